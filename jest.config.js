@@ -1,0 +1,28 @@
+/** Jest projects: fast unit/contract/provider tests and the real-engine e2e tests. */
+const tsJest = ["ts-jest", { diagnostics: false }];
+const common = {
+  testEnvironment: "node",
+  transform: { "^.+\\.ts$": tsJest },
+  moduleFileExtensions: ["ts", "js", "json"],
+};
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: [
+        "<rootDir>/test/unit/**/*.test.ts",
+        "<rootDir>/test/contract/**/*.test.ts",
+        "<rootDir>/test/emulator/**/*.test.ts",
+        "<rootDir>/test/provider/**/*.test.ts",
+        "<rootDir>/test/functions/**/*.test.ts",
+        "<rootDir>/test/faults/**/*.test.ts",
+      ],
+    },
+    {
+      ...common,
+      displayName: "e2e",
+      testMatch: ["<rootDir>/test/e2e/**/*.test.ts"],
+    },
+  ],
+};
