@@ -1,0 +1,16 @@
+/** Containers area: volume-instance deletion, registries and application region settings. */
+export { VolumeInstancesDeletion } from "./resources/volume-instances-deletion";
+export type { VolumeInstancesDeletionArgs } from "./resources/volume-instances-deletion";
+export {
+  getRegistry,
+  getRegistryOutput,
+  getRegionSettings,
+  getRegionSettingsOutput,
+} from "./functions/containers";
+export type {
+  GetRegistryResult,
+  GetRegistryOutputResult,
+  GetRegionSettingsResult,
+} from "./functions/containers";
+export { ProvisioningTypes } from "./schema";
+export type { ContainerRegistry, RegionSettings, Volume, VolumeInstance } from "./schema";

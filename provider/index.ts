@@ -1,0 +1,27 @@
+/**
+ * pulumi-edgeplatform: Pulumi dynamic resources and data sources for the edge/CDN
+ * platform's management and logging API, plus a plain API client usable without Pulumi.
+ *
+ * ```ts
+ * import * as edge from "pulumi-edgeplatform";
+ * new edge.shield.RateLimitRule("api", { shieldZoneId: 1, ruleConfiguration: { ... } });
+ * ```
+ *
+ * This module only re-exports; each area lives in its own module.
+ */
+export * as shield from "./shield";
+export * as dns from "./dns";
+export * as containers from "./containers";
+export * as compute from "./compute";
+export * as pullzones from "./pullzones";
+export * as logging from "./logging";
+
+export { Client, EdgeApiError } from "./api";
+export type { ClientOptions, RetryInfo, RateLimitWriteResult } from "./api";
+export { resolveSettings, MissingSettingError, SETTING_SOURCES } from "./config";
+export type { EdgeSettings, ResolvedSettings } from "./config";
+export type { DataSourceOptions } from "./functions/settings";
+export * from "./schema";
+
+/** @internal Implementations reached by the serialized provider stubs. Not public API. */
+export { __providers } from "./resources/registry";
