@@ -1,0 +1,24 @@
+/**
+ * The implementations the serialized stubs (`loader.ts`) reach at run time through the
+ * package root: `require("pulumi-edgeplatform").__providers.<name>`. Internal: exported from
+ * the package root only for the stubs. Each member is loaded on first use.
+ */
+import type { rateLimitRuleProvider } from "./rate-limit-rule-provider";
+import type { volumeInstancesDeletionProvider } from "./volume-instances-deletion-provider";
+import type { zoneDnssecProvider } from "./zone-dnssec-provider";
+
+/** @internal Dynamic-provider implementations by stub name. */
+export const __providers = {
+  /** `edge.shield.RateLimitRule`. */
+  get rateLimitRule(): typeof rateLimitRuleProvider {
+    return require("./rate-limit-rule-provider").rateLimitRuleProvider;
+  },
+  /** `edge.dns.ZoneDnssec`. */
+  get zoneDnssec(): typeof zoneDnssecProvider {
+    return require("./zone-dnssec-provider").zoneDnssecProvider;
+  },
+  /** `edge.containers.VolumeInstancesDeletion`. */
+  get volumeInstancesDeletion(): typeof volumeInstancesDeletionProvider {
+    return require("./volume-instances-deletion-provider").volumeInstancesDeletionProvider;
+  },
+};

@@ -1,0 +1,73 @@
+/** Shared helpers of the dynamic-resource tests: an in-process emulator and its control API. */
+import { RunningEmulator, startEmulator } from "../../emulator";
+import type { EmulatorState, FaultSpec, JournalEntry } from "../../emulator";
+import { configureFromRequest, resetSettings } from "../../provider/resources/settings";
+
+export type { EmulatorState, JournalEntry };
+
+/** A started emulator plus control-API helpers; configures the providers to use it. */
+export interface TestPlatform {
+  emu: RunningEmulator;
+  reset(): Promise<void>;
+  state(): Promise<EmulatorState>;
+  setState(s: EmulatorState): Promise<void>;
+  journal(): Promise<JournalEntry[]>;
+  clearJournal(): Promise<void>;
+  fault(f: FaultSpec): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function control(emu: RunningEmulator, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${emu.url}/_emulator/${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`control ${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Stack config as the dynamic-provider host hands it to `configure()`. */
+export function stackConfig(values: Record<string, string>) {
+  return { config: { get: (k: string) => values[k], require: (k: string) => values[k] } };
+}
+
+/** Starts an emulator and points the providers at it through `configure()` (stack config). */
+export async function startPlatform(): Promise<TestPlatform> {
+  const emu = await startEmulator({ port: 0 });
+  resetSettings();
+  configureFromRequest(
+    stackConfig({ "edgeplatform:apiKey": emu.apiKey, "edgeplatform:baseUrl": emu.url }),
+  );
+  return {
+    emu,
+    reset: () => control(emu, "POST", "reset"),
+    state: () => control(emu, "GET", "state"),
+    setState: (s) => control(emu, "PUT", "state", s),
+    journal: async () => (await control(emu, "GET", "requests")).requests,
+    clearJournal: () => control(emu, "DELETE", "requests"),
+    fault: (f) => control(emu, "POST", "faults", f),
+    close: async () => {
+      resetSettings();
+      await emu.close();
+    },
+  };
+}
+
+/** A full, valid rule configuration. */
+export const sampleConfig = () => ({
+  actionType: 1,
+  variableTypes: { REQUEST_URI: "/search" },
+  operatorType: 0,
+  severityType: 1,
+  transformationTypes: [8],
+  value: "/search",
+  isNegated: false,
+  isRegexVariable: false,
+  requestCount: 50,
+  counterKeyType: 0,
+  timeframe: 60,
+  blockTime: 300,
+  chainedRuleConditions: [],
+});

@@ -1,0 +1,99 @@
+/** VolumeInstancesDeletion provider against the in-process emulator. */
+import { UNKNOWN } from "../../provider/resources/common";
+import {
+  checkVolumeInstancesDeletion,
+  diffVolumeInstancesDeletion,
+  VolumeInstancesDeletionOutputs,
+  volumeInstancesDeletionProvider as p,
+} from "../../provider/resources/volume-instances-deletion-provider";
+import { startPlatform, TestPlatform } from "./helpers";
+
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await startPlatform();
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.reset();
+});
+
+test("check", () => {
+  expect(checkVolumeInstancesDeletion({}, { appId: "a", volumeId: "v" }).failures).toEqual([]);
+  expect(
+    checkVolumeInstancesDeletion({}, { appId: UNKNOWN, volumeId: "v", triggers: UNKNOWN }).failures,
+  ).toEqual([]);
+  const f = checkVolumeInstancesDeletion({}, { appId: "", triggers: "x", nope: 1 }).failures!;
+  expect(f.map((x) => x.property).sort()).toEqual(["appId", "nope", "triggers", "volumeId"]);
+});
+
+test("create: lists, then deletes; outputs deletedInstanceIds", async () => {
+  await t.clearJournal();
+  const r = await p.create({ appId: "app-1", volumeId: "vol-detached", triggers: [1] });
+  const j = await t.journal();
+  expect(j.map((e) => `${e.method} ${e.path}`)).toEqual([
+    "GET /mc/apps/app-1/volumes",
+    "DELETE /mc/apps/app-1/volumes/vol-detached",
+  ]);
+  console.log(`journal counts: VolumeInstancesDeletion create = ${j.length} request(s)`);
+  const o = r.outs as VolumeInstancesDeletionOutputs;
+  expect(o.deletedInstanceIds).toHaveLength(3);
+  expect(o).toMatchObject({ appId: "app-1", volumeId: "vol-detached", triggers: [1] });
+  expect(r.id).toMatch(/^app-1\/vol-detached\//);
+  const vol = (await t.state()).apps[0].volumes.find((v) => v.id === "vol-detached")!;
+  expect(vol.volumeInstances).toEqual([]);
+});
+
+test("attached instances: fails naming instances and containers, deletes nothing", async () => {
+  await t.clearJournal();
+  const err = await p.create({ appId: "app-1", volumeId: "vol-attached" }).then(
+    () => undefined,
+    (e: Error) => e,
+  );
+  expect(err?.message).toMatch(/still attached: .*attached to container web-1.*Detach them/);
+  const st = await t.state();
+  const attached = st.apps[0].volumes.find((v) => v.id === "vol-attached")!;
+  for (const i of attached.volumeInstances.filter((x) => x.attachedContainers.length)) {
+    expect(err?.message).toContain(i.id);
+  }
+  expect((await t.journal()).map((e) => e.method)).toEqual(["GET"]);
+  expect(attached.volumeInstances).toHaveLength(2);
+});
+
+test("unknown volume or app: clear errors", async () => {
+  await expect(p.create({ appId: "app-1", volumeId: "nope" })).rejects.toThrow(
+    /no volume template "nope".*vol-detached, vol-attached/,
+  );
+  await expect(p.create({ appId: "app-x", volumeId: "v" })).rejects.toThrow(/404/);
+});
+
+test("a template without instances: no DELETE, empty deletedInstanceIds", async () => {
+  await p.create({ appId: "app-1", volumeId: "vol-detached" });
+  await t.clearJournal();
+  const r = await p.create({ appId: "app-1", volumeId: "vol-detached" });
+  expect((r.outs as VolumeInstancesDeletionOutputs).deletedInstanceIds).toEqual([]);
+  expect((await t.journal()).map((e) => e.method)).toEqual(["GET"]);
+});
+
+test("diff: every change replaces; read and delete touch nothing", async () => {
+  const o: VolumeInstancesDeletionOutputs = {
+    appId: "app-1",
+    volumeId: "vol-detached",
+    triggers: [1],
+    deletedInstanceIds: ["a"],
+  };
+  const base = { appId: "app-1", volumeId: "vol-detached", triggers: [1] };
+  expect(diffVolumeInstancesDeletion("x", o, base).changes).toBe(false);
+  expect(diffVolumeInstancesDeletion("x", o, { ...base, triggers: [2] }).replaces).toEqual([
+    "triggers",
+  ]);
+  expect(diffVolumeInstancesDeletion("x", o, { ...base, volumeId: "v2" }).replaces).toEqual([
+    "volumeId",
+  ]);
+  expect(diffVolumeInstancesDeletion("x", o, { ...base, appId: UNKNOWN }).replaces).toEqual([
+    "appId",
+  ]);
+  await t.clearJournal();
+  expect(await p.read("x", o)).toEqual({ id: "x", props: o });
+  await p.delete();
+  expect(await t.journal()).toEqual([]);
+});
