@@ -8,6 +8,8 @@ export {
   getRegionSettingsOutput,
 } from "./functions/containers";
 export type {
+  GetRegistryArgs,
+  GetRegionSettingsArgs,
   GetRegistryResult,
   GetRegistryOutputResult,
   GetRegionSettingsResult,

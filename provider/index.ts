@@ -20,7 +20,8 @@ export { Client, EdgeApiError } from "./api";
 export type { ClientOptions, RetryInfo, RateLimitWriteResult } from "./api";
 export { resolveSettings, MissingSettingError, SETTING_SOURCES } from "./config";
 export type { EdgeSettings, ResolvedSettings } from "./config";
-export type { DataSourceOptions } from "./functions/settings";
+export { InvalidArgumentError } from "./functions/settings";
+export type { DataSourceOptions, DataSourceProgress } from "./functions/settings";
 export * from "./schema";
 
 /** @internal Implementations reached by the serialized provider stubs. Not public API. */

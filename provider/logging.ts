@@ -7,6 +7,10 @@ export {
   LogOrders,
 } from "./functions/logging";
 export type {
+  GetAccessLogsArgs,
+  GetLegacyAccessLogsArgs,
+  StatusFilter,
+  CacheStatusFilter,
   GetAccessLogsResult,
   GetLegacyAccessLogsResult,
   AccessLogsOptions,
@@ -16,9 +20,10 @@ export type {
 export {
   parseLegacyLogLine,
   parseLegacyLogStream,
+  parseLegacyLogBatches,
   LegacyLogParseError,
 } from "./api/legacy-log-parser";
-export type { LegacyParseWarning } from "./api/legacy-log-parser";
+export type { LegacyParseWarning, LegacyParseOptions } from "./api/legacy-log-parser";
 export { CacheStatuses, LegacyLogFields } from "./schema";
 export type {
   AccessLogEntry,

@@ -1,3 +1,3 @@
 /** Pull-zone area: name availability. */
 export { checkNameAvailability, checkNameAvailabilityOutput } from "./functions/pullzones";
-export type { CheckNameAvailabilityResult } from "./functions/pullzones";
+export type { CheckNameAvailabilityArgs, CheckNameAvailabilityResult } from "./functions/pullzones";

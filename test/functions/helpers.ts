@@ -1,0 +1,124 @@
+/**
+ * Helpers of the data-source tests: one emulator per test file, data-source options that
+ * point at it (fast retries, limiter off unless asked), and the emulator's control API.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { startEmulator, type EmulatorOptions } from "../../emulator";
+import type { DataSourceOptions } from "../../provider/functions/settings";
+
+/** What `startEmulator` resolves to. */
+export interface Emu {
+  url: string;
+  loggingUrl: string;
+  apiKey: string;
+  close(): Promise<void>;
+}
+
+/** A request as the emulator journals it. */
+export interface JournalEntry {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  status: number;
+  body: unknown;
+  time: number;
+}
+
+/** Starts an emulator on a free port of 127.0.0.1. */
+export async function start(extra: Partial<EmulatorOptions> = {}): Promise<Emu> {
+  return (await startEmulator({ port: 0, host: "127.0.0.1", ...extra })) as Emu;
+}
+
+/**
+ * Data-source options for `emu`: explicit settings, short timeouts and backoffs, and the
+ * client-side logging limiter off (the emulator's own limit is still on) unless `limiter`.
+ */
+export function opts(
+  emu: Emu,
+  extra: DataSourceOptions & { limiter?: boolean } = {},
+): DataSourceOptions {
+  const { limiter, ...rest } = extra;
+  return {
+    apiKey: emu.apiKey,
+    baseUrl: emu.url,
+    loggingUrl: emu.loggingUrl,
+    ...rest,
+    clientOptions: {
+      timeoutMs: 5_000,
+      maxAttempts: 4,
+      deadlineMs: 30_000,
+      retryBaseDelayMs: 5,
+      retryMaxDelayMs: 50,
+      ...(limiter ? {} : { loggingRateLimit: false as const }),
+      ...rest.clientOptions,
+    },
+  };
+}
+
+async function control(emu: Emu, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${emu.url}/_emulator/${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Back to fixtures; clears journal and faults. */
+export const reset = (emu: Emu) => control(emu, "POST", "reset");
+/** Registers a fault (see the emulator's FaultSpec). */
+export const fault = (emu: Emu, spec: Record<string, unknown>) =>
+  control(emu, "POST", "faults", spec);
+/** Journaled requests whose path matches `path`. */
+export async function journal(emu: Emu, path?: RegExp): Promise<JournalEntry[]> {
+  const { requests } = (await control(emu, "GET", "requests")) as { requests: JournalEntry[] };
+  return requests.filter((r) => !path || path.test(r.path));
+}
+/** The emulator state. */
+export const getState = (emu: Emu) =>
+  control(emu, "GET", "state") as Promise<Record<string, unknown>>;
+/** Replaces the emulator state. */
+export const putState = (emu: Emu, state: unknown) => control(emu, "PUT", "state", state);
+
+/** Noon (UTC) of today + `days`. */
+export function utcDay(days = 0): Date {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days, 12));
+}
+
+/** `MM-dd-yyyy` of a Date (UTC). */
+export function mmddyyyy(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())}-${d.getUTCFullYear()}`;
+}
+
+/** Awaits a rejection and returns the error (fails when the promise resolves). */
+export async function rejection(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error("expected a rejection");
+}
+
+/**
+ * Resolves an Output's value (through the SDK's internal `promise()`, which also rejects
+ * when the data source failed) and its secretness.
+ */
+export async function settle<T>(o: pulumi.Output<T>): Promise<{ value: T; secret: boolean }> {
+  // A failed Output rejects several internal promises; observe them all so that only the
+  // awaited one reports the failure.
+  const internals = o as unknown as {
+    isKnown: Promise<boolean>;
+    isSecret: Promise<boolean>;
+    allResources?: () => Promise<unknown>;
+  };
+  internals.isKnown.catch(() => undefined);
+  internals.isSecret.catch(() => undefined);
+  internals.allResources?.().catch(() => undefined);
+  const value = await (o as unknown as { promise(): Promise<T> }).promise();
+  return { value, secret: await pulumi.isSecret(o) };
+}

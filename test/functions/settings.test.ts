@@ -1,0 +1,204 @@
+/** Data-source plumbing: settings precedence, client cache, Inputs, progress, validation. */
+import * as pulumi from "@pulumi/pulumi";
+import { getRegistry } from "../../provider/functions/containers";
+import {
+  ArgChecker,
+  clearClientCache,
+  clientFor,
+  InvalidArgumentError,
+  progressReporter,
+  resolveDataSourceSettings,
+  resolveInputs,
+} from "../../provider/functions/settings";
+import { Emu, journal, settle, start } from "./helpers";
+
+let emu: Emu;
+const ENV_KEYS = [
+  "EDGEPLATFORM_API_KEY",
+  "EDGEPLATFORM_BASE_URL",
+  "EDGEPLATFORM_LOGGING_URL",
+  "EDGEPLATFORM_LOGGING_TOKEN",
+];
+const savedEnv: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  emu = await start();
+  for (const k of ENV_KEYS) savedEnv[k] = process.env[k];
+});
+afterEach(() => {
+  for (const k of ENV_KEYS) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
+  pulumi.runtime.setAllConfig({});
+  clearClientCache();
+});
+afterAll(() => emu.close());
+
+describe("settings precedence: options > stack config > environment", () => {
+  test("environment only (outside a Pulumi program, stack config is absent)", async () => {
+    process.env.EDGEPLATFORM_API_KEY = emu.apiKey;
+    process.env.EDGEPLATFORM_BASE_URL = `${emu.url}/`;
+    expect(resolveDataSourceSettings()).toEqual({ apiKey: emu.apiKey, baseUrl: emu.url });
+    expect((await getRegistry({ registryId: 1 })).id).toBe(1);
+  });
+
+  test("stack config beats the environment", () => {
+    process.env.EDGEPLATFORM_API_KEY = "env-key";
+    process.env.EDGEPLATFORM_BASE_URL = "http://127.0.0.1:1";
+    process.env.EDGEPLATFORM_LOGGING_URL = "http://127.0.0.1:1/logging";
+    pulumi.runtime.setAllConfig(
+      { "edgeplatform:apiKey": "config-key", "edgeplatform:baseUrl": "http://127.0.0.1:2" },
+      ["edgeplatform:apiKey"],
+    );
+    expect(resolveDataSourceSettings()).toEqual({
+      apiKey: "config-key",
+      baseUrl: "http://127.0.0.1:2",
+      loggingUrl: "http://127.0.0.1:1/logging",
+    });
+  });
+
+  test("explicit options beat both", async () => {
+    process.env.EDGEPLATFORM_API_KEY = "env-key";
+    pulumi.runtime.setAllConfig({ "edgeplatform:baseUrl": "http://127.0.0.1:2" });
+    expect(
+      resolveDataSourceSettings({ apiKey: emu.apiKey, baseUrl: emu.url, loggingToken: "t.o.k" }),
+    ).toEqual({ apiKey: emu.apiKey, baseUrl: emu.url, loggingToken: "t.o.k" });
+    await getRegistry({ registryId: 2 }, { apiKey: emu.apiKey, baseUrl: emu.url });
+    expect((await journal(emu, /registries\/2$/)).at(-1)?.status).toBe(200);
+  });
+
+  test("a missing baseUrl names the config key and the environment variable", () => {
+    for (const k of ENV_KEYS) delete process.env[k];
+    expect(() => resolveDataSourceSettings({ apiKey: "k" })).toThrow(
+      /missing setting "baseUrl": set the stack config key "edgeplatform:baseUrl" or the environment variable EDGEPLATFORM_BASE_URL/,
+    );
+  });
+});
+
+describe("client cache", () => {
+  test("one client per settings and client options", () => {
+    const a = clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" });
+    expect(clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" })).toBe(a);
+    expect(clientFor({ apiKey: "k2", baseUrl: "http://127.0.0.1:9" })).not.toBe(a);
+    const withOpts = clientFor({
+      apiKey: "k1",
+      baseUrl: "http://127.0.0.1:9",
+      clientOptions: { timeoutMs: 5 },
+    });
+    expect(withOpts).not.toBe(a);
+    const onRetry = () => undefined;
+    const r1 = clientFor({
+      apiKey: "k1",
+      baseUrl: "http://127.0.0.1:9",
+      clientOptions: { onRetry },
+    });
+    expect(
+      clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9", clientOptions: { onRetry } }),
+    ).toBe(r1);
+    expect(
+      clientFor({
+        apiKey: "k1",
+        baseUrl: "http://127.0.0.1:9",
+        clientOptions: { onRetry: () => undefined },
+      }),
+    ).not.toBe(r1);
+  });
+
+  test("an explicit client is used as is", () => {
+    const c = clientFor({ apiKey: "k", baseUrl: "http://127.0.0.1:9" });
+    expect(clientFor({ client: c, apiKey: "other" })).toBe(c);
+  });
+});
+
+describe("resolveInputs", () => {
+  test("values, promises, Outputs; Dates become ISO strings; secretness propagates", async () => {
+    const d = new Date(Date.UTC(2024, 0, 2));
+    const out = resolveInputs<{
+      a: number;
+      b: string;
+      c: Date | string;
+      e: Date | string;
+      f?: string;
+    }>({
+      a: pulumi.output(1),
+      b: Promise.resolve("x"),
+      c: d,
+      e: pulumi.output(0).apply(() => d),
+      f: undefined,
+    });
+    expect(await settle(out)).toEqual({
+      value: { a: 1, b: "x", c: d.toISOString(), e: d.toISOString(), f: undefined },
+      secret: false,
+    });
+    const whole = resolveInputs<{ c: Date | string }>(
+      pulumi.output(0).apply(() => ({ c: d })) as never,
+    );
+    expect((await settle(whole)).value).toEqual({ c: d.toISOString() });
+    const promised = resolveInputs<{ c: Date | string }>(Promise.resolve({ c: d }) as never);
+    expect((await settle(promised)).value).toEqual({ c: d.toISOString() });
+    const secret = resolveInputs<{ a: string }>({ a: pulumi.secret("s") });
+    expect((await settle(secret)).secret).toBe(true);
+  });
+});
+
+describe("progress reporting", () => {
+  test("calls onProgress; silent (no console output) outside a Pulumi program", () => {
+    const log = jest.spyOn(console, "log").mockImplementation(() => undefined);
+    const seen: string[] = [];
+    const p = progressReporter("x.read", { onProgress: (e) => seen.push(e.message) });
+    p.update({ pages: 1, records: 10 });
+    p.update({ records: 1, bytes: 2_500_000 }, true);
+    expect(seen).toEqual(["x.read: 1 page, 10 records", "x.read: done, 1 record, 2.5 MB"]);
+    expect(log).not.toHaveBeenCalled();
+    log.mockRestore();
+  });
+});
+
+describe("progress inside a Pulumi program", () => {
+  test("ephemeral info lines, throttled, first and final always", () => {
+    const engine = jest
+      .spyOn(pulumi.runtime, "getEngine")
+      .mockReturnValue({} as ReturnType<typeof pulumi.runtime.getEngine>);
+    const info = jest.spyOn(pulumi.log, "info").mockResolvedValue(undefined);
+    try {
+      const p = progressReporter("shield.getEventLogs", {}, 60_000);
+      p.update({ pages: 1, records: 10 });
+      p.update({ pages: 2, records: 20 }); // throttled
+      p.update({ pages: 3, records: 30 }, true);
+      expect(info.mock.calls).toEqual([
+        ["shield.getEventLogs: 1 page, 10 records", undefined, undefined, true],
+        ["shield.getEventLogs: done, 3 pages, 30 records", undefined, undefined, true],
+      ]);
+    } finally {
+      engine.mockRestore();
+      info.mockRestore();
+    }
+  });
+});
+
+describe("ArgChecker", () => {
+  const c = new ArgChecker("area.op");
+  test("errors carry operation, field and allowed values", () => {
+    let e: InvalidArgumentError | undefined;
+    try {
+      c.optEnum("order", "sideways", ["asc", "desc"] as const);
+    } catch (err) {
+      e = err as InvalidArgumentError;
+    }
+    expect(e).toBeInstanceOf(InvalidArgumentError);
+    expect(e).toBeInstanceOf(TypeError);
+    expect(e).toMatchObject({ operation: "area.op", field: "order", allowed: ["asc", "desc"] });
+    expect(e?.message).toBe(
+      'edgeplatform: area.op: invalid argument "order": must be one of "asc", "desc"; got "sideways"',
+    );
+  });
+
+  test("int accepts integer strings; instants accept Date and ISO strings", () => {
+    expect(c.int("n", "12")).toBe(12);
+    expect(c.optInstant("t", "2024-05-01")).toBe("2024-05-01T00:00:00.000Z");
+    expect(c.optInstant("t", "2024-05-01T10:00:00+02:00")).toBe("2024-05-01T08:00:00.000Z");
+    expect(c.optInstant("t", new Date(0))).toBe("1970-01-01T00:00:00.000Z");
+    expect(() => c.object(null)).toThrow(/invalid argument "args": must be an object; got null/);
+  });
+});
