@@ -1,0 +1,34 @@
+/** What every route module gets: the state store, clock, key, journal, faults, limits. */
+import type { FaultRegistry } from "./faults";
+import type { Journal } from "./journal";
+import type { StateStore } from "./state";
+
+/** Shared context of one emulator instance. */
+export interface EmulatorContext {
+  store: StateStore;
+  journal: Journal;
+  faults: FaultRegistry;
+  /** The API key every endpoint requires. */
+  apiKey: string;
+  /** Clock (epoch ms) used for log windows and default date ranges. */
+  now: () => number;
+  /** Logging API limit per pull zone, or false when disabled. */
+  loggingRateLimit: { requests: number; windowMs: number } | false;
+  /** Sliding-window timestamps of logging requests, per pull zone. */
+  loggingHits: Map<number, number[]>;
+}
+
+/** Path of a URL without its query string. */
+export function pathOf(url: string): string {
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+}
+
+/** The query string of a URL as a plain string record (last value wins). */
+export function queryOf(url: string): Record<string, string> {
+  const q = url.indexOf("?");
+  if (q === -1) return {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(url.slice(q + 1))) out[k] = v;
+  return out;
+}

@@ -1,0 +1,41 @@
+/** The request journal (`GET/DELETE /_emulator/requests`). Never records headers. */
+
+/** One journaled request. */
+export interface JournalEntry {
+  method: string;
+  /** Path without the query string; logging calls include the `/logging` prefix. */
+  path: string;
+  query: Record<string, string>;
+  /** Status sent; 0 when the connection was reset by a fault. */
+  status: number;
+  /** Parsed request JSON, or null. */
+  body: unknown;
+  /** When the request arrived (epoch ms). */
+  time: number;
+}
+
+/** Bounded in-memory journal: keeps the most recent `capacity` entries. */
+export class Journal {
+  private entries: JournalEntry[] = [];
+
+  /** @param capacity most entries kept (oldest dropped first); default 10 000. */
+  constructor(private readonly capacity = 10_000) {}
+
+  /** Appends an entry. */
+  record(entry: JournalEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > this.capacity) {
+      this.entries.splice(0, this.entries.length - this.capacity);
+    }
+  }
+
+  /** A copy of the entries, oldest first. */
+  list(): JournalEntry[] {
+    return this.entries.slice();
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.entries = [];
+  }
+}

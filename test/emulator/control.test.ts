@@ -1,0 +1,184 @@
+import * as http from "http";
+import type { RunningEmulator } from "../../emulator";
+import { call, NOW, start } from "./helpers";
+
+const ctl = (emu: RunningEmulator, method: string, path: string, body?: unknown) =>
+  call(emu, method, `/_emulator${path}`, { key: false, body });
+
+describe("emulator: control API", () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await start({ now: () => NOW });
+  });
+  afterAll(() => emu.close());
+  beforeEach(() => ctl(emu, "POST", "/reset"));
+
+  test("state GET / PUT (out-of-band change) / reset", async () => {
+    const s = await ctl(emu, "GET", "/state");
+    expect(s.status).toBe(200);
+    expect(s.json.shieldZones.map((z: { id: number }) => z.id)).toEqual([1, 2]);
+    expect(s.json.rateLimitRules.map((r: { id: number }) => r.id)).toEqual([101, 102]);
+    expect(s.json.nextIds).toEqual({ rateLimitRule: 1000 });
+    expect(s.json.pullZones.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4]);
+    const next = s.json;
+    next.dnsZones[0].DnsSecEnabled = true;
+    next.rateLimitRules[0].ruleName = "changed out of band";
+    const put = await ctl(emu, "PUT", "/state", next);
+    expect(put.status).toBe(200);
+    expect((await call(emu, "GET", "/dnszone/1")).json.DnsSecEnabled).toBe(true);
+    expect((await call(emu, "GET", "/shield/rate-limit/101")).json.ruleName).toBe(
+      "changed out of band",
+    );
+    const bad = await ctl(emu, "PUT", "/state", { shieldZones: 1 });
+    expect(bad.status).toBe(400);
+    await ctl(emu, "POST", "/reset");
+    expect((await call(emu, "GET", "/dnszone/1")).json.DnsSecEnabled).toBe(false);
+  });
+
+  test("journal records method, path, query, status, body, time; never headers; not control calls", async () => {
+    await ctl(emu, "DELETE", "/requests");
+    const t0 = Date.now();
+    await call(emu, "PATCH", "/shield/rate-limit/101?x=1", { body: { ruleName: "j" } });
+    await call(emu, "GET", "/logging/v2/pullzones/1/logs?limit=2&order=asc");
+    await call(emu, "GET", "/nope", { key: false });
+    const j = await ctl(emu, "GET", "/requests");
+    expect(j.json.requests).toEqual([
+      {
+        method: "PATCH",
+        path: "/shield/rate-limit/101",
+        query: { x: "1" },
+        status: 200,
+        body: { ruleName: "j" },
+        time: expect.any(Number),
+      },
+      {
+        method: "GET",
+        path: "/logging/v2/pullzones/1/logs",
+        query: { limit: "2", order: "asc" },
+        status: 200,
+        body: null,
+        time: expect.any(Number),
+      },
+      {
+        method: "GET",
+        path: "/nope",
+        query: {},
+        status: 404,
+        body: null,
+        time: expect.any(Number),
+      },
+    ]);
+    expect(j.json.requests[0].time).toBeGreaterThanOrEqual(t0);
+    expect(j.text).not.toContain(emu.apiKey);
+    await ctl(emu, "DELETE", "/requests");
+    expect((await ctl(emu, "GET", "/requests")).json.requests).toEqual([]);
+  });
+
+  test("fault: status + body + headers, count, method and path regex", async () => {
+    const f = await ctl(emu, "POST", "/faults", {
+      method: "get",
+      path: "^/mc/registries/\\d+$",
+      status: 503,
+      body: { oops: true },
+      headers: { "Retry-After": "2" },
+      count: 2,
+    });
+    expect(f.json.id).toEqual(expect.any(String));
+    expect((await call(emu, "DELETE", "/mc/registries/1")).status).toBe(404); // method does not match
+    for (let i = 0; i < 2; i++) {
+      const r = await call(emu, "GET", "/mc/registries/1");
+      expect(r.status).toBe(503);
+      expect(r.json).toEqual({ oops: true });
+      expect(r.headers.get("retry-after")).toBe("2");
+    }
+    expect((await call(emu, "GET", "/mc/registries/1")).status).toBe(200);
+    const j = (await ctl(emu, "GET", "/requests")).json.requests;
+    expect(j.filter((e: { status: number }) => e.status === 503)).toHaveLength(2);
+  });
+
+  test("fault without body answers the area's error shape", async () => {
+    await ctl(emu, "POST", "/faults", { path: "^/logging/", status: 500 });
+    const r = await call(emu, "GET", "/logging/v2/pullzones/1/logs");
+    expect(r.status).toBe(500);
+    expect(r.json.error.code).toBe("internal_error");
+    await ctl(emu, "POST", "/faults", { path: "^/dnszone", status: 502, body: null });
+    const e = await call(emu, "GET", "/dnszone/1");
+    expect(e.status).toBe(502);
+    expect(e.text).toBe("");
+  });
+
+  test("fault: delayMs alone delays then answers normally", async () => {
+    await ctl(emu, "POST", "/faults", { path: "^/dnszone/1$", delayMs: 300 });
+    const t = Date.now();
+    const r = await call(emu, "GET", "/dnszone/1");
+    expect(Date.now() - t).toBeGreaterThanOrEqual(280);
+    expect(r.status).toBe(200);
+    expect(r.json.Id).toBe(1);
+  });
+
+  test("fault: reset destroys the socket and is journaled with status 0", async () => {
+    await ctl(emu, "DELETE", "/requests");
+    await ctl(emu, "POST", "/faults", { path: "^/dnszone/1$", reset: true });
+    await expect(
+      new Promise((resolve, reject) => {
+        http
+          .get(
+            `${emu.url}/dnszone/1`,
+            { headers: { AccessKey: emu.apiKey }, agent: false },
+            resolve,
+          )
+          .on("error", reject);
+      }),
+    ).rejects.toThrow(/socket hang up|ECONNRESET/);
+    const j = (await ctl(emu, "GET", "/requests")).json.requests;
+    expect(j).toEqual([expect.objectContaining({ path: "/dnszone/1", status: 0 })]);
+    expect((await call(emu, "GET", "/dnszone/1")).status).toBe(200);
+  });
+
+  test("fault: malformed answers 200 with truncated JSON", async () => {
+    await ctl(emu, "POST", "/faults", { path: "registries", malformed: true });
+    const r = await call(emu, "GET", "/mc/registries/1");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toMatch(/json/);
+    expect(r.json).toBeUndefined();
+    expect(() => JSON.parse(r.text)).toThrow();
+  });
+
+  test("fault: afterHandler applies the state change, then answers the fault", async () => {
+    await ctl(emu, "POST", "/faults", {
+      method: "POST",
+      path: "^/shield/rate-limit$",
+      afterHandler: true,
+      status: 504,
+    });
+    const r = await call(emu, "POST", "/shield/rate-limit", {
+      body: { shieldZoneId: 1, ruleName: "ghost" },
+    });
+    expect(r.status).toBe(504);
+    const s = (await ctl(emu, "GET", "/state")).json;
+    expect(
+      s.rateLimitRules.find((x: { ruleName: string }) => x.ruleName === "ghost"),
+    ).toMatchObject({ id: 1000 });
+    const j = (await ctl(emu, "GET", "/requests")).json.requests;
+    expect(j[j.length - 1]).toMatchObject({
+      method: "POST",
+      status: 504,
+      body: { shieldZoneId: 1, ruleName: "ghost" },
+    });
+  });
+
+  test("faults: invalid spec 400, DELETE clears, reset clears", async () => {
+    expect((await ctl(emu, "POST", "/faults", { status: 42 })).status).toBe(400);
+    expect((await ctl(emu, "POST", "/faults", { path: "(" })).status).toBe(400);
+    expect((await ctl(emu, "POST", "/faults", { bogus: 1 })).status).toBe(400);
+    await ctl(emu, "POST", "/faults", { status: 500, count: -1 });
+    expect((await call(emu, "GET", "/dnszone/1")).status).toBe(500);
+    expect((await call(emu, "GET", "/dnszone/1")).status).toBe(500);
+    expect((await ctl(emu, "GET", "/state")).status).toBe(200); // control API is never faulted
+    await ctl(emu, "DELETE", "/faults");
+    expect((await call(emu, "GET", "/dnszone/1")).status).toBe(200);
+    await ctl(emu, "POST", "/faults", { status: 500, count: -1 });
+    await ctl(emu, "POST", "/reset");
+    expect((await call(emu, "GET", "/dnszone/1")).status).toBe(200);
+  });
+});
