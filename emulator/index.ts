@@ -17,6 +17,8 @@ export type { Fixtures } from "./fixtures";
 export { defaultFixtures, loadFixtures } from "./fixtures";
 export type { FaultSpec } from "./faults";
 export type { JournalEntry } from "./journal";
+export { EmulatorControl } from "./control-client";
+export type { JournalFilter } from "./control-client";
 
 /** A started emulator. */
 export interface RunningEmulator {

@@ -12,6 +12,7 @@ import { pipeline } from "stream";
 import {
   accessLogQuerySchema,
   AccessLogPage,
+  AccessLogQuery,
   CacheStatuses,
   legacyAccessLogQuerySchema,
   legacyLogDatePattern,
@@ -137,24 +138,7 @@ export function registerLoggingRoutes(app: FastifyInstance, ctx: EmulatorContext
   const zoneOf = (id: number): PullZoneState => ctx.store.state.pullZones.find((z) => z.id === id)!;
 
   // ---------------------------------------------------------------- v2
-  type V2Query = {
-    from?: string;
-    to?: string;
-    status?: string;
-    cacheStatus?: string;
-    country?: string;
-    edgeLocation?: string;
-    remoteIp?: string;
-    urlContains?: string;
-    userAgentContains?: string;
-    refererContains?: string;
-    search?: string;
-    requestId?: string;
-    includeOriginShield?: boolean;
-    limit?: number;
-    offset?: number;
-    order?: "asc" | "desc";
-  };
+  type V2Query = AccessLogQuery;
   app.get<{ Params: { pullZoneId: number }; Querystring: V2Query }>(
     "/logging/v2/pullzones/:pullZoneId/logs",
     {

@@ -2,45 +2,24 @@
  * Shared helpers of the client contract tests: one emulator per test file, a client with
  * small timeouts/backoffs, and the emulator's control API (faults, journal, state).
  */
-import { startEmulator, type EmulatorOptions } from "../../emulator";
+import {
+  EmulatorControl,
+  startEmulator,
+  type EmulatorOptions,
+  type EmulatorState,
+  type FaultSpec,
+  type RunningEmulator,
+} from "../../emulator";
 import { Client, type ClientOptions, EdgeApiError } from "../../provider/api";
 import type { RateLimitRuleConfiguration } from "../../provider/schema";
 
-/** What `startEmulator` resolves to (kept structural so this file does not depend on it). */
-export interface Emu {
-  url: string;
-  loggingUrl: string;
-  apiKey: string;
-  close(): Promise<void>;
-}
-
-/** A request as the emulator journals it. */
-export interface JournalEntry {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  status: number;
-  body: unknown;
-  time: number;
-}
-
-/** Fault specification of `POST /_emulator/faults`. */
-export interface FaultSpec {
-  method?: string;
-  path?: string;
-  count?: number;
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  delayMs?: number;
-  reset?: boolean;
-  malformed?: boolean;
-  afterHandler?: boolean;
-}
+export type { JournalEntry, FaultSpec } from "../../emulator";
+/** A started emulator. */
+export type Emu = RunningEmulator;
 
 /** Starts an emulator on a free port. */
 export async function start(opts: EmulatorOptions = {}): Promise<Emu> {
-  return (await startEmulator({ port: 0, host: "127.0.0.1", ...opts })) as Emu;
+  return startEmulator({ port: 0, host: "127.0.0.1", ...opts });
 }
 
 /** Fast client options: short timeouts and backoffs so retry tests take milliseconds. */
@@ -77,35 +56,20 @@ export function wrongKeyClient(emu: Emu, extra: Partial<ClientOptions> = {}): Cl
   return client(emu, { apiKey: "wrong-key-0000", ...extra });
 }
 
-async function control(emu: Emu, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${emu.url}/_emulator/${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
+const ctl = (emu: Emu) => new EmulatorControl(emu.url);
 /** Resets state, journal and faults. */
-export const reset = (emu: Emu) => control(emu, "POST", "reset");
+export const reset = (emu: Emu) => ctl(emu).reset();
 /** Registers a fault. */
-export const fault = (emu: Emu, spec: FaultSpec) => control(emu, "POST", "faults", spec);
+export const fault = (emu: Emu, spec: FaultSpec) => ctl(emu).fault(spec);
 /** Clears the journal. */
-export const clearJournal = (emu: Emu) => control(emu, "DELETE", "requests");
+export const clearJournal = (emu: Emu) => ctl(emu).clearJournal();
 /** Journaled requests, optionally only those whose path matches `path`. */
-export async function journal(emu: Emu, path?: RegExp, method?: string): Promise<JournalEntry[]> {
-  const { requests } = (await control(emu, "GET", "requests")) as { requests: JournalEntry[] };
-  return requests.filter(
-    (r) => (!path || path.test(r.path)) && (!method || r.method === method.toUpperCase()),
-  );
-}
+export const journal = (emu: Emu, path?: RegExp, method?: string) =>
+  ctl(emu).journal({ path, method });
 /** The emulator state. */
-export const getState = (emu: Emu) =>
-  control(emu, "GET", "state") as Promise<Record<string, unknown>>;
+export const getState = (emu: Emu) => ctl(emu).state();
 /** Replaces the emulator state. */
-export const putState = (emu: Emu, state: unknown) => control(emu, "PUT", "state", state);
+export const putState = (emu: Emu, state: EmulatorState) => ctl(emu).setState(state);
 
 /** Awaits a rejection and returns it as an EdgeApiError (fails the test otherwise). */
 export async function apiError(p: Promise<unknown>): Promise<EdgeApiError> {

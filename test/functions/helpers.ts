@@ -3,30 +3,23 @@
  * point at it (fast retries, limiter off unless asked), and the emulator's control API.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { startEmulator, type EmulatorOptions } from "../../emulator";
+import {
+  EmulatorControl,
+  startEmulator,
+  type EmulatorOptions,
+  type EmulatorState,
+  type FaultSpec,
+  type RunningEmulator,
+} from "../../emulator";
 import type { DataSourceOptions } from "../../provider/functions/settings";
 
-/** What `startEmulator` resolves to. */
-export interface Emu {
-  url: string;
-  loggingUrl: string;
-  apiKey: string;
-  close(): Promise<void>;
-}
-
-/** A request as the emulator journals it. */
-export interface JournalEntry {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  status: number;
-  body: unknown;
-  time: number;
-}
+export type { JournalEntry } from "../../emulator";
+/** A started emulator. */
+export type Emu = RunningEmulator;
 
 /** Starts an emulator on a free port of 127.0.0.1. */
 export async function start(extra: Partial<EmulatorOptions> = {}): Promise<Emu> {
-  return (await startEmulator({ port: 0, host: "127.0.0.1", ...extra })) as Emu;
+  return startEmulator({ port: 0, host: "127.0.0.1", ...extra });
 }
 
 /**
@@ -55,32 +48,17 @@ export function opts(
   };
 }
 
-async function control(emu: Emu, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${emu.url}/_emulator/${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`control ${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
+const ctl = (emu: Emu) => new EmulatorControl(emu.url);
 /** Back to fixtures; clears journal and faults. */
-export const reset = (emu: Emu) => control(emu, "POST", "reset");
+export const reset = (emu: Emu) => ctl(emu).reset();
 /** Registers a fault (see the emulator's FaultSpec). */
-export const fault = (emu: Emu, spec: Record<string, unknown>) =>
-  control(emu, "POST", "faults", spec);
+export const fault = (emu: Emu, spec: FaultSpec) => ctl(emu).fault(spec);
 /** Journaled requests whose path matches `path`. */
-export async function journal(emu: Emu, path?: RegExp): Promise<JournalEntry[]> {
-  const { requests } = (await control(emu, "GET", "requests")) as { requests: JournalEntry[] };
-  return requests.filter((r) => !path || path.test(r.path));
-}
+export const journal = (emu: Emu, path?: RegExp) => ctl(emu).journal({ path });
 /** The emulator state. */
-export const getState = (emu: Emu) =>
-  control(emu, "GET", "state") as Promise<Record<string, unknown>>;
+export const getState = (emu: Emu) => ctl(emu).state();
 /** Replaces the emulator state. */
-export const putState = (emu: Emu, state: unknown) => control(emu, "PUT", "state", state);
+export const putState = (emu: Emu, state: EmulatorState) => ctl(emu).setState(state);
 
 /** Noon (UTC) of today + `days`. */
 export function utcDay(days = 0): Date {

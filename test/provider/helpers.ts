@@ -1,5 +1,5 @@
 /** Shared helpers of the dynamic-resource tests: an in-process emulator and its control API. */
-import { RunningEmulator, startEmulator } from "../../emulator";
+import { EmulatorControl, RunningEmulator, startEmulator } from "../../emulator";
 import type { EmulatorState, FaultSpec, JournalEntry } from "../../emulator";
 import { configureFromRequest, resetSettings } from "../../provider/resources/settings";
 
@@ -17,17 +17,6 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-async function control(emu: RunningEmulator, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emu.url}/_emulator/${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 400) throw new Error(`control ${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
-
 /** Stack config as the dynamic-provider host hands it to `configure()`. */
 export function stackConfig(values: Record<string, string>) {
   return { config: { get: (k: string) => values[k], require: (k: string) => values[k] } };
@@ -40,14 +29,15 @@ export async function startPlatform(): Promise<TestPlatform> {
   configureFromRequest(
     stackConfig({ "edgeplatform:apiKey": emu.apiKey, "edgeplatform:baseUrl": emu.url }),
   );
+  const ctl = new EmulatorControl(emu.url);
   return {
     emu,
-    reset: () => control(emu, "POST", "reset"),
-    state: () => control(emu, "GET", "state"),
-    setState: (s) => control(emu, "PUT", "state", s),
-    journal: async () => (await control(emu, "GET", "requests")).requests,
-    clearJournal: () => control(emu, "DELETE", "requests"),
-    fault: (f) => control(emu, "POST", "faults", f),
+    reset: () => ctl.reset(),
+    state: () => ctl.state(),
+    setState: (s) => ctl.setState(s),
+    journal: () => ctl.journal(),
+    clearJournal: () => ctl.clearJournal(),
+    fault: async (f) => void (await ctl.fault(f)),
     close: async () => {
       resetSettings();
       await emu.close();

@@ -1,0 +1,86 @@
+/**
+ * A small client for the emulator's control API (`/_emulator/*`), for tests and scripts that
+ * drive a running emulator: reset it, read or replace its state (to simulate changes made
+ * outside Pulumi), read the request journal and inject faults.
+ *
+ * ```ts
+ * const ctl = new EmulatorControl(emu.url);
+ * await ctl.fault({ path: "^/shield/rate-limit$", method: "POST", status: 503 });
+ * const posts = await ctl.journal({ method: "POST" });
+ * ```
+ */
+import type { EmulatorState } from "./state";
+import type { FaultSpec } from "./faults";
+import type { JournalEntry } from "./journal";
+
+/** Filter of {@link EmulatorControl.journal}. */
+export interface JournalFilter {
+  /** Keep entries whose path matches. */
+  path?: RegExp;
+  /** Keep entries with this method (case-insensitive). */
+  method?: string;
+}
+
+/** Client of a running emulator's control API. Uses Node's global `fetch`. */
+export class EmulatorControl {
+  /** @param url the emulator's base address (`RunningEmulator.url`). */
+  constructor(readonly url: string) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.url}/_emulator/${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`emulator control ${method} ${path}: ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** Back to the fixtures; clears the journal and the faults. */
+  reset(): Promise<void> {
+    return this.call("POST", "reset");
+  }
+
+  /** The whole state. */
+  state(): Promise<EmulatorState> {
+    return this.call("GET", "state");
+  }
+
+  /** Replaces the whole state (out-of-band changes). */
+  setState(state: EmulatorState): Promise<void> {
+    return this.call("PUT", "state", state);
+  }
+
+  /** Reads the state, lets `change` edit it, writes it back. */
+  async updateState(change: (s: EmulatorState) => void): Promise<EmulatorState> {
+    const s = await this.state();
+    change(s);
+    await this.setState(s);
+    return s;
+  }
+
+  /** Journaled API requests (method, path, query, status, body; never headers), oldest first. */
+  async journal(filter: JournalFilter = {}): Promise<JournalEntry[]> {
+    const { requests } = await this.call<{ requests: JournalEntry[] }>("GET", "requests");
+    const method = filter.method?.toUpperCase();
+    return requests.filter(
+      (r) => (!filter.path || filter.path.test(r.path)) && (!method || r.method === method),
+    );
+  }
+
+  /** Clears the journal. */
+  clearJournal(): Promise<void> {
+    return this.call("DELETE", "requests");
+  }
+
+  /** Registers a fault for the next matching requests; resolves to its id. */
+  async fault(spec: FaultSpec): Promise<string> {
+    return (await this.call<{ id: string }>("POST", "faults", spec)).id;
+  }
+
+  /** Removes every registered fault. */
+  clearFaults(): Promise<void> {
+    return this.call("DELETE", "faults");
+  }
+}
