@@ -1,0 +1,167 @@
+/**
+ * Shared helpers for driving the real Pulumi engine with this package: used by the demo
+ * (scripts/demo.js) and, through scripts/lib/stack-driver.js, by the e2e tests.
+ *
+ * Programs run inline through the Automation API (`@pulumi/pulumi/automation`): since CLI 3.181
+ * the SDK hosts the language runtime in this process and passes `--client=127.0.0.1:PORT` to
+ * the CLI, so no `pulumi-language-nodejs` binary is needed. The engine still starts the
+ * dynamic-provider plugin (`pulumi-resource-pulumi-nodejs`) in the project directory, where
+ * `require("pulumi-edgeplatform")` must resolve: `linkPackage` makes sure it does.
+ */
+"use strict";
+
+const fs = require("fs");
+const path = require("path");
+const { spawnSync } = require("child_process");
+
+const REPO_ROOT = path.resolve(__dirname, "..", "..");
+const PACKAGE_NAME = "pulumi-edgeplatform";
+
+/** Builds dist/ (npm run build) when the provider or emulator output is missing. */
+function ensureBuilt(log = () => {}) {
+  const needed = ["dist/provider/index.js", "dist/emulator/index.js"];
+  if (needed.every((f) => fs.existsSync(path.join(REPO_ROOT, f)))) return false;
+  log("dist/ is missing: running npm run build");
+  const r = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+  });
+  if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status})`);
+  return true;
+}
+
+let tsRegistered = false;
+/**
+ * Lets `require()` load the TypeScript example programs (transpile only, CommonJS), using the
+ * project's `typescript` devDependency. Type checking is `npm run typecheck`'s job.
+ */
+function registerTypeScript() {
+  if (tsRegistered || require.extensions[".ts"]) return;
+  tsRegistered = true;
+  const ts = require(require.resolve("typescript", { paths: [REPO_ROOT] }));
+  require.extensions[".ts"] = (module, filename) => {
+    const source = fs.readFileSync(filename, "utf8");
+    const out = ts.transpileModule(source, {
+      fileName: filename,
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        esModuleInterop: true,
+        sourceMap: false,
+        inlineSourceMap: true,
+      },
+    });
+    module._compile(out.outputText, filename);
+  };
+}
+
+function symlinkIfNeeded(linkPath, target) {
+  let current = null;
+  try {
+    current = fs.readlinkSync(linkPath);
+  } catch (e) {
+    if (e.code === "EINVAL") return; // a real directory (e.g. an installed copy): leave it alone
+    if (e.code !== "ENOENT") throw e;
+  }
+  const rel = path.relative(path.dirname(linkPath), target) || ".";
+  if (current === rel) return;
+  if (current !== null) fs.unlinkSync(linkPath);
+  fs.mkdirSync(path.dirname(linkPath), { recursive: true });
+  fs.symlinkSync(rel, linkPath, "junction");
+}
+
+/**
+ * Makes `require("pulumi-edgeplatform")` (and `@pulumi/pulumi`) resolve from `projectDir`, where
+ * the engine runs the dynamic-provider host: `projectDir/node_modules/pulumi-edgeplatform` is a
+ * symlink to `packageDir` (default: this repository). For the repository itself this is a
+ * self-link, the same thing `npm link pulumi-edgeplatform` would do.
+ */
+function linkPackage(projectDir, packageDir = REPO_ROOT) {
+  const nm = path.join(projectDir, "node_modules");
+  symlinkIfNeeded(path.join(nm, PACKAGE_NAME), packageDir);
+  if (path.resolve(projectDir) !== REPO_ROOT) {
+    symlinkIfNeeded(path.join(nm, "@pulumi"), path.join(REPO_ROOT, "node_modules", "@pulumi"));
+  }
+}
+
+/** Writes a minimal nodejs Pulumi.yaml (inline programs ignore `main`). */
+function writeProject(dir, name, description = "pulumi-edgeplatform e2e project") {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, "Pulumi.yaml"),
+    `name: ${name}\nruntime: nodejs\ndescription: ${description}\n`,
+  );
+}
+
+/** Loads an exported program function from a .ts/.js module. */
+function loadProgram(modulePath, exportName) {
+  registerTypeScript();
+  const mod = require(path.resolve(modulePath));
+  const fn = exportName ? mod[exportName] : mod.default || mod;
+  if (typeof fn !== "function")
+    throw new Error(`${modulePath} has no exported function ${exportName || "default"}`);
+  return fn;
+}
+
+/**
+ * Opens (creates or selects) a stack running `program` inline.
+ *
+ * @param {object} o
+ * @param {{pulumiPath: string, binDir: string, pathDirs: string[]}} o.cli from ensurePulumiCli()
+ * @param {string} o.workDir directory holding Pulumi.yaml (project settings, stack config files)
+ * @param {string} o.stateDir local file backend directory
+ * @param {string} o.stackName
+ * @param {string} o.projectName
+ * @param {() => unknown} o.program inline program
+ * @param {string} o.passphrase secrets passphrase of the stack
+ * @param {string} [o.pulumiHome] PULUMI_HOME (default: the user's)
+ * @param {Record<string, {value: string, secret?: boolean}>} [o.config]
+ */
+async function openStack(o) {
+  const automationPath = require.resolve("@pulumi/pulumi/automation", { paths: [REPO_ROOT] });
+  const { LocalWorkspace, PulumiCommand } = require(automationPath);
+  const semver = require(require.resolve("semver", { paths: [automationPath] }));
+  const version = new semver.SemVer(require("../pulumi-cli").MIN_VERSION);
+  // The engine finds the dynamic-provider launcher next to the CLI or on PATH.
+  const pathValue = [...o.cli.pathDirs, process.env.PATH || ""].join(path.delimiter);
+  process.env.PATH = pathValue;
+  const pulumiCommand =
+    path.basename(o.cli.binDir) === "bin"
+      ? await PulumiCommand.get({ root: path.dirname(o.cli.binDir), version })
+      : await PulumiCommand.get({ version });
+  fs.mkdirSync(o.stateDir, { recursive: true });
+  const envVars = {
+    PATH: pathValue,
+    PULUMI_BACKEND_URL: `file://${path.resolve(o.stateDir)}`,
+    PULUMI_CONFIG_PASSPHRASE: o.passphrase,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    ...(o.pulumiHome ? { PULUMI_HOME: o.pulumiHome } : {}),
+    ...(o.env || {}),
+  };
+  if (o.pulumiHome) fs.mkdirSync(o.pulumiHome, { recursive: true });
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: o.stackName, projectName: o.projectName, program: o.program },
+    { workDir: o.workDir, pulumiCommand, envVars },
+  );
+  if (o.config) await stack.setAllConfig(o.config);
+  return stack;
+}
+
+/** Removes ANSI colour codes. */
+function stripAnsi(s) {
+  // eslint-disable-next-line no-control-regex
+  return String(s || "").replace(/\u001b\[[0-9;]*[A-Za-z]/g, "");
+}
+
+module.exports = {
+  REPO_ROOT,
+  PACKAGE_NAME,
+  ensureBuilt,
+  registerTypeScript,
+  linkPackage,
+  writeProject,
+  loadProgram,
+  openStack,
+  stripAnsi,
+};

@@ -1,0 +1,245 @@
+/**
+ * Shared harness of the e2e tests: provides the Pulumi CLI (scripts/pulumi-cli.js), decides
+ * whether the suite runs, and runs Pulumi operations on a stack through
+ * scripts/lib/stack-driver.js in a child Node process (the program and Pulumi's closure
+ * serialisation then run in plain Node, not inside jest's module sandbox).
+ *
+ * Under CI=true a missing CLI is a failure; elsewhere, without a CLI and without Go, the
+ * suite is skipped with one line saying why.
+ */
+import { spawn } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { EmulatorControl, JournalEntry } from "../../emulator";
+
+export const REPO_ROOT = path.resolve(__dirname, "..", "..");
+
+/** What scripts/pulumi-cli.js resolves to. */
+export interface CliInfo {
+  pulumiPath: string;
+  binDir: string;
+  version: string;
+  source: string;
+  pathDirs: string[];
+}
+
+interface CliModule {
+  ensurePulumiCli(opts?: { log?: (line: string) => void; build?: boolean }): Promise<CliInfo>;
+  canProvide(): boolean;
+  INSTALL_HELP: string;
+}
+
+interface EngineModule {
+  ensureBuilt(log?: (line: string) => void): boolean;
+  linkPackage(projectDir: string, packageDir?: string): void;
+  writeProject(dir: string, name: string): void;
+  stripAnsi(s: string): string;
+}
+
+export const cliModule = require(path.join(REPO_ROOT, "scripts", "pulumi-cli.js")) as CliModule;
+export const engine = require(path.join(REPO_ROOT, "scripts", "lib", "engine.js")) as EngineModule;
+
+const isCI = /^(1|true|yes)$/i.test(process.env.CI ?? "");
+
+/**
+ * Whether the e2e suite can run here. Synchronous, so that `describe` can be skipped at
+ * collection time. Prints the one-line reason when it cannot.
+ */
+export function e2eAvailable(): boolean {
+  if (process.env.EDGEPLATFORM_SKIP_E2E === "1" && !isCI) {
+    console.log("e2e tests skipped: EDGEPLATFORM_SKIP_E2E=1");
+    return false;
+  }
+  if (cliModule.canProvide()) return true;
+  if (isCI) return true; // let ensurePulumiCli() fail loudly in beforeAll
+  console.log(
+    "e2e tests skipped: no Pulumi CLI >= 3.181 on PATH and no Go to build one " +
+      "(install Pulumi or Go; see scripts/pulumi-cli.js). Under CI=true this is a failure.",
+  );
+  return false;
+}
+
+/** The whole-suite time budget for building the CLI on a fresh machine (first run only). */
+export const CLI_BUILD_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** Provides the CLI and dist/ (builds them if needed). */
+export async function provideCliAndDist(): Promise<CliInfo> {
+  engine.ensureBuilt((l) => console.log(l));
+  return cliModule.ensurePulumiCli({ log: (l) => console.log(`[pulumi-cli] ${l}`) });
+}
+
+/** One Pulumi operation for the driver. */
+export interface Op {
+  op: "up" | "preview" | "refresh" | "destroy" | "export" | "outputs" | "remove";
+  opts?: Record<string, unknown>;
+  allowFail?: boolean;
+}
+
+/** The driver's result of one operation. */
+export interface OpResult {
+  op: string;
+  ok: boolean;
+  ms: number;
+  stdout: string;
+  stderr: string;
+  summary?: { result?: string; resourceChanges?: Record<string, number> };
+  changeSummary?: Record<string, number>;
+  outputs?: Record<string, { value: unknown; secret: boolean }>;
+  deployment?: unknown;
+  error?: { name: string; message: string };
+}
+
+/** A stack in a temporary project directory, driven by child processes. */
+export class TestStack {
+  readonly dir: string;
+  readonly projectDir: string;
+  readonly stateDir: string;
+  /** Everything the CLI printed in every run (for the no-secret-leak check). */
+  readonly transcript: string[] = [];
+  private configured = false;
+
+  constructor(
+    readonly cli: CliInfo,
+    readonly opts: {
+      projectName: string;
+      stackName: string;
+      passphrase: string;
+      config: Record<string, { value: string; secret?: boolean }>;
+      programModule: string;
+      programExport: string;
+    },
+  ) {
+    this.dir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-e2e-"));
+    this.projectDir = path.join(this.dir, "project");
+    this.stateDir = path.join(this.dir, "state");
+    engine.writeProject(this.projectDir, opts.projectName);
+    this.usePackage(REPO_ROOT);
+  }
+
+  /** Points the project's `node_modules/pulumi-edgeplatform` at `packageDir`. */
+  usePackage(packageDir: string): void {
+    engine.linkPackage(this.projectDir, packageDir);
+  }
+
+  /** Runs `ops` in order in one driver process (stops at the first failure unless allowFail). */
+  async run(
+    ops: Op[],
+    programOptions: Record<string, unknown> = {},
+    programModule?: string,
+  ): Promise<OpResult[]> {
+    const spec = {
+      cli: this.cli,
+      workDir: this.projectDir,
+      stateDir: this.stateDir,
+      pulumiHome: path.join(this.dir, "pulumi-home"),
+      passphrase: this.opts.passphrase,
+      stackName: this.opts.stackName,
+      projectName: this.opts.projectName,
+      config: this.configured ? undefined : this.opts.config,
+      program: {
+        module: programModule ?? this.opts.programModule,
+        export: this.opts.programExport,
+        options: programOptions,
+      },
+      ops,
+      resultFile: path.join(this.dir, `result-${Date.now()}.json`),
+    };
+    const specFile = path.join(this.dir, `spec-${Date.now()}.json`);
+    fs.writeFileSync(specFile, JSON.stringify(spec));
+    const driver = path.join(REPO_ROOT, "scripts", "lib", "stack-driver.js");
+    const { code, output } = await new Promise<{ code: number | null; output: string }>(
+      (resolve, reject) => {
+        const child = spawn(process.execPath, [driver, specFile], {
+          cwd: this.projectDir,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let out = "";
+        child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+        child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+        child.on("error", reject);
+        child.on("close", (c) => resolve({ code: c, output: out }));
+      },
+    );
+    fs.rmSync(specFile, { force: true });
+    this.transcript.push(output);
+    if (code !== 0 || !fs.existsSync(spec.resultFile)) {
+      throw new Error(`stack driver failed (exit ${code}):\n${output}`);
+    }
+    const { results } = JSON.parse(fs.readFileSync(spec.resultFile, "utf8")) as {
+      results: OpResult[];
+    };
+    fs.rmSync(spec.resultFile, { force: true });
+    for (const r of results) {
+      r.stdout = engine.stripAnsi(r.stdout);
+      r.stderr = engine.stripAnsi(r.stderr);
+      this.transcript.push(r.stdout, r.stderr, r.error?.message ?? "");
+    }
+    const setup = results.find((r) => r.op === "setup");
+    if (setup) throw new Error(`stack setup failed: ${setup.error?.message}`);
+    this.configured = true;
+    return results;
+  }
+
+  /** Runs one operation; throws with the CLI output when it fails and `allowFail` is not set. */
+  async op(
+    op: Op,
+    programOptions: Record<string, unknown> = {},
+    programModule?: string,
+  ): Promise<OpResult> {
+    const [r] = await this.run([op], programOptions, programModule);
+    if (!r.ok && !op.allowFail) {
+      throw new Error(`pulumi ${op.op} failed:\n${r.error?.message}\n${r.stdout}\n${r.stderr}`);
+    }
+    return r;
+  }
+
+  /** Deletes the temporary directory. */
+  cleanup(): void {
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** The emulator's control client plus the e2e tests' view of the journal. */
+export class Control extends EmulatorControl {
+  /** Write calls since the journal was last cleared (reads, logging and name checks left out). */
+  async writes(): Promise<JournalEntry[]> {
+    return (await this.journal()).filter(
+      (r) =>
+        r.method !== "GET" &&
+        !r.path.startsWith("/logging") &&
+        r.path !== "/pullzone/checkavailability",
+    );
+  }
+}
+
+/**
+ * Normalises CLI output for golden comparisons: ids, URLs, durations, and trailing spaces.
+ */
+export function normaliseOutput(text: string): string {
+  return text
+    .replace(/\r/g, "")
+    .replace(/\[id=[^\]]+\]/g, "[id=<id>]")
+    .replace(/https?:\/\/127\.0\.0\.1:\d+/g, "<url>")
+    .replace(/\(\d+(\.\d+)?m?s\)/g, "(<t>)")
+    .replace(/Duration: .*/g, "Duration: <t>")
+    .replace(/[ \t]+$/gm, "")
+    .trim();
+}
+
+/** Compares `actual` with the golden file; writes it when missing or UPDATE_GOLDEN=1. */
+export function expectGolden(name: string, actual: string): void {
+  const file = path.join(__dirname, "golden", name);
+  if (!fs.existsSync(file) && isCI && process.env.UPDATE_GOLDEN !== "1") {
+    throw new Error(
+      `golden file ${path.relative(REPO_ROOT, file)} is missing (run the e2e tests once with UPDATE_GOLDEN=1)`,
+    );
+  }
+  if (process.env.UPDATE_GOLDEN === "1" || !fs.existsSync(file)) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${actual}\n`);
+    console.log(`golden file written: ${path.relative(REPO_ROOT, file)}`);
+    return;
+  }
+  expect(actual).toBe(fs.readFileSync(file, "utf8").replace(/\n$/, ""));
+}
