@@ -4,6 +4,7 @@ const common = {
   testEnvironment: "node",
   transform: { "^.+\\.ts$": tsJest },
   moduleFileExtensions: ["ts", "js", "json"],
+  setupFilesAfterEnv: ["<rootDir>/test/support/secret-guard.ts"],
 };
 module.exports = {
   projects: [

@@ -1,0 +1,170 @@
+/**
+ * Engine helpers of the benchmarks: the Pulumi CLI (scripts/pulumi-cli.js), a throw-away
+ * project directory linked to this package, fresh stacks running INLINE programs through the
+ * Automation API (scripts/lib/engine.js), and the two programs compared by the engine-floor
+ * bench: N rate-limit rules, and N no-op dynamic resources (the engine's own floor).
+ */
+"use strict";
+
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const { ROOT } = require("./common");
+const { ensurePulumiCli } = require(path.join(ROOT, "scripts", "pulumi-cli"));
+const { linkPackage, openStack, writeProject } = require(
+  path.join(ROOT, "scripts", "lib", "engine"),
+);
+
+const PASSPHRASE = "edgeplatform-bench-passphrase"; // throw-away local stacks only
+const PROJECT = "edgeplatform-bench";
+
+/** A rate-limit rule configuration; `requestCount` varies so one field can be updated. */
+function ruleConfiguration(requestCount = 50) {
+  return {
+    actionType: 1,
+    variableTypes: { REQUEST_URI: "/search" },
+    operatorType: 0,
+    severityType: 1,
+    transformationTypes: [8],
+    value: "/search",
+    isNegated: false,
+    isRegexVariable: false,
+    requestCount,
+    counterKeyType: 0,
+    timeframe: 60,
+    blockTime: 300,
+    chainedRuleConditions: [],
+  };
+}
+
+/** Inline program: `n` rate-limit rules created in shield zone 1 (create mode). */
+function rulesProgram(n, opts = {}) {
+  return async () => {
+    const edge = require(ROOT);
+    const rules = [];
+    for (let i = 0; i < n; i++) {
+      const count = opts.updateIndex === i ? opts.updatedCount : 50;
+      rules.push(
+        new edge.shield.RateLimitRule(`rule-${i}`, {
+          shieldZoneId: 1,
+          ruleName: `bench-${i}`,
+          ruleDescription: "benchmark rule",
+          ruleConfiguration: ruleConfiguration(count),
+        }),
+      );
+    }
+    return { count: rules.length };
+  };
+}
+
+/** A dynamic provider that does nothing: the cost of the engine and the dynamic host alone. */
+const noopProvider = {
+  create: async (inputs) => ({ id: inputs.ruleName, outs: inputs }),
+};
+
+/** Inline program: `n` no-op dynamic resources with the same inputs as the rules. */
+function noopProgram(n) {
+  return async () => {
+    const pulumi = require("@pulumi/pulumi");
+    class Noop extends pulumi.dynamic.Resource {
+      constructor(name, props, o) {
+        super(noopProvider, name, props, o, "bench", "Noop");
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      new Noop(`noop-${i}`, {
+        shieldZoneId: 1,
+        ruleName: `bench-${i}`,
+        ruleDescription: "benchmark rule",
+        ruleConfiguration: ruleConfiguration(50),
+      });
+    }
+    return { count: n };
+  };
+}
+
+/**
+ * Prepares the CLI and a project directory under the OS temp dir (Pulumi.yaml, a link
+ * node_modules/pulumi-edgeplatform -> this repo for the dynamic-provider host, a local file
+ * backend and its own PULUMI_HOME). Returns { cli, workDir, stateDir, pulumiHome, cleanup }.
+ */
+async function prepareEngine(log = () => {}) {
+  const cli = await ensurePulumiCli({ log });
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-bench-"));
+  writeProject(workDir, PROJECT, "pulumi-edgeplatform benchmarks");
+  linkPackage(workDir);
+  return {
+    cli,
+    workDir,
+    stateDir: path.join(workDir, ".state"),
+    pulumiHome: path.join(workDir, ".pulumi-home"),
+    cleanup: () => fs.rmSync(workDir, { recursive: true, force: true }),
+  };
+}
+
+let stackSeq = 0;
+/** Opens a fresh stack running `program`, configured for the emulator `emu`. */
+async function freshStack(env, emu, program, label = "s") {
+  return openStack({
+    cli: env.cli,
+    workDir: env.workDir,
+    stateDir: env.stateDir,
+    pulumiHome: env.pulumiHome,
+    stackName: `${label}-${process.pid}-${++stackSeq}`,
+    projectName: PROJECT,
+    passphrase: PASSPHRASE,
+    program,
+    config: {
+      "edgeplatform:baseUrl": { value: emu.url },
+      "edgeplatform:loggingUrl": { value: emu.loggingUrl },
+      "edgeplatform:apiKey": { value: emu.apiKey, secret: true },
+    },
+  });
+}
+
+/** Runs `fn` and returns [result, milliseconds]. */
+async function timed(fn) {
+  const t0 = process.hrtime.bigint();
+  const r = await fn();
+  return [r, Number(process.hrtime.bigint() - t0) / 1e6];
+}
+
+/** Destroys the stack's resources and removes the stack. */
+async function dispose(stack) {
+  try {
+    await stack.destroy({ color: "never" });
+  } finally {
+    await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
+  }
+}
+
+/** Files under `dir` (the local backend: checkpoints, history, backups) that contain `secret`. */
+function filesContaining(dir, secret) {
+  const hits = [];
+  const walk = (d) => {
+    let entries = [];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile() && fs.readFileSync(p).includes(secret)) hits.push(p);
+    }
+  };
+  walk(dir);
+  return hits;
+}
+
+module.exports = {
+  filesContaining,
+  ruleConfiguration,
+  rulesProgram,
+  noopProgram,
+  prepareEngine,
+  freshStack,
+  timed,
+  dispose,
+};
