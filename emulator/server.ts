@@ -123,6 +123,20 @@ export function buildServer(opts: EmulatorOptions = {}): {
   };
   for (const t of JSON_TYPES) app.addContentTypeParser(t, { parseAs: "string" }, parseJson);
 
+  /** Journals a request that gets no answer (reset, or its client went away) with status 0. */
+  const journalNoAnswer = (req: EmuRequest, path: string) => {
+    if (req.emuJournaled) return;
+    req.emuJournaled = true;
+    ctx.journal.record({
+      method: req.method,
+      path,
+      query: queryOf(req.url),
+      status: 0,
+      body: req.body ?? null,
+      time: req.emuTime ?? Date.now(),
+    });
+  };
+
   // Faults first, then authentication of management endpoints (logging routes check
   // their own credentials). Runs after body parsing so the journal sees the body.
   app.addHook("preValidation", async (request: FastifyRequest, reply: FastifyReply) => {
@@ -132,17 +146,14 @@ export function buildServer(opts: EmulatorOptions = {}): {
     if (area === "control") return;
     const fault = ctx.faults.size > 0 ? ctx.faults.take(req.method, path) : undefined;
     if (fault) {
-      if (fault.delayMs) await sleep(fault.delayMs);
+      if (fault.delayMs) {
+        await sleep(fault.delayMs);
+        // The client gave up during the delay: it gets no answer, but the request is still
+        // processed (as a platform would). Journal it now with status 0.
+        if (req.raw.socket?.destroyed) journalNoAnswer(req, path);
+      }
       if (fault.reset) {
-        req.emuJournaled = true;
-        ctx.journal.record({
-          method: req.method,
-          path,
-          query: queryOf(req.url),
-          status: 0,
-          body: req.body ?? null,
-          time: req.emuTime ?? Date.now(),
-        });
+        journalNoAnswer(req, path);
         reply.hijack();
         req.raw.socket.destroy();
         return reply;

@@ -16,7 +16,7 @@ import type { RateLimit } from "./limiter";
 import { LoggingApi } from "./logging";
 import { PullZonesApi } from "./pullzones";
 import { ShieldApi } from "./shield";
-import { Transport } from "./transport";
+import { Transport, TRANSPORT_DEFAULTS } from "./transport";
 
 /** Information passed to {@link ClientOptions.onRetry} before each retry. */
 export interface RetryInfo {
@@ -73,11 +73,14 @@ export class Client {
   readonly pullzones: PullZonesApi;
   /** CDN access logs (v2 JSON and v1 legacy). */
   readonly logging: LoggingApi;
+  /** Timeout of one attempt, in milliseconds (option `timeoutMs`, default 30 000). */
+  readonly timeoutMs: number;
   private readonly transport: Transport;
 
   /** Creates a client. Throws `MissingSettingError` when `apiKey` or `baseUrl` is empty. */
   constructor(opts: ClientOptions) {
     this.transport = new Transport(opts);
+    this.timeoutMs = opts.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs;
     this.shield = new ShieldApi(this.transport);
     this.dns = new DnsApi(this.transport);
     this.containers = new ContainersApi(this.transport);

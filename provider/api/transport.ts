@@ -22,6 +22,7 @@
 import http from "http";
 import https from "https";
 import type { Socket } from "net";
+import { Readable } from "stream";
 import axios, { AxiosInstance, AxiosResponse } from "axios";
 import { MissingSettingError } from "../config";
 import { decodeErrorBody, EdgeApiError, findEmbeddedFailure } from "./errors";
@@ -298,17 +299,31 @@ export class Transport {
     if (stream) {
       clearTimeout(timer);
       const socket = (res.request as { socket?: Socket } | undefined)?.socket;
-      socket?.setTimeout(this.timeoutMs, () =>
-        socket.destroy(new Error(`no data for ${this.timeoutMs} ms`)),
-      );
-      (res.data as NodeJS.EventEmitter).once?.("end", () => socket?.setTimeout(0));
+      if (socket) {
+        const onIdle = () => socket.destroy(new Error(`no data for ${this.timeoutMs} ms`));
+        socket.setTimeout(this.timeoutMs, onIdle);
+        // Keep-alive sockets are reused: remove the idle handler once this body is done.
+        const done = () => {
+          socket.setTimeout(0);
+          socket.removeListener("timeout", onIdle);
+        };
+        (res.data as NodeJS.EventEmitter).once?.("end", done);
+        (res.data as NodeJS.EventEmitter).once?.("close", done);
+      }
     }
 
     const status = res.status;
     try {
       if (status >= 200 && status < 300) {
-        if (stream) return { ok: true, response: { status, data: res.data as T } };
-        const text = typeof res.data === "string" ? res.data : String(res.data ?? "");
+        // A stream endpoint that answers a 2xx with a JSON body is not sending data: decode it
+        // like any JSON answer, so an embedded failure (`success: false`) fails the call.
+        const jsonStream = stream && isJsonContentType(res.headers["content-type"]);
+        if (stream && !jsonStream) return { ok: true, response: { status, data: res.data as T } };
+        const text = jsonStream
+          ? await readText(res.data)
+          : typeof res.data === "string"
+            ? res.data
+            : String(res.data ?? "");
         let data: unknown;
         if (text.trim() !== "") {
           try {
@@ -332,6 +347,7 @@ export class Transport {
             error: this.error(def, path, { status, ...embedded, body: data, retryable: false }),
           };
         }
+        if (jsonStream) return { ok: true, response: { status, data: Readable.from([text]) as T } };
         return { ok: true, response: { status, data: data as T } };
       }
 
@@ -426,6 +442,15 @@ function cleanQuery(
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(q)) if (v !== undefined) out[k] = String(v);
   return Object.keys(out).length ? out : undefined;
+}
+
+/** True for `application/json`, `text/json` and `application/*+json` content types. */
+function isJsonContentType(v: unknown): boolean {
+  const t = String(v ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
+  return t === "application/json" || t === "text/json" || /^application\/[^/]*\+json$/.test(t);
 }
 
 async function readText(stream: unknown): Promise<string> {

@@ -411,9 +411,20 @@ const outcomeUnknown = (e: unknown): boolean => {
   return typeof status === "number" && (status === 0 || status >= 500);
 };
 
+/** How many times the zone is listed again, one grace step apart, before a POST with an
+ * unknown outcome is taken as not applied (a platform may apply a timed-out POST late). */
+const RECOVERY_RELISTS = 4;
+/** Longest grace step between two listings, in milliseconds. */
+const RECOVERY_MAX_STEP_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
  * After a POST with an unknown outcome: finds the rule it created, by listing the zone's
  * rules and matching `ruleName` and the desired configuration. Never re-sends the POST.
+ * When no rule of that name is there yet, lists again up to {@link RECOVERY_RELISTS} times,
+ * one client timeout apart (at most {@link RECOVERY_MAX_STEP_MS}), so that a POST the
+ * platform applies late is still found instead of being created twice by a retry.
  */
 async function recoverCreatedRule(
   inputs: RateLimitRuleInputs,
@@ -421,9 +432,15 @@ async function recoverCreatedRule(
   what: string,
 ): Promise<ApiRateLimitRule> {
   const zone = inputs.shieldZoneId as number;
-  let rules: ApiRateLimitRule[];
+  const client = getClient();
+  const step = Math.min(client.timeoutMs, RECOVERY_MAX_STEP_MS);
+  let rules: ApiRateLimitRule[] = [];
   try {
-    rules = await getClient().shield.listAllRateLimits(zone);
+    for (let i = 0; i <= RECOVERY_RELISTS; i++) {
+      if (i > 0) await sleep(step);
+      rules = await client.shield.listAllRateLimits(zone);
+      if (rules.some((r) => r.ruleName === inputs.ruleName)) break;
+    }
   } catch (e) {
     throw new ResourceOperationError(
       `${what} failed: the create request's outcome is unknown (${messageOf(cause)}) and listing ` +
@@ -442,7 +459,8 @@ async function recoverCreatedRule(
   if (matching.length === 0 && named.length === 0) {
     throw new ResourceOperationError(
       `${what} failed: ${messageOf(cause)}. The request was not re-sent; no rule named ` +
-        `"${inputs.ruleName}" exists in shield zone ${zone}, so it was not applied: it is safe to retry.`,
+        `"${inputs.ruleName}" appeared in shield zone ${zone} within ` +
+        `${(step * RECOVERY_RELISTS) / 1000} s, so it was not applied: it is safe to retry.`,
       cause,
     );
   }

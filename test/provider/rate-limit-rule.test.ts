@@ -159,8 +159,14 @@ describe("create mode", () => {
       ruleConfiguration: sampleConfig(),
     });
     await expect(p.create(inputs)).rejects.toThrow(/not re-sent.*safe to retry/);
-    expect((await t.journal()).filter((e) => e.method === "POST")).toHaveLength(1);
-  });
+    const j = await t.journal();
+    expect(j.filter((e) => e.method === "POST")).toHaveLength(1);
+    // The zone was listed again (grace steps of one client timeout, at most 5 s) before
+    // concluding that the POST was not applied.
+    expect(j.filter((e) => e.method === "GET" && e.path === "/shield/rate-limits/1")).toHaveLength(
+      5,
+    );
+  }, 30_000);
 });
 
 describe("adopt mode", () => {
