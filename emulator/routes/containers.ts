@@ -1,5 +1,5 @@
 /** Container routes (`/mc`): registries, region settings, volumes and volume-instance deletion. */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Volume, VolumeDeletionResult, VolumeList } from "../../provider/schema";
 import type { EmulatorContext } from "../context";
 import { pathOf } from "../context";
@@ -19,6 +19,14 @@ const volumeParams = {
     volumeId: { type: "string", minLength: 1, maxLength: 200 },
   },
 } as const;
+
+/** 404 problem shape B for an unknown application. */
+function appNotFound(reply: FastifyReply, path: string, appId: string) {
+  return sendError(reply, path, 404, `Application ${appId} was not found`, {
+    key: "not_found.app",
+    shape: "B",
+  });
+}
 
 /** A volume with its counters recomputed from its instances. */
 function withCounts(v: Volume): Volume {
@@ -59,18 +67,7 @@ export function registerContainerRoutes(app: FastifyInstance, ctx: EmulatorConte
     { schema: { params: appParams } },
     async (req, reply) => {
       const a = s().apps.find((x) => x.id === req.params.appId);
-      if (!a) {
-        return sendError(
-          reply,
-          pathOf(req.url),
-          404,
-          `Application ${req.params.appId} was not found`,
-          {
-            key: "not_found.app",
-            shape: "B",
-          },
-        );
-      }
+      if (!a) return appNotFound(reply, pathOf(req.url), req.params.appId);
       return a.regionSettings;
     },
   );
@@ -80,18 +77,7 @@ export function registerContainerRoutes(app: FastifyInstance, ctx: EmulatorConte
     { schema: { params: appParams } },
     async (req, reply) => {
       const a = s().apps.find((x) => x.id === req.params.appId);
-      if (!a) {
-        return sendError(
-          reply,
-          pathOf(req.url),
-          404,
-          `Application ${req.params.appId} was not found`,
-          {
-            key: "not_found.app",
-            shape: "B",
-          },
-        );
-      }
+      if (!a) return appNotFound(reply, pathOf(req.url), req.params.appId);
       const list: VolumeList = {
         items: a.volumes.map(withCounts),
         meta: { totalItems: a.volumes.length },
@@ -108,15 +94,14 @@ export function registerContainerRoutes(app: FastifyInstance, ctx: EmulatorConte
       const { appId, volumeId } = req.params;
       const a = s().apps.find((x) => x.id === appId);
       const v = a?.volumes.find((x) => x.id === volumeId);
-      if (!a || !v) {
+      if (!a) return appNotFound(reply, path, appId);
+      if (!v) {
         return sendError(
           reply,
           path,
           404,
-          a
-            ? `Volume template ${volumeId} of application ${appId} was not found`
-            : `Application ${appId} was not found`,
-          { key: a ? "not_found.volume" : "not_found.app", shape: "B" },
+          `Volume template ${volumeId} of application ${appId} was not found`,
+          { key: "not_found.volume", shape: "B" },
         );
       }
       if (v.volumeInstances.length === 0) {
