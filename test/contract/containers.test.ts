@@ -1,28 +1,13 @@
 /** Client vs emulator: container registries, region settings and volumes. */
 import { Client } from "../../provider/api";
-import {
-  apiError,
-  client,
-  closeClients,
-  Emu,
-  fault,
-  journal,
-  reset,
-  start,
-  wrongKeyClient,
-} from "./helpers";
+import { apiError, Emu, fault, journal, wrongKeyClient, useEmulator } from "./helpers";
 
 let emu: Emu;
 let c: Client;
-beforeAll(async () => {
-  emu = await start();
-  c = client(emu);
+useEmulator((e, cl) => {
+  emu = e;
+  c = cl;
 });
-afterAll(async () => {
-  closeClients();
-  await emu.close();
-});
-beforeEach(() => reset(emu));
 
 describe("GET /mc/registries/{registryId} -> containers.getRegistry", () => {
   test("success", async () => {

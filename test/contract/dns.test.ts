@@ -1,28 +1,13 @@
 /** Client vs emulator: DNS zones and DNSSEC. */
 import { Client } from "../../provider/api";
-import {
-  apiError,
-  client,
-  closeClients,
-  Emu,
-  fault,
-  journal,
-  reset,
-  start,
-  wrongKeyClient,
-} from "./helpers";
+import { apiError, client, Emu, fault, journal, wrongKeyClient, useEmulator } from "./helpers";
 
 let emu: Emu;
 let c: Client;
-beforeAll(async () => {
-  emu = await start();
-  c = client(emu);
+useEmulator((e, cl) => {
+  emu = e;
+  c = cl;
 });
-afterAll(async () => {
-  closeClients();
-  await emu.close();
-});
-beforeEach(() => reset(emu));
 
 describe("GET /dnszone/{id} -> dns.getZone", () => {
   test("success", async () => {

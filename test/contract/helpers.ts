@@ -51,6 +51,26 @@ export function client(emu: Emu, extra: Partial<ClientOptions> = {}): Client {
   return c;
 }
 
+/**
+ * One emulator per test file: registers the hooks that start it (and a {@link FAST} client with
+ * `clientExtra`), reset it before each test, and close both after the file. `use` receives them.
+ */
+export function useEmulator(
+  use: (emu: Emu, c: Client) => void,
+  clientExtra: Partial<ClientOptions> = {},
+): void {
+  let emu: Emu | undefined;
+  beforeAll(async () => {
+    emu = await start();
+    use(emu, client(emu, clientExtra));
+  });
+  afterAll(async () => {
+    closeClients();
+    await emu?.close();
+  });
+  beforeEach(() => reset(emu!));
+}
+
 /** A client with a wrong API key. */
 export function wrongKeyClient(emu: Emu, extra: Partial<ClientOptions> = {}): Client {
   return client(emu, { apiKey: "wrong-key-0000", ...extra });

@@ -5,29 +5,25 @@ import type { AccessLogEntry } from "../../provider/schema";
 import {
   apiError,
   client,
-  closeClients,
   collect,
   Emu,
   fault,
   journal,
-  reset,
-  start,
   utcDay,
   wrongKeyClient,
+  useEmulator,
 } from "./helpers";
 
 let emu: Emu;
 let c: Client;
-beforeAll(async () => {
-  emu = await start();
-  // The limiter is exercised by its own test below; here it only must not slow the suite down.
-  c = client(emu, { loggingRateLimit: false });
-});
-afterAll(async () => {
-  closeClients();
-  await emu.close();
-});
-beforeEach(() => reset(emu));
+// The limiter is exercised by its own test below; here it only must not slow the suite down.
+useEmulator(
+  (e, cl) => {
+    emu = e;
+    c = cl;
+  },
+  { loggingRateLimit: false },
+);
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
 const jwtFor = (key: string) =>

@@ -4,29 +4,23 @@ import {
   apiError,
   clearJournal,
   client,
-  closeClients,
   collect,
   Emu,
   fault,
   journal,
   reset,
-  start,
   utcDay,
   validConfig,
   wrongKeyClient,
+  useEmulator,
 } from "./helpers";
 
 let emu: Emu;
 let c: Client;
-beforeAll(async () => {
-  emu = await start();
-  c = client(emu);
+useEmulator((e, cl) => {
+  emu = e;
+  c = cl;
 });
-afterAll(async () => {
-  closeClients();
-  await emu.close();
-});
-beforeEach(() => reset(emu));
 
 describe("GET /shield/rate-limit/{id} -> shield.getRateLimit", () => {
   test("success: the full rule", async () => {
