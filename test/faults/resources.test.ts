@@ -13,6 +13,7 @@
  */
 import { __providers } from "../../provider/resources/registry";
 import { resetSettings } from "../../provider/resources/settings";
+import { sampleConfig } from "../provider/helpers";
 import { assertNoSecrets } from "../support/secrets";
 import {
   DELAY_PAST_TIMEOUT_MS,
@@ -58,21 +59,8 @@ beforeEach(async () => {
   await t.reset();
 });
 
-const config = (requestCount = 50) => ({
-  actionType: 1,
-  variableTypes: { REQUEST_URI: "/search" },
-  operatorType: 0,
-  severityType: 1,
-  transformationTypes: [8],
-  value: "/search",
-  isNegated: false,
-  isRegexVariable: false,
-  requestCount,
-  counterKeyType: 0,
-  timeframe: 60,
-  blockTime: 300,
-  chainedRuleConditions: [],
-});
+/** The provider tests' full rule configuration, with `requestCount` varied. */
+const config = (requestCount = 50) => ({ ...sampleConfig(), requestCount });
 
 async function checked(provider: { check: (o: unknown, n: unknown) => Promise<Any> }, news: Any) {
   const r = await provider.check({}, news);
