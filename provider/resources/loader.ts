@@ -2,51 +2,68 @@
  * The thin, stable closures that Pulumi serializes into state (`__provider`) for each
  * dynamic resource.
  *
- * Each stub has ONE method, `configure`. The dynamic-provider host deserializes a provider
- * and calls its `configure` before any other method (once per provider text and process),
- * and then calls `check`, `diff`, `create`, ... on that same object. The stub's `configure`
- * therefore installs the implementation's methods on the object — `require`d BY PACKAGE
- * NAME at run time — and forwards to the implementation's `configure`. So the serialized
- * text:
- * - is small: one function (Pulumi's serializer wraps every function in a few hundred
- *   bytes, so seven forwarding methods would cost about 2 KB per copy, and state holds two
- *   copies per resource);
- * - holds no implementation code and no captured value, so it is identical across releases
+ * Each stub has all seven methods the dynamic-provider host may call (`configure`, `check`,
+ * `diff`, `create`, `read`, `update`, `delete`), and each one `require`s the implementation
+ * BY PACKAGE NAME when it is called and forwards to it. So the serialized text:
+ * - fails loudly: when the package cannot be loaded (not installed where the engine runs, a
+ *   broken install), EVERY call throws that error. The host caches a provider object before
+ *   its `configure` has finished; a stub whose methods appeared only after a successful
+ *   `configure` would leave `delete` missing, which the host answers with success and no API
+ *   call — the engine would then drop live objects from state;
+ * - holds no implementation code and captures no value, so it is identical across releases
  *   (no `~__provider` diff after an upgrade) and refresh, update and delete always run the
  *   installed package's current code;
- * - captures nothing secret (settings are resolved in the provider process, settings.ts).
+ * - captures nothing secret (settings are resolved in the provider process, settings.ts);
+ * - stays small: arrow functions are the cheapest form for Pulumi's serializer (about 2 KB
+ *   for seven methods; see test/provider/closure.test.ts).
  *
  * The provider host evaluates the text with module paths from the Pulumi project's working
  * directory, so `pulumi-edgeplatform` must be installed (or linked) in the project.
  *
  * DO NOT EDIT casually: any change to these functions' text changes every stack's state.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 
 /** Serialized provider of `edge.shield.RateLimitRule`. */
 export const rateLimitRuleStub = {
-  configure: function (this: any, req: any) {
-    const impl = require("pulumi-edgeplatform").__providers.rateLimitRule;
-    Object.assign(this, impl);
-    return impl.configure(req);
-  },
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.rateLimitRule.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.rateLimitRule.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.rateLimitRule.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.rateLimitRule.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.rateLimitRule.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.rateLimitRule.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.rateLimitRule.delete(a, b),
 } as dynamic.ResourceProvider;
 
 /** Serialized provider of `edge.dns.ZoneDnssec`. */
 export const zoneDnssecStub = {
-  configure: function (this: any, req: any) {
-    const impl = require("pulumi-edgeplatform").__providers.zoneDnssec;
-    Object.assign(this, impl);
-    return impl.configure(req);
-  },
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.zoneDnssec.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.zoneDnssec.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.zoneDnssec.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.zoneDnssec.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.zoneDnssec.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.zoneDnssec.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.zoneDnssec.delete(a, b),
 } as dynamic.ResourceProvider;
 
 /** Serialized provider of `edge.containers.VolumeInstancesDeletion`. */
 export const volumeInstancesDeletionStub = {
-  configure: function (this: any, req: any) {
-    const impl = require("pulumi-edgeplatform").__providers.volumeInstancesDeletion;
-    Object.assign(this, impl);
-    return impl.configure(req);
-  },
+  configure: (a: any) =>
+    require("pulumi-edgeplatform").__providers.volumeInstancesDeletion.configure(a),
+  check: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.volumeInstancesDeletion.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.volumeInstancesDeletion.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.volumeInstancesDeletion.create(a),
+  read: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.volumeInstancesDeletion.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.volumeInstancesDeletion.update(a, b, c),
+  delete: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.volumeInstancesDeletion.delete(a, b),
 } as dynamic.ResourceProvider;

@@ -15,7 +15,6 @@ import type {
   CounterKeyTypeValue,
   OperatorTypeValue,
   RateLimitActionValue,
-  RateLimitRuleConfiguration,
   SeverityTypeValue,
   TimeframeValue,
   TransformationTypeValue,
@@ -42,8 +41,9 @@ export interface ChainedRuleConditionArgs {
 
 /**
  * Input form of a rule configuration (`CreateWafRateLimitRuleModel`). Enumerations accept
- * the API's integers or their names; `check` turns names into integers. Nullable fields
- * left out mean null; other fields left out are the platform's to choose.
+ * the API's integers or their names (exact case, as in the exported constants); a name
+ * stays a name in the state and in `preview --diff`, the integer goes on the wire. A field
+ * left out is not managed; `null` clears a nullable one.
  */
 export interface RateLimitRuleConfigurationArgs {
   /** What happens when the limit is hit: 1 RateLimit, 2 Log, 3 Challenge. */
@@ -76,40 +76,52 @@ export interface RateLimitRuleConfigurationArgs {
   chainedRuleConditions?: pulumi.Input<pulumi.Input<ChainedRuleConditionArgs>[] | null>;
 }
 
-/** Arguments of {@link RateLimitRule}. Set exactly one of `ruleId` and `shieldZoneId`. */
+/**
+ * Arguments of {@link RateLimitRule}. Set exactly one of `ruleId`, `shieldZoneId` and
+ * `pullZoneId`. A field left out is not managed (the platform's value stays and is never
+ * reported); `null` clears a nullable field.
+ */
 export interface RateLimitRuleArgs {
   /**
-   * Adopt mode: the id of an existing rule to manage. Create = PATCH it to the desired
-   * state; destroy leaves it in place unless `deleteOnDestroy` is true. Changing it replaces.
+   * Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none
+   * when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the
+   * id of a rule this resource created switches mode in place (no API call). Another id
+   * replaces.
    */
   ruleId?: pulumi.Input<number>;
   /**
-   * Create mode: the shield zone to create the rule in (POST). Destroy deletes the rule.
-   * Changing it replaces.
+   * Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a
+   * rule of this `ruleName` with the same managed fields it is taken over; with other values
+   * the create fails before any write. Another zone replaces.
    */
   shieldZoneId?: pulumi.Input<number>;
   /**
-   * Name of the rule. Required in create mode, and should be unique in the zone (an
-   * interrupted create is recovered by finding the rule by name). Left out in adopt mode:
-   * the existing name is kept.
+   * Create the rule in the shield zone of this pull zone (resolved at create through the
+   * platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
    */
+  pullZoneId?: pulumi.Input<number>;
+  /** Name of the rule: required when creating; unique in a zone. Left out: not managed. */
   ruleName?: pulumi.Input<string | null>;
-  /** Description of the rule. Left out: not managed (the platform's value is kept). */
+  /** Description of the rule. Left out: not managed; `null` clears it. */
   ruleDescription?: pulumi.Input<string | null>;
-  /** The rule's configuration; sent whole whenever any part of it changes. */
+  /**
+   * The rule's configuration: only the fields written here are managed. An update sends the
+   * changed fields merged over the platform's current configuration.
+   */
   ruleConfiguration: pulumi.Input<RateLimitRuleConfigurationArgs>;
   /**
-   * Whether destroying the resource deletes the rule. Default: true in create mode, false
-   * in adopt mode.
+   * Whether destroying the resource deletes the rule. Default: true when the resource
+   * creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
    */
   deleteOnDestroy?: pulumi.Input<boolean>;
 }
 
 /**
- * A shield rate-limit rule. With `shieldZoneId` a new rule is created (and deleted on
- * destroy); with `ruleId` an existing rule is adopted and brought to the desired state (and
- * left in place on destroy unless `deleteOnDestroy`). Updates send one PATCH with only the
- * changed top-level fields. `pulumi refresh` shows drift in any field.
+ * A shield rate-limit rule. With `shieldZoneId` or `pullZoneId` a new rule is created (and
+ * deleted on destroy); with `ruleId` an existing rule is adopted (and left in place on
+ * destroy unless `deleteOnDestroy`). Only the fields the program writes are managed; updates
+ * send one PATCH of the changed top-level fields. `pulumi refresh` shows drift in managed
+ * fields, in the form the program wrote them.
  *
  * ```ts
  * const rule = new edge.shield.RateLimitRule("api-limit", {
@@ -124,20 +136,21 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
   declare public readonly ruleId: pulumi.Output<number>;
   /** Shield zone the rule belongs to. */
   declare public readonly shieldZoneId: pulumi.Output<number>;
-  /** Name of the rule, as the platform reports it. */
-  declare public readonly ruleName: pulumi.Output<string | null>;
-  /** Description of the rule, as the platform reports it. */
-  declare public readonly ruleDescription: pulumi.Output<string | null>;
-  /** Configuration of the rule, as the platform reports it (enumerations as integers). */
-  declare public readonly ruleConfiguration: pulumi.Output<RateLimitRuleConfiguration>;
-  /** Whether destroying the resource deletes the rule (effective value). */
-  declare public readonly deleteOnDestroy: pulumi.Output<boolean>;
-  /** True when the rule was adopted (`ruleId`), false when this resource created it. */
+  /** Pull zone the rule was placed by (only when `pullZoneId` is used). */
+  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
+  /** Name of the rule on the platform (when managed). */
+  declare public readonly ruleName: pulumi.Output<string | null | undefined>;
+  /** Description of the rule on the platform (when managed). */
+  declare public readonly ruleDescription: pulumi.Output<string | null | undefined>;
+  /**
+   * The managed configuration fields as the platform holds them, in the form the program
+   * wrote them (an enumeration written as a name is a name).
+   */
+  declare public readonly ruleConfiguration: pulumi.Output<RateLimitRuleConfigurationArgs>;
+  /** `deleteOnDestroy` as written (undefined: the default of the mode). */
+  declare public readonly deleteOnDestroy: pulumi.Output<boolean | undefined>;
+  /** True when the program addresses the rule by `ruleId` (adopt mode). */
   declare public readonly adopted: pulumi.Output<boolean>;
-  /** Owner of the rule (platform field `userId`). */
-  declare public readonly userId: pulumi.Output<string | null>;
-  /** The platform's JSON rendering of the rule (`ruleJson`). */
-  declare public readonly ruleJson: pulumi.Output<string | null>;
 
   /**
    * Creates or adopts a rate-limit rule.
@@ -150,15 +163,15 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
       rateLimitRuleStub,
       name,
       {
+        // Every output is a key here (undefined = not an input), so it is readable on the class.
         ruleId: undefined,
         shieldZoneId: undefined,
+        pullZoneId: undefined,
         ruleName: undefined,
         ruleDescription: undefined,
         deleteOnDestroy: undefined,
         ...args,
         adopted: undefined,
-        userId: undefined,
-        ruleJson: undefined,
       },
       opts,
       "shield",

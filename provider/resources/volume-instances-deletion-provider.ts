@@ -13,12 +13,12 @@ import {
   containsUnknown,
   deepEqual,
   Failure,
+  messageOf,
   operation,
   ResourceOperationError,
   safeCheck,
   unknownProperties,
 } from "./common";
-import type { DetailedDiffResult, PropertyDiffKind } from "./rate-limit-rule-provider";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 
 /** Inputs of a volume-instances deletion. */
@@ -63,22 +63,12 @@ export function diffVolumeInstancesDeletion(
   _id: string,
   olds: Partial<VolumeInstancesDeletionOutputs>,
   news: Partial<VolumeInstancesDeletionInputs>,
-): DetailedDiffResult {
-  const detailed: Record<string, PropertyDiffKind> = {};
-  for (const key of VOLUME_INSTANCES_DELETION_INPUTS) {
-    const o = olds[key] ?? null;
+): dynamic.DiffResult {
+  const replaces = VOLUME_INSTANCES_DELETION_INPUTS.filter((key) => {
     const n = news[key] ?? null;
-    if (containsUnknown(n) || !deepEqual(o, n)) {
-      detailed[key] = o === null ? "add-replace" : n === null ? "delete-replace" : "update-replace";
-    }
-  }
-  const kinds = Object.entries(detailed);
-  return {
-    changes: kinds.length > 0,
-    replaces: kinds.map(([k]) => k),
-    deleteBeforeReplace: false,
-    detailedDiff: Object.fromEntries(kinds.map(([k, kind]) => [k, { kind, inputDiff: true }])),
-  };
+    return containsUnknown(n) || !deepEqual(olds[key] ?? null, n);
+  });
+  return { changes: replaces.length > 0, replaces: [...replaces], deleteBeforeReplace: false };
 }
 
 /** Instances of `volume` that are attached, as `id (containers: a, b)`. */
@@ -120,9 +110,23 @@ export async function createVolumeInstancesDeletion(
       );
     }
     let deletedInstanceIds: string[] = [];
-    if ((volume.volumeInstances ?? []).length > 0 || (volume.totalInstancesCount ?? 0) > 0) {
-      const result = await containers.deleteVolumeInstances(inputs.appId, inputs.volumeId);
-      deletedInstanceIds = [...(result?.ids ?? [])];
+    const listed = (volume.volumeInstances ?? []).map((i) => i.id);
+    if (listed.length > 0 || (volume.totalInstancesCount ?? 0) > 0) {
+      try {
+        const result = await containers.deleteVolumeInstances(inputs.appId, inputs.volumeId);
+        if (!Array.isArray(result?.ids)) {
+          throw new ResourceOperationError(
+            `${what} failed: the platform answered the deletion without the ids of the deleted ` +
+              `instances`,
+          );
+        }
+        deletedInstanceIds = [...result.ids];
+      } catch (e) {
+        // The DELETE is not idempotent: never re-send it. When its outcome is unknown (a
+        // timeout, a reset, a 5xx after the backend may have run), list again to learn it.
+        if (!outcomeUnknown(e)) throw e;
+        deletedInstanceIds = await learnOutcome(inputs, listed, e, what);
+      }
     }
     const outs: VolumeInstancesDeletionOutputs = {
       appId: inputs.appId,
@@ -132,6 +136,54 @@ export async function createVolumeInstancesDeletion(
     };
     return { id: `${inputs.appId}/${inputs.volumeId}/${Date.now().toString(36)}`, outs };
   });
+}
+
+/** True when the outcome of a request is unknown (it may have been applied). */
+const outcomeUnknown = (e: unknown): boolean => {
+  const status = (e as { status?: unknown })?.status;
+  return typeof status === "number" && (status === 0 || status >= 500);
+};
+
+/**
+ * After a DELETE with an unknown outcome: lists the volumes again. The instances that were
+ * there before and are gone now were deleted; when all are still there, nothing was.
+ */
+async function learnOutcome(
+  inputs: VolumeInstancesDeletionInputs,
+  before: string[],
+  cause: unknown,
+  what: string,
+): Promise<string[]> {
+  let after: string[];
+  try {
+    const list = await getClient().containers.listVolumes(inputs.appId);
+    const volume = (list?.items ?? []).find((v) => v.id === inputs.volumeId);
+    after = (volume?.volumeInstances ?? []).map((i) => i.id);
+  } catch (e) {
+    throw new ResourceOperationError(
+      `${what} failed: the deletion's outcome is unknown (${messageOf(cause)}) and listing the ` +
+        `volumes to learn it failed too (${messageOf(e)}). The request was not re-sent; check ` +
+        `volume "${inputs.volumeId}" of app ${inputs.appId} before running again.`,
+      cause,
+    );
+  }
+  const deleted = before.filter((id) => !after.includes(id));
+  if (deleted.length === 0) {
+    throw new ResourceOperationError(
+      `${what} failed: ${messageOf(cause)}. The request was not re-sent, and every instance is ` +
+        `still there, so nothing was deleted: it is safe to run again.`,
+      cause,
+    );
+  }
+  if (after.length > 0) {
+    throw new ResourceOperationError(
+      `${what} failed: ${messageOf(cause)}. The request was not re-sent; instances ` +
+        `${deleted.join(", ")} were deleted but ${after.join(", ")} remain. Run again to delete ` +
+        `the rest.`,
+      cause,
+    );
+  }
+  return deleted;
 }
 
 /** Returns the state unchanged: the deletion is a past event, there is nothing to read. */
@@ -156,5 +208,7 @@ export const volumeInstancesDeletionProvider = {
   ) => diffVolumeInstancesDeletion(id, olds, news),
   create: createVolumeInstancesDeletion,
   read: readVolumeInstancesDeletion,
+  /** Never called: every input change replaces (diff). Kept so the stub's method resolves. */
+  update: async (_id: string, olds: VolumeInstancesDeletionOutputs) => ({ outs: olds }),
   delete: deleteVolumeInstancesDeletion,
 };

@@ -9,14 +9,16 @@ import { zoneDnssecStub } from "./loader";
 export interface ZoneDnssecArgs {
   /** Id of the DNS zone. Changing it replaces the resource. */
   zoneId: pulumi.Input<number>;
-  /** Whether DNSSEC is on (POST `/dnszone/{id}/dnssec`) or off (DELETE). */
+  /** Whether DNSSEC is on (POST `/dnszone/{id}/dnssec`) or off (DELETE), when it differs. */
   enabled: pulumi.Input<boolean>;
 }
 
 /**
  * The DNSSEC state of a DNS zone, with the DNSSEC record (DS record, digest, key tag, ...)
- * as outputs. `pulumi refresh` shows an out-of-band toggle as drift. Destroy returns the
- * zone to the platform default (DNSSEC disabled).
+ * as outputs. Nothing is written when the zone is already in the desired state; the state
+ * comes from reading the zone back. `pulumi refresh` shows an out-of-band toggle as drift.
+ * Destroy returns the zone to the state it had before (`priorEnabled`), never blindly to
+ * "disabled".
  *
  * ```ts
  * const dnssec = new edge.dns.ZoneDnssec("example-com", { zoneId: 1, enabled: true });
@@ -44,6 +46,11 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
   declare public readonly flags: pulumi.Output<number | null>;
   /** Whether the DS record is configured at the parent (`DsConfigured`). */
   declare public readonly dsConfigured: pulumi.Output<boolean>;
+  /**
+   * DNSSEC state of the zone before this resource managed it; destroy restores it (DNSSEC is
+   * never switched off blindly: under a DS record at the parent that takes a domain offline).
+   */
+  declare public readonly priorEnabled: pulumi.Output<boolean>;
 
   /**
    * Manages the DNSSEC switch of a zone.
@@ -65,6 +72,7 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
         keyTag: undefined,
         flags: undefined,
         dsConfigured: undefined,
+        priorEnabled: undefined,
       },
       opts,
       "dns",
