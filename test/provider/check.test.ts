@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import * as pulumi from "@pulumi/pulumi";
 import { UNKNOWN } from "../../provider/resources/common";
-import { checkRateLimitRule } from "../../provider/resources/rate-limit-rule-provider";
+import { checkRateLimitRule } from "../../provider/resources/rate-limit-rule-check";
 import { checkVolumeInstancesDeletion } from "../../provider/resources/volume-instances-deletion-provider";
 import { checkZoneDnssec } from "../../provider/resources/zone-dnssec-provider";
 import { sampleConfig } from "./helpers";
@@ -15,7 +15,7 @@ test("the unknown sentinel is the SDK's", () => {
   expect(UNKNOWN).toBe(pulumi.runtime.unknownValue);
 });
 
-test("valid inputs pass and enum names become integers", () => {
+test("valid inputs pass and are returned as written (enum names stay names)", () => {
   const r = checkRateLimitRule(
     {},
     {
@@ -32,9 +32,9 @@ test("valid inputs pass and enum names become integers", () => {
   );
   expect(r.failures).toEqual([]);
   expect(r.inputs.ruleConfiguration).toMatchObject({
-    actionType: 3,
-    timeframe: 60,
-    chainedRuleConditions: [{ operatorType: 15, value: "POST" }],
+    actionType: "challenge",
+    timeframe: "PerOneMinute",
+    chainedRuleConditions: [{ operatorType: "STREQ", value: "POST" }],
   });
 });
 
@@ -78,17 +78,26 @@ test("variableTypes keys, nested and top-level unknown properties", () => {
   expect(f["ruleConfiguration.chainedRuleConditions[0].bogus"]).toMatch(/unknown property/);
 });
 
-test("ruleId xor shieldZoneId; required fields", () => {
-  expect(byProperty({ ruleId: 1, shieldZoneId: 1, ruleConfiguration: {} }).ruleId).toMatch(
-    /exactly one/,
+test("exactly one of ruleId, shieldZoneId, pullZoneId; required fields", () => {
+  expect(byProperty({ ruleId: 1, shieldZoneId: 1, ruleConfiguration: {} }).shieldZoneId).toMatch(
+    /exactly one of ruleId .*shieldZoneId .*pullZoneId .*got ruleId and shieldZoneId/,
   );
+  expect(
+    byProperty({ pullZoneId: 1, shieldZoneId: 1, ruleName: "x", ruleConfiguration: {} }).pullZoneId,
+  ).toMatch(/exactly one/);
   expect(byProperty({ ruleConfiguration: {} }).shieldZoneId).toMatch(
-    /one of ruleId .* or shieldZoneId/,
+    /one of ruleId .*shieldZoneId .*pullZoneId .* is required/,
+  );
+  expect(byProperty({ pullZoneId: 1, ruleConfiguration: {} }).ruleName).toMatch(
+    /required when creating/,
+  );
+  expect(byProperty({ pullZoneId: 0, ruleName: "x", ruleConfiguration: {} }).pullZoneId).toMatch(
+    /from 1 to 2147483647/,
   );
   expect(byProperty({ shieldZoneId: 1, ruleConfiguration: {} }).ruleName).toMatch(
     /required when creating/,
   );
-  expect(byProperty({ ruleId: 1 }).ruleConfiguration).toBe("is required");
+  expect(byProperty({ ruleId: 1 }).ruleConfiguration).toBe("is required (an object)");
   expect(
     byProperty({ ruleId: 1, ruleConfiguration: {}, deleteOnDestroy: "yes" }).deleteOnDestroy,
   ).toMatch(/must be a boolean/);

@@ -15,6 +15,7 @@ import {
   zoneDnssecStub,
 } from "../../provider/resources/loader";
 import { __providers } from "../../provider/resources/registry";
+import { resetRunState } from "../../provider/resources/run-state";
 import { resetSettings } from "../../provider/resources/settings";
 import { stackConfig, startPlatform, TestPlatform } from "./helpers";
 
@@ -32,9 +33,9 @@ async function serializeLikeSdk(provider: pulumi.dynamic.ResourceProvider): Prom
  * `~__provider` diff after upgrading: change loader.ts only on purpose.
  */
 const GOLDEN: Record<string, { size: number; sha: string }> = {
-  rateLimitRule: { size: 616, sha: "03f7ddf9a5c9288e" },
-  zoneDnssec: { size: 613, sha: "5c175cae6f97926b" },
-  volumeInstancesDeletion: { size: 626, sha: "9e3b89d18a50ca45" },
+  rateLimitRule: { size: 2159, sha: "4334e955a08ab787" },
+  zoneDnssec: { size: 2138, sha: "cebb2a0f21bbe2c8" },
+  volumeInstancesDeletion: { size: 2229, sha: "05bc3c81d28ba9ba" },
 };
 
 const stubs = {
@@ -95,8 +96,10 @@ describe.each(Object.entries(stubs))("%s", (name, stub) => {
     }
     const requires = [...text.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
     expect(new Set(requires)).toEqual(new Set(["pulumi-edgeplatform"]));
-    expect(text).toContain(`require("pulumi-edgeplatform").__providers.${name};`);
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(1024);
+    for (const m of ["configure", "check", "diff", "create", "read", "update", "delete"]) {
+      expect(text).toContain(`require("pulumi-edgeplatform").__providers.${name}.${m}(`);
+    }
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(2560);
   });
 
   test("identical regardless of implementation details and settings", async () => {
@@ -117,17 +120,27 @@ describe.each(Object.entries(stubs))("%s", (name, stub) => {
     }
   });
 
-  test("has only configure; configure() installs the methods the host needs", async () => {
-    // The host calls configure() on a freshly deserialized provider before anything else.
-    const provider = evaluate(text, { "pulumi-edgeplatform": { __providers } });
-    expect(Object.keys(provider)).toEqual(["configure"]);
-    await provider.configure!(stackConfig({}));
+  test("has all seven methods, each forwarding to the implementation loaded by name", async () => {
+    const provider = evaluate(text, {
+      "pulumi-edgeplatform": { __providers },
+    }) as unknown as Record<string, unknown>;
     expect(Object.keys(provider).sort()).toEqual(
-      name === "volumeInstancesDeletion"
-        ? ["check", "configure", "create", "delete", "diff", "read"]
-        : ["check", "configure", "create", "delete", "diff", "read", "update"],
+      ["check", "configure", "create", "delete", "diff", "read", "update"].sort(),
     );
-    resetSettings();
+    for (const m of Object.keys(provider)) expect(typeof provider[m]).toBe("function");
+  });
+
+  test("finding 3: a package that cannot be loaded fails EVERY call loudly, never a no-op", async () => {
+    const broken = new Error("Cannot find module 'pulumi-edgeplatform'");
+    const provider = evaluate(text, {
+      get "pulumi-edgeplatform"(): unknown {
+        throw broken;
+      },
+    }) as unknown as Record<string, (...a: unknown[]) => unknown>;
+    // The host caches the object even when configure fails; every later call must fail too.
+    for (const m of ["configure", "check", "diff", "create", "read", "update", "delete"]) {
+      expect(() => provider[m]({}, {}, {})).toThrow(broken);
+    }
   });
 });
 
@@ -162,10 +175,11 @@ describe("round trip against the emulator", () => {
     expect(created.outs).toMatchObject({
       ruleId: 1000,
       shieldZoneId: 2,
-      ruleConfiguration: { actionType: 2 },
+      ruleConfiguration: { actionType: "Log" },
     });
     const read = await provider.read!(created.id, created.outs);
     expect(read.id).toBe(created.id);
+    resetRunState(); // destroy is a run of its own
     await provider.delete!(created.id, created.outs);
     expect((await t.state()).rateLimitRules.map((r) => r.id)).toEqual([101, 102]);
   });

@@ -1,13 +1,18 @@
-/** RateLimitRule provider against the in-process emulator. */
+/**
+ * RateLimitRule provider against the in-process emulator. Expected values come from the
+ * scenario (fixture rules, what the program wrote), never from the provider's own planning
+ * functions.
+ */
+import { checkRateLimitRule } from "../../provider/resources/rate-limit-rule-check";
 import {
-  checkRateLimitRule,
-  diffRateLimitRule,
   rateLimitRuleProvider as p,
   RateLimitRuleInputs,
   RateLimitRuleOutputs,
+  timing,
 } from "../../provider/resources/rate-limit-rule-provider";
+import { resetRunState } from "../../provider/resources/run-state";
 import { UNKNOWN } from "../../provider/resources/common";
-import { sampleConfig, startPlatform, TestPlatform } from "./helpers";
+import { EmulatorState, sampleConfig, startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -16,12 +21,44 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 beforeEach(async () => {
   await t.reset();
+  resetRunState();
 });
+
+type Rule = EmulatorState["rateLimitRules"][number];
 
 const checked = (news: Record<string, unknown>): RateLimitRuleInputs => {
   const r = checkRateLimitRule({}, news);
   expect(r.failures).toEqual([]);
   return r.inputs as RateLimitRuleInputs;
+};
+
+const rules = async (): Promise<Rule[]> => (await t.state()).rateLimitRules;
+const ruleById = async (id: number) => (await rules()).find((r) => r.id === id);
+const calls = async () => (await t.journal()).map((e) => `${e.method} ${e.path} ${e.status}`);
+
+/** Fixture rule 102 exactly as the emulator's default fixtures define it. */
+const RULE_102_CONFIG = {
+  actionType: 3,
+  variableTypes: { REQUEST_URI: "/login", REQUEST_METHOD: "POST" },
+  operatorType: 2,
+  severityType: 2,
+  transformationTypes: [8, 19],
+  value: "/login",
+  isNegated: false,
+  isRegexVariable: false,
+  requestCount: 10,
+  counterKeyType: 7,
+  timeframe: 10,
+  blockTime: 900,
+  chainedRuleConditions: [
+    {
+      variableTypes: { REQUEST_METHOD: "POST" },
+      operatorType: 15,
+      value: "POST",
+      isNegated: false,
+      isRegexVariable: false,
+    },
+  ],
 };
 
 async function createInZone(extra: Record<string, unknown> = {}) {
@@ -36,106 +73,99 @@ async function createInZone(extra: Record<string, unknown> = {}) {
   return { inputs, id: res.id, outs: res.outs as RateLimitRuleOutputs };
 }
 
-describe("create mode", () => {
-  test("create = one POST; outputs carry inputs and server fields", async () => {
+describe("create (shieldZoneId / pullZoneId)", () => {
+  test("one list of the zone, one POST; outputs hold the managed fields", async () => {
     await t.clearJournal();
     const { id, outs } = await createInZone();
-    const j = await t.journal();
-    expect(j.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /shield/rate-limit"]);
-    console.log(`journal counts: create (create mode) = ${j.length} request(s)`);
+    expect(await calls()).toEqual(["GET /shield/rate-limits/1 200", "POST /shield/rate-limit 200"]);
     expect(id).toBe("1000");
-    expect(outs).toMatchObject({
+    expect(outs).toEqual({
       ruleId: 1000,
       shieldZoneId: 1,
+      adopted: false,
       ruleName: "search-limit",
       ruleDescription: "limit search",
-      userId: "user-1",
-      adopted: false,
-      deleteOnDestroy: true,
+      ruleConfiguration: sampleConfig(),
     });
-    expect(outs.ruleConfiguration).toEqual(sampleConfig());
-    expect(typeof outs.ruleJson).toBe("string");
   });
 
-  test("enum names are normalised by check and reach the API as integers", async () => {
-    const { outs } = await createInZone({
+  test("enum names stay names in inputs and outputs; integers go on the wire", async () => {
+    await t.clearJournal();
+    const { inputs, outs } = await createInZone({
       ruleConfiguration: {
         ...sampleConfig(),
         actionType: "Challenge",
         transformationTypes: ["LOWERCASE", "URLDECODE"],
       },
     });
-    expect(outs.ruleConfiguration.actionType).toBe(3);
-    expect(outs.ruleConfiguration.transformationTypes).toEqual([8, 19]);
+    expect(inputs.ruleConfiguration.actionType).toBe("Challenge");
+    expect(outs.ruleConfiguration.actionType).toBe("Challenge");
+    expect(outs.ruleConfiguration.transformationTypes).toEqual(["LOWERCASE", "URLDECODE"]);
+    const post = (await t.journal()).find((e) => e.method === "POST");
+    const sent = (post?.body as { ruleConfiguration: Record<string, unknown> }).ruleConfiguration;
+    expect(sent.actionType).toBe(3);
+    expect(sent.transformationTypes).toEqual([8, 19]);
   });
 
-  test("delete = DELETE; a rule already gone is fine", async () => {
-    const { id, outs } = await createInZone();
+  test("pullZoneId: resolved to its shield zone at create; both ids in the outputs", async () => {
     await t.clearJournal();
-    await p.delete(id, outs);
-    const j = await t.journal();
-    expect(j.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
-      "DELETE /shield/rate-limit/1000 200",
+    const { outs } = await createInZone({ shieldZoneId: undefined, pullZoneId: 4 });
+    expect(await calls()).toEqual([
+      "GET /shield/shield-zone/get-by-pullzone/4 200",
+      "GET /shield/rate-limits/2 200",
+      "POST /shield/rate-limit 200",
     ]);
-    console.log(`journal counts: delete = ${j.length} request(s)`);
-    expect((await t.state()).rateLimitRules.some((r) => r.id === 1000)).toBe(false);
-    await expect(p.delete(id, outs)).resolves.toBeUndefined();
+    expect(outs).toMatchObject({ shieldZoneId: 2, pullZoneId: 4 });
+    expect((await ruleById(outs.ruleId))?.shieldZoneId).toBe(2);
   });
 
-  test("deleteOnDestroy:false keeps the rule", async () => {
-    const { id, outs } = await createInZone({ deleteOnDestroy: false });
+  test("pullZoneId without a shield zone: a clear error, nothing written", async () => {
+    const inputs = checked({ pullZoneId: 2, ruleName: "x", ruleConfiguration: sampleConfig() });
+    await expect(p.create(inputs)).rejects.toThrow(/shield zone of pull zone 2 could not be found/);
+    expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
+  });
+
+  test("finding 5: a same-named rule with the same managed fields is taken over, no POST", async () => {
+    // An interrupted `up`: the POST landed, the state never recorded it.
+    await createInZone();
+    resetRunState(); // the next run
     await t.clearJournal();
-    await p.delete(id, outs);
-    expect(await t.journal()).toEqual([]);
+    const again = await createInZone();
+    expect(again.id).toBe("1000");
+    expect(await calls()).toEqual(["GET /shield/rate-limits/1 200"]);
+    expect((await rules()).filter((r) => r.ruleName === "search-limit")).toHaveLength(1);
   });
 
-  test("embedded failure in a 200 (unknown zone) is an error naming the error key", async () => {
-    const inputs = checked({ shieldZoneId: 999, ruleName: "x", ruleConfiguration: sampleConfig() });
-    await expect(p.create(inputs)).rejects.toThrow(/not_found_or_unauthorised_access\.shieldzone/);
+  test("a same-named rule with other settings: fails before any write, naming the id and ways out", async () => {
+    await t.clearJournal();
+    const err = await createInZone({ ruleName: "api-burst" }).catch((e: Error) => e);
+    expect(String(err)).toMatch(/already has rule 101 named "api-burst"/);
+    expect(String(err)).toMatch(/ruleId: 101/);
+    expect(String(err)).toMatch(/another ruleName/);
+    expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
   });
 
-  test("embedded failure injected as a fault (200 with errorResponse.success=false)", async () => {
-    await t.fault({
-      method: "POST",
-      path: "^/shield/rate-limit$",
-      status: 200,
-      body: {
-        errorResponse: { success: false, errorKey: "quota_exceeded.ratelimit", statusCode: 400 },
-      },
-    });
-    const inputs = checked({ shieldZoneId: 1, ruleName: "x", ruleConfiguration: sampleConfig() });
-    const err = await p.create(inputs).then(
-      () => undefined,
-      (e) => e,
+  test("two resources of one run with the same name: the second fails, one rule exists", async () => {
+    await createInZone();
+    await expect(createInZone({ ruleDescription: "other" })).rejects.toThrow(
+      /another resource of this program/,
     );
-    expect(err).toBeInstanceOf(Error);
-    expect(err.message).toMatch(/quota_exceeded\.ratelimit/);
-    expect(err.message).toMatch(/RateLimitRule/);
-    expect(err.message).not.toContain(t.emu.apiKey);
+    expect((await rules()).filter((r) => r.ruleName === "search-limit")).toHaveLength(1);
   });
 
-  test("202 on POST: the rule is read back (GET) to learn its state", async () => {
-    await t.fault({
-      method: "POST",
-      path: "^/shield/rate-limit$",
-      status: 202,
-      afterHandler: true,
-      body: { location: "/shield/rate-limit/1000", statusCode: 202 },
-    });
+  test("the name check lists each zone once per run", async () => {
     await t.clearJournal();
-    const { id, outs } = await createInZone();
-    expect(id).toBe("1000");
-    expect(outs.ruleName).toBe("search-limit");
-    const j = await t.journal();
-    expect(j.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
-      "POST /shield/rate-limit 202",
-      "GET /shield/rate-limit/1000 200",
-    ]);
+    await Promise.all(
+      ["a", "b", "c", "d"].map((n) => createInZone({ ruleName: n, ruleDescription: null })),
+    );
+    const lists = (await t.journal()).filter((e) => e.path === "/shield/rate-limits/1");
+    expect(lists).toHaveLength(1);
+    expect(
+      (await rules()).filter((r) => ["a", "b", "c", "d"].includes(r.ruleName ?? "")),
+    ).toHaveLength(4);
   });
 
-  test("POST applied but answered 504 (outcome unknown): not re-sent, the rule is found by name", async () => {
-    // The emulator cannot reset the socket AFTER the handler ran; a gateway timeout after the
-    // handler is the same situation for the provider (status 0 or >= 500 = outcome unknown).
+  test("finding 6: recovery after an unknown outcome takes only a rule that appeared after the check", async () => {
     await t.fault({
       method: "POST",
       path: "^/shield/rate-limit$",
@@ -143,318 +173,388 @@ describe("create mode", () => {
       afterHandler: true,
     });
     await t.clearJournal();
-    const { id, outs } = await createInZone();
+    const { id } = await createInZone();
     expect(id).toBe("1000");
-    expect(outs.ruleName).toBe("search-limit");
     const j = await t.journal();
     expect(j.filter((e) => e.method === "POST")).toHaveLength(1);
-    expect(j.some((e) => e.method === "GET" && e.path === "/shield/rate-limits/1")).toBe(true);
+    // A pre-existing same-named rule never reaches recovery: the name check stops before the POST.
+    resetRunState();
+    const err = await createInZone({ ruleName: "api-burst" }).catch((e: Error) => e);
+    expect(String(err)).toMatch(/already has rule 101/);
+    expect((await ruleById(101))?.ruleName).toBe("api-burst");
   });
 
   test("POST reset before anything was created: a clear error saying it is safe to retry", async () => {
-    await t.fault({ method: "POST", path: "^/shield/rate-limit$", reset: true });
-    const inputs = checked({
-      shieldZoneId: 1,
-      ruleName: "never",
-      ruleConfiguration: sampleConfig(),
-    });
-    await expect(p.create(inputs)).rejects.toThrow(/not re-sent.*safe to retry/);
-    const j = await t.journal();
-    expect(j.filter((e) => e.method === "POST")).toHaveLength(1);
-    // The zone was listed again (grace steps of one client timeout, at most 5 s) before
-    // concluding that the POST was not applied.
-    expect(j.filter((e) => e.method === "GET" && e.path === "/shield/rate-limits/1")).toHaveLength(
-      5,
-    );
-  }, 30_000);
-});
-
-describe("adopt mode", () => {
-  test("create = one PATCH; destroy leaves the rule", async () => {
-    const inputs = checked({
-      ruleId: 101,
-      ruleConfiguration: { ...sampleConfig(), requestCount: 7 },
-    });
-    await t.clearJournal();
-    const res = await p.create(inputs);
-    const j = await t.journal();
-    expect(j.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /shield/rate-limit/101"]);
-    expect(j[0].body).toEqual({ ruleConfiguration: inputs.ruleConfiguration });
-    const outs = res.outs as RateLimitRuleOutputs;
-    expect(outs).toMatchObject({
-      ruleId: 101,
-      shieldZoneId: 1,
-      ruleName: "api-burst",
-      adopted: true,
-      deleteOnDestroy: false,
-    });
-    await t.clearJournal();
-    await p.delete(res.id, outs);
-    expect(await t.journal()).toEqual([]);
+    timing.recoveryMaxStepMs = 50;
+    try {
+      await t.fault({ method: "POST", path: "^/shield/rate-limit$", reset: true });
+      await expect(createInZone({ ruleName: "never" })).rejects.toThrow(
+        /not re-sent.*safe to retry/,
+      );
+      expect((await t.journal()).filter((e) => e.method === "POST")).toHaveLength(1);
+    } finally {
+      timing.recoveryMaxStepMs = 5_000;
+    }
   });
 
-  test("deleteOnDestroy:true deletes the adopted rule", async () => {
+  test("finding 7: 202 whose read-back 404s first: read back until it appears, one POST", async () => {
+    await t.fault({
+      method: "POST",
+      path: "^/shield/rate-limit$",
+      status: 202,
+      afterHandler: true,
+      body: { location: "/shield/rate-limit/1000", statusCode: 202 },
+    });
+    await t.fault({ method: "GET", path: "^/shield/rate-limit/1000$", status: 404, count: 2 });
+    await t.clearJournal();
+    const { id, outs } = await createInZone();
+    expect(id).toBe("1000");
+    expect(outs.ruleName).toBe("search-limit");
+    const j = await calls();
+    expect(j.filter((c) => c.startsWith("POST"))).toHaveLength(1);
+    expect(j.filter((c) => c.startsWith("GET /shield/rate-limit/1000"))).toEqual([
+      "GET /shield/rate-limit/1000 404",
+      "GET /shield/rate-limit/1000 404",
+      "GET /shield/rate-limit/1000 200",
+    ]);
+  });
+
+  test("finding 7: 202 never readable: a partial create carrying the id, so state records it", async () => {
+    timing.readBackMs = 300;
+    try {
+      await t.fault({
+        method: "POST",
+        path: "^/shield/rate-limit$",
+        status: 202,
+        afterHandler: true,
+        body: { location: "/shield/rate-limit/1000", statusCode: 202 },
+      });
+      await t.fault({ method: "GET", path: "^/shield/rate-limit/1000$", status: 404, count: 100 });
+      const err = (await createInZone().catch((e: unknown) => e)) as {
+        id?: string;
+        properties?: Record<string, unknown>;
+        message: string;
+      };
+      expect(err.id).toBe("1000");
+      expect(err.properties).toMatchObject({ ruleId: 1000, shieldZoneId: 1, adopted: false });
+      expect(err.message).toMatch(/recorded in the state/);
+    } finally {
+      timing.readBackMs = 20_000;
+    }
+  });
+
+  test("finding 11: a 200 {} answer to a POST is an error, never an 'undefined' id", async () => {
+    await t.fault({ method: "POST", path: "^/shield/rate-limit$", status: 200, body: {} });
+    await expect(createInZone()).rejects.toThrow(/without a rule id|rule id/);
+  });
+
+  test("embedded failure in a 200 (unknown zone) is an error naming the error key", async () => {
+    const inputs = checked({ shieldZoneId: 999, ruleName: "x", ruleConfiguration: sampleConfig() });
+    await expect(p.create(inputs)).rejects.toThrow(/not_found_or_unauthorised_access\.shieldzone/);
+  });
+});
+
+describe("adopt (ruleId)", () => {
+  test("managed fields already match: no write at all", async () => {
+    await t.clearJournal();
     const res = await p.create(
-      checked({ ruleId: 102, ruleConfiguration: sampleConfig(), deleteOnDestroy: true }),
+      checked({ ruleId: 102, ruleConfiguration: { requestCount: 10, actionType: "Challenge" } }),
     );
-    await p.delete(res.id, res.outs as RateLimitRuleOutputs);
-    expect((await t.state()).rateLimitRules.map((r) => r.id)).toEqual([101]);
+    expect(await calls()).toEqual(["GET /shield/rate-limit/102 200"]);
+    expect(res.outs).toEqual({
+      ruleId: 102,
+      shieldZoneId: 1,
+      adopted: true,
+      ruleConfiguration: { requestCount: 10, actionType: "Challenge" },
+    });
+  });
+
+  test("finding 2: partial adoption changes only the written fields; the rest stays", async () => {
+    await t.clearJournal();
+    await p.create(
+      checked({
+        ruleId: 102,
+        ruleConfiguration: {
+          actionType: "RateLimit",
+          requestCount: 20,
+          timeframe: 60,
+          blockTime: 300,
+        },
+      }),
+    );
+    expect(await ruleById(102)).toMatchObject({
+      ruleName: "login-challenge",
+      ruleDescription: "Challenge repeated login attempts",
+      ruleConfiguration: {
+        ...RULE_102_CONFIG,
+        actionType: 1,
+        requestCount: 20,
+        timeframe: 60,
+        blockTime: 300,
+      },
+    });
+    const patch = (await t.journal()).filter((e) => e.method === "PATCH");
+    expect(patch).toHaveLength(1);
+    expect(Object.keys(patch[0].body as object)).toEqual(["ruleConfiguration"]);
+  });
+
+  test("destroy leaves an adopted rule; deleteOnDestroy: true deletes it", async () => {
+    const kept = await p.create(checked({ ruleId: 101, ruleConfiguration: {} }));
+    await t.clearJournal();
+    await p.delete(kept.id, kept.outs as RateLimitRuleOutputs);
+    expect(await t.journal()).toEqual([]);
+    const gone = await p.create(
+      checked({ ruleId: 102, ruleConfiguration: {}, deleteOnDestroy: true }),
+    );
+    resetRunState(); // destroy is a run of its own
+    await p.delete(gone.id, gone.outs as RateLimitRuleOutputs);
+    expect(await ruleById(102)).toBeUndefined();
   });
 
   test("adopting a rule that does not exist is a clear error", async () => {
     await expect(
       p.create(checked({ ruleId: 4242, ruleConfiguration: sampleConfig() })),
-    ).rejects.toThrow(/rate-limit rule 4242 does not exist.*shieldZoneId/);
-  });
-
-  test("202 on PATCH: GET the rule", async () => {
-    await t.fault({
-      method: "PATCH",
-      path: "/shield/rate-limit/101",
-      status: 202,
-      afterHandler: true,
-      body: {},
-    });
-    await t.clearJournal();
-    const res = await p.create(
-      checked({ ruleId: 101, ruleName: "renamed", ruleConfiguration: sampleConfig() }),
-    );
-    expect((res.outs as RateLimitRuleOutputs).ruleName).toBe("renamed");
-    expect((await t.journal()).map((e) => `${e.method} ${e.status}`)).toEqual([
-      "PATCH 202",
-      "GET 200",
-    ]);
+    ).rejects.toThrow(/rule 4242 does not exist.*shieldZoneId or pullZoneId/);
   });
 });
 
 describe("update and diff", () => {
-  test("no change: diff says no changes and no request is made", async () => {
-    const { id, inputs, outs } = await createInZone();
-    await t.clearJournal();
-    const d = diffRateLimitRule(id, outs, { ...inputs });
-    expect(d.changes).toBe(false);
-    expect(d.replaces).toEqual([]);
-    const u = await p.update(id, outs, inputs);
-    expect(u.outs).toEqual(outs);
-    const j = await t.journal();
-    expect(j).toEqual([]);
-    console.log(`journal counts: no-op update = ${j.length} request(s)`);
+  test("no change: diff says no changes", async () => {
+    const { inputs, id, outs } = await createInZone();
+    expect(p.diff(id, outs, inputs)).resolves.toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
   });
 
-  test("one field changed: exactly one PATCH whose body holds only that field", async () => {
-    const { id, inputs, outs } = await createInZone();
-    const news = { ...inputs, ruleDescription: "new description" };
-    const d = diffRateLimitRule(id, outs, news);
-    expect(d.changes).toBe(true);
-    expect(d.detailedDiff).toEqual({ ruleDescription: { kind: "update", inputDiff: true } });
+  test("one field changed: one GET and one PATCH holding only ruleConfiguration", async () => {
+    const { inputs, id, outs } = await createInZone();
+    const news = checked({ ...inputs, ruleConfiguration: { ...sampleConfig(), requestCount: 75 } });
+    expect((await p.diff(id, outs, news)).changes).toBe(true);
     await t.clearJournal();
-    const u = await p.update(id, outs, news);
-    const j = await t.journal();
-    expect(j.map((e) => `${e.method} ${e.path}`)).toEqual(["PATCH /shield/rate-limit/1000"]);
-    expect(j[0].body).toEqual({ ruleDescription: "new description" });
-    console.log(`journal counts: one-field update = ${j.length} request(s)`);
-    expect((u.outs as RateLimitRuleOutputs).ruleDescription).toBe("new description");
+    const res = await p.update(id, outs, news);
+    expect(await calls()).toEqual([
+      "GET /shield/rate-limit/1000 200",
+      "PATCH /shield/rate-limit/1000 200",
+    ]);
+    const body = (await t.journal())[1].body as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(["ruleConfiguration"]);
+    expect((res.outs as RateLimitRuleOutputs).ruleConfiguration.requestCount).toBe(75);
   });
 
-  test("a nested change sends ruleConfiguration whole, and only it", async () => {
-    const { id, inputs, outs } = await createInZone();
-    const news = {
-      ...inputs,
-      ruleConfiguration: { ...inputs.ruleConfiguration, variableTypes: { REQUEST_URI: "/find" } },
-    };
-    const d = diffRateLimitRule(id, outs, news);
-    expect(d.detailedDiff).toEqual({
-      "ruleConfiguration.variableTypes.REQUEST_URI": { kind: "update", inputDiff: true },
+  test("finding 2: an update keeps what was set out-of-band in unmanaged fields", async () => {
+    const { inputs, id, outs } = await createInZone({
+      ruleConfiguration: { requestCount: 50, timeframe: 60 },
     });
-    const chained = {
-      ...inputs.ruleConfiguration,
-      chainedRuleConditions: [
-        { operatorType: 2 as const, value: "a" },
-        { operatorType: 5 as const, value: "b" },
-      ],
+    // Someone sets the match conditions on the platform; the program does not manage them.
+    const s = await t.state();
+    const r = s.rateLimitRules.find((x) => x.id === 1000)!;
+    r.ruleConfiguration = {
+      ...r.ruleConfiguration,
+      value: "/oob",
+      variableTypes: { ARGS: "q" },
+      severityType: 2,
     };
-    const withTwo = { ...outs, ruleConfiguration: chained };
-    const changedSecond = {
-      ...chained,
-      chainedRuleConditions: [
-        chained.chainedRuleConditions[0],
-        { operatorType: 5 as const, value: "c" },
-      ],
-    };
-    expect(
-      diffRateLimitRule(id, withTwo, { ...inputs, ruleConfiguration: changedSecond }).detailedDiff,
-    ).toEqual({
-      "ruleConfiguration.chainedRuleConditions[1]": { kind: "update", inputDiff: true },
-    });
-    await t.clearJournal();
+    await t.setState(s);
+    const news = checked({ ...inputs, ruleConfiguration: { requestCount: 80, timeframe: 60 } });
     await p.update(id, outs, news);
-    const j = await t.journal();
-    expect(j).toHaveLength(1);
-    expect(j[0].body).toEqual({ ruleConfiguration: news.ruleConfiguration });
-  });
-
-  test("diff: per-field kinds for nested lists; absent nullable = null = empty", async () => {
-    const { id, inputs, outs } = await createInZone();
-    const cfg = { ...inputs.ruleConfiguration } as Record<string, unknown>;
-    delete cfg.chainedRuleConditions; // [] upstream, absent desired: alike
-    cfg.value = null; // "/search" upstream
-    cfg.transformationTypes = [8, 19];
-    cfg.chainedRuleConditions = [{ operatorType: 2, value: "x" }];
-    const d = diffRateLimitRule(id, outs, { ...inputs, ruleConfiguration: cfg });
-    expect(d.detailedDiff).toEqual({
-      "ruleConfiguration.value": { kind: "delete", inputDiff: true },
-      "ruleConfiguration.transformationTypes": { kind: "update", inputDiff: true },
-      "ruleConfiguration.chainedRuleConditions": { kind: "add", inputDiff: true },
-    });
-    const same = { ...inputs.ruleConfiguration } as Record<string, unknown>;
-    delete same.chainedRuleConditions;
-    delete same.isNegated; // false upstream: NOT alike (false is a value)
-    expect(
-      diffRateLimitRule(id, outs, { ...inputs, ruleConfiguration: same }).detailedDiff,
-    ).toEqual({
-      "ruleConfiguration.isNegated": { kind: "delete", inputDiff: true },
+    expect((await ruleById(1000))?.ruleConfiguration).toMatchObject({
+      requestCount: 80,
+      value: "/oob",
+      variableTypes: { ARGS: "q" },
+      severityType: 2,
     });
   });
 
-  test("diff: non-nullable fields left out are not compared", async () => {
-    const { id, inputs, outs } = await createInZone();
-    const cfg = { ...inputs.ruleConfiguration } as Record<string, unknown>;
-    delete cfg.severityType;
-    expect(diffRateLimitRule(id, outs, { ...inputs, ruleConfiguration: cfg }).changes).toBe(false);
+  test("explicit null clears a nullable field; leaving it out keeps it", async () => {
+    const { inputs, id, outs } = await createInZone();
+    const keep = checked({ ...inputs, ruleConfiguration: { requestCount: 50 } });
+    await p.update(id, outs, keep);
+    expect((await ruleById(1000))?.ruleConfiguration.value).toBe("/search");
+    const clear = checked({ ...inputs, ruleConfiguration: { requestCount: 50, value: null } });
+    await p.update(id, outs, clear);
+    expect((await ruleById(1000))?.ruleConfiguration.value).toBeNull();
   });
 
-  test("diff: identity changes replace; other fields do not", async () => {
-    const { id, inputs, outs } = await createInZone();
-    expect(diffRateLimitRule(id, outs, { ...inputs, shieldZoneId: 2 }).replaces).toEqual([
+  test("finding 1: a created rule rewritten as ruleId: <its id> is an in-place change, no API call", async () => {
+    const { inputs, id, outs } = await createInZone();
+    const news = checked({ ...inputs, shieldZoneId: undefined, ruleId: 1000 });
+    const d = await p.diff(id, outs, news);
+    expect(d.replaces).toEqual([]);
+    expect(d.changes).toBe(true);
+    await t.clearJournal();
+    const res = await p.update(id, outs, news);
+    expect(await t.journal()).toEqual([]);
+    const after = res.outs as RateLimitRuleOutputs;
+    expect(after.adopted).toBe(true);
+    await p.delete(id, after); // ruleId mode: destroy keeps the rule
+    expect(await ruleById(1000)).toBeDefined();
+  });
+
+  test("another ruleId, another zone or another pull zone replaces", async () => {
+    const { inputs, id, outs } = await createInZone();
+    expect((await p.diff(id, outs, checked({ ...inputs, shieldZoneId: 2 }))).replaces).toEqual([
       "shieldZoneId",
     ]);
-    const adopt = { ...inputs, shieldZoneId: undefined, ruleId: 101 };
-    expect(diffRateLimitRule(id, outs, adopt).replaces).toEqual(["ruleId", "shieldZoneId"]);
-    expect(diffRateLimitRule(id, outs, { ...inputs, ruleName: "other" }).replaces).toEqual([]);
+    const adopt = checked({ ...inputs, shieldZoneId: undefined, ruleId: 101 });
+    expect((await p.diff(id, outs, adopt)).replaces).toEqual(["ruleId"]);
+    const pull = checked({ ...inputs, shieldZoneId: undefined, pullZoneId: 1 });
+    expect((await p.diff(id, outs, pull)).replaces).toEqual(["pullZoneId"]);
+    const unknown = { ...inputs, shieldZoneId: UNKNOWN } as unknown as RateLimitRuleInputs;
+    expect((await p.diff(id, outs, unknown)).replaces).toEqual(["shieldZoneId"]);
   });
 
-  test("diff: unknown values report a possible change (replace for identity)", async () => {
-    const { id, inputs, outs } = await createInZone();
-    const d1 = diffRateLimitRule(id, outs, { ...inputs, ruleName: UNKNOWN });
-    expect(d1.changes).toBe(true);
-    expect(d1.replaces).toEqual([]);
-    const d2 = diffRateLimitRule(id, outs, {
-      ...inputs,
-      ruleConfiguration: { ...inputs.ruleConfiguration, requestCount: UNKNOWN as never },
+  test("a replacement in the same zone takes the rule over and the old resource's delete leaves it", async () => {
+    const { inputs, id, outs } = await createInZone();
+    resetRunState(); // next run: create of the replacement, then delete of the old one
+    const repl = await p.create(checked({ ...inputs, shieldZoneId: undefined, pullZoneId: 1 }));
+    expect(repl.id).toBe(id);
+    await p.delete(id, outs);
+    expect(await ruleById(1000)).toBeDefined();
+  });
+
+  test("finding 9: a chained condition without operatorType equals one the platform filled with 0", async () => {
+    const cond = { variableTypes: { REQUEST_METHOD: "GET" }, value: "GET" };
+    const { inputs, id, outs } = await createInZone({
+      ruleConfiguration: { ...sampleConfig(), chainedRuleConditions: [cond] },
     });
-    expect(d2.detailedDiff).toHaveProperty(["ruleConfiguration.requestCount"]);
-    const d3 = diffRateLimitRule(id, outs, { ...inputs, shieldZoneId: UNKNOWN as never });
-    expect(d3.replaces).toEqual(["shieldZoneId"]);
+    const s = await t.state();
+    s.rateLimitRules.find((x) => x.id === 1000)!.ruleConfiguration.chainedRuleConditions = [
+      { ...cond, operatorType: 0, isNegated: false, isRegexVariable: false },
+    ];
+    await t.setState(s);
+    const read = await p.read(id, outs);
+    expect((await p.diff(id, read.props as RateLimitRuleOutputs, inputs)).changes).toBe(false);
+    expect(read.inputs).toEqual({ ...inputs });
   });
 
   test("deleteOnDestroy change: a change without any request", async () => {
-    const { id, inputs, outs } = await createInZone();
-    const news = { ...inputs, deleteOnDestroy: false };
-    expect(diffRateLimitRule(id, outs, news).changes).toBe(true);
+    const { inputs, id, outs } = await createInZone();
+    const news = checked({ ...inputs, deleteOnDestroy: false });
+    expect((await p.diff(id, outs, news)).changes).toBe(true);
     await t.clearJournal();
-    const u = await p.update(id, outs, news);
-    expect((u.outs as RateLimitRuleOutputs).deleteOnDestroy).toBe(false);
+    const res = await p.update(id, outs, news);
     expect(await t.journal()).toEqual([]);
-  });
-
-  test("202 on update: GET the rule; embedded failure on update: error with the key", async () => {
-    const { id, inputs, outs } = await createInZone();
-    await t.fault({ method: "PATCH", status: 202, afterHandler: true, body: { statusCode: 202 } });
-    const u = await p.update(id, outs, { ...inputs, ruleName: "n2" });
-    expect((u.outs as RateLimitRuleOutputs).ruleName).toBe("n2");
-    await t.fault({
-      method: "PATCH",
-      status: 200,
-      body: { errorResponse: { success: false, errorKey: "validation.ratelimit", message: "bad" } },
-    });
-    await expect(
-      p.update(id, u.outs as RateLimitRuleOutputs, { ...inputs, ruleName: "n3" }),
-    ).rejects.toThrow(/validation\.ratelimit/);
+    expect((res.outs as RateLimitRuleOutputs).deleteOnDestroy).toBe(false);
   });
 });
 
-describe("read", () => {
-  test("clean read: one GET, inputs reproduce a no-change diff", async () => {
-    const { id, inputs, outs } = await createInZone();
+describe("read (refresh)", () => {
+  test("clean read: one GET; the inputs are exactly the program's", async () => {
+    const { inputs, id, outs } = await createInZone({
+      ruleConfiguration: { ...sampleConfig(), actionType: "RateLimit" },
+    });
     await t.clearJournal();
     const r = await p.read(id, outs);
-    const j = await t.journal();
-    expect(j.map((e) => `${e.method} ${e.path}`)).toEqual(["GET /shield/rate-limit/1000"]);
-    console.log(`journal counts: read = ${j.length} request(s)`);
-    expect(r.id).toBe(id);
+    expect(await calls()).toEqual(["GET /shield/rate-limit/1000 200"]);
+    expect(r.inputs).toEqual(inputs);
     expect(r.props).toEqual(outs);
-    // The program's inputs still diff clean against the refreshed state ...
-    expect(diffRateLimitRule(id, r.props as RateLimitRuleOutputs, inputs).changes).toBe(false);
-    // ... and so do the inputs read reports.
-    expect(diffRateLimitRule(id, r.props as RateLimitRuleOutputs, r.inputs as never).changes).toBe(
-      false,
-    );
-    expect(r.inputs).toEqual({
-      shieldZoneId: 1,
-      ruleName: "search-limit",
-      ruleDescription: "limit search",
-      ruleConfiguration: sampleConfig(), // empty lists kept as sent, so preview stays clean
-    });
   });
 
-  test("drift: an out-of-band change shows in read and then in diff", async () => {
-    const { id, inputs, outs } = await createInZone();
-    const st = await t.state();
-    const rule = st.rateLimitRules.find((r) => r.id === 1000)!;
-    rule.ruleConfiguration = { ...rule.ruleConfiguration, requestCount: 999 };
-    rule.ruleName = "changed-upstream";
-    await t.setState(st);
-    const r = await p.read(id, outs);
-    const props = r.props as RateLimitRuleOutputs;
-    expect(props.ruleName).toBe("changed-upstream");
-    expect(props.ruleConfiguration.requestCount).toBe(999);
-    expect((r.inputs as unknown as Record<string, unknown>).ruleName).toBe("changed-upstream");
-    const d = diffRateLimitRule(id, props, inputs);
-    expect(d.detailedDiff).toEqual({
-      ruleName: { kind: "update", inputDiff: true },
-      "ruleConfiguration.requestCount": { kind: "update", inputDiff: true },
+  test("drift in a managed field shows in the program's form; unmanaged drift is not reported", async () => {
+    const { inputs, id, outs } = await createInZone({
+      ruleConfiguration: { actionType: "RateLimit", requestCount: 50 },
     });
+    const s = await t.state();
+    const r = s.rateLimitRules.find((x) => x.id === 1000)!;
+    r.ruleConfiguration = { ...r.ruleConfiguration, actionType: 3, value: "/changed" };
+    await t.setState(s);
+    const read = await p.read(id, outs);
+    expect(read.inputs).toEqual({
+      ...inputs,
+      ruleConfiguration: { actionType: "Challenge", requestCount: 50 },
+    });
+    expect((await p.diff(id, read.props as RateLimitRuleOutputs, inputs)).changes).toBe(true);
+  });
+
+  test("gone upstream (404, confirmed by the zone list): empty id", async () => {
+    const { id, outs } = await createInZone();
+    const s = await t.state();
+    s.rateLimitRules = s.rateLimitRules.filter((r) => r.id !== 1000);
+    await t.setState(s);
     await t.clearJournal();
-    await p.update(id, props, inputs);
-    const j = await t.journal();
-    expect(j).toHaveLength(1);
-    expect(Object.keys(j[0].body as object).sort()).toEqual(["ruleConfiguration", "ruleName"]);
-  });
-
-  test("gone upstream: empty id", async () => {
-    const { id, outs } = await createInZone();
-    const st = await t.state();
-    st.rateLimitRules = st.rateLimitRules.filter((r) => r.id !== 1000);
-    await t.setState(st);
     expect(await p.read(id, outs)).toEqual({ id: "" });
+    expect(await calls()).toEqual([
+      "GET /shield/rate-limit/1000 404",
+      "GET /shield/rate-limits/1 200",
+    ]);
   });
 
-  test("gone upstream as an embedded not_found key in a 200: empty id", async () => {
+  test("finding 4: not_found_or_unauthorised_access and an unreadable zone is an error, never gone", async () => {
     const { id, outs } = await createInZone();
+    const answer = {
+      id: 0,
+      errorResponse: {
+        statusCode: 404,
+        success: false,
+        errorKey: "not_found_or_unauthorised_access.shieldzone",
+      },
+    };
+    await t.fault({ method: "GET", path: "^/shield/rate-limit/1000$", status: 200, body: answer });
+    await t.fault({
+      method: "GET",
+      path: "^/shield/rate-limits/1$",
+      status: 200,
+      body: { data: [], page: null, error: answer.errorResponse },
+    });
+    await expect(p.read(id, outs)).rejects.toThrow(/NOT treated as gone.*scope/);
+  });
+
+  test("finding 4: a not-found GET while the zone still lists the rule is an error", async () => {
+    const { id, outs } = await createInZone();
+    await t.fault({ method: "GET", path: "^/shield/rate-limit/1000$", status: 404 });
+    await expect(p.read(id, outs)).rejects.toThrow(/still lists it/);
+  });
+
+  test("finding 11: an embedded statusCode 404 without a key is a not-found, confirmed by the list", async () => {
+    const { id, outs } = await createInZone();
+    const s = await t.state();
+    s.rateLimitRules = s.rateLimitRules.filter((r) => r.id !== 1000);
+    await t.setState(s);
     await t.fault({
       method: "GET",
       path: "^/shield/rate-limit/1000$",
       status: 200,
-      body: { errorResponse: { success: false, errorKey: "not_found.ratelimit" } },
+      body: { errorResponse: { statusCode: 404, success: false } },
     });
     expect(await p.read(id, outs)).toEqual({ id: "" });
   });
+
+  test("finding 11: a 200 {} to a read is an error, never id 'undefined'", async () => {
+    const { id, outs } = await createInZone();
+    await t.fault({ method: "GET", path: "^/shield/rate-limit/1000$", status: 200, body: {} });
+    await expect(p.read(id, outs)).rejects.toThrow(/rule id/);
+  });
 });
 
-describe("configuration and errors", () => {
-  test("errors never contain the API key", async () => {
+describe("delete", () => {
+  test("DELETE; a rule already gone (confirmed) is fine", async () => {
+    const { id, outs } = await createInZone();
+    resetRunState(); // destroy is a run of its own
+    await t.clearJournal();
+    await p.delete(id, outs);
+    expect(await calls()).toEqual(["DELETE /shield/rate-limit/1000 200"]);
+    expect(await ruleById(1000)).toBeUndefined();
+    await expect(p.delete(id, outs)).resolves.toBeUndefined();
+  });
+
+  test("finding 4: a wrong-scope answer to DELETE fails; the rule stays in state", async () => {
+    const { id, outs } = await createInZone();
+    const err = {
+      statusCode: 404,
+      success: false,
+      errorKey: "not_found_or_unauthorised_access.shieldzone",
+    };
+    await t.fault({ method: "DELETE", path: "^/shield/rate-limit/1000$", status: 200, body: err });
     await t.fault({
       method: "GET",
-      status: 401,
-      body: { statusCode: 401, message: `bad key ${t.emu.apiKey}` },
+      path: "^/shield/rate-limits/1$",
+      status: 200,
+      body: { data: [], page: null, error: err },
     });
-    const err = await p.read("101", { ruleId: 101, adopted: true } as RateLimitRuleOutputs).then(
-      () => undefined,
-      (e: Error) => e,
-    );
-    expect(err).toBeInstanceOf(Error);
-    expect(err!.message).toMatch(/RateLimitRule 101: read failed/);
-    expect(err!.message).not.toContain(t.emu.apiKey);
-    expect(JSON.stringify(err)).not.toContain(t.emu.apiKey);
+    resetRunState();
+    await expect(p.delete(id, outs)).rejects.toThrow(/NOT treated as gone/);
+    expect(await ruleById(1000)).toBeDefined();
   });
 });

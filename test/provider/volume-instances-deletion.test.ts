@@ -97,3 +97,40 @@ test("diff: every change replaces; read and delete touch nothing", async () => {
   await p.delete();
   expect(await t.journal()).toEqual([]);
 });
+
+describe("finding 10: the DELETE is never re-sent; an unknown outcome is learnt by listing", () => {
+  const ids = async () =>
+    (await t.state()).apps
+      .find((a) => a.id === "app-1")!
+      .volumes.find((v) => v.id === "vol-detached")!
+      .volumeInstances.map((i) => i.id);
+
+  test("504 after the backend ran: success with the instances that were there before", async () => {
+    const before = await ids();
+    expect(before).toHaveLength(3);
+    await t.fault({
+      method: "DELETE",
+      path: "^/mc/apps/app-1/volumes/vol-detached$",
+      status: 504,
+      afterHandler: true,
+    });
+    await t.clearJournal();
+    const r = await p.create({ appId: "app-1", volumeId: "vol-detached" });
+    expect((r.outs as VolumeInstancesDeletionOutputs).deletedInstanceIds).toEqual(before);
+    expect((await t.journal()).map((e) => `${e.method} ${e.status}`)).toEqual([
+      "GET 200",
+      "DELETE 504",
+      "GET 200",
+    ]);
+    expect(await ids()).toEqual([]);
+  });
+
+  test("503 before the backend ran: an error saying nothing was deleted, no second DELETE", async () => {
+    await t.fault({ method: "DELETE", path: "^/mc/apps/app-1/volumes/vol-detached$", status: 503 });
+    await expect(p.create({ appId: "app-1", volumeId: "vol-detached" })).rejects.toThrow(
+      /not re-sent.*nothing was deleted/,
+    );
+    expect((await t.journal()).filter((e) => e.method === "DELETE")).toHaveLength(1);
+    expect(await ids()).toHaveLength(3);
+  });
+});

@@ -3,9 +3,11 @@ import { UNKNOWN } from "../../provider/resources/common";
 import {
   checkZoneDnssec,
   diffZoneDnssec,
+  dnssecTiming,
   ZoneDnssecOutputs,
   zoneDnssecProvider as p,
 } from "../../provider/resources/zone-dnssec-provider";
+import { resetRunState } from "../../provider/resources/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;
@@ -15,6 +17,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 beforeEach(async () => {
   await t.reset();
+  resetRunState();
 });
 
 const zone = async (id: number) => (await t.state()).dnsZones.find((z) => z.Id === id)!;
@@ -30,48 +33,84 @@ test("check: required, types, unknown properties, unknowns pass", () => {
   ]);
 });
 
-test("create enabled = one POST; outputs carry the DNSSEC record", async () => {
+test("create enabled = read, one POST, read-back; outputs carry the DNSSEC record and prior state", async () => {
   await t.clearJournal();
   const r = await p.create({ zoneId: 1, enabled: true });
   const j = await t.journal();
-  expect(j.map((e) => `${e.method} ${e.path}`)).toEqual(["POST /dnszone/1/dnssec"]);
-  console.log(`journal counts: ZoneDnssec create = ${j.length} request(s)`);
+  expect(j.map((e) => `${e.method} ${e.path}`)).toEqual([
+    "GET /dnszone/1",
+    "POST /dnszone/1/dnssec",
+    "GET /dnszone/1",
+  ]);
+  console.log(`journal counts: ZoneDnssec create = ${j.length} request(s), 1 write`);
   expect(r.id).toBe("1");
   const o = r.outs as ZoneDnssecOutputs;
-  expect(o).toMatchObject({ zoneId: 1, enabled: true, digestType: "SHA256", algorithm: 13 });
+  expect(o).toMatchObject({ zoneId: 1, enabled: true, priorEnabled: false, algorithm: 13 });
   expect(o.dsRecord).toMatch(/^example\.com\. 3600 IN DS \d+ 13 2 [0-9A-F]+$/);
-  expect(typeof o.keyTag).toBe("number");
   expect((await zone(1)).DnsSecEnabled).toBe(true);
 });
 
-test("create disabled = one DELETE", async () => {
+test("a zone already in the desired state gets no write", async () => {
   await t.clearJournal();
-  const r = await p.create({ zoneId: 2, enabled: false });
-  expect((await t.journal()).map((e) => `${e.method} ${e.path}`)).toEqual([
-    "DELETE /dnszone/2/dnssec",
-  ]);
-  expect((r.outs as ZoneDnssecOutputs).enabled).toBe(false);
-  expect((await zone(2)).DnsSecEnabled).toBe(false);
+  const r = await p.create({ zoneId: 2, enabled: true }); // example.org: enabled in the fixtures
+  expect((await t.journal()).map((e) => `${e.method} ${e.path}`)).toEqual(["GET /dnszone/2"]);
+  expect(r.outs).toMatchObject({ enabled: true, priorEnabled: true });
 });
 
-test("diff and update: enabled toggles with one request; zoneId replaces; no-op makes none", async () => {
+test("finding 8: a write answered with a stale Enabled is judged by the read-back", async () => {
+  // The DELETE answers Enabled: true (stale); the zone itself is disabled.
+  await t.fault({
+    method: "DELETE",
+    path: "^/dnszone/2/dnssec$",
+    status: 200,
+    afterHandler: true,
+    body: { Enabled: true, DsConfigured: true },
+  });
+  const r = await p.create({ zoneId: 2, enabled: false });
+  const o = r.outs as ZoneDnssecOutputs;
+  expect(o.enabled).toBe(false);
+  expect((await zone(2)).DnsSecEnabled).toBe(false);
+  expect(diffZoneDnssec("2", o, { zoneId: 2, enabled: false }).changes).toBe(false);
+});
+
+test("finding 8: a write that the zone never reflects fails (state is not trusted to the answer)", async () => {
+  dnssecTiming.readBackMs = 200;
+  try {
+    await t.fault({
+      method: "POST",
+      path: "^/dnszone/1/dnssec$",
+      status: 200,
+      body: { Enabled: true },
+    });
+    await expect(p.create({ zoneId: 1, enabled: true })).rejects.toThrow(
+      /still reports DNSSEC disabled/,
+    );
+  } finally {
+    dnssecTiming.readBackMs = 20_000;
+  }
+});
+
+test("diff and update: enabled toggles with one write; zoneId replaces; no-op makes none", async () => {
   const r = await p.create({ zoneId: 1, enabled: true });
   const o = r.outs as ZoneDnssecOutputs;
   expect(diffZoneDnssec("1", o, { zoneId: 1, enabled: true }).changes).toBe(false);
   expect(diffZoneDnssec("1", o, { zoneId: 2, enabled: true }).replaces).toEqual(["zoneId"]);
-  const d = diffZoneDnssec("1", o, { zoneId: 1, enabled: false });
-  expect(d).toMatchObject({ changes: true, replaces: [] });
-  expect(d.detailedDiff).toEqual({ enabled: { kind: "update", inputDiff: true } });
+  expect(diffZoneDnssec("1", o, { zoneId: 1, enabled: false })).toMatchObject({
+    changes: true,
+    replaces: [],
+  });
   expect(diffZoneDnssec("1", o, { zoneId: 1, enabled: UNKNOWN as never }).changes).toBe(true);
   await t.clearJournal();
   expect((await p.update("1", o, { zoneId: 1, enabled: true })).outs).toEqual(o);
   expect(await t.journal()).toEqual([]);
   const u = await p.update("1", o, { zoneId: 1, enabled: false });
-  expect((await t.journal()).map((e) => e.method)).toEqual(["DELETE"]);
-  expect((u.outs as ZoneDnssecOutputs).enabled).toBe(false);
+  expect((await t.journal()).filter((e) => e.method !== "GET").map((e) => e.method)).toEqual([
+    "DELETE",
+  ]);
+  expect(u.outs).toMatchObject({ enabled: false, priorEnabled: false });
 });
 
-test("read: clean, drift (out-of-band toggle), gone upstream", async () => {
+test("read: clean, drift (out-of-band toggle); a 404 is an error, not gone", async () => {
   const r = await p.create({ zoneId: 1, enabled: true });
   const o = r.outs as ZoneDnssecOutputs;
   await t.clearJournal();
@@ -83,26 +122,41 @@ test("read: clean, drift (out-of-band toggle), gone upstream", async () => {
   st.dnsZones.find((z) => z.Id === 1)!.DnsSecEnabled = false;
   await t.setState(st);
   const drift = await p.read("1", o);
-  expect(drift.props).toMatchObject({ enabled: false, dsRecord: null, dsConfigured: false });
+  expect(drift.props).toMatchObject({ enabled: false, dsRecord: null, priorEnabled: false });
   expect(drift.inputs).toEqual({ zoneId: 1, enabled: false });
-  expect(
-    diffZoneDnssec("1", drift.props as ZoneDnssecOutputs, { zoneId: 1, enabled: true }).changes,
-  ).toBe(true);
 
   st.dnsZones = st.dnsZones.filter((z) => z.Id !== 1);
   await t.setState(st);
-  expect(await p.read("1", o)).toEqual({ id: "" });
+  await expect(p.read("1", o)).rejects.toThrow(/not dropped from the state.*pulumi state delete/);
 });
 
-test("delete returns the zone to disabled; a gone zone is fine", async () => {
+test("finding 8: destroy restores the prior state: enabled before stays enabled", async () => {
+  const r = await p.create({ zoneId: 2, enabled: true });
+  resetRunState(); // destroy is a run of its own
+  await t.clearJournal();
+  await p.delete("2", r.outs as ZoneDnssecOutputs);
+  expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
+  expect((await zone(2)).DnsSecEnabled).toBe(true);
+});
+
+test("finding 8: destroy restores the prior state: disabled before is disabled again", async () => {
   const r = await p.create({ zoneId: 1, enabled: true });
+  resetRunState();
   await t.clearJournal();
   await p.delete("1", r.outs as ZoneDnssecOutputs);
-  expect((await t.journal()).map((e) => `${e.method} ${e.path}`)).toEqual([
-    "DELETE /dnszone/1/dnssec",
+  expect((await t.journal()).filter((e) => e.method !== "GET").map((e) => e.path)).toEqual([
+    "/dnszone/1/dnssec",
   ]);
   expect((await zone(1)).DnsSecEnabled).toBe(false);
-  await expect(p.delete("77", { zoneId: 77 } as ZoneDnssecOutputs)).resolves.toBeUndefined();
+});
+
+test("finding 8: a rename (create new, then delete old in one run) leaves DNSSEC on", async () => {
+  const old = await p.create({ zoneId: 1, enabled: true });
+  resetRunState(); // the run that renames the resource
+  const renamed = await p.create({ zoneId: 1, enabled: true });
+  await p.delete("1", old.outs as ZoneDnssecOutputs);
+  expect((await zone(1)).DnsSecEnabled).toBe(true);
+  expect((renamed.outs as ZoneDnssecOutputs).enabled).toBe(true);
 });
 
 test("unknown zone: a clear error without the API key", async () => {
