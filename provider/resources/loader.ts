@@ -22,7 +22,7 @@
  *
  * DO NOT EDIT casually: any change to these functions' text changes every stack's state.
  */
-/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-explicit-any */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 
 /** Serialized provider of `edge.shield.RateLimitRule`. */
