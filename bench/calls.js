@@ -4,7 +4,7 @@
  *
  * One stack with N rate-limit rules (create mode): `up` (create N), a no-change `preview`,
  * an `up` that changes one field of one rule, `refresh`, `destroy`. Goal: the minimum the
- * semantics need: N POSTs; 0 calls; exactly 1 PATCH; N GETs; N DELETEs.
+ * semantics need: 1 zone listing + N POSTs; 0 calls; 1 GET + exactly 1 PATCH; N GETs; N DELETEs.
  *
  *   npm run build && node bench/calls.js [--n 10]
  */
@@ -59,10 +59,14 @@ async function main() {
       console.log(`  ${name}: ${total} calls ${JSON.stringify(methods)}`);
     };
     await emu.control("POST", "reset");
-    await step(`up (create ${n})`, `${n} POST`, { POST: n }, () => stack.up({ color: "never" }));
+    // Creates: one listing of the zone for the name check (once per zone per run) + N POSTs.
+    await step(`up (create ${n})`, `1 GET + ${n} POST`, { GET: 1, POST: n }, () =>
+      stack.up({ color: "never" }),
+    );
     await step("no-change preview", "0 calls", {}, () => stack.preview({ color: "never" }));
     program = rulesProgram(n, { updateIndex: 0, updatedCount: 75 });
-    await step("up (one field of one rule)", "1 PATCH", { PATCH: 1 }, () =>
+    // One GET (the platform's current configuration, the merge base) + one PATCH.
+    await step("up (one field of one rule)", "1 GET + 1 PATCH", { GET: 1, PATCH: 1 }, () =>
       stack.up({ color: "never" }),
     );
     await step("refresh", `${n} GET`, { GET: n }, () => stack.refresh({ color: "never" }));

@@ -99,7 +99,7 @@ export function quickstart(opts: QuickstartOptions = {}) {
     ...ruleArgs(adoptedRuleConfiguration, opts.adoptedRule),
   });
 
-  // DNSSEC switch of a zone (destroy returns it to the platform default: disabled).
+  // DNSSEC switch of a zone (no write when already so; destroy restores the state it had before).
   const dnssec = new edge.dns.ZoneDnssec("example-com-dnssec", {
     zoneId: opts.dnsZoneId ?? 1,
     enabled: opts.dnssecEnabled ?? true,
