@@ -44,11 +44,22 @@ export interface RateLimitRuleOutputs {
   pullZoneId?: number;
   /** True when the program addresses the rule by `ruleId` (adopt mode). */
   adopted: boolean;
+  /** Name of the rule on the platform (managed unless listed in `unmanaged`). */
   ruleName?: string | null;
+  /** Description of the rule on the platform (managed unless listed in `unmanaged`). */
   ruleDescription?: string | null;
   ruleConfiguration: Record<string, unknown>;
   deleteOnDestroy?: boolean;
+  /** Top-level fields reported for reference but not managed (left out by the program). */
+  unmanaged?: TopField[];
 }
+
+/** Top-level fields besides the configuration. */
+export type TopField = "ruleName" | "ruleDescription";
+
+/** Whether a state manages a top-level field (absent from 0.1 states: managed if present). */
+export const managesTop = (o: Partial<RateLimitRuleOutputs>, f: TopField): boolean =>
+  o[f] !== undefined && !(o.unmanaged ?? []).includes(f);
 
 /** Top-level fields a PATCH can carry. */
 export type PatchField = "ruleName" | "ruleDescription" | "ruleConfiguration";
@@ -267,12 +278,14 @@ export function toOutputs(rule: RateLimitRule, news: RateLimitRuleInputs): RateL
     ),
   };
   if (news.pullZoneId !== undefined && news.pullZoneId !== null) outs.pullZoneId = news.pullZoneId;
+  const unmanaged: TopField[] = [];
   for (const f of ["ruleName", "ruleDescription"] as const) {
-    if (news[f] === undefined) continue;
     const actual = rule[f] ?? null;
-    outs[f] = (news[f] ?? null) === actual ? news[f] : actual;
+    if (news[f] === undefined) unmanaged.push(f);
+    outs[f] = news[f] !== undefined && (news[f] ?? null) === actual ? news[f] : actual;
   }
   if (typeof news.deleteOnDestroy === "boolean") outs.deleteOnDestroy = news.deleteOnDestroy;
+  if (unmanaged.length > 0) outs.unmanaged = unmanaged;
   return outs;
 }
 
@@ -287,8 +300,8 @@ export function inputsFromOutputs(o: RateLimitRuleOutputs): RateLimitRuleInputs 
     : o.pullZoneId !== undefined && o.pullZoneId !== null
       ? { pullZoneId: o.pullZoneId, ruleConfiguration: {} }
       : { shieldZoneId: o.shieldZoneId, ruleConfiguration: {} };
-  if (o.ruleName !== undefined) inputs.ruleName = o.ruleName;
-  if (o.ruleDescription !== undefined) inputs.ruleDescription = o.ruleDescription;
+  if (managesTop(o, "ruleName")) inputs.ruleName = o.ruleName;
+  if (managesTop(o, "ruleDescription")) inputs.ruleDescription = o.ruleDescription;
   inputs.ruleConfiguration = { ...(o.ruleConfiguration ?? {}) };
   if (typeof o.deleteOnDestroy === "boolean") inputs.deleteOnDestroy = o.deleteOnDestroy;
   return inputs;
@@ -337,13 +350,9 @@ export function planChanges(
         : "shieldZoneId";
   if (modeOf(was) !== modeOf(news)) changed.push(modeOf(news));
   for (const f of ["ruleName", "ruleDescription"] as const) {
-    if (news[f] === undefined && olds[f] === undefined) continue;
-    if (
-      news[f] === undefined ||
-      olds[f] === undefined ||
-      isUnknown(news[f]) ||
-      news[f] !== olds[f]
-    ) {
+    const managed = managesTop(olds, f);
+    if (news[f] === undefined && !managed) continue;
+    if (news[f] === undefined || !managed || isUnknown(news[f]) || news[f] !== olds[f]) {
       changed.push(f);
     }
   }

@@ -35,6 +35,7 @@ import {
   fieldsToPatch,
   inputsFromOutputs,
   isAdoptMode,
+  managesTop,
   patchFor,
   planChanges,
   RateLimitRuleInputs,
@@ -454,7 +455,7 @@ export async function updateRateLimitRule(
   return operation(what, async () => {
     const stale =
       (["ruleName", "ruleDescription"] as const).some(
-        (f) => news[f] !== undefined && (olds[f] === undefined || news[f] !== olds[f]),
+        (f) => news[f] !== undefined && (!managesTop(olds, f) || news[f] !== olds[f]),
       ) || changedConfigFields(news.ruleConfiguration ?? {}, olds.ruleConfiguration).length > 0;
     if (!stale) {
       const rule = {

@@ -138,10 +138,10 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
   declare public readonly shieldZoneId: pulumi.Output<number>;
   /** Pull zone the rule was placed by (only when `pullZoneId` is used). */
   declare public readonly pullZoneId: pulumi.Output<number | undefined>;
-  /** Name of the rule on the platform (when managed). */
-  declare public readonly ruleName: pulumi.Output<string | null | undefined>;
-  /** Description of the rule on the platform (when managed). */
-  declare public readonly ruleDescription: pulumi.Output<string | null | undefined>;
+  /** Name of the rule on the platform. */
+  declare public readonly ruleName: pulumi.Output<string | null>;
+  /** Description of the rule on the platform. */
+  declare public readonly ruleDescription: pulumi.Output<string | null>;
   /**
    * The managed configuration fields as the platform holds them, in the form the program
    * wrote them (an enumeration written as a name is a name).
@@ -151,6 +151,8 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
   declare public readonly deleteOnDestroy: pulumi.Output<boolean | undefined>;
   /** True when the program addresses the rule by `ruleId` (adopt mode). */
   declare public readonly adopted: pulumi.Output<boolean>;
+  /** Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out). */
+  declare public readonly unmanaged: pulumi.Output<string[] | undefined>;
 
   /**
    * Creates or adopts a rate-limit rule.
@@ -172,6 +174,7 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
         deleteOnDestroy: undefined,
         ...args,
         adopted: undefined,
+        unmanaged: undefined,
       },
       opts,
       "shield",
