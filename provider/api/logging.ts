@@ -5,7 +5,6 @@
  * token is configured (else `AccessKey`), and needs `loggingUrl`.
  */
 import type { AccessLogPage, AccessLogQuery, LegacyAccessLogRecord } from "../schema";
-import { Limits } from "../schema";
 import { formatLegacyLogDate } from "./dates";
 import { EdgeApiError } from "./errors";
 import {
@@ -15,6 +14,13 @@ import {
 } from "./legacy-log-parser";
 import type { PageProgress } from "./shield";
 import type { EndpointDef, Caller, RequestOptions } from "./transport";
+
+/**
+ * Largest v2 page (`Limits.accessLogMaxLimit` of the spec module; a unit test keeps them
+ * equal). Not imported from there: the spec module loads the JSON-schema validator, which
+ * would double the time `require` of the plain client takes.
+ */
+export const ACCESS_LOG_MAX_LIMIT = 10_000;
 
 /** Endpoint definitions of the logging area (relative to `loggingUrl`). */
 export const loggingEndpoints = {
@@ -107,9 +113,9 @@ export class LoggingApi {
     query: Omit<AccessLogQuery, "limit" | "offset"> = {},
     opts: AccessLogPagesOptions = {},
   ): AsyncGenerator<AccessLogPage, void, undefined> {
-    const pageSize = opts.pageSize ?? Limits.accessLogMaxLimit;
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > Limits.accessLogMaxLimit) {
-      throw new RangeError(`pageSize: must be an integer from 1 to ${Limits.accessLogMaxLimit}`);
+    const pageSize = opts.pageSize ?? ACCESS_LOG_MAX_LIMIT;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > ACCESS_LOG_MAX_LIMIT) {
+      throw new RangeError(`pageSize: must be an integer from 1 to ${ACCESS_LOG_MAX_LIMIT}`);
     }
     const maxRecords = opts.maxRecords ?? Infinity;
     const call: RequestOptions = { signal: opts.signal, onRetry: opts.onRetry };
