@@ -4,7 +4,7 @@
  * rate-limit `UnauthorizedResult`, embedded `GenericRequestResponse` results (also inside
  * a 2xx), the logging API's `{error: {code, message, details}}`, empty and non-JSON bodies.
  *
- * An {@link EdgeApiError} is always built from scratch: it never wraps an axios error, never
+ * An {@link EdgeApiError} is always built from scratch: it never wraps the HTTP library's error, never
  * carries request headers or configuration, and its message never contains the API key or
  * the logging JWT.
  */
