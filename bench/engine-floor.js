@@ -7,9 +7,12 @@
  *  - "noop":  N no-op dynamic resources with the same inputs (a provider that does nothing:
  *             the engine + dynamic-provider host floor),
  * each on a fresh stack, destroyed afterwards, --runs times (default 3) interleaved. Figure:
- * median(rules) / median(noop) for up, preview and up+preview. Goal: <= 1.15 at N = 100.
+ * median(rules) / median(noop) for up, preview and up+preview. Goals (up+preview): <= 1.10
+ * at N = 100 and <= 1.15 at N = 1000. Also: the peak RSS of the dynamic-provider host
+ * process (Linux /proc VmHWM, sampled during up + preview), rules vs no-op.
+ * `npm run bench` runs --sizes 100,1000 (N = 1000 takes many minutes).
  *
- *   npm run build && node bench/engine-floor.js [--sizes 10,100] [--runs 3]
+ *   npm run build && node bench/engine-floor.js [--sizes 10,100,1000] [--runs 3]
  */
 "use strict";
 
@@ -31,12 +34,19 @@ const {
   rulesProgram,
   timed,
 } = require("./lib/engine");
+const { startRssSampler } = require("./lib/rss");
+
+/** Command-line fragment of the dynamic-provider host process (SDK's cmd/dynamic-provider). */
+const HOST_PATTERN = "dynamic-provider";
+/** Goals of up+preview ratio by N. */
+const GOALS = { 100: 1.1, 1000: 1.15 };
 
 async function oneRun(env, emu, kind, n) {
   await emu.control("POST", "reset");
   const program = kind === "rules" ? rulesProgram(n) : noopProgram(n);
   const stack = await freshStack(env, emu, program, `floor-${kind}-${n}`);
   try {
+    const rss = startRssSampler(HOST_PATTERN);
     const [up, upMs] = await timed(() => stack.up({ color: "never" }));
     const created = (up.summary.resourceChanges || {}).create || 0;
     if (created !== n + 1)
@@ -45,6 +55,7 @@ async function oneRun(env, emu, kind, n) {
     const changes = Object.entries(pv.changeSummary || {}).filter(([k, v]) => k !== "same" && v);
     if (changes.length)
       throw new Error(`${kind} preview not clean: ${JSON.stringify(pv.changeSummary)}`);
+    const host = rss.stop();
     if (kind === "rules") {
       const st = await emu.control("GET", "state");
       const mine = st.rateLimitRules.filter((r) => /^bench-/.test(r.ruleName || ""));
@@ -52,7 +63,7 @@ async function oneRun(env, emu, kind, n) {
         throw new Error(`emulator has ${mine.length} bench rules, expected ${n}`);
     }
     const [, destroyMs] = await timed(() => dispose(stack));
-    return { upMs, previewMs, destroyMs };
+    return { upMs, previewMs, destroyMs, hostPeakRssMb: host ? host.peakMb : null };
   } catch (e) {
     await dispose(stack).catch(() => undefined);
     throw e;
@@ -74,7 +85,7 @@ async function main() {
           const s = await oneRun(env, emu, kind, n);
           samples[kind].push(s);
           console.log(
-            `  N=${n} run ${r + 1} ${kind.padEnd(5)} up ${Math.round(s.upMs)} ms, preview ${Math.round(s.previewMs)} ms, destroy ${Math.round(s.destroyMs)} ms`,
+            `  N=${n} run ${r + 1} ${kind.padEnd(5)} up ${Math.round(s.upMs)} ms, preview ${Math.round(s.previewMs)} ms, destroy ${Math.round(s.destroyMs)} ms, host peak RSS ${s.hostPeakRssMb ?? "n/a"} MB`,
           );
         }
       }
@@ -92,6 +103,11 @@ async function main() {
           ratio: med("rules", f) / med("noop", f),
         };
       }
+      const peak = (kind) => {
+        const v = samples[kind].map((s) => s.hostPeakRssMb).filter((x) => x !== null);
+        return v.length ? Math.max(...v) : null;
+      };
+      row.hostPeakRssMb = { rules: peak("rules"), noop: peak("noop") };
       results.push(row);
     }
   } finally {
@@ -102,7 +118,16 @@ async function main() {
     `${round(x.rulesMs / 1000, 2)} s / ${round(x.noopMs / 1000, 2)} s = ${round(x.ratio, 3)}`;
   printTable(
     "Provider overhead vs engine floor (median of runs; rules / no-op)",
-    ["N", "runs", "up", "no-change preview", "up + preview", "destroy", "goal (N=100, up+preview)"],
+    [
+      "N",
+      "runs",
+      "up",
+      "no-change preview",
+      "up + preview",
+      "destroy",
+      "goal (up+preview)",
+      "host peak RSS MB (rules / no-op)",
+    ],
     results.map((r) => [
       r.n,
       r.runs,
@@ -110,10 +135,13 @@ async function main() {
       fmt(r.preview),
       fmt(r.upPlusPreview),
       fmt(r.destroy),
-      r.n === 100 ? (r.upPlusPreview.ratio <= 1.15 ? "<= 1.15 met" : "<= 1.15 NOT met") : "",
+      GOALS[r.n]
+        ? `<= ${GOALS[r.n]} ${r.upPlusPreview.ratio <= GOALS[r.n] ? "met" : "NOT met"}`
+        : "",
+      `${r.hostPeakRssMb.rules ?? "n/a"} / ${r.hostPeakRssMb.noop ?? "n/a"}`,
     ]),
   );
-  writeResult("engine-floor", { goal: { n: 100, maxRatio: 1.15 }, results });
+  writeResult("engine-floor", { goals: GOALS, results });
 }
 
 runMain(main);

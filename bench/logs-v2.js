@@ -7,7 +7,7 @@
  * readers fetch --records records (default 600 000 = 60 pages of 10 000, so the window
  * matters) of the default 24 h window:
  *  - client: `client.logging.accessLogPages` of this package (built-in per-zone limiter);
- *  - naive:  a plain axios offset loop, no limiter, on 429 wait 1 s and retry (the peer).
+ *  - naive:  a plain fetch offset loop, no limiter, on 429 wait 1 s and retry (the peer).
  * Figures: records/s; that rate / the ceiling (30 requests per 10 s x page size = 30 000
  * records/s; above 1 for short reads because a sliding window lets the first 30 requests
  * through at once); the fraction of the fastest schedule the limit allows for the same
@@ -20,6 +20,7 @@
  *   npm run build && node bench/logs-v2.js [--records 600000]
  */
 "use strict";
+/* global fetch, URLSearchParams */
 
 const path = require("path");
 const {
@@ -92,31 +93,32 @@ async function readWithClient(emu, records, limiter = true) {
 }
 
 async function readNaive(emu, records) {
-  const axios = require("axios");
-  const http = axios.create({
-    baseURL: emu.loggingUrl,
-    headers: { AccessKey: emu.apiKey },
-    validateStatus: () => true,
-  });
   const t0 = process.hrtime.bigint();
   let got = 0;
   let offset = 0;
   let window = {};
   let waits = 0;
   while (got < records) {
-    const res = await http.get(`/v2/pullzones/${ZONE}/logs`, {
-      params: { limit: Math.min(PAGE, records - got), offset, ...window },
+    const q = new URLSearchParams({
+      limit: String(Math.min(PAGE, records - got)),
+      offset: String(offset),
+      ...window,
+    });
+    const res = await fetch(`${emu.loggingUrl}/v2/pullzones/${ZONE}/logs?${q}`, {
+      headers: { AccessKey: emu.apiKey },
     });
     if (res.status === 429) {
+      await res.arrayBuffer();
       waits++;
       await new Promise((r) => setTimeout(r, 1000));
       continue;
     }
     if (res.status !== 200) throw new Error(`naive loop: HTTP ${res.status}`);
-    if (offset === 0) window = { from: res.data.query.from, to: res.data.query.to };
-    got += res.data.data.length;
-    offset += res.data.data.length;
-    if (!res.data.pagination.hasMore) break;
+    const body = await res.json();
+    if (offset === 0) window = { from: body.query.from, to: body.query.to };
+    got += body.data.length;
+    offset += body.data.length;
+    if (!body.pagination.hasMore) break;
   }
   return { records: got, ms: Number(process.hrtime.bigint() - t0) / 1e6, waits };
 }

@@ -23,8 +23,14 @@ const BENCHES = [
   [
     "engine-floor",
     "engine-floor.js",
+    ["--sizes", "100,1000"],
+    "pulumi up + no-change preview: N rules vs N no-op dynamic resources (N = 100, 1000; many minutes), host peak RSS",
+  ],
+  [
+    "import-time",
+    "import-time.js",
     [],
-    "pulumi up + no-change preview: N rules vs N no-op dynamic resources (N = 10, 100)",
+    "require time of the plain client: median of 10 cold node -e processes",
   ],
   ["calls", "calls.js", [], "API calls per operation from the emulator journal"],
   ["state-size", "state-size.js", [], "stack export bytes per resource, __provider share"],

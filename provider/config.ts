@@ -90,3 +90,81 @@ export function resolveSettings(
     ...(loggingToken ? { loggingToken } : {}),
   };
 }
+
+// ---------------------------------------------------------------------------------------
+// Client tuning: request timeout and retries (stack config > environment)
+// ---------------------------------------------------------------------------------------
+
+/** Tuning settings of the API client, with their keys, variables and allowed ranges. */
+export const TUNING_SOURCES = {
+  requestTimeoutMs: {
+    config: "edgeplatform:requestTimeoutMs",
+    env: "EDGEPLATFORM_REQUEST_TIMEOUT_MS",
+    min: 100,
+    max: 600_000,
+    what: "timeout of one HTTP attempt in milliseconds",
+  },
+  maxRetries: {
+    config: "edgeplatform:maxRetries",
+    env: "EDGEPLATFORM_MAX_RETRIES",
+    min: 0,
+    max: 10,
+    what: "retries after the first attempt",
+  },
+} as const;
+
+/** A tuning setting has a value outside its allowed range (or is not an integer). */
+export class InvalidSettingError extends RangeError {
+  /** The setting, for example `requestTimeoutMs`. */
+  readonly setting: keyof typeof TUNING_SOURCES;
+  constructor(setting: keyof typeof TUNING_SOURCES, source: string, value: string) {
+    const s = TUNING_SOURCES[setting];
+    super(
+      `edgeplatform: invalid setting "${setting}" (${s.what}) from ${source}: ` +
+        `${JSON.stringify(value)} is not an integer from ${s.min} to ${s.max}`,
+    );
+    this.name = "InvalidSettingError";
+    this.setting = setting;
+  }
+}
+
+/** Client options derived from the tuning settings (absent = the client's default). */
+export interface ClientTuning {
+  /** From `requestTimeoutMs`. */
+  timeoutMs?: number;
+  /** `maxRetries + 1`. */
+  maxAttempts?: number;
+}
+
+/**
+ * Reads `edgeplatform:requestTimeoutMs` / `edgeplatform:maxRetries` from the stack config,
+ * else `EDGEPLATFORM_REQUEST_TIMEOUT_MS` / `EDGEPLATFORM_MAX_RETRIES` from the environment.
+ * @throws InvalidSettingError naming the key (or variable) and the allowed range.
+ */
+export function resolveClientTuning(
+  config?: ConfigSource,
+  env: NodeJS.ProcessEnv = process.env,
+): ClientTuning {
+  const read = (name: keyof typeof TUNING_SOURCES): number | undefined => {
+    const s = TUNING_SOURCES[name];
+    const fromConfig = nonEmpty(lookup(config, s.config));
+    const raw = fromConfig ?? nonEmpty(env[s.env]);
+    if (raw === undefined) return undefined;
+    const text = String(raw).trim();
+    const n = /^-?\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n) || n < s.min || n > s.max) {
+      const where =
+        fromConfig !== undefined
+          ? `stack config key "${s.config}"`
+          : `environment variable ${s.env}`;
+      throw new InvalidSettingError(name, where, String(raw));
+    }
+    return n;
+  };
+  const timeoutMs = read("requestTimeoutMs");
+  const retries = read("maxRetries");
+  return {
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(retries !== undefined ? { maxAttempts: retries + 1 } : {}),
+  };
+}

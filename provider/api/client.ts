@@ -7,6 +7,9 @@
  * for await (const page of client.shield.eventLogPages(1, new Date())) console.log(page.logs.length);
  * client.close();
  * ```
+ *
+ * Every method takes an optional last argument `{ signal }` ({@link RequestOptions}) that
+ * cancels the call (limiter wait, backoff and request); the page iterators take it too.
  */
 import type { ResolvedSettings } from "../config";
 import { ComputeApi } from "./compute";
@@ -16,7 +19,7 @@ import type { RateLimit } from "./limiter";
 import { LoggingApi } from "./logging";
 import { PullZonesApi } from "./pullzones";
 import { ShieldApi } from "./shield";
-import { Transport, TRANSPORT_DEFAULTS } from "./transport";
+import { Caller, RequestOptions, Transport, TRANSPORT_DEFAULTS } from "./transport";
 
 /** Information passed to {@link ClientOptions.onRetry} before each retry. */
 export interface RetryInfo {
@@ -57,6 +60,12 @@ export interface ClientOptions {
   retryBaseDelayMs?: number;
   /** Largest backoff delay in milliseconds (default 30 000). Addition to the contract. */
   retryMaxDelayMs?: number;
+  /**
+   * HTTP proxy. Default: the environment (`HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY`, either
+   * case; a direct connection when unset). A URL string: always this proxy. `false`: never
+   * a proxy, whatever the environment says. The URL may carry credentials; it is never shown.
+   */
+  proxy?: string | false;
 }
 
 /** Client of the platform's management and logging APIs. */
@@ -75,18 +84,28 @@ export class Client {
   readonly logging: LoggingApi;
   /** Timeout of one attempt, in milliseconds (option `timeoutMs`, default 30 000). */
   readonly timeoutMs: number;
-  private readonly transport: Transport;
+  /** The transport: a private field, so neither `util.inspect` nor JSON can reach the key. */
+  readonly #transport: Transport;
 
   /** Creates a client. Throws `MissingSettingError` when `apiKey` or `baseUrl` is empty. */
-  constructor(opts: ClientOptions) {
-    this.transport = new Transport(opts);
+  constructor(opts: ClientOptions);
+  /** @internal A view of `transport` whose calls get `defaults` (see `withOptions`). */
+  constructor(opts: ClientOptions, transport: Transport, defaults: RequestOptions);
+  constructor(opts: ClientOptions, transport?: Transport, defaults?: RequestOptions) {
+    const t = transport ?? new Transport(opts);
+    this.#transport = t;
     this.timeoutMs = opts.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs;
-    this.shield = new ShieldApi(this.transport);
-    this.dns = new DnsApi(this.transport);
-    this.containers = new ContainersApi(this.transport);
-    this.compute = new ComputeApi(this.transport);
-    this.pullzones = new PullZonesApi(this.transport);
-    this.logging = new LoggingApi(this.transport);
+    // The areas get a caller closure, not the transport: nothing secret is reachable from
+    // `client.shield` & co. by inspection or serialization.
+    const caller: Caller = defaults
+      ? { call: (def, input, o) => t.call(def, input, mergeRequestOptions(defaults, o)) }
+      : { call: (def, input, o) => t.call(def, input, o) };
+    this.shield = new ShieldApi(caller);
+    this.dns = new DnsApi(caller);
+    this.containers = new ContainersApi(caller);
+    this.compute = new ComputeApi(caller);
+    this.pullzones = new PullZonesApi(caller);
+    this.logging = new LoggingApi(caller);
   }
 
   /** Creates a client from resolved settings (see `resolveSettings`), plus optional extras. */
@@ -100,9 +119,21 @@ export class Client {
     });
   }
 
-  /** Closes idle keep-alive connections so the process can exit. */
+  /**
+   * A client that shares this one's connections and limiter (so the per-pull-zone limit
+   * stays shared) and passes `defaults` (`signal`, `onRetry`) to every call. Cheap: use it
+   * for a per-task `signal` or `onRetry` without building a new client.
+   */
+  withOptions(defaults: RequestOptions): Client {
+    return new Client({ timeoutMs: this.timeoutMs } as ClientOptions, this.#transport, defaults);
+  }
+
+  /**
+   * Closes idle keep-alive connections (requests in flight finish first). Optional: idle
+   * connections never keep a script alive. The client stays usable.
+   */
   close(): void {
-    this.transport.close();
+    this.#transport.close();
   }
 
   /** Keeps the API key out of `util.inspect` / `console.log(client)`. */
@@ -114,4 +145,15 @@ export class Client {
   toJSON(): Record<string, never> {
     return {};
   }
+}
+
+/** Per-call options over defaults; both `onRetry` callbacks run, either `signal` aborts. */
+function mergeRequestOptions(d: RequestOptions, o: RequestOptions | undefined): RequestOptions {
+  if (!o) return d;
+  const signals = [d.signal, o.signal].filter((x): x is AbortSignal => x !== undefined);
+  const retries = [d.onRetry, o.onRetry].filter((f) => f !== undefined);
+  return {
+    signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+    onRetry: retries.length > 1 ? (i) => retries.forEach((f) => f?.(i)) : retries[0],
+  };
 }

@@ -1,7 +1,7 @@
 /** Compute API: edge script statistics. */
 import type { ScriptStatistics } from "../schema";
 import { toIsoDateTime } from "./dates";
-import type { EndpointDef, Transport } from "./transport";
+import type { EndpointDef, Caller, RequestOptions } from "./transport";
 
 /** Endpoint definitions of the compute area. */
 export const computeEndpoints = {
@@ -27,22 +27,27 @@ export interface ScriptStatisticsQuery {
 /** Compute area of the {@link Client}. */
 export class ComputeApi {
   /** @internal Use `client.compute`. */
-  constructor(private readonly t: Transport) {}
+  constructor(private readonly t: Caller) {}
 
   /** Reads the usage statistics of an edge script (GET `/compute/script/{id}/statistics`). */
   async getScriptStatistics(
     scriptId: number,
     q: ScriptStatisticsQuery = {},
+    opts?: RequestOptions,
   ): Promise<ScriptStatistics> {
-    const res = await this.t.call<ScriptStatistics>(computeEndpoints.getScriptStatistics, {
-      params: { id: scriptId },
-      query: {
-        dateFrom: q.dateFrom === undefined ? undefined : toIsoDateTime(q.dateFrom, "dateFrom"),
-        dateTo: q.dateTo === undefined ? undefined : toIsoDateTime(q.dateTo, "dateTo"),
-        loadLatest: q.loadLatest,
-        hourly: q.hourly,
+    const res = await this.t.call<ScriptStatistics>(
+      computeEndpoints.getScriptStatistics,
+      {
+        params: { id: scriptId },
+        query: {
+          dateFrom: q.dateFrom === undefined ? undefined : toIsoDateTime(q.dateFrom, "dateFrom"),
+          dateTo: q.dateTo === undefined ? undefined : toIsoDateTime(q.dateTo, "dateTo"),
+          loadLatest: q.loadLatest,
+          hourly: q.hourly,
+        },
       },
-    });
+      opts,
+    );
     return res.data;
   }
 }

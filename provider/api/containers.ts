@@ -5,7 +5,7 @@ import type {
   VolumeDeletionResult,
   VolumeList,
 } from "../schema";
-import type { EndpointDef, Transport } from "./transport";
+import type { EndpointDef, Caller, RequestOptions } from "./transport";
 
 /** Endpoint definitions of the containers area. */
 export const containersEndpoints = {
@@ -23,40 +23,58 @@ export const containersEndpoints = {
     operation: "containers.listVolumes",
     method: "GET",
     path: "/mc/apps/{appId}/volumes",
+    validate: (b) => (Array.isArray(b.items) ? undefined : 'no "items" array in the volume list'),
   },
   deleteVolumeInstances: {
     operation: "containers.deleteVolumeInstances",
     method: "DELETE",
     path: "/mc/apps/{appId}/volumes/{volumeId}",
+    // Not repeatable: a DELETE whose outcome is unknown may have deleted the instances
+    // already; the caller lists the volumes instead of re-sending it.
+    idempotent: false,
+    // The answer is informational ({ids}); an empty one does not undo the deletion.
+    allowEmpty: true,
   },
 } as const satisfies Record<string, EndpointDef>;
 
 /** Containers area of the {@link Client}. */
 export class ContainersApi {
   /** @internal Use `client.containers`. */
-  constructor(private readonly t: Transport) {}
+  constructor(private readonly t: Caller) {}
 
   /** Reads one container registry (GET `/mc/registries/{registryId}`). */
-  async getRegistry(registryId: number): Promise<ContainerRegistry> {
-    const res = await this.t.call<ContainerRegistry>(containersEndpoints.getRegistry, {
-      params: { registryId },
-    });
+  async getRegistry(registryId: number, opts?: RequestOptions): Promise<ContainerRegistry> {
+    const res = await this.t.call<ContainerRegistry>(
+      containersEndpoints.getRegistry,
+      {
+        params: { registryId },
+      },
+      opts,
+    );
     return res.data;
   }
 
   /** Reads the region settings of an application (GET `/mc/apps/{appId}/region-settings`). */
-  async getRegionSettings(appId: string): Promise<RegionSettings> {
-    const res = await this.t.call<RegionSettings>(containersEndpoints.getRegionSettings, {
-      params: { appId },
-    });
+  async getRegionSettings(appId: string, opts?: RequestOptions): Promise<RegionSettings> {
+    const res = await this.t.call<RegionSettings>(
+      containersEndpoints.getRegionSettings,
+      {
+        params: { appId },
+      },
+      opts,
+    );
     return res.data;
   }
 
   /** Lists the volume templates of an application with their instances. */
-  async listVolumes(appId: string): Promise<VolumeList> {
-    const res = await this.t.call<VolumeList>(containersEndpoints.listVolumes, {
-      params: { appId },
-    });
+  async listVolumes(appId: string, opts?: RequestOptions): Promise<VolumeList> {
+    const res = await this.t.call<VolumeList>(
+      containersEndpoints.listVolumes,
+      {
+        params: { appId },
+      },
+      opts,
+    );
     return res.data;
   }
 
@@ -64,10 +82,18 @@ export class ContainersApi {
    * Deletes every instance of a volume template (DELETE `/mc/apps/{appId}/volumes/{volumeId}`).
    * All instances must be detached first (else 400, problem shape B).
    */
-  async deleteVolumeInstances(appId: string, volumeId: string): Promise<VolumeDeletionResult> {
-    const res = await this.t.call<VolumeDeletionResult>(containersEndpoints.deleteVolumeInstances, {
-      params: { appId, volumeId },
-    });
+  async deleteVolumeInstances(
+    appId: string,
+    volumeId: string,
+    opts?: RequestOptions,
+  ): Promise<VolumeDeletionResult> {
+    const res = await this.t.call<VolumeDeletionResult>(
+      containersEndpoints.deleteVolumeInstances,
+      {
+        params: { appId, volumeId },
+      },
+      opts,
+    );
     return res.data;
   }
 }

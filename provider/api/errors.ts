@@ -4,7 +4,7 @@
  * rate-limit `UnauthorizedResult`, embedded `GenericRequestResponse` results (also inside
  * a 2xx), the logging API's `{error: {code, message, details}}`, empty and non-JSON bodies.
  *
- * An {@link EdgeApiError} is always built from scratch: it never wraps an axios error, never
+ * An {@link EdgeApiError} is always built from scratch: it never wraps the HTTP library's error, never
  * carries request headers or configuration, and its message never contains the API key or
  * the logging JWT.
  */
@@ -127,9 +127,31 @@ export class EdgeApiError extends Error {
     Object.setPrototypeOf(this, new.target.prototype);
   }
 
-  /** True for a 404, or an error key starting with `not_found` (the resource is gone). */
+  /**
+   * "Not found": true for an HTTP 404, for an embedded `GenericRequestResponse` whose
+   * `statusCode` is 404 (with or without an `errorKey`; the shield API answers some failures
+   * with a 2xx carrying one), or for an error key starting with `not_found`
+   * (case-insensitive).
+   *
+   * Not proof that the object is gone: check {@link isAmbiguousNotFound}, and confirm with a
+   * second look (for example the zone's rule list) before dropping anything from state.
+   */
   get isNotFound(): boolean {
-    return this.status === 404 || (this.errorKey?.toLowerCase().startsWith("not_found") ?? false);
+    return (
+      this.status === 404 ||
+      embeddedStatusOf(this.body) === 404 ||
+      (this.errorKey?.toLowerCase().startsWith("not_found") ?? false)
+    );
+  }
+
+  /**
+   * True when the error key starts with `not_found_or_unauthorised_access` (case-insensitive,
+   * for example `not_found_or_unauthorised_access.shieldzone`). The platform answers this
+   * both for a missing object and for a key that lacks access to it (wrong key scope), so it
+   * must never alone be read as "gone". Such an error is also {@link isNotFound}.
+   */
+  get isAmbiguousNotFound(): boolean {
+    return this.errorKey?.toLowerCase().startsWith("not_found_or_unauthorised_access") ?? false;
   }
 
   /** A copy of this error with a different attempt count and retryable flag. */
@@ -192,6 +214,18 @@ export function formatErrorMessage(init: EdgeApiErrorInit): string {
   status = `${init.status}${init.errorKey ? ` ${init.errorKey}` : ""}`;
   const attempts = (init.attempts ?? 1) > 1 ? ` (after ${init.attempts} attempts)` : "";
   return `${head}${status}${parts.length ? `: ${parts.join("; ")}` : ""}${attempts}`;
+}
+
+/**
+ * The `statusCode` of a `GenericRequestResponse` carried by a body: at the top level, or
+ * as its `errorResponse` / `error` member. Undefined when there is none.
+ */
+export function embeddedStatusOf(body: unknown): number | undefined {
+  if (!isObj(body)) return undefined;
+  for (const c of [body.errorResponse, body.error, body]) {
+    if (isObj(c) && typeof c.statusCode === "number") return c.statusCode;
+  }
+  return undefined;
 }
 
 /** What {@link decodeErrorBody} extracts from a body. */
@@ -284,13 +318,18 @@ function toFieldError(e: unknown): FieldError[] {
 
 /**
  * Finds an embedded failure in a 2xx body: a top-level `GenericRequestResponse`, or an
- * `errorResponse` / `error` member, with `success === false`. Returns the decoded error or
- * `undefined` when the body reports no failure.
+ * `errorResponse` / `error` member, with `success === false` or a `statusCode` of 400 or
+ * more (an embedded 404 may come without `success` or `errorKey`). Returns the decoded
+ * error or `undefined` when the body reports no failure.
  */
 export function findEmbeddedFailure(body: unknown): DecodedError | undefined {
   if (!isObj(body)) return undefined;
   for (const candidate of [body.errorResponse, body.error, body]) {
-    if (isObj(candidate) && candidate.success === false) return fromGeneric(candidate);
+    if (!isObj(candidate)) continue;
+    const failedStatus = typeof candidate.statusCode === "number" && candidate.statusCode >= 400;
+    if (candidate.success === false || (failedStatus && candidate.success !== true)) {
+      return fromGeneric(candidate);
+    }
   }
   return undefined;
 }

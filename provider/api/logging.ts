@@ -5,7 +5,6 @@
  * token is configured (else `AccessKey`), and needs `loggingUrl`.
  */
 import type { AccessLogPage, AccessLogQuery, LegacyAccessLogRecord } from "../schema";
-import { Limits } from "../schema";
 import { formatLegacyLogDate } from "./dates";
 import { EdgeApiError } from "./errors";
 import {
@@ -14,7 +13,14 @@ import {
   type LegacyParseWarning,
 } from "./legacy-log-parser";
 import type { PageProgress } from "./shield";
-import type { EndpointDef, Transport } from "./transport";
+import type { EndpointDef, Caller, RequestOptions } from "./transport";
+
+/**
+ * Largest v2 page (`Limits.accessLogMaxLimit` of the spec module; a unit test keeps them
+ * equal). Not imported from there: the spec module loads the JSON-schema validator, which
+ * would double the time `require` of the plain client takes.
+ */
+export const ACCESS_LOG_MAX_LIMIT = 10_000;
 
 /** Endpoint definitions of the logging area (relative to `loggingUrl`). */
 export const loggingEndpoints = {
@@ -24,6 +30,8 @@ export const loggingEndpoints = {
     path: "/v2/pullzones/{pullZoneId}/logs",
     api: "logging",
     limitBy: "pullZoneId",
+    // A page without its `data` array would end an export early, silently.
+    validate: (b) => (Array.isArray(b.data) ? undefined : 'no "data" array in the log page'),
   },
   legacyAccessLogStream: {
     operation: "logging.legacyAccessLogStream",
@@ -36,7 +44,7 @@ export const loggingEndpoints = {
 } as const satisfies Record<string, EndpointDef>;
 
 /** Options of {@link LoggingApi.accessLogPages}. */
-export interface AccessLogPagesOptions {
+export interface AccessLogPagesOptions extends RequestOptions {
   /** Records per request, 1..10000 (default 10000, the largest page: fewest requests). */
   pageSize?: number;
   /** Stop after this many records; the last page is trimmed to it (default: all). */
@@ -60,7 +68,7 @@ export interface LegacyAccessLogQuery {
 }
 
 /** Options of {@link LoggingApi.legacyAccessLogRecords}. */
-export interface LegacyAccessLogRecordsOptions {
+export interface LegacyAccessLogRecordsOptions extends RequestOptions {
   /** Malformed line handling: `"skip"` (default, reported via `onWarning`) or `"fail"`. */
   onMalformed?: "skip" | "fail";
   /** Called for every skipped malformed line. */
@@ -72,17 +80,22 @@ export interface LegacyAccessLogRecordsOptions {
 /** Logging area of the {@link Client}. */
 export class LoggingApi {
   /** @internal Use `client.logging`. */
-  constructor(private readonly t: Transport) {}
+  constructor(private readonly t: Caller) {}
 
   /**
    * Reads one v2 page (GET `{loggingUrl}/v2/pullzones/{pullZoneId}/logs`). Platform
    * defaults: `to` = now, `from` = `to` − 24 h, `limit` 100, `order` desc.
    */
-  async getAccessLogPage(pullZoneId: number, query: AccessLogQuery = {}): Promise<AccessLogPage> {
-    const res = await this.t.call<AccessLogPage>(loggingEndpoints.getAccessLogPage, {
-      params: { pullZoneId },
-      query: { ...query },
-    });
+  async getAccessLogPage(
+    pullZoneId: number,
+    query: AccessLogQuery = {},
+    opts?: RequestOptions,
+  ): Promise<AccessLogPage> {
+    const res = await this.t.call<AccessLogPage>(
+      loggingEndpoints.getAccessLogPage,
+      { params: { pullZoneId }, query: { ...query } },
+      opts,
+    );
     return res.data;
   }
 
@@ -92,24 +105,27 @@ export class LoggingApi {
    * not given, the window the server chose for the first page is pinned for the following
    * pages, so records arriving meanwhile cannot shift offsets (nothing missed or repeated).
    * A 429 is waited out by the transport and the same offset is requested again.
+   * Breaking out of `for await` stops it (no further request); `opts.signal` cancels the
+   * request or limiter wait in flight and ends the iteration with an `aborted` error.
    */
   async *accessLogPages(
     pullZoneId: number,
     query: Omit<AccessLogQuery, "limit" | "offset"> = {},
     opts: AccessLogPagesOptions = {},
   ): AsyncGenerator<AccessLogPage, void, undefined> {
-    const pageSize = opts.pageSize ?? Limits.accessLogMaxLimit;
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > Limits.accessLogMaxLimit) {
-      throw new RangeError(`pageSize: must be an integer from 1 to ${Limits.accessLogMaxLimit}`);
+    const pageSize = opts.pageSize ?? ACCESS_LOG_MAX_LIMIT;
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > ACCESS_LOG_MAX_LIMIT) {
+      throw new RangeError(`pageSize: must be an integer from 1 to ${ACCESS_LOG_MAX_LIMIT}`);
     }
     const maxRecords = opts.maxRecords ?? Infinity;
+    const call: RequestOptions = { signal: opts.signal, onRetry: opts.onRetry };
     const q: AccessLogQuery = { ...query };
     let offset = 0;
     let pages = 0;
     let records = 0;
     while (records < maxRecords) {
       const limit = Math.min(pageSize, maxRecords - records);
-      const page = await this.getAccessLogPage(pullZoneId, { ...q, limit, offset });
+      const page = await this.getAccessLogPage(pullZoneId, { ...q, limit, offset }, call);
       if (pages === 0 && page.query) {
         if (q.from === undefined && page.query.from) q.from = page.query.from;
         if (q.to === undefined && page.query.to) q.to = page.query.to;
@@ -135,11 +151,16 @@ export class LoggingApi {
     pullZoneId: number,
     date: string | Date,
     q: LegacyAccessLogQuery = {},
+    opts?: RequestOptions,
   ): Promise<NodeJS.ReadableStream> {
-    const res = await this.t.call<NodeJS.ReadableStream>(loggingEndpoints.legacyAccessLogStream, {
-      params: { pullZoneId, date: formatLegacyLogDate(date) },
-      query: { start: q.start, end: q.end, status: q.status, search: q.search, order: q.order },
-    });
+    const res = await this.t.call<NodeJS.ReadableStream>(
+      loggingEndpoints.legacyAccessLogStream,
+      {
+        params: { pullZoneId, date: formatLegacyLogDate(date) },
+        query: { start: q.start, end: q.end, status: q.status, search: q.search, order: q.order },
+      },
+      opts,
+    );
     return res.data;
   }
 
@@ -153,7 +174,10 @@ export class LoggingApi {
     q: LegacyAccessLogQuery = {},
     opts: LegacyAccessLogRecordsOptions = {},
   ): AsyncGenerator<LegacyAccessLogRecord, void, undefined> {
-    const stream = await this.legacyAccessLogStream(pullZoneId, date, q);
+    const stream = await this.legacyAccessLogStream(pullZoneId, date, q, {
+      signal: opts.signal,
+      onRetry: opts.onRetry,
+    });
     let bytes = 0;
     let records = 0;
     const onProgress = opts.onProgress;
@@ -175,11 +199,13 @@ export class LoggingApi {
       onProgress?.({ bytes, records });
     } catch (e) {
       if (e instanceof LegacyLogParseError || e instanceof EdgeApiError) throw e;
-      // The body broke off (connection reset, idle timeout): report it like any network error.
+      // The body broke off (connection reset, idle timeout, the caller's signal): report it
+      // like any network error.
+      const code = opts.signal?.aborted ? "aborted" : "stream_error";
       throw new EdgeApiError({
         status: 0,
-        code: "stream_error",
-        errorKey: "stream_error",
+        code,
+        errorKey: code,
         detail: `${e instanceof Error ? e.message : String(e)} after ${bytes} bytes, ${records} records`,
         operation: loggingEndpoints.legacyAccessLogStream.operation,
         method: "GET",

@@ -14,8 +14,16 @@ import type {
   UpdateRateLimitRequest,
 } from "../schema";
 import { formatEventLogDate } from "./dates";
-import { EdgeApiError } from "./errors";
-import type { ApiResponse, EndpointDef, Transport } from "./transport";
+import type { ApiResponse, EndpointDef, Caller, RequestOptions } from "./transport";
+
+/**
+ * A rule answer must carry its numeric `id`: the resources store it as the resource id, and
+ * a rule without one would be written to state as `undefined`.
+ */
+const ruleHasId = (b: Record<string, unknown>): string | undefined =>
+  typeof b.id === "number" && Number.isFinite(b.id)
+    ? undefined
+    : `the rule has no numeric "id" (got ${b.id === undefined ? "none" : JSON.stringify(b.id)})`;
 
 /** Endpoint definitions of the shield area. */
 export const shieldEndpoints = {
@@ -23,11 +31,13 @@ export const shieldEndpoints = {
     operation: "shield.getRateLimit",
     method: "GET",
     path: "/shield/rate-limit/{id}",
+    validate: ruleHasId,
   },
   createRateLimit: {
     operation: "shield.createRateLimit",
     method: "POST",
     path: "/shield/rate-limit",
+    validate: ruleHasId,
   },
   updateRateLimit: {
     operation: "shield.updateRateLimit",
@@ -35,21 +45,32 @@ export const shieldEndpoints = {
     path: "/shield/rate-limit/{id}",
     // The body carries whole top-level values (ruleConfiguration is sent whole): repeatable.
     idempotent: true,
+    validate: ruleHasId,
   },
   deleteRateLimit: {
     operation: "shield.deleteRateLimit",
     method: "DELETE",
     path: "/shield/rate-limit/{id}",
+    // The platform may answer a GenericRequestResponse, or nothing.
+    allowEmpty: true,
   },
   listRateLimits: {
     operation: "shield.listRateLimits",
     method: "GET",
     path: "/shield/rate-limits/{shieldZoneId}",
+    // "Gone" is confirmed by the rule's absence from this list: a list without its `data`
+    // array must fail, never read as an empty zone.
+    validate: (b) => (Array.isArray(b.data) ? undefined : 'no "data" array in the rule list'),
   },
   getShieldZoneByPullZone: {
     operation: "shield.getShieldZoneByPullZone",
     method: "GET",
     path: "/shield/shield-zone/get-by-pullzone/{pullZoneId}",
+    // An embedded `error` fails the call in the transport; a success must name the zone.
+    validate: (b) =>
+      typeof b.data === "object" && b.data !== null
+        ? undefined
+        : 'the answer carries no shield zone ("data" is missing)',
   },
   getEventLogFirstPage: {
     operation: "shield.getEventLogPage",
@@ -79,7 +100,7 @@ export interface PageProgress {
 }
 
 /** Options of {@link ShieldApi.eventLogPages}. */
-export interface EventLogPagesOptions {
+export interface EventLogPagesOptions extends RequestOptions {
   /** Stop after this many pages (default: all pages). */
   maxPages?: number;
   /** Called after each page. */
@@ -97,40 +118,50 @@ function toWriteResult(res: ApiResponse<unknown>): RateLimitWriteResult {
 /** Shield area of the {@link Client}. */
 export class ShieldApi {
   /** @internal Use `client.shield`. */
-  constructor(private readonly t: Transport) {}
+  constructor(private readonly t: Caller) {}
 
   /**
    * Reads a rate-limit rule (GET `/shield/rate-limit/{id}`).
    * @throws EdgeApiError with `isNotFound` when the rule is gone (404 or a `not_found…` key).
    */
-  async getRateLimit(id: number): Promise<RateLimitRule> {
-    return (await this.t.call<RateLimitRule>(shieldEndpoints.getRateLimit, { params: { id } }))
-      .data;
+  async getRateLimit(id: number, opts?: RequestOptions): Promise<RateLimitRule> {
+    return (
+      await this.t.call<RateLimitRule>(shieldEndpoints.getRateLimit, { params: { id } }, opts)
+    ).data;
   }
 
   /**
    * Creates a rate-limit rule in a shield zone (POST `/shield/rate-limit`). Never retried
    * except on a 429 (rejected before processing) or a refused connection.
    */
-  async createRateLimit(body: CreateRateLimitRequest): Promise<RateLimitWriteResult> {
-    return toWriteResult(await this.t.call(shieldEndpoints.createRateLimit, { body }));
+  async createRateLimit(
+    body: CreateRateLimitRequest,
+    opts?: RequestOptions,
+  ): Promise<RateLimitWriteResult> {
+    return toWriteResult(await this.t.call(shieldEndpoints.createRateLimit, { body }, opts));
   }
 
   /**
    * Updates a rate-limit rule (PATCH `/shield/rate-limit/{id}`). Send whole top-level values
    * (a changed `ruleConfiguration` whole); the call is then safe to retry.
    */
-  async updateRateLimit(id: number, patch: UpdateRateLimitRequest): Promise<RateLimitWriteResult> {
+  async updateRateLimit(
+    id: number,
+    patch: UpdateRateLimitRequest,
+    opts?: RequestOptions,
+  ): Promise<RateLimitWriteResult> {
     return toWriteResult(
-      await this.t.call(shieldEndpoints.updateRateLimit, { params: { id }, body: patch }),
+      await this.t.call(shieldEndpoints.updateRateLimit, { params: { id }, body: patch }, opts),
     );
   }
 
   /** Deletes a rate-limit rule (DELETE `/shield/rate-limit/{id}`). */
-  async deleteRateLimit(id: number): Promise<GenericRequestResponse> {
-    const res = await this.t.call<GenericRequestResponse>(shieldEndpoints.deleteRateLimit, {
-      params: { id },
-    });
+  async deleteRateLimit(id: number, opts?: RequestOptions): Promise<GenericRequestResponse> {
+    const res = await this.t.call<GenericRequestResponse>(
+      shieldEndpoints.deleteRateLimit,
+      { params: { id } },
+      opts,
+    );
     return res.data ?? {};
   }
 
@@ -143,20 +174,22 @@ export class ShieldApi {
     shieldZoneId: number,
     page?: number,
     perPage?: number,
+    opts?: RequestOptions,
   ): Promise<RateLimitRuleList> {
-    const res = await this.t.call<RateLimitRuleList>(shieldEndpoints.listRateLimits, {
-      params: { shieldZoneId },
-      query: { page, perPage },
-    });
+    const res = await this.t.call<RateLimitRuleList>(
+      shieldEndpoints.listRateLimits,
+      { params: { shieldZoneId }, query: { page, perPage } },
+      opts,
+    );
     return res.data;
   }
 
   /** Lists every rule of a shield zone, following all pages. */
-  async listAllRateLimits(shieldZoneId: number): Promise<RateLimitRule[]> {
+  async listAllRateLimits(shieldZoneId: number, opts?: RequestOptions): Promise<RateLimitRule[]> {
     const out: RateLimitRule[] = [];
     let page = 1;
     for (let i = 0; i < MAX_LIST_PAGES; i++) {
-      const res = await this.listRateLimits(shieldZoneId, page, 100);
+      const res = await this.listRateLimits(shieldZoneId, page, 100, opts);
       out.push(...(res.data ?? []));
       const info = res.page;
       const next =
@@ -178,24 +211,16 @@ export class ShieldApi {
    * "not_found_or_unauthorised_access.pullzone"}}` (the error's `status` is then 200). Also
    * when a 2xx carries no `data` object.
    */
-  async getShieldZoneByPullZone(pullZoneId: number): Promise<ShieldZoneByPullZone> {
-    const res = await this.t.call<ShieldZoneByPullZoneResponse | undefined>(
+  async getShieldZoneByPullZone(
+    pullZoneId: number,
+    opts?: RequestOptions,
+  ): Promise<ShieldZoneByPullZone> {
+    const res = await this.t.call<ShieldZoneByPullZoneResponse>(
       shieldEndpoints.getShieldZoneByPullZone,
       { params: { pullZoneId } },
+      opts,
     );
-    const data = res.data?.data;
-    if (data === null || data === undefined || typeof data !== "object") {
-      throw new EdgeApiError({
-        status: res.status,
-        operation: shieldEndpoints.getShieldZoneByPullZone.operation,
-        method: shieldEndpoints.getShieldZoneByPullZone.method,
-        path: `/shield/shield-zone/get-by-pullzone/${encodeURIComponent(String(pullZoneId))}`,
-        errorKey: "malformed_response",
-        detail: "the answer carries no shield zone (`data` is missing)",
-        body: res.data,
-      });
-    }
-    return data;
+    return res.data.data as ShieldZoneByPullZone;
   }
 
   /**
@@ -208,34 +233,42 @@ export class ShieldApi {
     shieldZoneId: number,
     date: string | Date,
     continuationToken?: string,
+    opts?: RequestOptions,
   ): Promise<EventLogPage> {
     const day = formatEventLogDate(date);
     const res = continuationToken
-      ? await this.t.call<EventLogPage>(shieldEndpoints.getEventLogNextPage, {
-          params: { shieldZoneId, date: day, continuationToken },
-        })
-      : await this.t.call<EventLogPage>(shieldEndpoints.getEventLogFirstPage, {
-          params: { shieldZoneId, date: day },
-        });
+      ? await this.t.call<EventLogPage>(
+          shieldEndpoints.getEventLogNextPage,
+          { params: { shieldZoneId, date: day, continuationToken } },
+          opts,
+        )
+      : await this.t.call<EventLogPage>(
+          shieldEndpoints.getEventLogFirstPage,
+          { params: { shieldZoneId, date: day } },
+          opts,
+        );
     return res.data;
   }
 
   /**
    * Iterates over the event-log pages of one day, in order, holding one page at a time:
    * the first page without a token, then each `continuationToken` while `hasMoreData`.
+   * Breaking out of the loop stops it (no further request); `opts.signal` cancels the
+   * request in flight and ends the iteration with an `aborted` error.
    */
   async *eventLogPages(
     shieldZoneId: number,
     date: string | Date,
     opts: EventLogPagesOptions = {},
   ): AsyncGenerator<EventLogPage, void, undefined> {
+    const call: RequestOptions = { signal: opts.signal, onRetry: opts.onRetry };
     const day = formatEventLogDate(date);
     const maxPages = opts.maxPages ?? Infinity;
     let token: string | undefined;
     let pages = 0;
     let records = 0;
     while (pages < maxPages) {
-      const page = await this.getEventLogPage(shieldZoneId, day, token);
+      const page = await this.getEventLogPage(shieldZoneId, day, token, call);
       pages++;
       records += page.logs?.length ?? 0;
       opts.onProgress?.({ pages, records });

@@ -20,8 +20,11 @@ export interface CheckNameAvailabilityArgs {
 export interface CheckNameAvailabilityResult {
   /** The name that was checked. */
   name: string;
-  /** Whether the name is free. */
-  available: boolean;
+  /**
+   * Whether the name is free; `undefined` when the platform's answer did not say (an empty
+   * 200, which the published spec allows): treat it as "unknown", not as "taken".
+   */
+  available: boolean | undefined;
 }
 
 const OPERATION = "pullzones.checkNameAvailability";
@@ -47,13 +50,7 @@ export async function checkNameAvailability(
   const name = c.string("name", args.name);
   try {
     const res = await clientFor(opts).pullzones.checkNameAvailability(name);
-    const available = (res as { Available?: unknown; available?: unknown }).Available;
-    if (typeof available !== "boolean") {
-      throw new Error(
-        `edgeplatform: ${OPERATION}: unexpected response, no boolean "Available" in it`,
-      );
-    }
-    return { name, available };
+    return { name, available: res.Available };
   } catch (e) {
     if (e instanceof EdgeApiError && e.status === 400) {
       const fe = e.fieldErrors[0];

@@ -4,10 +4,16 @@
  * validation with errors that name the field, progress reporting and the `getXOutput`
  * input resolution.
  */
-import { createHash } from "crypto";
 import * as pulumi from "@pulumi/pulumi";
-import { Client, ClientOptions } from "../api/client";
-import { CONFIG_NAMESPACE, EdgeSettings, ResolvedSettings, resolveSettings } from "../config";
+import type { Client, ClientOptions } from "../api/client";
+import { clearClientPool, pooledClient } from "../client-pool";
+import {
+  CONFIG_NAMESPACE,
+  EdgeSettings,
+  ResolvedSettings,
+  resolveClientTuning,
+  resolveSettings,
+} from "../config";
 
 /** Client settings that a data-source call may pass through (timeouts, retries, limiter). */
 export type DataSourceClientOptions = Partial<
@@ -41,8 +47,9 @@ export interface DataSourceOptions extends EdgeSettings {
   /** Use this client instead of building one from the settings (the settings are then ignored). */
   client?: Client;
   /**
-   * Extra client options, e.g. `{ timeoutMs, maxAttempts, loggingRateLimit }`. Clients are
-   * cached per settings and options, so pass a stable object.
+   * Extra client options, e.g. `{ timeoutMs, maxAttempts, loggingRateLimit, onRetry }`.
+   * Clients are pooled per settings and plain options; `onRetry` is applied per call, so an
+   * inline callback shares the pooled client (and its per-pull-zone limiter).
    */
   clientOptions?: DataSourceClientOptions;
   /** Called as a long read progresses (in addition to the ephemeral Pulumi log line). */
@@ -93,38 +100,24 @@ export function resolveDataSourceSettings(opts: DataSourceOptions = {}): Resolve
   return resolveSettings({ apiKey, baseUrl, loggingUrl, loggingToken }, stackConfig);
 }
 
-const clients = new Map<string, Client>();
-const fnIds = new WeakMap<object, number>();
-let nextFnId = 1;
-
-function cacheKey(s: ResolvedSettings, extra: DataSourceClientOptions | undefined): string {
-  const text = JSON.stringify([s, extra ?? {}], (_k, v: unknown) => {
-    if (typeof v !== "function") return v;
-    let id = fnIds.get(v);
-    if (id === undefined) fnIds.set(v, (id = nextFnId++));
-    return `fn#${id}`;
-  });
-  // Keyed by a digest so that the map's keys do not spell out the credentials.
-  return createHash("sha256").update(text).digest("hex");
-}
-
-/** The client for a data-source call: `opts.client`, or one cached per settings and options. */
+/**
+ * The client for a data-source call: `opts.client`, or the pooled client for the settings
+ * (see `client-pool.ts`: one bounded pool shared with the resources, keyed by the settings
+ * and the plain `clientOptions`, never by callback identity). Timeout and retries come from
+ * `clientOptions`, else `edgeplatform:requestTimeoutMs` / `edgeplatform:maxRetries`, else
+ * `EDGEPLATFORM_REQUEST_TIMEOUT_MS` / `EDGEPLATFORM_MAX_RETRIES`.
+ * @throws InvalidSettingError for a tuning value out of range (naming the key and range).
+ */
 export function clientFor(opts: DataSourceOptions = {}): Client {
   if (opts.client) return opts.client;
   const settings = resolveDataSourceSettings(opts);
-  const key = cacheKey(settings, opts.clientOptions);
-  let client = clients.get(key);
-  if (!client) {
-    client = Client.fromSettings(settings, opts.clientOptions);
-    clients.set(key, client);
-  }
-  return client;
+  const tuning = resolveClientTuning(stackConfig, process.env);
+  return pooledClient(settings, { ...tuning, ...opts.clientOptions });
 }
 
-/** Closes and forgets every cached data-source client (tests; long-running scripts). */
+/** Closes and forgets every pooled client (tests; long-running scripts). */
 export function clearClientCache(): void {
-  for (const c of clients.values()) c.close();
-  clients.clear();
+  clearClientPool();
 }
 
 /** True when running inside a Pulumi program connected to an engine. */

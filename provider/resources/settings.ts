@@ -5,9 +5,16 @@
  * variables), never captured in the serialized closure, and only when an API call is
  * actually needed: `check` and `diff` work without any credentials.
  */
-import { Client } from "../api/client";
+import type { Client } from "../api/client";
 import { redact } from "../api/errors";
-import { ConfigSource, ResolvedSettings, resolveSettings, SETTING_SOURCES } from "../config";
+import { clearClientPool, pooledClient } from "../client-pool";
+import {
+  ConfigSource,
+  ResolvedSettings,
+  resolveClientTuning,
+  resolveSettings,
+  SETTING_SOURCES,
+} from "../config";
 
 /** The part of the dynamic provider host's `ConfigureRequest` that is used here. */
 export interface ConfigureRequestLike {
@@ -15,7 +22,6 @@ export interface ConfigureRequestLike {
 }
 
 let configSource: ConfigSource;
-let cached: { key: string; settings: ResolvedSettings; client: Client } | undefined;
 /** Secrets seen so far (API key, logging token), scrubbed from every error message. */
 const secrets = new Set<string>();
 
@@ -33,20 +39,15 @@ export function configureFromRequest(req: ConfigureRequestLike | undefined): voi
         return typeof v === "string" ? v : JSON.stringify(v);
       }
     : undefined;
-  // The cached client is NOT closed here: the host calls configure() once per resource type,
-  // lazily, while requests of other types may be in flight on it. getClient() builds a new
-  // client only when the resolved settings differ.
+  // No client is closed here: the host calls configure() once per resource type, lazily,
+  // while requests of other types may be in flight. getClient() takes the pooled client of
+  // the settings resolved at that moment.
 }
 
-/** Forgets the configuration and the cached client (tests). */
+/** Forgets the configuration and the pooled clients (tests). */
 export function resetSettings(): void {
   configSource = undefined;
-  dropClient();
-}
-
-function dropClient(): void {
-  cached?.client.close();
-  cached = undefined;
+  clearClientPool();
 }
 
 /** Resolves the settings: stack config > environment. Throws `MissingSettingError`. */
@@ -56,20 +57,16 @@ export function currentSettings(): ResolvedSettings {
   return s;
 }
 
-/** The API client for the current settings (built once per distinct settings). */
+/**
+ * The API client for the current settings: the pooled client (shared with the data sources,
+ * bounded, see `client-pool.ts`) of the resolved settings and of the tuning keys
+ * `edgeplatform:requestTimeoutMs` / `edgeplatform:maxRetries` (else
+ * `EDGEPLATFORM_REQUEST_TIMEOUT_MS` / `EDGEPLATFORM_MAX_RETRIES`).
+ * @throws MissingSettingError, InvalidSettingError (naming the key and the allowed range).
+ */
 export function getClient(): Client {
   const settings = currentSettings();
-  const key = JSON.stringify([
-    settings.apiKey,
-    settings.baseUrl,
-    settings.loggingUrl,
-    settings.loggingToken,
-  ]);
-  if (!cached || cached.key !== key) {
-    // A previous client (other settings) may still have requests in flight: let them finish.
-    cached = { key, settings, client: Client.fromSettings(settings) };
-  }
-  return cached.client;
+  return pooledClient(settings, resolveClientTuning(configSource, process.env));
 }
 
 /** Removes every known secret (and the configured ones from the environment) from `text`. */

@@ -244,7 +244,8 @@ const OPS: ResourceOp[] = [
     name: "VolumeInstancesDeletion create, deletion step (DELETE)",
     method: "DELETE",
     path: "^/mc/apps/app-1/volumes/vol-detached$",
-    idempotent: true,
+    // The volume DELETE is not repeatable: a failed one is reported, never re-sent.
+    idempotent: false,
     label: /VolumeInstancesDeletion \(app app-1, volume vol-detached\): create/,
     run: async () =>
       volumes.create(await checked(volumes, { appId: "app-1", volumeId: "vol-detached" })),

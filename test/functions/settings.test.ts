@@ -11,6 +11,7 @@ import {
   resolveInputs,
 } from "../../provider/functions/settings";
 import { Emu, journal, settle, start } from "./helpers";
+import { POOL_SIZE, pooledClientCount } from "../../provider/client-pool";
 
 let emu: Emu;
 const ENV_KEYS = [
@@ -77,7 +78,7 @@ describe("settings precedence: options > stack config > environment", () => {
 });
 
 describe("client cache", () => {
-  test("one client per settings and client options", () => {
+  test("one pooled client per settings and plain client options", () => {
     const a = clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" });
     expect(clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" })).toBe(a);
     expect(clientFor({ apiKey: "k2", baseUrl: "http://127.0.0.1:9" })).not.toBe(a);
@@ -87,22 +88,47 @@ describe("client cache", () => {
       clientOptions: { timeoutMs: 5 },
     });
     expect(withOpts).not.toBe(a);
-    const onRetry = () => undefined;
-    const r1 = clientFor({
-      apiKey: "k1",
-      baseUrl: "http://127.0.0.1:9",
-      clientOptions: { onRetry },
-    });
-    expect(
-      clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9", clientOptions: { onRetry } }),
-    ).toBe(r1);
-    expect(
+    expect(pooledClientCount()).toBe(3);
+  });
+
+  test("callbacks are not part of the key: inline onRetry shares the pooled client", () => {
+    for (let i = 0; i < 50; i++) {
       clientFor({
         apiKey: "k1",
         baseUrl: "http://127.0.0.1:9",
         clientOptions: { onRetry: () => undefined },
-      }),
-    ).not.toBe(r1);
+      });
+    }
+    expect(pooledClientCount()).toBe(1);
+  });
+
+  test("the pool is bounded", () => {
+    for (let i = 0; i < POOL_SIZE * 3; i++) {
+      clientFor({ apiKey: `key-${i}`, baseUrl: "http://127.0.0.1:9" });
+    }
+    expect(pooledClientCount()).toBe(POOL_SIZE);
+  });
+
+  test("timeout and retries from the environment, with clear errors", () => {
+    const env = process.env;
+    try {
+      process.env = { ...env, EDGEPLATFORM_REQUEST_TIMEOUT_MS: "abc" };
+      expect(() => clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" })).toThrow(
+        /invalid setting "requestTimeoutMs".*environment variable EDGEPLATFORM_REQUEST_TIMEOUT_MS.*"abc" is not an integer from 100 to 600000/,
+      );
+      process.env = { ...env, EDGEPLATFORM_MAX_RETRIES: "11" };
+      expect(() => clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" })).toThrow(
+        /invalid setting "maxRetries".*EDGEPLATFORM_MAX_RETRIES.*from 0 to 10/,
+      );
+      process.env = {
+        ...env,
+        EDGEPLATFORM_REQUEST_TIMEOUT_MS: "1500",
+        EDGEPLATFORM_MAX_RETRIES: "0",
+      };
+      expect(clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" }).timeoutMs).toBe(1500);
+    } finally {
+      process.env = env;
+    }
   });
 
   test("an explicit client is used as is", () => {

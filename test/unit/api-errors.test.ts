@@ -201,3 +201,47 @@ describe("EdgeApiError", () => {
     expect((e as unknown as { cause?: unknown }).cause).toBeUndefined();
   });
 });
+
+describe("not-found classification", () => {
+  const base = { operation: "shield.getRateLimit", method: "GET", path: "/shield/rate-limit/1" };
+  test("isNotFound: HTTP 404, embedded statusCode 404 (even without errorKey), not_found… key", () => {
+    expect(new EdgeApiError({ ...base, status: 404 }).isNotFound).toBe(true);
+    expect(
+      new EdgeApiError({
+        ...base,
+        status: 200,
+        body: { errorResponse: { statusCode: 404, success: false } },
+      }).isNotFound,
+    ).toBe(true);
+    expect(
+      new EdgeApiError({ ...base, status: 200, body: { statusCode: 404, message: "gone" } })
+        .isNotFound,
+    ).toBe(true);
+    expect(new EdgeApiError({ ...base, status: 200, errorKey: "NOT_FOUND.rule" }).isNotFound).toBe(
+      true,
+    );
+    expect(new EdgeApiError({ ...base, status: 403 }).isNotFound).toBe(false);
+    expect(new EdgeApiError({ ...base, status: 500, errorKey: "found" }).isNotFound).toBe(false);
+  });
+
+  test("isAmbiguousNotFound: not_found_or_unauthorised_access… only", () => {
+    const amb = new EdgeApiError({
+      ...base,
+      status: 200,
+      errorKey: "Not_Found_Or_Unauthorised_Access.shieldzone",
+    });
+    expect(amb.isAmbiguousNotFound).toBe(true);
+    expect(amb.isNotFound).toBe(true);
+    expect(new EdgeApiError({ ...base, status: 404 }).isAmbiguousNotFound).toBe(false);
+    expect(
+      new EdgeApiError({ ...base, status: 200, errorKey: "not_found.rule" }).isAmbiguousNotFound,
+    ).toBe(false);
+  });
+
+  test("an embedded statusCode 404 in a 2xx is a failure even without success:false", () => {
+    expect(findEmbeddedFailure({ errorResponse: { statusCode: 404 } })).toBeDefined();
+    expect(findEmbeddedFailure({ errorResponse: { statusCode: 200, success: true } })).toBe(
+      undefined,
+    );
+  });
+});

@@ -1,13 +1,17 @@
 import { LimiterClock, SlidingWindowLimiter } from "../../provider/api/limiter";
 
-/** A fake clock: sleeping advances virtual time; pending sleepers wake in time order. */
+/** A fake clock: a timer advances virtual time to its due time when it fires. */
 function fakeClock(): LimiterClock & { t: number } {
   const c = {
     t: 0,
     now: () => c.t,
-    sleep: async (ms: number) => {
-      await Promise.resolve();
-      c.t += ms;
+    setTimer: (fn: () => void, ms: number) => {
+      const due = c.t + ms;
+      const h = setImmediate(() => {
+        c.t = Math.max(c.t, due);
+        fn();
+      });
+      return () => clearImmediate(h);
     },
   };
   return c;
@@ -89,6 +93,28 @@ describe("SlidingWindowLimiter", () => {
     );
     // 12 requests at 5 per 100 ms need at least two extra windows.
     expect(Math.max(...times)).toBeGreaterThanOrEqual(200);
+  });
+
+  test("acquire is cancellable: the waiter leaves the queue and takes no slot", async () => {
+    const l = new SlidingWindowLimiter({ requests: 1, windowMs: 60_000 });
+    const first = await l.acquire("z");
+    const ctl = new AbortController();
+    const waiting = l.acquire("z", ctl.signal);
+    ctl.abort(new Error("stop"));
+    await expect(waiting).rejects.toThrow("stop");
+    expect(l.inUse("z")).toBe(1);
+    first.release();
+    expect(l.inUse("z")).toBe(1); // the released slot stays in its window
+    await expect(l.acquire("z", AbortSignal.abort())).rejects.toBeDefined();
+  });
+
+  test("idle keys are forgotten after a window", async () => {
+    const l = new SlidingWindowLimiter({ requests: 2, windowMs: 20 });
+    for (let i = 0; i < 100; i++) (await l.acquire(`zone-${i}`)).release();
+    expect(l.size).toBe(100);
+    await new Promise((r) => setTimeout(r, 40));
+    l.sweep();
+    expect(l.size).toBe(0);
   });
 
   test("rejects bad settings", () => {

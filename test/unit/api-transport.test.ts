@@ -189,3 +189,10 @@ describe("against a raw local server", () => {
     c.close();
   });
 });
+
+test("the client's v2 page limit is the spec module's", () => {
+  const { ACCESS_LOG_MAX_LIMIT } = require("../../provider/api/logging");
+
+  const { Limits } = require("../../provider/schema");
+  expect(ACCESS_LOG_MAX_LIMIT).toBe(Limits.accessLogMaxLimit);
+});

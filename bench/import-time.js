@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+/**
+ * Benchmark: how long `require` of the plain client takes in a cold Node process.
+ *
+ * --runs (default 10) fresh `node -e` processes each require the client entry
+ * (dist/provider/api, what `pulumi-edgeplatform/client` resolves to) and print the time the
+ * require took (hrtime around it). Also measured the same way: the whole package entry
+ * (dist/provider, which loads @pulumi/pulumi) and an empty `node -e` process (the floor of
+ * the wall times). Figures: median and min of the require time, and the median wall time of
+ * the process. The HTTP library (undici) is loaded on the first request, not at require.
+ *
+ *   npm run build && node bench/import-time.js [--runs 10]
+ */
+"use strict";
+
+const path = require("path");
+const { spawnSync } = require("child_process");
+const {
+  arg,
+  DIST,
+  machineLine,
+  median,
+  printTable,
+  round,
+  runMain,
+  writeResult,
+} = require("./lib/common");
+
+function once(entry) {
+  const code = entry
+    ? `const t=process.hrtime.bigint();require(${JSON.stringify(entry)});` +
+      `process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`
+    : `process.stdout.write("0")`;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ["-e", code], { encoding: "utf8" });
+  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`node -e failed: ${r.stderr}`);
+  return { requireMs: Number(r.stdout), wallMs };
+}
+
+async function main() {
+  const runs = Number(arg("runs", "10"));
+  console.log(`import-time: ${runs} cold processes each; ${machineLine()}`);
+  const targets = [
+    ["client (dist/provider/api)", path.join(DIST, "provider", "api")],
+    ["package (dist/provider, with @pulumi/pulumi)", path.join(DIST, "provider")],
+    ["empty node -e", null],
+  ];
+  const rows = [];
+  const out = {};
+  for (const [name, entry] of targets) {
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(once(entry));
+    const req = samples.map((s) => s.requireMs);
+    const wall = samples.map((s) => s.wallMs);
+    out[name] = {
+      requireMedianMs: round(median(req), 1),
+      requireMinMs: round(Math.min(...req), 1),
+      wallMedianMs: round(median(wall), 1),
+      samples,
+    };
+    rows.push([
+      name,
+      entry ? round(median(req), 1) : "-",
+      entry ? round(Math.min(...req), 1) : "-",
+      round(median(wall), 1),
+    ]);
+  }
+  printTable(
+    `require time, ${runs} cold processes`,
+    ["entry", "require median ms", "require min ms", "process wall median ms"],
+    rows,
+  );
+  writeResult("import-time", { runs, results: out });
+}
+
+runMain(main);

@@ -1,0 +1,222 @@
+/**
+ * Issue 12's findings, each reproduced where users run: a plain `node` child process (not
+ * jest's event loop, which keeps a process alive by itself) against an emulator this file
+ * starts on 127.0.0.1 with a free port. Each test asserts the child's exit code and output.
+ * The scripts (test/node/scripts) use the built client (dist/); EDGE_DIST points them at
+ * another build (that is how each was watched failing against the code before the fix).
+ */
+import { spawn } from "child_process";
+import { randomBytes } from "crypto";
+import http from "http";
+import net from "net";
+import path from "path";
+import { EmulatorControl, startEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../emulator";
+import { registerSecret } from "../support/secrets";
+
+const SCRIPTS = path.join(__dirname, "scripts");
+const apiKey = `node-test-${randomBytes(12).toString("hex")}`;
+registerSecret(apiKey);
+
+let emu: RunningEmulator;
+let ctl: EmulatorControl;
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, host: "127.0.0.1", apiKey });
+  ctl = new EmulatorControl(emu.url);
+});
+afterAll(() => emu.close());
+beforeEach(() => ctl.reset());
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs a script in a child process with the emulator settings; kills it after `limitMs`. */
+function run(
+  script: string,
+  args: string[] = [],
+  opts: { env?: Record<string, string>; nodeArgs?: string[]; limitMs?: number } = {},
+): Promise<Run> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      EDGE_API_KEY: apiKey,
+      EDGE_BASE_URL: emu.url,
+      EDGE_LOGGING_URL: emu.loggingUrl,
+      ...(process.env.EDGE_DIST ? { EDGE_DIST: process.env.EDGE_DIST } : {}),
+      ...opts.env,
+    };
+    const child = spawn(
+      process.execPath,
+      [...(opts.nodeArgs ?? []), path.join(SCRIPTS, script), ...args],
+      { env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const kill = setTimeout(() => child.kill("SIGKILL"), opts.limitMs ?? 30_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(kill);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+/** Asserts a clean exit, showing the child's output (never holding the key) otherwise. */
+function expectExit0(r: Run): void {
+  if (r.code !== 0) throw new Error(`exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
+}
+
+describe("1. waiting keeps the process alive", () => {
+  test("a 429 with Retry-After: 2 is waited out and the call finishes", async () => {
+    await ctl.fault({
+      method: "GET",
+      path: "^/dnszone/1$",
+      status: 429,
+      headers: { "Retry-After": "2" },
+    });
+    const r = await run("f1-waits-keep-alive.js", ["retry-after"]);
+    expectExit0(r);
+    expect(r.stdout).toMatch(/^zone 1 after \d+ ms$/m);
+    expect(r.stdout).toMatch(/^end$/m);
+    expect(r.ms).toBeGreaterThanOrEqual(2000);
+  });
+
+  test("8 v2 log pages under a limiter that makes the script wait: all 8 arrive", async () => {
+    const r = await run("f1-waits-keep-alive.js", ["log-pages"]);
+    expectExit0(r);
+    expect(r.stdout.match(/^page \d+: 10 records/gm)).toHaveLength(8);
+    expect(r.stdout).toMatch(/^done 8 pages$/m);
+    expect(r.stdout).toMatch(/^end$/m);
+  });
+
+  test("breaking out of for await releases everything: the script ends at once", async () => {
+    const r = await run("f1-waits-keep-alive.js", ["break-early"]);
+    expectExit0(r);
+    expect(r.stdout).toMatch(/^done 1 pages$/m);
+    // No client.close(): nothing (timer, socket, limiter) may hold the process open.
+    expect(r.ms).toBeLessThan(5_000);
+  });
+});
+
+describe("2. the deadline covers limiter waits; acquire is cancellable", () => {
+  test("deadlineMs 1000 fails a limiter wait after ~1 s, frees the slot; a signal cancels", async () => {
+    const r = await run("f2-deadline.js");
+    expectExit0(r);
+    const o = JSON.parse(r.stdout.trim().split("\n").pop() as string);
+    expect(o.a.ok).toBe(true);
+    // B gave up at its deadline, not after the 1.5 s limiter wait.
+    expect(o.b).toMatchObject({ ok: false, code: "deadline_exceeded" });
+    expect(o.b.ms).toBeLessThan(1_400);
+    // C got the slot A freed: B took none.
+    expect(o.c.ok).toBe(true);
+    expect(o.c.ms).toBeLessThan(1_000);
+    // D was cancelled by its signal while waiting.
+    expect(o.d).toMatchObject({ ok: false, code: "aborted" });
+    expect(o.d.ms).toBeLessThan(800);
+  });
+});
+
+describe("3. no secret in any object the package creates", () => {
+  test("inspect / JSON / String of client, areas, transport, errors", async () => {
+    const r = await run("f3-secrets.js");
+    expectExit0(r);
+    expect(r.stdout).toMatch(/^no secret in \d+ renderings$/m);
+  });
+});
+
+describe("4. bounded memory", () => {
+  test("100 000 pull-zone keys, then idle past the window: heap back within 5 MB", async () => {
+    const r = await run("f4-limiter-memory.js", ["100000"], {
+      nodeArgs: ["--expose-gc"],
+      limitMs: 60_000,
+    });
+    expectExit0(r);
+    const o = JSON.parse(r.stdout.trim().split("\n").pop() as string);
+    console.log(`limiter memory: ${JSON.stringify(o)}`);
+    expect(o.keys).toBe(100_000);
+    expect(o.retainedMB).toBeLessThan(5);
+  }, 70_000);
+
+  test("data-source clients with inline callbacks share one client and one limiter", async () => {
+    const r = await run("f4-shared-limiter.js", [], { limitMs: 60_000 });
+    expectExit0(r);
+    const o = JSON.parse(r.stdout.trim().split("\n").pop() as string);
+    // 4 requests at 2 per 1 500 ms: the last two waited for the shared window.
+    expect(o.ms).toBeGreaterThanOrEqual(1_400);
+    expect(o.pooledClients).toBe(1);
+  });
+});
+
+describe("5. HTTP(S)_PROXY / NO_PROXY are honoured", () => {
+  let proxy: http.Server;
+  let proxyUrl: string;
+  let tunnels: string[] = [];
+
+  beforeAll(async () => {
+    // A tiny forward proxy that only ever connects to 127.0.0.1 (CONNECT and absolute URIs).
+    proxy = http.createServer((req, res) => {
+      const target = new URL(req.url ?? "/");
+      tunnels.push(`${req.method} ${target.host}`);
+      if (target.hostname !== "127.0.0.1") return void res.writeHead(403).end();
+      const up = http.request(
+        { host: "127.0.0.1", port: target.port, path: target.pathname + target.search },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
+      up.on("error", () => res.writeHead(502).end());
+      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) up.setHeader(k, v);
+      req.pipe(up);
+    });
+    proxy.on("connect", (req, socket, head) => {
+      const [host, port] = String(req.url).split(":");
+      tunnels.push(`CONNECT ${req.url}`);
+      if (host !== "127.0.0.1") return void socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
+      const up = net.connect(Number(port), "127.0.0.1", () => {
+        socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+        up.write(head);
+        up.pipe(socket);
+        socket.pipe(up);
+      });
+      up.on("error", () => socket.destroy());
+      socket.on("error", () => up.destroy());
+    });
+    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+    proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => proxy.close(() => r())));
+  beforeEach(() => {
+    tunnels = [];
+  });
+
+  test("HTTP_PROXY: the call goes through the proxy", async () => {
+    const r = await run("f5-proxy.js", [], { env: { HTTP_PROXY: proxyUrl } });
+    expectExit0(r);
+    expect(r.stdout).toMatch(/^zone 1$/m);
+    expect(tunnels.length).toBeGreaterThan(0);
+  });
+
+  test("https_proxy/http_proxy in lower case, NO_PROXY=127.0.0.1: direct", async () => {
+    const r = await run("f5-proxy.js", [], {
+      env: { http_proxy: proxyUrl, https_proxy: proxyUrl, NO_PROXY: "127.0.0.1" },
+    });
+    expectExit0(r);
+    expect(r.stdout).toMatch(/^zone 1$/m);
+    expect(tunnels).toEqual([]);
+  });
+
+  test("proxy: false ignores the environment", async () => {
+    const r = await run("f5-proxy.js", ["off"], { env: { HTTP_PROXY: proxyUrl } });
+    expectExit0(r);
+    expect(tunnels).toEqual([]);
+  });
+});

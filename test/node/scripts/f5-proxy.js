@@ -1,0 +1,19 @@
+/**
+ * Finding 5: the client honours HTTP_PROXY / HTTPS_PROXY / NO_PROXY from the environment
+ * (the parent test sets them and counts what reaches its proxy). With argument `off` the
+ * client is built with `proxy: false`. Prints the zone it read.
+ */
+"use strict";
+
+const { api, settings } = require("./common");
+
+async function main(mode) {
+  const client = new api.Client({ ...settings, ...(mode === "off" ? { proxy: false } : {}) });
+  const zone = await client.dns.getZone(1);
+  console.log(`zone ${zone.Id}`);
+}
+
+main(process.argv[2]).catch((e) => {
+  console.log(`error: ${e.message}`);
+  process.exitCode = 1;
+});
