@@ -18,6 +18,7 @@ module.exports = {
         "<rootDir>/test/provider/**/*.test.ts",
         "<rootDir>/test/functions/**/*.test.ts",
         "<rootDir>/test/faults/**/*.test.ts",
+        "<rootDir>/test/import/**/*.test.ts",
       ],
     },
     {
