@@ -31,8 +31,10 @@ const rule = (
 export function defaultFixtures(): EmulatorState {
   return {
     shieldZones: [
-      { id: 1, name: "shield-one" },
-      { id: 2, name: "shield-two" },
+      // Shield zone 1 protects pull zone 1, shield zone 2 pull zone 4; pull zones 2 and 3
+      // have no shield zone (get-by-pullzone answers not_found_or_unauthorised_access.pullzone).
+      { id: 1, name: "shield-one", pullZoneId: 1 },
+      { id: 2, name: "shield-two", pullZoneId: 4, planType: 1, rateLimitRulesLimit: 25 },
     ],
     rateLimitRules: [
       rule(101, 1, "api-burst", "Limit API bursts per IP", {

@@ -11,11 +11,30 @@ import type {
   RegionSettings,
   Volume,
 } from "../provider/schema";
+import { INT32_MAX } from "../provider/schema";
 
-/** A shield zone (only its identity matters to the emulator). */
-export interface ShieldZoneState {
+/** The plan of a shield zone as `get-by-pullzone` reports it (defaults in parentheses). */
+export interface ShieldZonePlan {
+  /** Plan type (0 = basic, 1 = advanced, 2 = business, 3 = enterprise; default 0). */
+  planType?: number;
+  /** Most rate-limit rules the zone may hold (default 10). */
+  rateLimitRulesLimit?: number;
+  /** Most custom WAF rules the zone may hold (default 10). */
+  customWafRulesLimit?: number;
+  /** Whether the WAF is on (default true). */
+  wafEnabled?: boolean;
+}
+
+/**
+ * A shield zone: its identity, the pull zone it protects (`pullZoneId`, served by
+ * `GET /shield/shield-zone/get-by-pullzone/{pullZoneId}`; at most one shield zone per pull
+ * zone) and its plan.
+ */
+export interface ShieldZoneState extends ShieldZonePlan {
   id: number;
   name: string;
+  /** The pull zone this shield zone belongs to; absent = none. */
+  pullZoneId?: number | null;
 }
 
 /** A DNS zone with its DNSSEC switch and the DNSSEC record last returned. */
@@ -101,6 +120,33 @@ export function checkStateShape(value: unknown): string[] {
   const next = v.nextIds as Record<string, unknown> | undefined;
   if (!next || typeof next !== "object" || typeof next.rateLimitRule !== "number") {
     problems.push("nextIds.rateLimitRule must be a number");
+  }
+  const byPullZone = new Map<number, number>();
+  for (const [i, sz] of (
+    (Array.isArray(v.shieldZones) ? v.shieldZones : []) as unknown[]
+  ).entries()) {
+    const z = sz as Partial<ShieldZoneState> | null;
+    if (!z || typeof z !== "object" || typeof z.id !== "number") {
+      problems.push(`shieldZones[${i}] needs a numeric id`);
+      continue;
+    }
+    if (z.pullZoneId !== undefined && z.pullZoneId !== null) {
+      if (!Number.isInteger(z.pullZoneId) || z.pullZoneId < 0 || z.pullZoneId > INT32_MAX) {
+        problems.push(`shieldZones[${i}].pullZoneId must be an int32 from 0 or null`);
+      } else if (byPullZone.has(z.pullZoneId)) {
+        problems.push(
+          `shieldZones[${i}].pullZoneId ${z.pullZoneId} is already the pull zone of shield zone ${byPullZone.get(z.pullZoneId)}`,
+        );
+      } else {
+        byPullZone.set(z.pullZoneId, z.id);
+      }
+    }
+    for (const k of ["planType", "rateLimitRulesLimit", "customWafRulesLimit"] as const) {
+      if (z[k] !== undefined && !Number.isInteger(z[k]))
+        problems.push(`shieldZones[${i}].${k} must be an integer`);
+    }
+    if (z.wafEnabled !== undefined && typeof z.wafEnabled !== "boolean")
+      problems.push(`shieldZones[${i}].wafEnabled must be a boolean`);
   }
   for (const [i, pz] of ((Array.isArray(v.pullZones) ? v.pullZones : []) as unknown[]).entries()) {
     const p = pz as Partial<PullZoneState> | null;

@@ -821,3 +821,57 @@ function enumValue(e: Record<string, number>, v: unknown): unknown {
   if (/^-?\d+$/.test(v.trim())) return Number(v.trim());
   return v;
 }
+
+// ---------------------------------------------------------------------------------------
+// Shield zone of a pull zone (GET /shield/shield-zone/get-by-pullzone/{pullZoneId})
+// ---------------------------------------------------------------------------------------
+
+/** The shield zone that protects a pull zone (`data` of `get-by-pullzone`). */
+export interface ShieldZoneByPullZone {
+  /** Id of the shield zone (what rate-limit rules are created in). */
+  shieldZoneId: number;
+  /** The pull zone asked for. */
+  pullZoneId: number;
+  /** The zone's plan type (an integer). */
+  planType: number;
+  /** Most rate-limit rules the zone may hold. */
+  rateLimitRulesLimit: number;
+  /** Most custom WAF rules the zone may hold. */
+  customWafRulesLimit: number;
+  /** Whether the WAF is on for the zone. */
+  wafEnabled: boolean;
+}
+
+/** Body of `get-by-pullzone`: `data` on success, or `data: null` with an embedded `error`. */
+export interface ShieldZoneByPullZoneResponse {
+  data: ShieldZoneByPullZone | null;
+  error?: GenericRequestResponse | null;
+}
+
+/** JSON schema of {@link ShieldZoneByPullZone} (further platform fields are allowed). */
+export const shieldZoneByPullZoneSchema = {
+  type: "object",
+  required: [
+    "shieldZoneId",
+    "pullZoneId",
+    "planType",
+    "rateLimitRulesLimit",
+    "customWafRulesLimit",
+    "wafEnabled",
+  ],
+  properties: {
+    shieldZoneId: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+    pullZoneId: { type: "integer", minimum: 0, maximum: INT32_MAX },
+    planType: { type: "integer" },
+    rateLimitRulesLimit: { type: "integer" },
+    customWafRulesLimit: { type: "integer" },
+    wafEnabled: { type: "boolean" },
+  },
+} as const;
+
+/** Path parameters of `get-by-pullzone` (`pullZoneId` is int32). */
+export const shieldZoneByPullZoneParamsSchema = {
+  type: "object",
+  required: ["pullZoneId"],
+  properties: { pullZoneId: { type: "integer", minimum: 0, maximum: INT32_MAX } },
+} as const;

@@ -12,6 +12,8 @@ import {
   INT32_MAX,
   Limits,
   RateLimitRule,
+  ShieldZoneByPullZone,
+  shieldZoneByPullZoneParamsSchema,
   updateRateLimitRequestSchema,
   UpdateRateLimitRequest,
 } from "../../provider/schema";
@@ -28,6 +30,15 @@ const zoneNotFound = (id: number): GenericRequestResponse => ({
   success: false,
   message: `Shield zone ${id} was not found or you do not have access to it`,
   errorKey: ZONE_NOT_FOUND_KEY,
+});
+
+const PULL_ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.pullzone";
+
+const pullZoneNotFound = (id: number): GenericRequestResponse => ({
+  statusCode: 404,
+  success: false,
+  message: `Pull zone ${id} was not found, has no shield zone, or you do not have access to it`,
+  errorKey: PULL_ZONE_NOT_FOUND_KEY,
 });
 
 const listQuerySchema = {
@@ -199,6 +210,26 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
         },
         error: null,
       };
+    },
+  );
+
+  // The shield zone of a pull zone: `{data, error: null}`, or 200 `{data: null, error}`.
+  app.get<{ Params: { pullZoneId: number } }>(
+    "/shield/shield-zone/get-by-pullzone/:pullZoneId",
+    { schema: { params: shieldZoneByPullZoneParamsSchema } },
+    async (req) => {
+      const pullZoneId = req.params.pullZoneId;
+      const z = s().shieldZones.find((x) => x.pullZoneId === pullZoneId);
+      if (!z) return { data: null, error: pullZoneNotFound(pullZoneId) };
+      const data: ShieldZoneByPullZone = {
+        shieldZoneId: z.id,
+        pullZoneId,
+        planType: z.planType ?? 0,
+        rateLimitRulesLimit: z.rateLimitRulesLimit ?? 10,
+        customWafRulesLimit: z.customWafRulesLimit ?? 10,
+        wafEnabled: z.wafEnabled ?? true,
+      };
+      return { data, error: null };
     },
   );
 

@@ -9,9 +9,12 @@ import type {
   GenericRequestResponse,
   RateLimitRule,
   RateLimitRuleList,
+  ShieldZoneByPullZone,
+  ShieldZoneByPullZoneResponse,
   UpdateRateLimitRequest,
 } from "../schema";
 import { formatEventLogDate } from "./dates";
+import { EdgeApiError } from "./errors";
 import type { ApiResponse, EndpointDef, Transport } from "./transport";
 
 /** Endpoint definitions of the shield area. */
@@ -42,6 +45,11 @@ export const shieldEndpoints = {
     operation: "shield.listRateLimits",
     method: "GET",
     path: "/shield/rate-limits/{shieldZoneId}",
+  },
+  getShieldZoneByPullZone: {
+    operation: "shield.getShieldZoneByPullZone",
+    method: "GET",
+    path: "/shield/shield-zone/get-by-pullzone/{pullZoneId}",
   },
   getEventLogFirstPage: {
     operation: "shield.getEventLogPage",
@@ -158,6 +166,36 @@ export class ShieldApi {
       page = next;
     }
     return out;
+  }
+
+  /**
+   * The shield zone that protects a pull zone (GET
+   * `/shield/shield-zone/get-by-pullzone/{pullZoneId}`): how a pull zone id, the handle users
+   * know, turns into the shield zone id that rate-limit rules live in.
+   * @param pullZoneId the pull zone (int32).
+   * @throws EdgeApiError for an unknown pull zone, one without a shield zone or one the key
+   * cannot see: the platform answers 200 `{data: null, error: {success: false, errorKey:
+   * "not_found_or_unauthorised_access.pullzone"}}` (the error's `status` is then 200). Also
+   * when a 2xx carries no `data` object.
+   */
+  async getShieldZoneByPullZone(pullZoneId: number): Promise<ShieldZoneByPullZone> {
+    const res = await this.t.call<ShieldZoneByPullZoneResponse | undefined>(
+      shieldEndpoints.getShieldZoneByPullZone,
+      { params: { pullZoneId } },
+    );
+    const data = res.data?.data;
+    if (data === null || data === undefined || typeof data !== "object") {
+      throw new EdgeApiError({
+        status: res.status,
+        operation: shieldEndpoints.getShieldZoneByPullZone.operation,
+        method: shieldEndpoints.getShieldZoneByPullZone.method,
+        path: `/shield/shield-zone/get-by-pullzone/${encodeURIComponent(String(pullZoneId))}`,
+        errorKey: "malformed_response",
+        detail: "the answer carries no shield zone (`data` is missing)",
+        body: res.data,
+      });
+    }
+    return data;
   }
 
   /**

@@ -276,3 +276,64 @@ describe("emulator: shield event logs", () => {
     expect(a.json).toMatchObject({ title: "unauthorized", status: 401 });
   });
 });
+
+describe("emulator: shield zone of a pull zone", () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await start({ now: () => NOW });
+  });
+  afterAll(() => emu.close());
+
+  test("a mapped pull zone answers {data, error: null}", async () => {
+    const r = await call(emu, "GET", "/shield/shield-zone/get-by-pullzone/1");
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({
+      data: {
+        shieldZoneId: 1,
+        pullZoneId: 1,
+        planType: 0,
+        rateLimitRulesLimit: 10,
+        customWafRulesLimit: 10,
+        wafEnabled: true,
+      },
+      error: null,
+    });
+  });
+
+  test("an unknown pull zone answers 200 {data: null, error} with the pullzone key", async () => {
+    const r = await call(emu, "GET", "/shield/shield-zone/get-by-pullzone/77");
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({
+      data: null,
+      error: {
+        statusCode: 404,
+        success: false,
+        message: expect.stringContaining("77"),
+        errorKey: "not_found_or_unauthorised_access.pullzone",
+      },
+    });
+  });
+
+  test("int32 parameter, AccessKey required", async () => {
+    expect((await call(emu, "GET", "/shield/shield-zone/get-by-pullzone/2147483648")).status).toBe(
+      400,
+    );
+    expect((await call(emu, "GET", "/shield/shield-zone/get-by-pullzone/abc")).status).toBe(400);
+    const u = await call(emu, "GET", "/shield/shield-zone/get-by-pullzone/1", { key: false });
+    expect(u.status).toBe(401);
+    expect(u.json).toMatchObject({ status: 401, title: "unauthorized" });
+  });
+
+  test("state check: pullZoneId must be unique and an int32", async () => {
+    const s = (await call(emu, "GET", "/_emulator/state", { key: false })).json;
+    s.shieldZones[1].pullZoneId = 1;
+    const r = await call(emu, "PUT", "/_emulator/state", { key: false, body: s });
+    expect(r.status).toBe(400);
+    expect(r.json.problems.join()).toMatch(
+      /pullZoneId 1 is already the pull zone of shield zone 1/,
+    );
+    s.shieldZones[1].pullZoneId = -3;
+    const r2 = await call(emu, "PUT", "/_emulator/state", { key: false, body: s });
+    expect(r2.json.problems.join()).toMatch(/shieldZones\[1\]\.pullZoneId must be an int32/);
+  });
+});
