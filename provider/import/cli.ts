@@ -13,7 +13,7 @@ import * as fs from "fs";
 import * as path from "path";
 import { Client } from "../api/client";
 import { EdgeApiError, redact } from "../api/errors";
-import { MissingSettingError, resolveSettings, SETTING_SOURCES } from "../config";
+import { MissingSettingError, ResolvedSettings, resolveSettings, SETTING_SOURCES } from "../config";
 import { INT32_MAX } from "../schema";
 import {
   DnsZoneImport,
@@ -162,13 +162,10 @@ export interface ReadResult {
   empty: string[];
 }
 
-/** The client surface the import needs (the plain `Client` satisfies it). */
+/** The client surface the import needs (the plain `Client` has it). */
 export interface ImportClient {
-  shield: {
-    listAllRateLimits: Client["shield"]["listAllRateLimits"];
-    getShieldZoneByPullZone(pullZoneId: number): Promise<{ shieldZoneId: number }>;
-  };
-  dns: { getZone: Client["dns"]["getZone"] };
+  shield: Pick<Client["shield"], "listAllRateLimits" | "getShieldZoneByPullZone">;
+  dns: Pick<Client["dns"], "getZone">;
 }
 
 function explain(what: string, e: unknown, baseUrl: string): string {
@@ -280,8 +277,8 @@ export async function main(
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
   },
-  makeClient: (s: { apiKey: string; baseUrl: string }) => ImportClient & { close?(): void } = (s) =>
-    Client.fromSettings(s) as unknown as ImportClient & { close(): void },
+  makeClient: (s: ResolvedSettings) => ImportClient & { close?(): void } = (s) =>
+    Client.fromSettings(s),
 ): Promise<number> {
   const secrets: string[] = [];
   const fail = (message: string, code = 1): number => {
@@ -300,7 +297,7 @@ export async function main(
     return 0;
   }
 
-  let settings: { apiKey: string; baseUrl: string };
+  let settings: ResolvedSettings;
   try {
     // The provider's resolution, without a stack config: flags > environment.
     settings = resolveSettings({ baseUrl: opts.baseUrl }, undefined, env);

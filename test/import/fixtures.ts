@@ -2,7 +2,8 @@
  * Fixtures of the `edgeplatform-import` tests (CLI and e2e): the emulator's defaults plus
  * a second shield zone with rules that exercise names (a name shared across zones, a name
  * that starts with a digit, a reserved word, a rule without a name), nulls, chained
- * conditions, and a third zone with more rules than one list page holds.
+ * conditions, a third zone with more rules than one list page holds, and an empty fourth.
+ * Pull zones: 1 → shield zone 1, 4 → 2, 7 → 3; pull zones 2 and 3 have no shield zone.
  */
 import { defaultFixtures, EmulatorState } from "../../emulator";
 import type { RateLimitRule, RateLimitRuleConfiguration } from "../../provider/schema";
@@ -101,9 +102,9 @@ export const BIG_ZONE_RULES = 105;
 export function importFixtures(): EmulatorState {
   const f = defaultFixtures();
   f.shieldZones = [
-    { id: 1, name: "shield-one" },
-    { id: 2, name: "shield-two" },
-    { id: 3, name: "shield-big" },
+    { id: 1, name: "shield-one", pullZoneId: 1 },
+    { id: 2, name: "shield-two", pullZoneId: 4 },
+    { id: 3, name: "shield-big", pullZoneId: 7 },
     { id: 4, name: "shield-empty" },
   ];
   f.rateLimitRules = [
