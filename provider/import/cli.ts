@@ -16,6 +16,7 @@ import { EdgeApiError, redact } from "../api/errors";
 import { MissingSettingError, ResolvedSettings, resolveSettings, SETTING_SOURCES } from "../config";
 import { INT32_MAX } from "../schema";
 import {
+  describeSource,
   DnsZoneImport,
   generateProgram,
   ImportSnapshot,
@@ -168,7 +169,8 @@ export interface ImportClient {
   dns: Pick<Client["dns"], "getZone">;
 }
 
-function explain(what: string, e: unknown, baseUrl: string): string {
+function explain(what: string, e: unknown, url: string): string {
+  const baseUrl = describeSource(url); // never user:password@ or a query
   if (!(e instanceof EdgeApiError)) {
     return `${what}: ${e instanceof Error ? e.message : String(e)}`;
   }

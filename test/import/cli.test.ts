@@ -345,8 +345,9 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(viaFlag.code).toBe(0);
     const out = path.join(dir, "unreachable.ts");
     const r = await run(["--dns-zone", "2", "--out", out], {
-      EDGEPLATFORM_BASE_URL: "http://127.0.0.1:9",
+      EDGEPLATFORM_BASE_URL: "http://someone:url-password@127.0.0.1:9/?token=url-token",
     });
+    expect(r.stderr).not.toMatch(/url-password|url-token/);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /^edgeplatform-import: cannot reach the API at http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\)/,
