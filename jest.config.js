@@ -19,6 +19,7 @@ module.exports = {
         "<rootDir>/test/functions/**/*.test.ts",
         "<rootDir>/test/faults/**/*.test.ts",
         "<rootDir>/test/node/**/*.test.ts",
+        "<rootDir>/test/import/**/*.test.ts",
       ],
     },
     {

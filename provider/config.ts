@@ -42,6 +42,9 @@ export type ConfigSource =
 
 /** Error raised when a required setting is missing everywhere. */
 export class MissingSettingError extends Error {
+  /** The missing setting (`apiKey`, `baseUrl`, ...). */
+  readonly setting: keyof typeof SETTING_SOURCES;
+
   constructor(setting: keyof typeof SETTING_SOURCES) {
     const s = SETTING_SOURCES[setting];
     super(
@@ -50,6 +53,7 @@ export class MissingSettingError extends Error {
         ` or the environment variable ${s.env}`,
     );
     this.name = "MissingSettingError";
+    this.setting = setting;
   }
 }
 

@@ -1,0 +1,357 @@
+/**
+ * `edgeplatform-import` as users run it: the built bin (`node dist/provider/import/cli.js`)
+ * in a child process against an emulator on 127.0.0.1 (free port, random API key). Checks
+ * exit codes, standard output and error, that `--out` is written only on success, that the
+ * key never shows, and that the generated program type-checks with `tsc --strict` against
+ * the package's built types.
+ */
+import { execFileSync, spawn } from "child_process";
+import { randomBytes } from "crypto";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { startEmulator } from "../../emulator";
+import { generateProgram } from "../../provider/import/generate";
+import { registerSecret } from "../support/secrets";
+import { BIG_ZONE_RULES, fixtureRule, importFixtures, plainConfig } from "./fixtures";
+
+const root = path.resolve(__dirname, "../..");
+const bin = path.join(root, "dist/provider/import/cli.js");
+
+/** Builds dist/ when a provider source is newer than the compiled bin. */
+function ensureBuilt(): void {
+  const newest = (dir: string): number =>
+    Math.max(
+      ...fs
+        .readdirSync(dir, { withFileTypes: true })
+        .map((d) =>
+          d.isDirectory()
+            ? newest(path.join(dir, d.name))
+            : fs.statSync(path.join(dir, d.name)).mtimeMs,
+        ),
+    );
+  if (fs.existsSync(bin) && fs.statSync(bin).mtimeMs >= newest(path.join(root, "provider"))) return;
+  execFileSync(
+    process.execPath,
+    [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"],
+    {
+      cwd: root,
+      stdio: "pipe",
+    },
+  );
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let emu: Awaited<ReturnType<typeof startEmulator>>;
+let apiKey: string;
+let dir: string;
+
+/** Runs the bin with the emulator's settings in the environment (override with `env`). */
+function run(args: string[], env: Record<string, string | undefined> = {}): Promise<Run> {
+  const fullEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries({
+    PATH: process.env.PATH,
+    EDGEPLATFORM_API_KEY: apiKey,
+    EDGEPLATFORM_BASE_URL: emu.url,
+    ...env,
+  })) {
+    if (v !== undefined) fullEnv[k] = v;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      env: fullEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const noKey = (r: Run) => {
+  expect(r.stdout).not.toContain(apiKey);
+  expect(r.stderr).not.toContain(apiKey);
+};
+
+beforeAll(async () => {
+  ensureBuilt();
+  apiKey = `imp-${randomBytes(12).toString("hex")}`;
+  registerSecret(apiKey);
+  emu = await startEmulator({ port: 0, host: "127.0.0.1", apiKey, fixtures: importFixtures() });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-import-"));
+}, 180_000);
+
+afterAll(async () => {
+  await emu?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("edgeplatform-import (bin, child process)", () => {
+  test("--help prints the usage on stdout and exits 0", async () => {
+    const r = await run(["--help"], { EDGEPLATFORM_API_KEY: undefined });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: edgeplatform-import /);
+    expect(r.stdout).toContain("--shield-zone ID");
+    expect(r.stdout).toContain("EDGEPLATFORM_API_KEY");
+    expect(r.stderr).toBe("");
+  });
+
+  test("shield, pull and DNS zones to stdout: every rule of every page, summary on stderr", async () => {
+    const r = await run([
+      "--shield-zone",
+      "1",
+      "--pull-zone",
+      "4",
+      "--pull-zone=7",
+      "--dns-zone",
+      "2",
+      "--dns-zone",
+      "1",
+    ]);
+    expect(r.stderr).toBe(
+      `edgeplatform-import: wrote ${2 + 4 + BIG_ZONE_RULES} rate-limit rules and 2 DNS zones ` +
+        `(${Buffer.byteLength(r.stdout)} bytes) to standard output\n`,
+    );
+    expect(r.code).toBe(0);
+    noKey(r);
+    expect(r.stdout).toContain(`// Read from ${emu.url} (the API key is not recorded here):`);
+    expect(r.stdout).toContain("//   shield zone 2 (pull zone 4): 4 rate-limit rules");
+    expect(r.stdout).toContain(
+      `//   shield zone 3 (pull zone 7): ${BIG_ZONE_RULES} rate-limit rules`,
+    );
+    const ids = [...r.stdout.matchAll(/ruleId: (\d+),/g)].map((m) => Number(m[1]));
+    expect(ids).toHaveLength(2 + 4 + BIG_ZONE_RULES);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b)); // zones 1 < 2 < 3, ids within
+    expect(ids.slice(-1)[0]).toBe(3000 + BIG_ZONE_RULES - 1); // the last page was read
+    expect(r.stdout).toMatch(
+      /"dnssec-example-com", \{\n {2}zoneId: 1,\n {2}enabled: false,\n\}\);/,
+    );
+    expect(r.stdout).toMatch(/"dnssec-example-org", \{\n {2}zoneId: 2,\n {2}enabled: true,\n\}\);/);
+  });
+
+  test("--out writes exactly what stdout shows; runs are byte-identical", async () => {
+    const out = path.join(dir, "adopt.ts");
+    const args = ["--shield-zone", "2", "--shield-zone", "1", "--dns-zone", "2"];
+    const a = await run([...args, "--out", out]);
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe("");
+    expect(a.stderr).toMatch(
+      /wrote 6 rate-limit rules and 1 DNS zone \(\d+ bytes\) to .*adopt\.ts\n$/,
+    );
+    const b = await run(args);
+    expect(fs.readFileSync(out, "utf8")).toBe(b.stdout);
+    const c = await run([
+      "--dns-zone",
+      "2",
+      "--shield-zone",
+      "1",
+      "--out",
+      out,
+      "--shield-zone",
+      "2",
+    ]);
+    expect(c.code).toBe(0);
+    expect(fs.readFileSync(out, "utf8")).toBe(b.stdout);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  test("the generated program type-checks with tsc --strict against the package's types", async () => {
+    const check = path.join(dir, "typecheck");
+    fs.mkdirSync(check, { recursive: true });
+    // (the emulator runs in this process: the bin must run asynchronously)
+    const imported = await run([
+      "--shield-zone",
+      "1",
+      "--shield-zone",
+      "2",
+      "--pull-zone",
+      "7",
+      "--dns-zone",
+      "1",
+    ]);
+    expect(imported.code).toBe(0);
+    const program = imported.stdout;
+    fs.writeFileSync(path.join(check, "index.ts"), program);
+    // A value this provider does not know must be flagged at its own line, nowhere else.
+    const odd = generateProgram({
+      source: emu.url,
+      shieldZones: [
+        {
+          shieldZoneId: 1,
+          rules: [fixtureRule(9, 1, "odd", null, { ...plainConfig(1), timeframe: 120 as never })],
+        },
+      ],
+      dnsZones: [],
+    }).text;
+    fs.writeFileSync(path.join(check, "odd.ts"), odd);
+    fs.writeFileSync(
+      path.join(check, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "ES2022",
+          module: "commonjs",
+          moduleResolution: "node",
+          esModuleInterop: true,
+          skipLibCheck: true,
+          typeRoots: [path.join(root, "node_modules/@types")],
+          types: ["node"],
+          baseUrl: ".",
+          paths: { "pulumi-edgeplatform": [path.join(root, "dist/provider/index.d.ts")] },
+        },
+        files: ["index.ts", "odd.ts"],
+      }),
+    );
+    let output = "";
+    try {
+      execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", check], {
+        cwd: check,
+        stdio: "pipe",
+      });
+    } catch (e) {
+      output = String((e as { stdout?: Buffer }).stdout ?? e);
+    }
+    const errors = output.split("\n").filter((l) => /error TS\d+/.test(l));
+    const oddLine = odd.split("\n").findIndex((l) => l.includes("timeframe: 120")) + 1;
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(new RegExp(`^odd\\.ts\\(${oddLine},\\d+\\): error TS2322`));
+    expect(program.length).toBeGreaterThan(10_000); // the real import was part of the check
+  }, 120_000);
+
+  test("unknown shield, pull and DNS zones: exit 1, each named, --out not written or touched", async () => {
+    const out = path.join(dir, "unknown.ts");
+    const r = await run([
+      "--shield-zone",
+      "1",
+      "--shield-zone",
+      "99",
+      "--pull-zone",
+      "3",
+      "--dns-zone",
+      "98",
+      "--out",
+      out,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "edgeplatform-import: nothing written: 3 zones could not be read:\n" +
+        "  pull zone 3: not found, or the API key has no access to it (200 not_found_or_unauthorised_access.pullzone)\n" +
+        "  shield zone 99: not found, or the API key has no access to it (200 not_found_or_unauthorised_access.shieldzone)\n" +
+        "  DNS zone 98: not found (404 not_found.dnszone)\n",
+    );
+    expect(fs.existsSync(out)).toBe(false);
+    fs.writeFileSync(out, "// hand-written\n");
+    expect((await run(["--shield-zone", "99", "--out", out])).code).toBe(1);
+    expect(fs.readFileSync(out, "utf8")).toBe("// hand-written\n");
+  });
+
+  test("a wrong API key: exit 1, says so, never shows either key, nothing written", async () => {
+    const wrong = `wrong-${randomBytes(8).toString("hex")}`;
+    registerSecret(wrong);
+    const out = path.join(dir, "wrong-key.ts");
+    const r = await run(["--shield-zone", "1", "--dns-zone", "1", "--out", out], {
+      EDGEPLATFORM_API_KEY: wrong,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `edgeplatform-import: the platform rejected the API key (HTTP 401): check EDGEPLATFORM_API_KEY (and that it is the key of the account at ${emu.url})\n`,
+    );
+    expect(r.stdout + r.stderr).not.toContain(wrong);
+    noKey(r);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  test("a zone with no rules: alone exit 1 and nothing written; next to a DNS zone a note", async () => {
+    const out = path.join(dir, "empty.ts");
+    const alone = await run(["--shield-zone", "4", "--out", out]);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toBe(
+      "edgeplatform-import: nothing written: nothing to import (shield zone 4 has no rate-limit rules)\n",
+    );
+    expect(fs.existsSync(out)).toBe(false);
+    const withDns = await run(["--shield-zone", "4", "--dns-zone", "2", "--out", out]);
+    expect(withDns.code).toBe(0);
+    expect(withDns.stderr).toMatch(
+      /^note: shield zone 4 has no rate-limit rules \(nothing to adopt there\)\nedgeplatform-import: wrote 0 rate-limit rules and 1 DNS zone/,
+    );
+    expect(fs.readFileSync(out, "utf8")).toContain("// shield zone 4: no rate-limit rules");
+  });
+
+  test("bad command lines exit 2, name the flag and what is allowed, and call nothing", async () => {
+    const cases: [string[], Record<string, string | undefined>, RegExp][] = [
+      [
+        [],
+        {},
+        /nothing to import: give at least one --shield-zone ID, --pull-zone ID or --dns-zone ID/,
+      ],
+      [
+        ["--shield-zone", "abc"],
+        {},
+        /--shield-zone: "abc" is not a zone id \(allowed: a whole number from 1 to 2147483647\)/,
+      ],
+      [["--dns-zone=0"], {}, /--dns-zone: "0" is not a zone id/],
+      [["--pull-zone", "99999999999"], {}, /--pull-zone: "99999999999" is not a zone id/],
+      [["--shield-zone"], {}, /--shield-zone needs a value/],
+      [["--shield-zone", "1", "--out"], {}, /--out needs a value/],
+      [
+        ["--shield-zone", "1", "--bogus"],
+        {},
+        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --out, --base-url, --help\)/,
+      ],
+      [["--shield-zone", "1", "extra"], {}, /unexpected argument "extra"/],
+      [
+        ["--shield-zone", "1", "--base-url", "ftp://x"],
+        {},
+        /--base-url: "ftp:\/\/x" is not an http:\/\/ or https:\/\/ URL/,
+      ],
+      [
+        ["--shield-zone", "1"],
+        { EDGEPLATFORM_API_KEY: undefined },
+        /no API key: set the environment variable EDGEPLATFORM_API_KEY/,
+      ],
+      [
+        ["--shield-zone", "1"],
+        { EDGEPLATFORM_BASE_URL: undefined },
+        /no API address: pass --base-url URL or set EDGEPLATFORM_BASE_URL/,
+      ],
+    ];
+    const { EmulatorControl } = await import("../../emulator");
+    const control = new EmulatorControl(emu.url);
+    await control.clearJournal();
+    for (const [args, env, message] of cases) {
+      const r = await run(args, env);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr).toMatch(new RegExp(`^edgeplatform-import: ${message.source}`));
+      expect(r.stdout).toBe("");
+      noKey(r);
+    }
+    expect(await control.journal()).toEqual([]);
+  }, 60_000);
+
+  test("--base-url beats the environment; an unreachable API is exit 1 naming the address", async () => {
+    const viaFlag = await run(["--dns-zone", "2", "--base-url", emu.url], {
+      EDGEPLATFORM_BASE_URL: "http://127.0.0.1:9",
+    });
+    expect(viaFlag.code).toBe(0);
+    const out = path.join(dir, "unreachable.ts");
+    const r = await run(["--dns-zone", "2", "--out", out], {
+      EDGEPLATFORM_BASE_URL: "http://someone:url-password@127.0.0.1:9/?token=url-token",
+    });
+    expect(r.stderr).not.toMatch(/url-password|url-token/);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^edgeplatform-import: cannot reach the API at http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\)/,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+  }, 60_000);
+});

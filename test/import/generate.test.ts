@@ -1,0 +1,279 @@
+/**
+ * The pure generator of `edgeplatform-import`: names, uniqueness, enumeration names, nulls,
+ * chained conditions, unknown values, stability. The generated program is also executed
+ * (transpiled, with a stand-in for `pulumi-edgeplatform`) to check that it passes back
+ * exactly the configuration the platform returned.
+ */
+import * as ts from "typescript";
+import { defaultFixtures } from "../../emulator";
+import {
+  generateProgram,
+  ImportSnapshot,
+  NothingToImportError,
+  ruleBaseName,
+  toIdentifier,
+  toKebabCase,
+} from "../../provider/import/generate";
+import { normalizeRuleConfiguration, RateLimitRule } from "../../provider/schema";
+import { fixtureRule, plainConfig, zoneTwoRules } from "./fixtures";
+
+const snapshot = (over: Partial<ImportSnapshot> = {}): ImportSnapshot => ({
+  source: "http://127.0.0.1:4010",
+  shieldZones: [
+    { shieldZoneId: 1, rules: defaultFixtures().rateLimitRules },
+    { shieldZoneId: 2, rules: zoneTwoRules() },
+  ],
+  dnsZones: [{ zoneId: 2, domain: "example.org", dnsSecEnabled: true }],
+  ...over,
+});
+
+interface Captured {
+  kind: "RateLimitRule" | "ZoneDnssec";
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** Runs the generated program with a stand-in package that records each resource. */
+function evaluate(text: string): { resources: Captured[]; exports: Record<string, unknown> } {
+  const js = ts.transpileModule(text, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
+  const resources: Captured[] = [];
+  const fake = (kind: Captured["kind"]) =>
+    class {
+      ruleId: unknown;
+      zoneId: unknown;
+      constructor(name: string, args: Record<string, unknown>) {
+        resources.push({ kind, name, args });
+        this.ruleId = args.ruleId;
+        this.zoneId = args.zoneId;
+      }
+    };
+  const edge = {
+    shield: { RateLimitRule: fake("RateLimitRule") },
+    dns: { ZoneDnssec: fake("ZoneDnssec") },
+  };
+  const module = { exports: {} as Record<string, unknown> };
+  const req = (id: string) => {
+    if (id !== "pulumi-edgeplatform") throw new Error(`unexpected require ${id}`);
+    return edge;
+  };
+  new Function("require", "module", "exports", js)(req, module, module.exports);
+  return { resources, exports: module.exports };
+}
+
+describe("edgeplatform-import generator", () => {
+  test("kebab-case names and camelCase variables from rule names", () => {
+    expect(toKebabCase("API Burst!")).toBe("api-burst");
+    expect(toKebabCase("  Général   limit__v2 ")).toBe("general-limit-v2");
+    expect(toKebabCase("loginChallenge")).toBe("login-challenge");
+    expect(toKebabCase("2FA IPv6Limit")).toBe("2fa-ipv6-limit");
+    expect(toKebabCase("日本")).toBe("");
+    expect(ruleBaseName({ id: 7, ruleName: "日本" })).toBe("rule-7");
+    expect(ruleBaseName({ id: 8, ruleName: null })).toBe("rule-8");
+    expect(toIdentifier("api-burst")).toBe("apiBurst");
+    expect(toIdentifier("2fa-login-strict")).toBe("rule2faLoginStrict");
+    expect(toIdentifier("delete")).toBe("deleteRule");
+    expect(toIdentifier("edge")).toBe("edgeRule");
+    expect(toIdentifier("exports")).toBe("exportsRule");
+    expect(toIdentifier("rule-7")).toBe("rule7");
+  });
+
+  test("the default fixtures: enumerations as exact-case names, adopt mode, no key", () => {
+    const { text, resources, warnings } = generateProgram(
+      snapshot({ shieldZones: [{ shieldZoneId: 1, rules: defaultFixtures().rateLimitRules }] }),
+    );
+    expect(warnings).toEqual([]);
+    expect(resources.map((r) => [r.name, r.variable, r.id])).toEqual([
+      ["api-burst", "apiBurst", 101],
+      ["login-challenge", "loginChallenge", 102],
+      ["dnssec-example-org", "dnssecExampleOrg", 2],
+    ]);
+    expect(text).toContain('import * as edge from "pulumi-edgeplatform";');
+    expect(text).toContain('const apiBurst = new edge.shield.RateLimitRule("api-burst", {');
+    for (const line of [
+      'actionType: "RateLimit",',
+      'operatorType: "BEGINSWITH",',
+      'transformationTypes: ["LOWERCASE"],',
+      'timeframe: "PerOneMinute",',
+      'blockTime: "ForFiveMinutes",',
+      'actionType: "Challenge",',
+      'counterKeyType: "IP_JA4",',
+      'transformationTypes: ["LOWERCASE", "URLDECODE"],',
+      'operatorType: "STREQ",', // inside chainedRuleConditions
+      "deleteOnDestroy: false,",
+    ]) {
+      expect(text).toContain(line);
+    }
+    expect(text).toContain(
+      'const dnssecExampleOrg = new edge.dns.ZoneDnssec("dnssec-example-org", {\n  zoneId: 2,\n  enabled: true,\n});',
+    );
+    expect(text).toMatch(/Read from http:\/\/127\.0\.0\.1:4010 \(the API key is not recorded/);
+    expect(text).toMatch(/leaves every rule in place/);
+  });
+
+  test("running the program passes back exactly what the platform returned", () => {
+    const snap = snapshot();
+    const { text } = generateProgram(snap);
+    const { resources, exports } = evaluate(text);
+    const rules = snap.shieldZones.flatMap((z) => z.rules);
+    const byId = new Map(rules.map((r) => [r.id, r]));
+    const adopted = resources.filter((r) => r.kind === "RateLimitRule");
+    expect(adopted.map((r) => r.args.ruleId)).toEqual([101, 102, 201, 202, 203, 204]);
+    for (const r of adopted) {
+      const rule = byId.get(r.args.ruleId as number)!;
+      expect(Object.keys(r.args)).toEqual([
+        "ruleId",
+        "ruleName",
+        "ruleDescription",
+        "ruleConfiguration",
+        "deleteOnDestroy",
+      ]);
+      expect(r.args.ruleName).toBe(rule.ruleName);
+      expect(r.args.ruleDescription).toBe(rule.ruleDescription);
+      expect(r.args.deleteOnDestroy).toBe(false);
+      // names back to integers = the platform's configuration, nulls and all
+      expect(normalizeRuleConfiguration(r.args.ruleConfiguration)).toEqual(rule.ruleConfiguration);
+    }
+    expect(resources.filter((r) => r.kind === "ZoneDnssec").map((r) => r.args)).toEqual([
+      { zoneId: 2, enabled: true },
+    ]);
+    expect(exports.ruleIds).toEqual([101, 102, 201, 202, 203, 204]);
+    expect(exports.dnsZoneIds).toEqual([2]);
+  });
+
+  test("nulls are written as null, chained conditions with operator names", () => {
+    const { text } = generateProgram(snapshot());
+    const rule201 = text.slice(text.indexOf("ruleId: 201"), text.indexOf("ruleId: 202"));
+    expect(rule201).toContain("ruleDescription: null,");
+    expect(rule201).toContain("isNegated: null,");
+    expect(rule201).toContain('operatorType: "RX",');
+    expect(rule201).toContain('operatorType: "EQ",');
+    expect(rule201).toContain("variableTypes: null,");
+    expect(rule201).toContain('transformationTypes: ["LOWERCASE", "REMOVEWHITESPACE"],');
+    const rule202 = text.slice(text.indexOf("ruleId: 202"), text.indexOf("ruleId: 203"));
+    for (const f of ["variableTypes", "transformationTypes", "value", "chainedRuleConditions"]) {
+      expect(rule202).toContain(`${f}: null,`);
+    }
+  });
+
+  test("unique names: a name shared by rules gets the rule id, odd names stay valid", () => {
+    const { resources } = generateProgram(snapshot());
+    expect(resources.map((r) => `${r.name} ${r.variable}`)).toEqual([
+      "api-burst-101 apiBurst101",
+      "login-challenge loginChallenge",
+      "api-burst-201 apiBurst201",
+      "2fa-login-strict rule2faLoginStrict",
+      "delete deleteRule",
+      "rule-204 rule204",
+      "dnssec-example-org dnssecExampleOrg",
+    ]);
+    const names = resources.map((r) => r.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) expect(n).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    for (const r of resources) expect(r.variable).toMatch(/^[A-Za-z_$][A-Za-z0-9_$]*$/);
+  });
+
+  test("names stay unique when a suffixed name is itself a rule's name", () => {
+    const rules = [
+      fixtureRule(1, 1, "x", null, plainConfig(1)),
+      fixtureRule(2, 1, "x", null, plainConfig(1)),
+      fixtureRule(3, 1, "x-1", null, plainConfig(1)),
+      fixtureRule(4, 1, "x 1", null, plainConfig(1)),
+    ];
+    const { resources } = generateProgram({
+      source: "http://h",
+      shieldZones: [{ shieldZoneId: 1, rules }],
+      dnsZones: [],
+    });
+    const names = resources.map((r) => r.name);
+    const vars = resources.map((r) => r.variable);
+    expect(new Set(names).size).toBe(4);
+    expect(new Set(vars).size).toBe(4);
+    expect(names).toEqual(["x-1", "x-2", "x-1-3", "x-1-4"]);
+  });
+
+  test("stable: input order does not matter, output is byte-identical and sorted", () => {
+    const a = generateProgram(snapshot()).text;
+    const shuffled = snapshot();
+    shuffled.shieldZones.reverse();
+    for (const z of shuffled.shieldZones) z.rules.reverse();
+    // the same zone given twice (e.g. --shield-zone 1 and a pull zone of it) merges
+    shuffled.shieldZones.push({ shieldZoneId: 1, rules: [defaultFixtures().rateLimitRules[0]] });
+    shuffled.dnsZones.push({ zoneId: 2, domain: "example.org", dnsSecEnabled: true });
+    expect(generateProgram(shuffled).text).toBe(a);
+    expect(generateProgram(snapshot()).text).toBe(a);
+    const ids = [...a.matchAll(/ruleId: (\d+),/g)].map((m) => Number(m[1]));
+    expect(ids).toEqual([101, 102, 201, 202, 203, 204]);
+  });
+
+  test("an integer outside an enumeration stays an integer, with a comment and a warning", () => {
+    const odd = fixtureRule(9, 1, "odd", null, {
+      ...plainConfig(1),
+      timeframe: 120 as never,
+      transformationTypes: [8, 99 as never],
+      chainedRuleConditions: [{ operatorType: 42 as never, value: "x" }],
+    });
+    const { text, warnings } = generateProgram({
+      source: "http://h",
+      shieldZones: [{ shieldZoneId: 1, rules: [odd] }],
+      dnsZones: [],
+    });
+    expect(text).toMatch(/timeframe: 120, \/\/ unknown timeframe value/);
+    expect(text).toMatch(/ {6}"LOWERCASE",\n {6}99, \/\/ unknown transformationTypes value/);
+    expect(text).toMatch(/operatorType: 42, \/\/ unknown operatorType value/);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^rule 9\.transformationTypes 99 is not a value this provider knows/),
+      expect.stringMatching(
+        /^rule 9\.timeframe 120 is not a value .*\(1 PerSecond, 10 PerTenSeconds/,
+      ),
+      expect.stringMatching(/^rule 9\.chainedRuleConditions\[0\]\.operatorType 42/),
+    ]);
+  });
+
+  test("fields the schema does not know are left out with a comment; missing fields are left out", () => {
+    const rule = {
+      ...fixtureRule(5, 1, "extra", "d", { requestCount: 5 }),
+    } as RateLimitRule;
+    (rule.ruleConfiguration as Record<string, unknown>).futureField = { a: 1 };
+    const { text, warnings } = generateProgram({
+      source: "http://h",
+      shieldZones: [{ shieldZoneId: 1, rules: [rule] }],
+      dnsZones: [],
+    });
+    expect(text).toContain(
+      "    requestCount: 5,\n    // left out futureField: not in this provider's schema",
+    );
+    expect(text).not.toContain("actionType");
+    expect(warnings).toEqual([expect.stringMatching(/^rule 5: left out futureField/)]);
+  });
+
+  test("the header names the zones and never the credentials of the URL", () => {
+    const { text } = generateProgram(
+      snapshot({
+        source: "https://user:secret-pw@api.example.net/base?key=abc#x",
+        shieldZones: [{ shieldZoneId: 2, pullZoneIds: [7], rules: zoneTwoRules() }],
+      }),
+    );
+    expect(text).toContain("// Read from https://api.example.net/base (the API key");
+    expect(text).toContain("//   shield zone 2 (pull zone 7): 4 rate-limit rules");
+    expect(text).toContain("//   DNS zone 2 (example.org): DNSSEC enabled");
+    expect(text).not.toMatch(/secret-pw|key=abc|user/);
+  });
+
+  test("nothing to import is an error; an empty zone next to others is a comment", () => {
+    expect(() =>
+      generateProgram({
+        source: "http://h",
+        shieldZones: [{ shieldZoneId: 4, rules: [] }],
+        dnsZones: [],
+      }),
+    ).toThrow(NothingToImportError);
+    const { text, resources } = generateProgram(
+      snapshot({ shieldZones: [{ shieldZoneId: 4, rules: [] }] }),
+    );
+    expect(resources).toHaveLength(1);
+    expect(text).toContain("// shield zone 4: no rate-limit rules");
+    expect(text).not.toContain("ruleIds");
+  });
+});
