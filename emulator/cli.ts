@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * `edgeplatform-emulator [--port N] [--host H] [--api-key K] [--fixtures FILE]
- *  [--state-file FILE] [--no-logging-rate-limit] [--profile NAME]`
+ *  [--state-file FILE] [--no-logging-rate-limit] [--profile NAME] [--scoped-key KEY=1,2[/3]]...`
  * Prints exactly one line `edgeplatform-emulator listening on http://HOST:PORT`.
  */
 import { DEFAULT_API_KEY, startEmulator } from "./index";
 import type { EmulatorOptions } from "./server";
 import { checkProfileInput, PROFILE_NAMES } from "./profiles";
+import { parseScopedKeyArg } from "./scopes";
 
 const USAGE = `Usage: edgeplatform-emulator [options]
   --port N                 port to listen on (0 = a free port; default 0)
@@ -17,6 +18,8 @@ const USAGE = `Usage: edgeplatform-emulator [options]
   --no-logging-rate-limit  disable the logging API's 30 requests / 10 s per pull zone limit
   --profile NAME           behaviour where the spec is silent: ${PROFILE_NAMES.join(", ")}
                            (default "default")
+  --scoped-key KEY=1,2[/3] an extra key that sees only shield zones 1,2 (and, after "/", only
+                           DNS zones 3); repeatable
   --help                   show this help`;
 
 /** Parses CLI arguments into emulator options (throws on bad input). */
@@ -59,6 +62,11 @@ export function parseArgs(argv: string[]): EmulatorOptions | "help" {
         const problems = checkProfileInput(v);
         if (problems.length) throw new Error(`--profile: ${problems.join("; ")}`);
         opts.profile = v as EmulatorOptions["profile"];
+        break;
+      }
+      case "--scoped-key": {
+        const [key, scope] = parseScopedKeyArg(value());
+        opts.scopedKeys = { ...opts.scopedKeys, [key]: scope };
         break;
       }
       case "--no-logging-rate-limit":

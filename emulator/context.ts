@@ -2,6 +2,7 @@
 import type { FaultRegistry } from "./faults";
 import type { Journal } from "./journal";
 import type { BehaviourProfile, PendingWrites } from "./profiles";
+import type { KeyScope } from "./scopes";
 import type { StateStore } from "./state";
 
 /** Shared context of one emulator instance. */
@@ -21,6 +22,20 @@ export interface EmulatorContext {
   profile: BehaviourProfile;
   /** Rate-limit writes accepted (202) and not yet applied (dropped on reset and close). */
   pending: PendingWrites;
+  /** Keys accepted besides `apiKey` that see only some zones (configuration: survives reset). */
+  scopedKeys: Map<string, KeyScope>;
+}
+
+/**
+ * The scope of the request's `AccessKey`: undefined for the full-access key (or none),
+ * the key's scope for a scoped key.
+ */
+export function scopeOf(
+  ctx: EmulatorContext,
+  req: { headers: Record<string, string | string[] | undefined> },
+): KeyScope | undefined {
+  const key = req.headers["accesskey"];
+  return typeof key === "string" && key !== ctx.apiKey ? ctx.scopedKeys.get(key) : undefined;
 }
 
 /** Path of a URL without its query string. */

@@ -13,6 +13,7 @@ import type { EmulatorState } from "./state";
 import type { FaultSpec } from "./faults";
 import type { JournalEntry } from "./journal";
 import type { BehaviourProfile, ProfileInput } from "./profiles";
+import type { ScopedKeys } from "./scopes";
 
 /** Filter of {@link EmulatorControl.journal}. */
 export interface JournalFilter {
@@ -99,5 +100,18 @@ export class EmulatorControl {
    */
   setProfile(profile: ProfileInput): Promise<BehaviourProfile> {
     return this.call("PUT", "profile", typeof profile === "string" ? { name: profile } : profile);
+  }
+
+  /** The scoped keys (key → zones it can see). */
+  scopedKeys(): Promise<ScopedKeys> {
+    return this.call("GET", "scoped-keys");
+  }
+
+  /**
+   * Replaces the scoped keys: keys accepted besides the API key that see only the listed
+   * zones (`{}` removes them all). Kept across `reset()`.
+   */
+  async setScopedKeys(keys: ScopedKeys): Promise<void> {
+    await this.call("PUT", "scoped-keys", keys);
   }
 }

@@ -11,6 +11,7 @@ import { Fault, FaultRegistry } from "./faults";
 import { Fixtures, loadFixtures } from "./fixtures";
 import { Journal } from "./journal";
 import { PendingWrites, ProfileInput, resolveProfile } from "./profiles";
+import { checkScopedKeys, ScopedKeys } from "./scopes";
 import { registerComputeRoutes } from "./routes/compute";
 import { registerContainerRoutes } from "./routes/containers";
 import { registerControlRoutes } from "./routes/control";
@@ -50,6 +51,11 @@ export interface EmulatorOptions {
    * object may also carry `name`, the base to start from). Default `"default"`.
    */
   profile?: ProfileInput;
+  /**
+   * Further keys that are accepted but see only some zones (`{KEY: {shieldZones: [1],
+   * dnsZones?: [1]}}`); other zones answer like a key without access. Default none.
+   */
+  scopedKeys?: ScopedKeys;
 }
 
 interface EmuRequestState {
@@ -84,11 +90,14 @@ export function buildServer(opts: EmulatorOptions = {}): {
   app: FastifyInstance;
   ctx: EmulatorContext;
 } {
+  const apiKey = opts.apiKey ?? DEFAULT_API_KEY;
+  const keyProblems = checkScopedKeys(opts.scopedKeys ?? {}, apiKey);
+  if (keyProblems.length) throw new Error(`invalid scopedKeys: ${keyProblems.join("; ")}`);
   const ctx: EmulatorContext = {
     store: new StateStore(loadFixtures(opts.fixtures), opts.stateFile),
     journal: new Journal(opts.journalCapacity),
     faults: new FaultRegistry(),
-    apiKey: opts.apiKey ?? DEFAULT_API_KEY,
+    apiKey,
     now: opts.now ?? Date.now,
     loggingRateLimit:
       opts.loggingRateLimit === undefined
@@ -97,6 +106,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
     loggingHits: new Map(),
     profile: resolveProfile(opts.profile),
     pending: new PendingWrites(),
+    scopedKeys: new Map(Object.entries(opts.scopedKeys ?? {})),
   };
 
   const app = Fastify({
@@ -182,7 +192,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
     }
     if (area === "logging" || req.is404) return;
     const key = req.headers["accesskey"];
-    if (key !== ctx.apiKey) {
+    if (key !== ctx.apiKey && !(typeof key === "string" && ctx.scopedKeys.has(key))) {
       return sendError(
         reply,
         path,

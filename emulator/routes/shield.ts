@@ -20,7 +20,7 @@ import {
   UpdateRateLimitRequest,
 } from "../../provider/schema";
 import type { EmulatorContext } from "../context";
-import { pathOf } from "../context";
+import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
 import { DAY_MS, eventLogEntry, utcDayStart } from "../generators";
 import { BehaviourProfile, fillRuleDefaults } from "../profiles";
@@ -123,6 +123,17 @@ function embeddedRuleFailure(errorResponse: GenericRequestResponse) {
 /** Registers the shield routes. */
 export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const s = () => ctx.store.state;
+  type Req = { headers: Record<string, string | string[] | undefined> };
+  /** Whether the request's key may see the shield zone (scoped keys see only theirs). */
+  const sees = (req: Req, zoneId: number) => {
+    const scope = scopeOf(ctx, req);
+    return !scope || scope.shieldZones.includes(zoneId);
+  };
+  /** A zone the key cannot see exists as far as the key knows: the platform's wrong-scope answer. */
+  const zoneKnown = (req: Req, zoneId: number) =>
+    s().shieldZones.some((z) => z.id === zoneId) && sees(req, zoneId);
+  /** Rule-shaped 200 answer to a rule in a zone the key cannot see. */
+  const outOfScope = (rule: RateLimitRule) => embeddedRuleFailure(zoneNotFound(rule.shieldZoneId));
   const withOk = (r: RateLimitRule): RateLimitRule => ({ ...r, errorResponse: { ...OK_RESULT } });
   /** The answer to a missing rule, in the shape the profile says. */
   const notFound = (
@@ -162,6 +173,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
     async (req, reply) => {
       const rule = s().rateLimitRules.find((r) => r.id === req.params.id);
       if (!rule) return notFound(reply, req.url, req.params.id);
+      if (!sees(req, rule.shieldZoneId)) return outOfScope(rule);
       return withOk(rule);
     },
   );
@@ -174,7 +186,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
       const b = req.body;
       const st = s();
       const ruleConfiguration = b.ruleConfiguration ?? {};
-      if (!st.shieldZones.some((z) => z.id === b.shieldZoneId)) {
+      if (!zoneKnown(req, b.shieldZoneId)) {
         return {
           id: 0,
           shieldZoneId: b.shieldZoneId,
@@ -226,6 +238,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
       const id = req.params.id;
       const rule = s().rateLimitRules.find((r) => r.id === id);
       if (!rule) return notFound(reply, req.url, id);
+      if (!sees(req, rule.shieldZoneId)) return outOfScope(rule);
       const b = req.body;
       const apply = (target: RateLimitRule) => {
         if (b.ruleName !== undefined) target.ruleName = b.ruleName;
@@ -259,6 +272,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
       const st = s();
       const i = st.rateLimitRules.findIndex((r) => r.id === req.params.id);
       if (i === -1) return notFound(reply, req.url, req.params.id, "generic");
+      if (!sees(req, st.rateLimitRules[i].shieldZoneId)) return outOfScope(st.rateLimitRules[i]);
       st.rateLimitRules.splice(i, 1);
       ctx.store.commit();
       const res: GenericRequestResponse = {
@@ -278,7 +292,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
       const zoneId = req.params.shieldZoneId;
       const page = req.query.page ?? 1;
       const pageSize = req.query.perPage ?? 10;
-      if (!s().shieldZones.some((z) => z.id === zoneId)) {
+      if (!zoneKnown(req, zoneId)) {
         return {
           data: [],
           page: { totalCount: 0, totalPages: 0, currentPage: page, nextPage: null, pageSize },
@@ -310,7 +324,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
     async (req) => {
       const pullZoneId = req.params.pullZoneId;
       const z = s().shieldZones.find((x) => x.pullZoneId === pullZoneId);
-      if (!z) return { data: null, error: pullZoneNotFound(pullZoneId) };
+      if (!z || !sees(req, z.id)) return { data: null, error: pullZoneNotFound(pullZoneId) };
       const data: ShieldZoneByPullZone = {
         shieldZoneId: z.id,
         pullZoneId,
@@ -326,6 +340,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
   const eventLogs = async (
     req: {
       url: string;
+      headers: Req["headers"];
       params: { shieldZoneId: number; date: string; continuationToken?: string };
     },
     reply: FastifyReply,
@@ -354,7 +369,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
         },
       );
     }
-    if (!s().shieldZones.some((z) => z.id === shieldZoneId)) {
+    if (!zoneKnown(req, shieldZoneId)) {
       const page: EventLogPage = {
         logs: [],
         hasMoreData: false,
