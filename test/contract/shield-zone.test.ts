@@ -68,7 +68,7 @@ describe("GET /shield/shield-zone/get-by-pullzone/{pullZoneId} -> shield.getShie
   test("a 200 without data is an error, not undefined", async () => {
     await fault(emu, { method: "GET", path: "get-by-pullzone", status: 200, body: {} });
     const e = await apiError(c.shield.getShieldZoneByPullZone(1));
-    expect(e.errorKey).toBe("malformed_response");
+    expect(e.errorKey).toBe("unexpected_response");
     await fault(emu, {
       method: "GET",
       path: "get-by-pullzone",
@@ -76,7 +76,7 @@ describe("GET /shield/shield-zone/get-by-pullzone/{pullZoneId} -> shield.getShie
       body: { data: null, error: null },
     });
     expect((await apiError(c.shield.getShieldZoneByPullZone(1))).errorKey).toBe(
-      "malformed_response",
+      "unexpected_response",
     );
   });
 

@@ -245,7 +245,7 @@ describe("create (shieldZoneId / pullZoneId)", () => {
 
   test("finding 11: a 200 {} answer to a POST is an error, never an 'undefined' id", async () => {
     await t.fault({ method: "POST", path: "^/shield/rate-limit$", status: 200, body: {} });
-    await expect(createInZone()).rejects.toThrow(/without a rule id|rule id/);
+    await expect(createInZone()).rejects.toThrow(/no numeric "id"|without a rule id/);
   });
 
   test("embedded failure in a 200 (unknown zone) is an error naming the error key", async () => {
@@ -528,7 +528,7 @@ describe("read (refresh)", () => {
   test("finding 11: a 200 {} to a read is an error, never id 'undefined'", async () => {
     const { id, outs } = await createInZone();
     await t.fault({ method: "GET", path: "^/shield/rate-limit/1000$", status: 200, body: {} });
-    await expect(p.read(id, outs)).rejects.toThrow(/rule id/);
+    await expect(p.read(id, outs)).rejects.toThrow(/no numeric "id"|without a rule id/);
   });
 });
 
