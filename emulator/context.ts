@@ -1,6 +1,7 @@
 /** What every route module gets: the state store, clock, key, journal, faults, limits. */
 import type { FaultRegistry } from "./faults";
 import type { Journal } from "./journal";
+import type { BehaviourProfile, PendingWrites } from "./profiles";
 import type { StateStore } from "./state";
 
 /** Shared context of one emulator instance. */
@@ -16,6 +17,10 @@ export interface EmulatorContext {
   loggingRateLimit: { requests: number; windowMs: number } | false;
   /** Sliding-window timestamps of logging requests, per pull zone. */
   loggingHits: Map<number, number[]>;
+  /** How the platform behaves where the spec is silent (configuration: survives reset). */
+  profile: BehaviourProfile;
+  /** Rate-limit writes accepted (202) and not yet applied (dropped on reset and close). */
+  pending: PendingWrites;
 }
 
 /** Path of a URL without its query string. */

@@ -10,6 +10,7 @@ import { areaOf, errorBody, sendError } from "./errors";
 import { Fault, FaultRegistry } from "./faults";
 import { Fixtures, loadFixtures } from "./fixtures";
 import { Journal } from "./journal";
+import { PendingWrites, ProfileInput, resolveProfile } from "./profiles";
 import { registerComputeRoutes } from "./routes/compute";
 import { registerContainerRoutes } from "./routes/containers";
 import { registerControlRoutes } from "./routes/control";
@@ -44,6 +45,11 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Most journal entries kept (default 10 000, oldest dropped first). */
   journalCapacity?: number;
+  /**
+   * Behaviour where the spec is silent: a profile name, or switches over `default` (an
+   * object may also carry `name`, the base to start from). Default `"default"`.
+   */
+  profile?: ProfileInput;
 }
 
 interface EmuRequestState {
@@ -89,6 +95,8 @@ export function buildServer(opts: EmulatorOptions = {}): {
         ? { requests: Limits.loggingRequestsPerWindow, windowMs: Limits.loggingWindowMs }
         : opts.loggingRateLimit,
     loggingHits: new Map(),
+    profile: resolveProfile(opts.profile),
+    pending: new PendingWrites(),
   };
 
   const app = Fastify({
@@ -99,6 +107,8 @@ export function buildServer(opts: EmulatorOptions = {}): {
     keepAliveTimeout: 5000,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Delayed writes die with the server: no timer outlives close().
+  app.addHook("onClose", async () => ctx.pending.clear());
 
   // Only JSON bodies (application/json, text/json, application/*+json); others → 415.
   app.removeAllContentTypeParsers();

@@ -39,10 +39,12 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     async (req: { params: { id: number }; url: string }, reply: FastifyReply) => {
       const z = find(req.params.id);
       if (!z) return notFound(reply, req.url, req.params.id);
+      const before = z.DnsSecEnabled;
       z.DnsSecEnabled = enabled;
       z.dnssec = dnssecInfo(z.Id, z.Domain, enabled);
       ctx.store.commit();
-      return z.dnssec;
+      // "stale" profile: the answer's Enabled is the value from before the change.
+      return ctx.profile.dnssecAnswer === "stale" ? { ...z.dnssec, Enabled: before } : z.dnssec;
     };
   app.post<{ Params: { id: number } }>(
     "/dnszone/:id/dnssec",
