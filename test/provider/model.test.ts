@@ -109,7 +109,8 @@ describe.each(PROFILES)("RateLimitRule model, profile %s", (profile) => {
           try {
             await fc.assert(property(writeDelayMs, counter), { seed, numRuns: 10 });
           } catch (e) {
-            failures.push(`seed ${seed}: ${String((e as Error).message).split("\n--- steps")[0]}`);
+            const cause = String((e as Error).cause ?? "").split("\n--- steps")[0];
+            failures.push(`seed ${seed}: ${(e as Error).message}\n    cause: ${cause}`);
           }
         }
       } else {

@@ -33,7 +33,10 @@ export interface WorldOptions {
 /** One model run's world. */
 export class World {
   readonly engine = new Engine();
-  /** Ids in state whose rule another actor deleted since the last successful refresh. */
+  /**
+   * Ids in state whose rule may be gone without the state knowing (another actor deleted it,
+   * or a delete failed with an unknown outcome) since the last successful refresh.
+   */
   readonly goneOutOfBand = new Set<number>();
   /**
    * Rules another actor edited since the last successful refresh: an `up` does not look at
@@ -130,6 +133,12 @@ export class World {
         this.goneOutOfBand.clear();
         this.drifted.clear();
       }
+    }
+    // A delete that failed on an injected fault has an unknown outcome: the rule may be gone
+    // while the state still lists it, until a refresh (or a later delete) settles it.
+    if (!res.ok && faulted) {
+      const m = /^delete .*\((\d+)/.exec(res.ops[res.ops.length - 1] ?? "");
+      if (m) this.goneOutOfBand.add(Number(m[1]));
     }
     if (!res.ok && !res.interrupted && !faulted) {
       if (!EXPECTED_ERRORS.some((re) => re.test(res.error ?? ""))) {
