@@ -1,0 +1,75 @@
+/**
+ * Minimal sequences the model test (model.test.ts) found, replayed on the same simulated
+ * engine and invariants, so that each finding stays a readable regression test. Each test
+ * states the invariant it guards; a violation throws with the step log.
+ */
+import { EmulatorControl } from "../../emulator";
+import type { ProgramInputs } from "./model/engine";
+import { World } from "./model/world";
+import { startPlatform, TestPlatform } from "./helpers";
+
+let t: TestPlatform;
+let ctl: EmulatorControl;
+beforeAll(async () => {
+  t = await startPlatform();
+  ctl = new EmulatorControl(t.emu.url);
+});
+afterAll(async () => t.close());
+beforeEach(async () => ctl.reset());
+
+const rule = (zone: number, name: string, cfg: Record<string, unknown> = {}): ProgramInputs => ({
+  shieldZoneId: zone,
+  ruleName: name,
+  ruleConfiguration: cfg,
+});
+
+/** A world whose `up`/`refresh`/`destroy` check every invariant of the model test. */
+function world() {
+  const w = new World(ctl, { writeDelayMs: 0 });
+  return {
+    w,
+    up: (faulted = false) => w.run("up", "Up()", () => w.engine.up(), faulted),
+    refresh: () => w.run("refresh", "Refresh()", () => w.engine.refresh(), false),
+  };
+}
+
+test("(3) renaming a rule (update of ruleName) to a name its zone already has is refused before any write", async () => {
+  const { w, up } = world();
+  w.engine.program.set("r0", rule(2, "beta"));
+  w.engine.program.set("r1", rule(2, "alpha"));
+  await up();
+  w.engine.program.get("r1")!.ruleName = "beta";
+  const res = await up(); // invariant (3): zone 2 must not hold two rules named "beta"
+  expect(res.ok).toBe(false);
+});
+
+test("(4) a renamed resource keeps its rule when the run that renamed it failed before its deletes", async () => {
+  const { w, up } = world();
+  w.engine.program.set("r0", rule(1, "alpha", { requestCount: 10 }));
+  await up();
+  // Rename r0 → r1 (r1 takes the rule over) in a run that fails later (a name clash).
+  w.engine.program = new Map([
+    ["r1", w.engine.program.get("r0")!],
+    ["r2", rule(1, "api-burst", { requestCount: 11 })],
+  ]);
+  expect((await up()).ok).toBe(false);
+  w.engine.program.delete("r2");
+  await up(); // deletes r0: invariants (2)/(4) — r1's rule must still be there
+});
+
+test("(5) a second resource with the same name and settings does not take over the first one's rule", async () => {
+  const { w, up } = world();
+  w.engine.program.set("r0", rule(1, "alpha", { requestCount: 10 }));
+  await up();
+  w.engine.program.set("r1", rule(1, "alpha", { requestCount: 10 })); // copy-paste
+  await up(); // invariant (5): r0 and r1 must not both hold one rule
+  w.engine.program.delete("r1");
+  await up(); // and removing the copy must not delete r0's rule (2)/(4)
+});
+
+test("(5) two resources adopting one ruleId are refused", async () => {
+  const { w, up } = world();
+  w.engine.program.set("r0", { ruleId: 101, ruleConfiguration: {} });
+  w.engine.program.set("r1", { ruleId: 101, ruleConfiguration: { actionType: "RateLimit" } });
+  await up(); // invariant (5)
+});

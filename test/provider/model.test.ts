@@ -1,0 +1,131 @@
+/**
+ * Model-based test of `RateLimitRule` (fast-check commands): random sequences of program
+ * edits (partial configurations, `null`, unmanaged fields, mode switches, renames, removals,
+ * adoptions), out-of-band changes by another actor, injected faults and interrupted runs,
+ * driven through a simulation of the Pulumi engine (test/provider/model/engine.ts) against
+ * the emulator in every behaviour profile. After each step the invariants of
+ * test/provider/model/world.ts are checked on the emulator's whole state.
+ *
+ * `npm test`: a fixed seed per profile, a few runs. `npm run fuzz` (FUZZ_STEPS=N): at least N
+ * steps per profile, with the figures printed.
+ */
+import fc from "fast-check";
+import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../emulator";
+import type { ProfileName } from "../../emulator";
+import { Client } from "../../provider/api/client";
+import { timing } from "../../provider/resources/rate-limit-rule-provider";
+import { CLIENT_TIMEOUT_MS, commandArbitrary } from "./model/commands";
+import { World } from "./model/world";
+import { startPlatform, TestPlatform } from "./helpers";
+
+/** Every behaviour profile of the emulator. */
+const PROFILES = Object.keys(EMULATOR_PROFILES) as ProfileName[];
+
+/** async-202 applies accepted writes after this long here (the profile's own is 300 ms). */
+const ASYNC_WRITE_DELAY_MS = 40;
+const FUZZ_STEPS = Number(process.env.FUZZ_STEPS ?? 0);
+const BASE_SEED = Number(process.env.MODEL_SEED ?? 20_240_611);
+const RUNS = 8;
+const MAX_COMMANDS = 30;
+
+// The provider's client, with waits short enough for hundreds of runs: a timeout of 200 ms
+// per attempt (a fault delays 300 ms) and almost no backoff between retries.
+const realFromSettings = Client.fromSettings.bind(Client);
+jest.spyOn(Client, "fromSettings").mockImplementation((s, extra) =>
+  realFromSettings(s, {
+    timeoutMs: CLIENT_TIMEOUT_MS,
+    retryBaseDelayMs: 2,
+    retryMaxDelayMs: 10,
+    deadlineMs: 10_000,
+    ...extra,
+  }),
+);
+Object.assign(timing, {
+  readBackMs: 1_500,
+  readBackStepMs: 10,
+  recoveryRelists: 4,
+  recoveryMaxStepMs: 100,
+});
+
+// The provider's log lines ("took over existing rule ...") go to the step log, not the console.
+let current: World | undefined;
+const realWrite = process.stderr.write.bind(process.stderr);
+jest.spyOn(process.stderr, "write").mockImplementation(((chunk: unknown, ...rest: never[]) => {
+  const text = String(chunk);
+  if (text.startsWith("edgeplatform: ")) {
+    current?.log.push(`  provider log: ${text.trim().slice("edgeplatform: ".length)}`);
+    return true;
+  }
+  return realWrite(chunk as string, ...rest);
+}) as typeof process.stderr.write);
+
+let t: TestPlatform;
+let ctl: EmulatorControl;
+beforeAll(async () => {
+  t = await startPlatform();
+  ctl = new EmulatorControl(t.emu.url);
+});
+afterAll(async () => t.close());
+
+/** Sets the emulator's behaviour profile; returns how late it applies accepted writes. */
+async function setProfile(name: ProfileName): Promise<number> {
+  const p = await ctl.setProfile(
+    name === "async-202" ? { name, writeDelayMs: ASYNC_WRITE_DELAY_MS } : name,
+  );
+  return p.writeDelayMs;
+}
+
+/** One property over command sequences; counts the steps it ran. */
+function property(writeDelayMs: number, counter: { steps: number; runs: number }) {
+  return fc.asyncProperty(
+    fc.commands([commandArbitrary], { maxCommands: MAX_COMMANDS, size: "max" }),
+    async (cmds) => {
+      await ctl.reset();
+      const world = new World(ctl, { writeDelayMs });
+      current = world;
+      counter.runs++;
+      await fc.asyncModelRun(() => ({ model: world, real: world }), cmds);
+      counter.steps += world.log.filter((l) => !l.startsWith("  ")).length;
+      await world.finish();
+    },
+  );
+}
+
+describe.each(PROFILES)("RateLimitRule model, profile %s", (profile) => {
+  const index = PROFILES.indexOf(profile);
+  test(
+    FUZZ_STEPS > 0 ? `at least ${FUZZ_STEPS} steps` : `fixed seed, ${RUNS} runs`,
+    async () => {
+      const writeDelayMs = await setProfile(profile);
+      const counter = { steps: 0, runs: 0 };
+      const started = Date.now();
+      const failures: string[] = [];
+      if (FUZZ_STEPS > 0) {
+        // Keep going past a failure (each is shrunk and recorded), so the figures cover
+        // FUZZ_STEPS steps and every distinct finding is listed at the end.
+        let round = 0;
+        while (counter.steps < FUZZ_STEPS) {
+          const seed = BASE_SEED + 1_000 * index + round++;
+          try {
+            await fc.assert(property(writeDelayMs, counter), { seed, numRuns: 10 });
+          } catch (e) {
+            const cause = String((e as Error).cause ?? "").split("\n--- steps")[0];
+            failures.push(`seed ${seed}: ${(e as Error).message}\n    cause: ${cause}`);
+          }
+        }
+      } else {
+        await fc.assert(property(writeDelayMs, counter), {
+          seed: BASE_SEED + 1_000 * index,
+          numRuns: RUNS,
+        });
+      }
+      const ms = Date.now() - started;
+      realWrite(
+        `model ${profile}: ${counter.steps} steps in ${counter.runs} runs, ${(ms / 1000).toFixed(1)} s` +
+          `${failures.length ? `, ${failures.length} failing seed(s)` : ""}\n`,
+      );
+      if (failures.length > 0) throw new Error(failures.join("\n\n"));
+    },
+    FUZZ_STEPS > 0 ? 30 * 60_000 : 60_000,
+  );
+});

@@ -1,0 +1,120 @@
+/**
+ * The model test's oracle, written from the scenario and the design's field semantics, NOT
+ * from the provider's plan functions: what a program's managed value means on the wire, and
+ * whether a platform rule holds it.
+ *
+ * - enumerations written as names are the schema's integers;
+ * - a nullable field the program sets to `null` (or an empty list/object) is cleared: the
+ *   platform holds null, nothing, or an empty value;
+ * - `variableTypes` is compared whole (null-valued keys are no keys);
+ * - `chainedRuleConditions` is a whole list: same length, and each item holds the keys the
+ *   program wrote in it (a key left out of an item is not checked).
+ */
+import {
+  BlockTime,
+  CounterKeyType,
+  OperatorType,
+  RateLimitAction,
+  SeverityType,
+  Timeframe,
+  TransformationType,
+} from "../../../provider/schema";
+
+/** Enumerations by configuration field (the spec module's constants are the data). */
+const ENUMS: Record<string, Record<string, number>> = {
+  actionType: RateLimitAction,
+  operatorType: OperatorType,
+  severityType: SeverityType,
+  transformationTypes: TransformationType,
+  counterKeyType: CounterKeyType,
+  timeframe: Timeframe,
+  blockTime: BlockTime,
+};
+
+/** Configuration fields the API declares nullable. */
+export const NULLABLE_FIELDS = new Set([
+  "variableTypes",
+  "transformationTypes",
+  "value",
+  "isNegated",
+  "isRegexVariable",
+  "chainedRuleConditions",
+]);
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+const empty = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (Array.isArray(v) && v.length === 0) ||
+  (isObj(v) && Object.keys(v).length === 0);
+
+/** JSON with sorted keys (object key order is not a difference). */
+export function canon(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canon).join(",")}]`;
+  if (isObj(v)) {
+    return `{${Object.keys(v)
+      .filter((k) => v[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canon(v[k])}`)
+      .join(",")}}`;
+  }
+  return v === undefined ? "null" : JSON.stringify(v);
+}
+
+/** The wire (integer) form of one field's value as the program wrote it. */
+export function wire(field: string, v: unknown): unknown {
+  const e = ENUMS[field];
+  const one = (x: unknown) => (e && typeof x === "string" && x in e ? e[x] : x);
+  if (Array.isArray(v)) return v.map(one);
+  return one(v);
+}
+
+const dropNullKeys = (v: unknown): unknown =>
+  isObj(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null)) : v;
+
+/** Whether the platform's value `actual` holds the program's managed value `mine`. */
+export function holds(field: string, mine: unknown, actual: unknown): boolean {
+  const w = wire(field, mine);
+  if (NULLABLE_FIELDS.has(field) && empty(w)) return empty(actual);
+  if (field === "variableTypes") return canon(dropNullKeys(w)) === canon(dropNullKeys(actual));
+  if (field === "chainedRuleConditions") {
+    if (!Array.isArray(w) || !Array.isArray(actual) || w.length !== actual.length) return false;
+    return w.every((item, i) => {
+      const a = actual[i] as unknown;
+      if (!isObj(item) || !isObj(a)) return canon(item) === canon(a);
+      return Object.keys(item)
+        .filter((k) => item[k] !== undefined)
+        .every((k) => holds(k, item[k], a[k]));
+    });
+  }
+  return canon(w) === canon(actual);
+}
+
+/** The managed configuration fields a program's configuration names. */
+export const managedKeys = (cfg: Record<string, unknown> | undefined): string[] =>
+  Object.keys(cfg ?? {}).filter((k) => cfg?.[k] !== undefined);
+
+/** Differences between a program's managed values and a platform rule (empty: it holds them). */
+export function managedDifferences(
+  prog: Record<string, unknown> & { ruleConfiguration: Record<string, unknown> },
+  rule: Record<string, unknown>,
+): string[] {
+  const out: string[] = [];
+  for (const f of ["ruleName", "ruleDescription"]) {
+    if (prog[f] === undefined) continue;
+    if ((prog[f] ?? null) !== (rule[f] ?? null)) {
+      out.push(`${f}: program ${canon(prog[f])}, platform ${canon(rule[f])}`);
+    }
+  }
+  const cfg = (rule.ruleConfiguration ?? {}) as Record<string, unknown>;
+  for (const k of managedKeys(prog.ruleConfiguration)) {
+    if (!holds(k, prog.ruleConfiguration[k], cfg[k])) {
+      out.push(
+        `ruleConfiguration.${k}: program ${canon(prog.ruleConfiguration[k])}, platform ${canon(cfg[k])}`,
+      );
+    }
+  }
+  return out;
+}
