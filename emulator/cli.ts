@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
  * `edgeplatform-emulator [--port N] [--host H] [--api-key K] [--fixtures FILE]
- *  [--state-file FILE] [--no-logging-rate-limit]`
+ *  [--state-file FILE] [--no-logging-rate-limit] [--profile NAME] [--scoped-key KEY=1,2[/3]]...`
  * Prints exactly one line `edgeplatform-emulator listening on http://HOST:PORT`.
  */
 import { DEFAULT_API_KEY, startEmulator } from "./index";
 import type { EmulatorOptions } from "./server";
+import { checkProfileInput, PROFILE_NAMES } from "./profiles";
+import { parseScopedKeyArg } from "./scopes";
 
 const USAGE = `Usage: edgeplatform-emulator [options]
   --port N                 port to listen on (0 = a free port; default 0)
@@ -14,6 +16,10 @@ const USAGE = `Usage: edgeplatform-emulator [options]
   --fixtures FILE          JSON fixtures (a partial emulator state) instead of the built-in ones
   --state-file FILE        persist the state to FILE (loaded on start when it exists)
   --no-logging-rate-limit  disable the logging API's 30 requests / 10 s per pull zone limit
+  --profile NAME           behaviour where the spec is silent: ${PROFILE_NAMES.join(", ")}
+                           (default "default")
+  --scoped-key KEY=1,2[/3] an extra key that sees only shield zones 1,2 (and, after "/", only
+                           DNS zones 3); repeatable
   --help                   show this help`;
 
 /** Parses CLI arguments into emulator options (throws on bad input). */
@@ -51,6 +57,18 @@ export function parseArgs(argv: string[]): EmulatorOptions | "help" {
       case "--state-file":
         opts.stateFile = value();
         break;
+      case "--profile": {
+        const v = value();
+        const problems = checkProfileInput(v);
+        if (problems.length) throw new Error(`--profile: ${problems.join("; ")}`);
+        opts.profile = v as EmulatorOptions["profile"];
+        break;
+      }
+      case "--scoped-key": {
+        const [key, scope] = parseScopedKeyArg(value());
+        opts.scopedKeys = { ...opts.scopedKeys, [key]: scope };
+        break;
+      }
       case "--no-logging-rate-limit":
         opts.loggingRateLimit = false;
         break;

@@ -1,6 +1,8 @@
 /** What every route module gets: the state store, clock, key, journal, faults, limits. */
 import type { FaultRegistry } from "./faults";
 import type { Journal } from "./journal";
+import type { BehaviourProfile, PendingWrites } from "./profiles";
+import type { KeyScope } from "./scopes";
 import type { StateStore } from "./state";
 
 /** Shared context of one emulator instance. */
@@ -16,6 +18,24 @@ export interface EmulatorContext {
   loggingRateLimit: { requests: number; windowMs: number } | false;
   /** Sliding-window timestamps of logging requests, per pull zone. */
   loggingHits: Map<number, number[]>;
+  /** How the platform behaves where the spec is silent (configuration: survives reset). */
+  profile: BehaviourProfile;
+  /** Rate-limit writes accepted (202) and not yet applied (dropped on reset and close). */
+  pending: PendingWrites;
+  /** Keys accepted besides `apiKey` that see only some zones (configuration: survives reset). */
+  scopedKeys: Map<string, KeyScope>;
+}
+
+/**
+ * The scope of the request's `AccessKey`: undefined for the full-access key (or none),
+ * the key's scope for a scoped key.
+ */
+export function scopeOf(
+  ctx: EmulatorContext,
+  req: { headers: Record<string, string | string[] | undefined> },
+): KeyScope | undefined {
+  const key = req.headers["accesskey"];
+  return typeof key === "string" && key !== ctx.apiKey ? ctx.scopedKeys.get(key) : undefined;
 }
 
 /** Path of a URL without its query string. */

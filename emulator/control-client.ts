@@ -12,6 +12,8 @@
 import type { EmulatorState } from "./state";
 import type { FaultSpec } from "./faults";
 import type { JournalEntry } from "./journal";
+import type { BehaviourProfile, ProfileInput } from "./profiles";
+import type { ScopedKeys } from "./scopes";
 
 /** Filter of {@link EmulatorControl.journal}. */
 export interface JournalFilter {
@@ -37,7 +39,10 @@ export class EmulatorControl {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  /** Back to the fixtures; clears the journal and the faults. */
+  /**
+   * Back to the fixtures; clears the journal and the faults and drops delayed writes. Keeps
+   * the behaviour profile (and scoped keys): they are configuration, not state.
+   */
   reset(): Promise<void> {
     return this.call("POST", "reset");
   }
@@ -82,5 +87,31 @@ export class EmulatorControl {
   /** Removes every registered fault. */
   clearFaults(): Promise<void> {
     return this.call("DELETE", "faults");
+  }
+
+  /** The current behaviour profile (every switch). */
+  profile(): Promise<BehaviourProfile> {
+    return this.call("GET", "profile");
+  }
+
+  /**
+   * Sets the behaviour profile: a name (`"async-202"`), or switches over `default` (an object
+   * may carry `name`, the base). Resolves to the resulting profile; rejects on invalid input.
+   */
+  setProfile(profile: ProfileInput): Promise<BehaviourProfile> {
+    return this.call("PUT", "profile", typeof profile === "string" ? { name: profile } : profile);
+  }
+
+  /** The scoped keys (key → zones it can see). */
+  scopedKeys(): Promise<ScopedKeys> {
+    return this.call("GET", "scoped-keys");
+  }
+
+  /**
+   * Replaces the scoped keys: keys accepted besides the API key that see only the listed
+   * zones (`{}` removes them all). Kept across `reset()`.
+   */
+  async setScopedKeys(keys: ScopedKeys): Promise<void> {
+    await this.call("PUT", "scoped-keys", keys);
   }
 }

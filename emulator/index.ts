@@ -18,6 +18,9 @@ export { defaultFixtures, loadFixtures } from "./fixtures";
 export type { FaultSpec } from "./faults";
 export type { JournalEntry } from "./journal";
 export { EmulatorControl } from "./control-client";
+export { PROFILES, RULE_CONFIG_DEFAULTS, CHAINED_CONDITION_DEFAULTS } from "./profiles";
+export type { BehaviourProfile, ProfileName, ProfileInput } from "./profiles";
+export type { KeyScope, ScopedKeys } from "./scopes";
 export type { JournalFilter } from "./control-client";
 
 /** A started emulator. */

@@ -10,6 +10,8 @@ import { areaOf, errorBody, sendError } from "./errors";
 import { Fault, FaultRegistry } from "./faults";
 import { Fixtures, loadFixtures } from "./fixtures";
 import { Journal } from "./journal";
+import { PendingWrites, ProfileInput, resolveProfile } from "./profiles";
+import { checkScopedKeys, ScopedKeys } from "./scopes";
 import { registerComputeRoutes } from "./routes/compute";
 import { registerContainerRoutes } from "./routes/containers";
 import { registerControlRoutes } from "./routes/control";
@@ -44,6 +46,16 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Most journal entries kept (default 10 000, oldest dropped first). */
   journalCapacity?: number;
+  /**
+   * Behaviour where the spec is silent: a profile name, or switches over `default` (an
+   * object may also carry `name`, the base to start from). Default `"default"`.
+   */
+  profile?: ProfileInput;
+  /**
+   * Further keys that are accepted but see only some zones (`{KEY: {shieldZones: [1],
+   * dnsZones?: [1]}}`); other zones answer like a key without access. Default none.
+   */
+  scopedKeys?: ScopedKeys;
 }
 
 interface EmuRequestState {
@@ -78,17 +90,23 @@ export function buildServer(opts: EmulatorOptions = {}): {
   app: FastifyInstance;
   ctx: EmulatorContext;
 } {
+  const apiKey = opts.apiKey ?? DEFAULT_API_KEY;
+  const keyProblems = checkScopedKeys(opts.scopedKeys ?? {}, apiKey);
+  if (keyProblems.length) throw new Error(`invalid scopedKeys: ${keyProblems.join("; ")}`);
   const ctx: EmulatorContext = {
     store: new StateStore(loadFixtures(opts.fixtures), opts.stateFile),
     journal: new Journal(opts.journalCapacity),
     faults: new FaultRegistry(),
-    apiKey: opts.apiKey ?? DEFAULT_API_KEY,
+    apiKey,
     now: opts.now ?? Date.now,
     loggingRateLimit:
       opts.loggingRateLimit === undefined
         ? { requests: Limits.loggingRequestsPerWindow, windowMs: Limits.loggingWindowMs }
         : opts.loggingRateLimit,
     loggingHits: new Map(),
+    profile: resolveProfile(opts.profile),
+    pending: new PendingWrites(),
+    scopedKeys: new Map(Object.entries(opts.scopedKeys ?? {})),
   };
 
   const app = Fastify({
@@ -99,6 +117,8 @@ export function buildServer(opts: EmulatorOptions = {}): {
     keepAliveTimeout: 5000,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Delayed writes die with the server: no timer outlives close().
+  app.addHook("onClose", async () => ctx.pending.clear());
 
   // Only JSON bodies (application/json, text/json, application/*+json); others → 415.
   app.removeAllContentTypeParsers();
@@ -172,7 +192,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
     }
     if (area === "logging" || req.is404) return;
     const key = req.headers["accesskey"];
-    if (key !== ctx.apiKey) {
+    if (key !== ctx.apiKey && !(typeof key === "string" && ctx.scopedKeys.has(key))) {
       return sendError(
         reply,
         path,

@@ -2,8 +2,9 @@
  * Shield routes: rate-limit rules (GET/POST/PATCH/DELETE, list per zone) and the event
  * logs of a shield zone (paged with an opaque continuation token).
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import {
+  AcceptedResult,
   createRateLimitRequestSchema,
   CreateRateLimitRequest,
   eventLogDatePattern,
@@ -12,15 +13,17 @@ import {
   INT32_MAX,
   Limits,
   RateLimitRule,
+  RateLimitRuleConfiguration as RuleConfig,
   ShieldZoneByPullZone,
   shieldZoneByPullZoneParamsSchema,
   updateRateLimitRequestSchema,
   UpdateRateLimitRequest,
 } from "../../provider/schema";
 import type { EmulatorContext } from "../context";
-import { pathOf } from "../context";
+import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
 import { DAY_MS, eventLogEntry, utcDayStart } from "../generators";
+import { BehaviourProfile, fillRuleDefaults } from "../profiles";
 import { int32Params, int64Params, OK_RESULT } from "./common";
 
 const ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.shieldzone";
@@ -89,15 +92,80 @@ export function parseEventLogDate(s: string): number | undefined {
   return ms / DAY_MS;
 }
 
+/** Body of a 202 for a delayed write: names the rule or not, as the profile says. */
+function acceptedResult(namesRule: boolean, id: number): AcceptedResult {
+  return namesRule
+    ? { location: `/shield/rate-limit/${id}`, value: { id }, statusCode: 202 }
+    : {
+        location: null,
+        value: null,
+        formatters: null,
+        contentTypes: null,
+        declaredType: null,
+        statusCode: 202,
+      };
+}
+
+/** A rule-shaped 200 body that carries a failure in `errorResponse` (the shield API's way). */
+function embeddedRuleFailure(errorResponse: GenericRequestResponse) {
+  return {
+    id: 0,
+    shieldZoneId: 0,
+    userId: null,
+    ruleName: null,
+    ruleDescription: null,
+    ruleJson: null,
+    ruleConfiguration: null,
+    errorResponse,
+  };
+}
+
 /** Registers the shield routes. */
 export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const s = () => ctx.store.state;
+  type Req = { headers: Record<string, string | string[] | undefined> };
+  /** Whether the request's key may see the shield zone (scoped keys see only theirs). */
+  const sees = (req: Req, zoneId: number) => {
+    const scope = scopeOf(ctx, req);
+    return !scope || scope.shieldZones.includes(zoneId);
+  };
+  /** A zone the key cannot see exists as far as the key knows: the platform's wrong-scope answer. */
+  const zoneKnown = (req: Req, zoneId: number) =>
+    s().shieldZones.some((z) => z.id === zoneId) && sees(req, zoneId);
+  /** Rule-shaped 200 answer to a rule in a zone the key cannot see. */
+  const outOfScope = (rule: RateLimitRule) => embeddedRuleFailure(zoneNotFound(rule.shieldZoneId));
   const withOk = (r: RateLimitRule): RateLimitRule => ({ ...r, errorResponse: { ...OK_RESULT } });
-  const notFound = (reply: Parameters<typeof sendError>[0], url: string, id: number) =>
-    sendError(reply, pathOf(url), 404, `Rate limit rule ${id} was not found`, {
+  /** The answer to a missing rule, in the shape the profile says. */
+  const notFound = (
+    reply: FastifyReply,
+    url: string,
+    id: number,
+    shape: "rule" | "generic" = "rule",
+  ) => {
+    const message = `Rate limit rule ${id} was not found`;
+    if (ctx.profile.notFoundAnswer === "embedded-200") {
+      const err: GenericRequestResponse = {
+        statusCode: 404,
+        success: false,
+        message,
+        errorKey: "not_found.ratelimit",
+      };
+      return reply.code(200).send(shape === "generic" ? err : embeddedRuleFailure(err));
+    }
+    return sendError(reply, pathOf(url), 404, message, {
       key: "not_found.ratelimit",
       shape: "A",
     });
+  };
+  /** The configuration a write stores: merged over `old` and/or defaults filled, per profile. */
+  const storedConfig = (
+    prof: BehaviourProfile,
+    old: RuleConfig | undefined,
+    sent: RuleConfig,
+  ): RuleConfig => {
+    const merged = prof.ruleConfigPatch === "merge" && old ? { ...old, ...sent } : sent;
+    return prof.fillDefaults ? fillRuleDefaults(merged) : merged;
+  };
 
   app.get<{ Params: { id: number } }>(
     "/shield/rate-limit/:id",
@@ -105,6 +173,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
     async (req, reply) => {
       const rule = s().rateLimitRules.find((r) => r.id === req.params.id);
       if (!rule) return notFound(reply, req.url, req.params.id);
+      if (!sees(req, rule.shieldZoneId)) return outOfScope(rule);
       return withOk(rule);
     },
   );
@@ -112,11 +181,12 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
   app.post<{ Body: CreateRateLimitRequest }>(
     "/shield/rate-limit",
     { schema: { body: createRateLimitRequestSchema } },
-    async (req) => {
+    async (req, reply) => {
+      const prof = ctx.profile;
       const b = req.body;
       const st = s();
       const ruleConfiguration = b.ruleConfiguration ?? {};
-      if (!st.shieldZones.some((z) => z.id === b.shieldZoneId)) {
+      if (!zoneKnown(req, b.shieldZoneId)) {
         return {
           id: 0,
           shieldZoneId: b.shieldZoneId,
@@ -129,15 +199,31 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
         };
       }
       const id = st.nextIds.rateLimitRule++;
-      const rule: RateLimitRule = {
-        id,
-        shieldZoneId: b.shieldZoneId,
-        userId: "user-1",
-        ruleName: b.ruleName ?? null,
-        ruleDescription: b.ruleDescription ?? null,
-        ruleJson: JSON.stringify(ruleConfiguration),
-        ruleConfiguration,
+      const make = (): RateLimitRule => {
+        const cfg = storedConfig(prof, undefined, ruleConfiguration);
+        return {
+          id,
+          shieldZoneId: b.shieldZoneId,
+          userId: "user-1",
+          ruleName: b.ruleName ?? null,
+          ruleDescription: b.ruleDescription ?? null,
+          ruleJson: JSON.stringify(cfg),
+          ruleConfiguration: cfg,
+        };
       };
+      if (prof.writeDelayMs > 0) {
+        ctx.store.commit(); // the id is taken now
+        ctx.pending.schedule(prof.writeDelayMs, () => {
+          const cur = s();
+          // The zone went away (or the id was taken by a state PUT) meanwhile: dropped.
+          if (!cur.shieldZones.some((z) => z.id === b.shieldZoneId)) return;
+          if (cur.rateLimitRules.some((r) => r.id === id)) return;
+          cur.rateLimitRules.push(make());
+          ctx.store.commit();
+        });
+        return reply.code(202).send(acceptedResult(prof.acceptedNamesRule, id));
+      }
+      const rule = make();
       st.rateLimitRules.push(rule);
       ctx.store.commit();
       return withOk(rule);
@@ -148,15 +234,32 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
     "/shield/rate-limit/:id",
     { schema: { params: int32Params("id"), body: updateRateLimitRequestSchema } },
     async (req, reply) => {
-      const rule = s().rateLimitRules.find((r) => r.id === req.params.id);
-      if (!rule) return notFound(reply, req.url, req.params.id);
+      const prof = ctx.profile;
+      const id = req.params.id;
+      const rule = s().rateLimitRules.find((r) => r.id === id);
+      if (!rule) return notFound(reply, req.url, id);
+      if (!sees(req, rule.shieldZoneId)) return outOfScope(rule);
       const b = req.body;
-      if (b.ruleName !== undefined) rule.ruleName = b.ruleName;
-      if (b.ruleDescription !== undefined) rule.ruleDescription = b.ruleDescription;
-      if (b.ruleConfiguration !== undefined) {
-        rule.ruleConfiguration = b.ruleConfiguration; // replaced whole, never merged
-        rule.ruleJson = JSON.stringify(b.ruleConfiguration);
+      const apply = (target: RateLimitRule) => {
+        if (b.ruleName !== undefined) target.ruleName = b.ruleName;
+        if (b.ruleDescription !== undefined) target.ruleDescription = b.ruleDescription;
+        if (b.ruleConfiguration !== undefined) {
+          // "replace" (default): replaced whole, never merged.
+          const cfg = storedConfig(prof, target.ruleConfiguration, b.ruleConfiguration);
+          target.ruleConfiguration = cfg;
+          target.ruleJson = JSON.stringify(cfg);
+        }
+      };
+      if (prof.writeDelayMs > 0) {
+        ctx.pending.schedule(prof.writeDelayMs, () => {
+          const cur = s().rateLimitRules.find((r) => r.id === id);
+          if (!cur) return; // deleted meanwhile
+          apply(cur);
+          ctx.store.commit();
+        });
+        return reply.code(202).send(acceptedResult(prof.acceptedNamesRule, id));
       }
+      apply(rule);
       ctx.store.commit();
       return withOk(rule);
     },
@@ -168,7 +271,8 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
     async (req, reply) => {
       const st = s();
       const i = st.rateLimitRules.findIndex((r) => r.id === req.params.id);
-      if (i === -1) return notFound(reply, req.url, req.params.id);
+      if (i === -1) return notFound(reply, req.url, req.params.id, "generic");
+      if (!sees(req, st.rateLimitRules[i].shieldZoneId)) return outOfScope(st.rateLimitRules[i]);
       st.rateLimitRules.splice(i, 1);
       ctx.store.commit();
       const res: GenericRequestResponse = {
@@ -188,7 +292,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
       const zoneId = req.params.shieldZoneId;
       const page = req.query.page ?? 1;
       const pageSize = req.query.perPage ?? 10;
-      if (!s().shieldZones.some((z) => z.id === zoneId)) {
+      if (!zoneKnown(req, zoneId)) {
         return {
           data: [],
           page: { totalCount: 0, totalPages: 0, currentPage: page, nextPage: null, pageSize },
@@ -220,7 +324,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
     async (req) => {
       const pullZoneId = req.params.pullZoneId;
       const z = s().shieldZones.find((x) => x.pullZoneId === pullZoneId);
-      if (!z) return { data: null, error: pullZoneNotFound(pullZoneId) };
+      if (!z || !sees(req, z.id)) return { data: null, error: pullZoneNotFound(pullZoneId) };
       const data: ShieldZoneByPullZone = {
         shieldZoneId: z.id,
         pullZoneId,
@@ -236,9 +340,10 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
   const eventLogs = async (
     req: {
       url: string;
+      headers: Req["headers"];
       params: { shieldZoneId: number; date: string; continuationToken?: string };
     },
-    reply: Parameters<typeof sendError>[0],
+    reply: FastifyReply,
   ) => {
     const path = pathOf(req.url);
     const { shieldZoneId, date } = req.params;
@@ -264,7 +369,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
         },
       );
     }
-    if (!s().shieldZones.some((z) => z.id === shieldZoneId)) {
+    if (!zoneKnown(req, shieldZoneId)) {
       const page: EventLogPage = {
         logs: [],
         hasMoreData: false,

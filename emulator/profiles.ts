@@ -1,0 +1,227 @@
+/**
+ * Behaviour profiles: how the emulated platform behaves where the spec is silent, so the
+ * provider's tests can run against platforms that disagree with its assumptions
+ * (`--profile NAME`, `EmulatorOptions.profile`, `GET/PUT /_emulator/profile`).
+ */
+
+/** How the emulated platform behaves where the spec is silent. */
+export interface BehaviourProfile {
+  /**
+   * PATCH with `ruleConfiguration`: `"replace"` the stored configuration whole (default) or
+   * `"merge"` the sent fields over it (top-level fields of the configuration; lists and
+   * objects as whole values; a sent `null` stores `null`).
+   */
+  ruleConfigPatch: "replace" | "merge";
+  /**
+   * Fill the platform's defaults for configuration fields omitted on POST/PATCH (stored and
+   * returned), see {@link RULE_CONFIG_DEFAULTS} and {@link CHAINED_CONDITION_DEFAULTS}.
+   * Default false (store exactly what was sent).
+   */
+  fillDefaults: boolean;
+  /**
+   * > 0: rate-limit POST and PATCH are answered 202 `AcceptedResult` and applied after this
+   * many ms (a new rule is missing on GET and absent from the zone list until applied; a
+   * PATCH's change is invisible until applied). Default 0 (applied at once, 200).
+   */
+  writeDelayMs: number;
+  /**
+   * With `writeDelayMs > 0`: whether the 202 body names the rule
+   * (`{location: "/shield/rate-limit/ID", value: {id: ID}, statusCode: 202, ...}`) or not
+   * (every `AcceptedResult` field null). Default true.
+   */
+  acceptedNamesRule: boolean;
+  /**
+   * DNSSEC POST/DELETE answer: `"fresh"` = the record after the change (default); `"stale"` =
+   * the record with `Enabled` as it was BEFORE the change (the zone itself still changes).
+   */
+  dnssecAnswer: "fresh" | "stale";
+  /**
+   * A missing rate-limit rule on GET/PATCH/DELETE: `"404"` (problem shape A, title
+   * `not_found.ratelimit`; default) or `"embedded-200"` (HTTP 200 with a rule-shaped body whose
+   * `errorResponse` is `{statusCode: 404, success: false, errorKey: "not_found.ratelimit"}`;
+   * for DELETE a `GenericRequestResponse` with those fields).
+   */
+  notFoundAnswer: "404" | "embedded-200";
+}
+
+/** Names of the built-in profiles. */
+export type ProfileName =
+  "default" | "merge-patch" | "fill-defaults" | "async-202" | "stale-dnssec" | "embedded-not-found";
+
+const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
+  ruleConfigPatch: "replace",
+  fillDefaults: false,
+  writeDelayMs: 0,
+  acceptedNamesRule: true,
+  dnssecAnswer: "fresh",
+  notFoundAnswer: "404",
+});
+
+/**
+ * The built-in profiles: `default` is the emulator's long-standing behaviour; each other one
+ * is `default` with one switch flipped.
+ */
+export const PROFILES: Record<ProfileName, BehaviourProfile> = Object.freeze({
+  default: DEFAULT_PROFILE,
+  "merge-patch": Object.freeze({ ...DEFAULT_PROFILE, ruleConfigPatch: "merge" }),
+  "fill-defaults": Object.freeze({ ...DEFAULT_PROFILE, fillDefaults: true }),
+  "async-202": Object.freeze({ ...DEFAULT_PROFILE, writeDelayMs: 300, acceptedNamesRule: true }),
+  "stale-dnssec": Object.freeze({ ...DEFAULT_PROFILE, dnssecAnswer: "stale" }),
+  "embedded-not-found": Object.freeze({ ...DEFAULT_PROFILE, notFoundAnswer: "embedded-200" }),
+});
+
+/** Names of the built-in profiles, in a stable order. */
+export const PROFILE_NAMES = Object.keys(PROFILES) as ProfileName[];
+
+/**
+ * Defaults the `fillDefaults` platform stores for omitted top-level configuration fields:
+ * the first value of each enum where that is the platform's "none/lowest" (operator
+ * BEGINSWITH, severity NOTICE, counter key IP), action RateLimit, one minute timeframe,
+ * five minutes block time, 100 requests, not negated, not a regex variable.
+ */
+export const RULE_CONFIG_DEFAULTS = Object.freeze({
+  actionType: 1,
+  operatorType: 0,
+  severityType: 0,
+  requestCount: 100,
+  counterKeyType: 0,
+  timeframe: 60,
+  blockTime: 300,
+  isNegated: false,
+  isRegexVariable: false,
+} as const);
+
+/** Defaults the `fillDefaults` platform stores for omitted fields of each chained condition. */
+export const CHAINED_CONDITION_DEFAULTS = Object.freeze({
+  operatorType: 0,
+  isNegated: false,
+  isRegexVariable: false,
+} as const);
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A copy of `config` with the platform defaults filled in for omitted (absent) fields. */
+export function fillRuleDefaults<T extends object>(config: T): T {
+  const out: Obj = { ...(config as Obj) };
+  for (const [k, v] of Object.entries(RULE_CONFIG_DEFAULTS)) if (out[k] === undefined) out[k] = v;
+  if (Array.isArray(out.chainedRuleConditions)) {
+    out.chainedRuleConditions = out.chainedRuleConditions.map((c: unknown) => {
+      if (!isObj(c)) return c;
+      const filled: Obj = { ...c };
+      for (const [k, v] of Object.entries(CHAINED_CONDITION_DEFAULTS))
+        if (filled[k] === undefined) filled[k] = v;
+      return filled;
+    });
+  }
+  return out as T;
+}
+
+const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
+  ruleConfigPatch: `"replace" or "merge"`,
+  fillDefaults: "true or false",
+  writeDelayMs: "an integer from 0 to 600000 (milliseconds)",
+  acceptedNamesRule: "true or false",
+  dnssecAnswer: `"fresh" or "stale"`,
+  notFoundAnswer: `"404" or "embedded-200"`,
+};
+
+function validField(k: keyof BehaviourProfile, v: unknown): boolean {
+  switch (k) {
+    case "ruleConfigPatch":
+      return v === "replace" || v === "merge";
+    case "fillDefaults":
+    case "acceptedNamesRule":
+      return typeof v === "boolean";
+    case "writeDelayMs":
+      return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 600_000;
+    case "dnssecAnswer":
+      return v === "fresh" || v === "stale";
+    case "notFoundAnswer":
+      return v === "404" || v === "embedded-200";
+  }
+}
+
+/**
+ * What a profile may be set from: a name, or an object with an optional `name` (the base,
+ * default `"default"`) and any switches to override on top of it.
+ */
+export type ProfileInput = ProfileName | (Partial<BehaviourProfile> & { name?: ProfileName });
+
+/**
+ * Validates a profile input; returns problems (empty when valid), each naming the field and
+ * its allowed values.
+ */
+export function checkProfileInput(v: unknown): string[] {
+  if (typeof v === "string") {
+    return PROFILE_NAMES.includes(v as ProfileName)
+      ? []
+      : [`unknown profile "${v}"; allowed: ${PROFILE_NAMES.join(", ")}`];
+  }
+  if (!isObj(v)) return ["profile must be a profile name or a JSON object"];
+  const problems: string[] = [];
+  for (const [k, val] of Object.entries(v)) {
+    if (k === "name") {
+      if (!PROFILE_NAMES.includes(val as ProfileName))
+        problems.push(
+          `name: unknown profile ${JSON.stringify(val)}; allowed: ${PROFILE_NAMES.join(", ")}`,
+        );
+    } else if (k in ALLOWED) {
+      const key = k as keyof BehaviourProfile;
+      if (!validField(key, val))
+        problems.push(`${k}: must be ${ALLOWED[key]}; got ${JSON.stringify(val)}`);
+    } else {
+      problems.push(`unknown property "${k}"; allowed: name, ${Object.keys(ALLOWED).join(", ")}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Resolves a profile input into a full profile: the named base (default `"default"`) with
+ * the given switches over it. Throws with the problems when the input is invalid.
+ */
+export function resolveProfile(input: ProfileInput | undefined): BehaviourProfile {
+  if (input === undefined) return { ...DEFAULT_PROFILE };
+  const problems = checkProfileInput(input);
+  if (problems.length) throw new Error(`invalid behaviour profile: ${problems.join("; ")}`);
+  if (typeof input === "string") return { ...PROFILES[input] };
+  const { name, ...switches } = input;
+  return { ...PROFILES[name ?? "default"], ...switches };
+}
+
+/** The name of the built-in profile equal to `p`, or undefined for a custom mix. */
+export function profileNameOf(p: BehaviourProfile): ProfileName | undefined {
+  return PROFILE_NAMES.find((n) =>
+    (Object.keys(ALLOWED) as (keyof BehaviourProfile)[]).every((k) => PROFILES[n][k] === p[k]),
+  );
+}
+
+/**
+ * Writes applied later (`writeDelayMs`): timers that can all be dropped at once (on
+ * `/_emulator/reset` and on close), so nothing keeps the process alive after `close()`.
+ */
+export class PendingWrites {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  /** Runs `apply` after `ms` milliseconds unless dropped first. */
+  schedule(ms: number, apply: () => void): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      apply();
+    }, ms);
+    t.unref?.();
+    this.timers.add(t);
+  }
+
+  /** Number of writes not yet applied. */
+  get size(): number {
+    return this.timers.size;
+  }
+
+  /** Drops every write not yet applied. */
+  clear(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * Scoped API keys: accepted (never 401) but they see only their zones; other zones answer the
+ * platform's wrong-scope shapes, indistinguishable from "gone".
+ */
+import { buildServer, EmulatorControl, type RunningEmulator } from "../../emulator";
+import { parseArgs } from "../../emulator/cli";
+import { Client, EdgeApiError } from "../../provider/api";
+import { call, mmddyyyy, start } from "./helpers";
+
+const SCOPED = "scoped-key-zone2";
+const DNS_SCOPED = "scoped-key-dns1";
+const WRONG_SCOPE = {
+  statusCode: 404,
+  success: false,
+  message: expect.stringContaining("Shield zone 1"),
+  errorKey: "not_found_or_unauthorised_access.shieldzone",
+};
+const RULE_SHAPED = {
+  id: 0,
+  shieldZoneId: 0,
+  userId: null,
+  ruleName: null,
+  ruleDescription: null,
+  ruleJson: null,
+  ruleConfiguration: null,
+  errorResponse: WRONG_SCOPE,
+};
+
+describe("scoped keys", () => {
+  let emu: RunningEmulator;
+  let ctl: EmulatorControl;
+  beforeAll(async () => {
+    emu = await start({
+      scopedKeys: {
+        [SCOPED]: { shieldZones: [2] },
+        [DNS_SCOPED]: { shieldZones: [], dnsZones: [1] },
+      },
+    });
+    ctl = new EmulatorControl(emu.url);
+  });
+  afterAll(() => emu.close());
+  beforeEach(() => ctl.reset());
+
+  test("a rule in another zone: GET/PATCH/DELETE answer 200 with the embedded wrong-scope error", async () => {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PATCH", { ruleName: "hijack" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const r = await call(emu, method, "/shield/rate-limit/101", { key: SCOPED, body });
+      expect([method, r.status, r.json]).toEqual([method, 200, RULE_SHAPED]);
+    }
+    // nothing changed: the full key still sees the rule as it was
+    const full = await call(emu, "GET", "/shield/rate-limit/101");
+    expect(full.json).toMatchObject({ id: 101, ruleName: "api-burst" });
+  });
+
+  test("list and POST of another zone: the unknown-zone shapes; its own zone works", async () => {
+    const list = await call(emu, "GET", "/shield/rate-limits/1", { key: SCOPED });
+    expect(list.status).toBe(200);
+    expect(list.json).toEqual({
+      data: [],
+      page: { totalCount: 0, totalPages: 0, currentPage: 1, nextPage: null, pageSize: 10 },
+      error: WRONG_SCOPE,
+    });
+    const post = await call(emu, "POST", "/shield/rate-limit", {
+      key: SCOPED,
+      body: { shieldZoneId: 1, ruleName: "x" },
+    });
+    expect(post.status).toBe(200);
+    expect(post.json.errorResponse).toEqual(WRONG_SCOPE);
+    expect((await ctl.state()).rateLimitRules.map((r) => r.id)).toEqual([101, 102]);
+
+    const own = await call(emu, "POST", "/shield/rate-limit", {
+      key: SCOPED,
+      body: { shieldZoneId: 2, ruleName: "mine" },
+    });
+    expect(own.json).toMatchObject({ id: 1000, shieldZoneId: 2, errorResponse: { success: true } });
+    expect(
+      (await call(emu, "GET", "/shield/rate-limits/2", { key: SCOPED })).json.data,
+    ).toHaveLength(1);
+    expect(
+      (await call(emu, "DELETE", "/shield/rate-limit/1000", { key: SCOPED })).json.success,
+    ).toBe(true);
+  });
+
+  test("event logs and get-by-pullzone follow the scope", async () => {
+    const pz1 = await call(emu, "GET", "/shield/shield-zone/get-by-pullzone/1", { key: SCOPED });
+    expect(pz1.json).toMatchObject({
+      data: null,
+      error: { errorKey: "not_found_or_unauthorised_access.pullzone" },
+    });
+    const pz4 = await call(emu, "GET", "/shield/shield-zone/get-by-pullzone/4", { key: SCOPED });
+    expect(pz4.json.data.shieldZoneId).toBe(2);
+    const day = mmddyyyy(Date.now());
+    const logs1 = await call(emu, "GET", `/shield/event-logs/1/${day}`, { key: SCOPED });
+    expect(logs1.json).toMatchObject({ logs: [], hasMoreData: false, errorResponse: WRONG_SCOPE });
+    const logs2 = await call(emu, "GET", `/shield/event-logs/2/${day}`, { key: SCOPED });
+    expect(logs2.json.logs.length).toBeGreaterThan(0);
+  });
+
+  test("DNS zones outside dnsZones are 404; without dnsZones every DNS zone is visible", async () => {
+    expect((await call(emu, "GET", "/dnszone/1", { key: DNS_SCOPED })).status).toBe(200);
+    const r = await call(emu, "GET", "/dnszone/2", { key: DNS_SCOPED });
+    expect(r.status).toBe(404);
+    expect(r.json).toMatchObject({ title: "not_found.dnszone", status: 404 });
+    expect((await call(emu, "DELETE", "/dnszone/2/dnssec", { key: DNS_SCOPED })).status).toBe(404);
+    expect((await ctl.state()).dnsZones[1].DnsSecEnabled).toBe(true);
+    expect((await call(emu, "GET", "/dnszone/2", { key: SCOPED })).status).toBe(200);
+    // other management areas accept a scoped key; unknown keys stay 401
+    expect((await call(emu, "GET", "/mc/registries/1", { key: SCOPED })).status).toBe(200);
+    expect((await call(emu, "GET", "/mc/registries/1", { key: "nope-1234" })).status).toBe(401);
+  });
+
+  test("the client sees an EdgeApiError with the ambiguous key (status 200)", async () => {
+    const c = new Client({ apiKey: SCOPED, baseUrl: emu.url, maxAttempts: 1 });
+    try {
+      const e = await c.shield.getRateLimit(101).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(EdgeApiError);
+      expect((e as EdgeApiError).status).toBe(200);
+      expect((e as EdgeApiError).errorKey).toBe("not_found_or_unauthorised_access.shieldzone");
+      const l = await c.shield.listRateLimits(1).catch((x: unknown) => x);
+      expect((l as EdgeApiError).errorKey).toBe("not_found_or_unauthorised_access.shieldzone");
+    } finally {
+      c.close();
+    }
+  });
+
+  test("control API: GET/PUT /_emulator/scoped-keys; validation; reset keeps them", async () => {
+    expect(await ctl.scopedKeys()).toEqual({
+      [SCOPED]: { shieldZones: [2] },
+      [DNS_SCOPED]: { shieldZones: [], dnsZones: [1] },
+    });
+    await ctl.setScopedKeys({ "k-other": { shieldZones: [1] } });
+    await ctl.reset();
+    expect(await ctl.scopedKeys()).toEqual({ "k-other": { shieldZones: [1] } });
+    expect((await call(emu, "GET", "/shield/rate-limit/101", { key: "k-other" })).json.id).toBe(
+      101,
+    );
+    expect((await call(emu, "GET", "/shield/rate-limit/101", { key: SCOPED })).status).toBe(401);
+
+    const bad = async (body: unknown) => {
+      const r = await call(emu, "PUT", "/_emulator/scoped-keys", { key: false, body });
+      expect(r.status).toBe(400);
+      return r.json.problems.join("; ") as string;
+    };
+    expect(await bad([1])).toMatch(/must be a JSON object/);
+    expect(await bad({ abcd: { shieldZones: "1" } })).toMatch(
+      /scoped key "abcd": shieldZones must be an array of non-negative integer zone ids/,
+    );
+    expect(await bad({ abcd: { shieldZones: [], dnsZones: [-1] } })).toMatch(/dnsZones must be/);
+    expect(await bad({ abcd: { shieldZones: [], zones: [] } })).toMatch(
+      /unknown property "zones"; allowed: shieldZones, dnsZones/,
+    );
+    expect(await bad({ [emu.apiKey]: { shieldZones: [] } })).toMatch(/is the full-access API key/);
+    expect(await ctl.scopedKeys()).toEqual({ "k-other": { shieldZones: [1] } });
+    await ctl.setScopedKeys({
+      [SCOPED]: { shieldZones: [2] },
+      [DNS_SCOPED]: { shieldZones: [], dnsZones: [1] },
+    });
+  });
+});
+
+describe("scoped keys: option and CLI", () => {
+  test("invalid option throws; the full key cannot be scoped", () => {
+    expect(() => buildServer({ scopedKeys: { k: { shieldZones: [1.5] } } })).toThrow(
+      /invalid scopedKeys: .*shieldZones must be an array/,
+    );
+    expect(() => buildServer({ apiKey: "abc", scopedKeys: { abc: { shieldZones: [] } } })).toThrow(
+      /full-access API key/,
+    );
+  });
+  test("--scoped-key KEY=1,2 and KEY=1/3, repeatable", () => {
+    expect(
+      parseArgs(["--scoped-key", "a=b=1,2", "--scoped-key=k2=/3,4", "--scoped-key", "k3=5"]),
+    ).toEqual({
+      scopedKeys: {
+        "a=b": { shieldZones: [1, 2] },
+        k2: { shieldZones: [], dnsZones: [3, 4] },
+        k3: { shieldZones: [5] },
+      },
+    });
+    expect(() => parseArgs(["--scoped-key", "k=x"])).toThrow(/"x" is not a zone id/);
+    expect(() => parseArgs(["--scoped-key", "noequals"])).toThrow(/KEY=1,2/);
+  });
+});
