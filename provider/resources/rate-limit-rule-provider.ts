@@ -214,6 +214,7 @@ async function converge(
   const current = checkedRule(await client.shield.getRateLimit(ruleId), what);
   const patch = patchFor(inputs, current);
   if (!patch) return current;
+  if (patch.fields.includes("ruleName")) await assertNameFree(current, inputs.ruleName, what);
   const result = await client.shield.updateRateLimit(ruleId, patch.body);
   if (result.status === 200) return checkedRule(result.rule, what);
   const rule = await readBack(ruleId, (r) => matches(inputs, r));
@@ -227,9 +228,35 @@ async function converge(
   return rule;
 }
 
+/**
+ * Names are unique in a zone: before a rule is renamed, the zone (listed once per run) must
+ * have no other rule of the new name, and no other resource of this run may claim it.
+ */
+async function assertNameFree(rule: RateLimitRule, name: unknown, what: string): Promise<void> {
+  if (typeof name !== "string" || name === "") return;
+  const zone = rule.shieldZoneId;
+  const listed = await zoneListing(zone, () => getClient().shield.listAllRateLimits(zone));
+  const other = listed.find((r) => r.ruleName === name && r.id !== rule.id);
+  if (other || isClaimed(`name:${zone}`, name)) {
+    throw new ResourceOperationError(
+      `${what} failed: shield zone ${zone} already has ${
+        other ? `rule ${other.id}` : "a rule of this program"
+      } named "${name}"; rule names are unique in a zone. Choose another ruleName, or rename ` +
+        `that rule first. Nothing was written.`,
+    );
+  }
+  claim(`name:${zone}`, name);
+}
+
 /** Adopt mode: the rule must exist; one PATCH only when managed fields differ. */
 async function adopt(inputs: RateLimitRuleInputs, what: string) {
   const ruleId = inputs.ruleId as number;
+  if (isClaimed("rule", ruleId)) {
+    throw new ResourceOperationError(
+      `${what} failed: another resource of this program already manages rule ${ruleId}; ` +
+        `a rule can be managed by one resource only. Nothing was written.`,
+    );
+  }
   let rule: RateLimitRule;
   try {
     rule = await converge(inputs, ruleId, what);
@@ -436,6 +463,10 @@ export function diffRateLimitRule(
   news: RateLimitRuleInputs,
 ): dynamic.DiffResult {
   const { replaces, changed } = planChanges(olds ?? {}, news ?? { ruleConfiguration: {} });
+  // A resource of this run's program keeps its rule: no create of this run may take it over,
+  // no other resource may adopt it, and a delete of it by a stale state entry (the old half
+  // of a replacement or rename whose run failed before its delete) leaves it alone.
+  if (replaces.length === 0 && typeof olds?.ruleId === "number") claim("rule", olds.ruleId);
   return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: false };
 }
 

@@ -76,6 +76,9 @@ export function diffZoneDnssec(
 ): dynamic.DiffResult {
   const replaces = isUnknown(news.zoneId) || news.zoneId !== olds.zoneId ? ["zoneId"] : [];
   const changed = isUnknown(news.enabled) || news.enabled !== olds.enabled;
+  // This run's program manages the zone: a stale state entry for it (the old half of a
+  // rename whose run failed before its delete) must not restore its prior state later.
+  if (replaces.length === 0 && typeof olds?.zoneId === "number") claim("dnsZone", olds.zoneId);
   return { changes: replaces.length > 0 || changed, replaces, deleteBeforeReplace: false };
 }
 
@@ -148,6 +151,12 @@ export async function createZoneDnssec(
 ): Promise<dynamic.CreateResult<ZoneDnssecOutputs>> {
   const what = `${label(inputs.zoneId)}: create`;
   return operation(what, async () => {
+    if (isClaimed("dnsZone", inputs.zoneId)) {
+      throw new ResourceOperationError(
+        `${what} failed: another resource of this program already manages the DNSSEC of zone ` +
+          `${inputs.zoneId}; one resource per zone. Nothing was written.`,
+      );
+    }
     const { before, info } = await switchTo(inputs.zoneId, inputs.enabled, what);
     claim("dnsZone", inputs.zoneId);
     const outs: ZoneDnssecOutputs = {
