@@ -135,7 +135,7 @@ async function confirmGone(ruleId: number, zone: number | undefined, cause: unkn
     listed = await getClient().shield.listAllRateLimits(zone);
   } catch (e) {
     throw new ResourceOperationError(
-      `${what} failed: reading rule ${ruleId} answered "${messageOf(cause)}" and listing shield ` +
+      `${what} failed: the platform answered "${messageOf(cause)}" and listing shield ` +
         `zone ${zone} failed too (${messageOf(e)}). A key without access to the zone gets the ` +
         `same answers, so the rule is NOT treated as gone: check the API key's scope.`,
       cause,
@@ -143,8 +143,8 @@ async function confirmGone(ruleId: number, zone: number | undefined, cause: unkn
   }
   if (listed.some((r) => r.id === ruleId)) {
     throw new ResourceOperationError(
-      `${what} failed: reading rule ${ruleId} answered "${messageOf(cause)}" but shield zone ` +
-        `${zone} still lists it; not treating it as gone (try again).`,
+      `${what} failed: the platform answered "${messageOf(cause)}" but shield zone ` +
+        `${zone} still lists rule ${ruleId}; not treating it as gone (try again).`,
       cause,
     );
   }

@@ -508,7 +508,7 @@ describe("read (refresh)", () => {
   test("finding 4: a not-found GET while the zone still lists the rule is an error", async () => {
     const { id, outs } = await createInZone();
     await t.fault({ method: "GET", path: "^/shield/rate-limit/1000$", status: 404 });
-    await expect(p.read(id, outs)).rejects.toThrow(/still lists it/);
+    await expect(p.read(id, outs)).rejects.toThrow(/still lists rule 1000/);
   });
 
   test("finding 11: an embedded statusCode 404 without a key is a not-found, confirmed by the list", async () => {
