@@ -262,6 +262,14 @@ export function patchFor(
   return { body, fields };
 }
 
+/** Which of `ruleId`, `pullZoneId`, `shieldZoneId` places the rule. */
+const placementOf = (i: RateLimitRuleInputs) =>
+  isAdoptMode(i)
+    ? "ruleId"
+    : i.pullZoneId !== undefined && i.pullZoneId !== null
+      ? "pullZoneId"
+      : "shieldZoneId";
+
 /** Whether the program addresses the rule by `ruleId`. */
 export const isAdoptMode = (i: { ruleId?: unknown }): boolean =>
   i.ruleId !== undefined && i.ruleId !== null;
@@ -335,20 +343,12 @@ export function planChanges(
 ): { replaces: string[]; changed: string[] } {
   const replaces = replacedBy(olds, news);
   const changed: string[] = [];
-  const was = inputsFromOutputs({
-    ruleId: olds.ruleId ?? 0,
-    shieldZoneId: olds.shieldZoneId ?? 0,
-    adopted: olds.adopted === true,
-    ...olds,
-    ruleConfiguration: olds.ruleConfiguration ?? {},
-  } as RateLimitRuleOutputs);
-  const modeOf = (i: RateLimitRuleInputs) =>
-    isAdoptMode(i)
-      ? "ruleId"
-      : i.pullZoneId !== undefined && i.pullZoneId !== null
-        ? "pullZoneId"
-        : "shieldZoneId";
-  if (modeOf(was) !== modeOf(news)) changed.push(modeOf(news));
+  const mode = placementOf(news);
+  if (
+    mode !== placementOf(inputsFromOutputs({ adopted: false, ...olds } as RateLimitRuleOutputs))
+  ) {
+    changed.push(mode);
+  }
   for (const f of ["ruleName", "ruleDescription"] as const) {
     const managed = managesTop(olds, f);
     if (news[f] === undefined && !managed) continue;
