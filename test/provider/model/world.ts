@@ -121,7 +121,15 @@ export class World {
     const before = await this.rules();
     const stateBefore = new Set(this.engine.stateIds().map(Number));
     const adopted = this.adoptTargets();
+    await this.ctl.clearJournal();
     const res = await body();
+    // Rules the run read (GET): the only way a provider can learn an out-of-band value.
+    const read = new Set(
+      (await this.ctl.journal())
+        .map((e) => /^\/shield\/rate-limit\/(\d+)$/.exec(e.method === "GET" ? e.path : ""))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => Number(m[1])),
+    );
     await this.ctl.clearFaults();
     await this.settle();
     const after = await this.rules();
@@ -218,7 +226,9 @@ export class World {
           new RegExp(`^(create|update|replace) ${name}\\b`).test(o),
         );
         if (this.drifted.has(rule.id)) {
-          if (!wrote) continue; // drift the engine was not asked to see (no refresh since)
+          // Drift the engine was not asked to see (no refresh since), or an update that had no
+          // managed value to write (a mode switch) and so never read the rule.
+          if (!wrote || !read.has(rule.id)) continue;
           this.drifted.delete(rule.id);
         }
         const diffs = managedDifferences(prog, rule as never);
