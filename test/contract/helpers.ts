@@ -9,11 +9,11 @@ import {
   type EmulatorState,
   type FaultSpec,
   type RunningEmulator,
-} from "../../emulator";
-import { Client, type ClientOptions, EdgeApiError } from "../../provider/api";
-import type { RateLimitRuleConfiguration } from "../../provider/schema";
+} from "../../packages/emulator/src";
+import { Client, type ClientOptions, EdgeApiError } from "../../packages/client/src";
+import type { RateLimitRuleConfiguration } from "../../packages/client/src/spec";
 
-export type { JournalEntry, FaultSpec } from "../../emulator";
+export type { JournalEntry, FaultSpec } from "../../packages/emulator/src";
 /** A started emulator. */
 export type Emu = RunningEmulator;
 

@@ -3,7 +3,7 @@ import * as fs from "fs";
 import * as path from "path";
 
 const root = path.resolve(__dirname, "../..");
-const cli = path.join(root, "dist/emulator/cli.js");
+const cli = path.join(root, "packages/emulator/dist/cli.js");
 
 /** Builds dist/ when the emulator sources are newer than the compiled CLI. */
 function ensureBuilt(): void {
@@ -17,17 +17,22 @@ function ensureBuilt(): void {
             : fs.statSync(path.join(dir, d.name)).mtimeMs,
         ),
     );
-  if (fs.existsSync(cli) && fs.statSync(cli).mtimeMs >= newest(path.join(root, "emulator"))) return;
+  if (
+    fs.existsSync(cli) &&
+    fs.statSync(cli).mtimeMs >=
+      Math.max(...["client", "emulator"].map((p) => newest(path.join(root, "packages", p, "src"))))
+  )
+    return;
   try {
     execFileSync(
       process.execPath,
-      [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"],
+      [require.resolve("typescript/bin/tsc"), "-b", "tsconfig.build.json"],
       { cwd: root, stdio: "pipe" },
     );
   } catch {
     // type errors elsewhere still emit; the check below decides
   }
-  if (!fs.existsSync(cli)) throw new Error("dist/emulator/cli.js was not built");
+  if (!fs.existsSync(cli)) throw new Error("packages/emulator/dist/cli.js was not built");
 }
 
 function run(args: string[]): Promise<{ child: ChildProcess; line: string }> {

@@ -9,8 +9,8 @@ import {
   type BehaviourProfile,
   type ProfileName,
   type RunningEmulator,
-} from "../../emulator";
-import { parseArgs } from "../../emulator/cli";
+} from "../../packages/emulator/src";
+import { parseArgs } from "../../packages/emulator/src/cli";
 import { call, NOW, start } from "./helpers";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -5,12 +5,12 @@
  * equal the fault-free one; a 2xx carrying `success: false` must fail without a retry; no
  * error may contain the API key.
  */
-import { getEventLogs } from "../../provider/functions/shield";
-import { getRegistry, getRegionSettings } from "../../provider/functions/containers";
-import { getScriptStatistics } from "../../provider/functions/compute";
-import { checkNameAvailability } from "../../provider/functions/pullzones";
-import { getAccessLogs, getLegacyAccessLogs } from "../../provider/functions/logging";
-import { clearClientCache, DataSourceOptions } from "../../provider/functions/settings";
+import { getEventLogs } from "../../packages/pulumi/src/functions/shield";
+import { getRegistry, getRegionSettings } from "../../packages/pulumi/src/functions/containers";
+import { getScriptStatistics } from "../../packages/pulumi/src/functions/compute";
+import { checkNameAvailability } from "../../packages/pulumi/src/functions/pullzones";
+import { getAccessLogs, getLegacyAccessLogs } from "../../packages/pulumi/src/functions/logging";
+import { clearClientCache, DataSourceOptions } from "../../packages/pulumi/src/functions/settings";
 import { assertNoSecrets } from "../support/secrets";
 import {
   DELAY_PAST_TIMEOUT_MS,

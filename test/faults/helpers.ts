@@ -8,9 +8,14 @@
  * {@link useShortClientTimeouts} wraps `Client.fromSettings` to add {@link FAST_CLIENT}.
  */
 import { randomBytes } from "crypto";
-import { startEmulator } from "../../emulator";
-import type { EmulatorState, FaultSpec, JournalEntry, RunningEmulator } from "../../emulator";
-import { Client, ClientOptions } from "../../provider/api/client";
+import { startEmulator } from "../../packages/emulator/src";
+import type {
+  EmulatorState,
+  FaultSpec,
+  JournalEntry,
+  RunningEmulator,
+} from "../../packages/emulator/src";
+import { Client, ClientOptions } from "../../packages/client/src/api/client";
 import { registerSecret } from "../support/secrets";
 
 export type { EmulatorState, FaultSpec, JournalEntry };

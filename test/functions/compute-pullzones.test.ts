@@ -1,12 +1,18 @@
 /** compute.getScriptStatistics and pullzones.checkNameAvailability (+ Output forms). */
 import * as pulumi from "@pulumi/pulumi";
-import { EdgeApiError } from "../../provider/api/errors";
-import { getScriptStatistics, getScriptStatisticsOutput } from "../../provider/functions/compute";
+import { EdgeApiError } from "../../packages/client/src/api/errors";
+import {
+  getScriptStatistics,
+  getScriptStatisticsOutput,
+} from "../../packages/pulumi/src/functions/compute";
 import {
   checkNameAvailability,
   checkNameAvailabilityOutput,
-} from "../../provider/functions/pullzones";
-import { clearClientCache, InvalidArgumentError } from "../../provider/functions/settings";
+} from "../../packages/pulumi/src/functions/pullzones";
+import {
+  clearClientCache,
+  InvalidArgumentError,
+} from "../../packages/pulumi/src/functions/settings";
 import { Emu, fault, journal, opts, rejection, reset, settle, start } from "./helpers";
 
 let emu: Emu;

@@ -1,13 +1,16 @@
 /** containers.getRegistry / getRegionSettings (+ Output forms) against the emulator. */
 import * as pulumi from "@pulumi/pulumi";
-import { EdgeApiError } from "../../provider/api/errors";
+import { EdgeApiError } from "../../packages/client/src/api/errors";
 import {
   getRegionSettings,
   getRegionSettingsOutput,
   getRegistry,
   getRegistryOutput,
-} from "../../provider/functions/containers";
-import { clearClientCache, InvalidArgumentError } from "../../provider/functions/settings";
+} from "../../packages/pulumi/src/functions/containers";
+import {
+  clearClientCache,
+  InvalidArgumentError,
+} from "../../packages/pulumi/src/functions/settings";
 import { Emu, opts, rejection, settle, start } from "./helpers";
 
 let emu: Emu;

@@ -10,10 +10,10 @@ import {
   type EmulatorState,
   type FaultSpec,
   type RunningEmulator,
-} from "../../emulator";
-import type { DataSourceOptions } from "../../provider/functions/settings";
+} from "../../packages/emulator/src";
+import type { DataSourceOptions } from "../../packages/pulumi/src/functions/settings";
 
-export type { JournalEntry } from "../../emulator";
+export type { JournalEntry } from "../../packages/emulator/src";
 /** A started emulator. */
 export type Emu = RunningEmulator;
 

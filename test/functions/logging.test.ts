@@ -1,21 +1,24 @@
 /** logging.getAccessLogs (v2) and logging.getLegacyAccessLogs (v1) against the emulator. */
 import * as pulumi from "@pulumi/pulumi";
-import { Client } from "../../provider/api/client";
-import { EdgeApiError } from "../../provider/api/errors";
-import { LegacyLogParseError, parseLegacyLogStream } from "../../provider/api/legacy-log-parser";
+import { Client } from "../../packages/client/src/api/client";
+import { EdgeApiError } from "../../packages/client/src/api/errors";
+import {
+  LegacyLogParseError,
+  parseLegacyLogStream,
+} from "../../packages/client/src/api/legacy-log-parser";
 import {
   getAccessLogs,
   getAccessLogsOutput,
   getLegacyAccessLogs,
   getLegacyAccessLogsOutput,
   GetAccessLogsArgs,
-} from "../../provider/functions/logging";
+} from "../../packages/pulumi/src/functions/logging";
 import {
   clearClientCache,
   DataSourceProgress,
   InvalidArgumentError,
-} from "../../provider/functions/settings";
-import type { AccessLogEntry } from "../../provider/schema";
+} from "../../packages/pulumi/src/functions/settings";
+import type { AccessLogEntry } from "../../packages/client/src/spec";
 import { Emu, fault, journal, opts, rejection, reset, settle, start, utcDay } from "./helpers";
 
 jest.setTimeout(20_000);

@@ -1,6 +1,6 @@
 /** Data-source plumbing: settings precedence, client cache, Inputs, progress, validation. */
 import * as pulumi from "@pulumi/pulumi";
-import { getRegistry } from "../../provider/functions/containers";
+import { getRegistry } from "../../packages/pulumi/src/functions/containers";
 import {
   ArgChecker,
   clearClientCache,
@@ -9,9 +9,9 @@ import {
   progressReporter,
   resolveDataSourceSettings,
   resolveInputs,
-} from "../../provider/functions/settings";
+} from "../../packages/pulumi/src/functions/settings";
 import { Emu, journal, settle, start } from "./helpers";
-import { POOL_SIZE, pooledClientCount } from "../../provider/client-pool";
+import { POOL_SIZE, pooledClientCount } from "../../packages/pulumi/src/client-pool";
 
 let emu: Emu;
 const ENV_KEYS = [

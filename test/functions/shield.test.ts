@@ -1,11 +1,11 @@
 /** shield.getEventLogs (+ Output form): all pages in order, maxPages, date window. */
 import * as pulumi from "@pulumi/pulumi";
-import { getEventLogs, getEventLogsOutput } from "../../provider/functions/shield";
+import { getEventLogs, getEventLogsOutput } from "../../packages/pulumi/src/functions/shield";
 import {
   clearClientCache,
   DataSourceProgress,
   InvalidArgumentError,
-} from "../../provider/functions/settings";
+} from "../../packages/pulumi/src/functions/settings";
 import { Emu, journal, mmddyyyy, opts, rejection, reset, settle, start, utcDay } from "./helpers";
 
 let emu: Emu;

@@ -10,13 +10,13 @@ import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { startEmulator } from "../../emulator";
-import { generateProgram } from "../../provider/import/generate";
+import { startEmulator } from "../../packages/emulator/src";
+import { generateProgram } from "../../packages/pulumi/src/import/generate";
 import { registerSecret } from "../support/secrets";
 import { BIG_ZONE_RULES, fixtureRule, importFixtures, plainConfig } from "./fixtures";
 
 const root = path.resolve(__dirname, "../..");
-const bin = path.join(root, "dist/provider/import/cli.js");
+const bin = path.join(root, "packages/pulumi/dist/import/cli.js");
 
 /** Builds dist/ when a provider source is newer than the compiled bin. */
 function ensureBuilt(): void {
@@ -30,10 +30,15 @@ function ensureBuilt(): void {
             : fs.statSync(path.join(dir, d.name)).mtimeMs,
         ),
     );
-  if (fs.existsSync(bin) && fs.statSync(bin).mtimeMs >= newest(path.join(root, "provider"))) return;
+  if (
+    fs.existsSync(bin) &&
+    fs.statSync(bin).mtimeMs >=
+      Math.max(...["client", "pulumi"].map((p) => newest(path.join(root, "packages", p, "src"))))
+  )
+    return;
   execFileSync(
     process.execPath,
-    [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"],
+    [require.resolve("typescript/bin/tsc"), "-b", "tsconfig.build.json"],
     {
       cwd: root,
       stdio: "pipe",
@@ -206,7 +211,7 @@ describe("edgeplatform-import (bin, child process)", () => {
           typeRoots: [path.join(root, "node_modules/@types")],
           types: ["node"],
           baseUrl: ".",
-          paths: { "pulumi-edgeplatform": [path.join(root, "dist/provider/index.d.ts")] },
+          paths: { "pulumi-edgeplatform": [path.join(root, "packages/pulumi/dist/index.d.ts")] },
         },
         files: ["index.ts", "odd.ts"],
       }),
@@ -325,7 +330,7 @@ describe("edgeplatform-import (bin, child process)", () => {
         /no API address: pass --base-url URL or set EDGEPLATFORM_BASE_URL/,
       ],
     ];
-    const { EmulatorControl } = await import("../../emulator");
+    const { EmulatorControl } = await import("../../packages/emulator/src");
     const control = new EmulatorControl(emu.url);
     await control.clearJournal();
     for (const [args, env, message] of cases) {

@@ -1,7 +1,7 @@
 /** Shared helpers of the dynamic-resource tests: an in-process emulator and its control API. */
-import { EmulatorControl, RunningEmulator, startEmulator } from "../../emulator";
-import type { EmulatorState, FaultSpec, JournalEntry } from "../../emulator";
-import { configureFromRequest, resetSettings } from "../../provider/resources/settings";
+import { EmulatorControl, RunningEmulator, startEmulator } from "../../packages/emulator/src";
+import type { EmulatorState, FaultSpec, JournalEntry } from "../../packages/emulator/src";
+import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
 
 export type { EmulatorState, JournalEntry };
 
