@@ -10,7 +10,10 @@ import { getRegistry, getRegionSettings } from "../../packages/pulumi/src/functi
 import { getScriptStatistics } from "../../packages/pulumi/src/functions/compute";
 import { checkNameAvailability } from "../../packages/pulumi/src/functions/pullzones";
 import { getAccessLogs, getLegacyAccessLogs } from "../../packages/pulumi/src/functions/logging";
-import { clearClientCache, DataSourceOptions } from "../../packages/pulumi/src/functions/settings";
+import {
+  clearClientCache,
+  type DataSourceOptions,
+} from "../../packages/pulumi/src/functions/options";
 import { assertNoSecrets } from "../support/secrets";
 import {
   DELAY_PAST_TIMEOUT_MS,
@@ -43,10 +46,12 @@ const yesterday = new Date(now - DAY);
 beforeAll(async () => {
   t = await startFaultPlatform();
   options = {
-    apiKey: t.apiKey,
-    baseUrl: t.emu.url,
-    loggingUrl: t.emu.loggingUrl,
-    clientOptions: FAST_CLIENT,
+    connection: {
+      apiKey: t.apiKey,
+      baseUrl: t.emu.url,
+      loggingUrl: t.emu.loggingUrl,
+      clientOptions: FAST_CLIENT,
+    },
   };
 });
 afterAll(async () => {

@@ -162,7 +162,7 @@ export function matching(journal: JournalEntry[], method: string, path: RegExp):
   return journal.filter((e) => e.method === method && path.test(e.path));
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { setTimeout as sleep } from "node:timers/promises";
 
 /** Runs `fn` and returns its outcome instead of throwing. */
 export async function outcome<T>(

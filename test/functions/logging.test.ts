@@ -13,11 +13,9 @@ import {
   getLegacyAccessLogsOutput,
   GetAccessLogsArgs,
 } from "../../packages/pulumi/src/functions/logging";
-import {
-  clearClientCache,
-  DataSourceProgress,
-  InvalidArgumentError,
-} from "../../packages/pulumi/src/functions/settings";
+import { clearClientCache } from "../../packages/pulumi/src/functions/options";
+import { InvalidArgumentError } from "../../packages/client/src";
+import type { DataSourceProgress } from "../../packages/pulumi/src/functions/progress";
 import type { AccessLogEntry } from "../../packages/client/src/spec";
 import { Emu, fault, journal, opts, rejection, reset, settle, start, utcDay } from "./helpers";
 
@@ -234,7 +232,7 @@ describe("logging.getAccessLogs (v2)", () => {
     const t0 = Date.now();
     const r = await getAccessLogs(
       { pullZoneId: 1, ...YESTERDAY, order: "asc" },
-      { client, pageSize: 60 },
+      { connection: { client }, pageSize: 60 },
     );
     expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
     expect(ids(r.records)).toEqual(ids(all));
@@ -337,7 +335,7 @@ describe("logging.getAccessLogs (v2)", () => {
     delete process.env.EDGEPLATFORM_LOGGING_URL;
     try {
       const o = opts(emu);
-      delete o.loggingUrl;
+      delete o.connection?.loggingUrl;
       await expect(getAccessLogs({ pullZoneId: 1 }, o)).rejects.toThrow(
         /edgeplatform:loggingUrl.*EDGEPLATFORM_LOGGING_URL/,
       );
@@ -485,7 +483,10 @@ describe("logging.getLegacyAccessLogs (v1)", () => {
     } as unknown as Client;
 
     test('"skip" (default): records plus skipped line numbers and reasons', async () => {
-      const r = await getLegacyAccessLogs({ pullZoneId: 7, date: utcDay(0) }, { client: stub });
+      const r = await getLegacyAccessLogs(
+        { pullZoneId: 7, date: utcDay(0) },
+        { connection: { client: stub } },
+      );
       expect(r.records).toHaveLength(3);
       expect(r.skippedLines).toEqual([
         { lineNumber: 2, reason: "expected 12 or 15 fields, got 1" },
@@ -497,7 +498,7 @@ describe("logging.getLegacyAccessLogs (v1)", () => {
       const e = await rejection(
         getLegacyAccessLogs(
           { pullZoneId: 7, date: utcDay(0), onMalformed: "fail" },
-          { client: stub },
+          { connection: { client: stub } },
         ),
       );
       expect(e).toBeInstanceOf(LegacyLogParseError);

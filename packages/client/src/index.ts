@@ -12,6 +12,7 @@ export {
   redact,
 } from "./api/errors";
 export type { EdgeApiErrorInit, FieldError, DecodedError } from "./api/errors";
+export { InvalidArgumentError } from "./api/invalid-argument";
 export { ShieldApi, shieldEndpoints } from "./api/shield";
 export type { RateLimitWriteResult, PageProgress, EventLogPagesOptions } from "./api/shield";
 export { DnsApi, dnsEndpoints } from "./api/dns";
@@ -56,3 +57,54 @@ export {
   CONFIG_NAMESPACE,
 } from "./settings";
 export type { EdgeSettings, ResolvedSettings, ConfigSource, ClientTuning } from "./settings";
+export {
+  RateLimitAction,
+  OperatorType,
+  SeverityType,
+  TransformationType,
+  CounterKeyType,
+  Timeframe,
+  BlockTime,
+  VariableNames,
+  CacheStatuses,
+  ProvisioningTypes,
+  LegacyLogFields,
+} from "./spec/enums";
+export type {
+  RateLimitActionValue,
+  OperatorTypeValue,
+  SeverityTypeValue,
+  TransformationTypeValue,
+  CounterKeyTypeValue,
+  TimeframeValue,
+  BlockTimeValue,
+  VariableName,
+  CacheStatus,
+  VariableTypes,
+  ChainedRuleCondition,
+  RateLimitRuleConfiguration,
+  UpdateRateLimitRequest,
+  CreateRateLimitRequest,
+  ShieldZoneByPullZone,
+  AccessLogQuery,
+  LogOrder,
+  GenericRequestResponse,
+  RateLimitRule,
+  RateLimitRuleList,
+  AcceptedResult,
+  ContainerRegistry,
+  RegionSettings,
+  DnssecInfo,
+  DnsZone,
+  Volume,
+  VolumeInstance,
+  VolumeList,
+  VolumeDeletionResult,
+  ScriptStatistics,
+  EventLogEntry,
+  EventLogPage,
+  NameAvailability,
+  AccessLogEntry,
+  AccessLogPage,
+  LegacyAccessLogRecord,
+} from "./spec";

@@ -3,6 +3,7 @@
  * No vendor host is built in; a missing base URL or API key is a clear error naming the
  * config key and the environment variable.
  */
+import { InvalidArgumentError } from "./api/invalid-argument";
 
 /** Connection settings of the provider and the data sources. */
 export interface EdgeSettings {
@@ -40,18 +41,21 @@ export const SETTING_SOURCES = {
 export type ConfigSource =
   ((key: string) => string | undefined) | Record<string, string | undefined> | undefined;
 
-/** Error raised when a required setting is missing everywhere. */
-export class MissingSettingError extends Error {
+/**
+ * A required setting is missing everywhere (explicit options, stack config, environment).
+ * A subclass of {@link InvalidArgumentError} (`operation` is `"settings"`, `field` the setting).
+ */
+export class MissingSettingError extends InvalidArgumentError {
   /** The missing setting (`apiKey`, `baseUrl`, ...). */
   readonly setting: keyof typeof SETTING_SOURCES;
 
   constructor(setting: keyof typeof SETTING_SOURCES) {
     const s = SETTING_SOURCES[setting];
-    super(
+    super("settings", setting, "is missing");
+    this.message =
       `edgeplatform: missing setting "${setting}": set the stack config key "${s.config}"` +
-        `${setting === "apiKey" ? " (pulumi config set --secret edgeplatform:apiKey ...)" : ""}` +
-        ` or the environment variable ${s.env}`,
-    );
+      `${setting === "apiKey" ? " (pulumi config set --secret edgeplatform:apiKey ...)" : ""}` +
+      ` or the environment variable ${s.env}`;
     this.name = "MissingSettingError";
     this.setting = setting;
   }
@@ -117,16 +121,19 @@ export const TUNING_SOURCES = {
   },
 } as const;
 
-/** A tuning setting has a value outside its allowed range (or is not an integer). */
-export class InvalidSettingError extends RangeError {
+/**
+ * A tuning setting has a value outside its allowed range (or is not an integer). A subclass
+ * of {@link InvalidArgumentError} (`operation` is `"settings"`, `field` the setting).
+ */
+export class InvalidSettingError extends InvalidArgumentError {
   /** The setting, for example `requestTimeoutMs`. */
   readonly setting: keyof typeof TUNING_SOURCES;
   constructor(setting: keyof typeof TUNING_SOURCES, source: string, value: string) {
     const s = TUNING_SOURCES[setting];
-    super(
+    super("settings", setting, `not an integer from ${s.min} to ${s.max}`);
+    this.message =
       `edgeplatform: invalid setting "${setting}" (${s.what}) from ${source}: ` +
-        `${JSON.stringify(value)} is not an integer from ${s.min} to ${s.max}`,
-    );
+      `${JSON.stringify(value)} is not an integer from ${s.min} to ${s.max}`;
     this.name = "InvalidSettingError";
     this.setting = setting;
   }

@@ -12,9 +12,9 @@ import type {
   EventLogEntry,
   ScriptStatistics,
 } from "edgeplatform-client/spec";
+import { DAY_MS, utcDayStart } from "edgeplatform-client/spec";
 
-/** Milliseconds per UTC day. */
-export const DAY_MS = 86_400_000;
+export { DAY_MS, utcDayStart };
 /** Milliseconds per hour. */
 export const HOUR_MS = 3_600_000;
 
@@ -62,11 +62,6 @@ export class Rng {
 }
 
 const hex8 = (n: number): string => (n >>> 0).toString(16).padStart(8, "0");
-
-/** Start (epoch ms) of the UTC day containing `ms`. */
-export function utcDayStart(ms: number): number {
-  return Math.floor(ms / DAY_MS) * DAY_MS;
-}
 
 // ---------------------------------------------------------------------------------------
 // Access logs

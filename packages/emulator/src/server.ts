@@ -22,6 +22,7 @@ import { registerShieldRoutes } from "./routes/shield";
 import { StateStore } from "./state";
 import { RequestValidationError, validatorCompiler } from "./validation";
 import { Limits } from "edgeplatform-client/spec";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** The documented default API key of the emulator (not a secret). */
 export const DEFAULT_API_KEY = "emulator-local-key";
@@ -64,8 +65,6 @@ interface EmuRequestState {
   emuAfter?: Fault;
 }
 type EmuRequest = FastifyRequest & EmuRequestState;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** JSON media types the platform accepts. */
 const JSON_TYPES: (string | RegExp)[] = [

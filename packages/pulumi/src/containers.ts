@@ -11,13 +11,12 @@ export type {
   GetRegistryArgs,
   GetRegionSettingsArgs,
   GetRegistryResult,
-  GetRegistryOutputResult,
   GetRegionSettingsResult,
 } from "./functions/containers";
-export { ProvisioningTypes } from "edgeplatform-client/spec";
+export { ProvisioningTypes } from "edgeplatform-client";
 export type {
   ContainerRegistry,
   RegionSettings,
   Volume,
   VolumeInstance,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client";

@@ -17,18 +17,11 @@ export type {
   SkippedLine,
   LogOrder,
 } from "./functions/logging";
-export {
-  parseLegacyLogLine,
-  parseLegacyLogStream,
-  parseLegacyLogBatches,
-  LegacyLogParseError,
-} from "edgeplatform-client";
-export type { LegacyParseWarning, LegacyParseOptions } from "edgeplatform-client";
-export { CacheStatuses, LegacyLogFields } from "edgeplatform-client/spec";
+export { CacheStatuses, LegacyLogFields } from "edgeplatform-client";
 export type {
   AccessLogEntry,
   AccessLogQuery,
   AccessLogPage,
   LegacyAccessLogRecord,
   CacheStatus,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client";

@@ -16,7 +16,7 @@ export {
   Timeframe,
   BlockTime,
   VariableNames,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client";
 export type {
   RateLimitRuleConfiguration,
   ChainedRuleCondition,
@@ -24,4 +24,4 @@ export type {
   VariableName,
   EventLogEntry,
   EventLogPage,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client";

@@ -1,5 +1,5 @@
 /** Compute API: edge script statistics. */
-import type { ScriptStatistics } from "../spec/schema";
+import type { ScriptStatistics } from "../spec";
 import { toIsoDateTime } from "./dates";
 import type { EndpointDef, Caller, RequestOptions } from "./transport";
 

@@ -1,10 +1,5 @@
 /** Containers API (`/mc`): registries, application region settings, volumes. */
-import type {
-  ContainerRegistry,
-  RegionSettings,
-  VolumeDeletionResult,
-  VolumeList,
-} from "../spec/schema";
+import type { ContainerRegistry, RegionSettings, VolumeDeletionResult, VolumeList } from "../spec";
 import type { EndpointDef, Caller, RequestOptions } from "./transport";
 
 /** Endpoint definitions of the containers area. */

@@ -1,5 +1,5 @@
 /** DNS API: read a zone, switch DNSSEC on and off. */
-import type { DnssecInfo, DnsZone } from "../spec/schema";
+import type { DnssecInfo, DnsZone } from "../spec";
 import type { EndpointDef, Caller, RequestOptions } from "./transport";
 
 /** Endpoint definitions of the DNS area. */

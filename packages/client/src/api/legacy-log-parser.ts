@@ -17,7 +17,7 @@
  * lines and multi-byte UTF-8 characters split across chunks, CRLF line ends, a last line
  * without a newline and empty lines (skipped, still counted for line numbers).
  */
-import type { LegacyAccessLogRecord } from "../spec/schema";
+import type { LegacyAccessLogRecord } from "../spec";
 
 /** A line that was skipped because it is malformed. Line numbers start at 1. */
 export interface LegacyParseWarning {

@@ -4,7 +4,7 @@
  * 10 s per pull zone), authenticates with `Authorization: Bearer <loggingToken>` when a
  * token is configured (else `AccessKey`), and needs `loggingUrl`.
  */
-import type { AccessLogPage, AccessLogQuery, LegacyAccessLogRecord } from "../spec/schema";
+import type { AccessLogPage, AccessLogQuery, LegacyAccessLogRecord } from "../spec";
 import { formatLegacyLogDate } from "./dates";
 import { EdgeApiError } from "./errors";
 import {

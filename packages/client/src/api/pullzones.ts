@@ -1,5 +1,5 @@
 /** Pull-zone API: name availability. */
-import type { NameAvailability } from "../spec/schema";
+import type { NameAvailability } from "../spec";
 import type { EndpointDef, Caller, RequestOptions } from "./transport";
 
 /** Answer of {@link PullZonesApi.checkNameAvailability}: `Available` undefined = unknown. */

@@ -12,7 +12,7 @@ import type {
   ShieldZoneByPullZone,
   ShieldZoneByPullZoneResponse,
   UpdateRateLimitRequest,
-} from "../spec/schema";
+} from "../spec";
 import { formatEventLogDate } from "./dates";
 import type { ApiResponse, EndpointDef, Caller, RequestOptions } from "./transport";
 

@@ -17,6 +17,8 @@ import {
   legacyAccessLogQuerySchema,
   legacyLogDatePattern,
   Limits,
+  isRetainedDay,
+  oldestRetainedDayStart,
 } from "edgeplatform-client/spec";
 import { AccessLogFilter, computePage, legacyLogStream, parseStatusList } from "../access-logs";
 import type { EmulatorContext } from "../context";
@@ -150,14 +152,14 @@ export function registerLoggingRoutes(app: FastifyInstance, ctx: EmulatorContext
       const nowMs = ctx.now();
       const to = q.to !== undefined ? Date.parse(q.to) : nowMs;
       const from = q.from !== undefined ? Date.parse(q.from) : to - DAY_MS;
-      const firstDay = utcDayStart(nowMs) / DAY_MS - (Limits.retentionDays - 1);
+      const oldest = oldestRetainedDayStart(nowMs);
       if (!(from < to)) return invalid(reply, req, "from", "must be before to");
-      if (from < firstDay * DAY_MS) {
+      if (from < oldest) {
         return invalid(
           reply,
           req,
           "from",
-          `must lie inside the ${Limits.retentionDays}-day retention window (from ${new Date(firstDay * DAY_MS).toISOString()})`,
+          `must lie inside the ${Limits.retentionDays}-day retention window (from ${new Date(oldest).toISOString()})`,
         );
       }
       if (to > nowMs + FUTURE_TOLERANCE_MS)
@@ -218,7 +220,7 @@ export function registerLoggingRoutes(app: FastifyInstance, ctx: EmulatorContext
         perDay: zone.logRecordsPerDay,
         fromMs: from,
         toMs: Math.min(to, nowMs + 1),
-        firstDay,
+        firstDay: oldest / DAY_MS,
         order,
         includeOriginShield: q.includeOriginShield === true,
         limit,
@@ -263,8 +265,7 @@ export function registerLoggingRoutes(app: FastifyInstance, ctx: EmulatorContext
       const q = req.query;
       const day = parseLegacyDate(req.params.date)!;
       const nowMs = ctx.now();
-      const today = utcDayStart(nowMs) / DAY_MS;
-      if (day > today || day < today - (Limits.retentionDays - 1)) {
+      if (!isRetainedDay(day * DAY_MS, nowMs)) {
         return invalid(
           reply,
           req,
@@ -292,6 +293,7 @@ export function registerLoggingRoutes(app: FastifyInstance, ctx: EmulatorContext
       const zoneId = Number(/^(\d+)\.log$/.exec(req.params.file)![1]);
       const zone = zoneOf(zoneId);
       const perDay = zone.logRecordsPerDay;
+      const today = utcDayStart(nowMs) / DAY_MS;
       const count = day === today ? firstIndexAtOrAfter(nowMs + 1 - day * DAY_MS, perDay) : perDay;
       const search = q.search !== undefined ? tokens(q.search) : undefined;
       const stream = legacyLogStream({

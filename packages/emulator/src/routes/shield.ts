@@ -11,13 +11,13 @@ import {
   EventLogPage,
   GenericRequestResponse,
   INT32_MAX,
-  Limits,
   RateLimitRule,
   RateLimitRuleConfiguration as RuleConfig,
   ShieldZoneByPullZone,
   shieldZoneByPullZoneParamsSchema,
   updateRateLimitRequestSchema,
   UpdateRateLimitRequest,
+  isRetainedDay,
 } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
 import { pathOf, scopeOf } from "../context";
@@ -354,8 +354,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
         fieldErrors: [{ field: "date", message: "must be a calendar date formatted MM-dd-yyyy" }],
       });
     }
-    const today = utcDayStart(ctx.now()) / DAY_MS;
-    if (day > today || day < today - (Limits.retentionDays - 1)) {
+    if (!isRetainedDay(day * DAY_MS, ctx.now())) {
       return sendError(
         reply,
         path,
@@ -403,6 +402,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
     }
     const totalLogs = cfg.pagesPerDay * cfg.logsPerPage;
     const dayStart = day * DAY_MS;
+    const today = utcDayStart(ctx.now()) / DAY_MS;
     const span = day === today ? Math.max(1, Math.min(DAY_MS, ctx.now() - dayStart)) : DAY_MS;
     const logs =
       cfg.pagesPerDay > 0

@@ -1,29 +1,65 @@
 /** Compute data source: `getScriptStatistics` (also as an Output form). */
 import * as pulumi from "@pulumi/pulumi";
-import type { ScriptStatistics } from "edgeplatform-client/spec";
-import { ArgChecker, clientFor, DataSourceOptions, Inputs, resolveInputs } from "./settings";
+import { Type, type Static } from "@sinclair/typebox";
+import type { ScriptStatistics } from "edgeplatform-client";
+import { anyValue, checkArgs, fail, optInstant, positiveId } from "./args";
+import { clientFor, type DataSourceOptions } from "./options";
+import { dataSourceOutput, type Inputs } from "./output";
 
+const OPERATION = "compute.getScriptStatistics";
+
+const getScriptStatisticsArgs = Type.Object(
+  {
+    /** ID of the edge script. */
+    scriptId: positiveId(),
+    /** Start of the range: a `Date` or an ISO 8601 date/date-time string. */
+    dateFrom: Type.Optional(anyValue<Date | string>()),
+    /** End of the range: a `Date` or an ISO 8601 date/date-time string; not before `dateFrom`. */
+    dateTo: Type.Optional(anyValue<Date | string>()),
+    /** Load the most recent data as soon as available (platform default false). */
+    loadLatest: Type.Optional(Type.Boolean()),
+    /** Group the charts by hour instead of by day (platform default false). */
+    hourly: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 /** Arguments of {@link getScriptStatistics}. Without dates the platform returns the last 30 days. */
-export interface GetScriptStatisticsArgs {
-  /** ID of the edge script. */
-  scriptId: number;
-  /** Start of the range: a `Date` or an ISO 8601 date/date-time string. */
-  dateFrom?: Date | string;
-  /** End of the range: a `Date` or an ISO 8601 date/date-time string; not before `dateFrom`. */
-  dateTo?: Date | string;
-  /** Load the most recent data as soon as available (platform default false). */
-  loadLatest?: boolean;
-  /** Group the charts by hour instead of by day (platform default false). */
-  hourly?: boolean;
-}
+export type GetScriptStatisticsArgs = Static<typeof getScriptStatisticsArgs>;
 
 /**
  * Result of {@link getScriptStatistics}: totals plus three charts, each mapping a timestamp
- * string to a number.
+ * string to a number. The platform's names are PascalCase (`TotalRequestsServed`, ...);
+ * like every output of this package they are camelCase here.
  */
-export type GetScriptStatisticsResult = ScriptStatistics;
+export interface GetScriptStatisticsResult {
+  /** Requests served in the range (`TotalRequestsServed`). */
+  totalRequestsServed: number;
+  /** CPU time used in the range (`TotalCpuUsed`). */
+  totalCpuUsed: number;
+  /** Cost of the month (`TotalMonthlyCost`). */
+  totalMonthlyCost: number;
+  /** Average CPU time of one execution (`AverageCpuTimePerExecution`). */
+  averageCpuTimePerExecution: number;
+  /** Requests served per timestamp (`RequestsServedChart`). */
+  requestsServedChart: Record<string, number>;
+  /** Average CPU time per timestamp (`AverageCpuTimeChart`). */
+  averageCpuTimeChart: Record<string, number>;
+  /** Total CPU time per timestamp (`TotalCpuTimeChart`). */
+  totalCpuTimeChart: Record<string, number>;
+}
 
-const ARGS = ["scriptId", "dateFrom", "dateTo", "loadLatest", "hourly"] as const;
+/** The platform's statistics in this package's casing. */
+function camelCased(s: ScriptStatistics): GetScriptStatisticsResult {
+  return {
+    totalRequestsServed: s.TotalRequestsServed,
+    totalCpuUsed: s.TotalCpuUsed,
+    totalMonthlyCost: s.TotalMonthlyCost,
+    averageCpuTimePerExecution: s.AverageCpuTimePerExecution,
+    requestsServedChart: s.RequestsServedChart,
+    averageCpuTimeChart: s.AverageCpuTimeChart,
+    totalCpuTimeChart: s.TotalCpuTimeChart,
+  };
+}
 
 /**
  * Reads the usage statistics of an edge script (GET `/compute/script/{id}/statistics`).
@@ -31,7 +67,7 @@ const ARGS = ["scriptId", "dateFrom", "dateTo", "loadLatest", "hourly"] as const
  *
  * ```ts
  * const s = await edge.compute.getScriptStatistics({ scriptId: 1, dateFrom: "2024-05-01", hourly: true });
- * s.TotalRequestsServed; Object.entries(s.RequestsServedChart);
+ * s.totalRequestsServed; Object.entries(s.requestsServedChart);
  * ```
  * @throws InvalidArgumentError for a bad `scriptId`, an invalid date (naming `dateFrom` or
  * `dateTo`), or `dateFrom` after `dateTo`.
@@ -41,23 +77,23 @@ export async function getScriptStatistics(
   args: GetScriptStatisticsArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetScriptStatisticsResult> {
-  const c = new ArgChecker("compute.getScriptStatistics");
-  c.object(args);
-  c.noUnknown(args, ARGS);
-  const scriptId = c.int("scriptId", args.scriptId, 1);
-  const dateFrom = c.optInstant("dateFrom", args.dateFrom);
-  const dateTo = c.optInstant("dateTo", args.dateTo);
+  const { scriptId, loadLatest, hourly, ...range } = checkArgs(
+    OPERATION,
+    getScriptStatisticsArgs,
+    args,
+  );
+  const dateFrom = optInstant(OPERATION, "dateFrom", range.dateFrom);
+  const dateTo = optInstant(OPERATION, "dateTo", range.dateTo);
   if (dateFrom && dateTo && dateFrom > dateTo) {
-    c.fail("dateFrom", `must not be after dateTo (${dateFrom} > ${dateTo})`);
+    fail(OPERATION, "dateFrom", `must not be after dateTo (${dateFrom} > ${dateTo})`);
   }
-  const loadLatest = c.optBool("loadLatest", args.loadLatest);
-  const hourly = c.optBool("hourly", args.hourly);
-  return clientFor(opts).compute.getScriptStatistics(scriptId, {
+  const stats = await clientFor(opts).compute.getScriptStatistics(scriptId, {
     ...(dateFrom ? { dateFrom } : {}),
     ...(dateTo ? { dateTo } : {}),
     ...(loadLatest !== undefined ? { loadLatest } : {}),
     ...(hourly !== undefined ? { hourly } : {}),
   });
+  return camelCased(stats);
 }
 
 /** Output form of {@link getScriptStatistics} (accepts Inputs). */
@@ -65,5 +101,5 @@ export function getScriptStatisticsOutput(
   args: Inputs<GetScriptStatisticsArgs>,
   opts: DataSourceOptions = {},
 ): pulumi.Output<GetScriptStatisticsResult> {
-  return resolveInputs<GetScriptStatisticsArgs>(args).apply((a) => getScriptStatistics(a, opts));
+  return dataSourceOutput(args, opts, getScriptStatistics);
 }

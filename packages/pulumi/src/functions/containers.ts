@@ -3,32 +3,25 @@
  * Output form).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ContainerRegistry, RegionSettings } from "edgeplatform-client/spec";
-import { ArgChecker, clientFor, DataSourceOptions, Inputs, resolveInputs } from "./settings";
+import { Type, type Static } from "@sinclair/typebox";
+import type { ContainerRegistry, RegionSettings } from "edgeplatform-client";
+import { NON_BLANK } from "edgeplatform-client/spec";
+import { checkArgs, positiveId } from "./args";
+import { clientFor, type DataSourceOptions } from "./options";
+import { dataSourceOutput, type Inputs } from "./output";
 
+const getRegistryArgs = Type.Object(
+  {
+    /** ID of the container registry (int64). */
+    registryId: positiveId(),
+  },
+  { additionalProperties: false },
+);
 /** Arguments of {@link getRegistry}. */
-export interface GetRegistryArgs {
-  /** ID of the container registry (int64). */
-  registryId: number;
-}
+export type GetRegistryArgs = Static<typeof getRegistryArgs>;
 
 /** Result of {@link getRegistry}: the registry as the platform returns it (13 fields). */
 export type GetRegistryResult = ContainerRegistry;
-
-/**
- * Result of {@link getRegistryOutput}: like {@link GetRegistryResult}, but the two password
- * hint fields are secret Outputs, so they show as `[secret]` and are encrypted when
- * exported, while every other field stays a plain, usable value.
- */
-export type GetRegistryOutputResult = Omit<
-  ContainerRegistry,
-  "firstPasswordSymbols" | "lastPasswordSymbols"
-> & {
-  /** First symbols of the registry password (secret). */
-  firstPasswordSymbols: pulumi.Output<string>;
-  /** Last symbols of the registry password (secret). */
-  lastPasswordSymbols: pulumi.Output<string>;
-};
 
 /**
  * Reads one container registry (GET `/mc/registries/{registryId}`).
@@ -44,42 +37,38 @@ export async function getRegistry(
   args: GetRegistryArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetRegistryResult> {
-  const c = new ArgChecker("containers.getRegistry");
-  c.object(args);
-  c.noUnknown(args, ["registryId"]);
-  const registryId = c.int("registryId", args.registryId, 1);
+  const { registryId } = checkArgs("containers.getRegistry", getRegistryArgs, args);
   return clientFor(opts).containers.getRegistry(registryId);
 }
 
 /**
- * Output form of {@link getRegistry}: accepts Inputs; `firstPasswordSymbols` and
- * `lastPasswordSymbols` are secret Outputs (see {@link GetRegistryOutputResult}).
+ * Output form of {@link getRegistry} (accepts Inputs; waits for `opts.dependsOn`). The
+ * result is a SECRET Output, because it carries the password hints (`firstPasswordSymbols`,
+ * `lastPasswordSymbols`): it shows as `[secret]` and is encrypted when exported. Use
+ * `pulumi.unsecret(reg.hostName)` for a field you want in plain text.
  *
  * ```ts
  * const reg = edge.containers.getRegistryOutput({ registryId: registry.id });
- * export const host = reg.hostName;            // plain
- * export const hint = reg.firstPasswordSymbols; // [secret]
+ * export const host = pulumi.unsecret(reg.hostName);
  * ```
  */
 export function getRegistryOutput(
   args: Inputs<GetRegistryArgs>,
   opts: DataSourceOptions = {},
-): pulumi.Output<GetRegistryOutputResult> {
-  return resolveInputs<GetRegistryArgs>(args).apply(async (a) => {
-    const r = await getRegistry(a, opts);
-    return {
-      ...r,
-      firstPasswordSymbols: pulumi.secret(r.firstPasswordSymbols),
-      lastPasswordSymbols: pulumi.secret(r.lastPasswordSymbols),
-    };
-  }) as unknown as pulumi.Output<GetRegistryOutputResult>;
+): pulumi.Output<GetRegistryResult> {
+  // Secret by lifting (an apply that returns a secret): one chain, so an error rejects it once.
+  return dataSourceOutput(args, opts, getRegistry).apply((r) => pulumi.secret(r));
 }
 
+const getRegionSettingsArgs = Type.Object(
+  {
+    /** ID of the application. */
+    appId: Type.String({ pattern: NON_BLANK }),
+  },
+  { additionalProperties: false },
+);
 /** Arguments of {@link getRegionSettings}. */
-export interface GetRegionSettingsArgs {
-  /** ID of the application. */
-  appId: string;
-}
+export type GetRegionSettingsArgs = Static<typeof getRegionSettingsArgs>;
 
 /** Result of {@link getRegionSettings}. `maxAllowedRegions` may be absent. */
 export type GetRegionSettingsResult = RegionSettings;
@@ -98,10 +87,7 @@ export async function getRegionSettings(
   args: GetRegionSettingsArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetRegionSettingsResult> {
-  const c = new ArgChecker("containers.getRegionSettings");
-  c.object(args);
-  c.noUnknown(args, ["appId"]);
-  const appId = c.string("appId", args.appId);
+  const { appId } = checkArgs("containers.getRegionSettings", getRegionSettingsArgs, args);
   return clientFor(opts).containers.getRegionSettings(appId);
 }
 
@@ -110,5 +96,5 @@ export function getRegionSettingsOutput(
   args: Inputs<GetRegionSettingsArgs>,
   opts: DataSourceOptions = {},
 ): pulumi.Output<GetRegionSettingsResult> {
-  return resolveInputs<GetRegionSettingsArgs>(args).apply((a) => getRegionSettings(a, opts));
+  return dataSourceOutput(args, opts, getRegionSettings);
 }

@@ -5,35 +5,44 @@
  * iterators (`client.logging.accessLogPages`, `client.logging.legacyAccessLogRecords`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { formatLegacyLogDate } from "edgeplatform-client";
-import { LegacyLogParseError } from "edgeplatform-client";
+import { Type, type Static } from "@sinclair/typebox";
 import {
-  accessLogQuerySchema,
-  CacheStatuses,
-  Limits,
-  validate,
+  formatLegacyLogDate,
+  LegacyLogParseError,
   type AccessLogEntry,
   type AccessLogQuery,
   type LegacyAccessLogRecord,
+} from "edgeplatform-client";
+import {
+  accessLogQuerySchema,
+  AccessLogTextFilters,
+  CacheStatuses,
+  Limits,
+  legacyAccessLogQuerySchema,
+  LogOrders,
+  oldestRetainedDayStart,
+  statusListPattern,
+  validate,
 } from "edgeplatform-client/spec";
 import {
-  ArgChecker,
-  clientFor,
-  DataSourceOptions,
+  anyValue,
+  checkArgs,
+  checkRetainedDay,
   describe,
-  Inputs,
-  progressReporter,
-  resolveInputs,
-  utcDayStart,
-} from "./settings";
+  fail,
+  oneOf,
+  optInstant,
+  optText,
+  positiveId,
+} from "./args";
+import { clientFor, type DataSourceOptions } from "./options";
+import { dataSourceOutput, type Inputs } from "./output";
+import { progressReporter } from "./progress";
 
-/** Sort orders of both logging versions. */
-export const LogOrders = ["asc", "desc"] as const;
-/** A sort order: `"asc"` (oldest first) or `"desc"` (newest first, the platform default). */
-export type LogOrder = (typeof LogOrders)[number];
+export { LogOrders };
+export type { LogOrder } from "edgeplatform-client/spec";
 
-const DAY_MS = 86_400_000;
-const STATUS_RE = new RegExp(accessLogQuerySchema.properties.status.pattern);
+const STATUS_RE = new RegExp(statusListPattern);
 const STATUS_SYNTAX =
   'a status code (100-599) or class ("2xx" ... "5xx"), or a comma-separated list of them ' +
   '(e.g. "200,304" or "4xx,5xx")';
@@ -47,41 +56,40 @@ export type CacheStatusFilter = string | string[];
 // v2
 // ---------------------------------------------------------------------------------------
 
+const V2 = "logging.getAccessLogs";
+
+/**
+ * The arguments of {@link getAccessLogs}: the v2 query of the spec (`accessLogQuerySchema`,
+ * the one declaration) minus paging, with friendlier forms for the window (`Date`s), `status`
+ * and `cacheStatus` (lists), plus `maxRecords`.
+ */
+const getAccessLogsArgs = Type.Composite(
+  [
+    Type.Object({
+      /** ID of the pull zone (logging must be enabled on it). */
+      pullZoneId: positiveId(),
+      /** Start of the window (inclusive): a `Date` or ISO 8601 string. Default `to` − 24 h. */
+      from: Type.Optional(anyValue<Date | string>()),
+      /** End of the window (exclusive): a `Date` or ISO 8601 string. Default now. */
+      to: Type.Optional(anyValue<Date | string>()),
+      /** Status codes or classes, e.g. `404`, `"5xx"`, `"200,304"`, `[200, "5xx"]`. */
+      status: Type.Optional(anyValue<StatusFilter>()),
+      /** Cache statuses (`HIT`, `MISS`, `BYPASS`, `REVALIDATED`, `STALE`, `UPDATING`, `-`). */
+      cacheStatus: Type.Optional(anyValue<CacheStatusFilter>()),
+      /** Stop after this many records (default: all). The result says if more were left. */
+      maxRecords: Type.Optional(positiveId()),
+    }),
+    Type.Pick(accessLogQuerySchema, [
+      ...AccessLogTextFilters,
+      "search",
+      "includeOriginShield",
+      "order",
+    ]),
+  ],
+  { additionalProperties: false },
+);
 /** Arguments of {@link getAccessLogs}. Every filter is optional. */
-export interface GetAccessLogsArgs {
-  /** ID of the pull zone (logging must be enabled on it). */
-  pullZoneId: number;
-  /** Start of the window (inclusive): a `Date` or ISO 8601 string. Default `to` − 24 h. */
-  from?: Date | string;
-  /** End of the window (exclusive): a `Date` or ISO 8601 string. Default now. */
-  to?: Date | string;
-  /** Status codes or classes, e.g. `404`, `"5xx"`, `"200,304"`, `[200, "5xx"]`. */
-  status?: StatusFilter;
-  /** Cache statuses (`HIT`, `MISS`, `BYPASS`, `REVALIDATED`, `STALE`, `UPDATING`, `-`). */
-  cacheStatus?: CacheStatusFilter;
-  /** Two-letter country code of the client. */
-  country?: string;
-  /** Edge location code. */
-  edgeLocation?: string;
-  /** Exact client IP. */
-  remoteIp?: string;
-  /** Substring of the URL. */
-  urlContains?: string;
-  /** Substring of the user agent. */
-  userAgentContains?: string;
-  /** Substring of the referer. */
-  refererContains?: string;
-  /** Free-text search, at most 16 whitespace-separated tokens. */
-  search?: string;
-  /** One request ID. */
-  requestId?: string;
-  /** Include origin-shield requests (platform default false). */
-  includeOriginShield?: boolean;
-  /** `"asc"` or `"desc"` (platform default `"desc"`, newest first). */
-  order?: LogOrder;
-  /** Stop after this many records (default: all). The result says if more were left. */
-  maxRecords?: number;
-}
+export type GetAccessLogsArgs = Static<typeof getAccessLogsArgs>;
 
 /** Result of {@link getAccessLogs}. */
 export interface GetAccessLogsResult {
@@ -105,26 +113,12 @@ export interface AccessLogsOptions extends DataSourceOptions {
   pageSize?: number;
 }
 
-const V2_ARGS = [
-  "pullZoneId",
-  "from",
-  "to",
-  "status",
-  "cacheStatus",
-  "country",
-  "edgeLocation",
-  "remoteIp",
-  "urlContains",
-  "userAgentContains",
-  "refererContains",
-  "search",
-  "requestId",
-  "includeOriginShield",
-  "order",
-  "maxRecords",
-] as const;
+const pageSizeArgs = Type.Object({
+  /** Records per request. */
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.accessLogMaxLimit })),
+});
 
-function checkStatus(c: ArgChecker, v: unknown): string | undefined {
+function checkStatus(op: string, v: unknown): string | undefined {
   if (v === undefined || v === null || v === "") return undefined;
   const list = Array.isArray(v) ? v : [v];
   const parts = list.map((x) => (typeof x === "number" ? String(x) : x));
@@ -132,12 +126,12 @@ function checkStatus(c: ArgChecker, v: unknown): string | undefined {
     ? (parts as string[]).map((p) => p.trim().toLowerCase()).join(",")
     : undefined;
   if (text === undefined || !STATUS_RE.test(text)) {
-    c.fail("status", `must be ${STATUS_SYNTAX}; got ${describe(v)}`);
+    fail(op, "status", `must be ${STATUS_SYNTAX}; got ${describe(v)}`);
   }
   return text;
 }
 
-function checkCacheStatus(c: ArgChecker, v: unknown): string | undefined {
+function checkCacheStatus(v: unknown): string | undefined {
   if (v === undefined || v === null || v === "") return undefined;
   const list = Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : [v];
   const allowed = CacheStatuses as readonly string[];
@@ -145,7 +139,8 @@ function checkCacheStatus(c: ArgChecker, v: unknown): string | undefined {
   for (const x of list) {
     const s = typeof x === "string" ? x.trim().toUpperCase() : x;
     if (typeof s !== "string" || !allowed.includes(s)) {
-      c.fail(
+      fail(
+        V2,
         "cacheStatus",
         `must be one of ${allowed.map((a) => JSON.stringify(a)).join(", ")} (or a list of ` +
           `them); got ${describe(x)}`,
@@ -157,12 +152,12 @@ function checkCacheStatus(c: ArgChecker, v: unknown): string | undefined {
   return out.length ? out.join(",") : undefined;
 }
 
-function checkSearch(c: ArgChecker, v: unknown): string | undefined {
-  const s = c.optString("search", v);
-  if (s === undefined) return undefined;
+function checkSearch(s: string | undefined): string | undefined {
+  if (s === undefined || s === "") return undefined;
   const tokens = s.trim().split(/\s+/).filter(Boolean);
   if (tokens.length > Limits.accessLogMaxSearchTokens) {
-    c.fail(
+    fail(
+      V2,
       "search",
       `has ${tokens.length} tokens; at most ${Limits.accessLogMaxSearchTokens} are allowed`,
     );
@@ -178,57 +173,36 @@ export function buildAccessLogQuery(
   args: GetAccessLogsArgs,
   now = Date.now(),
 ): { pullZoneId: number; query: AccessLogQuery; maxRecords?: number } {
-  const c = new ArgChecker("logging.getAccessLogs");
-  c.object(args);
-  c.noUnknown(args, V2_ARGS);
-  const pullZoneId = c.int("pullZoneId", args.pullZoneId, 1);
-  const from = c.optInstant("from", args.from);
-  const to = c.optInstant("to", args.to);
+  const a = checkArgs(V2, getAccessLogsArgs, args);
+  const from = optInstant(V2, "from", a.from);
+  const to = optInstant(V2, "to", a.to);
   if (from && to && from >= to) {
-    c.fail("from", `must be before "to" (the window is [from, to)); got ${from} >= ${to}`);
+    fail(V2, "from", `must be before "to" (the window is [from, to)); got ${from} >= ${to}`);
   }
-  const oldest = new Date(utcDayStart(now, Limits.retentionDays - 1)).toISOString();
-  if (from && from < oldest) {
-    c.fail(
-      "from",
-      `${from} is older than the ${Limits.retentionDays}-day log retention ` +
-        `(earliest readable: ${oldest})`,
-    );
-  }
-  if (to && to <= oldest) {
-    c.fail(
-      "to",
-      `${to} is older than the ${Limits.retentionDays}-day log retention ` +
-        `(earliest readable: ${oldest})`,
-    );
-  }
+  const oldest = new Date(oldestRetainedDayStart(now)).toISOString();
+  const retention = `the ${Limits.retentionDays}-day log retention (earliest readable: ${oldest})`;
+  if (from && from < oldest) fail(V2, "from", `${from} is older than ${retention}`);
+  if (to && to <= oldest) fail(V2, "to", `${to} is older than ${retention}`);
   const query: AccessLogQuery = {};
   const put = <K extends keyof AccessLogQuery>(k: K, v: AccessLogQuery[K] | undefined): void => {
     if (v !== undefined) query[k] = v;
   };
   put("from", from);
   put("to", to);
-  put("status", checkStatus(c, args.status));
-  put("cacheStatus", checkCacheStatus(c, args.cacheStatus));
-  for (const k of [
-    "country",
-    "edgeLocation",
-    "remoteIp",
-    "urlContains",
-    "userAgentContains",
-    "refererContains",
-    "requestId",
-  ] as const) {
-    put(k, c.optString(k, args[k]));
-  }
-  put("search", checkSearch(c, args.search));
-  put("includeOriginShield", c.optBool("includeOriginShield", args.includeOriginShield));
-  put("order", c.optEnum("order", args.order, LogOrders));
-  const maxRecords = c.optPositiveInt("maxRecords", args.maxRecords);
-  // Safety net: the schema shared with the emulator must agree.
+  put("status", checkStatus(V2, a.status));
+  put("cacheStatus", checkCacheStatus(a.cacheStatus));
+  for (const k of AccessLogTextFilters) put(k, optText(a[k]));
+  put("search", checkSearch(a.search));
+  put("includeOriginShield", a.includeOriginShield);
+  put("order", a.order);
+  // Safety net: the query must pass the schema that the emulator's route validates with.
   const failure = validate(accessLogQuerySchema, query)[0];
-  if (failure) c.fail(failure.property, failure.reason);
-  return { pullZoneId, query, ...(maxRecords !== undefined ? { maxRecords } : {}) };
+  if (failure) fail(V2, failure.property, failure.reason);
+  return {
+    pullZoneId: a.pullZoneId,
+    query,
+    ...(a.maxRecords !== undefined ? { maxRecords: a.maxRecords } : {}),
+  };
 }
 
 /**
@@ -253,11 +227,8 @@ export async function getAccessLogs(
   opts: AccessLogsOptions = {},
 ): Promise<GetAccessLogsResult> {
   const { pullZoneId, query, maxRecords } = buildAccessLogQuery(args);
-  const pageSize = opts.pageSize;
-  if (pageSize !== undefined) {
-    new ArgChecker("logging.getAccessLogs").int("pageSize", pageSize, 1, Limits.accessLogMaxLimit);
-  }
-  const progress = progressReporter("logging.getAccessLogs", opts);
+  const { pageSize } = checkArgs(V2, pageSizeArgs, { pageSize: opts.pageSize });
+  const progress = progressReporter(V2, opts);
   const records: AccessLogEntry[] = [];
   let pages = 0;
   let hasMore = false;
@@ -294,38 +265,39 @@ export function getAccessLogsOutput(
   args: Inputs<GetAccessLogsArgs>,
   opts: AccessLogsOptions = {},
 ): pulumi.Output<GetAccessLogsResult> {
-  return resolveInputs<GetAccessLogsArgs>(args).apply((a) => getAccessLogs(a, opts));
+  return dataSourceOutput(args, opts, getAccessLogs);
 }
 
 // ---------------------------------------------------------------------------------------
 // v1 (legacy)
 // ---------------------------------------------------------------------------------------
 
+const V1 = "logging.getLegacyAccessLogs";
+
+const getLegacyAccessLogsArgs = Type.Composite(
+  [
+    Type.Object({
+      /** ID of the pull zone (logging must be enabled on it). */
+      pullZoneId: positiveId(),
+      /**
+       * The UTC day: a `Date`, `MM-dd-yy`, `MM-dd-yyyy` or an ISO 8601 date. Only today and
+       * the two previous days (UTC) are retained.
+       */
+      date: anyValue<Date | string>(),
+      /** Status codes or classes, e.g. `404`, `"5xx"`, `"200,304"`. */
+      status: Type.Optional(anyValue<StatusFilter>()),
+      /**
+       * Malformed lines: `"skip"` (default; listed in `skippedLines`) or `"fail"` (the call
+       * fails with a `LegacyLogParseError` carrying the line number).
+       */
+      onMalformed: Type.Optional(oneOf(["skip", "fail"] as const)),
+    }),
+    Type.Pick(legacyAccessLogQuerySchema, ["start", "end", "search", "order"]),
+  ],
+  { additionalProperties: false },
+);
 /** Arguments of {@link getLegacyAccessLogs}. */
-export interface GetLegacyAccessLogsArgs {
-  /** ID of the pull zone (logging must be enabled on it). */
-  pullZoneId: number;
-  /**
-   * The UTC day: a `Date`, `MM-dd-yy`, `MM-dd-yyyy` or an ISO 8601 date. Only today and the
-   * two previous days (UTC) are retained.
-   */
-  date: Date | string;
-  /** First line of the window (0-based, platform semantics). */
-  start?: number;
-  /** End line of the window; not before `start`. */
-  end?: number;
-  /** Status codes or classes, e.g. `404`, `"5xx"`, `"200,304"`. */
-  status?: StatusFilter;
-  /** Free-text search. */
-  search?: string;
-  /** `"asc"` or `"desc"`. */
-  order?: LogOrder;
-  /**
-   * Malformed lines: `"skip"` (default; listed in `skippedLines`) or `"fail"` (the call
-   * fails with a `LegacyLogParseError` carrying the line number).
-   */
-  onMalformed?: "skip" | "fail";
-}
+export type GetLegacyAccessLogsArgs = Static<typeof getLegacyAccessLogsArgs>;
 
 /** A malformed line that was skipped. */
 export interface SkippedLine {
@@ -347,38 +319,15 @@ export interface GetLegacyAccessLogsResult {
   skippedLines: SkippedLine[];
 }
 
-const V1_ARGS = [
-  "pullZoneId",
-  "date",
-  "start",
-  "end",
-  "status",
-  "search",
-  "order",
-  "onMalformed",
-] as const;
-
 /** Validates the v1 `date` and returns it as `MM-dd-yy`. @internal exported for tests. */
-export function checkLegacyLogDate(c: ArgChecker, date: unknown, now = Date.now()): string {
-  if (date === undefined || date === null) c.fail("date", "is required (a Date or MM-dd-yy)");
-  let day: string;
-  try {
-    day = formatLegacyLogDate(date as Date | string, "date");
-  } catch (e) {
-    c.fail("date", (e as Error).message.replace(/^date: /, ""));
-  }
-  const [m, d, yy] = day.split("-").map(Number);
-  const start = Date.UTC(2000 + yy, m - 1, d);
-  const oldest = utcDayStart(now, Limits.retentionDays - 1);
-  if (start < oldest || start >= utcDayStart(now, 0) + DAY_MS) {
-    const days = [2, 1, 0].map((ago) => formatLegacyLogDate(new Date(utcDayStart(now, ago))));
-    c.fail(
-      "date",
-      `${day} is outside the ${Limits.retentionDays}-day log retention: only today and the ` +
-        `two previous days (UTC) can be read, i.e. ${days.join(", ")}`,
-    );
-  }
-  return day;
+export function checkLegacyLogDate(date: unknown, now = Date.now()): string {
+  return checkRetainedDay(
+    V1,
+    date,
+    formatLegacyLogDate,
+    `the ${Limits.retentionDays}-day log retention`,
+    now,
+  );
 }
 
 /**
@@ -399,21 +348,18 @@ export async function getLegacyAccessLogs(
   args: GetLegacyAccessLogsArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetLegacyAccessLogsResult> {
-  const OP = "logging.getLegacyAccessLogs";
-  const c = new ArgChecker(OP);
-  c.object(args);
-  c.noUnknown(args, V1_ARGS);
-  const pullZoneId = c.int("pullZoneId", args.pullZoneId, 1);
-  const date = checkLegacyLogDate(c, args.date);
-  const start = args.start === undefined ? undefined : c.int("start", args.start, 0, 2147483647);
-  const end = args.end === undefined ? undefined : c.int("end", args.end, 0, 2147483647);
+  const OP = V1;
+  const { pullZoneId, start, end, order, onMalformed, ...a } = checkArgs(
+    OP,
+    getLegacyAccessLogsArgs,
+    args,
+  );
+  const date = checkLegacyLogDate(args.date);
   if (start !== undefined && end !== undefined && end < start) {
-    c.fail("end", `must not be before start (${end} < ${start})`);
+    fail(OP, "end", `must not be before start (${end} < ${start})`);
   }
-  const status = checkStatus(c, args.status);
-  const search = c.optString("search", args.search);
-  const order = c.optEnum("order", args.order, LogOrders);
-  const onMalformed = c.optEnum("onMalformed", args.onMalformed, ["skip", "fail"] as const);
+  const status = checkStatus(OP, a.status);
+  const search = optText(a.search);
   const q = {
     ...(start !== undefined ? { start } : {}),
     ...(end !== undefined ? { end } : {}),
@@ -456,5 +402,5 @@ export function getLegacyAccessLogsOutput(
   args: Inputs<GetLegacyAccessLogsArgs>,
   opts: DataSourceOptions = {},
 ): pulumi.Output<GetLegacyAccessLogsResult> {
-  return resolveInputs<GetLegacyAccessLogsArgs>(args).apply((a) => getLegacyAccessLogs(a, opts));
+  return dataSourceOutput(args, opts, getLegacyAccessLogs);
 }

@@ -1,20 +1,21 @@
 /** Pull-zone data source: `checkNameAvailability` (also as an Output form). */
 import * as pulumi from "@pulumi/pulumi";
-import { EdgeApiError } from "edgeplatform-client";
-import {
-  ArgChecker,
-  clientFor,
-  DataSourceOptions,
-  Inputs,
-  InvalidArgumentError,
-  resolveInputs,
-} from "./settings";
+import { Type, type Static } from "@sinclair/typebox";
+import { EdgeApiError, InvalidArgumentError } from "edgeplatform-client";
+import { NON_BLANK } from "edgeplatform-client/spec";
+import { checkArgs } from "./args";
+import { clientFor, type DataSourceOptions } from "./options";
+import { dataSourceOutput, type Inputs } from "./output";
 
+const checkNameAvailabilityArgs = Type.Object(
+  {
+    /** Pull-zone name to check. */
+    name: Type.String({ pattern: NON_BLANK }),
+  },
+  { additionalProperties: false },
+);
 /** Arguments of {@link checkNameAvailability}. */
-export interface CheckNameAvailabilityArgs {
-  /** Pull-zone name to check. */
-  name: string;
-}
+export type CheckNameAvailabilityArgs = Static<typeof checkNameAvailabilityArgs>;
 
 /** Result of {@link checkNameAvailability}. */
 export interface CheckNameAvailabilityResult {
@@ -44,10 +45,7 @@ export async function checkNameAvailability(
   args: CheckNameAvailabilityArgs,
   opts: DataSourceOptions = {},
 ): Promise<CheckNameAvailabilityResult> {
-  const c = new ArgChecker(OPERATION);
-  c.object(args);
-  c.noUnknown(args, ["name"]);
-  const name = c.string("name", args.name);
+  const { name } = checkArgs(OPERATION, checkNameAvailabilityArgs, args);
   try {
     const res = await clientFor(opts).pullzones.checkNameAvailability(name);
     return { name, available: res.Available };
@@ -75,7 +73,5 @@ export function checkNameAvailabilityOutput(
   args: Inputs<CheckNameAvailabilityArgs>,
   opts: DataSourceOptions = {},
 ): pulumi.Output<CheckNameAvailabilityResult> {
-  return resolveInputs<CheckNameAvailabilityArgs>(args).apply((a) =>
-    checkNameAvailability(a, opts),
-  );
+  return dataSourceOutput(args, opts, checkNameAvailability);
 }

@@ -1,29 +1,28 @@
 /** Shield data source: `getEventLogs` (also as an Output form). */
 import * as pulumi from "@pulumi/pulumi";
-import { formatEventLogDate } from "edgeplatform-client";
-import type { EventLogEntry } from "edgeplatform-client/spec";
-import {
-  ArgChecker,
-  clientFor,
-  DataSourceOptions,
-  Inputs,
-  progressReporter,
-  resolveInputs,
-  utcDayStart,
-} from "./settings";
+import { Type, type Static } from "@sinclair/typebox";
+import { formatEventLogDate, type EventLogEntry } from "edgeplatform-client";
+import { anyValue, checkArgs, checkRetainedDay, positiveId } from "./args";
+import { clientFor, type DataSourceOptions } from "./options";
+import { dataSourceOutput, type Inputs } from "./output";
+import { progressReporter } from "./progress";
 
+const getEventLogsArgs = Type.Object(
+  {
+    /** ID of the shield zone. */
+    shieldZoneId: positiveId(),
+    /**
+     * The UTC day to read: a `Date` (its UTC day), `MM-dd-yyyy`, or an ISO 8601 date /
+     * date-time. Only today and the two previous days (UTC) are readable.
+     */
+    date: anyValue<Date | string>(),
+    /** Read at most this many pages (default: all). The result says if more were left. */
+    maxPages: Type.Optional(positiveId()),
+  },
+  { additionalProperties: false },
+);
 /** Arguments of {@link getEventLogs}. */
-export interface GetEventLogsArgs {
-  /** ID of the shield zone. */
-  shieldZoneId: number;
-  /**
-   * The UTC day to read: a `Date` (its UTC day), `MM-dd-yyyy`, or an ISO 8601 date /
-   * date-time. Only today and the two previous days (UTC) are readable.
-   */
-  date: Date | string;
-  /** Read at most this many pages (default: all). The result says if more were left. */
-  maxPages?: number;
-}
+export type GetEventLogsArgs = Static<typeof getEventLogsArgs>;
 
 /** Result of {@link getEventLogs}. */
 export interface GetEventLogsResult {
@@ -40,37 +39,20 @@ export interface GetEventLogsResult {
 }
 
 const OPERATION = "shield.getEventLogs";
-const DAY_MS = 86_400_000;
-
-/** Days readable now, oldest first, as `MM-dd-yyyy`. */
-function readableDays(now: number): string[] {
-  return [2, 1, 0].map((ago) => formatEventLogDate(new Date(utcDayStart(now, ago))));
-}
 
 /**
  * Validates the `date` argument of {@link getEventLogs} and returns it as `MM-dd-yyyy`.
  * Rejects days outside the platform's window (today and the two previous UTC days).
  * @internal exported for tests.
  */
-export function checkEventLogDate(c: ArgChecker, date: unknown, now = Date.now()): string {
-  if (date === undefined || date === null) c.fail("date", "is required (a Date or MM-dd-yyyy)");
-  let day: string;
-  try {
-    day = formatEventLogDate(date as Date | string, "date");
-  } catch (e) {
-    c.fail("date", (e as Error).message.replace(/^date: /, ""));
-  }
-  const [m, d, y] = day.split("-").map(Number);
-  const start = Date.UTC(y, m - 1, d);
-  const oldest = utcDayStart(now, 2);
-  if (start < oldest || start >= utcDayStart(now, 0) + DAY_MS) {
-    c.fail(
-      "date",
-      `${day} is outside the readable window of shield event logs: only today and the two ` +
-        `previous days (UTC) can be read, i.e. ${readableDays(now).join(", ")}`,
-    );
-  }
-  return day;
+export function checkEventLogDate(date: unknown, now = Date.now()): string {
+  return checkRetainedDay(
+    OPERATION,
+    date,
+    formatEventLogDate,
+    "the readable window of shield event logs",
+    now,
+  );
 }
 
 /**
@@ -89,12 +71,8 @@ export async function getEventLogs(
   args: GetEventLogsArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetEventLogsResult> {
-  const c = new ArgChecker(OPERATION);
-  c.object(args);
-  c.noUnknown(args, ["shieldZoneId", "date", "maxPages"]);
-  const shieldZoneId = c.int("shieldZoneId", args.shieldZoneId, 1);
-  const maxPages = c.optPositiveInt("maxPages", args.maxPages);
-  const date = checkEventLogDate(c, args.date);
+  const { shieldZoneId, maxPages } = checkArgs(OPERATION, getEventLogsArgs, args);
+  const date = checkEventLogDate(args.date);
   const progress = progressReporter(OPERATION, opts);
   const logs: EventLogEntry[] = [];
   let pages = 0;
@@ -116,5 +94,5 @@ export function getEventLogsOutput(
   args: Inputs<GetEventLogsArgs>,
   opts: DataSourceOptions = {},
 ): pulumi.Output<GetEventLogsResult> {
-  return resolveInputs<GetEventLogsArgs>(args).apply((a) => getEventLogs(a, opts));
+  return dataSourceOutput(args, opts, getEventLogs);
 }

@@ -44,6 +44,7 @@ import {
 } from "./rate-limit-rule-plan";
 import { claim, isClaimed, zoneListing } from "./run-state";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
+import { setTimeout as sleep } from "node:timers/promises";
 
 export type { RateLimitRuleInputs, RateLimitRuleOutputs } from "./rate-limit-rule-plan";
 
@@ -58,8 +59,6 @@ export const timing = {
   /** Longest pause between two of those listings. */
   recoveryMaxStepMs: 5_000,
 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const label = (i: { ruleId?: unknown; shieldZoneId?: unknown; pullZoneId?: unknown }) =>
   isAdoptMode(i)

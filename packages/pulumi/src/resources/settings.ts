@@ -5,16 +5,15 @@
  * variables), never captured in the serialized closure, and only when an API call is
  * actually needed: `check` and `diff` work without any credentials.
  */
-import type { Client } from "edgeplatform-client";
-import { redact } from "edgeplatform-client";
-import { clearClientPool, pooledClient } from "../client-pool";
 import {
-  ConfigSource,
-  ResolvedSettings,
-  resolveClientTuning,
-  resolveSettings,
+  redact,
   SETTING_SOURCES,
+  type Client,
+  type ConfigSource,
+  type ResolvedSettings,
 } from "edgeplatform-client";
+import { clearClientPool } from "../client-pool";
+import { pooledClientFor, resolveConnection } from "../connection";
 
 /** The part of the dynamic provider host's `ConfigureRequest` that is used here. */
 export interface ConfigureRequestLike {
@@ -52,7 +51,7 @@ export function resetSettings(): void {
 
 /** Resolves the settings: stack config > environment. Throws `MissingSettingError`. */
 export function currentSettings(): ResolvedSettings {
-  const s = resolveSettings({}, configSource, process.env);
+  const s = resolveConnection({}, configSource);
   for (const v of [s.apiKey, s.loggingToken]) if (v) secrets.add(v);
   return s;
 }
@@ -66,7 +65,7 @@ export function currentSettings(): ResolvedSettings {
  */
 export function getClient(): Client {
   const settings = currentSettings();
-  return pooledClient(settings, resolveClientTuning(configSource, process.env));
+  return pooledClientFor(settings, configSource);
 }
 
 /** Removes every known secret (and the configured ones from the environment) from `text`. */

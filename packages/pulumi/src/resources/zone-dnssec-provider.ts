@@ -22,6 +22,7 @@ import {
 } from "./common";
 import { claim, isClaimed } from "./run-state";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** Inputs of a zone's DNSSEC switch. */
 export interface ZoneDnssecInputs {
@@ -81,8 +82,6 @@ export function diffZoneDnssec(
 
 /** Waits of the read-back after a switch, in milliseconds (tests shorten them). */
 export const dnssecTiming = { readBackMs: 20_000, readBackStepMs: 250 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The DS fields of a DNSSEC record (`null` when the platform did not give them). */
 function dsFields(info: DnssecInfo | undefined) {
