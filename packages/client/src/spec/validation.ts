@@ -110,13 +110,7 @@ function describe(prefix: string, e: ErrorObject, noun: MemberNoun): ValidationF
       return undefined; // the branch errors say more
     case "type":
       if (e.schemaPath.includes("anyOf/1")) return undefined; // the "null" branch
-      if (noun === "argument") return { property: at, reason: argumentTypeReason(e) };
-      return {
-        property: at,
-        reason: `must be ${(e.params as { type: string | string[] }).type
-          .toString()
-          .replace(",", " or ")}; got ${JSON.stringify(e.data)}`,
-      };
+      return { property: at, reason: typeReason(e, noun) };
     case "required":
       return {
         property: at
@@ -129,19 +123,35 @@ function describe(prefix: string, e: ErrorObject, noun: MemberNoun): ValidationF
   }
 }
 
-/** The reason of a type failure of a data-source argument, in the words of its range. */
-function argumentTypeReason(e: ErrorObject): string {
-  const ps = (e.parentSchema ?? {}) as { type?: unknown; minimum?: number; maximum?: number };
+const ARTICLE: Record<string, string> = {
+  integer: "an integer",
+  number: "a number",
+  string: "a string",
+  boolean: "a boolean",
+  object: "an object",
+  array: "an array",
+  null: "null",
+};
+
+/**
+ * The reason of a type failure, in words: `must be an integer from 1 to 2147483647`, `must
+ * be a string or null`, `must be a boolean` (`must be true or false` for an argument).
+ */
+function typeReason(e: ErrorObject, noun: MemberNoun): string {
+  const ps = (e.parentSchema ?? {}) as { minimum?: number; maximum?: number };
   const got = e.data === undefined ? "undefined" : JSON.stringify(e.data);
-  if (ps.type === "integer") {
+  const t = (e.params as { type: string | string[] }).type;
+  const types = Array.isArray(t) ? t : String(t).split(",");
+  if (types.length === 1 && types[0] === "integer" && (ps.minimum ?? ps.maximum) !== undefined) {
     const min = ps.minimum ?? -Number.MAX_SAFE_INTEGER;
     const max = ps.maximum ?? Number.MAX_SAFE_INTEGER;
-    return `must be an integer from ${min} to ${max}; got ${got}`;
+    const int32 = min === INT32_MIN && max === INT32_MAX ? " (int32)" : "";
+    return `must be an integer from ${min} to ${max}${int32}; got ${got}`;
   }
-  if (ps.type === "boolean") return `must be true or false; got ${got}`;
-  if (ps.type === "string") return `must be a string; got ${got}`;
-  if (ps.type === "object") return `must be an object; got ${got}`;
-  return `must be ${String(ps.type)}; got ${got}`;
+  if (noun === "argument" && types.length === 1 && types[0] === "boolean") {
+    return `must be true or false; got ${got}`;
+  }
+  return `must be ${types.map((x) => ARTICLE[x] ?? x).join(" or ")}; got ${got}`;
 }
 
 /**

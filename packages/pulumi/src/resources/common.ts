@@ -2,6 +2,8 @@
  * Helpers shared by the dynamic resource implementations: the engine's unknown sentinel,
  * structural comparison, check-failure builders and error wrapping that never leaks secrets.
  */
+import type { TObject } from "@sinclair/typebox";
+import { validate } from "edgeplatform-client/spec";
 import { scrub } from "./settings";
 
 /**
@@ -53,53 +55,42 @@ export interface Failure {
   reason: string;
 }
 
-/** Reports every property of `inputs` that is not in `allowed`. */
-export function unknownProperties(
+/** Copy of `v` with unknown values left out (so that validation skips them). */
+export function stripUnknowns(v: unknown): unknown {
+  if (Array.isArray(v)) return v.some(containsUnknown) ? undefined : v;
+  if (isPlainObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (isUnknown(x)) continue;
+      const s = stripUnknowns(x);
+      if (s !== undefined) out[k] = s;
+    }
+    return out;
+  }
+  return v;
+}
+
+/**
+ * Validates a resource's inputs with the project's one validator (`edgeplatform-client/spec`):
+ * unknown properties, types, ranges and enumerations, each failure with its property path.
+ * `__provider` and unknown values (preview) are left out. A property of `required` that is
+ * absent or null fails with the given reason (and is not validated further).
+ */
+export function checkInputs(
+  schema: TObject,
   inputs: Record<string, unknown>,
-  allowed: readonly string[],
+  required: Record<string, string> = {},
 ): Failure[] {
-  return Object.keys(inputs)
-    .filter((k) => k !== PROVIDER_KEY && !allowed.includes(k))
-    .map((k) => ({
-      property: k,
-      reason: `unknown property "${k}"; allowed properties: ${allowed.join(", ")}`,
-    }));
-}
-
-/** Checks an optional integer within [min, max]; unknown values pass. */
-export function checkInteger(
-  value: unknown,
-  property: string,
-  min: number,
-  max: number,
-  what = "an integer",
-): Failure[] {
-  if (value === undefined || isUnknown(value)) return [];
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    return [
-      {
-        property,
-        reason: `must be ${what} from ${min} to ${max}; got ${JSON.stringify(value) ?? String(value)}`,
-      },
-    ];
+  const known = stripUnknowns(withoutProvider(inputs)) as Record<string, unknown>;
+  const missing: Failure[] = [];
+  for (const [property, reason] of Object.entries(required)) {
+    if (isUnknown(inputs[property])) continue;
+    if (known[property] === undefined || known[property] === null) {
+      missing.push({ property, reason });
+      delete known[property];
+    }
   }
-  return [];
-}
-
-/** Checks an optional value of a JSON type; unknown values pass. */
-export function checkType(
-  value: unknown,
-  property: string,
-  type: "string" | "boolean",
-  opts: { nullable?: boolean; nonEmpty?: boolean } = {},
-): Failure[] {
-  if (value === undefined || isUnknown(value)) return [];
-  if (value === null && opts.nullable) return [];
-  if (typeof value !== type || (opts.nonEmpty && value === "")) {
-    const want = `${opts.nonEmpty ? "a non-empty " : "a "}${type}${opts.nullable ? " or null" : ""}`;
-    return [{ property, reason: `must be ${want}; got ${JSON.stringify(value) ?? String(value)}` }];
-  }
-  return [];
+  return [...validate(schema, known), ...missing];
 }
 
 /** Runs a `check` body; an unexpected exception becomes a failure instead of a crash. */

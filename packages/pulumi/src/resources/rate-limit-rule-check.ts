@@ -5,33 +5,35 @@
  * on the wire). No API call.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { Type } from "@sinclair/typebox";
 import {
   INT32_MAX,
   normalizeRuleConfiguration,
   ruleConfigurationSchema,
   validate,
 } from "edgeplatform-client/spec";
-import {
-  checkInteger,
-  checkType,
-  containsUnknown,
-  Failure,
-  isPlainObject,
-  isUnknown,
-  safeCheck,
-  unknownProperties,
-} from "./common";
+import { checkInputs, Failure, isPlainObject, isUnknown, safeCheck, stripUnknowns } from "./common";
 
-/** Top-level input names. */
-export const RATE_LIMIT_RULE_INPUTS = [
-  "ruleId",
-  "shieldZoneId",
-  "pullZoneId",
-  "ruleName",
-  "ruleDescription",
-  "ruleConfiguration",
-  "deleteOnDestroy",
-] as const;
+const ruleIdentity = () =>
+  Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: INT32_MAX }), Type.Null()]));
+const nullableText = () => Type.Optional(Type.Unsafe<string | null>({ type: ["string", "null"] }));
+
+/**
+ * The top-level inputs (`ruleConfiguration` is validated on its own, after enum names are
+ * turned into their integers, against the spec's `ruleConfigurationSchema`).
+ */
+const rateLimitRuleInputsSchema = Type.Object(
+  {
+    ruleId: ruleIdentity(),
+    shieldZoneId: ruleIdentity(),
+    pullZoneId: ruleIdentity(),
+    ruleName: nullableText(),
+    ruleDescription: nullableText(),
+    ruleConfiguration: Type.Optional(Type.Unsafe<unknown>({})),
+    deleteOnDestroy: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 
 /** The three ways to say which rule a resource is; exactly one is set. */
 const PLACEMENT = {
@@ -40,27 +42,12 @@ const PLACEMENT = {
   pullZoneId: "pullZoneId (create a new rule in the shield zone of that pull zone)",
 } as const;
 
-/** Copy of `v` with unknown values left out (so that validation skips them). */
-function stripUnknowns(v: unknown): unknown {
-  if (Array.isArray(v)) return v.some(containsUnknown) ? undefined : v;
-  if (isPlainObject(v)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) {
-      if (isUnknown(x)) continue;
-      const s = stripUnknowns(x);
-      if (s !== undefined) out[k] = s;
-    }
-    return out;
-  }
-  return v;
-}
-
 const isSet = (v: unknown) => v !== undefined && v !== null;
 
 /** Validates the inputs; returns them unchanged (the program's form). Never throws. */
 export function checkRateLimitRule(_olds: unknown, news: unknown): dynamic.CheckResult {
   return safeCheck(news, (n) => {
-    const failures: Failure[] = [...unknownProperties(n, RATE_LIMIT_RULE_INPUTS)];
+    const failures: Failure[] = checkInputs(rateLimitRuleInputsSchema, n);
     const placed = (Object.keys(PLACEMENT) as (keyof typeof PLACEMENT)[]).filter((k) =>
       isSet(n[k]),
     );
@@ -75,12 +62,6 @@ export function checkRateLimitRule(_olds: unknown, news: unknown): dynamic.Check
         reason: `one of ${Object.values(PLACEMENT).join(", ")} is required`,
       });
     }
-    for (const k of Object.keys(PLACEMENT)) {
-      failures.push(...checkInteger(n[k] ?? undefined, k, 1, INT32_MAX, "an integer"));
-    }
-    failures.push(...checkType(n.ruleName, "ruleName", "string", { nullable: true }));
-    failures.push(...checkType(n.ruleDescription, "ruleDescription", "string", { nullable: true }));
-    failures.push(...checkType(n.deleteOnDestroy, "deleteOnDestroy", "boolean"));
     const creates = placed.length === 1 && placed[0] !== "ruleId";
     if (
       creates &&

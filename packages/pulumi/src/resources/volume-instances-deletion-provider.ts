@@ -7,17 +7,16 @@
  * thin serialized stub in `loader.ts`.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { Volume } from "edgeplatform-client/spec";
+import { Type } from "@sinclair/typebox";
+import type { Volume } from "edgeplatform-client";
 import {
-  checkType,
+  checkInputs,
   containsUnknown,
   deepEqual,
-  Failure,
   messageOf,
   operation,
   ResourceOperationError,
   safeCheck,
-  unknownProperties,
 } from "./common";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 
@@ -33,27 +32,27 @@ export interface VolumeInstancesDeletionOutputs extends VolumeInstancesDeletionI
   deletedInstanceIds: string[];
 }
 
+/** The inputs, checked with the project's one validator (required: see the check). */
+const volumeInstancesDeletionInputsSchema = Type.Object(
+  {
+    appId: Type.Optional(Type.String({ minLength: 1 })),
+    volumeId: Type.Optional(Type.String({ minLength: 1 })),
+    /** Any change of it runs the deletion again. */
+    triggers: Type.Optional(Type.Union([Type.Array(Type.Unknown()), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
 /** Input names. */
 export const VOLUME_INSTANCES_DELETION_INPUTS = ["appId", "volumeId", "triggers"] as const;
 
 /** Validates the inputs. Never throws. */
 export function checkVolumeInstancesDeletion(_olds: unknown, news: unknown): dynamic.CheckResult {
   return safeCheck(news, (n) => {
-    const failures: Failure[] = [...unknownProperties(n, VOLUME_INSTANCES_DELETION_INPUTS)];
-    for (const key of ["appId", "volumeId"] as const) {
-      if (n[key] === undefined || n[key] === null) {
-        failures.push({ property: key, reason: "is required (a non-empty string)" });
-      } else {
-        failures.push(...checkType(n[key], key, "string", { nonEmpty: true }));
-      }
-    }
-    const t = n.triggers;
-    if (t !== undefined && t !== null && !Array.isArray(t) && !containsUnknown(t)) {
-      failures.push({
-        property: "triggers",
-        reason: `must be an array (any change of it runs the deletion again); got ${typeof t}`,
-      });
-    }
+    const failures = checkInputs(volumeInstancesDeletionInputsSchema, n, {
+      appId: "is required (a non-empty string)",
+      volumeId: "is required (a non-empty string)",
+    });
     return { inputs: n, failures };
   });
 }

@@ -7,18 +7,16 @@
  * `loader.ts`.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { DnssecInfo } from "edgeplatform-client/spec";
+import { Type } from "@sinclair/typebox";
+import type { DnssecInfo } from "edgeplatform-client";
 import {
-  checkInteger,
-  checkType,
-  Failure,
+  checkInputs,
   isNotFound,
   isUnknown,
   messageOf,
   operation,
   ResourceOperationError,
   safeCheck,
-  unknownProperties,
 } from "./common";
 import { claim, isClaimed } from "./run-state";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
@@ -46,25 +44,22 @@ export interface ZoneDnssecOutputs {
   priorEnabled?: boolean;
 }
 
-/** Input names. */
-export const ZONE_DNSSEC_INPUTS = ["zoneId", "enabled"] as const;
+/** The inputs, checked with the project's one validator (required: see `checkZoneDnssec`). */
+const zoneDnssecInputsSchema = Type.Object(
+  {
+    zoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
 
 /** Validates the inputs. Never throws. */
 export function checkZoneDnssec(_olds: unknown, news: unknown): dynamic.CheckResult {
   return safeCheck(news, (n) => {
-    const failures: Failure[] = [...unknownProperties(n, ZONE_DNSSEC_INPUTS)];
-    if (n.zoneId === undefined || n.zoneId === null) {
-      failures.push({ property: "zoneId", reason: "is required" });
-    } else {
-      failures.push(
-        ...checkInteger(n.zoneId, "zoneId", 1, Number.MAX_SAFE_INTEGER, "an integer zone id"),
-      );
-    }
-    if (n.enabled === undefined || n.enabled === null) {
-      failures.push({ property: "enabled", reason: "is required (true or false)" });
-    } else {
-      failures.push(...checkType(n.enabled, "enabled", "boolean"));
-    }
+    const failures = checkInputs(zoneDnssecInputsSchema, n, {
+      zoneId: "is required",
+      enabled: "is required (true or false)",
+    });
     return { inputs: n, failures };
   });
 }
