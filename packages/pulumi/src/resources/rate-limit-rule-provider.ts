@@ -20,13 +20,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { RateLimitWriteResult } from "edgeplatform-client";
 import type { CreateRateLimitRequest, RateLimitRule } from "edgeplatform-client/spec";
 import { normalizeRuleConfiguration } from "edgeplatform-client/spec";
-import {
-  isNotFound,
-  messageOf,
-  operation,
-  PROVIDER_KEY,
-  ResourceOperationError,
-} from "./common";
+import { isNotFound, messageOf, operation, PROVIDER_KEY, ResourceOperationError } from "./common";
 import { checkRateLimitRule } from "./rate-limit-rule-check";
 import {
   changedConfigFields,
