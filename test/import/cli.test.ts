@@ -10,6 +10,7 @@ import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { ensureBuilt } from "../support/build";
 import { startEmulator } from "../../packages/emulator/src";
 import { generateProgram } from "../../packages/pulumi/src/import/generate";
 import { registerSecret } from "../support/secrets";
@@ -17,34 +18,6 @@ import { BIG_ZONE_RULES, fixtureRule, importFixtures, plainConfig } from "./fixt
 
 const root = path.resolve(__dirname, "../..");
 const bin = path.join(root, "packages/pulumi/dist/import/cli.js");
-
-/** Builds dist/ when a provider source is newer than the compiled bin. */
-function ensureBuilt(): void {
-  const newest = (dir: string): number =>
-    Math.max(
-      ...fs
-        .readdirSync(dir, { withFileTypes: true })
-        .map((d) =>
-          d.isDirectory()
-            ? newest(path.join(dir, d.name))
-            : fs.statSync(path.join(dir, d.name)).mtimeMs,
-        ),
-    );
-  if (
-    fs.existsSync(bin) &&
-    fs.statSync(bin).mtimeMs >=
-      Math.max(...["client", "pulumi"].map((p) => newest(path.join(root, "packages", p, "src"))))
-  )
-    return;
-  execFileSync(
-    process.execPath,
-    [require.resolve("typescript/bin/tsc"), "-b", "tsconfig.build.json"],
-    {
-      cwd: root,
-      stdio: "pipe",
-    },
-  );
-}
 
 interface Run {
   code: number | null;
@@ -87,7 +60,7 @@ const noKey = (r: Run) => {
 };
 
 beforeAll(async () => {
-  ensureBuilt();
+  ensureBuilt(bin, ["client", "pulumi"]);
   apiKey = `imp-${randomBytes(12).toString("hex")}`;
   registerSecret(apiKey);
   emu = await startEmulator({ port: 0, host: "127.0.0.1", apiKey, fixtures: importFixtures() });

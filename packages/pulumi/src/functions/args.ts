@@ -22,7 +22,8 @@ export function fail(
 
 /**
  * Checks `args` against the data source's argument schema (no unknown arguments, types,
- * ranges, enumerations) and returns them typed.
+ * ranges, enumerations) and returns them typed. An integer argument also accepts an integer
+ * string (`"12"`, as stack config gives it), returned as a number.
  * @throws InvalidArgumentError for the first failure.
  */
 export function checkArgs<S extends TObject>(
@@ -34,15 +35,20 @@ export function checkArgs<S extends TObject>(
     fail(operation, "args", `must be an object; got ${describe(args)}`);
   }
   // `undefined` members are absent members (`{ maxPages: undefined }` is no maxPages).
+  const props = schema.properties as Record<string, { type?: unknown; enum?: unknown[] }>;
   const present = Object.fromEntries(
-    Object.entries(args as Record<string, unknown>).filter(([, v]) => v !== undefined),
+    Object.entries(args as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [
+        k,
+        props[k]?.type === "integer" && typeof v === "string" && /^\s*-?\d+\s*$/.test(v)
+          ? Number(v)
+          : v,
+      ]),
   );
   const failure = validate(schema, present, "", "argument")[0];
-  if (failure) {
-    const sub = (schema.properties as Record<string, { enum?: unknown[] }>)[failure.property];
-    fail(operation, failure.property, failure.reason, sub?.enum);
-  }
-  return args as Static<S>;
+  if (failure) fail(operation, failure.property, failure.reason, props[failure.property]?.enum);
+  return present as Static<S>;
 }
 
 /** An argument that a JSON schema cannot describe (a `Date`, a list or a string): any value. */
