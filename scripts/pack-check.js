@@ -101,7 +101,8 @@ export const requests = stats.totalRequestsServed;
 export const checks = [reads, client, isArgError].length;
 `;
 
-const TSCONFIG = {
+/** The tsconfig of `pulumi new typescript` (module commonjs, moduleResolution node10). */
+const TSCONFIG_CLASSIC = {
   compilerOptions: {
     strict: true,
     noEmit: true,
@@ -113,13 +114,23 @@ const TSCONFIG = {
   },
   files: ["index.ts"],
 };
+/** The same with Node's resolution (`exports`), the only one TypeScript 7 keeps. */
+const TSCONFIG_NODENEXT = {
+  compilerOptions: {
+    ...TSCONFIG_CLASSIC.compilerOptions,
+    module: "nodenext",
+    moduleResolution: "nodenext",
+  },
+  files: ["index.ts"],
+};
 
-function tscCheck(tscJs, dir, label) {
-  const r = run(process.execPath, [tscJs, "-p", "tsconfig.json"], dir, { allowFail: true });
+function tscCheck(tscJs, dir, config, label) {
+  const r = run(process.execPath, [tscJs, "-p", config], dir, { allowFail: true });
   const out = (r.stdout + r.stderr).trim();
-  const own = out.split("\n").filter((l) => l && !/node_modules\/@pulumi\//.test(l));
-  check(r.status === 0, `tsc --strict --noEmit on TypeScript ${label}${out ? `:\n${out}` : ""}`);
-  return own;
+  check(
+    r.status === 0,
+    `tsc --strict --noEmit on TypeScript ${label} (${config})${out ? `:\n${out}` : ""}`,
+  );
 }
 
 function main() {
@@ -153,6 +164,11 @@ function main() {
     fs.writeFileSync(path.join(prog, "Pulumi.yaml"), "name: pack-check\nruntime: nodejs\n");
     const base = npm(["install", "@pulumi/pulumi@3.248", "typescript@5.9", "@types/node@20"], prog);
     const baseCount = packageCount(prog);
+    const baseline = new Set(
+      Object.keys(
+        JSON.parse(fs.readFileSync(path.join(prog, "package-lock.json"), "utf8")).packages,
+      ),
+    );
     const baseBytes = dirBytes(path.join(prog, "node_modules"));
     console.log(
       `baseline program (@pulumi/pulumi@3.248, typescript@5.9, @types/node@20): ` +
@@ -166,10 +182,11 @@ function main() {
       `pulumi-edgeplatform + edgeplatform-client tarballs add ${count - baseCount} packages, ` +
         `${mb(bytes - baseBytes)} (node_modules now ${count} packages, ${mb(bytes)})`,
     );
-    const added = Object.keys(
+    const now = Object.keys(
       JSON.parse(fs.readFileSync(path.join(prog, "package-lock.json"), "utf8")).packages,
-    ).filter((k) => k.startsWith("node_modules/") && !k.slice(13).includes("node_modules/"));
-    console.log(`  top-level packages now: ${added.map((k) => k.slice(13)).join(", ")}`);
+    ).filter((k) => k.includes("node_modules/"));
+    const added = now.filter((k) => !baseline.has(k)).map((k) => k.replace(/^node_modules\//, ""));
+    console.log(`  added: ${added.join(", ")}`);
     const warnings = ebadengine(add);
     check(
       warnings.length === 0,
@@ -183,11 +200,17 @@ function main() {
 
     // 3. type-check a program
     fs.writeFileSync(path.join(prog, "index.ts"), PROGRAM);
-    fs.writeFileSync(path.join(prog, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2));
+    fs.writeFileSync(path.join(prog, "tsconfig.json"), JSON.stringify(TSCONFIG_CLASSIC, null, 2));
+    fs.writeFileSync(
+      path.join(prog, "tsconfig.nodenext.json"),
+      JSON.stringify(TSCONFIG_NODENEXT, null, 2),
+    );
     const ts59 = JSON.parse(
       fs.readFileSync(path.join(prog, "node_modules", "typescript", "package.json"), "utf8"),
     ).version;
-    tscCheck(path.join(prog, "node_modules", "typescript", "bin", "tsc"), prog, ts59);
+    const tsc59 = path.join(prog, "node_modules", "typescript", "bin", "tsc");
+    tscCheck(tsc59, prog, "tsconfig.json", ts59);
+    tscCheck(tsc59, prog, "tsconfig.nodenext.json", ts59);
     const latestDir = path.join(work, "ts-latest");
     fs.mkdirSync(latestDir);
     fs.writeFileSync(path.join(latestDir, "package.json"), '{"private":true}');
@@ -198,7 +221,8 @@ function main() {
     tscCheck(
       path.join(latestDir, "node_modules", "typescript", "bin", "tsc"),
       prog,
-      `${latest} (newest)`,
+      "tsconfig.nodenext.json",
+      `${latest} (newest on the registry)`,
     );
 
     // 4. the provider does not load the emulator's server stack
@@ -253,6 +277,33 @@ function main() {
       median <= 100,
       `require("edgeplatform-client"): median ${median.toFixed(1)} ms over 10 cold processes ` +
         `(min ${times[0].toFixed(1)}, max ${times[9].toFixed(1)})`,
+    );
+
+    // 6. the emulator (dev dependency of a user's tests): report its engine warnings
+    const emuDir = path.join(work, "emulator-only");
+    fs.mkdirSync(emuDir);
+    fs.writeFileSync(path.join(emuDir, "package.json"), '{"name":"emulator-only","private":true}');
+    const e = npm(["install", tarballs.client, tarballs.emulator], emuDir);
+    const ew = ebadengine(e);
+    console.log(
+      `edgeplatform-emulator (+ client): ${packageCount(emuDir)} packages, ` +
+        `${mb(dirBytes(path.join(emuDir, "node_modules")))}; EBADENGINE lines: ${ew.length}` +
+        (ew.length
+          ? ` (${ew.map((l) => l.replace(/^npm warn EBADENGINE\s*/, "")).join("; ")})`
+          : ""),
+    );
+    const started = run(
+      process.execPath,
+      [
+        "-e",
+        'require("edgeplatform-emulator").startEmulator({ port: 0 }).then((e) => e.close()).then(() => console.log("ok"))',
+      ],
+      emuDir,
+      { allowFail: true },
+    );
+    check(
+      started.stdout.trim() === "ok",
+      `edgeplatform-emulator starts and stops on Node ${process.version}`,
     );
   } finally {
     if (!keep) fs.rmSync(work, { recursive: true, force: true });
