@@ -9,7 +9,8 @@ import { getEventLogs } from "../../packages/pulumi/src/functions/shield";
 import { getRegistry, getRegionSettings } from "../../packages/pulumi/src/functions/containers";
 import { getScriptStatistics } from "../../packages/pulumi/src/functions/compute";
 import { checkNameAvailability } from "../../packages/pulumi/src/functions/pullzones";
-import { getAccessLogs, getLegacyAccessLogs } from "../../packages/pulumi/src/functions/logging";
+import { getAccessLogs } from "../../packages/pulumi/src/functions/logging";
+import { getLegacyAccessLogs } from "../../packages/pulumi/src/functions/legacy-logging";
 import {
   clearClientCache,
   type DataSourceOptions,

@@ -9,10 +9,12 @@ import {
 import {
   getAccessLogs,
   getAccessLogsOutput,
-  getLegacyAccessLogs,
-  getLegacyAccessLogsOutput,
   GetAccessLogsArgs,
 } from "../../packages/pulumi/src/functions/logging";
+import {
+  getLegacyAccessLogs,
+  getLegacyAccessLogsOutput,
+} from "../../packages/pulumi/src/functions/legacy-logging";
 import { clearClientCache } from "../../packages/pulumi/src/functions/options";
 import { InvalidArgumentError } from "../../packages/client/src";
 import type { DataSourceProgress } from "../../packages/pulumi/src/functions/progress";

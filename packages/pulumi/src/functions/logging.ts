@@ -1,40 +1,22 @@
 /**
- * CDN logging data sources: `getAccessLogs` (v2, JSON, all pages) and
- * `getLegacyAccessLogs` (v1, pipe-delimited, parsed), each also as an Output form. Both
- * need the `loggingUrl` setting. For reads too large to hold in memory use the client's
- * iterators (`client.logging.accessLogPages`, `client.logging.legacyAccessLogRecords`).
+ * CDN logging data source `getAccessLogs` (v2, JSON, all pages) and its Output form
+ * (v1: legacy-logging.ts). Needs the `loggingUrl` setting. For reads too large to hold in
+ * memory use the client's iterators (`client.logging.accessLogPages`, `client.logging.legacyAccessLogRecords`).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Type, type Static } from "@sinclair/typebox";
-import {
-  formatLegacyLogDate,
-  LegacyLogParseError,
-  type AccessLogEntry,
-  type AccessLogQuery,
-  type LegacyAccessLogRecord,
-} from "edgeplatform-client";
+import { type AccessLogEntry, type AccessLogQuery } from "edgeplatform-client";
 import {
   accessLogQuerySchema,
   AccessLogTextFilters,
   CacheStatuses,
   Limits,
-  legacyAccessLogQuerySchema,
   LogOrders,
   oldestRetainedDayStart,
   statusListPattern,
   validate,
 } from "edgeplatform-client/spec";
-import {
-  anyValue,
-  checkArgs,
-  checkRetainedDay,
-  describe,
-  fail,
-  oneOf,
-  optInstant,
-  optText,
-  positiveId,
-} from "./args";
+import { anyValue, checkArgs, describe, fail, optInstant, optText, positiveId } from "./args";
 import { clientFor, type DataSourceOptions } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
@@ -118,7 +100,8 @@ const pageSizeArgs = Type.Object({
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.accessLogMaxLimit })),
 });
 
-function checkStatus(op: string, v: unknown): string | undefined {
+/** Validates a status filter (v1 and v2) and returns it as the platform's list. */
+export function checkStatus(op: string, v: unknown): string | undefined {
   if (v === undefined || v === null || v === "") return undefined;
   const list = Array.isArray(v) ? v : [v];
   const parts = list.map((x) => (typeof x === "number" ? String(x) : x));
@@ -266,141 +249,4 @@ export function getAccessLogsOutput(
   opts: AccessLogsOptions = {},
 ): pulumi.Output<GetAccessLogsResult> {
   return dataSourceOutput(args, opts, getAccessLogs);
-}
-
-// ---------------------------------------------------------------------------------------
-// v1 (legacy)
-// ---------------------------------------------------------------------------------------
-
-const V1 = "logging.getLegacyAccessLogs";
-
-const getLegacyAccessLogsArgs = Type.Composite(
-  [
-    Type.Object({
-      /** ID of the pull zone (logging must be enabled on it). */
-      pullZoneId: positiveId(),
-      /**
-       * The UTC day: a `Date`, `MM-dd-yy`, `MM-dd-yyyy` or an ISO 8601 date. Only today and
-       * the two previous days (UTC) are retained.
-       */
-      date: anyValue<Date | string>(),
-      /** Status codes or classes, e.g. `404`, `"5xx"`, `"200,304"`. */
-      status: Type.Optional(anyValue<StatusFilter>()),
-      /**
-       * Malformed lines: `"skip"` (default; listed in `skippedLines`) or `"fail"` (the call
-       * fails with a `LegacyLogParseError` carrying the line number).
-       */
-      onMalformed: Type.Optional(oneOf(["skip", "fail"] as const)),
-    }),
-    Type.Pick(legacyAccessLogQuerySchema, ["start", "end", "search", "order"]),
-  ],
-  { additionalProperties: false },
-);
-/** Arguments of {@link getLegacyAccessLogs}. */
-export type GetLegacyAccessLogsArgs = Static<typeof getLegacyAccessLogsArgs>;
-
-/** A malformed line that was skipped. */
-export interface SkippedLine {
-  /** 1-based line number in the file the platform sent. */
-  lineNumber: number;
-  /** Why it was skipped (wrong field count, non-numeric field, ...). */
-  reason: string;
-}
-
-/** Result of {@link getLegacyAccessLogs}. */
-export interface GetLegacyAccessLogsResult {
-  /** The pull zone that was read. */
-  pullZoneId: number;
-  /** The day that was read, `MM-dd-yy` (UTC). */
-  date: string;
-  /** Parsed records in file order; empty fields (`-`) are `""`. */
-  records: LegacyAccessLogRecord[];
-  /** Malformed lines that were skipped (only with `onMalformed: "skip"`). */
-  skippedLines: SkippedLine[];
-}
-
-/** Validates the v1 `date` and returns it as `MM-dd-yy`. @internal exported for tests. */
-export function checkLegacyLogDate(date: unknown, now = Date.now()): string {
-  return checkRetainedDay(
-    V1,
-    date,
-    formatLegacyLogDate,
-    `the ${Limits.retentionDays}-day log retention`,
-    now,
-  );
-}
-
-/**
- * Reads and parses one day of v1 (legacy, pipe-delimited) access logs of a pull zone
- * (GET `{loggingUrl}/{MM-dd-yy}/{pullZoneId}.log`). The body is parsed as it streams;
- * malformed lines are skipped and listed (or fail the call with `onMalformed: "fail"`).
- *
- * ```ts
- * const { records, skippedLines } = await edge.logging.getLegacyAccessLogs({
- *   pullZoneId: 4, date: new Date(), status: "4xx",
- * });
- * ```
- * @throws InvalidArgumentError for invalid arguments, or a `date` outside the retention.
- * @throws LegacyLogParseError (with `lineNumber`) for a malformed line with `onMalformed: "fail"`.
- * @throws EdgeApiError for platform errors.
- */
-export async function getLegacyAccessLogs(
-  args: GetLegacyAccessLogsArgs,
-  opts: DataSourceOptions = {},
-): Promise<GetLegacyAccessLogsResult> {
-  const OP = V1;
-  const { pullZoneId, start, end, order, onMalformed, ...a } = checkArgs(
-    OP,
-    getLegacyAccessLogsArgs,
-    args,
-  );
-  const date = checkLegacyLogDate(args.date);
-  if (start !== undefined && end !== undefined && end < start) {
-    fail(OP, "end", `must not be before start (${end} < ${start})`);
-  }
-  const status = checkStatus(OP, a.status);
-  const search = optText(a.search);
-  const q = {
-    ...(start !== undefined ? { start } : {}),
-    ...(end !== undefined ? { end } : {}),
-    ...(status !== undefined ? { status } : {}),
-    ...(search !== undefined ? { search } : {}),
-    ...(order !== undefined ? { order } : {}),
-  };
-  const progress = progressReporter(OP, opts);
-  const records: LegacyAccessLogRecord[] = [];
-  const skippedLines: SkippedLine[] = [];
-  let bytes = 0;
-  try {
-    for await (const r of clientFor(opts).logging.legacyAccessLogRecords(pullZoneId, date, q, {
-      onMalformed: onMalformed ?? "skip",
-      onWarning: (w) => skippedLines.push({ lineNumber: w.lineNumber, reason: w.reason }),
-      onProgress: (p) => {
-        bytes = p.bytes;
-        progress.update({ records: p.records, bytes: p.bytes });
-      },
-    })) {
-      records.push(r);
-    }
-  } catch (e) {
-    if (e instanceof LegacyLogParseError) {
-      throw new LegacyLogParseError(
-        e.lineNumber,
-        e.reason,
-        `edgeplatform: ${OP}: pull zone ${pullZoneId}, ${date}: line ${e.lineNumber} is ` +
-          `malformed: ${e.reason} (pass onMalformed: "skip" to skip such lines)`,
-      );
-    }
-    throw e;
-  }
-  progress.update({ records: records.length, bytes }, true);
-  return { pullZoneId, date, records, skippedLines };
-}
-
-/** Output form of {@link getLegacyAccessLogs} (accepts Inputs). */
-export function getLegacyAccessLogsOutput(
-  args: Inputs<GetLegacyAccessLogsArgs>,
-  opts: DataSourceOptions = {},
-): pulumi.Output<GetLegacyAccessLogsResult> {
-  return dataSourceOutput(args, opts, getLegacyAccessLogs);
 }
