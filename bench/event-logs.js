@@ -64,7 +64,10 @@ async function main() {
       }
       iter.push(Number(process.hrtime.bigint() - t) / 1e6);
       t = process.hrtime.bigint();
-      const res = await edge.shield.getEventLogs({ shieldZoneId: ZONE, date }, { client });
+      const res = await edge.shield.getEventLogs(
+        { shieldZoneId: ZONE, date },
+        { connection: { client } },
+      );
       ds.push(Number(process.hrtime.bigint() - t) / 1e6);
       if (res.pages !== pages)
         throw new Error(`getEventLogs read ${res.pages} pages, iterator ${pages}`);

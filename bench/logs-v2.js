@@ -63,7 +63,7 @@ function maxInWindow(times) {
 }
 
 async function readWithClient(emu, records, limiter = true) {
-  const { Client } = require(DIST.pulumi);
+  const { Client } = require(DIST.client);
   const client = new Client({
     apiKey: emu.apiKey,
     baseUrl: emu.url,

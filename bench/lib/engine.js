@@ -28,7 +28,7 @@ function ruleConfiguration(requestCount = 50) {
 /** Inline program: `n` rate-limit rules created in shield zone 1 (create mode). */
 function rulesProgram(n, opts = {}) {
   return async () => {
-    const edge = require(ROOT);
+    const edge = require("pulumi-edgeplatform");
     const rules = [];
     for (let i = 0; i < n; i++) {
       const count = opts.updateIndex === i ? opts.updatedCount : 50;
