@@ -3,7 +3,16 @@ const js = require("@eslint/js");
 const tseslint = require("typescript-eslint");
 
 module.exports = tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "bench/results/**", ".demo/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "packages/*/dist/**",
+      "node_modules/**",
+      "coverage/**",
+      "bench/results/**",
+      ".demo/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,6 +5,14 @@ const common = {
   transform: { "^.+\\.ts$": tsJest },
   moduleFileExtensions: ["ts", "js", "json"],
   setupFilesAfterEnv: ["<rootDir>/test/support/secret-guard.ts"],
+  // The workspace packages by name resolve to their sources (as in tsconfig.json "paths"), so
+  // that a test and the package code it drives share one module instance.
+  moduleNameMapper: {
+    "^pulumi-edgeplatform$": "<rootDir>/packages/pulumi/src/index.ts",
+    "^edgeplatform-client$": "<rootDir>/packages/client/src/index.ts",
+    "^edgeplatform-client/spec$": "<rootDir>/packages/client/src/spec/index.ts",
+    "^edgeplatform-emulator$": "<rootDir>/packages/emulator/src/index.ts",
+  },
 };
 module.exports = {
   projects: [

@@ -7,7 +7,7 @@
 const fs = require("fs");
 const path = require("path");
 const autocannon = require("autocannon");
-const { startEmulator } = require("../dist/emulator");
+const { startEmulator } = require("../packages/emulator/dist");
 
 async function main() {
   const duration = Number(process.env.BENCH_DURATION ?? 10);

@@ -12,7 +12,6 @@
  */
 "use strict";
 
-const path = require("path");
 const {
   arg,
   DIST,
@@ -34,7 +33,7 @@ async function main() {
     `event-logs: shield zone ${ZONE}, ${runs} runs, latency from ${samples} single GETs; ${machineLine()}`,
   );
   const emu = await startEmulatorProcess();
-  const edge = require(path.join(DIST, "provider"));
+  const edge = require(DIST.pulumi);
   const client = new edge.Client({ apiKey: emu.apiKey, baseUrl: emu.url });
   const date = new Date();
   const out = {};
@@ -65,7 +64,10 @@ async function main() {
       }
       iter.push(Number(process.hrtime.bigint() - t) / 1e6);
       t = process.hrtime.bigint();
-      const res = await edge.shield.getEventLogs({ shieldZoneId: ZONE, date }, { client });
+      const res = await edge.shield.getEventLogs(
+        { shieldZoneId: ZONE, date },
+        { connection: { client } },
+      );
       ds.push(Number(process.hrtime.bigint() - t) / 1e6);
       if (res.pages !== pages)
         throw new Error(`getEventLogs read ${res.pages} pages, iterator ${pages}`);

@@ -13,7 +13,6 @@
  */
 "use strict";
 
-const path = require("path");
 const { spawnSync } = require("child_process");
 const {
   arg,
@@ -42,8 +41,8 @@ async function main() {
   const runs = Number(arg("runs", "10"));
   console.log(`import-time: ${runs} cold processes each; ${machineLine()}`);
   const targets = [
-    ["client (dist/provider/api)", path.join(DIST, "provider", "api")],
-    ["package (dist/provider, with @pulumi/pulumi)", path.join(DIST, "provider")],
+    ["client (edgeplatform-client)", DIST.client],
+    ["package (pulumi-edgeplatform, with @pulumi/pulumi)", DIST.pulumi],
     ["empty node -e", null],
   ];
   const rows = [];

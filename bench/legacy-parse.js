@@ -28,7 +28,8 @@ const path = require("path");
 const { spawnSync } = require("child_process");
 
 const ROOT = path.resolve(__dirname, "..");
-const DIST = path.join(ROOT, "dist");
+const CLIENT_DIST = path.join(ROOT, "packages", "client", "dist");
+const EMULATOR_DIST = path.join(ROOT, "packages", "emulator", "dist");
 
 function arg(name, def) {
   const i = process.argv.indexOf(`--${name}`);
@@ -42,8 +43,8 @@ function arg(name, def) {
 const NUMERIC = new Set(["statusCode", "timestamp", "bytesSent", "pullZoneId", "bodyBytesSent"]);
 
 async function child(mode, file) {
-  const parser = require(path.join(DIST, "provider/api/legacy-log-parser.js"));
-  const { LegacyLogFields } = require(path.join(DIST, "provider/schema.js"));
+  const parser = require(path.join(CLIENT_DIST, "api/legacy-log-parser.js"));
+  const { LegacyLogFields } = require(CLIENT_DIST);
   let sampled = process.memoryUsage().rss;
   const timer = setInterval(() => {
     sampled = Math.max(sampled, process.memoryUsage().rss);
@@ -118,8 +119,8 @@ async function control(url, method, p, body) {
 }
 
 async function generate(targetMb, file) {
-  const { startEmulator } = require(path.join(DIST, "emulator/index.js"));
-  const { Client } = require(path.join(DIST, "provider/api/client.js"));
+  const { startEmulator } = require(EMULATOR_DIST);
+  const { Client } = require(CLIENT_DIST);
   const emu = await startEmulator({ port: 0, host: "127.0.0.1", loggingRateLimit: false });
   try {
     const state = await control(emu.url, "GET", "state");
@@ -176,8 +177,8 @@ function runChild(mode, file) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, "provider/api/legacy-log-parser.js"))) {
-    console.error("dist/ is missing: run `npm run build` first");
+  if (!fs.existsSync(path.join(CLIENT_DIST, "api/legacy-log-parser.js"))) {
+    console.error("packages/client/dist is missing: run `npm run build` first");
     process.exit(1);
   }
   const targetMb = Number(arg("mb", "200"));

@@ -22,7 +22,6 @@
 "use strict";
 /* global fetch, URLSearchParams */
 
-const path = require("path");
 const {
   arg,
   DIST,
@@ -64,7 +63,7 @@ function maxInWindow(times) {
 }
 
 async function readWithClient(emu, records, limiter = true) {
-  const { Client } = require(path.join(DIST, "provider"));
+  const { Client } = require(DIST.client);
   const client = new Client({
     apiKey: emu.apiKey,
     baseUrl: emu.url,

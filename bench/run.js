@@ -72,8 +72,8 @@ function main() {
     }
   }
   if (
-    !fs.existsSync(path.join(ROOT, "dist", "provider", "index.js")) ||
-    !fs.existsSync(path.join(ROOT, "dist", "emulator", "cli.js"))
+    !fs.existsSync(path.join(ROOT, "packages", "pulumi", "dist", "index.js")) ||
+    !fs.existsSync(path.join(ROOT, "packages", "emulator", "dist", "cli.js"))
   ) {
     console.log("dist/ is missing: running npm run build");
     const b = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], {

@@ -136,8 +136,8 @@ async function main() {
   });
   try {
     const cli = await step("Build and Pulumi CLI", async () => {
-      if (ensureBuilt((l) => say(l))) say("built dist/");
-      else say("dist/ is up to date (run `npm run build` after changing the sources)");
+      if (ensureBuilt((l) => say(l))) say("built packages/*/dist");
+      else say("packages/*/dist is up to date (run `npm run build` after changing the sources)");
       const found = await ensurePulumiCli({ log: (l) => say(l) });
       say(`Pulumi CLI: ${found.pulumiPath} (${found.version}, ${found.source})`);
       return found;
@@ -145,7 +145,9 @@ async function main() {
 
     const apiKey = `demo-${crypto.randomBytes(12).toString("hex")}`;
     emulator = await step("Start the emulator", async () => {
-      const { startEmulator, EmulatorControl } = require(path.join(REPO_ROOT, "dist", "emulator"));
+      const { startEmulator, EmulatorControl } = require(
+        path.join(REPO_ROOT, "packages", "emulator", "dist"),
+      );
       const emu = await startEmulator({ port: 0, host: "127.0.0.1", apiKey });
       ctl = new EmulatorControl(emu.url);
       say(

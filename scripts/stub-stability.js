@@ -51,7 +51,7 @@ async function serializeWith(version, provider) {
 }
 
 async function main() {
-  const loader = require(path.join(ROOT, "dist", "provider", "resources", "loader.js"));
+  const loader = require(path.join(ROOT, "packages", "pulumi", "dist", "resources", "loader.js"));
   const stubs = {
     rateLimitRule: loader.rateLimitRuleStub,
     zoneDnssec: loader.zoneDnssecStub,

@@ -12,7 +12,12 @@ const path = require("path");
 const { spawn } = require("child_process");
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const DIST = path.join(ROOT, "dist");
+/** Build output of each workspace package (packages/<name>/dist). */
+const DIST = {
+  client: path.join(ROOT, "packages", "client", "dist"),
+  pulumi: path.join(ROOT, "packages", "pulumi", "dist"),
+  emulator: path.join(ROOT, "packages", "emulator", "dist"),
+};
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 
 /** Machine conditions printed beside every figure. */
@@ -80,9 +85,9 @@ function writeResult(name, data) {
 
 /** Fails early with a clear message when dist/ is missing. */
 function requireDist() {
-  for (const f of ["provider/index.js", "emulator/cli.js"]) {
-    if (!fs.existsSync(path.join(DIST, f))) {
-      throw new Error(`dist/${f} is missing: run "npm run build" first (or use "npm run bench").`);
+  for (const f of [path.join(DIST.pulumi, "index.js"), path.join(DIST.emulator, "cli.js")]) {
+    if (!fs.existsSync(f)) {
+      throw new Error(`${f} is missing: run "npm run build" first (or use "npm run bench").`);
     }
   }
 }
@@ -97,7 +102,7 @@ async function startEmulatorProcess(extraArgs = []) {
   const apiKey = "bench-local-key";
   const child = spawn(
     process.execPath,
-    [path.join(DIST, "emulator", "cli.js"), "--port", "0", "--api-key", apiKey, ...extraArgs],
+    [path.join(DIST.emulator, "cli.js"), "--port", "0", "--api-key", apiKey, ...extraArgs],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";

@@ -11,36 +11,24 @@ const os = require("os");
 const path = require("path");
 const { ROOT } = require("./common");
 const { ensurePulumiCli } = require(path.join(ROOT, "scripts", "pulumi-cli"));
-const { linkPackage, openStack, writeProject } = require(
+const { linkPackage, openStack, registerTypeScript, writeProject } = require(
   path.join(ROOT, "scripts", "lib", "engine"),
 );
 
 const PASSPHRASE = "edgeplatform-bench-passphrase"; // throw-away local stacks only
 const PROJECT = "edgeplatform-bench";
 
-/** A rate-limit rule configuration; `requestCount` varies so one field can be updated. */
+/** The shared sample rule configuration; `requestCount` varies so one field can be updated. */
 function ruleConfiguration(requestCount = 50) {
-  return {
-    actionType: 1,
-    variableTypes: { REQUEST_URI: "/search" },
-    operatorType: 0,
-    severityType: 1,
-    transformationTypes: [8],
-    value: "/search",
-    isNegated: false,
-    isRegexVariable: false,
-    requestCount,
-    counterKeyType: 0,
-    timeframe: 60,
-    blockTime: 300,
-    chainedRuleConditions: [],
-  };
+  registerTypeScript();
+  const { sampleRuleConfiguration } = require(path.join(ROOT, "test", "support", "fixtures.ts"));
+  return sampleRuleConfiguration({ requestCount });
 }
 
 /** Inline program: `n` rate-limit rules created in shield zone 1 (create mode). */
 function rulesProgram(n, opts = {}) {
   return async () => {
-    const edge = require(ROOT);
+    const edge = require("pulumi-edgeplatform");
     const rules = [];
     for (let i = 0; i < n; i++) {
       const count = opts.updateIndex === i ? opts.updatedCount : 50;

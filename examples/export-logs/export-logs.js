@@ -21,7 +21,7 @@
 
 const fs = require("fs");
 const { once } = require("events");
-const { Client } = require(process.env.EDGE_CLIENT_ENTRY || "pulumi-edgeplatform/client");
+const { Client } = require(process.env.EDGE_CLIENT_ENTRY || "edgeplatform-client");
 
 function usage(msg) {
   if (msg) console.error(`export-logs: ${msg}`);

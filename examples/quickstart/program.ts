@@ -161,12 +161,15 @@ export function quickstart(opts: QuickstartOptions = {}) {
 
   return {
     ...outputs,
-    registry: { hostName: registry.hostName, displayName: registry.displayName },
+    registry: {
+      hostName: pulumi.unsecret(registry.hostName),
+      displayName: pulumi.unsecret(registry.displayName),
+    },
     regionSettings: {
       provisioningType: regions.provisioningType,
       allowedRegionIds: regions.allowedRegionIds,
     },
-    scriptRequestsServed: stats.TotalRequestsServed,
+    scriptRequestsServed: stats.totalRequestsServed,
     nameAvailability: { "zone-one": taken.available, "quickstart-zone": fresh.available },
     eventLogs: {
       records: events.logs.apply((l) => l.length),

@@ -16,12 +16,18 @@ const { spawnSync } = require("child_process");
 
 const REPO_ROOT = path.resolve(__dirname, "..", "..");
 const PACKAGE_NAME = "pulumi-edgeplatform";
+/** The workspace package that `require("pulumi-edgeplatform")` must load (packages/pulumi). */
+const PACKAGE_DIR = path.join(REPO_ROOT, "packages", "pulumi");
 
-/** Builds dist/ (npm run build) when the provider or emulator output is missing. */
+/** Builds the packages (npm run build) when the client, provider or emulator output is missing. */
 function ensureBuilt(log = () => {}) {
-  const needed = ["dist/provider/index.js", "dist/emulator/index.js"];
+  const needed = [
+    "packages/client/dist/index.js",
+    "packages/pulumi/dist/index.js",
+    "packages/emulator/dist/index.js",
+  ];
   if (needed.every((f) => fs.existsSync(path.join(REPO_ROOT, f)))) return false;
-  log("dist/ is missing: running npm run build");
+  log("packages/*/dist is missing: running npm run build");
   const r = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], {
     cwd: REPO_ROOT,
     stdio: "inherit",
@@ -73,10 +79,10 @@ function symlinkIfNeeded(linkPath, target) {
 /**
  * Makes `require("pulumi-edgeplatform")` (and `@pulumi/pulumi`) resolve from `projectDir`, where
  * the engine runs the dynamic-provider host: `projectDir/node_modules/pulumi-edgeplatform` is a
- * symlink to `packageDir` (default: this repository). For the repository itself this is a
- * self-link, the same thing `npm link pulumi-edgeplatform` would do.
+ * symlink to `packageDir` (default: the workspace package packages/pulumi). For the repository
+ * itself this is the link the npm workspace already made.
  */
-function linkPackage(projectDir, packageDir = REPO_ROOT) {
+function linkPackage(projectDir, packageDir = PACKAGE_DIR) {
   const nm = path.join(projectDir, "node_modules");
   symlinkIfNeeded(path.join(nm, PACKAGE_NAME), packageDir);
   if (path.resolve(projectDir) !== REPO_ROOT) {
@@ -157,6 +163,7 @@ function stripAnsi(s) {
 module.exports = {
   REPO_ROOT,
   PACKAGE_NAME,
+  PACKAGE_DIR,
   ensureBuilt,
   registerTypeScript,
   linkPackage,

@@ -1,5 +1,5 @@
 /** Client vs emulator: container registries, region settings and volumes. */
-import { Client } from "../../provider/api";
+import { Client } from "../../packages/client/src";
 import { apiError, Emu, fault, journal, wrongKeyClient, useEmulator } from "./helpers";
 
 let emu: Emu;

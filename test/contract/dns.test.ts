@@ -1,5 +1,5 @@
 /** Client vs emulator: DNS zones and DNSSEC. */
-import { Client } from "../../provider/api";
+import { Client } from "../../packages/client/src";
 import { apiError, client, Emu, fault, journal, wrongKeyClient, useEmulator } from "./helpers";
 
 let emu: Emu;

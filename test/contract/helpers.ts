@@ -9,11 +9,12 @@ import {
   type EmulatorState,
   type FaultSpec,
   type RunningEmulator,
-} from "../../emulator";
-import { Client, type ClientOptions, EdgeApiError } from "../../provider/api";
-import type { RateLimitRuleConfiguration } from "../../provider/schema";
+} from "../../packages/emulator/src";
+import { Client, type ClientOptions, EdgeApiError } from "../../packages/client/src";
+import type { RateLimitRuleConfiguration } from "../../packages/client/src/spec";
+import { sampleRuleConfiguration } from "../support/fixtures";
 
-export type { JournalEntry, FaultSpec } from "../../emulator";
+export type { JournalEntry, FaultSpec } from "../../packages/emulator/src";
 /** A started emulator. */
 export type Emu = RunningEmulator;
 
@@ -115,19 +116,8 @@ export async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-/** A full, valid rate-limit rule configuration. */
-export const validConfig: RateLimitRuleConfiguration = {
-  actionType: 1,
-  variableTypes: { REQUEST_URI: "/x" },
-  operatorType: 0,
+/** A full, valid rate-limit rule configuration (the shared sample, severity NOTICE). */
+export const validConfig = {
+  ...sampleRuleConfiguration({ path: "/x" }),
   severityType: 0,
-  transformationTypes: [8],
-  value: "/x",
-  isNegated: false,
-  isRegexVariable: false,
-  requestCount: 50,
-  counterKeyType: 0,
-  timeframe: 60,
-  blockTime: 300,
-  chainedRuleConditions: [],
-};
+} as RateLimitRuleConfiguration;

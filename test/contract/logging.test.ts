@@ -1,7 +1,7 @@
 /** Client vs emulator: CDN logging API v2 (JSON pages) and v1 (legacy stream), limiter, JWT. */
-import { Client, EdgeApiError } from "../../provider/api";
-import { MissingSettingError } from "../../provider/config";
-import type { AccessLogEntry } from "../../provider/schema";
+import { Client, EdgeApiError } from "../../packages/client/src";
+import { MissingSettingError } from "../../packages/client/src/settings";
+import type { AccessLogEntry } from "../../packages/client/src/spec";
 import {
   apiError,
   client,

@@ -3,7 +3,7 @@
  * EdgeApiError naming the operation; an empty availability answer is "unknown"; every
  * call and iterator takes `{ signal }`.
  */
-import { Client, EdgeApiError } from "../../provider/api";
+import { Client, EdgeApiError } from "../../packages/client/src";
 import { apiError, client, Emu, fault, journal, useEmulator, validConfig } from "./helpers";
 
 let emu: Emu;

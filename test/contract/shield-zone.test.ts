@@ -1,5 +1,5 @@
 /** Client vs emulator: the shield zone of a pull zone (`get-by-pullzone`). */
-import { Client } from "../../provider/api";
+import { Client } from "../../packages/client/src";
 import {
   apiError,
   Emu,

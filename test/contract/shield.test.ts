@@ -1,5 +1,5 @@
 /** Client vs emulator: shield rate-limit rules and event logs. */
-import { Client, EdgeApiError } from "../../provider/api";
+import { Client, EdgeApiError } from "../../packages/client/src";
 import {
   apiError,
   clearJournal,

@@ -7,7 +7,7 @@
 import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { EmulatorState, startEmulator } from "../../emulator";
+import { EmulatorState, startEmulator } from "../../packages/emulator/src";
 import { assertNoSecrets, registerSecret } from "../support/secrets";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -18,6 +18,7 @@ import {
   OpResult,
   provideCliAndDist,
   REPO_ROOT,
+  PACKAGE_DIR,
   TestStack,
 } from "./setup";
 
@@ -257,8 +258,8 @@ const run = e2eAvailable();
     "5. upgrade: changed implementation code, same behaviour → no __provider diff, no changes",
     async () => {
       const copy = path.join(stack.dir, "pkg-upgraded");
-      fs.cpSync(path.join(REPO_ROOT, "dist"), path.join(copy, "dist"), { recursive: true });
-      const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"));
+      fs.cpSync(path.join(PACKAGE_DIR, "dist"), path.join(copy, "dist"), { recursive: true });
+      const pkg = JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, "package.json"), "utf8"));
       pkg.version = `${pkg.version}-e2e-upgrade`;
       fs.writeFileSync(path.join(copy, "package.json"), JSON.stringify(pkg, null, 2));
       fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(copy, "node_modules"));
@@ -266,12 +267,12 @@ const run = e2eAvailable();
       fs.copyFileSync(PROGRAM, path.join(copy, "examples", "quickstart", "program.ts"));
       // Harmless implementation changes; the marker proves the provider host ran the new code.
       const marker = path.join(stack.dir, "upgraded-code-ran");
-      const impl = path.join(copy, "dist", "provider", "resources", "rate-limit-rule-provider.js");
+      const impl = path.join(copy, "dist", "resources", "rate-limit-rule-provider.js");
       fs.appendFileSync(
         impl,
         `\n// e2e: upgraded implementation\ntry { require("fs").writeFileSync(${JSON.stringify(marker)}, String(process.pid)); } catch { /* ignore */ }\n`,
       );
-      fs.appendFileSync(path.join(copy, "dist", "provider", "index.js"), "\n// e2e: upgraded\n");
+      fs.appendFileSync(path.join(copy, "dist", "index.js"), "\n// e2e: upgraded\n");
 
       stack.usePackage(copy);
       try {
@@ -286,7 +287,7 @@ const run = e2eAvailable();
         expect(fs.existsSync(marker)).toBe(true);
         expect(await control.writes()).toEqual([]);
       } finally {
-        stack.usePackage(REPO_ROOT);
+        stack.usePackage(PACKAGE_DIR);
       }
     },
     OP_TIMEOUT,

@@ -4,6 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as edge from "pulumi-edgeplatform";
+import { sampleRuleConfiguration } from "../support/fixtures";
 
 /** Options of {@link rules}. */
 export interface FaultProgramOptions {
@@ -14,21 +15,7 @@ export interface FaultProgramOptions {
 
 /** The desired configuration of every rule. */
 export function desiredConfiguration(requestCount = 50) {
-  return {
-    actionType: 1,
-    variableTypes: { REQUEST_URI: "/faults" },
-    operatorType: 0,
-    severityType: 1,
-    transformationTypes: [8],
-    value: "/faults",
-    isNegated: false,
-    isRegexVariable: false,
-    requestCount,
-    counterKeyType: 0,
-    timeframe: 60,
-    blockTime: 300,
-    chainedRuleConditions: [],
-  };
+  return sampleRuleConfiguration({ path: "/faults", requestCount });
 }
 
 /** The program: `n` rules; exports their ids by name. */

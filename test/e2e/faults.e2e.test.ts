@@ -17,7 +17,7 @@ import { spawnSync } from "child_process";
 import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { startEmulator } from "../../emulator";
+import { startEmulator } from "../../packages/emulator/src";
 import { assertNoSecrets, registerSecret } from "../support/secrets";
 import { desiredConfiguration } from "./faults-program";
 import {

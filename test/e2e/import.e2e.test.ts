@@ -10,7 +10,7 @@ import { spawn } from "child_process";
 import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { EmulatorState, startEmulator } from "../../emulator";
+import { EmulatorState, startEmulator } from "../../packages/emulator/src";
 import { importFixtures } from "../import/fixtures";
 import { assertNoSecrets, registerSecret } from "../support/secrets";
 import {
@@ -25,7 +25,7 @@ import {
 type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
 
 const WRAPPER = path.join(REPO_ROOT, "test", "e2e", "import-program.ts");
-const BIN = path.join(REPO_ROOT, "dist", "provider", "import", "cli.js");
+const BIN = path.join(REPO_ROOT, "packages", "pulumi", "dist", "import", "cli.js");
 const OP_TIMEOUT = 240_000;
 
 /** The fixtures of this test: zones 1 and 2 (pull zone 4) and their rules; DNS as default. */

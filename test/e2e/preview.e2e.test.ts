@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "crypto";
 import * as path from "path";
-import { startEmulator } from "../../emulator";
+import { startEmulator } from "../../packages/emulator/src";
 import { registerSecret } from "../support/secrets";
 import {
   CLI_BUILD_TIMEOUT_MS,

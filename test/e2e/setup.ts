@@ -11,9 +11,11 @@ import { spawn } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { EmulatorControl, JournalEntry } from "../../emulator";
+import { EmulatorControl, JournalEntry } from "../../packages/emulator/src";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
+/** The `pulumi-edgeplatform` workspace package (what the projects' node_modules link to). */
+export const PACKAGE_DIR = path.join(REPO_ROOT, "packages", "pulumi");
 
 /** What scripts/pulumi-cli.js resolves to. */
 export interface CliInfo {
@@ -114,7 +116,7 @@ export class TestStack {
     this.projectDir = path.join(this.dir, "project");
     this.stateDir = path.join(this.dir, "state");
     engine.writeProject(this.projectDir, opts.projectName);
-    this.usePackage(REPO_ROOT);
+    this.usePackage(PACKAGE_DIR);
   }
 
   /** Points the project's `node_modules/pulumi-edgeplatform` at `packageDir`. */

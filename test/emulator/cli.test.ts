@@ -1,34 +1,9 @@
-import { ChildProcess, execFileSync, spawn } from "child_process";
-import * as fs from "fs";
+import { ChildProcess, spawn } from "child_process";
 import * as path from "path";
+import { ensureBuilt } from "../support/build";
 
 const root = path.resolve(__dirname, "../..");
-const cli = path.join(root, "dist/emulator/cli.js");
-
-/** Builds dist/ when the emulator sources are newer than the compiled CLI. */
-function ensureBuilt(): void {
-  const newest = (dir: string): number =>
-    Math.max(
-      ...fs
-        .readdirSync(dir, { withFileTypes: true })
-        .map((d) =>
-          d.isDirectory()
-            ? newest(path.join(dir, d.name))
-            : fs.statSync(path.join(dir, d.name)).mtimeMs,
-        ),
-    );
-  if (fs.existsSync(cli) && fs.statSync(cli).mtimeMs >= newest(path.join(root, "emulator"))) return;
-  try {
-    execFileSync(
-      process.execPath,
-      [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"],
-      { cwd: root, stdio: "pipe" },
-    );
-  } catch {
-    // type errors elsewhere still emit; the check below decides
-  }
-  if (!fs.existsSync(cli)) throw new Error("dist/emulator/cli.js was not built");
-}
+const cli = path.join(root, "packages/emulator/dist/cli.js");
 
 function run(args: string[]): Promise<{ child: ChildProcess; line: string }> {
   const child = spawn(process.execPath, [cli, ...args], { stdio: ["ignore", "pipe", "pipe"] });
@@ -45,7 +20,7 @@ function run(args: string[]): Promise<{ child: ChildProcess; line: string }> {
 }
 
 describe("emulator: CLI", () => {
-  beforeAll(() => ensureBuilt(), 120_000);
+  beforeAll(() => ensureBuilt(cli, ["client", "emulator"]), 120_000);
 
   test("prints exactly one line, serves requests, stops cleanly on SIGTERM", async () => {
     const { child, line } = await run([

@@ -1,5 +1,5 @@
 import * as http from "http";
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../packages/emulator/src";
 import { call, NOW, start } from "./helpers";
 
 const ctl = (emu: RunningEmulator, method: string, path: string, body?: unknown) =>

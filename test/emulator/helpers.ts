@@ -1,5 +1,5 @@
 /** Shared helpers of the emulator tests: start an emulator and call it with fetch. */
-import { startEmulator, RunningEmulator, EmulatorOptions } from "../../emulator";
+import { startEmulator, RunningEmulator, EmulatorOptions } from "../../packages/emulator/src";
 
 /** A fixed clock: 2026-01-15T12:00:00Z. */
 export const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);

@@ -1,8 +1,8 @@
 import * as http from "http";
 import { gunzipSync } from "zlib";
-import type { RunningEmulator } from "../../emulator";
-import type { AccessLogEntry } from "../../provider/schema";
-import { defaultFixtures } from "../../emulator";
+import type { RunningEmulator } from "../../packages/emulator/src";
+import type { AccessLogEntry } from "../../packages/client/src/spec";
+import { defaultFixtures } from "../../packages/emulator/src";
 import { call, DAY, mmddyy, NOW, start, TODAY } from "./helpers";
 
 const SHIELD_UA = "EdgePlatform-OriginShield/1.0";

@@ -1,4 +1,4 @@
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../packages/emulator/src";
 import { call, DAY, NOW, start } from "./helpers";
 
 describe("emulator: dns, containers, compute, pull zones", () => {

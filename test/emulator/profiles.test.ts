@@ -9,11 +9,11 @@ import {
   type BehaviourProfile,
   type ProfileName,
   type RunningEmulator,
-} from "../../emulator";
-import { parseArgs } from "../../emulator/cli";
+} from "../../packages/emulator/src";
+import { parseArgs } from "../../packages/emulator/src/cli";
 import { call, NOW, start } from "./helpers";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { setTimeout as sleep } from "node:timers/promises";
 const reset = (emu: RunningEmulator) => call(emu, "POST", "/_emulator/reset", { key: false });
 const setProfile = (emu: RunningEmulator, body: unknown) =>
   call(emu, "PUT", "/_emulator/profile", { key: false, body });

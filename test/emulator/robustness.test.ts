@@ -1,7 +1,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../packages/emulator/src";
 import { call, NOW, start } from "./helpers";
 
 describe("emulator: robustness", () => {

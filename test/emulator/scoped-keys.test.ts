@@ -2,9 +2,9 @@
  * Scoped API keys: accepted (never 401) but they see only their zones; other zones answer the
  * platform's wrong-scope shapes, indistinguishable from "gone".
  */
-import { buildServer, EmulatorControl, type RunningEmulator } from "../../emulator";
-import { parseArgs } from "../../emulator/cli";
-import { Client, EdgeApiError } from "../../provider/api";
+import { buildServer, EmulatorControl, type RunningEmulator } from "../../packages/emulator/src";
+import { parseArgs } from "../../packages/emulator/src/cli";
+import { Client, EdgeApiError } from "../../packages/client/src";
 import { call, mmddyyyy, start } from "./helpers";
 
 const SCOPED = "scoped-key-zone2";

@@ -1,4 +1,4 @@
-import type { RunningEmulator } from "../../emulator";
+import type { RunningEmulator } from "../../packages/emulator/src";
 import { call, DAY, mmddyyyy, NOW, start, TODAY } from "./helpers";
 
 const fullConfig = {

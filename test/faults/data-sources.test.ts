@@ -5,12 +5,16 @@
  * equal the fault-free one; a 2xx carrying `success: false` must fail without a retry; no
  * error may contain the API key.
  */
-import { getEventLogs } from "../../provider/functions/shield";
-import { getRegistry, getRegionSettings } from "../../provider/functions/containers";
-import { getScriptStatistics } from "../../provider/functions/compute";
-import { checkNameAvailability } from "../../provider/functions/pullzones";
-import { getAccessLogs, getLegacyAccessLogs } from "../../provider/functions/logging";
-import { clearClientCache, DataSourceOptions } from "../../provider/functions/settings";
+import { getEventLogs } from "../../packages/pulumi/src/functions/shield";
+import { getRegistry, getRegionSettings } from "../../packages/pulumi/src/functions/containers";
+import { getScriptStatistics } from "../../packages/pulumi/src/functions/compute";
+import { checkNameAvailability } from "../../packages/pulumi/src/functions/pullzones";
+import { getAccessLogs } from "../../packages/pulumi/src/functions/logging";
+import { getLegacyAccessLogs } from "../../packages/pulumi/src/functions/legacy-logging";
+import {
+  clearClientCache,
+  type DataSourceOptions,
+} from "../../packages/pulumi/src/functions/options";
 import { assertNoSecrets } from "../support/secrets";
 import {
   DELAY_PAST_TIMEOUT_MS,
@@ -43,10 +47,12 @@ const yesterday = new Date(now - DAY);
 beforeAll(async () => {
   t = await startFaultPlatform();
   options = {
-    apiKey: t.apiKey,
-    baseUrl: t.emu.url,
-    loggingUrl: t.emu.loggingUrl,
-    clientOptions: FAST_CLIENT,
+    connection: {
+      apiKey: t.apiKey,
+      baseUrl: t.emu.url,
+      loggingUrl: t.emu.loggingUrl,
+      clientOptions: FAST_CLIENT,
+    },
   };
 });
 afterAll(async () => {

@@ -8,9 +8,14 @@
  * {@link useShortClientTimeouts} wraps `Client.fromSettings` to add {@link FAST_CLIENT}.
  */
 import { randomBytes } from "crypto";
-import { startEmulator } from "../../emulator";
-import type { EmulatorState, FaultSpec, JournalEntry, RunningEmulator } from "../../emulator";
-import { Client, ClientOptions } from "../../provider/api/client";
+import { startEmulator } from "../../packages/emulator/src";
+import type {
+  EmulatorState,
+  FaultSpec,
+  JournalEntry,
+  RunningEmulator,
+} from "../../packages/emulator/src";
+import { Client, ClientOptions } from "../../packages/client/src/api/client";
 import { registerSecret } from "../support/secrets";
 
 export type { EmulatorState, FaultSpec, JournalEntry };
@@ -157,7 +162,7 @@ export function matching(journal: JournalEntry[], method: string, path: RegExp):
   return journal.filter((e) => e.method === method && path.test(e.path));
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export { setTimeout as sleep } from "node:timers/promises";
 
 /** Runs `fn` and returns its outcome instead of throwing. */
 export async function outcome<T>(

@@ -1,12 +1,16 @@
 /** compute.getScriptStatistics and pullzones.checkNameAvailability (+ Output forms). */
 import * as pulumi from "@pulumi/pulumi";
-import { EdgeApiError } from "../../provider/api/errors";
-import { getScriptStatistics, getScriptStatisticsOutput } from "../../provider/functions/compute";
+import { EdgeApiError } from "../../packages/client/src/api/errors";
+import {
+  getScriptStatistics,
+  getScriptStatisticsOutput,
+} from "../../packages/pulumi/src/functions/compute";
 import {
   checkNameAvailability,
   checkNameAvailabilityOutput,
-} from "../../provider/functions/pullzones";
-import { clearClientCache, InvalidArgumentError } from "../../provider/functions/settings";
+} from "../../packages/pulumi/src/functions/pullzones";
+import { clearClientCache } from "../../packages/pulumi/src/functions/options";
+import { InvalidArgumentError } from "../../packages/client/src";
 import { Emu, fault, journal, opts, rejection, reset, settle, start } from "./helpers";
 
 let emu: Emu;
@@ -26,14 +30,14 @@ describe("compute.getScriptStatistics", () => {
   test("default range (last 30 days): totals and charts mapping timestamps to numbers", async () => {
     const s = await getScriptStatistics({ scriptId: 1 }, opts(emu));
     for (const k of [
-      "TotalRequestsServed",
-      "TotalCpuUsed",
-      "TotalMonthlyCost",
-      "AverageCpuTimePerExecution",
+      "totalRequestsServed",
+      "totalCpuUsed",
+      "totalMonthlyCost",
+      "averageCpuTimePerExecution",
     ] as const) {
       expect(typeof s[k]).toBe("number");
     }
-    for (const k of ["RequestsServedChart", "AverageCpuTimeChart", "TotalCpuTimeChart"] as const) {
+    for (const k of ["requestsServedChart", "averageCpuTimeChart", "totalCpuTimeChart"] as const) {
       expect(numberMap(s[k])).toBe(true);
       expect(Object.keys(s[k]).length).toBeGreaterThan(0);
     }
@@ -47,7 +51,7 @@ describe("compute.getScriptStatistics", () => {
       { scriptId: 2, dateFrom: from, dateTo: "2024-05-02", loadLatest: true, hourly: true },
       opts(emu),
     );
-    expect(Object.keys(s.RequestsServedChart).length).toBe(24);
+    expect(Object.keys(s.requestsServedChart).length).toBe(24);
     const [req] = await journal(emu, /statistics$/);
     expect(req.path).toBe("/compute/script/2/statistics");
     expect(req.query).toEqual({
@@ -104,7 +108,7 @@ describe("compute.getScriptStatistics", () => {
       opts(emu),
     );
     const { value } = await settle(out);
-    expect(Object.keys(value.RequestsServedChart)).toHaveLength(2);
+    expect(Object.keys(value.requestsServedChart)).toHaveLength(2);
     const [req] = await journal(emu, /statistics$/);
     expect(req.query.dateFrom).toBe("2024-01-01T00:00:00.000Z");
   });

@@ -10,10 +10,13 @@ import {
   type EmulatorState,
   type FaultSpec,
   type RunningEmulator,
-} from "../../emulator";
-import type { DataSourceOptions } from "../../provider/functions/settings";
+} from "../../packages/emulator/src";
+import type {
+  DataSourceConnection,
+  DataSourceOptions,
+} from "../../packages/pulumi/src/functions/options";
 
-export type { JournalEntry } from "../../emulator";
+export type { JournalEntry } from "../../packages/emulator/src";
 /** A started emulator. */
 export type Emu = RunningEmulator;
 
@@ -23,19 +26,23 @@ export async function start(extra: Partial<EmulatorOptions> = {}): Promise<Emu> 
 }
 
 /**
- * Data-source options for `emu`: explicit settings, short timeouts and backoffs, and the
- * client-side logging limiter off (the emulator's own limit is still on) unless `limiter`.
+ * Data-source options for `emu`: explicit settings (under `connection`), short timeouts and
+ * backoffs, and the client-side logging limiter off (the emulator's own limit is still on)
+ * unless `limiter`. Connection fields of `extra` (`apiKey`, `client`, `clientOptions`, ...)
+ * go under `connection`, the rest stays top-level.
  */
-export function opts(
+export function opts<O extends DataSourceOptions = DataSourceOptions>(
   emu: Emu,
-  extra: DataSourceOptions & { limiter?: boolean } = {},
-): DataSourceOptions {
-  const { limiter, ...rest } = extra;
-  return {
-    apiKey: emu.apiKey,
-    baseUrl: emu.url,
-    loggingUrl: emu.loggingUrl,
-    ...rest,
+  extra: O & DataSourceConnection & { limiter?: boolean } = {} as O,
+): O {
+  const { limiter, apiKey, baseUrl, loggingUrl, loggingToken, client, clientOptions, ...rest } =
+    extra;
+  const connection: DataSourceConnection = {
+    apiKey: apiKey ?? emu.apiKey,
+    baseUrl: baseUrl ?? emu.url,
+    loggingUrl: loggingUrl ?? emu.loggingUrl,
+    ...(loggingToken !== undefined ? { loggingToken } : {}),
+    ...(client ? { client } : {}),
     clientOptions: {
       timeoutMs: 5_000,
       maxAttempts: 4,
@@ -43,9 +50,10 @@ export function opts(
       retryBaseDelayMs: 5,
       retryMaxDelayMs: 50,
       ...(limiter ? {} : { loggingRateLimit: false as const }),
-      ...rest.clientOptions,
+      ...clientOptions,
     },
   };
+  return { ...rest, connection } as unknown as O;
 }
 
 const ctl = (emu: Emu) => new EmulatorControl(emu.url);

@@ -1,21 +1,24 @@
 /** logging.getAccessLogs (v2) and logging.getLegacyAccessLogs (v1) against the emulator. */
 import * as pulumi from "@pulumi/pulumi";
-import { Client } from "../../provider/api/client";
-import { EdgeApiError } from "../../provider/api/errors";
-import { LegacyLogParseError, parseLegacyLogStream } from "../../provider/api/legacy-log-parser";
+import { Client } from "../../packages/client/src/api/client";
+import { EdgeApiError } from "../../packages/client/src/api/errors";
+import {
+  LegacyLogParseError,
+  parseLegacyLogStream,
+} from "../../packages/client/src/api/legacy-log-parser";
 import {
   getAccessLogs,
   getAccessLogsOutput,
+  GetAccessLogsArgs,
+} from "../../packages/pulumi/src/functions/logging";
+import {
   getLegacyAccessLogs,
   getLegacyAccessLogsOutput,
-  GetAccessLogsArgs,
-} from "../../provider/functions/logging";
-import {
-  clearClientCache,
-  DataSourceProgress,
-  InvalidArgumentError,
-} from "../../provider/functions/settings";
-import type { AccessLogEntry } from "../../provider/schema";
+} from "../../packages/pulumi/src/functions/legacy-logging";
+import { clearClientCache } from "../../packages/pulumi/src/functions/options";
+import { InvalidArgumentError } from "../../packages/client/src";
+import type { DataSourceProgress } from "../../packages/pulumi/src/functions/progress";
+import type { AccessLogEntry } from "../../packages/client/src/spec";
 import { Emu, fault, journal, opts, rejection, reset, settle, start, utcDay } from "./helpers";
 
 jest.setTimeout(20_000);
@@ -231,7 +234,7 @@ describe("logging.getAccessLogs (v2)", () => {
     const t0 = Date.now();
     const r = await getAccessLogs(
       { pullZoneId: 1, ...YESTERDAY, order: "asc" },
-      { client, pageSize: 60 },
+      { connection: { client }, pageSize: 60 },
     );
     expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
     expect(ids(r.records)).toEqual(ids(all));
@@ -334,7 +337,7 @@ describe("logging.getAccessLogs (v2)", () => {
     delete process.env.EDGEPLATFORM_LOGGING_URL;
     try {
       const o = opts(emu);
-      delete o.loggingUrl;
+      delete o.connection?.loggingUrl;
       await expect(getAccessLogs({ pullZoneId: 1 }, o)).rejects.toThrow(
         /edgeplatform:loggingUrl.*EDGEPLATFORM_LOGGING_URL/,
       );
@@ -482,7 +485,10 @@ describe("logging.getLegacyAccessLogs (v1)", () => {
     } as unknown as Client;
 
     test('"skip" (default): records plus skipped line numbers and reasons', async () => {
-      const r = await getLegacyAccessLogs({ pullZoneId: 7, date: utcDay(0) }, { client: stub });
+      const r = await getLegacyAccessLogs(
+        { pullZoneId: 7, date: utcDay(0) },
+        { connection: { client: stub } },
+      );
       expect(r.records).toHaveLength(3);
       expect(r.skippedLines).toEqual([
         { lineNumber: 2, reason: "expected 12 or 15 fields, got 1" },
@@ -494,7 +500,7 @@ describe("logging.getLegacyAccessLogs (v1)", () => {
       const e = await rejection(
         getLegacyAccessLogs(
           { pullZoneId: 7, date: utcDay(0), onMalformed: "fail" },
-          { client: stub },
+          { connection: { client: stub } },
         ),
       );
       expect(e).toBeInstanceOf(LegacyLogParseError);

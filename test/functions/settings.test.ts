@@ -1,17 +1,18 @@
 /** Data-source plumbing: settings precedence, client cache, Inputs, progress, validation. */
 import * as pulumi from "@pulumi/pulumi";
-import { getRegistry } from "../../provider/functions/containers";
+import { getRegistry } from "../../packages/pulumi/src/functions/containers";
+import { Type } from "@sinclair/typebox";
+import { InvalidArgumentError } from "../../packages/client/src";
+import { checkArgs, oneOf, optInstant } from "../../packages/pulumi/src/functions/args";
 import {
-  ArgChecker,
   clearClientCache,
   clientFor,
-  InvalidArgumentError,
-  progressReporter,
   resolveDataSourceSettings,
-  resolveInputs,
-} from "../../provider/functions/settings";
+} from "../../packages/pulumi/src/functions/options";
+import { resolveInputs } from "../../packages/pulumi/src/functions/output";
+import { progressReporter } from "../../packages/pulumi/src/functions/progress";
 import { Emu, journal, settle, start } from "./helpers";
-import { POOL_SIZE, pooledClientCount } from "../../provider/client-pool";
+import { POOL_SIZE, pooledClientCount } from "../../packages/pulumi/src/client-pool";
 
 let emu: Emu;
 const ENV_KEYS = [
@@ -65,7 +66,7 @@ describe("settings precedence: options > stack config > environment", () => {
     expect(
       resolveDataSourceSettings({ apiKey: emu.apiKey, baseUrl: emu.url, loggingToken: "t.o.k" }),
     ).toEqual({ apiKey: emu.apiKey, baseUrl: emu.url, loggingToken: "t.o.k" });
-    await getRegistry({ registryId: 2 }, { apiKey: emu.apiKey, baseUrl: emu.url });
+    await getRegistry({ registryId: 2 }, { connection: { apiKey: emu.apiKey, baseUrl: emu.url } });
     expect((await journal(emu, /registries\/2$/)).at(-1)?.status).toBe(200);
   });
 
@@ -79,13 +80,15 @@ describe("settings precedence: options > stack config > environment", () => {
 
 describe("client cache", () => {
   test("one pooled client per settings and plain client options", () => {
-    const a = clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" });
-    expect(clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" })).toBe(a);
-    expect(clientFor({ apiKey: "k2", baseUrl: "http://127.0.0.1:9" })).not.toBe(a);
+    const a = clientFor({ connection: { apiKey: "k1", baseUrl: "http://127.0.0.1:9" } });
+    expect(clientFor({ connection: { apiKey: "k1", baseUrl: "http://127.0.0.1:9" } })).toBe(a);
+    expect(clientFor({ connection: { apiKey: "k2", baseUrl: "http://127.0.0.1:9" } })).not.toBe(a);
     const withOpts = clientFor({
-      apiKey: "k1",
-      baseUrl: "http://127.0.0.1:9",
-      clientOptions: { timeoutMs: 5 },
+      connection: {
+        apiKey: "k1",
+        baseUrl: "http://127.0.0.1:9",
+        clientOptions: { timeoutMs: 5 },
+      },
     });
     expect(withOpts).not.toBe(a);
     expect(pooledClientCount()).toBe(3);
@@ -94,9 +97,11 @@ describe("client cache", () => {
   test("callbacks are not part of the key: inline onRetry shares the pooled client", () => {
     for (let i = 0; i < 50; i++) {
       clientFor({
-        apiKey: "k1",
-        baseUrl: "http://127.0.0.1:9",
-        clientOptions: { onRetry: () => undefined },
+        connection: {
+          apiKey: "k1",
+          baseUrl: "http://127.0.0.1:9",
+          clientOptions: { onRetry: () => undefined },
+        },
       });
     }
     expect(pooledClientCount()).toBe(1);
@@ -104,7 +109,7 @@ describe("client cache", () => {
 
   test("the pool is bounded", () => {
     for (let i = 0; i < POOL_SIZE * 3; i++) {
-      clientFor({ apiKey: `key-${i}`, baseUrl: "http://127.0.0.1:9" });
+      clientFor({ connection: { apiKey: `key-${i}`, baseUrl: "http://127.0.0.1:9" } });
     }
     expect(pooledClientCount()).toBe(POOL_SIZE);
   });
@@ -113,27 +118,31 @@ describe("client cache", () => {
     const env = process.env;
     try {
       process.env = { ...env, EDGEPLATFORM_REQUEST_TIMEOUT_MS: "abc" };
-      expect(() => clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" })).toThrow(
+      expect(() =>
+        clientFor({ connection: { apiKey: "k1", baseUrl: "http://127.0.0.1:9" } }),
+      ).toThrow(
         /invalid setting "requestTimeoutMs".*environment variable EDGEPLATFORM_REQUEST_TIMEOUT_MS.*"abc" is not an integer from 100 to 600000/,
       );
       process.env = { ...env, EDGEPLATFORM_MAX_RETRIES: "11" };
-      expect(() => clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" })).toThrow(
-        /invalid setting "maxRetries".*EDGEPLATFORM_MAX_RETRIES.*from 0 to 10/,
-      );
+      expect(() =>
+        clientFor({ connection: { apiKey: "k1", baseUrl: "http://127.0.0.1:9" } }),
+      ).toThrow(/invalid setting "maxRetries".*EDGEPLATFORM_MAX_RETRIES.*from 0 to 10/);
       process.env = {
         ...env,
         EDGEPLATFORM_REQUEST_TIMEOUT_MS: "1500",
         EDGEPLATFORM_MAX_RETRIES: "0",
       };
-      expect(clientFor({ apiKey: "k1", baseUrl: "http://127.0.0.1:9" }).timeoutMs).toBe(1500);
+      expect(
+        clientFor({ connection: { apiKey: "k1", baseUrl: "http://127.0.0.1:9" } }).timeoutMs,
+      ).toBe(1500);
     } finally {
       process.env = env;
     }
   });
 
   test("an explicit client is used as is", () => {
-    const c = clientFor({ apiKey: "k", baseUrl: "http://127.0.0.1:9" });
-    expect(clientFor({ client: c, apiKey: "other" })).toBe(c);
+    const c = clientFor({ connection: { apiKey: "k", baseUrl: "http://127.0.0.1:9" } });
+    expect(clientFor({ connection: { client: c, apiKey: "other" } })).toBe(c);
   });
 });
 
@@ -203,12 +212,15 @@ describe("progress inside a Pulumi program", () => {
   });
 });
 
-describe("ArgChecker", () => {
-  const c = new ArgChecker("area.op");
+describe("argument checks (the one validator)", () => {
+  const schema = Type.Object(
+    { order: Type.Optional(oneOf(["asc", "desc"] as const)), n: Type.Optional(Type.Integer()) },
+    { additionalProperties: false },
+  );
   test("errors carry operation, field and allowed values", () => {
     let e: InvalidArgumentError | undefined;
     try {
-      c.optEnum("order", "sideways", ["asc", "desc"] as const);
+      checkArgs("area.op", schema, { order: "sideways" });
     } catch (err) {
       e = err as InvalidArgumentError;
     }
@@ -220,11 +232,18 @@ describe("ArgChecker", () => {
     );
   });
 
-  test("int accepts integer strings; instants accept Date and ISO strings", () => {
-    expect(c.int("n", "12")).toBe(12);
-    expect(c.optInstant("t", "2024-05-01")).toBe("2024-05-01T00:00:00.000Z");
-    expect(c.optInstant("t", "2024-05-01T10:00:00+02:00")).toBe("2024-05-01T08:00:00.000Z");
-    expect(c.optInstant("t", new Date(0))).toBe("1970-01-01T00:00:00.000Z");
-    expect(() => c.object(null)).toThrow(/invalid argument "args": must be an object; got null/);
+  test("instants accept Date and ISO strings; the argument object itself is checked", () => {
+    expect(optInstant("area.op", "t", "2024-05-01")).toBe("2024-05-01T00:00:00.000Z");
+    expect(optInstant("area.op", "t", "2024-05-01T10:00:00+02:00")).toBe(
+      "2024-05-01T08:00:00.000Z",
+    );
+    expect(optInstant("area.op", "t", new Date(0))).toBe("1970-01-01T00:00:00.000Z");
+    expect(() => checkArgs("area.op", schema, null)).toThrow(
+      /invalid argument "args": must be an object; got null/,
+    );
+    expect(checkArgs("area.op", schema, { n: "12" })).toEqual({ n: 12 });
+    expect(() => checkArgs("area.op", schema, { n: "1.5" })).toThrow(
+      /invalid argument "n": must be an integer; got "1.5"/,
+    );
   });
 });

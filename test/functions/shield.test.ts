@@ -1,11 +1,9 @@
 /** shield.getEventLogs (+ Output form): all pages in order, maxPages, date window. */
 import * as pulumi from "@pulumi/pulumi";
-import { getEventLogs, getEventLogsOutput } from "../../provider/functions/shield";
-import {
-  clearClientCache,
-  DataSourceProgress,
-  InvalidArgumentError,
-} from "../../provider/functions/settings";
+import { getEventLogs, getEventLogsOutput } from "../../packages/pulumi/src/functions/shield";
+import { clearClientCache } from "../../packages/pulumi/src/functions/options";
+import { InvalidArgumentError } from "../../packages/client/src";
+import type { DataSourceProgress } from "../../packages/pulumi/src/functions/progress";
 import { Emu, journal, mmddyyyy, opts, rejection, reset, settle, start, utcDay } from "./helpers";
 
 let emu: Emu;

@@ -10,36 +10,14 @@ import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { startEmulator } from "../../emulator";
-import { generateProgram } from "../../provider/import/generate";
+import { ensureBuilt } from "../support/build";
+import { startEmulator } from "../../packages/emulator/src";
+import { generateProgram } from "../../packages/pulumi/src/import/generate";
 import { registerSecret } from "../support/secrets";
 import { BIG_ZONE_RULES, fixtureRule, importFixtures, plainConfig } from "./fixtures";
 
 const root = path.resolve(__dirname, "../..");
-const bin = path.join(root, "dist/provider/import/cli.js");
-
-/** Builds dist/ when a provider source is newer than the compiled bin. */
-function ensureBuilt(): void {
-  const newest = (dir: string): number =>
-    Math.max(
-      ...fs
-        .readdirSync(dir, { withFileTypes: true })
-        .map((d) =>
-          d.isDirectory()
-            ? newest(path.join(dir, d.name))
-            : fs.statSync(path.join(dir, d.name)).mtimeMs,
-        ),
-    );
-  if (fs.existsSync(bin) && fs.statSync(bin).mtimeMs >= newest(path.join(root, "provider"))) return;
-  execFileSync(
-    process.execPath,
-    [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"],
-    {
-      cwd: root,
-      stdio: "pipe",
-    },
-  );
-}
+const bin = path.join(root, "packages/pulumi/dist/import/cli.js");
 
 interface Run {
   code: number | null;
@@ -82,7 +60,7 @@ const noKey = (r: Run) => {
 };
 
 beforeAll(async () => {
-  ensureBuilt();
+  ensureBuilt(bin, ["client", "pulumi"]);
   apiKey = `imp-${randomBytes(12).toString("hex")}`;
   registerSecret(apiKey);
   emu = await startEmulator({ port: 0, host: "127.0.0.1", apiKey, fixtures: importFixtures() });
@@ -206,7 +184,7 @@ describe("edgeplatform-import (bin, child process)", () => {
           typeRoots: [path.join(root, "node_modules/@types")],
           types: ["node"],
           baseUrl: ".",
-          paths: { "pulumi-edgeplatform": [path.join(root, "dist/provider/index.d.ts")] },
+          paths: { "pulumi-edgeplatform": [path.join(root, "packages/pulumi/dist/index.d.ts")] },
         },
         files: ["index.ts", "odd.ts"],
       }),
@@ -325,7 +303,7 @@ describe("edgeplatform-import (bin, child process)", () => {
         /no API address: pass --base-url URL or set EDGEPLATFORM_BASE_URL/,
       ],
     ];
-    const { EmulatorControl } = await import("../../emulator");
+    const { EmulatorControl } = await import("../../packages/emulator/src");
     const control = new EmulatorControl(emu.url);
     await control.clearJournal();
     for (const [args, env, message] of cases) {

@@ -5,8 +5,8 @@
  * conditions, a third zone with more rules than one list page holds, and an empty fourth.
  * Pull zones: 1 → shield zone 1, 4 → 2, 7 → 3; pull zones 2 and 3 have no shield zone.
  */
-import { defaultFixtures, EmulatorState } from "../../emulator";
-import type { RateLimitRule, RateLimitRuleConfiguration } from "../../provider/schema";
+import { defaultFixtures, EmulatorState } from "../../packages/emulator/src";
+import type { RateLimitRule, RateLimitRuleConfiguration } from "../../packages/client/src/spec";
 
 /** A rule as the platform stores it. */
 export function fixtureRule(

@@ -5,7 +5,7 @@
  * exactly the configuration the platform returned.
  */
 import * as ts from "typescript";
-import { defaultFixtures } from "../../emulator";
+import { defaultFixtures } from "../../packages/emulator/src";
 import {
   generateProgram,
   ImportSnapshot,
@@ -13,8 +13,8 @@ import {
   ruleBaseName,
   toIdentifier,
   toKebabCase,
-} from "../../provider/import/generate";
-import { normalizeRuleConfiguration, RateLimitRule } from "../../provider/schema";
+} from "../../packages/pulumi/src/import/generate";
+import { normalizeRuleConfiguration, RateLimitRule } from "../../packages/client/src/spec";
 import { fixtureRule, plainConfig, zoneTwoRules } from "./fixtures";
 
 const snapshot = (over: Partial<ImportSnapshot> = {}): ImportSnapshot => ({

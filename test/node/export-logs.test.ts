@@ -8,8 +8,8 @@ import { randomBytes } from "crypto";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { EmulatorControl, startEmulator } from "../../emulator";
-import type { RunningEmulator } from "../../emulator";
+import { EmulatorControl, startEmulator } from "../../packages/emulator/src";
+import type { RunningEmulator } from "../../packages/emulator/src";
 import { registerSecret } from "../support/secrets";
 
 const SCRIPT = path.join(__dirname, "..", "..", "examples", "export-logs", "export-logs.js");
@@ -39,7 +39,7 @@ function start(args: string[]) {
       EDGEPLATFORM_API_KEY: apiKey,
       EDGEPLATFORM_BASE_URL: emu.url,
       EDGEPLATFORM_LOGGING_URL: emu.loggingUrl,
-      EDGE_CLIENT_ENTRY: path.join(__dirname, "..", "..", "dist", "provider", "api"),
+      EDGE_CLIENT_ENTRY: path.join(__dirname, "..", "..", "packages", "client", "dist"),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -10,8 +10,8 @@ import { randomBytes } from "crypto";
 import http from "http";
 import net from "net";
 import path from "path";
-import { EmulatorControl, startEmulator } from "../../emulator";
-import type { RunningEmulator } from "../../emulator";
+import { EmulatorControl, startEmulator } from "../../packages/emulator/src";
+import type { RunningEmulator } from "../../packages/emulator/src";
 import { registerSecret } from "../support/secrets";
 
 const SCRIPTS = path.join(__dirname, "scripts");

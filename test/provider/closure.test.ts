@@ -13,10 +13,10 @@ import {
   rateLimitRuleStub,
   volumeInstancesDeletionStub,
   zoneDnssecStub,
-} from "../../provider/resources/loader";
-import { __providers } from "../../provider/resources/registry";
-import { resetRunState } from "../../provider/resources/run-state";
-import { resetSettings } from "../../provider/resources/settings";
+} from "../../packages/pulumi/src/resources/loader";
+import { __providers } from "../../packages/pulumi/src/resources/registry";
+import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+import { resetSettings } from "../../packages/pulumi/src/resources/settings";
 import { stackConfig, startPlatform, TestPlatform } from "./helpers";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -208,7 +208,7 @@ describe("round trip against the emulator", () => {
   // exporting `__providers`).
   const built = (() => {
     try {
-      const main = path.join(ROOT, "dist/provider/index.js");
+      const main = path.join(ROOT, "packages/pulumi/dist/index.js");
       return fs.existsSync(main) && "__providers" in require(main);
     } catch {
       return false;
@@ -224,6 +224,6 @@ describe("round trip against the emulator", () => {
   });
   if (!built)
     console.log(
-      "closure round trip through dist/ skipped: dist/provider/index.js has no __providers yet",
+      "closure round trip through dist/ skipped: packages/pulumi/dist/index.js has no __providers yet",
     );
 });

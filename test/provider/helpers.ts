@@ -1,7 +1,8 @@
 /** Shared helpers of the dynamic-resource tests: an in-process emulator and its control API. */
-import { EmulatorControl, RunningEmulator, startEmulator } from "../../emulator";
-import type { EmulatorState, FaultSpec, JournalEntry } from "../../emulator";
-import { configureFromRequest, resetSettings } from "../../provider/resources/settings";
+import { EmulatorControl, RunningEmulator, startEmulator } from "../../packages/emulator/src";
+import type { EmulatorState, FaultSpec, JournalEntry } from "../../packages/emulator/src";
+import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
+import { sampleRuleConfiguration } from "../support/fixtures";
 
 export type { EmulatorState, JournalEntry };
 
@@ -45,19 +46,5 @@ export async function startPlatform(): Promise<TestPlatform> {
   };
 }
 
-/** A full, valid rule configuration. */
-export const sampleConfig = () => ({
-  actionType: 1,
-  variableTypes: { REQUEST_URI: "/search" },
-  operatorType: 0,
-  severityType: 1,
-  transformationTypes: [8],
-  value: "/search",
-  isNegated: false,
-  isRegexVariable: false,
-  requestCount: 50,
-  counterKeyType: 0,
-  timeframe: 60,
-  blockTime: 300,
-  chainedRuleConditions: [],
-});
+/** A full, valid rule configuration (the shared sample, test/support/fixtures.ts). */
+export const sampleConfig = () => sampleRuleConfiguration();

@@ -3,7 +3,7 @@
  * engine and invariants, so that each finding stays a readable regression test. Each test
  * states the invariant it guards; a violation throws with the step log.
  */
-import { EmulatorControl } from "../../emulator";
+import { EmulatorControl } from "../../packages/emulator/src";
 import type { ProgramInputs } from "./model/engine";
 import { World } from "./model/world";
 import { startPlatform, TestPlatform } from "./helpers";

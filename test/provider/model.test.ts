@@ -10,10 +10,10 @@
  * steps per profile, with the figures printed.
  */
 import fc from "fast-check";
-import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../emulator";
-import type { ProfileName } from "../../emulator";
-import { Client } from "../../provider/api/client";
-import { timing } from "../../provider/resources/rate-limit-rule-provider";
+import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../packages/emulator/src";
+import type { ProfileName } from "../../packages/emulator/src";
+import { Client } from "../../packages/client/src/api/client";
+import { timing } from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
 import { CLIENT_TIMEOUT_MS, commandArbitrary } from "./model/commands";
 import { World } from "./model/world";
 import { startPlatform, TestPlatform } from "./helpers";

@@ -17,14 +17,14 @@ import {
   Timeframe,
   TransformationType,
   VariableNames,
-} from "../../provider/schema";
-import { checkRateLimitRule } from "../../provider/resources/rate-limit-rule-check";
+} from "../../packages/client/src/spec";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule-check";
 import {
   rateLimitRuleProvider as p,
   RateLimitRuleInputs,
   RateLimitRuleOutputs,
-} from "../../provider/resources/rate-limit-rule-provider";
-import { resetRunState } from "../../provider/resources/run-state";
+} from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;

@@ -1,8 +1,8 @@
 /** Constructor wiring under `pulumi.runtime.setMocks`: type tokens, inputs, outputs. */
 import * as pulumi from "@pulumi/pulumi";
-import { RateLimitRule } from "../../provider/resources/rate-limit-rule";
-import { VolumeInstancesDeletion } from "../../provider/resources/volume-instances-deletion";
-import { ZoneDnssec } from "../../provider/resources/zone-dnssec";
+import { RateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule";
+import { VolumeInstancesDeletion } from "../../packages/pulumi/src/resources/volume-instances-deletion";
+import { ZoneDnssec } from "../../packages/pulumi/src/resources/zone-dnssec";
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
 beforeAll(() =>

@@ -3,15 +3,16 @@
  * scenario (fixture rules, what the program wrote), never from the provider's own planning
  * functions.
  */
-import { checkRateLimitRule } from "../../provider/resources/rate-limit-rule-check";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule-check";
 import {
   rateLimitRuleProvider as p,
   RateLimitRuleInputs,
   RateLimitRuleOutputs,
   timing,
-} from "../../provider/resources/rate-limit-rule-provider";
-import { resetRunState } from "../../provider/resources/run-state";
-import { UNKNOWN } from "../../provider/resources/common";
+} from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
+import { defaultFixtures } from "../../packages/emulator/src";
 import { EmulatorState, sampleConfig, startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;
@@ -37,29 +38,9 @@ const ruleById = async (id: number) => (await rules()).find((r) => r.id === id);
 const calls = async () => (await t.journal()).map((e) => `${e.method} ${e.path} ${e.status}`);
 
 /** Fixture rule 102 exactly as the emulator's default fixtures define it. */
-const RULE_102_CONFIG = {
-  actionType: 3,
-  variableTypes: { REQUEST_URI: "/login", REQUEST_METHOD: "POST" },
-  operatorType: 2,
-  severityType: 2,
-  transformationTypes: [8, 19],
-  value: "/login",
-  isNegated: false,
-  isRegexVariable: false,
-  requestCount: 10,
-  counterKeyType: 7,
-  timeframe: 10,
-  blockTime: 900,
-  chainedRuleConditions: [
-    {
-      variableTypes: { REQUEST_METHOD: "POST" },
-      operatorType: 15,
-      value: "POST",
-      isNegated: false,
-      isRegexVariable: false,
-    },
-  ],
-};
+const RULE_102_CONFIG = defaultFixtures().rateLimitRules.find(
+  (r) => r.id === 102,
+)!.ruleConfiguration!;
 
 async function createInZone(extra: Record<string, unknown> = {}) {
   const inputs = checked({

@@ -1,11 +1,11 @@
 /** VolumeInstancesDeletion provider against the in-process emulator. */
-import { UNKNOWN } from "../../provider/resources/common";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
 import {
   checkVolumeInstancesDeletion,
   diffVolumeInstancesDeletion,
   VolumeInstancesDeletionOutputs,
   volumeInstancesDeletionProvider as p,
-} from "../../provider/resources/volume-instances-deletion-provider";
+} from "../../packages/pulumi/src/resources/volume-instances-deletion-provider";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;

@@ -1,13 +1,13 @@
 /** ZoneDnssec provider against the in-process emulator. */
-import { UNKNOWN } from "../../provider/resources/common";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
 import {
   checkZoneDnssec,
   diffZoneDnssec,
   dnssecTiming,
   ZoneDnssecOutputs,
   zoneDnssecProvider as p,
-} from "../../provider/resources/zone-dnssec-provider";
-import { resetRunState } from "../../provider/resources/run-state";
+} from "../../packages/pulumi/src/resources/zone-dnssec-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;

@@ -1,4 +1,8 @@
-import { formatEventLogDate, formatLegacyLogDate, toIsoDateTime } from "../../provider/api/dates";
+import {
+  formatEventLogDate,
+  formatLegacyLogDate,
+  toIsoDateTime,
+} from "../../packages/client/src/api/dates";
 
 describe("formatEventLogDate (MM-dd-yyyy, UTC)", () => {
   test.each([

@@ -4,7 +4,7 @@ import {
   EdgeApiError,
   findEmbeddedFailure,
   formatErrorMessage,
-} from "../../provider/api/errors";
+} from "../../packages/client/src/api/errors";
 
 const where = {
   operation: "shield.updateRateLimit",

@@ -1,4 +1,4 @@
-import { LimiterClock, SlidingWindowLimiter } from "../../provider/api/limiter";
+import { LimiterClock, SlidingWindowLimiter } from "../../packages/client/src/api/limiter";
 
 /** A fake clock: a timer advances virtual time to its due time when it fires. */
 function fakeClock(): LimiterClock & { t: number } {

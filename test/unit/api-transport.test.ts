@@ -5,9 +5,9 @@
 import http from "http";
 import { AddressInfo } from "net";
 import { inspect } from "util";
-import { Client, EdgeApiError } from "../../provider/api";
-import { backoffDelay, expandPath, parseRetryAfter } from "../../provider/api/transport";
-import { MissingSettingError } from "../../provider/config";
+import { Client, EdgeApiError } from "../../packages/client/src";
+import { backoffDelay, expandPath, parseRetryAfter } from "../../packages/client/src/api/transport";
+import { MissingSettingError } from "../../packages/client/src/settings";
 
 const KEY = "unit-test-secret-key-4711";
 const JWT = "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ1bml0In0.c2lnbmF0dXJl";
@@ -191,8 +191,8 @@ describe("against a raw local server", () => {
 });
 
 test("the client's v2 page limit is the spec module's", () => {
-  const { ACCESS_LOG_MAX_LIMIT } = require("../../provider/api/logging");
+  const { ACCESS_LOG_MAX_LIMIT } = require("../../packages/client/src/api/logging");
 
-  const { Limits } = require("../../provider/schema");
+  const { Limits } = require("../../packages/client/src/spec");
   expect(ACCESS_LOG_MAX_LIMIT).toBe(Limits.accessLogMaxLimit);
 });

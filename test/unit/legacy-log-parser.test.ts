@@ -8,8 +8,12 @@ import {
   parseLegacyLogLine,
   parseLegacyLogStream,
   type LegacyParseWarning,
-} from "../../provider/api/legacy-log-parser";
-import { CacheStatuses, LegacyLogFields, type LegacyAccessLogRecord } from "../../provider/schema";
+} from "../../packages/client/src/api/legacy-log-parser";
+import {
+  CacheStatuses,
+  LegacyLogFields,
+  type LegacyAccessLogRecord,
+} from "../../packages/client/src/spec";
 
 const NORMAL =
   "HIT|200|1700000000123|5120|1|203.0.113.7|https://ref.example/|https://zone.example/a.png|DE-FRA|Mozilla/5.0 (X11)|abc-123|DE";

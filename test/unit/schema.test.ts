@@ -10,7 +10,7 @@ import {
   updateRateLimitRequestSchema,
   validate,
   VariableNames,
-} from "../../provider/schema";
+} from "../../packages/client/src/spec";
 
 const valid = {
   actionType: 3,

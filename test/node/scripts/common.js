@@ -7,8 +7,8 @@
 
 const path = require("path");
 
-const DIST = process.env.EDGE_DIST || path.join(__dirname, "..", "..", "..", "dist");
-const api = require(path.join(DIST, "provider", "api"));
+const DIST = process.env.EDGE_DIST || path.join(__dirname, "..", "..", "..", "packages");
+const api = require(path.join(DIST, "client", "dist"));
 
 const settings = {
   apiKey: process.env.EDGE_API_KEY,

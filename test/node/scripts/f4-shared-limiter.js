@@ -10,7 +10,7 @@ const path = require("path");
 const { DIST, settings, elapsed } = require("./common");
 
 async function main() {
-  const { clientFor } = require(path.join(DIST, "provider", "functions", "settings"));
+  const { clientFor } = require(path.join(DIST, "pulumi", "dist", "functions", "settings"));
   const opts = () => ({
     ...settings,
     clientOptions: { loggingRateLimit: { requests: 2, windowMs: 1500 }, onRetry: () => {} },
@@ -26,7 +26,7 @@ async function main() {
   );
   const pool = (() => {
     try {
-      return require(path.join(DIST, "provider", "client-pool")).pooledClientCount();
+      return require(path.join(DIST, "pulumi", "dist", "client-pool")).pooledClientCount();
     } catch {
       return null;
     }

@@ -6,7 +6,7 @@
  * while fast-check shrinks it.
  */
 import fc from "fast-check";
-import type { FaultSpec } from "../../../emulator";
+import type { FaultSpec } from "../../../packages/emulator/src";
 import type { ProgramInputs } from "./engine";
 import { clone } from "./engine";
 import { NULLABLE_FIELDS } from "./oracle";

@@ -17,8 +17,8 @@
  * - an interrupted `up` stops right after one create or update returned: its result is never
  *   recorded (the engine was killed before writing the checkpoint).
  */
-import { rateLimitRuleProvider as p } from "../../../provider/resources/rate-limit-rule-provider";
-import { resetRunState } from "../../../provider/resources/run-state";
+import { rateLimitRuleProvider as p } from "../../../packages/pulumi/src/resources/rate-limit-rule-provider";
+import { resetRunState } from "../../../packages/pulumi/src/resources/run-state";
 
 /** A program's inputs for one resource, as the user writes them. */
 export type ProgramInputs = Record<string, unknown> & {

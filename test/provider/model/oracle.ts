@@ -18,7 +18,7 @@ import {
   SeverityType,
   Timeframe,
   TransformationType,
-} from "../../../provider/schema";
+} from "../../../packages/client/src/spec";
 
 /** Enumerations by configuration field (the spec module's constants are the data). */
 const ENUMS: Record<string, Record<string, number>> = {

@@ -4,7 +4,7 @@
  * step. Everything the invariants expect comes from the scenario (the program, the
  * out-of-band changes the test made), never from the provider's own plan functions.
  */
-import type { EmulatorControl, EmulatorState } from "../../../emulator";
+import type { EmulatorControl, EmulatorState } from "../../../packages/emulator/src";
 import { Engine, ProgramInputs, RunResult } from "./engine";
 import { canon, managedDifferences, managedKeys } from "./oracle";
 

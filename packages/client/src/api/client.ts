@@ -1,0 +1,159 @@
+/**
+ * The platform client: one {@link Transport} (auth, timeouts, retries, limiter, errors)
+ * shared by one object per API area. Usable without Pulumi:
+ *
+ * ```ts
+ * const client = new Client({ apiKey, baseUrl, loggingUrl });
+ * for await (const page of client.shield.eventLogPages(1, new Date())) console.log(page.logs.length);
+ * client.close();
+ * ```
+ *
+ * Every method takes an optional last argument `{ signal }` ({@link RequestOptions}) that
+ * cancels the call (limiter wait, backoff and request); the page iterators take it too.
+ */
+import type { ResolvedSettings } from "../settings";
+import { ComputeApi } from "./compute";
+import { ContainersApi } from "./containers";
+import { DnsApi } from "./dns";
+import type { RateLimit } from "./limiter";
+import { LoggingApi } from "./logging";
+import { PullZonesApi } from "./pullzones";
+import { ShieldApi } from "./shield";
+import { Caller, RequestOptions, Transport, TRANSPORT_DEFAULTS } from "./transport";
+
+/** Information passed to {@link ClientOptions.onRetry} before each retry. */
+export interface RetryInfo {
+  /** Operation being retried, for example `dns.getZone`. */
+  operation: string;
+  /** The attempt that just failed (1-based). */
+  attempt: number;
+  /** Its HTTP status (0 for network errors and timeouts). */
+  status: number;
+  /** Milliseconds the client waits before the next attempt. */
+  delayMs: number;
+}
+
+/** Options of the {@link Client}. */
+export interface ClientOptions {
+  /** Personal API key, sent as `AccessKey`. Secret: never logged or put in errors. */
+  apiKey: string;
+  /** Base address of the management API (for example `http://127.0.0.1:4010`). */
+  baseUrl: string;
+  /** Base address of the logging API; logging calls without it throw `MissingSettingError`. */
+  loggingUrl?: string;
+  /** JWT for the logging API: sent as `Authorization: Bearer` instead of `AccessKey`. Secret. */
+  loggingToken?: string;
+  /** Timeout of one attempt in milliseconds (default 30 000; for streams: until headers). */
+  timeoutMs?: number;
+  /** Most attempts per call, first one included (default 5). */
+  maxAttempts?: number;
+  /** Budget of a whole call including retries and waits, in milliseconds (default 120 000). */
+  deadlineMs?: number;
+  /**
+   * Client-side limiter of the logging API, per pull zone (default 30 requests per
+   * 10 000 ms, the platform's limit); `false` disables it.
+   */
+  loggingRateLimit?: RateLimit | false;
+  /** Called before each retry (for logging/metrics). */
+  onRetry?: (info: RetryInfo) => void;
+  /** Base of the exponential backoff in milliseconds (default 500). Addition to the contract. */
+  retryBaseDelayMs?: number;
+  /** Largest backoff delay in milliseconds (default 30 000). Addition to the contract. */
+  retryMaxDelayMs?: number;
+  /**
+   * HTTP proxy. Default: the environment (`HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY`, either
+   * case; a direct connection when unset). A URL string: always this proxy. `false`: never
+   * a proxy, whatever the environment says. The URL may carry credentials; it is never shown.
+   */
+  proxy?: string | false;
+}
+
+/** Client of the platform's management and logging APIs. */
+export class Client {
+  /** Shield: rate-limit rules and event logs. */
+  readonly shield: ShieldApi;
+  /** DNS zones and DNSSEC. */
+  readonly dns: DnsApi;
+  /** Container registries, region settings and volumes (`/mc`). */
+  readonly containers: ContainersApi;
+  /** Edge script statistics. */
+  readonly compute: ComputeApi;
+  /** Pull-zone name availability. */
+  readonly pullzones: PullZonesApi;
+  /** CDN access logs (v2 JSON and v1 legacy). */
+  readonly logging: LoggingApi;
+  /** Timeout of one attempt, in milliseconds (option `timeoutMs`, default 30 000). */
+  readonly timeoutMs: number;
+  /** The transport: a private field, so neither `util.inspect` nor JSON can reach the key. */
+  readonly #transport: Transport;
+
+  /** Creates a client. Throws `MissingSettingError` when `apiKey` or `baseUrl` is empty. */
+  constructor(opts: ClientOptions);
+  /** @internal A view of `transport` whose calls get `defaults` (see `withOptions`). */
+  constructor(opts: ClientOptions, transport: Transport, defaults: RequestOptions);
+  constructor(opts: ClientOptions, transport?: Transport, defaults?: RequestOptions) {
+    const t = transport ?? new Transport(opts);
+    this.#transport = t;
+    this.timeoutMs = opts.timeoutMs ?? TRANSPORT_DEFAULTS.timeoutMs;
+    // The areas get a caller closure, not the transport: nothing secret is reachable from
+    // `client.shield` & co. by inspection or serialization.
+    const caller: Caller = defaults
+      ? { call: (def, input, o) => t.call(def, input, mergeRequestOptions(defaults, o)) }
+      : { call: (def, input, o) => t.call(def, input, o) };
+    this.shield = new ShieldApi(caller);
+    this.dns = new DnsApi(caller);
+    this.containers = new ContainersApi(caller);
+    this.compute = new ComputeApi(caller);
+    this.pullzones = new PullZonesApi(caller);
+    this.logging = new LoggingApi(caller);
+  }
+
+  /** Creates a client from resolved settings (see `resolveSettings`), plus optional extras. */
+  static fromSettings(s: ResolvedSettings, extra: Partial<ClientOptions> = {}): Client {
+    return new Client({
+      apiKey: s.apiKey,
+      baseUrl: s.baseUrl,
+      ...(s.loggingUrl ? { loggingUrl: s.loggingUrl } : {}),
+      ...(s.loggingToken ? { loggingToken: s.loggingToken } : {}),
+      ...extra,
+    });
+  }
+
+  /**
+   * A client that shares this one's connections and limiter (so the per-pull-zone limit
+   * stays shared) and passes `defaults` (`signal`, `onRetry`) to every call. Cheap: use it
+   * for a per-task `signal` or `onRetry` without building a new client.
+   */
+  withOptions(defaults: RequestOptions): Client {
+    return new Client({ timeoutMs: this.timeoutMs } as ClientOptions, this.#transport, defaults);
+  }
+
+  /**
+   * Closes idle keep-alive connections (requests in flight finish first). Optional: idle
+   * connections never keep a script alive. The client stays usable.
+   */
+  close(): void {
+    this.#transport.close();
+  }
+
+  /** Keeps the API key out of `util.inspect` / `console.log(client)`. */
+  [Symbol.for("nodejs.util.inspect.custom")](): string {
+    return "Client { shield, dns, containers, compute, pullzones, logging }";
+  }
+
+  /** Keeps the API key out of `JSON.stringify(client)`. */
+  toJSON(): Record<string, never> {
+    return {};
+  }
+}
+
+/** Per-call options over defaults; both `onRetry` callbacks run, either `signal` aborts. */
+function mergeRequestOptions(d: RequestOptions, o: RequestOptions | undefined): RequestOptions {
+  if (!o) return d;
+  const signals = [d.signal, o.signal].filter((x): x is AbortSignal => x !== undefined);
+  const retries = [d.onRetry, o.onRetry].filter((f) => f !== undefined);
+  return {
+    signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+    onRetry: retries.length > 1 ? (i) => retries.forEach((f) => f?.(i)) : retries[0],
+  };
+}

@@ -1,0 +1,280 @@
+/**
+ * Shield API: rate-limit rules (read, create, update, delete, list) and event logs.
+ * Endpoints are data ({@link shieldEndpoints}); the transport does the rest.
+ */
+import type {
+  AcceptedResult,
+  CreateRateLimitRequest,
+  EventLogPage,
+  GenericRequestResponse,
+  RateLimitRule,
+  RateLimitRuleList,
+  ShieldZoneByPullZone,
+  ShieldZoneByPullZoneResponse,
+  UpdateRateLimitRequest,
+} from "../spec";
+import { formatEventLogDate } from "./dates";
+import type { ApiResponse, EndpointDef, Caller, RequestOptions } from "./transport";
+
+/**
+ * A rule answer must carry its numeric `id`: the resources store it as the resource id, and
+ * a rule without one would be written to state as `undefined`.
+ */
+const ruleHasId = (b: Record<string, unknown>): string | undefined =>
+  typeof b.id === "number" && Number.isFinite(b.id)
+    ? undefined
+    : `the rule has no numeric "id" (got ${b.id === undefined ? "none" : JSON.stringify(b.id)})`;
+
+/** Endpoint definitions of the shield area. */
+export const shieldEndpoints = {
+  getRateLimit: {
+    operation: "shield.getRateLimit",
+    method: "GET",
+    path: "/shield/rate-limit/{id}",
+    validate: ruleHasId,
+  },
+  createRateLimit: {
+    operation: "shield.createRateLimit",
+    method: "POST",
+    path: "/shield/rate-limit",
+    validate: ruleHasId,
+  },
+  updateRateLimit: {
+    operation: "shield.updateRateLimit",
+    method: "PATCH",
+    path: "/shield/rate-limit/{id}",
+    // The body carries whole top-level values (ruleConfiguration is sent whole): repeatable.
+    idempotent: true,
+    validate: ruleHasId,
+  },
+  deleteRateLimit: {
+    operation: "shield.deleteRateLimit",
+    method: "DELETE",
+    path: "/shield/rate-limit/{id}",
+    // The platform may answer a GenericRequestResponse, or nothing.
+    allowEmpty: true,
+  },
+  listRateLimits: {
+    operation: "shield.listRateLimits",
+    method: "GET",
+    path: "/shield/rate-limits/{shieldZoneId}",
+    // "Gone" is confirmed by the rule's absence from this list: a list without its `data`
+    // array must fail, never read as an empty zone.
+    validate: (b) => (Array.isArray(b.data) ? undefined : 'no "data" array in the rule list'),
+  },
+  getShieldZoneByPullZone: {
+    operation: "shield.getShieldZoneByPullZone",
+    method: "GET",
+    path: "/shield/shield-zone/get-by-pullzone/{pullZoneId}",
+    // An embedded `error` fails the call in the transport; a success must name the zone.
+    validate: (b) =>
+      typeof b.data === "object" && b.data !== null
+        ? undefined
+        : 'the answer carries no shield zone ("data" is missing)',
+  },
+  getEventLogFirstPage: {
+    operation: "shield.getEventLogPage",
+    method: "GET",
+    path: "/shield/event-logs/{shieldZoneId}/{date}",
+  },
+  getEventLogNextPage: {
+    operation: "shield.getEventLogPage",
+    method: "GET",
+    path: "/shield/event-logs/{shieldZoneId}/{date}/{continuationToken}",
+  },
+} as const satisfies Record<string, EndpointDef>;
+
+/**
+ * Result of a rate-limit create or update: the rule (200) or the platform's
+ * `AcceptedResult` (202, the change is applied asynchronously).
+ */
+export type RateLimitWriteResult =
+  { status: 200; rule: RateLimitRule } | { status: 202; accepted: AcceptedResult };
+
+/** Progress of a paginated read. */
+export interface PageProgress {
+  /** Pages read so far. */
+  pages: number;
+  /** Records read so far. */
+  records: number;
+}
+
+/** Options of {@link ShieldApi.eventLogPages}. */
+export interface EventLogPagesOptions extends RequestOptions {
+  /** Stop after this many pages (default: all pages). */
+  maxPages?: number;
+  /** Called after each page. */
+  onProgress?: (p: PageProgress) => void;
+}
+
+/** Most pages `listAllRateLimits` follows (a guard against a server that never ends). */
+const MAX_LIST_PAGES = 10_000;
+
+function toWriteResult(res: ApiResponse<unknown>): RateLimitWriteResult {
+  if (res.status === 202) return { status: 202, accepted: (res.data ?? {}) as AcceptedResult };
+  return { status: 200, rule: res.data as RateLimitRule };
+}
+
+/** Shield area of the {@link Client}. */
+export class ShieldApi {
+  /** @internal Use `client.shield`. */
+  constructor(private readonly t: Caller) {}
+
+  /**
+   * Reads a rate-limit rule (GET `/shield/rate-limit/{id}`).
+   * @throws EdgeApiError with `isNotFound` when the rule is gone (404 or a `not_found…` key).
+   */
+  async getRateLimit(id: number, opts?: RequestOptions): Promise<RateLimitRule> {
+    return (
+      await this.t.call<RateLimitRule>(shieldEndpoints.getRateLimit, { params: { id } }, opts)
+    ).data;
+  }
+
+  /**
+   * Creates a rate-limit rule in a shield zone (POST `/shield/rate-limit`). Never retried
+   * except on a 429 (rejected before processing) or a refused connection.
+   */
+  async createRateLimit(
+    body: CreateRateLimitRequest,
+    opts?: RequestOptions,
+  ): Promise<RateLimitWriteResult> {
+    return toWriteResult(await this.t.call(shieldEndpoints.createRateLimit, { body }, opts));
+  }
+
+  /**
+   * Updates a rate-limit rule (PATCH `/shield/rate-limit/{id}`). Send whole top-level values
+   * (a changed `ruleConfiguration` whole); the call is then safe to retry.
+   */
+  async updateRateLimit(
+    id: number,
+    patch: UpdateRateLimitRequest,
+    opts?: RequestOptions,
+  ): Promise<RateLimitWriteResult> {
+    return toWriteResult(
+      await this.t.call(shieldEndpoints.updateRateLimit, { params: { id }, body: patch }, opts),
+    );
+  }
+
+  /** Deletes a rate-limit rule (DELETE `/shield/rate-limit/{id}`). */
+  async deleteRateLimit(id: number, opts?: RequestOptions): Promise<GenericRequestResponse> {
+    const res = await this.t.call<GenericRequestResponse>(
+      shieldEndpoints.deleteRateLimit,
+      { params: { id } },
+      opts,
+    );
+    return res.data ?? {};
+  }
+
+  /**
+   * Lists one page of the rules of a shield zone (GET `/shield/rate-limits/{shieldZoneId}`).
+   * @param page 1-based page number (platform default 1).
+   * @param perPage rules per page (platform default 10).
+   */
+  async listRateLimits(
+    shieldZoneId: number,
+    page?: number,
+    perPage?: number,
+    opts?: RequestOptions,
+  ): Promise<RateLimitRuleList> {
+    const res = await this.t.call<RateLimitRuleList>(
+      shieldEndpoints.listRateLimits,
+      { params: { shieldZoneId }, query: { page, perPage } },
+      opts,
+    );
+    return res.data;
+  }
+
+  /** Lists every rule of a shield zone, following all pages. */
+  async listAllRateLimits(shieldZoneId: number, opts?: RequestOptions): Promise<RateLimitRule[]> {
+    const out: RateLimitRule[] = [];
+    let page = 1;
+    for (let i = 0; i < MAX_LIST_PAGES; i++) {
+      const res = await this.listRateLimits(shieldZoneId, page, 100, opts);
+      out.push(...(res.data ?? []));
+      const info = res.page;
+      const next =
+        info?.nextPage ??
+        (info && info.currentPage < info.totalPages ? info.currentPage + 1 : null);
+      if (!next || next <= page || (res.data ?? []).length === 0) break;
+      page = next;
+    }
+    return out;
+  }
+
+  /**
+   * The shield zone that protects a pull zone (GET
+   * `/shield/shield-zone/get-by-pullzone/{pullZoneId}`): how a pull zone id, the handle users
+   * know, turns into the shield zone id that rate-limit rules live in.
+   * @param pullZoneId the pull zone (int32).
+   * @throws EdgeApiError for an unknown pull zone, one without a shield zone or one the key
+   * cannot see: the platform answers 200 `{data: null, error: {success: false, errorKey:
+   * "not_found_or_unauthorised_access.pullzone"}}` (the error's `status` is then 200). Also
+   * when a 2xx carries no `data` object.
+   */
+  async getShieldZoneByPullZone(
+    pullZoneId: number,
+    opts?: RequestOptions,
+  ): Promise<ShieldZoneByPullZone> {
+    const res = await this.t.call<ShieldZoneByPullZoneResponse>(
+      shieldEndpoints.getShieldZoneByPullZone,
+      { params: { pullZoneId } },
+      opts,
+    );
+    return res.data.data as ShieldZoneByPullZone;
+  }
+
+  /**
+   * Reads one page of shield event logs. The first page is requested without a token;
+   * pass the previous page's `continuationToken` for the next one.
+   * @param date the UTC day: a `Date`, an ISO 8601 date or `MM-dd-yyyy`; only today and the
+   * two previous days are readable.
+   */
+  async getEventLogPage(
+    shieldZoneId: number,
+    date: string | Date,
+    continuationToken?: string,
+    opts?: RequestOptions,
+  ): Promise<EventLogPage> {
+    const day = formatEventLogDate(date);
+    const res = continuationToken
+      ? await this.t.call<EventLogPage>(
+          shieldEndpoints.getEventLogNextPage,
+          { params: { shieldZoneId, date: day, continuationToken } },
+          opts,
+        )
+      : await this.t.call<EventLogPage>(
+          shieldEndpoints.getEventLogFirstPage,
+          { params: { shieldZoneId, date: day } },
+          opts,
+        );
+    return res.data;
+  }
+
+  /**
+   * Iterates over the event-log pages of one day, in order, holding one page at a time:
+   * the first page without a token, then each `continuationToken` while `hasMoreData`.
+   * Breaking out of the loop stops it (no further request); `opts.signal` cancels the
+   * request in flight and ends the iteration with an `aborted` error.
+   */
+  async *eventLogPages(
+    shieldZoneId: number,
+    date: string | Date,
+    opts: EventLogPagesOptions = {},
+  ): AsyncGenerator<EventLogPage, void, undefined> {
+    const call: RequestOptions = { signal: opts.signal, onRetry: opts.onRetry };
+    const day = formatEventLogDate(date);
+    const maxPages = opts.maxPages ?? Infinity;
+    let token: string | undefined;
+    let pages = 0;
+    let records = 0;
+    while (pages < maxPages) {
+      const page = await this.getEventLogPage(shieldZoneId, day, token, call);
+      pages++;
+      records += page.logs?.length ?? 0;
+      opts.onProgress?.({ pages, records });
+      yield page;
+      if (!page.hasMoreData || !page.continuationToken || page.continuationToken === token) break;
+      token = page.continuationToken;
+    }
+  }
+}

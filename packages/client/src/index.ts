@@ -1,0 +1,110 @@
+/**
+ * edgeplatform-client: the plain API client of the edge/CDN platform (no Pulumi) and the
+ * spec's enumerations and types. JSON schemas and validation: `edgeplatform-client/spec`.
+ */
+export { Client } from "./api/client";
+export type { ClientOptions, RetryInfo } from "./api/client";
+export {
+  EdgeApiError,
+  decodeErrorBody,
+  embeddedStatusOf,
+  findEmbeddedFailure,
+  redact,
+} from "./api/errors";
+export type { EdgeApiErrorInit, FieldError, DecodedError } from "./api/errors";
+export { InvalidArgumentError } from "./api/invalid-argument";
+export { ShieldApi, shieldEndpoints } from "./api/shield";
+export type { RateLimitWriteResult, PageProgress, EventLogPagesOptions } from "./api/shield";
+export { DnsApi, dnsEndpoints } from "./api/dns";
+export { ContainersApi, containersEndpoints } from "./api/containers";
+export { ComputeApi, computeEndpoints } from "./api/compute";
+export type { ScriptStatisticsQuery } from "./api/compute";
+export { PullZonesApi, pullZonesEndpoints } from "./api/pullzones";
+export type { NameAvailabilityAnswer } from "./api/pullzones";
+export { LoggingApi, loggingEndpoints } from "./api/logging";
+export type {
+  AccessLogPagesOptions,
+  LegacyAccessLogQuery,
+  LegacyAccessLogRecordsOptions,
+} from "./api/logging";
+export { SlidingWindowLimiter, realClock } from "./api/limiter";
+export type { RateLimit, Permit, LimiterClock } from "./api/limiter";
+export { formatEventLogDate, formatLegacyLogDate, toIsoDateTime } from "./api/dates";
+export { Transport, TRANSPORT_DEFAULTS, parseRetryAfter, backoffDelay } from "./api/transport";
+export type {
+  EndpointDef,
+  CallInput,
+  ApiResponse,
+  HttpMethod,
+  ApiKind,
+  RequestOptions,
+  Caller,
+} from "./api/transport";
+export {
+  parseLegacyLogLine,
+  parseLegacyLogStream,
+  parseLegacyLogBatches,
+  LegacyLogParseError,
+} from "./api/legacy-log-parser";
+export type { LegacyParseWarning, LegacyParseOptions } from "./api/legacy-log-parser";
+export {
+  resolveSettings,
+  resolveClientTuning,
+  MissingSettingError,
+  InvalidSettingError,
+  SETTING_SOURCES,
+  TUNING_SOURCES,
+  CONFIG_NAMESPACE,
+} from "./settings";
+export type { EdgeSettings, ResolvedSettings, ConfigSource, ClientTuning } from "./settings";
+export {
+  RateLimitAction,
+  OperatorType,
+  SeverityType,
+  TransformationType,
+  CounterKeyType,
+  Timeframe,
+  BlockTime,
+  VariableNames,
+  CacheStatuses,
+  ProvisioningTypes,
+  LegacyLogFields,
+} from "./spec/enums";
+export type {
+  RateLimitActionValue,
+  OperatorTypeValue,
+  SeverityTypeValue,
+  TransformationTypeValue,
+  CounterKeyTypeValue,
+  TimeframeValue,
+  BlockTimeValue,
+  VariableName,
+  CacheStatus,
+  VariableTypes,
+  ChainedRuleCondition,
+  RateLimitRuleConfiguration,
+  UpdateRateLimitRequest,
+  CreateRateLimitRequest,
+  ShieldZoneByPullZone,
+  AccessLogQuery,
+  LogOrder,
+  GenericRequestResponse,
+  RateLimitRule,
+  RateLimitRuleList,
+  AcceptedResult,
+  ContainerRegistry,
+  RegionSettings,
+  DnssecInfo,
+  DnsZone,
+  Volume,
+  VolumeInstance,
+  VolumeList,
+  VolumeDeletionResult,
+  ScriptStatistics,
+  EventLogEntry,
+  EventLogPage,
+  NameAvailability,
+  AccessLogEntry,
+  AccessLogPage,
+  LegacyAccessLogRecord,
+} from "./spec";

@@ -1,0 +1,181 @@
+/**
+ * Settings resolution: explicit argument > stack config (`edgeplatform:*`) > environment.
+ * No vendor host is built in; a missing base URL or API key is a clear error naming the
+ * config key and the environment variable.
+ */
+import { InvalidArgumentError } from "./api/invalid-argument";
+
+/** Connection settings of the provider and the data sources. */
+export interface EdgeSettings {
+  /** Personal API key of the account (sent as `AccessKey`). Secret. */
+  apiKey?: string;
+  /** Base address of the management API, for example `http://127.0.0.1:4010`. */
+  baseUrl?: string;
+  /**
+   * Base address of the CDN logging API (the bundled emulator serves it at
+   * `${baseUrl}/logging`). Needed only by the logging data sources; no default.
+   */
+  loggingUrl?: string;
+  /** JWT for the logging API (`Authorization: Bearer`). Secret. Default: use `apiKey`. */
+  loggingToken?: string;
+}
+
+/** Settings after resolution: `apiKey` and `baseUrl` are present. */
+export interface ResolvedSettings extends EdgeSettings {
+  apiKey: string;
+  baseUrl: string;
+}
+
+/** The stack config namespace. */
+export const CONFIG_NAMESPACE = "edgeplatform";
+
+/** Each setting with its stack config key and environment variable. */
+export const SETTING_SOURCES = {
+  apiKey: { config: "edgeplatform:apiKey", env: "EDGEPLATFORM_API_KEY" },
+  baseUrl: { config: "edgeplatform:baseUrl", env: "EDGEPLATFORM_BASE_URL" },
+  loggingUrl: { config: "edgeplatform:loggingUrl", env: "EDGEPLATFORM_LOGGING_URL" },
+  loggingToken: { config: "edgeplatform:loggingToken", env: "EDGEPLATFORM_LOGGING_TOKEN" },
+} as const;
+
+/** A stack config source: a lookup by full key (`edgeplatform:apiKey`) or a plain map. */
+export type ConfigSource =
+  ((key: string) => string | undefined) | Record<string, string | undefined> | undefined;
+
+/**
+ * A required setting is missing everywhere (explicit options, stack config, environment).
+ * A subclass of {@link InvalidArgumentError} (`operation` is `"settings"`, `field` the setting).
+ */
+export class MissingSettingError extends InvalidArgumentError {
+  /** The missing setting (`apiKey`, `baseUrl`, ...). */
+  readonly setting: keyof typeof SETTING_SOURCES;
+
+  constructor(setting: keyof typeof SETTING_SOURCES) {
+    const s = SETTING_SOURCES[setting];
+    super("settings", setting, "is missing");
+    this.message =
+      `edgeplatform: missing setting "${setting}": set the stack config key "${s.config}"` +
+      `${setting === "apiKey" ? " (pulumi config set --secret edgeplatform:apiKey ...)" : ""}` +
+      ` or the environment variable ${s.env}`;
+    this.name = "MissingSettingError";
+    this.setting = setting;
+  }
+}
+
+function lookup(source: ConfigSource, key: string): string | undefined {
+  if (!source) return undefined;
+  if (typeof source === "function") return source(key);
+  // Accept both "edgeplatform:apiKey" and bare "apiKey" keys in a map.
+  return source[key] ?? source[key.slice(CONFIG_NAMESPACE.length + 1)];
+}
+
+const nonEmpty = (v: string | undefined): string | undefined =>
+  v === undefined || v === "" ? undefined : v;
+
+/**
+ * Resolves settings from, in order: `explicit`, the stack config `config`, then `env`
+ * (default `process.env`). Throws {@link MissingSettingError} when `apiKey` or `baseUrl`
+ * is missing. Trailing slashes are removed from URLs.
+ */
+export function resolveSettings(
+  explicit: EdgeSettings = {},
+  config?: ConfigSource,
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedSettings {
+  const pick = (name: keyof typeof SETTING_SOURCES): string | undefined =>
+    nonEmpty(explicit[name]) ??
+    nonEmpty(lookup(config, SETTING_SOURCES[name].config)) ??
+    nonEmpty(env[SETTING_SOURCES[name].env]);
+  const apiKey = pick("apiKey");
+  if (!apiKey) throw new MissingSettingError("apiKey");
+  const baseUrl = pick("baseUrl")?.replace(/\/+$/, "");
+  if (!baseUrl) throw new MissingSettingError("baseUrl");
+  const loggingUrl = pick("loggingUrl")?.replace(/\/+$/, "");
+  const loggingToken = pick("loggingToken");
+  return {
+    apiKey,
+    baseUrl,
+    ...(loggingUrl ? { loggingUrl } : {}),
+    ...(loggingToken ? { loggingToken } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Client tuning: request timeout and retries (stack config > environment)
+// ---------------------------------------------------------------------------------------
+
+/** Tuning settings of the API client, with their keys, variables and allowed ranges. */
+export const TUNING_SOURCES = {
+  requestTimeoutMs: {
+    config: "edgeplatform:requestTimeoutMs",
+    env: "EDGEPLATFORM_REQUEST_TIMEOUT_MS",
+    min: 100,
+    max: 600_000,
+    what: "timeout of one HTTP attempt in milliseconds",
+  },
+  maxRetries: {
+    config: "edgeplatform:maxRetries",
+    env: "EDGEPLATFORM_MAX_RETRIES",
+    min: 0,
+    max: 10,
+    what: "retries after the first attempt",
+  },
+} as const;
+
+/**
+ * A tuning setting has a value outside its allowed range (or is not an integer). A subclass
+ * of {@link InvalidArgumentError} (`operation` is `"settings"`, `field` the setting).
+ */
+export class InvalidSettingError extends InvalidArgumentError {
+  /** The setting, for example `requestTimeoutMs`. */
+  readonly setting: keyof typeof TUNING_SOURCES;
+  constructor(setting: keyof typeof TUNING_SOURCES, source: string, value: string) {
+    const s = TUNING_SOURCES[setting];
+    super("settings", setting, `not an integer from ${s.min} to ${s.max}`);
+    this.message =
+      `edgeplatform: invalid setting "${setting}" (${s.what}) from ${source}: ` +
+      `${JSON.stringify(value)} is not an integer from ${s.min} to ${s.max}`;
+    this.name = "InvalidSettingError";
+    this.setting = setting;
+  }
+}
+
+/** Client options derived from the tuning settings (absent = the client's default). */
+export interface ClientTuning {
+  /** From `requestTimeoutMs`. */
+  timeoutMs?: number;
+  /** `maxRetries + 1`. */
+  maxAttempts?: number;
+}
+
+/**
+ * Reads `edgeplatform:requestTimeoutMs` / `edgeplatform:maxRetries` from the stack config,
+ * else `EDGEPLATFORM_REQUEST_TIMEOUT_MS` / `EDGEPLATFORM_MAX_RETRIES` from the environment.
+ * @throws InvalidSettingError naming the key (or variable) and the allowed range.
+ */
+export function resolveClientTuning(
+  config?: ConfigSource,
+  env: NodeJS.ProcessEnv = process.env,
+): ClientTuning {
+  const read = (name: keyof typeof TUNING_SOURCES): number | undefined => {
+    const s = TUNING_SOURCES[name];
+    const fromConfig = nonEmpty(lookup(config, s.config));
+    const raw = fromConfig ?? nonEmpty(env[s.env]);
+    if (raw === undefined) return undefined;
+    const text = String(raw).trim();
+    const n = /^-?\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n) || n < s.min || n > s.max) {
+      const where =
+        fromConfig !== undefined
+          ? `stack config key "${s.config}"`
+          : `environment variable ${s.env}`;
+      throw new InvalidSettingError(name, where, String(raw));
+    }
+    return n;
+  };
+  const timeoutMs = read("requestTimeoutMs");
+  const retries = read("maxRetries");
+  return {
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(retries !== undefined ? { maxAttempts: retries + 1 } : {}),
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * `edgeplatform-client/spec`: the single source of truth for the platform's shapes, each file
+ * with one job — enumerations and limits (`enums.ts`), request/query shapes as TypeBox
+ * declarations that are both the JSON schema and the type (`schemas.ts`), response types
+ * (`types.ts`), the one validator (`validation.ts`) and the log retention window
+ * (`retention.ts`). `pulumi-edgeplatform` and `edgeplatform-emulator` validate with these;
+ * most users need only the main entry point (`Client`, enumerations, types, errors).
+ */
+export * from "./enums";
+export * from "./schemas";
+export type * from "./types";
+export * from "./validation";
+export * from "./retention";

@@ -1,0 +1,42 @@
+/**
+ * The one way settings become an API client, for the dynamic resources
+ * (`resources/settings.ts`, stack config handed to `configure()`) and the data sources
+ * (`functions/options.ts`, explicit options and the program's stack config) alike:
+ * connection settings resolve as explicit > stack config > environment, the client tuning
+ * (`edgeplatform:requestTimeoutMs` / `edgeplatform:maxRetries`, else
+ * `EDGEPLATFORM_REQUEST_TIMEOUT_MS` / `EDGEPLATFORM_MAX_RETRIES`) as explicit client
+ * options > stack config > environment, and the client comes from the one bounded pool.
+ */
+import {
+  resolveClientTuning,
+  resolveSettings,
+  type Client,
+  type ClientOptions,
+  type ConfigSource,
+  type EdgeSettings,
+  type ResolvedSettings,
+} from "edgeplatform-client";
+import { pooledClient } from "./client-pool";
+
+/**
+ * Resolves the connection settings: `explicit` > stack config `config` > environment.
+ * @throws MissingSettingError naming the config key and the environment variable.
+ */
+export function resolveConnection(
+  explicit: EdgeSettings = {},
+  config?: ConfigSource,
+): ResolvedSettings {
+  return resolveSettings(explicit, config, process.env);
+}
+
+/**
+ * The pooled client of `settings`, tuned by `clientOptions` > stack config > environment.
+ * @throws InvalidSettingError for a tuning value out of range (naming the key and range).
+ */
+export function pooledClientFor(
+  settings: ResolvedSettings,
+  config?: ConfigSource,
+  clientOptions: Partial<ClientOptions> = {},
+): Client {
+  return pooledClient(settings, { ...resolveClientTuning(config, process.env), ...clientOptions });
+}

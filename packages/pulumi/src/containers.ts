@@ -1,0 +1,22 @@
+/** Containers area: volume-instance deletion, registries and application region settings. */
+export { VolumeInstancesDeletion } from "./resources/volume-instances-deletion";
+export type { VolumeInstancesDeletionArgs } from "./resources/volume-instances-deletion";
+export {
+  getRegistry,
+  getRegistryOutput,
+  getRegionSettings,
+  getRegionSettingsOutput,
+} from "./functions/containers";
+export type {
+  GetRegistryArgs,
+  GetRegionSettingsArgs,
+  GetRegistryResult,
+  GetRegionSettingsResult,
+} from "./functions/containers";
+export { ProvisioningTypes } from "edgeplatform-client";
+export type {
+  ContainerRegistry,
+  RegionSettings,
+  Volume,
+  VolumeInstance,
+} from "edgeplatform-client";

@@ -1,0 +1,85 @@
+/**
+ * Options of every data source (the second argument of `getX` / `getXOutput`): Pulumi's
+ * invoke options plus the connection under its own key, and the client they resolve to.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import {
+  CONFIG_NAMESPACE,
+  type Client,
+  type ClientOptions,
+  type EdgeSettings,
+} from "edgeplatform-client";
+import { clearClientPool } from "../client-pool";
+import { pooledClientFor, resolveConnection } from "../connection";
+import type { DataSourceProgress } from "./progress";
+
+/** Client settings that a data-source call may pass through (timeouts, retries, limiter). */
+export type DataSourceClientOptions = Partial<
+  Omit<ClientOptions, "apiKey" | "baseUrl" | "loggingUrl" | "loggingToken">
+>;
+
+/**
+ * Where and how a data source reaches the platform. Every field is optional: settings come
+ * from, in order, these fields, the stack config (`edgeplatform:apiKey`, `edgeplatform:baseUrl`,
+ * `edgeplatform:loggingUrl`, `edgeplatform:loggingToken`; absent outside a Pulumi program),
+ * then the environment (`EDGEPLATFORM_API_KEY`, `EDGEPLATFORM_BASE_URL`,
+ * `EDGEPLATFORM_LOGGING_URL`, `EDGEPLATFORM_LOGGING_TOKEN`).
+ */
+export interface DataSourceConnection extends EdgeSettings {
+  /** Use this client instead of building one from the settings (the settings are then ignored). */
+  client?: Client;
+  /**
+   * Extra client options, e.g. `{ timeoutMs, maxAttempts, loggingRateLimit, onRetry }`.
+   * Clients are pooled per settings and plain options; `onRetry` is applied per call, so an
+   * inline callback shares the pooled client (and its per-pull-zone limiter).
+   */
+  clientOptions?: DataSourceClientOptions;
+}
+
+/**
+ * Options of every data source: Pulumi's {@link pulumi.InvokeOutputOptions} (`dependsOn` makes
+ * `getXOutput` wait for those resources; `parent`, `provider` and the other invoke options are
+ * accepted — the data sources run in the program's process, not in a provider plugin) plus
+ * the connection (`connection`) and progress reporting (`onProgress`).
+ */
+export interface DataSourceOptions extends pulumi.InvokeOutputOptions {
+  /** Credentials, addresses and client tuning (default: stack config, then environment). */
+  connection?: DataSourceConnection;
+  /** Called as a long read progresses (in addition to the ephemeral Pulumi log line). */
+  onProgress?: (p: DataSourceProgress) => void;
+}
+
+/** Reads `edgeplatform:<key>` from the stack config; undefined outside a Pulumi program. */
+export function stackConfig(key: string): string | undefined {
+  try {
+    const bare = key.startsWith(`${CONFIG_NAMESPACE}:`)
+      ? key.slice(CONFIG_NAMESPACE.length + 1)
+      : key;
+    return new pulumi.Config(CONFIG_NAMESPACE).get(bare);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves the connection settings of a data-source call (options > stack config > env). */
+export function resolveDataSourceSettings(connection: DataSourceConnection = {}) {
+  const { apiKey, baseUrl, loggingUrl, loggingToken } = connection;
+  return resolveConnection({ apiKey, baseUrl, loggingUrl, loggingToken }, stackConfig);
+}
+
+/**
+ * The client for a data-source call: `opts.connection.client`, or the pooled client of the
+ * resolved settings (see `connection.ts`: the pool and the tuning keys are the resources').
+ * @throws MissingSettingError, InvalidSettingError (naming the key and the allowed range).
+ */
+export function clientFor(opts: DataSourceOptions = {}): Client {
+  const connection = opts.connection ?? {};
+  if (connection.client) return connection.client;
+  const settings = resolveDataSourceSettings(connection);
+  return pooledClientFor(settings, stackConfig, connection.clientOptions);
+}
+
+/** Closes and forgets every pooled client (tests; long-running scripts). */
+export function clearClientCache(): void {
+  clearClientPool();
+}

@@ -1,0 +1,170 @@
+/**
+ * Helpers shared by the dynamic resource implementations: the engine's unknown sentinel,
+ * structural comparison, check-failure builders and error wrapping that never leaks secrets.
+ */
+import type { TObject } from "@sinclair/typebox";
+import { validate } from "edgeplatform-client/spec";
+import { scrub } from "./settings";
+
+/**
+ * The value the Pulumi dynamic-provider host passes for a property that is not known yet
+ * during a preview (`@pulumi/pulumi/runtime/rpc` `unknownValue`; plain string after
+ * `Struct.toJavaScript()`). Hard-coded so the implementation does not load the SDK.
+ */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+/** The name of the property the SDK adds to every dynamic resource (serialized provider). */
+export const PROVIDER_KEY = "__provider";
+
+/** True when `v` is the unknown sentinel. */
+export const isUnknown = (v: unknown): boolean => v === UNKNOWN;
+
+/** True when `v` is, or contains at any depth, the unknown sentinel. */
+export function containsUnknown(v: unknown): boolean {
+  if (v === UNKNOWN) return true;
+  if (Array.isArray(v)) return v.some(containsUnknown);
+  if (v !== null && typeof v === "object") return Object.values(v).some(containsUnknown);
+  return false;
+}
+
+/** A plain object (not null, not an array). */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Structural equality: object key order does not matter, `undefined` members are the same as
+ * absent ones, array order matters.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => deepEqual(x, b[i]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) if (!deepEqual(a[k], b[k])) return false;
+    return true;
+  }
+  return false;
+}
+
+/** A failure as `check` returns it. */
+export interface Failure {
+  property: string;
+  reason: string;
+}
+
+/** Copy of `v` with unknown values left out (so that validation skips them). */
+export function stripUnknowns(v: unknown): unknown {
+  if (Array.isArray(v)) return v.some(containsUnknown) ? undefined : v;
+  if (isPlainObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) {
+      if (isUnknown(x)) continue;
+      const s = stripUnknowns(x);
+      if (s !== undefined) out[k] = s;
+    }
+    return out;
+  }
+  return v;
+}
+
+/**
+ * Validates a resource's inputs with the project's one validator (`edgeplatform-client/spec`):
+ * unknown properties, types, ranges and enumerations, each failure with its property path.
+ * `__provider` and unknown values (preview) are left out. A property of `required` that is
+ * absent or null fails with the given reason (and is not validated further).
+ */
+export function checkInputs(
+  schema: TObject,
+  inputs: Record<string, unknown>,
+  required: Record<string, string> = {},
+): Failure[] {
+  const known = stripUnknowns(withoutProvider(inputs)) as Record<string, unknown>;
+  const missing: Failure[] = [];
+  for (const [property, reason] of Object.entries(required)) {
+    if (isUnknown(inputs[property])) continue;
+    if (known[property] === undefined || known[property] === null) {
+      missing.push({ property, reason });
+      delete known[property];
+    }
+  }
+  return [...validate(schema, known), ...missing];
+}
+
+/** Runs a `check` body; an unexpected exception becomes a failure instead of a crash. */
+export function safeCheck<T>(
+  news: unknown,
+  body: (news: Record<string, unknown>) => { inputs: T; failures: Failure[] },
+): { inputs: T | Record<string, unknown>; failures: Failure[] } {
+  if (!isPlainObject(news)) {
+    return {
+      inputs: {},
+      failures: [{ property: "", reason: `inputs must be an object; got ${describe(news)}` }],
+    };
+  }
+  try {
+    return body(news);
+  } catch (e) {
+    return {
+      inputs: news,
+      failures: [{ property: "", reason: `invalid inputs: ${scrub(messageOf(e))}` }],
+    };
+  }
+}
+
+function describe(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return typeof v;
+  }
+}
+
+/** Message of any thrown value. */
+export function messageOf(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return typeof e === "string" ? e : describe(e);
+}
+
+/** Error thrown by a dynamic resource operation: names the resource and the operation. */
+export class ResourceOperationError extends Error {
+  /** Platform error key of the underlying API error, when there was one. */
+  readonly errorKey?: string;
+  /** HTTP status of the underlying API error, when there was one. */
+  readonly status?: number;
+
+  constructor(message: string, cause?: unknown) {
+    super(scrub(message));
+    this.name = "ResourceOperationError";
+    const c = cause as { errorKey?: unknown; status?: unknown } | undefined;
+    if (c && typeof c.errorKey === "string") this.errorKey = c.errorKey;
+    if (c && typeof c.status === "number") this.status = c.status;
+  }
+}
+
+/**
+ * Runs one resource operation and rethrows any error as a {@link ResourceOperationError}
+ * whose message starts with `what` (for example `edgeplatform RateLimitRule 101: update`)
+ * and never contains the API key or the logging token.
+ */
+export async function operation<T>(what: string, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (e) {
+    if (e instanceof ResourceOperationError) throw e;
+    throw new ResourceOperationError(`${what} failed: ${messageOf(e)}`, e);
+  }
+}
+
+/** True when `e` is an API error meaning "the object is gone" (404 or `not_found…`). */
+export function isNotFound(e: unknown): boolean {
+  return !!e && typeof e === "object" && (e as { isNotFound?: unknown }).isNotFound === true;
+}
+
+/** Copy of `o` without the `__provider` member. */
+export function withoutProvider<T extends Record<string, unknown>>(o: T): T {
+  const { [PROVIDER_KEY]: _p, ...rest } = o;
+  return rest as T;
+}

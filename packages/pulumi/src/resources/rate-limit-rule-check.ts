@@ -1,0 +1,94 @@
+/**
+ * `check` of `edge.shield.RateLimitRule`: validates the inputs against the schema module
+ * and returns them AS THE PROGRAM WROTE THEM (an enumeration name stays a name, so that
+ * `preview --diff` shows `actionType: "RateLimit" => "Challenge"`; the integer is what goes
+ * on the wire). No API call.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { Type } from "@sinclair/typebox";
+import {
+  INT32_MAX,
+  normalizeRuleConfiguration,
+  ruleConfigurationSchema,
+  validate,
+} from "edgeplatform-client/spec";
+import { checkInputs, Failure, isPlainObject, isUnknown, safeCheck, stripUnknowns } from "./common";
+
+const ruleIdentity = () =>
+  Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: INT32_MAX }), Type.Null()]));
+const nullableText = () => Type.Optional(Type.Unsafe<string | null>({ type: ["string", "null"] }));
+
+/**
+ * The top-level inputs (`ruleConfiguration` is validated on its own, after enum names are
+ * turned into their integers, against the spec's `ruleConfigurationSchema`).
+ */
+const rateLimitRuleInputsSchema = Type.Object(
+  {
+    ruleId: ruleIdentity(),
+    shieldZoneId: ruleIdentity(),
+    pullZoneId: ruleIdentity(),
+    ruleName: nullableText(),
+    ruleDescription: nullableText(),
+    ruleConfiguration: Type.Optional(Type.Unsafe<unknown>({})),
+    deleteOnDestroy: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/** The three ways to say which rule a resource is; exactly one is set. */
+const PLACEMENT = {
+  ruleId: "ruleId (adopt an existing rule)",
+  shieldZoneId: "shieldZoneId (create a new rule in that shield zone)",
+  pullZoneId: "pullZoneId (create a new rule in the shield zone of that pull zone)",
+} as const;
+
+const isSet = (v: unknown) => v !== undefined && v !== null;
+
+/** Validates the inputs; returns them unchanged (the program's form). Never throws. */
+export function checkRateLimitRule(_olds: unknown, news: unknown): dynamic.CheckResult {
+  return safeCheck(news, (n) => {
+    const failures: Failure[] = checkInputs(rateLimitRuleInputsSchema, n);
+    const placed = (Object.keys(PLACEMENT) as (keyof typeof PLACEMENT)[]).filter((k) =>
+      isSet(n[k]),
+    );
+    if (placed.length > 1) {
+      failures.push({
+        property: placed[1],
+        reason: `set exactly one of ${Object.values(PLACEMENT).join(", ")}; got ${placed.join(" and ")}`,
+      });
+    } else if (placed.length === 0) {
+      failures.push({
+        property: "shieldZoneId",
+        reason: `one of ${Object.values(PLACEMENT).join(", ")} is required`,
+      });
+    }
+    const creates = placed.length === 1 && placed[0] !== "ruleId";
+    if (
+      creates &&
+      !isUnknown(n.ruleName) &&
+      (typeof n.ruleName !== "string" || n.ruleName === "")
+    ) {
+      failures.push({
+        property: "ruleName",
+        reason:
+          "is required when creating a rule (shieldZoneId or pullZoneId): names are unique in a " +
+          "zone, and the name is how a create is made idempotent",
+      });
+    }
+    const config = n.ruleConfiguration;
+    if (config === undefined || config === null) {
+      failures.push({ property: "ruleConfiguration", reason: "is required (an object)" });
+    } else if (!isUnknown(config)) {
+      const wire = normalizeRuleConfiguration(config);
+      failures.push(...validate(ruleConfigurationSchema, stripUnknowns(wire), "ruleConfiguration"));
+      const count = isPlainObject(wire) ? wire.requestCount : undefined;
+      if (typeof count === "number" && Number.isInteger(count) && count <= 0) {
+        failures.push({
+          property: "ruleConfiguration.requestCount",
+          reason: `must be greater than 0; got ${count}`,
+        });
+      }
+    }
+    return { inputs: n, failures };
+  });
+}

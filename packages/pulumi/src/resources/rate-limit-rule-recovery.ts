@@ -1,0 +1,206 @@
+/**
+ * Recovery and read-back helpers of the `edge.shield.RateLimitRule` implementation
+ * (rate-limit-rule-provider.ts): checking that an answer names a rule, reading a rule back
+ * after a 202 with a bounded backoff, confirming "gone" with a zone listing, finding the rule
+ * a POST with an unknown outcome created (never re-sending it), and the partial-create error.
+ */
+import type { RateLimitRule } from "edgeplatform-client";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  isNotFound,
+  isPlainObject,
+  messageOf,
+  PROVIDER_KEY,
+  ResourceOperationError,
+} from "./common";
+import type { RateLimitRuleInputs } from "./rate-limit-rule-plan";
+import { getClient } from "./settings";
+
+/** Waits and bounds of the recovery paths, in milliseconds (tests shorten them). */
+export const timing = {
+  /** Longest a 202 (or a not-yet-visible write) is read back for. */
+  readBackMs: 20_000,
+  /** First pause of the read-back backoff (doubles up to 2 s). */
+  readBackStepMs: 250,
+  /** How many times the zone is listed again after a POST with an unknown outcome. */
+  recoveryRelists: 4,
+  /** Longest pause between two of those listings. */
+  recoveryMaxStepMs: 5_000,
+};
+
+/** A rule answer must name the rule; anything else would put a wrong id into state. */
+export function checkedRule(rule: unknown, what: string): RateLimitRule {
+  if (!isPlainObject(rule) || typeof rule.id !== "number" || !Number.isInteger(rule.id)) {
+    throw new ResourceOperationError(
+      `${what} failed: the platform answered without a rule id (got ${
+        isPlainObject(rule) ? `an object with keys [${Object.keys(rule).join(", ")}]` : typeof rule
+      }); nothing was recorded`,
+    );
+  }
+  return rule as unknown as RateLimitRule;
+}
+
+/** The rule id an `AcceptedResult` names (`value.id` or a trailing number in `location`). */
+export function acceptedRuleId(accepted: { value?: unknown; location?: string | null }) {
+  const v = accepted?.value;
+  if (isPlainObject(v) && typeof v.id === "number") return v.id;
+  const m = /\/(\d+)\/?$/.exec(accepted?.location ?? "");
+  return m ? Number(m[1]) : undefined;
+}
+
+/** True when the outcome of a write is unknown (it may have been applied). */
+export const outcomeUnknown = (e: unknown): boolean => {
+  const status = (e as { status?: unknown })?.status;
+  return typeof status === "number" && (status === 0 || status >= 500);
+};
+
+/**
+ * Reads a rule until `ready` says the write is visible, with a bounded backoff (a 202, or a
+ * platform that applies writes late). Returns undefined when it never became visible.
+ */
+export async function readBack(
+  ruleId: number,
+  ready: (rule: RateLimitRule) => boolean,
+): Promise<RateLimitRule | undefined> {
+  const client = getClient();
+  const deadline = Date.now() + timing.readBackMs;
+  let step = timing.readBackStepMs;
+  for (;;) {
+    try {
+      const rule = await client.shield.getRateLimit(ruleId);
+      if (typeof rule?.id === "number" && ready(rule)) return rule;
+    } catch (e) {
+      if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) throw e;
+    }
+    if (Date.now() + step > deadline) return undefined;
+    await sleep(step);
+    step = Math.min(step * 2, 2_000);
+  }
+}
+
+/**
+ * Confirms that a rule is gone after a not-found answer: the zone's rule list must be
+ * readable and lack the id. Otherwise throws, naming both answers.
+ */
+export async function confirmGone(
+  ruleId: number,
+  zone: number | undefined,
+  cause: unknown,
+  what: string,
+) {
+  if (typeof zone !== "number") {
+    throw new ResourceOperationError(
+      `${what} failed: ${messageOf(cause)}. The rule's shield zone is not recorded, so this ` +
+        `cannot be confirmed; not treating rule ${ruleId} as gone.`,
+      cause,
+    );
+  }
+  let listed: RateLimitRule[];
+  try {
+    listed = await getClient().shield.listAllRateLimits(zone);
+  } catch (e) {
+    throw new ResourceOperationError(
+      `${what} failed: the platform answered "${messageOf(cause)}" and listing shield ` +
+        `zone ${zone} failed too (${messageOf(e)}). A key without access to the zone gets the ` +
+        `same answers, so the rule is NOT treated as gone: check the API key's scope.`,
+      cause,
+    );
+  }
+  if (listed.some((r) => r.id === ruleId)) {
+    throw new ResourceOperationError(
+      `${what} failed: the platform answered "${messageOf(cause)}" but shield zone ` +
+        `${zone} still lists rule ${ruleId}; not treating it as gone (try again).`,
+      cause,
+    );
+  }
+}
+
+/** Writes a line to the provider's log (the engine shows it with the resource's output). */
+export function logLine(text: string): void {
+  process.stderr.write(`edgeplatform: ${text}\n`);
+}
+
+/** Error that makes the engine record a created object despite the failure. */
+export class PartialCreateError extends ResourceOperationError {
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
+  readonly reasons: string[];
+  constructor(message: string, id: number, properties: Record<string, unknown>) {
+    super(message);
+    this.id = String(id);
+    this.properties = properties;
+    this.reasons = [this.message];
+  }
+}
+
+/** State recorded for a rule whose values are not known yet (a pending write). */
+export function pendingOutputs(
+  ruleId: number,
+  zone: number,
+  inputs: RateLimitRuleInputs & { [PROVIDER_KEY]?: unknown },
+): Record<string, unknown> {
+  const outs: Record<string, unknown> = { ruleId, shieldZoneId: zone, adopted: false };
+  if (inputs.pullZoneId !== undefined) outs.pullZoneId = inputs.pullZoneId;
+  if (typeof inputs.deleteOnDestroy === "boolean") outs.deleteOnDestroy = inputs.deleteOnDestroy;
+  outs.ruleConfiguration = {};
+  outs[PROVIDER_KEY] = inputs[PROVIDER_KEY];
+  return outs;
+}
+
+/** After a POST with an unknown outcome: finds the rule it created by name, never re-sends. */
+export async function recoverCreatedRule(
+  inputs: RateLimitRuleInputs,
+  zone: number,
+  cause: unknown,
+  what: string,
+): Promise<RateLimitRule> {
+  const client = getClient();
+  const step = Math.min(client.timeoutMs, timing.recoveryMaxStepMs);
+  let named: RateLimitRule[] = [];
+  try {
+    for (let i = 0; i <= timing.recoveryRelists; i++) {
+      if (i > 0) await sleep(step);
+      named = (await client.shield.listAllRateLimits(zone)).filter(
+        (r) => r.ruleName === inputs.ruleName,
+      );
+      if (named.length > 0) break;
+    }
+  } catch (e) {
+    throw new ResourceOperationError(
+      `${what} failed: the create request's outcome is unknown (${messageOf(cause)}) and listing ` +
+        `the zone's rules to find it failed too (${messageOf(e)}). The request was not re-sent. ` +
+        `The next \`pulumi up\` looks for a rule named "${inputs.ruleName}" in shield zone ` +
+        `${zone} before creating one, so running it again is safe.`,
+      cause,
+    );
+  }
+  // The zone had no rule of this name just before the POST, so one that is there now is ours.
+  if (named.length === 1) return named[0];
+  if (named.length === 0) {
+    throw new ResourceOperationError(
+      `${what} failed: ${messageOf(cause)}. The request was not re-sent; no rule named ` +
+        `"${inputs.ruleName}" appeared in shield zone ${zone} within ` +
+        `${(step * timing.recoveryRelists) / 1000} s, so it was not applied: it is safe to retry.`,
+      cause,
+    );
+  }
+  throw new ResourceOperationError(
+    `${what} failed: ${messageOf(cause)}. The request was not re-sent; shield zone ${zone} now ` +
+      `has rules ${named.map((r) => r.id).join(", ")} named "${inputs.ruleName}". Adopt the ` +
+      `right one with ruleId and delete the others, then run again.`,
+    cause,
+  );
+}
+
+/** Lists a zone until a rule of `name` appears (bounded backoff). */
+export async function findByName(zone: number, name: string): Promise<RateLimitRule | undefined> {
+  const deadline = Date.now() + timing.readBackMs;
+  let step = timing.readBackStepMs;
+  for (;;) {
+    const hit = (await getClient().shield.listAllRateLimits(zone)).find((r) => r.ruleName === name);
+    if (hit) return hit;
+    if (Date.now() + step > deadline) return undefined;
+    await sleep(step);
+    step = Math.min(step * 2, 2_000);
+  }
+}

@@ -1,0 +1,314 @@
+#!/usr/bin/env node
+/**
+ * Packs the three workspace packages and checks what a user installs (issue 10, "Done when"):
+ *
+ * 1. `npm run build`, then `npm pack` of edgeplatform-client, pulumi-edgeplatform and
+ *    edgeplatform-emulator (sizes, file counts; no `prepare` script in any manifest).
+ * 2. A fresh Pulumi TypeScript program: `@pulumi/pulumi@3.248` + `typescript@5.9` first
+ *    (the baseline), then the pulumi-edgeplatform and edgeplatform-client tarballs: the
+ *    packages and bytes they add, and any EBADENGINE warning.
+ * 3. A small program (resources, data sources, getXOutput with dependsOn) type-checked with
+ *    `tsc --strict --noEmit` on TypeScript 5.9 and on the newest TypeScript of the registry.
+ * 4. `require("pulumi-edgeplatform")` in that program loads no fastify.
+ * 5. The client tarball alone in an empty Node project: packages, size, no `@pulumi/*` in
+ *    `require.cache`, median `require` time over 10 cold processes.
+ *
+ * Usage: node scripts/pack-check.js [--keep] (work dir under the OS temp dir; --keep keeps it).
+ * Needs the npm registry. Prints one line per figure and exits 1 when a check fails.
+ */
+"use strict";
+
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
+const { spawnSync } = require("child_process");
+
+const ROOT = path.resolve(__dirname, "..");
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+const PACKAGES = ["client", "pulumi", "emulator"];
+const keep = process.argv.includes("--keep");
+let failed = false;
+
+function run(cmd, args, cwd, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 << 20, ...opts });
+  if (r.status !== 0 && !opts.allowFail) {
+    process.stderr.write(r.stdout + r.stderr);
+    throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd} (exit ${r.status})`);
+  }
+  return r;
+}
+const npm = (args, cwd, opts) =>
+  run(NPM, [...args, "--no-audit", "--no-fund", "--loglevel=warn"], cwd, opts);
+
+function check(ok, line) {
+  console.log(`${ok ? "ok  " : "FAIL"} ${line}`);
+  if (!ok) failed = true;
+}
+
+/** Size of a directory in bytes (files only, symlinks not followed). */
+function dirBytes(dir) {
+  let total = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) total += dirBytes(p);
+    else if (e.isFile()) total += fs.statSync(p).size;
+  }
+  return total;
+}
+const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
+
+/** Installed packages (every node_modules/<pkg> and node_modules/@scope/<pkg>, nested too). */
+function packageCount(dir) {
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8"));
+  return Object.keys(lock.packages).filter((k) => k.includes("node_modules/")).length;
+}
+const ebadengine = (r) => (r.stderr + r.stdout).split("\n").filter((l) => /EBADENGINE/.test(l));
+
+const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as edge from "pulumi-edgeplatform";
+import { Client, InvalidArgumentError } from "edgeplatform-client";
+
+const rule = new edge.shield.RateLimitRule("api", {
+  shieldZoneId: 1,
+  ruleName: "api-limit",
+  ruleConfiguration: {
+    actionType: edge.shield.RateLimitAction.Challenge,
+    requestCount: 100,
+    timeframe: "PerOneMinute",
+    blockTime: edge.shield.BlockTime.ForFiveMinutes,
+  },
+});
+new edge.dns.ZoneDnssec("zone", { zoneId: 1, enabled: true });
+new edge.containers.VolumeInstancesDeletion("cleanup", { appId: "app", volumeId: "vol" });
+
+const registry: pulumi.Output<edge.containers.GetRegistryResult> =
+  edge.containers.getRegistryOutput({ registryId: 1 }, { dependsOn: [rule] });
+const stats = edge.compute.getScriptStatisticsOutput(
+  { scriptId: rule.ruleId.apply(() => 1), hourly: true },
+  { dependsOn: rule, connection: { baseUrl: "http://127.0.0.1:4010" } },
+);
+async function reads(): Promise<number> {
+  const logs = await edge.shield.getEventLogs({ shieldZoneId: 1, date: new Date() });
+  const v2 = await edge.logging.getAccessLogs({ pullZoneId: 1, status: "5xx", order: "asc" });
+  const name = await edge.pullzones.checkNameAvailability({ name: "zone" });
+  return logs.logs.length + v2.records.length + (name.available ? 1 : 0);
+}
+const client = new Client({ apiKey: "k", baseUrl: "http://127.0.0.1:4010" });
+const isArgError = (e: unknown): boolean =>
+  e instanceof edge.InvalidArgumentError && e instanceof InvalidArgumentError;
+export const host = registry.hostName;
+export const requests = stats.totalRequestsServed;
+export const checks = [reads, client, isArgError].length;
+`;
+
+/** The tsconfig of `pulumi new typescript` (module commonjs, moduleResolution node10). */
+const TSCONFIG_CLASSIC = {
+  compilerOptions: {
+    strict: true,
+    noEmit: true,
+    target: "es2020",
+    module: "commonjs",
+    moduleResolution: "node",
+    skipLibCheck: false,
+    types: ["node"],
+  },
+  files: ["index.ts"],
+};
+/** The same with Node's resolution (`exports`), the only one TypeScript 7 keeps. */
+const TSCONFIG_NODENEXT = {
+  compilerOptions: {
+    ...TSCONFIG_CLASSIC.compilerOptions,
+    module: "nodenext",
+    moduleResolution: "nodenext",
+  },
+  files: ["index.ts"],
+};
+
+function tscCheck(tscJs, dir, config, label) {
+  const r = run(process.execPath, [tscJs, "-p", config], dir, { allowFail: true });
+  const out = (r.stdout + r.stderr).trim();
+  check(
+    r.status === 0,
+    `tsc --strict --noEmit on TypeScript ${label} (${config})${out ? `:\n${out}` : ""}`,
+  );
+}
+
+function main() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-pack-"));
+  console.log(`node ${process.version}, npm ${run(NPM, ["--version"], ROOT).stdout.trim()}`);
+  console.log(`work dir ${work}`);
+  try {
+    run(NPM, ["run", "build"], ROOT);
+    // 1. pack
+    const tarballs = {};
+    for (const p of PACKAGES) {
+      const dir = path.join(ROOT, "packages", p);
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+      check(!manifest.scripts?.prepare, `${manifest.name}: no prepare script in the manifest`);
+      const r = npm(["pack", "--json", "--pack-destination", work], dir);
+      const info = JSON.parse(r.stdout)[0];
+      tarballs[p] = path.join(work, info.filename);
+      console.log(
+        `pack ${info.name}@${info.version}: ${info.entryCount} files, ` +
+          `${(info.size / 1024).toFixed(0)} KB packed, ${(info.unpackedSize / 1024).toFixed(0)} KB unpacked`,
+      );
+    }
+
+    // 2. fresh Pulumi TypeScript program
+    const prog = path.join(work, "pulumi-program");
+    fs.mkdirSync(prog);
+    fs.writeFileSync(
+      path.join(prog, "package.json"),
+      JSON.stringify({ name: "pack-check-program", private: true, main: "index.ts" }, null, 2),
+    );
+    fs.writeFileSync(path.join(prog, "Pulumi.yaml"), "name: pack-check\nruntime: nodejs\n");
+    const base = npm(["install", "@pulumi/pulumi@3.248", "typescript@5.9", "@types/node@20"], prog);
+    const baseCount = packageCount(prog);
+    const baseline = new Set(
+      Object.keys(
+        JSON.parse(fs.readFileSync(path.join(prog, "package-lock.json"), "utf8")).packages,
+      ),
+    );
+    const baseBytes = dirBytes(path.join(prog, "node_modules"));
+    console.log(
+      `baseline program (@pulumi/pulumi@3.248, typescript@5.9, @types/node@20): ` +
+        `${baseCount} packages, ${mb(baseBytes)}`,
+    );
+    check(ebadengine(base).length === 0, "baseline install: no EBADENGINE warning");
+    const add = npm(["install", tarballs.client, tarballs.pulumi], prog);
+    const count = packageCount(prog);
+    const bytes = dirBytes(path.join(prog, "node_modules"));
+    console.log(
+      `pulumi-edgeplatform + edgeplatform-client tarballs add ${count - baseCount} packages, ` +
+        `${mb(bytes - baseBytes)} (node_modules now ${count} packages, ${mb(bytes)})`,
+    );
+    const now = Object.keys(
+      JSON.parse(fs.readFileSync(path.join(prog, "package-lock.json"), "utf8")).packages,
+    ).filter((k) => k.includes("node_modules/"));
+    const added = now.filter((k) => !baseline.has(k)).map((k) => k.replace(/^node_modules\//, ""));
+    console.log(`  added: ${added.join(", ")}`);
+    const warnings = ebadengine(add);
+    check(
+      warnings.length === 0,
+      `provider install on Node ${process.version}: no EBADENGINE warning`,
+    );
+    for (const w of warnings) console.log(`  ${w}`);
+    check(
+      !fs.existsSync(path.join(prog, "node_modules", "fastify")),
+      "no fastify in the program's node_modules",
+    );
+
+    // 3. type-check a program
+    fs.writeFileSync(path.join(prog, "index.ts"), PROGRAM);
+    fs.writeFileSync(path.join(prog, "tsconfig.json"), JSON.stringify(TSCONFIG_CLASSIC, null, 2));
+    fs.writeFileSync(
+      path.join(prog, "tsconfig.nodenext.json"),
+      JSON.stringify(TSCONFIG_NODENEXT, null, 2),
+    );
+    const ts59 = JSON.parse(
+      fs.readFileSync(path.join(prog, "node_modules", "typescript", "package.json"), "utf8"),
+    ).version;
+    const tsc59 = path.join(prog, "node_modules", "typescript", "bin", "tsc");
+    tscCheck(tsc59, prog, "tsconfig.json", ts59);
+    tscCheck(tsc59, prog, "tsconfig.nodenext.json", ts59);
+    const latestDir = path.join(work, "ts-latest");
+    fs.mkdirSync(latestDir);
+    fs.writeFileSync(path.join(latestDir, "package.json"), '{"private":true}');
+    npm(["install", "typescript@latest"], latestDir);
+    const latest = JSON.parse(
+      fs.readFileSync(path.join(latestDir, "node_modules", "typescript", "package.json"), "utf8"),
+    ).version;
+    tscCheck(
+      path.join(latestDir, "node_modules", "typescript", "bin", "tsc"),
+      prog,
+      "tsconfig.nodenext.json",
+      `${latest} (newest on the registry)`,
+    );
+
+    // 4. the provider does not load the emulator's server stack
+    const loaded = run(
+      process.execPath,
+      [
+        "-e",
+        'require("pulumi-edgeplatform"); const k = Object.keys(require.cache);' +
+          "console.log(JSON.stringify({ n: k.length, fastify: k.filter((f) => /[\\\\/]fastify[\\\\/]/.test(f)).length }))",
+      ],
+      prog,
+    );
+    const l = JSON.parse(loaded.stdout);
+    check(l.fastify === 0, `require("pulumi-edgeplatform") loads ${l.n} modules, none of fastify`);
+
+    // 5. the client alone
+    const plain = path.join(work, "client-only");
+    fs.mkdirSync(plain);
+    fs.writeFileSync(path.join(plain, "package.json"), '{"name":"client-only","private":true}');
+    const c = npm(["install", tarballs.client], plain);
+    console.log(
+      `edgeplatform-client alone: ${packageCount(plain)} packages, ` +
+        `${mb(dirBytes(path.join(plain, "node_modules")))}`,
+    );
+    check(ebadengine(c).length === 0, "client install: no EBADENGINE warning");
+    const times = [];
+    let pulumiModules = 0;
+    let modules = 0;
+    for (let i = 0; i < 10; i++) {
+      const r = run(
+        process.execPath,
+        [
+          "-e",
+          "const t = process.hrtime.bigint(); require('edgeplatform-client');" +
+            "const ms = Number(process.hrtime.bigint() - t) / 1e6; const k = Object.keys(require.cache);" +
+            "console.log(JSON.stringify({ ms, n: k.length, pulumi: k.filter((f) => /[\\\\/]@pulumi[\\\\/]/.test(f)).length }))",
+        ],
+        plain,
+      );
+      const m = JSON.parse(r.stdout);
+      times.push(m.ms);
+      pulumiModules = Math.max(pulumiModules, m.pulumi);
+      modules = m.n;
+    }
+    times.sort((a, b) => a - b);
+    const median = (times[4] + times[5]) / 2;
+    check(
+      pulumiModules === 0,
+      `require("edgeplatform-client") loads ${modules} modules, none of @pulumi`,
+    );
+    check(
+      median <= 100,
+      `require("edgeplatform-client"): median ${median.toFixed(1)} ms over 10 cold processes ` +
+        `(min ${times[0].toFixed(1)}, max ${times[9].toFixed(1)})`,
+    );
+
+    // 6. the emulator (dev dependency of a user's tests): report its engine warnings
+    const emuDir = path.join(work, "emulator-only");
+    fs.mkdirSync(emuDir);
+    fs.writeFileSync(path.join(emuDir, "package.json"), '{"name":"emulator-only","private":true}');
+    const e = npm(["install", tarballs.client, tarballs.emulator], emuDir);
+    const ew = ebadengine(e);
+    console.log(
+      `edgeplatform-emulator (+ client): ${packageCount(emuDir)} packages, ` +
+        `${mb(dirBytes(path.join(emuDir, "node_modules")))}; EBADENGINE lines: ${ew.length}` +
+        (ew.length
+          ? ` (${ew.map((l) => l.replace(/^npm warn EBADENGINE\s*/, "")).join("; ")})`
+          : ""),
+    );
+    const started = run(
+      process.execPath,
+      [
+        "-e",
+        'require("edgeplatform-emulator").startEmulator({ port: 0 }).then((e) => e.close()).then(() => console.log("ok"))',
+      ],
+      emuDir,
+      { allowFail: true },
+    );
+    check(
+      started.stdout.trim() === "ok",
+      `edgeplatform-emulator starts and stops on Node ${process.version}`,
+    );
+  } finally {
+    if (!keep) fs.rmSync(work, { recursive: true, force: true });
+  }
+  if (failed) process.exitCode = 1;
+}
+
+main();
