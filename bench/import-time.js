@@ -3,9 +3,9 @@
  * Benchmark: how long `require` of the plain client takes in a cold Node process.
  *
  * --runs (default 10) fresh `node -e` processes each require the client entry
- * (dist/provider/api, what `pulumi-edgeplatform/client` resolves to) and print the time the
- * require took (hrtime around it). Also measured the same way: the whole package entry
- * (dist/provider, which loads @pulumi/pulumi) and an empty `node -e` process (the floor of
+ * (`edgeplatform-client`, packages/client/dist) and print the time the require took (hrtime
+ * around it). Also measured the same way: the Pulumi package entry (`pulumi-edgeplatform`,
+ * packages/pulumi/dist, which loads @pulumi/pulumi) and an empty `node -e` process (the floor of
  * the wall times). Figures: median and min of the require time, and the median wall time of
  * the process. The HTTP library (undici) is loaded on the first request, not at require.
  *

@@ -93,7 +93,7 @@ function requireDist() {
 }
 
 /**
- * Starts the emulator CLI (dist/emulator/cli.js) in its own process, so that its CPU time
+ * Starts the emulator CLI (packages/emulator/dist/cli.js) in its own process, so that its CPU time
  * does not compete with the benchmarked client inside one event loop.
  * Resolves to { url, loggingUrl, apiKey, control(method, path, body), close() }.
  */

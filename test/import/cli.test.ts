@@ -1,5 +1,5 @@
 /**
- * `edgeplatform-import` as users run it: the built bin (`node dist/provider/import/cli.js`)
+ * `edgeplatform-import` as users run it: the built bin (`node packages/pulumi/dist/import/cli.js`)
  * in a child process against an emulator on 127.0.0.1 (free port, random API key). Checks
  * exit codes, standard output and error, that `--out` is written only on success, that the
  * key never shows, and that the generated program type-checks with `tsc --strict` against

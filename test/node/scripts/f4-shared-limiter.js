@@ -10,7 +10,7 @@ const path = require("path");
 const { DIST, settings, elapsed } = require("./common");
 
 async function main() {
-  const { clientFor } = require(path.join(DIST, "pulumi", "dist", "functions", "settings"));
+  const { clientFor } = require(path.join(DIST, "pulumi", "dist", "functions", "options"));
   const opts = () => ({
     ...settings,
     clientOptions: { loggingRateLimit: { requests: 2, windowMs: 1500 }, onRetry: () => {} },
@@ -19,7 +19,7 @@ async function main() {
   const start = elapsed();
   await Promise.all(
     [0, 1, 2, 3].map(async () => {
-      const c = clientFor(opts());
+      const c = clientFor({ connection: opts() });
       clients.add(c);
       await c.logging.getAccessLogPage(1, { limit: 1 });
     }),
