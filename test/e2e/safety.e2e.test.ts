@@ -29,7 +29,7 @@ import {
   normaliseOutput,
   OpResult,
   provideCliAndDist,
-  REPO_ROOT,
+  PACKAGE_DIR,
   TestStack,
 } from "./setup";
 
@@ -737,7 +737,7 @@ const run = e2eAvailable();
       const inState = await stateResources(stack, /RateLimitRule$/);
       expect(inState.resources.map((r) => r.outputs.ruleName).sort()).toEqual(["kept-a", "kept-b"]);
 
-      stack.usePackage(REPO_ROOT);
+      stack.usePackage(PACKAGE_DIR);
       const d2 = await stack.op({ op: "destroy" }, options);
       show("7 destroy, package restored", d2, 30);
       expect((await writeLines()).sort()).toEqual(

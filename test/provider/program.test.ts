@@ -59,3 +59,17 @@ test("ZoneDnssec and VolumeInstancesDeletion: type tokens and inputs", async () 
   expect(find("v").inputs).toMatchObject({ appId: "app-1", volumeId: "vol", triggers: ["r1"] });
   expect(await value(z.urn)).toContain("dynamic/dns:ZoneDnssec::z");
 });
+
+test("replaceOnChanges and deleteBeforeReplace are refused with the option's name", () => {
+  const args = { shieldZoneId: 1, ruleName: "n", ruleConfiguration: {} };
+  expect(() => new RateLimitRule("r1", args, { replaceOnChanges: ["ruleConfiguration"] })).toThrow(
+    /RateLimitRule: invalid argument "opts.replaceOnChanges": is not supported/,
+  );
+  expect(() => new RateLimitRule("r2", args, { deleteBeforeReplace: true })).toThrow(
+    /invalid argument "opts.deleteBeforeReplace"/,
+  );
+  expect(
+    () => new ZoneDnssec("z1", { zoneId: 1, enabled: true }, { replaceOnChanges: ["enabled"] }),
+  ).toThrow(/ZoneDnssec: invalid argument "opts.replaceOnChanges"/);
+  expect(() => new RateLimitRule("r3", args, { deleteBeforeReplace: false })).not.toThrow();
+});

@@ -48,7 +48,7 @@ import {
   recoverCreatedRule,
   timing,
 } from "./rate-limit-rule-recovery";
-import { claim, isClaimed, zoneListing } from "./run-state";
+import { claim, isClaimed, unclaim, zoneListing } from "./run-state";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 
 export type { RateLimitRuleInputs, RateLimitRuleOutputs } from "./rate-limit-rule-plan";
@@ -136,10 +136,12 @@ async function adopt(inputs: RateLimitRuleInputs, what: string) {
         `a rule can be managed by one resource only. Nothing was written.`,
     );
   }
+  claim("rule", ruleId); // before the first await: two adopts of one rule in parallel
   let rule: RateLimitRule;
   try {
     rule = await converge(inputs, ruleId, what);
   } catch (e) {
+    unclaim("rule", ruleId);
     if (isNotFound(e) && !(e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
       throw new ResourceOperationError(
         `${what} failed: rate-limit rule ${ruleId} does not exist (${messageOf(e)}). ruleId ` +
@@ -163,6 +165,7 @@ async function createInZone(
   const name = inputs.ruleName as string;
   const listed = await zoneListing(zone, () => client.shield.listAllRateLimits(zone));
   const same = listed.filter((r) => r.ruleName === name);
+  const known = new Set(listed.map((r) => r.id));
   if (isClaimed(`name:${zone}`, name) || same.some((r) => isClaimed("rule", r.id))) {
     throw new ResourceOperationError(
       `${what} failed: another resource of this program already creates or manages a rule ` +
@@ -205,7 +208,7 @@ async function createInZone(
     result = await client.shield.createRateLimit(body);
   } catch (e) {
     if (!outcomeUnknown(e)) throw e;
-    rule = await recoverCreatedRule(inputs, zone, e, what);
+    rule = await recoverCreatedRule(inputs, zone, known, e, what);
     claim("rule", rule.id);
     return { id: String(rule.id), outs: toOutputs(rule, inputs) };
   }
@@ -214,7 +217,7 @@ async function createInZone(
   } else {
     let id = acceptedRuleId(result.accepted);
     if (id === undefined) {
-      const found = await findByName(zone, name);
+      const found = await findByName(zone, name, known);
       if (!found) {
         throw new ResourceOperationError(
           `${what} failed: the platform accepted the rule (202) without naming it, and no rule ` +

@@ -147,10 +147,14 @@ export function pendingOutputs(
   return outs;
 }
 
-/** After a POST with an unknown outcome: finds the rule it created by name, never re-sends. */
+/**
+ * After a POST with an unknown outcome: finds the rule it created by name among the rules that
+ * were not in the zone's listing before the POST (`known`); never re-sends.
+ */
 export async function recoverCreatedRule(
   inputs: RateLimitRuleInputs,
   zone: number,
+  known: ReadonlySet<number>,
   cause: unknown,
   what: string,
 ): Promise<RateLimitRule> {
@@ -161,7 +165,7 @@ export async function recoverCreatedRule(
     for (let i = 0; i <= timing.recoveryRelists; i++) {
       if (i > 0) await sleep(step);
       named = (await client.shield.listAllRateLimits(zone)).filter(
-        (r) => r.ruleName === inputs.ruleName,
+        (r) => r.ruleName === inputs.ruleName && !known.has(r.id),
       );
       if (named.length > 0) break;
     }
@@ -174,7 +178,8 @@ export async function recoverCreatedRule(
       cause,
     );
   }
-  // The zone had no rule of this name just before the POST, so one that is there now is ours.
+  // The zone had no rule of this name when it was listed before the POST, and rules it had
+  // then are left out: a rule of this name that is there now is ours.
   if (named.length === 1) return named[0];
   if (named.length === 0) {
     throw new ResourceOperationError(
@@ -192,12 +197,18 @@ export async function recoverCreatedRule(
   );
 }
 
-/** Lists a zone until a rule of `name` appears (bounded backoff). */
-export async function findByName(zone: number, name: string): Promise<RateLimitRule | undefined> {
+/** Lists a zone until a rule of `name` that is not in `known` appears (bounded backoff). */
+export async function findByName(
+  zone: number,
+  name: string,
+  known: ReadonlySet<number>,
+): Promise<RateLimitRule | undefined> {
   const deadline = Date.now() + timing.readBackMs;
   let step = timing.readBackStepMs;
   for (;;) {
-    const hit = (await getClient().shield.listAllRateLimits(zone)).find((r) => r.ruleName === name);
+    const hit = (await getClient().shield.listAllRateLimits(zone)).find(
+      (r) => r.ruleName === name && !known.has(r.id),
+    );
     if (hit) return hit;
     if (Date.now() + step > deadline) return undefined;
     await sleep(step);

@@ -3,6 +3,7 @@
  * (type token `pulumi-nodejs:dynamic/shield:RateLimitRule`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { refuseReplaceOptions } from "./resource-options";
 import type {
   BlockTime,
   CounterKeyType,
@@ -161,6 +162,7 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
    * @param opts Options for the resource.
    */
   constructor(name: string, args: RateLimitRuleArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseReplaceOptions("edge.shield.RateLimitRule", opts);
     super(
       rateLimitRuleStub,
       name,

@@ -19,6 +19,11 @@ export function claim(kind: string, id: string | number): void {
   set.add(String(id));
 }
 
+/** Takes back a claim made before an operation that then failed. */
+export function unclaim(kind: string, id: string | number): void {
+  claimed.get(kind)?.delete(String(id));
+}
+
 /** Whether a resource of this run created or took over `id` of `kind`. */
 export const isClaimed = (kind: string, id: string | number): boolean =>
   claimed.get(kind)?.has(String(id)) ?? false;

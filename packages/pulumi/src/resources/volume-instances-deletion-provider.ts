@@ -166,7 +166,16 @@ async function learnOutcome(
       cause,
     );
   }
+  if (before.length === 0) {
+    throw new ResourceOperationError(
+      `${what} failed: ${messageOf(cause)}. The request was not re-sent; the volume listing ` +
+        `named no instances, so what the deletion did cannot be learnt. Check volume ` +
+        `"${inputs.volumeId}" of app ${inputs.appId} before running again.`,
+      cause,
+    );
+  }
   const deleted = before.filter((id) => !after.includes(id));
+  const remaining = before.filter((id) => after.includes(id));
   if (deleted.length === 0) {
     throw new ResourceOperationError(
       `${what} failed: ${messageOf(cause)}. The request was not re-sent, and every instance is ` +
@@ -174,10 +183,10 @@ async function learnOutcome(
       cause,
     );
   }
-  if (after.length > 0) {
+  if (remaining.length > 0) {
     throw new ResourceOperationError(
       `${what} failed: ${messageOf(cause)}. The request was not re-sent; instances ` +
-        `${deleted.join(", ")} were deleted but ${after.join(", ")} remain. Run again to delete ` +
+        `${deleted.join(", ")} were deleted but ${remaining.join(", ")} remain. Run again to delete ` +
         `the rest.`,
       cause,
     );

@@ -18,7 +18,7 @@ import {
   ResourceOperationError,
   safeCheck,
 } from "./common";
-import { claim, isClaimed } from "./run-state";
+import { claim, isClaimed, unclaim } from "./run-state";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -151,8 +151,15 @@ export async function createZoneDnssec(
           `${inputs.zoneId}; one resource per zone. Nothing was written.`,
       );
     }
-    const { before, info } = await switchTo(inputs.zoneId, inputs.enabled, what);
-    claim("dnsZone", inputs.zoneId);
+    claim("dnsZone", inputs.zoneId); // before the first await: two resources, one zone
+    let switched: Awaited<ReturnType<typeof switchTo>>;
+    try {
+      switched = await switchTo(inputs.zoneId, inputs.enabled, what);
+    } catch (e) {
+      unclaim("dnsZone", inputs.zoneId);
+      throw e;
+    }
+    const { before, info } = switched;
     const outs: ZoneDnssecOutputs = {
       zoneId: inputs.zoneId,
       enabled: inputs.enabled,

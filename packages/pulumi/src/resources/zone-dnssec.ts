@@ -3,6 +3,7 @@
  * (type token `pulumi-nodejs:dynamic/dns:ZoneDnssec`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { refuseReplaceOptions } from "./resource-options";
 import { zoneDnssecStub } from "./loader";
 
 /** Arguments of {@link ZoneDnssec}. */
@@ -59,6 +60,7 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
    * @param opts Options for the resource.
    */
   constructor(name: string, args: ZoneDnssecArgs, opts?: pulumi.CustomResourceOptions) {
+    refuseReplaceOptions("edge.dns.ZoneDnssec", opts);
     super(
       zoneDnssecStub,
       name,
