@@ -133,6 +133,52 @@ function tscCheck(tscJs, dir, config, label) {
   );
 }
 
+/**
+ * Constructs a RateLimitRule in `dir` (under the SDK's mocks, which receive the serialized
+ * provider as the `__provider` input), evaluates that text the way the dynamic-provider host
+ * does (module paths of the project), calls `check`, then evaluates it again with the package
+ * moved away. Runs in a child process of the project.
+ */
+function stubProbe(dir) {
+  const script = `
+const Module = require("module");
+const path = require("path");
+const fs = require("fs");
+const pulumi = require("@pulumi/pulumi");
+let text;
+pulumi.runtime.setMocks({
+  newResource: (a) => { if (typeof a.inputs.__provider === "string") text = a.inputs.__provider; return { id: "1", state: a.inputs }; },
+  call: (a) => a.inputs,
+}, "p", "s", false);
+const edge = require("pulumi-edgeplatform");
+new edge.shield.RateLimitRule("r", { shieldZoneId: 1, ruleName: "r", ruleConfiguration: { requestCount: 5 } });
+const load = () => {
+  const file = path.join(process.cwd(), "__provider__.js");
+  const m = new Module(file);
+  m.filename = file;
+  m.paths = Module._nodeModulePaths(process.cwd());
+  m._compile(text, file);
+  return m.exports.handler();
+};
+setTimeout(async () => {
+  const provider = load();
+  const methods = ["configure", "check", "diff", "create", "read", "update", "delete"].filter((k) => typeof provider[k] === "function").length;
+  const checked = await provider.check({}, { shieldZoneId: 1, ruleName: "r", ruleConfiguration: { requestCount: 5 } });
+  const moved = path.join(process.cwd(), "node_modules", ".moved-pulumi-edgeplatform");
+  fs.renameSync(path.join(process.cwd(), "node_modules", "pulumi-edgeplatform"), moved);
+  for (const k of Object.keys(require.cache)) if (k.includes("pulumi-edgeplatform")) delete require.cache[k];
+  let missing = "";
+  try { load(); } catch (e) { missing = String(e.message).split("\\n")[0]; }
+  fs.renameSync(moved, path.join(process.cwd(), "node_modules", "pulumi-edgeplatform"));
+  console.log(JSON.stringify({ text, bytes: Buffer.byteLength(text || ""), methods, checkOk: Array.isArray(checked.failures) && checked.failures.length === 0, missing }));
+}, 1500);
+`;
+  fs.writeFileSync(path.join(dir, "stub-probe.js"), script);
+  const out = run(process.execPath, ["stub-probe.js"], dir);
+  const line = out.stdout.trim().split("\n").pop();
+  return JSON.parse(line);
+}
+
 function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-pack-"));
   console.log(`node ${process.version}, npm ${run(NPM, ["--version"], ROOT).stdout.trim()}`);
@@ -196,6 +242,23 @@ function main() {
     check(
       !fs.existsSync(path.join(prog, "node_modules", "fastify")),
       "no fastify in the program's node_modules",
+    );
+
+    // 2b. the serialized provider in an installed project: what `pulumi up` stores in state
+    const probe = stubProbe(prog);
+    console.log(`serialized RateLimitRule provider in the installed project: ${probe.bytes} bytes`);
+    check(
+      probe.text.includes('require("pulumi-edgeplatform/stubs/rate-limit-rule")') &&
+        probe.bytes < 400,
+      'installed: __provider is require("pulumi-edgeplatform/stubs/rate-limit-rule"), < 400 B',
+    );
+    check(
+      probe.methods === 7 && probe.checkOk,
+      "installed: the deserialized provider has 7 methods; check() answers",
+    );
+    check(
+      /Cannot find module/.test(probe.missing),
+      "package removed: loading the provider fails loudly",
     );
 
     // 3. type-check a program

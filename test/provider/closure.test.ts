@@ -227,3 +227,38 @@ describe("round trip against the emulator", () => {
       "closure round trip through dist/ skipped: packages/pulumi/dist/index.js has no __providers yet",
     );
 });
+
+describe("serializedProvider: installed → by name, linked or from sources → by value", () => {
+  test("from the sources (as in this repo) the resource hands over a copy, serialized by value", async () => {
+    const { serializedProvider, requiredByName } =
+      await import("../../packages/pulumi/src/resources/serialized-provider");
+    const p = serializedProvider("rate-limit-rule");
+    expect(p).not.toBe(rateLimitRuleStub);
+    expect(
+      requiredByName(
+        require.resolve("../../packages/pulumi/src/resources/stubs/rate-limit-rule"),
+        "rate-limit-rule",
+      ),
+    ).toBe(false);
+    const sha = crypto
+      .createHash("sha256")
+      .update(await serializeLikeSdk(p))
+      .digest("hex");
+    expect(sha.slice(0, 16)).toBe(GOLDEN.rateLimitRule.sha);
+  });
+
+  test("a path under two node_modules or a dot-directory store is never required by name", async () => {
+    const { requiredByName } =
+      await import("../../packages/pulumi/src/resources/serialized-provider");
+    const f = (p: string) => p.split("/").join(path.sep);
+    expect(
+      requiredByName(
+        f("/p/node_modules/a/node_modules/pulumi-edgeplatform/dist/resources/stubs/zone-dnssec.js"),
+        "zone-dnssec",
+      ),
+    ).toBe(false);
+    expect(
+      requiredByName(f("/p/node_modules/.pnpm/pulumi-edgeplatform@0.1.0/dist/x.js"), "zone-dnssec"),
+    ).toBe(false);
+  });
+});

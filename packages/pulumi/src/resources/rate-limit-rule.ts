@@ -21,7 +21,7 @@ import type {
   TransformationTypeValue,
   VariableTypes,
 } from "edgeplatform-client/spec";
-import { rateLimitRuleStub } from "./loader";
+import { serializedProvider } from "./serialized-provider";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Challenge"`). */
 type EnumInput<V, E> = V | keyof E;
@@ -164,7 +164,7 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
   constructor(name: string, args: RateLimitRuleArgs, opts?: pulumi.CustomResourceOptions) {
     refuseReplaceOptions("edge.shield.RateLimitRule", opts);
     super(
-      rateLimitRuleStub,
+      serializedProvider("rate-limit-rule"),
       name,
       {
         // Every output is a key here (undefined = not an input), so it is readable on the class.

@@ -4,7 +4,7 @@
  * `pulumi-nodejs:dynamic/containers:VolumeInstancesDeletion`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { volumeInstancesDeletionStub } from "./loader";
+import { serializedProvider } from "./serialized-provider";
 
 /** Arguments of {@link VolumeInstancesDeletion}. */
 export interface VolumeInstancesDeletionArgs {
@@ -49,7 +49,7 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
     opts?: pulumi.CustomResourceOptions,
   ) {
     super(
-      volumeInstancesDeletionStub,
+      serializedProvider("volume-instances-deletion"),
       name,
       { triggers: undefined, ...args, deletedInstanceIds: undefined },
       opts,

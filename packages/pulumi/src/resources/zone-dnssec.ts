@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { refuseReplaceOptions } from "./resource-options";
-import { zoneDnssecStub } from "./loader";
+import { serializedProvider } from "./serialized-provider";
 
 /** Arguments of {@link ZoneDnssec}. */
 export interface ZoneDnssecArgs {
@@ -62,7 +62,7 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
   constructor(name: string, args: ZoneDnssecArgs, opts?: pulumi.CustomResourceOptions) {
     refuseReplaceOptions("edge.dns.ZoneDnssec", opts);
     super(
-      zoneDnssecStub,
+      serializedProvider("zone-dnssec"),
       name,
       {
         ...args,

@@ -1,0 +1,9 @@
+/**
+ * The serialized provider of `ZoneDnssec` as a module of its own (package export
+ * `pulumi-edgeplatform/stubs/zone-dnssec`): when the package is installed under `node_modules`, Pulumi
+ * serializes a module's exports as `require("pulumi-edgeplatform/stubs/zone-dnssec")` (about 290 bytes
+ * in state instead of the stub's text). See `../serialized-provider.ts`.
+ */
+import { zoneDnssecStub } from "../loader";
+
+export = zoneDnssecStub;

@@ -1,0 +1,32 @@
+/**
+ * What a user installs (`npm run pack-check`, scripts/pack-check.js) as a child process: packs
+ * the three packages, installs them from their tarballs into fresh projects (npm registry for
+ * their dependencies) and checks the footprint, Node 20 engines, `tsc --strict`, the require
+ * graph, and the serialized provider an installed package puts into state
+ * (`require("pulumi-edgeplatform/stubs/rate-limit-rule")`, fail-loud when the package is gone).
+ */
+import { spawn } from "child_process";
+import * as path from "path";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+
+test("npm run pack-check passes every check", async () => {
+  const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts", "pack-check.js")], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+    child.on("close", (c) => resolve({ code: c, out }));
+  });
+  const checks = out.split("\n").filter((l) => /^(ok|FAIL) /.test(l));
+  console.log(checks.join("\n"));
+  expect(checks.filter((l) => l.startsWith("FAIL"))).toEqual([]);
+  expect(out).toMatch(
+    /ok {3}installed: __provider is require\("pulumi-edgeplatform\/stubs\/rate-limit-rule"\)/,
+  );
+  expect(out).toMatch(/ok {3}package removed: loading the provider fails loudly/);
+  expect(code).toBe(0);
+}, 600_000);
