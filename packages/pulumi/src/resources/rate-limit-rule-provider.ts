@@ -37,7 +37,6 @@ import {
 } from "./rate-limit-rule-plan";
 import {
   acceptedRuleId,
-  checkedRule,
   confirmGone,
   findByName,
   logLine,
@@ -90,12 +89,12 @@ async function converge(
   what: string,
 ): Promise<RateLimitRule> {
   const client = getClient();
-  const current = checkedRule(await client.shield.getRateLimit(ruleId), what);
+  const current = await client.shield.getRateLimit(ruleId);
   const patch = patchFor(inputs, current);
   if (!patch) return current;
   if (patch.fields.includes("ruleName")) await assertNameFree(current, inputs.ruleName, what);
   const result = await client.shield.updateRateLimit(ruleId, patch.body);
-  if (result.status === 200) return checkedRule(result.rule, what);
+  if (result.status === 200) return result.rule;
   const rule = await readBack(ruleId, (r) => matches(inputs, r));
   if (!rule) {
     throw new ResourceOperationError(
@@ -213,7 +212,7 @@ async function createInZone(
     return { id: String(rule.id), outs: toOutputs(rule, inputs) };
   }
   if (result.status === 200) {
-    rule = checkedRule(result.rule, what);
+    rule = result.rule;
   } else {
     let id = acceptedRuleId(result.accepted);
     if (id === undefined) {
@@ -268,7 +267,7 @@ export async function readRateLimitRule(
   return operation(what, async () => {
     let rule: RateLimitRule;
     try {
-      rule = checkedRule(await getClient().shield.getRateLimit(ruleId), what);
+      rule = await getClient().shield.getRateLimit(ruleId);
     } catch (e) {
       if (!isNotFound(e)) throw e;
       await confirmGone(ruleId, props?.shieldZoneId, e, what);

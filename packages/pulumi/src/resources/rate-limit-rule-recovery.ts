@@ -28,18 +28,6 @@ export const timing = {
   recoveryMaxStepMs: 5_000,
 };
 
-/** A rule answer must name the rule; anything else would put a wrong id into state. */
-export function checkedRule(rule: unknown, what: string): RateLimitRule {
-  if (!isPlainObject(rule) || typeof rule.id !== "number" || !Number.isInteger(rule.id)) {
-    throw new ResourceOperationError(
-      `${what} failed: the platform answered without a rule id (got ${
-        isPlainObject(rule) ? `an object with keys [${Object.keys(rule).join(", ")}]` : typeof rule
-      }); nothing was recorded`,
-    );
-  }
-  return rule as unknown as RateLimitRule;
-}
-
 /** The rule id an `AcceptedResult` names (`value.id` or a trailing number in `location`). */
 export function acceptedRuleId(accepted: { value?: unknown; location?: string | null }) {
   const v = accepted?.value;
