@@ -110,7 +110,8 @@ function loadProgram(modulePath, exportName) {
 }
 
 /**
- * Opens (creates or selects) a stack running `program` inline.
+ * Opens (creates or selects) a stack running `program` inline, or, without `program`, the
+ * CLI-mode program of the project in `workDir` (Pulumi.yaml `main`, run by the language host).
  *
  * @param {object} o
  * @param {{pulumiPath: string, binDir: string, pathDirs: string[]}} o.cli from ensurePulumiCli()
@@ -118,7 +119,7 @@ function loadProgram(modulePath, exportName) {
  * @param {string} o.stateDir local file backend directory
  * @param {string} o.stackName
  * @param {string} o.projectName
- * @param {() => unknown} o.program inline program
+ * @param {() => unknown} [o.program] inline program
  * @param {string} o.passphrase secrets passphrase of the stack
  * @param {string} [o.pulumiHome] PULUMI_HOME (default: the user's)
  * @param {Record<string, {value: string, secret?: boolean}>} [o.config]
@@ -146,10 +147,16 @@ async function openStack(o) {
     ...(o.env || {}),
   };
   if (o.pulumiHome) fs.mkdirSync(o.pulumiHome, { recursive: true });
-  const stack = await LocalWorkspace.createOrSelectStack(
-    { stackName: o.stackName, projectName: o.projectName, program: o.program },
-    { workDir: o.workDir, pulumiCommand, envVars },
-  );
+  const opts = { workDir: o.workDir, pulumiCommand, envVars };
+  const stack = o.program
+    ? await LocalWorkspace.createOrSelectStack(
+        { stackName: o.stackName, projectName: o.projectName, program: o.program },
+        opts,
+      )
+    : await LocalWorkspace.createOrSelectStack(
+        { stackName: o.stackName, workDir: o.workDir },
+        opts,
+      );
   if (o.config) await stack.setAllConfig(o.config);
   return stack;
 }

@@ -30,17 +30,23 @@ const { LanguageServer } = load("@pulumi/pulumi/automation/server");
 const langrpc = load("@pulumi/pulumi/proto/language_grpc_pb");
 const langproto = load("@pulumi/pulumi/proto/language_pb");
 
+/**
+ * Lets `require()` load `.ts` files with the project's `typescript` (transpile only). A
+ * JavaScript program needs no `typescript`: without it, only loading a `.ts` file fails.
+ */
 function registerTypeScript() {
   if (require.extensions[".ts"]) return;
-  let ts;
+  let ts = null;
   try {
     ts = load("typescript");
   } catch {
-    throw new Error(
-      `cannot load a TypeScript program: "typescript" is not installed in ${cwd} or its parents`,
-    );
+    ts = null;
   }
   require.extensions[".ts"] = (module, filename) => {
+    if (!ts)
+      throw new Error(
+        `cannot load the TypeScript file ${filename}: "typescript" is not installed in ${cwd} or its parents`,
+      );
     const out = ts.transpileModule(fs.readFileSync(filename, "utf8"), {
       fileName: filename,
       compilerOptions: {
