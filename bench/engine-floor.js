@@ -9,10 +9,15 @@
  * each on a fresh stack, destroyed afterwards, --runs times (default 3) interleaved. Figure:
  * median(rules) / median(noop) for up, preview and up+preview. Goals (up+preview): <= 1.10
  * at N = 100 and <= 1.15 at N = 1000. Also: the peak RSS of the dynamic-provider host
- * process (Linux /proc VmHWM, sampled during up + preview), rules vs no-op.
- * `npm run bench` runs --sizes 100,1000 (N = 1000 takes many minutes).
+ * process (Linux /proc VmHWM, sampled during up + preview), rules vs no-op, and the state
+ * bytes per resource (`pulumi stack export` after `up`, compact JSON of each resource entry).
  *
- *   npm run build && node bench/engine-floor.js [--sizes 10,100,1000] [--runs 3]
+ * --layouts (default installed,linked): "installed" = the packed tarballs npm-installed in the
+ * project, CLI-mode program (what users run; the provider is stored as a 281 B `require`);
+ * "linked" = the workspace package linked, inline program (the stub stored by value).
+ * `npm run bench` runs --sizes 100,1000 --runs 3,2 (N = 1000 takes many minutes).
+ *
+ *   npm run build && node bench/engine-floor.js [--sizes 10,100,1000] [--runs 3 | 3,3,2] [--layouts installed]
  */
 "use strict";
 
@@ -26,14 +31,7 @@ const {
   startEmulatorProcess,
   writeResult,
 } = require("./lib/common");
-const {
-  dispose,
-  freshStack,
-  noopProgram,
-  prepareEngine,
-  rulesProgram,
-  timed,
-} = require("./lib/engine");
+const { LAYOUTS, dispose, prepareEngine, timed, workloadStack } = require("./lib/engine");
 const { startRssSampler } = require("./lib/rss");
 
 /** Command-line fragment of the dynamic-provider host process (SDK's cmd/dynamic-provider). */
@@ -41,10 +39,17 @@ const HOST_PATTERN = "dynamic-provider";
 /** Goals of up+preview ratio by N. */
 const GOALS = { 100: 1.1, 1000: 1.15 };
 
+/** Mean bytes of the compact JSON of the stack's resources of `type` (`pulumi stack export`). */
+async function stateBytesPerResource(stack, type) {
+  const dep = await stack.exportStack();
+  const mine = (dep.deployment.resources || []).filter((r) => type.test(r.type));
+  const bytes = mine.reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify(r)), 0);
+  return mine.length ? bytes / mine.length : null;
+}
+
 async function oneRun(env, emu, kind, n) {
   await emu.control("POST", "reset");
-  const program = kind === "rules" ? rulesProgram(n) : noopProgram(n);
-  const stack = await freshStack(env, emu, program, `floor-${kind}-${n}`);
+  const stack = await workloadStack(env, emu, { kind, n }, `floor-${kind}-${n}`);
   try {
     const rss = startRssSampler(HOST_PATTERN);
     const [up, upMs] = await timed(() => stack.up({ color: "never" }));
@@ -62,63 +67,95 @@ async function oneRun(env, emu, kind, n) {
       if (mine.length !== n)
         throw new Error(`emulator has ${mine.length} bench rules, expected ${n}`);
     }
+    const bytes = await stateBytesPerResource(
+      stack,
+      kind === "rules" ? /dynamic\/shield:RateLimitRule$/ : /dynamic\/bench:Noop$/,
+    );
     const [, destroyMs] = await timed(() => dispose(stack));
-    return { upMs, previewMs, destroyMs, hostPeakRssMb: host ? host.peakMb : null };
+    return {
+      upMs,
+      previewMs,
+      destroyMs,
+      hostPeakRssMb: host ? host.peakMb : null,
+      stateBytesPerResource: bytes,
+    };
   } catch (e) {
     await dispose(stack).catch(() => undefined);
     throw e;
   }
 }
 
+/** `runs` interleaved no-op / rules runs of N resources in one layout; medians and ratios. */
+async function measureSize(env, emu, layout, n, runs) {
+  const samples = { rules: [], noop: [] };
+  for (let r = 0; r < runs; r++) {
+    for (const kind of ["noop", "rules"]) {
+      const s = await oneRun(env, emu, kind, n);
+      samples[kind].push(s);
+      console.log(
+        `  ${layout} N=${n} run ${r + 1} ${kind.padEnd(5)} up ${Math.round(s.upMs)} ms, preview ${Math.round(s.previewMs)} ms, destroy ${Math.round(s.destroyMs)} ms, host peak RSS ${s.hostPeakRssMb ?? "n/a"} MB, state ${Math.round(s.stateBytesPerResource)} B/resource`,
+      );
+    }
+  }
+  const med = (kind, f) => median(samples[kind].map(f));
+  const row = { layout, n, runs, samples };
+  for (const [name, f] of [
+    ["up", (s) => s.upMs],
+    ["preview", (s) => s.previewMs],
+    ["upPlusPreview", (s) => s.upMs + s.previewMs],
+    ["destroy", (s) => s.destroyMs],
+  ]) {
+    row[name] = {
+      rulesMs: med("rules", f),
+      noopMs: med("noop", f),
+      ratio: med("rules", f) / med("noop", f),
+    };
+  }
+  const peak = (kind) => {
+    const v = samples[kind].map((s) => s.hostPeakRssMb).filter((x) => x !== null);
+    return v.length ? Math.max(...v) : null;
+  };
+  row.hostPeakRssMb = { rules: peak("rules"), noop: peak("noop") };
+  row.stateBytesPerResource = {
+    rules: med("rules", (s) => s.stateBytesPerResource),
+    noop: med("noop", (s) => s.stateBytesPerResource),
+  };
+  return row;
+}
+
 async function main() {
   const sizes = String(arg("sizes", "10,100")).split(",").map(Number);
-  const runs = Number(arg("runs", "3"));
-  console.log(`engine-floor: sizes ${sizes.join(", ")}, ${runs} runs each; ${machineLine()}`);
-  const env = await prepareEngine((l) => console.log(`[pulumi-cli] ${l}`));
+  // --runs: one count, or one per size (the last repeats): "3,2" = 3 at the first size, 2 after.
+  const runList = String(arg("runs", "3")).split(",").map(Number);
+  const runsAt = (i) => runList[Math.min(i, runList.length - 1)];
+  const layouts = String(arg("layouts", "installed,linked")).split(",");
+  for (const l of layouts)
+    if (!LAYOUTS.includes(l))
+      throw new Error(`--layouts takes ${LAYOUTS.join(", ")} (comma-separated); got ${l}`);
+  console.log(
+    `engine-floor: sizes ${sizes.join(", ")}, runs ${sizes.map((_, i) => runsAt(i)).join(", ")}, layouts ${layouts.join(", ")}; ${machineLine()}`,
+  );
   const emu = await startEmulatorProcess();
   const results = [];
   try {
-    for (const n of sizes) {
-      const samples = { rules: [], noop: [] };
-      for (let r = 0; r < runs; r++) {
-        for (const kind of ["noop", "rules"]) {
-          const s = await oneRun(env, emu, kind, n);
-          samples[kind].push(s);
-          console.log(
-            `  N=${n} run ${r + 1} ${kind.padEnd(5)} up ${Math.round(s.upMs)} ms, preview ${Math.round(s.previewMs)} ms, destroy ${Math.round(s.destroyMs)} ms, host peak RSS ${s.hostPeakRssMb ?? "n/a"} MB`,
-          );
-        }
+    for (const layout of layouts) {
+      const env = await prepareEngine((l) => console.log(`[${layout}] ${l}`), layout);
+      try {
+        for (const [i, n] of sizes.entries())
+          results.push(await measureSize(env, emu, layout, n, runsAt(i)));
+      } finally {
+        env.cleanup();
       }
-      const med = (kind, f) => median(samples[kind].map(f));
-      const row = { n, runs, samples };
-      for (const [name, f] of [
-        ["up", (s) => s.upMs],
-        ["preview", (s) => s.previewMs],
-        ["upPlusPreview", (s) => s.upMs + s.previewMs],
-        ["destroy", (s) => s.destroyMs],
-      ]) {
-        row[name] = {
-          rulesMs: med("rules", f),
-          noopMs: med("noop", f),
-          ratio: med("rules", f) / med("noop", f),
-        };
-      }
-      const peak = (kind) => {
-        const v = samples[kind].map((s) => s.hostPeakRssMb).filter((x) => x !== null);
-        return v.length ? Math.max(...v) : null;
-      };
-      row.hostPeakRssMb = { rules: peak("rules"), noop: peak("noop") };
-      results.push(row);
     }
   } finally {
     await emu.close();
-    env.cleanup();
   }
   const fmt = (x) =>
     `${round(x.rulesMs / 1000, 2)} s / ${round(x.noopMs / 1000, 2)} s = ${round(x.ratio, 3)}`;
   printTable(
     "Provider overhead vs engine floor (median of runs; rules / no-op)",
     [
+      "layout",
       "N",
       "runs",
       "up",
@@ -127,8 +164,10 @@ async function main() {
       "destroy",
       "goal (up+preview)",
       "host peak RSS MB (rules / no-op)",
+      "state B/resource (rules / no-op)",
     ],
     results.map((r) => [
+      r.layout,
       r.n,
       r.runs,
       fmt(r.up),
@@ -139,6 +178,7 @@ async function main() {
         ? `<= ${GOALS[r.n]} ${r.upPlusPreview.ratio <= GOALS[r.n] ? "met" : "NOT met"}`
         : "",
       `${r.hostPeakRssMb.rules ?? "n/a"} / ${r.hostPeakRssMb.noop ?? "n/a"}`,
+      `${Math.round(r.stateBytesPerResource.rules)} / ${Math.round(r.stateBytesPerResource.noop)}`,
     ]),
   );
   writeResult("engine-floor", { goals: GOALS, results });

@@ -15,7 +15,8 @@
  * service time); the rate / what a sequential reader can attain here at all (min of the
  * ceiling and a third read with no limit anywhere: emulator limit off, client limiter off);
  * and the 429 count from the emulator journal.
- * Goal: >= 0.9 of the ceiling with 0 x 429.
+ * Goal: >= 0.95 of the best schedule with 0 x 429 (an earlier goal, >= 0.9 of the ceiling, is
+ * met whenever this one is: the best schedule of 60 pages runs above the ceiling).
  *
  *   npm run build && node bench/logs-v2.js [--records 600000]
  */
@@ -192,7 +193,7 @@ async function main() {
       "of best schedule",
       "429s",
       "max requests (any status) in 10 s",
-      "goal >= 0.9, 0 x 429",
+      "goal >= 0.95 of best, 0 x 429",
     ],
     Object.entries(out).map(([name, r]) => [
       {
@@ -210,7 +211,7 @@ async function main() {
       r.status429,
       r.maxRequestsInAnyWindow,
       name === "client"
-        ? r.rawFractionOfCeiling >= 0.9 && r.status429 === 0
+        ? r.fractionOfBestSchedule >= 0.95 && r.status429 === 0
           ? "met"
           : "NOT met"
         : "",
@@ -225,7 +226,7 @@ async function main() {
     records,
     pageSize: PAGE,
     limit: LIMIT,
-    goal: { minFraction: 0.9, max429: 0 },
+    goal: { minFractionOfBestSchedule: 0.95, max429: 0 },
     results: out,
   });
 }

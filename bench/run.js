@@ -23,8 +23,8 @@ const BENCHES = [
   [
     "engine-floor",
     "engine-floor.js",
-    ["--sizes", "100,1000"],
-    "pulumi up + no-change preview: N rules vs N no-op dynamic resources (N = 100, 1000; many minutes), host peak RSS",
+    ["--sizes", "100,1000", "--runs", "3,2"],
+    "pulumi up + no-change preview: N rules vs N no-op dynamic resources (N = 100 x 3, 1000 x 2; npm-installed and linked package; many minutes), host peak RSS, state bytes",
   ],
   [
     "import-time",

@@ -5,7 +5,11 @@
  * and the serialized dynamic-provider closure (`__provider`, stored in both the inputs and
  * the outputs of every resource) as a share of it. Goal: closure <= 2.5 KB per resource (a seven-method fail-loud stub).
  *
- *   npm run build && node bench/state-size.js [--n 10]
+ * --layouts (default installed,linked): the packed tarballs npm-installed with a CLI-mode
+ * program (what users get: the provider is a `require` of the package's stub module), or the
+ * workspace package linked with an inline program (the stub stored by value).
+ *
+ *   npm run build && node bench/state-size.js [--n 10] [--layouts installed]
  */
 "use strict";
 
@@ -18,14 +22,7 @@ const {
   startEmulatorProcess,
   writeResult,
 } = require("./lib/common");
-const {
-  dispose,
-  filesContaining,
-  freshStack,
-  noopProgram,
-  prepareEngine,
-  rulesProgram,
-} = require("./lib/engine");
+const { LAYOUTS, dispose, filesContaining, prepareEngine, workloadStack } = require("./lib/engine");
 
 function measure(deployment, typeMatch) {
   const text = JSON.stringify(deployment.deployment);
@@ -56,51 +53,60 @@ function measure(deployment, typeMatch) {
   };
 }
 
+/** `up` of N rules and of N no-op resources in `env`'s layout; measures of each export. */
+async function measureLayout(env, emu, n) {
+  const out = {};
+  for (const [kind, type] of [
+    ["rules", /dynamic\/shield:RateLimitRule$/],
+    ["noop", /dynamic\/bench:Noop$/],
+  ]) {
+    await emu.control("POST", "reset");
+    const stack = await workloadStack(env, emu, { kind, n }, `state-${kind}`);
+    try {
+      await stack.up({ color: "never" });
+      const dep = await stack.exportStack();
+      out[kind] = measure(dep, type);
+      if (kind === "rules") {
+        // The Automation API's exportStack decrypts secrets (--show-secrets); what the
+        // backend stores is checked instead.
+        out[kind].stateFilesWithApiKey = filesContaining(env.stateDir, emu.apiKey).length;
+        const sample = (dep.deployment.resources || []).find((r) => type.test(r.type));
+        out[kind].sampleClosure = sample && sample.outputs && sample.outputs.__provider;
+      }
+    } finally {
+      await dispose(stack);
+    }
+  }
+  return out;
+}
+
 async function main() {
   const n = Number(arg("n", "10"));
-  console.log(`state-size: N = ${n}; ${machineLine()}`);
-  const env = await prepareEngine((l) => console.log(`[pulumi-cli] ${l}`));
+  const layouts = String(arg("layouts", "installed,linked")).split(",");
+  for (const l of layouts)
+    if (!LAYOUTS.includes(l))
+      throw new Error(`--layouts takes ${LAYOUTS.join(", ")} (comma-separated); got ${l}`);
+  console.log(`state-size: N = ${n}, layouts ${layouts.join(", ")}; ${machineLine()}`);
   const emu = await startEmulatorProcess();
-  const out = {};
+  const byLayout = {};
   try {
-    for (const [kind, program, type] of [
-      ["rules", rulesProgram(n), /dynamic\/shield:RateLimitRule$/],
-      ["noop", noopProgram(n), /dynamic\/bench:Noop$/],
-    ]) {
-      const stack = await freshStack(env, emu, program, `state-${kind}`);
+    for (const layout of layouts) {
+      const env = await prepareEngine((l) => console.log(`[${layout}] ${l}`), layout);
       try {
-        await stack.up({ color: "never" });
-        const dep = await stack.exportStack();
-        out[kind] = measure(dep, type);
-        if (kind === "rules") {
-          // The Automation API's exportStack decrypts secrets (--show-secrets); what the
-          // backend stores is checked instead.
-          out[kind].stateFilesWithApiKey = filesContaining(env.stateDir, emu.apiKey).length;
-          const sample = (dep.deployment.resources || []).find((r) => type.test(r.type));
-          out[kind].sampleClosure = sample && sample.outputs && sample.outputs.__provider;
-        }
+        byLayout[layout] = await measureLayout(env, emu, n);
       } finally {
-        await dispose(stack);
+        env.cleanup();
       }
     }
   } finally {
     await emu.close();
-    env.cleanup();
   }
-  const r = out.rules;
-  printTable(
-    `State size (pulumi stack export, N = ${n})`,
-    [
-      "resources",
-      "export bytes (whole stack)",
-      "bytes / resource",
-      "__provider bytes / resource (inputs+outputs)",
-      "share",
-      "one closure",
-      "goal closure <= 2.5 KB",
-    ],
-    [
+  const rows = [];
+  for (const [layout, out] of Object.entries(byLayout)) {
+    const r = out.rules;
+    rows.push(
       [
+        layout,
         `${n} RateLimitRule`,
         r.exportBytes,
         round(r.bytesPerResource, 0),
@@ -110,6 +116,7 @@ async function main() {
         r.closureBytes <= 2560 ? "met" : "NOT met",
       ],
       [
+        layout,
         `${n} no-op (reference)`,
         out.noop.exportBytes,
         round(out.noop.bytesPerResource, 0),
@@ -118,10 +125,29 @@ async function main() {
         `${out.noop.closureBytes} B`,
         "",
       ],
+    );
+  }
+  printTable(
+    `State size (pulumi stack export, N = ${n})`,
+    [
+      "layout",
+      "resources",
+      "export bytes (whole stack)",
+      "bytes / resource",
+      "__provider bytes / resource (inputs+outputs)",
+      "share",
+      "one closure",
+      "goal closure <= 2.5 KB",
     ],
+    rows,
   );
-  console.log(`stored state files containing the API key: ${r.stateFilesWithApiKey}`);
-  writeResult("state-size", { n, goal: { maxClosureBytes: 2560 }, ...out });
+  for (const [layout, out] of Object.entries(byLayout)) {
+    console.log(
+      `${layout}: stored state files containing the API key: ${out.rules.stateFilesWithApiKey}; ` +
+        `closure: ${String(out.rules.sampleClosure).slice(0, 120).replace(/\s+/g, " ")}…`,
+    );
+  }
+  writeResult("state-size", { n, goal: { maxClosureBytes: 2560 }, layouts: byLayout });
 }
 
 runMain(main);

@@ -1,8 +1,11 @@
 /**
  * Engine helpers of the benchmarks: the Pulumi CLI (scripts/pulumi-cli.js), a throw-away
- * project directory linked to this package, fresh stacks running INLINE programs through the
- * Automation API (scripts/lib/engine.js), and the two programs compared by the engine-floor
- * bench: N rate-limit rules, and N no-op dynamic resources (the engine's own floor).
+ * project directory, fresh stacks through the Automation API (scripts/lib/engine.js), and the
+ * two workloads compared by the engine-floor bench: N rate-limit rules, and N no-op dynamic
+ * resources (the engine's own floor). Two layouts:
+ *  - "linked": the project links the workspace package; programs run INLINE in this process;
+ *  - "installed": the packed tarballs are npm-installed in the project and the program runs in
+ *    CLI mode (bench/lib/installed.js), which is what a user's project does.
  */
 "use strict";
 
@@ -14,6 +17,10 @@ const { ensurePulumiCli } = require(path.join(ROOT, "scripts", "pulumi-cli"));
 const { linkPackage, openStack, registerTypeScript, writeProject } = require(
   path.join(ROOT, "scripts", "lib", "engine"),
 );
+const { writeInstalledProject } = require("./installed");
+
+/** The project layouts `prepareEngine` can make. */
+const LAYOUTS = ["linked", "installed"];
 
 const PASSPHRASE = "edgeplatform-bench-passphrase"; // throw-away local stacks only
 const PROJECT = "edgeplatform-bench";
@@ -72,27 +79,44 @@ function noopProgram(n) {
 }
 
 /**
- * Prepares the CLI and a project directory under the OS temp dir (Pulumi.yaml, a link
- * node_modules/pulumi-edgeplatform -> this repo for the dynamic-provider host, a local file
- * backend and its own PULUMI_HOME). Returns { cli, workDir, stateDir, pulumiHome, cleanup }.
+ * Prepares the CLI and a project directory under the OS temp dir (Pulumi.yaml, a local file
+ * backend and its own PULUMI_HOME) in `layout` "linked" (node_modules/pulumi-edgeplatform ->
+ * the workspace package, for the dynamic-provider host) or "installed" (the tarballs installed
+ * with npm). Returns { cli, layout, workDir, stateDir, pulumiHome, cleanup }.
  */
-async function prepareEngine(log = () => {}) {
+async function prepareEngine(log = () => {}, layout = "linked") {
+  if (!LAYOUTS.includes(layout))
+    throw new Error(`layout must be one of ${LAYOUTS.join(", ")}; got ${layout}`);
   const cli = await ensurePulumiCli({ log });
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-bench-"));
-  writeProject(workDir, PROJECT, "pulumi-edgeplatform benchmarks");
-  linkPackage(workDir);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `edgeplatform-bench-${layout}-`));
+  const cleanup = () => fs.rmSync(workDir, { recursive: true, force: true });
+  try {
+    if (layout === "linked") {
+      writeProject(workDir, PROJECT, "pulumi-edgeplatform benchmarks");
+      linkPackage(workDir);
+    } else {
+      writeInstalledProject(workDir, PROJECT, ruleConfiguration(50), log);
+    }
+  } catch (e) {
+    cleanup();
+    throw e;
+  }
   return {
     cli,
+    layout,
     workDir,
     stateDir: path.join(workDir, ".state"),
     pulumiHome: path.join(workDir, ".pulumi-home"),
-    cleanup: () => fs.rmSync(workDir, { recursive: true, force: true }),
+    cleanup,
   };
 }
 
 let stackSeq = 0;
-/** Opens a fresh stack running `program`, configured for the emulator `emu`. */
-async function freshStack(env, emu, program, label = "s") {
+/**
+ * Opens a fresh stack configured for the emulator `emu`, running `program` inline, or (no
+ * `program`) the project's own CLI-mode program with `extraConfig` added to its stack config.
+ */
+async function freshStack(env, emu, program, label = "s", extraConfig = {}) {
   return openStack({
     cli: env.cli,
     workDir: env.workDir,
@@ -106,8 +130,30 @@ async function freshStack(env, emu, program, label = "s") {
       "edgeplatform:baseUrl": { value: emu.url },
       "edgeplatform:loggingUrl": { value: emu.loggingUrl },
       "edgeplatform:apiKey": { value: emu.apiKey, secret: true },
+      ...extraConfig,
     },
   });
+}
+
+/**
+ * A fresh stack running a workload in `env`'s layout: `{ kind: "rules" | "noop", n,
+ * updateIndex?, updatedCount? }` (inline programs when linked, stack config when installed).
+ */
+async function workloadStack(env, emu, workload, label) {
+  const { kind, n } = workload;
+  if (env.layout === "linked")
+    return freshStack(
+      env,
+      emu,
+      kind === "rules" ? rulesProgram(n, workload) : noopProgram(n),
+      label,
+    );
+  const config = { "bench:kind": { value: kind }, "bench:n": { value: String(n) } };
+  if (workload.updateIndex !== undefined) {
+    config["bench:updateIndex"] = { value: String(workload.updateIndex) };
+    config["bench:updatedCount"] = { value: String(workload.updatedCount) };
+  }
+  return freshStack(env, emu, undefined, label, config);
 }
 
 /** Runs `fn` and returns [result, milliseconds]. */
@@ -147,7 +193,9 @@ function filesContaining(dir, secret) {
 }
 
 module.exports = {
+  LAYOUTS,
   filesContaining,
+  workloadStack,
   ruleConfiguration,
   rulesProgram,
   noopProgram,
