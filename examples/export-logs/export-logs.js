@@ -104,7 +104,20 @@ async function main() {
     process.once("SIGINT", () => process.exit(130));
   });
 
+  // A path that cannot be written fails here, before any request; a write error later (a full
+  // disk) stops the export and is reported like any other failure.
   const out = fs.createWriteStream(args.out);
+  try {
+    await once(out, "open");
+  } catch (e) {
+    client.close();
+    throw new Error(`cannot write ${args.out}: ${e.message}`);
+  }
+  let writeError;
+  out.on("error", (e) => {
+    writeError = e;
+    ctl.abort();
+  });
   const bar = progress(from, to);
   let records = 0;
   let pages = 0;
@@ -129,10 +142,13 @@ async function main() {
   } finally {
     bar.end();
     out.end();
-    await once(out, "close");
+    if (!out.closed) await once(out, "close");
     client.close();
   }
-  if (failure && ctl.signal.aborted) {
+  if (writeError) {
+    console.error(`export-logs: cannot write ${args.out}: ${writeError.message}`);
+    process.exitCode = 1;
+  } else if (failure && ctl.signal.aborted) {
     console.log(`interrupted: ${records} records (${pages} pages) flushed to ${args.out}`);
     process.exitCode = 130;
   } else if (failure) {

@@ -116,3 +116,14 @@ test("Ctrl-C (SIGINT) aborts cleanly and flushes the partial file", async () => 
   // Cancelled at once, not after the page in flight or the rest of the day.
   expect(Date.now() - t0).toBeLessThan(30_000);
 }, 70_000);
+
+test("an --out path that cannot be written: one clear line, exit 1, no request sent", async () => {
+  const file = path.join(dir, "no-such-dir", "x.ndjson");
+  const r = await start(["--pull-zone", "1", "--date", yesterday(), "--out", file]).done;
+  expect(r.code).toBe(1);
+  expect(r.stderr.trim()).toBe(
+    `export-logs: cannot write ${file}: ENOENT: no such file or directory, open '${file}'`,
+  );
+  expect(r.stdout).toBe("");
+  expect(await ctl.journal()).toEqual([]);
+}, 30_000);

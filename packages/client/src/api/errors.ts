@@ -55,17 +55,20 @@ export function redact(text: string, secrets: readonly string[] = []): string {
   return out;
 }
 
-function redactValue(value: unknown, secrets: readonly string[]): unknown {
+/**
+ * `value` with every secret replaced in every string it holds (object keys included), walked
+ * structurally: a secret holding a quote or a backslash is found too (JSON text escapes them).
+ */
+function redactValue(value: unknown, secrets: readonly string[], depth = 0): unknown {
   if (value === undefined || secrets.length === 0) return value;
   if (typeof value === "string") return redact(value, secrets);
-  try {
-    const text = JSON.stringify(value);
-    if (text === undefined) return value;
-    const clean = redact(text, secrets);
-    return clean === text ? value : JSON.parse(clean);
-  } catch {
-    return undefined;
-  }
+  if (typeof value !== "object" || value === null) return value;
+  if (depth > 32) return "[redacted: too deep]";
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value))
+    out[redact(k, secrets)] = redactValue(v, secrets, depth + 1);
+  return out;
 }
 
 /**
@@ -247,12 +250,14 @@ function fromGeneric(o: Obj): DecodedError {
 
 /**
  * Decodes any error body of the platform into key, detail and field errors. `body` is the
- * parsed JSON, a raw string (non-JSON bodies) or `undefined` (empty bodies).
+ * parsed JSON, a raw string (non-JSON bodies) or `undefined` (empty bodies). `secrets` are
+ * redacted from a raw string before it is shortened to 300 characters (so no part of one
+ * survives the cut).
  */
-export function decodeErrorBody(body: unknown): DecodedError {
+export function decodeErrorBody(body: unknown, secrets: readonly string[] = []): DecodedError {
   if (body === undefined || body === null || body === "") return { fieldErrors: [] };
   if (typeof body === "string") {
-    const text = body.replace(/\s+/g, " ").trim();
+    const text = redact(body.replace(/\s+/g, " ").trim(), secrets);
     return { detail: text.length > 300 ? `${text.slice(0, 300)}…` : text, fieldErrors: [] };
   }
   if (!isObj(body)) return { fieldErrors: [] };

@@ -193,6 +193,8 @@ export class LoggingApi {
         onMalformed: opts.onMalformed,
         onWarning: opts.onWarning,
       })) {
+        // A chunk holds many records: none is delivered once the caller has aborted.
+        if (opts.signal?.aborted) throw new Error("aborted by the caller's signal");
         records++;
         yield r;
       }

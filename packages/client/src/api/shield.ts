@@ -25,6 +25,17 @@ const ruleHasId = (b: Record<string, unknown>): string | undefined =>
     ? undefined
     : `the rule has no numeric "id" (got ${b.id === undefined ? "none" : JSON.stringify(b.id)})`;
 
+/**
+ * An event-log page must carry its `logs` array, and a page that says more follow must name the
+ * next one: otherwise the pages would end silently and a "whole day" would be cut short.
+ */
+const eventLogPageShape = (b: Record<string, unknown>): string | undefined =>
+  !Array.isArray(b.logs)
+    ? 'no "logs" array in the event-log page'
+    : b.hasMoreData === true && (typeof b.continuationToken !== "string" || !b.continuationToken)
+      ? 'the event-log page says "hasMoreData" but carries no "continuationToken"'
+      : undefined;
+
 /** Endpoint definitions of the shield area. */
 export const shieldEndpoints = {
   getRateLimit: {
@@ -76,11 +87,13 @@ export const shieldEndpoints = {
     operation: "shield.getEventLogPage",
     method: "GET",
     path: "/shield/event-logs/{shieldZoneId}/{date}",
+    validate: eventLogPageShape,
   },
   getEventLogNextPage: {
     operation: "shield.getEventLogPage",
     method: "GET",
     path: "/shield/event-logs/{shieldZoneId}/{date}/{continuationToken}",
+    validate: eventLogPageShape,
   },
 } as const satisfies Record<string, EndpointDef>;
 
