@@ -1,0 +1,261 @@
+/**
+ * Layer 4, the core: one HTTP attempt. URL, auth header, per-attempt timeout, keep-alive
+ * connections through undici (`HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY` honoured), gzip, no
+ * redirects, body decoding and the error model (malformed JSON, embedded failures in a 2xx,
+ * response shapes that would corrupt state). Every failure is an {@link AttemptError}.
+ */
+import { Readable } from "node:stream";
+import type { Dispatcher } from "undici";
+import { decodeErrorBody, findEmbeddedFailure } from "../errors";
+import type { ClientOptions } from "../client";
+import { ApiResponse, EndpointDef, queryString } from "./endpoint";
+import { AttemptError, CallContext, Failures, whyAborted } from "./context";
+import { RETRYABLE_STATUSES, parseRetryAfter } from "./policy";
+import { MAX_ERROR_BODY_BYTES, bodyStream, isJsonContentType, readBody } from "./body";
+
+/** undici error codes, mapped to the familiar socket codes. */
+const UNDICI_CODES: Record<string, string> = {
+  UND_ERR_SOCKET: "ECONNRESET",
+  UND_ERR_CLOSED: "ECONNRESET",
+  UND_ERR_HEADERS_TIMEOUT: "timeout",
+  UND_ERR_BODY_TIMEOUT: "timeout",
+  UND_ERR_CONNECT_TIMEOUT: "ETIMEDOUT",
+};
+const USER_AGENT = "pulumi-edgeplatform-client/0.1";
+
+type Undici = typeof import("undici");
+let undiciModule: Undici | undefined;
+/** undici is loaded on the first request, not at import (keeps `require` of the client fast). */
+function undici(): Undici {
+  return (undiciModule ??= require("undici") as Undici);
+}
+
+/** What the core needs of its transport. */
+export interface RequestSettings {
+  /** Per-attempt timeout (and, for stream endpoints, the body's idle timeout). */
+  timeoutMs: number;
+  /** The request headers of an endpoint, auth included. */
+  headers: (def: EndpointDef, hasBody: boolean) => Record<string, string>;
+  /** The keep-alive connection pool. */
+  dispatcher: () => Dispatcher;
+  fail: Failures;
+}
+
+/** A new keep-alive connection pool for the `proxy` option. */
+export function createDispatcher(proxy: ClientOptions["proxy"]): Dispatcher {
+  const u = undici();
+  return proxy === false
+    ? new u.Agent()
+    : typeof proxy === "string"
+      ? new u.ProxyAgent(proxy)
+      : // HTTP_PROXY / HTTPS_PROXY / NO_PROXY (either case); a direct pool when unset.
+        new u.EnvHttpProxyAgent();
+}
+
+/** The request headers of an endpoint: the logging JWT for logging calls when set, else the key. */
+export function headersFor(
+  def: EndpointDef,
+  hasBody: boolean,
+  auth: Pick<ClientOptions, "apiKey" | "loggingToken">,
+): Record<string, string> {
+  const h: Record<string, string> = {
+    "user-agent": USER_AGENT,
+    "accept-encoding": "gzip, deflate",
+    accept: def.responseType === "stream" ? "text/plain, */*" : "application/json",
+  };
+  if ((def.api ?? "management") === "logging" && auth.loggingToken) {
+    h.authorization = `Bearer ${auth.loggingToken}`;
+  } else {
+    h.accesskey = auth.apiKey;
+  }
+  if (hasBody) h["content-type"] = "application/json";
+  return h;
+}
+
+/** One HTTP attempt of the call. Fails with an {@link AttemptError}. */
+export async function request(
+  ctx: CallContext,
+  settings: RequestSettings,
+): Promise<ApiResponse<unknown>> {
+  const { def, input } = ctx;
+  const { timeoutMs, fail } = settings;
+  const remaining = ctx.deadlineAt - Date.now();
+  if (ctx.signal.aborted || remaining <= 0) {
+    throw new AttemptError(fail.aborted(ctx, whyAborted(ctx)));
+  }
+  const stream = def.responseType === "stream";
+  const attemptMs = Math.min(timeoutMs, remaining);
+  const attemptCtl = new AbortController();
+  let why: string | undefined;
+  const onCallAbort = () => {
+    why ??= whyAborted(ctx);
+    attemptCtl.abort();
+  };
+  ctx.signal.addEventListener("abort", onCallAbort, { once: true });
+  const timer = setTimeout(() => {
+    why ??= attemptMs < timeoutMs ? "deadline_exceeded" : "timeout";
+    attemptCtl.abort();
+  }, attemptMs);
+  const unhook = () => {
+    clearTimeout(timer);
+    ctx.signal.removeEventListener("abort", onCallAbort);
+  };
+
+  let res: Dispatcher.ResponseData;
+  try {
+    res = await undici().request(ctx.base + ctx.path + queryString(input.query), {
+      method: def.method,
+      headers: settings.headers(def, input.body !== undefined),
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      signal: attemptCtl.signal,
+      dispatcher: settings.dispatcher(),
+      // Streams: after the head, a body that stalls for timeoutMs fails instead of hanging.
+      bodyTimeout: stream ? timeoutMs : 0,
+      headersTimeout: 0,
+    });
+  } catch (e) {
+    unhook();
+    // A fresh error: the library's error (and anything attached to it) is dropped here.
+    const code = why ?? networkCode(e);
+    const detail =
+      why === "timeout" || why === "deadline_exceeded"
+        ? `no response within ${attemptMs} ms`
+        : why === "aborted"
+          ? "aborted by the caller's signal"
+          : e instanceof Error
+            ? e.message
+            : undefined;
+    throw new AttemptError(
+      fail.network(ctx, code, ctx.idempotent || code === "ECONNREFUSED", detail),
+    );
+  }
+
+  const status = res.statusCode;
+  if (stream) {
+    // The attempt timer and the deadline covered the wait for the head; the body belongs to
+    // the caller now, who may still cancel it with their own signal.
+    unhook();
+  }
+  try {
+    if (status < 200 || status >= 300) throw await failedResponse(ctx, res, fail);
+    if (stream && !isJsonContentType(res.headers["content-type"])) {
+      return { status, data: bodyStream(res, ctx.userSignal) };
+    }
+    // A stream endpoint that answers a 2xx with a JSON body is not sending data: decode it
+    // like any JSON answer, so an embedded failure (`success: false`) fails the call.
+    let text: string;
+    try {
+      text = await readBody(res, stream ? MAX_ERROR_BODY_BYTES : Infinity);
+    } catch (e) {
+      throw new AttemptError(
+        fail.network(
+          ctx,
+          why ?? networkCode(e),
+          ctx.idempotent,
+          e instanceof Error ? e.message : undefined,
+        ),
+      );
+    }
+    let data: unknown;
+    if (text.trim() !== "") {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        throw new AttemptError(
+          fail.error(ctx, {
+            status,
+            errorKey: "malformed_response",
+            detail: `response body is not valid JSON (${text.length} bytes)`,
+            retryable: ctx.idempotent,
+          }),
+        );
+      }
+    }
+    const embedded = findEmbeddedFailure(data);
+    if (embedded) {
+      throw new AttemptError(
+        fail.error(ctx, { status, ...embedded, body: data, retryable: false }),
+      );
+    }
+    const wrong = status === 200 ? checkShape(def, data) : undefined;
+    if (wrong) {
+      throw new AttemptError(
+        fail.error(ctx, {
+          status,
+          errorKey: "unexpected_response",
+          detail: wrong,
+          retryable: false,
+          body: data,
+        }),
+      );
+    }
+    if (stream) return { status, data: Readable.from([text]) };
+    return { status, data };
+  } finally {
+    if (!stream) unhook();
+  }
+}
+
+/** The failure of a non-2xx answer: its decoded error body, retryability and `Retry-After`. */
+async function failedResponse(
+  ctx: CallContext,
+  res: Dispatcher.ResponseData,
+  fail: Failures,
+): Promise<AttemptError> {
+  const status = res.statusCode;
+  let text = "";
+  try {
+    text = await readBody(res, MAX_ERROR_BODY_BYTES);
+  } catch {
+    // A broken error body is still an error.
+  }
+  let body: unknown = undefined;
+  if (text.trim() !== "") {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text.length > 2000 ? text.slice(0, 2000) : text;
+    }
+  }
+  const decoded = decodeErrorBody(body);
+  const retryable = status === 429 || (ctx.idempotent && RETRYABLE_STATUSES.has(status));
+  const retryAfterMs = status === 429 ? parseRetryAfter(res.headers["retry-after"]) : undefined;
+  return new AttemptError(
+    fail.error(ctx, {
+      status,
+      ...decoded,
+      detail:
+        decoded.detail ??
+        (status >= 300 && status < 400 ? "redirects are not followed" : undefined),
+      body,
+      retryable,
+    }),
+    retryAfterMs,
+  );
+}
+
+/** The error code of a library/socket error (`ECONNRESET`, `timeout`, ...). */
+function networkCode(e: unknown): string {
+  const err = e as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code =
+    typeof err?.code === "string"
+      ? err.code
+      : typeof err?.cause?.code === "string"
+        ? err.cause.code
+        : undefined;
+  if (!code) return "network_error";
+  return UNDICI_CODES[code] ?? code;
+}
+
+/** What is wrong with a 200 JSON body, or undefined. */
+function checkShape(def: EndpointDef, data: unknown): string | undefined {
+  if (def.responseType === "stream") return undefined;
+  if (data === undefined) {
+    return def.allowEmpty ? undefined : "expected a JSON object, got an empty body";
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    if (def.allowEmpty && data === null) return undefined;
+    return `expected a JSON object, got ${Array.isArray(data) ? "an array" : JSON.stringify(data)}`;
+  }
+  return def.validate?.(data as Record<string, unknown>);
+}
