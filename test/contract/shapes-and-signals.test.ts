@@ -3,8 +3,19 @@
  * EdgeApiError naming the operation; an empty availability answer is "unknown"; every
  * call and iterator takes `{ signal }`.
  */
+import { inspect } from "node:util";
 import { Client, EdgeApiError } from "../../packages/client/src";
-import { apiError, client, Emu, fault, journal, useEmulator, validConfig } from "./helpers";
+import {
+  apiError,
+  client,
+  collect,
+  Emu,
+  fault,
+  journal,
+  useEmulator,
+  utcDay,
+  validConfig,
+} from "./helpers";
 
 let emu: Emu;
 let c: Client;
@@ -68,6 +79,75 @@ describe("response shapes", () => {
   });
 });
 
+describe("response shapes in any 2xx", () => {
+  test("an event-log page without its logs array fails; it never ends the day silently", async () => {
+    await fault(emu, { path: "^/shield/event-logs/", status: 200, body: { hasMoreData: false } });
+    const e = await apiError(collect(c.shield.eventLogPages(1, utcDay(-1))));
+    expect(e.errorKey).toBe("unexpected_response");
+    expect(e.message).toMatch(/^shield\.getEventLogPage .*no "logs" array/);
+  });
+
+  test("an event-log page with hasMoreData but no continuationToken fails", async () => {
+    await fault(emu, {
+      path: "^/shield/event-logs/",
+      status: 200,
+      body: { logs: [], hasMoreData: true, continuationToken: "" },
+    });
+    const e = await apiError(collect(c.shield.eventLogPages(1, utcDay(-1))));
+    expect(e.message).toMatch(/"hasMoreData" but carries no "continuationToken"/);
+  });
+
+  test.each([
+    ["create answered 201 {}", "POST", "^/shield/rate-limit$", 201, {}],
+    [
+      "a rule answered 203 without an id",
+      "GET",
+      "^/shield/rate-limit/101$",
+      203,
+      { ruleName: "x" },
+    ],
+    ["a rule answered 204", "GET", "^/shield/rate-limit/101$", 204, undefined],
+    ["a rule list answered 204", "GET", "^/shield/rate-limits/1", 204, undefined],
+    ["a zone answered 204", "GET", "^/dnszone/1$", 204, undefined],
+    [
+      "a v2 log page answered 206 without data",
+      "GET",
+      "/v2/pullzones/1/logs",
+      206,
+      { pagination: {} },
+    ],
+  ] as const)("%s: unexpected_response", async (_name, method, path, status, body) => {
+    await fault(emu, { method, path, status, ...(body === undefined ? {} : { body }) });
+    const calls: Record<string, () => Promise<unknown>> = {
+      POST: () =>
+        c.shield.createRateLimit({
+          shieldZoneId: 1,
+          ruleName: "r",
+          ruleDescription: "",
+          ruleConfiguration: { ...validConfig },
+        }),
+    };
+    const call =
+      method === "POST"
+        ? calls.POST
+        : path.includes("rate-limits")
+          ? () => c.shield.listAllRateLimits(1)
+          : path.includes("rate-limit")
+            ? () => c.shield.getRateLimit(101)
+            : path.includes("dnszone")
+              ? () => c.dns.getZone(1)
+              : () => collect(c.logging.accessLogPages(1, {}, { pageSize: 10, maxRecords: 10 }));
+    const e = await apiError(call());
+    expect(e.errorKey).toBe("unexpected_response");
+    expect(e.status).toBe(status);
+  });
+
+  test("a DELETE answered 204 with no body succeeds", async () => {
+    await fault(emu, { method: "DELETE", path: "^/shield/rate-limit/101$", status: 204 });
+    await expect(c.shield.deleteRateLimit(101)).resolves.not.toThrow();
+  });
+});
+
 describe("{ signal }", () => {
   test("an aborted signal stops a call before it is sent", async () => {
     const e = await apiError(c.dns.getZone(1, { signal: AbortSignal.abort() }));
@@ -117,5 +197,61 @@ describe("{ signal }", () => {
     expect((await apiError(view.containers.getRegistry(1))).code).toBe("aborted");
     // The view shares the client's transport; the client itself is unaffected.
     expect((await c.containers.getRegistry(1)).id).toBe(1);
+  });
+
+  test("v1 records: none is delivered after abort(), even from a chunk already read", async () => {
+    const ctl = new AbortController();
+    let seen = 0;
+    let afterAbort = 0;
+    const e = await apiError(
+      (async () => {
+        for await (const _r of c.logging.legacyAccessLogRecords(
+          1,
+          utcDay(-1),
+          {},
+          {
+            signal: ctl.signal,
+          },
+        )) {
+          seen++;
+          if (ctl.signal.aborted) afterAbort++;
+          ctl.abort();
+        }
+      })(),
+    );
+    expect(e.code).toBe("aborted");
+    expect(seen).toBe(1);
+    expect(afterAbort).toBe(0);
+  });
+});
+
+describe("secrets echoed by the platform", () => {
+  test("a key straddling the 300-character cut of a text body: no part of it survives", async () => {
+    const key = emu.apiKey;
+    await fault(emu, { path: "^/dnszone/", status: 500, body: `${"x".repeat(290)} ${key}` });
+    const e = await apiError(client(emu, { maxAttempts: 1 }).dns.getZone(1));
+    for (const text of [e.message, String(e.detail), JSON.stringify(e.body), inspect(e)]) {
+      expect(text).not.toContain(key.slice(0, 6));
+    }
+    expect(e.detail).toContain("[redacted");
+  });
+
+  test("a secret holding a quote and a backslash, echoed in a JSON error body", async () => {
+    const token = 'tok"en\\with-quote-and-backslash';
+    await fault(emu, {
+      path: "^/dnszone/",
+      status: 400,
+      body: { title: "bad", detail: "x", echo: `you sent ${token}`, [token]: 1 },
+    });
+    const e = await apiError(client(emu, { maxAttempts: 1, loggingToken: token }).dns.getZone(1));
+    for (const text of [e.message, JSON.stringify(e.body), inspect(e, { depth: 9 })]) {
+      expect(text).not.toContain("with-quote-and-backslash");
+    }
+    expect(e.body).toEqual({
+      title: "bad",
+      detail: "x",
+      echo: "you sent [redacted]",
+      "[redacted]": 1,
+    });
   });
 });

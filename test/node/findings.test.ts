@@ -219,4 +219,40 @@ describe("5. HTTP(S)_PROXY / NO_PROXY are honoured", () => {
     expectExit0(r);
     expect(tunnels).toEqual([]);
   });
+
+  test.each([
+    ["deadline", /^rejected (?:timeout|deadline_exceeded) after (\d+) ms$/m],
+    ["signal", /^rejected aborted after (\d+) ms$/m],
+  ])(
+    "a proxy that drops every tunnel: the %s still ends the call, the script ends by itself",
+    async (mode, expected) => {
+      let connects = 0;
+      const dropper = http.createServer();
+      dropper.on("connect", (_req, socket) => {
+        connects++;
+        socket.destroy();
+      });
+      await new Promise<void>((r) => dropper.listen(0, "127.0.0.1", r));
+      const url = `http://127.0.0.1:${(dropper.address() as net.AddressInfo).port}`;
+      try {
+        const r = await run("f5-proxy-drops.js", [mode], {
+          env: { HTTP_PROXY: url, HTTPS_PROXY: url },
+          limitMs: 15_000,
+        });
+        expectExit0(r);
+        const m = expected.exec(r.stdout);
+        if (!m) throw new Error(`unexpected output:\n${r.stdout}\n${r.stderr}`);
+        expect(Number(m[1])).toBeLessThan(3_000);
+        expect(connects).toBeGreaterThan(0);
+        // The child ended: no tunnel attempt arrives any more.
+        const before = connects;
+        await new Promise((res) => setTimeout(res, 300));
+        expect(connects).toBe(before);
+      } finally {
+        dropper.closeAllConnections();
+        await new Promise<void>((res) => dropper.close(() => res()));
+      }
+    },
+    20_000,
+  );
 });

@@ -48,6 +48,7 @@ export const shieldEndpoints = {
     operation: "shield.createRateLimit",
     method: "POST",
     path: "/shield/rate-limit",
+    accepted: true,
     validate: ruleHasId,
   },
   updateRateLimit: {
@@ -56,6 +57,7 @@ export const shieldEndpoints = {
     path: "/shield/rate-limit/{id}",
     // The body carries whole top-level values (ruleConfiguration is sent whole): repeatable.
     idempotent: true,
+    accepted: true,
     validate: ruleHasId,
   },
   deleteRateLimit: {

@@ -2,7 +2,7 @@
  * What the layers share: the state of one call ({@link CallContext}), the signature of a
  * layer's `next`, and how a call's failures are built ({@link Failures}).
  */
-import { EdgeApiError } from "../errors";
+import { EdgeApiError, redact } from "../errors";
 import type { RetryInfo } from "../client";
 import type { ApiResponse, CallInput, EndpointDef } from "./endpoint";
 import { RETRYABLE_NETWORK_CODES } from "./policy";
@@ -72,6 +72,8 @@ export interface Failures {
     ctx: Pick<CallContext, "def" | "path">,
     code: "aborted" | "deadline_exceeded",
   ): EdgeApiError;
+  /** `text` with the transport's secrets replaced by `[redacted]`. */
+  redact(text: string): string;
 }
 
 /**
@@ -108,5 +110,5 @@ export function failures(secrets: string[], deadlineMs: number): Failures {
         ? "aborted by the caller's signal"
         : `the call did not finish within deadlineMs (${deadlineMs} ms)`,
     );
-  return { error, network, aborted };
+  return { error, network, aborted, redact: (text) => redact(text, secrets) };
 }

@@ -32,12 +32,17 @@ export interface EndpointDef {
   /** `"json"` (default) decodes the body; `"stream"` returns the raw (decompressed) stream. */
   responseType?: "json" | "stream";
   /**
-   * JSON endpoints: whether a 200 may have an empty body (default false: a 200 must carry a
-   * JSON object, else the call fails with `unexpected_response`). 202 and 204 may be empty.
+   * JSON endpoints: whether a 2xx may have an empty body (default false: every 2xx must carry
+   * a JSON object, else the call fails with `unexpected_response`).
    */
   allowEmpty?: boolean;
   /**
-   * Checks the decoded 200 body; returns what is wrong (the call then fails with
+   * Whether the endpoint may answer 202 with an `AcceptedResult` (the change is applied
+   * later). Such a 202 is passed to the caller unchecked; any other 2xx is checked.
+   */
+  accepted?: boolean;
+  /**
+   * Checks the decoded body of a 2xx; returns what is wrong (the call then fails with
    * `unexpected_response`) or undefined when it is fine.
    */
   validate?: (body: Record<string, unknown>) => string | undefined;

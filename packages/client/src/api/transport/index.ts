@@ -96,6 +96,10 @@ export class Transport implements Caller {
       timeoutMs,
       headers: (def, hasBody) => headersFor(def, hasBody, this.#opts),
       dispatcher: () => this.#pool(),
+      discard: (pool) => {
+        if (this.#dispatcher === pool) this.#dispatcher = undefined;
+        pool.destroy().catch(() => undefined);
+      },
       fail,
     };
     const core: Next = (ctx) => request(ctx, requestSettings);

@@ -38,7 +38,52 @@ export interface RequestSettings {
   headers: (def: EndpointDef, hasBody: boolean) => Record<string, string>;
   /** The keep-alive connection pool. */
   dispatcher: () => Dispatcher;
+  /** Destroys `pool` (undici did not settle an aborted request) so the next call opens a new one. */
+  discard: (pool: Dispatcher) => void;
   fail: Failures;
+}
+
+/** How long undici may take to settle an aborted request before its pool is discarded. */
+const STUCK_AFTER_ABORT_MS = 1000;
+
+/**
+ * `pending`, or a rejection as soon as `signal` aborts, even when undici never settles
+ * `pending`: a proxy that accepts the connection and drops every tunnel makes undici reconnect
+ * in a loop and ignore the abort (undici issue #3897). If `pending` is still unsettled
+ * {@link STUCK_AFTER_ABORT_MS} after the abort, `discard` runs (it destroys the pool, which
+ * ends the loop); a late answer is drained.
+ */
+function untilAborted(
+  pending: Promise<Dispatcher.ResponseData>,
+  signal: AbortSignal,
+  discard: () => void,
+): Promise<Dispatcher.ResponseData> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let stuck: ReturnType<typeof setTimeout> | undefined;
+    const onAbort = () => {
+      stuck = setTimeout(() => settled || discard(), STUCK_AFTER_ABORT_MS);
+      reject(signal.reason ?? new Error("aborted"));
+    };
+    const done = () => {
+      settled = true;
+      clearTimeout(stuck);
+      signal.removeEventListener("abort", onAbort);
+    };
+    pending.then(
+      (res) => {
+        done();
+        if (signal.aborted) res.body.destroy();
+        resolve(res);
+      },
+      (e) => {
+        done();
+        reject(e);
+      },
+    );
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /** A new keep-alive connection pool for the `proxy` option. */
@@ -103,16 +148,18 @@ export async function request(
 
   let res: Dispatcher.ResponseData;
   try {
-    res = await undici().request(ctx.base + ctx.path + queryString(input.query), {
+    const dispatcher = settings.dispatcher();
+    const pending = undici().request(ctx.base + ctx.path + queryString(input.query), {
       method: def.method,
       headers: settings.headers(def, input.body !== undefined),
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
       signal: attemptCtl.signal,
-      dispatcher: settings.dispatcher(),
+      dispatcher,
       // Streams: after the head, a body that stalls for timeoutMs fails instead of hanging.
       bodyTimeout: stream ? timeoutMs : 0,
       headersTimeout: 0,
     });
+    res = await untilAborted(pending, attemptCtl.signal, () => settings.discard(dispatcher));
   } catch (e) {
     unhook();
     // A fresh error: the library's error (and anything attached to it) is dropped here.
@@ -177,7 +224,9 @@ export async function request(
         fail.error(ctx, { status, ...embedded, body: data, retryable: false }),
       );
     }
-    const wrong = status === 200 ? checkShape(def, data) : undefined;
+    // Every 2xx is checked (a 201 `{}` or a 204 must never read as a rule or a list), except
+    // the 202 `AcceptedResult` of an endpoint that declares it.
+    const wrong = status === 202 && def.accepted ? undefined : checkShape(def, data);
     if (wrong) {
       throw new AttemptError(
         fail.error(ctx, {
@@ -214,8 +263,14 @@ async function failedResponse(
     try {
       body = JSON.parse(text);
     } catch {
-      body = text.length > 2000 ? text.slice(0, 2000) : text;
+      body = text;
     }
+  }
+  // Text is redacted before any cut (here and in decodeErrorBody), so no part of a secret the
+  // server echoed survives it; objects are redacted field by field by the error itself.
+  if (typeof body === "string") {
+    const clean = fail.redact(body);
+    body = clean.length > 2000 ? clean.slice(0, 2000) : clean;
   }
   const decoded = decodeErrorBody(body);
   const retryable = status === 429 || (ctx.idempotent && RETRYABLE_STATUSES.has(status));
@@ -247,7 +302,7 @@ function networkCode(e: unknown): string {
   return UNDICI_CODES[code] ?? code;
 }
 
-/** What is wrong with a 200 JSON body, or undefined. */
+/** What is wrong with a 2xx JSON body, or undefined. */
 function checkShape(def: EndpointDef, data: unknown): string | undefined {
   if (def.responseType === "stream") return undefined;
   if (data === undefined) {
