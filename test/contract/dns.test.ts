@@ -38,11 +38,31 @@ describe("GET /dnszone/{id} -> dns.getZone", () => {
   });
 });
 
+describe("DNSSEC switch answered without a body", () => {
+  test("204 after the switch was applied: a success (undefined record), never an error", async () => {
+    await fault(emu, {
+      method: "POST",
+      path: "^/dnszone/1/dnssec$",
+      status: 204,
+      afterHandler: true,
+    });
+    await expect(c.dns.enableDnssec(1)).resolves.toBeUndefined();
+    expect((await c.dns.getZone(1)).DnsSecEnabled).toBe(true);
+    await fault(emu, {
+      method: "DELETE",
+      path: "^/dnszone/1/dnssec$",
+      status: 204,
+      afterHandler: true,
+    });
+    await expect(c.dns.disableDnssec(1)).resolves.toBeUndefined();
+  });
+});
+
 describe("POST /dnszone/{id}/dnssec -> dns.enableDnssec", () => {
   test("success: DNSSEC record with Enabled true; the zone flips", async () => {
     const r = await c.dns.enableDnssec(1);
-    expect(r.Enabled).toBe(true);
-    expect(typeof r.DsRecord).toBe("string");
+    expect(r?.Enabled).toBe(true);
+    expect(typeof r?.DsRecord).toBe("string");
     expect((await c.dns.getZone(1)).DnsSecEnabled).toBe(true);
     const [j] = await journal(emu, /^\/dnszone\/1\/dnssec$/);
     expect(j.body).toBeNull();
@@ -77,7 +97,7 @@ describe("POST /dnszone/{id}/dnssec -> dns.enableDnssec", () => {
 describe("DELETE /dnszone/{id}/dnssec -> dns.disableDnssec", () => {
   test("success: DNSSEC record with Enabled false; the zone flips", async () => {
     const r = await c.dns.disableDnssec(2);
-    expect(r.Enabled).toBe(false);
+    expect(r?.Enabled).toBe(false);
     expect((await c.dns.getZone(2)).DnsSecEnabled).toBe(false);
   });
   test("unknown zone: 404", async () => {
@@ -103,7 +123,7 @@ describe("DELETE /dnszone/{id}/dnssec -> dns.disableDnssec", () => {
       timeoutMs: 100,
       onRetry: (i) => retried.push(i.status),
     }).dns.disableDnssec(2);
-    expect(r.Enabled).toBe(false);
+    expect(r?.Enabled).toBe(false);
     expect(retried).toEqual([0]);
     expect(
       (await journal(emu, /^\/dnszone\/2\/dnssec$/)).filter((x) => x.status === 200).length,

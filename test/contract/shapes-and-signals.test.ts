@@ -3,6 +3,7 @@
  * EdgeApiError naming the operation; an empty availability answer is "unknown"; every
  * call and iterator takes `{ signal }`.
  */
+import net from "node:net";
 import { inspect } from "node:util";
 import { Client, EdgeApiError } from "../../packages/client/src";
 import {
@@ -198,6 +199,38 @@ describe("{ signal }", () => {
     // The view shares the client's transport; the client itself is unaffected.
     expect((await c.containers.getRegistry(1)).id).toBe(1);
   });
+
+  test("an abort undici cannot settle (stalled TLS) never cuts off other calls of the client", async () => {
+    // A host that accepts TCP and never speaks TLS: undici settles the aborted request only at
+    // its own connect timeout, long after the abort. The client's other calls share the pool.
+    const silent = net.createServer((s) => s.on("error", () => undefined));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    try {
+      const mixed = client(emu, {
+        proxy: false,
+        loggingUrl: `https://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
+      });
+      await fault(emu, { method: "POST", path: "^/shield/rate-limit$", delayMs: 1800 });
+      await fault(emu, { method: "GET", path: "^/dnszone/1$", delayMs: 1800 });
+      const create = mixed.shield.createRateLimit({
+        shieldZoneId: 1,
+        ruleName: "created-while-another-call-is-stuck",
+        ruleDescription: "",
+        ruleConfiguration: { ...validConfig },
+      });
+      const zone = mixed.dns.getZone(1);
+      const e = await apiError(
+        mixed.logging.getAccessLogPage(1, {}, { signal: AbortSignal.timeout(150) }),
+      );
+      expect(e.code).toBe("aborted");
+      expect((await create).status).toBe(200);
+      expect((await zone).Id).toBe(1);
+      // The client still works afterwards.
+      expect((await mixed.dns.getZone(2)).Id).toBe(2);
+    } finally {
+      silent.close();
+    }
+  }, 15_000);
 
   test("v1 records: none is delivered after abort(), even from a chunk already read", async () => {
     const ctl = new AbortController();

@@ -12,8 +12,20 @@ export const dnsEndpoints = {
     validate: (b) =>
       typeof b.DnsSecEnabled === "boolean" ? undefined : 'no boolean "DnsSecEnabled" in the zone',
   },
-  enableDnssec: { operation: "dns.enableDnssec", method: "POST", path: "/dnszone/{id}/dnssec" },
-  disableDnssec: { operation: "dns.disableDnssec", method: "DELETE", path: "/dnszone/{id}/dnssec" },
+  // The DNSSEC record of the answer is informative (ZoneDnssec reads the zone back): an answer
+  // without a body, after the switch was applied, is a success, never an error to retry.
+  enableDnssec: {
+    operation: "dns.enableDnssec",
+    method: "POST",
+    path: "/dnszone/{id}/dnssec",
+    allowEmpty: true,
+  },
+  disableDnssec: {
+    operation: "dns.disableDnssec",
+    method: "DELETE",
+    path: "/dnszone/{id}/dnssec",
+    allowEmpty: true,
+  },
 } as const satisfies Record<string, EndpointDef>;
 
 /** DNS area of the {@link Client}. */
@@ -27,17 +39,27 @@ export class DnsApi {
   }
 
   /**
-   * Enables DNSSEC (POST `/dnszone/{id}/dnssec`, no body) and returns the DNSSEC record.
-   * A POST: not retried except on 429 or a refused connection.
+   * Enables DNSSEC (POST `/dnszone/{id}/dnssec`, no body) and returns the DNSSEC record
+   * (undefined when the platform answered without a body). A POST: not retried except on 429
+   * or a refused connection.
    */
-  async enableDnssec(id: number, opts?: RequestOptions): Promise<DnssecInfo> {
-    return (await this.t.call<DnssecInfo>(dnsEndpoints.enableDnssec, { params: { id } }, opts))
-      .data;
+  async enableDnssec(id: number, opts?: RequestOptions): Promise<DnssecInfo | undefined> {
+    return (
+      await this.t.call<DnssecInfo | undefined>(dnsEndpoints.enableDnssec, { params: { id } }, opts)
+    ).data;
   }
 
-  /** Disables DNSSEC (DELETE `/dnszone/{id}/dnssec`) and returns the DNSSEC record. */
-  async disableDnssec(id: number, opts?: RequestOptions): Promise<DnssecInfo> {
-    return (await this.t.call<DnssecInfo>(dnsEndpoints.disableDnssec, { params: { id } }, opts))
-      .data;
+  /**
+   * Disables DNSSEC (DELETE `/dnszone/{id}/dnssec`) and returns the DNSSEC record (undefined
+   * when the platform answered without a body).
+   */
+  async disableDnssec(id: number, opts?: RequestOptions): Promise<DnssecInfo | undefined> {
+    return (
+      await this.t.call<DnssecInfo | undefined>(
+        dnsEndpoints.disableDnssec,
+        { params: { id } },
+        opts,
+      )
+    ).data;
   }
 }

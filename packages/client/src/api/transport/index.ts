@@ -21,7 +21,6 @@
  * a plain script that awaits a call is never ended by Node in the middle of it.
  */
 import { inspect } from "node:util";
-import type { Dispatcher } from "undici";
 import { MissingSettingError } from "../../settings";
 import { RateLimit, SlidingWindowLimiter } from "../limiter";
 import type { ClientOptions } from "../client";
@@ -39,6 +38,7 @@ import { deadline } from "./deadline";
 import { retry, RetrySettings } from "./retry";
 import { throttle } from "./throttle";
 import { createDispatcher, headersFor, request, RequestSettings } from "./request";
+import { Pools } from "./pools";
 
 export { expandPath } from "./endpoint";
 export type {
@@ -70,7 +70,7 @@ export class Transport implements Caller {
    * layers get closures over them, never the options themselves.
    */
   readonly #opts: ClientOptions;
-  #dispatcher?: Dispatcher;
+  readonly #pools: Pools;
   readonly #limiter?: SlidingWindowLimiter;
   readonly #deadlineMs: number;
   readonly #fail: Failures;
@@ -95,11 +95,7 @@ export class Transport implements Caller {
     const requestSettings: RequestSettings = {
       timeoutMs,
       headers: (def, hasBody) => headersFor(def, hasBody, this.#opts),
-      dispatcher: () => this.#pool(),
-      discard: (pool) => {
-        if (this.#dispatcher === pool) this.#dispatcher = undefined;
-        pool.destroy().catch(() => undefined);
-      },
+      pools: (this.#pools = new Pools(() => createDispatcher(this.#opts.proxy))),
       fail,
     };
     const core: Next = (ctx) => request(ctx, requestSettings);
@@ -124,9 +120,7 @@ export class Transport implements Caller {
    * stays usable: the next call opens new connections.
    */
   close(): void {
-    const d = this.#dispatcher;
-    this.#dispatcher = undefined;
-    d?.close().catch(() => undefined);
+    this.#pools.close();
   }
 
   /** Keeps the options (API key, JWT, proxy) out of `util.inspect`. */
@@ -155,11 +149,6 @@ export class Transport implements Caller {
     const idempotent = def.idempotent ?? def.method !== "POST";
     const call = { def, input, base, path, idempotent };
     return (await deadline(call, opts, this.#deadlineMs, this.#fail, this.#send)) as ApiResponse<T>;
-  }
-
-  /** The keep-alive connection pool, created on first use. */
-  #pool(): Dispatcher {
-    return (this.#dispatcher ??= createDispatcher(this.#opts.proxy));
   }
 }
 

@@ -12,6 +12,7 @@ import { ApiResponse, EndpointDef, queryString } from "./endpoint";
 import { AttemptError, CallContext, Failures, whyAborted } from "./context";
 import { RETRYABLE_STATUSES, parseRetryAfter } from "./policy";
 import { MAX_ERROR_BODY_BYTES, bodyStream, isJsonContentType, readBody } from "./body";
+import type { Pools } from "./pools";
 
 /** undici error codes, mapped to the familiar socket codes. */
 const UNDICI_CODES: Record<string, string> = {
@@ -36,10 +37,8 @@ export interface RequestSettings {
   timeoutMs: number;
   /** The request headers of an endpoint, auth included. */
   headers: (def: EndpointDef, hasBody: boolean) => Record<string, string>;
-  /** The keep-alive connection pool. */
-  dispatcher: () => Dispatcher;
-  /** Destroys `pool` (undici did not settle an aborted request) so the next call opens a new one. */
-  discard: (pool: Dispatcher) => void;
+  /** The keep-alive connection pools (one current; stuck ones retired). */
+  pools: Pools;
   fail: Failures;
 }
 
@@ -50,19 +49,19 @@ const STUCK_AFTER_ABORT_MS = 1000;
  * `pending`, or a rejection as soon as `signal` aborts, even when undici never settles
  * `pending`: a proxy that accepts the connection and drops every tunnel makes undici reconnect
  * in a loop and ignore the abort (undici issue #3897). If `pending` is still unsettled
- * {@link STUCK_AFTER_ABORT_MS} after the abort, `discard` runs (it destroys the pool, which
- * ends the loop); a late answer is drained.
+ * {@link STUCK_AFTER_ABORT_MS} after the abort, `abandon` runs (the pool is retired, and
+ * destroyed once no other attempt uses it, which ends the loop); a late answer is drained.
  */
 function untilAborted(
   pending: Promise<Dispatcher.ResponseData>,
   signal: AbortSignal,
-  discard: () => void,
+  abandon: () => void,
 ): Promise<Dispatcher.ResponseData> {
   return new Promise((resolve, reject) => {
     let settled = false;
     let stuck: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
-      stuck = setTimeout(() => settled || discard(), STUCK_AFTER_ABORT_MS);
+      stuck = setTimeout(() => settled || abandon(), STUCK_AFTER_ABORT_MS);
       reject(signal.reason ?? new Error("aborted"));
     };
     const done = () => {
@@ -146,22 +145,27 @@ export async function request(
     ctx.signal.removeEventListener("abort", onCallAbort);
   };
 
+  const lease = settings.pools.acquire();
   let res: Dispatcher.ResponseData;
   try {
-    const dispatcher = settings.dispatcher();
     const pending = undici().request(ctx.base + ctx.path + queryString(input.query), {
       method: def.method,
       headers: settings.headers(def, input.body !== undefined),
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
       signal: attemptCtl.signal,
-      dispatcher,
+      dispatcher: lease.pool,
       // Streams: after the head, a body that stalls for timeoutMs fails instead of hanging.
       bodyTimeout: stream ? timeoutMs : 0,
       headersTimeout: 0,
     });
-    res = await untilAborted(pending, attemptCtl.signal, () => settings.discard(dispatcher));
+    res = await untilAborted(pending, attemptCtl.signal, () => {
+      // Abandoned: this attempt no longer holds the pool, and no new attempt will use it.
+      lease.release();
+      settings.pools.retire(lease.pool);
+    });
   } catch (e) {
     unhook();
+    lease.release();
     // A fresh error: the library's error (and anything attached to it) is dropped here.
     const code = why ?? networkCode(e);
     const detail =
@@ -183,10 +187,15 @@ export async function request(
     // the caller now, who may still cancel it with their own signal.
     unhook();
   }
+  let handedOff = false;
   try {
     if (status < 200 || status >= 300) throw await failedResponse(ctx, res, fail);
     if (stream && !isJsonContentType(res.headers["content-type"])) {
-      return { status, data: bodyStream(res, ctx.userSignal) };
+      const body = bodyStream(res, ctx.userSignal);
+      // The pool stays leased while the caller reads the body.
+      handedOff = true;
+      body.once("close", lease.release);
+      return { status, data: body };
     }
     // A stream endpoint that answers a 2xx with a JSON body is not sending data: decode it
     // like any JSON answer, so an embedded failure (`success: false`) fails the call.
@@ -242,6 +251,7 @@ export async function request(
     return { status, data };
   } finally {
     if (!stream) unhook();
+    if (!handedOff) lease.release();
   }
 }
 
