@@ -31,7 +31,7 @@ const {
   startEmulatorProcess,
   writeResult,
 } = require("./lib/common");
-const { LAYOUTS, dispose, prepareEngine, timed, workloadStack } = require("./lib/engine");
+const { layoutsArg, dispose, prepareEngine, timed, workloadStack } = require("./lib/engine");
 const { startRssSampler } = require("./lib/rss");
 
 /** Command-line fragment of the dynamic-provider host process (SDK's cmd/dynamic-provider). */
@@ -128,10 +128,7 @@ async function main() {
   // --runs: one count, or one per size (the last repeats): "3,2" = 3 at the first size, 2 after.
   const runList = String(arg("runs", "3")).split(",").map(Number);
   const runsAt = (i) => runList[Math.min(i, runList.length - 1)];
-  const layouts = String(arg("layouts", "installed,linked")).split(",");
-  for (const l of layouts)
-    if (!LAYOUTS.includes(l))
-      throw new Error(`--layouts takes ${LAYOUTS.join(", ")} (comma-separated); got ${l}`);
+  const layouts = layoutsArg();
   console.log(
     `engine-floor: sizes ${sizes.join(", ")}, runs ${sizes.map((_, i) => runsAt(i)).join(", ")}, layouts ${layouts.join(", ")}; ${machineLine()}`,
   );

@@ -22,7 +22,13 @@ const {
   startEmulatorProcess,
   writeResult,
 } = require("./lib/common");
-const { LAYOUTS, dispose, filesContaining, prepareEngine, workloadStack } = require("./lib/engine");
+const {
+  layoutsArg,
+  dispose,
+  filesContaining,
+  prepareEngine,
+  workloadStack,
+} = require("./lib/engine");
 
 function measure(deployment, typeMatch) {
   const text = JSON.stringify(deployment.deployment);
@@ -82,10 +88,7 @@ async function measureLayout(env, emu, n) {
 
 async function main() {
   const n = Number(arg("n", "10"));
-  const layouts = String(arg("layouts", "installed,linked")).split(",");
-  for (const l of layouts)
-    if (!LAYOUTS.includes(l))
-      throw new Error(`--layouts takes ${LAYOUTS.join(", ")} (comma-separated); got ${l}`);
+  const layouts = layoutsArg();
   console.log(`state-size: N = ${n}, layouts ${layouts.join(", ")}; ${machineLine()}`);
   const emu = await startEmulatorProcess();
   const byLayout = {};

@@ -12,7 +12,7 @@
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { ROOT } = require("./common");
+const { arg, ROOT } = require("./common");
 const { ensurePulumiCli } = require(path.join(ROOT, "scripts", "pulumi-cli"));
 const { linkPackage, openStack, registerTypeScript, writeProject } = require(
   path.join(ROOT, "scripts", "lib", "engine"),
@@ -21,6 +21,15 @@ const { writeInstalledProject } = require("./installed");
 
 /** The project layouts `prepareEngine` can make. */
 const LAYOUTS = ["linked", "installed"];
+
+/** The layouts named by `--layouts` (comma-separated; default installed,linked), checked. */
+function layoutsArg() {
+  const layouts = String(arg("layouts", "installed,linked")).split(",");
+  for (const l of layouts)
+    if (!LAYOUTS.includes(l))
+      throw new Error(`--layouts takes ${LAYOUTS.join(", ")} (comma-separated); got ${l}`);
+  return layouts;
+}
 
 const PASSPHRASE = "edgeplatform-bench-passphrase"; // throw-away local stacks only
 const PROJECT = "edgeplatform-bench";
@@ -193,7 +202,7 @@ function filesContaining(dir, secret) {
 }
 
 module.exports = {
-  LAYOUTS,
+  layoutsArg,
   filesContaining,
   workloadStack,
   ruleConfiguration,

@@ -250,14 +250,13 @@ function fromGeneric(o: Obj): DecodedError {
 
 /**
  * Decodes any error body of the platform into key, detail and field errors. `body` is the
- * parsed JSON, a raw string (non-JSON bodies) or `undefined` (empty bodies). `secrets` are
- * redacted from a raw string before it is shortened to 300 characters (so no part of one
- * survives the cut).
+ * parsed JSON, a raw string (non-JSON bodies; shortened to 300 characters, so redact secrets
+ * before, as the transport does) or `undefined` (empty bodies).
  */
-export function decodeErrorBody(body: unknown, secrets: readonly string[] = []): DecodedError {
+export function decodeErrorBody(body: unknown): DecodedError {
   if (body === undefined || body === null || body === "") return { fieldErrors: [] };
   if (typeof body === "string") {
-    const text = redact(body.replace(/\s+/g, " ").trim(), secrets);
+    const text = body.replace(/\s+/g, " ").trim();
     return { detail: text.length > 300 ? `${text.slice(0, 300)}…` : text, fieldErrors: [] };
   }
   if (!isObj(body)) return { fieldErrors: [] };
