@@ -42,7 +42,7 @@ export interface RequestSettings {
   fail: Failures;
 }
 
-/** How long undici may take to settle an aborted request before its pool is discarded. */
+/** How long undici may take to settle an aborted request before its pool is retired. */
 const STUCK_AFTER_ABORT_MS = 1000;
 
 /**
@@ -58,14 +58,13 @@ function untilAborted(
   abandon: () => void,
 ): Promise<Dispatcher.ResponseData> {
   return new Promise((resolve, reject) => {
-    let settled = false;
+    // Cleared when `pending` settles, so it fires only for a request undici never settled.
     let stuck: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
-      stuck = setTimeout(() => settled || abandon(), STUCK_AFTER_ABORT_MS);
+      stuck = setTimeout(abandon, STUCK_AFTER_ABORT_MS);
       reject(signal.reason ?? new Error("aborted"));
     };
     const done = () => {
-      settled = true;
       clearTimeout(stuck);
       signal.removeEventListener("abort", onAbort);
     };
