@@ -167,7 +167,14 @@ describe("round trip against the emulator", () => {
       {
         shieldZoneId: 2,
         ruleName: "rt",
-        ruleConfiguration: { actionType: "Log", requestCount: 3 },
+        ruleConfiguration: {
+          actionType: "Log",
+          variableTypes: { REQUEST_URI: "/rt" },
+          operatorType: "BEGINSWITH",
+          requestCount: 3,
+          timeframe: 60,
+          blockTime: 300,
+        },
       },
     );
     expect(checked.failures).toEqual([]);

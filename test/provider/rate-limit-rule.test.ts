@@ -33,6 +33,13 @@ const checked = (news: Record<string, unknown>): RateLimitRuleInputs => {
   return r.inputs as RateLimitRuleInputs;
 };
 
+/** Inputs of an update: `check` with the previous inputs (a subset may be managed). */
+const updated = (olds: Record<string, unknown>, news: Record<string, unknown>) => {
+  const r = checkRateLimitRule(olds, news);
+  expect(r.failures).toEqual([]);
+  return r.inputs as RateLimitRuleInputs;
+};
+
 const rules = async (): Promise<Rule[]> => (await t.state()).rateLimitRules;
 const ruleById = async (id: number) => (await rules()).find((r) => r.id === id);
 const calls = async () => (await t.journal()).map((e) => `${e.method} ${e.path} ${e.status}`);
@@ -52,6 +59,20 @@ async function createInZone(extra: Record<string, unknown> = {}) {
   });
   const res = await p.create(inputs);
   return { inputs, id: res.id, outs: res.outs as RateLimitRuleOutputs };
+}
+
+/**
+ * A rule this resource created, whose program now manages only `config` (a new rule needs
+ * the fields a rule cannot exist without; a program may stop managing some later).
+ */
+async function createManaging(config: Record<string, unknown>) {
+  const created = await createInZone({ ruleConfiguration: { ...sampleConfig(), ...config } });
+  const inputs = checkRateLimitRule(created.inputs, {
+    ...created.inputs,
+    ruleConfiguration: config,
+  }).inputs as RateLimitRuleInputs;
+  const res = await p.update(created.id, created.outs, inputs);
+  return { inputs, id: created.id, outs: res.outs as RateLimitRuleOutputs };
 }
 
 describe("create (shieldZoneId / pullZoneId)", () => {
@@ -106,15 +127,44 @@ describe("create (shieldZoneId / pullZoneId)", () => {
     expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
   });
 
-  test("finding 5: a same-named rule with the same managed fields is taken over, no POST", async () => {
-    // An interrupted `up`: the POST landed, the state never recorded it.
+  test("issue 16 (1): a same-named rule with the same settings is never taken over: it fails before any write, naming the ways out", async () => {
+    // Another stack of the same program (or an interrupted run) made this rule.
     await createInZone();
-    resetRunState(); // the next run
+    resetRunState(); // the next run, or another stack
     await t.clearJournal();
-    const again = await createInZone();
-    expect(again.id).toBe("1000");
+    const err = await createInZone().catch((e: Error) => e);
+    expect(String(err)).toMatch(/already has rule 1000 named "search-limit"/);
+    expect(String(err)).toMatch(/ruleId: 1000/);
+    expect(String(err)).toMatch(/--import-pending-creates <urn> 1000/);
+    expect(String(err)).toMatch(/aliases/);
     expect(await calls()).toEqual(["GET /shield/rate-limits/1 200"]);
     expect((await rules()).filter((r) => r.ruleName === "search-limit")).toHaveLength(1);
+  });
+
+  test("issue 16 (6): an empty configuration creates nothing: check names every missing field", () => {
+    const r = checkRateLimitRule(
+      {},
+      { shieldZoneId: 1, ruleName: "login-challenge", ruleConfiguration: {} },
+    );
+    expect(r.failures.map((f) => f.property)).toEqual([
+      "ruleConfiguration.actionType",
+      "ruleConfiguration.variableTypes",
+      "ruleConfiguration.operatorType",
+      "ruleConfiguration.requestCount",
+      "ruleConfiguration.timeframe",
+      "ruleConfiguration.blockTime",
+    ]);
+    // An update of an existing resource may manage a subset.
+    const prev = { shieldZoneId: 1, ruleName: "x", ruleConfiguration: sampleConfig() };
+    expect(checkRateLimitRule(prev, { ...prev, ruleConfiguration: {} }).failures).toEqual([]);
+  });
+
+  test("issue 16 (6): create refuses a configuration without the required fields before any call", async () => {
+    await t.clearJournal();
+    await expect(
+      p.create({ shieldZoneId: 1, ruleName: "login-challenge", ruleConfiguration: {} }),
+    ).rejects.toThrow(/a new rule needs ruleConfiguration\.actionType, .*nothing was written/);
+    expect(await t.journal()).toEqual([]);
   });
 
   test("a same-named rule with other settings: fails before any write, naming the id and ways out", async () => {
@@ -329,9 +379,7 @@ describe("update and diff", () => {
   });
 
   test("finding 2: an update keeps what was set out-of-band in unmanaged fields", async () => {
-    const { inputs, id, outs } = await createInZone({
-      ruleConfiguration: { requestCount: 50, timeframe: 60 },
-    });
+    const { inputs, id, outs } = await createManaging({ requestCount: 50, timeframe: 60 });
     // Someone sets the match conditions on the platform; the program does not manage them.
     const s = await t.state();
     const r = s.rateLimitRules.find((x) => x.id === 1000)!;
@@ -342,7 +390,10 @@ describe("update and diff", () => {
       severityType: 2,
     };
     await t.setState(s);
-    const news = checked({ ...inputs, ruleConfiguration: { requestCount: 80, timeframe: 60 } });
+    const news = updated(inputs, {
+      ...inputs,
+      ruleConfiguration: { requestCount: 80, timeframe: 60 },
+    });
     await p.update(id, outs, news);
     expect((await ruleById(1000))?.ruleConfiguration).toMatchObject({
       requestCount: 80,
@@ -354,10 +405,13 @@ describe("update and diff", () => {
 
   test("explicit null clears a nullable field; leaving it out keeps it", async () => {
     const { inputs, id, outs } = await createInZone();
-    const keep = checked({ ...inputs, ruleConfiguration: { requestCount: 50 } });
+    const keep = updated(inputs, { ...inputs, ruleConfiguration: { requestCount: 50 } });
     await p.update(id, outs, keep);
     expect((await ruleById(1000))?.ruleConfiguration?.value).toBe("/search");
-    const clear = checked({ ...inputs, ruleConfiguration: { requestCount: 50, value: null } });
+    const clear = updated(inputs, {
+      ...inputs,
+      ruleConfiguration: { requestCount: 50, value: null },
+    });
     await p.update(id, outs, clear);
     expect((await ruleById(1000))?.ruleConfiguration?.value).toBeNull();
   });
@@ -390,13 +444,90 @@ describe("update and diff", () => {
     expect((await p.diff(id, outs, unknown)).replaces).toEqual(["shieldZoneId"]);
   });
 
-  test("a replacement in the same zone takes the rule over and the old resource's delete leaves it", async () => {
+  test("a replacement in the same zone (the engine diffed the old state) keeps the rule; the old resource's delete leaves it", async () => {
     const { inputs, id, outs } = await createInZone();
-    resetRunState(); // next run: create of the replacement, then delete of the old one
-    const repl = await p.create(checked({ ...inputs, shieldZoneId: undefined, pullZoneId: 1 }));
+    resetRunState(); // next run: diff (replace), create of the replacement, delete of the old one
+    const news = checked({ ...inputs, shieldZoneId: undefined, pullZoneId: 1 });
+    expect((await p.diff(id, outs, news)).replaces).toEqual(["pullZoneId"]);
+    await t.clearJournal();
+    const repl = await p.create(news);
     expect(repl.id).toBe(id);
     await p.delete(id, outs);
+    expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
     expect(await ruleById(1000)).toBeDefined();
+  });
+
+  test("a replacement the engine did not diff (a rename without aliases, --replace) never takes the rule", async () => {
+    const { inputs } = await createInZone();
+    resetRunState();
+    await t.clearJournal();
+    await expect(p.create(checked({ ...inputs }))).rejects.toThrow(/already has rule 1000/);
+    expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
+  });
+
+  test("issue 16 (7): an adopted rule written in zone mode stays adopted: destroy leaves it", async () => {
+    const adopted = await p.create(
+      checked({ ruleId: 102, ruleConfiguration: { requestCount: 10 } }),
+    );
+    const outs = adopted.outs as RateLimitRuleOutputs;
+    resetRunState();
+    const rule = (await ruleById(102))!;
+    const news = updated(adopted.outs as never, {
+      shieldZoneId: rule.shieldZoneId,
+      ruleName: rule.ruleName,
+      ruleConfiguration: { requestCount: 10 },
+    });
+    expect((await p.diff("102", outs, news)).replaces).toEqual([]);
+    const up = await p.update("102", outs, news);
+    resetRunState();
+    await t.clearJournal();
+    await p.delete("102", up.outs as RateLimitRuleOutputs);
+    expect((await t.journal()).filter((e) => e.method === "DELETE")).toEqual([]);
+    expect(await ruleById(102)).toBeDefined();
+    // Only the program's explicit word makes destroy delete it.
+    const own = updated(news as never, { ...news, deleteOnDestroy: true });
+    expect((await p.diff("102", up.outs as RateLimitRuleOutputs, own)).changes).toBe(true);
+    const owned = await p.update("102", up.outs as RateLimitRuleOutputs, own);
+    resetRunState();
+    await p.delete("102", owned.outs as RateLimitRuleOutputs);
+    expect(await ruleById(102)).toBeUndefined();
+  });
+
+  test("issue 16 (5): a partial chained condition is the program's item, never merged into the platform's item at that index", async () => {
+    const s = await t.state();
+    const r = s.rateLimitRules.find((x) => x.id === 102)!;
+    r.ruleConfiguration = {
+      ...r.ruleConfiguration,
+      chainedRuleConditions: [
+        {
+          variableTypes: { REQUEST_URI: "/admin" },
+          operatorType: 0,
+          value: "/admin",
+          isNegated: true,
+        },
+        { variableTypes: { REQUEST_METHOD: "POST" }, operatorType: 15, value: "POST" },
+      ],
+    };
+    await t.setState(s);
+    const mine = [{ variableTypes: { REQUEST_METHOD: "POST" }, value: "POST" }];
+    const res = await p.create(
+      checked({ ruleId: 102, ruleConfiguration: { chainedRuleConditions: mine } }),
+    );
+    // The platform holds exactly the program's item: no operator or negation of another item.
+    expect((await ruleById(102))?.ruleConfiguration?.chainedRuleConditions).toEqual(mine);
+    // A later out-of-band negation of that item is drift, shown by refresh and diff.
+    const s2 = await t.state();
+    s2.rateLimitRules.find((x) => x.id === 102)!.ruleConfiguration!.chainedRuleConditions = [
+      { ...mine[0], isNegated: true },
+    ];
+    await t.setState(s2);
+    const outs = res.outs as RateLimitRuleOutputs;
+    const read = await p.read("102", outs);
+    expect((read.inputs as RateLimitRuleInputs).ruleConfiguration.chainedRuleConditions).toEqual([
+      { ...mine[0], isNegated: true },
+    ]);
+    const news = checked({ ruleId: 102, ruleConfiguration: { chainedRuleConditions: mine } });
+    expect((await p.diff("102", read.props as RateLimitRuleOutputs, news)).changes).toBe(true);
   });
 
   test("finding 9: a chained condition without operatorType equals one the platform filled with 0", async () => {
@@ -438,8 +569,9 @@ describe("read (refresh)", () => {
   });
 
   test("drift in a managed field shows in the program's form; unmanaged drift is not reported", async () => {
-    const { inputs, id, outs } = await createInZone({
-      ruleConfiguration: { actionType: "RateLimit", requestCount: 50 },
+    const { inputs, id, outs } = await createManaging({
+      actionType: "RateLimit",
+      requestCount: 50,
     });
     const s = await t.state();
     const r = s.rateLimitRules.find((x) => x.id === 1000)!;

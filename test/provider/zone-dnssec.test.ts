@@ -150,13 +150,64 @@ test("finding 8: destroy restores the prior state: disabled before is disabled a
   expect((await zone(1)).DnsSecEnabled).toBe(false);
 });
 
-test("finding 8: a rename (create new, then delete old in one run) leaves DNSSEC on", async () => {
+test("issue 16 (3): a rename or --replace (create new, then delete old in one run) never loses the prior state", async () => {
+  expect((await zone(1)).DnsSecEnabled).toBe(false); // the premise: off before Pulumi
   const old = await p.create({ zoneId: 1, enabled: true });
-  resetRunState(); // the run that renames the resource
+  resetRunState(); // the run that renames (or --replace-s) the resource
+  await t.clearJournal();
   const renamed = await p.create({ zoneId: 1, enabled: true });
-  await p.delete("1", old.outs as ZoneDnssecOutputs);
+  expect((renamed.outs as ZoneDnssecOutputs).priorEnabled).toBe(true); // all it could see
+  // The old resource's delete refuses: its record (off) and the new one (on) disagree.
+  await expect(p.delete("1", old.outs as ZoneDnssecOutputs)).rejects.toThrow(
+    /set `priorEnabled: false` on the resource that manages zone 1 now/,
+  );
+  expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
   expect((await zone(1)).DnsSecEnabled).toBe(true);
-  expect((renamed.outs as ZoneDnssecOutputs).enabled).toBe(true);
+  // The way out: the program states the prior state; the next run converges without a write.
+  resetRunState();
+  const news = { zoneId: 1, enabled: true, priorEnabled: false };
+  const fixed = renamed.outs as ZoneDnssecOutputs;
+  expect(diffZoneDnssec("1", fixed, news)).toMatchObject({ changes: true, replaces: [] });
+  const upd = await p.update("1", fixed, news);
+  await p.delete("1", old.outs as ZoneDnssecOutputs); // left to the resource that manages it
+  expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
+  expect((await zone(1)).DnsSecEnabled).toBe(true);
+  // Destroy restores what the zone had before Pulumi first managed it.
+  resetRunState();
+  await p.delete("1", upd.outs as ZoneDnssecOutputs);
+  expect((await zone(1)).DnsSecEnabled).toBe(false);
+});
+
+test("issue 16 (3): a replacement whose records agree is silent: the old delete leaves the zone", async () => {
+  const old = await p.create({ zoneId: 1, enabled: false }); // no switch: prior = off
+  resetRunState();
+  await p.create({ zoneId: 1, enabled: false });
+  await t.clearJournal();
+  await p.delete("1", old.outs as ZoneDnssecOutputs);
+  expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
+});
+
+test("issue 16 (8): an enable the platform applied but answered 500 keeps the prior state", async () => {
+  expect((await zone(1)).DnsSecEnabled).toBe(false);
+  await t.fault({ method: "POST", path: "^/dnszone/1/dnssec$", status: 500, afterHandler: true });
+  const err = (await p.create({ zoneId: 1, enabled: true }).catch((e) => e)) as {
+    id?: string;
+    properties?: ZoneDnssecOutputs;
+    message: string;
+  };
+  // A partial create: the engine records the resource with what destroy must restore.
+  expect(err.id).toBe("1");
+  expect(err.properties).toMatchObject({ zoneId: 1, priorEnabled: false });
+  expect((await zone(1)).DnsSecEnabled).toBe(true); // the write was applied
+  resetRunState(); // next run: the update converges with no write, destroy restores off
+  const news = { zoneId: 1, enabled: true };
+  expect(diffZoneDnssec("1", err.properties!, news).changes).toBe(true);
+  await t.clearJournal();
+  const upd = await p.update("1", err.properties!, news);
+  expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
+  resetRunState();
+  await p.delete("1", upd.outs as ZoneDnssecOutputs);
+  expect((await zone(1)).DnsSecEnabled).toBe(false);
 });
 
 test("unknown zone: a clear error without the API key", async () => {

@@ -93,6 +93,28 @@ export function checkInputs(
   return [...validate(schema, known), ...missing];
 }
 
+/**
+ * Failures for the inputs that the program marked as naming an object another resource of
+ * the program names too (one-owner.ts), and a copy of the inputs without them, so that
+ * validation reports that reason alone. The marker is matched by shape: this module does
+ * not load the SDK.
+ */
+export function ownerConflicts(
+  news: Record<string, unknown>,
+  keys: readonly string[],
+): { rest: Record<string, unknown>; failures: Failure[] } {
+  const rest = { ...news };
+  const failures: Failure[] = [];
+  for (const k of keys) {
+    const v = news[k];
+    if (isPlainObject(v) && typeof v.oneOwnerConflict === "string") {
+      failures.push({ property: k, reason: v.oneOwnerConflict });
+      delete rest[k];
+    }
+  }
+  return { rest, failures };
+}
+
 /** Runs a `check` body; an unexpected exception becomes a failure instead of a crash. */
 export function safeCheck<T>(
   news: unknown,

@@ -12,7 +12,16 @@ import {
   ruleConfigurationSchema,
   validate,
 } from "edgeplatform-client/spec";
-import { checkInputs, Failure, isPlainObject, isUnknown, safeCheck, stripUnknowns } from "./common";
+import {
+  checkInputs,
+  Failure,
+  isPlainObject,
+  isUnknown,
+  ownerConflicts,
+  safeCheck,
+  stripUnknowns,
+} from "./common";
+import { missingForCreate, REQUIRED_FOR_CREATE } from "./rate-limit-rule-plan";
 
 const ruleIdentity = () =>
   Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: INT32_MAX }), Type.Null()]));
@@ -44,9 +53,19 @@ const PLACEMENT = {
 
 const isSet = (v: unknown) => v !== undefined && v !== null;
 
-/** Validates the inputs; returns them unchanged (the program's form). Never throws. */
-export function checkRateLimitRule(_olds: unknown, news: unknown): dynamic.CheckResult {
+/** Whether `check` sees a new resource (no previous inputs): a create, not an update. */
+const isNew = (olds: unknown) =>
+  !isPlainObject(olds) || Object.keys(olds).filter((k) => k !== "__provider").length === 0;
+
+/**
+ * Validates the inputs; returns them unchanged (the program's form). A new rule (zone
+ * mode, no previous inputs) must also carry the configuration fields a rule cannot exist
+ * without. Never throws.
+ */
+export function checkRateLimitRule(olds: unknown, news: unknown): dynamic.CheckResult {
   return safeCheck(news, (n) => {
+    const conflicts = ownerConflicts(n, ["ruleId"]);
+    if (conflicts.failures.length > 0) return { inputs: n, failures: conflicts.failures };
     const failures: Failure[] = checkInputs(rateLimitRuleInputsSchema, n);
     const placed = (Object.keys(PLACEMENT) as (keyof typeof PLACEMENT)[]).filter((k) =>
       isSet(n[k]),
@@ -76,6 +95,16 @@ export function checkRateLimitRule(_olds: unknown, news: unknown): dynamic.Check
       });
     }
     const config = n.ruleConfiguration;
+    if (creates && isNew(olds) && isPlainObject(config)) {
+      for (const property of missingForCreate(n)) {
+        failures.push({
+          property,
+          reason:
+            `is required when creating a rule: a new rule needs ` +
+            `${REQUIRED_FOR_CREATE.join(", ")} (variableTypes with at least one variable)`,
+        });
+      }
+    }
     if (config === undefined || config === null) {
       failures.push({ property: "ruleConfiguration", reason: "is required (an object)" });
     } else if (!isUnknown(config)) {

@@ -8,9 +8,10 @@
  *   neither compared nor reported;
  * - an explicit `null` clears a nullable field (`null`, an empty list and an empty object are
  *   the same value for a nullable field);
- * - `transformationTypes` and `chainedRuleConditions` are managed as whole lists when present;
- *   inside a chained condition, the same rule applies to its fields (one left out is the
- *   platform's).
+ * - `transformationTypes` and `chainedRuleConditions` are managed as whole values when
+ *   present: a chained condition's field left out is the platform's default for a new item
+ *   (no operator = BEGINSWITH, not negated, no regex variable, no value), never the field of
+ *   whatever item the platform holds at that position.
  *
  * State (outputs) holds the managed fields only, in the program's form (an enumeration
  * written as a name stays a name), carrying the platform's last-known values; so `read` can
@@ -44,6 +45,14 @@ export interface RateLimitRuleOutputs {
   pullZoneId?: number;
   /** True when the program addresses the rule by `ruleId` (adopt mode). */
   adopted: boolean;
+  /**
+   * Where the rule came from: `"adopted"` (it existed before this resource and was adopted
+   * with `ruleId`) or `"created"` (this resource created it). Stored only when it differs
+   * from what `adopted` implies (a rule adopted and now addressed by zone and name, or one
+   * created and now addressed by `ruleId`). Addressing the rule differently never changes
+   * it: only `deleteOnDestroy: true` makes destroy delete an adopted rule.
+   */
+  origin?: "adopted" | "created";
   /** Name of the rule on the platform (managed unless listed in `unmanaged`). */
   ruleName?: string | null;
   /** Description of the rule on the platform (managed unless listed in `unmanaged`). */
@@ -100,12 +109,42 @@ function canonical(field: string, v: unknown): unknown {
   return w === undefined ? null : w;
 }
 
-/** Whether a chained condition the program wrote matches the platform's, managed keys only. */
+/**
+ * The platform's defaults for a field of a new chained condition: a field the program leaves
+ * out of an item must hold one of these (absent, null, or the default the platform fills).
+ */
+const CONDITION_DEFAULTS: Record<string, readonly unknown[]> = {
+  variableTypes: [undefined, null],
+  operatorType: [undefined, null, 0],
+  value: [undefined, null],
+  isNegated: [undefined, null, false],
+  isRegexVariable: [undefined, null, false],
+};
+
+/** Whether a platform value of a chained-condition field the program left out is a default. */
+function isConditionDefault(key: string, v: unknown): boolean {
+  if (key === "variableTypes" && isPlainObject(v) && Object.keys(v).length === 0) return true;
+  const allowed = CONDITION_DEFAULTS[key];
+  return allowed ? allowed.includes(v) : v === undefined || v === null;
+}
+
+/** Keys of a condition the program wrote (values not undefined). */
+const writtenKeys = (c: Record<string, unknown>) =>
+  Object.keys(c).filter((k) => c[k] !== undefined);
+
+/**
+ * Whether a chained condition the program wrote is the platform's one: the fields it wrote
+ * are equal, and every field it left out holds the platform's default for a new item.
+ */
 function sameCondition(desired: unknown, actual: unknown): boolean {
   if (!isPlainObject(desired) || !isPlainObject(actual)) return deepEqual(desired, actual);
-  return Object.keys(desired)
-    .filter((k) => desired[k] !== undefined)
-    .every((k) => sameField(k, desired[k], actual[k]));
+  const mine = writtenKeys(desired);
+  return (
+    mine.every((k) => sameField(k, desired[k], actual[k])) &&
+    Object.keys(actual)
+      .filter((k) => !mine.includes(k))
+      .every((k) => isConditionDefault(k, actual[k]))
+  );
 }
 
 /**
@@ -148,7 +187,14 @@ export function renderLike(field: string, actual: unknown, mine: unknown): unkno
     return actual.map((item, i) => {
       const m = own[i];
       if (!isPlainObject(item)) return item;
-      const keys = isPlainObject(m) ? Object.keys(m) : Object.keys(item);
+      const keys = isPlainObject(m)
+        ? [
+            ...writtenKeys(m),
+            ...Object.keys(item).filter(
+              (k) => m[k] === undefined && !isConditionDefault(k, item[k]),
+            ),
+          ]
+        : Object.keys(item);
       const out: Record<string, unknown> = {};
       for (const k of keys) {
         out[k] = renderLike(k, item[k], isPlainObject(m) ? m[k] : undefined);
@@ -204,15 +250,6 @@ export function fieldsToPatch(news: RateLimitRuleInputs, rule: RateLimitRule): P
   return out;
 }
 
-/** Merges a chained condition the program wrote over the platform's one. */
-function mergeCondition(desired: unknown, actual: unknown): unknown {
-  const d = normalizeConditionNames(desired);
-  if (!isPlainObject(d) || !isPlainObject(actual)) return d;
-  const out: Record<string, unknown> = { ...actual };
-  for (const [k, v] of Object.entries(d)) if (v !== undefined) out[k] = v;
-  return out;
-}
-
 function normalizeConditionNames(c: unknown): unknown {
   if (!isPlainObject(c) || !("operatorType" in c)) return c;
   return { ...c, operatorType: wireValue("operatorType", c.operatorType) };
@@ -222,7 +259,8 @@ function normalizeConditionNames(c: unknown): unknown {
  * The `ruleConfiguration` a PATCH sends: every field the platform holds (nulls included, so
  * a platform that replaces the configuration whole keeps them, and one that merges changes
  * nothing it should not), with the program's managed fields (integers) over them. Chained
- * conditions are merged item by item over the platform's item at the same position.
+ * conditions are the program's list as written: an item's fields left out get the
+ * platform's defaults for a new item, never those of the item at the same position.
  */
 export function mergeConfiguration(
   actual: Record<string, unknown> | undefined,
@@ -232,12 +270,7 @@ export function mergeConfiguration(
   const wire = normalizeRuleConfiguration(desired) as Record<string, unknown>;
   for (const [k, v] of Object.entries(wire)) {
     if (v === undefined) continue;
-    if (k === "chainedRuleConditions" && Array.isArray(v)) {
-      const own = Array.isArray(actual?.[k]) ? (actual?.[k] as unknown[]) : [];
-      out[k] = v.map((c, i) => mergeCondition(c, own[i]));
-    } else {
-      out[k] = v;
-    }
+    out[k] = k === "chainedRuleConditions" && Array.isArray(v) ? v.map(normalizeConditionNames) : v;
   }
   return out;
 }
@@ -262,6 +295,35 @@ export function patchFor(
   return { body, fields };
 }
 
+/**
+ * Configuration fields a new rule cannot exist without: what it matches (variables and
+ * operator), what it does (action) and its rate (request count, time frame, block time).
+ */
+export const REQUIRED_FOR_CREATE = [
+  "actionType",
+  "variableTypes",
+  "operatorType",
+  "requestCount",
+  "timeframe",
+  "blockTime",
+] as const;
+
+/**
+ * The `ruleConfiguration.<field>` paths a create lacks (absent, null, or no variable at
+ * all). A value not known yet (preview) counts as given.
+ */
+export function missingForCreate(i: { ruleConfiguration?: unknown }): string[] {
+  const c = i.ruleConfiguration;
+  if (isUnknown(c)) return [];
+  const config = isPlainObject(c) ? c : {};
+  return REQUIRED_FOR_CREATE.filter((k) => {
+    const v = config[k];
+    if (isUnknown(v)) return false;
+    if (k === "variableTypes") return !isPlainObject(v) || Object.keys(v).length === 0;
+    return v === undefined || v === null;
+  }).map((k) => `ruleConfiguration.${k}`);
+}
+
 /** Which of `ruleId`, `pullZoneId`, `shieldZoneId` places the rule. */
 const placementOf = (i: RateLimitRuleInputs) =>
   isAdoptMode(i)
@@ -274,12 +336,28 @@ const placementOf = (i: RateLimitRuleInputs) =>
 export const isAdoptMode = (i: { ruleId?: unknown }): boolean =>
   i.ruleId !== undefined && i.ruleId !== null;
 
-/** State built from a rule as the platform holds it, for the program's managed fields. */
-export function toOutputs(rule: RateLimitRule, news: RateLimitRuleInputs): RateLimitRuleOutputs {
+/**
+ * Where a rule in a state came from: `"adopted"` (it existed before its resource) or
+ * `"created"`. States written before `origin` existed: adopted when addressed by `ruleId`.
+ */
+export const originOf = (o: Partial<RateLimitRuleOutputs>): "adopted" | "created" =>
+  o.origin ?? (o.adopted === true ? "adopted" : "created");
+
+/**
+ * State built from a rule as the platform holds it, for the program's managed fields.
+ * `origin` is where the rule came from: kept from the previous state, never inferred from
+ * how the program addresses the rule now.
+ */
+export function toOutputs(
+  rule: RateLimitRule,
+  news: RateLimitRuleInputs,
+  origin: "adopted" | "created",
+): RateLimitRuleOutputs {
   const outs: RateLimitRuleOutputs = {
     ruleId: rule.id,
     shieldZoneId: rule.shieldZoneId,
     adopted: isAdoptMode(news),
+    ...(origin !== (isAdoptMode(news) ? "adopted" : "created") ? { origin } : {}),
     ruleConfiguration: renderManaged(
       rule.ruleConfiguration as Record<string, unknown>,
       news.ruleConfiguration ?? {},
@@ -315,9 +393,22 @@ export function inputsFromOutputs(o: RateLimitRuleOutputs): RateLimitRuleInputs 
   return inputs;
 }
 
-/** Whether destroying the resource deletes the rule: explicit, else not when adopted. */
-export const deletesOnDestroy = (o: { deleteOnDestroy?: unknown; adopted?: unknown }): boolean =>
-  typeof o.deleteOnDestroy === "boolean" ? o.deleteOnDestroy : o.adopted !== true;
+/**
+ * Whether destroying the resource deletes the rule: `deleteOnDestroy` when given; else only
+ * a rule this resource created and that the program does not address by `ruleId`. An
+ * adopted rule is never deleted unless the program says `deleteOnDestroy: true`, however it
+ * is addressed later.
+ */
+export const deletesOnDestroy = (o: {
+  deleteOnDestroy?: unknown;
+  adopted?: unknown;
+  origin?: unknown;
+}): boolean =>
+  typeof o.deleteOnDestroy === "boolean"
+    ? o.deleteOnDestroy
+    : o.adopted !== true && o.origin !== "adopted";
+/* `origin` absent means what `adopted` implies, so an adopt-mode state is never deleted by
+   default and a zone-mode one is unless it records `origin: "adopted"`. */
 
 /** Identity fields whose change replaces the resource (a different rule or zone). */
 export function replacedBy(
@@ -366,7 +457,8 @@ export function planChanges(
     changed.push("ruleConfiguration");
   }
   if (
-    deletesOnDestroy({ ...news, adopted: isAdoptMode(news) }) !== deletesOnDestroy(olds) ||
+    deletesOnDestroy({ ...news, adopted: isAdoptMode(news), origin: originOf(olds) }) !==
+      deletesOnDestroy(olds) ||
     (news.deleteOnDestroy === undefined) !== (olds.deleteOnDestroy === undefined)
   ) {
     changed.push("deleteOnDestroy");

@@ -5,16 +5,19 @@
  * `loader.ts` (`require("pulumi-edgeplatform").__providers.rateLimitRule`).
  *
  * The resource is the rule id. Its safety rules:
- * - create is idempotent by name: the zone is listed (once per zone per run) before a POST;
- *   a rule of the same name with the same managed fields is taken over (how a run that was
- *   interrupted after its POST converges); one with other values fails before any write;
+ * - one object, one owner: the zone is listed (once per zone per run) before a POST; a rule
+ *   of the same name is never taken over, whatever its values (it may be another stack's,
+ *   or made by hand): the create fails before any write, naming the rule and the ways out
+ *   (adopt it by `ruleId`, rename, or record it after an interrupted run);
  * - a POST whose outcome is unknown is never re-sent: the zone is listed again to find it;
  * - a 202 is "pending": the rule is read back with a bounded backoff; a create whose id is
  *   known but that still fails is reported as a partial create, so the id goes into state;
  * - "gone" needs unambiguous evidence: a not-found answer AND a readable zone list without
  *   the id; `not_found_or_unauthorised_access`, 401/403 or an unreadable zone is an error;
  * - an update sends only the top-level fields that changed, with the configuration merged
- *   over the platform's current one (read just before), so nothing unmanaged is reset.
+ *   over the platform's current one (read just before), so nothing unmanaged is reset;
+ * - an adopted rule stays adopted (`origin`): addressing it by zone and name later never
+ *   makes destroy delete it; only `deleteOnDestroy: true` does.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { RateLimitWriteResult } from "edgeplatform-client";
@@ -29,6 +32,8 @@ import {
   inputsFromOutputs,
   isAdoptMode,
   managesTop,
+  missingForCreate,
+  originOf,
   patchFor,
   planChanges,
   RateLimitRuleInputs,
@@ -47,7 +52,7 @@ import {
   recoverCreatedRule,
   timing,
 } from "./rate-limit-rule-recovery";
-import { claim, isClaimed, unclaim, zoneListing } from "./run-state";
+import { claim, claimValue, claimWith, isClaimed, unclaim, zoneListing } from "./run-state";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 
 export type { RateLimitRuleInputs, RateLimitRuleOutputs } from "./rate-limit-rule-plan";
@@ -151,14 +156,65 @@ async function adopt(inputs: RateLimitRuleInputs, what: string) {
     throw e;
   }
   claim("rule", rule.id);
-  return { id: String(rule.id), outs: toOutputs(rule, inputs) };
+  return { id: String(rule.id), outs: toOutputs(rule, inputs, "adopted") };
 }
 
-/** Create mode: name check, then one POST (or a take-over of an identical same-named rule). */
+/**
+ * The message of a create that found a rule of the same name: never taken over (it may be
+ * another stack's rule, or made by hand); nothing is written.
+ */
+function sameNameMessage(what: string, zone: number, name: string, same: RateLimitRule[]) {
+  const ids = same.map((r) => r.id);
+  const one = ids.length === 1;
+  const id = one ? String(ids[0]) : "<id>";
+  return (
+    `${what} failed: shield zone ${zone} already has ${one ? "rule" : "rules"} ` +
+    `${ids.join(", ")} named "${name}". Rule names are unique in a zone, and Pulumi never takes ` +
+    `over a rule this stack did not create (it may belong to another stack, or have been made ` +
+    `by hand). Nothing was written. Ways out: adopt it with \`ruleId: ${id}\` (destroy then ` +
+    `leaves it; add \`deleteOnDestroy: true\` to make destroy delete it); or choose another ` +
+    `ruleName; or, if you renamed this resource in the program, give the new one \`aliases: ` +
+    `[{ name: "<old name>" }]\`; or, if an interrupted \`pulumi up\` of this stack created it, ` +
+    `record it in the ` +
+    `state with \`pulumi refresh --import-pending-creates <urn> ${id}\` (the URN is listed in ` +
+    `the engine's warning about pending operations) and run \`pulumi up\` again.`
+  );
+}
+
+/**
+ * The replacement of a resource of this run (its identity changed, e.g. `shieldZoneId` to
+ * the `pullZoneId` of the same zone) finds the rule it replaces: that rule is this stack's
+ * own (the engine diffed its state in this run), so the replacement manages it, brought to
+ * the program's values, and the old resource's delete leaves it.
+ */
+async function takeOverReplaced(
+  inputs: RateLimitRuleInputs,
+  existing: RateLimitRule,
+  zone: number,
+  what: string,
+) {
+  claim("rule", existing.id);
+  claim(`name:${zone}`, inputs.ruleName as string);
+  const rule = await converge(inputs, existing.id, what);
+  const origin = claimValue("replacing", existing.id) === "adopted" ? "adopted" : "created";
+  logLine(
+    `${what}: rule ${rule.id} named "${inputs.ruleName}" in shield zone ${zone} is the rule of ` +
+      `the resource this one replaces; it is kept and managed here`,
+  );
+  return { id: String(rule.id), outs: toOutputs(rule, inputs, origin) };
+}
+
+/** Create mode: required fields and name check, then one POST. */
 async function createInZone(
   inputs: RateLimitRuleInputs & { [PROVIDER_KEY]?: unknown },
   what: string,
 ) {
+  const missing = missingForCreate(inputs);
+  if (missing.length > 0) {
+    throw new ResourceOperationError(
+      `${what} failed: a new rule needs ${missing.join(", ")}; nothing was written`,
+    );
+  }
   const client = getClient();
   const zone = await targetZone(inputs, what);
   const name = inputs.ruleName as string;
@@ -171,29 +227,10 @@ async function createInZone(
         `named "${name}" in shield zone ${zone}; rule names are unique in a zone.`,
     );
   }
-  if (same.length > 1) {
-    throw new ResourceOperationError(
-      `${what} failed: shield zone ${zone} already has rules ${same.map((r) => r.id).join(", ")} ` +
-        `named "${name}". Adopt one with ruleId, or choose another ruleName. Nothing was written.`,
-    );
+  if (same.length === 1 && isClaimed("replacing", same[0].id)) {
+    return takeOverReplaced(inputs, same[0], zone, what);
   }
-  if (same.length === 1) {
-    const existing = same[0];
-    if (!matches(inputs, existing)) {
-      throw new ResourceOperationError(
-        `${what} failed: shield zone ${zone} already has rule ${existing.id} named "${name}" ` +
-          `with other settings (${fieldsToPatch(inputs, existing).join(", ")} differ). Adopt it ` +
-          `with ruleId: ${existing.id}, or choose another ruleName. Nothing was written.`,
-      );
-    }
-    claim("rule", existing.id);
-    claim(`name:${zone}`, name);
-    logLine(
-      `${what}: took over existing rule ${existing.id} named "${name}" in shield zone ${zone} ` +
-        `(same settings; e.g. created by an interrupted run); no request was sent`,
-    );
-    return { id: String(existing.id), outs: toOutputs(existing, inputs) };
-  }
+  if (same.length > 0) throw new ResourceOperationError(sameNameMessage(what, zone, name, same));
   claim(`name:${zone}`, name);
   const body: CreateRateLimitRequest = {
     shieldZoneId: zone,
@@ -209,7 +246,7 @@ async function createInZone(
     if (!outcomeUnknown(e)) throw e;
     rule = await recoverCreatedRule(inputs, zone, known, e, what);
     claim("rule", rule.id);
-    return { id: String(rule.id), outs: toOutputs(rule, inputs) };
+    return { id: String(rule.id), outs: toOutputs(rule, inputs, "created") };
   }
   if (result.status === 200) {
     rule = result.rule;
@@ -241,7 +278,7 @@ async function createInZone(
     rule = read;
   }
   claim("rule", rule.id);
-  return { id: String(rule.id), outs: toOutputs(rule, inputs) };
+  return { id: String(rule.id), outs: toOutputs(rule, inputs, "created") };
 }
 
 /** Creates (zone modes) or adopts (`ruleId`) the rule. */
@@ -274,7 +311,7 @@ export async function readRateLimitRule(
       return { id: "" };
     }
     const known = inputsFromOutputs({ ...props, ruleId, adopted: props?.adopted === true });
-    const outs = toOutputs(rule, known);
+    const outs = toOutputs(rule, known, originOf(props ?? {}));
     return { id: String(rule.id), props: outs, inputs: inputsFromOutputs(outs) as never };
   });
 }
@@ -290,6 +327,11 @@ export function diffRateLimitRule(
   // no other resource may adopt it, and a delete of it by a stale state entry (the old half
   // of a replacement or rename whose run failed before its delete) leaves it alone.
   if (replaces.length === 0 && typeof olds?.ruleId === "number") claim("rule", olds.ruleId);
+  // A replacement (identity changed) may find this rule again in the same zone by name: it
+  // is this stack's own rule, so that create may keep it instead of failing.
+  if (replaces.length > 0 && typeof olds?.ruleId === "number") {
+    claimWith("replacing", olds.ruleId, originOf(olds));
+  }
   return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: false };
 }
 
@@ -319,10 +361,10 @@ export async function updateRateLimitRule(
         ruleDescription: olds.ruleDescription,
         ruleConfiguration: olds.ruleConfiguration ?? {},
       } as RateLimitRule;
-      return { outs: toOutputs(rule, news) };
+      return { outs: toOutputs(rule, news, originOf(olds)) };
     }
     const rule = await converge(news, ruleId, what);
-    return { outs: toOutputs(rule, news) };
+    return { outs: toOutputs(rule, news, originOf(olds)) };
   });
 }
 

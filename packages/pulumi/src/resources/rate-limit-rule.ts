@@ -3,6 +3,7 @@
  * (type token `pulumi-nodejs:dynamic/shield:RateLimitRule`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { soleOwner } from "./one-owner";
 import { refuseReplaceOptions } from "./resource-options";
 import type {
   BlockTime,
@@ -168,14 +169,20 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
       name,
       {
         // Every output is a key here (undefined = not an input), so it is readable on the class.
-        ruleId: undefined,
         shieldZoneId: undefined,
         pullZoneId: undefined,
         ruleName: undefined,
         ruleDescription: undefined,
         deleteOnDestroy: undefined,
         ...args,
+        ruleId: soleOwner(
+          "rate-limit-rule",
+          `edge.shield.RateLimitRule "${name}"`,
+          args.ruleId,
+          (id) => `rate-limit rule ${id}`,
+        ),
         adopted: undefined,
+        origin: undefined,
         unmanaged: undefined,
       },
       opts,

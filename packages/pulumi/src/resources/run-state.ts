@@ -10,6 +10,7 @@ import type { RateLimitRule } from "edgeplatform-client/spec";
 export const ZONE_LISTING_TTL_MS = 5 * 60_000;
 
 const claimed = new Map<string, Set<string>>();
+const claimValues = new Map<string, unknown>();
 const listings = new Map<number, { at: number; rules: Promise<RateLimitRule[]> }>();
 
 /** Records that a resource of this run owns `id` (a rule id, a zone id) of `kind`. */
@@ -22,7 +23,22 @@ export function claim(kind: string, id: string | number): void {
 /** Takes back a claim made before an operation that then failed. */
 export function unclaim(kind: string, id: string | number): void {
   claimed.get(kind)?.delete(String(id));
+  claimValues.delete(`${kind}\0${id}`);
 }
+
+/**
+ * Records, with a claim, what its resource knows of the object (for a settings resource:
+ * the state destroy must restore), so that the delete of a stale entry for the same object
+ * in this run can compare it with its own.
+ */
+export function claimWith(kind: string, id: string | number, value: unknown): void {
+  claim(kind, id);
+  claimValues.set(`${kind}\0${id}`, value);
+}
+
+/** What the claim of `id` of `kind` recorded with {@link claimWith} (undefined: nothing). */
+export const claimValue = (kind: string, id: string | number): unknown =>
+  claimValues.get(`${kind}\0${id}`);
 
 /** Whether a resource of this run created or took over `id` of `kind`. */
 export const isClaimed = (kind: string, id: string | number): boolean =>
@@ -47,5 +63,6 @@ export function zoneListing(
 /** Forgets everything (a new run; tests). */
 export function resetRunState(): void {
   claimed.clear();
+  claimValues.clear();
   listings.clear();
 }

@@ -5,6 +5,13 @@
  * `/dnszone/{id}`, `DnsSecEnabled`), never from the write's answer; destroy restores the
  * state the zone had before Pulumi managed it. Loaded at run time by the serialized stub in
  * `loader.ts`.
+ *
+ * What destroy restores (`priorEnabled`) is recorded once, when Pulumi first manages the
+ * zone, and never re-learned from a zone Pulumi has already switched: a create whose write
+ * may have been applied keeps the resource in the state with it (partial create); a
+ * replacement or rename (create of the new resource, then delete of the old one, in one run)
+ * is compared with the old resource's record, and the old one's delete refuses, naming the
+ * way out, when they differ; the program can state it with the `priorEnabled` input.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { Type } from "@sinclair/typebox";
@@ -15,10 +22,13 @@ import {
   isUnknown,
   messageOf,
   operation,
+  ownerConflicts,
   ResourceOperationError,
   safeCheck,
 } from "./common";
-import { claim, isClaimed, unclaim } from "./run-state";
+import { PartialCreateError } from "./rate-limit-rule-recovery";
+import { claimValue, claimWith, isClaimed, unclaim } from "./run-state";
+import { PROVIDER_KEY } from "./common";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -26,6 +36,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 export interface ZoneDnssecInputs {
   zoneId: number;
   enabled: boolean;
+  /** The DNSSEC state destroy restores, when the program states it (else recorded). */
+  priorEnabled?: boolean;
 }
 
 /** State of a zone's DNSSEC switch: the inputs plus the DNSSEC record. */
@@ -42,6 +54,8 @@ export interface ZoneDnssecOutputs {
   dsConfigured: boolean;
   /** DNSSEC state before Pulumi managed the zone (restored on destroy). */
   priorEnabled?: boolean;
+  /** True when `priorEnabled` was given by the program (not recorded from the zone). */
+  priorPinned?: boolean;
 }
 
 /** The inputs, checked with the project's one validator (required: see `checkZoneDnssec`). */
@@ -49,6 +63,7 @@ const zoneDnssecInputsSchema = Type.Object(
   {
     zoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
     enabled: Type.Optional(Type.Boolean()),
+    priorEnabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -56,6 +71,8 @@ const zoneDnssecInputsSchema = Type.Object(
 /** Validates the inputs. Never throws. */
 export function checkZoneDnssec(_olds: unknown, news: unknown): dynamic.CheckResult {
   return safeCheck(news, (n) => {
+    const conflicts = ownerConflicts(n, ["zoneId"]);
+    if (conflicts.failures.length > 0) return { inputs: n, failures: conflicts.failures };
     const failures = checkInputs(zoneDnssecInputsSchema, n, {
       zoneId: "is required",
       enabled: "is required (true or false)",
@@ -64,17 +81,37 @@ export function checkZoneDnssec(_olds: unknown, news: unknown): dynamic.CheckRes
   });
 }
 
-/** Reports a replacement for a new `zoneId` and an update for a new `enabled`. No API call. */
+/** What destroy restores: the program's `priorEnabled`, else the recorded one. */
+function priorOf(news: Partial<ZoneDnssecInputs>, olds: Partial<ZoneDnssecOutputs>) {
+  return typeof news.priorEnabled === "boolean" ? news.priorEnabled : olds.priorEnabled;
+}
+
+/** `priorEnabled` and whether the program gave it, for a state. */
+function priorFields(prior: boolean | undefined, pinned: boolean) {
+  return { priorEnabled: prior, ...(pinned ? { priorPinned: true } : {}) };
+}
+
+/**
+ * Reports a replacement for a new `zoneId` and an update for a new `enabled` or
+ * `priorEnabled`. No API call.
+ */
 export function diffZoneDnssec(
   _id: string,
   olds: Partial<ZoneDnssecOutputs>,
   news: Partial<ZoneDnssecInputs>,
 ): dynamic.DiffResult {
   const replaces = isUnknown(news.zoneId) || news.zoneId !== olds.zoneId ? ["zoneId"] : [];
-  const changed = isUnknown(news.enabled) || news.enabled !== olds.enabled;
-  // This run's program manages the zone: a stale state entry for it (the old half of a
-  // rename whose run failed before its delete) must not restore its prior state later.
-  if (replaces.length === 0 && typeof olds?.zoneId === "number") claim("dnsZone", olds.zoneId);
+  const changed =
+    isUnknown(news.enabled) ||
+    news.enabled !== olds.enabled ||
+    isUnknown(news.priorEnabled) ||
+    (news.priorEnabled !== undefined && news.priorEnabled !== olds.priorEnabled) ||
+    (news.priorEnabled === undefined) !== (olds.priorPinned !== true);
+  // This run's program manages the zone, with what destroy must restore: a stale state entry
+  // for it (the old half of a rename or replacement) must not restore another state later.
+  if (replaces.length === 0 && typeof olds?.zoneId === "number") {
+    claimWith("dnsZone", olds.zoneId, priorOf(news, olds));
+  }
   return { changes: replaces.length > 0 || changed, replaces, deleteBeforeReplace: false };
 }
 
@@ -112,9 +149,9 @@ async function readEnabled(zoneId: number): Promise<boolean> {
  * (bounded backoff) until it reports the new state: the write's own answer (`Enabled`) is
  * not trusted. Returns the state read back and the DNSSEC record of the write, if any.
  */
-async function switchTo(zoneId: number, enabled: boolean, what: string) {
+async function switchTo(zoneId: number, enabled: boolean, what: string, known?: boolean) {
   const dns = getClient().dns;
-  const before = await readEnabled(zoneId);
+  const before = known ?? (await readEnabled(zoneId));
   if (before === enabled) return { before, info: undefined };
   const info = enabled ? await dns.enableDnssec(zoneId) : await dns.disableDnssec(zoneId);
   const deadline = Date.now() + dnssecTiming.readBackMs;
@@ -141,9 +178,10 @@ const label = (zoneId: unknown) => `edgeplatform ZoneDnssec (zone ${String(zoneI
  * read-back). A zone already in the desired state gets no write.
  */
 export async function createZoneDnssec(
-  inputs: ZoneDnssecInputs,
+  inputs: ZoneDnssecInputs & { [PROVIDER_KEY]?: unknown },
 ): Promise<dynamic.CreateResult<ZoneDnssecOutputs>> {
   const what = `${label(inputs.zoneId)}: create`;
+  const pinned = typeof inputs.priorEnabled === "boolean";
   return operation(what, async () => {
     if (isClaimed("dnsZone", inputs.zoneId)) {
       throw new ResourceOperationError(
@@ -151,19 +189,41 @@ export async function createZoneDnssec(
           `${inputs.zoneId}; one resource per zone. Nothing was written.`,
       );
     }
-    claim("dnsZone", inputs.zoneId); // before the first await: two resources, one zone
-    let switched: Awaited<ReturnType<typeof switchTo>>;
+    claimWith("dnsZone", inputs.zoneId, inputs.priorEnabled); // before the first await
+    let before: boolean;
     try {
-      switched = await switchTo(inputs.zoneId, inputs.enabled, what);
+      before = await readEnabled(inputs.zoneId);
     } catch (e) {
       unclaim("dnsZone", inputs.zoneId);
       throw e;
     }
-    const { before, info } = switched;
+    const prior = pinned ? (inputs.priorEnabled as boolean) : before;
+    claimWith("dnsZone", inputs.zoneId, prior);
+    let info: DnssecInfo | undefined;
+    try {
+      ({ info } = await switchTo(inputs.zoneId, inputs.enabled, what, before));
+    } catch (e) {
+      // The write may have been applied: keep the resource, with what destroy must restore,
+      // so that the next run neither forgets the zone nor records its new state as prior.
+      const cause = messageOf(e);
+      throw new PartialCreateError(
+        `${cause.startsWith(what) ? cause : `${what} failed: ${cause}`}. The zone is recorded in the state with its DNSSEC state before ` +
+          `Pulumi (${before ? "enabled" : "disabled"}); the next \`pulumi up\` reads it and ` +
+          `switches it only if still needed`,
+        inputs.zoneId,
+        {
+          zoneId: inputs.zoneId,
+          enabled: before,
+          ...dsFields(undefined),
+          ...priorFields(prior, pinned),
+          [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+        },
+      );
+    }
     const outs: ZoneDnssecOutputs = {
       zoneId: inputs.zoneId,
       enabled: inputs.enabled,
-      priorEnabled: before,
+      ...priorFields(prior, pinned),
       ...dsFields(info),
     };
     return { id: String(inputs.zoneId), outs };
@@ -199,7 +259,11 @@ export async function readZoneDnssec(
       props && props.enabled === enabled
         ? { ...props, zoneId }
         : { ...props, zoneId, enabled, ...dsFields(undefined) };
-    return { id: String(zoneId), props: outs, inputs: { zoneId, enabled } as never };
+    const inputs: ZoneDnssecInputs = { zoneId, enabled };
+    if (props?.priorPinned === true && typeof props.priorEnabled === "boolean") {
+      inputs.priorEnabled = props.priorEnabled;
+    }
+    return { id: String(zoneId), props: outs, inputs: inputs as never };
   });
 }
 
@@ -210,25 +274,48 @@ export async function updateZoneDnssec(
   news: ZoneDnssecInputs,
 ): Promise<dynamic.UpdateResult<ZoneDnssecOutputs>> {
   const what = `${label(news.zoneId)}: update`;
+  const pinned = typeof news.priorEnabled === "boolean";
+  const { priorPinned: _p, ...kept } = olds;
+  const prior = priorFields(priorOf(news, olds), pinned);
   return operation(what, async () => {
-    if (news.enabled === olds.enabled) return { outs: olds };
+    if (news.enabled === olds.enabled) return { outs: { ...kept, ...prior } };
     const { info } = await switchTo(news.zoneId, news.enabled, what);
-    return { outs: { ...olds, zoneId: news.zoneId, enabled: news.enabled, ...dsFields(info) } };
+    return {
+      outs: { ...kept, ...prior, zoneId: news.zoneId, enabled: news.enabled, ...dsFields(info) },
+    };
   });
 }
 
 /**
  * Returns the zone to the DNSSEC state it had before Pulumi managed it (`priorEnabled`,
  * recorded at create): turning DNSSEC off under a DS record at the parent takes a domain
- * offline, so destroy never disables it blindly. A zone that another resource of this run
- * now manages (a rename or replacement) is left to it; a state without `priorEnabled`
- * (written by 0.1) leaves DNSSEC as it is.
+ * offline, so destroy never disables it blindly. A state without `priorEnabled` (written by
+ * 0.1) leaves DNSSEC as it is.
+ *
+ * A zone that another resource of this run now manages (a replacement or rename: that
+ * resource was created or diffed first) is left to it when both records of what destroy
+ * restores agree; when they differ, this delete refuses (nothing is written), so that the
+ * record of the state before Pulumi is not lost, and names the way out.
  */
 export async function deleteZoneDnssec(id: string, props: ZoneDnssecOutputs): Promise<void> {
   const zoneId = typeof props?.zoneId === "number" ? props.zoneId : Number(id);
   const what = `${label(zoneId)}: delete`;
-  if (typeof props?.priorEnabled !== "boolean" || isClaimed("dnsZone", zoneId)) return;
+  if (typeof props?.priorEnabled !== "boolean") return;
   const prior = props.priorEnabled;
+  if (isClaimed("dnsZone", zoneId)) {
+    const theirs = claimValue("dnsZone", zoneId);
+    if (typeof theirs !== "boolean" || theirs === prior) return;
+    const state = (b: boolean) => (b ? "enabled" : "disabled");
+    throw new ResourceOperationError(
+      `${what} failed: another resource of this program now manages the DNSSEC of zone ` +
+        `${zoneId} (a \`pulumi up --replace\`, or a rename without \`aliases\`) and recorded ` +
+        `DNSSEC ${state(theirs)} as the zone's state before Pulumi, but it was ` +
+        `${state(prior)} when Pulumi first managed the zone (recorded by this resource). ` +
+        `Nothing was written. To keep what destroy restores, set \`priorEnabled: ${prior}\` ` +
+        `on the resource that manages zone ${zoneId} now and run \`pulumi up\` again (this ` +
+        `resource is then removed without a write).`,
+    );
+  }
   await operation(what, async () => {
     await switchTo(zoneId, prior, what);
   });

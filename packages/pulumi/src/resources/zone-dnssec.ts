@@ -3,6 +3,7 @@
  * (type token `pulumi-nodejs:dynamic/dns:ZoneDnssec`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { soleOwner } from "./one-owner";
 import { refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 
@@ -12,6 +13,12 @@ export interface ZoneDnssecArgs {
   zoneId: pulumi.Input<number>;
   /** Whether DNSSEC is on (POST `/dnszone/{id}/dnssec`) or off (DELETE), when it differs. */
   enabled: pulumi.Input<boolean>;
+  /**
+   * The DNSSEC state destroy restores. Default: the zone's state when this resource was
+   * created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
+   * replacement or rename without `aliases` is refused because the records disagree.
+   */
+  priorEnabled?: pulumi.Input<boolean>;
 }
 
 /**
@@ -66,6 +73,12 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
       name,
       {
         ...args,
+        zoneId: soleOwner(
+          "dnssec",
+          `edge.dns.ZoneDnssec "${name}"`,
+          args.zoneId,
+          (z) => `the DNSSEC of DNS zone ${z}`,
+        ),
         dsRecord: undefined,
         digest: undefined,
         digestType: undefined,
@@ -74,7 +87,8 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
         keyTag: undefined,
         flags: undefined,
         dsConfigured: undefined,
-        priorEnabled: undefined,
+        priorEnabled: args.priorEnabled,
+        priorPinned: undefined,
       },
       opts,
       "dns",
