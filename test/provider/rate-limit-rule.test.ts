@@ -34,7 +34,7 @@ const checked = (news: Record<string, unknown>): RateLimitRuleInputs => {
 };
 
 /** Inputs of an update: `check` with the previous inputs (a subset may be managed). */
-const updated = (olds: Record<string, unknown>, news: Record<string, unknown>) => {
+const updated = (olds: object, news: object) => {
   const r = checkRateLimitRule(olds, news);
   expect(r.failures).toEqual([]);
   return r.inputs as RateLimitRuleInputs;
@@ -146,7 +146,7 @@ describe("create (shieldZoneId / pullZoneId)", () => {
       {},
       { shieldZoneId: 1, ruleName: "login-challenge", ruleConfiguration: {} },
     );
-    expect(r.failures.map((f) => f.property)).toEqual([
+    expect((r.failures ?? []).map((f) => f.property)).toEqual([
       "ruleConfiguration.actionType",
       "ruleConfiguration.variableTypes",
       "ruleConfiguration.operatorType",
@@ -164,7 +164,7 @@ describe("create (shieldZoneId / pullZoneId)", () => {
     await expect(
       p.create({ shieldZoneId: 1, ruleName: "login-challenge", ruleConfiguration: {} }),
     ).rejects.toThrow(/a new rule needs ruleConfiguration\.actionType, .*nothing was written/);
-    expect(await t.journal()).toEqual([]);
+    expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
   });
 
   test("a same-named rule with other settings: fails before any write, naming the id and ways out", async () => {

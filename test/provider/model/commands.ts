@@ -73,6 +73,29 @@ const partialConfig = fc
   .subarray(FIELDS, { minLength: 0, maxLength: 6 })
   .chain((keys) => fc.record(Object.fromEntries(keys.map((k) => [k, FIELD_VALUES[k]]))));
 
+/**
+ * What a new rule needs (`check` refuses a create without it): action, at least one
+ * variable, operator, request count, time frame and block time, each drawn like any value.
+ */
+const requiredConfig = fc.record({
+  actionType: FIELD_VALUES.actionType,
+  variableTypes: fc.constantFrom<unknown>(
+    { REQUEST_URI: "/api" },
+    { REQUEST_URI: "/login", REQUEST_METHOD: "POST" },
+  ),
+  operatorType: FIELD_VALUES.operatorType,
+  requestCount: FIELD_VALUES.requestCount,
+  timeframe: FIELD_VALUES.timeframe,
+  blockTime: FIELD_VALUES.blockTime,
+});
+
+/** The configuration of a rule the program adds: what a new rule needs, plus any subset. */
+const createConfig = fc.tuple(requiredConfig, partialConfig).map(([req, part]) => {
+  const out: Record<string, unknown> = { ...req, ...part };
+  if (out.variableTypes === null) out.variableTypes = req.variableTypes;
+  return out;
+});
+
 /** A full configuration in integers (what another actor's tool writes). */
 const fullWireConfig = fc.record({
   actionType: fc.constantFrom(1, 2, 3),
@@ -285,7 +308,11 @@ class Adopt implements Cmd {
   ) {}
   check = (w: Readonly<World>) => w.engine.program.size < 4;
   async run(_m: World, w: World) {
-    const owned = new Set([...w.engine.stateIds().map(Number), ...w.adoptTargets()]);
+    const owned = new Set([
+      ...w.engine.stateIds().map(Number),
+      ...w.adoptTargets(),
+      ...w.other.stateIds().map(Number),
+    ]);
     const candidates = (await w.rules()).filter((r) => !owned.has(r.id));
     const rule = pick(candidates, this.rule);
     if (!rule) return;
@@ -297,6 +324,7 @@ class Adopt implements Cmd {
     if (this.withName && rule.ruleName) inputs.ruleName = rule.ruleName;
     const name = w.newResourceName();
     w.engine.program.set(name, inputs);
+    w.adopted.add(rule.id);
     w.log.push(`program: add ${name} adopting rule ${rule.id} = ${JSON.stringify(inputs)}`);
   }
   toString = () =>
@@ -340,6 +368,8 @@ class OobDelete implements Cmd {
     s.rateLimitRules = s.rateLimitRules.filter((r) => r.id !== rule.id);
     await w.ctl.setState(s);
     if (w.engine.stateIds().includes(String(rule.id))) w.goneOutOfBand.add(rule.id);
+    if (w.other.stateIds().includes(String(rule.id))) w.otherGone.add(rule.id);
+    w.deletedOutOfBand.add(rule.id);
     w.log.push(`out-of-band: delete rule ${rule.id} "${rule.ruleName}"`);
     w.checkPlatform(s.rateLimitRules, "an out-of-band delete");
   }
@@ -375,6 +405,21 @@ class OobCreate implements Cmd {
     w.checkPlatform(s.rateLimitRules, "an out-of-band create");
   }
   toString = () => `OobCreate(${this.zone}, ${this.poolName}, ${JSON.stringify(this.cfg)})`;
+}
+
+/**
+ * A second stack of the same program on the same zones (dev and staging, say): it takes the
+ * program as it is now and runs `up`, or `destroy`s what it has. It must never change or
+ * delete what the first stack owns, nor the first stack what it owns.
+ */
+class OtherStack implements Cmd {
+  constructor(readonly op: "up" | "destroy") {}
+  check = () => true;
+  async run(_m: World, w: World) {
+    if (this.op === "up") w.other.program = new Map(clone([...w.engine.program]));
+    await w.run(this.op, this.toString(), () => w.other[this.op](), false, w.other);
+  }
+  toString = () => `OtherStack(${this.op})`;
 }
 
 /** A failure injected into one run. */
@@ -499,7 +544,7 @@ const ALL: fc.Arbitrary<Cmd>[] = [
     .tuple(
       placement,
       fc.constantFrom(...NAMES),
-      partialConfig,
+      createConfig,
       sometimes(fc.constantFrom<string | null>("managed by pulumi", null), 1, 1),
       sometimes(fc.boolean(), 4, 1),
     )
@@ -540,10 +585,11 @@ const ALL: fc.Arbitrary<Cmd>[] = [
   fc.constant(new Up(undefined, undefined)),
   sometimes(faultChoice, 2, 1).map((f) => new Refresh(f)),
   sometimes(faultChoice, 2, 1).map((f) => new Destroy(f)),
+  fc.constantFrom<"up" | "destroy">("up", "up", "destroy").map((op) => new OtherStack(op)),
 ];
 
 /** The weight of each command of ALL, in order: runs and program edits dominate. */
-const WEIGHTS = [5, 3, 2, 2, 3, 1, 1, 2, 2, 1, 1, 6, 3, 2, 1];
+const WEIGHTS = [5, 3, 2, 2, 3, 1, 1, 2, 2, 1, 1, 6, 3, 2, 1, 2];
 
 /** The command arbitrary (one weighted choice). */
 export const commandArbitrary: fc.Arbitrary<Cmd> = fc.oneof(

@@ -7,8 +7,10 @@
  * - a nullable field the program sets to `null` (or an empty list/object) is cleared: the
  *   platform holds null, nothing, or an empty value;
  * - `variableTypes` is compared whole (null-valued keys are no keys);
- * - `chainedRuleConditions` is a whole list: same length, and each item holds the keys the
- *   program wrote in it (a key left out of an item is not checked).
+ * - `chainedRuleConditions` is a whole list: same length, each item holds the keys the
+ *   program wrote in it, and a key left out of an item holds the platform's default for a
+ *   new item (absent, null, operator 0, not negated, no regex variable), never a value of
+ *   another item.
  */
 import {
   BlockTime,
@@ -74,6 +76,15 @@ export function wire(field: string, v: unknown): unknown {
 const dropNullKeys = (v: unknown): unknown =>
   isObj(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null)) : v;
 
+/** What the platform holds in a new chained condition for a key the program left out. */
+const NEW_ITEM_DEFAULTS: Record<string, unknown[]> = {
+  variableTypes: [null, {}],
+  operatorType: [null, 0],
+  value: [null],
+  isNegated: [null, false],
+  isRegexVariable: [null, false],
+};
+
 /** Whether the platform's value `actual` holds the program's managed value `mine`. */
 export function holds(field: string, mine: unknown, actual: unknown): boolean {
   const w = wire(field, mine);
@@ -84,9 +95,13 @@ export function holds(field: string, mine: unknown, actual: unknown): boolean {
     return w.every((item, i) => {
       const a = actual[i] as unknown;
       if (!isObj(item) || !isObj(a)) return canon(item) === canon(a);
-      return Object.keys(item)
-        .filter((k) => item[k] !== undefined)
-        .every((k) => holds(k, item[k], a[k]));
+      const mine = Object.keys(item).filter((k) => item[k] !== undefined);
+      return (
+        mine.every((k) => holds(k, item[k], a[k])) &&
+        Object.keys(a)
+          .filter((k) => !mine.includes(k))
+          .every((k) => NEW_ITEM_DEFAULTS[k]?.some((d) => canon(d) === canon(a[k])) ?? empty(a[k]))
+      );
     });
   }
   return canon(w) === canon(actual);

@@ -18,7 +18,8 @@ export class InvariantViolation extends Error {}
 
 /** Errors a run may end with for a reason the scenario explains (no fault injected). */
 const EXPECTED_ERRORS = [
-  /already has rules? [\d, ]+ named/, // name clash with other settings / duplicates
+  /already has rules? [\d, ]+ named/, // a rule of that name exists: never taken over
+  /is required when creating a rule/, // a resource not created yet whose program lacks them
   /already creates or manages a rule named/, // two resources of the program, one name
   /already manages rule \d+/, // two resources of the program adopt one rule
   /already has (rule \d+|a rule of this program) named .*unique in a zone/, // a rename to a taken name
@@ -35,6 +36,14 @@ export interface WorldOptions {
 /** One model run's world. */
 export class World {
   readonly engine = new Engine();
+  /** A second stack of the same program on the same zones (OtherStack commands). */
+  readonly other = new Engine();
+  /** Rules the second stack's state lists that may be gone without it knowing. */
+  readonly otherGone = new Set<number>();
+  /** Rules a program adopted (`ruleId`): they existed before Pulumi and are never deleted. */
+  readonly adopted = new Set<number>();
+  /** Rules another actor deleted. */
+  readonly deletedOutOfBand = new Set<number>();
   /**
    * Ids in state whose rule may be gone without the state knowing (another actor deleted it,
    * or a delete failed with an unknown outcome) since the last successful refresh.
@@ -93,9 +102,9 @@ export class World {
   }
 
   /** Ids the program addresses by `ruleId` (adopted rules it may write). */
-  adoptTargets(): Set<number> {
+  adoptTargets(engine: Engine = this.engine): Set<number> {
     const out = new Set<number>();
-    for (const p of this.engine.program.values()) {
+    for (const p of engine.program.values()) {
       if (typeof p.ruleId === "number") out.add(p.ruleId);
     }
     return out;
@@ -117,10 +126,11 @@ export class World {
     what: string,
     body: () => Promise<RunResult>,
     faulted: boolean,
+    engine: Engine = this.engine,
   ): Promise<RunResult> {
     const before = await this.rules();
-    const stateBefore = new Set(this.engine.stateIds().map(Number));
-    const adopted = this.adoptTargets();
+    const stateBefore = new Set(engine.stateIds().map(Number));
+    const adopted = this.adoptTargets(engine);
     await this.ctl.clearJournal();
     const res = await body();
     // Rules the run read (GET): the only way a provider can learn an out-of-band value.
@@ -137,6 +147,25 @@ export class World {
       `${what} → ${res.ok ? "ok" : res.interrupted ? "interrupted" : `FAILED: ${res.error}`}` +
         (res.ops.length ? ` [${res.ops.join("; ")}]` : ""),
     );
+    // What one stack does is out-of-band for the other: a rule the other's state lists may be
+    // gone (deleted by the stack that created it) or changed (an adopted rule both manage).
+    const afterIds = new Map(after.map((r) => [r.id, JSON.stringify(r)]));
+    const peer = engine === this.engine ? this.other : this.engine;
+    const peerGone = engine === this.engine ? this.otherGone : this.goneOutOfBand;
+    for (const r of before) {
+      if (!peer.stateIds().includes(String(r.id))) continue;
+      if (!afterIds.has(r.id)) peerGone.add(r.id);
+      else if (afterIds.get(r.id) !== JSON.stringify(r) && engine === this.other) {
+        this.drifted.add(r.id);
+      }
+    }
+    // (6) A rule a program adopted existed before Pulumi: no run ever deletes it (programs
+    // here never give an adopted rule `deleteOnDestroy: true`).
+    for (const id of this.adopted) {
+      if (before.some((r) => r.id === id) && !afterIds.has(id) && !this.deletedOutOfBand.has(id)) {
+        this.fail(`(6) ${what} deleted rule ${id}, which a program adopted (it existed before)`);
+      }
+    }
     if (kind === "refresh") {
       this.lastRefreshFailed = !res.ok;
       if (res.ok) {
@@ -195,7 +224,7 @@ export class World {
       }
     }
     // (2) After a successful up, every resource is in state and its rule holds the program.
-    if (kind === "up" && res.ok) {
+    if (kind === "up" && res.ok && engine === this.engine) {
       for (const [name, prog] of this.engine.program) {
         const st = this.engine.state.get(name);
         if (!st) {
@@ -245,8 +274,8 @@ export class World {
     if (res.ok && kind !== "refresh") {
       const holders = new Map<string, string>();
       const entries = [
-        ...[...this.engine.state].map(([n, st]) => [n, st.id] as const),
-        ...this.engine.pendingDeletes.map((d) => [`${d.name} (replaced)`, d.id] as const),
+        ...[...engine.state].map(([n, st]) => [n, st.id] as const),
+        ...engine.pendingDeletes.map((d) => [`${d.name} (replaced)`, d.id] as const),
       ];
       for (const [n, id] of entries) {
         const other = holders.get(id);
@@ -273,14 +302,19 @@ export class World {
       seen.set(key, r.id);
     }
     const ids = new Set(after.map((r) => r.id));
-    const inState = this.engine.stateIds().map(Number);
-    for (const g of [...this.goneOutOfBand]) if (!inState.includes(g)) this.goneOutOfBand.delete(g);
-    for (const id of inState) {
-      if (!ids.has(id) && !this.goneOutOfBand.has(id)) {
-        this.fail(
-          `(4) after ${what}, the state lists rule ${id}, which the platform lacks, and no ` +
-            `out-of-band delete explains it (last refresh ${this.lastRefreshFailed ? "failed" : "ok or none"})`,
-        );
+    for (const [engine, gone, which] of [
+      [this.engine, this.goneOutOfBand, "the state"],
+      [this.other, this.otherGone, "the second stack's state"],
+    ] as const) {
+      const inState = engine.stateIds().map(Number);
+      for (const g of [...gone]) if (!inState.includes(g)) gone.delete(g);
+      for (const id of inState) {
+        if (!ids.has(id) && !gone.has(id)) {
+          this.fail(
+            `(4) after ${what}, ${which} lists rule ${id}, which the platform lacks, and no ` +
+              `out-of-band delete explains it (last refresh ${this.lastRefreshFailed ? "failed" : "ok or none"})`,
+          );
+        }
       }
     }
   }
@@ -293,6 +327,16 @@ export class World {
   async finish(): Promise<void> {
     await this.ctl.clearFaults();
     await this.settle();
+    if (this.other.stateIds().length > 0) {
+      const gone = await this.run(
+        "destroy",
+        "final OtherStack(destroy)",
+        () => this.other.destroy(),
+        false,
+        this.other,
+      );
+      if (!gone.ok) this.unexplained.push(`final destroy of the second stack: ${gone.error}`);
+    }
     const refreshed = await this.run(
       "refresh",
       "final Refresh()",

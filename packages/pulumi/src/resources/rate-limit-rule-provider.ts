@@ -209,12 +209,6 @@ async function createInZone(
   inputs: RateLimitRuleInputs & { [PROVIDER_KEY]?: unknown },
   what: string,
 ) {
-  const missing = missingForCreate(inputs);
-  if (missing.length > 0) {
-    throw new ResourceOperationError(
-      `${what} failed: a new rule needs ${missing.join(", ")}; nothing was written`,
-    );
-  }
   const client = getClient();
   const zone = await targetZone(inputs, what);
   const name = inputs.ruleName as string;
@@ -231,6 +225,12 @@ async function createInZone(
     return takeOverReplaced(inputs, same[0], zone, what);
   }
   if (same.length > 0) throw new ResourceOperationError(sameNameMessage(what, zone, name, same));
+  const missing = missingForCreate(inputs);
+  if (missing.length > 0) {
+    throw new ResourceOperationError(
+      `${what} failed: a new rule needs ${missing.join(", ")}; nothing was written`,
+    );
+  }
   claim(`name:${zone}`, name);
   const body: CreateRateLimitRequest = {
     shieldZoneId: zone,
