@@ -167,6 +167,31 @@ describe("emulator: control API", () => {
     });
   });
 
+  test("fault: afterHandler + applyFirst deletes only the first N volume instances", async () => {
+    const before = (await ctl(emu, "GET", "/state")).json.apps[0].volumes[0];
+    expect(before.id).toBe("vol-detached");
+    const ids = before.volumeInstances.map((i: { id: string }) => i.id);
+    expect(ids).toHaveLength(3);
+    expect(
+      (await ctl(emu, "POST", "/faults", { afterHandler: true, status: 500, applyFirst: -1 }))
+        .status,
+    ).toBe(400);
+    expect((await ctl(emu, "POST", "/faults", { status: 500, applyFirst: 1 })).status).toBe(400);
+    await ctl(emu, "POST", "/faults", {
+      method: "DELETE",
+      path: "^/mc/apps/app-1/volumes/vol-detached$",
+      afterHandler: true,
+      status: 500,
+      applyFirst: 1,
+    });
+    const r = await call(emu, "DELETE", "/mc/apps/app-1/volumes/vol-detached");
+    expect(r.status).toBe(500);
+    const list = (await call(emu, "GET", "/mc/apps/app-1/volumes")).json;
+    const after = list.items.find((v: { id: string }) => v.id === "vol-detached");
+    expect(after.volumeInstances.map((i: { id: string }) => i.id)).toEqual(ids.slice(1));
+    expect(after.totalInstancesCount).toBe(2);
+  });
+
   test("faults: invalid spec 400, DELETE clears, reset clears", async () => {
     expect((await ctl(emu, "POST", "/faults", { status: 42 })).status).toBe(400);
     expect((await ctl(emu, "POST", "/faults", { path: "(" })).status).toBe(400);

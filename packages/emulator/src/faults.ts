@@ -23,6 +23,12 @@ export interface FaultSpec {
   /** Run the real handler (state changes apply), then answer with status/body instead. */
   afterHandler?: boolean;
   /**
+   * With `afterHandler`, on a bulk deletion (DELETE `/mc/apps/{appId}/volumes/{volumeId}`):
+   * the handler deletes only the first N instances (a platform that failed part-way), then
+   * the fault answers. Ignored by other routes.
+   */
+  applyFirst?: number;
+  /**
    * Chance (0..1) that a matching request is hit; a request that is spared does not
    * consume a use. Drawn from a seeded generator, so runs are reproducible. Default 1.
    */
@@ -70,6 +76,7 @@ export function checkFaultSpec(v: unknown): string[] {
     "reset",
     "malformed",
     "afterHandler",
+    "applyFirst",
     "probability",
     "seed",
   ];
@@ -121,6 +128,11 @@ export function checkFaultSpec(v: unknown): string[] {
   }
   if (s.seed !== undefined && !Number.isInteger(s.seed)) p.push("seed must be an integer");
   if (s.afterHandler && s.status === undefined) p.push("afterHandler needs a status");
+  if (s.applyFirst !== undefined) {
+    if (!Number.isInteger(s.applyFirst) || (s.applyFirst as number) < 0)
+      p.push("applyFirst must be a non-negative integer");
+    if (!s.afterHandler) p.push("applyFirst needs afterHandler");
+  }
   return p;
 }
 

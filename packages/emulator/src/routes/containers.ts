@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Volume, VolumeDeletionResult, VolumeList } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
+import type { Fault } from "../faults";
 import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { int64Params } from "./common";
@@ -129,9 +130,11 @@ export function registerContainerRoutes(app: FastifyInstance, ctx: EmulatorConte
           },
         );
       }
-      const ids = v.volumeInstances.map((i) => i.id);
-      v.volumeInstances = [];
-      v.totalInstancesCount = 0;
+      // A fault's `applyFirst`: the platform failed part-way, after the first N instances.
+      const limit = (req as { emuAfter?: Fault }).emuAfter?.applyFirst;
+      const ids = v.volumeInstances.slice(0, limit).map((i) => i.id);
+      v.volumeInstances = v.volumeInstances.slice(ids.length);
+      v.totalInstancesCount = v.volumeInstances.length;
       v.attachedInstancesCount = 0;
       ctx.store.commit();
       const res: VolumeDeletionResult = { ids };
