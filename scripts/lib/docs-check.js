@@ -200,7 +200,8 @@ function checkLinks(root = REPO_ROOT, files = docFiles(root)) {
       .forEach((line, i) => {
         if (/^\s*(`{3,}|~{3,})/.test(line)) inFence = !inFence;
         if (inFence) return;
-        for (const m of line.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const prose = line.replace(/`[^`]*`/g, ""); // links in inline code are examples
+        for (const m of prose.matchAll(/\]\(([^)\s]+)\)/g)) {
           const target = m[1];
           if (/^[a-z]+:/i.test(target)) continue; // https:, mailto:
           const [p, anchor] = target.split("#");
