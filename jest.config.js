@@ -28,6 +28,7 @@ module.exports = {
         "<rootDir>/test/faults/**/*.test.ts",
         "<rootDir>/test/node/**/*.test.ts",
         "<rootDir>/test/import/**/*.test.ts",
+        "<rootDir>/test/docs/**/*.test.ts",
       ],
     },
     {

@@ -288,7 +288,8 @@ const run = e2eAvailable();
       const fixture = before.rateLimitRules.find((r) => r.id === 102) as Rule;
       expect(fixture.ruleConfiguration?.requestCount).toBe(10); // the scenario's premise
       const stack = newStack(`partial-adoption-${profile}`);
-      // The README's adoption example, with requestCount changed from 10 to 25.
+      // The adoption example of docs/resources.md ("Adopting existing rules"), with
+      // requestCount changed from 10 to 25.
       const options: SafetyProgramOptions = {
         rules: [
           {

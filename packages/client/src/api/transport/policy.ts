@@ -1,6 +1,6 @@
 /**
  * The retry policy: which failures may be repeated and how long to wait before the next
- * attempt (see also the README).
+ * attempt (see also docs/client.md, "Retries, timeouts and limits").
  *
  * - 429: retried for every method, after `Retry-After` (seconds or HTTP-date) or backoff.
  *   A 429 is answered before the request is processed, so even a POST is safe to repeat.

@@ -1,0 +1,231 @@
+/**
+ * The documentation checker itself (scripts/lib/docs-check.js): block extraction and its
+ * directives, the line mapping of type errors, and running blocks (exit codes, time limit,
+ * the emulator port substitution).
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { startEmulator } from "edgeplatform-emulator";
+import { ensureBuilt, ROOT } from "../support/build";
+import { Block, docs } from "./lib";
+
+const md = (...lines: string[]) => lines.join("\n");
+
+describe("extractBlocks", () => {
+  test("finds fenced blocks with their language, first code line and directives", () => {
+    const { blocks, problems } = docs.extractBlocks(
+      md(
+        "# Title", // 1
+        "", // 2
+        "```ts", // 3
+        "const a = 1;", // 4
+        "```", // 5
+        "<!-- check: runnable -->", // 6
+        "", // 7
+        "```bash", // 8
+        "echo hi", // 9
+        "```", // 10
+        "<!-- check: skip shows an error on purpose -->", // 11
+        "```typescript", // 12
+        "const b: number = 'x';", // 13
+        "```", // 14
+        "````text", // 15
+        "```ts", // 16
+        "````", // 17
+        "```sh", // 18
+        "rm -rf /", // 19
+        "```", // 20
+      ),
+      "x.md",
+    );
+    expect(problems).toEqual([]);
+    expect(blocks.map((b) => [b.line, b.kind, b.skip, b.runnable, b.code])).toEqual([
+      [4, "ts", null, false, "const a = 1;"],
+      [9, "sh", null, true, "echo hi"],
+      [13, "ts", "shows an error on purpose", false, "const b: number = 'x';"],
+      [16, "other", null, false, "```ts"],
+      [19, "sh", null, false, "rm -rf /"],
+    ]);
+  });
+
+  test("`check: pulumi` marks a Pulumi program (run by the e2e project)", () => {
+    const { blocks, problems } = docs.extractBlocks(
+      md("<!-- check: pulumi -->", "```ts", "x", "```"),
+      "x.md",
+    );
+    expect(problems).toEqual([]);
+    expect(blocks[0]).toMatchObject({ kind: "ts", pulumi: true, runnable: false, skip: null });
+    expect(
+      docs.extractBlocks(md("<!-- check: pulumi -->", "```sh", "x", "```"), "x.md").problems,
+    ).toEqual([{ file: "x.md", line: 1, message: "`check: pulumi` is for TS blocks" }]);
+  });
+
+  test("a directive applies only to the block right after it (blank lines allowed)", () => {
+    const { blocks } = docs.extractBlocks(
+      md("<!-- check: runnable -->", "Some text.", "```sh", "true", "```"),
+      "x.md",
+    );
+    expect(blocks[0].runnable).toBe(false);
+  });
+
+  test("a skip without a reason, an unknown directive, a directive before an unchecked block and an open fence are errors", () => {
+    const { problems } = docs.extractBlocks(
+      md(
+        "<!-- check: skip -->",
+        "```ts",
+        "x",
+        "```",
+        "<!-- check: runable -->",
+        "```ts",
+        "y",
+        "```",
+        "<!-- check: runnable -->",
+        "```json",
+        "{}",
+        "```",
+        "```ts",
+        "never closed",
+      ),
+      "x.md",
+    );
+    expect(problems).toEqual([
+      { file: "x.md", line: 1, message: "`check: skip` needs a reason" },
+      { file: "x.md", line: 5, message: 'unknown docs-check directive "runable"' },
+      {
+        file: "x.md",
+        line: 9,
+        message: "a docs-check directive before a `json` block, which is never checked",
+      },
+      { file: "x.md", line: 13, message: "code block is not closed" },
+    ]);
+  });
+
+  test("the documentation files are README.md, docs/*.md and the package READMEs", () => {
+    const files = docs.docFiles();
+    expect(files[0]).toBe("README.md");
+    expect(files).toEqual(
+      expect.arrayContaining(["docs/resources.md", "packages/pulumi/README.md"]),
+    );
+  });
+});
+
+describe("typeCheck", () => {
+  beforeAll(() => {
+    ensureBuilt(path.join(ROOT, "packages", "pulumi", "dist", "index.d.ts"), [
+      "client",
+      "pulumi",
+      "emulator",
+    ]);
+  });
+
+  test("reports an error at the Markdown file, line and column; skipped blocks are not checked", () => {
+    const text = md(
+      "Intro", // 1
+      "", // 2
+      "```ts", // 3
+      'import * as edge from "pulumi-edgeplatform";', // 4
+      'new edge.dns.ZoneDnssec("z", { zoneId: 1, enabled: "yes" });', // 5
+      "```", // 6
+      "", // 7
+      "```ts", // 8
+      "const top = await Promise.resolve(releaseVersion);", // 9
+      "```", // 10
+      "<!-- check: skip not valid on purpose -->", // 11
+      "```ts", // 12
+      "const n: number = 'no';", // 13
+      "```", // 14
+      "```ts", // 15
+      'import { Client } from "edgeplatform-client";', // 16
+      'const c = new Client({ apiKey: "k", baseUrl: "http://127.0.0.1:4010" });', // 17
+      "console.log(await c.dns.getZone(1));", // 18
+      "```", // 19
+    );
+    const { blocks } = docs.extractBlocks(text, "docs/x.md");
+    const r = docs.typeCheck(blocks);
+    expect(r.checked).toBe(3);
+    expect(r.diagnostics.map((d) => [d.file, d.line, d.column])).toEqual([
+      ["docs/x.md", 5, 43],
+      ["docs/x.md", 9, 35],
+    ]);
+    expect(r.diagnostics[0].text).toMatch(/^docs\/x\.md:5:43: TS2322: /);
+    expect(r.diagnostics[1].text).toMatch(/Cannot find name 'releaseVersion'/);
+  }, 120_000);
+});
+
+describe("runBlock", () => {
+  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await emu?.close();
+  });
+  const block = (lang: string, code: string): Block => ({
+    file: "docs/x.md",
+    line: 7,
+    lang,
+    kind: lang === "ts" ? "ts" : "sh",
+    code,
+    skip: null,
+    runnable: true,
+    pulumi: false,
+  });
+
+  test("a shell block talks to the emulator at 127.0.0.1:4010 (the checker's port) and passes", async () => {
+    const r = await docs.runBlock(
+      block("sh", 'curl -fsS http://127.0.0.1:4010/_emulator/profile >/dev/null\necho "$PWD"'),
+      emu,
+    );
+    expect(r.message).toBe("");
+    expect(r.ok).toBe(true);
+    expect(r.output).not.toContain(ROOT); // a temporary directory, not the checkout
+  });
+
+  test("a failing shell command fails the block, naming the file and line", async () => {
+    const r = await docs.runBlock(block("sh", "true\nfalse\necho never"), emu);
+    expect(r.ok).toBe(false);
+    expect(r.message).toMatch(/^docs\/x\.md:7: runnable sh block exited with 1/);
+    expect(r.output).not.toContain("never");
+  });
+
+  test("a TS block runs as an ES module with the emulator's settings in the environment", async () => {
+    const ok = await docs.runBlock(
+      block(
+        "ts",
+        md(
+          'import { Client } from "edgeplatform-client";',
+          "const c = new Client({ apiKey: process.env.EDGEPLATFORM_API_KEY!, baseUrl: process.env.EDGEPLATFORM_BASE_URL! });",
+          "const z = await c.dns.getZone(2);",
+          "if (z.DnsSecEnabled !== true) throw new Error('zone 2 has DNSSEC on');",
+        ),
+      ),
+      emu,
+    );
+    expect(ok.message).toBe("");
+    const bad = await docs.runBlock(block("ts", 'throw new Error("boom");'), emu);
+    expect(bad.ok).toBe(false);
+    expect(bad.message).toMatch(/docs\/x\.md:7: runnable ts block exited with 1[\s\S]*boom/);
+  });
+
+  test("a block that does not finish in time fails, and its processes are ended", async () => {
+    const r = await docs.runBlock(block("sh", 'sleep 30 & echo "background $!"; sleep 30'), emu, {
+      timeoutMs: 1_000,
+    });
+    expect(r.ok).toBe(false);
+    expect(r.message).toMatch(/did not finish within 1 s/);
+    const pid = Number(/background (\d+)/.exec(r.output)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    // The background process is gone too (or a zombie waiting for its new parent to reap it).
+    const state = () => {
+      try {
+        return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] ?? "gone";
+      } catch {
+        return "gone";
+      }
+    };
+    for (let i = 0; i < 20 && !["gone", "Z"].includes(state()); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(["gone", "Z"]).toContain(state());
+  });
+});
