@@ -42,6 +42,8 @@ export interface ZoneDnssecOutputs {
   dsConfigured: boolean;
   /** DNSSEC state before Pulumi managed the zone (restored on destroy). */
   priorEnabled?: boolean;
+  /** True for the read-only view of `ZoneDnssec.get` (never managed, never restored). */
+  readOnly?: boolean;
 }
 
 /** The inputs, checked with the project's one validator (required: see `checkZoneDnssec`). */
@@ -195,8 +197,12 @@ export async function readZoneDnssec(
         e,
       );
     }
-    const outs: ZoneDnssecOutputs =
-      props && props.enabled === enabled
+    // No prior state (`ZoneDnssec.get`), or the view it returned: a read-only view, with no
+    // `priorEnabled`, so that nothing done with this state could ever switch DNSSEC.
+    const readOnly = typeof props?.zoneId !== "number" || props.readOnly === true;
+    const outs: ZoneDnssecOutputs = readOnly
+      ? { zoneId, enabled, ...dsFields(undefined), readOnly: true }
+      : props && props.enabled === enabled
         ? { ...props, zoneId }
         : { ...props, zoneId, enabled, ...dsFields(undefined) };
     return { id: String(zoneId), props: outs, inputs: { zoneId, enabled } as never };
