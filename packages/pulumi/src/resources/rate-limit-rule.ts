@@ -260,6 +260,9 @@ const READ_ONLY = Symbol("read-only");
  * });
  * export const limit: pulumi.Output<number> = rule.ruleConfiguration.requestCount;
  * ```
+ * @typeParam C The configuration the program wrote, inferred from `ruleConfiguration` (never
+ * written by hand): it makes the fields the program wrote required in the configuration
+ * output, and an unknown configuration field a type error.
  */
 export class RateLimitRule<
   C extends RateLimitRuleConfigurationArgs & NoUnknownConfigurationFields<C> =
