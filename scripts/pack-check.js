@@ -8,7 +8,11 @@
  *    (the baseline), then the pulumi-edgeplatform and edgeplatform-client tarballs: the
  *    packages and bytes they add, and any EBADENGINE warning.
  * 3. A small program (resources, data sources, getXOutput with dependsOn) type-checked with
- *    `tsc --strict --noEmit` on TypeScript 5.9 and on the newest TypeScript of the registry.
+ *    `tsc --strict --noEmit` on TypeScript 5.9 and on the newest TypeScript of the registry;
+ *    then (issue 19.3) a program that uses `get`, typed outputs and each form of the
+ *    discriminated RateLimitRule arguments must compile, and the invalid programs of
+ *    scripts/lib/type-programs.js (two addressing fields; a create without `ruleName`; ...)
+ *    must each fail with their expected TS error.
  * 4. `require("pulumi-edgeplatform")` in that program loads no fastify.
  * 5. The client tarball alone in an empty Node project: packages, size, no `@pulumi/*` in
  *    `require.cache`, median `require` time over 10 cold processes.
@@ -22,6 +26,7 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { spawnSync } = require("child_process");
+const { VALID_PROGRAM, INVALID_PROGRAMS } = require("./lib/type-programs");
 
 const ROOT = path.resolve(__dirname, "..");
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -123,6 +128,42 @@ const TSCONFIG_NODENEXT = {
   },
   files: ["index.ts"],
 };
+
+/**
+ * Type-checks the programs of scripts/lib/type-programs.js in `dir` (one tsconfig each, with
+ * the options of `base`): the valid one must pass, each invalid one must fail with exactly
+ * its expected error.
+ */
+function typeProgramsCheck(tscJs, dir, label, base) {
+  const one = (name, text) => {
+    fs.writeFileSync(path.join(dir, `${name}.ts`), text);
+    const config = `tsconfig.${name}.json`;
+    fs.writeFileSync(
+      path.join(dir, config),
+      JSON.stringify({ ...base, files: [`${name}.ts`] }, null, 2),
+    );
+    const r = run(process.execPath, [tscJs, "-p", config, "--pretty", "false"], dir, {
+      allowFail: true,
+    });
+    return { status: r.status, out: (r.stdout + r.stderr).trim() };
+  };
+  const valid = one("typed-get-args", VALID_PROGRAM);
+  check(
+    valid.status === 0,
+    `tsc --strict on TypeScript ${label}: get, typed outputs and the three argument forms ` +
+      `compile${valid.out ? `:\n${valid.out}` : ""}`,
+  );
+  for (const [name, { text, error }] of Object.entries(INVALID_PROGRAMS)) {
+    const r = one(`invalid-${name}`, text);
+    // "file(line,col): error TS1234: message" and its indented continuation lines
+    const errors = r.out.split(/\n(?=\S)/).filter((e) => / error TS\d+/.test(e));
+    const first = (errors[0] ?? "").replace(/^.*? error (TS\d+)/s, "$1");
+    check(
+      r.status !== 0 && errors.length === 1 && error.test(first),
+      `tsc --strict on TypeScript ${label} rejects ${name}: ${first.replace(/\n\s*/g, " / ") || r.out}`,
+    );
+  }
+}
 
 function tscCheck(tscJs, dir, config, label) {
   const r = run(process.execPath, [tscJs, "-p", config], dir, { allowFail: true });
@@ -274,6 +315,8 @@ function main() {
     const tsc59 = path.join(prog, "node_modules", "typescript", "bin", "tsc");
     tscCheck(tsc59, prog, "tsconfig.json", ts59);
     tscCheck(tsc59, prog, "tsconfig.nodenext.json", ts59);
+    typeProgramsCheck(tsc59, prog, `${ts59} (node10)`, TSCONFIG_CLASSIC);
+    typeProgramsCheck(tsc59, prog, `${ts59} (nodenext)`, TSCONFIG_NODENEXT);
     const latestDir = path.join(work, "ts-latest");
     fs.mkdirSync(latestDir);
     fs.writeFileSync(path.join(latestDir, "package.json"), '{"private":true}');
@@ -286,6 +329,12 @@ function main() {
       prog,
       "tsconfig.nodenext.json",
       `${latest} (newest on the registry)`,
+    );
+    typeProgramsCheck(
+      path.join(latestDir, "node_modules", "typescript", "bin", "tsc"),
+      prog,
+      `${latest} (newest on the registry, nodenext)`,
+      TSCONFIG_NODENEXT,
     );
 
     // 4. the provider does not load the emulator's server stack

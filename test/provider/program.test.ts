@@ -75,3 +75,30 @@ test("replaceOnChanges and deleteBeforeReplace are refused with the option's nam
   const ok = new RateLimitRule("r3", args, { deleteBeforeReplace: false });
   expect(await value(ok.ruleId)).toBe(1000);
 });
+
+test("opts.import is refused with the way out; VolumeInstancesDeletion.get explains why not", () => {
+  const args = { ruleId: 101, ruleConfiguration: {} };
+  expect(() => new RateLimitRule("i1", args, { import: "101" })).toThrow(
+    /RateLimitRule: invalid argument "opts.import": is not supported by Pulumi dynamic resources.*write `ruleId: <the rule's id>`/,
+  );
+  expect(() => new ZoneDnssec("i2", { zoneId: 1, enabled: true }, { import: "1" })).toThrow(
+    /ZoneDnssec: invalid argument "opts.import".*adopts the zone's DNSSEC switch by `zoneId`/,
+  );
+  expect(
+    () => new VolumeInstancesDeletion("i3", { appId: "a", volumeId: "v" }, { import: "a/v/x" }),
+  ).toThrow(/VolumeInstancesDeletion: invalid argument "opts.import".*one-shot operation/);
+  expect(() => VolumeInstancesDeletion.get("v", "a/v/x")).toThrow(
+    /VolumeInstancesDeletion.get: invalid argument "v": is not supported: .*one-shot deletion.*listVolumes\(appId\)/,
+  );
+});
+
+test("get registers a read of the id with no inputs besides the provider", async () => {
+  const r = RateLimitRule.get("seen", "101");
+  const z = ZoneDnssec.get("seen-zone", "2");
+  expect(await value(r.urn)).toContain("dynamic/shield:RateLimitRule::seen");
+  expect(await value(z.urn)).toContain("dynamic/dns:ZoneDnssec::seen-zone");
+  expect(find("seen").id).toBe("101");
+  expect(Object.keys(find("seen").inputs)).toEqual(["__provider"]);
+  expect(find("seen-zone").id).toBe("2");
+  expect(Object.keys(find("seen-zone").inputs)).toEqual(["__provider"]);
+});

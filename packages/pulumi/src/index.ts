@@ -4,7 +4,7 @@
  *
  * ```ts
  * import * as edge from "pulumi-edgeplatform";
- * new edge.shield.RateLimitRule("api", { shieldZoneId: 1, ruleConfiguration: { ... } });
+ * new edge.shield.RateLimitRule("api", { shieldZoneId: 1, ruleName: "api", ruleConfiguration: { ... } });
  * ```
  *
  * Each area is a namespace (`edge.shield`, `edge.dns`, `edge.containers`, `edge.compute`,

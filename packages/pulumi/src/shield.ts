@@ -2,8 +2,17 @@
 export { RateLimitRule } from "./resources/rate-limit-rule";
 export type {
   RateLimitRuleArgs,
+  RateLimitRuleAdoptArgs,
+  RateLimitRuleCreateInShieldZoneArgs,
+  RateLimitRuleCreateInPullZoneArgs,
+  RateLimitRuleCommonArgs,
   RateLimitRuleConfigurationArgs,
   ChainedRuleConditionArgs,
+  RateLimitRuleState,
+  RateLimitRuleConfigurationState,
+  RateLimitRuleConfigurationStateOf,
+  ChainedRuleConditionState,
+  NoUnknownConfigurationFields,
 } from "./resources/rate-limit-rule";
 export { getEventLogs, getEventLogsOutput } from "./functions/shield";
 export type { GetEventLogsArgs, GetEventLogsResult } from "./functions/shield";

@@ -56,18 +56,29 @@ export interface RateLimitRuleList {
 
 /** A container registry (GET `/mc/registries/{registryId}`). */
 export interface ContainerRegistry {
+  /** Id of the registry (what `registryId` selects). */
   id: number;
+  /** Account the registry belongs to. */
   accountId: string;
+  /** User who added the registry. */
   userId: string;
+  /** Namespace of the registry. */
   namespaceId: string;
+  /** Name shown for the registry. */
   displayName: string;
+  /** Host name of the registry (`docker.io`, `ghcr.io`, ...). */
   hostName: string;
+  /** User name the platform logs in to the registry with. */
   userName: string;
+  /** First characters of the stored password (the password itself is never returned). */
   firstPasswordSymbols: string;
+  /** Last characters of the stored password (the password itself is never returned). */
   lastPasswordSymbols: string;
   /** ISO 8601 UTC timestamp. */
   createdAt: string;
+  /** Whether the registry is public (no credentials needed). */
   isPublic: boolean;
+  /** Whether the platform manages the registry (not added by the user). */
   isPlatformManaged: boolean;
   /** ISO 8601 UTC timestamp. */
   lastUpdatedAt: string;
@@ -75,10 +86,13 @@ export interface ContainerRegistry {
 
 /** Application region settings (GET `/mc/apps/{appId}/region-settings`). */
 export interface RegionSettings {
+  /** Region identifiers the application may run in. */
   allowedRegionIds: string[];
+  /** Regions the application must run in. */
   requiredRegionIds: string[];
-  /** May be absent on the live platform. */
+  /** Maximum number of regions. May be absent on the live platform. */
   maxAllowedRegions?: number;
+  /** How regions are provisioned (`ProvisioningTypes`; the spec does not list the values). */
   provisioningType: "static" | "dynamic";
 }
 
@@ -147,18 +161,29 @@ export interface ScriptStatistics {
 
 /** Shield event log entry. */
 export interface EventLogEntry {
+  /** Id of the log entry. */
   logId: string;
   /** Epoch milliseconds. */
   timestamp: number;
+  /** The log line. */
   log: string;
+  /** Labels of the event (all strings, as the platform sends them). */
   labels: {
+    /** Autonomous system number of the client. */
     asn: string;
+    /** Country of the client. */
     country: string;
+    /** Id of the rule that matched. */
     ruleId: string;
+    /** Severity of the match. */
     severity: string;
+    /** HTTP method of the request. */
     method: string;
+    /** Group of the rule that matched. */
     ruleGroup: string;
+    /** HTTP status of the answer. */
     status: string;
+    /** Edge server zone that handled the request. */
     serverZone: string;
   };
 }
@@ -188,25 +213,45 @@ export interface AvailabilityError {
 export interface AccessLogEntry {
   /** ISO 8601 timestamp. */
   timestamp: string;
+  /** Pull zone that served the request. */
   pullZoneId: number;
+  /** Id of the request. */
   requestId: string;
+  /** Cache status (`HIT`, `MISS`, ...; `CacheStatuses`). */
   cacheStatus: CacheStatus;
+  /** HTTP status code of the answer. */
   statusCode: number;
+  /** Bytes sent to the client (headers and body). */
   bytesSent: number;
+  /** IP address of the client. */
   remoteIp: string;
+  /** Two-letter country code of the client. */
   countryCode: string;
+  /** Edge location code that served the request. */
   edgeLocation: string;
+  /** URL scheme (`http`, `https`). */
   scheme: string;
+  /** Host name of the request. */
   host: string;
+  /** Path of the request. */
   path: string;
+  /** Full URL of the request. */
   url: string;
+  /** User agent of the client. */
   userAgent: string;
+  /** Referer of the request. */
   referer: string;
+  /** Bytes of the body sent to the client. */
   bodyBytesSent: number;
+  /** `Content-Range` of the answer (empty when none). */
   contentRange: string;
+  /** `Authorization` header of the request, as the platform logs it. */
   authorizationHeader: string;
+  /** JA4 TLS fingerprint of the client. */
   ja4Fingerprint: string;
+  /** Autonomous system number of the client. */
   asn: number;
+  /** Organization of the client's autonomous system. */
   asnOrganization: string;
 }
 
@@ -224,18 +269,29 @@ export interface LoggingErrorBody {
 
 /** One parsed v1 (pipe-delimited) access-log line. Empty fields (`-`) are `""`. */
 export interface LegacyAccessLogRecord {
+  /** Cache status (`HIT`, `MISS`, ...). */
   cacheStatus: string;
+  /** HTTP status code of the answer. */
   statusCode: number;
   /** Epoch milliseconds. */
   timestamp: number;
+  /** Bytes sent to the client. */
   bytesSent: number;
+  /** Pull zone that served the request. */
   pullZoneId: number;
+  /** IP address of the client. */
   remoteIp: string;
+  /** Referer of the request. */
   referer: string;
+  /** Full URL of the request. */
   url: string;
+  /** Edge location code that served the request. */
   edgeLocation: string;
+  /** User agent of the client. */
   userAgent: string;
+  /** Id of the request. */
   requestId: string;
+  /** Two-letter country code of the client. */
   countryCode: string;
   /** Extended logging only. */
   bodyBytesSent?: number;

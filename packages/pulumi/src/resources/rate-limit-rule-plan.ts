@@ -61,6 +61,8 @@ export interface RateLimitRuleOutputs {
   deleteOnDestroy?: boolean;
   /** Top-level fields reported for reference but not managed (left out by the program). */
   unmanaged?: TopField[];
+  /** True for the read-only view of `RateLimitRule.get` (never managed, never deleted). */
+  readOnly?: boolean;
 }
 
 /** Top-level fields besides the configuration. */

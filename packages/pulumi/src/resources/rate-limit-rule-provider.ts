@@ -310,10 +310,43 @@ export async function readRateLimitRule(
       await confirmGone(ruleId, props?.shieldZoneId, e, what);
       return { id: "" };
     }
+    if (isReadOnlyView(props)) {
+      const outs = readOnlyView(rule);
+      return { id: String(rule.id), props: outs, inputs: inputsFromOutputs(outs) as never };
+    }
     const known = inputsFromOutputs({ ...props, ruleId, adopted: props?.adopted === true });
     const outs = toOutputs(rule, known, originOf(props ?? {}));
     return { id: String(rule.id), props: outs, inputs: inputsFromOutputs(outs) as never };
   });
+}
+
+/**
+ * Whether a read has no prior state (`RateLimitRule.get`: the props hold only `__provider`)
+ * or is the read-only view such a read returned (`adopted`, `deleteOnDestroy: false`, no
+ * `unmanaged`, the whole configuration).
+ */
+function isReadOnlyView(props: Partial<RateLimitRuleOutputs> | undefined): boolean {
+  return typeof props?.ruleId !== "number" || props.readOnly === true;
+}
+
+/**
+ * The read-only view of a rule (`RateLimitRule.get`): every field the platform reports, the
+ * enumerations as its integers; adopted and `deleteOnDestroy: false`, so that nothing done
+ * with this state could ever delete the rule (the engine never deletes a read resource).
+ */
+function readOnlyView(rule: RateLimitRule): RateLimitRuleOutputs {
+  const outs = toOutputs(
+    rule,
+    {
+      ruleId: rule.id,
+      ruleName: rule.ruleName ?? null,
+      ruleDescription: rule.ruleDescription ?? null,
+      ruleConfiguration: { ...(rule.ruleConfiguration ?? {}) },
+      deleteOnDestroy: false,
+    },
+    "adopted",
+  );
+  return { ...outs, readOnly: true };
 }
 
 /** Reports replacements (another rule or zone) and in-place changes. No API call. */

@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
-import { refuseReplaceOptions } from "./resource-options";
+import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import type {
   BlockTime,
   CounterKeyType,
@@ -79,38 +79,55 @@ export interface RateLimitRuleConfigurationArgs {
 }
 
 /**
- * Arguments of {@link RateLimitRule}. Set exactly one of `ruleId`, `shieldZoneId` and
- * `pullZoneId`. A field left out is not managed (the platform's value stays and is never
- * reported); `null` clears a nullable field.
+ * Output form of a chained condition: {@link ChainedRuleConditionArgs} with every `Input`
+ * resolved. An enumeration keeps the form the program wrote it in (a name stays a name).
  */
-export interface RateLimitRuleArgs {
-  /**
-   * Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none
-   * when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the
-   * id of a rule this resource created switches mode in place (no API call). Another id
-   * replaces.
-   */
-  ruleId?: pulumi.Input<number>;
-  /**
-   * Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a
-   * rule of this `ruleName` with the same managed fields it is taken over; with other values
-   * the create fails before any write. Another zone replaces.
-   */
-  shieldZoneId?: pulumi.Input<number>;
-  /**
-   * Create the rule in the shield zone of this pull zone (resolved at create through the
-   * platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
-   */
-  pullZoneId?: pulumi.Input<number>;
-  /** Name of the rule: required when creating; unique in a zone. Left out: not managed. */
-  ruleName?: pulumi.Input<string | null>;
+export type ChainedRuleConditionState = pulumi.Unwrap<ChainedRuleConditionArgs>;
+
+/**
+ * Output form of a rule configuration: {@link RateLimitRuleConfigurationArgs} with every
+ * `Input` resolved (numbers are numbers). Holds the fields the program manages, in the form
+ * it wrote them (an enumeration written as a name is a name); a rule read with
+ * {@link RateLimitRule.get} holds every field the platform reports, as the API's integers.
+ */
+export type RateLimitRuleConfigurationState = pulumi.Unwrap<RateLimitRuleConfigurationArgs>;
+
+/** The configuration fields a program writes (not optional in `C`). */
+type WrittenFields<C> = {
+  [K in keyof C]-?: undefined extends C[K] ? never : K;
+}[keyof C] &
+  keyof RateLimitRuleConfigurationState;
+
+/**
+ * The configuration output of a rule whose program wrote configuration `C`: a field the
+ * program wrote is always there (it is managed, so the state carries the platform's value of
+ * it), the others are optional. With the default `C` every field is optional.
+ */
+export type RateLimitRuleConfigurationStateOf<C> = Omit<
+  RateLimitRuleConfigurationState,
+  WrittenFields<C>
+> &
+  Required<Pick<RateLimitRuleConfigurationState, WrittenFields<C>>>;
+
+/**
+ * Rejects configuration keys that {@link RateLimitRuleConfigurationArgs} does not declare
+ * (a typo such as `requestCont` is a type error, as `check` would report it).
+ */
+export type NoUnknownConfigurationFields<C> = {
+  [K in Exclude<keyof C, keyof RateLimitRuleConfigurationArgs>]: never;
+};
+
+/** Fields of every form of {@link RateLimitRuleArgs}. */
+export interface RateLimitRuleCommonArgs<
+  C extends RateLimitRuleConfigurationArgs = RateLimitRuleConfigurationArgs,
+> {
   /** Description of the rule. Left out: not managed; `null` clears it. */
   ruleDescription?: pulumi.Input<string | null>;
   /**
    * The rule's configuration: only the fields written here are managed. An update sends the
    * changed fields merged over the platform's current configuration.
    */
-  ruleConfiguration: pulumi.Input<RateLimitRuleConfigurationArgs>;
+  ruleConfiguration: pulumi.Input<C>;
   /**
    * Whether destroying the resource deletes the rule. Default: true when the resource
    * creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
@@ -118,12 +135,123 @@ export interface RateLimitRuleArgs {
   deleteOnDestroy?: pulumi.Input<boolean>;
 }
 
+/** {@link RateLimitRuleArgs} that adopt an existing rule by id (`ruleId`). */
+export interface RateLimitRuleAdoptArgs<
+  C extends RateLimitRuleConfigurationArgs = RateLimitRuleConfigurationArgs,
+> extends RateLimitRuleCommonArgs<C> {
+  /**
+   * Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none
+   * when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the
+   * id of a rule this resource created switches mode in place (no API call). Another id
+   * replaces. This is how an existing rule is brought under management (`opts.import` is not
+   * supported by dynamic resources).
+   */
+  ruleId: pulumi.Input<number>;
+  /** Not with `ruleId`: the rule's zone is the one it is in. */
+  shieldZoneId?: never;
+  /** Not with `ruleId`: the rule's zone is the one it is in. */
+  pullZoneId?: never;
+  /** Name of the rule; unique in a zone. Left out: not managed. */
+  ruleName?: pulumi.Input<string | null>;
+}
+
+/** {@link RateLimitRuleArgs} that create a rule in a shield zone (`shieldZoneId`). */
+export interface RateLimitRuleCreateInShieldZoneArgs<
+  C extends RateLimitRuleConfigurationArgs = RateLimitRuleConfigurationArgs,
+> extends RateLimitRuleCommonArgs<C> {
+  /** Not when creating: `ruleId` adopts an existing rule instead. */
+  ruleId?: never;
+  /**
+   * Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a
+   * rule of this `ruleName` with the same managed fields it is taken over; with other values
+   * the create fails before any write. Another zone replaces.
+   */
+  shieldZoneId: pulumi.Input<number>;
+  /** Not with `shieldZoneId`: one of the two places the rule. */
+  pullZoneId?: never;
+  /** Name of the rule: required when creating; unique in a zone. */
+  ruleName: pulumi.Input<string>;
+}
+
+/** {@link RateLimitRuleArgs} that create a rule in the shield zone of a pull zone. */
+export interface RateLimitRuleCreateInPullZoneArgs<
+  C extends RateLimitRuleConfigurationArgs = RateLimitRuleConfigurationArgs,
+> extends RateLimitRuleCommonArgs<C> {
+  /** Not when creating: `ruleId` adopts an existing rule instead. */
+  ruleId?: never;
+  /** Not with `pullZoneId`: one of the two places the rule. */
+  shieldZoneId?: never;
+  /**
+   * Create the rule in the shield zone of this pull zone (resolved at create through the
+   * platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
+   */
+  pullZoneId: pulumi.Input<number>;
+  /** Name of the rule: required when creating; unique in a zone. */
+  ruleName: pulumi.Input<string>;
+}
+
+/**
+ * Arguments of {@link RateLimitRule}: exactly one of `ruleId` (adopt), `shieldZoneId` or
+ * `pullZoneId` (create, with a `ruleName`). A field left out is not managed (the platform's
+ * value stays and is never reported); `null` clears a nullable field. `C` is the written
+ * configuration, inferred from `ruleConfiguration` (it types the configuration output).
+ */
+export type RateLimitRuleArgs<
+  C extends RateLimitRuleConfigurationArgs = RateLimitRuleConfigurationArgs,
+> =
+  | RateLimitRuleAdoptArgs<C>
+  | RateLimitRuleCreateInShieldZoneArgs<C>
+  | RateLimitRuleCreateInPullZoneArgs<C>;
+
+/**
+ * State (outputs) of a {@link RateLimitRule}: its identity, the mode, and the managed fields
+ * as the platform holds them, in the form the program wrote them.
+ */
+export interface RateLimitRuleState<
+  C extends RateLimitRuleConfigurationArgs = RateLimitRuleConfigurationArgs,
+> {
+  /** Id of the rule on the platform (also the resource id, as a string). */
+  ruleId: number;
+  /** Shield zone the rule belongs to. */
+  shieldZoneId: number;
+  /** Pull zone the rule was placed by (only when `pullZoneId` is used). */
+  pullZoneId: number | undefined;
+  /** Name of the rule on the platform. */
+  ruleName: string | null;
+  /** Description of the rule on the platform. */
+  ruleDescription: string | null;
+  /**
+   * The managed configuration fields as the platform holds them, in the form the program
+   * wrote them (an enumeration written as a name is a name); every field for
+   * {@link RateLimitRule.get}.
+   */
+  ruleConfiguration: RateLimitRuleConfigurationStateOf<C>;
+  /**
+   * `deleteOnDestroy` as written (undefined: the default of the mode); `false` for a rule
+   * read with {@link RateLimitRule.get}.
+   */
+  deleteOnDestroy: boolean | undefined;
+  /**
+   * True when the program addresses the rule by `ruleId` (adopt mode), and for a rule read
+   * with {@link RateLimitRule.get}.
+   */
+  adopted: boolean;
+  /** Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out). */
+  unmanaged: ("ruleName" | "ruleDescription")[] | undefined;
+  /** True for a rule read with {@link RateLimitRule.get} (a read-only view); else undefined. */
+  readOnly: boolean | undefined;
+}
+
+/** Marks the constructor call of {@link RateLimitRule.get} (no inputs: a read). */
+const READ_ONLY = Symbol("read-only");
+
 /**
  * A shield rate-limit rule. With `shieldZoneId` or `pullZoneId` a new rule is created (and
  * deleted on destroy); with `ruleId` an existing rule is adopted (and left in place on
  * destroy unless `deleteOnDestroy`). Only the fields the program writes are managed; updates
  * send one PATCH of the changed top-level fields. `pulumi refresh` shows drift in managed
- * fields, in the form the program wrote them.
+ * fields, in the form the program wrote them. {@link RateLimitRule.get} reads a rule without
+ * managing it.
  *
  * ```ts
  * const rule = new edge.shield.RateLimitRule("api-limit", {
@@ -131,9 +259,18 @@ export interface RateLimitRuleArgs {
  *   ruleName: "api-limit",
  *   ruleConfiguration: { actionType: "Challenge", requestCount: 100, timeframe: 60, blockTime: 300 },
  * });
+ * export const limit: pulumi.Output<number> = rule.ruleConfiguration.requestCount;
  * ```
+ * @typeParam C The configuration the program wrote, inferred from `ruleConfiguration` (never
+ * written by hand): it makes the fields the program wrote required in the configuration
+ * output, and an unknown configuration field a type error.
  */
-export class RateLimitRule extends pulumi.dynamic.Resource {
+export class RateLimitRule<
+  C extends RateLimitRuleConfigurationArgs & NoUnknownConfigurationFields<C> =
+    RateLimitRuleConfigurationArgs,
+>
+  extends pulumi.dynamic.Resource
+{
   /** Id of the rule on the platform (also the resource id, as a string). */
   declare public readonly ruleId: pulumi.Output<number>;
   /** Shield zone the rule belongs to. */
@@ -146,24 +283,56 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
   declare public readonly ruleDescription: pulumi.Output<string | null>;
   /**
    * The managed configuration fields as the platform holds them, in the form the program
-   * wrote them (an enumeration written as a name is a name).
+   * wrote them (an enumeration written as a name is a name). A field the program wrote is
+   * always present (`rule.ruleConfiguration.requestCount` is an `Output<number>`); a rule
+   * read with {@link RateLimitRule.get} reports every field the platform holds.
    */
-  declare public readonly ruleConfiguration: pulumi.Output<RateLimitRuleConfigurationArgs>;
-  /** `deleteOnDestroy` as written (undefined: the default of the mode). */
+  declare public readonly ruleConfiguration: pulumi.Output<RateLimitRuleConfigurationStateOf<C>>;
+  /** `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`). */
   declare public readonly deleteOnDestroy: pulumi.Output<boolean | undefined>;
-  /** True when the program addresses the rule by `ruleId` (adopt mode). */
+  /** True when the program addresses the rule by `ruleId` (adopt mode), and for `get`. */
   declare public readonly adopted: pulumi.Output<boolean>;
+  /** True for a rule read with {@link RateLimitRule.get} (a read-only view); else undefined. */
+  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
   /** Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out). */
-  declare public readonly unmanaged: pulumi.Output<string[] | undefined>;
+  declare public readonly unmanaged: pulumi.Output<("ruleName" | "ruleDescription")[] | undefined>;
+
+  /**
+   * Reads an existing rule into the program without managing it: the engine reads it on
+   * every `up` and `refresh`, never writes it, and never deletes it (also not on `destroy`).
+   * The outputs hold every field the platform reports (enumerations as the API's integers),
+   * with `adopted: true` and `deleteOnDestroy: false`. To manage an existing rule, construct
+   * the resource with `ruleId` instead.
+   * @param name The unique name of the resulting resource.
+   * @param id The id of the rule (`"101"`).
+   * @param opts Options for the resource (`id` is set from `id`).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): RateLimitRule {
+    return new RateLimitRule(name, READ_ONLY as never, { ...opts, id });
+  }
 
   /**
    * Creates or adopts a rate-limit rule.
    * @param name The unique name of the resource.
-   * @param args The desired rule.
-   * @param opts Options for the resource.
+   * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.
+   * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
-  constructor(name: string, args: RateLimitRuleArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseReplaceOptions("edge.shield.RateLimitRule", opts);
+  constructor(name: string, args: RateLimitRuleArgs<C>, opts?: pulumi.CustomResourceOptions) {
+    const reading = (args as unknown) === READ_ONLY;
+    if (!reading) {
+      refuseReplaceOptions("edge.shield.RateLimitRule", opts);
+      refuseImport(
+        "edge.shield.RateLimitRule",
+        opts,
+        "write `ruleId: <the rule's id>` in the arguments instead: that adopts the existing " +
+          "rule (one PATCH only of managed fields that differ) and leaves it in place on " +
+          "destroy; RateLimitRule.get(name, id) reads one without managing it",
+      );
+    }
     super(
       serializedProvider("rate-limit-rule"),
       name,
@@ -174,16 +343,19 @@ export class RateLimitRule extends pulumi.dynamic.Resource {
         ruleName: undefined,
         ruleDescription: undefined,
         deleteOnDestroy: undefined,
-        ...args,
-        ruleId: soleOwner(
-          "rate-limit-rule",
-          `edge.shield.RateLimitRule "${name}"`,
-          args.ruleId,
-          (id) => `rate-limit rule ${id}`,
-        ),
+        ...(reading ? { ruleConfiguration: undefined } : args),
+        ruleId: reading
+          ? undefined
+          : soleOwner(
+              "rate-limit-rule",
+              `edge.shield.RateLimitRule "${name}"`,
+              (args as { ruleId?: pulumi.Input<number> }).ruleId,
+              (id) => `rate-limit rule ${id}`,
+            ),
         adopted: undefined,
         origin: undefined,
         unmanaged: undefined,
+        readOnly: undefined,
       },
       opts,
       "shield",

@@ -27,3 +27,26 @@ export function refuseReplaceOptions(
     );
   }
 }
+
+/**
+ * Refuses `opts.import`. The engine imports by calling the provider's `read` with the id and
+ * no properties; a dynamic resource's provider lives in its state (`__provider`), so the
+ * dynamic-provider host fails before any code of this package runs (CLI and SDK 3.248,
+ * measured: `Cannot read properties of undefined (reading 'toJavaScript')`; older SDKs: `code
+ * must be a string, not undefined`, pulumi/pulumi#3550, #16175). This says what to do instead.
+ * @param instead How to adopt the object (the resource's own argument).
+ * @throws InvalidArgumentError naming `opts.import` and the way out.
+ */
+export function refuseImport(
+  resource: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+  instead: string,
+): void {
+  if (opts?.import === undefined || opts.import === null) return;
+  throw new InvalidArgumentError(
+    resource,
+    "opts.import",
+    `is not supported by Pulumi dynamic resources (the engine's import cannot load their ` +
+      `provider); ${instead}`,
+  );
+}

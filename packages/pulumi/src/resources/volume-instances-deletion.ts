@@ -4,6 +4,8 @@
  * `pulumi-nodejs:dynamic/containers:VolumeInstancesDeletion`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { InvalidArgumentError } from "edgeplatform-client";
+import { refuseImport } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 
 /** Arguments of {@link VolumeInstancesDeletion}. */
@@ -14,6 +16,18 @@ export interface VolumeInstancesDeletionArgs {
   volumeId: pulumi.Input<string>;
   /** Any values; a change of them runs the deletion again (like `@pulumi/command`). */
   triggers?: pulumi.Input<unknown[]>;
+}
+
+/** State (outputs) of a {@link VolumeInstancesDeletion}. */
+export interface VolumeInstancesDeletionState {
+  /** Id of the application. */
+  appId: string;
+  /** Id of the volume template. */
+  volumeId: string;
+  /** The triggers of the last run. */
+  triggers: unknown[] | undefined;
+  /** Ids of the instances the platform deleted (empty when the template had none). */
+  deletedInstanceIds: string[];
 }
 
 /**
@@ -38,6 +52,29 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
   declare public readonly deletedInstanceIds: pulumi.Output<string[]>;
 
   /**
+   * Not supported, and always throws: the resource is a past one-shot operation (its id is
+   * `<appId>/<volumeId>/<time>`), and the platform keeps no record of a deletion that could
+   * be read back. To see a volume's current instances use the client:
+   * `new edge.Client(...).containers.listVolumes(appId)`.
+   * @throws InvalidArgumentError explaining why.
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): never {
+    void id;
+    void opts;
+    throw new InvalidArgumentError(
+      "edge.containers.VolumeInstancesDeletion.get",
+      name,
+      "is not supported: the resource records a one-shot deletion, which the platform keeps " +
+        "no record of, so there is nothing to read; list a volume's instances with " +
+        "`new edge.Client(...).containers.listVolumes(appId)` instead",
+    );
+  }
+
+  /**
    * Runs the deletion.
    * @param name The unique name of the resource.
    * @param args The volume template.
@@ -48,6 +85,12 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
     args: VolumeInstancesDeletionArgs,
     opts?: pulumi.CustomResourceOptions,
   ) {
+    refuseImport(
+      "edge.containers.VolumeInstancesDeletion",
+      opts,
+      "the resource is a one-shot operation with nothing to adopt: construct it to run the " +
+        "deletion (it runs again when appId, volumeId or triggers change)",
+    );
     super(
       serializedProvider("volume-instances-deletion"),
       name,

@@ -56,6 +56,8 @@ export interface ZoneDnssecOutputs {
   priorEnabled?: boolean;
   /** True when `priorEnabled` was given by the program (not recorded from the zone). */
   priorPinned?: boolean;
+  /** True for the read-only view of `ZoneDnssec.get` (never managed, never restored). */
+  readOnly?: boolean;
 }
 
 /** The inputs, checked with the project's one validator (required: see `checkZoneDnssec`). */
@@ -255,8 +257,12 @@ export async function readZoneDnssec(
         e,
       );
     }
-    const outs: ZoneDnssecOutputs =
-      props && props.enabled === enabled
+    // No prior state (`ZoneDnssec.get`), or the view it returned: a read-only view, with no
+    // `priorEnabled`, so that nothing done with this state could ever switch DNSSEC.
+    const readOnly = typeof props?.zoneId !== "number" || props.readOnly === true;
+    const outs: ZoneDnssecOutputs = readOnly
+      ? { zoneId, enabled, ...dsFields(undefined), readOnly: true }
+      : props && props.enabled === enabled
         ? { ...props, zoneId }
         : { ...props, zoneId, enabled, ...dsFields(undefined) };
     const inputs: ZoneDnssecInputs = { zoneId, enabled };

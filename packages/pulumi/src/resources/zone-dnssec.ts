@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
-import { refuseReplaceOptions } from "./resource-options";
+import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 
 /** Arguments of {@link ZoneDnssec}. */
@@ -20,6 +20,40 @@ export interface ZoneDnssecArgs {
    */
   priorEnabled?: pulumi.Input<boolean>;
 }
+
+/** State (outputs) of a {@link ZoneDnssec}. */
+export interface ZoneDnssecState {
+  /** Id of the DNS zone. */
+  zoneId: number;
+  /** Whether DNSSEC is enabled, as last known. */
+  enabled: boolean;
+  /** DS record to publish at the parent zone (`DsRecord`); null when not known. */
+  dsRecord: string | null;
+  /** Digest of the DS record (`Digest`). */
+  digest: string | null;
+  /** Digest type of the DS record (`DigestType`). */
+  digestType: string | null;
+  /** DNSSEC algorithm number (`Algorithm`). */
+  algorithm: number | null;
+  /** Public key (`PublicKey`). */
+  publicKey: string | null;
+  /** Key tag (`KeyTag`). */
+  keyTag: number | null;
+  /** DNSKEY flags (`Flags`). */
+  flags: number | null;
+  /** Whether the DS record is configured at the parent (`DsConfigured`). */
+  dsConfigured: boolean;
+  /**
+   * DNSSEC state of the zone before this resource managed it; destroy restores it. Undefined
+   * for a zone read with {@link ZoneDnssec.get} (nothing is ever restored for it).
+   */
+  priorEnabled: boolean | undefined;
+  /** True for a zone read with {@link ZoneDnssec.get} (a read-only view); else undefined. */
+  readOnly: boolean | undefined;
+}
+
+/** Marks the constructor call of {@link ZoneDnssec.get} (no inputs: a read). */
+const READ_ONLY = Symbol("read-only");
 
 /**
  * The DNSSEC state of a DNS zone, with the DNSSEC record (DS record, digest, key tag, ...)
@@ -58,27 +92,61 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
    * DNSSEC state of the zone before this resource managed it; destroy restores it (DNSSEC is
    * never switched off blindly: under a DS record at the parent that takes a domain offline).
    */
-  declare public readonly priorEnabled: pulumi.Output<boolean>;
+  declare public readonly priorEnabled: pulumi.Output<boolean | undefined>;
+  /** True for a zone read with {@link ZoneDnssec.get} (a read-only view); else undefined. */
+  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
+
+  /**
+   * Reads the DNSSEC switch of an existing zone into the program without managing it: the
+   * engine reads it on every `up` and `refresh` and never writes it (also not on `destroy`).
+   * `enabled` is the zone's `DnsSecEnabled`; the DS fields are null (the zone read does not
+   * carry them) and `priorEnabled` is undefined.
+   * @param name The unique name of the resulting resource.
+   * @param id The id of the DNS zone (`"1"`).
+   * @param opts Options for the resource (`id` is set from `id`).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ZoneDnssec {
+    return new ZoneDnssec(name, READ_ONLY as never, { ...opts, id });
+  }
 
   /**
    * Manages the DNSSEC switch of a zone.
    * @param name The unique name of the resource.
    * @param args The zone and the desired state.
-   * @param opts Options for the resource.
+   * @param opts Options for the resource. `opts.import` is refused: `zoneId` adopts the zone.
    */
   constructor(name: string, args: ZoneDnssecArgs, opts?: pulumi.CustomResourceOptions) {
-    refuseReplaceOptions("edge.dns.ZoneDnssec", opts);
+    const reading = (args as unknown) === READ_ONLY;
+    if (!reading) {
+      refuseReplaceOptions("edge.dns.ZoneDnssec", opts);
+      refuseImport(
+        "edge.dns.ZoneDnssec",
+        opts,
+        "the resource already adopts the zone's DNSSEC switch by `zoneId` (no write when " +
+          "`enabled` matches); ZoneDnssec.get(name, zoneId) reads it without managing it",
+      );
+    }
     super(
       serializedProvider("zone-dnssec"),
       name,
       {
-        ...args,
-        zoneId: soleOwner(
-          "dnssec",
-          `edge.dns.ZoneDnssec "${name}"`,
-          args.zoneId,
-          (z) => `the DNSSEC of DNS zone ${z}`,
-        ),
+        zoneId: undefined,
+        enabled: undefined,
+        ...(reading ? {} : args),
+        ...(reading
+          ? {}
+          : {
+              zoneId: soleOwner(
+                "dnssec",
+                `edge.dns.ZoneDnssec "${name}"`,
+                args.zoneId,
+                (z) => `the DNSSEC of DNS zone ${z}`,
+              ),
+            }),
         dsRecord: undefined,
         digest: undefined,
         digestType: undefined,
@@ -87,8 +155,9 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
         keyTag: undefined,
         flags: undefined,
         dsConfigured: undefined,
-        priorEnabled: args.priorEnabled,
+        priorEnabled: reading ? undefined : args.priorEnabled,
         priorPinned: undefined,
+        readOnly: undefined,
       },
       opts,
       "dns",

@@ -1,0 +1,84 @@
+/**
+ * Programs that a user of `pulumi-edgeplatform` writes, for type checks with `tsc --strict`
+ * against the package's published types: one that must compile (`get`, typed outputs, each
+ * form of the discriminated `RateLimitRuleArgs`) and invalid ones that `tsc` must reject,
+ * with the error each must give (what `check` would otherwise reject only at preview).
+ * Used by test/provider/public-types.test.ts (built workspace packages) and by
+ * scripts/pack-check.js (the packed tarballs in a fresh project).
+ */
+"use strict";
+
+const HEADER = `import * as pulumi from "@pulumi/pulumi";\nimport * as edge from "pulumi-edgeplatform";\n`;
+
+/** A program that uses get, typed outputs and each form of the arguments: must compile. */
+const VALID_PROGRAM = `${HEADER}
+const zone = pulumi.output(1);
+const created = new edge.shield.RateLimitRule("api", {
+  shieldZoneId: zone,
+  ruleName: "api-limit",
+  ruleConfiguration: {
+    actionType: edge.shield.RateLimitAction.Challenge,
+    requestCount: 100,
+    timeframe: "PerOneMinute",
+    blockTime: 300,
+  },
+});
+const byPull = new edge.shield.RateLimitRule("by-pull", {
+  pullZoneId: 4,
+  ruleName: pulumi.output("by-pull"),
+  ruleConfiguration: pulumi.output({ requestCount: 5 }),
+});
+const adopted = new edge.shield.RateLimitRule("adopted", {
+  ruleId: 101,
+  ruleConfiguration: { requestCount: 10, transformationTypes: ["LOWERCASE", 19] },
+});
+const seen = edge.shield.RateLimitRule.get("seen", "102");
+const dnssec = edge.dns.ZoneDnssec.get("zone", "2");
+
+const count: pulumi.Output<number> = created.ruleConfiguration.requestCount;
+const viaApply: pulumi.Output<number> = created.ruleConfiguration.apply((c) => c.requestCount);
+const pulled: pulumi.Output<number> = byPull.ruleConfiguration.requestCount;
+const action: pulumi.Output<edge.shield.RateLimitRuleConfigurationState["actionType"]> =
+  created.ruleConfiguration.actionType;
+const transforms = adopted.ruleConfiguration.transformationTypes;
+const seenCount: pulumi.Output<number | undefined> = seen.ruleConfiguration.apply(
+  (c) => c.requestCount,
+);
+const ids: pulumi.Output<number>[] = [created.ruleId, seen.ruleId, adopted.shieldZoneId];
+const names: pulumi.Output<string | null> = seen.ruleName;
+const enabled: pulumi.Output<boolean> = dnssec.enabled;
+const state: edge.shield.RateLimitRuleState = {} as edge.shield.RateLimitRuleState;
+const deleted: pulumi.Output<string[]> = new edge.containers.VolumeInstancesDeletion("wipe", {
+  appId: "app",
+  volumeId: "vol",
+}).deletedInstanceIds;
+export const all = [count, viaApply, pulled, action, transforms, seenCount, ids, names, enabled, state, deleted];
+`;
+
+/**
+ * The invalid programs and the first (only) error each must give. The first two are the ones
+ * of issue 19: two addressing fields at once, a create without `ruleName`.
+ * @type {Record<string, { text: string; error: RegExp }>}
+ */
+const INVALID_PROGRAMS = {
+  twoAddressingFields: {
+    text: `${HEADER}new edge.shield.RateLimitRule("r", { shieldZoneId: 1, pullZoneId: 4, ruleName: "r", ruleConfiguration: {} });\n`,
+    error:
+      /^TS2345: .*\n\s*Types of property 'pullZoneId' are incompatible\.\n\s*Type 'number' is not assignable to type 'undefined'/,
+  },
+  createWithoutRuleName: {
+    text: `${HEADER}new edge.shield.RateLimitRule("r", { shieldZoneId: 1, ruleConfiguration: { requestCount: 5 } });\n`,
+    error:
+      /^TS2345: .*\n?.*Property 'ruleName' is missing .* but required in type 'RateLimitRuleCreateInShieldZoneArgs/s,
+  },
+  unknownConfigurationField: {
+    text: `${HEADER}new edge.shield.RateLimitRule("r", { ruleId: 1, ruleConfiguration: { requestCont: 5 } });\n`,
+    error: /^TS2322: Type 'number' is not assignable to type 'never'/,
+  },
+  unknownEnumerationName: {
+    text: `${HEADER}new edge.shield.RateLimitRule("r", { ruleId: 1, ruleConfiguration: { actionType: "Chalenge" } });\n`,
+    error: /^TS2820: Type '"Chalenge"' is not assignable to .*Did you mean '"Challenge"'\?/s,
+  },
+};
+
+module.exports = { VALID_PROGRAM, INVALID_PROGRAMS };

@@ -1,0 +1,70 @@
+/**
+ * The "no prior state" read of the resources (what `RateLimitRule.get` and `ZoneDnssec.get`
+ * make the engine call: the id, and props that hold only `__provider`), against the
+ * in-process emulator: the whole object is reported as a read-only view, and nothing done
+ * with that view (a later read, a delete) ever writes.
+ */
+import { rateLimitRuleProvider as rules } from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
+import { zoneDnssecProvider as dnssec } from "../../packages/pulumi/src/resources/zone-dnssec-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+import { defaultFixtures } from "../../packages/emulator/src";
+import { startPlatform, TestPlatform } from "./helpers";
+
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await startPlatform();
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.reset();
+  resetRunState();
+});
+
+const ONLY_PROVIDER = { __provider: "stub" } as never;
+const writes = async () => (await t.journal()).filter((e) => e.method !== "GET");
+
+test("RateLimitRule: a read with no prior state reports the whole rule, adopted, never deleted", async () => {
+  await t.clearJournal();
+  const r = await rules.read("102", ONLY_PROVIDER);
+  const fixture = defaultFixtures().rateLimitRules.find((x) => x.id === 102)!;
+  expect(r.id).toBe("102");
+  expect(r.props).toEqual({
+    ruleId: 102,
+    shieldZoneId: 1,
+    adopted: true,
+    ruleName: "login-challenge",
+    ruleDescription: "Challenge repeated login attempts",
+    ruleConfiguration: fixture.ruleConfiguration,
+    deleteOnDestroy: false,
+    readOnly: true,
+  });
+  // Reading the view again (a refresh of the read resource) keeps it a view.
+  const again = await rules.read("102", r.props as never);
+  expect(again.props).toEqual(r.props);
+  // Even if a delete were ever called with the view, it writes nothing.
+  await rules.delete("102", r.props as never);
+  expect(await writes()).toEqual([]);
+  expect((await t.state()).rateLimitRules.map((x) => x.id)).toContain(102);
+});
+
+test("ZoneDnssec: a read with no prior state reports DnsSecEnabled, no priorEnabled, never restored", async () => {
+  await t.clearJournal();
+  const r = await dnssec.read("2", ONLY_PROVIDER);
+  expect(r.id).toBe("2");
+  expect(r.props).toEqual({
+    zoneId: 2,
+    enabled: true,
+    dsRecord: null,
+    digest: null,
+    digestType: null,
+    algorithm: null,
+    publicKey: null,
+    keyTag: null,
+    flags: null,
+    dsConfigured: false,
+    readOnly: true,
+  });
+  await dnssec.delete("2", r.props as never);
+  expect(await writes()).toEqual([]);
+  expect((await t.state()).dnsZones.find((z) => z.Id === 2)!.DnsSecEnabled).toBe(true);
+});
