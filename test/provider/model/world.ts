@@ -111,10 +111,10 @@ export class World {
   }
 
   /** The program entries that own rule `id` (by state or by `ruleId`). */
-  owners(id: number): ProgramInputs[] {
+  owners(id: number, engine: Engine = this.engine): ProgramInputs[] {
     const out: ProgramInputs[] = [];
-    for (const [name, prog] of this.engine.program) {
-      const st = this.engine.state.get(name);
+    for (const [name, prog] of engine.program) {
+      const st = engine.state.get(name);
       if ((st && Number(st.id) === id) || prog.ruleId === id) out.push(prog);
     }
     return out;
@@ -203,7 +203,7 @@ export class World {
     for (const r of after) {
       const was = beforeById.get(r.id);
       if (!was) continue;
-      const owners = this.owners(r.id);
+      const owners = this.owners(r.id, engine);
       const managed = new Set(owners.flatMap((o) => managedKeys(o.ruleConfiguration)));
       const cfgWas = (was.ruleConfiguration ?? {}) as Record<string, unknown>;
       const cfgNow = (r.ruleConfiguration ?? {}) as Record<string, unknown>;

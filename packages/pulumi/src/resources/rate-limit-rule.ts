@@ -130,7 +130,8 @@ export interface RateLimitRuleCommonArgs<
   ruleConfiguration: pulumi.Input<C>;
   /**
    * Whether destroying the resource deletes the rule. Default: true when the resource
-   * creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
+   * creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a
+   * rule adopted once stays adopted when the program later addresses it by zone and name.
    */
   deleteOnDestroy?: pulumi.Input<boolean>;
 }
@@ -257,7 +258,14 @@ const READ_ONLY = Symbol("read-only");
  * const rule = new edge.shield.RateLimitRule("api-limit", {
  *   shieldZoneId: 1,
  *   ruleName: "api-limit",
- *   ruleConfiguration: { actionType: "Challenge", requestCount: 100, timeframe: 60, blockTime: 300 },
+ *   ruleConfiguration: {
+ *     actionType: "Challenge",
+ *     variableTypes: { REQUEST_URI: "/api" },
+ *     operatorType: "BEGINSWITH",
+ *     requestCount: 100,
+ *     timeframe: 60,
+ *     blockTime: 300,
+ *   },
  * });
  * export const limit: pulumi.Output<number> = rule.ruleConfiguration.requestCount;
  * ```
