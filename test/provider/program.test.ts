@@ -25,6 +25,12 @@ beforeAll(() =>
 
 const value = <T>(o: pulumi.Output<T>): Promise<T> => new Promise((resolve) => o.apply(resolve));
 const find = (name: string) => registered.find((r) => r.name === name)!;
+/** Waits until the resources of `names` are registered (serializing a provider takes time). */
+async function registeredAll(names: string[]): Promise<void> {
+  for (let i = 0; i < 200 && !names.every((n) => registered.some((r) => r.name === n)); i++) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 
 test("RateLimitRule: type token, inputs, outputs", async () => {
   const r = new RateLimitRule("rl", {
@@ -101,4 +107,39 @@ test("get registers a read of the id with no inputs besides the provider", async
   expect(Object.keys(find("seen").inputs)).toEqual(["__provider"]);
   expect(find("seen-zone").id).toBe("2");
   expect(Object.keys(find("seen-zone").inputs)).toEqual(["__provider"]);
+});
+
+test("issue 16 (2): two resources naming one zone's DNSSEC both reach check as a conflict, whatever their order", async () => {
+  const { checkZoneDnssec } =
+    await import("../../packages/pulumi/src/resources/zone-dnssec-provider");
+  // The new resource is declared first (the engine may create it before it diffs the other).
+  new ZoneDnssec("dnssec-new", { zoneId: 7, enabled: false });
+  new ZoneDnssec("dnssec-old", { zoneId: pulumi.output(7), enabled: true });
+  new ZoneDnssec("dnssec-other-zone", { zoneId: 8, enabled: true });
+  await registeredAll(["dnssec-new", "dnssec-old", "dnssec-other-zone"]);
+  for (const name of ["dnssec-new", "dnssec-old"]) {
+    const failures = checkZoneDnssec({}, find(name).inputs).failures ?? [];
+    expect(failures).toEqual([
+      {
+        property: "zoneId",
+        reason: expect.stringMatching(
+          /the DNSSEC of DNS zone 7 is named by 2 resources of this program \(edge\.dns\.ZoneDnssec "dnssec-new", edge\.dns\.ZoneDnssec "dnssec-old"\).*Nothing was written/,
+        ),
+      },
+    ]);
+  }
+  expect(find("dnssec-other-zone").inputs.zoneId).toBe(8);
+});
+
+test("issue 16 (2): two resources adopting one rule both reach check as a conflict", async () => {
+  const { checkRateLimitRule } =
+    await import("../../packages/pulumi/src/resources/rate-limit-rule-check");
+  new RateLimitRule("adopt-a", { ruleId: 555, ruleConfiguration: {} });
+  new RateLimitRule("adopt-b", { ruleId: 555, ruleConfiguration: { requestCount: 9 } });
+  await registeredAll(["adopt-a", "adopt-b"]);
+  for (const name of ["adopt-a", "adopt-b"]) {
+    const failures = checkRateLimitRule({}, find(name).inputs).failures ?? [];
+    expect(failures.map((f) => f.property)).toEqual(["ruleId"]);
+    expect(failures[0].reason).toMatch(/rate-limit rule 555 is named by 2 resources/);
+  }
 });
