@@ -55,8 +55,20 @@ export {
   SETTING_SOURCES,
   TUNING_SOURCES,
   CONFIG_NAMESPACE,
+  describeUrl,
+  refusedCredentialHint,
+  unreachableHint,
+  UNREACHABLE_CODES,
 } from "./settings";
-export type { EdgeSettings, ResolvedSettings, ConfigSource, ClientTuning } from "./settings";
+export type {
+  EdgeSettings,
+  ResolvedSettings,
+  ConfigSource,
+  ClientTuning,
+  SettingName,
+  SettingSourceMap,
+  ExplicitSourceName,
+} from "./settings";
 export {
   RateLimitAction,
   OperatorType,

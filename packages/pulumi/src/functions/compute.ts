@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { Type, type Static } from "@sinclair/typebox";
 import type { ScriptStatistics } from "edgeplatform-client";
 import { anyValue, checkArgs, fail, optInstant, positiveId } from "./args";
-import { clientFor, type DataSourceOptions } from "./options";
+import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
 const OPERATION = "compute.getScriptStatistics";
@@ -77,23 +77,27 @@ export async function getScriptStatistics(
   args: GetScriptStatisticsArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetScriptStatisticsResult> {
-  const { scriptId, loadLatest, hourly, ...range } = checkArgs(
-    OPERATION,
-    getScriptStatisticsArgs,
-    args,
-  );
-  const dateFrom = optInstant(OPERATION, "dateFrom", range.dateFrom);
-  const dateTo = optInstant(OPERATION, "dateTo", range.dateTo);
-  if (dateFrom && dateTo && dateFrom > dateTo) {
-    fail(OPERATION, "dateFrom", `must not be after dateTo (${dateFrom} > ${dateTo})`);
+  try {
+    const { scriptId, loadLatest, hourly, ...range } = checkArgs(
+      OPERATION,
+      getScriptStatisticsArgs,
+      args,
+    );
+    const dateFrom = optInstant(OPERATION, "dateFrom", range.dateFrom);
+    const dateTo = optInstant(OPERATION, "dateTo", range.dateTo);
+    if (dateFrom && dateTo && dateFrom > dateTo) {
+      fail(OPERATION, "dateFrom", `must not be after dateTo (${dateFrom} > ${dateTo})`);
+    }
+    const stats = await clientFor(opts).compute.getScriptStatistics(scriptId, {
+      ...(dateFrom ? { dateFrom } : {}),
+      ...(dateTo ? { dateTo } : {}),
+      ...(loadLatest !== undefined ? { loadLatest } : {}),
+      ...(hourly !== undefined ? { hourly } : {}),
+    });
+    return camelCased(stats);
+  } catch (e) {
+    throw programError(e);
   }
-  const stats = await clientFor(opts).compute.getScriptStatistics(scriptId, {
-    ...(dateFrom ? { dateFrom } : {}),
-    ...(dateTo ? { dateTo } : {}),
-    ...(loadLatest !== undefined ? { loadLatest } : {}),
-    ...(hourly !== undefined ? { hourly } : {}),
-  });
-  return camelCased(stats);
 }
 
 /** Output form of {@link getScriptStatistics} (accepts Inputs). */
