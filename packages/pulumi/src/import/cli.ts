@@ -384,7 +384,8 @@ export async function main(
   return 0;
 }
 
-if (require.main === module) {
+/** Runs the command with `process.argv` (the `edgeplatform-import` bin, `bin/`). */
+export function runCli(): void {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
@@ -395,3 +396,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runCli();
