@@ -16,6 +16,16 @@
  * 4. `require("pulumi-edgeplatform")` in that program loads no fastify.
  * 5. The client tarball alone in an empty Node project: packages, size, no `@pulumi/*` in
  *    `require.cache`, median `require` time over 10 cold processes.
+ * 6. The emulator tarball (+ client): starts and stops.
+ * 7. Publish-ready: each manifest has `repository` (with its `directory`), `homepage`,
+ *    `files` and the root's `engines`; `npm publish --dry-run` succeeds without warnings
+ *    (other than the dry run's "not logged in"); the bins are in the tarballs.
+ * 8. Install from a checkout, with the exact commands the docs give (INSTALL_COMMANDS):
+ *    `npm pack` of the client and the provider into a new project, then
+ *    `npm install ./edgeplatform-client-X.tgz ./pulumi-edgeplatform-X.tgz @pulumi/pulumi`;
+ *    the program requires the package and `npx edgeplatform-import --help` works; the same
+ *    for the emulator (`npm install --save-dev ./edgeplatform-emulator-X.tgz`,
+ *    `npx edgeplatform-emulator --help`).
  *
  * Usage: node scripts/pack-check.js [--keep] (work dir under the OS temp dir; --keep keeps it).
  * Needs the npm registry. Prints one line per figure and exits 1 when a check fails.
@@ -30,6 +40,7 @@ const { VALID_PROGRAM, INVALID_PROGRAMS } = require("./lib/type-programs");
 
 const ROOT = path.resolve(__dirname, "..");
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
 const PACKAGES = ["client", "pulumi", "emulator"];
 const keep = process.argv.includes("--keep");
 let failed = false;
@@ -44,6 +55,39 @@ function run(cmd, args, cwd, opts = {}) {
 }
 const npm = (args, cwd, opts) =>
   run(NPM, [...args, "--no-audit", "--no-fund", "--loglevel=warn"], cwd, opts);
+
+/**
+ * The install-from-checkout commands of the docs (DOCS-NOTES-A.md), for version `v`: run
+ * from the repository root (`pack`), then in the user's project (`install`, `installEmulator`).
+ */
+function installCommands(v, projectDir) {
+  return {
+    pack: [
+      "pack",
+      "--workspace",
+      "packages/client",
+      "--workspace",
+      "packages/pulumi",
+      "--pack-destination",
+      projectDir,
+    ],
+    install: [
+      "install",
+      `./edgeplatform-client-${v}.tgz`,
+      `./pulumi-edgeplatform-${v}.tgz`,
+      "@pulumi/pulumi",
+    ],
+    packEmulator: ["pack", "--workspace", "packages/emulator", "--pack-destination", projectDir],
+    installEmulator: ["install", "--save-dev", `./edgeplatform-emulator-${v}.tgz`],
+  };
+}
+
+/** `npm warn` lines other than this machine's npmrc notes and the dry run's login note. */
+const npmWarnings = (r) =>
+  (r.stderr + r.stdout)
+    .split("\n")
+    .filter((l) => /^npm warn/i.test(l))
+    .filter((l) => !/Unknown (user|project|global) config|requires you to be logged in/.test(l));
 
 function check(ok, line) {
   console.log(`${ok ? "ok  " : "FAIL"} ${line}`);
@@ -228,6 +272,7 @@ function main() {
     run(NPM, ["run", "build"], ROOT);
     // 1. pack
     const tarballs = {};
+    const tarballFiles = {};
     for (const p of PACKAGES) {
       const dir = path.join(ROOT, "packages", p);
       const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
@@ -235,9 +280,40 @@ function main() {
       const r = npm(["pack", "--json", "--pack-destination", work], dir);
       const info = JSON.parse(r.stdout)[0];
       tarballs[p] = path.join(work, info.filename);
+      tarballFiles[p] = info.files.map((f) => f.path);
       console.log(
         `pack ${info.name}@${info.version}: ${info.entryCount} files, ` +
           `${(info.size / 1024).toFixed(0)} KB packed, ${(info.unpackedSize / 1024).toFixed(0)} KB unpacked`,
+      );
+    }
+
+    // 1b. publish-ready manifests; npm publish --dry-run
+    const rootManifest = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    for (const p of PACKAGES) {
+      const dir = path.join(ROOT, "packages", p);
+      const m = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+      check(
+        m.repository?.type === "git" &&
+          /^git\+https:\/\/github\.com\/[^/]+\/[^/]+\.git$/.test(m.repository?.url ?? "") &&
+          m.repository?.directory === `packages/${p}` &&
+          /^https:\/\//.test(m.homepage ?? "") &&
+          Array.isArray(m.files) &&
+          m.engines?.node === rootManifest.engines.node,
+        `${m.name}: repository (directory packages/${p}), homepage, files, engines ` +
+          `${m.engines?.node} (root: ${rootManifest.engines.node})`,
+      );
+      for (const [bin, file] of Object.entries(m.bin ?? {})) {
+        check(
+          tarballFiles[p].includes(file) && fs.existsSync(path.join(dir, file)),
+          `${m.name}: bin ${bin} -> ${file}, checked in and in the tarball`,
+        );
+      }
+      const dry = npm(["publish", "--dry-run"], dir, { allowFail: true });
+      const warnings = npmWarnings(dry);
+      check(
+        dry.status === 0 && warnings.length === 0,
+        `${m.name}: npm publish --dry-run exits ${dry.status}` +
+          (warnings.length ? `, warnings:\n  ${warnings.join("\n  ")}` : ", no warnings"),
       );
     }
 
@@ -416,6 +492,55 @@ function main() {
     check(
       started.stdout.trim() === "ok",
       `edgeplatform-emulator starts and stops on Node ${process.version}`,
+    );
+
+    // 8. install from a checkout: the documented commands, as given
+    const version = JSON.parse(
+      fs.readFileSync(path.join(ROOT, "packages", "pulumi", "package.json"), "utf8"),
+    ).version;
+    const user = path.join(work, "my-infra");
+    fs.mkdirSync(user);
+    fs.writeFileSync(path.join(user, "package.json"), '{"name":"my-infra","private":true}');
+    const cmds = installCommands(version, user);
+    npm(cmds.pack, ROOT);
+    const inst = npm(cmds.install, user, { allowFail: true });
+    check(
+      inst.status === 0 && ebadengine(inst).length === 0,
+      `from a checkout: npm ${cmds.pack.join(" ")} (repository root), then ` +
+        `npm ${cmds.install.join(" ")} (exit ${inst.status})`,
+    );
+    const loads = run(
+      process.execPath,
+      [
+        "-e",
+        'const e = require("pulumi-edgeplatform"); require("@pulumi/pulumi");' +
+          "console.log(typeof e.shield.RateLimitRule)",
+      ],
+      user,
+      { allowFail: true },
+    );
+    check(
+      loads.stdout.trim() === "function",
+      'from a checkout: require("pulumi-edgeplatform") in the project',
+    );
+    const importHelp = run(NPX, ["--no", "--", "edgeplatform-import", "--help"], user, {
+      allowFail: true,
+    });
+    check(
+      importHelp.status === 0 && /^Usage: edgeplatform-import /.test(importHelp.stdout),
+      "from a checkout: npx edgeplatform-import --help",
+    );
+    npm(cmds.packEmulator, ROOT);
+    const emuInst = npm(cmds.installEmulator, user, { allowFail: true });
+    const emuHelp = run(NPX, ["--no", "--", "edgeplatform-emulator", "--help"], user, {
+      allowFail: true,
+    });
+    check(
+      emuInst.status === 0 &&
+        emuHelp.status === 0 &&
+        /^Usage: edgeplatform-emulator /.test(emuHelp.stdout),
+      `from a checkout: npm ${cmds.packEmulator.join(" ")}, npm ${cmds.installEmulator.join(" ")}, ` +
+        "npx edgeplatform-emulator --help",
     );
   } finally {
     if (!keep) fs.rmSync(work, { recursive: true, force: true });

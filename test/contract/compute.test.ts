@@ -1,5 +1,5 @@
 /** Client vs emulator: edge script statistics. */
-import { Client } from "../../packages/client/src";
+import { Client, InvalidArgumentError } from "../../packages/client/src";
 import { apiError, Emu, fault, journal, wrongKeyClient, useEmulator } from "./helpers";
 
 let emu: Emu;
@@ -29,7 +29,7 @@ describe("GET /compute/script/{id}/statistics -> compute.getScriptStatistics", (
     const [j] = await journal(emu, /statistics$/);
     expect(j.query).toEqual({
       dateFrom: "2024-01-01T00:00:00.000Z",
-      dateTo: "2024-01-02T00:00:00Z",
+      dateTo: "2024-01-02T00:00:00.000Z",
       hourly: "true",
       loadLatest: "false",
     });
@@ -48,10 +48,50 @@ describe("GET /compute/script/{id}/statistics -> compute.getScriptStatistics", (
   test("wrong key: 401", async () => {
     expect((await apiError(wrongKeyClient(emu).compute.getScriptStatistics(1))).status).toBe(401);
   });
-  test("validation: a bad dateFrom is a 400", async () => {
-    const e = await apiError(c.compute.getScriptStatistics(1, { dateFrom: "not-a-date" }));
-    expect(e.status).toBe(400);
+  test("date-only strings are sent as date-times: dateFrom the start, dateTo the end of the day (UTC)", async () => {
+    await c.compute.getScriptStatistics(2, { dateFrom: "2024-05-01", dateTo: "2024-05-02" });
+    const [j] = (await journal(emu, /statistics$/)).slice(-1);
+    expect(j.query).toEqual({
+      dateFrom: "2024-05-01T00:00:00.000Z",
+      dateTo: "2024-05-02T23:59:59.999Z",
+    });
+    await c.compute.getScriptStatistics(2, { dateFrom: "2024-05-01T12:00:00+02:00" });
+    const [k] = (await journal(emu, /statistics$/)).slice(-1);
+    expect(k.query).toEqual({ dateFrom: "2024-05-01T10:00:00.000Z" });
   });
+  test.each([
+    ["dateFrom", "not-a-date", /got "not-a-date"$/],
+    [
+      "dateFrom",
+      "2024-05-01T10:00:00",
+      /got "2024-05-01T10:00:00" \(a date-time needs a time zone: add Z for UTC\)$/,
+    ],
+    ["dateTo", "05-01-2024", /got "05-01-2024"$/],
+    ["dateTo", "2024-02-30", /is not a calendar date: "2024-02-30"$/],
+  ])(
+    "%s %p is refused before the call, naming the field and the accepted forms",
+    async (field, value, tail) => {
+      const before = (await journal(emu, /statistics$/)).length;
+      let e: unknown;
+      try {
+        await c.compute.getScriptStatistics(1, { [field]: value });
+      } catch (err) {
+        e = err;
+      }
+      expect(e).toBeInstanceOf(InvalidArgumentError);
+      const m = (e as Error).message;
+      expect(m).toContain(
+        `edgeplatform: compute.getScriptStatistics: invalid argument "${field}": `,
+      );
+      if (!/calendar/.test(m)) {
+        expect(m).toContain(
+          'must be a Date, an ISO 8601 date-time with a time zone ("2024-05-01T10:00:00Z", "2024-05-01T12:00:00+02:00") or a date ("2024-05-01", sent as the ',
+        );
+      }
+      expect(m).toMatch(tail);
+      expect((await journal(emu, /statistics$/)).length).toBe(before);
+    },
+  );
   test("429 with Retry-After 0 is retried at once", async () => {
     await fault(emu, {
       method: "GET",

@@ -28,5 +28,14 @@ test("npm run pack-check passes every check", async () => {
     /ok {3}installed: __provider is require\("pulumi-edgeplatform\/stubs\/rate-limit-rule"\)/,
   );
   expect(out).toMatch(/ok {3}package removed: loading the provider fails loudly/);
+  // publish-ready manifests, and the documented install-from-checkout commands
+  for (const name of ["edgeplatform-client", "pulumi-edgeplatform", "edgeplatform-emulator"]) {
+    expect(out).toContain(`ok   ${name}: npm publish --dry-run exits 0, no warnings`);
+  }
+  expect(out).toMatch(
+    /ok {3}from a checkout: npm pack --workspace packages\/client --workspace packages\/pulumi --pack-destination \S+ \(repository root\), then npm install \.\/edgeplatform-client-[\d.]+\.tgz \.\/pulumi-edgeplatform-[\d.]+\.tgz @pulumi\/pulumi \(exit 0\)/,
+  );
+  expect(out).toMatch(/ok {3}from a checkout: npx edgeplatform-import --help/);
+  expect(out).toMatch(/ok {3}from a checkout: .*npx edgeplatform-emulator --help/);
   expect(code).toBe(0);
 }, 600_000);

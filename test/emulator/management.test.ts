@@ -122,6 +122,16 @@ describe("emulator: dns, containers, compute, pull zones", () => {
     const bad = await call(emu, "GET", "/compute/script/1/statistics?dateFrom=yesterday");
     expect(bad.status).toBe(400);
     expect(bad.json.errors[0].field).toBe("dateFrom");
+    // The published spec: dateFrom/dateTo are date-times (RFC 3339, with a time zone). A raw
+    // date-only value or a zone-less date-time is refused (the client converts dates first).
+    for (const v of ["dateFrom=2024-05-01", "dateTo=2024-05-02", "dateFrom=2024-05-01T10:00:00"]) {
+      const r = await call(emu, "GET", `/compute/script/1/statistics?${v}`);
+      expect(r.status).toBe(400);
+      expect(r.json.errors[0]).toEqual({
+        field: v.split("=")[0],
+        message: 'must match format "date-time"',
+      });
+    }
     const unk = await call(emu, "GET", "/compute/script/1/statistics?from=x");
     expect(unk.status).toBe(400);
     const rev = await call(

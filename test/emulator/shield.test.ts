@@ -119,7 +119,14 @@ describe("emulator: shield rate-limit rules", () => {
       pageSize: 2,
     });
     expect(p1.json.data.map((r: { id: number }) => r.id)).toEqual([101, 102]);
-    expect(p1.json.error).toBeNull();
+    // The published spec's GetCustomWafRulesResponse: `error` is a GenericRequestResponse
+    // object (not nullable), so a success carries one that reports success.
+    expect(p1.json.error).toEqual({
+      statusCode: 200,
+      success: true,
+      message: null,
+      errorKey: null,
+    });
     const p3 = await call(emu, "GET", "/shield/rate-limits/1?page=3&perPage=2");
     expect(p3.json.page.nextPage).toBeNull();
     expect(p3.json.data.map((r: { id: number }) => r.id)).toEqual([1002]);

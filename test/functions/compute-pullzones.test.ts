@@ -51,12 +51,12 @@ describe("compute.getScriptStatistics", () => {
       { scriptId: 2, dateFrom: from, dateTo: "2024-05-02", loadLatest: true, hourly: true },
       opts(emu),
     );
-    expect(Object.keys(s.requestsServedChart).length).toBe(24);
+    expect(Object.keys(s.requestsServedChart).length).toBe(48);
     const [req] = await journal(emu, /statistics$/);
     expect(req.path).toBe("/compute/script/2/statistics");
     expect(req.query).toEqual({
       dateFrom: "2024-05-01T00:00:00.000Z",
-      dateTo: "2024-05-02T00:00:00.000Z",
+      dateTo: "2024-05-02T23:59:59.999Z", // a date-only dateTo is the end of that day (UTC)
       loadLatest: "true",
       hourly: "true",
     });
@@ -72,9 +72,13 @@ describe("compute.getScriptStatistics", () => {
   test.each([
     [
       { scriptId: 1, dateFrom: "yesterday" },
-      /invalid argument "dateFrom": must be a Date or an ISO 8601/,
+      /invalid argument "dateFrom": must be a Date, an ISO 8601 date-time with a time zone .* or a date \("2024-05-01", sent as the start of that day in UTC, 2024-05-01T00:00:00.000Z\); got "yesterday"$/,
     ],
     [{ scriptId: 1, dateTo: new Date("nope") }, /invalid argument "dateTo": .*got an invalid Date/],
+    [
+      { scriptId: 1, dateTo: "2024-05-01 10:00" },
+      /invalid argument "dateTo": .*a date \("2024-05-01", sent as the end of that day in UTC, 2024-05-01T23:59:59.999Z\); got "2024-05-01 10:00" \(a date-time needs a time zone: add Z for UTC\)$/,
+    ],
     [
       { scriptId: 1, dateFrom: "2024-02-30" },
       /invalid argument "dateFrom": is not a calendar date/,

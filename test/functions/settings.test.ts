@@ -41,7 +41,16 @@ describe("settings precedence: options > stack config > environment", () => {
   test("environment only (outside a Pulumi program, stack config is absent)", async () => {
     process.env.EDGEPLATFORM_API_KEY = emu.apiKey;
     process.env.EDGEPLATFORM_BASE_URL = `${emu.url}/`;
-    expect(resolveDataSourceSettings()).toEqual({ apiKey: emu.apiKey, baseUrl: emu.url });
+    expect(resolveDataSourceSettings()).toEqual({
+      apiKey: emu.apiKey,
+      baseUrl: emu.url,
+      sources: {
+        apiKey:
+          'environment variable EDGEPLATFORM_API_KEY (the stack config key "edgeplatform:apiKey" is not set)',
+        baseUrl:
+          'environment variable EDGEPLATFORM_BASE_URL (the stack config key "edgeplatform:baseUrl" is not set)',
+      },
+    });
     expect((await getRegistry({ registryId: 1 })).id).toBe(1);
   });
 
@@ -57,6 +66,12 @@ describe("settings precedence: options > stack config > environment", () => {
       apiKey: "config-key",
       baseUrl: "http://127.0.0.1:2",
       loggingUrl: "http://127.0.0.1:1/logging",
+      sources: {
+        apiKey: 'stack config key "edgeplatform:apiKey"',
+        baseUrl: 'stack config key "edgeplatform:baseUrl"',
+        loggingUrl:
+          'environment variable EDGEPLATFORM_LOGGING_URL (the stack config key "edgeplatform:loggingUrl" is not set)',
+      },
     });
   });
 
@@ -65,7 +80,16 @@ describe("settings precedence: options > stack config > environment", () => {
     pulumi.runtime.setAllConfig({ "edgeplatform:baseUrl": "http://127.0.0.1:2" });
     expect(
       resolveDataSourceSettings({ apiKey: emu.apiKey, baseUrl: emu.url, loggingToken: "t.o.k" }),
-    ).toEqual({ apiKey: emu.apiKey, baseUrl: emu.url, loggingToken: "t.o.k" });
+    ).toEqual({
+      apiKey: emu.apiKey,
+      baseUrl: emu.url,
+      loggingToken: "t.o.k",
+      sources: {
+        apiKey: "data-source option connection.apiKey",
+        baseUrl: "data-source option connection.baseUrl",
+        loggingToken: "data-source option connection.loggingToken",
+      },
+    });
     await getRegistry({ registryId: 2 }, { connection: { apiKey: emu.apiKey, baseUrl: emu.url } });
     expect((await journal(emu, /registries\/2$/)).at(-1)?.status).toBe(200);
   });

@@ -56,7 +56,13 @@ describe("examples/ci/edgeplatform-drift.yml", () => {
     expect(pulumi[0]).toMatch(
       /^pulumi preview --stack "\$PULUMI_STACK" --refresh --expect-no-changes --diff /,
     );
-    expect(commands(drift)).toContain("set -o pipefail"); // tee must not hide the exit code
+    // tee must not hide pulumi's exit code: the step branches on PIPESTATUS[0]
+    expect(commands(drift)).toContain("code=${PIPESTATUS[0]}");
+    const step = drift.steps.find((s) => (s as { id?: string }).id === "drift");
+    expect((step as { shell?: string }).shell).toBe("bash");
+    expect(step?.run).toMatch(/case "\$code" in\n\s+0\)[\s\S]*\n\s+7\)[\s\S]*\n\s+\*\)/);
+    expect(step?.run).toContain('exit "$code"');
+    // test/e2e/drift-workflow.e2e.test.ts runs this step with the real CLI (0, 7, failure)
   });
 
   test("the pull-request job runs pulumi preview --diff", () => {
@@ -71,7 +77,7 @@ describe("examples/ci/edgeplatform-drift.yml", () => {
     for (const job of Object.values(wf.jobs)) {
       for (const c of commands(job)) {
         expect(c).toMatch(
-          /^(npm ci|pulumi preview |curl -fsSL https:\/\/get\.pulumi\.com |echo |set -o pipefail|tail |\{|\}|--non-interactive|\| tee |if grep -q |fi$)/,
+          /^(npm ci|pulumi preview |curl -fsSL https:\/\/get\.pulumi\.com |echo |set -o pipefail|set [+-]e$|tail |\{|\}|--non-interactive|\| tee |code=\$\{PIPESTATUS\[0\]\}$|case "\$(code|RESULT)" in$|esac$|;;$|\*?\w*\)|result=\w+$|grep -E '\^error: ' drift\.txt |exit "\$code"$)/,
         );
         expect(c).not.toMatch(/pulumi (up|refresh|destroy|import|stack rm|cancel)\b/);
       }

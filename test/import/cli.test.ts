@@ -242,7 +242,7 @@ describe("edgeplatform-import (bin, child process)", () => {
     });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      `edgeplatform-import: the platform rejected the API key (HTTP 401): check EDGEPLATFORM_API_KEY (and that it is the key of the account at ${emu.url})\n`,
+      `edgeplatform-import: the platform refused the API key (HTTP 401); it comes from the environment variable EDGEPLATFORM_API_KEY: check that it is a valid API key of the account at ${emu.url}\n`,
     );
     expect(r.stdout + r.stderr).not.toContain(wrong);
     noKey(r);
@@ -328,7 +328,12 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(r.stderr).not.toMatch(/url-password|url-token/);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /^edgeplatform-import: cannot reach the API at http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\)/,
+      /^edgeplatform-import: cannot reach http:\/\/127\.0\.0\.1:9 \(ECONNREFUSED\): check the environment variable EDGEPLATFORM_BASE_URL\n$/,
+    );
+    const viaBadFlag = await run(["--dns-zone", "2", "--base-url", "http://127.0.0.1:9"]);
+    expect(viaBadFlag.code).toBe(1);
+    expect(viaBadFlag.stderr).toBe(
+      "edgeplatform-import: cannot reach http://127.0.0.1:9 (ECONNREFUSED): check the --base-url flag\n",
     );
     expect(fs.existsSync(out)).toBe(false);
   }, 60_000);

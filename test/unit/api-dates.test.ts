@@ -52,6 +52,15 @@ describe("formatLegacyLogDate (MM-dd-yy, UTC)", () => {
 
 test("toIsoDateTime", () => {
   expect(toIsoDateTime(new Date(Date.UTC(2024, 0, 1)))).toBe("2024-01-01T00:00:00.000Z");
-  expect(toIsoDateTime("2024-01-01T00:00:00Z")).toBe("2024-01-01T00:00:00Z");
-  expect(() => toIsoDateTime(new Date(NaN), "dateFrom")).toThrow(/^dateFrom:/);
+  expect(toIsoDateTime("2024-01-01T00:00:00Z")).toBe("2024-01-01T00:00:00.000Z");
+  expect(toIsoDateTime("2024-01-01T02:30:00+02:00")).toBe("2024-01-01T00:30:00.000Z");
+  expect(toIsoDateTime("2024-01-01")).toBe("2024-01-01T00:00:00.000Z");
+  expect(toIsoDateTime("2024-01-01", "dateTo", { dateOnly: "end" })).toBe(
+    "2024-01-01T23:59:59.999Z",
+  );
+  expect(() => toIsoDateTime(new Date(NaN), "dateFrom")).toThrow(
+    /invalid argument "dateFrom": .*got an invalid Date$/,
+  );
+  expect(() => toIsoDateTime("2024-01-01T10:00", "dateFrom")).toThrow(/needs a time zone/);
+  expect(() => toIsoDateTime("2024-13-01", "dateFrom")).toThrow(/is not a calendar date/);
 });

@@ -17,7 +17,7 @@ export { ShieldApi, shieldEndpoints } from "./api/shield";
 export type { RateLimitWriteResult, PageProgress, EventLogPagesOptions } from "./api/shield";
 export { DnsApi, dnsEndpoints } from "./api/dns";
 export { ContainersApi, containersEndpoints } from "./api/containers";
-export { ComputeApi, computeEndpoints } from "./api/compute";
+export { ComputeApi, computeEndpoints, statisticsRange } from "./api/compute";
 export type { ScriptStatisticsQuery } from "./api/compute";
 export { PullZonesApi, pullZonesEndpoints } from "./api/pullzones";
 export type { NameAvailabilityAnswer } from "./api/pullzones";
@@ -30,6 +30,7 @@ export type {
 export { SlidingWindowLimiter, realClock } from "./api/limiter";
 export type { RateLimit, Permit, LimiterClock } from "./api/limiter";
 export { formatEventLogDate, formatLegacyLogDate, toIsoDateTime } from "./api/dates";
+export type { DateTimeOptions } from "./api/dates";
 export { Transport, TRANSPORT_DEFAULTS, parseRetryAfter, backoffDelay } from "./api/transport";
 export type {
   EndpointDef,
@@ -55,8 +56,20 @@ export {
   SETTING_SOURCES,
   TUNING_SOURCES,
   CONFIG_NAMESPACE,
+  describeUrl,
+  refusedCredentialHint,
+  unreachableHint,
+  UNREACHABLE_CODES,
 } from "./settings";
-export type { EdgeSettings, ResolvedSettings, ConfigSource, ClientTuning } from "./settings";
+export type {
+  EdgeSettings,
+  ResolvedSettings,
+  ConfigSource,
+  ClientTuning,
+  SettingName,
+  SettingSourceMap,
+  ExplicitSourceName,
+} from "./settings";
 export {
   RateLimitAction,
   OperatorType,

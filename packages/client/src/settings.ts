@@ -24,7 +24,20 @@ export interface EdgeSettings {
 export interface ResolvedSettings extends EdgeSettings {
   apiKey: string;
   baseUrl: string;
+  /**
+   * Where each resolved setting came from, in words for error messages (never the value):
+   * `stack config key "edgeplatform:apiKey"`, `environment variable EDGEPLATFORM_API_KEY`,
+   * or the explicit argument (see {@link resolveSettings}). Passed on to the client by
+   * `Client.fromSettings`, so that a refused key or an unreachable address names its source.
+   */
+  sources?: SettingSourceMap;
 }
+
+/** The connection settings by name. */
+export type SettingName = "apiKey" | "baseUrl" | "loggingUrl" | "loggingToken";
+
+/** Where each setting came from, in words (see {@link ResolvedSettings.sources}). */
+export type SettingSourceMap = Partial<Record<SettingName, string>>;
 
 /** The stack config namespace. */
 export const CONFIG_NAMESPACE = "edgeplatform";
@@ -71,20 +84,42 @@ function lookup(source: ConfigSource, key: string): string | undefined {
 const nonEmpty = (v: string | undefined): string | undefined =>
   v === undefined || v === "" ? undefined : v;
 
+/** How {@link resolveSettings} names an explicit setting (default: `argument "apiKey"`). */
+export type ExplicitSourceName = (setting: SettingName) => string;
+
 /**
  * Resolves settings from, in order: `explicit`, the stack config `config`, then `env`
  * (default `process.env`). Throws {@link MissingSettingError} when `apiKey` or `baseUrl`
- * is missing. Trailing slashes are removed from URLs.
+ * is missing. Trailing slashes are removed from URLs. `sources` records where each value
+ * came from (`explicitName` names the explicit ones, e.g. `opts.connection.apiKey`).
  */
 export function resolveSettings(
   explicit: EdgeSettings = {},
   config?: ConfigSource,
   env: NodeJS.ProcessEnv = process.env,
+  explicitName: ExplicitSourceName = (name) => `argument "${name}"`,
 ): ResolvedSettings {
-  const pick = (name: keyof typeof SETTING_SOURCES): string | undefined =>
-    nonEmpty(explicit[name]) ??
-    nonEmpty(lookup(config, SETTING_SOURCES[name].config)) ??
-    nonEmpty(env[SETTING_SOURCES[name].env]);
+  const sources: SettingSourceMap = {};
+  const pick = (name: SettingName): string | undefined => {
+    const s = SETTING_SOURCES[name];
+    const given = nonEmpty(explicit[name]);
+    if (given !== undefined) {
+      sources[name] = explicitName(name);
+      return given;
+    }
+    const fromConfig = nonEmpty(lookup(config, s.config));
+    if (fromConfig !== undefined) {
+      sources[name] = `stack config key "${s.config}"`;
+      return fromConfig;
+    }
+    const fromEnv = nonEmpty(env[s.env]);
+    if (fromEnv !== undefined) {
+      sources[name] =
+        `environment variable ${s.env}` +
+        (config ? ` (the stack config key "${s.config}" is not set)` : "");
+    }
+    return fromEnv;
+  };
   const apiKey = pick("apiKey");
   if (!apiKey) throw new MissingSettingError("apiKey");
   const baseUrl = pick("baseUrl")?.replace(/\/+$/, "");
@@ -96,7 +131,66 @@ export function resolveSettings(
     baseUrl,
     ...(loggingUrl ? { loggingUrl } : {}),
     ...(loggingToken ? { loggingToken } : {}),
+    sources,
   };
+}
+
+// ---------------------------------------------------------------------------------------
+// What an error says about the setting to fix (never its value)
+// ---------------------------------------------------------------------------------------
+
+/** `url` without credentials, query or fragment: safe to show in messages. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname === "/" ? "" : u.pathname}`;
+  } catch {
+    return "(the configured URL)";
+  }
+}
+
+/** Network error codes that mean "the host could not be reached" (no answer at all). */
+export const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EHOSTDOWN",
+  "EADDRNOTAVAIL",
+  "ETIMEDOUT",
+]);
+
+/**
+ * The sentence an HTTP 401/403 adds to its error: which credential was refused and where it
+ * comes from (`source`, see {@link ResolvedSettings.sources}; default: the client option).
+ */
+export function refusedCredentialHint(
+  setting: "apiKey" | "loggingToken",
+  status: number,
+  source: string | undefined,
+  url: string,
+): string {
+  const what = setting === "apiKey" ? "API key" : "logging token";
+  const from = source ?? `client option "${setting}"`;
+  return (
+    `the platform refused the ${what} (HTTP ${status}); it comes from the ${from}: ` +
+    `check that it is a valid ${what} of the account at ${describeUrl(url)}`
+  );
+}
+
+/**
+ * The sentence an unreachable host adds to its error: the URL and the setting it comes from
+ * (`source`, see {@link ResolvedSettings.sources}; default: the client option).
+ */
+export function unreachableHint(
+  setting: "baseUrl" | "loggingUrl",
+  code: string,
+  source: string | undefined,
+  url: string,
+): string {
+  const from = source ?? `client option "${setting}"`;
+  return `cannot reach ${describeUrl(url)} (${code}): check the ${from}`;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -116,9 +116,12 @@ async function main(): Promise<void> {
   process.stdout.write(`edgeplatform-emulator listening on ${emu.url}\n`);
 }
 
-if (require.main === module) {
+/** Runs the command line with `process.argv` (the `edgeplatform-emulator` bin, `bin/`). */
+export function runCli(): void {
   main().catch((e: Error) => {
     process.stderr.write(`edgeplatform-emulator: ${e.message}\n`);
     process.exit(1);
   });
 }
+
+if (require.main === module) runCli();

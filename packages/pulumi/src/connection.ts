@@ -14,19 +14,23 @@ import {
   type ClientOptions,
   type ConfigSource,
   type EdgeSettings,
+  type ExplicitSourceName,
   type ResolvedSettings,
 } from "edgeplatform-client";
 import { pooledClient } from "./client-pool";
 
 /**
- * Resolves the connection settings: `explicit` > stack config `config` > environment.
+ * Resolves the connection settings: `explicit` > stack config `config` > environment, and
+ * records where each came from (`explicitName` names the explicit ones), so that a refused
+ * key or an unreachable address names the setting to fix.
  * @throws MissingSettingError naming the config key and the environment variable.
  */
 export function resolveConnection(
   explicit: EdgeSettings = {},
   config?: ConfigSource,
+  explicitName?: ExplicitSourceName,
 ): ResolvedSettings {
-  return resolveSettings(explicit, config, process.env);
+  return resolveSettings(explicit, config, process.env, explicitName);
 }
 
 /**

@@ -11,7 +11,7 @@
  * Every method takes an optional last argument `{ signal }` ({@link RequestOptions}) that
  * cancels the call (limiter wait, backoff and request); the page iterators take it too.
  */
-import type { ResolvedSettings } from "../settings";
+import type { ResolvedSettings, SettingSourceMap } from "../settings";
 import { ComputeApi } from "./compute";
 import { ContainersApi } from "./containers";
 import { DnsApi } from "./dns";
@@ -66,6 +66,13 @@ export interface ClientOptions {
    * a proxy, whatever the environment says. The URL may carry credentials; it is never shown.
    */
   proxy?: string | false;
+  /**
+   * Where `apiKey`, `baseUrl`, `loggingUrl` and `loggingToken` came from, in words (for
+   * example `stack config key "edgeplatform:apiKey"`): a refused credential (401/403) or an
+   * unreachable address names it. Default: `client option "apiKey"` and so on. Set by
+   * {@link Client.fromSettings} from `resolveSettings`.
+   */
+  settingSources?: SettingSourceMap;
 }
 
 /** Client of the platform's management and logging APIs. */
@@ -115,6 +122,7 @@ export class Client {
       baseUrl: s.baseUrl,
       ...(s.loggingUrl ? { loggingUrl: s.loggingUrl } : {}),
       ...(s.loggingToken ? { loggingToken: s.loggingToken } : {}),
+      ...(s.sources ? { settingSources: s.sources } : {}),
       ...extra,
     });
   }

@@ -12,11 +12,38 @@ export const computeEndpoints = {
   },
 } as const satisfies Record<string, EndpointDef>;
 
+const OPERATION = "compute.getScriptStatistics";
+const from = { operation: OPERATION, dateOnly: "start" } as const;
+const to = { operation: OPERATION, dateOnly: "end" } as const;
+
+/**
+ * The query values of `dateFrom` and `dateTo` as the platform requires them (date-times in
+ * UTC): a date-only `dateFrom` is the start of that day, a date-only `dateTo` its end
+ * (`2024-05-02` → `2024-05-02T23:59:59.999Z`). See {@link toIsoDateTime}.
+ * @throws InvalidArgumentError naming the field and the accepted forms.
+ */
+export function statisticsRange(q: Pick<ScriptStatisticsQuery, "dateFrom" | "dateTo">): {
+  dateFrom?: string;
+  dateTo?: string;
+} {
+  return {
+    ...(q.dateFrom !== undefined ? { dateFrom: toIsoDateTime(q.dateFrom, "dateFrom", from) } : {}),
+    ...(q.dateTo !== undefined ? { dateTo: toIsoDateTime(q.dateTo, "dateTo", to) } : {}),
+  };
+}
+
 /** Query of {@link ComputeApi.getScriptStatistics}. Without dates: the last 30 days. */
 export interface ScriptStatisticsQuery {
-  /** Start (ISO 8601 date-time or `Date`). */
+  /**
+   * Start: a `Date`, an ISO 8601 date-time with a time zone, or a date (`2024-05-01`, the
+   * start of that day in UTC). Sent as a UTC date-time; anything else is refused before the
+   * call (`InvalidArgumentError`).
+   */
   dateFrom?: string | Date;
-  /** End (ISO 8601 date-time or `Date`). */
+  /**
+   * End: like `dateFrom`, but a date (`2024-05-02`) is the END of that day in UTC
+   * (`2024-05-02T23:59:59.999Z`).
+   */
   dateTo?: string | Date;
   /** Load the most recent data as soon as available (platform default false). */
   loadLatest?: boolean;
@@ -40,8 +67,7 @@ export class ComputeApi {
       {
         params: { id: scriptId },
         query: {
-          dateFrom: q.dateFrom === undefined ? undefined : toIsoDateTime(q.dateFrom, "dateFrom"),
-          dateTo: q.dateTo === undefined ? undefined : toIsoDateTime(q.dateTo, "dateTo"),
+          ...statisticsRange(q),
           loadLatest: q.loadLatest,
           hourly: q.hourly,
         },

@@ -3,6 +3,8 @@
  * shield event logs use `MM-dd-yyyy`, the v1 (legacy) access logs use `MM-dd-yy`.
  */
 
+import { InvalidArgumentError } from "./invalid-argument";
+
 const pad = (n: number): string => String(n).padStart(2, "0");
 
 interface Ymd {
@@ -81,14 +83,66 @@ export function formatLegacyLogDate(d: string | Date, field = "date"): string {
   return `${pad(v.m)}-${pad(v.d)}-${pad(v.y % 100)}`;
 }
 
+/** Options of {@link toIsoDateTime}. */
+export interface DateTimeOptions {
+  /**
+   * What a date-only string (`2024-05-01`) stands for: the start of that day in UTC
+   * (`2024-05-01T00:00:00.000Z`, default) or its end (`2024-05-01T23:59:59.999Z`, for the
+   * end of a range, so that the range includes the whole day).
+   */
+  dateOnly?: "start" | "end";
+  /** The operation named by the error (default `"date"`). */
+  operation?: string;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME_WITH_ZONE =
+  /^(\d{4})-(\d{2})-(\d{2})[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
 /**
- * Formats a date-time query value as ISO 8601 (`Date` → `toISOString()`, strings as given).
- * Used for `dateFrom`/`dateTo`/`from`/`to`.
+ * A date-time query value as the published spec requires it (RFC 3339 `date-time`), always
+ * in UTC with milliseconds (`2024-05-01T10:00:00.000Z`), from:
+ *
+ * - a valid `Date`;
+ * - an ISO 8601 date-time WITH a time zone (`2024-05-01T10:00:00Z`, `…+02:00`);
+ * - a date only (`2024-05-01`): the start of that day in UTC, or with `dateOnly: "end"` its
+ *   last millisecond (`2024-05-01T23:59:59.999Z`).
+ *
+ * Anything else (a date-time without a zone, another format, an impossible day such as
+ * `2024-02-30`) is refused before any request.
+ * Used for `dateFrom`/`dateTo` of the script statistics.
+ * @throws InvalidArgumentError naming `field` and the accepted forms.
  */
-export function toIsoDateTime(d: string | Date, field = "date"): string {
+export function toIsoDateTime(d: string | Date, field = "date", o: DateTimeOptions = {}): string {
+  const operation = o.operation ?? "date";
+  const end = o.dateOnly === "end";
+  const refuse = (reason: string): never => {
+    throw new InvalidArgumentError(operation, field, reason);
+  };
+  const forms =
+    `must be a Date, an ISO 8601 date-time with a time zone ("2024-05-01T10:00:00Z", ` +
+    `"2024-05-01T12:00:00+02:00") or a date ("2024-05-01", sent as the ` +
+    `${end ? "end of that day in UTC, 2024-05-01T23:59:59.999Z" : "start of that day in UTC, 2024-05-01T00:00:00.000Z"})`;
   if (d instanceof Date) {
-    if (Number.isNaN(d.getTime())) fail(field, "an ISO 8601 date-time", d);
+    if (Number.isNaN(d.getTime())) refuse(`${forms}; got an invalid Date`);
     return d.toISOString();
   }
-  return d;
+  const text = typeof d === "string" ? d.trim() : "";
+  const dateOnly = DATE_ONLY.exec(text);
+  const withZone = DATE_TIME_WITH_ZONE.exec(text);
+  const ymd = dateOnly ?? withZone;
+  if (!ymd) {
+    const got = typeof d === "string" ? JSON.stringify(d) : String(d);
+    const hint = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(text)
+      ? " (a date-time needs a time zone: add Z for UTC)"
+      : "";
+    return refuse(`${forms}; got ${got}${hint}`);
+  }
+  if (!validYmd({ y: +ymd[1], m: +ymd[2], d: +ymd[3] })) {
+    refuse(`is not a calendar date: ${JSON.stringify(d)}`);
+  }
+  if (dateOnly) return `${text}T${end ? "23:59:59.999" : "00:00:00.000"}Z`;
+  const t = new Date(text.replace(" ", "T"));
+  if (Number.isNaN(t.getTime())) refuse(`${forms}; got ${JSON.stringify(d)}`);
+  return t.toISOString();
 }

@@ -44,6 +44,11 @@ export interface EdgeApiErrorInit {
   code?: string;
   /** Strings that must never appear in the message or the body (API key, JWT). */
   secrets?: readonly string[];
+  /**
+   * What to fix, appended to the message: for a 401/403 the credential refused and where it
+   * comes from; for an unreachable host the URL and its setting. Never a secret's value.
+   */
+  hint?: string;
 }
 
 /** Replaces every occurrence of each secret in `text` by `[redacted]`. */
@@ -100,6 +105,12 @@ export class EdgeApiError extends Error {
   readonly retryable: boolean;
   /** Network error code when `status` is 0 (`ECONNRESET`, `timeout`, `deadline_exceeded`, ...). */
   readonly code?: string;
+  /**
+   * What to fix, also at the end of the message: for a 401/403 which credential was refused
+   * and where it comes from (stack config key, environment variable or explicit option); for
+   * an unreachable host the URL and the setting it comes from. Never a secret's value.
+   */
+  readonly hint?: string;
 
   /** Builds the error; the message is derived from the fields (see {@link formatErrorMessage}). */
   constructor(init: EdgeApiErrorInit) {
@@ -110,9 +121,10 @@ export class EdgeApiError extends Error {
     }));
     const detail = init.detail === undefined ? undefined : redact(init.detail, secrets);
     const errorKey = init.errorKey === undefined ? undefined : redact(init.errorKey, secrets);
+    const hint = init.hint === undefined ? undefined : redact(init.hint, secrets);
     super(
       redact(
-        formatErrorMessage({ ...init, detail, errorKey, fieldErrors, secrets: undefined }),
+        formatErrorMessage({ ...init, detail, errorKey, fieldErrors, hint, secrets: undefined }),
         secrets,
       ),
     );
@@ -127,6 +139,7 @@ export class EdgeApiError extends Error {
     this.attempts = init.attempts ?? 1;
     this.retryable = init.retryable ?? false;
     this.code = init.code;
+    this.hint = hint;
     Object.setPrototypeOf(this, new.target.prototype);
   }
 
@@ -171,6 +184,7 @@ export class EdgeApiError extends Error {
       attempts,
       retryable,
       code: this.code,
+      hint: this.hint,
     });
   }
 
@@ -188,6 +202,7 @@ export class EdgeApiError extends Error {
       body: this.body,
       attempts: this.attempts,
       code: this.code,
+      hint: this.hint,
     };
   }
 
@@ -199,9 +214,14 @@ export class EdgeApiError extends Error {
 
 /**
  * Formats `operation (METHOD /path) failed: STATUS key: field: reason; ...; detail`.
- * Network errors read `failed: network error CODE (detail)`.
+ * Network errors read `failed: network error CODE (detail)`. A hint follows as `. Hint`.
  */
 export function formatErrorMessage(init: EdgeApiErrorInit): string {
+  const text = formatFailure(init);
+  return init.hint ? `${text}. ${init.hint[0].toUpperCase()}${init.hint.slice(1)}` : text;
+}
+
+function formatFailure(init: EdgeApiErrorInit): string {
   const head = `${init.operation} (${init.method} ${init.path}) failed: `;
   const parts: string[] = [];
   for (const f of init.fieldErrors ?? [])

@@ -35,6 +35,18 @@ const zoneNotFound = (id: number): GenericRequestResponse => ({
   errorKey: ZONE_NOT_FOUND_KEY,
 });
 
+/**
+ * The `error` member of a successful rule list. The published OpenAPI document
+ * (`GetCustomWafRulesResponse`) declares it as a `GenericRequestResponse` object, not
+ * nullable, so a success carries one that reports success rather than `null`.
+ */
+const listOk = (): GenericRequestResponse => ({
+  statusCode: 200,
+  success: true,
+  message: null,
+  errorKey: null,
+});
+
 const PULL_ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.pullzone";
 
 const pullZoneNotFound = (id: number): GenericRequestResponse => ({
@@ -312,7 +324,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
           nextPage: page < totalPages ? page + 1 : null,
           pageSize,
         },
-        error: null,
+        error: listOk(),
       };
     },
   );

@@ -1,9 +1,9 @@
 /** Compute data source: `getScriptStatistics` (also as an Output form). */
 import * as pulumi from "@pulumi/pulumi";
 import { Type, type Static } from "@sinclair/typebox";
-import type { ScriptStatistics } from "edgeplatform-client";
-import { anyValue, checkArgs, fail, optInstant, positiveId } from "./args";
-import { clientFor, type DataSourceOptions } from "./options";
+import { statisticsRange, type ScriptStatistics } from "edgeplatform-client";
+import { anyValue, checkArgs, fail, positiveId } from "./args";
+import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
 const OPERATION = "compute.getScriptStatistics";
@@ -12,9 +12,15 @@ const getScriptStatisticsArgs = Type.Object(
   {
     /** ID of the edge script. */
     scriptId: positiveId(),
-    /** Start of the range: a `Date` or an ISO 8601 date/date-time string. */
+    /**
+     * Start of the range: a `Date`, an ISO 8601 date-time with a time zone, or a date
+     * (`"2024-05-01"`: the start of that day in UTC).
+     */
     dateFrom: Type.Optional(anyValue<Date | string>()),
-    /** End of the range: a `Date` or an ISO 8601 date/date-time string; not before `dateFrom`. */
+    /**
+     * End of the range, not before `dateFrom`: like `dateFrom`, but a date (`"2024-05-02"`)
+     * is the end of that day in UTC (`2024-05-02T23:59:59.999Z`).
+     */
     dateTo: Type.Optional(anyValue<Date | string>()),
     /** Load the most recent data as soon as available (platform default false). */
     loadLatest: Type.Optional(Type.Boolean()),
@@ -63,7 +69,8 @@ function camelCased(s: ScriptStatistics): GetScriptStatisticsResult {
 
 /**
  * Reads the usage statistics of an edge script (GET `/compute/script/{id}/statistics`).
- * Dates are sent as ISO 8601 date-times (UTC).
+ * Dates are sent as ISO 8601 date-times (UTC): a date-only `dateFrom` is the start of that
+ * day, a date-only `dateTo` its end; a date-time needs a time zone (`Z` or `±hh:mm`).
  *
  * ```ts
  * const s = await edge.compute.getScriptStatistics({ scriptId: 1, dateFrom: "2024-05-01", hourly: true });
@@ -77,23 +84,30 @@ export async function getScriptStatistics(
   args: GetScriptStatisticsArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetScriptStatisticsResult> {
-  const { scriptId, loadLatest, hourly, ...range } = checkArgs(
-    OPERATION,
-    getScriptStatisticsArgs,
-    args,
-  );
-  const dateFrom = optInstant(OPERATION, "dateFrom", range.dateFrom);
-  const dateTo = optInstant(OPERATION, "dateTo", range.dateTo);
-  if (dateFrom && dateTo && dateFrom > dateTo) {
-    fail(OPERATION, "dateFrom", `must not be after dateTo (${dateFrom} > ${dateTo})`);
+  try {
+    const { scriptId, loadLatest, hourly, ...range } = checkArgs(
+      OPERATION,
+      getScriptStatisticsArgs,
+      args,
+    );
+    // Date-only strings become date-times (dateFrom: start of the day, dateTo: its end, UTC);
+    // anything the published spec would refuse is refused here, before the call.
+    const { dateFrom, dateTo } = statisticsRange(
+      range as { dateFrom?: string | Date; dateTo?: string | Date },
+    );
+    if (dateFrom && dateTo && dateFrom > dateTo) {
+      fail(OPERATION, "dateFrom", `must not be after dateTo (${dateFrom} > ${dateTo})`);
+    }
+    const stats = await clientFor(opts).compute.getScriptStatistics(scriptId, {
+      ...(dateFrom ? { dateFrom } : {}),
+      ...(dateTo ? { dateTo } : {}),
+      ...(loadLatest !== undefined ? { loadLatest } : {}),
+      ...(hourly !== undefined ? { hourly } : {}),
+    });
+    return camelCased(stats);
+  } catch (e) {
+    throw programError(e);
   }
-  const stats = await clientFor(opts).compute.getScriptStatistics(scriptId, {
-    ...(dateFrom ? { dateFrom } : {}),
-    ...(dateTo ? { dateTo } : {}),
-    ...(loadLatest !== undefined ? { loadLatest } : {}),
-    ...(hourly !== undefined ? { hourly } : {}),
-  });
-  return camelCased(stats);
 }
 
 /** Output form of {@link getScriptStatistics} (accepts Inputs). */

@@ -7,7 +7,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import type { ContainerRegistry, RegionSettings } from "edgeplatform-client";
 import { NON_BLANK } from "edgeplatform-client/spec";
 import { checkArgs, positiveId } from "./args";
-import { clientFor, type DataSourceOptions } from "./options";
+import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
 const getRegistryArgs = Type.Object(
@@ -37,8 +37,12 @@ export async function getRegistry(
   args: GetRegistryArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetRegistryResult> {
-  const { registryId } = checkArgs("containers.getRegistry", getRegistryArgs, args);
-  return clientFor(opts).containers.getRegistry(registryId);
+  try {
+    const { registryId } = checkArgs("containers.getRegistry", getRegistryArgs, args);
+    return await clientFor(opts).containers.getRegistry(registryId);
+  } catch (e) {
+    throw programError(e);
+  }
 }
 
 /**
@@ -87,8 +91,12 @@ export async function getRegionSettings(
   args: GetRegionSettingsArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetRegionSettingsResult> {
-  const { appId } = checkArgs("containers.getRegionSettings", getRegionSettingsArgs, args);
-  return clientFor(opts).containers.getRegionSettings(appId);
+  try {
+    const { appId } = checkArgs("containers.getRegionSettings", getRegionSettingsArgs, args);
+    return await clientFor(opts).containers.getRegionSettings(appId);
+  } catch (e) {
+    throw programError(e);
+  }
 }
 
 /** Output form of {@link getRegionSettings} (accepts Inputs). */

@@ -12,7 +12,7 @@ import {
 import { Limits, legacyAccessLogQuerySchema } from "edgeplatform-client/spec";
 import { anyValue, checkArgs, checkRetainedDay, fail, oneOf, optText, positiveId } from "./args";
 import { checkStatus, type StatusFilter } from "./logging";
-import { clientFor, type DataSourceOptions } from "./options";
+import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 
@@ -100,53 +100,57 @@ export async function getLegacyAccessLogs(
   args: GetLegacyAccessLogsArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetLegacyAccessLogsResult> {
-  const OP = V1;
-  const { pullZoneId, start, end, order, onMalformed, ...a } = checkArgs(
-    OP,
-    getLegacyAccessLogsArgs,
-    args,
-  );
-  const date = checkLegacyLogDate(args.date);
-  if (start !== undefined && end !== undefined && end < start) {
-    fail(OP, "end", `must not be before start (${end} < ${start})`);
-  }
-  const status = checkStatus(OP, a.status);
-  const search = optText(a.search);
-  const q = {
-    ...(start !== undefined ? { start } : {}),
-    ...(end !== undefined ? { end } : {}),
-    ...(status !== undefined ? { status } : {}),
-    ...(search !== undefined ? { search } : {}),
-    ...(order !== undefined ? { order } : {}),
-  };
-  const progress = progressReporter(OP, opts);
-  const records: LegacyAccessLogRecord[] = [];
-  const skippedLines: SkippedLine[] = [];
-  let bytes = 0;
   try {
-    for await (const r of clientFor(opts).logging.legacyAccessLogRecords(pullZoneId, date, q, {
-      onMalformed: onMalformed ?? "skip",
-      onWarning: (w) => skippedLines.push({ lineNumber: w.lineNumber, reason: w.reason }),
-      onProgress: (p) => {
-        bytes = p.bytes;
-        progress.update({ records: p.records, bytes: p.bytes });
-      },
-    })) {
-      records.push(r);
+    const OP = V1;
+    const { pullZoneId, start, end, order, onMalformed, ...a } = checkArgs(
+      OP,
+      getLegacyAccessLogsArgs,
+      args,
+    );
+    const date = checkLegacyLogDate(args.date);
+    if (start !== undefined && end !== undefined && end < start) {
+      fail(OP, "end", `must not be before start (${end} < ${start})`);
     }
+    const status = checkStatus(OP, a.status);
+    const search = optText(a.search);
+    const q = {
+      ...(start !== undefined ? { start } : {}),
+      ...(end !== undefined ? { end } : {}),
+      ...(status !== undefined ? { status } : {}),
+      ...(search !== undefined ? { search } : {}),
+      ...(order !== undefined ? { order } : {}),
+    };
+    const progress = progressReporter(OP, opts);
+    const records: LegacyAccessLogRecord[] = [];
+    const skippedLines: SkippedLine[] = [];
+    let bytes = 0;
+    try {
+      for await (const r of clientFor(opts).logging.legacyAccessLogRecords(pullZoneId, date, q, {
+        onMalformed: onMalformed ?? "skip",
+        onWarning: (w) => skippedLines.push({ lineNumber: w.lineNumber, reason: w.reason }),
+        onProgress: (p) => {
+          bytes = p.bytes;
+          progress.update({ records: p.records, bytes: p.bytes });
+        },
+      })) {
+        records.push(r);
+      }
+    } catch (e) {
+      if (e instanceof LegacyLogParseError) {
+        throw new LegacyLogParseError(
+          e.lineNumber,
+          e.reason,
+          `edgeplatform: ${OP}: pull zone ${pullZoneId}, ${date}: line ${e.lineNumber} is ` +
+            `malformed: ${e.reason} (pass onMalformed: "skip" to skip such lines)`,
+        );
+      }
+      throw e;
+    }
+    progress.update({ records: records.length, bytes }, true);
+    return { pullZoneId, date, records, skippedLines };
   } catch (e) {
-    if (e instanceof LegacyLogParseError) {
-      throw new LegacyLogParseError(
-        e.lineNumber,
-        e.reason,
-        `edgeplatform: ${OP}: pull zone ${pullZoneId}, ${date}: line ${e.lineNumber} is ` +
-          `malformed: ${e.reason} (pass onMalformed: "skip" to skip such lines)`,
-      );
-    }
-    throw e;
+    throw programError(e);
   }
-  progress.update({ records: records.length, bytes }, true);
-  return { pullZoneId, date, records, skippedLines };
 }
 
 /** Output form of {@link getLegacyAccessLogs} (accepts Inputs). */

@@ -17,7 +17,7 @@ import {
   validate,
 } from "edgeplatform-client/spec";
 import { anyValue, checkArgs, describe, fail, optInstant, optText, positiveId } from "./args";
-import { clientFor, type DataSourceOptions } from "./options";
+import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 
@@ -224,38 +224,42 @@ export async function getAccessLogs(
   args: GetAccessLogsArgs,
   opts: AccessLogsOptions = {},
 ): Promise<GetAccessLogsResult> {
-  const { pullZoneId, query, maxRecords } = buildAccessLogQuery(args);
-  const { pageSize } = checkArgs(V2, pageSizeArgs, { pageSize: opts.pageSize });
-  const progress = progressReporter(V2, opts);
-  const records: AccessLogEntry[] = [];
-  let pages = 0;
-  let hasMore = false;
-  let window: { from?: string; to?: string } = {};
-  for await (const page of clientFor(opts).logging.accessLogPages(pullZoneId, query, {
-    ...(pageSize !== undefined ? { pageSize } : {}),
-    ...(maxRecords !== undefined ? { maxRecords: maxRecords + 1 } : {}),
-  })) {
-    if (pages === 0 && page.query) window = { from: page.query.from, to: page.query.to };
-    pages++;
-    for (const r of page.data ?? []) records.push(r);
-    hasMore = page.pagination?.hasMore === true;
-    progress.update({ pages, records: records.length });
+  try {
+    const { pullZoneId, query, maxRecords } = buildAccessLogQuery(args);
+    const { pageSize } = checkArgs(V2, pageSizeArgs, { pageSize: opts.pageSize });
+    const progress = progressReporter(V2, opts);
+    const records: AccessLogEntry[] = [];
+    let pages = 0;
+    let hasMore = false;
+    let window: { from?: string; to?: string } = {};
+    for await (const page of clientFor(opts).logging.accessLogPages(pullZoneId, query, {
+      ...(pageSize !== undefined ? { pageSize } : {}),
+      ...(maxRecords !== undefined ? { maxRecords: maxRecords + 1 } : {}),
+    })) {
+      if (pages === 0 && page.query) window = { from: page.query.from, to: page.query.to };
+      pages++;
+      for (const r of page.data ?? []) records.push(r);
+      hasMore = page.pagination?.hasMore === true;
+      progress.update({ pages, records: records.length });
+    }
+    // One record past maxRecords is requested to tell "exactly maxRecords" from "more".
+    let truncated = false;
+    if (maxRecords !== undefined) {
+      truncated = records.length > maxRecords || hasMore;
+      if (records.length > maxRecords) records.length = maxRecords;
+    }
+    progress.update({ pages, records: records.length }, true);
+    return {
+      pullZoneId,
+      ...((window.from ?? query.from) ? { from: window.from ?? query.from } : {}),
+      ...((window.to ?? query.to) ? { to: window.to ?? query.to } : {}),
+      records,
+      pages,
+      truncated,
+    };
+  } catch (e) {
+    throw programError(e);
   }
-  // One record past maxRecords is requested to tell "exactly maxRecords" from "more".
-  let truncated = false;
-  if (maxRecords !== undefined) {
-    truncated = records.length > maxRecords || hasMore;
-    if (records.length > maxRecords) records.length = maxRecords;
-  }
-  progress.update({ pages, records: records.length }, true);
-  return {
-    pullZoneId,
-    ...((window.from ?? query.from) ? { from: window.from ?? query.from } : {}),
-    ...((window.to ?? query.to) ? { to: window.to ?? query.to } : {}),
-    records,
-    pages,
-    truncated,
-  };
 }
 
 /** Output form of {@link getAccessLogs} (accepts Inputs). */

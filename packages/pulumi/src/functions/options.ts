@@ -64,7 +64,11 @@ export function stackConfig(key: string): string | undefined {
 /** Resolves the connection settings of a data-source call (options > stack config > env). */
 export function resolveDataSourceSettings(connection: DataSourceConnection = {}) {
   const { apiKey, baseUrl, loggingUrl, loggingToken } = connection;
-  return resolveConnection({ apiKey, baseUrl, loggingUrl, loggingToken }, stackConfig);
+  return resolveConnection(
+    { apiKey, baseUrl, loggingUrl, loggingToken },
+    stackConfig,
+    (name) => `data-source option connection.${name}`,
+  );
 }
 
 /**
@@ -78,6 +82,24 @@ export function clientFor(opts: DataSourceOptions = {}): Client {
   const settings = resolveDataSourceSettings(connection);
   return pooledClientFor(settings, stackConfig, connection.clientOptions);
 }
+
+/**
+ * What every data source rejects with: the error itself (same class and fields:
+ * `EdgeApiError`, `InvalidArgumentError`, `MissingSettingError`, ...), flagged so that a
+ * Pulumi program that leaves it unhandled reports ONE diagnostic line, its message, without
+ * a stack trace and without "Unhandled exception": the SDK's uncaught-error handler treats
+ * an error whose `__pulumiRunError` is `true` as a `pulumi.RunError` (`RunError.isInstance`
+ * reads that flag, so that it works across SDK copies). The flag is not enumerable (JSON,
+ * `toEqual` and `util.inspect` stay as they were). Outside a Pulumi program it changes
+ * nothing.
+ */
+export function programError(e: unknown): unknown {
+  if (e instanceof Error && !Object.prototype.hasOwnProperty.call(e, RUN_ERROR_FLAG)) {
+    Object.defineProperty(e, RUN_ERROR_FLAG, { value: true, enumerable: false });
+  }
+  return e;
+}
+const RUN_ERROR_FLAG = "__pulumiRunError";
 
 /** Closes and forgets every pooled client (tests; long-running scripts). */
 export function clearClientCache(): void {

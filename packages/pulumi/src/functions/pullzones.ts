@@ -4,7 +4,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { EdgeApiError, InvalidArgumentError } from "edgeplatform-client";
 import { NON_BLANK } from "edgeplatform-client/spec";
 import { checkArgs } from "./args";
-import { clientFor, type DataSourceOptions } from "./options";
+import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
 const checkNameAvailabilityArgs = Type.Object(
@@ -45,26 +45,30 @@ export async function checkNameAvailability(
   args: CheckNameAvailabilityArgs,
   opts: DataSourceOptions = {},
 ): Promise<CheckNameAvailabilityResult> {
-  const { name } = checkArgs(OPERATION, checkNameAvailabilityArgs, args);
   try {
-    const res = await clientFor(opts).pullzones.checkNameAvailability(name);
-    return { name, available: res.Available };
-  } catch (e) {
-    if (e instanceof EdgeApiError && e.status === 400) {
-      const fe = e.fieldErrors[0];
-      const message = fe?.message ?? e.detail ?? e.message;
-      const where = [fe?.field ? `field ${fe.field}` : undefined, e.errorKey]
-        .filter(Boolean)
-        .join(", ");
-      throw new InvalidArgumentError(
-        OPERATION,
-        "name",
-        `rejected by the platform${where ? ` (${where})` : ""}: ${message}`,
-        undefined,
-        e,
-      );
+    const { name } = checkArgs(OPERATION, checkNameAvailabilityArgs, args);
+    try {
+      const res = await clientFor(opts).pullzones.checkNameAvailability(name);
+      return { name, available: res.Available };
+    } catch (e) {
+      if (e instanceof EdgeApiError && e.status === 400) {
+        const fe = e.fieldErrors[0];
+        const message = fe?.message ?? e.detail ?? e.message;
+        const where = [fe?.field ? `field ${fe.field}` : undefined, e.errorKey]
+          .filter(Boolean)
+          .join(", ");
+        throw new InvalidArgumentError(
+          OPERATION,
+          "name",
+          `rejected by the platform${where ? ` (${where})` : ""}: ${message}`,
+          undefined,
+          e,
+        );
+      }
+      throw e;
     }
-    throw e;
+  } catch (e) {
+    throw programError(e);
   }
 }
 

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { Type, type Static } from "@sinclair/typebox";
 import { formatEventLogDate, type EventLogEntry } from "edgeplatform-client";
 import { anyValue, checkArgs, checkRetainedDay, positiveId } from "./args";
-import { clientFor, type DataSourceOptions } from "./options";
+import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 
@@ -71,22 +71,26 @@ export async function getEventLogs(
   args: GetEventLogsArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetEventLogsResult> {
-  const { shieldZoneId, maxPages } = checkArgs(OPERATION, getEventLogsArgs, args);
-  const date = checkEventLogDate(args.date);
-  const progress = progressReporter(OPERATION, opts);
-  const logs: EventLogEntry[] = [];
-  let pages = 0;
-  let hasMore = false;
-  for await (const page of clientFor(opts).shield.eventLogPages(shieldZoneId, date, {
-    ...(maxPages !== undefined ? { maxPages } : {}),
-  })) {
-    pages++;
-    for (const entry of page.logs ?? []) logs.push(entry);
-    hasMore = page.hasMoreData === true && !!page.continuationToken;
-    progress.update({ pages, records: logs.length });
+  try {
+    const { shieldZoneId, maxPages } = checkArgs(OPERATION, getEventLogsArgs, args);
+    const date = checkEventLogDate(args.date);
+    const progress = progressReporter(OPERATION, opts);
+    const logs: EventLogEntry[] = [];
+    let pages = 0;
+    let hasMore = false;
+    for await (const page of clientFor(opts).shield.eventLogPages(shieldZoneId, date, {
+      ...(maxPages !== undefined ? { maxPages } : {}),
+    })) {
+      pages++;
+      for (const entry of page.logs ?? []) logs.push(entry);
+      hasMore = page.hasMoreData === true && !!page.continuationToken;
+      progress.update({ pages, records: logs.length });
+    }
+    progress.update({ pages, records: logs.length }, true);
+    return { shieldZoneId, date, logs, pages, truncated: hasMore && maxPages !== undefined };
+  } catch (e) {
+    throw programError(e);
   }
-  progress.update({ pages, records: logs.length }, true);
-  return { shieldZoneId, date, logs, pages, truncated: hasMore && maxPages !== undefined };
 }
 
 /** Output form of {@link getEventLogs} (accepts Inputs). */

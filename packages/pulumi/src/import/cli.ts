@@ -18,10 +18,10 @@ import {
   ResolvedSettings,
   resolveSettings,
   SETTING_SOURCES,
+  unreachableHint,
 } from "edgeplatform-client";
 import { INT32_MAX } from "edgeplatform-client/spec";
 import {
-  describeSource,
   DnsZoneImport,
   generateProgram,
   ImportSnapshot,
@@ -175,19 +175,23 @@ export interface ImportClient {
 }
 
 function explain(what: string, e: unknown, url: string): string {
-  const baseUrl = describeSource(url); // never user:password@ or a query
   if (!(e instanceof EdgeApiError)) {
     return `${what}: ${e instanceof Error ? e.message : String(e)}`;
   }
+  // The client's hint (the provider's too) names the refused credential or the unreachable
+  // URL and the setting it comes from (`--base-url`, or the environment variable).
   if (e.status === 401 || e.status === 403) {
-    throw new FatalImportError(
-      `the platform rejected the API key (HTTP ${e.status}${e.errorKey ? ` ${e.errorKey}` : ""}): ` +
-        `check ${SETTING_SOURCES.apiKey.env} (and that it is the key of the account at ${baseUrl})`,
-    );
+    throw new FatalImportError(e.hint ?? e.message);
   }
   if (e.status === 0) {
     throw new FatalImportError(
-      `cannot reach the API at ${baseUrl} (${e.code ?? "network error"}): check --base-url / ${SETTING_SOURCES.baseUrl.env}`,
+      e.hint ??
+        unreachableHint(
+          "baseUrl",
+          e.code ?? "network error",
+          `--base-url flag (or the environment variable ${SETTING_SOURCES.baseUrl.env})`,
+          url,
+        ),
     );
   }
   const reason = `${e.status}${e.errorKey ? ` ${e.errorKey}` : ""}`;
@@ -307,7 +311,7 @@ export async function main(
   let settings: ResolvedSettings;
   try {
     // The provider's resolution, without a stack config: flags > environment.
-    settings = resolveSettings({ baseUrl: opts.baseUrl }, undefined, env);
+    settings = resolveSettings({ baseUrl: opts.baseUrl }, undefined, env, () => "--base-url flag");
   } catch (e) {
     if (e instanceof MissingSettingError) {
       return fail(
@@ -380,7 +384,8 @@ export async function main(
   return 0;
 }
 
-if (require.main === module) {
+/** Runs the command with `process.argv` (the `edgeplatform-import` bin, `bin/`). */
+export function runCli(): void {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
@@ -391,3 +396,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runCli();

@@ -12,6 +12,7 @@
  *   `-<ruleId>`), TypeScript variables in camelCase (never a reserved word, never starting
  *   with a digit), resources sorted by shield zone and rule id.
  */
+import { describeUrl } from "edgeplatform-client";
 import {
   chainedRuleConditionSchema,
   EnumsByField,
@@ -139,12 +140,7 @@ export function ruleBaseName(rule: Pick<RateLimitRule, "id" | "ruleName">): stri
 
 /** `source` without credentials, query or fragment (it goes into a comment). */
 export function describeSource(source: string): string {
-  try {
-    const u = new URL(source);
-    return `${u.protocol}//${u.host}${u.pathname === "/" ? "" : u.pathname}`;
-  } catch {
-    return "(the configured base URL)";
-  }
+  return describeUrl(source);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -56,6 +56,9 @@ export interface FailureInit {
   code?: string;
 }
 
+/** The hint of a failure (see `EdgeApiError.hint`), or undefined. */
+export type Explain = (def: EndpointDef, status: number, code?: string) => string | undefined;
+
 /** Builds the errors of calls, with the secrets redacted. */
 export interface Failures {
   /** An error of the call's operation, method and path. */
@@ -80,7 +83,11 @@ export interface Failures {
  * The {@link Failures} of one transport. The secrets stay in this closure: nothing on the
  * returned object shows them to `util.inspect` or `JSON.stringify`.
  */
-export function failures(secrets: string[], deadlineMs: number): Failures {
+export function failures(
+  secrets: string[],
+  deadlineMs: number,
+  explain: Explain = () => undefined,
+): Failures {
   const error: Failures["error"] = (ctx, e) =>
     new EdgeApiError({
       ...e,
@@ -88,6 +95,7 @@ export function failures(secrets: string[], deadlineMs: number): Failures {
       method: ctx.def.method,
       path: ctx.path,
       secrets,
+      hint: explain(ctx.def, e.status, e.code),
     });
   const network: Failures["network"] = (ctx, code, retryable, detail) =>
     error(ctx, {

@@ -21,7 +21,12 @@
  * a plain script that awaits a call is never ended by Node in the middle of it.
  */
 import { inspect } from "node:util";
-import { MissingSettingError } from "../../settings";
+import {
+  MissingSettingError,
+  refusedCredentialHint,
+  unreachableHint,
+  UNREACHABLE_CODES,
+} from "../../settings";
 import { RateLimit, SlidingWindowLimiter } from "../limiter";
 import type { ClientOptions } from "../client";
 import {
@@ -33,7 +38,7 @@ import {
   expandPath,
   RequestOptions,
 } from "./endpoint";
-import { failures, Failures, Next } from "./context";
+import { Explain, failures, Failures, Next } from "./context";
 import { deadline } from "./deadline";
 import { retry, RetrySettings } from "./retry";
 import { throttle } from "./throttle";
@@ -91,7 +96,7 @@ export class Transport implements Caller {
     const rl = opts.loggingRateLimit ?? TRANSPORT_DEFAULTS.loggingRateLimit;
     if (rl !== false) this.#limiter = new SlidingWindowLimiter(rl);
 
-    const fail = (this.#fail = failures(secrets, this.#deadlineMs));
+    const fail = (this.#fail = failures(secrets, this.#deadlineMs, explainFor(this.#opts)));
     const requestSettings: RequestSettings = {
       timeoutMs,
       headers: (def, hasBody) => headersFor(def, hasBody, this.#opts),
@@ -150,6 +155,28 @@ export class Transport implements Caller {
     const call = { def, input, base, path, idempotent };
     return (await deadline(call, opts, this.#deadlineMs, this.#fail, this.#send)) as ApiResponse<T>;
   }
+}
+
+/**
+ * The hints of a client's failures: a 401/403 names the credential sent (the logging token
+ * for a logging call when one is set, else the API key) and where it comes from; a host that
+ * cannot be reached names the URL and its setting (`baseUrl`, `loggingUrl` for logging).
+ */
+function explainFor(opts: ClientOptions): Explain {
+  const sources = opts.settingSources ?? {};
+  return (def, status, code) => {
+    const logging = (def.api ?? "management") === "logging";
+    const urlSetting = logging ? "loggingUrl" : "baseUrl";
+    const url = (logging ? opts.loggingUrl : opts.baseUrl) ?? "";
+    if (status === 401 || status === 403) {
+      const credential = logging && opts.loggingToken ? "loggingToken" : "apiKey";
+      return refusedCredentialHint(credential, status, sources[credential], url);
+    }
+    if (status === 0 && code !== undefined && UNREACHABLE_CODES.has(code)) {
+      return unreachableHint(urlSetting, code, sources[urlSetting], url);
+    }
+    return undefined;
+  };
 }
 
 function positive(name: string, v: number): number {
