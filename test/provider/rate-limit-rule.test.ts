@@ -154,16 +154,23 @@ describe("create (shieldZoneId / pullZoneId)", () => {
       "ruleConfiguration.timeframe",
       "ruleConfiguration.blockTime",
     ]);
-    // An update of an existing resource may manage a subset.
+    // An update of an existing resource may manage a subset...
     const prev = { shieldZoneId: 1, ruleName: "x", ruleConfiguration: sampleConfig() };
     expect(checkRateLimitRule(prev, { ...prev, ruleConfiguration: {} }).failures).toEqual([]);
+    // ...but a move to another zone creates a new rule there: it needs them again.
+    const moved = checkRateLimitRule(prev, { ...prev, shieldZoneId: 2, ruleConfiguration: {} });
+    expect((moved.failures ?? []).map((f) => f.property)).toContain("ruleConfiguration.actionType");
   });
 
-  test("issue 16 (6): create refuses a configuration without the required fields before any call", async () => {
+  test("issue 16 (6): create refuses a configuration without the required fields before any write", async () => {
     await t.clearJournal();
     await expect(
-      p.create({ shieldZoneId: 1, ruleName: "login-challenge", ruleConfiguration: {} }),
+      p.create({ shieldZoneId: 1, ruleName: "brand-new", ruleConfiguration: {} }),
     ).rejects.toThrow(/a new rule needs ruleConfiguration\.actionType, .*nothing was written/);
+    // The issue's scenario: the name of a rule made by hand. Refused, rule 102 untouched.
+    await expect(
+      p.create({ shieldZoneId: 1, ruleName: "login-challenge", ruleConfiguration: {} }),
+    ).rejects.toThrow(/already has rule 102 named "login-challenge"/);
     expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
   });
 

@@ -53,9 +53,18 @@ const PLACEMENT = {
 
 const isSet = (v: unknown) => v !== undefined && v !== null;
 
-/** Whether `check` sees a new resource (no previous inputs): a create, not an update. */
-const isNew = (olds: unknown) =>
-  !isPlainObject(olds) || Object.keys(olds).filter((k) => k !== "__provider").length === 0;
+/**
+ * Whether `check` sees a resource that will create a rule: no previous inputs (a new
+ * resource), or previous inputs in another shield zone or pull zone (a replacement).
+ */
+function createsNewRule(olds: unknown, news: Record<string, unknown>): boolean {
+  if (!isPlainObject(olds) || Object.keys(olds).filter((k) => k !== "__provider").length === 0) {
+    return true;
+  }
+  return (["shieldZoneId", "pullZoneId"] as const).some(
+    (k) => isSet(olds[k]) && isSet(news[k]) && !isUnknown(news[k]) && olds[k] !== news[k],
+  );
+}
 
 /**
  * Validates the inputs; returns them unchanged (the program's form). A new rule (zone
@@ -95,7 +104,7 @@ export function checkRateLimitRule(olds: unknown, news: unknown): dynamic.CheckR
       });
     }
     const config = n.ruleConfiguration;
-    if (creates && isNew(olds) && isPlainObject(config)) {
+    if (creates && createsNewRule(olds, n) && isPlainObject(config)) {
       for (const property of missingForCreate(n)) {
         failures.push({
           property,
