@@ -122,6 +122,8 @@ const rule = new edge.shield.RateLimitRule("api", {
   ruleName: "api-limit",
   ruleConfiguration: {
     actionType: edge.shield.RateLimitAction.Challenge,
+    variableTypes: { REQUEST_URI: "/api" },
+    operatorType: "BEGINSWITH",
     requestCount: 100,
     timeframe: "PerOneMinute",
     blockTime: edge.shield.BlockTime.ForFiveMinutes,
@@ -236,7 +238,7 @@ pulumi.runtime.setMocks({
   call: (a) => a.inputs,
 }, "p", "s", false);
 const edge = require("pulumi-edgeplatform");
-new edge.shield.RateLimitRule("r", { shieldZoneId: 1, ruleName: "r", ruleConfiguration: { requestCount: 5 } });
+new edge.shield.RateLimitRule("r", { shieldZoneId: 1, ruleName: "r", ruleConfiguration: { actionType: "Log", variableTypes: { REQUEST_URI: "/r" }, operatorType: "BEGINSWITH", requestCount: 5, timeframe: 60, blockTime: 300 } });
 const load = () => {
   const file = path.join(process.cwd(), "__provider__.js");
   const m = new Module(file);
@@ -248,7 +250,7 @@ const load = () => {
 setTimeout(async () => {
   const provider = load();
   const methods = ["configure", "check", "diff", "create", "read", "update", "delete"].filter((k) => typeof provider[k] === "function").length;
-  const checked = await provider.check({}, { shieldZoneId: 1, ruleName: "r", ruleConfiguration: { requestCount: 5 } });
+  const checked = await provider.check({}, { shieldZoneId: 1, ruleName: "r", ruleConfiguration: { actionType: "Log", variableTypes: { REQUEST_URI: "/r" }, operatorType: "BEGINSWITH", requestCount: 5, timeframe: 60, blockTime: 300 } });
   const moved = path.join(process.cwd(), "node_modules", ".moved-pulumi-edgeplatform");
   fs.renameSync(path.join(process.cwd(), "node_modules", "pulumi-edgeplatform"), moved);
   for (const k of Object.keys(require.cache)) if (k.includes("pulumi-edgeplatform")) delete require.cache[k];

@@ -55,6 +55,8 @@ new edge.shield.RateLimitRule("api", {
   ruleName: ${JSON.stringify(RULE_NAME)},
   ruleConfiguration: {
     actionType: edge.shield.RateLimitAction.Challenge,
+    variableTypes: { REQUEST_URI: "/api" },
+    operatorType: edge.shield.OperatorType.BEGINSWITH,
     requestCount: 100,
     timeframe: edge.shield.Timeframe.PerOneMinute,
     blockTime: edge.shield.BlockTime.ForFiveMinutes,
@@ -188,7 +190,7 @@ const run = e2eAvailable();
       await control.clearJournal();
       const r = await driftStep();
       expect(r.out).toContain("no changes were expected for preview but changes were proposed");
-      expect(r.out).toMatch(/~ requestCount: 100 => 999/);
+      expect(r.out).toMatch(/~ requestCount\s*: 100 => 999/);
       expect(r.out).toContain(
         "Drift detected (pulumi exit code 7): the platform or the program differs from the state",
       );
