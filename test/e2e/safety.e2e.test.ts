@@ -10,7 +10,6 @@
  * Write calls are checked in the emulator's journal. The key CLI output of each scenario is
  * printed, normalised, so that it can be quoted.
  */
-import { spawnSync } from "child_process";
 import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
@@ -22,15 +21,21 @@ import { registerSecret } from "../support/secrets";
 import { desiredConfiguration } from "./faults-program";
 import type { RuleSpec, SafetyProgramOptions } from "./programs/safety-program";
 import {
+  canonical,
   CLI_BUILD_TIMEOUT_MS,
   CliInfo,
+  clone,
   Control,
   e2eAvailable,
-  normaliseOutput,
-  OpResult,
+  processesIn,
   provideCliAndDist,
   PACKAGE_DIR,
+  runPulumi,
+  show,
+  sleep,
   TestStack,
+  text,
+  waitFor,
 } from "./setup";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,59 +44,6 @@ type Rule = EmulatorState["rateLimitRules"][number];
 
 const PROGRAM = path.join(__dirname, "programs", "safety-program.ts");
 const OP_TIMEOUT = 300_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-const text = (r: OpResult) => `${r.stdout}\n${r.stderr}\n${r.error?.message ?? ""}`;
-
-/** The state in a comparable form: rules by id, `ruleJson` parsed (key order is not meaning). */
-function canonical(s: EmulatorState): EmulatorState {
-  return {
-    ...s,
-    rateLimitRules: [...s.rateLimitRules]
-      .sort((a, b) => a.id - b.id)
-      .map((r) => ({
-        ...r,
-        ruleJson: typeof r.ruleJson === "string" ? JSON.parse(r.ruleJson) : r.ruleJson,
-      })),
-  };
-}
-
-/** Prints a CLI run (normalised) under a title, for quoting. */
-function show(title: string, r: OpResult, max = 60): void {
-  const lines = normaliseOutput(text(r))
-    .split("\n")
-    .filter((l) => l.trim() !== "");
-  const cut =
-    lines.length > max ? [...lines.slice(0, max), `... (${lines.length - max} more)`] : lines;
-  console.log(`--- ${title}: pulumi ${r.op} ${r.ok ? "ok" : "FAILED"}\n${cut.join("\n")}`);
-}
-
-/** Processes whose working directory is `dir` (the stack's project: CLI, provider host). */
-function processesIn(dir: string): { pid: number; argv: string[] }[] {
-  const real = fs.realpathSync(dir);
-  const out: { pid: number; argv: string[] }[] = [];
-  for (const e of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      if (fs.readlinkSync(`/proc/${e}/cwd`) !== real) continue;
-      const argv = fs.readFileSync(`/proc/${e}/cmdline`, "utf8").split("\0").filter(Boolean);
-      out.push({ pid: Number(e), argv });
-    } catch {
-      // gone meanwhile, or not readable: not one of ours
-    }
-  }
-  return out;
-}
-
-/** Polls `cond` every 100 ms until it holds; fails after `ms`. */
-async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: data safety (issue 9)", () => {
   let cli: CliInfo;
@@ -135,23 +87,7 @@ const run = e2eAvailable();
 
   /** Sets a secret config value of the stack through the CLI (value on stdin, not argv). */
   const setSecretConfig = (stack: TestStack, key: string, value: string) => {
-    const r = spawnSync(
-      cli.pulumiPath,
-      ["config", "set", "--secret", "--stack", stack.opts.stackName, key],
-      {
-        cwd: stack.projectDir,
-        input: value,
-        encoding: "utf8",
-        env: {
-          ...process.env,
-          PATH: [...cli.pathDirs, process.env.PATH ?? ""].join(path.delimiter),
-          PULUMI_BACKEND_URL: `file://${stack.stateDir}`,
-          PULUMI_CONFIG_PASSPHRASE: stack.opts.passphrase,
-          PULUMI_HOME: path.join(stack.dir, "pulumi-home"),
-          PULUMI_SKIP_UPDATE_CHECK: "true",
-        },
-      },
-    );
+    const r = runPulumi(stack, ["config", "set", "--secret", key], { input: value });
     if (r.status !== 0) throw new Error(`pulumi config set ${key} failed: ${r.stderr}`);
   };
 
