@@ -10,6 +10,7 @@
  * printed, normalised, so that it can be quoted.
  */
 import { randomBytes } from "crypto";
+import * as fs from "fs";
 import * as path from "path";
 import type { AddressInfo } from "net";
 import { buildServer, EmulatorState } from "../../packages/emulator/src";
@@ -434,7 +435,7 @@ const run = e2eAvailable();
     async () => {
       const before = await fresh();
       const stack = newStack("interrupted");
-      const n = 2;
+      const n = 4;
       const rules: RuleSpec[] = Array.from({ length: n }, (_, i) => ({
         name: `intr-${i}`,
         shieldZoneId: 1,
@@ -482,6 +483,16 @@ const run = e2eAvailable();
       const afterInterrupt = await stateResources(stack, /RateLimitRule$/);
       expect(afterInterrupt.resources).toEqual([]);
       expect(afterInterrupt.pending.map((p) => p.type)).toEqual(Array(n).fill("creating"));
+      console.log(
+        `6 pending create as recorded: ${JSON.stringify(
+          afterInterrupt.pending.map((p) => ({
+            urn: p.resource?.urn,
+            id: p.resource?.id,
+            inputs: Object.keys(p.resource?.inputs ?? {}),
+            outputs: Object.keys(p.resource?.outputs ?? {}),
+          })),
+        )}`,
+      );
       const landed = await control.state();
       const expected = withCreated(before, landed, rules);
       await expectWholeState(expected);
@@ -501,50 +512,73 @@ const run = e2eAvailable();
       expect(await writeLines()).toEqual([]);
       await expectWholeState(expected);
 
-      // The way out the message names, exactly as written there.
+      const afterFailedUp = await stateResources(stack, /RateLimitRule$/);
+      console.log(
+        `6 state after the failed up: ${JSON.stringify(names(afterFailedUp.resources))}; pending: ${JSON.stringify(
+          afterFailedUp.pending.map(
+            (p) => `${p.type} ${String(p.resource?.urn).replace(/.*::/, "")}`,
+          ),
+        )}`,
+      );
+      await control.clearJournal();
+      // The way out the message names: `pulumi refresh --import-pending-creates <urn> <id>`.
+      // Each attempt starts from the same state (the CLI edits the state before it refreshes)
+      // (a copy of the file backend's checkpoint: `pulumi stack import` drops pending operations).
+      const checkpoint = path.join(
+        stack.stateDir,
+        ".pulumi",
+        "stacks",
+        PROJECT,
+        `${stack.opts.stackName}.json`,
+      );
+      const saved = fs.readFileSync(checkpoint);
+      const restore = () => fs.writeFileSync(checkpoint, saved);
       const pairs = rules.flatMap((r) => [urnOf(stack, RULE_TYPE, r.name), String(idOf(r.name))]);
-      const asWritten = runPulumi(stack, [
-        "refresh",
-        "--yes",
-        "--skip-preview",
-        "--import-pending-creates",
-        ...pairs,
-      ]);
-      showCli("6 pulumi refresh --import-pending-creates URN ID URN ID", asWritten);
-      // One URN/ID per flag (cobra stringArray).
-      const imported =
-        asWritten.status === 0
-          ? asWritten
-          : runPulumi(stack, [
-              "refresh",
-              "--yes",
-              "--skip-preview",
-              ...pairs.flatMap((v) => ["--import-pending-creates", v]),
-            ]);
-      if (imported !== asWritten) {
-        showCli(
-          "6 pulumi refresh --import-pending-creates URN --import-pending-creates ID",
-          imported,
+      const perFlag = pairs.flatMap((v) => ["--import-pending-creates", v]);
+      const attempts = [
+        {
+          label: "as the message writes it: --import-pending-creates URN ID URN ID",
+          args: ["refresh", "--yes", "--skip-preview", "--import-pending-creates", ...pairs],
+        },
+        {
+          label: "one value per flag: --import-pending-creates URN --import-pending-creates ID",
+          args: ["refresh", "--yes", "--skip-preview", ...perFlag],
+        },
+        {
+          label: "one value per flag, with the refresh preview",
+          args: ["refresh", "--yes", ...perFlag],
+        },
+      ];
+      let importedAs: string | undefined;
+      for (const attempt of attempts) {
+        restore();
+        await control.clearJournal();
+        const r = runPulumi(stack, attempt.args);
+        showCli(`6 pulumi ${attempt.label}`, r);
+        const st = await stateResources(stack, /RateLimitRule$/);
+        const requests = (await control.journal()).map((e) => `${e.method} ${e.path} ${e.status}`);
+        console.log(
+          `6 [${attempt.label}] exit ${r.status} in ${r.ms} ms; state: ${JSON.stringify(names(st.resources))}; ` +
+            `pending: ${JSON.stringify(st.pending.map((p) => `${p.type} ${String(p.resource?.urn).replace(/.*::/, "")}`))}; ` +
+            `requests: ${requests.join(", ") || "none"}`,
         );
+        expect(await writeLines()).toEqual([]);
+        await expectWholeState(expected);
+        if (r.status === 0 && st.resources.length === n) {
+          importedAs = attempt.label;
+          expect(st.pending).toEqual([]);
+          expect(names(st.resources).sort()).toEqual(
+            rules.map((r) => `${r.name}=${idOf(r.name)}`).sort(),
+          );
+          break;
+        }
       }
-      console.log(
-        `6 refresh --import-pending-creates: as written exit ${asWritten.status} (${asWritten.ms} ms), one value per flag exit ${imported.status} (${imported.ms} ms)`,
-      );
-      expect(await writeLines()).toEqual([]);
-      await expectWholeState(expected);
-      const afterImport = await stateResources(stack, /RateLimitRule$/);
-      console.log(
-        `6 state after the import: ${JSON.stringify(names(afterImport.resources))}; pending: ${afterImport.pending.length}`,
-      );
+      console.log(`6 import-pending-creates worked: ${importedAs ?? "in no form"}`);
 
       let wayOut: SafetyProgramOptions = options;
-      if (imported.status === 0 && afterImport.resources.length === n) {
-        expect(afterImport.pending).toEqual([]);
-        expect(names(afterImport.resources).sort()).toEqual(
-          rules.map((r) => `${r.name}=${idOf(r.name)}`).sort(),
-        );
-      } else {
+      if (importedAs === undefined) {
         // The other way out: adopt each rule by id, and own it.
+        restore();
         wayOut = {
           rules: rules.map((r) => ({
             name: r.name,

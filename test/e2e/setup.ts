@@ -328,6 +328,9 @@ export function runPulumi(
       PULUMI_HOME: path.join(stack.dir, "pulumi-home"),
       PULUMI_SKIP_UPDATE_CHECK: "true",
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      // The CLI-mode language host resolves its modules (`@grpc/grpc-js`, `@pulumi/pulumi`)
+      // from the project directory, whose node_modules holds only the linked package.
+      NODE_PATH: path.join(REPO_ROOT, "node_modules"),
     },
   });
   return {
