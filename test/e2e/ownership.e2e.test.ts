@@ -324,6 +324,49 @@ const run = e2eAvailable();
   );
 
   test(
+    "3b. a DNSSEC enable applied but answered 500 is a partial create: the state keeps the zone with its true prior; the next up writes nothing; destroy turns it off again",
+    async () => {
+      const before = await fresh();
+      expect(dnssecOf(before, 1)?.DnsSecEnabled).toBe(false); // premise: off before Pulumi
+      const stack = newStack("dnssec-partial");
+      const options: SafetyProgramOptions = {
+        dnssec: [{ name: "com-dnssec", zoneId: 1, enabled: true }],
+      };
+      // The platform applies the enable, then answers 500.
+      await control.fault({
+        method: "POST",
+        path: "^/dnszone/1/dnssec$",
+        afterHandler: true,
+        status: 500,
+        count: 1,
+      });
+      const up1 = await stack.op({ op: "up", allowFail: true }, options);
+      show("3b up, enable applied but answered 500", up1, 20);
+      expect(up1.ok).toBe(false);
+      expect(await writeLines()).toEqual(["POST /dnszone/1/dnssec"]);
+      const on = await control.state();
+      expect(dnssecOf(on, 1)?.DnsSecEnabled).toBe(true);
+      const inState = (await stateResources(stack, /ZoneDnssec$/)).resources;
+      expect(names(inState)).toEqual(["com-dnssec=1"]);
+      expect(inState[0].outputs.priorEnabled).toBe(false);
+
+      await control.clearFaults();
+      await control.clearJournal();
+      const up2 = await stack.op({ op: "up" }, options);
+      show("3b up after the partial create", up2, 20);
+      expect(await writeLines()).toEqual([]);
+      await expectWholeState(on);
+      const pv = await stack.op({ op: "preview", opts: { expectNoChanges: true } }, options);
+      expect(pv.ok).toBe(true);
+      const destroy = await stack.op({ op: "destroy" }, options);
+      expect(await writeLines()).toEqual(["DELETE /dnszone/1/dnssec"]);
+      await expectWholeState(before);
+      timings("3b", [up1, up2, pv, destroy]);
+    },
+    OP_TIMEOUT,
+  );
+
+  test(
     "4. renaming a VolumeInstancesDeletion: with aliases nothing is deleted again; without aliases the instances are deleted again (documented)",
     async () => {
       const before = await fresh();
