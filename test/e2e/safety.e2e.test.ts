@@ -10,7 +10,6 @@
  * Write calls are checked in the emulator's journal. The key CLI output of each scenario is
  * printed, normalised, so that it can be quoted.
  */
-import { spawnSync } from "child_process";
 import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
@@ -22,15 +21,19 @@ import { registerSecret } from "../support/secrets";
 import { desiredConfiguration } from "./faults-program";
 import type { RuleSpec, SafetyProgramOptions } from "./programs/safety-program";
 import {
+  canonical,
   CLI_BUILD_TIMEOUT_MS,
   CliInfo,
+  clone,
   Control,
   e2eAvailable,
-  normaliseOutput,
-  OpResult,
   provideCliAndDist,
   PACKAGE_DIR,
+  runPulumi,
+  show,
   TestStack,
+  text,
+  waitFor,
 } from "./setup";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,59 +42,6 @@ type Rule = EmulatorState["rateLimitRules"][number];
 
 const PROGRAM = path.join(__dirname, "programs", "safety-program.ts");
 const OP_TIMEOUT = 300_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
-const text = (r: OpResult) => `${r.stdout}\n${r.stderr}\n${r.error?.message ?? ""}`;
-
-/** The state in a comparable form: rules by id, `ruleJson` parsed (key order is not meaning). */
-function canonical(s: EmulatorState): EmulatorState {
-  return {
-    ...s,
-    rateLimitRules: [...s.rateLimitRules]
-      .sort((a, b) => a.id - b.id)
-      .map((r) => ({
-        ...r,
-        ruleJson: typeof r.ruleJson === "string" ? JSON.parse(r.ruleJson) : r.ruleJson,
-      })),
-  };
-}
-
-/** Prints a CLI run (normalised) under a title, for quoting. */
-function show(title: string, r: OpResult, max = 60): void {
-  const lines = normaliseOutput(text(r))
-    .split("\n")
-    .filter((l) => l.trim() !== "");
-  const cut =
-    lines.length > max ? [...lines.slice(0, max), `... (${lines.length - max} more)`] : lines;
-  console.log(`--- ${title}: pulumi ${r.op} ${r.ok ? "ok" : "FAILED"}\n${cut.join("\n")}`);
-}
-
-/** Processes whose working directory is `dir` (the stack's project: CLI, provider host). */
-function processesIn(dir: string): { pid: number; argv: string[] }[] {
-  const real = fs.realpathSync(dir);
-  const out: { pid: number; argv: string[] }[] = [];
-  for (const e of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(e)) continue;
-    try {
-      if (fs.readlinkSync(`/proc/${e}/cwd`) !== real) continue;
-      const argv = fs.readFileSync(`/proc/${e}/cmdline`, "utf8").split("\0").filter(Boolean);
-      out.push({ pid: Number(e), argv });
-    } catch {
-      // gone meanwhile, or not readable: not one of ours
-    }
-  }
-  return out;
-}
-
-/** Polls `cond` every 100 ms until it holds; fails after `ms`. */
-async function waitFor(what: string, cond: () => boolean | Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: data safety (issue 9)", () => {
   let cli: CliInfo;
@@ -99,8 +49,6 @@ const run = e2eAvailable();
   let url: string;
   let control: Control;
   let apiKey: string;
-  /** POST /shield/rate-limit requests that reached the emulator (counted on arrival). */
-  let postsArrived = 0;
   const stacks: TestStack[] = [];
   const tmpDirs: string[] = [];
 
@@ -135,23 +83,7 @@ const run = e2eAvailable();
 
   /** Sets a secret config value of the stack through the CLI (value on stdin, not argv). */
   const setSecretConfig = (stack: TestStack, key: string, value: string) => {
-    const r = spawnSync(
-      cli.pulumiPath,
-      ["config", "set", "--secret", "--stack", stack.opts.stackName, key],
-      {
-        cwd: stack.projectDir,
-        input: value,
-        encoding: "utf8",
-        env: {
-          ...process.env,
-          PATH: [...cli.pathDirs, process.env.PATH ?? ""].join(path.delimiter),
-          PULUMI_BACKEND_URL: `file://${stack.stateDir}`,
-          PULUMI_CONFIG_PASSPHRASE: stack.opts.passphrase,
-          PULUMI_HOME: path.join(stack.dir, "pulumi-home"),
-          PULUMI_SKIP_UPDATE_CHECK: "true",
-        },
-      },
-    );
+    const r = runPulumi(stack, ["config", "set", "--secret", key], { input: value });
     if (r.status !== 0) throw new Error(`pulumi config set ${key} failed: ${r.stderr}`);
   };
 
@@ -209,13 +141,8 @@ const run = e2eAvailable();
     cli = await provideCliAndDist();
     apiKey = `e2e-safety-${randomBytes(16).toString("hex")}`;
     registerSecret(apiKey);
-    // buildServer rather than startEmulator: scenario 3 needs to see POSTs when they ARRIVE
-    // (the journal records a request only when it is answered).
     const { app } = buildServer({ apiKey });
     await app.listen({ port: 0, host: "127.0.0.1" });
-    app.server.on("request", (req: { method?: string; url?: string }) => {
-      if (req.method === "POST" && req.url === "/shield/rate-limit") postsArrived++;
-    });
     url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     close = () => app.close();
     control = new Control(url);
@@ -331,128 +258,9 @@ const run = e2eAvailable();
     OP_TIMEOUT,
   );
 
-  test(
-    "3. double interrupt after the POSTs landed, then a plain up: every rule exactly once, no second POST",
-    async () => {
-      const before = await fresh();
-      const stack = newStack("double-interrupt");
-      const n = 4;
-      const rules: RuleSpec[] = Array.from({ length: n }, (_, i) => ({
-        name: `intr-${i}`,
-        shieldZoneId: 1,
-        ruleName: `intr-${i}`,
-        ruleConfiguration: desiredConfiguration(),
-      }));
-      const options: SafetyProgramOptions = { rules };
-      // Every create POST is held 8 s by the emulator, then applied even when its client is gone.
-      const holdMs = 8_000;
-      await control.fault({
-        method: "POST",
-        path: "^/shield/rate-limit$",
-        delayMs: holdMs,
-        count: -1,
-      });
-      postsArrived = 0;
-      const upping = stack.op({ op: "up", allowFail: true }, options);
-      await waitFor(`${n} POSTs in flight`, () => postsArrived >= n, 180_000);
-      const cliProcs = processesIn(stack.projectDir).filter(
-        (p) => path.basename(p.argv[0]) === "pulumi" && p.argv.includes("up"),
-      );
-      expect(cliProcs).toHaveLength(1);
-      const pid = cliProcs[0].pid;
-      console.log(
-        `3: ${n} POSTs in flight; SIGINT twice to pulumi CLI pid ${pid}: ${cliProcs[0].argv.join(" ")}`,
-      );
-      process.kill(pid, "SIGINT");
-      await sleep(500);
-      process.kill(pid, "SIGINT");
-      const interrupted = await upping;
-      show("3 interrupted up", interrupted);
-      expect(interrupted.ok).toBe(false);
-
-      // The held POSTs are applied although nobody waits for their answers any more.
-      await waitFor(
-        `${n} rules in the emulator`,
-        async () =>
-          (await control.state()).rateLimitRules.filter((r) => r.ruleName?.startsWith("intr-"))
-            .length === n,
-        holdMs + 20_000,
-      );
-      const leftovers = processesIn(stack.projectDir);
-      console.log(
-        `3: processes left in the project after the interrupt: ${
-          leftovers.map((p) => `${p.pid} ${p.argv.slice(0, 3).join(" ")}`).join("; ") || "none"
-        }`,
-      );
-      for (const p of leftovers) {
-        try {
-          process.kill(p.pid, "SIGKILL"); // ours: started by this test's driver
-        } catch {
-          // already gone
-        }
-      }
-      await control.clearFaults();
-      const afterInterrupt = await stateResources(stack, /RateLimitRule$/);
-      console.log(
-        `3: state after the interrupt: ${afterInterrupt.resources.length} rules; pending_operations: ${JSON.stringify(
-          afterInterrupt.pending.map(
-            (p) => `${p.type} ${String(p.resource?.urn).replace(/.*::/, "")}`,
-          ),
-        )}`,
-      );
-      expect(afterInterrupt.resources).toEqual([]);
-      expect(afterInterrupt.pending.map((p) => p.type)).toEqual(Array(n).fill("creating"));
-      const landed = (await control.state()).rateLimitRules.filter((r) =>
-        r.ruleName?.startsWith("intr-"),
-      );
-
-      await control.clearJournal();
-      const up = await stack.op({ op: "up" }, options);
-      show("3 up after the interrupt", up);
-      expect(up.ok).toBe(true);
-      // No second POST for the rules that had landed (all of them).
-      expect((await control.journal({ method: "POST" })).map((e) => e.path)).toEqual([]);
-      const after = await control.state();
-      const mine = after.rateLimitRules.filter((r) => r.ruleName?.startsWith("intr-"));
-      expect(mine.map((r) => r.ruleName).sort()).toEqual(rules.map((r) => r.ruleName).sort());
-      expect(mine.map((r) => r.id).sort()).toEqual(landed.map((r) => r.id).sort());
-      const inState = await stateResources(stack, /RateLimitRule$/);
-      expect(inState.resources.map((r) => Number(r.id)).sort()).toEqual(
-        mine.map((r) => r.id).sort(),
-      );
-      await expectWholeState(withCreated(before, after, rules));
-      // The engine keeps the interrupted creates as pending operations even after the up
-      // that created (took over) those resources; `refresh --clear-pending-creates` drops
-      // them, with no write and without touching the resources.
-      const pendingOf = (p: Any[]) =>
-        p.map((o) => `${o.type} ${String(o.resource?.urn).replace(/.*::/, "")}`).sort();
-      console.log(
-        `3: pending_operations after the up: ${JSON.stringify(pendingOf(inState.pending))}`,
-      );
-      expect(pendingOf(inState.pending)).toEqual(pendingOf(afterInterrupt.pending));
-      const refresh = await stack.op(
-        { op: "refresh", opts: { clearPendingCreates: true } },
-        options,
-      );
-      show("3 refresh --clear-pending-creates", refresh, 20);
-      const cleared = await stateResources(stack, /RateLimitRule$/);
-      expect(cleared.pending).toEqual([]);
-      expect(cleared.resources.map((r) => Number(r.id)).sort()).toEqual(
-        mine.map((r) => r.id).sort(),
-      );
-      expect(await writeLines()).toEqual([]);
-      await expectWholeState(withCreated(before, after, rules));
-
-      const pv = await stack.op({ op: "preview", opts: { expectNoChanges: true } }, options);
-      expect(pv.ok).toBe(true);
-      await stack.op({ op: "destroy" }, options);
-      // Destroyed again; only the consumed ids remain as a trace.
-      const expected = clone(before);
-      expected.nextIds.rateLimitRule += n;
-      await expectWholeState(expected);
-    },
-    OP_TIMEOUT,
-  );
+  // 3. (double interrupt after the POSTs landed, then an up): under issue 16 the up after the
+  // interrupt no longer takes the landed rules over; the scenario, with the way out, is
+  // test/e2e/ownership.e2e.test.ts "6. interrupted up ...".
 
   test(
     "4. wrong-scope key on refresh: refresh fails naming access/scope, the state keeps every rule; the right key again: no changes",

@@ -7,11 +7,11 @@
  * Under CI=true a missing CLI is a failure; elsewhere, without a CLI and without Go, the
  * suite is skipped with one line saying why.
  */
-import { spawn } from "child_process";
+import { spawn, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { EmulatorControl, JournalEntry } from "../../packages/emulator/src";
+import { EmulatorControl, EmulatorState, JournalEntry } from "../../packages/emulator/src";
 
 export const REPO_ROOT = path.resolve(__dirname, "..", "..");
 /** The `pulumi-edgeplatform` workspace package (what the projects' node_modules link to). */
@@ -244,4 +244,99 @@ export function expectGolden(name: string, actual: string): void {
     return;
   }
   expect(actual).toBe(fs.readFileSync(file, "utf8").replace(/\n$/, ""));
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+/** Everything a run printed, plus its error message. */
+export const text = (r: OpResult) => `${r.stdout}\n${r.stderr}\n${r.error?.message ?? ""}`;
+
+/** The state in a comparable form: rules by id, `ruleJson` parsed (key order is not meaning). */
+export function canonical(s: EmulatorState): EmulatorState {
+  return {
+    ...s,
+    rateLimitRules: [...s.rateLimitRules]
+      .sort((a, b) => a.id - b.id)
+      .map((r) => ({
+        ...r,
+        ruleJson: typeof r.ruleJson === "string" ? JSON.parse(r.ruleJson) : r.ruleJson,
+      })),
+  };
+}
+
+/** Prints a CLI run (normalised) under a title, for quoting. */
+export function show(title: string, r: OpResult, max = 60): void {
+  const lines = normaliseOutput(text(r))
+    .split("\n")
+    .filter((l) => l.trim() !== "");
+  const cut =
+    lines.length > max ? [...lines.slice(0, max), `... (${lines.length - max} more)`] : lines;
+  console.log(`--- ${title}: pulumi ${r.op} ${r.ok ? "ok" : "FAILED"}\n${cut.join("\n")}`);
+}
+
+/** Processes whose working directory is `dir` (the stack's project: CLI, provider host). */
+export function processesIn(dir: string): { pid: number; argv: string[] }[] {
+  const real = fs.realpathSync(dir);
+  const out: { pid: number; argv: string[] }[] = [];
+  for (const e of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(e)) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${e}/cwd`) !== real) continue;
+      const argv = fs.readFileSync(`/proc/${e}/cmdline`, "utf8").split("\0").filter(Boolean);
+      out.push({ pid: Number(e), argv });
+    } catch {
+      // gone meanwhile, or not readable: not one of ours
+    }
+  }
+  return out;
+}
+
+/** Polls `cond` every 100 ms until it holds; fails after `ms`. */
+export async function waitFor(
+  what: string,
+  cond: () => boolean | Promise<boolean>,
+  ms: number,
+): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/**
+ * Runs the Pulumi CLI directly on the stack (CLI mode: no program; for commands the
+ * Automation API does not offer), with `input` on stdin; bounded by `timeoutMs`. Returns the
+ * exit status and the output without colours.
+ */
+export function runPulumi(
+  stack: TestStack,
+  args: string[],
+  opts: { input?: string; timeoutMs?: number } = {},
+): { status: number | null; stdout: string; stderr: string; ms: number } {
+  const started = Date.now();
+  const r = spawnSync(stack.cli.pulumiPath, [...args, "--stack", stack.opts.stackName], {
+    cwd: stack.projectDir,
+    input: opts.input ?? "",
+    encoding: "utf8",
+    timeout: opts.timeoutMs ?? 120_000,
+    env: {
+      ...process.env,
+      PATH: [...stack.cli.pathDirs, process.env.PATH ?? ""].join(path.delimiter),
+      PULUMI_BACKEND_URL: `file://${stack.stateDir}`,
+      PULUMI_CONFIG_PASSPHRASE: stack.opts.passphrase,
+      PULUMI_HOME: path.join(stack.dir, "pulumi-home"),
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      // The CLI-mode language host resolves its modules (`@grpc/grpc-js`, `@pulumi/pulumi`)
+      // from the project directory, whose node_modules holds only the linked package.
+      NODE_PATH: path.join(REPO_ROOT, "node_modules"),
+    },
+  });
+  return {
+    status: r.status,
+    stdout: engine.stripAnsi(r.stdout ?? ""),
+    stderr: engine.stripAnsi(r.stderr ?? ""),
+    ms: Date.now() - started,
+  };
 }

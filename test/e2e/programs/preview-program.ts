@@ -39,7 +39,15 @@ export function previewProgram(o: PreviewProgramOptions = {}): Record<string, un
     const byPull = new edge.shield.RateLimitRule("by-pull-zone", {
       pullZoneId: 4,
       ruleName: "by-pull-zone",
-      ruleConfiguration: { actionType: "Log", requestCount: 10 },
+      // A new rule needs every required field (issue 16).
+      ruleConfiguration: {
+        actionType: "Log",
+        variableTypes: { REQUEST_URI: "/" },
+        operatorType: "BEGINSWITH",
+        requestCount: 10,
+        timeframe: "PerOneMinute",
+        blockTime: "ForFiveMinutes",
+      },
     });
     out.byPullZoneShieldZone = byPull.shieldZoneId;
   }

@@ -175,9 +175,8 @@ function sameNameMessage(what: string, zone: number, name: string, same: RateLim
     `leaves it; add \`deleteOnDestroy: true\` to make destroy delete it); or choose another ` +
     `ruleName; or, if you renamed this resource in the program, give the new one \`aliases: ` +
     `[{ name: "<old name>" }]\`; or, if an interrupted \`pulumi up\` of this stack created it, ` +
-    `record it in the ` +
-    `state with \`pulumi refresh --import-pending-creates <urn> ${id}\` (the URN is listed in ` +
-    `the engine's warning about pending operations) and run \`pulumi up\` again.`
+    `adopt it as this resource's own with \`ruleId: ${id}, deleteOnDestroy: true\` and clear the ` +
+    `engine's pending creates with \`pulumi refresh --clear-pending-creates\`.`
   );
 }
 

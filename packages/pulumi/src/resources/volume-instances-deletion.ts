@@ -35,6 +35,10 @@ export interface VolumeInstancesDeletionState {
  * `appId`, `volumeId` or `triggers` change). Fails, naming them, when instances are still
  * attached to containers: detach them first. Destroy does nothing.
  *
+ * Renaming the resource without `aliases` runs the deletion again: the engine sees a new
+ * resource (and deletes the old one, which does nothing). To rename it without deleting
+ * again, give the new name the old one: `{ aliases: [{ name: "<old name>" }] }`.
+ *
  * ```ts
  * new edge.containers.VolumeInstancesDeletion("wipe-cache", {
  *   appId: "app-1", volumeId: "vol-detached", triggers: [releaseVersion],
