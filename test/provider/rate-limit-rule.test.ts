@@ -135,7 +135,9 @@ describe("create (shieldZoneId / pullZoneId)", () => {
     const err = await createInZone().catch((e: Error) => e);
     expect(String(err)).toMatch(/already has rule 1000 named "search-limit"/);
     expect(String(err)).toMatch(/ruleId: 1000/);
-    expect(String(err)).toMatch(/--import-pending-creates <urn> 1000/);
+    expect(String(err)).toMatch(/ruleId: 1000, deleteOnDestroy: true/);
+    expect(String(err)).toMatch(/--clear-pending-creates/);
+    expect(String(err)).not.toMatch(/--import-pending-creates/);
     expect(String(err)).toMatch(/aliases/);
     expect(await calls()).toEqual(["GET /shield/rate-limits/1 200"]);
     expect((await rules()).filter((r) => r.ruleName === "search-limit")).toHaveLength(1);
@@ -162,7 +164,7 @@ describe("create (shieldZoneId / pullZoneId)", () => {
   test("issue 16 (6): create refuses a configuration without the required fields before any call", async () => {
     await t.clearJournal();
     await expect(
-      p.create({ shieldZoneId: 1, ruleName: "login-challenge", ruleConfiguration: {} }),
+      p.create({ shieldZoneId: 1, ruleName: "no-such-rule-yet", ruleConfiguration: {} }),
     ).rejects.toThrow(/a new rule needs ruleConfiguration\.actionType, .*nothing was written/);
     expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
   });

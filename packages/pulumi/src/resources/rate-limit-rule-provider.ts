@@ -175,9 +175,9 @@ function sameNameMessage(what: string, zone: number, name: string, same: RateLim
     `leaves it; add \`deleteOnDestroy: true\` to make destroy delete it); or choose another ` +
     `ruleName; or, if you renamed this resource in the program, give the new one \`aliases: ` +
     `[{ name: "<old name>" }]\`; or, if an interrupted \`pulumi up\` of this stack created it, ` +
-    `record it in the ` +
-    `state with \`pulumi refresh --import-pending-creates <urn> ${id}\` (the URN is listed in ` +
-    `the engine's warning about pending operations) and run \`pulumi up\` again.`
+    `adopt it with \`ruleId: ${id}, deleteOnDestroy: true\` (destroy then deletes it), run ` +
+    `\`pulumi up\`, then \`pulumi refresh --clear-pending-creates\` to drop the engine's ` +
+    `pending operation.`
   );
 }
 
