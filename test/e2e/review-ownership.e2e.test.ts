@@ -188,4 +188,46 @@ const run = e2eAvailable();
     },
     OP_TIMEOUT,
   );
+
+  test(
+    "switching a managed resource to get (same name) reads it and writes nothing: the rule is not deleted, DNSSEC is not switched",
+    async () => {
+      await control.reset();
+      const stack = newStack("to-get");
+      const managed: ReviewProgramOptions = {
+        rules: [
+          {
+            name: "r",
+            shieldZoneId: 1,
+            ruleName: "rv-to-get",
+            ruleConfiguration: sampleRuleConfiguration(),
+          },
+        ],
+        dnssec: [{ name: "z", zoneId: 1, enabled: true }],
+      };
+      await stack.op({ op: "up" }, managed);
+      const [rule] = await rulesNamed("rv-to-get");
+      const zone = async () => (await control.state()).dnsZones.find((z) => z.Id === 1);
+      expect((await zone())?.DnsSecEnabled).toBe(true);
+      // The program now only reads both (RateLimitRule.get / ZoneDnssec.get, same names).
+      const reading: ReviewProgramOptions = {
+        ruleGets: [{ name: "r", id: String(rule.id) }],
+        dnssecGets: [{ name: "z", id: "1" }],
+      };
+      await control.clearJournal();
+      const up = await stack.op({ op: "up", allowFail: true }, reading);
+      const writes = (await control.writes()).map((e) => `${e.method} ${e.path}`);
+      console.log(`review: managed -> get: ok ${up.ok}; writes ${JSON.stringify(writes)}`);
+      console.log(
+        up.stdout
+          .split("\n")
+          .filter((l) => /RateLimitRule|ZoneDnssec/.test(l))
+          .join("\n"),
+      );
+      expect(writes).toEqual([]);
+      expect(await rulesNamed("rv-to-get")).toHaveLength(1);
+      expect((await zone())?.DnsSecEnabled).toBe(true);
+    },
+    OP_TIMEOUT,
+  );
 });
