@@ -68,7 +68,6 @@ test("partial DNSSEC create (a 500 that was applied), then destroy before any up
 });
 
 describe("RateLimitRule", () => {
-  /* eslint-disable @typescript-eslint/no-require-imports */
   const r =
     require("../../packages/pulumi/src/resources/rate-limit-rule-provider") as typeof import("../../packages/pulumi/src/resources/rate-limit-rule-provider");
   const { checkRateLimitRule } =
@@ -80,15 +79,27 @@ describe("RateLimitRule", () => {
     const p = r.rateLimitRuleProvider;
     const config = { ...sampleConfig(), requestCount: 100 };
     // Adopt rule 101 ("api-burst", shield zone 1), then address it by zone and name.
-    let outs = (await p.create({ ruleId: 101, ruleConfiguration: config })).outs;
+    let outs = (await p.create({ ruleId: 101, ruleConfiguration: config })).outs!;
     resetRunState();
     const byZone = { shieldZoneId: 1, ruleName: "api-burst", ruleConfiguration: config };
     expect(p.diff("101", outs, byZone)).resolves.toMatchObject({ replaces: [] });
-    outs = (await p.update("101", outs, byZone)).outs;
+    outs = (await p.update("101", outs, byZone)).outs!;
     expect(outs).toMatchObject({ adopted: false, origin: "adopted" });
     resetRunState();
     // One edit: the pull zone of the same shield zone, and a new name.
     const news = { pullZoneId: 1, ruleName: "api-burst-v2", ruleConfiguration: config };
+    // check (preview) refuses the combined edit, naming the way: rename first, then readdress.
+    const f = checkRateLimitRule(byZone, news).failures ?? [];
+    expect(f.map((x) => `${x.property}: ${x.reason}`).join("\n")).toMatch(
+      /ruleName: cannot change together with the addressing \(shieldZoneId to pullZoneId\)/,
+    );
+    // Done in two runs, the rule is renamed, not duplicated.
+    expect(checkRateLimitRule(byZone, { ...byZone, ruleName: "api-burst-v2" }).failures).toEqual(
+      [],
+    );
+    outs = (await p.update("101", outs, { ...byZone, ruleName: "api-burst-v2" })).outs!;
+    resetRunState();
+    expect(checkRateLimitRule({ ...byZone, ruleName: "api-burst-v2" }, news).failures).toEqual([]);
     const d = await p.diff("101", outs, news);
     expect(d.replaces).toEqual(["pullZoneId"]);
     const before = (await rules()).length;
