@@ -122,7 +122,15 @@ export function checkRateLimitRule(olds: unknown, news: unknown): dynamic.CheckR
       });
     }
     const config = n.ruleConfiguration;
-    if (creates && isNew(olds) && isPlainObject(config)) {
+    // A new shield zone is a new rule (a replacement): it needs what a new rule needs.
+    const movesZone =
+      creates &&
+      placed[0] === "shieldZoneId" &&
+      isPlainObject(olds) &&
+      typeof olds.shieldZoneId === "number" &&
+      typeof n.shieldZoneId === "number" &&
+      olds.shieldZoneId !== n.shieldZoneId;
+    if (creates && (isNew(olds) || movesZone) && isPlainObject(config)) {
       for (const property of missingForCreate(n)) {
         failures.push({
           property,
