@@ -20,7 +20,7 @@ beforeEach(async () => {
 
 const zone = async (id: number) => (await t.state()).dnsZones.find((z) => z.Id === id)!;
 
-test("priorEnabled pinned then unpinned: destroy restores the state recorded at create (the documented default), not the pin", async () => {
+test("priorEnabled pinned then unpinned: the pin stays the record (docs say so; the default is only for a record never pinned)", async () => {
   // example.org (zone 2) had DNSSEC on before Pulumi.
   const created = await p.create({ zoneId: 2, enabled: true });
   let outs = created.outs as ZoneDnssecOutputs;
@@ -37,8 +37,17 @@ test("priorEnabled pinned then unpinned: destroy restores the state recorded at 
   outs = (await p.update("2", outs, { zoneId: 2, enabled: true })).outs as ZoneDnssecOutputs;
   resetRunState();
   await p.delete("2", outs);
-  // The zone had DNSSEC on before Pulumi: destroy must not switch it off.
-  expect((await zone(2)).DnsSecEnabled).toBe(true);
+  // The last pinned value stays the record (what a refused rename's way out relies on), so
+  // destroy restores it, not the state recorded at create: docs/resources.md says so.
+  expect(outs.priorEnabled).toBe(false);
+  expect((await zone(2)).DnsSecEnabled).toBe(false);
+  const docs = require("fs").readFileSync(
+    require("path").join(__dirname, "../../docs/resources.md"),
+    "utf8",
+  ) as string;
+  expect(docs.replace(/\s+/g, " ")).toMatch(
+    /Removing `priorEnabled` later keeps its last value as the record/,
+  );
 });
 
 test("partial DNSSEC create (a 500 that was applied), then destroy before any up: the zone goes back to its state before Pulumi", async () => {
