@@ -136,7 +136,8 @@ describe("create (shieldZoneId / pullZoneId)", () => {
     expect(String(err)).toMatch(/already has rule 1000 named "search-limit"/);
     expect(String(err)).toMatch(/ruleId: 1000/);
     expect(String(err)).toMatch(/ruleId: 1000, deleteOnDestroy: true/);
-    expect(String(err)).toMatch(/pulumi refresh --clear-pending-creates/);
+    expect(String(err)).toMatch(/--clear-pending-creates/);
+    expect(String(err)).not.toMatch(/--import-pending-creates/);
     expect(String(err)).toMatch(/aliases/);
     expect(await calls()).toEqual(["GET /shield/rate-limits/1 200"]);
     expect((await rules()).filter((r) => r.ruleName === "search-limit")).toHaveLength(1);

@@ -66,6 +66,10 @@ function createsNewRule(olds: unknown, news: Record<string, unknown>): boolean {
   );
 }
 
+/** Which addressing field inputs use (undefined: none). */
+const placementOf = (i: Record<string, unknown>) =>
+  (Object.keys(PLACEMENT) as (keyof typeof PLACEMENT)[]).find((k) => isSet(i[k]));
+
 /**
  * Validates the inputs; returns them unchanged (the program's form). A new rule (zone
  * mode, no previous inputs) must also carry the configuration fields a rule cannot exist
@@ -91,6 +95,29 @@ export function checkRateLimitRule(olds: unknown, news: unknown): dynamic.CheckR
       });
     }
     const creates = placed.length === 1 && placed[0] !== "ruleId";
+    const was = isPlainObject(olds) ? placementOf(olds) : undefined;
+    if (
+      creates &&
+      was !== undefined &&
+      was !== placed[0] &&
+      (was === "pullZoneId" || placed[0] === "pullZoneId") &&
+      isPlainObject(olds) &&
+      typeof olds.ruleName === "string" &&
+      typeof n.ruleName === "string" &&
+      !isUnknown(n.ruleName) &&
+      n.ruleName !== olds.ruleName
+    ) {
+      // A pull zone may be the very shield zone the rule is in: the replacement would not
+      // find the rule under its new name, create a second one beside it, and (an adopted
+      // rule) leave the first one enforcing.
+      failures.push({
+        property: "ruleName",
+        reason:
+          `cannot change together with the addressing (${was} to ${placed[0]}): the rule ` +
+          `would be created again beside rule "${olds.ruleName}" instead of renamed. Change ` +
+          `ruleName alone first, run \`pulumi up\`, then change ${was} to ${placed[0]}`,
+      });
+    }
     if (
       creates &&
       !isUnknown(n.ruleName) &&

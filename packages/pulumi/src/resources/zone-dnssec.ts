@@ -17,6 +17,7 @@ export interface ZoneDnssecArgs {
    * The DNSSEC state destroy restores. Default: the zone's state when this resource was
    * created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
    * replacement or rename without `aliases` is refused because the records disagree.
+   * Removing it later keeps its last value as the record (not the state recorded at create).
    */
   priorEnabled?: pulumi.Input<boolean>;
 }
