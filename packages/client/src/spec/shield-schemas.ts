@@ -5,12 +5,7 @@
  * shapes allow them (a platform that adds a field must not break a reader).
  */
 import { Type, type Static } from "@sinclair/typebox";
-import {
-  AccessListAction,
-  AccessListType,
-  ShieldPlanType,
-  WafRuleAction,
-} from "./enums";
+import { AccessListAction, AccessListType, ShieldPlanType, WafRuleAction } from "./enums";
 import { chainedRuleConditionsField, ruleMatchFields } from "./schemas";
 import { enumOf, int32, int64, nullable, nullableString, uint32 } from "./schema-helpers";
 import { NON_BLANK } from "./validation";
