@@ -13,7 +13,7 @@ import {
   type CustomAccessList,
 } from "../../packages/client/src/spec";
 import { EmulatorControl } from "../../packages/emulator/src";
-import { apiError, Emu, journal, useEmulator } from "./helpers";
+import { apiError, client, Emu, fault, journal, useEmulator } from "./helpers";
 
 let emu: Emu;
 let c: Client;
@@ -71,6 +71,51 @@ describe("the zone's listing", () => {
     const e = await apiError(c.accessLists.listAccessLists(99));
     expect(e.status).toBe(200);
     expect(e.errorKey).toBe("not_found_or_unauthorised_access.shieldzone");
+  });
+});
+
+describe("shapes the client relies on, and scoped keys", () => {
+  test("a listing without its arrays, or a list answer without data, is an error", async () => {
+    await fault(emu, {
+      method: "GET",
+      path: "access-lists$",
+      status: 200,
+      body: { customLists: [] },
+    });
+    const e = await apiError(c.accessLists.listAccessLists(1));
+    expect(e.errorKey).toBe("unexpected_response");
+    expect(e.message).toMatch(/no "managedLists" array/);
+    await fault(emu, {
+      method: "GET",
+      path: "access-lists/501$",
+      status: 200,
+      body: { data: null },
+    });
+    expect((await apiError(c.accessLists.getAccessList(1, 501))).errorKey).toBe(
+      "unexpected_response",
+    );
+  });
+
+  test("a key scoped to zone 2 sees neither zone 1's lists nor its configurations", async () => {
+    await new EmulatorControl(emu.url).setScopedKeys({ "zone-two-key": { shieldZones: [2] } });
+    try {
+      const scoped = client(emu, { apiKey: "zone-two-key" });
+      for (const p of [
+        scoped.accessLists.listAccessLists(1),
+        scoped.accessLists.getAccessList(1, 501),
+        scoped.accessLists.updateAccessListConfiguration(1, 7101, { isEnabled: false }),
+      ]) {
+        const e = await apiError(p);
+        expect([e.status, e.errorKey]).toEqual([
+          200,
+          "not_found_or_unauthorised_access.shieldzone",
+        ]);
+      }
+      expect((await scoped.accessLists.listAccessLists(2)).customListLimit).toBe(1);
+      expect((await c.accessLists.listAccessLists(1)).customLists[0].isEnabled).toBe(true);
+    } finally {
+      await new EmulatorControl(emu.url).setScopedKeys({});
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type WafRuleConfiguration,
 } from "../../packages/client/src/spec";
 import { EmulatorControl } from "../../packages/emulator/src";
-import { apiError, Emu, fault, getState, journal, putState, useEmulator } from "./helpers";
+import { apiError, client, Emu, fault, getState, journal, putState, useEmulator } from "./helpers";
 
 let emu: Emu;
 let c: Client;
@@ -177,6 +177,29 @@ describe("custom WAF rules: embedded errors and plan limits", () => {
     expect(e.retryable).toBe(false);
     expect(await journal(emu, /^\/shield\/waf\/custom-rule$/, "POST")).toHaveLength(2);
     expect((await c.waf.listAllCustomWafRules(2)).map((r) => r.ruleName)).not.toContain("fourth");
+  });
+
+  test("a key scoped to zone 1 cannot read, change or delete zone 2's rules", async () => {
+    const ctl = new EmulatorControl(emu.url);
+    await ctl.setScopedKeys({ "zone-one-key": { shieldZones: [1] } });
+    try {
+      const scoped = client(emu, { apiKey: "zone-one-key" });
+      for (const p of [
+        scoped.waf.getCustomWafRule(301),
+        scoped.waf.updateCustomWafRule(301, { ruleName: "taken" }),
+        scoped.waf.deleteCustomWafRule(301),
+        scoped.waf.listCustomWafRules(2),
+      ]) {
+        const e = await apiError(p);
+        expect([e.status, e.errorKey]).toEqual([
+          200,
+          "not_found_or_unauthorised_access.shieldzone",
+        ]);
+      }
+      expect((await c.waf.getCustomWafRule(301)).ruleName).toBe("block-wp-admin");
+    } finally {
+      await ctl.setScopedKeys({});
+    }
   });
 
   test("a bad configuration is a 400 naming the field and the WAF action names", async () => {
