@@ -18,7 +18,12 @@ describe("emulator: control API", () => {
     expect(s.status).toBe(200);
     expect(s.json.shieldZones.map((z: { id: number }) => z.id)).toEqual([1, 2]);
     expect(s.json.rateLimitRules.map((r: { id: number }) => r.id)).toEqual([101, 102]);
-    expect(s.json.nextIds).toEqual({ rateLimitRule: 1000 });
+    expect(s.json.nextIds).toEqual({
+      rateLimitRule: 1000,
+      wafRule: 2000,
+      accessList: 600,
+      accessListConfiguration: 8000,
+    });
     expect(s.json.pullZones.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4]);
     const next = s.json;
     next.dnsZones[0].DnsSecEnabled = true;

@@ -15,6 +15,14 @@ export type { EdgeApiErrorInit, FieldError, DecodedError } from "./api/errors";
 export { InvalidArgumentError } from "./api/invalid-argument";
 export { ShieldApi, shieldEndpoints } from "./api/shield";
 export type { RateLimitWriteResult, PageProgress, EventLogPagesOptions } from "./api/shield";
+export { WafApi, wafEndpoints } from "./api/waf";
+export type { WafRuleWriteResult } from "./api/waf";
+export { AccessListsApi, accessListEndpoints } from "./api/access-lists";
+export type {
+  AccessListWriteResult,
+  AccessListConfigurationResult,
+  AccessListWithConfiguration,
+} from "./api/access-lists";
 export { DnsApi, dnsEndpoints } from "./api/dns";
 export { ContainersApi, containersEndpoints } from "./api/containers";
 export { ComputeApi, computeEndpoints, statisticsRange } from "./api/compute";
@@ -82,9 +90,37 @@ export {
   CacheStatuses,
   ProvisioningTypes,
   LegacyLogFields,
+  WafRuleAction,
+  AccessListType,
+  AccessListAction,
+  AccessListCategory,
+  ShieldPlanType,
 } from "./spec/enums";
+export {
+  validateAccessListEntries,
+  accessListEntryProblem,
+  accessListEntries,
+  accessListContent,
+} from "./spec/access-list-entries";
 export type {
   RateLimitActionValue,
+  WafRuleActionValue,
+  AccessListTypeValue,
+  AccessListActionValue,
+  ShieldPlanTypeValue,
+  WafRuleConfiguration,
+  CreateCustomWafRuleRequest,
+  UpdateCustomWafRuleRequest,
+  CustomWafRule,
+  CustomWafRuleList,
+  AccessListDetails,
+  ZoneAccessLists,
+  CustomAccessList,
+  CustomAccessListResponse,
+  CreateAccessListRequest,
+  UpdateAccessListRequest,
+  AccessListConfigurationRequest,
+  PageInfo,
   OperatorTypeValue,
   SeverityTypeValue,
   TransformationTypeValue,

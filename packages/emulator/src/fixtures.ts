@@ -6,6 +6,7 @@
 import * as fs from "fs";
 import type { RateLimitRule } from "edgeplatform-client/spec";
 import { dnssecInfo } from "./generators";
+import { shieldExtraFixtures } from "./fixtures-shield";
 import { checkStateShape, cloneState, EmulatorState } from "./state";
 
 /** A fixtures document: any subset of the state's top-level keys. */
@@ -34,8 +35,20 @@ export function defaultFixtures(): EmulatorState {
       // Shield zone 1 protects pull zone 1, shield zone 2 pull zone 4; pull zones 2 and 3
       // have no shield zone (get-by-pullzone answers not_found_or_unauthorised_access.pullzone).
       { id: 1, name: "shield-one", pullZoneId: 1 },
-      { id: 2, name: "shield-two", pullZoneId: 4, planType: 1, rateLimitRulesLimit: 25 },
+      // Shield zone 2 is near its custom-WAF-rule limit (2 of 3 used; fixtures-shield.ts) and
+      // has small access-list limits (1 custom list, 10 entries; it has none yet).
+      {
+        id: 2,
+        name: "shield-two",
+        pullZoneId: 4,
+        planType: 1,
+        rateLimitRulesLimit: 25,
+        customWafRulesLimit: 3,
+        customListLimit: 1,
+        customEntryLimit: 10,
+      },
     ],
+    ...shieldExtraFixtures(),
     rateLimitRules: [
       rule(101, 1, "api-burst", "Limit API bursts per IP", {
         actionType: 1,
@@ -240,7 +253,7 @@ export function defaultFixtures(): EmulatorState {
       { shieldZoneId: 1, pagesPerDay: 5, logsPerPage: 20 },
       { shieldZoneId: 2, pagesPerDay: 100, logsPerPage: 10 },
     ],
-    nextIds: { rateLimitRule: 1000 },
+    nextIds: { rateLimitRule: 1000, wafRule: 2000, accessList: 600, accessListConfiguration: 8000 },
   };
 }
 
@@ -267,7 +280,8 @@ export function loadFixtures(source?: string | Fixtures): EmulatorState {
   const merged = { ...base, ...(doc as Fixtures) } as EmulatorState;
   if (!(doc as Fixtures).nextIds) {
     const maxId = Math.max(0, ...merged.rateLimitRules.map((r) => r.id));
-    merged.nextIds = { rateLimitRule: Math.max(1000, maxId + 1) };
+    // The Shield ids are filled in above the ids in use when the state is loaded.
+    merged.nextIds = { rateLimitRule: Math.max(1000, maxId + 1) } as EmulatorState["nextIds"];
   }
   const problems = checkStateShape(merged);
   if (problems.length) throw new Error(`invalid fixtures: ${problems.join("; ")}`);

@@ -7,7 +7,8 @@
 /** How the emulated platform behaves where the spec is silent. */
 export interface BehaviourProfile {
   /**
-   * PATCH with `ruleConfiguration`: `"replace"` the stored configuration whole (default) or
+   * PATCH with `ruleConfiguration` (rate-limit and custom WAF rules): `"replace"` the stored
+   * configuration whole (default) or
    * `"merge"` the sent fields over it (top-level fields of the configuration; lists and
    * objects as whole values; a sent `null` stores `null`).
    */
@@ -19,8 +20,8 @@ export interface BehaviourProfile {
    */
   fillDefaults: boolean;
   /**
-   * > 0: rate-limit POST and PATCH are answered 202 `AcceptedResult` and applied after this
-   * many ms (a new rule is missing on GET and absent from the zone list until applied; a
+   * > 0: rate-limit and custom-WAF-rule POST and PATCH, and access-list create, update and
+   * configuration PATCH, are answered 202 `AcceptedResult` and applied after this many ms (a new rule is missing on GET and absent from the zone list until applied; a
    * PATCH's change is invisible until applied). Default 0 (applied at once, 200).
    */
   writeDelayMs: number;
@@ -39,7 +40,9 @@ export interface BehaviourProfile {
    * A missing rate-limit rule on GET/PATCH/DELETE: `"404"` (problem shape A, title
    * `not_found.ratelimit`; default) or `"embedded-200"` (HTTP 200 with a rule-shaped body whose
    * `errorResponse` is `{statusCode: 404, success: false, errorKey: "not_found.ratelimit"}`;
-   * for DELETE a `GenericRequestResponse` with those fields).
+   * for DELETE a `GenericRequestResponse` with those fields). Custom WAF rules answer the same
+   * way with `not_found.waf_rule`; access lists with `{data: null, error}` (key
+   * `not_found.access_list`) as HTTP 404 or 200.
    */
   notFoundAnswer: "404" | "embedded-200";
 }
@@ -91,6 +94,19 @@ export const RULE_CONFIG_DEFAULTS = Object.freeze({
   isRegexVariable: false,
 } as const);
 
+/**
+ * Defaults the `fillDefaults` platform stores for omitted top-level fields of a custom WAF
+ * rule's configuration: action Block, operator BEGINSWITH, severity NOTICE, not negated,
+ * not a regex variable (no rate fields: a WAF rule has none).
+ */
+export const WAF_RULE_CONFIG_DEFAULTS = Object.freeze({
+  actionType: 1,
+  operatorType: 0,
+  severityType: 0,
+  isNegated: false,
+  isRegexVariable: false,
+} as const);
+
 /** Defaults the `fillDefaults` platform stores for omitted fields of each chained condition. */
 export const CHAINED_CONDITION_DEFAULTS = Object.freeze({
   operatorType: 0,
@@ -101,10 +117,16 @@ export const CHAINED_CONDITION_DEFAULTS = Object.freeze({
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** A copy of `config` with the platform defaults filled in for omitted (absent) fields. */
-export function fillRuleDefaults<T extends object>(config: T): T {
+/**
+ * A copy of `config` with the platform defaults filled in for omitted (absent) fields:
+ * `defaults` for the top level (default: a rate-limit rule's), then each chained condition.
+ */
+export function fillRuleDefaults<T extends object>(
+  config: T,
+  defaults: Readonly<Obj> = RULE_CONFIG_DEFAULTS,
+): T {
   const out: Obj = { ...(config as Obj) };
-  for (const [k, v] of Object.entries(RULE_CONFIG_DEFAULTS)) if (out[k] === undefined) out[k] = v;
+  for (const [k, v] of Object.entries(defaults)) if (out[k] === undefined) out[k] = v;
   if (Array.isArray(out.chainedRuleConditions)) {
     out.chainedRuleConditions = out.chainedRuleConditions.map((c: unknown) => {
       if (!isObj(c)) return c;

@@ -19,6 +19,8 @@ import { registerDnsRoutes } from "./routes/dns";
 import { registerLoggingRoutes } from "./routes/logging";
 import { registerPullZoneRoutes } from "./routes/pullzones";
 import { registerShieldRoutes } from "./routes/shield";
+import { registerWafRoutes } from "./routes/waf";
+import { registerAccessListRoutes } from "./routes/access-lists";
 import { StateStore } from "./state";
 import { RequestValidationError, validatorCompiler } from "./validation";
 import { Limits } from "edgeplatform-client/spec";
@@ -294,6 +296,8 @@ export function buildServer(opts: EmulatorOptions = {}): {
 
   registerControlRoutes(app, ctx);
   registerShieldRoutes(app, ctx);
+  registerWafRoutes(app, ctx);
+  registerAccessListRoutes(app, ctx);
   registerDnsRoutes(app, ctx);
   registerContainerRoutes(app, ctx);
   registerComputeRoutes(app, ctx);

@@ -12,6 +12,18 @@ import type {
   Volume,
 } from "edgeplatform-client/spec";
 import { INT32_MAX } from "edgeplatform-client/spec";
+import {
+  checkShieldExtraShape,
+  fillShieldExtra,
+  ShieldExtraIds,
+  ShieldExtraState,
+} from "./state-shield";
+
+export type {
+  AccessListConfigState,
+  CustomAccessListState,
+  ManagedAccessListState,
+} from "./state-shield";
 
 /** The plan of a shield zone as `get-by-pullzone` reports it (defaults in parentheses). */
 export interface ShieldZonePlan {
@@ -23,6 +35,32 @@ export interface ShieldZonePlan {
   customWafRulesLimit?: number;
   /** Whether the WAF is on (default true). */
   wafEnabled?: boolean;
+  /** Most custom access lists the zone may hold (default 5). */
+  customListLimit?: number;
+  /** Most entries the zone's custom access lists may hold together (default 1000). */
+  customEntryLimit?: number;
+}
+
+/** Defaults of a shield zone's plan fields (what `ShieldZonePlan` leaves out means). */
+export const PLAN_DEFAULTS = Object.freeze({
+  planType: 0,
+  rateLimitRulesLimit: 10,
+  customWafRulesLimit: 10,
+  wafEnabled: true,
+  customListLimit: 5,
+  customEntryLimit: 1000,
+});
+
+/** A zone's plan with the defaults filled in. */
+export function planOf(z: ShieldZonePlan): Required<ShieldZonePlan> {
+  return {
+    planType: z.planType ?? PLAN_DEFAULTS.planType,
+    rateLimitRulesLimit: z.rateLimitRulesLimit ?? PLAN_DEFAULTS.rateLimitRulesLimit,
+    customWafRulesLimit: z.customWafRulesLimit ?? PLAN_DEFAULTS.customWafRulesLimit,
+    wafEnabled: z.wafEnabled ?? PLAN_DEFAULTS.wafEnabled,
+    customListLimit: z.customListLimit ?? PLAN_DEFAULTS.customListLimit,
+    customEntryLimit: z.customEntryLimit ?? PLAN_DEFAULTS.customEntryLimit,
+  };
 }
 
 /**
@@ -80,8 +118,12 @@ export interface EventLogConfig {
   logsPerPage: number;
 }
 
-/** The whole mutable state of an emulator (JSON; GET/PUT `/_emulator/state`). */
-export interface EmulatorState {
+/**
+ * The whole mutable state of an emulator (JSON; GET/PUT `/_emulator/state`). The Shield
+ * parts of {@link ShieldExtraState} (custom WAF rules, access lists) may be left out of a
+ * document that is PUT or loaded: they are then empty.
+ */
+export interface EmulatorState extends ShieldExtraState {
   shieldZones: ShieldZoneState[];
   rateLimitRules: RateLimitRule[];
   dnsZones: DnsZoneState[];
@@ -90,7 +132,7 @@ export interface EmulatorState {
   scripts: ScriptState[];
   pullZones: PullZoneState[];
   eventLogs: EventLogConfig[];
-  nextIds: { rateLimitRule: number };
+  nextIds: { rateLimitRule: number } & ShieldExtraIds;
 }
 
 const ARRAY_KEYS = [
@@ -141,7 +183,13 @@ export function checkStateShape(value: unknown): string[] {
         byPullZone.set(z.pullZoneId, z.id);
       }
     }
-    for (const k of ["planType", "rateLimitRulesLimit", "customWafRulesLimit"] as const) {
+    for (const k of [
+      "planType",
+      "rateLimitRulesLimit",
+      "customWafRulesLimit",
+      "customListLimit",
+      "customEntryLimit",
+    ] as const) {
       if (z[k] !== undefined && !Number.isInteger(z[k]))
         problems.push(`shieldZones[${i}].${k} must be an integer`);
     }
@@ -165,6 +213,7 @@ export function checkStateShape(value: unknown): string[] {
       problems.push(`pullZones[${i}].logRecordsPerDay must be an integer from 0 to 50000000`);
     }
   }
+  problems.push(...checkShieldExtraShape(v));
   return problems;
 }
 
@@ -185,7 +234,7 @@ export class StateStore {
     private readonly fixtures: EmulatorState,
     private readonly stateFile?: string,
   ) {
-    this.state = cloneState(fixtures);
+    this.state = fillShieldExtra(cloneState(fixtures));
     if (stateFile && fs.existsSync(stateFile)) {
       const loaded = JSON.parse(fs.readFileSync(stateFile, "utf8")) as unknown;
       const problems = checkStateShape(loaded);
@@ -194,7 +243,7 @@ export class StateStore {
           `state file ${stateFile} is not a valid emulator state: ${problems.join("; ")}`,
         );
       }
-      this.state = loaded as EmulatorState;
+      this.state = fillShieldExtra(loaded as EmulatorState);
     } else {
       this.commit();
     }
@@ -202,13 +251,13 @@ export class StateStore {
 
   /** Back to the fixtures (and persisted). */
   reset(): void {
-    this.state = cloneState(this.fixtures);
+    this.state = fillShieldExtra(cloneState(this.fixtures));
     this.commit();
   }
 
   /** Replaces the whole state (out-of-band changes) and persists it. */
   replace(next: EmulatorState): void {
-    this.state = cloneState(next);
+    this.state = fillShieldExtra(cloneState(next));
     this.commit();
   }
 

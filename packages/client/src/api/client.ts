@@ -12,6 +12,7 @@
  * cancels the call (limiter wait, backoff and request); the page iterators take it too.
  */
 import type { ResolvedSettings, SettingSourceMap } from "../settings";
+import { AccessListsApi } from "./access-lists";
 import { ComputeApi } from "./compute";
 import { ContainersApi } from "./containers";
 import { DnsApi } from "./dns";
@@ -19,6 +20,7 @@ import type { RateLimit } from "./limiter";
 import { LoggingApi } from "./logging";
 import { PullZonesApi } from "./pullzones";
 import { ShieldApi } from "./shield";
+import { WafApi } from "./waf";
 import { Caller, RequestOptions, Transport, TRANSPORT_DEFAULTS } from "./transport";
 
 /** Information passed to {@link ClientOptions.onRetry} before each retry. */
@@ -79,6 +81,10 @@ export interface ClientOptions {
 export class Client {
   /** Shield: rate-limit rules and event logs. */
   readonly shield: ShieldApi;
+  /** Shield: custom WAF rules. */
+  readonly waf: WafApi;
+  /** Shield: access lists (managed and custom) and their configuration in a zone. */
+  readonly accessLists: AccessListsApi;
   /** DNS zones and DNSSEC. */
   readonly dns: DnsApi;
   /** Container registries, region settings and volumes (`/mc`). */
@@ -108,6 +114,8 @@ export class Client {
       ? { call: (def, input, o) => t.call(def, input, mergeRequestOptions(defaults, o)) }
       : { call: (def, input, o) => t.call(def, input, o) };
     this.shield = new ShieldApi(caller);
+    this.waf = new WafApi(caller);
+    this.accessLists = new AccessListsApi(caller);
     this.dns = new DnsApi(caller);
     this.containers = new ContainersApi(caller);
     this.compute = new ComputeApi(caller);
@@ -146,7 +154,7 @@ export class Client {
 
   /** Keeps the API key out of `util.inspect` / `console.log(client)`. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
-    return "Client { shield, dns, containers, compute, pullzones, logging }";
+    return "Client { shield, waf, accessLists, dns, containers, compute, pullzones, logging }";
   }
 
   /** Keeps the API key out of `JSON.stringify(client)`. */

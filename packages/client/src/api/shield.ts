@@ -20,7 +20,7 @@ import type { ApiResponse, EndpointDef, Caller, RequestOptions } from "./transpo
  * A rule answer must carry its numeric `id`: the resources store it as the resource id, and
  * a rule without one would be written to state as `undefined`.
  */
-const ruleHasId = (b: Record<string, unknown>): string | undefined =>
+export const ruleHasId = (b: Record<string, unknown>): string | undefined =>
   typeof b.id === "number" && Number.isFinite(b.id)
     ? undefined
     : `the rule has no numeric "id" (got ${b.id === undefined ? "none" : JSON.stringify(b.id)})`;
@@ -123,7 +123,7 @@ export interface EventLogPagesOptions extends RequestOptions {
 }
 
 /** Most pages `listAllRateLimits` follows (a guard against a server that never ends). */
-const MAX_LIST_PAGES = 10_000;
+export const MAX_LIST_PAGES = 10_000;
 
 function toWriteResult(res: ApiResponse<unknown>): RateLimitWriteResult {
   if (res.status === 202) return { status: 202, accepted: (res.data ?? {}) as AcceptedResult };

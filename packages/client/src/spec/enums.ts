@@ -6,6 +6,46 @@
 
 /** What a rate-limit rule does when it matches (`actionType`). */
 export const RateLimitAction = { RateLimit: 1, Log: 2, Challenge: 3 } as const;
+/** What a custom WAF rule does when it matches (`ruleConfiguration.actionType`). */
+export const WafRuleAction = { Block: 1, Log: 2, Challenge: 3, Allow: 4, Bypass: 5 } as const;
+/** What the entries of an access list are (`type`). */
+export const AccessListType = {
+  IP: 0,
+  CIDR: 1,
+  ASN: 2,
+  Country: 3,
+  Organization: 4,
+  JA4: 5,
+} as const;
+/** What a matching access list does (`action` of its configuration). */
+export const AccessListAction = {
+  None: 0,
+  Allow: 1,
+  Block: 2,
+  Challenge: 3,
+  Log: 4,
+  Bypass: 5,
+} as const;
+/** Category of a managed access list (`category`; flags, combined with `|`). */
+export const AccessListCategory = {
+  None: 0,
+  VPNs: 1,
+  Datacenters: 2,
+  Proxies: 4,
+  TorExitNodes: 8,
+  Botnets: 16,
+  VulnerabilityScanners: 32,
+  WebScrapers: 64,
+  SearchEngines: 128,
+  SearchEngineCrawlers: 256,
+  AiSearch: 512,
+  AiCrawlers: 1024,
+  AiAgents: 2048,
+  PagePreview: 4096,
+  InternetTools: 8192,
+} as const;
+/** Plan of a shield zone (`planType`, and `requiredPlan` of a managed access list). */
+export const ShieldPlanType = { Basic: 0, Advanced: 1, Business: 2, Enterprise: 3 } as const;
 /** WAF rule operator (`operatorType`). */
 export const OperatorType = {
   BEGINSWITH: 0,
@@ -132,6 +172,10 @@ export type TransformationTypeValue = (typeof TransformationType)[keyof typeof T
 export type CounterKeyTypeValue = (typeof CounterKeyType)[keyof typeof CounterKeyType];
 export type TimeframeValue = (typeof Timeframe)[keyof typeof Timeframe];
 export type BlockTimeValue = (typeof BlockTime)[keyof typeof BlockTime];
+export type WafRuleActionValue = (typeof WafRuleAction)[keyof typeof WafRuleAction];
+export type AccessListTypeValue = (typeof AccessListType)[keyof typeof AccessListType];
+export type AccessListActionValue = (typeof AccessListAction)[keyof typeof AccessListAction];
+export type ShieldPlanTypeValue = (typeof ShieldPlanType)[keyof typeof ShieldPlanType];
 export type VariableName = (typeof VariableNames)[number];
 export type CacheStatus = (typeof CacheStatuses)[number];
 
@@ -144,6 +188,17 @@ export const EnumsByField = {
   counterKeyType: CounterKeyType,
   timeframe: Timeframe,
   blockTime: BlockTime,
+} as const;
+
+/**
+ * The integer enumerations of a custom WAF rule's configuration by field: the rate-limit
+ * ones without the rate fields, and `actionType` is {@link WafRuleAction}.
+ */
+export const WafEnumsByField = {
+  actionType: WafRuleAction,
+  operatorType: OperatorType,
+  severityType: SeverityType,
+  transformationTypes: TransformationType,
 } as const;
 
 export const INT32_MIN = -2147483648;

@@ -7,12 +7,10 @@
  * their values) rather than `Type.Union` of literals, so that validation reports one `enum`
  * failure naming every allowed value instead of one failure per literal.
  */
-import { Type, type Static, type TSchema, type TUnsafe } from "@sinclair/typebox";
+import { Type, type Static } from "@sinclair/typebox";
 import {
   BlockTime,
   CounterKeyType,
-  INT32_MAX,
-  INT32_MIN,
   Limits,
   OperatorType,
   RateLimitAction,
@@ -22,25 +20,15 @@ import {
   VariableNames,
   type VariableName,
 } from "./enums";
-
-/** An integer enumeration: `{type: "integer", enum: [values]}`, typed as their union. */
-function enumOf<E extends Record<string, number>>(e: E): TUnsafe<E[keyof E]> {
-  return Type.Unsafe<E[keyof E]>({ type: "integer", enum: Object.values(e) });
-}
-/** A string enumeration: `{type: "string", enum: [values]}`, typed as their union. */
-function stringEnum<T extends string>(values: readonly T[]): TUnsafe<T> {
-  return Type.Unsafe<T>({ type: "string", enum: [...values] });
-}
-/** `T | null` as an `anyOf` (the null branch is silent in validation messages). */
-const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-/** A string or null, as `{type: ["string", "null"]}`. */
-const nullableString = () => Type.Unsafe<string | null>({ type: ["string", "null"] });
-/** A boolean or null, as `{type: ["boolean", "null"]}`. */
-const nullableBoolean = () => Type.Unsafe<boolean | null>({ type: ["boolean", "null"] });
-/** An int32. */
-const int32 = () => Type.Integer({ minimum: INT32_MIN, maximum: INT32_MAX });
-/** A non-negative int32. */
-const uint32 = () => Type.Integer({ minimum: 0, maximum: INT32_MAX });
+import {
+  enumOf,
+  nullable,
+  nullableBoolean,
+  nullableString,
+  int32,
+  stringEnum,
+  uint32,
+} from "./schema-helpers";
 
 // ---------------------------------------------------------------------------------------
 // Shield: rate-limit rules
@@ -69,23 +57,35 @@ export const chainedRuleConditionSchema = Type.Object(
 /** One chained condition of a rate-limit rule (`WafChainedRuleConditionItem`). */
 export type ChainedRuleCondition = Static<typeof chainedRuleConditionSchema>;
 
+/**
+ * The match fields every WAF-style rule shares (rate-limit rules and custom WAF rules), in
+ * the order the platform documents them; `chainedRuleConditions` comes last in both shapes.
+ */
+export const ruleMatchFields = {
+  variableTypes: Type.Optional(nullable(variableTypesSchema)),
+  operatorType: Type.Optional(enumOf(OperatorType)),
+  severityType: Type.Optional(enumOf(SeverityType)),
+  transformationTypes: Type.Optional(nullable(Type.Array(enumOf(TransformationType)))),
+  value: Type.Optional(nullableString()),
+  isNegated: Type.Optional(nullableBoolean()),
+  isRegexVariable: Type.Optional(nullableBoolean()),
+};
+/** `chainedRuleConditions` of a rule configuration (a whole list, or null). */
+export const chainedRuleConditionsField = {
+  chainedRuleConditions: Type.Optional(nullable(Type.Array(chainedRuleConditionSchema))),
+};
+
 /** Rate-limit rule configuration (`CreateWafRateLimitRuleModel`). */
 export const ruleConfigurationSchema = Type.Object(
   {
     actionType: Type.Optional(enumOf(RateLimitAction)),
-    variableTypes: Type.Optional(nullable(variableTypesSchema)),
-    operatorType: Type.Optional(enumOf(OperatorType)),
-    severityType: Type.Optional(enumOf(SeverityType)),
-    transformationTypes: Type.Optional(nullable(Type.Array(enumOf(TransformationType)))),
-    value: Type.Optional(nullableString()),
-    isNegated: Type.Optional(nullableBoolean()),
-    isRegexVariable: Type.Optional(nullableBoolean()),
+    ...ruleMatchFields,
     /** Requests allowed per `timeframe` before the action applies (int32). */
     requestCount: Type.Optional(int32()),
     counterKeyType: Type.Optional(enumOf(CounterKeyType)),
     timeframe: Type.Optional(enumOf(Timeframe)),
     blockTime: Type.Optional(enumOf(BlockTime)),
-    chainedRuleConditions: Type.Optional(nullable(Type.Array(chainedRuleConditionSchema))),
+    ...chainedRuleConditionsField,
   },
   { additionalProperties: false },
 );

@@ -7,7 +7,14 @@
  */
 import Ajv, { ErrorObject, ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
-import { EnumsByField, INT32_MAX, INT32_MIN, OperatorType, VariableNames } from "./enums";
+import {
+  EnumsByField,
+  INT32_MAX,
+  INT32_MIN,
+  OperatorType,
+  VariableNames,
+  WafEnumsByField,
+} from "./enums";
 
 /** The `pattern` of a string that must not be empty or blank. */
 export const NON_BLANK = "\\S";
@@ -31,7 +38,9 @@ function enumNamesFor(path: string): Record<string, number> | undefined {
   return EnumsByField[key];
 }
 
-function describeAllowed(path: string, allowed: unknown[]): string {
+function describeAllowed(path: string, allowed: unknown[], schema?: unknown): string {
+  const own = (schema as { "x-enum-names"?: Record<string, string> } | undefined)?.["x-enum-names"];
+  if (own) return allowed.map((v) => `${v} (${own[String(v)] ?? v})`).join(", ");
   const names = enumNamesFor(path);
   if (names) {
     const byValue = new Map(Object.entries(names).map(([n, v]) => [v, n]));
@@ -82,7 +91,7 @@ function describe(prefix: string, e: ErrorObject, noun: MemberNoun): ValidationF
       }
       return {
         property: at,
-        reason: `must be one of ${describeAllowed(at, allowed)}; got ${JSON.stringify(e.data)}`,
+        reason: `must be one of ${describeAllowed(at, allowed, e.parentSchema)}; got ${JSON.stringify(e.data)}`,
       };
     }
     case "minimum":
@@ -194,11 +203,15 @@ export function validate(
  * Turns enum names into their integers inside a rule configuration (`"Challenge"` → 3,
  * `["LOWERCASE"]` → `[8]`), matching names case-insensitively. Values that are neither a
  * known name nor a number are left as they are for `validate` to report. Returns a copy.
+ * `enums`: the enumerations by field (default: those of a rate-limit rule).
  */
-export function normalizeRuleConfiguration(input: unknown): unknown {
+export function normalizeRuleConfiguration(
+  input: unknown,
+  enums: Record<string, Record<string, number>> = EnumsByField,
+): unknown {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return input;
   const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  for (const [field, e] of Object.entries(EnumsByField)) {
+  for (const [field, e] of Object.entries(enums)) {
     if (!(field in out)) continue;
     const v = out[field];
     out[field] = Array.isArray(v) ? v.map((x) => enumValue(e, x)) : enumValue(e, v);
@@ -214,6 +227,14 @@ export function normalizeRuleConfiguration(input: unknown): unknown {
     );
   }
   return out;
+}
+
+/**
+ * {@link normalizeRuleConfiguration} for a custom WAF rule: `actionType` names are those of
+ * `WafRuleAction` (`"Block"` → 1, `"Bypass"` → 5).
+ */
+export function normalizeWafRuleConfiguration(input: unknown): unknown {
+  return normalizeRuleConfiguration(input, WafEnumsByField);
 }
 
 function enumValue(e: Record<string, number>, v: unknown): unknown {

@@ -28,7 +28,7 @@ import { int32Params, int64Params, OK_RESULT } from "./common";
 
 const ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.shieldzone";
 
-const zoneNotFound = (id: number): GenericRequestResponse => ({
+export const zoneNotFound = (id: number): GenericRequestResponse => ({
   statusCode: 404,
   success: false,
   message: `Shield zone ${id} was not found or you do not have access to it`,
@@ -40,7 +40,7 @@ const zoneNotFound = (id: number): GenericRequestResponse => ({
  * (`GetCustomWafRulesResponse`) declares it as a `GenericRequestResponse` object, not
  * nullable, so a success carries one that reports success rather than `null`.
  */
-const listOk = (): GenericRequestResponse => ({
+export const listOk = (): GenericRequestResponse => ({
   statusCode: 200,
   success: true,
   message: null,
@@ -56,7 +56,7 @@ const pullZoneNotFound = (id: number): GenericRequestResponse => ({
   errorKey: PULL_ZONE_NOT_FOUND_KEY,
 });
 
-const listQuerySchema = {
+export const listQuerySchema = {
   type: "object",
   additionalProperties: false,
   properties: {
@@ -119,7 +119,7 @@ function acceptedResult(namesRule: boolean, id: number): AcceptedResult {
 }
 
 /** A rule-shaped 200 body that carries a failure in `errorResponse` (the shield API's way). */
-function embeddedRuleFailure(errorResponse: GenericRequestResponse) {
+export function embeddedRuleFailure(errorResponse: GenericRequestResponse) {
   return {
     id: 0,
     shieldZoneId: 0,
