@@ -15,7 +15,10 @@ export type ReviewProgramOptions = {
 export function reviewProgram(o: ReviewProgramOptions): Record<string, unknown> {
   const out: Record<string, pulumi.Output<unknown>> = {};
   for (const { name, ...args } of o.rules ?? []) {
-    out[name] = new edge.shield.RateLimitRule(name, args as unknown as edge.shield.RateLimitRuleArgs).id;
+    out[name] = new edge.shield.RateLimitRule(
+      name,
+      args as unknown as edge.shield.RateLimitRuleArgs,
+    ).id;
   }
   for (const g of o.ruleGets ?? []) out[g.name] = edge.shield.RateLimitRule.get(g.name, g.id).id;
   for (const { name, ...args } of o.dnssec ?? []) {
