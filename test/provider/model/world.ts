@@ -20,6 +20,7 @@ export class InvariantViolation extends Error {}
 const EXPECTED_ERRORS = [
   /already has rules? [\d, ]+ named/, // a rule of that name exists: never taken over
   /is required when creating a rule/, // a resource not created yet whose program lacks them
+  /cannot change together with the addressing/, // a rename in the same edit as a pull-zone switch
   /already creates or manages a rule named/, // two resources of the program, one name
   /already manages rule \d+/, // two resources of the program adopt one rule
   /already has (rule \d+|a rule of this program) named .*unique in a zone/, // a rename to a taken name
