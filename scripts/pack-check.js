@@ -82,12 +82,14 @@ function installCommands(v, projectDir) {
   };
 }
 
-/** `npm warn` lines other than this machine's npmrc notes and the dry run's login note. */
+/** `npm warn` lines other than notes on the npm configuration in force (the machine's npmrc, or the `npm_config_*` environment an outer `npm run`/`npm test` passes down) and the dry run's login note. */
 const npmWarnings = (r) =>
   (r.stderr + r.stdout)
     .split("\n")
     .filter((l) => /^npm warn/i.test(l))
-    .filter((l) => !/Unknown (user|project|global) config|requires you to be logged in/.test(l));
+    .filter(
+      (l) => !/Unknown (user|project|global|env|cli) config|requires you to be logged in/.test(l),
+    );
 
 function check(ok, line) {
   console.log(`${ok ? "ok  " : "FAIL"} ${line}`);
