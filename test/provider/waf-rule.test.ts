@@ -53,7 +53,7 @@ async function createIn(zone: number, name = "block-admin", config: object = CON
 describe("check", () => {
   test("a new rule needs actionType, variableTypes and operatorType; WAF actions by name", () => {
     const r = checkWafRule({}, { shieldZoneId: 1, ruleName: "x", ruleConfiguration: {} });
-    expect(r.failures.map((f) => f.property).sort()).toEqual([
+    expect((r.failures ?? []).map((f) => f.property).sort()).toEqual([
       "ruleConfiguration.actionType",
       "ruleConfiguration.operatorType",
       "ruleConfiguration.variableTypes",
@@ -67,7 +67,7 @@ describe("check", () => {
         ruleConfiguration: { ...CONFIG, actionType: "RateLimit", requestCount: 5 },
       },
     );
-    expect(bad.failures.map((f) => f.property).sort()).toEqual([
+    expect((bad.failures ?? []).map((f) => f.property).sort()).toEqual([
       "ruleConfiguration.actionType",
       "ruleConfiguration.requestCount",
     ]);
