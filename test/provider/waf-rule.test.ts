@@ -13,6 +13,7 @@ import {
   WafRuleInputs,
   WafRuleOutputs,
 } from "../../packages/pulumi/src/resources/waf-rule-provider";
+import { rateLimitRuleProvider as rateLimit } from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
 import { EmulatorState, stackConfig, startPlatform, TestPlatform } from "./helpers";
 
@@ -175,13 +176,13 @@ describe("adopt, update, read, delete", () => {
     const c = await createIn(1);
     const s = await t.state();
     const r = s.wafRules.find((x) => x.id === Number(c.id))!;
-    r.ruleConfiguration = { ...r.ruleConfiguration, actionType: 2, severityType: 2 };
+    r.ruleConfiguration = { ...r.ruleConfiguration, actionType: 5, severityType: 2 };
     await t.setState(s);
     const read = await p.read(c.id, c.outs);
-    expect(read.props?.ruleConfiguration).toEqual({ ...CONFIG, actionType: "Log" });
+    expect(read.props?.ruleConfiguration).toEqual({ ...CONFIG, actionType: "Bypass" });
     expect((read.inputs as WafRuleInputs).ruleConfiguration).toEqual({
       ...CONFIG,
-      actionType: "Log",
+      actionType: "Bypass",
     });
   });
 
@@ -217,7 +218,17 @@ describe("adopt, update, read, delete", () => {
     expect(await ruleById(301)).toBeDefined();
   });
 
-  test("WAF ids and rate-limit ids are apart: adopting WAF rule 101 is not blocked by rate-limit rule 101", async () => {
+  test("WAF ids and rate-limit ids are apart: a rate-limit rule 301 of this run does not block WAF rule 301", async () => {
+    // The engine diffs a rate-limit state holding rule id 301: that claims rate-limit rule 301.
+    await rateLimit.diff(
+      "301",
+      { ruleId: 301, shieldZoneId: 1, adopted: true, ruleConfiguration: {} },
+      { ruleId: 301, ruleConfiguration: {} },
+    );
+    const res = await p.create(
+      checked({ ruleId: 301, ruleConfiguration: { actionType: "Block" } }),
+    );
+    expect(res.id).toBe("301");
     await expect(p.create(checked({ ruleId: 101, ruleConfiguration: {} }))).rejects.toThrow(
       /custom WAF rule 101 does not exist/,
     );
