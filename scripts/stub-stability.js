@@ -54,6 +54,7 @@ async function main() {
   const loader = require(path.join(ROOT, "packages", "pulumi", "dist", "resources", "loader.js"));
   const stubs = {
     rateLimitRule: loader.rateLimitRuleStub,
+    wafRule: loader.wafRuleStub,
     zoneDnssec: loader.zoneDnssecStub,
     volumeInstancesDeletion: loader.volumeInstancesDeletionStub,
   };

@@ -95,3 +95,23 @@ describe("GET /shield/shield-zone/get-by-pullzone/{pullZoneId} -> shield.getShie
     expect((await journal(emu, /get-by-pullzone/)).map((x) => x.status)).toEqual([503, 200]);
   });
 });
+
+describe("GET /shield/shield-zone/{shieldZoneId} -> shield.getShieldZone", () => {
+  test("success: identity, plan and limits (defaults filled)", async () => {
+    expect(await c.shield.getShieldZone(2)).toEqual({
+      shieldZoneId: 2,
+      pullZoneId: 4,
+      planType: 1,
+      rateLimitRulesLimit: 25,
+      customWafRulesLimit: 3,
+      wafEnabled: true,
+    });
+    expect(await c.shield.getShieldZone(1)).toMatchObject({ customWafRulesLimit: 10 });
+  });
+
+  test("unknown zone: 404 with the platform's key, an EdgeApiError", async () => {
+    const e = await apiError(c.shield.getShieldZone(999));
+    expect(e.status).toBe(404);
+    expect(e.errorKey).toBe("not_found_or_unauthorised_access.shieldzone");
+  });
+});

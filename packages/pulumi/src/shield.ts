@@ -1,4 +1,7 @@
-/** Shield (WAF) area: the rate-limit rule resource, event-log data source and enumerations. */
+/**
+ * Shield (WAF) area: the rate-limit rule and custom WAF rule resources, event-log data source
+ * and enumerations.
+ */
 export { RateLimitRule } from "./resources/rate-limit-rule";
 export type {
   RateLimitRuleArgs,
@@ -14,6 +17,19 @@ export type {
   ChainedRuleConditionState,
   NoUnknownConfigurationFields,
 } from "./resources/rate-limit-rule";
+export { WafRule } from "./resources/waf-rule";
+export type {
+  WafRuleArgs,
+  WafRuleAdoptArgs,
+  WafRuleCreateInShieldZoneArgs,
+  WafRuleCreateInPullZoneArgs,
+  WafRuleCommonArgs,
+  WafRuleConfigurationArgs,
+  WafRuleState,
+  WafRuleConfigurationState,
+  WafRuleConfigurationStateOf,
+  NoUnknownWafConfigurationFields,
+} from "./resources/waf-rule";
 export { getEventLogs, getEventLogsOutput } from "./functions/shield";
 export type { GetEventLogsArgs, GetEventLogsResult } from "./functions/shield";
 export {
@@ -25,9 +41,11 @@ export {
   Timeframe,
   BlockTime,
   VariableNames,
+  WafRuleAction,
 } from "edgeplatform-client";
 export type {
   RateLimitRuleConfiguration,
+  WafRuleConfiguration,
   ChainedRuleCondition,
   VariableTypes,
   VariableName,

@@ -11,6 +11,7 @@ import type {
   RateLimitRuleList,
   ShieldZoneByPullZone,
   ShieldZoneByPullZoneResponse,
+  ShieldZoneResponse,
   UpdateRateLimitRequest,
 } from "../spec";
 import { formatEventLogDate } from "./dates";
@@ -80,6 +81,15 @@ export const shieldEndpoints = {
     method: "GET",
     path: "/shield/shield-zone/get-by-pullzone/{pullZoneId}",
     // An embedded `error` fails the call in the transport; a success must name the zone.
+    validate: (b) =>
+      typeof b.data === "object" && b.data !== null
+        ? undefined
+        : 'the answer carries no shield zone ("data" is missing)',
+  },
+  getShieldZone: {
+    operation: "shield.getShieldZone",
+    method: "GET",
+    path: "/shield/shield-zone/{shieldZoneId}",
     validate: (b) =>
       typeof b.data === "object" && b.data !== null
         ? undefined
@@ -236,6 +246,19 @@ export class ShieldApi {
       opts,
     );
     return res.data.data as ShieldZoneByPullZone;
+  }
+
+  /**
+   * Reads a shield zone (GET `/shield/shield-zone/{shieldZoneId}`): its plan and limits
+   * (`customWafRulesLimit`, `rateLimitRulesLimit`).
+   */
+  async getShieldZone(shieldZoneId: number, opts?: RequestOptions): Promise<ShieldZoneResponse> {
+    const res = await this.t.call<{ data: ShieldZoneResponse }>(
+      shieldEndpoints.getShieldZone,
+      { params: { shieldZoneId } },
+      opts,
+    );
+    return res.data.data;
   }
 
   /**

@@ -30,6 +30,29 @@ export const pageInfoSchema = Type.Object({
 export type PageInfo = Static<typeof pageInfoSchema>;
 
 // ---------------------------------------------------------------------------------------
+// The shield zone
+// ---------------------------------------------------------------------------------------
+
+/**
+ * A shield zone as `GET /shield/shield-zone/{shieldZoneId}` returns it (`data` of the answer,
+ * `ShieldZoneResponse`). Declared: the identity and the plan's limits; the settings
+ * (`ShieldZoneRequest` fields) are allowed and not described here yet.
+ */
+export const shieldZoneResponseSchema = Type.Object({
+  shieldZoneId: int64(),
+  pullZoneId: Type.Optional(nullable(int64())),
+  /** The zone's plan (`ShieldPlanType`). */
+  planType: Type.Optional(Type.Integer()),
+  /** Most rate-limit rules the zone may hold. */
+  rateLimitRulesLimit: Type.Optional(Type.Integer()),
+  /** Most custom WAF rules the zone may hold. */
+  customWafRulesLimit: Type.Optional(Type.Integer()),
+  wafEnabled: Type.Optional(Type.Boolean()),
+});
+/** A shield zone (`ShieldZoneResponse`; more fields allowed). */
+export type ShieldZoneResponse = Static<typeof shieldZoneResponseSchema>;
+
+// ---------------------------------------------------------------------------------------
 // Custom WAF rules
 // ---------------------------------------------------------------------------------------
 

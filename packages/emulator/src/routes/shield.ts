@@ -15,6 +15,7 @@ import {
   RateLimitRuleConfiguration as RuleConfig,
   ShieldZoneByPullZone,
   shieldZoneByPullZoneParamsSchema,
+  ShieldZoneResponse,
   updateRateLimitRequestSchema,
   UpdateRateLimitRequest,
   isRetainedDay,
@@ -24,6 +25,7 @@ import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
 import { DAY_MS, eventLogEntry, utcDayStart } from "../generators";
 import { BehaviourProfile, fillRuleDefaults } from "../profiles";
+import { planOf } from "../state";
 import { int32Params, int64Params, OK_RESULT } from "./common";
 
 const ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.shieldzone";
@@ -344,6 +346,33 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
         rateLimitRulesLimit: z.rateLimitRulesLimit ?? 10,
         customWafRulesLimit: z.customWafRulesLimit ?? 10,
         wafEnabled: z.wafEnabled ?? true,
+      };
+      return { data, error: null };
+    },
+  );
+
+  // A shield zone by id: `{data: ShieldZoneResponse, error: null}` (identity, plan, limits);
+  // a zone the key cannot see answers like one that does not exist.
+  app.get<{ Params: { shieldZoneId: number } }>(
+    "/shield/shield-zone/:shieldZoneId",
+    { schema: { params: int64Params("shieldZoneId") } },
+    async (req, reply) => {
+      const id = req.params.shieldZoneId;
+      const z = s().shieldZones.find((x) => x.id === id);
+      if (!z || !sees(req, id)) {
+        return sendError(reply, pathOf(req.url), 404, zoneNotFound(id).message ?? "", {
+          key: ZONE_NOT_FOUND_KEY,
+          shape: "A",
+        });
+      }
+      const plan = planOf(z);
+      const data: ShieldZoneResponse = {
+        shieldZoneId: z.id,
+        pullZoneId: z.pullZoneId ?? null,
+        planType: plan.planType,
+        rateLimitRulesLimit: plan.rateLimitRulesLimit,
+        customWafRulesLimit: plan.customWafRulesLimit,
+        wafEnabled: plan.wafEnabled,
       };
       return { data, error: null };
     },

@@ -67,3 +67,16 @@ export const volumeInstancesDeletionStub = {
   delete: (a: any, b: any) =>
     require("pulumi-edgeplatform").__providers.volumeInstancesDeletion.delete(a, b),
 } as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.WafRule`. */
+export const wafRuleStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.wafRule.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.wafRule.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.wafRule.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.wafRule.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.wafRule.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.wafRule.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.wafRule.delete(a, b),
+} as dynamic.ResourceProvider;

@@ -4,6 +4,7 @@
  * the package root only for the stubs. Each member is loaded on first use.
  */
 import type { rateLimitRuleProvider } from "./rate-limit-rule-provider";
+import type { wafRuleProvider } from "./waf-rule-provider";
 import type { volumeInstancesDeletionProvider } from "./volume-instances-deletion-provider";
 import type { zoneDnssecProvider } from "./zone-dnssec-provider";
 
@@ -12,6 +13,10 @@ export const __providers = {
   /** `edge.shield.RateLimitRule`. */
   get rateLimitRule(): typeof rateLimitRuleProvider {
     return require("./rate-limit-rule-provider").rateLimitRuleProvider;
+  },
+  /** `edge.shield.WafRule`. */
+  get wafRule(): typeof wafRuleProvider {
+    return require("./waf-rule-provider").wafRuleProvider;
   },
   /** `edge.dns.ZoneDnssec`. */
   get zoneDnssec(): typeof zoneDnssecProvider {

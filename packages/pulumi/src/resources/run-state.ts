@@ -1,17 +1,15 @@
 /**
  * What one provider process (one `pulumi up`, `preview`, `refresh` or `destroy`) remembers
  * across resources: the platform objects a resource of this run created or took over, and
- * one listing per shield zone for the name check. The dynamic-provider host serves every
+ * one listing per shield zone and kind of object for the name check. The dynamic-provider host serves every
  * resource of a run from one process, so this is per run.
  */
-import type { RateLimitRule } from "edgeplatform-client/spec";
-
 /** How long one zone listing serves the name checks of a run, in milliseconds. */
 export const ZONE_LISTING_TTL_MS = 5 * 60_000;
 
 const claimed = new Map<string, Set<string>>();
 const claimValues = new Map<string, unknown>();
-const listings = new Map<number, { at: number; rules: Promise<RateLimitRule[]> }>();
+const listings = new Map<string, { at: number; rules: Promise<unknown[]> }>();
 
 /** Records that a resource of this run owns `id` (a rule id, a zone id) of `kind`. */
 export function claim(kind: string, id: string | number): void {
@@ -44,19 +42,25 @@ export const claimValue = (kind: string, id: string | number): unknown =>
 export const isClaimed = (kind: string, id: string | number): boolean =>
   claimed.get(kind)?.has(String(id)) ?? false;
 
+/** Every id of `kind` claimed in this run. */
+export const claimsOf = (kind: string): string[] => [...(claimed.get(kind) ?? [])];
+
 /**
- * The rules of a shield zone as listed once in this run (concurrent callers share one
- * request). `list` is called when there is no fresh listing.
+ * The objects of a shield zone as listed once in this run (concurrent callers share one
+ * request). `list` is called when there is no fresh listing. `kind` keeps the listings of
+ * two kinds of object apart (default: rate-limit rules).
  */
-export function zoneListing(
+export function zoneListing<T>(
   zone: number,
-  list: () => Promise<RateLimitRule[]>,
-): Promise<RateLimitRule[]> {
-  const hit = listings.get(zone);
-  if (hit && Date.now() - hit.at < ZONE_LISTING_TTL_MS) return hit.rules;
+  list: () => Promise<T[]>,
+  kind = "rule",
+): Promise<T[]> {
+  const key = `${kind}\0${zone}`;
+  const hit = listings.get(key);
+  if (hit && Date.now() - hit.at < ZONE_LISTING_TTL_MS) return hit.rules as Promise<T[]>;
   const rules = list();
-  listings.set(zone, { at: Date.now(), rules });
-  rules.catch(() => listings.delete(zone));
+  listings.set(key, { at: Date.now(), rules });
+  rules.catch(() => listings.delete(key));
   return rules;
 }
 

@@ -1,0 +1,279 @@
+/**
+ * The engine of "objects in a shield zone" (rate-limit rules, custom WAF rules): create and
+ * adopt, built from a kind's declaration (kind.ts). Read, update, delete, diff and the
+ * provider object are in provider.ts.
+ *
+ * The object is its id. Its safety rules:
+ * - one object, one owner: the zone is listed (once per zone per run) before a POST; an
+ *   object of the same name is never taken over, whatever its values (it may be another
+ *   stack's, or made by hand): the create fails before any write, naming it and the ways out
+ *   (adopt it by `ruleId`, rename, or record it after an interrupted run);
+ * - a POST whose outcome is unknown is never re-sent: the zone is listed again to find it;
+ * - a 202 is "pending": the object is read back with a bounded backoff; a create whose id is
+ *   known but that still fails is reported as a partial create, so the id goes into state;
+ * - an update sends only the top-level fields that changed, with the configuration merged
+ *   over the platform's current one (read just before), so nothing unmanaged is reset.
+ */
+import { isNotFound, messageOf, PROVIDER_KEY, ResourceOperationError } from "../common";
+import { claim, claimsOf, claimValue, isClaimed, unclaim, zoneListing } from "../run-state";
+import { getClient } from "../settings";
+import type { ZoneObject, ZoneObjectKind } from "./kind";
+import {
+  acceptedRuleId,
+  findByName,
+  logLine,
+  outcomeUnknown,
+  PartialCreateError,
+  pendingOutputs,
+  readBack,
+  recoverCreatedRule,
+  timing,
+} from "./recovery";
+import { isAdoptMode, type StatePlan, type ZoneObjectInputs } from "./state";
+
+/** Claim namespaces of a kind within a run (ids of two kinds may be equal). */
+export const claimKeys = (kind: ZoneObjectKind) => ({
+  /** Objects a resource of this run manages. */
+  object: kind.claimKey,
+  /** Names taken in a zone by this run. */
+  name: (zone: number) => `${kind.claimKey}-name:${zone}`,
+  /** Objects whose resource is being replaced in this run (value: their origin). */
+  replacing: `${kind.claimKey}-replacing`,
+  /** Objects this run created in a zone. */
+  created: (zone: number) => `${kind.claimKey}-created:${zone}`,
+});
+
+/** `edgeplatform <Type> <id>` or `(shield zone …)` / `(pull zone …)`: the label of messages. */
+export const labelOf = (
+  kind: ZoneObjectKind,
+  i: { ruleId?: unknown; shieldZoneId?: unknown; pullZoneId?: unknown },
+) =>
+  isAdoptMode(i)
+    ? `edgeplatform ${kind.typeName} ${String(i.ruleId)}`
+    : i.pullZoneId !== undefined && i.pullZoneId !== null
+      ? `edgeplatform ${kind.typeName} (pull zone ${String(i.pullZoneId)})`
+      : `edgeplatform ${kind.typeName} (shield zone ${String(i.shieldZoneId)})`;
+
+/** The create and adopt operations of one kind. */
+export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, plan: StatePlan) {
+  const keys = claimKeys(kind as ZoneObjectKind);
+  const listZone = (zone: number) =>
+    zoneListing(zone, () => kind.endpoints.listZone(zone), kind.claimKey);
+
+  /** The shield zone a new object goes into (`pullZoneId` resolves through the platform). */
+  async function targetZone(inputs: ZoneObjectInputs, what: string): Promise<number> {
+    if (inputs.pullZoneId === undefined || inputs.pullZoneId === null) {
+      return inputs.shieldZoneId as number;
+    }
+    try {
+      const zone = await getClient().shield.getShieldZoneByPullZone(inputs.pullZoneId);
+      if (typeof zone?.shieldZoneId !== "number") {
+        throw new Error("the answer names no shieldZoneId");
+      }
+      return zone.shieldZoneId;
+    } catch (e) {
+      throw new ResourceOperationError(
+        `${what} failed: the shield zone of pull zone ${inputs.pullZoneId} could not be found ` +
+          `(${messageOf(e)})`,
+        e,
+      );
+    }
+  }
+
+  /** Whether an object holds the program's managed values. */
+  const matches = (inputs: ZoneObjectInputs, rule: O) =>
+    plan.fieldsToPatch(inputs, rule).length === 0;
+
+  /** Brings an existing object to the program's managed values: no write when they match. */
+  async function converge(inputs: ZoneObjectInputs, ruleId: number, what: string): Promise<O> {
+    const current = await kind.endpoints.get(ruleId);
+    const patch = plan.patchFor(inputs, current);
+    if (!patch) return current;
+    if (patch.fields.includes("ruleName")) await assertNameFree(current, inputs.ruleName, what);
+    const result = await kind.endpoints.update(ruleId, patch.body);
+    if (result.status === 200) return result.rule;
+    const rule = await readBack(kind, ruleId, (r) => matches(inputs, r));
+    if (!rule) {
+      throw new ResourceOperationError(
+        `${what} failed: the platform accepted the change of rule ${ruleId} (202) but it was ` +
+          `not visible after ${timing.readBackMs / 1000} s; run \`pulumi up\` again (the ` +
+          `change is re-sent only if it is still missing)`,
+      );
+    }
+    return rule;
+  }
+
+  /**
+   * Names are unique in a zone: before an object is renamed, the zone (listed once per run)
+   * must have no other object of the new name, and no other resource of this run may claim it.
+   */
+  async function assertNameFree(rule: O, name: unknown, what: string): Promise<void> {
+    if (typeof name !== "string" || name === "") return;
+    const zone = rule.shieldZoneId;
+    const listed = await listZone(zone);
+    const other = listed.find((r) => r.ruleName === name && r.id !== rule.id);
+    if (other || isClaimed(keys.name(zone), name)) {
+      throw new ResourceOperationError(
+        `${what} failed: shield zone ${zone} already has ${
+          other ? `rule ${other.id}` : "a rule of this program"
+        } named "${name}"; rule names are unique in a zone. Choose another ruleName, or rename ` +
+          `that rule first. Nothing was written.`,
+      );
+    }
+    claim(keys.name(zone), name);
+  }
+
+  /** Adopt mode: the object must exist; one PATCH only when managed fields differ. */
+  async function adopt(inputs: ZoneObjectInputs, what: string) {
+    const ruleId = inputs.ruleId as number;
+    if (isClaimed(keys.object, ruleId)) {
+      throw new ResourceOperationError(
+        `${what} failed: another resource of this program already manages rule ${ruleId}; ` +
+          `a rule can be managed by one resource only. Nothing was written.`,
+      );
+    }
+    claim(keys.object, ruleId); // before the first await: two adopts of one object in parallel
+    let rule: O;
+    try {
+      rule = await converge(inputs, ruleId, what);
+    } catch (e) {
+      unclaim(keys.object, ruleId);
+      if (isNotFound(e) && !(e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
+        throw new ResourceOperationError(
+          `${what} failed: ${kind.noun} ${ruleId} does not exist (${messageOf(e)}). ruleId ` +
+            `adopts an existing rule; use shieldZoneId or pullZoneId to create a new one.`,
+          e,
+        );
+      }
+      throw e;
+    }
+    claim(keys.object, rule.id);
+    return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, "adopted") };
+  }
+
+  /**
+   * The replacement of a resource of this run (its identity changed, e.g. `shieldZoneId` to
+   * the `pullZoneId` of the same zone) finds the object it replaces: that object is this
+   * stack's own (the engine diffed its state in this run), so the replacement manages it,
+   * brought to the program's values, and the old resource's delete leaves it.
+   */
+  async function takeOverReplaced(
+    inputs: ZoneObjectInputs,
+    existing: O,
+    zone: number,
+    what: string,
+  ) {
+    claim(keys.object, existing.id);
+    claim(keys.name(zone), inputs.ruleName as string);
+    const rule = await converge(inputs, existing.id, what);
+    const origin = claimValue(keys.replacing, existing.id) === "adopted" ? "adopted" : "created";
+    logLine(
+      `${what}: rule ${rule.id} named "${inputs.ruleName}" in shield zone ${zone} is the rule of ` +
+        `the resource this one replaces; it is kept and managed here`,
+    );
+    return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, origin) };
+  }
+
+  /** Records an object this run created, then its state. */
+  function created(rule: O, zone: number, inputs: ZoneObjectInputs) {
+    claim(keys.object, rule.id);
+    claim(keys.created(zone), rule.id);
+    return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, "created") };
+  }
+
+  /** Create mode: required fields, name check and the kind's own checks, then one POST. */
+  async function createInZone(
+    inputs: ZoneObjectInputs & { [PROVIDER_KEY]?: unknown },
+    what: string,
+  ) {
+    const zone = await targetZone(inputs, what);
+    const name = inputs.ruleName as string;
+    const listed = await listZone(zone);
+    const same = listed.filter((r) => r.ruleName === name);
+    const known = new Set(listed.map((r) => r.id));
+    if (isClaimed(keys.name(zone), name) || same.some((r) => isClaimed(keys.object, r.id))) {
+      throw new ResourceOperationError(
+        `${what} failed: another resource of this program already creates or manages a rule ` +
+          `named "${name}" in shield zone ${zone}; rule names are unique in a zone.`,
+      );
+    }
+    if (same.length === 1 && isClaimed(keys.replacing, same[0].id)) {
+      return takeOverReplaced(inputs, same[0], zone, what);
+    }
+    if (same.length > 0) throw new ResourceOperationError(sameNameMessage(what, zone, name, same));
+    const missing = plan.missingForCreate(inputs);
+    if (missing.length > 0) {
+      throw new ResourceOperationError(
+        `${what} failed: a new rule needs ${missing.join(", ")}; nothing was written`,
+      );
+    }
+    if (kind.beforeCreate) {
+      const createdInRun = claimsOf(keys.created(zone)).map(Number);
+      await kind.beforeCreate({ zone, pullZoneId: inputs.pullZoneId, listed, createdInRun, what });
+    }
+    claim(keys.name(zone), name);
+    const body: Record<string, unknown> = {
+      shieldZoneId: zone,
+      ruleName: name,
+      ...(inputs.ruleDescription !== undefined ? { ruleDescription: inputs.ruleDescription } : {}),
+      ruleConfiguration: kind.config.normalize(inputs.ruleConfiguration),
+    };
+    let result: Awaited<ReturnType<typeof kind.endpoints.create>>;
+    try {
+      result = await kind.endpoints.create(body);
+    } catch (e) {
+      if (!outcomeUnknown(e)) throw e;
+      return created(await recoverCreatedRule(kind, inputs, zone, known, e, what), zone, inputs);
+    }
+    if (result.status === 200) return created(result.rule, zone, inputs);
+    let id = acceptedRuleId(result.accepted);
+    if (id === undefined) {
+      const found = await findByName(kind, zone, name, known);
+      if (!found) {
+        throw new ResourceOperationError(
+          `${what} failed: the platform accepted the rule (202) without naming it, and no rule ` +
+            `named "${name}" was visible in shield zone ${zone} after ${timing.readBackMs / 1000} ` +
+            `s. The next \`pulumi up\` looks for it by name before creating, so it is not ` +
+            `created twice.`,
+        );
+      }
+      id = found.id;
+    }
+    claim(keys.object, id);
+    claim(keys.created(zone), id);
+    const read = await readBack(kind, id, () => true);
+    if (!read) {
+      throw new PartialCreateError(
+        `${what}: the platform accepted rule ${id} (202) but it was not readable after ` +
+          `${timing.readBackMs / 1000} s; it is recorded in the state, and the next \`pulumi up\` ` +
+          `reads it and brings it to the program's values`,
+        id,
+        pendingOutputs(id, zone, inputs),
+      );
+    }
+    return created(read, zone, inputs);
+  }
+
+  return { adopt, converge, createInZone };
+}
+
+/**
+ * The message of a create that found an object of the same name: never taken over (it may be
+ * another stack's, or made by hand); nothing is written.
+ */
+function sameNameMessage(what: string, zone: number, name: string, same: ZoneObject[]) {
+  const ids = same.map((r) => r.id);
+  const one = ids.length === 1;
+  const id = one ? String(ids[0]) : "<id>";
+  return (
+    `${what} failed: shield zone ${zone} already has ${one ? "rule" : "rules"} ` +
+    `${ids.join(", ")} named "${name}". Rule names are unique in a zone, and Pulumi never takes ` +
+    `over a rule this stack did not create (it may belong to another stack, or have been made ` +
+    `by hand). Nothing was written. Ways out: adopt it with \`ruleId: ${id}\` (destroy then ` +
+    `leaves it; add \`deleteOnDestroy: true\` to make destroy delete it); or choose another ` +
+    `ruleName; or, if you renamed this resource in the program, give the new one \`aliases: ` +
+    `[{ name: "<old name>" }]\`; or, if an interrupted \`pulumi up\` of this stack created it, ` +
+    `adopt it as this resource's own with \`ruleId: ${id}, deleteOnDestroy: true\` and clear the ` +
+    `engine's pending creates with \`pulumi refresh --clear-pending-creates\`.`
+  );
+}

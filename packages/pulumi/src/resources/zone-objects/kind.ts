@@ -1,0 +1,83 @@
+/**
+ * What a kind of "object in a shield zone" (a rate-limit rule, a custom WAF rule) declares to
+ * the one engine that manages such objects (engine.ts). The engine owns the safety rules
+ * (docs/resources.md, "Ownership"): identity is the object id; adopt by id; a name is unique
+ * in a zone and checked before any write; an object is never taken over by name; "gone" only
+ * on confirmed evidence; a 202 is pending and read back; an unknown outcome is never
+ * re-sent blindly; claims within a run; `origin` kept. A kind brings only what is its own.
+ *
+ * Field names are those of the rule-shaped objects (`ruleId`, `ruleName`, `ruleDescription`,
+ * `ruleConfiguration`): every kind on this engine today has them.
+ */
+import type { TSchema } from "@sinclair/typebox";
+import type { AcceptedResult } from "edgeplatform-client/spec";
+import type { Failure } from "../common";
+
+/** An object as the platform returns it: an id, its zone, a name, a configuration. */
+export interface ZoneObject {
+  id: number;
+  shieldZoneId: number;
+  ruleName?: string | null;
+  ruleDescription?: string | null;
+  ruleConfiguration?: Record<string, unknown> | null;
+}
+
+/** Answer of a create or update: the object (200) or the platform's 202 `AcceptedResult`. */
+export type ZoneObjectWrite<O> =
+  { status: 200; rule: O } | { status: 202; accepted: AcceptedResult };
+
+/** The calls the engine makes for a kind (the client's methods; retries are theirs). */
+export interface ZoneObjectEndpoints<O extends ZoneObject> {
+  /** GET one object; throws a not-found error when it is gone. */
+  get(id: number): Promise<O>;
+  /** POST a new object (never retried blindly by the engine: an unknown outcome is looked up). */
+  create(body: Record<string, unknown>): Promise<ZoneObjectWrite<O>>;
+  /** PATCH whole top-level values (safe to repeat). */
+  update(id: number, body: Record<string, unknown>): Promise<ZoneObjectWrite<O>>;
+  /** DELETE one object. */
+  delete(id: number): Promise<unknown>;
+  /** Every object of a zone, all pages (how a kind lists a zone). */
+  listZone(zone: number): Promise<O[]>;
+}
+
+/** The configuration's field semantics (plan.ts): enumerations, nullables, required fields. */
+export interface ConfigurationFields {
+  /** Enumerations by field: names are kept in state, integers go on the wire. */
+  enums: Record<string, Record<string, number>>;
+  /** Enumeration names → integers (copy), chained conditions included. */
+  normalize(config: unknown): unknown;
+  /** Fields the API declares nullable: `null`, `[]` and `{}` are one value. */
+  nullable: ReadonlySet<string>;
+  /** Fields a new object cannot exist without (`variableTypes`: at least one variable). */
+  requiredForCreate: readonly string[];
+}
+
+/** One kind of zone object, as the engine needs it. */
+export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
+  /** Type name in messages and labels (`RateLimitRule`). */
+  typeName: string;
+  /** What one object is called in messages (`rate-limit rule`). */
+  noun: string;
+  /** Namespace of this kind's claims within a run (ids of two kinds may be equal). */
+  claimKey: string;
+  /** The configuration's field semantics. */
+  config: ConfigurationFields;
+  /** JSON schema of the configuration (wire form, after enumeration names are turned into integers). */
+  configurationSchema: TSchema;
+  /** Checks of the configuration that a schema cannot say (e.g. a count above 0). */
+  extraChecks?(wire: Record<string, unknown>): Failure[];
+  /** The platform calls. */
+  endpoints: ZoneObjectEndpoints<O>;
+  /**
+   * Runs just before a POST, after the name check (e.g. a plan limit); throws to refuse:
+   * nothing is written. `listed` is the zone as listed for the name check, `createdInRun`
+   * the ids this run created in the zone since.
+   */
+  beforeCreate?(ctx: {
+    zone: number;
+    pullZoneId?: number;
+    listed: readonly O[];
+    createdInRun: readonly number[];
+    what: string;
+  }): Promise<void>;
+}

@@ -1,0 +1,72 @@
+/**
+ * `edge.shield.RateLimitRule` as a zone-object kind: a shield rate-limit rule
+ * (`/shield/rate-limit…`). Everything else (identity, adopt, names, recovery, ownership) is
+ * the engine's.
+ */
+import {
+  EnumsByField,
+  normalizeRuleConfiguration,
+  ruleConfigurationSchema,
+  type RateLimitRule,
+} from "edgeplatform-client/spec";
+import { getClient } from "../../settings";
+import type { ConfigurationFields, ZoneObjectKind } from "../kind";
+
+/** Configuration fields the API declares nullable (shared by the rule kinds). */
+export const RULE_NULLABLE: ReadonlySet<string> = new Set([
+  "variableTypes",
+  "transformationTypes",
+  "value",
+  "isNegated",
+  "isRegexVariable",
+  "chainedRuleConditions",
+]);
+
+/**
+ * Configuration fields a new rate-limit rule cannot exist without: what it matches
+ * (variables and operator), what it does (action) and its rate (request count, time frame,
+ * block time).
+ */
+export const REQUIRED_FOR_CREATE = [
+  "actionType",
+  "variableTypes",
+  "operatorType",
+  "requestCount",
+  "timeframe",
+  "blockTime",
+] as const;
+
+/** The field semantics of a rate-limit rule's configuration. */
+export const rateLimitFields: ConfigurationFields = {
+  enums: EnumsByField as unknown as Record<string, Record<string, number>>,
+  normalize: (c) => normalizeRuleConfiguration(c),
+  nullable: RULE_NULLABLE,
+  requiredForCreate: REQUIRED_FOR_CREATE,
+};
+
+/** The rate-limit rule kind. */
+export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
+  typeName: "RateLimitRule",
+  noun: "rate-limit rule",
+  claimKey: "rule",
+  config: rateLimitFields,
+  configurationSchema: ruleConfigurationSchema,
+  extraChecks: (wire) => {
+    const count = wire.requestCount;
+    return typeof count === "number" && Number.isInteger(count) && count <= 0
+      ? [
+          {
+            property: "ruleConfiguration.requestCount",
+            reason: `must be greater than 0; got ${count}`,
+          },
+        ]
+      : [];
+  },
+  endpoints: {
+    get: (id) => getClient().shield.getRateLimit(id),
+    create: (body) => getClient().shield.createRateLimit(body as never),
+    update: (id, body) => getClient().shield.updateRateLimit(id, body as never),
+    delete: (id) => getClient().shield.deleteRateLimit(id),
+    listZone: (zone) => getClient().shield.listAllRateLimits(zone),
+  },
+};

@@ -1,0 +1,226 @@
+/**
+ * What a configuration field means, for every kind of zone object (no I/O), parameterised by
+ * the kind's {@link ConfigurationFields} (its enumerations, nullable and required fields):
+ * how a desired configuration compares with the platform's, what a PATCH must carry, and how
+ * platform values are written back in the program's own form.
+ *
+ * Field semantics (at every depth):
+ * - a field the program leaves out is NOT managed: the platform's value stays, and it is
+ *   neither compared nor reported;
+ * - an explicit `null` clears a nullable field (`null`, an empty list and an empty object are
+ *   the same value for a nullable field);
+ * - `transformationTypes` and `chainedRuleConditions` are managed as whole values when
+ *   present: a chained condition's field left out is the platform's default for a new item
+ *   (no operator = BEGINSWITH, not negated, no regex variable, no value), never the field of
+ *   whatever item the platform holds at that position.
+ */
+import { containsUnknown, deepEqual, isPlainObject, isUnknown } from "../common";
+import type { ConfigurationFields } from "./kind";
+
+const isEmptyish = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (Array.isArray(v) && v.length === 0) ||
+  (isPlainObject(v) && Object.keys(v).length === 0);
+
+/** Whether `o` has `k` with a value other than undefined. */
+export const present = (o: Record<string, unknown> | undefined, k: string): boolean =>
+  !!o && Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
+
+/**
+ * The platform's defaults for a field of a new chained condition: a field the program leaves
+ * out of an item must hold one of these (absent, null, or the default the platform fills).
+ */
+const CONDITION_DEFAULTS: Record<string, readonly unknown[]> = {
+  variableTypes: [undefined, null],
+  operatorType: [undefined, null, 0],
+  value: [undefined, null],
+  isNegated: [undefined, null, false],
+  isRegexVariable: [undefined, null, false],
+};
+
+/** Whether a platform value of a chained-condition field the program left out is a default. */
+function isConditionDefault(key: string, v: unknown): boolean {
+  if (key === "variableTypes" && isPlainObject(v) && Object.keys(v).length === 0) return true;
+  const allowed = CONDITION_DEFAULTS[key];
+  return allowed ? allowed.includes(v) : v === undefined || v === null;
+}
+
+/** Keys of a condition the program wrote (values not undefined). */
+const writtenKeys = (c: Record<string, unknown>) =>
+  Object.keys(c).filter((k) => c[k] !== undefined);
+
+/** True when the program wrote this enumeration value as a name. */
+const writtenAsName = (v: unknown): boolean =>
+  typeof v === "string" || (Array.isArray(v) && v.some((x) => typeof x === "string"));
+
+/** The field semantics of one kind's configuration. */
+export type ConfigurationPlan = ReturnType<typeof configurationPlan>;
+
+/** Builds the field semantics of a configuration from the kind's declaration. */
+export function configurationPlan(fields: ConfigurationFields) {
+  /** Integer form of one configuration field's value (names → integers, case-insensitive). */
+  const wireValue = (field: string, v: unknown): unknown =>
+    (fields.normalize({ [field]: v }) as Record<string, unknown>)[field];
+
+  /** Canonical value of a field for comparison (integers; nullable empties → null). */
+  function canonical(field: string, v: unknown): unknown {
+    const w = wireValue(field, v);
+    if (fields.nullable.has(field) && isEmptyish(w)) return null;
+    if (field === "variableTypes" && isPlainObject(w)) {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(w)) if (x !== undefined && x !== null) out[k] = x;
+      return out;
+    }
+    return w === undefined ? null : w;
+  }
+
+  /**
+   * Whether a chained condition the program wrote is the platform's one: the fields it wrote
+   * are equal, and every field it left out holds the platform's default for a new item.
+   */
+  function sameCondition(desired: unknown, actual: unknown): boolean {
+    if (!isPlainObject(desired) || !isPlainObject(actual)) return deepEqual(desired, actual);
+    const mine = writtenKeys(desired);
+    return (
+      mine.every((k) => sameField(k, desired[k], actual[k])) &&
+      Object.keys(actual)
+        .filter((k) => !mine.includes(k))
+        .every((k) => isConditionDefault(k, actual[k]))
+    );
+  }
+
+  /**
+   * Whether the program's value of one configuration field equals the platform's. Chained
+   * conditions compare item by item, each on the keys the program wrote.
+   */
+  function sameField(field: string, desired: unknown, actual: unknown): boolean {
+    if (containsUnknown(desired)) return false;
+    if (field === "chainedRuleConditions") {
+      const d = canonical(field, desired);
+      const a = canonical(field, actual);
+      if (!Array.isArray(d) || !Array.isArray(a)) return deepEqual(d, a);
+      return d.length === a.length && d.every((x, i) => sameCondition(x, a[i]));
+    }
+    return deepEqual(canonical(field, desired), canonical(field, actual));
+  }
+
+  /** Name of an enumeration value, when the field has one (exact case). */
+  function nameOf(field: string, v: unknown): unknown {
+    const e = fields.enums[field];
+    if (!e || typeof v !== "number") return v;
+    const hit = Object.entries(e).find(([, n]) => n === v);
+    return hit ? hit[0] : v;
+  }
+
+  /**
+   * The platform's value of a field, written like the program wrote it: the program's own
+   * value when the two are equal; else the platform's value with enumeration names where the
+   * program used names (and, inside chained conditions, the keys the program manages).
+   */
+  function renderLike(field: string, actual: unknown, mine: unknown): unknown {
+    if (sameField(field, mine, actual)) return mine;
+    if (actual === undefined) return null;
+    if (field === "chainedRuleConditions" && Array.isArray(actual)) {
+      const own = Array.isArray(mine) ? mine : [];
+      return actual.map((item, i) => {
+        const m = own[i];
+        if (!isPlainObject(item)) return item;
+        const keys = isPlainObject(m)
+          ? [
+              ...writtenKeys(m),
+              ...Object.keys(item).filter(
+                (k) => m[k] === undefined && !isConditionDefault(k, item[k]),
+              ),
+            ]
+          : Object.keys(item);
+        const out: Record<string, unknown> = {};
+        for (const k of keys) {
+          out[k] = renderLike(k, item[k], isPlainObject(m) ? m[k] : undefined);
+        }
+        return out;
+      });
+    }
+    if (!writtenAsName(mine)) return actual;
+    return Array.isArray(actual) ? actual.map((x) => nameOf(field, x)) : nameOf(field, actual);
+  }
+
+  /** The managed configuration rendered from the platform's configuration. */
+  function renderManaged(
+    actual: Record<string, unknown> | undefined,
+    mine: Record<string, unknown>,
+  ): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(mine)) {
+      if (mine[k] === undefined) continue;
+      out[k] = renderLike(k, actual?.[k], mine[k]);
+    }
+    return out;
+  }
+
+  /** Configuration fields whose program value differs from the platform's. */
+  function changedConfigFields(
+    desired: Record<string, unknown>,
+    actual: Record<string, unknown> | undefined,
+  ): string[] {
+    if (isUnknown(desired)) return ["ruleConfiguration"];
+    return Object.keys(desired).filter(
+      (k) =>
+        desired[k] !== undefined && (!present(actual, k) || !sameField(k, desired[k], actual?.[k])),
+    );
+  }
+
+  function normalizeConditionNames(c: unknown): unknown {
+    if (!isPlainObject(c) || !("operatorType" in c)) return c;
+    return { ...c, operatorType: wireValue("operatorType", c.operatorType) };
+  }
+
+  /**
+   * The `ruleConfiguration` a PATCH sends: every field the platform holds (nulls included, so
+   * a platform that replaces the configuration whole keeps them, and one that merges changes
+   * nothing it should not), with the program's managed fields (integers) over them. Chained
+   * conditions are the program's list as written: an item's fields left out get the
+   * platform's defaults for a new item, never those of the item at the same position.
+   */
+  function mergeConfiguration(
+    actual: Record<string, unknown> | undefined,
+    desired: Record<string, unknown>,
+  ): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...(actual ?? {}) };
+    const wire = fields.normalize(desired) as Record<string, unknown>;
+    for (const [k, v] of Object.entries(wire)) {
+      if (v === undefined) continue;
+      out[k] =
+        k === "chainedRuleConditions" && Array.isArray(v) ? v.map(normalizeConditionNames) : v;
+    }
+    return out;
+  }
+
+  /**
+   * The `ruleConfiguration.<field>` paths a create lacks (absent, null, or no variable at
+   * all). A value not known yet (preview) counts as given.
+   */
+  function missingForCreate(i: { ruleConfiguration?: unknown }): string[] {
+    const c = i.ruleConfiguration;
+    if (isUnknown(c)) return [];
+    const config = isPlainObject(c) ? c : {};
+    return fields.requiredForCreate
+      .filter((k) => {
+        const v = config[k];
+        if (isUnknown(v)) return false;
+        if (k === "variableTypes") return !isPlainObject(v) || Object.keys(v).length === 0;
+        return v === undefined || v === null;
+      })
+      .map((k) => `ruleConfiguration.${k}`);
+  }
+
+  return {
+    fields,
+    sameField,
+    renderLike,
+    renderManaged,
+    changedConfigFields,
+    mergeConfiguration,
+    missingForCreate,
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * The dynamic provider of a zone-object kind, built from its declaration: check, diff,
+ * create (engine.ts), read, update and delete. Loaded at run time through the serialized
+ * stubs (`loader.ts`, `registry.ts`).
+ *
+ * - "gone" needs unambiguous evidence: a not-found answer AND a readable zone list without
+ *   the id; `not_found_or_unauthorised_access`, 401/403 or an unreadable zone is an error;
+ * - an adopted object stays adopted (`origin`): addressing it by zone and name later never
+ *   makes destroy delete it; only `deleteOnDestroy: true` does;
+ * - a resource of this run keeps its object (claims): no create of this run takes it over,
+ *   no other resource adopts it, and a stale state entry's delete leaves it.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { isNotFound, operation } from "../common";
+import { claim, claimWith, isClaimed } from "../run-state";
+import { configureFromRequest, type ConfigureRequestLike } from "../settings";
+import { checkFor } from "./check";
+import { claimKeys, createOperations, labelOf } from "./engine";
+import type { ZoneObject, ZoneObjectKind } from "./kind";
+import { configurationPlan } from "./plan";
+import { confirmGone, logLine } from "./recovery";
+import {
+  deletesOnDestroy,
+  inputsFromOutputs,
+  isAdoptMode,
+  managesTop,
+  originOf,
+  statePlan,
+  type ZoneObjectInputs,
+  type ZoneObjectOutputs,
+} from "./state";
+
+/**
+ * Whether a read has no prior state (`get`: the props hold only `__provider`) or is the
+ * read-only view such a read returned (`adopted`, `deleteOnDestroy: false`, no `unmanaged`,
+ * the whole configuration).
+ */
+const isReadOnlyView = (props: Partial<ZoneObjectOutputs> | undefined): boolean =>
+  typeof props?.ruleId !== "number" || props.readOnly === true;
+
+/** Builds the dynamic provider (and its named operations) of one kind. */
+export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>) {
+  const plan = statePlan(configurationPlan(kind.config));
+  const ops = createOperations(kind, plan);
+  const keys = claimKeys(kind as ZoneObjectKind);
+  const check = checkFor(kind as ZoneObjectKind, plan);
+
+  /** Creates (zone modes) or adopts (`ruleId`) the object. */
+  async function create(
+    inputs: ZoneObjectInputs,
+  ): Promise<dynamic.CreateResult<ZoneObjectOutputs>> {
+    const what = `${labelOf(kind as ZoneObjectKind, inputs)}: create`;
+    return operation(what, () =>
+      isAdoptMode(inputs) ? ops.adopt(inputs, what) : ops.createInZone(inputs, what),
+    );
+  }
+
+  /**
+   * The read-only view of an object (`get`): every field the platform reports, the
+   * enumerations as its integers; adopted and `deleteOnDestroy: false`, so that nothing done
+   * with this state could ever delete it (the engine never deletes a read resource).
+   */
+  function readOnlyView(rule: O): ZoneObjectOutputs {
+    const outs = plan.toOutputs(
+      rule,
+      {
+        ruleId: rule.id,
+        ruleName: rule.ruleName ?? null,
+        ruleDescription: rule.ruleDescription ?? null,
+        ruleConfiguration: { ...(rule.ruleConfiguration ?? {}) },
+        deleteOnDestroy: false,
+      },
+      "adopted",
+    );
+    return { ...outs, readOnly: true };
+  }
+
+  /**
+   * Reads the object (GET) and reports the program's managed fields as the platform holds
+   * them. It leaves the state (empty id) only when the zone's list confirms it is gone.
+   */
+  async function read(
+    id: string,
+    props: ZoneObjectOutputs,
+  ): Promise<dynamic.ReadResult<ZoneObjectOutputs>> {
+    const ruleId = typeof props?.ruleId === "number" ? props.ruleId : Number(id);
+    const what = `edgeplatform ${kind.typeName} ${ruleId}: read`;
+    return operation(what, async () => {
+      let rule: O;
+      try {
+        rule = await kind.endpoints.get(ruleId);
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+        await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
+        return { id: "" };
+      }
+      if (isReadOnlyView(props)) {
+        const outs = readOnlyView(rule);
+        return { id: String(rule.id), props: outs, inputs: inputsFromOutputs(outs) as never };
+      }
+      const known = inputsFromOutputs({ ...props, ruleId, adopted: props?.adopted === true });
+      const outs = plan.toOutputs(rule, known, originOf(props ?? {}));
+      return { id: String(rule.id), props: outs, inputs: inputsFromOutputs(outs) as never };
+    });
+  }
+
+  /** Reports replacements (another object or zone) and in-place changes. No API call. */
+  function diff(
+    _id: string,
+    olds: Partial<ZoneObjectOutputs>,
+    news: ZoneObjectInputs,
+  ): dynamic.DiffResult {
+    const { replaces, changed } = plan.planChanges(olds ?? {}, news ?? { ruleConfiguration: {} });
+    // A resource of this run's program keeps its object: no create of this run may take it
+    // over, no other resource may adopt it, and a delete of it by a stale state entry (the old
+    // half of a replacement or rename whose run failed before its delete) leaves it alone.
+    if (replaces.length === 0 && typeof olds?.ruleId === "number") claim(keys.object, olds.ruleId);
+    // A replacement (identity changed) may find this object again in the same zone by name:
+    // it is this stack's own, so that create may keep it instead of failing.
+    if (replaces.length > 0 && typeof olds?.ruleId === "number") {
+      claimWith(keys.replacing, olds.ruleId, originOf(olds));
+    }
+    return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: false };
+  }
+
+  /**
+   * Brings the object to the program's values. A change of mode, of `deleteOnDestroy` or of
+   * the managed set alone makes no API call; a managed value that differs from the last known
+   * state makes one GET (the platform's current values) and one PATCH of the top-level
+   * fields that really differ.
+   */
+  async function update(
+    id: string,
+    olds: ZoneObjectOutputs,
+    news: ZoneObjectInputs,
+  ): Promise<dynamic.UpdateResult<ZoneObjectOutputs>> {
+    const ruleId = typeof olds?.ruleId === "number" ? olds.ruleId : Number(id);
+    const what = `edgeplatform ${kind.typeName} ${ruleId}: update`;
+    return operation(what, async () => {
+      const stale =
+        (["ruleName", "ruleDescription"] as const).some(
+          (f) => news[f] !== undefined && (!managesTop(olds, f) || news[f] !== olds[f]),
+        ) ||
+        plan.changedConfigFields(news.ruleConfiguration ?? {}, olds.ruleConfiguration).length > 0;
+      if (!stale) {
+        const rule: ZoneObject = {
+          id: ruleId,
+          shieldZoneId: olds.shieldZoneId,
+          ruleName: olds.ruleName,
+          ruleDescription: olds.ruleDescription,
+          ruleConfiguration: olds.ruleConfiguration ?? {},
+        };
+        return { outs: plan.toOutputs(rule, news, originOf(olds)) };
+      }
+      const rule = await ops.converge(news, ruleId, what);
+      return { outs: plan.toOutputs(rule, news, originOf(olds)) };
+    });
+  }
+
+  /**
+   * Deletes the object when `deleteOnDestroy` (default for created objects); else leaves it.
+   * An object that a resource of this run took over (a replacement) is left to it.
+   */
+  async function del(id: string, props: ZoneObjectOutputs): Promise<void> {
+    const ruleId = typeof props?.ruleId === "number" ? props.ruleId : Number(id);
+    if (!deletesOnDestroy(props ?? {})) return;
+    const what = `edgeplatform ${kind.typeName} ${ruleId}: delete`;
+    if (isClaimed(keys.object, ruleId)) {
+      logLine(`${what}: skipped, another resource of this run now manages rule ${ruleId}`);
+      return;
+    }
+    await operation(what, async () => {
+      try {
+        await kind.endpoints.delete(ruleId);
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+        // already gone: nothing to do
+        await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
+      }
+    });
+  }
+
+  /** The dynamic provider (what the serialized stub calls). */
+  const provider = {
+    configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
+    check: async (olds: unknown, news: unknown) => check(olds, news),
+    diff: async (id: string, olds: ZoneObjectOutputs, news: ZoneObjectInputs) =>
+      diff(id, olds, news),
+    create,
+    read,
+    update,
+    delete: del,
+  };
+  return { provider, check, create, read, diff, update, delete: del, plan };
+}

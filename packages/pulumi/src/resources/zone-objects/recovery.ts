@@ -1,0 +1,207 @@
+/**
+ * Recovery and read-back of the zone-object engine (engine.ts), for every kind: checking that
+ * an answer names an object, reading an object back after a 202 with a bounded backoff,
+ * confirming "gone" with a zone listing, finding the object a POST with an unknown outcome
+ * created (never re-sending it), and the partial-create error.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  isNotFound,
+  isPlainObject,
+  messageOf,
+  PROVIDER_KEY,
+  ResourceOperationError,
+} from "../common";
+import { getClient } from "../settings";
+import type { ZoneObject, ZoneObjectKind } from "./kind";
+import type { ZoneObjectInputs } from "./state";
+
+/** Waits and bounds of the recovery paths, in milliseconds (tests shorten them). */
+export const timing = {
+  /** Longest a 202 (or a not-yet-visible write) is read back for. */
+  readBackMs: 20_000,
+  /** First pause of the read-back backoff (doubles up to 2 s). */
+  readBackStepMs: 250,
+  /** How many times the zone is listed again after a POST with an unknown outcome. */
+  recoveryRelists: 4,
+  /** Longest pause between two of those listings. */
+  recoveryMaxStepMs: 5_000,
+};
+
+/** The rule id an `AcceptedResult` names (`value.id` or a trailing number in `location`). */
+export function acceptedRuleId(accepted: { value?: unknown; location?: string | null }) {
+  const v = accepted?.value;
+  if (isPlainObject(v) && typeof v.id === "number") return v.id;
+  const m = /\/(\d+)\/?$/.exec(accepted?.location ?? "");
+  return m ? Number(m[1]) : undefined;
+}
+
+/** True when the outcome of a write is unknown (it may have been applied). */
+export const outcomeUnknown = (e: unknown): boolean => {
+  const status = (e as { status?: unknown })?.status;
+  return typeof status === "number" && (status === 0 || status >= 500);
+};
+
+/**
+ * Reads a rule until `ready` says the write is visible, with a bounded backoff (a 202, or a
+ * platform that applies writes late). Returns undefined when it never became visible.
+ */
+export async function readBack<O extends ZoneObject>(
+  kind: ZoneObjectKind<O>,
+  ruleId: number,
+  ready: (rule: O) => boolean,
+): Promise<O | undefined> {
+  const deadline = Date.now() + timing.readBackMs;
+  let step = timing.readBackStepMs;
+  for (;;) {
+    try {
+      const rule = await kind.endpoints.get(ruleId);
+      if (typeof rule?.id === "number" && ready(rule)) return rule;
+    } catch (e) {
+      if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) throw e;
+    }
+    if (Date.now() + step > deadline) return undefined;
+    await sleep(step);
+    step = Math.min(step * 2, 2_000);
+  }
+}
+
+/**
+ * Confirms that a rule is gone after a not-found answer: the zone's rule list must be
+ * readable and lack the id. Otherwise throws, naming both answers.
+ */
+export async function confirmGone(
+  kind: ZoneObjectKind,
+  ruleId: number,
+  zone: number | undefined,
+  cause: unknown,
+  what: string,
+) {
+  if (typeof zone !== "number") {
+    throw new ResourceOperationError(
+      `${what} failed: ${messageOf(cause)}. The rule's shield zone is not recorded, so this ` +
+        `cannot be confirmed; not treating rule ${ruleId} as gone.`,
+      cause,
+    );
+  }
+  let listed: ZoneObject[];
+  try {
+    listed = await kind.endpoints.listZone(zone);
+  } catch (e) {
+    throw new ResourceOperationError(
+      `${what} failed: the platform answered "${messageOf(cause)}" and listing shield ` +
+        `zone ${zone} failed too (${messageOf(e)}). A key without access to the zone gets the ` +
+        `same answers, so the rule is NOT treated as gone: check the API key's scope.`,
+      cause,
+    );
+  }
+  if (listed.some((r) => r.id === ruleId)) {
+    throw new ResourceOperationError(
+      `${what} failed: the platform answered "${messageOf(cause)}" but shield zone ` +
+        `${zone} still lists rule ${ruleId}; not treating it as gone (try again).`,
+      cause,
+    );
+  }
+}
+
+/** Writes a line to the provider's log (the engine shows it with the resource's output). */
+export function logLine(text: string): void {
+  process.stderr.write(`edgeplatform: ${text}\n`);
+}
+
+/** Error that makes the engine record a created object despite the failure. */
+export class PartialCreateError extends ResourceOperationError {
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
+  readonly reasons: string[];
+  constructor(message: string, id: number, properties: Record<string, unknown>) {
+    super(message);
+    this.id = String(id);
+    this.properties = properties;
+    this.reasons = [this.message];
+  }
+}
+
+/** State recorded for a rule whose values are not known yet (a pending write). */
+export function pendingOutputs(
+  ruleId: number,
+  zone: number,
+  inputs: ZoneObjectInputs & { [PROVIDER_KEY]?: unknown },
+): Record<string, unknown> {
+  const outs: Record<string, unknown> = { ruleId, shieldZoneId: zone, adopted: false };
+  if (inputs.pullZoneId !== undefined) outs.pullZoneId = inputs.pullZoneId;
+  if (typeof inputs.deleteOnDestroy === "boolean") outs.deleteOnDestroy = inputs.deleteOnDestroy;
+  outs.ruleConfiguration = {};
+  outs[PROVIDER_KEY] = inputs[PROVIDER_KEY];
+  return outs;
+}
+
+/**
+ * After a POST with an unknown outcome: finds the rule it created by name among the rules that
+ * were not in the zone's listing before the POST (`known`); never re-sends.
+ */
+export async function recoverCreatedRule<O extends ZoneObject>(
+  kind: ZoneObjectKind<O>,
+  inputs: ZoneObjectInputs,
+  zone: number,
+  known: ReadonlySet<number>,
+  cause: unknown,
+  what: string,
+): Promise<O> {
+  const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
+  let named: O[] = [];
+  try {
+    for (let i = 0; i <= timing.recoveryRelists; i++) {
+      if (i > 0) await sleep(step);
+      named = (await kind.endpoints.listZone(zone)).filter(
+        (r) => r.ruleName === inputs.ruleName && !known.has(r.id),
+      );
+      if (named.length > 0) break;
+    }
+  } catch (e) {
+    throw new ResourceOperationError(
+      `${what} failed: the create request's outcome is unknown (${messageOf(cause)}) and listing ` +
+        `the zone's rules to find it failed too (${messageOf(e)}). The request was not re-sent. ` +
+        `The next \`pulumi up\` looks for a rule named "${inputs.ruleName}" in shield zone ` +
+        `${zone} before creating one, so running it again is safe.`,
+      cause,
+    );
+  }
+  // The zone had no rule of this name when it was listed before the POST, and rules it had
+  // then are left out: a rule of this name that is there now is ours.
+  if (named.length === 1) return named[0];
+  if (named.length === 0) {
+    throw new ResourceOperationError(
+      `${what} failed: ${messageOf(cause)}. The request was not re-sent; no rule named ` +
+        `"${inputs.ruleName}" appeared in shield zone ${zone} within ` +
+        `${(step * timing.recoveryRelists) / 1000} s, so it was not applied: it is safe to retry.`,
+      cause,
+    );
+  }
+  throw new ResourceOperationError(
+    `${what} failed: ${messageOf(cause)}. The request was not re-sent; shield zone ${zone} now ` +
+      `has rules ${named.map((r) => r.id).join(", ")} named "${inputs.ruleName}". Adopt the ` +
+      `right one with ruleId and delete the others, then run again.`,
+    cause,
+  );
+}
+
+/** Lists a zone until a rule of `name` that is not in `known` appears (bounded backoff). */
+export async function findByName<O extends ZoneObject>(
+  kind: ZoneObjectKind<O>,
+  zone: number,
+  name: string,
+  known: ReadonlySet<number>,
+): Promise<O | undefined> {
+  const deadline = Date.now() + timing.readBackMs;
+  let step = timing.readBackStepMs;
+  for (;;) {
+    const hit = (await kind.endpoints.listZone(zone)).find(
+      (r) => r.ruleName === name && !known.has(r.id),
+    );
+    if (hit) return hit;
+    if (Date.now() + step > deadline) return undefined;
+    await sleep(step);
+    step = Math.min(step * 2, 2_000);
+  }
+}

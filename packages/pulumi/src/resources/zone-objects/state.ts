@@ -1,0 +1,253 @@
+/**
+ * State and identity of a zone object (no I/O): the inputs after `check`, the state the
+ * engine keeps (managed fields only, in the program's form, holding the platform's
+ * last-known values), what a PATCH carries, and what `diff` reports. Parameterised by the
+ * kind's {@link ConfigurationPlan}; identity, mode and `origin` rules are the same for all.
+ *
+ * State holds the managed fields only, in the program's form (an enumeration written as a
+ * name stays a name), so `read` can rebuild exactly the program's inputs when nothing drifted
+ * and show a drift in the form the program used.
+ */
+import { isUnknown } from "../common";
+import type { ZoneObject } from "./kind";
+import { present, type ConfigurationPlan } from "./plan";
+
+/** Inputs of a zone object after `check` (the program's form: enum names kept). */
+export interface ZoneObjectInputs {
+  ruleId?: number;
+  shieldZoneId?: number;
+  pullZoneId?: number;
+  ruleName?: string | null;
+  ruleDescription?: string | null;
+  ruleConfiguration: Record<string, unknown>;
+  deleteOnDestroy?: boolean;
+}
+
+/**
+ * State of a zone object: its identity, the mode, and the managed fields (as the program
+ * wrote them) holding the platform's values. Unmanaged fields are not kept.
+ */
+export interface ZoneObjectOutputs {
+  /** Id of the object on the platform. */
+  ruleId: number;
+  /** Shield zone of the object. */
+  shieldZoneId: number;
+  /** Pull zone the object was placed by (only when the program uses `pullZoneId`). */
+  pullZoneId?: number;
+  /** True when the program addresses the object by `ruleId` (adopt mode). */
+  adopted: boolean;
+  /**
+   * Where the object came from: `"adopted"` (it existed before this resource and was adopted
+   * with `ruleId`) or `"created"` (this resource created it). Stored only when it differs
+   * from what `adopted` implies (an object adopted and now addressed by zone and name, or one
+   * created and now addressed by `ruleId`). Addressing it differently never changes it: only
+   * `deleteOnDestroy: true` makes destroy delete an adopted object.
+   */
+  origin?: "adopted" | "created";
+  /** Name on the platform (managed unless listed in `unmanaged`). */
+  ruleName?: string | null;
+  /** Description on the platform (managed unless listed in `unmanaged`). */
+  ruleDescription?: string | null;
+  ruleConfiguration: Record<string, unknown>;
+  deleteOnDestroy?: boolean;
+  /** Top-level fields reported for reference but not managed (left out by the program). */
+  unmanaged?: TopField[];
+  /** True for the read-only view of `get` (never managed, never deleted). */
+  readOnly?: boolean;
+}
+
+/** Top-level fields besides the configuration. */
+export type TopField = "ruleName" | "ruleDescription";
+
+/** Top-level fields a PATCH can carry. */
+export type PatchField = "ruleName" | "ruleDescription" | "ruleConfiguration";
+
+/** Whether a state manages a top-level field (absent from 0.1 states: managed if present). */
+export const managesTop = (o: Partial<ZoneObjectOutputs>, f: TopField): boolean =>
+  o[f] !== undefined && !(o.unmanaged ?? []).includes(f);
+
+/** Whether the program addresses the object by `ruleId`. */
+export const isAdoptMode = (i: { ruleId?: unknown }): boolean =>
+  i.ruleId !== undefined && i.ruleId !== null;
+
+/** Which of `ruleId`, `pullZoneId`, `shieldZoneId` places the object. */
+const placementOf = (i: ZoneObjectInputs) =>
+  isAdoptMode(i)
+    ? "ruleId"
+    : i.pullZoneId !== undefined && i.pullZoneId !== null
+      ? "pullZoneId"
+      : "shieldZoneId";
+
+/**
+ * Where an object in a state came from: `"adopted"` (it existed before its resource) or
+ * `"created"`. States written before `origin` existed: adopted when addressed by `ruleId`.
+ */
+export const originOf = (o: Partial<ZoneObjectOutputs>): "adopted" | "created" =>
+  o.origin ?? (o.adopted === true ? "adopted" : "created");
+
+/**
+ * Whether destroying the resource deletes the object: `deleteOnDestroy` when given; else
+ * only an object this resource created and that the program does not address by `ruleId`.
+ * An adopted object is never deleted unless the program says `deleteOnDestroy: true`,
+ * however it is addressed later.
+ */
+export const deletesOnDestroy = (o: {
+  deleteOnDestroy?: unknown;
+  adopted?: unknown;
+  origin?: unknown;
+}): boolean =>
+  typeof o.deleteOnDestroy === "boolean"
+    ? o.deleteOnDestroy
+    : o.adopted !== true && o.origin !== "adopted";
+/* `origin` absent means what `adopted` implies, so an adopt-mode state is never deleted by
+   default and a zone-mode one is unless it records `origin: "adopted"`. */
+
+/**
+ * The program's inputs that a state stands for: what `read` reports, so that a refresh that
+ * found no drift leaves `preview --diff` clean and one that found drift shows it once, in
+ * the program's form.
+ */
+export function inputsFromOutputs(o: ZoneObjectOutputs): ZoneObjectInputs {
+  const inputs: ZoneObjectInputs = o.adopted
+    ? { ruleId: o.ruleId, ruleConfiguration: {} }
+    : o.pullZoneId !== undefined && o.pullZoneId !== null
+      ? { pullZoneId: o.pullZoneId, ruleConfiguration: {} }
+      : { shieldZoneId: o.shieldZoneId, ruleConfiguration: {} };
+  if (managesTop(o, "ruleName")) inputs.ruleName = o.ruleName;
+  if (managesTop(o, "ruleDescription")) inputs.ruleDescription = o.ruleDescription;
+  inputs.ruleConfiguration = { ...(o.ruleConfiguration ?? {}) };
+  if (typeof o.deleteOnDestroy === "boolean") inputs.deleteOnDestroy = o.deleteOnDestroy;
+  return inputs;
+}
+
+/** Identity fields whose change replaces the resource (a different object or zone). */
+export function replacedBy(olds: Partial<ZoneObjectOutputs>, news: ZoneObjectInputs): string[] {
+  const differs = (v: unknown, o: unknown) =>
+    v !== undefined && v !== null && (isUnknown(v) || v !== o);
+  const out: string[] = [];
+  if (differs(news.ruleId, olds.ruleId)) out.push("ruleId");
+  if (differs(news.shieldZoneId, olds.shieldZoneId)) out.push("shieldZoneId");
+  if (differs(news.pullZoneId, olds.pullZoneId)) out.push("pullZoneId");
+  return out;
+}
+
+/** The state functions of one kind, built on its configuration plan. */
+export type StatePlan = ReturnType<typeof statePlan>;
+
+/** Builds the state functions of a kind from its configuration plan. */
+export function statePlan(cp: ConfigurationPlan) {
+  /**
+   * Top-level fields whose managed values differ between the program and an object as the
+   * platform holds it (`ruleConfiguration` when any managed configuration field differs).
+   */
+  function fieldsToPatch(news: ZoneObjectInputs, rule: ZoneObject): PatchField[] {
+    const out: PatchField[] = [];
+    for (const f of ["ruleName", "ruleDescription"] as const) {
+      if (news[f] === undefined) continue;
+      if (isUnknown(news[f]) || (news[f] ?? null) !== (rule[f] ?? null)) out.push(f);
+    }
+    const actual = (rule.ruleConfiguration ?? {}) as Record<string, unknown>;
+    const desired = news.ruleConfiguration ?? {};
+    const differs = Object.keys(desired).some(
+      (k) => desired[k] !== undefined && !cp.sameField(k, desired[k], actual[k]),
+    );
+    if (differs) out.push("ruleConfiguration");
+    return out;
+  }
+
+  /** The PATCH body that brings an object to the program's managed values (undefined: none). */
+  function patchFor(
+    news: ZoneObjectInputs,
+    rule: ZoneObject,
+  ): { body: Record<string, unknown>; fields: PatchField[] } | undefined {
+    const fields = fieldsToPatch(news, rule);
+    if (fields.length === 0) return undefined;
+    const body: Record<string, unknown> = {};
+    for (const f of fields) {
+      body[f] =
+        f === "ruleConfiguration"
+          ? cp.mergeConfiguration(
+              rule.ruleConfiguration as Record<string, unknown>,
+              news.ruleConfiguration,
+            )
+          : news[f];
+    }
+    return { body, fields };
+  }
+
+  /**
+   * State built from an object as the platform holds it, for the program's managed fields.
+   * `origin` is where it came from: kept from the previous state, never inferred from how
+   * the program addresses it now.
+   */
+  function toOutputs(
+    rule: ZoneObject,
+    news: ZoneObjectInputs,
+    origin: "adopted" | "created",
+  ): ZoneObjectOutputs {
+    const outs: ZoneObjectOutputs = {
+      ruleId: rule.id,
+      shieldZoneId: rule.shieldZoneId,
+      adopted: isAdoptMode(news),
+      ...(origin !== (isAdoptMode(news) ? "adopted" : "created") ? { origin } : {}),
+      ruleConfiguration: cp.renderManaged(
+        rule.ruleConfiguration as Record<string, unknown>,
+        news.ruleConfiguration ?? {},
+      ),
+    };
+    if (news.pullZoneId !== undefined && news.pullZoneId !== null) {
+      outs.pullZoneId = news.pullZoneId;
+    }
+    const unmanaged: TopField[] = [];
+    for (const f of ["ruleName", "ruleDescription"] as const) {
+      const actual = rule[f] ?? null;
+      if (news[f] === undefined) unmanaged.push(f);
+      outs[f] = news[f] !== undefined && (news[f] ?? null) === actual ? news[f] : actual;
+    }
+    if (typeof news.deleteOnDestroy === "boolean") outs.deleteOnDestroy = news.deleteOnDestroy;
+    if (unmanaged.length > 0) outs.unmanaged = unmanaged;
+    return outs;
+  }
+
+  /**
+   * Everything `diff` needs: replaced identity fields, and whether anything else changed (a
+   * managed value, the managed set, the mode, `deleteOnDestroy`). No API call.
+   */
+  function planChanges(
+    olds: Partial<ZoneObjectOutputs>,
+    news: ZoneObjectInputs,
+  ): { replaces: string[]; changed: string[] } {
+    const replaces = replacedBy(olds, news);
+    const changed: string[] = [];
+    const mode = placementOf(news);
+    if (mode !== placementOf(inputsFromOutputs({ adopted: false, ...olds } as ZoneObjectOutputs))) {
+      changed.push(mode);
+    }
+    for (const f of ["ruleName", "ruleDescription"] as const) {
+      const managed = managesTop(olds, f);
+      if (news[f] === undefined && !managed) continue;
+      if (news[f] === undefined || !managed || isUnknown(news[f]) || news[f] !== olds[f]) {
+        changed.push(f);
+      }
+    }
+    const desired = news.ruleConfiguration ?? {};
+    const known = olds.ruleConfiguration ?? {};
+    if (
+      isUnknown(desired) ||
+      cp.changedConfigFields(desired, known).length > 0 ||
+      Object.keys(known).some((k) => !present(desired, k))
+    ) {
+      changed.push("ruleConfiguration");
+    }
+    if (
+      deletesOnDestroy({ ...news, adopted: isAdoptMode(news), origin: originOf(olds) }) !==
+        deletesOnDestroy(olds) ||
+      (news.deleteOnDestroy === undefined) !== (olds.deleteOnDestroy === undefined)
+    ) {
+      changed.push("deleteOnDestroy");
+    }
+    return { replaces, changed };
+  }
+
+  return { ...cp, fieldsToPatch, patchFor, toOutputs, planChanges };
+}
