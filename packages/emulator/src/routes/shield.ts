@@ -28,26 +28,8 @@ import { BehaviourProfile, fillRuleDefaults } from "../profiles";
 import { planOf } from "../state";
 import { int32Params, int64Params, OK_RESULT } from "./common";
 
-const ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.shieldzone";
-
-export const zoneNotFound = (id: number): GenericRequestResponse => ({
-  statusCode: 404,
-  success: false,
-  message: `Shield zone ${id} was not found or you do not have access to it`,
-  errorKey: ZONE_NOT_FOUND_KEY,
-});
-
-/**
- * The `error` member of a successful rule list. The published OpenAPI document
- * (`GetCustomWafRulesResponse`) declares it as a `GenericRequestResponse` object, not
- * nullable, so a success carries one that reports success rather than `null`.
- */
-export const listOk = (): GenericRequestResponse => ({
-  statusCode: 200,
-  success: true,
-  message: null,
-  errorKey: null,
-});
+export { listOk, zoneListPage, zoneNotFound } from "./zone-lists";
+import { ZONE_NOT_FOUND_KEY, zoneListPage, zoneNotFound } from "./zone-lists";
 
 const PULL_ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.pullzone";
 
@@ -306,28 +288,13 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
       const zoneId = req.params.shieldZoneId;
       const page = req.query.page ?? 1;
       const pageSize = req.query.perPage ?? 10;
-      if (!zoneKnown(req, zoneId)) {
-        return {
-          data: [],
-          page: { totalCount: 0, totalPages: 0, currentPage: page, nextPage: null, pageSize },
-          error: zoneNotFound(zoneId),
-        };
-      }
-      const all = s()
-        .rateLimitRules.filter((r) => r.shieldZoneId === zoneId)
-        .sort((a, b) => a.id - b.id);
-      const totalPages = Math.ceil(all.length / pageSize);
-      return {
-        data: all.slice((page - 1) * pageSize, page * pageSize),
-        page: {
-          totalCount: all.length,
-          totalPages,
-          currentPage: page,
-          nextPage: page < totalPages ? page + 1 : null,
-          pageSize,
-        },
-        error: listOk(),
-      };
+      return zoneListPage(
+        zoneId,
+        zoneKnown(req, zoneId),
+        () => s().rateLimitRules.filter((r) => r.shieldZoneId === zoneId),
+        page,
+        pageSize,
+      );
     },
   );
 

@@ -20,7 +20,7 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { fillRuleDefaults, WAF_RULE_CONFIG_DEFAULTS } from "../profiles";
 import { int64Params, OK_RESULT } from "./common";
-import { embeddedRuleFailure, listOk, listQuerySchema, zoneNotFound } from "./shield";
+import { embeddedRuleFailure, listQuerySchema, zoneListPage, zoneNotFound } from "./shield";
 import { planName, zoneAccess, zonePlan } from "./shield-access";
 
 const NOT_FOUND_KEY = "not_found.waf_rule";
@@ -212,28 +212,13 @@ export function registerWafRoutes(app: FastifyInstance, ctx: EmulatorContext): v
       const zoneId = req.params.shieldZoneId;
       const page = req.query.page ?? 1;
       const pageSize = req.query.perPage ?? 10;
-      if (!zoneFor(req, zoneId)) {
-        return {
-          data: [],
-          page: { totalCount: 0, totalPages: 0, currentPage: page, nextPage: null, pageSize },
-          error: zoneNotFound(zoneId),
-        };
-      }
-      const all = s()
-        .wafRules.filter((r) => r.shieldZoneId === zoneId)
-        .sort((a, b) => a.id - b.id);
-      const totalPages = Math.ceil(all.length / pageSize);
-      return {
-        data: all.slice((page - 1) * pageSize, page * pageSize),
-        page: {
-          totalCount: all.length,
-          totalPages,
-          currentPage: page,
-          nextPage: page < totalPages ? page + 1 : null,
-          pageSize,
-        },
-        error: listOk(),
-      };
+      return zoneListPage(
+        zoneId,
+        !!zoneFor(req, zoneId),
+        () => s().wafRules.filter((r) => r.shieldZoneId === zoneId),
+        page,
+        pageSize,
+      );
     },
   );
 }
