@@ -95,24 +95,16 @@ export function checkInputs(
 
 /**
  * Failures for the inputs that the program marked as naming an object another resource of
- * the program names too (one-owner.ts), and a copy of the inputs without them, so that
- * validation reports that reason alone. The marker is matched by shape: this module does
- * not load the SDK.
+ * the program names too (one-owner.ts `OwnerConflict`). The marker is matched by shape: this
+ * module does not load the SDK.
  */
-export function ownerConflicts(
-  news: Record<string, unknown>,
-  keys: readonly string[],
-): { rest: Record<string, unknown>; failures: Failure[] } {
-  const rest = { ...news };
-  const failures: Failure[] = [];
-  for (const k of keys) {
+export function ownerConflicts(news: Record<string, unknown>, keys: readonly string[]): Failure[] {
+  return keys.flatMap((k) => {
     const v = news[k];
-    if (isPlainObject(v) && typeof v.oneOwnerConflict === "string") {
-      failures.push({ property: k, reason: v.oneOwnerConflict });
-      delete rest[k];
-    }
-  }
-  return { rest, failures };
+    return isPlainObject(v) && typeof v.oneOwnerConflict === "string"
+      ? [{ property: k, reason: v.oneOwnerConflict }]
+      : [];
+  });
 }
 
 /** Runs a `check` body; an unexpected exception becomes a failure instead of a crash. */

@@ -20,12 +20,6 @@ export interface OwnerConflict {
 
 const owners = new Map<string, Set<string>>();
 
-/** True when `v` is the conflict marker. */
-export const isOwnerConflict = (v: unknown): v is OwnerConflict =>
-  typeof v === "object" &&
-  v !== null &&
-  typeof (v as { oneOwnerConflict?: unknown }).oneOwnerConflict === "string";
-
 /**
  * Wraps the input that names an object (`what(id)` describes it) so that it reaches the
  * engine only if no other resource of this program names the same object; otherwise it
@@ -56,9 +50,4 @@ export function soleOwner(
     };
     return marker as unknown as number;
   });
-}
-
-/** Forgets every registration (tests that construct programs one after another). */
-export function resetOwners(): void {
-  owners.clear();
 }

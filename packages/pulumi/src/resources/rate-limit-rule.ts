@@ -3,8 +3,6 @@
  * (type token `pulumi-nodejs:dynamic/shield:RateLimitRule`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import type {
   BlockTime,
   CounterKeyType,
@@ -23,6 +21,7 @@ import type {
   VariableTypes,
 } from "edgeplatform-client/spec";
 import { serializedProvider } from "./serialized-provider";
+import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Challenge"`). */
 type EnumInput<V, E> = V | keyof E;
@@ -243,9 +242,6 @@ export interface RateLimitRuleState<
   readOnly: boolean | undefined;
 }
 
-/** Marks the constructor call of {@link RateLimitRule.get} (no inputs: a read). */
-const READ_ONLY = Symbol("read-only");
-
 /**
  * A shield rate-limit rule. With `shieldZoneId` or `pullZoneId` a new rule is created (and
  * deleted on destroy); with `ruleId` an existing rule is adopted (and left in place on
@@ -330,41 +326,10 @@ export class RateLimitRule<
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
   constructor(name: string, args: RateLimitRuleArgs<C>, opts?: pulumi.CustomResourceOptions) {
-    const reading = (args as unknown) === READ_ONLY;
-    if (!reading) {
-      refuseReplaceOptions("edge.shield.RateLimitRule", opts);
-      refuseImport(
-        "edge.shield.RateLimitRule",
-        opts,
-        "write `ruleId: <the rule's id>` in the arguments instead: that adopts the existing " +
-          "rule (one PATCH only of managed fields that differ) and leaves it in place on " +
-          "destroy; RateLimitRule.get(name, id) reads one without managing it",
-      );
-    }
     super(
       serializedProvider("rate-limit-rule"),
       name,
-      {
-        // Every output is a key here (undefined = not an input), so it is readable on the class.
-        shieldZoneId: undefined,
-        pullZoneId: undefined,
-        ruleName: undefined,
-        ruleDescription: undefined,
-        deleteOnDestroy: undefined,
-        ...(reading ? { ruleConfiguration: undefined } : args),
-        ruleId: reading
-          ? undefined
-          : soleOwner(
-              "rate-limit-rule",
-              `edge.shield.RateLimitRule "${name}"`,
-              (args as { ruleId?: pulumi.Input<number> }).ruleId,
-              (id) => `rate-limit rule ${id}`,
-            ),
-        adopted: undefined,
-        origin: undefined,
-        unmanaged: undefined,
-        readOnly: undefined,
-      },
+      zoneRuleProps("RateLimitRule", "rate-limit-rule", "rate-limit rule", name, args, opts),
       opts,
       "shield",
       "RateLimitRule",

@@ -17,10 +17,9 @@ import type {
   WafRuleAction,
   WafRuleActionValue,
 } from "edgeplatform-client/spec";
-import { soleOwner } from "./one-owner";
 import type { ChainedRuleConditionArgs } from "./rate-limit-rule";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
+import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Block"`). */
 type EnumInput<V, E> = V | keyof E;
@@ -164,9 +163,6 @@ export interface WafRuleState<C extends WafRuleConfigurationArgs = WafRuleConfig
   readOnly: boolean | undefined;
 }
 
-/** Marks the constructor call of {@link WafRule.get} (no inputs: a read). */
-const READ_ONLY = Symbol("read-only");
-
 /**
  * A custom WAF rule of a shield zone. With `shieldZoneId` or `pullZoneId` a new rule is
  * created (and deleted on destroy); with `ruleId` an existing rule is adopted (and left in
@@ -234,41 +230,10 @@ export class WafRule<
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
   constructor(name: string, args: WafRuleArgs<C>, opts?: pulumi.CustomResourceOptions) {
-    const reading = (args as unknown) === READ_ONLY;
-    if (!reading) {
-      refuseReplaceOptions("edge.shield.WafRule", opts);
-      refuseImport(
-        "edge.shield.WafRule",
-        opts,
-        "write `ruleId: <the rule's id>` in the arguments instead: that adopts the existing " +
-          "rule (one PATCH only of managed fields that differ) and leaves it in place on " +
-          "destroy; WafRule.get(name, id) reads one without managing it",
-      );
-    }
     super(
       serializedProvider("waf-rule"),
       name,
-      {
-        // Every output is a key here (undefined = not an input), so it is readable on the class.
-        shieldZoneId: undefined,
-        pullZoneId: undefined,
-        ruleName: undefined,
-        ruleDescription: undefined,
-        deleteOnDestroy: undefined,
-        ...(reading ? { ruleConfiguration: undefined } : args),
-        ruleId: reading
-          ? undefined
-          : soleOwner(
-              "waf-rule",
-              `edge.shield.WafRule "${name}"`,
-              (args as { ruleId?: pulumi.Input<number> }).ruleId,
-              (id) => `custom WAF rule ${id}`,
-            ),
-        adopted: undefined,
-        origin: undefined,
-        unmanaged: undefined,
-        readOnly: undefined,
-      },
+      zoneRuleProps("WafRule", "waf-rule", "custom WAF rule", name, args, opts),
       opts,
       "shield",
       "WafRule",

@@ -74,7 +74,7 @@ const zoneDnssecInputsSchema = Type.Object(
 export function checkZoneDnssec(_olds: unknown, news: unknown): dynamic.CheckResult {
   return safeCheck(news, (n) => {
     const conflicts = ownerConflicts(n, ["zoneId"]);
-    if (conflicts.failures.length > 0) return { inputs: n, failures: conflicts.failures };
+    if (conflicts.length > 0) return { inputs: n, failures: conflicts };
     const failures = checkInputs(zoneDnssecInputsSchema, n, {
       zoneId: "is required",
       enabled: "is required (true or false)",

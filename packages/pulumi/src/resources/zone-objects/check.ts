@@ -76,7 +76,7 @@ export const checkFor =
   (olds: unknown, news: unknown): dynamic.CheckResult =>
     safeCheck(news, (n) => {
       const conflicts = ownerConflicts(n, ["ruleId"]);
-      if (conflicts.failures.length > 0) return { inputs: n, failures: conflicts.failures };
+      if (conflicts.length > 0) return { inputs: n, failures: conflicts };
       const failures: Failure[] = checkInputs(zoneObjectInputsSchema, n);
       const placed = (Object.keys(PLACEMENT) as (keyof typeof PLACEMENT)[]).filter((k) =>
         isSet(n[k]),
