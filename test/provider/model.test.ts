@@ -1,7 +1,8 @@
 /**
- * Model-based test of `RateLimitRule` (fast-check commands): random sequences of program
- * edits (partial configurations, `null`, unmanaged fields, mode switches, renames, removals,
- * adoptions), out-of-band changes by another actor, injected faults and interrupted runs,
+ * Model-based test of the Shield resources, every kind of test/provider/model/kinds/ in one
+ * program (fast-check commands): random sequences of program edits (partial configurations,
+ * `null`, unmanaged fields, mode switches, renames, removals, adoptions), out-of-band changes
+ * by another actor, injected faults, interrupted runs and a second stack,
  * driven through a simulation of the Pulumi engine (test/provider/model/engine.ts) against
  * the emulator in every behaviour profile. After each step the invariants of
  * test/provider/model/world.ts are checked on the emulator's whole state.
@@ -15,6 +16,7 @@ import type { ProfileName } from "../../packages/emulator/src";
 import { Client } from "../../packages/client/src/api/client";
 import { timing } from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
 import { CLIENT_TIMEOUT_MS, commandArbitrary } from "./model/commands";
+import { KINDS } from "./model/kinds";
 import { World } from "./model/world";
 import { startPlatform, TestPlatform } from "./helpers";
 
@@ -76,7 +78,10 @@ async function setProfile(name: ProfileName): Promise<number> {
 }
 
 /** One property over command sequences; counts the steps it ran. */
-function property(writeDelayMs: number, counter: { steps: number; runs: number }) {
+function property(
+  writeDelayMs: number,
+  counter: { steps: number; runs: number; ops: Map<string, number> },
+) {
   return fc.asyncProperty(
     fc.commands([commandArbitrary], { maxCommands: MAX_COMMANDS, size: "max" }),
     async (cmds) => {
@@ -86,46 +91,54 @@ function property(writeDelayMs: number, counter: { steps: number; runs: number }
       counter.runs++;
       await fc.asyncModelRun(() => ({ model: world, real: world }), cmds);
       counter.steps += world.log.filter((l) => !l.startsWith("  ")).length;
-      await world.finish();
+      try {
+        await world.finish();
+      } finally {
+        for (const [k, n] of world.opsByKind) counter.ops.set(k, (counter.ops.get(k) ?? 0) + n);
+      }
     },
   );
 }
 
-describe.each(PROFILES)("RateLimitRule model, profile %s", (profile) => {
-  const index = PROFILES.indexOf(profile);
-  test(
-    FUZZ_STEPS > 0 ? `at least ${FUZZ_STEPS} steps` : `fixed seed, ${RUNS} runs`,
-    async () => {
-      const writeDelayMs = await setProfile(profile);
-      const counter = { steps: 0, runs: 0 };
-      const started = Date.now();
-      const failures: string[] = [];
-      if (FUZZ_STEPS > 0) {
-        // Keep going past a failure (each is shrunk and recorded), so the figures cover
-        // FUZZ_STEPS steps and every distinct finding is listed at the end.
-        let round = 0;
-        while (counter.steps < FUZZ_STEPS) {
-          const seed = BASE_SEED + 1_000 * index + round++;
-          try {
-            await fc.assert(property(writeDelayMs, counter), { seed, numRuns: 10 });
-          } catch (e) {
-            const cause = String((e as Error).cause ?? "").split("\n--- steps")[0];
-            failures.push(`seed ${seed}: ${(e as Error).message}\n    cause: ${cause}`);
+describe.each(PROFILES)(
+  `Shield model (${KINDS.map((k) => k.name).join(", ")}), profile %s`,
+  (profile) => {
+    const index = PROFILES.indexOf(profile);
+    test(
+      FUZZ_STEPS > 0 ? `at least ${FUZZ_STEPS} steps` : `fixed seed, ${RUNS} runs`,
+      async () => {
+        const writeDelayMs = await setProfile(profile);
+        const counter = { steps: 0, runs: 0, ops: new Map<string, number>() };
+        const started = Date.now();
+        const failures: string[] = [];
+        if (FUZZ_STEPS > 0) {
+          // Keep going past a failure (each is shrunk and recorded), so the figures cover
+          // FUZZ_STEPS steps and every distinct finding is listed at the end.
+          let round = 0;
+          while (counter.steps < FUZZ_STEPS) {
+            const seed = BASE_SEED + 1_000 * index + round++;
+            try {
+              await fc.assert(property(writeDelayMs, counter), { seed, numRuns: 10 });
+            } catch (e) {
+              const cause = String((e as Error).cause ?? "").split("\n--- steps")[0];
+              failures.push(`seed ${seed}: ${(e as Error).message}\n    cause: ${cause}`);
+            }
           }
+        } else {
+          await fc.assert(property(writeDelayMs, counter), {
+            seed: BASE_SEED + 1_000 * index,
+            numRuns: RUNS,
+          });
         }
-      } else {
-        await fc.assert(property(writeDelayMs, counter), {
-          seed: BASE_SEED + 1_000 * index,
-          numRuns: RUNS,
-        });
-      }
-      const ms = Date.now() - started;
-      realWrite(
-        `model ${profile}: ${counter.steps} steps in ${counter.runs} runs, ${(ms / 1000).toFixed(1)} s` +
-          `${failures.length ? `, ${failures.length} failing seed(s)` : ""}\n`,
-      );
-      if (failures.length > 0) throw new Error(failures.join("\n\n"));
-    },
-    FUZZ_STEPS > 0 ? 30 * 60_000 : 60_000,
-  );
-});
+        const ms = Date.now() - started;
+        realWrite(
+          `model ${profile}: ${counter.steps} steps in ${counter.runs} runs, ${(ms / 1000).toFixed(1)} s` +
+            ` (provider operations: ${[...counter.ops].map(([k, n]) => `${k} ${n}`).join(", ")})` +
+            `${failures.length ? `, ${failures.length} failing seed(s)` : ""}\n`,
+        );
+        if (failures.length > 0) throw new Error(failures.join("\n\n"));
+      },
+      FUZZ_STEPS > 0 ? 30 * 60_000 : 60_000,
+    );
+  },
+);

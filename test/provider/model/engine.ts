@@ -1,7 +1,7 @@
 /**
- * A faithful, small simulation of the Pulumi engine driving ONE dynamic-provider resource
- * type (`RateLimitRule`) through the provider's own entry points, as the dynamic-provider
- * host calls them. One `up`, `refresh` or `destroy` is one provider process: it starts
+ * A faithful, small simulation of the Pulumi engine driving dynamic-provider resources of
+ * every kind of the model (kinds/index.ts; a resource's kind is its name's tag) through the
+ * providers' own entry points, as the dynamic-provider host calls them. One `up`, `refresh` or `destroy` is one provider process: it starts
  * with `resetRunState()`.
  *
  * - up: for every resource of the program, in program order: `check(olds, news)` → inputs;
@@ -17,13 +17,15 @@
  * - an interrupted `up` stops right after one create or update returned: its result is never
  *   recorded (the engine was killed before writing the checkpoint).
  */
-import { rateLimitRuleProvider as p } from "../../../packages/pulumi/src/resources/rate-limit-rule-provider";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { resetRunState } from "../../../packages/pulumi/src/resources/run-state";
+import { keyOf, kindOf } from "./kinds";
 
 /** A program's inputs for one resource, as the user writes them. */
-export type ProgramInputs = Record<string, unknown> & {
-  ruleConfiguration: Record<string, unknown>;
-};
+export type ProgramInputs = Record<string, unknown>;
+
+/** The provider of a resource (by its kind: its name's tag). */
+const p = (name: string) => kindOf(name).provider as Required<dynamic.ResourceProvider>;
 
 /** One resource in the engine's state (checkpoint). */
 export interface StateEntry {
@@ -64,9 +66,17 @@ export class Engine {
   /** Replaced objects waiting for their delete (kept across a failed run, as the engine does). */
   pendingDeletes: PendingDelete[] = [];
 
-  /** Every rule id the state lists (resources and pending deletes). */
+  /** Every object id the state lists (resources and pending deletes), of any kind. */
   stateIds(): string[] {
     return [...[...this.state.values()].map((s) => s.id), ...this.pendingDeletes.map((d) => d.id)];
+  }
+
+  /** Every object the state lists (resources and pending deletes), as keys (`w:2001`). */
+  stateKeys(): string[] {
+    return [
+      ...[...this.state].map(([n, s]) => keyOf(n, s.id)),
+      ...this.pendingDeletes.map((d) => keyOf(d.name, d.id)),
+    ];
   }
 
   /** `pulumi up`. */
@@ -78,7 +88,7 @@ export class Engine {
     try {
       for (const [name, prog] of this.program) {
         const st = this.state.get(name);
-        const checked = await p.check(st?.inputs ?? {}, clone(prog));
+        const checked = await p(name).check(st?.inputs ?? {}, clone(prog));
         if (checked.failures && checked.failures.length > 0) {
           throw new Error(
             `check ${name}: ${checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
@@ -92,7 +102,7 @@ export class Engine {
           this.state.set(name, { id: res.id, outputs: res.outs, inputs });
           continue;
         }
-        const d = await p.diff(st.id, clone(st.outputs) as never, clone(inputs) as never);
+        const d = await p(name).diff(st.id, clone(st.outputs) as never, clone(inputs) as never);
         if (d.replaces && d.replaces.length > 0) {
           ops.push(`replace ${name} (${d.replaces.join(", ")})`);
           const res = await this.create(name, inputs);
@@ -103,7 +113,11 @@ export class Engine {
           this.state.set(name, { id: res.id, outputs: res.outs, inputs });
         } else if (d.changes) {
           ops.push(`update ${name}`);
-          const res = await p.update(st.id, clone(st.outputs) as never, clone(inputs) as never);
+          const res = await p(name).update(
+            st.id,
+            clone(st.outputs) as never,
+            clone(inputs) as never,
+          );
           if (interruptNow()) return { ok: false, interrupted: true, ops };
           this.state.set(name, {
             id: st.id,
@@ -120,12 +134,12 @@ export class Engine {
       for (const [name, st] of [...this.state].reverse()) {
         if (this.program.has(name)) continue;
         ops.push(`delete ${name} (${st.id})`);
-        await p.delete(st.id, clone(st.outputs) as never);
+        await p(name).delete(st.id, clone(st.outputs) as never);
         this.state.delete(name);
       }
       for (const d of [...this.pendingDeletes].reverse()) {
         ops.push(`delete ${d.name} (${d.id}, replaced)`);
-        await p.delete(d.id, clone(d.outputs) as never);
+        await p(d.name).delete(d.id, clone(d.outputs) as never);
         this.pendingDeletes.splice(this.pendingDeletes.indexOf(d), 1);
       }
       return { ok: true, interrupted: false, ops };
@@ -137,7 +151,7 @@ export class Engine {
   /** create, recording a partial create (error with `id` + `properties`) before rethrowing. */
   private async create(name: string, inputs: Record<string, unknown>) {
     try {
-      const res = await p.create(clone(inputs) as never);
+      const res = await p(name).create(clone(inputs) as never);
       return { id: res.id, outs: res.outs as unknown as Record<string, unknown> };
     } catch (e) {
       const partial = e as { id?: unknown; properties?: unknown };
@@ -159,7 +173,7 @@ export class Engine {
     try {
       for (const [name, st] of [...this.state]) {
         ops.push(`read ${name}`);
-        const r = await p.read(st.id, clone(st.outputs) as never);
+        const r = await p(name).read(st.id, clone(st.outputs) as never);
         if (!r.id) this.state.delete(name);
         else {
           this.state.set(name, {
@@ -171,7 +185,7 @@ export class Engine {
       }
       for (const d of [...this.pendingDeletes]) {
         ops.push(`read ${d.name} (pending delete)`);
-        const r = await p.read(d.id, clone(d.outputs) as never);
+        const r = await p(d.name).read(d.id, clone(d.outputs) as never);
         if (!r.id) this.pendingDeletes.splice(this.pendingDeletes.indexOf(d), 1);
         else d.outputs = (r.props ?? {}) as Record<string, unknown>;
       }
@@ -188,12 +202,12 @@ export class Engine {
     try {
       for (const d of [...this.pendingDeletes].reverse()) {
         ops.push(`delete ${d.name} (${d.id})`);
-        await p.delete(d.id, clone(d.outputs) as never);
+        await p(d.name).delete(d.id, clone(d.outputs) as never);
         this.pendingDeletes.splice(this.pendingDeletes.indexOf(d), 1);
       }
       for (const [name, st] of [...this.state].reverse()) {
         ops.push(`delete ${name} (${st.id})`);
-        await p.delete(st.id, clone(st.outputs) as never);
+        await p(name).delete(st.id, clone(st.outputs) as never);
         this.state.delete(name);
       }
       return { ok: true, interrupted: false, ops };

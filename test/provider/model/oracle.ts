@@ -20,10 +20,14 @@ import {
   SeverityType,
   Timeframe,
   TransformationType,
+  WafRuleAction,
 } from "../../../packages/client/src/spec";
 
-/** Enumerations by configuration field (the spec module's constants are the data). */
-const ENUMS: Record<string, Record<string, number>> = {
+/** Enumerations by configuration field of a kind (name → integer). */
+export type Enums = Record<string, Record<string, number>>;
+
+/** A rate-limit rule's enumerations by configuration field (the spec module's constants). */
+export const RATE_LIMIT_ENUMS: Enums = {
   actionType: RateLimitAction,
   operatorType: OperatorType,
   severityType: SeverityType,
@@ -31,6 +35,14 @@ const ENUMS: Record<string, Record<string, number>> = {
   counterKeyType: CounterKeyType,
   timeframe: Timeframe,
   blockTime: BlockTime,
+};
+
+/** A custom WAF rule's: its own action enumeration, no rate fields. */
+export const WAF_ENUMS: Enums = {
+  actionType: WafRuleAction,
+  operatorType: OperatorType,
+  severityType: SeverityType,
+  transformationTypes: TransformationType,
 };
 
 /** Configuration fields the API declares nullable. */
@@ -66,8 +78,8 @@ export function canon(v: unknown): string {
 }
 
 /** The wire (integer) form of one field's value as the program wrote it. */
-export function wire(field: string, v: unknown): unknown {
-  const e = ENUMS[field];
+export function wire(field: string, v: unknown, enums: Enums = RATE_LIMIT_ENUMS): unknown {
+  const e = enums[field];
   const one = (x: unknown) => (e && typeof x === "string" && x in e ? e[x] : x);
   if (Array.isArray(v)) return v.map(one);
   return one(v);
@@ -86,8 +98,13 @@ const NEW_ITEM_DEFAULTS: Record<string, unknown[]> = {
 };
 
 /** Whether the platform's value `actual` holds the program's managed value `mine`. */
-export function holds(field: string, mine: unknown, actual: unknown): boolean {
-  const w = wire(field, mine);
+export function holds(
+  field: string,
+  mine: unknown,
+  actual: unknown,
+  enums: Enums = RATE_LIMIT_ENUMS,
+): boolean {
+  const w = wire(field, mine, enums);
   if (NULLABLE_FIELDS.has(field) && empty(w)) return empty(actual);
   if (field === "variableTypes") return canon(dropNullKeys(w)) === canon(dropNullKeys(actual));
   if (field === "chainedRuleConditions") {
@@ -97,7 +114,7 @@ export function holds(field: string, mine: unknown, actual: unknown): boolean {
       if (!isObj(item) || !isObj(a)) return canon(item) === canon(a);
       const mine = Object.keys(item).filter((k) => item[k] !== undefined);
       return (
-        mine.every((k) => holds(k, item[k], a[k])) &&
+        mine.every((k) => holds(k, item[k], a[k], enums)) &&
         Object.keys(a)
           .filter((k) => !mine.includes(k))
           .every((k) => NEW_ITEM_DEFAULTS[k]?.some((d) => canon(d) === canon(a[k])) ?? empty(a[k]))
@@ -115,6 +132,7 @@ export const managedKeys = (cfg: Record<string, unknown> | undefined): string[] 
 export function managedDifferences(
   prog: Record<string, unknown> & { ruleConfiguration: Record<string, unknown> },
   rule: Record<string, unknown>,
+  enums: Enums = RATE_LIMIT_ENUMS,
 ): string[] {
   const out: string[] = [];
   for (const f of ["ruleName", "ruleDescription"]) {
@@ -125,7 +143,7 @@ export function managedDifferences(
   }
   const cfg = (rule.ruleConfiguration ?? {}) as Record<string, unknown>;
   for (const k of managedKeys(prog.ruleConfiguration)) {
-    if (!holds(k, prog.ruleConfiguration[k], cfg[k])) {
+    if (!holds(k, prog.ruleConfiguration[k], cfg[k], enums)) {
       out.push(
         `ruleConfiguration.${k}: program ${canon(prog.ruleConfiguration[k])}, platform ${canon(cfg[k])}`,
       );

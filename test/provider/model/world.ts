@@ -1,32 +1,31 @@
 /**
  * The world of the model test: the simulated engine (program + state), the emulated
- * platform (read whole through the control API), and the invariants checked after every
- * step. Everything the invariants expect comes from the scenario (the program, the
- * out-of-band changes the test made), never from the provider's own plan functions.
+ * platform (read whole through the control API and projected onto each kind's objects), and
+ * the invariants checked after every step, the same for every kind. Everything the
+ * invariants expect comes from the scenario (the program, the out-of-band changes the test
+ * made) and the kinds' oracles, never from the provider's own plan functions.
  */
 import type { EmulatorControl, EmulatorState } from "../../../packages/emulator/src";
 import { Engine, ProgramInputs, RunResult } from "./engine";
-import { canon, managedDifferences, managedKeys } from "./oracle";
+import type { PlatformObject } from "./kind";
+import { KINDS, keyOf, kindOf } from "./kinds";
+import { canon } from "./oracle";
 
-type Rule = EmulatorState["rateLimitRules"][number];
-
-/** Shield zone of each pull zone (the emulator's fixtures). */
-export const PULL_ZONES: Record<number, number> = { 1: 1, 4: 2 };
+export { PULL_ZONES } from "./kinds/zones";
 
 /** A violated invariant: the test fails with the step log. */
 export class InvariantViolation extends Error {}
 
-/** Errors a run may end with for a reason the scenario explains (no fault injected). */
-const EXPECTED_ERRORS = [
-  /already has rules? [\d, ]+ named/, // a rule of that name exists: never taken over
-  /is required when creating a rule/, // a resource not created yet whose program lacks them
-  /cannot change together with the addressing/, // a rename in the same edit as a pull-zone switch
-  /already creates or manages a rule named/, // two resources of the program, one name
-  /already manages rule \d+/, // two resources of the program adopt one rule
-  /already has (rule \d+|a rule of this program) named .*unique in a zone/, // a rename to a taken name
-  /does not exist/, // adopting a rule that is gone
-  /was not found|not_found\.ratelimit|not found/i, // a managed rule deleted out-of-band
-];
+/** Every kind's objects in a state document. */
+export function objectsOf(s: EmulatorState): PlatformObject[] {
+  return KINDS.flatMap((k) => k.objects(s));
+}
+
+/** `r:101` → its kind's name and id, for messages (`RateLimitRule 101`). */
+const label = (key: string): string => {
+  const [tag, id] = key.split(":");
+  return `${KINDS.find((k) => k.tag === tag)?.name ?? tag} ${id}`;
+};
 
 /** Options of a world. */
 export interface WorldOptions {
@@ -34,37 +33,39 @@ export interface WorldOptions {
   writeDelayMs: number;
 }
 
-/** One model run's world. */
+/** One model run's world. Objects are named by key (`w:2001`): ids of two kinds may be equal. */
 export class World {
   readonly engine = new Engine();
   /** A second stack of the same program on the same zones (OtherStack commands). */
   readonly other = new Engine();
-  /** Rules the second stack's state lists that may be gone without it knowing. */
-  readonly otherGone = new Set<number>();
-  /** Rules a program adopted (`ruleId`): they existed before Pulumi and are never deleted. */
-  readonly adopted = new Set<number>();
-  /** Rules another actor deleted. */
-  readonly deletedOutOfBand = new Set<number>();
+  /** Objects the second stack's state lists that may be gone without it knowing. */
+  readonly otherGone = new Set<string>();
+  /** Objects a program adopted (by id): they existed before Pulumi and are never deleted. */
+  readonly adopted = new Set<string>();
+  /** Objects another actor deleted. */
+  readonly deletedOutOfBand = new Set<string>();
   /**
-   * Ids in state whose rule may be gone without the state knowing (another actor deleted it,
-   * or a delete failed with an unknown outcome) since the last successful refresh.
+   * Objects in state that may be gone without the state knowing (another actor deleted
+   * them, or a delete failed with an unknown outcome) since the last successful refresh.
    */
-  readonly goneOutOfBand = new Set<number>();
+  readonly goneOutOfBand = new Set<string>();
   /**
-   * Rules another actor edited since the last successful refresh: an `up` does not look at
+   * Objects another actor edited since the last successful refresh: an `up` does not look at
    * the platform (no `--refresh`), so it restores their managed values only when the program
    * changed them too (an update reads the platform first).
    */
-  readonly drifted = new Set<number>();
+  readonly drifted = new Set<string>();
   /** The step log (printed with a violation). */
   readonly log: string[] = [];
   /** Errors of fault-free runs that the scenario does not explain. */
   readonly unexplained: string[] = [];
+  /** Provider operations the runs performed, by kind (figures of the test). */
+  readonly opsByKind = new Map<string, number>();
   /** Whether the last refresh failed. */
   lastRefreshFailed = false;
   /** Longest extra wait the next settle needs (a delayed request still in flight). */
   pendingDelayMs = 0;
-  private resSeq = 0;
+  private readonly resSeq = new Map<string, number>();
   private oobSeq = 0;
 
   constructor(
@@ -72,19 +73,22 @@ export class World {
     readonly opts: WorldOptions,
   ) {}
 
-  /** A fresh resource name. */
-  newResourceName(): string {
-    return `r${this.resSeq++}`;
+  /** A fresh resource name of a kind (its tag and a number). */
+  newResourceName(tag: string): string {
+    const n = this.resSeq.get(tag) ?? 0;
+    this.resSeq.set(tag, n + 1);
+    return `${tag}${n}`;
   }
 
-  /** A fresh rule name for another actor's rule. */
+  /** A fresh name for another actor's object. */
   newOobName(): string {
     return `oob-${this.oobSeq++}`;
   }
 
-  /** The program's resource names, in order. */
-  resourceNames(): string[] {
-    return [...this.engine.program.keys()];
+  /** The program's resource names, in order (of one kind, when `tag` is given). */
+  resourceNames(tag?: string): string[] {
+    const all = [...this.engine.program.keys()];
+    return tag === undefined ? all : all.filter((n) => kindOf(n).tag === tag);
   }
 
   /** Waits until no delayed write or delayed request can still land. */
@@ -97,26 +101,30 @@ export class World {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 
-  /** The platform's rules. */
-  async rules(): Promise<Rule[]> {
-    return (await this.ctl.state()).rateLimitRules;
+  /** The platform's objects, of every kind. */
+  async objects(): Promise<PlatformObject[]> {
+    return objectsOf(await this.ctl.state());
   }
 
-  /** Ids the program addresses by `ruleId` (adopted rules it may write). */
-  adoptTargets(engine: Engine = this.engine): Set<number> {
-    const out = new Set<number>();
-    for (const p of engine.program.values()) {
-      if (typeof p.ruleId === "number") out.add(p.ruleId);
+  /** Objects the program addresses by id (adopted objects it may write). */
+  adoptTargets(engine: Engine = this.engine): Set<string> {
+    const out = new Set<string>();
+    for (const [name, p] of engine.program) {
+      const id = kindOf(name).adoptId(p);
+      if (id !== undefined) out.add(keyOf(name, id));
     }
     return out;
   }
 
-  /** The program entries that own rule `id` (by state or by `ruleId`). */
-  owners(id: number, engine: Engine = this.engine): ProgramInputs[] {
-    const out: ProgramInputs[] = [];
+  /** The program entries that own object `key` (by state or by id), with their names. */
+  owners(key: string, engine: Engine = this.engine): [string, ProgramInputs][] {
+    const out: [string, ProgramInputs][] = [];
     for (const [name, prog] of engine.program) {
       const st = engine.state.get(name);
-      if ((st && Number(st.id) === id) || prog.ruleId === id) out.push(prog);
+      const id = kindOf(name).adoptId(prog);
+      if ((st && keyOf(name, st.id) === key) || (id !== undefined && keyOf(name, id) === key)) {
+        out.push([name, prog]);
+      }
     }
     return out;
   }
@@ -129,42 +137,53 @@ export class World {
     faulted: boolean,
     engine: Engine = this.engine,
   ): Promise<RunResult> {
-    const before = await this.rules();
-    const stateBefore = new Set(engine.stateIds().map(Number));
+    const before = await this.objects();
+    const stateBefore = new Set(engine.stateKeys());
     const adopted = this.adoptTargets(engine);
     await this.ctl.clearJournal();
     const res = await body();
-    // Rules the run read (GET): the only way a provider can learn an out-of-band value.
-    const read = new Set(
-      (await this.ctl.journal())
-        .map((e) => /^\/shield\/rate-limit\/(\d+)$/.exec(e.method === "GET" ? e.path : ""))
-        .filter((m): m is RegExpExecArray => m !== null)
-        .map((m) => Number(m[1])),
-    );
+    for (const op of res.ops) {
+      const k = kindOf(/^\S+ (\S+)/.exec(op)?.[1] ?? "").name;
+      this.opsByKind.set(k, (this.opsByKind.get(k) ?? 0) + 1);
+    }
+    // Objects the run read (GET): the only way a provider can learn an out-of-band value.
+    const read = new Set<string>();
+    for (const e of await this.ctl.journal()) {
+      if (e.method !== "GET") continue;
+      for (const k of KINDS) {
+        const m = k.paths.read.exec(e.path);
+        if (m) read.add(`${k.tag}:${Number(m[1])}`);
+      }
+    }
     await this.ctl.clearFaults();
     await this.settle();
-    const after = await this.rules();
+    const after = await this.objects();
     this.log.push(
       `${what} → ${res.ok ? "ok" : res.interrupted ? "interrupted" : `FAILED: ${res.error}`}` +
         (res.ops.length ? ` [${res.ops.join("; ")}]` : ""),
     );
-    // What one stack does is out-of-band for the other: a rule the other's state lists may be
-    // gone (deleted by the stack that created it) or changed (an adopted rule both manage).
-    const afterIds = new Map(after.map((r) => [r.id, JSON.stringify(r)]));
+    // What one stack does is out-of-band for the other: an object the other's state lists may
+    // be gone (deleted by the stack that created it) or changed (an adopted object both manage).
+    const afterRaw = new Map(after.map((o) => [o.key, JSON.stringify(o.raw)]));
     const peer = engine === this.engine ? this.other : this.engine;
     const peerGone = engine === this.engine ? this.otherGone : this.goneOutOfBand;
-    for (const r of before) {
-      if (!peer.stateIds().includes(String(r.id))) continue;
-      if (!afterIds.has(r.id)) peerGone.add(r.id);
-      else if (afterIds.get(r.id) !== JSON.stringify(r) && engine === this.other) {
-        this.drifted.add(r.id);
+    const peerKeys = new Set(peer.stateKeys());
+    for (const o of before) {
+      if (!peerKeys.has(o.key)) continue;
+      if (!afterRaw.has(o.key)) peerGone.add(o.key);
+      else if (afterRaw.get(o.key) !== JSON.stringify(o.raw) && engine === this.other) {
+        this.drifted.add(o.key);
       }
     }
-    // (6) A rule a program adopted existed before Pulumi: no run ever deletes it (programs
-    // here never give an adopted rule `deleteOnDestroy: true`).
-    for (const id of this.adopted) {
-      if (before.some((r) => r.id === id) && !afterIds.has(id) && !this.deletedOutOfBand.has(id)) {
-        this.fail(`(6) ${what} deleted rule ${id}, which a program adopted (it existed before)`);
+    // (6) An object a program adopted existed before Pulumi: no run ever deletes it (programs
+    // here never give an adopted object `deleteOnDestroy: true`).
+    for (const key of this.adopted) {
+      if (
+        before.some((o) => o.key === key) &&
+        !afterRaw.has(key) &&
+        !this.deletedOutOfBand.has(key)
+      ) {
+        this.fail(`(6) ${what} deleted ${label(key)}, which a program adopted (it existed before)`);
       }
     }
     if (kind === "refresh") {
@@ -174,114 +193,105 @@ export class World {
         this.drifted.clear();
       }
     }
-    // A delete that failed on an injected fault has an unknown outcome: the rule may be gone
-    // while the state still lists it, until a refresh (or a later delete) settles it.
+    // A delete that failed on an injected fault has an unknown outcome: the object may be
+    // gone while the state still lists it, until a refresh (or a later delete) settles it.
     if (!res.ok && faulted) {
-      const m = /^delete .*\((\d+)/.exec(res.ops[res.ops.length - 1] ?? "");
-      if (m) this.goneOutOfBand.add(Number(m[1]));
+      const m = /^delete (\S+) \((\d+)/.exec(res.ops[res.ops.length - 1] ?? "");
+      if (m) this.goneOutOfBand.add(keyOf(m[1], m[2]));
     }
     if (!res.ok && !res.interrupted && !faulted) {
-      if (!EXPECTED_ERRORS.some((re) => re.test(res.error ?? ""))) {
+      const expected = KINDS.flatMap((k) => k.expectedErrors);
+      if (!expected.some((re) => re.test(res.error ?? ""))) {
         this.unexplained.push(`${what}: ${res.error}`);
       }
     }
-    // (1) Rules the program does not own are byte-identical (a refresh writes nothing).
-    const mayTouch = new Set<number>(kind === "refresh" ? [] : stateBefore);
-    if (kind === "up") for (const id of adopted) mayTouch.add(id);
-    const afterById = new Map(after.map((r) => [r.id, r]));
-    for (const r of before) {
-      if (mayTouch.has(r.id)) continue;
-      const now = afterById.get(r.id);
-      if (!now || JSON.stringify(now) !== JSON.stringify(r)) {
+    // (1) Objects the program does not own are byte-identical (a refresh writes nothing).
+    const mayTouch = new Set<string>(kind === "refresh" ? [] : stateBefore);
+    if (kind === "up") for (const key of adopted) mayTouch.add(key);
+    const afterByKey = new Map(after.map((o) => [o.key, o]));
+    for (const o of before) {
+      if (mayTouch.has(o.key)) continue;
+      const now = afterByKey.get(o.key);
+      if (!now || JSON.stringify(now.raw) !== JSON.stringify(o.raw)) {
         this.fail(
-          `(1) ${what} changed rule ${r.id} "${r.ruleName}" that the program does not own:\n` +
-            `  before ${JSON.stringify(r)}\n  after  ${now ? JSON.stringify(now) : "(deleted)"}`,
+          `(1) ${what} changed ${label(o.key)} "${o.name}" that the program does not own:\n` +
+            `  before ${JSON.stringify(o.raw)}\n  after  ${now ? JSON.stringify(now.raw) : "(deleted)"}`,
         );
       }
     }
-    // (2) Unmanaged fields of an owned rule keep their values.
-    const beforeById = new Map(before.map((r) => [r.id, r]));
-    for (const r of after) {
-      const was = beforeById.get(r.id);
+    // (2) Unmanaged fields of an owned object keep their values.
+    const beforeByKey = new Map(before.map((o) => [o.key, o]));
+    for (const o of after) {
+      const was = beforeByKey.get(o.key);
       if (!was) continue;
-      const owners = this.owners(r.id, engine);
-      const managed = new Set(owners.flatMap((o) => managedKeys(o.ruleConfiguration)));
-      const cfgWas = (was.ruleConfiguration ?? {}) as Record<string, unknown>;
-      const cfgNow = (r.ruleConfiguration ?? {}) as Record<string, unknown>;
-      for (const k of new Set([...Object.keys(cfgWas), ...Object.keys(cfgNow)])) {
-        if (managed.has(k)) continue;
-        if (canon(cfgWas[k]) !== canon(cfgNow[k])) {
+      const managed = new Set(
+        this.owners(o.key, engine).flatMap(([n, p]) => kindOf(n).managedFields(p)),
+      );
+      for (const f of new Set([...Object.keys(was.fields), ...Object.keys(o.fields)])) {
+        if (managed.has(f)) continue;
+        if (canon(was.fields[f]) !== canon(o.fields[f])) {
           this.fail(
-            `(2) ${what} changed the unmanaged field ruleConfiguration.${k} of rule ${r.id}: ` +
-              `${canon(cfgWas[k])} → ${canon(cfgNow[k])}`,
+            `(2) ${what} changed the unmanaged field ${f} of ${label(o.key)}: ` +
+              `${canon(was.fields[f])} → ${canon(o.fields[f])}`,
           );
         }
       }
-      for (const f of ["ruleName", "ruleDescription"] as const) {
-        if (owners.some((o) => o[f] !== undefined)) continue;
-        if ((was[f] ?? null) !== (r[f] ?? null)) {
-          this.fail(`(2) ${what} changed the unmanaged ${f} of rule ${r.id}: ${was[f]} → ${r[f]}`);
-        }
-      }
     }
-    // (2) After a successful up, every resource is in state and its rule holds the program.
+    // (2) After a successful up, every resource is in state and its object holds the program.
     if (kind === "up" && res.ok && engine === this.engine) {
       for (const [name, prog] of this.engine.program) {
+        const k = kindOf(name);
         const st = this.engine.state.get(name);
         if (!st) {
           this.fail(`(2) ${what} succeeded but ${name} is not in the state`);
           continue;
         }
-        const rule = afterById.get(Number(st.id));
-        if (!rule) {
-          if (this.goneOutOfBand.has(Number(st.id))) continue; // unchanged since the delete
-          this.fail(`(2) ${what} succeeded but ${name}'s rule ${st.id} is not on the platform`);
+        const key = keyOf(name, st.id);
+        const obj = afterByKey.get(key);
+        if (!obj) {
+          if (this.goneOutOfBand.has(key)) continue; // unchanged since the delete
+          this.fail(`(2) ${what} succeeded but ${name}'s ${label(key)} is not on the platform`);
           continue;
         }
-        const zone =
-          typeof prog.shieldZoneId === "number"
-            ? prog.shieldZoneId
-            : typeof prog.pullZoneId === "number"
-              ? PULL_ZONES[prog.pullZoneId]
-              : undefined;
-        if (typeof prog.ruleId === "number" && rule.id !== prog.ruleId) {
-          this.fail(`(2) ${name} adopts rule ${prog.ruleId} but its state names rule ${rule.id}`);
+        const adoptId = k.adoptId(prog);
+        if (adoptId !== undefined && obj.id !== adoptId) {
+          this.fail(`(2) ${name} adopts ${k.name} ${adoptId} but its state names ${obj.id}`);
         }
-        if (zone !== undefined && rule.shieldZoneId !== zone) {
-          this.fail(
-            `(2) ${name} belongs in shield zone ${zone}; rule ${rule.id} is in ${rule.shieldZoneId}`,
-          );
+        const zone = k.zoneOf(prog);
+        if (zone !== undefined && obj.zone !== zone) {
+          this.fail(`(2) ${name} belongs in shield zone ${zone}; ${label(key)} is in ${obj.zone}`);
         }
         const wrote = res.ops.some((o) =>
           new RegExp(`^(create|update|replace) ${name}\\b`).test(o),
         );
-        if (this.drifted.has(rule.id)) {
+        if (this.drifted.has(key)) {
           // Drift the engine was not asked to see (no refresh since), or an update that had no
-          // managed value to write (a mode switch) and so never read the rule.
-          if (!wrote || !read.has(rule.id)) continue;
-          this.drifted.delete(rule.id);
+          // managed value to write (a mode switch) and so never read the object.
+          if (!wrote || !read.has(key)) continue;
+          this.drifted.delete(key);
         }
-        const diffs = managedDifferences(prog, rule as never);
+        const diffs = k.differences(prog, obj);
         if (diffs.length > 0) {
           this.fail(
-            `(2) after a successful ${what}, rule ${rule.id} (${name}) lacks the program's values: ${diffs.join("; ")}`,
+            `(2) after a successful ${what}, ${label(key)} (${name}) lacks the program's values: ${diffs.join("; ")}`,
           );
         }
       }
     }
-    // (5) After a successful up or destroy, no two resources of the state hold one rule. (A
+    // (5) After a successful up or destroy, no two resources of the state hold one object. (A
     // refresh runs no deletes: the stale half of a rename whose run failed stays in the state
-    // until the next successful up, which deletes it without touching the rule.)
+    // until the next successful up, which deletes it without touching the object.)
     if (res.ok && kind !== "refresh") {
       const holders = new Map<string, string>();
       const entries = [
-        ...[...engine.state].map(([n, st]) => [n, st.id] as const),
-        ...engine.pendingDeletes.map((d) => [`${d.name} (replaced)`, d.id] as const),
+        ...[...engine.state].map(([n, st]) => [n, keyOf(n, st.id)] as const),
+        ...engine.pendingDeletes.map((d) => [`${d.name} (replaced)`, keyOf(d.name, d.id)] as const),
       ];
-      for (const [n, id] of entries) {
-        const other = holders.get(id);
-        if (other) this.fail(`(5) after ${what}, resources ${other} and ${n} both hold rule ${id}`);
-        holders.set(id, n);
+      for (const [n, key] of entries) {
+        const other = holders.get(key);
+        if (other)
+          this.fail(`(5) after ${what}, resources ${other} and ${n} both hold ${label(key)}`);
+        holders.set(key, n);
       }
     }
     this.checkPlatform(after, what);
@@ -289,30 +299,32 @@ export class World {
   }
 
   /** Invariants (3) and (4): they hold after every step, whatever it was. */
-  checkPlatform(after: Rule[], what: string): void {
-    const seen = new Map<string, number>();
-    for (const r of after) {
-      if (r.ruleName === null || r.ruleName === undefined) continue;
-      const key = `${r.shieldZoneId}/${r.ruleName}`;
-      const other = seen.get(key);
+  checkPlatform(after: PlatformObject[], what: string): void {
+    const seen = new Map<string, string>();
+    for (const o of after) {
+      if (o.name === null || o.name === undefined) continue;
+      const tag = o.key.split(":")[0];
+      if (!KINDS.find((k) => k.tag === tag)?.uniqueNames) continue;
+      const at = `${tag}/${o.zone}/${o.name}`;
+      const other = seen.get(at);
       if (other !== undefined) {
         this.fail(
-          `(3) after ${what}, shield zone ${r.shieldZoneId} holds rules ${other} and ${r.id} named "${r.ruleName}"`,
+          `(3) after ${what}, shield zone ${o.zone} holds ${label(other)} and ${label(o.key)} named "${o.name}"`,
         );
       }
-      seen.set(key, r.id);
+      seen.set(at, o.key);
     }
-    const ids = new Set(after.map((r) => r.id));
+    const keys = new Set(after.map((o) => o.key));
     for (const [engine, gone, which] of [
       [this.engine, this.goneOutOfBand, "the state"],
       [this.other, this.otherGone, "the second stack's state"],
     ] as const) {
-      const inState = engine.stateIds().map(Number);
+      const inState = engine.stateKeys();
       for (const g of [...gone]) if (!inState.includes(g)) gone.delete(g);
-      for (const id of inState) {
-        if (!ids.has(id) && !gone.has(id)) {
+      for (const key of inState) {
+        if (!keys.has(key) && !gone.has(key)) {
           this.fail(
-            `(4) after ${what}, ${which} lists rule ${id}, which the platform lacks, and no ` +
+            `(4) after ${what}, ${which} lists ${label(key)}, which the platform lacks, and no ` +
               `out-of-band delete explains it (last refresh ${this.lastRefreshFailed ? "failed" : "ok or none"})`,
           );
         }

@@ -1,0 +1,120 @@
+/**
+ * A kind of platform object as the model test drives it: one pluggable part per Pulumi
+ * resource type (rate-limit rules, custom WAF rules, ...). The engine, the commands and the
+ * invariants are the same for every kind; a kind brings only what is its own:
+ *
+ * - the provider under test (its dynamic-provider entry points);
+ * - the program inputs generator (new resources, field edits, adoptions, mode switches);
+ * - the oracle of managed fields (what the program's values mean on the platform);
+ * - the out-of-band mutations another actor makes (edit, delete, create);
+ * - the projection of the emulator's whole state onto its objects, and the paths its calls
+ *   take (journal reads, injected faults).
+ *
+ * Everything a kind says comes from the scenario and the spec, never from the provider's own
+ * plan functions.
+ */
+import type fc from "fast-check";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { EmulatorState } from "../../../packages/emulator/src";
+import type { ProgramInputs, StateEntry } from "./engine";
+
+/** One platform object of a kind, projected from the emulator's state. */
+export interface PlatformObject {
+  /** `<tag>:<id>`: ids of two kinds may be equal. */
+  key: string;
+  id: number;
+  /** Its shield zone. */
+  zone: number;
+  /** Its name (unique in a zone when the kind says so). */
+  name: string | null | undefined;
+  /** Every field the program could manage, by path (`ruleConfiguration.actionType`). */
+  fields: Record<string, unknown>;
+  /** The object as stored (compared byte for byte when nobody may touch it). */
+  raw: unknown;
+}
+
+/** A program edit of one field: a new value, or removed from the managed set. */
+export interface FieldEdit {
+  field: string;
+  value: unknown;
+  remove: boolean;
+}
+
+/** An out-of-band edit of one field. */
+export interface OobFieldEdit {
+  field: string;
+  value: unknown;
+}
+
+/** An out-of-band create: a zone, a name from the pool (or a fresh one), the rest. */
+export interface OobCreateSpec {
+  zone: number;
+  name: string | undefined;
+  body: Record<string, unknown>;
+}
+
+/** Where a kind's calls go (regular expressions of the emulator's fault specs). */
+export interface KindPaths {
+  /** POST of a new object. */
+  create: string;
+  /** GET/PATCH/DELETE of one object. */
+  one: string;
+  /** GET of a zone's objects. */
+  list: string;
+  /** A GET of one object in the journal; group 1 is the id. */
+  read: RegExp;
+}
+
+/** One kind of object, as the model test drives it. */
+export interface ModelKind {
+  /** The resource type (`RateLimitRule`). */
+  name: string;
+  /** Prefix of its resource names (`r0`, `r1`, ...) and of its object keys (`r:101`). */
+  tag: string;
+  /** The dynamic provider under test. */
+  provider: dynamic.ResourceProvider;
+  /** Its objects in the emulator's state. */
+  objects(s: EmulatorState): PlatformObject[];
+  paths: KindPaths;
+  /** Whether names are unique in a zone (invariant 3). */
+  uniqueNames: boolean;
+  /** The object id a program entry addresses directly (adopt mode), if any. */
+  adoptId(prog: ProgramInputs): number | undefined;
+  /** The shield zone a program entry places its object in, if it says. */
+  zoneOf(prog: ProgramInputs): number | undefined;
+  /** The field paths a program entry manages (compared with `PlatformObject.fields`). */
+  managedFields(prog: ProgramInputs): string[];
+  /** Where the object does not hold the program's managed values (empty: it holds them). */
+  differences(prog: ProgramInputs, obj: PlatformObject): string[];
+  /** Errors a fault-free run may end with for a reason the scenario explains. */
+  expectedErrors: RegExp[];
+
+  /** Inputs of a new resource that creates its object. */
+  addInputs: fc.Arbitrary<ProgramInputs>;
+  /** Edits of one field of a program entry. */
+  edits: fc.Arbitrary<FieldEdit>;
+  /** Applies an edit; returns the log line, or undefined when it does not apply. */
+  applyEdit(prog: ProgramInputs, e: FieldEdit): string | undefined;
+  /**
+   * Rewrites a created object's entry as adopt-by-id, or an adopted one back to its zone
+   * (optionally through its pull zone). Returns the log line, or undefined when it cannot.
+   */
+  modeSwitch?(prog: ProgramInputs, st: StateEntry, viaPullZone: boolean): string | undefined;
+  /** What an adoption keeps and changes (drawn once, applied to the object found then). */
+  adoptSpecs: fc.Arbitrary<unknown>;
+  /** The inputs of a resource adopting `obj`. */
+  adoptInputs(obj: PlatformObject, spec: unknown): ProgramInputs;
+  /** Out-of-band field edits. */
+  oobEdits: fc.Arbitrary<OobFieldEdit>;
+  /** Applies an out-of-band edit to the state document. */
+  oobEdit(s: EmulatorState, obj: PlatformObject, e: OobFieldEdit): void;
+  /** Deletes the object from the state document. */
+  oobDelete(s: EmulatorState, obj: PlatformObject): void;
+  /** Out-of-band creates. */
+  oobCreates: fc.Arbitrary<OobCreateSpec>;
+  /**
+   * Creates an object in the state document (a name the zone lacks: the pool's, else
+   * `freshName`); returns its id, or undefined when the platform would refuse (a plan limit).
+   */
+  oobCreate(s: EmulatorState, spec: OobCreateSpec, freshName: string): number | undefined;
+}

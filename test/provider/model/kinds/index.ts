@@ -1,0 +1,21 @@
+/**
+ * The kinds the model test drives, together in one program. A resource's name starts with
+ * its kind's tag (`r0` is a RateLimitRule, `w3` a WafRule), as a Pulumi URN carries its type.
+ */
+import type { ModelKind } from "../kind";
+import { rateLimitRuleKind, wafRuleKind } from "./rules";
+
+/** Every kind, in a stable order. */
+export const KINDS: readonly ModelKind[] = [rateLimitRuleKind, wafRuleKind];
+
+/** The kind of a resource, by its name's tag. */
+export function kindOf(resourceName: string): ModelKind {
+  const tag = /^[a-z]+/.exec(resourceName)?.[0];
+  const kind = KINDS.find((k) => k.tag === tag);
+  if (!kind) throw new Error(`model: no kind has the tag of resource ${resourceName}`);
+  return kind;
+}
+
+/** The key of an object of a resource (`w:2001`): ids of two kinds may be equal. */
+export const keyOf = (resourceName: string, id: string | number): string =>
+  `${kindOf(resourceName).tag}:${id}`;
