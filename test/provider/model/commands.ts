@@ -363,7 +363,7 @@ const ALL: [fc.Arbitrary<Cmd>, number][] = [
   [perKind((k) => k.addInputs).map(([k, i]) => new AddObject(k, i)), 5],
   [perKind((k) => fc.tuple(fc.nat(7), k.edits)).map(([k, [r, e]]) => new EditField(k, r, e)), 5],
   [
-    perKind((k) => fc.tuple(fc.nat(7), fc.boolean())).map(
+    perKind(() => fc.tuple(fc.nat(7), fc.boolean())).map(
       ([k, [r, pz]]) => new ModeSwitch(k, r, pz),
     ),
     2,
