@@ -77,11 +77,18 @@ async function setProfile(name: ProfileName): Promise<number> {
   return p.writeDelayMs;
 }
 
+/** What the runs of one profile did (the figures printed). */
+interface Counter {
+  steps: number;
+  runs: number;
+  /** Provider operations by kind. */
+  ops: Map<string, number>;
+  /** Steps run before the first run that broke an invariant (shrinking not counted). */
+  firstFailureAfter?: number;
+}
+
 /** One property over command sequences; counts the steps it ran. */
-function property(
-  writeDelayMs: number,
-  counter: { steps: number; runs: number; ops: Map<string, number> },
-) {
+function property(writeDelayMs: number, counter: Counter) {
   return fc.asyncProperty(
     fc.commands([commandArbitrary], { maxCommands: MAX_COMMANDS, size: "max" }),
     async (cmds) => {
@@ -89,11 +96,15 @@ function property(
       const world = new World(ctl, { writeDelayMs });
       current = world;
       counter.runs++;
-      await fc.asyncModelRun(() => ({ model: world, real: world }), cmds);
-      counter.steps += world.log.filter((l) => !l.startsWith("  ")).length;
+      const stepsBefore = counter.steps;
       try {
+        await fc.asyncModelRun(() => ({ model: world, real: world }), cmds);
         await world.finish();
+      } catch (e) {
+        counter.firstFailureAfter ??= stepsBefore;
+        throw e;
       } finally {
+        counter.steps += world.log.filter((l) => !l.startsWith("  ")).length;
         for (const [k, n] of world.opsByKind) counter.ops.set(k, (counter.ops.get(k) ?? 0) + n);
       }
     },
@@ -108,7 +119,7 @@ describe.each(PROFILES)(
       FUZZ_STEPS > 0 ? `at least ${FUZZ_STEPS} steps` : `fixed seed, ${RUNS} runs`,
       async () => {
         const writeDelayMs = await setProfile(profile);
-        const counter = { steps: 0, runs: 0, ops: new Map<string, number>() };
+        const counter: Counter = { steps: 0, runs: 0, ops: new Map<string, number>() };
         const started = Date.now();
         const failures: string[] = [];
         if (FUZZ_STEPS > 0) {
@@ -134,7 +145,7 @@ describe.each(PROFILES)(
         realWrite(
           `model ${profile}: ${counter.steps} steps in ${counter.runs} runs, ${(ms / 1000).toFixed(1)} s` +
             ` (provider operations: ${[...counter.ops].map(([k, n]) => `${k} ${n}`).join(", ")})` +
-            `${failures.length ? `, ${failures.length} failing seed(s)` : ""}\n`,
+            `${failures.length ? `, ${failures.length} failing seed(s), the first after ${counter.firstFailureAfter} steps` : ""}\n`,
         );
         if (failures.length > 0) throw new Error(failures.join("\n\n"));
       },
