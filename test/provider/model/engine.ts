@@ -7,7 +7,8 @@
  * - up: for every resource of the program, in program order: `check(olds, news)` → inputs;
  *   no state → `create(inputs)`; state → `diff(id, outputs, inputs)`: `replaces` non-empty →
  *   create the new one now and delete the old one at the end of the run (create before
- *   delete); `changes` → `update(id, outputs, inputs)`. Then the deletes: resources no longer
+ *   delete), or, when `deleteBeforeReplace`, delete the old one first, then create;
+ *   `changes` → `update(id, outputs, inputs)`. Then the deletes: resources no longer
  *   in the program, then replaced objects (also those an earlier failed run left behind).
  *   The first failure stops the run (no further steps, no deletes), as the engine does.
  *   A failed create whose error carries `id` + `properties` (a partial create) is recorded.
@@ -103,7 +104,17 @@ export class Engine {
           continue;
         }
         const d = await p(name).diff(st.id, clone(st.outputs) as never, clone(inputs) as never);
-        if (d.replaces && d.replaces.length > 0) {
+        if (d.replaces && d.replaces.length > 0 && d.deleteBeforeReplace) {
+          // Delete before replace: the old object goes first (and leaves the state), then
+          // the new one is created; a failed create leaves neither.
+          ops.push(`delete ${name} (${st.id}, replaced first)`);
+          await p(name).delete(st.id, clone(st.outputs) as never);
+          this.state.delete(name);
+          ops.push(`replace ${name} (${d.replaces.join(", ")})`);
+          const res = await this.create(name, inputs);
+          if (interruptNow()) return { ok: false, interrupted: true, ops };
+          this.state.set(name, { id: res.id, outputs: res.outs, inputs });
+        } else if (d.replaces && d.replaces.length > 0) {
           ops.push(`replace ${name} (${d.replaces.join(", ")})`);
           const res = await this.create(name, inputs);
           if (interruptNow()) return { ok: false, interrupted: true, ops };

@@ -22,7 +22,8 @@ import type { ProgramInputs, StateEntry } from "./engine";
 export interface PlatformObject {
   /** `<tag>:<id>`: ids of two kinds may be equal. */
   key: string;
-  id: number;
+  /** Its id as the provider's state names it (a number, or e.g. `"1/2"`). */
+  id: number | string;
   /** Its shield zone. */
   zone: number;
   /** Its name (unique in a zone when the kind says so). */
@@ -79,7 +80,7 @@ export interface ModelKind {
   /** Whether names are unique in a zone (invariant 3). */
   uniqueNames: boolean;
   /** The object id a program entry addresses directly (adopt mode), if any. */
-  adoptId(prog: ProgramInputs): number | undefined;
+  adoptId(prog: ProgramInputs): number | string | undefined;
   /** The shield zone a program entry places its object in, if it says. */
   zoneOf(prog: ProgramInputs): number | undefined;
   /** The field paths a program entry manages (compared with `PlatformObject.fields`). */
