@@ -25,9 +25,19 @@ const MAX_RESOURCES = 6;
 
 const pick = <T>(xs: T[], i: number): T | undefined => (xs.length ? xs[i % xs.length] : undefined);
 
-/** One arbitrary per kind (each kind equally likely), tagged with the kind. */
-const perKind = <T>(make: (k: ModelKind) => fc.Arbitrary<T>): fc.Arbitrary<[ModelKind, T]> =>
-  fc.oneof(...KINDS.map((k) => make(k).map((v): [ModelKind, T] => [k, v])));
+/**
+ * One arbitrary per kind (each kind equally likely), tagged with the kind; kinds for which
+ * `make` gives nothing (another actor cannot delete a settings object) are left out.
+ */
+const perKind = <T>(
+  make: (k: ModelKind) => fc.Arbitrary<T> | undefined,
+): fc.Arbitrary<[ModelKind, T]> =>
+  fc.oneof(
+    ...KINDS.flatMap((k) => {
+      const arb = make(k);
+      return arb ? [arb.map((v): [ModelKind, T] => [k, v])] : [];
+    }),
+  );
 
 /** Adds a resource that creates its object. */
 class AddObject implements Cmd {
@@ -165,6 +175,7 @@ class OobEdit implements Cmd {
     this.kind.oobEdit(s, obj, this.edit);
     await w.ctl.setState(s);
     w.drifted.add(obj.key);
+    w.attemptedPriors.delete(obj.key);
     w.log.push(
       `out-of-band: ${this.kind.name} ${obj.id}.${this.edit.field} = ${JSON.stringify(this.edit.value)}`,
     );
@@ -184,7 +195,7 @@ class OobDelete implements Cmd {
   async run(_m: World, w: World) {
     const s = await w.ctl.state();
     const obj = pick(this.kind.objects(s), this.obj);
-    if (!obj) return;
+    if (!obj || !this.kind.oobDelete) return;
     this.kind.oobDelete(s, obj);
     await w.ctl.setState(s);
     if (w.engine.stateKeys().includes(obj.key)) w.goneOutOfBand.add(obj.key);
@@ -205,7 +216,7 @@ class OobCreate implements Cmd {
   check = () => true;
   async run(_m: World, w: World) {
     const s = await w.ctl.state();
-    const id = this.kind.oobCreate(s, this.spec, w.newOobName());
+    const id = this.kind.oobCreate?.(s, this.spec, w.newOobName());
     if (id === undefined) return;
     await w.ctl.setState(s);
     const obj = this.kind.objects(s).find((o) => o.id === id);
@@ -373,7 +384,7 @@ const ALL: [fc.Arbitrary<Cmd>, number][] = [
   [fc.nat(7).map((r) => new Duplicate(r)), 1],
   [perKind((k) => fc.tuple(fc.nat(9), k.adoptSpecs)).map(([k, [o, s]]) => new Adopt(k, o, s)), 2],
   [perKind((k) => fc.tuple(fc.nat(9), k.oobEdits)).map(([k, [o, e]]) => new OobEdit(k, o, e)), 2],
-  [perKind(() => fc.nat(9)).map(([k, o]) => new OobDelete(k, o)), 1],
+  [perKind((k) => (k.oobDelete ? fc.nat(9) : undefined)).map(([k, o]) => new OobDelete(k, o)), 1],
   [perKind((k) => k.oobCreates).map(([k, c]) => new OobCreate(k, c)), 1],
   [
     fc

@@ -109,13 +109,19 @@ export interface ModelKind {
   oobEdits: fc.Arbitrary<OobFieldEdit>;
   /** Applies an out-of-band edit to the state document. */
   oobEdit(s: EmulatorState, obj: PlatformObject, e: OobFieldEdit): void;
-  /** Deletes the object from the state document. */
-  oobDelete(s: EmulatorState, obj: PlatformObject): void;
-  /** Out-of-band creates. */
-  oobCreates: fc.Arbitrary<OobCreateSpec>;
+  /** Deletes the object from the state document (absent: another actor cannot). */
+  oobDelete?(s: EmulatorState, obj: PlatformObject): void;
+  /** Out-of-band creates (absent: another actor cannot create one). */
+  oobCreates?: fc.Arbitrary<OobCreateSpec>;
   /**
    * Creates an object in the state document (a name the zone lacks: the pool's, else
    * `freshName`); returns its id, or undefined when the platform would refuse (a plan limit).
    */
-  oobCreate(s: EmulatorState, spec: OobCreateSpec, freshName: string): number | undefined;
+  oobCreate?(s: EmulatorState, spec: OobCreateSpec, freshName: string): number | undefined;
+  /**
+   * Settings objects (they exist without Pulumi; destroy puts back what was there): the
+   * fields destroy restores, and what an object not yet on the platform holds when it first
+   * appears (a zone's configuration of a managed list appears on its first listing).
+   */
+  restoresPrior?: { fields: string[]; unseen: Record<string, unknown> };
 }

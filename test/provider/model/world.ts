@@ -59,6 +59,23 @@ export class World {
   readonly log: string[] = [];
   /** Errors of fault-free runs that the scenario does not explain. */
   readonly unexplained: string[] = [];
+  /**
+   * Settings objects (kinds that restore a prior): the value each managed field had before
+   * the program first managed it, while the state holds a resource for the object.
+   */
+  readonly priors = new Map<string, Record<string, unknown>>();
+  /**
+   * Settings objects whose prior the model cannot know: a write that landed while the state
+   * never recorded it (an interrupted run), or the second stack manages it too (each stack
+   * records what it found, and the other's writes are what it finds).
+   */
+  readonly priorUnknown = new Set<string>();
+  /**
+   * Settings objects a failed write may have changed before any state recorded a prior (a
+   * fault after the platform applied it): their values before that write, until an
+   * out-of-band edit makes them moot. The prior a later run records must be these.
+   */
+  readonly attemptedPriors = new Map<string, Record<string, unknown>>();
   /** Provider operations the runs performed, by kind (figures of the test). */
   readonly opsByKind = new Map<string, number>();
   /** Whether the last refresh failed. */
@@ -294,8 +311,95 @@ export class World {
         holders.set(key, n);
       }
     }
+    this.checkPriors(engine, res, before, after, stateBefore, what);
     this.checkPlatform(after, what);
     return res;
+  }
+
+  /**
+   * (7) Settings objects: when a resource leaves the state (destroy, or removed from the
+   * program), the object's managed fields hold the values they had before the program first
+   * managed them. A field that stops being managed is left as it is (its prior forgotten).
+   */
+  private checkPriors(
+    engine: Engine,
+    res: RunResult,
+    before: PlatformObject[],
+    after: PlatformObject[],
+    stateBefore: Set<string>,
+    what: string,
+  ): void {
+    const settings = (key: string) => KINDS.find((k) => k.tag === key.split(":")[0])?.restoresPrior;
+    const held = new Map<string, Set<string>>();
+    for (const [name, st] of [
+      ...engine.state,
+      ...engine.pendingDeletes.map((d) => [d.name, d] as const),
+    ]) {
+      const key = keyOf(name, st.id);
+      if (!settings(key)) continue;
+      const fields = held.get(key) ?? new Set<string>();
+      for (const f of kindOf(name).managedFields(st.inputs)) fields.add(f);
+      held.set(key, fields);
+    }
+    // A write that landed but that the state never recorded (an interrupted up).
+    const writes = res.ops.filter((o) => /^(create|update|replace) /.test(o));
+    if (res.interrupted && writes.length > 0) {
+      const name = /^\S+ (\S+)/.exec(writes[writes.length - 1])![1];
+      const prog = engine.program.get(name);
+      const id = prog ? kindOf(name).adoptId(prog) : undefined;
+      if (id !== undefined && settings(keyOf(name, id))) this.priorUnknown.add(keyOf(name, id));
+    }
+    if (engine !== this.engine) {
+      for (const key of held.keys()) this.priorUnknown.add(key);
+      return;
+    }
+    const beforeByKey = new Map(before.map((o) => [o.key, o]));
+    const last = res.ops[res.ops.length - 1] ?? "";
+    if (!res.ok && !res.interrupted && /^(create|update|replace) /.test(last)) {
+      const name = /^\S+ (\S+)/.exec(last)![1];
+      const prog = engine.program.get(name);
+      const id = prog ? kindOf(name).adoptId(prog) : undefined;
+      const key = id !== undefined ? keyOf(name, id) : undefined;
+      if (key && settings(key) && !this.attemptedPriors.has(key)) {
+        const fields = beforeByKey.get(key)?.fields ?? settings(key)!.unseen;
+        const known = this.priors.get(key) ?? {};
+        this.attemptedPriors.set(
+          key,
+          Object.fromEntries(Object.entries(fields).filter(([f]) => !(f in known))),
+        );
+      }
+    }
+    const afterByKey = new Map(after.map((o) => [o.key, o]));
+    for (const key of stateBefore) {
+      const s = settings(key);
+      if (!s || held.has(key)) continue;
+      const prior = this.priors.get(key);
+      this.priors.delete(key);
+      if (!prior || this.priorUnknown.has(key) || this.other.stateKeys().includes(key)) {
+        if (!this.other.stateKeys().includes(key)) this.priorUnknown.delete(key);
+        continue;
+      }
+      const now = afterByKey.get(key);
+      const wrong = Object.keys(prior).filter((f) => canon(now?.fields[f]) !== canon(prior[f]));
+      if (wrong.length > 0) {
+        this.fail(
+          `(7) after ${what}, ${label(key)} no longer has a resource, but its ` +
+            wrong.map((f) => `${f} is ${canon(now?.fields[f])}`).join(", ") +
+            `, not ${wrong.map((f) => `${canon(prior[f])}`).join(", ")} as before the program managed it`,
+        );
+      }
+    }
+    for (const [key, fields] of held) {
+      const prior = this.priors.get(key) ?? {};
+      const was = {
+        ...(beforeByKey.get(key)?.fields ?? settings(key)!.unseen),
+        ...this.attemptedPriors.get(key),
+      };
+      this.attemptedPriors.delete(key);
+      for (const f of fields) if (!(f in prior)) prior[f] = was[f];
+      for (const f of Object.keys(prior)) if (!fields.has(f)) delete prior[f];
+      this.priors.set(key, prior);
+    }
   }
 
   /** Invariants (3) and (4): they hold after every step, whatever it was. */
