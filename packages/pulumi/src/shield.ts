@@ -30,6 +30,14 @@ export type {
   WafRuleConfigurationStateOf,
   NoUnknownWafConfigurationFields,
 } from "./resources/waf-rule";
+export { ManagedAccessList } from "./resources/managed-access-list";
+export type {
+  ManagedAccessListArgs,
+  ManagedAccessListCommonArgs,
+  ManagedAccessListState,
+  ManagedAccessListPriorState,
+  AccessListActionArg,
+} from "./resources/managed-access-list";
 export { getEventLogs, getEventLogsOutput } from "./functions/shield";
 export type { GetEventLogsArgs, GetEventLogsResult } from "./functions/shield";
 export {
