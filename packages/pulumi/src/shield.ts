@@ -41,6 +41,22 @@ export type {
 export { getEventLogs, getEventLogsOutput } from "./functions/shield";
 export type { GetEventLogsArgs, GetEventLogsResult } from "./functions/shield";
 export {
+  getWafRules,
+  getWafRulesOutput,
+  getAccessLists,
+  getAccessListsOutput,
+} from "./functions/shield";
+export type {
+  GetWafRulesArgs,
+  GetWafRulesResult,
+  WafRuleSummary,
+  GetAccessListsArgs,
+  GetAccessListsResult,
+  AccessListSummary,
+  ShieldZoneByIdArgs,
+  ShieldZoneByPullZoneArgs,
+} from "./functions/shield";
+export {
   RateLimitAction,
   OperatorType,
   SeverityType,

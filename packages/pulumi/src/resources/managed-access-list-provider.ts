@@ -17,12 +17,10 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { Type } from "@sinclair/typebox";
 import {
   AccessListAction,
-  AccessListCategory,
-  AccessListType,
-  ShieldPlanType,
   type AccessListDetails,
   type ZoneAccessLists,
 } from "edgeplatform-client/spec";
+import { ACTION_NAMES, actionName, categoryName, planName } from "./access-list-names";
 import {
   checkInputs,
   isUnknown,
@@ -82,7 +80,6 @@ export interface ManagedAccessListOutputs {
 }
 
 const TYPE = "ManagedAccessList";
-const ACTION_NAMES = Object.keys(AccessListAction) as (keyof typeof AccessListAction)[];
 
 /** The inputs, checked with the project's one validator (the "one of" rules: below). */
 const inputsSchema = Type.Object(
@@ -143,35 +140,6 @@ export function checkManagedAccessList(_olds: unknown, news: unknown): dynamic.C
 /** The integer of an action input (a name or an integer). */
 export const actionValue = (a: unknown): number =>
   typeof a === "string" ? (AccessListAction as Record<string, number>)[a] : Number(a);
-/** The name of an action integer (`2` → `"Block"`); the integer when it has no name. */
-export const actionName = (v: number): AccessListActionInput =>
-  ACTION_NAMES.find((k) => AccessListAction[k] === v) ?? v;
-/** The name of a value of an integer enumeration; the number as text when unknown. */
-export const enumName = (e: Record<string, number>, v: unknown): string =>
-  Object.keys(e).find((k) => e[k] === v) ?? String(v);
-/** A plan type in words (`2` → `Business`). */
-export const planName = (p: unknown): string =>
-  Object.keys(ShieldPlanType).includes(enumName(ShieldPlanType, p))
-    ? enumName(ShieldPlanType, p)
-    : `plan ${String(p)}`;
-/** Category flags in words (`1024` → `"AiCrawlers"`, `3` → `"VPNs|Datacenters"`, 0 → `"None"`). */
-export function categoryName(v: unknown): string {
-  if (typeof v !== "number" || !Number.isInteger(v) || v < 0) return String(v);
-  if (v === 0) return "None";
-  const names: string[] = [];
-  let rest = v;
-  for (const [k, bit] of Object.entries(AccessListCategory)) {
-    if (bit !== 0 && (v & bit) === bit) {
-      names.push(k);
-      rest &= ~bit;
-    }
-  }
-  if (rest !== 0) names.push(String(rest));
-  return names.join("|");
-}
-/** The name of an access-list type (`1` → `"CIDR"`). */
-export const typeName = (v: unknown): string => enumName(AccessListType, v);
-
 const label = (zone: unknown, list: unknown) =>
   `edgeplatform ${TYPE} (zone ${String(zone)}, list ${typeof list === "string" ? JSON.stringify(list) : String(list)})`;
 const claimKey = (zone: number, listId: number) => `${zone}/${listId}`;
