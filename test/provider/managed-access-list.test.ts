@@ -67,7 +67,7 @@ describe("check", () => {
     [{ shieldZoneId: 1, listId: 3, listName: "x", enabled: true }, "listName", /not both/],
     [{ shieldZoneId: 1, listId: 3 }, "enabled", /at least one of `enabled` or `action`/],
     [{ shieldZoneId: 1, listId: 3, action: "Deny" }, "action", /Block/],
-    [{ shieldZoneId: 1, listId: 3, action: 6 }, "action", /./],
+    [{ shieldZoneId: 1, listId: 3, action: 6 }, "action", /"Bypass", 0, 1, 2, 3, 4, 5; got 6$/],
     [{ shieldZoneId: 1, listId: 3, enabled: "yes" }, "enabled", /boolean/],
     [{ shieldZoneId: 1, listId: 3, enabled: true, extra: 1 }, "extra", /./],
   ])("refuses %p", (news, property, reason) => {

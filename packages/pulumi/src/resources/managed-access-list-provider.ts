@@ -89,11 +89,9 @@ const inputsSchema = Type.Object(
     listId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
     listName: Type.Optional(Type.String({ pattern: "\\S" })),
     enabled: Type.Optional(Type.Boolean()),
+    // One enumeration of names and integers: one failure naming every allowed value.
     action: Type.Optional(
-      Type.Union([
-        Type.Unsafe<string>({ type: "string", enum: ACTION_NAMES }),
-        Type.Integer({ minimum: 0, maximum: 5 }),
-      ]),
+      Type.Unsafe<string | number>({ enum: [...ACTION_NAMES, ...Object.values(AccessListAction)] }),
     ),
   },
   { additionalProperties: false },
