@@ -7,6 +7,7 @@
  * provider's own functions.
  */
 import * as pulumi from "@pulumi/pulumi";
+import fc from "fast-check";
 import { ManagedAccessList } from "../../packages/pulumi/src/resources/managed-access-list";
 import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
 import {
@@ -58,6 +59,23 @@ describe("check", () => {
     checked({ pullZoneId: 1, listName: "AI Crawlers", action: "Block" });
     checked({ shieldZoneId: 1, listId: 3, action: 2 });
     checked({ shieldZoneId: UNKNOWN, listId: UNKNOWN, enabled: UNKNOWN });
+  });
+
+  test("never throws, on any JSON", () => {
+    fc.assert(
+      fc.property(
+        fc.anything(),
+        fc.dictionary(
+          fc.constantFrom("shieldZoneId", "pullZoneId", "listId", "listName", "enabled", "action"),
+          fc.anything(),
+        ),
+        (any, news) => {
+          expect(Array.isArray(checkManagedAccessList({}, any).failures)).toBe(true);
+          expect(Array.isArray(checkManagedAccessList({}, news).failures)).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   test.each([
