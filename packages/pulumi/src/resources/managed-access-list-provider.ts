@@ -195,11 +195,14 @@ async function zonePlan(zone: number): Promise<unknown> {
 
 /** The plan-gate message: the plan the list needs and the zone's plan. */
 function planGate(what: string, zone: number, list: AccessListDetails, plan: unknown): never {
+  const zonePlanText =
+    typeof plan === "number"
+      ? `is on the ${planName(plan)} plan`
+      : "is on a plan without it (the platform answered not_available.access_list)";
   throw new ResourceOperationError(
     `${what} failed: managed access list ${list.listId} (${JSON.stringify(list.name)}) needs ` +
-      `the ${planName(list.requiredPlan)} plan; shield zone ${zone} ` +
-      `${typeof plan === "number" ? `is on the ${planName(plan)} plan` : "is on a plan without it (the platform answered not_available.access_list)"}. Nothing was written. Upgrade the zone's plan, or remove the ` +
-      `resource.`,
+      `the ${planName(list.requiredPlan)} plan; shield zone ${zone} ${zonePlanText}. Nothing ` +
+      `was written. Upgrade the zone's plan, or remove the resource.`,
   );
 }
 
@@ -246,11 +249,11 @@ async function writeConfiguration(
     await getClient().accessLists.updateAccessListConfiguration(zone, list.configurationId, body);
   } catch (e) {
     if ((e as { errorKey?: unknown })?.errorKey === "not_available.access_list") {
-      let plan: unknown = "unknown";
+      let plan: unknown;
       try {
         plan = await zonePlan(zone);
       } catch {
-        // the message then says the zone's plan is unknown
+        // unreadable: the message says only that the zone's plan does not include the list
       }
       planGate(what, zone, list, plan);
     }
