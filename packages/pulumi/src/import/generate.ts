@@ -448,14 +448,24 @@ function zoneLabel(z: Pick<Zone, "shieldZoneId" | "pullZoneIds">): string {
 
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? "" : "s"}`;
 
-/** `2 rate-limit rules, 1 WAF rule, 2 of 4 managed lists (configured)`: the kinds read. */
-function zoneCounts(z: Zone): string {
+/**
+ * The header's line(s) of a zone: `shield zone 1: 2 rate-limit rules, 1 WAF rule, 2 of 4
+ * managed lists configured` (the kinds read), wrapped at {@link MAX_LINE}.
+ */
+function zoneCounts(z: Zone): string[] {
   const parts = KINDS.filter((k) => z.read.has(k.kind)).map((k) =>
     k.kind === "managedAccessLists"
       ? `${z.managedAccessLists.length} of ${plural(z.managedTotal, k.one)} configured`
       : plural(z[k.kind].length, k.one),
   );
-  return parts.length > 0 ? parts.join(", ") : "nothing read";
+  if (parts.length === 0) parts.push("nothing read");
+  const lines = [`//   ${zoneLabel(z)}:`];
+  parts.forEach((p, i) => {
+    const item = ` ${p}${i < parts.length - 1 ? "," : ""}`;
+    if (lines[lines.length - 1].length + item.length > MAX_LINE) lines.push(`//    ${item}`);
+    else lines[lines.length - 1] += item;
+  });
+  return lines;
 }
 
 function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
@@ -465,7 +475,7 @@ function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
     "// the platform. Edit it like any other program.",
     `// Read from ${describeSource(source)} (the API key is not recorded here):`,
     ...zones.flatMap((z) => [
-      `//   ${zoneLabel(z)}: ${zoneCounts(z)}`,
+      ...zoneCounts(z),
       ...z.skipped.map((s) => `//     NOT imported: ${s.kind} (${s.reason})`),
     ]),
     ...dns.map(
@@ -552,8 +562,7 @@ function accessListLines(a: AccessListImport, name: string, variable: string, wa
     out.push(`  enabled: ${details.isEnabled},`);
     pushRendered(out, "  ", "action: ", enumValue("action", AccessListAction, details.action, w));
   } else {
-    const m =
-      "left out enabled and action: the list is not in the zone's listing (not managed; the platform keeps them)";
+    const m = "left out enabled and action: the list is not in the zone's listing (not managed)";
     warn(`${where}: ${m}`);
     out.push(`  // ${m}`);
   }
@@ -743,7 +752,9 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
       const rest = z.managedTotal - z.managedAccessLists.length;
       out.push(
         "// managed access lists with a configuration set" +
-          (rest > 0 ? ` (${rest} more keep the platform's defaults)` : ""),
+          (rest > 0
+            ? ` (${rest} more ${rest === 1 ? "keeps" : "keep"} the platform's defaults)`
+            : ""),
       );
     }
     for (const d of z.managedAccessLists) {
