@@ -104,6 +104,18 @@ export const zoneTwoRules = (): RateLimitRule[] => [
   fixtureRule(204, 2, null, null, plainConfig(8)),
 ];
 
+/**
+ * The `--kind`s whose resources exist in `pulumi-edgeplatform` today: a program imported with
+ * them type-checks and runs. `access-list` and `managed-access-list` join when
+ * `edge.shield.AccessList` and `edge.shield.ManagedAccessList` land; the import already
+ * writes them (the CLI test and the e2e test take this list).
+ */
+export const RESOURCE_KINDS_AVAILABLE = ["rate-limit-rule", "waf-rule"] as const;
+
+/** `--kind` flags for {@link RESOURCE_KINDS_AVAILABLE}. */
+export const availableKindFlags = (): string[] =>
+  RESOURCE_KINDS_AVAILABLE.flatMap((k) => ["--kind", k]);
+
 /** Zone 3: more rules than one list page (the client asks for 100 per page). */
 export const BIG_ZONE_RULES = 105;
 

@@ -505,8 +505,10 @@ export async function main(
   }
 
   const count = (type: string) => program.resources.filter((r) => r.type.endsWith(type)).length;
+  // The kinds asked for (when a shield or pull zone was given) and the DNS zones (when given).
+  const shield = opts.shieldZones.length + opts.pullZones.length > 0;
   const written = [
-    ...opts.kinds.map((k) =>
+    ...(shield ? opts.kinds : []).map((k) =>
       plural(
         count(
           {
@@ -519,7 +521,7 @@ export async function main(
         KIND_WORDS[k].one,
       ),
     ),
-    plural(count(":ZoneDnssec"), "DNS zone"),
+    ...(opts.dnsZones.length > 0 ? [plural(count(":ZoneDnssec"), "DNS zone")] : []),
   ];
   const bytes = Buffer.byteLength(program.text);
   if (opts.out !== undefined) {
@@ -540,7 +542,8 @@ export async function main(
     redact(
       [
         ...notes,
-        `${COMMAND}: wrote ${written.slice(0, -1).join(", ")} and ${written.slice(-1)} ` +
+        `${COMMAND}: wrote ${written.length > 1 ? `${written.slice(0, -1).join(", ")} and ` : ""}` +
+          `${written.slice(-1)} ` +
           `(${bytes} bytes) to ${opts.out ?? "standard output"}`,
       ].join("\n") + "\n",
       secrets,
