@@ -130,7 +130,7 @@ describe("edgeplatform-import generator", () => {
     const snap = snapshot();
     const { text } = generateProgram(snap);
     const { resources, exports } = evaluate(text);
-    const rules = snap.shieldZones.flatMap((z) => z.rules);
+    const rules = snap.shieldZones.flatMap((z) => z.rules ?? []);
     const byId = new Map(rules.map((r) => [r.id, r]));
     const adopted = resources.filter((r) => r.kind === "RateLimitRule");
     expect(adopted.map((r) => r.args.ruleId)).toEqual([101, 102, 201, 202, 203, 204]);
@@ -211,7 +211,7 @@ describe("edgeplatform-import generator", () => {
     const a = generateProgram(snapshot()).text;
     const shuffled = snapshot();
     shuffled.shieldZones.reverse();
-    for (const z of shuffled.shieldZones) z.rules.reverse();
+    for (const z of shuffled.shieldZones) z.rules?.reverse();
     // the same zone given twice (e.g. --shield-zone 1 and a pull zone of it) merges
     shuffled.shieldZones.push({ shieldZoneId: 1, rules: [defaultFixtures().rateLimitRules[0]] });
     shuffled.dnsZones.push({ zoneId: 2, domain: "example.org", dnsSecEnabled: true });
