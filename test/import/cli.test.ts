@@ -444,6 +444,27 @@ describe("edgeplatform-import (bin, child process)", () => {
     }
   });
 
+  test("a list that cannot be read for another reason: exit 1 naming the zone and the list, nothing written", async () => {
+    const { EmulatorControl } = await import("../../packages/emulator/src");
+    const control = new EmulatorControl(emu.url);
+    try {
+      await control.fault({
+        method: "GET",
+        path: "^/shield/shield-zone/1/access-lists/501$",
+        status: 500,
+      });
+      const out = path.join(dir, "list-500.ts");
+      const r = await run(["--shield-zone", "1", "--out", out]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^edgeplatform-import: nothing written: 1 zone could not be read:\n {2}shield zone 1: custom access list 501 \(office-network\): .*500/,
+      );
+      expect(fs.existsSync(out)).toBe(false);
+    } finally {
+      await control.clearFaults();
+    }
+  }, 60_000);
+
   test("--base-url beats the environment; an unreachable API is exit 1 naming the address", async () => {
     const viaFlag = await run(["--dns-zone", "2", "--base-url", emu.url], {
       EDGEPLATFORM_BASE_URL: "http://127.0.0.1:9",

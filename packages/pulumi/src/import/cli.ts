@@ -212,6 +212,16 @@ export function parseArgs(argv: string[]): ImportOptions {
 /** A failure that stops the whole import at once (the key is wrong, the API unreachable). */
 class FatalImportError extends Error {}
 
+/** A failed read of one kind of a zone after its rate-limit rules: names what failed. */
+class KindReadError extends Error {
+  constructor(
+    readonly what: string,
+    readonly cause: unknown,
+  ) {
+    super(`${what}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
 /** What was read, plus what went wrong per zone. */
 export interface ReadResult {
   snapshot: ImportSnapshot;
@@ -317,7 +327,11 @@ export async function readSnapshot(
         (zone.managedAccessLists?.filter(isConfigured).length ?? 0);
       if (count === 0) empty.push(`${label} has ${nothingIn(zone)}`);
     } catch (e) {
-      problems.push(explain(label, e, baseUrl));
+      problems.push(
+        e instanceof KindReadError
+          ? explain(`${label}: ${e.what}`, e.cause, baseUrl)
+          : explain(label, e, baseUrl),
+      );
     }
   }
   const dnsZones: DnsZoneImport[] = [];
@@ -366,7 +380,7 @@ async function readShieldZone(
       return await read();
     } catch (e) {
       const reason = unreadableReason(e);
-      if (reason === undefined) throw e;
+      if (reason === undefined) throw new KindReadError(what, e);
       skip(what, reason);
       return undefined;
     }
