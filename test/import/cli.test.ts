@@ -347,6 +347,11 @@ describe("edgeplatform-import (bin, child process)", () => {
         /--kind: "waf" is not a kind \(allowed: rate-limit-rule, waf-rule, access-list, managed-access-list\)/,
       ],
       [["--shield-zone", "1", "--kind"], {}, /--kind needs a value/],
+      [
+        ["--dns-zone", "1", "--kind", "waf-rule"],
+        {},
+        /--kind: chooses what to import from shield zones: give --shield-zone ID or --pull-zone ID/,
+      ],
       [["--shield-zone", "1", "extra"], {}, /unexpected argument "extra"/],
       [
         ["--shield-zone", "1", "--base-url", "ftp://x"],

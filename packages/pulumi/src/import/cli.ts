@@ -198,14 +198,19 @@ export function parseArgs(argv: string[]): ImportOptions {
   o.shieldZones = unique(o.shieldZones);
   o.pullZones = unique(o.pullZones);
   o.dnsZones = unique(o.dnsZones);
-  // In the documented order, whatever the order of the flags.
-  o.kinds =
-    o.kinds.length === 0 ? [...IMPORT_KINDS] : IMPORT_KINDS.filter((k) => o.kinds.includes(k));
   if (!o.help && o.shieldZones.length + o.pullZones.length + o.dnsZones.length === 0) {
     throw new UsageError(
       "nothing to import: give at least one --shield-zone ID, --pull-zone ID or --dns-zone ID",
     );
   }
+  if (!o.help && o.kinds.length > 0 && o.shieldZones.length + o.pullZones.length === 0) {
+    throw new UsageError(
+      "--kind: chooses what to import from shield zones: give --shield-zone ID or --pull-zone ID",
+    );
+  }
+  // In the documented order, whatever the order of the flags.
+  o.kinds =
+    o.kinds.length === 0 ? [...IMPORT_KINDS] : IMPORT_KINDS.filter((k) => o.kinds.includes(k));
   return o;
 }
 
