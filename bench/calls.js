@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * Benchmark 2: API calls per Pulumi operation, counted from the emulator's request journal.
+ * Benchmark 2: API calls per Pulumi operation and per kind, counted from the emulator's
+ * request journal.
  *
- * One stack with N rate-limit rules (create mode): `up` (create N), a no-change `preview`,
- * an `up` that changes one field of one rule, `refresh`, `destroy`. Goal: the minimum the
- * semantics need: 1 zone listing + N POSTs; 0 calls; 1 GET + exactly 1 PATCH; N GETs; N DELETEs.
+ * For each kind, one stack with N objects created by the program: `up` (create N), a
+ * no-change `preview`, an `up` that changes one field of one object, `refresh`, `destroy`.
+ * Goal: the minimum the semantics need (the `expected` of each kind below); a no-change
+ * preview makes 0 calls for every kind.
  *
- *   npm run build && node bench/calls.js [--n 10]
+ *   npm run build && node bench/calls.js [--n 10] [--kinds rate-limit-rule,waf-rule]
  */
 "use strict";
 
@@ -20,75 +22,150 @@ const {
 } = require("./lib/common");
 const { freshStack, prepareEngine, rulesProgram } = require("./lib/engine");
 
+/** Inline program: `n` custom WAF rules in shield zone 1; `changed` blocks instead of logging. */
+function wafRulesProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.shield.WafRule(`waf-${i}`, {
+        shieldZoneId: 1,
+        ruleName: `bench-waf-${i}`,
+        ruleDescription: "benchmark rule",
+        ruleConfiguration: {
+          actionType: changed === i ? "Block" : "Log",
+          variableTypes: { REQUEST_URI: `/bench-${i}` },
+          operatorType: "BEGINSWITH",
+          severityType: "WARNING",
+          value: `/bench-${i}`,
+        },
+      });
+    }
+    return { count: n };
+  };
+}
+
+/**
+ * The kinds measured: the program for N objects (and with one field of object 0 changed),
+ * the calls each operation needs at least, and how to find the program's objects left in the
+ * emulator's state after destroy.
+ */
+const KINDS = {
+  "rate-limit-rule": {
+    program: (n, changed) => rulesProgram(n, changed ? { updateIndex: 0, updatedCount: 75 } : {}),
+    // Creates: one listing of the zone for the name check (once per zone per run) + N POSTs.
+    // One field: one GET (the platform's current configuration, the merge base) + one PATCH.
+    expected: (n) => ({
+      create: [`1 GET + ${n} POST`, { GET: 1, POST: n }],
+      oneField: ["1 GET + 1 PATCH", { GET: 1, PATCH: 1 }],
+      refresh: [`${n} GET`, { GET: n }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) => st.rateLimitRules.filter((r) => /^bench-/.test(r.ruleName || "")),
+  },
+  "waf-rule": {
+    program: (n, changed) => wafRulesProgram(n, changed ? 0 : undefined),
+    // Creates: the zone listing (name check) and the zone itself (its plan limit), once per
+    // zone per run, + N POSTs. One field: GET (merge base) + PATCH.
+    expected: (n) => ({
+      create: [`2 GET + ${n} POST`, { GET: 2, POST: n }],
+      oneField: ["1 GET + 1 PATCH", { GET: 1, PATCH: 1 }],
+      refresh: [`${n} GET`, { GET: n }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) => st.wafRules.filter((r) => /^bench-waf-/.test(r.ruleName || "")),
+  },
+};
+
 function summarize(entries) {
   const by = {};
   for (const e of entries) by[e.method] = (by[e.method] || 0) + 1;
-  return by;
+  return Object.fromEntries(Object.entries(by).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const sorted = (o) => JSON.stringify(Object.fromEntries(Object.entries(o).sort()));
+
+/** Runs the five operations of one kind on a fresh stack; returns its rows. */
+async function measureKind(env, emu, kindName, n) {
+  const kind = KINDS[kindName];
+  const want = kind.expected(n);
+  const rows = [];
+  let program = kind.program(n, false);
+  const stack = await freshStack(env, emu, () => program(), `calls-${kindName}-${n}`);
+  const step = async (name, [goal, expected], fn) => {
+    await emu.control("DELETE", "requests");
+    await fn();
+    const entries = (await emu.journal()).filter((e) => !e.path.startsWith("/_emulator"));
+    const methods = summarize(entries);
+    const met = sorted(methods) === sorted(expected);
+    rows.push({
+      kind: kindName,
+      name,
+      goal,
+      expected,
+      methods,
+      total: entries.length,
+      met,
+      requests: entries.map((e) => ({
+        method: e.method,
+        path: e.path,
+        status: e.status,
+        ...(e.method === "PATCH" ? { body: e.body } : {}),
+      })),
+    });
+    console.log(`  ${kindName} ${name}: ${entries.length} calls ${JSON.stringify(methods)}`);
+  };
+  await emu.control("POST", "reset");
+  try {
+    await step(`up (create ${n})`, want.create, () => stack.up({ color: "never" }));
+    await step("no-change preview", ["0 calls", {}], () => stack.preview({ color: "never" }));
+    program = kind.program(n, true);
+    await step("up (one field of one object)", want.oneField, () => stack.up({ color: "never" }));
+    await step("refresh", want.refresh, () => stack.refresh({ color: "never" }));
+    await step("destroy", want.destroy, () => stack.destroy({ color: "never" }));
+    const left = kind.left(await emu.control("GET", "state"));
+    if (left.length) throw new Error(`${kindName}: destroy left ${left.length} objects`);
+  } finally {
+    await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
+  }
+  return rows;
 }
 
 async function main() {
   const n = Number(arg("n", "10"));
-  console.log(`calls: N = ${n}; ${machineLine()}`);
+  const kinds = String(arg("kinds", Object.keys(KINDS).join(","))).split(",");
+  for (const k of kinds)
+    if (!KINDS[k])
+      throw new Error(`--kinds takes ${Object.keys(KINDS).join(", ")} (comma-separated); got ${k}`);
+  console.log(`calls: N = ${n}, kinds ${kinds.join(", ")}; ${machineLine()}`);
   const env = await prepareEngine((l) => console.log(`[pulumi-cli] ${l}`));
   const emu = await startEmulatorProcess();
   const rows = [];
   try {
-    let program = rulesProgram(n);
-    const stack = await freshStack(env, emu, () => program(), `calls-${n}`);
-    const step = async (name, goal, expected, fn) => {
-      await emu.control("DELETE", "requests");
-      await fn();
-      const entries = (await emu.journal()).filter((e) => !e.path.startsWith("/_emulator"));
-      const methods = summarize(entries);
-      const total = entries.length;
-      const met = JSON.stringify(methods) === JSON.stringify(expected);
-      rows.push({
-        name,
-        goal,
-        expected,
-        methods,
-        total,
-        met,
-        requests: entries.map((e) => ({
-          method: e.method,
-          path: e.path,
-          status: e.status,
-          ...(e.method === "PATCH" ? { body: e.body } : {}),
-        })),
-      });
-      console.log(`  ${name}: ${total} calls ${JSON.stringify(methods)}`);
-    };
-    await emu.control("POST", "reset");
-    // Creates: one listing of the zone for the name check (once per zone per run) + N POSTs.
-    await step(`up (create ${n})`, `1 GET + ${n} POST`, { GET: 1, POST: n }, () =>
-      stack.up({ color: "never" }),
-    );
-    await step("no-change preview", "0 calls", {}, () => stack.preview({ color: "never" }));
-    program = rulesProgram(n, { updateIndex: 0, updatedCount: 75 });
-    // One GET (the platform's current configuration, the merge base) + one PATCH.
-    await step("up (one field of one rule)", "1 GET + 1 PATCH", { GET: 1, PATCH: 1 }, () =>
-      stack.up({ color: "never" }),
-    );
-    await step("refresh", `${n} GET`, { GET: n }, () => stack.refresh({ color: "never" }));
-    await step("destroy", `${n} DELETE`, { DELETE: n }, () => stack.destroy({ color: "never" }));
-    const left = (await emu.control("GET", "state")).rateLimitRules.filter((r) =>
-      /^bench-/.test(r.ruleName || ""),
-    );
-    if (left.length) throw new Error(`destroy left ${left.length} rules`);
-    await stack.workspace.removeStack(stack.name, { force: true });
+    for (const k of kinds) rows.push(...(await measureKind(env, emu, k, n)));
   } finally {
     await emu.close();
     env.cleanup();
   }
   printTable(
-    `API calls per operation (N = ${n} rate-limit rules, emulator journal)`,
-    ["operation", "calls", "by method", "minimum", "met"],
-    rows.map((r) => [r.name, r.total, JSON.stringify(r.methods), r.goal, r.met ? "yes" : "NO"]),
+    `API calls per operation (N = ${n} objects per kind, emulator journal)`,
+    ["kind", "operation", "calls", "by method", "minimum", "met"],
+    rows.map((r) => [
+      r.kind,
+      r.name,
+      r.total,
+      JSON.stringify(r.methods),
+      r.goal,
+      r.met ? "yes" : "NO",
+    ]),
   );
-  const patch = rows[2].requests.find((r) => r.method === "PATCH");
-  if (patch)
-    console.log(`PATCH ${patch.path} body fields: ${Object.keys(patch.body || {}).join(", ")}`);
-  writeResult("calls", { n, operations: rows });
+  for (const r of rows.filter((x) => x.name.startsWith("up (one field"))) {
+    for (const p of r.requests.filter((q) => q.method === "PATCH"))
+      console.log(
+        `${r.kind}: PATCH ${p.path} body fields: ${Object.keys(p.body || {}).join(", ")} (${Buffer.byteLength(JSON.stringify(p.body || {}))} B)`,
+      );
+  }
+  writeResult("calls", { n, kinds, operations: rows });
+  if (rows.some((r) => !r.met)) process.exitCode = 1;
 }
 
 runMain(main);

@@ -12,6 +12,10 @@
  * process (Linux /proc VmHWM, sampled during up + preview), rules vs no-op, and the state
  * bytes per resource (`pulumi stack export` after `up`, compact JSON of each resource entry).
  *
+ * --workloads (default rules): "rules" = N rate-limit rules; "mixed" = N objects of every Shield
+ * kind (curated-list configurations, custom lists, WAF rules, rate-limit rules: see
+ * bench/lib/workloads.js) at --mixed-sizes (default 100), shield zone 1's plan limits raised.
+ *
  * --layouts (default installed,linked): "installed" = the packed tarballs npm-installed in the
  * project, CLI-mode program (what users run; the provider is stored as a 281 B `require`);
  * "linked" = the workspace package linked, inline program (the stub stored by value).
@@ -33,6 +37,7 @@ const {
 } = require("./lib/common");
 const { layoutsArg, dispose, prepareEngine, timed, workloadStack } = require("./lib/engine");
 const { startRssSampler } = require("./lib/rss");
+const { MIXED_ZONE_LIMITS, WORKLOADS } = require("./lib/workloads");
 
 /** Command-line fragment of the dynamic-provider host process (SDK's cmd/dynamic-provider). */
 const HOST_PATTERN = "dynamic-provider";
@@ -47,9 +52,31 @@ async function stateBytesPerResource(stack, type) {
   return mine.length ? bytes / mine.length : null;
 }
 
-async function oneRun(env, emu, kind, n) {
+/** Resets the emulator; a "mixed" workload needs shield zone 1's plan limits raised. */
+async function resetEmulator(emu, workload) {
   await emu.control("POST", "reset");
-  const stack = await workloadStack(env, emu, { kind, n }, `floor-${kind}-${n}`);
+  if (workload !== "mixed") return;
+  const st = await emu.control("GET", "state");
+  Object.assign(
+    st.shieldZones.find((z) => z.id === 1),
+    MIXED_ZONE_LIMITS,
+  );
+  await emu.control("PUT", "state", st);
+}
+
+/** Objects of the program in the emulator's state (bench names). */
+function benchObjects(st) {
+  const bench = (x) => /^bench-/.test(x.ruleName || x.name || "");
+  return (
+    st.rateLimitRules.filter(bench).length +
+    (st.wafRules || []).filter(bench).length +
+    (st.accessLists || []).filter(bench).length
+  );
+}
+
+async function oneRun(env, emu, kind, n, workload) {
+  await resetEmulator(emu, workload);
+  const stack = await workloadStack(env, emu, { kind, n, workload }, `floor-${kind}-${n}`);
   try {
     const rss = startRssSampler(HOST_PATTERN);
     const [up, upMs] = await timed(() => stack.up({ color: "never" }));
@@ -62,14 +89,13 @@ async function oneRun(env, emu, kind, n) {
       throw new Error(`${kind} preview not clean: ${JSON.stringify(pv.changeSummary)}`);
     const host = rss.stop();
     if (kind === "rules") {
-      const st = await emu.control("GET", "state");
-      const mine = st.rateLimitRules.filter((r) => /^bench-/.test(r.ruleName || ""));
-      if (mine.length !== n)
-        throw new Error(`emulator has ${mine.length} bench rules, expected ${n}`);
+      const mine = benchObjects(await emu.control("GET", "state"));
+      const want = workload === "mixed" ? n - Math.min(3, n) : n; // curated lists are not new
+      if (mine !== want) throw new Error(`emulator has ${mine} bench objects, expected ${want}`);
     }
     const bytes = await stateBytesPerResource(
       stack,
-      kind === "rules" ? /dynamic\/shield:RateLimitRule$/ : /dynamic\/bench:Noop$/,
+      kind === "rules" ? /dynamic\/shield:[A-Za-z]+$/ : /dynamic\/bench:Noop$/,
     );
     const [, destroyMs] = await timed(() => dispose(stack));
     return {
@@ -86,19 +112,19 @@ async function oneRun(env, emu, kind, n) {
 }
 
 /** `runs` interleaved no-op / rules runs of N resources in one layout; medians and ratios. */
-async function measureSize(env, emu, layout, n, runs) {
+async function measureSize(env, emu, layout, n, runs, workload) {
   const samples = { rules: [], noop: [] };
   for (let r = 0; r < runs; r++) {
     for (const kind of ["noop", "rules"]) {
-      const s = await oneRun(env, emu, kind, n);
+      const s = await oneRun(env, emu, kind, n, workload);
       samples[kind].push(s);
       console.log(
-        `  ${layout} N=${n} run ${r + 1} ${kind.padEnd(5)} up ${Math.round(s.upMs)} ms, preview ${Math.round(s.previewMs)} ms, destroy ${Math.round(s.destroyMs)} ms, host peak RSS ${s.hostPeakRssMb ?? "n/a"} MB, state ${Math.round(s.stateBytesPerResource)} B/resource`,
+        `  ${layout} ${workload} N=${n} run ${r + 1} ${kind.padEnd(5)} up ${Math.round(s.upMs)} ms, preview ${Math.round(s.previewMs)} ms, destroy ${Math.round(s.destroyMs)} ms, host peak RSS ${s.hostPeakRssMb ?? "n/a"} MB, state ${Math.round(s.stateBytesPerResource)} B/resource`,
       );
     }
   }
   const med = (kind, f) => median(samples[kind].map(f));
-  const row = { layout, n, runs, samples };
+  const row = { layout, workload, n, runs, samples };
   for (const [name, f] of [
     ["up", (s) => s.upMs],
     ["preview", (s) => s.previewMs],
@@ -129,6 +155,13 @@ async function main() {
   const runList = String(arg("runs", "3")).split(",").map(Number);
   const runsAt = (i) => runList[Math.min(i, runList.length - 1)];
   const layouts = layoutsArg();
+  // --workloads: "rules" (N rate-limit rules) and/or "mixed" (every Shield kind, workloads.js).
+  const workloads = String(arg("workloads", "rules")).split(",");
+  for (const w of workloads)
+    if (!WORKLOADS.includes(w))
+      throw new Error(`--workloads takes ${WORKLOADS.join(", ")} (comma-separated); got ${w}`);
+  // --mixed-sizes: the sizes of the "mixed" workload (default 100).
+  const mixedSizes = String(arg("mixed-sizes", "100")).split(",").map(Number);
   console.log(
     `engine-floor: sizes ${sizes.join(", ")}, runs ${sizes.map((_, i) => runsAt(i)).join(", ")}, layouts ${layouts.join(", ")}; ${machineLine()}`,
   );
@@ -138,8 +171,11 @@ async function main() {
     for (const layout of layouts) {
       const env = await prepareEngine((l) => console.log(`[${layout}] ${l}`), layout);
       try {
-        for (const [i, n] of sizes.entries())
-          results.push(await measureSize(env, emu, layout, n, runsAt(i)));
+        for (const workload of workloads) {
+          const list = workload === "mixed" ? mixedSizes : sizes;
+          for (const [i, n] of list.entries())
+            results.push(await measureSize(env, emu, layout, n, runsAt(i), workload));
+        }
       } finally {
         env.cleanup();
       }
@@ -153,6 +189,7 @@ async function main() {
     "Provider overhead vs engine floor (median of runs; rules / no-op)",
     [
       "layout",
+      "workload",
       "N",
       "runs",
       "up",
@@ -165,6 +202,7 @@ async function main() {
     ],
     results.map((r) => [
       r.layout,
+      r.workload,
       r.n,
       r.runs,
       fmt(r.up),

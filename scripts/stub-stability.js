@@ -57,6 +57,7 @@ async function main() {
     wafRule: loader.wafRuleStub,
     zoneDnssec: loader.zoneDnssecStub,
     volumeInstancesDeletion: loader.volumeInstancesDeletionStub,
+    managedAccessList: loader.managedAccessListStub,
   };
   let ok = true;
   for (const [name, stub] of Object.entries(stubs)) {

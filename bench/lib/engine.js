@@ -18,6 +18,7 @@ const { linkPackage, openStack, registerTypeScript, writeProject } = require(
   path.join(ROOT, "scripts", "lib", "engine"),
 );
 const { writeInstalledProject } = require("./installed");
+const { objectSpecs } = require("./workloads");
 
 /** The project layouts `prepareEngine` can make. */
 const LAYOUTS = ["linked", "installed"];
@@ -41,33 +42,26 @@ function ruleConfiguration(requestCount = 50) {
   return sampleRuleConfiguration({ requestCount });
 }
 
-/** Inline program: `n` rate-limit rules created in shield zone 1 (create mode). */
-function rulesProgram(n, opts = {}) {
+/** Inline program: the workload's objects (workloads.js), e.g. `n` rate-limit rules in zone 1. */
+function rulesProgram(n, opts = {}, workload = "rules") {
   return async () => {
     const edge = require("pulumi-edgeplatform");
-    const rules = [];
-    for (let i = 0; i < n; i++) {
-      const count = opts.updateIndex === i ? opts.updatedCount : 50;
-      rules.push(
-        new edge.shield.RateLimitRule(`rule-${i}`, {
-          shieldZoneId: 1,
-          ruleName: `bench-${i}`,
-          ruleDescription: "benchmark rule",
-          ruleConfiguration: ruleConfiguration(count),
-        }),
-      );
-    }
-    return { count: rules.length };
+    const specs = objectSpecs(workload, n, ruleConfiguration(50), opts);
+    for (const s of specs) new edge.shield[s.type](s.name, s.props);
+    return { count: specs.length };
   };
 }
 
 /** A dynamic provider that does nothing: the cost of the engine and the dynamic host alone. */
 const noopProvider = {
-  create: async (inputs) => ({ id: inputs.ruleName, outs: inputs }),
+  create: async (inputs) => ({
+    id: String(inputs.ruleName ?? inputs.name ?? inputs.listId),
+    outs: inputs,
+  }),
 };
 
-/** Inline program: `n` no-op dynamic resources with the same inputs as the rules. */
-function noopProgram(n) {
+/** Inline program: no-op dynamic resources with the same inputs as the workload's objects. */
+function noopProgram(n, workload = "rules") {
   return async () => {
     const pulumi = require("@pulumi/pulumi");
     class Noop extends pulumi.dynamic.Resource {
@@ -75,15 +69,9 @@ function noopProgram(n) {
         super(noopProvider, name, props, o, "bench", "Noop");
       }
     }
-    for (let i = 0; i < n; i++) {
-      new Noop(`noop-${i}`, {
-        shieldZoneId: 1,
-        ruleName: `bench-${i}`,
-        ruleDescription: "benchmark rule",
-        ruleConfiguration: ruleConfiguration(50),
-      });
-    }
-    return { count: n };
+    const specs = objectSpecs(workload, n, ruleConfiguration(50));
+    for (const s of specs) new Noop(`noop-${s.name}`, s.props);
+    return { count: specs.length };
   };
 }
 
@@ -146,18 +134,24 @@ async function freshStack(env, emu, program, label = "s", extraConfig = {}) {
 
 /**
  * A fresh stack running a workload in `env`'s layout: `{ kind: "rules" | "noop", n,
- * updateIndex?, updatedCount? }` (inline programs when linked, stack config when installed).
+ * workload?: "rules" | "mixed", updateIndex?, updatedCount? }` (inline programs when linked,
+ * stack config when installed).
  */
 async function workloadStack(env, emu, workload, label) {
   const { kind, n } = workload;
+  const objects = workload.workload ?? "rules";
   if (env.layout === "linked")
     return freshStack(
       env,
       emu,
-      kind === "rules" ? rulesProgram(n, workload) : noopProgram(n),
+      kind === "rules" ? rulesProgram(n, workload, objects) : noopProgram(n, objects),
       label,
     );
-  const config = { "bench:kind": { value: kind }, "bench:n": { value: String(n) } };
+  const config = {
+    "bench:kind": { value: kind },
+    "bench:workload": { value: objects },
+    "bench:n": { value: String(n) },
+  };
   if (workload.updateIndex !== undefined) {
     config["bench:updateIndex"] = { value: String(workload.updateIndex) };
     config["bench:updatedCount"] = { value: String(workload.updatedCount) };

@@ -6,8 +6,10 @@
  * SDK serializes the provider as `require("pulumi-edgeplatform/stubs/<kind>")`; in the linked
  * layout (the workspace symlink) it serializes the stub's text by value.
  *
- * The program reads its workload from stack config: `bench:kind` ("rules" | "noop"), `bench:n`,
- * and optionally `bench:updateIndex` / `bench:updatedCount` (one rule with another count).
+ * The program reads its workload from stack config: `bench:kind` ("rules": the provider's
+ * resources | "noop": no-op dynamic resources), `bench:workload` ("rules" | "mixed", see
+ * workloads.js), `bench:n`, and optionally `bench:updateIndex` / `bench:updatedCount` (one
+ * rule with another count).
  */
 "use strict";
 
@@ -18,35 +20,35 @@ const { ROOT } = require("./common");
 
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 
-/** The CLI-mode program: N rules, or N no-op dynamic resources with the same inputs. */
+/**
+ * The CLI-mode program: the workload's objects (bench/lib/workloads.js, copied next to it),
+ * real or as no-op dynamic resources with the same inputs.
+ */
 const PROGRAM = `"use strict";
 const pulumi = require("@pulumi/pulumi");
 const edge = require("pulumi-edgeplatform");
 const base = require("./rule-configuration.json");
+const { objectSpecs } = require("./workloads.js");
 
 const cfg = new pulumi.Config("bench");
 const kind = cfg.require("kind");
+const workload = cfg.get("workload") || "rules";
 const n = cfg.requireNumber("n");
 const updateIndex = cfg.getNumber("updateIndex");
 const updatedCount = cfg.getNumber("updatedCount");
-const configuration = (requestCount) => ({ ...base, requestCount });
 
-const noopProvider = { create: async (inputs) => ({ id: inputs.ruleName, outs: inputs }) };
+const noopProvider = {
+  create: async (inputs) => ({ id: String(inputs.ruleName ?? inputs.name ?? inputs.listId), outs: inputs }),
+};
 class Noop extends pulumi.dynamic.Resource {
   constructor(name, props, opts) {
     super(noopProvider, name, props, opts, "bench", "Noop");
   }
 }
 
-for (let i = 0; i < n; i++) {
-  const props = {
-    shieldZoneId: 1,
-    ruleName: \`bench-\${i}\`,
-    ruleDescription: "benchmark rule",
-    ruleConfiguration: configuration(updateIndex === i ? updatedCount : 50),
-  };
-  if (kind === "rules") new edge.shield.RateLimitRule(\`rule-\${i}\`, props);
-  else if (kind === "noop") new Noop(\`noop-\${i}\`, props);
+for (const s of objectSpecs(workload, n, base, { updateIndex, updatedCount })) {
+  if (kind === "rules") new edge.shield[s.type](s.name, s.props);
+  else if (kind === "noop") new Noop(\`noop-\${s.name}\`, s.props);
   else throw new Error(\`bench:kind must be "rules" or "noop"; got \${kind}\`);
 }
 module.exports = { count: n };
@@ -89,6 +91,7 @@ function writeInstalledProject(workDir, projectName, ruleConfiguration, log = ()
     JSON.stringify({ name: projectName, private: true, main: "index.js" }, null, 2),
   );
   fs.writeFileSync(path.join(workDir, "index.js"), PROGRAM);
+  fs.copyFileSync(path.join(__dirname, "workloads.js"), path.join(workDir, "workloads.js"));
   fs.writeFileSync(
     path.join(workDir, "rule-configuration.json"),
     JSON.stringify(ruleConfiguration, null, 2),

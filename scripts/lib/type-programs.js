@@ -52,7 +52,11 @@ const deleted: pulumi.Output<string[]> = new edge.containers.VolumeInstancesDele
   appId: "app",
   volumeId: "vol",
 }).deletedInstanceIds;
-export const all = [count, viaApply, pulled, action, transforms, seenCount, ids, names, enabled, state, deleted];
+const tor = new edge.shield.ManagedAccessList("tor", { pullZoneId: 1, listName: "Tor Exit Nodes", action: "Block" });
+const listAction: pulumi.Output<edge.shield.AccessListActionArg> = tor.action;
+const ai = new edge.shield.ManagedAccessList("ai", { shieldZoneId: zone, listId: 3, enabled: true });
+const prior: pulumi.Output<boolean | undefined> = ai.prior.apply((p) => p.enabled);
+export const all = [count, viaApply, pulled, action, transforms, seenCount, ids, names, enabled, state, deleted, listAction, prior];
 `;
 
 /**
@@ -74,6 +78,14 @@ const INVALID_PROGRAMS = {
   unknownConfigurationField: {
     text: `${HEADER}new edge.shield.RateLimitRule("r", { ruleId: 1, ruleConfiguration: { requestCont: 5 } });\n`,
     error: /^TS2322: Type 'number' is not assignable to type 'never'/,
+  },
+  managedAccessListByIdAndName: {
+    text: `${HEADER}new edge.shield.ManagedAccessList("m", { shieldZoneId: 1, listId: 3, listName: "AI Crawlers", enabled: true });\n`,
+    error: /^TS2\d+: .*listName/s,
+  },
+  unknownAccessListAction: {
+    text: `${HEADER}new edge.shield.ManagedAccessList("m", { shieldZoneId: 1, listId: 3, action: "Deny" });\n`,
+    error: /^TS2\d+: .*"Deny"/s,
   },
   unknownEnumerationName: {
     text: `${HEADER}new edge.shield.RateLimitRule("r", { ruleId: 1, ruleConfiguration: { actionType: "Chalenge" } });\n`,

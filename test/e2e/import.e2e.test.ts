@@ -1,17 +1,20 @@
 /**
  * End to end with the real Pulumi engine: brownfield adoption with `edgeplatform-import`.
- * Fixtures with rules in two shield zones and a DNSSEC-enabled zone → the bin writes a
- * program → `pulumi up` of it adopts everything with zero platform writes → a preview with
- * `--expect-no-changes` passes → a one-field edit gives exactly one PATCH → destroy leaves
- * every rule in place (the emulator's whole state is compared with the fixtures).
- * The tests share one stack and run in order.
+ * Fixtures with rate-limit rules in two shield zones, zone 2's custom WAF rules and a
+ * DNSSEC-enabled zone → the bin writes a program → `pulumi up` of it adopts everything with
+ * zero platform writes → a preview with `--expect-no-changes` passes → a one-field edit of a
+ * rate-limit rule and of a WAF rule gives exactly one PATCH each → destroy leaves every
+ * object in place (the emulator's whole state is compared with the fixtures).
+ * The kinds imported are those whose resources exist today ({@link RESOURCE_KINDS_AVAILABLE});
+ * what each kind adds is in {@link EXPECTED}, so the access-list kinds join by adding them
+ * there. The tests share one stack and run in order.
  */
 import { spawn } from "child_process";
 import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { EmulatorState, startEmulator } from "../../packages/emulator/src";
-import { importFixtures } from "../import/fixtures";
+import { importFixtures, RESOURCE_KINDS_AVAILABLE } from "../import/fixtures";
 import { assertNoSecrets, registerSecret } from "../support/secrets";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -28,12 +31,40 @@ const WRAPPER = path.join(REPO_ROOT, "test", "e2e", "import-program.ts");
 const BIN = path.join(REPO_ROOT, "packages", "pulumi", "dist", "import", "cli.js");
 const OP_TIMEOUT = 240_000;
 
-/** The fixtures of this test: zones 1 and 2 (pull zone 4) and their rules; DNS as default. */
+/**
+ * The fixtures of this test: zones 1 and 2 (pull zone 4) with their rate-limit rules, zone
+ * 2's WAF rules 301 and 302, zone 1's custom list 501 and managed-list configurations (7001
+ * VPN Providers enabled Block, 7002 Tor Exit Nodes enabled Challenge); DNS as default.
+ */
 function fixtures(): EmulatorState {
   const f = importFixtures();
   f.rateLimitRules = f.rateLimitRules.filter((r) => r.shieldZoneId === 1 || r.shieldZoneId === 2);
   return f;
 }
+
+type Kind = "rate-limit-rule" | "waf-rule" | "access-list" | "managed-access-list";
+
+/**
+ * What the import of zones 1 and 2 writes for each kind: the words of the CLI's summary,
+ * the stack output the generated program exports, and its ids (program order).
+ */
+const EXPECTED: Record<Kind, { summary: string; output: string; ids: number[] }> = {
+  "rate-limit-rule": {
+    summary: "6 rate-limit rules",
+    output: "ruleIds",
+    ids: [101, 102, 201, 202, 203, 204],
+  },
+  "waf-rule": { summary: "2 WAF rules", output: "wafRuleIds", ids: [301, 302] },
+  "access-list": { summary: "1 access list", output: "accessListIds", ids: [501] },
+  "managed-access-list": {
+    summary: "2 managed access lists",
+    output: "managedAccessListIds",
+    ids: [1, 2],
+  },
+};
+const KINDS: Kind[] = [...RESOURCE_KINDS_AVAILABLE];
+/** Resources of the generated program: every kind imported, plus the one DNS zone. */
+const RESOURCES = KINDS.reduce((n, k) => n + EXPECTED[k].ids.length, 0) + 1;
 
 const run = e2eAvailable();
 (run ? describe : describe.skip)(
@@ -89,7 +120,7 @@ const run = e2eAvailable();
       if (process.env.KEEP_E2E_DIR !== "1") stack?.cleanup();
     });
 
-    test("1. edgeplatform-import writes the program: 6 rules in 2 zones and 1 DNS zone, reads only", async () => {
+    test(`1. edgeplatform-import writes the program (${KINDS.join(", ")}; 1 DNS zone), reads only`, async () => {
       await control.clearJournal();
       const r = await importBin([
         "--shield-zone",
@@ -98,15 +129,21 @@ const run = e2eAvailable();
         "4",
         "--dns-zone",
         "2",
+        ...KINDS.flatMap((k) => ["--kind", k]),
         "--out",
         programFile,
       ]);
-      expect(r.stderr).toMatch(/wrote 6 rate-limit rules and 1 DNS zone \(\d+ bytes\)/);
+      const summary = [...KINDS.map((k) => EXPECTED[k].summary), "1 DNS zone"];
+      expect(r.stderr).toContain(
+        `wrote ${summary.slice(0, -1).join(", ")} and ${summary.slice(-1)} (`,
+      );
       expect(r.code).toBe(0);
       generated = fs.readFileSync(programFile, "utf8");
       expect(generated).not.toContain(apiKey);
+      expect(generated.match(/new edge\./g)).toHaveLength(RESOURCES);
       expect([...generated.matchAll(/ruleId: (\d+),/g)].map((m) => Number(m[1]))).toEqual([
-        101, 102, 201, 202, 203, 204,
+        ...EXPECTED["rate-limit-rule"].ids,
+        ...(KINDS.includes("waf-rule") ? EXPECTED["waf-rule"].ids : []),
       ]);
       expect(await control.writes()).toEqual([]);
       console.log(`import e2e: generated program ${Buffer.byteLength(generated)} bytes`);
@@ -122,8 +159,10 @@ const run = e2eAvailable();
         console.log(
           `import e2e: up wrote ${writes.length} time(s): ${writes.map((w) => `${w.method} ${w.path}`).join(", ") || "-"}`,
         );
-        expect(r.summary?.resourceChanges).toMatchObject({ create: 8 }); // 7 + the stack
-        expect(r.outputs?.ruleIds.value).toEqual([101, 102, 201, 202, 203, 204]);
+        expect(r.summary?.resourceChanges).toMatchObject({ create: RESOURCES + 1 }); // + the stack
+        for (const k of KINDS) {
+          expect({ [k]: r.outputs?.[EXPECTED[k].output]?.value }).toEqual({ [k]: EXPECTED[k].ids });
+        }
         expect(r.outputs?.dnsZoneIds.value).toEqual([2]);
         expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([]);
       },
@@ -145,10 +184,15 @@ const run = e2eAvailable();
     );
 
     test(
-      "4. a one-field edit of the generated program gives exactly one PATCH",
+      "4. a one-field edit of a rate-limit rule and of a WAF rule gives exactly one PATCH each",
       async () => {
-        const edited = generated.replace(/(ruleId: 201,[\s\S]*?requestCount: )500,/, "$1501,");
-        expect(edited).not.toBe(generated);
+        const edited = generated
+          .replace(/(ruleId: 201,[\s\S]*?requestCount: )500,/, "$1501,")
+          .replace(/(ruleId: 302,[\s\S]*?actionType: )"Log",/, '$1"Challenge",');
+        expect(edited.split("\n").filter((l, i) => l !== generated.split("\n")[i])).toEqual([
+          "    requestCount: 501,",
+          '    actionType: "Challenge",',
+        ]);
         fs.writeFileSync(programFile, edited);
         await control.clearJournal();
         const r = await stack.op({ op: "up" }, { file: programFile });
@@ -156,33 +200,47 @@ const run = e2eAvailable();
         console.log(
           `import e2e: edit wrote ${writes.length} time(s): ${writes.map((w) => `${w.method} ${w.path}`).join(", ")}`,
         );
-        expect(r.summary?.resourceChanges).toMatchObject({ update: 1, same: 7 }); // 6 + the stack
-        expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+        // 2 updated; the other resources + the stack are the same
+        expect(r.summary?.resourceChanges).toMatchObject({ update: 2, same: RESOURCES - 1 });
+        const byPath = new Map(writes.map((w) => [`${w.method} ${w.path}`, w]));
+        expect([...byPath.keys()].sort()).toEqual([
           "PATCH /shield/rate-limit/201",
+          "PATCH /shield/waf/custom-rule/302",
         ]);
-        const body = writes[0].body as { ruleConfiguration?: { requestCount?: number } };
-        expect(body.ruleConfiguration?.requestCount).toBe(501);
-        const rule = (await control.state()).rateLimitRules.find((x) => x.id === 201);
+        expect(writes).toHaveLength(2);
+        type Body = { ruleConfiguration?: { requestCount?: number; actionType?: unknown } };
+        const rl = byPath.get("PATCH /shield/rate-limit/201")!.body as Body;
+        expect(rl.ruleConfiguration?.requestCount).toBe(501);
+        const waf = byPath.get("PATCH /shield/waf/custom-rule/302")!.body as Body;
+        expect(waf.ruleConfiguration?.actionType).toBe(3); // the name goes on the wire as 3
+        const state = await control.state();
+        const rule = state.rateLimitRules.find((x) => x.id === 201);
         expect(rule?.ruleConfiguration?.requestCount).toBe(501);
+        expect(state.wafRules.find((x) => x.id === 302)?.ruleConfiguration?.actionType).toBe(3);
       },
       OP_TIMEOUT,
     );
 
     test(
-      "5. destroy leaves every rule in place: the platform's state is the fixtures plus the one edit",
+      "5. destroy leaves every object in place: the platform's state is the fixtures plus the two edits",
       async () => {
         await control.clearJournal();
         const r = await stack.op({ op: "destroy" }, { file: programFile });
-        expect(r.summary?.resourceChanges).toMatchObject({ delete: 8 }); // 7 + the stack
+        expect(r.summary?.resourceChanges).toMatchObject({ delete: RESOURCES + 1 }); // + the stack
         expect(await control.writes()).toEqual([]);
         const actual = await control.state();
         const expected = fixtures();
         const rule201 = expected.rateLimitRules.find((x) => x.id === 201)!;
         rule201.ruleConfiguration = { ...rule201.ruleConfiguration, requestCount: 501 };
+        const waf302 = expected.wafRules.find((x) => x.id === 302)!;
+        waf302.ruleConfiguration = { ...waf302.ruleConfiguration, actionType: 3 };
         // ruleJson is the platform's own rendering of the configuration: compare its content
         const actual201 = actual.rateLimitRules.find((x) => x.id === 201)!;
         expect(JSON.parse(actual201.ruleJson ?? "{}")).toMatchObject({ requestCount: 501 });
         rule201.ruleJson = actual201.ruleJson;
+        const actual302 = actual.wafRules.find((x) => x.id === 302)!;
+        expect(JSON.parse(actual302.ruleJson ?? "{}")).toMatchObject({ actionType: 3 });
+        waf302.ruleJson = actual302.ruleJson;
         expect(actual).toEqual(expected);
       },
       OP_TIMEOUT,

@@ -14,7 +14,13 @@ import { ensureBuilt } from "../support/build";
 import { startEmulator } from "../../packages/emulator/src";
 import { generateProgram } from "../../packages/pulumi/src/import/generate";
 import { registerSecret } from "../support/secrets";
-import { BIG_ZONE_RULES, fixtureRule, importFixtures, plainConfig } from "./fixtures";
+import {
+  availableKindFlags,
+  BIG_ZONE_RULES,
+  fixtureRule,
+  importFixtures,
+  plainConfig,
+} from "./fixtures";
 
 const root = path.resolve(__dirname, "../..");
 const bin = path.join(root, "packages/pulumi/dist/import/cli.js");
@@ -95,20 +101,63 @@ describe("edgeplatform-import (bin, child process)", () => {
       "1",
     ]);
     expect(r.stderr).toBe(
-      `edgeplatform-import: wrote ${2 + 4 + BIG_ZONE_RULES} rate-limit rules and 2 DNS zones ` +
+      `edgeplatform-import: wrote ${2 + 4 + BIG_ZONE_RULES} rate-limit rules, 2 WAF rules, ` +
+        `1 access list, 2 managed access lists and 2 DNS zones ` +
         `(${Buffer.byteLength(r.stdout)} bytes) to standard output\n`,
     );
     expect(r.code).toBe(0);
     noKey(r);
     expect(r.stdout).toContain(`// Read from ${emu.url} (the API key is not recorded here):`);
-    expect(r.stdout).toContain("//   shield zone 2 (pull zone 4): 4 rate-limit rules");
     expect(r.stdout).toContain(
-      `//   shield zone 3 (pull zone 7): ${BIG_ZONE_RULES} rate-limit rules`,
+      "//   shield zone 1: 2 rate-limit rules, 0 WAF rules, 1 access list, 2 of 4 managed lists configured\n",
     );
-    const ids = [...r.stdout.matchAll(/ruleId: (\d+),/g)].map((m) => Number(m[1]));
-    expect(ids).toHaveLength(2 + 4 + BIG_ZONE_RULES);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b)); // zones 1 < 2 < 3, ids within
-    expect(ids.slice(-1)[0]).toBe(3000 + BIG_ZONE_RULES - 1); // the last page was read
+    expect(r.stdout).toContain(
+      "//   shield zone 2 (pull zone 4): 4 rate-limit rules, 2 WAF rules, 0 access lists,",
+    );
+    expect(r.stdout).toContain(
+      `//   shield zone 3 (pull zone 7): ${BIG_ZONE_RULES} rate-limit rules, 0 WAF rules,`,
+    );
+    const ids = (cls: string) =>
+      [
+        ...r.stdout.matchAll(
+          new RegExp(
+            `new edge\\.shield\\.${cls}\\([^\\n]*\\n {2}(?:ruleId|shieldZoneId|listId): (\\d+),`,
+            "g",
+          ),
+        ),
+      ].map((m) => Number(m[1]));
+    const rules = ids("RateLimitRule");
+    expect(rules).toHaveLength(2 + 4 + BIG_ZONE_RULES);
+    expect(rules).toEqual([...rules].sort((a, b) => a - b)); // zones 1 < 2 < 3, ids within
+    expect(rules.slice(-1)[0]).toBe(3000 + BIG_ZONE_RULES - 1); // the last page was read
+    // The other kinds of the fixtures: zone 2's WAF rules, zone 1's custom list and its two
+    // configured managed lists (7001 VPN Providers: Block, 7002 Tor Exit Nodes: Challenge)
+    expect(ids("WafRule")).toEqual([301, 302]);
+    expect(ids("AccessList")).toEqual([501]);
+    expect(r.stdout).toContain(
+      'const officeNetwork = new edge.shield.AccessList("office-network", {\n' +
+        "  listId: 501,\n" +
+        '  name: "office-network",\n' +
+        '  description: "Office egress ranges",\n' +
+        '  type: "CIDR",\n' +
+        '  entries: ["203.0.113.0/24", "198.51.100.0/25"],\n' +
+        "  enabled: true,\n" +
+        '  action: "Allow",\n' +
+        "  deleteOnDestroy: false,\n" +
+        "});\n",
+    );
+    expect(r.stdout).toContain(
+      'const vpnProviders = new edge.shield.ManagedAccessList("vpn-providers", {\n' +
+        "  shieldZoneId: 1,\n  listId: 1, // VPN Providers\n  enabled: true,\n" +
+        '  action: "Block",\n});\n' +
+        'const torExitNodes = new edge.shield.ManagedAccessList("tor-exit-nodes", {\n' +
+        "  shieldZoneId: 1,\n  listId: 2, // Tor Exit Nodes\n  enabled: true,\n" +
+        '  action: "Challenge",\n});\n',
+    );
+    expect(r.stdout).toContain(
+      'const blockWpAdmin = new edge.shield.WafRule("block-wp-admin", {\n  ruleId: 301,',
+    );
+    expect(r.stdout).toContain('    actionType: "Log",\n'); // WAF rule 302: a WafRuleAction name
     expect(r.stdout).toMatch(
       /"dnssec-example-com", \{\n {2}zoneId: 1,\n {2}enabled: false,\n\}\);/,
     );
@@ -122,7 +171,7 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(a.code).toBe(0);
     expect(a.stdout).toBe("");
     expect(a.stderr).toMatch(
-      /wrote 6 rate-limit rules and 1 DNS zone \(\d+ bytes\) to .*adopt\.ts\n$/,
+      /wrote 6 rate-limit rules, 2 WAF rules, 1 access list, 2 managed access lists and 1 DNS zone \(\d+ bytes\) to .*adopt\.ts\n$/,
     );
     const b = await run(args);
     expect(fs.readFileSync(out, "utf8")).toBe(b.stdout);
@@ -145,6 +194,7 @@ describe("edgeplatform-import (bin, child process)", () => {
     const check = path.join(dir, "typecheck");
     fs.mkdirSync(check, { recursive: true });
     // (the emulator runs in this process: the bin must run asynchronously)
+    // Every kind whose resource exists today (test/import/fixtures.ts)
     const imported = await run([
       "--shield-zone",
       "1",
@@ -154,8 +204,10 @@ describe("edgeplatform-import (bin, child process)", () => {
       "7",
       "--dns-zone",
       "1",
+      ...availableKindFlags(),
     ]);
     expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain("new edge.shield.WafRule(");
     const program = imported.stdout;
     fs.writeFileSync(path.join(check, "index.ts"), program);
     // A value this provider does not know must be flagged at its own line, nowhere else.
@@ -254,15 +306,18 @@ describe("edgeplatform-import (bin, child process)", () => {
     const alone = await run(["--shield-zone", "4", "--out", out]);
     expect(alone.code).toBe(1);
     expect(alone.stderr).toBe(
-      "edgeplatform-import: nothing written: nothing to import (shield zone 4 has no rate-limit rules)\n",
+      "edgeplatform-import: nothing written: nothing to import (shield zone 4 has no rate-limit " +
+        "rules, no custom WAF rules, no custom access lists and no configured managed access lists)\n",
     );
     expect(fs.existsSync(out)).toBe(false);
     const withDns = await run(["--shield-zone", "4", "--dns-zone", "2", "--out", out]);
     expect(withDns.code).toBe(0);
     expect(withDns.stderr).toMatch(
-      /^note: shield zone 4 has no rate-limit rules \(nothing to adopt there\)\nedgeplatform-import: wrote 0 rate-limit rules and 1 DNS zone/,
+      /^note: shield zone 4 has no rate-limit rules, .* and no configured managed access lists \(nothing to adopt there\)\nedgeplatform-import: wrote 0 rate-limit rules, 0 WAF rules, 0 access lists, 0 managed access lists and 1 DNS zone/,
     );
-    expect(fs.readFileSync(out, "utf8")).toContain("// shield zone 4: no rate-limit rules");
+    expect(fs.readFileSync(out, "utf8")).toContain(
+      "// shield zone 4: nothing to adopt (no rate-limit rules, no WAF rules, no access lists, no configured managed lists)",
+    );
   });
 
   test("bad command lines exit 2, name the flag and what is allowed, and call nothing", async () => {
@@ -284,7 +339,18 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         ["--shield-zone", "1", "--bogus"],
         {},
-        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --out, --base-url, --help\)/,
+        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --kind, --out, --base-url, --help\)/,
+      ],
+      [
+        ["--shield-zone", "1", "--kind", "waf"],
+        {},
+        /--kind: "waf" is not a kind \(allowed: rate-limit-rule, waf-rule, access-list, managed-access-list\)/,
+      ],
+      [["--shield-zone", "1", "--kind"], {}, /--kind needs a value/],
+      [
+        ["--dns-zone", "1", "--kind", "waf-rule"],
+        {},
+        /--kind: chooses what to import from shield zones: give --shield-zone ID or --pull-zone ID/,
       ],
       [["--shield-zone", "1", "extra"], {}, /unexpected argument "extra"/],
       [
@@ -314,6 +380,94 @@ describe("edgeplatform-import (bin, child process)", () => {
       noKey(r);
     }
     expect(await control.journal()).toEqual([]);
+  }, 60_000);
+
+  test("--kind imports only the kinds named, in the documented order whatever the flags' order", async () => {
+    const r = await run(["--pull-zone", "4", "--kind", "waf-rule", "--kind", "rate-limit-rule"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^edgeplatform-import: wrote 4 rate-limit rules and 2 WAF rules \(/);
+    expect(r.stdout).toContain(
+      "//   shield zone 2 (pull zone 4): 4 rate-limit rules, 2 WAF rules\n",
+    );
+    expect(r.stdout).not.toMatch(/AccessList|access lists/);
+    const lists = await run(["--shield-zone", "1", "--kind", "managed-access-list"]);
+    expect(lists.code).toBe(0);
+    expect(lists.stderr).toMatch(/^edgeplatform-import: wrote 2 managed access lists \(/);
+    expect(lists.stdout.match(/new edge\./g)).toHaveLength(2);
+  });
+
+  test("a kind the key may not read (403) or the plan lacks: skipped with a warning and a comment, the rest written", async () => {
+    const { EmulatorControl } = await import("../../packages/emulator/src");
+    const control = new EmulatorControl(emu.url);
+    try {
+      await control.fault({
+        method: "GET",
+        path: "^/shield/waf/custom-rules/2$",
+        status: 403,
+        count: -1,
+      });
+      await control.fault({
+        method: "GET",
+        path: "^/shield/shield-zone/1/access-lists$",
+        status: 200,
+        count: -1,
+        body: {
+          error: {
+            success: false,
+            errorKey: "feature_not_available_on_plan",
+            message: "Access lists are not available on this plan",
+          },
+        },
+      });
+      const out = path.join(dir, "skipped.ts");
+      const r = await run(["--shield-zone", "1", "--shield-zone", "2", "--out", out]);
+      expect(r.code).toBe(0);
+      noKey(r);
+      const lines = r.stderr.trimEnd().split("\n");
+      expect(lines.slice(0, 2)).toEqual([
+        expect.stringMatching(
+          /^warning: shield zone 1: custom and managed access lists not imported: not available on the zone's plan: \d+ feature_not_available_on_plan$/,
+        ),
+        expect.stringMatching(
+          /^warning: shield zone 2: custom WAF rules not imported: the API key may not read them: 403/,
+        ),
+      ]);
+      expect(lines[2]).toMatch(
+        /^edgeplatform-import: wrote 6 rate-limit rules, 0 WAF rules, 0 access lists and 0 managed access lists \(/,
+      );
+      const text = fs.readFileSync(out, "utf8");
+      expect(text).toMatch(
+        /\/\/ {5}NOT imported: custom and managed access lists \(not available on the zone's plan: \d+ feature_not_available_on_plan\)\n/,
+      );
+      expect(text).toContain(
+        "// shield zone 2\n// NOT imported: custom WAF rules (the API key may not read them: 403",
+      );
+      expect(text.match(/new edge\.shield\.RateLimitRule\(/g)).toHaveLength(6);
+      expect(text).not.toMatch(/WafRule|AccessList/);
+    } finally {
+      await control.clearFaults();
+    }
+  });
+
+  test("a list that cannot be read for another reason: exit 1 naming the zone and the list, nothing written", async () => {
+    const { EmulatorControl } = await import("../../packages/emulator/src");
+    const control = new EmulatorControl(emu.url);
+    try {
+      await control.fault({
+        method: "GET",
+        path: "^/shield/shield-zone/1/access-lists/501$",
+        status: 500,
+      });
+      const out = path.join(dir, "list-500.ts");
+      const r = await run(["--shield-zone", "1", "--out", out]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /^edgeplatform-import: nothing written: 1 zone could not be read:\n {2}shield zone 1: custom access list 501 \(office-network\): .*500/,
+      );
+      expect(fs.existsSync(out)).toBe(false);
+    } finally {
+      await control.clearFaults();
+    }
   }, 60_000);
 
   test("--base-url beats the environment; an unreachable API is exit 1 naming the address", async () => {

@@ -6,7 +6,16 @@
  * Pull zones: 1 → shield zone 1, 4 → 2, 7 → 3; pull zones 2 and 3 have no shield zone.
  */
 import { defaultFixtures, EmulatorState } from "../../packages/emulator/src";
-import type { RateLimitRule, RateLimitRuleConfiguration } from "../../packages/client/src/spec";
+import type {
+  AccessListActionValue,
+  AccessListDetails,
+  AccessListTypeValue,
+  CustomWafRule,
+  RateLimitRule,
+  RateLimitRuleConfiguration,
+  WafRuleConfiguration,
+} from "../../packages/client/src/spec";
+import type { AccessListImport, ShieldZoneImport } from "../../packages/pulumi/src/import/generate";
 
 /** A rule as the platform stores it. */
 export function fixtureRule(
@@ -95,6 +104,18 @@ export const zoneTwoRules = (): RateLimitRule[] => [
   fixtureRule(204, 2, null, null, plainConfig(8)),
 ];
 
+/**
+ * The `--kind`s whose resources exist in `pulumi-edgeplatform` today: a program imported with
+ * them type-checks and runs. `access-list` and `managed-access-list` join when
+ * `edge.shield.AccessList` and `edge.shield.ManagedAccessList` land; the import already
+ * writes them (the CLI test and the e2e test take this list).
+ */
+export const RESOURCE_KINDS_AVAILABLE = ["rate-limit-rule", "waf-rule"] as const;
+
+/** `--kind` flags for {@link RESOURCE_KINDS_AVAILABLE}. */
+export const availableKindFlags = (): string[] =>
+  RESOURCE_KINDS_AVAILABLE.flatMap((k) => ["--kind", k]);
+
 /** Zone 3: more rules than one list page (the client asks for 100 per page). */
 export const BIG_ZONE_RULES = 105;
 
@@ -115,4 +136,130 @@ export function importFixtures(): EmulatorState {
     ),
   ];
   return f;
+}
+
+/** A custom WAF rule as the platform stores it. */
+export function wafRule(
+  id: number,
+  shieldZoneId: number,
+  ruleName: string | null,
+  ruleDescription: string | null,
+  ruleConfiguration: WafRuleConfiguration,
+): CustomWafRule {
+  return {
+    id,
+    shieldZoneId,
+    userId: "user-1",
+    ruleName,
+    ruleDescription,
+    ruleJson: JSON.stringify(ruleConfiguration),
+    ruleConfiguration,
+  };
+}
+
+/** A custom access list as the import reads it: the list and its line of the listing. */
+export function accessListImport(
+  id: number,
+  name: string,
+  description: string | null,
+  type: AccessListTypeValue,
+  content: string,
+  config: { isEnabled: boolean; action: AccessListActionValue },
+): AccessListImport {
+  const entryCount = content.split("\n").filter((e) => e !== "").length;
+  return {
+    list: { id, name, description, type, content, checksum: null, entryCount },
+    details: {
+      listId: id,
+      configurationId: 7100 + id,
+      name,
+      description,
+      type,
+      category: 0,
+      requiredPlan: 0,
+      entryCount,
+      ...config,
+    },
+  };
+}
+
+/** A managed list's line of a zone's listing. */
+export function managedList(
+  listId: number,
+  name: string,
+  config: { isEnabled: boolean; action: AccessListActionValue },
+): AccessListDetails {
+  return {
+    listId,
+    configurationId: 7000 + listId,
+    name,
+    description: `${name} (managed)`,
+    type: 1,
+    category: 1,
+    requiredPlan: 0,
+    entryCount: 100,
+    ...config,
+  };
+}
+
+/**
+ * Shield zone 1 with every kind: a rate-limit rule and a WAF rule that share the name
+ * `api-burst`, two custom lists, two configured managed lists and one at its defaults.
+ */
+export function shieldKindsZone(): ShieldZoneImport {
+  return {
+    shieldZoneId: 1,
+    rules: [defaultFixtures().rateLimitRules[0]],
+    wafRules: [
+      wafRule(301, 1, "block-wp-admin", "Block WordPress admin probes", {
+        actionType: 1,
+        variableTypes: { REQUEST_URI: "/wp-admin" },
+        operatorType: 0,
+        severityType: 2,
+        transformationTypes: [8],
+        value: "/wp-admin",
+        isNegated: false,
+        isRegexVariable: false,
+        chainedRuleConditions: [],
+      }),
+      wafRule(302, 1, "api-burst", null, {
+        actionType: 5,
+        variableTypes: null,
+        operatorType: 17,
+        severityType: 1,
+        transformationTypes: [19, 8],
+        value: null,
+        isNegated: null,
+        isRegexVariable: false,
+        chainedRuleConditions: [
+          {
+            variableTypes: { REQUEST_METHOD: "GET" },
+            operatorType: 15,
+            value: "GET",
+            isNegated: false,
+            isRegexVariable: false,
+          },
+        ],
+      }),
+    ],
+    accessLists: [
+      accessListImport(
+        501,
+        "office-network",
+        "Office egress ranges",
+        1,
+        "203.0.113.0/24\n198.51.100.0/25",
+        {
+          isEnabled: true,
+          action: 1,
+        },
+      ),
+      accessListImport(502, "Rule list", null, 3, "DE\nFR", { isEnabled: false, action: 0 }),
+    ],
+    managedAccessLists: [
+      managedList(1, "VPN Providers", { isEnabled: true, action: 2 }),
+      managedList(2, "Tor Exit Nodes", { isEnabled: true, action: 3 }),
+      managedList(3, "AI Crawlers", { isEnabled: false, action: 0 }),
+    ],
+  };
 }

@@ -10,6 +10,7 @@ import Module from "module";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import {
+  managedAccessListStub,
   rateLimitRuleStub,
   volumeInstancesDeletionStub,
   zoneDnssecStub,
@@ -36,12 +37,14 @@ const GOLDEN: Record<string, { size: number; sha: string }> = {
   rateLimitRule: { size: 2159, sha: "4334e955a08ab787" },
   zoneDnssec: { size: 2138, sha: "cebb2a0f21bbe2c8" },
   volumeInstancesDeletion: { size: 2229, sha: "05bc3c81d28ba9ba" },
+  managedAccessList: { size: 2187, sha: "600e255d33d842b6" },
 };
 
 const stubs = {
   rateLimitRule: rateLimitRuleStub,
   zoneDnssec: zoneDnssecStub,
   volumeInstancesDeletion: volumeInstancesDeletionStub,
+  managedAccessList: managedAccessListStub,
 } as const;
 
 /** Evaluates serialized text as the host does, with `require` rooted at the repo. */

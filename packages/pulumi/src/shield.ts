@@ -30,8 +30,32 @@ export type {
   WafRuleConfigurationStateOf,
   NoUnknownWafConfigurationFields,
 } from "./resources/waf-rule";
+export { ManagedAccessList } from "./resources/managed-access-list";
+export type {
+  ManagedAccessListArgs,
+  ManagedAccessListCommonArgs,
+  ManagedAccessListState,
+  ManagedAccessListPriorState,
+  AccessListActionArg,
+} from "./resources/managed-access-list";
 export { getEventLogs, getEventLogsOutput } from "./functions/shield";
 export type { GetEventLogsArgs, GetEventLogsResult } from "./functions/shield";
+export {
+  getWafRules,
+  getWafRulesOutput,
+  getAccessLists,
+  getAccessListsOutput,
+} from "./functions/shield";
+export type {
+  GetWafRulesArgs,
+  GetWafRulesResult,
+  WafRuleSummary,
+  GetAccessListsArgs,
+  GetAccessListsResult,
+  AccessListSummary,
+  ShieldZoneByIdArgs,
+  ShieldZoneByPullZoneArgs,
+} from "./functions/shield";
 export {
   RateLimitAction,
   OperatorType,

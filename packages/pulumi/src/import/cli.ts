@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 /**
- * `edgeplatform-import`: reads shield zones (directly or through pull zones) and DNS zones
+ * `edgeplatform-import`: reads shield zones (directly or through pull zones: rate-limit
+ * rules, custom WAF rules, custom access lists, configured managed lists) and DNS zones
  * from the platform and writes a TypeScript Pulumi program that adopts them (see
  * `generate.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
  * the environment. Nothing is written unless everything was read; `--out` is written
  * atomically (temporary file + rename).
+ *
+ * A kind the API key may not read, or that the zone's plan lacks, is skipped with a warning
+ * (and a comment in the program), never silently.
  *
  * Exit codes: 0 written; 1 nothing written (platform error, unknown zone, nothing to import,
  * file error); 2 bad command line.
@@ -22,9 +26,11 @@ import {
 } from "edgeplatform-client";
 import { INT32_MAX } from "edgeplatform-client/spec";
 import {
+  AccessListImport,
   DnsZoneImport,
   generateProgram,
   ImportSnapshot,
+  isConfigured,
   NothingToImportError,
   ShieldZoneImport,
 } from "./generate";
@@ -32,18 +38,42 @@ import {
 /** The command's name, as users type it. */
 export const COMMAND = "edgeplatform-import";
 
-/** `--help` text. */
-export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--out FILE] [--base-url URL]
+/** What a shield zone holds that the import can write, as `--kind` names it. */
+export const IMPORT_KINDS = [
+  "rate-limit-rule",
+  "waf-rule",
+  "access-list",
+  "managed-access-list",
+] as const;
+/** One of {@link IMPORT_KINDS}. */
+export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-Writes a TypeScript Pulumi program that adopts what already exists on the platform:
-one edge.shield.RateLimitRule per rate-limit rule (adopt mode: ruleId, deleteOnDestroy: false,
-the rule's full configuration with enumeration names) and one edge.dns.ZoneDnssec per DNS zone
-(its current DNSSEC state). \`pulumi up\` of it makes no API writes while nothing has changed.
+/** Each kind in words (messages and skipped-kind notes). */
+const KIND_WORDS: Record<ImportKind, { one: string; many: string }> = {
+  "rate-limit-rule": { one: "rate-limit rule", many: "rate-limit rules" },
+  "waf-rule": { one: "WAF rule", many: "custom WAF rules" },
+  "access-list": { one: "access list", many: "custom access lists" },
+  "managed-access-list": { one: "managed access list", many: "managed access lists" },
+};
+
+/** `--help` text. */
+export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--kind KIND]... [--out FILE] [--base-url URL]
+
+Writes a TypeScript Pulumi program that adopts what already exists on the platform. For each
+shield zone: one edge.shield.RateLimitRule per rate-limit rule and one edge.shield.WafRule per
+custom WAF rule (adopt mode: ruleId, deleteOnDestroy: false, the rule's full configuration
+with enumeration names), one edge.shield.AccessList per custom access list (listId,
+deleteOnDestroy: false, its entries, enabled and action) and one edge.shield.ManagedAccessList
+per managed list whose configuration is set (enabled, or an action). One edge.dns.ZoneDnssec
+per DNS zone (its current DNSSEC state). \`pulumi up\` of it makes no API writes while nothing
+has changed.
 
 Options (each zone option can be repeated; give at least one):
-  --shield-zone ID   every rate-limit rule of this shield zone
-  --pull-zone ID     every rate-limit rule of the shield zone of this pull zone
+  --shield-zone ID   everything of this shield zone (see --kind)
+  --pull-zone ID     everything of the shield zone of this pull zone
   --dns-zone ID      the DNSSEC state of this DNS zone
+  --kind KIND        import only these kinds of the shield zones (repeatable; default: all):
+                     ${IMPORT_KINDS.join(", ")}
   --out FILE         write the program to FILE (default: standard output); FILE is
                      replaced only when the whole import succeeded
   --base-url URL     management API address (default: $${SETTING_SOURCES.baseUrl.env})
@@ -51,6 +81,9 @@ Options (each zone option can be repeated; give at least one):
 
 The API key is read from $${SETTING_SOURCES.apiKey.env} only (never a flag, so that it stays out
 of shell history and process lists); it is never written to the program or to messages.
+
+A kind the API key may not read (403) or that the zone's plan lacks is skipped with a warning
+on standard error and a comment in the program.
 
 Exit codes: 0 program written; 1 nothing written (unknown zone, wrong key, no rules, platform
 or file error: the reason is on standard error); 2 bad command line.
@@ -61,6 +94,8 @@ export interface ImportOptions {
   shieldZones: number[];
   pullZones: number[];
   dnsZones: number[];
+  /** The kinds to import from shield zones (`--kind`; all when none is given). */
+  kinds: ImportKind[];
   out?: string;
   baseUrl?: string;
   help: boolean;
@@ -107,7 +142,13 @@ function baseUrlFlag(raw: string): string {
 
 /** Parses the command line (`--flag value` or `--flag=value`). @throws UsageError */
 export function parseArgs(argv: string[]): ImportOptions {
-  const o: ImportOptions = { shieldZones: [], pullZones: [], dnsZones: [], help: false };
+  const o: ImportOptions = {
+    shieldZones: [],
+    pullZones: [],
+    dnsZones: [],
+    kinds: [],
+    help: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === "-h" || arg === "--help") {
@@ -117,10 +158,11 @@ export function parseArgs(argv: string[]): ImportOptions {
     if (!arg.startsWith("-")) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`);
     const eq = arg.indexOf("=");
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const known = flag in ZONE_FLAGS || flag === "--out" || flag === "--base-url";
+    const known =
+      flag in ZONE_FLAGS || flag === "--kind" || flag === "--out" || flag === "--base-url";
     if (!known) {
       throw new UsageError(
-        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --out, --base-url, --help)`,
+        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --kind, --out, --base-url, --help)`,
       );
     }
     let value: string;
@@ -135,6 +177,14 @@ export function parseArgs(argv: string[]): ImportOptions {
     }
     if (flag in ZONE_FLAGS) {
       o[ZONE_FLAGS[flag as keyof typeof ZONE_FLAGS]].push(zoneId(flag, value));
+    } else if (flag === "--kind") {
+      const kind = IMPORT_KINDS.find((k) => k === value.trim().toLowerCase());
+      if (!kind) {
+        throw new UsageError(
+          `--kind: ${JSON.stringify(value)} is not a kind (allowed: ${IMPORT_KINDS.join(", ")})`,
+        );
+      }
+      o.kinds.push(kind);
     } else if (flag === "--out") {
       if (o.out !== undefined) throw new UsageError("--out: given more than once");
       if (value.trim() === "") throw new UsageError("--out: needs a file name");
@@ -153,11 +203,29 @@ export function parseArgs(argv: string[]): ImportOptions {
       "nothing to import: give at least one --shield-zone ID, --pull-zone ID or --dns-zone ID",
     );
   }
+  if (!o.help && o.kinds.length > 0 && o.shieldZones.length + o.pullZones.length === 0) {
+    throw new UsageError(
+      "--kind: chooses what to import from shield zones: give --shield-zone ID or --pull-zone ID",
+    );
+  }
+  // In the documented order, whatever the order of the flags.
+  o.kinds =
+    o.kinds.length === 0 ? [...IMPORT_KINDS] : IMPORT_KINDS.filter((k) => o.kinds.includes(k));
   return o;
 }
 
 /** A failure that stops the whole import at once (the key is wrong, the API unreachable). */
 class FatalImportError extends Error {}
+
+/** A failed read of one kind of a zone after its rate-limit rules: names what failed. */
+class KindReadError extends Error {
+  constructor(
+    readonly what: string,
+    readonly cause: unknown,
+  ) {
+    super(`${what}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
 
 /** What was read, plus what went wrong per zone. */
 export interface ReadResult {
@@ -166,12 +234,31 @@ export interface ReadResult {
   problems: string[];
   /** One line per zone that was read but has nothing to adopt. */
   empty: string[];
+  /** One line per kind of a zone that was skipped: the key may not read it, or the plan lacks it. */
+  skipped: string[];
 }
 
 /** The client surface the import needs (the plain `Client` has it). */
 export interface ImportClient {
   shield: Pick<Client["shield"], "listAllRateLimits" | "getShieldZoneByPullZone">;
+  waf: Pick<Client["waf"], "listAllCustomWafRules">;
+  accessLists: Pick<Client["accessLists"], "listAccessLists" | "getAccessList">;
   dns: Pick<Client["dns"], "getZone">;
+}
+
+/**
+ * Why a kind cannot be read with this key, when that is the failure: a 403, or a plan-gated
+ * answer (`invalid_plan_type…`, `feature_not_available_on_plan`, `not_available…`). Such a
+ * kind is skipped with a warning; anything else fails the import.
+ */
+export function unreadableReason(e: unknown): string | undefined {
+  if (!(e instanceof EdgeApiError)) return undefined;
+  const k = e.errorKey ? ` ${e.errorKey}` : "";
+  if (/plan|not_available/i.test(e.errorKey ?? "")) {
+    return `not available on the zone's plan: ${e.status}${k}`;
+  }
+  if (e.status === 403) return `the API key may not read them: 403${k}`;
+  return undefined;
 }
 
 function explain(what: string, e: unknown, url: string): string {
@@ -227,17 +314,29 @@ export async function readSnapshot(
       problems.push(explain(`pull zone ${pz}`, e, baseUrl));
     }
   }
+  const skipped: string[] = [];
   const shieldZones: ShieldZoneImport[] = [];
   for (const [shieldZoneId, pullZoneIds] of zones) {
     const label =
       `shield zone ${shieldZoneId}` +
       (pullZoneIds.length > 0 ? ` (of pull zone ${pullZoneIds.join(", ")})` : "");
     try {
-      const rules = await client.shield.listAllRateLimits(shieldZoneId);
-      shieldZones.push({ shieldZoneId, pullZoneIds, rules });
-      if (rules.length === 0) empty.push(`${label} has no rate-limit rules`);
+      const zone = await readShieldZone(client, shieldZoneId, opts.kinds);
+      shieldZones.push({ ...zone, pullZoneIds });
+      for (const s of zone.skipped ?? [])
+        skipped.push(`${label}: ${s.kind} not imported: ${s.reason}`);
+      const count =
+        (zone.rules?.length ?? 0) +
+        (zone.wafRules?.length ?? 0) +
+        (zone.accessLists?.length ?? 0) +
+        (zone.managedAccessLists?.filter(isConfigured).length ?? 0);
+      if (count === 0) empty.push(`${label} has ${nothingIn(zone)}`);
     } catch (e) {
-      problems.push(explain(label, e, baseUrl));
+      problems.push(
+        e instanceof KindReadError
+          ? explain(`${label}: ${e.what}`, e.cause, baseUrl)
+          : explain(label, e, baseUrl),
+      );
     }
   }
   const dnsZones: DnsZoneImport[] = [];
@@ -253,7 +352,73 @@ export async function readSnapshot(
       problems.push(explain(`DNS zone ${id}`, e, baseUrl));
     }
   }
-  return { snapshot: { source: baseUrl, shieldZones, dnsZones }, problems, empty };
+  return { snapshot: { source: baseUrl, shieldZones, dnsZones }, problems, empty, skipped };
+}
+
+/** `no rate-limit rules, no custom WAF rules and …`: the kinds read of an empty zone. */
+function nothingIn(zone: ShieldZoneImport): string {
+  const parts = [
+    zone.rules && "no rate-limit rules",
+    zone.wafRules && "no custom WAF rules",
+    zone.accessLists && "no custom access lists",
+    zone.managedAccessLists && "no configured managed access lists",
+  ].filter((p): p is string => typeof p === "string");
+  if (parts.length === 0) return "nothing that could be read";
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.slice(-1)}`;
+}
+
+/**
+ * Reads the kinds of one shield zone. Rate-limit rules are read first, so a refused key or
+ * an unknown zone fails there as before; a later kind that the key may not read (403) or the
+ * plan lacks is recorded in `skipped`. Any other failure throws (the zone cannot be read).
+ */
+async function readShieldZone(
+  client: ImportClient,
+  shieldZoneId: number,
+  kinds: ImportKind[],
+): Promise<ShieldZoneImport> {
+  const zone: ShieldZoneImport = { shieldZoneId, skipped: [] };
+  const skip = (kind: string, reason: string) => zone.skipped!.push({ kind, reason });
+  /** Runs `read`; a 403 or plan-gated answer skips `what`, anything else throws. */
+  const attempt = async <T>(what: string, read: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (e) {
+      const reason = unreadableReason(e);
+      if (reason === undefined) throw new KindReadError(what, e);
+      skip(what, reason);
+      return undefined;
+    }
+  };
+  if (kinds.includes("rate-limit-rule")) {
+    zone.rules = await client.shield.listAllRateLimits(shieldZoneId);
+  }
+  if (kinds.includes("waf-rule")) {
+    zone.wafRules = await attempt(KIND_WORDS["waf-rule"].many, () =>
+      client.waf.listAllCustomWafRules(shieldZoneId),
+    );
+  }
+  const custom = kinds.includes("access-list");
+  const managed = kinds.includes("managed-access-list");
+  if (custom || managed) {
+    const words = [custom && "custom", managed && "managed"].filter(Boolean).join(" and ");
+    const listing = await attempt(`${words} access lists`, () =>
+      client.accessLists.listAccessLists(shieldZoneId),
+    );
+    if (listing && managed) zone.managedAccessLists = listing.managedLists;
+    if (listing && custom) {
+      const lists: AccessListImport[] = [];
+      for (const details of [...listing.customLists].sort((a, b) => a.listId - b.listId)) {
+        const list = await attempt(`custom access list ${details.listId} (${details.name})`, () =>
+          client.accessLists.getAccessList(shieldZoneId, details.listId),
+        );
+        if (list) lists.push({ list, details });
+      }
+      zone.accessLists = lists;
+    }
+  }
+  if (zone.skipped!.length === 0) delete zone.skipped;
+  return zone;
 }
 
 /** Writes `text` to `file` through a temporary file in the same directory, then renames. */
@@ -350,13 +515,33 @@ export async function main(
     program = generateProgram(read.snapshot);
   } catch (e) {
     if (e instanceof NothingToImportError) {
-      return fail(`nothing written: nothing to import (${read.empty.join("; ")})`);
+      return fail(
+        `nothing written: nothing to import (${read.empty.join("; ")})` +
+          read.skipped.map((m) => `\n  skipped: ${m}`).join(""),
+      );
     }
     return fail(e instanceof Error ? e.message : String(e));
   }
 
-  const rules = program.resources.filter((r) => r.type.endsWith(":RateLimitRule")).length;
-  const dns = program.resources.length - rules;
+  const count = (type: string) => program.resources.filter((r) => r.type.endsWith(type)).length;
+  // The kinds asked for (when a shield or pull zone was given) and the DNS zones (when given).
+  const shield = opts.shieldZones.length + opts.pullZones.length > 0;
+  const written = [
+    ...(shield ? opts.kinds : []).map((k) =>
+      plural(
+        count(
+          {
+            "rate-limit-rule": ":RateLimitRule",
+            "waf-rule": ":WafRule",
+            "access-list": ":AccessList",
+            "managed-access-list": ":ManagedAccessList",
+          }[k],
+        ),
+        KIND_WORDS[k].one,
+      ),
+    ),
+    ...(opts.dnsZones.length > 0 ? [plural(count(":ZoneDnssec"), "DNS zone")] : []),
+  ];
   const bytes = Buffer.byteLength(program.text);
   if (opts.out !== undefined) {
     try {
@@ -369,13 +554,15 @@ export async function main(
   }
   const notes = [
     ...read.empty.map((m) => `note: ${m} (nothing to adopt there)`),
+    ...read.skipped.map((m) => `warning: ${m}`),
     ...program.warnings.map((m) => `warning: ${m}`),
   ];
   io.stderr(
     redact(
       [
         ...notes,
-        `${COMMAND}: wrote ${plural(rules, "rate-limit rule")} and ${plural(dns, "DNS zone")} ` +
+        `${COMMAND}: wrote ${written.length > 1 ? `${written.slice(0, -1).join(", ")} and ` : ""}` +
+          `${written.slice(-1)} ` +
           `(${bytes} bytes) to ${opts.out ?? "standard output"}`,
       ].join("\n") + "\n",
       secrets,

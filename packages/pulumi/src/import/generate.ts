@@ -7,29 +7,72 @@
  *   with the rule's full configuration as the platform returned it; enumerations as their
  *   exact-case names, `null` kept as `null` (explicitly managed), fields the platform left
  *   out left out (not managed).
+ * - One `edge.shield.WafRule` per custom WAF rule, in the same adopt form.
+ * - One `edge.shield.AccessList` per custom access list (adopt mode: `listId`,
+ *   `deleteOnDestroy: false`) with its name, description, type, entries (the content split
+ *   into lines, blank ones dropped), and its configuration in the zone (`enabled`, `action`).
+ * - One `edge.shield.ManagedAccessList` per managed list whose configuration is set
+ *   (enabled, or an action other than None); the others keep the platform's defaults.
  * - One `edge.dns.ZoneDnssec` per DNS zone with its current DNSSEC state.
- * - Resource names in kebab-case from the rule names (unique: rules that share a name get
- *   `-<ruleId>`), TypeScript variables in camelCase (never a reserved word, never starting
- *   with a digit), resources sorted by shield zone and rule id.
+ * - Resource names in kebab-case from the objects' names (unique: objects of a kind that
+ *   share a name get `-<id>`), TypeScript variables in camelCase (never a reserved word,
+ *   never starting with a digit); in each shield zone, rate-limit rules, WAF rules, access
+ *   lists, then managed lists, each sorted by id. Names are handed out kind by kind in that
+ *   order, so importing a further kind never renames a resource of an earlier one.
  */
 import { describeUrl } from "edgeplatform-client";
 import {
+  AccessListAction,
+  AccessListDetails,
+  accessListEntries,
+  AccessListType,
   chainedRuleConditionSchema,
+  CustomAccessList,
+  CustomWafRule,
   EnumsByField,
   OperatorType,
   RateLimitRule,
   ruleConfigurationSchema,
   VariableNames,
+  WafEnumsByField,
+  wafRuleConfigurationSchema,
 } from "edgeplatform-client/spec";
 
-/** The rules of one shield zone, as read from the platform. */
+/** A custom access list and its line of the zone's listing, as read from the platform. */
+export interface AccessListImport {
+  /** The list (`GET .../access-lists/{id}`): name, description, type, content. */
+  list: CustomAccessList;
+  /** Its line of the zone's listing (`isEnabled`, `action`); undefined when it has none. */
+  details: AccessListDetails | undefined;
+}
+
+/** A kind of a shield zone that could not be read (the key may not, or the plan lacks it). */
+export interface SkippedKind {
+  /** What was not imported, in words (`custom WAF rules`). */
+  kind: string;
+  /** Why (`403 forbidden: ...`). */
+  reason: string;
+}
+
+/**
+ * What was read of one shield zone. A kind left `undefined` was not read (not asked for,
+ * or in {@link skipped}); an empty array was read and is empty.
+ */
 export interface ShieldZoneImport {
   /** The shield zone id. */
   shieldZoneId: number;
   /** Pull zones (given as `--pull-zone`) that resolved to this shield zone. */
   pullZoneIds?: number[];
-  /** Every rule of the zone (all pages), in any order. */
-  rules: RateLimitRule[];
+  /** Every rate-limit rule of the zone (all pages), in any order. */
+  rules?: RateLimitRule[];
+  /** Every custom WAF rule of the zone (all pages), in any order. */
+  wafRules?: CustomWafRule[];
+  /** Every custom access list of the zone with its configuration, in any order. */
+  accessLists?: AccessListImport[];
+  /** The zone's managed lists (all of them; only configured ones are written), any order. */
+  managedAccessLists?: AccessListDetails[];
+  /** Kinds that could not be read: written as comments, never silently left out. */
+  skipped?: SkippedKind[];
 }
 
 /** One DNS zone and its DNSSEC state, as read from the platform. */
@@ -46,7 +89,7 @@ export interface DnsZoneImport {
 export interface ImportSnapshot {
   /** Where it was read from (the management API base URL). Credentials in it are dropped. */
   source: string;
-  /** Shield zones with their rules. */
+  /** Shield zones with their rules and lists. */
   shieldZones: ShieldZoneImport[];
   /** DNS zones. */
   dnsZones: DnsZoneImport[];
@@ -55,14 +98,24 @@ export interface ImportSnapshot {
 /** One resource of the generated program. */
 export interface GeneratedResource {
   /** Pulumi resource type token. */
-  type: "pulumi-nodejs:dynamic/shield:RateLimitRule" | "pulumi-nodejs:dynamic/dns:ZoneDnssec";
+  type: ResourceType;
   /** Pulumi resource name (kebab-case, unique in the program). */
   name: string;
   /** TypeScript variable the resource is assigned to. */
   variable: string;
-  /** Rule id (rules) or DNS zone id (DNSSEC). */
+  /** Rule id (rules), list id (access lists, managed lists) or DNS zone id (DNSSEC). */
   id: number;
+  /** The shield zone of a rule or list (managed list ids repeat across zones). */
+  shieldZoneId?: number;
 }
+
+/** Type tokens of the resources the generator writes. */
+export type ResourceType =
+  | "pulumi-nodejs:dynamic/shield:RateLimitRule"
+  | "pulumi-nodejs:dynamic/shield:WafRule"
+  | "pulumi-nodejs:dynamic/shield:AccessList"
+  | "pulumi-nodejs:dynamic/shield:ManagedAccessList"
+  | "pulumi-nodejs:dynamic/dns:ZoneDnssec";
 
 /** Result of {@link generateProgram}. */
 export interface GeneratedProgram {
@@ -80,7 +133,7 @@ export interface GeneratedProgram {
 /** Thrown by {@link generateProgram} when there is nothing to adopt. */
 export class NothingToImportError extends Error {
   constructor() {
-    super("nothing to import: no rate-limit rules and no DNS zones");
+    super("nothing to import: no rules, no access lists and no DNS zones");
     this.name = "NothingToImportError";
   }
 }
@@ -96,12 +149,14 @@ const RESERVED = new Set(
     "this throw true try typeof var void while with as implements interface let package " +
     "private protected public static yield await any boolean number string symbol type from " +
     "of async get set declare module namespace require exports arguments eval undefined " +
-    "NaN Infinity edge pulumi ruleIds dnsZoneIds"
+    "NaN Infinity edge pulumi ruleIds wafRuleIds accessListIds managedAccessListIds dnsZoneIds"
   ).split(" "),
 );
 
 /** Property order and allowed properties of a rule configuration (the schema's order). */
 const CONFIG_FIELDS = Object.keys(ruleConfigurationSchema.properties);
+/** Property order and allowed properties of a WAF rule configuration (the schema's order). */
+const WAF_CONFIG_FIELDS = Object.keys(wafRuleConfigurationSchema.properties);
 /** Property order and allowed properties of a chained condition. */
 const CHAINED_FIELDS = Object.keys(chainedRuleConditionSchema.properties);
 const VARIABLE_NAMES = new Set<string>(VariableNames);
@@ -136,6 +191,17 @@ export function toIdentifier(kebab: string, prefix = "rule", suffix = "Rule"): s
 /** The base (kebab-case) resource name of a rule: from its name, else `rule-<id>`. */
 export function ruleBaseName(rule: Pick<RateLimitRule, "id" | "ruleName">): string {
   return toKebabCase(rule.ruleName ?? "") || `rule-${rule.id}`;
+}
+
+/**
+ * Whether a managed list's configuration in the zone is set (enabled, or an action other
+ * than None): only those are written; the others keep the platform's defaults.
+ */
+export function isConfigured(d: Pick<AccessListDetails, "isEnabled" | "action">): boolean {
+  const none =
+    d.action === AccessListAction.None ||
+    (typeof d.action === "string" && (d.action as string).toLowerCase() === "none");
+  return d.isEnabled === true || (d.action !== undefined && d.action !== null && !none);
 }
 
 /** `source` without credentials, query or fragment (it goes into a comment). */
@@ -283,11 +349,16 @@ function chainedConditions(where: string, v: unknown, warn: Warn): Rendered {
   return { text: literal(v), lines };
 }
 
-function configurationLines(where: string, cfg: Record<string, unknown>, warn: Warn): string[] {
-  const tables = EnumsByField as Record<string, EnumTable>;
+function configurationLines(
+  where: string,
+  cfg: Record<string, unknown>,
+  warn: Warn,
+  fields: string[] = CONFIG_FIELDS,
+  tables: Record<string, EnumTable> = EnumsByField,
+): string[] {
   return objectLines(
     cfg,
-    CONFIG_FIELDS,
+    fields,
     (field, v) => {
       const table = tables[field];
       const w = (m: string) => warn(`${where}.${m}`);
@@ -308,14 +379,17 @@ function configurationLines(where: string, cfg: Record<string, unknown>, warn: W
 // Names
 // ---------------------------------------------------------------------------------------
 
-/** Hands out unique resource names and variables, in program order. */
+/** Hands out unique resource names and variables. */
 class Namer {
   private readonly names = new Set<string>();
   private readonly variables = new Set<string>();
 
-  /** `base`, or `base-<id>` when `base` is shared; further `-2`, `-3` only if still taken. */
-  name(base: string, id: number, shared: boolean): string {
-    const first = shared ? `${base}-${id}` : base;
+  /**
+   * `base`, or `base-<suffix>` when `base` is shared within its kind or already taken by an
+   * earlier kind; further `-2`, `-3` only if still taken.
+   */
+  name(base: string, suffix: string | number, shared: boolean): string {
+    const first = shared || this.names.has(base) ? `${base}-${suffix}` : base;
     let candidate = first;
     for (let n = 2; this.names.has(candidate); n++) candidate = `${first}-${n}`;
     this.names.add(candidate);
@@ -336,20 +410,74 @@ class Namer {
 // The program
 // ---------------------------------------------------------------------------------------
 
-function zoneLabel(z: ShieldZoneImport): string {
-  const pz = z.pullZoneIds ?? [];
+/** A shield zone after merging and sorting: every kind an array (empty when not read). */
+interface Zone {
+  shieldZoneId: number;
+  pullZoneIds: number[];
+  /** Which kinds were read (so "0 WAF rules" is said only when they were). */
+  read: Set<Kind>;
+  rules: RateLimitRule[];
+  wafRules: CustomWafRule[];
+  accessLists: AccessListImport[];
+  /** Configured managed lists only. */
+  managedAccessLists: AccessListDetails[];
+  /** How many managed lists the zone has in all. */
+  managedTotal: number;
+  skipped: SkippedKind[];
+}
+
+type Kind = "rules" | "wafRules" | "accessLists" | "managedAccessLists";
+
+/** Each kind in program order, with how it is counted in words. */
+const KINDS: { kind: Kind; one: string; none: string }[] = [
+  { kind: "rules", one: "rate-limit rule", none: "no rate-limit rules" },
+  { kind: "wafRules", one: "WAF rule", none: "no WAF rules" },
+  { kind: "accessLists", one: "access list", none: "no access lists" },
+  { kind: "managedAccessLists", one: "managed list", none: "no configured managed lists" },
+];
+
+/** How many resources the zone gives. */
+const zoneCount = (z: Zone): number =>
+  z.rules.length + z.wafRules.length + z.accessLists.length + z.managedAccessLists.length;
+
+function zoneLabel(z: Pick<Zone, "shieldZoneId" | "pullZoneIds">): string {
+  const pz = z.pullZoneIds;
   if (pz.length === 0) return `shield zone ${z.shieldZoneId}`;
   return `shield zone ${z.shieldZoneId} (pull zone${pz.length > 1 ? "s" : ""} ${pz.join(", ")})`;
 }
 
 const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? "" : "s"}`;
 
-function header(source: string, zones: ShieldZoneImport[], dns: DnsZoneImport[]): string[] {
+/**
+ * The header's line(s) of a zone: `shield zone 1: 2 rate-limit rules, 1 WAF rule, 2 of 4
+ * managed lists configured` (the kinds read), wrapped at {@link MAX_LINE}.
+ */
+function zoneCounts(z: Zone): string[] {
+  const parts = KINDS.filter((k) => z.read.has(k.kind)).map((k) =>
+    k.kind === "managedAccessLists"
+      ? `${z.managedAccessLists.length} of ${plural(z.managedTotal, k.one)} configured`
+      : plural(z[k.kind].length, k.one),
+  );
+  if (parts.length === 0) parts.push("nothing read");
+  const lines = [`//   ${zoneLabel(z)}:`];
+  parts.forEach((p, i) => {
+    const item = ` ${p}${i < parts.length - 1 ? "," : ""}`;
+    if (lines[lines.length - 1].length + item.length > MAX_LINE) lines.push(`//    ${item}`);
+    else lines[lines.length - 1] += item;
+  });
+  return lines;
+}
+
+function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
+  const anyLists = zones.some((z) => z.accessLists.length + z.managedAccessLists.length > 0);
   return [
     "// Generated by edgeplatform-import: a Pulumi program that adopts what already exists on",
     "// the platform. Edit it like any other program.",
     `// Read from ${describeSource(source)} (the API key is not recorded here):`,
-    ...zones.map((z) => `//   ${zoneLabel(z)}: ${plural(z.rules.length, "rate-limit rule")}`),
+    ...zones.flatMap((z) => [
+      ...zoneCounts(z),
+      ...z.skipped.map((s) => `//     NOT imported: ${s.kind} (${s.reason})`),
+    ]),
     ...dns.map(
       (d) =>
         `//   DNS zone ${d.zoneId}${d.domain ? ` (${d.domain})` : ""}: ` +
@@ -363,6 +491,12 @@ function header(source: string, zones: ShieldZoneImport[], dns: DnsZoneImport[])
     "// `pulumi destroy` (or removing a resource from this file) leaves every rule in place",
     "// (`deleteOnDestroy: false`) and returns each DNS zone to the DNSSEC state it had when",
     "// Pulumi adopted it, which is the state recorded here: nothing is deleted or switched.",
+    ...(anyLists
+      ? [
+          "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
+          "// a managed list's configuration goes back to what it was when Pulumi adopted it.",
+        ]
+      : []),
     "// Enumerations are written as names (exact case). `null` is managed (keeps the field",
     "// empty); a field that is left out is not managed.",
   ];
@@ -376,15 +510,30 @@ function exportList(name: string, items: string[]): string[] {
   return [`export const ${name} = [`, ...items.map((i) => `  ${i},`), "];"];
 }
 
-function ruleLines(rule: RateLimitRule, name: string, variable: string, warn: Warn): string[] {
-  const where = `rule ${rule.id}`;
+/** A rule (rate-limit or WAF) in adopt mode. */
+function ruleLines(
+  cls: "RateLimitRule" | "WafRule",
+  rule: RateLimitRule | CustomWafRule,
+  name: string,
+  variable: string,
+  warn: Warn,
+): string[] {
+  const where = `${cls === "WafRule" ? "WAF rule" : "rule"} ${rule.id}`;
   const cfg = rule.ruleConfiguration;
   const cfgLines =
     cfg && typeof cfg === "object"
-      ? configurationLines(where, cfg as unknown as Record<string, unknown>, warn)
+      ? cls === "WafRule"
+        ? configurationLines(
+            where,
+            cfg as unknown as Record<string, unknown>,
+            warn,
+            WAF_CONFIG_FIELDS,
+            WafEnumsByField,
+          )
+        : configurationLines(where, cfg as unknown as Record<string, unknown>, warn)
       : [];
   return [
-    `const ${variable} = new edge.shield.RateLimitRule(${str(name)}, {`,
+    `const ${variable} = new edge.shield.${cls}(${str(name)}, {`,
     `  ruleId: ${rule.id},`,
     ...(rule.ruleName !== undefined ? [`  ruleName: ${literal(rule.ruleName)},`] : []),
     ...(rule.ruleDescription !== undefined
@@ -398,60 +547,219 @@ function ruleLines(rule: RateLimitRule, name: string, variable: string, warn: Wa
   ];
 }
 
-/**
- * Writes the Pulumi program that adopts `snapshot`. Pure and deterministic: zones sorted by
- * id, rules by id, duplicates (same zone or DNS zone twice) merged.
- * @throws NothingToImportError when the snapshot holds no rule and no DNS zone.
- */
-export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
-  const byZone = new Map<number, ShieldZoneImport>();
-  for (const z of snapshot.shieldZones) {
-    const seen = byZone.get(z.shieldZoneId);
-    const rules = new Map((seen?.rules ?? []).map((r) => [r.id, r]));
-    for (const r of z.rules) rules.set(r.id, r);
-    byZone.set(z.shieldZoneId, {
+/** A custom access list in adopt mode, with its configuration in the zone. */
+function accessListLines(a: AccessListImport, name: string, variable: string, warn: Warn) {
+  const { list, details } = a;
+  const where = `access list ${list.id}`;
+  const w = (m: string) => warn(`${where}.${m}`);
+  const out = [`const ${variable} = new edge.shield.AccessList(${str(name)}, {`];
+  out.push(`  listId: ${list.id},`, `  name: ${str(list.name)},`);
+  if (list.description !== undefined) out.push(`  description: ${literal(list.description)},`);
+  pushRendered(out, "  ", "type: ", enumValue("type", AccessListType, list.type, w));
+  const entries = accessListEntries(typeof list.content === "string" ? list.content : "");
+  pushRendered(out, "  ", "entries: ", array(entries.map((e) => ({ text: str(e) }))));
+  if (details) {
+    out.push(`  enabled: ${details.isEnabled},`);
+    pushRendered(out, "  ", "action: ", enumValue("action", AccessListAction, details.action, w));
+  } else {
+    const m = "left out enabled and action: the list is not in the zone's listing (not managed)";
+    warn(`${where}: ${m}`);
+    out.push(`  // ${m}`);
+  }
+  out.push("  deleteOnDestroy: false,", "});");
+  return out;
+}
+
+/** A managed list's configuration in a zone. */
+function managedListLines(
+  zoneId: number,
+  d: AccessListDetails,
+  name: string,
+  variable: string,
+  warn: Warn,
+): string[] {
+  const w = (m: string) => warn(`managed list ${d.listId} in shield zone ${zoneId}.${m}`);
+  const out = [
+    `const ${variable} = new edge.shield.ManagedAccessList(${str(name)}, {`,
+    `  shieldZoneId: ${zoneId},`,
+    `  listId: ${d.listId}, // ${d.name.replace(/[\r\n]+/g, " ")}`,
+    `  enabled: ${d.isEnabled},`,
+  ];
+  pushRendered(out, "  ", "action: ", enumValue("action", AccessListAction, d.action, w));
+  out.push("});");
+  return out;
+}
+
+/** Merges zones given twice (by id and by pull zone) and sorts every kind by id. */
+function mergeZones(input: ShieldZoneImport[]): Zone[] {
+  const byZone = new Map<number, Zone>();
+  const union = <T>(a: T[], b: T[] | undefined, id: (x: T) => number): T[] =>
+    [...new Map([...a, ...(b ?? [])].map((x) => [id(x), x])).values()].sort(
+      (x, y) => id(x) - id(y),
+    );
+  for (const z of input) {
+    const seen: Zone = byZone.get(z.shieldZoneId) ?? {
       shieldZoneId: z.shieldZoneId,
-      pullZoneIds: [...new Set([...(seen?.pullZoneIds ?? []), ...(z.pullZoneIds ?? [])])].sort(
+      pullZoneIds: [],
+      read: new Set(),
+      rules: [],
+      wafRules: [],
+      accessLists: [],
+      managedAccessLists: [],
+      managedTotal: 0,
+      skipped: [],
+    };
+    for (const k of KINDS) if (z[k.kind] !== undefined) seen.read.add(k.kind);
+    const allManaged = union(seen.managedAccessLists, z.managedAccessLists, (d) => d.listId);
+    byZone.set(z.shieldZoneId, {
+      ...seen,
+      pullZoneIds: [...new Set([...seen.pullZoneIds, ...(z.pullZoneIds ?? [])])].sort(
         (a, b) => a - b,
       ),
-      rules: [...rules.values()].sort((a, b) => a.id - b.id),
+      rules: union(seen.rules, z.rules, (r) => r.id),
+      wafRules: union(seen.wafRules, z.wafRules, (r) => r.id),
+      accessLists: union(seen.accessLists, z.accessLists, (a) => a.list.id),
+      managedAccessLists: allManaged,
+      skipped: [
+        ...new Map(
+          [...seen.skipped, ...(z.skipped ?? [])].map((s) => [`${s.kind}\n${s.reason}`, s]),
+        ).values(),
+      ].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)),
     });
   }
-  const zones = [...byZone.values()].sort((a, b) => a.shieldZoneId - b.shieldZoneId);
+  return [...byZone.values()]
+    .map((z) => ({
+      ...z,
+      managedTotal: z.managedAccessLists.length,
+      managedAccessLists: z.managedAccessLists.filter(isConfigured),
+    }))
+    .sort((a, b) => a.shieldZoneId - b.shieldZoneId);
+}
+
+/** How many of `bases` each base name has (names shared within a kind get a suffix). */
+function counts(bases: string[]): Map<string, number> {
+  const uses = new Map<string, number>();
+  for (const b of bases) uses.set(b, (uses.get(b) ?? 0) + 1);
+  return uses;
+}
+
+/**
+ * Writes the Pulumi program that adopts `snapshot`. Pure and deterministic: zones sorted by
+ * id, every kind by id, duplicates (same zone or DNS zone twice) merged.
+ * @throws NothingToImportError when the snapshot holds nothing to adopt.
+ */
+export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
+  const zones = mergeZones(snapshot.shieldZones);
   const dns = [...new Map(snapshot.dnsZones.map((d) => [d.zoneId, d])).values()].sort(
     (a, b) => a.zoneId - b.zoneId,
   );
-  if (zones.every((z) => z.rules.length === 0) && dns.length === 0) {
+  if (zones.every((z) => zoneCount(z) === 0) && dns.length === 0) {
     throw new NothingToImportError();
   }
 
   const warnings: string[] = [];
   const warn: Warn = (m) => warnings.push(m);
-  const resources: GeneratedResource[] = [];
   const namer = new Namer();
-  const uses = new Map<string, number>();
-  for (const r of zones.flatMap((z) => z.rules)) {
-    uses.set(ruleBaseName(r), (uses.get(ruleBaseName(r)) ?? 0) + 1);
-  }
 
+  // Names, kind by kind (rate-limit rules first, as before the other kinds existed), so a
+  // further kind never renames a resource of an earlier one.
+  const nameKey = (zone: number, kind: string, id: number) => `${zone}/${kind}/${id}`;
+  const names = new Map<string, { name: string; variable: string }>();
+  const assign = <T>(
+    kind: string,
+    items: [number, T][],
+    id: (x: T) => number,
+    base: (x: T) => string,
+    suffix: (zone: number, x: T) => string | number,
+    prefix: [string, string],
+  ) => {
+    const uses = counts(items.map(([, x]) => base(x)));
+    for (const [zone, x] of items) {
+      const name = namer.name(base(x), suffix(zone, x), (uses.get(base(x)) ?? 0) > 1);
+      names.set(nameKey(zone, kind, id(x)), { name, variable: namer.variable(name, ...prefix) });
+    }
+  };
+  const all = <T>(pick: (z: Zone) => T[]): [number, T][] =>
+    zones.flatMap((z) => pick(z).map((x): [number, T] => [z.shieldZoneId, x]));
+  assign(
+    "rule",
+    all((z) => z.rules),
+    (r) => r.id,
+    ruleBaseName,
+    (_z, r) => r.id,
+    ["rule", "Rule"],
+  );
+  assign(
+    "waf",
+    all((z) => z.wafRules),
+    (r) => r.id,
+    (r) => toKebabCase(r.ruleName ?? "") || `waf-rule-${r.id}`,
+    (_z, r) => r.id,
+    ["rule", "Rule"],
+  );
+  assign(
+    "list",
+    all((z) => z.accessLists),
+    (a) => a.list.id,
+    (a) => toKebabCase(a.list.name ?? "") || `access-list-${a.list.id}`,
+    (_z, a) => a.list.id,
+    ["list", "List"],
+  );
+  assign(
+    "managed",
+    all((z) => z.managedAccessLists),
+    (d) => d.listId,
+    (d) => toKebabCase(d.name ?? "") || `managed-list-${d.listId}`,
+    (zone) => `zone-${zone}`,
+    ["list", "List"],
+  );
+
+  const resources: GeneratedResource[] = [];
   const out = [
     ...header(snapshot.source, zones, dns),
     "",
     'import * as edge from "pulumi-edgeplatform";',
   ];
+  const add = (type: ResourceType, zone: number, kind: string, id: number) => {
+    const n = names.get(nameKey(zone, kind, id))!;
+    resources.push({ type, name: n.name, variable: n.variable, id, shieldZoneId: zone });
+    return n;
+  };
   for (const z of zones) {
-    out.push("", `// ${zoneLabel(z)}${z.rules.length === 0 ? ": no rate-limit rules" : ""}`);
+    const zid = z.shieldZoneId;
+    const empty = KINDS.filter((k) => z.read.has(k.kind) && z[k.kind].length === 0);
+    out.push(
+      "",
+      `// ${zoneLabel(z)}` +
+        (zoneCount(z) === 0 ? `: nothing to adopt (${empty.map((k) => k.none).join(", ")})` : ""),
+    );
+    for (const s of z.skipped) out.push(`// NOT imported: ${s.kind} (${s.reason})`);
     for (const rule of z.rules) {
-      const base = ruleBaseName(rule);
-      const name = namer.name(base, rule.id, (uses.get(base) ?? 0) > 1);
-      const variable = namer.variable(name, "rule", "Rule");
-      resources.push({
-        type: "pulumi-nodejs:dynamic/shield:RateLimitRule",
-        name,
-        variable,
-        id: rule.id,
-      });
-      out.push(...ruleLines(rule, name, variable, warn));
+      const n = add("pulumi-nodejs:dynamic/shield:RateLimitRule", zid, "rule", rule.id);
+      out.push(...ruleLines("RateLimitRule", rule, n.name, n.variable, warn));
+    }
+    if (z.wafRules.length > 0) out.push("// custom WAF rules");
+    for (const rule of z.wafRules) {
+      const n = add("pulumi-nodejs:dynamic/shield:WafRule", zid, "waf", rule.id);
+      out.push(...ruleLines("WafRule", rule, n.name, n.variable, warn));
+    }
+    if (z.accessLists.length > 0) out.push("// custom access lists");
+    for (const a of z.accessLists) {
+      const n = add("pulumi-nodejs:dynamic/shield:AccessList", zid, "list", a.list.id);
+      out.push(...accessListLines(a, n.name, n.variable, warn));
+    }
+    if (z.managedAccessLists.length > 0) {
+      const rest = z.managedTotal - z.managedAccessLists.length;
+      out.push(
+        "// managed access lists with a configuration set" +
+          (rest > 0
+            ? ` (${rest} more ${rest === 1 ? "keeps" : "keep"} the platform's defaults)`
+            : ""),
+      );
+    }
+    for (const d of z.managedAccessLists) {
+      const n = add("pulumi-nodejs:dynamic/shield:ManagedAccessList", zid, "managed", d.listId);
+      out.push(...managedListLines(zid, d, n.name, n.variable, warn));
     }
   }
 
@@ -483,6 +791,9 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     "",
     "// What this program manages, as stack outputs.",
     ...exportList("ruleIds", refs(":RateLimitRule", "ruleId")),
+    ...exportList("wafRuleIds", refs(":WafRule", "ruleId")),
+    ...exportList("accessListIds", refs(":AccessList", "listId")),
+    ...exportList("managedAccessListIds", refs(":ManagedAccessList", "listId")),
     ...exportList("dnsZoneIds", refs(":ZoneDnssec", "zoneId")),
   );
   return { text: `${out.join("\n")}\n`, resources, warnings };

@@ -80,3 +80,18 @@ export const wafRuleStub = {
     require("pulumi-edgeplatform").__providers.wafRule.update(a, b, c),
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.wafRule.delete(a, b),
 } as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.ManagedAccessList`. */
+export const managedAccessListStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.managedAccessList.configure(a),
+  check: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.managedAccessList.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.managedAccessList.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.managedAccessList.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.managedAccessList.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.managedAccessList.update(a, b, c),
+  delete: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.managedAccessList.delete(a, b),
+} as dynamic.ResourceProvider;

@@ -5,6 +5,7 @@
  */
 import type { rateLimitRuleProvider } from "./rate-limit-rule-provider";
 import type { wafRuleProvider } from "./waf-rule-provider";
+import type { managedAccessListProvider } from "./managed-access-list-provider";
 import type { volumeInstancesDeletionProvider } from "./volume-instances-deletion-provider";
 import type { zoneDnssecProvider } from "./zone-dnssec-provider";
 
@@ -17,6 +18,10 @@ export const __providers = {
   /** `edge.shield.WafRule`. */
   get wafRule(): typeof wafRuleProvider {
     return require("./waf-rule-provider").wafRuleProvider;
+  },
+  /** `edge.shield.ManagedAccessList`. */
+  get managedAccessList(): typeof managedAccessListProvider {
+    return require("./managed-access-list-provider").managedAccessListProvider;
   },
   /** `edge.dns.ZoneDnssec`. */
   get zoneDnssec(): typeof zoneDnssecProvider {

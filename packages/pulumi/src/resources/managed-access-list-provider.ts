@@ -1,0 +1,554 @@
+/**
+ * Implementation of the `edge.shield.ManagedAccessList` dynamic resource: the configuration
+ * (`isEnabled`, `action`) of one managed (curated) access list of a shield zone
+ * (spec/shield.md "Access lists"). A settings-like resource, like `ZoneDnssec`: nothing is
+ * created or deleted on the platform; create records the configuration as it was
+ * (`prior`, the managed fields only) and writes only what differs; destroy restores `prior`.
+ *
+ * Calls: create = the zone's listing (GET `/shield/shield-zone/{id}/access-lists`), plus the
+ * zone (GET `/shield/shield-zone/{id}`, once per run) when a write is needed on a plan-gated
+ * list, plus one configuration PATCH only when a managed field differs. Update and delete =
+ * the listing, then one PATCH only when a managed field differs. Every PATCH sends both
+ * `isEnabled` and `action`: the managed fields as desired, the others as just read (the
+ * spec's body is `{isEnabled, action}`; a platform that resets an absent field could not
+ * touch an unmanaged one this way). Loaded at run time by the serialized stub in `loader.ts`.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { Type } from "@sinclair/typebox";
+import {
+  AccessListAction,
+  type AccessListDetails,
+  type ZoneAccessLists,
+} from "edgeplatform-client/spec";
+import { ACTION_NAMES, actionName, categoryName, planName } from "./access-list-names";
+import {
+  checkInputs,
+  isUnknown,
+  messageOf,
+  operation,
+  ownerConflicts,
+  PROVIDER_KEY,
+  ResourceOperationError,
+  safeCheck,
+  type Failure,
+} from "./common";
+import { PartialCreateError } from "./rate-limit-rule-recovery";
+import { claimValue, claimWith, isClaimed, unclaim, zoneListing } from "./run-state";
+import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
+
+/** An access-list action as a program writes it: the name (`"Block"`) or the integer. */
+export type AccessListActionInput = keyof typeof AccessListAction | number;
+/** The fields of a list's configuration this resource can manage. */
+export type ManagedField = "enabled" | "action";
+const FIELDS: readonly ManagedField[] = ["enabled", "action"];
+
+/** Inputs of a managed list's configuration (after `check`). */
+export interface ManagedAccessListInputs {
+  shieldZoneId?: number;
+  pullZoneId?: number;
+  listId?: number;
+  listName?: string;
+  enabled?: boolean;
+  action?: AccessListActionInput;
+}
+
+/** What destroy restores: the managed fields as they were before Pulumi managed them. */
+export interface ManagedAccessListPrior {
+  enabled?: boolean;
+  action?: AccessListActionInput;
+}
+
+/** State of a managed list's configuration. */
+export interface ManagedAccessListOutputs {
+  shieldZoneId: number;
+  pullZoneId?: number;
+  listId: number;
+  configurationId: number;
+  listName: string;
+  category: string;
+  requiredPlan: string;
+  enabled: boolean;
+  action: AccessListActionInput;
+  /** The managed fields before Pulumi managed them (restored on destroy); {} for `get`. */
+  prior: ManagedAccessListPrior;
+  /** Fields reported but not managed (left out of the program). */
+  unmanaged?: ManagedField[];
+  /** True when the program names the list by `listName` (the read gives it back so). */
+  byName?: boolean;
+  /** True for the read-only view of `ManagedAccessList.get` (never written). */
+  readOnly?: boolean;
+}
+
+const TYPE = "ManagedAccessList";
+
+/** The inputs, checked with the project's one validator (the "one of" rules: below). */
+const inputsSchema = Type.Object(
+  {
+    shieldZoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+    pullZoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+    listId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+    listName: Type.Optional(Type.String({ pattern: "\\S" })),
+    enabled: Type.Optional(Type.Boolean()),
+    // One enumeration of names and integers: one failure naming every allowed value.
+    action: Type.Optional(
+      Type.Unsafe<string | number>({ enum: [...ACTION_NAMES, ...Object.values(AccessListAction)] }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const present = (n: Record<string, unknown>, k: string) => n[k] !== undefined && n[k] !== null;
+
+/** "exactly one of" failures of a pair of inputs (unknowns count as present). */
+function exactlyOne(n: Record<string, unknown>, a: string, b: string, what: string): Failure[] {
+  const has = [a, b].filter((k) => present(n, k));
+  if (has.length === 1) return [];
+  return [
+    {
+      property: has.length === 0 ? a : b,
+      reason:
+        has.length === 0
+          ? `one of \`${a}\` or \`${b}\` is required (${what})`
+          : `give exactly one of \`${a}\` or \`${b}\` (${what}), not both`,
+    },
+  ];
+}
+
+/** Validates the inputs. Never throws. */
+export function checkManagedAccessList(_olds: unknown, news: unknown): dynamic.CheckResult {
+  return safeCheck(news, (n) => {
+    const conflicts = ownerConflicts(n, ["listId", "listName"]);
+    if (conflicts.length > 0) return { inputs: n, failures: conflicts };
+    const failures = [
+      ...exactlyOne(n, "shieldZoneId", "pullZoneId", "the zone"),
+      ...exactlyOne(n, "listId", "listName", "the managed list"),
+      ...checkInputs(inputsSchema, n),
+    ];
+    if (!present(n, "enabled") && !present(n, "action")) {
+      failures.push({
+        property: "enabled",
+        reason:
+          "at least one of `enabled` or `action` is required (a field left out is not managed)",
+      });
+    }
+    return { inputs: n, failures };
+  });
+}
+
+/** The integer of an action input (a name or an integer). */
+export const actionValue = (a: unknown): number =>
+  typeof a === "string" ? (AccessListAction as Record<string, number>)[a] : Number(a);
+const label = (zone: unknown, list: unknown) =>
+  `edgeplatform ${TYPE} (zone ${String(zone)}, list ${typeof list === "string" ? JSON.stringify(list) : String(list)})`;
+const claimKey = (zone: number, listId: number) => `${zone}/${listId}`;
+const CLAIM = "managed-access-list";
+
+/** The shield zone of the inputs: `shieldZoneId`, or the one of `pullZoneId`. */
+async function zoneOf(i: ManagedAccessListInputs): Promise<number> {
+  if (typeof i.shieldZoneId === "number") return i.shieldZoneId;
+  return (await getClient().shield.getShieldZoneByPullZone(i.pullZoneId as number)).shieldZoneId;
+}
+
+/** The zone's listing (GET `/shield/shield-zone/{id}/access-lists`), never cached. */
+const listing = (zone: number): Promise<ZoneAccessLists> =>
+  getClient().accessLists.listAccessLists(zone);
+
+/**
+ * The managed list the inputs name in `all`. A custom list's id or name, or an unknown one,
+ * fails with a message naming the way out and the managed lists of the zone.
+ */
+function findList(
+  all: ZoneAccessLists,
+  zone: number,
+  by: { listId?: number; listName?: string },
+  what: string,
+): AccessListDetails {
+  const match = (l: AccessListDetails) =>
+    by.listId !== undefined ? l.listId === by.listId : l.name === by.listName;
+  const found = all.managedLists.find(match);
+  if (found) return found;
+  const named = by.listId !== undefined ? `id ${by.listId}` : `name ${JSON.stringify(by.listName)}`;
+  const custom = all.customLists.find(match);
+  if (custom) {
+    throw new ResourceOperationError(
+      `${what} failed: the access list with ${named} in shield zone ${zone} is a custom list ` +
+        `(listId ${custom.listId}, ${JSON.stringify(custom.name)}), not a managed one; manage ` +
+        `custom lists with edge.shield.AccessList. Nothing was written.`,
+    );
+  }
+  const names = all.managedLists.map((l) => `${JSON.stringify(l.name)} (listId ${l.listId})`);
+  throw new ResourceOperationError(
+    `${what} failed: shield zone ${zone} has no managed access list with ${named}; its managed ` +
+      `lists are ${names.length > 0 ? names.join(", ") : "none"}. Nothing was written.`,
+  );
+}
+
+/** The zone's plan type (GET `/shield/shield-zone/{id}`, once per run). */
+async function zonePlan(zone: number): Promise<unknown> {
+  const [z] = await zoneListing(
+    zone,
+    async () => [await getClient().shield.getShieldZone(zone)],
+    "shield-zone",
+  );
+  return (z as { planType?: unknown }).planType;
+}
+
+/** The plan-gate message: the plan the list needs and the zone's plan. */
+function planGate(what: string, zone: number, list: AccessListDetails, plan: unknown): never {
+  const zonePlanText =
+    typeof plan === "number"
+      ? `is on the ${planName(plan)} plan`
+      : "is on a plan without it (the platform answered not_available.access_list)";
+  throw new ResourceOperationError(
+    `${what} failed: managed access list ${list.listId} (${JSON.stringify(list.name)}) needs ` +
+      `the ${planName(list.requiredPlan)} plan; shield zone ${zone} ${zonePlanText}. Nothing ` +
+      `was written. Upgrade the zone's plan, or remove the resource.`,
+  );
+}
+
+/** Refuses a write on a list the zone's plan does not include, before the write. */
+async function assertAvailable(what: string, zone: number, list: AccessListDetails) {
+  if (typeof list.requiredPlan !== "number" || list.requiredPlan <= 0) return;
+  let plan: unknown;
+  try {
+    plan = await zonePlan(zone);
+  } catch {
+    return; // the PATCH's own answer (not_available.access_list) still says it
+  }
+  if (typeof plan === "number" && list.requiredPlan > plan) planGate(what, zone, list, plan);
+}
+
+/** The managed fields of `i` (those written in the program). */
+const managedOf = (i: ManagedAccessListInputs): ManagedField[] =>
+  FIELDS.filter((f) => i[f] !== undefined && i[f] !== null);
+
+/** Whether the platform's value of `field` equals `want` (an action compares by integer). */
+function same(field: ManagedField, list: AccessListDetails, want: unknown): boolean {
+  return field === "enabled" ? list.isEnabled === want : list.action === actionValue(want);
+}
+
+/**
+ * Writes `want` (the managed fields) over the list's current configuration `list`: one PATCH
+ * with both fields (the others as read), none when every field of `want` already matches.
+ * Returns whether a write was made and the configuration after it.
+ */
+async function writeConfiguration(
+  what: string,
+  zone: number,
+  list: AccessListDetails,
+  want: ManagedAccessListPrior,
+): Promise<{ wrote: boolean; isEnabled: boolean; action: number }> {
+  const fields = FIELDS.filter((f) => want[f] !== undefined && !same(f, list, want[f]));
+  const body = {
+    isEnabled: want.enabled !== undefined ? want.enabled : list.isEnabled,
+    action: (want.action !== undefined ? actionValue(want.action) : list.action) as never,
+  };
+  if (fields.length === 0) return { wrote: false, isEnabled: list.isEnabled, action: list.action };
+  await assertAvailable(what, zone, list);
+  try {
+    await getClient().accessLists.updateAccessListConfiguration(zone, list.configurationId, body);
+  } catch (e) {
+    if ((e as { errorKey?: unknown })?.errorKey === "not_available.access_list") {
+      let plan: unknown;
+      try {
+        plan = await zonePlan(zone);
+      } catch {
+        // unreadable: the message says only that the zone's plan does not include the list
+      }
+      planGate(what, zone, list, plan);
+    }
+    throw e;
+  }
+  return { wrote: true, isEnabled: body.isEnabled, action: body.action as number };
+}
+
+/** The outputs for `list` as the platform holds it (`cfg`), in the program's forms. */
+function outputsOf(
+  zone: number,
+  list: AccessListDetails,
+  cfg: { isEnabled: boolean; action: number },
+  inputs: ManagedAccessListInputs,
+  prior: ManagedAccessListPrior,
+): ManagedAccessListOutputs {
+  const managed = managedOf(inputs);
+  const unmanaged = FIELDS.filter((f) => !managed.includes(f));
+  const action = typeof inputs.action === "number" ? cfg.action : actionName(cfg.action);
+  return {
+    shieldZoneId: zone,
+    ...(inputs.pullZoneId !== undefined ? { pullZoneId: inputs.pullZoneId } : {}),
+    listId: list.listId,
+    configurationId: list.configurationId,
+    listName: list.name,
+    category: categoryName(list.category),
+    requiredPlan: planName(list.requiredPlan),
+    enabled: cfg.isEnabled,
+    action,
+    prior,
+    ...(unmanaged.length > 0 ? { unmanaged } : {}),
+    ...(inputs.listName !== undefined ? { byName: true } : {}),
+  };
+}
+
+/** The inputs the program wrote, recovered from a state (for `read`). */
+function inputsOf(o: ManagedAccessListOutputs): ManagedAccessListInputs {
+  const i: ManagedAccessListInputs = {};
+  if (o.pullZoneId !== undefined) i.pullZoneId = o.pullZoneId;
+  else i.shieldZoneId = o.shieldZoneId;
+  if (o.byName) i.listName = o.listName;
+  else i.listId = o.listId;
+  if (o.readOnly) return i;
+  const unmanaged = o.unmanaged ?? [];
+  if (!unmanaged.includes("enabled")) i.enabled = o.enabled;
+  if (!unmanaged.includes("action")) i.action = o.action;
+  return i;
+}
+
+/** The prior of `fields` as `list` holds them now (actions as names). */
+function priorOf(list: AccessListDetails, fields: readonly ManagedField[]): ManagedAccessListPrior {
+  const p: ManagedAccessListPrior = {};
+  if (fields.includes("enabled")) p.enabled = list.isEnabled;
+  if (fields.includes("action")) p.action = actionName(list.action);
+  return p;
+}
+
+/**
+ * Records the list's configuration as it is (`prior`, the managed fields) and writes the
+ * managed fields that differ (one PATCH; none when equal). Refuses a list that another
+ * resource of this run manages, a custom list, an unknown one, and a write the zone's plan
+ * does not allow, each before any write.
+ */
+export async function createManagedAccessList(
+  inputs: ManagedAccessListInputs & { [PROVIDER_KEY]?: unknown },
+): Promise<dynamic.CreateResult<ManagedAccessListOutputs>> {
+  let what = `${label(inputs.shieldZoneId ?? `of pull zone ${inputs.pullZoneId}`, inputs.listId ?? inputs.listName)}: create`;
+  return operation(what, async () => {
+    const zone = await zoneOf(inputs);
+    const all = await listing(zone);
+    const list = findList(all, zone, inputs, what);
+    what = `${label(zone, list.listId)}: create`;
+    const key = claimKey(zone, list.listId);
+    if (isClaimed(CLAIM, key)) {
+      throw new ResourceOperationError(
+        `${what} failed: another resource of this program already manages the configuration ` +
+          `of managed access list ${list.listId} (${JSON.stringify(list.name)}) in shield zone ` +
+          `${zone}; one resource per list. Nothing was written.`,
+      );
+    }
+    const prior = priorOf(list, managedOf(inputs));
+    claimWith(CLAIM, key, prior); // synchronous with the check above: no other create between
+    try {
+      const cfg = await writeConfiguration(what, zone, list, {
+        enabled: inputs.enabled,
+        action: inputs.action,
+      });
+      return {
+        id: key,
+        outs: {
+          ...outputsOf(zone, list, cfg, inputs, prior),
+          [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+        },
+      };
+    } catch (e) {
+      const status = (e as { status?: unknown })?.status;
+      const refused = typeof status === "number" && status >= 400 && status < 500;
+      if (e instanceof ResourceOperationError || refused) {
+        unclaim(CLAIM, key); // refused before or by the write: nothing was written
+        throw e;
+      }
+      // The write may have been applied: keep the resource, with what destroy restores, so
+      // that the next run neither forgets the list nor records its new configuration as prior.
+      const before = { isEnabled: list.isEnabled, action: list.action };
+      throw new PartialCreateError(
+        `${what} failed: ${messageOf(e)}. The list is recorded in the state with its ` +
+          `configuration before Pulumi (${JSON.stringify(prior)}); the next \`pulumi up\` reads ` +
+          `it and writes only what still differs`,
+        key as never,
+        { ...outputsOf(zone, list, before, inputs, prior), [PROVIDER_KEY]: inputs[PROVIDER_KEY] },
+      );
+    }
+  });
+}
+
+/** `zone/listId` of an id. */
+function parseId(id: string): { zone: number; listId: number } | undefined {
+  const m = /^(\d+)\/(\d+)$/.exec(String(id));
+  return m ? { zone: Number(m[1]), listId: Number(m[2]) } : undefined;
+}
+
+/**
+ * Reads the list's configuration from the zone's listing: an out-of-band change is drift by
+ * field (`enabled`, `action`). The resource leaves the state only when a readable listing no
+ * longer holds the list. With no prior state (`ManagedAccessList.get`, id `zone/listId`): a
+ * read-only view (no prior, nothing managed, never written).
+ */
+export async function readManagedAccessList(
+  id: string,
+  props: ManagedAccessListOutputs,
+): Promise<dynamic.ReadResult<ManagedAccessListOutputs>> {
+  const parsed = parseId(id);
+  const zone = typeof props?.shieldZoneId === "number" ? props.shieldZoneId : parsed?.zone;
+  const listId = typeof props?.listId === "number" ? props.listId : parsed?.listId;
+  const what = `${label(zone, listId)}: read`;
+  return operation(what, async () => {
+    if (zone === undefined || listId === undefined) {
+      throw new ResourceOperationError(
+        `${what} failed: the id must be "<shieldZoneId>/<listId>" (e.g. "1/3"); got ${JSON.stringify(id)}`,
+      );
+    }
+    const all = await listing(zone);
+    const list = all.managedLists.find((l) => l.listId === listId);
+    if (!list) {
+      if (props?.shieldZoneId === undefined || props.readOnly)
+        findList(all, zone, { listId }, what);
+      return { id: "" }; // confirmed: the readable listing no longer holds it
+    }
+    const cfg = { isEnabled: list.isEnabled, action: list.action };
+    if (typeof props?.shieldZoneId !== "number" || props.readOnly === true) {
+      const outs: ManagedAccessListOutputs = {
+        ...outputsOf(zone, list, cfg, {}, {}),
+        readOnly: true,
+      };
+      return { id: claimKey(zone, listId), props: outs, inputs: inputsOf(outs) as never };
+    }
+    const outs: ManagedAccessListOutputs = {
+      ...props,
+      ...outputsOf(zone, list, cfg, inputsOf(props), props.prior ?? {}),
+    };
+    return { id: claimKey(zone, listId), props: outs, inputs: inputsOf(outs) as never };
+  });
+}
+
+/** Replaces for another zone or list; updates for a managed field's change. No API call. */
+export function diffManagedAccessList(
+  _id: string,
+  olds: Partial<ManagedAccessListOutputs>,
+  news: Partial<ManagedAccessListInputs>,
+): dynamic.DiffResult {
+  const replaces: string[] = [];
+  if (
+    isUnknown(news.shieldZoneId) ||
+    (news.shieldZoneId !== undefined && news.shieldZoneId !== olds.shieldZoneId) ||
+    (news.shieldZoneId !== undefined && olds.pullZoneId !== undefined)
+  )
+    replaces.push("shieldZoneId");
+  if (
+    isUnknown(news.pullZoneId) ||
+    (news.pullZoneId !== undefined && news.pullZoneId !== olds.pullZoneId)
+  )
+    replaces.push("pullZoneId");
+  if (isUnknown(news.listId) || (news.listId !== undefined && news.listId !== olds.listId))
+    replaces.push("listId");
+  if (isUnknown(news.listName) || (news.listName !== undefined && news.listName !== olds.listName))
+    replaces.push("listName");
+  const unmanaged = olds.unmanaged ?? [];
+  const changed = FIELDS.some((f) => {
+    const n = news[f];
+    if (isUnknown(n)) return true;
+    if (n === undefined || n === null) return !unmanaged.includes(f);
+    return unmanaged.includes(f) || n !== olds[f];
+  });
+  const byName = news.listName !== undefined;
+  if (replaces.length === 0 && typeof olds.shieldZoneId === "number" && olds.listId) {
+    // This run's program manages the list: a stale state entry for it (the old half of a
+    // rename) must not restore another configuration later.
+    claimWith(CLAIM, claimKey(olds.shieldZoneId, olds.listId), olds.prior ?? {});
+  }
+  return {
+    changes: replaces.length > 0 || changed || byName !== (olds.byName === true),
+    replaces,
+    deleteBeforeReplace: false,
+  };
+}
+
+/**
+ * Writes the managed fields that changed: the listing, then one PATCH (both fields, the
+ * unmanaged one as read), none when the platform already holds them. A field that becomes
+ * managed records its prior now; a field no longer managed is left as it is and its prior
+ * forgotten.
+ */
+export async function updateManagedAccessList(
+  _id: string,
+  olds: ManagedAccessListOutputs,
+  news: ManagedAccessListInputs,
+): Promise<dynamic.UpdateResult<ManagedAccessListOutputs>> {
+  const zone = olds.shieldZoneId;
+  const what = `${label(zone, olds.listId)}: update`;
+  return operation(what, async () => {
+    const all = await listing(zone);
+    const list = findList(all, zone, { listId: olds.listId }, what);
+    const managed = managedOf(news);
+    const wasManaged = FIELDS.filter((f) => !(olds.unmanaged ?? []).includes(f));
+    const prior: ManagedAccessListPrior = {};
+    for (const f of managed) {
+      if (wasManaged.includes(f) && olds.prior && f in olds.prior) {
+        (prior as Record<string, unknown>)[f] = olds.prior[f];
+      } else Object.assign(prior, priorOf(list, [f]));
+    }
+    const cfg = await writeConfiguration(what, zone, list, {
+      enabled: news.enabled,
+      action: news.action,
+    });
+    const { [PROVIDER_KEY]: provider } = olds as unknown as Record<string, unknown>;
+    return {
+      outs: {
+        ...outputsOf(zone, list, cfg, { ...news, pullZoneId: olds.pullZoneId }, prior),
+        ...(provider !== undefined ? { [PROVIDER_KEY]: provider } : {}),
+      } as ManagedAccessListOutputs,
+    };
+  });
+}
+
+/**
+ * Restores the managed fields to `prior` (one PATCH, none when they already match). A list
+ * that a readable listing no longer holds needs nothing. A list that another resource of
+ * this run now manages (a rename without `aliases`, a replacement) is left to it when both
+ * records of the prior agree; when they differ, this delete refuses and names the way out.
+ */
+export async function deleteManagedAccessList(
+  _id: string,
+  props: ManagedAccessListOutputs,
+): Promise<void> {
+  if (!props || props.readOnly === true || !props.prior) return;
+  const zone = props.shieldZoneId;
+  const what = `${label(zone, props.listId)}: delete`;
+  const prior = props.prior;
+  if (Object.keys(prior).length === 0) return;
+  const key = claimKey(zone, props.listId);
+  if (isClaimed(CLAIM, key)) {
+    const theirs = claimValue(CLAIM, key) as ManagedAccessListPrior | undefined;
+    const agree = FIELDS.every(
+      (f) =>
+        theirs?.[f] === undefined ||
+        prior[f] === undefined ||
+        actionValue(theirs[f]) === actionValue(prior[f]) ||
+        theirs[f] === prior[f],
+    );
+    if (agree) return;
+    throw new ResourceOperationError(
+      `${what} failed: another resource of this program now manages the configuration of ` +
+        `managed access list ${props.listId} in shield zone ${zone} (a \`pulumi up --replace\`, ` +
+        `or a rename without \`aliases\`) and recorded ${JSON.stringify(theirs)} as its ` +
+        `configuration before Pulumi, but this resource recorded ${JSON.stringify(prior)}. ` +
+        `Nothing was written. Remove this stale entry with \`pulumi state delete <urn>\` ` +
+        `(the other resource's record then stands), or restore the list by hand.`,
+    );
+  }
+  await operation(what, async () => {
+    const all = await listing(zone);
+    const list = all.managedLists.find((l) => l.listId === props.listId);
+    if (!list) return; // confirmed gone: nothing to restore
+    await writeConfiguration(what, zone, list, prior);
+  });
+}
+
+/** The dynamic provider of `edge.shield.ManagedAccessList` (what the serialized stub calls). */
+export const managedAccessListProvider = {
+  configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
+  check: async (olds: unknown, news: unknown) => checkManagedAccessList(olds, news),
+  diff: async (id: string, olds: ManagedAccessListOutputs, news: ManagedAccessListInputs) =>
+    diffManagedAccessList(id, olds, news),
+  create: createManagedAccessList,
+  read: readManagedAccessList,
+  update: updateManagedAccessList,
+  delete: deleteManagedAccessList,
+};

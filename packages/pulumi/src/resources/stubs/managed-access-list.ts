@@ -1,0 +1,10 @@
+/**
+ * The serialized provider of `ManagedAccessList` as a module of its own (package export
+ * `pulumi-edgeplatform/stubs/managed-access-list`): when the package is installed under
+ * `node_modules`, Pulumi serializes a module's exports as
+ * `require("pulumi-edgeplatform/stubs/managed-access-list")` (a few hundred bytes in state
+ * instead of the stub's text). See `../serialized-provider.ts`.
+ */
+import { managedAccessListStub } from "../loader";
+
+export = managedAccessListStub;
