@@ -64,6 +64,8 @@ export interface KindPaths {
   list: string;
   /** A GET of one object in the journal; group 1 is the id. */
   read: RegExp;
+  /** A GET that reads every object of a zone (group 1 is the zone), for kinds read so. */
+  readZone?: RegExp;
 }
 
 /** One kind of object, as the model test drives it. */

@@ -157,6 +157,20 @@ export class World {
     const before = await this.objects();
     const stateBefore = new Set(engine.stateKeys());
     const adopted = this.adoptTargets(engine);
+    // Settings objects: the fields each state entry manages now; a delete (destroy, or the
+    // resource removed) writes them back to their prior values.
+    const restorable = new Map<string, string[]>();
+    if (kind !== "refresh") {
+      for (const [name, st] of [
+        ...engine.state,
+        ...engine.pendingDeletes.map((d) => [d.name, d] as const),
+      ]) {
+        const k = kindOf(name);
+        if (!k.restoresPrior) continue;
+        const key = keyOf(name, st.id);
+        restorable.set(key, [...(restorable.get(key) ?? []), ...k.managedFields(st.inputs)]);
+      }
+    }
     await this.ctl.clearJournal();
     const res = await body();
     for (const op of res.ops) {
@@ -165,16 +179,20 @@ export class World {
     }
     // Objects the run read (GET): the only way a provider can learn an out-of-band value.
     const read = new Set<string>();
+    const readZones = new Set<string>();
     for (const e of await this.ctl.journal()) {
       if (e.method !== "GET") continue;
       for (const k of KINDS) {
         const m = k.paths.read.exec(e.path);
         if (m) read.add(`${k.tag}:${Number(m[1])}`);
+        const z = k.paths.readZone?.exec(e.path);
+        if (z) readZones.add(`${k.tag}:${Number(z[1])}`);
       }
     }
     await this.ctl.clearFaults();
     await this.settle();
     const after = await this.objects();
+    for (const o of after) if (readZones.has(`${o.key.split(":")[0]}:${o.zone}`)) read.add(o.key);
     this.log.push(
       `${what} → ${res.ok ? "ok" : res.interrupted ? "interrupted" : `FAILED: ${res.error}`}` +
         (res.ops.length ? ` [${res.ops.join("; ")}]` : ""),
@@ -241,9 +259,10 @@ export class World {
     for (const o of after) {
       const was = beforeByKey.get(o.key);
       if (!was) continue;
-      const managed = new Set(
-        this.owners(o.key, engine).flatMap(([n, p]) => kindOf(n).managedFields(p)),
-      );
+      const managed = new Set([
+        ...this.owners(o.key, engine).flatMap(([n, p]) => kindOf(n).managedFields(p)),
+        ...(restorable.get(o.key) ?? []),
+      ]);
       for (const f of new Set([...Object.keys(was.fields), ...Object.keys(o.fields)])) {
         if (managed.has(f)) continue;
         if (canon(was.fields[f]) !== canon(o.fields[f])) {

@@ -1,12 +1,13 @@
 /**
  * The kinds the model test drives, together in one program. A resource's name starts with
- * its kind's tag (`r0` is a RateLimitRule, `w3` a WafRule), as a Pulumi URN carries its type.
+ * its kind's tag (`r0` is a RateLimitRule, `w3` a WafRule, `m1` a ManagedAccessList), as a Pulumi URN carries its type.
  */
 import type { ModelKind } from "../kind";
+import { managedAccessListKind } from "./managed-access-list";
 import { rateLimitRuleKind, wafRuleKind } from "./rules";
 
 /** Every kind, in a stable order. */
-export const KINDS: readonly ModelKind[] = [rateLimitRuleKind, wafRuleKind];
+export const KINDS: readonly ModelKind[] = [rateLimitRuleKind, wafRuleKind, managedAccessListKind];
 
 /** The kind of a resource, by its name's tag. */
 export function kindOf(resourceName: string): ModelKind {
