@@ -16,7 +16,8 @@ import * as path from "path";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 
 /** The resources with a serialized provider. */
-export type StubKind = "rate-limit-rule" | "waf-rule" | "zone-dnssec" | "volume-instances-deletion";
+export type StubKind =
+  "rate-limit-rule" | "waf-rule" | "access-list" | "zone-dnssec" | "volume-instances-deletion";
 
 /** The provider object to hand to `pulumi.dynamic.Resource` for `kind`. */
 export function serializedProvider(kind: StubKind): dynamic.ResourceProvider {

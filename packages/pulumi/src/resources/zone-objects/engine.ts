@@ -218,7 +218,14 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     }
     if (kind.beforeCreate) {
       const createdInRun = claimsOf(keys.created(zone)).map(Number);
-      await kind.beforeCreate({ zone, pullZoneId: inputs.pullZoneId, listed, createdInRun, what });
+      await kind.beforeCreate({
+        zone,
+        pullZoneId: inputs.pullZoneId,
+        listed,
+        createdInRun,
+        what,
+        inputs,
+      });
     }
     claim(keys.name(zone), name);
     const body: Record<string, unknown> = {

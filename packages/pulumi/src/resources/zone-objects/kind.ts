@@ -112,6 +112,8 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
     listed: readonly O[];
     createdInRun: readonly number[];
     what: string;
+    /** The program's inputs (after `check`). */
+    inputs: ZoneObjectInputs;
   }): Promise<void>;
   /**
    * Runs after the object exists (a 200, a 202 read back, or found after an unknown outcome)
