@@ -408,6 +408,65 @@ describe("adopt, update, read, delete", () => {
   });
 });
 
+/** Runs `body` against an emulator with `profile`, then points the providers back at `t`. */
+async function withProfile(
+  profile: Record<string, unknown>,
+  body: (ctl: EmulatorControl) => Promise<void>,
+): Promise<void> {
+  const emu = await startEmulator({ port: 0, profile: profile as never });
+  const saved = { ...timing };
+  Object.assign(timing, { readBackMs: 3_000, readBackStepMs: 20 });
+  try {
+    resetSettings();
+    configureFromRequest(
+      stackConfig({ "edgeplatform:apiKey": emu.apiKey, "edgeplatform:baseUrl": emu.url }),
+    );
+    await body(new EmulatorControl(emu.url));
+  } finally {
+    Object.assign(timing, saved);
+    resetSettings();
+    configureFromRequest(
+      stackConfig({ "edgeplatform:apiKey": t.emu.apiKey, "edgeplatform:baseUrl": t.emu.url }),
+    );
+    await emu.close();
+  }
+}
+
+const lines = async (ctl: EmulatorControl) =>
+  (await ctl.journal()).map((e) => `${e.method} ${e.path} ${e.status}`);
+
+describe("other behaviour profiles", () => {
+  test("202 without the id: the list is found by name (one POST); an entries update is read back", async () => {
+    await withProfile(
+      { name: "async-202", writeDelayMs: 60, acceptedNamesRule: false },
+      async (ctl) => {
+        const c = await createIn(1, "later");
+        expect((await lines(ctl)).filter((l) => l.startsWith("POST"))).toEqual([`POST ${Z1} 202`]);
+        expect(c.outs).toMatchObject({ name: "later", entryCount: 2 });
+        const news = checked({ ...c.inputs, entries: ["192.0.2.0/24"] }, c.inputs);
+        const res = await p.update(c.id, c.outs, news);
+        expect(res.outs).toMatchObject({ entryCount: 1, entriesDigest: sha256("192.0.2.0/24") });
+        expect((await ctl.state()).accessLists.find((l) => l.id === Number(c.id))?.content).toBe(
+          "192.0.2.0/24",
+        );
+      },
+    );
+  });
+
+  test("embedded-not-found (200 with a 404 inside): gone only with the listing's evidence; delete of a gone list is fine", async () => {
+    await withProfile({ name: "embedded-not-found" }, async (ctl) => {
+      const c = await createIn(1);
+      const s = await ctl.state();
+      s.accessLists = s.accessLists.filter((x) => x.id !== Number(c.id));
+      await ctl.setState(s);
+      expect((await p.read(c.id, c.outs)).id).toBe("");
+      await expect(p.delete(c.id, c.outs)).resolves.toBeUndefined();
+      const adopt = checked({ listId: 999, shieldZoneId: 1, enabled: true });
+      await expect(p.create(adopt)).rejects.toThrow(/custom access list 999 does not exist/);
+    });
+  });
+});
+
 describe("202 profile (writes applied later)", () => {
   test("create answered 202 is read back, then its configuration set; one POST", async () => {
     const emu = await startEmulator({ port: 0, profile: { name: "async-202", writeDelayMs: 60 } });
