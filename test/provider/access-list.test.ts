@@ -325,6 +325,23 @@ describe("adopt, update, read, delete", () => {
     expect(await writes()).toEqual([]);
   });
 
+  test("type change in a run that listed the zone before: delete, then a new POST (not a take-over of the deleted list)", async () => {
+    const c = await createIn(1);
+    resetRunState();
+    resetAccessListState();
+    await createIn(1, "other"); // lists zone 1 (with "partners") in this run
+    const news = checked({ ...c.inputs, type: "IP", entries: ["192.0.2.1"] }, c.inputs);
+    const d = await p.diff(c.id, c.outs, news);
+    expect(d).toMatchObject({ replaces: ["type"], deleteBeforeReplace: true });
+    await t.clearJournal();
+    await p.delete(c.id, c.outs);
+    const res = await p.create(news);
+    expect(await writes()).toEqual([`DELETE ${Z1}/${c.id} 200`, `POST ${Z1} 200`]);
+    expect(res.id).not.toBe(c.id);
+    expect(await listById(Number(res.id))).toMatchObject({ name: "partners", type: 0 });
+    expect(await listById(Number(c.id))).toBeUndefined();
+  });
+
   test("rename to a name another list has: refused, nothing written", async () => {
     const c = await createIn(1);
     await t.clearJournal();

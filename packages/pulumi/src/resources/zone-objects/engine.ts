@@ -41,6 +41,8 @@ export const claimKeys = (kind: ZoneObjectKind) => ({
   replacing: `${kind.claimKey}-replacing`,
   /** Objects this run created in a zone. */
   created: (zone: number) => `${kind.claimKey}-created:${zone}`,
+  /** Objects this run deleted (a zone listed earlier in the run may still show them). */
+  deleted: `${kind.claimKey}-deleted`,
 });
 
 /** `edgeplatform <Type> <id>` or `(shield zone …)` / `(pull zone …)`: the label of messages. */
@@ -58,8 +60,11 @@ export const labelOf = (
 export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, plan: StatePlan) {
   const keys = claimKeys(kind as ZoneObjectKind);
   const w = wordsOf(kind);
-  const listZone = (zone: number) =>
-    zoneListing(zone, () => kind.endpoints.listZone(zone), kind.claimKey);
+  /** The zone as listed once in this run, without the objects this run deleted since. */
+  const listZone = async (zone: number) =>
+    (await zoneListing(zone, () => kind.endpoints.listZone(zone), kind.claimKey)).filter(
+      (r) => !isClaimed(keys.deleted, r.id),
+    );
 
   /** The shield zone a new object goes into (`pullZoneId` resolves through the platform). */
   async function targetZone(inputs: ZoneObjectInputs, what: string): Promise<number> {

@@ -191,6 +191,9 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
         // already gone: nothing to do
         await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
       }
+      // A zone listed earlier in this run still shows it: a create after this delete (a
+      // replacement that deletes first) must not find it there.
+      claim(keys.deleted, ruleId);
     });
   }
 
