@@ -149,10 +149,10 @@ async function getList(id: number, zone?: number): Promise<AccessListObject> {
 }
 
 /** Refuses content over the zone's entry limit, before any write. */
-function assertEntryLimit(zone: number, used: number, limit: number, plan: unknown, what: string) {
+function assertEntryLimit(zone: number, used: number, limit: number, plan: unknown) {
   if (used <= limit) return;
-  throw new ResourceOperationError(
-    `${what} failed: shield zone ${zone} would hold ${used} custom access-list entries, over ` +
+  throw new Error(
+    `shield zone ${zone} would hold ${used} custom access-list entries, over ` +
       `the limit of its ${planName(plan)} plan (customEntryLimit ${limit}). Nothing was ` +
       `written. Remove entries, or upgrade the zone's plan.`,
   );
@@ -188,7 +188,7 @@ async function assertBelowLimits(ctx: {
     added.reduce((n, id) => n + (createdEntries.get(id) ?? 0), 0) +
     accessListEntries(String(ctx.inputs.ruleConfiguration?.entries ?? "")).length;
   if (used > listing.customEntryLimit) {
-    assertEntryLimit(zone, used, listing.customEntryLimit, await zonePlan(zone), what);
+    assertEntryLimit(zone, used, listing.customEntryLimit, await zonePlan(zone));
   }
 }
 
@@ -265,20 +265,20 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
     /** One list PATCH (name, content) and/or one configuration PATCH: only what differs. */
     update: async (id, body, current) => {
       const zone = current.shieldZoneId;
-      const what = `edgeplatform AccessList ${id}: update`;
       const now = (current.ruleConfiguration ?? {}) as Record<string, unknown>;
       const want = (body.ruleConfiguration ?? now) as Record<string, unknown>;
       if (body.ruleDescription !== undefined) {
-        throw new ResourceOperationError(
-          `${what} failed: description: the platform cannot change a list's description ` +
+        // Plain errors: the operation names the resource and the step (create or update).
+        throw new Error(
+          `description: the platform cannot change a list's description ` +
             `(${JSON.stringify(current.ruleDescription ?? null)} here, ` +
             `${JSON.stringify(body.ruleDescription)} in the program). Nothing was written. ` +
             `Write the list's description, or leave description out (not managed).`,
         );
       }
       if (want.type !== now.type) {
-        throw new ResourceOperationError(
-          `${what} failed: type: the platform cannot change a list's type (` +
+        throw new Error(
+          `type: the platform cannot change a list's type (` +
             `${String(enumName("type", now.type))} here, ${String(enumName("type", want.type))} ` +
             `in the program). Nothing was written. Write the list's type, or leave type out.`,
         );
@@ -288,8 +288,8 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
       if (typeof want.entries === "string" && want.entries !== now.entries) {
         const bad = validateAccessListEntries(now.type as AccessListTypeValue, want.entries);
         if (bad.length > 0) {
-          throw new ResourceOperationError(
-            `${what} failed: ${bad.map((f) => `${f.property}: ${f.reason}`).join("; ")} (type ` +
+          throw new Error(
+            `${bad.map((f) => `${f.property}: ${f.reason}`).join("; ")} (type ` +
               `${String(enumName("type", now.type))}). Nothing was written.`,
           );
         }
@@ -299,7 +299,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
           const used = current.limits.customEntryCount - before + after;
           const limit = current.limits.customEntryLimit;
           if (used > limit) {
-            assertEntryLimit(zone, used, limit, await zonePlan(zone), what);
+            assertEntryLimit(zone, used, limit, await zonePlan(zone));
           }
         }
         list.content = want.entries;
@@ -311,8 +311,8 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
       });
       const cid = current.reported?.configurationId;
       if (configuration && typeof cid !== "number") {
-        throw new ResourceOperationError(
-          `${what} failed: shield zone ${zone} does not list ${id} among its custom lists, so ` +
+        throw new Error(
+          `shield zone ${zone} does not list ${id} among its custom lists, so ` +
             `its configuration (enabled, action) cannot be set. Nothing was written.`,
         );
       }
