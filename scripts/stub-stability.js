@@ -55,6 +55,7 @@ async function main() {
   const stubs = {
     rateLimitRule: loader.rateLimitRuleStub,
     wafRule: loader.wafRuleStub,
+    accessList: loader.accessListStub,
     zoneDnssec: loader.zoneDnssecStub,
     volumeInstancesDeletion: loader.volumeInstancesDeletionStub,
     managedAccessList: loader.managedAccessListStub,

@@ -18,6 +18,18 @@ export type {
   NoUnknownConfigurationFields,
 } from "./resources/rate-limit-rule";
 export { WafRule } from "./resources/waf-rule";
+export { AccessList } from "./resources/access-list";
+export type {
+  AccessListArgs,
+  AccessListAdoptArgs,
+  AccessListCreateInShieldZoneArgs,
+  AccessListCreateInPullZoneArgs,
+  AccessListCommonArgs,
+  AccessListState,
+  AccessListField,
+  AccessListTypeInput,
+  AccessListActionInput,
+} from "./resources/access-list";
 export type {
   WafRuleArgs,
   WafRuleAdoptArgs,

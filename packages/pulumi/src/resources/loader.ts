@@ -81,6 +81,19 @@ export const wafRuleStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.wafRule.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.shield.AccessList`. */
+export const accessListStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.accessList.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.accessList.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.accessList.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.accessList.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.accessList.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.accessList.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.accessList.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** Serialized provider of `edge.shield.ManagedAccessList`. */
 export const managedAccessListStub = {
   configure: (a: any) => require("pulumi-edgeplatform").__providers.managedAccessList.configure(a),

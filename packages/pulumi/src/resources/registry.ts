@@ -5,6 +5,7 @@
  */
 import type { rateLimitRuleProvider } from "./rate-limit-rule-provider";
 import type { wafRuleProvider } from "./waf-rule-provider";
+import type { accessListProvider } from "./access-list-provider";
 import type { managedAccessListProvider } from "./managed-access-list-provider";
 import type { volumeInstancesDeletionProvider } from "./volume-instances-deletion-provider";
 import type { zoneDnssecProvider } from "./zone-dnssec-provider";
@@ -18,6 +19,10 @@ export const __providers = {
   /** `edge.shield.WafRule`. */
   get wafRule(): typeof wafRuleProvider {
     return require("./waf-rule-provider").wafRuleProvider;
+  },
+  /** `edge.shield.AccessList`. */
+  get accessList(): typeof accessListProvider {
+    return require("./access-list-provider").accessListProvider;
   },
   /** `edge.shield.ManagedAccessList`. */
   get managedAccessList(): typeof managedAccessListProvider {

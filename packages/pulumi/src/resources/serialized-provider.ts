@@ -19,6 +19,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 export type StubKind =
   | "rate-limit-rule"
   | "waf-rule"
+  | "access-list"
   | "zone-dnssec"
   | "volume-instances-deletion"
   | "managed-access-list";

@@ -17,7 +17,7 @@
 import { isNotFound, messageOf, PROVIDER_KEY, ResourceOperationError } from "../common";
 import { claim, claimsOf, claimValue, isClaimed, unclaim, zoneListing } from "../run-state";
 import { getClient } from "../settings";
-import type { ZoneObject, ZoneObjectKind } from "./kind";
+import { wordsOf, type Words, type ZoneObject, type ZoneObjectKind } from "./kind";
 import {
   acceptedRuleId,
   findByName,
@@ -41,6 +41,8 @@ export const claimKeys = (kind: ZoneObjectKind) => ({
   replacing: `${kind.claimKey}-replacing`,
   /** Objects this run created in a zone. */
   created: (zone: number) => `${kind.claimKey}-created:${zone}`,
+  /** Objects this run deleted (a zone listed earlier in the run may still show them). */
+  deleted: `${kind.claimKey}-deleted`,
 });
 
 /** `edgeplatform <Type> <id>` or `(shield zone …)` / `(pull zone …)`: the label of messages. */
@@ -57,8 +59,12 @@ export const labelOf = (
 /** The create and adopt operations of one kind. */
 export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, plan: StatePlan) {
   const keys = claimKeys(kind as ZoneObjectKind);
-  const listZone = (zone: number) =>
-    zoneListing(zone, () => kind.endpoints.listZone(zone), kind.claimKey);
+  const w = wordsOf(kind);
+  /** The zone as listed once in this run, without the objects this run deleted since. */
+  const listZone = async (zone: number) =>
+    (await zoneListing(zone, () => kind.endpoints.listZone(zone), kind.claimKey)).filter(
+      (r) => !isClaimed(keys.deleted, r.id),
+    );
 
   /** The shield zone a new object goes into (`pullZoneId` resolves through the platform). */
   async function targetZone(inputs: ZoneObjectInputs, what: string): Promise<number> {
@@ -85,17 +91,22 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     plan.fieldsToPatch(inputs, rule).length === 0;
 
   /** Brings an existing object to the program's managed values: no write when they match. */
-  async function converge(inputs: ZoneObjectInputs, ruleId: number, what: string): Promise<O> {
-    const current = await kind.endpoints.get(ruleId);
+  async function converge(
+    inputs: ZoneObjectInputs,
+    ruleId: number,
+    what: string,
+    zone: number | undefined = inputs.shieldZoneId,
+  ): Promise<O> {
+    const current = await kind.endpoints.get(ruleId, zone);
     const patch = plan.patchFor(inputs, current);
     if (!patch) return current;
     if (patch.fields.includes("ruleName")) await assertNameFree(current, inputs.ruleName, what);
-    const result = await kind.endpoints.update(ruleId, patch.body);
+    const result = await kind.endpoints.update(ruleId, patch.body, current);
     if (result.status === 200) return result.rule;
-    const rule = await readBack(kind, ruleId, (r) => matches(inputs, r));
+    const rule = await readBack(kind, ruleId, (r) => matches(inputs, r), current.shieldZoneId);
     if (!rule) {
       throw new ResourceOperationError(
-        `${what} failed: the platform accepted the change of rule ${ruleId} (202) but it was ` +
+        `${what} failed: the platform accepted the change of ${w.one} ${ruleId} (202) but it was ` +
           `not visible after ${timing.readBackMs / 1000} s; run \`pulumi up\` again (the ` +
           `change is re-sent only if it is still missing)`,
       );
@@ -115,9 +126,9 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     if (other || isClaimed(keys.name(zone), name)) {
       throw new ResourceOperationError(
         `${what} failed: shield zone ${zone} already has ${
-          other ? `rule ${other.id}` : "a rule of this program"
-        } named "${name}"; rule names are unique in a zone. Choose another ruleName, or rename ` +
-          `that rule first. Nothing was written.`,
+          other ? `${w.one} ${other.id}` : `a ${w.one} of this program`
+        } named "${name}"; ${w.one} names are unique in a zone. Choose another ${w.name}, or ` +
+          `rename that ${w.one} first. Nothing was written.`,
       );
     }
     claim(keys.name(zone), name);
@@ -128,8 +139,8 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     const ruleId = inputs.ruleId as number;
     if (isClaimed(keys.object, ruleId)) {
       throw new ResourceOperationError(
-        `${what} failed: another resource of this program already manages rule ${ruleId}; ` +
-          `a rule can be managed by one resource only. Nothing was written.`,
+        `${what} failed: another resource of this program already manages ${w.one} ${ruleId}; ` +
+          `a ${w.one} can be managed by one resource only. Nothing was written.`,
       );
     }
     claim(keys.object, ruleId); // before the first await: two adopts of one object in parallel
@@ -140,8 +151,8 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
       unclaim(keys.object, ruleId);
       if (isNotFound(e) && !(e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
         throw new ResourceOperationError(
-          `${what} failed: ${kind.noun} ${ruleId} does not exist (${messageOf(e)}). ruleId ` +
-            `adopts an existing rule; use shieldZoneId or pullZoneId to create a new one.`,
+          `${what} failed: ${kind.noun} ${ruleId} does not exist (${messageOf(e)}). ${w.id} ` +
+            `adopts an existing ${w.one}; use shieldZoneId or pullZoneId to create a new one.`,
           e,
         );
       }
@@ -165,19 +176,20 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
   ) {
     claim(keys.object, existing.id);
     claim(keys.name(zone), inputs.ruleName as string);
-    const rule = await converge(inputs, existing.id, what);
+    const rule = await converge(inputs, existing.id, what, zone);
     const origin = claimValue(keys.replacing, existing.id) === "adopted" ? "adopted" : "created";
     logLine(
-      `${what}: rule ${rule.id} named "${inputs.ruleName}" in shield zone ${zone} is the rule of ` +
-        `the resource this one replaces; it is kept and managed here`,
+      `${what}: ${w.one} ${rule.id} named "${inputs.ruleName}" in shield zone ${zone} is the ` +
+        `${w.one} of the resource this one replaces; it is kept and managed here`,
     );
     return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, origin) };
   }
 
-  /** Records an object this run created, then its state. */
-  function created(rule: O, zone: number, inputs: ZoneObjectInputs) {
-    claim(keys.object, rule.id);
-    claim(keys.created(zone), rule.id);
+  /** Records an object this run created (then the kind's `afterCreate`), then its state. */
+  async function created(object: O, zone: number, inputs: ZoneObjectInputs, what: string) {
+    claim(keys.object, object.id);
+    claim(keys.created(zone), object.id);
+    const rule = kind.afterCreate ? await kind.afterCreate({ object, zone, inputs, what }) : object;
     return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, "created") };
   }
 
@@ -193,23 +205,32 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     const known = new Set(listed.map((r) => r.id));
     if (isClaimed(keys.name(zone), name) || same.some((r) => isClaimed(keys.object, r.id))) {
       throw new ResourceOperationError(
-        `${what} failed: another resource of this program already creates or manages a rule ` +
-          `named "${name}" in shield zone ${zone}; rule names are unique in a zone.`,
+        `${what} failed: another resource of this program already creates or manages a ` +
+          `${w.one} named "${name}" in shield zone ${zone}; ${w.one} names are unique in a zone.`,
       );
     }
     if (same.length === 1 && isClaimed(keys.replacing, same[0].id)) {
       return takeOverReplaced(inputs, same[0], zone, what);
     }
-    if (same.length > 0) throw new ResourceOperationError(sameNameMessage(what, zone, name, same));
+    if (same.length > 0) {
+      throw new ResourceOperationError(sameNameMessage(what, zone, name, same, w));
+    }
     const missing = plan.missingForCreate(inputs);
     if (missing.length > 0) {
       throw new ResourceOperationError(
-        `${what} failed: a new rule needs ${missing.join(", ")}; nothing was written`,
+        `${what} failed: a new ${w.one} needs ${missing.join(", ")}; nothing was written`,
       );
     }
     if (kind.beforeCreate) {
       const createdInRun = claimsOf(keys.created(zone)).map(Number);
-      await kind.beforeCreate({ zone, pullZoneId: inputs.pullZoneId, listed, createdInRun, what });
+      await kind.beforeCreate({
+        zone,
+        pullZoneId: inputs.pullZoneId,
+        listed,
+        createdInRun,
+        what,
+        inputs,
+      });
     }
     claim(keys.name(zone), name);
     const body: Record<string, unknown> = {
@@ -223,17 +244,18 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
       result = await kind.endpoints.create(body);
     } catch (e) {
       if (!outcomeUnknown(e)) throw e;
-      return created(await recoverCreatedRule(kind, inputs, zone, known, e, what), zone, inputs);
+      const found = await recoverCreatedRule(kind, inputs, zone, known, e, what);
+      return created(found, zone, inputs, what);
     }
-    if (result.status === 200) return created(result.rule, zone, inputs);
+    if (result.status === 200) return created(result.rule, zone, inputs, what);
     let id = acceptedRuleId(result.accepted);
     if (id === undefined) {
       const found = await findByName(kind, zone, name, known);
       if (!found) {
         throw new ResourceOperationError(
-          `${what} failed: the platform accepted the rule (202) without naming it, and no rule ` +
-            `named "${name}" was visible in shield zone ${zone} after ${timing.readBackMs / 1000} ` +
-            `s. The next \`pulumi up\` looks for it by name before creating, so it is not ` +
+          `${what} failed: the platform accepted the ${w.one} (202) without naming it, and no ` +
+            `${w.one} named "${name}" was visible in shield zone ${zone} after ` +
+            `${timing.readBackMs / 1000} s. The next \`pulumi up\` looks for it by name before creating, so it is not ` +
             `created twice.`,
         );
       }
@@ -241,17 +263,17 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     }
     claim(keys.object, id);
     claim(keys.created(zone), id);
-    const read = await readBack(kind, id, () => true);
+    const read = await readBack(kind, id, () => true, zone);
     if (!read) {
       throw new PartialCreateError(
-        `${what}: the platform accepted rule ${id} (202) but it was not readable after ` +
+        `${what}: the platform accepted ${w.one} ${id} (202) but it was not readable after ` +
           `${timing.readBackMs / 1000} s; it is recorded in the state, and the next \`pulumi up\` ` +
           `reads it and brings it to the program's values`,
         id,
         pendingOutputs(id, zone, inputs),
       );
     }
-    return created(read, zone, inputs);
+    return created(read, zone, inputs, what);
   }
 
   return { adopt, converge, createInZone };
@@ -261,19 +283,21 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
  * The message of a create that found an object of the same name: never taken over (it may be
  * another stack's, or made by hand); nothing is written.
  */
-function sameNameMessage(what: string, zone: number, name: string, same: ZoneObject[]) {
+function sameNameMessage(what: string, zone: number, name: string, same: ZoneObject[], w: Words) {
   const ids = same.map((r) => r.id);
   const one = ids.length === 1;
   const id = one ? String(ids[0]) : "<id>";
+  const One = w.one[0].toUpperCase() + w.one.slice(1);
   return (
-    `${what} failed: shield zone ${zone} already has ${one ? "rule" : "rules"} ` +
-    `${ids.join(", ")} named "${name}". Rule names are unique in a zone, and Pulumi never takes ` +
-    `over a rule this stack did not create (it may belong to another stack, or have been made ` +
-    `by hand). Nothing was written. Ways out: adopt it with \`ruleId: ${id}\` (destroy then ` +
-    `leaves it; add \`deleteOnDestroy: true\` to make destroy delete it); or choose another ` +
-    `ruleName; or, if you renamed this resource in the program, give the new one \`aliases: ` +
-    `[{ name: "<old name>" }]\`; or, if an interrupted \`pulumi up\` of this stack created it, ` +
-    `adopt it as this resource's own with \`ruleId: ${id}, deleteOnDestroy: true\` and clear the ` +
-    `engine's pending creates with \`pulumi refresh --clear-pending-creates\`.`
+    `${what} failed: shield zone ${zone} already has ${one ? w.one : w.many} ` +
+    `${ids.join(", ")} named "${name}". ${One} names are unique in a zone, and Pulumi never ` +
+    `takes over a ${w.one} this stack did not create (it may belong to another stack, or have ` +
+    `been made by hand). Nothing was written. Ways out: adopt it with \`${w.id}: ${id}\` ` +
+    `(destroy then leaves it; add \`deleteOnDestroy: true\` to make destroy delete it); or ` +
+    `choose another ${w.name}; or, if you renamed this resource in the program, give the new ` +
+    `one \`aliases: [{ name: "<old name>" }]\`; or, if an interrupted \`pulumi up\` of this ` +
+    `stack created it, adopt it as this resource's own with \`${w.id}: ${id}, ` +
+    `deleteOnDestroy: true\` and clear the engine's pending creates with \`pulumi refresh ` +
+    `--clear-pending-creates\`.`
   );
 }

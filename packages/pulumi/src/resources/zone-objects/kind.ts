@@ -6,12 +6,15 @@
  * on confirmed evidence; a 202 is pending and read back; an unknown outcome is never
  * re-sent blindly; claims within a run; `origin` kept. A kind brings only what is its own.
  *
- * Field names are those of the rule-shaped objects (`ruleId`, `ruleName`, `ruleDescription`,
- * `ruleConfiguration`): every kind on this engine today has them.
+ * Inside the engine, field names are those of the rule-shaped objects (`ruleId`, `ruleName`,
+ * `ruleDescription`, `ruleConfiguration`). A kind whose public fields are named otherwise (an
+ * access list: `listId`, `name`, `entries`) declares its words for messages ({@link Words})
+ * and maps its inputs and state at the provider boundary (fields.ts).
  */
 import type { TSchema } from "@sinclair/typebox";
 import type { AcceptedResult } from "edgeplatform-client/spec";
 import type { Failure } from "../common";
+import type { ZoneObjectInputs, ZoneObjectOutputs } from "./state";
 
 /** An object as the platform returns it: an id, its zone, a name, a configuration. */
 export interface ZoneObject {
@@ -20,6 +23,11 @@ export interface ZoneObject {
   ruleName?: string | null;
   ruleDescription?: string | null;
   ruleConfiguration?: Record<string, unknown> | null;
+  /**
+   * Values the platform reports beside the managed fields (an access list's
+   * `configurationId`, entry count, …): copied into the state as they are. Rules have none.
+   */
+  reported?: Record<string, unknown>;
 }
 
 /** Answer of a create or update: the object (200) or the platform's 202 `AcceptedResult`. */
@@ -28,14 +36,20 @@ export type ZoneObjectWrite<O> =
 
 /** The calls the engine makes for a kind (the client's methods; retries are theirs). */
 export interface ZoneObjectEndpoints<O extends ZoneObject> {
-  /** GET one object; throws a not-found error when it is gone. */
-  get(id: number): Promise<O>;
+  /**
+   * GET one object; throws a not-found error when it is gone. `zone` is its shield zone when
+   * known (an API whose paths hold the zone needs it).
+   */
+  get(id: number, zone?: number): Promise<O>;
   /** POST a new object (never retried blindly by the engine: an unknown outcome is looked up). */
   create(body: Record<string, unknown>): Promise<ZoneObjectWrite<O>>;
-  /** PATCH whole top-level values (safe to repeat). */
-  update(id: number, body: Record<string, unknown>): Promise<ZoneObjectWrite<O>>;
-  /** DELETE one object. */
-  delete(id: number): Promise<unknown>;
+  /**
+   * PATCH whole top-level values (safe to repeat). `current` is the object as just read (the
+   * body was planned against it).
+   */
+  update(id: number, body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
+  /** DELETE one object (`zone`: its shield zone, when known). */
+  delete(id: number, zone?: number): Promise<unknown>;
   /** Every object of a zone, all pages (how a kind lists a zone). */
   listZone(zone: number): Promise<O[]>;
 }
@@ -52,12 +66,31 @@ export interface ConfigurationFields {
   requiredForCreate: readonly string[];
 }
 
+/**
+ * The words a kind's messages use: what one object is called (`rule`), several (`rules`), and
+ * its public id and name fields (`ruleId`, `ruleName`).
+ */
+export interface Words {
+  one: string;
+  many: string;
+  id: string;
+  name: string;
+}
+
+/** The words of the rule kinds (the engine's default). */
+export const RULE_WORDS: Words = { one: "rule", many: "rules", id: "ruleId", name: "ruleName" };
+
+/** The words of a kind's messages. */
+export const wordsOf = (kind: { words?: Words }): Words => kind.words ?? RULE_WORDS;
+
 /** One kind of zone object, as the engine needs it. */
 export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
   /** Type name in messages and labels (`RateLimitRule`). */
   typeName: string;
   /** What one object is called in messages (`rate-limit rule`). */
   noun: string;
+  /** Words of messages and public field names (default: {@link RULE_WORDS}). */
+  words?: Words;
   /** Namespace of this kind's claims within a run (ids of two kinds may be equal). */
   claimKey: string;
   /** The configuration's field semantics. */
@@ -79,5 +112,23 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
     listed: readonly O[];
     createdInRun: readonly number[];
     what: string;
+    /** The program's inputs (after `check`). */
+    inputs: ZoneObjectInputs;
   }): Promise<void>;
+  /**
+   * Runs after the object exists (a 200, a 202 read back, or found after an unknown outcome)
+   * and returns it as the state should record it, e.g. after a second write a POST cannot
+   * carry. Throws a `PartialCreateError` (recovery.ts) when that write fails: the id is kept.
+   */
+  afterCreate?(ctx: {
+    object: O;
+    zone: number;
+    inputs: ZoneObjectInputs;
+    what: string;
+  }): Promise<O>;
+  /**
+   * Fields whose change replaces the resource besides its identity (what the platform
+   * cannot change in place), in public names; undefined or empty: none.
+   */
+  replacedBy?(olds: Partial<ZoneObjectOutputs>, news: ZoneObjectInputs): string[];
 }

@@ -16,7 +16,7 @@ import { claim, claimWith, isClaimed } from "../run-state";
 import { configureFromRequest, type ConfigureRequestLike } from "../settings";
 import { checkFor } from "./check";
 import { claimKeys, createOperations, labelOf } from "./engine";
-import type { ZoneObject, ZoneObjectKind } from "./kind";
+import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
 import { configurationPlan } from "./plan";
 import { confirmGone, logLine } from "./recovery";
 import {
@@ -88,7 +88,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     return operation(what, async () => {
       let rule: O;
       try {
-        rule = await kind.endpoints.get(ruleId);
+        rule = await kind.endpoints.get(ruleId, props?.shieldZoneId);
       } catch (e) {
         if (!isNotFound(e)) throw e;
         await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
@@ -110,7 +110,14 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     olds: Partial<ZoneObjectOutputs>,
     news: ZoneObjectInputs,
   ): dynamic.DiffResult {
-    const { replaces, changed } = plan.planChanges(olds ?? {}, news ?? { ruleConfiguration: {} });
+    const { replaces: moved, changed } = plan.planChanges(
+      olds ?? {},
+      news ?? { ruleConfiguration: {} },
+    );
+    // What the platform cannot change in place (the kind's own): delete first, since names
+    // are unique in a zone and the new object takes the same name.
+    const fixed = kind.replacedBy?.(olds ?? {}, news ?? { ruleConfiguration: {} }) ?? [];
+    const replaces = [...moved, ...fixed];
     // A resource of this run's program keeps its object: no create of this run may take it
     // over, no other resource may adopt it, and a delete of it by a stale state entry (the old
     // half of a replacement or rename whose run failed before its delete) leaves it alone.
@@ -120,7 +127,11 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     if (replaces.length > 0 && typeof olds?.ruleId === "number") {
       claimWith(keys.replacing, olds.ruleId, originOf(olds));
     }
-    return { changes: replaces.length + changed.length > 0, replaces, deleteBeforeReplace: false };
+    return {
+      changes: replaces.length + changed.length > 0,
+      replaces,
+      deleteBeforeReplace: fixed.length > 0,
+    };
   }
 
   /**
@@ -149,10 +160,11 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
           ruleName: olds.ruleName,
           ruleDescription: olds.ruleDescription,
           ruleConfiguration: olds.ruleConfiguration ?? {},
+          ...(olds.reported ? { reported: olds.reported } : {}),
         };
         return { outs: plan.toOutputs(rule, news, originOf(olds)) };
       }
-      const rule = await ops.converge(news, ruleId, what);
+      const rule = await ops.converge(news, ruleId, what, olds.shieldZoneId);
       return { outs: plan.toOutputs(rule, news, originOf(olds)) };
     });
   }
@@ -166,17 +178,22 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     if (!deletesOnDestroy(props ?? {})) return;
     const what = `edgeplatform ${kind.typeName} ${ruleId}: delete`;
     if (isClaimed(keys.object, ruleId)) {
-      logLine(`${what}: skipped, another resource of this run now manages rule ${ruleId}`);
+      logLine(
+        `${what}: skipped, another resource of this run now manages ${wordsOf(kind).one} ${ruleId}`,
+      );
       return;
     }
     await operation(what, async () => {
       try {
-        await kind.endpoints.delete(ruleId);
+        await kind.endpoints.delete(ruleId, props?.shieldZoneId);
       } catch (e) {
         if (!isNotFound(e)) throw e;
         // already gone: nothing to do
         await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
       }
+      // A zone listed earlier in this run still shows it: a create after this delete (a
+      // replacement that deletes first) must not find it there.
+      claim(keys.deleted, ruleId);
     });
   }
 

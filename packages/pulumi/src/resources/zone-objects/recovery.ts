@@ -13,7 +13,7 @@ import {
   ResourceOperationError,
 } from "../common";
 import { getClient } from "../settings";
-import type { ZoneObject, ZoneObjectKind } from "./kind";
+import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
 import type { ZoneObjectInputs } from "./state";
 
 /** Waits and bounds of the recovery paths, in milliseconds (tests shorten them). */
@@ -50,12 +50,13 @@ export async function readBack<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
   ruleId: number,
   ready: (rule: O) => boolean,
+  zone?: number,
 ): Promise<O | undefined> {
   const deadline = Date.now() + timing.readBackMs;
   let step = timing.readBackStepMs;
   for (;;) {
     try {
-      const rule = await kind.endpoints.get(ruleId);
+      const rule = await kind.endpoints.get(ruleId, zone);
       if (typeof rule?.id === "number" && ready(rule)) return rule;
     } catch (e) {
       if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) throw e;
@@ -77,10 +78,11 @@ export async function confirmGone(
   cause: unknown,
   what: string,
 ) {
+  const w = wordsOf(kind);
   if (typeof zone !== "number") {
     throw new ResourceOperationError(
-      `${what} failed: ${messageOf(cause)}. The rule's shield zone is not recorded, so this ` +
-        `cannot be confirmed; not treating rule ${ruleId} as gone.`,
+      `${what} failed: ${messageOf(cause)}. The ${w.one}'s shield zone is not recorded, so ` +
+        `this cannot be confirmed; not treating ${w.one} ${ruleId} as gone.`,
       cause,
     );
   }
@@ -91,14 +93,14 @@ export async function confirmGone(
     throw new ResourceOperationError(
       `${what} failed: the platform answered "${messageOf(cause)}" and listing shield ` +
         `zone ${zone} failed too (${messageOf(e)}). A key without access to the zone gets the ` +
-        `same answers, so the rule is NOT treated as gone: check the API key's scope.`,
+        `same answers, so the ${w.one} is NOT treated as gone: check the API key's scope.`,
       cause,
     );
   }
   if (listed.some((r) => r.id === ruleId)) {
     throw new ResourceOperationError(
       `${what} failed: the platform answered "${messageOf(cause)}" but shield zone ` +
-        `${zone} still lists rule ${ruleId}; not treating it as gone (try again).`,
+        `${zone} still lists ${w.one} ${ruleId}; not treating it as gone (try again).`,
       cause,
     );
   }
@@ -148,6 +150,7 @@ export async function recoverCreatedRule<O extends ZoneObject>(
   cause: unknown,
   what: string,
 ): Promise<O> {
+  const w = wordsOf(kind);
   const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
   let named: O[] = [];
   try {
@@ -161,8 +164,9 @@ export async function recoverCreatedRule<O extends ZoneObject>(
   } catch (e) {
     throw new ResourceOperationError(
       `${what} failed: the create request's outcome is unknown (${messageOf(cause)}) and listing ` +
-        `the zone's rules to find it failed too (${messageOf(e)}). The request was not re-sent. ` +
-        `The next \`pulumi up\` looks for a rule named "${inputs.ruleName}" in shield zone ` +
+        `the zone's ${w.many} to find it failed too (${messageOf(e)}). The request was not ` +
+        `re-sent. The next \`pulumi up\` looks for a ${w.one} named "${inputs.ruleName}" in ` +
+        `shield zone ` +
         `${zone} before creating one, so running it again is safe.`,
       cause,
     );
@@ -172,7 +176,7 @@ export async function recoverCreatedRule<O extends ZoneObject>(
   if (named.length === 1) return named[0];
   if (named.length === 0) {
     throw new ResourceOperationError(
-      `${what} failed: ${messageOf(cause)}. The request was not re-sent; no rule named ` +
+      `${what} failed: ${messageOf(cause)}. The request was not re-sent; no ${w.one} named ` +
         `"${inputs.ruleName}" appeared in shield zone ${zone} within ` +
         `${(step * timing.recoveryRelists) / 1000} s, so it was not applied: it is safe to retry.`,
       cause,
@@ -180,8 +184,8 @@ export async function recoverCreatedRule<O extends ZoneObject>(
   }
   throw new ResourceOperationError(
     `${what} failed: ${messageOf(cause)}. The request was not re-sent; shield zone ${zone} now ` +
-      `has rules ${named.map((r) => r.id).join(", ")} named "${inputs.ruleName}". Adopt the ` +
-      `right one with ruleId and delete the others, then run again.`,
+      `has ${w.many} ${named.map((r) => r.id).join(", ")} named "${inputs.ruleName}". Adopt ` +
+      `the right one with ${w.id} and delete the others, then run again.`,
     cause,
   );
 }

@@ -54,6 +54,8 @@ export interface ZoneObjectOutputs {
   unmanaged?: TopField[];
   /** True for the read-only view of `get` (never managed, never deleted). */
   readOnly?: boolean;
+  /** What the platform reports beside the managed fields (a kind's own; rules have none). */
+  reported?: Record<string, unknown>;
 }
 
 /** Top-level fields besides the configuration. */
@@ -206,6 +208,7 @@ export function statePlan(cp: ConfigurationPlan) {
     }
     if (typeof news.deleteOnDestroy === "boolean") outs.deleteOnDestroy = news.deleteOnDestroy;
     if (unmanaged.length > 0) outs.unmanaged = unmanaged;
+    if (rule.reported) outs.reported = rule.reported;
     return outs;
   }
 

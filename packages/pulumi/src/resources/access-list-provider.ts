@@ -1,0 +1,11 @@
+/**
+ * Implementation of the `edge.shield.AccessList` dynamic resource: the zone-object engine
+ * (zone-objects/) built from the custom access list's declaration
+ * (zone-objects/kinds/access-list.ts), its public fields mapped at the boundary
+ * (zone-objects/kinds/access-list-fields.ts). Loaded at run time by the serialized stub in
+ * `loader.ts` (`require("pulumi-edgeplatform").__providers.accessList`).
+ */
+export type { AccessListInputs, AccessListOutputs } from "./zone-objects/kinds/access-list-fields";
+export { checkAccessList, accessListProvider } from "./zone-objects/kinds/access-list-fields";
+export { resetAccessListState } from "./zone-objects/kinds/access-list";
+export { timing } from "./zone-objects/recovery";

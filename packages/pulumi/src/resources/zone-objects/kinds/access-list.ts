@@ -1,0 +1,424 @@
+/**
+ * `edge.shield.AccessList` as a zone-object kind: a custom access list of a shield zone
+ * (`/shield/shield-zone/{id}/access-lists…`, spec/shield.md "Access lists"). Identity, adopt,
+ * names, recovery and ownership are the engine's; the public field names (`listId`, `name`,
+ * `entries`, …) are mapped at the provider boundary (access-list-fields.ts).
+ *
+ * In the engine's terms a list is `{id, shieldZoneId, ruleName: name, ruleDescription:
+ * description, ruleConfiguration: {type, entries, enabled, action}}`, where `entries` is the
+ * list's `content` (the entries joined by "\n"). Its own:
+ * - a list's `enabled` and `action` are not the list's but its configuration's (the zone's
+ *   listing; PATCH keyed by `configurationId`): a read is GET list + GET listing; a create is
+ *   the POST, then one configuration PATCH only when the program's values differ;
+ * - an update sends one list PATCH (`name`, `content`) and/or one configuration PATCH, only
+ *   what differs; `type` and `description` cannot change (refused before any write);
+ * - the zone's `customListLimit` (create) and `customEntryLimit` (create, and an update that
+ *   adds entries) are checked before a write.
+ */
+import { createHash } from "crypto";
+import { Type } from "@sinclair/typebox";
+import {
+  AccessListAction,
+  AccessListType,
+  accessListEntries,
+  ShieldPlanType,
+  validateAccessListEntries,
+  type AccessListActionValue,
+  type AccessListConfigurationRequest,
+  type AccessListTypeValue,
+  type ZoneAccessLists,
+} from "edgeplatform-client/spec";
+import { messageOf, ResourceOperationError } from "../../common";
+import { getClient } from "../../settings";
+import type { ConfigurationFields, Words, ZoneObject, ZoneObjectKind } from "../kind";
+import { PartialCreateError, pendingOutputs } from "../recovery";
+
+/** A custom list in the engine's terms, with the zone's limits when it was read. */
+export interface AccessListObject extends ZoneObject {
+  /** The zone's entry count and limit as read with the list (for an update's limit check). */
+  limits?: { customEntryCount: number; customEntryLimit: number; planType?: unknown };
+}
+
+/** The words of an access list's messages and its public id and name fields. */
+export const ACCESS_LIST_WORDS: Words = { one: "list", many: "lists", id: "listId", name: "name" };
+
+const ENUMS: Record<string, Record<string, number>> = {
+  type: AccessListType,
+  action: AccessListAction,
+};
+
+/** The integer of an enumeration value given as a name (any case) or an integer. */
+function enumWire(field: string, v: unknown): unknown {
+  const e = ENUMS[field];
+  if (!e || typeof v !== "string") return v;
+  const hit = Object.keys(e).find((k) => k.toLowerCase() === v.toLowerCase());
+  return hit === undefined ? v : e[hit];
+}
+
+/** The name of an enumeration integer (`1` → `"CIDR"`); other values as they are. */
+export function enumName(field: string, v: unknown): unknown {
+  const hit = Object.entries(ENUMS[field] ?? {}).find(([, n]) => n === v);
+  return hit ? hit[0] : v;
+}
+
+/** The field semantics of a list's managed values (`type`, `entries`, `enabled`, `action`). */
+export const accessListFields: ConfigurationFields = {
+  enums: ENUMS,
+  normalize: (c) => {
+    if (typeof c !== "object" || c === null) return c;
+    const out: Record<string, unknown> = { ...(c as Record<string, unknown>) };
+    for (const k of Object.keys(ENUMS)) if (k in out) out[k] = enumWire(k, out[k]);
+    return out;
+  },
+  nullable: new Set(),
+  requiredForCreate: ["type", "entries"],
+};
+
+/** sha256 (hex) of a list's content: what the state keeps instead of the entries. */
+export const digestOf = (content: string): string =>
+  createHash("sha256").update(content).digest("hex");
+
+/** The checksum sent with a content (md5 hex, as the platform computes it when absent). */
+const checksumOf = (content: string): string => createHash("md5").update(content).digest("hex");
+
+/** A plan type in words (`1` → `Advanced`). */
+const planName = (p: unknown): string =>
+  Object.entries(ShieldPlanType).find(([, v]) => v === p)?.[0] ?? `plan ${String(p)}`;
+
+/** The zone's listing as last read for a name check (its counts and limits), by zone. */
+const lastListing = new Map<number, ZoneAccessLists>();
+/** Entries of the lists this process created, by id (the listing before them lacks them). */
+const createdEntries = new Map<number, number>();
+
+const api = () => getClient().accessLists;
+
+/** A list of the zone's listing (no entries: the listing has none). */
+function fromListing(zone: number, d: ZoneAccessLists["customLists"][number]): AccessListObject {
+  return {
+    id: d.listId,
+    shieldZoneId: zone,
+    ruleName: d.name,
+    ruleDescription: d.description ?? null,
+    ruleConfiguration: { type: d.type, enabled: d.isEnabled, action: d.action },
+    reported: {
+      configurationId: d.configurationId,
+      type: d.type,
+      enabled: d.isEnabled,
+      action: d.action,
+      entryCount: d.entryCount,
+    },
+  };
+}
+
+/** A list read with its line of the zone's listing. */
+async function getList(id: number, zone?: number): Promise<AccessListObject> {
+  if (typeof zone !== "number") {
+    throw new ResourceOperationError(
+      `custom access list ${id}: its shield zone is not known (the access-list API is keyed by ` +
+        `zone); set shieldZoneId`,
+    );
+  }
+  const list = await api().getAccessList(zone, id);
+  const listing = await api().listAccessLists(zone);
+  const d = listing.customLists.find((l) => l.listId === id);
+  const entries = accessListEntries(list.content).length;
+  return {
+    id: list.id,
+    shieldZoneId: zone,
+    ruleName: list.name,
+    ruleDescription: list.description ?? null,
+    ruleConfiguration: {
+      type: list.type,
+      entries: list.content,
+      enabled: d?.isEnabled,
+      action: d?.action,
+    },
+    reported: {
+      configurationId: d?.configurationId,
+      type: list.type,
+      enabled: d?.isEnabled,
+      action: d?.action,
+      entryCount: entries,
+      entriesDigest: digestOf(list.content),
+    },
+    limits: {
+      customEntryCount: listing.customEntryCount,
+      customEntryLimit: listing.customEntryLimit,
+    },
+  };
+}
+
+/** Refuses content over the zone's entry limit, before any write. */
+function assertEntryLimit(zone: number, used: number, limit: number, plan: unknown) {
+  if (used <= limit) return;
+  throw new Error(
+    `shield zone ${zone} would hold ${used} custom access-list entries, over ` +
+      `the limit of its ${planName(plan)} plan (customEntryLimit ${limit}). Nothing was ` +
+      `written. Remove entries, or upgrade the zone's plan.`,
+  );
+}
+
+/**
+ * Refuses a create in a zone at its list or entry limit, before any write (the zone's listing
+ * of the name check, plus the lists this run created since).
+ */
+async function assertBelowLimits(ctx: {
+  zone: number;
+  listed: readonly AccessListObject[];
+  createdInRun: readonly number[];
+  what: string;
+  inputs: { ruleConfiguration?: Record<string, unknown> };
+}): Promise<void> {
+  const { zone, what } = ctx;
+  const listing = lastListing.get(zone);
+  if (!listing) return;
+  const known = new Set(ctx.listed.map((l) => l.id));
+  const added = ctx.createdInRun.filter((id) => !known.has(id));
+  const lists = ctx.listed.length + added.length;
+  if (lists >= listing.customListLimit) {
+    const plan = await zonePlan(zone);
+    throw new ResourceOperationError(
+      `${what} failed: shield zone ${zone} already has ${lists} custom access lists, the limit ` +
+        `of its ${planName(plan)} plan (customListLimit ${listing.customListLimit}). Nothing was ` +
+        `written. Delete a list, adopt an existing one with \`listId\`, or upgrade the zone's plan.`,
+    );
+  }
+  const used =
+    listing.customEntryCount +
+    added.reduce((n, id) => n + (createdEntries.get(id) ?? 0), 0) +
+    accessListEntries(String(ctx.inputs.ruleConfiguration?.entries ?? "")).length;
+  if (used > listing.customEntryLimit) {
+    assertEntryLimit(zone, used, listing.customEntryLimit, await zonePlan(zone));
+  }
+}
+
+/** The zone's plan type (for messages only; undefined when it cannot be read). */
+async function zonePlan(zone: number): Promise<unknown> {
+  try {
+    return (await getClient().shield.getShieldZone(zone)).planType;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The configuration PATCH body that brings a list's `enabled`/`action` to the program's
+ * managed values (undefined: they match, or are not managed).
+ */
+function configurationPatch(
+  desired: Record<string, unknown>,
+  actual: { isEnabled?: unknown; action?: unknown },
+): AccessListConfigurationRequest | undefined {
+  const body: AccessListConfigurationRequest = {};
+  if (typeof desired.enabled === "boolean" && desired.enabled !== actual.isEnabled) {
+    body.isEnabled = desired.enabled;
+  }
+  const action = enumWire("action", desired.action);
+  if (typeof action === "number" && action !== actual.action) {
+    body.action = action as AccessListActionValue;
+  }
+  return Object.keys(body).length > 0 ? body : undefined;
+}
+
+/** The custom access list kind. */
+export const accessListKind: ZoneObjectKind<AccessListObject> = {
+  typeName: "AccessList",
+  noun: "custom access list",
+  words: ACCESS_LIST_WORDS,
+  claimKey: "access-list",
+  config: accessListFields,
+  configurationSchema: Type.Object({}),
+  endpoints: {
+    get: getList,
+    listZone: async (zone) => {
+      const listing = await api().listAccessLists(zone);
+      lastListing.set(zone, listing);
+      return listing.customLists.map((d) => fromListing(zone, d));
+    },
+    /** POST the list; its configuration is `afterCreate`'s. */
+    create: async (body) => {
+      const zone = body.shieldZoneId as number;
+      const config = body.ruleConfiguration as Record<string, unknown>;
+      const content = String(config.entries ?? "");
+      const res = await api().createAccessList(zone, {
+        name: body.ruleName as string,
+        ...(body.ruleDescription !== undefined
+          ? { description: body.ruleDescription as string | null }
+          : {}),
+        type: config.type as AccessListTypeValue,
+        content,
+        checksum: checksumOf(content),
+      });
+      if (res.status === 202) return res;
+      createdEntries.set(res.list.id, accessListEntries(content).length);
+      return {
+        status: 200,
+        rule: {
+          id: res.list.id,
+          shieldZoneId: zone,
+          ruleName: res.list.name,
+          ruleDescription: res.list.description ?? null,
+          ruleConfiguration: { type: res.list.type, entries: res.list.content },
+        },
+      };
+    },
+    /** One list PATCH (name, content) and/or one configuration PATCH: only what differs. */
+    update: async (id, body, current) => {
+      const zone = current.shieldZoneId;
+      const now = (current.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const want = (body.ruleConfiguration ?? now) as Record<string, unknown>;
+      if (body.ruleDescription !== undefined) {
+        // Plain errors: the operation names the resource and the step (create or update).
+        throw new Error(
+          `description: the platform cannot change a list's description ` +
+            `(${JSON.stringify(current.ruleDescription ?? null)} here, ` +
+            `${JSON.stringify(body.ruleDescription)} in the program). Nothing was written. ` +
+            `Write the list's description, or leave description out (not managed).`,
+        );
+      }
+      if (want.type !== now.type) {
+        throw new Error(
+          `type: the platform cannot change a list's type (` +
+            `${String(enumName("type", now.type))} here, ${String(enumName("type", want.type))} ` +
+            `in the program). Nothing was written. Write the list's type, or leave type out.`,
+        );
+      }
+      const list: { name?: string; content?: string; checksum?: string } = {};
+      if (typeof body.ruleName === "string") list.name = body.ruleName;
+      if (typeof want.entries === "string" && want.entries !== now.entries) {
+        const bad = validateAccessListEntries(now.type as AccessListTypeValue, want.entries);
+        if (bad.length > 0) {
+          throw new Error(
+            `${bad.map((f) => `${f.property}: ${f.reason}`).join("; ")} (type ` +
+              `${String(enumName("type", now.type))}). Nothing was written.`,
+          );
+        }
+        const before = accessListEntries(String(now.entries ?? "")).length;
+        const after = accessListEntries(want.entries).length;
+        if (after > before && current.limits) {
+          const used = current.limits.customEntryCount - before + after;
+          const limit = current.limits.customEntryLimit;
+          if (used > limit) {
+            assertEntryLimit(zone, used, limit, await zonePlan(zone));
+          }
+        }
+        list.content = want.entries;
+        list.checksum = checksumOf(want.entries);
+      }
+      const configuration = configurationPatch(want, {
+        isEnabled: now.enabled,
+        action: now.action,
+      });
+      const cid = current.reported?.configurationId;
+      if (configuration && typeof cid !== "number") {
+        throw new Error(
+          `shield zone ${zone} does not list ${id} among its custom lists, so ` +
+            `its configuration (enabled, action) cannot be set. Nothing was written.`,
+        );
+      }
+      let accepted = false;
+      if (Object.keys(list).length > 0) {
+        accepted = (await api().updateAccessList(zone, id, list)).status === 202;
+      }
+      if (configuration) {
+        const res = await api().updateAccessListConfiguration(zone, cid as number, configuration);
+        accepted ||= res.status === 202;
+      }
+      if (accepted) return { status: 202, accepted: { statusCode: 202 } as never };
+      return {
+        status: 200,
+        rule: {
+          ...current,
+          ruleName: list.name ?? current.ruleName,
+          ruleConfiguration: {
+            ...now,
+            ...(list.content !== undefined ? { entries: list.content } : {}),
+            ...(configuration?.isEnabled !== undefined ? { enabled: configuration.isEnabled } : {}),
+            ...(configuration?.action !== undefined ? { action: configuration.action } : {}),
+          },
+          reported: {
+            ...current.reported,
+            ...(list.content !== undefined
+              ? {
+                  entryCount: accessListEntries(list.content).length,
+                  entriesDigest: digestOf(list.content),
+                }
+              : {}),
+            ...(configuration?.isEnabled !== undefined ? { enabled: configuration.isEnabled } : {}),
+            ...(configuration?.action !== undefined ? { action: configuration.action } : {}),
+          },
+        },
+      };
+    },
+    delete: async (id, zone) => {
+      if (typeof zone !== "number") throw new Error(`the shield zone of list ${id} is not known`);
+      return api().deleteAccessList(zone, id);
+    },
+  },
+  beforeCreate: (ctx) => assertBelowLimits(ctx),
+  /**
+   * The list exists: read its line of the zone's listing (its `configurationId`), and send
+   * one configuration PATCH when the program's `enabled`/`action` differ. A failure there
+   * is a partial create: the list's id goes into the state; the next `up` converges.
+   */
+  afterCreate: async ({ object, zone, inputs, what }) => {
+    try {
+      const read = await getList(object.id, zone);
+      const want = (inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const now = read.ruleConfiguration as Record<string, unknown>;
+      const body = configurationPatch(want, { isEnabled: now.enabled, action: now.action });
+      const cid = read.reported?.configurationId;
+      if (!body) return read;
+      if (typeof cid !== "number") throw new Error("the zone's listing does not show the list");
+      await api().updateAccessListConfiguration(zone, cid, body);
+      const done = {
+        ...(body.isEnabled !== undefined ? { enabled: body.isEnabled } : {}),
+        ...(body.action !== undefined ? { action: body.action } : {}),
+      };
+      return {
+        ...read,
+        ruleConfiguration: { ...now, ...done },
+        reported: { ...read.reported, ...done },
+      };
+    } catch (e) {
+      throw new PartialCreateError(
+        `${what}: custom access list ${object.id} was created, but its configuration (enabled, ` +
+          `action) could not be read or set (${messageOf(e)}); it is recorded in the state, ` +
+          `and the next \`pulumi up\` brings it to the program's values`,
+        object.id,
+        pendingOutputs(object.id, zone, inputs),
+      );
+    }
+  },
+  /**
+   * What the platform cannot change in place: a created list's `type` and `description`
+   * (an adopted list is refused instead, by `update`). Only against known old values.
+   */
+  replacedBy: (olds, news) => {
+    if (news.ruleId !== undefined && news.ruleId !== null) return [];
+    const out: string[] = [];
+    const oldType = (olds.ruleConfiguration?.type ?? olds.reported?.type) as unknown;
+    const newType = news.ruleConfiguration?.type;
+    if (
+      newType !== undefined &&
+      oldType !== undefined &&
+      enumWire("type", newType) !== enumWire("type", oldType)
+    ) {
+      out.push("type");
+    }
+    if (
+      news.ruleDescription !== undefined &&
+      olds.ruleDescription !== undefined &&
+      (news.ruleDescription ?? null) !== (olds.ruleDescription ?? null)
+    ) {
+      out.push("description");
+    }
+    return out;
+  },
+};
+
+/** Forgets this process's listings and created counts (tests; a new run). */
+export function resetAccessListState(): void {
+  lastListing.clear();
+  createdEntries.clear();
+}

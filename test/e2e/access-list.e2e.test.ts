@@ -1,0 +1,256 @@
+/**
+ * `edge.shield.AccessList` with the real Pulumi engine: CLI + inline program
+ * (test/e2e/programs/access-list-program.ts) + the dynamic-provider host, against the emulator
+ * on a loopback port. Fixture: shield zone 1 has custom list 501 "office-network" (CIDR,
+ * 203.0.113.0/24 and 198.51.100.0/25), configuration 7101, enabled, action Allow (1).
+ */
+import { randomBytes } from "crypto";
+import type { AddressInfo } from "net";
+import * as path from "path";
+import { buildServer, EmulatorState } from "../../packages/emulator/src";
+import { registerSecret } from "../support/secrets";
+import type { AccessListProgramOptions, AccessListSpec } from "./programs/access-list-program";
+import {
+  CLI_BUILD_TIMEOUT_MS,
+  CliInfo,
+  clone,
+  Control,
+  e2eAvailable,
+  processesIn,
+  provideCliAndDist,
+  show,
+  sleep,
+  TestStack,
+  text,
+  waitFor,
+} from "./setup";
+
+const PROGRAM = path.join(__dirname, "programs", "access-list-program.ts");
+const OP_TIMEOUT = 300_000;
+const TYPE = "pulumi-nodejs:dynamic/shield:AccessList";
+const Z1 = "/shield/shield-zone/1/access-lists";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+const run = e2eAvailable();
+(run ? describe : describe.skip)("real Pulumi engine: edge.shield.AccessList", () => {
+  let cli: CliInfo;
+  let close: () => Promise<void>;
+  let url: string;
+  let control: Control;
+  let apiKey: string;
+  let postsArrived = 0;
+  const stacks: TestStack[] = [];
+
+  const newStack = (name: string) => {
+    const s = new TestStack(cli, {
+      projectName: "edgeplatform-acl",
+      stackName: name,
+      passphrase: randomBytes(12).toString("hex"),
+      programModule: PROGRAM,
+      programExport: "program",
+      config: {
+        "edgeplatform:baseUrl": { value: url },
+        "edgeplatform:apiKey": { value: apiKey, secret: true },
+      },
+    });
+    stacks.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    cli = await provideCliAndDist();
+    apiKey = `e2e-acl-${randomBytes(16).toString("hex")}`;
+    registerSecret(apiKey);
+    // buildServer rather than startEmulator: the interrupted up needs to see POSTs when they
+    // ARRIVE (the journal records a request only when it is answered).
+    const { app } = buildServer({ apiKey });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    app.server.on("request", (req: { method?: string; url?: string }) => {
+      if (req.method === "POST" && req.url === Z1) postsArrived++;
+    });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    close = () => app.close();
+    control = new Control(url);
+  }, CLI_BUILD_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await close?.();
+    if (process.env.KEEP_E2E_DIR !== "1") for (const s of stacks) s.cleanup();
+  });
+
+  const writeLines = async () => (await control.writes()).map((w) => `${w.method} ${w.path}`);
+  const aclCalls = async () =>
+    (await control.journal())
+      .filter((e) => e.path.startsWith("/shield/"))
+      .map((e) => `${e.method} ${e.path}`);
+  /** The emulator's state without the journal-like timestamps of lists. */
+  const comparable = (s: EmulatorState) => ({
+    ...s,
+    accessLists: s.accessLists.map((l) => ({ ...l, lastModified: "<t>" })),
+  });
+
+  const created: AccessListSpec = {
+    name: "partners",
+    shieldZoneId: 1,
+    listName: "partners",
+    type: "CIDR",
+    entries: ["192.0.2.0/24", "2001:db8::/32", "198.18.0.0/15"],
+    enabled: true,
+    action: "Block",
+  };
+  const adopted: AccessListSpec = { name: "office", listId: 501, shieldZoneId: 1, enabled: false };
+
+  test(
+    "create + adopt (only enabled), clean preview, one-field update, refresh shows drift by field (entries as lines), destroy keeps the adopted list; nothing else changed",
+    async () => {
+      await control.reset();
+      const before = await control.state();
+      const stack = newStack("acl");
+      await control.clearJournal();
+      const options: AccessListProgramOptions = { lists: [created, adopted] };
+      const up = await stack.op({ op: "up" }, options);
+      show("up", up, 20);
+      expect(text(up)).toContain(TYPE);
+      const id = Number((up.outputs?.ids.value as Record<string, string>).partners);
+      const cid = (await control.state()).accessLists.find((l) => l.id === id)!.configurationId;
+      expect((await writeLines()).sort()).toEqual(
+        [
+          `POST ${Z1}`,
+          `PATCH ${Z1}/configurations/${cid}`,
+          `PATCH ${Z1}/configurations/7101`,
+        ].sort(),
+      );
+
+      await control.clearJournal();
+      await stack.op({ op: "preview", opts: { diff: true, expectNoChanges: true } }, options);
+      expect(await writeLines()).toEqual([]);
+
+      // One field: the created list's action.
+      const changed = { ...created, action: "Challenge" };
+      await control.clearJournal();
+      await stack.op({ op: "up" }, { lists: [changed, adopted] });
+      expect(await aclCalls()).toEqual([
+        `GET ${Z1}/${id}`,
+        `GET ${Z1}`,
+        `PATCH ${Z1}/configurations/${cid}`,
+      ]);
+      expect((await control.writes())[0].body).toEqual({ action: 3 });
+
+      // Out of band: one entry of the created list replaced, the adopted list enabled again.
+      const s = await control.state();
+      const mine = s.accessLists.find((l) => l.id === id)!;
+      mine.content = "192.0.2.0/24\n2001:db8::/32\n203.0.113.99/32";
+      s.accessLists.find((l) => l.id === 501)!.isEnabled = true;
+      await control.setState(s);
+      await control.clearJournal();
+      const refresh = await stack.op({ op: "refresh" }, { lists: [changed, adopted] });
+      show("refresh", refresh, 30);
+      expect(await writeLines()).toEqual([]);
+      const pv = await stack.op(
+        { op: "preview", opts: { diff: true } },
+        { lists: [changed, adopted] },
+      );
+      show("preview --diff after the drift", pv, 60);
+      expect(pv.stdout).toMatch(/-\s*203\.0\.113\.99\/32/);
+      expect(pv.stdout).toMatch(/\+\s*198\.18\.0\.0\/15/);
+      expect(pv.stdout).toMatch(/enabled\s*:\s*true\s*=>\s*false/);
+      expect(pv.stdout).not.toMatch(/-\s*192\.0\.2\.0\/24/);
+      expect(await writeLines()).toEqual([]);
+
+      await control.clearJournal();
+      await stack.op({ op: "up" }, { lists: [changed, adopted] });
+      expect((await writeLines()).sort()).toEqual(
+        [`PATCH ${Z1}/${id}`, `PATCH ${Z1}/configurations/7101`].sort(),
+      );
+
+      await control.clearJournal();
+      await stack.op({ op: "destroy" }, { lists: [changed, adopted] });
+      expect(await writeLines()).toEqual([`DELETE ${Z1}/${id}`]);
+      // The whole state: as before, but for the ids taken and the adopted list's `enabled`.
+      const expected = clone(before);
+      expected.nextIds.accessList += 1;
+      expected.nextIds.accessListConfiguration += 1;
+      expected.accessLists.find((l) => l.id === 501)!.isEnabled = false;
+      const after = await control.state();
+      expect(comparable(after)).toEqual(comparable(expected));
+    },
+    OP_TIMEOUT,
+  );
+
+  test(
+    "interrupted up after the POST landed: the next up refuses the list by name (0 POSTs), naming the way out; the way out converges",
+    async () => {
+      await control.reset();
+      const stack = newStack("acl-interrupted");
+      const spec: AccessListSpec = { ...created, name: "intr", listName: "intr" };
+      const holdMs = 8_000;
+      await control.fault({ method: "POST", path: `^${Z1}$`, delayMs: holdMs, count: -1 });
+      postsArrived = 0;
+      const upping = stack.op({ op: "up", allowFail: true }, { lists: [spec] });
+      await waitFor("the POST in flight", () => postsArrived >= 1, 180_000);
+      const cliProcs = processesIn(stack.projectDir).filter(
+        (p) => path.basename(p.argv[0]) === "pulumi" && p.argv.includes("up"),
+      );
+      expect(cliProcs).toHaveLength(1);
+      process.kill(cliProcs[0].pid, "SIGINT");
+      await sleep(500);
+      process.kill(cliProcs[0].pid, "SIGINT");
+      const interrupted = await upping;
+      show("interrupted up", interrupted, 20);
+      expect(interrupted.ok).toBe(false);
+      await waitFor(
+        "the list in the emulator",
+        async () => (await control.state()).accessLists.some((l) => l.name === "intr"),
+        holdMs + 20_000,
+      );
+      for (const p of processesIn(stack.projectDir)) {
+        try {
+          process.kill(p.pid, "SIGKILL"); // ours: started by this test's driver
+        } catch {
+          // already gone
+        }
+      }
+      await control.clearFaults();
+      const landed = await control.state();
+      const id = landed.accessLists.find((l) => l.name === "intr")!.id;
+
+      await control.clearJournal();
+      postsArrived = 0;
+      const again = await stack.op({ op: "up", allowFail: true }, { lists: [spec] });
+      show("up after the interrupt", again, 30);
+      expect(again.ok).toBe(false);
+      expect(text(again)).toContain(`already has list ${id} named "intr"`);
+      expect(text(again)).toContain(`listId: ${id}, deleteOnDestroy: true`);
+      expect(postsArrived).toBe(0);
+      expect(await writeLines()).toEqual([]);
+
+      await stack.op({ op: "refresh", opts: { clearPendingCreates: true } }, { lists: [spec] });
+      const wayOut: AccessListSpec = {
+        name: "intr",
+        listId: id,
+        shieldZoneId: 1,
+        listName: "intr",
+        type: "CIDR",
+        entries: spec.entries,
+        deleteOnDestroy: true,
+      };
+      await control.clearJournal();
+      const converge = await stack.op({ op: "up" }, { lists: [wayOut] });
+      show("up after the way out", converge, 20);
+      expect(postsArrived).toBe(0);
+      expect(await writeLines()).toEqual([]);
+      const export_ = await stack.op({ op: "export" });
+      const res = ((export_.deployment as Any).deployment.resources as Any[]).filter(
+        (r) => r.type === TYPE,
+      );
+      expect(res.map((r) => r.id)).toEqual([String(id)]);
+      await control.clearJournal();
+      await stack.op({ op: "destroy" }, { lists: [wayOut] });
+      expect(await writeLines()).toEqual([`DELETE ${Z1}/${id}`]);
+      expect((await control.state()).accessLists.map((l) => l.id)).toEqual([501]);
+    },
+    OP_TIMEOUT,
+  );
+});
