@@ -2,7 +2,7 @@
  * A faithful, small simulation of the Pulumi engine driving dynamic-provider resources of
  * every kind of the model (kinds/index.ts; a resource's kind is its name's tag) through the
  * providers' own entry points, as the dynamic-provider host calls them. One `up`, `refresh` or `destroy` is one provider process: it starts
- * with `resetRunState()`.
+ * with a new process (`resetRunState()` and what each kind keeps per process).
  *
  * - up: for every resource of the program, in program order: `check(olds, news)` → inputs;
  *   no state → `create(inputs)`; state → `diff(id, outputs, inputs)`: `replaces` non-empty →
@@ -20,10 +20,16 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { resetRunState } from "../../../packages/pulumi/src/resources/run-state";
-import { keyOf, kindOf } from "./kinds";
+import { KINDS, keyOf, kindOf } from "./kinds";
 
 /** A program's inputs for one resource, as the user writes them. */
 export type ProgramInputs = Record<string, unknown>;
+
+/** A new provider process (each `up`, `refresh` and `destroy`): no state of an earlier one. */
+function newProcess(): void {
+  resetRunState();
+  for (const k of KINDS) k.newProcess?.();
+}
 
 /** The provider of a resource (by its kind: its name's tag). */
 const p = (name: string) => kindOf(name).provider as Required<dynamic.ResourceProvider>;
@@ -82,7 +88,7 @@ export class Engine {
 
   /** `pulumi up`. */
   async up(interrupt?: Interrupt): Promise<RunResult> {
-    resetRunState();
+    newProcess();
     const ops: string[] = [];
     let writes = 0;
     const interruptNow = () => interrupt !== undefined && writes++ === interrupt.atWrite;
@@ -179,7 +185,7 @@ export class Engine {
 
   /** `pulumi refresh`. */
   async refresh(): Promise<RunResult> {
-    resetRunState();
+    newProcess();
     const ops: string[] = [];
     try {
       for (const [name, st] of [...this.state]) {
@@ -208,7 +214,7 @@ export class Engine {
 
   /** `pulumi destroy`: the program stays, the state empties. */
   async destroy(): Promise<RunResult> {
-    resetRunState();
+    newProcess();
     const ops: string[] = [];
     try {
       for (const d of [...this.pendingDeletes].reverse()) {

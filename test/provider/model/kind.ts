@@ -76,6 +76,8 @@ export interface ModelKind {
   tag: string;
   /** The dynamic provider under test. */
   provider: dynamic.ResourceProvider;
+  /** Forgets what the provider keeps per process (each run is a new provider process). */
+  newProcess?(): void;
   /** Its objects in the emulator's state. */
   objects(s: EmulatorState): PlatformObject[];
   paths: KindPaths;

@@ -1,13 +1,19 @@
 /**
  * The kinds the model test drives, together in one program. A resource's name starts with
- * its kind's tag (`r0` is a RateLimitRule, `w3` a WafRule, `m1` a ManagedAccessList), as a Pulumi URN carries its type.
+ * its kind's tag (`r0` is a RateLimitRule, `w3` a WafRule, `a2` an AccessList, `m1` a ManagedAccessList), as a Pulumi URN carries its type.
  */
 import type { ModelKind } from "../kind";
+import { accessListKind } from "./access-list";
 import { managedAccessListKind } from "./managed-access-list";
 import { rateLimitRuleKind, wafRuleKind } from "./rules";
 
 /** Every kind, in a stable order. */
-export const KINDS: readonly ModelKind[] = [rateLimitRuleKind, wafRuleKind, managedAccessListKind];
+export const KINDS: readonly ModelKind[] = [
+  rateLimitRuleKind,
+  wafRuleKind,
+  accessListKind,
+  managedAccessListKind,
+];
 
 /** The kind of a resource, by its name's tag. */
 export function kindOf(resourceName: string): ModelKind {
