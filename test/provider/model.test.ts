@@ -8,7 +8,9 @@
  * test/provider/model/world.ts are checked on the emulator's whole state.
  *
  * `npm test`: a fixed seed per profile, a few runs. `npm run fuzz` (FUZZ_STEPS=N): at least N
- * steps per profile, with the figures printed.
+ * steps per profile, with the figures printed. MODEL_LOG=1 prints every run's steps;
+ * MODEL_KNOWN_FINDINGS=1 adds the generators that reach reported provider bugs
+ * (model/known-findings.ts).
  */
 import fc from "fast-check";
 import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../packages/emulator/src";
@@ -105,6 +107,7 @@ function property(writeDelayMs: number, counter: Counter) {
         throw e;
       } finally {
         counter.steps += world.log.filter((l) => !l.startsWith("  ")).length;
+        if (process.env.MODEL_LOG === "1") realWrite(`--- run ---\n${world.log.join("\n")}\n`);
         for (const [k, n] of world.opsByKind) counter.ops.set(k, (counter.ops.get(k) ?? 0) + n);
       }
     },
