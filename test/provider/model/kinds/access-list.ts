@@ -139,26 +139,24 @@ export const accessListKind: ModelKind = {
       }),
     ),
   edits: fc.oneof(
-    fc
-      .constantFrom("name", "description", "enabled", "action")
-      .chain((field) =>
-        fc
-          .tuple(
-            field === "name"
-              ? fc.constantFrom<unknown>(...NAMES)
-              : field === "description"
-                ? fc.constantFrom<unknown>(null, "one", "two")
-                : field === "enabled"
-                  ? fc.boolean()
-                  : actionValue,
-            fc.boolean(),
-          )
-          .map(([value, remove]): FieldEdit => ({
-            field,
-            value,
-            remove: remove && field !== "name",
-          })),
-      ),
+    fc.constantFrom("name", "description", "enabled", "action").chain((field) =>
+      fc
+        .tuple(
+          field === "name"
+            ? fc.constantFrom<unknown>(...NAMES)
+            : field === "description"
+              ? fc.constantFrom<unknown>(null, "one", "two")
+              : field === "enabled"
+                ? fc.boolean()
+                : actionValue,
+          fc.boolean(),
+        )
+        .map(([value, remove]): FieldEdit => ({
+          field,
+          value,
+          remove: remove && field !== "name",
+        })),
+    ),
     // entries of the resource's own type (resolved when applied); type changes are rarer
     fc
       .tuple(fc.nat(2), fc.boolean())
