@@ -91,15 +91,10 @@ describe("check", () => {
 });
 
 describe("create", () => {
-  test("listing, POST, list + listing read; no configuration PATCH when not managed", async () => {
+  test("listing, POST (it answers the list), the listing for its configuration; no configuration PATCH when not managed", async () => {
     await t.clearJournal();
     const { id, outs } = await createIn(1);
-    expect(await calls()).toEqual([
-      `GET ${Z1} 200`,
-      `POST ${Z1} 200`,
-      `GET ${Z1}/${id} 200`,
-      `GET ${Z1} 200`,
-    ]);
+    expect(await calls()).toEqual([`GET ${Z1} 200`, `POST ${Z1} 200`, `GET ${Z1} 200`]);
     const content = "192.0.2.0/24\n2001:db8::/32";
     expect(outs).toMatchObject({
       listId: Number(id),
@@ -126,7 +121,6 @@ describe("create", () => {
     expect(await calls()).toEqual([
       `GET ${Z1} 200`,
       `POST ${Z1} 200`,
-      `GET ${Z1}/${id} 200`,
       `GET ${Z1} 200`,
       `PATCH ${Z1}/configurations/${cid} 200`,
     ]);

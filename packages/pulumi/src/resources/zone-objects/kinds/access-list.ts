@@ -119,8 +119,25 @@ async function getList(id: number, zone?: number): Promise<AccessListObject> {
     );
   }
   const list = await api().getAccessList(zone, id);
+  return withListing(
+    {
+      id: list.id,
+      name: list.name,
+      description: list.description,
+      type: list.type,
+      content: list.content,
+    },
+    zone,
+  );
+}
+
+/** A list (as read or as the POST answered it) with its line of the zone's listing (one GET). */
+async function withListing(
+  list: { id: number; name: string; description?: string | null; type: unknown; content: string },
+  zone: number,
+): Promise<AccessListObject> {
   const listing = await api().listAccessLists(zone);
-  const d = listing.customLists.find((l) => l.listId === id);
+  const d = listing.customLists.find((l) => l.listId === list.id);
   const entries = accessListEntries(list.content).length;
   return {
     id: list.id,
@@ -363,7 +380,18 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
    */
   afterCreate: async ({ object, zone, inputs, what }) => {
     try {
-      const read = await getList(object.id, zone);
+      // The POST answered the list (its entries): only its line of the listing is missing.
+      const c = (object.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const read = await withListing(
+        {
+          id: object.id,
+          name: String(object.ruleName ?? ""),
+          description: object.ruleDescription,
+          type: c.type,
+          content: String(c.entries ?? ""),
+        },
+        zone,
+      );
       const want = (inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
       const now = read.ruleConfiguration as Record<string, unknown>;
       const body = configurationPatch(want, { isEnabled: now.enabled, action: now.action });
