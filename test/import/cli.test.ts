@@ -137,6 +137,7 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(r.stdout).toContain(
       'const officeNetwork = new edge.shield.AccessList("office-network", {\n' +
         "  listId: 501,\n" +
+        "  shieldZoneId: 1,\n" +
         '  name: "office-network",\n' +
         '  description: "Office egress ranges",\n' +
         '  type: "CIDR",\n' +
