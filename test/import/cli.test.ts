@@ -209,6 +209,8 @@ describe("edgeplatform-import (bin, child process)", () => {
     ]);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain("new edge.shield.WafRule(");
+    expect(imported.stdout).toContain("new edge.shield.AccessList(");
+    expect(imported.stdout).toContain("new edge.shield.ManagedAccessList(");
     const program = imported.stdout;
     fs.writeFileSync(path.join(check, "index.ts"), program);
     // A value this provider does not know must be flagged at its own line, nowhere else.
