@@ -20,6 +20,7 @@ import { Type } from "@sinclair/typebox";
 import {
   AccessListAction,
   AccessListType,
+  accessListContent,
   accessListEntries,
   ShieldPlanType,
   validateAccessListEntries,
@@ -110,6 +111,13 @@ function fromListing(zone: number, d: ZoneAccessLists["customLists"][number]): A
   };
 }
 
+/**
+ * A list's content in the program's form: its entries (trimmed, blank lines dropped) joined by
+ * `"\n"`. Content stored with `\r\n`, a trailing newline or padded entries holds the same
+ * entries, so it compares equal and is never rewritten for its bytes alone.
+ */
+const canonical = (content: string): string => accessListContent(accessListEntries(content));
+
 /** A list read with its line of the zone's listing. */
 async function getList(id: number, zone?: number): Promise<AccessListObject> {
   if (typeof zone !== "number") {
@@ -138,7 +146,8 @@ async function withListing(
 ): Promise<AccessListObject> {
   const listing = await api().listAccessLists(zone);
   const d = listing.customLists.find((l) => l.listId === list.id);
-  const entries = accessListEntries(list.content).length;
+  const content = canonical(list.content);
+  const entries = accessListEntries(content).length;
   return {
     id: list.id,
     shieldZoneId: zone,
@@ -146,7 +155,7 @@ async function withListing(
     ruleDescription: list.description ?? null,
     ruleConfiguration: {
       type: list.type,
-      entries: list.content,
+      entries: content,
       enabled: d?.isEnabled,
       action: d?.action,
     },
@@ -156,7 +165,7 @@ async function withListing(
       enabled: d?.isEnabled,
       action: d?.action,
       entryCount: entries,
-      entriesDigest: digestOf(list.content),
+      entriesDigest: digestOf(content),
     },
     limits: {
       customEntryCount: listing.customEntryCount,
@@ -275,7 +284,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
           shieldZoneId: zone,
           ruleName: res.list.name,
           ruleDescription: res.list.description ?? null,
-          ruleConfiguration: { type: res.list.type, entries: res.list.content },
+          ruleConfiguration: { type: res.list.type, entries: canonical(res.list.content) },
         },
       };
     },
@@ -349,7 +358,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
           ruleName: list.name ?? current.ruleName,
           ruleConfiguration: {
             ...now,
-            ...(list.content !== undefined ? { entries: list.content } : {}),
+            ...(list.content !== undefined ? { entries: canonical(list.content) } : {}),
             ...(configuration?.isEnabled !== undefined ? { enabled: configuration.isEnabled } : {}),
             ...(configuration?.action !== undefined ? { action: configuration.action } : {}),
           },
@@ -358,7 +367,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
             ...(list.content !== undefined
               ? {
                   entryCount: accessListEntries(list.content).length,
-                  entriesDigest: digestOf(list.content),
+                  entriesDigest: digestOf(canonical(list.content)),
                 }
               : {}),
             ...(configuration?.isEnabled !== undefined ? { enabled: configuration.isEnabled } : {}),
