@@ -21,6 +21,7 @@ const {
   writeResult,
 } = require("./lib/common");
 const { freshStack, prepareEngine, rulesProgram } = require("./lib/engine");
+const { MIXED_ZONE_LIMITS } = require("./lib/workloads");
 
 /** Inline program: `n` custom WAF rules in shield zone 1; `changed` blocks instead of logging. */
 function wafRulesProgram(n, changed) {
@@ -38,6 +39,40 @@ function wafRulesProgram(n, changed) {
           severityType: "WARNING",
           value: `/bench-${i}`,
         },
+      });
+    }
+    return { count: n };
+  };
+}
+
+/** Inline program: `n` custom access lists (3 CIDR entries each) in shield zone 1. */
+function accessListsProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.shield.AccessList(`list-${i}`, {
+        shieldZoneId: 1,
+        name: `bench-list-${i}`,
+        type: "CIDR",
+        entries: [0, 1, 2].map((k) => `10.${i}.${k}.0/24`),
+        enabled: true,
+        action: changed === i ? "Challenge" : "Block",
+      });
+    }
+    return { count: n };
+  };
+}
+
+/** Inline program: the configuration of the curated lists 1..n (n <= 3) of shield zone 1. */
+function managedListsProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.shield.ManagedAccessList(`curated-${i + 1}`, {
+        shieldZoneId: 1,
+        listId: i + 1,
+        enabled: true,
+        action: changed === i ? "Log" : "Block",
       });
     }
     return { count: n };
@@ -74,6 +109,41 @@ const KINDS = {
     }),
     left: (st) => st.wafRules.filter((r) => /^bench-waf-/.test(r.ruleName || "")),
   },
+  "access-list": {
+    program: (n, changed) => accessListsProgram(n, changed ? 0 : undefined),
+    // Creates: the zone's listing (name check, limits) once per zone per run; per list the
+    // POST (it answers the list), the listing (its configurationId) and one configuration
+    // PATCH (enabled, action). One field (action): the list and the listing (the merge base
+    // and the configurationId) + one configuration PATCH. Refresh: the list and the listing.
+    expected: (n) => ({
+      create: [`${1 + n} GET + ${n} POST + ${n} PATCH`, { GET: 1 + n, POST: n, PATCH: n }],
+      oneField: ["2 GET + 1 PATCH", { GET: 2, PATCH: 1 }],
+      refresh: [`${2 * n} GET`, { GET: 2 * n }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) => st.accessLists.filter((l) => /^bench-list-/.test(l.name || "")),
+  },
+  "managed-access-list": {
+    max: 3,
+    program: (n, changed) => managedListsProgram(n, changed ? 0 : undefined),
+    // Per list, the zone's listing (the configuration as it is: the prior, the merge base) and
+    // one PATCH only where it differs: of the fixtures' lists 1 (enabled, Block) 2 (enabled,
+    // Challenge) 3 (off) the program (enabled, Block) changes 2 and 3. One field: listing +
+    // PATCH. Destroy puts every prior back: list 1's action (changed by the one-field step),
+    // 2 and 3.
+    expected: (n) => ({
+      create: [`${n} GET + ${n - 1} PATCH`, { GET: n, PATCH: n - 1 }],
+      oneField: ["1 GET + 1 PATCH", { GET: 1, PATCH: 1 }],
+      refresh: [`${n} GET`, { GET: n }],
+      destroy: [`${n} GET + ${n} PATCH`, { GET: n, PATCH: n }],
+    }),
+    // Nothing is created; destroy restores the configurations as they were before.
+    left: (st, before) =>
+      st.accessListConfigs.filter((c) => {
+        const was = before.accessListConfigs.find((b) => b.configurationId === c.configurationId);
+        return !was || was.isEnabled !== c.isEnabled || was.action !== c.action;
+      }),
+  },
 };
 
 function summarize(entries) {
@@ -87,6 +157,7 @@ const sorted = (o) => JSON.stringify(Object.fromEntries(Object.entries(o).sort()
 /** Runs the five operations of one kind on a fresh stack; returns its rows. */
 async function measureKind(env, emu, kindName, n) {
   const kind = KINDS[kindName];
+  n = Math.min(n, kind.max ?? n);
   const want = kind.expected(n);
   const rows = [];
   let program = kind.program(n, false);
@@ -115,6 +186,14 @@ async function measureKind(env, emu, kindName, n) {
     console.log(`  ${kindName} ${name}: ${entries.length} calls ${JSON.stringify(methods)}`);
   };
   await emu.control("POST", "reset");
+  // Room for N objects of every kind in shield zone 1 (its plan limits raised).
+  const st = await emu.control("GET", "state");
+  Object.assign(
+    st.shieldZones.find((z) => z.id === 1),
+    MIXED_ZONE_LIMITS,
+  );
+  await emu.control("PUT", "state", st);
+  const before = await emu.control("GET", "state");
   try {
     await step(`up (create ${n})`, want.create, () => stack.up({ color: "never" }));
     await step("no-change preview", ["0 calls", {}], () => stack.preview({ color: "never" }));
@@ -122,7 +201,7 @@ async function measureKind(env, emu, kindName, n) {
     await step("up (one field of one object)", want.oneField, () => stack.up({ color: "never" }));
     await step("refresh", want.refresh, () => stack.refresh({ color: "never" }));
     await step("destroy", want.destroy, () => stack.destroy({ color: "never" }));
-    const left = kind.left(await emu.control("GET", "state"));
+    const left = kind.left(await emu.control("GET", "state"), before);
     if (left.length) throw new Error(`${kindName}: destroy left ${left.length} objects`);
   } finally {
     await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);

@@ -23,8 +23,8 @@ const BENCHES = [
   [
     "engine-floor",
     "engine-floor.js",
-    ["--sizes", "100,1000", "--runs", "3,2"],
-    "pulumi up + no-change preview: N rules vs N no-op dynamic resources (N = 100 x 3, 1000 x 2; npm-installed and linked package; many minutes), host peak RSS, state bytes",
+    ["--sizes", "100,1000", "--runs", "3,2", "--workloads", "rules,mixed"],
+    "pulumi up + no-change preview: N rules vs N no-op dynamic resources (N = 100 x 3, 1000 x 2), and 100 objects of every Shield kind (x 3); npm-installed and linked package; many minutes; host peak RSS, state bytes",
   ],
   [
     "import-time",
@@ -32,7 +32,13 @@ const BENCHES = [
     [],
     "require time of the plain client: median of 10 cold node -e processes",
   ],
-  ["calls", "calls.js", [], "API calls per operation from the emulator journal"],
+  ["calls", "calls.js", [], "API calls per operation and per kind from the emulator journal"],
+  [
+    "access-list-size",
+    "access-list-size.js",
+    [],
+    "a 10 000-entry access list vs a 10-entry one: wall times, state bytes, preview --diff lines, PATCH bytes",
+  ],
   ["state-size", "state-size.js", [], "stack export bytes per resource, __provider share"],
   [
     "logs-v2",

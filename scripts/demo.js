@@ -4,7 +4,7 @@
  * Pulumi engine against the bundled emulator, on this machine only:
  *
  *   build (if needed) → Pulumi CLI (scripts/pulumi-cli.js) → emulator on a free loopback port →
- *   pulumi up → out-of-band changes (rate-limit rule, DNSSEC) → preview --refresh --diff and
+ *   pulumi up → out-of-band changes (rate-limit rule, DNSSEC, access-list entries) → preview --refresh --diff and
  *   refresh show exactly that drift → up converges → destroy → summary.
  *
  * State lives in .demo/ (git-ignored, local file backend, fixed demo passphrase). The API key
@@ -214,11 +214,16 @@ async function main() {
       };
       rule.ruleConfiguration.requestCount = 500;
       rule.ruleJson = JSON.stringify(rule.ruleConfiguration);
+      // Someone removes one range from the access list and adds another.
+      const list = state.accessLists.find((l) => l.id === up1.outputs.accessList.value.id);
+      before.content = list.content;
+      list.content = list.content.replace("198.51.100.0/24", "100.64.0.0/10");
       zone.DnsSecEnabled = false;
       if (zone.dnssec) zone.dnssec.Enabled = false;
       await ctl.setState(state);
       say(`rule ${createdId} ("checkout-limit"): requestCount ${before.requestCount} → 500`);
       say(`DNS zone 1 (example.com): DNSSEC ${before.dnssec} → false`);
+      say(`access list "blocked-ranges": 198.51.100.0/24 replaced by 100.64.0.0/10`);
       return before;
     });
 
@@ -229,14 +234,18 @@ async function main() {
     );
     const pvText = stripAnsi(pv.stdout);
     assert(
-      pv.changeSummary.update === 2,
-      `expected 2 updates, got ${JSON.stringify(pv.changeSummary)}`,
+      pv.changeSummary.update === 3,
+      `expected 3 updates, got ${JSON.stringify(pv.changeSummary)}`,
     );
     assert(
       /requestCount/.test(pvText) && /enabled/.test(pvText),
       "the diff names requestCount and enabled",
     );
-    say(`changes: ${JSON.stringify(pv.changeSummary)} — exactly the two out-of-band changes`);
+    assert(
+      /-\s*100\.64\.0\.0\/10/.test(pvText) && /\+\s*198\.51\.100\.0\/24/.test(pvText),
+      "the diff shows the access list's entries as lines removed and added",
+    );
+    say(`changes: ${JSON.stringify(pv.changeSummary)} — exactly the three out-of-band changes`);
     showCalls(await writeCalls(ctl));
 
     await step("pulumi refresh (records the drift in the state)", () =>
@@ -254,6 +263,10 @@ async function main() {
       "requestCount restored",
     );
     assert(up2.outputs.dnssec.value.enabled === true, "DNSSEC re-enabled");
+    const listNow = (await ctl.state()).accessLists.find(
+      (l) => l.id === up2.outputs.accessList.value.id,
+    );
+    assert(listNow.content === drift.content, "access list entries restored");
 
     await step("pulumi preview --expect-no-changes (converged)", () =>
       withOutput((onOutput) => stack.preview({ onOutput, color: "never", expectNoChanges: true })),
@@ -272,6 +285,12 @@ async function main() {
     );
     say(
       `DNS zone 1 DNSSEC: ${after.dnsZones.find((z) => z.Id === 1).DnsSecEnabled ? "enabled (!)" : "disabled (platform default)"}`,
+    );
+    say(
+      `WAF rule ${up1.outputs.wafRule.value.id}: ${after.wafRules.some((r) => r.id === up1.outputs.wafRule.value.id) ? "still there (!)" : "deleted"}`,
+    );
+    say(
+      `access list ${up1.outputs.accessList.value.id}: ${after.accessLists.some((l) => l.id === up1.outputs.accessList.value.id) ? "still there (!)" : "deleted"}`,
     );
     say("volume clean-up: destroy is a no-op (deleted instances stay deleted)");
 

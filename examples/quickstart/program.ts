@@ -36,6 +36,8 @@ export interface QuickstartOptions {
   /** Application and volume template whose instances are deleted. Default app-1 / vol-detached. */
   appId?: string;
   volumeId?: string;
+  /** Entries of the custom access list this program creates (default: two documentation ranges). */
+  blockedRanges?: string[];
   /** Whether to read the data sources (default true). */
   dataSources?: boolean;
 }
@@ -99,6 +101,31 @@ export function quickstart(opts: QuickstartOptions = {}) {
     ...ruleArgs(adoptedRuleConfiguration, opts.adoptedRule),
   });
 
+  // A custom WAF rule created by this stack (deleted on destroy). Shield zone 1 allows 10
+  // (customWafRulesLimit); the create is refused before any write at the limit.
+  const wafRule = new edge.shield.WafRule("block-admin-probes", {
+    shieldZoneId: opts.shieldZoneId ?? 1,
+    ruleName: "block-admin-probes",
+    ruleDescription: "Block probes of admin paths",
+    ruleConfiguration: {
+      actionType: "Block",
+      variableTypes: { REQUEST_URI: "/wp-admin" },
+      operatorType: "BEGINSWITH",
+      value: "/wp-admin",
+    },
+  });
+
+  // A custom access list created by this stack: entries checked by type before any call,
+  // blocked when matched (its configuration), deleted on destroy.
+  const blocklist = new edge.shield.AccessList("blocked-ranges", {
+    shieldZoneId: opts.shieldZoneId ?? 1,
+    name: "blocked-ranges",
+    type: "CIDR",
+    entries: opts.blockedRanges ?? ["192.0.2.0/24", "198.51.100.0/24", "203.0.113.128/25"],
+    enabled: true,
+    action: "Block",
+  });
+
   // DNSSEC switch of a zone (no write when already so; destroy restores the state it had before).
   const dnssec = new edge.dns.ZoneDnssec("example-com-dnssec", {
     zoneId: opts.dnsZoneId ?? 1,
@@ -123,6 +150,12 @@ export function quickstart(opts: QuickstartOptions = {}) {
       name: adopted.ruleName,
       requestCount: adopted.ruleConfiguration.apply((c) => c.requestCount),
       blockTime: adopted.ruleConfiguration.apply((c) => c.blockTime),
+    },
+    wafRule: { id: wafRule.ruleId, name: wafRule.ruleName },
+    accessList: {
+      id: blocklist.listId,
+      entryCount: blocklist.entryCount,
+      action: blocklist.action,
     },
     dnssec: {
       zoneId: dnssec.zoneId,

@@ -67,6 +67,9 @@ const run = e2eAvailable();
   let apiKey: string;
   /** Program options in force (test 3 changes requestCount to 75 for the rest of the suite). */
   let options: Record<string, unknown> = {};
+  /** Ids of the WAF rule and the access list test 1 created. */
+  let wafId = 0;
+  let listId = 0;
   let createdId = 0;
 
   const rule = async (id: number): Promise<Rule | undefined> =>
@@ -104,12 +107,12 @@ const run = e2eAvailable();
   });
 
   test(
-    "1. up creates everything; the emulator holds the desired state; journal shows the expected calls",
+    "1. up creates everything (rule, WAF rule, access list with its configuration); the emulator holds the desired state; journal shows the expected calls",
     async () => {
       await control.clearJournal();
       const r = await stack.op({ op: "up" }, options);
       expect(r.summary?.result).toBe("succeeded");
-      expect(r.summary?.resourceChanges).toMatchObject({ create: 5 });
+      expect(r.summary?.resourceChanges).toMatchObject({ create: 7 });
       const out = r.outputs!;
       createdId = out.createdRuleId.value as number;
       expect(createdId).toBeGreaterThanOrEqual(1000);
@@ -129,6 +132,24 @@ const run = e2eAvailable();
       const app = (await control.state()).apps.find((a) => a.id === "app-1");
       expect(app?.volumes.find((v) => v.id === "vol-detached")?.volumeInstances).toEqual([]);
 
+      wafId = (out.wafRule.value as { id: number }).id;
+      listId = (out.accessList.value as { id: number }).id;
+      expect(out.accessList.value).toEqual({ id: listId, entryCount: 3, action: "Block" });
+      const st = await control.state();
+      expect(st.wafRules.find((r) => r.id === wafId)).toMatchObject({
+        shieldZoneId: 1,
+        ruleName: "block-admin-probes",
+        ruleConfiguration: { actionType: 1, operatorType: 0, value: "/wp-admin" },
+      });
+      const list = st.accessLists.find((l) => l.id === listId)!;
+      expect(list).toMatchObject({
+        shieldZoneId: 1,
+        name: "blocked-ranges",
+        type: 1,
+        content: "192.0.2.0/24\n198.51.100.0/24\n203.0.113.128/25",
+        isEnabled: true,
+        action: 2,
+      });
       const writes = (await control.writes())
         .map((w) => `${w.method} ${w.path} ${w.status}`)
         .sort();
@@ -136,6 +157,9 @@ const run = e2eAvailable();
         [
           "POST /shield/rate-limit 200",
           "PATCH /shield/rate-limit/101 200",
+          "POST /shield/waf/custom-rule 200",
+          "POST /shield/shield-zone/1/access-lists 200",
+          `PATCH /shield/shield-zone/1/access-lists/configurations/${list.configurationId} 200`,
           "POST /dnszone/1/dnssec 200",
           "DELETE /mc/apps/app-1/volumes/vol-detached 200",
         ].sort(),
@@ -161,7 +185,7 @@ const run = e2eAvailable();
         { op: "preview", opts: { expectNoChanges: true, diff: true } },
         options,
       );
-      expect(r.changeSummary).toEqual({ same: 5 });
+      expect(r.changeSummary).toEqual({ same: 7 });
       expect(await control.writes()).toEqual([]);
     },
     OP_TIMEOUT,
@@ -173,7 +197,7 @@ const run = e2eAvailable();
       options = { createdRule: { ruleConfiguration: { requestCount: 75 } } };
       await control.clearJournal();
       const pv = await stack.op({ op: "preview", opts: { diff: true } }, options);
-      expect(pv.changeSummary).toEqual({ same: 4, update: 1 });
+      expect(pv.changeSummary).toEqual({ same: 6, update: 1 });
       const text = normaliseOutput(pv.stdout);
       expectGolden("preview-diff-one-field.txt", text);
       // Every changed line of the diff: the rule's requestCount, and the output derived from it.
@@ -191,7 +215,7 @@ const run = e2eAvailable();
       expect(await control.writes()).toEqual([]);
 
       const up = await stack.op({ op: "up" }, options);
-      expect(up.summary?.resourceChanges).toMatchObject({ update: 1, same: 4 });
+      expect(up.summary?.resourceChanges).toMatchObject({ update: 1, same: 6 });
       const writes = await control.writes();
       expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
         `PATCH /shield/rate-limit/${createdId}`,
@@ -282,7 +306,7 @@ const run = e2eAvailable();
           options,
           path.join(copy, "examples", "quickstart", "program.ts"),
         );
-        expect(r.changeSummary).toEqual({ same: 5 });
+        expect(r.changeSummary).toEqual({ same: 7 });
         expect(r.stdout).not.toMatch(/__provider/);
         expect(fs.existsSync(marker)).toBe(true);
         expect(await control.writes()).toEqual([]);
@@ -408,16 +432,21 @@ const run = e2eAvailable();
   );
 
   test(
-    "9. destroy: created rule deleted, adopted rule left, DNSSEC back to its prior state (disabled), volume deletion a no-op",
+    "9. destroy: created rule, WAF rule and access list deleted, adopted rule left, DNSSEC back to its prior state (disabled), volume deletion a no-op",
     async () => {
       await control.clearJournal();
       const r = await stack.op({ op: "destroy" }, options);
-      expect(r.summary?.resourceChanges).toMatchObject({ delete: 5 });
+      expect(r.summary?.resourceChanges).toMatchObject({ delete: 7 });
       const writes = (await control.writes())
         .map((w) => `${w.method} ${w.path} ${w.status}`)
         .sort();
       expect(writes).toEqual(
-        [`DELETE /dnszone/1/dnssec 200`, `DELETE /shield/rate-limit/${createdId} 200`].sort(),
+        [
+          `DELETE /dnszone/1/dnssec 200`,
+          `DELETE /shield/rate-limit/${createdId} 200`,
+          `DELETE /shield/waf/custom-rule/${wafId} 200`,
+          `DELETE /shield/shield-zone/1/access-lists/${listId} 200`,
+        ].sort(),
       );
       expect(await rule(createdId)).toBeUndefined();
       expect((await rule(101))!.ruleConfiguration).toMatchObject(ADOPTED_CONFIG);

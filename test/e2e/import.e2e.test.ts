@@ -1,13 +1,13 @@
 /**
  * End to end with the real Pulumi engine: brownfield adoption with `edgeplatform-import`.
- * Fixtures with rate-limit rules in two shield zones, zone 2's custom WAF rules and a
- * DNSSEC-enabled zone → the bin writes a program → `pulumi up` of it adopts everything with
- * zero platform writes → a preview with `--expect-no-changes` passes → a one-field edit of a
- * rate-limit rule and of a WAF rule gives exactly one PATCH each → destroy leaves every
- * object in place (the emulator's whole state is compared with the fixtures).
- * The kinds imported are those whose resources exist today ({@link RESOURCE_KINDS_AVAILABLE});
- * what each kind adds is in {@link EXPECTED}, so the access-list kinds join by adding them
- * there. The tests share one stack and run in order.
+ * Fixtures with rate-limit rules in two shield zones, zone 2's custom WAF rules, zone 1's
+ * custom access list and configured managed lists, and a DNSSEC-enabled zone → the bin writes
+ * a program of every kind → `pulumi up` of it adopts everything with zero platform writes →
+ * a preview with `--expect-no-changes` passes → a one-field edit of a rate-limit rule and of
+ * a WAF rule gives exactly one PATCH each → destroy leaves every object in place (the
+ * emulator's whole state is compared with the fixtures).
+ * The kinds imported are {@link RESOURCE_KINDS_AVAILABLE} (every kind the import writes);
+ * what each kind adds is in {@link EXPECTED}. The tests share one stack and run in order.
  */
 import { spawn } from "child_process";
 import { randomBytes } from "crypto";
@@ -34,11 +34,24 @@ const OP_TIMEOUT = 240_000;
 /**
  * The fixtures of this test: zones 1 and 2 (pull zone 4) with their rate-limit rules, zone
  * 2's WAF rules 301 and 302, zone 1's custom list 501 and managed-list configurations (7001
- * VPN Providers enabled Block, 7002 Tor Exit Nodes enabled Challenge); DNS as default.
+ * VPN Providers enabled Block, 7002 Tor Exit Nodes enabled Challenge), and zone 2's custom
+ * list 502 (no description, Country, disabled, action None); DNS as default.
  */
 function fixtures(): EmulatorState {
   const f = importFixtures();
   f.rateLimitRules = f.rateLimitRules.filter((r) => r.shieldZoneId === 1 || r.shieldZoneId === 2);
+  f.accessLists.push({
+    ...f.accessLists.find((l) => l.id === 501)!,
+    id: 502,
+    shieldZoneId: 2,
+    configurationId: 7102,
+    name: "geo-block",
+    description: null,
+    type: 3,
+    content: "DE\nFR",
+    isEnabled: false,
+    action: 0,
+  });
   return f;
 }
 
@@ -55,7 +68,7 @@ const EXPECTED: Record<Kind, { summary: string; output: string; ids: number[] }>
     ids: [101, 102, 201, 202, 203, 204],
   },
   "waf-rule": { summary: "2 WAF rules", output: "wafRuleIds", ids: [301, 302] },
-  "access-list": { summary: "1 access list", output: "accessListIds", ids: [501] },
+  "access-list": { summary: "2 access lists", output: "accessListIds", ids: [501, 502] },
   "managed-access-list": {
     summary: "2 managed access lists",
     output: "managedAccessListIds",
@@ -145,6 +158,12 @@ const run = e2eAvailable();
         ...EXPECTED["rate-limit-rule"].ids,
         ...(KINDS.includes("waf-rule") ? EXPECTED["waf-rule"].ids : []),
       ]);
+      if (KINDS.includes("access-list")) {
+        // adopt mode with the list's zone; a null description is written (and managed)
+        expect(generated).toContain(
+          '  listId: 502,\n  shieldZoneId: 2,\n  name: "geo-block",\n  description: null,\n',
+        );
+      }
       expect(await control.writes()).toEqual([]);
       console.log(`import e2e: generated program ${Buffer.byteLength(generated)} bytes`);
     });
@@ -241,6 +260,23 @@ const run = e2eAvailable();
         const actual302 = actual.wafRules.find((x) => x.id === 302)!;
         expect(JSON.parse(actual302.ruleJson ?? "{}")).toMatchObject({ actionType: 3 });
         waf302.ruleJson = actual302.ruleJson;
+        // The platform's listing of a zone's access lists gives every managed list a
+        // configuration (disabled, action None) the first time the zone is listed: a read (the
+        // import's, of zone 2), not a write (the journal above has none).
+        for (const m of expected.managedAccessLists) {
+          const zone = 2;
+          if (
+            expected.accessListConfigs.some((c) => c.shieldZoneId === zone && c.listId === m.listId)
+          )
+            continue;
+          expected.accessListConfigs.push({
+            configurationId: expected.nextIds.accessListConfiguration++,
+            shieldZoneId: zone,
+            listId: m.listId,
+            isEnabled: false,
+            action: 0,
+          });
+        }
         expect(actual).toEqual(expected);
       },
       OP_TIMEOUT,

@@ -137,6 +137,7 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(r.stdout).toContain(
       'const officeNetwork = new edge.shield.AccessList("office-network", {\n' +
         "  listId: 501,\n" +
+        "  shieldZoneId: 1,\n" +
         '  name: "office-network",\n' +
         '  description: "Office egress ranges",\n' +
         '  type: "CIDR",\n' +
@@ -208,6 +209,8 @@ describe("edgeplatform-import (bin, child process)", () => {
     ]);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain("new edge.shield.WafRule(");
+    expect(imported.stdout).toContain("new edge.shield.AccessList(");
+    expect(imported.stdout).toContain("new edge.shield.ManagedAccessList(");
     const program = imported.stdout;
     fs.writeFileSync(path.join(check, "index.ts"), program);
     // A value this provider does not know must be flagged at its own line, nowhere else.

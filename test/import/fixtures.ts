@@ -106,11 +106,15 @@ export const zoneTwoRules = (): RateLimitRule[] => [
 
 /**
  * The `--kind`s whose resources exist in `pulumi-edgeplatform` today: a program imported with
- * them type-checks and runs. `access-list` and `managed-access-list` join when
- * `edge.shield.AccessList` and `edge.shield.ManagedAccessList` land; the import already
- * writes them (the CLI test and the e2e test take this list).
+ * them type-checks and runs (the CLI test and the e2e test take this list). Every kind the
+ * import writes is here.
  */
-export const RESOURCE_KINDS_AVAILABLE = ["rate-limit-rule", "waf-rule"] as const;
+export const RESOURCE_KINDS_AVAILABLE = [
+  "rate-limit-rule",
+  "waf-rule",
+  "access-list",
+  "managed-access-list",
+] as const;
 
 /** `--kind` flags for {@link RESOURCE_KINDS_AVAILABLE}. */
 export const availableKindFlags = (): string[] =>

@@ -366,6 +366,7 @@ describe("edgeplatform-import generator: WAF rules and access lists", () => {
         "// custom access lists",
         'const office = new edge.shield.AccessList("office", {',
         "  listId: 77,",
+        "  shieldZoneId: 5,",
         '  name: "office",',
         "  description: null,",
         '  type: "CIDR",',
@@ -444,6 +445,7 @@ describe("edgeplatform-import generator: WAF rules and access lists", () => {
       const { list, details } = zone.accessLists!.find((a) => a.list.id === r.args.listId)!;
       expect(r.args).toEqual({
         listId: list.id,
+        shieldZoneId: zone.shieldZoneId,
         name: list.name,
         description: list.description,
         type: typeName(list.type as number),

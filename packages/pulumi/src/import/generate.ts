@@ -8,8 +8,8 @@
  *   exact-case names, `null` kept as `null` (explicitly managed), fields the platform left
  *   out left out (not managed).
  * - One `edge.shield.WafRule` per custom WAF rule, in the same adopt form.
- * - One `edge.shield.AccessList` per custom access list (adopt mode: `listId`,
- *   `deleteOnDestroy: false`) with its name, description, type, entries (the content split
+ * - One `edge.shield.AccessList` per custom access list (adopt mode: `listId` with its
+ *   `shieldZoneId`, `deleteOnDestroy: false`) with its name, description, type, entries (the content split
  *   into lines, blank ones dropped), and its configuration in the zone (`enabled`, `action`).
  * - One `edge.shield.ManagedAccessList` per managed list whose configuration is set
  *   (enabled, or an action other than None); the others keep the platform's defaults.
@@ -548,12 +548,18 @@ function ruleLines(
 }
 
 /** A custom access list in adopt mode, with its configuration in the zone. */
-function accessListLines(a: AccessListImport, name: string, variable: string, warn: Warn) {
+function accessListLines(
+  zoneId: number,
+  a: AccessListImport,
+  name: string,
+  variable: string,
+  warn: Warn,
+): string[] {
   const { list, details } = a;
   const where = `access list ${list.id}`;
   const w = (m: string) => warn(`${where}.${m}`);
   const out = [`const ${variable} = new edge.shield.AccessList(${str(name)}, {`];
-  out.push(`  listId: ${list.id},`, `  name: ${str(list.name)},`);
+  out.push(`  listId: ${list.id},`, `  shieldZoneId: ${zoneId},`, `  name: ${str(list.name)},`);
   if (list.description !== undefined) out.push(`  description: ${literal(list.description)},`);
   pushRendered(out, "  ", "type: ", enumValue("type", AccessListType, list.type, w));
   const entries = accessListEntries(typeof list.content === "string" ? list.content : "");
@@ -746,7 +752,7 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     if (z.accessLists.length > 0) out.push("// custom access lists");
     for (const a of z.accessLists) {
       const n = add("pulumi-nodejs:dynamic/shield:AccessList", zid, "list", a.list.id);
-      out.push(...accessListLines(a, n.name, n.variable, warn));
+      out.push(...accessListLines(zid, a, n.name, n.variable, warn));
     }
     if (z.managedAccessLists.length > 0) {
       const rest = z.managedTotal - z.managedAccessLists.length;

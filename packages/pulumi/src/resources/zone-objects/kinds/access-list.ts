@@ -20,6 +20,7 @@ import { Type } from "@sinclair/typebox";
 import {
   AccessListAction,
   AccessListType,
+  accessListContent,
   accessListEntries,
   ShieldPlanType,
   validateAccessListEntries,
@@ -110,6 +111,13 @@ function fromListing(zone: number, d: ZoneAccessLists["customLists"][number]): A
   };
 }
 
+/**
+ * A list's content in the program's form: its entries (trimmed, blank lines dropped) joined by
+ * `"\n"`. Content stored with `\r\n`, a trailing newline or padded entries holds the same
+ * entries, so it compares equal and is never rewritten for its bytes alone.
+ */
+const canonical = (content: string): string => accessListContent(accessListEntries(content));
+
 /** A list read with its line of the zone's listing. */
 async function getList(id: number, zone?: number): Promise<AccessListObject> {
   if (typeof zone !== "number") {
@@ -119,9 +127,27 @@ async function getList(id: number, zone?: number): Promise<AccessListObject> {
     );
   }
   const list = await api().getAccessList(zone, id);
+  return withListing(
+    {
+      id: list.id,
+      name: list.name,
+      description: list.description,
+      type: list.type,
+      content: list.content,
+    },
+    zone,
+  );
+}
+
+/** A list (as read or as the POST answered it) with its line of the zone's listing (one GET). */
+async function withListing(
+  list: { id: number; name: string; description?: string | null; type: unknown; content: string },
+  zone: number,
+): Promise<AccessListObject> {
   const listing = await api().listAccessLists(zone);
-  const d = listing.customLists.find((l) => l.listId === id);
-  const entries = accessListEntries(list.content).length;
+  const d = listing.customLists.find((l) => l.listId === list.id);
+  const content = canonical(list.content);
+  const entries = accessListEntries(content).length;
   return {
     id: list.id,
     shieldZoneId: zone,
@@ -129,7 +155,7 @@ async function getList(id: number, zone?: number): Promise<AccessListObject> {
     ruleDescription: list.description ?? null,
     ruleConfiguration: {
       type: list.type,
-      entries: list.content,
+      entries: content,
       enabled: d?.isEnabled,
       action: d?.action,
     },
@@ -139,7 +165,7 @@ async function getList(id: number, zone?: number): Promise<AccessListObject> {
       enabled: d?.isEnabled,
       action: d?.action,
       entryCount: entries,
-      entriesDigest: digestOf(list.content),
+      entriesDigest: digestOf(content),
     },
     limits: {
       customEntryCount: listing.customEntryCount,
@@ -258,7 +284,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
           shieldZoneId: zone,
           ruleName: res.list.name,
           ruleDescription: res.list.description ?? null,
-          ruleConfiguration: { type: res.list.type, entries: res.list.content },
+          ruleConfiguration: { type: res.list.type, entries: canonical(res.list.content) },
         },
       };
     },
@@ -332,7 +358,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
           ruleName: list.name ?? current.ruleName,
           ruleConfiguration: {
             ...now,
-            ...(list.content !== undefined ? { entries: list.content } : {}),
+            ...(list.content !== undefined ? { entries: canonical(list.content) } : {}),
             ...(configuration?.isEnabled !== undefined ? { enabled: configuration.isEnabled } : {}),
             ...(configuration?.action !== undefined ? { action: configuration.action } : {}),
           },
@@ -341,7 +367,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
             ...(list.content !== undefined
               ? {
                   entryCount: accessListEntries(list.content).length,
-                  entriesDigest: digestOf(list.content),
+                  entriesDigest: digestOf(canonical(list.content)),
                 }
               : {}),
             ...(configuration?.isEnabled !== undefined ? { enabled: configuration.isEnabled } : {}),
@@ -363,7 +389,18 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
    */
   afterCreate: async ({ object, zone, inputs, what }) => {
     try {
-      const read = await getList(object.id, zone);
+      // The POST answered the list (its entries): only its line of the listing is missing.
+      const c = (object.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const read = await withListing(
+        {
+          id: object.id,
+          name: String(object.ruleName ?? ""),
+          description: object.ruleDescription,
+          type: c.type,
+          content: String(c.entries ?? ""),
+        },
+        zone,
+      );
       const want = (inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
       const now = read.ruleConfiguration as Record<string, unknown>;
       const body = configurationPatch(want, { isEnabled: now.enabled, action: now.action });
