@@ -209,8 +209,15 @@ async function assertBelowLimits(ctx: {
         `written. Delete a list, adopt an existing one with \`listId\`, or upgrade the zone's plan.`,
     );
   }
+  // The listing's `customEntryCount` still counts the lists this run deleted since it was
+  // read (a replacement deletes first; `listed` leaves them out): their entries are freed.
+  const listedIds = new Set(ctx.listed.map((l) => l.id));
+  const freed = listing.customLists
+    .filter((l) => !listedIds.has(l.listId))
+    .reduce((n, l) => n + (l.entryCount ?? 0), 0);
   const used =
-    listing.customEntryCount +
+    listing.customEntryCount -
+    freed +
     added.reduce((n, id) => n + (createdEntries.get(id) ?? 0), 0) +
     accessListEntries(String(ctx.inputs.ruleConfiguration?.entries ?? "")).length;
   if (used > listing.customEntryLimit) {

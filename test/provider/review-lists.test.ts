@@ -1,0 +1,74 @@
+/**
+ * Review findings on AccessList and ManagedAccessList, against the in-process emulator
+ * (fixtures as in access-list.test.ts and managed-access-list.test.ts: shield zone 1 = pull
+ * zone 1, custom list 501 "office-network" (CIDR, 2 entries); managed list 3 "AI Crawlers"
+ * disabled/None, configuration 7003). Each test follows the engine's order of calls for the
+ * flow it models (diff, then create/delete/update); `resetRunState` marks a new run.
+ */
+import {
+  accessListProvider as p,
+  AccessListInputs,
+  AccessListOutputs,
+  checkAccessList,
+  resetAccessListState,
+} from "../../packages/pulumi/src/resources/access-list-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+import { EmulatorState, startPlatform, TestPlatform } from "./helpers";
+
+let t: TestPlatform;
+beforeAll(async () => {
+  t = await startPlatform();
+});
+afterAll(async () => t.close());
+beforeEach(async () => {
+  await t.reset();
+  resetRunState();
+  resetAccessListState();
+  await t.clearJournal();
+});
+
+type List = EmulatorState["accessLists"][number];
+const lists = async (): Promise<List[]> => (await t.state()).accessLists;
+const byName = async (name: string) => (await lists()).filter((l) => l.name === name);
+
+const checked = (news: Record<string, unknown>): AccessListInputs => {
+  const r = checkAccessList({}, news);
+  expect(r.failures).toEqual([]);
+  return r.inputs as AccessListInputs;
+};
+
+describe("AccessList", () => {
+  test("type change (delete first) in a run that listed the zone before: the entries of the deleted list do not count against customEntryLimit", async () => {
+    const s = await t.state();
+    s.shieldZones.find((z) => z.id === 1)!.customEntryLimit = 12;
+    await t.setState(s);
+    // 501 holds 2 entries; "partners" 8: 10 of 12.
+    const eight = Array.from({ length: 8 }, (_, i) => `192.0.2.${i + 1}`);
+    const inputs = checked({ shieldZoneId: 1, name: "partners", type: "IP", entries: eight });
+    const c = await p.create(inputs);
+    const outs = c.outs as AccessListOutputs;
+
+    resetRunState(); // the next `pulumi up`
+    resetAccessListState();
+    // Another new list of this run in zone 1 lists the zone first (11 of 12 now).
+    await p.create(
+      checked({ shieldZoneId: 1, name: "other", type: "IP", entries: ["198.51.100.1"] }),
+    );
+    // "partners" becomes CIDR (same 8 entries): a replacement, delete first.
+    const news = checked({
+      shieldZoneId: 1,
+      name: "partners",
+      type: "CIDR",
+      entries: eight.map((e) => `${e}/32`),
+    });
+    expect(await p.diff(c.id, outs, news)).toMatchObject({
+      replaces: ["type"],
+      deleteBeforeReplace: true,
+    });
+    await p.delete(c.id, outs);
+    // 2 (501) + 1 (other) + 8 = 11 of 12: the platform takes it.
+    const res = await p.create(news);
+    expect(res.outs).toMatchObject({ name: "partners", type: "CIDR", entryCount: 8 });
+    expect(await byName("partners")).toHaveLength(1);
+  });
+});
