@@ -30,6 +30,8 @@ beforeEach(async () => {
 type List = EmulatorState["accessLists"][number];
 const lists = async (): Promise<List[]> => (await t.state()).accessLists;
 const byName = async (name: string) => (await lists()).filter((l) => l.name === name);
+const writes = async () =>
+  (await t.journal()).filter((e) => e.method !== "GET").map((e) => `${e.method} ${e.path}`);
 
 const checked = (news: Record<string, unknown>): AccessListInputs => {
   const r = checkAccessList({}, news);
@@ -70,5 +72,57 @@ describe("AccessList", () => {
     const res = await p.create(news);
     expect(res.outs).toMatchObject({ name: "partners", type: "CIDR", entryCount: 8 });
     expect(await byName("partners")).toHaveLength(1);
+  });
+
+  test("a list adopted and now addressed by zone and name: a type change is refused by update, not planned as a delete-first replacement", async () => {
+    const a = await p.create(checked({ listId: 501, shieldZoneId: 1 }));
+    // The program now addresses 501 by its zone and name: it stays adopted (origin).
+    const byZone = checked({
+      shieldZoneId: 1,
+      name: "office-network",
+      type: "CIDR",
+      entries: ["192.0.2.0/24"],
+    });
+    const moved = await p.update(a.id, a.outs as AccessListOutputs, byZone);
+    expect(moved.outs).toMatchObject({ adopted: false, origin: "adopted" });
+    const outs = moved.outs as AccessListOutputs;
+    resetRunState();
+    const news = checked({ ...byZone, type: "IP", entries: ["192.0.2.1"] });
+    // Destroy would leave 501: a replacement could not make the new list (the name stays
+    // taken), so the engine must not plan one (delete first drops the list from the state).
+    const d = await p.diff(a.id, outs, news);
+    expect(d.replaces).toEqual([]);
+    await t.clearJournal();
+    await expect(p.update(a.id, outs, news)).rejects.toThrow(
+      /type: the platform cannot change a list's type/,
+    );
+    expect(await writes()).toEqual([]);
+  });
+
+  test("deleteOnDestroy: false on a created list: a type change is refused by update, not planned as a delete-first replacement", async () => {
+    const inputs = checked({
+      shieldZoneId: 1,
+      name: "keep",
+      type: "CIDR",
+      entries: ["192.0.2.0/24"],
+      deleteOnDestroy: false,
+    });
+    const c = await p.create(inputs);
+    resetRunState();
+    const news = checked({ ...inputs, type: "IP", entries: ["192.0.2.1"] });
+    const d = await p.diff(c.id, c.outs as AccessListOutputs, news);
+    expect(d.replaces).toEqual([]);
+    await t.clearJournal();
+    await expect(p.update(c.id, c.outs as AccessListOutputs, news)).rejects.toThrow(
+      /type: the platform cannot change a list's type \(CIDR here, IP in the program\)/,
+    );
+    expect(await writes()).toEqual([]);
+    // The default (destroy deletes it) still replaces, delete first.
+    const created = await p.diff(
+      c.id,
+      { ...(c.outs as AccessListOutputs), deleteOnDestroy: undefined },
+      { ...news, deleteOnDestroy: undefined },
+    );
+    expect(created).toMatchObject({ replaces: ["type"], deleteBeforeReplace: true });
   });
 });

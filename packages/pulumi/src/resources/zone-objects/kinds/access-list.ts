@@ -33,6 +33,7 @@ import { messageOf, ResourceOperationError } from "../../common";
 import { getClient } from "../../settings";
 import type { ConfigurationFields, Words, ZoneObject, ZoneObjectKind } from "../kind";
 import { PartialCreateError, pendingOutputs } from "../recovery";
+import { deletesOnDestroy, originOf } from "../state";
 
 /** A custom list in the engine's terms, with the zone's limits when it was read. */
 export interface AccessListObject extends ZoneObject {
@@ -436,10 +437,24 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
   },
   /**
    * What the platform cannot change in place: a created list's `type` and `description`
-   * (an adopted list is refused instead, by `update`). Only against known old values.
+   * (a list destroy would leave is refused instead, by `update`). Only against known old
+   * values.
    */
   replacedBy: (olds, news) => {
     if (news.ruleId !== undefined && news.ruleId !== null) return [];
+    // A list destroy would leave (adopted, now addressed by zone and name; or
+    // `deleteOnDestroy: false`) is not replaced either: its delete would leave it, the name
+    // would stay taken, and the engine would already have dropped the resource. `update`
+    // refuses the change instead, before any write.
+    // Both the old state (its delete runs first) and the program must say "delete".
+    const deletes =
+      deletesOnDestroy(olds) &&
+      deletesOnDestroy({
+        deleteOnDestroy: news.deleteOnDestroy,
+        adopted: false,
+        origin: originOf(olds),
+      });
+    if (!deletes) return [];
     const out: string[] = [];
     const oldType = (olds.ruleConfiguration?.type ?? olds.reported?.type) as unknown;
     const newType = news.ruleConfiguration?.type;
