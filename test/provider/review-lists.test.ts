@@ -5,12 +5,14 @@
  * disabled/None, configuration 7003). Each test follows the engine's order of calls for the
  * flow it models (diff, then create/delete/update); `resetRunState` marks a new run.
  */
+import { createHash } from "crypto";
 import {
   accessListProvider as p,
   AccessListInputs,
   AccessListOutputs,
   checkAccessList,
   resetAccessListState,
+  timing,
 } from "../../packages/pulumi/src/resources/access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
 import { EmulatorState, startPlatform, TestPlatform } from "./helpers";
@@ -28,6 +30,8 @@ beforeEach(async () => {
 });
 
 type List = EmulatorState["accessLists"][number];
+const Z1 = "/shield/shield-zone/1/access-lists";
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 const lists = async (): Promise<List[]> => (await t.state()).accessLists;
 const byName = async (name: string) => (await lists()).filter((l) => l.name === name);
 const writes = async () =>
@@ -124,5 +128,27 @@ describe("AccessList", () => {
       { ...news, deleteOnDestroy: undefined },
     );
     expect(created).toMatchObject({ replaces: ["type"], deleteBeforeReplace: true });
+  });
+
+  test("a POST whose answer was lost: found by name, never re-sent, and the state holds its entries", async () => {
+    await t.fault({ method: "POST", path: `^${Z1}$`, status: 500, afterHandler: true, count: 1 });
+    const saved = { ...timing };
+    Object.assign(timing, { recoveryRelists: 1, recoveryMaxStepMs: 20 });
+    try {
+      const entries = ["192.0.2.0/24", "2001:db8::/32"];
+      const inputs = checked({ shieldZoneId: 1, name: "lost", type: "CIDR", entries });
+      const res = await p.create(inputs);
+      expect((await writes()).filter((w) => w.startsWith("POST"))).toHaveLength(1);
+      expect(await byName("lost")).toHaveLength(1);
+      expect(res.outs).toMatchObject({
+        entryCount: 2,
+        entriesDigest: sha256(entries.join("\n")),
+      });
+      // The next preview shows no change of the entries.
+      resetRunState();
+      expect((await p.diff(res.id, res.outs as AccessListOutputs, inputs)).changes).toBe(false);
+    } finally {
+      Object.assign(timing, saved);
+    }
   });
 });

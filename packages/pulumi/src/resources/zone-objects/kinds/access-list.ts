@@ -398,17 +398,22 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
   afterCreate: async ({ object, zone, inputs, what }) => {
     try {
       // The POST answered the list (its entries): only its line of the listing is missing.
+      // A list found in the listing (a POST whose answer was lost) has no entries there: it
+      // is read (GET), so that the state holds its entries, not none.
       const c = (object.ruleConfiguration ?? {}) as Record<string, unknown>;
-      const read = await withListing(
-        {
-          id: object.id,
-          name: String(object.ruleName ?? ""),
-          description: object.ruleDescription,
-          type: c.type,
-          content: String(c.entries ?? ""),
-        },
-        zone,
-      );
+      const read =
+        typeof c.entries === "string"
+          ? await withListing(
+              {
+                id: object.id,
+                name: String(object.ruleName ?? ""),
+                description: object.ruleDescription,
+                type: c.type,
+                content: c.entries,
+              },
+              zone,
+            )
+          : await getList(object.id, zone);
       const want = (inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
       const now = read.ruleConfiguration as Record<string, unknown>;
       const body = configurationPatch(want, { isEnabled: now.enabled, action: now.action });
