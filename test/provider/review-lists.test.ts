@@ -14,6 +14,12 @@ import {
   resetAccessListState,
   timing,
 } from "../../packages/pulumi/src/resources/access-list-provider";
+import {
+  checkManagedAccessList,
+  ManagedAccessListInputs,
+  ManagedAccessListOutputs,
+  managedAccessListProvider as m,
+} from "../../packages/pulumi/src/resources/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
 import { EmulatorState, startPlatform, TestPlatform } from "./helpers";
 
@@ -41,6 +47,15 @@ const checked = (news: Record<string, unknown>): AccessListInputs => {
   const r = checkAccessList({}, news);
   expect(r.failures).toEqual([]);
   return r.inputs as AccessListInputs;
+};
+const checkedManaged = (news: Record<string, unknown>): ManagedAccessListInputs => {
+  const r = checkManagedAccessList({}, news);
+  expect(r.failures).toEqual([]);
+  return r.inputs as ManagedAccessListInputs;
+};
+const config = async (cid: number) => {
+  const c = (await t.state()).accessListConfigs.find((x) => x.configurationId === cid)!;
+  return { isEnabled: c.isEnabled, action: c.action };
 };
 
 describe("AccessList", () => {
@@ -150,5 +165,29 @@ describe("AccessList", () => {
     } finally {
       Object.assign(timing, saved);
     }
+  });
+});
+
+describe("ManagedAccessList", () => {
+  test("shieldZoneId rewritten as the pullZoneId of the same zone: the prior is kept and the old entry's delete makes no write", async () => {
+    const created = await m.create(checkedManaged({ shieldZoneId: 1, listId: 3, enabled: true }));
+    const olds = created.outs as ManagedAccessListOutputs;
+    expect(olds.prior).toEqual({ enabled: false });
+    expect(await config(7003)).toEqual({ isEnabled: true, action: 0 });
+
+    resetRunState(); // the next `pulumi up`: diff, create the replacement, delete the old one
+    const news = checkedManaged({ pullZoneId: 1, listId: 3, enabled: true });
+    const d = await m.diff("1/3", olds, news);
+    expect(d.replaces).toEqual(["pullZoneId"]);
+    const replacement = await m.create(news);
+    await t.clearJournal();
+    await m.delete("1/3", olds);
+    expect(await writes()).toEqual([]);
+    const outs = replacement.outs as ManagedAccessListOutputs;
+    expect(outs.prior).toEqual({ enabled: false });
+
+    resetRunState(); // destroy
+    await m.delete("1/3", outs);
+    expect(await config(7003)).toEqual({ isEnabled: false, action: 0 });
   });
 });
