@@ -6,6 +6,7 @@
  * flow it models (diff, then create/delete/update); `resetRunState` marks a new run.
  */
 import { createHash } from "crypto";
+import { EmulatorControl } from "../../packages/emulator/src";
 import {
   accessListProvider as p,
   AccessListInputs,
@@ -187,6 +188,39 @@ describe("ManagedAccessList", () => {
     expect(outs.prior).toEqual({ enabled: false });
 
     resetRunState(); // destroy
+    await m.delete("1/3", outs);
+    expect(await config(7003)).toEqual({ isEnabled: false, action: 0 });
+  });
+
+  test("an update that starts managing enabled, whose PATCH failed after it was applied: the next run does not take Pulumi's write as the prior", async () => {
+    const created = await m.create(checkedManaged({ shieldZoneId: 1, listId: 3, action: "Block" }));
+    let outs = created.outs as ManagedAccessListOutputs;
+    expect(outs.prior).toEqual({ action: "None" });
+    resetRunState();
+    const news = checkedManaged({ shieldZoneId: 1, listId: 3, action: "Block", enabled: true });
+    await t.fault({
+      method: "PATCH",
+      path: "configurations/7003$",
+      status: 500,
+      afterHandler: true,
+      count: 5,
+    });
+    const err = (await m.update("1/3", outs, news).catch((e: unknown) => e)) as {
+      message: string;
+      id?: string;
+      properties?: Record<string, unknown>;
+    };
+    expect(err.message).toMatch(/500|failed/i);
+    expect(await config(7003)).toEqual({ isEnabled: true, action: 2 }); // applied
+    await new EmulatorControl(t.emu.url).clearFaults();
+    // What the engine keeps: the partial state the error carries, else the old state.
+    expect(err.properties).toMatchObject({ prior: { action: "None", enabled: false } });
+    if (err.properties) outs = err.properties as unknown as ManagedAccessListOutputs;
+
+    resetRunState();
+    outs = (await m.update("1/3", outs, news)).outs as ManagedAccessListOutputs;
+    expect(outs.prior).toEqual({ action: "None", enabled: false });
+    resetRunState();
     await m.delete("1/3", outs);
     expect(await config(7003)).toEqual({ isEnabled: false, action: 0 });
   });

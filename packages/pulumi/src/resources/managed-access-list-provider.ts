@@ -499,11 +499,37 @@ export async function updateManagedAccessList(
         (prior as Record<string, unknown>)[f] = olds.prior[f];
       } else Object.assign(prior, priorOf(list, [f]));
     }
-    const cfg = await writeConfiguration(what, zone, list, {
-      enabled: news.enabled,
-      action: news.action,
-    });
     const { [PROVIDER_KEY]: provider } = olds as unknown as Record<string, unknown>;
+    let cfg: { isEnabled: boolean; action: number };
+    try {
+      cfg = await writeConfiguration(what, zone, list, {
+        enabled: news.enabled,
+        action: news.action,
+      });
+    } catch (e) {
+      const status = (e as { status?: unknown })?.status;
+      const refused = typeof status === "number" && status >= 400 && status < 500;
+      if (e instanceof ResourceOperationError || refused) throw e;
+      // The write may have been applied: record the prior of a field managed from now on
+      // (read before the write), so that the next run does not take Pulumi's write for it.
+      throw new PartialCreateError(
+        `${what} failed: ${messageOf(e)}. The state records the list's configuration before ` +
+          `this write (${JSON.stringify(prior)} before Pulumi); the next \`pulumi up\` reads it ` +
+          `and writes only what still differs`,
+        _id as never,
+        {
+          ...outputsOf(
+            zone,
+            list,
+            { isEnabled: list.isEnabled, action: list.action },
+            { ...news, pullZoneId: olds.pullZoneId },
+            prior,
+          ),
+          // The engine records these properties as they are: keep the stub.
+          [PROVIDER_KEY]: (news as Record<string, unknown>)[PROVIDER_KEY] ?? provider,
+        },
+      );
+    }
     return {
       outs: {
         ...outputsOf(zone, list, cfg, { ...news, pullZoneId: olds.pullZoneId }, prior),
