@@ -167,6 +167,33 @@ describe("AccessList", () => {
       Object.assign(timing, saved);
     }
   });
+
+  test("Organization entries with padding: no change planned once the list exists", async () => {
+    const inputs = checked({
+      shieldZoneId: 1,
+      name: "orgs",
+      type: "Organization",
+      entries: ["Example Org ", " Other Org"],
+    });
+    const c = await p.create(inputs);
+    resetRunState();
+    const again = checked({
+      shieldZoneId: 1,
+      name: "orgs",
+      type: "Organization",
+      entries: ["Example Org ", " Other Org"],
+    });
+    expect((await p.diff(c.id, c.outs as AccessListOutputs, again)).changes).toBe(false);
+    expect((await byName("orgs"))[0].content).toBe("Example Org\nOther Org");
+    // The same entry with and without padding is a repeat, refused naming both indexes.
+    const r = checkAccessList(
+      {},
+      { shieldZoneId: 1, name: "o", type: "Organization", entries: ["Acme", "Acme "] },
+    );
+    expect(r.failures).toEqual([
+      { property: "entries[1]", reason: '"Acme" repeats entries[0] (type Organization)' },
+    ]);
+  });
 });
 
 describe("ManagedAccessList", () => {
