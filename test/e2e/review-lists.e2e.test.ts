@@ -4,12 +4,14 @@
  * a partial failure of an update (the engine records the state the error carries), and a
  * replacement that names the same list (create of the new resource, then delete of the old).
  * Fixtures: shield zone 1 (pull zone 1) holds managed list 3 "AI Crawlers", disabled/None,
- * configuration 7003.
+ * configuration 7003. And an AccessList that destroy would leave, whose type changes: the
+ * engine must not run a delete-first replacement for it.
  */
 import { randomBytes } from "crypto";
 import * as path from "path";
 import { startEmulator } from "../../packages/emulator/src";
 import { registerSecret } from "../support/secrets";
+import type { AccessListProgramOptions } from "./programs/access-list-program";
 import type { ManagedAccessListProgramOptions } from "./programs/managed-access-list-program";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -23,6 +25,7 @@ import {
 } from "./setup";
 
 const PROGRAM = path.join(__dirname, "programs", "managed-access-list-program.ts");
+const LIST_PROGRAM = path.join(__dirname, "programs", "access-list-program.ts");
 const OP_TIMEOUT = 300_000;
 
 const run = e2eAvailable();
@@ -115,6 +118,75 @@ const run = e2eAvailable();
       expect(up.outputs?.priors.value).toEqual({ ai: { enabled: false } });
       await stack.op({ op: "destroy" }, moved);
       expect(await config7003()).toEqual({ isEnabled: false, action: 0 });
+    },
+    OP_TIMEOUT,
+  );
+});
+
+(run ? describe : describe.skip)("real Pulumi engine: AccessList review findings", () => {
+  let cli: CliInfo;
+  let close: () => Promise<void>;
+  let control: Control;
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    cli = await provideCliAndDist();
+    const apiKey = `e2e-rev-al-${randomBytes(16).toString("hex")}`;
+    registerSecret(apiKey);
+    const emu = await startEmulator({ port: 0, apiKey });
+    close = () => emu.close();
+    control = new Control(emu.url);
+    stack = new TestStack(cli, {
+      projectName: "edgeplatform-rev-al",
+      stackName: "rev",
+      passphrase: randomBytes(12).toString("hex"),
+      programModule: LIST_PROGRAM,
+      programExport: "program",
+      config: {
+        "edgeplatform:baseUrl": { value: emu.url },
+        "edgeplatform:apiKey": { value: apiKey, secret: true },
+      },
+    });
+  }, CLI_BUILD_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await close?.();
+    if (process.env.KEEP_E2E_DIR !== "1") stack?.cleanup();
+  });
+
+  test(
+    "deleteOnDestroy: false, then a type change: refused before any write, the resource stays in the state",
+    async () => {
+      await control.reset();
+      const keep: AccessListProgramOptions = {
+        lists: [
+          {
+            name: "keep",
+            shieldZoneId: 1,
+            listName: "keep",
+            type: "CIDR",
+            entries: ["192.0.2.0/24"],
+            deleteOnDestroy: false,
+          },
+        ],
+      };
+      await stack.op({ op: "up" }, keep);
+      const id = (await control.state()).accessLists.find((l) => l.name === "keep")!.id;
+      await control.clearJournal();
+      const changed: AccessListProgramOptions = {
+        lists: [{ ...keep.lists![0], type: "IP", entries: ["192.0.2.1"] }],
+      };
+      const up = await stack.op({ op: "up", allowFail: true }, changed);
+      show("type change", up, 20);
+      expect(up.ok).toBe(false);
+      expect(text(up)).toMatch(/type: the platform cannot change a list's type/);
+      expect(await control.writes()).toEqual([]);
+      // The state still holds the list: the program as before has nothing to do.
+      await stack.op({ op: "preview", opts: { diff: true, expectNoChanges: true } }, keep);
+      expect((await control.state()).accessLists.filter((l) => l.name === "keep")).toEqual([
+        expect.objectContaining({ id, type: 1, content: "192.0.2.0/24" }),
+      ]);
+      await stack.op({ op: "destroy" }, keep);
     },
     OP_TIMEOUT,
   );
