@@ -197,6 +197,25 @@ describe("AccessList", () => {
 });
 
 describe("ManagedAccessList", () => {
+  // known bug: `pulumi up --replace` (and a rename without `aliases`) of a ManagedAccessList
+  // creates the new resource without a diff of the old one (observed with CLI 3.248), so it
+  // records the configuration Pulumi wrote as its prior; the old entry's delete then refuses
+  // and names `pulumi state delete <old urn>` as the way out, which keeps the new, wrong
+  // record: destroy no longer restores the list as it was before Pulumi. Fixing it needs a
+  // way to pin the prior (like ZoneDnssec's `priorEnabled`), not a small change.
+  test.skip("pulumi up --replace: following the refusal's way out keeps the configuration before Pulumi", async () => {
+    const inputs = checkedManaged({ shieldZoneId: 1, listId: 3, enabled: true });
+    const old = (await m.create(inputs)).outs as ManagedAccessListOutputs;
+    resetRunState(); // the `up --replace`: create the replacement, then delete the old one
+    const replacement = (await m.create(inputs)).outs as ManagedAccessListOutputs;
+    const e = (await m.delete("1/3", old).catch((x: unknown) => x)) as Error;
+    expect(e.message).toMatch(/Remove this stale entry with `pulumi state delete <urn>`/);
+    // The way out taken: the old entry is gone from the state; destroy of the stack.
+    resetRunState();
+    await m.delete("1/3", replacement);
+    expect(await config(7003)).toEqual({ isEnabled: false, action: 0 });
+  });
+
   test("shieldZoneId rewritten as the pullZoneId of the same zone: the prior is kept and the old entry's delete makes no write", async () => {
     const created = await m.create(checkedManaged({ shieldZoneId: 1, listId: 3, enabled: true }));
     const olds = created.outs as ManagedAccessListOutputs;
