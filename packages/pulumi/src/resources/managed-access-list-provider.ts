@@ -142,6 +142,8 @@ const label = (zone: unknown, list: unknown) =>
   `edgeplatform ${TYPE} (zone ${String(zone)}, list ${typeof list === "string" ? JSON.stringify(list) : String(list)})`;
 const claimKey = (zone: number, listId: number) => `${zone}/${listId}`;
 const CLAIM = "managed-access-list";
+/** Lists whose resource is being replaced in this run (value: the prior it recorded). */
+const REPLACING = "managed-access-list-replacing";
 
 /** The shield zone of the inputs: `shieldZoneId`, or the one of `pullZoneId`. */
 async function zoneOf(i: ManagedAccessListInputs): Promise<number> {
@@ -335,6 +337,14 @@ export async function createManagedAccessList(
       );
     }
     const prior = priorOf(list, managedOf(inputs));
+    // The replacement of a resource of this run for the same list (its zone or list spelled
+    // another way: `shieldZoneId` ↔ `pullZoneId`): the list's configuration now is what
+    // Pulumi wrote; the prior is the one that resource recorded.
+    const replaced = claimValue(REPLACING, key) as ManagedAccessListPrior | undefined;
+    for (const f of managedOf(inputs)) {
+      if (replaced && replaced[f] !== undefined)
+        (prior as Record<string, unknown>)[f] = replaced[f];
+    }
     claimWith(CLAIM, key, prior); // synchronous with the check above: no other create between
     try {
       const cfg = await writeConfiguration(what, zone, list, {
@@ -453,6 +463,11 @@ export function diffManagedAccessList(
     // rename) must not restore another configuration later.
     claimWith(CLAIM, claimKey(olds.shieldZoneId, olds.listId), olds.prior ?? {});
   }
+  if (replaces.length > 0 && typeof olds.shieldZoneId === "number" && olds.listId) {
+    // The replacement may name the same list (the zone spelled another way): it then keeps
+    // this resource's prior, and this resource's delete leaves the list to it.
+    claimWith(REPLACING, claimKey(olds.shieldZoneId, olds.listId), olds.prior ?? {});
+  }
   return {
     changes: replaces.length > 0 || changed || byName !== (olds.byName === true),
     replaces,
@@ -484,11 +499,37 @@ export async function updateManagedAccessList(
         (prior as Record<string, unknown>)[f] = olds.prior[f];
       } else Object.assign(prior, priorOf(list, [f]));
     }
-    const cfg = await writeConfiguration(what, zone, list, {
-      enabled: news.enabled,
-      action: news.action,
-    });
     const { [PROVIDER_KEY]: provider } = olds as unknown as Record<string, unknown>;
+    let cfg: { isEnabled: boolean; action: number };
+    try {
+      cfg = await writeConfiguration(what, zone, list, {
+        enabled: news.enabled,
+        action: news.action,
+      });
+    } catch (e) {
+      const status = (e as { status?: unknown })?.status;
+      const refused = typeof status === "number" && status >= 400 && status < 500;
+      if (e instanceof ResourceOperationError || refused) throw e;
+      // The write may have been applied: record the prior of a field managed from now on
+      // (read before the write), so that the next run does not take Pulumi's write for it.
+      throw new PartialCreateError(
+        `${what} failed: ${messageOf(e)}. The state records the list's configuration before ` +
+          `this write (${JSON.stringify(prior)} before Pulumi); the next \`pulumi up\` reads it ` +
+          `and writes only what still differs`,
+        _id as never,
+        {
+          ...outputsOf(
+            zone,
+            list,
+            { isEnabled: list.isEnabled, action: list.action },
+            { ...news, pullZoneId: olds.pullZoneId },
+            prior,
+          ),
+          // The engine records these properties as they are: keep the stub.
+          [PROVIDER_KEY]: (news as Record<string, unknown>)[PROVIDER_KEY] ?? provider,
+        },
+      );
+    }
     return {
       outs: {
         ...outputsOf(zone, list, cfg, { ...news, pullZoneId: olds.pullZoneId }, prior),
