@@ -203,17 +203,73 @@ describe("ManagedAccessList", () => {
   // and names `pulumi state delete <old urn>` as the way out, which keeps the new, wrong
   // record: destroy no longer restores the list as it was before Pulumi. Fixing it needs a
   // way to pin the prior (like ZoneDnssec's `priorEnabled`), not a small change.
-  test.skip("pulumi up --replace: following the refusal's way out keeps the configuration before Pulumi", async () => {
+  test("pulumi up --replace: the old entry's delete refuses naming its record; stating it as `prior` on the replacement (the way out) keeps the configuration before Pulumi", async () => {
     const inputs = checkedManaged({ shieldZoneId: 1, listId: 3, enabled: true });
     const old = (await m.create(inputs)).outs as ManagedAccessListOutputs;
+    expect(old.prior).toEqual({ enabled: false });
     resetRunState(); // the `up --replace`: create the replacement, then delete the old one
     const replacement = (await m.create(inputs)).outs as ManagedAccessListOutputs;
+    expect(replacement.prior).toEqual({ enabled: true }); // Pulumi's own write, read back
+    await t.clearJournal();
     const e = (await m.delete("1/3", old).catch((x: unknown) => x)) as Error;
-    expect(e.message).toMatch(/Remove this stale entry with `pulumi state delete <urn>`/);
-    // The way out taken: the old entry is gone from the state; destroy of the stack.
+    expect(e.message).toContain(
+      'give the resource that now manages the list `prior: {"enabled":false}`',
+    );
+    expect(await writes()).toEqual([]);
+    // The way out: the program states the prior; the next `up` records it with no write, and
+    // the engine's retry of the old entry's delete then agrees and leaves the list.
     resetRunState();
-    await m.delete("1/3", replacement);
+    const pinned = checkedManaged({
+      shieldZoneId: 1,
+      listId: 3,
+      enabled: true,
+      prior: { enabled: false },
+    });
+    expect((await m.diff("1/3", replacement, pinned)).changes).toBe(true);
+    const updated = (await m.update("1/3", replacement, pinned)).outs as ManagedAccessListOutputs;
+    expect(updated).toMatchObject({ prior: { enabled: false }, priorPinned: true });
+    await m.delete("1/3", old);
+    expect(await writes()).toEqual([]);
+    resetRunState(); // destroy
+    await m.delete("1/3", updated);
     expect(await config(7003)).toEqual({ isEnabled: false, action: 0 });
+  });
+
+  test("an interrupted up whose write landed: stating the prior the run printed restores it on destroy", async () => {
+    // The interrupted run wrote {enabled: true} and left no state; the next create reads
+    // Pulumi's write. The program states the value the first run printed before its write.
+    await t.clearJournal();
+    const first = await m.create(checkedManaged({ shieldZoneId: 1, listId: 2, action: "Block" }));
+    expect((first.outs as ManagedAccessListOutputs).prior).toEqual({ action: "Challenge" });
+    resetRunState(); // the state of that run was lost
+    const again = await m.create(
+      checkedManaged({
+        shieldZoneId: 1,
+        listId: 2,
+        action: "Block",
+        prior: { action: "Challenge" },
+      }),
+    );
+    const outs = again.outs as ManagedAccessListOutputs;
+    expect(outs).toMatchObject({ prior: { action: "Challenge" }, priorPinned: true });
+    resetRunState(); // destroy
+    await m.delete("1/2", outs);
+    expect(await config(7002)).toEqual({ isEnabled: true, action: 3 });
+  });
+
+  test("prior is only for managed fields: check names prior.enabled when enabled is not written", () => {
+    const r = m.check(
+      {},
+      { shieldZoneId: 1, listId: 2, action: "Block", prior: { enabled: true } },
+    );
+    return r.then((x) =>
+      expect(x.failures).toEqual([
+        expect.objectContaining({
+          property: "prior.enabled",
+          reason: expect.stringContaining("write `enabled` too"),
+        }),
+      ]),
+    );
   });
 
   test("shieldZoneId rewritten as the pullZoneId of the same zone: the prior is kept and the old entry's delete makes no write", async () => {
