@@ -1,27 +1,37 @@
 /**
  * `edge.shield.WafRule` with the real Pulumi engine: CLI + inline program
  * (test/e2e/programs/waf-program.ts) + the dynamic-provider host, against the emulator on a
- * loopback port. Shield zone 2 holds fixture rules 301 and 302 and allows 3 custom rules.
+ * loopback port. Shield zone 2 holds fixture rules 301 "block-wp-admin" (actionType 1 Block,
+ * severityType 2) and 302 "log-sqli", and allows 3 custom rules.
  */
 import { randomBytes } from "crypto";
+import type { AddressInfo } from "net";
 import * as path from "path";
-import { startEmulator } from "../../packages/emulator/src";
+import { buildServer, EmulatorState } from "../../packages/emulator/src";
 import { registerSecret } from "../support/secrets";
 import type { WafProgramOptions, WafRuleSpec } from "./programs/waf-program";
 import {
   CLI_BUILD_TIMEOUT_MS,
   CliInfo,
+  clone,
   Control,
   e2eAvailable,
+  processesIn,
   provideCliAndDist,
   show,
+  sleep,
   TestStack,
   text,
+  waitFor,
 } from "./setup";
 
 const PROGRAM = path.join(__dirname, "programs", "waf-program.ts");
 const OP_TIMEOUT = 300_000;
 const TYPE = "pulumi-nodejs:dynamic/shield:WafRule";
+const RULES = "/shield/waf/custom-rule";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
 
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: edge.shield.WafRule", () => {
@@ -30,19 +40,13 @@ const run = e2eAvailable();
   let url: string;
   let control: Control;
   let apiKey: string;
-  let stack: TestStack;
+  let postsArrived = 0;
+  const stacks: TestStack[] = [];
 
-  beforeAll(async () => {
-    cli = await provideCliAndDist();
-    apiKey = `e2e-waf-${randomBytes(16).toString("hex")}`;
-    registerSecret(apiKey);
-    const emu = await startEmulator({ port: 0, apiKey });
-    url = emu.url;
-    close = () => emu.close();
-    control = new Control(url);
-    stack = new TestStack(cli, {
+  const newStack = (name: string) => {
+    const s = new TestStack(cli, {
       projectName: "edgeplatform-waf",
-      stackName: "waf",
+      stackName: name,
       passphrase: randomBytes(12).toString("hex"),
       programModule: PROGRAM,
       programExport: "program",
@@ -51,14 +55,59 @@ const run = e2eAvailable();
         "edgeplatform:apiKey": { value: apiKey, secret: true },
       },
     });
+    stacks.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    cli = await provideCliAndDist();
+    apiKey = `e2e-waf-${randomBytes(16).toString("hex")}`;
+    registerSecret(apiKey);
+    // buildServer rather than startEmulator: the interrupted up needs to see POSTs when they
+    // ARRIVE (the journal records a request only when it is answered).
+    const { app } = buildServer({ apiKey });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    app.server.on("request", (req: { method?: string; url?: string }) => {
+      if (req.method === "POST" && req.url === RULES) postsArrived++;
+    });
+    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    close = () => app.close();
+    control = new Control(url);
   }, CLI_BUILD_TIMEOUT_MS);
 
   afterAll(async () => {
     await close?.();
-    if (process.env.KEEP_E2E_DIR !== "1") stack?.cleanup();
+    if (process.env.KEEP_E2E_DIR !== "1") for (const s of stacks) s.cleanup();
   });
 
   const writeLines = async () => (await control.writes()).map((w) => `${w.method} ${w.path}`);
+  /** Every Shield call since the journal was cleared, reads included, in order. */
+  const shieldCalls = async () =>
+    (await control.journal())
+      .filter((e) => e.path.startsWith("/shield/"))
+      .map((e) => `${e.method} ${e.path}`);
+  /** The emulator's state with each rule's `ruleJson` parsed (key order is not meaning). */
+  const comparable = (s: EmulatorState) => ({
+    ...s,
+    wafRules: [...s.wafRules]
+      .sort((a, b) => a.id - b.id)
+      .map((r) => ({
+        ...r,
+        ruleJson: typeof r.ruleJson === "string" ? JSON.parse(r.ruleJson) : r.ruleJson,
+      })),
+  });
+  /** `state` with rule `id`'s configuration fields set to `fields` (both of its forms). */
+  const withRuleConfiguration = (
+    state: EmulatorState,
+    id: number,
+    fields: Record<string, unknown>,
+  ): EmulatorState => {
+    const s = clone(state);
+    const rule = s.wafRules.find((r) => r.id === id)!;
+    rule.ruleConfiguration = { ...rule.ruleConfiguration, ...fields } as never;
+    rule.ruleJson = JSON.stringify(rule.ruleConfiguration);
+    return s;
+  };
   const created: WafRuleSpec = {
     name: "block-admin",
     shieldZoneId: 2,
@@ -79,6 +128,7 @@ const run = e2eAvailable();
     "create + adopt, clean preview, update by name, plan limit refused before any write, destroy keeps the adopted rule",
     async () => {
       await control.reset();
+      const stack = newStack("waf");
       await control.clearJournal();
       const options: WafProgramOptions = { wafRules: [created, adopted] };
       const up = await stack.op({ op: "up" }, options);
@@ -129,6 +179,202 @@ const run = e2eAvailable();
       const s = await control.state();
       expect(s.wafRules.map((r) => r.id).sort()).toEqual([301, 302]);
       expect(s.wafRules.find((r) => r.id === 301)?.ruleConfiguration?.actionType).toBe(2);
+    },
+    OP_TIMEOUT,
+  );
+
+  test(
+    "one-field update is GET + PATCH with only the field changed (ruleConfiguration merged over the platform's, or ruleName); refresh shows drift by field, not an unmanaged change; destroy deletes the created rule and keeps the adopted one; nothing else changed",
+    async () => {
+      await control.reset();
+      const before = await control.state();
+      const stack = newStack("waf-fields");
+      const options: WafProgramOptions = { wafRules: [created, adopted] };
+      const up = await stack.op({ op: "up" }, options);
+      const id = Number((up.outputs?.ids.value as Record<string, string>)["block-admin"]);
+      // After the first up: the new rule, and rule 301's action Log (2); nothing else.
+      const afterUp = await control.state();
+      const mine = afterUp.wafRules.find((r) => r.id === id)!;
+      expect(mine.ruleName).toBe("block-admin");
+      const expectedAfterUp = withRuleConfiguration(before, 301, { actionType: 2 });
+      expectedAfterUp.wafRules.push(mine);
+      expectedAfterUp.nextIds.wafRule += 1;
+      expect(comparable(afterUp)).toEqual(comparable(expectedAfterUp));
+
+      // One configuration field: the created rule's action Block → Challenge (3). Exactly one
+      // read of the rule and one PATCH whose body is the platform's configuration (as it was
+      // just before) with that one field changed; no ruleName, no ruleDescription.
+      const challenge: WafRuleSpec = {
+        ...created,
+        ruleConfiguration: { ...created.ruleConfiguration, actionType: "Challenge" },
+      };
+      const platformConfig = clone(mine.ruleConfiguration) as Record<string, unknown>;
+      await control.clearJournal();
+      await stack.op({ op: "up" }, { wafRules: [challenge, adopted] });
+      expect(await shieldCalls()).toEqual([`GET ${RULES}/${id}`, `PATCH ${RULES}/${id}`]);
+      expect((await control.writes())[0].body).toEqual({
+        ruleConfiguration: { ...platformConfig, actionType: 3 },
+      });
+      const afterAction = await control.state();
+      expect(comparable(afterAction)).toEqual(
+        comparable(withRuleConfiguration(afterUp, id, { actionType: 3 })),
+      );
+
+      // One top-level field: the name. The rule is read, the zone listed (names are unique in
+      // a zone), and the PATCH carries the name alone.
+      const renamed: WafRuleSpec = { ...challenge, ruleName: "block-admin-area" };
+      await control.clearJournal();
+      await stack.op({ op: "up" }, { wafRules: [renamed, adopted] });
+      expect(await shieldCalls()).toEqual([
+        `GET ${RULES}/${id}`,
+        "GET /shield/waf/custom-rules/2",
+        `PATCH ${RULES}/${id}`,
+      ]);
+      expect((await control.writes())[0].body).toEqual({ ruleName: "block-admin-area" });
+      const afterRename = await control.state();
+      const expectedRename = clone(afterAction);
+      expectedRename.wafRules.find((r) => r.id === id)!.ruleName = "block-admin-area";
+      expect(comparable(afterRename)).toEqual(comparable(expectedRename));
+
+      // Out of band: the created rule's action set back to Log (2) and its severity (not
+      // managed) changed; rule 301's severity (not managed) changed too.
+      const oob = withRuleConfiguration(
+        withRuleConfiguration(afterRename, id, { actionType: 2, severityType: 0 }),
+        301,
+        { severityType: 0 },
+      );
+      await control.setState(oob);
+      await control.clearJournal();
+      const refresh = await stack.op({ op: "refresh" }, { wafRules: [renamed, adopted] });
+      show("refresh", refresh, 30);
+      expect(await writeLines()).toEqual([]);
+      const pv = await stack.op(
+        { op: "preview", opts: { diff: true } },
+        { wafRules: [renamed, adopted] },
+      );
+      show("preview --diff after the drift", pv, 40);
+      expect(pv.stdout).toMatch(/actionType\s*:\s*"Log"\s*=>\s*"Challenge"/);
+      expect(pv.stdout).not.toMatch(/severityType/);
+      expect(pv.changeSummary).toMatchObject({ update: 1 });
+      expect(await writeLines()).toEqual([]);
+
+      // up puts back the managed field only: the severity changed out of band stays.
+      await control.clearJournal();
+      await stack.op({ op: "up" }, { wafRules: [renamed, adopted] });
+      expect(await writeLines()).toEqual([`PATCH ${RULES}/${id}`]);
+      const oobMine = oob.wafRules.find((r) => r.id === id)!;
+      expect((await control.writes())[0].body).toEqual({
+        ruleConfiguration: { ...oobMine.ruleConfiguration, actionType: 3 },
+      });
+      await stack.op(
+        { op: "preview", opts: { diff: true, expectNoChanges: true } },
+        { wafRules: [renamed, adopted] },
+      );
+
+      await control.clearJournal();
+      await stack.op({ op: "destroy" }, { wafRules: [renamed, adopted] });
+      expect(await writeLines()).toEqual([`DELETE ${RULES}/${id}`]);
+      // The whole state: as before, but for the id taken and what the program owned of rule
+      // 301 (its action Log); the out-of-band severity of 301 is left as it was changed.
+      const expected = withRuleConfiguration(before, 301, { actionType: 2, severityType: 0 });
+      expected.nextIds.wafRule += 1;
+      expect(comparable(await control.state())).toEqual(comparable(expected));
+    },
+    OP_TIMEOUT,
+  );
+
+  test(
+    "interrupted up after the POST landed: the next up refuses the rule by name (0 POSTs), naming the way out; the way out converges with no write and destroy deletes the rule",
+    async () => {
+      await control.reset();
+      const before = await control.state();
+      const stack = newStack("waf-interrupted");
+      const spec: WafRuleSpec = { ...created, name: "intr", ruleName: "intr" };
+      // The create POST is held 8 s by the emulator, then applied even when its client is gone.
+      const holdMs = 8_000;
+      await control.fault({ method: "POST", path: `^${RULES}$`, delayMs: holdMs, count: -1 });
+      postsArrived = 0;
+      const upping = stack.op({ op: "up", allowFail: true }, { wafRules: [spec] });
+      await waitFor("the POST in flight", () => postsArrived >= 1, 180_000);
+      const cliProcs = processesIn(stack.projectDir).filter(
+        (p) => path.basename(p.argv[0]) === "pulumi" && p.argv.includes("up"),
+      );
+      expect(cliProcs).toHaveLength(1);
+      process.kill(cliProcs[0].pid, "SIGINT");
+      await sleep(500);
+      process.kill(cliProcs[0].pid, "SIGINT");
+      const interrupted = await upping;
+      show("interrupted up", interrupted, 20);
+      expect(interrupted.ok).toBe(false);
+      await waitFor(
+        "the rule in the emulator",
+        async () => (await control.state()).wafRules.some((r) => r.ruleName === "intr"),
+        holdMs + 20_000,
+      );
+      for (const p of processesIn(stack.projectDir)) {
+        try {
+          process.kill(p.pid, "SIGKILL"); // ours: started by this test's driver
+        } catch {
+          // already gone
+        }
+      }
+      await control.clearFaults();
+      const landed = await control.state();
+      const rule = landed.wafRules.find((r) => r.ruleName === "intr")!;
+      const id = rule.id;
+      // Exactly one rule landed, and nothing else changed.
+      const expected = clone(before);
+      expected.wafRules.push(rule);
+      expected.nextIds.wafRule += 1;
+      expect(comparable(landed)).toEqual(comparable(expected));
+      const pending = ((await stack.op({ op: "export" })).deployment as Any).deployment;
+      expect((pending.resources as Any[]).filter((r) => r.type === TYPE)).toEqual([]);
+      expect((pending.pending_operations as Any[]).map((p) => p.type)).toEqual(["creating"]);
+
+      await control.clearJournal();
+      postsArrived = 0;
+      const again = await stack.op({ op: "up", allowFail: true }, { wafRules: [spec] });
+      show("up after the interrupt", again, 30);
+      expect(again.ok).toBe(false);
+      expect(text(again)).toContain(`already has rule ${id} named "intr"`);
+      expect(text(again)).toContain(`ruleId: ${id}, deleteOnDestroy: true`);
+      expect(text(again)).toContain("--clear-pending-creates");
+      expect(postsArrived).toBe(0);
+      expect(await writeLines()).toEqual([]);
+      expect(comparable(await control.state())).toEqual(comparable(expected));
+
+      await stack.op({ op: "refresh", opts: { clearPendingCreates: true } }, { wafRules: [spec] });
+      expect(await writeLines()).toEqual([]);
+      const wayOut: WafRuleSpec = {
+        name: "intr",
+        ruleId: id,
+        ruleName: "intr",
+        ruleConfiguration: spec.ruleConfiguration,
+        deleteOnDestroy: true,
+      };
+      await control.clearJournal();
+      const converge = await stack.op({ op: "up" }, { wafRules: [wayOut] });
+      show("up after the way out", converge, 20);
+      expect(postsArrived).toBe(0);
+      expect(await writeLines()).toEqual([]);
+      expect(comparable(await control.state())).toEqual(comparable(expected));
+      const exported = await stack.op({ op: "export" });
+      const res = ((exported.deployment as Any).deployment.resources as Any[]).filter(
+        (r) => r.type === TYPE,
+      );
+      expect(res.map((r) => r.id)).toEqual([String(id)]);
+      expect((exported.deployment as Any).deployment.pending_operations ?? []).toEqual([]);
+      await stack.op(
+        { op: "preview", opts: { diff: true, expectNoChanges: true } },
+        { wafRules: [wayOut] },
+      );
+
+      await control.clearJournal();
+      await stack.op({ op: "destroy" }, { wafRules: [wayOut] });
+      expect(await writeLines()).toEqual([`DELETE ${RULES}/${id}`]);
+      const cleaned = clone(before);
+      cleaned.nextIds.wafRule += 1;
+      expect(comparable(await control.state())).toEqual(comparable(cleaned));
     },
     OP_TIMEOUT,
   );

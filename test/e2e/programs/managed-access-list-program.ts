@@ -16,6 +16,8 @@ export interface ManagedAccessListSpec {
   listName?: string;
   enabled?: boolean;
   action?: string | number;
+  /** The managed fields before Pulumi, as the program states them (a way out). */
+  prior?: { enabled?: boolean; action?: string | number };
 }
 
 /** Options of {@link program} (a type alias, so that it is a plain JSON record). */

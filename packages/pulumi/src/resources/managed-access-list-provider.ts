@@ -32,7 +32,7 @@ import {
   safeCheck,
   type Failure,
 } from "./common";
-import { PartialCreateError } from "./rate-limit-rule-recovery";
+import { logLine, PartialCreateError } from "./rate-limit-rule-recovery";
 import { claimValue, claimWith, isClaimed, unclaim, zoneListing } from "./run-state";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 
@@ -50,6 +50,8 @@ export interface ManagedAccessListInputs {
   listName?: string;
   enabled?: boolean;
   action?: AccessListActionInput;
+  /** The managed fields before Pulumi, as the program states them (a way out). */
+  prior?: ManagedAccessListPrior;
 }
 
 /** What destroy restores: the managed fields as they were before Pulumi managed them. */
@@ -71,6 +73,8 @@ export interface ManagedAccessListOutputs {
   action: AccessListActionInput;
   /** The managed fields before Pulumi managed them (restored on destroy); {} for `get`. */
   prior: ManagedAccessListPrior;
+  /** True when the program states `prior` (not recorded from the platform). */
+  priorPinned?: boolean;
   /** Fields reported but not managed (left out of the program). */
   unmanaged?: ManagedField[];
   /** True when the program names the list by `listName` (the read gives it back so). */
@@ -92,6 +96,19 @@ const inputsSchema = Type.Object(
     // One enumeration of names and integers: one failure naming every allowed value.
     action: Type.Optional(
       Type.Unsafe<string | number>({ enum: [...ACTION_NAMES, ...Object.values(AccessListAction)] }),
+    ),
+    prior: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean()),
+          action: Type.Optional(
+            Type.Unsafe<string | number>({
+              enum: [...ACTION_NAMES, ...Object.values(AccessListAction)],
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
     ),
   },
   { additionalProperties: false },
@@ -124,6 +141,18 @@ export function checkManagedAccessList(_olds: unknown, news: unknown): dynamic.C
       ...exactlyOne(n, "listId", "listName", "the managed list"),
       ...checkInputs(inputsSchema, n),
     ];
+    const pinned = n.prior;
+    if (pinned && typeof pinned === "object" && !isUnknown(pinned)) {
+      for (const f of FIELDS) {
+        const v = (pinned as Record<string, unknown>)[f];
+        if (v !== undefined && v !== null && !present(n, f)) {
+          failures.push({
+            property: `prior.${f}`,
+            reason: `only a managed field has a prior: write \`${f}\` too, or leave prior.${f} out`,
+          });
+        }
+      }
+    }
     if (!present(n, "enabled") && !present(n, "action")) {
       failures.push({
         property: "enabled",
@@ -142,6 +171,8 @@ const label = (zone: unknown, list: unknown) =>
   `edgeplatform ${TYPE} (zone ${String(zone)}, list ${typeof list === "string" ? JSON.stringify(list) : String(list)})`;
 const claimKey = (zone: number, listId: number) => `${zone}/${listId}`;
 const CLAIM = "managed-access-list";
+/** Lists whose resource is being replaced in this run (value: the prior it recorded). */
+const REPLACING = "managed-access-list-replacing";
 
 /** The shield zone of the inputs: `shieldZoneId`, or the one of `pullZoneId`. */
 async function zoneOf(i: ManagedAccessListInputs): Promise<number> {
@@ -218,6 +249,27 @@ async function assertAvailable(what: string, zone: number, list: AccessListDetai
   if (typeof plan === "number" && list.requiredPlan > plan) planGate(what, zone, list, plan);
 }
 
+/** The prior the program states for its managed fields (actions as names); {} when none. */
+function pinnedOf(i: Partial<ManagedAccessListInputs>): ManagedAccessListPrior {
+  const p: ManagedAccessListPrior = {};
+  const given = i.prior;
+  if (!given || typeof given !== "object" || isUnknown(given)) return p;
+  if (typeof given.enabled === "boolean" && i.enabled !== undefined) p.enabled = given.enabled;
+  if (given.action !== undefined && given.action !== null && i.action !== undefined)
+    p.action = actionName(actionValue(given.action)) as AccessListActionInput;
+  return p;
+}
+
+/** Whether two records of a prior agree on every field both hold. */
+function priorsAgree(a: ManagedAccessListPrior | undefined, b: ManagedAccessListPrior | undefined) {
+  return FIELDS.every(
+    (f) =>
+      a?.[f] === undefined ||
+      b?.[f] === undefined ||
+      (f === "action" ? actionValue(a[f]) === actionValue(b[f]) : a[f] === b[f]),
+  );
+}
+
 /** The managed fields of `i` (those written in the program). */
 const managedOf = (i: ManagedAccessListInputs): ManagedField[] =>
   FIELDS.filter((f) => i[f] !== undefined && i[f] !== null);
@@ -284,6 +336,7 @@ function outputsOf(
     enabled: cfg.isEnabled,
     action,
     prior,
+    ...(Object.keys(pinnedOf(inputs)).length > 0 ? { priorPinned: true } : {}),
     ...(unmanaged.length > 0 ? { unmanaged } : {}),
     ...(inputs.listName !== undefined ? { byName: true } : {}),
   };
@@ -300,6 +353,7 @@ function inputsOf(o: ManagedAccessListOutputs): ManagedAccessListInputs {
   const unmanaged = o.unmanaged ?? [];
   if (!unmanaged.includes("enabled")) i.enabled = o.enabled;
   if (!unmanaged.includes("action")) i.action = o.action;
+  if (o.priorPinned === true) i.prior = { ...o.prior };
   return i;
 }
 
@@ -335,7 +389,24 @@ export async function createManagedAccessList(
       );
     }
     const prior = priorOf(list, managedOf(inputs));
+    // The replacement of a resource of this run for the same list (its zone or list spelled
+    // another way: `shieldZoneId` ↔ `pullZoneId`): the list's configuration now is what
+    // Pulumi wrote; the prior is the one that resource recorded.
+    const replaced = claimValue(REPLACING, key) as ManagedAccessListPrior | undefined;
+    for (const f of managedOf(inputs)) {
+      if (replaced && replaced[f] !== undefined)
+        (prior as Record<string, unknown>)[f] = replaced[f];
+    }
+    Object.assign(prior, pinnedOf(inputs)); // the program's statement wins
     claimWith(CLAIM, key, prior); // synchronous with the check above: no other create between
+    if (managedOf(inputs).some((f) => !same(f, list, inputs[f]))) {
+      // Printed before the write: if this run is interrupted after it, the value to state
+      // with `prior` is here.
+      logLine(
+        `${what}: configuration before Pulumi ${JSON.stringify(priorOf(list, managedOf(inputs)))}; ` +
+          `destroy restores ${JSON.stringify(prior)}`,
+      );
+    }
     try {
       const cfg = await writeConfiguration(what, zone, list, {
         enabled: inputs.enabled,
@@ -448,13 +519,27 @@ export function diffManagedAccessList(
     return unmanaged.includes(f) || n !== olds[f];
   });
   const byName = news.listName !== undefined;
+  const pinned = pinnedOf(news);
+  const pinChanged =
+    isUnknown(news.prior) ||
+    !priorsAgree(pinned, olds.prior) ||
+    FIELDS.some((f) => pinned[f] !== undefined && olds.prior?.[f] === undefined) ||
+    Object.keys(pinned).length > 0 !== (olds.priorPinned === true);
   if (replaces.length === 0 && typeof olds.shieldZoneId === "number" && olds.listId) {
     // This run's program manages the list: a stale state entry for it (the old half of a
     // rename) must not restore another configuration later.
-    claimWith(CLAIM, claimKey(olds.shieldZoneId, olds.listId), olds.prior ?? {});
+    claimWith(CLAIM, claimKey(olds.shieldZoneId, olds.listId), {
+      ...(olds.prior ?? {}),
+      ...pinned,
+    });
+  }
+  if (replaces.length > 0 && typeof olds.shieldZoneId === "number" && olds.listId) {
+    // The replacement may name the same list (the zone spelled another way): it then keeps
+    // this resource's prior, and this resource's delete leaves the list to it.
+    claimWith(REPLACING, claimKey(olds.shieldZoneId, olds.listId), olds.prior ?? {});
   }
   return {
-    changes: replaces.length > 0 || changed || byName !== (olds.byName === true),
+    changes: replaces.length > 0 || changed || pinChanged || byName !== (olds.byName === true),
     replaces,
     deleteBeforeReplace: false,
   };
@@ -484,11 +569,38 @@ export async function updateManagedAccessList(
         (prior as Record<string, unknown>)[f] = olds.prior[f];
       } else Object.assign(prior, priorOf(list, [f]));
     }
-    const cfg = await writeConfiguration(what, zone, list, {
-      enabled: news.enabled,
-      action: news.action,
-    });
+    Object.assign(prior, pinnedOf(news)); // the program's statement wins
     const { [PROVIDER_KEY]: provider } = olds as unknown as Record<string, unknown>;
+    let cfg: { isEnabled: boolean; action: number };
+    try {
+      cfg = await writeConfiguration(what, zone, list, {
+        enabled: news.enabled,
+        action: news.action,
+      });
+    } catch (e) {
+      const status = (e as { status?: unknown })?.status;
+      const refused = typeof status === "number" && status >= 400 && status < 500;
+      if (e instanceof ResourceOperationError || refused) throw e;
+      // The write may have been applied: record the prior of a field managed from now on
+      // (read before the write), so that the next run does not take Pulumi's write for it.
+      throw new PartialCreateError(
+        `${what} failed: ${messageOf(e)}. The state records the list's configuration before ` +
+          `this write (${JSON.stringify(prior)} before Pulumi); the next \`pulumi up\` reads it ` +
+          `and writes only what still differs`,
+        _id as never,
+        {
+          ...outputsOf(
+            zone,
+            list,
+            { isEnabled: list.isEnabled, action: list.action },
+            { ...news, pullZoneId: olds.pullZoneId },
+            prior,
+          ),
+          // The engine records these properties as they are: keep the stub.
+          [PROVIDER_KEY]: (news as Record<string, unknown>)[PROVIDER_KEY] ?? provider,
+        },
+      );
+    }
     return {
       outs: {
         ...outputsOf(zone, list, cfg, { ...news, pullZoneId: olds.pullZoneId }, prior),
@@ -516,21 +628,17 @@ export async function deleteManagedAccessList(
   const key = claimKey(zone, props.listId);
   if (isClaimed(CLAIM, key)) {
     const theirs = claimValue(CLAIM, key) as ManagedAccessListPrior | undefined;
-    const agree = FIELDS.every(
-      (f) =>
-        theirs?.[f] === undefined ||
-        prior[f] === undefined ||
-        actionValue(theirs[f]) === actionValue(prior[f]) ||
-        theirs[f] === prior[f],
-    );
-    if (agree) return;
+    if (priorsAgree(theirs, prior)) return;
     throw new ResourceOperationError(
       `${what} failed: another resource of this program now manages the configuration of ` +
         `managed access list ${props.listId} in shield zone ${zone} (a \`pulumi up --replace\`, ` +
         `or a rename without \`aliases\`) and recorded ${JSON.stringify(theirs)} as its ` +
         `configuration before Pulumi, but this resource recorded ${JSON.stringify(prior)}. ` +
-        `Nothing was written. Remove this stale entry with \`pulumi state delete <urn>\` ` +
-        `(the other resource's record then stands), or restore the list by hand.`,
+        `Nothing was written. This entry recorded the list before Pulumi's first write; to ` +
+        `keep it, give the resource that now manages the list \`prior: ` +
+        `${JSON.stringify(prior)}\` and run \`pulumi up\` again (the records then agree and ` +
+        `this entry leaves the list to it). If instead the other record is right, remove this ` +
+        `entry with \`pulumi state delete <urn>\`.`,
     );
   }
   await operation(what, async () => {

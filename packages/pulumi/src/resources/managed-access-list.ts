@@ -22,6 +22,15 @@ export interface ManagedAccessListCommonArgs {
    * Left out: not managed. At least one of `enabled` and `action` is required.
    */
   action?: pulumi.Input<AccessListActionArg>;
+  /**
+   * The managed fields' values before Pulumi, stated by the program: what destroy restores,
+   * instead of what the resource reads when it first manages a field. Only for a way out:
+   * after an interrupted `pulumi up` whose configuration write landed, or when a delete
+   * refuses because two records of the list's configuration before Pulumi differ (the
+   * message names the value). Only fields the resource manages. Left out: recorded from the
+   * platform.
+   */
+  prior?: pulumi.Input<{ enabled?: boolean; action?: AccessListActionArg }>;
 }
 
 /** The zone, by shield zone id. */
@@ -97,6 +106,8 @@ export interface ManagedAccessListState {
    * read with {@link ManagedAccessList.get} (nothing is ever restored for it).
    */
   prior: ManagedAccessListPriorState;
+  /** True when the program states `prior` (it is then not recorded from the platform). */
+  priorPinned: boolean | undefined;
   /** Fields reported but not managed (left out of the program); undefined when none. */
   unmanaged: ("enabled" | "action")[] | undefined;
   /** True for a list read with {@link ManagedAccessList.get} (a read-only view). */
@@ -143,6 +154,8 @@ export class ManagedAccessList extends pulumi.dynamic.Resource {
   declare public readonly action: pulumi.Output<AccessListActionArg>;
   /** The managed fields before Pulumi managed them; destroy restores them. */
   declare public readonly prior: pulumi.Output<ManagedAccessListPriorState>;
+  /** True when the program states `prior`; else undefined. */
+  declare public readonly priorPinned: pulumi.Output<boolean | undefined>;
   /** Fields reported but not managed; undefined when none. */
   declare public readonly unmanaged: pulumi.Output<("enabled" | "action")[] | undefined>;
   /** True for a list read with {@link ManagedAccessList.get}; else undefined. */
@@ -192,12 +205,13 @@ export class ManagedAccessList extends pulumi.dynamic.Resource {
         listName: undefined,
         enabled: undefined,
         action: undefined,
+        prior: undefined,
         ...(reading ? {} : args),
         ...(reading ? {} : ownerGate(name, args)),
         configurationId: undefined,
         category: undefined,
         requiredPlan: undefined,
-        prior: undefined,
+        priorPinned: undefined,
         unmanaged: undefined,
         byName: undefined,
         readOnly: undefined,

@@ -164,7 +164,9 @@ export function checkAccessList(olds: unknown, news: unknown): dynamic.CheckResu
         typeof entries === "string"
           ? accessListEntries(entries)
           : Array.isArray(entries)
-            ? entries
+            ? // Padding is not part of an entry (the platform's content is split and trimmed):
+              // checked and stored trimmed, so a padded entry is not rewritten on every run.
+              entries.map((e) => (typeof e === "string" ? e.trim() : e))
             : undefined;
       if (!list) {
         failures.push({ property: "entries", reason: "must be a list of strings" });

@@ -33,6 +33,7 @@ import { messageOf, ResourceOperationError } from "../../common";
 import { getClient } from "../../settings";
 import type { ConfigurationFields, Words, ZoneObject, ZoneObjectKind } from "../kind";
 import { PartialCreateError, pendingOutputs } from "../recovery";
+import { deletesOnDestroy, originOf } from "../state";
 
 /** A custom list in the engine's terms, with the zone's limits when it was read. */
 export interface AccessListObject extends ZoneObject {
@@ -209,8 +210,15 @@ async function assertBelowLimits(ctx: {
         `written. Delete a list, adopt an existing one with \`listId\`, or upgrade the zone's plan.`,
     );
   }
+  // The listing's `customEntryCount` still counts the lists this run deleted since it was
+  // read (a replacement deletes first; `listed` leaves them out): their entries are freed.
+  const listedIds = new Set(ctx.listed.map((l) => l.id));
+  const freed = listing.customLists
+    .filter((l) => !listedIds.has(l.listId))
+    .reduce((n, l) => n + (l.entryCount ?? 0), 0);
   const used =
-    listing.customEntryCount +
+    listing.customEntryCount -
+    freed +
     added.reduce((n, id) => n + (createdEntries.get(id) ?? 0), 0) +
     accessListEntries(String(ctx.inputs.ruleConfiguration?.entries ?? "")).length;
   if (used > listing.customEntryLimit) {
@@ -390,17 +398,22 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
   afterCreate: async ({ object, zone, inputs, what }) => {
     try {
       // The POST answered the list (its entries): only its line of the listing is missing.
+      // A list found in the listing (a POST whose answer was lost) has no entries there: it
+      // is read (GET), so that the state holds its entries, not none.
       const c = (object.ruleConfiguration ?? {}) as Record<string, unknown>;
-      const read = await withListing(
-        {
-          id: object.id,
-          name: String(object.ruleName ?? ""),
-          description: object.ruleDescription,
-          type: c.type,
-          content: String(c.entries ?? ""),
-        },
-        zone,
-      );
+      const read =
+        typeof c.entries === "string"
+          ? await withListing(
+              {
+                id: object.id,
+                name: String(object.ruleName ?? ""),
+                description: object.ruleDescription,
+                type: c.type,
+                content: c.entries,
+              },
+              zone,
+            )
+          : await getList(object.id, zone);
       const want = (inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
       const now = read.ruleConfiguration as Record<string, unknown>;
       const body = configurationPatch(want, { isEnabled: now.enabled, action: now.action });
@@ -429,10 +442,24 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
   },
   /**
    * What the platform cannot change in place: a created list's `type` and `description`
-   * (an adopted list is refused instead, by `update`). Only against known old values.
+   * (a list destroy would leave is refused instead, by `update`). Only against known old
+   * values.
    */
   replacedBy: (olds, news) => {
     if (news.ruleId !== undefined && news.ruleId !== null) return [];
+    // A list destroy would leave (adopted, now addressed by zone and name; or
+    // `deleteOnDestroy: false`) is not replaced either: its delete would leave it, the name
+    // would stay taken, and the engine would already have dropped the resource. `update`
+    // refuses the change instead, before any write.
+    // Both the old state (its delete runs first) and the program must say "delete".
+    const deletes =
+      deletesOnDestroy(olds) &&
+      deletesOnDestroy({
+        deleteOnDestroy: news.deleteOnDestroy,
+        adopted: false,
+        origin: originOf(olds),
+      });
+    if (!deletes) return [];
     const out: string[] = [];
     const oldType = (olds.ruleConfiguration?.type ?? olds.reported?.type) as unknown;
     const newType = news.ruleConfiguration?.type;
