@@ -75,35 +75,27 @@ test("(5) two resources adopting one ruleId are refused", async () => {
 });
 
 /**
- * KNOWN PROVIDER BUG (found by the model test, ManagedAccessList kind; `test.failing` while
- * the bug is there: when it is fixed this test fails, and `.failing` must go).
- *
- * Respelling the same list of the same zone (`shieldZoneId: 1` → `pullZoneId: 1`, or
- * `listId: 1` → `listName: "VPN Providers"`) makes `diff` report a replacement. The engine
- * creates the new resource first: it records the configuration as it is NOW (the values
- * Pulumi wrote) as its prior; the old entry's delete then refuses (the two priors differ),
- * so every later `up` fails; and `destroy` restores the old prior, then the new one, leaving
- * Pulumi's values on the platform instead of those from before the program managed the list.
+ * Found by the model test (ManagedAccessList kind), fixed on main since (0f68553): respelling
+ * the same list of the same zone (`shieldZoneId: 1` → `pullZoneId: 1`, or `listId: 1` →
+ * `listName: "VPN Providers"`) made the new resource record the values Pulumi wrote as its
+ * prior, the old entry's delete refuse, and destroy leave Pulumi's values on the platform.
  */
-test.failing(
-  "KNOWN PROVIDER BUG (7) ManagedAccessList: a respelled zone replaces the resource and destroy then leaves Pulumi's values, not the prior",
-  async () => {
-    const { w, up } = world();
-    // List 1 ("VPN Providers") of shield zone 1 is enabled with action Block (2) in the fixtures.
-    w.engine.program.set("m0", { shieldZoneId: 1, listId: 1, enabled: false, action: "None" });
-    expect((await up()).ok).toBe(true);
-    w.engine.program.set("m0", { pullZoneId: 1, listId: 1, enabled: false, action: "None" });
-    await up(); // fails today: the replaced entry's delete refuses (the priors differ)
-    await w.run("destroy", "Destroy()", () => w.engine.destroy(), false); // invariant (7)
-    const cfg = (await ctl.state()).accessListConfigs.find(
-      (c) => c.shieldZoneId === 1 && c.listId === 1,
-    );
-    expect({ isEnabled: cfg?.isEnabled, action: cfg?.action }).toEqual({
-      isEnabled: true,
-      action: 2,
-    });
-  },
-);
+test("(7) ManagedAccessList: after a respelled zone, destroy puts back the configuration from before the program managed the list", async () => {
+  const { w, up } = world();
+  // List 1 ("VPN Providers") of shield zone 1 is enabled with action Block (2) in the fixtures.
+  w.engine.program.set("m0", { shieldZoneId: 1, listId: 1, enabled: false, action: "None" });
+  expect((await up()).ok).toBe(true);
+  w.engine.program.set("m0", { pullZoneId: 1, listId: 1, enabled: false, action: "None" });
+  await up(); // failed before the fix: the replaced entry's delete refused (the priors differed)
+  await w.run("destroy", "Destroy()", () => w.engine.destroy(), false); // invariant (7)
+  const cfg = (await ctl.state()).accessListConfigs.find(
+    (c) => c.shieldZoneId === 1 && c.listId === 1,
+  );
+  expect({ isEnabled: cfg?.isEnabled, action: cfg?.action }).toEqual({
+    isEnabled: true,
+    action: 2,
+  });
+});
 
 /**
  * KNOWN PROVIDER BUG (found by the model test under the async-202 profile, ManagedAccessList

@@ -12,7 +12,6 @@ import type { EmulatorState } from "../../../../packages/emulator/src";
 import { managedAccessListProvider } from "../../../../packages/pulumi/src/resources/managed-access-list-provider";
 import { clone, ProgramInputs, StateEntry } from "../engine";
 import type { ModelKind, PlatformObject } from "../kind";
-import { KNOWN_FINDINGS } from "../known-findings";
 import { canon } from "../oracle";
 import { sometimes } from "./rules";
 import { PULL_ZONES, zoneOfPlacement } from "./zones";
@@ -128,9 +127,7 @@ export const managedAccessListKind: ModelKind = {
   },
   // Another spelling of the same list and zone (listId ↔ listName, shield ↔ pull zone):
   // the provider replaces the resource (create before delete, the same configuration).
-  // Known provider bug (model-findings.test.ts): the replacement loses the prior.
   modeSwitch(prog: ProgramInputs, _st: StateEntry, viaPullZone: boolean) {
-    if (!KNOWN_FINDINGS) return undefined;
     const list = listOf(prog);
     const zone = zoneOfPlacement(prog);
     if (list === undefined || zone === undefined) return undefined;
