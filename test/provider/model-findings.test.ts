@@ -98,44 +98,39 @@ test("(7) ManagedAccessList: after a respelled zone, destroy puts back the confi
 });
 
 /**
- * KNOWN PROVIDER BUG (found by the model test under the async-202 profile, ManagedAccessList
- * kind; `test.failing` while the bug is there).
- *
- * A configuration PATCH answered 202 is pending, not done, but ManagedAccessList goes on as if
- * it were applied. Every PATCH sends both fields, the unmanaged one "as the listing just read
+ * Found by the model test under the async-202 profile (ManagedAccessList kind), fixed: a
+ * configuration PATCH answered 202 is read back until the listing shows it. Before, it was
+ * taken as applied. Every PATCH sends both fields, the unmanaged one "as the listing just read
  * it": when a second write of the same configuration follows in the same run (here the stale
  * entry of a renamed resource restoring its own prior during destroy), it reads the listing
  * before the first write is applied and sends the old value of a field it does not manage,
  * which then lands after the first write and overwrites it.
  */
-test.failing(
-  "KNOWN PROVIDER BUG (7) ManagedAccessList, async-202: a restore reads the listing before an accepted write applies and overwrites a field it does not manage",
-  async () => {
-    await ctl.setProfile({ name: "async-202", writeDelayMs: 40 });
-    try {
-      const w = new World(ctl, { writeDelayMs: 40 });
-      const up = () => w.run("up", "Up()", () => w.engine.up(), false);
-      // List 1 of shield zone 1: enabled, action Block (2) in the fixtures.
-      w.engine.program.set("m0", { shieldZoneId: 1, listId: 1, action: "None" });
-      expect((await up()).ok).toBe(true);
-      // Renamed (no aliases) and `enabled` managed too: m1 records action None (Pulumi's) as
-      // its prior, so the stale m0's delete refuses; both stay in the state.
-      w.engine.program = new Map([
-        ["m1", { shieldZoneId: 1, listId: 1, action: "None", enabled: false }],
-      ]);
-      await up();
-      // destroy: m1 restores {enabled: true, action: None} (202, pending), then m0 restores
-      // {action: Block}, sending enabled as the listing still shows it (false).
-      await w.run("destroy", "Destroy()", () => w.engine.destroy(), false); // invariant (7)
-      const cfg = (await ctl.state()).accessListConfigs.find(
-        (c) => c.shieldZoneId === 1 && c.listId === 1,
-      );
-      expect({ isEnabled: cfg?.isEnabled, action: cfg?.action }).toEqual({
-        isEnabled: true,
-        action: 2,
-      });
-    } finally {
-      await ctl.setProfile("default");
-    }
-  },
-);
+test("(7) ManagedAccessList, async-202: a configuration answered 202 is read back, so a restore that follows never reads the old values and overwrites a field it does not manage", async () => {
+  await ctl.setProfile({ name: "async-202", writeDelayMs: 40 });
+  try {
+    const w = new World(ctl, { writeDelayMs: 40 });
+    const up = () => w.run("up", "Up()", () => w.engine.up(), false);
+    // List 1 of shield zone 1: enabled, action Block (2) in the fixtures.
+    w.engine.program.set("m0", { shieldZoneId: 1, listId: 1, action: "None" });
+    expect((await up()).ok).toBe(true);
+    // Renamed (no aliases) and `enabled` managed too: m1 records action None (Pulumi's) as
+    // its prior, so the stale m0's delete refuses; both stay in the state.
+    w.engine.program = new Map([
+      ["m1", { shieldZoneId: 1, listId: 1, action: "None", enabled: false }],
+    ]);
+    await up();
+    // destroy: m1 restores {enabled: true, action: None} (202, pending), then m0 restores
+    // {action: Block}, sending enabled as the listing still shows it (false).
+    await w.run("destroy", "Destroy()", () => w.engine.destroy(), false); // invariant (7)
+    const cfg = (await ctl.state()).accessListConfigs.find(
+      (c) => c.shieldZoneId === 1 && c.listId === 1,
+    );
+    expect({ isEnabled: cfg?.isEnabled, action: cfg?.action }).toEqual({
+      isEnabled: true,
+      action: 2,
+    });
+  } finally {
+    await ctl.setProfile("default");
+  }
+});

@@ -8,9 +8,7 @@
  * test/provider/model/world.ts are checked on the emulator's whole state.
  *
  * `npm test`: a fixed seed per profile, a few runs. `npm run fuzz` (FUZZ_STEPS=N): at least N
- * steps per profile, with the figures printed. MODEL_LOG=1 prints every run's steps;
- * MODEL_KNOWN_FINDINGS=1 adds the generators that reach reported provider bugs
- * (model/known-findings.ts).
+ * steps per profile, with the figures printed. MODEL_LOG=1 prints every run's steps.
  */
 import fc from "fast-check";
 import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../packages/emulator/src";

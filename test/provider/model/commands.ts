@@ -11,7 +11,6 @@ import fc from "fast-check";
 import type { FaultSpec } from "../../../packages/emulator/src";
 import { clone } from "./engine";
 import type { FieldEdit, ModelKind, OobCreateSpec, OobFieldEdit } from "./kind";
-import { KNOWN_FINDINGS } from "./known-findings";
 import { KINDS, kindOf } from "./kinds";
 import { sometimes } from "./kinds/rules";
 import { objectsOf, World } from "./world";
@@ -103,9 +102,6 @@ class Rename implements Cmd {
   check = (w: Readonly<World>) => w.engine.program.size > 0;
   async run(_m: World, w: World) {
     const name = pick(w.resourceNames(), this.res)!;
-    // Known provider bug (model-findings.test.ts): a renamed settings resource's restore can
-    // be overwritten under async-202.
-    if (kindOf(name).restoresPrior && !KNOWN_FINDINGS) return;
     const to = w.newResourceName(kindOf(name).tag);
     w.engine.program = new Map(
       [...w.engine.program].map(([n, v]) => (n === name ? [to, v] : [n, v])),

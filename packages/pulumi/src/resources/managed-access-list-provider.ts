@@ -32,7 +32,7 @@ import {
   safeCheck,
   type Failure,
 } from "./common";
-import { logLine, PartialCreateError } from "./rate-limit-rule-recovery";
+import { logLine, PartialCreateError, timing } from "./rate-limit-rule-recovery";
 import { claimValue, claimWith, isClaimed, unclaim, zoneListing } from "./run-state";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 
@@ -298,7 +298,14 @@ async function writeConfiguration(
   if (fields.length === 0) return { wrote: false, isEnabled: list.isEnabled, action: list.action };
   await assertAvailable(what, zone, list);
   try {
-    await getClient().accessLists.updateAccessListConfiguration(zone, list.configurationId, body);
+    const res = await getClient().accessLists.updateAccessListConfiguration(
+      zone,
+      list.configurationId,
+      body,
+    );
+    // Accepted, applied later: not done until the listing shows it, or a later read (a
+    // restore's, another resource's) could take the old values for current ones.
+    if (res.status === 202) await readBackConfiguration(zone, list.listId, body);
   } catch (e) {
     if ((e as { errorKey?: unknown })?.errorKey === "not_available.access_list") {
       let plan: unknown;
@@ -312,6 +319,35 @@ async function writeConfiguration(
     throw e;
   }
   return { wrote: true, isEnabled: body.isEnabled, action: body.action as number };
+}
+
+/**
+ * Reads the zone's listing until the list shows `body` (a 202: applied later), with the
+ * bounded backoff of the other resources; fails when it never shows it (the write may still
+ * land: the next run reads it and writes only what still differs).
+ */
+async function readBackConfiguration(
+  zone: number,
+  listId: number,
+  body: { isEnabled: boolean; action: number },
+): Promise<void> {
+  const deadline = Date.now() + timing.readBackMs;
+  let step = timing.readBackStepMs;
+  for (;;) {
+    const now = (await listing(zone)).managedLists.find((l) => l.listId === listId);
+    if (now && now.isEnabled === body.isEnabled && now.action === body.action) return;
+    if (Date.now() + step > deadline) {
+      // A plain error: the write may still land, so create and update keep the prior (a
+      // partial create or update), as for a lost answer.
+      throw new Error(
+        `the platform accepted the configuration of managed access list ${listId} (202) but ` +
+          `it was not visible after ${timing.readBackMs / 1000} s; run the command again (the ` +
+          `change is re-sent only if it is still missing)`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, step));
+    step = Math.min(step * 2, 2_000);
+  }
 }
 
 /** The outputs for `list` as the platform holds it (`cfg`), in the program's forms. */
