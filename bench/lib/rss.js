@@ -19,7 +19,8 @@ function readHwmKb(pid) {
 }
 
 /**
- * Starts sampling every `everyMs` the processes whose command line contains `pattern`.
+ * Starts sampling every `everyMs` the processes whose command line contains `pattern` (a
+ * string, or an array of strings: any of them).
  * `stop()` returns `{ peakMb, processes }` (the largest VmHWM seen, how many matched), or
  * null where /proc is not available.
  */
@@ -35,7 +36,7 @@ function startRssSampler(pattern, everyMs = 200) {
       } catch {
         continue;
       }
-      if (!cmd.includes(pattern)) continue;
+      if (![].concat(pattern).some((p) => cmd.includes(p))) continue;
       peaks.set(pid, Math.max(peaks.get(pid) || 0, readHwmKb(pid)));
     }
   };
