@@ -47,7 +47,8 @@ function summarize(file) {
     owner.set(id, o);
     return o;
   };
-  const loaderFrames = /^(Module\._load|Module\._compile|Module\.require|require|wrapSafe|compileFunction)$/;
+  const loaderFrames =
+    /^(Module\._load|Module\._compile|Module\.require|require|wrapSafe|compileFunction)$/;
   const inLoader = new Map();
   const loading = (id) => {
     if (inLoader.has(id)) return inLoader.get(id);
