@@ -182,10 +182,14 @@ async function measureSize(env, emu, layout, n, runs, workload, profDir) {
     ["refresh", (s) => s.refreshMs],
     ["destroy", (s) => s.destroyMs],
   ]) {
+    // Run by run (each rules run beside its no-op run): how far load moved the ratio.
+    const paired = samples.rules.map((s, i) => f(s) / f(samples.noop[i]));
     row[name] = {
       rulesMs: med("rules", f),
       noopMs: med("noop", f),
       ratio: med("rules", f) / med("noop", f),
+      pairedMin: Math.min(...paired),
+      pairedMax: Math.max(...paired),
     };
   }
   const peak = (kind, f) => {
@@ -246,10 +250,10 @@ async function main() {
     await emu.close();
   }
   const fmt = (x) =>
-    `${round(x.rulesMs / 1000, 2)} s / ${round(x.noopMs / 1000, 2)} s = ${round(x.ratio, 3)}`;
+    `${round(x.rulesMs / 1000, 2)} s / ${round(x.noopMs / 1000, 2)} s = ${round(x.ratio, 3)} (runs ${round(x.pairedMin, 2)}–${round(x.pairedMax, 2)})`;
   const mb = (x) => `${x.rules ?? "n/a"} / ${x.noop ?? "n/a"}`;
   printTable(
-    "Provider overhead vs engine floor, each phase on its own (median of runs; rules / no-op)",
+    "Provider overhead vs engine floor, each phase on its own (median of runs; rules / no-op; in brackets the lowest and highest ratio of a rules run to its no-op run)",
     [
       "layout",
       "workload",
