@@ -23,8 +23,8 @@ const BENCHES = [
   [
     "engine-floor",
     "engine-floor.js",
-    ["--sizes", "100,1000", "--runs", "3,2", "--workloads", "rules,mixed"],
-    "pulumi up + no-change preview: N rules vs N no-op dynamic resources (N = 100 x 3, 1000 x 2), and 100 objects of every Shield kind (x 3); npm-installed and linked package; many minutes; host peak RSS, state bytes",
+    ["--sizes", "10,100,1000", "--runs", "5,5,2", "--workloads", "rules,mixed"],
+    "each phase on its own (up, no-change preview, refresh, destroy): N rules vs N no-op dynamic resources, interleaved (N = 10 x 5, 100 x 5, 1000 x 2), and 100 objects of every Shield kind (x 3); npm-installed and linked package; about an hour; host and program peak RSS, state bytes",
   ],
   [
     "import-time",

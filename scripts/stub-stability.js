@@ -5,6 +5,10 @@
  * outside the repo (first run only), serializes the built stubs (dist/) exactly as the SDK's
  * dynamic Resource does, and prints size and hash per version. Exit 1 when they differ.
  *
+ * Also the linked form: from the repo (where `pulumi-edgeplatform` is the workspace link),
+ * `serializedProvider(kind)` must be written by every version as the same
+ * `require("pulumi-edgeplatform/stubs/<kind>")` (see packages/pulumi/src/resources/serialized-provider.ts).
+ *
  * Usage: npm run build && node scripts/stub-stability.js [--versions 3.216.0,3.230.0,3.248.0]
  */
 "use strict";
@@ -72,6 +76,35 @@ async function main() {
     if (seen.size !== 1) {
       ok = false;
       console.log(`  DIFFERENT across versions: ${JSON.stringify([...seen])}`);
+    }
+  }
+  // The linked form (this process's working directory resolves the package by name).
+  const { serializedProvider } = require(
+    path.join(ROOT, "packages", "pulumi", "dist", "resources", "serialized-provider.js"),
+  );
+  process.chdir(ROOT);
+  const kinds = [
+    "rate-limit-rule",
+    "waf-rule",
+    "access-list",
+    "zone-dnssec",
+    "volume-instances-deletion",
+    "managed-access-list",
+  ];
+  for (const kind of kinds) {
+    const texts = new Set();
+    for (const v of versions) {
+      const text = await serializeWith(v, serializedProvider(kind));
+      texts.add(text);
+      const named = text.includes(`require("pulumi-edgeplatform/stubs/${kind}")`);
+      console.log(
+        `linked ${kind} with SDK ${v}: ${Buffer.byteLength(text)} bytes, ${named ? "required by name" : "BY VALUE"}`,
+      );
+      if (!named) ok = false;
+    }
+    if (texts.size !== 1) {
+      ok = false;
+      console.log(`  linked ${kind}: DIFFERENT across versions`);
     }
   }
   console.log(ok ? "stubs identical across versions" : "stubs differ across versions");

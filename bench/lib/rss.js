@@ -18,8 +18,26 @@ function readHwmKb(pid) {
   }
 }
 
+/** Parent pid of `pid` (from /proc/<pid>/stat), or 0. */
+function parentOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether `pid` descends from this process (other jobs on the machine run the same hosts). */
+function isDescendant(pid) {
+  for (let p = Number(pid), hops = 0; p > 1 && hops < 64; p = parentOf(p), hops++)
+    if (p === process.pid) return true;
+  return false;
+}
+
 /**
- * Starts sampling every `everyMs` the processes whose command line contains `pattern`.
+ * Starts sampling every `everyMs` the processes whose command line contains `pattern` (a
+ * string, or an array of strings: any of them) and that descend from this process.
  * `stop()` returns `{ peakMb, processes }` (the largest VmHWM seen, how many matched), or
  * null where /proc is not available.
  */
@@ -35,7 +53,8 @@ function startRssSampler(pattern, everyMs = 200) {
       } catch {
         continue;
       }
-      if (!cmd.includes(pattern)) continue;
+      if (![].concat(pattern).some((p) => cmd.includes(p))) continue;
+      if (!isDescendant(pid)) continue;
       peaks.set(pid, Math.max(peaks.get(pid) || 0, readHwmKb(pid)));
     }
   };

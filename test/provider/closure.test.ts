@@ -4,9 +4,11 @@
  * free of secrets and implementation code, stable, and working after a round trip.
  * Note: run without coverage instrumentation (it would inject counters into the stubs).
  */
+import { execFileSync } from "child_process";
 import * as crypto from "crypto";
 import * as fs from "fs";
 import Module from "module";
+import * as os from "os";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import {
@@ -270,5 +272,69 @@ describe("serializedProvider: installed → by name, linked or from sources → 
     expect(
       requiredByName(f("/p/node_modules/.pnpm/pulumi-edgeplatform@0.1.0/dist/x.js"), "zone-dnssec"),
     ).toBe(false);
+  });
+});
+
+describe("serializedProvider: linked, the package resolved by name from the working directory (dist/)", () => {
+  const dist = path.join(ROOT, "packages/pulumi/dist/resources/serialized-provider.js");
+  const built = fs.existsSync(dist);
+
+  /** Serializes like the SDK in a plain Node process whose working directory is the repo. */
+  function serializeInNode(kind: string): { text: string; same: boolean } {
+    const script = `
+      const pulumi = require("@pulumi/pulumi");
+      const { serializedProvider } = require(${JSON.stringify(dist)});
+      const provider = serializedProvider(${JSON.stringify(kind)});
+      pulumi.runtime.serializeFunction(() => provider, { allowSecrets: true }).then((sf) =>
+        process.stdout.write(JSON.stringify({ text: sf.text, same: serializedProvider(${JSON.stringify(kind)}) === provider })));`;
+    const out = execFileSync(process.execPath, ["-e", script], { cwd: ROOT, encoding: "utf8" });
+    return JSON.parse(out) as { text: string; same: boolean };
+  }
+
+  (built ? test : test.skip)(
+    "the workspace link (as a linked project) stores a require by name, one object per process",
+    () => {
+      for (const kind of ["rate-limit-rule", "zone-dnssec"]) {
+        const { text, same } = serializeInNode(kind);
+        expect(same).toBe(true);
+        expect(text).toContain(`const provider = require("pulumi-edgeplatform/stubs/${kind}");`);
+        expect(Buffer.byteLength(text)).toBeLessThan(400);
+      }
+    },
+  );
+
+  (built ? test : test.skip)(
+    "the stored require loads a working, seven-method provider from the project",
+    async () => {
+      const provider = evaluate(serializeInNode("zone-dnssec").text) as unknown as Record<
+        string,
+        unknown
+      >;
+      expect(Object.keys(provider).sort()).toEqual(
+        ["check", "configure", "create", "delete", "diff", "read", "update"].sort(),
+      );
+      const failures = await (provider.check as (a: unknown, b: unknown) => Promise<unknown>)(
+        {},
+        { zoneId: 1, enabled: "yes" },
+      );
+      expect(failures).toMatchObject({ failures: [expect.objectContaining({})] });
+    },
+  );
+
+  test("no alias where the working directory does not resolve the package to this copy", async () => {
+    const { aliasKey } = await import("../../packages/pulumi/src/resources/serialized-provider");
+    const file = require.resolve("../../packages/pulumi/src/resources/stubs/rate-limit-rule");
+    expect(aliasKey(file, "rate-limit-rule", os.tmpdir())).toBeUndefined();
+    expect(aliasKey(file, "rate-limit-rule", ROOT)).toBeUndefined(); // resolves to dist/, not src/
+  });
+
+  test("a stub module whose implementation cannot be loaded fails EVERY call loudly", async () => {
+    const { forwarding } = await import("../../packages/pulumi/src/resources/stubs/forwarding");
+    const broken = new Error("Cannot find module '../rate-limit-rule-provider'");
+    const stub = forwarding(() => {
+      throw broken;
+    }) as unknown as Record<string, (...a: unknown[]) => unknown>;
+    for (const m of ["configure", "check", "diff", "create", "read", "update", "delete"])
+      expect(() => stub[m]({}, {}, {})).toThrow(broken);
   });
 });

@@ -5,8 +5,8 @@
  * reason naming the allowed values (`must be one of 1 (RateLimit), 2 (Log), 3 (Challenge);
  * got 7`).
  */
-import Ajv, { ErrorObject, ValidateFunction } from "ajv";
-import addFormats from "ajv-formats";
+import type Ajv from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import {
   EnumsByField,
   INT32_MAX,
@@ -25,8 +25,20 @@ export interface ValidationFailure {
   reason: string;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-addFormats(ajv);
+/**
+ * The ajv instance, made on the first validation: ajv and ajv-formats are about 70 modules, and
+ * a process that never validates (the provider host of a refresh or destroy) need not load them.
+ */
+let ajvInstance: Ajv | undefined;
+function ajv(): Ajv {
+  if (!ajvInstance) {
+    const { default: AjvClass } = require("ajv") as typeof import("ajv");
+    const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
+    ajvInstance = new AjvClass({ allErrors: true, strict: false, verbose: true });
+    addFormats(ajvInstance);
+  }
+  return ajvInstance;
+}
 const compiled = new WeakMap<object, ValidateFunction>();
 
 function enumNamesFor(path: string): Record<string, number> | undefined {
@@ -177,7 +189,7 @@ export function validate(
 ): ValidationFailure[] {
   let fn = compiled.get(schema);
   if (!fn) {
-    fn = ajv.compile(schema);
+    fn = ajv().compile(schema);
     compiled.set(schema, fn);
   }
   if (fn(value)) return [];

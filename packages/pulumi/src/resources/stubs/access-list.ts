@@ -3,7 +3,12 @@
  * `pulumi-edgeplatform/stubs/access-list`): when the package is installed under `node_modules`,
  * Pulumi serializes a module's exports as `require("pulumi-edgeplatform/stubs/access-list")`
  * instead of the stub's text. See `../serialized-provider.ts`.
+ * Its methods load the implementation module directly (`./forwarding.ts`), not the package root.
  */
-import { accessListStub } from "../loader";
+import { forwarding } from "./forwarding";
 
-export = accessListStub;
+export = forwarding(
+  () =>
+    (require("../access-list-provider") as typeof import("../access-list-provider"))
+      .accessListProvider,
+);

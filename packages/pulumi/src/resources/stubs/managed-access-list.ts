@@ -4,7 +4,12 @@
  * `node_modules`, Pulumi serializes a module's exports as
  * `require("pulumi-edgeplatform/stubs/managed-access-list")` (a few hundred bytes in state
  * instead of the stub's text). See `../serialized-provider.ts`.
+ * Its methods load the implementation module directly (`./forwarding.ts`), not the package root.
  */
-import { managedAccessListStub } from "../loader";
+import { forwarding } from "./forwarding";
 
-export = managedAccessListStub;
+export = forwarding(
+  () =>
+    (require("../managed-access-list-provider") as typeof import("../managed-access-list-provider"))
+      .managedAccessListProvider,
+);

@@ -2,8 +2,13 @@
  * The serialized provider of `RateLimitRule` as a module of its own (package export
  * `pulumi-edgeplatform/stubs/rate-limit-rule`): when the package is installed under `node_modules`, Pulumi
  * serializes a module's exports as `require("pulumi-edgeplatform/stubs/rate-limit-rule")` (about 290 bytes
- * in state instead of the stub's text). See `../serialized-provider.ts`.
+ * in state instead of the stub's text). See `../serialized-provider.ts`. Its methods load the
+ * implementation module directly (`./forwarding.ts`), not the package root.
  */
-import { rateLimitRuleStub } from "../loader";
+import { forwarding } from "./forwarding";
 
-export = rateLimitRuleStub;
+export = forwarding(
+  () =>
+    (require("../rate-limit-rule-provider") as typeof import("../rate-limit-rule-provider"))
+      .rateLimitRuleProvider,
+);

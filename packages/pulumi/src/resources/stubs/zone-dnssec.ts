@@ -2,8 +2,13 @@
  * The serialized provider of `ZoneDnssec` as a module of its own (package export
  * `pulumi-edgeplatform/stubs/zone-dnssec`): when the package is installed under `node_modules`, Pulumi
  * serializes a module's exports as `require("pulumi-edgeplatform/stubs/zone-dnssec")` (about 290 bytes
- * in state instead of the stub's text). See `../serialized-provider.ts`.
+ * in state instead of the stub's text). See `../serialized-provider.ts`. Its methods load the
+ * implementation module directly (`./forwarding.ts`), not the package root.
  */
-import { zoneDnssecStub } from "../loader";
+import { forwarding } from "./forwarding";
 
-export = zoneDnssecStub;
+export = forwarding(
+  () =>
+    (require("../zone-dnssec-provider") as typeof import("../zone-dnssec-provider"))
+      .zoneDnssecProvider,
+);

@@ -1,0 +1,26 @@
+/**
+ * The object a stub module (`pulumi-edgeplatform/stubs/<kind>`) exports. The state never holds
+ * its text: Pulumi's serializer writes the module as `require("pulumi-edgeplatform/stubs/<kind>")`
+ * (see `../serialized-provider.ts`), so it may change between releases without any state diff.
+ *
+ * Each of the seven methods loads the kind's implementation module directly when it is called
+ * (not the package root, which loads every namespace and data source) and forwards to it. Fails
+ * loudly like the by-value stubs in `../loader.ts`: when the implementation cannot be loaded,
+ * every call throws that error.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+
+/** A stub module's exports: all seven methods, forwarding to `load()`'s provider. */
+export function forwarding(load: () => dynamic.ResourceProvider): dynamic.ResourceProvider {
+  const p = (): any => load();
+  return {
+    configure: (a: any) => p().configure(a),
+    check: (a: any, b: any) => p().check(a, b),
+    diff: (a: any, b: any, c: any) => p().diff(a, b, c),
+    create: (a: any) => p().create(a),
+    read: (a: any, b: any) => p().read(a, b),
+    update: (a: any, b: any, c: any) => p().update(a, b, c),
+    delete: (a: any, b: any) => p().delete(a, b),
+  };
+}
