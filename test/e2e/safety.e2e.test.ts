@@ -527,13 +527,24 @@ const run = e2eAvailable();
         path.join(broken, "index.js"),
         'throw new Error("simulated broken install of pulumi-edgeplatform");\n',
       );
+      // The state names the stub module (`require("pulumi-edgeplatform/stubs/<kind>")`): it
+      // is broken the same way.
+      fs.mkdirSync(path.join(broken, "stubs"));
+      fs.writeFileSync(
+        path.join(broken, "stubs", "rate-limit-rule.js"),
+        'throw new Error("simulated broken install of pulumi-edgeplatform");\n',
+      );
 
       await control.clearJournal();
       stack.usePackage(empty);
       const d1 = await stack.op({ op: "destroy", allowFail: true }, options);
       show("7 destroy, package missing", d1, 30);
       expect(d1.ok).toBe(false);
-      expect(text(d1)).toMatch(/Cannot find module 'pulumi-edgeplatform'/);
+      // The state stores `require("pulumi-edgeplatform/stubs/rate-limit-rule")` (installed and
+      // linked layouts) or the by-value stub that requires the package root.
+      expect(text(d1)).toMatch(
+        /Cannot find module 'pulumi-edgeplatform(\/stubs\/rate-limit-rule)?'/,
+      );
 
       stack.usePackage(broken);
       const u1 = await stack.op({ op: "up", allowFail: true }, {});
