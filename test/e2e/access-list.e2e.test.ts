@@ -4,11 +4,9 @@
  * on a loopback port. Fixture: shield zone 1 has custom list 501 "office-network" (CIDR,
  * 203.0.113.0/24 and 198.51.100.0/25), configuration 7101, enabled, action Allow (1).
  */
-import { randomBytes } from "crypto";
-import type { AddressInfo } from "net";
 import * as path from "path";
-import { buildServer, EmulatorState } from "../../packages/emulator/src";
-import { registerSecret } from "../support/secrets";
+import type { EmulatorState } from "../../packages/emulator/src";
+import { KindHarness, startKindHarness } from "./harness";
 import type { AccessListProgramOptions, AccessListSpec } from "./programs/access-list-program";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -20,7 +18,6 @@ import {
   provideCliAndDist,
   show,
   sleep,
-  TestStack,
   text,
   waitFor,
 } from "./setup";
@@ -36,49 +33,24 @@ type Any = any;
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: edge.shield.AccessList", () => {
   let cli: CliInfo;
-  let close: () => Promise<void>;
-  let url: string;
+  let harness: KindHarness;
   let control: Control;
-  let apiKey: string;
   let postsArrived = 0;
-  const stacks: TestStack[] = [];
-
-  const newStack = (name: string) => {
-    const s = new TestStack(cli, {
-      projectName: "edgeplatform-acl",
-      stackName: name,
-      passphrase: randomBytes(12).toString("hex"),
-      programModule: PROGRAM,
-      programExport: "program",
-      config: {
-        "edgeplatform:baseUrl": { value: url },
-        "edgeplatform:apiKey": { value: apiKey, secret: true },
-      },
-    });
-    stacks.push(s);
-    return s;
-  };
+  const newStack = (name: string) => harness.newStack(name);
 
   beforeAll(async () => {
     cli = await provideCliAndDist();
-    apiKey = `e2e-acl-${randomBytes(16).toString("hex")}`;
-    registerSecret(apiKey);
-    // buildServer rather than startEmulator: the interrupted up needs to see POSTs when they
-    // ARRIVE (the journal records a request only when it is answered).
-    const { app } = buildServer({ apiKey });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    app.server.on("request", (req: { method?: string; url?: string }) => {
-      if (req.method === "POST" && req.url === Z1) postsArrived++;
+    harness = await startKindHarness(cli, {
+      label: "acl",
+      programModule: PROGRAM,
+      onArrive: (m, u) => {
+        if (m === "POST" && u === Z1) postsArrived++;
+      },
     });
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    close = () => app.close();
-    control = new Control(url);
+    control = harness.control;
   }, CLI_BUILD_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await close?.();
-    if (process.env.KEEP_E2E_DIR !== "1") for (const s of stacks) s.cleanup();
-  });
+  afterAll(async () => harness?.close());
 
   const writeLines = async () => (await control.writes()).map((w) => `${w.method} ${w.path}`);
   const aclCalls = async () =>

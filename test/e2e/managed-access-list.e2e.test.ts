@@ -5,11 +5,9 @@
  * Providers" (enabled, Block, configuration 7001), 2 "Tor Exit Nodes" (enabled, Challenge,
  * 7002), 3 "AI Crawlers" (disabled, None, 7003), 4 "Known Botnets" (Business plan, 7004).
  */
-import { randomBytes } from "crypto";
-import type { AddressInfo } from "net";
 import * as path from "path";
-import { buildServer, EmulatorState } from "../../packages/emulator/src";
-import { registerSecret } from "../support/secrets";
+import type { EmulatorState } from "../../packages/emulator/src";
+import { KindHarness, startKindHarness } from "./harness";
 import type {
   ManagedAccessListProgramOptions,
   ManagedAccessListSpec,
@@ -41,52 +39,27 @@ type Any = any;
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: edge.shield.ManagedAccessList", () => {
   let cli: CliInfo;
-  let close: () => Promise<void>;
+  let harness: KindHarness;
   let control: Control;
-  let url: string;
-  let apiKey: string;
   let stack: TestStack;
   /** Configuration PATCHes of list 2 (Tor, 7002) when they ARRIVE (answered or not). */
   let torPatchesArrived = 0;
-  const stacks: TestStack[] = [];
-
-  const newStack = (name: string) => {
-    const s = new TestStack(cli, {
-      projectName: "edgeplatform-mal",
-      stackName: name,
-      passphrase: randomBytes(12).toString("hex"),
-      programModule: PROGRAM,
-      programExport: "program",
-      config: {
-        "edgeplatform:baseUrl": { value: url },
-        "edgeplatform:apiKey": { value: apiKey, secret: true },
-      },
-    });
-    stacks.push(s);
-    return s;
-  };
+  const newStack = (name: string) => harness.newStack(name);
 
   beforeAll(async () => {
     cli = await provideCliAndDist();
-    apiKey = `e2e-mal-${randomBytes(16).toString("hex")}`;
-    registerSecret(apiKey);
-    // buildServer rather than startEmulator: the interrupted up needs to see the PATCH when it
-    // ARRIVES (the journal records a request only when it is answered).
-    const { app } = buildServer({ apiKey });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    app.server.on("request", (req: { method?: string; url?: string }) => {
-      if (req.method === "PATCH" && req.url === `${CONFIG}/7002`) torPatchesArrived++;
+    harness = await startKindHarness(cli, {
+      label: "mal",
+      programModule: PROGRAM,
+      onArrive: (m, u) => {
+        if (m === "PATCH" && u === `${CONFIG}/7002`) torPatchesArrived++;
+      },
     });
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    close = () => app.close();
-    control = new Control(url);
+    control = harness.control;
     stack = newStack("mal");
   }, CLI_BUILD_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await close?.();
-    if (process.env.KEEP_E2E_DIR !== "1") for (const s of stacks) s.cleanup();
-  });
+  afterAll(async () => harness?.close());
 
   const writes = async () =>
     (await control.writes()).map((w) => `${w.method} ${w.path} ${JSON.stringify(w.body)}`);

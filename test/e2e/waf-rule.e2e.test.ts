@@ -4,11 +4,9 @@
  * loopback port. Shield zone 2 holds fixture rules 301 "block-wp-admin" (actionType 1 Block,
  * severityType 2) and 302 "log-sqli", and allows 3 custom rules.
  */
-import { randomBytes } from "crypto";
-import type { AddressInfo } from "net";
 import * as path from "path";
-import { buildServer, EmulatorState } from "../../packages/emulator/src";
-import { registerSecret } from "../support/secrets";
+import type { EmulatorState } from "../../packages/emulator/src";
+import { KindHarness, startKindHarness } from "./harness";
 import type { WafProgramOptions, WafRuleSpec } from "./programs/waf-program";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -20,7 +18,6 @@ import {
   provideCliAndDist,
   show,
   sleep,
-  TestStack,
   text,
   waitFor,
 } from "./setup";
@@ -36,49 +33,24 @@ type Any = any;
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: edge.shield.WafRule", () => {
   let cli: CliInfo;
-  let close: () => Promise<void>;
-  let url: string;
+  let harness: KindHarness;
   let control: Control;
-  let apiKey: string;
   let postsArrived = 0;
-  const stacks: TestStack[] = [];
-
-  const newStack = (name: string) => {
-    const s = new TestStack(cli, {
-      projectName: "edgeplatform-waf",
-      stackName: name,
-      passphrase: randomBytes(12).toString("hex"),
-      programModule: PROGRAM,
-      programExport: "program",
-      config: {
-        "edgeplatform:baseUrl": { value: url },
-        "edgeplatform:apiKey": { value: apiKey, secret: true },
-      },
-    });
-    stacks.push(s);
-    return s;
-  };
+  const newStack = (name: string) => harness.newStack(name);
 
   beforeAll(async () => {
     cli = await provideCliAndDist();
-    apiKey = `e2e-waf-${randomBytes(16).toString("hex")}`;
-    registerSecret(apiKey);
-    // buildServer rather than startEmulator: the interrupted up needs to see POSTs when they
-    // ARRIVE (the journal records a request only when it is answered).
-    const { app } = buildServer({ apiKey });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    app.server.on("request", (req: { method?: string; url?: string }) => {
-      if (req.method === "POST" && req.url === RULES) postsArrived++;
+    harness = await startKindHarness(cli, {
+      label: "waf",
+      programModule: PROGRAM,
+      onArrive: (m, u) => {
+        if (m === "POST" && u === RULES) postsArrived++;
+      },
     });
-    url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    close = () => app.close();
-    control = new Control(url);
+    control = harness.control;
   }, CLI_BUILD_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await close?.();
-    if (process.env.KEEP_E2E_DIR !== "1") for (const s of stacks) s.cleanup();
-  });
+  afterAll(async () => harness?.close());
 
   const writeLines = async () => (await control.writes()).map((w) => `${w.method} ${w.path}`);
   /** Every Shield call since the journal was cleared, reads included, in order. */
