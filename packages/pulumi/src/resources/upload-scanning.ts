@@ -1,0 +1,109 @@
+/**
+ * `edge.shield.UploadScanning`: the upload scanning settings of a shield zone as a Pulumi
+ * dynamic resource (type token `pulumi-nodejs:dynamic/shield:UploadScanning`).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { UploadScanningScannerMode } from "edgeplatform-client/spec";
+import { serializedProvider } from "./serialized-provider";
+import {
+  isReading,
+  READ_ONLY,
+  settingsInputs,
+  type EnumArg,
+  type SettingsStateBase,
+  type SettingsZoneArgs,
+} from "./zone-settings-resource";
+
+/** A scanner's mode: `"Disabled"`, `"Log"`, `"Block"` (0–2). */
+export type UploadScanningScannerModeArg = EnumArg<typeof UploadScanningScannerMode>;
+
+/** Settings of {@link UploadScanningArgs}; each left out is not managed. At least one. */
+export interface UploadScanningSettingsArgs {
+  /** Whether uploads are scanned (`isEnabled`). */
+  enabled?: pulumi.Input<boolean>;
+  /** The CSAM scanner's mode. */
+  csamScanningMode?: pulumi.Input<UploadScanningScannerModeArg>;
+  /** The antivirus scanner's mode. */
+  antivirusScanningMode?: pulumi.Input<UploadScanningScannerModeArg>;
+}
+
+/** Arguments of {@link UploadScanning}: the zone and the settings to manage. */
+export type UploadScanningArgs = UploadScanningSettingsArgs & SettingsZoneArgs;
+
+/** State (outputs) of an {@link UploadScanning}. */
+export interface UploadScanningState extends SettingsStateBase {
+  enabled: boolean | undefined;
+  csamScanningMode: string | number | undefined;
+  antivirusScanningMode: string | number | undefined;
+}
+
+const OUTPUTS = [
+  "shieldZoneId",
+  "pullZoneId",
+  "enabled",
+  "csamScanningMode",
+  "antivirusScanningMode",
+  "prior",
+  "managed",
+  "byPullZone",
+  "readOnly",
+];
+
+/**
+ * The upload scanning settings of a shield zone (every plan). Only the named settings are
+ * managed; destroy restores them to their values before Pulumi (`prior`).
+ *
+ * ```ts
+ * new edge.shield.UploadScanning("scan", { pullZoneId: 1, enabled: true, antivirusScanningMode: "Block" });
+ * ```
+ */
+export class UploadScanning extends pulumi.dynamic.Resource {
+  /** The shield zone. */
+  declare public readonly shieldZoneId: pulumi.Output<number>;
+  /** The pull zone, when the program names the zone by it. */
+  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
+  /** Whether uploads are scanned, when managed. */
+  declare public readonly enabled: pulumi.Output<boolean | undefined>;
+  /** The CSAM scanner's mode, when managed. */
+  declare public readonly csamScanningMode: pulumi.Output<string | number | undefined>;
+  /** The antivirus scanner's mode, when managed. */
+  declare public readonly antivirusScanningMode: pulumi.Output<string | number | undefined>;
+  /** The managed settings before Pulumi managed them: destroy restores them. */
+  declare public readonly prior: pulumi.Output<Record<string, unknown>>;
+  /** The managed settings' paths. */
+  declare public readonly managed: pulumi.Output<string[]>;
+  /** True for a view read with {@link UploadScanning.get}. */
+  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
+
+  /**
+   * Reads a zone's upload scanning settings without managing them.
+   * @param id The shield zone id (`"1"`).
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): UploadScanning {
+    return new UploadScanning(name, READ_ONLY as never, { ...opts, id });
+  }
+
+  /**
+   * Manages upload scanning settings of a shield zone.
+   * @param name The unique name of the resource.
+   * @param args The zone and the settings to manage.
+   * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
+   */
+  constructor(name: string, args: UploadScanningArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      serializedProvider("upload-scanning"),
+      name,
+      settingsInputs(
+        "UploadScanning",
+        "the upload scanning settings",
+        name,
+        isReading(args) ? undefined : (args as unknown as Record<string, unknown>),
+        OUTPUTS,
+        opts,
+      ),
+      opts,
+      "shield",
+      "UploadScanning",
+    );
+  }
+}
