@@ -16,6 +16,8 @@ export { InvalidArgumentError } from "./api/invalid-argument";
 export { ShieldApi, shieldEndpoints } from "./api/shield";
 export type { RateLimitWriteResult, PageProgress, EventLogPagesOptions } from "./api/shield";
 export { WafApi, wafEndpoints } from "./api/waf";
+export { ShieldZonesApi, shieldZoneEndpoints } from "./api/shield-zones";
+export type { ShieldZoneWriteResult } from "./api/shield-zones";
 export type { WafRuleWriteResult } from "./api/waf";
 export { AccessListsApi, accessListEndpoints } from "./api/access-lists";
 export type {
@@ -95,6 +97,18 @@ export {
   AccessListAction,
   AccessListCategory,
   ShieldPlanType,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+  DDoSShieldSensitivity,
+  DDoSExecutionMode,
+  BotDetectionExecutionMode,
+  BotDetectionSensitivity,
+  BrowserFingerprintAggression,
+  UploadScanningScannerMode,
+  UnmatchedPathAction,
+  CustomPageTypes,
+  ShieldZoneEnumsByField,
+  ApiGuardianEnumsByField,
 } from "./spec/enums";
 export {
   validateAccessListEntries,
@@ -108,6 +122,34 @@ export type {
   AccessListTypeValue,
   AccessListActionValue,
   ShieldPlanTypeValue,
+  WafExecutionModeValue,
+  WafPayloadLimitActionValue,
+  DDoSShieldSensitivityValue,
+  DDoSExecutionModeValue,
+  BotDetectionExecutionModeValue,
+  BotDetectionSensitivityValue,
+  BrowserFingerprintAggressionValue,
+  UploadScanningScannerModeValue,
+  UnmatchedPathActionValue,
+  CustomPageType,
+  ShieldZoneSettings,
+  ShieldZoneResponse,
+  CreateShieldZoneRequest,
+  UpdateShieldZoneRequest,
+  ShieldZonePullZoneMapping,
+  WafEngineConfigItem,
+  ManagedWafRule,
+  ManagedWafRuleGroup,
+  ManagedWafRuleset,
+  BotDetection,
+  BotDetectionUpdate,
+  UploadScanning,
+  UploadScanningUpdate,
+  ApiGuardian,
+  ApiGuardianUpdate,
+  ApiGuardianSpecRequest,
+  ShieldMetricsOverview,
+  RateLimitMetrics,
   WafRuleConfiguration,
   CreateCustomWafRuleRequest,
   UpdateCustomWafRuleRequest,

@@ -20,6 +20,7 @@ import type { RateLimit } from "./limiter";
 import { LoggingApi } from "./logging";
 import { PullZonesApi } from "./pullzones";
 import { ShieldApi } from "./shield";
+import { ShieldZonesApi } from "./shield-zones";
 import { WafApi } from "./waf";
 import { Caller, RequestOptions, Transport, TRANSPORT_DEFAULTS } from "./transport";
 
@@ -83,6 +84,11 @@ export class Client {
   readonly shield: ShieldApi;
   /** Shield: custom WAF rules. */
   readonly waf: WafApi;
+  /**
+   * Shield zones and their settings: the zone (WAF, DDoS, plan), bot detection, upload
+   * scanning, API guardian, custom response pages, managed WAF rules and metrics.
+   */
+  readonly shieldZones: ShieldZonesApi;
   /** Shield: access lists (managed and custom) and their configuration in a zone. */
   readonly accessLists: AccessListsApi;
   /** DNS zones and DNSSEC. */
@@ -115,6 +121,7 @@ export class Client {
       : { call: (def, input, o) => t.call(def, input, o) };
     this.shield = new ShieldApi(caller);
     this.waf = new WafApi(caller);
+    this.shieldZones = new ShieldZonesApi(caller);
     this.accessLists = new AccessListsApi(caller);
     this.dns = new DnsApi(caller);
     this.containers = new ContainersApi(caller);
@@ -154,7 +161,7 @@ export class Client {
 
   /** Keeps the API key out of `util.inspect` / `console.log(client)`. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
-    return "Client { shield, waf, accessLists, dns, containers, compute, pullzones, logging }";
+    return "Client { shield, waf, shieldZones, accessLists, dns, containers, compute, pullzones, logging }";
   }
 
   /** Keeps the API key out of `JSON.stringify(client)`. */

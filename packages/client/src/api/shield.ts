@@ -7,6 +7,7 @@ import type {
   CreateRateLimitRequest,
   EventLogPage,
   GenericRequestResponse,
+  PageInfo,
   RateLimitRule,
   RateLimitRuleList,
   ShieldZoneByPullZone,
@@ -132,8 +133,29 @@ export interface EventLogPagesOptions extends RequestOptions {
   onProgress?: (p: PageProgress) => void;
 }
 
-/** Most pages `listAllRateLimits` follows (a guard against a server that never ends). */
+/** Most pages a "list all" follows (a guard against a server that never ends). */
 export const MAX_LIST_PAGES = 10_000;
+
+/**
+ * Every item of a paged Shield list: `fetchPage(1)`, then each `page.nextPage` (or the page
+ * after `currentPage` while below `totalPages`), until a page is empty or names no next one.
+ */
+export async function allPages<T>(
+  fetchPage: (page: number) => Promise<{ data?: T[] | null; page?: PageInfo | null }>,
+): Promise<T[]> {
+  const out: T[] = [];
+  let page = 1;
+  for (let i = 0; i < MAX_LIST_PAGES; i++) {
+    const res = await fetchPage(page);
+    out.push(...(res.data ?? []));
+    const info = res.page;
+    const next =
+      info?.nextPage ?? (info && info.currentPage < info.totalPages ? info.currentPage + 1 : null);
+    if (!next || next <= page || (res.data ?? []).length === 0) break;
+    page = next;
+  }
+  return out;
+}
 
 function toWriteResult(res: ApiResponse<unknown>): RateLimitWriteResult {
   if (res.status === 202) return { status: 202, accepted: (res.data ?? {}) as AcceptedResult };
@@ -211,19 +233,7 @@ export class ShieldApi {
 
   /** Lists every rule of a shield zone, following all pages. */
   async listAllRateLimits(shieldZoneId: number, opts?: RequestOptions): Promise<RateLimitRule[]> {
-    const out: RateLimitRule[] = [];
-    let page = 1;
-    for (let i = 0; i < MAX_LIST_PAGES; i++) {
-      const res = await this.listRateLimits(shieldZoneId, page, 100, opts);
-      out.push(...(res.data ?? []));
-      const info = res.page;
-      const next =
-        info?.nextPage ??
-        (info && info.currentPage < info.totalPages ? info.currentPage + 1 : null);
-      if (!next || next <= page || (res.data ?? []).length === 0) break;
-      page = next;
-    }
-    return out;
+    return allPages((page) => this.listRateLimits(shieldZoneId, page, 100, opts));
   }
 
   /**

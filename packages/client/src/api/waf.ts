@@ -11,7 +11,7 @@ import type {
   GenericRequestResponse,
   UpdateCustomWafRuleRequest,
 } from "../spec";
-import { MAX_LIST_PAGES, ruleHasId } from "./shield";
+import { allPages, ruleHasId } from "./shield";
 import type { ApiResponse, Caller, EndpointDef, RequestOptions } from "./transport";
 
 /** Endpoint definitions of the custom WAF rules. */
@@ -145,18 +145,6 @@ export class WafApi {
     shieldZoneId: number,
     opts?: RequestOptions,
   ): Promise<CustomWafRule[]> {
-    const out: CustomWafRule[] = [];
-    let page = 1;
-    for (let i = 0; i < MAX_LIST_PAGES; i++) {
-      const res = await this.listCustomWafRules(shieldZoneId, page, 100, opts);
-      out.push(...(res.data ?? []));
-      const info = res.page;
-      const next =
-        info?.nextPage ??
-        (info && info.currentPage < info.totalPages ? info.currentPage + 1 : null);
-      if (!next || next <= page || (res.data ?? []).length === 0) break;
-      page = next;
-    }
-    return out;
+    return allPages((page) => this.listCustomWafRules(shieldZoneId, page, 100, opts));
   }
 }

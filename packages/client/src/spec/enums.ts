@@ -46,6 +46,35 @@ export const AccessListCategory = {
 } as const;
 /** Plan of a shield zone (`planType`, and `requiredPlan` of a managed access list). */
 export const ShieldPlanType = { Basic: 0, Advanced: 1, Business: 2, Enterprise: 3 } as const;
+/** WAF execution mode of a shield zone (`wafExecutionMode`) and of API guardian (`executionMode`). */
+export const WafExecutionMode = { Log: 0, Block: 1 } as const;
+/**
+ * What the WAF does with a body over its size limit (`wafRequestBodyLimitAction`,
+ * `wafResponseBodyLimitAction` of a zone; API guardian's `bodyLimitAction`).
+ */
+export const WafPayloadLimitAction = { Block: 0, Log: 1, Ignore: 2 } as const;
+/** How hard the DDoS shield of a zone reacts (`dDoSShieldSensitivity`). */
+export const DDoSShieldSensitivity = { Off: 0, Low: 1, Medium: 2, High: 3, Challenge: 4 } as const;
+/** Whether the DDoS shield only logs or blocks (`dDoSExecutionMode`). */
+export const DDoSExecutionMode = { Log: 0, Block: 1 } as const;
+/** What bot detection does with a detected bot (`executionMode`). */
+export const BotDetectionExecutionMode = { LogOnly: 0, Challenge: 1 } as const;
+/** Sensitivity of one bot-detection signal (`requestIntegrity`, `ipAddress`, `browserFingerprint`). */
+export const BotDetectionSensitivity = { Off: 0, Low: 1, Medium: 2, High: 3 } as const;
+/** How aggressive browser fingerprinting is (`browserFingerprint.aggression`). */
+export const BrowserFingerprintAggression = {
+  Unknown: 0,
+  Low: 1,
+  Medium: 2,
+  High: 3,
+  Custom: 4,
+} as const;
+/** What an upload scanner does (`csamScanningMode`, `antivirusScanningMode`). */
+export const UploadScanningScannerMode = { Disabled: 0, Log: 1, Block: 2 } as const;
+/** What API guardian does with a request whose path the API document lacks (`unmatchedPathAction`). */
+export const UnmatchedPathAction = { Block: 0, Log: 1, Ignore: 2 } as const;
+/** The custom response pages of a shield zone (`pageType` of `/custom-page/{pageType}`). */
+export const CustomPageTypes = ["block", "challenge", "ratelimit"] as const;
 /** WAF rule operator (`operatorType`). */
 export const OperatorType = {
   BEGINSWITH: 0,
@@ -177,6 +206,25 @@ export type AccessListTypeValue = (typeof AccessListType)[keyof typeof AccessLis
 export type AccessListActionValue = (typeof AccessListAction)[keyof typeof AccessListAction];
 export type ShieldPlanTypeValue = (typeof ShieldPlanType)[keyof typeof ShieldPlanType];
 export type VariableName = (typeof VariableNames)[number];
+export type WafExecutionModeValue = (typeof WafExecutionMode)[keyof typeof WafExecutionMode];
+export type WafPayloadLimitActionValue =
+  (typeof WafPayloadLimitAction)[keyof typeof WafPayloadLimitAction];
+export type DDoSShieldSensitivityValue =
+  (typeof DDoSShieldSensitivity)[keyof typeof DDoSShieldSensitivity];
+export type DDoSExecutionModeValue = (typeof DDoSExecutionMode)[keyof typeof DDoSExecutionMode];
+export type BotDetectionExecutionModeValue =
+  (typeof BotDetectionExecutionMode)[keyof typeof BotDetectionExecutionMode];
+export type BotDetectionSensitivityValue =
+  (typeof BotDetectionSensitivity)[keyof typeof BotDetectionSensitivity];
+export type BrowserFingerprintAggressionValue =
+  (typeof BrowserFingerprintAggression)[keyof typeof BrowserFingerprintAggression];
+export type UploadScanningScannerModeValue =
+  (typeof UploadScanningScannerMode)[keyof typeof UploadScanningScannerMode];
+export type UnmatchedPathActionValue =
+  (typeof UnmatchedPathAction)[keyof typeof UnmatchedPathAction];
+/** A custom response page of a shield zone: `"block"`, `"challenge"` or `"ratelimit"`. */
+export type CustomPageType = (typeof CustomPageTypes)[number];
+
 export type CacheStatus = (typeof CacheStatuses)[number];
 
 /** Every integer enumeration by the field that carries it. */
@@ -199,6 +247,30 @@ export const WafEnumsByField = {
   operatorType: OperatorType,
   severityType: SeverityType,
   transformationTypes: TransformationType,
+} as const;
+
+/**
+ * The integer enumerations of a shield zone's settings by field (`ShieldZoneRequest`; the
+ * answer adds `dDoSExecutionMode`): what an input may name instead of a number.
+ */
+export const ShieldZoneEnumsByField = {
+  planType: ShieldPlanType,
+  wafExecutionMode: WafExecutionMode,
+  wafRequestBodyLimitAction: WafPayloadLimitAction,
+  wafResponseBodyLimitAction: WafPayloadLimitAction,
+  dDoSShieldSensitivity: DDoSShieldSensitivity,
+  dDoSExecutionMode: DDoSExecutionMode,
+} as const;
+
+/**
+ * The integer enumerations of API guardian's configuration by field. The published OpenAPI
+ * document types them with the WAF's own enumerations: `executionMode` is
+ * {@link WafExecutionMode}, `bodyLimitAction` {@link WafPayloadLimitAction}.
+ */
+export const ApiGuardianEnumsByField = {
+  executionMode: WafExecutionMode,
+  bodyLimitAction: WafPayloadLimitAction,
+  unmatchedPathAction: UnmatchedPathAction,
 } as const;
 
 export const INT32_MIN = -2147483648;

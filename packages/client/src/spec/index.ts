@@ -3,8 +3,10 @@
  * with one job — enumerations and limits (`enums.ts`), request/query shapes as TypeBox
  * declarations that are both the JSON schema and the type (`schemas.ts`), response types
  * (`types.ts`), the one validator (`validation.ts`) and the log retention window
- * (`retention.ts`); Shield beyond rate limits in `shield-schemas.ts` (custom WAF rules,
- * access lists) and `access-list-entries.ts` (what a valid entry of each list type is). `pulumi-edgeplatform` and `edgeplatform-emulator` validate with these;
+ * (`retention.ts`); Shield beyond rate limits in `shield-schemas.ts` (the shield zone and its
+ * settings, metrics, custom WAF rules, access lists) and `access-list-entries.ts` (what a
+ * valid entry of each list type is). `pulumi-edgeplatform` and `edgeplatform-emulator`
+ * validate with these;
  * most users need only the main entry point (`Client`, enumerations, types, errors).
  */
 export * from "./enums";

@@ -1,13 +1,38 @@
 /**
- * Shield beyond rate limits (`spec/shield.md`): custom WAF rules and access lists, each shape
+ * Shield beyond rate limits (`spec/shield.md`): the shield zone and its settings (also those on
+ * their own paths: bot detection, upload scanning, API guardian), metrics, custom WAF rules
+ * and access lists, each shape
  * declared ONCE with TypeBox (the constant is the JSON schema, `Static<typeof X>` the type).
  * Request bodies reject unknown properties (the platform's "no extra properties"); answer
  * shapes allow them (a platform that adds a field must not break a reader).
  */
-import { Type, type Static } from "@sinclair/typebox";
-import { AccessListAction, AccessListType, ShieldPlanType, WafRuleAction } from "./enums";
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import {
+  AccessListAction,
+  AccessListType,
+  BotDetectionExecutionMode,
+  BotDetectionSensitivity,
+  BrowserFingerprintAggression,
+  CustomPageTypes,
+  DDoSExecutionMode,
+  DDoSShieldSensitivity,
+  ShieldPlanType,
+  UnmatchedPathAction,
+  UploadScanningScannerMode,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+  WafRuleAction,
+} from "./enums";
 import { chainedRuleConditionsField, ruleMatchFields } from "./schemas";
-import { enumOf, int32, int64, nullable, nullableString, uint32 } from "./schema-helpers";
+import {
+  enumOf,
+  int32,
+  int64,
+  nullable,
+  nullableString,
+  stringEnum,
+  uint32,
+} from "./schema-helpers";
 import { NON_BLANK } from "./validation";
 
 /** `GenericRequestResponse`: the embedded result of every Shield answer. */
@@ -33,24 +58,389 @@ export type PageInfo = Static<typeof pageInfoSchema>;
 // The shield zone
 // ---------------------------------------------------------------------------------------
 
+/** One WAF engine variable of a zone (`wafEngineConfig[]`, `PullZoneWafConfigVariableModel`). */
+export const wafEngineConfigItemSchema = Type.Object(
+  {
+    /** Variable name, e.g. `detection_paranoia_level`, `allowed_methods`. */
+    name: Type.String({ pattern: NON_BLANK }),
+    /** The value as text (a digit, a space-separated list, `|type| |type|`). */
+    valueEncoded: Type.String(),
+  },
+  { additionalProperties: false },
+);
+/** One WAF engine variable of a zone (`{name, valueEncoded}`). */
+export type WafEngineConfigItem = Static<typeof wafEngineConfigItemSchema>;
+
+const ruleIds = () => Type.Array(Type.String({ pattern: NON_BLANK }), { uniqueItems: true });
+
+/** The settings of a shield zone (`ShieldZoneRequest` fields), each optional. */
+const shieldZoneSettingsFields = {
+  /** The zone's plan ({@link ShieldPlanType}). */
+  planType: Type.Optional(enumOf(ShieldPlanType, true)),
+  /** Learning mode: the WAF only learns (logs) until `learningModeUntil`. */
+  learningMode: Type.Optional(Type.Boolean()),
+  /** ISO 8601 date-time learning mode ends, or null. */
+  learningModeUntil: Type.Optional(nullableString()),
+  wafEnabled: Type.Optional(Type.Boolean()),
+  /** {@link WafExecutionMode}. */
+  wafExecutionMode: Type.Optional(enumOf(WafExecutionMode, true)),
+  /** Managed WAF rule ids turned off (ids of `GET /shield/waf/rules/{shieldZoneId}`). */
+  wafDisabledRules: Type.Optional(ruleIds()),
+  /** Managed WAF rule ids that only log. */
+  wafLogOnlyRules: Type.Optional(ruleIds()),
+  /** Ids of the zone's custom WAF rules in the order they run. */
+  wafCustomRuleOrder: Type.Optional(Type.Array(int64())),
+  wafRequestHeaderLoggingEnabled: Type.Optional(Type.Boolean()),
+  requestBodyLoggingEnabled: Type.Optional(Type.Boolean()),
+  /** Request headers left out of the WAF's logs. */
+  wafRequestIgnoredHeaders: Type.Optional(Type.Array(Type.String(), { uniqueItems: true })),
+  wafRealtimeThreatIntelligenceEnabled: Type.Optional(Type.Boolean()),
+  /** WAF profile (int32), or null for none. */
+  wafProfileId: Type.Optional(nullable(int32())),
+  /** WAF engine variables; a variable left out uses the engine-config default. */
+  wafEngineConfig: Type.Optional(Type.Array(wafEngineConfigItemSchema)),
+  /** {@link WafPayloadLimitAction}. */
+  wafRequestBodyLimitAction: Type.Optional(enumOf(WafPayloadLimitAction, true)),
+  /** {@link WafPayloadLimitAction}. */
+  wafResponseBodyLimitAction: Type.Optional(enumOf(WafPayloadLimitAction, true)),
+  /** {@link DDoSShieldSensitivity}. */
+  dDoSShieldSensitivity: Type.Optional(enumOf(DDoSShieldSensitivity, true)),
+  /** {@link DDoSExecutionMode} (in the published `ShieldZoneRequest` too). */
+  dDoSExecutionMode: Type.Optional(enumOf(DDoSExecutionMode, true)),
+  /** How long a passed DDoS challenge holds, in seconds (int32). */
+  dDoSChallengeWindow: Type.Optional(uint32()),
+  /** Response pages without the platform's branding. */
+  whitelabelResponsePages: Type.Optional(Type.Boolean()),
+};
+
+/**
+ * The settings of a shield zone (`ShieldZoneRequest`): every field optional, no extra
+ * properties. What `PATCH /shield/shield-zone` sends as `shieldZone`, and what
+ * `GET /shield/shield-zone/defaults` answers.
+ */
+export const shieldZoneSettingsSchema = Type.Object(shieldZoneSettingsFields, {
+  additionalProperties: false,
+});
+/** The settings of a shield zone (`ShieldZoneRequest`, every field optional). */
+export type ShieldZoneSettings = Static<typeof shieldZoneSettingsSchema>;
+
 /**
  * A shield zone as `GET /shield/shield-zone/{shieldZoneId}` returns it (`data` of the answer,
- * `ShieldZoneResponse`). Declared: the identity and the plan's limits; the settings
- * (`ShieldZoneRequest` fields) are allowed and not described here yet.
+ * `ShieldZoneResponse`): the settings, the identity and the plan's limits. More fields are
+ * allowed (a platform that adds one must not break a reader).
  */
 export const shieldZoneResponseSchema = Type.Object({
   shieldZoneId: int64(),
   pullZoneId: Type.Optional(nullable(int64())),
-  /** The zone's plan (`ShieldPlanType`). */
-  planType: Type.Optional(Type.Integer()),
+  ...shieldZoneSettingsFields,
   /** Most rate-limit rules the zone may hold. */
   rateLimitRulesLimit: Type.Optional(Type.Integer()),
   /** Most custom WAF rules the zone may hold. */
   customWafRulesLimit: Type.Optional(Type.Integer()),
-  wafEnabled: Type.Optional(Type.Boolean()),
 });
 /** A shield zone (`ShieldZoneResponse`; more fields allowed). */
 export type ShieldZoneResponse = Static<typeof shieldZoneResponseSchema>;
+
+/** POST `/shield/shield-zone` body: a shield zone for a pull zone (at most one per pull zone). */
+export const createShieldZoneRequestSchema = Type.Object(
+  {
+    pullZoneId: int64(),
+    /** The new zone's settings; those left out get the defaults. */
+    shieldZone: Type.Optional(shieldZoneSettingsSchema),
+    /** Managed access lists to configure at once: list id → {@link AccessListAction}. */
+    accessLists: Type.Optional(Type.Record(Type.String(), enumOf(AccessListAction, true))),
+    botDetectionExecutionMode: Type.Optional(enumOf(BotDetectionExecutionMode, true)),
+    csamScanningMode: Type.Optional(enumOf(UploadScanningScannerMode, true)),
+    antivirusScanningMode: Type.Optional(enumOf(UploadScanningScannerMode, true)),
+  },
+  { additionalProperties: false },
+);
+/** POST `/shield/shield-zone` body. */
+export type CreateShieldZoneRequest = Static<typeof createShieldZoneRequestSchema>;
+
+/** PATCH `/shield/shield-zone` body: the settings to change (`UpdateShieldZoneRequest`). */
+export const updateShieldZoneRequestSchema = Type.Object(
+  { shieldZoneId: int64(), shieldZone: shieldZoneSettingsSchema },
+  { additionalProperties: false },
+);
+/** PATCH `/shield/shield-zone` body. */
+export type UpdateShieldZoneRequest = Static<typeof updateShieldZoneRequestSchema>;
+
+/** One entry of `GET /shield/shield-zones/pullzone-mapping`. */
+export const shieldZonePullZoneMappingSchema = Type.Object({
+  shieldZoneId: int64(),
+  pullZoneId: int64(),
+});
+/** One entry of `GET /shield/shield-zones/pullzone-mapping`. */
+export type ShieldZonePullZoneMapping = Static<typeof shieldZonePullZoneMappingSchema>;
+
+/** A managed WAF rule (`WafRuleModel`): the id `wafDisabledRules` / `wafLogOnlyRules` name. */
+export const managedWafRuleSchema = Type.Object({
+  ruleId: Type.String(),
+  description: Type.Optional(nullableString()),
+});
+/** A group of managed WAF rules (`WafRuleGroupModel`). */
+export const managedWafRuleGroupSchema = Type.Object({
+  id: int64(),
+  name: Type.String(),
+  code: Type.Optional(nullableString()),
+  description: Type.Optional(nullableString()),
+  rules: Type.Array(managedWafRuleSchema),
+});
+/**
+ * A managed WAF ruleset of a zone (`WafRuleMainGroupModel`), as
+ * `GET /shield/waf/rules/{shieldZoneId}` lists them.
+ */
+export const managedWafRulesetSchema = Type.Object({
+  name: Type.String(),
+  ruleset: Type.Optional(nullableString()),
+  ruleGroups: Type.Array(managedWafRuleGroupSchema),
+});
+/** A managed WAF rule (`{ruleId, description}`). */
+export type ManagedWafRule = Static<typeof managedWafRuleSchema>;
+/** A group of managed WAF rules. */
+export type ManagedWafRuleGroup = Static<typeof managedWafRuleGroupSchema>;
+/** A managed WAF ruleset (`{name, ruleset, ruleGroups}`). */
+export type ManagedWafRuleset = Static<typeof managedWafRulesetSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Settings on their own paths: bot detection, upload scanning, API guardian
+// ---------------------------------------------------------------------------------------
+
+const sensitivity = () =>
+  Type.Object(
+    { sensitivity: Type.Optional(enumOf(BotDetectionSensitivity, true)) },
+    { additionalProperties: false },
+  );
+const botDetectionFields = {
+  /** {@link BotDetectionExecutionMode}. */
+  executionMode: Type.Optional(enumOf(BotDetectionExecutionMode, true)),
+  requestIntegrity: Type.Optional(sensitivity()),
+  ipAddress: Type.Optional(sensitivity()),
+  browserFingerprint: Type.Optional(
+    Type.Object(
+      {
+        sensitivity: Type.Optional(enumOf(BotDetectionSensitivity, true)),
+        /** {@link BrowserFingerprintAggression}. */
+        aggression: Type.Optional(enumOf(BrowserFingerprintAggression, true)),
+        complexEnabled: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+  ),
+};
+
+/**
+ * PATCH `/shield/shield-zone/{id}/bot-detection` settings (`UpdateBotDetectionRequest`
+ * without `shieldZoneId`, which the client adds): every top-level field optional.
+ */
+export const botDetectionUpdateSchema = Type.Object(botDetectionFields, {
+  additionalProperties: false,
+});
+/** Bot detection settings to write (the client adds `shieldZoneId`). */
+export type BotDetectionUpdate = Static<typeof botDetectionUpdateSchema>;
+
+/** PATCH `/shield/shield-zone/{id}/bot-detection` body as sent (with `shieldZoneId`). */
+export const botDetectionRequestSchema = Type.Object(
+  { shieldZoneId: Type.Optional(int32()), ...botDetectionFields },
+  { additionalProperties: false },
+);
+
+/** Bot detection of a zone (`BotDetectionConfigurationState`). */
+export const botDetectionSchema = Type.Object({
+  shieldZoneId: int64(),
+  executionMode: enumOf(BotDetectionExecutionMode, true),
+  requestIntegrity: Type.Object({ sensitivity: enumOf(BotDetectionSensitivity, true) }),
+  ipAddress: Type.Object({ sensitivity: enumOf(BotDetectionSensitivity, true) }),
+  browserFingerprint: Type.Object({
+    sensitivity: enumOf(BotDetectionSensitivity, true),
+    aggression: enumOf(BrowserFingerprintAggression, true),
+    complexEnabled: Type.Boolean(),
+  }),
+});
+/** Bot detection of a zone (`BotDetectionConfigurationState`). */
+export type BotDetection = Static<typeof botDetectionSchema>;
+
+const uploadScanningFields = {
+  isEnabled: Type.Optional(Type.Boolean()),
+  /** {@link UploadScanningScannerMode}. */
+  csamScanningMode: Type.Optional(enumOf(UploadScanningScannerMode, true)),
+  /** {@link UploadScanningScannerMode}. */
+  antivirusScanningMode: Type.Optional(enumOf(UploadScanningScannerMode, true)),
+};
+/** Upload scanning settings to write (the client adds `shieldZoneId`); every field optional. */
+export const uploadScanningUpdateSchema = Type.Object(uploadScanningFields, {
+  additionalProperties: false,
+});
+/** Upload scanning settings to write. */
+export type UploadScanningUpdate = Static<typeof uploadScanningUpdateSchema>;
+/** PATCH `/shield/shield-zone/{id}/upload-scanning` body as sent (with `shieldZoneId`). */
+export const uploadScanningRequestSchema = Type.Object(
+  { shieldZoneId: Type.Optional(int32()), ...uploadScanningFields },
+  { additionalProperties: false },
+);
+/** Upload scanning of a zone (`UploadScanningConfigurationState`). */
+export const uploadScanningSchema = Type.Object({
+  shieldZoneId: int64(),
+  isEnabled: Type.Boolean(),
+  csamScanningMode: enumOf(UploadScanningScannerMode, true),
+  antivirusScanningMode: enumOf(UploadScanningScannerMode, true),
+});
+/** Upload scanning of a zone. */
+export type UploadScanning = Static<typeof uploadScanningSchema>;
+
+/**
+ * PATCH `/shield/shield-zone/{id}/api-guardian` body (`UpdateApiGuardianConfigurationRequest`):
+ * only the fields sent change.
+ */
+export const apiGuardianUpdateSchema = Type.Object(
+  {
+    isEnabled: Type.Optional(Type.Boolean()),
+    /** {@link WafExecutionMode}. */
+    executionMode: Type.Optional(enumOf(WafExecutionMode, true)),
+    /** {@link WafPayloadLimitAction}. */
+    bodyLimitAction: Type.Optional(enumOf(WafPayloadLimitAction, true)),
+    /** {@link UnmatchedPathAction}. */
+    unmatchedPathAction: Type.Optional(enumOf(UnmatchedPathAction, true)),
+  },
+  { additionalProperties: false },
+);
+/** API guardian settings to write. */
+export type ApiGuardianUpdate = Static<typeof apiGuardianUpdateSchema>;
+
+/** POST / PATCH `/shield/shield-zone/{id}/api-guardian/spec` body (`UpsertOpenApiSpecificationRequest`). */
+export const apiGuardianSpecRequestSchema = Type.Object(
+  {
+    /** The OpenAPI document, as text. */
+    content: Type.String({ pattern: NON_BLANK }),
+    /** Enforce the document's authentication requirements (upload default: true). */
+    enforceAuthorizationValidation: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+/** The API document of API guardian. */
+export type ApiGuardianSpecRequest = Static<typeof apiGuardianSpecRequestSchema>;
+
+/** API guardian's global configuration (`ApiGuardianConfigurationDetails`; more fields allowed). */
+export const apiGuardianConfigurationSchema = Type.Object({
+  shieldZoneId: Type.Optional(int64()),
+  isEnabled: Type.Boolean(),
+  executionMode: enumOf(WafExecutionMode, true),
+  bodyLimitAction: enumOf(WafPayloadLimitAction, true),
+  unmatchedPathAction: enumOf(UnmatchedPathAction, true),
+  /** `info.title` of the uploaded document. */
+  title: Type.Optional(nullableString()),
+  /** `info.version` of the uploaded document. */
+  version: Type.Optional(nullableString()),
+  /** Plan limit: most endpoints the document may define. */
+  maxEndpoints: Type.Optional(Type.Integer()),
+});
+/** API guardian of a zone (`ApiGuardianConfigurationResponse`): configuration and endpoints. */
+export const apiGuardianSchema = Type.Object({
+  configuration: apiGuardianConfigurationSchema,
+  /** Endpoints found in the uploaded document (`ApiGuardianEndpointDetails`). */
+  endpoints: Type.Array(Type.Unknown()),
+});
+/** API guardian of a zone. */
+export type ApiGuardian = Static<typeof apiGuardianSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Metrics (read-only)
+// ---------------------------------------------------------------------------------------
+
+const optionalCount = () => Type.Optional(Type.Integer({ minimum: 0 }));
+const counters = <K extends string>(...names: K[]) =>
+  Type.Object(
+    Object.fromEntries(names.map((n) => [n, optionalCount()])) as Record<
+      K,
+      ReturnType<typeof optionalCount>
+    >,
+  );
+const byDay = <T extends TSchema>(item: T) =>
+  Type.Optional(nullable(Type.Record(Type.String(), item)));
+
+const overviewCounters = counters(
+  "dDoSMitigated",
+  "wafTriggeredRules",
+  "ratelimitBreaches",
+  "botDetectionChallenged",
+  "accessListActions",
+  "uploadScanningBlocks",
+  "apiGuardianBlocks",
+);
+const wafCounters = counters(
+  "totalTriggeredRules",
+  "blockedRequests",
+  "loggedRequests",
+  "challengedRequests",
+);
+const ddosCounters = counters(
+  "loggedRequests",
+  "verifiedRequests",
+  "blockedRequests",
+  "challengedRequests",
+);
+const rateLimitCounters = counters(
+  "totalBreaches",
+  "loggedBreaches",
+  "challengedBreaches",
+  "blockedBreaches",
+);
+const botCounters = counters("loggedRequests", "challengedRequests");
+const accessListCounters = Type.Record(Type.String(), Type.Unknown());
+const uploadCounters = counters("loggedRequests", "blockedRequests", "filesScanned");
+const apiGuardianCounters = counters(
+  "blockedRequests",
+  "loggedRequests",
+  "rateLimited",
+  "requestsInspected",
+  "failedRequestValidation",
+  "failedAuthenticationEnforcement",
+);
+
+/**
+ * A zone's metrics overview (`GET /shield/metrics/overview/{shieldZoneId}`, `ShieldZoneMetrics`):
+ * totals per feature and the past 28 days keyed by date. Loose: more fields allowed.
+ */
+export const shieldMetricsOverviewSchema = Type.Object({
+  overview: Type.Optional(overviewCounters),
+  overviewPastTwentyEightDays: byDay(overviewCounters),
+  waf: Type.Optional(wafCounters),
+  dDoS: Type.Optional(ddosCounters),
+  dDoSOverviewPastTwentyEightDays: byDay(ddosCounters),
+  ratelimit: Type.Optional(rateLimitCounters),
+  ratelimitOverviewPastTwentyEightDays: byDay(rateLimitCounters),
+  botDetection: Type.Optional(botCounters),
+  botDetectionOverviewPastTwentyEightDays: byDay(botCounters),
+  accessList: Type.Optional(accessListCounters),
+  accessListOverviewPastTwentyEightDays: byDay(accessListCounters),
+  uploadScanning: Type.Optional(uploadCounters),
+  uploadScanningOverviewPastTwentyEightDays: byDay(uploadCounters),
+  apiGuardian: Type.Optional(apiGuardianCounters),
+  apiGuardianOverviewPastTwentyEightDays: byDay(apiGuardianCounters),
+  /** Clean requests included in the plan. */
+  totalCleanRequestsLimit: optionalCount(),
+  /** Requests billed (this month). */
+  totalBillableRequests: optionalCount(),
+});
+/** A zone's metrics overview (`ShieldZoneMetrics`). */
+export type ShieldMetricsOverview = Static<typeof shieldMetricsOverviewSchema>;
+
+/** One rate-limit rule's metrics (`ShieldZoneRatelimitMetrics`). */
+export const rateLimitMetricsSchema = Type.Object({
+  /** The rate-limit rule. */
+  ratelimitId: int64(),
+  overview: Type.Optional(rateLimitCounters),
+  ratelimitOverviewPastTwentyEightDays: byDay(rateLimitCounters),
+});
+/** One rate-limit rule's metrics (`ratelimitId` + counters). */
+export type RateLimitMetrics = Static<typeof rateLimitMetricsSchema>;
+
+/** Path parameters of the custom-page routes. */
+export const customPageParamsSchema = Type.Object({
+  shieldZoneId: uint32(),
+  pageType: stringEnum(CustomPageTypes),
+});
 
 // ---------------------------------------------------------------------------------------
 // Custom WAF rules

@@ -336,7 +336,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
       const data: ShieldZoneResponse = {
         shieldZoneId: z.id,
         pullZoneId: z.pullZoneId ?? null,
-        planType: plan.planType,
+        planType: plan.planType as ShieldZoneResponse["planType"],
         rateLimitRulesLimit: plan.rateLimitRulesLimit,
         customWafRulesLimit: plan.customWafRulesLimit,
         wafEnabled: plan.wafEnabled,

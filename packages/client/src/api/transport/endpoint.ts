@@ -7,7 +7,7 @@ import { MissingSettingError } from "../../settings";
 import type { ClientOptions, RetryInfo } from "../client";
 
 /** HTTP methods used by the platform. */
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Which API an endpoint belongs to (selects the base address and the auth header). */
 export type ApiKind = "management" | "logging";
@@ -24,13 +24,27 @@ export interface EndpointDef {
   api?: ApiKind;
   /**
    * Whether repeating the call is safe (enables retries of 5xx, resets and timeouts).
-   * Default: true for GET, DELETE and PATCH, false for POST.
+   * Default: true for GET, PUT, DELETE and PATCH, false for POST.
    */
   idempotent?: boolean;
   /** Path parameter whose value keys the logging limiter (for example `pullZoneId`). */
   limitBy?: string;
-  /** `"json"` (default) decodes the body; `"stream"` returns the raw (decompressed) stream. */
-  responseType?: "json" | "stream";
+  /**
+   * `"json"` (default) decodes the body; `"stream"` returns the raw (decompressed) stream;
+   * `"text"` returns the whole body as a string (an answer typed JSON is still decoded: a
+   * JSON string is the text, an object with an embedded failure fails the call).
+   */
+  responseType?: "json" | "stream" | "text";
+  /**
+   * How `CallInput.body` is sent: `"json"` (default) as JSON; `"html"` a string as it is,
+   * with `Content-Type: text/html; charset=utf-8`.
+   */
+  requestType?: "json" | "html";
+  /**
+   * JSON endpoints: the top-level type of a 2xx body, `"object"` (default) or `"array"`
+   * (`validate` applies to objects only).
+   */
+  bodyShape?: "object" | "array";
   /**
    * JSON endpoints: whether a 2xx may have an empty body (default false: every 2xx must carry
    * a JSON object, else the call fails with `unexpected_response`).
@@ -57,7 +71,10 @@ export interface CallInput {
   params?: Record<string, ParamValue>;
   /** Query parameters; `undefined` values are left out. */
   query?: Record<string, ParamValue | undefined>;
-  /** JSON request body; `undefined` sends no body and no `Content-Type`. */
+  /**
+   * Request body (JSON, or the text of an `"html"` endpoint); `undefined` sends no body and
+   * no `Content-Type`.
+   */
   body?: unknown;
 }
 

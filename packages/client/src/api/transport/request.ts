@@ -104,15 +104,28 @@ export function headersFor(
   const h: Record<string, string> = {
     "user-agent": USER_AGENT,
     "accept-encoding": "gzip, deflate",
-    accept: def.responseType === "stream" ? "text/plain, */*" : "application/json",
+    accept:
+      def.responseType === "stream"
+        ? "text/plain, */*"
+        : def.responseType === "text"
+          ? "text/html, text/plain, application/json;q=0.9, */*;q=0.8"
+          : "application/json",
   };
   if ((def.api ?? "management") === "logging" && auth.loggingToken) {
     h.authorization = `Bearer ${auth.loggingToken}`;
   } else {
     h.accesskey = auth.apiKey;
   }
-  if (hasBody) h["content-type"] = "application/json";
+  if (hasBody)
+    h["content-type"] =
+      def.requestType === "html" ? "text/html; charset=utf-8" : "application/json";
   return h;
+}
+
+/** The request body as sent: JSON, or the string itself for an `"html"` endpoint. */
+function encodeBody(def: EndpointDef, body: unknown): string | undefined {
+  if (body === undefined) return undefined;
+  return def.requestType === "html" ? String(body) : JSON.stringify(body);
 }
 
 /** One HTTP attempt of the call. Fails with an {@link AttemptError}. */
@@ -150,7 +163,7 @@ export async function request(
     const pending = undici().request(ctx.base + ctx.path + queryString(input.query), {
       method: def.method,
       headers: settings.headers(def, input.body !== undefined),
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      body: encodeBody(def, input.body),
       signal: attemptCtl.signal,
       dispatcher: lease.pool,
       // Streams: after the head, a body that stalls for timeoutMs fails instead of hanging.
@@ -210,6 +223,10 @@ export async function request(
           e instanceof Error ? e.message : undefined,
         ),
       );
+    }
+    // A text endpoint's answer that is not typed JSON is the text itself.
+    if (def.responseType === "text" && !isJsonContentType(res.headers["content-type"])) {
+      return { status, data: text };
     }
     let data: unknown;
     if (text.trim() !== "") {
@@ -314,6 +331,14 @@ function networkCode(e: unknown): string {
 /** What is wrong with a 2xx JSON body, or undefined. */
 function checkShape(def: EndpointDef, data: unknown): string | undefined {
   if (def.responseType === "stream") return undefined;
+  if (def.responseType === "text") {
+    return typeof data === "string" || (data === undefined && def.allowEmpty)
+      ? undefined
+      : `expected text, got ${kindOf(data)}`;
+  }
+  if (def.bodyShape === "array") {
+    return Array.isArray(data) ? undefined : `expected a JSON array, got ${kindOf(data)}`;
+  }
   if (data === undefined) {
     return def.allowEmpty ? undefined : "expected a JSON object, got an empty body";
   }
@@ -322,4 +347,11 @@ function checkShape(def: EndpointDef, data: unknown): string | undefined {
     return `expected a JSON object, got ${Array.isArray(data) ? "an array" : JSON.stringify(data)}`;
   }
   return def.validate?.(data as Record<string, unknown>);
+}
+
+/** What a decoded body is, in words, for an `unexpected_response` detail. */
+function kindOf(data: unknown): string {
+  if (data === undefined) return "an empty body";
+  if (Array.isArray(data)) return "an array";
+  return typeof data === "object" && data !== null ? "a JSON object" : JSON.stringify(data);
 }
