@@ -108,7 +108,11 @@ export class ApiGuardian extends pulumi.dynamic.Resource {
    * Reads a zone's API guardian configuration without managing it.
    * @param id The shield zone id (`"3"`).
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ApiGuardian {
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ApiGuardian {
     return new ApiGuardian(name, READ_ONLY as never, { ...opts, id });
   }
 
@@ -124,7 +128,11 @@ export class ApiGuardian extends pulumi.dynamic.Resource {
     if (!reading) {
       const { spec, specFile, ...rest } = args;
       if (spec !== undefined && specFile !== undefined)
-        throw new InvalidArgumentError("edge.shield.ApiGuardian", "spec", "give `spec` or `specFile`, not both");
+        throw new InvalidArgumentError(
+          "edge.shield.ApiGuardian",
+          "spec",
+          "give `spec` or `specFile`, not both",
+        );
       engineArgs = { ...rest };
       if (spec !== undefined) engineArgs.specHash = pulumi.output(spec).apply(storeDocument);
       if (specFile !== undefined)

@@ -95,7 +95,11 @@ export class BotDetection extends pulumi.dynamic.Resource {
    * Reads a zone's bot detection settings without managing them.
    * @param id The shield zone id (`"2"`).
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): BotDetection {
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): BotDetection {
     return new BotDetection(name, READ_ONLY as never, { ...opts, id });
   }
 

@@ -30,7 +30,16 @@ export interface ResponsePageState extends SettingsStateBase {
   html: string | null;
 }
 
-const OUTPUTS = ["shieldZoneId", "pullZoneId", "pageType", "html", "prior", "managed", "byPullZone", "readOnly"];
+const OUTPUTS = [
+  "shieldZoneId",
+  "pullZoneId",
+  "pageType",
+  "html",
+  "prior",
+  "managed",
+  "byPullZone",
+  "readOnly",
+];
 
 /**
  * A custom response page of a shield zone (a plan with custom pages: below it, the create
@@ -62,7 +71,11 @@ export class ResponsePage extends pulumi.dynamic.Resource {
    * Reads a zone's custom page without managing it.
    * @param id `"<shieldZoneId>/<pageType>"` (`"3/block"`).
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ResponsePage {
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ResponsePage {
     return new ResponsePage(name, READ_ONLY as never, { ...opts, id });
   }
 

@@ -165,7 +165,11 @@ export class ShieldZone extends pulumi.dynamic.Resource {
    * Reads a shield zone's settings without managing them (never written, also not on destroy).
    * @param id The shield zone id (`"1"`).
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): ShieldZone {
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ShieldZone {
     return new ShieldZone(name, READ_ONLY as never, { ...opts, id });
   }
 

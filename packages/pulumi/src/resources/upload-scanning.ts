@@ -79,7 +79,11 @@ export class UploadScanning extends pulumi.dynamic.Resource {
    * Reads a zone's upload scanning settings without managing them.
    * @param id The shield zone id (`"1"`).
    */
-  public static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): UploadScanning {
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    opts?: pulumi.CustomResourceOptions,
+  ): UploadScanning {
     return new UploadScanning(name, READ_ONLY as never, { ...opts, id });
   }
 

@@ -8,6 +8,7 @@ import { forwarding } from "./forwarding";
 
 export = forwarding(
   () =>
-    (require("../zone-settings/kinds/api-guardian") as typeof import("../zone-settings/kinds/api-guardian"))
-      .apiGuardianProvider,
+    (
+      require("../zone-settings/kinds/api-guardian") as typeof import("../zone-settings/kinds/api-guardian")
+    ).apiGuardianProvider,
 );

@@ -8,6 +8,7 @@ import { forwarding } from "./forwarding";
 
 export = forwarding(
   () =>
-    (require("../zone-settings/kinds/bot-detection") as typeof import("../zone-settings/kinds/bot-detection"))
-      .botDetectionProvider,
+    (
+      require("../zone-settings/kinds/bot-detection") as typeof import("../zone-settings/kinds/bot-detection")
+    ).botDetectionProvider,
 );

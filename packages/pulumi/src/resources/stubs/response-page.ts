@@ -8,6 +8,7 @@ import { forwarding } from "./forwarding";
 
 export = forwarding(
   () =>
-    (require("../zone-settings/kinds/response-page") as typeof import("../zone-settings/kinds/response-page"))
-      .responsePageProvider,
+    (
+      require("../zone-settings/kinds/response-page") as typeof import("../zone-settings/kinds/response-page")
+    ).responsePageProvider,
 );

@@ -8,6 +8,7 @@ import { forwarding } from "./forwarding";
 
 export = forwarding(
   () =>
-    (require("../zone-settings/kinds/shield-zone") as typeof import("../zone-settings/kinds/shield-zone"))
-      .shieldZoneProvider,
+    (
+      require("../zone-settings/kinds/shield-zone") as typeof import("../zone-settings/kinds/shield-zone")
+    ).shieldZoneProvider,
 );

@@ -8,6 +8,7 @@ import { forwarding } from "./forwarding";
 
 export = forwarding(
   () =>
-    (require("../zone-settings/kinds/upload-scanning") as typeof import("../zone-settings/kinds/upload-scanning"))
-      .uploadScanningProvider,
+    (
+      require("../zone-settings/kinds/upload-scanning") as typeof import("../zone-settings/kinds/upload-scanning")
+    ).uploadScanningProvider,
 );

@@ -119,7 +119,12 @@ async function planOf(zone: number): Promise<string | undefined> {
 }
 
 /** Throws the plan-gate message for `e`: the resource, the zone, its plan, the answer. */
-async function planGate(kind: SettingsKind, zone: number, e: unknown, what: string): Promise<never> {
+async function planGate(
+  kind: SettingsKind,
+  zone: number,
+  e: unknown,
+  what: string,
+): Promise<never> {
   const plan = await planOf(zone);
   throw new ResourceOperationError(
     `${what} failed: ${kind.noun} of shield zone ${zone} ${plan ? `(on the ${plan} plan) ` : ""}` +
@@ -187,7 +192,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     { additionalProperties: false },
   );
 
-  const targetKey = (t: SettingsTarget) => (t.key === undefined ? `${t.zone}` : `${t.zone}/${t.key}`);
+  const targetKey = (t: SettingsTarget) =>
+    t.key === undefined ? `${t.zone}` : `${t.zone}/${t.key}`;
   const label = (zone: unknown, key?: unknown) =>
     `edgeplatform ${TYPE} (shield zone ${String(zone)}${key !== undefined ? `, ${keyName} ${String(key)}` : ""})`;
   const keyOf = (i: Record<string, unknown>) =>
@@ -195,7 +201,11 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
 
   function check(_olds: unknown, news: unknown): dynamic.CheckResult {
     return safeCheck(news, (n) => {
-      const conflicts = ownerConflicts(n, ["shieldZoneId", "pullZoneId", ...(keyName ? [keyName] : [])]);
+      const conflicts = ownerConflicts(n, [
+        "shieldZoneId",
+        "pullZoneId",
+        ...(keyName ? [keyName] : []),
+      ]);
       if (conflicts.length > 0) return { inputs: n, failures: conflicts };
       const failures: Failure[] = [];
       const zones = ["shieldZoneId", "pullZoneId"].filter((k) => present(n[k]));
@@ -209,11 +219,16 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         });
       }
       const required = keyName
-        ? { [keyName]: `\`${keyName}\` is required: one of ${kind.keyInput!.values.map((v) => JSON.stringify(v)).join(", ")}` }
+        ? {
+            [keyName]: `\`${keyName}\` is required: one of ${kind.keyInput!.values.map((v) => JSON.stringify(v)).join(", ")}`,
+          }
         : {};
       failures.push(...checkInputs(inputsSchema, n, required));
       failures.push(...(kind.checkExtra?.(n) ?? []));
-      if (!kind.allowEmpty && !kind.fields.some((f) => present(getPath(n, f.path)) || isUnknown(getPath(n, f.path)))) {
+      if (
+        !kind.allowEmpty &&
+        !kind.fields.some((f) => present(getPath(n, f.path)) || isUnknown(getPath(n, f.path)))
+      ) {
         const top = [...new Set(kind.fields.map((f) => f.path.split(".")[0]))];
         failures.push({
           property: top[0],
@@ -226,7 +241,9 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
 
   /** The program's desired platform values of its managed fields. */
   const desiredOf = (inputs: Record<string, unknown>) =>
-    Object.fromEntries(managedOf(kind, inputs).map((f) => [f.path, toWire(f, getPath(inputs, f.path))]));
+    Object.fromEntries(
+      managedOf(kind, inputs).map((f) => [f.path, toWire(f, getPath(inputs, f.path))]),
+    );
 
   /** The value of `f` in the program's form: the program's own spelling when equal. */
   function programValue(f: SettingsField, wire: Wire, like: unknown): unknown {
@@ -277,11 +294,18 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     gated(kind, target.zone, what, () => kind.read(target));
 
   /** Writes `changes`; a plan-gated answer fails naming the plan. */
-  const writeGated = (target: SettingsTarget, snap: SettingsSnapshot<R>, changes: Record<string, Wire>, what: string) =>
-    gated(kind, target.zone, what, () => kind.write(target, snap, changes));
+  const writeGated = (
+    target: SettingsTarget,
+    snap: SettingsSnapshot<R>,
+    changes: Record<string, Wire>,
+    what: string,
+  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes));
 
   /** The fields of `desired` whose platform value differs. */
-  function changesOf(snap: SettingsSnapshot<R>, desired: Record<string, Wire>): Record<string, Wire> {
+  function changesOf(
+    snap: SettingsSnapshot<R>,
+    desired: Record<string, Wire>,
+  ): Record<string, Wire> {
     const out: Record<string, Wire> = {};
     for (const [path, want] of Object.entries(desired)) {
       const f = fieldOf(kind, path)!;
@@ -293,7 +317,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
   /** Prior record of `paths` as the object holds them now (enumerations by name). */
   function priorOf(snap: SettingsSnapshot<R>, paths: readonly string[]): Record<string, unknown> {
     const p: Record<string, unknown> = {};
-    for (const path of paths) setPath(p, path, nameOf(fieldOf(kind, path)!, snap.values[path] ?? null));
+    for (const path of paths)
+      setPath(p, path, nameOf(fieldOf(kind, path)!, snap.values[path] ?? null));
     return p;
   }
 
@@ -306,7 +331,10 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
 
   const refused = (e: unknown) => {
     const status = (e as { status?: unknown })?.status;
-    return e instanceof ResourceOperationError || (typeof status === "number" && status >= 400 && status < 500);
+    return (
+      e instanceof ResourceOperationError ||
+      (typeof status === "number" && status >= 400 && status < 500)
+    );
   };
 
   async function create(
@@ -398,7 +426,10 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     return { zone: Number(m[1]), key: m[2] };
   }
 
-  async function read(id: string, props: SettingsOutputs): Promise<dynamic.ReadResult<SettingsOutputs>> {
+  async function read(
+    id: string,
+    props: SettingsOutputs,
+  ): Promise<dynamic.ReadResult<SettingsOutputs>> {
     const parsed = parseId(id);
     const viewOnly = typeof props?.shieldZoneId !== "number" || props.readOnly === true;
     const target: SettingsTarget | undefined = viewOnly
@@ -443,7 +474,11 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     });
   }
 
-  function diff(_id: string, olds: Partial<SettingsOutputs>, news: SettingsInputs): dynamic.DiffResult {
+  function diff(
+    _id: string,
+    olds: Partial<SettingsOutputs>,
+    news: SettingsInputs,
+  ): dynamic.DiffResult {
     const replaces: string[] = [];
     if (
       isUnknown(news.shieldZoneId) ||
@@ -453,10 +488,12 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       replaces.push("shieldZoneId");
     if (
       isUnknown(news.pullZoneId) ||
-      (present(news.pullZoneId) && (news.pullZoneId !== olds.pullZoneId || olds.byPullZone !== true))
+      (present(news.pullZoneId) &&
+        (news.pullZoneId !== olds.pullZoneId || olds.byPullZone !== true))
     )
       replaces.push("pullZoneId");
-    if (keyName && (isUnknown(news[keyName]) || news[keyName] !== olds[keyName])) replaces.push(keyName);
+    if (keyName && (isUnknown(news[keyName]) || news[keyName] !== olds[keyName]))
+      replaces.push(keyName);
     const wasManaged = new Set(olds.managed ?? []);
     const changed = kind.fields.some((f) => {
       const n = getPath(news, f.path);
@@ -468,7 +505,10 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       (p) => containsUnknown(news[p]) || !deepEqual(news[p] ?? undefined, olds[p] ?? undefined),
     );
     if (typeof olds.shieldZoneId === "number" && !olds.readOnly) {
-      const key = targetKey({ zone: olds.shieldZoneId, key: keyName ? (olds[keyName] as string) : undefined });
+      const key = targetKey({
+        zone: olds.shieldZoneId,
+        key: keyName ? (olds[keyName] as string) : undefined,
+      });
       // This run's program manages the object: a stale entry (the old half of a rename) must
       // not restore it later; a replacement for the same object keeps this record.
       if (replaces.length === 0) claimWith(CLAIM, key, olds.prior ?? {});
@@ -486,7 +526,10 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     olds: SettingsOutputs,
     news: SettingsInputs,
   ): Promise<dynamic.UpdateResult<SettingsOutputs>> {
-    const target: SettingsTarget = { zone: olds.shieldZoneId, key: keyName ? (olds[keyName] as string) : undefined };
+    const target: SettingsTarget = {
+      zone: olds.shieldZoneId,
+      key: keyName ? (olds[keyName] as string) : undefined,
+    };
     const what = `${label(target.zone, target.key)}: update`;
     const { [PROVIDER_KEY]: provider } = olds as Record<string, unknown>;
     return operation(what, async () => {
@@ -516,13 +559,17 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       const extra = olds.created ? { created: true } : {};
       try {
         if (Object.keys(changes).length > 0) {
-          const validated = Object.fromEntries(Object.entries(changes).filter(([p]) => managed.includes(p)));
+          const validated = Object.fromEntries(
+            Object.entries(changes).filter(([p]) => managed.includes(p)),
+          );
           await kind.validate?.(target, validated, what);
           if (fresh.length > 0)
             logLine(`${what}: configuration before Pulumi ${JSON.stringify(priorOf(snap, fresh))}`);
           const restored = Object.keys(restore).filter((p) => p in changes);
           if (restored.length > 0)
-            logLine(`${what}: no longer managed, restored to the value before Pulumi: ${restored.join(", ")}`);
+            logLine(
+              `${what}: no longer managed, restored to the value before Pulumi: ${restored.join(", ")}`,
+            );
           await writeGated(target, snap, changes, what);
         }
         const more = (await kind.afterWrite?.(target, news, olds, what)) ?? {};
@@ -551,7 +598,10 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
 
   async function del(_id: string, props: SettingsOutputs): Promise<void> {
     if (!props || props.readOnly === true || typeof props.shieldZoneId !== "number") return;
-    const target: SettingsTarget = { zone: props.shieldZoneId, key: keyName ? (props[keyName] as string) : undefined };
+    const target: SettingsTarget = {
+      zone: props.shieldZoneId,
+      key: keyName ? (props[keyName] as string) : undefined,
+    };
     const what = `${label(target.zone, target.key)}: delete`;
     const note = kind.deleteNote?.(target, props);
     if (props.created) {

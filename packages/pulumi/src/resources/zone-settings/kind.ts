@@ -53,7 +53,11 @@ export interface SettingsKind<R = unknown> {
    * Writes `changes` (path → platform value) over `current` (read just before). Returns when
    * the change is visible (a write answered 202 is read back, bounded).
    */
-  write(target: SettingsTarget, current: SettingsSnapshot<R>, changes: Record<string, Wire>): Promise<void>;
+  write(
+    target: SettingsTarget,
+    current: SettingsSnapshot<R>,
+    changes: Record<string, Wire>,
+  ): Promise<void>;
   /** Checks desired values against the platform before a write (create/update only). */
   validate?(target: SettingsTarget, desired: Record<string, Wire>, what: string): Promise<void>;
   /** Outputs the kind adds from the current object (`planType` of a shield zone). */
@@ -67,7 +71,9 @@ export function enumField(path: string, names: Readonly<Record<string, number>>)
   return {
     path,
     names,
-    schema: Type.Unsafe<string | number>({ enum: [...Object.keys(names), ...Object.values(names)] }),
+    schema: Type.Unsafe<string | number>({
+      enum: [...Object.keys(names), ...Object.values(names)],
+    }),
   };
 }
 
@@ -151,9 +157,8 @@ export function settingsSchema(fields: readonly SettingsField[]): Record<string,
   }
   const build = (n: Node): TSchema =>
     n.leaf ??
-    Type.Object(
-      Object.fromEntries([...n.children].map(([k, c]) => [k, Type.Optional(build(c))])),
-      { additionalProperties: false },
-    );
+    Type.Object(Object.fromEntries([...n.children].map(([k, c]) => [k, Type.Optional(build(c))])), {
+      additionalProperties: false,
+    });
   return Object.fromEntries([...root.children].map(([k, c]) => [k, Type.Optional(build(c))]));
 }

@@ -21,7 +21,11 @@ export async function readBackSettings<R>(
   for (;;) {
     const now = await read();
     const shown = Object.entries(changes).every(([path, want]) =>
-      sameValue(fields.find((f) => f.path === path)!, now.values[path], want),
+      sameValue(
+        fields.find((f) => f.path === path)!,
+        now.values[path],
+        want,
+      ),
     );
     if (shown) return;
     if (Date.now() + step > deadline) {

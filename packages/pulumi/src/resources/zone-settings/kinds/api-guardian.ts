@@ -95,7 +95,8 @@ export const apiGuardianKind: EngineKind<ApiGuardian> = {
     const hash = inputs.specHash;
     if (typeof hash !== "string" || isUnknown(hash)) return {};
     const enforce = inputs.enforceAuthorizationValidation;
-    if (olds && olds.specHash === hash && olds.enforceAuthorizationValidation === enforce) return {};
+    if (olds && olds.specHash === hash && olds.enforceAuthorizationValidation === enforce)
+      return {};
     const content = readDocument(hash);
     if (content === undefined) {
       throw new ResourceOperationError(
@@ -119,7 +120,6 @@ export const apiGuardianKind: EngineKind<ApiGuardian> = {
       ? `the OpenAPI document Pulumi uploaded (sha256 ${props.specHash}) stays: the platform cannot delete an API guardian document`
       : undefined,
 };
-
 
 /** The dynamic provider of `edge.shield.ApiGuardian` (what its serialized stub calls). */
 export const apiGuardianProvider = settingsProvider(apiGuardianKind);

@@ -32,7 +32,8 @@ function snapshotOf(b: BotDetection): SettingsSnapshot<BotDetection> {
   };
 }
 
-const readBot = async (zone: number) => snapshotOf(await getClient().shieldZones.getBotDetection(zone));
+const readBot = async (zone: number) =>
+  snapshotOf(await getClient().shieldZones.getBotDetection(zone));
 
 /** `edge.shield.BotDetection`. */
 export const botDetectionKind: EngineKind<BotDetection> = {

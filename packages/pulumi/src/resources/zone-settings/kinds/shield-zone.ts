@@ -7,11 +7,10 @@
  * of `wafEngineConfig`; only the named items are managed, the others are sent as read.
  */
 import { Type } from "@sinclair/typebox";
+import { shieldZoneSettingsSchema } from "edgeplatform-client/spec";
 import {
   DDoSShieldSensitivity,
-  isNotFound,
   ShieldPlanType,
-  shieldZoneSettingsSchema,
   WafExecutionMode,
   WafPayloadLimitAction,
   type ShieldZoneResponse,
@@ -19,9 +18,14 @@ import {
   type WafEngineConfigItem,
 } from "edgeplatform-client";
 import { planName } from "../../access-list-names";
-import { messageOf, ResourceOperationError } from "../../common";
+import { isNotFound, messageOf, ResourceOperationError } from "../../common";
 import { getClient } from "../../settings";
-import { settingsProvider, type EngineKind, type SettingsInputs, type ZoneResolution } from "../engine";
+import {
+  settingsProvider,
+  type EngineKind,
+  type SettingsInputs,
+  type ZoneResolution,
+} from "../engine";
 import { enumField, field, type SettingsField, type SettingsSnapshot, type Wire } from "../kind";
 import { readBackSettings } from "../readback";
 import { acceptedRuleId } from "../../zone-objects/recovery";
@@ -33,8 +37,7 @@ const words = () => Type.Array(Type.String({ pattern: "^\\S+$" }));
 
 /** Where each public path lives on the zone: a settings field, or a `wafEngineConfig` item. */
 type Place =
-  | { key: keyof ShieldZoneSettings }
-  | { item: string; kind: "digit" | "spaced" | "piped" };
+  { key: keyof ShieldZoneSettings } | { item: string; kind: "digit" | "spaced" | "piped" };
 
 const FIELDS: readonly (SettingsField & { place: Place })[] = [
   { ...enumField("planType", ShieldPlanType), place: { key: "planType" } },
@@ -71,7 +74,10 @@ const FIELDS: readonly (SettingsField & { place: Place })[] = [
     ...field("waf.paranoia.blocking", paranoia()),
     place: { item: "blocking_paranoia_level", kind: "digit" },
   },
-  { ...field("waf.allowedMethods", words(), true), place: { item: "allowed_methods", kind: "spaced" } },
+  {
+    ...field("waf.allowedMethods", words(), true),
+    place: { item: "allowed_methods", kind: "spaced" },
+  },
   {
     ...field("waf.allowedHttpVersions", words(), true),
     place: { item: "allowed_http_versions", kind: "spaced" },
@@ -107,7 +113,9 @@ function encodeItem(kind: "digit" | "spaced" | "piped", v: Wire): string {
 }
 
 /** The names of the settings fields a PATCH may carry (`ShieldZoneRequest`). */
-const SETTINGS_KEYS = Object.keys(shieldZoneSettingsSchema.properties) as (keyof ShieldZoneSettings)[];
+const SETTINGS_KEYS = Object.keys(
+  shieldZoneSettingsSchema.properties,
+) as (keyof ShieldZoneSettings)[];
 
 function snapshotOf(z: ShieldZoneResponse): SettingsSnapshot<ShieldZoneResponse> {
   const values: Record<string, Wire> = {};
@@ -126,7 +134,10 @@ function snapshotOf(z: ShieldZoneResponse): SettingsSnapshot<ShieldZoneResponse>
 }
 
 /** The PATCH body: the zone's settings as read, with `changes` over them. */
-export function mergedSettings(z: ShieldZoneResponse, changes: Record<string, Wire>): ShieldZoneSettings {
+export function mergedSettings(
+  z: ShieldZoneResponse,
+  changes: Record<string, Wire>,
+): ShieldZoneSettings {
   const body: Record<string, unknown> = {};
   for (const k of SETTINGS_KEYS) {
     const v = (z as Record<string, unknown>)[k];
@@ -160,7 +171,8 @@ const readZone = async (zone: number) => snapshotOf(await getClient().shieldZone
 async function knownRuleIds(zone: number): Promise<Set<string>> {
   const sets = await getClient().shieldZones.managedWafRules(zone);
   const ids = new Set<string>();
-  for (const s of sets) for (const g of s.ruleGroups ?? []) for (const r of g.rules ?? []) ids.add(String(r.ruleId));
+  for (const s of sets)
+    for (const g of s.ruleGroups ?? []) for (const r of g.rules ?? []) ids.add(String(r.ruleId));
   return ids;
 }
 
@@ -169,7 +181,8 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
   if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const pullZoneId = inputs.pullZoneId as number;
   const client = getClient();
-  const existing = async () => (await client.shield.getShieldZoneByPullZone(pullZoneId)).shieldZoneId;
+  const existing = async () =>
+    (await client.shield.getShieldZoneByPullZone(pullZoneId)).shieldZoneId;
   try {
     return { zone: await existing() };
   } catch (e) {
@@ -219,11 +232,15 @@ export const shieldZoneKind: EngineKind<ShieldZoneResponse> = {
       await readBackSettings(() => readZone(t.zone), FIELDS, changes, `shield zone ${t.zone}`);
   },
   async validate(t, changes, what) {
-    const named = ["waf.disabledRules", "waf.logOnlyRules"].filter((p) => Array.isArray(changes[p]));
+    const named = ["waf.disabledRules", "waf.logOnlyRules"].filter((p) =>
+      Array.isArray(changes[p]),
+    );
     if (named.length === 0) return;
     const known = await knownRuleIds(t.zone);
     const unknown = named.flatMap((p) =>
-      (changes[p] as string[]).filter((id) => !known.has(String(id))).map((id) => `${p} ${JSON.stringify(id)}`),
+      (changes[p] as string[])
+        .filter((id) => !known.has(String(id)))
+        .map((id) => `${p} ${JSON.stringify(id)}`),
     );
     if (unknown.length === 0) return;
     throw new ResourceOperationError(
