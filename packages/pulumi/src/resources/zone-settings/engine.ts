@@ -379,6 +379,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       const desired = desiredOf(inputs);
       const changes = changesOf(snap, desired);
       const extra = created ? { created: true } : {};
+      let wrote = false;
       try {
         if (Object.keys(changes).length > 0) {
           await kind.validate?.(target, changes, what);
@@ -388,6 +389,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
               `destroy restores ${created ? "nothing (Pulumi created it)" : JSON.stringify(prior)}`,
           );
           await writeGated(target, snap, changes, what);
+          wrote = true; // from here on, a failure must keep the record
         }
         const more = (await kind.afterWrite?.(target, inputs, undefined, what)) ?? {};
         return {
@@ -399,7 +401,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           },
         };
       } catch (e) {
-        if (!created && refused(e)) {
+        if (!created && !wrote && refused(e)) {
           unclaim(CLAIM, key); // refused before or by the write: nothing was written
           throw e;
         }
@@ -413,6 +415,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           key as never,
           {
             ...outputsOf(target, inputs, snap, snap.values, prior, extra),
+            // Not done: the next run sends what these record (a document).
+            ...Object.fromEntries((kind.passThrough ?? []).map((p) => [p, undefined])),
             [PROVIDER_KEY]: inputs[PROVIDER_KEY],
           },
         );
@@ -557,6 +561,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       const changes = { ...changesOf(snap, restore), ...changesOf(snap, desiredOf(news)) };
       const inputs = news;
       const extra = olds.created ? { created: true } : {};
+      let wrote = false;
       try {
         if (Object.keys(changes).length > 0) {
           const validated = Object.fromEntries(
@@ -571,6 +576,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
               `${what}: no longer managed, restored to the value before Pulumi: ${restored.join(", ")}`,
             );
           await writeGated(target, snap, changes, what);
+          wrote = true; // from here on, a failure must keep the record
         }
         const more = (await kind.afterWrite?.(target, news, olds, what)) ?? {};
         return {
@@ -581,7 +587,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           },
         };
       } catch (e) {
-        if (refused(e)) throw e;
+        if (!wrote && refused(e)) throw e;
         throw new PartialCreateError(
           `${what} failed: ${messageOf(e)}. The state records the values before Pulumi ` +
             `(${JSON.stringify(prior)}); the next \`pulumi up\` reads them and writes only what ` +
@@ -589,6 +595,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           id as never,
           {
             ...outputsOf(target, inputs, snap, snap.values, prior, extra),
+            ...Object.fromEntries((kind.passThrough ?? []).map((p) => [p, olds[p]])),
             [PROVIDER_KEY]: (news as Record<string, unknown>)[PROVIDER_KEY] ?? provider,
           },
         );
