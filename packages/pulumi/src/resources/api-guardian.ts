@@ -49,9 +49,13 @@ export type ApiGuardianArgs = ApiGuardianSettingsArgs & SettingsZoneArgs;
 
 /** State (outputs) of an {@link ApiGuardian}. */
 export interface ApiGuardianState extends SettingsStateBase {
+  /** Whether API guardian is on, when managed. */
   enabled: boolean | undefined;
+  /** Execution mode, when managed. */
   executionMode: string | number | undefined;
+  /** Body limit action, when managed. */
   bodyLimitAction: string | number | undefined;
+  /** Unmatched path action, when managed. */
   unmatchedPathAction: string | number | undefined;
   /** sha256 of the document Pulumi uploaded (hex). */
   specHash: string | undefined;

@@ -43,9 +43,13 @@ export type BotDetectionArgs = BotDetectionSettingsArgs & SettingsZoneArgs;
 
 /** State (outputs) of a {@link BotDetection}. */
 export interface BotDetectionState extends SettingsStateBase {
+  /** What happens to a detected bot, when managed. */
   executionMode: string | number | undefined;
+  /** Request integrity, when managed. */
   requestIntegrity: Record<string, unknown> | undefined;
+  /** IP address reputation, when managed. */
   ipAddress: Record<string, unknown> | undefined;
+  /** Browser fingerprinting, when managed. */
   browserFingerprint: Record<string, unknown> | undefined;
 }
 

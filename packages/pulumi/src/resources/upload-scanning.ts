@@ -32,8 +32,11 @@ export type UploadScanningArgs = UploadScanningSettingsArgs & SettingsZoneArgs;
 
 /** State (outputs) of an {@link UploadScanning}. */
 export interface UploadScanningState extends SettingsStateBase {
+  /** Whether uploads are scanned, when managed. */
   enabled: boolean | undefined;
+  /** The CSAM scanner's mode, when managed. */
   csamScanningMode: string | number | undefined;
+  /** The antivirus scanner's mode, when managed. */
   antivirusScanningMode: string | number | undefined;
 }
 
