@@ -17,7 +17,7 @@ import { serializedProvider } from "./serialized-provider";
 import {
   isReading,
   READ_ONLY,
-  settingsInputs,
+  ZoneSettingsResource,
   type EnumArg,
   type SettingsStateBase,
   type SettingsZoneArgs,
@@ -62,18 +62,12 @@ export interface ApiGuardianState extends SettingsStateBase {
 }
 
 const OUTPUTS = [
-  "shieldZoneId",
-  "pullZoneId",
   "enabled",
   "executionMode",
   "bodyLimitAction",
   "unmatchedPathAction",
   "specHash",
   "enforceAuthorizationValidation",
-  "prior",
-  "managed",
-  "byPullZone",
-  "readOnly",
 ];
 
 /**
@@ -86,11 +80,7 @@ const OUTPUTS = [
  * new edge.shield.ApiGuardian("api", { shieldZoneId: 3, enabled: true, specFile: "openapi.json" });
  * ```
  */
-export class ApiGuardian extends pulumi.dynamic.Resource {
-  /** The shield zone. */
-  declare public readonly shieldZoneId: pulumi.Output<number>;
-  /** The pull zone, when the program names the zone by it. */
-  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
+export class ApiGuardian extends ZoneSettingsResource {
   /** Whether API guardian is on, when managed. */
   declare public readonly enabled: pulumi.Output<boolean | undefined>;
   /** Execution mode, when managed. */
@@ -101,12 +91,6 @@ export class ApiGuardian extends pulumi.dynamic.Resource {
   declare public readonly unmatchedPathAction: pulumi.Output<string | number | undefined>;
   /** sha256 of the document (hex), when given. */
   declare public readonly specHash: pulumi.Output<string | undefined>;
-  /** The managed settings before Pulumi managed them: destroy restores them. */
-  declare public readonly prior: pulumi.Output<Record<string, unknown>>;
-  /** The managed settings' paths. */
-  declare public readonly managed: pulumi.Output<string[]>;
-  /** True for a view read with {@link ApiGuardian.get}. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
    * Reads a zone's API guardian configuration without managing it.
@@ -146,11 +130,12 @@ export class ApiGuardian extends pulumi.dynamic.Resource {
     }
     super(
       serializedProvider("api-guardian"),
-      name,
-      settingsInputs("ApiGuardian", "the API guardian settings", name, engineArgs, OUTPUTS, opts),
-      opts,
-      "shield",
       "ApiGuardian",
+      "the API guardian settings",
+      name,
+      engineArgs,
+      OUTPUTS,
+      opts,
     );
   }
 }

@@ -12,7 +12,7 @@ import { serializedProvider } from "./serialized-provider";
 import {
   isReading,
   READ_ONLY,
-  settingsInputs,
+  ZoneSettingsResource,
   type EnumArg,
   type SettingsStateBase,
   type SettingsZoneArgs,
@@ -53,18 +53,7 @@ export interface BotDetectionState extends SettingsStateBase {
   browserFingerprint: Record<string, unknown> | undefined;
 }
 
-const OUTPUTS = [
-  "shieldZoneId",
-  "pullZoneId",
-  "executionMode",
-  "requestIntegrity",
-  "ipAddress",
-  "browserFingerprint",
-  "prior",
-  "managed",
-  "byPullZone",
-  "readOnly",
-];
+const OUTPUTS = ["executionMode", "requestIntegrity", "ipAddress", "browserFingerprint"];
 
 /**
  * The bot detection settings of a shield zone (not on the Basic plan: the create fails
@@ -75,11 +64,7 @@ const OUTPUTS = [
  * new edge.shield.BotDetection("bots", { shieldZoneId: 2, executionMode: "Challenge" });
  * ```
  */
-export class BotDetection extends pulumi.dynamic.Resource {
-  /** The shield zone. */
-  declare public readonly shieldZoneId: pulumi.Output<number>;
-  /** The pull zone, when the program names the zone by it. */
-  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
+export class BotDetection extends ZoneSettingsResource {
   /** What happens to a detected bot, when managed. */
   declare public readonly executionMode: pulumi.Output<string | number | undefined>;
   /** Request integrity, when managed. */
@@ -88,12 +73,6 @@ export class BotDetection extends pulumi.dynamic.Resource {
   declare public readonly ipAddress: pulumi.Output<Record<string, unknown> | undefined>;
   /** Browser fingerprinting, when managed. */
   declare public readonly browserFingerprint: pulumi.Output<Record<string, unknown> | undefined>;
-  /** The managed settings before Pulumi managed them: destroy restores them. */
-  declare public readonly prior: pulumi.Output<Record<string, unknown>>;
-  /** The managed settings' paths. */
-  declare public readonly managed: pulumi.Output<string[]>;
-  /** True for a view read with {@link BotDetection.get}. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
    * Reads a zone's bot detection settings without managing them.
@@ -116,18 +95,12 @@ export class BotDetection extends pulumi.dynamic.Resource {
   constructor(name: string, args: BotDetectionArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       serializedProvider("bot-detection"),
-      name,
-      settingsInputs(
-        "BotDetection",
-        "the bot detection settings",
-        name,
-        isReading(args) ? undefined : (args as unknown as Record<string, unknown>),
-        OUTPUTS,
-        opts,
-      ),
-      opts,
-      "shield",
       "BotDetection",
+      "the bot detection settings",
+      name,
+      isReading(args) ? undefined : (args as unknown as Record<string, unknown>),
+      OUTPUTS,
+      opts,
     );
   }
 }

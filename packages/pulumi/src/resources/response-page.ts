@@ -9,7 +9,7 @@ import { serializedProvider } from "./serialized-provider";
 import {
   isReading,
   READ_ONLY,
-  settingsInputs,
+  ZoneSettingsResource,
   type SettingsStateBase,
   type SettingsZoneArgs,
 } from "./zone-settings-resource";
@@ -30,16 +30,7 @@ export interface ResponsePageState extends SettingsStateBase {
   html: string | null;
 }
 
-const OUTPUTS = [
-  "shieldZoneId",
-  "pullZoneId",
-  "pageType",
-  "html",
-  "prior",
-  "managed",
-  "byPullZone",
-  "readOnly",
-];
+const OUTPUTS = ["pageType", "html"];
 
 /**
  * A custom response page of a shield zone (a plan with custom pages: below it, the create
@@ -51,21 +42,11 @@ const OUTPUTS = [
  * new edge.shield.ResponsePage("blocked", { shieldZoneId: 3, pageType: "block", html: "<h1>Blocked</h1>" });
  * ```
  */
-export class ResponsePage extends pulumi.dynamic.Resource {
-  /** The shield zone. */
-  declare public readonly shieldZoneId: pulumi.Output<number>;
-  /** The pull zone, when the program names the zone by it. */
-  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
+export class ResponsePage extends ZoneSettingsResource {
   /** The page type. */
   declare public readonly pageType: pulumi.Output<CustomPageType>;
   /** The page's HTML as last read (`null`: the platform's own page). */
   declare public readonly html: pulumi.Output<string | null>;
-  /** `{ html }` before Pulumi (`null`: no page): destroy restores it. */
-  declare public readonly prior: pulumi.Output<Record<string, unknown>>;
-  /** The managed settings' paths (`["html"]`). */
-  declare public readonly managed: pulumi.Output<string[]>;
-  /** True for a view read with {@link ResponsePage.get}. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
    * Reads a zone's custom page without managing it.
@@ -89,19 +70,13 @@ export class ResponsePage extends pulumi.dynamic.Resource {
     const reading = isReading(args);
     super(
       serializedProvider("response-page"),
-      name,
-      settingsInputs(
-        "ResponsePage",
-        "the custom response page",
-        name,
-        reading ? undefined : (args as unknown as Record<string, unknown>),
-        OUTPUTS,
-        opts,
-        reading ? undefined : { name: "pageType", value: args.pageType },
-      ),
-      opts,
-      "shield",
       "ResponsePage",
+      "the custom response page",
+      name,
+      reading ? undefined : (args as unknown as Record<string, unknown>),
+      OUTPUTS,
+      opts,
+      reading ? undefined : { name: "pageType", value: args.pageType },
     );
   }
 }

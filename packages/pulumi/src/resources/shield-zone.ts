@@ -14,7 +14,7 @@ import { serializedProvider } from "./serialized-provider";
 import {
   isReading,
   READ_ONLY,
-  settingsInputs,
+  ZoneSettingsResource,
   type EnumArg,
   type SettingsStateBase,
   type SettingsZoneArgs,
@@ -108,18 +108,12 @@ export interface ShieldZoneState extends SettingsStateBase {
 }
 
 const OUTPUTS = [
-  "shieldZoneId",
-  "pullZoneId",
   "planType",
   "waf",
   "ddos",
   "customRuleOrder",
   "whitelabelResponsePages",
-  "prior",
-  "managed",
   "created",
-  "byPullZone",
-  "readOnly",
 ];
 
 /**
@@ -137,11 +131,7 @@ const OUTPUTS = [
  * });
  * ```
  */
-export class ShieldZone extends pulumi.dynamic.Resource {
-  /** The shield zone. */
-  declare public readonly shieldZoneId: pulumi.Output<number>;
-  /** The zone's pull zone. */
-  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
+export class ShieldZone extends ZoneSettingsResource {
   /** The zone's plan, by name (as written when managed). */
   declare public readonly planType: pulumi.Output<string | number>;
   /** The managed WAF settings, as last read. */
@@ -152,14 +142,8 @@ export class ShieldZone extends pulumi.dynamic.Resource {
   declare public readonly customRuleOrder: pulumi.Output<number[] | undefined>;
   /** White-label response pages, when managed. */
   declare public readonly whitelabelResponsePages: pulumi.Output<boolean | undefined>;
-  /** The managed settings before Pulumi managed them: destroy restores them. */
-  declare public readonly prior: pulumi.Output<Record<string, unknown>>;
-  /** The managed settings' paths. */
-  declare public readonly managed: pulumi.Output<string[]>;
   /** True when Pulumi created the shield zone. */
   declare public readonly created: pulumi.Output<boolean | undefined>;
-  /** True for a view read with {@link ShieldZone.get}. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
    * Reads a shield zone's settings without managing them (never written, also not on destroy).
@@ -183,18 +167,12 @@ export class ShieldZone extends pulumi.dynamic.Resource {
     const reading = isReading(args);
     super(
       serializedProvider("shield-zone"),
-      name,
-      settingsInputs(
-        "ShieldZone",
-        "the settings",
-        name,
-        reading ? undefined : (args as unknown as Record<string, unknown>),
-        OUTPUTS,
-        opts,
-      ),
-      opts,
-      "shield",
       "ShieldZone",
+      "the settings",
+      name,
+      reading ? undefined : (args as unknown as Record<string, unknown>),
+      OUTPUTS,
+      opts,
     );
   }
 }

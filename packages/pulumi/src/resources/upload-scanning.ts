@@ -8,7 +8,7 @@ import { serializedProvider } from "./serialized-provider";
 import {
   isReading,
   READ_ONLY,
-  settingsInputs,
+  ZoneSettingsResource,
   type EnumArg,
   type SettingsStateBase,
   type SettingsZoneArgs,
@@ -40,17 +40,7 @@ export interface UploadScanningState extends SettingsStateBase {
   antivirusScanningMode: string | number | undefined;
 }
 
-const OUTPUTS = [
-  "shieldZoneId",
-  "pullZoneId",
-  "enabled",
-  "csamScanningMode",
-  "antivirusScanningMode",
-  "prior",
-  "managed",
-  "byPullZone",
-  "readOnly",
-];
+const OUTPUTS = ["enabled", "csamScanningMode", "antivirusScanningMode"];
 
 /**
  * The upload scanning settings of a shield zone (every plan). Only the named settings are
@@ -60,23 +50,13 @@ const OUTPUTS = [
  * new edge.shield.UploadScanning("scan", { pullZoneId: 1, enabled: true, antivirusScanningMode: "Block" });
  * ```
  */
-export class UploadScanning extends pulumi.dynamic.Resource {
-  /** The shield zone. */
-  declare public readonly shieldZoneId: pulumi.Output<number>;
-  /** The pull zone, when the program names the zone by it. */
-  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
+export class UploadScanning extends ZoneSettingsResource {
   /** Whether uploads are scanned, when managed. */
   declare public readonly enabled: pulumi.Output<boolean | undefined>;
   /** The CSAM scanner's mode, when managed. */
   declare public readonly csamScanningMode: pulumi.Output<string | number | undefined>;
   /** The antivirus scanner's mode, when managed. */
   declare public readonly antivirusScanningMode: pulumi.Output<string | number | undefined>;
-  /** The managed settings before Pulumi managed them: destroy restores them. */
-  declare public readonly prior: pulumi.Output<Record<string, unknown>>;
-  /** The managed settings' paths. */
-  declare public readonly managed: pulumi.Output<string[]>;
-  /** True for a view read with {@link UploadScanning.get}. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
    * Reads a zone's upload scanning settings without managing them.
@@ -99,18 +79,12 @@ export class UploadScanning extends pulumi.dynamic.Resource {
   constructor(name: string, args: UploadScanningArgs, opts?: pulumi.CustomResourceOptions) {
     super(
       serializedProvider("upload-scanning"),
-      name,
-      settingsInputs(
-        "UploadScanning",
-        "the upload scanning settings",
-        name,
-        isReading(args) ? undefined : (args as unknown as Record<string, unknown>),
-        OUTPUTS,
-        opts,
-      ),
-      opts,
-      "shield",
       "UploadScanning",
+      "the upload scanning settings",
+      name,
+      isReading(args) ? undefined : (args as unknown as Record<string, unknown>),
+      OUTPUTS,
+      opts,
     );
   }
 }

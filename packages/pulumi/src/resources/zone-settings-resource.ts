@@ -4,6 +4,7 @@
  * the one-owner gate, the resource options they refuse, the inputs handed to the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 
@@ -96,3 +97,50 @@ export function settingsInputs(
     );
   return gated;
 }
+
+/**
+ * The base class of the settings resources: the outputs they all have and the constructor
+ * that hands the engine its inputs (see {@link settingsInputs}).
+ */
+export abstract class ZoneSettingsResource extends pulumi.dynamic.Resource {
+  /** The shield zone. */
+  declare public readonly shieldZoneId: pulumi.Output<number>;
+  /** The pull zone (when the program names the zone by it; a shield zone's own pull zone). */
+  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
+  /** The managed settings before Pulumi managed them: destroy restores them. */
+  declare public readonly prior: pulumi.Output<Record<string, unknown>>;
+  /** The managed settings' paths (`"waf.mode"`). */
+  declare public readonly managed: pulumi.Output<string[]>;
+  /** True for a view read with `get` (never written); else undefined. */
+  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
+
+  /**
+   * @param stub The kind's serialized provider.
+   * @param type The resource type (`"ShieldZone"`), in `shield`.
+   * @param noun What the settings object is, in messages.
+   * @param args The program's arguments, or undefined for a `get`.
+   * @param outputs The kind's own outputs (besides the common ones).
+   */
+  protected constructor(
+    stub: dynamic.ResourceProvider,
+    type: string,
+    noun: string,
+    name: string,
+    args: Record<string, unknown> | undefined,
+    outputs: readonly string[],
+    opts: pulumi.CustomResourceOptions | undefined,
+    key?: { name: string; value: pulumi.Input<string> | undefined },
+  ) {
+    super(
+      stub,
+      name,
+      settingsInputs(type, noun, name, args, [...COMMON_OUTPUTS, ...outputs], opts, key),
+      opts,
+      "shield",
+      type,
+    );
+  }
+}
+
+/** Outputs every settings resource has. */
+const COMMON_OUTPUTS = ["shieldZoneId", "pullZoneId", "prior", "managed", "byPullZone", "readOnly"];
