@@ -2,8 +2,8 @@
  * The settings resources (ShieldZone, BotDetection, UploadScanning, ApiGuardian,
  * ResponsePage) through their dynamic providers against the in-process emulator, under
  * EVERY behaviour profile (zone-replace: a zone PATCH resets what it does not send;
- * async-202: the zone PATCH is applied later). Fixtures: shield zone 1 (pull zone 1, Basic),
- * 3 (pull zone 5, Business), 4 (pull zone 6, Enterprise); pull zone 7 has no shield zone.
+ * async-202: the zone PATCH is applied later). Fixtures: shield zone 1 (pull zone 1, Basic), 2 (pull zone 4, Advanced),
+ * 3 (pull zone 5, Business), 4 (pull zone 6, Enterprise); pull zone 8 has no shield zone.
  * Expected values come from the emulator's state before the step (the scenario), never from
  * the provider's own functions; after each destroy the state equals the state before.
  */
@@ -34,8 +34,16 @@ type Any = any;
 
 const PROFILE_NAMES = Object.keys(PROFILES) as ProfileName[];
 
-/** Sorted, JSON-comparable copy of a state (lists by id). */
-const canonical = (s: EmulatorState): Any => JSON.parse(JSON.stringify(s));
+/**
+ * JSON-comparable copy of a state; a zone's plan fields as the platform answers them (a
+ * fixture without `planType`/`wafEnabled` is Basic with the WAF on).
+ */
+const canonical = (s: EmulatorState): Any => {
+  const c = JSON.parse(JSON.stringify(s));
+  for (const z of c.shieldZones)
+    Object.assign(z, { planType: z.planType ?? 0, wafEnabled: z.wafEnabled ?? true });
+  return c;
+};
 const zoneOf = (s: EmulatorState, id: number): Any =>
   (s.shieldZones as Any[]).find((z) => z.id === id);
 
@@ -54,6 +62,9 @@ async function rejection(p: Promise<unknown>): Promise<Error> {
   }
   throw new Error("expected a rejection");
 }
+
+/** A new run of the provider process (destroy runs in its own `pulumi destroy`). */
+const newRun = () => resetRunState();
 
 // The provider's log lines are kept for assertions, not printed.
 const logs: string[] = [];
@@ -116,8 +127,8 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(body.wafExecutionMode).toBe(wantInt);
     for (const [k, v] of Object.entries(z.settings))
       if (k !== "wafExecutionMode") expect([k, body[k]]).toEqual([k, v]);
-    expect(body.planType).toBe(z.planType);
-    expect(body.wafEnabled).toBe(z.wafEnabled);
+    expect(body).not.toHaveProperty("planType"); // not managed: not sent (a plan change may be billed)
+    expect(body.wafEnabled).toBe(z.wafEnabled ?? true);
     // Nothing else changed on the platform.
     const after = await settled();
     const expected = canonical(before);
@@ -173,6 +184,7 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(zoneOf(await settled(), 1).settings.wafEngineConfig).toEqual([]);
 
     // Destroy: every managed setting back to before; the out-of-band DDoS change stays.
+    newRun();
     await sz.delete(c.id, u2.outs as Any);
     const end = canonical(await settled());
     const back = canonical(before);
@@ -196,16 +208,17 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect((await ctl.journal()).map((e) => `${e.method} ${e.path}`)).toEqual([
       "GET /shield/shield-zone/1",
     ]);
+    newRun();
     await sz.delete(c.id, c.outs as Any);
     expect(await writes()).toEqual([]);
   });
 
-  test("ShieldZone for pull zone 7 (no shield zone): POSTs one (created: true); destroy leaves it and says so", async () => {
+  test("ShieldZone for pull zone 8 (no shield zone): POSTs one (created: true); destroy leaves it and says so", async () => {
     const before = await ctl.state();
-    expect((before.shieldZones as Any[]).some((z) => z.pullZoneId === 7)).toBe(false);
-    const c = await sz.create(checked(sz, { pullZoneId: 7, ddos: { sensitivity: "High" } }));
-    expect(c.outs).toMatchObject({ created: true, pullZoneId: 7, ddos: { sensitivity: "High" } });
-    const made = (await settled()).shieldZones.find((z: Any) => z.pullZoneId === 7) as Any;
+    expect((before.shieldZones as Any[]).some((z) => z.pullZoneId === 8)).toBe(false);
+    const c = await sz.create(checked(sz, { pullZoneId: 8, ddos: { sensitivity: "High" } }));
+    expect(c.outs).toMatchObject({ created: true, pullZoneId: 8, ddos: { sensitivity: "High" } });
+    const made = (await settled()).shieldZones.find((z: Any) => z.pullZoneId === 8) as Any;
     expect(made.id).toBe(Number(c.id));
     expect(made.settings.dDoSShieldSensitivity).toBe(3);
     expect((await writes()).map((e) => `${e.method} ${e.path}`)).toEqual([
@@ -213,6 +226,7 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
       "PATCH /shield/shield-zone",
     ]);
     await ctl.clearJournal();
+    newRun();
     await sz.delete(c.id, c.outs as Any);
     expect(await writes()).toEqual([]);
     expect(logs.join("\n")).toMatch(
@@ -264,6 +278,7 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     const expected = canonical(before);
     zoneOf(expected, 3).botDetection.ipAddress.sensitivity = want;
     expect(canonical(await ctl.state())).toEqual(expected);
+    newRun();
     await bot.delete(c.id, c.outs as Any);
     expect(canonical(await ctl.state())).toEqual(canonical(before));
   });
@@ -284,6 +299,7 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     await ctl.setState(s);
     const r = await scan.read(c.id, c.outs as Any);
     expect(r.props).toMatchObject({ antivirusScanningMode: "Log", enabled: !u.isEnabled });
+    newRun();
     await scan.delete(c.id, r.props as Any);
     expect(canonical(await ctl.state())).toEqual(canonical(before));
   });
@@ -302,6 +318,7 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(c.id).toBe("3/challenge");
     expect(zoneOf(await ctl.state(), 3).customPages.challenge).toBe("<p>prove it</p>");
     expect((c.outs as Any).prior).toEqual({ html: null });
+    newRun();
     await page.delete(c.id, c.outs as Any);
     expect((await writes()).map((x) => `${x.method} ${x.path}`)).toEqual([
       "PUT /shield/shield-zone/3/custom-page/challenge",
@@ -317,6 +334,7 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
       checked(page, { shieldZoneId: 3, pageType: "block", html: "<p>ours</p>" }),
     );
     expect((d.outs as Any).prior).toEqual({ html: "<p>theirs</p>" });
+    newRun();
     await page.delete(d.id, d.outs as Any);
     expect(canonical(await ctl.state())).toEqual(canonical(mid));
   });
@@ -347,6 +365,7 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect((await writes()).map((x) => `${x.method} ${x.path}`)).toEqual([
       "PATCH /shield/shield-zone/3/api-guardian/spec",
     ]);
+    newRun();
     await api.delete(c.id, u.outs as Any);
     const end = zoneOf(await ctl.state(), 3).apiGuardian;
     expect(end.configuration).toEqual(cfg);

@@ -28,7 +28,8 @@ import {
 } from "../engine";
 import { enumField, field, type SettingsField, type SettingsSnapshot, type Wire } from "../kind";
 import { readBackSettings } from "../readback";
-import { acceptedRuleId } from "../../zone-objects/recovery";
+import { setTimeout as sleep } from "node:timers/promises";
+import { acceptedRuleId, timing } from "../../zone-objects/recovery";
 
 const int32 = (min = 0) => Type.Integer({ minimum: min, maximum: 2_147_483_647 });
 const strings = () => Type.Array(Type.String({ minLength: 1 }));
@@ -133,7 +134,7 @@ function snapshotOf(z: ShieldZoneResponse): SettingsSnapshot<ShieldZoneResponse>
   return { raw: z, values };
 }
 
-/** The PATCH body: the zone's settings as read, with `changes` over them. */
+/** The PATCH body: the zone's settings as read (but the plan), with `changes` over them. */
 export function mergedSettings(
   z: ShieldZoneResponse,
   changes: Record<string, Wire>,
@@ -141,7 +142,9 @@ export function mergedSettings(
   const body: Record<string, unknown> = {};
   for (const k of SETTINGS_KEYS) {
     const v = (z as Record<string, unknown>)[k];
-    if (v !== undefined) body[k] = v;
+    // The plan is sent only when the program changes it (a plan change may be billed; a
+    // PATCH that does not send it keeps it, also on a platform that resets other settings).
+    if (v !== undefined && k !== "planType") body[k] = v;
   }
   let items = [...((z.wafEngineConfig ?? []) as WafEngineConfigItem[])].map((i) => ({ ...i }));
   let itemsChanged = false;
@@ -202,19 +205,28 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
     );
   }
   if (res.status === 200) return { zone: res.zone.shieldZoneId, created: true };
+  // Accepted (202), applied later: not done until the zone reads (bounded backoff).
   const named = acceptedRuleId(res.accepted);
-  if (typeof named === "number") return { zone: named, created: true };
-  // Accepted without the id: read the pull zone's shield zone back.
-  for (let i = 0; i < 20; i++) {
+  const deadline = Date.now() + timing.readBackMs;
+  let step = timing.readBackStepMs;
+  for (;;) {
     try {
+      if (typeof named === "number") {
+        await client.shieldZones.get(named);
+        return { zone: named, created: true };
+      }
       return { zone: await existing(), created: true };
     } catch (e) {
       if (!isNotFound(e)) throw e;
     }
-    await new Promise((r) => setTimeout(r, 250 * Math.min(i + 1, 8)));
+    if (Date.now() + step > deadline) break;
+    await sleep(step);
+    step = Math.min(step * 2, 2_000);
   }
   throw new ResourceOperationError(
-    `${what} failed: the platform accepted the shield zone of pull zone ${pullZoneId} (202) but it did not appear; run \`pulumi up\` again (it is adopted then)`,
+    `${what} failed: the platform accepted the shield zone of pull zone ${pullZoneId} (202) ` +
+      `but it was not visible after ${timing.readBackMs / 1000} s; run \`pulumi up\` again ` +
+      `(the zone is adopted then, and its settings written)`,
   );
 }
 
