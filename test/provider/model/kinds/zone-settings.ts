@@ -1,0 +1,448 @@
+/**
+ * The settings resources as kinds of the model test: `edge.shield.ShieldZone` (a zone's WAF
+ * and DDoS settings), `edge.shield.BotDetection` and `edge.shield.UploadScanning`. Nothing is
+ * created or deleted: a program names a zone (`shieldZoneId`, or `pullZoneId` of a pull zone
+ * that has one) and manages a subset of its settings; destroy puts back what was there before
+ * the program first managed it (world.ts (7)); every setting the program never named keeps
+ * its value (world.ts (2): each object projects EVERY setting it holds, not only the ones the
+ * program may manage). Object ids are the provider's: the shield zone id.
+ *
+ * The values below come from `spec/shield.md` (field names, enumerations, the
+ * `wafEngineConfig` encoding), not from the provider's field maps.
+ *
+ * Not driven here: a ShieldZone that creates its zone (a pull zone without one): the zone is
+ * then the program's and destroy leaves it with its settings (there is no DELETE), which is
+ * outside invariant (7); the provider and engine tests cover it.
+ */
+import fc from "fast-check";
+import {
+  BotDetectionExecutionMode,
+  BotDetectionSensitivity,
+  BrowserFingerprintAggression,
+  DDoSShieldSensitivity,
+  UploadScanningScannerMode,
+  WafExecutionMode,
+} from "../../../../packages/client/src/spec";
+import type { EmulatorState } from "../../../../packages/emulator/src";
+import { botDetectionProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
+import { shieldZoneProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
+import { uploadScanningProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
+import { clone, ProgramInputs, StateEntry } from "../engine";
+import type { FieldEdit, ModelKind, OobFieldEdit, PlatformObject } from "../kind";
+import { canon } from "../oracle";
+import { sometimes } from "./rules";
+
+type Zone = EmulatorState["shieldZones"][number];
+type Names = Readonly<Record<string, number>>;
+
+/** Shield zones the settings kinds use, by pull zone (the fixtures': plans Basic to Enterprise). */
+const SETTINGS_PULL_ZONES: Record<number, number> = { 1: 1, 4: 2, 5: 3, 6: 4 };
+const ZONES = [1, 2, 3, 4];
+
+/** One setting the model's programs manage: its public path, values, and place on the platform. */
+interface ModelField {
+  path: string;
+  values: fc.Arbitrary<unknown>;
+  /** Enumeration names (a program may write a name or its integer). */
+  names?: Names;
+  /** A list compared as a set. */
+  unordered?: boolean;
+}
+
+const enumOf = (names: Names): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    fc.constantFrom<unknown>(...Object.keys(names)),
+    fc.constantFrom<unknown>(...Object.values(names)),
+  );
+
+/** The platform value of a program value (an enumeration name → its integer). */
+const wire = (f: ModelField, v: unknown): unknown =>
+  f.names && typeof v === "string" && v in f.names ? f.names[v] : v;
+
+const sameSetting = (f: ModelField, program: unknown, platform: unknown): boolean => {
+  const w = wire(f, program);
+  if (f.unordered && Array.isArray(w) && Array.isArray(platform))
+    return canon([...w].map(String).sort()) === canon([...platform].map(String).sort());
+  return canon(w) === canon(platform);
+};
+
+const get = (o: ProgramInputs, path: string): unknown =>
+  path
+    .split(".")
+    .reduce<unknown>(
+      (cur, k) =>
+        cur && typeof cur === "object" ? (cur as Record<string, unknown>)[k] : undefined,
+      o,
+    );
+
+function set(o: ProgramInputs, path: string, v: unknown): void {
+  const keys = path.split(".");
+  let cur = o as Record<string, unknown>;
+  for (const k of keys.slice(0, -1)) {
+    if (!cur[k] || typeof cur[k] !== "object") cur[k] = {};
+    cur = cur[k] as Record<string, unknown>;
+  }
+  cur[keys[keys.length - 1]] = v;
+}
+
+/** Removes `path`, and the objects it leaves empty. */
+function unset(o: ProgramInputs, path: string): void {
+  const keys = path.split(".");
+  const chain: Record<string, unknown>[] = [o as Record<string, unknown>];
+  for (const k of keys.slice(0, -1)) {
+    const next = chain[chain.length - 1][k];
+    if (!next || typeof next !== "object") return;
+    chain.push(next as Record<string, unknown>);
+  }
+  delete chain[chain.length - 1][keys[keys.length - 1]];
+  for (let i = chain.length - 1; i > 0; i--) {
+    if (Object.keys(chain[i]).length > 0) break;
+    delete chain[i - 1][keys[i - 1]];
+  }
+}
+
+/** The zone a program entry names (`shieldZoneId`, or through `pullZoneId`). */
+const zoneOf = (p: ProgramInputs): number | undefined =>
+  typeof p.shieldZoneId === "number"
+    ? p.shieldZoneId
+    : typeof p.pullZoneId === "number"
+      ? SETTINGS_PULL_ZONES[p.pullZoneId]
+      : undefined;
+
+const placement = fc.constantFrom<Record<string, number>>(
+  ...ZONES.map((z) => ({ shieldZoneId: z })),
+  ...Object.keys(SETTINGS_PULL_ZONES).map((pz) => ({ pullZoneId: Number(pz) })),
+);
+
+/**
+ * A settings kind of the model: the fields its programs manage, how an object's settings
+ * project (every setting, by public path where the program may manage it), and how another
+ * actor edits them.
+ */
+function settingsKind(o: {
+  name: string;
+  tag: string;
+  provider: ModelKind["provider"];
+  fields: readonly ModelField[];
+  /** Every setting of a zone's object, managed ones by public path. */
+  project(z: Zone): Record<string, unknown>;
+  /** What is compared byte for byte when nobody may touch it. */
+  raw(z: Zone): unknown;
+  /** Another actor's write of one public path (platform value). */
+  oobWrite(z: Zone, path: string, v: unknown): void;
+  paths: ModelKind["paths"];
+  expectedErrors: RegExp[];
+  /** Zones where the object exists (a plan may lack the feature). */
+  zones: (z: Zone) => boolean;
+}): ModelKind {
+  const byPath = new Map(o.fields.map((f) => [f.path, f]));
+  const managedFields = (p: ProgramInputs) =>
+    o.fields.filter((f) => get(p, f.path) !== undefined).map((f) => f.path);
+  const someFields = fc
+    .subarray([...o.fields], { minLength: 1, maxLength: 3 })
+    .chain((fs) => fc.tuple(...fs.map((f) => f.values.map((v) => [f.path, v] as const))));
+  return {
+    name: o.name,
+    tag: o.tag,
+    provider: o.provider,
+    objects: (s) =>
+      s.shieldZones.filter(o.zones).map((z): PlatformObject => ({
+        key: `${o.tag}:${z.id}`,
+        id: String(z.id),
+        zone: z.id,
+        name: z.name,
+        fields: o.project(z),
+        raw: o.raw(z),
+      })),
+    paths: o.paths,
+    uniqueNames: false,
+    restoresPrior: { fields: o.fields.map((f) => f.path), unseen: {} },
+    adoptId: (p) => {
+      const z = zoneOf(p);
+      return z === undefined ? undefined : String(z);
+    },
+    zoneOf,
+    managedFields,
+    differences(p, obj) {
+      const out: string[] = [];
+      for (const path of managedFields(p)) {
+        const f = byPath.get(path)!;
+        if (!sameSetting(f, get(p, path), obj.fields[path]))
+          out.push(`${path}: program ${canon(get(p, path))}, platform ${canon(obj.fields[path])}`);
+      }
+      return out;
+    },
+    expectedErrors: [
+      ...o.expectedErrors,
+      /another resource of this program (already|now) manages/, // one object, one resource
+    ],
+    addInputs: fc.tuple(placement, someFields).map(([where, pairs]) => {
+      const inputs: ProgramInputs = { ...where };
+      for (const [path, v] of pairs) set(inputs, path, clone(v));
+      return inputs;
+    }),
+    edits: fc
+      .constantFrom(...o.fields)
+      .chain((f) =>
+        fc
+          .tuple(f.values, fc.boolean())
+          .map(([value, remove]): FieldEdit => ({ field: f.path, value, remove })),
+      ),
+    applyEdit(prog, e) {
+      if (e.remove) {
+        if (get(prog, e.field) === undefined) return undefined;
+        if (managedFields(prog).length <= 1) return undefined; // at least one stays managed
+        unset(prog, e.field);
+        return `${e.field} removed (unmanaged)`;
+      }
+      set(prog, e.field, clone(e.value));
+      return `${e.field} = ${JSON.stringify(e.value)}`;
+    },
+    // The same zone spelled the other way (shieldZoneId ↔ pullZoneId): a replacement of the
+    // resource for the same settings object.
+    modeSwitch(prog: ProgramInputs, _st: StateEntry) {
+      const zone = zoneOf(prog);
+      if (zone === undefined) return undefined;
+      if (typeof prog.pullZoneId === "number") {
+        delete prog.pullZoneId;
+        prog.shieldZoneId = zone;
+      } else {
+        const pz = Object.entries(SETTINGS_PULL_ZONES).find(([, z]) => z === zone)?.[0];
+        if (!pz) return undefined;
+        delete prog.shieldZoneId;
+        prog.pullZoneId = Number(pz);
+      }
+      return `now names ${JSON.stringify({ shieldZoneId: prog.shieldZoneId, pullZoneId: prog.pullZoneId })}`;
+    },
+    adoptSpecs: someFields,
+    adoptInputs(obj, spec) {
+      const inputs: ProgramInputs = { shieldZoneId: obj.zone };
+      for (const [path, v] of spec as [string, unknown][]) set(inputs, path, clone(v));
+      return inputs;
+    },
+    oobEdits: fc
+      .constantFrom(...o.fields)
+      .chain((f) => f.values.map((v): OobFieldEdit => ({ field: f.path, value: wire(f, v) }))),
+    oobEdit(s, obj, e) {
+      o.oobWrite(
+        s.shieldZones.find((z) => z.id === obj.zone)!,
+        e.field,
+        e.value,
+      );
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// ShieldZone
+// ---------------------------------------------------------------------------------------
+
+/** The zone settings the model's programs manage, and where each lives (shield.md). */
+const ZONE_FIELDS: readonly (ModelField & { key?: string; engineItem?: string })[] = [
+  { path: "waf.enabled", values: fc.boolean(), key: "wafEnabled" },
+  {
+    path: "waf.mode",
+    values: enumOf(WafExecutionMode),
+    names: WafExecutionMode,
+    key: "wafExecutionMode",
+  },
+  {
+    path: "waf.logOnlyRules",
+    values: fc.subarray(["920100", "942100", "941100"]),
+    unordered: true,
+    key: "wafLogOnlyRules",
+  },
+  {
+    path: "ddos.sensitivity",
+    values: enumOf(DDoSShieldSensitivity),
+    names: DDoSShieldSensitivity,
+    key: "dDoSShieldSensitivity",
+  },
+  {
+    path: "ddos.challengeWindow",
+    values: fc.constantFrom(60, 300, 1800),
+    key: "dDoSChallengeWindow",
+  },
+  { path: "whitelabelResponsePages", values: fc.boolean(), key: "whitelabelResponsePages" },
+  {
+    path: "waf.paranoia.detection",
+    values: fc.constantFrom(1, 2, 3, 4),
+    engineItem: "detection_paranoia_level",
+  },
+];
+
+type Settings = Record<string, unknown> & {
+  wafEngineConfig?: { name: string; valueEncoded: string }[];
+};
+const settingsOf = (z: Zone): Settings =>
+  ((z as unknown as { settings?: Settings }).settings ?? {}) as Settings;
+
+/** `edge.shield.ShieldZone`: the zone's own settings (plan, WAF, DDoS, pages). */
+export const shieldZoneKind: ModelKind = settingsKind({
+  name: "ShieldZone",
+  tag: "z",
+  provider: shieldZoneProvider,
+  fields: ZONE_FIELDS,
+  zones: () => true,
+  project(z) {
+    const s = settingsOf(z);
+    const out: Record<string, unknown> = { planType: z.planType ?? 0 };
+    const mapped = new Set<string>();
+    for (const f of ZONE_FIELDS) {
+      if (f.key === "wafEnabled") out[f.path] = z.wafEnabled ?? true;
+      else if (f.key) out[f.path] = s[f.key] ?? null;
+      else {
+        const item = (s.wafEngineConfig ?? []).find((i) => i.name === f.engineItem);
+        out[f.path] = item ? Number(item.valueEncoded) : null;
+      }
+      if (f.key) mapped.add(f.key);
+    }
+    // Every other setting, under its platform name: a program never names these.
+    for (const [k, v] of Object.entries(s))
+      if (!mapped.has(k) && k !== "wafEngineConfig") out[`platform.${k}`] = v;
+    for (const i of s.wafEngineConfig ?? [])
+      if (i.name !== "detection_paranoia_level") out[`engine.${i.name}`] = i.valueEncoded;
+    return out;
+  },
+  raw: (z) => ({
+    planType: z.planType ?? 0,
+    wafEnabled: z.wafEnabled ?? true,
+    settings: settingsOf(z),
+  }),
+  oobWrite(z, path, v) {
+    const f = ZONE_FIELDS.find((x) => x.path === path)!;
+    if (f.key === "wafEnabled") {
+      z.wafEnabled = v as boolean;
+      return;
+    }
+    const s = settingsOf(z);
+    (z as unknown as { settings: Settings }).settings = s;
+    if (f.key) s[f.key] = clone(v);
+    else {
+      const items = (s.wafEngineConfig ?? []).filter((i) => i.name !== f.engineItem);
+      s.wafEngineConfig = [...items, { name: f.engineItem!, valueEncoded: String(v) }];
+    }
+  },
+  paths: {
+    create: "^/shield/shield-zone$",
+    one: "^/shield/shield-zone(/\\d+)?$",
+    list: "^/shield/shield-zones$",
+    read: /^\/shield\/shield-zone\/(\d+)$/,
+  },
+  expectedErrors: [],
+});
+
+// ---------------------------------------------------------------------------------------
+// BotDetection and UploadScanning
+// ---------------------------------------------------------------------------------------
+
+const BOT_FIELDS: readonly ModelField[] = [
+  {
+    path: "executionMode",
+    values: enumOf(BotDetectionExecutionMode),
+    names: BotDetectionExecutionMode,
+  },
+  {
+    path: "requestIntegrity.sensitivity",
+    values: enumOf(BotDetectionSensitivity),
+    names: BotDetectionSensitivity,
+  },
+  {
+    path: "ipAddress.sensitivity",
+    values: enumOf(BotDetectionSensitivity),
+    names: BotDetectionSensitivity,
+  },
+  {
+    path: "browserFingerprint.aggression",
+    values: enumOf(BrowserFingerprintAggression),
+    names: BrowserFingerprintAggression,
+  },
+  { path: "browserFingerprint.complexEnabled", values: fc.boolean() },
+];
+
+type Part = Record<string, unknown>;
+const part = (z: Zone, k: "botDetection" | "uploadScanning"): Part =>
+  ((z as unknown as Record<string, Part | undefined>)[k] ?? {}) as Part;
+
+/** Every leaf of a nested object by dotted path. */
+function leaves(o: Part, prefix = ""): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (v && typeof v === "object" && !Array.isArray(v))
+      Object.assign(out, leaves(v as Part, `${prefix}${k}.`));
+    else out[`${prefix}${k}`] = v;
+  }
+  return out;
+}
+
+/** `edge.shield.BotDetection` (zone 1 is on the Basic plan: bot detection is not available there). */
+export const botDetectionKind: ModelKind = settingsKind({
+  name: "BotDetection",
+  tag: "b",
+  provider: botDetectionProvider,
+  fields: BOT_FIELDS,
+  zones: () => true,
+  project: (z) => leaves(part(z, "botDetection")),
+  raw: (z) => part(z, "botDetection"),
+  oobWrite(z, path, v) {
+    const b = clone(part(z, "botDetection"));
+    set(b, path, v);
+    (z as unknown as Record<string, Part>).botDetection = b;
+  },
+  paths: {
+    create: "^/shield/shield-zone/\\d+/bot-detection$",
+    one: "^/shield/shield-zone/\\d+/bot-detection$",
+    list: "^/shield/shield-zone/\\d+/bot-detection$",
+    read: /^\/shield\/shield-zone\/(\d+)\/bot-detection$/,
+  },
+  expectedErrors: [/Basic|plan/],
+});
+
+/** The public field of upload scanning → its platform name (shield.md). */
+const UPLOAD_PLACES: Record<string, string> = {
+  enabled: "isEnabled",
+  csamScanningMode: "csamScanningMode",
+  antivirusScanningMode: "antivirusScanningMode",
+};
+
+/** `edge.shield.UploadScanning` (every plan). */
+export const uploadScanningKind: ModelKind = settingsKind({
+  name: "UploadScanning",
+  tag: "u",
+  provider: uploadScanningProvider,
+  fields: [
+    { path: "enabled", values: fc.boolean() },
+    {
+      path: "csamScanningMode",
+      values: enumOf(UploadScanningScannerMode),
+      names: UploadScanningScannerMode,
+    },
+    {
+      path: "antivirusScanningMode",
+      values: enumOf(UploadScanningScannerMode),
+      names: UploadScanningScannerMode,
+    },
+  ],
+  zones: () => true,
+  project: (z) => {
+    const u = part(z, "uploadScanning");
+    const out: Record<string, unknown> = {};
+    for (const [pub, key] of Object.entries(UPLOAD_PLACES)) out[pub] = u[key] ?? null;
+    for (const [k, v] of Object.entries(u))
+      if (!Object.values(UPLOAD_PLACES).includes(k)) out[`platform.${k}`] = v;
+    return out;
+  },
+  raw: (z) => part(z, "uploadScanning"),
+  oobWrite(z, path, v) {
+    const u = clone(part(z, "uploadScanning"));
+    u[UPLOAD_PLACES[path]] = v;
+    (z as unknown as Record<string, Part>).uploadScanning = u;
+  },
+  paths: {
+    create: "^/shield/shield-zone/\\d+/upload-scanning$",
+    one: "^/shield/shield-zone/\\d+/upload-scanning$",
+    list: "^/shield/shield-zone/\\d+/upload-scanning$",
+    read: /^\/shield\/shield-zone\/(\d+)\/upload-scanning$/,
+  },
+  expectedErrors: [],
+});
