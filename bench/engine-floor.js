@@ -44,7 +44,7 @@ const {
 } = require("./lib/common");
 const { layoutsArg, dispose, prepareEngine, timed, workloadStack } = require("./lib/engine");
 const { startRssSampler } = require("./lib/rss");
-const { MIXED_ZONE_LIMITS, WORKLOADS } = require("./lib/workloads");
+const { MIXED_ZONE_LIMITS, WORKLOADS, preexisting } = require("./lib/workloads");
 const os = require("os");
 const path = require("path");
 
@@ -131,7 +131,7 @@ async function oneRun(env, emu, kind, n, workload, run, profDir) {
       throw new Error(`${kind} refresh not clean: ${JSON.stringify(rf.summary.resourceChanges)}`);
     if (kind === "rules") {
       const mine = benchObjects(await emu.control("GET", "state"));
-      const want = workload === "mixed" ? n - Math.min(3, n) : n; // curated lists are not new
+      const want = workload === "mixed" ? n - preexisting(n) : n; // settings, curated lists: not new
       if (mine !== want) throw new Error(`emulator has ${mine} bench objects, expected ${want}`);
     }
     const bytes = await stateBytesPerResource(

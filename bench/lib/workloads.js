@@ -6,15 +6,20 @@
  * resource with the same props.
  *
  * - "rules": N rate-limit rules in shield zone 1;
- * - "mixed": N objects of every Shield kind in shield zone 1: 3 curated-list configurations
+ * - "mixed": N objects of every Shield kind in shield zone 1: the zone's settings (ShieldZone,
+ *   BotDetection, UploadScanning: one each, a few settings), 3 curated-list configurations
  *   (lists 1–3), then custom access lists (27 %, 5 CIDR entries each), custom WAF rules (30 %)
  *   and rate-limit rules (the rest). The zone's plan limits must allow them (see
  *   `MIXED_ZONE_LIMITS`).
  */
 "use strict";
 
-/** Plan limits shield zone 1 needs for a "mixed" workload of up to 1 000 objects. */
+/**
+ * Plan and limits shield zone 1 needs for a "mixed" workload of up to 1 000 objects (bot
+ * detection needs the Advanced plan or above).
+ */
 const MIXED_ZONE_LIMITS = {
+  planType: 3,
   customWafRulesLimit: 1000,
   customListLimit: 1000,
   customEntryLimit: 100000,
@@ -43,7 +48,25 @@ function objectSpecs(workload, n, base, opts = {}) {
   if (workload !== "mixed")
     throw new Error(`bench workload must be one of ${WORKLOADS.join(", ")}; got ${workload}`);
   const specs = [];
-  const managed = Math.min(3, n);
+  const settings = [
+    {
+      type: "ShieldZone",
+      name: "zone-settings",
+      props: { shieldZoneId: 1, waf: { mode: "Log" }, ddos: { sensitivity: "High" } },
+    },
+    {
+      type: "BotDetection",
+      name: "bot-detection",
+      props: { shieldZoneId: 1, executionMode: "Challenge" },
+    },
+    {
+      type: "UploadScanning",
+      name: "upload-scanning",
+      props: { shieldZoneId: 1, enabled: true, antivirusScanningMode: "Log" },
+    },
+  ];
+  specs.push(...settings.slice(0, n));
+  const managed = Math.min(3, n - specs.length);
   for (let i = 0; i < managed; i++)
     specs.push({
       type: "ManagedAccessList",
@@ -86,4 +109,7 @@ function objectSpecs(workload, n, base, opts = {}) {
   return specs;
 }
 
-module.exports = { MIXED_ZONE_LIMITS, WORKLOADS, objectSpecs };
+/** How many objects of a "mixed" workload of `n` exist before the program (settings, curated lists). */
+const preexisting = (n) => Math.min(6, n);
+
+module.exports = { MIXED_ZONE_LIMITS, WORKLOADS, objectSpecs, preexisting };
