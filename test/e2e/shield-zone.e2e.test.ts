@@ -151,6 +151,55 @@ const run = e2eAvailable();
   );
 
   test(
+    "one settings object, one resource: two ShieldZones for zone 1 are refused before any write; response pages of two types in one zone are two objects",
+    async () => {
+      await control.setProfile("default");
+      await control.reset();
+      const initial = plain(await control.state());
+      await control.clearJournal();
+      const twice = await stack.op(
+        { op: "up", allowFail: true },
+        {
+          resources: [
+            { kind: "ShieldZone", name: "a", args: { shieldZoneId: 1, waf: { mode: "Log" } } },
+            {
+              kind: "ShieldZone",
+              name: "b",
+              args: { shieldZoneId: 1, ddos: { sensitivity: "Low" } },
+            },
+          ],
+        },
+      );
+      show("two owners", twice, 20);
+      expect(twice.ok).toBe(false);
+      expect(text(twice)).toMatch(
+        /the settings of shield zone 1 is named by 2 resources of this program/,
+      );
+      expect(await writes()).toEqual([]);
+      const pages: SettingsSpec[] = [
+        {
+          kind: "ResponsePage",
+          name: "block",
+          args: { shieldZoneId: 3, pageType: "block", html: "<p>b</p>" },
+        },
+        {
+          kind: "ResponsePage",
+          name: "limit",
+          args: { shieldZoneId: 3, pageType: "ratelimit", html: "<p>r</p>" },
+        },
+      ];
+      await stack.op({ op: "up" }, { resources: pages });
+      expect(zoneOf(await control.state(), 3).customPages).toEqual({
+        block: "<p>b</p>",
+        ratelimit: "<p>r</p>",
+      });
+      await stack.op({ op: "destroy" }, { resources: pages });
+      expect(plain(await control.state())).toEqual(initial);
+    },
+    OP_TIMEOUT,
+  );
+
+  test(
     "zone-replace profile (a PATCH resets what it does not send): WAF, DDoS and upload scanning changes leave every unmanaged setting as it was; destroy restores",
     async () => {
       await control.setProfile("zone-replace");
