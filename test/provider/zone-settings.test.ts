@@ -234,6 +234,35 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     );
   });
 
+  test("ShieldZone: plan, custom rule order and the WAF engine lists in the platform's encodings; restored on destroy", async () => {
+    const before = await ctl.state();
+    const c = await sz.create(
+      checked(sz, {
+        shieldZoneId: 2,
+        planType: "Business",
+        customRuleOrder: [7, 3],
+        waf: {
+          allowedMethods: ["GET", "POST"],
+          allowedContentTypes: ["application/json", "text/xml"],
+          allowedHttpVersions: ["HTTP/2"],
+        },
+      }),
+    );
+    const z = zoneOf(await settled(), 2);
+    expect(z.planType).toBe(2);
+    expect(z.settings.wafCustomRuleOrder).toEqual([7, 3]);
+    // spec/shield.md: allowed_methods space-separated, content types as |type| |type|.
+    expect(z.settings.wafEngineConfig).toEqual([
+      { name: "allowed_methods", valueEncoded: "GET POST" },
+      { name: "allowed_http_versions", valueEncoded: "HTTP/2" },
+      { name: "allowed_request_content_type", valueEncoded: "|application/json| |text/xml|" },
+    ]);
+    expect(c.outs).toMatchObject({ planType: "Business", prior: { planType: "Advanced" } });
+    newRun();
+    await sz.delete(c.id, c.outs as Any);
+    expect(canonical(await settled())).toEqual(canonical(before));
+  });
+
   test("ShieldZone: unknown managed WAF rule ids fail naming each and where the ids are listed; nothing written", async () => {
     const e = await rejection(
       sz.create(
