@@ -263,6 +263,44 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(canonical(await settled())).toEqual(canonical(before));
   });
 
+  test("ShieldZone: a PATCH that failed but was applied (500 after the handler) is a partial create with the prior; the next update writes nothing, destroy restores", async () => {
+    const before = await ctl.state();
+    const mode = zoneOf(before, 1).settings.wafExecutionMode as number;
+    const want = mode === 1 ? "Log" : "Block";
+    // The client retries a 5xx PATCH (idempotent): fail every attempt.
+    await ctl.fault({
+      method: "PATCH",
+      path: "^/shield/shield-zone$",
+      status: 500,
+      afterHandler: true,
+      count: -1,
+    });
+    const e = (await rejection(
+      sz.create(checked(sz, { shieldZoneId: 1, waf: { mode: want } })),
+    )) as Any;
+    await ctl.clearFaults();
+    expect(e.name).toBe("ResourceOperationError");
+    expect(e.id).toBe("1");
+    expect(e.properties).toMatchObject({
+      prior: { waf: { mode: mode === 1 ? "Block" : "Log" } },
+      managed: ["waf.mode"],
+    });
+    newRun();
+    await ctl.clearJournal();
+    const u = await sz.update(
+      "1",
+      e.properties,
+      checked(sz, { shieldZoneId: 1, waf: { mode: want } }),
+    );
+    // The platform holds it already (async-202: the emulator may not have applied a write it
+    // answered with a fault; the update then sends the same whole value again).
+    if (profile !== "async-202") expect(await writes()).toEqual([]);
+    expect((u.outs as Any).prior).toEqual({ waf: { mode: mode === 1 ? "Block" : "Log" } });
+    newRun();
+    await sz.delete("1", u.outs as Any);
+    expect(canonical(await settled())).toEqual(canonical(before));
+  });
+
   test("ShieldZone: unknown managed WAF rule ids fail naming each and where the ids are listed; nothing written", async () => {
     const e = await rejection(
       sz.create(
