@@ -442,6 +442,25 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(e.message).toMatch(/on the Basic plan.*feature_not_available_on_plan/s);
   });
 
+  test("the zone spelled the other way (shieldZoneId 1 → pullZoneId 1) replaces: the new resource keeps the old prior, the old delete writes nothing", async () => {
+    const before = await ctl.state();
+    const mode = zoneOf(before, 1).settings.wafExecutionMode as number;
+    const want = mode === 1 ? "Log" : "Block";
+    const old = await sz.create(checked(sz, { shieldZoneId: 1, waf: { mode: want } }));
+    await settled();
+    newRun(); // the next `pulumi up`
+    const news = checked(sz, { pullZoneId: 1, waf: { mode: want } });
+    expect(sz.diffSync("1", old.outs as Any, news).replaces).toEqual(["pullZoneId"]);
+    const made = await sz.create(news);
+    expect((made.outs as Any).prior).toEqual((old.outs as Any).prior);
+    await ctl.clearJournal();
+    await sz.delete(old.id, old.outs as Any);
+    expect(await writes()).toEqual([]);
+    newRun();
+    await sz.delete(made.id, made.outs as Any);
+    expect(canonical(await settled())).toEqual(canonical(before));
+  });
+
   test("one settings object, one resource: a second create for the same zone in a run is refused before any write", async () => {
     await sz.create(checked(sz, { shieldZoneId: 1, whitelabelResponsePages: true }));
     await ctl.clearJournal();
