@@ -5,6 +5,8 @@
  * zone 5, Business). The emulator's state before each scenario is the expectation: after
  * destroy it is the same, and a step changes only what the program names.
  */
+import { createHash } from "crypto";
+import * as fs from "fs";
 import * as path from "path";
 import type { EmulatorState } from "../../packages/emulator/src";
 import { KindHarness, startKindHarness } from "./harness";
@@ -195,6 +197,45 @@ const run = e2eAvailable();
       });
       await stack.op({ op: "destroy" }, { resources: pages });
       expect(plain(await control.state())).toEqual(initial);
+    },
+    OP_TIMEOUT,
+  );
+
+  test(
+    "ApiGuardian with specFile: the document reaches the platform, the state holds only its sha256; destroy restores the configuration and leaves the document",
+    async () => {
+      await control.setProfile("default");
+      await control.reset();
+      const initial = plain(await control.state());
+      const doc = JSON.stringify({
+        openapi: "3.0.0",
+        info: { title: "e2e-shop", version: "7" },
+        paths: {},
+      });
+      fs.writeFileSync(path.join(stack.projectDir, "openapi.json"), doc);
+      const sha = createHash("sha256").update(doc).digest("hex");
+      const resources: SettingsSpec[] = [
+        {
+          kind: "ApiGuardian",
+          name: "api",
+          args: { shieldZoneId: 3, enabled: true, specFile: "openapi.json" },
+        },
+      ];
+      await stack.op({ op: "up" }, { resources });
+      const g = zoneOf(await control.state(), 3).apiGuardian;
+      expect(g.spec.content).toBe(doc);
+      expect(g.configuration.isEnabled).toBe(true);
+      const exported = JSON.stringify((await stack.op({ op: "export" })).deployment);
+      expect(exported).toContain(sha);
+      expect(exported).not.toContain("e2e-shop");
+      const down = await stack.op({ op: "destroy" }, { resources });
+      expect(text(down)).toMatch(/cannot delete an API guardian document/);
+      const end = plain(await control.state());
+      expect(zoneOf(end, 3).apiGuardian.configuration).toEqual(
+        zoneOf(initial, 3).apiGuardian.configuration,
+      );
+      zoneOf(end, 3).apiGuardian = zoneOf(initial, 3).apiGuardian; // the document stays (no DELETE)
+      expect(end).toEqual(initial);
     },
     OP_TIMEOUT,
   );
