@@ -5,6 +5,8 @@
  * zone 5, Business). The emulator's state before each scenario is the expectation: after
  * destroy it is the same, and a step changes only what the program names.
  */
+import { createHash } from "crypto";
+import * as fs from "fs";
 import * as path from "path";
 import type { EmulatorState } from "../../packages/emulator/src";
 import { KindHarness, startKindHarness } from "./harness";
@@ -28,6 +30,13 @@ const OP_TIMEOUT = 300_000;
 type Any = any;
 const zoneOf = (s: EmulatorState, id: number): Any =>
   (s.shieldZones as Any[]).find((z) => z.id === id);
+/** The state with each zone's plan fields as the platform answers them (absent: Basic, WAF on). */
+const plain = (s: EmulatorState): Any => {
+  const c = clone(s) as Any;
+  for (const z of c.shieldZones)
+    Object.assign(z, { planType: z.planType ?? 0, wafEnabled: z.wafEnabled ?? true });
+  return c;
+};
 
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: shield zone settings", () => {
@@ -52,7 +61,7 @@ const run = e2eAvailable();
     async () => {
       await control.setProfile("default");
       await control.reset();
-      const initial = clone(await control.state());
+      const initial = plain(await control.state());
       const z = zoneOf(initial, 1);
       const mode = z.settings.wafExecutionMode as number;
       const want = mode === 1 ? "Log" : "Block";
@@ -70,7 +79,7 @@ const run = e2eAvailable();
         if (k !== "wafExecutionMode") expect([k, body[k]]).toEqual([k, v]);
       const expected = clone(initial);
       zoneOf(expected, 1).settings.wafExecutionMode = mode === 1 ? 0 : 1;
-      expect(await control.state()).toEqual(expected);
+      expect(plain(await control.state())).toEqual(expected);
       expect(up.outputs?.priors.value).toEqual({
         zone1: { waf: { mode: mode === 1 ? "Block" : "Log" } },
       });
@@ -106,7 +115,7 @@ const run = e2eAvailable();
       show("destroy", down, 20);
       const back = clone(initial);
       zoneOf(back, 1).settings.dDoSShieldSensitivity = 4; // not Pulumi's: left as it is
-      expect(await control.state()).toEqual(back);
+      expect(plain(await control.state())).toEqual(back);
     },
     OP_TIMEOUT,
   );
@@ -116,7 +125,7 @@ const run = e2eAvailable();
     async () => {
       await control.setProfile("default");
       await control.reset();
-      const initial = clone(await control.state());
+      const initial = plain(await control.state());
       await control.clearJournal();
       const r = await stack.op(
         { op: "up", allowFail: true },
@@ -138,7 +147,95 @@ const run = e2eAvailable();
       expect(text(r)).toMatch(/invalid_plan_type\.bot_detection/);
       expect(await writes()).toEqual([]);
       await stack.op({ op: "destroy" }, {});
-      expect(await control.state()).toEqual(initial);
+      expect(plain(await control.state())).toEqual(initial);
+    },
+    OP_TIMEOUT,
+  );
+
+  test(
+    "one settings object, one resource: two ShieldZones for zone 1 are refused before any write; response pages of two types in one zone are two objects",
+    async () => {
+      await control.setProfile("default");
+      await control.reset();
+      const initial = plain(await control.state());
+      await control.clearJournal();
+      const twice = await stack.op(
+        { op: "up", allowFail: true },
+        {
+          resources: [
+            { kind: "ShieldZone", name: "a", args: { shieldZoneId: 1, waf: { mode: "Log" } } },
+            {
+              kind: "ShieldZone",
+              name: "b",
+              args: { shieldZoneId: 1, ddos: { sensitivity: "Low" } },
+            },
+          ],
+        },
+      );
+      show("two owners", twice, 20);
+      expect(twice.ok).toBe(false);
+      expect(text(twice)).toMatch(
+        /the settings of shield zone 1 is named by 2 resources of this program/,
+      );
+      expect(await writes()).toEqual([]);
+      const pages: SettingsSpec[] = [
+        {
+          kind: "ResponsePage",
+          name: "block",
+          args: { shieldZoneId: 3, pageType: "block", html: "<p>b</p>" },
+        },
+        {
+          kind: "ResponsePage",
+          name: "limit",
+          args: { shieldZoneId: 3, pageType: "ratelimit", html: "<p>r</p>" },
+        },
+      ];
+      await stack.op({ op: "up" }, { resources: pages });
+      expect(zoneOf(await control.state(), 3).customPages).toEqual({
+        block: "<p>b</p>",
+        ratelimit: "<p>r</p>",
+      });
+      await stack.op({ op: "destroy" }, { resources: pages });
+      expect(plain(await control.state())).toEqual(initial);
+    },
+    OP_TIMEOUT,
+  );
+
+  test(
+    "ApiGuardian with specFile: the document reaches the platform, the state holds only its sha256; destroy restores the configuration and leaves the document",
+    async () => {
+      await control.setProfile("default");
+      await control.reset();
+      const initial = plain(await control.state());
+      const doc = JSON.stringify({
+        openapi: "3.0.0",
+        info: { title: "e2e-shop", version: "7" },
+        paths: {},
+      });
+      fs.writeFileSync(path.join(stack.projectDir, "openapi.json"), doc);
+      const sha = createHash("sha256").update(doc).digest("hex");
+      const resources: SettingsSpec[] = [
+        {
+          kind: "ApiGuardian",
+          name: "api",
+          args: { shieldZoneId: 3, enabled: true, specFile: "openapi.json" },
+        },
+      ];
+      await stack.op({ op: "up" }, { resources });
+      const g = zoneOf(await control.state(), 3).apiGuardian;
+      expect(g.spec.content).toBe(doc);
+      expect(g.configuration.isEnabled).toBe(true);
+      const exported = JSON.stringify((await stack.op({ op: "export" })).deployment);
+      expect(exported).toContain(sha);
+      expect(exported).not.toContain("e2e-shop");
+      const down = await stack.op({ op: "destroy" }, { resources });
+      expect(text(down)).toMatch(/cannot delete an API guardian document/);
+      const end = plain(await control.state());
+      expect(zoneOf(end, 3).apiGuardian.configuration).toEqual(
+        zoneOf(initial, 3).apiGuardian.configuration,
+      );
+      zoneOf(end, 3).apiGuardian = zoneOf(initial, 3).apiGuardian; // the document stays (no DELETE)
+      expect(end).toEqual(initial);
     },
     OP_TIMEOUT,
   );
@@ -157,7 +254,7 @@ const run = e2eAvailable();
           { name: "allowed_methods", valueEncoded: "GET POST" },
         ];
         await control.setState(s0);
-        const initial = clone(await control.state());
+        const initial = plain(await control.state());
         const resources: SettingsSpec[] = [
           {
             kind: "ShieldZone",
@@ -176,7 +273,7 @@ const run = e2eAvailable();
         ];
         await control.clearJournal();
         await stack.op({ op: "up" }, { resources });
-        const after = await control.state();
+        const after = plain(await control.state());
         const expected = clone(initial);
         const ez = zoneOf(expected, 3);
         ez.settings.wafRequestHeaderLoggingEnabled = false;
@@ -188,7 +285,7 @@ const run = e2eAvailable();
         ez.uploadScanning.csamScanningMode = 1;
         expect(after).toEqual(expected);
         await stack.op({ op: "destroy" }, { resources });
-        expect(await control.state()).toEqual(initial);
+        expect(plain(await control.state())).toEqual(initial);
       } finally {
         await control.setProfile("default");
       }
