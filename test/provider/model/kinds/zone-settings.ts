@@ -30,7 +30,6 @@ import { uploadScanningProvider } from "../../../../packages/pulumi/src/resource
 import { clone, ProgramInputs, StateEntry } from "../engine";
 import type { FieldEdit, ModelKind, OobFieldEdit, PlatformObject } from "../kind";
 import { canon } from "../oracle";
-import { sometimes } from "./rules";
 
 type Zone = EmulatorState["shieldZones"][number];
 type Names = Readonly<Record<string, number>>;
