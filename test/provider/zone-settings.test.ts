@@ -192,6 +192,64 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(end).toEqual(back);
   });
 
+  test("a stated `prior` (after an interrupted run) is recorded without a write and destroy restores it", async () => {
+    const before = await ctl.state();
+    const was = zoneOf(before, 1).settings.dDoSShieldSensitivity as number;
+    const names = ["Off", "Low", "Medium", "High", "Challenge"];
+    // The interrupted run's write landed: the zone already holds the program's value.
+    const landed = was === 3 ? 4 : 3;
+    const s = await ctl.state();
+    zoneOf(s, 1).settings.dDoSShieldSensitivity = landed;
+    await ctl.setState(s);
+    await ctl.clearJournal();
+    const inputs = checked(sz, {
+      shieldZoneId: 1,
+      ddos: { sensitivity: names[landed] },
+      prior: { ddos: { sensitivity: names[was] } },
+    });
+    const c = await sz.create(inputs);
+    expect(await writes()).toEqual([]); // the zone holds the program's value: nothing to write
+    expect(c.outs).toMatchObject({
+      prior: { ddos: { sensitivity: names[was] } },
+      priorPinned: true,
+    });
+    // A changed statement is an update that writes nothing.
+    const other = (was + 1) % 5;
+    const d = await sz.diff(
+      c.id,
+      c.outs as Any,
+      {
+        ...inputs,
+        prior: { ddos: { sensitivity: other } },
+      } as Any,
+    );
+    expect(d.changes).toBe(true);
+    expect(d.replaces).toEqual([]);
+    const u = await sz.update(
+      c.id,
+      c.outs as Any,
+      {
+        ...inputs,
+        prior: { ddos: { sensitivity: names[was] } },
+      } as Any,
+    );
+    expect(await writes()).toEqual([]);
+    newRun();
+    await sz.delete(c.id, u.outs as Any);
+    expect(canonical(await settled())).toEqual(canonical(before));
+    // `prior` may only name managed settings.
+    const bad = sz.checkSync(
+      {},
+      { shieldZoneId: 1, waf: { mode: "Log" }, prior: { ddos: { sensitivity: "Low" } } },
+    );
+    expect(bad.failures).toEqual([
+      expect.objectContaining({
+        property: "prior.ddos.sensitivity",
+        reason: expect.stringMatching(/not managed/),
+      }),
+    ]);
+  });
+
   test("ShieldZone: 0 writes when the zone already matches; a no-change read makes 1 GET", async () => {
     const z = zoneOf(await ctl.state(), 1);
     const c = await sz.create(

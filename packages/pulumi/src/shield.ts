@@ -86,6 +86,7 @@ export type {
   InShieldZoneArgs,
   InPullZoneArgs,
   SettingsZoneArgs,
+  SettingsPriorArgs,
   SettingsStateBase,
 } from "./resources/zone-settings-resource";
 export { getEventLogs, getEventLogsOutput } from "./functions/shield";

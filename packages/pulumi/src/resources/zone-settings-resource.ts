@@ -27,8 +27,21 @@ export interface InPullZoneArgs {
   pullZoneId: pulumi.Input<number>;
 }
 
-/** Exactly one of `shieldZoneId` and `pullZoneId`. */
-export type SettingsZoneArgs = InShieldZoneArgs | InPullZoneArgs;
+/** The optional stated prior of a settings resource. */
+export interface SettingsPriorArgs {
+  /**
+   * The way out after an interrupted `pulumi up` (the write landed, the state never recorded
+   * it): the managed settings' values before Pulumi, as the interrupted run printed them
+   * (`configuration before Pulumi {...}`), in the settings' own shape (`null`: not set). Only
+   * managed settings may be named. Stating or changing it writes nothing to the platform: the
+   * state records it (`priorPinned: true`) and destroy restores it. Default: the values read
+   * when Pulumi first managed each setting.
+   */
+  prior?: pulumi.Input<Record<string, unknown>>;
+}
+
+/** Exactly one of `shieldZoneId` and `pullZoneId`, and the optional stated `prior`. */
+export type SettingsZoneArgs = (InShieldZoneArgs | InPullZoneArgs) & SettingsPriorArgs;
 
 /** Outputs every settings resource has. */
 export interface SettingsStateBase {
@@ -43,6 +56,8 @@ export interface SettingsStateBase {
   prior: Record<string, unknown>;
   /** The managed settings' paths (`"waf.mode"`). */
   managed: string[];
+  /** True when the program states `prior` (the record is the program's); else undefined. */
+  priorPinned: boolean | undefined;
   /** True for a view read with `get` (never written); else undefined. */
   readOnly: boolean | undefined;
 }
@@ -143,4 +158,12 @@ export abstract class ZoneSettingsResource extends pulumi.dynamic.Resource {
 }
 
 /** Outputs every settings resource has. */
-const COMMON_OUTPUTS = ["shieldZoneId", "pullZoneId", "prior", "managed", "byPullZone", "readOnly"];
+const COMMON_OUTPUTS = [
+  "shieldZoneId",
+  "pullZoneId",
+  "prior",
+  "priorPinned",
+  "managed",
+  "byPullZone",
+  "readOnly",
+];

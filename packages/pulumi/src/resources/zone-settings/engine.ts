@@ -188,9 +188,33 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         : {}),
       ...(kind.extraInputs ?? {}),
       ...settingsSchema(kind.fields),
+      // The values before Pulumi, stated by the program (the way out after an interrupted
+      // run): the settings' own schemas, each also `null` (not set).
+      prior: Type.Optional(
+        Type.Object(
+          settingsSchema(
+            kind.fields.map((f) => ({ ...f, schema: Type.Union([f.schema, Type.Null()]) })),
+          ),
+          { additionalProperties: false },
+        ),
+      ),
     },
     { additionalProperties: false },
   );
+
+  /**
+   * The prior values the program states (`prior`) for the settings it manages, by path, as
+   * they are recorded (enumerations by name; `null`: not set).
+   */
+  function pinnedOf(inputs: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    if (!present(inputs.prior)) return out;
+    for (const f of managedOf(kind, inputs)) {
+      const v = getPath(inputs.prior, f.path);
+      if (v !== undefined) out[f.path] = v === null ? null : nameOf(f, toWire(f, v));
+    }
+    return out;
+  }
 
   const targetKey = (t: SettingsTarget) =>
     t.key === undefined ? `${t.zone}` : `${t.zone}/${t.key}`;
@@ -224,6 +248,16 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           }
         : {};
       failures.push(...checkInputs(inputsSchema, n, required));
+      if (present(n.prior) && typeof n.prior === "object") {
+        const managed = new Set(managedOf(kind, n).map((f) => f.path));
+        for (const f of kind.fields) {
+          if (getPath(n.prior, f.path) !== undefined && !managed.has(f.path))
+            failures.push({
+              property: `prior.${f.path}`,
+              reason: `\`prior\` may only name settings the program manages; \`${f.path}\` is not managed here`,
+            });
+        }
+      }
       failures.push(...(kind.checkExtra?.(n) ?? []));
       if (
         !kind.allowEmpty &&
@@ -270,6 +304,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       ...(kind.outputs?.(snap, managed) ?? {}),
       prior,
       managed,
+      ...(Object.keys(pinnedOf(inputs)).length > 0 ? { priorPinned: true } : {}),
     };
     for (const p of kind.passThrough ?? []) if (present(inputs[p])) outs[p] = inputs[p];
     for (const f of managedOf(kind, inputs))
@@ -375,6 +410,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         const r = getPath(replaced, path);
         if (r !== undefined) setPath(prior, path, r);
       }
+      // What the program states was there before Pulumi wins over what is read now.
+      for (const [path, v] of Object.entries(pinnedOf(inputs))) setPath(prior, path, v);
       claimWith(CLAIM, key, prior); // synchronous with the check above
       const desired = desiredOf(inputs);
       const changes = changesOf(snap, desired);
@@ -505,6 +542,10 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       if (!present(n)) return wasManaged.has(f.path);
       return !wasManaged.has(f.path) || !deepEqual(n, getPath(olds, f.path));
     });
+    // A stated prior that differs from the record: an update that writes nothing.
+    const priorChanged = Object.entries(pinnedOf(news)).some(
+      ([path, v]) => !deepEqual(v, getPath(olds.prior, path)),
+    );
     const passChanged = (kind.passThrough ?? []).some(
       (p) => containsUnknown(news[p]) || !deepEqual(news[p] ?? undefined, olds[p] ?? undefined),
     );
@@ -519,7 +560,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       else claimWith(REPLACING, key, olds.prior ?? {});
     }
     return {
-      changes: replaces.length > 0 || changed || passChanged,
+      changes: replaces.length > 0 || changed || passChanged || priorChanged,
       replaces,
       deleteBeforeReplace: false,
     };
@@ -542,9 +583,11 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       const was = new Set(olds.managed ?? []);
       const prior: Record<string, unknown> = {};
       const fresh: string[] = [];
+      const pinned = pinnedOf(news);
       for (const path of managed) {
         const p = getPath(olds.prior, path);
-        if (was.has(path) && p !== undefined) setPath(prior, path, p);
+        if (path in pinned) setPath(prior, path, pinned[path]);
+        else if (was.has(path) && p !== undefined) setPath(prior, path, p);
         else {
           fresh.push(path);
           setPath(prior, path, nameOf(fieldOf(kind, path)!, snap.values[path] ?? null));
