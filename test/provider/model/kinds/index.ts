@@ -1,13 +1,19 @@
 /**
  * The kinds the model test drives, together in one program. A resource's name starts with
  * its kind's tag (`r0` is a RateLimitRule, `w3` a WafRule, `a2` an AccessList, `m1` a
- * ManagedAccessList, `z0` a ShieldZone, `b0` a BotDetection, `u0` an UploadScanning), as a Pulumi URN carries its type.
+ * ManagedAccessList, `z0` a ShieldZone, `b0` a BotDetection, `u0` an UploadScanning, `g0` an ApiGuardian, `p0` a ResponsePage), as a Pulumi URN carries its type.
  */
 import type { ModelKind } from "../kind";
 import { accessListKind } from "./access-list";
 import { managedAccessListKind } from "./managed-access-list";
 import { rateLimitRuleKind, wafRuleKind } from "./rules";
-import { botDetectionKind, shieldZoneKind, uploadScanningKind } from "./zone-settings";
+import {
+  apiGuardianKind,
+  botDetectionKind,
+  responsePageKind,
+  shieldZoneKind,
+  uploadScanningKind,
+} from "./zone-settings";
 
 /** Every kind, in a stable order. */
 const ALL_KINDS: readonly ModelKind[] = [
@@ -18,6 +24,8 @@ const ALL_KINDS: readonly ModelKind[] = [
   shieldZoneKind,
   botDetectionKind,
   uploadScanningKind,
+  apiGuardianKind,
+  responsePageKind,
 ];
 
 /**

@@ -17,6 +17,9 @@
 import fc from "fast-check";
 import {
   BotDetectionExecutionMode,
+  CustomPageTypes,
+  UnmatchedPathAction,
+  WafPayloadLimitAction,
   BotDetectionSensitivity,
   BrowserFingerprintAggression,
   DDoSShieldSensitivity,
@@ -24,7 +27,9 @@ import {
   WafExecutionMode,
 } from "../../../../packages/client/src/spec";
 import type { EmulatorState } from "../../../../packages/emulator/src";
+import { apiGuardianProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/api-guardian";
 import { botDetectionProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
+import { responsePageProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
 import { shieldZoneProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
 import { uploadScanningProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
 import { clone, ProgramInputs, StateEntry } from "../engine";
@@ -123,42 +128,51 @@ function settingsKind(o: {
   tag: string;
   provider: ModelKind["provider"];
   fields: readonly ModelField[];
+  /** The second part of the object's key (`ResponsePage`'s `pageType`), if any. */
+  key?: { name: string; values: readonly string[] };
   /** Every setting of a zone's object, managed ones by public path. */
-  project(z: Zone): Record<string, unknown>;
+  project(z: Zone, key?: string): Record<string, unknown>;
   /** What is compared byte for byte when nobody may touch it. */
-  raw(z: Zone): unknown;
+  raw(z: Zone, key?: string): unknown;
   /** Another actor's write of one public path (platform value). */
-  oobWrite(z: Zone, path: string, v: unknown): void;
+  oobWrite(z: Zone, path: string, v: unknown, key?: string): void;
   paths: ModelKind["paths"];
   expectedErrors: RegExp[];
   /** Zones where the object exists (a plan may lack the feature). */
   zones: (z: Zone) => boolean;
 }): ModelKind {
   const byPath = new Map(o.fields.map((f) => [f.path, f]));
+  const keys: (string | undefined)[] = o.key ? [...o.key.values] : [undefined];
+  const idOf = (zone: number, key: string | undefined) =>
+    key === undefined ? String(zone) : `${zone}/${key}`;
+  const keyOfProg = (p: ProgramInputs) =>
+    o.key ? (p[o.key.name] as string | undefined) : undefined;
   const managedFields = (p: ProgramInputs) =>
     o.fields.filter((f) => get(p, f.path) !== undefined).map((f) => f.path);
   const someFields = fc
-    .subarray([...o.fields], { minLength: 1, maxLength: 3 })
+    .subarray([...o.fields], { minLength: 1, maxLength: Math.min(3, o.fields.length) })
     .chain((fs) => fc.tuple(...fs.map((f) => f.values.map((v) => [f.path, v] as const))));
   return {
     name: o.name,
     tag: o.tag,
     provider: o.provider,
     objects: (s) =>
-      s.shieldZones.filter(o.zones).map((z): PlatformObject => ({
-        key: `${o.tag}:${z.id}`,
-        id: String(z.id),
-        zone: z.id,
-        name: z.name,
-        fields: o.project(z),
-        raw: o.raw(z),
-      })),
+      s.shieldZones.filter(o.zones).flatMap((z) =>
+        keys.map((key): PlatformObject => ({
+          key: `${o.tag}:${idOf(z.id, key)}`,
+          id: idOf(z.id, key),
+          zone: z.id,
+          name: z.name,
+          fields: o.project(z, key),
+          raw: o.raw(z, key),
+        })),
+      ),
     paths: o.paths,
     uniqueNames: false,
     restoresPrior: { fields: o.fields.map((f) => f.path), unseen: {} },
     adoptId: (p) => {
       const z = zoneOf(p);
-      return z === undefined ? undefined : String(z);
+      return z === undefined ? undefined : idOf(z, keyOfProg(p));
     },
     zoneOf,
     managedFields,
@@ -175,11 +189,14 @@ function settingsKind(o: {
       ...o.expectedErrors,
       /another resource of this program (already|now) manages/, // one object, one resource
     ],
-    addInputs: fc.tuple(placement, someFields).map(([where, pairs]) => {
-      const inputs: ProgramInputs = { ...where };
-      for (const [path, v] of pairs) set(inputs, path, clone(v));
-      return inputs;
-    }),
+    addInputs: fc
+      .tuple(placement, fc.constantFrom(...keys), someFields)
+      .map(([where, key, pairs]) => {
+        const inputs: ProgramInputs = { ...where };
+        if (o.key && key !== undefined) inputs[o.key.name] = key;
+        for (const [path, v] of pairs) set(inputs, path, clone(v));
+        return inputs;
+      }),
     edits: fc
       .constantFrom(...o.fields)
       .chain((f) =>
@@ -216,6 +233,7 @@ function settingsKind(o: {
     adoptSpecs: someFields,
     adoptInputs(obj, spec) {
       const inputs: ProgramInputs = { shieldZoneId: obj.zone };
+      if (o.key) inputs[o.key.name] = String(obj.id).split("/")[1];
       for (const [path, v] of spec as [string, unknown][]) set(inputs, path, clone(v));
       return inputs;
     },
@@ -223,10 +241,12 @@ function settingsKind(o: {
       .constantFrom(...o.fields)
       .chain((f) => f.values.map((v): OobFieldEdit => ({ field: f.path, value: wire(f, v) }))),
     oobEdit(s, obj, e) {
+      const key = o.key ? String(obj.id).split("/")[1] : undefined;
       o.oobWrite(
         s.shieldZones.find((z) => z.id === obj.zone)!,
         e.field,
         e.value,
+        key,
       );
     },
   };
@@ -444,4 +464,98 @@ export const uploadScanningKind: ModelKind = settingsKind({
     read: /^\/shield\/shield-zone\/(\d+)\/upload-scanning$/,
   },
   expectedErrors: [],
+});
+
+// ---------------------------------------------------------------------------------------
+// ApiGuardian and ResponsePage (the Business plan and above: zones 3 and 4)
+// ---------------------------------------------------------------------------------------
+
+/** The public field of API guardian's configuration → its platform name (shield.md). */
+const GUARDIAN_PLACES: Record<string, string> = {
+  enabled: "isEnabled",
+  executionMode: "executionMode",
+  bodyLimitAction: "bodyLimitAction",
+  unmatchedPathAction: "unmatchedPathAction",
+};
+type Guardian = { configuration?: Part; spec?: unknown };
+const guardianOf = (z: Zone): Guardian =>
+  ((z as unknown as { apiGuardian?: Guardian }).apiGuardian ?? {}) as Guardian;
+
+/** `edge.shield.ApiGuardian`'s configuration (below the Business plan: not available). */
+export const apiGuardianKind: ModelKind = settingsKind({
+  name: "ApiGuardian",
+  tag: "g",
+  provider: apiGuardianProvider,
+  fields: [
+    { path: "enabled", values: fc.boolean() },
+    { path: "executionMode", values: enumOf(WafExecutionMode), names: WafExecutionMode },
+    {
+      path: "bodyLimitAction",
+      values: enumOf(WafPayloadLimitAction),
+      names: WafPayloadLimitAction,
+    },
+    {
+      path: "unmatchedPathAction",
+      values: enumOf(UnmatchedPathAction),
+      names: UnmatchedPathAction,
+    },
+  ],
+  zones: () => true,
+  project: (z) => {
+    const c = guardianOf(z).configuration ?? {};
+    const out: Record<string, unknown> = {};
+    for (const [pub, key] of Object.entries(GUARDIAN_PLACES)) out[pub] = c[key] ?? null;
+    for (const [k, v] of Object.entries(c))
+      if (!Object.values(GUARDIAN_PLACES).includes(k)) out[`platform.${k}`] = v;
+    out["platform.spec"] = guardianOf(z).spec ?? null;
+    return out;
+  },
+  raw: (z) => guardianOf(z),
+  oobWrite(z, path, v) {
+    const g = clone(guardianOf(z));
+    g.configuration = { ...(g.configuration ?? {}), [GUARDIAN_PLACES[path]]: v };
+    (z as unknown as { apiGuardian: Guardian }).apiGuardian = g;
+  },
+  paths: {
+    create: "^/shield/shield-zone/\\d+/api-guardian$",
+    one: "^/shield/shield-zone/\\d+/api-guardian$",
+    list: "^/shield/shield-zone/\\d+/api-guardian$",
+    read: /^\/shield\/shield-zone\/(\d+)\/api-guardian$/,
+  },
+  expectedErrors: [/feature_not_available_on_plan|plan/],
+});
+
+type Pages = Partial<Record<string, string>>;
+const pagesOf = (z: Zone): Pages =>
+  ((z as unknown as { customPages?: Pages }).customPages ?? {}) as Pages;
+
+/** `edge.shield.ResponsePage`: the zone's page of one type (none: `null`). */
+export const responsePageKind: ModelKind = settingsKind({
+  name: "ResponsePage",
+  tag: "p",
+  provider: responsePageProvider,
+  key: { name: "pageType", values: CustomPageTypes },
+  fields: [
+    {
+      path: "html",
+      values: fc.constantFrom(
+        "<html><body>Stop</body></html>",
+        "<html><body>Slow down</body></html>",
+      ),
+    },
+  ],
+  zones: () => true,
+  project: (z, key) => ({ html: pagesOf(z)[key!] ?? null }),
+  raw: (z, key) => pagesOf(z)[key!] ?? null,
+  oobWrite(z, _path, v, key) {
+    (z as unknown as { customPages: Pages }).customPages = { ...pagesOf(z), [key!]: v as string };
+  },
+  paths: {
+    create: "^/shield/shield-zone/\\d+/custom-page/\\w+$",
+    one: "^/shield/shield-zone/\\d+/custom-page/\\w+$",
+    list: "^/shield/shield-zone/\\d+/custom-page/\\w+$",
+    read: /^$/, // read by zone and page type: see readZone
+    readZone: /^\/shield\/shield-zone\/(\d+)\/custom-page\/\w+$/,
+  },
+  expectedErrors: [/feature_not_available_on_plan|plan/],
 });
