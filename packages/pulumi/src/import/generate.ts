@@ -13,14 +13,48 @@
  *   into lines, blank ones dropped), and its configuration in the zone (`enabled`, `action`).
  * - One `edge.shield.ManagedAccessList` per managed list whose configuration is set
  *   (enabled, or an action other than None); the others keep the platform's defaults.
+ * - One `edge.shield.ShieldZone` per shield zone (adopt mode: `shieldZoneId`) with the
+ *   settings whose value differs from the platform's defaults (`GET /shield/shield-zone/defaults`,
+ *   the engine settings' defaults `GET /shield/waf/engine-config`); a setting at its default
+ *   is left out (not managed). Settings `ShieldZone` does not take are named in a comment.
+ * - One `edge.shield.BotDetection`, `UploadScanning`, `ApiGuardian` per zone whose
+ *   configuration differs from the platform's default, with the fields that differ; one
+ *   `edge.shield.ResponsePage` per custom response page the zone has.
  * - One `edge.dns.ZoneDnssec` per DNS zone with its current DNSSEC state.
  * - Resource names in kebab-case from the objects' names (unique: objects of a kind that
  *   share a name get `-<id>`), TypeScript variables in camelCase (never a reserved word,
  *   never starting with a digit); in each shield zone, rate-limit rules, WAF rules, access
- *   lists, then managed lists, each sorted by id. Names are handed out kind by kind in that
- *   order, so importing a further kind never renames a resource of an earlier one.
+ *   lists, then managed lists, each sorted by id, then the zone's settings resources. Names
+ *   are handed out kind by kind in that order, so importing a further kind never renames a
+ *   resource of an earlier one.
  */
 import { describeUrl } from "edgeplatform-client";
+import {
+  ApiGuardianEnumsByField,
+  BotDetectionExecutionMode,
+  BotDetectionSensitivity,
+  BrowserFingerprintAggression,
+  CustomPageTypes,
+  DDoSShieldSensitivity,
+  ShieldPlanType,
+  UploadScanningScannerMode,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+  type ApiGuardian,
+  type BotDetection,
+  type CustomPageType,
+  type ShieldZoneResponse,
+  type ShieldZoneSettings,
+  type UploadScanning,
+  type WafEngineConfigItem,
+} from "edgeplatform-client/spec";
+import {
+  effectiveEngineConfig,
+  ENGINE_ITEMS,
+  paranoiaLevel,
+  pipedList,
+  spacedList,
+} from "../functions/shield-zone-view";
 import {
   AccessListAction,
   AccessListDetails,
@@ -71,8 +105,39 @@ export interface ShieldZoneImport {
   accessLists?: AccessListImport[];
   /** The zone's managed lists (all of them; only configured ones are written), any order. */
   managedAccessLists?: AccessListDetails[];
+  /** The zone's settings (`GET /shield/shield-zone/{id}`): a `ShieldZone` is written. */
+  settings?: ShieldZoneResponse;
+  /** The zone's bot detection configuration. */
+  botDetection?: BotDetection;
+  /** The zone's upload scanning configuration. */
+  uploadScanning?: UploadScanning;
+  /** The zone's API guardian configuration. */
+  apiGuardian?: ApiGuardian;
+  /** The zone's custom response pages (every page type read; a page it lacks is absent). */
+  responsePages?: Partial<Record<CustomPageType, string>>;
   /** Kinds that could not be read: written as comments, never silently left out. */
   skipped?: SkippedKind[];
+}
+
+/**
+ * The platform's defaults the settings resources are compared with: only what differs from
+ * them is written. A default left `undefined` is unknown: every field of that kind is written
+ * (its current value: adopting it still writes nothing).
+ */
+export interface SettingsDefaults {
+  /** What a new shield zone gets (`GET /shield/shield-zone/defaults`). */
+  zone?: ShieldZoneSettings;
+  /** The engine settings' defaults (`GET /shield/waf/engine-config`). */
+  engineConfig?: WafEngineConfigItem[];
+  /** A new zone's bot detection. */
+  botDetection?: Omit<BotDetection, "shieldZoneId">;
+  /** A new zone's upload scanning. */
+  uploadScanning?: Omit<UploadScanning, "shieldZoneId">;
+  /** A new zone's API guardian configuration. */
+  apiGuardian?: Pick<
+    ApiGuardian["configuration"],
+    "isEnabled" | "executionMode" | "bodyLimitAction" | "unmatchedPathAction"
+  >;
 }
 
 /** One DNS zone and its DNSSEC state, as read from the platform. */
@@ -93,6 +158,8 @@ export interface ImportSnapshot {
   shieldZones: ShieldZoneImport[];
   /** DNS zones. */
   dnsZones: DnsZoneImport[];
+  /** The platform's defaults of the settings kinds (needed when a zone's settings were read). */
+  defaults?: SettingsDefaults;
 }
 
 /** One resource of the generated program. */
@@ -103,8 +170,13 @@ export interface GeneratedResource {
   name: string;
   /** TypeScript variable the resource is assigned to. */
   variable: string;
-  /** Rule id (rules), list id (access lists, managed lists) or DNS zone id (DNSSEC). */
+  /**
+   * Rule id (rules), list id (access lists, managed lists), DNS zone id (DNSSEC) or shield
+   * zone id (zone settings resources).
+   */
   id: number;
+  /** The page type of a `ResponsePage`. */
+  pageType?: CustomPageType;
   /** The shield zone of a rule or list (managed list ids repeat across zones). */
   shieldZoneId?: number;
 }
@@ -115,6 +187,11 @@ export type ResourceType =
   | "pulumi-nodejs:dynamic/shield:WafRule"
   | "pulumi-nodejs:dynamic/shield:AccessList"
   | "pulumi-nodejs:dynamic/shield:ManagedAccessList"
+  | "pulumi-nodejs:dynamic/shield:ShieldZone"
+  | "pulumi-nodejs:dynamic/shield:BotDetection"
+  | "pulumi-nodejs:dynamic/shield:UploadScanning"
+  | "pulumi-nodejs:dynamic/shield:ApiGuardian"
+  | "pulumi-nodejs:dynamic/shield:ResponsePage"
   | "pulumi-nodejs:dynamic/dns:ZoneDnssec";
 
 /** Result of {@link generateProgram}. */
@@ -133,7 +210,7 @@ export interface GeneratedProgram {
 /** Thrown by {@link generateProgram} when there is nothing to adopt. */
 export class NothingToImportError extends Error {
   constructor() {
-    super("nothing to import: no rules, no access lists and no DNS zones");
+    super("nothing to import: no rules, no access lists, no zone settings and no DNS zones");
     this.name = "NothingToImportError";
   }
 }
@@ -149,7 +226,8 @@ const RESERVED = new Set(
     "this throw true try typeof var void while with as implements interface let package " +
     "private protected public static yield await any boolean number string symbol type from " +
     "of async get set declare module namespace require exports arguments eval undefined " +
-    "NaN Infinity edge pulumi ruleIds wafRuleIds accessListIds managedAccessListIds dnsZoneIds"
+    "NaN Infinity edge pulumi ruleIds wafRuleIds accessListIds managedAccessListIds dnsZoneIds " +
+    "shieldZoneIds botDetectionIds uploadScanningIds apiGuardianIds responsePageIds"
   ).split(" "),
 );
 
@@ -423,8 +501,16 @@ interface Zone {
   managedAccessLists: AccessListDetails[];
   /** How many managed lists the zone has in all. */
   managedTotal: number;
+  /** The settings resources the zone gets. */
+  settings: ZoneSettings;
   skipped: SkippedKind[];
 }
+
+/** The settings a zone import holds (merged: the last one read wins). */
+type SettingsImport = Pick<
+  ShieldZoneImport,
+  "settings" | "botDetection" | "uploadScanning" | "apiGuardian" | "responsePages"
+>;
 
 type Kind = "rules" | "wafRules" | "accessLists" | "managedAccessLists";
 
@@ -438,7 +524,22 @@ const KINDS: { kind: Kind; one: string; none: string }[] = [
 
 /** How many resources the zone gives. */
 const zoneCount = (z: Zone): number =>
-  z.rules.length + z.wafRules.length + z.accessLists.length + z.managedAccessLists.length;
+  z.rules.length +
+  z.wafRules.length +
+  z.accessLists.length +
+  z.managedAccessLists.length +
+  settingsCount(z.settings);
+
+/** The settings resources of a zone in words (`zone settings`, `bot detection`, ...). */
+function settingsWords(s: ZoneSettings): string[] {
+  return [
+    ...(s.shieldZone ? ["zone settings"] : []),
+    ...(s.botDetection ? ["bot detection"] : []),
+    ...(s.uploadScanning ? ["upload scanning"] : []),
+    ...(s.apiGuardian ? ["API guardian"] : []),
+    ...(s.responsePages.length > 0 ? [plural(s.responsePages.length, "response page")] : []),
+  ];
+}
 
 function zoneLabel(z: Pick<Zone, "shieldZoneId" | "pullZoneIds">): string {
   const pz = z.pullZoneIds;
@@ -458,6 +559,7 @@ function zoneCounts(z: Zone): string[] {
       ? `${z.managedAccessLists.length} of ${plural(z.managedTotal, k.one)} configured`
       : plural(z[k.kind].length, k.one),
   );
+  parts.push(...settingsWords(z.settings));
   if (parts.length === 0) parts.push("nothing read");
   const lines = [`//   ${zoneLabel(z)}:`];
   parts.forEach((p, i) => {
@@ -495,6 +597,14 @@ function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
       ? [
           "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
           "// a managed list's configuration goes back to what it was when Pulumi adopted it.",
+        ]
+      : []),
+    ...(zones.some((z) => settingsCount(z.settings) > 0)
+      ? [
+          "// Zone settings (ShieldZone, BotDetection, UploadScanning, ApiGuardian) name only what",
+          "// differs from the platform's defaults; what is left out is not managed. Destroy puts",
+          "// each managed setting back to its value at adoption, i.e. leaves it as it is now; a",
+          "// ResponsePage that existed before is kept.",
         ]
       : []),
     "// Enumerations are written as names (exact case). `null` is managed (keeps the field",
@@ -596,9 +706,364 @@ function managedListLines(
   return out;
 }
 
+// ---------------------------------------------------------------------------------------
+// Settings resources: only what differs from the platform's defaults
+// ---------------------------------------------------------------------------------------
+
+/** One input of a settings resource: where it is in the args and where its value comes from. */
+interface SettingField<S> {
+  /** Path in the resource's args (`["waf", "mode"]`). */
+  path: string[];
+  /** The value in what the platform returned (`undefined`: the platform gave none). */
+  get: (s: S) => unknown;
+  /** The enumeration when the input takes names. */
+  table?: EnumTable;
+}
+
+/** Deep equality of JSON-like values. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (a && b && typeof a === "object" && typeof b === "object" && !Array.isArray(a)) {
+    const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+    return (
+      ka.length === kb.length &&
+      ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    );
+  }
+  return false;
+}
+
+/** Inputs as a tree: a leaf is a rendered value, a node the inputs of a nested object. */
+type ArgTree = Map<string, Rendered | ArgTree>;
+
+/**
+ * The inputs of `fields` whose value in `actual` differs from `defaults` (all of them when
+ * `defaults` is unknown), as a tree in the order of `fields`. A value the platform did not
+ * give is never written.
+ */
+function differing<S>(
+  fields: SettingField<S>[],
+  actual: S,
+  defaults: S | undefined,
+  where: string,
+  warn: Warn,
+): ArgTree {
+  const tree: ArgTree = new Map();
+  for (const f of fields) {
+    const v = f.get(actual);
+    if (v === undefined || (defaults !== undefined && same(v, f.get(defaults)))) continue;
+    let node = tree;
+    for (const k of f.path.slice(0, -1)) {
+      if (!node.has(k)) node.set(k, new Map());
+      node = node.get(k) as ArgTree;
+    }
+    const field = f.path.join(".");
+    node.set(
+      f.path[f.path.length - 1],
+      f.table
+        ? enumValue(field, f.table, v, (m) => warn(`${where}.${m}`))
+        : Array.isArray(v)
+          ? array(v.map((x) => ({ text: literal(x) })))
+          : { text: literal(v) },
+    );
+  }
+  return tree;
+}
+
+/** The lines of an args tree at `indent`; a nested object on one line when short and plain. */
+function treeLines(tree: ArgTree, indent: string): string[] {
+  const out: string[] = [];
+  for (const [k, v] of tree) {
+    if (!(v instanceof Map)) {
+      pushRendered(out, indent, `${key(k)}: `, v);
+      continue;
+    }
+    const inner = treeLines(v, "");
+    const flat = `${indent}${key(k)}: { ${inner.map((l) => l.replace(/,$/, "")).join(", ")} },`;
+    if (inner.every((l) => !l.includes("//")) && inner.length <= 3 && flat.length <= MAX_LINE)
+      out.push(flat);
+    else out.push(`${indent}${key(k)}: {`, ...treeLines(v, `${indent}  `), `${indent}},`);
+  }
+  return out;
+}
+
+/** An engine setting of a zone (its own item, else the engine's default), parsed. */
+const engineField = (
+  path: string[],
+  item: string,
+  parse: (encoded: string | undefined) => unknown,
+): SettingField<EngineSettings> => ({
+  path,
+  get: (s) => {
+    const encoded = s.find((i) => i.name === item)?.valueEncoded;
+    return encoded === undefined ? undefined : (parse(encoded) ?? encoded);
+  },
+});
+type EngineSettings = readonly WafEngineConfigItem[];
+
+/** `ShieldZone` inputs taken from the zone's fields. */
+const ZONE_FIELDS: SettingField<ShieldZoneSettings>[] = [
+  { path: ["planType"], get: (z) => z.planType, table: ShieldPlanType },
+  { path: ["waf", "enabled"], get: (z) => z.wafEnabled },
+  { path: ["waf", "mode"], get: (z) => z.wafExecutionMode, table: WafExecutionMode },
+  { path: ["waf", "disabledRules"], get: (z) => z.wafDisabledRules },
+  { path: ["waf", "logOnlyRules"], get: (z) => z.wafLogOnlyRules },
+  {
+    path: ["waf", "realtimeThreatIntelligence"],
+    get: (z) => z.wafRealtimeThreatIntelligenceEnabled,
+  },
+  { path: ["waf", "requestHeaderLogging"], get: (z) => z.wafRequestHeaderLoggingEnabled },
+  { path: ["waf", "ignoredHeaders"], get: (z) => z.wafRequestIgnoredHeaders },
+  {
+    path: ["waf", "requestBodyLimitAction"],
+    get: (z) => z.wafRequestBodyLimitAction,
+    table: WafPayloadLimitAction,
+  },
+  {
+    path: ["waf", "responseBodyLimitAction"],
+    get: (z) => z.wafResponseBodyLimitAction,
+    table: WafPayloadLimitAction,
+  },
+];
+/** `ShieldZone` inputs taken from the engine settings (`wafEngineConfig`). */
+const ENGINE_FIELDS: SettingField<EngineSettings>[] = [
+  engineField(["waf", "paranoia", "detection"], ENGINE_ITEMS.detectionParanoia, paranoiaLevel),
+  engineField(["waf", "paranoia", "executing"], ENGINE_ITEMS.executingParanoia, paranoiaLevel),
+  engineField(["waf", "paranoia", "blocking"], ENGINE_ITEMS.blockingParanoia, paranoiaLevel),
+  engineField(["waf", "allowedMethods"], ENGINE_ITEMS.allowedMethods, spacedList),
+  engineField(["waf", "allowedHttpVersions"], ENGINE_ITEMS.allowedHttpVersions, spacedList),
+  engineField(["waf", "allowedContentTypes"], ENGINE_ITEMS.allowedContentTypes, pipedList),
+];
+/** `ShieldZone` inputs after the WAF ones. */
+const ZONE_TAIL_FIELDS: SettingField<ShieldZoneSettings>[] = [
+  {
+    path: ["ddos", "sensitivity"],
+    get: (z) => z.dDoSShieldSensitivity,
+    table: DDoSShieldSensitivity,
+  },
+  { path: ["ddos", "challengeWindow"], get: (z) => z.dDoSChallengeWindow },
+  { path: ["customRuleOrder"], get: (z) => z.wafCustomRuleOrder },
+  { path: ["whitelabelResponsePages"], get: (z) => z.whitelabelResponsePages },
+];
+/** Zone settings `ShieldZone` does not take: named in a comment when not at their default. */
+const UNMANAGED_ZONE_FIELDS = [
+  "learningMode",
+  "learningModeUntil",
+  "requestBodyLoggingEnabled",
+  "wafProfileId",
+] as const;
+
+/** Merges two trees (the second's leaves win). */
+function mergeTrees(a: ArgTree, b: ArgTree): ArgTree {
+  const out: ArgTree = new Map(a);
+  for (const [k, v] of b) {
+    const was = out.get(k);
+    out.set(k, was instanceof Map && v instanceof Map ? mergeTrees(was, v) : v);
+  }
+  return out;
+}
+
+/** Sorts the `waf` node's keys in the order of the fields (zone fields, then engine ones). */
+function wafOrdered(tree: ArgTree): ArgTree {
+  const waf = tree.get("waf");
+  if (!(waf instanceof Map)) return tree;
+  const order = [...ZONE_FIELDS, ...ENGINE_FIELDS]
+    .filter((f) => f.path[0] === "waf")
+    .map((f) => f.path[1]);
+  const sorted: ArgTree = new Map([...waf].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
+  return new Map([...tree].map(([k, v]) => [k, k === "waf" ? sorted : v]));
+}
+
+/** A zone's `ShieldZone`: adopt by id, the settings that differ from the defaults. */
+function shieldZoneLines(
+  zone: ShieldZoneResponse,
+  defaults: SettingsDefaults,
+  name: string,
+  variable: string,
+  warn: Warn,
+): string[] {
+  const where = `shield zone ${zone.shieldZoneId}`;
+  const engine = effectiveEngineConfig(zone.wafEngineConfig, defaults.engineConfig ?? []);
+  const tree = wafOrdered(
+    mergeTrees(
+      mergeTrees(
+        differing(ZONE_FIELDS, zone, defaults.zone, where, warn),
+        differing(ENGINE_FIELDS, engine, defaults.engineConfig, where, warn),
+      ),
+      differing(ZONE_TAIL_FIELDS, zone, defaults.zone, where, warn),
+    ),
+  );
+  const out = [`const ${variable} = new edge.shield.ShieldZone(${str(name)}, {`];
+  out.push(`  shieldZoneId: ${zone.shieldZoneId},`, ...treeLines(tree, "  "));
+  const z = zone as Record<string, unknown>;
+  const d = (defaults.zone ?? {}) as Record<string, unknown>;
+  const unmanaged = UNMANAGED_ZONE_FIELDS.filter(
+    (f) => z[f] !== undefined && !(defaults.zone && same(z[f], d[f])),
+  );
+  if (unmanaged.length > 0) {
+    out.push(
+      `  // not managed by ShieldZone (the platform keeps them): ` +
+        unmanaged.map((f) => `${f} ${literal(z[f])}`).join(", "),
+    );
+  }
+  if (tree.size === 0) out[0] += " // every managed setting is at the platform's default";
+  out.push("});");
+  return out;
+}
+
+type BotDetectionSettings = Omit<BotDetection, "shieldZoneId">;
+const BOT_DETECTION_FIELDS: SettingField<BotDetectionSettings>[] = [
+  { path: ["executionMode"], get: (b) => b.executionMode, table: BotDetectionExecutionMode },
+  {
+    path: ["requestIntegrity", "sensitivity"],
+    get: (b) => b.requestIntegrity?.sensitivity,
+    table: BotDetectionSensitivity,
+  },
+  {
+    path: ["ipAddress", "sensitivity"],
+    get: (b) => b.ipAddress?.sensitivity,
+    table: BotDetectionSensitivity,
+  },
+  {
+    path: ["browserFingerprint", "sensitivity"],
+    get: (b) => b.browserFingerprint?.sensitivity,
+    table: BotDetectionSensitivity,
+  },
+  {
+    path: ["browserFingerprint", "aggression"],
+    get: (b) => b.browserFingerprint?.aggression,
+    table: BrowserFingerprintAggression,
+  },
+  {
+    path: ["browserFingerprint", "complexEnabled"],
+    get: (b) => b.browserFingerprint?.complexEnabled,
+  },
+];
+type UploadScanningSettings = Omit<UploadScanning, "shieldZoneId">;
+const UPLOAD_SCANNING_FIELDS: SettingField<UploadScanningSettings>[] = [
+  { path: ["enabled"], get: (u) => u.isEnabled },
+  { path: ["csamScanningMode"], get: (u) => u.csamScanningMode, table: UploadScanningScannerMode },
+  {
+    path: ["antivirusScanningMode"],
+    get: (u) => u.antivirusScanningMode,
+    table: UploadScanningScannerMode,
+  },
+];
+type ApiGuardianSettings = NonNullable<SettingsDefaults["apiGuardian"]>;
+const API_GUARDIAN_FIELDS: SettingField<ApiGuardianSettings>[] = [
+  { path: ["enabled"], get: (a) => a.isEnabled },
+  {
+    path: ["executionMode"],
+    get: (a) => a.executionMode,
+    table: ApiGuardianEnumsByField.executionMode,
+  },
+  {
+    path: ["bodyLimitAction"],
+    get: (a) => a.bodyLimitAction,
+    table: ApiGuardianEnumsByField.bodyLimitAction,
+  },
+  {
+    path: ["unmatchedPathAction"],
+    get: (a) => a.unmatchedPathAction,
+    table: ApiGuardianEnumsByField.unmatchedPathAction,
+  },
+];
+
+/** A zone's singleton settings resource (`BotDetection`, ...) with `tree` as its inputs. */
+function settingsLines(
+  cls: "BotDetection" | "UploadScanning" | "ApiGuardian",
+  zoneId: number,
+  tree: ArgTree,
+  name: string,
+  variable: string,
+  notes: string[] = [],
+): string[] {
+  return [
+    `const ${variable} = new edge.shield.${cls}(${str(name)}, {`,
+    `  shieldZoneId: ${zoneId},`,
+    ...treeLines(tree, "  "),
+    ...notes.map((n) => `  // ${n}`),
+    "});",
+  ];
+}
+
+/** A custom response page of a zone. */
+function responsePageLines(
+  zoneId: number,
+  pageType: CustomPageType,
+  html: string,
+  name: string,
+  variable: string,
+): string[] {
+  return [
+    `const ${variable} = new edge.shield.ResponsePage(${str(name)}, {`,
+    `  shieldZoneId: ${zoneId},`,
+    `  pageType: ${str(pageType)},`,
+    `  html: ${str(html)},`,
+    "});",
+  ];
+}
+
+/** The settings resources of a zone that differ from the defaults (the `ShieldZone` always). */
+interface ZoneSettings {
+  shieldZone?: ShieldZoneResponse;
+  botDetection?: ArgTree;
+  uploadScanning?: ArgTree;
+  apiGuardian?: ArgTree;
+  responsePages: { pageType: CustomPageType; html: string }[];
+}
+
+/** Which settings resources a zone gets: the trees of the kinds that differ from the defaults. */
+function zoneSettings(z: ShieldZoneImport, defaults: SettingsDefaults, warn: Warn): ZoneSettings {
+  const where = `shield zone ${z.shieldZoneId}`;
+  const tree = <S>(
+    fields: SettingField<S>[],
+    actual: S | undefined,
+    d: S | undefined,
+    what: string,
+  ) => {
+    if (actual === undefined) return undefined;
+    const t = differing(fields, actual, d, `${where} ${what}`, warn);
+    return t.size > 0 ? t : undefined;
+  };
+  const api = z.apiGuardian?.configuration;
+  return {
+    shieldZone: z.settings,
+    botDetection: tree(
+      BOT_DETECTION_FIELDS,
+      z.botDetection,
+      defaults.botDetection,
+      "bot detection",
+    ),
+    uploadScanning: tree(
+      UPLOAD_SCANNING_FIELDS,
+      z.uploadScanning,
+      defaults.uploadScanning,
+      "upload scanning",
+    ),
+    apiGuardian: tree(API_GUARDIAN_FIELDS, api, defaults.apiGuardian, "API guardian"),
+    responsePages: CustomPageTypes.flatMap((pageType) => {
+      const html = z.responsePages?.[pageType];
+      return typeof html === "string" ? [{ pageType, html }] : [];
+    }),
+  };
+}
+
+/** How many settings resources `s` gives. */
+const settingsCount = (s: ZoneSettings): number =>
+  (s.shieldZone ? 1 : 0) +
+  (s.botDetection ? 1 : 0) +
+  (s.uploadScanning ? 1 : 0) +
+  (s.apiGuardian ? 1 : 0) +
+  s.responsePages.length;
+
 /** Merges zones given twice (by id and by pull zone) and sorts every kind by id. */
-function mergeZones(input: ShieldZoneImport[]): Zone[] {
+function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn: Warn): Zone[] {
   const byZone = new Map<number, Zone>();
+  const raw = new Map<number, SettingsImport>();
   const union = <T>(a: T[], b: T[] | undefined, id: (x: T) => number): T[] =>
     [...new Map([...a, ...(b ?? [])].map((x) => [id(x), x])).values()].sort(
       (x, y) => id(x) - id(y),
@@ -613,8 +1078,17 @@ function mergeZones(input: ShieldZoneImport[]): Zone[] {
       accessLists: [],
       managedAccessLists: [],
       managedTotal: 0,
+      settings: { responsePages: [] },
       skipped: [],
     };
+    const r = raw.get(z.shieldZoneId) ?? {};
+    raw.set(z.shieldZoneId, {
+      settings: z.settings ?? r.settings,
+      botDetection: z.botDetection ?? r.botDetection,
+      uploadScanning: z.uploadScanning ?? r.uploadScanning,
+      apiGuardian: z.apiGuardian ?? r.apiGuardian,
+      responsePages: z.responsePages ?? r.responsePages,
+    });
     for (const k of KINDS) if (z[k.kind] !== undefined) seen.read.add(k.kind);
     const allManaged = union(seen.managedAccessLists, z.managedAccessLists, (d) => d.listId);
     byZone.set(z.shieldZoneId, {
@@ -634,12 +1108,17 @@ function mergeZones(input: ShieldZoneImport[]): Zone[] {
     });
   }
   return [...byZone.values()]
+    .sort((a, b) => a.shieldZoneId - b.shieldZoneId)
     .map((z) => ({
       ...z,
       managedTotal: z.managedAccessLists.length,
       managedAccessLists: z.managedAccessLists.filter(isConfigured),
-    }))
-    .sort((a, b) => a.shieldZoneId - b.shieldZoneId);
+      settings: zoneSettings(
+        { shieldZoneId: z.shieldZoneId, ...raw.get(z.shieldZoneId) },
+        defaults,
+        warn,
+      ),
+    }));
 }
 
 /** How many of `bases` each base name has (names shared within a kind get a suffix). */
@@ -655,7 +1134,10 @@ function counts(bases: string[]): Map<string, number> {
  * @throws NothingToImportError when the snapshot holds nothing to adopt.
  */
 export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
-  const zones = mergeZones(snapshot.shieldZones);
+  const warnings: string[] = [];
+  const warn: Warn = (m) => warnings.push(m);
+  const defaults = snapshot.defaults ?? {};
+  const zones = mergeZones(snapshot.shieldZones, defaults, warn);
   const dns = [...new Map(snapshot.dnsZones.map((d) => [d.zoneId, d])).values()].sort(
     (a, b) => a.zoneId - b.zoneId,
   );
@@ -663,8 +1145,6 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     throw new NothingToImportError();
   }
 
-  const warnings: string[] = [];
-  const warn: Warn = (m) => warnings.push(m);
   const namer = new Namer();
 
   // Names, kind by kind (rate-limit rules first, as before the other kinds existed), so a
@@ -719,6 +1199,31 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     (zone) => `zone-${zone}`,
     ["list", "List"],
   );
+  // One of each settings kind per zone: named after the kind and the zone.
+  const settingsKinds: [string, (s: ZoneSettings) => unknown][] = [
+    ["shield-zone", (s) => s.shieldZone],
+    ["bot-detection", (s) => s.botDetection],
+    ["upload-scanning", (s) => s.uploadScanning],
+    ["api-guardian", (s) => s.apiGuardian],
+  ];
+  for (const [kind, has] of settingsKinds) {
+    assign(
+      kind,
+      all((z) => (has(z.settings) ? [z.shieldZoneId] : [])),
+      (id) => id,
+      (id) => (kind === "shield-zone" ? `shield-zone-${id}` : `${kind}-zone-${id}`),
+      (_z, id) => id,
+      ["zone", "Zone"],
+    );
+  }
+  assign(
+    "page",
+    all((z) => z.settings.responsePages.map((p) => CustomPageTypes.indexOf(p.pageType))),
+    (i) => i,
+    (i) => `${CustomPageTypes[i]}-page`,
+    (zone) => `zone-${zone}`,
+    ["page", "Page"],
+  );
 
   const resources: GeneratedResource[] = [];
   const out = [
@@ -729,6 +1234,19 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   const add = (type: ResourceType, zone: number, kind: string, id: number) => {
     const n = names.get(nameKey(zone, kind, id))!;
     resources.push({ type, name: n.name, variable: n.variable, id, shieldZoneId: zone });
+    return n;
+  };
+  const addPage = (zone: number, pageType: CustomPageType) => {
+    const n = names.get(nameKey(zone, "page", CustomPageTypes.indexOf(pageType)))!;
+    const type = "pulumi-nodejs:dynamic/shield:ResponsePage" as const;
+    resources.push({
+      type,
+      name: n.name,
+      variable: n.variable,
+      id: zone,
+      shieldZoneId: zone,
+      pageType,
+    });
     return n;
   };
   for (const z of zones) {
@@ -767,6 +1285,30 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
       const n = add("pulumi-nodejs:dynamic/shield:ManagedAccessList", zid, "managed", d.listId);
       out.push(...managedListLines(zid, d, n.name, n.variable, warn));
     }
+    const s = z.settings;
+    if (settingsCount(s) > 0) out.push("// zone settings that differ from the platform's defaults");
+    if (s.shieldZone) {
+      const n = add("pulumi-nodejs:dynamic/shield:ShieldZone", zid, "shield-zone", zid);
+      out.push(...shieldZoneLines(s.shieldZone, defaults, n.name, n.variable, warn));
+    }
+    if (s.botDetection) {
+      const n = add("pulumi-nodejs:dynamic/shield:BotDetection", zid, "bot-detection", zid);
+      out.push(...settingsLines("BotDetection", zid, s.botDetection, n.name, n.variable));
+    }
+    if (s.uploadScanning) {
+      const n = add("pulumi-nodejs:dynamic/shield:UploadScanning", zid, "upload-scanning", zid);
+      out.push(...settingsLines("UploadScanning", zid, s.uploadScanning, n.name, n.variable));
+    }
+    if (s.apiGuardian) {
+      const n = add("pulumi-nodejs:dynamic/shield:ApiGuardian", zid, "api-guardian", zid);
+      const note =
+        "the API document (`openApiSpec`) is not imported: the platform does not return it";
+      out.push(...settingsLines("ApiGuardian", zid, s.apiGuardian, n.name, n.variable, [note]));
+    }
+    for (const p of s.responsePages) {
+      const n = addPage(zid, p.pageType);
+      out.push(...responsePageLines(zid, p.pageType, p.html, n.name, n.variable));
+    }
   }
 
   if (dns.length > 0) out.push("", "// DNS zones: DNSSEC as it is now");
@@ -800,6 +1342,11 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     ...exportList("wafRuleIds", refs(":WafRule", "ruleId")),
     ...exportList("accessListIds", refs(":AccessList", "listId")),
     ...exportList("managedAccessListIds", refs(":ManagedAccessList", "listId")),
+    ...exportList("shieldZoneIds", refs(":ShieldZone", "id")),
+    ...exportList("botDetectionIds", refs(":BotDetection", "id")),
+    ...exportList("uploadScanningIds", refs(":UploadScanning", "id")),
+    ...exportList("apiGuardianIds", refs(":ApiGuardian", "id")),
+    ...exportList("responsePageIds", refs(":ResponsePage", "id")),
     ...exportList("dnsZoneIds", refs(":ZoneDnssec", "zoneId")),
   );
   return { text: `${out.join("\n")}\n`, resources, warnings };
