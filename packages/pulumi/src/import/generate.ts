@@ -854,6 +854,7 @@ const UNMANAGED_ZONE_FIELDS = [
   "learningModeUntil",
   "requestBodyLoggingEnabled",
   "wafProfileId",
+  "dDoSExecutionMode",
 ] as const;
 
 /** Merges two trees (the second's leaves win). */
@@ -900,13 +901,21 @@ function shieldZoneLines(
   out.push(`  shieldZoneId: ${zone.shieldZoneId},`, ...treeLines(tree, "  "));
   const z = zone as Record<string, unknown>;
   const d = (defaults.zone ?? {}) as Record<string, unknown>;
-  const unmanaged = UNMANAGED_ZONE_FIELDS.filter(
-    (f) => z[f] !== undefined && !(defaults.zone && same(z[f], d[f])),
-  );
+  const managedItems = new Set<string>(Object.values(ENGINE_ITEMS));
+  const unmanaged = [
+    ...UNMANAGED_ZONE_FIELDS.filter(
+      (f) => z[f] !== undefined && !(defaults.zone && same(z[f], d[f])),
+    ).map((f) => `${f} ${literal(z[f])}`),
+    ...engine
+      .filter(
+        (i) => !managedItems.has(i.name) && !(defaults.engineConfig ?? []).some((x) => same(x, i)),
+      )
+      .map((i) => `engine setting ${i.name} ${literal(i.valueEncoded)}`),
+  ];
   if (unmanaged.length > 0) {
     out.push(
-      `  // not managed by ShieldZone (the platform keeps them): ` +
-        unmanaged.map((f) => `${f} ${literal(z[f])}`).join(", "),
+      "  // not managed by ShieldZone (the platform keeps them):",
+      ...unmanaged.map((u) => `  //   ${u}`),
     );
   }
   if (tree.size === 0) out[0] += " // every managed setting is at the platform's default";
@@ -1013,6 +1022,8 @@ interface ZoneSettings {
   botDetection?: ArgTree;
   uploadScanning?: ArgTree;
   apiGuardian?: ArgTree;
+  /** When the zone has an API document: its title and version in words (may be empty). */
+  apiDocument?: string;
   responsePages: { pageType: CustomPageType; html: string }[];
 }
 
@@ -1045,11 +1056,21 @@ function zoneSettings(z: ShieldZoneImport, defaults: SettingsDefaults, warn: War
       "upload scanning",
     ),
     apiGuardian: tree(API_GUARDIAN_FIELDS, api, defaults.apiGuardian, "API guardian"),
+    apiDocument: apiDocumentWords(z.apiGuardian),
     responsePages: CustomPageTypes.flatMap((pageType) => {
       const html = z.responsePages?.[pageType];
       return typeof html === "string" ? [{ pageType, html }] : [];
     }),
   };
+}
+
+/** ` ("Shop API" 1.2)` when the zone has an API document, `""` without a title; else undefined. */
+function apiDocumentWords(a: ApiGuardian | undefined): string | undefined {
+  const title = a?.configuration?.title;
+  const has = (Array.isArray(a?.endpoints) && a.endpoints.length > 0) || !!title;
+  if (!has) return undefined;
+  const version = a?.configuration?.version;
+  return title ? ` (${JSON.stringify(title)}${version ? ` ${version}` : ""})` : "";
 }
 
 /** How many settings resources `s` gives. */
@@ -1301,9 +1322,13 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     }
     if (s.apiGuardian) {
       const n = add("pulumi-nodejs:dynamic/shield:ApiGuardian", zid, "api-guardian", zid);
-      const note =
-        "the API document (`openApiSpec`) is not imported: the platform does not return it";
-      out.push(...settingsLines("ApiGuardian", zid, s.apiGuardian, n.name, n.variable, [note]));
+      const notes = s.apiDocument
+        ? [
+            `the zone's API document${s.apiDocument} is not imported (the platform does not`,
+            "return it): give `spec` or `specFile` to manage it",
+          ]
+        : [];
+      out.push(...settingsLines("ApiGuardian", zid, s.apiGuardian, n.name, n.variable, notes));
     }
     for (const p of s.responsePages) {
       const n = addPage(zid, p.pageType);
