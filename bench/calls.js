@@ -5,6 +5,8 @@
  *
  * For each kind, one stack with N objects created by the program: `up` (create N), a
  * no-change `preview`, an `up` that changes one field of one object, `refresh`, `destroy`.
+ * The settings kinds (shield-zone, bot-detection, upload-scanning, api-guardian,
+ * response-page) are one object each, in shield zone 1.
  * Goal: the minimum the semantics need (the `expected` of each kind below); a no-change
  * preview makes 0 calls for every kind.
  *
@@ -80,6 +82,72 @@ function managedListsProgram(n, changed) {
 }
 
 /**
+ * Inline program: one settings resource of shield zone 1 (`kind` = its class); `changed`
+ * changes one managed field. Each kind manages settings the fixtures' zone has otherwise.
+ */
+function settingsProgram(kind, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    const zone = { shieldZoneId: 1 };
+    if (kind === "ShieldZone")
+      new edge.shield.ShieldZone("zone", {
+        ...zone,
+        waf: { mode: "Log", requestBodyLimitAction: changed ? "Block" : "Ignore" },
+        ddos: { sensitivity: "High" },
+      });
+    if (kind === "BotDetection")
+      new edge.shield.BotDetection("bots", {
+        ...zone,
+        executionMode: "Challenge",
+        ipAddress: { sensitivity: changed ? "High" : "Medium" },
+      });
+    if (kind === "UploadScanning")
+      new edge.shield.UploadScanning("scan", {
+        ...zone,
+        enabled: true,
+        antivirusScanningMode: changed ? "Block" : "Log",
+      });
+    if (kind === "ApiGuardian")
+      new edge.shield.ApiGuardian("api", {
+        ...zone,
+        enabled: true,
+        executionMode: changed ? "Block" : "Log",
+      });
+    if (kind === "ResponsePage")
+      new edge.shield.ResponsePage("blocked", {
+        ...zone,
+        pageType: "block",
+        html: changed ? "<h1>Blocked (v2)</h1>" : "<h1>Blocked</h1>",
+      });
+    return { count: 1 };
+  };
+}
+
+/** Shield zone 1 in `st` (the emulator state). */
+const zoneOne = (st) => st.shieldZones.find((z) => z.id === 1);
+
+/**
+ * A settings kind: one resource (N = 1). Create reads the current value (the prior, the merge
+ * base) and writes once; one field: read + write; refresh: one read; destroy writes the prior
+ * back (one read first: the merge base of the restoring write). `part` picks what the kind
+ * manages from the zone's state, to check that destroy put it back.
+ */
+const settingsKind = (kind, part, write = "PATCH", destroyWrite = write) => ({
+  max: 1,
+  program: (_n, changed) => settingsProgram(kind, changed),
+  expected: () => ({
+    create: [`1 GET + 1 ${write}`, { GET: 1, [write]: 1 }],
+    oneField: [`1 GET + 1 ${write}`, { GET: 1, [write]: 1 }],
+    refresh: ["1 GET", { GET: 1 }],
+    destroy: [`1 GET + 1 ${destroyWrite}`, { GET: 1, [destroyWrite]: 1 }],
+  }),
+  left: (st, before) =>
+    JSON.stringify(part(zoneOne(st))) === JSON.stringify(part(zoneOne(before)))
+      ? []
+      : [part(zoneOne(st))],
+});
+
+/**
  * The kinds measured: the program for N objects (and with one field of object 0 changed),
  * the calls each operation needs at least, and how to find the program's objects left in the
  * emulator's state after destroy.
@@ -144,6 +212,14 @@ const KINDS = {
         return !was || was.isEnabled !== c.isEnabled || was.action !== c.action;
       }),
   },
+  // Settings of shield zone 1 (N = 1; its plan raised to Enterprise, see measureKind).
+  "shield-zone": settingsKind("ShieldZone", (z) => ({ s: z.settings, waf: z.wafEnabled })),
+  "bot-detection": settingsKind("BotDetection", (z) => z.botDetection),
+  "upload-scanning": settingsKind("UploadScanning", (z) => z.uploadScanning),
+  "api-guardian": settingsKind("ApiGuardian", (z) => z.apiGuardian),
+  // The fixtures' zone 1 has no custom block page: create and changes PUT it, destroy DELETEs
+  // it (the zone had none before).
+  "response-page": settingsKind("ResponsePage", (z) => z.customPages, "PUT", "DELETE"),
 };
 
 function summarize(entries) {
@@ -186,11 +262,13 @@ async function measureKind(env, emu, kindName, n) {
     console.log(`  ${kindName} ${name}: ${entries.length} calls ${JSON.stringify(methods)}`);
   };
   await emu.control("POST", "reset");
-  // Room for N objects of every kind in shield zone 1 (its plan limits raised).
+  // Room for N objects of every kind in shield zone 1 (its plan limits raised), on the plan
+  // that has every settings kind.
   const st = await emu.control("GET", "state");
   Object.assign(
     st.shieldZones.find((z) => z.id === 1),
     MIXED_ZONE_LIMITS,
+    { planType: 3 },
   );
   await emu.control("PUT", "state", st);
   const before = await emu.control("GET", "state");

@@ -76,23 +76,25 @@ const KIND_WORDS: Record<ImportKind, { one: string; many: string; type: string }
 };
 
 /**
- * What a new shield zone's bot detection, upload scanning and API guardian are. The platform
- * has no defaults endpoint for them (only for the zone's own settings): these are the values
- * a zone created without `botDetectionExecutionMode`, `csamScanningMode`,
- * `antivirusScanningMode` gets. A field at this value is not written (not managed); writing it
- * would change nothing either, so a wrong default costs a managed field, never a write.
+ * What a new shield zone's bot detection, upload scanning and API guardian are: bot detection
+ * logs only with every signal low, upload scanning off with both scanners disabled, API
+ * guardian off, logging, over-size bodies and unknown paths logged. The platform has no
+ * defaults endpoint for them (only for the zone's own settings), so they are written down
+ * here (the emulator's new zones get the same). A field at this value is not written (not
+ * managed); writing it would change nothing either, so a wrong default costs a managed
+ * field, never a write.
  */
 export const SETTINGS_DEFAULTS: Required<
   Pick<SettingsDefaults, "botDetection" | "uploadScanning" | "apiGuardian">
 > = {
   botDetection: {
     executionMode: 0,
-    requestIntegrity: { sensitivity: 0 },
-    ipAddress: { sensitivity: 0 },
-    browserFingerprint: { sensitivity: 0, aggression: 0, complexEnabled: false },
+    requestIntegrity: { sensitivity: 1 },
+    ipAddress: { sensitivity: 1 },
+    browserFingerprint: { sensitivity: 1, aggression: 1, complexEnabled: false },
   },
   uploadScanning: { isEnabled: false, csamScanningMode: 0, antivirusScanningMode: 0 },
-  apiGuardian: { isEnabled: false, executionMode: 0, bodyLimitAction: 0, unmatchedPathAction: 0 },
+  apiGuardian: { isEnabled: false, executionMode: 0, bodyLimitAction: 1, unmatchedPathAction: 1 },
 };
 
 /** The kinds written only where they differ from the platform's defaults. */
