@@ -92,6 +92,20 @@ export const getState = (emu: Emu) => ctl(emu).state();
 /** Replaces the emulator state. */
 export const putState = (emu: Emu, state: EmulatorState) => ctl(emu).setState(state);
 
+/** Runs `body` with the emulator under profile `p`, then sets the default profile again. */
+export async function withProfile(
+  emu: Emu,
+  p: Parameters<EmulatorControl["setProfile"]>[0],
+  body: () => Promise<void>,
+): Promise<void> {
+  await ctl(emu).setProfile(p);
+  try {
+    await body();
+  } finally {
+    await ctl(emu).setProfile("default");
+  }
+}
+
 /** Awaits a rejection and returns it as an EdgeApiError (fails the test otherwise). */
 export async function apiError(p: Promise<unknown>): Promise<EdgeApiError> {
   try {

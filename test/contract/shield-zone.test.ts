@@ -98,7 +98,7 @@ describe("GET /shield/shield-zone/get-by-pullzone/{pullZoneId} -> shield.getShie
 
 describe("GET /shield/shield-zone/{shieldZoneId} -> shield.getShieldZone", () => {
   test("success: identity, plan and limits (defaults filled)", async () => {
-    expect(await c.shield.getShieldZone(2)).toEqual({
+    expect(await c.shield.getShieldZone(2)).toMatchObject({
       shieldZoneId: 2,
       pullZoneId: 4,
       planType: 1,

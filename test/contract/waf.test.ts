@@ -8,7 +8,17 @@ import {
   type WafRuleConfiguration,
 } from "../../packages/client/src/spec";
 import { EmulatorControl } from "../../packages/emulator/src";
-import { apiError, client, Emu, fault, getState, journal, putState, useEmulator } from "./helpers";
+import {
+  apiError,
+  client,
+  Emu,
+  fault,
+  getState,
+  journal,
+  putState,
+  useEmulator,
+  withProfile as withEmuProfile,
+} from "./helpers";
 
 let emu: Emu;
 let c: Client;
@@ -31,18 +41,8 @@ const config: WafRuleConfiguration = {
 };
 
 /** Runs `body` with the profile set to `p`, then back to `default` (profiles survive reset). */
-async function withProfile(
-  p: Parameters<EmulatorControl["setProfile"]>[0],
-  body: () => Promise<void>,
-) {
-  const ctl = new EmulatorControl(emu.url);
-  await ctl.setProfile(p);
-  try {
-    await body();
-  } finally {
-    await ctl.setProfile("default");
-  }
-}
+const withProfile = (...a: [Parameters<typeof withEmuProfile>[1], () => Promise<void>]) =>
+  withEmuProfile(emu, ...a);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -16,15 +16,16 @@ describe("emulator: control API", () => {
   test("state GET / PUT (out-of-band change) / reset", async () => {
     const s = await ctl(emu, "GET", "/state");
     expect(s.status).toBe(200);
-    expect(s.json.shieldZones.map((z: { id: number }) => z.id)).toEqual([1, 2]);
+    expect(s.json.shieldZones.map((z: { id: number }) => z.id)).toEqual([1, 2, 3, 4]);
     expect(s.json.rateLimitRules.map((r: { id: number }) => r.id)).toEqual([101, 102]);
     expect(s.json.nextIds).toEqual({
       rateLimitRule: 1000,
+      shieldZone: 100,
       wafRule: 2000,
       accessList: 600,
       accessListConfiguration: 8000,
     });
-    expect(s.json.pullZones.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4]);
+    expect(s.json.pullZones.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 8]);
     const next = s.json;
     next.dnsZones[0].DnsSecEnabled = true;
     next.rateLimitRules[0].ruleName = "changed out of band";

@@ -46,6 +46,7 @@ describe("PROFILES", () => {
       acceptedNamesRule: true,
       dnssecAnswer: "fresh",
       notFoundAnswer: "404",
+      zonePatch: "merge",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },
@@ -53,6 +54,7 @@ describe("PROFILES", () => {
       "async-202": { writeDelayMs: 300 },
       "stale-dnssec": { dnssecAnswer: "stale" },
       "embedded-not-found": { notFoundAnswer: "embedded-200" },
+      "zone-replace": { zonePatch: "replace" },
     };
     expect(Object.keys(PROFILES).sort()).toEqual(["default", ...Object.keys(flipped)].sort());
     for (const [name, diff] of Object.entries(flipped)) {
@@ -361,7 +363,7 @@ describe("control API: GET/PUT /_emulator/profile", () => {
     const cases: [unknown, RegExp][] = [
       [
         { name: "fast" },
-        /^name: unknown profile "fast"; allowed: default, merge-patch, fill-defaults, async-202, stale-dnssec, embedded-not-found$/,
+        /^name: unknown profile "fast"; allowed: default, merge-patch, fill-defaults, async-202, stale-dnssec, embedded-not-found, zone-replace$/,
       ],
       [{ ruleConfigPatch: "deep" }, /^ruleConfigPatch: must be "replace" or "merge"; got "deep"$/],
       [{ fillDefaults: "yes" }, /^fillDefaults: must be true or false/],
@@ -369,6 +371,7 @@ describe("control API: GET/PUT /_emulator/profile", () => {
       [{ acceptedNamesRule: 1 }, /^acceptedNamesRule: must be true or false/],
       [{ dnssecAnswer: "old" }, /^dnssecAnswer: must be "fresh" or "stale"/],
       [{ notFoundAnswer: 404 }, /^notFoundAnswer: must be "404" or "embedded-200"; got 404$/],
+      [{ zonePatch: "deep" }, /^zonePatch: must be "merge" or "replace"; got "deep"$/],
       [{ delay: 5 }, /^unknown property "delay"; allowed: name, ruleConfigPatch, fillDefaults/],
       [[1], /^profile must be a profile name or a JSON object$/],
     ];

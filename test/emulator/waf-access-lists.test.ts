@@ -114,6 +114,7 @@ describe("state: the new parts are checked on PUT, and may be absent", () => {
     expect(put.json.wafRules).toEqual([]);
     expect(put.json.nextIds).toEqual({
       rateLimitRule: 1000,
+      shieldZone: 100,
       wafRule: 2000,
       accessList: 600,
       accessListConfiguration: 8000,

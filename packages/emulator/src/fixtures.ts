@@ -6,7 +6,7 @@
 import * as fs from "fs";
 import type { RateLimitRule } from "edgeplatform-client/spec";
 import { dnssecInfo } from "./generators";
-import { shieldExtraFixtures } from "./fixtures-shield";
+import { shieldExtraFixtures, shieldZonePlanFixtures } from "./fixtures-shield";
 import { checkStateShape, cloneState, EmulatorState } from "./state";
 
 /** A fixtures document: any subset of the state's top-level keys. */
@@ -47,6 +47,10 @@ export function defaultFixtures(): EmulatorState {
         customListLimit: 1,
         customEntryLimit: 10,
       },
+      // Shield zones 3 (Business, pull zone 5) and 4 (Enterprise, pull zone 6): the plans with
+      // custom pages and API guardian (fixtures-shield.ts). Pull zone 8 has no shield zone:
+      // the one to create a shield zone for.
+      ...shieldZonePlanFixtures(),
     ],
     ...shieldExtraFixtures(),
     rateLimitRules: [
@@ -248,12 +252,29 @@ export function defaultFixtures(): EmulatorState {
         extendedLogging: true,
         logRecordsPerDay: 2000,
       },
+      ...[
+        [5, "zone-business"],
+        [6, "zone-enterprise"],
+        [8, "zone-unshielded"],
+      ].map(([id, name]) => ({
+        id: id as number,
+        name: name as string,
+        logging: "enabled" as const,
+        extendedLogging: false,
+        logRecordsPerDay: 2000,
+      })),
     ],
     eventLogs: [
       { shieldZoneId: 1, pagesPerDay: 5, logsPerPage: 20 },
       { shieldZoneId: 2, pagesPerDay: 100, logsPerPage: 10 },
     ],
-    nextIds: { rateLimitRule: 1000, wafRule: 2000, accessList: 600, accessListConfiguration: 8000 },
+    nextIds: {
+      rateLimitRule: 1000,
+      shieldZone: 100,
+      wafRule: 2000,
+      accessList: 600,
+      accessListConfiguration: 8000,
+    },
   };
 }
 

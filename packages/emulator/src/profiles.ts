@@ -20,8 +20,8 @@ export interface BehaviourProfile {
    */
   fillDefaults: boolean;
   /**
-   * > 0: rate-limit and custom-WAF-rule POST and PATCH, and access-list create, update and
-   * configuration PATCH, are answered 202 `AcceptedResult` and applied after this many ms (a new rule is missing on GET and absent from the zone list until applied; a
+   * > 0: rate-limit and custom-WAF-rule POST and PATCH, access-list create, update and
+   * configuration PATCH, and shield zone create and PATCH, are answered 202 `AcceptedResult` and applied after this many ms (a new rule is missing on GET and absent from the zone list until applied; a
    * PATCH's change is invisible until applied). Default 0 (applied at once, 200).
    */
   writeDelayMs: number;
@@ -45,11 +45,23 @@ export interface BehaviourProfile {
    * `not_found.access_list`) as HTTP 404 or 200.
    */
   notFoundAnswer: "404" | "embedded-200";
+  /**
+   * PATCH `/shield/shield-zone` (`shieldZone` settings): `"merge"` (default) changes only the
+   * settings sent; `"replace"` sets every setting not sent back to the defaults (what a
+   * platform that reads the body as the whole zone does; the plan, `planType`, stays).
+   */
+  zonePatch: "merge" | "replace";
 }
 
 /** Names of the built-in profiles. */
 export type ProfileName =
-  "default" | "merge-patch" | "fill-defaults" | "async-202" | "stale-dnssec" | "embedded-not-found";
+  | "default"
+  | "merge-patch"
+  | "fill-defaults"
+  | "async-202"
+  | "stale-dnssec"
+  | "embedded-not-found"
+  | "zone-replace";
 
 const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   ruleConfigPatch: "replace",
@@ -58,6 +70,7 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   acceptedNamesRule: true,
   dnssecAnswer: "fresh",
   notFoundAnswer: "404",
+  zonePatch: "merge",
 });
 
 /**
@@ -71,6 +84,7 @@ export const PROFILES: Record<ProfileName, BehaviourProfile> = Object.freeze({
   "async-202": Object.freeze({ ...DEFAULT_PROFILE, writeDelayMs: 300, acceptedNamesRule: true }),
   "stale-dnssec": Object.freeze({ ...DEFAULT_PROFILE, dnssecAnswer: "stale" }),
   "embedded-not-found": Object.freeze({ ...DEFAULT_PROFILE, notFoundAnswer: "embedded-200" }),
+  "zone-replace": Object.freeze({ ...DEFAULT_PROFILE, zonePatch: "replace" }),
 });
 
 /** Names of the built-in profiles, in a stable order. */
@@ -146,6 +160,7 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   acceptedNamesRule: "true or false",
   dnssecAnswer: `"fresh" or "stale"`,
   notFoundAnswer: `"404" or "embedded-200"`,
+  zonePatch: `"merge" or "replace"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -161,6 +176,8 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "fresh" || v === "stale";
     case "notFoundAnswer":
       return v === "404" || v === "embedded-200";
+    case "zonePatch":
+      return v === "merge" || v === "replace";
   }
 }
 
@@ -224,16 +241,19 @@ export function profileNameOf(p: BehaviourProfile): ProfileName | undefined {
  * `/_emulator/reset` and on close), so nothing keeps the process alive after `close()`.
  */
 export class PendingWrites {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Map<NodeJS.Timeout, (() => void) | undefined>();
 
-  /** Runs `apply` after `ms` milliseconds unless dropped first. */
-  schedule(ms: number, apply: () => void): void {
+  /**
+   * Runs `apply` after `ms` milliseconds unless dropped first; `onDrop` runs instead when the
+   * write is dropped (to release what the write had reserved).
+   */
+  schedule(ms: number, apply: () => void, onDrop?: () => void): void {
     const t = setTimeout(() => {
       this.timers.delete(t);
       apply();
     }, ms);
     t.unref?.();
-    this.timers.add(t);
+    this.timers.set(t, onDrop);
   }
 
   /** Number of writes not yet applied. */
@@ -243,7 +263,11 @@ export class PendingWrites {
 
   /** Drops every write not yet applied. */
   clear(): void {
-    for (const t of this.timers) clearTimeout(t);
+    const dropped = [...this.timers];
     this.timers.clear();
+    for (const [t, onDrop] of dropped) {
+      clearTimeout(t);
+      onDrop?.();
+    }
   }
 }

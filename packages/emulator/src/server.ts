@@ -19,6 +19,9 @@ import { registerDnsRoutes } from "./routes/dns";
 import { registerLoggingRoutes } from "./routes/logging";
 import { registerPullZoneRoutes } from "./routes/pullzones";
 import { registerShieldRoutes } from "./routes/shield";
+import { registerShieldZoneRoutes } from "./routes/shield-zones";
+import { registerShieldZoneFeatureRoutes } from "./routes/shield-zone-features";
+import { registerShieldMetricsRoutes } from "./routes/shield-metrics";
 import { registerWafRoutes } from "./routes/waf";
 import { registerAccessListRoutes } from "./routes/access-lists";
 import { StateStore } from "./state";
@@ -296,6 +299,9 @@ export function buildServer(opts: EmulatorOptions = {}): {
 
   registerControlRoutes(app, ctx);
   registerShieldRoutes(app, ctx);
+  registerShieldZoneRoutes(app, ctx);
+  registerShieldZoneFeatureRoutes(app, ctx);
+  registerShieldMetricsRoutes(app, ctx);
   registerWafRoutes(app, ctx);
   registerAccessListRoutes(app, ctx);
   registerDnsRoutes(app, ctx);

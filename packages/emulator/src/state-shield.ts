@@ -1,5 +1,6 @@
 /**
- * The emulator's state of Shield beyond rate limits: custom WAF rules, custom access lists
+ * The emulator's state of Shield beyond rate limits (the settings parts of each zone are in
+ * `state-shield-zone.ts`): custom WAF rules, custom access lists
  * (with their configuration in the zone), the platform's managed access lists and each
  * zone's configuration of them; the checks of a state document's parts, and the filling of
  * parts a document written before they existed lacks.
@@ -12,6 +13,11 @@ import {
   validate,
   wafRuleConfigurationSchema,
 } from "edgeplatform-client/spec";
+import {
+  checkShieldZoneParts,
+  fillShieldZoneParts,
+  type ShieldZoneParts,
+} from "./state-shield-zone";
 
 /** A custom access list of a shield zone, with its configuration in the zone. */
 export interface CustomAccessListState {
@@ -73,6 +79,8 @@ export interface ShieldExtraState {
 
 /** Next ids of the Shield parts (`nextIds` of the state). */
 export interface ShieldExtraIds {
+  /** Id of the next shield zone a create makes. */
+  shieldZone: number;
   wafRule: number;
   accessList: number;
   accessListConfiguration: number;
@@ -161,25 +169,39 @@ export function checkShieldExtraShape(v: Record<string, unknown>): string[] {
     if (!values(AccessListAction).includes(x.action as number))
       problems.push(`${at}.action must be one of ${values(AccessListAction).join(", ")}`);
   });
+  if (Array.isArray(v.shieldZones))
+    v.shieldZones.forEach((z, i) => {
+      if (z && typeof z === "object")
+        problems.push(...checkShieldZoneParts(z as Record<string, unknown>, `shieldZones[${i}]`));
+    });
   const next = (v.nextIds ?? {}) as Record<string, unknown>;
-  for (const k of ["wafRule", "accessList", "accessListConfiguration"])
+  for (const k of ["shieldZone", "wafRule", "accessList", "accessListConfiguration"])
     if (next[k] !== undefined && !isInt(next[k])) problems.push(`nextIds.${k} must be a number`);
   return problems;
 }
 
 /**
- * Fills the Shield parts a (checked) state document lacks: empty arrays, and next ids above
- * every id in use (at least 2000 for rules, 600 for lists, 8000 for configurations).
+ * Fills the Shield parts a (checked) state document lacks: empty arrays, each zone's settings
+ * parts (`fillShieldZoneParts`), and next ids above every id in use (at least 100 for shield
+ * zones, 2000 for rules, 600 for lists, 8000 for configurations).
  */
-export function fillShieldExtra<T extends Partial<ShieldExtraState> & { nextIds: object }>(
-  state: T,
-): T & ShieldExtraState & { nextIds: ShieldExtraIds } {
+export function fillShieldExtra<
+  T extends Partial<ShieldExtraState> & {
+    nextIds: object;
+    shieldZones: (ShieldZoneParts & { id: number })[];
+  },
+>(state: T): T & ShieldExtraState & { nextIds: ShieldExtraIds } {
   const s = state as T & ShieldExtraState & { nextIds: Partial<ShieldExtraIds> };
+  for (const z of s.shieldZones) fillShieldZoneParts(z);
   s.wafRules ??= [];
   s.accessLists ??= [];
   s.managedAccessLists ??= [];
   s.accessListConfigs ??= [];
   const above = (min: number, ids: number[]) => Math.max(min, ...ids.map((x) => x + 1));
+  s.nextIds.shieldZone ??= above(
+    100,
+    s.shieldZones.map((z) => z.id),
+  );
   s.nextIds.wafRule ??= above(
     2000,
     s.wafRules.map((r) => r.id),

@@ -18,6 +18,7 @@ import {
   ShieldExtraIds,
   ShieldExtraState,
 } from "./state-shield";
+import type { ShieldZoneParts } from "./state-shield-zone";
 
 export type {
   AccessListConfigState,
@@ -66,9 +67,9 @@ export function planOf(z: ShieldZonePlan): Required<ShieldZonePlan> {
 /**
  * A shield zone: its identity, the pull zone it protects (`pullZoneId`, served by
  * `GET /shield/shield-zone/get-by-pullzone/{pullZoneId}`; at most one shield zone per pull
- * zone) and its plan.
+ * zone), its plan and its settings (`ShieldZoneParts`: filled from the defaults when absent).
  */
-export interface ShieldZoneState extends ShieldZonePlan {
+export interface ShieldZoneState extends ShieldZonePlan, ShieldZoneParts {
   id: number;
   name: string;
   /** The pull zone this shield zone belongs to; absent = none. */

@@ -1,5 +1,5 @@
 /** Small helpers shared by the route modules. */
-import { INT32_MAX } from "edgeplatform-client/spec";
+import { INT32_MAX, type AcceptedResult } from "edgeplatform-client/spec";
 
 /** Path-parameter schema of an int32 id (`{id}` style). */
 export function int32Params(...names: string[]) {
@@ -25,3 +25,20 @@ export function int64Params(...names: string[]) {
 
 /** Successful embedded result. */
 export const OK_RESULT = { statusCode: 200, success: true, message: null, errorKey: null } as const;
+
+/**
+ * Body of a 202 for a delayed write: names the object (`{location, value: {id}, statusCode}`)
+ * or not (every `AcceptedResult` field null), as the profile's `acceptedNamesRule` says.
+ */
+export function acceptedResult(names: boolean, location: string, id: number): AcceptedResult {
+  return names
+    ? { location, value: { id }, statusCode: 202 }
+    : {
+        location: null,
+        value: null,
+        formatters: null,
+        contentTypes: null,
+        declaredType: null,
+        statusCode: 202,
+      };
+}

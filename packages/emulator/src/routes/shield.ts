@@ -1,10 +1,10 @@
 /**
- * Shield routes: rate-limit rules (GET/POST/PATCH/DELETE, list per zone) and the event
- * logs of a shield zone (paged with an opaque continuation token).
+ * Shield routes: rate-limit rules (GET/POST/PATCH/DELETE, list per zone), the shield zone of a
+ * pull zone and the event logs of a shield zone (paged with an opaque continuation token).
+ * The shield zone itself and its settings: `shield-zones.ts`, `shield-zone-features.ts`.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
-  AcceptedResult,
   createRateLimitRequestSchema,
   CreateRateLimitRequest,
   eventLogDatePattern,
@@ -15,7 +15,6 @@ import {
   RateLimitRuleConfiguration as RuleConfig,
   ShieldZoneByPullZone,
   shieldZoneByPullZoneParamsSchema,
-  ShieldZoneResponse,
   updateRateLimitRequestSchema,
   UpdateRateLimitRequest,
   isRetainedDay,
@@ -25,11 +24,10 @@ import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
 import { DAY_MS, eventLogEntry, utcDayStart } from "../generators";
 import { BehaviourProfile, fillRuleDefaults } from "../profiles";
-import { planOf } from "../state";
-import { int32Params, int64Params, OK_RESULT } from "./common";
+import { acceptedResult, int32Params, int64Params, OK_RESULT } from "./common";
 
 export { listOk, zoneListPage, zoneNotFound } from "./zone-lists";
-import { ZONE_NOT_FOUND_KEY, zoneListPage, zoneNotFound } from "./zone-lists";
+import { zoneListPage, zoneNotFound } from "./zone-lists";
 
 const PULL_ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.pullzone";
 
@@ -86,20 +84,6 @@ export function parseEventLogDate(s: string): number | undefined {
   if (d.getUTCFullYear() !== yyyy || d.getUTCMonth() !== mm - 1 || d.getUTCDate() !== dd)
     return undefined;
   return ms / DAY_MS;
-}
-
-/** Body of a 202 for a delayed write: names the rule or not, as the profile says. */
-function acceptedResult(namesRule: boolean, id: number): AcceptedResult {
-  return namesRule
-    ? { location: `/shield/rate-limit/${id}`, value: { id }, statusCode: 202 }
-    : {
-        location: null,
-        value: null,
-        formatters: null,
-        contentTypes: null,
-        declaredType: null,
-        statusCode: 202,
-      };
 }
 
 /** A rule-shaped 200 body that carries a failure in `errorResponse` (the shield API's way). */
@@ -217,7 +201,9 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
           cur.rateLimitRules.push(make());
           ctx.store.commit();
         });
-        return reply.code(202).send(acceptedResult(prof.acceptedNamesRule, id));
+        return reply
+          .code(202)
+          .send(acceptedResult(prof.acceptedNamesRule, `/shield/rate-limit/${id}`, id));
       }
       const rule = make();
       st.rateLimitRules.push(rule);
@@ -253,7 +239,9 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
           apply(cur);
           ctx.store.commit();
         });
-        return reply.code(202).send(acceptedResult(prof.acceptedNamesRule, id));
+        return reply
+          .code(202)
+          .send(acceptedResult(prof.acceptedNamesRule, `/shield/rate-limit/${id}`, id));
       }
       apply(rule);
       ctx.store.commit();
@@ -313,33 +301,6 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
         rateLimitRulesLimit: z.rateLimitRulesLimit ?? 10,
         customWafRulesLimit: z.customWafRulesLimit ?? 10,
         wafEnabled: z.wafEnabled ?? true,
-      };
-      return { data, error: null };
-    },
-  );
-
-  // A shield zone by id: `{data: ShieldZoneResponse, error: null}` (identity, plan, limits);
-  // a zone the key cannot see answers like one that does not exist.
-  app.get<{ Params: { shieldZoneId: number } }>(
-    "/shield/shield-zone/:shieldZoneId",
-    { schema: { params: int64Params("shieldZoneId") } },
-    async (req, reply) => {
-      const id = req.params.shieldZoneId;
-      const z = s().shieldZones.find((x) => x.id === id);
-      if (!z || !sees(req, id)) {
-        return sendError(reply, pathOf(req.url), 404, zoneNotFound(id).message ?? "", {
-          key: ZONE_NOT_FOUND_KEY,
-          shape: "A",
-        });
-      }
-      const plan = planOf(z);
-      const data: ShieldZoneResponse = {
-        shieldZoneId: z.id,
-        pullZoneId: z.pullZoneId ?? null,
-        planType: plan.planType as ShieldZoneResponse["planType"],
-        rateLimitRulesLimit: plan.rateLimitRulesLimit,
-        customWafRulesLimit: plan.customWafRulesLimit,
-        wafEnabled: plan.wafEnabled,
       };
       return { data, error: null };
     },

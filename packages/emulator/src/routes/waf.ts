@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
-  AcceptedResult,
   CreateCustomWafRuleRequest,
   createCustomWafRuleRequestSchema,
   CustomWafRule,
@@ -19,27 +18,13 @@ import type { EmulatorContext } from "../context";
 import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { fillRuleDefaults, WAF_RULE_CONFIG_DEFAULTS } from "../profiles";
-import { int64Params, OK_RESULT } from "./common";
+import { acceptedResult, int64Params, OK_RESULT } from "./common";
 import { embeddedRuleFailure, listQuerySchema, zoneListPage, zoneNotFound } from "./shield";
 import { planName, zoneAccess, zonePlan } from "./shield-access";
 
 const NOT_FOUND_KEY = "not_found.waf_rule";
 /** Error key of a create beyond the zone's plan limit. */
 export const WAF_LIMIT_KEY = "limit_reached.custom_waf_rule";
-
-/** Body of a 202 for a delayed write: names the rule or not, as the profile says. */
-function accepted(namesRule: boolean, id: number): AcceptedResult {
-  return namesRule
-    ? { location: `/shield/waf/custom-rule/${id}`, value: { id }, statusCode: 202 }
-    : {
-        location: null,
-        value: null,
-        formatters: null,
-        contentTypes: null,
-        declaredType: null,
-        statusCode: 202,
-      };
-}
 
 /** Registers the custom WAF rule routes. */
 export function registerWafRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -133,7 +118,9 @@ export function registerWafRoutes(app: FastifyInstance, ctx: EmulatorContext): v
           cur.wafRules.push(make());
           ctx.store.commit();
         });
-        return reply.code(202).send(accepted(ctx.profile.acceptedNamesRule, id));
+        return reply
+          .code(202)
+          .send(acceptedResult(ctx.profile.acceptedNamesRule, `/shield/waf/custom-rule/${id}`, id));
       }
       const rule = make();
       st.wafRules.push(rule);
@@ -172,7 +159,9 @@ export function registerWafRoutes(app: FastifyInstance, ctx: EmulatorContext): v
         apply(cur);
         ctx.store.commit();
       });
-      return reply.code(202).send(accepted(ctx.profile.acceptedNamesRule, id));
+      return reply
+        .code(202)
+        .send(acceptedResult(ctx.profile.acceptedNamesRule, `/shield/waf/custom-rule/${id}`, id));
     }
     apply(rule);
     ctx.store.commit();

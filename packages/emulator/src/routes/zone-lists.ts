@@ -43,7 +43,12 @@ export function zoneListPage<T extends { id: number }>(
       error: zoneNotFound(zoneId),
     };
   }
-  const all = items().sort((a, b) => a.id - b.id);
+  return { ...pageOf(items(), page, pageSize), error: listOk() };
+}
+
+/** One page (`{data, page}`) of `items`, by id. */
+export function pageOf<T extends { id: number }>(items: T[], page: number, pageSize: number) {
+  const all = [...items].sort((a, b) => a.id - b.id);
   const totalPages = Math.ceil(all.length / pageSize);
   return {
     data: all.slice((page - 1) * pageSize, page * pageSize),
@@ -54,6 +59,5 @@ export function zoneListPage<T extends { id: number }>(
       nextPage: page < totalPages ? page + 1 : null,
       pageSize,
     },
-    error: listOk(),
   };
 }
