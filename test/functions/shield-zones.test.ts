@@ -97,35 +97,54 @@ describe("shield.getZone", () => {
       "allowed_http_versions",
       "allowed_request_content_type",
     ]);
-    // the platform's answer as it came: integers, its own names
-    expect(z.settings).toEqual(await raw("/shield/shield-zone/3"));
-    expect(z.settings).toMatchObject({ planType: 2, dDoSShieldSensitivity: 3, wafExecutionMode: 1 });
     // the zone has no engine settings of its own: the engine's defaults are read (once)
     expect(await paths()).toEqual(["/shield/shield-zone/3", "/shield/waf/engine-config"]);
+    // the platform's answer as it came: integers, its own names
+    expect(z.settings).toEqual(await raw("/shield/shield-zone/3"));
+    expect(z.settings).toMatchObject({
+      planType: 2,
+      dDoSShieldSensitivity: 3,
+      wafExecutionMode: 1,
+    });
   });
 
   test("engine settings of the zone's own win; with all of them, no engine-config read", async () => {
+    const own = [
+      { name: "detection_paranoia_level", valueEncoded: "2" },
+      { name: "allowed_methods", valueEncoded: "GET  POST" },
+      { name: "arg_length", valueEncoded: "400" },
+    ];
     const s = await getState(emu);
-    const zone = s.shieldZones.find((z) => z.id === 1)!;
-    zone.settings!.wafEngineConfig = [
+    s.shieldZones.find((z) => z.id === 1)!.settings!.wafEngineConfig = own;
+    await putState(emu, s);
+    const partial = await getZone({ shieldZoneId: 1 }, opts(emu));
+    expect(partial.waf).toMatchObject({
+      paranoia: { detection: 2, executing: 1, blocking: 1 },
+      allowedMethods: ["GET", "POST"],
+      allowedHttpVersions: ENGINE_DEFAULTS.allowedHttpVersions,
+    });
+    expect(partial.wafEngineConfig).toContainEqual({ name: "arg_length", valueEncoded: "400" });
+    expect(await paths()).toEqual(["/shield/shield-zone/1", "/shield/waf/engine-config"]);
+
+    await reset(emu);
+    const s2 = await getState(emu);
+    s2.shieldZones.find((z) => z.id === 1)!.settings!.wafEngineConfig = [
       { name: "detection_paranoia_level", valueEncoded: "2" },
       { name: "executing_paranoia_level", valueEncoded: "3" },
       { name: "blocking_paranoia_level", valueEncoded: "4" },
-      { name: "allowed_methods", valueEncoded: "GET  POST" },
+      { name: "allowed_methods", valueEncoded: "GET" },
       { name: "allowed_http_versions", valueEncoded: "HTTP/2" },
       { name: "allowed_request_content_type", valueEncoded: "|application/json| |text/csv|" },
-      { name: "arg_length", valueEncoded: "400" },
     ];
-    await putState(emu, s);
+    await putState(emu, s2);
     const z = await getZone({ shieldZoneId: 1 }, opts(emu));
     expect(z.waf).toMatchObject({
       paranoia: { detection: 2, executing: 3, blocking: 4 },
-      allowedMethods: ["GET", "POST"],
+      allowedMethods: ["GET"],
       allowedHttpVersions: ["HTTP/2"],
       allowedContentTypes: ["application/json", "text/csv"],
     });
     expect(z.planType).toBe("Basic");
-    expect(z.wafEngineConfig).toContainEqual({ name: "arg_length", valueEncoded: "400" });
     expect(await paths()).toEqual(["/shield/shield-zone/1"]);
   });
 
@@ -164,7 +183,7 @@ describe("shield.getZones", () => {
     expect(r.zones).toHaveLength(134);
     expect(new Set(r.zones.map((z) => z.shieldZoneId)).size).toBe(134);
     const p = await paths();
-    expect(p.filter((x) => x.startsWith("/shield/shield-zones?")).length).toBeGreaterThan(1);
+    expect(p.filter((x) => x === "/shield/shield-zones").length).toBeGreaterThan(1);
     expect(p.filter((x) => x === "/shield/waf/engine-config")).toHaveLength(1);
     const { value } = await settle(getZonesOutput({}, opts(emu)));
     expect(value.zones).toHaveLength(134);
