@@ -102,14 +102,16 @@ describe("edgeplatform-import (bin, child process)", () => {
     ]);
     expect(r.stderr).toBe(
       `edgeplatform-import: wrote ${2 + 4 + BIG_ZONE_RULES} rate-limit rules, 2 WAF rules, ` +
-        `1 access list, 2 managed access lists and 2 DNS zones ` +
+        `1 access list, 2 managed access lists, 3 ShieldZones and 2 DNS zones ` +
         `(${Buffer.byteLength(r.stdout)} bytes) to standard output\n`,
     );
     expect(r.code).toBe(0);
     noKey(r);
     expect(r.stdout).toContain(`// Read from ${emu.url} (the API key is not recorded here):`);
     expect(r.stdout).toContain(
-      "//   shield zone 1: 2 rate-limit rules, 0 WAF rules, 1 access list, 2 of 4 managed lists configured\n",
+      "//   shield zone 1: 2 rate-limit rules, 0 WAF rules, 1 access list, 2 of 4 managed lists configured,\n" +
+        "//     zone settings at the defaults\n" +
+        "//     not on the zone's plan (nothing to adopt): bot detection, API guardian, response pages\n",
     );
     expect(r.stdout).toContain(
       "//   shield zone 2 (pull zone 4): 4 rate-limit rules, 2 WAF rules, 0 access lists,",
@@ -134,6 +136,11 @@ describe("edgeplatform-import (bin, child process)", () => {
     // configured managed lists (7001 VPN Providers: Block, 7002 Tor Exit Nodes: Challenge)
     expect(ids("WafRule")).toEqual([301, 302]);
     expect(ids("AccessList")).toEqual([501]);
+    // Every zone's settings are a new zone's (Basic plan): an empty ShieldZone each
+    expect(ids("ShieldZone")).toEqual([1, 2, 3]);
+    expect(r.stdout).toContain(
+      'const shieldZone2 = new edge.shield.ShieldZone("shield-zone-2", {\n  shieldZoneId: 2,\n});\n',
+    );
     expect(r.stdout).toContain(
       'const officeNetwork = new edge.shield.AccessList("office-network", {\n' +
         "  listId: 501,\n" +
@@ -172,7 +179,7 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(a.code).toBe(0);
     expect(a.stdout).toBe("");
     expect(a.stderr).toMatch(
-      /wrote 6 rate-limit rules, 2 WAF rules, 1 access list, 2 managed access lists and 1 DNS zone \(\d+ bytes\) to .*adopt\.ts\n$/,
+      /wrote 6 rate-limit rules, 2 WAF rules, 1 access list, 2 managed access lists, 2 ShieldZones and 1 DNS zone \(\d+ bytes\) to .*adopt\.ts\n$/,
     );
     const b = await run(args);
     expect(fs.readFileSync(out, "utf8")).toBe(b.stdout);
@@ -310,13 +317,14 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(alone.code).toBe(1);
     expect(alone.stderr).toBe(
       "edgeplatform-import: nothing written: nothing to import (shield zone 4 has no rate-limit " +
-        "rules, no custom WAF rules, no custom access lists and no configured managed access lists)\n",
+        "rules, no custom WAF rules, no custom access lists, no configured managed access lists " +
+        "and no settings that differ from the platform's defaults)\n",
     );
     expect(fs.existsSync(out)).toBe(false);
     const withDns = await run(["--shield-zone", "4", "--dns-zone", "2", "--out", out]);
     expect(withDns.code).toBe(0);
     expect(withDns.stderr).toMatch(
-      /^note: shield zone 4 has no rate-limit rules, .* and no configured managed access lists \(nothing to adopt there\)\nedgeplatform-import: wrote 0 rate-limit rules, 0 WAF rules, 0 access lists, 0 managed access lists and 1 DNS zone/,
+      /^note: shield zone 4 has no rate-limit rules, .* and no settings that differ from the platform's defaults \(nothing to adopt there\)\nedgeplatform-import: wrote 0 rate-limit rules, 0 WAF rules, 0 access lists, 0 managed access lists, 1 ShieldZone and 1 DNS zone/,
     );
     expect(fs.readFileSync(out, "utf8")).toContain(
       "// shield zone 4: nothing to adopt (no rate-limit rules, no WAF rules, no access lists, no configured managed lists)",
@@ -347,7 +355,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         ["--shield-zone", "1", "--kind", "waf"],
         {},
-        /--kind: "waf" is not a kind \(allowed: rate-limit-rule, waf-rule, access-list, managed-access-list\)/,
+        /--kind: "waf" is not a kind \(allowed: rate-limit-rule, waf-rule, access-list, managed-access-list, shield-zone, bot-detection, upload-scanning, api-guardian, response-page\)/,
       ],
       [["--shield-zone", "1", "--kind"], {}, /--kind needs a value/],
       [
@@ -436,7 +444,7 @@ describe("edgeplatform-import (bin, child process)", () => {
         ),
       ]);
       expect(lines[2]).toMatch(
-        /^edgeplatform-import: wrote 6 rate-limit rules, 0 WAF rules, 0 access lists and 0 managed access lists \(/,
+        /^edgeplatform-import: wrote 6 rate-limit rules, 0 WAF rules, 0 access lists, 0 managed access lists and 2 ShieldZones \(/,
       );
       const text = fs.readFileSync(out, "utf8");
       expect(text).toMatch(
@@ -449,6 +457,81 @@ describe("edgeplatform-import (bin, child process)", () => {
       expect(text).not.toMatch(/WafRule|AccessList/);
     } finally {
       await control.clearFaults();
+    }
+  });
+
+  test("zone settings: only what differs from the defaults, plan-gated kinds noted, reads only", async () => {
+    const { EmulatorControl } = await import("../../packages/emulator/src");
+    const control = new EmulatorControl(emu.url);
+    const saved = await control.state();
+    try {
+      // Zone 2 on Enterprise: WAF in Log mode with rule 920100 disabled, its own detection
+      // paranoia 2, DDoS High; bot detection challenging; a custom ratelimit page. Zone 1
+      // stays Basic (bot detection, API guardian and pages are not on its plan).
+      const st = await control.state();
+      const z2 = st.shieldZones.find((z) => z.id === 2)!;
+      z2.planType = 3;
+      Object.assign(z2.settings!, {
+        wafExecutionMode: 0,
+        wafDisabledRules: ["920100"],
+        wafEngineConfig: [{ name: "detection_paranoia_level", valueEncoded: "2" }],
+        dDoSShieldSensitivity: 3,
+      });
+      z2.botDetection!.executionMode = 1;
+      z2.customPages = { ratelimit: "<p>Slow down</p>" };
+      await control.setState(st);
+      await control.clearJournal();
+      const kinds = [
+        "shield-zone",
+        "bot-detection",
+        "upload-scanning",
+        "api-guardian",
+        "response-page",
+      ];
+      const r = await run([
+        "--shield-zone",
+        "1",
+        "--shield-zone",
+        "2",
+        ...kinds.flatMap((k) => ["--kind", k]),
+      ]);
+      expect(r.code).toBe(0);
+      noKey(r);
+      expect(r.stderr).toMatch(
+        /^note: shield zone 1 has no settings that differ from the platform's defaults \(nothing to adopt there\)\nedgeplatform-import: wrote 2 ShieldZones, 1 BotDetection and 1 response page \(\d+ bytes\)/,
+      );
+      expect(r.stdout).toContain(
+        "//   shield zone 1: zone settings at the defaults\n" +
+          "//     not on the zone's plan (nothing to adopt): bot detection, API guardian, response pages\n" +
+          "//   shield zone 2: zone settings, bot detection, 1 response page\n",
+      );
+      expect(r.stdout).toContain(
+        [
+          "// zone settings that differ from the platform's defaults",
+          'const shieldZone2 = new edge.shield.ShieldZone("shield-zone-2", {',
+          "  shieldZoneId: 2,",
+          '  planType: "Enterprise",',
+          '  waf: { mode: "Log", disabledRules: ["920100"], paranoia: { detection: 2 } },',
+          '  ddos: { sensitivity: "High" },',
+          "});",
+          'const botDetectionZone2 = new edge.shield.BotDetection("bot-detection-zone-2", {',
+          "  shieldZoneId: 2,",
+          '  executionMode: "Challenge",',
+          "});",
+          'const ratelimitPage = new edge.shield.ResponsePage("ratelimit-page", {',
+          "  shieldZoneId: 2,",
+          '  pageType: "ratelimit",',
+          '  html: "<p>Slow down</p>",',
+          "});",
+        ].join("\n"),
+      );
+      const calls = await control.journal({ path: /^\/shield\// });
+      expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+      // the defaults once per run, not per zone
+      expect(calls.filter((c) => c.path === "/shield/shield-zone/defaults")).toHaveLength(1);
+      expect(calls.filter((c) => c.path === "/shield/waf/engine-config")).toHaveLength(1);
+    } finally {
+      await control.setState(saved);
     }
   });
 

@@ -713,6 +713,7 @@ describe("edgeplatform-import generator: zone settings", () => {
     const d = settingsDefaults();
     const zone: ShieldZoneImport = {
       shieldZoneId: 3,
+      rules: [fixtureRule(1, 3, "r", null, plainConfig(1))],
       settings: { ...d.zone, shieldZoneId: 3, wafEngineConfig: d.engineConfig },
       botDetection: { shieldZoneId: 3, ...d.botDetection! },
       uploadScanning: { shieldZoneId: 3, ...d.uploadScanning! },
@@ -720,11 +721,30 @@ describe("edgeplatform-import generator: zone settings", () => {
       responsePages: {},
     };
     const { text, resources } = program([zone], d);
-    expect(resources.map((r) => r.type)).toEqual(["pulumi-nodejs:dynamic/shield:ShieldZone"]);
+    expect(resources.map((r) => r.type.split(":").pop())).toEqual(["RateLimitRule", "ShieldZone"]);
     expect(text).toContain(
-      'const shieldZone3 = new edge.shield.ShieldZone("shield-zone-3", { // every managed setting is at the platform\'s default\n' +
+      "//   shield zone 3: 1 rate-limit rule, zone settings at the defaults\n",
+    );
+    expect(text).toContain(
+      "// zone settings: all at the platform's defaults\n" +
+        'const shieldZone3 = new edge.shield.ShieldZone("shield-zone-3", {\n' +
         "  shieldZoneId: 3,\n});\n",
     );
+    // on its own, an empty ShieldZone is nothing to import
+    expect(() => program([{ ...zone, rules: [] }], d)).toThrow(NothingToImportError);
+  });
+
+  test("settings kinds the zone's plan lacks are said in the header, not as NOT imported", () => {
+    const zone = { ...settingsZone(), notOnPlan: ["API guardian", "response pages"] };
+    delete zone.apiGuardian;
+    delete zone.responsePages;
+    const { text, warnings } = program([zone]);
+    expect(warnings).toEqual([]);
+    expect(text).toContain(
+      "//   shield zone 7 (pull zone 70): zone settings, bot detection\n" +
+        "//     not on the zone's plan (nothing to adopt): API guardian, response pages\n",
+    );
+    expect(text).not.toContain("NOT imported");
   });
 
   test("settings ShieldZone does not take, and engine items it does not manage, are named in a comment", () => {

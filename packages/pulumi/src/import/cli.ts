@@ -28,10 +28,10 @@ import {
 import { CustomPageTypes, INT32_MAX, type CustomPageType } from "edgeplatform-client/spec";
 import {
   AccessListImport,
+  adoptableCount,
   DnsZoneImport,
   generateProgram,
   ImportSnapshot,
-  isConfigured,
   NothingToImportError,
   SettingsDefaults,
   ShieldZoneImport,
@@ -309,6 +309,10 @@ export interface ImportClient {
   dns: Pick<Client["dns"], "getZone">;
 }
 
+/** Whether `e` is a plan-gated answer (`invalid_plan_type…`, `feature_not_available_on_plan`, `not_available…`). */
+export const planGated = (e: unknown): boolean =>
+  e instanceof EdgeApiError && /plan|not_available/i.test(e.errorKey ?? "");
+
 /**
  * Why a kind cannot be read with this key, when that is the failure: a 403, or a plan-gated
  * answer (`invalid_plan_type…`, `feature_not_available_on_plan`, `not_available…`). Such a
@@ -317,7 +321,7 @@ export interface ImportClient {
 export function unreadableReason(e: unknown): string | undefined {
   if (!(e instanceof EdgeApiError)) return undefined;
   const k = e.errorKey ? ` ${e.errorKey}` : "";
-  if (/plan|not_available/i.test(e.errorKey ?? "")) {
+  if (planGated(e)) {
     return `not available on the zone's plan: ${e.status}${k}`;
   }
   if (e.status === 403) return `the API key may not read them: 403${k}`;
@@ -396,14 +400,7 @@ export async function readSnapshot(
       shieldZones.push({ ...zone, pullZoneIds });
       for (const s of zone.skipped ?? [])
         skipped.push(`${label}: ${s.kind} not imported: ${s.reason}`);
-      const count =
-        (zone.rules?.length ?? 0) +
-        (zone.wafRules?.length ?? 0) +
-        (zone.accessLists?.length ?? 0) +
-        (zone.managedAccessLists?.filter(isConfigured).length ?? 0) +
-        (zone.settings ? 1 : 0) +
-        Object.keys(zone.responsePages ?? {}).length;
-      if (count === 0) empty.push(`${label} has ${nothingIn(zone)}`);
+      if (adoptableCount(zone, defaults) === 0) empty.push(`${label} has ${nothingIn(zone)}`);
     } catch (e) {
       problems.push(
         e instanceof KindReadError
@@ -455,6 +452,7 @@ function nothingIn(zone: ShieldZoneImport): string {
     zone.wafRules && "no custom WAF rules",
     zone.accessLists && "no custom access lists",
     zone.managedAccessLists && "no configured managed access lists",
+    zone.settings && "no settings that differ from the platform's defaults",
     zone.responsePages && "no response pages",
   ].filter((p): p is string => typeof p === "string");
   if (parts.length === 0) return "nothing that could be read";
@@ -471,7 +469,7 @@ async function readShieldZone(
   shieldZoneId: number,
   kinds: ImportKind[],
 ): Promise<ShieldZoneImport> {
-  const zone: ShieldZoneImport = { shieldZoneId, skipped: [] };
+  const zone: ShieldZoneImport = { shieldZoneId, skipped: [], notOnPlan: [] };
   const skip = (kind: string, reason: string) => zone.skipped!.push({ kind, reason });
   /** Runs `read`; a 403 or plan-gated answer skips `what`, anything else throws. */
   const attempt = async <T>(what: string, read: () => Promise<T>): Promise<T | undefined> => {
@@ -511,26 +509,37 @@ async function readShieldZone(
       zone.accessLists = lists;
     }
   }
+  /**
+   * Like `attempt`, for a settings kind: a plan-gated answer means the zone's plan does not
+   * have it (nothing to adopt: said in the header, not a warning).
+   */
+  const setting = async <T>(kind: ImportKind, read: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (e) {
+      if (planGated(e)) {
+        zone.notOnPlan!.push(KIND_WORDS[kind].many);
+        return undefined;
+      }
+      return attempt(KIND_WORDS[kind].many, () => Promise.reject(e));
+    }
+  };
   const id = shieldZoneId;
   const api = client.shieldZones;
   if (kinds.includes("shield-zone")) {
-    zone.settings = await attempt(KIND_WORDS["shield-zone"].many, () => api.get(id));
+    zone.settings = await setting("shield-zone", () => api.get(id));
   }
   if (kinds.includes("bot-detection")) {
-    zone.botDetection = await attempt(KIND_WORDS["bot-detection"].many, () =>
-      api.getBotDetection(id),
-    );
+    zone.botDetection = await setting("bot-detection", () => api.getBotDetection(id));
   }
   if (kinds.includes("upload-scanning")) {
-    zone.uploadScanning = await attempt(KIND_WORDS["upload-scanning"].many, () =>
-      api.getUploadScanning(id),
-    );
+    zone.uploadScanning = await setting("upload-scanning", () => api.getUploadScanning(id));
   }
   if (kinds.includes("api-guardian")) {
-    zone.apiGuardian = await attempt(KIND_WORDS["api-guardian"].many, () => api.getApiGuardian(id));
+    zone.apiGuardian = await setting("api-guardian", () => api.getApiGuardian(id));
   }
   if (kinds.includes("response-page")) {
-    zone.responsePages = await attempt(KIND_WORDS["response-page"].many, async () => {
+    zone.responsePages = await setting("response-page", async () => {
       const pages: Partial<Record<CustomPageType, string>> = {};
       for (const pageType of CustomPageTypes) {
         const html = await api.getCustomPage(id, pageType);
@@ -540,6 +549,7 @@ async function readShieldZone(
     });
   }
   if (zone.skipped!.length === 0) delete zone.skipped;
+  if (zone.notOnPlan!.length === 0) delete zone.notOnPlan;
   return zone;
 }
 
@@ -648,8 +658,15 @@ export async function main(
   const count = (type: string) => program.resources.filter((r) => r.type.endsWith(type)).length;
   // The kinds asked for (when a shield or pull zone was given) and the DNS zones (when given).
   const shield = opts.shieldZones.length + opts.pullZones.length > 0;
+  // The kinds asked for; of the settings kinds written only where they differ from the
+  // defaults, those without a resource are left out of the summary.
+  const optional: readonly ImportKind[] = SETTINGS_KINDS.filter((k) => k !== "shield-zone");
   const written = [
-    ...(shield ? opts.kinds : []).map((k) => plural(count(KIND_WORDS[k].type), KIND_WORDS[k].one)),
+    ...(shield ? opts.kinds : [])
+      .filter(
+        (k) => !(optional.includes(k) || k === "response-page") || count(KIND_WORDS[k].type) > 0,
+      )
+      .map((k) => plural(count(KIND_WORDS[k].type), KIND_WORDS[k].one)),
     ...(opts.dnsZones.length > 0 ? [plural(count(":ZoneDnssec"), "DNS zone")] : []),
   ];
   const bytes = Buffer.byteLength(program.text);

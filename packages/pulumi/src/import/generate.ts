@@ -117,6 +117,11 @@ export interface ShieldZoneImport {
   responsePages?: Partial<Record<CustomPageType, string>>;
   /** Kinds that could not be read: written as comments, never silently left out. */
   skipped?: SkippedKind[];
+  /**
+   * Settings kinds the zone's plan does not have (a plan-gated answer): nothing to adopt,
+   * said in the header (`bot detection`).
+   */
+  notOnPlan?: string[];
 }
 
 /**
@@ -504,6 +509,7 @@ interface Zone {
   /** The settings resources the zone gets. */
   settings: ZoneSettings;
   skipped: SkippedKind[];
+  notOnPlan: string[];
 }
 
 /** The settings a zone import holds (merged: the last one read wins). */
@@ -528,12 +534,14 @@ const zoneCount = (z: Zone): number =>
   z.wafRules.length +
   z.accessLists.length +
   z.managedAccessLists.length +
-  settingsCount(z.settings);
+  adoptableSettings(z.settings);
 
 /** The settings resources of a zone in words (`zone settings`, `bot detection`, ...). */
 function settingsWords(s: ZoneSettings): string[] {
   return [
-    ...(s.shieldZone ? ["zone settings"] : []),
+    ...(s.shieldZone
+      ? [emptyShieldZone(s) ? "zone settings at the defaults" : "zone settings"]
+      : []),
     ...(s.botDetection ? ["bot detection"] : []),
     ...(s.uploadScanning ? ["upload scanning"] : []),
     ...(s.apiGuardian ? ["API guardian"] : []),
@@ -579,6 +587,9 @@ function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
     ...zones.flatMap((z) => [
       ...zoneCounts(z),
       ...z.skipped.map((s) => `//     NOT imported: ${s.kind} (${s.reason})`),
+      ...(z.notOnPlan.length > 0
+        ? [`//     not on the zone's plan (nothing to adopt): ${z.notOnPlan.join(", ")}`]
+        : []),
     ]),
     ...dns.map(
       (d) =>
@@ -878,17 +889,11 @@ function wafOrdered(tree: ArgTree): ArgTree {
   return new Map([...tree].map(([k, v]) => [k, k === "waf" ? sorted : v]));
 }
 
-/** A zone's `ShieldZone`: adopt by id, the settings that differ from the defaults. */
-function shieldZoneLines(
-  zone: ShieldZoneResponse,
-  defaults: SettingsDefaults,
-  name: string,
-  variable: string,
-  warn: Warn,
-): string[] {
+/** The `ShieldZone` inputs of a zone that differ from the defaults. */
+function shieldZoneTree(zone: ShieldZoneResponse, defaults: SettingsDefaults, warn: Warn): ArgTree {
   const where = `shield zone ${zone.shieldZoneId}`;
   const engine = effectiveEngineConfig(zone.wafEngineConfig, defaults.engineConfig ?? []);
-  const tree = wafOrdered(
+  return wafOrdered(
     mergeTrees(
       mergeTrees(
         differing(ZONE_FIELDS, zone, defaults.zone, where, warn),
@@ -897,6 +902,17 @@ function shieldZoneLines(
       differing(ZONE_TAIL_FIELDS, zone, defaults.zone, where, warn),
     ),
   );
+}
+
+/** A zone's `ShieldZone`: adopt by id, the settings that differ from the defaults (`tree`). */
+function shieldZoneLines(
+  zone: ShieldZoneResponse,
+  tree: ArgTree,
+  defaults: SettingsDefaults,
+  name: string,
+  variable: string,
+): string[] {
+  const engine = effectiveEngineConfig(zone.wafEngineConfig, defaults.engineConfig ?? []);
   const out = [`const ${variable} = new edge.shield.ShieldZone(${str(name)}, {`];
   out.push(`  shieldZoneId: ${zone.shieldZoneId},`, ...treeLines(tree, "  "));
   const z = zone as Record<string, unknown>;
@@ -918,7 +934,6 @@ function shieldZoneLines(
       ...unmanaged.map((u) => `  //   ${u}`),
     );
   }
-  if (tree.size === 0) out[0] += " // every managed setting is at the platform's default";
   out.push("});");
   return out;
 }
@@ -1019,6 +1034,8 @@ function responsePageLines(
 /** The settings resources of a zone that differ from the defaults (the `ShieldZone` always). */
 interface ZoneSettings {
   shieldZone?: ShieldZoneResponse;
+  /** The `ShieldZone` inputs that differ from the defaults (empty: all at the defaults). */
+  shieldZoneTree?: ArgTree;
   botDetection?: ArgTree;
   uploadScanning?: ArgTree;
   apiGuardian?: ArgTree;
@@ -1043,6 +1060,7 @@ function zoneSettings(z: ShieldZoneImport, defaults: SettingsDefaults, warn: War
   const api = z.apiGuardian?.configuration;
   return {
     shieldZone: z.settings,
+    shieldZoneTree: z.settings && shieldZoneTree(z.settings, defaults, warn),
     botDetection: tree(
       BOT_DETECTION_FIELDS,
       z.botDetection,
@@ -1081,6 +1099,28 @@ const settingsCount = (s: ZoneSettings): number =>
   (s.apiGuardian ? 1 : 0) +
   s.responsePages.length;
 
+/** Whether the zone's `ShieldZone` manages nothing (every setting at the platform's default). */
+const emptyShieldZone = (s: ZoneSettings): boolean =>
+  s.shieldZone !== undefined && (s.shieldZoneTree?.size ?? 0) === 0;
+
+/** How many settings resources `s` gives that manage something (not an empty `ShieldZone`). */
+const adoptableSettings = (s: ZoneSettings): number =>
+  settingsCount(s) - (emptyShieldZone(s) ? 1 : 0);
+
+/**
+ * How many resources that manage something one zone's import gives (an empty `ShieldZone`
+ * does not count): 0 means nothing to adopt there.
+ */
+export function adoptableCount(z: ShieldZoneImport, defaults: SettingsDefaults = {}): number {
+  return (
+    (z.rules?.length ?? 0) +
+    (z.wafRules?.length ?? 0) +
+    (z.accessLists?.length ?? 0) +
+    (z.managedAccessLists?.filter(isConfigured).length ?? 0) +
+    adoptableSettings(zoneSettings(z, defaults, () => undefined))
+  );
+}
+
 /** Merges zones given twice (by id and by pull zone) and sorts every kind by id. */
 function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn: Warn): Zone[] {
   const byZone = new Map<number, Zone>();
@@ -1101,6 +1141,7 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
       managedTotal: 0,
       settings: { responsePages: [] },
       skipped: [],
+      notOnPlan: [],
     };
     const r = raw.get(z.shieldZoneId) ?? {};
     raw.set(z.shieldZoneId, {
@@ -1126,6 +1167,7 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
           [...seen.skipped, ...(z.skipped ?? [])].map((s) => [`${s.kind}\n${s.reason}`, s]),
         ).values(),
       ].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)),
+      notOnPlan: [...new Set([...seen.notOnPlan, ...(z.notOnPlan ?? [])])],
     });
   }
   return [...byZone.values()]
@@ -1307,10 +1349,24 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
       out.push(...managedListLines(zid, d, n.name, n.variable, warn));
     }
     const s = z.settings;
-    if (settingsCount(s) > 0) out.push("// zone settings that differ from the platform's defaults");
+    if (settingsCount(s) > 0) {
+      out.push(
+        adoptableSettings(s) > 0
+          ? "// zone settings that differ from the platform's defaults"
+          : "// zone settings: all at the platform's defaults",
+      );
+    }
     if (s.shieldZone) {
       const n = add("pulumi-nodejs:dynamic/shield:ShieldZone", zid, "shield-zone", zid);
-      out.push(...shieldZoneLines(s.shieldZone, defaults, n.name, n.variable, warn));
+      out.push(
+        ...shieldZoneLines(
+          s.shieldZone,
+          s.shieldZoneTree ?? new Map(),
+          defaults,
+          n.name,
+          n.variable,
+        ),
+      );
     }
     if (s.botDetection) {
       const n = add("pulumi-nodejs:dynamic/shield:BotDetection", zid, "bot-detection", zid);
