@@ -63,6 +63,11 @@ async function main() {
     zoneDnssec: loader.zoneDnssecStub,
     volumeInstancesDeletion: loader.volumeInstancesDeletionStub,
     managedAccessList: loader.managedAccessListStub,
+    shieldZone: loader.shieldZoneStub,
+    botDetection: loader.botDetectionStub,
+    uploadScanning: loader.uploadScanningStub,
+    apiGuardian: loader.apiGuardianStub,
+    responsePage: loader.responsePageStub,
   };
   let ok = true;
   for (const [name, stub] of Object.entries(stubs)) {
@@ -90,6 +95,11 @@ async function main() {
     "zone-dnssec",
     "volume-instances-deletion",
     "managed-access-list",
+    "shield-zone",
+    "bot-detection",
+    "upload-scanning",
+    "api-guardian",
+    "response-page",
   ];
   for (const kind of kinds) {
     const texts = new Set();

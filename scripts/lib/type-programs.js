@@ -56,7 +56,15 @@ const tor = new edge.shield.ManagedAccessList("tor", { pullZoneId: 1, listName: 
 const listAction: pulumi.Output<edge.shield.AccessListActionArg> = tor.action;
 const ai = new edge.shield.ManagedAccessList("ai", { shieldZoneId: zone, listId: 3, enabled: true });
 const prior: pulumi.Output<boolean | undefined> = ai.prior.apply((p) => p.enabled);
-export const all = [count, viaApply, pulled, action, transforms, seenCount, ids, names, enabled, state, deleted, listAction, prior];
+const shield = new edge.shield.ShieldZone("shield", { pullZoneId: 1, waf: { mode: "Block", paranoia: { detection: 2 } }, ddos: { sensitivity: 3 }, customRuleOrder: [created.ruleId] });
+const bots = new edge.shield.BotDetection("bots", { shieldZoneId: zone, browserFingerprint: { aggression: "High" } });
+new edge.shield.UploadScanning("scan", { pullZoneId: 1, antivirusScanningMode: "Block" });
+new edge.shield.ApiGuardian("api", { shieldZoneId: 3, enabled: true, specFile: "openapi.json" });
+const page = new edge.shield.ResponsePage("page", { shieldZoneId: 3, pageType: "block", html: "<p>no</p>" });
+const zonePrior: pulumi.Output<Record<string, unknown>> = shield.prior;
+const html: pulumi.Output<string | null> = page.html;
+const viewed = edge.shield.ShieldZone.get("viewed", "1");
+export const all = [count, viaApply, pulled, action, transforms, seenCount, ids, names, enabled, state, deleted, listAction, prior, bots.shieldZoneId, zonePrior, html, viewed.planType];
 `;
 
 /**
@@ -86,6 +94,18 @@ const INVALID_PROGRAMS = {
   unknownAccessListAction: {
     text: `${HEADER}new edge.shield.ManagedAccessList("m", { shieldZoneId: 1, listId: 3, action: "Deny" });\n`,
     error: /^TS2\d+: .*"Deny"/s,
+  },
+  shieldZoneTwoZones: {
+    text: `${HEADER}new edge.shield.ShieldZone("z", { shieldZoneId: 1, pullZoneId: 1 });\n`,
+    error: /^TS2\d+: .*pullZoneId/s,
+  },
+  unknownWafMode: {
+    text: `${HEADER}new edge.shield.ShieldZone("z", { shieldZoneId: 1, waf: { mode: "Deny" } });\n`,
+    error: /^TS2\d+: .*"Deny"/s,
+  },
+  unknownPageType: {
+    text: `${HEADER}new edge.shield.ResponsePage("p", { shieldZoneId: 3, pageType: "error", html: "x" });\n`,
+    error: /^TS2\d+: .*"error"/s,
   },
   unknownEnumerationName: {
     text: `${HEADER}new edge.shield.RateLimitRule("r", { ruleId: 1, ruleConfiguration: { actionType: "Chalenge" } });\n`,

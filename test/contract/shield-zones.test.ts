@@ -389,6 +389,27 @@ describe("custom response pages", () => {
     });
   });
 
+  test("a page answered as typed JSON: a JSON string is the page; a failure or an object is an error", async () => {
+    const path = "/shield/shield-zone/3/custom-page/block";
+    await fault(emu, { method: "GET", path, status: 200, body: "<p>as JSON</p>" });
+    expect(await c.shieldZones.getCustomPage(3, "block")).toBe("<p>as JSON</p>");
+    await fault(emu, {
+      method: "GET",
+      path,
+      status: 200,
+      body: { statusCode: 400, success: false, errorKey: "feature_not_available_on_plan" },
+    });
+    expect((await apiError(c.shieldZones.getCustomPage(3, "block"))).errorKey).toBe(
+      "feature_not_available_on_plan",
+    );
+    await fault(emu, { method: "GET", path, status: 200, body: { html: "<p/>" } });
+    const e = await apiError(c.shieldZones.getCustomPage(3, "block"));
+    expect([e.errorKey, e.detail]).toEqual([
+      "unexpected_response",
+      "expected text, got a JSON object",
+    ]);
+  });
+
   test("a zone that is missing is an error, not an absent page", async () => {
     const e = await apiError(c.shieldZones.getCustomPage(999, "block"));
     expect([e.status, e.isAmbiguousNotFound]).toEqual([404, true]);

@@ -174,6 +174,13 @@ describe("custom pages: HTML in, HTML out", () => {
         message: 'must be one of "block", "challenge", "ratelimit"; got "captcha"',
       },
     ]);
+    // the pages' own plugin context keeps the shared hooks: no key, no page
+    const anon = await call(emu, "PUT", page("block"), {
+      key: false,
+      body: "<p/>",
+      headers: { "content-type": "text/html" },
+    });
+    expect(anon.status).toBe(401);
     const none = await call(emu, "GET", page("challenge"));
     expect([none.status, none.json.errorKey]).toEqual([404, "not_found.custom_page"]);
   });

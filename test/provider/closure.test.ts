@@ -12,7 +12,12 @@ import * as os from "os";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import {
+  apiGuardianStub,
+  botDetectionStub,
   managedAccessListStub,
+  responsePageStub,
+  shieldZoneStub,
+  uploadScanningStub,
   rateLimitRuleStub,
   volumeInstancesDeletionStub,
   zoneDnssecStub,
@@ -40,6 +45,11 @@ const GOLDEN: Record<string, { size: number; sha: string }> = {
   zoneDnssec: { size: 2138, sha: "cebb2a0f21bbe2c8" },
   volumeInstancesDeletion: { size: 2229, sha: "05bc3c81d28ba9ba" },
   managedAccessList: { size: 2187, sha: "600e255d33d842b6" },
+  shieldZone: { size: 2138, sha: "b4f0c2644ce1dcdd" },
+  botDetection: { size: 2152, sha: "ab61385b03e6c9a7" },
+  uploadScanning: { size: 2166, sha: "50048053c0337a4b" },
+  apiGuardian: { size: 2145, sha: "34666c07eb7d27c7" },
+  responsePage: { size: 2152, sha: "fa29869002577ed1" },
 };
 
 const stubs = {
@@ -47,6 +57,11 @@ const stubs = {
   zoneDnssec: zoneDnssecStub,
   volumeInstancesDeletion: volumeInstancesDeletionStub,
   managedAccessList: managedAccessListStub,
+  shieldZone: shieldZoneStub,
+  botDetection: botDetectionStub,
+  uploadScanning: uploadScanningStub,
+  apiGuardian: apiGuardianStub,
+  responsePage: responsePageStub,
 } as const;
 
 /** Evaluates serialized text as the host does, with `require` rooted at the repo. */
@@ -294,7 +309,15 @@ describe("serializedProvider: linked, the package resolved by name from the work
   (built ? test : test.skip)(
     "the workspace link (as a linked project) stores a require by name, one object per process",
     () => {
-      for (const kind of ["rate-limit-rule", "zone-dnssec"]) {
+      for (const kind of [
+        "rate-limit-rule",
+        "zone-dnssec",
+        "shield-zone",
+        "bot-detection",
+        "upload-scanning",
+        "api-guardian",
+        "response-page",
+      ]) {
         const { text, same } = serializeInNode(kind);
         expect(same).toBe(true);
         expect(text).toContain(`const provider = require("pulumi-edgeplatform/stubs/${kind}");`);

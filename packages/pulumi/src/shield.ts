@@ -50,6 +50,44 @@ export type {
   ManagedAccessListPriorState,
   AccessListActionArg,
 } from "./resources/managed-access-list";
+export { ShieldZone } from "./resources/shield-zone";
+export type {
+  ShieldZoneArgs,
+  ShieldZoneSettingsArgs,
+  ShieldZoneWafArgs,
+  ShieldZoneDdosArgs,
+  ShieldZoneState,
+  ParanoiaLevel,
+} from "./resources/shield-zone";
+export { BotDetection } from "./resources/bot-detection";
+export type {
+  BotDetectionArgs,
+  BotDetectionSettingsArgs,
+  BotDetectionState,
+  BotDetectionSensitivityArg,
+} from "./resources/bot-detection";
+export { UploadScanning } from "./resources/upload-scanning";
+export type {
+  UploadScanningArgs,
+  UploadScanningSettingsArgs,
+  UploadScanningState,
+  UploadScanningScannerModeArg,
+} from "./resources/upload-scanning";
+export { ApiGuardian } from "./resources/api-guardian";
+export type {
+  ApiGuardianArgs,
+  ApiGuardianSettingsArgs,
+  ApiGuardianState,
+} from "./resources/api-guardian";
+export { ResponsePage } from "./resources/response-page";
+export type { ResponsePageArgs, ResponsePageState } from "./resources/response-page";
+export type {
+  EnumArg,
+  InShieldZoneArgs,
+  InPullZoneArgs,
+  SettingsZoneArgs,
+  SettingsStateBase,
+} from "./resources/zone-settings-resource";
 export { getEventLogs, getEventLogsOutput } from "./functions/shield";
 export type { GetEventLogsArgs, GetEventLogsResult } from "./functions/shield";
 export {

@@ -8,7 +8,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
   createShieldZoneRequestSchema,
-  INT32_MAX,
   type CreateShieldZoneRequest,
   type ShieldZoneResponse,
   type ShieldZoneSettings,
@@ -146,7 +145,7 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
       const b = req.body;
       const st = s();
       const pz = st.pullZones.find((p) => p.id === b.pullZoneId);
-      if (!pz || b.pullZoneId > INT32_MAX)
+      if (!pz)
         return dataError(
           reply,
           400,

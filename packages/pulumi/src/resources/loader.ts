@@ -108,3 +108,69 @@ export const managedAccessListStub = {
   delete: (a: any, b: any) =>
     require("pulumi-edgeplatform").__providers.managedAccessList.delete(a, b),
 } as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.ShieldZone`. */
+export const shieldZoneStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.shieldZone.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.shieldZone.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.shieldZone.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.shieldZone.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.shieldZone.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.shieldZone.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.shieldZone.delete(a, b),
+} as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.BotDetection`. */
+export const botDetectionStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.botDetection.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.botDetection.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.botDetection.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.botDetection.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.botDetection.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.botDetection.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.botDetection.delete(a, b),
+} as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.UploadScanning`. */
+export const uploadScanningStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.uploadScanning.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.uploadScanning.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.uploadScanning.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.uploadScanning.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.uploadScanning.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.uploadScanning.update(a, b, c),
+  delete: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.uploadScanning.delete(a, b),
+} as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.ApiGuardian`. */
+export const apiGuardianStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.apiGuardian.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.apiGuardian.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.apiGuardian.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.apiGuardian.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.apiGuardian.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.apiGuardian.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.apiGuardian.delete(a, b),
+} as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.ResponsePage`. */
+export const responsePageStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.responsePage.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.responsePage.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.responsePage.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.responsePage.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.responsePage.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.responsePage.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.responsePage.delete(a, b),
+} as dynamic.ResourceProvider;

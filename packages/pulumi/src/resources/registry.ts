@@ -9,6 +9,11 @@ import type { accessListProvider } from "./access-list-provider";
 import type { managedAccessListProvider } from "./managed-access-list-provider";
 import type { volumeInstancesDeletionProvider } from "./volume-instances-deletion-provider";
 import type { zoneDnssecProvider } from "./zone-dnssec-provider";
+import type { shieldZoneProvider } from "./zone-settings/kinds/shield-zone";
+import type { botDetectionProvider } from "./zone-settings/kinds/bot-detection";
+import type { uploadScanningProvider } from "./zone-settings/kinds/upload-scanning";
+import type { apiGuardianProvider } from "./zone-settings/kinds/api-guardian";
+import type { responsePageProvider } from "./zone-settings/kinds/response-page";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -35,5 +40,25 @@ export const __providers = {
   /** `edge.containers.VolumeInstancesDeletion`. */
   get volumeInstancesDeletion(): typeof volumeInstancesDeletionProvider {
     return require("./volume-instances-deletion-provider").volumeInstancesDeletionProvider;
+  },
+  /** `edge.shield.ShieldZone`. */
+  get shieldZone(): typeof shieldZoneProvider {
+    return require("./zone-settings/kinds/shield-zone").shieldZoneProvider;
+  },
+  /** `edge.shield.BotDetection`. */
+  get botDetection(): typeof botDetectionProvider {
+    return require("./zone-settings/kinds/bot-detection").botDetectionProvider;
+  },
+  /** `edge.shield.UploadScanning`. */
+  get uploadScanning(): typeof uploadScanningProvider {
+    return require("./zone-settings/kinds/upload-scanning").uploadScanningProvider;
+  },
+  /** `edge.shield.ApiGuardian`. */
+  get apiGuardian(): typeof apiGuardianProvider {
+    return require("./zone-settings/kinds/api-guardian").apiGuardianProvider;
+  },
+  /** `edge.shield.ResponsePage`. */
+  get responsePage(): typeof responsePageProvider {
+    return require("./zone-settings/kinds/response-page").responsePageProvider;
   },
 };

@@ -33,6 +33,11 @@ import {
   volumeInstancesDeletionStub,
   wafRuleStub,
   zoneDnssecStub,
+  shieldZoneStub,
+  botDetectionStub,
+  uploadScanningStub,
+  apiGuardianStub,
+  responsePageStub,
 } from "./loader";
 
 /** The resources with a serialized provider. */
@@ -42,7 +47,12 @@ export type StubKind =
   | "access-list"
   | "zone-dnssec"
   | "volume-instances-deletion"
-  | "managed-access-list";
+  | "managed-access-list"
+  | "shield-zone"
+  | "bot-detection"
+  | "upload-scanning"
+  | "api-guardian"
+  | "response-page";
 
 /** The by-value stubs (`loader.ts`): what is serialized when the package cannot be named. */
 const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -52,6 +62,11 @@ const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "zone-dnssec": zoneDnssecStub,
   "volume-instances-deletion": volumeInstancesDeletionStub,
   "managed-access-list": managedAccessListStub,
+  "shield-zone": shieldZoneStub,
+  "bot-detection": botDetectionStub,
+  "upload-scanning": uploadScanningStub,
+  "api-guardian": apiGuardianStub,
+  "response-page": responsePageStub,
 };
 
 const chosen = new Map<StubKind, dynamic.ResourceProvider>();

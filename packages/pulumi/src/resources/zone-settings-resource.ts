@@ -1,0 +1,146 @@
+/**
+ * What the five settings resources of a shield zone (`ShieldZone`, `BotDetection`,
+ * `UploadScanning`, `ApiGuardian`, `ResponsePage`) share in the program: the zone arguments,
+ * the one-owner gate, the resource options they refuse, the inputs handed to the engine.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { soleOwner } from "./one-owner";
+import { refuseImport, refuseReplaceOptions } from "./resource-options";
+
+/** An enumeration argument: its name or the API's integer. */
+export type EnumArg<E extends Record<string, number>> = keyof E | E[keyof E];
+
+/** The zone, by shield zone id. */
+export interface InShieldZoneArgs {
+  /** Id of the shield zone. Another zone replaces the resource. */
+  shieldZoneId: pulumi.Input<number>;
+  /** Not with `shieldZoneId`: one of the two names the zone. */
+  pullZoneId?: never;
+}
+
+/** The zone, by pull zone id. */
+export interface InPullZoneArgs {
+  /** Not with `pullZoneId`: one of the two names the zone. */
+  shieldZoneId?: never;
+  /** The shield zone of this pull zone. Another pull zone replaces the resource. */
+  pullZoneId: pulumi.Input<number>;
+}
+
+/** Exactly one of `shieldZoneId` and `pullZoneId`. */
+export type SettingsZoneArgs = InShieldZoneArgs | InPullZoneArgs;
+
+/** Outputs every settings resource has. */
+export interface SettingsStateBase {
+  /** The shield zone. */
+  shieldZoneId: number;
+  /** The pull zone (when the program names the zone by it; a shield zone's own pull zone). */
+  pullZoneId: number | undefined;
+  /**
+   * The managed settings before Pulumi managed them (enumerations by name; `null`: not set):
+   * what destroy restores. `{}` for a read-only view.
+   */
+  prior: Record<string, unknown>;
+  /** The managed settings' paths (`"waf.mode"`). */
+  managed: string[];
+  /** True for a view read with `get` (never written); else undefined. */
+  readOnly: boolean | undefined;
+}
+
+/** Marks the constructor call of a `get` (no inputs: a read). */
+export const READ_ONLY = Symbol("read-only");
+
+/** Whether the constructor was called by `get`. */
+export const isReading = (args: unknown): boolean => args === READ_ONLY;
+
+/**
+ * The inputs handed to the engine: `outputs` (declared as undefined so that they are
+ * outputs), then the program's arguments with the zone field through the one-owner gate.
+ * @param type The resource type (`"ShieldZone"`).
+ * @param noun What the settings object is, in messages (`"the bot detection settings"`).
+ * @param key The second key (`ResponsePage`'s `pageType`), when the object has one.
+ */
+export function settingsInputs(
+  type: string,
+  noun: string,
+  name: string,
+  args: Record<string, unknown> | undefined,
+  outputs: readonly string[],
+  opts: pulumi.CustomResourceOptions | undefined,
+  key?: { name: string; value: pulumi.Input<string> | undefined },
+): pulumi.Inputs {
+  const base: pulumi.Inputs = Object.fromEntries(outputs.map((o) => [o, undefined]));
+  if (!args) return base;
+  refuseReplaceOptions(`edge.shield.${type}`, opts);
+  refuseImport(
+    `edge.shield.${type}`,
+    opts,
+    `the resource already adopts the zone's settings (no write when they match); ` +
+      `${type}.get(name, "<shieldZoneId>${key ? `/<${key.name}>` : ""}") reads them without managing them`,
+  );
+  const zoneField = args.shieldZoneId !== undefined ? "shieldZoneId" : "pullZoneId";
+  const zoneValue = args[zoneField] as pulumi.Input<number> | undefined;
+  const gated: pulumi.Inputs = { ...base, ...args };
+  if (zoneValue === undefined || zoneValue === null) return gated;
+  if (args.shieldZoneId !== undefined && args.pullZoneId !== undefined) return gated;
+  const zoneNoun = zoneField === "shieldZoneId" ? "shield zone" : "the shield zone of pull zone";
+  const resource = `edge.shield.${type} "${name}"`;
+  gated[zoneField] = pulumi
+    .output(key?.value ?? "")
+    .apply((k) =>
+      soleOwner(
+        `zone-settings\0${type}\0${zoneField}\0${k}`,
+        resource,
+        zoneValue,
+        (z) => `${noun} of ${zoneNoun} ${z}${key ? ` (${key.name} ${JSON.stringify(k)})` : ""}`,
+      ),
+    );
+  return gated;
+}
+
+/**
+ * The base class of the settings resources: the outputs they all have and the constructor
+ * that hands the engine its inputs (see {@link settingsInputs}).
+ */
+export abstract class ZoneSettingsResource extends pulumi.dynamic.Resource {
+  /** The shield zone. */
+  declare public readonly shieldZoneId: pulumi.Output<number>;
+  /** The pull zone (when the program names the zone by it; a shield zone's own pull zone). */
+  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
+  /** The managed settings before Pulumi managed them: destroy restores them. */
+  declare public readonly prior: pulumi.Output<Record<string, unknown>>;
+  /** The managed settings' paths (`"waf.mode"`). */
+  declare public readonly managed: pulumi.Output<string[]>;
+  /** True for a view read with `get` (never written); else undefined. */
+  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
+
+  /**
+   * @param stub The kind's serialized provider.
+   * @param type The resource type (`"ShieldZone"`), in `shield`.
+   * @param noun What the settings object is, in messages.
+   * @param args The program's arguments, or undefined for a `get`.
+   * @param outputs The kind's own outputs (besides the common ones).
+   */
+  protected constructor(
+    stub: dynamic.ResourceProvider,
+    type: string,
+    noun: string,
+    name: string,
+    args: Record<string, unknown> | undefined,
+    outputs: readonly string[],
+    opts: pulumi.CustomResourceOptions | undefined,
+    key?: { name: string; value: pulumi.Input<string> | undefined },
+  ) {
+    super(
+      stub,
+      name,
+      settingsInputs(type, noun, name, args, [...COMMON_OUTPUTS, ...outputs], opts, key),
+      opts,
+      "shield",
+      type,
+    );
+  }
+}
+
+/** Outputs every settings resource has. */
+const COMMON_OUTPUTS = ["shieldZoneId", "pullZoneId", "prior", "managed", "byPullZone", "readOnly"];

@@ -1,0 +1,670 @@
+/**
+ * The settings engine: one implementation of the dynamic-provider operations for every
+ * settings kind of a shield zone (kinds/*.ts). A settings object exists without Pulumi; a
+ * resource manages the fields its program names and no other:
+ *
+ * - create reads the object, records the managed fields' values (`prior`, printed as the
+ *   "configuration before Pulumi") and writes only the fields that differ;
+ * - update writes only what changed; a field newly managed records its prior first; a field
+ *   no longer managed is restored to its prior (never left silently changed);
+ * - read gives the platform's current values of the managed fields (drift by field);
+ * - delete restores every managed field to its prior;
+ * - plan-gated answers fail naming the zone's plan, never "gone"; one object, one resource.
+ *
+ * `check` and `diff` make no API call.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import { Type } from "@sinclair/typebox";
+import { planName } from "../access-list-names";
+import {
+  checkInputs,
+  containsUnknown,
+  deepEqual,
+  isNotFound,
+  isPlainObject,
+  isUnknown,
+  messageOf,
+  operation,
+  ownerConflicts,
+  PROVIDER_KEY,
+  ResourceOperationError,
+  safeCheck,
+  type Failure,
+} from "../common";
+import { logLine, PartialCreateError } from "../zone-objects/recovery";
+import { claimValue, claimWith, isClaimed, unclaim } from "../run-state";
+import { configureFromRequest, getClient, type ConfigureRequestLike } from "../settings";
+import {
+  getPath,
+  nameOf,
+  sameValue,
+  setPath,
+  settingsSchema,
+  toProgram,
+  toWire,
+  type SettingsField,
+  type SettingsKind,
+  type SettingsSnapshot,
+  type SettingsTarget,
+  type Wire,
+} from "./kind";
+
+/** Inputs of a settings resource after `check`: the zone, the kind's key, the settings. */
+export type SettingsInputs = {
+  shieldZoneId?: number;
+  pullZoneId?: number;
+} & Record<string, unknown>;
+
+/** State of a settings resource. */
+export type SettingsOutputs = {
+  shieldZoneId: number;
+  pullZoneId?: number;
+  /** The managed fields' values before Pulumi managed them (enumerations by name). */
+  prior: Record<string, unknown>;
+  /** The managed fields' paths (`"waf.mode"`). */
+  managed: string[];
+  /** True when the program names the zone by `pullZoneId`. */
+  byPullZone?: boolean;
+  /** True when Pulumi created the object (a shield zone): destroy leaves it as it is. */
+  created?: boolean;
+  /** True for a read-only view (`get`): never written. */
+  readOnly?: boolean;
+} & Record<string, unknown>;
+
+/** What a kind may add to the engine: how the zone is found or made (a shield zone). */
+export interface ZoneResolution {
+  zone: number;
+  /** Pulumi created the object in this call. */
+  created?: boolean;
+}
+
+/** A kind plus the hooks only some kinds need. */
+export interface EngineKind<R = unknown> extends SettingsKind<R> {
+  /** Finds (or creates) the shield zone of create's inputs; default: resolve it. */
+  resolveZone?(inputs: SettingsInputs, what: string): Promise<ZoneResolution>;
+  /** Kind-specific input failures (`check`). */
+  checkExtra?(news: Record<string, unknown>): Failure[];
+  /** Inputs `check` passes through without validating them as settings. */
+  extraInputs?: Record<string, import("@sinclair/typebox").TSchema>;
+  /** Output fields kept from the inputs as given (ApiGuardian's `specHash`). */
+  passThrough?: readonly string[];
+  /** Extra write before/after the settings (ApiGuardian's document); returns outputs to add. */
+  afterWrite?(
+    target: SettingsTarget,
+    inputs: SettingsInputs,
+    olds: SettingsOutputs | undefined,
+    what: string,
+  ): Promise<Record<string, unknown>>;
+  /** Extra log line of delete (what destroy cannot undo). */
+  deleteNote?(target: SettingsTarget, props: SettingsOutputs): string | undefined;
+}
+
+/** True for a plan-gated answer (`invalid_plan_type.*`, `feature_not_available_on_plan`). */
+export function isPlanGated(e: unknown): boolean {
+  const key = (e as { errorKey?: unknown })?.errorKey;
+  return (
+    typeof key === "string" &&
+    (key.startsWith("invalid_plan_type") || key === "feature_not_available_on_plan")
+  );
+}
+
+/** The plan of a shield zone by name (`"Basic"`), or undefined when unreadable. */
+async function planOf(zone: number): Promise<string | undefined> {
+  try {
+    const z = await getClient().shieldZones.get(zone);
+    return typeof z.planType === "number" ? planName(z.planType) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Throws the plan-gate message for `e`: the resource, the zone, its plan, the answer. */
+async function planGate(
+  kind: SettingsKind,
+  zone: number,
+  e: unknown,
+  what: string,
+): Promise<never> {
+  const plan = await planOf(zone);
+  throw new ResourceOperationError(
+    `${what} failed: ${kind.noun} of shield zone ${zone} ${plan ? `(on the ${plan} plan) ` : ""}` +
+      `are not available on its plan: the platform answered ${JSON.stringify(messageOf(e))} ` +
+      `(${String((e as { errorKey?: unknown }).errorKey)}). This is not "gone"; nothing was ` +
+      `written. Upgrade the zone's plan, or remove the resource.`,
+    e,
+  );
+}
+
+/** Runs a platform call of `kind`; a plan-gated answer becomes the plan-gate message. */
+async function gated<T>(kind: SettingsKind, zone: number, what: string, call: () => Promise<T>) {
+  try {
+    return await call();
+  } catch (e) {
+    if (isPlanGated(e)) return planGate(kind, zone, e, what);
+    throw e;
+  }
+}
+
+/**
+ * Whether a not-found answer of a read means the zone is gone: the zone's own read must say
+ * not found too, and an ambiguous answer (`not_found_or_unauthorised_access`) needs the
+ * zone mapping to lack it.
+ */
+async function zoneGone(zone: number, cause: unknown): Promise<boolean> {
+  if (!isNotFound(cause)) return false;
+  const client = getClient();
+  try {
+    await client.shieldZones.get(zone);
+    return false; // the zone is there: the answer was about something else
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    if (!(e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) return true;
+  }
+  const mapping = await client.shieldZones.pullZoneMapping();
+  return !mapping.some((m) => m.shieldZoneId === zone);
+}
+
+const present = (v: unknown) => v !== undefined && v !== null;
+
+/** The managed fields of `inputs` (those the program names), in declaration order. */
+export const managedOf = (kind: SettingsKind, inputs: Record<string, unknown>): SettingsField[] =>
+  kind.fields.filter((f) => present(getPath(inputs, f.path)));
+
+const fieldOf = (kind: SettingsKind, path: string) => kind.fields.find((f) => f.path === path);
+
+/** The engine's operations for `kind` (what the serialized stub calls). */
+export function settingsProvider<R>(kind: EngineKind<R>) {
+  const TYPE = kind.type;
+  const CLAIM = `zone-settings:${TYPE}`;
+  const REPLACING = `zone-settings-replacing:${TYPE}`;
+  const keyName = kind.keyInput?.name;
+
+  const inputsSchema = Type.Object(
+    {
+      shieldZoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+      pullZoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+      ...(keyName
+        ? { [keyName]: Type.Optional(Type.Unsafe<string>({ enum: [...kind.keyInput!.values] })) }
+        : {}),
+      ...(kind.extraInputs ?? {}),
+      ...settingsSchema(kind.fields),
+    },
+    { additionalProperties: false },
+  );
+
+  const targetKey = (t: SettingsTarget) =>
+    t.key === undefined ? `${t.zone}` : `${t.zone}/${t.key}`;
+  const label = (zone: unknown, key?: unknown) =>
+    `edgeplatform ${TYPE} (shield zone ${String(zone)}${key !== undefined ? `, ${keyName} ${String(key)}` : ""})`;
+  const keyOf = (i: Record<string, unknown>) =>
+    keyName && typeof i[keyName] === "string" ? (i[keyName] as string) : undefined;
+
+  function check(_olds: unknown, news: unknown): dynamic.CheckResult {
+    return safeCheck(news, (n) => {
+      const conflicts = ownerConflicts(n, [
+        "shieldZoneId",
+        "pullZoneId",
+        ...(keyName ? [keyName] : []),
+      ]);
+      if (conflicts.length > 0) return { inputs: n, failures: conflicts };
+      const failures: Failure[] = [];
+      const zones = ["shieldZoneId", "pullZoneId"].filter((k) => present(n[k]));
+      if (zones.length !== 1) {
+        failures.push({
+          property: zones.length === 0 ? "shieldZoneId" : "pullZoneId",
+          reason:
+            zones.length === 0
+              ? "one of `shieldZoneId` or `pullZoneId` is required (the zone)"
+              : "give exactly one of `shieldZoneId` or `pullZoneId` (the zone), not both",
+        });
+      }
+      const required = keyName
+        ? {
+            [keyName]: `\`${keyName}\` is required: one of ${kind.keyInput!.values.map((v) => JSON.stringify(v)).join(", ")}`,
+          }
+        : {};
+      failures.push(...checkInputs(inputsSchema, n, required));
+      failures.push(...(kind.checkExtra?.(n) ?? []));
+      if (
+        !kind.allowEmpty &&
+        !kind.fields.some((f) => present(getPath(n, f.path)) || isUnknown(getPath(n, f.path)))
+      ) {
+        const top = [...new Set(kind.fields.map((f) => f.path.split(".")[0]))];
+        failures.push({
+          property: top[0],
+          reason: `at least one setting is required (${top.map((t) => `\`${t}\``).join(", ")}); a setting left out is not managed`,
+        });
+      }
+      return { inputs: n, failures };
+    });
+  }
+
+  /** The program's desired platform values of its managed fields. */
+  const desiredOf = (inputs: Record<string, unknown>) =>
+    Object.fromEntries(
+      managedOf(kind, inputs).map((f) => [f.path, toWire(f, getPath(inputs, f.path))]),
+    );
+
+  /** The value of `f` in the program's form: the program's own spelling when equal. */
+  function programValue(f: SettingsField, wire: Wire, like: unknown): unknown {
+    if (present(like) && sameValue(f, wire, toWire(f, like))) return like;
+    return toProgram(f, wire, like);
+  }
+
+  /** Outputs for a managed object: identity, the managed fields' current values, the prior. */
+  function outputsOf(
+    target: SettingsTarget,
+    inputs: Record<string, unknown>,
+    snap: SettingsSnapshot<R>,
+    values: Record<string, Wire>,
+    prior: Record<string, unknown>,
+    extra: Record<string, unknown>,
+  ): SettingsOutputs {
+    const managed = managedOf(kind, inputs).map((f) => f.path);
+    const outs: SettingsOutputs = {
+      shieldZoneId: target.zone,
+      ...(present(inputs.pullZoneId)
+        ? { pullZoneId: inputs.pullZoneId as number, byPullZone: true }
+        : {}),
+      ...(keyName ? { [keyName]: target.key } : {}),
+      ...(kind.outputs?.(snap, managed) ?? {}),
+      prior,
+      managed,
+    };
+    for (const p of kind.passThrough ?? []) if (present(inputs[p])) outs[p] = inputs[p];
+    for (const f of managedOf(kind, inputs))
+      setPath(outs, f.path, programValue(f, values[f.path], getPath(inputs, f.path)));
+    return { ...outs, ...extra };
+  }
+
+  /** The inputs the program wrote, recovered from a state (for `read`). */
+  function inputsOf(o: SettingsOutputs): Record<string, unknown> {
+    const i: Record<string, unknown> = {};
+    if (o.byPullZone === true) i.pullZoneId = o.pullZoneId;
+    else i.shieldZoneId = o.shieldZoneId;
+    if (keyName) i[keyName] = o[keyName];
+    if (o.readOnly) return i;
+    for (const p of kind.passThrough ?? []) if (present(o[p])) i[p] = o[p];
+    for (const path of o.managed ?? []) setPath(i, path, getPath(o, path));
+    return i;
+  }
+
+  /** Reads the object; a plan-gated answer fails naming the plan. */
+  const readGated = (target: SettingsTarget, what: string) =>
+    gated(kind, target.zone, what, () => kind.read(target));
+
+  /** Writes `changes`; a plan-gated answer fails naming the plan. */
+  const writeGated = (
+    target: SettingsTarget,
+    snap: SettingsSnapshot<R>,
+    changes: Record<string, Wire>,
+    what: string,
+  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes));
+
+  /** The fields of `desired` whose platform value differs. */
+  function changesOf(
+    snap: SettingsSnapshot<R>,
+    desired: Record<string, Wire>,
+  ): Record<string, Wire> {
+    const out: Record<string, Wire> = {};
+    for (const [path, want] of Object.entries(desired)) {
+      const f = fieldOf(kind, path)!;
+      if (!sameValue(f, snap.values[path], want)) out[path] = want;
+    }
+    return out;
+  }
+
+  /** Prior record of `paths` as the object holds them now (enumerations by name). */
+  function priorOf(snap: SettingsSnapshot<R>, paths: readonly string[]): Record<string, unknown> {
+    const p: Record<string, unknown> = {};
+    for (const path of paths)
+      setPath(p, path, nameOf(fieldOf(kind, path)!, snap.values[path] ?? null));
+    return p;
+  }
+
+  async function resolve(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
+    if (kind.resolveZone) return kind.resolveZone(inputs, what);
+    if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
+    const z = await getClient().shield.getShieldZoneByPullZone(inputs.pullZoneId as number);
+    return { zone: z.shieldZoneId };
+  }
+
+  const refused = (e: unknown) => {
+    const status = (e as { status?: unknown })?.status;
+    return (
+      e instanceof ResourceOperationError ||
+      (typeof status === "number" && status >= 400 && status < 500)
+    );
+  };
+
+  async function create(
+    inputs: SettingsInputs & { [PROVIDER_KEY]?: unknown },
+  ): Promise<dynamic.CreateResult<SettingsOutputs>> {
+    const zoneText = inputs.shieldZoneId ?? `of pull zone ${String(inputs.pullZoneId)}`;
+    let what = `${label(zoneText, keyOf(inputs))}: create`;
+    return operation(what, async () => {
+      const { zone, created } = await resolve(inputs, what);
+      const target: SettingsTarget = { zone, key: keyOf(inputs) };
+      what = `${label(zone, target.key)}: create`;
+      const key = targetKey(target);
+      if (isClaimed(CLAIM, key)) {
+        throw new ResourceOperationError(
+          `${what} failed: another resource of this program already manages ${kind.noun} of ` +
+            `shield zone ${zone}${target.key ? ` (${keyName} ${target.key})` : ""}; one ` +
+            `settings object, one resource. Nothing was written.`,
+        );
+      }
+      let snap: SettingsSnapshot<R>;
+      try {
+        snap = await readGated(target, what);
+      } catch (e) {
+        if (isNotFound(e) && !(e instanceof ResourceOperationError)) {
+          throw new ResourceOperationError(
+            `${what} failed: shield zone ${zone} does not exist (or the API key cannot see it): ${messageOf(e)}. Nothing was written.`,
+            e,
+          );
+        }
+        throw e;
+      }
+      const managed = managedOf(kind, inputs).map((f) => f.path);
+      const prior = priorOf(snap, managed);
+      // A replacement in this run of a resource for the same object (the zone spelled the
+      // other way): the object now holds what Pulumi wrote; keep that resource's record.
+      const replaced = claimValue(REPLACING, key) as Record<string, unknown> | undefined;
+      for (const path of managed) {
+        const r = getPath(replaced, path);
+        if (r !== undefined) setPath(prior, path, r);
+      }
+      claimWith(CLAIM, key, prior); // synchronous with the check above
+      const desired = desiredOf(inputs);
+      const changes = changesOf(snap, desired);
+      const extra = created ? { created: true } : {};
+      let wrote = false;
+      try {
+        if (Object.keys(changes).length > 0) {
+          await kind.validate?.(target, changes, what);
+          // Printed before the write: if the run is interrupted after it, the values are here.
+          logLine(
+            `${what}: configuration before Pulumi ${JSON.stringify(priorOf(snap, managed))}; ` +
+              `destroy restores ${created ? "nothing (Pulumi created it)" : JSON.stringify(prior)}`,
+          );
+          await writeGated(target, snap, changes, what);
+          wrote = true; // from here on, a failure must keep the record
+        }
+        const more = (await kind.afterWrite?.(target, inputs, undefined, what)) ?? {};
+        return {
+          id: key,
+          outs: {
+            ...outputsOf(target, inputs, snap, { ...snap.values, ...changes }, prior, extra),
+            ...more,
+            [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+          },
+        };
+      } catch (e) {
+        if (!created && !wrote && refused(e)) {
+          unclaim(CLAIM, key); // refused before or by the write: nothing was written
+          throw e;
+        }
+        // The write may have been applied (or Pulumi created the zone): keep the resource
+        // with what destroy restores, so that the next run neither forgets the object nor
+        // records Pulumi's write as its prior.
+        throw new PartialCreateError(
+          `${what} failed: ${messageOf(e)}. The state records ${kind.noun} with their values ` +
+            `before Pulumi (${JSON.stringify(prior)}); the next \`pulumi up\` reads them and ` +
+            `writes only what still differs`,
+          key as never,
+          {
+            ...outputsOf(target, inputs, snap, snap.values, prior, extra),
+            // Not done: the next run sends what these record (a document).
+            ...Object.fromEntries((kind.passThrough ?? []).map((p) => [p, undefined])),
+            [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+          },
+        );
+      }
+    });
+  }
+
+  function parseId(id: string): SettingsTarget | undefined {
+    const m = /^(\d+)(?:\/([A-Za-z]+))?$/.exec(String(id));
+    if (!m || (keyName !== undefined) !== (m[2] !== undefined)) return undefined;
+    return { zone: Number(m[1]), key: m[2] };
+  }
+
+  async function read(
+    id: string,
+    props: SettingsOutputs,
+  ): Promise<dynamic.ReadResult<SettingsOutputs>> {
+    const parsed = parseId(id);
+    const viewOnly = typeof props?.shieldZoneId !== "number" || props.readOnly === true;
+    const target: SettingsTarget | undefined = viewOnly
+      ? parsed
+      : { zone: props.shieldZoneId, key: keyName ? (props[keyName] as string) : undefined };
+    const what = `${label(target?.zone ?? "?", target?.key)}: read`;
+    return operation(what, async () => {
+      if (!target) {
+        throw new ResourceOperationError(
+          `${what} failed: the id must be ${keyName ? `"<shieldZoneId>/<${keyName}>" (e.g. "1/${kind.keyInput!.values[0]}")` : '"<shieldZoneId>" (e.g. "1")'}; got ${JSON.stringify(id)}`,
+        );
+      }
+      let snap: SettingsSnapshot<R>;
+      try {
+        snap = await readGated(target, what);
+      } catch (e) {
+        if (!(e instanceof ResourceOperationError) && (await zoneGone(target.zone, e))) {
+          if (viewOnly) throw e;
+          return { id: "" }; // the zone is gone: so is its settings object
+        }
+        throw e;
+      }
+      if (viewOnly) {
+        const outs: SettingsOutputs = {
+          shieldZoneId: target.zone,
+          ...(keyName ? { [keyName]: target.key } : {}),
+          ...(kind.outputs?.(snap, []) ?? {}),
+          prior: {},
+          managed: [],
+          readOnly: true,
+        };
+        for (const f of kind.fields) setPath(outs, f.path, nameOf(f, snap.values[f.path] ?? null));
+        return { id: targetKey(target), props: outs, inputs: inputsOf(outs) as never };
+      }
+      const like = inputsOf(props);
+      const outs: SettingsOutputs = {
+        ...props,
+        ...outputsOf(target, like, snap, snap.values, props.prior ?? {}, {}),
+        ...(props.created ? { created: true } : {}),
+      };
+      return { id: targetKey(target), props: outs, inputs: inputsOf(outs) as never };
+    });
+  }
+
+  function diff(
+    _id: string,
+    olds: Partial<SettingsOutputs>,
+    news: SettingsInputs,
+  ): dynamic.DiffResult {
+    const replaces: string[] = [];
+    if (
+      isUnknown(news.shieldZoneId) ||
+      (present(news.shieldZoneId) && news.shieldZoneId !== olds.shieldZoneId) ||
+      (present(news.shieldZoneId) && olds.byPullZone === true)
+    )
+      replaces.push("shieldZoneId");
+    if (
+      isUnknown(news.pullZoneId) ||
+      (present(news.pullZoneId) &&
+        (news.pullZoneId !== olds.pullZoneId || olds.byPullZone !== true))
+    )
+      replaces.push("pullZoneId");
+    if (keyName && (isUnknown(news[keyName]) || news[keyName] !== olds[keyName]))
+      replaces.push(keyName);
+    const wasManaged = new Set(olds.managed ?? []);
+    const changed = kind.fields.some((f) => {
+      const n = getPath(news, f.path);
+      if (containsUnknown(n)) return true;
+      if (!present(n)) return wasManaged.has(f.path);
+      return !wasManaged.has(f.path) || !deepEqual(n, getPath(olds, f.path));
+    });
+    const passChanged = (kind.passThrough ?? []).some(
+      (p) => containsUnknown(news[p]) || !deepEqual(news[p] ?? undefined, olds[p] ?? undefined),
+    );
+    if (typeof olds.shieldZoneId === "number" && !olds.readOnly) {
+      const key = targetKey({
+        zone: olds.shieldZoneId,
+        key: keyName ? (olds[keyName] as string) : undefined,
+      });
+      // This run's program manages the object: a stale entry (the old half of a rename) must
+      // not restore it later; a replacement for the same object keeps this record.
+      if (replaces.length === 0) claimWith(CLAIM, key, olds.prior ?? {});
+      else claimWith(REPLACING, key, olds.prior ?? {});
+    }
+    return {
+      changes: replaces.length > 0 || changed || passChanged,
+      replaces,
+      deleteBeforeReplace: false,
+    };
+  }
+
+  async function update(
+    id: string,
+    olds: SettingsOutputs,
+    news: SettingsInputs,
+  ): Promise<dynamic.UpdateResult<SettingsOutputs>> {
+    const target: SettingsTarget = {
+      zone: olds.shieldZoneId,
+      key: keyName ? (olds[keyName] as string) : undefined,
+    };
+    const what = `${label(target.zone, target.key)}: update`;
+    const { [PROVIDER_KEY]: provider } = olds as Record<string, unknown>;
+    return operation(what, async () => {
+      const snap = await readGated(target, what);
+      const managed = managedOf(kind, news).map((f) => f.path);
+      const was = new Set(olds.managed ?? []);
+      const prior: Record<string, unknown> = {};
+      const fresh: string[] = [];
+      for (const path of managed) {
+        const p = getPath(olds.prior, path);
+        if (was.has(path) && p !== undefined) setPath(prior, path, p);
+        else {
+          fresh.push(path);
+          setPath(prior, path, nameOf(fieldOf(kind, path)!, snap.values[path] ?? null));
+        }
+      }
+      // A field no longer managed goes back to its prior: never left silently changed.
+      const restore: Record<string, Wire> = {};
+      for (const path of was) {
+        if (managed.includes(path)) continue;
+        const f = fieldOf(kind, path);
+        const p = getPath(olds.prior, path);
+        if (f && p !== undefined && !olds.created) restore[path] = toWire(f, p);
+      }
+      const changes = { ...changesOf(snap, restore), ...changesOf(snap, desiredOf(news)) };
+      const inputs = news;
+      const extra = olds.created ? { created: true } : {};
+      let wrote = false;
+      try {
+        if (Object.keys(changes).length > 0) {
+          const validated = Object.fromEntries(
+            Object.entries(changes).filter(([p]) => managed.includes(p)),
+          );
+          await kind.validate?.(target, validated, what);
+          if (fresh.length > 0)
+            logLine(`${what}: configuration before Pulumi ${JSON.stringify(priorOf(snap, fresh))}`);
+          const restored = Object.keys(restore).filter((p) => p in changes);
+          if (restored.length > 0)
+            logLine(
+              `${what}: no longer managed, restored to the value before Pulumi: ${restored.join(", ")}`,
+            );
+          await writeGated(target, snap, changes, what);
+          wrote = true; // from here on, a failure must keep the record
+        }
+        const more = (await kind.afterWrite?.(target, news, olds, what)) ?? {};
+        return {
+          outs: {
+            ...outputsOf(target, inputs, snap, { ...snap.values, ...changes }, prior, extra),
+            ...more,
+            ...(provider !== undefined ? { [PROVIDER_KEY]: provider } : {}),
+          },
+        };
+      } catch (e) {
+        if (!wrote && refused(e)) throw e;
+        throw new PartialCreateError(
+          `${what} failed: ${messageOf(e)}. The state records the values before Pulumi ` +
+            `(${JSON.stringify(prior)}); the next \`pulumi up\` reads them and writes only what ` +
+            `still differs`,
+          id as never,
+          {
+            ...outputsOf(target, inputs, snap, snap.values, prior, extra),
+            ...Object.fromEntries((kind.passThrough ?? []).map((p) => [p, olds[p]])),
+            [PROVIDER_KEY]: (news as Record<string, unknown>)[PROVIDER_KEY] ?? provider,
+          },
+        );
+      }
+    });
+  }
+
+  async function del(_id: string, props: SettingsOutputs): Promise<void> {
+    if (!props || props.readOnly === true || typeof props.shieldZoneId !== "number") return;
+    const target: SettingsTarget = {
+      zone: props.shieldZoneId,
+      key: keyName ? (props[keyName] as string) : undefined,
+    };
+    const what = `${label(target.zone, target.key)}: delete`;
+    const note = kind.deleteNote?.(target, props);
+    if (props.created) {
+      logLine(
+        `${what}: Pulumi created ${kind.noun === "the shield zone settings" ? "this shield zone" : kind.noun}; ` +
+          `the platform has no DELETE of a shield zone: it is left as it is, with its settings`,
+      );
+      return;
+    }
+    const key = targetKey(target);
+    const prior = props.prior ?? {};
+    const managed = (props.managed ?? []).filter((p) => getPath(prior, p) !== undefined);
+    if (isClaimed(CLAIM, key)) {
+      const theirs = claimValue(CLAIM, key) as Record<string, unknown> | undefined;
+      const agree = managed.every((p) => {
+        const t = getPath(theirs, p);
+        return t === undefined || deepEqual(t, getPath(prior, p));
+      });
+      if (agree) return; // another resource of this run manages the object now, same record
+      throw new ResourceOperationError(
+        `${what} failed: another resource of this program now manages ${kind.noun} of shield ` +
+          `zone ${target.zone} (a rename without \`aliases\`, or a replacement) and recorded ` +
+          `${JSON.stringify(theirs)} as the values before Pulumi, but this entry recorded ` +
+          `${JSON.stringify(prior)}. Nothing was written. Remove the entry that is wrong with ` +
+          `\`pulumi state delete <urn>\`.`,
+      );
+    }
+    await operation(what, async () => {
+      let snap: SettingsSnapshot<R>;
+      try {
+        snap = await readGated(target, what);
+      } catch (e) {
+        if (!(e instanceof ResourceOperationError) && (await zoneGone(target.zone, e))) return;
+        throw e;
+      }
+      const restore: Record<string, Wire> = {};
+      for (const p of managed) restore[p] = toWire(fieldOf(kind, p)!, getPath(prior, p));
+      const changes = changesOf(snap, restore);
+      if (Object.keys(changes).length > 0) await writeGated(target, snap, changes, what);
+      if (note) logLine(`${what}: ${note}`);
+    });
+  }
+
+  return {
+    configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
+    check: async (olds: unknown, news: unknown) => check(olds, news),
+    diff: async (id: string, olds: SettingsOutputs, news: SettingsInputs) => diff(id, olds, news),
+    create,
+    read,
+    update,
+    delete: del,
+    /** The check, for tests and `check` of the stubs. */
+    checkSync: check,
+    diffSync: diff,
+  };
+}
+
+/** Whether `v` is a plain object (re-exported for the kinds). */
+export { isPlainObject };

@@ -1,0 +1,164 @@
+/**
+ * What a settings kind declares for the settings engine (engine.ts): its fields (public path
+ * ↔ platform value, enumeration names, input schema), how to read the current values of a
+ * zone's settings object and how to write a change over them. The engine does the rest
+ * (check, diff, create, read, update, delete, the prior values and their restoring, drift
+ * by field, one owner per settings object).
+ */
+import { Type, type TSchema } from "@sinclair/typebox";
+
+/** A value as the platform holds it (enumerations as integers). */
+export type Wire = unknown;
+
+/** One setting a program may manage. */
+export interface SettingsField {
+  /** Public path in the inputs, dot-separated (`"waf.mode"`). */
+  path: string;
+  /** Input schema of the value (an enumeration: its names and integers). */
+  schema: TSchema;
+  /** Enumeration names → integers (the value may be given as either). */
+  names?: Readonly<Record<string, number>>;
+  /** A list compared as a set (order does not matter on the platform). */
+  unordered?: boolean;
+}
+
+/** Where a settings object lives: its shield zone, plus the kind's key (a page type). */
+export interface SettingsTarget {
+  zone: number;
+  /** Second part of the key (`ResponsePage`'s `pageType`); undefined for the zone-wide kinds. */
+  key?: string;
+}
+
+/** The current values of a settings object: `values[path]` as the platform holds it. */
+export interface SettingsSnapshot<R = unknown> {
+  /** The object as read (what a write merges over). */
+  raw: R;
+  /** Value of each declared field (null: not set on the platform). */
+  values: Record<string, Wire>;
+}
+
+/** A kind of settings object, as the engine drives it. */
+export interface SettingsKind<R = unknown> {
+  /** Type name (`"ShieldZone"`): type token `pulumi-nodejs:dynamic/shield:<type>`, messages. */
+  type: string;
+  /** What the object is, in messages (`"the bot detection settings"`). */
+  noun: string;
+  /** The fields a program may manage. */
+  fields: readonly SettingsField[];
+  /** The second key input (`pageType`) with its allowed values; undefined: keyed by zone. */
+  keyInput?: { name: string; values: readonly string[] };
+  /** Reads the current values. Not found (404) when the zone (or object) does not exist. */
+  read(target: SettingsTarget): Promise<SettingsSnapshot<R>>;
+  /**
+   * Writes `changes` (path → platform value) over `current` (read just before). Returns when
+   * the change is visible (a write answered 202 is read back, bounded).
+   */
+  write(
+    target: SettingsTarget,
+    current: SettingsSnapshot<R>,
+    changes: Record<string, Wire>,
+  ): Promise<void>;
+  /** Checks desired values against the platform before a write (create/update only). */
+  validate?(target: SettingsTarget, desired: Record<string, Wire>, what: string): Promise<void>;
+  /** Outputs the kind adds from the current object (`planType` of a shield zone). */
+  outputs?(current: SettingsSnapshot<R>, managed: readonly string[]): Record<string, unknown>;
+  /** Whether a program may manage no field at all (a shield zone: create-or-adopt only). */
+  allowEmpty?: boolean;
+}
+
+/** An enumeration input: its names or its integers (one failure naming every allowed value). */
+export function enumField(path: string, names: Readonly<Record<string, number>>): SettingsField {
+  return {
+    path,
+    names,
+    schema: Type.Unsafe<string | number>({
+      enum: [...Object.keys(names), ...Object.values(names)],
+    }),
+  };
+}
+
+/** A plain field with `schema`. */
+export const field = (path: string, schema: TSchema, unordered = false): SettingsField => ({
+  path,
+  schema,
+  ...(unordered ? { unordered: true } : {}),
+});
+
+/** The platform value of an input value (an enumeration name → its integer). */
+export function toWire(f: SettingsField, v: unknown): Wire {
+  if (f.names && typeof v === "string" && v in f.names) return f.names[v];
+  return v;
+}
+
+/** The value in the program's form: a name when the program wrote a name (`like`), else as is. */
+export function toProgram(f: SettingsField, wire: Wire, like: unknown): unknown {
+  if (f.names && typeof like === "string") {
+    const name = Object.entries(f.names).find(([, n]) => n === wire)?.[0];
+    if (name !== undefined) return name;
+  }
+  return wire;
+}
+
+/** Name of an enumeration value (prior values are recorded by name), else the value. */
+export function nameOf(f: SettingsField, wire: Wire): unknown {
+  return f.names ? toProgram(f, wire, "") : wire;
+}
+
+/** Whether the platform value `a` equals the desired value `b` (both platform values). */
+export function sameValue(f: SettingsField, a: Wire, b: Wire): boolean {
+  if (Array.isArray(a) && Array.isArray(b) && f.unordered) {
+    const sa = [...a].map(String).sort();
+    const sb = [...b].map(String).sort();
+    return sa.length === sb.length && sa.every((x, i) => x === sb[i]);
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The value at `path` of a nested object; undefined when absent. */
+export function getPath(o: unknown, path: string): unknown {
+  let cur: unknown = o;
+  for (const k of path.split(".")) {
+    if (cur === null || typeof cur !== "object" || Array.isArray(cur)) return undefined;
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return cur;
+}
+
+/** Sets `path` of a nested object (creating the objects on the way). */
+export function setPath(o: Record<string, unknown>, path: string, v: unknown): void {
+  const keys = path.split(".");
+  let cur = o;
+  for (const k of keys.slice(0, -1)) {
+    const next = cur[k];
+    if (next === null || typeof next !== "object" || Array.isArray(next)) cur[k] = {};
+    cur = cur[k] as Record<string, unknown>;
+  }
+  cur[keys[keys.length - 1]] = v;
+}
+
+/**
+ * The TypeBox schema of a kind's setting inputs: nested objects built from the fields'
+ * paths, no unknown properties at any depth.
+ */
+export function settingsSchema(fields: readonly SettingsField[]): Record<string, TSchema> {
+  interface Node {
+    leaf?: TSchema;
+    children: Map<string, Node>;
+  }
+  const root: Node = { children: new Map() };
+  for (const f of fields) {
+    let n = root;
+    for (const k of f.path.split(".")) {
+      let c = n.children.get(k);
+      if (!c) n.children.set(k, (c = { children: new Map() }));
+      n = c;
+    }
+    n.leaf = f.schema;
+  }
+  const build = (n: Node): TSchema =>
+    n.leaf ??
+    Type.Object(Object.fromEntries([...n.children].map(([k, c]) => [k, Type.Optional(build(c))])), {
+      additionalProperties: false,
+    });
+  return Object.fromEntries([...root.children].map(([k, c]) => [k, Type.Optional(build(c))]));
+}
