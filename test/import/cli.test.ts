@@ -20,6 +20,8 @@ import {
   fixtureRule,
   importFixtures,
   plainConfig,
+  settingsDefaults,
+  settingsZone,
 } from "./fixtures";
 
 const root = path.resolve(__dirname, "../..");
@@ -232,6 +234,21 @@ describe("edgeplatform-import (bin, child process)", () => {
       dnsZones: [],
     }).text;
     fs.writeFileSync(path.join(check, "odd.ts"), odd);
+    // Every settings kind with nested inputs (ShieldZone's waf/paranoia/ddos, BotDetection's
+    // signals, UploadScanning, ApiGuardian, ResponsePage).
+    const settings = generateProgram({
+      source: emu.url,
+      shieldZones: [settingsZone()],
+      dnsZones: [],
+      defaults: settingsDefaults(),
+    }).text;
+    for (const cls of ["ShieldZone", "BotDetection", "ApiGuardian", "ResponsePage"])
+      expect(settings).toContain(`new edge.shield.${cls}(`);
+    fs.writeFileSync(path.join(check, "settings.ts"), settings);
+    // Without known defaults every value is written: UploadScanning too.
+    const all = generateProgram({ source: emu.url, shieldZones: [settingsZone()], dnsZones: [] });
+    expect(all.text).toContain("new edge.shield.UploadScanning(");
+    fs.writeFileSync(path.join(check, "settings-all.ts"), all.text);
     fs.writeFileSync(
       path.join(check, "tsconfig.json"),
       JSON.stringify({
@@ -248,7 +265,7 @@ describe("edgeplatform-import (bin, child process)", () => {
           baseUrl: ".",
           paths: { "pulumi-edgeplatform": [path.join(root, "packages/pulumi/dist/index.d.ts")] },
         },
-        files: ["index.ts", "odd.ts"],
+        files: ["index.ts", "odd.ts", "settings.ts", "settings-all.ts"],
       }),
     );
     let output = "";

@@ -118,6 +118,11 @@ export const RESOURCE_KINDS_AVAILABLE = [
   "waf-rule",
   "access-list",
   "managed-access-list",
+  "shield-zone",
+  "bot-detection",
+  "upload-scanning",
+  "api-guardian",
+  "response-page",
 ] as const;
 
 /** `--kind` flags for {@link RESOURCE_KINDS_AVAILABLE}. */
