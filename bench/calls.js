@@ -123,16 +123,19 @@ function settingsProgram(kind, changed) {
   };
 }
 
-/** Shield zone 1 in `st` (the emulator state). */
-const zoneOne = (st) => st.shieldZones.find((z) => z.id === 1);
+/** The answer to GET `path` of the management API (what a settings kind manages, as read). */
+async function readApi(emu, path) {
+  const res = await fetch(`${emu.url}${path}`, { headers: { accesskey: emu.apiKey } });
+  return { status: res.status, body: await res.text() };
+}
 
 /**
  * A settings kind: one resource (N = 1). Create reads the current value (the prior, the merge
  * base) and writes once; one field: read + write; refresh: one read; destroy writes the prior
- * back (one read first: the merge base of the restoring write). `part` picks what the kind
- * manages from the zone's state, to check that destroy put it back.
+ * back (one read first: the merge base of the restoring write). `path` is where the kind's
+ * settings are read: destroy must leave them as they were before the create.
  */
-const settingsKind = (kind, part, write = "PATCH", destroyWrite = write) => ({
+const settingsKind = (kind, path, write = "PATCH", destroyWrite = write) => ({
   max: 1,
   program: (_n, changed) => settingsProgram(kind, changed),
   expected: () => ({
@@ -141,10 +144,8 @@ const settingsKind = (kind, part, write = "PATCH", destroyWrite = write) => ({
     refresh: ["1 GET", { GET: 1 }],
     destroy: [`1 GET + 1 ${destroyWrite}`, { GET: 1, [destroyWrite]: 1 }],
   }),
-  left: (st, before) =>
-    JSON.stringify(part(zoneOne(st))) === JSON.stringify(part(zoneOne(before)))
-      ? []
-      : [part(zoneOne(st))],
+  read: (emu) => readApi(emu, path),
+  left: () => [],
 });
 
 /**
@@ -213,13 +214,18 @@ const KINDS = {
       }),
   },
   // Settings of shield zone 1 (N = 1; its plan raised to Enterprise, see measureKind).
-  "shield-zone": settingsKind("ShieldZone", (z) => ({ s: z.settings, waf: z.wafEnabled })),
-  "bot-detection": settingsKind("BotDetection", (z) => z.botDetection),
-  "upload-scanning": settingsKind("UploadScanning", (z) => z.uploadScanning),
-  "api-guardian": settingsKind("ApiGuardian", (z) => z.apiGuardian),
+  "shield-zone": settingsKind("ShieldZone", "/shield/shield-zone/1"),
+  "bot-detection": settingsKind("BotDetection", "/shield/shield-zone/1/bot-detection"),
+  "upload-scanning": settingsKind("UploadScanning", "/shield/shield-zone/1/upload-scanning"),
+  "api-guardian": settingsKind("ApiGuardian", "/shield/shield-zone/1/api-guardian"),
   // The fixtures' zone 1 has no custom block page: create and changes PUT it, destroy DELETEs
   // it (the zone had none before).
-  "response-page": settingsKind("ResponsePage", (z) => z.customPages, "PUT", "DELETE"),
+  "response-page": settingsKind(
+    "ResponsePage",
+    "/shield/shield-zone/1/custom-page/block",
+    "PUT",
+    "DELETE",
+  ),
 };
 
 function summarize(entries) {
@@ -272,6 +278,7 @@ async function measureKind(env, emu, kindName, n) {
   );
   await emu.control("PUT", "state", st);
   const before = await emu.control("GET", "state");
+  const readBefore = kind.read ? await kind.read(emu) : undefined;
   try {
     await step(`up (create ${n})`, want.create, () => stack.up({ color: "never" }));
     await step("no-change preview", ["0 calls", {}], () => stack.preview({ color: "never" }));
@@ -280,7 +287,13 @@ async function measureKind(env, emu, kindName, n) {
     await step("refresh", want.refresh, () => stack.refresh({ color: "never" }));
     await step("destroy", want.destroy, () => stack.destroy({ color: "never" }));
     const left = kind.left(await emu.control("GET", "state"), before);
-    if (left.length) throw new Error(`${kindName}: destroy left ${left.length} objects`);
+    if (kind.read) {
+      const after = await kind.read(emu);
+      if (JSON.stringify(after) !== JSON.stringify(readBefore))
+        left.push({ before: readBefore, after });
+    }
+    if (left.length)
+      throw new Error(`${kindName}: destroy left ${left.length} objects: ${JSON.stringify(left)}`);
   } finally {
     await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
   }
