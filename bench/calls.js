@@ -12,6 +12,7 @@
  *
  *   npm run build && node bench/calls.js [--n 10] [--kinds rate-limit-rule,waf-rule]
  */
+/* global fetch */
 "use strict";
 
 const {
