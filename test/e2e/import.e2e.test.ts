@@ -16,7 +16,12 @@ import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { EmulatorState, startEmulator } from "../../packages/emulator/src";
-import { importFixtures, RESOURCE_KINDS_AVAILABLE } from "../import/fixtures";
+import {
+  importFixtures,
+  RESOURCE_KINDS_AVAILABLE,
+  ZONE_TWO_SETTINGS_PROGRAM,
+  zoneTwoSettings,
+} from "../import/fixtures";
 import { assertNoSecrets, registerSecret } from "../support/secrets";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -46,31 +51,7 @@ function fixtures(): EmulatorState {
   const f = importFixtures();
   Object.assign(
     f.shieldZones.find((z) => z.id === 2)!,
-    {
-      planType: 3,
-      settings: {
-        wafExecutionMode: 0,
-        wafDisabledRules: ["920100"],
-        wafEngineConfig: [{ name: "detection_paranoia_level", valueEncoded: "2" }],
-        dDoSShieldSensitivity: 3,
-      },
-      botDetection: {
-        executionMode: 1,
-        requestIntegrity: { sensitivity: 1 },
-        ipAddress: { sensitivity: 2 },
-        browserFingerprint: { sensitivity: 1, aggression: 1, complexEnabled: false },
-      },
-      uploadScanning: { isEnabled: true, csamScanningMode: 0, antivirusScanningMode: 2 },
-      apiGuardian: {
-        configuration: {
-          isEnabled: true,
-          executionMode: 1,
-          bodyLimitAction: 1,
-          unmatchedPathAction: 1,
-        },
-      },
-      customPages: { block: "<h1>Blocked by shield-two</h1>" },
-    } as Partial<EmulatorState["shieldZones"][number]>,
+    zoneTwoSettings(),
   );
   f.rateLimitRules = f.rateLimitRules.filter((r) => r.shieldZoneId === 1 || r.shieldZoneId === 2);
   f.accessLists.push({
@@ -209,31 +190,7 @@ const run = e2eAvailable();
       }
       if (KINDS.includes("shield-zone")) {
         // zone 2's settings that differ from a new zone's, as ShieldZone and the others take them
-        expect(generated).toContain(
-          [
-            'const shieldZone2 = new edge.shield.ShieldZone("shield-zone-2", {',
-            "  shieldZoneId: 2,",
-            '  planType: "Enterprise",',
-            '  waf: { mode: "Log", disabledRules: ["920100"], paranoia: { detection: 2 } },',
-            '  ddos: { sensitivity: "High" },',
-            "});",
-            'const botDetectionZone2 = new edge.shield.BotDetection("bot-detection-zone-2", {',
-            "  shieldZoneId: 2,",
-            '  executionMode: "Challenge",',
-            '  ipAddress: { sensitivity: "Medium" },',
-            "});",
-            'const uploadScanningZone2 = new edge.shield.UploadScanning("upload-scanning-zone-2", {',
-            "  shieldZoneId: 2,",
-            "  enabled: true,",
-            '  antivirusScanningMode: "Block",',
-            "});",
-            'const apiGuardianZone2 = new edge.shield.ApiGuardian("api-guardian-zone-2", {',
-            "  shieldZoneId: 2,",
-            "  enabled: true,",
-            '  executionMode: "Block",',
-            "});",
-          ].join("\n"),
-        );
+        expect(generated).toContain(ZONE_TWO_SETTINGS_PROGRAM);
         // zone 1 is at the defaults: a ShieldZone that manages nothing
         expect(generated).toContain(
           'new edge.shield.ShieldZone("shield-zone-1", {\n  shieldZoneId: 1,\n});',

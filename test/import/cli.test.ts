@@ -22,6 +22,8 @@ import {
   plainConfig,
   settingsDefaults,
   settingsZone,
+  ZONE_TWO_SETTINGS_PROGRAM,
+  zoneTwoSettings,
 } from "./fixtures";
 
 const root = path.resolve(__dirname, "../..");
@@ -482,20 +484,13 @@ describe("edgeplatform-import (bin, child process)", () => {
     const control = new EmulatorControl(emu.url);
     const saved = await control.state();
     try {
-      // Zone 2 on Enterprise: WAF in Log mode with rule 920100 disabled, its own detection
-      // paranoia 2, DDoS High; bot detection challenging; a custom ratelimit page. Zone 1
-      // stays Basic (bot detection, API guardian and pages are not on its plan).
+      // Zone 2 with settings that differ from a new zone's (fixtures.ts); zone 1 stays Basic
+      // (bot detection, API guardian and pages are not on its plan).
       const st = await control.state();
-      const z2 = st.shieldZones.find((z) => z.id === 2)!;
-      z2.planType = 3;
-      Object.assign(z2.settings!, {
-        wafExecutionMode: 0,
-        wafDisabledRules: ["920100"],
-        wafEngineConfig: [{ name: "detection_paranoia_level", valueEncoded: "2" }],
-        dDoSShieldSensitivity: 3,
-      });
-      z2.botDetection!.executionMode = 1;
-      z2.customPages = { ratelimit: "<p>Slow down</p>" };
+      Object.assign(
+        st.shieldZones.find((z) => z.id === 2)!,
+        zoneTwoSettings(),
+      );
       await control.setState(st);
       await control.clearJournal();
       const kinds = [
@@ -515,33 +510,14 @@ describe("edgeplatform-import (bin, child process)", () => {
       expect(r.code).toBe(0);
       noKey(r);
       expect(r.stderr).toMatch(
-        /^note: shield zone 1 has no settings that differ from the platform's defaults \(nothing to adopt there\)\nedgeplatform-import: wrote 2 ShieldZones, 1 BotDetection and 1 response page \(\d+ bytes\)/,
+        /^note: shield zone 1 has no settings that differ from the platform's defaults \(nothing to adopt there\)\nedgeplatform-import: wrote 2 ShieldZones, 1 BotDetection, 1 UploadScanning, 1 ApiGuardian and 1 response page \(\d+ bytes\)/,
       );
       expect(r.stdout).toContain(
         "//   shield zone 1: zone settings at the defaults\n" +
           "//     not on the zone's plan (nothing to adopt): bot detection, API guardian, response pages\n" +
-          "//   shield zone 2: zone settings, bot detection, 1 response page\n",
+          "//   shield zone 2: zone settings, bot detection, upload scanning, API guardian, 1 response page\n",
       );
-      expect(r.stdout).toContain(
-        [
-          "// zone settings that differ from the platform's defaults",
-          'const shieldZone2 = new edge.shield.ShieldZone("shield-zone-2", {',
-          "  shieldZoneId: 2,",
-          '  planType: "Enterprise",',
-          '  waf: { mode: "Log", disabledRules: ["920100"], paranoia: { detection: 2 } },',
-          '  ddos: { sensitivity: "High" },',
-          "});",
-          'const botDetectionZone2 = new edge.shield.BotDetection("bot-detection-zone-2", {',
-          "  shieldZoneId: 2,",
-          '  executionMode: "Challenge",',
-          "});",
-          'const ratelimitPage = new edge.shield.ResponsePage("ratelimit-page", {',
-          "  shieldZoneId: 2,",
-          '  pageType: "ratelimit",',
-          '  html: "<p>Slow down</p>",',
-          "});",
-        ].join("\n"),
-      );
+      expect(r.stdout).toContain(ZONE_TWO_SETTINGS_PROGRAM);
       const calls = await control.journal({ path: /^\/shield\// });
       expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
       // the defaults once per run, not per zone

@@ -383,3 +383,68 @@ export function settingsZone(): ShieldZoneImport {
     responsePages: { block: "<h1>Blocked</h1>" },
   };
 }
+
+/**
+ * Zone 2's settings in the import tests against the emulator (CLI and e2e), where they differ
+ * from a new zone's: Enterprise plan, WAF in Log mode with rule 920100 disabled, its own
+ * detection paranoia 2, DDoS High; bot detection challenging with IP sensitivity Medium;
+ * upload scanning blocking viruses; API guardian on in Block mode; a custom block page.
+ */
+export function zoneTwoSettings(): Partial<EmulatorState["shieldZones"][number]> {
+  return {
+    planType: 3,
+    settings: {
+      wafExecutionMode: 0,
+      wafDisabledRules: ["920100"],
+      wafEngineConfig: [{ name: "detection_paranoia_level", valueEncoded: "2" }],
+      dDoSShieldSensitivity: 3,
+    } as EmulatorState["shieldZones"][number]["settings"],
+    botDetection: {
+      executionMode: 1,
+      requestIntegrity: { sensitivity: 1 },
+      ipAddress: { sensitivity: 2 },
+      browserFingerprint: { sensitivity: 1, aggression: 1, complexEnabled: false },
+    },
+    uploadScanning: { isEnabled: true, csamScanningMode: 0, antivirusScanningMode: 2 },
+    apiGuardian: {
+      configuration: {
+        isEnabled: true,
+        executionMode: 1,
+        bodyLimitAction: 1,
+        unmatchedPathAction: 1,
+      },
+    },
+    customPages: { block: "<h1>Blocked by shield-two</h1>" },
+  };
+}
+
+/** What `edgeplatform-import` writes for {@link zoneTwoSettings} (after zone 2's other kinds). */
+export const ZONE_TWO_SETTINGS_PROGRAM = [
+  "// zone settings that differ from the platform's defaults",
+  'const shieldZone2 = new edge.shield.ShieldZone("shield-zone-2", {',
+  "  shieldZoneId: 2,",
+  '  planType: "Enterprise",',
+  '  waf: { mode: "Log", disabledRules: ["920100"], paranoia: { detection: 2 } },',
+  '  ddos: { sensitivity: "High" },',
+  "});",
+  'const botDetectionZone2 = new edge.shield.BotDetection("bot-detection-zone-2", {',
+  "  shieldZoneId: 2,",
+  '  executionMode: "Challenge",',
+  '  ipAddress: { sensitivity: "Medium" },',
+  "});",
+  'const uploadScanningZone2 = new edge.shield.UploadScanning("upload-scanning-zone-2", {',
+  "  shieldZoneId: 2,",
+  "  enabled: true,",
+  '  antivirusScanningMode: "Block",',
+  "});",
+  'const apiGuardianZone2 = new edge.shield.ApiGuardian("api-guardian-zone-2", {',
+  "  shieldZoneId: 2,",
+  "  enabled: true,",
+  '  executionMode: "Block",',
+  "});",
+  'const blockPage = new edge.shield.ResponsePage("block-page", {',
+  "  shieldZoneId: 2,",
+  '  pageType: "block",',
+  '  html: "<h1>Blocked by shield-two</h1>",',
+  "});",
+].join("\n");
