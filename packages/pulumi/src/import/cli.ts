@@ -657,15 +657,13 @@ export async function main(
 
   const count = (type: string) => program.resources.filter((r) => r.type.endsWith(type)).length;
   // The kinds asked for (when a shield or pull zone was given) and the DNS zones (when given).
+  // The kinds written only where a zone has something (bot detection, upload scanning, API
+  // guardian, response pages) are named only when there is one.
   const shield = opts.shieldZones.length + opts.pullZones.length > 0;
-  // The kinds asked for; of the settings kinds written only where they differ from the
-  // defaults, those without a resource are left out of the summary.
-  const optional: readonly ImportKind[] = SETTINGS_KINDS.filter((k) => k !== "shield-zone");
+  const whenAny = (k: ImportKind) => k !== "shield-zone" && SETTINGS_KINDS.includes(k);
   const written = [
     ...(shield ? opts.kinds : [])
-      .filter(
-        (k) => !(optional.includes(k) || k === "response-page") || count(KIND_WORDS[k].type) > 0,
-      )
+      .filter((k) => !(whenAny(k) || k === "response-page") || count(KIND_WORDS[k].type) > 0)
       .map((k) => plural(count(KIND_WORDS[k].type), KIND_WORDS[k].one)),
     ...(opts.dnsZones.length > 0 ? [plural(count(":ZoneDnssec"), "DNS zone")] : []),
   ];
