@@ -36,6 +36,7 @@ import {
   SettingsDefaults,
   ShieldZoneImport,
 } from "./generate";
+import { plural } from "./render";
 
 /** The command's name, as users type it. */
 export const COMMAND = "edgeplatform-import";
@@ -574,8 +575,6 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
-
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** Runs the command; resolves to the exit code. Never throws. */
 export async function main(
