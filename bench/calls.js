@@ -5,11 +5,14 @@
  *
  * For each kind, one stack with N objects created by the program: `up` (create N), a
  * no-change `preview`, an `up` that changes one field of one object, `refresh`, `destroy`.
+ * The settings kinds (shield-zone, bot-detection, upload-scanning, api-guardian,
+ * response-page) are one object each, in shield zone 1.
  * Goal: the minimum the semantics need (the `expected` of each kind below); a no-change
  * preview makes 0 calls for every kind.
  *
  *   npm run build && node bench/calls.js [--n 10] [--kinds rate-limit-rule,waf-rule]
  */
+/* global fetch */
 "use strict";
 
 const {
@@ -80,6 +83,73 @@ function managedListsProgram(n, changed) {
 }
 
 /**
+ * Inline program: one settings resource of shield zone 1 (`kind` = its class); `changed`
+ * changes one managed field. Each kind manages settings the fixtures' zone has otherwise.
+ */
+function settingsProgram(kind, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    const zone = { shieldZoneId: 1 };
+    if (kind === "ShieldZone")
+      new edge.shield.ShieldZone("zone", {
+        ...zone,
+        waf: { mode: "Log", requestBodyLimitAction: changed ? "Block" : "Ignore" },
+        ddos: { sensitivity: "High" },
+      });
+    if (kind === "BotDetection")
+      new edge.shield.BotDetection("bots", {
+        ...zone,
+        executionMode: "Challenge",
+        ipAddress: { sensitivity: changed ? "High" : "Medium" },
+      });
+    if (kind === "UploadScanning")
+      new edge.shield.UploadScanning("scan", {
+        ...zone,
+        enabled: true,
+        antivirusScanningMode: changed ? "Block" : "Log",
+      });
+    if (kind === "ApiGuardian")
+      new edge.shield.ApiGuardian("api", {
+        ...zone,
+        enabled: true,
+        executionMode: changed ? "Block" : "Log",
+      });
+    if (kind === "ResponsePage")
+      new edge.shield.ResponsePage("blocked", {
+        ...zone,
+        pageType: "block",
+        html: changed ? "<h1>Blocked (v2)</h1>" : "<h1>Blocked</h1>",
+      });
+    return { count: 1 };
+  };
+}
+
+/** The answer to GET `path` of the management API (what a settings kind manages, as read). */
+async function readApi(emu, path) {
+  const res = await fetch(`${emu.url}${path}`, { headers: { accesskey: emu.apiKey } });
+  return { status: res.status, body: await res.text() };
+}
+
+/**
+ * A settings kind: one resource (N = 1). Create reads the current value (the prior, the merge
+ * base) and writes once; one field: read + write; refresh: one read; destroy writes the prior
+ * back (one read first: the merge base of the restoring write). `path` is where the kind's
+ * settings are read: destroy must leave them as they were before the create.
+ */
+const settingsKind = (kind, path, write = "PATCH", destroyWrite = write) => ({
+  max: 1,
+  program: (_n, changed) => settingsProgram(kind, changed),
+  expected: () => ({
+    create: [`1 GET + 1 ${write}`, { GET: 1, [write]: 1 }],
+    oneField: [`1 GET + 1 ${write}`, { GET: 1, [write]: 1 }],
+    refresh: ["1 GET", { GET: 1 }],
+    destroy: [`1 GET + 1 ${destroyWrite}`, { GET: 1, [destroyWrite]: 1 }],
+  }),
+  read: (emu) => readApi(emu, path),
+  left: () => [],
+});
+
+/**
  * The kinds measured: the program for N objects (and with one field of object 0 changed),
  * the calls each operation needs at least, and how to find the program's objects left in the
  * emulator's state after destroy.
@@ -144,6 +214,19 @@ const KINDS = {
         return !was || was.isEnabled !== c.isEnabled || was.action !== c.action;
       }),
   },
+  // Settings of shield zone 1 (N = 1; its plan raised to Enterprise, see measureKind).
+  "shield-zone": settingsKind("ShieldZone", "/shield/shield-zone/1"),
+  "bot-detection": settingsKind("BotDetection", "/shield/shield-zone/1/bot-detection"),
+  "upload-scanning": settingsKind("UploadScanning", "/shield/shield-zone/1/upload-scanning"),
+  "api-guardian": settingsKind("ApiGuardian", "/shield/shield-zone/1/api-guardian"),
+  // The fixtures' zone 1 has no custom block page: create and changes PUT it, destroy DELETEs
+  // it (the zone had none before).
+  "response-page": settingsKind(
+    "ResponsePage",
+    "/shield/shield-zone/1/custom-page/block",
+    "PUT",
+    "DELETE",
+  ),
 };
 
 function summarize(entries) {
@@ -186,14 +269,17 @@ async function measureKind(env, emu, kindName, n) {
     console.log(`  ${kindName} ${name}: ${entries.length} calls ${JSON.stringify(methods)}`);
   };
   await emu.control("POST", "reset");
-  // Room for N objects of every kind in shield zone 1 (its plan limits raised).
+  // Room for N objects of every kind in shield zone 1 (its plan limits raised), on the plan
+  // that has every settings kind.
   const st = await emu.control("GET", "state");
   Object.assign(
     st.shieldZones.find((z) => z.id === 1),
     MIXED_ZONE_LIMITS,
+    { planType: 3 },
   );
   await emu.control("PUT", "state", st);
   const before = await emu.control("GET", "state");
+  const readBefore = kind.read ? await kind.read(emu) : undefined;
   try {
     await step(`up (create ${n})`, want.create, () => stack.up({ color: "never" }));
     await step("no-change preview", ["0 calls", {}], () => stack.preview({ color: "never" }));
@@ -202,7 +288,13 @@ async function measureKind(env, emu, kindName, n) {
     await step("refresh", want.refresh, () => stack.refresh({ color: "never" }));
     await step("destroy", want.destroy, () => stack.destroy({ color: "never" }));
     const left = kind.left(await emu.control("GET", "state"), before);
-    if (left.length) throw new Error(`${kindName}: destroy left ${left.length} objects`);
+    if (kind.read) {
+      const after = await kind.read(emu);
+      if (JSON.stringify(after) !== JSON.stringify(readBefore))
+        left.push({ before: readBefore, after });
+    }
+    if (left.length)
+      throw new Error(`${kindName}: destroy left ${left.length} objects: ${JSON.stringify(left)}`);
   } finally {
     await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
   }

@@ -1,11 +1,13 @@
 /**
  * End to end with the real Pulumi engine: brownfield adoption with `edgeplatform-import`.
  * Fixtures with rate-limit rules in two shield zones, zone 2's custom WAF rules, zone 1's
- * custom access list and configured managed lists, and a DNSSEC-enabled zone → the bin writes
+ * custom access list and configured managed lists, zone 2's settings that differ from a new
+ * zone's (WAF, engine, DDoS, bot detection, upload scanning, API guardian, a response page),
+ * and a DNSSEC-enabled zone → the bin writes
  * a program of every kind → `pulumi up` of it adopts everything with zero platform writes →
  * a preview with `--expect-no-changes` passes → a one-field edit of a rate-limit rule and of
- * a WAF rule gives exactly one PATCH each → destroy leaves every object in place (the
- * emulator's whole state is compared with the fixtures).
+ * a WAF rule gives exactly one PATCH each → destroy leaves every object and setting in place
+ * (the emulator's whole state is compared with the state before the import).
  * The kinds imported are {@link RESOURCE_KINDS_AVAILABLE} (every kind the import writes);
  * what each kind adds is in {@link EXPECTED}. The tests share one stack and run in order.
  */
@@ -14,7 +16,12 @@ import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { EmulatorState, startEmulator } from "../../packages/emulator/src";
-import { importFixtures, RESOURCE_KINDS_AVAILABLE } from "../import/fixtures";
+import {
+  importFixtures,
+  RESOURCE_KINDS_AVAILABLE,
+  ZONE_TWO_SETTINGS_PROGRAM,
+  zoneTwoSettings,
+} from "../import/fixtures";
 import { assertNoSecrets, registerSecret } from "../support/secrets";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -35,10 +42,17 @@ const OP_TIMEOUT = 240_000;
  * The fixtures of this test: zones 1 and 2 (pull zone 4) with their rate-limit rules, zone
  * 2's WAF rules 301 and 302, zone 1's custom list 501 and managed-list configurations (7001
  * VPN Providers enabled Block, 7002 Tor Exit Nodes enabled Challenge), and zone 2's custom
- * list 502 (no description, Country, disabled, action None); DNS as default.
+ * list 502 (no description, Country, disabled, action None); DNS as default. Zone 1 is on the
+ * Basic plan with a new zone's settings; zone 2 on Enterprise with WAF in Log mode, rule
+ * 920100 disabled, detection paranoia 2, DDoS High, bot detection challenging, upload
+ * scanning blocking viruses, API guardian on and a custom block page.
  */
 function fixtures(): EmulatorState {
   const f = importFixtures();
+  Object.assign(
+    f.shieldZones.find((z) => z.id === 2)!,
+    zoneTwoSettings(),
+  );
   f.rateLimitRules = f.rateLimitRules.filter((r) => r.shieldZoneId === 1 || r.shieldZoneId === 2);
   f.accessLists.push({
     ...f.accessLists.find((l) => l.id === 501)!,
@@ -55,13 +69,15 @@ function fixtures(): EmulatorState {
   return f;
 }
 
-type Kind = "rate-limit-rule" | "waf-rule" | "access-list" | "managed-access-list";
+type Kind = (typeof RESOURCE_KINDS_AVAILABLE)[number];
 
 /**
  * What the import of zones 1 and 2 writes for each kind: the words of the CLI's summary,
- * the stack output the generated program exports, and its ids (program order).
+ * the stack output the generated program exports, and its ids (program order). The settings
+ * kinds: a ShieldZone per zone, the others only for zone 2 (zone 1 is at the defaults and
+ * on the Basic plan).
  */
-const EXPECTED: Record<Kind, { summary: string; output: string; ids: number[] }> = {
+const EXPECTED: Record<Kind, { summary: string; output: string; ids: (number | string)[] }> = {
   "rate-limit-rule": {
     summary: "6 rate-limit rules",
     output: "ruleIds",
@@ -74,6 +90,11 @@ const EXPECTED: Record<Kind, { summary: string; output: string; ids: number[] }>
     output: "managedAccessListIds",
     ids: [1, 2],
   },
+  "shield-zone": { summary: "2 ShieldZones", output: "shieldZoneIds", ids: ["1", "2"] },
+  "bot-detection": { summary: "1 BotDetection", output: "botDetectionIds", ids: ["2"] },
+  "upload-scanning": { summary: "1 UploadScanning", output: "uploadScanningIds", ids: ["2"] },
+  "api-guardian": { summary: "1 ApiGuardian", output: "apiGuardianIds", ids: ["2"] },
+  "response-page": { summary: "1 response page", output: "responsePageIds", ids: ["2/block"] },
 };
 const KINDS: Kind[] = [...RESOURCE_KINDS_AVAILABLE];
 /** Resources of the generated program: every kind imported, plus the one DNS zone. */
@@ -89,6 +110,8 @@ const run = e2eAvailable();
     let apiKey: string;
     let programFile: string;
     let generated = "";
+    /** The platform's state before the import (zones' settings filled in by the emulator). */
+    let before: EmulatorState;
 
     const importBin = (args: string[]) =>
       new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
@@ -126,6 +149,7 @@ const run = e2eAvailable();
         },
       });
       programFile = path.join(stack.projectDir, "adopted.ts");
+      before = await control.state();
     }, CLI_BUILD_TIMEOUT_MS);
 
     afterAll(async () => {
@@ -162,6 +186,14 @@ const run = e2eAvailable();
         // adopt mode with the list's zone; a null description is written (and managed)
         expect(generated).toContain(
           '  listId: 502,\n  shieldZoneId: 2,\n  name: "geo-block",\n  description: null,\n',
+        );
+      }
+      if (KINDS.includes("shield-zone")) {
+        // zone 2's settings that differ from a new zone's, as ShieldZone and the others take them
+        expect(generated).toContain(ZONE_TWO_SETTINGS_PROGRAM);
+        // zone 1 is at the defaults: a ShieldZone that manages nothing
+        expect(generated).toContain(
+          'new edge.shield.ShieldZone("shield-zone-1", {\n  shieldZoneId: 1,\n});',
         );
       }
       expect(await control.writes()).toEqual([]);
@@ -248,7 +280,7 @@ const run = e2eAvailable();
         expect(r.summary?.resourceChanges).toMatchObject({ delete: RESOURCES + 1 }); // + the stack
         expect(await control.writes()).toEqual([]);
         const actual = await control.state();
-        const expected = fixtures();
+        const expected = JSON.parse(JSON.stringify(before)) as EmulatorState;
         const rule201 = expected.rateLimitRules.find((x) => x.id === 201)!;
         rule201.ruleConfiguration = { ...rule201.ruleConfiguration, requestCount: 501 };
         const waf302 = expected.wafRules.find((x) => x.id === 302)!;

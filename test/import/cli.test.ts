@@ -20,6 +20,10 @@ import {
   fixtureRule,
   importFixtures,
   plainConfig,
+  settingsDefaults,
+  settingsZone,
+  ZONE_TWO_SETTINGS_PROGRAM,
+  zoneTwoSettings,
 } from "./fixtures";
 
 const root = path.resolve(__dirname, "../..");
@@ -102,14 +106,16 @@ describe("edgeplatform-import (bin, child process)", () => {
     ]);
     expect(r.stderr).toBe(
       `edgeplatform-import: wrote ${2 + 4 + BIG_ZONE_RULES} rate-limit rules, 2 WAF rules, ` +
-        `1 access list, 2 managed access lists and 2 DNS zones ` +
+        `1 access list, 2 managed access lists, 3 ShieldZones and 2 DNS zones ` +
         `(${Buffer.byteLength(r.stdout)} bytes) to standard output\n`,
     );
     expect(r.code).toBe(0);
     noKey(r);
     expect(r.stdout).toContain(`// Read from ${emu.url} (the API key is not recorded here):`);
     expect(r.stdout).toContain(
-      "//   shield zone 1: 2 rate-limit rules, 0 WAF rules, 1 access list, 2 of 4 managed lists configured\n",
+      "//   shield zone 1: 2 rate-limit rules, 0 WAF rules, 1 access list, 2 of 4 managed lists configured,\n" +
+        "//     zone settings at the defaults\n" +
+        "//     not on the zone's plan (nothing to adopt): bot detection, API guardian, response pages\n",
     );
     expect(r.stdout).toContain(
       "//   shield zone 2 (pull zone 4): 4 rate-limit rules, 2 WAF rules, 0 access lists,",
@@ -134,6 +140,11 @@ describe("edgeplatform-import (bin, child process)", () => {
     // configured managed lists (7001 VPN Providers: Block, 7002 Tor Exit Nodes: Challenge)
     expect(ids("WafRule")).toEqual([301, 302]);
     expect(ids("AccessList")).toEqual([501]);
+    // Every zone's settings are a new zone's (Basic plan): an empty ShieldZone each
+    expect(ids("ShieldZone")).toEqual([1, 2, 3]);
+    expect(r.stdout).toContain(
+      'const shieldZone2 = new edge.shield.ShieldZone("shield-zone-2", {\n  shieldZoneId: 2,\n});\n',
+    );
     expect(r.stdout).toContain(
       'const officeNetwork = new edge.shield.AccessList("office-network", {\n' +
         "  listId: 501,\n" +
@@ -172,7 +183,7 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(a.code).toBe(0);
     expect(a.stdout).toBe("");
     expect(a.stderr).toMatch(
-      /wrote 6 rate-limit rules, 2 WAF rules, 1 access list, 2 managed access lists and 1 DNS zone \(\d+ bytes\) to .*adopt\.ts\n$/,
+      /wrote 6 rate-limit rules, 2 WAF rules, 1 access list, 2 managed access lists, 2 ShieldZones and 1 DNS zone \(\d+ bytes\) to .*adopt\.ts\n$/,
     );
     const b = await run(args);
     expect(fs.readFileSync(out, "utf8")).toBe(b.stdout);
@@ -225,6 +236,21 @@ describe("edgeplatform-import (bin, child process)", () => {
       dnsZones: [],
     }).text;
     fs.writeFileSync(path.join(check, "odd.ts"), odd);
+    // Every settings kind with nested inputs (ShieldZone's waf/paranoia/ddos, BotDetection's
+    // signals, UploadScanning, ApiGuardian, ResponsePage).
+    const settings = generateProgram({
+      source: emu.url,
+      shieldZones: [settingsZone()],
+      dnsZones: [],
+      defaults: settingsDefaults(),
+    }).text;
+    for (const cls of ["ShieldZone", "BotDetection", "ApiGuardian", "ResponsePage"])
+      expect(settings).toContain(`new edge.shield.${cls}(`);
+    fs.writeFileSync(path.join(check, "settings.ts"), settings);
+    // Without known defaults every value is written: UploadScanning too.
+    const all = generateProgram({ source: emu.url, shieldZones: [settingsZone()], dnsZones: [] });
+    expect(all.text).toContain("new edge.shield.UploadScanning(");
+    fs.writeFileSync(path.join(check, "settings-all.ts"), all.text);
     fs.writeFileSync(
       path.join(check, "tsconfig.json"),
       JSON.stringify({
@@ -241,7 +267,7 @@ describe("edgeplatform-import (bin, child process)", () => {
           baseUrl: ".",
           paths: { "pulumi-edgeplatform": [path.join(root, "packages/pulumi/dist/index.d.ts")] },
         },
-        files: ["index.ts", "odd.ts"],
+        files: ["index.ts", "odd.ts", "settings.ts", "settings-all.ts"],
       }),
     );
     let output = "";
@@ -310,13 +336,14 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(alone.code).toBe(1);
     expect(alone.stderr).toBe(
       "edgeplatform-import: nothing written: nothing to import (shield zone 4 has no rate-limit " +
-        "rules, no custom WAF rules, no custom access lists and no configured managed access lists)\n",
+        "rules, no custom WAF rules, no custom access lists, no configured managed access lists " +
+        "and no settings that differ from the platform's defaults)\n",
     );
     expect(fs.existsSync(out)).toBe(false);
     const withDns = await run(["--shield-zone", "4", "--dns-zone", "2", "--out", out]);
     expect(withDns.code).toBe(0);
     expect(withDns.stderr).toMatch(
-      /^note: shield zone 4 has no rate-limit rules, .* and no configured managed access lists \(nothing to adopt there\)\nedgeplatform-import: wrote 0 rate-limit rules, 0 WAF rules, 0 access lists, 0 managed access lists and 1 DNS zone/,
+      /^note: shield zone 4 has no rate-limit rules, .* and no settings that differ from the platform's defaults \(nothing to adopt there\)\nedgeplatform-import: wrote 0 rate-limit rules, 0 WAF rules, 0 access lists, 0 managed access lists, 1 ShieldZone and 1 DNS zone/,
     );
     expect(fs.readFileSync(out, "utf8")).toContain(
       "// shield zone 4: nothing to adopt (no rate-limit rules, no WAF rules, no access lists, no configured managed lists)",
@@ -347,7 +374,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         ["--shield-zone", "1", "--kind", "waf"],
         {},
-        /--kind: "waf" is not a kind \(allowed: rate-limit-rule, waf-rule, access-list, managed-access-list\)/,
+        /--kind: "waf" is not a kind \(allowed: rate-limit-rule, waf-rule, access-list, managed-access-list, shield-zone, bot-detection, upload-scanning, api-guardian, response-page\)/,
       ],
       [["--shield-zone", "1", "--kind"], {}, /--kind needs a value/],
       [
@@ -436,7 +463,7 @@ describe("edgeplatform-import (bin, child process)", () => {
         ),
       ]);
       expect(lines[2]).toMatch(
-        /^edgeplatform-import: wrote 6 rate-limit rules, 0 WAF rules, 0 access lists and 0 managed access lists \(/,
+        /^edgeplatform-import: wrote 6 rate-limit rules, 0 WAF rules, 0 access lists, 0 managed access lists and 2 ShieldZones \(/,
       );
       const text = fs.readFileSync(out, "utf8");
       expect(text).toMatch(
@@ -449,6 +476,55 @@ describe("edgeplatform-import (bin, child process)", () => {
       expect(text).not.toMatch(/WafRule|AccessList/);
     } finally {
       await control.clearFaults();
+    }
+  });
+
+  test("zone settings: only what differs from the defaults, plan-gated kinds noted, reads only", async () => {
+    const { EmulatorControl } = await import("../../packages/emulator/src");
+    const control = new EmulatorControl(emu.url);
+    const saved = await control.state();
+    try {
+      // Zone 2 with settings that differ from a new zone's (fixtures.ts); zone 1 stays Basic
+      // (bot detection, API guardian and pages are not on its plan).
+      const st = await control.state();
+      Object.assign(
+        st.shieldZones.find((z) => z.id === 2)!,
+        zoneTwoSettings(),
+      );
+      await control.setState(st);
+      await control.clearJournal();
+      const kinds = [
+        "shield-zone",
+        "bot-detection",
+        "upload-scanning",
+        "api-guardian",
+        "response-page",
+      ];
+      const r = await run([
+        "--shield-zone",
+        "1",
+        "--shield-zone",
+        "2",
+        ...kinds.flatMap((k) => ["--kind", k]),
+      ]);
+      expect(r.code).toBe(0);
+      noKey(r);
+      expect(r.stderr).toMatch(
+        /^note: shield zone 1 has no settings that differ from the platform's defaults \(nothing to adopt there\)\nedgeplatform-import: wrote 2 ShieldZones, 1 BotDetection, 1 UploadScanning, 1 ApiGuardian and 1 response page \(\d+ bytes\)/,
+      );
+      expect(r.stdout).toContain(
+        "//   shield zone 1: zone settings at the defaults\n" +
+          "//     not on the zone's plan (nothing to adopt): bot detection, API guardian, response pages\n" +
+          "//   shield zone 2: zone settings, bot detection, upload scanning, API guardian, 1 response page\n",
+      );
+      expect(r.stdout).toContain(ZONE_TWO_SETTINGS_PROGRAM);
+      const calls = await control.journal({ path: /^\/shield\// });
+      expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+      // the defaults once per run, not per zone
+      expect(calls.filter((c) => c.path === "/shield/shield-zone/defaults")).toHaveLength(1);
+      expect(calls.filter((c) => c.path === "/shield/waf/engine-config")).toHaveLength(1);
+    } finally {
+      await control.setState(saved);
     }
   });
 

@@ -15,7 +15,11 @@ import type {
   RateLimitRuleConfiguration,
   WafRuleConfiguration,
 } from "../../packages/client/src/spec";
-import type { AccessListImport, ShieldZoneImport } from "../../packages/pulumi/src/import/generate";
+import type {
+  AccessListImport,
+  SettingsDefaults,
+  ShieldZoneImport,
+} from "../../packages/pulumi/src/import/generate";
 
 /** A rule as the platform stores it. */
 export function fixtureRule(
@@ -114,6 +118,11 @@ export const RESOURCE_KINDS_AVAILABLE = [
   "waf-rule",
   "access-list",
   "managed-access-list",
+  "shield-zone",
+  "bot-detection",
+  "upload-scanning",
+  "api-guardian",
+  "response-page",
 ] as const;
 
 /** `--kind` flags for {@link RESOURCE_KINDS_AVAILABLE}. */
@@ -267,3 +276,175 @@ export function shieldKindsZone(): ShieldZoneImport {
     ],
   };
 }
+
+/**
+ * Defaults of the settings kinds for the generator tests: a new zone's settings (plan
+ * Basic, WAF on in Log mode, DDoS Medium, 30 s challenge window, ...), the engine's items
+ * (paranoia 1, GET/HEAD/POST, HTTP/1.1 and 2, two content types, one item ShieldZone does not
+ * manage) and the bot detection / upload scanning / API guardian a new zone has.
+ */
+export function settingsDefaults(): SettingsDefaults {
+  return {
+    zone: {
+      planType: 0,
+      learningMode: false,
+      wafEnabled: true,
+      wafExecutionMode: 0,
+      wafDisabledRules: [],
+      wafLogOnlyRules: [],
+      wafCustomRuleOrder: [],
+      wafRequestHeaderLoggingEnabled: false,
+      requestBodyLoggingEnabled: false,
+      wafRequestIgnoredHeaders: [],
+      wafRealtimeThreatIntelligenceEnabled: false,
+      wafProfileId: null,
+      wafRequestBodyLimitAction: 0,
+      wafResponseBodyLimitAction: 1,
+      dDoSShieldSensitivity: 2,
+      dDoSExecutionMode: 1,
+      dDoSChallengeWindow: 30,
+      whitelabelResponsePages: false,
+    },
+    engineConfig: [
+      { name: "detection_paranoia_level", valueEncoded: "1" },
+      { name: "executing_paranoia_level", valueEncoded: "1" },
+      { name: "blocking_paranoia_level", valueEncoded: "1" },
+      { name: "allowed_methods", valueEncoded: "GET HEAD POST" },
+      { name: "allowed_http_versions", valueEncoded: "HTTP/1.1 HTTP/2" },
+      { name: "allowed_request_content_type", valueEncoded: "|application/json| |text/plain|" },
+      { name: "arg_length", valueEncoded: "400" },
+    ],
+    botDetection: {
+      executionMode: 0,
+      requestIntegrity: { sensitivity: 1 },
+      ipAddress: { sensitivity: 1 },
+      browserFingerprint: { sensitivity: 1, aggression: 1, complexEnabled: false },
+    },
+    uploadScanning: { isEnabled: false, csamScanningMode: 0, antivirusScanningMode: 0 },
+    apiGuardian: { isEnabled: false, executionMode: 0, bodyLimitAction: 0, unmatchedPathAction: 1 },
+  };
+}
+
+/**
+ * Shield zone 7 (pull zone 70) with settings that differ from {@link settingsDefaults}: plan
+ * Business, WAF in Block mode with two disabled rules, detection paranoia 2 (its own item),
+ * allowed methods with PUT (its own item), executing paranoia as the engine default (its own
+ * item, equal), no blocking item (the engine default), DDoS High, a custom rule order,
+ * white-label pages; request body logging on (ShieldZone does not manage it). Bot detection
+ * in Challenge mode with aggressive fingerprints; upload scanning as a new zone has it; API
+ * guardian on in Block mode; a custom block page.
+ */
+export function settingsZone(): ShieldZoneImport {
+  const d = settingsDefaults();
+  return {
+    shieldZoneId: 7,
+    pullZoneIds: [70],
+    settings: {
+      ...d.zone,
+      shieldZoneId: 7,
+      pullZoneId: 70,
+      planType: 2,
+      wafExecutionMode: 1,
+      wafDisabledRules: ["920100", "930110"],
+      wafCustomRuleOrder: [302, 301],
+      requestBodyLoggingEnabled: true,
+      dDoSShieldSensitivity: 3,
+      whitelabelResponsePages: true,
+      wafEngineConfig: [
+        { name: "detection_paranoia_level", valueEncoded: "2" },
+        { name: "executing_paranoia_level", valueEncoded: "1" },
+        { name: "allowed_methods", valueEncoded: "GET HEAD POST PUT" },
+      ],
+      rateLimitRulesLimit: 25,
+      customWafRulesLimit: 25,
+    },
+    botDetection: {
+      shieldZoneId: 7,
+      executionMode: 1,
+      requestIntegrity: { sensitivity: 1 },
+      ipAddress: { sensitivity: 1 },
+      browserFingerprint: { sensitivity: 1, aggression: 3, complexEnabled: false },
+    },
+    uploadScanning: {
+      shieldZoneId: 7,
+      isEnabled: false,
+      csamScanningMode: 0,
+      antivirusScanningMode: 0,
+    },
+    apiGuardian: {
+      configuration: {
+        isEnabled: true,
+        executionMode: 1,
+        bodyLimitAction: 0,
+        unmatchedPathAction: 1,
+      },
+      endpoints: [],
+    },
+    responsePages: { block: "<h1>Blocked</h1>" },
+  };
+}
+
+/**
+ * Zone 2's settings in the import tests against the emulator (CLI and e2e), where they differ
+ * from a new zone's: Enterprise plan, WAF in Log mode with rule 920100 disabled, its own
+ * detection paranoia 2, DDoS High; bot detection challenging with IP sensitivity Medium;
+ * upload scanning blocking viruses; API guardian on in Block mode; a custom block page.
+ */
+export function zoneTwoSettings(): Partial<EmulatorState["shieldZones"][number]> {
+  return {
+    planType: 3,
+    settings: {
+      wafExecutionMode: 0,
+      wafDisabledRules: ["920100"],
+      wafEngineConfig: [{ name: "detection_paranoia_level", valueEncoded: "2" }],
+      dDoSShieldSensitivity: 3,
+    } as EmulatorState["shieldZones"][number]["settings"],
+    botDetection: {
+      executionMode: 1,
+      requestIntegrity: { sensitivity: 1 },
+      ipAddress: { sensitivity: 2 },
+      browserFingerprint: { sensitivity: 1, aggression: 1, complexEnabled: false },
+    },
+    uploadScanning: { isEnabled: true, csamScanningMode: 0, antivirusScanningMode: 2 },
+    apiGuardian: {
+      configuration: {
+        isEnabled: true,
+        executionMode: 1,
+        bodyLimitAction: 1,
+        unmatchedPathAction: 1,
+      },
+    },
+    customPages: { block: "<h1>Blocked by shield-two</h1>" },
+  };
+}
+
+/** What `edgeplatform-import` writes for {@link zoneTwoSettings} (after zone 2's other kinds). */
+export const ZONE_TWO_SETTINGS_PROGRAM = [
+  "// zone settings that differ from the platform's defaults",
+  'const shieldZone2 = new edge.shield.ShieldZone("shield-zone-2", {',
+  "  shieldZoneId: 2,",
+  '  planType: "Enterprise",',
+  '  waf: { mode: "Log", disabledRules: ["920100"], paranoia: { detection: 2 } },',
+  '  ddos: { sensitivity: "High" },',
+  "});",
+  'const botDetectionZone2 = new edge.shield.BotDetection("bot-detection-zone-2", {',
+  "  shieldZoneId: 2,",
+  '  executionMode: "Challenge",',
+  '  ipAddress: { sensitivity: "Medium" },',
+  "});",
+  'const uploadScanningZone2 = new edge.shield.UploadScanning("upload-scanning-zone-2", {',
+  "  shieldZoneId: 2,",
+  "  enabled: true,",
+  '  antivirusScanningMode: "Block",',
+  "});",
+  'const apiGuardianZone2 = new edge.shield.ApiGuardian("api-guardian-zone-2", {',
+  "  shieldZoneId: 2,",
+  "  enabled: true,",
+  '  executionMode: "Block",',
+  "});",
+  'const blockPage = new edge.shield.ResponsePage("block-page", {',
+  "  shieldZoneId: 2,",
+  '  pageType: "block",',
+  '  html: "<h1>Blocked by shield-two</h1>",',
+  "});",
+].join("\n");

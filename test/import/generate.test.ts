@@ -10,6 +10,7 @@ import {
   generateProgram,
   ImportSnapshot,
   NothingToImportError,
+  ShieldZoneImport,
   ruleBaseName,
   toIdentifier,
   toKebabCase,
@@ -23,6 +24,7 @@ import {
 } from "../../packages/client/src/spec";
 import { fixtureRule, plainConfig, zoneTwoRules } from "./fixtures";
 import { accessListImport, managedList, shieldKindsZone, wafRule } from "./fixtures";
+import { settingsDefaults, settingsZone } from "./fixtures";
 
 const snapshot = (over: Partial<ImportSnapshot> = {}): ImportSnapshot => ({
   source: "http://127.0.0.1:4010",
@@ -35,7 +37,17 @@ const snapshot = (over: Partial<ImportSnapshot> = {}): ImportSnapshot => ({
 });
 
 interface Captured {
-  kind: "RateLimitRule" | "WafRule" | "AccessList" | "ManagedAccessList" | "ZoneDnssec";
+  kind:
+    | "RateLimitRule"
+    | "WafRule"
+    | "AccessList"
+    | "ManagedAccessList"
+    | "ZoneDnssec"
+    | "ShieldZone"
+    | "BotDetection"
+    | "UploadScanning"
+    | "ApiGuardian"
+    | "ResponsePage";
   name: string;
   args: Record<string, unknown>;
 }
@@ -51,11 +63,13 @@ function evaluate(text: string): { resources: Captured[]; exports: Record<string
       ruleId: unknown;
       zoneId: unknown;
       listId: unknown;
+      id: unknown;
       constructor(name: string, args: Record<string, unknown>) {
         resources.push({ kind, name, args });
         this.ruleId = args.ruleId;
         this.zoneId = args.zoneId;
         this.listId = args.listId;
+        this.id = `${String(args.shieldZoneId)}${args.pageType ? `/${String(args.pageType)}` : ""}`;
       }
     };
   const edge = {
@@ -64,6 +78,11 @@ function evaluate(text: string): { resources: Captured[]; exports: Record<string
       WafRule: fake("WafRule"),
       AccessList: fake("AccessList"),
       ManagedAccessList: fake("ManagedAccessList"),
+      ShieldZone: fake("ShieldZone"),
+      BotDetection: fake("BotDetection"),
+      UploadScanning: fake("UploadScanning"),
+      ApiGuardian: fake("ApiGuardian"),
+      ResponsePage: fake("ResponsePage"),
     },
     dns: { ZoneDnssec: fake("ZoneDnssec") },
   };
@@ -592,5 +611,232 @@ describe("edgeplatform-import generator: WAF rules and access lists", () => {
         dnsZones: [],
       }),
     ).toThrow(NothingToImportError);
+  });
+});
+
+describe("edgeplatform-import generator: zone settings", () => {
+  const program = (zones = [settingsZone()], defaults = settingsDefaults()) =>
+    generateProgram({ source: "http://h", shieldZones: zones, dnsZones: [], defaults });
+
+  test("only the settings that differ from the defaults, grouped as ShieldZone takes them", () => {
+    const { text, warnings } = program();
+    expect(warnings).toEqual([]);
+    expect(text).toContain(
+      "//   shield zone 7 (pull zone 70): zone settings, bot detection, API guardian, 1 response page\n",
+    );
+    const body = text.slice(text.indexOf("// shield zone 7 (pull zone 70)\n"));
+    expect(body).toBe(
+      [
+        "// shield zone 7 (pull zone 70)",
+        "// zone settings that differ from the platform's defaults",
+        'const shieldZone7 = new edge.shield.ShieldZone("shield-zone-7", {',
+        "  shieldZoneId: 7,",
+        '  planType: "Business",',
+        "  waf: {",
+        '    mode: "Block",',
+        '    disabledRules: ["920100", "930110"],',
+        "    paranoia: { detection: 2 },",
+        '    allowedMethods: ["GET", "HEAD", "POST", "PUT"],',
+        "  },",
+        '  ddos: { sensitivity: "High" },',
+        "  customRuleOrder: [302, 301],",
+        "  whitelabelResponsePages: true,",
+        "  // not managed by ShieldZone (the platform keeps them):",
+        "  //   requestBodyLoggingEnabled true",
+        "});",
+        'const botDetectionZone7 = new edge.shield.BotDetection("bot-detection-zone-7", {',
+        "  shieldZoneId: 7,",
+        '  executionMode: "Challenge",',
+        '  browserFingerprint: { aggression: "High" },',
+        "});",
+        'const apiGuardianZone7 = new edge.shield.ApiGuardian("api-guardian-zone-7", {',
+        "  shieldZoneId: 7,",
+        "  enabled: true,",
+        '  executionMode: "Block",',
+        "});",
+        'const blockPage = new edge.shield.ResponsePage("block-page", {',
+        "  shieldZoneId: 7,",
+        '  pageType: "block",',
+        '  html: "<h1>Blocked</h1>",',
+        "});",
+        "",
+        "// What this program manages, as stack outputs.",
+        "export const shieldZoneIds = [shieldZone7.id];",
+        "export const botDetectionIds = [botDetectionZone7.id];",
+        "export const apiGuardianIds = [apiGuardianZone7.id];",
+        "export const responsePageIds = [blockPage.id];",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("running the program passes back the zone's own values: adopting writes nothing", () => {
+    const zone = settingsZone();
+    const { resources, exports } = evaluate(program([zone]).text);
+    expect(resources.map((r) => `${r.kind} ${r.name}`)).toEqual([
+      "ShieldZone shield-zone-7",
+      "BotDetection bot-detection-zone-7",
+      "ApiGuardian api-guardian-zone-7",
+      "ResponsePage block-page",
+    ]);
+    // Every value written is the zone's current one (names back to the API's integers).
+    const [sz, bot, api, page] = resources.map((r) => r.args);
+    expect(sz).toEqual({
+      shieldZoneId: 7,
+      planType: "Business", // planType 2
+      waf: {
+        mode: "Block", // wafExecutionMode 1
+        disabledRules: zone.settings!.wafDisabledRules,
+        paranoia: { detection: 2 }, // detection_paranoia_level "2"
+        allowedMethods: ["GET", "HEAD", "POST", "PUT"], // "GET HEAD POST PUT"
+      },
+      ddos: { sensitivity: "High" }, // dDoSShieldSensitivity 3
+      customRuleOrder: zone.settings!.wafCustomRuleOrder,
+      whitelabelResponsePages: true,
+    });
+    expect(bot).toEqual({
+      shieldZoneId: 7,
+      executionMode: "Challenge", // 1
+      browserFingerprint: { aggression: "High" }, // 3
+    });
+    expect(api).toEqual({ shieldZoneId: 7, enabled: true, executionMode: "Block" });
+    expect(page).toEqual({ shieldZoneId: 7, pageType: "block", html: "<h1>Blocked</h1>" });
+    expect(exports).toEqual({
+      shieldZoneIds: ["7"],
+      botDetectionIds: ["7"],
+      apiGuardianIds: ["7"],
+      responsePageIds: ["7/block"],
+    });
+  });
+
+  test("a zone at every default: an empty ShieldZone, no other settings resource", () => {
+    const d = settingsDefaults();
+    const zone: ShieldZoneImport = {
+      shieldZoneId: 3,
+      rules: [fixtureRule(1, 3, "r", null, plainConfig(1))],
+      settings: { ...d.zone, shieldZoneId: 3, wafEngineConfig: d.engineConfig },
+      botDetection: { shieldZoneId: 3, ...d.botDetection! },
+      uploadScanning: { shieldZoneId: 3, ...d.uploadScanning! },
+      apiGuardian: { configuration: { ...d.apiGuardian! }, endpoints: [] },
+      responsePages: {},
+    };
+    const { text, resources } = program([zone], d);
+    expect(resources.map((r) => r.type.split(":").pop())).toEqual(["RateLimitRule", "ShieldZone"]);
+    expect(text).toContain(
+      "//   shield zone 3: 1 rate-limit rule, zone settings at the defaults\n",
+    );
+    expect(text).toContain(
+      "// zone settings: all at the platform's defaults\n" +
+        'const shieldZone3 = new edge.shield.ShieldZone("shield-zone-3", {\n' +
+        "  shieldZoneId: 3,\n});\n",
+    );
+    // on its own, an empty ShieldZone is nothing to import
+    expect(() => program([{ ...zone, rules: [] }], d)).toThrow(NothingToImportError);
+  });
+
+  test("settings kinds the zone's plan lacks are said in the header, not as NOT imported", () => {
+    const zone = { ...settingsZone(), notOnPlan: ["API guardian", "response pages"] };
+    delete zone.apiGuardian;
+    delete zone.responsePages;
+    const { text, warnings } = program([zone]);
+    expect(warnings).toEqual([]);
+    expect(text).toContain(
+      "//   shield zone 7 (pull zone 70): zone settings, bot detection\n" +
+        "//     not on the zone's plan (nothing to adopt): API guardian, response pages\n",
+    );
+    expect(text).not.toContain("NOT imported");
+  });
+
+  test("settings ShieldZone does not take, and engine items it does not manage, are named in a comment", () => {
+    const zone = settingsZone();
+    zone.settings = {
+      ...zone.settings!,
+      learningMode: true,
+      wafEngineConfig: [
+        ...zone.settings!.wafEngineConfig!,
+        { name: "arg_length", valueEncoded: "800" },
+      ],
+    };
+    expect(program([zone]).text).toContain(
+      "  // not managed by ShieldZone (the platform keeps them):\n" +
+        "  //   learningMode true\n" +
+        "  //   requestBodyLoggingEnabled true\n" +
+        '  //   engine setting arg_length "800"\n',
+    );
+  });
+
+  test("unknown defaults: every value is written (still the zone's own, so no write)", () => {
+    const zone = settingsZone();
+    const { resources } = evaluate(
+      generateProgram({ source: "http://h", shieldZones: [zone], dnsZones: [] }).text,
+    );
+    const sz = resources.find((r) => r.kind === "ShieldZone")!.args;
+    expect(sz).toMatchObject({
+      planType: "Business",
+      waf: {
+        enabled: true,
+        mode: "Block",
+        logOnlyRules: [],
+        requestBodyLimitAction: "Block",
+        responseBodyLimitAction: "Log",
+        paranoia: { detection: 2, executing: 1 },
+      },
+      ddos: { sensitivity: "High", challengeWindow: 30 },
+    });
+    // no blocking_paranoia_level item and no engine defaults: not written
+    expect((sz.waf as { paranoia: object }).paranoia).not.toHaveProperty("blocking");
+    const up = resources.find((r) => r.kind === "UploadScanning")!.args;
+    expect(up).toEqual({
+      shieldZoneId: 7,
+      enabled: false,
+      csamScanningMode: "Disabled",
+      antivirusScanningMode: "Disabled",
+    });
+  });
+
+  test("an API document the import cannot read is said at the ApiGuardian", () => {
+    const zone = settingsZone();
+    zone.apiGuardian!.configuration.title = "Shop API";
+    zone.apiGuardian!.configuration.version = "1.2";
+    expect(program([zone]).text).toContain(
+      '  executionMode: "Block",\n' +
+        '  // the zone\'s API document ("Shop API" 1.2) is not imported (the platform does not\n' +
+        "  // return it): give `spec` or `specFile` to manage it\n});\n",
+    );
+  });
+
+  test("an unknown enumeration value stays an integer with a comment and a warning", () => {
+    const zone = settingsZone();
+    zone.settings!.dDoSShieldSensitivity = 9 as never;
+    const { text, warnings } = program([zone]);
+    expect(text).toContain(
+      "  ddos: {\n    sensitivity: 9, // unknown ddos.sensitivity value, kept as the platform returned it: tsc and pulumi preview flag it\n  },\n",
+    );
+    expect(warnings).toEqual([
+      "shield zone 7.ddos.sensitivity 9 is not a value this provider knows (0 Off, 1 Low, 2 Medium, 3 High, 4 Challenge)",
+    ]);
+  });
+
+  test("names: settings come after every earlier kind; response pages of two zones get the zone", () => {
+    const a = {
+      ...settingsZone(),
+      rules: [fixtureRule(1, 7, "shield-zone-7", null, plainConfig(1))],
+    };
+    const b: ShieldZoneImport = {
+      shieldZoneId: 8,
+      settings: { ...settingsDefaults().zone, shieldZoneId: 8 },
+      responsePages: { block: "<p>b</p>", ratelimit: "<p>slow</p>" },
+    };
+    const { resources } = program([b, a]);
+    expect(resources.map((r) => `${r.type.split(":").pop()} ${r.name} ${r.variable}`)).toEqual([
+      "RateLimitRule shield-zone-7 shieldZone7",
+      "ShieldZone shield-zone-7-7 shieldZone77",
+      "BotDetection bot-detection-zone-7 botDetectionZone7",
+      "ApiGuardian api-guardian-zone-7 apiGuardianZone7",
+      "ResponsePage block-page-zone-7 blockPageZone7",
+      "ShieldZone shield-zone-8 shieldZone8",
+      "ResponsePage block-page-zone-8 blockPageZone8",
+      "ResponsePage ratelimit-page ratelimitPage",
+    ]);
   });
 });

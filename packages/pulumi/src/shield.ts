@@ -108,6 +108,36 @@ export type {
   ShieldZoneByPullZoneArgs,
 } from "./functions/shield";
 export {
+  getZone,
+  getZoneOutput,
+  getZones,
+  getZonesOutput,
+  getManagedWafRules,
+  getManagedWafRulesOutput,
+  getMetrics,
+  getMetricsOutput,
+  getRateLimitMetrics,
+  getRateLimitMetricsOutput,
+} from "./functions/shield-zones";
+export type {
+  GetZoneArgs,
+  GetZoneResult,
+  GetZonesArgs,
+  GetZonesResult,
+  ShieldZonePullZone,
+  GetManagedWafRulesArgs,
+  GetManagedWafRulesResult,
+  GetMetricsArgs,
+  GetMetricsResult,
+  GetRateLimitMetricsArgs,
+  GetRateLimitMetricsResult,
+  NamedValue,
+  ShieldZoneView,
+  ShieldZoneWafView,
+  ShieldZoneDdosView,
+  ShieldZoneParanoiaView,
+} from "./functions/shield-zones";
+export {
   RateLimitAction,
   OperatorType,
   SeverityType,

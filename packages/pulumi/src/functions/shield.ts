@@ -137,8 +137,9 @@ export interface ShieldZoneByPullZoneArgs {
  * Checks the zone arguments of `operation` and returns the shield zone (through
  * `getShieldZoneByPullZone` for a `pullZoneId`).
  * @throws InvalidArgumentError naming the field, before any call.
+ * @internal shared by the shield data sources.
  */
-async function shieldZoneOf(
+export async function shieldZoneOf(
   operation: string,
   args: unknown,
   opts: DataSourceOptions,

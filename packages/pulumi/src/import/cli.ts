@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `edgeplatform-import`: reads shield zones (directly or through pull zones: rate-limit
- * rules, custom WAF rules, custom access lists, configured managed lists) and DNS zones
+ * rules, custom WAF rules, custom access lists, configured managed lists, the zone's
+ * settings, bot detection, upload scanning, API guardian, response pages) and DNS zones
  * from the platform and writes a TypeScript Pulumi program that adopts them (see
  * `generate.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
  * the environment. Nothing is written unless everything was read; `--out` is written
@@ -24,16 +25,18 @@ import {
   SETTING_SOURCES,
   unreachableHint,
 } from "edgeplatform-client";
-import { INT32_MAX } from "edgeplatform-client/spec";
+import { CustomPageTypes, INT32_MAX, type CustomPageType } from "edgeplatform-client/spec";
 import {
   AccessListImport,
+  adoptableCount,
   DnsZoneImport,
   generateProgram,
   ImportSnapshot,
-  isConfigured,
   NothingToImportError,
+  SettingsDefaults,
   ShieldZoneImport,
 } from "./generate";
+import { plural } from "./render";
 
 /** The command's name, as users type it. */
 export const COMMAND = "edgeplatform-import";
@@ -44,17 +47,64 @@ export const IMPORT_KINDS = [
   "waf-rule",
   "access-list",
   "managed-access-list",
+  "shield-zone",
+  "bot-detection",
+  "upload-scanning",
+  "api-guardian",
+  "response-page",
 ] as const;
 /** One of {@link IMPORT_KINDS}. */
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-/** Each kind in words (messages and skipped-kind notes). */
-const KIND_WORDS: Record<ImportKind, { one: string; many: string }> = {
-  "rate-limit-rule": { one: "rate-limit rule", many: "rate-limit rules" },
-  "waf-rule": { one: "WAF rule", many: "custom WAF rules" },
-  "access-list": { one: "access list", many: "custom access lists" },
-  "managed-access-list": { one: "managed access list", many: "managed access lists" },
+/**
+ * Each kind in words: `one` counts resources in the summary, `many` names the kind in
+ * skipped-kind notes, `type` is the end of its resources' type token.
+ */
+const KIND_WORDS: Record<ImportKind, { one: string; many: string; type: string }> = {
+  "rate-limit-rule": { one: "rate-limit rule", many: "rate-limit rules", type: ":RateLimitRule" },
+  "waf-rule": { one: "WAF rule", many: "custom WAF rules", type: ":WafRule" },
+  "access-list": { one: "access list", many: "custom access lists", type: ":AccessList" },
+  "managed-access-list": {
+    one: "managed access list",
+    many: "managed access lists",
+    type: ":ManagedAccessList",
+  },
+  "shield-zone": { one: "ShieldZone", many: "zone settings", type: ":ShieldZone" },
+  "bot-detection": { one: "BotDetection", many: "bot detection", type: ":BotDetection" },
+  "upload-scanning": { one: "UploadScanning", many: "upload scanning", type: ":UploadScanning" },
+  "api-guardian": { one: "ApiGuardian", many: "API guardian", type: ":ApiGuardian" },
+  "response-page": { one: "response page", many: "response pages", type: ":ResponsePage" },
 };
+
+/**
+ * What a new shield zone's bot detection, upload scanning and API guardian are: bot detection
+ * logs only with every signal low, upload scanning off with both scanners disabled, API
+ * guardian off, logging, over-size bodies and unknown paths logged. The platform has no
+ * defaults endpoint for them (only for the zone's own settings), so they are written down
+ * here (the emulator's new zones get the same). A field at this value is not written (not
+ * managed); writing it would change nothing either, so a wrong default costs a managed
+ * field, never a write.
+ */
+export const SETTINGS_DEFAULTS: Required<
+  Pick<SettingsDefaults, "botDetection" | "uploadScanning" | "apiGuardian">
+> = {
+  botDetection: {
+    executionMode: 0,
+    requestIntegrity: { sensitivity: 1 },
+    ipAddress: { sensitivity: 1 },
+    browserFingerprint: { sensitivity: 1, aggression: 1, complexEnabled: false },
+  },
+  uploadScanning: { isEnabled: false, csamScanningMode: 0, antivirusScanningMode: 0 },
+  apiGuardian: { isEnabled: false, executionMode: 0, bodyLimitAction: 1, unmatchedPathAction: 1 },
+};
+
+/** The kinds written only where they differ from the platform's defaults. */
+const SETTINGS_KINDS: readonly ImportKind[] = [
+  "shield-zone",
+  "bot-detection",
+  "upload-scanning",
+  "api-guardian",
+];
 
 /** `--help` text. */
 export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--kind KIND]... [--out FILE] [--base-url URL]
@@ -64,16 +114,20 @@ shield zone: one edge.shield.RateLimitRule per rate-limit rule and one edge.shie
 custom WAF rule (adopt mode: ruleId, deleteOnDestroy: false, the rule's full configuration
 with enumeration names), one edge.shield.AccessList per custom access list (listId,
 deleteOnDestroy: false, its entries, enabled and action) and one edge.shield.ManagedAccessList
-per managed list whose configuration is set (enabled, or an action). One edge.dns.ZoneDnssec
-per DNS zone (its current DNSSEC state). \`pulumi up\` of it makes no API writes while nothing
-has changed.
+per managed list whose configuration is set (enabled, or an action). One edge.shield.ShieldZone
+per zone with the settings that differ from the platform's defaults, and an
+edge.shield.BotDetection, UploadScanning and ApiGuardian where the zone's differs from the
+default (only those fields); one edge.shield.ResponsePage per custom response page. One
+edge.dns.ZoneDnssec per DNS zone (its current DNSSEC state). \`pulumi up\` of it makes no API
+writes while nothing has changed.
 
 Options (each zone option can be repeated; give at least one):
   --shield-zone ID   everything of this shield zone (see --kind)
   --pull-zone ID     everything of the shield zone of this pull zone
   --dns-zone ID      the DNSSEC state of this DNS zone
   --kind KIND        import only these kinds of the shield zones (repeatable; default: all):
-                     ${IMPORT_KINDS.join(", ")}
+                     ${IMPORT_KINDS.slice(0, 5).join(", ")},
+                     ${IMPORT_KINDS.slice(5).join(", ")}
   --out FILE         write the program to FILE (default: standard output); FILE is
                      replaced only when the whole import succeeded
   --base-url URL     management API address (default: $${SETTING_SOURCES.baseUrl.env})
@@ -243,8 +297,22 @@ export interface ImportClient {
   shield: Pick<Client["shield"], "listAllRateLimits" | "getShieldZoneByPullZone">;
   waf: Pick<Client["waf"], "listAllCustomWafRules">;
   accessLists: Pick<Client["accessLists"], "listAccessLists" | "getAccessList">;
+  shieldZones: Pick<
+    Client["shieldZones"],
+    | "get"
+    | "defaults"
+    | "wafEngineConfig"
+    | "getBotDetection"
+    | "getUploadScanning"
+    | "getApiGuardian"
+    | "getCustomPage"
+  >;
   dns: Pick<Client["dns"], "getZone">;
 }
+
+/** Whether `e` is a plan-gated answer (`invalid_plan_type…`, `feature_not_available_on_plan`, `not_available…`). */
+export const planGated = (e: unknown): boolean =>
+  e instanceof EdgeApiError && /plan|not_available/i.test(e.errorKey ?? "");
 
 /**
  * Why a kind cannot be read with this key, when that is the failure: a 403, or a plan-gated
@@ -254,7 +322,7 @@ export interface ImportClient {
 export function unreadableReason(e: unknown): string | undefined {
   if (!(e instanceof EdgeApiError)) return undefined;
   const k = e.errorKey ? ` ${e.errorKey}` : "";
-  if (/plan|not_available/i.test(e.errorKey ?? "")) {
+  if (planGated(e)) {
     return `not available on the zone's plan: ${e.status}${k}`;
   }
   if (e.status === 403) return `the API key may not read them: 403${k}`;
@@ -316,6 +384,14 @@ export async function readSnapshot(
   }
   const skipped: string[] = [];
   const shieldZones: ShieldZoneImport[] = [];
+  let defaults: SettingsDefaults | undefined;
+  if (zones.size > 0 && opts.kinds.some((k) => SETTINGS_KINDS.includes(k))) {
+    try {
+      defaults = await readDefaults(client, opts.kinds);
+    } catch (e) {
+      problems.push(explain("the platform's defaults of a shield zone", e, baseUrl));
+    }
+  }
   for (const [shieldZoneId, pullZoneIds] of zones) {
     const label =
       `shield zone ${shieldZoneId}` +
@@ -325,12 +401,7 @@ export async function readSnapshot(
       shieldZones.push({ ...zone, pullZoneIds });
       for (const s of zone.skipped ?? [])
         skipped.push(`${label}: ${s.kind} not imported: ${s.reason}`);
-      const count =
-        (zone.rules?.length ?? 0) +
-        (zone.wafRules?.length ?? 0) +
-        (zone.accessLists?.length ?? 0) +
-        (zone.managedAccessLists?.filter(isConfigured).length ?? 0);
-      if (count === 0) empty.push(`${label} has ${nothingIn(zone)}`);
+      if (adoptableCount(zone, defaults) === 0) empty.push(`${label} has ${nothingIn(zone)}`);
     } catch (e) {
       problems.push(
         e instanceof KindReadError
@@ -352,7 +423,27 @@ export async function readSnapshot(
       problems.push(explain(`DNS zone ${id}`, e, baseUrl));
     }
   }
-  return { snapshot: { source: baseUrl, shieldZones, dnsZones }, problems, empty, skipped };
+  return {
+    snapshot: { source: baseUrl, shieldZones, dnsZones, ...(defaults ? { defaults } : {}) },
+    problems,
+    empty,
+    skipped,
+  };
+}
+
+/**
+ * The platform's defaults the settings kinds are compared with: a new zone's settings
+ * (`GET /shield/shield-zone/defaults`) and the engine settings' defaults
+ * (`GET /shield/waf/engine-config`), read once per run; bot detection, upload scanning and
+ * API guardian: {@link SETTINGS_DEFAULTS}.
+ */
+async function readDefaults(client: ImportClient, kinds: ImportKind[]): Promise<SettingsDefaults> {
+  const d: SettingsDefaults = { ...SETTINGS_DEFAULTS };
+  if (kinds.includes("shield-zone")) {
+    d.zone = await client.shieldZones.defaults();
+    d.engineConfig = await client.shieldZones.wafEngineConfig();
+  }
+  return d;
 }
 
 /** `no rate-limit rules, no custom WAF rules and …`: the kinds read of an empty zone. */
@@ -362,6 +453,8 @@ function nothingIn(zone: ShieldZoneImport): string {
     zone.wafRules && "no custom WAF rules",
     zone.accessLists && "no custom access lists",
     zone.managedAccessLists && "no configured managed access lists",
+    zone.settings && "no settings that differ from the platform's defaults",
+    zone.responsePages && "no response pages",
   ].filter((p): p is string => typeof p === "string");
   if (parts.length === 0) return "nothing that could be read";
   return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.slice(-1)}`;
@@ -377,7 +470,7 @@ async function readShieldZone(
   shieldZoneId: number,
   kinds: ImportKind[],
 ): Promise<ShieldZoneImport> {
-  const zone: ShieldZoneImport = { shieldZoneId, skipped: [] };
+  const zone: ShieldZoneImport = { shieldZoneId, skipped: [], notOnPlan: [] };
   const skip = (kind: string, reason: string) => zone.skipped!.push({ kind, reason });
   /** Runs `read`; a 403 or plan-gated answer skips `what`, anything else throws. */
   const attempt = async <T>(what: string, read: () => Promise<T>): Promise<T | undefined> => {
@@ -417,7 +510,47 @@ async function readShieldZone(
       zone.accessLists = lists;
     }
   }
+  /**
+   * Like `attempt`, for a settings kind: a plan-gated answer means the zone's plan does not
+   * have it (nothing to adopt: said in the header, not a warning).
+   */
+  const setting = async <T>(kind: ImportKind, read: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await read();
+    } catch (e) {
+      if (planGated(e)) {
+        zone.notOnPlan!.push(KIND_WORDS[kind].many);
+        return undefined;
+      }
+      return attempt(KIND_WORDS[kind].many, () => Promise.reject(e));
+    }
+  };
+  const id = shieldZoneId;
+  const api = client.shieldZones;
+  if (kinds.includes("shield-zone")) {
+    zone.settings = await setting("shield-zone", () => api.get(id));
+  }
+  if (kinds.includes("bot-detection")) {
+    zone.botDetection = await setting("bot-detection", () => api.getBotDetection(id));
+  }
+  if (kinds.includes("upload-scanning")) {
+    zone.uploadScanning = await setting("upload-scanning", () => api.getUploadScanning(id));
+  }
+  if (kinds.includes("api-guardian")) {
+    zone.apiGuardian = await setting("api-guardian", () => api.getApiGuardian(id));
+  }
+  if (kinds.includes("response-page")) {
+    zone.responsePages = await setting("response-page", async () => {
+      const pages: Partial<Record<CustomPageType, string>> = {};
+      for (const pageType of CustomPageTypes) {
+        const html = await api.getCustomPage(id, pageType);
+        if (html !== undefined) pages[pageType] = html;
+      }
+      return pages;
+    });
+  }
   if (zone.skipped!.length === 0) delete zone.skipped;
+  if (zone.notOnPlan!.length === 0) delete zone.notOnPlan;
   return zone;
 }
 
@@ -442,8 +575,6 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
-
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** Runs the command; resolves to the exit code. Never throws. */
 export async function main(
@@ -525,21 +656,14 @@ export async function main(
 
   const count = (type: string) => program.resources.filter((r) => r.type.endsWith(type)).length;
   // The kinds asked for (when a shield or pull zone was given) and the DNS zones (when given).
+  // The kinds written only where a zone has something (bot detection, upload scanning, API
+  // guardian, response pages) are named only when there is one.
   const shield = opts.shieldZones.length + opts.pullZones.length > 0;
+  const whenAny = (k: ImportKind) => k !== "shield-zone" && SETTINGS_KINDS.includes(k);
   const written = [
-    ...(shield ? opts.kinds : []).map((k) =>
-      plural(
-        count(
-          {
-            "rate-limit-rule": ":RateLimitRule",
-            "waf-rule": ":WafRule",
-            "access-list": ":AccessList",
-            "managed-access-list": ":ManagedAccessList",
-          }[k],
-        ),
-        KIND_WORDS[k].one,
-      ),
-    ),
+    ...(shield ? opts.kinds : [])
+      .filter((k) => !(whenAny(k) || k === "response-page") || count(KIND_WORDS[k].type) > 0)
+      .map((k) => plural(count(KIND_WORDS[k].type), KIND_WORDS[k].one)),
     ...(opts.dnsZones.length > 0 ? [plural(count(":ZoneDnssec"), "DNS zone")] : []),
   ];
   const bytes = Buffer.byteLength(program.text);

@@ -13,14 +13,54 @@
  *   into lines, blank ones dropped), and its configuration in the zone (`enabled`, `action`).
  * - One `edge.shield.ManagedAccessList` per managed list whose configuration is set
  *   (enabled, or an action other than None); the others keep the platform's defaults.
+ * - One `edge.shield.ShieldZone` per shield zone (adopt mode: `shieldZoneId`) with the
+ *   settings whose value differs from the platform's defaults (`GET /shield/shield-zone/defaults`,
+ *   the engine settings' defaults `GET /shield/waf/engine-config`); a setting at its default
+ *   is left out (not managed). Settings `ShieldZone` does not take are named in a comment.
+ * - One `edge.shield.BotDetection`, `UploadScanning`, `ApiGuardian` per zone whose
+ *   configuration differs from the platform's default, with the fields that differ; one
+ *   `edge.shield.ResponsePage` per custom response page the zone has.
  * - One `edge.dns.ZoneDnssec` per DNS zone with its current DNSSEC state.
  * - Resource names in kebab-case from the objects' names (unique: objects of a kind that
  *   share a name get `-<id>`), TypeScript variables in camelCase (never a reserved word,
  *   never starting with a digit); in each shield zone, rate-limit rules, WAF rules, access
- *   lists, then managed lists, each sorted by id. Names are handed out kind by kind in that
- *   order, so importing a further kind never renames a resource of an earlier one.
+ *   lists, then managed lists, each sorted by id, then the zone's settings resources. Names
+ *   are handed out kind by kind in that order, so importing a further kind never renames a
+ *   resource of an earlier one.
  */
 import { describeUrl } from "edgeplatform-client";
+import type {
+  ApiGuardian,
+  BotDetection,
+  CustomPageType,
+  ShieldZoneResponse,
+  ShieldZoneSettings,
+  UploadScanning,
+  WafEngineConfigItem,
+} from "edgeplatform-client/spec";
+import { CustomPageTypes } from "edgeplatform-client/spec";
+import {
+  array,
+  enumValue,
+  literal,
+  MAX_LINE,
+  plural,
+  pushRendered,
+  str,
+  type EnumTable,
+  type Rendered,
+  type Warn,
+} from "./render";
+import {
+  adoptableSettings,
+  responsePageLines,
+  settingsCount,
+  settingsLines,
+  settingsWords,
+  shieldZoneLines,
+  zoneSettings,
+  type ZoneSettings,
+} from "./settings";
 import {
   AccessListAction,
   AccessListDetails,
@@ -71,8 +111,44 @@ export interface ShieldZoneImport {
   accessLists?: AccessListImport[];
   /** The zone's managed lists (all of them; only configured ones are written), any order. */
   managedAccessLists?: AccessListDetails[];
+  /** The zone's settings (`GET /shield/shield-zone/{id}`): a `ShieldZone` is written. */
+  settings?: ShieldZoneResponse;
+  /** The zone's bot detection configuration. */
+  botDetection?: BotDetection;
+  /** The zone's upload scanning configuration. */
+  uploadScanning?: UploadScanning;
+  /** The zone's API guardian configuration. */
+  apiGuardian?: ApiGuardian;
+  /** The zone's custom response pages (every page type read; a page it lacks is absent). */
+  responsePages?: Partial<Record<CustomPageType, string>>;
   /** Kinds that could not be read: written as comments, never silently left out. */
   skipped?: SkippedKind[];
+  /**
+   * Settings kinds the zone's plan does not have (a plan-gated answer): nothing to adopt,
+   * said in the header (`bot detection`).
+   */
+  notOnPlan?: string[];
+}
+
+/**
+ * The platform's defaults the settings resources are compared with: only what differs from
+ * them is written. A default left `undefined` is unknown: every field of that kind is written
+ * (its current value: adopting it still writes nothing).
+ */
+export interface SettingsDefaults {
+  /** What a new shield zone gets (`GET /shield/shield-zone/defaults`). */
+  zone?: ShieldZoneSettings;
+  /** The engine settings' defaults (`GET /shield/waf/engine-config`). */
+  engineConfig?: WafEngineConfigItem[];
+  /** A new zone's bot detection. */
+  botDetection?: Omit<BotDetection, "shieldZoneId">;
+  /** A new zone's upload scanning. */
+  uploadScanning?: Omit<UploadScanning, "shieldZoneId">;
+  /** A new zone's API guardian configuration. */
+  apiGuardian?: Pick<
+    ApiGuardian["configuration"],
+    "isEnabled" | "executionMode" | "bodyLimitAction" | "unmatchedPathAction"
+  >;
 }
 
 /** One DNS zone and its DNSSEC state, as read from the platform. */
@@ -93,6 +169,8 @@ export interface ImportSnapshot {
   shieldZones: ShieldZoneImport[];
   /** DNS zones. */
   dnsZones: DnsZoneImport[];
+  /** The platform's defaults of the settings kinds (needed when a zone's settings were read). */
+  defaults?: SettingsDefaults;
 }
 
 /** One resource of the generated program. */
@@ -103,8 +181,13 @@ export interface GeneratedResource {
   name: string;
   /** TypeScript variable the resource is assigned to. */
   variable: string;
-  /** Rule id (rules), list id (access lists, managed lists) or DNS zone id (DNSSEC). */
+  /**
+   * Rule id (rules), list id (access lists, managed lists), DNS zone id (DNSSEC) or shield
+   * zone id (zone settings resources).
+   */
   id: number;
+  /** The page type of a `ResponsePage`. */
+  pageType?: CustomPageType;
   /** The shield zone of a rule or list (managed list ids repeat across zones). */
   shieldZoneId?: number;
 }
@@ -115,6 +198,11 @@ export type ResourceType =
   | "pulumi-nodejs:dynamic/shield:WafRule"
   | "pulumi-nodejs:dynamic/shield:AccessList"
   | "pulumi-nodejs:dynamic/shield:ManagedAccessList"
+  | "pulumi-nodejs:dynamic/shield:ShieldZone"
+  | "pulumi-nodejs:dynamic/shield:BotDetection"
+  | "pulumi-nodejs:dynamic/shield:UploadScanning"
+  | "pulumi-nodejs:dynamic/shield:ApiGuardian"
+  | "pulumi-nodejs:dynamic/shield:ResponsePage"
   | "pulumi-nodejs:dynamic/dns:ZoneDnssec";
 
 /** Result of {@link generateProgram}. */
@@ -133,13 +221,10 @@ export interface GeneratedProgram {
 /** Thrown by {@link generateProgram} when there is nothing to adopt. */
 export class NothingToImportError extends Error {
   constructor() {
-    super("nothing to import: no rules, no access lists and no DNS zones");
+    super("nothing to import: no rules, no access lists, no zone settings and no DNS zones");
     this.name = "NothingToImportError";
   }
 }
-
-/** Longest line before a statement is wrapped (the repository's prettier width). */
-const MAX_LINE = 100;
 
 /** Words a variable must not be: reserved words, module-scope names, the `edge` import. */
 const RESERVED = new Set(
@@ -149,7 +234,8 @@ const RESERVED = new Set(
     "this throw true try typeof var void while with as implements interface let package " +
     "private protected public static yield await any boolean number string symbol type from " +
     "of async get set declare module namespace require exports arguments eval undefined " +
-    "NaN Infinity edge pulumi ruleIds wafRuleIds accessListIds managedAccessListIds dnsZoneIds"
+    "NaN Infinity edge pulumi ruleIds wafRuleIds accessListIds managedAccessListIds dnsZoneIds " +
+    "shieldZoneIds botDetectionIds uploadScanningIds apiGuardianIds responsePageIds"
   ).split(" "),
 );
 
@@ -210,58 +296,8 @@ export function describeSource(source: string): string {
 }
 
 // ---------------------------------------------------------------------------------------
-// Values as TypeScript source
+// Rule configurations as TypeScript source
 // ---------------------------------------------------------------------------------------
-
-/** A rendered value: one line of text (plus a trailing comment), or several lines. */
-interface Rendered {
-  text: string;
-  comment?: string;
-  lines?: string[];
-}
-
-type Warn = (message: string) => void;
-type EnumTable = Record<string, number>;
-
-const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const key = (k: string): string => (IDENT.test(k) ? k : JSON.stringify(k));
-const str = (s: string): string => JSON.stringify(s);
-
-/** A JSON-like value as a one-line TypeScript literal. */
-function literal(v: unknown): string {
-  if (v === null) return "null";
-  if (typeof v === "string") return str(v);
-  if (typeof v === "number" || typeof v === "boolean") return String(v);
-  if (Array.isArray(v)) return `[${v.map(literal).join(", ")}]`;
-  if (typeof v === "object") {
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
-    if (entries.length === 0) return "{}";
-    return `{ ${entries.map(([k, x]) => `${key(k)}: ${literal(x)}`).join(", ")} }`;
-  }
-  return "undefined";
-}
-
-/**
- * An enumeration value as source: its exact-case name as a string. An integer this provider
- * version does not know stays the integer, with a comment (and a warning).
- */
-function enumValue(field: string, table: EnumTable, v: unknown, warn: Warn): Rendered {
-  const byValue = new Map(Object.entries(table).map(([n, x]) => [x, n]));
-  if (typeof v === "number" && byValue.has(v)) return { text: str(byValue.get(v)!) };
-  if (typeof v === "string") {
-    const hit = Object.keys(table).find((n) => n.toLowerCase() === v.trim().toLowerCase());
-    if (hit) return { text: str(hit) };
-  }
-  if (v === null) return { text: "null" };
-  const allowed = Object.entries(table)
-    .map(([n, x]) => `${x} ${n}`)
-    .join(", ");
-  warn(`${field} ${literal(v)} is not a value this provider knows (${allowed})`);
-  return {
-    text: literal(v),
-    comment: `unknown ${field} value, kept as the platform returned it: tsc and pulumi preview flag it`,
-  };
-}
 
 /** `variableTypes`: kept as it is; keys this provider does not know get a comment. */
 function variableTypes(where: string, v: unknown, warn: Warn): Rendered {
@@ -270,26 +306,6 @@ function variableTypes(where: string, v: unknown, warn: Warn): Rendered {
   if (unknown.length === 0) return { text: literal(v) };
   warn(`${where}.variableTypes: ${unknown.join(", ")} is not a variable name this provider knows`);
   return { text: literal(v), comment: `unknown variable name: tsc and pulumi preview flag it` };
-}
-
-/** Appends `r` as the value of `prefix` (`field: ` or nothing) at `indent`. */
-function pushRendered(out: string[], indent: string, prefix: string, r: Rendered): void {
-  if (r.lines) {
-    out.push(`${indent}${prefix}${r.lines[0]}`, ...r.lines.slice(1).map((l) => indent + l));
-    out[out.length - 1] += ",";
-  } else {
-    out.push(`${indent}${prefix}${r.text},${r.comment ? ` // ${r.comment}` : ""}`);
-  }
-}
-
-/** An array: on one line when short and comment-free, else one item per line. */
-function array(items: Rendered[]): Rendered {
-  const flat = `[${items.map((i) => i.text).join(", ")}]`;
-  if (items.every((i) => !i.comment && !i.lines) && flat.length <= 60) return { text: flat };
-  const lines = ["["];
-  for (const i of items) pushRendered(lines, "  ", "", i);
-  lines.push("]");
-  return { text: flat, lines };
 }
 
 /**
@@ -423,8 +439,17 @@ interface Zone {
   managedAccessLists: AccessListDetails[];
   /** How many managed lists the zone has in all. */
   managedTotal: number;
+  /** The settings resources the zone gets. */
+  settings: ZoneSettings;
   skipped: SkippedKind[];
+  notOnPlan: string[];
 }
+
+/** The settings a zone import holds (merged: the last one read wins). */
+type SettingsImport = Pick<
+  ShieldZoneImport,
+  "settings" | "botDetection" | "uploadScanning" | "apiGuardian" | "responsePages"
+>;
 
 type Kind = "rules" | "wafRules" | "accessLists" | "managedAccessLists";
 
@@ -438,15 +463,17 @@ const KINDS: { kind: Kind; one: string; none: string }[] = [
 
 /** How many resources the zone gives. */
 const zoneCount = (z: Zone): number =>
-  z.rules.length + z.wafRules.length + z.accessLists.length + z.managedAccessLists.length;
+  z.rules.length +
+  z.wafRules.length +
+  z.accessLists.length +
+  z.managedAccessLists.length +
+  adoptableSettings(z.settings);
 
 function zoneLabel(z: Pick<Zone, "shieldZoneId" | "pullZoneIds">): string {
   const pz = z.pullZoneIds;
   if (pz.length === 0) return `shield zone ${z.shieldZoneId}`;
   return `shield zone ${z.shieldZoneId} (pull zone${pz.length > 1 ? "s" : ""} ${pz.join(", ")})`;
 }
-
-const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /**
  * The header's line(s) of a zone: `shield zone 1: 2 rate-limit rules, 1 WAF rule, 2 of 4
@@ -458,6 +485,7 @@ function zoneCounts(z: Zone): string[] {
       ? `${z.managedAccessLists.length} of ${plural(z.managedTotal, k.one)} configured`
       : plural(z[k.kind].length, k.one),
   );
+  parts.push(...settingsWords(z.settings));
   if (parts.length === 0) parts.push("nothing read");
   const lines = [`//   ${zoneLabel(z)}:`];
   parts.forEach((p, i) => {
@@ -477,6 +505,9 @@ function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
     ...zones.flatMap((z) => [
       ...zoneCounts(z),
       ...z.skipped.map((s) => `//     NOT imported: ${s.kind} (${s.reason})`),
+      ...(z.notOnPlan.length > 0
+        ? [`//     not on the zone's plan (nothing to adopt): ${z.notOnPlan.join(", ")}`]
+        : []),
     ]),
     ...dns.map(
       (d) =>
@@ -495,6 +526,14 @@ function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
       ? [
           "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
           "// a managed list's configuration goes back to what it was when Pulumi adopted it.",
+        ]
+      : []),
+    ...(zones.some((z) => settingsCount(z.settings) > 0)
+      ? [
+          "// Zone settings (ShieldZone, BotDetection, UploadScanning, ApiGuardian) name only what",
+          "// differs from the platform's defaults; what is left out is not managed. Destroy puts",
+          "// each managed setting back to its value at adoption, i.e. leaves it as it is now; a",
+          "// ResponsePage that existed before is kept.",
         ]
       : []),
     "// Enumerations are written as names (exact case). `null` is managed (keeps the field",
@@ -596,9 +635,24 @@ function managedListLines(
   return out;
 }
 
+/**
+ * How many resources that manage something one zone's import gives (an empty `ShieldZone`
+ * does not count): 0 means nothing to adopt there.
+ */
+export function adoptableCount(z: ShieldZoneImport, defaults: SettingsDefaults = {}): number {
+  return (
+    (z.rules?.length ?? 0) +
+    (z.wafRules?.length ?? 0) +
+    (z.accessLists?.length ?? 0) +
+    (z.managedAccessLists?.filter(isConfigured).length ?? 0) +
+    adoptableSettings(zoneSettings(z, defaults, () => undefined))
+  );
+}
+
 /** Merges zones given twice (by id and by pull zone) and sorts every kind by id. */
-function mergeZones(input: ShieldZoneImport[]): Zone[] {
+function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn: Warn): Zone[] {
   const byZone = new Map<number, Zone>();
+  const raw = new Map<number, SettingsImport>();
   const union = <T>(a: T[], b: T[] | undefined, id: (x: T) => number): T[] =>
     [...new Map([...a, ...(b ?? [])].map((x) => [id(x), x])).values()].sort(
       (x, y) => id(x) - id(y),
@@ -613,8 +667,18 @@ function mergeZones(input: ShieldZoneImport[]): Zone[] {
       accessLists: [],
       managedAccessLists: [],
       managedTotal: 0,
+      settings: { responsePages: [] },
       skipped: [],
+      notOnPlan: [],
     };
+    const r = raw.get(z.shieldZoneId) ?? {};
+    raw.set(z.shieldZoneId, {
+      settings: z.settings ?? r.settings,
+      botDetection: z.botDetection ?? r.botDetection,
+      uploadScanning: z.uploadScanning ?? r.uploadScanning,
+      apiGuardian: z.apiGuardian ?? r.apiGuardian,
+      responsePages: z.responsePages ?? r.responsePages,
+    });
     for (const k of KINDS) if (z[k.kind] !== undefined) seen.read.add(k.kind);
     const allManaged = union(seen.managedAccessLists, z.managedAccessLists, (d) => d.listId);
     byZone.set(z.shieldZoneId, {
@@ -631,15 +695,21 @@ function mergeZones(input: ShieldZoneImport[]): Zone[] {
           [...seen.skipped, ...(z.skipped ?? [])].map((s) => [`${s.kind}\n${s.reason}`, s]),
         ).values(),
       ].sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)),
+      notOnPlan: [...new Set([...seen.notOnPlan, ...(z.notOnPlan ?? [])])],
     });
   }
   return [...byZone.values()]
+    .sort((a, b) => a.shieldZoneId - b.shieldZoneId)
     .map((z) => ({
       ...z,
       managedTotal: z.managedAccessLists.length,
       managedAccessLists: z.managedAccessLists.filter(isConfigured),
-    }))
-    .sort((a, b) => a.shieldZoneId - b.shieldZoneId);
+      settings: zoneSettings(
+        { shieldZoneId: z.shieldZoneId, ...raw.get(z.shieldZoneId) },
+        defaults,
+        warn,
+      ),
+    }));
 }
 
 /** How many of `bases` each base name has (names shared within a kind get a suffix). */
@@ -655,7 +725,10 @@ function counts(bases: string[]): Map<string, number> {
  * @throws NothingToImportError when the snapshot holds nothing to adopt.
  */
 export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
-  const zones = mergeZones(snapshot.shieldZones);
+  const warnings: string[] = [];
+  const warn: Warn = (m) => warnings.push(m);
+  const defaults = snapshot.defaults ?? {};
+  const zones = mergeZones(snapshot.shieldZones, defaults, warn);
   const dns = [...new Map(snapshot.dnsZones.map((d) => [d.zoneId, d])).values()].sort(
     (a, b) => a.zoneId - b.zoneId,
   );
@@ -663,8 +736,6 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     throw new NothingToImportError();
   }
 
-  const warnings: string[] = [];
-  const warn: Warn = (m) => warnings.push(m);
   const namer = new Namer();
 
   // Names, kind by kind (rate-limit rules first, as before the other kinds existed), so a
@@ -719,6 +790,31 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     (zone) => `zone-${zone}`,
     ["list", "List"],
   );
+  // One of each settings kind per zone: named after the kind and the zone.
+  const settingsKinds: [string, (s: ZoneSettings) => unknown][] = [
+    ["shield-zone", (s) => s.shieldZone],
+    ["bot-detection", (s) => s.botDetection],
+    ["upload-scanning", (s) => s.uploadScanning],
+    ["api-guardian", (s) => s.apiGuardian],
+  ];
+  for (const [kind, has] of settingsKinds) {
+    assign(
+      kind,
+      all((z) => (has(z.settings) ? [z.shieldZoneId] : [])),
+      (id) => id,
+      (id) => (kind === "shield-zone" ? `shield-zone-${id}` : `${kind}-zone-${id}`),
+      (_z, id) => id,
+      ["zone", "Zone"],
+    );
+  }
+  assign(
+    "page",
+    all((z) => z.settings.responsePages.map((p) => CustomPageTypes.indexOf(p.pageType))),
+    (i) => i,
+    (i) => `${CustomPageTypes[i]}-page`,
+    (zone) => `zone-${zone}`,
+    ["page", "Page"],
+  );
 
   const resources: GeneratedResource[] = [];
   const out = [
@@ -729,6 +825,19 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   const add = (type: ResourceType, zone: number, kind: string, id: number) => {
     const n = names.get(nameKey(zone, kind, id))!;
     resources.push({ type, name: n.name, variable: n.variable, id, shieldZoneId: zone });
+    return n;
+  };
+  const addPage = (zone: number, pageType: CustomPageType) => {
+    const n = names.get(nameKey(zone, "page", CustomPageTypes.indexOf(pageType)))!;
+    const type = "pulumi-nodejs:dynamic/shield:ResponsePage" as const;
+    resources.push({
+      type,
+      name: n.name,
+      variable: n.variable,
+      id: zone,
+      shieldZoneId: zone,
+      pageType,
+    });
     return n;
   };
   for (const z of zones) {
@@ -767,6 +876,48 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
       const n = add("pulumi-nodejs:dynamic/shield:ManagedAccessList", zid, "managed", d.listId);
       out.push(...managedListLines(zid, d, n.name, n.variable, warn));
     }
+    const s = z.settings;
+    if (settingsCount(s) > 0) {
+      out.push(
+        adoptableSettings(s) > 0
+          ? "// zone settings that differ from the platform's defaults"
+          : "// zone settings: all at the platform's defaults",
+      );
+    }
+    if (s.shieldZone) {
+      const n = add("pulumi-nodejs:dynamic/shield:ShieldZone", zid, "shield-zone", zid);
+      out.push(
+        ...shieldZoneLines(
+          s.shieldZone,
+          s.shieldZoneTree ?? new Map(),
+          defaults,
+          n.name,
+          n.variable,
+        ),
+      );
+    }
+    if (s.botDetection) {
+      const n = add("pulumi-nodejs:dynamic/shield:BotDetection", zid, "bot-detection", zid);
+      out.push(...settingsLines("BotDetection", zid, s.botDetection, n.name, n.variable));
+    }
+    if (s.uploadScanning) {
+      const n = add("pulumi-nodejs:dynamic/shield:UploadScanning", zid, "upload-scanning", zid);
+      out.push(...settingsLines("UploadScanning", zid, s.uploadScanning, n.name, n.variable));
+    }
+    if (s.apiGuardian) {
+      const n = add("pulumi-nodejs:dynamic/shield:ApiGuardian", zid, "api-guardian", zid);
+      const notes = s.apiDocument
+        ? [
+            `the zone's API document${s.apiDocument} is not imported (the platform does not`,
+            "return it): give `spec` or `specFile` to manage it",
+          ]
+        : [];
+      out.push(...settingsLines("ApiGuardian", zid, s.apiGuardian, n.name, n.variable, notes));
+    }
+    for (const p of s.responsePages) {
+      const n = addPage(zid, p.pageType);
+      out.push(...responsePageLines(zid, p.pageType, p.html, n.name, n.variable));
+    }
   }
 
   if (dns.length > 0) out.push("", "// DNS zones: DNSSEC as it is now");
@@ -800,6 +951,11 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     ...exportList("wafRuleIds", refs(":WafRule", "ruleId")),
     ...exportList("accessListIds", refs(":AccessList", "listId")),
     ...exportList("managedAccessListIds", refs(":ManagedAccessList", "listId")),
+    ...exportList("shieldZoneIds", refs(":ShieldZone", "id")),
+    ...exportList("botDetectionIds", refs(":BotDetection", "id")),
+    ...exportList("uploadScanningIds", refs(":UploadScanning", "id")),
+    ...exportList("apiGuardianIds", refs(":ApiGuardian", "id")),
+    ...exportList("responsePageIds", refs(":ResponsePage", "id")),
     ...exportList("dnsZoneIds", refs(":ZoneDnssec", "zoneId")),
   );
   return { text: `${out.join("\n")}\n`, resources, warnings };
