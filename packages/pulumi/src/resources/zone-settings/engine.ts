@@ -663,21 +663,26 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     }
     const key = targetKey(target);
     const prior = props.prior ?? {};
-    const managed = (props.managed ?? []).filter((p) => getPath(prior, p) !== undefined);
+    let managed = (props.managed ?? []).filter((p) => getPath(prior, p) !== undefined);
     if (isClaimed(CLAIM, key)) {
       const theirs = claimValue(CLAIM, key) as Record<string, unknown> | undefined;
       const agree = managed.every((p) => {
         const t = getPath(theirs, p);
         return t === undefined || deepEqual(t, getPath(prior, p));
       });
-      if (agree) return; // another resource of this run manages the object now, same record
-      throw new ResourceOperationError(
-        `${what} failed: another resource of this program now manages ${kind.noun} of shield ` +
-          `zone ${target.zone} (a rename without \`aliases\`, or a replacement) and recorded ` +
-          `${JSON.stringify(theirs)} as the values before Pulumi, but this entry recorded ` +
-          `${JSON.stringify(prior)}. Nothing was written. Remove the entry that is wrong with ` +
-          `\`pulumi state delete <urn>\`.`,
-      );
+      // Another resource of this run manages the object now, with the same record: it
+      // restores what it manages; the settings only this entry managed are restored here.
+      if (agree) {
+        managed = managed.filter((p) => getPath(theirs, p) === undefined);
+        if (managed.length === 0) return;
+      } else
+        throw new ResourceOperationError(
+          `${what} failed: another resource of this program now manages ${kind.noun} of shield ` +
+            `zone ${target.zone} (a rename without \`aliases\`, or a replacement) and recorded ` +
+            `${JSON.stringify(theirs)} as the values before Pulumi, but this entry recorded ` +
+            `${JSON.stringify(prior)}. Nothing was written. Remove the entry that is wrong with ` +
+            `\`pulumi state delete <urn>\`.`,
+        );
     }
     await operation(what, async () => {
       let snap: SettingsSnapshot<R>;
