@@ -11,6 +11,7 @@ import {
 } from "../../packages/emulator/src";
 import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
 import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
+import { responsePageProvider as page } from "../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
 import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
 import { stackConfig } from "./helpers";
 
@@ -77,5 +78,45 @@ describe.each(["default", "zone-replace"])("profile %s", (profile) => {
     resetRunState();
     await sz.delete(made.id, made.outs as Any);
     expect(canonical(await ctl.state())).toEqual(canonical(before));
+  });
+  test("`pulumi up --replace` (the engine creates the replacement without a diff: it records Pulumi's write as its prior): the old delete refuses naming the prior to state; stated, the next run writes nothing and destroy restores", async () => {
+    const before = await ctl.state();
+    const z = zoneOf(before, 1).settings;
+    const was = z.wafExecutionMode === 1 ? "Block" : "Log";
+    const mode = z.wafExecutionMode === 1 ? "Log" : "Block";
+    const old = await sz.create(checked(sz, { shieldZoneId: 1, waf: { mode } }));
+    resetRunState(); // `pulumi up --replace <urn>`: create, then delete the original
+    const made = await sz.create(checked(sz, { shieldZoneId: 1, waf: { mode } }));
+    expect((made.outs as Any).prior).toEqual({ waf: { mode } }); // Pulumi's own write
+    await ctl.clearJournal();
+    const refused = sz.delete(old.id, old.outs as Any);
+    await expect(refused).rejects.toThrow(`prior: {"waf":{"mode":"${was}"}}`);
+    expect((await ctl.journal()).filter((e) => e.method !== "GET")).toEqual([]);
+    // The next `pulumi up` with the prior stated: an update that writes nothing, then the
+    // pending delete of the original, which now agrees.
+    resetRunState();
+    const pinned = checked(sz, { shieldZoneId: 1, waf: { mode }, prior: { waf: { mode: was } } });
+    expect(sz.diffSync(made.id, made.outs as Any, pinned).changes).toBe(true);
+    const u = await sz.update(made.id, made.outs as Any, pinned);
+    expect((u.outs as Any).prior).toEqual({ waf: { mode: was } });
+    await sz.delete(old.id, old.outs as Any);
+    expect((await ctl.journal()).filter((e) => e.method !== "GET")).toEqual([]);
+    resetRunState();
+    await sz.delete(made.id, u.outs as Any);
+    expect(canonical(await ctl.state())).toEqual(canonical(before));
+  });
+  test("a ResponsePage whose shield zone disappeared: refresh drops it (gone), destroy writes nothing and does not fail", async () => {
+    const made = await page.create(
+      checked(page, { shieldZoneId: 3, pageType: "block", html: "<p>blocked</p>" }),
+    );
+    const s = await ctl.state();
+    s.shieldZones = (s.shieldZones as Any[]).filter((z) => z.id !== 3) as Any;
+    await ctl.setState(s);
+    resetRunState();
+    const r = await page.read(made.id, made.outs as Any);
+    expect(r.id).toBe("");
+    await ctl.clearJournal();
+    await page.delete(made.id, made.outs as Any);
+    expect((await ctl.journal()).filter((e) => e.method !== "GET")).toEqual([]);
   });
 });

@@ -556,8 +556,11 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       });
       // This run's program manages the object: a stale entry (the old half of a rename) must
       // not restore it later; a replacement for the same object keeps this record.
-      if (replaces.length === 0) claimWith(CLAIM, key, olds.prior ?? {});
-      else claimWith(REPLACING, key, olds.prior ?? {});
+      // The record is the one this run keeps: a prior the program states wins.
+      const record: Record<string, unknown> = structuredClone(olds.prior ?? {});
+      for (const [path, v] of Object.entries(pinnedOf(news))) setPath(record, path, v);
+      if (replaces.length === 0) claimWith(CLAIM, key, record);
+      else claimWith(REPLACING, key, record);
     }
     return {
       changes: replaces.length > 0 || changed || passChanged || priorChanged,
@@ -680,8 +683,11 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           `${what} failed: another resource of this program now manages ${kind.noun} of shield ` +
             `zone ${target.zone} (a rename without \`aliases\`, or a replacement) and recorded ` +
             `${JSON.stringify(theirs)} as the values before Pulumi, but this entry recorded ` +
-            `${JSON.stringify(prior)}. Nothing was written. Remove the entry that is wrong with ` +
-            `\`pulumi state delete <urn>\`.`,
+            `${JSON.stringify(prior)}. Nothing was written. When this entry's values are the ` +
+            `ones before Pulumi (the other resource read what Pulumi had written, as after ` +
+            `\`pulumi up --replace\` or a rename without \`aliases\`), state them on the ` +
+            `resource that manages the zone now, \`prior: ${JSON.stringify(prior)}\`, and run ` +
+            `\`pulumi up\` again: it writes nothing.`,
         );
     }
     await operation(what, async () => {
