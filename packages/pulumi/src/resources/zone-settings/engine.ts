@@ -556,8 +556,11 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       });
       // This run's program manages the object: a stale entry (the old half of a rename) must
       // not restore it later; a replacement for the same object keeps this record.
-      if (replaces.length === 0) claimWith(CLAIM, key, olds.prior ?? {});
-      else claimWith(REPLACING, key, olds.prior ?? {});
+      // The record is the one this run keeps: a prior the program states wins.
+      const record: Record<string, unknown> = structuredClone(olds.prior ?? {});
+      for (const [path, v] of Object.entries(pinnedOf(news))) setPath(record, path, v);
+      if (replaces.length === 0) claimWith(CLAIM, key, record);
+      else claimWith(REPLACING, key, record);
     }
     return {
       changes: replaces.length > 0 || changed || passChanged || priorChanged,
@@ -663,21 +666,29 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     }
     const key = targetKey(target);
     const prior = props.prior ?? {};
-    const managed = (props.managed ?? []).filter((p) => getPath(prior, p) !== undefined);
+    let managed = (props.managed ?? []).filter((p) => getPath(prior, p) !== undefined);
     if (isClaimed(CLAIM, key)) {
       const theirs = claimValue(CLAIM, key) as Record<string, unknown> | undefined;
       const agree = managed.every((p) => {
         const t = getPath(theirs, p);
         return t === undefined || deepEqual(t, getPath(prior, p));
       });
-      if (agree) return; // another resource of this run manages the object now, same record
-      throw new ResourceOperationError(
-        `${what} failed: another resource of this program now manages ${kind.noun} of shield ` +
-          `zone ${target.zone} (a rename without \`aliases\`, or a replacement) and recorded ` +
-          `${JSON.stringify(theirs)} as the values before Pulumi, but this entry recorded ` +
-          `${JSON.stringify(prior)}. Nothing was written. Remove the entry that is wrong with ` +
-          `\`pulumi state delete <urn>\`.`,
-      );
+      // Another resource of this run manages the object now, with the same record: it
+      // restores what it manages; the settings only this entry managed are restored here.
+      if (agree) {
+        managed = managed.filter((p) => getPath(theirs, p) === undefined);
+        if (managed.length === 0) return;
+      } else
+        throw new ResourceOperationError(
+          `${what} failed: another resource of this program now manages ${kind.noun} of shield ` +
+            `zone ${target.zone} (a rename without \`aliases\`, or a replacement) and recorded ` +
+            `${JSON.stringify(theirs)} as the values before Pulumi, but this entry recorded ` +
+            `${JSON.stringify(prior)}. Nothing was written. When this entry's values are the ` +
+            `ones before Pulumi (the other resource read what Pulumi had written, as after ` +
+            `\`pulumi up --replace\` or a rename without \`aliases\`), state them on the ` +
+            `resource that manages the zone now, \`prior: ${JSON.stringify(prior)}\`, and run ` +
+            `\`pulumi up\` again: it writes nothing.`,
+        );
     }
     await operation(what, async () => {
       let snap: SettingsSnapshot<R>;
