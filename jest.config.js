@@ -11,6 +11,7 @@ const common = {
     "^pulumi-edgeplatform$": "<rootDir>/packages/pulumi/src/index.ts",
     "^edgeplatform-client$": "<rootDir>/packages/client/src/index.ts",
     "^edgeplatform-client/spec$": "<rootDir>/packages/client/src/spec/index.ts",
+    "^edgeplatform-client/spec/runtime$": "<rootDir>/packages/client/src/spec/runtime.ts",
     "^edgeplatform-emulator$": "<rootDir>/packages/emulator/src/index.ts",
   },
 };

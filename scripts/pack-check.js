@@ -13,7 +13,9 @@
  *    discriminated RateLimitRule arguments must compile, and the invalid programs of
  *    scripts/lib/type-programs.js (two addressing fields; a create without `ruleName`; ...)
  *    must each fail with their expected TS error.
- * 4. `require("pulumi-edgeplatform")` in that program loads no fastify.
+ * 4. `require("pulumi-edgeplatform")` in that program loads no fastify, no TypeBox and no ajv;
+ *    the installed stubs' `check` (rate-limit rule, WAF rule) validates with the precompiled
+ *    validators of the tarballs (scripts/precompile-schemas.js): no TypeBox, no ajv compiler.
  * 5. The client tarball alone in an empty Node project: packages, size, no `@pulumi/*` in
  *    `require.cache`, median `require` time over 10 cold processes.
  * 6. The emulator tarball (+ client): starts and stops.
@@ -37,6 +39,29 @@ const os = require("os");
 const path = require("path");
 const { spawnSync } = require("child_process");
 const { VALID_PROGRAM, INVALID_PROGRAMS } = require("./lib/type-programs");
+
+/**
+ * Run in the installed program (check 4): what `require("pulumi-edgeplatform")` loads, and what
+ * the stubs' `check` loads in a fresh process (as the provider host runs them), with two
+ * invalid inputs' failures.
+ */
+const LEAN_LOAD_PROBE = `
+const count = (keys) => ({
+  typebox: keys.filter((f) => /[\\\\/]@sinclair[\\\\/]typebox[\\\\/]/.test(f)).length,
+  ajv: keys.filter((f) => /[\\\\/]ajv[\\\\/]/.test(f)).length,
+  ajvCompiler: keys.filter((f) => /[\\\\/]ajv[\\\\/]/.test(f) && !/[\\\\/]runtime[\\\\/]/.test(f)).length,
+});
+(async () => {
+  const rules = require("pulumi-edgeplatform/stubs/rate-limit-rule");
+  const waf = require("pulumi-edgeplatform/stubs/waf-rule");
+  const a = await rules.check({}, { ruleId: 5, ruleConfiguration: { actionType: 7 } });
+  const b = await waf.check({}, { ruleId: 5, ruleConfiguration: { severityType: "x" } });
+  const check = { ...count(Object.keys(require.cache)), failures: [...a.failures, ...b.failures].map((f) => f.property + ": " + f.reason) };
+  require("pulumi-edgeplatform");
+  const index = count(Object.keys(require.cache));
+  console.log(JSON.stringify({ check, index }));
+})();
+`;
 
 const ROOT = path.resolve(__dirname, "..");
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -429,6 +454,17 @@ function main() {
     );
     const l = JSON.parse(loaded.stdout);
     check(l.fastify === 0, `require("pulumi-edgeplatform") loads ${l.n} modules, none of fastify`);
+    const lean = run(process.execPath, ["-e", LEAN_LOAD_PROBE], prog);
+    const ll = JSON.parse(lean.stdout);
+    check(
+      ll.index.typebox === 0 && ll.index.ajv === 0,
+      `require("pulumi-edgeplatform") loads no TypeBox (${ll.index.typebox} modules) and no ajv (${ll.index.ajv})`,
+    );
+    check(
+      ll.check.typebox === 0 && ll.check.ajvCompiler === 0 && ll.check.failures.length === 2,
+      `the stubs' check validates precompiled: ${ll.check.failures.join("; ")} ` +
+        `(TypeBox ${ll.check.typebox}, ajv compiler ${ll.check.ajvCompiler} modules)`,
+    );
 
     // 5. the client alone
     const plain = path.join(work, "client-only");

@@ -3,7 +3,8 @@ import * as pulumi from "@pulumi/pulumi";
 import { getRegistry } from "../../packages/pulumi/src/functions/containers";
 import { Type } from "@sinclair/typebox";
 import { InvalidArgumentError } from "../../packages/client/src";
-import { checkArgs, oneOf, optInstant } from "../../packages/pulumi/src/functions/args";
+import { checkArgs, optInstant } from "../../packages/pulumi/src/functions/args";
+import { oneOf } from "../../packages/pulumi/src/functions/schema-helpers";
 import {
   clearClientCache,
   clientFor,

@@ -11,8 +11,10 @@
  */
 export * from "./enums";
 export * from "./schemas";
+export * from "./patterns";
 export * from "./shield-schemas";
 export * from "./access-list-entries";
 export type * from "./types";
 export * from "./validation";
 export * from "./retention";
+export * from "./precompiled";

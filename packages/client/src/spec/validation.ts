@@ -15,6 +15,7 @@ import {
   VariableNames,
   WafEnumsByField,
 } from "./enums";
+import { isSchemaRef, loadSchema, precompiledValidator, type SchemaRef } from "./precompiled";
 
 /** The `pattern` of a string that must not be empty or blank. */
 export const NON_BLANK = "\\S";
@@ -26,6 +27,12 @@ export interface ValidationFailure {
 }
 
 /**
+ * The options of the ajv instance; `scripts/precompile-schemas.js` generates the precompiled
+ * validators with the same ones (plus `code.source`), so their errors are the same.
+ */
+export const AJV_OPTIONS = { allErrors: true, strict: false, verbose: true } as const;
+
+/**
  * The ajv instance, made on the first validation: ajv and ajv-formats are about 70 modules, and
  * a process that never validates (the provider host of a refresh or destroy) need not load them.
  */
@@ -34,12 +41,27 @@ function ajv(): Ajv {
   if (!ajvInstance) {
     const { default: AjvClass } = require("ajv") as typeof import("ajv");
     const { default: addFormats } = require("ajv-formats") as typeof import("ajv-formats");
-    ajvInstance = new AjvClass({ allErrors: true, strict: false, verbose: true });
+    ajvInstance = new AjvClass({ ...AJV_OPTIONS });
     addFormats(ajvInstance);
   }
   return ajvInstance;
 }
 const compiled = new WeakMap<object, ValidateFunction>();
+
+/** The validator of a schema or of a {@link SchemaRef} (precompiled when it can be). */
+function validatorFor(schema: object | SchemaRef): ValidateFunction {
+  if (isSchemaRef(schema)) {
+    const pre = precompiledValidator(schema);
+    if (pre) return pre as unknown as ValidateFunction;
+    return validatorFor(loadSchema(schema));
+  }
+  let fn = compiled.get(schema);
+  if (!fn) {
+    fn = ajv().compile(schema);
+    compiled.set(schema, fn);
+  }
+  return fn;
+}
 
 function enumNamesFor(path: string): Record<string, number> | undefined {
   const last = path
@@ -176,22 +198,19 @@ function typeReason(e: ErrorObject, noun: MemberNoun): string {
 }
 
 /**
- * Validates `value` against a schema of `schemas.ts` (or any TypeBox/JSON schema). Returns
+ * Validates `value` against a schema of `schemas.ts` (or any TypeBox/JSON schema, or a
+ * {@link SchemaRef}: then with its precompiled validator, see `precompiled.ts`). Returns
  * every failure with its property path (prefixed by `prefix`) and a reason naming the
  * allowed values; `noun` says whether unknown members are "properties" (inputs, bodies) or
  * "arguments" (data-source arguments). Never throws.
  */
 export function validate(
-  schema: object,
+  schema: object | SchemaRef,
   value: unknown,
   prefix = "",
   noun: MemberNoun = "property",
 ): ValidationFailure[] {
-  let fn = compiled.get(schema);
-  if (!fn) {
-    fn = ajv().compile(schema);
-    compiled.set(schema, fn);
-  }
+  const fn = validatorFor(schema);
   if (fn(value)) return [];
   const errors = fn.errors ?? [];
   // An enum failure says more than a type failure at the same place: keep only the former.

@@ -1,14 +1,23 @@
 /**
  * Argument checks of the data sources, on the project's one validator
  * (`edgeplatform-client/spec` `validate`): each data source declares its arguments as a
- * TypeBox schema; `checkArgs` reports the first failure as an {@link InvalidArgumentError}
+ * TypeBox schema in a schema module (`<namespace>-schemas.ts`, precompiled by the build) and
+ * checks them by reference (`schemaRef`); `checkArgs` reports the first failure as an {@link InvalidArgumentError}
  * naming the operation, the argument and the allowed values. The few checks a JSON schema
  * cannot express (instants given as `Date`, the log retention window, status lists) are here
  * too, once.
  */
 import { InvalidArgumentError } from "edgeplatform-client";
-import { Limits, isRetainedDay, retainedDayStarts, validate } from "edgeplatform-client/spec";
-import { Type, type Static, type TObject, type TUnsafe } from "@sinclair/typebox";
+import {
+  Limits,
+  isRetainedDay,
+  isSchemaRef,
+  retainedDayStarts,
+  schemaJson,
+  validate,
+  type SchemaRef,
+} from "edgeplatform-client/spec/runtime";
+import type { Static, TObject } from "@sinclair/typebox";
 
 /** Throws the {@link InvalidArgumentError} of `operation` for `field`. */
 export function fail(
@@ -23,19 +32,21 @@ export function fail(
 /**
  * Checks `args` against the data source's argument schema (no unknown arguments, types,
  * ranges, enumerations) and returns them typed. An integer argument also accepts an integer
- * string (`"12"`, as stack config gives it), returned as a number.
+ * string (`"12"`, as stack config gives it), returned as a number. `schema`: a reference to a
+ * schema module's export (precompiled), or a schema (compiled on first use).
  * @throws InvalidArgumentError for the first failure.
  */
 export function checkArgs<S extends TObject>(
   operation: string,
-  schema: S,
+  schema: SchemaRef<S> | S,
   args: unknown,
 ): Static<S> {
   if (args === null || typeof args !== "object" || Array.isArray(args)) {
     fail(operation, "args", `must be an object; got ${describe(args)}`);
   }
   // `undefined` members are absent members (`{ maxPages: undefined }` is no maxPages).
-  const props = schema.properties as Record<string, { type?: unknown; enum?: unknown[] }>;
+  const props = (isSchemaRef(schema) ? (schemaJson(schema) as TObject) : schema)
+    .properties as Record<string, { type?: unknown; enum?: unknown[] }>;
   const present = Object.fromEntries(
     Object.entries(args as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
@@ -50,14 +61,6 @@ export function checkArgs<S extends TObject>(
   if (failure) fail(operation, failure.property, failure.reason, props[failure.property]?.enum);
   return present as Static<S>;
 }
-
-/** An argument that a JSON schema cannot describe (a `Date`, a list or a string): any value. */
-export const anyValue = <T>(): TUnsafe<T> => Type.Unsafe<T>({});
-/** A positive int64-safe integer (ids). */
-export const positiveId = () => Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
-/** A string enumeration, as `{type: "string", enum}` (one failure naming every value). */
-export const oneOf = <T extends string>(values: readonly T[]): TUnsafe<T> =>
-  Type.Unsafe<T>({ type: "string", enum: [...values] });
 
 /** Short description of a value for error messages. */
 export function describe(v: unknown): string {

@@ -1,36 +1,22 @@
 /** Compute data source: `getScriptStatistics` (also as an Output form). */
 import * as pulumi from "@pulumi/pulumi";
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import type * as S from "./compute-schemas";
 import { statisticsRange, type ScriptStatistics } from "edgeplatform-client";
-import { anyValue, checkArgs, fail, positiveId } from "./args";
+import { schemaRef } from "edgeplatform-client/spec/runtime";
+import { checkArgs, fail } from "./args";
 import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
 const OPERATION = "compute.getScriptStatistics";
 
-const getScriptStatisticsArgs = Type.Object(
-  {
-    /** ID of the edge script. */
-    scriptId: positiveId(),
-    /**
-     * Start of the range: a `Date`, an ISO 8601 date-time with a time zone, or a date
-     * (`"2024-05-01"`: the start of that day in UTC).
-     */
-    dateFrom: Type.Optional(anyValue<Date | string>()),
-    /**
-     * End of the range, not before `dateFrom`: like `dateFrom`, but a date (`"2024-05-02"`)
-     * is the end of that day in UTC (`2024-05-02T23:59:59.999Z`).
-     */
-    dateTo: Type.Optional(anyValue<Date | string>()),
-    /** Load the most recent data as soon as available (platform default false). */
-    loadLatest: Type.Optional(Type.Boolean()),
-    /** Group the charts by hour instead of by day (platform default false). */
-    hourly: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
+const getScriptStatisticsArgs = schemaRef<typeof S.getScriptStatisticsArgsSchema>(
+  __dirname,
+  "./compute-schemas",
+  "getScriptStatisticsArgsSchema",
 );
 /** Arguments of {@link getScriptStatistics}. Without dates the platform returns the last 30 days. */
-export type GetScriptStatisticsArgs = Static<typeof getScriptStatisticsArgs>;
+export type GetScriptStatisticsArgs = Static<typeof S.getScriptStatisticsArgsSchema>;
 
 /**
  * Result of {@link getScriptStatistics}: totals plus three charts, each mapping a timestamp

@@ -3,22 +3,21 @@
  * Output form).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import type * as S from "./containers-schemas";
 import type { ContainerRegistry, RegionSettings } from "edgeplatform-client";
-import { NON_BLANK } from "edgeplatform-client/spec";
-import { checkArgs, positiveId } from "./args";
+import { schemaRef } from "edgeplatform-client/spec/runtime";
+import { checkArgs } from "./args";
 import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
-const getRegistryArgs = Type.Object(
-  {
-    /** ID of the container registry (int64). */
-    registryId: positiveId(),
-  },
-  { additionalProperties: false },
+const getRegistryArgs = schemaRef<typeof S.getRegistryArgsSchema>(
+  __dirname,
+  "./containers-schemas",
+  "getRegistryArgsSchema",
 );
 /** Arguments of {@link getRegistry}. */
-export type GetRegistryArgs = Static<typeof getRegistryArgs>;
+export type GetRegistryArgs = Static<typeof S.getRegistryArgsSchema>;
 
 /** Result of {@link getRegistry}: the registry as the platform returns it (13 fields). */
 export type GetRegistryResult = ContainerRegistry;
@@ -64,15 +63,13 @@ export function getRegistryOutput(
   return dataSourceOutput(args, opts, getRegistry).apply((r) => pulumi.secret(r));
 }
 
-const getRegionSettingsArgs = Type.Object(
-  {
-    /** ID of the application. */
-    appId: Type.String({ pattern: NON_BLANK }),
-  },
-  { additionalProperties: false },
+const getRegionSettingsArgs = schemaRef<typeof S.getRegionSettingsArgsSchema>(
+  __dirname,
+  "./containers-schemas",
+  "getRegionSettingsArgsSchema",
 );
 /** Arguments of {@link getRegionSettings}. */
-export type GetRegionSettingsArgs = Static<typeof getRegionSettingsArgs>;
+export type GetRegionSettingsArgs = Static<typeof S.getRegionSettingsArgsSchema>;
 
 /** Result of {@link getRegionSettings}. `maxAllowedRegions` may be absent. */
 export type GetRegionSettingsResult = RegionSettings;

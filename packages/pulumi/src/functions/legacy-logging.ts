@@ -3,53 +3,29 @@
  * Output form. Needs the `loggingUrl` setting. The v2 one is in logging.ts.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import type * as S from "./legacy-logging-schemas";
 import {
   formatLegacyLogDate,
   LegacyLogParseError,
   type LegacyAccessLogRecord,
 } from "edgeplatform-client";
-import { Limits, legacyAccessLogQuerySchema } from "edgeplatform-client/spec";
-import { anyValue, checkArgs, checkRetainedDay, fail, oneOf, optText, positiveId } from "./args";
-import { checkStatus, type StatusFilter } from "./logging";
+import { Limits, schemaRef } from "edgeplatform-client/spec/runtime";
+import { checkArgs, checkRetainedDay, fail, optText } from "./args";
+import { checkStatus } from "./logging";
 import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 
 const V1 = "logging.getLegacyAccessLogs";
 
-const q = legacyAccessLogQuerySchema.properties;
-const getLegacyAccessLogsArgs = Type.Object(
-  {
-    /** ID of the pull zone (logging must be enabled on it). */
-    pullZoneId: positiveId(),
-    /**
-     * The UTC day: a `Date`, `MM-dd-yy`, `MM-dd-yyyy` or an ISO 8601 date. Only today and
-     * the two previous days (UTC) are retained.
-     */
-    date: anyValue<Date | string>(),
-    /** Status codes or classes, e.g. `404`, `"5xx"`, `"200,304"`. */
-    status: Type.Optional(anyValue<StatusFilter>()),
-    /**
-     * Malformed lines: `"skip"` (default; listed in `skippedLines`) or `"fail"` (the call
-     * fails with a `LegacyLogParseError` carrying the line number).
-     */
-    onMalformed: Type.Optional(oneOf(["skip", "fail"] as const)),
-    // The spec's fields, one by one: a `Type.Composite` or a spread of a `Type.Pick` loses
-    // the fields' doc comments in the emitted .d.ts (the schemas are the spec's own).
-    /** First line of the window (0-based, platform semantics). */
-    start: q.start,
-    /** End line of the window; not before `start`. */
-    end: q.end,
-    /** Free-text search. */
-    search: q.search,
-    /** `"asc"` (oldest first) or `"desc"` (newest first). */
-    order: q.order,
-  },
-  { additionalProperties: false },
+const getLegacyAccessLogsArgs = schemaRef<typeof S.getLegacyAccessLogsArgsSchema>(
+  __dirname,
+  "./legacy-logging-schemas",
+  "getLegacyAccessLogsArgsSchema",
 );
 /** Arguments of {@link getLegacyAccessLogs}. */
-export type GetLegacyAccessLogsArgs = Static<typeof getLegacyAccessLogsArgs>;
+export type GetLegacyAccessLogsArgs = Static<typeof S.getLegacyAccessLogsArgsSchema>;
 
 /** A malformed line that was skipped. */
 export interface SkippedLine {

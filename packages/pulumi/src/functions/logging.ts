@@ -4,25 +4,27 @@
  * memory use the client's iterators (`client.logging.accessLogPages`, `client.logging.legacyAccessLogRecords`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import type * as S from "./logging-schemas";
 import { type AccessLogEntry, type AccessLogQuery } from "edgeplatform-client";
 import {
-  accessLogQuerySchema,
   AccessLogTextFilters,
   CacheStatuses,
   Limits,
   LogOrders,
   oldestRetainedDayStart,
+  schemaRef,
+  specSchema,
   statusListPattern,
   validate,
-} from "edgeplatform-client/spec";
-import { anyValue, checkArgs, describe, fail, optInstant, optText, positiveId } from "./args";
+} from "edgeplatform-client/spec/runtime";
+import { checkArgs, describe, fail, optInstant, optText } from "./args";
 import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 
 export { LogOrders };
-export type { LogOrder } from "edgeplatform-client/spec";
+export type { LogOrder } from "edgeplatform-client/spec/runtime";
 
 const STATUS_RE = new RegExp(statusListPattern);
 const STATUS_SYNTAX =
@@ -45,48 +47,13 @@ const V2 = "logging.getAccessLogs";
  * the one declaration) minus paging, with friendlier forms for the window (`Date`s), `status`
  * and `cacheStatus` (lists), plus `maxRecords`.
  */
-const q = accessLogQuerySchema.properties;
-const getAccessLogsArgs = Type.Object(
-  {
-    /** ID of the pull zone (logging must be enabled on it). */
-    pullZoneId: positiveId(),
-    /** Start of the window (inclusive): a `Date` or ISO 8601 string. Default `to` − 24 h. */
-    from: Type.Optional(anyValue<Date | string>()),
-    /** End of the window (exclusive): a `Date` or ISO 8601 string. Default now. */
-    to: Type.Optional(anyValue<Date | string>()),
-    /** Status codes or classes, e.g. `404`, `"5xx"`, `"200,304"`, `[200, "5xx"]`. */
-    status: Type.Optional(anyValue<StatusFilter>()),
-    /** Cache statuses (`HIT`, `MISS`, `BYPASS`, `REVALIDATED`, `STALE`, `UPDATING`, `-`). */
-    cacheStatus: Type.Optional(anyValue<CacheStatusFilter>()),
-    /** Stop after this many records (default: all). The result says if more were left. */
-    maxRecords: Type.Optional(positiveId()),
-    // The spec's fields, one by one: a `Type.Composite` or a spread of a `Type.Pick` loses
-    // the fields' doc comments in the emitted .d.ts (the schemas are the spec's own).
-    /** Two-letter country code of the client. */
-    country: q.country,
-    /** Edge location code. */
-    edgeLocation: q.edgeLocation,
-    /** Exact client IP. */
-    remoteIp: q.remoteIp,
-    /** Substring of the URL. */
-    urlContains: q.urlContains,
-    /** Substring of the user agent. */
-    userAgentContains: q.userAgentContains,
-    /** Substring of the referer. */
-    refererContains: q.refererContains,
-    /** One request ID. */
-    requestId: q.requestId,
-    /** Free-text search, at most 16 whitespace-separated tokens. */
-    search: q.search,
-    /** Include origin-shield requests (platform default false). */
-    includeOriginShield: q.includeOriginShield,
-    /** `"asc"` (oldest first) or `"desc"` (newest first, the platform default). */
-    order: q.order,
-  },
-  { additionalProperties: false },
+const getAccessLogsArgs = schemaRef<typeof S.getAccessLogsArgsSchema>(
+  __dirname,
+  "./logging-schemas",
+  "getAccessLogsArgsSchema",
 );
 /** Arguments of {@link getAccessLogs}. Every filter is optional. */
-export type GetAccessLogsArgs = Static<typeof getAccessLogsArgs>;
+export type GetAccessLogsArgs = Static<typeof S.getAccessLogsArgsSchema>;
 
 /** Result of {@link getAccessLogs}. */
 export interface GetAccessLogsResult {
@@ -110,10 +77,11 @@ export interface AccessLogsOptions extends DataSourceOptions {
   pageSize?: number;
 }
 
-const pageSizeArgs = Type.Object({
-  /** Records per request. */
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.accessLogMaxLimit })),
-});
+const pageSizeArgs = schemaRef<typeof S.pageSizeArgsSchema>(
+  __dirname,
+  "./logging-schemas",
+  "pageSizeArgsSchema",
+);
 
 /** Validates a status filter (v1 and v2) and returns it as the platform's list. */
 export function checkStatus(op: string, v: unknown): string | undefined {
@@ -194,7 +162,7 @@ export function buildAccessLogQuery(
   put("includeOriginShield", a.includeOriginShield);
   put("order", a.order);
   // Safety net: the query must pass the schema that the emulator's route validates with.
-  const failure = validate(accessLogQuerySchema, query)[0];
+  const failure = validate(specSchema("accessLogQuerySchema"), query)[0];
   if (failure) fail(V2, failure.property, failure.reason);
   return {
     pullZoneId: a.pullZoneId,

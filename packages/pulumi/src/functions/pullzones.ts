@@ -1,21 +1,20 @@
 /** Pull-zone data source: `checkNameAvailability` (also as an Output form). */
 import * as pulumi from "@pulumi/pulumi";
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import type * as S from "./pullzones-schemas";
 import { EdgeApiError, InvalidArgumentError } from "edgeplatform-client";
-import { NON_BLANK } from "edgeplatform-client/spec";
+import { schemaRef } from "edgeplatform-client/spec/runtime";
 import { checkArgs } from "./args";
 import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
-const checkNameAvailabilityArgs = Type.Object(
-  {
-    /** Pull-zone name to check. */
-    name: Type.String({ pattern: NON_BLANK }),
-  },
-  { additionalProperties: false },
+const checkNameAvailabilityArgs = schemaRef<typeof S.checkNameAvailabilityArgsSchema>(
+  __dirname,
+  "./pullzones-schemas",
+  "checkNameAvailabilityArgsSchema",
 );
 /** Arguments of {@link checkNameAvailability}. */
-export type CheckNameAvailabilityArgs = Static<typeof checkNameAvailabilityArgs>;
+export type CheckNameAvailabilityArgs = Static<typeof S.checkNameAvailabilityArgsSchema>;
 
 /** Result of {@link checkNameAvailability}. */
 export interface CheckNameAvailabilityResult {

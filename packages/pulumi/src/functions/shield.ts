@@ -3,32 +3,28 @@
  * Output form).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import type * as S from "./shield-schemas";
 import { formatEventLogDate, type EventLogEntry } from "edgeplatform-client";
-import { WafEnumsByField, type AccessListDetails } from "edgeplatform-client/spec";
+import {
+  schemaRef,
+  WafEnumsByField,
+  type AccessListDetails,
+} from "edgeplatform-client/spec/runtime";
 import { actionName, categoryName, planName, typeName } from "../resources/access-list-names";
 import type { WafRuleConfigurationState } from "../resources/waf-rule";
-import { anyValue, checkArgs, checkRetainedDay, fail, positiveId } from "./args";
+import { checkArgs, checkRetainedDay, fail } from "./args";
 import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 
-const getEventLogsArgs = Type.Object(
-  {
-    /** ID of the shield zone. */
-    shieldZoneId: positiveId(),
-    /**
-     * The UTC day to read: a `Date` (its UTC day), `MM-dd-yyyy`, or an ISO 8601 date /
-     * date-time. Only today and the two previous days (UTC) are readable.
-     */
-    date: anyValue<Date | string>(),
-    /** Read at most this many pages (default: all). The result says if more were left. */
-    maxPages: Type.Optional(positiveId()),
-  },
-  { additionalProperties: false },
+const getEventLogsArgs = schemaRef<typeof S.getEventLogsArgsSchema>(
+  __dirname,
+  "./shield-schemas",
+  "getEventLogsArgsSchema",
 );
 /** Arguments of {@link getEventLogs}. */
-export type GetEventLogsArgs = Static<typeof getEventLogsArgs>;
+export type GetEventLogsArgs = Static<typeof S.getEventLogsArgsSchema>;
 
 /** Result of {@link getEventLogs}. */
 export interface GetEventLogsResult {
@@ -107,15 +103,10 @@ export function getEventLogsOutput(
   return dataSourceOutput(args, opts, getEventLogs);
 }
 
-/** The zone of a shield data source: exactly one of `shieldZoneId` and `pullZoneId`. */
-const zoneArgs = Type.Object(
-  {
-    /** ID of the shield zone. */
-    shieldZoneId: Type.Optional(positiveId()),
-    /** ID of a pull zone: its shield zone is read (GET `/shield/shield-zone/get-by-pullzone/{id}`). */
-    pullZoneId: Type.Optional(positiveId()),
-  },
-  { additionalProperties: false },
+const zoneArgs = schemaRef<typeof S.zoneArgsSchema>(
+  __dirname,
+  "./shield-schemas",
+  "zoneArgsSchema",
 );
 
 /** A shield zone named by its id. */

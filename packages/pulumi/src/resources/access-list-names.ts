@@ -8,7 +8,7 @@ import {
   AccessListCategory,
   AccessListType,
   ShieldPlanType,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client/spec/runtime";
 
 /** An access-list action name (`"None"` … `"Bypass"`). */
 export type AccessListActionName = keyof typeof AccessListAction;

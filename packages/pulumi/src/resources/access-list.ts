@@ -11,7 +11,7 @@ import type {
   AccessListActionValue,
   AccessListType,
   AccessListTypeValue,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";

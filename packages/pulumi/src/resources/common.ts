@@ -3,7 +3,8 @@
  * structural comparison, check-failure builders and error wrapping that never leaks secrets.
  */
 import type { TObject } from "@sinclair/typebox";
-import { validate } from "edgeplatform-client/spec";
+import type { SchemaRef } from "edgeplatform-client/spec/runtime";
+import { validate } from "edgeplatform-client/spec/runtime";
 import { scrub } from "./settings";
 
 /**
@@ -71,13 +72,14 @@ export function stripUnknowns(v: unknown): unknown {
 }
 
 /**
- * Validates a resource's inputs with the project's one validator (`edgeplatform-client/spec`):
+ * Validates a resource's inputs with the project's one validator (`edgeplatform-client/spec`),
+ * against an exported schema of a schema module (`schemaRef`: precompiled by the build):
  * unknown properties, types, ranges and enumerations, each failure with its property path.
  * `__provider` and unknown values (preview) are left out. A property of `required` that is
  * absent or null fails with the given reason (and is not validated further).
  */
 export function checkInputs(
-  schema: TObject,
+  schema: SchemaRef<TObject>,
   inputs: Record<string, unknown>,
   required: Record<string, string> = {},
 ): Failure[] {

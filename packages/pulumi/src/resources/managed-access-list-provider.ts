@@ -14,13 +14,14 @@
  * touch an unmanaged one this way). Loaded at run time by the serialized stub in `loader.ts`.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { Type } from "@sinclair/typebox";
 import {
   AccessListAction,
+  schemaRef,
   type AccessListDetails,
   type ZoneAccessLists,
-} from "edgeplatform-client/spec";
-import { ACTION_NAMES, actionName, categoryName, planName } from "./access-list-names";
+} from "edgeplatform-client/spec/runtime";
+import type { managedAccessListInputsSchema as ManagedAccessListInputsSchema } from "./managed-access-list-schemas";
+import { actionName, categoryName, planName } from "./access-list-names";
 import {
   checkInputs,
   isUnknown,
@@ -86,32 +87,10 @@ export interface ManagedAccessListOutputs {
 const TYPE = "ManagedAccessList";
 
 /** The inputs, checked with the project's one validator (the "one of" rules: below). */
-const inputsSchema = Type.Object(
-  {
-    shieldZoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-    pullZoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-    listId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-    listName: Type.Optional(Type.String({ pattern: "\\S" })),
-    enabled: Type.Optional(Type.Boolean()),
-    // One enumeration of names and integers: one failure naming every allowed value.
-    action: Type.Optional(
-      Type.Unsafe<string | number>({ enum: [...ACTION_NAMES, ...Object.values(AccessListAction)] }),
-    ),
-    prior: Type.Optional(
-      Type.Object(
-        {
-          enabled: Type.Optional(Type.Boolean()),
-          action: Type.Optional(
-            Type.Unsafe<string | number>({
-              enum: [...ACTION_NAMES, ...Object.values(AccessListAction)],
-            }),
-          ),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false },
+const inputsSchema = schemaRef<typeof ManagedAccessListInputsSchema>(
+  __dirname,
+  "./managed-access-list-schemas",
+  "managedAccessListInputsSchema",
 );
 
 const present = (n: Record<string, unknown>, k: string) => n[k] !== undefined && n[k] !== null;

@@ -4,7 +4,7 @@
  * `pulumi-nodejs:dynamic/shield:ManagedAccessList`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { AccessListAction } from "edgeplatform-client/spec";
+import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";

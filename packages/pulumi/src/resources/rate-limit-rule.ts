@@ -19,7 +19,7 @@ import type {
   TimeframeValue,
   TransformationTypeValue,
   VariableTypes,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client/spec/runtime";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
 

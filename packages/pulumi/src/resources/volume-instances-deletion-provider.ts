@@ -7,7 +7,8 @@
  * thin serialized stub in `loader.ts`.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { Type } from "@sinclair/typebox";
+import { schemaRef } from "edgeplatform-client/spec/runtime";
+import type { volumeInstancesDeletionInputsSchema as VolumeInstancesDeletionInputsSchema } from "./volume-instances-deletion-schemas";
 import type { Volume } from "edgeplatform-client";
 import {
   checkInputs,
@@ -33,14 +34,10 @@ export interface VolumeInstancesDeletionOutputs extends VolumeInstancesDeletionI
 }
 
 /** The inputs, checked with the project's one validator (required: see the check). */
-const volumeInstancesDeletionInputsSchema = Type.Object(
-  {
-    appId: Type.Optional(Type.String({ minLength: 1 })),
-    volumeId: Type.Optional(Type.String({ minLength: 1 })),
-    /** Any change of it runs the deletion again. */
-    triggers: Type.Optional(Type.Union([Type.Array(Type.Unknown()), Type.Null()])),
-  },
-  { additionalProperties: false },
+const volumeInstancesDeletionInputsSchema = schemaRef<typeof VolumeInstancesDeletionInputsSchema>(
+  __dirname,
+  "./volume-instances-deletion-schemas",
+  "volumeInstancesDeletionInputsSchema",
 );
 
 /** Input names. */

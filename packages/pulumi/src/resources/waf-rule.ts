@@ -16,7 +16,7 @@ import type {
   VariableTypes,
   WafRuleAction,
   WafRuleActionValue,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client/spec/runtime";
 import type { ChainedRuleConditionArgs } from "./rate-limit-rule";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";

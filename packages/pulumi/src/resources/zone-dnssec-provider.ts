@@ -14,7 +14,8 @@
  * way out, when they differ; the program can state it with the `priorEnabled` input.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { Type } from "@sinclair/typebox";
+import { schemaRef } from "edgeplatform-client/spec/runtime";
+import type { zoneDnssecInputsSchema as ZoneDnssecInputsSchema } from "./zone-dnssec-schemas";
 import type { DnssecInfo } from "edgeplatform-client";
 import {
   checkInputs,
@@ -61,13 +62,10 @@ export interface ZoneDnssecOutputs {
 }
 
 /** The inputs, checked with the project's one validator (required: see `checkZoneDnssec`). */
-const zoneDnssecInputsSchema = Type.Object(
-  {
-    zoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
-    enabled: Type.Optional(Type.Boolean()),
-    priorEnabled: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
+const zoneDnssecInputsSchema = schemaRef<typeof ZoneDnssecInputsSchema>(
+  __dirname,
+  "./zone-dnssec-schemas",
+  "zoneDnssecInputsSchema",
 );
 
 /** Validates the inputs. Never throws. */

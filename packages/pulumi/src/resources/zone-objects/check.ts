@@ -5,8 +5,7 @@
  * the integer is what goes on the wire). No API call.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { Type } from "@sinclair/typebox";
-import { INT32_MAX, validate } from "edgeplatform-client/spec";
+import { schemaRef, validate } from "edgeplatform-client/spec/runtime";
 import {
   checkInputs,
   Failure,
@@ -16,28 +15,18 @@ import {
   safeCheck,
   stripUnknowns,
 } from "../common";
+import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "./check-schemas";
 import type { ZoneObjectKind } from "./kind";
 import type { ConfigurationPlan } from "./plan";
-
-const ruleIdentity = () =>
-  Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: INT32_MAX }), Type.Null()]));
-const nullableText = () => Type.Optional(Type.Unsafe<string | null>({ type: ["string", "null"] }));
 
 /**
  * The top-level inputs (`ruleConfiguration` is validated on its own, after enum names are
  * turned into their integers, against the kind's configuration schema).
  */
-const zoneObjectInputsSchema = Type.Object(
-  {
-    ruleId: ruleIdentity(),
-    shieldZoneId: ruleIdentity(),
-    pullZoneId: ruleIdentity(),
-    ruleName: nullableText(),
-    ruleDescription: nullableText(),
-    ruleConfiguration: Type.Optional(Type.Unsafe<unknown>({})),
-    deleteOnDestroy: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
+const zoneObjectInputsSchema = schemaRef<typeof ZoneObjectInputsSchema>(
+  __dirname,
+  "./check-schemas",
+  "zoneObjectInputsSchema",
 );
 
 /** The three ways to say which rule a resource is; exactly one is set. */

@@ -11,8 +11,8 @@
  * access list: `listId`, `name`, `entries`) declares its words for messages ({@link Words})
  * and maps its inputs and state at the provider boundary (fields.ts).
  */
-import type { TSchema } from "@sinclair/typebox";
-import type { AcceptedResult } from "edgeplatform-client/spec";
+import type { SchemaRef } from "edgeplatform-client/spec/runtime";
+import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
 import type { Failure } from "../common";
 import type { ZoneObjectInputs, ZoneObjectOutputs } from "./state";
 
@@ -95,8 +95,11 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
   claimKey: string;
   /** The configuration's field semantics. */
   config: ConfigurationFields;
-  /** JSON schema of the configuration (wire form, after enumeration names are turned into integers). */
-  configurationSchema: TSchema;
+  /**
+   * JSON schema of the configuration (wire form, after enumeration names are turned into
+   * integers), by reference to a schema module's export (precompiled: `spec/precompiled.ts`).
+   */
+  configurationSchema: SchemaRef;
   /** Checks of the configuration that a schema cannot say (e.g. a count above 0). */
   extraChecks?(wire: Record<string, unknown>): Failure[];
   /** The platform calls. */

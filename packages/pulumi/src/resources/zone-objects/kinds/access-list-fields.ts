@@ -12,15 +12,15 @@
  * value no content equals, so the entries count as changed, and `read` reports the platform's.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { Type } from "@sinclair/typebox";
 import {
   AccessListAction,
   AccessListType,
   accessListEntries,
-  INT32_MAX,
+  schemaRef,
   validateAccessListEntries,
   type AccessListTypeValue,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client/spec/runtime";
+import type { accessListInputsSchema as AccessListInputsSchema } from "./access-list-schemas";
 import {
   checkInputs,
   Failure,
@@ -73,22 +73,10 @@ export interface AccessListOutputs {
   readOnly?: boolean;
 }
 
-const id = () =>
-  Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: INT32_MAX }), Type.Null()]));
-const inputsSchema = Type.Object(
-  {
-    listId: id(),
-    shieldZoneId: id(),
-    pullZoneId: id(),
-    name: Type.Optional(Type.String({ minLength: 1 })),
-    description: Type.Optional(Type.Unsafe<string | null>({ type: ["string", "null"] })),
-    type: Type.Optional(Type.Unsafe<unknown>({})),
-    entries: Type.Optional(Type.Unsafe<unknown>({})),
-    enabled: Type.Optional(Type.Boolean()),
-    action: Type.Optional(Type.Unsafe<unknown>({})),
-    deleteOnDestroy: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
+const inputsSchema = schemaRef<typeof AccessListInputsSchema>(
+  __dirname,
+  "./access-list-schemas",
+  "accessListInputsSchema",
 );
 
 const isSet = (v: unknown) => v !== undefined && v !== null;

@@ -16,7 +16,6 @@
  *   adds entries) are checked before a write.
  */
 import { createHash } from "crypto";
-import { Type } from "@sinclair/typebox";
 import {
   AccessListAction,
   AccessListType,
@@ -28,7 +27,8 @@ import {
   type AccessListConfigurationRequest,
   type AccessListTypeValue,
   type ZoneAccessLists,
-} from "edgeplatform-client/spec";
+  schemaRef,
+} from "edgeplatform-client/spec/runtime";
 import { messageOf, ResourceOperationError } from "../../common";
 import { getClient } from "../../settings";
 import type { ConfigurationFields, Words, ZoneObject, ZoneObjectKind } from "../kind";
@@ -261,7 +261,11 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
   words: ACCESS_LIST_WORDS,
   claimKey: "access-list",
   config: accessListFields,
-  configurationSchema: Type.Object({}),
+  configurationSchema: schemaRef(
+    __dirname,
+    "./access-list-schemas",
+    "accessListConfigurationSchema",
+  ),
   endpoints: {
     get: getList,
     listZone: async (zone) => {

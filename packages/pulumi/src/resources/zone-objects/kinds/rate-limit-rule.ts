@@ -6,9 +6,9 @@
 import {
   EnumsByField,
   normalizeRuleConfiguration,
-  ruleConfigurationSchema,
+  specSchema,
   type RateLimitRule,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../settings";
 import type { ConfigurationFields, ZoneObjectKind } from "../kind";
 
@@ -50,7 +50,7 @@ export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
   noun: "rate-limit rule",
   claimKey: "rule",
   config: rateLimitFields,
-  configurationSchema: ruleConfigurationSchema,
+  configurationSchema: specSchema("ruleConfigurationSchema"),
   extraChecks: (wire) => {
     const count = wire.requestCount;
     return typeof count === "number" && Number.isInteger(count) && count <= 0

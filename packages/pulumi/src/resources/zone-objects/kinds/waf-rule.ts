@@ -10,9 +10,9 @@ import {
   normalizeWafRuleConfiguration,
   ShieldPlanType,
   WafEnumsByField,
-  wafRuleConfigurationSchema,
+  specSchema,
   type CustomWafRule,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client/spec/runtime";
 import { messageOf, ResourceOperationError } from "../../common";
 import { zoneListing } from "../../run-state";
 import { getClient } from "../../settings";
@@ -85,7 +85,7 @@ export const wafRuleKind: ZoneObjectKind<CustomWafRule> = {
   noun: "custom WAF rule",
   claimKey: "waf-rule",
   config: wafRuleFields,
-  configurationSchema: wafRuleConfigurationSchema,
+  configurationSchema: specSchema("wafRuleConfigurationSchema"),
   endpoints: {
     get: (id) => getClient().waf.getCustomWafRule(id),
     create: (body) => getClient().waf.createCustomWafRule(body as never),
