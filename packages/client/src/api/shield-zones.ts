@@ -6,28 +6,28 @@
  * the rest (errors, retries of idempotent calls, embedded `success: false` failures in a 2xx —
  * which is how the platform refuses a feature the zone's plan lacks).
  */
-import {
-  CustomPageTypes,
-  type AcceptedResult,
-  type ApiGuardian,
-  type ApiGuardianSpecRequest,
-  type ApiGuardianUpdate,
-  type BotDetection,
-  type BotDetectionUpdate,
-  type CreateShieldZoneRequest,
-  type CustomPageType,
-  type ManagedWafRuleset,
-  type PageInfo,
-  type RateLimitMetrics,
-  type ShieldMetricsOverview,
-  type ShieldZoneByPullZone,
-  type ShieldZoneByPullZoneResponse,
-  type ShieldZonePullZoneMapping,
-  type ShieldZoneResponse,
-  type ShieldZoneSettings,
-  type UploadScanning,
-  type UploadScanningUpdate,
-  type WafEngineConfigItem,
+import { CustomPageTypes } from "../spec/enums";
+import type {
+  AcceptedResult,
+  ApiGuardian,
+  ApiGuardianSpecRequest,
+  ApiGuardianUpdate,
+  BotDetection,
+  BotDetectionUpdate,
+  CreateShieldZoneRequest,
+  CustomPageType,
+  ManagedWafRuleset,
+  PageInfo,
+  RateLimitMetrics,
+  ShieldMetricsOverview,
+  ShieldZoneByPullZone,
+  ShieldZoneByPullZoneResponse,
+  ShieldZonePullZoneMapping,
+  ShieldZoneResponse,
+  ShieldZoneSettings,
+  UploadScanning,
+  UploadScanningUpdate,
+  WafEngineConfigItem,
 } from "../spec";
 import { EdgeApiError } from "./errors";
 import { InvalidArgumentError } from "./invalid-argument";

@@ -1,5 +1,6 @@
 /**
- * The TypeBox declarations of the arguments of the Shield data sources (shield.ts) (a schema module: the build
+ * The TypeBox declarations of the arguments of the Shield data sources (shield.ts,
+ * shield-zones.ts) (a schema module: the build
  * precompiles each exported `*Schema`, and the data sources refer to them with `schemaRef`, so
  * loading the data sources loads neither TypeBox nor ajv's compiler; see edgeplatform-client's
  * `spec/precompiled.ts`).
@@ -32,3 +33,6 @@ export const zoneArgsSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The arguments of `getZones`: none (`{}`). */
+export const getZonesArgsSchema = Type.Object({}, { additionalProperties: false });

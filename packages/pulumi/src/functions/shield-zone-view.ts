@@ -13,7 +13,7 @@ import {
   WafPayloadLimitAction,
   type ShieldZoneResponse,
   type WafEngineConfigItem,
-} from "edgeplatform-client/spec";
+} from "edgeplatform-client/spec/runtime";
 
 /**
  * A value of the integer enumeration `E` in a result: its name (`"Block"`), or the integer

@@ -3,13 +3,15 @@
  * `getRateLimitMetrics` (each also as an Output form).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { Type, type Static } from "@sinclair/typebox";
+import type { Static } from "@sinclair/typebox";
+import { schemaRef } from "edgeplatform-client/spec/runtime";
 import type {
   ManagedWafRuleset,
   RateLimitMetrics,
   ShieldMetricsOverview,
   WafEngineConfigItem,
 } from "edgeplatform-client/spec";
+import type * as S from "./shield-schemas";
 import { checkArgs } from "./args";
 import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
@@ -68,9 +70,13 @@ export function getZoneOutput(
   return dataSourceOutput(args, opts, getZone);
 }
 
-const getZonesArgs = Type.Object({}, { additionalProperties: false });
+const getZonesArgs = schemaRef<typeof S.getZonesArgsSchema>(
+  __dirname,
+  "./shield-schemas",
+  "getZonesArgsSchema",
+);
 /** Arguments of {@link getZones}: none (`{}`). */
-export type GetZonesArgs = Static<typeof getZonesArgs>;
+export type GetZonesArgs = Static<typeof S.getZonesArgsSchema>;
 
 /** Which pull zone a shield zone protects (a line of {@link GetZonesResult.pullZoneMapping}). */
 export interface ShieldZonePullZone {

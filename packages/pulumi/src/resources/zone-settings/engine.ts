@@ -14,7 +14,8 @@
  * `check` and `diff` make no API call.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { Type } from "@sinclair/typebox";
+import type { TObject } from "@sinclair/typebox";
+import { schemaRef } from "edgeplatform-client/spec/runtime";
 import { planName } from "../access-list-names";
 import {
   checkInputs,
@@ -39,15 +40,16 @@ import {
   nameOf,
   sameValue,
   setPath,
-  settingsSchema,
   toProgram,
   toWire,
+  type JsonSchema,
   type SettingsField,
   type SettingsKind,
   type SettingsSnapshot,
   type SettingsTarget,
   type Wire,
 } from "./kind";
+import type * as SettingsSchemas from "./settings-schemas";
 
 /** Inputs of a settings resource after `check`: the zone, the kind's key, the settings. */
 export type SettingsInputs = {
@@ -84,8 +86,13 @@ export interface EngineKind<R = unknown> extends SettingsKind<R> {
   resolveZone?(inputs: SettingsInputs, what: string): Promise<ZoneResolution>;
   /** Kind-specific input failures (`check`). */
   checkExtra?(news: Record<string, unknown>): Failure[];
-  /** Inputs `check` passes through without validating them as settings. */
-  extraInputs?: Record<string, import("@sinclair/typebox").TSchema>;
+  /**
+   * The export of settings-schemas.ts that is this kind's inputs schema (built from this
+   * declaration by `settingsInputsSchema`, precompiled by the build): what `check` validates.
+   */
+  inputsSchema: Extract<keyof typeof SettingsSchemas, `${string}InputsSchema`>;
+  /** Inputs `check` passes through without validating them as settings (plain JSON Schema). */
+  extraInputs?: Record<string, JsonSchema>;
   /** Output fields kept from the inputs as given (ApiGuardian's `specHash`). */
   passThrough?: readonly string[];
   /** Extra write before/after the settings (ApiGuardian's document); returns outputs to add. */
@@ -179,28 +186,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
   const REPLACING = `zone-settings-replacing:${TYPE}`;
   const keyName = kind.keyInput?.name;
 
-  const inputsSchema = Type.Object(
-    {
-      shieldZoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
-      pullZoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
-      ...(keyName
-        ? { [keyName]: Type.Optional(Type.Unsafe<string>({ enum: [...kind.keyInput!.values] })) }
-        : {}),
-      ...(kind.extraInputs ?? {}),
-      ...settingsSchema(kind.fields),
-      // The values before Pulumi, stated by the program (the way out after an interrupted
-      // run): the settings' own schemas, each also `null` (not set).
-      prior: Type.Optional(
-        Type.Object(
-          settingsSchema(
-            kind.fields.map((f) => ({ ...f, schema: Type.Union([f.schema, Type.Null()]) })),
-          ),
-          { additionalProperties: false },
-        ),
-      ),
-    },
-    { additionalProperties: false },
-  );
+  // The inputs schema (settings-schemas.ts builds it from `kind`), precompiled by the build.
+  const inputsSchema = schemaRef<TObject>(__dirname, "./settings-schemas", kind.inputsSchema);
 
   /**
    * The prior values the program states (`prior`) for the settings it manages, by path, as

@@ -4,8 +4,14 @@
  * zone's settings object and how to write a change over them. The engine does the rest
  * (check, diff, create, read, update, delete, the prior values and their restoring, drift
  * by field, one owner per settings object).
+ *
+ * The fields' schemas are plain JSON Schema (this module and the kinds load no TypeBox): the
+ * schema module settings-schemas.ts builds each kind's inputs schema from them, the build
+ * precompiles it, and the engine validates by reference (`schemaRef`).
  */
-import { Type, type TSchema } from "@sinclair/typebox";
+
+/** A JSON Schema (draft-07) as a plain object (`{ type: "boolean" }`). */
+export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** A value as the platform holds it (enumerations as integers). */
 export type Wire = unknown;
@@ -14,8 +20,8 @@ export type Wire = unknown;
 export interface SettingsField {
   /** Public path in the inputs, dot-separated (`"waf.mode"`). */
   path: string;
-  /** Input schema of the value (an enumeration: its names and integers). */
-  schema: TSchema;
+  /** Input schema of the value, plain JSON (an enumeration: its names and integers). */
+  schema: JsonSchema;
   /** Enumeration names → integers (the value may be given as either). */
   names?: Readonly<Record<string, number>>;
   /** A list compared as a set (order does not matter on the platform). */
@@ -71,14 +77,12 @@ export function enumField(path: string, names: Readonly<Record<string, number>>)
   return {
     path,
     names,
-    schema: Type.Unsafe<string | number>({
-      enum: [...Object.keys(names), ...Object.values(names)],
-    }),
+    schema: { enum: [...Object.keys(names), ...Object.values(names)] },
   };
 }
 
 /** A plain field with `schema`. */
-export const field = (path: string, schema: TSchema, unordered = false): SettingsField => ({
+export const field = (path: string, schema: JsonSchema, unordered = false): SettingsField => ({
   path,
   schema,
   ...(unordered ? { unordered: true } : {}),
@@ -137,12 +141,12 @@ export function setPath(o: Record<string, unknown>, path: string, v: unknown): v
 }
 
 /**
- * The TypeBox schema of a kind's setting inputs: nested objects built from the fields'
- * paths, no unknown properties at any depth.
+ * The schemas of a kind's setting inputs (the `properties` of its inputs schema): nested
+ * objects built from the fields' paths, no unknown properties at any depth (plain JSON).
  */
-export function settingsSchema(fields: readonly SettingsField[]): Record<string, TSchema> {
+export function settingsSchema(fields: readonly SettingsField[]): Record<string, JsonSchema> {
   interface Node {
-    leaf?: TSchema;
+    leaf?: JsonSchema;
     children: Map<string, Node>;
   }
   const root: Node = { children: new Map() };
@@ -155,10 +159,11 @@ export function settingsSchema(fields: readonly SettingsField[]): Record<string,
     }
     n.leaf = f.schema;
   }
-  const build = (n: Node): TSchema =>
-    n.leaf ??
-    Type.Object(Object.fromEntries([...n.children].map(([k, c]) => [k, Type.Optional(build(c))])), {
+  const build = (n: Node): JsonSchema =>
+    n.leaf ?? {
       additionalProperties: false,
-    });
-  return Object.fromEntries([...root.children].map(([k, c]) => [k, Type.Optional(build(c))]));
+      type: "object",
+      properties: Object.fromEntries([...n.children].map(([k, c]) => [k, build(c)])),
+    };
+  return Object.fromEntries([...root.children].map(([k, c]) => [k, build(c)]));
 }

@@ -6,7 +6,6 @@
  * (../api-guardian-documents.ts). The platform cannot delete a document: destroy restores
  * the configuration and leaves the document (it says so).
  */
-import { Type } from "@sinclair/typebox";
 import {
   UnmatchedPathAction,
   WafExecutionMode,
@@ -31,7 +30,7 @@ const PLACES: Record<string, keyof Configuration & string> = {
 };
 
 const FIELDS = [
-  field("enabled", Type.Boolean()),
+  field("enabled", { type: "boolean" }),
   enumField("executionMode", WafExecutionMode),
   enumField("bodyLimitAction", WafPayloadLimitAction),
   enumField("unmatchedPathAction", UnmatchedPathAction),
@@ -54,10 +53,11 @@ const hasDocument = (a: ApiGuardian) =>
 export const apiGuardianKind: EngineKind<ApiGuardian> = {
   type: "ApiGuardian",
   noun: "the API guardian settings",
+  inputsSchema: "apiGuardianInputsSchema",
   fields: FIELDS,
   extraInputs: {
-    specHash: Type.Optional(Type.String({ pattern: "^[0-9a-f]{64}$" })),
-    enforceAuthorizationValidation: Type.Optional(Type.Boolean()),
+    specHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
+    enforceAuthorizationValidation: { type: "boolean" },
   },
   passThrough: ["specHash", "enforceAuthorizationValidation"],
   checkExtra(n): Failure[] {

@@ -4,7 +4,6 @@
  * with the changed fields over it. Not available on the Basic plan
  * (`invalid_plan_type.bot_detection`).
  */
-import { Type } from "@sinclair/typebox";
 import {
   BotDetectionExecutionMode,
   BotDetectionSensitivity,
@@ -22,7 +21,7 @@ const FIELDS = [
   enumField("ipAddress.sensitivity", BotDetectionSensitivity),
   enumField("browserFingerprint.sensitivity", BotDetectionSensitivity),
   enumField("browserFingerprint.aggression", BrowserFingerprintAggression),
-  field("browserFingerprint.complexEnabled", Type.Boolean()),
+  field("browserFingerprint.complexEnabled", { type: "boolean" }),
 ] as const;
 
 function snapshotOf(b: BotDetection): SettingsSnapshot<BotDetection> {
@@ -39,6 +38,7 @@ const readBot = async (zone: number) =>
 export const botDetectionKind: EngineKind<BotDetection> = {
   type: "BotDetection",
   noun: "the bot detection settings",
+  inputsSchema: "botDetectionInputsSchema",
   fields: FIELDS,
   read: (t) => readBot(t.zone),
   async write(t, current, changes) {

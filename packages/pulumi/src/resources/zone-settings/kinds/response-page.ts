@@ -5,7 +5,6 @@
  * destroy, one that existed gets its HTML back. Below the plan that has custom pages the
  * platform answers `feature_not_available_on_plan`.
  */
-import { Type } from "@sinclair/typebox";
 import { CustomPageTypes } from "edgeplatform-client";
 import { getClient } from "../../settings";
 import { settingsProvider, type EngineKind } from "../engine";
@@ -15,7 +14,8 @@ import { field } from "../kind";
 export const responsePageKind: EngineKind<{ html: string | null }> = {
   type: "ResponsePage",
   noun: "the custom response page",
-  fields: [field("html", Type.String({ minLength: 1 }))],
+  inputsSchema: "responsePageInputsSchema",
+  fields: [field("html", { type: "string", minLength: 1 })],
   keyInput: { name: "pageType", values: CustomPageTypes },
   async read(t) {
     const html = (await getClient().shieldZones.getCustomPage(t.zone, t.key as never)) ?? null;

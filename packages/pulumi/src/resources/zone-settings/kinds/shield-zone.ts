@@ -6,8 +6,7 @@
  * emulator's "zone-replace" profile) then changes nothing else. WAF engine settings are items
  * of `wafEngineConfig`; only the named items are managed, the others are sent as read.
  */
-import { Type } from "@sinclair/typebox";
-import { shieldZoneSettingsSchema } from "edgeplatform-client/spec";
+import { INT32_MAX, schemaJson, specSchema } from "edgeplatform-client/spec/runtime";
 import {
   DDoSShieldSensitivity,
   ShieldPlanType,
@@ -31,10 +30,10 @@ import { readBackSettings } from "../readback";
 import { setTimeout as sleep } from "node:timers/promises";
 import { acceptedRuleId, timing } from "../../zone-objects/recovery";
 
-const int32 = (min = 0) => Type.Integer({ minimum: min, maximum: 2_147_483_647 });
-const strings = () => Type.Array(Type.String({ minLength: 1 }));
-const paranoia = () => Type.Integer({ minimum: 1, maximum: 4 });
-const words = () => Type.Array(Type.String({ pattern: "^\\S+$" }));
+const int32 = (min = 0) => ({ type: "integer", minimum: min, maximum: INT32_MAX });
+const strings = () => ({ type: "array", items: { type: "string", minLength: 1 } });
+const paranoia = () => ({ type: "integer", minimum: 1, maximum: 4 });
+const words = () => ({ type: "array", items: { type: "string", pattern: "^\\S+$" } });
 
 /** Where each public path lives on the zone: a settings field, or a `wafEngineConfig` item. */
 type Place =
@@ -42,16 +41,16 @@ type Place =
 
 const FIELDS: readonly (SettingsField & { place: Place })[] = [
   { ...enumField("planType", ShieldPlanType), place: { key: "planType" } },
-  { ...field("waf.enabled", Type.Boolean()), place: { key: "wafEnabled" } },
+  { ...field("waf.enabled", { type: "boolean" }), place: { key: "wafEnabled" } },
   { ...enumField("waf.mode", WafExecutionMode), place: { key: "wafExecutionMode" } },
   { ...field("waf.disabledRules", strings(), true), place: { key: "wafDisabledRules" } },
   { ...field("waf.logOnlyRules", strings(), true), place: { key: "wafLogOnlyRules" } },
   {
-    ...field("waf.realtimeThreatIntelligence", Type.Boolean()),
+    ...field("waf.realtimeThreatIntelligence", { type: "boolean" }),
     place: { key: "wafRealtimeThreatIntelligenceEnabled" },
   },
   {
-    ...field("waf.requestHeaderLogging", Type.Boolean()),
+    ...field("waf.requestHeaderLogging", { type: "boolean" }),
     place: { key: "wafRequestHeaderLoggingEnabled" },
   },
   { ...field("waf.ignoredHeaders", strings(), true), place: { key: "wafRequestIgnoredHeaders" } },
@@ -84,7 +83,11 @@ const FIELDS: readonly (SettingsField & { place: Place })[] = [
     place: { item: "allowed_http_versions", kind: "spaced" },
   },
   {
-    ...field("waf.allowedContentTypes", Type.Array(Type.String({ pattern: "^[^|\\s]+$" })), true),
+    ...field(
+      "waf.allowedContentTypes",
+      { type: "array", items: { type: "string", pattern: "^[^|\\s]+$" } },
+      true,
+    ),
     place: { item: "allowed_request_content_type", kind: "piped" },
   },
   {
@@ -92,9 +95,12 @@ const FIELDS: readonly (SettingsField & { place: Place })[] = [
     place: { key: "dDoSShieldSensitivity" },
   },
   { ...field("ddos.challengeWindow", int32(1)), place: { key: "dDoSChallengeWindow" } },
-  { ...field("customRuleOrder", Type.Array(int32(1))), place: { key: "wafCustomRuleOrder" } },
   {
-    ...field("whitelabelResponsePages", Type.Boolean()),
+    ...field("customRuleOrder", { type: "array", items: int32(1) }),
+    place: { key: "wafCustomRuleOrder" },
+  },
+  {
+    ...field("whitelabelResponsePages", { type: "boolean" }),
     place: { key: "whitelabelResponsePages" },
   },
 ];
@@ -113,10 +119,15 @@ function encodeItem(kind: "digit" | "spaced" | "piped", v: Wire): string {
   return kind === "spaced" ? list.join(" ") : list.map((t) => `|${t}|`).join(" ");
 }
 
-/** The names of the settings fields a PATCH may carry (`ShieldZoneRequest`). */
-const SETTINGS_KEYS = Object.keys(
-  shieldZoneSettingsSchema.properties,
-) as (keyof ShieldZoneSettings)[];
+let settingsKeys: (keyof ShieldZoneSettings)[] | undefined;
+/**
+ * The names of the settings fields a PATCH may carry (`ShieldZoneRequest`), read once from
+ * the spec's (precompiled) `shieldZoneSettingsSchema`.
+ */
+const SETTINGS_KEYS = () =>
+  (settingsKeys ??= Object.keys(
+    (schemaJson(specSchema("shieldZoneSettingsSchema")) as { properties: object }).properties,
+  ) as (keyof ShieldZoneSettings)[]);
 
 function snapshotOf(z: ShieldZoneResponse): SettingsSnapshot<ShieldZoneResponse> {
   const values: Record<string, Wire> = {};
@@ -140,7 +151,7 @@ export function mergedSettings(
   changes: Record<string, Wire>,
 ): ShieldZoneSettings {
   const body: Record<string, unknown> = {};
-  for (const k of SETTINGS_KEYS) {
+  for (const k of SETTINGS_KEYS()) {
     const v = (z as Record<string, unknown>)[k];
     // The plan is sent only when the program changes it (a plan change may be billed; a
     // PATCH that does not send it keeps it, also on a platform that resets other settings).
@@ -234,6 +245,7 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
 export const shieldZoneKind: EngineKind<ShieldZoneResponse> = {
   type: "ShieldZone",
   noun: "the shield zone settings",
+  inputsSchema: "shieldZoneInputsSchema",
   fields: FIELDS,
   allowEmpty: true,
   read: (t) => readZone(t.zone),

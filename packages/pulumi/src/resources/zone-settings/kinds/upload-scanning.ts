@@ -3,7 +3,6 @@
  * /shield/shield-zone/{id}/upload-scanning`. The PATCH carries the whole object as just read
  * with the changed fields over it. Available on every plan.
  */
-import { Type } from "@sinclair/typebox";
 import {
   UploadScanningScannerMode,
   type UploadScanning,
@@ -21,7 +20,7 @@ const PLACES: Record<string, keyof UploadScanning> = {
 };
 
 const FIELDS = [
-  field("enabled", Type.Boolean()),
+  field("enabled", { type: "boolean" }),
   enumField("csamScanningMode", UploadScanningScannerMode),
   enumField("antivirusScanningMode", UploadScanningScannerMode),
 ] as const;
@@ -40,6 +39,7 @@ const readScanning = async (zone: number) =>
 export const uploadScanningKind: EngineKind<UploadScanning> = {
   type: "UploadScanning",
   noun: "the upload scanning settings",
+  inputsSchema: "uploadScanningInputsSchema",
   fields: FIELDS,
   read: (t) => readScanning(t.zone),
   async write(t, current, changes) {

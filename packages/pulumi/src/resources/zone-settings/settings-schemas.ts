@@ -1,0 +1,59 @@
+/**
+ * The inputs schemas of the settings kinds (kinds/*.ts), one `*InputsSchema` per kind, built
+ * from the kind's declaration (its fields, key input and extra inputs) by
+ * {@link settingsInputsSchema}. A schema module: the build precompiles each exported
+ * `*Schema`, and the engine refers to them with `schemaRef` (the kind names its export), so
+ * the provider host loads neither TypeBox nor ajv's compiler (see edgeplatform-client's
+ * `spec/precompiled.ts`). Nothing at run time imports this module: it loads every kind.
+ */
+import { INT32_MAX } from "edgeplatform-client/spec/runtime";
+import type { EngineKind } from "./engine";
+import { settingsSchema, type JsonSchema } from "./kind";
+import { apiGuardianKind } from "./kinds/api-guardian";
+import { botDetectionKind } from "./kinds/bot-detection";
+import { responsePageKind } from "./kinds/response-page";
+import { shieldZoneKind } from "./kinds/shield-zone";
+import { uploadScanningKind } from "./kinds/upload-scanning";
+
+const zoneId = (): JsonSchema => ({ minimum: 1, maximum: INT32_MAX, type: "integer" });
+
+/**
+ * The schema of a settings resource's inputs: the zone (`shieldZoneId` or `pullZoneId`), the
+ * kind's key input, its extra inputs, its settings, and `prior` (the values before Pulumi,
+ * stated by the program: the way out after an interrupted run; the settings' own schemas,
+ * each also `null`, not set). No unknown properties at any depth.
+ */
+export function settingsInputsSchema(
+  kind: Pick<EngineKind, "fields" | "keyInput" | "extraInputs">,
+): JsonSchema {
+  const keyName = kind.keyInput?.name;
+  return {
+    additionalProperties: false,
+    type: "object",
+    properties: {
+      shieldZoneId: zoneId(),
+      pullZoneId: zoneId(),
+      ...(keyName ? { [keyName]: { enum: [...kind.keyInput!.values] } } : {}),
+      ...(kind.extraInputs ?? {}),
+      ...settingsSchema(kind.fields),
+      prior: {
+        additionalProperties: false,
+        type: "object",
+        properties: settingsSchema(
+          kind.fields.map((f) => ({ ...f, schema: { anyOf: [f.schema, { type: "null" }] } })),
+        ),
+      },
+    },
+  };
+}
+
+/** Inputs of `edge.shield.ShieldZone`. */
+export const shieldZoneInputsSchema = settingsInputsSchema(shieldZoneKind);
+/** Inputs of `edge.shield.BotDetection`. */
+export const botDetectionInputsSchema = settingsInputsSchema(botDetectionKind);
+/** Inputs of `edge.shield.UploadScanning`. */
+export const uploadScanningInputsSchema = settingsInputsSchema(uploadScanningKind);
+/** Inputs of `edge.shield.ApiGuardian`. */
+export const apiGuardianInputsSchema = settingsInputsSchema(apiGuardianKind);
+/** Inputs of `edge.shield.ResponsePage`. */
+export const responsePageInputsSchema = settingsInputsSchema(responsePageKind);
