@@ -20,6 +20,7 @@ import {
 
 const PROGRAM = path.join(__dirname, "programs", "shield-zone-program.ts");
 const OP_TIMEOUT = 300_000;
+const FAIL_TIMEOUT = 120_000;
 const TYPE = "pulumi-nodejs:dynamic/shield:ShieldZone";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -109,5 +110,34 @@ const run = e2eAvailable();
       expect(plain(await control.state())).toEqual(initial);
     },
     OP_TIMEOUT,
+  );
+  test(
+    "ApiGuardian with a specFile that does not exist: the run fails naming `specFile` and the path; nothing written",
+    async () => {
+      const control = harness.control;
+      await control.setProfile("default");
+      await control.reset();
+      const initial = plain(await control.state());
+      const stack = harness.newStack("specfile");
+      await control.clearJournal();
+      const up = await stack.op(
+        { op: "up", allowFail: true },
+        {
+          resources: [
+            {
+              kind: "ApiGuardian",
+              name: "api",
+              args: { shieldZoneId: 3, enabled: true, specFile: "missing-openapi.json" },
+            },
+          ],
+        },
+      );
+      show("up with a missing specFile", up, 30);
+      expect(up.ok).toBe(false);
+      expect(text(up)).toMatch(/specFile.*missing-openapi\.json/);
+      expect(await control.writes()).toEqual([]);
+      expect(plain(await control.state())).toEqual(initial);
+    },
+    FAIL_TIMEOUT, // a hang (the failure inside an apply) fails the test
   );
 });

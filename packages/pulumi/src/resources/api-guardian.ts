@@ -123,10 +123,23 @@ export class ApiGuardian extends ZoneSettingsResource {
         );
       engineArgs = { ...rest };
       if (spec !== undefined) engineArgs.specHash = pulumi.output(spec).apply(storeDocument);
-      if (specFile !== undefined)
-        engineArgs.specHash = pulumi
-          .output(specFile)
-          .apply((f) => storeDocument(fs.readFileSync(path.resolve(f), "utf8")));
+      // A file that cannot be read fails naming `specFile` (thrown here for a plain path: a
+      // failure inside an apply leaves an inline program's `pulumi up` hanging).
+      const stored = (f: string) => {
+        let content: string;
+        try {
+          content = fs.readFileSync(path.resolve(f), "utf8");
+        } catch (e) {
+          throw new InvalidArgumentError(
+            "edge.shield.ApiGuardian",
+            "specFile",
+            `cannot read ${JSON.stringify(f)} (${path.resolve(f)}): ${(e as Error).message}`,
+          );
+        }
+        return storeDocument(content);
+      };
+      if (typeof specFile === "string") engineArgs.specHash = stored(specFile);
+      else if (specFile !== undefined) engineArgs.specHash = pulumi.output(specFile).apply(stored);
     }
     super(
       serializedProvider("api-guardian"),
