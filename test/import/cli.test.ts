@@ -494,6 +494,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       await control.setState(st);
       await control.clearJournal();
       const kinds = [
+        "waf-rule",
         "shield-zone",
         "bot-detection",
         "upload-scanning",
@@ -510,12 +511,13 @@ describe("edgeplatform-import (bin, child process)", () => {
       expect(r.code).toBe(0);
       noKey(r);
       expect(r.stderr).toMatch(
-        /^note: shield zone 1 has no settings that differ from the platform's defaults \(nothing to adopt there\)\nedgeplatform-import: wrote 2 ShieldZones, 1 BotDetection, 1 UploadScanning, 1 ApiGuardian and 1 response page \(\d+ bytes\)/,
+        /^note: shield zone 1 has no custom WAF rules and no settings that differ from the platform's defaults \(nothing to adopt there\)\nedgeplatform-import: wrote 2 WAF rules, 2 ShieldZones, 1 BotDetection, 1 UploadScanning, 1 ApiGuardian and 1 response page \(\d+ bytes\)/,
       );
       expect(r.stdout).toContain(
-        "//   shield zone 1: zone settings at the defaults\n" +
+        "//   shield zone 1: 0 WAF rules, zone settings at the defaults\n" +
           "//     not on the zone's plan (nothing to adopt): bot detection, API guardian, response pages\n" +
-          "//   shield zone 2: zone settings, bot detection, upload scanning, API guardian, 1 response page\n",
+          "//   shield zone 2: 2 WAF rules, zone settings, bot detection, upload scanning, API guardian,\n" +
+          "//     1 response page\n",
       );
       expect(r.stdout).toContain(ZONE_TWO_SETTINGS_PROGRAM);
       const calls = await control.journal({ path: /^\/shield\// });

@@ -387,7 +387,7 @@ export function settingsZone(): ShieldZoneImport {
 /**
  * Zone 2's settings in the import tests against the emulator (CLI and e2e), where they differ
  * from a new zone's: Enterprise plan, WAF in Log mode with rule 920100 disabled, its own
- * detection paranoia 2, DDoS High; bot detection challenging with IP sensitivity Medium;
+ * detection paranoia 2, DDoS High, its custom WAF rules in the order 302, 301; bot detection challenging with IP sensitivity Medium;
  * upload scanning blocking viruses; API guardian on in Block mode; a custom block page.
  */
 export function zoneTwoSettings(): Partial<EmulatorState["shieldZones"][number]> {
@@ -397,6 +397,7 @@ export function zoneTwoSettings(): Partial<EmulatorState["shieldZones"][number]>
       wafExecutionMode: 0,
       wafDisabledRules: ["920100"],
       wafEngineConfig: [{ name: "detection_paranoia_level", valueEncoded: "2" }],
+      wafCustomRuleOrder: [302, 301],
       dDoSShieldSensitivity: 3,
     } as EmulatorState["shieldZones"][number]["settings"],
     botDetection: {
@@ -418,7 +419,10 @@ export function zoneTwoSettings(): Partial<EmulatorState["shieldZones"][number]>
   };
 }
 
-/** What `edgeplatform-import` writes for {@link zoneTwoSettings} (after zone 2's other kinds). */
+/**
+ * What `edgeplatform-import` writes for {@link zoneTwoSettings} (after zone 2's other kinds;
+ * with its WAF rules 301 `blockWpAdmin` and 302 `logSqli`, which the rule order names).
+ */
 export const ZONE_TWO_SETTINGS_PROGRAM = [
   "// zone settings that differ from the platform's defaults",
   'const shieldZone2 = new edge.shield.ShieldZone("shield-zone-2", {',
@@ -426,6 +430,7 @@ export const ZONE_TWO_SETTINGS_PROGRAM = [
   '  planType: "Enterprise",',
   '  waf: { mode: "Log", disabledRules: ["920100"], paranoia: { detection: 2 } },',
   '  ddos: { sensitivity: "High" },',
+  "  customRuleOrder: [logSqli.ruleId, blockWpAdmin.ruleId],",
   "});",
   'const botDetectionZone2 = new edge.shield.BotDetection("bot-detection-zone-2", {',
   "  shieldZoneId: 2,",

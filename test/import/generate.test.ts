@@ -817,6 +817,20 @@ describe("edgeplatform-import generator: zone settings", () => {
     ]);
   });
 
+  test("customRuleOrder names the rules the program adopts by their resource, others by id", () => {
+    const zone = settingsZone();
+    zone.settings!.wafCustomRuleOrder = [302, 999, 301];
+    const cfg = { actionType: 1, operatorType: 0 } as const;
+    zone.wafRules = [
+      wafRule(301, 7, "block-admin", null, cfg),
+      wafRule(302, 7, "log-sqli", null, cfg),
+    ];
+    const { text } = program([zone]);
+    expect(text).toContain("  customRuleOrder: [logSqli.ruleId, 999, blockAdmin.ruleId],\n");
+    const sz = evaluate(text).resources.find((r) => r.kind === "ShieldZone")!;
+    expect(sz.args.customRuleOrder).toEqual([302, 999, 301]); // the zone's order, as it is
+  });
+
   test("names: settings come after every earlier kind; response pages of two zones get the zone", () => {
     const a = {
       ...settingsZone(),

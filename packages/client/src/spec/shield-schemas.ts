@@ -81,6 +81,7 @@ const shieldZoneSettingsFields = {
   learningMode: Type.Optional(Type.Boolean()),
   /** ISO 8601 date-time learning mode ends, or null. */
   learningModeUntil: Type.Optional(nullableString()),
+  /** Whether the WAF is on. */
   wafEnabled: Type.Optional(Type.Boolean()),
   /** {@link WafExecutionMode}. */
   wafExecutionMode: Type.Optional(enumOf(WafExecutionMode, true)),
@@ -90,10 +91,13 @@ const shieldZoneSettingsFields = {
   wafLogOnlyRules: Type.Optional(ruleIds()),
   /** Ids of the zone's custom WAF rules in the order they run. */
   wafCustomRuleOrder: Type.Optional(Type.Array(int64())),
+  /** Whether the WAF logs request headers. */
   wafRequestHeaderLoggingEnabled: Type.Optional(Type.Boolean()),
+  /** Whether request bodies are logged. */
   requestBodyLoggingEnabled: Type.Optional(Type.Boolean()),
   /** Request headers left out of the WAF's logs. */
   wafRequestIgnoredHeaders: Type.Optional(Type.Array(Type.String(), { uniqueItems: true })),
+  /** Whether the WAF uses real-time threat intelligence. */
   wafRealtimeThreatIntelligenceEnabled: Type.Optional(Type.Boolean()),
   /** WAF profile (int32), or null for none. */
   wafProfileId: Type.Optional(nullable(int32())),
@@ -130,7 +134,9 @@ export type ShieldZoneSettings = Static<typeof shieldZoneSettingsSchema>;
  * allowed (a platform that adds one must not break a reader).
  */
 export const shieldZoneResponseSchema = Type.Object({
+  /** Id of the shield zone. */
   shieldZoneId: int64(),
+  /** The pull zone it protects; null when none. */
   pullZoneId: Type.Optional(nullable(int64())),
   ...shieldZoneSettingsFields,
   /** Most rate-limit rules the zone may hold. */
@@ -176,15 +182,22 @@ export type ShieldZonePullZoneMapping = Static<typeof shieldZonePullZoneMappingS
 
 /** A managed WAF rule (`WafRuleModel`): the id `wafDisabledRules` / `wafLogOnlyRules` name. */
 export const managedWafRuleSchema = Type.Object({
+  /** The rule's id (`"920100"`): what `wafDisabledRules` / `wafLogOnlyRules` name. */
   ruleId: Type.String(),
+  /** What the rule detects. */
   description: Type.Optional(nullableString()),
 });
 /** A group of managed WAF rules (`WafRuleGroupModel`). */
 export const managedWafRuleGroupSchema = Type.Object({
+  /** Id of the group. */
   id: int64(),
+  /** Name of the group (`SQL Injection`). */
   name: Type.String(),
+  /** The group's code, the prefix of its rule ids (`942`). */
   code: Type.Optional(nullableString()),
+  /** What the group covers. */
   description: Type.Optional(nullableString()),
+  /** The group's rules. */
   rules: Type.Array(managedWafRuleSchema),
 });
 /**
@@ -192,8 +205,11 @@ export const managedWafRuleGroupSchema = Type.Object({
  * `GET /shield/waf/rules/{shieldZoneId}` lists them.
  */
 export const managedWafRulesetSchema = Type.Object({
+  /** Name of the ruleset (`OWASP Core Rule Set`). */
   name: Type.String(),
+  /** The ruleset's identifier (`owasp-crs-4`). */
   ruleset: Type.Optional(nullableString()),
+  /** Its rule groups. */
   ruleGroups: Type.Array(managedWafRuleGroupSchema),
 });
 /** A managed WAF rule (`{ruleId, description}`). */
@@ -403,20 +419,35 @@ const apiGuardianCounters = counters(
  * totals per feature and the past 28 days keyed by date. Loose: more fields allowed.
  */
 export const shieldMetricsOverviewSchema = Type.Object({
+  /** Totals of every feature (DDoS mitigated, WAF rules triggered, rate-limit breaches, ...). */
   overview: Type.Optional(overviewCounters),
+  /** The same totals for each of the past 28 days, keyed by date. */
   overviewPastTwentyEightDays: byDay(overviewCounters),
+  /** WAF counters (triggered rules, blocked, logged, challenged requests). */
   waf: Type.Optional(wafCounters),
+  /** DDoS counters (logged, verified, blocked, challenged requests). */
   dDoS: Type.Optional(ddosCounters),
+  /** DDoS counters for each of the past 28 days, keyed by date. */
   dDoSOverviewPastTwentyEightDays: byDay(ddosCounters),
+  /** Rate-limit counters (breaches: total, logged, challenged, blocked). */
   ratelimit: Type.Optional(rateLimitCounters),
+  /** Rate-limit counters for each of the past 28 days, keyed by date. */
   ratelimitOverviewPastTwentyEightDays: byDay(rateLimitCounters),
+  /** Bot detection counters (logged, challenged requests). */
   botDetection: Type.Optional(botCounters),
+  /** Bot detection counters for each of the past 28 days, keyed by date. */
   botDetectionOverviewPastTwentyEightDays: byDay(botCounters),
+  /** Access-list counters, as the platform gives them. */
   accessList: Type.Optional(accessListCounters),
+  /** Access-list counters for each of the past 28 days, keyed by date. */
   accessListOverviewPastTwentyEightDays: byDay(accessListCounters),
+  /** Upload scanning counters (logged, blocked requests, files scanned). */
   uploadScanning: Type.Optional(uploadCounters),
+  /** Upload scanning counters for each of the past 28 days, keyed by date. */
   uploadScanningOverviewPastTwentyEightDays: byDay(uploadCounters),
+  /** API guardian counters (blocked, logged, rate-limited, inspected, failed validation, ...). */
   apiGuardian: Type.Optional(apiGuardianCounters),
+  /** API guardian counters for each of the past 28 days, keyed by date. */
   apiGuardianOverviewPastTwentyEightDays: byDay(apiGuardianCounters),
   /** Clean requests included in the plan. */
   totalCleanRequestsLimit: optionalCount(),
@@ -430,7 +461,9 @@ export type ShieldMetricsOverview = Static<typeof shieldMetricsOverviewSchema>;
 export const rateLimitMetricsSchema = Type.Object({
   /** The rate-limit rule. */
   ratelimitId: int64(),
+  /** The rule's breaches: total, logged, challenged, blocked. */
   overview: Type.Optional(rateLimitCounters),
+  /** The same for each of the past 28 days, keyed by date. */
   ratelimitOverviewPastTwentyEightDays: byDay(rateLimitCounters),
 });
 /** One rate-limit rule's metrics (`ratelimitId` + counters). */

@@ -893,6 +893,10 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
           defaults,
           n.name,
           n.variable,
+          (ruleId) => {
+            const rule = names.get(nameKey(zid, "waf", ruleId));
+            return rule && `${rule.variable}.ruleId`;
+          },
         ),
       );
     }

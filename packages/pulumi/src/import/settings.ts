@@ -229,17 +229,27 @@ function shieldZoneTree(zone: ShieldZoneResponse, defaults: SettingsDefaults, wa
   );
 }
 
-/** A zone's `ShieldZone`: adopt by id, the settings that differ from the defaults (`tree`). */
+/**
+ * A zone's `ShieldZone`: adopt by id, the settings that differ from the defaults (`tree`).
+ * `customRuleOrder` names each rule the program adopts by its resource (`blockAdmin.ruleId`,
+ * from `ruleRef`), a rule it does not adopt by its id.
+ */
 export function shieldZoneLines(
   zone: ShieldZoneResponse,
   tree: ArgTree,
   defaults: SettingsDefaults,
   name: string,
   variable: string,
+  ruleRef: (ruleId: number) => string | undefined = () => undefined,
 ): string[] {
   const engine = effectiveEngineConfig(zone.wafEngineConfig, defaults.engineConfig ?? []);
+  const order = zone.wafCustomRuleOrder;
+  const args = new Map(tree);
+  if (args.has("customRuleOrder") && Array.isArray(order)) {
+    args.set("customRuleOrder", array(order.map((id) => ({ text: ruleRef(id) ?? literal(id) }))));
+  }
   const out = [`const ${variable} = new edge.shield.ShieldZone(${str(name)}, {`];
-  out.push(`  shieldZoneId: ${zone.shieldZoneId},`, ...treeLines(tree, "  "));
+  out.push(`  shieldZoneId: ${zone.shieldZoneId},`, ...treeLines(args, "  "));
   const z = zone as Record<string, unknown>;
   const d = (defaults.zone ?? {}) as Record<string, unknown>;
   const managedItems = new Set<string>(Object.values(ENGINE_ITEMS));
