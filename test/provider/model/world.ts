@@ -230,9 +230,15 @@ export class World {
     }
     // A delete that failed on an injected fault has an unknown outcome: the object may be
     // gone while the state still lists it, until a refresh (or a later delete) settles it.
+    // A settings object's delete is a restore: it may have landed, so its values are as
+    // unknown to the state as after an out-of-band edit (an up without refresh keeps them).
     if (!res.ok && faulted) {
-      const m = /^delete (\S+) \((\d+)/.exec(res.ops[res.ops.length - 1] ?? "");
-      if (m) this.goneOutOfBand.add(keyOf(m[1], m[2]));
+      const m = /^delete (\S+) \(([^,)]+)/.exec(res.ops[res.ops.length - 1] ?? "");
+      if (m) {
+        const key = keyOf(m[1], m[2]);
+        this.goneOutOfBand.add(key);
+        if (kindOf(m[1]).restoresPrior) this.drifted.add(key);
+      }
     }
     if (!res.ok && !res.interrupted && !faulted) {
       const expected = KINDS.flatMap((k) => k.expectedErrors);
