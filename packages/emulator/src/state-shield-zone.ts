@@ -9,6 +9,9 @@
  * fixtures have always set them); `settings` holds every other `ShieldZoneRequest` field.
  */
 import {
+  API_GUARDIAN_CONFIGURATION_DEFAULTS,
+  BOT_DETECTION_DEFAULTS,
+  UPLOAD_SCANNING_DEFAULTS,
   apiGuardianSpecRequestSchema,
   apiGuardianUpdateSchema,
   botDetectionUpdateSchema,
@@ -97,26 +100,12 @@ export const ZONE_SETTINGS_DEFAULTS: Readonly<StoredZoneSettings> = Object.freez
   whitelabelResponsePages: false,
 } as StoredZoneSettings);
 
-/** A new zone's bot detection: log only, every signal low. */
-export const BOT_DETECTION_DEFAULTS: Readonly<Required<ShieldZoneParts>["botDetection"]> =
-  Object.freeze({
-    executionMode: 0,
-    requestIntegrity: { sensitivity: 1 },
-    ipAddress: { sensitivity: 1 },
-    browserFingerprint: { sensitivity: 1, aggression: 1, complexEnabled: false },
-  } as Required<ShieldZoneParts>["botDetection"]);
+/** A new zone's bot detection, upload scanning and API guardian (the client spec's). */
+export { BOT_DETECTION_DEFAULTS, UPLOAD_SCANNING_DEFAULTS };
 
-/** A new zone's upload scanning: off, both scanners disabled. */
-export const UPLOAD_SCANNING_DEFAULTS: Readonly<Required<ShieldZoneParts>["uploadScanning"]> =
-  Object.freeze({
-    isEnabled: false,
-    csamScanningMode: 0,
-    antivirusScanningMode: 0,
-  } as Required<ShieldZoneParts>["uploadScanning"]);
-
-/** A new zone's API guardian: off, logging, no API document. */
+/** A new zone's API guardian: its configuration's defaults, no API document. */
 export const API_GUARDIAN_DEFAULTS: Readonly<ApiGuardianState> = Object.freeze({
-  configuration: { isEnabled: false, executionMode: 0, bodyLimitAction: 1, unmatchedPathAction: 1 },
+  configuration: { ...API_GUARDIAN_CONFIGURATION_DEFAULTS },
 });
 
 const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;

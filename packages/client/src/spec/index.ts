@@ -13,6 +13,7 @@ export * from "./enums";
 export * from "./schemas";
 export * from "./patterns";
 export * from "./shield-schemas";
+export * from "./feature-defaults";
 export * from "./access-list-entries";
 export type * from "./types";
 export * from "./validation";

@@ -12,6 +12,7 @@ export * from "./enums";
 export * from "./access-list-entries";
 export * from "./validation";
 export * from "./retention";
+export * from "./feature-defaults";
 export * from "./patterns";
 export * from "./precompiled";
 

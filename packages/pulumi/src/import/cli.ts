@@ -25,7 +25,14 @@ import {
   SETTING_SOURCES,
   unreachableHint,
 } from "edgeplatform-client";
-import { CustomPageTypes, INT32_MAX, type CustomPageType } from "edgeplatform-client/spec";
+import {
+  API_GUARDIAN_CONFIGURATION_DEFAULTS,
+  BOT_DETECTION_DEFAULTS,
+  CustomPageTypes,
+  INT32_MAX,
+  UPLOAD_SCANNING_DEFAULTS,
+  type CustomPageType,
+} from "edgeplatform-client/spec";
 import {
   AccessListImport,
   adoptableCount,
@@ -81,21 +88,16 @@ const KIND_WORDS: Record<ImportKind, { one: string; many: string; type: string }
  * logs only with every signal low, upload scanning off with both scanners disabled, API
  * guardian off, logging, over-size bodies and unknown paths logged. The platform has no
  * defaults endpoint for them (only for the zone's own settings), so they are written down
- * here (the emulator's new zones get the same). A field at this value is not written (not
+ * once, in the client spec (`BOT_DETECTION_DEFAULTS` & co.; the emulator's new zones get them). A field at this value is not written (not
  * managed); writing it would change nothing either, so a wrong default costs a managed
  * field, never a write.
  */
 export const SETTINGS_DEFAULTS: Required<
   Pick<SettingsDefaults, "botDetection" | "uploadScanning" | "apiGuardian">
 > = {
-  botDetection: {
-    executionMode: 0,
-    requestIntegrity: { sensitivity: 1 },
-    ipAddress: { sensitivity: 1 },
-    browserFingerprint: { sensitivity: 1, aggression: 1, complexEnabled: false },
-  },
-  uploadScanning: { isEnabled: false, csamScanningMode: 0, antivirusScanningMode: 0 },
-  apiGuardian: { isEnabled: false, executionMode: 0, bodyLimitAction: 1, unmatchedPathAction: 1 },
+  botDetection: BOT_DETECTION_DEFAULTS,
+  uploadScanning: UPLOAD_SCANNING_DEFAULTS,
+  apiGuardian: API_GUARDIAN_CONFIGURATION_DEFAULTS,
 };
 
 /** The kinds written only where they differ from the platform's defaults. */

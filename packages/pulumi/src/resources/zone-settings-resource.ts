@@ -126,6 +126,8 @@ export abstract class ZoneSettingsResource extends pulumi.dynamic.Resource {
   declare public readonly prior: pulumi.Output<Record<string, unknown>>;
   /** The managed settings' paths (`"waf.mode"`). */
   declare public readonly managed: pulumi.Output<string[]>;
+  /** True when the program states `prior` (the record is the program's); else undefined. */
+  declare public readonly priorPinned: pulumi.Output<boolean | undefined>;
   /** True for a view read with `get` (never written); else undefined. */
   declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
