@@ -202,7 +202,16 @@ describe("5. HTTP(S)_PROXY / NO_PROXY are honoured", () => {
     const r = await run("f5-proxy.js", [], { env: { HTTP_PROXY: proxyUrl } });
     expectExit0(r);
     expect(r.stdout).toMatch(/^zone 1$/m);
+    expect(r.stdout).toMatch(/^undici loaded$/m);
     expect(tunnels.length).toBeGreaterThan(0);
+  });
+
+  test("no proxy in the environment: direct through Node's http, undici never loaded", async () => {
+    const r = await run("f5-proxy.js");
+    expectExit0(r);
+    expect(r.stdout).toMatch(/^zone 1$/m);
+    expect(r.stdout).toMatch(/^undici not loaded$/m);
+    expect(tunnels).toEqual([]);
   });
 
   test("https_proxy/http_proxy in lower case, NO_PROXY=127.0.0.1: direct", async () => {
@@ -217,6 +226,8 @@ describe("5. HTTP(S)_PROXY / NO_PROXY are honoured", () => {
   test("proxy: false ignores the environment", async () => {
     const r = await run("f5-proxy.js", ["off"], { env: { HTTP_PROXY: proxyUrl } });
     expectExit0(r);
+    expect(r.stdout).toMatch(/^zone 1$/m);
+    expect(r.stdout).toMatch(/^undici not loaded$/m);
     expect(tunnels).toEqual([]);
   });
 

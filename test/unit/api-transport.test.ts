@@ -53,10 +53,27 @@ describe("against a raw local server", () => {
   let url: string;
   let hits = 0;
   const seenHeaders: http.IncomingHttpHeaders[] = [];
+  const sockets: import("net").Socket[] = [];
+  let closedSockets = 0;
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       hits++;
       seenHeaders.push(req.headers);
+      if (req.url?.startsWith("/ok")) {
+        let body = "";
+        req.on("data", (d) => (body += d));
+        req.on("end", () => {
+          const slow = body.includes('"slow"');
+          setTimeout(
+            () => {
+              res.writeHead(200, { "content-type": "application/json" });
+              res.end(JSON.stringify({ Available: true }));
+            },
+            slow ? 300 : 0,
+          );
+        });
+        return;
+      }
       if (req.url?.startsWith("/reset")) {
         req.socket.destroy();
         return;
@@ -79,6 +96,10 @@ describe("against a raw local server", () => {
       }
       res.writeHead(302, { location: "http://127.0.0.1:1/elsewhere" });
       res.end();
+    });
+    server.on("connection", (sock) => {
+      sockets.push(sock);
+      sock.on("close", () => closedSockets++);
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -126,6 +147,53 @@ describe("against a raw local server", () => {
       expect(Object.keys(e)).not.toContain("request");
     }
     c.close();
+  });
+
+  test("keep-alive: calls share a connection; close() ends idle ones and lets a call finish", async () => {
+    const open = () => sockets.length - closedSockets;
+    const until = async (cond: () => boolean) => {
+      for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
+    };
+    await until(() => open() === 0);
+    const before = sockets.length;
+    const c = new Client({ apiKey: KEY, baseUrl: `${url}/ok`, maxAttempts: 1 });
+    for (let i = 0; i < 3; i++) {
+      expect((await c.pullzones.checkNameAvailability(`n${i}`)).Available).toBe(true);
+    }
+    expect(sockets.length - before).toBe(1);
+    // A call in flight when close() is called still gets its answer; then nothing stays open.
+    const slow = c.pullzones.checkNameAvailability("slow");
+    await new Promise((r) => setTimeout(r, 50));
+    c.close();
+    expect((await slow).Available).toBe(true);
+    await until(() => open() === 0);
+    expect(open()).toBe(0);
+    // The client stays usable: the next call opens a new connection.
+    expect((await c.pullzones.checkNameAvailability("again")).Available).toBe(true);
+    expect(sockets.length - before).toBe(2);
+    c.close();
+    await until(() => open() === 0);
+    expect(open()).toBe(0);
+  });
+
+  test("an idle connection is dropped before the server's announced keep-alive ends", async () => {
+    // Node's server announces `Keep-Alive: timeout=2`; the client must not reuse the
+    // connection past 1 s (a call sent as the server closes it would fail with ECONNRESET).
+    const before = sockets.length;
+    const saved = server.keepAliveTimeout;
+    server.keepAliveTimeout = 2000;
+    const c = new Client({ apiKey: KEY, baseUrl: `${url}/ok`, maxAttempts: 1 });
+    try {
+      await c.pullzones.checkNameAvailability("a");
+      await c.pullzones.checkNameAvailability("b");
+      expect(sockets.length - before).toBe(1);
+      await new Promise((r) => setTimeout(r, 1300));
+      await c.pullzones.checkNameAvailability("c");
+      expect(sockets.length - before).toBe(2);
+    } finally {
+      server.keepAliveTimeout = saved;
+      c.close();
+    }
   });
 
   test("a key echoed by the server is redacted", async () => {

@@ -5,7 +5,7 @@
 import { promisify } from "node:util";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
-import type { Dispatcher } from "undici";
+import type { Received } from "./pools";
 
 /** How much of an error body (or of a stream endpoint's JSON answer) is kept. */
 export const MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -26,7 +26,7 @@ export function isJsonContentType(v: string | string[] | undefined): boolean {
 }
 
 /** Reads (and decompresses) a whole body; past `limit` bytes the rest is drained, not kept. */
-export async function readBody(res: Dispatcher.ResponseData, limit: number): Promise<string> {
+export async function readBody(res: Received, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of res.body as AsyncIterable<Buffer>) {
@@ -44,7 +44,7 @@ export async function readBody(res: Dispatcher.ResponseData, limit: number): Pro
 }
 
 /** The decompressed body stream of a stream endpoint; the caller's signal destroys it. */
-export function bodyStream(res: Dispatcher.ResponseData, userSignal?: AbortSignal): Readable {
+export function bodyStream(res: Received, userSignal?: AbortSignal): Readable {
   const raw = res.body as unknown as Readable;
   const enc = headerValue(res.headers["content-encoding"]).toLowerCase();
   let out: Readable = raw;

@@ -10,7 +10,8 @@
  * 3. `throttle` — the per-pull-zone logging limiter ({@link SlidingWindowLimiter}); its wait
  *    is cancellable, and the slot is released whatever the outcome.
  * 4. `request` — one attempt: URL, auth header, per-attempt timeout, keep-alive connections
- *    through undici (`HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY` honoured), gzip, no redirects,
+ *    (direct: Node's `http`; through a proxy: undici, `HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY`
+ *    honoured), gzip, no redirects,
  *    body decoding (`body`) and the error model (malformed JSON, embedded failures in a 2xx,
  *    response shapes that would corrupt state).
  *
@@ -42,7 +43,7 @@ import { Explain, failures, Failures, Next } from "./context";
 import { deadline } from "./deadline";
 import { retry, RetrySettings } from "./retry";
 import { throttle } from "./throttle";
-import { createDispatcher, headersFor, request, RequestSettings } from "./request";
+import { createPool, headersFor, request, RequestSettings } from "./request";
 import { Pools } from "./pools";
 
 export { expandPath } from "./endpoint";
@@ -100,7 +101,7 @@ export class Transport implements Caller {
     const requestSettings: RequestSettings = {
       timeoutMs,
       headers: (def, hasBody) => headersFor(def, hasBody, this.#opts),
-      pools: (this.#pools = new Pools(() => createDispatcher(this.#opts.proxy))),
+      pools: (this.#pools = new Pools(() => createPool(this.#opts.proxy))),
       fail,
     };
     const core: Next = (ctx) => request(ctx, requestSettings);

@@ -1,20 +1,21 @@
 /**
  * Layer 4, the core: one HTTP attempt. URL, auth header, per-attempt timeout, keep-alive
- * connections through undici (`HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY` honoured), gzip, no
- * redirects, body decoding and the error model (malformed JSON, embedded failures in a 2xx,
- * response shapes that would corrupt state). Every failure is an {@link AttemptError}.
+ * connections (direct through Node's `http`/`https`; through undici when a proxy is set:
+ * `proxy`, or `HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY`), gzip, no redirects, body decoding and
+ * the error model (malformed JSON, embedded failures in a 2xx, response shapes that would
+ * corrupt state). Every failure is an {@link AttemptError}.
  */
 import { Readable } from "node:stream";
-import type { Dispatcher } from "undici";
 import { decodeErrorBody, findEmbeddedFailure } from "../errors";
 import type { ClientOptions } from "../client";
 import { ApiResponse, EndpointDef, queryString } from "./endpoint";
 import { AttemptError, CallContext, Failures, whyAborted } from "./context";
 import { RETRYABLE_STATUSES, parseRetryAfter } from "./policy";
 import { MAX_ERROR_BODY_BYTES, bodyStream, isJsonContentType, readBody } from "./body";
-import type { Pools } from "./pools";
+import { DirectPool } from "./direct-pool";
+import type { Pool, Pools, Received } from "./pools";
 
-/** undici error codes, mapped to the familiar socket codes. */
+/** undici's error codes (proxied pools), mapped to the familiar socket codes. */
 const UNDICI_CODES: Record<string, string> = {
   UND_ERR_SOCKET: "ECONNRESET",
   UND_ERR_CLOSED: "ECONNRESET",
@@ -24,12 +25,8 @@ const UNDICI_CODES: Record<string, string> = {
 };
 const USER_AGENT = "pulumi-edgeplatform-client/0.1";
 
-type Undici = typeof import("undici");
-let undiciModule: Undici | undefined;
-/** undici is loaded on the first request, not at import (keeps `require` of the client fast). */
-function undici(): Undici {
-  return (undiciModule ??= require("undici") as Undici);
-}
+/** The environment variables that make undici's `EnvHttpProxyAgent` use a proxy. */
+const PROXY_ENV = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
 
 /** What the core needs of its transport. */
 export interface RequestSettings {
@@ -42,57 +39,18 @@ export interface RequestSettings {
   fail: Failures;
 }
 
-/** How long undici may take to settle an aborted request before its pool is retired. */
-const STUCK_AFTER_ABORT_MS = 1000;
-
 /**
- * `pending`, or a rejection as soon as `signal` aborts, even when undici never settles
- * `pending`: a proxy that accepts the connection and drops every tunnel makes undici reconnect
- * in a loop and ignore the abort (undici issue #3897). If `pending` is still unsettled
- * {@link STUCK_AFTER_ABORT_MS} after the abort, `abandon` runs (the pool is retired, and
- * destroyed once no other attempt uses it, which ends the loop); a late answer is drained.
+ * A new keep-alive connection pool for the `proxy` option: direct (Node's `http`) when no
+ * proxy applies, else undici's proxy agents (loaded only then). The environment is read when
+ * the pool is made, as undici's `EnvHttpProxyAgent` does.
  */
-function untilAborted(
-  pending: Promise<Dispatcher.ResponseData>,
-  signal: AbortSignal,
-  abandon: () => void,
-): Promise<Dispatcher.ResponseData> {
-  return new Promise((resolve, reject) => {
-    // Cleared when `pending` settles, so it fires only for a request undici never settled.
-    let stuck: ReturnType<typeof setTimeout> | undefined;
-    const onAbort = () => {
-      stuck = setTimeout(abandon, STUCK_AFTER_ABORT_MS);
-      reject(signal.reason ?? new Error("aborted"));
-    };
-    const done = () => {
-      clearTimeout(stuck);
-      signal.removeEventListener("abort", onAbort);
-    };
-    pending.then(
-      (res) => {
-        done();
-        if (signal.aborted) res.body.destroy();
-        resolve(res);
-      },
-      (e) => {
-        done();
-        reject(e);
-      },
-    );
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-/** A new keep-alive connection pool for the `proxy` option. */
-export function createDispatcher(proxy: ClientOptions["proxy"]): Dispatcher {
-  const u = undici();
-  return proxy === false
-    ? new u.Agent()
-    : typeof proxy === "string"
-      ? new u.ProxyAgent(proxy)
-      : // HTTP_PROXY / HTTPS_PROXY / NO_PROXY (either case); a direct pool when unset.
-        new u.EnvHttpProxyAgent();
+export function createPool(proxy: ClientOptions["proxy"], env = process.env): Pool {
+  if (proxy === false) return new DirectPool();
+  if (typeof proxy === "string" || PROXY_ENV.some((k) => (env[k] ?? "") !== "")) {
+    const { ProxyPool } = require("./proxy-pool") as typeof import("./proxy-pool");
+    return new ProxyPool(typeof proxy === "string" ? proxy : undefined);
+  }
+  return new DirectPool();
 }
 
 /** The request headers of an endpoint: the logging JWT for logging calls when set, else the key. */
@@ -158,23 +116,25 @@ export async function request(
   };
 
   const lease = settings.pools.acquire();
-  let res: Dispatcher.ResponseData;
+  let res: Received;
   try {
-    const pending = undici().request(ctx.base + ctx.path + queryString(input.query), {
-      method: def.method,
-      headers: settings.headers(def, input.body !== undefined),
-      body: encodeBody(def, input.body),
-      signal: attemptCtl.signal,
-      dispatcher: lease.pool,
-      // Streams: after the head, a body that stalls for timeoutMs fails instead of hanging.
-      bodyTimeout: stream ? timeoutMs : 0,
-      headersTimeout: 0,
-    });
-    res = await untilAborted(pending, attemptCtl.signal, () => {
-      // Abandoned: this attempt no longer holds the pool, and no new attempt will use it.
-      lease.release();
-      settings.pools.retire(lease.pool);
-    });
+    const body = encodeBody(def, input.body);
+    res = await lease.pool.send(
+      ctx.base + ctx.path + queryString(input.query),
+      {
+        method: def.method,
+        headers: settings.headers(def, input.body !== undefined),
+        body,
+        signal: attemptCtl.signal,
+        // Streams: after the head, a body that stalls for timeoutMs fails instead of hanging.
+        bodyTimeoutMs: stream ? timeoutMs : 0,
+      },
+      () => {
+        // Abandoned: this attempt no longer holds the pool, and no new attempt will use it.
+        lease.release();
+        settings.pools.retire(lease.pool);
+      },
+    );
   } catch (e) {
     unhook();
     lease.release();
@@ -274,7 +234,7 @@ export async function request(
 /** The failure of a non-2xx answer: its decoded error body, retryability and `Retry-After`. */
 async function failedResponse(
   ctx: CallContext,
-  res: Dispatcher.ResponseData,
+  res: Received,
   fail: Failures,
 ): Promise<AttemptError> {
   const status = res.statusCode;
