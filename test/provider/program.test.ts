@@ -143,3 +143,44 @@ test("issue 16 (2): two resources adopting one rule both reach check as a confli
     expect(failures[0].reason).toMatch(/rate-limit rule 555 is named by 2 resources/);
   }
 });
+
+describe("the SDK's per-property stack traces are not captured (dynamic-resource.ts)", () => {
+  const args = { shieldZoneId: 1, ruleName: "n", ruleConfiguration: { requestCount: 5 } };
+
+  test("Error.stackTraceLimit is what it was after a constructor", () => {
+    const saved = Error.stackTraceLimit;
+    try {
+      Error.stackTraceLimit = 25;
+      new RateLimitRule("limit-kept", args);
+      new ZoneDnssec("limit-kept-dnssec", { zoneId: 3, enabled: true });
+      expect(Error.stackTraceLimit).toBe(25);
+    } finally {
+      Error.stackTraceLimit = saved;
+    }
+  });
+
+  test("an error the SDK throws in the constructor: limit restored, stack at the caller", () => {
+    const saved = Error.stackTraceLimit;
+    try {
+      Error.stackTraceLimit = 25;
+      let err: unknown;
+      try {
+        // The SDK refuses a parent that is not a resource, inside its constructor.
+        new RateLimitRule("bad-parent", args, { parent: {} as pulumi.Resource });
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(Error);
+      expect((err as Error).message).toMatch(/parent/i);
+      expect(Error.stackTraceLimit).toBe(25);
+      // The stack starts at the constructor's caller: this test file.
+      const frames = String((err as Error).stack)
+        .split("\n")
+        .slice(1);
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames[0]).toContain("program.test.ts");
+    } finally {
+      Error.stackTraceLimit = saved;
+    }
+  });
+});

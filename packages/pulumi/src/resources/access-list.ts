@@ -16,6 +16,7 @@ import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY } from "./zone-rule-resource";
+import { DynamicResource } from "./dynamic-resource";
 
 /** What the entries of a list are: the API's integer (0–5) or its name (`"CIDR"`). */
 export type AccessListTypeInput = AccessListTypeValue | keyof typeof AccessListType;
@@ -164,7 +165,7 @@ export interface AccessListState {
  * });
  * ```
  */
-export class AccessList extends pulumi.dynamic.Resource {
+export class AccessList extends DynamicResource {
   /** Id of the list on the platform (also the resource id, as a string). */
   declare public readonly listId: pulumi.Output<number>;
   /** Shield zone the list belongs to. */

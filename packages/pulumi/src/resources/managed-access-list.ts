@@ -8,6 +8,7 @@ import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
+import { DynamicResource } from "./dynamic-resource";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
 export type AccessListActionArg = keyof typeof AccessListAction | 0 | 1 | 2 | 3 | 4 | 5;
@@ -133,7 +134,7 @@ const READ_ONLY = Symbol("read-only");
  * });
  * ```
  */
-export class ManagedAccessList extends pulumi.dynamic.Resource {
+export class ManagedAccessList extends DynamicResource {
   /** The shield zone. */
   declare public readonly shieldZoneId: pulumi.Output<number>;
   /** The pull zone the zone was named by (only when `pullZoneId` is used). */

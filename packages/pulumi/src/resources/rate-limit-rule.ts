@@ -22,6 +22,7 @@ import type {
 } from "edgeplatform-client/spec/runtime";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
+import { DynamicResource } from "./dynamic-resource";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Challenge"`). */
 type EnumInput<V, E> = V | keyof E;
@@ -272,9 +273,7 @@ export interface RateLimitRuleState<
 export class RateLimitRule<
   C extends RateLimitRuleConfigurationArgs & NoUnknownConfigurationFields<C> =
     RateLimitRuleConfigurationArgs,
->
-  extends pulumi.dynamic.Resource
-{
+> extends DynamicResource {
   /** Id of the rule on the platform (also the resource id, as a string). */
   declare public readonly ruleId: pulumi.Output<number>;
   /** Shield zone the rule belongs to. */

@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { InvalidArgumentError } from "edgeplatform-client";
 import { refuseImport } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
+import { DynamicResource } from "./dynamic-resource";
 
 /** Arguments of {@link VolumeInstancesDeletion}. */
 export interface VolumeInstancesDeletionArgs {
@@ -45,7 +46,7 @@ export interface VolumeInstancesDeletionState {
  * });
  * ```
  */
-export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
+export class VolumeInstancesDeletion extends DynamicResource {
   /** Id of the application. */
   declare public readonly appId: pulumi.Output<string>;
   /** Id of the volume template. */

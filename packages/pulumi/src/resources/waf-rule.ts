@@ -20,6 +20,7 @@ import type {
 import type { ChainedRuleConditionArgs } from "./rate-limit-rule";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
+import { DynamicResource } from "./dynamic-resource";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Block"`). */
 type EnumInput<V, E> = V | keyof E;
@@ -185,9 +186,7 @@ export interface WafRuleState<C extends WafRuleConfigurationArgs = WafRuleConfig
 export class WafRule<
   C extends WafRuleConfigurationArgs & NoUnknownWafConfigurationFields<C> =
     WafRuleConfigurationArgs,
->
-  extends pulumi.dynamic.Resource
-{
+> extends DynamicResource {
   /** Id of the rule on the platform (also the resource id, as a string). */
   declare public readonly ruleId: pulumi.Output<number>;
   /** Shield zone the rule belongs to. */

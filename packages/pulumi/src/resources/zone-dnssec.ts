@@ -6,6 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
+import { DynamicResource } from "./dynamic-resource";
 
 /** Arguments of {@link ZoneDnssec}. */
 export interface ZoneDnssecArgs {
@@ -68,7 +69,7 @@ const READ_ONLY = Symbol("read-only");
  * export const ds = dnssec.dsRecord;
  * ```
  */
-export class ZoneDnssec extends pulumi.dynamic.Resource {
+export class ZoneDnssec extends DynamicResource {
   /** Id of the DNS zone. */
   declare public readonly zoneId: pulumi.Output<number>;
   /** Whether DNSSEC is enabled, as last known. */

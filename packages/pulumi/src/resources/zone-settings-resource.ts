@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
+import { DynamicResource } from "./dynamic-resource";
 
 /** An enumeration argument: its name or the API's integer. */
 export type EnumArg<E extends Record<string, number>> = keyof E | E[keyof E];
@@ -117,7 +118,7 @@ export function settingsInputs(
  * The base class of the settings resources: the outputs they all have and the constructor
  * that hands the engine its inputs (see {@link settingsInputs}).
  */
-export abstract class ZoneSettingsResource extends pulumi.dynamic.Resource {
+export abstract class ZoneSettingsResource extends DynamicResource {
   /** The shield zone. */
   declare public readonly shieldZoneId: pulumi.Output<number>;
   /** The pull zone (when the program names the zone by it; a shield zone's own pull zone). */
