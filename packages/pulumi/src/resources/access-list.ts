@@ -16,7 +16,7 @@ import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY } from "./zone-rule-resource";
-import { DynamicResource } from "./dynamic-resource";
+import { quietStacks, restack } from "./dynamic-resource";
 
 /** What the entries of a list are: the API's integer (0–5) or its name (`"CIDR"`). */
 export type AccessListTypeInput = AccessListTypeValue | keyof typeof AccessListType;
@@ -165,7 +165,7 @@ export interface AccessListState {
  * });
  * ```
  */
-export class AccessList extends DynamicResource {
+export class AccessList extends pulumi.dynamic.Resource {
   /** Id of the list on the platform (also the resource id, as a string). */
   declare public readonly listId: pulumi.Output<number>;
   /** Shield zone the list belongs to. */
@@ -229,40 +229,47 @@ export class AccessList extends DynamicResource {
           "it in place on destroy; AccessList.get(name, id) reads one without managing it",
       );
     }
-    super(
-      serializedProvider("access-list"),
-      name,
-      {
-        // Every output is a key here (undefined = not an input), so it is readable on the class.
-        shieldZoneId: undefined,
-        pullZoneId: undefined,
-        name: undefined,
-        description: undefined,
-        type: undefined,
-        entries: undefined,
-        enabled: undefined,
-        action: undefined,
-        deleteOnDestroy: undefined,
-        ...(reading ? {} : (args as pulumi.Inputs)),
-        listId: reading
-          ? undefined
-          : soleOwner(
-              "access-list",
-              `edge.shield.AccessList "${name}"`,
-              (args as { listId?: pulumi.Input<number> }).listId,
-              (id) => `custom access list ${id}`,
-            ),
-        configurationId: undefined,
-        entryCount: undefined,
-        entriesDigest: undefined,
-        adopted: undefined,
-        origin: undefined,
-        unmanaged: undefined,
-        readOnly: undefined,
-      },
-      opts,
-      "shield",
-      "AccessList",
-    );
+    const limit = quietStacks();
+    try {
+      super(
+        serializedProvider("access-list"),
+        name,
+        {
+          // Every output is a key here (undefined = not an input), so it is readable on the class.
+          shieldZoneId: undefined,
+          pullZoneId: undefined,
+          name: undefined,
+          description: undefined,
+          type: undefined,
+          entries: undefined,
+          enabled: undefined,
+          action: undefined,
+          deleteOnDestroy: undefined,
+          ...(reading ? {} : (args as pulumi.Inputs)),
+          listId: reading
+            ? undefined
+            : soleOwner(
+                "access-list",
+                `edge.shield.AccessList "${name}"`,
+                (args as { listId?: pulumi.Input<number> }).listId,
+                (id) => `custom access list ${id}`,
+              ),
+          configurationId: undefined,
+          entryCount: undefined,
+          entriesDigest: undefined,
+          adopted: undefined,
+          origin: undefined,
+          unmanaged: undefined,
+          readOnly: undefined,
+        },
+        opts,
+        "shield",
+        "AccessList",
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

@@ -8,7 +8,7 @@ import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
-import { DynamicResource } from "./dynamic-resource";
+import { quietStacks, restack } from "./dynamic-resource";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
 export type AccessListActionArg = keyof typeof AccessListAction | 0 | 1 | 2 | 3 | 4 | 5;
@@ -134,7 +134,7 @@ const READ_ONLY = Symbol("read-only");
  * });
  * ```
  */
-export class ManagedAccessList extends DynamicResource {
+export class ManagedAccessList extends pulumi.dynamic.Resource {
   /** The shield zone. */
   declare public readonly shieldZoneId: pulumi.Output<number>;
   /** The pull zone the zone was named by (only when `pullZoneId` is used). */
@@ -196,31 +196,38 @@ export class ManagedAccessList extends DynamicResource {
           '"<shieldZoneId>/<listId>") reads it without managing it',
       );
     }
-    super(
-      serializedProvider("managed-access-list"),
-      name,
-      {
-        shieldZoneId: undefined,
-        pullZoneId: undefined,
-        listId: undefined,
-        listName: undefined,
-        enabled: undefined,
-        action: undefined,
-        prior: undefined,
-        ...(reading ? {} : args),
-        ...(reading ? {} : ownerGate(name, args)),
-        configurationId: undefined,
-        category: undefined,
-        requiredPlan: undefined,
-        priorPinned: undefined,
-        unmanaged: undefined,
-        byName: undefined,
-        readOnly: undefined,
-      },
-      opts,
-      "shield",
-      "ManagedAccessList",
-    );
+    const limit = quietStacks();
+    try {
+      super(
+        serializedProvider("managed-access-list"),
+        name,
+        {
+          shieldZoneId: undefined,
+          pullZoneId: undefined,
+          listId: undefined,
+          listName: undefined,
+          enabled: undefined,
+          action: undefined,
+          prior: undefined,
+          ...(reading ? {} : args),
+          ...(reading ? {} : ownerGate(name, args)),
+          configurationId: undefined,
+          category: undefined,
+          requiredPlan: undefined,
+          priorPinned: undefined,
+          unmanaged: undefined,
+          byName: undefined,
+          readOnly: undefined,
+        },
+        opts,
+        "shield",
+        "ManagedAccessList",
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }
 

@@ -22,7 +22,7 @@ import type {
 } from "edgeplatform-client/spec/runtime";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
-import { DynamicResource } from "./dynamic-resource";
+import { quietStacks, restack } from "./dynamic-resource";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Challenge"`). */
 type EnumInput<V, E> = V | keyof E;
@@ -273,7 +273,9 @@ export interface RateLimitRuleState<
 export class RateLimitRule<
   C extends RateLimitRuleConfigurationArgs & NoUnknownConfigurationFields<C> =
     RateLimitRuleConfigurationArgs,
-> extends DynamicResource {
+>
+  extends pulumi.dynamic.Resource
+{
   /** Id of the rule on the platform (also the resource id, as a string). */
   declare public readonly ruleId: pulumi.Output<number>;
   /** Shield zone the rule belongs to. */
@@ -325,13 +327,20 @@ export class RateLimitRule<
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
   constructor(name: string, args: RateLimitRuleArgs<C>, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("rate-limit-rule"),
-      name,
-      zoneRuleProps("RateLimitRule", "rate-limit-rule", "rate-limit rule", name, args, opts),
-      opts,
-      "shield",
-      "RateLimitRule",
-    );
+    const limit = quietStacks();
+    try {
+      super(
+        serializedProvider("rate-limit-rule"),
+        name,
+        zoneRuleProps("RateLimitRule", "rate-limit-rule", "rate-limit rule", name, args, opts),
+        opts,
+        "shield",
+        "RateLimitRule",
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

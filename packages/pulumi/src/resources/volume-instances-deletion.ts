@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { InvalidArgumentError } from "edgeplatform-client";
 import { refuseImport } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
-import { DynamicResource } from "./dynamic-resource";
+import { quietStacks, restack } from "./dynamic-resource";
 
 /** Arguments of {@link VolumeInstancesDeletion}. */
 export interface VolumeInstancesDeletionArgs {
@@ -46,7 +46,7 @@ export interface VolumeInstancesDeletionState {
  * });
  * ```
  */
-export class VolumeInstancesDeletion extends DynamicResource {
+export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
   /** Id of the application. */
   declare public readonly appId: pulumi.Output<string>;
   /** Id of the volume template. */
@@ -96,13 +96,20 @@ export class VolumeInstancesDeletion extends DynamicResource {
       "the resource is a one-shot operation with nothing to adopt: construct it to run the " +
         "deletion (it runs again when appId, volumeId or triggers change)",
     );
-    super(
-      serializedProvider("volume-instances-deletion"),
-      name,
-      { triggers: undefined, ...args, deletedInstanceIds: undefined },
-      opts,
-      "containers",
-      "VolumeInstancesDeletion",
-    );
+    const limit = quietStacks();
+    try {
+      super(
+        serializedProvider("volume-instances-deletion"),
+        name,
+        { triggers: undefined, ...args, deletedInstanceIds: undefined },
+        opts,
+        "containers",
+        "VolumeInstancesDeletion",
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

@@ -20,7 +20,7 @@ import type {
 import type { ChainedRuleConditionArgs } from "./rate-limit-rule";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
-import { DynamicResource } from "./dynamic-resource";
+import { quietStacks, restack } from "./dynamic-resource";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Block"`). */
 type EnumInput<V, E> = V | keyof E;
@@ -186,7 +186,9 @@ export interface WafRuleState<C extends WafRuleConfigurationArgs = WafRuleConfig
 export class WafRule<
   C extends WafRuleConfigurationArgs & NoUnknownWafConfigurationFields<C> =
     WafRuleConfigurationArgs,
-> extends DynamicResource {
+>
+  extends pulumi.dynamic.Resource
+{
   /** Id of the rule on the platform (also the resource id, as a string). */
   declare public readonly ruleId: pulumi.Output<number>;
   /** Shield zone the rule belongs to. */
@@ -229,13 +231,20 @@ export class WafRule<
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
   constructor(name: string, args: WafRuleArgs<C>, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("waf-rule"),
-      name,
-      zoneRuleProps("WafRule", "waf-rule", "custom WAF rule", name, args, opts),
-      opts,
-      "shield",
-      "WafRule",
-    );
+    const limit = quietStacks();
+    try {
+      super(
+        serializedProvider("waf-rule"),
+        name,
+        zoneRuleProps("WafRule", "waf-rule", "custom WAF rule", name, args, opts),
+        opts,
+        "shield",
+        "WafRule",
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
-import { DynamicResource } from "./dynamic-resource";
+import { quietStacks, restack } from "./dynamic-resource";
 
 /** Arguments of {@link ZoneDnssec}. */
 export interface ZoneDnssecArgs {
@@ -69,7 +69,7 @@ const READ_ONLY = Symbol("read-only");
  * export const ds = dnssec.dsRecord;
  * ```
  */
-export class ZoneDnssec extends DynamicResource {
+export class ZoneDnssec extends pulumi.dynamic.Resource {
   /** Id of the DNS zone. */
   declare public readonly zoneId: pulumi.Output<number>;
   /** Whether DNSSEC is enabled, as last known. */
@@ -132,38 +132,45 @@ export class ZoneDnssec extends DynamicResource {
           "`enabled` matches); ZoneDnssec.get(name, zoneId) reads it without managing it",
       );
     }
-    super(
-      serializedProvider("zone-dnssec"),
-      name,
-      {
-        zoneId: undefined,
-        enabled: undefined,
-        ...(reading ? {} : args),
-        ...(reading
-          ? {}
-          : {
-              zoneId: soleOwner(
-                "dnssec",
-                `edge.dns.ZoneDnssec "${name}"`,
-                args.zoneId,
-                (z) => `the DNSSEC of DNS zone ${z}`,
-              ),
-            }),
-        dsRecord: undefined,
-        digest: undefined,
-        digestType: undefined,
-        algorithm: undefined,
-        publicKey: undefined,
-        keyTag: undefined,
-        flags: undefined,
-        dsConfigured: undefined,
-        priorEnabled: reading ? undefined : args.priorEnabled,
-        priorPinned: undefined,
-        readOnly: undefined,
-      },
-      opts,
-      "dns",
-      "ZoneDnssec",
-    );
+    const limit = quietStacks();
+    try {
+      super(
+        serializedProvider("zone-dnssec"),
+        name,
+        {
+          zoneId: undefined,
+          enabled: undefined,
+          ...(reading ? {} : args),
+          ...(reading
+            ? {}
+            : {
+                zoneId: soleOwner(
+                  "dnssec",
+                  `edge.dns.ZoneDnssec "${name}"`,
+                  args.zoneId,
+                  (z) => `the DNSSEC of DNS zone ${z}`,
+                ),
+              }),
+          dsRecord: undefined,
+          digest: undefined,
+          digestType: undefined,
+          algorithm: undefined,
+          publicKey: undefined,
+          keyTag: undefined,
+          flags: undefined,
+          dsConfigured: undefined,
+          priorEnabled: reading ? undefined : args.priorEnabled,
+          priorPinned: undefined,
+          readOnly: undefined,
+        },
+        opts,
+        "dns",
+        "ZoneDnssec",
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }

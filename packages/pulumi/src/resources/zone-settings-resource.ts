@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
-import { DynamicResource } from "./dynamic-resource";
+import { quietStacks, restack } from "./dynamic-resource";
 
 /** An enumeration argument: its name or the API's integer. */
 export type EnumArg<E extends Record<string, number>> = keyof E | E[keyof E];
@@ -118,7 +118,7 @@ export function settingsInputs(
  * The base class of the settings resources: the outputs they all have and the constructor
  * that hands the engine its inputs (see {@link settingsInputs}).
  */
-export abstract class ZoneSettingsResource extends DynamicResource {
+export abstract class ZoneSettingsResource extends pulumi.dynamic.Resource {
   /** The shield zone. */
   declare public readonly shieldZoneId: pulumi.Output<number>;
   /** The pull zone (when the program names the zone by it; a shield zone's own pull zone). */
@@ -149,14 +149,21 @@ export abstract class ZoneSettingsResource extends DynamicResource {
     opts: pulumi.CustomResourceOptions | undefined,
     key?: { name: string; value: pulumi.Input<string> | undefined },
   ) {
-    super(
-      stub,
-      name,
-      settingsInputs(type, noun, name, args, [...COMMON_OUTPUTS, ...outputs], opts, key),
-      opts,
-      "shield",
-      type,
-    );
+    const limit = quietStacks();
+    try {
+      super(
+        stub,
+        name,
+        settingsInputs(type, noun, name, args, [...COMMON_OUTPUTS, ...outputs], opts, key),
+        opts,
+        "shield",
+        type,
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
   }
 }
 
