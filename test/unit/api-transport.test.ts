@@ -5,6 +5,7 @@
 import http from "http";
 import { AddressInfo } from "net";
 import { inspect } from "util";
+import zlib from "zlib";
 import { Client, EdgeApiError } from "../../packages/client/src";
 import { backoffDelay, expandPath, parseRetryAfter } from "../../packages/client/src/api/transport";
 import { MissingSettingError } from "../../packages/client/src/settings";
@@ -76,6 +77,15 @@ describe("against a raw local server", () => {
       }
       if (req.url?.startsWith("/reset")) {
         req.socket.destroy();
+        return;
+      }
+      if (req.url?.startsWith("/gzreset")) {
+        // A gzip body that breaks off: some data, then the connection is reset.
+        res.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" });
+        const z = zlib.createGzip();
+        z.pipe(res);
+        z.write("HIT|200|1700000000000|10|1|1.2.3.4|-|https://x/|DE|ua|req-1|DE\n".repeat(100));
+        z.flush(() => setTimeout(() => req.socket.destroy(), 20));
         return;
       }
       if (req.url?.startsWith("/stall")) {
@@ -232,6 +242,32 @@ describe("against a raw local server", () => {
     expect(seenHeaders[1].accesskey).toBeUndefined();
     expect(String(seenHeaders[1]["accept-encoding"])).toContain("gzip");
     c.close();
+  });
+
+  test("a gzip v1 body reset before the caller reads it: an error for the caller, no crash", async () => {
+    const c = new Client({
+      apiKey: KEY,
+      baseUrl: url,
+      loggingUrl: `${url}/gzreset`,
+      loggingRateLimit: false,
+    });
+    const uncaught: unknown[] = [];
+    const onUncaught = (e: unknown) => uncaught.push(e);
+    process.on("uncaughtException", onUncaught);
+    try {
+      const body = await c.logging.legacyAccessLogStream(1, "2024-01-01");
+      // The caller starts reading only after the connection is gone.
+      await new Promise((r) => setTimeout(r, 150));
+      const e = await (async () => {
+        for await (const _chunk of body as AsyncIterable<Buffer>) continue;
+      })().catch((x: unknown) => x);
+      // (A Node error, not of jest's realm: matched by shape.)
+      expect(e).toMatchObject({ message: expect.stringMatching(/aborted|reset|hang up/i) });
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+      c.close();
+    }
   });
 
   test("a v1 body that stalls fails with EdgeApiError stream_error after timeoutMs idle", async () => {

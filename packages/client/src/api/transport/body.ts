@@ -3,7 +3,7 @@
  * endpoint's body to the caller (decompressed, destroyed by the caller's signal).
  */
 import { promisify } from "node:util";
-import { Readable } from "node:stream";
+import { Readable, pipeline } from "node:stream";
 import zlib from "node:zlib";
 import type { Received } from "./pools";
 
@@ -55,9 +55,9 @@ export function bodyStream(res: Received, userSignal?: AbortSignal): Readable {
         : enc === "deflate"
           ? zlib.createInflate()
           : zlib.createGunzip();
-    raw.on("error", (e) => z.destroy(e));
-    z.on("close", () => raw.destroy());
-    out = raw.pipe(z);
+    // pipeline: an error of either side destroys both, and no error goes unhandled while the
+    // caller has not started reading (a reset then reaches the caller as the stream's error).
+    out = pipeline(raw, z, () => undefined);
   }
   if (userSignal) {
     const onAbort = () => out.destroy(new Error("aborted by the caller's signal"));
