@@ -3,7 +3,7 @@
  * hygiene of network errors (a raw local server that resets connections).
  */
 import http from "http";
-import { AddressInfo } from "net";
+import net, { AddressInfo } from "net";
 import { inspect } from "util";
 import zlib from "zlib";
 import { Client, EdgeApiError } from "../../packages/client/src";
@@ -293,6 +293,27 @@ describe("against a raw local server", () => {
     c.close();
   });
 });
+
+test("a host that accepts TCP and never completes TLS: ETIMEDOUT at the connect timeout", async () => {
+  const silent = net.createServer((sock) => sock.on("error", () => undefined));
+  await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+  const c = new Client({
+    apiKey: KEY,
+    baseUrl: `https://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+    maxAttempts: 1,
+    // Far beyond the connect timeout (10 s): without it the call would end here, as "timeout".
+    timeoutMs: 60_000,
+  });
+  try {
+    const e = (await c.dns.getZone(1).catch((x) => x)) as EdgeApiError;
+    expect(e).toBeInstanceOf(EdgeApiError);
+    expect(e.code).toBe("ETIMEDOUT");
+    expect(e.message).toMatch(/could not connect within 10000 ms/);
+  } finally {
+    c.close();
+    silent.close();
+  }
+}, 30_000);
 
 test("the client's v2 page limit is the spec module's", () => {
   const { ACCESS_LOG_MAX_LIMIT } = require("../../packages/client/src/api/logging");

@@ -21,6 +21,13 @@ type AgentClass = typeof http.Agent;
  */
 const IDLE_MS = 4000;
 
+/**
+ * How long connecting (TCP, and TLS for `https:`) may take (ms), as undici's default: a host
+ * that never answers fails with `ETIMEDOUT` (retried for idempotent calls, with the
+ * "cannot be reached" hint) instead of using up the whole per-attempt timeout.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** A keep-alive agent that, once closing, keeps no socket for reuse. */
 function keepAliveAgent(Base: AgentClass): http.Agent & { closing: boolean } {
   class KeepAlive extends Base {
@@ -66,6 +73,16 @@ export class DirectPool implements Pool {
       }
       // Kept for the request's life: a late socket error must not go unhandled.
       req.on("error", reject);
+      req.once("socket", (socket) => {
+        if (!socket.connecting) return; // a kept-alive connection
+        const timer = setTimeout(() => {
+          const e = new Error(`could not connect within ${CONNECT_TIMEOUT_MS} ms`);
+          req.destroy(Object.assign(e, { code: "ETIMEDOUT" }));
+        }, CONNECT_TIMEOUT_MS);
+        const done = () => clearTimeout(timer);
+        socket.once(secure ? "secureConnect" : "connect", done);
+        socket.once("close", done);
+      });
       req.once("response", (res) => {
         if (out.bodyTimeoutMs > 0) {
           res.setTimeout(out.bodyTimeoutMs, () =>
