@@ -144,7 +144,7 @@ test("issue 16 (2): two resources adopting one rule both reach check as a confli
   }
 });
 
-describe("the SDK's per-property stack traces are not captured (dynamic-resource.ts)", () => {
+describe("the SDK's per-property stack traces are not captured (quiet-stacks.ts)", () => {
   const args = { shieldZoneId: 1, ruleName: "n", ruleConfiguration: { requestCount: 5 } };
 
   test("Error.stackTraceLimit is what it was after a constructor", () => {

@@ -16,7 +16,7 @@ import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY } from "./zone-rule-resource";
-import { quietStacks, restack } from "./dynamic-resource";
+import { quietStacks, restack } from "./quiet-stacks";
 
 /** What the entries of a list are: the API's integer (0–5) or its name (`"CIDR"`). */
 export type AccessListTypeInput = AccessListTypeValue | keyof typeof AccessListType;

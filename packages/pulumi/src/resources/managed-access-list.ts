@@ -8,7 +8,7 @@ import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
-import { quietStacks, restack } from "./dynamic-resource";
+import { quietStacks, restack } from "./quiet-stacks";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
 export type AccessListActionArg = keyof typeof AccessListAction | 0 | 1 | 2 | 3 | 4 | 5;

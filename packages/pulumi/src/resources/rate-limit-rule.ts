@@ -22,7 +22,7 @@ import type {
 } from "edgeplatform-client/spec/runtime";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
-import { quietStacks, restack } from "./dynamic-resource";
+import { quietStacks, restack } from "./quiet-stacks";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Challenge"`). */
 type EnumInput<V, E> = V | keyof E;

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { InvalidArgumentError } from "edgeplatform-client";
 import { refuseImport } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
-import { quietStacks, restack } from "./dynamic-resource";
+import { quietStacks, restack } from "./quiet-stacks";
 
 /** Arguments of {@link VolumeInstancesDeletion}. */
 export interface VolumeInstancesDeletionArgs {

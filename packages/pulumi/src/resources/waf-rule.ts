@@ -20,7 +20,7 @@ import type {
 import type { ChainedRuleConditionArgs } from "./rate-limit-rule";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
-import { quietStacks, restack } from "./dynamic-resource";
+import { quietStacks, restack } from "./quiet-stacks";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Block"`). */
 type EnumInput<V, E> = V | keyof E;

@@ -6,7 +6,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
-import { quietStacks, restack } from "./dynamic-resource";
+import { quietStacks, restack } from "./quiet-stacks";
 
 /** Arguments of {@link ZoneDnssec}. */
 export interface ZoneDnssecArgs {

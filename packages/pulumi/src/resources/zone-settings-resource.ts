@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
-import { quietStacks, restack } from "./dynamic-resource";
+import { quietStacks, restack } from "./quiet-stacks";
 
 /** An enumeration argument: its name or the API's integer. */
 export type EnumArg<E extends Record<string, number>> = keyof E | E[keyof E];

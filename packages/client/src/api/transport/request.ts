@@ -118,13 +118,12 @@ export async function request(
   const lease = settings.pools.acquire();
   let res: Received;
   try {
-    const body = encodeBody(def, input.body);
     res = await lease.pool.send(
       ctx.base + ctx.path + queryString(input.query),
       {
         method: def.method,
         headers: settings.headers(def, input.body !== undefined),
-        body,
+        body: encodeBody(def, input.body),
         signal: attemptCtl.signal,
         // Streams: after the head, a body that stalls for timeoutMs fails instead of hanging.
         bodyTimeoutMs: stream ? timeoutMs : 0,
