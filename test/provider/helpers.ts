@@ -2,6 +2,7 @@
 import { EmulatorControl, RunningEmulator, startEmulator } from "../../packages/emulator/src";
 import type { EmulatorState, FaultSpec, JournalEntry } from "../../packages/emulator/src";
 import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
+import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
 import { sampleRuleConfiguration } from "../support/fixtures";
 
 export type { EmulatorState, JournalEntry };
@@ -44,6 +45,21 @@ export async function startPlatform(): Promise<TestPlatform> {
       await emu.close();
     },
   };
+}
+
+/**
+ * The platform of a test file: started before its tests, closed after them; before each test
+ * the emulator is reset and a new run begins (`resetRunState`). Usable once `beforeAll` ran.
+ */
+export function usePlatform(): TestPlatform {
+  const t = {} as TestPlatform;
+  beforeAll(async () => void Object.assign(t, await startPlatform()));
+  afterAll(async () => t.close());
+  beforeEach(async () => {
+    await t.reset();
+    resetRunState();
+  });
+  return t;
 }
 
 /** A full, valid rule configuration (the shared sample, test/support/fixtures.ts). */

@@ -10,6 +10,8 @@ export const ZONE_LISTING_TTL_MS = 5 * 60_000;
 const claimed = new Map<string, Set<string>>();
 const claimValues = new Map<string, unknown>();
 const listings = new Map<string, { at: number; rules: Promise<unknown[]> }>();
+/** The refresh reads' sessions by kind and zone (zone-objects/zone-reads.ts). */
+export const readSessions = new Map<string, unknown>();
 
 /** Records that a resource of this run owns `id` (a rule id, a zone id) of `kind`. */
 export function claim(kind: string, id: string | number): void {
@@ -69,4 +71,5 @@ export function resetRunState(): void {
   claimed.clear();
   claimValues.clear();
   listings.clear();
+  readSessions.clear();
 }

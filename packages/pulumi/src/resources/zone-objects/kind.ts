@@ -105,6 +105,11 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
   /** The platform calls. */
   endpoints: ZoneObjectEndpoints<O>;
   /**
+   * Whether an entry of `zone`'s list reads exactly like the object's GET (then a refresh reads
+   * the objects of a zone with its list: zone-reads.ts). Undefined: every read is a GET.
+   */
+  listEntryReads?(entry: O, zone: number): boolean;
+  /**
    * Runs just before a POST, after the name check (e.g. a plan limit); throws to refuse:
    * nothing is written. `listed` is the zone as listed for the name check, `createdInRun`
    * the ids this run created in the zone since.

@@ -19,6 +19,7 @@ import { claimKeys, createOperations, labelOf } from "./engine";
 import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
 import { configurationPlan } from "./plan";
 import { confirmGone, logLine } from "./recovery";
+import { forgetZoneReads, zoneReader } from "./zone-reads";
 import {
   deletesOnDestroy,
   inputsFromOutputs,
@@ -44,6 +45,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
   const ops = createOperations(kind, plan);
   const keys = claimKeys(kind as ZoneObjectKind);
   const check = checkFor(kind as ZoneObjectKind, plan);
+  const readOne = zoneReader(kind);
 
   /** Creates (zone modes) or adopts (`ruleId`) the object. */
   async function create(
@@ -52,7 +54,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     const what = `${labelOf(kind as ZoneObjectKind, inputs)}: create`;
     return operation(what, () =>
       isAdoptMode(inputs) ? ops.adopt(inputs, what) : ops.createInZone(inputs, what),
-    );
+    ).finally(forgetZoneReads);
   }
 
   /**
@@ -88,7 +90,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     return operation(what, async () => {
       let rule: O;
       try {
-        rule = await kind.endpoints.get(ruleId, props?.shieldZoneId);
+        rule = await readOne(ruleId, props?.shieldZoneId);
       } catch (e) {
         if (!isNotFound(e)) throw e;
         await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
@@ -164,7 +166,9 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
         };
         return { outs: plan.toOutputs(rule, news, originOf(olds)) };
       }
-      const rule = await ops.converge(news, ruleId, what, olds.shieldZoneId);
+      const rule = await ops
+        .converge(news, ruleId, what, olds.shieldZoneId)
+        .finally(forgetZoneReads);
       return { outs: plan.toOutputs(rule, news, originOf(olds)) };
     });
   }
@@ -185,7 +189,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     }
     await operation(what, async () => {
       try {
-        await kind.endpoints.delete(ruleId, props?.shieldZoneId);
+        await kind.endpoints.delete(ruleId, props?.shieldZoneId).finally(forgetZoneReads);
       } catch (e) {
         if (!isNotFound(e)) throw e;
         // already gone: nothing to do

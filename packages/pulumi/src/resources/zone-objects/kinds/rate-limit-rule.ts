@@ -9,8 +9,9 @@ import {
   specSchema,
   type RateLimitRule,
 } from "edgeplatform-client/spec/runtime";
+import { findEmbeddedFailure } from "edgeplatform-client";
 import { getClient } from "../../settings";
-import type { ConfigurationFields, ZoneObjectKind } from "../kind";
+import type { ConfigurationFields, ZoneObject, ZoneObjectKind } from "../kind";
 
 /** Configuration fields the API declares nullable (shared by the rule kinds). */
 export const RULE_NULLABLE: ReadonlySet<string> = new Set([
@@ -44,6 +45,19 @@ export const rateLimitFields: ConfigurationFields = {
   requiredForCreate: REQUIRED_FOR_CREATE,
 };
 
+/**
+ * Whether a rule of a zone's list reads like its GET (shared by the rule kinds): whole, with
+ * its id, this zone and its configuration, and no embedded failure. Any other entry (a
+ * summary without its configuration) is read with its own GET.
+ */
+export const ruleEntryReads = (entry: ZoneObject, zone: number): boolean =>
+  typeof entry?.id === "number" &&
+  entry.shieldZoneId === zone &&
+  typeof entry.ruleConfiguration === "object" &&
+  entry.ruleConfiguration !== null &&
+  !Array.isArray(entry.ruleConfiguration) &&
+  findEmbeddedFailure(entry) === undefined;
+
 /** The rate-limit rule kind. */
 export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
   typeName: "RateLimitRule",
@@ -69,4 +83,5 @@ export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
     delete: (id) => getClient().shield.deleteRateLimit(id),
     listZone: (zone) => getClient().shield.listAllRateLimits(zone),
   },
+  listEntryReads: ruleEntryReads,
 };

@@ -17,7 +17,7 @@ import { messageOf, ResourceOperationError } from "../../common";
 import { zoneListing } from "../../run-state";
 import { getClient } from "../../settings";
 import type { ConfigurationFields, ZoneObjectKind } from "../kind";
-import { RULE_NULLABLE } from "./rate-limit-rule";
+import { RULE_NULLABLE, ruleEntryReads } from "./rate-limit-rule";
 
 /**
  * Configuration fields a new WAF rule cannot exist without: what it matches (variables and
@@ -93,5 +93,6 @@ export const wafRuleKind: ZoneObjectKind<CustomWafRule> = {
     delete: (id) => getClient().waf.deleteCustomWafRule(id),
     listZone: (zone) => getClient().waf.listAllCustomWafRules(zone),
   },
+  listEntryReads: ruleEntryReads,
   beforeCreate: assertBelowPlanLimit,
 };

@@ -1,0 +1,129 @@
+/**
+ * Reads of many objects of one shield zone served by the zone's list: a `pulumi refresh` of N
+ * rules of a zone makes 1 GET and one list call per 100 rules instead of N GETs (the engine
+ * reads 4 × cores resources at once, so each GET's round trip holds up the refresh).
+ *
+ * Within a run (one provider process), the reads of a kind in a zone form a session:
+ * - the session's first read is a GET, as a lone read always was;
+ * - its second read lists the zone (once); that read and later ones take their object from
+ *   the list when the kind says the entry reads like a GET ({@link ZoneObjectKind.listEntryReads})
+ *   and the list agrees with the first read's GET (same id, zone, name, description and
+ *   configuration): a platform whose list differs from its GET is read with GETs only;
+ * - an id missing from the list (created since, or gone: then the confirm-gone path), an entry
+ *   that is not whole, or a list that fails, is read with its own GET as before;
+ * - a session ends, and the next read starts a new one, when an id is read a second time, when
+ *   its list answered more than {@link ZONE_READ_MAX_AGE_MS} ago, or when this process creates,
+ *   updates or deletes a zone object. A list entry is handed out once.
+ */
+import { readSessions } from "../run-state";
+import type { ZoneObject, ZoneObjectKind } from "./kind";
+
+/** How long after its answer a zone's list may serve a read, in milliseconds. */
+export const ZONE_READ_MAX_AGE_MS = 2000;
+
+/** The reads of one kind in one zone. */
+interface Session<O> {
+  /** Ids read in this session. */
+  readonly ids: Set<number>;
+  /** The first read's GET (undefined when it failed). */
+  first?: Promise<O | undefined>;
+  /** The zone's entries that may serve reads, by id; undefined: none (every read goes alone). */
+  list?: Promise<Map<number, O> | undefined>;
+  /** When the list answered (`performance.now()`); undefined while it is pending. */
+  answeredAt?: number;
+}
+
+/** What a read takes from an object, in one comparable form. */
+const readView = (o: ZoneObject): string =>
+  canonicalJson({
+    id: o.id,
+    shieldZoneId: o.shieldZoneId,
+    ruleName: o.ruleName ?? null,
+    ruleDescription: o.ruleDescription ?? null,
+    ruleConfiguration: o.ruleConfiguration ?? null,
+    reported: o.reported ?? null,
+  });
+
+/** JSON with object keys sorted (key order carries no meaning). */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/**
+ * The zone's entries that may serve reads, by id: the whole ones, when the list holds the
+ * first read's object exactly as its GET returned it; undefined otherwise or when listing fails.
+ */
+async function servingEntries<O extends ZoneObject>(
+  kind: ZoneObjectKind<O>,
+  zone: number,
+  reads: NonNullable<ZoneObjectKind<O>["listEntryReads"]>,
+  first: Promise<O | undefined>,
+): Promise<Map<number, O> | undefined> {
+  try {
+    const [listed, got] = await Promise.all([kind.endpoints.listZone(zone), first]);
+    const byId = new Map<number, O>();
+    for (const o of listed) if (reads(o, zone)) byId.set(o.id, o);
+    const same =
+      got !== undefined && byId.has(got.id) && readView(byId.get(got.id)!) === readView(got);
+    if (!same) return undefined;
+    byId.delete(got.id);
+    return byId;
+  } catch {
+    return undefined; // each read makes its own GET and meets the error itself
+  }
+}
+
+/**
+ * The read of one object of `kind` (its GET, or its entry in the zone's list). `zone` is the
+ * object's shield zone from the state; without it, always a GET.
+ * @throws what the GET throws (a not-found error when it is gone).
+ */
+export function zoneReader<O extends ZoneObject>(
+  kind: ZoneObjectKind<O>,
+): (id: number, zone: number | undefined) => Promise<O> {
+  const reads = kind.listEntryReads;
+  return async (id, zone) => {
+    if (!reads || typeof zone !== "number") return kind.endpoints.get(id, zone);
+    const key = `${kind.claimKey}\0${zone}`;
+    let s = readSessions.get(key) as Session<O> | undefined;
+    const expired =
+      s?.answeredAt !== undefined && performance.now() - s.answeredAt > ZONE_READ_MAX_AGE_MS;
+    if (!s || s.ids.has(id) || expired) {
+      s = { ids: new Set() };
+      readSessions.set(key, s);
+    }
+    s.ids.add(id);
+    if (!s.first) {
+      const got = kind.endpoints.get(id, zone);
+      s.first = got.then(
+        (o) => o,
+        () => undefined,
+      );
+      return got;
+    }
+    if (!s.list) {
+      const session = s;
+      session.list = servingEntries(kind, zone, reads, s.first).finally(() => {
+        session.answeredAt = performance.now();
+      });
+    }
+    const entries = await s.list;
+    const hit = entries?.get(id);
+    if (!hit) return kind.endpoints.get(id, zone);
+    entries!.delete(id);
+    return hit;
+  };
+}
+
+/** Ends every session: this process wrote a zone object, so no earlier list may serve a read. */
+export function forgetZoneReads(): void {
+  readSessions.clear();
+}
