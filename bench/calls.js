@@ -151,12 +151,12 @@ const settingsKind = (kind, path, write = "PATCH", destroyWrite = write) => ({
 
 /**
  * A refresh of N rules of one zone that holds `others` more (the fixtures'): the first read's
- * GET, then the zone's list (100 rules a page) serves the others (zone-objects/zone-reads.ts);
+ * GET, then the zone's list (1 000 rules a page) serves the others (zone-objects/zone-reads.ts);
  * one rule alone is one GET. (A refresh whose reads span more than the list's 2 s window
  * lists again: not at the N this benchmark runs.)
  */
 const zoneRefresh = (n, others) => {
-  const pages = Math.ceil((n + others) / 100);
+  const pages = Math.ceil((n + others) / 1000);
   return n === 1
     ? ["1 GET", { GET: 1 }]
     : [`1 GET + ${pages} list page${pages === 1 ? "" : "s"}`, { GET: 1 + pages }];

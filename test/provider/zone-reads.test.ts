@@ -73,6 +73,9 @@ describe("a refresh of many rules of one zone", () => {
     const made = await created(6);
     const reads = await refresh(made);
     expect(tally(await calls())).toEqual({ get: 1, list: 1, other: 0 });
+    // The list asks for 1 000 rules a page.
+    const list = (await t.journal()).find((e) => e.path === "/shield/rate-limits/1");
+    expect(list?.query).toEqual({ page: "1", perPage: "1000" });
     reads.forEach((r, i) => {
       expect(r.id).toBe(made[i].id);
       expect(r.inputs).toEqual(made[i].inputs);

@@ -14,7 +14,12 @@ export {
 export type { EdgeApiErrorInit, FieldError, DecodedError } from "./api/errors";
 export { InvalidArgumentError } from "./api/invalid-argument";
 export { ShieldApi, shieldEndpoints } from "./api/shield";
-export type { RateLimitWriteResult, PageProgress, EventLogPagesOptions } from "./api/shield";
+export type {
+  RateLimitWriteResult,
+  PageProgress,
+  EventLogPagesOptions,
+  ListAllOptions,
+} from "./api/shield";
 export { WafApi, wafEndpoints } from "./api/waf";
 export { ShieldZonesApi, shieldZoneEndpoints } from "./api/shield-zones";
 export type { ShieldZoneWriteResult } from "./api/shield-zones";

@@ -133,6 +133,12 @@ export interface EventLogPagesOptions extends RequestOptions {
   onProgress?: (p: PageProgress) => void;
 }
 
+/** Options of a "list all" of a shield zone's objects. */
+export interface ListAllOptions extends RequestOptions {
+  /** Objects per page (default 100). */
+  perPage?: number;
+}
+
 /** Most pages a "list all" follows (a guard against a server that never ends). */
 export const MAX_LIST_PAGES = 10_000;
 
@@ -231,9 +237,10 @@ export class ShieldApi {
     return res.data;
   }
 
-  /** Lists every rule of a shield zone, following all pages. */
-  async listAllRateLimits(shieldZoneId: number, opts?: RequestOptions): Promise<RateLimitRule[]> {
-    return allPages((page) => this.listRateLimits(shieldZoneId, page, 100, opts));
+  /** Lists every rule of a shield zone, following all pages (`perPage` rules a page, default 100). */
+  async listAllRateLimits(shieldZoneId: number, opts?: ListAllOptions): Promise<RateLimitRule[]> {
+    const { perPage = 100, ...req } = opts ?? {};
+    return allPages((page) => this.listRateLimits(shieldZoneId, page, perPage, req));
   }
 
   /**

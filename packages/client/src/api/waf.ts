@@ -11,7 +11,7 @@ import type {
   GenericRequestResponse,
   UpdateCustomWafRuleRequest,
 } from "../spec";
-import { allPages, ruleHasId } from "./shield";
+import { allPages, ruleHasId, type ListAllOptions } from "./shield";
 import type { ApiResponse, Caller, EndpointDef, RequestOptions } from "./transport";
 
 /** Endpoint definitions of the custom WAF rules. */
@@ -140,11 +140,12 @@ export class WafApi {
     return res.data;
   }
 
-  /** Lists every custom WAF rule of a shield zone, following all pages. */
+  /** Lists every custom WAF rule of a shield zone, following all pages (`perPage` a page, default 100). */
   async listAllCustomWafRules(
     shieldZoneId: number,
-    opts?: RequestOptions,
+    opts?: ListAllOptions,
   ): Promise<CustomWafRule[]> {
-    return allPages((page) => this.listCustomWafRules(shieldZoneId, page, 100, opts));
+    const { perPage = 100, ...req } = opts ?? {};
+    return allPages((page) => this.listCustomWafRules(shieldZoneId, page, perPage, req));
   }
 }

@@ -50,8 +50,8 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
   update(id: number, body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
   /** DELETE one object (`zone`: its shield zone, when known). */
   delete(id: number, zone?: number): Promise<unknown>;
-  /** Every object of a zone, all pages (how a kind lists a zone). */
-  listZone(zone: number): Promise<O[]>;
+  /** Every object of a zone, all pages of `perPage` objects (default: the client's 100). */
+  listZone(zone: number, perPage?: number): Promise<O[]>;
 }
 
 /** The configuration's field semantics (plan.ts): enumerations, nullables, required fields. */

@@ -81,7 +81,7 @@ export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
     create: (body) => getClient().shield.createRateLimit(body as never),
     update: (id, body) => getClient().shield.updateRateLimit(id, body as never),
     delete: (id) => getClient().shield.deleteRateLimit(id),
-    listZone: (zone) => getClient().shield.listAllRateLimits(zone),
+    listZone: (zone, perPage) => getClient().shield.listAllRateLimits(zone, { perPage }),
   },
   listEntryReads: ruleEntryReads,
 };

@@ -91,7 +91,7 @@ export const wafRuleKind: ZoneObjectKind<CustomWafRule> = {
     create: (body) => getClient().waf.createCustomWafRule(body as never),
     update: (id, body) => getClient().waf.updateCustomWafRule(id, body as never),
     delete: (id) => getClient().waf.deleteCustomWafRule(id),
-    listZone: (zone) => getClient().waf.listAllCustomWafRules(zone),
+    listZone: (zone, perPage) => getClient().waf.listAllCustomWafRules(zone, { perPage }),
   },
   listEntryReads: ruleEntryReads,
   beforeCreate: assertBelowPlanLimit,
