@@ -66,6 +66,19 @@ async function drift(id: string, config: Record<string, unknown>) {
   await t.setState(s);
 }
 
+/** Makes shield zone 1's rule list answer `data` as its one page (what another platform lists). */
+const listAnswers = (data: object[]) =>
+  t.fault({
+    method: "GET",
+    path: "^/shield/rate-limits/1$",
+    status: 200,
+    body: {
+      data,
+      page: { totalCount: data.length, totalPages: 1, currentPage: 1, nextPage: null },
+      error: null,
+    },
+  });
+
 const refresh = (made: Made[]) => Promise.all(made.map((m) => p.read(m.id, m.outs)));
 
 describe("a refresh of many rules of one zone", () => {
@@ -114,18 +127,11 @@ describe("a refresh of many rules of one zone", () => {
     const made = await created(4);
     // The first read's rule is listed whole (so the list agrees with its GET); the others not.
     const whole = (await t.state()).rateLimitRules.find((r) => r.id === Number(made[0].id))!;
-    await t.fault({
-      method: "GET",
-      path: "^/shield/rate-limits/1$",
-      status: 200,
-      body: {
-        data: made.map((m, i) =>
-          i === 0 ? whole : { id: Number(m.id), shieldZoneId: 1, ruleName: m.inputs.ruleName },
-        ),
-        page: { totalCount: 4, totalPages: 1, currentPage: 1, nextPage: null, pageSize: 100 },
-        error: null,
-      },
-    });
+    await listAnswers(
+      made.map((m, i) =>
+        i === 0 ? whole : { id: Number(m.id), shieldZoneId: 1, ruleName: m.inputs.ruleName },
+      ),
+    );
     const reads = await refresh(made);
     expect(tally(await calls())).toEqual({ get: 4, list: 1, other: 0 });
     reads.forEach((r, i) => expect(r.inputs).toEqual(made[i].inputs));
@@ -140,16 +146,7 @@ describe("a refresh of many rules of one zone", () => {
         const { blockTime: _dropped, ...rest } = r.ruleConfiguration as Record<string, unknown>;
         return { ...r, ruleConfiguration: rest };
       });
-    await t.fault({
-      method: "GET",
-      path: "^/shield/rate-limits/1$",
-      status: 200,
-      body: {
-        data: listed,
-        page: { totalCount: listed.length, totalPages: 1, currentPage: 1, nextPage: null },
-        error: null,
-      },
-    });
+    await listAnswers(listed);
     const reads = await refresh(made);
     expect(tally(await calls())).toEqual({ get: 4, list: 1, other: 0 });
     reads.forEach((r, i) => expect(r.inputs).toEqual(made[i].inputs));

@@ -15,6 +15,7 @@
  *   its list answered more than {@link ZONE_READ_MAX_AGE_MS} ago, or when this process creates,
  *   updates or deletes a zone object. A list entry is handed out once.
  */
+import { deepEqual } from "../common";
 import { readSessions } from "../run-state";
 import type { ZoneObject, ZoneObjectKind } from "./kind";
 
@@ -40,29 +41,15 @@ interface Session<O> {
   answeredAt?: number;
 }
 
-/** What a read takes from an object, in one comparable form. */
-const readView = (o: ZoneObject): string =>
-  canonicalJson({
-    id: o.id,
-    shieldZoneId: o.shieldZoneId,
-    ruleName: o.ruleName ?? null,
-    ruleDescription: o.ruleDescription ?? null,
-    ruleConfiguration: o.ruleConfiguration ?? null,
-    reported: o.reported ?? null,
-  });
-
-/** JSON with object keys sorted (key order carries no meaning). */
-function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(",")}]`;
-  if (v !== null && typeof v === "object") {
-    const o = v as Record<string, unknown>;
-    const keys = Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(v);
-}
+/** What a read takes from an object (compared with `deepEqual`: key order carries no meaning). */
+const readView = (o: ZoneObject) => ({
+  id: o.id,
+  shieldZoneId: o.shieldZoneId,
+  ruleName: o.ruleName ?? null,
+  ruleDescription: o.ruleDescription ?? null,
+  ruleConfiguration: o.ruleConfiguration ?? null,
+  reported: o.reported ?? null,
+});
 
 /**
  * The zone's entries that may serve reads, by id: the whole ones, when the list holds the
@@ -81,9 +68,8 @@ async function servingEntries<O extends ZoneObject>(
     ]);
     const byId = new Map<number, O>();
     for (const o of listed) if (reads(o, zone)) byId.set(o.id, o);
-    const same =
-      got !== undefined && byId.has(got.id) && readView(byId.get(got.id)!) === readView(got);
-    if (!same) return undefined;
+    const listedFirst = got && byId.get(got.id);
+    if (!got || !listedFirst || !deepEqual(readView(listedFirst), readView(got))) return undefined;
     byId.delete(got.id);
     return byId;
   } catch {

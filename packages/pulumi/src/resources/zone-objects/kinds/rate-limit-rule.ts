@@ -10,6 +10,7 @@ import {
   type RateLimitRule,
 } from "edgeplatform-client/spec/runtime";
 import { findEmbeddedFailure } from "edgeplatform-client";
+import { isPlainObject } from "../../common";
 import { getClient } from "../../settings";
 import type { ConfigurationFields, ZoneObject, ZoneObjectKind } from "../kind";
 
@@ -53,9 +54,7 @@ export const rateLimitFields: ConfigurationFields = {
 export const ruleEntryReads = (entry: ZoneObject, zone: number): boolean =>
   typeof entry?.id === "number" &&
   entry.shieldZoneId === zone &&
-  typeof entry.ruleConfiguration === "object" &&
-  entry.ruleConfiguration !== null &&
-  !Array.isArray(entry.ruleConfiguration) &&
+  isPlainObject(entry.ruleConfiguration) &&
   findEmbeddedFailure(entry) === undefined;
 
 /** The rate-limit rule kind. */
