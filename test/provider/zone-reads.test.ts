@@ -123,6 +123,29 @@ describe("a refresh of many rules of one zone", () => {
     expect(tally(log).list).toBe(2);
   });
 
+  test("the first rule read was deleted outside Pulumi: one more GET checks the list, which serves the rest", async () => {
+    const made = await created(5);
+    await drift(made[3].id, { requestCount: 42 });
+    const s = await t.state();
+    s.rateLimitRules = s.rateLimitRules.filter((r) => r.id !== Number(made[0].id));
+    await t.setState(s);
+    await t.clearJournal();
+
+    const reads = await refresh(made);
+    expect(reads[0]).toEqual({ id: "" });
+    expect((reads[3].inputs as RateLimitRuleInputs).ruleConfiguration).toEqual({
+      ...made[3].inputs.ruleConfiguration,
+      requestCount: 42,
+    });
+    for (const i of [1, 2, 4]) expect(reads[i].inputs).toEqual(made[i].inputs);
+    // The gone rule's GET (404) and the list's check GET of rule 2; rules 3-5 from the list;
+    // two lists: the one serving reads and the gone rule's confirmation.
+    const log = await calls();
+    expect(log).toContain(`GET /shield/rate-limit/${made[0].id} 404`);
+    expect(log).toContain(`GET /shield/rate-limit/${made[1].id} 200`);
+    expect(tally(log)).toEqual({ get: 2, list: 2, other: 0 });
+  });
+
   test("list entries without their configuration (a summary): each such rule is read with its own GET", async () => {
     const made = await created(4);
     // The first read's rule is listed whole (so the list agrees with its GET); the others not.

@@ -7,8 +7,11 @@
  * - the session's first read is a GET, as a lone read always was;
  * - its second read lists the zone (once); that read and later ones take their object from
  *   the list when the kind says the entry reads like a GET ({@link ZoneObjectKind.listEntryReads})
- *   and the list agrees with the first read's GET (same id, zone, name, description and
- *   configuration): a platform whose list differs from its GET is read with GETs only;
+ *   and the list agrees with a GET of one listed object (the first read's own GET, or, when
+ *   that one failed, as when the first rule read is the one deleted outside Pulumi, one GET of
+ *   the listed object the second read asks for, which serves that read): same id, zone, name,
+ *   description and configuration; a platform whose list differs from its GET is read with
+ *   GETs only;
  * - an id missing from the list (created since, or gone: then the confirm-gone path), an entry
  *   that is not whole, or a list that fails, is read with its own GET as before;
  * - a session ends, and the next read starts a new one, when an id is read a second time, when
@@ -52,25 +55,32 @@ const readView = (o: ZoneObject) => ({
 });
 
 /**
- * The zone's entries that may serve reads, by id: the whole ones, when the list holds the
- * first read's object exactly as its GET returned it; undefined otherwise or when listing fails.
+ * The zone's entries that may serve reads, by id: the whole ones, when the list holds a listed
+ * object exactly as its GET returns it; undefined otherwise or when listing fails. The GET is
+ * the first read's; when that one failed (the object is gone, or the platform erred), it is a
+ * GET of `askedId` (the read that asked for the list), which then serves that read.
  */
 async function servingEntries<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
   zone: number,
   reads: NonNullable<ZoneObjectKind<O>["listEntryReads"]>,
   first: Promise<O | undefined>,
+  askedId: number,
 ): Promise<Map<number, O> | undefined> {
   try {
-    const [listed, got] = await Promise.all([
+    const [listed, firstGot] = await Promise.all([
       kind.endpoints.listZone(zone, ZONE_READ_PAGE_SIZE),
       first,
     ]);
     const byId = new Map<number, O>();
     for (const o of listed) if (reads(o, zone)) byId.set(o.id, o);
-    const listedFirst = got && byId.get(got.id);
-    if (!got || !listedFirst || !deepEqual(readView(listedFirst), readView(got))) return undefined;
-    byId.delete(got.id);
+    if (!firstGot && !byId.has(askedId)) return undefined; // nothing to check the list against
+    const got = firstGot ?? (await kind.endpoints.get(askedId, zone));
+    const listedGot = byId.get(got.id);
+    if (!listedGot || !deepEqual(readView(listedGot), readView(got))) return undefined;
+    if (firstGot)
+      byId.delete(got.id); // the first read returned it already
+    else byId.set(got.id, got); // the asking read takes its own GET's answer
     return byId;
   } catch {
     return undefined; // each read makes its own GET and meets the error itself
@@ -107,7 +117,7 @@ export function zoneReader<O extends ZoneObject>(
     }
     if (!s.list) {
       const session = s;
-      session.list = servingEntries(kind, zone, reads, s.first).finally(() => {
+      session.list = servingEntries(kind, zone, reads, s.first, id).finally(() => {
         session.answeredAt = performance.now();
       });
     }
