@@ -3,6 +3,7 @@
  * EdgeApiError naming the operation; an empty availability answer is "unknown"; every
  * call and iterator takes `{ signal }`.
  */
+import { getEventListeners } from "node:events";
 import net from "node:net";
 import { inspect } from "node:util";
 import { Client, EdgeApiError } from "../../packages/client/src";
@@ -198,6 +199,37 @@ describe("{ signal }", () => {
     expect((await apiError(view.containers.getRegistry(1))).code).toBe("aborted");
     // The view shares the client's transport; the client itself is unaffected.
     expect((await c.containers.getRegistry(1)).id).toBe(1);
+  });
+
+  test("one signal shared by 25 concurrent calls: one listener on it, no MaxListenersExceededWarning, an abort stops every call, none left after", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      const ctl = new AbortController();
+      const done = await Promise.all(
+        Array.from({ length: 25 }, () => c.dns.getZone(1, { signal: ctl.signal })),
+      );
+      expect(done.map((z) => z.Id)).toEqual(Array(25).fill(1));
+      expect(getEventListeners(ctl.signal, "abort")).toHaveLength(0);
+
+      await fault(emu, { method: "GET", path: "^/dnszone/1$", delayMs: 3_000, count: -1 });
+      const slow = Array.from({ length: 25 }, () =>
+        apiError(c.dns.getZone(1, { signal: ctl.signal })),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(getEventListeners(ctl.signal, "abort")).toHaveLength(1);
+      const t0 = Date.now();
+      ctl.abort();
+      const errors = await Promise.all(slow);
+      expect(errors.map((e) => e.code)).toEqual(Array(25).fill("aborted"));
+      expect(Date.now() - t0).toBeLessThan(2_000);
+      expect(getEventListeners(ctl.signal, "abort")).toHaveLength(0);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 
   test("an abort undici cannot settle (stalled TLS) never cuts off other calls of the client", async () => {

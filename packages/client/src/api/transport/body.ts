@@ -5,6 +5,7 @@
 import { promisify } from "node:util";
 import { Readable, pipeline } from "node:stream";
 import zlib from "node:zlib";
+import { onAbort } from "./abort-fanout";
 import type { Received } from "./pools";
 
 /** How much of an error body (or of a stream endpoint's JSON answer) is kept. */
@@ -60,9 +61,10 @@ export function bodyStream(res: Received, userSignal?: AbortSignal): Readable {
     out = pipeline(raw, z, () => undefined);
   }
   if (userSignal) {
-    const onAbort = () => out.destroy(new Error("aborted by the caller's signal"));
-    userSignal.addEventListener("abort", onAbort, { once: true });
-    out.once("close", () => userSignal.removeEventListener("abort", onAbort));
+    const unhook = onAbort(userSignal, () =>
+      out.destroy(new Error("aborted by the caller's signal")),
+    );
+    out.once("close", unhook);
   }
   return out;
 }

@@ -3,12 +3,14 @@
  * the total budget `deadlineMs` is spent. Everything below waits on it: limiter, backoff, I/O.
  */
 import type { RequestOptions, ApiResponse } from "./endpoint";
+import { onAbort } from "./abort-fanout";
 import type { CallBase, CallContext, Failures, Next } from "./context";
 
 /**
  * Runs `next` under the call's deadline. One controller, aborted by the caller's signal or the
  * deadline timer; both are unhooked when the call ends, so a long-lived caller signal gathers
- * no listeners and no timer outlives the call.
+ * no listeners and no timer outlives the call (and concurrent calls on one signal share one
+ * listener: abort-fanout.ts).
  * @throws EdgeApiError with code `aborted` at once when `opts.signal` is already aborted.
  */
 export async function deadline(
@@ -20,8 +22,8 @@ export async function deadline(
 ): Promise<ApiResponse<unknown>> {
   if (opts.signal?.aborted) throw fail.aborted(call, "aborted");
   const ctl = new AbortController();
-  const onUserAbort = () => ctl.abort(opts.signal?.reason);
-  opts.signal?.addEventListener("abort", onUserAbort, { once: true });
+  const user = opts.signal;
+  const unhook = user ? onAbort(user, () => ctl.abort(user.reason)) : undefined;
   const timer = setTimeout(() => ctl.abort(new Error("deadline")), deadlineMs);
   const ctx: CallContext = {
     ...call,
@@ -34,6 +36,6 @@ export async function deadline(
     return await next(ctx);
   } finally {
     clearTimeout(timer);
-    opts.signal?.removeEventListener("abort", onUserAbort);
+    unhook?.();
   }
 }
