@@ -120,6 +120,10 @@ const run = e2eAvailable();
       const refresh = await stack.op({ op: "refresh" }, { lists: [changed, adopted] });
       show("refresh", refresh, 30);
       expect(await writeLines()).toEqual([]);
+      // Each list's GET, and the zone's listing once for both (shared by the refresh's reads).
+      expect((await aclCalls()).sort()).toEqual(
+        [`GET ${Z1}`, `GET ${Z1}/${id}`, `GET ${Z1}/501`].sort(),
+      );
       const pv = await stack.op(
         { op: "preview", opts: { diff: true } },
         { lists: [changed, adopted] },

@@ -441,6 +441,88 @@ describe("adopt, update, read, delete", () => {
 });
 
 /** Runs `body` against an emulator with `profile`, then points the providers back at `t`. */
+describe("a refresh of many lists of one zone", () => {
+  /** `n` lists created in shield zone 1 by this program (then a new run, as a refresh is). */
+  async function created(n: number) {
+    const made = [];
+    for (let i = 0; i < n; i++) {
+      made.push(await createIn(1, `refresh-${i}`, { enabled: true, action: "Allow" }));
+    }
+    resetRunState();
+    await t.clearJournal();
+    return made;
+  }
+  /** Changes list `id` in the platform (drift made outside Pulumi). */
+  async function change(id: string, patch: Partial<List>) {
+    const s = await t.state();
+    Object.assign(
+      s.accessLists.find((l) => l.id === Number(id))!,
+      patch,
+    );
+    await t.setState(s);
+  }
+  const tally = (log: string[]) => ({
+    lists: log.filter((c) => new RegExp(`^GET ${Z1}/\\d+ 200$`).test(c)).length,
+    listings: log.filter((c) => c === `GET ${Z1} 200`).length,
+    other: log.filter((c) => !c.startsWith(`GET ${Z1}`)).length,
+  });
+
+  test("4 lists: one GET each and one listing for all (was two GETs each); drift shows by field", async () => {
+    const made = await created(4);
+    await change(made[1].id, { action: 4 }); // Log
+    await change(made[2].id, { isEnabled: false, content: "198.51.100.0/24" });
+    await t.clearJournal();
+    const reads = await Promise.all(made.map((m) => p.read(m.id, m.outs)));
+    expect(tally(await calls())).toEqual({ lists: 4, listings: 1, other: 0 });
+    expect(reads.map((r) => r.props?.action)).toEqual(["Allow", "Log", "Allow", "Allow"]);
+    expect(reads.map((r) => r.props?.enabled)).toEqual([true, true, false, true]);
+    expect(reads[2].inputs).toMatchObject({ entries: "198.51.100.0/24", enabled: false });
+    for (const i of [0, 3]) expect(reads[i].inputs).toEqual(made[i].inputs);
+  });
+
+  test("a list the shared listing lacks (created outside since) is read with a fresh listing", async () => {
+    const made = await created(1);
+    await p.read(made[0].id, made[0].outs); // the listing this refresh shares
+    const s = await t.state();
+    const other = { ...s.accessLists.find((l) => l.id === Number(made[0].id))! };
+    s.accessLists.push({ ...other, id: 9901, configurationId: 9902, name: "late", action: 2 });
+    await t.setState(s);
+    await t.clearJournal();
+    const late = await p.read("9901", { ...made[0].outs, listId: 9901, name: "late" });
+    expect(late.props).toMatchObject({ listId: 9901, configurationId: 9902, action: "Block" });
+    expect(tally(await calls())).toEqual({ lists: 1, listings: 1, other: 0 });
+  });
+
+  test("a write by this process, or a list read again, ends the sharing: the next read sees a fresh listing", async () => {
+    const made = await created(3);
+    await p.read(made[0].id, made[0].outs);
+    await p.read(made[1].id, made[1].outs); // shares the first read's listing
+    await change(made[2].id, { action: 4 });
+    const news = checked({ ...made[0].inputs, name: "renamed-0" });
+    await p.update(made[0].id, made[0].outs, news); // a write: the sharing ends
+    await t.clearJournal();
+    expect((await p.read(made[2].id, made[2].outs)).props?.action).toBe("Log");
+    expect(tally(await calls()).listings).toBe(1);
+
+    await p.read(made[1].id, made[1].outs); // list 1 again: a new session, a fresh listing
+    await change(made[1].id, { action: 2 });
+    await t.clearJournal();
+    expect((await p.read(made[1].id, made[1].outs)).props?.action).toBe("Block");
+    expect(tally(await calls()).listings).toBe(1);
+  });
+
+  test("the shared listing fails (403 once): that read fails as it did; the others fetch their own", async () => {
+    const made = await created(3);
+    await t.fault({ method: "GET", path: `^${Z1}$`, status: 403, count: 1 });
+    const reads = await Promise.allSettled(made.map((m) => p.read(m.id, m.outs)));
+    expect(reads.map((r) => r.status)).toEqual(["rejected", "fulfilled", "fulfilled"]);
+    const ok = reads.filter((r) => r.status === "fulfilled") as PromiseFulfilledResult<
+      Awaited<ReturnType<typeof p.read>>
+    >[];
+    ok.forEach((r, i) => expect(r.value.inputs).toEqual(made[i + 1].inputs));
+  });
+});
+
 async function withProfile(
   profile: Record<string, unknown>,
   body: (ctl: EmulatorControl) => Promise<void>,

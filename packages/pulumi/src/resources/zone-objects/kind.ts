@@ -41,6 +41,11 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
    * known (an API whose paths hold the zone needs it).
    */
   get(id: number, zone?: number): Promise<O>;
+  /**
+   * A refresh's read of one object, when it differs from `get` (access lists: the zone's
+   * listing is shared by the reads of one refresh, zone-reads.ts). Undefined: `get`.
+   */
+  read?(id: number, zone: number): Promise<O>;
   /** POST a new object (never retried blindly by the engine: an unknown outcome is looked up). */
   create(body: Record<string, unknown>): Promise<ZoneObjectWrite<O>>;
   /**

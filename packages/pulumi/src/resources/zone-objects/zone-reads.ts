@@ -17,6 +17,9 @@
  * - a session ends, and the next read starts a new one, when an id is read a second time, when
  *   its list answered more than {@link ZONE_READ_MAX_AGE_MS} ago, or when this process creates,
  *   updates or deletes a zone object. A list entry is handed out once.
+ *
+ * A kind whose read needs a zone-wide answer besides its own GET (an access list's line of the
+ * zone's listing) shares that answer the same way ({@link sharedZoneAnswer}).
  */
 import { deepEqual } from "../common";
 import { readSessions } from "../run-state";
@@ -97,6 +100,7 @@ export function zoneReader<O extends ZoneObject>(
 ): (id: number, zone: number | undefined) => Promise<O> {
   const reads = kind.listEntryReads;
   return async (id, zone) => {
+    if (typeof zone === "number" && kind.endpoints.read) return kind.endpoints.read(id, zone);
     if (!reads || typeof zone !== "number") return kind.endpoints.get(id, zone);
     const key = `${kind.claimKey}\0${zone}`;
     let s = readSessions.get(key) as Session<O> | undefined;
@@ -132,4 +136,45 @@ export function zoneReader<O extends ZoneObject>(
 /** Ends every session: this process wrote a zone object, so no earlier list may serve a read. */
 export function forgetZoneReads(): void {
   readSessions.clear();
+}
+
+/** One zone-wide answer shared by the reads of a session (see {@link sharedZoneAnswer}). */
+interface SharedAnswer {
+  readonly ids: Set<number>;
+  answer?: Promise<unknown>;
+  answeredAt?: number;
+}
+
+/**
+ * A zone-wide answer (e.g. the zone's access-list listing) that the reads of one refresh
+ * share: `fetch`'s answer serves the reads of object `id` and of the objects read after it,
+ * under a session's rules (module comment): it ends when an id is read a second time, when its
+ * answer is older than {@link ZONE_READ_MAX_AGE_MS}, or when this process writes a zone object.
+ * A read whose shared fetch failed makes its own, and meets its error itself.
+ */
+export async function sharedZoneAnswer<T>(
+  key: string,
+  id: number,
+  fetch: () => Promise<T>,
+): Promise<T> {
+  let s = readSessions.get(key) as SharedAnswer | undefined;
+  const expired =
+    s?.answeredAt !== undefined && performance.now() - s.answeredAt > ZONE_READ_MAX_AGE_MS;
+  if (!s || s.ids.has(id) || expired) {
+    s = { ids: new Set() };
+    readSessions.set(key, s);
+  }
+  s.ids.add(id);
+  if (!s.answer) {
+    const session = s;
+    session.answer = fetch().finally(() => {
+      session.answeredAt = performance.now();
+    });
+    return session.answer as Promise<T>; // this read's own fetch: its error is this read's
+  }
+  try {
+    return (await s.answer) as T;
+  } catch {
+    return fetch();
+  }
 }

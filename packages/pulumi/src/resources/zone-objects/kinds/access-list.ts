@@ -8,7 +8,8 @@
  * description, ruleConfiguration: {type, entries, enabled, action}}`, where `entries` is the
  * list's `content` (the entries joined by "\n"). Its own:
  * - a list's `enabled` and `action` are not the list's but its configuration's (the zone's
- *   listing; PATCH keyed by `configurationId`): a read is GET list + GET listing; a create is
+ *   listing; PATCH keyed by `configurationId`): a read is GET list + GET listing (a refresh's
+ *   reads of one zone share one listing: zone-reads.ts `sharedZoneAnswer`); a create is
  *   the POST, then one configuration PATCH only when the program's values differ;
  * - an update sends one list PATCH (`name`, `content`) and/or one configuration PATCH, only
  *   what differs; `type` and `description` cannot change (refused before any write);
@@ -33,6 +34,7 @@ import { messageOf, ResourceOperationError } from "../../common";
 import { getClient } from "../../settings";
 import type { ConfigurationFields, Words, ZoneObject, ZoneObjectKind } from "../kind";
 import { PartialCreateError, pendingOutputs } from "../recovery";
+import { sharedZoneAnswer } from "../zone-reads";
 import { deletesOnDestroy, originOf } from "../state";
 
 /** A custom list in the engine's terms, with the zone's limits when it was read. */
@@ -119,8 +121,29 @@ function fromListing(zone: number, d: ZoneAccessLists["customLists"][number]): A
  */
 const canonical = (content: string): string => accessListContent(accessListEntries(content));
 
-/** A list read with its line of the zone's listing. */
-async function getList(id: number, zone?: number): Promise<AccessListObject> {
+/** The zone's listing, fetched now. */
+const freshListing = (zone: number) => api().listAccessLists(zone);
+
+/**
+ * The zone's listing for a refresh's read of list `id`: the one the reads of this refresh
+ * share (zone-reads.ts), or a fresh one when that one lacks the list (created since).
+ */
+async function sharedListing(zone: number, id: number): Promise<ZoneAccessLists> {
+  const shared = await sharedZoneAnswer(`access-list-listing\0${zone}`, id, () =>
+    freshListing(zone),
+  );
+  return shared.customLists.some((l) => l.listId === id) ? shared : freshListing(zone);
+}
+
+/**
+ * A list read with its line of the zone's listing (`listing`: how that is fetched; default a
+ * fresh one).
+ */
+async function getList(
+  id: number,
+  zone?: number,
+  listing: (zone: number, id: number) => Promise<ZoneAccessLists> = freshListing,
+): Promise<AccessListObject> {
   if (typeof zone !== "number") {
     throw new ResourceOperationError(
       `custom access list ${id}: its shield zone is not known (the access-list API is keyed by ` +
@@ -137,15 +160,16 @@ async function getList(id: number, zone?: number): Promise<AccessListObject> {
       content: list.content,
     },
     zone,
+    await listing(zone, list.id),
   );
 }
 
-/** A list (as read or as the POST answered it) with its line of the zone's listing (one GET). */
-async function withListing(
+/** A list (as read or as the POST answered it) with its line of the zone's listing. */
+function withListing(
   list: { id: number; name: string; description?: string | null; type: unknown; content: string },
   zone: number,
-): Promise<AccessListObject> {
-  const listing = await api().listAccessLists(zone);
+  listing: ZoneAccessLists,
+): AccessListObject {
   const d = listing.customLists.find((l) => l.listId === list.id);
   const content = canonical(list.content);
   const entries = accessListEntries(content).length;
@@ -267,7 +291,8 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
     "accessListConfigurationSchema",
   ),
   endpoints: {
-    get: getList,
+    get: (id, zone) => getList(id, zone),
+    read: (id, zone) => getList(id, zone, sharedListing),
     listZone: async (zone) => {
       const listing = await api().listAccessLists(zone);
       lastListing.set(zone, listing);
@@ -416,6 +441,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
                 content: c.entries,
               },
               zone,
+              await freshListing(zone),
             )
           : await getList(object.id, zone);
       const want = (inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
