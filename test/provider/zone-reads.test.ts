@@ -230,6 +230,24 @@ describe("a list never serves a read that must see a newer platform", () => {
   });
 });
 
+test("a read while this process writes takes no list from before the write", async () => {
+  const made = await created(4);
+  await p.read(made[0].id, made[0].outs);
+  await p.read(made[1].id, made[1].outs); // the zone's list
+  // An update of rule 3 whose PATCH takes 400 ms; rule 4 drifts outside meanwhile.
+  await t.fault({ method: "PATCH", path: "^/shield/rate-limit/", delayMs: 400 });
+  const news = checkRateLimitRule(made[2].inputs, {
+    ...made[2].inputs,
+    ruleConfiguration: { ...made[2].inputs.ruleConfiguration, requestCount: 5 },
+  }).inputs as RateLimitRuleInputs;
+  const update = p.update(made[2].id, made[2].outs, news);
+  await new Promise((r) => setTimeout(r, 100));
+  await drift(made[3].id, { requestCount: 44 });
+  const r = await p.read(made[3].id, made[3].outs);
+  expect((r.inputs as RateLimitRuleInputs).ruleConfiguration?.requestCount).toBe(44);
+  await update;
+});
+
 test("custom WAF rules read the same way: 3 rules of zone 2, 1 GET and 1 list", async () => {
   const s = await t.state();
   s.shieldZones.find((z) => z.id === 2)!.customWafRulesLimit = 10;

@@ -22,7 +22,18 @@ export function onAbort(signal: AbortSignal, fn: () => void): () => void {
     const fns = new Set<() => void>();
     const fire = () => {
       fanouts.delete(signal);
-      for (const g of [...fns]) g();
+      // Each call's callback runs even when another one throws (as separate listeners would);
+      // one unhooked while this runs is skipped.
+      for (const g of [...fns]) {
+        if (!fns.has(g)) continue;
+        try {
+          g();
+        } catch (e) {
+          queueMicrotask(() => {
+            throw e;
+          });
+        }
+      }
     };
     f = { fire, fns };
     fanouts.set(signal, f);

@@ -19,7 +19,7 @@ import { claimKeys, createOperations, labelOf } from "./engine";
 import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
 import { configurationPlan } from "./plan";
 import { confirmGone, logLine } from "./recovery";
-import { forgetZoneReads, zoneReader } from "./zone-reads";
+import { zoneReader, zoneWrite } from "./zone-reads";
 import {
   deletesOnDestroy,
   inputsFromOutputs,
@@ -52,9 +52,11 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     inputs: ZoneObjectInputs,
   ): Promise<dynamic.CreateResult<ZoneObjectOutputs>> {
     const what = `${labelOf(kind as ZoneObjectKind, inputs)}: create`;
-    return operation(what, () =>
-      isAdoptMode(inputs) ? ops.adopt(inputs, what) : ops.createInZone(inputs, what),
-    ).finally(forgetZoneReads);
+    return zoneWrite(() =>
+      operation(what, () =>
+        isAdoptMode(inputs) ? ops.adopt(inputs, what) : ops.createInZone(inputs, what),
+      ),
+    );
   }
 
   /**
@@ -166,9 +168,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
         };
         return { outs: plan.toOutputs(rule, news, originOf(olds)) };
       }
-      const rule = await ops
-        .converge(news, ruleId, what, olds.shieldZoneId)
-        .finally(forgetZoneReads);
+      const rule = await zoneWrite(() => ops.converge(news, ruleId, what, olds.shieldZoneId));
       return { outs: plan.toOutputs(rule, news, originOf(olds)) };
     });
   }
@@ -189,7 +189,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     }
     await operation(what, async () => {
       try {
-        await kind.endpoints.delete(ruleId, props?.shieldZoneId).finally(forgetZoneReads);
+        await zoneWrite(() => kind.endpoints.delete(ruleId, props?.shieldZoneId));
       } catch (e) {
         if (!isNotFound(e)) throw e;
         // already gone: nothing to do

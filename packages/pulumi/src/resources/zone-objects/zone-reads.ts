@@ -69,10 +69,11 @@ async function servingEntries<O extends ZoneObject>(
   reads: NonNullable<ZoneObjectKind<O>["listEntryReads"]>,
   first: Promise<O | undefined>,
   askedId: number,
+  answered: () => void,
 ): Promise<Map<number, O> | undefined> {
   try {
     const [listed, firstGot] = await Promise.all([
-      kind.endpoints.listZone(zone, ZONE_READ_PAGE_SIZE),
+      kind.endpoints.listZone(zone, ZONE_READ_PAGE_SIZE).finally(answered),
       first,
     ]);
     const byId = new Map<number, O>();
@@ -121,8 +122,9 @@ export function zoneReader<O extends ZoneObject>(
     }
     if (!s.list) {
       const session = s;
-      session.list = servingEntries(kind, zone, reads, s.first, id).finally(() => {
-        session.answeredAt = performance.now();
+      // The window counts from the list's answer (not from the check GET that may follow it).
+      session.list = servingEntries(kind, zone, reads, s.first, id, () => {
+        session.answeredAt ??= performance.now();
       });
     }
     const entries = await s.list;
@@ -136,6 +138,15 @@ export function zoneReader<O extends ZoneObject>(
 /** Ends every session: this process wrote a zone object, so no earlier list may serve a read. */
 export function forgetZoneReads(): void {
   readSessions.clear();
+}
+
+/**
+ * Runs a write of a zone object: every session ends when it starts (no read during the write
+ * takes a list from before it) and again when it ends (no read after it does either).
+ */
+export function zoneWrite<T>(write: () => Promise<T>): Promise<T> {
+  forgetZoneReads();
+  return write().finally(forgetZoneReads);
 }
 
 /** One zone-wide answer shared by the reads of a session (see {@link sharedZoneAnswer}). */
