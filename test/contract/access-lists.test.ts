@@ -294,7 +294,16 @@ describe("plan limits and entries", () => {
     expect(bad(AccessListType.ASN, ["AS0", "ASX1", "AS13335", "13335"])).toEqual([
       'entries[0]: "AS0" must be an autonomous system number ("AS13335" or "13335", 1 to 4294967295)',
       'entries[1]: "ASX1" must be an autonomous system number ("AS13335" or "13335", 1 to 4294967295)',
-      'entries[3]: "13335" repeats entries[2]',
+      'entries[3]: "13335" repeats entries[2] ("AS13335": the same entry)',
+    ]);
+    // One address or network spelled two ways is one entry; another address is not.
+    expect(
+      bad(AccessListType.IP, ["2001:db8::1", "2001:DB8:0:0::1", "2001:db8::2", "192.0.2.1"]),
+    ).toEqual(['entries[1]: "2001:DB8:0:0::1" repeats entries[0] ("2001:db8::1": the same entry)']);
+    expect(
+      bad(AccessListType.CIDR, ["2001:db8::/32", "2001:0DB8::/032", "2001:db8::/48", "10.0.0.0/8"]),
+    ).toEqual([
+      'entries[1]: "2001:0DB8::/032" repeats entries[0] ("2001:db8::/32": the same entry)',
     ]);
     expect(bad(AccessListType.Country, ["de", "XX", "EU"])).toEqual([
       'entries[0]: "de" must be an ISO 3166-1 alpha-2 country code in capitals ("DE")',

@@ -81,9 +81,37 @@ export function accessListEntryProblem(
 }
 
 /**
+ * An IPv6 address in its one canonical spelling (lower case, zeros compressed: `2001:DB8:0::1`
+ * → `2001:db8::1`, by the WHATWG URL host serializer); any other address as it is.
+ */
+function canonicalAddress(addr: string): string {
+  if (isIP(addr) !== 6) return addr;
+  try {
+    return new URL(`http://[${addr}]/`).hostname.slice(1, -1);
+  } catch {
+    return addr.toLowerCase(); // a zone index (`fe80::1%eth0`): no URL host
+  }
+}
+
+/**
+ * What makes two valid entries of `type` the same entry: an ASN with or without `AS`, an IPv6
+ * address (or network) however it is spelled, a prefix length with leading zeros.
+ */
+function entryKey(type: AccessListTypeValue, entry: string): string {
+  if (type === AccessListType.ASN) return entry.toUpperCase().replace(/^AS/, "");
+  if (type === AccessListType.IP) return canonicalAddress(entry);
+  if (type === AccessListType.CIDR) {
+    const [addr, bits] = entry.split("/");
+    return `${canonicalAddress(addr)}/${Number(bits)}`;
+  }
+  return entry;
+}
+
+/**
  * Checks the entries of an access list of `type`: each failure names the entry's index and
  * value (`entries[2]`: `"300.1.1.1" must be an IPv4 or IPv6 address`); a repeated entry is a
- * failure too (the platform would store it once). `entries` may be the list's `content`.
+ * failure too (the platform would store it once), also when spelled differently
+ * (`2001:DB8::1` and `2001:db8:0::1`, `AS13335` and `13335`). `entries` may be the list's `content`.
  * `property` is the name the paths start with (default `"entries"`). Never throws.
  */
 export function validateAccessListEntries(
@@ -105,14 +133,15 @@ export function validateAccessListEntries(
       out.push({ property: at, reason: `${JSON.stringify(entry)} ${problem}` });
       return;
     }
-    const key = type === AccessListType.ASN ? entry.toUpperCase().replace(/^AS/, "") : entry;
+    const key = entryKey(type, entry);
     const first = seen.get(key);
-    if (first !== undefined)
+    if (first !== undefined) {
+      const same = list[first] === entry ? "" : ` (${JSON.stringify(list[first])}: the same entry)`;
       out.push({
         property: at,
-        reason: `${JSON.stringify(entry)} repeats ${property}[${first}]`,
+        reason: `${JSON.stringify(entry)} repeats ${property}[${first}]${same}`,
       });
-    else seen.set(key, i);
+    } else seen.set(key, i);
   });
   return out;
 }
