@@ -4,6 +4,7 @@
  * call and iterator takes `{ signal }`.
  */
 import { getEventListeners } from "node:events";
+import http from "node:http";
 import net from "node:net";
 import { inspect } from "node:util";
 import { Client, EdgeApiError } from "../../packages/client/src";
@@ -229,6 +230,30 @@ describe("{ signal }", () => {
       expect(warnings).toEqual([]);
     } finally {
       process.off("warning", onWarning);
+    }
+  });
+
+  test("a body that stops half-way: the timeout's error says the body did not arrive in time, not 'aborted'", async () => {
+    // Answers the head and half a JSON body, then goes silent.
+    const stalled = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"Id": 1, "Domain": "half');
+    });
+    await new Promise<void>((r) => stalled.listen(0, "127.0.0.1", r));
+    try {
+      const port = (stalled.address() as net.AddressInfo).port;
+      const c2 = client(emu, {
+        baseUrl: `http://127.0.0.1:${port}`,
+        timeoutMs: 300,
+        maxAttempts: 1,
+      });
+      const e = await apiError(c2.dns.getZone(1));
+      expect(e.code).toBe("timeout");
+      expect(String(e.detail)).toBe("the response's body did not arrive within 300 ms");
+      expect(e.message).not.toMatch(/aborted/i);
+    } finally {
+      stalled.closeAllConnections();
+      stalled.close();
     }
   });
 

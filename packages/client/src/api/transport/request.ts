@@ -15,6 +15,17 @@ import { MAX_ERROR_BODY_BYTES, bodyStream, isJsonContentType, readBody } from ".
 import { DirectPool } from "./direct-pool";
 import type { Pool, Pools, Received } from "./pools";
 
+/**
+ * What a failed attempt's error says: the attempt's own timer or deadline (`late`), the
+ * caller's abort, or the I/O error's message (an abort that our timer caused reads as
+ * "aborted" in Node's own error, which would hide the timeout).
+ */
+function failureDetail(why: string | undefined, e: unknown, late: string): string | undefined {
+  if (why === "timeout" || why === "deadline_exceeded") return late;
+  if (why === "aborted") return "aborted by the caller's signal";
+  return e instanceof Error ? e.message : undefined;
+}
+
 /** undici's error codes (proxied pools), mapped to the familiar socket codes. */
 const UNDICI_CODES: Record<string, string> = {
   UND_ERR_SOCKET: "ECONNRESET",
@@ -139,16 +150,13 @@ export async function request(
     lease.release();
     // A fresh error: the library's error (and anything attached to it) is dropped here.
     const code = why ?? networkCode(e);
-    const detail =
-      why === "timeout" || why === "deadline_exceeded"
-        ? `no response within ${attemptMs} ms`
-        : why === "aborted"
-          ? "aborted by the caller's signal"
-          : e instanceof Error
-            ? e.message
-            : undefined;
     throw new AttemptError(
-      fail.network(ctx, code, ctx.idempotent || code === "ECONNREFUSED", detail),
+      fail.network(
+        ctx,
+        code,
+        ctx.idempotent || code === "ECONNREFUSED",
+        failureDetail(why, e, `no response within ${attemptMs} ms`),
+      ),
     );
   }
 
@@ -179,7 +187,7 @@ export async function request(
           ctx,
           why ?? networkCode(e),
           ctx.idempotent,
-          e instanceof Error ? e.message : undefined,
+          failureDetail(why, e, `the response's body did not arrive within ${attemptMs} ms`),
         ),
       );
     }
