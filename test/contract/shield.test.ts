@@ -396,6 +396,52 @@ describe("GET /shield/rate-limits/{shieldZoneId} -> shield.listRateLimits / list
     expect(new Set(all.map((r) => r.id)).size).toBe(122);
     expect((await journal(emu, /^\/shield\/rate-limits\/1$/)).length).toBe(2);
   });
+  describe("answers without page information", () => {
+    const rule = (id: number) => ({
+      id,
+      shieldZoneId: 1,
+      ruleName: `p${id}`,
+      ruleConfiguration: validConfig,
+    });
+    /** The zone's list answers `data` alone (no `page`) to the next request. */
+    const pageless = (data: object[]) =>
+      fault(emu, {
+        method: "GET",
+        path: "^/shield/rate-limits/1$",
+        status: 200,
+        body: { data, error: null },
+      });
+
+    test("a full page is followed by the next page number until a short one: nothing is left out", async () => {
+      await pageless([rule(1), rule(2)]);
+      await pageless([rule(3), rule(4)]);
+      await pageless([rule(5)]);
+      const all = await c.shield.listAllRateLimits(1, { perPage: 2 });
+      expect(all.map((r) => r.id)).toEqual([1, 2, 3, 4, 5]);
+      const pages = (await journal(emu, /^\/shield\/rate-limits\/1$/)).map((e) => e.query?.page);
+      expect(pages).toEqual(["1", "2", "3"]);
+    });
+
+    test("a short page is the last: one call", async () => {
+      await pageless([rule(1)]);
+      expect((await c.shield.listAllRateLimits(1, { perPage: 2 })).map((r) => r.id)).toEqual([1]);
+      expect(await journal(emu, /^\/shield\/rate-limits\/1$/)).toHaveLength(1);
+    });
+
+    test("a server that ignores `page` (page 2 repeats page 1): an error, never a partial list", async () => {
+      await fault(emu, {
+        method: "GET",
+        path: "^/shield/rate-limits/1$",
+        status: 200,
+        body: { data: [rule(1), rule(2)], error: null },
+        count: 2,
+      });
+      await expect(c.shield.listAllRateLimits(1, { perPage: 2 })).rejects.toThrow(
+        "GET /shield/rate-limits/1: page 2 repeats page 1 and no page information came with them",
+      );
+    });
+  });
+
   test("unknown zone: embedded error -> EdgeApiError, isNotFound", async () => {
     const e = await apiError(c.shield.listRateLimits(99));
     expect(e.errorKey).toBe("not_found_or_unauthorised_access.shieldzone");

@@ -313,7 +313,7 @@ export class ShieldZonesApi {
 
   /** Lists every shield zone of the account, following all pages. */
   async listAll(opts?: RequestOptions): Promise<ShieldZoneResponse[]> {
-    return allPages((page) => this.list(page, 100, opts));
+    return allPages((page) => this.list(page, 100, opts), 100, "GET /shield/shield-zones");
   }
 
   /** Which pull zone each shield zone protects (GET `/shield/shield-zones/pullzone-mapping`). */

@@ -145,19 +145,38 @@ export const MAX_LIST_PAGES = 10_000;
 /**
  * Every item of a paged Shield list: `fetchPage(1)`, then each `page.nextPage` (or the page
  * after `currentPage` while below `totalPages`), until a page is empty or names no next one.
+ * A page that carries no `page` information but is full (`perPage` items) is followed by the
+ * next page number, so that an answer without it never passes for the whole list.
+ * @param what the list in an error's message (e.g. `GET /shield/rate-limits/1`).
+ * @throws Error when such a page repeats the page before it (a server that ignores `page`):
+ *   the whole list cannot be read, and a partial one must never pass for it.
  */
 export async function allPages<T>(
   fetchPage: (page: number) => Promise<{ data?: T[] | null; page?: PageInfo | null }>,
+  perPage?: number,
+  what = "the list",
 ): Promise<T[]> {
   const out: T[] = [];
   let page = 1;
+  let previous: string | undefined;
   for (let i = 0; i < MAX_LIST_PAGES; i++) {
     const res = await fetchPage(page);
-    out.push(...(res.data ?? []));
+    const data = res.data ?? [];
     const info = res.page;
-    const next =
-      info?.nextPage ?? (info && info.currentPage < info.totalPages ? info.currentPage + 1 : null);
-    if (!next || next <= page || (res.data ?? []).length === 0) break;
+    if (!info && page > 1 && data.length > 0 && JSON.stringify(data) === previous) {
+      throw new Error(
+        `${what}: page ${page} repeats page ${page - 1} and no page information came with ` +
+          `them: the server does not page this list, so it cannot be read whole`,
+      );
+    }
+    out.push(...data);
+    const next = info
+      ? (info.nextPage ?? (info.currentPage < info.totalPages ? info.currentPage + 1 : null))
+      : perPage !== undefined && data.length >= perPage
+        ? page + 1
+        : null;
+    if (!next || next <= page || data.length === 0) break;
+    previous = info ? undefined : JSON.stringify(data);
     page = next;
   }
   return out;
@@ -240,7 +259,11 @@ export class ShieldApi {
   /** Lists every rule of a shield zone, following all pages (`perPage` rules a page, default 100). */
   async listAllRateLimits(shieldZoneId: number, opts?: ListAllOptions): Promise<RateLimitRule[]> {
     const { perPage = 100, ...req } = opts ?? {};
-    return allPages((page) => this.listRateLimits(shieldZoneId, page, perPage, req));
+    return allPages(
+      (page) => this.listRateLimits(shieldZoneId, page, perPage, req),
+      perPage,
+      `GET /shield/rate-limits/${shieldZoneId}`,
+    );
   }
 
   /**

@@ -146,6 +146,10 @@ export class WafApi {
     opts?: ListAllOptions,
   ): Promise<CustomWafRule[]> {
     const { perPage = 100, ...req } = opts ?? {};
-    return allPages((page) => this.listCustomWafRules(shieldZoneId, page, perPage, req));
+    return allPages(
+      (page) => this.listCustomWafRules(shieldZoneId, page, perPage, req),
+      perPage,
+      `GET /shield/waf/custom-rules/${shieldZoneId}`,
+    );
   }
 }
