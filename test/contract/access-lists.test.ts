@@ -300,6 +300,10 @@ describe("plan limits and entries", () => {
     expect(
       bad(AccessListType.IP, ["2001:db8::1", "2001:DB8:0:0::1", "2001:db8::2", "192.0.2.1"]),
     ).toEqual(['entries[1]: "2001:DB8:0:0::1" repeats entries[0] ("2001:db8::1": the same entry)']);
+    // A zone index is kept as written (it is case-sensitive); the address before it is not.
+    expect(bad(AccessListType.IP, ["fe80::1%eth0", "fe80::1%ETH0", "FE80:0::1%eth0"])).toEqual([
+      'entries[2]: "FE80:0::1%eth0" repeats entries[0] ("fe80::1%eth0": the same entry)',
+    ]);
     expect(
       bad(AccessListType.CIDR, ["2001:db8::/32", "2001:0DB8::/032", "2001:db8::/48", "10.0.0.0/8"]),
     ).toEqual([

@@ -437,7 +437,33 @@ describe("GET /shield/rate-limits/{shieldZoneId} -> shield.listRateLimits / list
         count: 2,
       });
       await expect(c.shield.listAllRateLimits(1, { perPage: 2 })).rejects.toThrow(
-        "GET /shield/rate-limits/1: page 2 repeats page 1 and no page information came with them",
+        "GET /shield/rate-limits/1: page 2 repeats an item of an earlier page",
+      );
+    });
+
+    test("page information that says page 1 to the request for page 2, or counts more than came: an error", async () => {
+      const info = (currentPage: number) => ({
+        totalCount: 4,
+        totalPages: 2,
+        currentPage,
+        nextPage: currentPage < 2 ? currentPage + 1 : null,
+        pageSize: 2,
+      });
+      const answer = (data: object[], page: object, count = 1) =>
+        fault(emu, {
+          method: "GET",
+          path: "^/shield/rate-limits/1$",
+          status: 200,
+          body: { data, page, error: null },
+          count,
+        });
+      await answer([rule(1), rule(2)], info(1), 2); // page 2 answered as page 1 again
+      await expect(c.shield.listAllRateLimits(1, { perPage: 2 })).rejects.toThrow(
+        "page 2 was asked for and page 1 answered",
+      );
+      await answer([rule(1), rule(2)], { ...info(1), nextPage: null, totalPages: 1 });
+      await expect(c.shield.listAllRateLimits(1, { perPage: 2 })).rejects.toThrow(
+        "2 items came of the 4 its pages count",
       );
     });
   });

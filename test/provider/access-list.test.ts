@@ -405,6 +405,24 @@ describe("adopt, update, read, delete", () => {
     expect((await p.read(c.id, c.outs)).id).toBe("");
   });
 
+  test("a listing that shows fewer custom lists than it counts never confirms a list gone", async () => {
+    const c = await createIn(1);
+    const res = await fetch(`${t.emu.url}${Z1}`, { headers: { accesskey: t.emu.apiKey } });
+    const listing = (await res.json()) as { customLists: unknown[]; customListCount: number };
+    const s = await t.state();
+    s.accessLists = s.accessLists.filter((x) => x.id !== Number(c.id));
+    await t.setState(s);
+    // The listing as it was (it counts the deleted list) with its custom lists cut short.
+    await t.fault({
+      method: "GET",
+      path: `^${Z1}$`,
+      status: 200,
+      body: { ...listing, customLists: [] },
+      count: 2,
+    });
+    await expect(p.read(c.id, c.outs)).rejects.toThrow(/shows 0 of the 2 custom lists it counts/);
+  });
+
   test("a not-found while the zone still lists the list is an error", async () => {
     const c = await createIn(1);
     await t.fault({ method: "GET", path: `^${Z1}/${c.id}$`, status: 404, count: 1 });

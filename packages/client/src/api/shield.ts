@@ -142,14 +142,26 @@ export interface ListAllOptions extends RequestOptions {
 /** Most pages a "list all" follows (a guard against a server that never ends). */
 export const MAX_LIST_PAGES = 10_000;
 
+/** Whether a list answer's `page` says where it is (its current page and the page count). */
+const hasPageInfo = (p: PageInfo | null | undefined): p is PageInfo =>
+  typeof p?.currentPage === "number" && typeof p.totalPages === "number";
+
+/** What identifies a listed item across pages: its numeric `id`, else its JSON. */
+const itemKey = (item: unknown): string => {
+  const id = (item as { id?: unknown } | null)?.id;
+  return typeof id === "number" ? `#${id}` : JSON.stringify(item);
+};
+
 /**
  * Every item of a paged Shield list: `fetchPage(1)`, then each `page.nextPage` (or the page
  * after `currentPage` while below `totalPages`), until a page is empty or names no next one.
- * A page that carries no `page` information but is full (`perPage` items) is followed by the
- * next page number, so that an answer without it never passes for the whole list.
+ * A partial list never passes for the whole one (the provider decides "gone" by an object's
+ * absence from its zone's list), so it throws instead when:
+ * - an answer's `currentPage` is not the page asked for (a server that ignores `page`);
+ * - fewer items came than the last answer's `totalCount`;
+ * - an answer without `page` information repeats an item of an earlier page. Such an answer
+ *   is followed to the next page number while its pages are full (`perPage` items).
  * @param what the list in an error's message (e.g. `GET /shield/rate-limits/1`).
- * @throws Error when such a page repeats the page before it (a server that ignores `page`):
- *   the whole list cannot be read, and a partial one must never pass for it.
  */
 export async function allPages<T>(
   fetchPage: (page: number) => Promise<{ data?: T[] | null; page?: PageInfo | null }>,
@@ -157,27 +169,37 @@ export async function allPages<T>(
   what = "the list",
 ): Promise<T[]> {
   const out: T[] = [];
+  const seen = new Set<string>();
   let page = 1;
-  let previous: string | undefined;
+  let total: number | undefined;
+  const partial = (why: string) =>
+    new Error(`${what}: ${why}, so the list cannot be read whole (a partial list is not used)`);
   for (let i = 0; i < MAX_LIST_PAGES; i++) {
     const res = await fetchPage(page);
     const data = res.data ?? [];
-    const info = res.page;
-    if (!info && page > 1 && data.length > 0 && JSON.stringify(data) === previous) {
-      throw new Error(
-        `${what}: page ${page} repeats page ${page - 1} and no page information came with ` +
-          `them: the server does not page this list, so it cannot be read whole`,
-      );
+    const info = hasPageInfo(res.page) ? res.page : undefined;
+    if (info && info.currentPage !== page) {
+      throw partial(`page ${page} was asked for and page ${info.currentPage} answered`);
+    }
+    if (!info) {
+      for (const item of data) {
+        const key = itemKey(item);
+        if (seen.has(key)) throw partial(`page ${page} repeats an item of an earlier page`);
+        seen.add(key);
+      }
     }
     out.push(...data);
+    total = typeof info?.totalCount === "number" ? info.totalCount : undefined;
     const next = info
       ? (info.nextPage ?? (info.currentPage < info.totalPages ? info.currentPage + 1 : null))
       : perPage !== undefined && data.length >= perPage
         ? page + 1
         : null;
     if (!next || next <= page || data.length === 0) break;
-    previous = info ? undefined : JSON.stringify(data);
     page = next;
+  }
+  if (total !== undefined && out.length < total) {
+    throw partial(`${out.length} items came of the ${total} its pages count`);
   }
   return out;
 }

@@ -86,10 +86,12 @@ export function accessListEntryProblem(
  */
 function canonicalAddress(addr: string): string {
   if (isIP(addr) !== 6) return addr;
+  const [host, zoneIndex] = addr.split("%"); // `fe80::1%eth0`: the zone index as written
   try {
-    return new URL(`http://[${addr}]/`).hostname.slice(1, -1);
+    const canonical = new URL(`http://[${host}]/`).hostname.slice(1, -1);
+    return zoneIndex === undefined ? canonical : `${canonical}%${zoneIndex}`;
   } catch {
-    return addr.toLowerCase(); // a zone index (`fe80::1%eth0`): no URL host
+    return addr;
   }
 }
 

@@ -295,6 +295,15 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
     read: (id, zone) => getList(id, zone, sharedListing),
     listZone: async (zone) => {
       const listing = await api().listAccessLists(zone);
+      // "Gone" and the name check rest on this listing: one that lists fewer custom lists than
+      // it counts is not the whole zone.
+      if (listing.customLists.length < listing.customListCount) {
+        throw new Error(
+          `the listing of shield zone ${zone} shows ${listing.customLists.length} of the ` +
+            `${listing.customListCount} custom lists it counts, so it cannot be used to find a ` +
+            `list by name or to tell that one is gone`,
+        );
+      }
       lastListing.set(zone, listing);
       return listing.customLists.map((d) => fromListing(zone, d));
     },
