@@ -66,6 +66,14 @@ async function drift(id: string, config: Record<string, unknown>) {
   await t.setState(s);
 }
 
+/** Deletes a rule in the platform (outside Pulumi), then clears the journal. */
+async function deleteOutside(id: string) {
+  const s = await t.state();
+  s.rateLimitRules = s.rateLimitRules.filter((r) => r.id !== Number(id));
+  await t.setState(s);
+  await t.clearJournal();
+}
+
 /** Makes shield zone 1's rule list answer `data` as its one page (what another platform lists). */
 const listAnswers = (data: object[]) =>
   t.fault({
@@ -100,10 +108,7 @@ describe("a refresh of many rules of one zone", () => {
     const made = await created(5);
     await drift(made[2].id, { actionType: 3, requestCount: 99 });
     await drift(made[4].id, { actionType: 2 });
-    const s = await t.state();
-    s.rateLimitRules = s.rateLimitRules.filter((r) => r.id !== Number(made[3].id));
-    await t.setState(s);
-    await t.clearJournal();
+    await deleteOutside(made[3].id);
 
     const reads = await refresh(made);
     expect(reads[3]).toEqual({ id: "" });
@@ -126,10 +131,7 @@ describe("a refresh of many rules of one zone", () => {
   test("the first rule read was deleted outside Pulumi: one more GET checks the list, which serves the rest", async () => {
     const made = await created(5);
     await drift(made[3].id, { requestCount: 42 });
-    const s = await t.state();
-    s.rateLimitRules = s.rateLimitRules.filter((r) => r.id !== Number(made[0].id));
-    await t.setState(s);
-    await t.clearJournal();
+    await deleteOutside(made[0].id);
 
     const reads = await refresh(made);
     expect(reads[0]).toEqual({ id: "" });

@@ -35,16 +35,37 @@ export const ZONE_READ_MAX_AGE_MS = 2000;
  */
 export const ZONE_READ_PAGE_SIZE = 1000;
 
-/** The reads of one kind in one zone. */
-interface Session<O> {
+/** What every session keeps: the ids read in it, and when its zone-wide answer came. */
+interface SessionBase {
   /** Ids read in this session. */
   readonly ids: Set<number>;
+  /** When the zone-wide answer came (`performance.now()`); undefined while it is pending. */
+  answeredAt?: number;
+}
+
+/**
+ * The session under `key` that a read of `id` joins: the current one, or a new one when there
+ * is none, when `id` was read in it already, or when its answer is older than
+ * {@link ZONE_READ_MAX_AGE_MS}.
+ */
+function joinSession<S extends SessionBase>(key: string, id: number): S {
+  let s = readSessions.get(key) as S | undefined;
+  const expired =
+    s?.answeredAt !== undefined && performance.now() - s.answeredAt > ZONE_READ_MAX_AGE_MS;
+  if (!s || s.ids.has(id) || expired) {
+    s = { ids: new Set<number>() } as SessionBase as S;
+    readSessions.set(key, s);
+  }
+  s.ids.add(id);
+  return s;
+}
+
+/** The reads of one kind in one zone. */
+interface Session<O> extends SessionBase {
   /** The first read's GET (undefined when it failed). */
   first?: Promise<O | undefined>;
   /** The zone's entries that may serve reads, by id; undefined: none (every read goes alone). */
   list?: Promise<Map<number, O> | undefined>;
-  /** When the list answered (`performance.now()`); undefined while it is pending. */
-  answeredAt?: number;
 }
 
 /** What a read takes from an object (compared with `deepEqual`: key order carries no meaning). */
@@ -103,15 +124,7 @@ export function zoneReader<O extends ZoneObject>(
   return async (id, zone) => {
     if (typeof zone === "number" && kind.endpoints.read) return kind.endpoints.read(id, zone);
     if (!reads || typeof zone !== "number") return kind.endpoints.get(id, zone);
-    const key = `${kind.claimKey}\0${zone}`;
-    let s = readSessions.get(key) as Session<O> | undefined;
-    const expired =
-      s?.answeredAt !== undefined && performance.now() - s.answeredAt > ZONE_READ_MAX_AGE_MS;
-    if (!s || s.ids.has(id) || expired) {
-      s = { ids: new Set() };
-      readSessions.set(key, s);
-    }
-    s.ids.add(id);
+    const s = joinSession<Session<O>>(`${kind.claimKey}\0${zone}`, id);
     if (!s.first) {
       const got = kind.endpoints.get(id, zone);
       s.first = got.then(
@@ -150,10 +163,8 @@ export function zoneWrite<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** One zone-wide answer shared by the reads of a session (see {@link sharedZoneAnswer}). */
-interface SharedAnswer {
-  readonly ids: Set<number>;
+interface SharedAnswer extends SessionBase {
   answer?: Promise<unknown>;
-  answeredAt?: number;
 }
 
 /**
@@ -168,14 +179,7 @@ export async function sharedZoneAnswer<T>(
   id: number,
   fetch: () => Promise<T>,
 ): Promise<T> {
-  let s = readSessions.get(key) as SharedAnswer | undefined;
-  const expired =
-    s?.answeredAt !== undefined && performance.now() - s.answeredAt > ZONE_READ_MAX_AGE_MS;
-  if (!s || s.ids.has(id) || expired) {
-    s = { ids: new Set() };
-    readSessions.set(key, s);
-  }
-  s.ids.add(id);
+  const s = joinSession<SharedAnswer>(key, id);
   if (!s.answer) {
     const session = s;
     session.answer = fetch().finally(() => {

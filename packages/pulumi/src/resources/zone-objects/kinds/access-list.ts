@@ -294,7 +294,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
     get: (id, zone) => getList(id, zone),
     read: (id, zone) => getList(id, zone, sharedListing),
     listZone: async (zone) => {
-      const listing = await api().listAccessLists(zone);
+      const listing = await freshListing(zone);
       // "Gone" and the name check rest on this listing: one that lists fewer custom lists than
       // it counts is not the whole zone.
       if (listing.customLists.length < listing.customListCount) {
