@@ -19,14 +19,30 @@ const PACKAGE_NAME = "pulumi-edgeplatform";
 /** The workspace package that `require("pulumi-edgeplatform")` must load (packages/pulumi). */
 const PACKAGE_DIR = path.join(REPO_ROOT, "packages", "pulumi");
 
-/** Builds the packages (npm run build) when the client, provider or emulator output is missing. */
+/**
+ * Builds the packages (npm run build) when the client, provider or emulator output is missing,
+ * and the provider host's bundle when it is older than the modules it bundles.
+ */
 function ensureBuilt(log = () => {}) {
   const needed = [
     "packages/client/dist/index.js",
     "packages/pulumi/dist/index.js",
     "packages/emulator/dist/index.js",
   ];
-  if (needed.every((f) => fs.existsSync(path.join(REPO_ROOT, f)))) return false;
+  if (needed.every((f) => fs.existsSync(path.join(REPO_ROOT, f)))) {
+    // A `tsc -b` alone leaves the provider host's bundle as it was: make it from the new modules.
+    const { hostBundleStale } = require(path.join(REPO_ROOT, "scripts", "bundle-host.js"));
+    if (!hostBundleStale()) return false;
+    log(
+      "packages/pulumi/dist/resources/host.js is older than the modules it bundles: rebuilding it",
+    );
+    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts", "bundle-host.js")], {
+      cwd: REPO_ROOT,
+      stdio: "inherit",
+    });
+    if (r.status !== 0) throw new Error(`scripts/bundle-host.js failed (exit ${r.status})`);
+    return true;
+  }
   log("packages/*/dist is missing: running npm run build");
   const r = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "build"], {
     cwd: REPO_ROOT,

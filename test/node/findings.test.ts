@@ -5,13 +5,14 @@
  * The scripts (test/node/scripts) use the built client (dist/); EDGE_DIST points them at
  * another build (that is how each was watched failing against the code before the fix).
  */
-import { spawn } from "child_process";
 import { randomBytes } from "crypto";
 import http from "http";
 import net from "net";
 import path from "path";
 import { EmulatorControl, startEmulator } from "../../packages/emulator/src";
 import type { RunningEmulator } from "../../packages/emulator/src";
+import { startForwardProxy, type ForwardProxy } from "../support/forward-proxy";
+import { expectExit0, runNode, type ChildRun } from "../support/node-child";
 import { registerSecret } from "../support/secrets";
 
 const SCRIPTS = path.join(__dirname, "scripts");
@@ -28,50 +29,20 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 beforeEach(() => ctl.reset());
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
 /** Runs a script in a child process with the emulator settings; kills it after `limitMs`. */
 function run(
   script: string,
   args: string[] = [],
   opts: { env?: Record<string, string>; nodeArgs?: string[]; limitMs?: number } = {},
-): Promise<Run> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      EDGE_API_KEY: apiKey,
-      EDGE_BASE_URL: emu.url,
-      EDGE_LOGGING_URL: emu.loggingUrl,
-      ...(process.env.EDGE_DIST ? { EDGE_DIST: process.env.EDGE_DIST } : {}),
-      ...opts.env,
-    };
-    const child = spawn(
-      process.execPath,
-      [...(opts.nodeArgs ?? []), path.join(SCRIPTS, script), ...args],
-      { env, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    const kill = setTimeout(() => child.kill("SIGKILL"), opts.limitMs ?? 30_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(kill);
-      resolve({ code, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
-
-/** Asserts a clean exit, showing the child's output (never holding the key) otherwise. */
-function expectExit0(r: Run): void {
-  if (r.code !== 0) throw new Error(`exit ${r.code}\nstdout:\n${r.stdout}\nstderr:\n${r.stderr}`);
+): Promise<ChildRun> {
+  const env = {
+    EDGE_API_KEY: apiKey,
+    EDGE_BASE_URL: emu.url,
+    EDGE_LOGGING_URL: emu.loggingUrl,
+    ...(process.env.EDGE_DIST ? { EDGE_DIST: process.env.EDGE_DIST } : {}),
+    ...opts.env,
+  };
+  return runNode(path.join(SCRIPTS, script), args, env, opts);
 }
 
 describe("1. waiting keeps the process alive", () => {
@@ -156,54 +127,25 @@ describe("4. bounded memory", () => {
 });
 
 describe("5. HTTP(S)_PROXY / NO_PROXY are honoured", () => {
-  let proxy: http.Server;
+  let proxy: ForwardProxy;
   let proxyUrl: string;
-  let tunnels: string[] = [];
 
   beforeAll(async () => {
-    // A tiny forward proxy that only ever connects to 127.0.0.1 (CONNECT and absolute URIs).
-    proxy = http.createServer((req, res) => {
-      const target = new URL(req.url ?? "/");
-      tunnels.push(`${req.method} ${target.host}`);
-      if (target.hostname !== "127.0.0.1") return void res.writeHead(403).end();
-      const up = http.request(
-        { host: "127.0.0.1", port: target.port, path: target.pathname + target.search },
-        (r) => {
-          res.writeHead(r.statusCode ?? 502, r.headers);
-          r.pipe(res);
-        },
-      );
-      up.on("error", () => res.writeHead(502).end());
-      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) up.setHeader(k, v);
-      req.pipe(up);
-    });
-    proxy.on("connect", (req, socket, head) => {
-      const [host, port] = String(req.url).split(":");
-      tunnels.push(`CONNECT ${req.url}`);
-      if (host !== "127.0.0.1") return void socket.end("HTTP/1.1 403 Forbidden\r\n\r\n");
-      const up = net.connect(Number(port), "127.0.0.1", () => {
-        socket.write("HTTP/1.1 200 Connection Established\r\n\r\n");
-        up.write(head);
-        up.pipe(socket);
-        socket.pipe(up);
-      });
-      up.on("error", () => socket.destroy());
-      socket.on("error", () => up.destroy());
-    });
-    await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as net.AddressInfo).port}`;
+    proxy = await startForwardProxy();
+    proxyUrl = proxy.url;
   });
-  afterAll(() => new Promise<void>((r) => proxy.close(() => r())));
+  afterAll(() => proxy.close());
   beforeEach(() => {
-    tunnels = [];
+    proxy.tunnels.length = 0;
   });
+  const tunnels = (): string[] => proxy.tunnels;
 
   test("HTTP_PROXY: the call goes through the proxy", async () => {
     const r = await run("f5-proxy.js", [], { env: { HTTP_PROXY: proxyUrl } });
     expectExit0(r);
     expect(r.stdout).toMatch(/^zone 1$/m);
     expect(r.stdout).toMatch(/^undici loaded$/m);
-    expect(tunnels.length).toBeGreaterThan(0);
+    expect(tunnels().length).toBeGreaterThan(0);
   });
 
   test("no proxy in the environment: direct through Node's http, undici never loaded", async () => {
@@ -211,7 +153,7 @@ describe("5. HTTP(S)_PROXY / NO_PROXY are honoured", () => {
     expectExit0(r);
     expect(r.stdout).toMatch(/^zone 1$/m);
     expect(r.stdout).toMatch(/^undici not loaded$/m);
-    expect(tunnels).toEqual([]);
+    expect(tunnels()).toEqual([]);
   });
 
   test("https_proxy/http_proxy in lower case, NO_PROXY=127.0.0.1: direct", async () => {
@@ -220,7 +162,7 @@ describe("5. HTTP(S)_PROXY / NO_PROXY are honoured", () => {
     });
     expectExit0(r);
     expect(r.stdout).toMatch(/^zone 1$/m);
-    expect(tunnels).toEqual([]);
+    expect(tunnels()).toEqual([]);
   });
 
   test("proxy: false ignores the environment", async () => {
@@ -228,7 +170,7 @@ describe("5. HTTP(S)_PROXY / NO_PROXY are honoured", () => {
     expectExit0(r);
     expect(r.stdout).toMatch(/^zone 1$/m);
     expect(r.stdout).toMatch(/^undici not loaded$/m);
-    expect(tunnels).toEqual([]);
+    expect(tunnels()).toEqual([]);
   });
 
   test.each([

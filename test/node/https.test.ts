@@ -5,11 +5,11 @@
  * keep-alive connection, undici is not loaded, and the script ends by itself. An untrusted
  * certificate fails the call with a network error that names the cause.
  */
-import { spawn } from "child_process";
 import fs from "fs";
 import https from "https";
 import type { AddressInfo, Socket } from "net";
 import path from "path";
+import { runNode, type ChildRun } from "../support/node-child";
 
 const TLS = path.join(__dirname, "..", "support", "tls");
 const SCRIPT = path.join(__dirname, "scripts", "https-direct.js");
@@ -45,22 +45,13 @@ beforeEach(() => {
   paths.length = 0;
 });
 
-function run(env: Record<string, string>): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SCRIPT], {
-      env: { PATH: process.env.PATH, EDGE_API_KEY: KEY, EDGE_BASE_URL: url, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stdout += d));
-    const kill = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(kill);
-      resolve({ code, stdout });
-    });
-  });
+function run(env: Record<string, string>): Promise<ChildRun> {
+  return runNode(
+    SCRIPT,
+    [],
+    { EDGE_API_KEY: KEY, EDGE_BASE_URL: url, ...env },
+    { limitMs: 20_000 },
+  );
 }
 
 test("three calls over one keep-alive TLS connection, no undici, the script ends", async () => {
@@ -68,6 +59,7 @@ test("three calls over one keep-alive TLS connection, no undici, the script ends
   expect(r.stdout).toBe(
     "a available true\nb available true\nc available true\nundici not loaded\n",
   );
+  expect(r.stderr).toBe("");
   expect(r.code).toBe(0);
   expect(paths).toEqual(Array(3).fill("POST /pullzone/checkavailability key ok"));
   expect(connections).toHaveLength(1);
@@ -78,6 +70,6 @@ test("an untrusted certificate: the call fails with a network error naming the c
   expect(r.code).toBe(1);
   expect(r.stdout).toMatch(/^error: SELF_SIGNED_CERT_IN_CHAIN|^error: DEPTH_ZERO_SELF_SIGNED_CERT/);
   expect(r.stdout).toMatch(/self[- ]signed certificate/);
-  expect(r.stdout).not.toContain(KEY);
+  expect(r.stdout + r.stderr).not.toContain(KEY);
   expect(paths).toEqual([]);
 });

@@ -351,13 +351,18 @@ describe("serializedProvider: linked, the package resolved by name from the work
     expect(aliasKey(file, "rate-limit-rule", ROOT)).toBeUndefined(); // resolves to dist/, not src/
   });
 
-  test("a stub module whose implementation cannot be loaded fails EVERY call loudly", async () => {
-    const { forwarding } = await import("../../packages/pulumi/src/resources/stubs/forwarding");
-    const broken = new Error("Cannot find module '../rate-limit-rule-provider'");
-    const stub = forwarding(() => {
-      throw broken;
-    }) as unknown as Record<string, (...a: unknown[]) => unknown>;
-    for (const m of ["configure", "check", "diff", "create", "read", "update", "delete"])
-      expect(() => stub[m]({}, {}, {})).toThrow(broken);
+  test("a stub module whose implementation cannot be loaded fails EVERY call loudly", () => {
+    const broken = new Error("Cannot find module '../host'");
+    jest.isolateModules(() => {
+      jest.doMock("../../packages/pulumi/src/resources/host", () => {
+        throw broken;
+      });
+      const stub = require("../../packages/pulumi/src/resources/stubs/rate-limit-rule") as Record<
+        string,
+        (...a: unknown[]) => unknown
+      >;
+      for (const m of ["configure", "check", "diff", "create", "read", "update", "delete"])
+        expect(() => stub[m]({}, {}, {})).toThrow(broken);
+    });
   });
 });

@@ -1,4 +1,4 @@
-/** Builds the workspace packages (tsc -b) when a test needs a compiled bin that is stale. */
+/** Builds the workspace packages (as `npm run build`) when a test needs a compiled bin that is stale. */
 import { execFileSync } from "child_process";
 import * as fs from "fs";
 import * as path from "path";
@@ -20,13 +20,18 @@ function newest(dir: string): number {
 }
 
 /**
- * Runs `tsc -b tsconfig.build.json` when `output` (a file under packages/<name>/dist) is
- * missing or older than a source of `packages` (names under packages/).
+ * Runs `npm run build`'s steps (`tsc -b tsconfig.build.json`, the schema precompiler, the host
+ * bundle) when `output` (a file under packages/<name>/dist) is missing or older than a source of
+ * `packages` (names under packages/).
  * @throws when `output` is still missing afterwards.
  */
 export function ensureBuilt(output: string, packages: readonly string[]): void {
   const sources = packages.map((p) => newest(path.join(ROOT, "packages", p, "src")));
-  if (fs.existsSync(output) && fs.statSync(output).mtimeMs >= Math.max(...sources)) return;
+  const bundle = require(path.join(ROOT, "scripts", "bundle-host.js")) as {
+    hostBundleStale(): boolean;
+  };
+  const fresh = fs.existsSync(output) && fs.statSync(output).mtimeMs >= Math.max(...sources);
+  if (fresh && !bundle.hostBundleStale()) return;
   try {
     execFileSync(
       process.execPath,
@@ -36,5 +41,10 @@ export function ensureBuilt(output: string, packages: readonly string[]): void {
   } catch {
     // type errors elsewhere still emit; the check below decides
   }
+  for (const step of ["precompile-schemas.js", "bundle-host.js"])
+    execFileSync(process.execPath, [path.join(ROOT, "scripts", step)], {
+      cwd: ROOT,
+      stdio: "pipe",
+    });
   if (!fs.existsSync(output)) throw new Error(`${path.relative(ROOT, output)} was not built`);
 }

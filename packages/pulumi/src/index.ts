@@ -49,5 +49,17 @@ export type {
 export type { DataSourceProgress } from "./functions/progress";
 export type { Inputs } from "./functions/output";
 
-/** @internal Implementations reached by the serialized provider stubs. Not public API. */
-export { __providers } from "./resources/registry";
+type Providers = typeof import("./resources/registry").__providers;
+const hostProviders = (): Providers =>
+  (require("./resources/host") as typeof import("./resources/host")).__providers;
+
+/**
+ * @internal Implementations reached by the serialized provider stubs. Not public API. Loads
+ * `./resources/host` (in the built package one bundled file) on first use, so a program that
+ * requires the package root never loads it; in the provider host, the by-value stubs and the
+ * stub modules share its one copy of the client and the providers.
+ */
+export const __providers: Providers = new Proxy({} as Providers, {
+  get: (_, name) => hostProviders()[name as keyof Providers],
+  has: (_, name) => name in hostProviders(),
+});

@@ -3,12 +3,8 @@
  * `pulumi-edgeplatform/stubs/access-list`): when the package is installed under `node_modules`,
  * Pulumi serializes a module's exports as `require("pulumi-edgeplatform/stubs/access-list")`
  * instead of the stub's text. See `../serialized-provider.ts`.
- * Its methods load the implementation module directly (`./forwarding.ts`), not the package root.
+ * Its methods load the implementation through `../host` (`./forwarding.ts`).
  */
 import { forwarding } from "./forwarding";
 
-export = forwarding(
-  () =>
-    (require("../access-list-provider") as typeof import("../access-list-provider"))
-      .accessListProvider,
-);
+export = forwarding("accessList");

@@ -2,13 +2,8 @@
  * The serialized provider of `BotDetection` as a module of its own (package export
  * `pulumi-edgeplatform/stubs/bot-detection`): when the package is installed under `node_modules`,
  * Pulumi serializes a module's exports as `require("pulumi-edgeplatform/stubs/bot-detection")`.
- * See `../serialized-provider.ts`. Its methods load the kind's module directly.
+ * See `../serialized-provider.ts`. Its methods load it through `../host`.
  */
 import { forwarding } from "./forwarding";
 
-export = forwarding(
-  () =>
-    (
-      require("../zone-settings/kinds/bot-detection") as typeof import("../zone-settings/kinds/bot-detection")
-    ).botDetectionProvider,
-);
+export = forwarding("botDetection");

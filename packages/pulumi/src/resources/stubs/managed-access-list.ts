@@ -4,12 +4,8 @@
  * `node_modules`, Pulumi serializes a module's exports as
  * `require("pulumi-edgeplatform/stubs/managed-access-list")` (a few hundred bytes in state
  * instead of the stub's text). See `../serialized-provider.ts`.
- * Its methods load the implementation module directly (`./forwarding.ts`), not the package root.
+ * Its methods load the implementation through `../host` (`./forwarding.ts`).
  */
 import { forwarding } from "./forwarding";
 
-export = forwarding(
-  () =>
-    (require("../managed-access-list-provider") as typeof import("../managed-access-list-provider"))
-      .managedAccessListProvider,
-);
+export = forwarding("managedAccessList");

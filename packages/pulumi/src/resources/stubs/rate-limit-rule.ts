@@ -3,12 +3,8 @@
  * `pulumi-edgeplatform/stubs/rate-limit-rule`): when the package is installed under `node_modules`, Pulumi
  * serializes a module's exports as `require("pulumi-edgeplatform/stubs/rate-limit-rule")` (about 290 bytes
  * in state instead of the stub's text). See `../serialized-provider.ts`. Its methods load the
- * implementation module directly (`./forwarding.ts`), not the package root.
+ * implementation through `../host` (`./forwarding.ts`), not the package root.
  */
 import { forwarding } from "./forwarding";
 
-export = forwarding(
-  () =>
-    (require("../rate-limit-rule-provider") as typeof import("../rate-limit-rule-provider"))
-      .rateLimitRuleProvider,
-);
+export = forwarding("rateLimitRule");

@@ -2,13 +2,8 @@
  * The serialized provider of `UploadScanning` as a module of its own (package export
  * `pulumi-edgeplatform/stubs/upload-scanning`): when the package is installed under `node_modules`,
  * Pulumi serializes a module's exports as `require("pulumi-edgeplatform/stubs/upload-scanning")`.
- * See `../serialized-provider.ts`. Its methods load the kind's module directly.
+ * See `../serialized-provider.ts`. Its methods load it through `../host`.
  */
 import { forwarding } from "./forwarding";
 
-export = forwarding(
-  () =>
-    (
-      require("../zone-settings/kinds/upload-scanning") as typeof import("../zone-settings/kinds/upload-scanning")
-    ).uploadScanningProvider,
-);
+export = forwarding("uploadScanning");

@@ -3,13 +3,8 @@
  * `pulumi-edgeplatform/stubs/volume-instances-deletion`): when the package is installed under `node_modules`, Pulumi
  * serializes a module's exports as `require("pulumi-edgeplatform/stubs/volume-instances-deletion")` (about 290 bytes
  * in state instead of the stub's text). See `../serialized-provider.ts`. Its methods load the
- * implementation module directly (`./forwarding.ts`), not the package root.
+ * implementation through `../host` (`./forwarding.ts`), not the package root.
  */
 import { forwarding } from "./forwarding";
 
-export = forwarding(
-  () =>
-    (
-      require("../volume-instances-deletion-provider") as typeof import("../volume-instances-deletion-provider")
-    ).volumeInstancesDeletionProvider,
-);
+export = forwarding("volumeInstancesDeletion");
