@@ -1,6 +1,7 @@
 /**
  * Shared setup of the child-process scripts: the client entry (built dist/, or the one named
- * by EDGE_CLIENT_API to run a script against another build) and the emulator settings the
+ * by EDGE_CLIENT_API to run a script against another build; loaded when `api` is first read, so
+ * a script that reports what it loaded sees only its own modules) and the emulator settings the
  * parent test passes in the environment. The scripts print results, never the API key.
  */
 "use strict";
@@ -8,7 +9,6 @@
 const path = require("path");
 
 const DIST = process.env.EDGE_DIST || path.join(__dirname, "..", "..", "..", "packages");
-const api = require(path.join(DIST, "client", "dist"));
 
 const settings = {
   apiKey: process.env.EDGE_API_KEY,
@@ -20,4 +20,11 @@ const settings = {
 const t0 = Date.now();
 const elapsed = () => Date.now() - t0;
 
-module.exports = { api, DIST, settings, elapsed };
+module.exports = {
+  get api() {
+    return require(path.join(DIST, "client", "dist"));
+  },
+  DIST,
+  settings,
+  elapsed,
+};

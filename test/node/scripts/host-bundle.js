@@ -2,7 +2,7 @@
  * Loads a stub module of the built package (`pulumi-edgeplatform/stubs/rate-limit-rule`) as the
  * dynamic-provider host does, and drives a rate-limit rule through configure, check, create,
  * read and diff against the emulator the parent test started. Prints each result, the files it
- * loaded (besides the precompiled validators), then every kind's `check` of
+ * loaded from the packages (besides the precompiled validators), then every kind's `check` of
  * an unknown property, and whether TypeBox, ajv's compiler or undici were loaded.
  * With HTTP_PROXY set, the client's proxied transport (undici) is used.
  */
@@ -10,10 +10,7 @@
 
 const fs = require("fs");
 const path = require("path");
-
-// Not ./common: it loads the client's own modules, and this script reports what the stub loads.
-const DIST = process.env.EDGE_DIST || path.join(__dirname, "..", "..", "..", "packages");
-const settings = { apiKey: process.env.EDGE_API_KEY, baseUrl: process.env.EDGE_BASE_URL };
+const { DIST, settings } = require("./common"); // not its `api`: that would load the client
 
 const stub = require(path.join(DIST, "pulumi", "dist", "resources", "stubs", "rate-limit-rule.js"));
 const values = { "edgeplatform:apiKey": settings.apiKey, "edgeplatform:baseUrl": settings.baseUrl };
@@ -50,9 +47,10 @@ async function main() {
   const diff = await stub.diff(created.id, read.props, news);
   console.log(`diff: changes ${diff.changes}, replaces ${(diff.replaces ?? []).length}`);
   const root = path.resolve(DIST);
+  // The packages' files (not this script's own), without the precompiled validators.
   const files = Object.keys(require.cache)
-    .filter((k) => !k.includes(".precompiled") && k !== process.argv[1])
-    .map((k) => path.relative(root, k).split(path.sep).join("/"));
+    .map((k) => path.relative(root, k).split(path.sep).join("/"))
+    .filter((k) => !k.startsWith("../") && !k.includes(".precompiled"));
   console.log(`files: ${files.join(" ")}`);
   // Every kind's check, through its own stub module (each one's precompiled validators).
   const kinds = fs
