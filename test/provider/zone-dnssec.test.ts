@@ -127,7 +127,7 @@ test("read: clean, drift (out-of-band toggle); a 404 is an error, not gone", asy
 
   st.dnsZones = st.dnsZones.filter((z) => z.Id !== 1);
   await t.setState(st);
-  await expect(p.read("1", o)).rejects.toThrow(/not dropped from the state.*pulumi state delete/);
+  await expect(p.read("1", o)).rejects.toThrow(/NOT treated as gone.*pulumi state delete <urn>/);
 });
 
 test("finding 8: destroy restores the prior state: enabled before stays enabled", async () => {

@@ -105,7 +105,7 @@ describe.each(["default", "zone-replace"])("profile %s", (profile) => {
     await sz.delete(made.id, u.outs as Any);
     expect(canonical(await ctl.state())).toEqual(canonical(before));
   });
-  test("a ResponsePage whose shield zone disappeared: refresh drops it (gone), destroy writes nothing and does not fail", async () => {
+  test("a ResponsePage whose shield zone disappeared: refresh and destroy fail naming the way out (the answer is the one a key of another account gets), nothing written", async () => {
     const made = await page.create(
       checked(page, { shieldZoneId: 3, pageType: "block", html: "<p>blocked</p>" }),
     );
@@ -113,10 +113,11 @@ describe.each(["default", "zone-replace"])("profile %s", (profile) => {
     s.shieldZones = (s.shieldZones as Any[]).filter((z) => z.id !== 3) as Any;
     await ctl.setState(s);
     resetRunState();
-    const r = await page.read(made.id, made.outs as Any);
-    expect(r.id).toBe("");
     await ctl.clearJournal();
-    await page.delete(made.id, made.outs as Any);
+    await expect(page.read(made.id, made.outs as Any)).rejects.toThrow(
+      /NOT treated as gone.*API key's scope.*pulumi state delete <urn>/s,
+    );
+    await expect(page.delete(made.id, made.outs as Any)).rejects.toThrow(/NOT treated as gone/);
     expect((await ctl.journal()).filter((e) => e.method !== "GET")).toEqual([]);
   });
 });

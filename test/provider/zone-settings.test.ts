@@ -373,12 +373,14 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(await writes()).toEqual([]);
   });
 
-  test("ShieldZone: a gone zone reads as gone; get reads a view", async () => {
+  test("ShieldZone: a deleted zone is not read as gone (a key of another account gets the same answer): an error naming the way out; get reads a view", async () => {
     const c = await sz.create(checked(sz, { shieldZoneId: 3, whitelabelResponsePages: true }));
     const s = await ctl.state();
     s.shieldZones = (s.shieldZones as Any[]).filter((z) => z.id !== 3) as Any;
     await ctl.setState(s);
-    expect((await sz.read(c.id, c.outs as Any)).id).toBe("");
+    const e = await rejection(sz.read(c.id, c.outs as Any));
+    expect(e.message).toMatch(/not_found_or_unauthorised_access\.shieldzone.*NOT treated as gone/s);
+    expect(e.message).toMatch(/pulumi state delete <urn>/);
     const view = await sz.read("1", undefined as never);
     expect(view.props).toMatchObject({ shieldZoneId: 1, readOnly: true, planType: "Basic" });
   });

@@ -161,6 +161,28 @@ export class ResourceOperationError extends Error {
 }
 
 /**
+ * The error of a read or delete whose not-found answers are not evidence that `subject` is
+ * gone (a key of another account gets the same answers): it names the answers, says the
+ * object is NOT treated as gone, points at the API key's scope and gives the way out when the
+ * zone really was deleted. `answers` is the platform's answers as the message quotes them.
+ */
+export function notGoneError(
+  what: string,
+  subject: string,
+  answers: string,
+  cause: unknown,
+): ResourceOperationError {
+  return new ResourceOperationError(
+    `${what} failed: the platform answered ${answers}. A key without access to the zone gets ` +
+      `the same answers, so ${subject} is NOT treated as gone and nothing was written: check ` +
+      `the API key's scope (a key of the zone's account). If the zone really was deleted ` +
+      `(check with that key), remove this resource from the state with ` +
+      `\`pulumi state delete <urn>\`; with the right key, \`pulumi refresh\` reads it again.`,
+    cause,
+  );
+}
+
+/**
  * Runs one resource operation and rethrows any error as a {@link ResourceOperationError}
  * whose message starts with `what` (for example `edgeplatform RateLimitRule 101: update`)
  * and never contains the API key or the logging token.

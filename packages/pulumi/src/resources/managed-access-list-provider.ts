@@ -24,8 +24,10 @@ import type { managedAccessListInputsSchema as ManagedAccessListInputsSchema } f
 import { actionName, categoryName, planName } from "./access-list-names";
 import {
   checkInputs,
+  isNotFound,
   isUnknown,
   messageOf,
+  notGoneError,
   operation,
   ownerConflicts,
   PROVIDER_KEY,
@@ -162,6 +164,24 @@ async function zoneOf(i: ManagedAccessListInputs): Promise<number> {
 /** The zone's listing (GET `/shield/shield-zone/{id}/access-lists`), never cached. */
 const listing = (zone: number): Promise<ZoneAccessLists> =>
   getClient().accessLists.listAccessLists(zone);
+
+/**
+ * The zone's listing for read and delete: a not-found answer (a deleted zone, or a key of
+ * another account: the same answer) is never "gone"; it fails naming the way out.
+ */
+async function listingOrNotGone(zone: number, listId: number, what: string) {
+  try {
+    return await listing(zone);
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    throw notGoneError(
+      what,
+      `managed access list ${listId} of shield zone ${zone}`,
+      JSON.stringify(messageOf(e)),
+      e,
+    );
+  }
+}
 
 /**
  * The managed list the inputs name in `all`. A custom list's id or name, or an unknown one,
@@ -481,7 +501,7 @@ export async function readManagedAccessList(
         `${what} failed: the id must be "<shieldZoneId>/<listId>" (e.g. "1/3"); got ${JSON.stringify(id)}`,
       );
     }
-    const all = await listing(zone);
+    const all = await listingOrNotGone(zone, listId, what);
     const list = all.managedLists.find((l) => l.listId === listId);
     if (!list) {
       if (props?.shieldZoneId === undefined || props.readOnly)
@@ -657,7 +677,7 @@ export async function deleteManagedAccessList(
     );
   }
   await operation(what, async () => {
-    const all = await listing(zone);
+    const all = await listingOrNotGone(zone, props.listId, what);
     const list = all.managedLists.find((l) => l.listId === props.listId);
     if (!list) return; // confirmed gone: nothing to restore
     await writeConfiguration(what, zone, list, prior);

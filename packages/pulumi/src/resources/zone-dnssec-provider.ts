@@ -22,6 +22,7 @@ import {
   isNotFound,
   isUnknown,
   messageOf,
+  notGoneError,
   operation,
   ownerConflicts,
   ResourceOperationError,
@@ -248,12 +249,7 @@ export async function readZoneDnssec(
       enabled = await readEnabled(zoneId);
     } catch (e) {
       if (!isNotFound(e)) throw e;
-      throw new ResourceOperationError(
-        `${what} failed: ${messageOf(e)}. The zone is either deleted or not readable with this ` +
-          `API key; it is not dropped from the state automatically. If it was deleted, remove ` +
-          `the resource with \`pulumi state delete <urn>\`.`,
-        e,
-      );
+      throw notGoneError(what, `the DNSSEC of DNS zone ${zoneId}`, JSON.stringify(messageOf(e)), e);
     }
     // No prior state (`ZoneDnssec.get`), or the view it returned: a read-only view, with no
     // `priorEnabled`, so that nothing done with this state could ever switch DNSSEC.
@@ -321,7 +317,13 @@ export async function deleteZoneDnssec(id: string, props: ZoneDnssecOutputs): Pr
     );
   }
   await operation(what, async () => {
-    await switchTo(zoneId, prior, what);
+    try {
+      await switchTo(zoneId, prior, what);
+    } catch (e) {
+      // A deleted zone and a key of another account get the same 404: never skip the restore.
+      if (e instanceof ResourceOperationError || !isNotFound(e)) throw e;
+      throw notGoneError(what, `the DNSSEC of DNS zone ${zoneId}`, JSON.stringify(messageOf(e)), e);
+    }
   });
 }
 

@@ -9,7 +9,9 @@
  *   no longer managed is restored to its prior (never left silently changed);
  * - read gives the platform's current values of the managed fields (drift by field);
  * - delete restores every managed field to its prior;
- * - plan-gated answers fail naming the zone's plan, never "gone"; one object, one resource.
+ * - plan-gated answers fail naming the zone's plan, never "gone"; one object, one resource;
+ * - a not-found answer is never "gone" either (a key of another account gets it too): read and
+ *   delete fail naming the answers and the way out.
  *
  * `check` and `diff` make no API call.
  */
@@ -25,6 +27,7 @@ import {
   isPlainObject,
   isUnknown,
   messageOf,
+  notGoneError,
   operation,
   ownerConflicts,
   PROVIDER_KEY,
@@ -153,22 +156,33 @@ async function gated<T>(kind: SettingsKind, zone: number, what: string, call: ()
 }
 
 /**
- * Whether a not-found answer of a read means the zone is gone: the zone's own read must say
- * not found too, and an ambiguous answer (`not_found_or_unauthorised_access`) needs the
- * zone mapping to lack it.
+ * After a failed read of a settings object: never "gone". A settings object lives as long as
+ * its zone, and no answer tells a deleted zone from a zone the key cannot see: the platform
+ * answers both with `not_found_or_unauthorised_access.shieldzone` (a DNS zone: 404
+ * `not_found.dnszone`), and the zone list and the pull-zone mapping of a key of another
+ * account lack the zone too. A not-found answer reads the zone: readable, the answer was about
+ * something else (rethrown); not readable, the error names both answers and the way out.
+ * Any other failure is rethrown as it is.
  */
-async function zoneGone(zone: number, cause: unknown): Promise<boolean> {
-  if (!isNotFound(cause)) return false;
-  const client = getClient();
+async function notGone(
+  kind: SettingsKind,
+  zone: number,
+  cause: unknown,
+  what: string,
+): Promise<never> {
+  if (cause instanceof ResourceOperationError || !isNotFound(cause)) throw cause;
   try {
-    await client.shieldZones.get(zone);
-    return false; // the zone is there: the answer was about something else
+    await getClient().shieldZones.get(zone);
   } catch (e) {
-    if (!isNotFound(e)) throw e;
-    if (!(e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) return true;
+    throw notGoneError(
+      what,
+      `${kind.noun} of shield zone ${zone}`,
+      `${JSON.stringify(messageOf(cause))} and reading shield zone ${zone} answered ` +
+        `${JSON.stringify(messageOf(e))}`,
+      cause,
+    );
   }
-  const mapping = await client.shieldZones.pullZoneMapping();
-  return !mapping.some((m) => m.shieldZoneId === zone);
+  throw cause; // the zone is there: the answer was about something else
 }
 
 const present = (v: unknown) => v !== undefined && v !== null;
@@ -474,11 +488,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       try {
         snap = await readGated(target, what);
       } catch (e) {
-        if (!(e instanceof ResourceOperationError) && (await zoneGone(target.zone, e))) {
-          if (viewOnly) throw e;
-          return { id: "" }; // the zone is gone: so is its settings object
-        }
-        throw e;
+        return notGone(kind, target.zone, e, what);
       }
       if (viewOnly) {
         const outs: SettingsOutputs = {
@@ -682,8 +692,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       try {
         snap = await readGated(target, what);
       } catch (e) {
-        if (!(e instanceof ResourceOperationError) && (await zoneGone(target.zone, e))) return;
-        throw e;
+        return notGone(kind, target.zone, e, what);
       }
       const restore: Record<string, Wire> = {};
       for (const p of managed) restore[p] = toWire(fieldOf(kind, p)!, getPath(prior, p));
