@@ -672,3 +672,58 @@ describe("a configuration answered 202 (issue 28, finding 4)", () => {
     }
   });
 });
+
+describe("a delete answered 202 (issue 28, finding 4: every write)", () => {
+  const ACCEPTED = { statusCode: 202, location: null, value: null };
+  const withShortReadBack = async (body: () => Promise<void>) => {
+    const saved = { ...timing };
+    Object.assign(timing, { readBackMs: 300, readBackStepMs: 20 });
+    try {
+      await body();
+    } finally {
+      Object.assign(timing, saved);
+    }
+  };
+
+  test("applied (the list is gone when read back): destroy succeeds", async () => {
+    const c = await createIn(1);
+    resetRunState(); // a later run: destroy
+    await withShortReadBack(async () => {
+      await t.fault({
+        method: "DELETE",
+        path: "/access-lists/",
+        status: 202,
+        body: ACCEPTED,
+        afterHandler: true,
+      });
+      await expect(p.delete(c.id, c.outs)).resolves.toBeUndefined();
+    });
+    expect(await listById(Number(c.id))).toBeUndefined();
+  });
+
+  test("never applied: destroy fails (the resource stays in the state), never reports the list deleted", async () => {
+    const c = await createIn(1);
+    resetRunState(); // a later run: destroy
+    await withShortReadBack(async () => {
+      await t.fault({ method: "DELETE", path: "/access-lists/", status: 202, body: ACCEPTED });
+      await expect(p.delete(c.id, c.outs)).rejects.toThrow(/202/);
+    });
+    expect(await listById(Number(c.id))).toMatchObject({ name: "partners" });
+  });
+
+  test("an update of enabled/action answered 202 and never applied fails; it does not report the new values", async () => {
+    const c = await createIn(1);
+    resetRunState(); // a later run: destroy
+    await withShortReadBack(async () => {
+      await t.fault({
+        method: "PATCH",
+        path: "/access-lists/configurations/",
+        status: 202,
+        body: ACCEPTED,
+      });
+      const news = checked({ ...c.inputs, enabled: true, action: "Block" }, c.inputs);
+      await expect(p.update(c.id, c.outs, news)).rejects.toThrow(/202/);
+    });
+    expect(await listById(Number(c.id))).toMatchObject({ isEnabled: false, action: 0 });
+  });
+});

@@ -87,6 +87,41 @@ export async function readBack<O extends ZoneObject>(
 }
 
 /**
+ * After a delete the platform accepted (202, applied later): reads the object until it is not
+ * found (a plain not-found; an ambiguous one is an error), with the bounded backoff; throws
+ * when it is still there, so the resource stays in the state and is never reported deleted.
+ */
+export async function readBackGone(
+  kind: ZoneObjectKind,
+  ruleId: number,
+  zone: number | undefined,
+  what: string,
+): Promise<void> {
+  const gone = await pollUntil(
+    async () => {
+      try {
+        await kind.endpoints.get(ruleId, zone);
+        return false;
+      } catch (e) {
+        if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
+          throw e;
+        }
+        return true;
+      }
+    },
+    (isGone) => isGone,
+  );
+  if (!gone) {
+    const w = wordsOf(kind);
+    throw new ResourceOperationError(
+      `${what} failed: the platform accepted the delete of ${w.one} ${ruleId} (202) but it was ` +
+        `still there after ${timing.readBackMs / 1000} s; it stays in the state: run the ` +
+        `command again`,
+    );
+  }
+}
+
+/**
  * Confirms that a rule is gone after a not-found answer: the zone's rule list must be
  * readable and lack the id. Otherwise throws, naming both answers.
  */
