@@ -73,7 +73,8 @@ export async function provideCliAndDist(): Promise<CliInfo> {
 
 /** One Pulumi operation for the driver. */
 export interface Op {
-  op: "up" | "preview" | "refresh" | "destroy" | "export" | "outputs" | "remove";
+  op: "up" | "preview" | "refresh" | "destroy" | "export" | "outputs" | "remove" | "cli";
+  /** `cli`: `{ args: [...] }`, run as `pulumi <args> --stack <stack>`. */
   opts?: Record<string, unknown>;
   allowFail?: boolean;
 }
