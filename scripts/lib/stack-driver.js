@@ -8,8 +8,7 @@
  * SPEC: {
  *   cli, workDir, stateDir, pulumiHome?, passphrase, stackName, projectName, config?,
  *   program: { module, export?, options? },   // export(options) is the inline program
- *   ops: [{ op: "up"|"preview"|"refresh"|"destroy"|"export"|"outputs"|"remove"|"cli", opts?, allowFail? }],
- *   // "cli": `pulumi <opts.args…> --stack <stack>` as a user types it (e.g. `import`)
+ *   ops: [{ op: "up"|"preview"|"refresh"|"destroy"|"export"|"outputs"|"remove", opts?, allowFail? }],
  *   resultFile
  * }
  * Result: { results: [{ op, ok, ms, stdout, stderr, summary?, changeSummary?, outputs?, deployment?, error? }] }
@@ -51,10 +50,6 @@ async function runOp(stack, op, opts) {
     }
     case "outputs":
       return { outputs: plainOutputs(await stack.outputs()) };
-    case "cli": {
-      const r = await stack.workspace.runPulumiCmd([...(opts.args || []), "--stack", stack.name]);
-      return { stdout: r.stdout, stderr: r.stderr };
-    }
     case "remove":
       await stack.workspace.removeStack(stack.name, opts || {});
       return {};

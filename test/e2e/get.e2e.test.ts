@@ -15,6 +15,7 @@ import {
   e2eAvailable,
   provideCliAndDist,
   REPO_ROOT,
+  runPulumi,
   TestStack,
 } from "./setup";
 import type { GetProgramOptions } from "./programs/get-program";
@@ -178,29 +179,23 @@ const run = e2eAvailable();
           .deployment.resources ?? [];
       const stateBefore = await resources();
       await control.clearJournal();
-      const r = await stack.op({
-        op: "cli",
-        allowFail: true,
-        opts: {
-          args: [
-            "import",
-            "pulumi-nodejs:dynamic/shield:RateLimitRule",
-            "imported",
-            "102",
-            "--yes",
-            "--generate-code=false",
-            "--non-interactive",
-          ],
-        },
-      });
-      const text = `${r.stdout}\n${r.stderr}\n${r.error?.message ?? ""}`;
+      const r = runPulumi(stack, [
+        "import",
+        "pulumi-nodejs:dynamic/shield:RateLimitRule",
+        "imported",
+        "102",
+        "--yes",
+        "--generate-code=false",
+        "--non-interactive",
+      ]);
+      const text = `${r.stdout}\n${r.stderr}`;
       console.log(
         `get e2e: pulumi import: ${text
           .split("\n")
           .filter((l) => /error/i.test(l))
           .join(" | ")}`,
       );
-      expect(r.ok).toBe(false);
+      expect(r.status).not.toBe(0);
       // The SDK's dynamic-provider host fails before any code of this package runs (the
       // import's Read carries no properties, so no `__provider`): nothing here can print a
       // message of ours (docs/adoption-and-gitops.md, "pulumi import"). Evidence kept:

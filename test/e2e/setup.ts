@@ -73,8 +73,7 @@ export async function provideCliAndDist(): Promise<CliInfo> {
 
 /** One Pulumi operation for the driver. */
 export interface Op {
-  op: "up" | "preview" | "refresh" | "destroy" | "export" | "outputs" | "remove" | "cli";
-  /** `cli`: `{ args: [...] }`, run as `pulumi <args> --stack <stack>`. */
+  op: "up" | "preview" | "refresh" | "destroy" | "export" | "outputs" | "remove";
   opts?: Record<string, unknown>;
   allowFail?: boolean;
 }
