@@ -357,3 +357,15 @@ describe("writes answered 202 and applied later", () => {
     }
   });
 });
+
+test("a delete answered 202 (applied later) says statusCode 202, whatever its body holds", async () => {
+  await fault(emu, { method: "DELETE", path: "/access-lists/501$", status: 202, body: null });
+  expect(await c.accessLists.deleteAccessList(1, 501)).toEqual({ statusCode: 202 });
+  await fault(emu, {
+    method: "DELETE",
+    path: "/access-lists/501$",
+    status: 202,
+    body: { statusCode: 202, location: null, value: null },
+  });
+  expect(await c.accessLists.deleteAccessList(1, 501)).toMatchObject({ statusCode: 202 });
+});

@@ -289,3 +289,8 @@ describe("custom WAF rules: retries follow idempotency", () => {
     expect(await journal(emu, /custom-rule$/, "POST")).toHaveLength(1);
   });
 });
+
+test("a delete answered 202 (applied later) with an empty body says statusCode 202", async () => {
+  await fault(emu, { method: "DELETE", path: "/custom-rule/301$", status: 202, body: null });
+  expect(await c.waf.deleteCustomWafRule(301)).toEqual({ statusCode: 202 });
+});

@@ -229,4 +229,28 @@ const run = e2eAvailable();
     },
     OP_TIMEOUT,
   );
+  test(
+    "async-202 (issue 28, finding 4): when up exits 0, the platform has the created list enabled with the program's action",
+    async () => {
+      await control.reset();
+      // 4 s: longer than the CLI takes to finish after the last write, so a write that was
+      // not read back is still pending when up exits.
+      await control.setProfile({ name: "async-202", writeDelayMs: 4_000 });
+      try {
+        const stack = newStack("acl-async");
+        const spec: AccessListSpec = { ...created, name: "later", listName: "later" };
+        const up = await stack.op({ op: "up" }, { lists: [spec] });
+        show("up under async-202", up, 20);
+        expect(up.ok).toBe(true);
+        // Read at once: nothing waits for the emulator's pending writes here.
+        const list = (await control.state()).accessLists.find((l) => l.name === "later");
+        expect(list).toMatchObject({ isEnabled: true, action: 2 /* Block */ });
+        await stack.op({ op: "destroy" }, { lists: [spec] });
+        expect((await control.state()).accessLists.map((l) => l.id)).toEqual([501]);
+      } finally {
+        await control.setProfile("default");
+      }
+    },
+    OP_TIMEOUT,
+  );
 });

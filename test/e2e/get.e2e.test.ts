@@ -15,6 +15,7 @@ import {
   e2eAvailable,
   provideCliAndDist,
   REPO_ROOT,
+  runPulumi,
   TestStack,
 } from "./setup";
 import type { GetProgramOptions } from "./programs/get-program";
@@ -158,9 +159,49 @@ const run = e2eAvailable();
       expect(line).toMatch(
         /RateLimitRule: invalid argument "opts\.import": is not supported by Pulumi dynamic resources.*write `ruleId: <the rule's id>`/,
       );
+      // One clean error (issue 31, issue 28 finding 5): no "unhandled exception" wrapper and
+      // no stack trace, and it names the bulk route too.
+      expect(text).not.toMatch(/unhandled exception/i);
+      expect(text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
+      expect(line).toMatch(/edgeplatform-import/);
       expect(await control.journal()).toEqual([]);
       const after = await control.state();
       expect(after.rateLimitRules).toEqual(before.rateLimitRules);
+    },
+    OP_TIMEOUT,
+  );
+
+  test(
+    "5. `pulumi import` of a dynamic type: exits non-zero, no platform request, the state is unchanged",
+    async () => {
+      const resources = async () =>
+        ((await stack.op({ op: "export" })).deployment as { deployment: { resources?: unknown[] } })
+          .deployment.resources ?? [];
+      const stateBefore = await resources();
+      await control.clearJournal();
+      const r = runPulumi(stack, [
+        "import",
+        "pulumi-nodejs:dynamic/shield:RateLimitRule",
+        "imported",
+        "102",
+        "--yes",
+        "--generate-code=false",
+        "--non-interactive",
+      ]);
+      const text = `${r.stdout}\n${r.stderr}`;
+      console.log(
+        `get e2e: pulumi import: ${text
+          .split("\n")
+          .filter((l) => /error/i.test(l))
+          .join(" | ")}`,
+      );
+      expect(r.status).not.toBe(0);
+      // The SDK's dynamic-provider host fails before any code of this package runs (the
+      // import's Read carries no properties, so no `__provider`): nothing here can print a
+      // message of ours (docs/adoption-and-gitops.md, "pulumi import"). Evidence kept:
+      expect(text).toMatch(/toJavaScript/);
+      expect(await control.journal()).toEqual([]);
+      expect(await resources()).toEqual(stateBefore);
     },
     OP_TIMEOUT,
   );

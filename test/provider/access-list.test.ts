@@ -626,3 +626,104 @@ describe("202 profile (writes applied later)", () => {
     }
   });
 });
+
+describe("a configuration answered 202 (issue 28, finding 4)", () => {
+  test("async-202: when create returns, the platform has the list enabled with the program's action", async () => {
+    await withProfile({ name: "async-202", writeDelayMs: 60 }, async (ctl) => {
+      const c = await createIn(1, "later", { enabled: true, action: "Block" });
+      expect(c.outs).toMatchObject({ enabled: true, action: "Block" });
+      // Read at once: no waiting for the emulator's pending writes.
+      const stored = (await ctl.state()).accessLists.find((l) => l.id === Number(c.id));
+      expect(stored).toMatchObject({ isEnabled: true, action: 2 /* Block */ });
+    });
+  });
+
+  test("a configuration PATCH answered 202 that is never applied: the create fails as a partial create with the list's id, never succeeds", async () => {
+    const saved = { ...timing };
+    Object.assign(timing, { readBackMs: 300, readBackStepMs: 20 });
+    try {
+      await t.fault({
+        method: "PATCH",
+        path: "/access-lists/configurations/",
+        status: 202,
+        body: { statusCode: 202, location: null, value: null },
+      });
+      const inputs = checked({
+        shieldZoneId: 1,
+        name: "dropped",
+        type: "CIDR",
+        entries: ENTRIES,
+        enabled: true,
+        action: "Block",
+      });
+      const err = await p.create(inputs).then(
+        () => undefined,
+        (e: unknown) => e as { message: string; id?: string; properties?: Record<string, unknown> },
+      );
+      const stored = (await lists()).find((l) => l.name === "dropped");
+      expect(stored).toMatchObject({ isEnabled: false, action: 0 });
+      expect(err?.message).toMatch(/202/);
+      expect(err?.id).toBe(String(stored!.id));
+      expect(err?.properties).toMatchObject({ listId: stored!.id });
+      expect(err?.properties?.enabled).not.toBe(true);
+      expect((await writes()).filter((w) => w.startsWith("POST"))).toHaveLength(1);
+    } finally {
+      Object.assign(timing, saved);
+    }
+  });
+});
+
+describe("a delete answered 202 (issue 28, finding 4: every write)", () => {
+  const ACCEPTED = { statusCode: 202, location: null, value: null };
+  const withShortReadBack = async (body: () => Promise<void>) => {
+    const saved = { ...timing };
+    Object.assign(timing, { readBackMs: 300, readBackStepMs: 20 });
+    try {
+      await body();
+    } finally {
+      Object.assign(timing, saved);
+    }
+  };
+
+  test("applied (the list is gone when read back): destroy succeeds", async () => {
+    const c = await createIn(1);
+    resetRunState(); // a later run: destroy
+    await withShortReadBack(async () => {
+      await t.fault({
+        method: "DELETE",
+        path: "/access-lists/",
+        status: 202,
+        body: ACCEPTED,
+        afterHandler: true,
+      });
+      await expect(p.delete(c.id, c.outs)).resolves.toBeUndefined();
+    });
+    expect(await listById(Number(c.id))).toBeUndefined();
+  });
+
+  test("never applied: destroy fails (the resource stays in the state), never reports the list deleted", async () => {
+    const c = await createIn(1);
+    resetRunState(); // a later run: destroy
+    await withShortReadBack(async () => {
+      await t.fault({ method: "DELETE", path: "/access-lists/", status: 202, body: ACCEPTED });
+      await expect(p.delete(c.id, c.outs)).rejects.toThrow(/202/);
+    });
+    expect(await listById(Number(c.id))).toMatchObject({ name: "partners" });
+  });
+
+  test("an update of enabled/action answered 202 and never applied fails; it does not report the new values", async () => {
+    const c = await createIn(1);
+    resetRunState(); // a later run: destroy
+    await withShortReadBack(async () => {
+      await t.fault({
+        method: "PATCH",
+        path: "/access-lists/configurations/",
+        status: 202,
+        body: ACCEPTED,
+      });
+      const news = checked({ ...c.inputs, enabled: true, action: "Block" }, c.inputs);
+      await expect(p.update(c.id, c.outs, news)).rejects.toThrow(/202/);
+    });
+    expect(await listById(Number(c.id))).toMatchObject({ isEnabled: false, action: 0 });
+  });
+});

@@ -269,3 +269,31 @@ describe("202 profile (writes applied later)", () => {
     }
   });
 });
+
+describe("a delete answered 202 (issue 28, finding 4: every write)", () => {
+  const ACCEPTED = { statusCode: 202, location: null, value: null };
+  test("applied: destroy succeeds; never applied: destroy fails and the rule stays", async () => {
+    const saved = { ...timing };
+    Object.assign(timing, { readBackMs: 300, readBackStepMs: 20 });
+    try {
+      const a = await createIn(1, "applied");
+      resetRunState(); // a later run: destroy
+      await t.fault({
+        method: "DELETE",
+        path: "/custom-rule/",
+        status: 202,
+        body: ACCEPTED,
+        afterHandler: true,
+      });
+      await expect(p.delete(a.id, a.outs)).resolves.toBeUndefined();
+      expect(await ruleById(Number(a.id))).toBeUndefined();
+      const d = await createIn(1, "dropped");
+      resetRunState();
+      await t.fault({ method: "DELETE", path: "/custom-rule/", status: 202, body: ACCEPTED });
+      await expect(p.delete(d.id, d.outs)).rejects.toThrow(/202/);
+      expect(await ruleById(Number(d.id))).toMatchObject({ ruleName: "dropped" });
+    } finally {
+      Object.assign(timing, saved);
+    }
+  });
+});

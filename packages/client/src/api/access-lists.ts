@@ -201,7 +201,11 @@ export class AccessListsApi {
     );
   }
 
-  /** Deletes a custom list (DELETE `/shield/shield-zone/{shieldZoneId}/access-lists/{id}`). */
+  /**
+   * Deletes a custom list (DELETE `/shield/shield-zone/{shieldZoneId}/access-lists/{id}`).
+   * A delete the platform accepted and applies later answers `statusCode: 202`, whatever the
+   * body holds: the list may still be there (read it back until it is not found).
+   */
   async deleteAccessList(
     shieldZoneId: number,
     id: number,
@@ -212,7 +216,8 @@ export class AccessListsApi {
       { params: { shieldZoneId, id } },
       opts,
     );
-    return res.data ?? {};
+    const body = res.data ?? {};
+    return res.status === 202 ? { ...body, statusCode: 202 } : body;
   }
 
   /**

@@ -110,14 +110,19 @@ export class WafApi {
     );
   }
 
-  /** Deletes a custom WAF rule (DELETE `/shield/waf/custom-rule/{id}`). */
+  /**
+   * Deletes a custom WAF rule (DELETE `/shield/waf/custom-rule/{id}`). A delete the platform
+   * accepted and applies later answers `statusCode: 202`, whatever the body holds: the rule
+   * may still be there (read it back until it is not found).
+   */
   async deleteCustomWafRule(id: number, opts?: RequestOptions): Promise<GenericRequestResponse> {
     const res = await this.t.call<GenericRequestResponse>(
       wafEndpoints.deleteCustomWafRule,
       { params: { id } },
       opts,
     );
-    return res.data ?? {};
+    const body = res.data ?? {};
+    return res.status === 202 ? { ...body, statusCode: 202 } : body;
   }
 
   /**

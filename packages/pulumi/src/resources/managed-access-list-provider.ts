@@ -36,6 +36,7 @@ import {
   type Failure,
 } from "./common";
 import { logLine, PartialCreateError, timing } from "./rate-limit-rule-recovery";
+import { pollUntil } from "./zone-objects/recovery";
 import { claimValue, claimWith, isClaimed, unclaim, zoneListing } from "./run-state";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 
@@ -330,22 +331,18 @@ async function readBackConfiguration(
   listId: number,
   body: { isEnabled: boolean; action: number },
 ): Promise<void> {
-  const deadline = Date.now() + timing.readBackMs;
-  let step = timing.readBackStepMs;
-  for (;;) {
-    const now = (await listing(zone)).managedLists.find((l) => l.listId === listId);
-    if (now && now.isEnabled === body.isEnabled && now.action === body.action) return;
-    if (Date.now() + step > deadline) {
-      // A plain error: the write may still land, so create and update keep the prior (a
-      // partial create or update), as for a lost answer.
-      throw new Error(
-        `the platform accepted the configuration of managed access list ${listId} (202) but ` +
-          `it was not visible after ${timing.readBackMs / 1000} s; run the command again (the ` +
-          `change is re-sent only if it is still missing)`,
-      );
-    }
-    await new Promise((r) => setTimeout(r, step));
-    step = Math.min(step * 2, 2_000);
+  const shown = await pollUntil(
+    async () => (await listing(zone)).managedLists.find((l) => l.listId === listId),
+    (now) => now.isEnabled === body.isEnabled && now.action === body.action,
+  );
+  if (!shown) {
+    // A plain error: the write may still land, so create and update keep the prior (a
+    // partial create or update), as for a lost answer.
+    throw new Error(
+      `the platform accepted the configuration of managed access list ${listId} (202) but ` +
+        `it was not visible after ${timing.readBackMs / 1000} s; run the command again (the ` +
+        `change is re-sent only if it is still missing)`,
+    );
   }
 }
 

@@ -18,14 +18,27 @@ export function refuseReplaceOptions(
   for (const option of ["replaceOnChanges", "deleteBeforeReplace"] as const) {
     const v = opts?.[option];
     if (v === undefined || v === false || (Array.isArray(v) && v.length === 0)) continue;
-    throw new InvalidArgumentError(
-      resource,
-      `opts.${option}`,
-      "is not supported: the resource is the platform object itself (a replacement would " +
-        "take over the same object and then delete or forget it). Change identity fields " +
-        "(ruleId, shieldZoneId, pullZoneId, zoneId) to replace; rename with `aliases`",
+    throw programError(
+      new InvalidArgumentError(
+        resource,
+        `opts.${option}`,
+        "is not supported: the resource is the platform object itself (a replacement would " +
+          "take over the same object and then delete or forget it). Change identity fields " +
+          "(ruleId, shieldZoneId, pullZoneId, zoneId) to replace; rename with `aliases`",
+      ),
     );
   }
+}
+
+/**
+ * Marks a refusal of the program's own arguments as Pulumi's "run error" (the SDK's duck-typed
+ * `__pulumiRunError`): the language host then prints its message alone, as one error, instead
+ * of "failed with an unhandled exception" and a stack trace. It stays an
+ * `InvalidArgumentError` for code that catches it.
+ */
+function programError<E extends Error>(e: E): E {
+  Object.defineProperty(e, "__pulumiRunError", { value: true, enumerable: false });
+  return e;
 }
 
 /**
@@ -35,18 +48,26 @@ export function refuseReplaceOptions(
  * measured: `Cannot read properties of undefined (reading 'toJavaScript')`; older SDKs: `code
  * must be a string, not undefined`, pulumi/pulumi#3550, #16175). This says what to do instead.
  * @param instead How to adopt the object (the resource's own argument).
+ * @param bulk Whether `edgeplatform-import` adopts objects of this kind (named in the message).
  * @throws InvalidArgumentError naming `opts.import` and the way out.
  */
 export function refuseImport(
   resource: string,
   opts: pulumi.CustomResourceOptions | undefined,
   instead: string,
+  bulk = true,
 ): void {
   if (opts?.import === undefined || opts.import === null) return;
-  throw new InvalidArgumentError(
-    resource,
-    "opts.import",
-    `is not supported by Pulumi dynamic resources (the engine's import cannot load their ` +
-      `provider); ${instead}`,
+  throw programError(
+    new InvalidArgumentError(
+      resource,
+      "opts.import",
+      `is not supported by Pulumi dynamic resources (the engine's import cannot load their ` +
+        `provider); ${instead}` +
+        (bulk
+          ? "; `npx edgeplatform-import` writes such a program for every object of a zone " +
+            "(docs/adoption-and-gitops.md)"
+          : ""),
+    ),
   );
 }

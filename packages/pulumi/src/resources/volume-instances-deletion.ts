@@ -95,6 +95,7 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
       opts,
       "the resource is a one-shot operation with nothing to adopt: construct it to run the " +
         "deletion (it runs again when appId, volumeId or triggers change)",
+      false,
     );
     const limit = quietStacks();
     try {

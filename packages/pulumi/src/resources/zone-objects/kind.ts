@@ -53,7 +53,10 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
    * body was planned against it).
    */
   update(id: number, body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
-  /** DELETE one object (`zone`: its shield zone, when known). */
+  /**
+   * DELETE one object (`zone`: its shield zone, when known). An answer with `statusCode: 202`
+   * (accepted, applied later) is read back until the object is not found.
+   */
   delete(id: number, zone?: number): Promise<unknown>;
   /** Every object of a zone, all pages of `perPage` objects (default: the client's 100). */
   listZone(zone: number, perPage?: number): Promise<O[]>;

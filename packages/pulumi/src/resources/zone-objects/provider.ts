@@ -18,7 +18,7 @@ import { checkFor } from "./check";
 import { claimKeys, createOperations, labelOf } from "./engine";
 import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
 import { configurationPlan } from "./plan";
-import { confirmGone, logLine } from "./recovery";
+import { confirmGone, logLine, readBackGone } from "./recovery";
 import { zoneReader, zoneWrite } from "./zone-reads";
 import {
   deletesOnDestroy,
@@ -189,7 +189,11 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     }
     await operation(what, async () => {
       try {
-        await zoneWrite(() => kind.endpoints.delete(ruleId, props?.shieldZoneId));
+        const res = await zoneWrite(() => kind.endpoints.delete(ruleId, props?.shieldZoneId));
+        // Accepted, applied later: not deleted until a read no longer finds it.
+        if ((res as { statusCode?: unknown } | undefined)?.statusCode === 202) {
+          await readBackGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, what);
+        }
       } catch (e) {
         if (!isNotFound(e)) throw e;
         // already gone: nothing to do

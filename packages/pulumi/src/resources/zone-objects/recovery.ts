@@ -43,8 +43,29 @@ export const outcomeUnknown = (e: unknown): boolean => {
 };
 
 /**
+ * Reads with `read` until `ready` says a write is visible, with the bounded backoff of every
+ * read-back (a 202: applied later). `read` returns undefined for "not yet" (e.g. a 404 while
+ * pending). Returns undefined when the write never became visible within `timing.readBackMs`.
+ */
+export async function pollUntil<T>(
+  read: () => Promise<T | undefined>,
+  ready: (value: T) => boolean,
+): Promise<T | undefined> {
+  const deadline = Date.now() + timing.readBackMs;
+  let step = timing.readBackStepMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined && ready(value)) return value;
+    if (Date.now() + step > deadline) return undefined;
+    await sleep(step);
+    step = Math.min(step * 2, 2_000);
+  }
+}
+
+/**
  * Reads a rule until `ready` says the write is visible, with a bounded backoff (a 202, or a
- * platform that applies writes late). Returns undefined when it never became visible.
+ * platform that applies writes late); a plain not-found means "not yet". Returns undefined
+ * when it never became visible.
  */
 export async function readBack<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
@@ -52,18 +73,51 @@ export async function readBack<O extends ZoneObject>(
   ready: (rule: O) => boolean,
   zone?: number,
 ): Promise<O | undefined> {
-  const deadline = Date.now() + timing.readBackMs;
-  let step = timing.readBackStepMs;
-  for (;;) {
+  return pollUntil(async () => {
     try {
       const rule = await kind.endpoints.get(ruleId, zone);
-      if (typeof rule?.id === "number" && ready(rule)) return rule;
+      return typeof rule?.id === "number" ? rule : undefined;
     } catch (e) {
-      if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) throw e;
+      if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
+        throw e;
+      }
+      return undefined;
     }
-    if (Date.now() + step > deadline) return undefined;
-    await sleep(step);
-    step = Math.min(step * 2, 2_000);
+  }, ready);
+}
+
+/**
+ * After a delete the platform accepted (202, applied later): reads the object until it is not
+ * found (a plain not-found; an ambiguous one is an error), with the bounded backoff; throws
+ * when it is still there, so the resource stays in the state and is never reported deleted.
+ */
+export async function readBackGone(
+  kind: ZoneObjectKind,
+  ruleId: number,
+  zone: number | undefined,
+  what: string,
+): Promise<void> {
+  const gone = await pollUntil(
+    async () => {
+      try {
+        await kind.endpoints.get(ruleId, zone);
+        return false;
+      } catch (e) {
+        if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
+          throw e;
+        }
+        return true;
+      }
+    },
+    (isGone) => isGone,
+  );
+  if (!gone) {
+    const w = wordsOf(kind);
+    throw new ResourceOperationError(
+      `${what} failed: the platform accepted the delete of ${w.one} ${ruleId} (202) but it was ` +
+        `still there after ${timing.readBackMs / 1000} s; it stays in the state: run the ` +
+        `command again`,
+    );
   }
 }
 

@@ -2,8 +2,7 @@
  * Reading a settings object back after a write the platform accepted (202) and applies
  * later: with the bounded backoff of the other resources, until every changed field shows.
  */
-import { setTimeout as sleep } from "node:timers/promises";
-import { timing } from "../zone-objects/recovery";
+import { pollUntil, timing } from "../zone-objects/recovery";
 import { sameValue, type SettingsField, type SettingsSnapshot, type Wire } from "./kind";
 
 /**
@@ -16,26 +15,20 @@ export async function readBackSettings<R>(
   changes: Record<string, Wire>,
   what: string,
 ): Promise<void> {
-  const deadline = Date.now() + timing.readBackMs;
-  let step = timing.readBackStepMs;
-  for (;;) {
-    const now = await read();
-    const shown = Object.entries(changes).every(([path, want]) =>
+  const shown = await pollUntil(read, (now) =>
+    Object.entries(changes).every(([path, want]) =>
       sameValue(
         fields.find((f) => f.path === path)!,
         now.values[path],
         want,
       ),
+    ),
+  );
+  if (!shown) {
+    throw new Error(
+      `the platform accepted the change of ${what} (202) but it was not visible after ` +
+        `${timing.readBackMs / 1000} s; run the command again (the change is re-sent only ` +
+        `if it is still missing)`,
     );
-    if (shown) return;
-    if (Date.now() + step > deadline) {
-      throw new Error(
-        `the platform accepted the change of ${what} (202) but it was not visible after ` +
-          `${timing.readBackMs / 1000} s; run the command again (the change is re-sent only ` +
-          `if it is still missing)`,
-      );
-    }
-    await sleep(step);
-    step = Math.min(step * 2, 2_000);
   }
 }

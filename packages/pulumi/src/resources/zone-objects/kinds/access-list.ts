@@ -33,7 +33,7 @@ import {
 import { messageOf, ResourceOperationError } from "../../common";
 import { getClient } from "../../settings";
 import type { ConfigurationFields, Words, ZoneObject, ZoneObjectKind } from "../kind";
-import { PartialCreateError, pendingOutputs } from "../recovery";
+import { PartialCreateError, pendingOutputs, pollUntil, timing } from "../recovery";
 import { sharedZoneAnswer } from "../zone-reads";
 import { deletesOnDestroy, originOf } from "../state";
 
@@ -278,6 +278,29 @@ function configurationPatch(
   return Object.keys(body).length > 0 ? body : undefined;
 }
 
+/**
+ * Reads the zone's listing until list `listId` shows the configuration `body` (a 202: applied
+ * later), with the bounded backoff of every read-back; fails when it never does.
+ */
+async function readBackConfiguration(
+  zone: number,
+  listId: number,
+  body: AccessListConfigurationRequest,
+): Promise<void> {
+  const shown = await pollUntil(
+    async () => (await freshListing(zone)).customLists.find((l) => l.listId === listId),
+    (l) =>
+      (body.isEnabled === undefined || l.isEnabled === body.isEnabled) &&
+      (body.action === undefined || l.action === body.action),
+  );
+  if (!shown) {
+    throw new Error(
+      `the platform accepted the configuration (202) but it was not visible after ` +
+        `${timing.readBackMs / 1000} s`,
+    );
+  }
+}
+
 /** The custom access list kind. */
 export const accessListKind: ZoneObjectKind<AccessListObject> = {
   typeName: "AccessList",
@@ -459,7 +482,10 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
       const cid = read.reported?.configurationId;
       if (!body) return read;
       if (typeof cid !== "number") throw new Error("the zone's listing does not show the list");
-      await api().updateAccessListConfiguration(zone, cid, body);
+      const res = await api().updateAccessListConfiguration(zone, cid, body);
+      // Accepted, applied later: not done until the zone's listing shows it (else the state
+      // would say enabled/action while the platform still has the list as it was).
+      if (res.status === 202) await readBackConfiguration(zone, object.id, body);
       const done = {
         ...(body.isEnabled !== undefined ? { enabled: body.isEnabled } : {}),
         ...(body.action !== undefined ? { action: body.action } : {}),
