@@ -138,7 +138,7 @@ export function refuseSpellings(inputs: object, others: Named[], noun: string, w
   if (!hint || others.length === 0) return;
   const all = [hint.self, ...others].map((n) => `${n.resource} (${spelled(n.spelling)})`);
   throw new ResourceOperationError(
-    `${what} failed: ${noun} is named by ${all.length} resources of this program, spelled ` +
+    `${what} failed: ${all.length} resources of this program name ${noun}, spelled ` +
       `differently: ${all.join(", ")}; one platform object can have one resource only, ` +
       `whatever spelling of its address. Keep one of them (to rename a resource, give the new ` +
       `name \`aliases\`). Refused before any write, whichever runs first; nothing was written.`,
