@@ -87,6 +87,7 @@ const run = e2eAvailable();
       const up = await stack.op({ op: "up", allowFail: true }, program);
       show(`up, ${_order}`, up, 40);
       await control.clearFaults();
+      console.log(`${_order}: up ok ${up.ok}; zone writes ${JSON.stringify(await zoneWrites())}`);
       expect(up.ok).toBe(false);
       const out = text(up);
       expect(out).toMatch(/ShieldZone "by-zone"[^\n]*shieldZoneId 1/);
