@@ -15,6 +15,7 @@ import { ManagedAccessList } from "../../packages/pulumi/src/resources/managed-a
 import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/managed-access-list-provider";
 import { BotDetection } from "../../packages/pulumi/src/resources/bot-detection";
 import { ResponsePage } from "../../packages/pulumi/src/resources/response-page";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
 import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
 import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
 import { ShieldZone } from "../../packages/pulumi/src/resources/shield-zone";
@@ -291,3 +292,18 @@ describe.each([
     });
   },
 );
+
+test("check: the hint unknown at preview (a zone not known yet) passes; a hint that is not the class's fails naming the input", async () => {
+  const unknown = { __spellings: UNKNOWN };
+  expect(shieldZoneProvider.checkSync({}, { shieldZoneId: 1, ...unknown }).failures).toEqual([]);
+  expect(
+    (await mal.check({}, { shieldZoneId: 1, listId: 3, enabled: true, ...unknown })).failures,
+  ).toEqual([]);
+  const forged = { __spellings: { others: "x" } };
+  expect(
+    (
+      botDetectionProvider.checkSync({}, { shieldZoneId: 3, executionMode: "Challenge", ...forged })
+        .failures ?? []
+    ).map((f) => (f as Any).property),
+  ).toEqual(["__spellings"]);
+});

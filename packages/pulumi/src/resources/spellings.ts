@@ -12,6 +12,7 @@
 import {
   isNotFound,
   isPlainObject,
+  isUnknown,
   messageOf,
   ResourceOperationError,
   type Failure,
@@ -53,7 +54,8 @@ export function hintOf(inputs: object): SpellingsHint | undefined {
 /** `check`'s failure for a `__spellings` input that is not the program's hint. */
 export function spellingsFailures(inputs: Record<string, unknown>): Failure[] {
   const h = inputs[SPELLINGS_KEY];
-  if (h === undefined || h === null || hintOf(inputs)) return [];
+  // Unknown at preview when a zone is an output not known yet: create gets it.
+  if (h === undefined || h === null || isUnknown(h) || hintOf(inputs)) return [];
   return [{ property: SPELLINGS_KEY, reason: "set by the resource's class; do not set it" }];
 }
 
