@@ -125,7 +125,8 @@ export async function sameObject(
   if (!hint) return [];
   const out: Named[] = [];
   for (const o of hint.others) {
-    if ((await zoneOfSpelling(o.spelling, what, o.resource)) === zone && same(o.spelling))
+    // The rest of the address first: a zone is looked up only for what could be the object.
+    if (same(o.spelling) && (await zoneOfSpelling(o.spelling, what, o.resource)) === zone)
       out.push(o);
   }
   return out;
