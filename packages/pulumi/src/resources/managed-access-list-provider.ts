@@ -38,6 +38,13 @@ import {
 import { logLine, PartialCreateError, timing } from "./rate-limit-rule-recovery";
 import { pollUntil } from "./zone-objects/recovery";
 import { claimValue, claimWith, isClaimed, unclaim, zoneListing } from "./run-state";
+import {
+  refuseSpellings,
+  sameObject,
+  shieldZoneOfPullZone,
+  spellingsFailures,
+  withoutSpellings,
+} from "./spellings";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 
 /** An access-list action as a program writes it: the name (`"Block"`) or the integer. */
@@ -121,7 +128,8 @@ export function checkManagedAccessList(_olds: unknown, news: unknown): dynamic.C
     const failures = [
       ...exactlyOne(n, "shieldZoneId", "pullZoneId", "the zone"),
       ...exactlyOne(n, "listId", "listName", "the managed list"),
-      ...checkInputs(inputsSchema, n),
+      ...checkInputs(inputsSchema, withoutSpellings(n)),
+      ...spellingsFailures(n),
     ];
     const pinned = n.prior;
     if (pinned && typeof pinned === "object" && !isUnknown(pinned)) {
@@ -159,7 +167,28 @@ const REPLACING = "managed-access-list-replacing";
 /** The shield zone of the inputs: `shieldZoneId`, or the one of `pullZoneId`. */
 async function zoneOf(i: ManagedAccessListInputs): Promise<number> {
   if (typeof i.shieldZoneId === "number") return i.shieldZoneId;
-  return (await getClient().shield.getShieldZoneByPullZone(i.pullZoneId as number)).shieldZoneId;
+  return shieldZoneOfPullZone(i.pullZoneId as number);
+}
+
+/**
+ * Refuses, before any write, when another resource of the program names the same list with
+ * its zone or the list spelled another way (spellings.ts): `list` is this resource's list as
+ * the zone's listing holds it, so a name and an id of one list are the same list.
+ */
+async function refuseOtherSpellings(
+  inputs: object,
+  zone: number,
+  list: AccessListDetails,
+  what: string,
+): Promise<void> {
+  const others = await sameObject(
+    inputs,
+    zone,
+    what,
+    (o) => o.listId === list.listId || o.listName === list.name,
+  );
+  const noun = `the configuration of managed access list ${list.listId} (${JSON.stringify(list.name)}) of shield zone ${zone}`;
+  refuseSpellings(inputs, others, noun, what);
 }
 
 /** The zone's listing (GET `/shield/shield-zone/{id}/access-lists`), never cached. */
@@ -412,6 +441,7 @@ export async function createManagedAccessList(
     const all = await listing(zone);
     const list = findList(all, zone, inputs, what);
     what = `${label(zone, list.listId)}: create`;
+    await refuseOtherSpellings(inputs, zone, list, what);
     const key = claimKey(zone, list.listId);
     if (isClaimed(CLAIM, key)) {
       throw new ResourceOperationError(
@@ -593,6 +623,7 @@ export async function updateManagedAccessList(
   return operation(what, async () => {
     const all = await listing(zone);
     const list = findList(all, zone, { listId: olds.listId }, what);
+    await refuseOtherSpellings(news, zone, list, what);
     const managed = managedOf(news);
     const wasManaged = FIELDS.filter((f) => !(olds.unmanaged ?? []).includes(f));
     const prior: ManagedAccessListPrior = {};

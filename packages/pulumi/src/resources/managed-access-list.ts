@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
-import { soleOwner } from "./one-owner";
+import { otherSpellings, soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 import { quietStacks, restack } from "./quiet-stacks";
@@ -235,8 +235,9 @@ export class ManagedAccessList extends pulumi.dynamic.Resource {
  * The list-naming input through the one-owner gate, keyed by the zone and the list as the
  * program names them: two resources of the program for the same list (same zone field and
  * value, same `listId` or `listName`) are both refused by `check`, before any write. Other
- * spellings of one list (id and name, shield and pull zone) are refused by the provider's
- * run claim before any write.
+ * spellings of one list (id and name, shield and pull zone) go to the provider as
+ * `__spellings` (one-owner.ts `otherSpellings`): each resource for the list is refused
+ * before any write, whichever runs first.
  */
 function ownerGate(name: string, args: ManagedAccessListArgs): pulumi.Inputs {
   const zoneField = args.shieldZoneId !== undefined ? "shieldZoneId" : "pullZoneId";
@@ -246,13 +247,18 @@ function ownerGate(name: string, args: ManagedAccessListArgs): pulumi.Inputs {
   if (zoneValue === undefined || zoneValue === null || listValue === undefined) return {};
   if (args.listId !== undefined && args.listName !== undefined) return {};
   const zoneNoun = zoneField === "shieldZoneId" ? "shield zone" : "the shield zone of pull zone";
+  const resource = `edge.shield.ManagedAccessList "${name}"`;
   return {
+    __spellings: otherSpellings("managed-access-list", resource, {
+      [zoneField]: zoneValue,
+      [listField]: listValue,
+    } as Record<string, pulumi.Input<number | string>>),
     [listField]: pulumi
       .output(zoneValue)
       .apply((zone) =>
         soleOwner(
           `managed-access-list\0${zoneField}\0${zone}\0${listField}`,
-          `edge.shield.ManagedAccessList "${name}"`,
+          resource,
           listValue as pulumi.Input<number>,
           (list) =>
             `the configuration of managed access list ${listField === "listId" ? list : JSON.stringify(list)} of ${zoneNoun} ${zone}`,

@@ -11,6 +11,7 @@
  * both get a marker instead of the id, which their `check` refuses: neither writes anything.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { Spelling, SpellingsHint } from "./spellings";
 
 /** The marker `check` refuses: which object, and the resources that name it. */
 export interface OwnerConflict {
@@ -50,4 +51,39 @@ export function soleOwner(
     };
     return marker as unknown as number;
   });
+}
+
+const spellings = new Map<string, Map<string, Spelling>>();
+const formOf = (s: Spelling) => Object.keys(s).sort().join("\0");
+
+/**
+ * What a resource hands its engine (the `__spellings` input, spellings.ts) when other
+ * resources of the program name an object of the same kind spelled another way (a zone by
+ * `shieldZoneId` and one by `pullZoneId`): only the provider can tell whether two spellings
+ * name one object (a pull zone's shield zone is the platform's answer); with this, each of
+ * them decides so before any write, whichever runs first.
+ *
+ * The {@link SpellingsHint} of `resource` (undefined when no other resource of the program
+ * spells an object of `kind` another way: the input is then left out). Like
+ * {@link soleOwner}, it is given after the program's current synchronous part has finished
+ * constructing resources (one macrotask after the spelling is known), so every resource whose
+ * spelling is known by then is in it.
+ * @param kind Kind of object (a key namespace, e.g. `"zone-settings\0ShieldZone\0"`).
+ * @param resource The resource's type and name, as messages show it.
+ */
+export function otherSpellings(
+  kind: string,
+  resource: string,
+  spelling: pulumi.Input<Record<string, pulumi.Input<number | string>>>,
+): pulumi.Output<SpellingsHint | undefined> {
+  return pulumi.output(spelling).apply(async (s: Spelling): Promise<SpellingsHint | undefined> => {
+    let named = spellings.get(kind);
+    if (!named) spellings.set(kind, (named = new Map()));
+    named.set(resource, s);
+    await new Promise((resolve) => setImmediate(resolve));
+    const others = [...named]
+      .filter(([r, o]) => r !== resource && formOf(o) !== formOf(s))
+      .map(([r, o]) => ({ resource: r, spelling: o }));
+    return others.length === 0 ? undefined : { self: { resource, spelling: s }, others };
+  }) as pulumi.Output<SpellingsHint | undefined>;
 }

@@ -12,6 +12,8 @@ const claimValues = new Map<string, unknown>();
 const listings = new Map<string, { at: number; rules: Promise<unknown[]> }>();
 /** The refresh reads' sessions by kind and zone (zone-objects/zone-reads.ts). */
 export const readSessions = new Map<string, unknown>();
+/** The shield zone of each pull zone looked up in this run (spellings.ts). */
+export const pullZoneShields = new Map<number, Promise<number>>();
 
 /** Records that a resource of this run owns `id` (a rule id, a zone id) of `kind`. */
 export function claim(kind: string, id: string | number): void {
@@ -72,4 +74,5 @@ export function resetRunState(): void {
   claimValues.clear();
   listings.clear();
   readSessions.clear();
+  pullZoneShields.clear();
 }

@@ -5,7 +5,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { soleOwner } from "./one-owner";
+import { otherSpellings, soleOwner } from "./one-owner";
 import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { quietStacks, restack } from "./quiet-stacks";
 
@@ -110,6 +110,13 @@ export function settingsInputs(
         zoneValue,
         (z) => `${noun} of ${zoneNoun} ${z}${key ? ` (${key.name} ${JSON.stringify(k)})` : ""}`,
       ),
+    );
+  // The other resources of the program for this kind's object that spell the zone the other
+  // way: the engine resolves them and refuses each resource for one object before any write.
+  gated.__spellings = pulumi
+    .output(key?.value ?? "")
+    .apply((k) =>
+      otherSpellings(`zone-settings\0${type}\0${k}`, resource, { [zoneField]: zoneValue }),
     );
   return gated;
 }

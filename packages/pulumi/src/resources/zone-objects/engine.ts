@@ -221,18 +221,26 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
         `${what} failed: a new ${w.one} needs ${missing.join(", ")}; nothing was written`,
       );
     }
+    // Claimed synchronously with the check above, before the kind's own checks wait for the
+    // platform: another create of this name in this zone (the zone spelled either way) that
+    // reaches the check meanwhile is refused, never a second POST.
+    claim(keys.name(zone), name);
     if (kind.beforeCreate) {
       const createdInRun = claimsOf(keys.created(zone)).map(Number);
-      await kind.beforeCreate({
-        zone,
-        pullZoneId: inputs.pullZoneId,
-        listed,
-        createdInRun,
-        what,
-        inputs,
-      });
+      try {
+        await kind.beforeCreate({
+          zone,
+          pullZoneId: inputs.pullZoneId,
+          listed,
+          createdInRun,
+          what,
+          inputs,
+        });
+      } catch (e) {
+        unclaim(keys.name(zone), name); // refused before any write
+        throw e;
+      }
     }
-    claim(keys.name(zone), name);
     const body: Record<string, unknown> = {
       shieldZoneId: zone,
       ruleName: name,

@@ -36,7 +36,14 @@ import {
   type Failure,
 } from "../common";
 import { logLine, PartialCreateError } from "../zone-objects/recovery";
-import { claimValue, claimWith, isClaimed, unclaim } from "../run-state";
+import { claim, claimValue, claimWith, isClaimed, unclaim } from "../run-state";
+import {
+  refuseSpellings,
+  sameObject,
+  shieldZoneOfPullZone,
+  spellingsFailures,
+  withoutSpellings,
+} from "../spellings";
 import { configureFromRequest, getClient, type ConfigureRequestLike } from "../settings";
 import {
   getPath,
@@ -198,6 +205,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
   const TYPE = kind.type;
   const CLAIM = `zone-settings:${TYPE}`;
   const REPLACING = `zone-settings-replacing:${TYPE}`;
+  /** How the create that claimed an object in this run spelled its zone (for messages). */
+  const SPELLED = `zone-settings-spelled:${TYPE}`;
   const keyName = kind.keyInput?.name;
 
   // The inputs schema (settings-schemas.ts builds it from `kind`), precompiled by the build.
@@ -248,7 +257,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
             [keyName]: `\`${keyName}\` is required: one of ${kind.keyInput!.values.map((v) => JSON.stringify(v)).join(", ")}`,
           }
         : {};
-      failures.push(...checkInputs(inputsSchema, n, required));
+      failures.push(...checkInputs(inputsSchema, withoutSpellings(n), required));
+      failures.push(...spellingsFailures(n));
       if (present(n.prior) && typeof n.prior === "object") {
         const managed = new Set(managedOf(kind, n).map((f) => f.path));
         for (const f of kind.fields) {
@@ -361,8 +371,22 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
   async function resolve(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
     if (kind.resolveZone) return kind.resolveZone(inputs, what);
     if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
-    const z = await getClient().shield.getShieldZoneByPullZone(inputs.pullZoneId as number);
-    return { zone: z.shieldZoneId };
+    return { zone: await shieldZoneOfPullZone(inputs.pullZoneId as number) };
+  }
+
+  /**
+   * Refuses, before any write, when another resource of the program names the same object
+   * with the zone spelled the other way (spellings.ts): decided from the program and the
+   * platform's answers, whichever of them runs first.
+   */
+  async function refuseOtherSpellings(
+    inputs: SettingsInputs,
+    target: SettingsTarget,
+    what: string,
+  ) {
+    const others = await sameObject(inputs, target.zone, what);
+    const noun = `${kind.noun} of shield zone ${target.zone}${target.key ? ` (${keyName} ${target.key})` : ""}`;
+    refuseSpellings(inputs, others, noun, what);
   }
 
   const refused = (e: unknown) => {
@@ -383,17 +407,32 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       const target: SettingsTarget = { zone, key: keyOf(inputs) };
       what = `${label(zone, target.key)}: create`;
       const key = targetKey(target);
+      await refuseOtherSpellings(inputs, target, what);
       if (isClaimed(CLAIM, key)) {
+        const theirs = claimValue(SPELLED, key);
         throw new ResourceOperationError(
           `${what} failed: another resource of this program already manages ${kind.noun} of ` +
-            `shield zone ${zone}${target.key ? ` (${keyName} ${target.key})` : ""}; one ` +
-            `settings object, one resource. Nothing was written.`,
+            `shield zone ${zone}${target.key ? ` (${keyName} ${target.key})` : ""}` +
+            `${typeof theirs === "string" ? ` (it gives the zone as ${theirs})` : ""}; one ` +
+            `settings object, one resource, whatever spelling of the zone. Nothing was written.`,
         );
       }
+      // Claimed now, synchronously with the check above: a resource for the same object that
+      // the program could not name (its zone known only later) is refused while this reads.
+      claim(CLAIM, key);
+      claimWith(
+        SPELLED,
+        key,
+        present(inputs.pullZoneId)
+          ? `pullZoneId ${String(inputs.pullZoneId)}`
+          : `shieldZoneId ${zone}`,
+      );
       let snap: SettingsSnapshot<R>;
       try {
         snap = await readGated(target, what);
       } catch (e) {
+        unclaim(CLAIM, key); // nothing was written
+        unclaim(SPELLED, key);
         if (isNotFound(e) && !(e instanceof ResourceOperationError)) {
           throw new ResourceOperationError(
             `${what} failed: shield zone ${zone} does not exist (or the API key cannot see it): ${messageOf(e)}. Nothing was written.`,
@@ -413,7 +452,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       }
       // What the program states was there before Pulumi wins over what is read now.
       for (const [path, v] of Object.entries(pinnedOf(inputs))) setPath(prior, path, v);
-      claimWith(CLAIM, key, prior); // synchronous with the check above
+      claimWith(CLAIM, key, prior); // the record a stale entry's delete compares with
       const desired = desiredOf(inputs);
       const changes = changesOf(snap, desired);
       const extra = created ? { created: true } : {};
@@ -441,6 +480,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       } catch (e) {
         if (!created && !wrote && refused(e)) {
           unclaim(CLAIM, key); // refused before or by the write: nothing was written
+          unclaim(SPELLED, key);
           throw e;
         }
         // The write may have been applied (or Pulumi created the zone): keep the resource
@@ -578,6 +618,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     const what = `${label(target.zone, target.key)}: update`;
     const { [PROVIDER_KEY]: provider } = olds as Record<string, unknown>;
     return operation(what, async () => {
+      await refuseOtherSpellings(news, target, what);
       const snap = await readGated(target, what);
       const managed = managedOf(kind, news).map((f) => f.path);
       const was = new Set(olds.managed ?? []);

@@ -19,6 +19,7 @@ import {
 import { planName } from "../../access-list-names";
 import { isNotFound, messageOf, ResourceOperationError } from "../../common";
 import { getClient } from "../../settings";
+import { shieldZoneOfPullZone } from "../../spellings";
 import {
   settingsProvider,
   type EngineKind,
@@ -195,10 +196,10 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
   if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const pullZoneId = inputs.pullZoneId as number;
   const client = getClient();
-  const existing = async () =>
-    (await client.shield.getShieldZoneByPullZone(pullZoneId)).shieldZoneId;
+  // The first lookup is the run's (shared with the other spellings' check); later ones ask.
+  const existing = () => shieldZoneOfPullZone(pullZoneId, true);
   try {
-    return { zone: await existing() };
+    return { zone: await shieldZoneOfPullZone(pullZoneId) };
   } catch (e) {
     if (!isNotFound(e)) throw e; // no shield zone for it (or an unknown pull zone): create
   }
