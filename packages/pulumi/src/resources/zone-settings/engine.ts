@@ -707,7 +707,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
             `this entry with \`pulumi state delete <urn>\`.`,
         );
       }
-      if (plan.restore.length === 0) return;
+      // Every setting restored by an older entry in this run: nothing left to do here.
+      if (plan.restore.length === 0 && managed.length > 0) return;
       await operation(what, async () => {
         let snap: SettingsSnapshot<R>;
         try {
