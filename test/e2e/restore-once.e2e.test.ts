@@ -7,7 +7,10 @@
  * must exit 0 and leave the emulator's whole state exactly as it was before the first `up`,
  * whichever delete reads first. The first (or the second) read of each object in the destroy
  * is answered 1.5 s late (the emulator's latency fault), so that either delete finishes
- * first.
+ * first; a third run deletes one at a time (`--parallel 1`, the engine's own order). On the
+ * code before the fix, the ResponsePage ends with Pulumi's page under both delays, the
+ * ShieldZone with Pulumi's DDoS sensitivity one at a time, and DNSSEC on under the first
+ * delay (the order in which concurrent deletes arrive varies from run to run).
  */
 import * as path from "path";
 import type { EmulatorState } from "../../packages/emulator/src";
@@ -42,8 +45,17 @@ const whole = (s: EmulatorState): Any => {
   return c;
 };
 
-/** Which read of each object in the destroy is answered 1.5 s late. */
-const DELAYED = ["first", "second"] as const;
+/**
+ * How the destroy runs: the first or the second read of each object answered 1.5 s late
+ * (so that either delete finishes first), or one delete at a time (`--parallel 1`).
+ */
+const DELAYED = [
+  "first read delayed 1.5 s",
+  "second read delayed 1.5 s",
+  "one delete at a time, --parallel 1",
+] as const;
+const destroyOpts = (which: (typeof DELAYED)[number]) =>
+  which.endsWith("--parallel 1") ? { parallel: 1 } : {};
 
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: restore once (issue 28)", () => {
@@ -70,8 +82,10 @@ const run = e2eAvailable();
 
   /** Delays the first or the second GET of each path by 1.5 s (the others answer normally). */
   const delayRead = async (which: (typeof DELAYED)[number], paths: string[]) => {
+    if (!which.endsWith("delayed 1.5 s")) return;
     for (const p of paths) {
-      if (which === "second") await harness.control.fault({ method: "GET", path: `^${p}$` });
+      if (which.startsWith("second"))
+        await harness.control.fault({ method: "GET", path: `^${p}$` });
       await harness.control.fault({ method: "GET", path: `^${p}$`, delayMs: 1500 });
     }
   };
@@ -89,7 +103,7 @@ const run = e2eAvailable();
   };
 
   test.each(DELAYED)(
-    "ShieldZone and ResponsePage renamed without aliases: up refused as documented, the state keeps both entries; destroy (%s read delayed 1.5 s) exits 0 and the whole state is as before Pulumi",
+    "ShieldZone and ResponsePage renamed without aliases: up refused as documented, the state keeps both entries; destroy (%s) exits 0 and the whole state is as before Pulumi",
     async (which) => {
       const control = harness.control;
       const before = await fresh();
@@ -111,7 +125,7 @@ const run = e2eAvailable();
           args: { shieldZoneId: 3, pageType: "block", html },
         },
       ];
-      const stack = harness.newStack(`rename-${which}`);
+      const stack = harness.newStack(`rename-${DELAYED.indexOf(which)}`);
       const up1 = await stack.op({ op: "up" }, { resources: named("") });
       const written = await control.state();
       expect(zoneOf(written, 1).settings.dDoSShieldSensitivity).not.toBe(sens);
@@ -137,7 +151,10 @@ const run = e2eAvailable();
       );
 
       await delayRead(which, ["/shield/shield-zone/1", "/shield/shield-zone/3/custom-page/block"]);
-      const destroy = await stack.op({ op: "destroy" }, { resources: named("-v2") });
+      const destroy = await stack.op(
+        { op: "destroy", opts: destroyOpts(which) },
+        { resources: named("-v2") },
+      );
       show(`rename (${which}): destroy`, destroy, 30);
       expect(destroy.ok).toBe(true);
       expect(whole(await control.state())).toEqual(before);
@@ -149,12 +166,12 @@ const run = e2eAvailable();
   );
 
   test.each(DELAYED)(
-    "ZoneDnssec: `pulumi up --replace` refused, the state keeps both entries; destroy (%s read delayed 1.5 s) exits 0, DNSSEC is off again and the whole state is as before Pulumi",
+    "ZoneDnssec: `pulumi up --replace` refused, the state keeps both entries; destroy (%s) exits 0, DNSSEC is off again and the whole state is as before Pulumi",
     async (which) => {
       const control = harness.control;
       const before = await fresh();
       expect(dnsZoneOf(before, 1)?.DnsSecEnabled).toBe(false); // premise: off before Pulumi
-      const stack = harness.newStack(`dnssec-replace-${which}`);
+      const stack = harness.newStack(`dnssec-replace-${DELAYED.indexOf(which)}`);
       const options = { dnssec: [{ name: "com-dnssec", zoneId: 1, enabled: true } as DnssecSpec] };
       const up1 = await stack.op({ op: "up" }, options, SAFETY_PROGRAM);
       expect(dnsZoneOf(await control.state(), 1)?.DnsSecEnabled).toBe(true);
@@ -182,7 +199,11 @@ const run = e2eAvailable();
 
       await control.clearJournal();
       await delayRead(which, ["/dnszone/1"]);
-      const destroy = await stack.op({ op: "destroy" }, options, SAFETY_PROGRAM);
+      const destroy = await stack.op(
+        { op: "destroy", opts: destroyOpts(which) },
+        options,
+        SAFETY_PROGRAM,
+      );
       show(`dnssec --replace (${which}): destroy`, destroy, 30);
       expect(destroy.ok).toBe(true);
       expect((await control.writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
