@@ -201,3 +201,37 @@ test("an entry from a version that did not time its record counts as the first o
   await sz.delete(second.id, second.outs);
   expect(canonical(await t.state())).toEqual(canonical(before));
 });
+
+test("ZoneDnssec: two entries without record times that disagree: the second delete refuses and writes nothing; one from an earlier version counts as the first owner", async () => {
+  const saved = { ...dnssecTiming };
+  dnssecTiming.readBackStepMs = 20;
+  try {
+    const before = await t.state();
+    const first = await make(dnssec, { zoneId: 1, enabled: true });
+    resetRunState();
+    const second = await make(dnssec, { zoneId: 1, enabled: true });
+    delete first.outs.priorRecordedAt; // written by an earlier version: the oldest
+    resetRunState();
+    await dnssec.delete(second.id, second.outs);
+    await dnssec.delete(first.id, first.outs);
+    expect(canonical(await t.state())).toEqual(canonical(before));
+
+    // Neither timed: the first delete restores its record, the second refuses.
+    await t.reset();
+    resetRunState();
+    const a = await make(dnssec, { zoneId: 1, enabled: true });
+    resetRunState();
+    const b = await make(dnssec, { zoneId: 1, enabled: true });
+    for (const e of [a, b]) delete e.outs.priorRecordedAt;
+    resetRunState();
+    await dnssec.delete(a.id, a.outs);
+    await t.clearJournal();
+    await expect(dnssec.delete(b.id, b.outs)).rejects.toThrow(
+      /another entry of this stack for the same object .* restored DNSSEC disabled .* Nothing was written/,
+    );
+    expect(await writes()).toEqual([]);
+    expect(canonical(await t.state())).toEqual(canonical(before));
+  } finally {
+    Object.assign(dnssecTiming, saved);
+  }
+});
