@@ -10,6 +10,10 @@ export const ZONE_LISTING_TTL_MS = 5 * 60_000;
 const claimed = new Map<string, Set<string>>();
 const claimValues = new Map<string, unknown>();
 const listings = new Map<string, { at: number; rules: Promise<unknown[]> }>();
+/** The restores of this run by object (`kind\0id`): one at a time, and who restored what. */
+const restoreQueues = new Map<string, Promise<void>>();
+const restored = new Map<string, Map<string, { since: number; value: unknown }>>();
+let lastRecordTime = 0;
 /** The refresh reads' sessions by kind and zone (zone-objects/zone-reads.ts). */
 export const readSessions = new Map<string, unknown>();
 /** The shield zone of each pull zone looked up in this run (spellings.ts). */
@@ -68,6 +72,81 @@ export function zoneListing<T>(
   return rules;
 }
 
+/**
+ * The time a resource records the values before Pulumi (ISO 8601, milliseconds): what orders
+ * two state entries for one object (the first owner is the one whose record is older).
+ * Strictly increasing within a process.
+ */
+export function recordTime(): string {
+  lastRecordTime = Math.max(Date.now(), lastRecordTime + 1);
+  return new Date(lastRecordTime).toISOString();
+}
+
+/** A record time as a number for ordering; a missing one (older states) is the oldest. */
+function orderOf(time: unknown): number {
+  const t = typeof time === "string" ? Date.parse(time) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+/** What {@link restoreOnce} decided for one field of an entry's record. */
+export interface RestorePlan {
+  /** The fields this entry restores (no entry with an older record restored them this run). */
+  restore: string[];
+  /**
+   * Fields that an entry whose record is as old as this one (neither can be told first)
+   * restored to another value in this run: this entry must refuse and write nothing.
+   */
+  conflicts: { field: string; theirs: unknown }[];
+}
+
+/**
+ * Restore once. Two state entries can manage one object (after a rename without `aliases`
+ * or a `pulumi up --replace` whose old entry's delete refused): the first owner's record
+ * holds the values before Pulumi, the later one's may hold what Pulumi wrote. When one run
+ * deletes both, in whatever order or concurrently, each field is restored by the entry with
+ * the oldest record only: the restores of one object run one at a time; an entry skips a
+ * field that an entry with an older record restored in this run, and restores (over) one
+ * that only a younger entry restored.
+ *
+ * `record` is this entry's value per field, `since` its record time ({@link recordTime};
+ * missing: older than any). `run` gets the plan and performs the restore (it throws, with
+ * nothing marked, when it fails, or when it must refuse a conflict).
+ */
+export async function restoreOnce<T>(
+  kind: string,
+  id: string | number,
+  since: unknown,
+  record: Record<string, unknown>,
+  same: (field: string, a: unknown, b: unknown) => boolean,
+  run: (plan: RestorePlan) => Promise<T>,
+): Promise<T> {
+  const key = `${kind}\0${id}`;
+  const previous = restoreQueues.get(key) ?? Promise.resolve();
+  let done!: () => void;
+  const mine = new Promise<void>((r) => (done = r));
+  const tail = previous.then(() => mine);
+  restoreQueues.set(key, tail);
+  await previous;
+  try {
+    const order = orderOf(since);
+    const marks = restored.get(key) ?? new Map<string, { since: number; value: unknown }>();
+    const plan: RestorePlan = { restore: [], conflicts: [] };
+    for (const [field, value] of Object.entries(record)) {
+      const m = marks.get(field);
+      if (!m || m.since > order) plan.restore.push(field);
+      else if (m.since === order && !same(field, m.value, value))
+        plan.conflicts.push({ field, theirs: m.value });
+    }
+    const result = await run(plan);
+    for (const field of plan.restore) marks.set(field, { since: order, value: record[field] });
+    restored.set(key, marks);
+    return result;
+  } finally {
+    done();
+    if (restoreQueues.get(key) === tail) restoreQueues.delete(key);
+  }
+}
+
 /** Forgets everything (a new run; tests). */
 export function resetRunState(): void {
   claimed.clear();
@@ -75,4 +154,6 @@ export function resetRunState(): void {
   listings.clear();
   readSessions.clear();
   pullZoneShields.clear();
+  restoreQueues.clear();
+  restored.clear();
 }

@@ -29,7 +29,7 @@ import {
   safeCheck,
 } from "./common";
 import { PartialCreateError } from "./rate-limit-rule-recovery";
-import { claimValue, claimWith, isClaimed, unclaim } from "./run-state";
+import { claimValue, claimWith, isClaimed, recordTime, restoreOnce, unclaim } from "./run-state";
 import { PROVIDER_KEY } from "./common";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -58,6 +58,11 @@ export interface ZoneDnssecOutputs {
   priorEnabled?: boolean;
   /** True when `priorEnabled` was given by the program (not recorded from the zone). */
   priorPinned?: boolean;
+  /**
+   * When this entry recorded `priorEnabled` (ISO 8601; absent in states of earlier versions:
+   * older than any): of two entries for one zone, destroy restores the older record only.
+   */
+  priorRecordedAt?: string;
   /** True for the read-only view of `ZoneDnssec.get` (never managed, never restored). */
   readOnly?: boolean;
 }
@@ -199,6 +204,7 @@ export async function createZoneDnssec(
       throw e;
     }
     const prior = pinned ? (inputs.priorEnabled as boolean) : before;
+    const priorRecordedAt = recordTime();
     claimWith("dnsZone", inputs.zoneId, prior);
     let info: DnssecInfo | undefined;
     try {
@@ -217,6 +223,7 @@ export async function createZoneDnssec(
           enabled: before,
           ...dsFields(undefined),
           ...priorFields(prior, pinned),
+          priorRecordedAt,
           [PROVIDER_KEY]: inputs[PROVIDER_KEY],
         },
       );
@@ -225,6 +232,7 @@ export async function createZoneDnssec(
       zoneId: inputs.zoneId,
       enabled: inputs.enabled,
       ...priorFields(prior, pinned),
+      priorRecordedAt,
       ...dsFields(info),
     };
     return { id: String(inputs.zoneId), outs };
@@ -316,16 +324,42 @@ export async function deleteZoneDnssec(id: string, props: ZoneDnssecOutputs): Pr
         `resource is then removed without a write).`,
     );
   }
-  await operation(what, async () => {
-    try {
-      await switchTo(zoneId, prior, what);
-    } catch (e) {
-      // A deleted zone and a key of another account get the same 404: never skip the restore.
-      if (e instanceof ResourceOperationError || !isNotFound(e)) throw e;
-      throw notGoneError(what, `the DNSSEC of DNS zone ${zoneId}`, JSON.stringify(messageOf(e)), e);
+  // Restore once: the other half of a refused replacement or rename may be deleted in this
+  // run too; the entry whose record is the oldest (the first owner's) restores the zone,
+  // whatever the order, and the other writes nothing.
+  const record = { enabled: prior };
+  await restoreOnce("dnsZone", zoneId, props.priorRecordedAt, record, sameFlag, async (plan) => {
+    if (plan.conflicts.length > 0) {
+      const state = (b: unknown) => (b ? "enabled" : "disabled");
+      throw new ResourceOperationError(
+        `${what} failed: another entry of this stack for the same object (the DNSSEC of zone ` +
+          `${zoneId}) restored DNSSEC ${state(plan.conflicts[0].theirs)} in this run, but ` +
+          `this entry recorded ${state(prior)} as the zone's state before Pulumi, and neither ` +
+          `record says which was taken first (states of earlier versions do not). Nothing ` +
+          `was written. If ${state(prior)} is the state before Pulumi, run \`pulumi destroy\` ` +
+          `again (this entry alone then restores it); if not, remove this entry with ` +
+          `\`pulumi state delete <urn>\`.`,
+      );
     }
+    if (plan.restore.length === 0) return;
+    await operation(what, async () => {
+      try {
+        await switchTo(zoneId, prior, what);
+      } catch (e) {
+        // A deleted zone and a key of another account get the same 404: never skip the restore.
+        if (e instanceof ResourceOperationError || !isNotFound(e)) throw e;
+        throw notGoneError(
+          what,
+          `the DNSSEC of DNS zone ${zoneId}`,
+          JSON.stringify(messageOf(e)),
+          e,
+        );
+      }
+    });
   });
 }
+
+const sameFlag = (_field: string, a: unknown, b: unknown) => a === b;
 
 /** The dynamic provider of `edge.dns.ZoneDnssec` (what the serialized stub calls). */
 export const zoneDnssecProvider = {

@@ -36,7 +36,15 @@ import {
   type Failure,
 } from "../common";
 import { logLine, PartialCreateError } from "../zone-objects/recovery";
-import { claim, claimValue, claimWith, isClaimed, unclaim } from "../run-state";
+import {
+  claim,
+  claimValue,
+  claimWith,
+  isClaimed,
+  recordTime,
+  restoreOnce,
+  unclaim,
+} from "../run-state";
 import {
   refuseSpellings,
   sameObject,
@@ -81,6 +89,11 @@ export type SettingsOutputs = {
   created?: boolean;
   /** True for a read-only view (`get`): never written. */
   readOnly?: boolean;
+  /**
+   * When this entry recorded `prior` (ISO 8601; absent in states of earlier versions: older
+   * than any): of two entries for one object, destroy restores the older record only.
+   */
+  priorRecordedAt?: string;
 } & Record<string, unknown>;
 
 /** What a kind may add to the engine: how the zone is found or made (a shield zone). */
@@ -455,7 +468,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       claimWith(CLAIM, key, prior); // the record a stale entry's delete compares with
       const desired = desiredOf(inputs);
       const changes = changesOf(snap, desired);
-      const extra = created ? { created: true } : {};
+      const extra = { ...(created ? { created: true } : {}), priorRecordedAt: recordTime() };
       let wrote = false;
       try {
         if (Object.keys(changes).length > 0) {
@@ -644,7 +657,10 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       }
       const changes = { ...changesOf(snap, restore), ...changesOf(snap, desiredOf(news)) };
       const inputs = news;
-      const extra = olds.created ? { created: true } : {};
+      const extra = {
+        ...(olds.created ? { created: true } : {}),
+        ...(olds.priorRecordedAt !== undefined ? { priorRecordedAt: olds.priorRecordedAt } : {}),
+      };
       let wrote = false;
       try {
         if (Object.keys(changes).length > 0) {
@@ -728,18 +744,43 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
             `\`pulumi up\` again: it writes nothing.`,
         );
     }
-    await operation(what, async () => {
-      let snap: SettingsSnapshot<R>;
-      try {
-        snap = await readGated(target, what);
-      } catch (e) {
-        return notGone(kind, target.zone, e, what);
+    // Restore once: another entry of this state for the same object (the other half of a
+    // refused rename or replacement) may be deleted in this run too; each setting is restored
+    // by the entry whose record is the oldest (the first owner's), whatever the order.
+    const record = Object.fromEntries(managed.map((p) => [p, getPath(prior, p)]));
+    const same = (p: string, a: unknown, b: unknown) =>
+      sameValue(fieldOf(kind, p)!, toWire(fieldOf(kind, p)!, a), toWire(fieldOf(kind, p)!, b));
+    await restoreOnce(CLAIM, key, props.priorRecordedAt, record, same, async (plan) => {
+      if (plan.conflicts.length > 0) {
+        const theirs: Record<string, unknown> = {};
+        for (const c of plan.conflicts) setPath(theirs, c.field, c.theirs);
+        const mine: Record<string, unknown> = {};
+        for (const c of plan.conflicts) setPath(mine, c.field, record[c.field]);
+        throw new ResourceOperationError(
+          `${what} failed: another entry of this stack for the same object (${kind.noun} of ` +
+            `shield zone ${target.zone}) restored ${JSON.stringify(theirs)} in this run, but ` +
+            `this entry recorded ${JSON.stringify(mine)} as the values before Pulumi, and ` +
+            `neither record says which was taken first (states of earlier versions do not). ` +
+            `Nothing was written. If this entry's values are the ones before Pulumi, run ` +
+            `\`pulumi destroy\` again (this entry alone then restores them); if not, remove ` +
+            `this entry with \`pulumi state delete <urn>\`.`,
+        );
       }
-      const restore: Record<string, Wire> = {};
-      for (const p of managed) restore[p] = toWire(fieldOf(kind, p)!, getPath(prior, p));
-      const changes = changesOf(snap, restore);
-      if (Object.keys(changes).length > 0) await writeGated(target, snap, changes, what);
-      if (note) logLine(`${what}: ${note}`);
+      // Every setting restored by an older entry in this run: nothing left to do here.
+      if (plan.restore.length === 0 && managed.length > 0) return;
+      await operation(what, async () => {
+        let snap: SettingsSnapshot<R>;
+        try {
+          snap = await readGated(target, what);
+        } catch (e) {
+          return notGone(kind, target.zone, e, what);
+        }
+        const restore: Record<string, Wire> = {};
+        for (const p of plan.restore) restore[p] = toWire(fieldOf(kind, p)!, record[p]);
+        const changes = changesOf(snap, restore);
+        if (Object.keys(changes).length > 0) await writeGated(target, snap, changes, what);
+        if (note) logLine(`${what}: ${note}`);
+      });
     });
   }
 
