@@ -301,3 +301,27 @@ test("GET /shield/shield-zone/defaults answers the published ShieldZoneDefaults;
     client.close();
   }
 });
+
+test("the emulator takes the published nulls of a zone write (a nullable field sent as null is not changed)", async () => {
+  const before = (await t.state()).shieldZones.find((z) => z.id === 1)!;
+  const res = await fetch(`${t.emu.url}/shield/shield-zone`, {
+    method: "PATCH",
+    headers: { AccessKey: t.emu.apiKey, "content-type": "application/json" },
+    body: JSON.stringify({
+      shieldZoneId: 1,
+      shieldZone: {
+        wafEnabled: null,
+        learningMode: null,
+        wafDisabledRules: null,
+        wafEngineConfig: null,
+        dDoSChallengeWindow: null,
+        whitelabelResponsePages: null,
+        dDoSShieldSensitivity: 4,
+      },
+    }),
+  });
+  expect(res.status).toBe(200);
+  const after = (await t.state()).shieldZones.find((z) => z.id === 1)!;
+  expect(after.settings).toEqual({ ...before.settings, dDoSShieldSensitivity: 4 });
+  expect(after.wafEnabled).toEqual(before.wafEnabled);
+});

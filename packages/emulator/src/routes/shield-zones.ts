@@ -5,7 +5,7 @@
  * the defaults, the WAF engine config and the managed WAF rules. Bodies are validated with the
  * client package's schemas (400 naming the field).
  */
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   createShieldZoneRequestSchema,
   type CreateShieldZoneRequest,
@@ -98,6 +98,38 @@ function applySettings(
   else if (mode === "replace") delete z.wafEnabled;
 }
 
+/**
+ * The `ShieldZoneRequest` fields the published document (2026-07-31) declares nullable whose
+ * null the client's schemas do not take (null means "not sent" there): dropped before the
+ * body is validated, so a published body with them is accepted and changes nothing of them.
+ * (`learningModeUntil`, `wafProfileId` and `premiumPlan` take null as a value.)
+ */
+const NULL_MEANS_UNSENT = [
+  "learningMode",
+  "wafEnabled",
+  "wafDisabledRules",
+  "wafLogOnlyRules",
+  "wafCustomRuleOrder",
+  "wafRequestHeaderLoggingEnabled",
+  "requestBodyLoggingEnabled",
+  "wafRequestIgnoredHeaders",
+  "wafRealtimeThreatIntelligenceEnabled",
+  "wafEngineConfig",
+  "dDoSChallengeWindow",
+  "whitelabelResponsePages",
+] as const;
+
+/** A zone write's `preValidation`: drops the published nulls {@link NULL_MEANS_UNSENT}. */
+async function dropPublishedNulls(req: FastifyRequest): Promise<void> {
+  const body = req.body as { shieldZone?: unknown; accessLists?: unknown } | null;
+  if (typeof body !== "object" || body === null) return;
+  if (body.accessLists === null) delete body.accessLists;
+  const zone = body.shieldZone;
+  if (typeof zone !== "object" || zone === null || Array.isArray(zone)) return;
+  for (const k of NULL_MEANS_UNSENT)
+    if ((zone as Record<string, unknown>)[k] === null) delete (zone as Record<string, unknown>)[k];
+}
+
 /** The first managed WAF rule id a settings body names that does not exist, with its field. */
 function unknownRule(sent: ShieldZoneSettings, prefix: string) {
   for (const k of ["wafDisabledRules", "wafLogOnlyRules"] as const) {
@@ -176,7 +208,7 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
 
   app.post<{ Body: CreateShieldZoneRequest }>(
     "/shield/shield-zone",
-    { schema: { body: createShieldZoneRequestSchema } },
+    { schema: { body: createShieldZoneRequestSchema }, preValidation: dropPublishedNulls },
     async (req, reply) => {
       const b = req.body;
       const st = s();
@@ -268,7 +300,7 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
 
   app.patch<{ Body: UpdateShieldZoneRequest }>(
     "/shield/shield-zone",
-    { schema: { body: updateShieldZoneRequestSchema } },
+    { schema: { body: updateShieldZoneRequestSchema }, preValidation: dropPublishedNulls },
     async (req, reply) => {
       const { shieldZoneId: id, shieldZone: sent } = req.body;
       const z = zoneFor(req, id);
