@@ -118,11 +118,16 @@ describe("shieldZones: read, list, mapping, defaults", () => {
       { shieldZoneId: 3, pullZoneId: 5 },
       { shieldZoneId: 4, pullZoneId: 6 },
     ]);
-    expect(await c.shieldZones.defaults()).toEqual({
-      planType: 0,
-      wafEnabled: true,
-      ...DEFAULT_SETTINGS,
+    // The published shape: the settings (request fields: no read-only dDoSExecutionMode)
+    // under `shieldZone`, beside bot detection's and upload scanning's modes.
+    const { dDoSExecutionMode: _readOnly, ...requestDefaults } = DEFAULT_SETTINGS;
+    expect(await c.shieldZones.defaults()).toMatchObject({
+      shieldZone: { planType: 0, wafEnabled: true, ...requestDefaults },
+      botDetectionExecutionMode: 0,
+      csamScanningMode: 0,
+      antivirusScanningMode: 0,
     });
+    expect((await c.shieldZones.defaults()).shieldZone).not.toHaveProperty("dDoSExecutionMode");
     const engine = await c.shieldZones.wafEngineConfig();
     expect(engine.map((x) => x.name)).toEqual([
       "detection_paranoia_level",

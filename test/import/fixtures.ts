@@ -301,7 +301,6 @@ export function settingsDefaults(): SettingsDefaults {
       wafRequestBodyLimitAction: 0,
       wafResponseBodyLimitAction: 1,
       dDoSShieldSensitivity: 2,
-      dDoSExecutionMode: 1,
       dDoSChallengeWindow: 30,
       whitelabelResponsePages: false,
     },

@@ -16,13 +16,13 @@ import {
   apiGuardianUpdateSchema,
   botDetectionUpdateSchema,
   CustomPageTypes,
-  shieldZoneSettingsSchema,
+  shieldZoneReadSettingsSchema,
   uploadScanningUpdateSchema,
   validate,
   type ApiGuardianSpecRequest,
   type BotDetection,
   type CustomPageType,
-  type ShieldZoneSettings,
+  type ShieldZoneReadSettings,
   type UploadScanning,
   type WafEngineConfigItem,
 } from "edgeplatform-client/spec";
@@ -30,8 +30,13 @@ import {
 /** Zone settings kept on the zone itself (its plan), not in `settings`. */
 export const PLAN_SETTINGS = ["planType", "wafEnabled"] as const;
 
-/** The settings a zone keeps in `settings`: every `ShieldZoneRequest` field but the plan ones. */
-export type StoredZoneSettings = Required<Omit<ShieldZoneSettings, (typeof PLAN_SETTINGS)[number]>>;
+/**
+ * The settings a zone keeps in `settings`: every `ShieldZoneRequest` field but the plan ones,
+ * plus the read-only `dDoSExecutionMode` (a `ShieldZoneResponse` field no write sets).
+ */
+export type StoredZoneSettings = Required<
+  Omit<ShieldZoneReadSettings, (typeof PLAN_SETTINGS)[number]>
+>;
 
 /** API guardian's stored state: its configuration and the uploaded API document, if any. */
 export interface ApiGuardianState {
@@ -133,7 +138,7 @@ export function checkShieldZoneParts(z: Record<string, unknown>, at: string): st
   };
   const settings = part("settings") as Record<string, unknown> | undefined;
   if (settings) {
-    check(shieldZoneSettingsSchema, settings, `${at}.settings`);
+    check(shieldZoneReadSettingsSchema, settings, `${at}.settings`);
     for (const k of PLAN_SETTINGS)
       if (k in settings)
         problems.push(`${at}.settings.${k}: set ${k} on the zone, not in settings`);

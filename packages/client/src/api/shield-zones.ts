@@ -22,6 +22,7 @@ import type {
   ShieldMetricsOverview,
   ShieldZoneByPullZone,
   ShieldZoneByPullZoneResponse,
+  ShieldZoneDefaults,
   ShieldZonePullZoneMapping,
   ShieldZoneResponse,
   ShieldZoneSettings,
@@ -114,7 +115,14 @@ export const shieldZoneEndpoints = {
     operation: "shieldZones.defaults",
     method: "GET",
     path: "/shield/shield-zone/defaults",
-    validate: dataObject("default settings"),
+    // The published shape nests the zone's settings under `shieldZone`: an answer without it
+    // must never read as "no defaults" (every setting would then look non-default).
+    validate: (b) =>
+      !isObj(b.data)
+        ? 'the answer carries no default settings ("data" is missing)'
+        : !isObj(b.data.shieldZone)
+          ? 'the defaults answer has no "shieldZone" object'
+          : undefined,
   },
   wafEngineConfig: {
     operation: "shieldZones.wafEngineConfig",
@@ -348,8 +356,11 @@ export class ShieldZonesApi {
     return toZoneWrite(await this.t.call(shieldZoneEndpoints.update, { body }, opts));
   }
 
-  /** The settings a new zone gets (GET `/shield/shield-zone/defaults`). */
-  async defaults(opts?: RequestOptions): Promise<ShieldZoneSettings> {
+  /**
+   * What a new zone gets (GET `/shield/shield-zone/defaults`): its settings (`shieldZone`),
+   * bot detection's and upload scanning's modes and the managed access lists offered.
+   */
+  async defaults(opts?: RequestOptions): Promise<ShieldZoneDefaults> {
     return this.data(shieldZoneEndpoints.defaults, {}, opts);
   }
 

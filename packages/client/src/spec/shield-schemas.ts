@@ -73,7 +73,13 @@ export type WafEngineConfigItem = Static<typeof wafEngineConfigItemSchema>;
 
 const ruleIds = () => Type.Array(Type.String({ pattern: NON_BLANK }), { uniqueItems: true });
 
-/** The settings of a shield zone (`ShieldZoneRequest` fields), each optional. */
+/**
+ * The settings of a shield zone: the fields of the published `ShieldZoneRequest` (the platform's
+ * OpenAPI document "Bunny Shield API" v1 as updated 2026-07-31) that a write sets, each optional.
+ * Writes send only these: the request refuses other fields (`additionalProperties: false`).
+ * Read-only fields of `ShieldZoneResponse` (`dDoSExecutionMode`, the limits) are added by
+ * {@link shieldZoneResponseSchema} only.
+ */
 const shieldZoneSettingsFields = {
   /** The zone's plan ({@link ShieldPlanType}). */
   planType: Type.Optional(enumOf(ShieldPlanType, true)),
@@ -109,8 +115,6 @@ const shieldZoneSettingsFields = {
   wafResponseBodyLimitAction: Type.Optional(enumOf(WafPayloadLimitAction, true)),
   /** {@link DDoSShieldSensitivity}. */
   dDoSShieldSensitivity: Type.Optional(enumOf(DDoSShieldSensitivity, true)),
-  /** {@link DDoSExecutionMode} (in the published `ShieldZoneRequest` too). */
-  dDoSExecutionMode: Type.Optional(enumOf(DDoSExecutionMode, true)),
   /** How long a passed DDoS challenge holds, in seconds (int32). */
   dDoSChallengeWindow: Type.Optional(uint32()),
   /** Response pages without the platform's branding. */
@@ -118,15 +122,46 @@ const shieldZoneSettingsFields = {
 };
 
 /**
- * The settings of a shield zone (`ShieldZoneRequest`): every field optional, no extra
- * properties. What `PATCH /shield/shield-zone` sends as `shieldZone`, and what
- * `GET /shield/shield-zone/defaults` answers.
+ * The settings of a shield zone (`ShieldZoneRequest` fields): every field optional, no extra
+ * properties. What `PATCH /shield/shield-zone` sends as `shieldZone`, and the `shieldZone` of
+ * what `GET /shield/shield-zone/defaults` answers.
  */
 export const shieldZoneSettingsSchema = Type.Object(shieldZoneSettingsFields, {
   additionalProperties: false,
 });
-/** The settings of a shield zone (`ShieldZoneRequest`, every field optional). */
+/** The settings of a shield zone (`ShieldZoneRequest` fields, every field optional). */
 export type ShieldZoneSettings = Static<typeof shieldZoneSettingsSchema>;
+
+/**
+ * The published `ShieldZoneRequest` whole: the settings plus the zone's id and the deprecated
+ * `premiumPlan` (superseded by `planType`). The `shieldZone` of a create or update body; the
+ * client sends neither extra field.
+ */
+export const shieldZoneRequestSchema = Type.Object(
+  {
+    shieldZoneId: Type.Optional(int64()),
+    /** Deprecated in the published document (use `planType`); accepted, never sent. */
+    premiumPlan: Type.Optional(nullable(Type.Boolean())),
+    ...shieldZoneSettingsFields,
+  },
+  { additionalProperties: false },
+);
+/** The published `ShieldZoneRequest`. */
+export type ShieldZoneRequest = Static<typeof shieldZoneRequestSchema>;
+
+/**
+ * A zone's settings as it reads: the request fields plus the read-only `dDoSExecutionMode`
+ * (no extra properties; what the emulator stores).
+ */
+export const shieldZoneReadSettingsSchema = Type.Object(
+  {
+    ...shieldZoneSettingsFields,
+    dDoSExecutionMode: Type.Optional(enumOf(DDoSExecutionMode, true)),
+  },
+  { additionalProperties: false },
+);
+/** A zone's settings as it reads (request fields plus `dDoSExecutionMode`). */
+export type ShieldZoneReadSettings = Static<typeof shieldZoneReadSettingsSchema>;
 
 /**
  * A shield zone as `GET /shield/shield-zone/{shieldZoneId}` returns it (`data` of the answer,
@@ -139,6 +174,11 @@ export const shieldZoneResponseSchema = Type.Object({
   /** The pull zone it protects; null when none. */
   pullZoneId: Type.Optional(nullable(int64())),
   ...shieldZoneSettingsFields,
+  /**
+   * {@link DDoSExecutionMode}. Read-only: in the published `ShieldZoneResponse`, not in
+   * `ShieldZoneRequest` since the document of 2026-07-31 (a write refuses it).
+   */
+  dDoSExecutionMode: Type.Optional(enumOf(DDoSExecutionMode, true)),
   /** Most rate-limit rules the zone may hold. */
   rateLimitRulesLimit: Type.Optional(Type.Integer()),
   /** Most custom WAF rules the zone may hold. */
@@ -152,9 +192,11 @@ export const createShieldZoneRequestSchema = Type.Object(
   {
     pullZoneId: int64(),
     /** The new zone's settings; those left out get the defaults. */
-    shieldZone: Type.Optional(shieldZoneSettingsSchema),
+    shieldZone: Type.Optional(shieldZoneRequestSchema),
     /** Managed access lists to configure at once: list id → {@link AccessListAction}. */
-    accessLists: Type.Optional(Type.Record(Type.String(), enumOf(AccessListAction, true))),
+    accessLists: Type.Optional(
+      nullable(Type.Record(Type.String(), enumOf(AccessListAction, true))),
+    ),
     botDetectionExecutionMode: Type.Optional(enumOf(BotDetectionExecutionMode, true)),
     csamScanningMode: Type.Optional(enumOf(UploadScanningScannerMode, true)),
     antivirusScanningMode: Type.Optional(enumOf(UploadScanningScannerMode, true)),
@@ -166,11 +208,42 @@ export type CreateShieldZoneRequest = Static<typeof createShieldZoneRequestSchem
 
 /** PATCH `/shield/shield-zone` body: the settings to change (`UpdateShieldZoneRequest`). */
 export const updateShieldZoneRequestSchema = Type.Object(
-  { shieldZoneId: int64(), shieldZone: shieldZoneSettingsSchema },
+  { shieldZoneId: int64(), shieldZone: shieldZoneRequestSchema },
   { additionalProperties: false },
 );
 /** PATCH `/shield/shield-zone` body. */
 export type UpdateShieldZoneRequest = Static<typeof updateShieldZoneRequestSchema>;
+
+/** A managed access list a new zone is offered (`SuggestedAccessList`). */
+export const suggestedAccessListSchema = Type.Object({
+  listId: int64(),
+  name: nullableString(),
+  description: Type.Optional(nullableString()),
+  /** Lowest {@link ShieldPlanType} the list is available on. */
+  requiredPlan: enumOf(ShieldPlanType, true),
+  /** {@link AccessListAction}. */
+  action: enumOf(AccessListAction, true),
+});
+/** A managed access list a new zone is offered (`SuggestedAccessList`). */
+export type SuggestedAccessList = Static<typeof suggestedAccessListSchema>;
+
+/**
+ * What a new shield zone gets (`data` of `GET /shield/shield-zone/defaults`, the published
+ * `ShieldZoneDefaults`): the zone's settings under `shieldZone`, bot detection's and upload
+ * scanning's modes, and the managed access lists offered. More fields are allowed.
+ */
+export const shieldZoneDefaultsSchema = Type.Object({
+  shieldZone: shieldZoneRequestSchema,
+  /** {@link BotDetectionExecutionMode}. */
+  botDetectionExecutionMode: enumOf(BotDetectionExecutionMode, true),
+  /** {@link UploadScanningScannerMode}. */
+  csamScanningMode: enumOf(UploadScanningScannerMode, true),
+  /** {@link UploadScanningScannerMode}. */
+  antivirusScanningMode: enumOf(UploadScanningScannerMode, true),
+  accessLists: nullable(Type.Array(suggestedAccessListSchema)),
+});
+/** What a new shield zone gets (`ShieldZoneDefaults`). */
+export type ShieldZoneDefaults = Static<typeof shieldZoneDefaultsSchema>;
 
 /** One entry of `GET /shield/shield-zones/pullzone-mapping`. */
 export const shieldZonePullZoneMappingSchema = Type.Object({

@@ -5,12 +5,17 @@
  * the defaults, the WAF engine config and the managed WAF rules. Bodies are validated with the
  * client package's schemas (400 naming the field).
  */
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   createShieldZoneRequestSchema,
   type CreateShieldZoneRequest,
+  BOT_DETECTION_DEFAULTS,
+  type ShieldZoneDefaults,
+  type ShieldZoneReadSettings,
+  type ShieldZoneRequest,
   type ShieldZoneResponse,
   type ShieldZoneSettings,
+  UPLOAD_SCANNING_DEFAULTS,
   updateShieldZoneRequestSchema,
   type UpdateShieldZoneRequest,
 } from "edgeplatform-client/spec";
@@ -38,15 +43,27 @@ export const UNKNOWN_WAF_RULE_KEY = "invalid_waf_rule";
 
 const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
-/** A zone's settings as the API shows them: the plan fields first, then `settings`. */
-export function zoneSettingsOf(z: ShieldZoneState): Required<ShieldZoneSettings> {
+/**
+ * A zone's settings as `GET` shows them: the plan fields first, then `settings` (with the
+ * read-only `dDoSExecutionMode`).
+ */
+export function zoneSettingsOf(z: ShieldZoneState): Required<ShieldZoneReadSettings> {
   const plan = planOf(z);
   return {
     planType: plan.planType,
     wafEnabled: plan.wafEnabled,
     ...copy(ZONE_SETTINGS_DEFAULTS),
     ...copy(z.settings ?? {}),
-  } as Required<ShieldZoneSettings>;
+  } as Required<ShieldZoneReadSettings>;
+}
+
+/**
+ * A zone's settings as a write answer echoes them: the published answer's `data` is the
+ * request shape (`ShieldZoneRequest`), which has no `dDoSExecutionMode`.
+ */
+function requestFieldsOf(z: ShieldZoneState): Required<ShieldZoneSettings> {
+  const { dDoSExecutionMode: _readOnly, ...rest } = zoneSettingsOf(z);
+  return rest;
 }
 
 /** A zone as `GET /shield/shield-zone/{id}` answers it (`ShieldZoneResponse`). */
@@ -67,15 +84,50 @@ export function zoneResponse(z: ShieldZoneState): ShieldZoneResponse {
  */
 function applySettings(
   z: ShieldZoneState,
-  sent: ShieldZoneSettings,
+  sent: ShieldZoneRequest,
   mode: "merge" | "replace",
 ): void {
-  const { planType, wafEnabled, ...rest } = sent;
+  // The zone's id is the body's; the deprecated `premiumPlan` is accepted and ignored.
+  const { planType, wafEnabled, shieldZoneId: _id, premiumPlan: _premium, ...rest } = sent;
   const base = mode === "replace" ? copy(ZONE_SETTINGS_DEFAULTS) : (z.settings ?? {});
-  z.settings = { ...copy(ZONE_SETTINGS_DEFAULTS), ...base, ...copy(rest) };
+  // No write sets the read-only `dDoSExecutionMode`: a replacing PATCH keeps it too.
+  const readOnly = { dDoSExecutionMode: (z.settings ?? ZONE_SETTINGS_DEFAULTS).dDoSExecutionMode };
+  z.settings = { ...copy(ZONE_SETTINGS_DEFAULTS), ...base, ...copy(rest), ...readOnly };
   if (planType !== undefined) z.planType = planType;
   if (wafEnabled !== undefined) z.wafEnabled = wafEnabled;
   else if (mode === "replace") delete z.wafEnabled;
+}
+
+/**
+ * The `ShieldZoneRequest` fields the published document (2026-07-31) declares nullable whose
+ * null the client's schemas do not take (null means "not sent" there): dropped before the
+ * body is validated, so a published body with them is accepted and changes nothing of them.
+ * (`learningModeUntil`, `wafProfileId` and `premiumPlan` take null as a value.)
+ */
+const NULL_MEANS_UNSENT = [
+  "learningMode",
+  "wafEnabled",
+  "wafDisabledRules",
+  "wafLogOnlyRules",
+  "wafCustomRuleOrder",
+  "wafRequestHeaderLoggingEnabled",
+  "requestBodyLoggingEnabled",
+  "wafRequestIgnoredHeaders",
+  "wafRealtimeThreatIntelligenceEnabled",
+  "wafEngineConfig",
+  "dDoSChallengeWindow",
+  "whitelabelResponsePages",
+] as const;
+
+/** A zone write's `preValidation`: drops the published nulls {@link NULL_MEANS_UNSENT}. */
+async function dropPublishedNulls(req: FastifyRequest): Promise<void> {
+  const body = req.body as { shieldZone?: unknown; accessLists?: unknown } | null;
+  if (typeof body !== "object" || body === null) return;
+  if (body.accessLists === null) delete body.accessLists;
+  const zone = body.shieldZone;
+  if (typeof zone !== "object" || zone === null || Array.isArray(zone)) return;
+  for (const k of NULL_MEANS_UNSENT)
+    if ((zone as Record<string, unknown>)[k] === null) delete (zone as Record<string, unknown>)[k];
 }
 
 /** The first managed WAF rule id a settings body names that does not exist, with its field. */
@@ -101,10 +153,26 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
     });
   };
 
-  app.get("/shield/shield-zone/defaults", async () => ({
-    data: { planType: 0, wafEnabled: true, ...copy(ZONE_SETTINGS_DEFAULTS) },
-    error: { ...OK_RESULT },
-  }));
+  // The published `ShieldZoneDefaults`: the settings (request fields) under `shieldZone`, the
+  // modes of bot detection and upload scanning, and the managed lists a new zone is offered
+  // (with the action a new zone's configuration of each holds).
+  app.get("/shield/shield-zone/defaults", async () => {
+    const { dDoSExecutionMode: _readOnly, ...settings } = copy(ZONE_SETTINGS_DEFAULTS);
+    const data: ShieldZoneDefaults = {
+      shieldZone: { planType: 0, wafEnabled: true, ...settings },
+      botDetectionExecutionMode: BOT_DETECTION_DEFAULTS.executionMode,
+      csamScanningMode: UPLOAD_SCANNING_DEFAULTS.csamScanningMode,
+      antivirusScanningMode: UPLOAD_SCANNING_DEFAULTS.antivirusScanningMode,
+      accessLists: s().managedAccessLists.map((m) => ({
+        listId: m.listId,
+        name: m.name,
+        description: m.description,
+        requiredPlan: m.requiredPlan as ShieldZoneDefaults["shieldZone"]["planType"] & number,
+        action: 0,
+      })),
+    };
+    return { data, error: { ...OK_RESULT } };
+  });
 
   app.get("/shield/waf/engine-config", async () => ({ data: copy(WAF_ENGINE_CONFIG_DEFAULTS) }));
 
@@ -140,7 +208,7 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
 
   app.post<{ Body: CreateShieldZoneRequest }>(
     "/shield/shield-zone",
-    { schema: { body: createShieldZoneRequestSchema } },
+    { schema: { body: createShieldZoneRequestSchema }, preValidation: dropPublishedNulls },
     async (req, reply) => {
       const b = req.body;
       const st = s();
@@ -224,7 +292,7 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
       }
       const z = make();
       return {
-        data: { pullZoneId: b.pullZoneId, shieldZone: { shieldZoneId: id, ...zoneSettingsOf(z) } },
+        data: { pullZoneId: b.pullZoneId, shieldZone: { shieldZoneId: id, ...requestFieldsOf(z) } },
         error: { ...OK_RESULT },
       };
     },
@@ -232,7 +300,7 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
 
   app.patch<{ Body: UpdateShieldZoneRequest }>(
     "/shield/shield-zone",
-    { schema: { body: updateShieldZoneRequestSchema } },
+    { schema: { body: updateShieldZoneRequestSchema }, preValidation: dropPublishedNulls },
     async (req, reply) => {
       const { shieldZoneId: id, shieldZone: sent } = req.body;
       const z = zoneFor(req, id);
@@ -254,7 +322,7 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
       applySettings(z, sent, mode);
       ctx.store.commit();
       return {
-        data: { shieldZoneId: id, shieldZone: { shieldZoneId: id, ...zoneSettingsOf(z) } },
+        data: { shieldZoneId: id, shieldZone: { shieldZoneId: id, ...requestFieldsOf(z) } },
         error: { ...OK_RESULT },
       };
     },

@@ -442,7 +442,8 @@ export async function readSnapshot(
 async function readDefaults(client: ImportClient, kinds: ImportKind[]): Promise<SettingsDefaults> {
   const d: SettingsDefaults = { ...SETTINGS_DEFAULTS };
   if (kinds.includes("shield-zone")) {
-    d.zone = await client.shieldZones.defaults();
+    // The published answer nests the zone's settings under `shieldZone`.
+    d.zone = (await client.shieldZones.defaults()).shieldZone;
     d.engineConfig = await client.shieldZones.wafEngineConfig();
   }
   return d;

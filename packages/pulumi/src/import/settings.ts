@@ -255,7 +255,9 @@ export function shieldZoneLines(
   const managedItems = new Set<string>(Object.values(ENGINE_ITEMS));
   const unmanaged = [
     ...UNMANAGED_ZONE_FIELDS.filter(
-      (f) => z[f] !== undefined && !(defaults.zone && same(z[f], d[f])),
+      // A field the defaults do not name (`dDoSExecutionMode`: read-only, not in the
+      // published request shape the defaults answer) is not claimed to differ.
+      (f) => z[f] !== undefined && !(defaults.zone && (!(f in d) || same(z[f], d[f]))),
     ).map((f) => `${f} ${literal(z[f])}`),
     ...engine
       .filter(
