@@ -123,7 +123,7 @@ describe("4. bounded memory", () => {
     // 4 requests at 2 per 1 500 ms: the last two waited for the shared window.
     expect(o.ms).toBeGreaterThanOrEqual(1_400);
     expect(o.pooledClients).toBe(1);
-  });
+  }, 70_000);
 });
 
 describe("5. HTTP(S)_PROXY / NO_PROXY are honoured", () => {
