@@ -307,3 +307,23 @@ test("ManagedAccessList: two entries without record times that disagree: the sec
   expect(await writes()).toEqual([]);
   expect(canonical(await t.state())).toEqual(canonical(before));
 });
+
+test("ManagedAccessList: an update keeps the entry's record time (the younger entry, updated, still restores nothing)", async () => {
+  const before = await t.state();
+  const inputs = { shieldZoneId: 1, listId: 3, enabled: true, action: "Block" };
+  const first = await make(mal, listInputs(inputs));
+  resetRunState();
+  const second = await make(mal, listInputs(inputs));
+  // A later `pulumi up` changes the action of the resource that manages the list now.
+  resetRunState();
+  const updated = await mal.update(
+    second.id,
+    second.outs,
+    listInputs({ ...inputs, action: "Log" }),
+  );
+  expect(updated.outs.prior).toEqual({ enabled: true, action: "Block" });
+  resetRunState();
+  await mal.delete(first.id, first.outs);
+  await mal.delete(second.id, updated.outs);
+  expect(canonical(await t.state())).toEqual(canonical(before));
+});
