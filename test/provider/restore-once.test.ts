@@ -316,7 +316,7 @@ test("ManagedAccessList: an update keeps the entry's record time (the younger en
   const second = await make(mal, listInputs(inputs));
   // A later `pulumi up` changes the action of the resource that manages the list now.
   resetRunState();
-  const updated = await mal.update(
+  const updated: { outs?: Any } = await mal.update(
     second.id,
     second.outs,
     listInputs({ ...inputs, action: "Log" }),
