@@ -10,13 +10,17 @@
  * first; a third run deletes one at a time (`--parallel 1`, the engine's own order). On the
  * code before the fix, the ResponsePage ends with Pulumi's page under both delays, the
  * ShieldZone with Pulumi's DDoS sensitivity one at a time, and DNSSEC on under the first
- * delay (the order in which concurrent deletes arrive varies from run to run).
+ * delay (the order in which concurrent deletes arrive varies from run to run). A
+ * ManagedAccessList renamed without `aliases` is destroyed under the two delays only (one
+ * delete at a time, the engine deletes the newer entry first: that passes before the fix
+ * too); before the fix, the list ends with Pulumi's configuration under one of them.
  */
 import * as path from "path";
 import type { EmulatorState } from "../../packages/emulator/src";
 import { KindHarness, startKindHarness } from "./harness";
 import type { SettingsSpec } from "./programs/shield-zone-program";
 import type { DnssecSpec } from "./programs/safety-program";
+import type { ManagedAccessListProgramOptions } from "./programs/managed-access-list-program";
 import {
   canonical,
   CLI_BUILD_TIMEOUT_MS,
@@ -30,6 +34,7 @@ import {
 
 const SETTINGS_PROGRAM = path.join(__dirname, "programs", "shield-zone-program.ts");
 const SAFETY_PROGRAM = path.join(__dirname, "programs", "safety-program.ts");
+const MAL_PROGRAM = path.join(__dirname, "programs", "managed-access-list-program.ts");
 const OP_TIMEOUT = 300_000;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -37,6 +42,10 @@ type Any = any;
 const zoneOf = (s: EmulatorState, id: number): Any =>
   (s.shieldZones as Any[]).find((z) => z.id === id);
 const dnsZoneOf = (s: EmulatorState, id: number) => s.dnsZones.find((z) => z.Id === id);
+const listConfigOf = (s: EmulatorState, cid: number) => {
+  const c = s.accessListConfigs.find((x) => x.configurationId === cid);
+  return { isEnabled: c?.isEnabled, action: c?.action };
+};
 /** The whole state, comparable: a zone's unset plan and WAF flag as the platform reports them. */
 const whole = (s: EmulatorState): Any => {
   const c = canonical(s) as Any;
@@ -212,6 +221,55 @@ const run = e2eAvailable();
       expect(whole(await control.state())).toEqual(before);
       console.log(
         `dnssec --replace (${which}) timings: up ${up1.ms} ms, up ${up2.ms} ms, destroy ${destroy.ms} ms`,
+      );
+    },
+    OP_TIMEOUT,
+  );
+
+  test.each(DELAYED.filter((d) => d.endsWith("delayed 1.5 s")))(
+    "ManagedAccessList renamed without aliases: up refused as documented, the state keeps both entries; destroy (%s) exits 0 and the whole state is as before Pulumi",
+    async (which) => {
+      const control = harness.control;
+      const before = await fresh();
+      // Fixtures: managed list 3 "AI Crawlers" of shield zone 1 (configuration 7003).
+      expect(listConfigOf(before, 7003)).toEqual({ isEnabled: false, action: 0 }); // None
+      const named = (suffix: string): ManagedAccessListProgramOptions => ({
+        lists: [
+          { name: `ai${suffix}`, shieldZoneId: 1, listId: 3, enabled: true, action: "Block" },
+        ],
+      });
+      const stack = harness.newStack(`mal-rename-${DELAYED.indexOf(which)}`);
+      const up1 = await stack.op({ op: "up" }, named(""), MAL_PROGRAM);
+      const written = await control.state();
+      expect(listConfigOf(written, 7003)).toEqual({ isEnabled: true, action: 2 }); // Block
+
+      await control.clearJournal();
+      const up2 = await stack.op({ op: "up", allowFail: true }, named("-v2"), MAL_PROGRAM);
+      show(`mal rename (${which}): up`, up2, 40);
+      expect(up2.ok).toBe(false);
+      // The state's record (its keys as the engine stores them).
+      expect(text(up2)).toContain('prior: {"action":"None","enabled":false}');
+      expect(await control.writes()).toEqual([]);
+      expect(whole(await control.state())).toEqual(whole(written));
+      expect(await entries(stack, /shield:ManagedAccessList$/, MAL_PROGRAM)).toEqual(
+        expect.arrayContaining([
+          ["ai", { enabled: false, action: "None" }, false],
+          ["ai-v2", { enabled: true, action: "Block" }, false],
+        ]),
+      );
+
+      await control.clearJournal();
+      await delayRead(which, ["/shield/shield-zone/1/access-lists"]);
+      const destroy = await stack.op({ op: "destroy" }, named("-v2"), MAL_PROGRAM);
+      show(`mal rename (${which}): destroy`, destroy, 30);
+      expect(destroy.ok).toBe(true);
+      expect(whole(await control.state())).toEqual(before);
+      // One restore, the first owner's.
+      expect((await control.writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
+        "PATCH /shield/shield-zone/1/access-lists/configurations/7003",
+      ]);
+      console.log(
+        `mal rename (${which}) timings: up ${up1.ms} ms, up ${up2.ms} ms, destroy ${destroy.ms} ms`,
       );
     },
     OP_TIMEOUT,

@@ -17,6 +17,10 @@ import {
   dnssecTiming,
   zoneDnssecProvider as dnssec,
 } from "../../packages/pulumi/src/resources/zone-dnssec-provider";
+import {
+  checkManagedAccessList,
+  managedAccessListProvider as mal,
+} from "../../packages/pulumi/src/resources/managed-access-list-provider";
 import { usePlatform } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,6 +45,16 @@ const canonical = (s: EmulatorState): Any => {
 };
 const zoneOf = (s: EmulatorState, id: number): Any =>
   (s.shieldZones as Any[]).find((z) => z.id === id);
+const listConfig = (s: EmulatorState, cid: number) => {
+  const c = s.accessListConfigs.find((x) => x.configurationId === cid)!;
+  return { isEnabled: c.isEnabled, action: c.action };
+};
+/** The ManagedAccessList inputs after `check`. */
+function listInputs(news: Record<string, unknown>): Any {
+  const r = checkManagedAccessList({}, news);
+  expect(r.failures).toEqual([]);
+  return r.inputs;
+}
 const writes = async () =>
   (await t.journal()).filter((e) => e.method !== "GET").map((e) => `${e.method} ${e.path}`);
 
@@ -164,6 +178,35 @@ describe.each(ORDERS)("destroy after a refused rename (%s)", (order) => {
       Object.assign(dnssecTiming, saved);
     }
   });
+
+  test("ManagedAccessList: after a refused rename, the list's configuration goes back to its own", async () => {
+    // Fixtures: managed list 3 "AI Crawlers" of shield zone 1, configuration 7003.
+    const before = await t.state();
+    const was = listConfig(before, 7003);
+    expect(was).toEqual({ isEnabled: false, action: 0 }); // premise: disabled, None
+    const inputs = { shieldZoneId: 1, listId: 3, enabled: true, action: "Block" };
+    const first = await make(mal, listInputs(inputs));
+    expect(listConfig(await t.state(), 7003)).toEqual({ isEnabled: true, action: 2 }); // Block
+    // The rename without `aliases`: the new resource reads Pulumi's write as its prior; the
+    // old entry's delete refuses, writing nothing.
+    resetRunState();
+    const second = await make(mal, listInputs(inputs));
+    expect(second.outs.prior).toEqual({ enabled: true, action: "Block" });
+    await t.clearJournal();
+    await expect(mal.delete(first.id, first.outs)).rejects.toThrow(
+      /prior: \{"enabled":false,"action":"None"\}/,
+    );
+    expect(await writes()).toEqual([]);
+
+    await t.clearJournal();
+    await destroyBoth(mal, first, second, order, "/shield/shield-zone/1/access-lists");
+    expect(listConfig(await t.state(), 7003)).toEqual(was);
+    expect(canonical(await t.state())).toEqual(canonical(before));
+    // One restore: the first owner's (the other entry's write would be Pulumi's own value).
+    expect(await writes()).toEqual([
+      "PATCH /shield/shield-zone/1/access-lists/configurations/7003",
+    ]);
+  });
 });
 
 test("two entries whose records were taken at the same time (or by a version that did not time them) and disagree: the second refuses, naming both, and writes nothing", async () => {
@@ -234,4 +277,53 @@ test("ZoneDnssec: two entries without record times that disagree: the second del
   } finally {
     Object.assign(dnssecTiming, saved);
   }
+});
+
+test("ManagedAccessList: two entries without record times that disagree: the second delete refuses, naming both, and writes nothing; one from an earlier version counts as the first owner", async () => {
+  const before = await t.state();
+  const inputs = { shieldZoneId: 1, listId: 3, enabled: true, action: "Block" };
+  const first = await make(mal, listInputs(inputs));
+  resetRunState();
+  const second = await make(mal, listInputs(inputs));
+  delete first.outs.priorRecordedAt; // written by an earlier version: the oldest
+  resetRunState();
+  await mal.delete(second.id, second.outs);
+  await mal.delete(first.id, first.outs);
+  expect(canonical(await t.state())).toEqual(canonical(before));
+
+  // Neither timed: the first delete restores its record, the second refuses.
+  await t.reset();
+  resetRunState();
+  const a = await make(mal, listInputs(inputs));
+  resetRunState();
+  const b = await make(mal, listInputs(inputs));
+  for (const e of [a, b]) delete e.outs.priorRecordedAt;
+  resetRunState();
+  await mal.delete(a.id, a.outs);
+  await t.clearJournal();
+  await expect(mal.delete(b.id, b.outs)).rejects.toThrow(
+    /another entry of this stack for the same object .* restored \{"enabled":false,"action":"None"\} .* recorded \{"enabled":true,"action":"Block"\} .* Nothing was written/,
+  );
+  expect(await writes()).toEqual([]);
+  expect(canonical(await t.state())).toEqual(canonical(before));
+});
+
+test("ManagedAccessList: an update keeps the entry's record time (the younger entry, updated, still restores nothing)", async () => {
+  const before = await t.state();
+  const inputs = { shieldZoneId: 1, listId: 3, enabled: true, action: "Block" };
+  const first = await make(mal, listInputs(inputs));
+  resetRunState();
+  const second = await make(mal, listInputs(inputs));
+  // A later `pulumi up` changes the action of the resource that manages the list now.
+  resetRunState();
+  const updated: { outs?: Any } = await mal.update(
+    second.id,
+    second.outs,
+    listInputs({ ...inputs, action: "Log" }),
+  );
+  expect(updated.outs.prior).toEqual({ enabled: true, action: "Block" });
+  resetRunState();
+  await mal.delete(first.id, first.outs);
+  await mal.delete(second.id, updated.outs);
+  expect(canonical(await t.state())).toEqual(canonical(before));
 });
