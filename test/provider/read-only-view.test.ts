@@ -23,7 +23,7 @@ beforeEach(async () => {
 const ONLY_PROVIDER = { __provider: "stub" } as never;
 const writes = async () => (await t.journal()).filter((e) => e.method !== "GET");
 
-test("RateLimitRule: a read with no prior state reports the whole rule, adopted, never deleted", async () => {
+test("RateLimitRule: a read with no prior state reports the whole rule (enumerations by name), adopted, never deleted", async () => {
   await t.clearJournal();
   const r = await rules.read("102", ONLY_PROVIDER);
   const fixture = defaultFixtures().rateLimitRules.find((x) => x.id === 102)!;
@@ -34,7 +34,20 @@ test("RateLimitRule: a read with no prior state reports the whole rule, adopted,
     adopted: true,
     ruleName: "login-challenge",
     ruleDescription: "Challenge repeated login attempts",
-    ruleConfiguration: fixture.ruleConfiguration,
+    // The enumerations by name (as the data sources and a program's state show them).
+    ruleConfiguration: {
+      ...fixture.ruleConfiguration,
+      actionType: "Challenge",
+      operatorType: "CONTAINS",
+      severityType: "CRITICAL",
+      transformationTypes: ["LOWERCASE", "URLDECODE"],
+      counterKeyType: "IP_JA4",
+      timeframe: "PerTenSeconds",
+      blockTime: "ForFifteenMinutes",
+      chainedRuleConditions: [
+        { ...fixture.ruleConfiguration!.chainedRuleConditions![0], operatorType: "STREQ" },
+      ],
+    },
     deleteOnDestroy: false,
     readOnly: true,
   });
