@@ -170,6 +170,23 @@ const run = e2eAvailable();
         { op: "preview", opts: { diff: true, expectNoChanges: true } },
         { names: true },
       );
+      // A real change before any `up`: the engine compares the stored inputs (integers) with
+      // the new ones (names), so the spelling shows beside the change, once.
+      const first = await stack.op({ op: "preview", opts: { diff: true } }, { requestCount: 30 });
+      const [firstResources] = normaliseOutput(first.stdout).split("--outputs:--");
+      console.log("a real change over a 0.1 state, before any up:\n" + firstResources);
+      expect(changedLines(firstResources)).toEqual([
+        `~ ${RULE}: (update)`,
+        "~ ruleConfiguration: {",
+        '~ actionType : 3 => "Challenge"',
+        '~ blockTime : 300 => "ForFiveMinutes"',
+        '~ counterKeyType : 0 => "IP"',
+        '~ operatorType : 0 => "BEGINSWITH"',
+        "~ requestCount : 20 => 30",
+        '~ timeframe : 60 => "PerOneMinute"',
+        "~ transformationTypes: [",
+        '~ [0]: 8 => "LOWERCASE"',
+      ]);
 
       const up = await stack.op({ op: "up" }, {});
       expect(up.summary?.resourceChanges).toEqual({ same: 3 });
