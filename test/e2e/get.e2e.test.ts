@@ -87,7 +87,17 @@ const run = e2eAvailable();
         shieldZoneId: 1,
         ruleName: "api-burst",
         ruleDescription: "Limit API bursts per IP",
-        ruleConfiguration: fixture.ruleConfiguration,
+        // The enumerations by name, as the data sources give them (issue 31).
+        ruleConfiguration: {
+          ...fixture.ruleConfiguration,
+          actionType: "RateLimit",
+          operatorType: "BEGINSWITH",
+          severityType: "WARNING",
+          transformationTypes: ["LOWERCASE"],
+          counterKeyType: "IP",
+          timeframe: "PerOneMinute",
+          blockTime: "ForFiveMinutes",
+        },
         requestCount: 100,
         adopted: true,
         deleteOnDestroy: false,

@@ -454,6 +454,9 @@ describe("adopt, update, read, delete", () => {
       description: "Office egress ranges",
       entryCount: 2,
       configurationId: 7101,
+      // The fixture's type 1 and action 1, by name (as the data sources give them).
+      type: "CIDR",
+      action: "Allow",
     });
   });
 });

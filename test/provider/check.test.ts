@@ -15,7 +15,7 @@ test("the unknown sentinel is the SDK's", () => {
   expect(UNKNOWN).toBe(pulumi.runtime.unknownValue);
 });
 
-test("valid inputs pass and are returned as written (enum names stay names)", () => {
+test("valid inputs pass and are returned with enumeration names (exact case of the constants)", () => {
   const r = checkRateLimitRule(
     {},
     {
@@ -32,7 +32,7 @@ test("valid inputs pass and are returned as written (enum names stay names)", ()
   );
   expect(r.failures).toEqual([]);
   expect(r.inputs.ruleConfiguration).toMatchObject({
-    actionType: "challenge",
+    actionType: "Challenge",
     timeframe: "PerOneMinute",
     chainedRuleConditions: [{ operatorType: "STREQ", value: "POST" }],
   });

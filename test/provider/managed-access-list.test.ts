@@ -147,7 +147,7 @@ describe("create", () => {
     expect(await calls()).toEqual([LISTING]);
     expect(r.outs).toMatchObject({
       enabled: true,
-      action: 2,
+      action: "Block", // written as 2: the state reads the name
       prior: { enabled: true, action: "Block" },
     });
   });

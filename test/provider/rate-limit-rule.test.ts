@@ -76,7 +76,7 @@ async function createManaging(config: Record<string, unknown>) {
 }
 
 describe("create (shieldZoneId / pullZoneId)", () => {
-  test("one list of the zone, one POST; outputs hold the managed fields", async () => {
+  test("one list of the zone, one POST; outputs hold the managed fields (enumerations by name)", async () => {
     await t.clearJournal();
     const { id, outs } = await createInZone();
     expect(await calls()).toEqual(["GET /shield/rate-limits/1 200", "POST /shield/rate-limit 200"]);
@@ -87,11 +87,21 @@ describe("create (shieldZoneId / pullZoneId)", () => {
       adopted: false,
       ruleName: "search-limit",
       ruleDescription: "limit search",
-      ruleConfiguration: sampleConfig(),
+      // The program wrote the integers (sampleConfig): the state reads the names.
+      ruleConfiguration: {
+        ...sampleConfig(),
+        actionType: "RateLimit",
+        operatorType: "BEGINSWITH",
+        severityType: "WARNING",
+        transformationTypes: ["LOWERCASE"],
+        counterKeyType: "IP",
+        timeframe: "PerOneMinute",
+        blockTime: "ForFiveMinutes",
+      },
     });
   });
 
-  test("enum names stay names in inputs and outputs; integers go on the wire", async () => {
+  test("enumerations are names in inputs and outputs; integers go on the wire", async () => {
     await t.clearJournal();
     const { inputs, outs } = await createInZone({
       ruleConfiguration: {

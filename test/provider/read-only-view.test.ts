@@ -5,6 +5,7 @@
  * with that view (a later read, a delete) ever writes.
  */
 import { rateLimitRuleProvider as rules } from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
+import { wafRuleProvider as waf } from "../../packages/pulumi/src/resources/waf-rule-provider";
 import { zoneDnssecProvider as dnssec } from "../../packages/pulumi/src/resources/zone-dnssec-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
 import { defaultFixtures } from "../../packages/emulator/src";
@@ -23,7 +24,7 @@ beforeEach(async () => {
 const ONLY_PROVIDER = { __provider: "stub" } as never;
 const writes = async () => (await t.journal()).filter((e) => e.method !== "GET");
 
-test("RateLimitRule: a read with no prior state reports the whole rule, adopted, never deleted", async () => {
+test("RateLimitRule: a read with no prior state reports the whole rule (enumerations by name), adopted, never deleted", async () => {
   await t.clearJournal();
   const r = await rules.read("102", ONLY_PROVIDER);
   const fixture = defaultFixtures().rateLimitRules.find((x) => x.id === 102)!;
@@ -34,7 +35,20 @@ test("RateLimitRule: a read with no prior state reports the whole rule, adopted,
     adopted: true,
     ruleName: "login-challenge",
     ruleDescription: "Challenge repeated login attempts",
-    ruleConfiguration: fixture.ruleConfiguration,
+    // The enumerations by name (as the data sources and a program's state show them).
+    ruleConfiguration: {
+      ...fixture.ruleConfiguration,
+      actionType: "Challenge",
+      operatorType: "CONTAINS",
+      severityType: "CRITICAL",
+      transformationTypes: ["LOWERCASE", "URLDECODE"],
+      counterKeyType: "IP_JA4",
+      timeframe: "PerTenSeconds",
+      blockTime: "ForFifteenMinutes",
+      chainedRuleConditions: [
+        { ...fixture.ruleConfiguration!.chainedRuleConditions![0], operatorType: "STREQ" },
+      ],
+    },
     deleteOnDestroy: false,
     readOnly: true,
   });
@@ -45,6 +59,17 @@ test("RateLimitRule: a read with no prior state reports the whole rule, adopted,
   await rules.delete("102", r.props as never);
   expect(await writes()).toEqual([]);
   expect((await t.state()).rateLimitRules.map((x) => x.id)).toContain(102);
+});
+
+test("WafRule: a read with no prior state reads the enumerations by name (WafRuleAction)", async () => {
+  const r = await waf.read("301", ONLY_PROVIDER);
+  // Fixture 301: actionType 1, operatorType 0, severityType 2, transformationTypes [8].
+  expect((r.props as { ruleConfiguration: unknown }).ruleConfiguration).toMatchObject({
+    actionType: "Block",
+    operatorType: "BEGINSWITH",
+    severityType: "CRITICAL",
+    transformationTypes: ["LOWERCASE"],
+  });
 });
 
 test("ZoneDnssec: a read with no prior state reports DnsSecEnabled, no priorEnabled, never restored", async () => {

@@ -28,7 +28,8 @@ export interface AccessListCommonArgs {
   /**
    * What the entries are: IP, CIDR, ASN, Country, Organization or JA4 (or the integer 0–5).
    * Required when creating. The platform cannot change it: a change replaces a created list
-   * (and is refused for an adopted one). A name stays a name in the state.
+   * (and is refused for an adopted one). The state and previews hold the name (`"CIDR"`),
+   * also when the program wrote the integer.
    */
   type?: pulumi.Input<AccessListTypeInput>;
   /**
@@ -127,11 +128,11 @@ export interface AccessListState {
   name: string;
   /** Description of the list on the platform. */
   description: string | null;
-  /** What the entries are, in the program's form (a name when the program wrote a name). */
+  /** What the entries are, by name (`"CIDR"`; a state of 0.1 may hold the integer). */
   type: AccessListTypeInput;
   /** Whether the list is applied in the zone. */
   enabled: boolean;
-  /** What a match does, in the program's form. */
+  /** What a match does, by name (`"Block"`). */
   action: AccessListActionInput;
   /** How many entries the list holds. */
   entryCount: number;
@@ -178,11 +179,11 @@ export class AccessList extends pulumi.dynamic.Resource {
   declare public readonly name: pulumi.Output<string>;
   /** Description of the list on the platform. */
   declare public readonly description: pulumi.Output<string | null>;
-  /** What the entries are, in the program's form. */
+  /** What the entries are, by name (`"CIDR"`). */
   declare public readonly type: pulumi.Output<AccessListTypeInput>;
   /** Whether the list is applied in the zone. */
   declare public readonly enabled: pulumi.Output<boolean>;
-  /** What a match does, in the program's form. */
+  /** What a match does, by name (`"Block"`). */
   declare public readonly action: pulumi.Output<AccessListActionInput>;
   /** How many entries the list holds. */
   declare public readonly entryCount: pulumi.Output<number>;

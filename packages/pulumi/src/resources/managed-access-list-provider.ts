@@ -163,7 +163,18 @@ export function checkManagedAccessList(_olds: unknown, news: unknown): dynamic.C
           "at least one of `enabled` or `action` is required (a field left out is not managed)",
       });
     }
-    return { inputs: n, failures };
+    // The action by name, whichever form the program wrote (what `preview --diff` shows).
+    const byName = (a: unknown) =>
+      typeof a === "number" && Object.values(AccessListAction).includes(a as never)
+        ? actionName(a)
+        : a;
+    const named: Record<string, unknown> = { ...n };
+    if (n.action !== undefined) named.action = byName(n.action);
+    if (pinned && typeof pinned === "object" && !isUnknown(pinned)) {
+      const p = pinned as Record<string, unknown>;
+      if (p.action !== undefined) named.prior = { ...p, action: byName(p.action) };
+    }
+    return { inputs: named, failures };
   });
 }
 
@@ -597,7 +608,11 @@ export function diffManagedAccessList(
     const n = news[f];
     if (isUnknown(n)) return true;
     if (n === undefined || n === null) return !unmanaged.includes(f);
-    return unmanaged.includes(f) || n !== olds[f];
+    // An action compares by value: a state of 0.1 may hold the integer the program's name is.
+    return (
+      unmanaged.includes(f) ||
+      (f === "action" ? actionValue(n) !== actionValue(olds[f]) : n !== olds[f])
+    );
   });
   const byName = news.listName !== undefined;
   const pinned = pinnedOf(news);

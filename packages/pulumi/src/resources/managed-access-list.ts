@@ -19,7 +19,7 @@ export interface ManagedAccessListCommonArgs {
   enabled?: pulumi.Input<boolean>;
   /**
    * What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-   * `"Log"`, `"Bypass"` or the integer 0–5. A name stays a name in the state and previews.
+   * `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
    * Left out: not managed. At least one of `enabled` and `action` is required.
    */
   action?: pulumi.Input<AccessListActionArg>;
@@ -100,7 +100,7 @@ export interface ManagedAccessListState {
   requiredPlan: string;
   /** Whether the list is applied in the zone, as last known. */
   enabled: boolean;
-  /** What a match does, as last known: a name, or the integer when the program wrote one. */
+  /** What a match does, as last known, by name (a state of 0.1 may hold the integer). */
   action: AccessListActionArg;
   /**
    * The managed fields before Pulumi managed them: destroy restores them. `{}` for a view
@@ -151,7 +151,7 @@ export class ManagedAccessList extends pulumi.dynamic.Resource {
   declare public readonly requiredPlan: pulumi.Output<string>;
   /** Whether the list is applied in the zone, as last known. */
   declare public readonly enabled: pulumi.Output<boolean>;
-  /** What a match does, as last known (a name, or the integer the program wrote). */
+  /** What a match does, as last known, by name (a state of 0.1 may hold the integer). */
   declare public readonly action: pulumi.Output<AccessListActionArg>;
   /** The managed fields before Pulumi managed them; destroy restores them. */
   declare public readonly prior: pulumi.Output<ManagedAccessListPriorState>;

@@ -6,5 +6,5 @@ import { checkFor } from "./zone-objects/check";
 import { rateLimitFields, rateLimitRuleKind } from "./zone-objects/kinds/rate-limit-rule";
 import { configurationPlan } from "./zone-objects/plan";
 
-/** Validates the inputs; returns them unchanged (the program's form). Never throws. */
+/** Validates the inputs; returns them with enumeration values as names. Never throws. */
 export const checkRateLimitRule = checkFor(rateLimitRuleKind, configurationPlan(rateLimitFields));

@@ -18,7 +18,7 @@ export {
 } from "./zone-objects/state";
 export type { PatchField, TopField } from "./zone-objects/state";
 
-/** Inputs of a rate-limit rule after `check` (the program's form: enum names kept). */
+/** Inputs of a rate-limit rule after `check` (enumerations by name). */
 export type RateLimitRuleInputs = ZoneObjectInputs;
 /** State of a rate-limit rule (managed fields only, holding the platform's values). */
 export type RateLimitRuleOutputs = ZoneObjectOutputs;

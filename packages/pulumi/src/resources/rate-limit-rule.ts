@@ -43,8 +43,9 @@ export interface ChainedRuleConditionArgs {
 
 /**
  * Input form of a rule configuration (`CreateWafRateLimitRuleModel`). Enumerations accept
- * the API's integers or their names (exact case, as in the exported constants); a name
- * stays a name in the state and in `preview --diff`, the integer goes on the wire. A field
+ * the API's integers (the exported constants, `edge.shield.RateLimitAction.Challenge`) or
+ * their names in any case; the state and `preview --diff` hold the name (`"Challenge"`)
+ * whichever was written, the integer goes on the wire. A field
  * left out is not managed; `null` clears a nullable one.
  */
 export interface RateLimitRuleConfigurationArgs {
@@ -80,15 +81,16 @@ export interface RateLimitRuleConfigurationArgs {
 
 /**
  * Output form of a chained condition: {@link ChainedRuleConditionArgs} with every `Input`
- * resolved. An enumeration keeps the form the program wrote it in (a name stays a name).
+ * resolved. An enumeration is its name (`"STREQ"`), whether the program wrote it or its integer.
  */
 export type ChainedRuleConditionState = pulumi.Unwrap<ChainedRuleConditionArgs>;
 
 /**
  * Output form of a rule configuration: {@link RateLimitRuleConfigurationArgs} with every
- * `Input` resolved (numbers are numbers). Holds the fields the program manages, in the form
- * it wrote them (an enumeration written as a name is a name); a rule read with
- * {@link RateLimitRule.get} holds every field the platform reports, as the API's integers.
+ * `Input` resolved (numbers are numbers). Holds the fields the program manages, every
+ * enumeration by its name (`"Challenge"`, also when the program wrote 3); a rule read with
+ * {@link RateLimitRule.get} holds every field the platform reports, enumerations by name.
+ * (A state written by 0.1 may hold the integers until the rule's next update.)
  */
 export type RateLimitRuleConfigurationState = pulumi.Unwrap<RateLimitRuleConfigurationArgs>;
 
@@ -206,7 +208,7 @@ export type RateLimitRuleArgs<
 
 /**
  * State (outputs) of a {@link RateLimitRule}: its identity, the mode, and the managed fields
- * as the platform holds them, in the form the program wrote them.
+ * as the platform holds them (enumerations by name).
  */
 export interface RateLimitRuleState<
   C extends RateLimitRuleConfigurationArgs = RateLimitRuleConfigurationArgs,
@@ -248,7 +250,7 @@ export interface RateLimitRuleState<
  * deleted on destroy); with `ruleId` an existing rule is adopted (and left in place on
  * destroy unless `deleteOnDestroy`). Only the fields the program writes are managed; updates
  * send one PATCH of the changed top-level fields. `pulumi refresh` shows drift in managed
- * fields, in the form the program wrote them. {@link RateLimitRule.get} reads a rule without
+ * fields (enumerations by name). {@link RateLimitRule.get} reads a rule without
  * managing it.
  *
  * ```ts
@@ -287,8 +289,8 @@ export class RateLimitRule<
   /** Description of the rule on the platform. */
   declare public readonly ruleDescription: pulumi.Output<string | null>;
   /**
-   * The managed configuration fields as the platform holds them, in the form the program
-   * wrote them (an enumeration written as a name is a name). A field the program wrote is
+   * The managed configuration fields as the platform holds them, enumerations by name
+   * (`"Challenge"`, whether the program wrote the name or the integer). A field the program wrote is
    * always present (`rule.ruleConfiguration.requestCount` is an `Output<number>`); a rule
    * read with {@link RateLimitRule.get} reports every field the platform holds.
    */
@@ -305,7 +307,7 @@ export class RateLimitRule<
   /**
    * Reads an existing rule into the program without managing it: the engine reads it on
    * every `up` and `refresh`, never writes it, and never deletes it (also not on `destroy`).
-   * The outputs hold every field the platform reports (enumerations as the API's integers),
+   * The outputs hold every field the platform reports (enumerations by name),
    * with `adopted: true` and `deleteOnDestroy: false`. To manage an existing rule, construct
    * the resource with `ruleId` instead.
    * @param name The unique name of the resulting resource.

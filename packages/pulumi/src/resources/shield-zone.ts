@@ -93,7 +93,7 @@ export type ShieldZoneArgs = ShieldZoneSettingsArgs & SettingsZoneArgs;
 
 /** State (outputs) of a {@link ShieldZone}. */
 export interface ShieldZoneState extends SettingsStateBase {
-  /** The zone's plan by name (as the program wrote it when managed). */
+  /** The zone's plan by name. */
   planType: string | number;
   /** The managed WAF settings, as last read. */
   waf: Record<string, unknown> | undefined;

@@ -28,7 +28,7 @@ type EnumInput<V, E> = V | keyof E;
 /**
  * Input form of a custom WAF rule's configuration (`CreateCustomWafRuleModel`): the match
  * fields of a rate-limit rule without the rate fields. Enumerations accept the API's integers
- * or their names; a name stays a name in the state and in `preview --diff`, the integer goes
+ * or their names; the state and `preview --diff` hold the name either way, the integer goes
  * on the wire. A field left out is not managed; `null` clears a nullable one.
  */
 export interface WafRuleConfigurationArgs {
@@ -152,7 +152,7 @@ export interface WafRuleState<C extends WafRuleConfigurationArgs = WafRuleConfig
   ruleName: string | null;
   /** Description of the rule on the platform. */
   ruleDescription: string | null;
-  /** The managed configuration fields as the platform holds them, in the program's form. */
+  /** The managed configuration fields as the platform holds them (enumerations by name). */
   ruleConfiguration: WafRuleConfigurationStateOf<C>;
   /** `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`). */
   deleteOnDestroy: boolean | undefined;
@@ -199,7 +199,7 @@ export class WafRule<
   declare public readonly ruleName: pulumi.Output<string | null>;
   /** Description of the rule on the platform. */
   declare public readonly ruleDescription: pulumi.Output<string | null>;
-  /** The managed configuration fields as the platform holds them, in the program's form. */
+  /** The managed configuration fields as the platform holds them (enumerations by name). */
   declare public readonly ruleConfiguration: pulumi.Output<WafRuleConfigurationStateOf<C>>;
   /** `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`). */
   declare public readonly deleteOnDestroy: pulumi.Output<boolean | undefined>;

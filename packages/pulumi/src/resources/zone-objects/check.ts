@@ -1,8 +1,9 @@
 /**
  * `check` of every zone-object kind: validates the inputs against the schema module and the
- * kind's configuration schema, and returns them AS THE PROGRAM WROTE THEM (an enumeration
- * name stays a name, so that `preview --diff` shows `actionType: "RateLimit" => "Challenge"`;
- * the integer is what goes on the wire). No API call.
+ * kind's configuration schema, and returns them with every enumeration value as its NAME,
+ * whether the program wrote the integer (`edge.shield.RateLimitAction.Challenge`) or the name
+ * in any case: `preview --diff` shows the inputs `check` returns, so a reviewer reads
+ * `actionType: "RateLimit" => "Challenge"`; the integer is what goes on the wire. No API call.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { schemaRef, validate } from "edgeplatform-client/spec/runtime";
@@ -56,7 +57,7 @@ const placementOf = (i: Record<string, unknown>) =>
   (Object.keys(PLACEMENT) as (keyof typeof PLACEMENT)[]).find((k) => isSet(i[k]));
 
 /**
- * The `check` of a kind: validates the inputs; returns them unchanged (the program's form).
+ * The `check` of a kind: validates the inputs; returns them with enumeration names.
  * A new object (zone mode, no previous inputs) must also carry the configuration fields it
  * cannot exist without. Never throws.
  */
@@ -137,5 +138,11 @@ export const checkFor =
         );
         if (isPlainObject(wire) && kind.extraChecks) failures.push(...kind.extraChecks(wire));
       }
-      return { inputs: n, failures };
+      return {
+        inputs:
+          isPlainObject(config) && !isUnknown(config)
+            ? { ...n, ruleConfiguration: plan.named(config) }
+            : n,
+        failures,
+      };
     });

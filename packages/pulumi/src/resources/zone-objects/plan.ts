@@ -54,6 +54,26 @@ const writtenKeys = (c: Record<string, unknown>) =>
 const writtenAsName = (v: unknown): boolean =>
   typeof v === "string" || (Array.isArray(v) && v.some((x) => typeof x === "string"));
 
+/**
+ * The name of an enumeration value written as the integer, as a numeric string or as a name
+ * in any case (exact case of the constants: `3`, `"3"`, `"challenge"` → `"Challenge"`).
+ * Anything else (a value not known yet, a value no name has) is returned as it is, for
+ * `validate` to report.
+ */
+export function enumNameOf(e: Record<string, number>, v: unknown): unknown {
+  let n: unknown = v;
+  if (typeof v === "string") {
+    const t = v.trim();
+    const hit = Object.keys(e).find((k) => k.toLowerCase() === t.toLowerCase());
+    if (hit !== undefined) return hit;
+    if (!/^-?\d+$/.test(t)) return v;
+    n = Number(t);
+  }
+  if (typeof n !== "number") return v;
+  const name = Object.entries(e).find(([, x]) => x === n)?.[0];
+  return name ?? v;
+}
+
 /** The field semantics of one kind's configuration. */
 export type ConfigurationPlan = ReturnType<typeof configurationPlan>;
 
@@ -103,6 +123,31 @@ export function configurationPlan(fields: ConfigurationFields) {
       return d.length === a.length && d.every((x, i) => sameCondition(x, a[i]));
     }
     return deepEqual(canonical(field, desired), canonical(field, actual));
+  }
+
+  /**
+   * A configuration with every enumeration value as its name (exact case), chained
+   * conditions' operators included: what `check` returns and the state keeps, so that a
+   * reviewer reads `actionType: "Challenge"` whether the program wrote 3 or the name.
+   */
+  function named(config: unknown): unknown {
+    if (!isPlainObject(config)) return config;
+    const out: Record<string, unknown> = { ...config };
+    for (const [field, e] of Object.entries(fields.enums)) {
+      const v = out[field];
+      if (v === undefined || isUnknown(v)) continue;
+      out[field] = Array.isArray(v) ? v.map((x) => enumNameOf(e, x)) : enumNameOf(e, v);
+    }
+    const ops = fields.enums.operatorType;
+    const chained = out.chainedRuleConditions;
+    if (ops && Array.isArray(chained)) {
+      out.chainedRuleConditions = chained.map((c) =>
+        isPlainObject(c) && c.operatorType !== undefined && !isUnknown(c.operatorType)
+          ? { ...c, operatorType: enumNameOf(ops, c.operatorType) }
+          : c,
+      );
+    }
+    return out;
   }
 
   /** Name of an enumeration value, when the field has one (exact case). */
@@ -216,6 +261,7 @@ export function configurationPlan(fields: ConfigurationFields) {
 
   return {
     fields,
+    named,
     sameField,
     renderLike,
     renderManaged,

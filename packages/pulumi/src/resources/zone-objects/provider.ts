@@ -61,8 +61,9 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
 
   /**
    * The read-only view of an object (`get`): every field the platform reports, the
-   * enumerations as its integers; adopted and `deleteOnDestroy: false`, so that nothing done
-   * with this state could ever delete it (the engine never deletes a read resource).
+   * enumerations by name (as the data sources and the inputs `check` returns); adopted and
+   * `deleteOnDestroy: false`, so that nothing done with this state could ever delete it (the
+   * engine never deletes a read resource).
    */
   function readOnlyView(rule: O): ZoneObjectOutputs {
     const outs = plan.toOutputs(
@@ -71,7 +72,10 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
         ruleId: rule.id,
         ruleName: rule.ruleName ?? null,
         ruleDescription: rule.ruleDescription ?? null,
-        ruleConfiguration: { ...(rule.ruleConfiguration ?? {}) },
+        ruleConfiguration: plan.named({ ...(rule.ruleConfiguration ?? {}) }) as Record<
+          string,
+          unknown
+        >,
         deleteOnDestroy: false,
       },
       "adopted",

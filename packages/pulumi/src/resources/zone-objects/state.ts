@@ -1,18 +1,20 @@
 /**
  * State and identity of a zone object (no I/O): the inputs after `check`, the state the
- * engine keeps (managed fields only, in the program's form, holding the platform's
+ * engine keeps (managed fields only, enumerations by name, holding the platform's
  * last-known values), what a PATCH carries, and what `diff` reports. Parameterised by the
  * kind's {@link ConfigurationPlan}; identity, mode and `origin` rules are the same for all.
  *
- * State holds the managed fields only, in the program's form (an enumeration written as a
- * name stays a name), so `read` can rebuild exactly the program's inputs when nothing drifted
- * and show a drift in the form the program used.
+ * State holds the managed fields only, in the form of the inputs `check` returns (every
+ * enumeration by name), so `read` can rebuild exactly the program's inputs when nothing
+ * drifted and show a drift in that form. A state written by 0.1 holds the integers where the
+ * program wrote integers: `read` keeps that spelling (a refresh reports no drift for it), and
+ * `diff` compares by value, so only the next real update writes the names.
  */
 import { isUnknown } from "../common";
 import type { ZoneObject } from "./kind";
 import { present, type ConfigurationPlan } from "./plan";
 
-/** Inputs of a zone object after `check` (the program's form: enum names kept). */
+/** Inputs of a zone object after `check` (enumerations by name). */
 export interface ZoneObjectInputs {
   ruleId?: number;
   shieldZoneId?: number;

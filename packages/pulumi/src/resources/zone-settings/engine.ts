@@ -59,6 +59,7 @@ import {
   sameValue,
   setPath,
   toProgram,
+  withNames,
   toWire,
   type JsonSchema,
   type SettingsField,
@@ -293,7 +294,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           reason: `at least one setting is required (${top.map((t) => `\`${t}\``).join(", ")}); a setting left out is not managed`,
         });
       }
-      return { inputs: n, failures };
+      return { inputs: withNames(kind.fields, n), failures };
     });
   }
 
@@ -590,7 +591,10 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       const n = getPath(news, f.path);
       if (containsUnknown(n)) return true;
       if (!present(n)) return wasManaged.has(f.path);
-      return !wasManaged.has(f.path) || !deepEqual(n, getPath(olds, f.path));
+      const o = getPath(olds, f.path);
+      // An enumeration compares by value: a state of 0.1 may hold the integer of the name.
+      const same = f.names ? sameValue(f, toWire(f, n), toWire(f, o)) : deepEqual(n, o);
+      return !wasManaged.has(f.path) || !same;
     });
     // A stated prior that differs from the record: an update that writes nothing.
     const priorChanged = Object.entries(pinnedOf(news)).some(

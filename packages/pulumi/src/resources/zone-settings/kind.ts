@@ -108,6 +108,43 @@ export function nameOf(f: SettingsField, wire: Wire): unknown {
   return f.names ? toProgram(f, wire, "") : wire;
 }
 
+/**
+ * The inputs with every enumeration integer as its name (the settings and a stated `prior`):
+ * what `check` returns, so that `preview --diff` and the state read `mode: "Block"` whether
+ * the program wrote `edge.shield.WafExecutionMode.Block` (1) or the name. A copy; values that
+ * are no enumeration's integer (a name, a value not known yet) stay as they are.
+ */
+export function withNames(
+  fields: readonly SettingsField[],
+  inputs: Record<string, unknown>,
+): Record<string, unknown> {
+  let out = inputs;
+  const copyPath = (o: Record<string, unknown>, path: string[]): Record<string, unknown> => {
+    const root = { ...o };
+    let cur = root;
+    for (const k of path) {
+      const next = cur[k];
+      if (next === null || typeof next !== "object" || Array.isArray(next)) return root;
+      cur[k] = { ...(next as Record<string, unknown>) };
+      cur = cur[k] as Record<string, unknown>;
+    }
+    return root;
+  };
+  for (const f of fields) {
+    if (!f.names) continue;
+    for (const base of [[], ["prior"]]) {
+      const path = [...base, ...f.path.split(".")];
+      const v = getPath(out, path.join("."));
+      if (typeof v !== "number") continue;
+      const name = Object.entries(f.names).find(([, n]) => n === v)?.[0];
+      if (name === undefined) continue;
+      out = copyPath(out, path.slice(0, -1));
+      setPath(out, path.join("."), name);
+    }
+  }
+  return out;
+}
+
 /** Whether the platform value `a` equals the desired value `b` (both platform values). */
 export function sameValue(f: SettingsField, a: Wire, b: Wire): boolean {
   if (Array.isArray(a) && Array.isArray(b) && f.unordered) {

@@ -99,7 +99,8 @@ function enumValue(field: "type" | "action", v: unknown, failures: Failure[]): n
 
 /**
  * `check`: validates the inputs (the addressing, the enumerations, every entry against the
- * type) and returns them as written, with `entries` joined into one string. No API call.
+ * type) and returns them with `type` and `action` as names (`1` and `"cidr"` are `"CIDR"`)
+ * and `entries` joined into one string. No API call.
  */
 export function checkAccessList(olds: unknown, news: unknown): dynamic.CheckResult {
   return safeCheck(news, (n) => {
@@ -145,7 +146,12 @@ export function checkAccessList(olds: unknown, news: unknown): dynamic.CheckResu
     }
     const type =
       isSet(n.type) && !isUnknown(n.type) ? enumValue("type", n.type, failures) : undefined;
-    if (isSet(n.action) && !isUnknown(n.action)) enumValue("action", n.action, failures);
+    // The names, whichever form the program wrote (what `preview --diff` and the state show).
+    if (type !== undefined) out.type = enumName("type", type);
+    if (isSet(n.action) && !isUnknown(n.action)) {
+      const action = enumValue("action", n.action, failures);
+      if (action !== undefined) out.action = enumName("action", action);
+    }
     const entries = n.entries;
     if (isSet(entries) && !isUnknown(entries)) {
       const list =
