@@ -59,6 +59,11 @@ const prior: pulumi.Output<boolean | undefined> = ai.prior.apply((p) => p.enable
 const shield = new edge.shield.ShieldZone("shield", { pullZoneId: 1, waf: { mode: "Block", paranoia: { detection: 2 } }, ddos: { sensitivity: 3 }, customRuleOrder: [created.ruleId] });
 const bots = new edge.shield.BotDetection("bots", { shieldZoneId: zone, browserFingerprint: { aggression: "High" } });
 new edge.shield.UploadScanning("scan", { pullZoneId: 1, antivirusScanningMode: "Block" });
+// The settings enumerations as named constants (the integers the API takes).
+new edge.shield.BotDetection("bots-by-constant", { shieldZoneId: 2, executionMode: edge.shield.BotDetectionExecutionMode.Challenge, ipAddress: { sensitivity: edge.shield.BotDetectionSensitivity.High } });
+new edge.shield.ShieldZone("shield-by-constant", { shieldZoneId: 2, waf: { mode: edge.shield.WafExecutionMode.Block }, ddos: { sensitivity: edge.shield.DDoSShieldSensitivity.High } });
+new edge.shield.UploadScanning("scan-by-constant", { shieldZoneId: 2, csamScanningMode: edge.shield.UploadScanningScannerMode.Log });
+new edge.shield.AccessList("list-by-constant", { shieldZoneId: 2, name: "office", type: edge.shield.AccessListType.IP, entries: ["192.0.2.1"], action: edge.shield.AccessListAction.Block });
 new edge.shield.ApiGuardian("api", { shieldZoneId: 3, enabled: true, specFile: "openapi.json" });
 const page = new edge.shield.ResponsePage("page", { shieldZoneId: 3, pageType: "block", html: "<p>no</p>" });
 const zonePrior: pulumi.Output<Record<string, unknown>> = shield.prior;

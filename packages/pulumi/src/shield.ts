@@ -1,6 +1,7 @@
 /**
- * Shield (WAF) area: the rate-limit rule and custom WAF rule resources, event-log data source
- * and enumerations.
+ * Shield (WAF) area: the rule, access-list and zone-settings resources, the data sources and
+ * every enumeration their inputs take (named constants: `edge.shield.DDoSShieldSensitivity.High`
+ * is the integer the API takes; `check` stores and shows the name).
  */
 export { RateLimitRule } from "./resources/rate-limit-rule";
 export type {
@@ -147,6 +148,19 @@ export {
   BlockTime,
   VariableNames,
   WafRuleAction,
+  AccessListType,
+  AccessListAction,
+  AccessListCategory,
+  ShieldPlanType,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+  DDoSShieldSensitivity,
+  BotDetectionExecutionMode,
+  BotDetectionSensitivity,
+  BrowserFingerprintAggression,
+  UploadScanningScannerMode,
+  UnmatchedPathAction,
+  CustomPageTypes,
 } from "edgeplatform-client";
 export type {
   RateLimitRuleConfiguration,
