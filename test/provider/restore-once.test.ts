@@ -1,5 +1,5 @@
 /**
- * Restore once (issue 28, finding 2), against the in-process emulator: after a refused rename
+ * Restore once (issue 28, finding 2; ManagedAccessList: found by the lifecycle table), against the in-process emulator: after a refused rename
  * without `aliases` (or a refused `pulumi up --replace`), the state holds two entries for one
  * object, the first with the values before Pulumi and the second with the values Pulumi
  * wrote (read by its create). Destroy deletes both, in any order and concurrently: the zone
@@ -11,6 +11,7 @@
  */
 import type { EmulatorState } from "../../packages/emulator/src";
 import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/managed-access-list-provider";
 import { responsePageProvider as page } from "../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
 import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
 import {
@@ -137,6 +138,25 @@ describe.each(ORDERS)("destroy after a refused rename (%s)", (order) => {
 
     await destroyBoth(page, first, second, order, "/shield/shield-zone/3/custom-page/block");
     expect(zoneOf(await t.state(), 3).customPages.block).toBe(html);
+    expect(canonical(await t.state())).toEqual(canonical(before));
+  });
+
+  test("ManagedAccessList: the list's configuration goes back to disabled/None, as before Pulumi", async () => {
+    const before = await t.state();
+    const config = (s: EmulatorState) =>
+      s.accessListConfigs.find((c) => c.configurationId === 7003);
+    expect(config(before)).toMatchObject({ isEnabled: false, action: 0 }); // "AI Crawlers"
+    const inputs = { shieldZoneId: 1, listId: 3, enabled: true, action: "Block" };
+    const first = await make(mal, inputs);
+    resetRunState();
+    const second = await make(mal, inputs);
+    expect(second.outs.prior).toEqual({ enabled: true, action: "Block" });
+    await t.clearJournal();
+    await expect(mal.delete(first.id, first.outs)).rejects.toThrow(/Nothing was written/);
+    expect(await writes()).toEqual([]);
+
+    await destroyBoth(mal, first, second, order, "/shield/shield-zone/1/access-lists");
+    expect(config(await t.state())).toMatchObject({ isEnabled: false, action: 0 });
     expect(canonical(await t.state())).toEqual(canonical(before));
   });
 

@@ -37,7 +37,15 @@ import {
 } from "./common";
 import { logLine, PartialCreateError, timing } from "./rate-limit-rule-recovery";
 import { pollUntil } from "./zone-objects/recovery";
-import { claimValue, claimWith, isClaimed, unclaim, zoneListing } from "./run-state";
+import {
+  claimValue,
+  claimWith,
+  isClaimed,
+  recordTime,
+  restoreOnce,
+  unclaim,
+  zoneListing,
+} from "./run-state";
 import {
   refuseSpellings,
   sameObject,
@@ -86,6 +94,11 @@ export interface ManagedAccessListOutputs {
   prior: ManagedAccessListPrior;
   /** True when the program states `prior` (not recorded from the platform). */
   priorPinned?: boolean;
+  /**
+   * When this entry recorded `prior` (ISO 8601; absent in states of earlier versions: older
+   * than any): of two entries for one list, destroy restores the older record only.
+   */
+  priorRecordedAt?: string;
   /** Fields reported but not managed (left out of the program). */
   unmanaged?: ManagedField[];
   /** True when the program names the list by `listName` (the read gives it back so). */
@@ -460,6 +473,7 @@ export async function createManagedAccessList(
         (prior as Record<string, unknown>)[f] = replaced[f];
     }
     Object.assign(prior, pinnedOf(inputs)); // the program's statement wins
+    const priorRecordedAt = recordTime();
     claimWith(CLAIM, key, prior); // synchronous with the check above: no other create between
     if (managedOf(inputs).some((f) => !same(f, list, inputs[f]))) {
       // Printed before the write: if this run is interrupted after it, the value to state
@@ -478,6 +492,7 @@ export async function createManagedAccessList(
         id: key,
         outs: {
           ...outputsOf(zone, list, cfg, inputs, prior),
+          priorRecordedAt,
           [PROVIDER_KEY]: inputs[PROVIDER_KEY],
         },
       };
@@ -496,7 +511,11 @@ export async function createManagedAccessList(
           `configuration before Pulumi (${JSON.stringify(prior)}); the next \`pulumi up\` reads ` +
           `it and writes only what still differs`,
         key as never,
-        { ...outputsOf(zone, list, before, inputs, prior), [PROVIDER_KEY]: inputs[PROVIDER_KEY] },
+        {
+          ...outputsOf(zone, list, before, inputs, prior),
+          priorRecordedAt,
+          [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+        },
       );
     }
   });
@@ -634,6 +653,8 @@ export async function updateManagedAccessList(
     }
     Object.assign(prior, pinnedOf(news)); // the program's statement wins
     const { [PROVIDER_KEY]: provider } = olds as unknown as Record<string, unknown>;
+    const recorded =
+      olds.priorRecordedAt !== undefined ? { priorRecordedAt: olds.priorRecordedAt } : {};
     let cfg: { isEnabled: boolean; action: number };
     try {
       cfg = await writeConfiguration(what, zone, list, {
@@ -659,6 +680,7 @@ export async function updateManagedAccessList(
             { ...news, pullZoneId: olds.pullZoneId },
             prior,
           ),
+          ...recorded,
           // The engine records these properties as they are: keep the stub.
           [PROVIDER_KEY]: (news as Record<string, unknown>)[PROVIDER_KEY] ?? provider,
         },
@@ -667,6 +689,7 @@ export async function updateManagedAccessList(
     return {
       outs: {
         ...outputsOf(zone, list, cfg, { ...news, pullZoneId: olds.pullZoneId }, prior),
+        ...recorded,
         ...(provider !== undefined ? { [PROVIDER_KEY]: provider } : {}),
       } as ManagedAccessListOutputs,
     };
@@ -704,13 +727,41 @@ export async function deleteManagedAccessList(
         `entry with \`pulumi state delete <urn>\`.`,
     );
   }
-  await operation(what, async () => {
-    const all = await listingOrNotGone(zone, props.listId, what);
-    const list = all.managedLists.find((l) => l.listId === props.listId);
-    if (!list) return; // confirmed gone: nothing to restore
-    await writeConfiguration(what, zone, list, prior);
+  // Restore once: the other half of a refused rename or replacement may be deleted in this
+  // run too; each field is restored by the entry whose record is the oldest (the first
+  // owner's), whatever the order, and the other writes nothing.
+  const record = Object.fromEntries(
+    FIELDS.filter((f) => prior[f] !== undefined).map((f) => [f, prior[f]]),
+  );
+  await restoreOnce(CLAIM, key, props.priorRecordedAt, record, sameField, async (plan) => {
+    if (plan.conflicts.length > 0) {
+      const theirs = Object.fromEntries(plan.conflicts.map((c) => [c.field, c.theirs]));
+      const mine = Object.fromEntries(plan.conflicts.map((c) => [c.field, record[c.field]]));
+      throw new ResourceOperationError(
+        `${what} failed: another entry of this stack for the same object (the configuration ` +
+          `of managed access list ${props.listId} in shield zone ${zone}) restored ` +
+          `${JSON.stringify(theirs)} in this run, but this entry recorded ${JSON.stringify(mine)} ` +
+          `as the configuration before Pulumi, and neither record says which was taken first ` +
+          `(states of earlier versions do not). Nothing was written. If this entry's values ` +
+          `are the ones before Pulumi, run \`pulumi destroy\` again (this entry alone then ` +
+          `restores them); if not, remove this entry with \`pulumi state delete <urn>\`.`,
+      );
+    }
+    if (plan.restore.length === 0) return; // restored by an older entry in this run
+    const restore: ManagedAccessListPrior = {};
+    for (const f of plan.restore) (restore as Record<string, unknown>)[f] = record[f];
+    await operation(what, async () => {
+      const all = await listingOrNotGone(zone, props.listId, what);
+      const list = all.managedLists.find((l) => l.listId === props.listId);
+      if (!list) return; // confirmed gone: nothing to restore
+      await writeConfiguration(what, zone, list, restore);
+    });
   });
 }
+
+/** Whether two recorded values of a field are the same (an action by its integer). */
+const sameField = (field: string, a: unknown, b: unknown) =>
+  field === "action" ? actionValue(a) === actionValue(b) : a === b;
 
 /** The dynamic provider of `edge.shield.ManagedAccessList` (what the serialized stub calls). */
 export const managedAccessListProvider = {
