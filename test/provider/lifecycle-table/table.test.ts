@@ -329,6 +329,33 @@ const RULES: Rule[] = [
           },
   ],
   [
+    "4b. a 401 or 403 answer: read and delete fail (never gone), the state unchanged",
+    (k) =>
+      isNa(k.scopedKey)
+        ? k.scopedKey
+        : async () => {
+            const made = await create(k, k.create(await ctl.state()));
+            const mid = await ctl.state();
+            for (const status of [401, 403]) {
+              newRun();
+              await ctl.fault({ status, count: -1 });
+              await ctl.clearJournal();
+              const r = await k.provider.read(made.id, made.outs).then(
+                (v) => v,
+                (e: Error) => e,
+              );
+              expect([status, r instanceof Error]).toEqual([status, true]);
+              newRun();
+              await rejection(k.provider.delete(made.id, made.outs));
+              const w = await writes();
+              await ctl.clearFaults();
+              if (k.destroy === "deletes") expect(w.every((e) => e.method === "DELETE")).toBe(true);
+              else expect(w).toEqual([]);
+              expect(canonical(await ctl.state())).toEqual(canonical(mid));
+            }
+          },
+  ],
+  [
     "5. refused rename then destroy: the state before Pulumi, restored once (old entry first, new first, concurrently)",
     (k) =>
       isNa(k.rename)
