@@ -184,8 +184,9 @@ async function gated<T>(kind: SettingsKind, zone: number, what: string, call: ()
  * answers both with `not_found_or_unauthorised_access.shieldzone` (a DNS zone: 404
  * `not_found.dnszone`), and the zone list and the pull-zone mapping of a key of another
  * account lack the zone too. A not-found answer reads the zone: readable, the answer was about
- * something else (rethrown); not readable, the error names both answers and the way out.
- * Any other failure is rethrown as it is.
+ * something else (rethrown); not readable (a not-found too), the error names both answers and
+ * the way out; the zone read failing otherwise (a 500, a timeout), the error names both
+ * answers and says nothing is treated as gone. Any other failure is rethrown as it is.
  */
 async function notGone(
   kind: SettingsKind,
@@ -197,6 +198,16 @@ async function notGone(
   try {
     await getClient().shieldZones.get(zone);
   } catch (e) {
+    // The zone read failed otherwise (a 500, a timeout): it tells nothing about the zone
+    // or the key's access; name both answers, treat nothing as gone.
+    if (e instanceof ResourceOperationError || !isNotFound(e))
+      throw new ResourceOperationError(
+        `${what} failed: reading ${kind.noun} of shield zone ${zone} answered ` +
+          `${JSON.stringify(messageOf(cause))}, and the read of shield zone ${zone} that ` +
+          `checks it then failed with ${JSON.stringify(messageOf(e))}. Nothing is treated as ` +
+          `gone and nothing was written; run the command again when the platform answers.`,
+        e,
+      );
     throw notGoneError(
       what,
       `${kind.noun} of shield zone ${zone}`,
