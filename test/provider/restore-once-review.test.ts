@@ -196,6 +196,32 @@ describe("D2 reverted rename: `up` deletes the younger entry", () => {
     expect(zoneOf(await t.state(), 1).settings.dDoSShieldSensitivity).toBe(was);
   }, 60_000);
 
+  test("ShieldZone: a setting only the younger entry managed is still restored by its delete", async () => {
+    const zone = zoneOf(await t.state(), 1).settings;
+    expect([zone.dDoSShieldSensitivity, zone.dDoSChallengeWindow]).toEqual([2, 1800]); // premise
+    const first = await make(sz, checked(sz, { shieldZoneId: 1, ddos: { sensitivity: "High" } }));
+    resetRunState();
+    // The younger entry also manages the challenge window: its record of it (1800) is the
+    // value before Pulumi; its record of the sensitivity is Pulumi's High.
+    const second = await make(
+      sz,
+      checked(sz, { shieldZoneId: 1, ddos: { sensitivity: "High", challengeWindow: 600 } }),
+    );
+    expect(zoneOf(await t.state(), 1).settings.dDoSChallengeWindow).toBe(600);
+    resetRunState();
+    await sz.diff(
+      first.id,
+      first.outs,
+      checked(sz, { shieldZoneId: 1, ddos: { sensitivity: "High" } }),
+    );
+    await t.clearJournal();
+    expect(await failure(sz.delete(second.id, second.outs))).toBeUndefined();
+    const after = zoneOf(await t.state(), 1).settings;
+    expect(after.dDoSShieldSensitivity).toBe(DDOS_HIGH); // left to the first owner's resource
+    expect(after.dDoSChallengeWindow).toBe(1800); // restored
+    expect(await writes()).toHaveLength(1);
+  }, 60_000);
+
   test("ManagedAccessList: the younger entry leaves without a write", async () => {
     const inputs = { shieldZoneId: 1, listId: 3, enabled: true, action: "Block" };
     const first = await make(mal, listInputs(inputs));
