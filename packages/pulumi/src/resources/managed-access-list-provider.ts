@@ -38,9 +38,11 @@ import {
 import { logLine, PartialCreateError, timing } from "./rate-limit-rule-recovery";
 import { pollUntil } from "./zone-objects/recovery";
 import {
+  claimRecordedAt,
   claimValue,
   claimWith,
   isClaimed,
+  isYoungerRecord,
   recordTime,
   restoreOnce,
   unclaim,
@@ -484,8 +486,9 @@ export async function createManagedAccessList(
         (prior as Record<string, unknown>)[f] = replaced[f];
     }
     Object.assign(prior, pinnedOf(inputs)); // the program's statement wins
-    claimWith(CLAIM, key, prior); // synchronous with the check above: no other create between
     const priorRecordedAt = recordTime();
+    // Synchronous with the check above: no other create between.
+    claimWith(CLAIM, key, prior, priorRecordedAt);
     if (managedOf(inputs).some((f) => !same(f, list, inputs[f]))) {
       // Printed before the write: if this run is interrupted after it, the value to state
       // with `prior` is here.
@@ -624,15 +627,22 @@ export function diffManagedAccessList(
   if (replaces.length === 0 && typeof olds.shieldZoneId === "number" && olds.listId) {
     // This run's program manages the list: a stale state entry for it (the old half of a
     // rename) must not restore another configuration later.
-    claimWith(CLAIM, claimKey(olds.shieldZoneId, olds.listId), {
-      ...(olds.prior ?? {}),
-      ...pinned,
-    });
+    claimWith(
+      CLAIM,
+      claimKey(olds.shieldZoneId, olds.listId),
+      { ...(olds.prior ?? {}), ...pinned },
+      olds.priorRecordedAt,
+    );
   }
   if (replaces.length > 0 && typeof olds.shieldZoneId === "number" && olds.listId) {
     // The replacement may name the same list (the zone spelled another way): it then keeps
     // this resource's prior, and this resource's delete leaves the list to it.
-    claimWith(REPLACING, claimKey(olds.shieldZoneId, olds.listId), olds.prior ?? {});
+    claimWith(
+      REPLACING,
+      claimKey(olds.shieldZoneId, olds.listId),
+      olds.prior ?? {},
+      olds.priorRecordedAt,
+    );
   }
   return {
     changes: replaces.length > 0 || changed || pinChanged || byName !== (olds.byName === true),
@@ -732,6 +742,19 @@ export async function deleteManagedAccessList(
   if (isClaimed(CLAIM, key)) {
     const theirs = claimValue(CLAIM, key) as ManagedAccessListPrior | undefined;
     if (priorsAgree(theirs, prior)) return;
+    const theirsAt = claimRecordedAt(CLAIM, key);
+    if (isYoungerRecord(props.priorRecordedAt, theirsAt)) {
+      // A rename reverted: the resource that manages the list now is the first owner (its
+      // record is older); this entry read what Pulumi had written. Leave the list to it.
+      logLine(
+        `${what}: another resource of this program now manages the configuration of managed ` +
+          `access list ${props.listId} in shield zone ${zone} with an older record of its ` +
+          `configuration before Pulumi (${JSON.stringify(theirs)}, taken ${theirsAt}) than ` +
+          `this entry's (${JSON.stringify(prior)}, taken ${props.priorRecordedAt}, after ` +
+          `Pulumi's write); nothing is written: that resource's destroy restores it`,
+      );
+      return;
+    }
     throw new ResourceOperationError(
       `${what} failed: another resource of this program now manages the configuration of ` +
         `managed access list ${props.listId} in shield zone ${zone} (a \`pulumi up --replace\`, ` +

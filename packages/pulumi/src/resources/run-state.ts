@@ -9,6 +9,8 @@ export const ZONE_LISTING_TTL_MS = 5 * 60_000;
 
 const claimed = new Map<string, Set<string>>();
 const claimValues = new Map<string, unknown>();
+/** The record time ({@link recordTime}) of what a claim recorded, when it has one. */
+const claimTimes = new Map<string, string>();
 const listings = new Map<string, { at: number; rules: Promise<unknown[]> }>();
 /** The restores of this run by object (`kind\0id`): one at a time, and who restored what. */
 const restoreQueues = new Map<string, Promise<void>>();
@@ -30,21 +32,46 @@ export function claim(kind: string, id: string | number): void {
 export function unclaim(kind: string, id: string | number): void {
   claimed.get(kind)?.delete(String(id));
   claimValues.delete(`${kind}\0${id}`);
+  claimTimes.delete(`${kind}\0${id}`);
 }
 
 /**
  * Records, with a claim, what its resource knows of the object (for a settings resource:
  * the state destroy must restore), so that the delete of a stale entry for the same object
- * in this run can compare it with its own.
+ * in this run can compare it with its own. `since` is the time that record was taken
+ * ({@link recordTime}; absent: untimed, as in states of earlier versions), so that such a
+ * delete can tell which of the two records is the older.
  */
-export function claimWith(kind: string, id: string | number, value: unknown): void {
+export function claimWith(
+  kind: string,
+  id: string | number,
+  value: unknown,
+  since?: unknown,
+): void {
   claim(kind, id);
   claimValues.set(`${kind}\0${id}`, value);
+  if (typeof since === "string") claimTimes.set(`${kind}\0${id}`, since);
+  else claimTimes.delete(`${kind}\0${id}`);
 }
 
 /** What the claim of `id` of `kind` recorded with {@link claimWith} (undefined: nothing). */
 export const claimValue = (kind: string, id: string | number): unknown =>
   claimValues.get(`${kind}\0${id}`);
+
+/** The record time of the claim of `id` of `kind` ({@link claimWith}; undefined: untimed). */
+export const claimRecordedAt = (kind: string, id: string | number): string | undefined =>
+  claimTimes.get(`${kind}\0${id}`);
+
+/**
+ * Whether a record taken at `mine` is strictly younger than one taken at `theirs` (both
+ * {@link recordTime}s). False when either is missing or unreadable (an earlier version's
+ * state): no order is known then.
+ */
+export function isYoungerRecord(mine: unknown, theirs: unknown): boolean {
+  const a = typeof mine === "string" ? Date.parse(mine) : NaN;
+  const b = typeof theirs === "string" ? Date.parse(theirs) : NaN;
+  return !Number.isNaN(a) && !Number.isNaN(b) && a > b;
+}
 
 /** Whether a resource of this run created or took over `id` of `kind`. */
 export const isClaimed = (kind: string, id: string | number): boolean =>
@@ -108,9 +135,15 @@ export interface RestorePlan {
  * field that an entry with an older record restored in this run, and restores (over) one
  * that only a younger entry restored.
  *
+ * A field counts as restored by an entry once that entry ATTEMPTED it in this run, whatever
+ * the outcome: a restore write may be applied and still answered with an error (a 500, a
+ * timeout), and a younger entry must then not write its record (what Pulumi wrote) over it.
+ * The older entry, failed, stays in the state, so the next destroy retries the right value.
+ *
  * `record` is this entry's value per field, `since` its record time ({@link recordTime};
- * missing: older than any). `run` gets the plan and performs the restore (it throws, with
- * nothing marked, when it fails, or when it must refuse a conflict).
+ * missing: older than any). `run` gets the plan and performs the restore; the fields of
+ * `plan.restore` are marked whether it returns or throws, except when the plan has
+ * conflicts (`run` must then refuse, writing nothing, and nothing is marked).
  */
 export async function restoreOnce<T>(
   kind: string,
@@ -137,10 +170,14 @@ export async function restoreOnce<T>(
       else if (m.since === order && !same(field, m.value, value))
         plan.conflicts.push({ field, theirs: m.value });
     }
-    const result = await run(plan);
-    for (const field of plan.restore) marks.set(field, { since: order, value: record[field] });
-    restored.set(key, marks);
-    return result;
+    try {
+      return await run(plan);
+    } finally {
+      if (plan.conflicts.length === 0) {
+        for (const field of plan.restore) marks.set(field, { since: order, value: record[field] });
+        restored.set(key, marks);
+      }
+    }
   } finally {
     done();
     if (restoreQueues.get(key) === tail) restoreQueues.delete(key);
@@ -151,6 +188,7 @@ export async function restoreOnce<T>(
 export function resetRunState(): void {
   claimed.clear();
   claimValues.clear();
+  claimTimes.clear();
   listings.clear();
   readSessions.clear();
   pullZoneShields.clear();

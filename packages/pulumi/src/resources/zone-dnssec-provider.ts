@@ -28,8 +28,17 @@ import {
   ResourceOperationError,
   safeCheck,
 } from "./common";
-import { PartialCreateError } from "./rate-limit-rule-recovery";
-import { claimValue, claimWith, isClaimed, recordTime, restoreOnce, unclaim } from "./run-state";
+import { logLine, PartialCreateError } from "./rate-limit-rule-recovery";
+import {
+  claimRecordedAt,
+  claimValue,
+  claimWith,
+  isClaimed,
+  isYoungerRecord,
+  recordTime,
+  restoreOnce,
+  unclaim,
+} from "./run-state";
 import { PROVIDER_KEY } from "./common";
 import { configureFromRequest, ConfigureRequestLike, getClient } from "./settings";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -116,7 +125,7 @@ export function diffZoneDnssec(
   // This run's program manages the zone, with what destroy must restore: a stale state entry
   // for it (the old half of a rename or replacement) must not restore another state later.
   if (replaces.length === 0 && typeof olds?.zoneId === "number") {
-    claimWith("dnsZone", olds.zoneId, priorOf(news, olds));
+    claimWith("dnsZone", olds.zoneId, priorOf(news, olds), olds.priorRecordedAt);
   }
   return { changes: replaces.length > 0 || changed, replaces, deleteBeforeReplace: false };
 }
@@ -205,7 +214,7 @@ export async function createZoneDnssec(
     }
     const prior = pinned ? (inputs.priorEnabled as boolean) : before;
     const priorRecordedAt = recordTime();
-    claimWith("dnsZone", inputs.zoneId, prior);
+    claimWith("dnsZone", inputs.zoneId, prior, priorRecordedAt);
     let info: DnssecInfo | undefined;
     try {
       ({ info } = await switchTo(inputs.zoneId, inputs.enabled, what, before));
@@ -314,6 +323,18 @@ export async function deleteZoneDnssec(id: string, props: ZoneDnssecOutputs): Pr
     const theirs = claimValue("dnsZone", zoneId);
     if (typeof theirs !== "boolean" || theirs === prior) return;
     const state = (b: boolean) => (b ? "enabled" : "disabled");
+    const theirsAt = claimRecordedAt("dnsZone", zoneId);
+    if (isYoungerRecord(props.priorRecordedAt, theirsAt)) {
+      // A rename reverted: the resource that manages the zone now is the first owner (its
+      // record is older); this entry read what Pulumi had written. Leave the zone to it.
+      logLine(
+        `${what}: another resource of this program now manages the DNSSEC of zone ${zoneId} ` +
+          `with an older record of its state before Pulumi (${state(theirs)}, taken ` +
+          `${theirsAt}) than this entry's (${state(prior)}, taken ${props.priorRecordedAt}, ` +
+          `after Pulumi's write); nothing is written: that resource's destroy restores it`,
+      );
+      return;
+    }
     throw new ResourceOperationError(
       `${what} failed: another resource of this program now manages the DNSSEC of zone ` +
         `${zoneId} (a \`pulumi up --replace\`, or a rename without \`aliases\`) and recorded ` +

@@ -38,9 +38,11 @@ import {
 import { logLine, PartialCreateError } from "../zone-objects/recovery";
 import {
   claim,
+  claimRecordedAt,
   claimValue,
   claimWith,
   isClaimed,
+  isYoungerRecord,
   recordTime,
   restoreOnce,
   unclaim,
@@ -182,8 +184,9 @@ async function gated<T>(kind: SettingsKind, zone: number, what: string, call: ()
  * answers both with `not_found_or_unauthorised_access.shieldzone` (a DNS zone: 404
  * `not_found.dnszone`), and the zone list and the pull-zone mapping of a key of another
  * account lack the zone too. A not-found answer reads the zone: readable, the answer was about
- * something else (rethrown); not readable, the error names both answers and the way out.
- * Any other failure is rethrown as it is.
+ * something else (rethrown); not readable (a not-found too), the error names both answers and
+ * the way out; the zone read failing otherwise (a 500, a timeout), the error names both
+ * answers and says nothing is treated as gone. Any other failure is rethrown as it is.
  */
 async function notGone(
   kind: SettingsKind,
@@ -195,6 +198,16 @@ async function notGone(
   try {
     await getClient().shieldZones.get(zone);
   } catch (e) {
+    // The zone read failed otherwise (a 500, a timeout): it tells nothing about the zone
+    // or the key's access; name both answers, treat nothing as gone.
+    if (e instanceof ResourceOperationError || !isNotFound(e))
+      throw new ResourceOperationError(
+        `${what} failed: reading ${kind.noun} of shield zone ${zone} answered ` +
+          `${JSON.stringify(messageOf(cause))}, and the read of shield zone ${zone} that ` +
+          `checks it then failed with ${JSON.stringify(messageOf(e))}. Nothing is treated as ` +
+          `gone and nothing was written; run the command again when the platform answers.`,
+        e,
+      );
     throw notGoneError(
       what,
       `${kind.noun} of shield zone ${zone}`,
@@ -466,10 +479,12 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       }
       // What the program states was there before Pulumi wins over what is read now.
       for (const [path, v] of Object.entries(pinnedOf(inputs))) setPath(prior, path, v);
-      claimWith(CLAIM, key, prior); // the record a stale entry's delete compares with
+      const priorRecordedAt = recordTime();
+      // The record a stale entry's delete compares with, and when it was taken.
+      claimWith(CLAIM, key, prior, priorRecordedAt);
       const desired = desiredOf(inputs);
       const changes = changesOf(snap, desired);
-      const extra = { ...(created ? { created: true } : {}), priorRecordedAt: recordTime() };
+      const extra = { ...(created ? { created: true } : {}), priorRecordedAt };
       let wrote = false;
       try {
         if (Object.keys(changes).length > 0) {
@@ -613,8 +628,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       // The record is the one this run keeps: a prior the program states wins.
       const record: Record<string, unknown> = structuredClone(olds.prior ?? {});
       for (const [path, v] of Object.entries(pinnedOf(news))) setPath(record, path, v);
-      if (replaces.length === 0) claimWith(CLAIM, key, record);
-      else claimWith(REPLACING, key, record);
+      if (replaces.length === 0) claimWith(CLAIM, key, record, olds.priorRecordedAt);
+      else claimWith(REPLACING, key, record, olds.priorRecordedAt);
     }
     return {
       changes: replaces.length > 0 || changed || passChanged || priorChanged,
@@ -735,6 +750,22 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       // restores what it manages; the settings only this entry managed are restored here.
       if (agree) {
         managed = managed.filter((p) => getPath(theirs, p) === undefined);
+        if (managed.length === 0) return;
+      } else if (isYoungerRecord(props.priorRecordedAt, claimRecordedAt(CLAIM, key))) {
+        // This entry's record is younger than the record of the resource that manages the
+        // object now (a rename reverted: the program names the first owner again): that
+        // resource holds the values before Pulumi, this entry read what Pulumi had written.
+        // It leaves those settings to it without a write; those only it managed are restored.
+        const left = managed.filter((p) => getPath(theirs, p) !== undefined);
+        managed = managed.filter((p) => getPath(theirs, p) === undefined);
+        logLine(
+          `${what}: another resource of this program now manages ${kind.noun} of shield zone ` +
+            `${target.zone} with an older record of the values before Pulumi ` +
+            `(${JSON.stringify(theirs)}, taken ${String(claimRecordedAt(CLAIM, key))}) than ` +
+            `this entry's (${JSON.stringify(prior)}, taken ${String(props.priorRecordedAt)}, ` +
+            `after Pulumi's write); nothing is written for ${left.join(", ")}: that resource's ` +
+            `destroy restores them`,
+        );
         if (managed.length === 0) return;
       } else
         throw new ResourceOperationError(
