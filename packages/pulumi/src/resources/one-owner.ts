@@ -19,7 +19,21 @@ export interface OwnerConflict {
   oneOwnerConflict: string;
 }
 
-const owners = new Map<string, Set<string>>();
+/**
+ * The records of the current program run. An Automation API inline program runs again in the
+ * same process; each run has its own connection to the engine (its resource monitor: a new one
+ * per run, one per `setMocks`), so the records are kept per monitor and each run starts from
+ * none — a resource a previous run declared is not counted in this one.
+ */
+const runs = new WeakMap<object, Map<string, unknown>>();
+const noMonitor = {};
+function runRecord<T>(name: string, init: () => T): T {
+  const run = pulumi.runtime.getMonitor() ?? noMonitor;
+  let records = runs.get(run);
+  if (!records) runs.set(run, (records = new Map()));
+  if (!records.has(name)) records.set(name, init());
+  return records.get(name) as T;
+}
 
 /**
  * Wraps the input that names an object (`what(id)` describes it) so that it reaches the
@@ -37,6 +51,7 @@ export function soleOwner(
   if (value === undefined || value === null) return undefined;
   return pulumi.output(value).apply(async (id: number): Promise<number> => {
     if (id === undefined || id === null) return id;
+    const owners = runRecord("owners", () => new Map<string, Set<string>>());
     const key = `${kind}\0${String(id)}`;
     let names = owners.get(key);
     if (!names) owners.set(key, (names = new Set()));
@@ -53,7 +68,6 @@ export function soleOwner(
   });
 }
 
-const spellings = new Map<string, Map<string, Spelling>>();
 const formOf = (s: Spelling) => Object.keys(s).sort().join("\0");
 
 /**
@@ -77,6 +91,7 @@ export function otherSpellings(
   spelling: pulumi.Input<Record<string, pulumi.Input<number | string>>>,
 ): pulumi.Output<SpellingsHint | undefined> {
   return pulumi.output(spelling).apply(async (s: Spelling): Promise<SpellingsHint | undefined> => {
+    const spellings = runRecord("spellings", () => new Map<string, Map<string, Spelling>>());
     let named = spellings.get(kind);
     if (!named) spellings.set(kind, (named = new Map()));
     named.set(resource, s);
