@@ -173,7 +173,17 @@ const run = e2eAvailable();
       for (const r of inState) {
         const upstream = rules.find((x) => x.id === Number(r.id));
         expect(r.outputs.ruleName).toBe(upstream.ruleName);
-        expect(r.outputs.ruleConfiguration).toMatchObject(desiredConfiguration());
+        // The state reads the program's integers by name (check stores enumerations by name).
+        expect(r.outputs.ruleConfiguration).toMatchObject({
+          ...desiredConfiguration(),
+          actionType: "RateLimit",
+          operatorType: "BEGINSWITH",
+          severityType: "WARNING",
+          transformationTypes: ["LOWERCASE"],
+          counterKeyType: "IP",
+          timeframe: "PerOneMinute",
+          blockTime: "ForFiveMinutes",
+        });
       }
       const pv = await stack.op({ op: "preview", opts: { expectNoChanges: true } }, options);
       expect(pv.ok).toBe(true);
