@@ -6,36 +6,8 @@
  * Each run is a `pulumi.runtime.setMocks` (a new engine connection, as each inline run has);
  * the inputs checked are the ones the engine would receive.
  */
-import * as pulumi from "@pulumi/pulumi";
 import { ResponsePage } from "../../packages/pulumi/src/resources/response-page";
-
-const registered: pulumi.runtime.MockResourceArgs[] = [];
-
-/** A new program run: a new engine connection, nothing registered yet. */
-async function newRun(): Promise<void> {
-  registered.length = 0;
-  await pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        registered.push(args);
-        return { id: `${args.name}-id`, state: args.inputs };
-      },
-      call: (args) => args.inputs,
-    },
-    "project",
-    "stack",
-    false,
-  );
-}
-
-/** The inputs the engine receives for resource `name` (once it is registered). */
-async function inputsOf(name: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 200 && !registered.some((r) => r.name === name); i++)
-    await new Promise((r) => setTimeout(r, 25));
-  const reg = registered.find((r) => r.name === name);
-  if (!reg) throw new Error(`${name} was not registered`);
-  return reg.inputs;
-}
+import { newProgramRun as newRun, registeredInputs as inputsOf } from "./mocks";
 
 test("a resource removed from the program between two runs is not in the second run's __spellings hint", async () => {
   // Run 1: shield zone 3's page by its id, and by its pull zone 5.

@@ -26,34 +26,12 @@ import { responsePageProvider } from "../../packages/pulumi/src/resources/zone-s
 import { shieldZoneProvider } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
 import { uploadScanningProvider } from "../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
 import { stackConfig } from "./helpers";
+import { newProgramRun, registeredInputs as inputsOf } from "./mocks";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 
-const registered: pulumi.runtime.MockResourceArgs[] = [];
-beforeAll(() =>
-  pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        registered.push(args);
-        return { id: `${args.name}-id`, state: args.inputs };
-      },
-      call: (args) => args.inputs,
-    },
-    "project",
-    "stack",
-    false,
-  ),
-);
-
-/** The inputs the engine sends for resource `name` (once it is registered). */
-async function inputsOf(name: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 200 && !registered.some((r) => r.name === name); i++)
-    await new Promise((r) => setTimeout(r, 25));
-  const reg = registered.find((r) => r.name === name);
-  if (!reg) throw new Error(`${name} was not registered`);
-  return reg.inputs;
-}
+beforeAll(() => newProgramRun());
 
 interface Provider {
   checkSync(olds: unknown, news: unknown): { inputs?: Any; failures?: unknown[] };
