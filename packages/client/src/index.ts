@@ -171,7 +171,7 @@ export type {
   WafProfile,
   WafRuleMetrics,
   WafRulesByPlan,
-} from "./spec/shield-operations";
+} from "./spec/shield-operation-schemas";
 export {
   validateAccessListEntries,
   accessListEntryProblem,

@@ -1,5 +1,5 @@
 /**
- * The enumerations of the Shield operations in `shield-operations.ts` (bot categorization,
+ * The enumerations of the Shield operations in `shield-operation-schemas.ts` (bot categorization,
  * API guardian endpoints, event-log search, detailed metrics, triggered-rule review): plain
  * constants (value = name), loadable without TypeBox.
  */
