@@ -25,6 +25,16 @@ export { ShieldZonesApi, shieldZoneEndpoints } from "./api/shield-zones";
 export type { ShieldZoneWriteResult } from "./api/shield-zones";
 export type { WafRuleWriteResult } from "./api/waf";
 export { AccessListsApi, accessListEndpoints } from "./api/access-lists";
+export { ShieldBotsApi, shieldBotsEndpoints } from "./api/shield-bots";
+export { ShieldMetricsApi, shieldMetricsEndpoints } from "./api/shield-metrics";
+export {
+  ShieldEventSearchApi,
+  shieldEventSearchEndpoints,
+  EVENT_LOG_SEARCH_WINDOW_MS,
+} from "./api/shield-event-search";
+export { WafReviewApi, wafReviewEndpoints } from "./api/shield-waf-review";
+export { ShieldCatalogApi, shieldCatalogEndpoints } from "./api/shield-catalog";
+export { ShieldZoneActionsApi, shieldZoneActionsEndpoints } from "./api/shield-zone-actions";
 export type {
   AccessListWriteResult,
   AccessListConfigurationResult,
@@ -115,6 +125,53 @@ export {
   ShieldZoneEnumsByField,
   ApiGuardianEnumsByField,
 } from "./spec/enums";
+export {
+  BotCategory,
+  BotCategorizationAction,
+  BotCategoryAction,
+  ReviewActionType,
+  MetricsOverviewResolution,
+  ApiGuardianRateLimitTimeframe,
+  ApiGuardianRateLimitTypes,
+  EventLogFields,
+  EventLogFilterOps,
+} from "./spec/shield-operation-enums";
+export type {
+  ApiGuardianEndpoint,
+  ApiGuardianEndpointUpdate,
+  ApiGuardianMetrics,
+  BotActionRequest,
+  BotCategorization,
+  BotCategorizationGroup,
+  BotCategorizationList,
+  BotCategoryActionRequest,
+  BotCategoryDetails,
+  BotDetectionMetrics,
+  DetailedMetricsOverview,
+  DetailedMetricsQuery,
+  EnumMaps,
+  EventGroup,
+  EventLogExportRequest,
+  EventLogFilter,
+  EventLogSearchRequest,
+  EventLogSearchResult,
+  EventRow,
+  MappedEnum,
+  MonthlyOverages,
+  OverageSegment,
+  OveragesQuery,
+  OverviewMetric,
+  RateLimitRuleMetrics,
+  ReviewTriggeredRuleRequest,
+  TriggeredRule,
+  TriggeredRuleRecommendation,
+  TriggeredRules,
+  UnderAttackRequest,
+  UploadScanningMetrics,
+  WafProfile,
+  WafRuleMetrics,
+  WafRulesByPlan,
+} from "./spec/shield-operation-schemas";
 export {
   validateAccessListEntries,
   accessListEntryProblem,

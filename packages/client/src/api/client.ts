@@ -21,6 +21,12 @@ import { LoggingApi } from "./logging";
 import { PullZonesApi } from "./pullzones";
 import { ShieldApi } from "./shield";
 import { ShieldZonesApi } from "./shield-zones";
+import { ShieldBotsApi } from "./shield-bots";
+import { ShieldCatalogApi } from "./shield-catalog";
+import { ShieldEventSearchApi } from "./shield-event-search";
+import { ShieldMetricsApi } from "./shield-metrics";
+import { ShieldZoneActionsApi } from "./shield-zone-actions";
+import { WafReviewApi } from "./shield-waf-review";
 import { WafApi } from "./waf";
 import { Caller, RequestOptions, Transport, TRANSPORT_DEFAULTS } from "./transport";
 
@@ -91,6 +97,18 @@ export class Client {
   readonly shieldZones: ShieldZonesApi;
   /** Shield: access lists (managed and custom) and their configuration in a zone. */
   readonly accessLists: AccessListsApi;
+  /** Shield: bot categorization (the zone's action per known bot and per bot category). */
+  readonly shieldBots: ShieldBotsApi;
+  /** Shield: detailed metrics (overview over a range, overages, per rule and per feature). */
+  readonly shieldMetrics: ShieldMetricsApi;
+  /** Shield: event-log search and CSV export. */
+  readonly shieldEvents: ShieldEventSearchApi;
+  /** Shield: review of the managed WAF rules that triggered, and recommendations. */
+  readonly wafReview: WafReviewApi;
+  /** Shield: reference data (WAF profiles, rules by plan, enumerations, promotion state). */
+  readonly shieldCatalog: ShieldCatalogApi;
+  /** Shield: under-attack mode, API guardian endpoints, a custom WAF rule replaced whole. */
+  readonly shieldZoneActions: ShieldZoneActionsApi;
   /** DNS zones and DNSSEC. */
   readonly dns: DnsApi;
   /** Container registries, region settings and volumes (`/mc`). */
@@ -123,6 +141,12 @@ export class Client {
     this.waf = new WafApi(caller);
     this.shieldZones = new ShieldZonesApi(caller);
     this.accessLists = new AccessListsApi(caller);
+    this.shieldBots = new ShieldBotsApi(caller);
+    this.shieldMetrics = new ShieldMetricsApi(caller);
+    this.shieldEvents = new ShieldEventSearchApi(caller);
+    this.wafReview = new WafReviewApi(caller);
+    this.shieldCatalog = new ShieldCatalogApi(caller);
+    this.shieldZoneActions = new ShieldZoneActionsApi(caller);
     this.dns = new DnsApi(caller);
     this.containers = new ContainersApi(caller);
     this.compute = new ComputeApi(caller);
@@ -161,7 +185,7 @@ export class Client {
 
   /** Keeps the API key out of `util.inspect` / `console.log(client)`. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
-    return "Client { shield, waf, shieldZones, accessLists, dns, containers, compute, pullzones, logging }";
+    return "Client { shield, waf, shieldZones, accessLists, shieldBots, shieldMetrics, shieldEvents, wafReview, shieldCatalog, shieldZoneActions, dns, containers, compute, pullzones, logging }";
   }
 
   /** Keeps the API key out of `JSON.stringify(client)`. */

@@ -13,6 +13,8 @@ export * from "./enums";
 export * from "./schemas";
 export * from "./patterns";
 export * from "./shield-schemas";
+export * from "./shield-operation-enums";
+export * from "./shield-operation-schemas";
 export * from "./feature-defaults";
 export * from "./access-list-entries";
 export type * from "./types";
