@@ -28,6 +28,7 @@ export { AccessListsApi, accessListEndpoints } from "./api/access-lists";
 export type {
   AccessListWriteResult,
   AccessListConfigurationResult,
+  AccessListConfigurationState,
   AccessListWithConfiguration,
 } from "./api/access-lists";
 export { DnsApi, dnsEndpoints } from "./api/dns";

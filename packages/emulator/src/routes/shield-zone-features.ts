@@ -1,9 +1,12 @@
 /**
  * The settings of a shield zone that live on their own paths (`spec/shield.md`): bot
  * detection, upload scanning, API guardian (configuration and API document) and the custom
- * response pages (HTML in, HTML out). Plan gates as the platform answers them: bot detection
- * needs the Advanced plan (below: a 2xx carrying `invalid_plan_type.bot_detection`), custom
- * pages and API guardian the Business plan (below: 400 `feature_not_available_on_plan`);
+ * response pages (HTML in, the page as `text/plain` out). Plan gates with the statuses the
+ * published document declares: bot detection needs the Advanced plan (below: 403
+ * `{data: null, error}` with `invalid_plan_type.bot_detection`), API guardian the Business
+ * plan (below: 403 with `feature_not_available_on_plan`); profile `planRefusal:
+ * "embedded-200"` answers both as a 200 carrying the error. Custom pages need the Business
+ * plan (below: 400 `feature_not_available_on_plan`, the document declares no 403 there);
  * upload scanning is on every plan.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -27,7 +30,7 @@ import type { ShieldZoneState } from "../state";
 import { int32Params, OK_RESULT } from "./common";
 import { dataError, planName, zoneAccess, zoneMissing, zonePlan } from "./shield-access";
 
-/** Error key of bot detection on a plan without it (inside a 2xx). */
+/** Error key of bot detection on a plan without it. */
 export const BOT_PLAN_KEY = "invalid_plan_type.bot_detection";
 /** Error key of custom pages and API guardian below the Business plan. */
 export const FEATURE_PLAN_KEY = "feature_not_available_on_plan";
@@ -101,11 +104,14 @@ export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: Emula
     return false;
   };
   const ok = () => ({ ...OK_RESULT });
+  /** A plan refusal: 403 `{data: null, error}`, or that body in a 200 (profile `planRefusal`). */
+  const planRefusal = (reply: FastifyReply, key: string, message: string) =>
+    dataError(reply, ctx.profile.planRefusal === "embedded-200" ? 200 : 403, key, message, 403);
 
-  // Bot detection: Advanced plan and above; below, a 200 carrying the plan error.
+  // Bot detection: Advanced plan and above.
   const botGate = (z: ShieldZoneState, reply: FastifyReply) =>
     zonePlan(z).planType < ADVANCED
-      ? dataError(reply, 200, BOT_PLAN_KEY, planMessage(z, "Bot detection", ADVANCED), 403)
+      ? planRefusal(reply, BOT_PLAN_KEY, planMessage(z, "Bot detection", ADVANCED))
       : undefined;
   const botView = (z: ShieldZoneState) => ({ shieldZoneId: z.id, ...z.botDetection! });
   const zoned = { schema: { params: int32Params("shieldZoneId") } };
@@ -158,10 +164,10 @@ export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: Emula
     },
   );
 
-  // API guardian: Business plan and above; below, 400 feature_not_available_on_plan.
+  // API guardian: Business plan and above.
   const guardianGate = (z: ShieldZoneState, reply: FastifyReply) =>
     zonePlan(z).planType < BUSINESS
-      ? dataError(reply, 400, FEATURE_PLAN_KEY, planMessage(z, "API Guardian", BUSINESS))
+      ? planRefusal(reply, FEATURE_PLAN_KEY, planMessage(z, "API Guardian", BUSINESS))
       : undefined;
   const configurationView = (z: ShieldZoneState) => {
     const g = z.apiGuardian!;
@@ -271,7 +277,20 @@ export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: Emula
 }
 
 /**
- * Custom response pages: GET answers the HTML as `text/html` (404 when the zone has none),
+ * The JSON content type a request's `Accept` asks for when it accepts neither `text/plain`
+ * nor any type (`application/json` or `text/json`), else undefined (answer `text/plain`).
+ */
+function jsonOnly(accept: string | undefined): string | undefined {
+  const types = (accept ?? "").split(",").map((t) => t.split(";")[0].trim().toLowerCase());
+  if (types.some((t) => t === "" || t === "*/*" || t === "text/*" || t === "text/plain"))
+    return undefined;
+  return types.find((t) => t === "application/json" || t === "text/json");
+}
+
+/**
+ * Custom response pages: GET answers the HTML as a string in a content type the published
+ * document declares (`text/plain`; a JSON string when the request accepts only
+ * `application/json` or `text/json`; 404 when the zone has none),
  * PUT takes the HTML as the body (`text/html` or `text/plain`, also a JSON string), DELETE
  * goes back to the platform's page. Business plan and above. The routes live in their own
  * plugin context so that only they accept non-JSON bodies.
@@ -321,7 +340,9 @@ function registerCustomPageRoutes(
       if (!z) return reply;
       const html = z.customPages?.[req.params.pageType];
       if (html === undefined) return missing(reply, z, req.params.pageType);
-      return reply.code(200).type("text/html; charset=utf-8").send(html);
+      const json = jsonOnly(req.headers.accept);
+      if (json) return reply.code(200).type(`${json}; charset=utf-8`).send(JSON.stringify(html));
+      return reply.code(200).type("text/plain; charset=utf-8").send(html);
     });
 
     pages.put<PageRoute & { Body: unknown }>(path, params, async (req, reply) => {
