@@ -28,7 +28,8 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import type { ShieldZoneState } from "../state";
 import { int32Params, OK_RESULT } from "./common";
-import { dataError, planName, zoneAccess, zoneMissing, zonePlan } from "./shield-access";
+import { dataError, planName, zoneAccess, zonePlan } from "./shield-access";
+import { zoneNotFound } from "./zone-lists";
 
 /** Error key of bot detection on a plan without it. */
 export const BOT_PLAN_KEY = "invalid_plan_type.bot_detection";
@@ -84,10 +85,19 @@ export function parseApiDocument(content: string): ApiDocument | undefined {
 /** Registers the routes of bot detection, upload scanning, API guardian and custom pages. */
 export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { zoneFor } = zoneAccess(ctx);
-  /** The zone of the request (its parts are filled by the store); or the 404 was sent. */
-  const zoneOf = (req: Req, reply: FastifyReply): ShieldZoneState | undefined => {
+  /**
+   * The zone of the request (its parts are filled by the store); or the answer to a missing
+   * zone was sent: the published 404 of these operations, `{data: null, error}` (profile
+   * `notFoundAnswer: "embedded-200"`: that body in a 200). Custom pages send `error` alone,
+   * their operations' `GenericRequestResponse`.
+   */
+  const zoneOf = (req: Req, reply: FastifyReply, bare = false): ShieldZoneState | undefined => {
     const z = zoneFor(req, req.params.shieldZoneId);
-    if (!z) zoneMissing(ctx, reply, req.url, req.params.shieldZoneId);
+    if (!z) {
+      const error = zoneNotFound(req.params.shieldZoneId);
+      const status = ctx.profile.notFoundAnswer === "embedded-200" ? 200 : 404;
+      void reply.code(status).send(bare ? error : { data: null, error });
+    }
     return z;
   };
   const planMessage = (z: ShieldZoneState, feature: string, needs: number) =>
@@ -299,7 +309,7 @@ function registerCustomPageRoutes(
   app: FastifyInstance,
   ctx: EmulatorContext,
   h: {
-    zoneOf: (req: Req, reply: FastifyReply) => ShieldZoneState | undefined;
+    zoneOf: (req: Req, reply: FastifyReply, bare?: boolean) => ShieldZoneState | undefined;
     planMessage: (z: ShieldZoneState, feature: string, needs: number) => string;
   },
 ): void {
@@ -315,7 +325,7 @@ function registerCustomPageRoutes(
   };
   /** The zone when it exists and its plan has custom pages; otherwise the answer was sent. */
   const pageZone = (req: FastifyRequest<PageRoute>, reply: FastifyReply) => {
-    const z = h.zoneOf(req as unknown as Req, reply);
+    const z = h.zoneOf(req as unknown as Req, reply, true);
     if (!z) return undefined;
     if (zonePlan(z).planType < BUSINESS) {
       generic(reply, 400, FEATURE_PLAN_KEY, h.planMessage(z, "Custom response pages", BUSINESS));
