@@ -75,9 +75,9 @@ function problemsOf(a: Answer, undeclared: Set<string>): string[] {
 
 /**
  * The number of calls the scenarios below make, each answer validated: zones 17, rules and
- * event logs 31, zone features 17, custom pages 8, metrics and access lists 15, profile 2, other profiles 6.
+ * event logs 31, zone features 17, custom pages 9, metrics and access lists 15, profile 2, other profiles 6.
  */
-const ANSWERS = 17 + 31 + 17 + 8 + 15 + 2 + 6;
+const ANSWERS = 17 + 31 + 17 + 9 + 15 + 2 + 6;
 
 /** Statuses the emulator answers that the document does not declare for the operation. */
 const UNDECLARED = [
@@ -288,6 +288,8 @@ describe("the emulator's Shield answers against the published response schemas",
     await call("GET", "/shield/shield-zone/1/custom-page/block");
     await call("GET", "/shield/shield-zone/3/custom-page/block");
     await call("PUT", "/shield/shield-zone/3/custom-page/block", "<h1>no</h1>");
+    const empty = await call("PUT", "/shield/shield-zone/3/custom-page/challenge", " ");
+    expect(empty).toMatchObject({ status: 400, body: { success: false } });
     const page = await call("GET", "/shield/shield-zone/3/custom-page/block");
     expect(page).toMatchObject({
       status: 200,

@@ -35,6 +35,8 @@ import { zoneNotFound } from "./zone-lists";
 export const BOT_PLAN_KEY = "invalid_plan_type.bot_detection";
 /** Error key of custom pages and API guardian below the Business plan. */
 export const FEATURE_PLAN_KEY = "feature_not_available_on_plan";
+/** Error key of a custom page PUT whose body is not a page. */
+export const PAGE_INVALID_KEY = "validation_error.custom_page";
 /** Error key of a custom page the zone does not have. */
 export const PAGE_NOT_FOUND_KEY = "not_found.custom_page";
 
@@ -360,10 +362,9 @@ function registerCustomPageRoutes(
       if (!z) return reply;
       const html = req.body;
       if (typeof html !== "string" || html.trim() === "") {
-        const message = "must be the page's HTML (a non-empty text/html body)";
-        return sendError(reply, pathOf(req.url), 400, `body: ${message}`, {
-          fieldErrors: [{ field: "body", message }],
-        });
+        // The published 400 of this operation: a `GenericRequestResponse`.
+        const message = "body: must be the page's HTML (a non-empty text/html body)";
+        return generic(reply, 400, PAGE_INVALID_KEY, message);
       }
       (z.customPages ??= {})[req.params.pageType] = html;
       ctx.store.commit();
