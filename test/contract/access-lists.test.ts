@@ -180,15 +180,13 @@ describe("the configuration PATCH", () => {
       isEnabled: false,
       action: AccessListAction.Block,
     });
-    expect(r).toMatchObject({ status: 200, details: { listId: 501, isEnabled: false, action: 2 } });
+    // The published answer's `data` is the configuration itself, `{isEnabled, action}`.
+    expect(r).toEqual({ status: 200, configuration: { isEnabled: false, action: 2 } });
     const managed = await c.accessLists.updateAccessListConfiguration(1, 7003, {
       isEnabled: true,
       action: 4,
     });
-    expect(managed).toMatchObject({
-      status: 200,
-      details: { listId: 3, isEnabled: true, action: 4 },
-    });
+    expect(managed).toEqual({ status: 200, configuration: { isEnabled: true, action: 4 } });
     const all = await c.accessLists.listAccessLists(1);
     expect(all.customLists[0]).toMatchObject({ isEnabled: false, action: 2 });
     expect(all.managedLists[2]).toMatchObject({ isEnabled: true, action: 4 });

@@ -316,16 +316,32 @@ describe("bot detection, upload scanning, API guardian", () => {
     });
   });
 
-  test("bot detection on the Basic plan: a 2xx carrying invalid_plan_type.bot_detection", async () => {
-    for (const p of [
-      c.shieldZones.getBotDetection(1),
-      c.shieldZones.updateBotDetection(1, { executionMode: 1 }),
+  test("bot detection on the Basic plan: 403 invalid_plan_type.bot_detection (published status)", async () => {
+    for (const call of [
+      () => c.shieldZones.getBotDetection(1),
+      () => c.shieldZones.updateBotDetection(1, { executionMode: 1 }),
     ]) {
-      const e = await apiError(p);
-      expect([e.status, e.errorKey]).toEqual([200, "invalid_plan_type.bot_detection"]);
+      const e = await apiError(call());
+      expect([e.status, e.errorKey]).toEqual([403, "invalid_plan_type.bot_detection"]);
       expect(e.message).toMatch(/needs the Advanced plan or above/);
       expect(e.isNotFound).toBe(false);
     }
+  });
+
+  test("profile embedded-plan-refusal: the same refusal inside a 2xx", async () => {
+    await withProfile("embedded-plan-refusal", async () => {
+      for (const call of [
+        () => c.shieldZones.getBotDetection(1),
+        () => c.shieldZones.getApiGuardian(1),
+      ]) {
+        const e = await apiError(call());
+        expect(e.status).toBe(200);
+        expect(e.errorKey).toMatch(
+          /^(invalid_plan_type\.bot_detection|feature_not_available_on_plan)$/,
+        );
+        expect(e.message).toMatch(/plan or above/);
+      }
+    });
   });
 
   test("upload scanning on every plan", async () => {
@@ -367,9 +383,9 @@ describe("bot detection, upload scanning, API guardian", () => {
     expect((await c.shieldZones.getApiGuardian(3)).configuration.version).toBe("3");
   });
 
-  test("API guardian below the Business plan: feature_not_available_on_plan", async () => {
+  test("API guardian below the Business plan: 403 feature_not_available_on_plan", async () => {
     const e = await apiError(c.shieldZones.getApiGuardian(2));
-    expect([e.status, e.errorKey]).toEqual([400, "feature_not_available_on_plan"]);
+    expect([e.status, e.errorKey]).toEqual([403, "feature_not_available_on_plan"]);
     expect(e.message).toMatch(/needs the Business plan or above/);
     const w = await apiError(c.shieldZones.updateApiGuardian(1, { isEnabled: true }));
     expect(w.errorKey).toBe("feature_not_available_on_plan");

@@ -47,6 +47,7 @@ describe("PROFILES", () => {
       dnssecAnswer: "fresh",
       notFoundAnswer: "404",
       zonePatch: "merge",
+      planRefusal: "403",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },
@@ -55,6 +56,7 @@ describe("PROFILES", () => {
       "stale-dnssec": { dnssecAnswer: "stale" },
       "embedded-not-found": { notFoundAnswer: "embedded-200" },
       "zone-replace": { zonePatch: "replace" },
+      "embedded-plan-refusal": { planRefusal: "embedded-200" },
     };
     expect(Object.keys(PROFILES).sort()).toEqual(["default", ...Object.keys(flipped)].sort());
     for (const [name, diff] of Object.entries(flipped)) {
@@ -363,7 +365,7 @@ describe("control API: GET/PUT /_emulator/profile", () => {
     const cases: [unknown, RegExp][] = [
       [
         { name: "fast" },
-        /^name: unknown profile "fast"; allowed: default, merge-patch, fill-defaults, async-202, stale-dnssec, embedded-not-found, zone-replace$/,
+        /^name: unknown profile "fast"; allowed: default, merge-patch, fill-defaults, async-202, stale-dnssec, embedded-not-found, zone-replace, embedded-plan-refusal$/,
       ],
       [{ ruleConfigPatch: "deep" }, /^ruleConfigPatch: must be "replace" or "merge"; got "deep"$/],
       [{ fillDefaults: "yes" }, /^fillDefaults: must be true or false/],
@@ -372,6 +374,7 @@ describe("control API: GET/PUT /_emulator/profile", () => {
       [{ dnssecAnswer: "old" }, /^dnssecAnswer: must be "fresh" or "stale"/],
       [{ notFoundAnswer: 404 }, /^notFoundAnswer: must be "404" or "embedded-200"; got 404$/],
       [{ zonePatch: "deep" }, /^zonePatch: must be "merge" or "replace"; got "deep"$/],
+      [{ planRefusal: 403 }, /^planRefusal: must be "403" or "embedded-200"; got 403$/],
       [{ delay: 5 }, /^unknown property "delay"; allowed: name, ruleConfigPatch, fillDefaults/],
       [[1], /^profile must be a profile name or a JSON object$/],
     ];

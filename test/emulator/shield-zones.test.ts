@@ -133,7 +133,7 @@ describe("validation and errors", () => {
     expect(other.text).toContain("shieldZoneId");
     const basic = await call(emu, "GET", "/shield/shield-zone/1/bot-detection");
     expect([basic.status, basic.json.data, basic.json.error]).toEqual([
-      200,
+      403,
       null,
       expect.objectContaining({
         success: false,
@@ -144,16 +144,16 @@ describe("validation and errors", () => {
   });
 });
 
-describe("custom pages: HTML in, HTML out", () => {
+describe("custom pages: HTML in, the page as text out", () => {
   const page = (t: string) => `/shield/shield-zone/3/custom-page/${t}`;
-  test("PUT text/html, GET answers text/html; empty, wrong type and wrong page type refused", async () => {
+  test("PUT text/html, GET answers text/plain (a published type); empty, wrong type and wrong page type refused", async () => {
     const put = await call(emu, "PUT", page("ratelimit"), {
       body: "<h1>Too many</h1>",
       headers: { "content-type": "text/html" },
     });
     expect([put.status, put.json.success]).toEqual([200, true]);
     const get = await call(emu, "GET", page("ratelimit"));
-    expect(get.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(get.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(get.text).toBe("<h1>Too many</h1>");
     const empty = await call(emu, "PUT", page("block"), {
       body: " ",

@@ -38,6 +38,7 @@ export { ShieldZoneActionsApi, shieldZoneActionsEndpoints } from "./api/shield-z
 export type {
   AccessListWriteResult,
   AccessListConfigurationResult,
+  AccessListConfigurationState,
   AccessListWithConfiguration,
 } from "./api/access-lists";
 export { DnsApi, dnsEndpoints } from "./api/dns";

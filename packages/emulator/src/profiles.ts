@@ -51,6 +51,13 @@ export interface BehaviourProfile {
    * platform that reads the body as the whole zone does; the plan, `planType`, stays).
    */
   zonePatch: "merge" | "replace";
+  /**
+   * A zone feature refused on the zone's plan (bot detection below Advanced, API guardian
+   * below Business): `"403"` (default; the status the published document declares, body
+   * `{data: null, error}`) or `"embedded-200"` (HTTP 200 with that body, the error's
+   * `statusCode` 403).
+   */
+  planRefusal: "403" | "embedded-200";
 }
 
 /** Names of the built-in profiles. */
@@ -61,7 +68,8 @@ export type ProfileName =
   | "async-202"
   | "stale-dnssec"
   | "embedded-not-found"
-  | "zone-replace";
+  | "zone-replace"
+  | "embedded-plan-refusal";
 
 const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   ruleConfigPatch: "replace",
@@ -71,6 +79,7 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   dnssecAnswer: "fresh",
   notFoundAnswer: "404",
   zonePatch: "merge",
+  planRefusal: "403",
 });
 
 /**
@@ -85,6 +94,7 @@ export const PROFILES: Record<ProfileName, BehaviourProfile> = Object.freeze({
   "stale-dnssec": Object.freeze({ ...DEFAULT_PROFILE, dnssecAnswer: "stale" }),
   "embedded-not-found": Object.freeze({ ...DEFAULT_PROFILE, notFoundAnswer: "embedded-200" }),
   "zone-replace": Object.freeze({ ...DEFAULT_PROFILE, zonePatch: "replace" }),
+  "embedded-plan-refusal": Object.freeze({ ...DEFAULT_PROFILE, planRefusal: "embedded-200" }),
 });
 
 /** Names of the built-in profiles, in a stable order. */
@@ -161,6 +171,7 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   dnssecAnswer: `"fresh" or "stale"`,
   notFoundAnswer: `"404" or "embedded-200"`,
   zonePatch: `"merge" or "replace"`,
+  planRefusal: `"403" or "embedded-200"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -178,6 +189,8 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "404" || v === "embedded-200";
     case "zonePatch":
       return v === "merge" || v === "replace";
+    case "planRefusal":
+      return v === "403" || v === "embedded-200";
   }
 }
 

@@ -88,12 +88,21 @@ export const accessListEndpoints = {
 export type AccessListWriteResult =
   { status: 200; list: CustomAccessList } | { status: 202; accepted: AcceptedResult };
 
+/** The configuration of a list in a zone as the configuration PATCH answers it. */
+export interface AccessListConfigurationState {
+  /** Whether the list is applied in the zone (`null` when the platform does not say). */
+  isEnabled?: boolean | null;
+  /** What a match does ({@link AccessListAction}). */
+  action?: AccessListConfigurationRequest["action"];
+}
+
 /**
- * Result of a configuration PATCH: 200 with the list's details when the platform sends them
- * (`undefined` when it answers only a result), or 202 (applied later).
+ * Result of a configuration PATCH: 200 with the configuration as it now is (the published
+ * `UpdateAccessListConfigurationResponse`'s `data`, `{isEnabled, action}`; `undefined` when
+ * the platform answers only a result), or 202 (applied later).
  */
 export type AccessListConfigurationResult =
-  | { status: 200; details: AccessListDetails | undefined }
+  | { status: 200; configuration: AccessListConfigurationState | undefined }
   | { status: 202; accepted: AcceptedResult };
 
 /** A custom list together with its configuration in the zone (two reads). */
@@ -233,13 +242,22 @@ export class AccessListsApi {
     body: AccessListConfigurationRequest,
     opts?: RequestOptions,
   ): Promise<AccessListConfigurationResult> {
-    const res = await this.t.call<{ data?: AccessListDetails | null } | undefined>(
+    const res = await this.t.call<{ data?: AccessListConfigurationState | null } | undefined>(
       accessListEndpoints.updateAccessListConfiguration,
       { params: { shieldZoneId, configurationId }, body },
       opts,
     );
     if (res.status === 202) return { status: 202, accepted: (res.data ?? {}) as AcceptedResult };
     const d = res.data?.data;
-    return { status: 200, details: d && typeof d === "object" ? d : undefined };
+    return {
+      status: 200,
+      configuration:
+        d && typeof d === "object" && !Array.isArray(d)
+          ? {
+              ...(d.isEnabled !== undefined ? { isEnabled: d.isEnabled } : {}),
+              ...(d.action !== undefined ? { action: d.action } : {}),
+            }
+          : undefined,
+    };
   }
 }

@@ -342,8 +342,9 @@ export function registerAccessListRoutes(app: FastifyInstance, ctx: EmulatorCont
       }
       apply(target);
       ctx.store.commit();
+      // The published `UpdateAccessListConfigurationResponse`: the configuration as it now is.
       return {
-        data: custom ? customDetails(custom) : managedDetails(managed![0], managed![1]),
+        data: { isEnabled: target.isEnabled, action: target.action },
         error: { ...OK_RESULT },
       };
     },

@@ -47,8 +47,17 @@ const WAF = counterNames("waf");
 const DDOS = counterNames("dDoS");
 const RATE = counterNames("ratelimit");
 const BOT = counterNames("botDetection");
-/** Access-list counters (the published shape leaves them open). */
-const ACCESS = ["allowedRequests", "blockedRequests", "challengedRequests", "loggedRequests"];
+/**
+ * Access-list counters of the published `AccessList` metrics (`totalActions`, their sum, is
+ * added by {@link withTotalActions}); the document has no count of allowed requests.
+ */
+const ACCESS = ["blockedRequests", "loggedRequests", "challengedRequests"];
+
+/** Access-list counters with `totalActions` first: blocked + logged + challenged. */
+const withTotalActions = (c: Counters): Counters => ({
+  totalActions: c.blockedRequests + c.loggedRequests + c.challengedRequests,
+  ...c,
+});
 const UPLOAD = counterNames("uploadScanning");
 const GUARDIAN = counterNames("apiGuardian");
 
@@ -101,8 +110,10 @@ export function registerShieldMetricsRoutes(app: FastifyInstance, ctx: EmulatorC
         ratelimitOverviewPastTwentyEightDays: rate.byDay,
         botDetection: bot.total,
         botDetectionOverviewPastTwentyEightDays: bot.byDay,
-        accessList: access.total,
-        accessListOverviewPastTwentyEightDays: access.byDay,
+        accessList: withTotalActions(access.total),
+        accessListOverviewPastTwentyEightDays: Object.fromEntries(
+          Object.entries(access.byDay).map(([day, c]) => [day, withTotalActions(c)]),
+        ),
         uploadScanning: upload.total,
         uploadScanningOverviewPastTwentyEightDays: upload.byDay,
         apiGuardian: guardian.total,

@@ -1,9 +1,12 @@
 /**
  * The settings of a shield zone that live on their own paths (`spec/shield.md`): bot
  * detection, upload scanning, API guardian (configuration and API document) and the custom
- * response pages (HTML in, HTML out). Plan gates as the platform answers them: bot detection
- * needs the Advanced plan (below: a 2xx carrying `invalid_plan_type.bot_detection`), custom
- * pages and API guardian the Business plan (below: 400 `feature_not_available_on_plan`);
+ * response pages (HTML in, the page as `text/plain` out). Plan gates with the statuses the
+ * published document declares: bot detection needs the Advanced plan (below: 403
+ * `{data: null, error}` with `invalid_plan_type.bot_detection`), API guardian the Business
+ * plan (below: 403 with `feature_not_available_on_plan`); profile `planRefusal:
+ * "embedded-200"` answers both as a 200 carrying the error. Custom pages need the Business
+ * plan (below: 400 `feature_not_available_on_plan`, the document declares no 403 there);
  * upload scanning is on every plan.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -25,12 +28,15 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import type { ShieldZoneState } from "../state";
 import { int32Params, OK_RESULT } from "./common";
-import { dataError, planName, zoneAccess, zoneMissing, zonePlan } from "./shield-access";
+import { dataError, planName, zoneAccess, zonePlan } from "./shield-access";
+import { zoneNotFound } from "./zone-lists";
 
-/** Error key of bot detection on a plan without it (inside a 2xx). */
+/** Error key of bot detection on a plan without it. */
 export const BOT_PLAN_KEY = "invalid_plan_type.bot_detection";
 /** Error key of custom pages and API guardian below the Business plan. */
 export const FEATURE_PLAN_KEY = "feature_not_available_on_plan";
+/** Error key of a custom page PUT whose body is not a page. */
+export const PAGE_INVALID_KEY = "validation_error.custom_page";
 /** Error key of a custom page the zone does not have. */
 export const PAGE_NOT_FOUND_KEY = "not_found.custom_page";
 
@@ -81,10 +87,19 @@ export function parseApiDocument(content: string): ApiDocument | undefined {
 /** Registers the routes of bot detection, upload scanning, API guardian and custom pages. */
 export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { zoneFor } = zoneAccess(ctx);
-  /** The zone of the request (its parts are filled by the store); or the 404 was sent. */
-  const zoneOf = (req: Req, reply: FastifyReply): ShieldZoneState | undefined => {
+  /**
+   * The zone of the request (its parts are filled by the store); or the answer to a missing
+   * zone was sent: the published 404 of these operations, `{data: null, error}` (profile
+   * `notFoundAnswer: "embedded-200"`: that body in a 200). Custom pages send `error` alone,
+   * their operations' `GenericRequestResponse`.
+   */
+  const zoneOf = (req: Req, reply: FastifyReply, bare = false): ShieldZoneState | undefined => {
     const z = zoneFor(req, req.params.shieldZoneId);
-    if (!z) zoneMissing(ctx, reply, req.url, req.params.shieldZoneId);
+    if (!z) {
+      const error = zoneNotFound(req.params.shieldZoneId);
+      const status = ctx.profile.notFoundAnswer === "embedded-200" ? 200 : 404;
+      void reply.code(status).send(bare ? error : { data: null, error });
+    }
     return z;
   };
   const planMessage = (z: ShieldZoneState, feature: string, needs: number) =>
@@ -101,11 +116,14 @@ export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: Emula
     return false;
   };
   const ok = () => ({ ...OK_RESULT });
+  /** A plan refusal: 403 `{data: null, error}`, or that body in a 200 (profile `planRefusal`). */
+  const planRefusal = (reply: FastifyReply, key: string, message: string) =>
+    dataError(reply, ctx.profile.planRefusal === "embedded-200" ? 200 : 403, key, message, 403);
 
-  // Bot detection: Advanced plan and above; below, a 200 carrying the plan error.
+  // Bot detection: Advanced plan and above.
   const botGate = (z: ShieldZoneState, reply: FastifyReply) =>
     zonePlan(z).planType < ADVANCED
-      ? dataError(reply, 200, BOT_PLAN_KEY, planMessage(z, "Bot detection", ADVANCED), 403)
+      ? planRefusal(reply, BOT_PLAN_KEY, planMessage(z, "Bot detection", ADVANCED))
       : undefined;
   const botView = (z: ShieldZoneState) => ({ shieldZoneId: z.id, ...z.botDetection! });
   const zoned = { schema: { params: int32Params("shieldZoneId") } };
@@ -158,10 +176,10 @@ export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: Emula
     },
   );
 
-  // API guardian: Business plan and above; below, 400 feature_not_available_on_plan.
+  // API guardian: Business plan and above.
   const guardianGate = (z: ShieldZoneState, reply: FastifyReply) =>
     zonePlan(z).planType < BUSINESS
-      ? dataError(reply, 400, FEATURE_PLAN_KEY, planMessage(z, "API Guardian", BUSINESS))
+      ? planRefusal(reply, FEATURE_PLAN_KEY, planMessage(z, "API Guardian", BUSINESS))
       : undefined;
   const configurationView = (z: ShieldZoneState) => {
     const g = z.apiGuardian!;
@@ -271,7 +289,20 @@ export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: Emula
 }
 
 /**
- * Custom response pages: GET answers the HTML as `text/html` (404 when the zone has none),
+ * The JSON content type a request's `Accept` asks for when it accepts neither `text/plain`
+ * nor any type (`application/json` or `text/json`), else undefined (answer `text/plain`).
+ */
+function jsonOnly(accept: string | undefined): string | undefined {
+  const types = (accept ?? "").split(",").map((t) => t.split(";")[0].trim().toLowerCase());
+  if (types.some((t) => t === "" || t === "*/*" || t === "text/*" || t === "text/plain"))
+    return undefined;
+  return types.find((t) => t === "application/json" || t === "text/json");
+}
+
+/**
+ * Custom response pages: GET answers the HTML as a string in a content type the published
+ * document declares (`text/plain`; a JSON string when the request accepts only
+ * `application/json` or `text/json`; 404 when the zone has none),
  * PUT takes the HTML as the body (`text/html` or `text/plain`, also a JSON string), DELETE
  * goes back to the platform's page. Business plan and above. The routes live in their own
  * plugin context so that only they accept non-JSON bodies.
@@ -280,7 +311,7 @@ function registerCustomPageRoutes(
   app: FastifyInstance,
   ctx: EmulatorContext,
   h: {
-    zoneOf: (req: Req, reply: FastifyReply) => ShieldZoneState | undefined;
+    zoneOf: (req: Req, reply: FastifyReply, bare?: boolean) => ShieldZoneState | undefined;
     planMessage: (z: ShieldZoneState, feature: string, needs: number) => string;
   },
 ): void {
@@ -296,7 +327,7 @@ function registerCustomPageRoutes(
   };
   /** The zone when it exists and its plan has custom pages; otherwise the answer was sent. */
   const pageZone = (req: FastifyRequest<PageRoute>, reply: FastifyReply) => {
-    const z = h.zoneOf(req as unknown as Req, reply);
+    const z = h.zoneOf(req as unknown as Req, reply, true);
     if (!z) return undefined;
     if (zonePlan(z).planType < BUSINESS) {
       generic(reply, 400, FEATURE_PLAN_KEY, h.planMessage(z, "Custom response pages", BUSINESS));
@@ -321,7 +352,9 @@ function registerCustomPageRoutes(
       if (!z) return reply;
       const html = z.customPages?.[req.params.pageType];
       if (html === undefined) return missing(reply, z, req.params.pageType);
-      return reply.code(200).type("text/html; charset=utf-8").send(html);
+      const json = jsonOnly(req.headers.accept);
+      if (json) return reply.code(200).type(`${json}; charset=utf-8`).send(JSON.stringify(html));
+      return reply.code(200).type("text/plain; charset=utf-8").send(html);
     });
 
     pages.put<PageRoute & { Body: unknown }>(path, params, async (req, reply) => {
@@ -329,10 +362,9 @@ function registerCustomPageRoutes(
       if (!z) return reply;
       const html = req.body;
       if (typeof html !== "string" || html.trim() === "") {
-        const message = "must be the page's HTML (a non-empty text/html body)";
-        return sendError(reply, pathOf(req.url), 400, `body: ${message}`, {
-          fieldErrors: [{ field: "body", message }],
-        });
+        // The published 400 of this operation: a `GenericRequestResponse`.
+        const message = "body: must be the page's HTML (a non-empty text/html body)";
+        return generic(reply, 400, PAGE_INVALID_KEY, message);
       }
       (z.customPages ??= {})[req.params.pageType] = html;
       ctx.store.commit();

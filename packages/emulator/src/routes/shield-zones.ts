@@ -176,15 +176,16 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
 
   app.get("/shield/waf/engine-config", async () => ({ data: copy(WAF_ENGINE_CONFIG_DEFAULTS) }));
 
-  // A shield zone by id: `{data: ShieldZoneResponse}` (settings, plan and limits); a zone the
-  // key cannot see answers like one that does not exist.
+  // A shield zone by id: `{data: ShieldZoneResponse}` (settings, plan and limits; the published
+  // `GetShieldZoneResponse` has no `error` member); a zone the key cannot see answers like one
+  // that does not exist.
   app.get<{ Params: { shieldZoneId: number } }>(
     "/shield/shield-zone/:shieldZoneId",
     { schema: { params: int64Params("shieldZoneId") } },
     async (req, reply) => {
       const z = zoneFor(req, req.params.shieldZoneId);
       if (!z) return zoneMissing(ctx, reply, req.url, req.params.shieldZoneId);
-      return { data: zoneResponse(z), error: null };
+      return { data: zoneResponse(z) };
     },
   );
 

@@ -286,7 +286,9 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
     },
   );
 
-  // The shield zone of a pull zone: `{data, error: null}`, or 200 `{data: null, error}`.
+  // The shield zone of a pull zone: `{data}` (the published `GetShieldZoneResponse`, no `error`
+  // member), or 200 `{data: null, error}` for a pull zone without one (the platform's answer;
+  // the published document declares none).
   app.get<{ Params: { pullZoneId: number } }>(
     "/shield/shield-zone/get-by-pullzone/:pullZoneId",
     { schema: { params: shieldZoneByPullZoneParamsSchema } },
@@ -302,7 +304,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
         customWafRulesLimit: z.customWafRulesLimit ?? 10,
         wafEnabled: z.wafEnabled ?? true,
       };
-      return { data, error: null };
+      return { data };
     },
   );
 
