@@ -104,6 +104,15 @@ describe("shield.getEventLogSearch", () => {
     expect(r.rows).toHaveLength(60);
   });
 
+  test("without `to`, the window ends at the time of the call", async () => {
+    const before = Date.now();
+    const r = await getEventLogSearch({ shieldZoneId: 1, from: before - DAY }, opts(emu));
+    expect(r.to).toBeGreaterThanOrEqual(before);
+    expect(r.to).toBeLessThanOrEqual(Date.now());
+    const [q] = await journal(emu, /\/search$/);
+    expect(q.body).toMatchObject({ from: before - DAY, to: r.to, pageSize: 500, page: 0 });
+  });
+
   test.each([
     [{ filters: [{ field: "colour", op: "eq", value: ["x"] }] }, /"filters\[0\]\.field".*country/],
     [{ filters: [{ field: "ip", op: "like", value: ["x"] }] }, /"filters\[0\]\.op".*wildcard/],
@@ -201,6 +210,27 @@ describe("shield.getShieldMetrics", () => {
       getShieldMetrics({ shieldZoneId: 1, area: "wafRule", ruleId: "000000" }, opts(emu)),
     );
     expect(e).toMatchObject({ name: "EdgeApiError", status: 404 });
+  });
+
+  test("apiGuardian: the zone's, or one endpoint's with endpointId", async () => {
+    const doc = JSON.stringify({
+      openapi: "3.0.0",
+      info: { title: "shop", version: "1" },
+      paths: { "/orders": { get: {}, post: {} } },
+    });
+    await client.shieldZones.createApiGuardianSpec(3, { content: doc });
+    const zone = await getShieldMetrics({ shieldZoneId: 3, area: "apiGuardian" }, opts(emu));
+    expect(Object.keys(zone.metrics.overviewPastTwentyEightDays!)).toHaveLength(28);
+    const one = await getShieldMetrics(
+      { shieldZoneId: 3, area: "apiGuardian", endpointId: 3002 },
+      opts(emu),
+    );
+    expect(Object.keys(one.metrics.overviewPastTwentyEightDays!)).toHaveLength(28);
+    const paths = (await journal(emu, /^\/shield\/metrics\//)).map((q) => q.path);
+    expect(paths).toEqual([
+      "/shield/metrics/shield-zone/3/api-guardian",
+      "/shield/metrics/shield-zone/3/api-guardian/endpoint/3002",
+    ]);
   });
 
   test.each([
