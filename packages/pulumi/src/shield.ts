@@ -109,6 +109,30 @@ export type {
   ShieldZoneByPullZoneArgs,
 } from "./functions/shield";
 export {
+  getEventLogSearch,
+  getEventLogSearchOutput,
+  getShieldMetrics,
+  getShieldMetricsOutput,
+  getBots,
+  getBotsOutput,
+} from "./functions/shield-activity";
+export type {
+  GetEventLogSearchArgs,
+  GetEventLogSearchResult,
+  EventLogSearchRow,
+  EventLogSearchGroup,
+  GetShieldMetricsArgs,
+  GetShieldMetricsResult,
+  ShieldMetricsArea,
+  ShieldMetricsByArea,
+  DetailedMetricsView,
+  OveragesView,
+  GetBotsArgs,
+  GetBotsResult,
+  BotSummary,
+  BotCategorySummary,
+} from "./functions/shield-activity";
+export {
   getZone,
   getZoneOutput,
   getZones,
