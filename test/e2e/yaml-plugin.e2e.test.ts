@@ -1,9 +1,9 @@
 /**
  * The native provider plugin (`pulumi-resource-edgeplatform`, packages/pulumi/src/plugin) with the
- * real CLI and a Pulumi YAML program (`runtime: yaml`, the plugin named in `plugins: providers:`)
- * against the emulator: create a rate-limit rule, update one field (the preview's detailed diff
- * names exactly that field), destroy it; and the same program as the TypeScript dynamic resource
- * makes the same writes.
+ * real CLI and the Pulumi YAML program of docs/yaml.md (`runtime: yaml`, the plugin named in
+ * `plugins: providers:`) against the emulator: create a rate-limit rule, update one field (the
+ * preview's detailed diff names exactly that field), destroy it; and the same program as the
+ * TypeScript dynamic resource makes the same writes.
  *
  * Needs the YAML language host (scripts/pulumi-yaml.js builds it from Go modules); without one
  * and without Go the file is skipped with the reason, except under CI=true.
@@ -13,6 +13,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { randomBytes } from "crypto";
+import { docs } from "../docs/lib";
 import { KindHarness, startKindHarness } from "./harness";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -46,31 +47,24 @@ function yamlAvailable(): boolean {
   return false;
 }
 
-/** The YAML program: one rate-limit rule, the same values as programs/rate-limit-program.ts. */
-const yamlProgram = (requestCount: number) => `name: edgeplatform-yaml
-runtime: yaml
-plugins:
-  providers:
-    - name: edgeplatform
-      path: ${PLUGIN_DIR}
-resources:
-  login:
-    type: ${TYPE}
-    properties:
-      shieldZoneId: 1
-      ruleName: login-limit
-      ruleConfiguration:
-        actionType: Challenge
-        variableTypes:
-          REQUEST_URI: /login
-        operatorType: BEGINSWITH
-        value: /login
-        requestCount: ${requestCount}
-        timeframe: PerOneMinute
-        blockTime: ForFiveMinutes
-outputs:
-  ruleId: \${login.ruleId}
-`;
+/**
+ * The Pulumi YAML programs of docs/yaml.md (`<!-- check: pulumi -->` before a ```yaml block):
+ * one, a rate-limit rule with the values of programs/rate-limit-program.ts.
+ */
+const docPrograms = docs
+  .collectBlocks()
+  .blocks.filter((b) => b.kind === "yaml" && b.pulumi && b.skip === null);
+
+/** The documentation's program with this checkout's plugin and `requestCount`. */
+function yamlProgram(requestCount: number): string {
+  expect(docPrograms.map((b) => b.file)).toEqual(["docs/yaml.md"]);
+  const code = docPrograms[0].code;
+  expect(code.match(/^\s+path: .*$/gm)).toHaveLength(1);
+  expect(code.match(/^\s+requestCount: \d+$/gm)).toHaveLength(1);
+  return code
+    .replace(/^(\s+path: ).*$/m, `$1${PLUGIN_DIR}`)
+    .replace(/^(\s+requestCount: )\d+$/m, `$1${requestCount}`);
+}
 
 /** A YAML project in a temporary directory, driven with the CLI (file backend). */
 class YamlStack {
