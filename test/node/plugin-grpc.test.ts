@@ -13,7 +13,7 @@ import { startEmulator, type RunningEmulator } from "../../packages/emulator/src
 import { ensureBuilt, ROOT } from "../support/build";
 import { registerSecret } from "../support/secrets";
 
-/* eslint-disable @typescript-eslint/no-require-imports, @typescript-eslint/no-explicit-any */
+/* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
 const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
 const fromSdk = (id: string): Any => require(require.resolve(id, { paths: [sdkDir] }));
