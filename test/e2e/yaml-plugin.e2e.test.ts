@@ -29,6 +29,9 @@ const PLUGIN_DIR = path.join(REPO_ROOT, "packages", "pulumi", "bin");
 const TYPE = "edgeplatform:shield:RateLimitRule";
 const OP_TIMEOUT = 300_000;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
 interface YamlModule {
   ensureYamlHost(opts?: { log?: (line: string) => void }): Promise<CliInfo>;
   canProvideYaml(): boolean;
@@ -207,6 +210,72 @@ const run = yamlAvailable();
         expect.stringMatching(/^DELETE \/shield\/rate-limit\/\d+$/),
       ]);
       expect(yamlWrites).toEqual(tsWrites);
+    },
+    4 * OP_TIMEOUT,
+  );
+
+  test(
+    "refresh shows drift; pulumi import adopts an existing rule with no write, and destroy leaves it",
+    async () => {
+      const control = harness.control;
+      await control.reset();
+      const y = new YamlStack(cli);
+      /** The state's outputs of the resource named `name`. */
+      const outputsOf = async (name: string) => {
+        const exported = JSON.parse((await y.ok(["stack", "export"])).stdout) as {
+          deployment: { resources?: { urn: string; outputs?: Record<string, Any> }[] };
+        };
+        return exported.deployment.resources?.find((r) => r.urn.endsWith(`${TYPE}::${name}`))
+          ?.outputs;
+      };
+      try {
+        y.write(20);
+        await y.ok(["stack", "init", "dev"]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
+        await y.ok(["up", "--yes", "--skip-preview"]);
+        const ruleId = (await outputsOf("login"))?.ruleId as number;
+
+        // Changed outside Pulumi: refresh reads it into the state, with no write.
+        await control.updateState((s) => {
+          const rule = s.rateLimitRules.find((r) => r.id === ruleId);
+          if (rule?.ruleConfiguration) rule.ruleConfiguration.requestCount = 77;
+        });
+        await control.clearJournal();
+        await y.ok(["refresh", "--yes", "--skip-preview"]);
+        expect((await outputsOf("login"))?.ruleConfiguration?.requestCount).toBe(77);
+
+        // Fixture rule 101 "api-burst" of shield zone 1, imported by id (unprotected, so that
+        // destroy runs the plugin's Delete, which leaves an adopted rule in place).
+        await y.ok([
+          "import",
+          TYPE,
+          "burst",
+          "101",
+          "--yes",
+          "--protect=false",
+          "--out",
+          path.join(y.dir, "out.yaml"),
+        ]);
+        expect(await outputsOf("burst")).toMatchObject({
+          ruleId: 101,
+          ruleName: "api-burst",
+          adopted: true,
+          deleteOnDestroy: false,
+          ruleConfiguration: { requestCount: 100, actionType: "RateLimit" },
+        });
+        expect(await harness.control.writes()).toEqual([]);
+
+        await y.ok(["destroy", "--yes", "--skip-preview"]);
+        expect((await writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
+          `DELETE /shield/rate-limit/${ruleId}`,
+        ]);
+        const left = (await control.state()).rateLimitRules.map((r) => r.id);
+        expect(left).toContain(101);
+        expect(left).not.toContain(ruleId);
+      } finally {
+        y.cleanup();
+      }
     },
     4 * OP_TIMEOUT,
   );
