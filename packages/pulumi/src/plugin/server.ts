@@ -29,6 +29,8 @@ const providerGrpc = require("@pulumi/pulumi/proto/provider_grpc_pb") as Any;
 const pluginPb = require("@pulumi/pulumi/proto/plugin_pb") as Any;
 const structPb = fromSdk<Any>("google-protobuf/google/protobuf/struct_pb");
 const emptyPb = fromSdk<Any>("google-protobuf/google/protobuf/empty_pb");
+const anyPb = fromSdk<Any>("google-protobuf/google/protobuf/any_pb");
+const statusPb = require("@pulumi/pulumi/proto/status_pb") as Any;
 
 /** The signature key of a secret value in the property protocol, and the secret's signature. */
 const SIG = "4dabf18193072939515e22adb298388d";
@@ -75,14 +77,34 @@ function resourceFor(req: Any): PluginResource {
   return r;
 }
 
-/** A gRPC error carrying a message with every known secret removed. */
-function grpcError(e: unknown): grpcTypes.ServiceError {
+/**
+ * The gRPC error of a failed operation, its message with every known secret removed. An error
+ * with an `id` (`PartialCreateError`: the object exists but the create could not finish) also
+ * carries `ErrorResourceInitFailed` with the id and the state, so that the engine records the
+ * object instead of forgetting it (what the SDK's provider server does for dynamic resources).
+ */
+export function grpcError(e: unknown): grpcTypes.ServiceError {
   const message = scrub(e instanceof Error ? e.message : String(e));
   const code = (e as { code?: unknown })?.code;
+  const metadata = new grpc.Metadata();
+  const partial = e as { id?: unknown; properties?: unknown; reasons?: unknown };
+  if (typeof partial?.id === "string" && partial.id !== "") {
+    const detail = new providerPb.ErrorResourceInitFailed()
+      .setId(partial.id)
+      .setProperties(toStruct(partial.properties))
+      .setReasonsList(
+        Array.isArray(partial.reasons) ? partial.reasons.map((r) => scrub(String(r))) : [],
+      );
+    const any = new anyPb.Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new statusPb.Status().setCode(grpc.status.UNKNOWN).setMessage(message);
+    status.addDetails(any);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
   return Object.assign(new Error(message), {
     code: typeof code === "number" ? code : grpc.status.UNKNOWN,
     details: message,
-    metadata: new grpc.Metadata(),
+    metadata,
   }) as grpcTypes.ServiceError;
 }
 
