@@ -260,8 +260,7 @@ async function withLock(dir, log, fn) {
         fs.rmSync(lock, { recursive: true, force: true });
         continue;
       }
-      if (!announced)
-        log(`waiting for another build of the Pulumi CLI (pid ${pid || "?"}) to finish...`);
+      if (!announced) log(`waiting for another build (pid ${pid || "?"}) in ${dir} to finish...`);
       announced = true;
       await sleep(2000);
     }
@@ -388,6 +387,10 @@ module.exports = {
   ensurePulumiCli,
   canProvide,
   cacheDir,
+  goAvailable,
+  isExecutable,
+  run,
+  withLock,
   cacheRoot,
   PULUMI_VERSION,
   MIN_VERSION,

@@ -14,7 +14,11 @@
  *     <!-- check: skip REASON -->   not type-checked or run; REASON is required
  *     <!-- check: runnable -->      TS: also run with node; sh/bash: run with bash -euo pipefail
  *     <!-- check: pulumi -->        TS, a Pulumi program: also run with the real engine (`up`,
- *                                   then `destroy`) by test/e2e/docs-programs.e2e.test.ts
+ *                                   then `destroy`) by test/e2e/docs-programs.e2e.test.ts;
+ *                                   YAML (```yaml), a Pulumi YAML program (`runtime: yaml`):
+ *                                   run through the native plugin (create, update, destroy) by
+ *                                   test/e2e/yaml-plugin.e2e.test.ts; the only directive a
+ *                                   YAML block takes
  *   Any other `<!-- check: ... -->` is an error, so a typo cannot silently skip a check.
  * - Runnable blocks talk to an emulator the checker starts on a free loopback port: every
  *   `127.0.0.1:4010` in the block becomes that port, the emulator is reset before each block,
@@ -23,7 +27,8 @@
  *   directory that links this repository's package.json, node_modules, packages, examples and
  *   scripts (so `npx edgeplatform-import`, `npm run emulator`, `node examples/...` work), with
  *   a time limit; its whole process group is ended afterwards.
- * - ```sh / ```bash blocks without `check: runnable` are not run (nor checked).
+ * - ```sh / ```bash blocks without `check: runnable` are not run (nor checked); nor are ```yaml
+ *   blocks without `check: pulumi`.
  */
 "use strict";
 /* global fetch, URL */
@@ -38,6 +43,7 @@ const REPO_ROOT = path.resolve(__dirname, "../..");
 const DOCS_PORT = "127.0.0.1:4010";
 const TS_LANGS = new Set(["ts", "typescript"]);
 const SH_LANGS = new Set(["sh", "bash", "shell"]);
+const YAML_LANGS = new Set(["yaml", "yml"]);
 
 /** The Markdown files whose blocks are checked, relative to the repository root. */
 function docFiles(root = REPO_ROOT) {
@@ -59,7 +65,7 @@ function docFiles(root = REPO_ROOT) {
  * @param {string} file the name used in messages (relative path)
  * @returns {{ blocks: Block[], problems: {file: string, line: number, message: string}[] }}
  *
- * @typedef {{ file: string, line: number, lang: string, kind: "ts"|"sh"|"other",
+ * @typedef {{ file: string, line: number, lang: string, kind: "ts"|"sh"|"yaml"|"other",
  *   code: string, skip: string|null, runnable: boolean, pulumi: boolean }} Block
  * `line` is the 1-based line of the block's first code line.
  */
@@ -107,16 +113,32 @@ function extractBlocks(text, file) {
       if (j >= lines.length) {
         problems.push({ file, line: i + 1, message: "code block is not closed" });
       }
-      const kind = TS_LANGS.has(lang) ? "ts" : SH_LANGS.has(lang) ? "sh" : "other";
+      const kind = TS_LANGS.has(lang)
+        ? "ts"
+        : SH_LANGS.has(lang)
+          ? "sh"
+          : YAML_LANGS.has(lang)
+            ? "yaml"
+            : "other";
       const d = pending ?? { skip: null, runnable: false, pulumi: false };
-      if (pending && kind === "other") {
+      if (pending && kind === "yaml" && !pending.pulumi) {
+        problems.push({
+          file,
+          line: pending.line,
+          message: "a `yaml` block takes only `check: pulumi` (a Pulumi YAML program)",
+        });
+      } else if (pending && kind === "other") {
         problems.push({
           file,
           line: pending.line,
           message: `a docs-check directive before a \`${lang || "(no language)"}\` block, which is never checked`,
         });
-      } else if (pending?.pulumi && kind !== "ts") {
-        problems.push({ file, line: pending.line, message: "`check: pulumi` is for TS blocks" });
+      } else if (pending?.pulumi && kind !== "ts" && kind !== "yaml") {
+        problems.push({
+          file,
+          line: pending.line,
+          message: "`check: pulumi` is for TS blocks and YAML programs",
+        });
       }
       blocks.push({
         file,

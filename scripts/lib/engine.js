@@ -27,6 +27,7 @@ function ensureBuilt(log = () => {}) {
   const needed = [
     "packages/client/dist/index.js",
     "packages/pulumi/dist/index.js",
+    "packages/pulumi/dist/plugin/schema.json",
     "packages/emulator/dist/index.js",
   ];
   if (needed.every((f) => fs.existsSync(path.join(REPO_ROOT, f)))) {

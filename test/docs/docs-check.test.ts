@@ -57,7 +57,30 @@ describe("extractBlocks", () => {
     expect(blocks[0]).toMatchObject({ kind: "ts", pulumi: true, runnable: false, skip: null });
     expect(
       docs.extractBlocks(md("<!-- check: pulumi -->", "```sh", "x", "```"), "x.md").problems,
-    ).toEqual([{ file: "x.md", line: 1, message: "`check: pulumi` is for TS blocks" }]);
+    ).toEqual([
+      { file: "x.md", line: 1, message: "`check: pulumi` is for TS blocks and YAML programs" },
+    ]);
+  });
+
+  test("`check: pulumi` marks a Pulumi YAML program (run through the native plugin); nothing else goes before a YAML block", () => {
+    const { blocks, problems } = docs.extractBlocks(
+      md("<!-- check: pulumi -->", "```yaml", "runtime: yaml", "```", "```yml", "a: 1", "```"),
+      "x.md",
+    );
+    expect(problems).toEqual([]);
+    expect(blocks.map((b) => [b.kind, b.pulumi, b.skip])).toEqual([
+      ["yaml", true, null],
+      ["yaml", false, null],
+    ]);
+    expect(
+      docs.extractBlocks(md("<!-- check: runnable -->", "```yaml", "a: 1", "```"), "x.md").problems,
+    ).toEqual([
+      {
+        file: "x.md",
+        line: 1,
+        message: "a `yaml` block takes only `check: pulumi` (a Pulumi YAML program)",
+      },
+    ]);
   });
 
   test("a directive applies only to the block right after it (blank lines allowed)", () => {

@@ -5,7 +5,7 @@ export interface Block {
   file: string;
   line: number;
   lang: string;
-  kind: "ts" | "sh" | "other";
+  kind: "ts" | "sh" | "yaml" | "other";
   code: string;
   skip: string | null;
   runnable: boolean;

@@ -26,7 +26,9 @@ type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
 const WRAPPER = path.join(REPO_ROOT, "test", "e2e", "import-program.ts");
 const OP_TIMEOUT = 240_000;
 const PROJECT = "edgeplatform-docs-e2e";
-const programs = docs.collectBlocks().blocks.filter((b) => b.pulumi && b.skip === null);
+const programs = docs
+  .collectBlocks()
+  .blocks.filter((b) => b.kind === "ts" && b.pulumi && b.skip === null);
 
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: the documentation's programs", () => {

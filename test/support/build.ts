@@ -21,7 +21,7 @@ function newest(dir: string): number {
 
 /**
  * Runs `npm run build`'s steps (`tsc -b tsconfig.build.json`, the schema precompiler, the host
- * bundle) when `output` (a file under packages/<name>/dist) is missing or older than a source of
+ * bundle, the plugin schema) when `output` (a file under packages/<name>/dist) is missing or older than a source of
  * `packages` (names under packages/).
  * @throws when `output` is still missing afterwards.
  */
@@ -41,7 +41,7 @@ export function ensureBuilt(output: string, packages: readonly string[]): void {
   } catch {
     // type errors elsewhere still emit; the check below decides
   }
-  for (const step of ["precompile-schemas.js", "bundle-host.js"])
+  for (const step of ["precompile-schemas.js", "bundle-host.js", "plugin-schema.js"])
     execFileSync(process.execPath, [path.join(ROOT, "scripts", step)], {
       cwd: ROOT,
       stdio: "pipe",

@@ -13,6 +13,9 @@ export { timing } from "./zone-objects/recovery";
 
 const rateLimitRule = zoneObjectProvider(rateLimitRuleKind);
 
+/** The rate-limit rule's operations as the zone-object engine builds them (the native plugin's). */
+export const rateLimitRuleEngine = rateLimitRule;
+
 /** Creates (zone modes) or adopts (`ruleId`) the rule. */
 export const createRateLimitRule = rateLimitRule.create;
 /** Reads the rule; it leaves the state only when the zone's list confirms it is gone. */

@@ -11,13 +11,13 @@
  *   no other resource adopts it, and a stale state entry's delete leaves it.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { isNotFound, operation } from "../common";
+import { isNotFound, isUnknown, operation } from "../common";
 import { claim, claimWith, isClaimed } from "../run-state";
 import { configureFromRequest, type ConfigureRequestLike } from "../settings";
 import { checkFor } from "./check";
 import { claimKeys, createOperations, labelOf } from "./engine";
 import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
-import { configurationPlan } from "./plan";
+import { configurationPlan, present } from "./plan";
 import { confirmGone, logLine, readBackGone } from "./recovery";
 import { zoneReader, zoneWrite } from "./zone-reads";
 import {
@@ -209,6 +209,35 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     });
   }
 
+  /**
+   * The fields a {@link diff} finds changed, for a per-field report (the native plugin's
+   * `detailedDiff`): `replaces` as {@link diff} reports them, `changed` the other top-level
+   * fields, with `ruleConfiguration` broken down into `ruleConfiguration.<field>`, and
+   * `removed` the configuration fields the program no longer manages. No API call.
+   */
+  function fieldChanges(
+    olds: Partial<ZoneObjectOutputs>,
+    news: ZoneObjectInputs,
+  ): { replaces: string[]; changed: string[]; removed: string[] } {
+    const n = news ?? { ruleConfiguration: {} };
+    const { replaces: moved, changed: top } = plan.planChanges(olds ?? {}, n);
+    const replaces = [...moved, ...(kind.replacedBy?.(olds ?? {}, n) ?? [])];
+    const desired = n.ruleConfiguration ?? {};
+    const known = olds?.ruleConfiguration ?? {};
+    const changed: string[] = [];
+    const removed: string[] = [];
+    for (const f of top) {
+      if (replaces.includes(f)) continue;
+      if (f !== "ruleConfiguration" || isUnknown(desired)) {
+        changed.push(f);
+        continue;
+      }
+      for (const c of plan.changedConfigFields(desired, known)) changed.push(`${f}.${c}`);
+      for (const c of Object.keys(known)) if (!present(desired, c)) removed.push(`${f}.${c}`);
+    }
+    return { replaces, changed, removed };
+  }
+
   /** The dynamic provider (what the serialized stub calls). */
   const provider = {
     configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
@@ -220,5 +249,5 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     update,
     delete: del,
   };
-  return { provider, check, create, read, diff, update, delete: del, plan };
+  return { provider, check, create, read, diff, fieldChanges, update, delete: del, plan };
 }

@@ -1,0 +1,10 @@
+/**
+ * Entry point of `pulumi-resource-edgeplatform` (bin/pulumi-resource-edgeplatform runs it):
+ * serves the provider and exits when the engine closes the plugin's standard input or stops it.
+ */
+import { serve } from "./server";
+
+serve().catch((e: unknown) => {
+  process.stderr.write(`pulumi-resource-edgeplatform: ${e instanceof Error ? e.message : e}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,282 @@
+/**
+ * The native provider plugin (`pulumi-resource-edgeplatform`, packages/pulumi/src/plugin) with the
+ * real CLI and the Pulumi YAML program of docs/yaml.md (`runtime: yaml`, the plugin named in
+ * `plugins: providers:`) against the emulator: create a rate-limit rule, update one field (the
+ * preview's detailed diff names exactly that field), destroy it; and the same program as the
+ * TypeScript dynamic resource makes the same writes.
+ *
+ * Needs the YAML language host (scripts/pulumi-yaml.js builds it from Go modules); without one
+ * and without Go the file is skipped with the reason, except under CI=true.
+ */
+import { spawn } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { randomBytes } from "crypto";
+import { docs } from "../docs/lib";
+import { KindHarness, startKindHarness } from "./harness";
+import {
+  CLI_BUILD_TIMEOUT_MS,
+  CliInfo,
+  e2eAvailable,
+  engine,
+  provideCliAndDist,
+  REPO_ROOT,
+} from "./setup";
+
+const PROGRAM = path.join(__dirname, "programs", "rate-limit-program.ts");
+const PLUGIN_DIR = path.join(REPO_ROOT, "packages", "pulumi", "bin");
+const TYPE = "edgeplatform:shield:RateLimitRule";
+const OP_TIMEOUT = 300_000;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Any = any;
+
+interface YamlModule {
+  ensureYamlHost(opts?: { log?: (line: string) => void }): Promise<CliInfo>;
+  canProvideYaml(): boolean;
+}
+const yamlModule = require(path.join(REPO_ROOT, "scripts", "pulumi-yaml.js")) as YamlModule;
+
+const isCI = /^(1|true|yes)$/i.test(process.env.CI ?? "");
+/** Whether this file runs: the e2e suite runs and a YAML host exists or can be built. */
+function yamlAvailable(): boolean {
+  if (!e2eAvailable()) return false;
+  if (isCI || yamlModule.canProvideYaml()) return true;
+  console.log(
+    "YAML plugin e2e skipped: no pulumi-language-yaml next to the CLI or on PATH, and no Go " +
+      "to build it (see scripts/pulumi-yaml.js). Under CI=true this is a failure.",
+  );
+  return false;
+}
+
+/**
+ * The Pulumi YAML programs of docs/yaml.md (`<!-- check: pulumi -->` before a ```yaml block):
+ * one, a rate-limit rule with the values of programs/rate-limit-program.ts.
+ */
+const docPrograms = docs
+  .collectBlocks()
+  .blocks.filter((b) => b.kind === "yaml" && b.pulumi && b.skip === null);
+
+/** The documentation's program with this checkout's plugin and `requestCount`. */
+function yamlProgram(requestCount: number): string {
+  expect(docPrograms.map((b) => b.file)).toEqual(["docs/yaml.md"]);
+  const code = docPrograms[0].code;
+  expect(code.match(/^\s+path: .*$/gm)).toHaveLength(1);
+  expect(code.match(/^\s+requestCount: \d+$/gm)).toHaveLength(1);
+  return code
+    .replace(/^(\s+path: ).*$/m, `$1${PLUGIN_DIR}`)
+    .replace(/^(\s+requestCount: )\d+$/m, `$1${requestCount}`);
+}
+
+/** A YAML project in a temporary directory, driven with the CLI (file backend). */
+class YamlStack {
+  readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-yaml-"));
+  readonly project = path.join(this.dir, "project");
+  readonly passphrase = randomBytes(12).toString("hex");
+  constructor(readonly cli: CliInfo) {
+    fs.mkdirSync(this.project);
+    fs.mkdirSync(path.join(this.dir, "state"));
+  }
+
+  write(requestCount: number): void {
+    fs.writeFileSync(path.join(this.project, "Pulumi.yaml"), yamlProgram(requestCount));
+  }
+
+  /**
+   * Runs the CLI (asynchronously: the emulator answers from this process meanwhile); resolves
+   * with the exit status and the output without colours.
+   */
+  pulumi(args: string[]): Promise<{ status: number | null; out: string; stdout: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.cli.pulumiPath, [...args, "--non-interactive"], {
+        cwd: this.project,
+        stdio: ["ignore", "pipe", "pipe"],
+        timeout: OP_TIMEOUT,
+        env: {
+          ...process.env,
+          PATH: [...this.cli.pathDirs, process.env.PATH ?? ""].join(path.delimiter),
+          PULUMI_BACKEND_URL: `file://${path.join(this.dir, "state")}`,
+          PULUMI_CONFIG_PASSPHRASE: this.passphrase,
+          PULUMI_HOME: path.join(this.dir, "pulumi-home"),
+          PULUMI_SKIP_UPDATE_CHECK: "true",
+          PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+        },
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+      child.on("error", reject);
+      child.on("close", (status) =>
+        resolve({ status, out: engine.stripAnsi(`${stdout}\n${stderr}`), stdout }),
+      );
+    });
+  }
+
+  /** Runs `args`; rejects with the output when the CLI fails. */
+  async ok(args: string[]): Promise<{ out: string; stdout: string }> {
+    const r = await this.pulumi(args);
+    if (r.status !== 0) throw new Error(`pulumi ${args.join(" ")} failed:\n${r.out}`);
+    return r;
+  }
+
+  cleanup(): void {
+    if (process.env.KEEP_E2E_DIR !== "1") fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A step of `pulumi preview --json`. */
+interface PreviewStep {
+  op: string;
+  urn: string;
+  detailedDiff?: Record<string, { kind: string }>;
+}
+
+const run = yamlAvailable();
+(run ? describe : describe.skip)("native plugin with Pulumi YAML: RateLimitRule", () => {
+  let cli: CliInfo;
+  let harness: KindHarness;
+  const writes = async () =>
+    (await harness.control.writes()).map((w) => ({ method: w.method, path: w.path, body: w.body }));
+
+  beforeAll(async () => {
+    await provideCliAndDist();
+    cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
+    harness = await startKindHarness(cli, { label: "yaml", programModule: PROGRAM });
+  }, CLI_BUILD_TIMEOUT_MS);
+
+  afterAll(async () => harness?.close());
+
+  test(
+    "create, update of one field (the detailed diff names it), destroy; the writes of the TypeScript resource",
+    async () => {
+      const control = harness.control;
+      const rulesOfZone1 = async () =>
+        (await control.state()).rateLimitRules.filter(
+          (r) => r.shieldZoneId === 1 && r.ruleName === "login-limit",
+        );
+
+      // --- YAML through the plugin ---
+      await control.reset();
+      const y = new YamlStack(cli);
+      try {
+        y.write(20);
+        await y.ok(["stack", "init", "dev"]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
+        const up1 = (await y.ok(["up", "--yes", "--skip-preview"])).out;
+        expect(up1).toMatch(/RateLimitRule login created/);
+        const created = await rulesOfZone1();
+        expect(created).toHaveLength(1);
+        expect(created[0]).toMatchObject({
+          ruleConfiguration: { requestCount: 20, actionType: 3 },
+        });
+
+        y.write(30);
+        const preview = JSON.parse((await y.ok(["preview", "--json"])).stdout) as {
+          steps?: PreviewStep[];
+        };
+        const step = (preview.steps ?? []).find((s) => s.urn.endsWith(`${TYPE}::login`));
+        expect(step?.op).toBe("update");
+        expect(Object.keys(step?.detailedDiff ?? {})).toEqual(["ruleConfiguration.requestCount"]);
+        expect(step?.detailedDiff?.["ruleConfiguration.requestCount"].kind).toBe("update");
+
+        await y.ok(["up", "--yes", "--skip-preview"]);
+        expect((await rulesOfZone1())[0]).toMatchObject({
+          ruleConfiguration: { requestCount: 30 },
+        });
+        await y.ok(["destroy", "--yes", "--skip-preview"]);
+        expect(await rulesOfZone1()).toHaveLength(0);
+        // No key in the state or the output.
+        const state = (await y.ok(["stack", "export"])).out;
+        expect(state).not.toContain(harness.apiKey);
+      } finally {
+        y.cleanup();
+      }
+      const yamlWrites = await writes();
+
+      // --- the same rule as the TypeScript dynamic resource ---
+      await control.reset();
+      const ts = harness.newStack("ts");
+      await ts.op({ op: "up" }, { requestCount: 20 });
+      await ts.op({ op: "up" }, { requestCount: 30 });
+      await ts.op({ op: "destroy" }, { requestCount: 30 });
+      const tsWrites = await writes();
+
+      expect(yamlWrites.map((w) => `${w.method} ${w.path}`)).toEqual([
+        "POST /shield/rate-limit",
+        expect.stringMatching(/^PATCH \/shield\/rate-limit\/\d+$/),
+        expect.stringMatching(/^DELETE \/shield\/rate-limit\/\d+$/),
+      ]);
+      expect(yamlWrites).toEqual(tsWrites);
+    },
+    4 * OP_TIMEOUT,
+  );
+
+  test(
+    "refresh shows drift; pulumi import adopts an existing rule with no write, and destroy leaves it",
+    async () => {
+      const control = harness.control;
+      await control.reset();
+      const y = new YamlStack(cli);
+      /** The state's outputs of the resource named `name`. */
+      const outputsOf = async (name: string) => {
+        const exported = JSON.parse((await y.ok(["stack", "export"])).stdout) as {
+          deployment: { resources?: { urn: string; outputs?: Record<string, Any> }[] };
+        };
+        return exported.deployment.resources?.find((r) => r.urn.endsWith(`${TYPE}::${name}`))
+          ?.outputs;
+      };
+      try {
+        y.write(20);
+        await y.ok(["stack", "init", "dev"]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
+        await y.ok(["up", "--yes", "--skip-preview"]);
+        const ruleId = (await outputsOf("login"))?.ruleId as number;
+
+        // Changed outside Pulumi: refresh reads it into the state, with no write.
+        await control.updateState((s) => {
+          const rule = s.rateLimitRules.find((r) => r.id === ruleId);
+          if (rule?.ruleConfiguration) rule.ruleConfiguration.requestCount = 77;
+        });
+        await control.clearJournal();
+        await y.ok(["refresh", "--yes", "--skip-preview"]);
+        expect((await outputsOf("login"))?.ruleConfiguration?.requestCount).toBe(77);
+
+        // Fixture rule 101 "api-burst" of shield zone 1, imported by id (unprotected, so that
+        // destroy runs the plugin's Delete, which leaves an adopted rule in place).
+        await y.ok([
+          "import",
+          TYPE,
+          "burst",
+          "101",
+          "--yes",
+          "--protect=false",
+          "--out",
+          path.join(y.dir, "out.yaml"),
+        ]);
+        expect(await outputsOf("burst")).toMatchObject({
+          ruleId: 101,
+          ruleName: "api-burst",
+          adopted: true,
+          deleteOnDestroy: false,
+          ruleConfiguration: { requestCount: 100, actionType: "RateLimit" },
+        });
+        expect(await harness.control.writes()).toEqual([]);
+
+        await y.ok(["destroy", "--yes", "--skip-preview"]);
+        expect((await writes()).map((w) => `${w.method} ${w.path}`)).toEqual([
+          `DELETE /shield/rate-limit/${ruleId}`,
+        ]);
+        const left = (await control.state()).rateLimitRules.map((r) => r.id);
+        expect(left).toContain(101);
+        expect(left).not.toContain(ruleId);
+      } finally {
+        y.cleanup();
+      }
+    },
+    4 * OP_TIMEOUT,
+  );
+});

@@ -1,0 +1,175 @@
+/**
+ * The built native provider plugin (`packages/pulumi/bin/pulumi-resource-edgeplatform`) spoken
+ * to over gRPC as the engine does, against the emulator: it prints its port; `GetSchema` serves
+ * the generated schema; `Configure` takes `apiKey`/`baseUrl` from the request; `Check` reports
+ * one failure per property; `Diff` names the changed field in `detailedDiff`; `Read` with no
+ * properties (an import) returns the whole rule, adopted and never deleted on destroy; an
+ * error never holds the API key.
+ */
+import { spawn, type ChildProcess } from "child_process";
+import { randomBytes } from "crypto";
+import path from "path";
+import { startEmulator, type RunningEmulator } from "../../packages/emulator/src";
+import { ensureBuilt, ROOT } from "../support/build";
+import { registerSecret } from "../support/secrets";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Any = any;
+const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+const fromSdk = (id: string): Any => require(require.resolve(id, { paths: [sdkDir] }));
+const grpc = fromSdk("@grpc/grpc-js");
+const pb = require("@pulumi/pulumi/proto/provider_pb");
+const services = require("@pulumi/pulumi/proto/provider_grpc_pb");
+const { Struct } = fromSdk("google-protobuf/google/protobuf/struct_pb");
+const { Empty } = fromSdk("google-protobuf/google/protobuf/empty_pb");
+
+const PLUGIN = path.join(ROOT, "packages", "pulumi", "bin", "pulumi-resource-edgeplatform");
+const TYPE = "edgeplatform:shield:RateLimitRule";
+const URN = `urn:pulumi:dev::p::${TYPE}::rule`;
+
+let emu: RunningEmulator;
+let child: ChildProcess;
+let client: Any;
+let stderr = "";
+const apiKey = `plugin-${randomBytes(12).toString("hex")}`;
+
+/** Calls a unary method; resolves with the response or rejects with the gRPC error. */
+const call = (method: string, req: Any): Promise<Any> =>
+  new Promise((resolve, reject) =>
+    client[method](req, (err: Error | null, res: Any) => (err ? reject(err) : resolve(res))),
+  );
+const struct = (v: object) => Struct.fromJavaScript(v);
+
+beforeAll(async () => {
+  ensureBuilt(path.join(ROOT, "packages", "pulumi", "dist", "plugin", "schema.json"), [
+    "client",
+    "pulumi",
+  ]);
+  registerSecret(apiKey);
+  emu = await startEmulator({ apiKey });
+  child = spawn(PLUGIN, [], { stdio: ["pipe", "pipe", "pipe"] });
+  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
+    child.once("exit", (code) => reject(new Error(`plugin exited ${code}: ${stderr}`)));
+  });
+  expect(port).toBeGreaterThan(0);
+  client = new services.ResourceProviderClient(
+    `127.0.0.1:${port}`,
+    grpc.credentials.createInsecure(),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  client?.close();
+  child?.kill();
+  await emu?.close();
+});
+
+test("GetSchema serves the generated schema, with the RateLimitRule", async () => {
+  const res = await call("getSchema", new pb.GetSchemaRequest());
+  const schema = JSON.parse(res.getSchema());
+  expect(schema.name).toBe("edgeplatform");
+  expect(Object.keys(schema.resources)).toEqual([TYPE]);
+  expect(schema.config.variables.apiKey.secret).toBe(true);
+});
+
+test("Check reports a bad enumeration name and a missing field, one failure per property", async () => {
+  const res = await call(
+    "check",
+    new pb.CheckRequest()
+      .setUrn(URN)
+      .setOlds(struct({}))
+      .setNews(
+        struct({
+          shieldZoneId: 1,
+          ruleName: "r",
+          ruleConfiguration: {
+            actionType: "Explode",
+            variableTypes: { REQUEST_URI: "/x" },
+            operatorType: "BEGINSWITH",
+            requestCount: 5,
+            timeframe: "PerOneMinute",
+          },
+        }),
+      ),
+  );
+  const failures = res.getFailuresList().map((f: Any) => [f.getProperty(), f.getReason()]);
+  expect(failures.map((f: string[]) => f[0]).sort()).toEqual([
+    "ruleConfiguration.actionType",
+    "ruleConfiguration.blockTime",
+  ]);
+  const action = failures.find((f: string[]) => f[0] === "ruleConfiguration.actionType")[1];
+  expect(action).toMatch(/RateLimit.*Log.*Challenge/);
+});
+
+test("Diff names exactly the changed configuration field", async () => {
+  const olds = {
+    ruleId: 101,
+    shieldZoneId: 1,
+    ruleName: "api-burst",
+    ruleConfiguration: { requestCount: 100, actionType: "RateLimit" },
+    adopted: false,
+  };
+  const news = {
+    shieldZoneId: 1,
+    ruleName: "api-burst",
+    ruleConfiguration: { requestCount: 150, actionType: "RateLimit" },
+  };
+  const res = await call(
+    "diff",
+    new pb.DiffRequest().setId("101").setUrn(URN).setOlds(struct(olds)).setNews(struct(news)),
+  );
+  expect(res.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_SOME);
+  expect(res.getReplacesList()).toEqual([]);
+  const detailed = res.getDetaileddiffMap();
+  expect(detailed.getEntryList().map((e: Any[]) => e[0])).toEqual([
+    "ruleConfiguration.requestCount",
+  ]);
+  expect(detailed.get("ruleConfiguration.requestCount").getKind()).toBe(
+    pb.PropertyDiff.Kind.UPDATE,
+  );
+  const none = await call(
+    "diff",
+    new pb.DiffRequest()
+      .setId("101")
+      .setUrn(URN)
+      .setOlds(struct(olds))
+      .setNews(struct({ ...news, ruleConfiguration: olds.ruleConfiguration })),
+  );
+  expect(none.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
+});
+
+test("Configure takes the settings from the request; Read with no properties imports the whole rule", async () => {
+  await call(
+    "configure",
+    new pb.ConfigureRequest().setArgs(struct({ apiKey, baseUrl: emu.url })).setAcceptsecrets(true),
+  );
+  const res = await call("read", new pb.ReadRequest().setId("101").setUrn(URN));
+  expect(res.getId()).toBe("101");
+  const props = res.getProperties().toJavaScript();
+  expect(props).toMatchObject({
+    ruleId: 101,
+    shieldZoneId: 1,
+    ruleName: "api-burst",
+    adopted: true,
+    deleteOnDestroy: false,
+    ruleConfiguration: { actionType: "RateLimit", requestCount: 100, timeframe: "PerOneMinute" },
+  });
+  expect(res.getInputs().toJavaScript()).toMatchObject({ ruleId: 101 });
+});
+
+test("a refused key: the error names the operation, never the key", async () => {
+  const wrong = `wrong-${randomBytes(12).toString("hex")}`;
+  registerSecret(wrong);
+  await call(
+    "configure",
+    new pb.ConfigureRequest().setArgs(struct({ apiKey: wrong, baseUrl: emu.url })),
+  );
+  const err = await call("read", new pb.ReadRequest().setId("101").setUrn(URN)).catch((e) => e);
+  expect(err).toBeInstanceOf(Error);
+  expect(String(err.details)).toMatch(/RateLimitRule 101: read/);
+  expect(String(err.details)).not.toContain(wrong);
+  expect(stderr).not.toContain(wrong);
+  await call("cancel", new Empty());
+});
