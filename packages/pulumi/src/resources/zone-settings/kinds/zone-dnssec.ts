@@ -7,6 +7,7 @@
  * the engine (`zoneId`, `priorEnabled`: see {@link dnssecForm}).
  */
 import type { DnssecInfo } from "edgeplatform-client";
+import { messageOf } from "../../common";
 import { getClient } from "../../settings";
 import { pollUntil } from "../../zone-objects/recovery";
 import {
@@ -120,11 +121,14 @@ export const zoneDnssecKind: EngineKind<{ enabled: boolean }> = {
     const enabled = changes.enabled === true;
     const dns = getClient().dns;
     const info = enabled ? await dns.enableDnssec(t.zone) : await dns.disableDnssec(t.zone);
+    // Sent: a failure of the read-back is no refusal (the engine keeps the record).
     const shown = await pollUntil(
       () => readEnabled(t.zone),
       (now) => now === enabled,
       dnssecTiming,
-    );
+    ).catch((e: unknown) => {
+      throw new Error(`reading zone ${t.zone} back after the switch failed: ${messageOf(e)}`);
+    });
     if (shown === undefined) {
       // Not a refusal: the write may still land (the state keeps the record).
       throw new Error(
