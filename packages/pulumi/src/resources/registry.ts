@@ -8,7 +8,7 @@ import type { wafRuleProvider } from "./waf-rule-provider";
 import type { accessListProvider } from "./access-list-provider";
 import type { managedAccessListProvider } from "./managed-access-list-provider";
 import type { volumeInstancesDeletionProvider } from "./volume-instances-deletion-provider";
-import type { zoneDnssecProvider } from "./zone-dnssec-provider";
+import type { zoneDnssecProvider } from "./zone-settings/kinds/zone-dnssec";
 import type { shieldZoneProvider } from "./zone-settings/kinds/shield-zone";
 import type { botDetectionProvider } from "./zone-settings/kinds/bot-detection";
 import type { uploadScanningProvider } from "./zone-settings/kinds/upload-scanning";
@@ -35,7 +35,7 @@ export const __providers = {
   },
   /** `edge.dns.ZoneDnssec`. */
   get zoneDnssec(): typeof zoneDnssecProvider {
-    return require("./zone-dnssec-provider").zoneDnssecProvider;
+    return require("./zone-settings/kinds/zone-dnssec").zoneDnssecProvider;
   },
   /** `edge.containers.VolumeInstancesDeletion`. */
   get volumeInstancesDeletion(): typeof volumeInstancesDeletionProvider {

@@ -50,9 +50,10 @@ export const outcomeUnknown = (e: unknown): boolean => {
 export async function pollUntil<T>(
   read: () => Promise<T | undefined>,
   ready: (value: T) => boolean,
+  waits: { readBackMs: number; readBackStepMs: number } = timing,
 ): Promise<T | undefined> {
-  const deadline = Date.now() + timing.readBackMs;
-  let step = timing.readBackStepMs;
+  const deadline = Date.now() + waits.readBackMs;
+  let step = waits.readBackStepMs;
   for (;;) {
     const value = await read();
     if (value !== undefined && ready(value)) return value;

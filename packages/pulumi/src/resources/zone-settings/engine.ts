@@ -130,6 +130,48 @@ export interface EngineKind<R = unknown> extends SettingsKind<R> {
   ): Promise<Record<string, unknown>>;
   /** Extra log line of delete (what destroy cannot undo). */
   deleteNote?(target: SettingsTarget, props: SettingsOutputs): string | undefined;
+  /**
+   * How the object is addressed when not by shield zone (a DNS zone): by one input, with no
+   * other spelling; the object's own read is the zone's read, so its not-found is the zone's.
+   */
+  address?: ZoneAddress;
+  /** Settings the program must give (path → the failure's reason); else at least one. */
+  required?: Readonly<Record<string, string>>;
+  /** The kind's stored form, when it is not the engine's (see {@link StoredForm}). */
+  form?: StoredForm;
+}
+
+/** A zone addressed by one input of its own (`ZoneDnssec`'s `zoneId`). */
+export interface ZoneAddress {
+  /** The input and output naming the zone (`"zoneId"`). */
+  input: string;
+  /** The zone in messages (`"DNS zone"`). */
+  noun: string;
+  /** The zone in the resource's label (`"zone"`: `ZoneDnssec (zone 1)`). */
+  label: string;
+}
+
+/**
+ * The inputs and state of a kind whose states were written before it joined the engine
+ * (`ZoneDnssec`: `zoneId`, `priorEnabled`): translated to the engine's form (`shieldZoneId`
+ * naming the kind's zone, `prior`, `managed`) on the way in and back on the way out, so that
+ * old states read and the program's inputs stay as they are. The rules are the engine's.
+ */
+export interface StoredForm {
+  /** The program's inputs in the engine's form (unknown properties kept, for `check`). */
+  inputs(program: Record<string, unknown>): SettingsInputs;
+  /** A stored state in the engine's form. */
+  state(stored: Record<string, unknown> | undefined): SettingsOutputs;
+  /** The engine's state as stored. */
+  stored(state: SettingsOutputs): Record<string, unknown>;
+  /** The program's inputs a read reports, from a stored state. */
+  programInputs(stored: Record<string, unknown>): Record<string, unknown>;
+  /** An input property of the engine's form as the program names it (`shieldZoneId` → `zoneId`). */
+  property(engine: string): string;
+  /** How the program states `prior` (for messages: "priorEnabled: false"). */
+  priorInput(prior: Record<string, unknown>): string;
+  /** Recorded values as messages name them ("DNSSEC disabled"). */
+  describe(values: Record<string, unknown>): string;
 }
 
 /** True for a plan-gated answer (`invalid_plan_type.*`, `feature_not_available_on_plan`). */
@@ -152,12 +194,7 @@ async function planOf(zone: number): Promise<string | undefined> {
 }
 
 /** Throws the plan-gate message for `e`: the resource, the zone, its plan, the answer. */
-async function planGate(
-  kind: SettingsKind,
-  zone: number,
-  e: unknown,
-  what: string,
-): Promise<never> {
+async function planGate(kind: EngineKind, zone: number, e: unknown, what: string): Promise<never> {
   const plan = await planOf(zone);
   throw new ResourceOperationError(
     `${what} failed: ${kind.noun} of shield zone ${zone} ${plan ? `(on the ${plan} plan) ` : ""}` +
@@ -169,7 +206,7 @@ async function planGate(
 }
 
 /** Runs a platform call of `kind`; a plan-gated answer becomes the plan-gate message. */
-async function gated<T>(kind: SettingsKind, zone: number, what: string, call: () => Promise<T>) {
+async function gated<T>(kind: EngineKind, zone: number, what: string, call: () => Promise<T>) {
   try {
     return await call();
   } catch (e) {
@@ -189,12 +226,17 @@ async function gated<T>(kind: SettingsKind, zone: number, what: string, call: ()
  * answers and says nothing is treated as gone. Any other failure is rethrown as it is.
  */
 async function notGone(
-  kind: SettingsKind,
+  kind: EngineKind,
   zone: number,
   cause: unknown,
   what: string,
 ): Promise<never> {
   if (cause instanceof ResourceOperationError || !isNotFound(cause)) throw cause;
+  if (kind.address) {
+    // The object's read is the zone's read: its not-found is the zone's answer.
+    const where = `${kind.noun} of ${kind.address.noun} ${zone}`;
+    throw notGoneError(what, where, JSON.stringify(messageOf(cause)), cause);
+  }
   try {
     await getClient().shieldZones.get(zone);
   } catch (e) {
@@ -227,14 +269,41 @@ export const managedOf = (kind: SettingsKind, inputs: Record<string, unknown>): 
 
 const fieldOf = (kind: SettingsKind, path: string) => kind.fields.find((f) => f.path === path);
 
+/**
+ * The dynamic-provider operations of a settings kind (what its serialized stub calls), with
+ * its inputs `I` and state `O` (the engine's form unless the kind has a stored form).
+ */
+export interface SettingsOps<I = SettingsInputs, O = SettingsOutputs> {
+  configure(req: ConfigureRequestLike): Promise<void>;
+  check(olds: unknown, news: unknown): Promise<dynamic.CheckResult>;
+  diff(id: string, olds: O, news: I): Promise<dynamic.DiffResult>;
+  create(inputs: I): Promise<dynamic.CreateResult<O>>;
+  read(id: string, props: O): Promise<dynamic.ReadResult<O>>;
+  update(id: string, olds: O, news: I): Promise<dynamic.UpdateResult<O>>;
+  delete(id: string, props: O): Promise<void>;
+  /** The check, for tests and `check` of the stubs. */
+  checkSync(olds: unknown, news: unknown): dynamic.CheckResult;
+  /** The diff, for tests. */
+  diffSync(id: string, olds: Partial<O>, news: I): dynamic.DiffResult;
+}
+
 /** The engine's operations for `kind` (what the serialized stub calls). */
-export function settingsProvider<R>(kind: EngineKind<R>) {
+export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   const TYPE = kind.type;
   const CLAIM = `zone-settings:${TYPE}`;
   const REPLACING = `zone-settings-replacing:${TYPE}`;
   /** How the create that claimed an object in this run spelled its zone (for messages). */
   const SPELLED = `zone-settings-spelled:${TYPE}`;
   const keyName = kind.keyInput?.name;
+  /** The zone in messages and in the label (a shield zone, unless the kind says). */
+  const ZONE = kind.address?.noun ?? "shield zone";
+  const LABEL = kind.address?.label ?? "shield zone";
+  /** Recorded values in the messages of a refused delete. */
+  const show = (v: unknown) =>
+    kind.form ? kind.form.describe(v as Record<string, unknown>) : JSON.stringify(v);
+  /** How the program states `prior` (in the way out of a refused delete). */
+  const priorInput = (p: Record<string, unknown>) =>
+    kind.form ? kind.form.priorInput(p) : `prior: ${JSON.stringify(p)}`;
 
   // The inputs schema (settings-schemas.ts builds it from `kind`), precompiled by the build.
   const inputsSchema = schemaRef<TObject>(__dirname, "./settings-schemas", kind.inputsSchema);
@@ -256,7 +325,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
   const targetKey = (t: SettingsTarget) =>
     t.key === undefined ? `${t.zone}` : `${t.zone}/${t.key}`;
   const label = (zone: unknown, key?: unknown) =>
-    `edgeplatform ${TYPE} (shield zone ${String(zone)}${key !== undefined ? `, ${keyName} ${String(key)}` : ""})`;
+    `edgeplatform ${TYPE} (${LABEL} ${String(zone)}${key !== undefined ? `, ${keyName} ${String(key)}` : ""})`;
   const keyOf = (i: Record<string, unknown>) =>
     keyName && typeof i[keyName] === "string" ? (i[keyName] as string) : undefined;
 
@@ -270,7 +339,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       if (conflicts.length > 0) return { inputs: n, failures: conflicts };
       const failures: Failure[] = [];
       const zones = ["shieldZoneId", "pullZoneId"].filter((k) => present(n[k]));
-      if (zones.length !== 1) {
+      if (!kind.address && zones.length !== 1) {
         failures.push({
           property: zones.length === 0 ? "shieldZoneId" : "pullZoneId",
           reason:
@@ -279,11 +348,15 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
               : "give exactly one of `shieldZoneId` or `pullZoneId` (the zone), not both",
         });
       }
-      const required = keyName
-        ? {
-            [keyName]: `\`${keyName}\` is required: one of ${kind.keyInput!.values.map((v) => JSON.stringify(v)).join(", ")}`,
-          }
-        : {};
+      const required: Record<string, string> = {
+        ...(kind.address ? { shieldZoneId: "is required" } : {}),
+        ...(keyName
+          ? {
+              [keyName]: `\`${keyName}\` is required: one of ${kind.keyInput!.values.map((v) => JSON.stringify(v)).join(", ")}`,
+            }
+          : {}),
+        ...kind.required,
+      };
       failures.push(...checkInputs(inputsSchema, withoutSpellings(n), required));
       failures.push(...spellingsFailures(n));
       if (present(n.prior) && typeof n.prior === "object") {
@@ -299,6 +372,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       failures.push(...(kind.checkExtra?.(n) ?? []));
       if (
         !kind.allowEmpty &&
+        !kind.required &&
         !kind.fields.some((f) => present(getPath(n, f.path)) || isUnknown(getPath(n, f.path)))
       ) {
         const top = [...new Set(kind.fields.map((f) => f.path.split(".")[0]))];
@@ -331,6 +405,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     values: Record<string, Wire>,
     prior: Record<string, unknown>,
     extra: Record<string, unknown>,
+    last?: Record<string, unknown>,
   ): SettingsOutputs {
     const managed = managedOf(kind, inputs).map((f) => f.path);
     const outs: SettingsOutputs = {
@@ -339,7 +414,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         ? { pullZoneId: inputs.pullZoneId as number, byPullZone: true }
         : {}),
       ...(keyName ? { [keyName]: target.key } : {}),
-      ...(kind.outputs?.(snap, managed) ?? {}),
+      ...(kind.outputs?.(snap, managed, last) ?? {}),
       prior,
       managed,
       ...(Object.keys(pinnedOf(inputs)).length > 0 ? { priorPinned: true } : {}),
@@ -412,7 +487,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     what: string,
   ) {
     const others = await sameObject(inputs, target.zone, what);
-    const noun = `${kind.noun} of shield zone ${target.zone}${target.key ? ` (${keyName} ${target.key})` : ""}`;
+    const noun = `${kind.noun} of ${ZONE} ${target.zone}${target.key ? ` (${keyName} ${target.key})` : ""}`;
     refuseSpellings(inputs, others, noun, what);
   }
 
@@ -439,7 +514,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         const theirs = claimValue(SPELLED, key);
         throw new ResourceOperationError(
           `${what} failed: another resource of this program already manages ${kind.noun} of ` +
-            `shield zone ${zone}${target.key ? ` (${keyName} ${target.key})` : ""}` +
+            `${ZONE} ${zone}${target.key ? ` (${keyName} ${target.key})` : ""}` +
             `${typeof theirs === "string" ? ` (it gives the zone as ${theirs})` : ""}; one ` +
             `settings object, one resource, whatever spelling of the zone. Nothing was written.`,
         );
@@ -462,7 +537,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         unclaim(SPELLED, key);
         if (isNotFound(e) && !(e instanceof ResourceOperationError)) {
           throw new ResourceOperationError(
-            `${what} failed: shield zone ${zone} does not exist (or the API key cannot see it): ${messageOf(e)}. Nothing was written.`,
+            `${what} failed: ${ZONE} ${zone} does not exist (or the API key cannot see it): ${messageOf(e)}. Nothing was written.`,
             e,
           );
         }
@@ -486,15 +561,16 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       const changes = changesOf(snap, desired);
       const extra = { ...(created ? { created: true } : {}), priorRecordedAt };
       let wrote = false;
+      let written: Record<string, unknown> = {};
       try {
         if (Object.keys(changes).length > 0) {
           await kind.validate?.(target, changes, what);
           // Printed before the write: if the run is interrupted after it, the values are here.
           logLine(
-            `${what}: configuration before Pulumi ${JSON.stringify(priorOf(snap, managed))}; ` +
-              `destroy restores ${created ? "nothing (Pulumi created it)" : JSON.stringify(prior)}`,
+            `${what}: configuration before Pulumi ${show(priorOf(snap, managed))}; ` +
+              `destroy restores ${created ? "nothing (Pulumi created it)" : show(prior)}`,
           );
-          await writeGated(target, snap, changes, what);
+          written = (await writeGated(target, snap, changes, what)) ?? {};
           wrote = true; // from here on, a failure must keep the record
         }
         const more = (await kind.afterWrite?.(target, inputs, undefined, what)) ?? {};
@@ -502,6 +578,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           id: key,
           outs: {
             ...outputsOf(target, inputs, snap, { ...snap.values, ...changes }, prior, extra),
+            ...written,
             ...more,
             [PROVIDER_KEY]: inputs[PROVIDER_KEY],
           },
@@ -574,11 +651,31 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       const like = inputsOf(props);
       const outs: SettingsOutputs = {
         ...props,
-        ...outputsOf(target, like, snap, snap.values, props.prior ?? {}, {}),
+        ...outputsOf(target, like, snap, snap.values, props.prior ?? {}, {}, props),
         ...(props.created ? { created: true } : {}),
       };
       return { id: targetKey(target), props: outs, inputs: inputsOf(outs) as never };
     });
+  }
+
+  const passThroughChanged = (olds: Partial<SettingsOutputs>, news: SettingsInputs) =>
+    (kind.passThrough ?? []).some(
+      (p) => containsUnknown(news[p]) || !deepEqual(news[p] ?? undefined, olds[p] ?? undefined),
+    );
+
+  /** Whether `news` names the settings `olds` manages, with the values `olds` records. */
+  function sameAsState(olds: SettingsOutputs, news: SettingsInputs): boolean {
+    const managed = managedOf(kind, news);
+    const was = new Set(olds.managed ?? []);
+    return (
+      managed.length === was.size &&
+      managed.every(
+        (f) =>
+          was.has(f.path) &&
+          sameValue(f, toWire(f, getPath(news, f.path)), toWire(f, getPath(olds, f.path))),
+      ) &&
+      !passThroughChanged(olds, news)
+    );
   }
 
   function diff(
@@ -615,9 +712,9 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     const priorChanged = Object.entries(pinnedOf(news)).some(
       ([path, v]) => !deepEqual(v, getPath(olds.prior, path)),
     );
-    const passChanged = (kind.passThrough ?? []).some(
-      (p) => containsUnknown(news[p]) || !deepEqual(news[p] ?? undefined, olds[p] ?? undefined),
-    );
+    // A stated prior added or removed: the record changes hands (the program's, or kept).
+    const pinChanged = Object.keys(pinnedOf(news)).length > 0 !== (olds.priorPinned === true);
+    const passChanged = passThroughChanged(olds, news);
     if (typeof olds.shieldZoneId === "number" && !olds.readOnly) {
       const key = targetKey({
         zone: olds.shieldZoneId,
@@ -632,7 +729,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
       else claimWith(REPLACING, key, record, olds.priorRecordedAt);
     }
     return {
-      changes: replaces.length > 0 || changed || passChanged || priorChanged,
+      changes: replaces.length > 0 || changed || passChanged || priorChanged || pinChanged,
       replaces,
       deleteBeforeReplace: false,
     };
@@ -651,6 +748,20 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     const { [PROVIDER_KEY]: provider } = olds as Record<string, unknown>;
     return operation(what, async () => {
       await refuseOtherSpellings(news, target, what);
+      if (sameAsState(olds, news)) {
+        // Only the record changes (a prior stated or no longer stated): no call. A setting
+        // with no record (a state of an earlier version) stays without one: what the object
+        // holds now is Pulumi's write, never its value before Pulumi.
+        const pinned = pinnedOf(news);
+        const prior: Record<string, unknown> = {};
+        for (const path of olds.managed ?? []) {
+          const p = path in pinned ? pinned[path] : getPath(olds.prior, path);
+          if (p !== undefined) setPath(prior, path, p);
+        }
+        const { priorPinned: _p, ...kept } = olds;
+        const pin = Object.keys(pinned).length > 0 ? { priorPinned: true } : {};
+        return { outs: { ...kept, prior, ...pin } };
+      }
       const snap = await readGated(target, what);
       const managed = managedOf(kind, news).map((f) => f.path);
       const was = new Set(olds.managed ?? []);
@@ -681,6 +792,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         ...(olds.priorRecordedAt !== undefined ? { priorRecordedAt: olds.priorRecordedAt } : {}),
       };
       let wrote = false;
+      let written: Record<string, unknown> = {};
       try {
         if (Object.keys(changes).length > 0) {
           const validated = Object.fromEntries(
@@ -688,19 +800,20 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           );
           await kind.validate?.(target, validated, what);
           if (fresh.length > 0)
-            logLine(`${what}: configuration before Pulumi ${JSON.stringify(priorOf(snap, fresh))}`);
+            logLine(`${what}: configuration before Pulumi ${show(priorOf(snap, fresh))}`);
           const restored = Object.keys(restore).filter((p) => p in changes);
           if (restored.length > 0)
             logLine(
               `${what}: no longer managed, restored to the value before Pulumi: ${restored.join(", ")}`,
             );
-          await writeGated(target, snap, changes, what);
+          written = (await writeGated(target, snap, changes, what)) ?? {};
           wrote = true; // from here on, a failure must keep the record
         }
         const more = (await kind.afterWrite?.(target, news, olds, what)) ?? {};
         return {
           outs: {
             ...outputsOf(target, inputs, snap, { ...snap.values, ...changes }, prior, extra),
+            ...written,
             ...more,
             ...(provider !== undefined ? { [PROVIDER_KEY]: provider } : {}),
           },
@@ -759,24 +872,24 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         const left = managed.filter((p) => getPath(theirs, p) !== undefined);
         managed = managed.filter((p) => getPath(theirs, p) === undefined);
         logLine(
-          `${what}: another resource of this program now manages ${kind.noun} of shield zone ` +
+          `${what}: another resource of this program now manages ${kind.noun} of ${ZONE} ` +
             `${target.zone} with an older record of the values before Pulumi ` +
-            `(${JSON.stringify(theirs)}, taken ${String(claimRecordedAt(CLAIM, key))}) than ` +
-            `this entry's (${JSON.stringify(prior)}, taken ${String(props.priorRecordedAt)}, ` +
+            `(${show(theirs)}, taken ${String(claimRecordedAt(CLAIM, key))}) than ` +
+            `this entry's (${show(prior)}, taken ${String(props.priorRecordedAt)}, ` +
             `after Pulumi's write); nothing is written for ${left.join(", ")}: that resource's ` +
             `destroy restores them`,
         );
         if (managed.length === 0) return;
       } else
         throw new ResourceOperationError(
-          `${what} failed: another resource of this program now manages ${kind.noun} of shield ` +
-            `zone ${target.zone} (a rename without \`aliases\`, or a replacement) and recorded ` +
-            `${JSON.stringify(theirs)} as the values before Pulumi, but this entry recorded ` +
-            `${JSON.stringify(prior)}. Nothing was written. When this entry's values are the ` +
-            `ones before Pulumi (the other resource read what Pulumi had written, as after ` +
-            `\`pulumi up --replace\` or a rename without \`aliases\`), state them on the ` +
-            `resource that manages the zone now, \`prior: ${JSON.stringify(prior)}\`, and run ` +
-            `\`pulumi up\` again: it writes nothing.`,
+          `${what} failed: another resource of this program now manages ${kind.noun} of ` +
+            `${ZONE} ${target.zone} (a rename without \`aliases\`, or a replacement) and ` +
+            `recorded ${show(theirs)} as the values before Pulumi, but this entry ` +
+            `recorded ${show(prior)}. Nothing was written. When this entry's values ` +
+            `are the ones before Pulumi (the other resource read what Pulumi had written, as ` +
+            `after \`pulumi up --replace\` or a rename without \`aliases\`), set ` +
+            `\`${priorInput(prior)}\` on the resource that manages ${LABEL} ${target.zone} now ` +
+            `and run \`pulumi up\` again: it writes nothing.`,
         );
     }
     // Restore once: another entry of this state for the same object (the other half of a
@@ -793,8 +906,8 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         for (const c of plan.conflicts) setPath(mine, c.field, record[c.field]);
         throw new ResourceOperationError(
           `${what} failed: another entry of this stack for the same object (${kind.noun} of ` +
-            `shield zone ${target.zone}) restored ${JSON.stringify(theirs)} in this run, but ` +
-            `this entry recorded ${JSON.stringify(mine)} as the values before Pulumi, and ` +
+            `${ZONE} ${target.zone}) restored ${show(theirs)} in this run, but ` +
+            `this entry recorded ${show(mine)} as the values before Pulumi, and ` +
             `neither record says which was taken first (states of earlier versions do not). ` +
             `Nothing was written. If this entry's values are the ones before Pulumi, run ` +
             `\`pulumi destroy\` again (this entry alone then restores them); if not, remove ` +
@@ -819,7 +932,7 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     });
   }
 
-  return {
+  const ops: SettingsOps = {
     configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
     check: async (olds: unknown, news: unknown) => check(olds, news),
     diff: async (id: string, olds: SettingsOutputs, news: SettingsInputs) => diff(id, olds, news),
@@ -830,6 +943,60 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
     /** The check, for tests and `check` of the stubs. */
     checkSync: check,
     diffSync: diff,
+  };
+  return kind.form ? inStoredForm(kind.form, ops) : ops;
+}
+
+/** The engine's operations for a kind with a stored form of its own: translated both ways. */
+function inStoredForm(form: StoredForm, ops: SettingsOps): SettingsOps {
+  const stored = (o: SettingsOutputs) => form.stored(o) as SettingsOutputs;
+  // A partial create (or update) carries the state to record: in the stored form too.
+  const partial = (e: unknown) =>
+    e instanceof PartialCreateError
+      ? new PartialCreateError(e.message, e.id as never, stored(e.properties as SettingsOutputs))
+      : e;
+  const checkSync = (olds: unknown, news: unknown): dynamic.CheckResult =>
+    safeCheck(news, (n) => {
+      const r = ops.checkSync(olds, form.inputs(n));
+      const failures = (r.failures ?? []).map((f) => ({
+        ...f,
+        property: form.property(f.property),
+      }));
+      return { inputs: n, failures };
+    });
+  const diffSync = (id: string, olds: Partial<SettingsOutputs>, news: SettingsInputs) => {
+    const r = ops.diffSync(id, form.state(olds), form.inputs(news));
+    return { ...r, replaces: r.replaces?.map((p) => form.property(p)) };
+  };
+  return {
+    ...ops,
+    check: async (olds: unknown, news: unknown) => checkSync(olds, news),
+    diff: async (id: string, olds: SettingsOutputs, news: SettingsInputs) =>
+      diffSync(id, olds, news),
+    async create(inputs: SettingsInputs) {
+      try {
+        const r = await ops.create(form.inputs(inputs));
+        return { id: r.id, outs: stored(r.outs as SettingsOutputs) };
+      } catch (e) {
+        throw partial(e);
+      }
+    },
+    async read(id: string, props: SettingsOutputs) {
+      const r = await ops.read(id, form.state(props));
+      const outs = stored(r.props as SettingsOutputs);
+      return { id: r.id, props: outs, inputs: form.programInputs(outs) as never };
+    },
+    async update(id: string, olds: SettingsOutputs, news: SettingsInputs) {
+      try {
+        const r = await ops.update(id, form.state(olds), form.inputs(news));
+        return { outs: stored(r.outs as SettingsOutputs) };
+      } catch (e) {
+        throw partial(e);
+      }
+    },
+    delete: (id: string, props: SettingsOutputs) => ops.delete(id, form.state(props)),
+    checkSync,
+    diffSync,
   };
 }
 

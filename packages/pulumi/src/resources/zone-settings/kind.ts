@@ -28,8 +28,9 @@ export interface SettingsField {
   unordered?: boolean;
 }
 
-/** Where a settings object lives: its shield zone, plus the kind's key (a page type). */
+/** Where a settings object lives: its zone, plus the kind's key (a page type). */
 export interface SettingsTarget {
+  /** The shield zone (the kind's zone, for a kind addressed otherwise: a DNS zone). */
   zone: number;
   /** Second part of the key (`ResponsePage`'s `pageType`); undefined for the zone-wide kinds. */
   key?: string;
@@ -57,17 +58,25 @@ export interface SettingsKind<R = unknown> {
   read(target: SettingsTarget): Promise<SettingsSnapshot<R>>;
   /**
    * Writes `changes` (path → platform value) over `current` (read just before). Returns when
-   * the change is visible (a write answered 202 is read back, bounded).
+   * the change is visible (a write answered 202 is read back, bounded), with the outputs the
+   * write's answer adds, if any (a DNSSEC switch's DS record).
    */
   write(
     target: SettingsTarget,
     current: SettingsSnapshot<R>,
     changes: Record<string, Wire>,
-  ): Promise<void>;
+  ): Promise<void | Record<string, unknown>>;
   /** Checks desired values against the platform before a write (create/update only). */
   validate?(target: SettingsTarget, desired: Record<string, Wire>, what: string): Promise<void>;
-  /** Outputs the kind adds from the current object (`planType` of a shield zone). */
-  outputs?(current: SettingsSnapshot<R>, managed: readonly string[]): Record<string, unknown>;
+  /**
+   * Outputs the kind adds from the current object (`planType` of a shield zone); `last` is the
+   * state a read refreshes (outputs a write's answer gave, kept while they still hold).
+   */
+  outputs?(
+    current: SettingsSnapshot<R>,
+    managed: readonly string[],
+    last?: Record<string, unknown>,
+  ): Record<string, unknown>;
   /** Whether a program may manage no field at all (a shield zone: create-or-adopt only). */
   allowEmpty?: boolean;
 }

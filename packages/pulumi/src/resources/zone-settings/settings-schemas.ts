@@ -14,6 +14,7 @@ import { botDetectionKind } from "./kinds/bot-detection";
 import { responsePageKind } from "./kinds/response-page";
 import { shieldZoneKind } from "./kinds/shield-zone";
 import { uploadScanningKind } from "./kinds/upload-scanning";
+import { zoneDnssecKind } from "./kinds/zone-dnssec";
 
 const zoneId = (): JsonSchema => ({ minimum: 1, maximum: INT32_MAX, type: "integer" });
 
@@ -24,15 +25,18 @@ const zoneId = (): JsonSchema => ({ minimum: 1, maximum: INT32_MAX, type: "integ
  * each also `null`, not set). No unknown properties at any depth.
  */
 export function settingsInputsSchema(
-  kind: Pick<EngineKind, "fields" | "keyInput" | "extraInputs">,
+  kind: Pick<EngineKind, "fields" | "keyInput" | "extraInputs" | "address">,
 ): JsonSchema {
   const keyName = kind.keyInput?.name;
+  // A zone addressed by an input of its own (a DNS zone id) has no pull-zone spelling.
+  const zone = kind.address
+    ? { shieldZoneId: { ...zoneId(), maximum: Number.MAX_SAFE_INTEGER } }
+    : { shieldZoneId: zoneId(), pullZoneId: zoneId() };
   return {
     additionalProperties: false,
     type: "object",
     properties: {
-      shieldZoneId: zoneId(),
-      pullZoneId: zoneId(),
+      ...zone,
       ...(keyName ? { [keyName]: { enum: [...kind.keyInput!.values] } } : {}),
       ...(kind.extraInputs ?? {}),
       ...settingsSchema(kind.fields),
@@ -57,3 +61,5 @@ export const uploadScanningInputsSchema = settingsInputsSchema(uploadScanningKin
 export const apiGuardianInputsSchema = settingsInputsSchema(apiGuardianKind);
 /** Inputs of `edge.shield.ResponsePage`. */
 export const responsePageInputsSchema = settingsInputsSchema(responsePageKind);
+/** Inputs of `edge.dns.ZoneDnssec` (in the engine's form: see the kind's stored form). */
+export const zoneDnssecInputsSchema = settingsInputsSchema(zoneDnssecKind);
