@@ -36,6 +36,7 @@ import {
   type Failure,
 } from "../common";
 import { logLine, PartialCreateError } from "../zone-objects/recovery";
+import { describeValues } from "../engine-log";
 import {
   claim,
   claimRecordedAt,
@@ -490,9 +491,9 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
         if (Object.keys(changes).length > 0) {
           await kind.validate?.(target, changes, what);
           // Printed before the write: if the run is interrupted after it, the values are here.
-          logLine(
-            `${what}: configuration before Pulumi ${JSON.stringify(priorOf(snap, managed))}; ` +
-              `destroy restores ${created ? "nothing (Pulumi created it)" : JSON.stringify(prior)}`,
+          await logLine(
+            `${what}: configuration before Pulumi: ${describeValues(priorOf(snap, managed))}; ` +
+              `destroy restores ${created ? "nothing (Pulumi created it)" : describeValues(prior)}`,
           );
           await writeGated(target, snap, changes, what);
           wrote = true; // from here on, a failure must keep the record
@@ -688,7 +689,9 @@ export function settingsProvider<R>(kind: EngineKind<R>) {
           );
           await kind.validate?.(target, validated, what);
           if (fresh.length > 0)
-            logLine(`${what}: configuration before Pulumi ${JSON.stringify(priorOf(snap, fresh))}`);
+            await logLine(
+              `${what}: configuration before Pulumi: ${describeValues(priorOf(snap, fresh))}`,
+            );
           const restored = Object.keys(restore).filter((p) => p in changes);
           if (restored.length > 0)
             logLine(
