@@ -69,7 +69,10 @@ const page = new edge.shield.ResponsePage("page", { shieldZoneId: 3, pageType: "
 const zonePrior: pulumi.Output<Record<string, unknown>> = shield.prior;
 const html: pulumi.Output<string | null> = page.html;
 const viewed = edge.shield.ShieldZone.get("viewed", "1");
-export const all = [count, viaApply, pulled, action, transforms, seenCount, ids, names, enabled, state, deleted, listAction, prior, bots.shieldZoneId, zonePrior, html, viewed.planType];
+// Pulumi's get(name, id, state?, opts?): the options fourth.
+const wafView = edge.shield.WafRule.get("waf-view", "7", { shieldZoneId: 1 }, { protect: true });
+const listView = edge.shield.AccessList.get("list-view", "1/501", undefined, { dependsOn: [created] });
+export const all = [count, viaApply, pulled, action, transforms, seenCount, ids, names, enabled, state, deleted, listAction, prior, bots.shieldZoneId, zonePrior, html, viewed.planType, wafView.ruleId, listView.name];
 `;
 
 /**
@@ -78,6 +81,11 @@ export const all = [count, viaApply, pulled, action, transforms, seenCount, ids,
  * @type {Record<string, { text: string; error: RegExp }>}
  */
 const INVALID_PROGRAMS = {
+  optionsWhereStateBelongs: {
+    text: `${HEADER}edge.shield.WafRule.get("w", "7", { protect: true });\n`,
+    error:
+      /^TS2353: Object literal may only specify known properties, and 'protect' does not exist in type 'LookupState</,
+  },
   twoAddressingFields: {
     text: `${HEADER}new edge.shield.RateLimitRule("r", { shieldZoneId: 1, pullZoneId: 4, ruleName: "r", ruleConfiguration: {} });\n`,
     error:

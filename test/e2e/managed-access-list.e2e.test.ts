@@ -346,7 +346,7 @@ const run = e2eAvailable();
       expect(interrupted.ok).toBe(false);
       // Printed before the write: the value to state after an interruption.
       expect(interrupted.stdout + interrupted.stderr).toContain(
-        'configuration before Pulumi {"action":"Challenge"}',
+        "configuration before Pulumi: action = Challenge;",
       );
       const applied = withConfig(initial, 7002, { action: 4 });
       await waitFor(

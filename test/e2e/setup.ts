@@ -202,6 +202,12 @@ export class TestStack {
   }
 }
 
+/**
+ * The one read a provider process makes of its own at its first `check` (GET of this path),
+ * to check the API key before planning (packages/pulumi/src/resources/credentials.ts).
+ */
+export const KEY_CHECK_PATH = "/shield/shield-zone/defaults";
+
 /** The emulator's control client plus the e2e tests' view of the journal. */
 export class Control extends EmulatorControl {
   /** Write calls since the journal was last cleared (reads, logging and name checks left out). */

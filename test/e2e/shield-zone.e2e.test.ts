@@ -17,6 +17,7 @@ import {
   clone,
   Control,
   e2eAvailable,
+  KEY_CHECK_PATH,
   provideCliAndDist,
   show,
   TestStack,
@@ -92,7 +93,10 @@ const run = e2eAvailable();
         { op: "preview", opts: { diff: true, expectNoChanges: true } },
         { resources: spec(want) },
       );
-      expect(await control.journal()).toEqual([]);
+      // Only the provider's check of the API key.
+      expect((await control.journal()).map((e) => `${e.method} ${e.path}`)).toEqual([
+        `GET ${KEY_CHECK_PATH}`,
+      ]);
 
       // Out of band: the WAF mode goes back and the DDoS sensitivity changes (unmanaged).
       const s = await control.state();

@@ -14,6 +14,7 @@ import {
   clone,
   Control,
   e2eAvailable,
+  KEY_CHECK_PATH,
   processesIn,
   provideCliAndDist,
   show,
@@ -56,7 +57,7 @@ const run = e2eAvailable();
   /** Every Shield call since the journal was cleared, reads included, in order. */
   const shieldCalls = async () =>
     (await control.journal())
-      .filter((e) => e.path.startsWith("/shield/"))
+      .filter((e) => e.path.startsWith("/shield/") && e.path !== KEY_CHECK_PATH)
       .map((e) => `${e.method} ${e.path}`);
   /** The emulator's state with each rule's `ruleJson` parsed (key order is not meaning). */
   const comparable = (s: EmulatorState) => ({

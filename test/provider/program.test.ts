@@ -82,6 +82,25 @@ test("replaceOnChanges and deleteBeforeReplace are refused with the option's nam
   expect(await value(ok.ruleId)).toBe(1000);
 });
 
+test("get(name, id, state?, opts?): Pulumi's signature; the options are the fourth argument, options written third are refused", async () => {
+  const parent = new RateLimitRule("get-parent", {
+    shieldZoneId: 1,
+    ruleName: "p",
+    ruleConfiguration: {},
+  });
+  const seen = RateLimitRule.get("get-seen", "102", { shieldZoneId: 1 }, { parent });
+  expect(await value(seen.id)).toBe("102");
+  expect(await value(seen.urn)).toContain(
+    "RateLimitRule$pulumi-nodejs:dynamic/shield:RateLimitRule::get-seen",
+  );
+  const dnssec = ZoneDnssec.get("get-zone", "2", undefined, { parent });
+  expect(await value(dnssec.urn)).toContain("::get-zone");
+  // The form of earlier releases, get(name, id, opts), from JavaScript: refused, by name.
+  expect(() => RateLimitRule.get("get-old", "102", { parent } as never)).toThrow(
+    /RateLimitRule.get: invalid argument "state": holds resource options \(parent\): the arguments are \(name, id, state\?, opts\?\)/,
+  );
+});
+
 test("opts.import is refused with the way out; VolumeInstancesDeletion.get explains why not", () => {
   const args = { ruleId: 101, ruleConfiguration: {} };
   expect(() => new RateLimitRule("i1", args, { import: "101" })).toThrow(

@@ -144,9 +144,11 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
       managed: ["waf.mode"],
       planType: "Basic",
     });
-    expect(logs.join("\n")).toMatch(
-      /configuration before Pulumi \{"waf":\{"mode":"(Block|Log)"\}\}/,
-    );
+    // One line, for a person: field = value, no JSON, one "edgeplatform" (issue 31).
+    const was = mode === 1 ? "Block" : "Log";
+    expect(logs.filter((l) => l.includes("configuration before Pulumi"))).toEqual([
+      `edgeplatform: ShieldZone (shield zone 1): create: configuration before Pulumi: waf.mode = ${was}; destroy restores waf.mode = ${was}`,
+    ]);
 
     // Out of band: the mode goes back, and the DDoS sensitivity changes (not managed).
     const s = await ctl.state();

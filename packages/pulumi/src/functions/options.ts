@@ -91,15 +91,55 @@ export function clientFor(opts: DataSourceOptions = {}): Client {
  * an error whose `__pulumiRunError` is `true` as a `pulumi.RunError` (`RunError.isInstance`
  * reads that flag, so that it works across SDK copies). The flag is not enumerable (JSON,
  * `toEqual` and `util.inspect` stay as they were). Outside a Pulumi program it changes
- * nothing.
+ * nothing. In a program run by the CLI, every data source refused for the same reason (a
+ * missing setting, a refused API key) rejects with the first such error, so that the program
+ * reports the reason once.
  */
 export function programError(e: unknown): unknown {
+  const first = firstOfItsKind(e);
+  if (first) return first;
   if (e instanceof Error && !Object.prototype.hasOwnProperty.call(e, RUN_ERROR_FLAG)) {
     Object.defineProperty(e, RUN_ERROR_FLAG, { value: true, enumerable: false });
   }
   return e;
 }
 const RUN_ERROR_FLAG = "__pulumiRunError";
+
+/** Per program run (its Stack resource): the first missing-setting or refused-key error, by cause. */
+const credentialErrors = new WeakMap<object, Map<string, Error>>();
+
+/**
+ * In a Pulumi program run, the first error of the run with the same cause as `e` — a missing
+ * setting (`MissingSettingError`), or an HTTP 401 that names the refused credential and where
+ * it comes from — so that every data source refused for the same reason rejects with one
+ * error object, which the SDK reports once; else undefined (`e` is then the first, remembered
+ * for the next ones). Outside a program run, always undefined.
+ */
+function firstOfItsKind(e: unknown): Error | undefined {
+  if (!(e instanceof Error)) return undefined;
+  let run: object | undefined;
+  try {
+    run = pulumi.runtime.hasMonitor() ? pulumi.runtime.getStackResource() : undefined;
+  } catch {
+    run = undefined;
+  }
+  if (!run) return undefined;
+  const status = (e as { status?: unknown }).status;
+  const refused = /the platform refused the .*/i.exec(e.message);
+  const cause =
+    e.name === "MissingSettingError"
+      ? e.message
+      : status === 401 && refused
+        ? refused[0]
+        : undefined;
+  if (cause === undefined) return undefined;
+  let seen = credentialErrors.get(run);
+  if (!seen) credentialErrors.set(run, (seen = new Map()));
+  const first = seen.get(cause);
+  if (first) return first;
+  seen.set(cause, e);
+  return undefined;
+}
 
 /** Closes and forgets every pooled client (tests; long-running scripts). */
 export function clearClientCache(): void {

@@ -13,7 +13,12 @@ import type {
   AccessListTypeValue,
 } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
+import {
+  refuseImport,
+  refuseReplaceOptions,
+  lookupOptions,
+  type LookupState,
+} from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 import { READ_ONLY } from "./zone-rule-resource";
 import { quietStacks, restack } from "./quiet-stacks";
@@ -202,14 +207,21 @@ export class AccessList extends pulumi.dynamic.Resource {
    * Reads an existing custom list without managing it (never written, never deleted).
    * @param name The unique name of the resulting resource.
    * @param id `"<shieldZoneId>/<listId>"` (`"1/501"`): the access-list API is keyed by zone.
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    * @param opts Options for the resource (`id` is set from `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<AccessListState>,
     opts?: pulumi.CustomResourceOptions,
   ): AccessList {
-    return new AccessList(name, READ_ONLY as never, { ...opts, id });
+    return new AccessList(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.AccessList", id, state, opts),
+    );
   }
 
   /**

@@ -6,6 +6,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
+import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   UnmatchedPathAction,
   WafExecutionMode,
@@ -95,13 +96,20 @@ export class ApiGuardian extends ZoneSettingsResource {
   /**
    * Reads a zone's API guardian configuration without managing it.
    * @param id The shield zone id (`"3"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<ApiGuardianState>,
     opts?: pulumi.CustomResourceOptions,
   ): ApiGuardian {
-    return new ApiGuardian(name, READ_ONLY as never, { ...opts, id });
+    return new ApiGuardian(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.ApiGuardian", id, state, opts),
+    );
   }
 
   /**

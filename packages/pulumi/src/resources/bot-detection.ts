@@ -3,6 +3,7 @@
  * resource (type token `pulumi-nodejs:dynamic/shield:BotDetection`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   BotDetectionExecutionMode,
   BotDetectionSensitivity,
@@ -77,13 +78,20 @@ export class BotDetection extends ZoneSettingsResource {
   /**
    * Reads a zone's bot detection settings without managing them.
    * @param id The shield zone id (`"2"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<BotDetectionState>,
     opts?: pulumi.CustomResourceOptions,
   ): BotDetection {
-    return new BotDetection(name, READ_ONLY as never, { ...opts, id });
+    return new BotDetection(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.BotDetection", id, state, opts),
+    );
   }
 
   /**

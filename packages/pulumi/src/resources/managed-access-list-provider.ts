@@ -36,6 +36,7 @@ import {
   type Failure,
 } from "./common";
 import { logLine, PartialCreateError, timing } from "./rate-limit-rule-recovery";
+import { describeValues } from "./engine-log";
 import { pollUntil } from "./zone-objects/recovery";
 import {
   claimRecordedAt,
@@ -492,9 +493,9 @@ export async function createManagedAccessList(
     if (managedOf(inputs).some((f) => !same(f, list, inputs[f]))) {
       // Printed before the write: if this run is interrupted after it, the value to state
       // with `prior` is here.
-      logLine(
-        `${what}: configuration before Pulumi ${JSON.stringify(priorOf(list, managedOf(inputs)))}; ` +
-          `destroy restores ${JSON.stringify(prior)}`,
+      await logLine(
+        `${what}: configuration before Pulumi: ${describeValues(priorOf(list, managedOf(inputs)))}; ` +
+          `destroy restores ${describeValues(prior)}`,
       );
     }
     try {

@@ -6,7 +6,12 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { otherSpellings, soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
+import {
+  refuseImport,
+  refuseReplaceOptions,
+  lookupOptions,
+  type LookupState,
+} from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 import { quietStacks, restack } from "./quiet-stacks";
 
@@ -167,14 +172,21 @@ export class ManagedAccessList extends pulumi.dynamic.Resource {
    * destroy).
    * @param name The unique name of the resulting resource.
    * @param id `"<shieldZoneId>/<listId>"` (`"1/3"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    * @param opts Options for the resource (`id` is set from `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<ManagedAccessListState>,
     opts?: pulumi.CustomResourceOptions,
   ): ManagedAccessList {
-    return new ManagedAccessList(name, READ_ONLY as never, { ...opts, id });
+    return new ManagedAccessList(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.ManagedAccessList", id, state, opts),
+    );
   }
 
   /**

@@ -3,6 +3,7 @@
  * (type token `pulumi-nodejs:dynamic/shield:RateLimitRule`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   BlockTime,
   CounterKeyType,
@@ -312,14 +313,21 @@ export class RateLimitRule<
    * the resource with `ruleId` instead.
    * @param name The unique name of the resulting resource.
    * @param id The id of the rule (`"101"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    * @param opts Options for the resource (`id` is set from `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<RateLimitRuleState>,
     opts?: pulumi.CustomResourceOptions,
   ): RateLimitRule {
-    return new RateLimitRule(name, READ_ONLY as never, { ...opts, id });
+    return new RateLimitRule(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.RateLimitRule", id, state, opts),
+    );
   }
 
   /**

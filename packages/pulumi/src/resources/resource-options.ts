@@ -71,3 +71,61 @@ export function refuseImport(
     ),
   );
 }
+
+/**
+ * The optional `state` of a class's static `get(name, id, state?, opts?)`: the resource's
+ * outputs as Inputs, each optional (Pulumi's usual lookup signature).
+ */
+export type LookupState<S> = { [K in keyof S]?: pulumi.Input<S[K]> };
+
+/** Keys of Pulumi's resource options (to recognise options passed where `state` belongs). */
+const OPTION_KEYS = new Set([
+  "parent",
+  "provider",
+  "providers",
+  "protect",
+  "dependsOn",
+  "ignoreChanges",
+  "retainOnDelete",
+  "deletedWith",
+  "aliases",
+  "customTimeouts",
+  "transformations",
+  "transforms",
+  "version",
+  "pluginDownloadURL",
+  "urn",
+  "id",
+  "import",
+  "deleteBeforeReplace",
+  "replaceOnChanges",
+  "additionalSecretOutputs",
+  "hooks",
+]);
+
+/**
+ * The options of `get(name, id, state?, opts?)`, with `id` set. `state` is accepted as in
+ * Pulumi's other providers; the lookup needs the id alone and every output is read from the
+ * platform, so its values are not used. Resource options written where `state` belongs (the
+ * `get(name, id, opts)` form of earlier releases) are refused, not taken for state.
+ * @throws InvalidArgumentError naming the argument.
+ */
+export function lookupOptions(
+  resource: string,
+  id: pulumi.Input<pulumi.ID>,
+  state: object | undefined,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.CustomResourceOptions {
+  const misplaced = Object.keys(state ?? {}).filter((k) => OPTION_KEYS.has(k));
+  if (misplaced.length > 0) {
+    throw programError(
+      new InvalidArgumentError(
+        `${resource}.get`,
+        "state",
+        `holds resource options (${misplaced.join(", ")}): the arguments are ` +
+          "(name, id, state?, opts?); pass the options fourth (`get(name, id, undefined, opts)`)",
+      ),
+    );
+  }
+  return { ...opts, id };
+}

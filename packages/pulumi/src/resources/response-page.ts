@@ -4,6 +4,7 @@
  * `pulumi-nodejs:dynamic/shield:ResponsePage`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { lookupOptions, type LookupState } from "./resource-options";
 import type { CustomPageType } from "edgeplatform-client/spec";
 import { serializedProvider } from "./serialized-provider";
 import {
@@ -51,13 +52,20 @@ export class ResponsePage extends ZoneSettingsResource {
   /**
    * Reads a zone's custom page without managing it.
    * @param id `"<shieldZoneId>/<pageType>"` (`"3/block"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<ResponsePageState>,
     opts?: pulumi.CustomResourceOptions,
   ): ResponsePage {
-    return new ResponsePage(name, READ_ONLY as never, { ...opts, id });
+    return new ResponsePage(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.ResponsePage", id, state, opts),
+    );
   }
 
   /**

@@ -2,8 +2,9 @@
  * Provider-process state of the dynamic resources: the stack configuration handed to
  * `configure()` and the {@link Client} built from it. Settings are resolved INSIDE the
  * provider process (stack config `edgeplatform:*`, then `EDGEPLATFORM_*` environment
- * variables), never captured in the serialized closure, and only when an API call is
- * actually needed: `check` and `diff` work without any credentials.
+ * variables), never captured in the serialized closure, and only when needed: `diff` and the
+ * providers' own `check` work without any credentials (the registry's `check` then checks the
+ * key, `credentials.ts`).
  */
 import {
   redact,

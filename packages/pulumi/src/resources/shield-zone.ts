@@ -4,6 +4,7 @@
  * `pulumi-nodejs:dynamic/shield:ShieldZone`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   DDoSShieldSensitivity,
   ShieldPlanType,
@@ -148,13 +149,20 @@ export class ShieldZone extends ZoneSettingsResource {
   /**
    * Reads a shield zone's settings without managing them (never written, also not on destroy).
    * @param id The shield zone id (`"1"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<ShieldZoneState>,
     opts?: pulumi.CustomResourceOptions,
   ): ShieldZone {
-    return new ShieldZone(name, READ_ONLY as never, { ...opts, id });
+    return new ShieldZone(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.ShieldZone", id, state, opts),
+    );
   }
 
   /**

@@ -3,6 +3,7 @@
  * dynamic resource (type token `pulumi-nodejs:dynamic/shield:UploadScanning`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { lookupOptions, type LookupState } from "./resource-options";
 import type { UploadScanningScannerMode } from "edgeplatform-client/spec";
 import { serializedProvider } from "./serialized-provider";
 import {
@@ -61,13 +62,20 @@ export class UploadScanning extends ZoneSettingsResource {
   /**
    * Reads a zone's upload scanning settings without managing them.
    * @param id The shield zone id (`"1"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<UploadScanningState>,
     opts?: pulumi.CustomResourceOptions,
   ): UploadScanning {
-    return new UploadScanning(name, READ_ONLY as never, { ...opts, id });
+    return new UploadScanning(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.UploadScanning", id, state, opts),
+    );
   }
 
   /**

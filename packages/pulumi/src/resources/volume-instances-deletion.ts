@@ -4,6 +4,7 @@
  * `pulumi-nodejs:dynamic/containers:VolumeInstancesDeletion`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { LookupState } from "./resource-options";
 import { InvalidArgumentError } from "edgeplatform-client";
 import { refuseImport } from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
@@ -66,9 +67,11 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<VolumeInstancesDeletionState>,
     opts?: pulumi.CustomResourceOptions,
   ): never {
     void id;
+    void state;
     void opts;
     throw new InvalidArgumentError(
       "edge.containers.VolumeInstancesDeletion.get",

@@ -6,6 +6,7 @@
  * managing; `opts.import` is refused.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   OperatorType,
   OperatorTypeValue,
@@ -214,14 +215,21 @@ export class WafRule<
    * Reads an existing custom WAF rule without managing it (never written, never deleted).
    * @param name The unique name of the resulting resource.
    * @param id The id of the rule (`"301"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    * @param opts Options for the resource (`id` is set from `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<WafRuleState>,
     opts?: pulumi.CustomResourceOptions,
   ): WafRule {
-    return new WafRule(name, READ_ONLY as never, { ...opts, id });
+    return new WafRule(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.WafRule", id, state, opts),
+    );
   }
 
   /**

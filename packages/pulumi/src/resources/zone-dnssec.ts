@@ -4,7 +4,12 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
+import {
+  refuseImport,
+  refuseReplaceOptions,
+  lookupOptions,
+  type LookupState,
+} from "./resource-options";
 import { serializedProvider } from "./serialized-provider";
 import { quietStacks, restack } from "./quiet-stacks";
 
@@ -105,14 +110,21 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
    * carry them) and `priorEnabled` is undefined.
    * @param name The unique name of the resulting resource.
    * @param id The id of the DNS zone (`"1"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
    * @param opts Options for the resource (`id` is set from `id`).
    */
   public static get(
     name: string,
     id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<ZoneDnssecState>,
     opts?: pulumi.CustomResourceOptions,
   ): ZoneDnssec {
-    return new ZoneDnssec(name, READ_ONLY as never, { ...opts, id });
+    return new ZoneDnssec(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.dns.ZoneDnssec", id, state, opts),
+    );
   }
 
   /**

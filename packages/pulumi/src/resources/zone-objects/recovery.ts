@@ -161,10 +161,8 @@ export async function confirmGone(
   }
 }
 
-/** Writes a line to the provider's log (the engine shows it with the resource's output). */
-export function logLine(text: string): void {
-  process.stderr.write(`edgeplatform: ${text}\n`);
-}
+/** Writes a line about the resource being operated on (`../engine-log.ts`). */
+export { logLine } from "../engine-log";
 
 /** Error that makes the engine record a created object despite the failure. */
 export class PartialCreateError extends ResourceOperationError {

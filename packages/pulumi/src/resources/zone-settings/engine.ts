@@ -36,6 +36,7 @@ import {
   type Failure,
 } from "../common";
 import { logLine, PartialCreateError } from "../zone-objects/recovery";
+import { describeValues } from "../engine-log";
 import {
   claim,
   claimRecordedAt,
@@ -301,6 +302,9 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   /** Recorded values in the messages of a refused delete. */
   const show = (v: unknown) =>
     kind.form ? kind.form.describe(v as Record<string, unknown>) : JSON.stringify(v);
+  /** Values in the log lines, for a person (`waf.mode = Block`). */
+  const describe = (v: unknown) =>
+    kind.form ? kind.form.describe(v as Record<string, unknown>) : describeValues(v);
   /** How the program states `prior` (in the way out of a refused delete). */
   const priorInput = (p: Record<string, unknown>) =>
     kind.form ? kind.form.priorInput(p) : `prior: ${JSON.stringify(p)}`;
@@ -566,9 +570,9 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         if (Object.keys(changes).length > 0) {
           await kind.validate?.(target, changes, what);
           // Printed before the write: if the run is interrupted after it, the values are here.
-          logLine(
-            `${what}: configuration before Pulumi ${show(priorOf(snap, managed))}; ` +
-              `destroy restores ${created ? "nothing (Pulumi created it)" : show(prior)}`,
+          await logLine(
+            `${what}: configuration before Pulumi: ${describe(priorOf(snap, managed))}; ` +
+              `destroy restores ${created ? "nothing (Pulumi created it)" : describe(prior)}`,
           );
           written = (await writeGated(target, snap, changes, what)) ?? {};
           wrote = true; // from here on, a failure must keep the record
@@ -800,7 +804,9 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
           );
           await kind.validate?.(target, validated, what);
           if (fresh.length > 0)
-            logLine(`${what}: configuration before Pulumi ${show(priorOf(snap, fresh))}`);
+            await logLine(
+              `${what}: configuration before Pulumi: ${describe(priorOf(snap, fresh))}`,
+            );
           const restored = Object.keys(restore).filter((p) => p in changes);
           if (restored.length > 0)
             logLine(
