@@ -66,8 +66,9 @@ export interface EventLogSearchGroup {
   key: Record<string, string>;
   /** Events in the group. */
   count: number;
-  /** First and last event of the group, Unix time in milliseconds. */
+  /** First event of the group, Unix time in milliseconds. */
   firstSeen: number;
+  /** Last event of the group, Unix time in milliseconds. */
   lastSeen: number;
   /** Events per time bucket (with `buckets`); empty otherwise. */
   sparkline: number[];
@@ -79,8 +80,9 @@ export interface GetEventLogSearchResult {
   shieldZoneId: number;
   /** The pull zone the zone was named by (only when `pullZoneId` was given). */
   pullZoneId?: number;
-  /** The window searched, Unix time in milliseconds (`to` exclusive). */
+  /** Start of the window searched, Unix time in milliseconds. */
   from: number;
+  /** End of the window searched (exclusive), Unix time in milliseconds. */
   to: number;
   /** Matching events of the pages read, oldest first (empty with `groupBy`). */
   rows: EventLogSearchRow[];
@@ -265,7 +267,10 @@ export type ShieldMetricsArea = MetricsArgs["area"];
 export type GetShieldMetricsArgs<A extends ShieldMetricsArea = ShieldMetricsArea> = (
   ShieldZoneByIdArgs | ShieldZoneByPullZoneArgs
 ) &
-  Omit<MetricsArgs, "shieldZoneId" | "pullZoneId" | "area"> & { area: A };
+  Omit<MetricsArgs, "shieldZoneId" | "pullZoneId" | "area"> & {
+    /** The area to read (see {@link ShieldMetricsArea}); the other arguments follow it. */
+    area: A;
+  };
 
 /** Result of {@link getShieldMetrics}. */
 export interface GetShieldMetricsResult<A extends ShieldMetricsArea = ShieldMetricsArea> {

@@ -67,8 +67,11 @@ export const getEventLogSearchArgsSchema = Type.Object(
       Type.Array(
         Type.Object(
           {
+            /** The event field the filter tests. */
             field: oneOf(EventLogFields),
+            /** How the field is compared with the values. */
             op: oneOf(EventLogFilterOps),
+            /** The values (at least one); the filter holds when any of them matches. */
             value: Type.Array(Type.String(), { minItems: 1 }),
           },
           { additionalProperties: false },
