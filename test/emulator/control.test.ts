@@ -213,3 +213,28 @@ describe("emulator: control API", () => {
     expect((await call(emu, "GET", "/dnszone/1")).status).toBe(200);
   });
 });
+
+describe("EmulatorControl: a connection the server closed as it was reused", () => {
+  test("the request goes once more on a new connection (one reset, one answer)", async () => {
+    let requests = 0;
+    const server = http.createServer((req, res) => {
+      requests += 1;
+      if (requests === 1) {
+        req.socket.destroy(); // reset before any answer: the request was not read
+        return;
+      }
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ shieldZones: [] }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = server.address() as { port: number };
+      const { EmulatorControl } = await import("../../packages/emulator/src");
+      const state = await new EmulatorControl(`http://127.0.0.1:${port}`).state();
+      expect([requests, state]).toEqual([2, { shieldZones: [] }]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

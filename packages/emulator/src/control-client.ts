@@ -29,10 +29,18 @@ export class EmulatorControl {
   constructor(readonly url: string) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.url}/_emulator/${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const send = () =>
+      fetch(`${this.url}/_emulator/${path}`, {
+        method,
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A kept-alive connection the server closed just as it was reused (an emulator whose
+    // process was busy past its keep-alive timeout) fails before the request is read: send
+    // it once more on a new connection.
+    const res = await send().catch((e: unknown) => {
+      if (!isStaleConnection(e)) throw e;
+      return send();
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`emulator control ${method} ${path}: ${res.status} ${text}`);
@@ -114,4 +122,10 @@ export class EmulatorControl {
   async setScopedKeys(keys: ScopedKeys): Promise<void> {
     await this.call("PUT", "scoped-keys", keys);
   }
+}
+
+/** Is `e` fetch's failure on a connection the server had closed (reset, or closed unread)? */
+function isStaleConnection(e: unknown): boolean {
+  const cause = (e as { cause?: { code?: string } } | undefined)?.cause;
+  return cause?.code === "ECONNRESET" || cause?.code === "UND_ERR_SOCKET";
 }
