@@ -4,7 +4,7 @@
  * host and the emulator, each rule against EVERY kind to which it applies at once, in one
  * program (test/e2e/programs/table-program.ts) and one stack. What a kind is and does comes
  * from the same declarations as the provider-level table (one file per kind there): a kind
- * added later is covered here by adding its declaration to KINDS. After each rule the
+ * added later is covered here by adding its declaration to KINDS (kinds.ts). After each rule the
  * emulator's whole state is compared with what the program owns, and its journal of writes
  * with the writes the rule allows: nothing else may change.
  *
@@ -15,20 +15,8 @@
 import { randomBytes } from "crypto";
 import * as path from "path";
 import type { EmulatorState, JournalEntry } from "../../packages/emulator/src";
-import { accessList } from "../provider/lifecycle-table/access-list";
 import { getPath, isNa, type Any, type KindDeclaration } from "../provider/lifecycle-table/kind";
-import { managedAccessList } from "../provider/lifecycle-table/managed-access-list";
-import { rateLimitRule } from "../provider/lifecycle-table/rate-limit-rule";
-import {
-  apiGuardian,
-  botDetection,
-  responsePage,
-  shieldZone,
-  uploadScanning,
-} from "../provider/lifecycle-table/settings";
-import { volumeInstancesDeletion } from "../provider/lifecycle-table/volume-instances-deletion";
-import { wafRule } from "../provider/lifecycle-table/waf-rule";
-import { zoneDnssec } from "../provider/lifecycle-table/zone-dnssec";
+import { KINDS } from "../provider/lifecycle-table/kinds";
 import { registerSecret } from "../support/secrets";
 import { KindHarness, startKindHarness } from "./harness";
 import type { AnySpec } from "./programs/table-program";
@@ -49,21 +37,6 @@ import {
 
 const PROGRAM = path.join(__dirname, "programs", "table-program.ts");
 const RULE_TIMEOUT = 600_000;
-
-/** Every kind (the provider-level table's declarations). */
-const KINDS: KindDeclaration[] = [
-  rateLimitRule,
-  wafRule,
-  accessList,
-  shieldZone,
-  botDetection,
-  uploadScanning,
-  apiGuardian,
-  responsePage,
-  managedAccessList,
-  zoneDnssec,
-  volumeInstancesDeletion,
-];
 
 /**
  * The state to compare: rules by id with their JSON parsed; a zone's plan fields as the

@@ -48,7 +48,6 @@ import {
 import { dnssecTiming } from "../../../packages/pulumi/src/resources/zone-dnssec-provider";
 import { timing } from "../../../packages/pulumi/src/resources/zone-objects/recovery";
 import { stackConfig } from "../helpers";
-import { accessList } from "./access-list";
 import {
   getPath,
   isNa,
@@ -57,27 +56,7 @@ import {
   type KindDeclaration,
   type NotApplicable,
 } from "./kind";
-import { managedAccessList } from "./managed-access-list";
-import { rateLimitRule } from "./rate-limit-rule";
-import { apiGuardian, botDetection, responsePage, shieldZone, uploadScanning } from "./settings";
-import { volumeInstancesDeletion } from "./volume-instances-deletion";
-import { wafRule } from "./waf-rule";
-import { zoneDnssec } from "./zone-dnssec";
-
-/** Every kind. */
-const KINDS: KindDeclaration[] = [
-  rateLimitRule,
-  wafRule,
-  accessList,
-  shieldZone,
-  botDetection,
-  uploadScanning,
-  apiGuardian,
-  responsePage,
-  managedAccessList,
-  zoneDnssec,
-  volumeInstancesDeletion,
-];
+import { KINDS } from "./kinds";
 
 /** A key of another account: it sees shield zone 2 and DNS zone 2 only (no declared object). */
 const OTHER_KEY = "key-of-another-account-zone-2";

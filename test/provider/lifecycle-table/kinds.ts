@@ -1,0 +1,27 @@
+/**
+ * Every kind of the lifecycle tables (the provider-level table.test.ts and the real-engine
+ * test/e2e/lifecycle-table.e2e.test.ts): a kind added later is covered by both once its
+ * declaration is listed here.
+ */
+import { accessList } from "./access-list";
+import type { KindDeclaration } from "./kind";
+import { managedAccessList } from "./managed-access-list";
+import { rateLimitRule } from "./rate-limit-rule";
+import { apiGuardian, botDetection, responsePage, shieldZone, uploadScanning } from "./settings";
+import { volumeInstancesDeletion } from "./volume-instances-deletion";
+import { wafRule } from "./waf-rule";
+import { zoneDnssec } from "./zone-dnssec";
+
+export const KINDS: readonly KindDeclaration[] = [
+  rateLimitRule,
+  wafRule,
+  accessList,
+  shieldZone,
+  botDetection,
+  uploadScanning,
+  apiGuardian,
+  responsePage,
+  managedAccessList,
+  zoneDnssec,
+  volumeInstancesDeletion,
+];
