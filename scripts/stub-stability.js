@@ -7,7 +7,7 @@
  *
  * Also the linked form: from the repo (where `pulumi-edgeplatform` is the workspace link),
  * `serializedProvider(kind)` must be written by every version as the same
- * `require("pulumi-edgeplatform/stubs/<kind>")` (see packages/pulumi/src/resources/serialized-provider.ts).
+ * `require("pulumi-edgeplatform/stubs/<kind>")` (see packages/pulumi/src/resources/stubs/serialized-provider.ts).
  *
  * Usage: npm run build && node scripts/stub-stability.js [--versions 3.216.0,3.230.0,3.248.0]
  */
@@ -55,7 +55,9 @@ async function serializeWith(version, provider) {
 }
 
 async function main() {
-  const loader = require(path.join(ROOT, "packages", "pulumi", "dist", "resources", "loader.js"));
+  const loader = require(
+    path.join(ROOT, "packages", "pulumi", "dist", "resources", "stubs", "loader.js"),
+  );
   const stubs = {
     rateLimitRule: loader.rateLimitRuleStub,
     wafRule: loader.wafRuleStub,
@@ -85,7 +87,7 @@ async function main() {
   }
   // The linked form (this process's working directory resolves the package by name).
   const { serializedProvider } = require(
-    path.join(ROOT, "packages", "pulumi", "dist", "resources", "serialized-provider.js"),
+    path.join(ROOT, "packages", "pulumi", "dist", "resources", "stubs", "serialized-provider.js"),
   );
   process.chdir(ROOT);
   const kinds = [

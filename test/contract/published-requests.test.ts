@@ -10,25 +10,25 @@
  */
 import Ajv from "ajv";
 import { Client } from "../../packages/client/src";
-import { storeDocument } from "../../packages/pulumi/src/resources/api-guardian-documents";
+import { storeDocument } from "../../packages/pulumi/src/resources/public/api-guardian-documents";
 import {
   checkAccessList,
   accessListProvider as al,
-} from "../../packages/pulumi/src/resources/access-list-provider";
+} from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
 import {
   checkManagedAccessList,
   managedAccessListProvider as mal,
-} from "../../packages/pulumi/src/resources/managed-access-list-provider";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule-check";
-import { rateLimitRuleProvider as rl } from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
+import { rateLimitRuleProvider as rl } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
 import {
   checkWafRule,
   wafRuleProvider as waf,
-} from "../../packages/pulumi/src/resources/waf-rule-provider";
-import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/zone-settings/kinds/api-guardian";
-import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
-import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
-import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
+} from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
+import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/kinds/settings/api-guardian";
+import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
+import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
+import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
 import { startPlatform, type JournalEntry, type TestPlatform } from "../provider/helpers";
 import { sampleRuleConfiguration } from "../support/fixtures";
 import {

@@ -204,7 +204,7 @@ export class TestStack {
 
 /**
  * The one read a provider process makes of its own at its first `check` (GET of this path),
- * to check the API key before planning (packages/pulumi/src/resources/credentials.ts).
+ * to check the API key before planning (packages/pulumi/src/resources/core/credentials.ts).
  */
 export const KEY_CHECK_PATH = "/shield/shield-zone/defaults";
 

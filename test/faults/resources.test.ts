@@ -11,9 +11,9 @@
  * desired one; whenever it fails, the error must name the resource and the cause and must
  * not contain the API key.
  */
-import { __providers } from "../../packages/pulumi/src/resources/registry";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
-import { resetSettings } from "../../packages/pulumi/src/resources/settings";
+import { __providers } from "../../packages/pulumi/src/resources/core/registry";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import { resetSettings } from "../../packages/pulumi/src/resources/core/settings";
 import { sampleConfig } from "../provider/helpers";
 import { assertNoSecrets } from "../support/secrets";
 import {

@@ -11,8 +11,11 @@ import { Client, EdgeApiError } from "../../packages/client/src";
 import { getRegistry } from "../../packages/pulumi/src/functions/containers";
 import { getAccessLogs } from "../../packages/pulumi/src/functions/logging";
 import { clearClientCache } from "../../packages/pulumi/src/functions/options";
-import { zoneDnssecProvider } from "../../packages/pulumi/src/resources/zone-dnssec-provider";
-import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
+import { zoneDnssecProvider } from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import {
+  configureFromRequest,
+  resetSettings,
+} from "../../packages/pulumi/src/resources/core/settings";
 import { EmulatorControl } from "../../packages/emulator/src";
 import { registerSecret } from "../support/secrets";
 import { Emu, start } from "./helpers";

@@ -6,7 +6,7 @@
  */
 import path from "path";
 import { grpcError } from "../../packages/pulumi/src/plugin/server";
-import { PartialCreateError } from "../../packages/pulumi/src/resources/zone-objects/recovery";
+import { PartialCreateError } from "../../packages/pulumi/src/resources/core/zone-objects/recovery";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;

@@ -7,7 +7,10 @@
  */
 import { createHash } from "crypto";
 import { EmulatorControl, startEmulator } from "../../packages/emulator/src";
-import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
+import {
+  configureFromRequest,
+  resetSettings,
+} from "../../packages/pulumi/src/resources/core/settings";
 import {
   accessListProvider as p,
   AccessListInputs,
@@ -15,8 +18,8 @@ import {
   checkAccessList,
   resetAccessListState,
   timing,
-} from "../../packages/pulumi/src/resources/access-list-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+} from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { EmulatorState, stackConfig, startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;

@@ -1,10 +1,10 @@
 /** `check` of the dynamic resources: failures with property paths and allowed values. */
 import fc from "fast-check";
 import * as pulumi from "@pulumi/pulumi";
-import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule-check";
-import { checkVolumeInstancesDeletion } from "../../packages/pulumi/src/resources/volume-instances-deletion-provider";
-import { checkZoneDnssec } from "../../packages/pulumi/src/resources/zone-dnssec-provider";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
+import { checkVolumeInstancesDeletion } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion";
+import { checkZoneDnssec } from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
 import { sampleConfig } from "./helpers";
 
 const failures = (news: unknown) => checkRateLimitRule({}, news).failures ?? [];

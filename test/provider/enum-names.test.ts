@@ -7,26 +7,26 @@
  * `diff` compares by value (3 is "Challenge"), so an unchanged program makes no change.
  */
 import { createHash } from "crypto";
-import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule-check";
-import { diffRateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
+import { diffRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
 import {
   checkWafRule,
   wafRuleProvider,
-} from "../../packages/pulumi/src/resources/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
 import {
   accessListProvider,
   checkAccessList,
-} from "../../packages/pulumi/src/resources/access-list-provider";
+} from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
 import {
   checkManagedAccessList,
   diffManagedAccessList,
-} from "../../packages/pulumi/src/resources/managed-access-list-provider";
-import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
-import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
-import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
-import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/zone-settings/kinds/api-guardian";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
+import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
+import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
+import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/kinds/settings/api-guardian";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 
 beforeEach(() => resetRunState());
 

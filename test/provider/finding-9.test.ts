@@ -9,17 +9,17 @@ import {
   RateLimitRuleInputs,
   RateLimitRuleOutputs,
   timing,
-} from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule-check";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+} from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {
   ZoneDnssecOutputs,
   zoneDnssecProvider as dnssec,
-} from "../../packages/pulumi/src/resources/zone-dnssec-provider";
+} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
 import {
   VolumeInstancesDeletionOutputs,
   volumeInstancesDeletionProvider as volumes,
-} from "../../packages/pulumi/src/resources/volume-instances-deletion-provider";
+} from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion";
 import { defaultFixtures } from "../../packages/emulator/src";
 import { sampleConfig, startPlatform, TestPlatform } from "./helpers";
 

@@ -1,8 +1,11 @@
 /** Shared helpers of the dynamic-resource tests: an in-process emulator and its control API. */
 import { EmulatorControl, RunningEmulator, startEmulator } from "../../packages/emulator/src";
 import type { EmulatorState, FaultSpec, JournalEntry } from "../../packages/emulator/src";
-import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+import {
+  configureFromRequest,
+  resetSettings,
+} from "../../packages/pulumi/src/resources/core/settings";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { sampleRuleConfiguration } from "../support/fixtures";
 
 export type { EmulatorState, JournalEntry };

@@ -8,16 +8,16 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import fc from "fast-check";
-import { ManagedAccessList } from "../../packages/pulumi/src/resources/managed-access-list";
-import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
+import { ManagedAccessList } from "../../packages/pulumi/src/resources/public/managed-access-list";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
 import {
   checkManagedAccessList,
   diffManagedAccessList,
   ManagedAccessListInputs,
   ManagedAccessListOutputs,
   managedAccessListProvider as p,
-} from "../../packages/pulumi/src/resources/managed-access-list-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;

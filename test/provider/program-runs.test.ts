@@ -6,7 +6,7 @@
  * Each run is a `pulumi.runtime.setMocks` (a new engine connection, as each inline run has);
  * the inputs checked are the ones the engine would receive.
  */
-import { ResponsePage } from "../../packages/pulumi/src/resources/response-page";
+import { ResponsePage } from "../../packages/pulumi/src/resources/public/response-page";
 import { newProgramRun as newRun, registeredInputs as inputsOf } from "./mocks";
 
 test("a resource removed from the program between two runs is not in the second run's __spellings hint", async () => {

@@ -1,8 +1,8 @@
 /** Constructor wiring under `pulumi.runtime.setMocks`: type tokens, inputs, outputs. */
 import * as pulumi from "@pulumi/pulumi";
-import { RateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule";
-import { VolumeInstancesDeletion } from "../../packages/pulumi/src/resources/volume-instances-deletion";
-import { ZoneDnssec } from "../../packages/pulumi/src/resources/zone-dnssec";
+import { RateLimitRule } from "../../packages/pulumi/src/resources/public/rate-limit-rule";
+import { VolumeInstancesDeletion } from "../../packages/pulumi/src/resources/public/volume-instances-deletion";
+import { ZoneDnssec } from "../../packages/pulumi/src/resources/public/zone-dnssec";
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
 beforeAll(() =>
@@ -130,7 +130,7 @@ test("get registers a read of the id with no inputs besides the provider", async
 
 test("issue 16 (2): two resources naming one zone's DNSSEC both reach check as a conflict, whatever their order", async () => {
   const { checkZoneDnssec } =
-    await import("../../packages/pulumi/src/resources/zone-dnssec-provider");
+    await import("../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider");
   // The new resource is declared first (the engine may create it before it diffs the other).
   new ZoneDnssec("dnssec-new", { zoneId: 7, enabled: false });
   new ZoneDnssec("dnssec-old", { zoneId: pulumi.output(7), enabled: true });
@@ -152,7 +152,7 @@ test("issue 16 (2): two resources naming one zone's DNSSEC both reach check as a
 
 test("issue 16 (2): two resources adopting one rule both reach check as a conflict", async () => {
   const { checkRateLimitRule } =
-    await import("../../packages/pulumi/src/resources/rate-limit-rule-check");
+    await import("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check");
   new RateLimitRule("adopt-a", { ruleId: 555, ruleConfiguration: {} });
   new RateLimitRule("adopt-b", { ruleId: 555, ruleConfiguration: { requestCount: 9 } });
   await registeredAll(["adopt-a", "adopt-b"]);

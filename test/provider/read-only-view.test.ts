@@ -4,10 +4,10 @@
  * in-process emulator: the whole object is reported as a read-only view, and nothing done
  * with that view (a later read, a delete) ever writes.
  */
-import { rateLimitRuleProvider as rules } from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
-import { wafRuleProvider as waf } from "../../packages/pulumi/src/resources/waf-rule-provider";
-import { zoneDnssecProvider as dnssec } from "../../packages/pulumi/src/resources/zone-dnssec-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+import { rateLimitRuleProvider as rules } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+import { wafRuleProvider as waf } from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
+import { zoneDnssecProvider as dnssec } from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { defaultFixtures } from "../../packages/emulator/src";
 import { startPlatform, TestPlatform } from "./helpers";
 

@@ -15,13 +15,13 @@ import type { EmulatorState } from "../../packages/emulator/src";
 import {
   checkManagedAccessList,
   managedAccessListProvider as mal,
-} from "../../packages/pulumi/src/resources/managed-access-list-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {
   dnssecTiming,
   zoneDnssecProvider as dnssec,
-} from "../../packages/pulumi/src/resources/zone-dnssec-provider";
-import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
+} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
 import { usePlatform } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -10,17 +10,17 @@
  * latency fault), so that the outcome never depends on timing.
  */
 import type { EmulatorState } from "../../packages/emulator/src";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
-import { responsePageProvider as page } from "../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
-import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import { responsePageProvider as page } from "../../packages/pulumi/src/resources/kinds/settings/response-page";
+import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
 import {
   dnssecTiming,
   zoneDnssecProvider as dnssec,
-} from "../../packages/pulumi/src/resources/zone-dnssec-provider";
+} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
 import {
   checkManagedAccessList,
   managedAccessListProvider as mal,
-} from "../../packages/pulumi/src/resources/managed-access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
 import { usePlatform } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -14,14 +14,14 @@ import {
   checkAccessList,
   resetAccessListState,
   timing,
-} from "../../packages/pulumi/src/resources/access-list-provider";
+} from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
 import {
   checkManagedAccessList,
   ManagedAccessListInputs,
   ManagedAccessListOutputs,
   managedAccessListProvider as m,
-} from "../../packages/pulumi/src/resources/managed-access-list-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { EmulatorState, startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;

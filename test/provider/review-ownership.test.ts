@@ -4,8 +4,8 @@ import {
   dnssecTiming,
   ZoneDnssecOutputs,
   zoneDnssecProvider as p,
-} from "../../packages/pulumi/src/resources/zone-dnssec-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;
@@ -78,9 +78,9 @@ test("partial DNSSEC create (a 500 that was applied), then destroy before any up
 
 describe("RateLimitRule", () => {
   const r =
-    require("../../packages/pulumi/src/resources/rate-limit-rule-provider") as typeof import("../../packages/pulumi/src/resources/rate-limit-rule-provider");
+    require("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider") as typeof import("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider");
   const { checkRateLimitRule } =
-    require("../../packages/pulumi/src/resources/rate-limit-rule-check") as typeof import("../../packages/pulumi/src/resources/rate-limit-rule-check");
+    require("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check") as typeof import("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check");
   const { sampleConfig } = require("./helpers") as typeof import("./helpers");
   const rules = async () => (await t.state()).rateLimitRules;
 

@@ -16,20 +16,23 @@ import {
   type EmulatorState,
   type RunningEmulator,
 } from "../../packages/emulator/src";
-import { storeDocument } from "../../packages/pulumi/src/resources/api-guardian-documents";
-import { checkManagedAccessList } from "../../packages/pulumi/src/resources/managed-access-list-provider";
-import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/managed-access-list-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
-import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
+import { storeDocument } from "../../packages/pulumi/src/resources/public/api-guardian-documents";
+import { checkManagedAccessList } from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import {
+  configureFromRequest,
+  resetSettings,
+} from "../../packages/pulumi/src/resources/core/settings";
 import {
   checkZoneDnssec,
   zoneDnssecProvider as dnssec,
-} from "../../packages/pulumi/src/resources/zone-dnssec-provider";
-import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/zone-settings/kinds/api-guardian";
-import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
-import { responsePageProvider as page } from "../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
-import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
-import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
+} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/kinds/settings/api-guardian";
+import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
+import { responsePageProvider as page } from "../../packages/pulumi/src/resources/kinds/settings/response-page";
+import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
+import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
 import { stackConfig } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

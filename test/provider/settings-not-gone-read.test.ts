@@ -6,8 +6,8 @@
  * in-process emulator. Fixture: shield zone 3 (Business) and its bot detection.
  */
 import type { EmulatorState } from "../../packages/emulator/src";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
-import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
 import { usePlatform } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

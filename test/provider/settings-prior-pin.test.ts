@@ -4,8 +4,8 @@
  * The same rule as `ZoneDnssec`'s `priorEnabled`, now one engine for both. Shield zone 3
  * (Business): bot detection available; its execution mode in the fixtures is the scenario.
  */
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
-import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
 import { startPlatform, TestPlatform } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

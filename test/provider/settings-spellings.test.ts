@@ -10,21 +10,24 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { EmulatorControl, startEmulator, type RunningEmulator } from "../../packages/emulator/src";
-import { ApiGuardian } from "../../packages/pulumi/src/resources/api-guardian";
-import { ManagedAccessList } from "../../packages/pulumi/src/resources/managed-access-list";
-import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/managed-access-list-provider";
-import { BotDetection } from "../../packages/pulumi/src/resources/bot-detection";
-import { ResponsePage } from "../../packages/pulumi/src/resources/response-page";
-import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
-import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
-import { ShieldZone } from "../../packages/pulumi/src/resources/shield-zone";
-import { UploadScanning } from "../../packages/pulumi/src/resources/upload-scanning";
-import { apiGuardianProvider } from "../../packages/pulumi/src/resources/zone-settings/kinds/api-guardian";
-import { botDetectionProvider } from "../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
-import { responsePageProvider } from "../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
-import { shieldZoneProvider } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
-import { uploadScanningProvider } from "../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
+import { ApiGuardian } from "../../packages/pulumi/src/resources/public/api-guardian";
+import { ManagedAccessList } from "../../packages/pulumi/src/resources/public/managed-access-list";
+import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+import { BotDetection } from "../../packages/pulumi/src/resources/public/bot-detection";
+import { ResponsePage } from "../../packages/pulumi/src/resources/public/response-page";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import {
+  configureFromRequest,
+  resetSettings,
+} from "../../packages/pulumi/src/resources/core/settings";
+import { ShieldZone } from "../../packages/pulumi/src/resources/public/shield-zone";
+import { UploadScanning } from "../../packages/pulumi/src/resources/public/upload-scanning";
+import { apiGuardianProvider } from "../../packages/pulumi/src/resources/kinds/settings/api-guardian";
+import { botDetectionProvider } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
+import { responsePageProvider } from "../../packages/pulumi/src/resources/kinds/settings/response-page";
+import { shieldZoneProvider } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
+import { uploadScanningProvider } from "../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
 import { stackConfig } from "./helpers";
 import { newProgramRun, registeredInputs as inputsOf } from "./mocks";
 

@@ -1,11 +1,11 @@
 /** VolumeInstancesDeletion provider against the in-process emulator. */
-import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
 import {
   checkVolumeInstancesDeletion,
   diffVolumeInstancesDeletion,
   VolumeInstancesDeletionOutputs,
   volumeInstancesDeletionProvider as p,
-} from "../../packages/pulumi/src/resources/volume-instances-deletion-provider";
+} from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;

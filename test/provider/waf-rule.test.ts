@@ -5,16 +5,19 @@
  * the provider's own planning functions.
  */
 import { EmulatorControl, startEmulator } from "../../packages/emulator/src";
-import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
+import {
+  configureFromRequest,
+  resetSettings,
+} from "../../packages/pulumi/src/resources/core/settings";
 import {
   checkWafRule,
   timing,
   wafRuleProvider as p,
   WafRuleInputs,
   WafRuleOutputs,
-} from "../../packages/pulumi/src/resources/waf-rule-provider";
-import { rateLimitRuleProvider as rateLimit } from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+} from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
+import { rateLimitRuleProvider as rateLimit } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { EmulatorState, stackConfig, startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;

@@ -1,13 +1,13 @@
 /** ZoneDnssec provider against the in-process emulator. */
-import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
 import {
   checkZoneDnssec,
   diffZoneDnssec,
   dnssecTiming,
   ZoneDnssecOutputs,
   zoneDnssecProvider as p,
-} from "../../packages/pulumi/src/resources/zone-dnssec-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;

@@ -8,15 +8,15 @@ import {
   rateLimitRuleProvider as p,
   RateLimitRuleInputs,
   RateLimitRuleOutputs,
-} from "../../packages/pulumi/src/resources/rate-limit-rule-provider";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/rate-limit-rule-check";
+} from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
 import {
   checkWafRule,
   wafRuleProvider as waf,
   WafRuleOutputs,
-} from "../../packages/pulumi/src/resources/waf-rule-provider";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
-import { ZONE_READ_MAX_AGE_MS } from "../../packages/pulumi/src/resources/zone-objects/zone-reads";
+} from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import { ZONE_READ_MAX_AGE_MS } from "../../packages/pulumi/src/resources/core/zone-objects/zone-reads";
 import { sampleConfig, usePlatform } from "./helpers";
 
 const t = usePlatform();

@@ -3,13 +3,13 @@
  * names and integers, "exactly one zone", unknown properties, replaces and changes.
  */
 import fc from "fast-check";
-import { UNKNOWN } from "../../packages/pulumi/src/resources/common";
-import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
-import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
-import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
-import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/zone-settings/kinds/api-guardian";
-import { responsePageProvider as page } from "../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
+import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
+import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
+import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
+import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/kinds/settings/api-guardian";
+import { responsePageProvider as page } from "../../packages/pulumi/src/resources/kinds/settings/response-page";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 
 beforeEach(() => resetRunState());
 

@@ -9,10 +9,13 @@ import {
   type EmulatorState,
   type RunningEmulator,
 } from "../../packages/emulator/src";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
-import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
-import { responsePageProvider as page } from "../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
-import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import {
+  configureFromRequest,
+  resetSettings,
+} from "../../packages/pulumi/src/resources/core/settings";
+import { responsePageProvider as page } from "../../packages/pulumi/src/resources/kinds/settings/response-page";
+import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
 import { stackConfig } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

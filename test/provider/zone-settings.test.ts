@@ -18,15 +18,18 @@ import {
   type ProfileName,
   type RunningEmulator,
 } from "../../packages/emulator/src";
-import { storeDocument } from "../../packages/pulumi/src/resources/api-guardian-documents";
-import { resetRunState } from "../../packages/pulumi/src/resources/run-state";
-import { configureFromRequest, resetSettings } from "../../packages/pulumi/src/resources/settings";
-import { timing } from "../../packages/pulumi/src/resources/zone-objects/recovery";
-import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/zone-settings/kinds/api-guardian";
-import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
-import { responsePageProvider as page } from "../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
-import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
-import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
+import { storeDocument } from "../../packages/pulumi/src/resources/public/api-guardian-documents";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import {
+  configureFromRequest,
+  resetSettings,
+} from "../../packages/pulumi/src/resources/core/settings";
+import { timing } from "../../packages/pulumi/src/resources/core/zone-objects/recovery";
+import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/kinds/settings/api-guardian";
+import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
+import { responsePageProvider as page } from "../../packages/pulumi/src/resources/kinds/settings/response-page";
+import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
+import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
 import { stackConfig } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

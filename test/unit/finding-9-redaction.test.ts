@@ -4,12 +4,12 @@
  * it. The key is random and registered with the secret guard; assertions never print it.
  */
 import { randomBytes } from "crypto";
-import { operation, ResourceOperationError } from "../../packages/pulumi/src/resources/common";
+import { operation, ResourceOperationError } from "../../packages/pulumi/src/resources/core/common";
 import {
   configureFromRequest,
   getClient,
   resetSettings,
-} from "../../packages/pulumi/src/resources/settings";
+} from "../../packages/pulumi/src/resources/core/settings";
 import { registerSecret } from "../support/secrets";
 
 const apiKey = `finding9-${randomBytes(12).toString("hex")}`;

@@ -8,7 +8,10 @@ import * as fs from "fs";
 import * as path from "path";
 import * as ts from "typescript";
 import { buildSchema, type PulumiType } from "../../packages/pulumi/src/plugin/schema";
-import { READ_ONLY, zoneRuleProps } from "../../packages/pulumi/src/resources/zone-rule-resource";
+import {
+  READ_ONLY,
+  zoneRuleProps,
+} from "../../packages/pulumi/src/resources/public/zone-rule-resource";
 
 const SRC = path.join(__dirname, "..", "..", "packages", "pulumi", "src");
 const RULE = "edgeplatform:shield:RateLimitRule";

@@ -1,6 +1,6 @@
 /**
  * The one pool of API clients of the package, shared by the data sources
- * (`functions/settings.ts`) and the dynamic resources (`resources/settings.ts`).
+ * (`functions/settings.ts`) and the dynamic resources (`resources/core/settings.ts`).
  *
  * - Keyed by the resolved settings and the plain client options only (a SHA-256 digest, so
  *   the keys do not spell out credentials). Callbacks are not part of the key: a caller

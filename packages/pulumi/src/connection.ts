@@ -1,6 +1,6 @@
 /**
  * The one way settings become an API client, for the dynamic resources
- * (`resources/settings.ts`, stack config handed to `configure()`) and the data sources
+ * (`resources/core/settings.ts`, stack config handed to `configure()`) and the data sources
  * (`functions/options.ts`, explicit options and the program's stack config) alike:
  * connection settings resolve as explicit > stack config > environment, the client tuning
  * (`edgeplatform:requestTimeoutMs` / `edgeplatform:maxRetries`, else

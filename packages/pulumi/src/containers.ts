@@ -1,9 +1,9 @@
 /** Containers area: volume-instance deletion, registries and application region settings. */
-export { VolumeInstancesDeletion } from "./resources/volume-instances-deletion";
+export { VolumeInstancesDeletion } from "./resources/public/volume-instances-deletion";
 export type {
   VolumeInstancesDeletionArgs,
   VolumeInstancesDeletionState,
-} from "./resources/volume-instances-deletion";
+} from "./resources/public/volume-instances-deletion";
 export {
   getRegistry,
   getRegistryOutput,

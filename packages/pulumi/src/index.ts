@@ -38,7 +38,7 @@ export {
   InvalidSettingError,
   LegacyLogParseError,
 } from "edgeplatform-client";
-export { ResourceOperationError } from "./resources/common";
+export { ResourceOperationError } from "./resources/core/common";
 
 /** Options of every data source (`getX(args, opts)` / `getXOutput(args, opts)`). */
 export type {
@@ -49,9 +49,9 @@ export type {
 export type { DataSourceProgress } from "./functions/progress";
 export type { Inputs } from "./functions/output";
 
-type Providers = typeof import("./resources/registry").__providers;
+type Providers = typeof import("./resources/core/registry").__providers;
 const hostProviders = (): Providers =>
-  (require("./resources/host") as typeof import("./resources/host")).__providers;
+  (require("./resources/core/host") as typeof import("./resources/core/host")).__providers;
 
 /**
  * @internal Implementations reached by the serialized provider stubs. Not public API. Loads

@@ -3,7 +3,7 @@
  * every enumeration their inputs take (named constants: `edge.shield.DDoSShieldSensitivity.High`
  * is the integer the API takes; `check` stores and shows the name).
  */
-export { RateLimitRule } from "./resources/rate-limit-rule";
+export { RateLimitRule } from "./resources/public/rate-limit-rule";
 export type {
   RateLimitRuleArgs,
   RateLimitRuleAdoptArgs,
@@ -17,9 +17,9 @@ export type {
   RateLimitRuleConfigurationStateOf,
   ChainedRuleConditionState,
   NoUnknownConfigurationFields,
-} from "./resources/rate-limit-rule";
-export { WafRule } from "./resources/waf-rule";
-export { AccessList } from "./resources/access-list";
+} from "./resources/public/rate-limit-rule";
+export { WafRule } from "./resources/public/waf-rule";
+export { AccessList } from "./resources/public/access-list";
 export type {
   AccessListArgs,
   AccessListAdoptArgs,
@@ -30,7 +30,7 @@ export type {
   AccessListField,
   AccessListTypeInput,
   AccessListActionInput,
-} from "./resources/access-list";
+} from "./resources/public/access-list";
 export type {
   WafRuleArgs,
   WafRuleAdoptArgs,
@@ -42,16 +42,16 @@ export type {
   WafRuleConfigurationState,
   WafRuleConfigurationStateOf,
   NoUnknownWafConfigurationFields,
-} from "./resources/waf-rule";
-export { ManagedAccessList } from "./resources/managed-access-list";
+} from "./resources/public/waf-rule";
+export { ManagedAccessList } from "./resources/public/managed-access-list";
 export type {
   ManagedAccessListArgs,
   ManagedAccessListCommonArgs,
   ManagedAccessListState,
   ManagedAccessListPriorState,
   AccessListActionArg,
-} from "./resources/managed-access-list";
-export { ShieldZone } from "./resources/shield-zone";
+} from "./resources/public/managed-access-list";
+export { ShieldZone } from "./resources/public/shield-zone";
 export type {
   ShieldZoneArgs,
   ShieldZoneSettingsArgs,
@@ -59,29 +59,29 @@ export type {
   ShieldZoneDdosArgs,
   ShieldZoneState,
   ParanoiaLevel,
-} from "./resources/shield-zone";
-export { BotDetection } from "./resources/bot-detection";
+} from "./resources/public/shield-zone";
+export { BotDetection } from "./resources/public/bot-detection";
 export type {
   BotDetectionArgs,
   BotDetectionSettingsArgs,
   BotDetectionState,
   BotDetectionSensitivityArg,
-} from "./resources/bot-detection";
-export { UploadScanning } from "./resources/upload-scanning";
+} from "./resources/public/bot-detection";
+export { UploadScanning } from "./resources/public/upload-scanning";
 export type {
   UploadScanningArgs,
   UploadScanningSettingsArgs,
   UploadScanningState,
   UploadScanningScannerModeArg,
-} from "./resources/upload-scanning";
-export { ApiGuardian } from "./resources/api-guardian";
+} from "./resources/public/upload-scanning";
+export { ApiGuardian } from "./resources/public/api-guardian";
 export type {
   ApiGuardianArgs,
   ApiGuardianSettingsArgs,
   ApiGuardianState,
-} from "./resources/api-guardian";
-export { ResponsePage } from "./resources/response-page";
-export type { ResponsePageArgs, ResponsePageState } from "./resources/response-page";
+} from "./resources/public/api-guardian";
+export { ResponsePage } from "./resources/public/response-page";
+export type { ResponsePageArgs, ResponsePageState } from "./resources/public/response-page";
 export type {
   EnumArg,
   InShieldZoneArgs,
@@ -89,7 +89,7 @@ export type {
   SettingsZoneArgs,
   SettingsPriorArgs,
   SettingsStateBase,
-} from "./resources/zone-settings-resource";
+} from "./resources/public/zone-settings-resource";
 export { getEventLogs, getEventLogsOutput } from "./functions/shield";
 export type { GetEventLogsArgs, GetEventLogsResult } from "./functions/shield";
 export {

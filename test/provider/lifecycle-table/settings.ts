@@ -5,11 +5,11 @@
  * the defaults), shield zone 4 (Enterprise, pull zone 6: API guardian on, Block, body limit
  * Block, unmatched paths Log).
  */
-import { apiGuardianProvider } from "../../../packages/pulumi/src/resources/zone-settings/kinds/api-guardian";
-import { botDetectionProvider } from "../../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
-import { responsePageProvider } from "../../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
-import { shieldZoneProvider } from "../../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
-import { uploadScanningProvider } from "../../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
+import { apiGuardianProvider } from "../../../packages/pulumi/src/resources/kinds/settings/api-guardian";
+import { botDetectionProvider } from "../../../packages/pulumi/src/resources/kinds/settings/bot-detection";
+import { responsePageProvider } from "../../../packages/pulumi/src/resources/kinds/settings/response-page";
+import { shieldZoneProvider } from "../../../packages/pulumi/src/resources/kinds/settings/shield-zone";
+import { uploadScanningProvider } from "../../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
 import { na, zoneOf, type KindDeclaration, type Provider } from "./kind";
 
 /** What every settings kind shares: no adopt, no "gone" of its own, a rename makes two entries. */

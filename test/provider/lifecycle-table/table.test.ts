@@ -39,14 +39,14 @@ import {
   type JournalEntry,
   type RunningEmulator,
 } from "../../../packages/emulator/src";
-import { resetAccessListState } from "../../../packages/pulumi/src/resources/access-list-provider";
-import { resetRunState } from "../../../packages/pulumi/src/resources/run-state";
+import { resetAccessListState } from "../../../packages/pulumi/src/resources/core/providers/access-list-provider";
+import { resetRunState } from "../../../packages/pulumi/src/resources/core/run-state";
 import {
   configureFromRequest,
   resetSettings,
-} from "../../../packages/pulumi/src/resources/settings";
-import { dnssecTiming } from "../../../packages/pulumi/src/resources/zone-dnssec-provider";
-import { timing } from "../../../packages/pulumi/src/resources/zone-objects/recovery";
+} from "../../../packages/pulumi/src/resources/core/settings";
+import { dnssecTiming } from "../../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { timing } from "../../../packages/pulumi/src/resources/core/zone-objects/recovery";
 import { stackConfig } from "../helpers";
 import {
   getPath,

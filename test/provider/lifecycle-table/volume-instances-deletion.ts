@@ -3,7 +3,7 @@
  * instances of a volume template when created; destroy writes nothing). Fixture: app-1's
  * template "vol-detached" with three detached instances.
  */
-import { volumeInstancesDeletionProvider } from "../../../packages/pulumi/src/resources/volume-instances-deletion-provider";
+import { volumeInstancesDeletionProvider } from "../../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion";
 import { na, type Any, type KindDeclaration, type Provider } from "./kind";
 
 const volumeOf = (s: Any) =>

@@ -19,7 +19,7 @@
  *   recorded (the engine was killed before writing the checkpoint).
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { resetRunState } from "../../../packages/pulumi/src/resources/run-state";
+import { resetRunState } from "../../../packages/pulumi/src/resources/core/run-state";
 import { KINDS, keyOf, kindOf } from "./kinds";
 
 /** A program's inputs for one resource, as the user writes them. */

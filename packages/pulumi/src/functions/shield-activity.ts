@@ -20,7 +20,7 @@ import {
 } from "edgeplatform-client";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
 import type * as S from "./shield-schemas";
-import { enumName, planName } from "../resources/access-list-names";
+import { enumName, planName } from "../resources/kinds/access-list-names";
 import { checkArgs, describe, fail, optInstant } from "./args";
 import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";

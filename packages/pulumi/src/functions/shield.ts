@@ -11,8 +11,8 @@ import {
   WafEnumsByField,
   type AccessListDetails,
 } from "edgeplatform-client/spec/runtime";
-import { actionName, categoryName, planName, typeName } from "../resources/access-list-names";
-import type { WafRuleConfigurationState } from "../resources/waf-rule";
+import { actionName, categoryName, planName, typeName } from "../resources/kinds/access-list-names";
+import type { WafRuleConfigurationState } from "../resources/public/waf-rule";
 import { checkArgs, checkRetainedDay, fail } from "./args";
 import { clientFor, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";

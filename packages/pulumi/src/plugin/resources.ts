@@ -6,10 +6,10 @@
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
-import { rateLimitRuleEngine } from "../resources/rate-limit-rule-provider";
-import { rateLimitRuleKind } from "../resources/zone-objects/kinds/rate-limit-rule";
-import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "../resources/zone-objects/check-schemas";
-import type { ZoneObjectKind } from "../resources/zone-objects/kind";
+import { rateLimitRuleEngine } from "../resources/core/providers/rate-limit-rule-provider";
+import { rateLimitRuleKind } from "../resources/kinds/collections/rate-limit-rule";
+import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "../resources/core/zone-objects/check-schemas";
+import type { ZoneObjectKind } from "../resources/core/zone-objects/kind";
 
 /** The operations of a dynamic provider, as the zone-object engine builds them. */
 export interface EngineProvider {
@@ -40,7 +40,7 @@ export interface KindEngine {
 
 /** Where the doc comments of a resource's fields are (the dynamic resource's declarations). */
 export interface DocSources {
-  /** Source file, relative to packages/pulumi/src (`resources/rate-limit-rule.ts`). */
+  /** Source file, relative to packages/pulumi/src (`resources/public/rate-limit-rule.ts`). */
   file: string;
   /** Interfaces declaring the top-level inputs, in order of preference. */
   inputs: string[];
@@ -56,7 +56,7 @@ export interface DocSources {
 export interface PluginResource {
   /** Module of the token (`shield`). */
   module: string;
-  /** The kind declaration (zone-objects/kinds/…): its type name and configuration schema. */
+  /** The kind declaration (kinds/collections/…): its type name and configuration schema. */
   kind: ZoneObjectKind;
   /** The top-level input schema `check` validates (the configuration is the kind's). */
   inputsSchema: SchemaRef;
@@ -69,7 +69,7 @@ export interface PluginResource {
 /** The top-level inputs of every zone-object kind (what `check` validates them against). */
 const zoneObjectInputs = schemaRef<typeof ZoneObjectInputsSchema>(
   __dirname,
-  "../resources/zone-objects/check-schemas",
+  "../resources/core/zone-objects/check-schemas",
   "zoneObjectInputsSchema",
 );
 
@@ -81,7 +81,7 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     inputsSchema: zoneObjectInputs,
     engine: rateLimitRuleEngine as unknown as KindEngine,
     docs: {
-      file: "resources/rate-limit-rule.ts",
+      file: "resources/public/rate-limit-rule.ts",
       inputs: [
         "RateLimitRuleAdoptArgs",
         "RateLimitRuleCreateInShieldZoneArgs",

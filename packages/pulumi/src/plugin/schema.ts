@@ -223,7 +223,7 @@ function resourceSchema(r: PluginResource, types: Record<string, PulumiType>) {
   const file = path.join(SRC, r.docs.file);
   const inputDocs = docComments(file, r.docs.inputs);
   const [outputDocs] = docComments(file, [r.docs.outputs]);
-  const [stateDocs] = docComments(path.join(SRC, "resources/zone-objects/state.ts"), [
+  const [stateDocs] = docComments(path.join(SRC, "resources/core/zone-objects/state.ts"), [
     "ZoneObjectOutputs",
   ]);
   const configuration = load(r.kind.configurationSchema);

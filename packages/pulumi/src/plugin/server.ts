@@ -14,7 +14,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import type * as grpcTypes from "@grpc/grpc-js";
-import { scrub } from "../resources/settings";
+import { scrub } from "../resources/core/settings";
 import { PACKAGE, resourceOf, type PluginResource } from "./resources";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

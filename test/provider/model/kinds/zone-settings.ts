@@ -27,11 +27,11 @@ import {
   WafExecutionMode,
 } from "../../../../packages/client/src/spec";
 import type { EmulatorState } from "../../../../packages/emulator/src";
-import { apiGuardianProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/api-guardian";
-import { botDetectionProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/bot-detection";
-import { responsePageProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/response-page";
-import { shieldZoneProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/shield-zone";
-import { uploadScanningProvider } from "../../../../packages/pulumi/src/resources/zone-settings/kinds/upload-scanning";
+import { apiGuardianProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/api-guardian";
+import { botDetectionProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/bot-detection";
+import { responsePageProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/response-page";
+import { shieldZoneProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/shield-zone";
+import { uploadScanningProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
 import { clone, ProgramInputs, StateEntry } from "../engine";
 import type { FieldEdit, ModelKind, OobFieldEdit, PlatformObject } from "../kind";
 import { canon } from "../oracle";

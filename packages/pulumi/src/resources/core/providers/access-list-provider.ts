@@ -1,0 +1,14 @@
+/**
+ * Implementation of the `edge.shield.AccessList` dynamic resource: the zone-object engine
+ * (zone-objects/) built from the custom access list's declaration
+ * (kinds/collections/access-list.ts), its public fields mapped at the boundary
+ * (kinds/collections/access-list-fields.ts). Loaded at run time by the serialized stub in
+ * `loader.ts` (`require("pulumi-edgeplatform").__providers.accessList`).
+ */
+export type {
+  AccessListInputs,
+  AccessListOutputs,
+} from "../../kinds/collections/access-list-fields";
+export { checkAccessList, accessListProvider } from "../../kinds/collections/access-list-fields";
+export { resetAccessListState } from "../../kinds/collections/access-list";
+export { timing } from "../zone-objects/recovery";

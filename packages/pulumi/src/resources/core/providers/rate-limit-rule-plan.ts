@@ -1,0 +1,39 @@
+/**
+ * Pure planning for `edge.shield.RateLimitRule` (no I/O): the zone-object engine's field
+ * semantics (zone-objects/plan.ts, zone-objects/state.ts) for the rate-limit rule's
+ * declaration, under the names this module always had.
+ */
+import { rateLimitFields } from "../../kinds/collections/rate-limit-rule";
+import { configurationPlan } from "../zone-objects/plan";
+import { statePlan, type ZoneObjectInputs, type ZoneObjectOutputs } from "../zone-objects/state";
+
+export { REQUIRED_FOR_CREATE } from "../../kinds/collections/rate-limit-rule";
+export {
+  deletesOnDestroy,
+  inputsFromOutputs,
+  isAdoptMode,
+  managesTop,
+  originOf,
+  replacedBy,
+} from "../zone-objects/state";
+export type { PatchField, TopField } from "../zone-objects/state";
+
+/** Inputs of a rate-limit rule after `check` (enumerations by name). */
+export type RateLimitRuleInputs = ZoneObjectInputs;
+/** State of a rate-limit rule (managed fields only, holding the platform's values). */
+export type RateLimitRuleOutputs = ZoneObjectOutputs;
+
+const plan = statePlan(configurationPlan(rateLimitFields));
+
+export const {
+  sameField,
+  renderLike,
+  renderManaged,
+  changedConfigFields,
+  mergeConfiguration,
+  missingForCreate,
+  fieldsToPatch,
+  patchFor,
+  toOutputs,
+  planChanges,
+} = plan;

@@ -1,0 +1,12 @@
+/**
+ * Recovery helpers, now the zone-object engine's (zone-objects/recovery.ts); re-exported under
+ * this path for the modules that import them from here.
+ */
+export {
+  acceptedRuleId,
+  logLine,
+  outcomeUnknown,
+  PartialCreateError,
+  pendingOutputs,
+  timing,
+} from "../zone-objects/recovery";

@@ -1,0 +1,60 @@
+/**
+ * `edge.dns.ZoneDnssec`'s provider, where earlier releases had it: a kind of the settings
+ * engine now (kinds/settings/zone-dnssec.ts). Its check, diff and state types, by the
+ * names they had.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { SettingsOps } from "../zone-settings/engine";
+import { dnssecTiming, zoneDnssecProvider as engine } from "../../kinds/settings/zone-dnssec";
+
+export { dnssecTiming };
+
+/** Inputs of a zone's DNSSEC switch. */
+export interface ZoneDnssecInputs {
+  zoneId: number;
+  enabled: boolean;
+  /** The DNSSEC state destroy restores, when the program states it (else recorded). */
+  priorEnabled?: boolean;
+}
+
+/** State of a zone's DNSSEC switch: the inputs plus the DNSSEC record. */
+export interface ZoneDnssecOutputs {
+  zoneId: number;
+  enabled: boolean;
+  dsRecord: string | null;
+  digest: string | null;
+  digestType: string | null;
+  algorithm: number | null;
+  publicKey: string | null;
+  keyTag: number | null;
+  flags: number | null;
+  dsConfigured: boolean;
+  /** DNSSEC state before Pulumi managed the zone (restored on destroy). */
+  priorEnabled?: boolean;
+  /** True when `priorEnabled` was given by the program (not recorded from the zone). */
+  priorPinned?: boolean;
+  /**
+   * When this entry recorded `priorEnabled` (ISO 8601; absent in states of earlier versions:
+   * older than any): of two entries for one zone, destroy restores the older record only.
+   */
+  priorRecordedAt?: string;
+  /** True for the read-only view of `ZoneDnssec.get` (never managed, never restored). */
+  readOnly?: boolean;
+}
+
+/** The dynamic provider of `edge.dns.ZoneDnssec`, typed with its inputs and state. */
+export const zoneDnssecProvider = engine as unknown as SettingsOps<
+  ZoneDnssecInputs,
+  ZoneDnssecOutputs
+>;
+
+/** Validates the inputs. Never throws. No API call. */
+export const checkZoneDnssec = (olds: unknown, news: unknown): dynamic.CheckResult =>
+  zoneDnssecProvider.checkSync(olds, news);
+
+/** Replacement for a new `zoneId`, update for a new `enabled` or `priorEnabled`. No API call. */
+export const diffZoneDnssec = (
+  id: string,
+  olds: Partial<ZoneDnssecOutputs>,
+  news: Partial<ZoneDnssecInputs>,
+): dynamic.DiffResult => zoneDnssecProvider.diffSync(id, olds, news as ZoneDnssecInputs);

@@ -1,0 +1,563 @@
+/**
+ * `edge.shield.AccessList` as a zone-object kind: a custom access list of a shield zone
+ * (`/shield/shield-zone/{id}/access-lists…`, spec/shield.md "Access lists"). Identity, adopt,
+ * names, recovery and ownership are the engine's; the public field names (`listId`, `name`,
+ * `entries`, …) are mapped at the provider boundary (access-list-fields.ts).
+ *
+ * In the engine's terms a list is `{id, shieldZoneId, ruleName: name, ruleDescription:
+ * description, ruleConfiguration: {type, entries, enabled, action}}`, where `entries` is the
+ * list's `content` (the entries joined by "\n"). Its own:
+ * - a list's `enabled` and `action` are not the list's but its configuration's (the zone's
+ *   listing; PATCH keyed by `configurationId`): a read is GET list + GET listing (a refresh's
+ *   reads of one zone share one listing: zone-reads.ts `sharedZoneAnswer`); a create is
+ *   the POST, then one configuration PATCH only when the program's values differ;
+ * - an update sends one list PATCH (`name`, `content`) and/or one configuration PATCH, only
+ *   what differs; `type` and `description` cannot change (refused before any write);
+ * - the zone's `customListLimit` (create) and `customEntryLimit` (create, and an update that
+ *   adds entries) are checked before a write.
+ */
+import { createHash } from "crypto";
+import {
+  AccessListAction,
+  AccessListType,
+  accessListContent,
+  accessListEntries,
+  ShieldPlanType,
+  validateAccessListEntries,
+  type AccessListActionValue,
+  type AccessListConfigurationRequest,
+  type AccessListTypeValue,
+  type ZoneAccessLists,
+  schemaRef,
+} from "edgeplatform-client/spec/runtime";
+import { messageOf, ResourceOperationError } from "../../core/common";
+import { getClient } from "../../core/settings";
+import type {
+  ConfigurationFields,
+  Words,
+  ZoneObject,
+  ZoneObjectKind,
+} from "../../core/zone-objects/kind";
+import {
+  PartialCreateError,
+  pendingOutputs,
+  pollUntil,
+  timing,
+} from "../../core/zone-objects/recovery";
+import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
+import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
+
+/** A custom list in the engine's terms, with the zone's limits when it was read. */
+export interface AccessListObject extends ZoneObject {
+  /** The zone's entry count and limit as read with the list (for an update's limit check). */
+  limits?: { customEntryCount: number; customEntryLimit: number; planType?: unknown };
+}
+
+/** The words of an access list's messages and its public id and name fields. */
+export const ACCESS_LIST_WORDS: Words = { one: "list", many: "lists", id: "listId", name: "name" };
+
+const ENUMS: Record<string, Record<string, number>> = {
+  type: AccessListType,
+  action: AccessListAction,
+};
+
+/** The integer of an enumeration value given as a name (any case) or an integer. */
+function enumWire(field: string, v: unknown): unknown {
+  const e = ENUMS[field];
+  if (!e || typeof v !== "string") return v;
+  const hit = Object.keys(e).find((k) => k.toLowerCase() === v.toLowerCase());
+  return hit === undefined ? v : e[hit];
+}
+
+/** The name of an enumeration integer (`1` → `"CIDR"`); other values as they are. */
+export function enumName(field: string, v: unknown): unknown {
+  const hit = Object.entries(ENUMS[field] ?? {}).find(([, n]) => n === v);
+  return hit ? hit[0] : v;
+}
+
+/** The field semantics of a list's managed values (`type`, `entries`, `enabled`, `action`). */
+export const accessListFields: ConfigurationFields = {
+  enums: ENUMS,
+  normalize: (c) => {
+    if (typeof c !== "object" || c === null) return c;
+    const out: Record<string, unknown> = { ...(c as Record<string, unknown>) };
+    for (const k of Object.keys(ENUMS)) if (k in out) out[k] = enumWire(k, out[k]);
+    return out;
+  },
+  nullable: new Set(),
+  requiredForCreate: ["type", "entries"],
+};
+
+/** sha256 (hex) of a list's content: what the state keeps instead of the entries. */
+export const digestOf = (content: string): string =>
+  createHash("sha256").update(content).digest("hex");
+
+/** The checksum sent with a content (md5 hex, as the platform computes it when absent). */
+const checksumOf = (content: string): string => createHash("md5").update(content).digest("hex");
+
+/** A plan type in words (`1` → `Advanced`). */
+const planName = (p: unknown): string =>
+  Object.entries(ShieldPlanType).find(([, v]) => v === p)?.[0] ?? `plan ${String(p)}`;
+
+/** The zone's listing as last read for a name check (its counts and limits), by zone. */
+const lastListing = new Map<number, ZoneAccessLists>();
+/** Entries of the lists this process created, by id (the listing before them lacks them). */
+const createdEntries = new Map<number, number>();
+
+const api = () => getClient().accessLists;
+
+/** A list of the zone's listing (no entries: the listing has none). */
+function fromListing(zone: number, d: ZoneAccessLists["customLists"][number]): AccessListObject {
+  return {
+    id: d.listId,
+    shieldZoneId: zone,
+    ruleName: d.name,
+    ruleDescription: d.description ?? null,
+    ruleConfiguration: { type: d.type, enabled: d.isEnabled, action: d.action },
+    reported: {
+      configurationId: d.configurationId,
+      type: d.type,
+      enabled: d.isEnabled,
+      action: d.action,
+      entryCount: d.entryCount,
+    },
+  };
+}
+
+/**
+ * A list's content in the program's form: its entries (trimmed, blank lines dropped) joined by
+ * `"\n"`. Content stored with `\r\n`, a trailing newline or padded entries holds the same
+ * entries, so it compares equal and is never rewritten for its bytes alone.
+ */
+const canonical = (content: string): string => accessListContent(accessListEntries(content));
+
+/** The zone's listing, fetched now. */
+const freshListing = (zone: number) => api().listAccessLists(zone);
+
+/**
+ * The zone's listing for a refresh's read of list `id`: the one the reads of this refresh
+ * share (zone-reads.ts), or a fresh one when that one lacks the list (created since).
+ */
+async function sharedListing(zone: number, id: number): Promise<ZoneAccessLists> {
+  const shared = await sharedZoneAnswer(`access-list-listing\0${zone}`, id, () =>
+    freshListing(zone),
+  );
+  return shared.customLists.some((l) => l.listId === id) ? shared : freshListing(zone);
+}
+
+/**
+ * A list read with its line of the zone's listing (`listing`: how that is fetched; default a
+ * fresh one).
+ */
+async function getList(
+  id: number,
+  zone?: number,
+  listing: (zone: number, id: number) => Promise<ZoneAccessLists> = freshListing,
+): Promise<AccessListObject> {
+  if (typeof zone !== "number") {
+    throw new ResourceOperationError(
+      `custom access list ${id}: its shield zone is not known (the access-list API is keyed by ` +
+        `zone); set shieldZoneId`,
+    );
+  }
+  const list = await api().getAccessList(zone, id);
+  return withListing(
+    {
+      id: list.id,
+      name: list.name,
+      description: list.description,
+      type: list.type,
+      content: list.content,
+    },
+    zone,
+    await listing(zone, list.id),
+  );
+}
+
+/** A list (as read or as the POST answered it) with its line of the zone's listing. */
+function withListing(
+  list: { id: number; name: string; description?: string | null; type: unknown; content: string },
+  zone: number,
+  listing: ZoneAccessLists,
+): AccessListObject {
+  const d = listing.customLists.find((l) => l.listId === list.id);
+  const content = canonical(list.content);
+  const entries = accessListEntries(content).length;
+  return {
+    id: list.id,
+    shieldZoneId: zone,
+    ruleName: list.name,
+    ruleDescription: list.description ?? null,
+    ruleConfiguration: {
+      type: list.type,
+      entries: content,
+      enabled: d?.isEnabled,
+      action: d?.action,
+    },
+    reported: {
+      configurationId: d?.configurationId,
+      type: list.type,
+      enabled: d?.isEnabled,
+      action: d?.action,
+      entryCount: entries,
+      entriesDigest: digestOf(content),
+    },
+    limits: {
+      customEntryCount: listing.customEntryCount,
+      customEntryLimit: listing.customEntryLimit,
+    },
+  };
+}
+
+/** Refuses content over the zone's entry limit, before any write. */
+function assertEntryLimit(zone: number, used: number, limit: number, plan: unknown) {
+  if (used <= limit) return;
+  throw new Error(
+    `shield zone ${zone} would hold ${used} custom access-list entries, over ` +
+      `the limit of its ${planName(plan)} plan (customEntryLimit ${limit}). Nothing was ` +
+      `written. Remove entries, or upgrade the zone's plan.`,
+  );
+}
+
+/**
+ * Refuses a create in a zone at its list or entry limit, before any write (the zone's listing
+ * of the name check, plus the lists this run created since).
+ */
+async function assertBelowLimits(ctx: {
+  zone: number;
+  listed: readonly AccessListObject[];
+  createdInRun: readonly number[];
+  what: string;
+  inputs: { ruleConfiguration?: Record<string, unknown> };
+}): Promise<void> {
+  const { zone, what } = ctx;
+  const listing = lastListing.get(zone);
+  if (!listing) return;
+  const known = new Set(ctx.listed.map((l) => l.id));
+  const added = ctx.createdInRun.filter((id) => !known.has(id));
+  const lists = ctx.listed.length + added.length;
+  if (lists >= listing.customListLimit) {
+    const plan = await zonePlan(zone);
+    throw new ResourceOperationError(
+      `${what} failed: shield zone ${zone} already has ${lists} custom access lists, the limit ` +
+        `of its ${planName(plan)} plan (customListLimit ${listing.customListLimit}). Nothing was ` +
+        `written. Delete a list, adopt an existing one with \`listId\`, or upgrade the zone's plan.`,
+    );
+  }
+  // The listing's `customEntryCount` still counts the lists this run deleted since it was
+  // read (a replacement deletes first; `listed` leaves them out): their entries are freed.
+  const listedIds = new Set(ctx.listed.map((l) => l.id));
+  const freed = listing.customLists
+    .filter((l) => !listedIds.has(l.listId))
+    .reduce((n, l) => n + (l.entryCount ?? 0), 0);
+  const used =
+    listing.customEntryCount -
+    freed +
+    added.reduce((n, id) => n + (createdEntries.get(id) ?? 0), 0) +
+    accessListEntries(String(ctx.inputs.ruleConfiguration?.entries ?? "")).length;
+  if (used > listing.customEntryLimit) {
+    assertEntryLimit(zone, used, listing.customEntryLimit, await zonePlan(zone));
+  }
+}
+
+/** The zone's plan type (for messages only; undefined when it cannot be read). */
+async function zonePlan(zone: number): Promise<unknown> {
+  try {
+    return (await getClient().shield.getShieldZone(zone)).planType;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The configuration PATCH body that brings a list's `enabled`/`action` to the program's
+ * managed values (undefined: they match, or are not managed).
+ */
+function configurationPatch(
+  desired: Record<string, unknown>,
+  actual: { isEnabled?: unknown; action?: unknown },
+): AccessListConfigurationRequest | undefined {
+  const body: AccessListConfigurationRequest = {};
+  if (typeof desired.enabled === "boolean" && desired.enabled !== actual.isEnabled) {
+    body.isEnabled = desired.enabled;
+  }
+  const action = enumWire("action", desired.action);
+  if (typeof action === "number" && action !== actual.action) {
+    body.action = action as AccessListActionValue;
+  }
+  return Object.keys(body).length > 0 ? body : undefined;
+}
+
+/**
+ * Reads the zone's listing until list `listId` shows the configuration `body` (a 202: applied
+ * later), with the bounded backoff of every read-back; fails when it never does.
+ */
+async function readBackConfiguration(
+  zone: number,
+  listId: number,
+  body: AccessListConfigurationRequest,
+): Promise<void> {
+  const shown = await pollUntil(
+    async () => (await freshListing(zone)).customLists.find((l) => l.listId === listId),
+    (l) =>
+      (body.isEnabled === undefined || l.isEnabled === body.isEnabled) &&
+      (body.action === undefined || l.action === body.action),
+  );
+  if (!shown) {
+    throw new Error(
+      `the platform accepted the configuration (202) but it was not visible after ` +
+        `${timing.readBackMs / 1000} s`,
+    );
+  }
+}
+
+/** The custom access list kind. */
+export const accessListKind: ZoneObjectKind<AccessListObject> = {
+  typeName: "AccessList",
+  noun: "custom access list",
+  words: ACCESS_LIST_WORDS,
+  claimKey: "access-list",
+  config: accessListFields,
+  configurationSchema: schemaRef(
+    __dirname,
+    "./access-list-schemas",
+    "accessListConfigurationSchema",
+  ),
+  endpoints: {
+    get: (id, zone) => getList(id, zone),
+    read: (id, zone) => getList(id, zone, sharedListing),
+    listZone: async (zone) => {
+      const listing = await freshListing(zone);
+      // "Gone" and the name check rest on this listing: one that lists fewer custom lists than
+      // it counts is not the whole zone.
+      if (listing.customLists.length < listing.customListCount) {
+        throw new Error(
+          `the listing of shield zone ${zone} shows ${listing.customLists.length} of the ` +
+            `${listing.customListCount} custom lists it counts, so it cannot be used to find a ` +
+            `list by name or to tell that one is gone`,
+        );
+      }
+      lastListing.set(zone, listing);
+      return listing.customLists.map((d) => fromListing(zone, d));
+    },
+    /** POST the list; its configuration is `afterCreate`'s. */
+    create: async (body) => {
+      const zone = body.shieldZoneId as number;
+      const config = body.ruleConfiguration as Record<string, unknown>;
+      const content = String(config.entries ?? "");
+      const res = await api().createAccessList(zone, {
+        name: body.ruleName as string,
+        ...(body.ruleDescription !== undefined
+          ? { description: body.ruleDescription as string | null }
+          : {}),
+        type: config.type as AccessListTypeValue,
+        content,
+        checksum: checksumOf(content),
+      });
+      if (res.status === 202) return res;
+      createdEntries.set(res.list.id, accessListEntries(content).length);
+      return {
+        status: 200,
+        rule: {
+          id: res.list.id,
+          shieldZoneId: zone,
+          ruleName: res.list.name,
+          ruleDescription: res.list.description ?? null,
+          ruleConfiguration: { type: res.list.type, entries: canonical(res.list.content) },
+        },
+      };
+    },
+    /** One list PATCH (name, content) and/or one configuration PATCH: only what differs. */
+    update: async (id, body, current) => {
+      const zone = current.shieldZoneId;
+      const now = (current.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const want = (body.ruleConfiguration ?? now) as Record<string, unknown>;
+      if (body.ruleDescription !== undefined) {
+        // Plain errors: the operation names the resource and the step (create or update).
+        throw new Error(
+          `description: the platform cannot change a list's description ` +
+            `(${JSON.stringify(current.ruleDescription ?? null)} here, ` +
+            `${JSON.stringify(body.ruleDescription)} in the program). Nothing was written. ` +
+            `Write the list's description, or leave description out (not managed).`,
+        );
+      }
+      if (want.type !== now.type) {
+        throw new Error(
+          `type: the platform cannot change a list's type (` +
+            `${String(enumName("type", now.type))} here, ${String(enumName("type", want.type))} ` +
+            `in the program). Nothing was written. Write the list's type, or leave type out.`,
+        );
+      }
+      const list: { name?: string; content?: string; checksum?: string } = {};
+      if (typeof body.ruleName === "string") list.name = body.ruleName;
+      if (typeof want.entries === "string" && want.entries !== now.entries) {
+        const bad = validateAccessListEntries(now.type as AccessListTypeValue, want.entries);
+        if (bad.length > 0) {
+          throw new Error(
+            `${bad.map((f) => `${f.property}: ${f.reason}`).join("; ")} (type ` +
+              `${String(enumName("type", now.type))}). Nothing was written.`,
+          );
+        }
+        const before = accessListEntries(String(now.entries ?? "")).length;
+        const after = accessListEntries(want.entries).length;
+        if (after > before && current.limits) {
+          const used = current.limits.customEntryCount - before + after;
+          const limit = current.limits.customEntryLimit;
+          if (used > limit) {
+            assertEntryLimit(zone, used, limit, await zonePlan(zone));
+          }
+        }
+        list.content = want.entries;
+        list.checksum = checksumOf(want.entries);
+      }
+      const configuration = configurationPatch(want, {
+        isEnabled: now.enabled,
+        action: now.action,
+      });
+      const cid = current.reported?.configurationId;
+      if (configuration && typeof cid !== "number") {
+        throw new Error(
+          `shield zone ${zone} does not list ${id} among its custom lists, so ` +
+            `its configuration (enabled, action) cannot be set. Nothing was written.`,
+        );
+      }
+      let accepted = false;
+      if (Object.keys(list).length > 0) {
+        accepted = (await api().updateAccessList(zone, id, list)).status === 202;
+      }
+      if (configuration) {
+        const res = await api().updateAccessListConfiguration(zone, cid as number, configuration);
+        accepted ||= res.status === 202;
+      }
+      if (accepted) return { status: 202, accepted: { statusCode: 202 } as never };
+      return {
+        status: 200,
+        rule: {
+          ...current,
+          ruleName: list.name ?? current.ruleName,
+          ruleConfiguration: {
+            ...now,
+            ...(list.content !== undefined ? { entries: canonical(list.content) } : {}),
+            ...(configuration?.isEnabled !== undefined ? { enabled: configuration.isEnabled } : {}),
+            ...(configuration?.action !== undefined ? { action: configuration.action } : {}),
+          },
+          reported: {
+            ...current.reported,
+            ...(list.content !== undefined
+              ? {
+                  entryCount: accessListEntries(list.content).length,
+                  entriesDigest: digestOf(canonical(list.content)),
+                }
+              : {}),
+            ...(configuration?.isEnabled !== undefined ? { enabled: configuration.isEnabled } : {}),
+            ...(configuration?.action !== undefined ? { action: configuration.action } : {}),
+          },
+        },
+      };
+    },
+    delete: async (id, zone) => {
+      if (typeof zone !== "number") throw new Error(`the shield zone of list ${id} is not known`);
+      return api().deleteAccessList(zone, id);
+    },
+  },
+  beforeCreate: (ctx) => assertBelowLimits(ctx),
+  /**
+   * The list exists: read its line of the zone's listing (its `configurationId`), and send
+   * one configuration PATCH when the program's `enabled`/`action` differ. A failure there
+   * is a partial create: the list's id goes into the state; the next `up` converges.
+   */
+  afterCreate: async ({ object, zone, inputs, what }) => {
+    try {
+      // The POST answered the list (its entries): only its line of the listing is missing.
+      // A list found in the listing (a POST whose answer was lost) has no entries there: it
+      // is read (GET), so that the state holds its entries, not none.
+      const c = (object.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const read =
+        typeof c.entries === "string"
+          ? await withListing(
+              {
+                id: object.id,
+                name: String(object.ruleName ?? ""),
+                description: object.ruleDescription,
+                type: c.type,
+                content: c.entries,
+              },
+              zone,
+              await freshListing(zone),
+            )
+          : await getList(object.id, zone);
+      const want = (inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const now = read.ruleConfiguration as Record<string, unknown>;
+      const body = configurationPatch(want, { isEnabled: now.enabled, action: now.action });
+      const cid = read.reported?.configurationId;
+      if (!body) return read;
+      if (typeof cid !== "number") throw new Error("the zone's listing does not show the list");
+      const res = await api().updateAccessListConfiguration(zone, cid, body);
+      // Accepted, applied later: not done until the zone's listing shows it (else the state
+      // would say enabled/action while the platform still has the list as it was).
+      if (res.status === 202) await readBackConfiguration(zone, object.id, body);
+      const done = {
+        ...(body.isEnabled !== undefined ? { enabled: body.isEnabled } : {}),
+        ...(body.action !== undefined ? { action: body.action } : {}),
+      };
+      return {
+        ...read,
+        ruleConfiguration: { ...now, ...done },
+        reported: { ...read.reported, ...done },
+      };
+    } catch (e) {
+      throw new PartialCreateError(
+        `${what}: custom access list ${object.id} was created, but its configuration (enabled, ` +
+          `action) could not be read or set (${messageOf(e)}); it is recorded in the state, ` +
+          `and the next \`pulumi up\` brings it to the program's values`,
+        object.id,
+        pendingOutputs(object.id, zone, inputs),
+      );
+    }
+  },
+  /**
+   * What the platform cannot change in place: a created list's `type` and `description`
+   * (a list destroy would leave is refused instead, by `update`). Only against known old
+   * values.
+   */
+  replacedBy: (olds, news) => {
+    if (news.ruleId !== undefined && news.ruleId !== null) return [];
+    // A list destroy would leave (adopted, now addressed by zone and name; or
+    // `deleteOnDestroy: false`) is not replaced either: its delete would leave it, the name
+    // would stay taken, and the engine would already have dropped the resource. `update`
+    // refuses the change instead, before any write.
+    // Both the old state (its delete runs first) and the program must say "delete".
+    const deletes =
+      deletesOnDestroy(olds) &&
+      deletesOnDestroy({
+        deleteOnDestroy: news.deleteOnDestroy,
+        adopted: false,
+        origin: originOf(olds),
+      });
+    if (!deletes) return [];
+    const out: string[] = [];
+    const oldType = (olds.ruleConfiguration?.type ?? olds.reported?.type) as unknown;
+    const newType = news.ruleConfiguration?.type;
+    if (
+      newType !== undefined &&
+      oldType !== undefined &&
+      enumWire("type", newType) !== enumWire("type", oldType)
+    ) {
+      out.push("type");
+    }
+    if (
+      news.ruleDescription !== undefined &&
+      olds.ruleDescription !== undefined &&
+      (news.ruleDescription ?? null) !== (olds.ruleDescription ?? null)
+    ) {
+      out.push("description");
+    }
+    return out;
+  },
+};
+
+/** Forgets this process's listings and created counts (tests; a new run). */
+export function resetAccessListState(): void {
+  lastListing.clear();
+  createdEntries.clear();
+}

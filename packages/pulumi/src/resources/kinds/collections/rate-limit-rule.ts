@@ -1,0 +1,86 @@
+/**
+ * `edge.shield.RateLimitRule` as a zone-object kind: a shield rate-limit rule
+ * (`/shield/rate-limit…`). Everything else (identity, adopt, names, recovery, ownership) is
+ * the engine's.
+ */
+import {
+  EnumsByField,
+  normalizeRuleConfiguration,
+  specSchema,
+  type RateLimitRule,
+} from "edgeplatform-client/spec/runtime";
+import { findEmbeddedFailure } from "edgeplatform-client";
+import { isPlainObject } from "../../core/common";
+import { getClient } from "../../core/settings";
+import type { ConfigurationFields, ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
+
+/** Configuration fields the API declares nullable (shared by the rule kinds). */
+export const RULE_NULLABLE: ReadonlySet<string> = new Set([
+  "variableTypes",
+  "transformationTypes",
+  "value",
+  "isNegated",
+  "isRegexVariable",
+  "chainedRuleConditions",
+]);
+
+/**
+ * Configuration fields a new rate-limit rule cannot exist without: what it matches
+ * (variables and operator), what it does (action) and its rate (request count, time frame,
+ * block time).
+ */
+export const REQUIRED_FOR_CREATE = [
+  "actionType",
+  "variableTypes",
+  "operatorType",
+  "requestCount",
+  "timeframe",
+  "blockTime",
+] as const;
+
+/** The field semantics of a rate-limit rule's configuration. */
+export const rateLimitFields: ConfigurationFields = {
+  enums: EnumsByField as unknown as Record<string, Record<string, number>>,
+  normalize: (c) => normalizeRuleConfiguration(c),
+  nullable: RULE_NULLABLE,
+  requiredForCreate: REQUIRED_FOR_CREATE,
+};
+
+/**
+ * Whether a rule of a zone's list reads like its GET (shared by the rule kinds): whole, with
+ * its id, this zone and its configuration, and no embedded failure. Any other entry (a
+ * summary without its configuration) is read with its own GET.
+ */
+export const ruleEntryReads = (entry: ZoneObject, zone: number): boolean =>
+  typeof entry?.id === "number" &&
+  entry.shieldZoneId === zone &&
+  isPlainObject(entry.ruleConfiguration) &&
+  findEmbeddedFailure(entry) === undefined;
+
+/** The rate-limit rule kind. */
+export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
+  typeName: "RateLimitRule",
+  noun: "rate-limit rule",
+  claimKey: "rule",
+  config: rateLimitFields,
+  configurationSchema: specSchema("ruleConfigurationSchema"),
+  extraChecks: (wire) => {
+    const count = wire.requestCount;
+    return typeof count === "number" && Number.isInteger(count) && count <= 0
+      ? [
+          {
+            property: "ruleConfiguration.requestCount",
+            reason: `must be greater than 0; got ${count}`,
+          },
+        ]
+      : [];
+  },
+  endpoints: {
+    get: (id) => getClient().shield.getRateLimit(id),
+    create: (body) => getClient().shield.createRateLimit(body as never),
+    update: (id, body) => getClient().shield.updateRateLimit(id, body as never),
+    delete: (id) => getClient().shield.deleteRateLimit(id),
+    listZone: (zone, perPage) => getClient().shield.listAllRateLimits(zone, { perPage }),
+  },
+  listEntryReads: ruleEntryReads,
+};

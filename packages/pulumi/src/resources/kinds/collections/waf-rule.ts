@@ -1,0 +1,98 @@
+/**
+ * `edge.shield.WafRule` as a zone-object kind: a custom WAF rule of a shield zone
+ * (`/shield/waf/custom-rule…`, spec/shield.md). Its own: the action enumeration
+ * (`WafRuleAction`), the configuration schema (the rate-limit match fields without the rate
+ * fields), what a new rule cannot exist without, and the zone's plan limit
+ * (`customWafRulesLimit`), checked before a POST. Identity, adopt, names, recovery and
+ * ownership are the engine's.
+ */
+import {
+  normalizeWafRuleConfiguration,
+  ShieldPlanType,
+  WafEnumsByField,
+  specSchema,
+  type CustomWafRule,
+} from "edgeplatform-client/spec/runtime";
+import { messageOf, ResourceOperationError } from "../../core/common";
+import { zoneListing } from "../../core/run-state";
+import { getClient } from "../../core/settings";
+import type { ConfigurationFields, ZoneObjectKind } from "../../core/zone-objects/kind";
+import { RULE_NULLABLE, ruleEntryReads } from "./rate-limit-rule";
+
+/**
+ * Configuration fields a new WAF rule cannot exist without: what it matches (variables and
+ * operator) and what it does (action). Severity, transformations and the rest have platform
+ * defaults; a WAF rule has no rate.
+ */
+export const WAF_REQUIRED_FOR_CREATE = ["actionType", "variableTypes", "operatorType"] as const;
+
+/** The field semantics of a custom WAF rule's configuration. */
+export const wafRuleFields: ConfigurationFields = {
+  enums: WafEnumsByField as unknown as Record<string, Record<string, number>>,
+  normalize: normalizeWafRuleConfiguration,
+  nullable: RULE_NULLABLE,
+  requiredForCreate: WAF_REQUIRED_FOR_CREATE,
+};
+
+/** A plan type in words (`1` → `Advanced`). */
+const planName = (p: unknown): string =>
+  Object.entries(ShieldPlanType).find(([, v]) => v === p)?.[0] ?? `plan ${String(p)}`;
+
+/**
+ * Refuses a create in a zone at its plan limit, before any write. The zone (its plan and
+ * limit) is read once per run; the rules are the name check's listing plus those this run
+ * created in the zone since.
+ */
+async function assertBelowPlanLimit(ctx: {
+  zone: number;
+  listed: readonly CustomWafRule[];
+  createdInRun: readonly number[];
+  what: string;
+}): Promise<void> {
+  const { zone, what } = ctx;
+  let limit: number | undefined;
+  let plan: unknown;
+  try {
+    const [z] = await zoneListing(
+      zone,
+      async () => [await getClient().shield.getShieldZone(zone)],
+      "shield-zone",
+    );
+    limit = z.customWafRulesLimit;
+    plan = z.planType;
+  } catch (e) {
+    throw new ResourceOperationError(
+      `${what} failed: the plan limit of shield zone ${zone} (customWafRulesLimit) could not be ` +
+        `read (${messageOf(e)}); nothing was written`,
+      e,
+    );
+  }
+  if (typeof limit !== "number") return;
+  const known = new Set(ctx.listed.map((r) => r.id));
+  const used = ctx.listed.length + ctx.createdInRun.filter((id) => !known.has(id)).length;
+  if (used >= limit) {
+    throw new ResourceOperationError(
+      `${what} failed: shield zone ${zone} already has ${used} custom WAF rules, the limit of ` +
+        `its ${planName(plan)} plan (customWafRulesLimit ${limit}). Nothing was written. Delete ` +
+        `a rule, adopt an existing one with \`ruleId\`, or upgrade the zone's plan.`,
+    );
+  }
+}
+
+/** The custom WAF rule kind. */
+export const wafRuleKind: ZoneObjectKind<CustomWafRule> = {
+  typeName: "WafRule",
+  noun: "custom WAF rule",
+  claimKey: "waf-rule",
+  config: wafRuleFields,
+  configurationSchema: specSchema("wafRuleConfigurationSchema"),
+  endpoints: {
+    get: (id) => getClient().waf.getCustomWafRule(id),
+    create: (body) => getClient().waf.createCustomWafRule(body as never),
+    update: (id, body) => getClient().waf.updateCustomWafRule(id, body as never),
+    delete: (id) => getClient().waf.deleteCustomWafRule(id),
+    listZone: (zone, perPage) => getClient().waf.listAllCustomWafRules(zone, { perPage }),
+  },
+  listEntryReads: ruleEntryReads,
+  beforeCreate: assertBelowPlanLimit,
+};

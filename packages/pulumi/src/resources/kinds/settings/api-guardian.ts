@@ -1,0 +1,125 @@
+/**
+ * API guardian of a shield zone (`ApiGuardian`): its configuration (`GET`/`PATCH
+ * /shield/shield-zone/{id}/api-guardian`) and its OpenAPI document (`POST` the first, `PATCH`
+ * to replace, `…/api-guardian/spec`). The state holds the document's sha256 (`specHash`),
+ * never the document: the program hands it over through a file named by that hash
+ * (../api-guardian-documents.ts). The platform cannot delete a document: destroy restores
+ * the configuration and leaves the document (it says so).
+ */
+import {
+  UnmatchedPathAction,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+  type ApiGuardian,
+  type ApiGuardianUpdate,
+} from "edgeplatform-client";
+import { isUnknown, ResourceOperationError, type Failure } from "../../core/common";
+import { getClient } from "../../core/settings";
+import { readDocument } from "../../public/api-guardian-documents";
+import { settingsProvider, type EngineKind } from "../../core/zone-settings/engine";
+import { enumField, field, type SettingsSnapshot } from "../../core/zone-settings/kind";
+
+type Configuration = ApiGuardian["configuration"];
+
+/** Public name → configuration field. */
+const PLACES: Record<string, keyof Configuration & string> = {
+  enabled: "isEnabled",
+  executionMode: "executionMode",
+  bodyLimitAction: "bodyLimitAction",
+  unmatchedPathAction: "unmatchedPathAction",
+};
+
+const FIELDS = [
+  field("enabled", { type: "boolean" }),
+  enumField("executionMode", WafExecutionMode),
+  enumField("bodyLimitAction", WafPayloadLimitAction),
+  enumField("unmatchedPathAction", UnmatchedPathAction),
+] as const;
+
+function snapshotOf(a: ApiGuardian): SettingsSnapshot<ApiGuardian> {
+  const c = (a.configuration ?? {}) as Record<string, unknown>;
+  return {
+    raw: a,
+    values: Object.fromEntries(FIELDS.map((f) => [f.path, c[PLACES[f.path]] ?? null])),
+  };
+}
+
+/** Whether the zone already has an API document (then it is replaced, not posted). */
+const hasDocument = (a: ApiGuardian) =>
+  (Array.isArray(a.endpoints) && a.endpoints.length > 0) ||
+  !!(a.configuration as Record<string, unknown> | undefined)?.title;
+
+/** `edge.shield.ApiGuardian`. */
+export const apiGuardianKind: EngineKind<ApiGuardian> = {
+  type: "ApiGuardian",
+  noun: "the API guardian settings",
+  inputsSchema: "apiGuardianInputsSchema",
+  fields: FIELDS,
+  extraInputs: {
+    specHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
+    enforceAuthorizationValidation: { type: "boolean" },
+  },
+  passThrough: ["specHash", "enforceAuthorizationValidation"],
+  checkExtra(n): Failure[] {
+    const named = FIELDS.some((f) => n[f.path] !== undefined && n[f.path] !== null);
+    if (!named && n.specHash === undefined)
+      return [
+        {
+          property: "enabled",
+          reason:
+            "at least one of `enabled`, `executionMode`, `bodyLimitAction`, " +
+            "`unmatchedPathAction`, `spec` or `specFile` is required (a setting left out is not managed)",
+        },
+      ];
+    if (n.enforceAuthorizationValidation !== undefined && n.specHash === undefined)
+      return [
+        {
+          property: "enforceAuthorizationValidation",
+          reason: "applies to the OpenAPI document: give `spec` or `specFile` too",
+        },
+      ];
+    return [];
+  },
+  allowEmpty: true, // checkExtra: a setting or the document
+  read: async (t) => snapshotOf(await getClient().shieldZones.getApiGuardian(t.zone)),
+  async write(t, current, changes) {
+    const c = (current.raw.configuration ?? {}) as Record<string, unknown>;
+    const body: Record<string, unknown> = {};
+    for (const [path, key] of Object.entries(PLACES)) {
+      const v = path in changes ? changes[path] : c[key];
+      if (v !== undefined && v !== null) body[key] = v;
+    }
+    await getClient().shieldZones.updateApiGuardian(t.zone, body as ApiGuardianUpdate);
+  },
+  async afterWrite(t, inputs, olds, what) {
+    const hash = inputs.specHash;
+    if (typeof hash !== "string" || isUnknown(hash)) return {};
+    const enforce = inputs.enforceAuthorizationValidation;
+    if (olds && olds.specHash === hash && olds.enforceAuthorizationValidation === enforce)
+      return {};
+    const content = readDocument(hash);
+    if (content === undefined) {
+      throw new ResourceOperationError(
+        `${what} failed: the OpenAPI document with sha256 ${hash} is not available to the ` +
+          `provider (the program hands it over in a file named by its hash); run \`pulumi up\` ` +
+          `again from the program's directory`,
+      );
+    }
+    const body = {
+      content,
+      ...(typeof enforce === "boolean" ? { enforceAuthorizationValidation: enforce } : {}),
+    };
+    const client = getClient().shieldZones;
+    const first = !olds?.specHash && !hasDocument(await client.getApiGuardian(t.zone));
+    if (first) await client.createApiGuardianSpec(t.zone, body);
+    else await client.updateApiGuardianSpec(t.zone, body);
+    return {};
+  },
+  deleteNote: (_t, props) =>
+    typeof props.specHash === "string"
+      ? `the OpenAPI document Pulumi uploaded (sha256 ${props.specHash}) stays: the platform cannot delete an API guardian document`
+      : undefined,
+};
+
+/** The dynamic provider of `edge.shield.ApiGuardian` (what its serialized stub calls). */
+export const apiGuardianProvider = settingsProvider(apiGuardianKind);

@@ -1,0 +1,293 @@
+/**
+ * The shield zone's own settings (`ShieldZone`): plan, WAF, DDoS, custom rule order and
+ * white-label response pages, read with `GET /shield/shield-zone/{id}` and written with
+ * `PATCH /shield/shield-zone`. The PATCH body is the whole settings object as just read with
+ * the changed fields over it: a platform that resets what a PATCH does not send (the
+ * emulator's "zone-replace" profile) then changes nothing else. WAF engine settings are items
+ * of `wafEngineConfig`; only the named items are managed, the others are sent as read.
+ */
+import { INT32_MAX, schemaJson, specSchema } from "edgeplatform-client/spec/runtime";
+import {
+  DDoSShieldSensitivity,
+  ShieldPlanType,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+  type ShieldZoneResponse,
+  type ShieldZoneSettings,
+  type WafEngineConfigItem,
+} from "edgeplatform-client";
+import { planName } from "../access-list-names";
+import { isNotFound, messageOf, ResourceOperationError } from "../../core/common";
+import { getClient } from "../../core/settings";
+import { shieldZoneOfPullZone } from "../../core/spellings";
+import {
+  settingsProvider,
+  type EngineKind,
+  type SettingsInputs,
+  type ZoneResolution,
+} from "../../core/zone-settings/engine";
+import {
+  enumField,
+  field,
+  type SettingsField,
+  type SettingsSnapshot,
+  type Wire,
+} from "../../core/zone-settings/kind";
+import { readBackSettings } from "../../core/zone-settings/readback";
+import { setTimeout as sleep } from "node:timers/promises";
+import { acceptedRuleId, timing } from "../../core/zone-objects/recovery";
+
+const int32 = (min = 0) => ({ type: "integer", minimum: min, maximum: INT32_MAX });
+const strings = () => ({ type: "array", items: { type: "string", minLength: 1 } });
+const paranoia = () => ({ type: "integer", minimum: 1, maximum: 4 });
+const words = () => ({ type: "array", items: { type: "string", pattern: "^\\S+$" } });
+
+/** Where each public path lives on the zone: a settings field, or a `wafEngineConfig` item. */
+type Place =
+  { key: keyof ShieldZoneSettings } | { item: string; kind: "digit" | "spaced" | "piped" };
+
+const FIELDS: readonly (SettingsField & { place: Place })[] = [
+  { ...enumField("planType", ShieldPlanType), place: { key: "planType" } },
+  { ...field("waf.enabled", { type: "boolean" }), place: { key: "wafEnabled" } },
+  { ...enumField("waf.mode", WafExecutionMode), place: { key: "wafExecutionMode" } },
+  { ...field("waf.disabledRules", strings(), true), place: { key: "wafDisabledRules" } },
+  { ...field("waf.logOnlyRules", strings(), true), place: { key: "wafLogOnlyRules" } },
+  {
+    ...field("waf.realtimeThreatIntelligence", { type: "boolean" }),
+    place: { key: "wafRealtimeThreatIntelligenceEnabled" },
+  },
+  {
+    ...field("waf.requestHeaderLogging", { type: "boolean" }),
+    place: { key: "wafRequestHeaderLoggingEnabled" },
+  },
+  { ...field("waf.ignoredHeaders", strings(), true), place: { key: "wafRequestIgnoredHeaders" } },
+  {
+    ...enumField("waf.requestBodyLimitAction", WafPayloadLimitAction),
+    place: { key: "wafRequestBodyLimitAction" },
+  },
+  {
+    ...enumField("waf.responseBodyLimitAction", WafPayloadLimitAction),
+    place: { key: "wafResponseBodyLimitAction" },
+  },
+  {
+    ...field("waf.paranoia.detection", paranoia()),
+    place: { item: "detection_paranoia_level", kind: "digit" },
+  },
+  {
+    ...field("waf.paranoia.executing", paranoia()),
+    place: { item: "executing_paranoia_level", kind: "digit" },
+  },
+  {
+    ...field("waf.paranoia.blocking", paranoia()),
+    place: { item: "blocking_paranoia_level", kind: "digit" },
+  },
+  {
+    ...field("waf.allowedMethods", words(), true),
+    place: { item: "allowed_methods", kind: "spaced" },
+  },
+  {
+    ...field("waf.allowedHttpVersions", words(), true),
+    place: { item: "allowed_http_versions", kind: "spaced" },
+  },
+  {
+    ...field(
+      "waf.allowedContentTypes",
+      { type: "array", items: { type: "string", pattern: "^[^|\\s]+$" } },
+      true,
+    ),
+    place: { item: "allowed_request_content_type", kind: "piped" },
+  },
+  {
+    ...enumField("ddos.sensitivity", DDoSShieldSensitivity),
+    place: { key: "dDoSShieldSensitivity" },
+  },
+  { ...field("ddos.challengeWindow", int32(1)), place: { key: "dDoSChallengeWindow" } },
+  {
+    ...field("customRuleOrder", { type: "array", items: int32(1) }),
+    place: { key: "wafCustomRuleOrder" },
+  },
+  {
+    ...field("whitelabelResponsePages", { type: "boolean" }),
+    place: { key: "whitelabelResponsePages" },
+  },
+];
+
+/** The value of an engine-config item (`valueEncoded`) as the public value. */
+function decodeItem(kind: "digit" | "spaced" | "piped", encoded: string): Wire {
+  if (kind === "digit") return Number(encoded);
+  if (kind === "spaced") return encoded.split(/\s+/).filter((x) => x !== "");
+  return [...encoded.matchAll(/\|([^|]*)\|/g)].map((m) => m[1].trim()).filter((x) => x !== "");
+}
+
+/** The public value of an engine-config item as `valueEncoded`. */
+function encodeItem(kind: "digit" | "spaced" | "piped", v: Wire): string {
+  if (kind === "digit") return String(v);
+  const list = v as string[];
+  return kind === "spaced" ? list.join(" ") : list.map((t) => `|${t}|`).join(" ");
+}
+
+let settingsKeys: (keyof ShieldZoneSettings)[] | undefined;
+/**
+ * The names of the settings fields a PATCH may carry (`ShieldZoneRequest`), read once from
+ * the spec's (precompiled) `shieldZoneSettingsSchema`.
+ */
+const SETTINGS_KEYS = () =>
+  (settingsKeys ??= Object.keys(
+    (schemaJson(specSchema("shieldZoneSettingsSchema")) as { properties: object }).properties,
+  ) as (keyof ShieldZoneSettings)[]);
+
+function snapshotOf(z: ShieldZoneResponse): SettingsSnapshot<ShieldZoneResponse> {
+  const values: Record<string, Wire> = {};
+  const items = (z.wafEngineConfig ?? []) as WafEngineConfigItem[];
+  for (const f of FIELDS) {
+    if ("key" in f.place) values[f.path] = (z as Record<string, unknown>)[f.place.key] ?? null;
+    else {
+      const place = f.place;
+      const item = items.find((i) => i.name === place.item);
+      // A zone without the item uses the engine's default: recorded as null (restoring
+      // null takes the item out again).
+      values[f.path] = item ? decodeItem(place.kind, item.valueEncoded) : null;
+    }
+  }
+  return { raw: z, values };
+}
+
+/** The PATCH body: the zone's settings as read (but the plan), with `changes` over them. */
+export function mergedSettings(
+  z: ShieldZoneResponse,
+  changes: Record<string, Wire>,
+): ShieldZoneSettings {
+  const body: Record<string, unknown> = {};
+  for (const k of SETTINGS_KEYS()) {
+    const v = (z as Record<string, unknown>)[k];
+    // The plan is sent only when the program changes it (a plan change may be billed; a
+    // PATCH that does not send it keeps it, also on a platform that resets other settings).
+    if (v !== undefined && k !== "planType") body[k] = v;
+  }
+  let items = [...((z.wafEngineConfig ?? []) as WafEngineConfigItem[])].map((i) => ({ ...i }));
+  let itemsChanged = false;
+  for (const [path, v] of Object.entries(changes)) {
+    const place = FIELDS.find((f) => f.path === path)!.place;
+    if ("key" in place) {
+      body[place.key] = v;
+      continue;
+    }
+    itemsChanged = true;
+    if (v === null || v === undefined) {
+      items = items.filter((i) => i.name !== place.item);
+      continue;
+    }
+    const valueEncoded = encodeItem(place.kind, v);
+    const at = items.find((i) => i.name === place.item);
+    if (at) at.valueEncoded = valueEncoded;
+    else items.push({ name: place.item, valueEncoded });
+  }
+  if (itemsChanged || z.wafEngineConfig !== undefined) body.wafEngineConfig = items;
+  return body as ShieldZoneSettings;
+}
+
+const readZone = async (zone: number) => snapshotOf(await getClient().shieldZones.get(zone));
+
+/** The ids of the zone's managed WAF rules (`GET /shield/waf/rules/{id}`). */
+async function knownRuleIds(zone: number): Promise<Set<string>> {
+  const sets = await getClient().shieldZones.managedWafRules(zone);
+  const ids = new Set<string>();
+  for (const s of sets)
+    for (const g of s.ruleGroups ?? []) for (const r of g.rules ?? []) ids.add(String(r.ruleId));
+  return ids;
+}
+
+/** Creates the pull zone's shield zone, or adopts the one it has (also after a 409). */
+async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
+  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
+  const pullZoneId = inputs.pullZoneId as number;
+  const client = getClient();
+  // The first lookup is the run's (shared with the other spellings' check); later ones ask.
+  const existing = () => shieldZoneOfPullZone(pullZoneId, true);
+  try {
+    return { zone: await shieldZoneOfPullZone(pullZoneId) };
+  } catch (e) {
+    if (!isNotFound(e)) throw e; // no shield zone for it (or an unknown pull zone): create
+  }
+  let res;
+  try {
+    res = await client.shieldZones.create({ pullZoneId });
+  } catch (e) {
+    if ((e as { status?: unknown })?.status === 409) {
+      // Someone made it meanwhile: adopt it (it is not Pulumi's).
+      return { zone: await existing() };
+    }
+    throw new ResourceOperationError(
+      `${what} failed: pull zone ${pullZoneId} has no shield zone, and creating one failed: ${messageOf(e)}. Nothing was written.`,
+      e,
+    );
+  }
+  if (res.status === 200) return { zone: res.zone.shieldZoneId, created: true };
+  // Accepted (202), applied later: not done until the zone reads (bounded backoff).
+  const named = acceptedRuleId(res.accepted);
+  const deadline = Date.now() + timing.readBackMs;
+  let step = timing.readBackStepMs;
+  for (;;) {
+    try {
+      if (typeof named === "number") {
+        await client.shieldZones.get(named);
+        return { zone: named, created: true };
+      }
+      return { zone: await existing(), created: true };
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+    }
+    if (Date.now() + step > deadline) break;
+    await sleep(step);
+    step = Math.min(step * 2, 2_000);
+  }
+  throw new ResourceOperationError(
+    `${what} failed: the platform accepted the shield zone of pull zone ${pullZoneId} (202) ` +
+      `but it was not visible after ${timing.readBackMs / 1000} s; run \`pulumi up\` again ` +
+      `(the zone is adopted then, and its settings written)`,
+  );
+}
+
+/** `edge.shield.ShieldZone`. */
+export const shieldZoneKind: EngineKind<ShieldZoneResponse> = {
+  type: "ShieldZone",
+  noun: "the shield zone settings",
+  inputsSchema: "shieldZoneInputsSchema",
+  fields: FIELDS,
+  allowEmpty: true,
+  read: (t) => readZone(t.zone),
+  async write(t, current, changes) {
+    const body = mergedSettings(current.raw, changes);
+    const res = await getClient().shieldZones.update(t.zone, body);
+    if (res.status === 202)
+      await readBackSettings(() => readZone(t.zone), FIELDS, changes, `shield zone ${t.zone}`);
+  },
+  async validate(t, changes, what) {
+    const named = ["waf.disabledRules", "waf.logOnlyRules"].filter((p) =>
+      Array.isArray(changes[p]),
+    );
+    if (named.length === 0) return;
+    const known = await knownRuleIds(t.zone);
+    const unknown = named.flatMap((p) =>
+      (changes[p] as string[])
+        .filter((id) => !known.has(String(id)))
+        .map((id) => `${p} ${JSON.stringify(id)}`),
+    );
+    if (unknown.length === 0) return;
+    throw new ResourceOperationError(
+      `${what} failed: unknown managed WAF rule ids: ${unknown.join(", ")}. Shield zone ${t.zone}'s ` +
+        `managed WAF rules are listed by edge.shield.getManagedWafRules({ shieldZoneId: ${t.zone} }) ` +
+        `(GET /shield/waf/rules/${t.zone}). Nothing was written.`,
+    );
+  },
+  outputs: (snap, managed) => ({
+    ...(managed.includes("planType") ? {} : { planType: planName(snap.raw.planType) }),
+    ...(snap.raw.pullZoneId !== undefined && snap.raw.pullZoneId !== null
+      ? { pullZoneId: snap.raw.pullZoneId }
+      : {}),
+  }),
+  resolveZone,
+};
+
+/** The dynamic provider of `edge.shield.ShieldZone` (what its serialized stub calls). */
+export const shieldZoneProvider = settingsProvider(shieldZoneKind);

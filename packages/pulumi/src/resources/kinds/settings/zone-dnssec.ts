@@ -1,0 +1,152 @@
+/**
+ * The DNSSEC switch of a DNS zone (`ZoneDnssec`): read from GET `/dnszone/{id}`
+ * (`DnsSecEnabled`); `enabled: true` is a POST `/dnszone/{id}/dnssec`, `false` a DELETE, each
+ * read back until the zone reports it (the write's own answer is not trusted). The POST's
+ * answer carries the DS record (outputs, kept while DNSSEC stays as it was). Addressed by DNS
+ * zone id (`zoneId`), one setting, always managed. Its states keep the form they had before
+ * the engine (`zoneId`, `priorEnabled`: see {@link dnssecForm}).
+ */
+import type { DnssecInfo } from "edgeplatform-client";
+import { messageOf } from "../../core/common";
+import { getClient } from "../../core/settings";
+import { pollUntil } from "../../core/zone-objects/recovery";
+import {
+  settingsProvider,
+  type EngineKind,
+  type SettingsOutputs,
+  type StoredForm,
+} from "../../core/zone-settings/engine";
+import { field } from "../../core/zone-settings/kind";
+
+/** Waits of the read-back after a switch, in milliseconds (tests shorten them). */
+export const dnssecTiming = { readBackMs: 20_000, readBackStepMs: 250 };
+
+/** The DS fields of a DNSSEC record (`null` when the platform did not give them). */
+function dsFields(info: DnssecInfo | undefined) {
+  const i = (info ?? {}) as Partial<DnssecInfo>;
+  return {
+    dsRecord: i.DsRecord ?? null,
+    digest: i.Digest ?? null,
+    digestType: i.DigestType ?? null,
+    algorithm: i.Algorithm ?? null,
+    publicKey: i.PublicKey ?? null,
+    keyTag: i.KeyTag ?? null,
+    flags: i.Flags ?? null,
+    dsConfigured: i.DsConfigured ?? false,
+  };
+}
+
+const DS_FIELDS = Object.keys(dsFields(undefined));
+
+const state = (b: unknown) => (b ? "enabled" : "disabled");
+
+/** DNSSEC state of a zone as the platform reports it (GET `/dnszone/{id}`). */
+async function readEnabled(zoneId: number): Promise<boolean> {
+  const zone = await getClient().dns.getZone(zoneId);
+  if (typeof zone?.DnsSecEnabled !== "boolean") {
+    throw new Error(`reading DNS zone ${zoneId} gave no DnsSecEnabled flag`);
+  }
+  return zone.DnsSecEnabled;
+}
+
+/**
+ * The stored form of `ZoneDnssec` (states of every release name it so): `zoneId`, `enabled`,
+ * the DS fields, `priorEnabled` (what destroy restores; absent in states of 0.1: nothing is
+ * restored), `priorPinned`, `priorRecordedAt`, `readOnly`. The program states the prior as
+ * `priorEnabled`.
+ */
+export const dnssecForm: StoredForm = {
+  inputs(program) {
+    const { zoneId, priorEnabled, prior, ...rest } = program;
+    return {
+      ...rest,
+      ...(zoneId !== undefined ? { shieldZoneId: zoneId as number } : {}),
+      ...(priorEnabled !== undefined ? { prior: { enabled: priorEnabled } } : {}),
+      // Not an input of this resource: checked as unknown under its own name.
+      ...(prior !== undefined ? { __prior: prior } : {}),
+    };
+  },
+  state(stored) {
+    const { zoneId, priorEnabled, ...rest } = stored ?? {};
+    return {
+      ...rest,
+      shieldZoneId: zoneId as number,
+      prior: typeof priorEnabled === "boolean" ? { enabled: priorEnabled } : {},
+      managed: rest.readOnly === true ? [] : ["enabled"],
+    };
+  },
+  stored(s: SettingsOutputs) {
+    const { shieldZoneId, prior, managed: _m, pullZoneId: _p, byPullZone: _b, ...rest } = s;
+    const p = (prior as { enabled?: unknown } | undefined)?.enabled;
+    return {
+      zoneId: shieldZoneId,
+      ...rest,
+      ...(typeof p === "boolean" ? { priorEnabled: p } : {}),
+    };
+  },
+  programInputs(stored) {
+    return {
+      zoneId: stored.zoneId,
+      enabled: stored.enabled,
+      ...(stored.priorPinned === true && typeof stored.priorEnabled === "boolean"
+        ? { priorEnabled: stored.priorEnabled }
+        : {}),
+    };
+  },
+  property: (p) =>
+    p === "shieldZoneId"
+      ? "zoneId"
+      : p === "prior.enabled" || p === "prior"
+        ? "priorEnabled"
+        : p === "__prior"
+          ? "prior"
+          : p,
+  priorInput: (prior) => `priorEnabled: ${String(prior.enabled)}`,
+  describe: (values) => `DNSSEC ${state(values?.enabled)}`,
+};
+
+/** `edge.dns.ZoneDnssec`. */
+export const zoneDnssecKind: EngineKind<{ enabled: boolean }> = {
+  type: "ZoneDnssec",
+  noun: "the DNSSEC",
+  inputsSchema: "zoneDnssecInputsSchema",
+  fields: [field("enabled", { type: "boolean" })],
+  address: { input: "zoneId", noun: "DNS zone", label: "zone" },
+  required: { enabled: "is required (true or false)" },
+  async read(t) {
+    const enabled = await readEnabled(t.zone);
+    return { raw: { enabled }, values: { enabled } };
+  },
+  async write(t, current, changes) {
+    const enabled = changes.enabled === true;
+    const dns = getClient().dns;
+    const info = enabled ? await dns.enableDnssec(t.zone) : await dns.disableDnssec(t.zone);
+    // Sent: a failure of the read-back is no refusal (the engine keeps the record).
+    const shown = await pollUntil(
+      () => readEnabled(t.zone),
+      (now) => now === enabled,
+      dnssecTiming,
+    ).catch((e: unknown) => {
+      throw new Error(`reading zone ${t.zone} back after the switch failed: ${messageOf(e)}`);
+    });
+    if (shown === undefined) {
+      // Not a refusal: the write may still land (the state keeps the record).
+      throw new Error(
+        `the platform answered the DNSSEC ${enabled ? "enable" : "disable"} request, but zone ` +
+          `${t.zone} still reports DNSSEC ${state(current.values.enabled)} after ` +
+          `${dnssecTiming.readBackMs / 1000} s`,
+      );
+    }
+    return dsFields(info);
+  },
+  // The zone read does not carry the DS record: kept while DNSSEC is as last known.
+  outputs(current, _managed, last) {
+    if (last && last.enabled === current.values.enabled)
+      return Object.fromEntries(DS_FIELDS.map((k) => [k, last[k] ?? null]));
+    return dsFields(undefined);
+  },
+  form: dnssecForm,
+};
+
+/** The dynamic provider of `edge.dns.ZoneDnssec` (what its serialized stub calls). */
+export const zoneDnssecProvider = settingsProvider(zoneDnssecKind);

@@ -1,0 +1,162 @@
+/**
+ * `edge.shield.ApiGuardian`: API guardian of a shield zone (its configuration and its
+ * OpenAPI document) as a Pulumi dynamic resource (type token
+ * `pulumi-nodejs:dynamic/shield:ApiGuardian`).
+ */
+import * as fs from "fs";
+import * as path from "path";
+import * as pulumi from "@pulumi/pulumi";
+import { lookupOptions, type LookupState } from "./resource-options";
+import type {
+  UnmatchedPathAction,
+  WafExecutionMode,
+  WafPayloadLimitAction,
+} from "edgeplatform-client/spec";
+import { InvalidArgumentError } from "edgeplatform-client";
+import { storeDocument } from "./api-guardian-documents";
+import { serializedProvider } from "../stubs/serialized-provider";
+import {
+  isReading,
+  READ_ONLY,
+  ZoneSettingsResource,
+  type EnumArg,
+  type SettingsStateBase,
+  type SettingsZoneArgs,
+} from "./zone-settings-resource";
+
+/** Settings of {@link ApiGuardianArgs}; each left out is not managed. */
+export interface ApiGuardianSettingsArgs {
+  /** Whether API guardian is on (`isEnabled`). */
+  enabled?: pulumi.Input<boolean>;
+  /** `"Log"` or `"Block"` (0–1). */
+  executionMode?: pulumi.Input<EnumArg<typeof WafExecutionMode>>;
+  /** Over-size body: `"Block"`, `"Log"`, `"Ignore"` (0–2). */
+  bodyLimitAction?: pulumi.Input<EnumArg<typeof WafPayloadLimitAction>>;
+  /** A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2). */
+  unmatchedPathAction?: pulumi.Input<EnumArg<typeof UnmatchedPathAction>>;
+  /**
+   * The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
+   * document. Not with `specFile`.
+   */
+  spec?: pulumi.Input<string>;
+  /** Path of the OpenAPI document (read by the program, relative to its directory). Not with `spec`. */
+  specFile?: pulumi.Input<string>;
+  /** Whether the document's authorization requirements are enforced (with `spec`/`specFile`). */
+  enforceAuthorizationValidation?: pulumi.Input<boolean>;
+}
+
+/** Arguments of {@link ApiGuardian}: the zone, the settings and/or the document. */
+export type ApiGuardianArgs = ApiGuardianSettingsArgs & SettingsZoneArgs;
+
+/** State (outputs) of an {@link ApiGuardian}. */
+export interface ApiGuardianState extends SettingsStateBase {
+  /** Whether API guardian is on, when managed. */
+  enabled: boolean | undefined;
+  /** Execution mode, when managed. */
+  executionMode: string | number | undefined;
+  /** Body limit action, when managed. */
+  bodyLimitAction: string | number | undefined;
+  /** Unmatched path action, when managed. */
+  unmatchedPathAction: string | number | undefined;
+  /** sha256 of the document Pulumi uploaded (hex). */
+  specHash: string | undefined;
+}
+
+const OUTPUTS = [
+  "enabled",
+  "executionMode",
+  "bodyLimitAction",
+  "unmatchedPathAction",
+  "specHash",
+  "enforceAuthorizationValidation",
+];
+
+/**
+ * API guardian of a shield zone (a plan with API guardian: below it, the create fails
+ * naming the zone's plan): its configuration and its OpenAPI document. Only the named
+ * settings are managed; destroy restores them (`prior`). The platform cannot delete a
+ * document: destroy leaves the last one uploaded (and says so).
+ *
+ * ```ts
+ * new edge.shield.ApiGuardian("api", { shieldZoneId: 3, enabled: true, specFile: "openapi.json" });
+ * ```
+ */
+export class ApiGuardian extends ZoneSettingsResource {
+  /** Whether API guardian is on, when managed. */
+  declare public readonly enabled: pulumi.Output<boolean | undefined>;
+  /** Execution mode, when managed. */
+  declare public readonly executionMode: pulumi.Output<string | number | undefined>;
+  /** Body limit action, when managed. */
+  declare public readonly bodyLimitAction: pulumi.Output<string | number | undefined>;
+  /** Unmatched path action, when managed. */
+  declare public readonly unmatchedPathAction: pulumi.Output<string | number | undefined>;
+  /** sha256 of the document (hex), when given. */
+  declare public readonly specHash: pulumi.Output<string | undefined>;
+
+  /**
+   * Reads a zone's API guardian configuration without managing it.
+   * @param id The shield zone id (`"3"`).
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<ApiGuardianState>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ApiGuardian {
+    return new ApiGuardian(
+      name,
+      READ_ONLY as never,
+      lookupOptions("edge.shield.ApiGuardian", id, state, opts),
+    );
+  }
+
+  /**
+   * Manages API guardian of a shield zone.
+   * @param name The unique name of the resource.
+   * @param args The zone, the settings and/or the document.
+   * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
+   */
+  constructor(name: string, args: ApiGuardianArgs, opts?: pulumi.CustomResourceOptions) {
+    const reading = isReading(args);
+    let engineArgs: Record<string, unknown> | undefined;
+    if (!reading) {
+      const { spec, specFile, ...rest } = args;
+      if (spec !== undefined && specFile !== undefined)
+        throw new InvalidArgumentError(
+          "edge.shield.ApiGuardian",
+          "spec",
+          "give `spec` or `specFile`, not both",
+        );
+      engineArgs = { ...rest };
+      if (spec !== undefined) engineArgs.specHash = pulumi.output(spec).apply(storeDocument);
+      // A file that cannot be read fails naming `specFile` (thrown here for a plain path: a
+      // failure inside an apply leaves an inline program's `pulumi up` hanging).
+      const stored = (f: string) => {
+        let content: string;
+        try {
+          content = fs.readFileSync(path.resolve(f), "utf8");
+        } catch (e) {
+          throw new InvalidArgumentError(
+            "edge.shield.ApiGuardian",
+            "specFile",
+            `cannot read ${JSON.stringify(f)} (${path.resolve(f)}): ${(e as Error).message}`,
+          );
+        }
+        return storeDocument(content);
+      };
+      if (typeof specFile === "string") engineArgs.specHash = stored(specFile);
+      else if (specFile !== undefined) engineArgs.specHash = pulumi.output(specFile).apply(stored);
+    }
+    super(
+      serializedProvider("api-guardian"),
+      "ApiGuardian",
+      "the API guardian settings",
+      name,
+      engineArgs,
+      OUTPUTS,
+      opts,
+    );
+  }
+}

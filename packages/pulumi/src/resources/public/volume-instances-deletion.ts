@@ -1,0 +1,119 @@
+/**
+ * `edge.containers.VolumeInstancesDeletion`: deleting all instances of a volume template,
+ * as a one-shot Pulumi dynamic resource (type token
+ * `pulumi-nodejs:dynamic/containers:VolumeInstancesDeletion`).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { LookupState } from "./resource-options";
+import { InvalidArgumentError } from "edgeplatform-client";
+import { refuseImport } from "./resource-options";
+import { serializedProvider } from "../stubs/serialized-provider";
+import { quietStacks, restack } from "./quiet-stacks";
+
+/** Arguments of {@link VolumeInstancesDeletion}. */
+export interface VolumeInstancesDeletionArgs {
+  /** Id of the application. Changing it runs the deletion again. */
+  appId: pulumi.Input<string>;
+  /** Id of the volume template whose instances are deleted. Changing it runs it again. */
+  volumeId: pulumi.Input<string>;
+  /** Any values; a change of them runs the deletion again (like `@pulumi/command`). */
+  triggers?: pulumi.Input<unknown[]>;
+}
+
+/** State (outputs) of a {@link VolumeInstancesDeletion}. */
+export interface VolumeInstancesDeletionState {
+  /** Id of the application. */
+  appId: string;
+  /** Id of the volume template. */
+  volumeId: string;
+  /** The triggers of the last run. */
+  triggers: unknown[] | undefined;
+  /** Ids of the instances the platform deleted (empty when the template had none). */
+  deletedInstanceIds: string[];
+}
+
+/**
+ * Deletes every instance of a volume template once, when created (and again whenever
+ * `appId`, `volumeId` or `triggers` change). Fails, naming them, when instances are still
+ * attached to containers: detach them first. Destroy does nothing.
+ *
+ * Renaming the resource without `aliases` runs the deletion again: the engine sees a new
+ * resource (and deletes the old one, which does nothing). To rename it without deleting
+ * again, give the new name the old one: `{ aliases: [{ name: "<old name>" }] }`.
+ *
+ * ```ts
+ * new edge.containers.VolumeInstancesDeletion("wipe-cache", {
+ *   appId: "app-1", volumeId: "vol-detached", triggers: [releaseVersion],
+ * });
+ * ```
+ */
+export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
+  /** Id of the application. */
+  declare public readonly appId: pulumi.Output<string>;
+  /** Id of the volume template. */
+  declare public readonly volumeId: pulumi.Output<string>;
+  /** The triggers of the last run. */
+  declare public readonly triggers: pulumi.Output<unknown[] | undefined>;
+  /** Ids of the instances the platform deleted (empty when the template had none). */
+  declare public readonly deletedInstanceIds: pulumi.Output<string[]>;
+
+  /**
+   * Not supported, and always throws: the resource is a past one-shot operation (its id is
+   * `<appId>/<volumeId>/<time>`), and the platform keeps no record of a deletion that could
+   * be read back. To see a volume's current instances use the client:
+   * `new edge.Client(...).containers.listVolumes(appId)`.
+   * @throws InvalidArgumentError explaining why.
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<VolumeInstancesDeletionState>,
+    opts?: pulumi.CustomResourceOptions,
+  ): never {
+    void id;
+    void state;
+    void opts;
+    throw new InvalidArgumentError(
+      "edge.containers.VolumeInstancesDeletion.get",
+      name,
+      "is not supported: the resource records a one-shot deletion, which the platform keeps " +
+        "no record of, so there is nothing to read; list a volume's instances with " +
+        "`new edge.Client(...).containers.listVolumes(appId)` instead",
+    );
+  }
+
+  /**
+   * Runs the deletion.
+   * @param name The unique name of the resource.
+   * @param args The volume template.
+   * @param opts Options for the resource.
+   */
+  constructor(
+    name: string,
+    args: VolumeInstancesDeletionArgs,
+    opts?: pulumi.CustomResourceOptions,
+  ) {
+    refuseImport(
+      "edge.containers.VolumeInstancesDeletion",
+      opts,
+      "the resource is a one-shot operation with nothing to adopt: construct it to run the " +
+        "deletion (it runs again when appId, volumeId or triggers change)",
+      false,
+    );
+    const limit = quietStacks();
+    try {
+      super(
+        serializedProvider("volume-instances-deletion"),
+        name,
+        { triggers: undefined, ...args, deletedInstanceIds: undefined },
+        opts,
+        "containers",
+        "VolumeInstancesDeletion",
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+}
