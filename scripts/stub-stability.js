@@ -7,7 +7,7 @@
  *
  * Also the linked form: from the repo (where `pulumi-edgeplatform` is the workspace link),
  * `serializedProvider(kind)` must be written by every version as the same
- * `require("pulumi-edgeplatform/stubs/<kind>")` (see packages/pulumi/src/resources/stubs/serialized-provider.ts).
+ * `require("pulumi-edgeplatform/stubs/<kind>")` (see packages/pulumi/src/resources/core/serialized-provider.ts).
  *
  * Usage: npm run build && node scripts/stub-stability.js [--versions 3.216.0,3.230.0,3.248.0]
  */
@@ -56,7 +56,7 @@ async function serializeWith(version, provider) {
 
 async function main() {
   const loader = require(
-    path.join(ROOT, "packages", "pulumi", "dist", "resources", "stubs", "loader.js"),
+    path.join(ROOT, "packages", "pulumi", "dist", "resources", "core", "loader.js"),
   );
   const stubs = {
     rateLimitRule: loader.rateLimitRuleStub,
@@ -87,7 +87,7 @@ async function main() {
   }
   // The linked form (this process's working directory resolves the package by name).
   const { serializedProvider } = require(
-    path.join(ROOT, "packages", "pulumi", "dist", "resources", "stubs", "serialized-provider.js"),
+    path.join(ROOT, "packages", "pulumi", "dist", "resources", "core", "serialized-provider.js"),
   );
   process.chdir(ROOT);
   const kinds = [

@@ -21,7 +21,7 @@ import {
   rateLimitRuleStub,
   volumeInstancesDeletionStub,
   zoneDnssecStub,
-} from "../../packages/pulumi/src/resources/stubs/loader";
+} from "../../packages/pulumi/src/resources/core/loader";
 import { __providers } from "../../packages/pulumi/src/resources/core/registry";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { resetSettings } from "../../packages/pulumi/src/resources/core/settings";
@@ -258,7 +258,7 @@ describe("round trip against the emulator", () => {
 describe("serializedProvider: installed → by name, linked or from sources → by value", () => {
   test("from the sources (as in this repo) the resource hands over a copy, serialized by value", async () => {
     const { serializedProvider, requiredByName } =
-      await import("../../packages/pulumi/src/resources/stubs/serialized-provider");
+      await import("../../packages/pulumi/src/resources/core/serialized-provider");
     const p = serializedProvider("rate-limit-rule");
     expect(p).not.toBe(rateLimitRuleStub);
     expect(
@@ -276,7 +276,7 @@ describe("serializedProvider: installed → by name, linked or from sources → 
 
   test("a path under two node_modules or a dot-directory store is never required by name", async () => {
     const { requiredByName } =
-      await import("../../packages/pulumi/src/resources/stubs/serialized-provider");
+      await import("../../packages/pulumi/src/resources/core/serialized-provider");
     const f = (p: string) => p.split("/").join(path.sep);
     expect(
       requiredByName(
@@ -291,7 +291,7 @@ describe("serializedProvider: installed → by name, linked or from sources → 
 });
 
 describe("serializedProvider: linked, the package resolved by name from the working directory (dist/)", () => {
-  const dist = path.join(ROOT, "packages/pulumi/dist/resources/stubs/serialized-provider.js");
+  const dist = path.join(ROOT, "packages/pulumi/dist/resources/core/serialized-provider.js");
   const built = fs.existsSync(dist);
 
   /** Serializes like the SDK in a plain Node process whose working directory is the repo. */
@@ -346,7 +346,7 @@ describe("serializedProvider: linked, the package resolved by name from the work
 
   test("no alias where the working directory does not resolve the package to this copy", async () => {
     const { aliasKey } =
-      await import("../../packages/pulumi/src/resources/stubs/serialized-provider");
+      await import("../../packages/pulumi/src/resources/core/serialized-provider");
     const file = require.resolve("../../packages/pulumi/src/resources/stubs/rate-limit-rule");
     expect(aliasKey(file, "rate-limit-rule", os.tmpdir())).toBeUndefined();
     expect(aliasKey(file, "rate-limit-rule", ROOT)).toBeUndefined(); // resolves to dist/, not src/
@@ -355,7 +355,7 @@ describe("serializedProvider: linked, the package resolved by name from the work
   test("a stub module whose implementation cannot be loaded fails EVERY call loudly", () => {
     const broken = new Error("Cannot find module '../host'");
     jest.isolateModules(() => {
-      jest.doMock("../../packages/pulumi/src/resources/host", () => {
+      jest.doMock("../../packages/pulumi/src/resources/core/host", () => {
         throw broken;
       });
       const stub = require("../../packages/pulumi/src/resources/stubs/rate-limit-rule") as Record<

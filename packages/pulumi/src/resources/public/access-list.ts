@@ -19,7 +19,7 @@ import {
   lookupOptions,
   type LookupState,
 } from "./resource-options";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import { READ_ONLY } from "./zone-rule-resource";
 import { quietStacks, restack } from "./quiet-stacks";
 

@@ -14,7 +14,7 @@ import type {
 } from "edgeplatform-client/spec";
 import { InvalidArgumentError } from "edgeplatform-client";
 import { storeDocument } from "./api-guardian-documents";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import {
   isReading,
   READ_ONLY,

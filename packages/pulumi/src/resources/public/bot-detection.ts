@@ -9,7 +9,7 @@ import type {
   BotDetectionSensitivity,
   BrowserFingerprintAggression,
 } from "edgeplatform-client/spec";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import {
   isReading,
   READ_ONLY,

@@ -12,7 +12,7 @@ import {
   lookupOptions,
   type LookupState,
 } from "./resource-options";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import { quietStacks, restack } from "./quiet-stacks";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */

@@ -21,7 +21,7 @@ import type {
   TransformationTypeValue,
   VariableTypes,
 } from "edgeplatform-client/spec/runtime";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
 import { quietStacks, restack } from "./quiet-stacks";
 

@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { lookupOptions, type LookupState } from "./resource-options";
 import type { CustomPageType } from "edgeplatform-client/spec";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import {
   isReading,
   READ_ONLY,

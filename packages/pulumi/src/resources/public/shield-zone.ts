@@ -11,7 +11,7 @@ import type {
   WafExecutionMode,
   WafPayloadLimitAction,
 } from "edgeplatform-client/spec";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import {
   isReading,
   READ_ONLY,

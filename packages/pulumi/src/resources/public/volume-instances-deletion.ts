@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { LookupState } from "./resource-options";
 import { InvalidArgumentError } from "edgeplatform-client";
 import { refuseImport } from "./resource-options";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import { quietStacks, restack } from "./quiet-stacks";
 
 /** Arguments of {@link VolumeInstancesDeletion}. */

@@ -19,7 +19,7 @@ import type {
   WafRuleActionValue,
 } from "edgeplatform-client/spec/runtime";
 import type { ChainedRuleConditionArgs } from "./rate-limit-rule";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
 import { quietStacks, restack } from "./quiet-stacks";
 

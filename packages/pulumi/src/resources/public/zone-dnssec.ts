@@ -10,7 +10,7 @@ import {
   lookupOptions,
   type LookupState,
 } from "./resource-options";
-import { serializedProvider } from "../stubs/serialized-provider";
+import { serializedProvider } from "../core/serialized-provider";
 import { quietStacks, restack } from "./quiet-stacks";
 
 /** Arguments of {@link ZoneDnssec}. */

@@ -1,12 +1,12 @@
 /**
  * The object a stub module (`pulumi-edgeplatform/stubs/<kind>`) exports. The state never holds
  * its text: Pulumi's serializer writes the module as `require("pulumi-edgeplatform/stubs/<kind>")`
- * (see `./serialized-provider.ts`), so it may change between releases without any state diff.
+ * (see `../core/serialized-provider.ts`), so it may change between releases without any state diff.
  *
  * Each of the seven methods loads the kind's implementation through `../core/host` when it is called
  * (not the package root, which loads every namespace and data source; in the built package one
  * bundled file, see `../core/host.ts`) and forwards to it. Fails loudly like the by-value stubs in
- * `./loader.ts`: when the implementation cannot be loaded, every call throws that error.
+ * `../core/loader.ts`: when the implementation cannot be loaded, every call throws that error.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type * as dynamic from "@pulumi/pulumi/dynamic";

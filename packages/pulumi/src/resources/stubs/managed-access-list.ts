@@ -3,7 +3,7 @@
  * `pulumi-edgeplatform/stubs/managed-access-list`): when the package is installed under
  * `node_modules`, Pulumi serializes a module's exports as
  * `require("pulumi-edgeplatform/stubs/managed-access-list")` (a few hundred bytes in state
- * instead of the stub's text). See `./serialized-provider.ts`.
+ * instead of the stub's text). See `../core/serialized-provider.ts`.
  * Its methods load the implementation through `../core/host` (`./forwarding.ts`).
  */
 import { forwarding } from "./forwarding";

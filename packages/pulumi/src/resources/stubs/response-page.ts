@@ -2,7 +2,7 @@
  * The serialized provider of `ResponsePage` as a module of its own (package export
  * `pulumi-edgeplatform/stubs/response-page`): when the package is installed under `node_modules`,
  * Pulumi serializes a module's exports as `require("pulumi-edgeplatform/stubs/response-page")`.
- * See `./serialized-provider.ts`. Its methods load it through `../core/host`.
+ * See `../core/serialized-provider.ts`. Its methods load it through `../core/host`.
  */
 import { forwarding } from "./forwarding";
 

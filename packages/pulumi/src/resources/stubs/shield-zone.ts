@@ -2,7 +2,7 @@
  * The serialized provider of `ShieldZone` as a module of its own (package export
  * `pulumi-edgeplatform/stubs/shield-zone`): when the package is installed under `node_modules`,
  * Pulumi serializes a module's exports as `require("pulumi-edgeplatform/stubs/shield-zone")`.
- * See `./serialized-provider.ts`. Its methods load it through `../core/host`.
+ * See `../core/serialized-provider.ts`. Its methods load it through `../core/host`.
  */
 import { forwarding } from "./forwarding";
 

@@ -2,7 +2,7 @@
  * The serialized provider of `UploadScanning` as a module of its own (package export
  * `pulumi-edgeplatform/stubs/upload-scanning`): when the package is installed under `node_modules`,
  * Pulumi serializes a module's exports as `require("pulumi-edgeplatform/stubs/upload-scanning")`.
- * See `./serialized-provider.ts`. Its methods load it through `../core/host`.
+ * See `../core/serialized-provider.ts`. Its methods load it through `../core/host`.
  */
 import { forwarding } from "./forwarding";
 

@@ -82,7 +82,7 @@ export function serializedProvider(kind: StubKind): dynamic.ResourceProvider {
 }
 
 function choose(kind: StubKind): dynamic.ResourceProvider {
-  const file = require.resolve(`./stubs/${kind}`);
+  const file = require.resolve(`../stubs/${kind}`);
   if (requiredByName(file, kind)) return require(file) as dynamic.ResourceProvider;
   const copy = { ...BY_VALUE[kind] };
   const key = aliasKey(file, kind);
