@@ -11,10 +11,28 @@
  * All kinds in one program is also a rule of its own: the engine runs their steps
  * concurrently, so two kinds that write parts of one zone's settings must not undo each
  * other's writes.
+ *
+ * Rules: 1 create/destroy, 1b adopt, 2 update, 3 drift, 4 gone vs ambiguous (401, 403, the
+ * not-found-or-unauthorised answer, a key of another zone), 5 rename without aliases, 5b
+ * `pulumi up --replace`, 6 async-202, 7 two spellings, 9 an interrupted `up` and each kind's
+ * documented way out, 10 two stacks over one program's objects, the first created under 202s
+ * that name no object (the provider-level table's 6b). The provider-level table's 8 (a
+ * create's answer lost) has no CLI rule: 9 covers the write that lands unanswered.
+ *
+ * Broken on purpose once each (then restored), these rules named these cells: a read that
+ * takes a 401 or 403 for gone (collections' read and the settings engine's) → 4 × RateLimitRule,
+ * WafRule, AccessList, ShieldZone, BotDetection, UploadScanning, ApiGuardian, ResponsePage
+ * (forgotten at the 401 refresh; ManagedAccessList and ZoneDnssec read elsewhere); a
+ * settings entry whose record differs from the managing resource's restoring its own record
+ * on delete instead of refusing → 5b × BotDetection, ZoneDnssec, UploadScanning,
+ * ResponsePage, ApiGuardian, ShieldZone (the replace up wrote); a collection create that takes
+ * over an object of its name → 9 and 10 × RateLimitRule, WafRule, AccessList (the next up and
+ * the second stack's up succeeded); a create answered 202 without a name re-sent before the
+ * lookup → 10 × RateLimitRule, WafRule, AccessList (two POSTs each).
  */
 import { randomBytes } from "crypto";
 import * as path from "path";
-import type { EmulatorState, JournalEntry } from "../../packages/emulator/src";
+import type { EmulatorState, FaultSpec, JournalEntry } from "../../packages/emulator/src";
 import { getPath, isNa, type Any, type KindDeclaration } from "../provider/lifecycle-table/kind";
 import { KINDS } from "../provider/lifecycle-table/kinds";
 import { registerSecret } from "../support/secrets";
@@ -28,11 +46,14 @@ import {
   Control,
   e2eAvailable,
   OpResult,
+  processesIn,
   provideCliAndDist,
   runPulumi,
   show,
+  sleep,
   TestStack,
   text,
+  waitFor,
 } from "./setup";
 
 const PROGRAM = path.join(__dirname, "programs", "table-program.ts");
@@ -55,8 +76,20 @@ function canonical(s: EmulatorState): Any {
 const nameOf = (k: KindDeclaration, role = "a") => `${k.name.toLowerCase()}-${role}`;
 const lines = (j: JournalEntry[]) => j.map((e) => `${e.method} ${e.path}`).sort();
 /** Does a journal entry match a declaration's write (method, path as a regular expression)? */
-const matches = (e: JournalEntry, w: { method: string; path: string }) =>
+const matches = (e: { method?: string; path: string }, w: { method: string; path: string }) =>
   e.method === w.method && new RegExp(w.path).test(e.path);
+/** The answer a key without access to a shield zone gets (embedded in a 200). */
+const NOT_FOUND_OR_UNAUTHORISED = {
+  statusCode: 404,
+  success: false,
+  message: "Shield zone was not found or you do not have access to it",
+  errorKey: "not_found_or_unauthorised_access.shieldzone",
+};
+/** The refusal of a collection's create by name (the object's id in group 1). */
+const refusedByName = (k: KindDeclaration) =>
+  new RegExp(
+    `edgeplatform ${k.name}[^\\n]*create failed: shield zone \\d+ already has [a-zA-Z ]+? (\\d+) named`,
+  );
 
 const run = e2eAvailable();
 (run ? describe : describe.skip)(
@@ -65,11 +98,17 @@ const run = e2eAvailable();
     let cli: CliInfo;
     let harness: KindHarness;
     let control: Control;
+    /** Requests as they arrive (`METHOD path`): a write held by a delay fault shows here first. */
+    const arrived: { method?: string; path: string }[] = [];
     const OTHER_KEY = `e2e-table-other-${randomBytes(16).toString("hex")}`;
 
     beforeAll(async () => {
       cli = await provideCliAndDist();
-      harness = await startKindHarness(cli, { label: "table", programModule: PROGRAM });
+      harness = await startKindHarness(cli, {
+        label: "table",
+        programModule: PROGRAM,
+        onArrive: (method, url) => arrived.push({ method, path: (url ?? "").split("?")[0] }),
+      });
       control = harness.control;
       registerSecret(OTHER_KEY);
     }, CLI_BUILD_TIMEOUT_MS);
@@ -95,6 +134,13 @@ const run = e2eAvailable();
         out[String(x.urn).replace(/.*::/, "")] = { id: x.id, inputs: x.inputs, outputs: x.outputs };
       }
       return out;
+    }
+    /** The URNs of the dynamic resources in the stack's state. */
+    async function urnsOf(stack: TestStack): Promise<string[]> {
+      const r = await stack.op({ op: "export" });
+      return (((r.deployment as Any).deployment.resources ?? []) as Any[])
+        .filter((x) => /dynamic/.test(x.type) && !/::pulumi:providers:/.test(x.urn))
+        .map((x) => String(x.urn));
     }
     /** Expects `r` to have succeeded, printing the CLI's output when it did not. */
     const ok = (title: string, r: OpResult) => {
@@ -269,7 +315,7 @@ const run = e2eAvailable();
     );
 
     test(
-      "4. a key of another zone: refresh fails naming no key, forgets nothing and writes nothing; destroy with it fails and deletes nothing; with the right key destroy restores the state before Pulumi",
+      "4. gone vs ambiguous: a 401, a 403, a not-found-or-unauthorised answer and a key of another zone: each refresh fails, forgets nothing and writes nothing (no key named); destroy with that key fails and deletes nothing; with the right key destroy restores the state before Pulumi",
       async () => {
         const kinds = KINDS.filter((k) => !isNa(k.scopedKey));
         const stack = harness.newStack("scoped");
@@ -289,6 +335,30 @@ const run = e2eAvailable();
         const mid = await control.state();
         const listed = Object.keys(await inState(stack)).sort();
         expect(listed).toEqual(kinds.map((k) => nameOf(k)).sort());
+
+        // The right key, every request answered 401, 403 or "not found or unauthorised" (the
+        // platform's answer to a key without access, in a 200): none is evidence of "gone".
+        const recorded = await inState(stack);
+        const answers: [string, FaultSpec][] = [
+          ["401", { status: 401, count: -1 }],
+          ["403", { status: 403, count: -1 }],
+          [
+            "not found or unauthorised",
+            { status: 200, body: NOT_FOUND_OR_UNAUTHORISED, count: -1 },
+          ],
+        ];
+        for (const [answer, fault] of answers) {
+          await control.fault(fault);
+          await control.clearJournal();
+          const r = await stack.op({ op: "refresh", allowFail: true }, { resources });
+          const w = await control.writes();
+          await control.clearFaults();
+          show(`refresh, every request answered ${answer}`, r, 12);
+          expect([answer, r.ok]).toEqual([answer, false]);
+          expect([answer, await inState(stack)]).toEqual([answer, recorded]);
+          expect([answer, w]).toEqual([answer, []]);
+        }
+        expect(canonical(await control.state())).toEqual(canonical(mid));
 
         setKey(OTHER_KEY);
         await control.clearJournal();
@@ -348,6 +418,50 @@ const run = e2eAvailable();
           "destroy",
           await stack.op({ op: "destroy", allowFail: true }, { resources: resources("b") }),
         );
+        expect(canonical(await control.state())).toEqual(canonical(before));
+        expect(await inState(stack)).toEqual({});
+      },
+      RULE_TIMEOUT,
+    );
+
+    test(
+      "5b. `pulumi up --replace` of every resource: refused as documented, writing nothing (a collection's new create by name; a setting's old entry, whose record differs, on its delete); destroy then restores the state before Pulumi, each object written once",
+      async () => {
+        const kinds = KINDS.filter((k) => !isNa(k.rename));
+        const stack = harness.newStack("replace");
+        const before = await control.state();
+        const resources: AnySpec[] = kinds.map((k) => ({
+          kind: k.name,
+          name: nameOf(k),
+          args: k.create(before),
+        }));
+        ok("up", await stack.op({ op: "up", allowFail: true }, { resources }));
+        const mid = await control.state();
+        const urns = await urnsOf(stack);
+        expect(urns).toHaveLength(kinds.length);
+        await control.clearJournal();
+        const replaced = await stack.op(
+          // Every replacement runs (the collections' refusals stop nothing else).
+          { op: "up", opts: { replace: urns, continueOnError: true }, allowFail: true },
+          { resources },
+        );
+        show("up --replace of every resource", replaced, 40);
+        expect(replaced.ok).toBe(false);
+        // docs/resources.md, "Renames and replacements": a collection's replacement is refused
+        // by name before its POST (so its old entry stays); a settings object's replacement
+        // reads Pulumi's own write as its prior and the old entry's delete, whose record
+        // differs, fails without a write, naming the prior to state.
+        const refused = kinds.filter((k) => k.rename === "refused");
+        expect(refused.map((k) => [k.name, refusedByName(k).test(text(replaced))])).toEqual(
+          refused.map((k) => [k.name, true]),
+        );
+        expect(await control.writes()).toEqual([]);
+        expect(canonical(await control.state())).toEqual(canonical(mid));
+        await control.clearJournal();
+        ok("destroy", await stack.op({ op: "destroy", allowFail: true }, { resources }));
+        // Restored once: no write twice (the younger entry writes nothing the older restored).
+        const w = await control.writes();
+        expect(lines(w)).toEqual([...new Set(lines(w))]);
         expect(canonical(await control.state())).toEqual(canonical(before));
         expect(await inState(stack)).toEqual({});
       },
@@ -419,6 +533,160 @@ const run = e2eAvailable();
         const settings = kinds.filter((k) => !collections.includes(k));
         expect(w.filter((e) => settings.some((k) => matches(e, k.createWrite)))).toEqual([]);
         ok("destroy", await stack.op({ op: "destroy", allowFail: true }, { resources }));
+        expect(canonical(await control.state())).toEqual(canonical(before));
+      },
+      RULE_TIMEOUT,
+    );
+
+    test(
+      "9. interrupted up (the CLI and the hosts killed while every kind's create write is held in flight; all land): the next up takes nothing over and duplicates nothing (a collection is refused by name, a setting records Pulumi's write); the documented way out converges writing no create; destroy restores the state before Pulumi",
+      async () => {
+        const kinds = KINDS.filter((k) => !isNa(k.interrupted));
+        const way = (k: KindDeclaration) =>
+          k.interrupted as Exclude<KindDeclaration["interrupted"], { na: string }>;
+        const stack = harness.newStack("interrupted");
+        const before = await control.state();
+        const programs = new Map(kinds.map((k) => [k, k.create(before)]));
+        const resources: AnySpec[] = kinds.map((k) => ({
+          kind: k.name,
+          name: nameOf(k),
+          args: programs.get(k)!,
+        }));
+        // Each create write is held by the emulator, then applied even when its client is gone.
+        const HOLD_MS = 10_000;
+        for (const k of kinds)
+          await control.fault({ ...k.createWrite, delayMs: HOLD_MS, count: -1 });
+        arrived.length = 0;
+        const held = () => kinds.filter((k) => arrived.some((a) => matches(a, k.createWrite)));
+        // Every create at once: the engine's default (4 per core) would leave some waiting.
+        const upping = stack.op(
+          { op: "up", opts: { parallel: 4 * kinds.length }, allowFail: true },
+          { resources },
+        );
+        await waitFor(
+          "every kind's create write in flight",
+          () => held().length === kinds.length,
+          180_000,
+        );
+        const cli = processesIn(stack.projectDir).filter(
+          (p) => path.basename(p.argv[0]) === "pulumi" && p.argv.includes("up"),
+        );
+        expect(cli).toHaveLength(1);
+        process.kill(cli[0].pid, "SIGINT");
+        await sleep(500);
+        process.kill(cli[0].pid, "SIGINT");
+        const interrupted = await upping;
+        for (const p of processesIn(stack.projectDir)) {
+          try {
+            process.kill(p.pid, "SIGKILL"); // ours: the provider hosts this test's driver started
+          } catch {
+            // already gone
+          }
+        }
+        show("interrupted up", interrupted, 20);
+        expect(interrupted.ok).toBe(false);
+        await waitFor(
+          "every held write applied",
+          async () => {
+            const j = await control.journal();
+            return kinds.every((k) => j.some((e) => matches(e, k.createWrite)));
+          },
+          HOLD_MS + 30_000,
+        );
+        await sleep(500); // a write is journaled (no answer) just before its handler runs
+        await control.clearFaults();
+        const landed = await control.state();
+
+        await control.clearJournal();
+        const next = await stack.op(
+          { op: "up", opts: { continueOnError: true }, allowFail: true },
+          { resources },
+        );
+        show("up after the interrupt", next, 40);
+        // A collection's object is refused by name (never taken over); its id is in the message.
+        const refused = kinds.filter((k) => way(k).next === "refused");
+        const found = refused.map((k) => [k.name, refusedByName(k).exec(text(next))?.[1]]);
+        expect(found.map(([n, id]) => [n, typeof id])).toEqual(
+          refused.map((k) => [k.name, "string"]),
+        );
+        expect(next.ok).toBe(false);
+        expect(await control.writes()).toEqual([]);
+        expect(canonical(await control.state())).toEqual(canonical(landed));
+        const ids = Object.fromEntries(found) as Record<string, string>;
+
+        // The way out each kind documents: a collection adopted by id as this stack's own
+        // (pending creates cleared); a setting with its value before Pulumi stated.
+        await stack.op({ op: "refresh", opts: { clearPendingCreates: true } }, { resources });
+        const wayOut: AnySpec[] = kinds.map((k) => ({
+          kind: k.name,
+          name: nameOf(k),
+          args: way(k).wayOut(programs.get(k)!, ids[k.name]),
+        }));
+        await control.clearJournal();
+        const converged = await stack.op({ op: "up", allowFail: true }, { resources: wayOut });
+        ok("up with the way out", converged);
+        const w = await control.writes();
+        expect(w.filter((e) => kinds.some((k) => matches(e, k.createWrite)))).toEqual([]);
+        const after = await control.state();
+        const upIds = idsOf(converged);
+        expect(kinds.map((k) => [k.name, k.created.get(k.find(after, upIds[nameOf(k)]))])).toEqual(
+          kinds.map((k) => [k.name, k.created.expected]),
+        );
+        ok("destroy", await stack.op({ op: "destroy", allowFail: true }, { resources: wayOut }));
+        expect(canonical(await control.state())).toEqual(canonical(before));
+      },
+      RULE_TIMEOUT,
+    );
+
+    test(
+      "10. two stacks of one program over the same objects, the first created under 202s naming no object: the first up creates one object per resource (found by name) and shows every value at once; the second up takes nothing over and writes nothing (a collection refused by name; a setting records the first's values); destroying the second writes nothing; destroying the first restores the state before Pulumi",
+      async () => {
+        const kinds = KINDS.filter((k) => !isNa(k.twoStacks));
+        await control.setProfile({ name: "async-202", acceptedNamesRule: false });
+        const first = harness.newStack("first");
+        const second = harness.newStack("second");
+        const before = await control.state();
+        const resources: AnySpec[] = kinds.map((k) => ({
+          kind: k.name,
+          name: nameOf(k),
+          args: k.create(before),
+        }));
+        const up = await first.op({ op: "up", allowFail: true }, { resources });
+        ok("up of the first stack", up);
+        const ids = idsOf(up);
+        const mid = await control.state(); // read at once: no waiting for pending writes
+        expect(kinds.map((k) => [k.name, k.created.get(k.find(mid, ids[nameOf(k)]))])).toEqual(
+          kinds.map((k) => [k.name, k.created.expected]),
+        );
+        // One create write per kind, never re-sent; the collections' POSTs met a 202 without a name.
+        const made = await control.writes();
+        expect(
+          kinds.map((k) => [k.name, made.filter((e) => matches(e, k.createWrite)).length]),
+        ).toEqual(kinds.map((k) => [k.name, 1]));
+        const collections = kinds.filter((k) => k.twoStacks === "refused");
+        expect(
+          collections.map((k) => [k.name, made.find((e) => matches(e, k.createWrite))?.status]),
+        ).toEqual(collections.map((k) => [k.name, 202]));
+
+        await control.clearJournal();
+        const taken = await second.op({ op: "up", allowFail: true }, { resources });
+        show("up of the second stack", taken, 40);
+        expect(collections.map((k) => [k.name, refusedByName(k).test(text(taken))])).toEqual(
+          collections.map((k) => [k.name, true]),
+        );
+        expect(taken.ok).toBe(false);
+        expect(await control.writes()).toEqual([]);
+        expect(canonical(await control.state())).toEqual(canonical(mid));
+        ok(
+          "destroy of the second stack",
+          await second.op({ op: "destroy", allowFail: true }, { resources }),
+        );
+        expect(await control.writes()).toEqual([]);
+        expect(canonical(await control.state())).toEqual(canonical(mid));
+        ok(
+          "destroy of the first stack",
+          await first.op({ op: "destroy", allowFail: true }, { resources }),
+        );
         expect(canonical(await control.state())).toEqual(canonical(before));
       },
       RULE_TIMEOUT,

@@ -57,6 +57,12 @@ export const accessList: KindDeclaration = {
     spelled: { byZone: [], byPull: [] }, // no hint: the name is the identity
     outcome: "one-created",
   },
+  interrupted: {
+    next: "refused",
+    // The way out the refusal names: adopt it by id as this resource's own.
+    wayOut: (c, id) => ({ ...c, listId: Number(id), deleteOnDestroy: true }),
+  },
+  twoStacks: "refused",
   unknownOutcome: {
     fault: {
       method: "POST",

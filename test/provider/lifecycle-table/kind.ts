@@ -110,6 +110,26 @@ export interface KindDeclaration {
         /** `both-refused` (settings: no write), `one-created` (a collection: one POST). */
         outcome: "both-refused" | "one-created";
       };
+  /**
+   * An interrupted `pulumi up` (the CLI and the provider host killed while the create's write
+   * is held in flight; it lands): what the next `up` does, and the documented way out.
+   * `refused`: a collection's object is never taken over by name (the create fails, no POST;
+   * the way out adopts it by id as this stack's own, then `pulumi refresh
+   * --clear-pending-creates`). `priorLost`: a settings kind's next create reads Pulumi's own
+   * write as the value before Pulumi (no write); the way out states that value (`prior`,
+   * `priorEnabled`). `wayOut` gives the program's inputs of the way out from the create's
+   * inputs and the object's id, the stated values taken from the fixtures.
+   */
+  interrupted:
+    NotApplicable | { next: "refused" | "priorLost"; wayOut(created: Inputs, id: string): Inputs };
+  /**
+   * A second stack of the same program over the same objects (docs/resources.md, "Two stacks,
+   * one zone"): `refused` (a collection: the second stack's create fails by name before any
+   * write) or `priorOfFirst` (a settings object: nothing on the platform tells another stack's
+   * values from values before Pulumi, so the second stack records the first's values as its
+   * prior, and its up and destroy write nothing).
+   */
+  twoStacks: NotApplicable | "refused" | "priorOfFirst";
   /** The create's write lands but its answer is lost (the emulator's `afterHandler`). */
   unknownOutcome:
     | NotApplicable

@@ -43,6 +43,12 @@ export const managedAccessList: KindDeclaration = {
     spelled: { byZone: ["shieldZoneId", "listId"], byPull: ["pullZoneId", "listName"] },
     outcome: "both-refused",
   },
+  // The way out of an interrupted create: state the configuration before Pulumi (7003).
+  interrupted: {
+    next: "priorLost",
+    wayOut: (c) => ({ ...c, prior: { enabled: false, action: "None" } }),
+  },
+  twoStacks: "priorOfFirst",
   unknownOutcome: {
     fault: { method: "PATCH", path: `^${CONFIG_PATH}$`, status: 504, afterHandler: true },
     resend: "idempotent",

@@ -10,7 +10,8 @@ import { botDetectionProvider } from "../../../packages/pulumi/src/resources/kin
 import { responsePageProvider } from "../../../packages/pulumi/src/resources/kinds/settings/response-page";
 import { shieldZoneProvider } from "../../../packages/pulumi/src/resources/kinds/settings/shield-zone";
 import { uploadScanningProvider } from "../../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
-import { na, zoneOf, type KindDeclaration, type Provider } from "./kind";
+import { FIXTURE_BLOCK_PAGE } from "../../../packages/emulator/src/fixtures-shield";
+import { na, zoneOf, type Inputs, type KindDeclaration, type Provider } from "./kind";
 
 /** What every settings kind shares: no adopt, no "gone" of its own, a rename makes two entries. */
 const settingsKind = {
@@ -23,7 +24,14 @@ const settingsKind = {
   rename: "twoEntries" as const,
   async202: na("the emulator answers this kind's writes 200 under async-202 (not a 202 path)"),
   spelled: { byZone: ["shieldZoneId"], byPull: ["pullZoneId"] },
+  twoStacks: "priorOfFirst" as const,
 };
+
+/** The way out of an interrupted create: the program states the value before Pulumi. */
+const statesPrior = (prior: Inputs) => ({
+  next: "priorLost" as const,
+  wayOut: (c: Inputs) => ({ ...c, prior }),
+});
 
 export const shieldZone: KindDeclaration = {
   ...settingsKind,
@@ -61,6 +69,7 @@ export const shieldZone: KindDeclaration = {
     spelled: settingsKind.spelled,
     outcome: "both-refused",
   },
+  interrupted: statesPrior({ ddos: { sensitivity: "High" } }), // zone 3: dDoSShieldSensitivity 3
   unknownOutcome: {
     fault: { method: "PATCH", path: "^/shield/shield-zone$", status: 504, afterHandler: true },
     resend: "idempotent",
@@ -101,6 +110,7 @@ export const botDetection: KindDeclaration = {
     spelled: settingsKind.spelled,
     outcome: "both-refused",
   },
+  interrupted: statesPrior({ ipAddress: { sensitivity: "Low" } }), // the default: 1
   unknownOutcome: {
     fault: {
       method: "PATCH",
@@ -144,6 +154,7 @@ export const uploadScanning: KindDeclaration = {
     spelled: settingsKind.spelled,
     outcome: "both-refused",
   },
+  interrupted: statesPrior({ csamScanningMode: "Disabled" }), // the default: 0
   unknownOutcome: {
     fault: {
       method: "PATCH",
@@ -187,6 +198,7 @@ export const apiGuardian: KindDeclaration = {
     spelled: settingsKind.spelled,
     outcome: "both-refused",
   },
+  interrupted: statesPrior({ unmatchedPathAction: "Log" }), // zone 4: Log
   unknownOutcome: {
     fault: {
       method: "PATCH",
@@ -224,6 +236,7 @@ export const responsePage: KindDeclaration = {
     spelled: settingsKind.spelled,
     outcome: "both-refused",
   },
+  interrupted: statesPrior({ html: FIXTURE_BLOCK_PAGE }), // zone 3: a custom block page
   unknownOutcome: {
     fault: {
       method: "PUT",

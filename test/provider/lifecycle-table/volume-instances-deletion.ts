@@ -27,6 +27,12 @@ export const volumeInstancesDeletion: KindDeclaration = {
   ),
   async202: na("the emulator answers volume deletions 200 under async-202"),
   spellings: na("one spelling of the address (appId, volumeId)"),
+  interrupted: na(
+    "an action: an interrupted deletion is a new operation to the next up (documented: it runs again); there is no object or prior to converge to",
+  ),
+  twoStacks: na(
+    "an action: another stack's deletion is another operation (documented: it runs again); it owns no object",
+  ),
   unknownOutcome: {
     fault: {
       method: "DELETE",

@@ -58,6 +58,18 @@ export const wafRule: KindDeclaration = {
     spelled: { byZone: [], byPull: [] }, // no hint: the name is the identity
     outcome: "one-created",
   },
+  interrupted: {
+    next: "refused",
+    // The way out the refusal names: adopt it by id as this resource's own.
+    wayOut: (c, id) => ({
+      ruleId: Number(id),
+      deleteOnDestroy: true,
+      ruleName: c.ruleName,
+      ...(c.ruleDescription !== undefined ? { ruleDescription: c.ruleDescription } : {}),
+      ruleConfiguration: c.ruleConfiguration,
+    }),
+  },
+  twoStacks: "refused",
   unknownOutcome: {
     fault: { method: "POST", path: "^/shield/waf/custom-rule$", status: 504, afterHandler: true },
     resend: "never",
