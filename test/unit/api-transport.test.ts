@@ -120,7 +120,7 @@ describe("against a raw local server", () => {
 
   test("connection reset: EdgeApiError status 0, retried for GET, key never leaks", async () => {
     hits = 0;
-    const retries: number[] = [];
+    const retries: string[] = [];
     const c = new Client({
       apiKey: KEY,
       baseUrl: `${url}/reset`,
@@ -128,14 +128,15 @@ describe("against a raw local server", () => {
       loggingToken: JWT,
       maxAttempts: 3,
       retryBaseDelayMs: 1,
-      onRetry: (i) => retries.push(i.attempt),
+      onRetry: (i) => retries.push(`${i.attempt} of ${i.maxAttempts}`),
     });
     const err = (await c.dns.getZone(1).catch((e) => e)) as EdgeApiError;
     expect(err).toBeInstanceOf(EdgeApiError);
     expect(err.status).toBe(0);
     expect(err.attempts).toBe(3);
     expect(hits).toBe(3);
-    expect(retries).toEqual([1, 2]);
+    // The attempt that failed, of the most the client makes (`maxAttempts: 3`).
+    expect(retries).toEqual(["1 of 3", "2 of 3"]);
     expect(err.message).toMatch(
       /^dns\.getZone \(GET \/dnszone\/1\) failed: network error ECONNRESET/,
     );

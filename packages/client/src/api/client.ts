@@ -36,6 +36,8 @@ export interface RetryInfo {
   operation: string;
   /** The attempt that just failed (1-based). */
   attempt: number;
+  /** Most attempts the call makes, first one included (option `maxAttempts`). */
+  maxAttempts: number;
   /** Its HTTP status (0 for network errors and timeouts). */
   status: number;
   /** Milliseconds the client waits before the next attempt. */

@@ -49,6 +49,7 @@ export async function retry(
     const info: RetryInfo = {
       operation: ctx.def.operation,
       attempt,
+      maxAttempts: settings.maxAttempts,
       status: err.status,
       delayMs,
     };

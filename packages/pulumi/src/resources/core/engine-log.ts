@@ -20,12 +20,26 @@
  * the process's standard error, one line prefixed with `edgeplatform: ` (the engine shows it on
  * the Stack), as before. Either way the line reads `edgeplatform: <what>: …`, the package named
  * once.
+ *
+ * Status lines ({@link statusLine}) say what a resource's call is waiting for (a retry, a write
+ * the platform accepted with 202 and applies later): ephemeral, and at most one per call of
+ * the resource and kind of wait, never one per retry or poll. Without the engine they are not
+ * shown at all.
  */
 import { AsyncLocalStorage } from "async_hooks";
 import * as path from "path";
+import type { RetryInfo } from "edgeplatform-client";
+
+/** What one provider call (create, update, … of one resource) runs with. */
+interface CallScope {
+  /** The resource's URN. */
+  urn: string;
+  /** The kinds of wait already told in this call. */
+  told: Set<WaitKind>;
+}
 
 /** What the provider's calls run with. */
-const current = new AsyncLocalStorage<string>();
+const current = new AsyncLocalStorage<CallScope>();
 /** URN of each object the host passes to the provider, as its request said. */
 const urnOfProps = new WeakMap<object, string>();
 
@@ -97,12 +111,12 @@ export function installUrnCapture(): void {
 /** Runs `body` with the URN of `props` (when the host's request named one) as the current. */
 export function withUrnOf<T>(props: unknown, body: () => T): T {
   const urn = props && typeof props === "object" ? urnOfProps.get(props) : undefined;
-  return urn ? current.run(urn, body) : body();
+  return urn ? current.run({ urn, told: new Set() }, body) : body();
 }
 
 /** The URN of the resource whose call is running, if known. */
 export function currentUrn(): string | undefined {
-  return current.getStore();
+  return current.getStore()?.urn;
 }
 
 function engineLink(): EngineLink | null {
@@ -161,6 +175,48 @@ export function logLine(text: string, o: { ephemeral?: boolean } = {}): Promise<
       resolve();
     }
   });
+}
+
+/**
+ * A kind of wait a status line tells: `retry`, a failed attempt the client repeats after a
+ * delay (429, 502–504, a timeout or dropped connection); `pending`, a write the platform
+ * accepted (202) and applies later, read back until it shows.
+ */
+export type WaitKind = "retry" | "pending";
+
+/**
+ * Tells, as an ephemeral line under the resource whose call is running, what it is waiting
+ * for: the first time in this call for `kind`, never again (so one line per resource and kind
+ * of wait, however many retries or polls). Nothing outside a resource's call.
+ */
+export function statusLine(kind: WaitKind, text: string): void {
+  const scope = current.getStore();
+  if (!scope || scope.told.has(kind)) return;
+  scope.told.add(kind);
+  void logLine(text, { ephemeral: true });
+}
+
+/** `0.4 s`, `1 s`, `12 s`: a duration for a person. */
+export function seconds(ms: number): string {
+  return ms >= 1_000 ? `${Math.round(ms / 1_000)} s` : `${(ms / 1_000).toFixed(1)} s`;
+}
+
+/**
+ * A retry for a person: `the platform answered 503 to shield.getRateLimit; retrying in 2 s
+ * (attempt 2 of 5)`. Numbers and the operation's name only: never a body or a header.
+ */
+export function describeRetry(info: RetryInfo): string {
+  const what =
+    info.status === 0
+      ? `${info.operation} got no answer (a timeout or a dropped connection)`
+      : `the platform answered ${info.status}${info.status === 429 ? " (too many requests)" : ""} to ${info.operation}`;
+  const when = info.delayMs >= 100 ? `retrying in ${seconds(info.delayMs)}` : "retrying now";
+  return `${what}; ${when} (attempt ${info.attempt + 1} of ${info.maxAttempts})`;
+}
+
+/** Reports a retry of the client as a status line of the resource whose call made it. */
+export function retryStatus(info: RetryInfo): void {
+  statusLine("retry", describeRetry(info));
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from "edgeplatform-client";
 import { clearClientPool } from "../../client-pool";
 import { pooledClientFor, resolveConnection } from "../../connection";
+import { retryStatus } from "./engine-log";
 
 /** The part of the dynamic provider host's `ConfigureRequest` that is used here. */
 export interface ConfigureRequestLike {
@@ -57,16 +58,26 @@ export function currentSettings(): ResolvedSettings {
   return s;
 }
 
+/** The view of each pooled client that tells its retries (one per pooled client). */
+const telling = new WeakMap<Client, Client>();
+
 /**
  * The API client for the current settings: the pooled client (shared with the data sources,
  * bounded, see `client-pool.ts`) of the resolved settings and of the tuning keys
  * `edgeplatform:requestTimeoutMs` / `edgeplatform:maxRetries` (else
- * `EDGEPLATFORM_REQUEST_TIMEOUT_MS` / `EDGEPLATFORM_MAX_RETRIES`).
+ * `EDGEPLATFORM_REQUEST_TIMEOUT_MS` / `EDGEPLATFORM_MAX_RETRIES`), seen through a view that
+ * tells its retries as a status line of the resource whose call made them (`engine-log.ts`).
  * @throws MissingSettingError, InvalidSettingError (naming the key and the allowed range).
  */
 export function getClient(): Client {
   const settings = currentSettings();
-  return pooledClientFor(settings, configSource);
+  const pooled = pooledClientFor(settings, configSource);
+  let view = telling.get(pooled);
+  if (!view) {
+    view = pooled.withOptions({ onRetry: retryStatus });
+    telling.set(pooled, view);
+  }
+  return view;
 }
 
 /** Removes every known secret (and the configured ones from the environment) from `text`. */

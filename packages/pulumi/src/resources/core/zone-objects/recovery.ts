@@ -12,6 +12,7 @@ import {
   PROVIDER_KEY,
   ResourceOperationError,
 } from "../common";
+import { seconds, statusLine } from "../engine-log";
 import { getClient } from "../settings";
 import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
 import type { ZoneObjectInputs } from "./state";
@@ -26,7 +27,12 @@ export const timing = {
   recoveryRelists: 4,
   /** Longest pause between two of those listings. */
   recoveryMaxStepMs: 5_000,
+  /** How long a read-back waits before its status line tells what it is waiting for. */
+  statusAfterMs: 1_000,
 };
+
+/** What a read-back after a 202 waits for, as its status line tells it. */
+export const ACCEPTED_WRITE = "the platform to apply the write (202 Accepted)";
 
 /** The rule id an `AcceptedResult` names (`value.id` or a trailing number in `location`). */
 export function acceptedRuleId(accepted: { value?: unknown; location?: string | null }) {
@@ -46,18 +52,30 @@ export const outcomeUnknown = (e: unknown): boolean => {
  * Reads with `read` until `ready` says a write is visible, with the bounded backoff of every
  * read-back (a 202: applied later). `read` returns undefined for "not yet" (e.g. a 404 while
  * pending). Returns undefined when the write never became visible within `timing.readBackMs`.
+ * Once it has waited `timing.statusAfterMs`, a status line of the resource tells what for
+ * (`waitingFor`, for example {@link ACCEPTED_WRITE}), once.
  */
 export async function pollUntil<T>(
   read: () => Promise<T | undefined>,
   ready: (value: T) => boolean,
   waits: { readBackMs: number; readBackStepMs: number } = timing,
+  waitingFor = "the platform to apply the write",
 ): Promise<T | undefined> {
-  const deadline = Date.now() + waits.readBackMs;
+  const started = Date.now();
+  const deadline = started + waits.readBackMs;
   let step = waits.readBackStepMs;
   for (;;) {
     const value = await read();
     if (value !== undefined && ready(value)) return value;
-    if (Date.now() + step > deadline) return undefined;
+    const now = Date.now();
+    if (now + step > deadline) return undefined;
+    if (now - started >= timing.statusAfterMs) {
+      statusLine(
+        "pending",
+        `waiting for ${waitingFor}, ${seconds(now - started)} so far; checking for up to ` +
+          `${seconds(waits.readBackMs)}`,
+      );
+    }
     await sleep(step);
     step = Math.min(step * 2, 2_000);
   }
@@ -74,17 +92,22 @@ export async function readBack<O extends ZoneObject>(
   ready: (rule: O) => boolean,
   zone?: number,
 ): Promise<O | undefined> {
-  return pollUntil(async () => {
-    try {
-      const rule = await kind.endpoints.get(ruleId, zone);
-      return typeof rule?.id === "number" ? rule : undefined;
-    } catch (e) {
-      if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
-        throw e;
+  return pollUntil(
+    async () => {
+      try {
+        const rule = await kind.endpoints.get(ruleId, zone);
+        return typeof rule?.id === "number" ? rule : undefined;
+      } catch (e) {
+        if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
+          throw e;
+        }
+        return undefined;
       }
-      return undefined;
-    }
-  }, ready);
+    },
+    ready,
+    timing,
+    ACCEPTED_WRITE,
+  );
 }
 
 /**
@@ -111,6 +134,8 @@ export async function readBackGone(
       }
     },
     (isGone) => isGone,
+    timing,
+    "the platform to apply the delete (202 Accepted)",
   );
   if (!gone) {
     const w = wordsOf(kind);
@@ -250,15 +275,11 @@ export async function findByName<O extends ZoneObject>(
   name: string,
   known: ReadonlySet<number>,
 ): Promise<O | undefined> {
-  const deadline = Date.now() + timing.readBackMs;
-  let step = timing.readBackStepMs;
-  for (;;) {
-    const hit = (await kind.endpoints.listZone(zone)).find(
-      (r) => r.ruleName === name && !known.has(r.id),
-    );
-    if (hit) return hit;
-    if (Date.now() + step > deadline) return undefined;
-    await sleep(step);
-    step = Math.min(step * 2, 2_000);
-  }
+  return pollUntil(
+    async () =>
+      (await kind.endpoints.listZone(zone)).find((r) => r.ruleName === name && !known.has(r.id)),
+    () => true,
+    timing,
+    `the platform to list the new ${wordsOf(kind).one} (202 Accepted)`,
+  );
 }

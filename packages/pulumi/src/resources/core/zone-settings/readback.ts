@@ -2,7 +2,7 @@
  * Reading a settings object back after a write the platform accepted (202) and applies
  * later: with the bounded backoff of the other resources, until every changed field shows.
  */
-import { pollUntil, timing } from "../zone-objects/recovery";
+import { ACCEPTED_WRITE, pollUntil, timing } from "../zone-objects/recovery";
 import { sameValue, type SettingsField, type SettingsSnapshot, type Wire } from "./kind";
 
 /**
@@ -15,14 +15,18 @@ export async function readBackSettings<R>(
   changes: Record<string, Wire>,
   what: string,
 ): Promise<void> {
-  const shown = await pollUntil(read, (now) =>
-    Object.entries(changes).every(([path, want]) =>
-      sameValue(
-        fields.find((f) => f.path === path)!,
-        now.values[path],
-        want,
+  const shown = await pollUntil(
+    read,
+    (now) =>
+      Object.entries(changes).every(([path, want]) =>
+        sameValue(
+          fields.find((f) => f.path === path)!,
+          now.values[path],
+          want,
+        ),
       ),
-    ),
+    timing,
+    ACCEPTED_WRITE,
   );
   if (!shown) {
     throw new Error(

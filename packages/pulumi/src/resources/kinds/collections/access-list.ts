@@ -39,6 +39,7 @@ import type {
   ZoneObjectKind,
 } from "../../core/zone-objects/kind";
 import {
+  ACCEPTED_WRITE,
   PartialCreateError,
   pendingOutputs,
   pollUntil,
@@ -302,6 +303,8 @@ async function readBackConfiguration(
     (l) =>
       (body.isEnabled === undefined || l.isEnabled === body.isEnabled) &&
       (body.action === undefined || l.action === body.action),
+    timing,
+    ACCEPTED_WRITE,
   );
   if (!shown) {
     throw new Error(

@@ -37,7 +37,7 @@ import {
 } from "../../core/common";
 import { logLine, PartialCreateError, timing } from "../../core/providers/rate-limit-rule-recovery";
 import { describeValues } from "../../core/engine-log";
-import { pollUntil } from "../../core/zone-objects/recovery";
+import { ACCEPTED_WRITE, pollUntil } from "../../core/zone-objects/recovery";
 import {
   claimRecordedAt,
   claimValue,
@@ -390,6 +390,8 @@ async function readBackConfiguration(
   const shown = await pollUntil(
     async () => (await listing(zone)).managedLists.find((l) => l.listId === listId),
     (now) => now.isEnabled === body.isEnabled && now.action === body.action,
+    timing,
+    ACCEPTED_WRITE,
   );
   if (!shown) {
     // A plain error: the write may still land, so create and update keep the prior (a
