@@ -29,7 +29,8 @@
  *    for the emulator (`npm install --save-dev ./edgeplatform-emulator-X.tgz`,
  *    `npx edgeplatform-emulator --help`).
  *
- * Usage: node scripts/pack-check.js [--keep] (work dir under the OS temp dir; --keep keeps it).
+ * Usage: node scripts/pack-check.js [--keep] [--built] (work dir under the OS temp dir; --keep
+ * keeps it; --built skips step 1's `npm run build`, for a caller that has just run it).
  * Needs the npm registry. Prints one line per figure and exits 1 when a check fails.
  */
 "use strict";
@@ -68,6 +69,7 @@ const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
 const PACKAGES = ["client", "pulumi", "emulator"];
 const keep = process.argv.includes("--keep");
+const built = process.argv.includes("--built");
 let failed = false;
 
 function run(cmd, args, cwd, opts = {}) {
@@ -326,7 +328,7 @@ function main() {
   console.log(`node ${process.version}, npm ${run(NPM, ["--version"], ROOT).stdout.trim()}`);
   console.log(`work dir ${work}`);
   try {
-    run(NPM, ["run", "build"], ROOT);
+    if (!built) run(NPM, ["run", "build"], ROOT);
     // 1. pack
     const tarballs = {};
     const tarballFiles = {};
