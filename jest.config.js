@@ -20,6 +20,8 @@ module.exports = {
   // their time in child processes (the Pulumi CLI, the language and provider hosts), so on a
   // 2-core machine two suites at once finish in about 0.65 of the time of one after another.
   maxWorkers: "100%",
+  // The e2e suites before the unit suites (a short file can hold a long e2e suite).
+  testSequencer: "<rootDir>/test/support/sequencer.js",
   projects: [
     {
       ...common,

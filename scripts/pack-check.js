@@ -29,7 +29,8 @@
  *    for the emulator (`npm install --save-dev ./edgeplatform-emulator-X.tgz`,
  *    `npx edgeplatform-emulator --help`).
  *
- * Usage: node scripts/pack-check.js [--keep] (work dir under the OS temp dir; --keep keeps it).
+ * Usage: node scripts/pack-check.js [--keep] [--built] (work dir under the OS temp dir; --keep
+ * keeps it; --built skips step 1's `npm run build`, for a caller that has just run it).
  * Needs the npm registry. Prints one line per figure and exits 1 when a check fails.
  */
 "use strict";
@@ -68,6 +69,7 @@ const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 const NPX = process.platform === "win32" ? "npx.cmd" : "npx";
 const PACKAGES = ["client", "pulumi", "emulator"];
 const keep = process.argv.includes("--keep");
+const built = process.argv.includes("--built");
 let failed = false;
 
 function run(cmd, args, cwd, opts = {}) {
@@ -203,48 +205,76 @@ const TSCONFIG_NODENEXT = {
 };
 
 /**
- * Type-checks the programs of scripts/lib/type-programs.js in `dir` (one tsconfig each, with
- * the options of `base`): the valid one must pass, each invalid one must fail with exactly
- * its expected error.
+ * Runs `tsc --pretty false` once on `files` in `dir`, with the options of `base`. Every file is
+ * a module, so each is checked as it would be alone; one run loads the packages' declarations
+ * (skipLibCheck off) once instead of once per file. Returns each file's errors ("TS1234:
+ * message" and its continuation lines) and those located elsewhere (a declaration file's),
+ * which a run on any one of the files would have reported too.
  */
-function typeProgramsCheck(tscJs, dir, label, base) {
-  const one = (name, text) => {
-    fs.writeFileSync(path.join(dir, `${name}.ts`), text);
-    const config = `tsconfig.${name}.json`;
-    fs.writeFileSync(
-      path.join(dir, config),
-      JSON.stringify({ ...base, files: [`${name}.ts`] }, null, 2),
-    );
-    const r = run(process.execPath, [tscJs, "-p", config, "--pretty", "false"], dir, {
-      allowFail: true,
-    });
-    return { status: r.status, out: (r.stdout + r.stderr).trim() };
-  };
-  const valid = one("typed-get-args", VALID_PROGRAM);
-  check(
-    valid.status === 0,
-    `tsc --strict on TypeScript ${label}: get, typed outputs and the three argument forms ` +
-      `compile${valid.out ? `:\n${valid.out}` : ""}`,
-  );
-  for (const [name, { text, error }] of Object.entries(INVALID_PROGRAMS)) {
-    const r = one(`invalid-${name}`, text);
-    // "file(line,col): error TS1234: message" and its indented continuation lines
-    const errors = r.out.split(/\n(?=\S)/).filter((e) => / error TS\d+/.test(e));
-    const first = (errors[0] ?? "").replace(/^.*? error (TS\d+)/s, "$1");
-    check(
-      r.status !== 0 && errors.length === 1 && error.test(first),
-      `tsc --strict on TypeScript ${label} rejects ${name}: ${first.replace(/\n\s*/g, " / ") || r.out}`,
-    );
+function tscFiles(tscJs, dir, base, config, files) {
+  fs.writeFileSync(path.join(dir, config), JSON.stringify({ ...base, files }, null, 2));
+  const r = run(process.execPath, [tscJs, "-p", config, "--pretty", "false"], dir, {
+    allowFail: true,
+  });
+  const out = (r.stdout + r.stderr).trim();
+  const byFile = new Map(files.map((f) => [f, []]));
+  const elsewhere = [];
+  // "file(line,col): error TS1234: message" and its indented continuation lines
+  for (const e of out.split(/\n(?=\S)/).filter((l) => l.trim() !== "")) {
+    const m = /^(.*?)\(\d+,\d+\): error (TS\d+.*)$/s.exec(e);
+    const mine = m && byFile.get(m[1]);
+    if (mine) mine.push(m[2]);
+    else if (/error TS\d+/.test(e)) elsewhere.push(e);
   }
+  if (r.status !== 0 && elsewhere.length === 0 && [...byFile.values()].every((l) => !l.length))
+    elsewhere.push(out || `tsc exited ${r.status}`);
+  return {
+    status: r.status,
+    /** What a run on `file` alone would print: its errors, then those elsewhere. */
+    errorsOf: (file) => [...byFile.get(file), ...elsewhere],
+    /** The same as printed lines ("file(line,col): error ..."), for a failed check. */
+    outputOf: (file) =>
+      out
+        .split(/\n(?=\S)/)
+        .filter((l) => l.startsWith(`${file}(`) || !files.some((f) => l.startsWith(`${f}(`)))
+        .join("\n"),
+  };
 }
 
-function tscCheck(tscJs, dir, config, label) {
-  const r = run(process.execPath, [tscJs, "-p", config], dir, { allowFail: true });
-  const out = (r.stdout + r.stderr).trim();
+/**
+ * Type-checks `index.ts` (when `withIndex`) and the programs of scripts/lib/type-programs.js in
+ * `dir`, in one tsc run with the options of `base`: index.ts and the valid program must pass,
+ * each invalid one must fail with exactly its expected error.
+ */
+function typeProgramsCheck(tscJs, dir, label, base, { indexLabel, indexConfig } = {}) {
+  const programs = [["typed-get-args", VALID_PROGRAM]];
+  for (const [name, { text }] of Object.entries(INVALID_PROGRAMS))
+    programs.push([`invalid-${name}`, text]);
+  for (const [name, text] of programs) fs.writeFileSync(path.join(dir, `${name}.ts`), text);
+  const files = [...(indexLabel ? ["index.ts"] : []), ...programs.map(([n]) => `${n}.ts`)];
+  const key = label.replace(/[^A-Za-z0-9.]+/g, "-").replace(/-$/, "");
+  const r = tscFiles(tscJs, dir, base, `tsconfig.programs-${key}.json`, files);
+  if (indexLabel) {
+    const out = r.outputOf("index.ts");
+    check(
+      r.errorsOf("index.ts").length === 0,
+      `tsc --strict --noEmit on TypeScript ${indexLabel} (${indexConfig})${out ? `:\n${out}` : ""}`,
+    );
+  }
+  const validOut = r.outputOf("typed-get-args.ts");
   check(
-    r.status === 0,
-    `tsc --strict --noEmit on TypeScript ${label} (${config})${out ? `:\n${out}` : ""}`,
+    r.errorsOf("typed-get-args.ts").length === 0,
+    `tsc --strict on TypeScript ${label}: get, typed outputs and the three argument forms ` +
+      `compile${validOut ? `:\n${validOut}` : ""}`,
   );
+  for (const [name, { error }] of Object.entries(INVALID_PROGRAMS)) {
+    const errors = r.errorsOf(`invalid-${name}.ts`);
+    const first = errors[0] ?? "";
+    check(
+      errors.length === 1 && error.test(first),
+      `tsc --strict on TypeScript ${label} rejects ${name}: ${first.replace(/\n\s*/g, " / ") || r.outputOf(`invalid-${name}.ts`) || `no error (tsc exit ${r.status})`}`,
+    );
+  }
 }
 
 /**
@@ -298,7 +328,7 @@ function main() {
   console.log(`node ${process.version}, npm ${run(NPM, ["--version"], ROOT).stdout.trim()}`);
   console.log(`work dir ${work}`);
   try {
-    run(NPM, ["run", "build"], ROOT);
+    if (!built) run(NPM, ["run", "build"], ROOT);
     // 1. pack
     const tarballs = {};
     const tarballFiles = {};
@@ -418,10 +448,14 @@ function main() {
       fs.readFileSync(path.join(prog, "node_modules", "typescript", "package.json"), "utf8"),
     ).version;
     const tsc59 = path.join(prog, "node_modules", "typescript", "bin", "tsc");
-    tscCheck(tsc59, prog, "tsconfig.json", ts59);
-    tscCheck(tsc59, prog, "tsconfig.nodenext.json", ts59);
-    typeProgramsCheck(tsc59, prog, `${ts59} (node10)`, TSCONFIG_CLASSIC);
-    typeProgramsCheck(tsc59, prog, `${ts59} (nodenext)`, TSCONFIG_NODENEXT);
+    typeProgramsCheck(tsc59, prog, `${ts59} (node10)`, TSCONFIG_CLASSIC, {
+      indexLabel: ts59,
+      indexConfig: "tsconfig.json",
+    });
+    typeProgramsCheck(tsc59, prog, `${ts59} (nodenext)`, TSCONFIG_NODENEXT, {
+      indexLabel: ts59,
+      indexConfig: "tsconfig.nodenext.json",
+    });
     const latestDir = path.join(work, "ts-latest");
     fs.mkdirSync(latestDir);
     fs.writeFileSync(path.join(latestDir, "package.json"), '{"private":true}');
@@ -429,17 +463,12 @@ function main() {
     const latest = JSON.parse(
       fs.readFileSync(path.join(latestDir, "node_modules", "typescript", "package.json"), "utf8"),
     ).version;
-    tscCheck(
-      path.join(latestDir, "node_modules", "typescript", "bin", "tsc"),
-      prog,
-      "tsconfig.nodenext.json",
-      `${latest} (newest on the registry)`,
-    );
     typeProgramsCheck(
       path.join(latestDir, "node_modules", "typescript", "bin", "tsc"),
       prog,
       `${latest} (newest on the registry, nodenext)`,
       TSCONFIG_NODENEXT,
+      { indexLabel: `${latest} (newest on the registry)`, indexConfig: "tsconfig.nodenext.json" },
     );
 
     // 4. the provider does not load the emulator's server stack

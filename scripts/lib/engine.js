@@ -53,28 +53,66 @@ function ensureBuilt(log = () => {}) {
   return true;
 }
 
+/** Changes when the compiler options of {@link registerTypeScript} change (part of its cache key). */
+const TRANSPILE_CACHE_FORMAT = "commonjs-es2022-esModuleInterop-inlineSourceMap-1";
 let tsRegistered = false;
 /**
  * Lets `require()` load the TypeScript example programs (transpile only, CommonJS), using the
  * project's `typescript` devDependency. Type checking is `npm run typecheck`'s job.
+ *
+ * The JavaScript of each file is kept in a cache directory (default: `edgeplatform-ts-cache`
+ * under the system's temporary directory; `EDGEPLATFORM_TS_CACHE` to choose another), keyed
+ * by the file's path and content, the compiler options and the TypeScript version: loading the
+ * compiler takes longer than most programs run, and the e2e tests start one process per
+ * operation.
  */
 function registerTypeScript() {
   if (tsRegistered || require.extensions[".ts"]) return;
   tsRegistered = true;
-  const ts = require(require.resolve("typescript", { paths: [REPO_ROOT] }));
+  const tsPath = require.resolve("typescript", { paths: [REPO_ROOT] });
+  const tsVersion = JSON.parse(
+    fs.readFileSync(path.join(path.dirname(tsPath), "..", "package.json"), "utf8"),
+  ).version;
+  const cacheDir =
+    process.env.EDGEPLATFORM_TS_CACHE ||
+    path.join(require("os").tmpdir(), `edgeplatform-ts-cache-${process.getuid?.() ?? "user"}`);
+  let ts = null;
   require.extensions[".ts"] = (module, filename) => {
     const source = fs.readFileSync(filename, "utf8");
-    const out = ts.transpileModule(source, {
-      fileName: filename,
-      compilerOptions: {
-        module: ts.ModuleKind.CommonJS,
-        target: ts.ScriptTarget.ES2022,
-        esModuleInterop: true,
-        sourceMap: false,
-        inlineSourceMap: true,
-      },
-    });
-    module._compile(out.outputText, filename);
+    const key = require("crypto")
+      .createHash("sha256")
+      .update(JSON.stringify([TRANSPILE_CACHE_FORMAT, tsVersion, filename, source]))
+      .digest("hex");
+    const cached = path.join(cacheDir, `${key}.js`);
+    let js = null;
+    try {
+      js = fs.readFileSync(cached, "utf8");
+    } catch {
+      // not transpiled yet
+    }
+    if (js === null) {
+      ts = ts || require(tsPath);
+      js = ts.transpileModule(source, {
+        fileName: filename,
+        compilerOptions: {
+          module: ts.ModuleKind.CommonJS,
+          target: ts.ScriptTarget.ES2022,
+          esModuleInterop: true,
+          sourceMap: false,
+          inlineSourceMap: true,
+        },
+      }).outputText;
+      try {
+        // Written whole, then renamed: a concurrent reader sees the old file or the new one.
+        fs.mkdirSync(cacheDir, { recursive: true });
+        const tmp = `${cached}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, js);
+        fs.renameSync(tmp, cached);
+      } catch {
+        // an unwritable cache only costs the next process a transpile
+      }
+    }
+    module._compile(js, filename);
   };
 }
 
@@ -139,20 +177,24 @@ function loadProgram(modulePath, exportName) {
  * @param {() => unknown} [o.program] inline program
  * @param {string} o.passphrase secrets passphrase of the stack
  * @param {string} [o.pulumiHome] PULUMI_HOME (default: the user's)
+ * @param {boolean} [o.stackExists] the stack was made before: open it without `stack select`
  * @param {Record<string, {value: string, secret?: boolean}>} [o.config]
  */
 async function openStack(o) {
   const automationPath = require.resolve("@pulumi/pulumi/automation", { paths: [REPO_ROOT] });
-  const { LocalWorkspace, PulumiCommand } = require(automationPath);
+  const { LocalWorkspace, PulumiCommand, Stack, StackAlreadyExistsError } = require(automationPath);
   const semver = require(require.resolve("semver", { paths: [automationPath] }));
-  const version = new semver.SemVer(require("../pulumi-cli").MIN_VERSION);
   // The engine finds the dynamic-provider launcher next to the CLI or on PATH.
   const pathValue = [...o.cli.pathDirs, process.env.PATH || ""].join(path.delimiter);
   process.env.PATH = pathValue;
-  const pulumiCommand =
-    path.basename(o.cli.binDir) === "bin"
-      ? await PulumiCommand.get({ root: path.dirname(o.cli.binDir), version })
-      : await PulumiCommand.get({ version });
+  // ensurePulumiCli() ran `pulumi version` and checked it: PulumiCommand.get() would run it
+  // again in every process.
+  const pulumiCommand = o.cli.version
+    ? new PulumiCommand(o.cli.pulumiPath, new semver.SemVer(o.cli.version))
+    : await PulumiCommand.get({
+        version: new semver.SemVer(require("../pulumi-cli").MIN_VERSION),
+        ...(path.basename(o.cli.binDir) === "bin" ? { root: path.dirname(o.cli.binDir) } : {}),
+      });
   fs.mkdirSync(o.stateDir, { recursive: true });
   const envVars = {
     PATH: pathValue,
@@ -164,16 +206,35 @@ async function openStack(o) {
     ...(o.env || {}),
   };
   if (o.pulumiHome) fs.mkdirSync(o.pulumiHome, { recursive: true });
-  const opts = { workDir: o.workDir, pulumiCommand, envVars };
-  const stack = o.program
-    ? await LocalWorkspace.createOrSelectStack(
-        { stackName: o.stackName, projectName: o.projectName, program: o.program },
-        opts,
-      )
-    : await LocalWorkspace.createOrSelectStack(
-        { stackName: o.stackName, workDir: o.workDir },
-        opts,
-      );
+  const ws = await LocalWorkspace.create({
+    workDir: o.workDir,
+    pulumiCommand,
+    envVars,
+    ...(o.program ? { program: o.program } : {}),
+    // An inline program in a directory without Pulumi.yaml gets a default project (as in
+    // LocalWorkspace.createOrSelectStack()).
+    ...(o.program &&
+    !["yaml", "yml", "json"].some((e) => fs.existsSync(path.join(o.workDir, `Pulumi.${e}`)))
+      ? { projectSettings: { name: o.projectName, runtime: "nodejs" } }
+      : {}),
+  });
+  let stack;
+  if (o.stackExists) {
+    // Every operation names its stack (`--stack`), so selecting it first would only cost a CLI
+    // run; Stack.select() always selects, hence the no-op for this one call.
+    ws.selectStack = async () => {};
+    try {
+      stack = await Stack.select(o.stackName, ws);
+    } finally {
+      delete ws.selectStack;
+    }
+  } else {
+    // `stack init` first: a new stack (the usual case) then takes one CLI run, not two.
+    stack = await Stack.create(o.stackName, ws).catch((e) => {
+      if (e instanceof StackAlreadyExistsError) return Stack.select(o.stackName, ws);
+      throw e;
+    });
+  }
   if (o.config) await stack.setAllConfig(o.config);
   return stack;
 }

@@ -7,6 +7,7 @@
  * Usage: node scripts/lib/stack-driver.js SPEC.json
  * SPEC: {
  *   cli, workDir, stateDir, pulumiHome?, passphrase, stackName, projectName, config?,
+ *   stackExists?,                               // made by an earlier run: no `stack select`
  *   program: { module, export?, options? },   // export(options) is the inline program
  *   ops: [{ op: "up"|"preview"|"refresh"|"destroy"|"export"|"outputs"|"remove", opts?, allowFail? }],
  *   resultFile
@@ -73,6 +74,16 @@ async function main() {
     const programFn = loadProgram(spec.program.module, spec.program.export);
     const program = async () => programFn(spec.program.options || {});
     const stack = await openStack({ ...spec, program });
+    // plainOutputs() shows a secret output as "[secret]", which is how `pulumi stack output`
+    // prints it without --show-secrets: one CLI run after each `up` instead of the
+    // Automation API's two (masked, then in plain text).
+    stack.workspace.stackOutputs = async (name) => {
+      const r = await stack.workspace.runPulumiCmd(["stack", "output", "--json", "--stack", name]);
+      const out = {};
+      for (const [k, v] of Object.entries(JSON.parse(r.stdout)))
+        out[k] = { value: v, secret: v === "[secret]" };
+      return out;
+    };
     for (const step of spec.ops) {
       const started = Date.now();
       try {

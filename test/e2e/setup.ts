@@ -139,6 +139,7 @@ export class TestStack {
       stackName: this.opts.stackName,
       projectName: this.opts.projectName,
       config: this.configured ? undefined : this.opts.config,
+      stackExists: this.configured,
       program: {
         module: programModule ?? this.opts.programModule,
         export: this.opts.programExport,
