@@ -18,7 +18,7 @@ import {
 import {
   checkManagedAccessList,
   managedAccessListProvider as mal,
-} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
 import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
 import { rateLimitRuleProvider as rl } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
 import {

@@ -21,7 +21,7 @@ import {
 import {
   checkManagedAccessList,
   diffManagedAccessList,
-} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
 import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
 import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
 import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/kinds/settings/upload-scanning";

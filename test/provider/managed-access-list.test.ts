@@ -16,7 +16,7 @@ import {
   ManagedAccessListInputs,
   ManagedAccessListOutputs,
   managedAccessListProvider as p,
-} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 
@@ -83,7 +83,11 @@ describe("check", () => {
     [{ shieldZoneId: 1, pullZoneId: 1, listId: 3, enabled: true }, "pullZoneId", /not both/],
     [{ shieldZoneId: 1, enabled: true }, "listId", /one of `listId` or `listName`/],
     [{ shieldZoneId: 1, listId: 3, listName: "x", enabled: true }, "listName", /not both/],
-    [{ shieldZoneId: 1, listId: 3 }, "enabled", /at least one of `enabled` or `action`/],
+    [
+      { shieldZoneId: 1, listId: 3 },
+      "enabled",
+      /at least one setting is required \(`enabled`, `action`\)/,
+    ],
     [{ shieldZoneId: 1, listId: 3, action: "Deny" }, "action", /Block/],
     [{ shieldZoneId: 1, listId: 3, action: 6 }, "action", /"Bypass", 0, 1, 2, 3, 4, 5; got 6$/],
     [{ shieldZoneId: 1, listId: 3, enabled: "yes" }, "enabled", /boolean/],

@@ -15,7 +15,7 @@ import type { EmulatorState } from "../../packages/emulator/src";
 import {
   checkManagedAccessList,
   managedAccessListProvider as mal,
-} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {
   dnssecTiming,

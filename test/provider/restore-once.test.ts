@@ -20,7 +20,7 @@ import {
 import {
   checkManagedAccessList,
   managedAccessListProvider as mal,
-} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
 import { usePlatform } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -20,7 +20,7 @@ import {
   ManagedAccessListInputs,
   ManagedAccessListOutputs,
   managedAccessListProvider as m,
-} from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { EmulatorState, startPlatform, TestPlatform } from "./helpers";
 
@@ -213,7 +213,7 @@ describe("ManagedAccessList", () => {
     await t.clearJournal();
     const e = (await m.delete("1/3", old).catch((x: unknown) => x)) as Error;
     expect(e.message).toContain(
-      'give the resource that now manages the list `prior: {"enabled":false}`',
+      'set `prior: {"enabled":false}` on the resource that manages list 3 of shield zone 1 now',
     );
     expect(await writes()).toEqual([]);
     // The way out: the program states the prior; the next `up` records it with no write, and
@@ -266,7 +266,7 @@ describe("ManagedAccessList", () => {
       expect(x.failures).toEqual([
         expect.objectContaining({
           property: "prior.enabled",
-          reason: expect.stringContaining("write `enabled` too"),
+          reason: expect.stringContaining("`enabled` is not managed here"),
         }),
       ]),
     );

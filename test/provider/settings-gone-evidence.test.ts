@@ -17,8 +17,8 @@ import {
   type RunningEmulator,
 } from "../../packages/emulator/src";
 import { storeDocument } from "../../packages/pulumi/src/resources/public/api-guardian-documents";
-import { checkManagedAccessList } from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
-import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/kinds/own/managed-access-list";
+import { checkManagedAccessList } from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {
   configureFromRequest,

@@ -10,7 +10,7 @@ import { installUrnCapture, withUrnOf } from "./engine-log";
 import type { rateLimitRuleProvider } from "./providers/rate-limit-rule-provider";
 import type { wafRuleProvider } from "./providers/waf-rule-provider";
 import type { accessListProvider } from "./providers/access-list-provider";
-import type { managedAccessListProvider } from "../kinds/own/managed-access-list";
+import type { managedAccessListProvider } from "../kinds/settings/managed-access-list";
 import type { volumeInstancesDeletionProvider } from "../kinds/own/volume-instances-deletion";
 import type { zoneDnssecProvider } from "../kinds/settings/zone-dnssec";
 import type { shieldZoneProvider } from "../kinds/settings/shield-zone";
@@ -35,7 +35,7 @@ export const __providers = {
   },
   /** `edge.shield.ManagedAccessList`. */
   get managedAccessList(): typeof managedAccessListProvider {
-    return gated(require("../kinds/own/managed-access-list").managedAccessListProvider);
+    return gated(require("../kinds/settings/managed-access-list").managedAccessListProvider);
   },
   /** `edge.dns.ZoneDnssec`. */
   get zoneDnssec(): typeof zoneDnssecProvider {

@@ -140,6 +140,37 @@ export interface EngineKind<R = unknown> extends SettingsKind<R> {
   required?: Readonly<Record<string, string>>;
   /** The kind's stored form, when it is not the engine's (see {@link StoredForm}). */
   form?: StoredForm;
+  /** A key inside the zone that the platform resolves (a managed list: by id or name). */
+  key?: ResolvedKey;
+}
+
+/**
+ * A key inside the zone that the program may spell two ways, by id or by name (a managed
+ * list): both spellings name one object, so one resource; the platform resolves the name to
+ * the id before anything is claimed. The resource id is `<zone>/<id>`; the state holds both
+ * and says which one the program wrote, so that inputs and outputs follow it.
+ */
+export interface ResolvedKey {
+  /** The input naming the object by id, an integer (`"listId"`). */
+  id: string;
+  /** The input naming it by name (`"listName"`). */
+  name: string;
+  /** The state's flag: the program names it by name (`"byName"`). */
+  byName: string;
+  /** The key in the resource's label (`"list"`: `ManagedAccessList (shield zone 1, list 3)`). */
+  label: string;
+  /** What the key names, in the input failures (`"the managed list"`). */
+  noun: string;
+  /**
+   * The object a spelling names in the zone (its id and name), with the object as read (a
+   * create reads it no second time). A spelling that names no such object fails, saying what
+   * the zone has; a failed read fails as it is (never a resolution).
+   */
+  resolve(
+    zone: number,
+    by: { id?: number; name?: string },
+    what: string,
+  ): Promise<{ id: number; name: string; current?: SettingsSnapshot }>;
 }
 
 /** A zone addressed by one input of its own (`ZoneDnssec`'s `zoneId`). */
@@ -169,10 +200,10 @@ export interface StoredForm {
   programInputs(stored: Record<string, unknown>): Record<string, unknown>;
   /** An input property of the engine's form as the program names it (`shieldZoneId` → `zoneId`). */
   property(engine: string): string;
-  /** How the program states `prior` (for messages: "priorEnabled: false"). */
-  priorInput(prior: Record<string, unknown>): string;
-  /** Recorded values as messages name them ("DNSSEC disabled"). */
-  describe(values: Record<string, unknown>): string;
+  /** How the program states `prior` (for messages: "priorEnabled: false"); else the engine's. */
+  priorInput?(prior: Record<string, unknown>): string;
+  /** Recorded values as messages name them ("DNSSEC disabled"); else the engine's. */
+  describe?(values: Record<string, unknown>): string;
 }
 
 /** True for a plan-gated answer (`invalid_plan_type.*`, `feature_not_available_on_plan`). */
@@ -231,6 +262,7 @@ async function notGone(
   zone: number,
   cause: unknown,
   what: string,
+  noun = `${kind.noun} of shield zone ${zone}`,
 ): Promise<never> {
   if (cause instanceof ResourceOperationError || !isNotFound(cause)) throw cause;
   if (kind.address) {
@@ -245,7 +277,7 @@ async function notGone(
     // or the key's access; name both answers, treat nothing as gone.
     if (e instanceof ResourceOperationError || !isNotFound(e))
       throw new ResourceOperationError(
-        `${what} failed: reading ${kind.noun} of shield zone ${zone} answered ` +
+        `${what} failed: reading ${noun} answered ` +
           `${JSON.stringify(messageOf(cause))}, and the read of shield zone ${zone} that ` +
           `checks it then failed with ${JSON.stringify(messageOf(e))}. Nothing is treated as ` +
           `gone and nothing was written; run the command again when the platform answers.`,
@@ -253,7 +285,7 @@ async function notGone(
       );
     throw notGoneError(
       what,
-      `${kind.noun} of shield zone ${zone}`,
+      noun,
       `${JSON.stringify(messageOf(cause))} and reading shield zone ${zone} answered ` +
         `${JSON.stringify(messageOf(e))}`,
       cause,
@@ -296,18 +328,19 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   /** How the create that claimed an object in this run spelled its zone (for messages). */
   const SPELLED = `zone-settings-spelled:${TYPE}`;
   const keyName = kind.keyInput?.name;
+  const rk = kind.key;
   /** The zone in messages and in the label (a shield zone, unless the kind says). */
   const ZONE = kind.address?.noun ?? "shield zone";
   const LABEL = kind.address?.label ?? "shield zone";
   /** Recorded values in the messages of a refused delete. */
   const show = (v: unknown) =>
-    kind.form ? kind.form.describe(v as Record<string, unknown>) : JSON.stringify(v);
+    kind.form?.describe ? kind.form.describe(v as Record<string, unknown>) : JSON.stringify(v);
   /** Values in the log lines, for a person (`waf.mode = Block`). */
   const describe = (v: unknown) =>
-    kind.form ? kind.form.describe(v as Record<string, unknown>) : describeValues(v);
+    kind.form?.describe ? kind.form.describe(v as Record<string, unknown>) : describeValues(v);
   /** How the program states `prior` (in the way out of a refused delete). */
   const priorInput = (p: Record<string, unknown>) =>
-    kind.form ? kind.form.priorInput(p) : `prior: ${JSON.stringify(p)}`;
+    kind.form?.priorInput ? kind.form.priorInput(p) : `prior: ${JSON.stringify(p)}`;
 
   // The inputs schema (settings-schemas.ts builds it from `kind`), precompiled by the build.
   const inputsSchema = schemaRef<TObject>(__dirname, "./settings-schemas", kind.inputsSchema);
@@ -328,10 +361,58 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
 
   const targetKey = (t: SettingsTarget) =>
     t.key === undefined ? `${t.zone}` : `${t.zone}/${t.key}`;
+  /** The key as the label shows it: a page type, a list's id, or (before it is resolved) name. */
+  const keyText = (key: unknown) =>
+    rk
+      ? `${rk.label} ${typeof key === "string" ? JSON.stringify(key) : String(key)}`
+      : `${keyName} ${String(key)}`;
   const label = (zone: unknown, key?: unknown) =>
-    `edgeplatform ${TYPE} (${LABEL} ${String(zone)}${key !== undefined ? `, ${keyName} ${String(key)}` : ""})`;
-  const keyOf = (i: Record<string, unknown>) =>
-    keyName && typeof i[keyName] === "string" ? (i[keyName] as string) : undefined;
+    `edgeplatform ${TYPE} (${LABEL} ${String(zone)}${key !== undefined ? `, ${keyText(key)}` : ""})`;
+  /** The key of the inputs as the program spells it (a resolved key: its id or its name). */
+  const keyOf = (i: Record<string, unknown>): unknown =>
+    rk
+      ? present(i[rk.id])
+        ? i[rk.id]
+        : i[rk.name]
+      : keyName && typeof i[keyName] === "string"
+        ? (i[keyName] as string)
+        : undefined;
+  /** The key of a target as labels show it (a resolved key: its id). */
+  const shownKey = (t: SettingsTarget) => (rk && t.key !== undefined ? Number(t.key) : t.key);
+  /** The target of a state. */
+  const targetOf = (o: Partial<SettingsOutputs>): SettingsTarget => ({
+    zone: o.shieldZoneId as number,
+    key: keyName ? (o[keyName] as string) : rk ? String(o[rk.id]) : undefined,
+    ...(rk && typeof o[rk.name] === "string" ? { alias: o[rk.name] as string } : {}),
+  });
+  /**
+   * The object in messages: `the bot detection settings of shield zone 1`, a key inside the
+   * zone after it (`(pageType Blocked)`), a resolved one after the noun (`the configuration
+   * of managed access list 3 ("AI Crawlers") of shield zone 1`).
+   */
+  const objectNoun = (t: SettingsTarget) =>
+    rk && t.key !== undefined
+      ? `${kind.noun} ${t.key}${t.alias !== undefined ? ` (${JSON.stringify(t.alias)})` : ""} of ${ZONE} ${t.zone}`
+      : `${kind.noun} of ${ZONE} ${t.zone}${t.key !== undefined ? ` (${keyName} ${t.key})` : ""}`;
+  /** "Exactly one of `a` or `b`" failures (unknowns count as present). */
+  const exactlyOne = (
+    n: Record<string, unknown>,
+    a: string,
+    b: string,
+    what: string,
+  ): Failure[] => {
+    const has = [a, b].filter((k) => present(n[k]));
+    if (has.length === 1) return [];
+    return [
+      {
+        property: has.length === 0 ? a : b,
+        reason:
+          has.length === 0
+            ? `one of \`${a}\` or \`${b}\` is required (${what})`
+            : `give exactly one of \`${a}\` or \`${b}\` (${what}), not both`,
+      },
+    ];
+  };
 
   function check(_olds: unknown, news: unknown): dynamic.CheckResult {
     return safeCheck(news, (n) => {
@@ -339,19 +420,12 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         "shieldZoneId",
         "pullZoneId",
         ...(keyName ? [keyName] : []),
+        ...(rk ? [rk.id, rk.name] : []),
       ]);
       if (conflicts.length > 0) return { inputs: n, failures: conflicts };
       const failures: Failure[] = [];
-      const zones = ["shieldZoneId", "pullZoneId"].filter((k) => present(n[k]));
-      if (!kind.address && zones.length !== 1) {
-        failures.push({
-          property: zones.length === 0 ? "shieldZoneId" : "pullZoneId",
-          reason:
-            zones.length === 0
-              ? "one of `shieldZoneId` or `pullZoneId` is required (the zone)"
-              : "give exactly one of `shieldZoneId` or `pullZoneId` (the zone), not both",
-        });
-      }
+      if (!kind.address) failures.push(...exactlyOne(n, "shieldZoneId", "pullZoneId", "the zone"));
+      if (rk) failures.push(...exactlyOne(n, rk.id, rk.name, rk.noun));
       const required: Record<string, string> = {
         ...(kind.address ? { shieldZoneId: "is required" } : {}),
         ...(keyName
@@ -418,6 +492,13 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         ? { pullZoneId: inputs.pullZoneId as number, byPullZone: true }
         : {}),
       ...(keyName ? { [keyName]: target.key } : {}),
+      ...(rk
+        ? {
+            [rk.id]: Number(target.key),
+            [rk.name]: target.alias,
+            ...(present(inputs[rk.name]) ? { [rk.byName]: true } : {}),
+          }
+        : {}),
       ...(kind.outputs?.(snap, managed, last) ?? {}),
       prior,
       managed,
@@ -435,6 +516,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     if (o.byPullZone === true) i.pullZoneId = o.pullZoneId;
     else i.shieldZoneId = o.shieldZoneId;
     if (keyName) i[keyName] = o[keyName];
+    if (rk) i[o[rk.byName] === true ? rk.name : rk.id] = o[o[rk.byName] === true ? rk.name : rk.id];
     if (o.readOnly) return i;
     for (const p of kind.passThrough ?? []) if (present(o[p])) i[p] = o[p];
     for (const path of o.managed ?? []) setPath(i, path, getPath(o, path));
@@ -445,13 +527,28 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   const readGated = (target: SettingsTarget, what: string) =>
     gated(kind, target.zone, what, () => kind.read(target));
 
+  /**
+   * After a read that found no object (a readable listing of the zone lacks it): for create
+   * and update, the kind's resolution says what the zone has; else a plain refusal.
+   */
+  async function absent(target: SettingsTarget, what: string): Promise<never> {
+    if (rk) await rk.resolve(target.zone, { id: Number(target.key) }, what);
+    throw new ResourceOperationError(
+      `${what} failed: ${objectNoun(target)} is not in the zone's listing. Nothing was written.`,
+    );
+  }
+
+  /** Reads the object that must be there (create, update): absent, the refusal says so. */
+  const readPresent = async (target: SettingsTarget, what: string) =>
+    (await readGated(target, what)) ?? absent(target, what);
+
   /** Writes `changes`; a plan-gated answer fails naming the plan. */
   const writeGated = (
     target: SettingsTarget,
     snap: SettingsSnapshot<R>,
     changes: Record<string, Wire>,
     what: string,
-  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes));
+  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes, what));
 
   /** The fields of `desired` whose platform value differs. */
   function changesOf(
@@ -490,9 +587,13 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     target: SettingsTarget,
     what: string,
   ) {
-    const others = await sameObject(inputs, target.zone, what);
-    const noun = `${kind.noun} of ${ZONE} ${target.zone}${target.key ? ` (${keyName} ${target.key})` : ""}`;
-    refuseSpellings(inputs, others, noun, what);
+    // A resolved key: the other resource names the object by its id or by its name.
+    const same = rk
+      ? (o: Record<string, unknown>) =>
+          o[rk.id] === Number(target.key) || o[rk.name] === target.alias
+      : undefined;
+    const others = await sameObject(inputs, target.zone, what, same);
+    refuseSpellings(inputs, others, objectNoun(target), what);
   }
 
   const refused = (e: unknown) => {
@@ -510,15 +611,23 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     let what = `${label(zoneText, keyOf(inputs))}: create`;
     return operation(what, async () => {
       const { zone, created } = await resolve(inputs, what);
-      const target: SettingsTarget = { zone, key: keyOf(inputs) };
-      what = `${label(zone, target.key)}: create`;
+      let target: SettingsTarget = { zone, key: keyOf(inputs) as string | undefined };
+      // A resolved key: the platform says which object the spelling names, before the claim.
+      let read: SettingsSnapshot<R> | undefined;
+      if (rk) {
+        const by = { id: inputs[rk.id] as number, name: inputs[rk.name] as string };
+        const r = await gated(kind, zone, what, () => rk.resolve(zone, by, what));
+        target = { zone, key: String(r.id), alias: r.name };
+        read = r.current as SettingsSnapshot<R> | undefined;
+      }
+      what = `${label(zone, shownKey(target))}: create`;
       const key = targetKey(target);
       await refuseOtherSpellings(inputs, target, what);
       if (isClaimed(CLAIM, key)) {
         const theirs = claimValue(SPELLED, key);
         throw new ResourceOperationError(
-          `${what} failed: another resource of this program already manages ${kind.noun} of ` +
-            `${ZONE} ${zone}${target.key ? ` (${keyName} ${target.key})` : ""}` +
+          `${what} failed: another resource of this program already manages ` +
+            `${objectNoun(target)}` +
             `${typeof theirs === "string" ? ` (it gives the zone as ${theirs})` : ""}; one ` +
             `settings object, one resource, whatever spelling of the zone. Nothing was written.`,
         );
@@ -535,7 +644,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       );
       let snap: SettingsSnapshot<R>;
       try {
-        snap = await readGated(target, what);
+        snap = read ?? (await readPresent(target, what));
       } catch (e) {
         unclaim(CLAIM, key); // nothing was written
         unclaim(SPELLED, key);
@@ -613,8 +722,9 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   }
 
   function parseId(id: string): SettingsTarget | undefined {
-    const m = /^(\d+)(?:\/([A-Za-z]+))?$/.exec(String(id));
-    if (!m || (keyName !== undefined) !== (m[2] !== undefined)) return undefined;
+    const m = (rk ? /^(\d+)(?:\/(\d+))?$/ : /^(\d+)(?:\/([A-Za-z]+))?$/).exec(String(id));
+    if (!m || (keyName !== undefined || rk !== undefined) !== (m[2] !== undefined))
+      return undefined;
     return { zone: Number(m[1]), key: m[2] };
   }
 
@@ -624,26 +734,37 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   ): Promise<dynamic.ReadResult<SettingsOutputs>> {
     const parsed = parseId(id);
     const viewOnly = typeof props?.shieldZoneId !== "number" || props.readOnly === true;
-    const target: SettingsTarget | undefined = viewOnly
-      ? parsed
-      : { zone: props.shieldZoneId, key: keyName ? (props[keyName] as string) : undefined };
-    const what = `${label(target?.zone ?? "?", target?.key)}: read`;
+    const target: SettingsTarget | undefined = viewOnly ? parsed : targetOf(props);
+    const what = `${label(target?.zone ?? "?", target && shownKey(target))}: read`;
     return operation(what, async () => {
       if (!target) {
         throw new ResourceOperationError(
-          `${what} failed: the id must be ${keyName ? `"<shieldZoneId>/<${keyName}>" (e.g. "1/${kind.keyInput!.values[0]}")` : '"<shieldZoneId>" (e.g. "1")'}; got ${JSON.stringify(id)}`,
+          `${what} failed: the id must be ${keyName ? `"<shieldZoneId>/<${keyName}>" (e.g. "1/${kind.keyInput!.values[0]}")` : rk ? `"<shieldZoneId>/<${rk.id}>" (e.g. "1/3")` : '"<shieldZoneId>" (e.g. "1")'}; got ${JSON.stringify(id)}`,
         );
       }
-      let snap: SettingsSnapshot<R>;
+      let snap: SettingsSnapshot<R> | undefined;
       try {
-        snap = await readGated(target, what);
+        if (viewOnly && rk) {
+          // A view names the object by id: the resolution says what it is (or what the zone has).
+          const r = await gated(kind, target.zone, what, () =>
+            rk.resolve(target.zone, { id: Number(target.key) }, what),
+          );
+          target.alias = r.name;
+          snap = (r.current as SettingsSnapshot<R> | undefined) ?? (await readGated(target, what));
+        } else snap = await readGated(target, what);
       } catch (e) {
-        return notGone(kind, target.zone, e, what);
+        return notGone(kind, target.zone, e, what, objectNoun(target));
+      }
+      // Confirmed gone: a readable listing of the zone lacks the object.
+      if (snap === undefined) {
+        if (viewOnly) return absent(target, what);
+        return { id: "" };
       }
       if (viewOnly) {
         const outs: SettingsOutputs = {
           shieldZoneId: target.zone,
           ...(keyName ? { [keyName]: target.key } : {}),
+          ...(rk ? { [rk.id]: Number(target.key), [rk.name]: target.alias } : {}),
           ...(kind.outputs?.(snap, []) ?? {}),
           prior: {},
           managed: [],
@@ -702,6 +823,12 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       replaces.push("pullZoneId");
     if (keyName && (isUnknown(news[keyName]) || news[keyName] !== olds[keyName]))
       replaces.push(keyName);
+    // A resolved key: either spelling names another object (the state holds both).
+    for (const k of rk ? [rk.id, rk.name] : [])
+      if (isUnknown(news[k]) || (present(news[k]) && news[k] !== olds[k])) replaces.push(k);
+    // The same object spelled the other way: an update (outputs follow the program).
+    const spellingChanged =
+      rk !== undefined && present(news[rk.name]) !== (olds[rk.byName] === true);
     const wasManaged = new Set(olds.managed ?? []);
     const changed = kind.fields.some((f) => {
       const n = getPath(news, f.path);
@@ -720,10 +847,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     const pinChanged = Object.keys(pinnedOf(news)).length > 0 !== (olds.priorPinned === true);
     const passChanged = passThroughChanged(olds, news);
     if (typeof olds.shieldZoneId === "number" && !olds.readOnly) {
-      const key = targetKey({
-        zone: olds.shieldZoneId,
-        key: keyName ? (olds[keyName] as string) : undefined,
-      });
+      const key = targetKey(targetOf(olds));
       // This run's program manages the object: a stale entry (the old half of a rename) must
       // not restore it later; a replacement for the same object keeps this record.
       // The record is the one this run keeps: a prior the program states wins.
@@ -733,7 +857,13 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       else claimWith(REPLACING, key, record, olds.priorRecordedAt);
     }
     return {
-      changes: replaces.length > 0 || changed || passChanged || priorChanged || pinChanged,
+      changes:
+        replaces.length > 0 ||
+        changed ||
+        passChanged ||
+        priorChanged ||
+        pinChanged ||
+        spellingChanged,
       replaces,
       deleteBeforeReplace: false,
     };
@@ -744,11 +874,8 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     olds: SettingsOutputs,
     news: SettingsInputs,
   ): Promise<dynamic.UpdateResult<SettingsOutputs>> {
-    const target: SettingsTarget = {
-      zone: olds.shieldZoneId,
-      key: keyName ? (olds[keyName] as string) : undefined,
-    };
-    const what = `${label(target.zone, target.key)}: update`;
+    const target = targetOf(olds);
+    const what = `${label(target.zone, shownKey(target))}: update`;
     const { [PROVIDER_KEY]: provider } = olds as Record<string, unknown>;
     return operation(what, async () => {
       await refuseOtherSpellings(news, target, what);
@@ -762,11 +889,16 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
           const p = path in pinned ? pinned[path] : getPath(olds.prior, path);
           if (p !== undefined) setPath(prior, path, p);
         }
-        const { priorPinned: _p, ...kept } = olds;
+        const { priorPinned: _p, ...kept } = olds as Record<string, unknown>;
+        if (rk) {
+          // The same object spelled the other way: the outputs follow the program.
+          delete kept[rk.byName];
+          if (present(news[rk.name])) kept[rk.byName] = true;
+        }
         const pin = Object.keys(pinned).length > 0 ? { priorPinned: true } : {};
-        return { outs: { ...kept, prior, ...pin } };
+        return { outs: { ...(kept as SettingsOutputs), prior, ...pin } };
       }
-      const snap = await readGated(target, what);
+      const snap = await readPresent(target, what);
       const managed = managedOf(kind, news).map((f) => f.path);
       const was = new Set(olds.managed ?? []);
       const prior: Record<string, unknown> = {};
@@ -843,11 +975,8 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
 
   async function del(_id: string, props: SettingsOutputs): Promise<void> {
     if (!props || props.readOnly === true || typeof props.shieldZoneId !== "number") return;
-    const target: SettingsTarget = {
-      zone: props.shieldZoneId,
-      key: keyName ? (props[keyName] as string) : undefined,
-    };
-    const what = `${label(target.zone, target.key)}: delete`;
+    const target = targetOf(props);
+    const what = `${label(target.zone, shownKey(target))}: delete`;
     const note = kind.deleteNote?.(target, props);
     if (props.created) {
       logLine(
@@ -878,8 +1007,8 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         const left = managed.filter((p) => getPath(theirs, p) !== undefined);
         managed = managed.filter((p) => getPath(theirs, p) === undefined);
         logLine(
-          `${what}: another resource of this program now manages ${kind.noun} of ${ZONE} ` +
-            `${target.zone} with an older record of the values before Pulumi ` +
+          `${what}: another resource of this program now manages ${objectNoun(target)} ` +
+            `with an older record of the values before Pulumi ` +
             `(${show(theirs)}, taken ${String(claimRecordedAt(CLAIM, key))}) than ` +
             `this entry's (${show(prior)}, taken ${String(props.priorRecordedAt)}, ` +
             `after Pulumi's write); nothing is written for ${left.join(", ")}: that resource's ` +
@@ -888,13 +1017,14 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         if (managed.length === 0) return;
       } else
         throw new ResourceOperationError(
-          `${what} failed: another resource of this program now manages ${kind.noun} of ` +
-            `${ZONE} ${target.zone} (a rename without \`aliases\`, or a replacement) and ` +
+          `${what} failed: another resource of this program now manages ` +
+            `${objectNoun(target)} (a rename without \`aliases\`, or a replacement) and ` +
             `recorded ${show(theirs)} as the values before Pulumi, but this entry ` +
             `recorded ${show(prior)}. Nothing was written. When this entry's values ` +
             `are the ones before Pulumi (the other resource read what Pulumi had written, as ` +
             `after \`pulumi up --replace\` or a rename without \`aliases\`), set ` +
-            `\`${priorInput(prior)}\` on the resource that manages ${LABEL} ${target.zone} now ` +
+            `\`${priorInput(prior)}\` on the resource that manages ${rk ? `${rk.label} ${target.key} of ` : ""}${LABEL} ` +
+            `${target.zone} now ` +
             `and run \`pulumi up\` again: it writes nothing.`,
         );
     }
@@ -911,8 +1041,8 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         const mine: Record<string, unknown> = {};
         for (const c of plan.conflicts) setPath(mine, c.field, record[c.field]);
         throw new ResourceOperationError(
-          `${what} failed: another entry of this stack for the same object (${kind.noun} of ` +
-            `${ZONE} ${target.zone}) restored ${show(theirs)} in this run, but ` +
+          `${what} failed: another entry of this stack for the same object ` +
+            `(${objectNoun(target)}) restored ${show(theirs)} in this run, but ` +
             `this entry recorded ${show(mine)} as the values before Pulumi, and ` +
             `neither record says which was taken first (states of earlier versions do not). ` +
             `Nothing was written. If this entry's values are the ones before Pulumi, run ` +
@@ -923,12 +1053,13 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       // Every setting restored by an older entry in this run: nothing left to do here.
       if (plan.restore.length === 0 && managed.length > 0) return;
       await operation(what, async () => {
-        let snap: SettingsSnapshot<R>;
+        let snap: SettingsSnapshot<R> | undefined;
         try {
           snap = await readGated(target, what);
         } catch (e) {
-          return notGone(kind, target.zone, e, what);
+          return notGone(kind, target.zone, e, what, objectNoun(target));
         }
+        if (snap === undefined) return; // confirmed gone: nothing to restore
         const restore: Record<string, Wire> = {};
         for (const p of plan.restore) restore[p] = toWire(fieldOf(kind, p)!, record[p]);
         const changes = changesOf(snap, restore);
@@ -950,11 +1081,15 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     checkSync: check,
     diffSync: diff,
   };
-  return kind.form ? inStoredForm(kind.form, ops) : ops;
+  return kind.form ? inStoredForm(kind.form, kind.fields, ops) : ops;
 }
 
 /** The engine's operations for a kind with a stored form of its own: translated both ways. */
-function inStoredForm(form: StoredForm, ops: SettingsOps): SettingsOps {
+function inStoredForm(
+  form: StoredForm,
+  fields: readonly SettingsField[],
+  ops: SettingsOps,
+): SettingsOps {
   const stored = (o: SettingsOutputs) => form.stored(o) as SettingsOutputs;
   // A partial create (or update) carries the state to record: in the stored form too.
   const partial = (e: unknown) =>
@@ -968,7 +1103,9 @@ function inStoredForm(form: StoredForm, ops: SettingsOps): SettingsOps {
         ...f,
         property: form.property(f.property),
       }));
-      return { inputs: n, failures };
+      // Enumerations by name, as the engine's check gives them (the settings' paths are the
+      // program's).
+      return { inputs: withNames(fields, n), failures };
     });
   const diffSync = (id: string, olds: Partial<SettingsOutputs>, news: SettingsInputs) => {
     const r = ops.diffSync(id, form.state(olds), form.inputs(news));
@@ -989,6 +1126,7 @@ function inStoredForm(form: StoredForm, ops: SettingsOps): SettingsOps {
     },
     async read(id: string, props: SettingsOutputs) {
       const r = await ops.read(id, form.state(props));
+      if (!r.props) return r; // confirmed gone
       const outs = stored(r.props as SettingsOutputs);
       return { id: r.id, props: outs, inputs: form.programInputs(outs) as never };
     },

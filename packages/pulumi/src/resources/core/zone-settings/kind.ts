@@ -32,8 +32,13 @@ export interface SettingsField {
 export interface SettingsTarget {
   /** The shield zone (the kind's zone, for a kind addressed otherwise: a DNS zone). */
   zone: number;
-  /** Second part of the key (`ResponsePage`'s `pageType`); undefined for the zone-wide kinds. */
+  /**
+   * Second part of the key (`ResponsePage`'s `pageType`, a managed list's id as text);
+   * undefined for the zone-wide kinds.
+   */
   key?: string;
+  /** The key's other spelling, for a key the platform resolves (a managed list's name). */
+  alias?: string;
 }
 
 /** The current values of a settings object: `values[path]` as the platform holds it. */
@@ -54,17 +59,23 @@ export interface SettingsKind<R = unknown> {
   fields: readonly SettingsField[];
   /** The second key input (`pageType`) with its allowed values; undefined: keyed by zone. */
   keyInput?: { name: string; values: readonly string[] };
-  /** Reads the current values. Not found (404) when the zone (or object) does not exist. */
-  read(target: SettingsTarget): Promise<SettingsSnapshot<R>>;
+  /**
+   * Reads the current values. Not found (404) when the zone (or object) does not exist;
+   * undefined only when a readable listing of the zone lacks the object (a kind with a
+   * resolved key: the one answer that confirms it gone).
+   */
+  read(target: SettingsTarget): Promise<SettingsSnapshot<R> | undefined>;
   /**
    * Writes `changes` (path → platform value) over `current` (read just before). Returns when
    * the change is visible (a write answered 202 is read back, bounded), with the outputs the
-   * write's answer adds, if any (a DNSSEC switch's DS record).
+   * write's answer adds, if any (a DNSSEC switch's DS record). A refusal is a
+   * `ResourceOperationError` whose message starts with `what` ("… failed: …").
    */
   write(
     target: SettingsTarget,
     current: SettingsSnapshot<R>,
     changes: Record<string, Wire>,
+    what: string,
   ): Promise<void | Record<string, unknown>>;
   /** Checks desired values against the platform before a write (create/update only). */
   validate?(target: SettingsTarget, desired: Record<string, Wire>, what: string): Promise<void>;

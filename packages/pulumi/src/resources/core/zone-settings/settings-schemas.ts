@@ -15,6 +15,7 @@ import { responsePageKind } from "../../kinds/settings/response-page";
 import { shieldZoneKind } from "../../kinds/settings/shield-zone";
 import { uploadScanningKind } from "../../kinds/settings/upload-scanning";
 import { zoneDnssecKind } from "../../kinds/settings/zone-dnssec";
+import { managedAccessListKind } from "../../kinds/settings/managed-access-list";
 
 const zoneId = (): JsonSchema => ({ minimum: 1, maximum: INT32_MAX, type: "integer" });
 
@@ -25,7 +26,7 @@ const zoneId = (): JsonSchema => ({ minimum: 1, maximum: INT32_MAX, type: "integ
  * each also `null`, not set). No unknown properties at any depth.
  */
 export function settingsInputsSchema(
-  kind: Pick<EngineKind, "fields" | "keyInput" | "extraInputs" | "address">,
+  kind: Pick<EngineKind, "fields" | "keyInput" | "extraInputs" | "address" | "key">,
 ): JsonSchema {
   const keyName = kind.keyInput?.name;
   // A zone addressed by an input of its own (a DNS zone id) has no pull-zone spelling.
@@ -38,6 +39,13 @@ export function settingsInputsSchema(
     properties: {
       ...zone,
       ...(keyName ? { [keyName]: { enum: [...kind.keyInput!.values] } } : {}),
+      // A resolved key: by id (an integer) or by name (not blank).
+      ...(kind.key
+        ? {
+            [kind.key.id]: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+            [kind.key.name]: { type: "string", pattern: "\\S" },
+          }
+        : {}),
       ...(kind.extraInputs ?? {}),
       ...settingsSchema(kind.fields),
       prior: {
@@ -63,3 +71,5 @@ export const apiGuardianInputsSchema = settingsInputsSchema(apiGuardianKind);
 export const responsePageInputsSchema = settingsInputsSchema(responsePageKind);
 /** Inputs of `edge.dns.ZoneDnssec` (in the engine's form: see the kind's stored form). */
 export const zoneDnssecInputsSchema = settingsInputsSchema(zoneDnssecKind);
+/** Inputs of `edge.shield.ManagedAccessList`. */
+export const managedAccessListInputsSchema = settingsInputsSchema(managedAccessListKind);

@@ -1,0 +1,76 @@
+/**
+ * `edge.shield.ManagedAccessList`'s provider by the names it had when it was a provider of its
+ * own: a kind of the settings engine now (kinds/settings/managed-access-list.ts). Its check,
+ * diff and state types.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { AccessListAction } from "edgeplatform-client/spec/runtime";
+import type { SettingsOps } from "../zone-settings/engine";
+import { managedAccessListProvider as engine } from "../../kinds/settings/managed-access-list";
+
+/** An access-list action as a program writes it: the name (`"Block"`) or the integer. */
+export type AccessListActionInput = keyof typeof AccessListAction | number;
+
+/** What destroy restores: the managed fields as they were before Pulumi managed them. */
+export interface ManagedAccessListPrior {
+  enabled?: boolean;
+  action?: AccessListActionInput;
+}
+
+/** Inputs of a managed list's configuration (after `check`). */
+export interface ManagedAccessListInputs {
+  shieldZoneId?: number;
+  pullZoneId?: number;
+  listId?: number;
+  listName?: string;
+  enabled?: boolean;
+  action?: AccessListActionInput;
+  /** The managed fields before Pulumi, as the program states them (a way out). */
+  prior?: ManagedAccessListPrior;
+}
+
+/** State of a managed list's configuration. */
+export interface ManagedAccessListOutputs {
+  shieldZoneId: number;
+  pullZoneId?: number;
+  listId: number;
+  configurationId: number;
+  listName: string;
+  category: string;
+  requiredPlan: string;
+  enabled: boolean;
+  action: AccessListActionInput;
+  /** The managed fields before Pulumi managed them (restored on destroy); {} for `get`. */
+  prior: ManagedAccessListPrior;
+  /** True when the program states `prior` (not recorded from the platform). */
+  priorPinned?: boolean;
+  /**
+   * When this entry recorded `prior` (ISO 8601; absent in states of earlier versions: older
+   * than any): of two entries for one list, destroy restores the older record only.
+   */
+  priorRecordedAt?: string;
+  /** Fields reported but not managed (left out of the program). */
+  unmanaged?: ("enabled" | "action")[];
+  /** True when the program names the list by `listName` (the read gives it back so). */
+  byName?: boolean;
+  /** True for the read-only view of `ManagedAccessList.get` (never written). */
+  readOnly?: boolean;
+}
+
+/** The dynamic provider of `edge.shield.ManagedAccessList`, typed with its inputs and state. */
+export const managedAccessListProvider = engine as unknown as SettingsOps<
+  ManagedAccessListInputs,
+  ManagedAccessListOutputs
+>;
+
+/** Validates the inputs. Never throws. No API call. */
+export const checkManagedAccessList = (olds: unknown, news: unknown): dynamic.CheckResult =>
+  managedAccessListProvider.checkSync(olds, news);
+
+/** Replaces for another zone or list; updates for a managed field's change. No API call. */
+export const diffManagedAccessList = (
+  id: string,
+  olds: Partial<ManagedAccessListOutputs>,
+  news: Partial<ManagedAccessListInputs>,
+): dynamic.DiffResult =>
+  managedAccessListProvider.diffSync(id, olds, news as ManagedAccessListInputs);

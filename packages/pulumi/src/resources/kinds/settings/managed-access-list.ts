@@ -1,0 +1,191 @@
+/**
+ * The configuration (`isEnabled`, `action`) of one managed (curated) access list of a shield
+ * zone (`ManagedAccessList`, spec/shield.md "Access lists"): a list the platform keeps in
+ * every zone, named by `listId` or `listName`. Read from the zone's listing (GET
+ * `/shield/shield-zone/{id}/access-lists`); a write is one PATCH of the list's configuration
+ * with both fields (the unmanaged one as just read: the spec's body is `{isEnabled, action}`),
+ * read back from the listing when answered 202. A list that needs a higher plan than the
+ * zone's is refused before the write. Its states keep the form they had before the engine
+ * (`unmanaged` for the fields left out: see {@link listForm}).
+ */
+import {
+  AccessListAction,
+  type AccessListDetails,
+  type ZoneAccessLists,
+} from "edgeplatform-client/spec/runtime";
+import { actionName, categoryName, planName } from "../access-list-names";
+import { ResourceOperationError } from "../../core/common";
+import { timing } from "../../core/providers/rate-limit-rule-recovery";
+import { zoneListing } from "../../core/run-state";
+import { getClient } from "../../core/settings";
+import { ACCEPTED_WRITE, pollUntil } from "../../core/zone-objects/recovery";
+import {
+  settingsProvider,
+  type EngineKind,
+  type SettingsOutputs,
+  type StoredForm,
+} from "../../core/zone-settings/engine";
+import { enumField, field, type SettingsSnapshot } from "../../core/zone-settings/kind";
+
+const FIELDS = ["enabled", "action"];
+
+/** The zone's listing, never cached. */
+const listing = (zone: number): Promise<ZoneAccessLists> =>
+  getClient().accessLists.listAccessLists(zone);
+
+/** The list's configuration, or undefined when the zone's listing (readable) lacks it. */
+async function readList(zone: number, listId: number) {
+  const list = (await listing(zone)).managedLists.find((l) => l.listId === listId);
+  return list && snapshotOf(list);
+}
+
+function snapshotOf(l: AccessListDetails): SettingsSnapshot<AccessListDetails> {
+  return { raw: l, values: { enabled: l.isEnabled, action: l.action } };
+}
+/** The managed list a spelling names; a custom list's or an unknown one fails, saying why. */
+function findList(all: ZoneAccessLists, zone: number, by: { id?: number; name?: string }) {
+  const match = (l: AccessListDetails) =>
+    by.id !== undefined ? l.listId === by.id : l.name === by.name;
+  const found = all.managedLists.find(match);
+  if (found) return found;
+  const named = by.id !== undefined ? `id ${by.id}` : `name ${JSON.stringify(by.name)}`;
+  const custom = all.customLists.find(match);
+  if (custom)
+    throw new ResourceOperationError(
+      `the access list with ${named} in shield zone ${zone} is a custom list (listId ` +
+        `${custom.listId}, ${JSON.stringify(custom.name)}), not a managed one; manage custom ` +
+        `lists with edge.shield.AccessList. Nothing was written.`,
+    );
+  const names = all.managedLists.map((l) => `${JSON.stringify(l.name)} (listId ${l.listId})`);
+  throw new ResourceOperationError(
+    `shield zone ${zone} has no managed access list with ${named}; its managed lists are ` +
+      `${names.length > 0 ? names.join(", ") : "none"}. Nothing was written.`,
+  );
+}
+
+/** The zone's plan type (read once per run); undefined when unreadable. */
+const zonePlan = (zone: number): Promise<unknown> =>
+  zoneListing(zone, async () => [await getClient().shield.getShieldZone(zone)], "shield-zone").then(
+    ([z]) => (z as { planType?: unknown }).planType,
+    () => undefined,
+  );
+
+/** The plan-gate refusal: the plan the list needs and the zone's. */
+function planGate(what: string, zone: number, list: AccessListDetails, plan: unknown): never {
+  throw new ResourceOperationError(
+    `${what} failed: managed access list ${list.listId} (${JSON.stringify(list.name)}) needs ` +
+      `the ${planName(list.requiredPlan)} plan; shield zone ${zone} ` +
+      (typeof plan === "number"
+        ? `is on the ${planName(plan)} plan`
+        : "is on a plan without it (the platform answered not_available.access_list)") +
+      `. Nothing was written. Upgrade the zone's plan, or remove the resource.`,
+  );
+}
+
+/**
+ * The stored form of `ManagedAccessList` (states of every release name it so): the engine's,
+ * with `unmanaged` (the fields left out) for `managed` and `pullZoneId` alone for the pull-zone
+ * spelling.
+ */
+export const listForm: StoredForm = {
+  inputs: (program) => program,
+  state(stored) {
+    const s = stored ?? {};
+    const unmanaged = (s.unmanaged as string[] | undefined) ?? [];
+    const managed = s.readOnly === true ? [] : FIELDS.filter((f) => !unmanaged.includes(f));
+    const { unmanaged: _u, ...rest } = s;
+    return {
+      ...(rest as SettingsOutputs),
+      managed,
+      ...(typeof s.pullZoneId === "number" ? { byPullZone: true } : {}),
+    };
+  },
+  stored(s: SettingsOutputs) {
+    const { managed, byPullZone: _b, ...rest } = s;
+    const unmanaged = FIELDS.filter((f) => !(managed ?? []).includes(f));
+    return { ...rest, ...(unmanaged.length > 0 ? { unmanaged } : {}) };
+  },
+  programInputs(o) {
+    const i: Record<string, unknown> = {};
+    if (o.pullZoneId !== undefined) i.pullZoneId = o.pullZoneId;
+    else i.shieldZoneId = o.shieldZoneId;
+    if (o.byName === true) i.listName = o.listName;
+    else i.listId = o.listId;
+    if (o.readOnly === true) return i;
+    const unmanaged = (o.unmanaged as string[] | undefined) ?? [];
+    for (const f of FIELDS) if (!unmanaged.includes(f)) i[f] = o[f];
+    if (o.priorPinned === true) i.prior = { ...(o.prior as object) };
+    return i;
+  },
+  property: (p) => p,
+};
+
+/** `edge.shield.ManagedAccessList`. */
+export const managedAccessListKind: EngineKind<AccessListDetails> = {
+  type: "ManagedAccessList",
+  noun: "the configuration of managed access list",
+  inputsSchema: "managedAccessListInputsSchema",
+  fields: [field("enabled", { type: "boolean" }), enumField("action", AccessListAction)],
+  key: {
+    id: "listId",
+    name: "listName",
+    byName: "byName",
+    label: "list",
+    noun: "the managed list",
+    async resolve(zone, by, what) {
+      try {
+        const list = findList(await listing(zone), zone, by);
+        return { id: list.listId, name: list.name, current: snapshotOf(list) };
+      } catch (e) {
+        if (!(e instanceof ResourceOperationError)) throw e;
+        throw new ResourceOperationError(`${what} failed: ${e.message}`);
+      }
+    },
+  },
+  read: (t) => readList(t.zone, Number(t.key)),
+  async write(t, current, changes, what) {
+    const list = current.raw;
+    if (list.requiredPlan > 0) {
+      // Refused before the write (unreadable: the PATCH's own answer still says it).
+      const plan = await zonePlan(t.zone);
+      if (typeof plan === "number" && list.requiredPlan > plan) planGate(what, t.zone, list, plan);
+    }
+    const body = {
+      isEnabled: (changes.enabled ?? list.isEnabled) as boolean,
+      action: (changes.action ?? list.action) as number,
+    };
+    const res = await getClient()
+      .accessLists.updateAccessListConfiguration(t.zone, list.configurationId, body as never)
+      .catch(async (e: unknown) => {
+        if ((e as { errorKey?: unknown })?.errorKey !== "not_available.access_list") throw e;
+        return planGate(what, t.zone, list, await zonePlan(t.zone));
+      });
+    if (res.status !== 202) return;
+    // Accepted, applied later: done when the listing shows it (a plain error otherwise: the
+    // write may still land, the engine keeps the record).
+    const shown = await pollUntil(
+      async () => (await readList(t.zone, list.listId))?.values,
+      (now) => now.enabled === body.isEnabled && now.action === body.action,
+      timing,
+      ACCEPTED_WRITE,
+    );
+    if (!shown)
+      throw new Error(
+        `the platform accepted the configuration of managed access list ${list.listId} (202) ` +
+          `but it was not visible after ${timing.readBackMs / 1000} s; run the command again ` +
+          `(the change is re-sent only if it is still missing)`,
+      );
+  },
+  outputs: ({ raw: l }) => ({
+    listName: l.name,
+    configurationId: l.configurationId,
+    category: categoryName(l.category),
+    requiredPlan: planName(l.requiredPlan),
+    enabled: l.isEnabled,
+    action: actionName(l.action),
+  }),
+  form: listForm,
+};
+
+/** The dynamic provider of `edge.shield.ManagedAccessList` (what its serialized stub calls). */
+export const managedAccessListProvider = settingsProvider(managedAccessListKind);
