@@ -10,7 +10,25 @@
  *
  * All kinds in one program is also a rule of its own: the engine runs their steps
  * concurrently, so two kinds that write parts of one zone's settings must not undo each
- * other's writes.
+ * other's writes. 7b and 8 are rules of the program (one-owner.ts, `opts.import`), which the
+ * provider-level table cannot drive.
+ *
+ * Mutation survey (issue 28; the provider-level table's header lists every weakening): run
+ * here one at a time, with the rules that could see it, the cells that failed:
+ *  - the spellings hint ignored (spellings.ts) → 7; a collection's name claim not consulted
+ *    → 7; restore-once off (run-state.ts) → 5 (the settings kinds' and ManagedAccessList's
+ *    values not restored); ManagedAccessList's unreadable listing taken as gone → 4
+ *    (managedaccesslist-a forgotten).
+ *  - `soleOwner` never marking a second resource → none, now 7b (it failed, by the rule's
+ *    timeout; the rule now stops at the first kind that differs); `opts.import` not refused
+ *    → none, now 8 (the up fails: the engine's import cannot load a dynamic provider).
+ *  - not seen here, caught by the provider-level table: a collection create taking over an
+ *    object of the same name (5: the renamed `up` fails for the settings kinds anyway, and
+ *    the collections' new entries take the old objects over without a write); a collection
+ *    update's 202 not read back (6: the CLI's own steps outlast the emulator's 300 ms write
+ *    delay, so the value shows anyway); ZoneDnssec's DNS zone not found taken as gone (4
+ *    passed; why the state keeps zonednssec-a was not looked into). Unknown outcomes, partial
+ *    creates, 401/403 and a missing key are provider-level cells only (no fault injection).
  */
 import { randomBytes } from "crypto";
 import * as path from "path";
@@ -420,6 +438,65 @@ const run = e2eAvailable();
         expect(w.filter((e) => settings.some((k) => matches(e, k.createWrite)))).toEqual([]);
         ok("destroy", await stack.op({ op: "destroy", allowFail: true }, { resources }));
         expect(canonical(await control.state())).toEqual(canonical(before));
+      },
+      RULE_TIMEOUT,
+    );
+
+    test(
+      "7b. two resources naming one object spelled the same way (an adopted id twice, a zone's settings twice), each kind in turn: check refuses both; up writes nothing and records nothing",
+      async () => {
+        // An action names no object of its own: two deletions are two deletions.
+        const kinds = KINDS.filter((k) => k.destroy !== "keeps");
+        const stack = harness.newStack("owners");
+        const before = await control.state();
+        const args = (k: KindDeclaration) =>
+          isNa(k.adopt) ? k.create(before) : (k.adopt as { inputs: Any }).inputs;
+        // One `up` per kind: the engine stops at the first resource whose check fails. The
+        // first kind that differs fails the rule at once.
+        for (const k of kinds) {
+          const [one, two] = [nameOf(k, "one"), nameOf(k, "two")];
+          const resources: AnySpec[] = [one, two].map((name) => ({
+            kind: k.name,
+            name,
+            args: args(k),
+          }));
+          const up = await stack.op({ op: "up", allowFail: true }, { resources });
+          // The refusal (one-owner.ts) names both: `… is named by 2 resources of this program
+          // (<type> "<one>", <type> "<two>")`.
+          const refusal = /is named by 2 resources of this program \(([^)]*)\)/.exec(text(up));
+          expect([
+            k.name,
+            up.ok,
+            [one, two].every((n) => refusal?.[1].includes(`"${n}"`)),
+            lines(await control.writes()),
+            Object.keys(await inState(stack)),
+          ]).toEqual([k.name, false, true, [], []]);
+        }
+        expect(canonical(await control.state())).toEqual(canonical(before));
+      },
+      RULE_TIMEOUT,
+    );
+
+    test(
+      "8. opts.import on every kind: the class refuses it, naming opts.import, before any request; nothing in the state",
+      async () => {
+        const stack = harness.newStack("import");
+        const before = await control.state();
+        const resources: AnySpec[] = KINDS.map((k) => ({
+          kind: k.name,
+          name: nameOf(k),
+          args: k.create(before),
+          importId: "1",
+        }));
+        await control.clearJournal();
+        const up = await stack.op({ op: "up", allowFail: true }, { resources });
+        ok("up", up);
+        const refusals = (up.outputs?.refusals.value ?? {}) as Record<string, string>;
+        expect(KINDS.map((k) => [k.name, refusals[nameOf(k)]])).toEqual(
+          KINDS.map((k) => [k.name, expect.stringContaining('invalid argument "opts.import"')]),
+        );
+        expect(await control.journal()).toEqual([]);
+        expect(await inState(stack)).toEqual({});
       },
       RULE_TIMEOUT,
     );
