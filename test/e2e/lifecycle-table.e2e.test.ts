@@ -19,9 +19,9 @@
  *    → 7; restore-once off (run-state.ts) → 5 (the settings kinds' and ManagedAccessList's
  *    values not restored); ManagedAccessList's unreadable listing taken as gone → 4
  *    (managedaccesslist-a forgotten).
- *  - `soleOwner` never marking a second resource → none, now 7b (it failed, by the rule's
- *    timeout; the rule now stops at the first kind that differs); `opts.import` not refused
- *    → none, now 8 (the up fails: the engine's import cannot load a dynamic provider).
+ *  - `soleOwner` never marking a second resource → none, now 7b (RateLimitRule: one of the
+ *    two adopted rule 101 and wrote to it); `opts.import` not refused → none, now 8 (the up
+ *    fails: the engine's import cannot load a dynamic provider).
  *  - not seen here, caught by the provider-level table: a collection create taking over an
  *    object of the same name (5: the renamed `up` fails for the settings kinds anyway, and
  *    the collections' new entries take the old objects over without a write); a collection
