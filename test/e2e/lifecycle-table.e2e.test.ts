@@ -29,6 +29,26 @@
  * over an object of its name → 9 and 10 × RateLimitRule, WafRule, AccessList (the next up and
  * the second stack's up succeeded); a create answered 202 without a name re-sent before the
  * lookup → 10 × RateLimitRule, WafRule, AccessList (two POSTs each).
+ *
+ * 7b and 8 are rules of the program (one-owner.ts, `opts.import`), which the
+ * provider-level table cannot drive.
+ *
+ * Mutation survey (issue 28; the provider-level table's header lists every weakening): run
+ * here one at a time, with the rules that could see it, the cells that failed:
+ *  - the spellings hint ignored (spellings.ts) → 7; a collection's name claim not consulted
+ *    → 7; restore-once off (run-state.ts) → 5 (the settings kinds' and ManagedAccessList's
+ *    values not restored); ManagedAccessList's unreadable listing taken as gone → 4
+ *    (managedaccesslist-a forgotten).
+ *  - `soleOwner` never marking a second resource → none, now 7b (RateLimitRule: one of the
+ *    two adopted rule 101 and wrote to it); `opts.import` not refused → none, now 8 (the up
+ *    fails: the engine's import cannot load a dynamic provider).
+ *  - not seen here, caught by the provider-level table: a collection create taking over an
+ *    object of the same name (5: the renamed `up` fails for the settings kinds anyway, and
+ *    the collections' new entries take the old objects over without a write); a collection
+ *    update's 202 not read back (6: the CLI's own steps outlast the emulator's 300 ms write
+ *    delay, so the value shows anyway); ZoneDnssec's DNS zone not found taken as gone (4
+ *    passed; why the state keeps zonednssec-a was not looked into). Unknown outcomes, partial
+ *    creates and a missing key are provider-level cells only (rule 4 injects 401/403 here).
  */
 import { randomBytes } from "crypto";
 import * as path from "path";
@@ -639,6 +659,41 @@ const run = e2eAvailable();
     );
 
     test(
+      "7b. two resources naming one object spelled the same way (an adopted id twice, a zone's settings twice), each kind in turn: check refuses both; up writes nothing and records nothing",
+      async () => {
+        // An action names no object of its own: two deletions are two deletions.
+        const kinds = KINDS.filter((k) => k.destroy !== "keeps");
+        const stack = harness.newStack("owners");
+        const before = await control.state();
+        const args = (k: KindDeclaration) =>
+          isNa(k.adopt) ? k.create(before) : (k.adopt as { inputs: Any }).inputs;
+        // One `up` per kind: the engine stops at the first resource whose check fails. The
+        // first kind that differs fails the rule at once.
+        for (const k of kinds) {
+          const [one, two] = [nameOf(k, "one"), nameOf(k, "two")];
+          const resources: AnySpec[] = [one, two].map((name) => ({
+            kind: k.name,
+            name,
+            args: args(k),
+          }));
+          const up = await stack.op({ op: "up", allowFail: true }, { resources });
+          // The refusal (one-owner.ts) names both: `… is named by 2 resources of this program
+          // (<type> "<one>", <type> "<two>")`.
+          const refusal = /is named by 2 resources of this program \(([^)]*)\)/.exec(text(up));
+          expect([
+            k.name,
+            up.ok,
+            [one, two].every((n) => refusal?.[1].includes(`"${n}"`)),
+            lines(await control.writes()),
+            Object.keys(await inState(stack)),
+          ]).toEqual([k.name, false, true, [], []]);
+        }
+        expect(canonical(await control.state())).toEqual(canonical(before));
+      },
+      RULE_TIMEOUT,
+    );
+
+    test(
       "10. two stacks of one program over the same objects, the first created under 202s naming no object: the first up creates one object per resource (found by name) and shows every value at once; the second up takes nothing over and writes nothing (a collection refused by name; a setting records the first's values); destroying the second writes nothing; destroying the first restores the state before Pulumi",
       async () => {
         const kinds = KINDS.filter((k) => !isNa(k.twoStacks));
@@ -688,6 +743,30 @@ const run = e2eAvailable();
           await first.op({ op: "destroy", allowFail: true }, { resources }),
         );
         expect(canonical(await control.state())).toEqual(canonical(before));
+      },
+      RULE_TIMEOUT,
+    );
+
+    test(
+      "8. opts.import on every kind: the class refuses it, naming opts.import, before any request; nothing in the state",
+      async () => {
+        const stack = harness.newStack("import");
+        const before = await control.state();
+        const resources: AnySpec[] = KINDS.map((k) => ({
+          kind: k.name,
+          name: nameOf(k),
+          args: k.create(before),
+          importId: "1",
+        }));
+        await control.clearJournal();
+        const up = await stack.op({ op: "up", allowFail: true }, { resources });
+        ok("up", up);
+        const refusals = (up.outputs?.refusals.value ?? {}) as Record<string, string>;
+        expect(KINDS.map((k) => [k.name, refusals[nameOf(k)]])).toEqual(
+          KINDS.map((k) => [k.name, expect.stringContaining('invalid argument "opts.import"')]),
+        );
+        expect(await control.journal()).toEqual([]);
+        expect(await inState(stack)).toEqual({});
       },
       RULE_TIMEOUT,
     );

@@ -12,6 +12,11 @@ export interface AnySpec {
   args: Record<string, unknown>;
   /** Names the resource had before (each becomes `{ name }` in `aliases`). */
   aliases?: string[];
+  /**
+   * `opts.import`: the class refuses it as it is constructed; the program goes on and exports
+   * each refusal's message in `refusals` (by resource name), so one run shows every kind's.
+   */
+  importId?: string;
 }
 
 /** Options of {@link program} (a type alias, so that it is a plain JSON record). */
@@ -31,13 +36,28 @@ function classOf(kind: string): Ctor {
   throw new Error(`no resource class named ${kind}`);
 }
 
-/** The program: every listed resource; exports their ids by resource name. */
+/**
+ * The program: every listed resource; exports their ids by resource name, and the messages of
+ * the constructors that refused `opts.import`.
+ */
 export function program(o: TableProgramOptions): Record<string, unknown> {
   const ids: Record<string, pulumi.Output<string>> = {};
-  for (const { kind, name, args, aliases } of o.resources ?? []) {
+  const refusals: Record<string, string> = {};
+  for (const { kind, name, args, aliases, importId } of o.resources ?? []) {
     const Class = classOf(kind);
-    const r = new Class(name, args, aliases ? { aliases: aliases.map((n) => ({ name: n })) } : {});
+    const opts: pulumi.CustomResourceOptions = {
+      ...(aliases ? { aliases: aliases.map((n) => ({ name: n })) } : {}),
+      ...(importId !== undefined ? { import: importId } : {}),
+    };
+    let r: pulumi.CustomResource;
+    try {
+      r = new Class(name, args, opts);
+    } catch (e) {
+      if (importId === undefined) throw e;
+      refusals[name] = e instanceof Error ? e.message : String(e);
+      continue;
+    }
     ids[name] = r.id;
   }
-  return { ids };
+  return { ids, refusals };
 }

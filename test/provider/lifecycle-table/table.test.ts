@@ -8,6 +8,8 @@
  * is a skipped cell named with the reason.
  *
  * Rules, in order:
+ *  0. check as the host calls it (registry.ts): no API key is one failure naming
+ *     `edgeplatform:apiKey`, before any request; a key the platform refuses (401) fails too.
  *  1. create then destroy leaves the state exactly as before (a created object deleted,
  *     settings restored; an action's destroy writes nothing); an adopted object stays.
  *  2. an update of one field writes once, that field only (or the kind's documented minimum),
@@ -15,22 +17,51 @@
  *  3. drift: an out-of-band change shows in read as that field's value.
  *  4. gone vs ambiguous: with a key of another zone (the emulator's scoped keys) read and
  *     delete fail and write nothing, never `{id: ""}`; a collection object truly deleted
- *     (confirmed by the zone's list) leaves the state.
- *  5. a refused rename then destroy restores the state before Pulumi, once.
+ *     (confirmed by the zone's list) leaves the state. 4b: the same for a 401 or 403.
+ *  5. a refused rename then destroy restores the state before Pulumi, once. 5b: a
+ *     replacement (the zone spelled the other way) hands the object and its record of the
+ *     values before Pulumi to the new resource; destroy restores them.
  *  6. under `async-202`, when create and update return, the platform shows the values.
  *  7. two resources for one object, the zone spelled both ways: refused before any write.
+ *     7b: the same without the program's hint (a zone known only at run time): one refused.
  *  8. a create whose outcome is unknown (the write lands, the answer is lost) is not
- *     duplicated on retry, and destroy then restores the state.
+ *     duplicated on retry, and destroy then restores the state. 8b: no retry left, the
+ *     create is partial and carries the id; the next up and destroy restore the state.
  *
- * Broken on purpose once each (then restored), the table named these cells: a settings read
- * that takes an ambiguous not-found for gone → 4 × the five settings kinds; a collection read
- * that skips the zone list's confirmation → 4 × the three collections; settings destroy
- * without restore-once → 5 × the five settings kinds; ManagedAccessList without it → 5 ×
- * ManagedAccessList; a collection POST re-sent after an unknown outcome → 8 × the three
- * collections; UploadScanning's PATCH resetting the fields it does not change → 1, 5, 8 ×
- * UploadScanning; the spellings hint ignored → 7 × the five settings kinds; ShieldZone's 202
- * not read back → 6 × ShieldZone; a created list's configuration 202 not read back (issue 28,
- * finding 4) → 6 and 6b × AccessList.
+ * Mutation survey (issue 28): each rule of the core weakened once (one change, then
+ * restored); the cells that failed. "→ none" was a finding: cells 0, 5b, 7b and 8b were
+ * written for them (failing on the weakened code, passing on the real one). The real-engine
+ * table (test/e2e/lifecycle-table.e2e.test.ts) has its own list.
+ *  - ownership, no take-over by name: a collection create taking over an object of the same
+ *    name → 5 × the three collections; `soleOwner` (one-owner.ts) never marking a second
+ *    resource → none here (program level: the real-engine cell 7b, test/provider/program*.ts).
+ *  - one object, one resource: the spellings hint ignored (spellings.ts) → 7 × the five
+ *    settings kinds and ManagedAccessList; a collection's name claim not consulted → 7 × the
+ *    three collections; the settings engine's claim not consulted → none, now 7b × the five
+ *    settings kinds.
+ *  - "gone" on evidence only: a settings read taking an ambiguous not-found for gone → 4 × the
+ *    five settings kinds; a collection not-found without the zone list's confirmation → 4 ×
+ *    the three collections; ManagedAccessList's unreadable listing as "gone" → 4 ×
+ *    ManagedAccessList; ZoneDnssec's DNS zone not found as gone → 4 × ZoneDnssec.
+ *  - prior recorded once, restored once: restore-once off (run-state.ts, every entry restores)
+ *    → 5 × the five settings kinds, ManagedAccessList, ZoneDnssec; a replacement not handed
+ *    the replaced entry's record: settings → none, now 5b × ShieldZone, BotDetection,
+ *    UploadScanning, ResponsePage; ManagedAccessList → none, now 5b × ManagedAccessList.
+ *  - 202 pending, bounded read-back: a collection update's 202 not read back → 6, 6b × the
+ *    three collections; a 404 while pending taken as an error → 6 × the three collections;
+ *    ShieldZone's 202 not read back → 6 × ShieldZone; a created list's configuration 202 not
+ *    read back (issue 28, finding 4) → 6, 6b × AccessList; a collection DELETE's 202 not read
+ *    back → none (the emulator never answers a DELETE 202; test/provider/access-list.test.ts
+ *    and waf-rule.test.ts catch it).
+ *  - unknown outcomes looked up, never re-sent: a collection POST re-sent → 8 × the three
+ *    collections; VolumeInstancesDeletion's DELETE re-sent → 8 × VolumeInstancesDeletion;
+ *    UploadScanning's PATCH resetting the fields it does not change → 1, 5, 8 × UploadScanning.
+ *  - partial creates carry their id: the settings engine's dropped → 8 × ZoneDnssec (the
+ *    other kinds' PATCH is retried and succeeds), now also 8b × the five settings kinds;
+ *    ManagedAccessList's dropped → none, now 8b × ManagedAccessList.
+ *  - refused at check: a missing or refused key passing (credentials.ts) → none, now 0 × all
+ *    eleven kinds; `opts.import` not refused → none here (the class refuses it, program level:
+ *    the real-engine cell 8, test/provider/program.test.ts).
  */
 import {
   EmulatorControl,
@@ -40,6 +71,8 @@ import {
   type RunningEmulator,
 } from "../../../packages/emulator/src";
 import { resetAccessListState } from "../../../packages/pulumi/src/resources/core/providers/access-list-provider";
+import { resetCredentialChecks } from "../../../packages/pulumi/src/resources/core/credentials";
+import { __providers } from "../../../packages/pulumi/src/resources/core/registry";
 import { resetRunState } from "../../../packages/pulumi/src/resources/core/run-state";
 import {
   configureFromRequest,
@@ -55,6 +88,7 @@ import {
   type Inputs,
   type KindDeclaration,
   type NotApplicable,
+  type Provider,
 } from "./kind";
 import { KINDS } from "./kinds";
 
@@ -202,7 +236,44 @@ type Rule = [name: string, cell: (k: KindDeclaration) => Cell];
 
 const NOT_GONE = /NOT treated as gone/;
 
+/** The kind's provider as the dynamic-provider host loads it (registry.ts: `check` checks the key). */
+const hosted = (k: KindDeclaration): Provider =>
+  (__providers as unknown as Record<string, Provider>)[k.name[0].toLowerCase() + k.name.slice(1)];
+
 const RULES: Rule[] = [
+  [
+    "0. check as the host calls it: no API key is one failure naming edgeplatform:apiKey, before any request; a key the platform refuses (401) fails check, writing nothing",
+    () => async (k) => {
+      const program = k.create(await ctl.state());
+      const env = process.env.EDGEPLATFORM_API_KEY;
+      delete process.env.EDGEPLATFORM_API_KEY;
+      try {
+        resetCredentialChecks();
+        resetSettings();
+        configureFromRequest(stackConfig({ "edgeplatform:baseUrl": emu.url }));
+        await ctl.clearJournal();
+        const missing = await hosted(k).check({}, program);
+        expect(missing.failures).toEqual([
+          { property: "", reason: expect.stringContaining('"edgeplatform:apiKey"') },
+        ]);
+        expect(await ctl.journal()).toEqual([]); // no request at all
+        resetCredentialChecks();
+        useKey("a-key-the-platform-does-not-know");
+        const refused = await hosted(k).check({}, program);
+        expect(refused.failures).toEqual([
+          { property: "", reason: expect.stringMatching(/API key was checked/) },
+        ]);
+        expect(await writes()).toEqual([]);
+        resetCredentialChecks();
+        useKey(emu.apiKey);
+        expect((await hosted(k).check({}, program)).failures ?? []).toEqual([]);
+      } finally {
+        if (env !== undefined) process.env.EDGEPLATFORM_API_KEY = env;
+        resetCredentialChecks();
+        useKey(emu.apiKey);
+      }
+    },
+  ],
   [
     "1. create then destroy: the state exactly as before (an action: destroy writes nothing)",
     () => async (k) => {
@@ -380,6 +451,35 @@ const RULES: Rule[] = [
           },
   ],
   [
+    "5b. a replacement, the zone spelled the other way: the new resource takes over the object and the record of the values before Pulumi; destroy restores the state before Pulumi",
+    (k) =>
+      isNa(k.spellings)
+        ? k.spellings
+        : async () => {
+            const sp = k.spellings as Exclude<KindDeclaration["spellings"], NotApplicable>;
+            const before = await ctl.state();
+            const first = await create(k, sp.byZone);
+            newRun(); // `pulumi up` with the zone spelled the other way
+            const news = await checked(k, sp.byPull, first.inputs);
+            const d = await k.provider.diff(first.id, first.outs, news);
+            expect(d.replaces ?? []).not.toEqual([]);
+            const replace = async () => {
+              const r = await k.provider.create(news);
+              return { id: r.id, outs: r.outs, inputs: news };
+            };
+            let second: Made;
+            if ((d as { deleteBeforeReplace?: boolean }).deleteBeforeReplace) {
+              await k.provider.delete(first.id, first.outs);
+              second = await replace();
+            } else {
+              second = await replace();
+              await k.provider.delete(first.id, first.outs); // the replaced entry's delete
+            }
+            await destroy(k, second);
+            expect(canonical(await ctl.state())).toEqual(canonical(before));
+          },
+  ],
+  [
     "6. async-202: when create, update and destroy return, the platform shows the values",
     (k) => (isNa(k.async202) ? k.async202 : async () => asyncCell(k, "async-202")),
   ],
@@ -436,6 +536,31 @@ const RULES: Rule[] = [
           },
   ],
   [
+    "7b. the same two resources without the program's hint (a zone known only at run time): one is refused before any write; destroy of the other restores the state",
+    (k) =>
+      isNa(k.spellings)
+        ? k.spellings
+        : k.spellings.spelled.byZone.length === 0
+          ? { na: "the kind takes no hint: cell 7 is this case" }
+          : async () => {
+              const sp = k.spellings as Exclude<KindDeclaration["spellings"], NotApplicable>;
+              const before = await ctl.state();
+              const one = await checked(k, sp.byZone);
+              const two = await checked(k, sp.byPull);
+              const results = await Promise.allSettled([
+                k.provider.create(one),
+                k.provider.create(two),
+              ]);
+              expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+              const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+              expect(String(refused.reason?.message)).toMatch(/Nothing was written/);
+              const i = results.findIndex((r) => r.status === "fulfilled");
+              const r = (results[i] as PromiseFulfilledResult<{ id: string; outs?: Any }>).value;
+              await destroy(k, { id: r.id, outs: r.outs, inputs: [one, two][i] });
+              expect(canonical(await ctl.state())).toEqual(canonical(before));
+            },
+  ],
+  [
     "8. unknown outcome of a create (the write lands, the answer is lost): no duplicate on retry; destroy restores",
     (k) =>
       isNa(k.unknownOutcome)
@@ -482,6 +607,45 @@ const RULES: Rule[] = [
               canonical(k.destroy === "keeps" ? mid : before),
             );
           },
+  ],
+  [
+    "8b. a create whose write lands but whose answer is lost (no retry left): a partial create carrying the id; the next up and destroy leave the state before Pulumi",
+    (k) =>
+      isNa(k.unknownOutcome)
+        ? k.unknownOutcome
+        : k.unknownOutcome.resend === "never"
+          ? { na: "the write is sent once: cell 8 is this case" }
+          : async () => {
+              const before = await ctl.state();
+              const program = k.create(before);
+              const inputs = await checked(k, program);
+              await ctl.fault({ ...(k.unknownOutcome as { fault: Any }).fault, count: -1 });
+              // No retry left (a retry would meet the same lost answer): the partial create.
+              resetSettings();
+              configureFromRequest(
+                stackConfig({
+                  "edgeplatform:apiKey": emu.apiKey,
+                  "edgeplatform:baseUrl": emu.url,
+                  "edgeplatform:maxRetries": "0",
+                }),
+              );
+              const e = await rejection(k.provider.create(inputs));
+              await ctl.clearFaults();
+              useKey(emu.apiKey);
+              // The engine records the id and properties of a partial create.
+              expect([String(e?.message), typeof e?.id, typeof e?.properties]).toEqual([
+                String(e?.message),
+                "string",
+                "object",
+              ]);
+              newRun(); // the next \`pulumi up\` updates that entry
+              const news = await checked(k, program, inputs);
+              const u = await k.provider.update(e.id, e.properties, news);
+              const mid = await ctl.state();
+              expect(k.created.get(k.find(mid, e.id))).toEqual(k.created.expected);
+              await destroy(k, { id: e.id, outs: u.outs, inputs: news });
+              expect(canonical(await ctl.state())).toEqual(canonical(before));
+            },
   ],
 ];
 
