@@ -70,6 +70,7 @@ async function main() {
     uploadScanning: loader.uploadScanningStub,
     apiGuardian: loader.apiGuardianStub,
     responsePage: loader.responsePageStub,
+    underAttackMode: loader.underAttackModeStub,
   };
   let ok = true;
   for (const [name, stub] of Object.entries(stubs)) {
@@ -102,6 +103,7 @@ async function main() {
     "upload-scanning",
     "api-guardian",
     "response-page",
+    "under-attack-mode",
   ];
   for (const kind of kinds) {
     const texts = new Set();

@@ -82,6 +82,12 @@ export type {
 } from "./resources/public/api-guardian";
 export { ResponsePage } from "./resources/public/response-page";
 export type { ResponsePageArgs, ResponsePageState } from "./resources/public/response-page";
+export { UnderAttackMode } from "./resources/public/under-attack-mode";
+export type {
+  UnderAttackModeArgs,
+  UnderAttackModeSettingsArgs,
+  UnderAttackModeState,
+} from "./resources/public/under-attack-mode";
 export type {
   EnumArg,
   InShieldZoneArgs,

@@ -8,6 +8,7 @@ import type { KindDeclaration } from "./kind";
 import { managedAccessList } from "./managed-access-list";
 import { rateLimitRule } from "./rate-limit-rule";
 import { apiGuardian, botDetection, responsePage, shieldZone, uploadScanning } from "./settings";
+import { underAttackMode } from "./under-attack-mode";
 import { volumeInstancesDeletion } from "./volume-instances-deletion";
 import { wafRule } from "./waf-rule";
 import { zoneDnssec } from "./zone-dnssec";
@@ -21,6 +22,7 @@ export const KINDS: readonly KindDeclaration[] = [
   uploadScanning,
   apiGuardian,
   responsePage,
+  underAttackMode,
   managedAccessList,
   zoneDnssec,
   volumeInstancesDeletion,

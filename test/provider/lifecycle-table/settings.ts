@@ -13,7 +13,7 @@ import { uploadScanningProvider } from "../../../packages/pulumi/src/resources/k
 import { na, zoneOf, type KindDeclaration, type Provider } from "./kind";
 
 /** What every settings kind shares: no adopt, no "gone" of its own, a rename makes two entries. */
-const settingsKind = {
+export const settingsKind = {
   destroy: "restores" as const,
   adopt: na("a settings object always exists: create is its adoption, destroy restores it"),
   gone: na(

@@ -18,6 +18,7 @@ import type { botDetectionProvider } from "../kinds/settings/bot-detection";
 import type { uploadScanningProvider } from "../kinds/settings/upload-scanning";
 import type { apiGuardianProvider } from "../kinds/settings/api-guardian";
 import type { responsePageProvider } from "../kinds/settings/response-page";
+import type { underAttackModeProvider } from "../kinds/settings/under-attack-mode";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -64,6 +65,10 @@ export const __providers = {
   /** `edge.shield.ResponsePage`. */
   get responsePage(): typeof responsePageProvider {
     return gated(require("../kinds/settings/response-page").responsePageProvider);
+  },
+  /** `edge.shield.UnderAttackMode`. */
+  get underAttackMode(): typeof underAttackModeProvider {
+    return gated(require("../kinds/settings/under-attack-mode").underAttackModeProvider);
   },
 };
 

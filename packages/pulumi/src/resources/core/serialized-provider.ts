@@ -38,6 +38,7 @@ import {
   uploadScanningStub,
   apiGuardianStub,
   responsePageStub,
+  underAttackModeStub,
 } from "./loader";
 
 /** The resources with a serialized provider. */
@@ -52,7 +53,8 @@ export type StubKind =
   | "bot-detection"
   | "upload-scanning"
   | "api-guardian"
-  | "response-page";
+  | "response-page"
+  | "under-attack-mode";
 
 /** The by-value stubs (`loader.ts`): what is serialized when the package cannot be named. */
 const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -67,6 +69,7 @@ const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "upload-scanning": uploadScanningStub,
   "api-guardian": apiGuardianStub,
   "response-page": responsePageStub,
+  "under-attack-mode": underAttackModeStub,
 };
 
 const chosen = new Map<StubKind, dynamic.ResourceProvider>();

@@ -64,6 +64,7 @@ import {
   toProgram,
   withNames,
   toWire,
+  viewOf,
   type JsonSchema,
   type SettingsField,
   type SettingsKind,
@@ -450,8 +451,9 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     target: SettingsTarget,
     snap: SettingsSnapshot<R>,
     changes: Record<string, Wire>,
+    prior: Record<string, unknown>,
     what: string,
-  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes));
+  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes, prior));
 
   /** The fields of `desired` whose platform value differs. */
   function changesOf(
@@ -574,7 +576,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
             `${what}: configuration before Pulumi: ${describe(priorOf(snap, managed))}; ` +
               `destroy restores ${created ? "nothing (Pulumi created it)" : describe(prior)}`,
           );
-          written = (await writeGated(target, snap, changes, what)) ?? {};
+          written = (await writeGated(target, snap, changes, prior, what)) ?? {};
           wrote = true; // from here on, a failure must keep the record
         }
         const more = (await kind.afterWrite?.(target, inputs, undefined, what)) ?? {};
@@ -649,7 +651,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
           managed: [],
           readOnly: true,
         };
-        for (const f of kind.fields) setPath(outs, f.path, nameOf(f, snap.values[f.path] ?? null));
+        for (const f of kind.fields) setPath(outs, f.path, viewOf(f, snap.values[f.path] ?? null));
         return { id: targetKey(target), props: outs, inputs: inputsOf(outs) as never };
       }
       const like = inputsOf(props);
@@ -812,7 +814,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
             logLine(
               `${what}: no longer managed, restored to the value before Pulumi: ${restored.join(", ")}`,
             );
-          written = (await writeGated(target, snap, changes, what)) ?? {};
+          written = (await writeGated(target, snap, changes, prior, what)) ?? {};
           wrote = true; // from here on, a failure must keep the record
         }
         const more = (await kind.afterWrite?.(target, news, olds, what)) ?? {};
@@ -932,7 +934,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         const restore: Record<string, Wire> = {};
         for (const p of plan.restore) restore[p] = toWire(fieldOf(kind, p)!, record[p]);
         const changes = changesOf(snap, restore);
-        if (Object.keys(changes).length > 0) await writeGated(target, snap, changes, what);
+        if (Object.keys(changes).length > 0) await writeGated(target, snap, changes, prior, what);
         if (note) logLine(`${what}: ${note}`);
       });
     });

@@ -26,6 +26,15 @@ export interface SettingsField {
   names?: Readonly<Record<string, number>>;
   /** A list compared as a set (order does not matter on the platform). */
   unordered?: boolean;
+  /**
+   * A switch over a richer platform value (`UnderAttackMode`'s `enabled` over the DDoS
+   * sensitivity): the program's value (`true`/`false`) of a platform value. Platform values
+   * with the same program value are the same setting (no write, no drift); the value before
+   * Pulumi is still recorded as the platform holds it (by name), so that destroy restores it.
+   */
+  switchOf?: (wire: Wire) => boolean;
+  /** Schema of the field's `prior` (the values before Pulumi), when not the input's own. */
+  priorSchema?: JsonSchema;
 }
 
 /** Where a settings object lives: its zone, plus the kind's key (a page type). */
@@ -57,7 +66,9 @@ export interface SettingsKind<R = unknown> {
   /** Reads the current values. Not found (404) when the zone (or object) does not exist. */
   read(target: SettingsTarget): Promise<SettingsSnapshot<R>>;
   /**
-   * Writes `changes` (path → platform value) over `current` (read just before). Returns when
+   * Writes `changes` (path → platform value) over `current` (read just before); `prior` is the
+   * record of the values before Pulumi (by path, enumerations by name; a switch turned off
+   * goes back to the value it recorded). Returns when
    * the change is visible (a write answered 202 is read back, bounded), with the outputs the
    * write's answer adds, if any (a DNSSEC switch's DS record).
    */
@@ -65,6 +76,7 @@ export interface SettingsKind<R = unknown> {
     target: SettingsTarget,
     current: SettingsSnapshot<R>,
     changes: Record<string, Wire>,
+    prior: Readonly<Record<string, unknown>>,
   ): Promise<void | Record<string, unknown>>;
   /** Checks desired values against the platform before a write (create/update only). */
   validate?(target: SettingsTarget, desired: Record<string, Wire>, what: string): Promise<void>;
@@ -105,6 +117,7 @@ export function toWire(f: SettingsField, v: unknown): Wire {
 
 /** The value in the program's form: a name when the program wrote a name (`like`), else as is. */
 export function toProgram(f: SettingsField, wire: Wire, like: unknown): unknown {
+  if (f.switchOf && typeof like === "boolean") return f.switchOf(wire);
   if (f.names && typeof like === "string") {
     const name = Object.entries(f.names).find(([, n]) => n === wire)?.[0];
     if (name !== undefined) return name;
@@ -115,6 +128,11 @@ export function toProgram(f: SettingsField, wire: Wire, like: unknown): unknown 
 /** Name of an enumeration value (prior values are recorded by name), else the value. */
 export function nameOf(f: SettingsField, wire: Wire): unknown {
   return f.names ? toProgram(f, wire, "") : wire;
+}
+
+/** A value as a read-only view (`get`) shows it: a switch as its program value, else by name. */
+export function viewOf(f: SettingsField, wire: Wire): unknown {
+  return f.switchOf ? f.switchOf(wire) : nameOf(f, wire);
 }
 
 /**
@@ -156,6 +174,10 @@ export function withNames(
 
 /** Whether the platform value `a` equals the desired value `b` (both platform values). */
 export function sameValue(f: SettingsField, a: Wire, b: Wire): boolean {
+  if (f.switchOf) {
+    const on = (v: Wire) => (typeof v === "boolean" ? v : f.switchOf!(v));
+    return on(a) === on(b);
+  }
   if (Array.isArray(a) && Array.isArray(b) && f.unordered) {
     const sa = [...a].map(String).sort();
     const sb = [...b].map(String).sort();

@@ -13,6 +13,7 @@ import { apiGuardianKind } from "../../kinds/settings/api-guardian";
 import { botDetectionKind } from "../../kinds/settings/bot-detection";
 import { responsePageKind } from "../../kinds/settings/response-page";
 import { shieldZoneKind } from "../../kinds/settings/shield-zone";
+import { underAttackModeKind } from "../../kinds/settings/under-attack-mode";
 import { uploadScanningKind } from "../../kinds/settings/upload-scanning";
 import { zoneDnssecKind } from "../../kinds/settings/zone-dnssec";
 
@@ -44,7 +45,10 @@ export function settingsInputsSchema(
         additionalProperties: false,
         type: "object",
         properties: settingsSchema(
-          kind.fields.map((f) => ({ ...f, schema: { anyOf: [f.schema, { type: "null" }] } })),
+          kind.fields.map((f) => ({
+            ...f,
+            schema: { anyOf: [f.priorSchema ?? f.schema, { type: "null" }] },
+          })),
         ),
       },
     },
@@ -63,3 +67,5 @@ export const apiGuardianInputsSchema = settingsInputsSchema(apiGuardianKind);
 export const responsePageInputsSchema = settingsInputsSchema(responsePageKind);
 /** Inputs of `edge.dns.ZoneDnssec` (in the engine's form: see the kind's stored form). */
 export const zoneDnssecInputsSchema = settingsInputsSchema(zoneDnssecKind);
+/** Inputs of `edge.shield.UnderAttackMode`. */
+export const underAttackModeInputsSchema = settingsInputsSchema(underAttackModeKind);
