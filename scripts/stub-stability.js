@@ -71,6 +71,7 @@ async function main() {
     apiGuardian: loader.apiGuardianStub,
     responsePage: loader.responsePageStub,
     underAttackMode: loader.underAttackModeStub,
+    botCategorization: loader.botCategorizationStub,
   };
   let ok = true;
   for (const [name, stub] of Object.entries(stubs)) {
@@ -104,6 +105,7 @@ async function main() {
     "api-guardian",
     "response-page",
     "under-attack-mode",
+    "bot-categorization",
   ];
   for (const kind of kinds) {
     const texts = new Set();

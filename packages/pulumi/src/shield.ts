@@ -88,6 +88,15 @@ export type {
   UnderAttackModeSettingsArgs,
   UnderAttackModeState,
 } from "./resources/public/under-attack-mode";
+export { BotCategorization } from "./resources/public/bot-categorization";
+export type {
+  BotCategorizationArgs,
+  BotCategorizationSettingsArgs,
+  BotCategorizationState,
+  BotCategoryActionArg,
+  BotActionArg,
+  BotCategoryName,
+} from "./resources/public/bot-categorization";
 export type {
   EnumArg,
   InShieldZoneArgs,
@@ -191,6 +200,9 @@ export {
   UploadScanningScannerMode,
   UnmatchedPathAction,
   CustomPageTypes,
+  BotCategory,
+  BotCategoryAction,
+  BotCategorizationAction,
 } from "edgeplatform-client";
 export type {
   RateLimitRuleConfiguration,

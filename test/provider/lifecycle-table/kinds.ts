@@ -4,6 +4,7 @@
  * declaration is listed here.
  */
 import { accessList } from "./access-list";
+import { botCategorization } from "./bot-categorization";
 import type { KindDeclaration } from "./kind";
 import { managedAccessList } from "./managed-access-list";
 import { rateLimitRule } from "./rate-limit-rule";
@@ -23,6 +24,7 @@ export const KINDS: readonly KindDeclaration[] = [
   apiGuardian,
   responsePage,
   underAttackMode,
+  botCategorization,
   managedAccessList,
   zoneDnssec,
   volumeInstancesDeletion,

@@ -188,3 +188,18 @@ export const underAttackModeStub = {
   delete: (a: any, b: any) =>
     require("pulumi-edgeplatform").__providers.underAttackMode.delete(a, b),
 } as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.BotCategorization`. */
+export const botCategorizationStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.botCategorization.configure(a),
+  check: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.botCategorization.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.botCategorization.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.botCategorization.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.botCategorization.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.botCategorization.update(a, b, c),
+  delete: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.botCategorization.delete(a, b),
+} as dynamic.ResourceProvider;

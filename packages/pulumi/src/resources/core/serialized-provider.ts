@@ -39,6 +39,7 @@ import {
   apiGuardianStub,
   responsePageStub,
   underAttackModeStub,
+  botCategorizationStub,
 } from "./loader";
 
 /** The resources with a serialized provider. */
@@ -54,7 +55,8 @@ export type StubKind =
   | "upload-scanning"
   | "api-guardian"
   | "response-page"
-  | "under-attack-mode";
+  | "under-attack-mode"
+  | "bot-categorization";
 
 /** The by-value stubs (`loader.ts`): what is serialized when the package cannot be named. */
 const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -70,6 +72,7 @@ const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "api-guardian": apiGuardianStub,
   "response-page": responsePageStub,
   "under-attack-mode": underAttackModeStub,
+  "bot-categorization": botCategorizationStub,
 };
 
 const chosen = new Map<StubKind, dynamic.ResourceProvider>();

@@ -65,6 +65,9 @@ import {
   withNames,
   toWire,
   viewOf,
+  expandFields,
+  fieldAt,
+  mapPaths,
   type JsonSchema,
   type SettingsField,
   type SettingsKind,
@@ -267,9 +270,9 @@ const present = (v: unknown) => v !== undefined && v !== null;
 
 /** The managed fields of `inputs` (those the program names), in declaration order. */
 export const managedOf = (kind: SettingsKind, inputs: Record<string, unknown>): SettingsField[] =>
-  kind.fields.filter((f) => present(getPath(inputs, f.path)));
+  expandFields(kind.fields, inputs).filter((f) => present(getPath(inputs, f.path)));
 
-const fieldOf = (kind: SettingsKind, path: string) => kind.fields.find((f) => f.path === path);
+const fieldOf = (kind: SettingsKind, path: string) => fieldAt(kind.fields, path);
 
 /**
  * The dynamic-provider operations of a settings kind (what its serialized stub calls), with
@@ -366,7 +369,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       failures.push(...spellingsFailures(n));
       if (present(n.prior) && typeof n.prior === "object") {
         const managed = new Set(managedOf(kind, n).map((f) => f.path));
-        for (const f of kind.fields) {
+        for (const f of expandFields(kind.fields, n, n.prior)) {
           if (getPath(n.prior, f.path) !== undefined && !managed.has(f.path))
             failures.push({
               property: `prior.${f.path}`,
@@ -378,7 +381,10 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       if (
         !kind.allowEmpty &&
         !kind.required &&
-        !kind.fields.some((f) => present(getPath(n, f.path)) || isUnknown(getPath(n, f.path)))
+        !expandFields(kind.fields, n).some(
+          (f) => present(getPath(n, f.path)) || isUnknown(getPath(n, f.path)),
+        ) &&
+        !mapPaths(kind.fields).some((p) => isUnknown(getPath(n, p)))
       ) {
         const top = [...new Set(kind.fields.map((f) => f.path.split(".")[0]))];
         failures.push({
@@ -651,7 +657,8 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
           managed: [],
           readOnly: true,
         };
-        for (const f of kind.fields) setPath(outs, f.path, viewOf(f, snap.values[f.path] ?? null));
+        for (const f of expandFields(kind.fields, snap.values))
+          setPath(outs, f.path, viewOf(f, snap.values[f.path] ?? null));
         return { id: targetKey(target), props: outs, inputs: inputsOf(outs) as never };
       }
       const like = inputsOf(props);
@@ -705,7 +712,9 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     if (keyName && (isUnknown(news[keyName]) || news[keyName] !== olds[keyName]))
       replaces.push(keyName);
     const wasManaged = new Set(olds.managed ?? []);
-    const changed = kind.fields.some((f) => {
+    // A map of settings not known yet (preview): may change.
+    const mapUnknown = mapPaths(kind.fields).some((p) => containsUnknown(getPath(news, p)));
+    const changed = expandFields(kind.fields, news, [...wasManaged]).some((f) => {
       const n = getPath(news, f.path);
       if (containsUnknown(n)) return true;
       if (!present(n)) return wasManaged.has(f.path);
@@ -735,7 +744,8 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       else claimWith(REPLACING, key, record, olds.priorRecordedAt);
     }
     return {
-      changes: replaces.length > 0 || changed || passChanged || priorChanged || pinChanged,
+      changes:
+        replaces.length > 0 || changed || mapUnknown || passChanged || priorChanged || pinChanged,
       replaces,
       deleteBeforeReplace: false,
     };

@@ -18,8 +18,14 @@ export type Wire = unknown;
 
 /** One setting a program may manage. */
 export interface SettingsField {
-  /** Public path in the inputs, dot-separated (`"waf.mode"`). */
+  /**
+   * Public path in the inputs, dot-separated (`"waf.mode"`). A path ending in `.*` is a map
+   * of settings (`"bots.*"`: one setting per key the program names, `"bots.6"`); `key` is
+   * the pattern its keys match.
+   */
   path: string;
+  /** The keys of a map of settings (`path` ending in `.*`): a regular expression source. */
+  key?: string;
   /** Input schema of the value, plain JSON (an enumeration: its names and integers). */
   schema: JsonSchema;
   /** Enumeration names → integers (the value may be given as either). */
@@ -109,6 +115,68 @@ export const field = (path: string, schema: JsonSchema, unordered = false): Sett
   ...(unordered ? { unordered: true } : {}),
 });
 
+const isMap = (f: SettingsField) => f.path.endsWith(".*");
+const parentOf = (f: SettingsField) => f.path.slice(0, -2);
+
+/** The paths of the maps of settings among `fields` (`"bots"` for `"bots.*"`). */
+export const mapPaths = (fields: readonly SettingsField[]): string[] =>
+  fields.filter(isMap).map(parentOf);
+
+/**
+ * The fields with each map of settings (`"bots.*"`) expanded to one field per key that one of
+ * `sources` holds at its path (an input's `bots`, a stated `prior.bots`, a snapshot's values
+ * `"bots.6"`, a state's `managed` paths): the settings these name, in declaration order.
+ */
+export function expandFields(
+  fields: readonly SettingsField[],
+  ...sources: unknown[]
+): SettingsField[] {
+  if (!fields.some(isMap)) return [...fields];
+  const out: SettingsField[] = [];
+  for (const f of fields) {
+    if (!isMap(f)) {
+      out.push(f);
+      continue;
+    }
+    const parent = parentOf(f);
+    const keys = new Set<string>();
+    for (const src of sources) {
+      if (Array.isArray(src)) {
+        for (const p of src)
+          if (typeof p === "string" && p.startsWith(`${parent}.`))
+            keys.add(p.slice(parent.length + 1));
+        continue;
+      }
+      const at = getPath(src, parent);
+      if (at !== null && typeof at === "object" && !Array.isArray(at))
+        for (const k of Object.keys(at)) keys.add(k);
+      // A snapshot's values: flat paths.
+      if (src !== null && typeof src === "object" && !Array.isArray(src))
+        for (const p of Object.keys(src))
+          if (p.startsWith(`${parent}.`)) keys.add(p.slice(parent.length + 1));
+    }
+    const matches = (k: string) => f.key === undefined || new RegExp(`^(?:${f.key})$`).test(k);
+    for (const k of [...keys]
+      .filter(matches)
+      .sort((a, b) => a.localeCompare(b, "en", { numeric: true })))
+      out.push({ ...f, path: `${parent}.${k}` });
+  }
+  return out;
+}
+
+/** The field at `path` (a key of a map of settings: that map's field, at that path). */
+export function fieldAt(fields: readonly SettingsField[], path: string): SettingsField | undefined {
+  const exact = fields.find((f) => f.path === path);
+  if (exact) return exact;
+  const map = fields.find(
+    (f) =>
+      isMap(f) &&
+      path.startsWith(`${parentOf(f)}.`) &&
+      !path.slice(parentOf(f).length + 1).includes("."),
+  );
+  return map && { ...map, path };
+}
+
 /** The platform value of an input value (an enumeration name → its integer). */
 export function toWire(f: SettingsField, v: unknown): Wire {
   if (f.names && typeof v === "string" && v in f.names) return f.names[v];
@@ -157,7 +225,7 @@ export function withNames(
     }
     return root;
   };
-  for (const f of fields) {
+  for (const f of expandFields(fields, inputs, inputs.prior)) {
     if (!f.names) continue;
     for (const base of [[], ["prior"]]) {
       const path = [...base, ...f.path.split(".")];
@@ -220,6 +288,24 @@ export function settingsSchema(fields: readonly SettingsField[]): Record<string,
   const root: Node = { children: new Map() };
   for (const f of fields) {
     let n = root;
+    if (isMap(f)) {
+      // A map of settings: an object of any keys matching `key`, each the field's schema.
+      const keys = parentOf(f).split(".");
+      for (const k of keys.slice(0, -1)) {
+        let c = n.children.get(k);
+        if (!c) n.children.set(k, (c = { children: new Map() }));
+        n = c;
+      }
+      n.children.set(keys[keys.length - 1], {
+        children: new Map(),
+        leaf: {
+          type: "object",
+          additionalProperties: f.schema,
+          ...(f.key !== undefined ? { propertyNames: { pattern: `^(?:${f.key})$` } } : {}),
+        },
+      });
+      continue;
+    }
     for (const k of f.path.split(".")) {
       let c = n.children.get(k);
       if (!c) n.children.set(k, (c = { children: new Map() }));

@@ -10,6 +10,7 @@ import { INT32_MAX } from "edgeplatform-client/spec/runtime";
 import type { EngineKind } from "./engine";
 import { settingsSchema, type JsonSchema } from "./kind";
 import { apiGuardianKind } from "../../kinds/settings/api-guardian";
+import { botCategorizationKind } from "../../kinds/settings/bot-categorization";
 import { botDetectionKind } from "../../kinds/settings/bot-detection";
 import { responsePageKind } from "../../kinds/settings/response-page";
 import { shieldZoneKind } from "../../kinds/settings/shield-zone";
@@ -69,3 +70,5 @@ export const responsePageInputsSchema = settingsInputsSchema(responsePageKind);
 export const zoneDnssecInputsSchema = settingsInputsSchema(zoneDnssecKind);
 /** Inputs of `edge.shield.UnderAttackMode`. */
 export const underAttackModeInputsSchema = settingsInputsSchema(underAttackModeKind);
+/** Inputs of `edge.shield.BotCategorization`. */
+export const botCategorizationInputsSchema = settingsInputsSchema(botCategorizationKind);
