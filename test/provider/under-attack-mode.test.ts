@@ -147,6 +147,14 @@ describe("against the emulator", () => {
     expect(zoneOf(await ctl.state(), 3).settings.dDoSShieldSensitivity).toBe(4);
   });
 
+  test("destroy gives back the exact sensitivity before Pulumi, also when another off level was set out of band", async () => {
+    const c = await uam.create(checked({ shieldZoneId: 3, enabled: true }));
+    await ctl.updateState((s) => void (zoneOf(s, 3).settings.dDoSShieldSensitivity = 1));
+    resetRunState();
+    await uam.delete("3", c.outs as Any);
+    expect(zoneOf(await ctl.state(), 3).settings.dDoSShieldSensitivity).toBe(3); // High
+  });
+
   test("get: a read-only view of the switch", async () => {
     const r = await uam.read("3", {} as Any);
     expect(r.props).toMatchObject({ shieldZoneId: 3, enabled: false, readOnly: true });

@@ -30,14 +30,14 @@ export const shieldZone: KindDeclaration = {
   name: "ShieldZone",
   provider: shieldZoneProvider as unknown as Provider,
   create: () => ({ shieldZoneId: 3, ddos: { sensitivity: "Low" } }),
-  createWrite: { method: "PATCH", path: "^/shield/shield-zone$" },
+  createWrite: { method: "PATCH", path: "^/shield/shield-zone$", zone: 3 },
   find: (s) => zoneOf(s, 3),
   created: { get: (z) => z.settings.dDoSShieldSensitivity, expected: 1 },
   update: {
     field: "ddos.sensitivity",
     inputs: (c) => ({ ...c, ddos: { sensitivity: "Medium" } }),
     apply: (s) => void (zoneOf(s, 3).settings.dDoSShieldSensitivity = 2),
-    write: () => ({ method: "PATCH", path: "/shield/shield-zone" }),
+    write: () => ({ method: "PATCH", path: "/shield/shield-zone", zone: 3 }),
     body(body, before) {
       // Documented: the whole settings object as read, with the changed field over it, less
       // what the published request does not take (`dDoSExecutionMode`: read-only).

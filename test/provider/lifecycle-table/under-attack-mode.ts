@@ -14,7 +14,7 @@ export const underAttackMode: KindDeclaration = {
   name: "UnderAttackMode",
   provider: underAttackModeProvider as unknown as Provider,
   create: () => ({ shieldZoneId: 4, enabled: true }),
-  createWrite: { method: "PATCH", path: "^/shield/shield-zone$" },
+  createWrite: { method: "PATCH", path: "^/shield/shield-zone$", zone: 4 },
   find: (s) => zoneOf(s, 4),
   created: { get: (z) => z.settings.dDoSShieldSensitivity, expected: 4 },
   update: {
@@ -22,7 +22,7 @@ export const underAttackMode: KindDeclaration = {
     inputs: (c) => ({ ...c, enabled: false }),
     // Off: back to Medium, the sensitivity before Pulumi.
     apply: (s) => void (zoneOf(s, 4).settings.dDoSShieldSensitivity = 2),
-    write: () => ({ method: "PATCH", path: "/shield/shield-zone" }),
+    write: () => ({ method: "PATCH", path: "/shield/shield-zone", zone: 4 }),
     body(body, before) {
       // As ShieldZone: the whole settings object as read, the sensitivity over it, less what
       // the published request does not take (`dDoSExecutionMode`: read-only).

@@ -242,7 +242,9 @@ export function withNames(
 
 /** Whether the platform value `a` equals the desired value `b` (both platform values). */
 export function sameValue(f: SettingsField, a: Wire, b: Wire): boolean {
-  if (f.switchOf) {
+  // A switch: a program value (a boolean) against a platform value compares on/off; two
+  // platform values (a restore of the value before Pulumi) compare exactly.
+  if (f.switchOf && (typeof a === "boolean" || typeof b === "boolean")) {
     const on = (v: Wire) => (typeof v === "boolean" ? v : f.switchOf!(v));
     return on(a) === on(b);
   }
