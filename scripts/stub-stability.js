@@ -70,6 +70,8 @@ async function main() {
     uploadScanning: loader.uploadScanningStub,
     apiGuardian: loader.apiGuardianStub,
     responsePage: loader.responsePageStub,
+    underAttackMode: loader.underAttackModeStub,
+    botCategorization: loader.botCategorizationStub,
   };
   let ok = true;
   for (const [name, stub] of Object.entries(stubs)) {
@@ -102,6 +104,8 @@ async function main() {
     "upload-scanning",
     "api-guardian",
     "response-page",
+    "under-attack-mode",
+    "bot-categorization",
   ];
   for (const kind of kinds) {
     const texts = new Set();

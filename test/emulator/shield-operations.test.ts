@@ -31,6 +31,42 @@ const DOC = JSON.stringify({
 });
 
 describe("bot categorization", () => {
+  test("the actions are part of the state document: GET /_emulator/state shows them under the zone, None removes them (no action set: no part), a state PUT sets them, a bad one is refused", async () => {
+    await client.shieldBots.setBotAction(3, 6, 3);
+    await client.shieldBots.setCategoryAction(3, 2, 1);
+    const zone3 = (await ctl.state()).shieldZones.find((z) => z.id === 3)!;
+    expect(zone3.botCategorization).toEqual({ bots: { "6": 3 }, categories: { "2": 1 } });
+    await client.shieldBots.setBotAction(3, 6, 0);
+    await client.shieldBots.setCategoryAction(3, 2, 0);
+    const cleared = (await ctl.state()).shieldZones.find((z) => z.id === 3)!;
+    expect(cleared).not.toHaveProperty("botCategorization");
+
+    await ctl.updateState((s) => {
+      s.shieldZones.find((z) => z.id === 3)!.botCategorization = {
+        bots: { "1": 1 },
+        categories: { "7": 2 },
+      };
+    });
+    const list = await client.shieldBots.list(3);
+    expect(list.categories!.flatMap((c) => c.bots ?? []).find((b) => b.botId === 1)!.action).toBe(
+      1,
+    );
+    expect(list.categories!.find((c) => c.category === 7)!.categoryAction).toBe(2);
+
+    const bad = await ctl
+      .updateState((s) => {
+        s.shieldZones.find((z) => z.id === 3)!.botCategorization = {
+          bots: { "1": 9 },
+          categories: {},
+        };
+      })
+      .then(
+        () => undefined,
+        (e: Error) => e,
+      );
+    expect(bad?.message).toMatch(/botCategorization\.bots\.1/);
+  });
+
   test("a bot's and a category's action are read back by the list; None clears them; a reset forgets them", async () => {
     const before = await client.shieldBots.list(1);
     const gpt = before

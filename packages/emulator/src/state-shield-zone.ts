@@ -60,6 +60,17 @@ export interface ShieldZoneParts {
   apiGuardian?: ApiGuardianState;
   /** HTML of each custom response page the zone has. */
   customPages?: Partial<Record<CustomPageType, string>>;
+  /**
+   * The zone's bot categorization actions that are not `None`: bot id → `BotCategorizationAction`,
+   * category (its integer) → `BotCategoryAction`. Absent: every action `None`.
+   */
+  botCategorization?: BotCategorizationState;
+}
+
+/** The actions of a zone's bot categorization that are set (not `None`). */
+export interface BotCategorizationState {
+  bots: Record<string, number>;
+  categories: Record<string, number>;
 }
 
 /** The WAF engine variables' defaults (`GET /shield/waf/engine-config`). */
@@ -155,6 +166,26 @@ export function checkShieldZoneParts(z: Record<string, unknown>, at: string): st
     if (guardian.spec !== undefined)
       check(apiGuardianSpecRequestSchema, guardian.spec, `${at}.apiGuardian.spec`);
   }
+  const bots = part("botCategorization") as Record<string, unknown> | undefined;
+  if (bots)
+    for (const [k, max] of [
+      ["bots", 3],
+      ["categories", 2],
+    ] as const) {
+      const m = bots[k];
+      if (!isObj(m)) problems.push(`${at}.botCategorization.${k} must be an object`);
+      else
+        for (const [id, v] of Object.entries(m))
+          if (
+            !/^[0-9]+$/.test(id) ||
+            !Number.isInteger(v) ||
+            (v as number) < 1 ||
+            (v as number) > max
+          )
+            problems.push(
+              `${at}.botCategorization.${k}.${id}: the key must be an id and the value an action 1–${max}; got ${JSON.stringify(v)}`,
+            );
+    }
   const pages = part("customPages");
   if (pages)
     for (const [k, v] of Object.entries(pages)) {

@@ -82,6 +82,21 @@ export type {
 } from "./resources/public/api-guardian";
 export { ResponsePage } from "./resources/public/response-page";
 export type { ResponsePageArgs, ResponsePageState } from "./resources/public/response-page";
+export { UnderAttackMode } from "./resources/public/under-attack-mode";
+export type {
+  UnderAttackModeArgs,
+  UnderAttackModeSettingsArgs,
+  UnderAttackModeState,
+} from "./resources/public/under-attack-mode";
+export { BotCategorization } from "./resources/public/bot-categorization";
+export type {
+  BotCategorizationArgs,
+  BotCategorizationSettingsArgs,
+  BotCategorizationState,
+  BotCategoryActionArg,
+  BotActionArg,
+  BotCategoryName,
+} from "./resources/public/bot-categorization";
 export type {
   EnumArg,
   InShieldZoneArgs,
@@ -185,6 +200,9 @@ export {
   UploadScanningScannerMode,
   UnmatchedPathAction,
   CustomPageTypes,
+  BotCategory,
+  BotCategoryAction,
+  BotCategorizationAction,
 } from "edgeplatform-client";
 export type {
   RateLimitRuleConfiguration,

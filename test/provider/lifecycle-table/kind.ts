@@ -36,6 +36,11 @@ export const isNa = (v: unknown): v is NotApplicable =>
 export interface WriteSpec {
   method: string;
   path: string;
+  /**
+   * The shield zone of a write whose path names none (`PATCH /shield/shield-zone`: the body's
+   * `shieldZoneId`), so that two kinds writing that path are told apart.
+   */
+  zone?: number;
 }
 
 export interface KindDeclaration {

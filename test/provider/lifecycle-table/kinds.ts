@@ -4,10 +4,12 @@
  * declaration is listed here.
  */
 import { accessList } from "./access-list";
+import { botCategorization } from "./bot-categorization";
 import type { KindDeclaration } from "./kind";
 import { managedAccessList } from "./managed-access-list";
 import { rateLimitRule } from "./rate-limit-rule";
 import { apiGuardian, botDetection, responsePage, shieldZone, uploadScanning } from "./settings";
+import { underAttackMode } from "./under-attack-mode";
 import { volumeInstancesDeletion } from "./volume-instances-deletion";
 import { wafRule } from "./waf-rule";
 import { zoneDnssec } from "./zone-dnssec";
@@ -21,6 +23,8 @@ export const KINDS: readonly KindDeclaration[] = [
   uploadScanning,
   apiGuardian,
   responsePage,
+  underAttackMode,
+  botCategorization,
   managedAccessList,
   zoneDnssec,
   volumeInstancesDeletion,

@@ -14,7 +14,7 @@ import { FIXTURE_BLOCK_PAGE } from "../../../packages/emulator/src/fixtures-shie
 import { na, zoneOf, type Inputs, type KindDeclaration, type Provider } from "./kind";
 
 /** What every settings kind shares: no adopt, no "gone" of its own, a rename makes two entries. */
-const settingsKind = {
+export const settingsKind = {
   destroy: "restores" as const,
   adopt: na("a settings object always exists: create is its adoption, destroy restores it"),
   gone: na(
@@ -28,7 +28,7 @@ const settingsKind = {
 };
 
 /** The way out of an interrupted create: the program states the value before Pulumi. */
-const statesPrior = (prior: Inputs) => ({
+export const statesPrior = (prior: Inputs) => ({
   next: "priorLost" as const,
   wayOut: (c: Inputs) => ({ ...c, prior }),
 });
@@ -38,14 +38,14 @@ export const shieldZone: KindDeclaration = {
   name: "ShieldZone",
   provider: shieldZoneProvider as unknown as Provider,
   create: () => ({ shieldZoneId: 3, ddos: { sensitivity: "Low" } }),
-  createWrite: { method: "PATCH", path: "^/shield/shield-zone$" },
+  createWrite: { method: "PATCH", path: "^/shield/shield-zone$", zone: 3 },
   find: (s) => zoneOf(s, 3),
   created: { get: (z) => z.settings.dDoSShieldSensitivity, expected: 1 },
   update: {
     field: "ddos.sensitivity",
     inputs: (c) => ({ ...c, ddos: { sensitivity: "Medium" } }),
     apply: (s) => void (zoneOf(s, 3).settings.dDoSShieldSensitivity = 2),
-    write: () => ({ method: "PATCH", path: "/shield/shield-zone" }),
+    write: () => ({ method: "PATCH", path: "/shield/shield-zone", zone: 3 }),
     body(body, before) {
       // Documented: the whole settings object as read, with the changed field over it, less
       // what the published request does not take (`dDoSExecutionMode`: read-only).

@@ -1,7 +1,9 @@
 /**
  * Bot categorization of a shield zone (the published "Bunny Shield API" v1, 2026-07-31): the
  * known bots grouped by category, with the zone's action for each bot and each category;
- * PUT a bot's or a category's action and the list reads it back.
+ * PUT a bot's or a category's action and the list reads it back. The actions are part of the
+ * state document (`shieldZones[i].botCategorization`, only the actions that are not `None`),
+ * so that the control API shows and sets them like every other setting.
  */
 import type { FastifyInstance } from "fastify";
 import {
@@ -12,8 +14,8 @@ import {
   type BotCategoryActionRequest,
 } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
+import type { ShieldZoneState } from "../state";
 import { int32Params, OK_RESULT } from "./common";
-import { entryOf, memoryOf } from "./shield-operations-state";
 import { dataError, zoneAccess, zoneMissing } from "./shield-access";
 
 /** The bots the platform knows: id, User-Agent match, category, verifiable. */
@@ -45,22 +47,30 @@ type Zoned = { Params: { shieldZoneId: number } };
 export function registerShieldBotRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { zoneFor } = zoneAccess(ctx);
   const base = "/shield/shield-zone/:shieldZoneId/bot-categorization";
-  const mem = () => memoryOf(ctx.store.state);
-  const botView = (zoneId: number, b: (typeof KNOWN_BOTS)[number]) => ({
+  const botView = (z: ShieldZoneState, b: (typeof KNOWN_BOTS)[number]) => ({
     botId: b.botId,
     userAgentMatch: b.userAgentMatch,
     category: b.category,
-    action: mem().bots.get(zoneId)?.get(b.botId) ?? 0,
+    action: z.botCategorization?.bots[String(b.botId)] ?? 0,
     isVerifiable: b.isVerifiable,
   });
+  /** Sets one action in the zone's state (`None`: removed; nothing set: no part at all). */
+  const setAction = (z: ShieldZoneState, k: "bots" | "categories", id: number, action: number) => {
+    const c = (z.botCategorization ??= { bots: {}, categories: {} });
+    if (action === 0) delete c[k][String(id)];
+    else c[k][String(id)] = action;
+    if (Object.keys(c.bots).length === 0 && Object.keys(c.categories).length === 0)
+      delete z.botCategorization;
+    ctx.store.commit();
+  };
 
   app.get<Zoned>(base, { schema: { params: int32Params("shieldZoneId") } }, async (req, reply) => {
     const z = zoneFor(req, req.params.shieldZoneId);
     if (!z) return zoneMissing(ctx, reply, req.url, req.params.shieldZoneId);
     const categories = [...new Set(KNOWN_BOTS.map((b) => b.category))].map((category) => ({
       category,
-      categoryAction: mem().categories.get(z.id)?.get(category) ?? 0,
-      bots: KNOWN_BOTS.filter((b) => b.category === category).map((b) => botView(z.id, b)),
+      categoryAction: z.botCategorization?.categories[String(category)] ?? 0,
+      bots: KNOWN_BOTS.filter((b) => b.category === category).map((b) => botView(z, b)),
     }));
     return { categories, error: { ...OK_RESULT } };
   });
@@ -79,10 +89,8 @@ export function registerShieldBotRoutes(app: FastifyInstance, ctx: EmulatorConte
           "not_found.bot",
           `botId: no known bot ${req.params.botId}; see GET /shield/shield-zone/${z.id}/bot-categorization`,
         );
-      const actions = entryOf(mem().bots, z.id, () => new Map<number, number>());
-      if (req.body.action === 0) actions.delete(bot.botId);
-      else actions.set(bot.botId, req.body.action);
-      return { data: botView(z.id, bot), error: { ...OK_RESULT } };
+      setAction(z, "bots", bot.botId, req.body.action);
+      return { data: botView(z, bot), error: { ...OK_RESULT } };
     },
   );
 
@@ -105,9 +113,7 @@ export function registerShieldBotRoutes(app: FastifyInstance, ctx: EmulatorConte
       const z = zoneFor(req, req.params.shieldZoneId);
       if (!z) return zoneMissing(ctx, reply, req.url, req.params.shieldZoneId);
       const { category } = req.params;
-      const actions = entryOf(mem().categories, z.id, () => new Map<number, number>());
-      if (req.body.action === 0) actions.delete(category);
-      else actions.set(category, req.body.action);
+      setAction(z, "categories", category, req.body.action);
       return { data: { category, action: req.body.action }, error: { ...OK_RESULT } };
     },
   );

@@ -1,7 +1,7 @@
 /**
  * What the Shield operations of `shield-bots.ts`, `shield-zone-actions.ts` and
- * `shield-waf-review.ts` remember beyond the state document: the zones' bot and bot-category
- * actions, the API guardian endpoints' changed settings and the triggered WAF rules already
+ * `shield-waf-review.ts` remember beyond the state document: the API guardian endpoints'
+ * changed settings and the triggered WAF rules already
  * reviewed. Kept per state object: a reset or a state PUT (a new state object) starts from
  * none; they are not written to the state file.
  */
@@ -12,10 +12,6 @@ export type EndpointSettings = Record<string, unknown>;
 
 /** The remembered parts of one state. */
 export interface OperationsMemory {
-  /** Zone → bot id → `BotCategorizationAction` (absent: `None`). */
-  bots: Map<number, Map<number, number>>;
-  /** Zone → category → `BotCategoryAction` (absent: `None`). */
-  categories: Map<number, Map<number, number>>;
   /** `zone:endpointId` → changed settings. */
   endpoints: Map<string, EndpointSettings>;
   /** Zone → managed WAF rule ids reviewed (no longer listed as triggered). */
@@ -28,7 +24,7 @@ const memories = new WeakMap<EmulatorState, OperationsMemory>();
 export function memoryOf(state: EmulatorState): OperationsMemory {
   let m = memories.get(state);
   if (!m) {
-    m = { bots: new Map(), categories: new Map(), endpoints: new Map(), reviewed: new Map() };
+    m = { endpoints: new Map(), reviewed: new Map() };
     memories.set(state, m);
   }
   return m;

@@ -174,3 +174,32 @@ export const responsePageStub = {
     require("pulumi-edgeplatform").__providers.responsePage.update(a, b, c),
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.responsePage.delete(a, b),
 } as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.UnderAttackMode`. */
+export const underAttackModeStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.underAttackMode.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.underAttackMode.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.underAttackMode.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.underAttackMode.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.underAttackMode.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.underAttackMode.update(a, b, c),
+  delete: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.underAttackMode.delete(a, b),
+} as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.shield.BotCategorization`. */
+export const botCategorizationStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.botCategorization.configure(a),
+  check: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.botCategorization.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.botCategorization.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.botCategorization.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.botCategorization.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.botCategorization.update(a, b, c),
+  delete: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.botCategorization.delete(a, b),
+} as dynamic.ResourceProvider;

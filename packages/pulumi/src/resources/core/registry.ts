@@ -18,6 +18,8 @@ import type { botDetectionProvider } from "../kinds/settings/bot-detection";
 import type { uploadScanningProvider } from "../kinds/settings/upload-scanning";
 import type { apiGuardianProvider } from "../kinds/settings/api-guardian";
 import type { responsePageProvider } from "../kinds/settings/response-page";
+import type { underAttackModeProvider } from "../kinds/settings/under-attack-mode";
+import type { botCategorizationProvider } from "../kinds/settings/bot-categorization";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -64,6 +66,14 @@ export const __providers = {
   /** `edge.shield.ResponsePage`. */
   get responsePage(): typeof responsePageProvider {
     return gated(require("../kinds/settings/response-page").responsePageProvider);
+  },
+  /** `edge.shield.UnderAttackMode`. */
+  get underAttackMode(): typeof underAttackModeProvider {
+    return gated(require("../kinds/settings/under-attack-mode").underAttackModeProvider);
+  },
+  /** `edge.shield.BotCategorization`. */
+  get botCategorization(): typeof botCategorizationProvider {
+    return gated(require("../kinds/settings/bot-categorization").botCategorizationProvider);
   },
 };
 

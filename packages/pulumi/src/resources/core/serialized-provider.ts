@@ -38,6 +38,8 @@ import {
   uploadScanningStub,
   apiGuardianStub,
   responsePageStub,
+  underAttackModeStub,
+  botCategorizationStub,
 } from "./loader";
 
 /** The resources with a serialized provider. */
@@ -52,7 +54,9 @@ export type StubKind =
   | "bot-detection"
   | "upload-scanning"
   | "api-guardian"
-  | "response-page";
+  | "response-page"
+  | "under-attack-mode"
+  | "bot-categorization";
 
 /** The by-value stubs (`loader.ts`): what is serialized when the package cannot be named. */
 const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -67,6 +71,8 @@ const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "upload-scanning": uploadScanningStub,
   "api-guardian": apiGuardianStub,
   "response-page": responsePageStub,
+  "under-attack-mode": underAttackModeStub,
+  "bot-categorization": botCategorizationStub,
 };
 
 const chosen = new Map<StubKind, dynamic.ResourceProvider>();

@@ -64,6 +64,10 @@ import {
   toProgram,
   withNames,
   toWire,
+  viewOf,
+  expandFields,
+  fieldAt,
+  mapPaths,
   type JsonSchema,
   type SettingsField,
   type SettingsKind,
@@ -298,9 +302,9 @@ const present = (v: unknown) => v !== undefined && v !== null;
 
 /** The managed fields of `inputs` (those the program names), in declaration order. */
 export const managedOf = (kind: SettingsKind, inputs: Record<string, unknown>): SettingsField[] =>
-  kind.fields.filter((f) => present(getPath(inputs, f.path)));
+  expandFields(kind.fields, inputs).filter((f) => present(getPath(inputs, f.path)));
 
-const fieldOf = (kind: SettingsKind, path: string) => kind.fields.find((f) => f.path === path);
+const fieldOf = (kind: SettingsKind, path: string) => fieldAt(kind.fields, path);
 
 /**
  * The dynamic-provider operations of a settings kind (what its serialized stub calls), with
@@ -439,7 +443,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       failures.push(...spellingsFailures(n));
       if (present(n.prior) && typeof n.prior === "object") {
         const managed = new Set(managedOf(kind, n).map((f) => f.path));
-        for (const f of kind.fields) {
+        for (const f of expandFields(kind.fields, n, n.prior)) {
           if (getPath(n.prior, f.path) !== undefined && !managed.has(f.path))
             failures.push({
               property: `prior.${f.path}`,
@@ -451,7 +455,10 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       if (
         !kind.allowEmpty &&
         !kind.required &&
-        !kind.fields.some((f) => present(getPath(n, f.path)) || isUnknown(getPath(n, f.path)))
+        !expandFields(kind.fields, n).some(
+          (f) => present(getPath(n, f.path)) || isUnknown(getPath(n, f.path)),
+        ) &&
+        !mapPaths(kind.fields).some((p) => isUnknown(getPath(n, p)))
       ) {
         const top = [...new Set(kind.fields.map((f) => f.path.split(".")[0]))];
         failures.push({
@@ -547,8 +554,9 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     target: SettingsTarget,
     snap: SettingsSnapshot<R>,
     changes: Record<string, Wire>,
+    prior: Record<string, unknown>,
     what: string,
-  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes, what));
+  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes, what, prior));
 
   /** The fields of `desired` whose platform value differs. */
   function changesOf(
@@ -683,7 +691,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
             `${what}: configuration before Pulumi: ${describe(priorOf(snap, managed))}; ` +
               `destroy restores ${created ? "nothing (Pulumi created it)" : describe(prior)}`,
           );
-          written = (await writeGated(target, snap, changes, what)) ?? {};
+          written = (await writeGated(target, snap, changes, prior, what)) ?? {};
           wrote = true; // from here on, a failure must keep the record
         }
         const more = (await kind.afterWrite?.(target, inputs, undefined, what)) ?? {};
@@ -770,7 +778,8 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
           managed: [],
           readOnly: true,
         };
-        for (const f of kind.fields) setPath(outs, f.path, nameOf(f, snap.values[f.path] ?? null));
+        for (const f of expandFields(kind.fields, snap.values))
+          setPath(outs, f.path, viewOf(f, snap.values[f.path] ?? null));
         return { id: targetKey(target), props: outs, inputs: inputsOf(outs) as never };
       }
       const like = inputsOf(props);
@@ -830,7 +839,9 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     const spellingChanged =
       rk !== undefined && present(news[rk.name]) !== (olds[rk.byName] === true);
     const wasManaged = new Set(olds.managed ?? []);
-    const changed = kind.fields.some((f) => {
+    // A map of settings not known yet (preview): may change.
+    const mapUnknown = mapPaths(kind.fields).some((p) => containsUnknown(getPath(news, p)));
+    const changed = expandFields(kind.fields, news, [...wasManaged]).some((f) => {
       const n = getPath(news, f.path);
       if (containsUnknown(n)) return true;
       if (!present(n)) return wasManaged.has(f.path);
@@ -863,7 +874,8 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         passChanged ||
         priorChanged ||
         pinChanged ||
-        spellingChanged,
+        spellingChanged ||
+        mapUnknown,
       replaces,
       deleteBeforeReplace: false,
     };
@@ -944,7 +956,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
             logLine(
               `${what}: no longer managed, restored to the value before Pulumi: ${restored.join(", ")}`,
             );
-          written = (await writeGated(target, snap, changes, what)) ?? {};
+          written = (await writeGated(target, snap, changes, prior, what)) ?? {};
           wrote = true; // from here on, a failure must keep the record
         }
         const more = (await kind.afterWrite?.(target, news, olds, what)) ?? {};
@@ -1063,7 +1075,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         const restore: Record<string, Wire> = {};
         for (const p of plan.restore) restore[p] = toWire(fieldOf(kind, p)!, record[p]);
         const changes = changesOf(snap, restore);
-        if (Object.keys(changes).length > 0) await writeGated(target, snap, changes, what);
+        if (Object.keys(changes).length > 0) await writeGated(target, snap, changes, prior, what);
         if (note) logLine(`${what}: ${note}`);
       });
     });

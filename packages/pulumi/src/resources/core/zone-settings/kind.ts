@@ -18,14 +18,29 @@ export type Wire = unknown;
 
 /** One setting a program may manage. */
 export interface SettingsField {
-  /** Public path in the inputs, dot-separated (`"waf.mode"`). */
+  /**
+   * Public path in the inputs, dot-separated (`"waf.mode"`). A path ending in `.*` is a map
+   * of settings (`"bots.*"`: one setting per key the program names, `"bots.6"`); `key` is
+   * the pattern its keys match.
+   */
   path: string;
+  /** The keys of a map of settings (`path` ending in `.*`): a regular expression source. */
+  key?: string;
   /** Input schema of the value, plain JSON (an enumeration: its names and integers). */
   schema: JsonSchema;
   /** Enumeration names → integers (the value may be given as either). */
   names?: Readonly<Record<string, number>>;
   /** A list compared as a set (order does not matter on the platform). */
   unordered?: boolean;
+  /**
+   * A switch over a richer platform value (`UnderAttackMode`'s `enabled` over the DDoS
+   * sensitivity): the program's value (`true`/`false`) of a platform value. Platform values
+   * with the same program value are the same setting (no write, no drift); the value before
+   * Pulumi is still recorded as the platform holds it (by name), so that destroy restores it.
+   */
+  switchOf?: (wire: Wire) => boolean;
+  /** Schema of the field's `prior` (the values before Pulumi), when not the input's own. */
+  priorSchema?: JsonSchema;
 }
 
 /** Where a settings object lives: its zone, plus the kind's key (a page type). */
@@ -66,7 +81,9 @@ export interface SettingsKind<R = unknown> {
    */
   read(target: SettingsTarget): Promise<SettingsSnapshot<R> | undefined>;
   /**
-   * Writes `changes` (path → platform value) over `current` (read just before). Returns when
+   * Writes `changes` (path → platform value) over `current` (read just before); `prior` is the
+   * record of the values before Pulumi (by path, enumerations by name; a switch turned off
+   * goes back to the value it recorded). Returns when
    * the change is visible (a write answered 202 is read back, bounded), with the outputs the
    * write's answer adds, if any (a DNSSEC switch's DS record). A refusal is a
    * `ResourceOperationError` whose message starts with `what` ("… failed: …").
@@ -76,6 +93,7 @@ export interface SettingsKind<R = unknown> {
     current: SettingsSnapshot<R>,
     changes: Record<string, Wire>,
     what: string,
+    prior: Readonly<Record<string, unknown>>,
   ): Promise<void | Record<string, unknown>>;
   /** Checks desired values against the platform before a write (create/update only). */
   validate?(target: SettingsTarget, desired: Record<string, Wire>, what: string): Promise<void>;
@@ -108,6 +126,68 @@ export const field = (path: string, schema: JsonSchema, unordered = false): Sett
   ...(unordered ? { unordered: true } : {}),
 });
 
+const isMap = (f: SettingsField) => f.path.endsWith(".*");
+const parentOf = (f: SettingsField) => f.path.slice(0, -2);
+
+/** The paths of the maps of settings among `fields` (`"bots"` for `"bots.*"`). */
+export const mapPaths = (fields: readonly SettingsField[]): string[] =>
+  fields.filter(isMap).map(parentOf);
+
+/**
+ * The fields with each map of settings (`"bots.*"`) expanded to one field per key that one of
+ * `sources` holds at its path (an input's `bots`, a stated `prior.bots`, a snapshot's values
+ * `"bots.6"`, a state's `managed` paths): the settings these name, in declaration order.
+ */
+export function expandFields(
+  fields: readonly SettingsField[],
+  ...sources: unknown[]
+): SettingsField[] {
+  if (!fields.some(isMap)) return [...fields];
+  const out: SettingsField[] = [];
+  for (const f of fields) {
+    if (!isMap(f)) {
+      out.push(f);
+      continue;
+    }
+    const parent = parentOf(f);
+    const keys = new Set<string>();
+    for (const src of sources) {
+      if (Array.isArray(src)) {
+        for (const p of src)
+          if (typeof p === "string" && p.startsWith(`${parent}.`))
+            keys.add(p.slice(parent.length + 1));
+        continue;
+      }
+      const at = getPath(src, parent);
+      if (at !== null && typeof at === "object" && !Array.isArray(at))
+        for (const k of Object.keys(at)) keys.add(k);
+      // A snapshot's values: flat paths.
+      if (src !== null && typeof src === "object" && !Array.isArray(src))
+        for (const p of Object.keys(src))
+          if (p.startsWith(`${parent}.`)) keys.add(p.slice(parent.length + 1));
+    }
+    const matches = (k: string) => f.key === undefined || new RegExp(`^(?:${f.key})$`).test(k);
+    for (const k of [...keys]
+      .filter(matches)
+      .sort((a, b) => a.localeCompare(b, "en", { numeric: true })))
+      out.push({ ...f, path: `${parent}.${k}` });
+  }
+  return out;
+}
+
+/** The field at `path` (a key of a map of settings: that map's field, at that path). */
+export function fieldAt(fields: readonly SettingsField[], path: string): SettingsField | undefined {
+  const exact = fields.find((f) => f.path === path);
+  if (exact) return exact;
+  const map = fields.find(
+    (f) =>
+      isMap(f) &&
+      path.startsWith(`${parentOf(f)}.`) &&
+      !path.slice(parentOf(f).length + 1).includes("."),
+  );
+  return map && { ...map, path };
+}
+
 /** The platform value of an input value (an enumeration name → its integer). */
 export function toWire(f: SettingsField, v: unknown): Wire {
   if (f.names && typeof v === "string" && v in f.names) return f.names[v];
@@ -116,6 +196,7 @@ export function toWire(f: SettingsField, v: unknown): Wire {
 
 /** The value in the program's form: a name when the program wrote a name (`like`), else as is. */
 export function toProgram(f: SettingsField, wire: Wire, like: unknown): unknown {
+  if (f.switchOf && typeof like === "boolean") return f.switchOf(wire);
   if (f.names && typeof like === "string") {
     const name = Object.entries(f.names).find(([, n]) => n === wire)?.[0];
     if (name !== undefined) return name;
@@ -126,6 +207,11 @@ export function toProgram(f: SettingsField, wire: Wire, like: unknown): unknown 
 /** Name of an enumeration value (prior values are recorded by name), else the value. */
 export function nameOf(f: SettingsField, wire: Wire): unknown {
   return f.names ? toProgram(f, wire, "") : wire;
+}
+
+/** A value as a read-only view (`get`) shows it: a switch as its program value, else by name. */
+export function viewOf(f: SettingsField, wire: Wire): unknown {
+  return f.switchOf ? f.switchOf(wire) : nameOf(f, wire);
 }
 
 /**
@@ -150,7 +236,7 @@ export function withNames(
     }
     return root;
   };
-  for (const f of fields) {
+  for (const f of expandFields(fields, inputs, inputs.prior)) {
     if (!f.names) continue;
     for (const base of [[], ["prior"]]) {
       const path = [...base, ...f.path.split(".")];
@@ -167,6 +253,12 @@ export function withNames(
 
 /** Whether the platform value `a` equals the desired value `b` (both platform values). */
 export function sameValue(f: SettingsField, a: Wire, b: Wire): boolean {
+  // A switch: a program value (a boolean) against a platform value compares on/off; two
+  // platform values (a restore of the value before Pulumi) compare exactly.
+  if (f.switchOf && (typeof a === "boolean" || typeof b === "boolean")) {
+    const on = (v: Wire) => (typeof v === "boolean" ? v : f.switchOf!(v));
+    return on(a) === on(b);
+  }
   if (Array.isArray(a) && Array.isArray(b) && f.unordered) {
     const sa = [...a].map(String).sort();
     const sb = [...b].map(String).sort();
@@ -209,6 +301,24 @@ export function settingsSchema(fields: readonly SettingsField[]): Record<string,
   const root: Node = { children: new Map() };
   for (const f of fields) {
     let n = root;
+    if (isMap(f)) {
+      // A map of settings: an object of any keys matching `key`, each the field's schema.
+      const keys = parentOf(f).split(".");
+      for (const k of keys.slice(0, -1)) {
+        let c = n.children.get(k);
+        if (!c) n.children.set(k, (c = { children: new Map() }));
+        n = c;
+      }
+      n.children.set(keys[keys.length - 1], {
+        children: new Map(),
+        leaf: {
+          type: "object",
+          additionalProperties: f.schema,
+          ...(f.key !== undefined ? { propertyNames: { pattern: `^(?:${f.key})$` } } : {}),
+        },
+      });
+      continue;
+    }
     for (const k of f.path.split(".")) {
       let c = n.children.get(k);
       if (!c) n.children.set(k, (c = { children: new Map() }));

@@ -10,9 +10,11 @@ import { INT32_MAX } from "edgeplatform-client/spec/runtime";
 import type { EngineKind } from "./engine";
 import { settingsSchema, type JsonSchema } from "./kind";
 import { apiGuardianKind } from "../../kinds/settings/api-guardian";
+import { botCategorizationKind } from "../../kinds/settings/bot-categorization";
 import { botDetectionKind } from "../../kinds/settings/bot-detection";
 import { responsePageKind } from "../../kinds/settings/response-page";
 import { shieldZoneKind } from "../../kinds/settings/shield-zone";
+import { underAttackModeKind } from "../../kinds/settings/under-attack-mode";
 import { uploadScanningKind } from "../../kinds/settings/upload-scanning";
 import { zoneDnssecKind } from "../../kinds/settings/zone-dnssec";
 import { managedAccessListKind } from "../../kinds/settings/managed-access-list";
@@ -52,7 +54,10 @@ export function settingsInputsSchema(
         additionalProperties: false,
         type: "object",
         properties: settingsSchema(
-          kind.fields.map((f) => ({ ...f, schema: { anyOf: [f.schema, { type: "null" }] } })),
+          kind.fields.map((f) => ({
+            ...f,
+            schema: { anyOf: [f.priorSchema ?? f.schema, { type: "null" }] },
+          })),
         ),
       },
     },
@@ -73,3 +78,7 @@ export const responsePageInputsSchema = settingsInputsSchema(responsePageKind);
 export const zoneDnssecInputsSchema = settingsInputsSchema(zoneDnssecKind);
 /** Inputs of `edge.shield.ManagedAccessList`. */
 export const managedAccessListInputsSchema = settingsInputsSchema(managedAccessListKind);
+/** Inputs of `edge.shield.UnderAttackMode`. */
+export const underAttackModeInputsSchema = settingsInputsSchema(underAttackModeKind);
+/** Inputs of `edge.shield.BotCategorization`. */
+export const botCategorizationInputsSchema = settingsInputsSchema(botCategorizationKind);
