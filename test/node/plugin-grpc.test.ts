@@ -66,11 +66,12 @@ afterAll(async () => {
   await emu?.close();
 });
 
-test("GetSchema serves the generated schema, with the RateLimitRule", async () => {
+test("GetSchema serves the generated schema, with every kind", async () => {
   const res = await call("getSchema", new pb.GetSchemaRequest());
   const schema = JSON.parse(res.getSchema());
   expect(schema.name).toBe("edgeplatform");
-  expect(Object.keys(schema.resources)).toEqual([TYPE]);
+  expect(Object.keys(schema.resources)).toContain(TYPE);
+  expect(Object.keys(schema.resources)).toContain("edgeplatform:shield:ShieldZone");
   expect(schema.config.variables.apiKey.secret).toBe(true);
 });
 
@@ -138,6 +139,67 @@ test("Diff names exactly the changed configuration field", async () => {
       .setNews(struct({ ...news, ruleConfiguration: olds.ruleConfiguration })),
   );
   expect(none.getChanges()).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
+});
+
+test("Diff of a settings kind names each changed setting; a zone change is the replace reason", async () => {
+  const urn = "urn:pulumi:dev::p::edgeplatform:shield:BotDetection::bots";
+  const olds = {
+    shieldZoneId: 2,
+    executionMode: "LogOnly",
+    browserFingerprint: { aggression: "Low", complexEnabled: true },
+    managed: [
+      "executionMode",
+      "browserFingerprint.aggression",
+      "browserFingerprint.complexEnabled",
+    ],
+    prior: { executionMode: "LogOnly", browserFingerprint: { aggression: "Low" } },
+  };
+  const diff = async (news: object) => {
+    const res = await call(
+      "diff",
+      new pb.DiffRequest().setId("2").setUrn(urn).setOlds(struct(olds)).setNews(struct(news)),
+    );
+    const detailed = res.getDetaileddiffMap();
+    return {
+      changes: res.getChanges(),
+      replaces: res.getReplacesList(),
+      fields: Object.fromEntries(
+        detailed.getEntryList().map((e: Any[]) => [e[0], detailed.get(e[0]).getKind()]),
+      ),
+    };
+  };
+  const K = pb.PropertyDiff.Kind;
+  // The mode's name for its integer (1 is Challenge) and a setting left out.
+  expect(
+    await diff({
+      shieldZoneId: 2,
+      executionMode: 1,
+      browserFingerprint: { aggression: "Low" },
+      ipAddress: { sensitivity: "High" },
+    }),
+  ).toEqual({
+    changes: pb.DiffResponse.DiffChanges.DIFF_SOME,
+    replaces: [],
+    fields: {
+      executionMode: K.UPDATE,
+      "ipAddress.sensitivity": K.UPDATE,
+      "browserFingerprint.complexEnabled": K.DELETE,
+    },
+  });
+  // The same values, the enumeration by integer: no change.
+  const same = await diff({
+    shieldZoneId: 2,
+    executionMode: 0,
+    browserFingerprint: { aggression: 1, complexEnabled: true },
+  });
+  expect(same.changes).toBe(pb.DiffResponse.DiffChanges.DIFF_NONE);
+  const moved = await diff({
+    shieldZoneId: 3,
+    executionMode: "LogOnly",
+    browserFingerprint: olds.browserFingerprint,
+  });
+  expect(moved.replaces).toEqual(["shieldZoneId"]);
+  expect(moved.fields).toEqual({ shieldZoneId: K.UPDATE_REPLACE });
 });
 
 test("Configure takes the settings from the request; Read with no properties imports the whole rule", async () => {

@@ -1,13 +1,47 @@
 /**
- * The resources the native provider plugin (`pulumi-resource-edgeplatform`) serves: each entry
- * names a kind declaration the dynamic resources already use and the dynamic provider built
- * from it. The plugin's schema (schema.ts) and its gRPC handlers (server.ts) are derived from
+ * The resources the native provider plugin (`pulumi-resource-edgeplatform`) serves, every kind
+ * of the package: each entry names a kind declaration the dynamic resources already use and the
+ * dynamic provider built from it (collection kinds on the zone-object engine, settings kinds on
+ * the settings engine, the two kinds with flat inputs of their own). The plugin's schema (schema.ts) and its gRPC handlers (server.ts) are derived from
  * this list; adding a kind to the plugin is adding its entry here.
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
+import { AccessListAction, AccessListType } from "edgeplatform-client/spec/runtime";
 import { rateLimitRuleEngine } from "../resources/core/providers/rate-limit-rule-provider";
+import { wafRuleEngine } from "../resources/core/providers/waf-rule-provider";
+import type { EngineKind } from "../resources/core/zone-settings/engine";
+import { settingsFieldChanges } from "../resources/core/zone-settings/field-changes";
+import type { accessListInputsSchema as AccessListInputsSchema } from "../resources/kinds/collections/access-list-schemas";
+import {
+  accessListFieldChanges,
+  accessListProvider,
+} from "../resources/kinds/collections/access-list-fields";
 import { rateLimitRuleKind } from "../resources/kinds/collections/rate-limit-rule";
+import { wafRuleKind } from "../resources/kinds/collections/waf-rule";
+import type { volumeInstancesDeletionInputsSchema as VolumeInstancesDeletionInputsSchema } from "../resources/kinds/own/volume-instances-deletion-schemas";
+import { volumeInstancesDeletionProvider } from "../resources/kinds/own/volume-instances-deletion";
+import { apiGuardianKind, apiGuardianProvider } from "../resources/kinds/settings/api-guardian";
+import {
+  botCategorizationKind,
+  botCategorizationProvider,
+} from "../resources/kinds/settings/bot-categorization";
+import { botDetectionKind, botDetectionProvider } from "../resources/kinds/settings/bot-detection";
+import {
+  managedAccessListKind,
+  managedAccessListProvider,
+} from "../resources/kinds/settings/managed-access-list";
+import { responsePageKind, responsePageProvider } from "../resources/kinds/settings/response-page";
+import { shieldZoneKind, shieldZoneProvider } from "../resources/kinds/settings/shield-zone";
+import {
+  underAttackModeKind,
+  underAttackModeProvider,
+} from "../resources/kinds/settings/under-attack-mode";
+import {
+  uploadScanningKind,
+  uploadScanningProvider,
+} from "../resources/kinds/settings/upload-scanning";
+import { zoneDnssecKind, zoneDnssecProvider } from "../resources/kinds/settings/zone-dnssec";
 import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "../resources/core/zone-objects/check-schemas";
 import type { ZoneObjectKind } from "../resources/core/zone-objects/kind";
 
@@ -38,7 +72,7 @@ export interface KindEngine {
   ): { replaces: string[]; changed: string[]; removed: string[] };
 }
 
-/** Where the doc comments of a resource's fields are (the dynamic resource's declarations). */
+/** Where the doc comments of a collection kind's fields are (the dynamic resource's declarations). */
 export interface DocSources {
   /** Source file, relative to packages/pulumi/src (`resources/public/rate-limit-rule.ts`). */
   file: string;
@@ -48,23 +82,67 @@ export interface DocSources {
   outputs: string;
   /** Interface declaring the configuration's fields. */
   configuration: string;
-  /** Interfaces declaring the items of list fields of the configuration, by field. */
+  /**
+   * Interfaces declaring the items of list fields of the configuration, by field
+   * (`Name`, or `file#Name` for one declared in another file, relative to packages/pulumi/src).
+   */
   items: Record<string, string>;
 }
 
-/** One resource of the plugin. */
-export interface PluginResource {
+/**
+ * Declarations whose doc comments describe a resource's fields, at every depth (nested type
+ * literals and interfaces of the same file): source file (relative to packages/pulumi/src) →
+ * interface, class and type names, in order of preference.
+ */
+export type DeclarationSources = Record<string, string[]>;
+
+/** What every resource of the plugin has. */
+interface ResourceBase {
   /** Module of the token (`shield`). */
   module: string;
+  /** Type name (`RateLimitRule`): the token's last part. */
+  typeName: string;
+  /** What one object is, in descriptions (`rate-limit rule`). */
+  noun: string;
+  /** The kind's engine (the same functions the TypeScript resource's provider calls). */
+  engine: KindEngine;
+}
+
+/** A collection kind on the zone-object engine (`ruleConfiguration` holds its fields). */
+export interface CollectionResource extends ResourceBase {
+  family: "collection";
   /** The kind declaration (kinds/collections/…): its type name and configuration schema. */
   kind: ZoneObjectKind;
   /** The top-level input schema `check` validates (the configuration is the kind's). */
   inputsSchema: SchemaRef;
-  /** The kind's engine (the same functions the TypeScript resource's provider calls). */
-  engine: KindEngine;
   /** Where the field descriptions come from. */
   docs: DocSources;
 }
+
+/** A kind with flat inputs of its own (its TypeBox schema), checked by its own `check`. */
+export interface FlatResource extends ResourceBase {
+  family: "flat";
+  /** The input schema `check` validates. */
+  inputsSchema: SchemaRef;
+  /** Enumerations by input (their names in the schema and the state). */
+  enums: Record<string, Readonly<Record<string, number>>>;
+  /** Inputs whose schema leaves the type to `check` (`{}`): their type as a program writes them. */
+  typed?: Record<string, { type: string; items?: { type: string } }>;
+  /** Descriptions of the inputs and of the outputs. */
+  docs: { inputs: DeclarationSources; outputs: DeclarationSources };
+}
+
+/** A settings kind on the settings engine (its inputs schema built from its fields). */
+export interface SettingsResource extends ResourceBase {
+  family: "settings";
+  /** The kind declaration (kinds/settings/…): its fields, key, stored form. */
+  kind: EngineKind;
+  /** Descriptions of the inputs and of the outputs. */
+  docs: { inputs: DeclarationSources; outputs: DeclarationSources };
+}
+
+/** One resource of the plugin. */
+export type PluginResource = CollectionResource | FlatResource | SettingsResource;
 
 /** The top-level inputs of every zone-object kind (what `check` validates them against). */
 const zoneObjectInputs = schemaRef<typeof ZoneObjectInputsSchema>(
@@ -73,15 +151,53 @@ const zoneObjectInputs = schemaRef<typeof ZoneObjectInputsSchema>(
   "zoneObjectInputsSchema",
 );
 
-/** The resources of the plugin. */
+/** The public files of the dynamic resources (relative to packages/pulumi/src). */
+const pub = (stub: string) => `resources/public/${stub}.ts`;
+const ZONE_SETTINGS = pub("zone-settings-resource");
+
+/** A settings resource of `shield` whose Args are `<Type>SettingsArgs` and the zone's. */
+function settings(
+  stub: string,
+  kind: EngineKind,
+  provider: unknown,
+  noun: string,
+  args = [`${kind.type}SettingsArgs`],
+): SettingsResource {
+  return {
+    family: "settings",
+    module: "shield",
+    typeName: kind.type,
+    noun,
+    kind,
+    engine: settingsEngine(kind, provider),
+    docs: {
+      inputs: {
+        [pub(stub)]: args,
+        [ZONE_SETTINGS]: ["InShieldZoneArgs", "InPullZoneArgs", "SettingsPriorArgs"],
+      },
+      outputs: { [pub(stub)]: [kind.type], [ZONE_SETTINGS]: ["ZoneSettingsResource"] },
+    },
+  };
+}
+
+/** A settings kind's engine: its dynamic provider and its per-field changes. */
+const settingsEngine = (kind: EngineKind, provider: unknown): KindEngine => ({
+  provider: provider as EngineProvider,
+  fieldChanges: (olds, news) => settingsFieldChanges(kind, olds, news),
+});
+
+/** The resources of the plugin: every kind of the package. */
 export const PLUGIN_RESOURCES: readonly PluginResource[] = [
   {
+    family: "collection",
     module: "shield",
+    typeName: "RateLimitRule",
+    noun: "rate-limit rule",
     kind: rateLimitRuleKind as unknown as ZoneObjectKind,
     inputsSchema: zoneObjectInputs,
     engine: rateLimitRuleEngine as unknown as KindEngine,
     docs: {
-      file: "resources/public/rate-limit-rule.ts",
+      file: pub("rate-limit-rule"),
       inputs: [
         "RateLimitRuleAdoptArgs",
         "RateLimitRuleCreateInShieldZoneArgs",
@@ -93,13 +209,146 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
       items: { chainedRuleConditions: "ChainedRuleConditionArgs" },
     },
   },
+  {
+    family: "collection",
+    module: "shield",
+    typeName: "WafRule",
+    noun: "custom WAF rule",
+    kind: wafRuleKind as unknown as ZoneObjectKind,
+    inputsSchema: zoneObjectInputs,
+    engine: wafRuleEngine as unknown as KindEngine,
+    docs: {
+      file: pub("waf-rule"),
+      inputs: [
+        "WafRuleAdoptArgs",
+        "WafRuleCreateInShieldZoneArgs",
+        "WafRuleCreateInPullZoneArgs",
+        "WafRuleCommonArgs",
+      ],
+      outputs: "WafRule",
+      configuration: "WafRuleConfigurationArgs",
+      items: { chainedRuleConditions: `${pub("rate-limit-rule")}#ChainedRuleConditionArgs` },
+    },
+  },
+  {
+    family: "flat",
+    module: "shield",
+    typeName: "AccessList",
+    noun: "custom access list",
+    inputsSchema: schemaRef<typeof AccessListInputsSchema>(
+      __dirname,
+      "../resources/kinds/collections/access-list-schemas",
+      "accessListInputsSchema",
+    ),
+    enums: { type: AccessListType, action: AccessListAction },
+    typed: { entries: { type: "array", items: { type: "string" } } },
+    engine: {
+      provider: accessListProvider as unknown as EngineProvider,
+      fieldChanges: accessListFieldChanges as KindEngine["fieldChanges"],
+    },
+    docs: {
+      inputs: {
+        [pub("access-list")]: [
+          "AccessListAdoptArgs",
+          "AccessListCreateInShieldZoneArgs",
+          "AccessListCreateInPullZoneArgs",
+          "AccessListCommonArgs",
+        ],
+      },
+      outputs: { [pub("access-list")]: ["AccessList", "AccessListState"] },
+    },
+  },
+  {
+    family: "flat",
+    module: "containers",
+    typeName: "VolumeInstancesDeletion",
+    noun: "deletion of a volume template's instances",
+    inputsSchema: schemaRef<typeof VolumeInstancesDeletionInputsSchema>(
+      __dirname,
+      "../resources/kinds/own/volume-instances-deletion-schemas",
+      "volumeInstancesDeletionInputsSchema",
+    ),
+    enums: {},
+    typed: { triggers: { type: "array" } },
+    engine: {
+      provider: volumeInstancesDeletionProvider as unknown as EngineProvider,
+      // Every input change replaces (the kind's diff): each changed input is a replace reason.
+      fieldChanges: ((olds: Record<string, unknown>, news: Record<string, unknown>) => ({
+        replaces: ["appId", "volumeId", "triggers"].filter(
+          (f) => JSON.stringify(olds?.[f] ?? null) !== JSON.stringify(news?.[f] ?? null),
+        ),
+        changed: [],
+        removed: [],
+      })) as KindEngine["fieldChanges"],
+    },
+    docs: {
+      inputs: { [pub("volume-instances-deletion")]: ["VolumeInstancesDeletionArgs"] },
+      outputs: {
+        [pub("volume-instances-deletion")]: [
+          "VolumeInstancesDeletion",
+          "VolumeInstancesDeletionState",
+        ],
+      },
+    },
+  },
+  settings("shield-zone", shieldZoneKind, shieldZoneProvider, "shield zone's settings"),
+  settings("bot-detection", botDetectionKind, botDetectionProvider, "zone's bot detection"),
+  settings("upload-scanning", uploadScanningKind, uploadScanningProvider, "zone's upload scanning"),
+  settings("api-guardian", apiGuardianKind, apiGuardianProvider, "zone's API guardian"),
+  settings("response-page", responsePageKind, responsePageProvider, "zone's custom response page", [
+    "ResponsePageArgs",
+  ]),
+  settings(
+    "under-attack-mode",
+    underAttackModeKind,
+    underAttackModeProvider,
+    "zone's under-attack mode",
+  ),
+  settings(
+    "bot-categorization",
+    botCategorizationKind,
+    botCategorizationProvider,
+    "zone's bot categorization",
+  ),
+  {
+    family: "settings",
+    module: "shield",
+    typeName: "ManagedAccessList",
+    noun: "managed access list's configuration in a zone",
+    kind: managedAccessListKind as EngineKind,
+    engine: settingsEngine(managedAccessListKind as EngineKind, managedAccessListProvider),
+    docs: {
+      inputs: {
+        [pub("managed-access-list")]: [
+          "ManagedAccessListCommonArgs",
+          "InShieldZone",
+          "InPullZone",
+          "ById",
+          "ByName",
+        ],
+      },
+      outputs: { [pub("managed-access-list")]: ["ManagedAccessList", "ManagedAccessListState"] },
+    },
+  },
+  {
+    family: "settings",
+    module: "dns",
+    typeName: "ZoneDnssec",
+    noun: "DNS zone's DNSSEC switch",
+    kind: zoneDnssecKind as EngineKind,
+    engine: settingsEngine(zoneDnssecKind as EngineKind, zoneDnssecProvider),
+    docs: {
+      inputs: { [pub("zone-dnssec")]: ["ZoneDnssecArgs"] },
+      outputs: { [pub("zone-dnssec")]: ["ZoneDnssec", "ZoneDnssecState"] },
+    },
+  },
 ];
 
 /** The package name of the plugin and of its resource tokens. */
 export const PACKAGE = "edgeplatform";
 
 /** The type token of a resource (`edgeplatform:shield:RateLimitRule`). */
-export const tokenOf = (r: PluginResource): string => `${PACKAGE}:${r.module}:${r.kind.typeName}`;
+export const tokenOf = (r: PluginResource): string => `${PACKAGE}:${r.module}:${r.typeName}`;
 
 /** The resource of a type token, or undefined. */
 export const resourceOf = (token: string): PluginResource | undefined =>

@@ -19,11 +19,22 @@ import * as path from "path";
 import { SETTING_SOURCES } from "edgeplatform-client";
 import * as spec from "edgeplatform-client/spec/runtime";
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
-import { PACKAGE, PLUGIN_RESOURCES, tokenOf, type PluginResource } from "./resources";
+import { settingsInputsSchema } from "../resources/core/zone-settings/settings-schemas";
+import {
+  PACKAGE,
+  PLUGIN_RESOURCES,
+  tokenOf,
+  type CollectionResource,
+  type DeclarationSources,
+  type FlatResource,
+  type PluginResource,
+  type SettingsResource,
+} from "./resources";
 
 /** A JSON schema as TypeBox writes it (the parts read here). */
 interface JsonSchema {
   type?: string | string[];
+  required?: string[];
   enum?: unknown[];
   anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
@@ -38,6 +49,7 @@ export interface PulumiType {
   items?: PulumiType;
   additionalProperties?: PulumiType;
   description?: string;
+  required?: string[];
   secret?: boolean;
   enum?: { name: string; value: string; description?: string }[];
   properties?: Record<string, PulumiType>;
@@ -125,10 +137,10 @@ function enumName(values: Record<string, number>): string {
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const singular = (s: string) => s.replace(/s$/, "");
 
-/** Builds the schema types of one resource. */
+/** Builds the schema types of one collection resource. */
 class TypeBuilder {
   constructor(
-    readonly r: PluginResource,
+    readonly r: CollectionResource,
     readonly types: Record<string, PulumiType>,
   ) {}
 
@@ -185,7 +197,9 @@ class TypeBuilder {
 
   /** The properties of an object schema, described by the members of interface `docs`. */
   objectProperties(js: JsonSchema, docs: string, where: string): Record<string, PulumiType> {
-    const [members] = docComments(path.join(SRC, this.r.docs.file), [docs]);
+    // `Name` of the resource's file, or `file#Name` of another.
+    const [file, name] = docs.includes("#") ? docs.split("#") : [this.r.docs.file, docs];
+    const [members] = docComments(path.join(SRC, file), [name]);
     return Object.fromEntries(
       Object.entries(js.properties ?? {}).map(([f, s]) => [
         f,
@@ -216,8 +230,8 @@ function configVariables(): Record<string, PulumiType> {
   );
 }
 
-/** The schema of one resource (its inputs, outputs and types). */
-function resourceSchema(r: PluginResource, types: Record<string, PulumiType>) {
+/** The schema of one collection resource (its inputs, outputs and types). */
+function collectionSchema(r: CollectionResource, types: Record<string, PulumiType>) {
   const b = new TypeBuilder(r, types);
   const where = tokenOf(r);
   const file = path.join(SRC, r.docs.file);
@@ -265,6 +279,271 @@ function resourceSchema(r: PluginResource, types: Record<string, PulumiType>) {
     requiredInputs: ["ruleConfiguration"],
     required: ["ruleId", "shieldZoneId", "ruleConfiguration", "adopted"],
   };
+}
+
+/** A field's doc comment and its declared type (the type's source text). */
+interface FieldDoc {
+  doc: string;
+  type: string;
+}
+
+/**
+ * The doc comments of the fields of the named declarations (interfaces, classes, type aliases)
+ * of each file, at every depth: `browserFingerprint.aggression` for a member of a type literal
+ * in `browserFingerprint`'s type, or of an interface of the same file it names. The first
+ * declaration listed that documents a path wins.
+ */
+export function docIndex(sources: DeclarationSources): Map<string, FieldDoc> {
+  const ts = require("typescript") as typeof import("typescript");
+  type Node = import("typescript").Node;
+  type TypeNode = import("typescript").TypeNode;
+  const out = new Map<string, FieldDoc>();
+  for (const [rel, names] of Object.entries(sources)) {
+    const file = path.join(SRC, rel);
+    const source = ts.createSourceFile(
+      file,
+      fs.readFileSync(file, "utf8"),
+      ts.ScriptTarget.ES2022,
+      true,
+    );
+    const decls = new Map<string, Node>();
+    source.forEachChild((n) => {
+      if (
+        (ts.isInterfaceDeclaration(n) ||
+          ts.isClassDeclaration(n) ||
+          ts.isTypeAliasDeclaration(n)) &&
+        n.name
+      ) {
+        decls.set(n.name.text, n);
+      }
+    });
+    const members = (ms: readonly Node[], prefix: string, depth: number) => {
+      for (const m of ms) {
+        const named = m as { name?: Node; type?: TypeNode };
+        if (!named.name || !ts.isIdentifier(named.name)) continue;
+        if (!ts.isPropertySignature(m) && !ts.isPropertyDeclaration(m)) continue;
+        if (named.type?.kind === ts.SyntaxKind.NeverKeyword) continue;
+        const at = `${prefix}${named.name.text}`;
+        const doc = ts
+          .getJSDocCommentsAndTags(m)
+          .filter(ts.isJSDoc)
+          .map((d) => ts.getTextOfJSDocComment(d.comment) ?? "")
+          .join("\n")
+          .replace(/\{@link ([^}]+)\}/g, "`$1`")
+          .trim();
+        const known = out.get(at);
+        if (!known || (!known.doc && doc)) out.set(at, { doc, type: named.type?.getText() ?? "" });
+        if (named.type) nested(named.type, `${at}.`, depth + 1);
+      }
+    };
+    /** The members of the type literals and same-file declarations a type names. */
+    const nested = (t: Node, prefix: string, depth: number) => {
+      if (depth > 6) return;
+      if (ts.isTypeLiteralNode(t)) return members(t.members, prefix, depth);
+      if (ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName)) {
+        const d = decls.get(t.typeName.text);
+        if (d) return declaration(d, prefix, depth);
+      }
+      ts.forEachChild(t, (c) => nested(c, prefix, depth));
+    };
+    const declaration = (d: Node, prefix: string, depth: number) => {
+      if (ts.isInterfaceDeclaration(d) || ts.isClassDeclaration(d)) {
+        members([...d.members], prefix, depth);
+      } else if (ts.isTypeAliasDeclaration(d)) nested(d.type, prefix, depth);
+    };
+    for (const name of names) {
+      const d = decls.get(name);
+      if (!d) throw new Error(`${rel} declares no interface, class or type ${name}`);
+      declaration(d, "", 0);
+    }
+  }
+  return out;
+}
+
+/** The Pulumi type of a declared output's TypeScript type (`pulumi.Output<number | undefined>`). */
+function declaredType(text: string): PulumiType {
+  const inner = text.replace(/^pulumi\.Output<([\s\S]*)>$/, "$1");
+  const parts = inner
+    .split("|")
+    .map((p) => p.trim())
+    .filter((p) => p !== "undefined" && p !== "null");
+  const one = parts.length === 1 ? parts[0] : "";
+  const prim = (t: string) => (["number", "string", "boolean"].includes(t) ? t : undefined);
+  if (prim(one)) return { type: prim(one) };
+  const list = /^(\w+)\[\]$/.exec(one);
+  if (list && prim(list[1])) return { type: "array", items: { type: prim(list[1]) } };
+  if (list) return { type: "array", items: { $ref: ANY } };
+  return { $ref: ANY };
+}
+
+/** Pulumi's type of any value. */
+const ANY = "pulumi.json#/Any";
+
+/** The type-name part of a path (`browserFingerprint.aggression` → `BrowserFingerprintAggression`). */
+const pascal = (p: string) =>
+  p
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(capitalize)
+    .join("");
+
+/** Builds the schema of a resource with flat inputs or of a settings resource. */
+class FlatBuilder {
+  readonly inputDocs: Map<string, FieldDoc>;
+  readonly outputDocs: Map<string, FieldDoc>;
+  constructor(
+    readonly r: FlatResource | SettingsResource,
+    readonly types: Record<string, PulumiType>,
+  ) {
+    this.inputDocs = docIndex(r.docs.inputs);
+    this.outputDocs = docIndex(r.docs.outputs);
+  }
+
+  private token(name: string) {
+    return `${PACKAGE}:${this.r.module}:${name}`;
+  }
+
+  /** The enumeration of an input path (its names → integers), if it is one. */
+  private enumOf(at: string): Readonly<Record<string, number>> | undefined {
+    if (this.r.family === "flat") return this.r.enums[at];
+    const p = at.replace(/^prior\./, "");
+    return this.r.kind.fields.find((f) => f.path === p)?.names;
+  }
+
+  /** The description of an input path: its doc comment, a prior's the setting's. */
+  describe(at: string, top: boolean): string {
+    const doc = this.inputDocs.get(at)?.doc;
+    if (doc) return doc;
+    const prior = at.startsWith("prior.") ? this.inputDocs.get(at.slice(6))?.doc : undefined;
+    if (prior) return `Before Pulumi: ${prior}`;
+    const map = at.endsWith(".*") ? this.inputDocs.get(at.slice(0, -2))?.doc : undefined;
+    if (map) return `One value of: ${map}`;
+    // An input of the engine the TypeScript resource derives (ApiGuardian's `specHash`).
+    const output = top ? this.outputDocs.get(at)?.doc : undefined;
+    if (output) return output;
+    if (top) throw new Error(`${tokenOf(this.r)}: no doc comment for input "${at}"`);
+    const names = this.enumOf(at);
+    const parent = this.inputDocs.get(at.split(".").slice(0, -1).join("."))?.doc;
+    return (
+      `\`${at.split(".").pop()}\` of ${parent ? `${at.split(".").slice(0, -1).join(".")} (${parent})` : at}` +
+      (names ? `: one of ${Object.keys(names).join(", ")}.` : ".")
+    );
+  }
+
+  /** The Pulumi type of the input at path `at`. */
+  typeOf(raw: JsonSchema, at: string): PulumiType {
+    const branches = (raw.anyOf ?? []).filter((b) => b.type !== "null");
+    const js = branches.length === 1 ? branches[0] : raw;
+    const names = this.enumOf(at);
+    if (names) {
+      let name: string;
+      try {
+        name = enumName(names as Record<string, number>);
+      } catch {
+        name = `${this.r.typeName}${pascal(at)}`;
+      }
+      const token = this.token(name);
+      this.types[token] ??= {
+        type: "string",
+        description: `${name}: the names of the platform's integer values (the state keeps the name).`,
+        enum: Object.entries(names).map(([n, v]) => ({
+          name: n,
+          value: n,
+          description: `${n} (${v} on the wire)`,
+        })),
+      };
+      return { $ref: `#/types/${token}` };
+    }
+    if (Array.isArray(js.enum) && js.enum.every((v) => typeof v === "string")) {
+      const name = `${this.r.typeName}${pascal(at)}`;
+      const token = this.token(name);
+      this.types[token] ??= {
+        type: "string",
+        description: `${name}: the values of \`${at}\`.`,
+        enum: (js.enum as string[]).map((v) => ({ name: pascal(v), value: v })),
+      };
+      return { $ref: `#/types/${token}` };
+    }
+    const type = Array.isArray(js.type) ? js.type.find((t) => t !== "null") : js.type;
+    if (type === "array") {
+      return { type: "array", items: js.items ? this.typeOf(js.items, at) : { $ref: ANY } };
+    }
+    if (type === "object" && js.properties) {
+      const token = this.token(`${this.r.typeName}${pascal(at)}`);
+      this.types[token] = {
+        type: "object",
+        properties: this.properties(js, `${at}.`),
+      };
+      return { $ref: `#/types/${token}` };
+    }
+    if (type === "object") {
+      const values = typeof js.additionalProperties === "object" ? js.additionalProperties : {};
+      return { type: "object", additionalProperties: this.typeOf(values, `${at}.*`) };
+    }
+    if (type === "integer" || type === "number" || type === "string" || type === "boolean") {
+      return { type };
+    }
+    const typed = this.r.family === "flat" ? this.r.typed?.[at] : undefined;
+    if (typed) return typed.items ? { type: typed.type, items: typed.items } : { type: typed.type };
+    return { $ref: ANY };
+  }
+
+  /** The properties of an object schema, each typed and described. */
+  properties(js: JsonSchema, prefix: string): Record<string, PulumiType> {
+    return Object.fromEntries(
+      Object.entries(js.properties ?? {}).map(([f, s]) => [
+        f,
+        {
+          ...this.typeOf(s, `${prefix}${f}`),
+          description: this.describe(`${prefix}${f}`, !prefix),
+        },
+      ]),
+    );
+  }
+}
+
+/** A settings kind's inputs schema with its inputs named as the program names them. */
+function settingsInputs(r: SettingsResource): JsonSchema {
+  const js = settingsInputsSchema(r.kind) as unknown as JsonSchema;
+  const form = r.kind.form;
+  if (!form) return js;
+  const properties: Record<string, JsonSchema> = {};
+  for (const [k, s] of Object.entries(js.properties ?? {})) {
+    const name = form.property(k);
+    if (k === "prior" && name !== "prior") {
+      // A stored form stating the prior by fields of its own (`priorEnabled`): each leaf.
+      for (const [leaf, ls] of Object.entries(s.properties ?? {})) {
+        properties[form.property(`prior.${leaf}`)] = ls;
+      }
+      continue;
+    }
+    properties[name] = s;
+  }
+  return { ...js, properties };
+}
+
+/** The schema of a resource with flat inputs or of a settings resource. */
+function flatSchema(r: FlatResource | SettingsResource, types: Record<string, PulumiType>) {
+  const b = new FlatBuilder(r, types);
+  const js = r.family === "flat" ? load(r.inputsSchema) : settingsInputs(r);
+  const inputProperties = b.properties(js, "");
+  const properties: Record<string, PulumiType> = { ...inputProperties };
+  for (const [f, d] of b.outputDocs) {
+    if (f.includes(".") || properties[f]) continue;
+    if (!d.doc) throw new Error(`${tokenOf(r)}: no doc comment for output "${f}"`);
+    properties[f] = { ...declaredType(d.type), description: d.doc };
+  }
+  return {
+    description: `A ${r.noun} (the same engine as the TypeScript resource \`edge.${r.module}.${r.typeName}\`).`,
+    inputProperties,
+    properties,
+    required: [],
+  };
+}
+
+/** The schema of one resource. */
+function resourceSchema(r: PluginResource, types: Record<string, PulumiType>) {
+  return r.family === "collection" ? collectionSchema(r, types) : flatSchema(r, types);
 }
 
 /** The package schema of the plugin, version `version`. */

@@ -6,7 +6,8 @@
  *
  * - `Configure` reads the `edgeplatform:*` config from the request (then `EDGEPLATFORM_*`
  *   environment variables, as the dynamic resources do);
- * - `Diff` reports a `detailedDiff` per field (`ruleConfiguration.requestCount`);
+ * - `Diff` reports a `detailedDiff` per field (`ruleConfiguration.requestCount`, `waf.mode`),
+ *   the replace reasons as the kind's diff gives them;
  * - `Read` with no properties (`pulumi import`) returns the read-only view of the object;
  * - secrets are not accepted (the engine strips and re-applies them), nor is `preview` on
  *   create/update (the engine never calls them during a preview).
@@ -205,13 +206,22 @@ function handlers(): Record<string, unknown> {
         const detailed = res.getDetaileddiffMap();
         const put = (k: string, kind: number) =>
           detailed.set(k, new providerPb.PropertyDiff().setKind(kind).setInputdiff(false));
-        for (const f of fields.replaces) put(f, K.UPDATE_REPLACE);
-        for (const f of fields.changed) put(f, K.UPDATE);
+        // The replace reasons are the diff's own; the kind's report breaks the rest down.
+        const replaces = [...new Set([...(d.replaces ?? []), ...fields.replaces])];
+        const changed = fields.changed.filter((f) => !replaces.includes(f));
+        // A change the kind's report does not break down (none should): its top-level inputs.
+        if (replaces.length + changed.length + fields.removed.length === 0) {
+          const o = olds as Record<string, unknown>;
+          const n = news as Record<string, unknown>;
+          for (const k of Object.keys(n)) {
+            if (JSON.stringify(n[k]) !== JSON.stringify(o?.[k])) changed.push(k);
+          }
+        }
+        for (const f of replaces) put(f, K.UPDATE_REPLACE);
+        for (const f of changed) put(f, K.UPDATE);
         for (const f of fields.removed) put(f, K.DELETE);
         res.setHasdetaileddiff(true);
-        res.setDiffsList([
-          ...new Set([...fields.replaces, ...fields.changed, ...fields.removed].map(topOf)),
-        ]);
+        res.setDiffsList([...new Set([...replaces, ...changed, ...fields.removed].map(topOf))]);
       }
       return res;
     }),

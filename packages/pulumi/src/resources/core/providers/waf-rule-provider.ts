@@ -15,6 +15,9 @@ export { timing } from "../zone-objects/recovery";
 
 const wafRule = zoneObjectProvider(wafRuleKind);
 
+/** The WAF rule's operations as the zone-object engine builds them (the native plugin's). */
+export const wafRuleEngine = wafRule;
+
 /** `check` of `edge.shield.WafRule`: validates the inputs, returns them as written. */
 export const checkWafRule = wafRule.check;
 

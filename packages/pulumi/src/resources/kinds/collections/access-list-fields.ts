@@ -379,6 +379,35 @@ async function del(rid: string, props: AccessListOutputs): Promise<void> {
   await engine.delete(String(splitId(rid).list), toEngineOutputs(props as never));
 }
 
+/** A field of the engine's (`ruleConfiguration.entries`) by its public name (`entries`). */
+const publicField = (f: string): string =>
+  f === "ruleId"
+    ? "listId"
+    : f === "ruleName"
+      ? "name"
+      : f === "ruleDescription"
+        ? "description"
+        : f.replace(/^ruleConfiguration\./, "");
+
+/**
+ * The fields the diff finds changed, by their public names (the native plugin's
+ * `detailedDiff`): the engine's per-field report of the mapped inputs and state. No API call.
+ */
+export function accessListFieldChanges(
+  olds: AccessListOutputs,
+  news: AccessListInputs,
+): { replaces: string[]; changed: string[]; removed: string[] } {
+  const r = engine.fieldChanges(
+    toEngineOutputs((olds ?? {}) as never, news?.entries),
+    toEngineInputs(news ?? {}),
+  );
+  return {
+    replaces: r.replaces.map(publicField),
+    changed: r.changed.map(publicField),
+    removed: r.removed.map(publicField),
+  };
+}
+
 /** The dynamic provider of `edge.shield.AccessList` (what the serialized stub calls). */
 export const accessListProvider = {
   configure: engine.provider.configure,
