@@ -281,6 +281,23 @@ test("the plugin serves every kind the package has a stub for, and no other", ()
   expect(sorted(Object.keys(schema.resources))).toEqual(sorted(KINDS.map((k) => k.token)));
 });
 
+test("every list type names its items, and every type reference resolves (what the CLI checks)", () => {
+  const problems: string[] = [];
+  const walk = (v: unknown, at: string) => {
+    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${at}/${i}`));
+    if (!v || typeof v !== "object") return;
+    const o = v as Record<string, unknown>;
+    if (o.type === "array" && !o.items) problems.push(`${at}: array without items`);
+    const ref = o.$ref;
+    if (typeof ref === "string" && ref.startsWith("#/types/")) {
+      if (!schema.types[ref.slice("#/types/".length)]) problems.push(`${at}: ${ref} unresolved`);
+    }
+    for (const [k, x] of Object.entries(o)) walk(x, `${at}/${k}`);
+  };
+  walk(schema, "#");
+  expect(problems).toEqual([]);
+});
+
 describe.each(KINDS.map((k) => [k.token, k] as const))("plugin schema: %s", (token, k) => {
   const resource = () => {
     const r = schema.resources[token];

@@ -127,7 +127,7 @@ export interface FlatResource extends ResourceBase {
   /** Enumerations by input (their names in the schema and the state). */
   enums: Record<string, Readonly<Record<string, number>>>;
   /** Inputs whose schema leaves the type to `check` (`{}`): their type as a program writes them. */
-  typed?: Record<string, { type: string; items?: { type: string } }>;
+  typed?: Record<string, object>;
   /** Descriptions of the inputs and of the outputs. */
   docs: { inputs: DeclarationSources; outputs: DeclarationSources };
 }
@@ -241,7 +241,10 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
       "accessListInputsSchema",
     ),
     enums: { type: AccessListType, action: AccessListAction },
-    typed: { entries: { type: "array", items: { type: "string" } } },
+    // A list as the program writes it, or the entries joined by "\n" as `check` keeps them.
+    typed: {
+      entries: { oneOf: [{ type: "array", items: { type: "string" } }, { type: "string" }] },
+    },
     engine: {
       provider: accessListProvider as unknown as EngineProvider,
       fieldChanges: accessListFieldChanges as KindEngine["fieldChanges"],
@@ -269,7 +272,6 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
       "volumeInstancesDeletionInputsSchema",
     ),
     enums: {},
-    typed: { triggers: { type: "array" } },
     engine: {
       provider: volumeInstancesDeletionProvider as unknown as EngineProvider,
       // Every input change replaces (the kind's diff): each changed input is a replace reason.

@@ -47,6 +47,7 @@ export interface PulumiType {
   type?: string;
   $ref?: string;
   items?: PulumiType;
+  oneOf?: PulumiType[];
   additionalProperties?: PulumiType;
   description?: string;
   required?: string[];
@@ -484,7 +485,7 @@ class FlatBuilder {
       return { type };
     }
     const typed = this.r.family === "flat" ? this.r.typed?.[at] : undefined;
-    if (typed) return typed.items ? { type: typed.type, items: typed.items } : { type: typed.type };
+    if (typed) return structuredClone(typed) as PulumiType;
     return { $ref: ANY };
   }
 
