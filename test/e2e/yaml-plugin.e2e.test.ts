@@ -52,21 +52,28 @@ function yamlAvailable(): boolean {
 
 /**
  * The Pulumi YAML programs of docs/yaml.md (`<!-- check: pulumi -->` before a ```yaml block):
- * one, a rate-limit rule with the values of programs/rate-limit-program.ts.
+ * two, a rate-limit rule with the values of programs/rate-limit-program.ts, and settings of a
+ * shield zone (run as part of the every-kind program below).
  */
 const docPrograms = docs
   .collectBlocks()
   .blocks.filter((b) => b.kind === "yaml" && b.pulumi && b.skip === null);
 
+/** The documentation's program that declares a resource of `type` (the only one). */
+function docProgram(type: string): string {
+  expect(docPrograms.map((b) => b.file)).toEqual(["docs/yaml.md", "docs/yaml.md"]);
+  const found = docPrograms.filter((b) => b.code.includes(`type: ${type}\n`));
+  expect(found).toHaveLength(1);
+  const code = found[0].code;
+  expect(code.match(/^\s+path: .*$/gm)).toHaveLength(1);
+  return code.replace(/^(\s+path: ).*$/m, `$1${PLUGIN_DIR}`);
+}
+
 /** The documentation's program with this checkout's plugin and `requestCount`. */
 function yamlProgram(requestCount: number): string {
-  expect(docPrograms.map((b) => b.file)).toEqual(["docs/yaml.md"]);
-  const code = docPrograms[0].code;
-  expect(code.match(/^\s+path: .*$/gm)).toHaveLength(1);
+  const code = docProgram(TYPE);
   expect(code.match(/^\s+requestCount: \d+$/gm)).toHaveLength(1);
-  return code
-    .replace(/^(\s+path: ).*$/m, `$1${PLUGIN_DIR}`)
-    .replace(/^(\s+requestCount: )\d+$/m, `$1${requestCount}`);
+  return code.replace(/^(\s+requestCount: )\d+$/m, `$1${requestCount}`);
 }
 
 /** A YAML project in a temporary directory, driven with the CLI (file backend). */
@@ -83,9 +90,9 @@ class YamlStack {
     fs.writeFileSync(path.join(this.project, "Pulumi.yaml"), yamlProgram(requestCount));
   }
 
-  /** Writes a program given as an object (JSON is YAML). */
-  writeProgram(program: object): void {
-    fs.writeFileSync(path.join(this.project, "Pulumi.yaml"), JSON.stringify(program, null, 2));
+  /** Writes the program `text`. */
+  writeProgram(text: string): void {
+    fs.writeFileSync(path.join(this.project, "Pulumi.yaml"), text);
   }
 
   /**
@@ -287,8 +294,9 @@ const run = yamlAvailable();
 });
 
 /**
- * One program with one resource of every kind (the lifecycle table's fixture values), through
- * the plugin, with as few CLI calls as the checks allow (one stack).
+ * One resource of every kind but the two the documentation's settings program declares
+ * (`zone`, a ShieldZone, and `bots`, a BotDetection, of shield zone 3): the lifecycle table's
+ * fixture values. Run through the plugin with as few CLI calls as the checks allow (one stack).
  */
 const EVERY_KIND: Record<string, { type: string; properties: Record<string, unknown> }> = {
   rl: {
@@ -334,14 +342,6 @@ const EVERY_KIND: Record<string, { type: string; properties: Record<string, unkn
     type: "edgeplatform:containers:VolumeInstancesDeletion",
     properties: { appId: "app-1", volumeId: "vol-detached" },
   },
-  zone: {
-    type: "edgeplatform:shield:ShieldZone",
-    properties: { shieldZoneId: 3, ddos: { sensitivity: "Low" } },
-  },
-  bots: {
-    type: "edgeplatform:shield:BotDetection",
-    properties: { shieldZoneId: 3, ipAddress: { sensitivity: "Medium" } },
-  },
   scan: {
     type: "edgeplatform:shield:UploadScanning",
     properties: { shieldZoneId: 3, csamScanningMode: "Log" },
@@ -372,13 +372,25 @@ const EVERY_KIND: Record<string, { type: string; properties: Record<string, unkn
   },
 };
 
-/** The program of {@link EVERY_KIND} (plus `extra` resources), with this checkout's plugin. */
-const everyKindProgram = (resources: Record<string, unknown>) => ({
-  name: "every-kind-yaml",
-  runtime: "yaml",
-  plugins: { providers: [{ name: "edgeplatform", path: PLUGIN_DIR }] },
-  resources,
-});
+/**
+ * The program of every kind: the documentation's settings program (its shield zone and bot
+ * detection, `ipAddress.sensitivity` as given), then the other kinds of {@link EVERY_KIND} and
+ * `extra` ones appended to its `resources` (JSON values are YAML).
+ */
+function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = {}): string {
+  const doc = docProgram("edgeplatform:shield:BotDetection");
+  expect(doc.trimEnd().split("\n").pop()).toMatch(/^\s/); // `resources:` comes last
+  expect(doc.match(/^\s+sensitivity: Medium$/gm)).toHaveLength(1);
+  const declared = [...doc.matchAll(/^ {2}([\w-]+):$/gm)].map((m) => m[1]);
+  const others = Object.entries({ ...EVERY_KIND, ...extra }).filter(
+    ([name]) => !declared.includes(name),
+  );
+  return [
+    doc.trimEnd().replace(/^(\s+sensitivity: )Medium$/m, `$1${sensitivity}`),
+    ...others.map(([name, r]) => `  ${name}: ${JSON.stringify(r)}`),
+    "",
+  ].join("\n");
+}
 
 (run ? describe : describe.skip)("native plugin with Pulumi YAML: every kind", () => {
   let cli: CliInfo;
@@ -401,7 +413,7 @@ const everyKindProgram = (resources: Record<string, unknown>) => ({
       const y = new YamlStack(cli);
       const started = Date.now();
       try {
-        y.writeProgram(everyKindProgram(EVERY_KIND));
+        y.writeProgram(everyKindProgram("Medium"));
         await y.ok(["stack", "init", "dev"]);
         await y.ok(["config", "set", "edgeplatform:baseUrl", harness.url]);
         await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
@@ -420,9 +432,7 @@ const everyKindProgram = (resources: Record<string, unknown>) => ({
         ).toBe(true);
 
         // One setting of one settings kind changes: the preview names exactly that field.
-        const changed = structuredClone(EVERY_KIND);
-        changed.bots.properties.ipAddress = { sensitivity: "High" };
-        y.writeProgram(everyKindProgram(changed));
+        y.writeProgram(everyKindProgram("High"));
         const preview = JSON.parse((await y.ok(["preview", "--json"])).stdout) as {
           steps?: PreviewStep[];
         };
@@ -446,8 +456,7 @@ const everyKindProgram = (resources: Record<string, unknown>) => ({
           exported.deployment.resources?.find((r) => r.urn.endsWith(`::${name}`))?.inputs ?? {};
         expect(inputsOf("imported-list")).toMatchObject({ listId: 501, shieldZoneId: 1 });
         y.writeProgram(
-          everyKindProgram({
-            ...EVERY_KIND,
+          everyKindProgram("Medium", {
             "imported-zone": {
               type: "edgeplatform:shield:ShieldZone",
               properties: inputsOf("imported-zone"),
