@@ -6,9 +6,12 @@
  * For each kind, one stack with N objects created by the program: `up` (create N), a
  * no-change `preview`, an `up` that changes one field of one object, `refresh`, `destroy`.
  * The settings kinds (shield-zone, bot-detection, upload-scanning, api-guardian,
- * response-page) are one object each, in shield zone 1.
- * Goal: the minimum the semantics need (the `expected` of each kind below); a no-change
- * preview makes 0 calls for every kind.
+ * response-page, under-attack-mode, bot-categorization) are one object each, in shield zone 1.
+ * Goal: the minimum the semantics need (the `expected` of each kind below). Every command
+ * that runs `check` (up, preview) also reads GET /shield/shield-zone/defaults once per
+ * provider process, the API key check (core/credentials.ts): a no-change preview makes that
+ * one call and nothing else. Rows are printed for the kinds measured even when a later kind
+ * fails; any row off its minimum fails the run (exit code 1).
  *
  *   npm run build && node bench/calls.js [--n 10] [--kinds rate-limit-rule,waf-rule]
  */
@@ -119,6 +122,13 @@ function settingsProgram(kind, changed) {
         ...zone,
         pageType: "block",
         html: changed ? "<h1>Blocked (v2)</h1>" : "<h1>Blocked</h1>",
+      });
+    if (kind === "UnderAttackMode")
+      new edge.shield.UnderAttackMode("attack", { ...zone, enabled: !changed });
+    if (kind === "BotCategorization")
+      new edge.shield.BotCategorization("bot-actions", {
+        ...zone,
+        categories: { AIScraper: changed ? "Allow" : "Block" },
       });
     return { count: 1 };
   };
@@ -241,7 +251,32 @@ const KINDS = {
     "PUT",
     "DELETE",
   ),
+  // The zone's DDoS sensitivity (Challenge: on; off and destroy: the sensitivity before).
+  // The one-field step turns it off, which already writes the sensitivity before Pulumi
+  // back: destroy reads and finds nothing to restore.
+  "under-attack-mode": (() => {
+    const k = settingsKind("UnderAttackMode", "/shield/shield-zone/1");
+    return {
+      ...k,
+      expected: (n) => ({ ...k.expected(n), destroy: ["1 GET (nothing to restore)", { GET: 1 }] }),
+    };
+  })(),
+  // One category's action: one PUT of that entry (destroy: the action before, None).
+  "bot-categorization": settingsKind(
+    "BotCategorization",
+    "/shield/shield-zone/1/bot-categorization",
+    "PUT",
+  ),
 };
+
+/**
+ * The API key check a command that runs `check` makes (up, preview): one GET
+ * /shield/shield-zone/defaults per provider process (core/credentials.ts).
+ */
+const withKeyCheck = ([goal, expected]) => [
+  goal === "0 calls" ? "1 GET (key check)" : `${goal} + 1 GET (key check)`,
+  { ...expected, GET: (expected.GET || 0) + 1 },
+];
 
 function summarize(entries) {
   const by = {};
@@ -251,12 +286,11 @@ function summarize(entries) {
 
 const sorted = (o) => JSON.stringify(Object.fromEntries(Object.entries(o).sort()));
 
-/** Runs the five operations of one kind on a fresh stack; returns its rows. */
-async function measureKind(env, emu, kindName, n) {
+/** Runs the five operations of one kind on a fresh stack; adds its rows to `rows` as it goes. */
+async function measureKind(env, emu, kindName, n, rows) {
   const kind = KINDS[kindName];
   n = Math.min(n, kind.max ?? n);
   const want = kind.expected(n);
-  const rows = [];
   let program = kind.program(n, false);
   const stack = await freshStack(env, emu, () => program(), `calls-${kindName}-${n}`);
   const step = async (name, [goal, expected], fn) => {
@@ -295,10 +329,14 @@ async function measureKind(env, emu, kindName, n) {
   const before = await emu.control("GET", "state");
   const readBefore = kind.read ? await kind.read(emu) : undefined;
   try {
-    await step(`up (create ${n})`, want.create, () => stack.up({ color: "never" }));
-    await step("no-change preview", ["0 calls", {}], () => stack.preview({ color: "never" }));
+    await step(`up (create ${n})`, withKeyCheck(want.create), () => stack.up({ color: "never" }));
+    await step("no-change preview", withKeyCheck(["0 calls", {}]), () =>
+      stack.preview({ color: "never" }),
+    );
     program = kind.program(n, true);
-    await step("up (one field of one object)", want.oneField, () => stack.up({ color: "never" }));
+    await step("up (one field of one object)", withKeyCheck(want.oneField), () =>
+      stack.up({ color: "never" }),
+    );
     await step("refresh", want.refresh, () => stack.refresh({ color: "never" }));
     await step("destroy", want.destroy, () => stack.destroy({ color: "never" }));
     const left = kind.left(await emu.control("GET", "state"), before);
@@ -312,7 +350,6 @@ async function measureKind(env, emu, kindName, n) {
   } finally {
     await stack.workspace.removeStack(stack.name, { force: true }).catch(() => undefined);
   }
-  return rows;
 }
 
 async function main() {
@@ -325,8 +362,17 @@ async function main() {
   const env = await prepareEngine((l) => console.log(`[pulumi-cli] ${l}`));
   const emu = await startEmulatorProcess();
   const rows = [];
+  const failures = [];
   try {
-    for (const k of kinds) rows.push(...(await measureKind(env, emu, k, n)));
+    for (const k of kinds) {
+      try {
+        await measureKind(env, emu, k, n, rows);
+      } catch (e) {
+        // The other kinds are still measured, and every row measured is printed.
+        failures.push(`${k}: ${e && e.stack ? e.stack : e}`);
+        console.log(`  ${k}: FAILED (${String((e && e.message) || e).split("\n")[0]})`);
+      }
+    }
   } finally {
     await emu.close();
     env.cleanup();
@@ -349,8 +395,10 @@ async function main() {
         `${r.kind}: PATCH ${p.path} body fields: ${Object.keys(p.body || {}).join(", ")} (${Buffer.byteLength(JSON.stringify(p.body || {}))} B)`,
       );
   }
-  writeResult("calls", { n, kinds, operations: rows });
-  if (rows.some((r) => !r.met)) process.exitCode = 1;
+  writeResult("calls", { n, kinds, operations: rows, failures });
+  if (failures.length > 0)
+    throw new Error(`calls: ${failures.length} kind(s) failed:\n${failures.join("\n")}`);
+  if (rows.some((r) => !r.met)) throw new Error("calls: a row is not at its minimum (met: NO)");
 }
 
 runMain(main);

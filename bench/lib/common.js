@@ -160,7 +160,8 @@ function countCalls(entries) {
 /** Runs `main` and exits non-zero on failure. */
 function runMain(main) {
   main().then(
-    () => process.exit(0),
+    // A main that set `process.exitCode` (a goal not met) keeps it.
+    () => process.exit(process.exitCode ?? 0),
     (e) => {
       process.stderr.write(`${e && e.stack ? e.stack : e}\n`);
       process.exit(1);

@@ -275,6 +275,46 @@ describe("behaviour switches through HTTP", () => {
     expect(z.json.errorResponse.errorKey).toBe("not_found_or_unauthorised_access.shieldzone");
   });
 
+  test("writeDelayMs: a custom WAF rule's and a custom list's DELETE answer 202; the object is read and listed until applied; a rate-limit rule's DELETE is 200 at once", async () => {
+    await ctl.setProfile({ name: "async-202", writeDelayMs: 150 });
+    const wafRule = "/shield/waf/custom-rule/301"; // fixture, shield zone 2
+    const list = "/shield/shield-zone/1/access-lists/501"; // fixture custom list, zone 1
+    const accepted = (message: string) => ({
+      statusCode: 202,
+      success: true,
+      message,
+      errorKey: null,
+    });
+    const w = await call(emu, "DELETE", wafRule);
+    expect([w.status, w.json]).toEqual([202, accepted("Custom WAF rule 301 deletion accepted")]);
+    const l = await call(emu, "DELETE", list);
+    expect([l.status, l.json]).toEqual([202, accepted("Access list 501 deletion accepted")]);
+    // Still there, one by one and in the zone's list, until applied.
+    expect((await call(emu, "GET", wafRule)).status).toBe(200);
+    const wafIds = async () =>
+      (await call(emu, "GET", "/shield/waf/custom-rules/2?perPage=100")).json.data.map(
+        (x: { id: number }) => x.id,
+      );
+    expect(await wafIds()).toContain(301);
+    expect((await call(emu, "GET", list)).status).toBe(200);
+    const listIds = async () =>
+      (await call(emu, "GET", "/shield/shield-zone/1/access-lists")).json.customLists.map(
+        (x: { listId: number }) => x.listId,
+      );
+    expect(await listIds()).toContain(501);
+    // A second DELETE while pending is accepted again (the object is still there).
+    expect((await call(emu, "DELETE", wafRule)).status).toBe(202);
+    await sleep(400);
+    expect((await call(emu, "GET", wafRule)).status).toBe(404);
+    expect(await wafIds()).not.toContain(301);
+    expect((await call(emu, "GET", list)).status).toBe(404);
+    expect(await listIds()).not.toContain(501);
+    // The published API has no 202 for a rate-limit rule's DELETE: gone at once.
+    const r = await call(emu, "DELETE", "/shield/rate-limit/101");
+    expect(r.status).toBe(200);
+    expect((await call(emu, "GET", "/shield/rate-limit/101")).status).toBe(404);
+  });
+
   test("writeDelayMs: reset drops pending writes and keeps the profile", async () => {
     await ctl.setProfile({ writeDelayMs: 150 });
     await call(emu, "POST", "/shield/rate-limit", { body: { shieldZoneId: 1, ruleName: "gone" } });

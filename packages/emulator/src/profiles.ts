@@ -22,7 +22,10 @@ export interface BehaviourProfile {
   /**
    * > 0: rate-limit and custom-WAF-rule POST and PATCH, access-list create, update and
    * configuration PATCH, and shield zone create and PATCH, are answered 202 `AcceptedResult` and applied after this many ms (a new rule is missing on GET and absent from the zone list until applied; a
-   * PATCH's change is invisible until applied). Default 0 (applied at once, 200).
+   * PATCH's change is invisible until applied); the DELETEs the published API answers 202 (a
+   * custom WAF rule, a custom access list) are answered 202 `GenericRequestResponse` and the
+   * object stays readable and listed until applied (a rate-limit rule's DELETE has no 202 in
+   * the published API: 200 at once). Default 0 (applied at once, 200).
    */
   writeDelayMs: number;
   /**

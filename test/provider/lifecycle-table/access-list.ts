@@ -50,7 +50,7 @@ export const accessList: KindDeclaration = {
   },
   scopedKey: true,
   rename: "refused",
-  async202: { accepted: ["POST", "PATCH"] },
+  async202: { accepted: ["POST", "PATCH", "DELETE"] }, // the published DELETE has a 202
   spellings: {
     byZone: { shieldZoneId: 1, ...program },
     byPull: { pullZoneId: 1, ...program },

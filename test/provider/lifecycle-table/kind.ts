@@ -102,8 +102,11 @@ export interface KindDeclaration {
    * refused writing nothing, as an object of that name exists).
    */
   rename: NotApplicable | "twoEntries" | "refused";
-  /** Under `async-202`: the writes answered 202 (their paths), or n.a. */
-  async202: NotApplicable | { accepted: string[] };
+  /**
+   * Under `async-202`: the methods of the writes answered 202, or n.a. A kind that deletes
+   * and whose DELETE the published API never answers 202 says why (`noDelete202`).
+   */
+  async202: NotApplicable | { accepted: string[]; noDelete202?: string };
   /** Two resources for one object, the zone spelled both ways. */
   spellings:
     | NotApplicable

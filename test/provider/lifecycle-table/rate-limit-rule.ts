@@ -55,7 +55,10 @@ export const rateLimitRule: KindDeclaration = {
   },
   scopedKey: true,
   rename: "refused",
-  async202: { accepted: ["POST", "PATCH"] },
+  async202: {
+    accepted: ["POST", "PATCH"],
+    noDelete202: "the published API answers a rate-limit rule's DELETE 200 only (no 202)",
+  },
   spellings: {
     byZone: { shieldZoneId: 1, ...program },
     byPull: { pullZoneId: 1, ...program },

@@ -22,6 +22,8 @@
  *     replacement (the zone spelled the other way) hands the object and its record of the
  *     values before Pulumi to the new resource; destroy restores them.
  *  6. under `async-202`, when create and update return, the platform shows the values.
+ *     6c: a collection DELETE answered 202 returns once the object is gone (read back); one
+ *     still there after the bounded read-back is an error and the object stays in the state.
  *  7. two resources for one object, the zone spelled both ways: refused before any write.
  *     7b: the same without the program's hint (a zone known only at run time): one refused.
  *  8. a create whose outcome is unknown (the write lands, the answer is lost) is not
@@ -51,8 +53,9 @@
  *    three collections; a 404 while pending taken as an error → 6 × the three collections;
  *    ShieldZone's 202 not read back → 6 × ShieldZone; a created list's configuration 202 not
  *    read back (issue 28, finding 4) → 6, 6b × AccessList; a collection DELETE's 202 not read
- *    back → none (the emulator never answers a DELETE 202; test/provider/access-list.test.ts
- *    and waf-rule.test.ts catch it).
+ *    back → none while the emulator never answered a DELETE 202; now that `async-202` answers
+ *    the DELETEs the published API answers 202 → 6, 6b, 6c × WafRule and AccessList (a
+ *    rate-limit rule's DELETE has no published 202: 6c n.a.).
  *  - unknown outcomes looked up, never re-sent: a collection POST re-sent → 8 × the three
  *    collections; VolumeInstancesDeletion's DELETE re-sent → 8 × VolumeInstancesDeletion;
  *    UploadScanning's PATCH resetting the fields it does not change → 1, 5, 8 × UploadScanning.
@@ -190,6 +193,53 @@ async function create(k: KindDeclaration, program: Inputs): Promise<Made> {
 async function destroy(k: KindDeclaration, ...entries: Made[]) {
   newRun();
   for (const e of entries) await k.provider.delete(e.id, e.outs);
+}
+
+/**
+ * Rule 6c: under `async-202` a collection object's DELETE is answered 202 and applied later;
+ * destroy returns only once a read no longer finds the object (the state before the create,
+ * one DELETE, read back after it). A 202 the platform never applies (an injected answer: the
+ * handler does not run) fails the delete once the bounded read-back is over: the object is
+ * still there, and the resource is not reported deleted.
+ */
+async function deleteAcceptedCell(k: KindDeclaration) {
+  const slow = await startEmulator({ port: 0, profile: { name: "async-202", writeDelayMs: 100 } });
+  const sctl = new EmulatorControl(slow.url);
+  const saved = { ...timing };
+  try {
+    useKey(slow.apiKey, slow.url);
+    const before = await sctl.state();
+    const made = await create(k, k.create(before));
+    await sctl.clearJournal();
+    await destroy(k, made);
+    // Read at once, no waiting for the emulator's pending delete: already gone.
+    expect(canonical(await sctl.state())).toEqual(canonical(before));
+    const journal = await sctl.journal();
+    expect(lines(writesOf(journal)).map((l) => l.replace(/ \S+ /, " "))).toEqual(["DELETE 202"]);
+    const at = journal.findIndex((e) => e.method === "DELETE");
+    expect(journal.slice(at + 1).some((e) => e.method === "GET")).toBe(true); // read back
+
+    // Accepted but never applied: an error after the bounded read-back; the object stays.
+    const kept = await create(k, k.create(before));
+    const mid = await sctl.state();
+    Object.assign(timing, { readBackMs: 300 });
+    await sctl.fault({
+      method: "DELETE",
+      path: "^/shield/",
+      status: 202,
+      body: { statusCode: 202, success: true, message: null, errorKey: null },
+    });
+    newRun();
+    const e = await rejection(k.provider.delete(kept.id, kept.outs));
+    expect(String(e?.message)).toMatch(/202/);
+    await sctl.clearFaults();
+    await new Promise((r) => setTimeout(r, 200)); // nothing pending could land later
+    expect(canonical(await sctl.state())).toEqual(canonical(mid));
+  } finally {
+    Object.assign(timing, saved);
+    useKey(emu.apiKey);
+    await slow.close();
+  }
 }
 
 /**
@@ -491,6 +541,17 @@ const RULES: Rule[] = [
         : k.destroy !== "deletes"
           ? { na: "the kind creates no object: its 202 has no id to lose" }
           : async () => asyncCell(k, { name: "async-202", acceptedNamesRule: false }),
+  ],
+  [
+    "6c. async-202 destroy: a DELETE answered 202 returns once the object is gone; one never applied is an error and the object stays",
+    (k) =>
+      isNa(k.async202)
+        ? k.async202
+        : k.destroy !== "deletes"
+          ? { na: "the kind deletes no object: its destroy restores or keeps" }
+          : k.async202.noDelete202 !== undefined
+            ? { na: k.async202.noDelete202 }
+            : async () => deleteAcceptedCell(k),
   ],
   [
     "7. two resources for one object, spelled both ways: refused before any write",

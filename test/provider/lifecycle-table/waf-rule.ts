@@ -51,7 +51,7 @@ export const wafRule: KindDeclaration = {
   },
   scopedKey: true,
   rename: "refused",
-  async202: { accepted: ["POST", "PATCH"] },
+  async202: { accepted: ["POST", "PATCH", "DELETE"] }, // the published DELETE has a 202
   spellings: {
     byZone: { shieldZoneId: 3, ...program },
     byPull: { pullZoneId: 5, ...program },

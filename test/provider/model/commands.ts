@@ -173,7 +173,7 @@ class OobEdit implements Cmd {
     const s = await w.ctl.state();
     const obj = pick(this.kind.objects(s), this.obj);
     if (!obj) return;
-    this.kind.oobEdit(s, obj, this.edit);
+    if (this.kind.oobEdit(s, obj, this.edit) === false) return;
     await w.ctl.setState(s);
     w.drifted.add(obj.key);
     w.attemptedPriors.delete(obj.key);

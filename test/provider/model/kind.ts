@@ -111,8 +111,11 @@ export interface ModelKind {
   adoptInputs(obj: PlatformObject, spec: unknown): ProgramInputs;
   /** Out-of-band field edits. */
   oobEdits: fc.Arbitrary<OobFieldEdit>;
-  /** Applies an out-of-band edit to the state document. */
-  oobEdit(s: EmulatorState, obj: PlatformObject, e: OobFieldEdit): void;
+  /**
+   * Applies an out-of-band edit to the state document; `false`: it does not apply to this
+   * object (nothing changed).
+   */
+  oobEdit(s: EmulatorState, obj: PlatformObject, e: OobFieldEdit): void | false;
   /** Deletes the object from the state document (absent: another actor cannot). */
   oobDelete?(s: EmulatorState, obj: PlatformObject): void;
   /** Out-of-band creates (absent: another actor cannot create one). */

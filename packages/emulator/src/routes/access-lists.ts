@@ -25,7 +25,7 @@ import {
 import type { EmulatorContext } from "../context";
 import type { CustomAccessListState, ManagedAccessListState, ShieldZoneState } from "../state";
 import type { AccessListConfigState } from "../state-shield";
-import { int32Params, OK_RESULT } from "./common";
+import { deleteAccepted, int32Params, OK_RESULT } from "./common";
 import { zoneNotFound } from "./shield";
 import {
   ACCESS_LIST_KEYS,
@@ -273,6 +273,17 @@ export function registerAccessListRoutes(app: FastifyInstance, ctx: EmulatorCont
           `Access list ${req.params.id} was not found in shield zone ${zone.id}`,
         );
         return reply.code(ctx.profile.notFoundAnswer === "embedded-200" ? 200 : 404).send(err);
+      }
+      if (ctx.profile.writeDelayMs > 0) {
+        // Accepted (the published 202): the list is still read and listed until applied.
+        ctx.pending.schedule(ctx.profile.writeDelayMs, () => {
+          const cur = s();
+          const at = cur.accessLists.findIndex((l) => l.id === list.id);
+          if (at === -1) return; // deleted meanwhile
+          cur.accessLists.splice(at, 1);
+          ctx.store.commit();
+        });
+        return reply.code(202).send(deleteAccepted(`Access list ${list.id} deletion accepted`));
       }
       const st = s();
       st.accessLists.splice(st.accessLists.indexOf(list), 1);

@@ -27,6 +27,14 @@ export function int64Params(...names: string[]) {
 export const OK_RESULT = { statusCode: 200, success: true, message: null, errorKey: null } as const;
 
 /**
+ * Body of a 202 for a delayed delete (the published `GenericRequestResponse` of a DELETE of a
+ * custom WAF rule or a custom access list): accepted, applied later.
+ */
+export function deleteAccepted(message: string) {
+  return { statusCode: 202, success: true, message, errorKey: null };
+}
+
+/**
  * Body of a 202 for a delayed write: names the object (`{location, value: {id}, statusCode}`)
  * or not (every `AcceptedResult` field null), as the profile's `acceptedNamesRule` says.
  */

@@ -18,7 +18,7 @@ import type { EmulatorContext } from "../context";
 import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { fillRuleDefaults, WAF_RULE_CONFIG_DEFAULTS } from "../profiles";
-import { acceptedResult, int64Params, OK_RESULT } from "./common";
+import { acceptedResult, deleteAccepted, int64Params, OK_RESULT } from "./common";
 import { embeddedRuleFailure, listQuerySchema, zoneListPage, zoneNotFound } from "./shield";
 import { planName, zoneAccess, zonePlan } from "./shield-access";
 
@@ -182,6 +182,18 @@ export function registerWafRoutes(app: FastifyInstance, ctx: EmulatorContext): v
       const i = st.wafRules.findIndex((r) => r.id === req.params.id);
       if (i === -1) return notFound(reply, req.url, req.params.id, true);
       if (!sees(req, st.wafRules[i].shieldZoneId)) return outOfScope(st.wafRules[i]);
+      const id = req.params.id;
+      if (ctx.profile.writeDelayMs > 0) {
+        // Accepted (the published 202): the rule is still read and listed until applied.
+        ctx.pending.schedule(ctx.profile.writeDelayMs, () => {
+          const cur = s();
+          const at = cur.wafRules.findIndex((r) => r.id === id);
+          if (at === -1) return; // deleted meanwhile
+          cur.wafRules.splice(at, 1);
+          ctx.store.commit();
+        });
+        return reply.code(202).send(deleteAccepted(`Custom WAF rule ${id} deletion accepted`));
+      }
       st.wafRules.splice(i, 1);
       ctx.store.commit();
       const res: GenericRequestResponse = {

@@ -1,7 +1,9 @@
 /**
  * The kinds the model test drives, together in one program. A resource's name starts with
  * its kind's tag (`r0` is a RateLimitRule, `w3` a WafRule, `a2` an AccessList, `m1` a
- * ManagedAccessList, `z0` a ShieldZone, `b0` a BotDetection, `u0` an UploadScanning, `g0` an ApiGuardian, `p0` a ResponsePage), as a Pulumi URN carries its type.
+ * ManagedAccessList, `z0` a ShieldZone, `b0` a BotDetection, `u0` an UploadScanning, `g0` an
+ * ApiGuardian, `p0` a ResponsePage, `x0` an UnderAttackMode, `c0` a BotCategorization), as a
+ * Pulumi URN carries its type.
  */
 import type { ModelKind } from "../kind";
 import { accessListKind } from "./access-list";
@@ -9,9 +11,11 @@ import { managedAccessListKind } from "./managed-access-list";
 import { rateLimitRuleKind, wafRuleKind } from "./rules";
 import {
   apiGuardianKind,
+  botCategorizationKind,
   botDetectionKind,
   responsePageKind,
   shieldZoneKind,
+  underAttackModeKind,
   uploadScanningKind,
 } from "./zone-settings";
 
@@ -26,6 +30,8 @@ const ALL_KINDS: readonly ModelKind[] = [
   uploadScanningKind,
   apiGuardianKind,
   responsePageKind,
+  underAttackModeKind,
+  botCategorizationKind,
 ];
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The settings resources as kinds of the model test: `edge.shield.ShieldZone` (a zone's WAF
- * and DDoS settings), `edge.shield.BotDetection` and `edge.shield.UploadScanning`. Nothing is
+ * and DDoS settings), `BotDetection`, `UploadScanning`, `ApiGuardian`, `ResponsePage`,
+ * `UnderAttackMode` (the zone's DDoS sensitivity as a switch) and `BotCategorization`. Nothing is
  * created or deleted: a program names a zone (`shieldZoneId`, or `pullZoneId` of a pull zone
  * that has one) and manages a subset of its settings; destroy puts back what was there before
  * the program first managed it (world.ts (7)); every setting the program never named keeps
@@ -16,6 +17,9 @@
  */
 import fc from "fast-check";
 import {
+  BotCategorizationAction,
+  BotCategory,
+  BotCategoryAction,
   BotDetectionExecutionMode,
   CustomPageTypes,
   UnmatchedPathAction,
@@ -28,9 +32,11 @@ import {
 } from "../../../../packages/client/src/spec";
 import type { EmulatorState } from "../../../../packages/emulator/src";
 import { apiGuardianProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/api-guardian";
+import { botCategorizationProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/bot-categorization";
 import { botDetectionProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/bot-detection";
 import { responsePageProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/response-page";
 import { shieldZoneProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/shield-zone";
+import { underAttackModeProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/under-attack-mode";
 import { uploadScanningProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/upload-scanning";
 import { clone, ProgramInputs, StateEntry } from "../engine";
 import type { FieldEdit, ModelKind, OobFieldEdit, PlatformObject } from "../kind";
@@ -51,6 +57,13 @@ interface ModelField {
   names?: Names;
   /** A list compared as a set. */
   unordered?: boolean;
+  /**
+   * Whether the platform value holds the program's (when it is not the value itself: a
+   * switch read from a level).
+   */
+  holds?: (program: unknown, platform: unknown) => boolean;
+  /** The platform values another actor writes (default: the program's values on the wire). */
+  oobValues?: fc.Arbitrary<unknown>;
 }
 
 const enumOf = (names: Names): fc.Arbitrary<unknown> =>
@@ -64,6 +77,7 @@ const wire = (f: ModelField, v: unknown): unknown =>
   f.names && typeof v === "string" && v in f.names ? f.names[v] : v;
 
 const sameSetting = (f: ModelField, program: unknown, platform: unknown): boolean => {
+  if (f.holds) return f.holds(program, platform);
   const w = wire(f, program);
   if (f.unordered && Array.isArray(w) && Array.isArray(platform))
     return canon([...w].map(String).sort()) === canon([...platform].map(String).sort());
@@ -113,10 +127,22 @@ const zoneOf = (p: ProgramInputs): number | undefined =>
       ? SETTINGS_PULL_ZONES[p.pullZoneId]
       : undefined;
 
-const placement = fc.constantFrom<Record<string, number>>(
-  ...ZONES.map((z) => ({ shieldZoneId: z })),
-  ...Object.keys(SETTINGS_PULL_ZONES).map((pz) => ({ pullZoneId: Number(pz) })),
-);
+/** A program's way to name one of `zones`: its id, or its pull zone. */
+const placement = (zones: readonly number[]) =>
+  fc.constantFrom<Record<string, number>>(
+    ...zones.map((z) => ({ shieldZoneId: z })),
+    ...Object.entries(SETTINGS_PULL_ZONES)
+      .filter(([, z]) => zones.includes(z))
+      .map(([pz]) => ({ pullZoneId: Number(pz) })),
+  );
+
+/**
+ * The shield zones where `UnderAttackMode` is driven. Its switch is the zone's DDoS
+ * sensitivity, which `ShieldZone` writes too (`ddos.sensitivity`): there, a ShieldZone never
+ * manages the sensitivity (one setting, one owner: not a combination a program may have),
+ * another actor edits it as UnderAttackMode's object, and ShieldZone's object does not hold it.
+ */
+const UNDER_ATTACK_ZONES = [2, 3];
 
 /**
  * A settings kind of the model: the fields its programs manage, how an object's settings
@@ -140,7 +166,14 @@ function settingsKind(o: {
   expectedErrors: RegExp[];
   /** Zones where the object exists (a plan may lack the feature). */
   zones: (z: Zone) => boolean;
+  /** The zones a program places it in (default: every zone of the fixtures). */
+  placed?: readonly number[];
+  /** Whether a program may manage `path` in `zone` (default: every field everywhere). */
+  allowed?: (path: string, zone: number | undefined) => boolean;
+  /** Settings a program may manage in `zone` when an adoption drew none it may (never empty). */
+  adoptFallback?: readonly (readonly [string, unknown])[];
 }): ModelKind {
+  const allowed = o.allowed ?? (() => true);
   const byPath = new Map(o.fields.map((f) => [f.path, f]));
   const keys: (string | undefined)[] = o.key ? [...o.key.values] : [undefined];
   const idOf = (zone: number, key: string | undefined) =>
@@ -190,11 +223,13 @@ function settingsKind(o: {
       /another resource of this program (already|now) manages/, // one object, one resource
     ],
     addInputs: fc
-      .tuple(placement, fc.constantFrom(...keys), someFields)
+      .tuple(placement(o.placed ?? ZONES), fc.constantFrom(...keys), someFields)
+      .filter(([where, , pairs]) => pairs.some(([path]) => allowed(path, zoneOf(where))))
       .map(([where, key, pairs]) => {
         const inputs: ProgramInputs = { ...where };
         if (o.key && key !== undefined) inputs[o.key.name] = key;
-        for (const [path, v] of pairs) set(inputs, path, clone(v));
+        for (const [path, v] of pairs)
+          if (allowed(path, zoneOf(where))) set(inputs, path, clone(v));
         return inputs;
       }),
     edits: fc
@@ -211,6 +246,7 @@ function settingsKind(o: {
         unset(prog, e.field);
         return `${e.field} removed (unmanaged)`;
       }
+      if (!allowed(e.field, zoneOf(prog))) return undefined;
       set(prog, e.field, clone(e.value));
       return `${e.field} = ${JSON.stringify(e.value)}`;
     },
@@ -234,13 +270,20 @@ function settingsKind(o: {
     adoptInputs(obj, spec) {
       const inputs: ProgramInputs = { shieldZoneId: obj.zone };
       if (o.key) inputs[o.key.name] = String(obj.id).split("/")[1];
-      for (const [path, v] of spec as [string, unknown][]) set(inputs, path, clone(v));
+      let pairs = (spec as [string, unknown][]).filter(([path]) => allowed(path, obj.zone));
+      if (pairs.length === 0) pairs = (o.adoptFallback ?? []).map(([p, v]) => [p, v]);
+      for (const [path, v] of pairs) set(inputs, path, clone(v));
       return inputs;
     },
-    oobEdits: fc
-      .constantFrom(...o.fields)
-      .chain((f) => f.values.map((v): OobFieldEdit => ({ field: f.path, value: wire(f, v) }))),
+    oobEdits: fc.constantFrom(...o.fields).chain((f) =>
+      (f.oobValues ?? f.values.map((v) => wire(f, v))).map((value): OobFieldEdit => ({
+        field: f.path,
+        value,
+      })),
+    ),
     oobEdit(s, obj, e) {
+      // A setting that is another kind's object in this zone: that kind's edits change it.
+      if (!allowed(e.field, obj.zone)) return false;
       const key = o.key ? String(obj.id).split("/")[1] : undefined;
       o.oobWrite(
         s.shieldZones.find((z) => z.id === obj.zone)!,
@@ -296,6 +339,17 @@ type Settings = Record<string, unknown> & {
 const settingsOf = (z: Zone): Settings =>
   ((z as unknown as { settings?: Settings }).settings ?? {}) as Settings;
 
+/** Whether the zone's DDoS sensitivity is UnderAttackMode's object (not ShieldZone's). */
+const underAttackZone = (zone: number | undefined) =>
+  zone !== undefined && UNDER_ATTACK_ZONES.includes(zone);
+
+/** ShieldZone's settings of a zone (less the DDoS sensitivity where UnderAttackMode has it). */
+function shieldZoneSettings(z: Zone): Settings {
+  if (!underAttackZone(z.id)) return settingsOf(z);
+  const { dDoSShieldSensitivity: _underAttack, ...rest } = settingsOf(z);
+  return rest as Settings;
+}
+
 /** `edge.shield.ShieldZone`: the zone's own settings (plan, WAF, DDoS, pages). */
 export const shieldZoneKind: ModelKind = settingsKind({
   name: "ShieldZone",
@@ -303,11 +357,14 @@ export const shieldZoneKind: ModelKind = settingsKind({
   provider: shieldZoneProvider,
   fields: ZONE_FIELDS,
   zones: () => true,
+  allowed: (path, zone) => path !== "ddos.sensitivity" || !underAttackZone(zone),
+  adoptFallback: [["ddos.challengeWindow", 300]],
   project(z) {
-    const s = settingsOf(z);
+    const s = shieldZoneSettings(z);
     const out: Record<string, unknown> = { planType: z.planType ?? 0 };
-    const mapped = new Set<string>();
+    const mapped = new Set<string>(["dDoSShieldSensitivity"]);
     for (const f of ZONE_FIELDS) {
+      if (f.key === "dDoSShieldSensitivity" && underAttackZone(z.id)) continue;
       if (f.key === "wafEnabled") out[f.path] = z.wafEnabled ?? true;
       else if (f.key) out[f.path] = s[f.key] ?? null;
       else {
@@ -326,7 +383,7 @@ export const shieldZoneKind: ModelKind = settingsKind({
   raw: (z) => ({
     planType: z.planType ?? 0,
     wafEnabled: z.wafEnabled ?? true,
-    settings: settingsOf(z),
+    settings: shieldZoneSettings(z),
   }),
   oobWrite(z, path, v) {
     const f = ZONE_FIELDS.find((x) => x.path === path)!;
@@ -558,4 +615,105 @@ export const responsePageKind: ModelKind = settingsKind({
     readZone: /^\/shield\/shield-zone\/(\d+)\/custom-page\/\w+$/,
   },
   expectedErrors: [/feature_not_available_on_plan|plan/],
+});
+
+// ---------------------------------------------------------------------------------------
+// UnderAttackMode and BotCategorization
+// ---------------------------------------------------------------------------------------
+
+/**
+ * `edge.shield.UnderAttackMode`: the switch is on when the zone's DDoS sensitivity is
+ * `Challenge` (shield.md: under-attack mode). Its object is the sensitivity itself, so that
+ * invariant (7) asks for the very level before Pulumi back (zone 3's `High`), not only "off";
+ * another actor sets any level. Driven in zones 2 (the default level) and 3 (`High`) only.
+ */
+export const underAttackModeKind: ModelKind = settingsKind({
+  name: "UnderAttackMode",
+  tag: "x",
+  provider: underAttackModeProvider,
+  fields: [
+    {
+      path: "enabled",
+      values: fc.boolean(),
+      holds: (on, level) => (level === DDoSShieldSensitivity.Challenge) === on,
+      oobValues: fc.constantFrom<unknown>(...Object.values(DDoSShieldSensitivity)),
+    },
+  ],
+  zones: (z) => underAttackZone(z.id),
+  placed: UNDER_ATTACK_ZONES,
+  project: (z) => ({ enabled: settingsOf(z).dDoSShieldSensitivity ?? null }),
+  raw: (z) => settingsOf(z).dDoSShieldSensitivity ?? null,
+  oobWrite(z, _path, v) {
+    (z as unknown as { settings: Settings }).settings = {
+      ...settingsOf(z),
+      dDoSShieldSensitivity: v,
+    };
+  },
+  paths: shieldZoneKind.paths,
+  expectedErrors: [],
+});
+
+/** The categories and known bots the model's programs set an action for (of the platform's). */
+const BOT_CATEGORIES = ["SEO", "AIScraper", "Tool"] as const;
+const KNOWN_BOT_IDS = [1, 3, 6] as const;
+/** Every category and known bot of the emulator (`GET …/bot-categorization`), projected. */
+const ALL_CATEGORIES = Object.entries(BotCategory).filter(([n]) => n !== "None");
+const ALL_BOT_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+type BotActions = { bots: Record<string, number>; categories: Record<string, number> };
+const botActionsOf = (z: Zone): BotActions | undefined =>
+  (z as unknown as { botCategorization?: BotActions }).botCategorization;
+
+/**
+ * `edge.shield.BotCategorization`: an action per category (`categories.<name>`) and per known
+ * bot (`bots.<id>`); `None` is no action (the platform stores only the others). Every
+ * category and bot is projected, so an entry the program does not name is an unmanaged
+ * setting that must keep its value.
+ */
+export const botCategorizationKind: ModelKind = settingsKind({
+  name: "BotCategorization",
+  tag: "c",
+  provider: botCategorizationProvider,
+  fields: [
+    ...BOT_CATEGORIES.map((c) => ({
+      path: `categories.${c}`,
+      values: enumOf(BotCategoryAction),
+      names: BotCategoryAction,
+    })),
+    ...KNOWN_BOT_IDS.map((id) => ({
+      path: `bots.${id}`,
+      values: enumOf(BotCategorizationAction),
+      names: BotCategorizationAction,
+    })),
+  ],
+  zones: () => true,
+  project(z) {
+    const a = botActionsOf(z);
+    const out: Record<string, unknown> = {};
+    for (const [name, n] of ALL_CATEGORIES)
+      out[`categories.${name}`] = a?.categories[String(n)] ?? 0;
+    for (const id of ALL_BOT_IDS) out[`bots.${id}`] = a?.bots[String(id)] ?? 0;
+    return out;
+  },
+  raw: (z) => botActionsOf(z) ?? null,
+  oobWrite(z, path, v) {
+    const a = clone(botActionsOf(z) ?? { bots: {}, categories: {} });
+    const [part, key] = path.split(".");
+    const id = part === "categories" ? String((BotCategory as Names)[key]) : key;
+    const entries = a[part as keyof BotActions];
+    if (v === 0) delete entries[id];
+    else entries[id] = v as number;
+    // As the platform stores it: no part when every action is None.
+    const holder = z as unknown as { botCategorization?: BotActions };
+    if (Object.keys(a.bots).length + Object.keys(a.categories).length === 0)
+      delete holder.botCategorization;
+    else holder.botCategorization = a;
+  },
+  paths: {
+    create: "^/shield/shield-zone/\\d+/bot-categorization/",
+    one: "^/shield/shield-zone/\\d+/bot-categorization(/|$)",
+    list: "^/shield/shield-zone/\\d+/bot-categorization$",
+    read: /^\/shield\/shield-zone\/(\d+)\/bot-categorization$/,
+  },
+  expectedErrors: [],
 });
