@@ -6,14 +6,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { otherSpellings, soleOwner } from "./one-owner";
-import {
-  refuseImport,
-  refuseReplaceOptions,
-  lookupOptions,
-  type LookupState,
-} from "./resource-options";
-import { serializedProvider } from "../core/serialized-provider";
-import { quietStacks, restack } from "./quiet-stacks";
+import { refuseImport, refuseReplaceOptions } from "./resource-options";
+import { ReadableResource } from "./readable-resource";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
 export type AccessListActionArg = keyof typeof AccessListAction | 0 | 1 | 2 | 3 | 4 | 5;
@@ -120,8 +114,8 @@ export interface ManagedAccessListState {
   readOnly: boolean | undefined;
 }
 
-/** Marks the constructor call of {@link ManagedAccessList.get} (no inputs: a read). */
-const READ_ONLY = Symbol("read-only");
+/** The kind: its stub and type token. */
+const KIND = { stub: "managed-access-list", module: "shield", type: "ManagedAccessList" } as const;
 
 /**
  * The configuration of one managed access list of a shield zone (VPN providers, Tor exit
@@ -139,7 +133,7 @@ const READ_ONLY = Symbol("read-only");
  * });
  * ```
  */
-export class ManagedAccessList extends pulumi.dynamic.Resource {
+export class ManagedAccessList extends ReadableResource {
   /** The shield zone. */
   declare public readonly shieldZoneId: pulumi.Output<number>;
   /** The pull zone the zone was named by (only when `pullZoneId` is used). */
@@ -168,28 +162,6 @@ export class ManagedAccessList extends pulumi.dynamic.Resource {
   declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
-   * Reads a managed list's configuration without managing it (never written, also not on
-   * destroy).
-   * @param name The unique name of the resulting resource.
-   * @param id `"<shieldZoneId>/<listId>"` (`"1/3"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   * @param opts Options for the resource (`id` is set from `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<ManagedAccessListState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): ManagedAccessList {
-    return new ManagedAccessList(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.ManagedAccessList", id, state, opts),
-    );
-  }
-
-  /**
    * Manages the configuration of a managed access list.
    * @param name The unique name of the resource.
    * @param args The zone, the list and the desired configuration.
@@ -197,50 +169,47 @@ export class ManagedAccessList extends pulumi.dynamic.Resource {
    * list's configuration (no write when it matches).
    */
   constructor(name: string, args: ManagedAccessListArgs, opts?: pulumi.CustomResourceOptions) {
-    const reading = (args as unknown) === READ_ONLY;
-    if (!reading) {
-      refuseReplaceOptions("edge.shield.ManagedAccessList", opts);
-      refuseImport(
-        "edge.shield.ManagedAccessList",
-        opts,
-        "the resource already adopts the list's configuration by its zone and `listId` or " +
-          "`listName` (no write when it matches); ManagedAccessList.get(name, " +
-          '"<shieldZoneId>/<listId>") reads it without managing it',
-      );
-    }
-    const limit = quietStacks();
-    try {
-      super(
-        serializedProvider("managed-access-list"),
-        name,
-        {
-          shieldZoneId: undefined,
-          pullZoneId: undefined,
-          listId: undefined,
-          listName: undefined,
-          enabled: undefined,
-          action: undefined,
-          prior: undefined,
-          ...(reading ? {} : args),
-          ...(reading ? {} : ownerGate(name, args)),
-          configurationId: undefined,
-          category: undefined,
-          requiredPlan: undefined,
-          priorPinned: undefined,
-          unmanaged: undefined,
-          byName: undefined,
-          readOnly: undefined,
-        },
-        opts,
-        "shield",
-        "ManagedAccessList",
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    super(KIND, name, args, opts, (a) =>
+      managedAccessListInputs(name, a as ManagedAccessListArgs | undefined, opts),
+    );
   }
+}
+
+/** The engine's inputs: every output a key, the program's arguments (none for a read). */
+function managedAccessListInputs(
+  name: string,
+  args: ManagedAccessListArgs | undefined,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.Inputs {
+  const reading = args === undefined;
+  if (!reading) {
+    refuseReplaceOptions("edge.shield.ManagedAccessList", opts);
+    refuseImport(
+      "edge.shield.ManagedAccessList",
+      opts,
+      "the resource already adopts the list's configuration by its zone and `listId` or " +
+        "`listName` (no write when it matches); ManagedAccessList.get(name, " +
+        '"<shieldZoneId>/<listId>") reads it without managing it',
+    );
+  }
+  return {
+    shieldZoneId: undefined,
+    pullZoneId: undefined,
+    listId: undefined,
+    listName: undefined,
+    enabled: undefined,
+    action: undefined,
+    prior: undefined,
+    ...(reading ? {} : args),
+    ...(reading ? {} : ownerGate(name, args)),
+    configurationId: undefined,
+    category: undefined,
+    requiredPlan: undefined,
+    priorPinned: undefined,
+    unmanaged: undefined,
+    byName: undefined,
+    readOnly: undefined,
+  };
 }
 
 /**
