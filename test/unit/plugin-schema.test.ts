@@ -68,7 +68,7 @@ describe("plugin schema: RateLimitRule", () => {
 
   test("the outputs are the properties the dynamic resource registers", () => {
     const registered = Object.keys(
-      zoneRuleProps("RateLimitRule", "rate-limit-rule", "rate-limit rule", "x", undefined, {}),
+      zoneRuleProps("RateLimitRule", "rate-limit-rule", "rate-limit rule", "x", undefined),
     );
     expect(sorted(Object.keys(rule.properties))).toEqual(sorted(registered));
   });

@@ -13,7 +13,6 @@ import type {
   AccessListTypeValue,
 } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { ReadableResource } from "./readable-resource";
 
 /** What the entries of a list are: the API's integer (0–5) or its name (`"CIDR"`). */
@@ -146,8 +145,16 @@ export interface AccessListState {
   readOnly: boolean | undefined;
 }
 
-/** The kind: its stub and type token. */
-const KIND = { stub: "access-list", module: "shield", type: "AccessList" } as const;
+/** The kind: its stub, its type token and how its arguments adopt an object. */
+const KIND = {
+  stub: "access-list",
+  module: "shield",
+  type: "AccessList",
+  adopt:
+    "write `listId: <the list's id>` (with its `shieldZoneId`) in the arguments instead: " +
+    "that adopts the existing list (only writes of managed fields that differ) and leaves " +
+    "it in place on destroy; AccessList.get(name, id) reads one without managing it",
+} as const;
 
 /**
  * A custom access list of a shield zone: its entries, and its configuration in the zone
@@ -206,29 +213,13 @@ export class AccessList extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: write `listId` instead.
    */
   constructor(name: string, args: AccessListArgs, opts?: pulumi.CustomResourceOptions) {
-    super(KIND, name, args, opts, (a) =>
-      accessListInputs(name, a as AccessListArgs | undefined, opts),
-    );
+    super(KIND, name, args, opts, (a) => accessListInputs(name, a as AccessListArgs | undefined));
   }
 }
 
 /** The engine's inputs: every output a key, the program's arguments (none for a read). */
-function accessListInputs(
-  name: string,
-  args: AccessListArgs | undefined,
-  opts: pulumi.CustomResourceOptions | undefined,
-): pulumi.Inputs {
+function accessListInputs(name: string, args: AccessListArgs | undefined): pulumi.Inputs {
   const reading = args === undefined;
-  if (!reading) {
-    refuseReplaceOptions("edge.shield.AccessList", opts);
-    refuseImport(
-      "edge.shield.AccessList",
-      opts,
-      "write `listId: <the list's id>` (with its `shieldZoneId`) in the arguments instead: " +
-        "that adopts the existing list (only writes of managed fields that differ) and leaves " +
-        "it in place on destroy; AccessList.get(name, id) reads one without managing it",
-    );
-  }
   return {
     // Every output is a key here (undefined = not an input), so it is readable on the class.
     shieldZoneId: undefined,

@@ -6,7 +6,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { otherSpellings, soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { ReadableResource } from "./readable-resource";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
@@ -114,8 +113,16 @@ export interface ManagedAccessListState {
   readOnly: boolean | undefined;
 }
 
-/** The kind: its stub and type token. */
-const KIND = { stub: "managed-access-list", module: "shield", type: "ManagedAccessList" } as const;
+/** The kind: its stub, its type token and how its arguments adopt an object. */
+const KIND = {
+  stub: "managed-access-list",
+  module: "shield",
+  type: "ManagedAccessList",
+  adopt:
+    "the resource already adopts the list's configuration by its zone and `listId` or " +
+    "`listName` (no write when it matches); ManagedAccessList.get(name, " +
+    '"<shieldZoneId>/<listId>") reads it without managing it',
+} as const;
 
 /**
  * The configuration of one managed access list of a shield zone (VPN providers, Tor exit
@@ -170,7 +177,7 @@ export class ManagedAccessList extends ReadableResource {
    */
   constructor(name: string, args: ManagedAccessListArgs, opts?: pulumi.CustomResourceOptions) {
     super(KIND, name, args, opts, (a) =>
-      managedAccessListInputs(name, a as ManagedAccessListArgs | undefined, opts),
+      managedAccessListInputs(name, a as ManagedAccessListArgs | undefined),
     );
   }
 }
@@ -179,19 +186,8 @@ export class ManagedAccessList extends ReadableResource {
 function managedAccessListInputs(
   name: string,
   args: ManagedAccessListArgs | undefined,
-  opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Inputs {
   const reading = args === undefined;
-  if (!reading) {
-    refuseReplaceOptions("edge.shield.ManagedAccessList", opts);
-    refuseImport(
-      "edge.shield.ManagedAccessList",
-      opts,
-      "the resource already adopts the list's configuration by its zone and `listId` or " +
-        "`listName` (no write when it matches); ManagedAccessList.get(name, " +
-        '"<shieldZoneId>/<listId>") reads it without managing it',
-    );
-  }
   return {
     shieldZoneId: undefined,
     pullZoneId: undefined,

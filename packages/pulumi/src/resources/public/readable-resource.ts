@@ -1,13 +1,19 @@
 /**
  * What every resource class of the package shares in the program: the static
  * `get(name, id, state?, opts?)` that reads an object without managing it, and the
- * constructor's "read or manage" branch around the SDK's own constructor. A class states its
+ * constructor's "read or manage" branch around the SDK's own constructor (with the refusal of
+ * the resource options no kind honours). A class states its
  * kind ({@link ResourceKind}) and how its arguments become the engine's inputs; everything else
  * is here.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { serializedProvider, type StubKind } from "../core/serialized-provider";
-import { lookupOptions, type LookupState } from "./resource-options";
+import {
+  lookupOptions,
+  refuseImport,
+  refuseReplaceOptions,
+  type LookupState,
+} from "./resource-options";
 import { quietStacks, restack } from "./quiet-stacks";
 
 /** What a class's static `get` hands its constructor in place of arguments: a read. */
@@ -40,6 +46,8 @@ export interface ResourceKind {
   module: string;
   /** Type of the token, as users write the class (`RateLimitRule`). */
   type: string;
+  /** How the arguments adopt an existing object: the hint of `opts.import`'s refusal. */
+  adopt: string;
 }
 
 /** The class a static `get` is called on: its constructor, any arguments. */
@@ -84,9 +92,12 @@ export abstract class ReadableResource extends pulumi.dynamic.Resource {
     inputs: (args: unknown) => pulumi.Inputs,
   ) {
     const view = isReadView(args) ? args : undefined;
-    const options = view
-      ? lookupOptions(`edge.${kind.module}.${kind.type}`, view.id, view.state, opts)
-      : opts;
+    const token = `edge.${kind.module}.${kind.type}`;
+    if (!view) {
+      refuseReplaceOptions(token, opts);
+      refuseImport(token, opts, kind.adopt);
+    }
+    const options = view ? lookupOptions(token, view.id, view.state, opts) : opts;
     const limit = quietStacks();
     try {
       super(

@@ -4,7 +4,6 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { ReadableResource } from "./readable-resource";
 
 /** Arguments of {@link ZoneDnssec}. */
@@ -53,8 +52,15 @@ export interface ZoneDnssecState {
   readOnly: boolean | undefined;
 }
 
-/** The kind: its stub and type token. */
-const KIND = { stub: "zone-dnssec", module: "dns", type: "ZoneDnssec" } as const;
+/** The kind: its stub, its type token and how its arguments adopt an object. */
+const KIND = {
+  stub: "zone-dnssec",
+  module: "dns",
+  type: "ZoneDnssec",
+  adopt:
+    "the resource already adopts the zone's DNSSEC switch by `zoneId` (no write when " +
+    "`enabled` matches); ZoneDnssec.get(name, zoneId) reads it without managing it",
+} as const;
 
 /**
  * The DNSSEC state of a DNS zone, with the DNSSEC record (DS record, digest, key tag, ...)
@@ -104,28 +110,13 @@ export class ZoneDnssec extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: `zoneId` adopts the zone.
    */
   constructor(name: string, args: ZoneDnssecArgs, opts?: pulumi.CustomResourceOptions) {
-    super(KIND, name, args, opts, (a) =>
-      zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined, opts),
-    );
+    super(KIND, name, args, opts, (a) => zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined));
   }
 }
 
 /** The engine's inputs: every output a key, the program's arguments (none for a read). */
-function zoneDnssecInputs(
-  name: string,
-  args: ZoneDnssecArgs | undefined,
-  opts: pulumi.CustomResourceOptions | undefined,
-): pulumi.Inputs {
+function zoneDnssecInputs(name: string, args: ZoneDnssecArgs | undefined): pulumi.Inputs {
   const reading = args === undefined;
-  if (!reading) {
-    refuseReplaceOptions("edge.dns.ZoneDnssec", opts);
-    refuseImport(
-      "edge.dns.ZoneDnssec",
-      opts,
-      "the resource already adopts the zone's DNSSEC switch by `zoneId` (no write when " +
-        "`enabled` matches); ZoneDnssec.get(name, zoneId) reads it without managing it",
-    );
-  }
   return {
     zoneId: undefined,
     enabled: undefined,

@@ -1,12 +1,12 @@
 /**
  * What the program side of a rule in a shield zone (`RateLimitRule`, `WafRule`) does before
- * registering: refuse the options it cannot honour, and build the input properties (every
- * output a key, the adopted id through the one-owner gate); and the outputs they share.
+ * registering: the input properties (every output a key, the adopted id through the one-owner
+ * gate) and how the arguments adopt a rule (the hint of `opts.import`'s refusal); and the
+ * outputs they share.
  * One place for both classes.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { ReadableResource } from "./readable-resource";
 import type { StubKind } from "../core/serialized-provider";
 
@@ -22,19 +22,8 @@ export function zoneRuleProps(
   noun: string,
   name: string,
   args: unknown,
-  opts: pulumi.CustomResourceOptions | undefined,
 ): pulumi.Inputs {
   const reading = args === undefined;
-  if (!reading) {
-    refuseReplaceOptions(`edge.shield.${type}`, opts);
-    refuseImport(
-      `edge.shield.${type}`,
-      opts,
-      "write `ruleId: <the rule's id>` in the arguments instead: that adopts the existing " +
-        "rule (one PATCH only of managed fields that differ) and leaves it in place on " +
-        `destroy; ${type}.get(name, id) reads one without managing it`,
-    );
-  }
   return {
     // Every output is a key here (undefined = not an input), so it is readable on the class.
     shieldZoneId: undefined,
@@ -127,8 +116,12 @@ export abstract class ZoneRuleResource extends ReadableResource {
     args: unknown,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
-    super({ ...kind, module: "shield" }, name, args, opts, (a) =>
-      zoneRuleProps(kind.type, kind.owner, kind.noun, name, a, opts),
+    const adopt =
+      "write `ruleId: <the rule's id>` in the arguments instead: that adopts the existing " +
+      "rule (one PATCH only of managed fields that differ) and leaves it in place on " +
+      `destroy; ${kind.type}.get(name, id) reads one without managing it`;
+    super({ ...kind, module: "shield", adopt }, name, args, opts, (a) =>
+      zoneRuleProps(kind.type, kind.owner, kind.noun, name, a),
     );
   }
 }

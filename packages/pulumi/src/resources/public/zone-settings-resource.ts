@@ -6,7 +6,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { StubKind } from "../core/serialized-provider";
 import { otherSpellings, soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
 import { ReadableResource } from "./readable-resource";
 
 /** An enumeration argument: its name or the API's integer. */
@@ -76,18 +75,10 @@ export function settingsInputs(
   name: string,
   args: Record<string, unknown> | undefined,
   outputs: readonly string[],
-  opts: pulumi.CustomResourceOptions | undefined,
   key?: { name: string; value: pulumi.Input<string> | undefined },
 ): pulumi.Inputs {
   const base: pulumi.Inputs = Object.fromEntries(outputs.map((o) => [o, undefined]));
   if (!args) return base;
-  refuseReplaceOptions(`edge.shield.${type}`, opts);
-  refuseImport(
-    `edge.shield.${type}`,
-    opts,
-    `the resource already adopts the zone's settings (no write when they match); ` +
-      `${type}.get(name, "<shieldZoneId>${key ? `/<${key.name}>` : ""}") reads them without managing them`,
-  );
   const zoneField = args.shieldZoneId !== undefined ? "shieldZoneId" : "pullZoneId";
   const zoneValue = args[zoneField] as pulumi.Input<number> | undefined;
   const gated: pulumi.Inputs = { ...base, ...args };
@@ -160,12 +151,15 @@ export abstract class ZoneSettingsResource<A extends object> extends ReadableRes
     args: A,
     opts: pulumi.CustomResourceOptions | undefined,
   ) {
-    super({ ...kind, module: "shield" }, name, args, opts, (given) => {
+    const adopt =
+      `the resource already adopts the zone's settings (no write when they match); ` +
+      `${kind.type}.get(name, "<shieldZoneId>${kind.key ? `/<${kind.key}>` : ""}") reads them without managing them`;
+    super({ ...kind, module: "shield", adopt }, name, args, opts, (given) => {
       const a = given as (A & Record<string, unknown>) | undefined;
       const key = a && kind.key ? { name: kind.key, value: a[kind.key] as never } : undefined;
       const engineArgs = a && kind.engineArgs ? kind.engineArgs(a) : a;
       const outputs = [...COMMON_OUTPUTS, ...kind.outputs];
-      return settingsInputs(kind.type, kind.noun, name, engineArgs, outputs, opts, key);
+      return settingsInputs(kind.type, kind.noun, name, engineArgs, outputs, key);
     });
   }
 }
