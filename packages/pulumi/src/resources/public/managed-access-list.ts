@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { otherSpellings, soleOwner } from "./one-owner";
 import { ReadableResource } from "./readable-resource";
+import type { InPullZoneArgs, InShieldZoneArgs } from "./zone-settings-resource";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
 export type AccessListActionArg = keyof typeof AccessListAction | 0 | 1 | 2 | 3 | 4 | 5;
@@ -32,20 +33,6 @@ export interface ManagedAccessListCommonArgs {
   prior?: pulumi.Input<{ enabled?: boolean; action?: AccessListActionArg }>;
 }
 
-/** The zone, by shield zone id. */
-interface InShieldZone {
-  /** Id of the shield zone. Another zone replaces the resource. */
-  shieldZoneId: pulumi.Input<number>;
-  /** Not with `shieldZoneId`: one of the two names the zone. */
-  pullZoneId?: never;
-}
-/** The zone, by pull zone id. */
-interface InPullZone {
-  /** Not with `pullZoneId`: one of the two names the zone. */
-  shieldZoneId?: never;
-  /** The shield zone of this pull zone. Another pull zone replaces the resource. */
-  pullZoneId: pulumi.Input<number>;
-}
 /** The list, by id. */
 interface ById {
   /** Id of the managed list (`listId` of the zone's listing). Another list replaces. */
@@ -69,7 +56,7 @@ interface ByName {
  * exactly one of `listId` and `listName`, at least one of `enabled` and `action`.
  */
 export type ManagedAccessListArgs = ManagedAccessListCommonArgs &
-  (InShieldZone | InPullZone) &
+  (InShieldZoneArgs | InPullZoneArgs) &
   (ById | ByName);
 
 /** The managed fields as they were before this resource managed them. */
