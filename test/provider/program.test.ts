@@ -3,6 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { RateLimitRule } from "../../packages/pulumi/src/resources/public/rate-limit-rule";
 import { VolumeInstancesDeletion } from "../../packages/pulumi/src/resources/public/volume-instances-deletion";
 import { ZoneDnssec } from "../../packages/pulumi/src/resources/public/zone-dnssec";
+import { shield } from "../../packages/pulumi/src/index";
 
 const registered: pulumi.runtime.MockResourceArgs[] = [];
 beforeAll(() =>
@@ -127,6 +128,33 @@ test("get registers a read of the id with no inputs besides the provider", async
   expect(find("seen-zone").id).toBe("2");
   expect(Object.keys(find("seen-zone").inputs)).toEqual(["__provider"]);
 });
+
+test.each([
+  ["WafRule", "301"],
+  ["AccessList", "1/501"],
+  ["ManagedAccessList", "1/3"],
+  ["ShieldZone", "1"],
+  ["BotDetection", "2"],
+  ["UploadScanning", "1"],
+  ["ApiGuardian", "3"],
+  ["ResponsePage", "3/block"],
+  ["UnderAttackMode", "1"],
+  ["BotCategorization", "2"],
+] as const)(
+  "%s.get registers a read of id %s (its own type token) with no inputs besides the provider",
+  async (type, id) => {
+    const name = `seen-${type}`;
+    // Each class's own static get (the union of the classes has no common `this` type).
+    const cls = shield[type] as unknown as {
+      get(name: string, id: string): pulumi.CustomResource;
+    };
+    const view = cls.get(name, id);
+    expect(view).toBeInstanceOf(shield[type]);
+    expect(await value(view.urn)).toContain(`dynamic/shield:${type}::${name}`);
+    expect(find(name).id).toBe(id);
+    expect(Object.keys(find(name).inputs)).toEqual(["__provider"]);
+  },
+);
 
 test("issue 16 (2): two resources naming one zone's DNSSEC both reach check as a conflict, whatever their order", async () => {
   const { checkZoneDnssec } =

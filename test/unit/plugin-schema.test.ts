@@ -8,10 +8,7 @@ import * as fs from "fs";
 import * as path from "path";
 import * as ts from "typescript";
 import { buildSchema, type PulumiType } from "../../packages/pulumi/src/plugin/schema";
-import {
-  READ_ONLY,
-  zoneRuleProps,
-} from "../../packages/pulumi/src/resources/public/zone-rule-resource";
+import { zoneRuleProps } from "../../packages/pulumi/src/resources/public/zone-rule-resource";
 
 const SRC = path.join(__dirname, "..", "..", "packages", "pulumi", "src");
 const RULE = "edgeplatform:shield:RateLimitRule";
@@ -71,7 +68,7 @@ describe("plugin schema: RateLimitRule", () => {
 
   test("the outputs are the properties the dynamic resource registers", () => {
     const registered = Object.keys(
-      zoneRuleProps("RateLimitRule", "rate-limit-rule", "rate-limit rule", "x", READ_ONLY, {}),
+      zoneRuleProps("RateLimitRule", "rate-limit-rule", "rate-limit rule", "x", undefined),
     );
     expect(sorted(Object.keys(rule.properties))).toEqual(sorted(registered));
   });

@@ -13,15 +13,7 @@ import type {
   AccessListTypeValue,
 } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
-import {
-  refuseImport,
-  refuseReplaceOptions,
-  lookupOptions,
-  type LookupState,
-} from "./resource-options";
-import { serializedProvider } from "../core/serialized-provider";
-import { READ_ONLY } from "./zone-rule-resource";
-import { quietStacks, restack } from "./quiet-stacks";
+import { ReadableResource } from "./readable-resource";
 
 /** What the entries of a list are: the API's integer (0–5) or its name (`"CIDR"`). */
 export type AccessListTypeInput = AccessListTypeValue | keyof typeof AccessListType;
@@ -153,6 +145,17 @@ export interface AccessListState {
   readOnly: boolean | undefined;
 }
 
+/** The kind: its stub, its type token and how its arguments adopt an object. */
+const KIND = {
+  stub: "access-list",
+  module: "shield",
+  type: "AccessList",
+  adopt:
+    "write `listId: <the list's id>` (with its `shieldZoneId`) in the arguments instead: " +
+    "that adopts the existing list (only writes of managed fields that differ) and leaves " +
+    "it in place on destroy; AccessList.get(name, id) reads one without managing it",
+} as const;
+
 /**
  * A custom access list of a shield zone: its entries, and its configuration in the zone
  * (`enabled`, `action`). With `shieldZoneId` or `pullZoneId` a new list is created (and
@@ -171,7 +174,7 @@ export interface AccessListState {
  * });
  * ```
  */
-export class AccessList extends pulumi.dynamic.Resource {
+export class AccessList extends ReadableResource {
   /** Id of the list on the platform (also the resource id, as a string). */
   declare public readonly listId: pulumi.Output<number>;
   /** Shield zone the list belongs to. */
@@ -204,85 +207,45 @@ export class AccessList extends pulumi.dynamic.Resource {
   declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
-   * Reads an existing custom list without managing it (never written, never deleted).
-   * @param name The unique name of the resulting resource.
-   * @param id `"<shieldZoneId>/<listId>"` (`"1/501"`): the access-list API is keyed by zone.
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   * @param opts Options for the resource (`id` is set from `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<AccessListState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): AccessList {
-    return new AccessList(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.AccessList", id, state, opts),
-    );
-  }
-
-  /**
    * Creates or adopts a custom access list.
    * @param name The unique name of the resource.
    * @param args The desired list: `listId` (adopt), `shieldZoneId` or `pullZoneId` (create).
    * @param opts Options for the resource. `opts.import` is refused: write `listId` instead.
    */
   constructor(name: string, args: AccessListArgs, opts?: pulumi.CustomResourceOptions) {
-    const reading = (args as unknown) === READ_ONLY;
-    if (!reading) {
-      refuseReplaceOptions("edge.shield.AccessList", opts);
-      refuseImport(
-        "edge.shield.AccessList",
-        opts,
-        "write `listId: <the list's id>` (with its `shieldZoneId`) in the arguments instead: " +
-          "that adopts the existing list (only writes of managed fields that differ) and leaves " +
-          "it in place on destroy; AccessList.get(name, id) reads one without managing it",
-      );
-    }
-    const limit = quietStacks();
-    try {
-      super(
-        serializedProvider("access-list"),
-        name,
-        {
-          // Every output is a key here (undefined = not an input), so it is readable on the class.
-          shieldZoneId: undefined,
-          pullZoneId: undefined,
-          name: undefined,
-          description: undefined,
-          type: undefined,
-          entries: undefined,
-          enabled: undefined,
-          action: undefined,
-          deleteOnDestroy: undefined,
-          ...(reading ? {} : (args as pulumi.Inputs)),
-          listId: reading
-            ? undefined
-            : soleOwner(
-                "access-list",
-                `edge.shield.AccessList "${name}"`,
-                (args as { listId?: pulumi.Input<number> }).listId,
-                (id) => `custom access list ${id}`,
-              ),
-          configurationId: undefined,
-          entryCount: undefined,
-          entriesDigest: undefined,
-          adopted: undefined,
-          origin: undefined,
-          unmanaged: undefined,
-          readOnly: undefined,
-        },
-        opts,
-        "shield",
-        "AccessList",
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    super(KIND, name, args, opts, (a) => accessListInputs(name, a as AccessListArgs | undefined));
   }
+}
+
+/** The engine's inputs: every output a key, the program's arguments (none for a read). */
+function accessListInputs(name: string, args: AccessListArgs | undefined): pulumi.Inputs {
+  const reading = args === undefined;
+  return {
+    // Every output is a key here (undefined = not an input), so it is readable on the class.
+    shieldZoneId: undefined,
+    pullZoneId: undefined,
+    name: undefined,
+    description: undefined,
+    type: undefined,
+    entries: undefined,
+    enabled: undefined,
+    action: undefined,
+    deleteOnDestroy: undefined,
+    ...(reading ? {} : (args as pulumi.Inputs)),
+    listId: reading
+      ? undefined
+      : soleOwner(
+          "access-list",
+          `edge.shield.AccessList "${name}"`,
+          (args as { listId?: pulumi.Input<number> }).listId,
+          (id) => `custom access list ${id}`,
+        ),
+    configurationId: undefined,
+    entryCount: undefined,
+    entriesDigest: undefined,
+    adopted: undefined,
+    origin: undefined,
+    unmanaged: undefined,
+    readOnly: undefined,
+  };
 }

@@ -6,7 +6,6 @@
 import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
-import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   UnmatchedPathAction,
   WafExecutionMode,
@@ -14,15 +13,8 @@ import type {
 } from "edgeplatform-client/spec";
 import { InvalidArgumentError } from "edgeplatform-client";
 import { storeDocument } from "./api-guardian-documents";
-import { serializedProvider } from "../core/serialized-provider";
-import {
-  isReading,
-  READ_ONLY,
-  ZoneSettingsResource,
-  type EnumArg,
-  type SettingsStateBase,
-  type SettingsZoneArgs,
-} from "./zone-settings-resource";
+import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
+import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
 /** Settings of {@link ApiGuardianArgs}; each left out is not managed. */
 export interface ApiGuardianSettingsArgs {
@@ -62,14 +54,21 @@ export interface ApiGuardianState extends SettingsStateBase {
   specHash: string | undefined;
 }
 
-const OUTPUTS = [
-  "enabled",
-  "executionMode",
-  "bodyLimitAction",
-  "unmatchedPathAction",
-  "specHash",
-  "enforceAuthorizationValidation",
-];
+/** The kind: its stub, type, noun in messages and own outputs. */
+const KIND: SettingsResourceKind<ApiGuardianArgs> = {
+  stub: "api-guardian",
+  type: "ApiGuardian",
+  noun: "the API guardian settings",
+  outputs: [
+    "enabled",
+    "executionMode",
+    "bodyLimitAction",
+    "unmatchedPathAction",
+    "specHash",
+    "enforceAuthorizationValidation",
+  ],
+  engineArgs: apiGuardianEngineArgs,
+};
 
 /**
  * API guardian of a shield zone (a plan with API guardian: below it, the create fails
@@ -81,7 +80,7 @@ const OUTPUTS = [
  * new edge.shield.ApiGuardian("api", { shieldZoneId: 3, enabled: true, specFile: "openapi.json" });
  * ```
  */
-export class ApiGuardian extends ZoneSettingsResource {
+export class ApiGuardian extends ZoneSettingsResource<ApiGuardianArgs> {
   /** Whether API guardian is on, when managed. */
   declare public readonly enabled: pulumi.Output<boolean | undefined>;
   /** Execution mode, when managed. */
@@ -94,69 +93,47 @@ export class ApiGuardian extends ZoneSettingsResource {
   declare public readonly specHash: pulumi.Output<string | undefined>;
 
   /**
-   * Reads a zone's API guardian configuration without managing it.
-   * @param id The shield zone id (`"3"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<ApiGuardianState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): ApiGuardian {
-    return new ApiGuardian(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.ApiGuardian", id, state, opts),
-    );
-  }
-
-  /**
    * Manages API guardian of a shield zone.
    * @param name The unique name of the resource.
    * @param args The zone, the settings and/or the document.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
   constructor(name: string, args: ApiGuardianArgs, opts?: pulumi.CustomResourceOptions) {
-    const reading = isReading(args);
-    let engineArgs: Record<string, unknown> | undefined;
-    if (!reading) {
-      const { spec, specFile, ...rest } = args;
-      if (spec !== undefined && specFile !== undefined)
-        throw new InvalidArgumentError(
-          "edge.shield.ApiGuardian",
-          "spec",
-          "give `spec` or `specFile`, not both",
-        );
-      engineArgs = { ...rest };
-      if (spec !== undefined) engineArgs.specHash = pulumi.output(spec).apply(storeDocument);
-      // A file that cannot be read fails naming `specFile` (thrown here for a plain path: a
-      // failure inside an apply leaves an inline program's `pulumi up` hanging).
-      const stored = (f: string) => {
-        let content: string;
-        try {
-          content = fs.readFileSync(path.resolve(f), "utf8");
-        } catch (e) {
-          throw new InvalidArgumentError(
-            "edge.shield.ApiGuardian",
-            "specFile",
-            `cannot read ${JSON.stringify(f)} (${path.resolve(f)}): ${(e as Error).message}`,
-          );
-        }
-        return storeDocument(content);
-      };
-      if (typeof specFile === "string") engineArgs.specHash = stored(specFile);
-      else if (specFile !== undefined) engineArgs.specHash = pulumi.output(specFile).apply(stored);
-    }
-    super(
-      serializedProvider("api-guardian"),
-      "ApiGuardian",
-      "the API guardian settings",
-      name,
-      engineArgs,
-      OUTPUTS,
-      opts,
-    );
+    super(KIND, name, args, opts);
   }
+}
+
+/**
+ * The engine's arguments of an `ApiGuardian`: the document (`spec` or `specFile`) stored and
+ * named by its hash (`specHash`), the rest as written.
+ * @throws InvalidArgumentError when both are given, or the file cannot be read.
+ */
+function apiGuardianEngineArgs(args: ApiGuardianArgs): Record<string, unknown> {
+  const { spec, specFile, ...rest } = args;
+  if (spec !== undefined && specFile !== undefined)
+    throw new InvalidArgumentError(
+      "edge.shield.ApiGuardian",
+      "spec",
+      "give `spec` or `specFile`, not both",
+    );
+  const engineArgs: Record<string, unknown> = { ...rest };
+  if (spec !== undefined) engineArgs.specHash = pulumi.output(spec).apply(storeDocument);
+  // A file that cannot be read fails naming `specFile` (thrown here for a plain path: a
+  // failure inside an apply leaves an inline program's `pulumi up` hanging).
+  const stored = (f: string) => {
+    let content: string;
+    try {
+      content = fs.readFileSync(path.resolve(f), "utf8");
+    } catch (e) {
+      throw new InvalidArgumentError(
+        "edge.shield.ApiGuardian",
+        "specFile",
+        `cannot read ${JSON.stringify(f)} (${path.resolve(f)}): ${(e as Error).message}`,
+      );
+    }
+    return storeDocument(content);
+  };
+  if (typeof specFile === "string") engineArgs.specHash = stored(specFile);
+  else if (specFile !== undefined) engineArgs.specHash = pulumi.output(specFile).apply(stored);
+  return engineArgs;
 }

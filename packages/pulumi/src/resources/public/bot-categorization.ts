@@ -3,21 +3,13 @@
  * dynamic resource (type token `pulumi-nodejs:dynamic/shield:BotCategorization`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   BotCategorizationAction,
   BotCategory,
   BotCategoryAction,
 } from "edgeplatform-client/spec";
-import { serializedProvider } from "../core/serialized-provider";
-import {
-  isReading,
-  READ_ONLY,
-  ZoneSettingsResource,
-  type EnumArg,
-  type SettingsStateBase,
-  type SettingsZoneArgs,
-} from "./zone-settings-resource";
+import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
+import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
 /** A category's action: `"None"` (clears it), `"Block"`, `"Allow"` (0–2). */
 export type BotCategoryActionArg = EnumArg<typeof BotCategoryAction>;
@@ -48,7 +40,13 @@ export interface BotCategorizationState extends SettingsStateBase {
   bots: Record<string, string | number> | undefined;
 }
 
-const OUTPUTS = ["categories", "bots"];
+/** The kind: its stub, type, noun in messages and own outputs. */
+const KIND: SettingsResourceKind<BotCategorizationArgs> = {
+  stub: "bot-categorization",
+  type: "BotCategorization",
+  noun: "the bot categorization actions",
+  outputs: ["categories", "bots"],
+};
 
 /**
  * What a shield zone does with known bots: an action per bot category and per bot (every
@@ -67,30 +65,11 @@ const OUTPUTS = ["categories", "bots"];
  * });
  * ```
  */
-export class BotCategorization extends ZoneSettingsResource {
+export class BotCategorization extends ZoneSettingsResource<BotCategorizationArgs> {
   /** The managed categories' actions. */
   declare public readonly categories: pulumi.Output<Record<string, string | number> | undefined>;
   /** The managed bots' actions, by bot id. */
   declare public readonly bots: pulumi.Output<Record<string, string | number> | undefined>;
-
-  /**
-   * Reads a zone's bot categorization actions (every category and bot) without managing them.
-   * @param id The shield zone id (`"2"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<BotCategorizationState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): BotCategorization {
-    return new BotCategorization(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.BotCategorization", id, state, opts),
-    );
-  }
 
   /**
    * Manages bot categorization actions of a shield zone.
@@ -99,14 +78,6 @@ export class BotCategorization extends ZoneSettingsResource {
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
   constructor(name: string, args: BotCategorizationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("bot-categorization"),
-      "BotCategorization",
-      "the bot categorization actions",
-      name,
-      isReading(args) ? undefined : (args as unknown as Record<string, unknown>),
-      OUTPUTS,
-      opts,
-    );
+    super(KIND, name, args, opts);
   }
 }

@@ -3,21 +3,13 @@
  * resource (type token `pulumi-nodejs:dynamic/shield:BotDetection`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   BotDetectionExecutionMode,
   BotDetectionSensitivity,
   BrowserFingerprintAggression,
 } from "edgeplatform-client/spec";
-import { serializedProvider } from "../core/serialized-provider";
-import {
-  isReading,
-  READ_ONLY,
-  ZoneSettingsResource,
-  type EnumArg,
-  type SettingsStateBase,
-  type SettingsZoneArgs,
-} from "./zone-settings-resource";
+import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
+import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
 /** A bot-detection signal's sensitivity: `"Off"`, `"Low"`, `"Medium"`, `"High"` (0–3). */
 export type BotDetectionSensitivityArg = EnumArg<typeof BotDetectionSensitivity>;
@@ -54,7 +46,13 @@ export interface BotDetectionState extends SettingsStateBase {
   browserFingerprint: Record<string, unknown> | undefined;
 }
 
-const OUTPUTS = ["executionMode", "requestIntegrity", "ipAddress", "browserFingerprint"];
+/** The kind: its stub, type, noun in messages and own outputs. */
+const KIND: SettingsResourceKind<BotDetectionArgs> = {
+  stub: "bot-detection",
+  type: "BotDetection",
+  noun: "the bot detection settings",
+  outputs: ["executionMode", "requestIntegrity", "ipAddress", "browserFingerprint"],
+};
 
 /**
  * The bot detection settings of a shield zone (not on the Basic plan: the create fails
@@ -65,7 +63,7 @@ const OUTPUTS = ["executionMode", "requestIntegrity", "ipAddress", "browserFinge
  * new edge.shield.BotDetection("bots", { shieldZoneId: 2, executionMode: "Challenge" });
  * ```
  */
-export class BotDetection extends ZoneSettingsResource {
+export class BotDetection extends ZoneSettingsResource<BotDetectionArgs> {
   /** What happens to a detected bot, when managed. */
   declare public readonly executionMode: pulumi.Output<string | number | undefined>;
   /** Request integrity, when managed. */
@@ -76,39 +74,12 @@ export class BotDetection extends ZoneSettingsResource {
   declare public readonly browserFingerprint: pulumi.Output<Record<string, unknown> | undefined>;
 
   /**
-   * Reads a zone's bot detection settings without managing them.
-   * @param id The shield zone id (`"2"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<BotDetectionState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): BotDetection {
-    return new BotDetection(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.BotDetection", id, state, opts),
-    );
-  }
-
-  /**
    * Manages bot detection settings of a shield zone.
    * @param name The unique name of the resource.
    * @param args The zone and the settings to manage.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
   constructor(name: string, args: BotDetectionArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("bot-detection"),
-      "BotDetection",
-      "the bot detection settings",
-      name,
-      isReading(args) ? undefined : (args as unknown as Record<string, unknown>),
-      OUTPUTS,
-      opts,
-    );
+    super(KIND, name, args, opts);
   }
 }

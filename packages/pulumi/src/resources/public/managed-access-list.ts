@@ -6,14 +6,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { otherSpellings, soleOwner } from "./one-owner";
-import {
-  refuseImport,
-  refuseReplaceOptions,
-  lookupOptions,
-  type LookupState,
-} from "./resource-options";
-import { serializedProvider } from "../core/serialized-provider";
-import { quietStacks, restack } from "./quiet-stacks";
+import { ReadableResource } from "./readable-resource";
+import type { InPullZoneArgs, InShieldZoneArgs } from "./zone-settings-resource";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
 export type AccessListActionArg = keyof typeof AccessListAction | 0 | 1 | 2 | 3 | 4 | 5;
@@ -39,20 +33,6 @@ export interface ManagedAccessListCommonArgs {
   prior?: pulumi.Input<{ enabled?: boolean; action?: AccessListActionArg }>;
 }
 
-/** The zone, by shield zone id. */
-interface InShieldZone {
-  /** Id of the shield zone. Another zone replaces the resource. */
-  shieldZoneId: pulumi.Input<number>;
-  /** Not with `shieldZoneId`: one of the two names the zone. */
-  pullZoneId?: never;
-}
-/** The zone, by pull zone id. */
-interface InPullZone {
-  /** Not with `pullZoneId`: one of the two names the zone. */
-  shieldZoneId?: never;
-  /** The shield zone of this pull zone. Another pull zone replaces the resource. */
-  pullZoneId: pulumi.Input<number>;
-}
 /** The list, by id. */
 interface ById {
   /** Id of the managed list (`listId` of the zone's listing). Another list replaces. */
@@ -76,7 +56,7 @@ interface ByName {
  * exactly one of `listId` and `listName`, at least one of `enabled` and `action`.
  */
 export type ManagedAccessListArgs = ManagedAccessListCommonArgs &
-  (InShieldZone | InPullZone) &
+  (InShieldZoneArgs | InPullZoneArgs) &
   (ById | ByName);
 
 /** The managed fields as they were before this resource managed them. */
@@ -120,8 +100,16 @@ export interface ManagedAccessListState {
   readOnly: boolean | undefined;
 }
 
-/** Marks the constructor call of {@link ManagedAccessList.get} (no inputs: a read). */
-const READ_ONLY = Symbol("read-only");
+/** The kind: its stub, its type token and how its arguments adopt an object. */
+const KIND = {
+  stub: "managed-access-list",
+  module: "shield",
+  type: "ManagedAccessList",
+  adopt:
+    "the resource already adopts the list's configuration by its zone and `listId` or " +
+    "`listName` (no write when it matches); ManagedAccessList.get(name, " +
+    '"<shieldZoneId>/<listId>") reads it without managing it',
+} as const;
 
 /**
  * The configuration of one managed access list of a shield zone (VPN providers, Tor exit
@@ -139,7 +127,7 @@ const READ_ONLY = Symbol("read-only");
  * });
  * ```
  */
-export class ManagedAccessList extends pulumi.dynamic.Resource {
+export class ManagedAccessList extends ReadableResource {
   /** The shield zone. */
   declare public readonly shieldZoneId: pulumi.Output<number>;
   /** The pull zone the zone was named by (only when `pullZoneId` is used). */
@@ -168,28 +156,6 @@ export class ManagedAccessList extends pulumi.dynamic.Resource {
   declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
-   * Reads a managed list's configuration without managing it (never written, also not on
-   * destroy).
-   * @param name The unique name of the resulting resource.
-   * @param id `"<shieldZoneId>/<listId>"` (`"1/3"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   * @param opts Options for the resource (`id` is set from `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<ManagedAccessListState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): ManagedAccessList {
-    return new ManagedAccessList(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.ManagedAccessList", id, state, opts),
-    );
-  }
-
-  /**
    * Manages the configuration of a managed access list.
    * @param name The unique name of the resource.
    * @param args The zone, the list and the desired configuration.
@@ -197,50 +163,36 @@ export class ManagedAccessList extends pulumi.dynamic.Resource {
    * list's configuration (no write when it matches).
    */
   constructor(name: string, args: ManagedAccessListArgs, opts?: pulumi.CustomResourceOptions) {
-    const reading = (args as unknown) === READ_ONLY;
-    if (!reading) {
-      refuseReplaceOptions("edge.shield.ManagedAccessList", opts);
-      refuseImport(
-        "edge.shield.ManagedAccessList",
-        opts,
-        "the resource already adopts the list's configuration by its zone and `listId` or " +
-          "`listName` (no write when it matches); ManagedAccessList.get(name, " +
-          '"<shieldZoneId>/<listId>") reads it without managing it',
-      );
-    }
-    const limit = quietStacks();
-    try {
-      super(
-        serializedProvider("managed-access-list"),
-        name,
-        {
-          shieldZoneId: undefined,
-          pullZoneId: undefined,
-          listId: undefined,
-          listName: undefined,
-          enabled: undefined,
-          action: undefined,
-          prior: undefined,
-          ...(reading ? {} : args),
-          ...(reading ? {} : ownerGate(name, args)),
-          configurationId: undefined,
-          category: undefined,
-          requiredPlan: undefined,
-          priorPinned: undefined,
-          unmanaged: undefined,
-          byName: undefined,
-          readOnly: undefined,
-        },
-        opts,
-        "shield",
-        "ManagedAccessList",
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    super(KIND, name, args, opts, (a) =>
+      managedAccessListInputs(name, a as ManagedAccessListArgs | undefined),
+    );
   }
+}
+
+/** The engine's inputs: every output a key, the program's arguments (none for a read). */
+function managedAccessListInputs(
+  name: string,
+  args: ManagedAccessListArgs | undefined,
+): pulumi.Inputs {
+  const reading = args === undefined;
+  return {
+    shieldZoneId: undefined,
+    pullZoneId: undefined,
+    listId: undefined,
+    listName: undefined,
+    enabled: undefined,
+    action: undefined,
+    prior: undefined,
+    ...(reading ? {} : args),
+    ...(reading ? {} : ownerGate(name, args)),
+    configurationId: undefined,
+    category: undefined,
+    requiredPlan: undefined,
+    priorPinned: undefined,
+    unmanaged: undefined,
+    byName: undefined,
+    readOnly: undefined,
+  };
 }
 
 /**

@@ -7,9 +7,8 @@
  * largest cost per resource in a program (measured: 1 000 `RateLimitRule`s constructed in
  * 1.1–1.4 s with them, 0.26 s without). Each resource's constructor calls the SDK's with
  * `Error.stackTraceLimit = 0` ({@link quietStacks}) and restores the limit as soon as it
- * returns or throws ({@link restack}). This is done in each class's own constructor, not in a
- * base class, so the stack the SDK records for the resource (its source position and stack
- * trace, which the engine keeps in the state) has the same frames as before. The source
+ * returns or throws ({@link restack}). This is done once, in the constructor of the classes'
+ * base (`ReadableResource`, readable-resource.ts), around the SDK's constructor. The source
  * position is unaffected (the SDK raises the limit itself to find it); the promise report
  * still names the resource and the property; an error thrown while the resource is
  * constructed gets the stack of the constructor's caller.

@@ -3,7 +3,6 @@
  * (type token `pulumi-nodejs:dynamic/shield:RateLimitRule`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   BlockTime,
   CounterKeyType,
@@ -21,9 +20,7 @@ import type {
   TransformationTypeValue,
   VariableTypes,
 } from "edgeplatform-client/spec/runtime";
-import { serializedProvider } from "../core/serialized-provider";
-import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
-import { quietStacks, restack } from "./quiet-stacks";
+import { ZoneRuleResource, type ZoneRuleKind, type ZoneRuleStateBase } from "./zone-rule-resource";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Challenge"`). */
 type EnumInput<V, E> = V | keyof E;
@@ -213,38 +210,22 @@ export type RateLimitRuleArgs<
  */
 export interface RateLimitRuleState<
   C extends RateLimitRuleConfigurationArgs = RateLimitRuleConfigurationArgs,
-> {
-  /** Id of the rule on the platform (also the resource id, as a string). */
-  ruleId: number;
-  /** Shield zone the rule belongs to. */
-  shieldZoneId: number;
-  /** Pull zone the rule was placed by (only when `pullZoneId` is used). */
-  pullZoneId: number | undefined;
-  /** Name of the rule on the platform. */
-  ruleName: string | null;
-  /** Description of the rule on the platform. */
-  ruleDescription: string | null;
+> extends ZoneRuleStateBase {
   /**
    * The managed configuration fields as the platform holds them, in the form the program
    * wrote them (an enumeration written as a name is a name); every field for
    * {@link RateLimitRule.get}.
    */
   ruleConfiguration: RateLimitRuleConfigurationStateOf<C>;
-  /**
-   * `deleteOnDestroy` as written (undefined: the default of the mode); `false` for a rule
-   * read with {@link RateLimitRule.get}.
-   */
-  deleteOnDestroy: boolean | undefined;
-  /**
-   * True when the program addresses the rule by `ruleId` (adopt mode), and for a rule read
-   * with {@link RateLimitRule.get}.
-   */
-  adopted: boolean;
-  /** Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out). */
-  unmanaged: ("ruleName" | "ruleDescription")[] | undefined;
-  /** True for a rule read with {@link RateLimitRule.get} (a read-only view); else undefined. */
-  readOnly: boolean | undefined;
 }
+
+/** The kind: its stub, type, one-owner namespace and noun in messages. */
+const KIND: ZoneRuleKind = {
+  stub: "rate-limit-rule",
+  type: "RateLimitRule",
+  owner: "rate-limit-rule",
+  noun: "rate-limit rule",
+};
 
 /**
  * A shield rate-limit rule. With `shieldZoneId` or `pullZoneId` a new rule is created (and
@@ -276,9 +257,7 @@ export interface RateLimitRuleState<
 export class RateLimitRule<
   C extends RateLimitRuleConfigurationArgs & NoUnknownConfigurationFields<C> =
     RateLimitRuleConfigurationArgs,
->
-  extends pulumi.dynamic.Resource
-{
+> extends ZoneRuleResource {
   /** Id of the rule on the platform (also the resource id, as a string). */
   declare public readonly ruleId: pulumi.Output<number>;
   /** Shield zone the rule belongs to. */
@@ -306,51 +285,12 @@ export class RateLimitRule<
   declare public readonly unmanaged: pulumi.Output<("ruleName" | "ruleDescription")[] | undefined>;
 
   /**
-   * Reads an existing rule into the program without managing it: the engine reads it on
-   * every `up` and `refresh`, never writes it, and never deletes it (also not on `destroy`).
-   * The outputs hold every field the platform reports (enumerations by name),
-   * with `adopted: true` and `deleteOnDestroy: false`. To manage an existing rule, construct
-   * the resource with `ruleId` instead.
-   * @param name The unique name of the resulting resource.
-   * @param id The id of the rule (`"101"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   * @param opts Options for the resource (`id` is set from `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<RateLimitRuleState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): RateLimitRule {
-    return new RateLimitRule(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.RateLimitRule", id, state, opts),
-    );
-  }
-
-  /**
    * Creates or adopts a rate-limit rule.
    * @param name The unique name of the resource.
    * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
   constructor(name: string, args: RateLimitRuleArgs<C>, opts?: pulumi.CustomResourceOptions) {
-    const limit = quietStacks();
-    try {
-      super(
-        serializedProvider("rate-limit-rule"),
-        name,
-        zoneRuleProps("RateLimitRule", "rate-limit-rule", "rate-limit rule", name, args, opts),
-        opts,
-        "shield",
-        "RateLimitRule",
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    super(KIND, name, args, opts);
   }
 }

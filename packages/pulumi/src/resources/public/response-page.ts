@@ -4,16 +4,9 @@
  * `pulumi-nodejs:dynamic/shield:ResponsePage`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { lookupOptions, type LookupState } from "./resource-options";
 import type { CustomPageType } from "edgeplatform-client/spec";
-import { serializedProvider } from "../core/serialized-provider";
-import {
-  isReading,
-  READ_ONLY,
-  ZoneSettingsResource,
-  type SettingsStateBase,
-  type SettingsZoneArgs,
-} from "./zone-settings-resource";
+import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
+import type { SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
 /** Arguments of {@link ResponsePage}: the zone, the page type and its HTML. */
 export type ResponsePageArgs = SettingsZoneArgs & {
@@ -31,7 +24,14 @@ export interface ResponsePageState extends SettingsStateBase {
   html: string | null;
 }
 
-const OUTPUTS = ["pageType", "html"];
+/** The kind: its stub, type, noun in messages and own outputs. */
+const KIND: SettingsResourceKind<ResponsePageArgs> = {
+  stub: "response-page",
+  type: "ResponsePage",
+  noun: "the custom response page",
+  outputs: ["pageType", "html"],
+  key: "pageType",
+};
 
 /**
  * A custom response page of a shield zone (a plan with custom pages: below it, the create
@@ -43,30 +43,11 @@ const OUTPUTS = ["pageType", "html"];
  * new edge.shield.ResponsePage("blocked", { shieldZoneId: 3, pageType: "block", html: "<h1>Blocked</h1>" });
  * ```
  */
-export class ResponsePage extends ZoneSettingsResource {
+export class ResponsePage extends ZoneSettingsResource<ResponsePageArgs> {
   /** The page type. */
   declare public readonly pageType: pulumi.Output<CustomPageType>;
   /** The page's HTML as last read (`null`: the platform's own page). */
   declare public readonly html: pulumi.Output<string | null>;
-
-  /**
-   * Reads a zone's custom page without managing it.
-   * @param id `"<shieldZoneId>/<pageType>"` (`"3/block"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<ResponsePageState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): ResponsePage {
-    return new ResponsePage(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.ResponsePage", id, state, opts),
-    );
-  }
 
   /**
    * Manages a custom response page of a shield zone.
@@ -75,16 +56,6 @@ export class ResponsePage extends ZoneSettingsResource {
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
   constructor(name: string, args: ResponsePageArgs, opts?: pulumi.CustomResourceOptions) {
-    const reading = isReading(args);
-    super(
-      serializedProvider("response-page"),
-      "ResponsePage",
-      "the custom response page",
-      name,
-      reading ? undefined : (args as unknown as Record<string, unknown>),
-      OUTPUTS,
-      opts,
-      reading ? undefined : { name: "pageType", value: args.pageType },
-    );
+    super(KIND, name, args, opts);
   }
 }

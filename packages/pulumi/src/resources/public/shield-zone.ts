@@ -4,22 +4,14 @@
  * `pulumi-nodejs:dynamic/shield:ShieldZone`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   DDoSShieldSensitivity,
   ShieldPlanType,
   WafExecutionMode,
   WafPayloadLimitAction,
 } from "edgeplatform-client/spec";
-import { serializedProvider } from "../core/serialized-provider";
-import {
-  isReading,
-  READ_ONLY,
-  ZoneSettingsResource,
-  type EnumArg,
-  type SettingsStateBase,
-  type SettingsZoneArgs,
-} from "./zone-settings-resource";
+import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
+import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
 /** A WAF paranoia level, 1 (fewest false positives) to 4 (strictest). */
 export type ParanoiaLevel = 1 | 2 | 3 | 4;
@@ -108,14 +100,13 @@ export interface ShieldZoneState extends SettingsStateBase {
   created: boolean | undefined;
 }
 
-const OUTPUTS = [
-  "planType",
-  "waf",
-  "ddos",
-  "customRuleOrder",
-  "whitelabelResponsePages",
-  "created",
-];
+/** The kind: its stub, type, noun in messages and own outputs. */
+const KIND: SettingsResourceKind<ShieldZoneArgs> = {
+  stub: "shield-zone",
+  type: "ShieldZone",
+  noun: "the settings",
+  outputs: ["planType", "waf", "ddos", "customRuleOrder", "whitelabelResponsePages", "created"],
+};
 
 /**
  * The settings of a pull zone's shield zone. Only the settings the program names are
@@ -132,7 +123,7 @@ const OUTPUTS = [
  * });
  * ```
  */
-export class ShieldZone extends ZoneSettingsResource {
+export class ShieldZone extends ZoneSettingsResource<ShieldZoneArgs> {
   /** The zone's plan, by name (as written when managed). */
   declare public readonly planType: pulumi.Output<string | number>;
   /** The managed WAF settings, as last read. */
@@ -147,40 +138,12 @@ export class ShieldZone extends ZoneSettingsResource {
   declare public readonly created: pulumi.Output<boolean | undefined>;
 
   /**
-   * Reads a shield zone's settings without managing them (never written, also not on destroy).
-   * @param id The shield zone id (`"1"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<ShieldZoneState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): ShieldZone {
-    return new ShieldZone(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.ShieldZone", id, state, opts),
-    );
-  }
-
-  /**
    * Manages settings of a shield zone.
    * @param name The unique name of the resource.
    * @param args The zone and the settings to manage.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
   constructor(name: string, args: ShieldZoneArgs, opts?: pulumi.CustomResourceOptions) {
-    const reading = isReading(args);
-    super(
-      serializedProvider("shield-zone"),
-      "ShieldZone",
-      "the settings",
-      name,
-      reading ? undefined : (args as unknown as Record<string, unknown>),
-      OUTPUTS,
-      opts,
-    );
+    super(KIND, name, args, opts);
   }
 }

@@ -3,15 +3,8 @@
  * resource (type token `pulumi-nodejs:dynamic/shield:UnderAttackMode`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { lookupOptions, type LookupState } from "./resource-options";
-import { serializedProvider } from "../core/serialized-provider";
-import {
-  isReading,
-  READ_ONLY,
-  ZoneSettingsResource,
-  type SettingsStateBase,
-  type SettingsZoneArgs,
-} from "./zone-settings-resource";
+import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
+import type { SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
 /** Settings of {@link UnderAttackModeArgs}. */
 export interface UnderAttackModeSettingsArgs {
@@ -32,7 +25,13 @@ export interface UnderAttackModeState extends SettingsStateBase {
   enabled: boolean | undefined;
 }
 
-const OUTPUTS = ["enabled"];
+/** The kind: its stub, type, noun in messages and own outputs. */
+const KIND: SettingsResourceKind<UnderAttackModeArgs> = {
+  stub: "under-attack-mode",
+  type: "UnderAttackMode",
+  noun: "the under-attack mode",
+  outputs: ["enabled"],
+};
 
 /**
  * The under-attack switch of a shield zone (every plan). The platform has no switch of its
@@ -45,28 +44,9 @@ const OUTPUTS = ["enabled"];
  * new edge.shield.UnderAttackMode("attack", { pullZoneId: 1, enabled: true });
  * ```
  */
-export class UnderAttackMode extends ZoneSettingsResource {
+export class UnderAttackMode extends ZoneSettingsResource<UnderAttackModeArgs> {
   /** Whether the zone is under attack. */
   declare public readonly enabled: pulumi.Output<boolean | undefined>;
-
-  /**
-   * Reads a zone's under-attack switch without managing it.
-   * @param id The shield zone id (`"1"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<UnderAttackModeState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): UnderAttackMode {
-    return new UnderAttackMode(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.UnderAttackMode", id, state, opts),
-    );
-  }
 
   /**
    * Manages the under-attack switch of a shield zone.
@@ -75,14 +55,6 @@ export class UnderAttackMode extends ZoneSettingsResource {
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
   constructor(name: string, args: UnderAttackModeArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("under-attack-mode"),
-      "UnderAttackMode",
-      "the under-attack mode",
-      name,
-      isReading(args) ? undefined : (args as unknown as Record<string, unknown>),
-      OUTPUTS,
-      opts,
-    );
+    super(KIND, name, args, opts);
   }
 }

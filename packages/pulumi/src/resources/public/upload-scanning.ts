@@ -3,17 +3,9 @@
  * dynamic resource (type token `pulumi-nodejs:dynamic/shield:UploadScanning`).
  */
 import * as pulumi from "@pulumi/pulumi";
-import { lookupOptions, type LookupState } from "./resource-options";
 import type { UploadScanningScannerMode } from "edgeplatform-client/spec";
-import { serializedProvider } from "../core/serialized-provider";
-import {
-  isReading,
-  READ_ONLY,
-  ZoneSettingsResource,
-  type EnumArg,
-  type SettingsStateBase,
-  type SettingsZoneArgs,
-} from "./zone-settings-resource";
+import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
+import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
 /** A scanner's mode: `"Disabled"`, `"Log"`, `"Block"` (0–2). */
 export type UploadScanningScannerModeArg = EnumArg<typeof UploadScanningScannerMode>;
@@ -41,7 +33,13 @@ export interface UploadScanningState extends SettingsStateBase {
   antivirusScanningMode: string | number | undefined;
 }
 
-const OUTPUTS = ["enabled", "csamScanningMode", "antivirusScanningMode"];
+/** The kind: its stub, type, noun in messages and own outputs. */
+const KIND: SettingsResourceKind<UploadScanningArgs> = {
+  stub: "upload-scanning",
+  type: "UploadScanning",
+  noun: "the upload scanning settings",
+  outputs: ["enabled", "csamScanningMode", "antivirusScanningMode"],
+};
 
 /**
  * The upload scanning settings of a shield zone (every plan). Only the named settings are
@@ -51,7 +49,7 @@ const OUTPUTS = ["enabled", "csamScanningMode", "antivirusScanningMode"];
  * new edge.shield.UploadScanning("scan", { pullZoneId: 1, enabled: true, antivirusScanningMode: "Block" });
  * ```
  */
-export class UploadScanning extends ZoneSettingsResource {
+export class UploadScanning extends ZoneSettingsResource<UploadScanningArgs> {
   /** Whether uploads are scanned, when managed. */
   declare public readonly enabled: pulumi.Output<boolean | undefined>;
   /** The CSAM scanner's mode, when managed. */
@@ -60,39 +58,12 @@ export class UploadScanning extends ZoneSettingsResource {
   declare public readonly antivirusScanningMode: pulumi.Output<string | number | undefined>;
 
   /**
-   * Reads a zone's upload scanning settings without managing them.
-   * @param id The shield zone id (`"1"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<UploadScanningState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): UploadScanning {
-    return new UploadScanning(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.UploadScanning", id, state, opts),
-    );
-  }
-
-  /**
    * Manages upload scanning settings of a shield zone.
    * @param name The unique name of the resource.
    * @param args The zone and the settings to manage.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
   constructor(name: string, args: UploadScanningArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      serializedProvider("upload-scanning"),
-      "UploadScanning",
-      "the upload scanning settings",
-      name,
-      isReading(args) ? undefined : (args as unknown as Record<string, unknown>),
-      OUTPUTS,
-      opts,
-    );
+    super(KIND, name, args, opts);
   }
 }

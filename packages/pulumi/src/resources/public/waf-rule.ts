@@ -6,7 +6,6 @@
  * managing; `opts.import` is refused.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { lookupOptions, type LookupState } from "./resource-options";
 import type {
   OperatorType,
   OperatorTypeValue,
@@ -19,9 +18,7 @@ import type {
   WafRuleActionValue,
 } from "edgeplatform-client/spec/runtime";
 import type { ChainedRuleConditionArgs } from "./rate-limit-rule";
-import { serializedProvider } from "../core/serialized-provider";
-import { READ_ONLY, zoneRuleProps } from "./zone-rule-resource";
-import { quietStacks, restack } from "./quiet-stacks";
+import { ZoneRuleResource, type ZoneRuleKind, type ZoneRuleStateBase } from "./zone-rule-resource";
 
 /** An enumeration input: the API's integer or the enumeration name (`"Block"`). */
 type EnumInput<V, E> = V | keyof E;
@@ -142,28 +139,20 @@ export type WafRuleArgs<C extends WafRuleConfigurationArgs = WafRuleConfiguratio
   WafRuleAdoptArgs<C> | WafRuleCreateInShieldZoneArgs<C> | WafRuleCreateInPullZoneArgs<C>;
 
 /** State (outputs) of a {@link WafRule}: identity, mode and the managed fields. */
-export interface WafRuleState<C extends WafRuleConfigurationArgs = WafRuleConfigurationArgs> {
-  /** Id of the rule on the platform (also the resource id, as a string). */
-  ruleId: number;
-  /** Shield zone the rule belongs to. */
-  shieldZoneId: number;
-  /** Pull zone the rule was placed by (only when `pullZoneId` is used). */
-  pullZoneId: number | undefined;
-  /** Name of the rule on the platform. */
-  ruleName: string | null;
-  /** Description of the rule on the platform. */
-  ruleDescription: string | null;
+export interface WafRuleState<
+  C extends WafRuleConfigurationArgs = WafRuleConfigurationArgs,
+> extends ZoneRuleStateBase {
   /** The managed configuration fields as the platform holds them (enumerations by name). */
   ruleConfiguration: WafRuleConfigurationStateOf<C>;
-  /** `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`). */
-  deleteOnDestroy: boolean | undefined;
-  /** True when the program addresses the rule by `ruleId` (adopt mode), and for `get`. */
-  adopted: boolean;
-  /** Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out). */
-  unmanaged: ("ruleName" | "ruleDescription")[] | undefined;
-  /** True for a rule read with {@link WafRule.get} (a read-only view); else undefined. */
-  readOnly: boolean | undefined;
 }
+
+/** The kind: its stub, type, one-owner namespace and noun in messages. */
+const KIND: ZoneRuleKind = {
+  stub: "waf-rule",
+  type: "WafRule",
+  owner: "waf-rule",
+  noun: "custom WAF rule",
+};
 
 /**
  * A custom WAF rule of a shield zone. With `shieldZoneId` or `pullZoneId` a new rule is
@@ -187,50 +176,9 @@ export interface WafRuleState<C extends WafRuleConfigurationArgs = WafRuleConfig
 export class WafRule<
   C extends WafRuleConfigurationArgs & NoUnknownWafConfigurationFields<C> =
     WafRuleConfigurationArgs,
->
-  extends pulumi.dynamic.Resource
-{
-  /** Id of the rule on the platform (also the resource id, as a string). */
-  declare public readonly ruleId: pulumi.Output<number>;
-  /** Shield zone the rule belongs to. */
-  declare public readonly shieldZoneId: pulumi.Output<number>;
-  /** Pull zone the rule was placed by (only when `pullZoneId` is used). */
-  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
-  /** Name of the rule on the platform. */
-  declare public readonly ruleName: pulumi.Output<string | null>;
-  /** Description of the rule on the platform. */
-  declare public readonly ruleDescription: pulumi.Output<string | null>;
+> extends ZoneRuleResource {
   /** The managed configuration fields as the platform holds them (enumerations by name). */
   declare public readonly ruleConfiguration: pulumi.Output<WafRuleConfigurationStateOf<C>>;
-  /** `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`). */
-  declare public readonly deleteOnDestroy: pulumi.Output<boolean | undefined>;
-  /** True when the program addresses the rule by `ruleId` (adopt mode), and for `get`. */
-  declare public readonly adopted: pulumi.Output<boolean>;
-  /** True for a rule read with {@link WafRule.get} (a read-only view); else undefined. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
-  /** Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out). */
-  declare public readonly unmanaged: pulumi.Output<("ruleName" | "ruleDescription")[] | undefined>;
-
-  /**
-   * Reads an existing custom WAF rule without managing it (never written, never deleted).
-   * @param name The unique name of the resulting resource.
-   * @param id The id of the rule (`"301"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   * @param opts Options for the resource (`id` is set from `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<WafRuleState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): WafRule {
-    return new WafRule(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.shield.WafRule", id, state, opts),
-    );
-  }
 
   /**
    * Creates or adopts a custom WAF rule.
@@ -239,20 +187,6 @@ export class WafRule<
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
   constructor(name: string, args: WafRuleArgs<C>, opts?: pulumi.CustomResourceOptions) {
-    const limit = quietStacks();
-    try {
-      super(
-        serializedProvider("waf-rule"),
-        name,
-        zoneRuleProps("WafRule", "waf-rule", "custom WAF rule", name, args, opts),
-        opts,
-        "shield",
-        "WafRule",
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    super(KIND, name, args, opts);
   }
 }

@@ -4,14 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
-import {
-  refuseImport,
-  refuseReplaceOptions,
-  lookupOptions,
-  type LookupState,
-} from "./resource-options";
-import { serializedProvider } from "../core/serialized-provider";
-import { quietStacks, restack } from "./quiet-stacks";
+import { ReadableResource } from "./readable-resource";
 
 /** Arguments of {@link ZoneDnssec}. */
 export interface ZoneDnssecArgs {
@@ -59,8 +52,15 @@ export interface ZoneDnssecState {
   readOnly: boolean | undefined;
 }
 
-/** Marks the constructor call of {@link ZoneDnssec.get} (no inputs: a read). */
-const READ_ONLY = Symbol("read-only");
+/** The kind: its stub, its type token and how its arguments adopt an object. */
+const KIND = {
+  stub: "zone-dnssec",
+  module: "dns",
+  type: "ZoneDnssec",
+  adopt:
+    "the resource already adopts the zone's DNSSEC switch by `zoneId` (no write when " +
+    "`enabled` matches); ZoneDnssec.get(name, zoneId) reads it without managing it",
+} as const;
 
 /**
  * The DNSSEC state of a DNS zone, with the DNSSEC record (DS record, digest, key tag, ...)
@@ -74,7 +74,7 @@ const READ_ONLY = Symbol("read-only");
  * export const ds = dnssec.dsRecord;
  * ```
  */
-export class ZoneDnssec extends pulumi.dynamic.Resource {
+export class ZoneDnssec extends ReadableResource {
   /** Id of the DNS zone. */
   declare public readonly zoneId: pulumi.Output<number>;
   /** Whether DNSSEC is enabled, as last known. */
@@ -104,85 +104,43 @@ export class ZoneDnssec extends pulumi.dynamic.Resource {
   declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
-   * Reads the DNSSEC switch of an existing zone into the program without managing it: the
-   * engine reads it on every `up` and `refresh` and never writes it (also not on `destroy`).
-   * `enabled` is the zone's `DnsSecEnabled`; the DS fields are null (the zone read does not
-   * carry them) and `priorEnabled` is undefined.
-   * @param name The unique name of the resulting resource.
-   * @param id The id of the DNS zone (`"1"`).
-   * @param state Accepted as in Pulumi's other providers; not needed (every output is
-   *   read from the platform by `id`).
-   * @param opts Options for the resource (`id` is set from `id`).
-   */
-  public static get(
-    name: string,
-    id: pulumi.Input<pulumi.ID>,
-    state?: LookupState<ZoneDnssecState>,
-    opts?: pulumi.CustomResourceOptions,
-  ): ZoneDnssec {
-    return new ZoneDnssec(
-      name,
-      READ_ONLY as never,
-      lookupOptions("edge.dns.ZoneDnssec", id, state, opts),
-    );
-  }
-
-  /**
    * Manages the DNSSEC switch of a zone.
    * @param name The unique name of the resource.
    * @param args The zone and the desired state.
    * @param opts Options for the resource. `opts.import` is refused: `zoneId` adopts the zone.
    */
   constructor(name: string, args: ZoneDnssecArgs, opts?: pulumi.CustomResourceOptions) {
-    const reading = (args as unknown) === READ_ONLY;
-    if (!reading) {
-      refuseReplaceOptions("edge.dns.ZoneDnssec", opts);
-      refuseImport(
-        "edge.dns.ZoneDnssec",
-        opts,
-        "the resource already adopts the zone's DNSSEC switch by `zoneId` (no write when " +
-          "`enabled` matches); ZoneDnssec.get(name, zoneId) reads it without managing it",
-      );
-    }
-    const limit = quietStacks();
-    try {
-      super(
-        serializedProvider("zone-dnssec"),
-        name,
-        {
-          zoneId: undefined,
-          enabled: undefined,
-          ...(reading ? {} : args),
-          ...(reading
-            ? {}
-            : {
-                zoneId: soleOwner(
-                  "dnssec",
-                  `edge.dns.ZoneDnssec "${name}"`,
-                  args.zoneId,
-                  (z) => `the DNSSEC of DNS zone ${z}`,
-                ),
-              }),
-          dsRecord: undefined,
-          digest: undefined,
-          digestType: undefined,
-          algorithm: undefined,
-          publicKey: undefined,
-          keyTag: undefined,
-          flags: undefined,
-          dsConfigured: undefined,
-          priorEnabled: reading ? undefined : args.priorEnabled,
-          priorPinned: undefined,
-          readOnly: undefined,
-        },
-        opts,
-        "dns",
-        "ZoneDnssec",
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    super(KIND, name, args, opts, (a) => zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined));
   }
+}
+
+/** The engine's inputs: every output a key, the program's arguments (none for a read). */
+function zoneDnssecInputs(name: string, args: ZoneDnssecArgs | undefined): pulumi.Inputs {
+  const reading = args === undefined;
+  return {
+    zoneId: undefined,
+    enabled: undefined,
+    ...(reading ? {} : args),
+    ...(reading
+      ? {}
+      : {
+          zoneId: soleOwner(
+            "dnssec",
+            `edge.dns.ZoneDnssec "${name}"`,
+            args.zoneId,
+            (z) => `the DNSSEC of DNS zone ${z}`,
+          ),
+        }),
+    dsRecord: undefined,
+    digest: undefined,
+    digestType: undefined,
+    algorithm: undefined,
+    publicKey: undefined,
+    keyTag: undefined,
+    flags: undefined,
+    dsConfigured: undefined,
+    priorEnabled: reading ? undefined : args.priorEnabled,
+    priorPinned: undefined,
+    readOnly: undefined,
+  };
 }

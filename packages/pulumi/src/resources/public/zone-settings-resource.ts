@@ -4,10 +4,9 @@
  * the one-owner gate, the resource options they refuse, the inputs handed to the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type * as dynamic from "@pulumi/pulumi/dynamic";
+import type { StubKind } from "../core/serialized-provider";
 import { otherSpellings, soleOwner } from "./one-owner";
-import { refuseImport, refuseReplaceOptions } from "./resource-options";
-import { quietStacks, restack } from "./quiet-stacks";
+import { ReadableResource } from "./readable-resource";
 
 /** An enumeration argument: its name or the API's integer. */
 export type EnumArg<E extends Record<string, number>> = keyof E | E[keyof E];
@@ -63,12 +62,6 @@ export interface SettingsStateBase {
   readOnly: boolean | undefined;
 }
 
-/** Marks the constructor call of a `get` (no inputs: a read). */
-export const READ_ONLY = Symbol("read-only");
-
-/** Whether the constructor was called by `get`. */
-export const isReading = (args: unknown): boolean => args === READ_ONLY;
-
 /**
  * The inputs handed to the engine: `outputs` (declared as undefined so that they are
  * outputs), then the program's arguments with the zone field through the one-owner gate.
@@ -82,18 +75,10 @@ export function settingsInputs(
   name: string,
   args: Record<string, unknown> | undefined,
   outputs: readonly string[],
-  opts: pulumi.CustomResourceOptions | undefined,
   key?: { name: string; value: pulumi.Input<string> | undefined },
 ): pulumi.Inputs {
   const base: pulumi.Inputs = Object.fromEntries(outputs.map((o) => [o, undefined]));
   if (!args) return base;
-  refuseReplaceOptions(`edge.shield.${type}`, opts);
-  refuseImport(
-    `edge.shield.${type}`,
-    opts,
-    `the resource already adopts the zone's settings (no write when they match); ` +
-      `${type}.get(name, "<shieldZoneId>${key ? `/<${key.name}>` : ""}") reads them without managing them`,
-  );
   const zoneField = args.shieldZoneId !== undefined ? "shieldZoneId" : "pullZoneId";
   const zoneValue = args[zoneField] as pulumi.Input<number> | undefined;
   const gated: pulumi.Inputs = { ...base, ...args };
@@ -121,11 +106,27 @@ export function settingsInputs(
   return gated;
 }
 
+/** A settings kind as its class states it. */
+export interface SettingsResourceKind<A> {
+  /** The kind's stub module. */
+  stub: StubKind;
+  /** The resource type (`"ShieldZone"`), in `shield`. */
+  type: string;
+  /** What the settings object is, in messages (`"the bot detection settings"`). */
+  noun: string;
+  /** The kind's own outputs (besides the common ones). */
+  outputs: readonly string[];
+  /** The object's second key (`ResponsePage`'s `pageType`), when it has one. */
+  key?: keyof A & string;
+  /** The arguments as the engine takes them, when they differ from the program's. */
+  engineArgs?: (args: A) => Record<string, unknown>;
+}
+
 /**
- * The base class of the settings resources: the outputs they all have and the constructor
- * that hands the engine its inputs (see {@link settingsInputs}).
+ * The base class of the settings resources: the outputs they all have, `get`, and the
+ * constructor that hands the engine its inputs (see {@link settingsInputs}).
  */
-export abstract class ZoneSettingsResource extends pulumi.dynamic.Resource {
+export abstract class ZoneSettingsResource<A extends object> extends ReadableResource {
   /** The shield zone. */
   declare public readonly shieldZoneId: pulumi.Output<number>;
   /** The pull zone (when the program names the zone by it; a shield zone's own pull zone). */
@@ -140,37 +141,26 @@ export abstract class ZoneSettingsResource extends pulumi.dynamic.Resource {
   declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
-   * @param stub The kind's serialized provider.
-   * @param type The resource type (`"ShieldZone"`), in `shield`.
-   * @param noun What the settings object is, in messages.
-   * @param args The program's arguments, or undefined for a `get`.
-   * @param outputs The kind's own outputs (besides the common ones).
+   * @param kind The settings kind.
+   * @param args The program's arguments (the zone and the settings to manage).
+   * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
   protected constructor(
-    stub: dynamic.ResourceProvider,
-    type: string,
-    noun: string,
+    kind: SettingsResourceKind<A>,
     name: string,
-    args: Record<string, unknown> | undefined,
-    outputs: readonly string[],
+    args: A,
     opts: pulumi.CustomResourceOptions | undefined,
-    key?: { name: string; value: pulumi.Input<string> | undefined },
   ) {
-    const limit = quietStacks();
-    try {
-      super(
-        stub,
-        name,
-        settingsInputs(type, noun, name, args, [...COMMON_OUTPUTS, ...outputs], opts, key),
-        opts,
-        "shield",
-        type,
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    const adopt =
+      `the resource already adopts the zone's settings (no write when they match); ` +
+      `${kind.type}.get(name, "<shieldZoneId>${kind.key ? `/<${kind.key}>` : ""}") reads them without managing them`;
+    super({ ...kind, module: "shield", adopt }, name, args, opts, (given) => {
+      const a = given as (A & Record<string, unknown>) | undefined;
+      const key = a && kind.key ? { name: kind.key, value: a[kind.key] as never } : undefined;
+      const engineArgs = a && kind.engineArgs ? kind.engineArgs(a) : a;
+      const outputs = [...COMMON_OUTPUTS, ...kind.outputs];
+      return settingsInputs(kind.type, kind.noun, name, engineArgs, outputs, key);
+    });
   }
 }
 

@@ -3,9 +3,8 @@
  * own: a kind of the settings engine now (kinds/settings/managed-access-list.ts). Its check,
  * diff and state types.
  */
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
-import type { SettingsOps } from "../zone-settings/engine";
+import { typedSettingsProvider } from "../zone-settings/engine";
 import { managedAccessListProvider as engine } from "../../kinds/settings/managed-access-list";
 
 /** An access-list action as a program writes it: the name (`"Block"`) or the integer. */
@@ -57,20 +56,13 @@ export interface ManagedAccessListOutputs {
   readOnly?: boolean;
 }
 
+const typed = typedSettingsProvider<ManagedAccessListInputs, ManagedAccessListOutputs>(engine);
+
 /** The dynamic provider of `edge.shield.ManagedAccessList`, typed with its inputs and state. */
-export const managedAccessListProvider = engine as unknown as SettingsOps<
-  ManagedAccessListInputs,
-  ManagedAccessListOutputs
->;
+export const managedAccessListProvider = typed.provider;
 
 /** Validates the inputs. Never throws. No API call. */
-export const checkManagedAccessList = (olds: unknown, news: unknown): dynamic.CheckResult =>
-  managedAccessListProvider.checkSync(olds, news);
+export const checkManagedAccessList = typed.check;
 
 /** Replaces for another zone or list; updates for a managed field's change. No API call. */
-export const diffManagedAccessList = (
-  id: string,
-  olds: Partial<ManagedAccessListOutputs>,
-  news: Partial<ManagedAccessListInputs>,
-): dynamic.DiffResult =>
-  managedAccessListProvider.diffSync(id, olds, news as ManagedAccessListInputs);
+export const diffManagedAccessList = typed.diff;

@@ -3,8 +3,7 @@
  * engine now (kinds/settings/zone-dnssec.ts). Its check, diff and state types, by the
  * names they had.
  */
-import type * as dynamic from "@pulumi/pulumi/dynamic";
-import type { SettingsOps } from "../zone-settings/engine";
+import { typedSettingsProvider } from "../zone-settings/engine";
 import { dnssecTiming, zoneDnssecProvider as engine } from "../../kinds/settings/zone-dnssec";
 
 export { dnssecTiming };
@@ -42,19 +41,13 @@ export interface ZoneDnssecOutputs {
   readOnly?: boolean;
 }
 
+const typed = typedSettingsProvider<ZoneDnssecInputs, ZoneDnssecOutputs>(engine);
+
 /** The dynamic provider of `edge.dns.ZoneDnssec`, typed with its inputs and state. */
-export const zoneDnssecProvider = engine as unknown as SettingsOps<
-  ZoneDnssecInputs,
-  ZoneDnssecOutputs
->;
+export const zoneDnssecProvider = typed.provider;
 
 /** Validates the inputs. Never throws. No API call. */
-export const checkZoneDnssec = (olds: unknown, news: unknown): dynamic.CheckResult =>
-  zoneDnssecProvider.checkSync(olds, news);
+export const checkZoneDnssec = typed.check;
 
 /** Replacement for a new `zoneId`, update for a new `enabled` or `priorEnabled`. No API call. */
-export const diffZoneDnssec = (
-  id: string,
-  olds: Partial<ZoneDnssecOutputs>,
-  news: Partial<ZoneDnssecInputs>,
-): dynamic.DiffResult => zoneDnssecProvider.diffSync(id, olds, news as ZoneDnssecInputs);
+export const diffZoneDnssec = typed.diff;

@@ -324,6 +324,23 @@ export interface SettingsOps<I = SettingsInputs, O = SettingsOutputs> {
   diffSync(id: string, olds: Partial<O>, news: I): dynamic.DiffResult;
 }
 
+/**
+ * A settings kind's provider as a module of its own names it (`zone-dnssec-provider.ts`,
+ * `managed-access-list-provider.ts`, by the names of earlier releases): typed with that
+ * module's inputs and state, with its `check` and `diff` as plain functions (no API call).
+ */
+export function typedSettingsProvider<I, O>(engine: unknown) {
+  const provider = engine as SettingsOps<I, O>;
+  return {
+    provider,
+    /** Validates the inputs. Never throws. No API call. */
+    check: (olds: unknown, news: unknown): dynamic.CheckResult => provider.checkSync(olds, news),
+    /** The diff of the state `olds` and the inputs `news`. No API call. */
+    diff: (id: string, olds: Partial<O>, news: Partial<I>): dynamic.DiffResult =>
+      provider.diffSync(id, olds, news as I),
+  };
+}
+
 /** The engine's operations for `kind` (what the serialized stub calls). */
 export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   const TYPE = kind.type;

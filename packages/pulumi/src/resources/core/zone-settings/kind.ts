@@ -41,6 +41,11 @@ export interface SettingsField {
   switchOf?: (wire: Wire) => boolean;
   /** Schema of the field's `prior` (the values before Pulumi), when not the input's own. */
   priorSchema?: JsonSchema;
+  /**
+   * The platform's key of a field of a flat settings object, when not its path (`enabled`
+   * at `isEnabled`; see {@link flatValues}, {@link flatBody}).
+   */
+  flatKey?: string;
 }
 
 /** Where a settings object lives: its zone, plus the kind's key (a page type). */
@@ -125,6 +130,38 @@ export const field = (path: string, schema: JsonSchema, unordered = false): Sett
   schema,
   ...(unordered ? { unordered: true } : {}),
 });
+
+/** `f` at the platform key `flatKey` of a flat settings object (`enabled` at `isEnabled`). */
+export const placed = (f: SettingsField, flatKey: string): SettingsField => ({ ...f, flatKey });
+
+/** The platform key of a field of a flat settings object. */
+const placeOf = (f: SettingsField): string => f.flatKey ?? f.path;
+
+/**
+ * The values of a flat settings object (one key per field, at its `flatKey` or path): by public path,
+ * `null` when not set.
+ */
+export const flatValues = (
+  fields: readonly SettingsField[],
+  obj: Readonly<Record<string, unknown>>,
+): Record<string, Wire> => Object.fromEntries(fields.map((f) => [f.path, obj[placeOf(f)] ?? null]));
+
+/**
+ * The body of a write to a flat settings object that takes every field: each at its place,
+ * the changed value or else the current one; fields unset on both sides are left out.
+ */
+export function flatBody(
+  fields: readonly SettingsField[],
+  current: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, Wire>>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    const v = f.path in changes ? changes[f.path] : current[placeOf(f)];
+    if (v !== undefined && v !== null) body[placeOf(f)] = v;
+  }
+  return body;
+}
 
 const isMap = (f: SettingsField) => f.path.endsWith(".*");
 const parentOf = (f: SettingsField) => f.path.slice(0, -2);

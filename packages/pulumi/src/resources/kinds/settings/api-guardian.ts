@@ -17,32 +17,17 @@ import { isUnknown, ResourceOperationError, type Failure } from "../../core/comm
 import { getClient } from "../../core/settings";
 import { readDocument } from "../../public/api-guardian-documents";
 import { settingsProvider, type EngineKind } from "../../core/zone-settings/engine";
-import { enumField, field, type SettingsSnapshot } from "../../core/zone-settings/kind";
-
-type Configuration = ApiGuardian["configuration"];
-
-/** Public name → configuration field. */
-const PLACES: Record<string, keyof Configuration & string> = {
-  enabled: "isEnabled",
-  executionMode: "executionMode",
-  bodyLimitAction: "bodyLimitAction",
-  unmatchedPathAction: "unmatchedPathAction",
-};
+import { enumField, field, flatBody, flatValues, placed } from "../../core/zone-settings/kind";
 
 const FIELDS = [
-  field("enabled", { type: "boolean" }),
+  placed(field("enabled", { type: "boolean" }), "isEnabled"),
   enumField("executionMode", WafExecutionMode),
   enumField("bodyLimitAction", WafPayloadLimitAction),
   enumField("unmatchedPathAction", UnmatchedPathAction),
 ] as const;
 
-function snapshotOf(a: ApiGuardian): SettingsSnapshot<ApiGuardian> {
-  const c = (a.configuration ?? {}) as Record<string, unknown>;
-  return {
-    raw: a,
-    values: Object.fromEntries(FIELDS.map((f) => [f.path, c[PLACES[f.path]] ?? null])),
-  };
-}
+/** The configuration of an API guardian answer (its settings; `{}` when it has none). */
+const configurationOf = (a: ApiGuardian) => (a.configuration ?? {}) as Record<string, unknown>;
 
 /** Whether the zone already has an API document (then it is replaced, not posted). */
 const hasDocument = (a: ApiGuardian) =>
@@ -81,15 +66,13 @@ export const apiGuardianKind: EngineKind<ApiGuardian> = {
     return [];
   },
   allowEmpty: true, // checkExtra: a setting or the document
-  read: async (t) => snapshotOf(await getClient().shieldZones.getApiGuardian(t.zone)),
+  read: async (t) => {
+    const a = await getClient().shieldZones.getApiGuardian(t.zone);
+    return { raw: a, values: flatValues(FIELDS, configurationOf(a)) };
+  },
   async write(t, current, changes) {
-    const c = (current.raw.configuration ?? {}) as Record<string, unknown>;
-    const body: Record<string, unknown> = {};
-    for (const [path, key] of Object.entries(PLACES)) {
-      const v = path in changes ? changes[path] : c[key];
-      if (v !== undefined && v !== null) body[key] = v;
-    }
-    await getClient().shieldZones.updateApiGuardian(t.zone, body as ApiGuardianUpdate);
+    const body = flatBody(FIELDS, configurationOf(current.raw), changes) as ApiGuardianUpdate;
+    await getClient().shieldZones.updateApiGuardian(t.zone, body);
   },
   async afterWrite(t, inputs, olds, what) {
     const hash = inputs.specHash;

@@ -10,30 +10,13 @@ import {
 } from "edgeplatform-client";
 import { getClient } from "../../core/settings";
 import { settingsProvider, type EngineKind } from "../../core/zone-settings/engine";
-import { enumField, field, type SettingsSnapshot } from "../../core/zone-settings/kind";
-
-/** Public name → platform field. */
-const PLACES: Record<string, keyof UploadScanning> = {
-  enabled: "isEnabled",
-  csamScanningMode: "csamScanningMode",
-  antivirusScanningMode: "antivirusScanningMode",
-};
+import { enumField, field, flatBody, flatValues, placed } from "../../core/zone-settings/kind";
 
 const FIELDS = [
-  field("enabled", { type: "boolean" }),
+  placed(field("enabled", { type: "boolean" }), "isEnabled"),
   enumField("csamScanningMode", UploadScanningScannerMode),
   enumField("antivirusScanningMode", UploadScanningScannerMode),
 ] as const;
-
-function snapshotOf(u: UploadScanning): SettingsSnapshot<UploadScanning> {
-  return {
-    raw: u,
-    values: Object.fromEntries(FIELDS.map((f) => [f.path, u[PLACES[f.path]] ?? null])),
-  };
-}
-
-const readScanning = async (zone: number) =>
-  snapshotOf(await getClient().shieldZones.getUploadScanning(zone));
 
 /** `edge.shield.UploadScanning`. */
 export const uploadScanningKind: EngineKind<UploadScanning> = {
@@ -41,14 +24,13 @@ export const uploadScanningKind: EngineKind<UploadScanning> = {
   noun: "the upload scanning settings",
   inputsSchema: "uploadScanningInputsSchema",
   fields: FIELDS,
-  read: (t) => readScanning(t.zone),
+  read: async (t) => {
+    const u = await getClient().shieldZones.getUploadScanning(t.zone);
+    return { raw: u, values: flatValues(FIELDS, u) };
+  },
   async write(t, current, changes) {
-    const body: Record<string, unknown> = {};
-    for (const [path, key] of Object.entries(PLACES)) {
-      const v = path in changes ? changes[path] : current.raw[key];
-      if (v !== undefined && v !== null) body[key] = v;
-    }
-    await getClient().shieldZones.updateUploadScanning(t.zone, body as UploadScanningUpdate);
+    const body = flatBody(FIELDS, current.raw, changes) as UploadScanningUpdate;
+    await getClient().shieldZones.updateUploadScanning(t.zone, body);
   },
 };
 

@@ -1,0 +1,117 @@
+/**
+ * What every resource class of the package shares in the program: the static
+ * `get(name, id, state?, opts?)` that reads an object without managing it, and the
+ * constructor's "read or manage" branch around the SDK's own constructor (with the refusal of
+ * the resource options no kind honours). A class states its
+ * kind ({@link ResourceKind}) and how its arguments become the engine's inputs; everything else
+ * is here.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { serializedProvider, type StubKind } from "../core/serialized-provider";
+import {
+  lookupOptions,
+  refuseImport,
+  refuseReplaceOptions,
+  type LookupState,
+} from "./resource-options";
+import { quietStacks, restack } from "./quiet-stacks";
+
+/** What a class's static `get` hands its constructor in place of arguments: a read. */
+export class ReadView {
+  /**
+   * @param id The object's id as `get` was given it.
+   * @param state `get`'s `state` (checked for misplaced options, otherwise unused).
+   */
+  constructor(
+    readonly id: pulumi.Input<pulumi.ID>,
+    readonly state: object | undefined,
+  ) {}
+}
+
+/** Whether a constructor was called by `get` (its arguments are a {@link ReadView}). */
+export const isReadView = (args: unknown): args is ReadView => args instanceof ReadView;
+
+/** The values of the outputs a class declares (`ruleId: number`), by name. */
+export type OutputValues<T> = {
+  [
+    K in keyof T as K extends "id" | "urn" ? never : T[K] extends pulumi.Output<unknown> ? K : never
+  ]: T[K] extends pulumi.Output<infer U> ? U : never;
+};
+
+/** Which resource a class is: its serialized provider and its type token. */
+export interface ResourceKind {
+  /** The kind's stub module (`pulumi-edgeplatform/stubs/<stub>`). */
+  stub: StubKind;
+  /** Module of the type token (`shield`, `dns`, `compute`). */
+  module: string;
+  /** Type of the token, as users write the class (`RateLimitRule`). */
+  type: string;
+  /** How the arguments adopt an existing object: the hint of `opts.import`'s refusal. */
+  adopt: string;
+}
+
+/** The class a static `get` is called on: its constructor, any arguments. */
+type ResourceClass<T> = new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => T;
+
+/**
+ * The base class of the package's resources: `get` and the constructor's common part.
+ */
+export abstract class ReadableResource extends pulumi.dynamic.Resource {
+  /**
+   * Reads an existing object into the program without managing it: the engine reads it on
+   * every `up` and `refresh`, never writes it and never deletes it (also not on `destroy`).
+   * The outputs hold what the platform reports, with `readOnly: true`.
+   * @param name The unique name of the resulting resource.
+   * @param id The object's id: the rule or list id (`"101"`), the zone id (`"1"`),
+   *   `"<shieldZoneId>/<listId>"` for a list of a zone (`AccessList`, `ManagedAccessList`),
+   *   `"<shieldZoneId>/<pageType>"` for a `ResponsePage`.
+   * @param state Accepted as in Pulumi's other providers; not needed (every output is
+   *   read from the platform by `id`).
+   * @param opts Options for the resource (`id` is set from `id`).
+   */
+  public static get<T>(
+    this: ResourceClass<T>,
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<OutputValues<T>>,
+    opts?: pulumi.CustomResourceOptions,
+  ): T {
+    return new this(name, new ReadView(id, state) as never, opts);
+  }
+
+  /**
+   * @param kind Which resource this is.
+   * @param args The program's arguments, or the {@link ReadView} of a `get`.
+   * @param inputs The engine's inputs: of the arguments, or of a read (`undefined`).
+   */
+  protected constructor(
+    kind: ResourceKind,
+    name: string,
+    args: unknown,
+    opts: pulumi.CustomResourceOptions | undefined,
+    inputs: (args: unknown) => pulumi.Inputs,
+  ) {
+    const view = isReadView(args) ? args : undefined;
+    const token = `edge.${kind.module}.${kind.type}`;
+    if (!view) {
+      refuseReplaceOptions(token, opts);
+      refuseImport(token, opts, kind.adopt);
+    }
+    const options = view ? lookupOptions(token, view.id, view.state, opts) : opts;
+    const limit = quietStacks();
+    try {
+      super(
+        serializedProvider(kind.stub),
+        name,
+        inputs(view ? undefined : args),
+        options,
+        kind.module,
+        kind.type,
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+}
