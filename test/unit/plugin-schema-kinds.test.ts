@@ -144,13 +144,8 @@ const KINDS: Expected[] = [
     token: "edgeplatform:shield:ManagedAccessList",
     inputs: settingsSchemas.managedAccessListInputsSchema as unknown as Js,
     args: {
-      "managed-access-list.ts": [
-        "ManagedAccessListCommonArgs",
-        "InShieldZone",
-        "InPullZone",
-        "ById",
-        "ByName",
-      ],
+      "managed-access-list.ts": ["ManagedAccessListCommonArgs", "ById", "ByName"],
+      "zone-settings-resource.ts": ["InShieldZoneArgs", "InPullZoneArgs"],
     },
     outputs: { "managed-access-list.ts": ["ManagedAccessList"] },
   },

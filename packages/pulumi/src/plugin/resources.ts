@@ -321,13 +321,8 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     engine: settingsEngine(managedAccessListKind as EngineKind, managedAccessListProvider),
     docs: {
       inputs: {
-        [pub("managed-access-list")]: [
-          "ManagedAccessListCommonArgs",
-          "InShieldZone",
-          "InPullZone",
-          "ById",
-          "ByName",
-        ],
+        [pub("managed-access-list")]: ["ManagedAccessListCommonArgs", "ById", "ByName"],
+        [ZONE_SETTINGS]: ["InShieldZoneArgs", "InPullZoneArgs"],
       },
       outputs: { [pub("managed-access-list")]: ["ManagedAccessList", "ManagedAccessListState"] },
     },
