@@ -24,6 +24,8 @@ describe("emulator: control API", () => {
       wafRule: 2000,
       accessList: 600,
       accessListConfiguration: 8000,
+      dnsZone: 100,
+      dnsRecord: 1000,
     });
     expect(s.json.pullZones.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 8]);
     const next = s.json;

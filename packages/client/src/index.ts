@@ -41,7 +41,7 @@ export type {
   AccessListConfigurationState,
   AccessListWithConfiguration,
 } from "./api/access-lists";
-export { DnsApi, dnsEndpoints } from "./api/dns";
+export { DnsApi, dnsEndpoints, normalizeDnsRecord } from "./api/dns";
 export { ContainersApi, containersEndpoints } from "./api/containers";
 export { ComputeApi, computeEndpoints, statisticsRange } from "./api/compute";
 export type { ScriptStatisticsQuery } from "./api/compute";
@@ -137,6 +137,32 @@ export {
   EventLogFields,
   EventLogFilterOps,
 } from "./spec/shield-operation-enums";
+export {
+  DnsRecordType,
+  DnsMonitoringType,
+  DnsMonitoringStatus,
+  DnsSmartRoutingType,
+  DnsLogAnonymizationType,
+  DnsCertificateKeyType,
+  DnsAcceleratedStatus,
+  DnsViewType,
+  DnsScanJobStatus,
+  CaaTags,
+  DnsRecordTypeFields,
+  checkDnsRecord,
+} from "./spec/dns-records";
+export type { DnsRecordTypeName, DnsRecordTypeValue } from "./spec/dns-records";
+export type {
+  AddDnsRecordRequest,
+  AddDnsZoneRequest,
+  DnsRecordListQuery,
+  DnsRecordScanRequest,
+  DnsZoneAvailabilityRequest,
+  DnsZoneListQuery,
+  DnsZoneStatisticsQuery,
+  UpdateDnsRecordRequest,
+  UpdateDnsZoneRequest,
+} from "./spec/dns-schemas";
 export type {
   ApiGuardianEndpoint,
   ApiGuardianEndpointUpdate,
@@ -253,6 +279,13 @@ export type {
   RegionSettings,
   DnssecInfo,
   DnsZone,
+  DnsRecord,
+  DnsPage,
+  DnsZoneImportResult,
+  DnsZoneStatistics,
+  DnsRecordScanTrigger,
+  DnsRecordScanJob,
+  DnsDiscoveredRecord,
   Volume,
   VolumeInstance,
   VolumeList,

@@ -6,6 +6,7 @@
 import * as fs from "fs";
 import type { RateLimitRule } from "edgeplatform-client/spec";
 import { dnssecInfo } from "./generators";
+import { allTypesDnsZone } from "./fixtures-dns";
 import { shieldExtraFixtures, shieldZonePlanFixtures } from "./fixtures-shield";
 import { checkStateShape, cloneState, EmulatorState } from "./state";
 
@@ -106,6 +107,7 @@ export function defaultFixtures(): EmulatorState {
         DnsSecEnabled: true,
         dnssec: dnssecInfo(2, "example.org", true),
       },
+      allTypesDnsZone(),
     ],
     registries: [
       {

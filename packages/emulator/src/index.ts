@@ -15,6 +15,7 @@ export type { EmulatorOptions } from "./server";
 export type { EmulatorState } from "./state";
 export type { Fixtures } from "./fixtures";
 export { defaultFixtures, loadFixtures } from "./fixtures";
+export { largeDnsZone, recordOfEachType, ALL_TYPES_DNS_ZONE } from "./fixtures-dns";
 export type { FaultSpec } from "./faults";
 export type { JournalEntry } from "./journal";
 export { EmulatorControl } from "./control-client";

@@ -6,6 +6,7 @@ import * as fs from "fs";
 import * as path from "path";
 import type {
   ContainerRegistry,
+  DnsRecord,
   DnssecInfo,
   RateLimitRule,
   RegionSettings,
@@ -19,6 +20,12 @@ import {
   ShieldExtraState,
 } from "./state-shield";
 import type { ShieldZoneParts } from "./state-shield-zone";
+import { checkDnsShape, fillDns, type DnsIds, type DnsZoneSettings } from "./state-dns";
+
+/** Fills the parts a state document may leave out (Shield extras, DNS settings and records). */
+function fillState(s: EmulatorState): EmulatorState {
+  return fillDns(fillShieldExtra(s));
+}
 
 export type {
   AccessListConfigState,
@@ -76,12 +83,17 @@ export interface ShieldZoneState extends ShieldZonePlan, ShieldZoneParts {
   pullZoneId?: number | null;
 }
 
-/** A DNS zone with its DNSSEC switch and the DNSSEC record last returned. */
-export interface DnsZoneState {
+/**
+ * A DNS zone with its DNSSEC switch and the DNSSEC record last returned, its settings and
+ * its records (published shapes; settings and records may be left out of a document: they
+ * are filled with the defaults and none, see `state-dns.ts`).
+ */
+export interface DnsZoneState extends Partial<DnsZoneSettings> {
   Id: number;
   Domain: string;
   DnsSecEnabled: boolean;
   dnssec: DnssecInfo;
+  Records?: DnsRecord[];
 }
 
 /** An application (`/mc/apps/{appId}`) with its region settings and volume templates. */
@@ -133,7 +145,7 @@ export interface EmulatorState extends ShieldExtraState {
   scripts: ScriptState[];
   pullZones: PullZoneState[];
   eventLogs: EventLogConfig[];
-  nextIds: { rateLimitRule: number } & ShieldExtraIds;
+  nextIds: { rateLimitRule: number } & ShieldExtraIds & Partial<DnsIds>;
 }
 
 const ARRAY_KEYS = [
@@ -215,6 +227,7 @@ export function checkStateShape(value: unknown): string[] {
     }
   }
   problems.push(...checkShieldExtraShape(v));
+  problems.push(...checkDnsShape(v));
   return problems;
 }
 
@@ -235,7 +248,7 @@ export class StateStore {
     private readonly fixtures: EmulatorState,
     private readonly stateFile?: string,
   ) {
-    this.state = fillShieldExtra(cloneState(fixtures));
+    this.state = fillState(cloneState(fixtures));
     if (stateFile && fs.existsSync(stateFile)) {
       const loaded = JSON.parse(fs.readFileSync(stateFile, "utf8")) as unknown;
       const problems = checkStateShape(loaded);
@@ -244,7 +257,7 @@ export class StateStore {
           `state file ${stateFile} is not a valid emulator state: ${problems.join("; ")}`,
         );
       }
-      this.state = fillShieldExtra(loaded as EmulatorState);
+      this.state = fillState(loaded as EmulatorState);
     } else {
       this.commit();
     }
@@ -252,13 +265,13 @@ export class StateStore {
 
   /** Back to the fixtures (and persisted). */
   reset(): void {
-    this.state = fillShieldExtra(cloneState(this.fixtures));
+    this.state = fillState(cloneState(this.fixtures));
     this.commit();
   }
 
   /** Replaces the whole state (out-of-band changes) and persists it. */
   replace(next: EmulatorState): void {
-    this.state = fillShieldExtra(cloneState(next));
+    this.state = fillState(cloneState(next));
     this.commit();
   }
 

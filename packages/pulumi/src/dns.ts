@@ -1,3 +1,25 @@
-/** DNS area: the DNSSEC switch of a DNS zone. */
+/** DNS area: the DNSSEC switch of a DNS zone, and the DNS data sources. */
 export { ZoneDnssec } from "./resources/public/zone-dnssec";
 export type { ZoneDnssecArgs, ZoneDnssecState } from "./resources/public/zone-dnssec";
+export {
+  getDnsZone,
+  getDnsZoneOutput,
+  getDnsZones,
+  getDnsZonesOutput,
+  getDnsRecords,
+  getDnsRecordsOutput,
+  getDnsZoneStatistics,
+  getDnsZoneStatisticsOutput,
+} from "./functions/dns";
+export type {
+  GetDnsZoneArgs,
+  GetDnsZoneResult,
+  GetDnsZonesArgs,
+  GetDnsZonesResult,
+  GetDnsRecordsArgs,
+  GetDnsRecordsResult,
+  GetDnsZoneStatisticsArgs,
+  GetDnsZoneStatisticsResult,
+  DnsZoneResult,
+  DnsRecordResult,
+} from "./functions/dns";

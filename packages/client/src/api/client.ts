@@ -111,7 +111,7 @@ export class Client {
   readonly shieldCatalog: ShieldCatalogApi;
   /** Shield: under-attack mode, API guardian endpoints, a custom WAF rule replaced whole. */
   readonly shieldZoneActions: ShieldZoneActionsApi;
-  /** DNS zones and DNSSEC. */
+  /** DNS: zones, records, zone files, statistics, record scans and DNSSEC. */
   readonly dns: DnsApi;
   /** Container registries, region settings and volumes (`/mc`). */
   readonly containers: ContainersApi;

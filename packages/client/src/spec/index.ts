@@ -17,6 +17,8 @@ export * from "./shield-operation-enums";
 export * from "./shield-operation-schemas";
 export * from "./feature-defaults";
 export * from "./access-list-entries";
+export * from "./dns-records";
+export * from "./dns-schemas";
 export type * from "./types";
 export * from "./validation";
 export * from "./retention";

@@ -10,6 +10,7 @@ import { schemaRef, type SchemaRef } from "./precompiled";
 
 export * from "./enums";
 export * from "./access-list-entries";
+export * from "./dns-records";
 export * from "./validation";
 export * from "./retention";
 export * from "./feature-defaults";
@@ -31,4 +32,5 @@ export function specSchema<K extends SpecSchemaName>(name: K): SchemaRef<(typeof
 // The types of the declarations (type only: loading them would load TypeBox).
 export type * from "./schemas";
 export type * from "./shield-schemas";
+export type * from "./dns-schemas";
 export type * from "./types";

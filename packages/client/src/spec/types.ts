@@ -109,12 +109,112 @@ export interface DnssecInfo {
   DsConfigured: boolean;
 }
 
-/** A DNS zone (GET `/dnszone/{id}`), the fields the provider uses. */
+/** A DNS record (`DnsRecordModel`; `Type` is a `DnsRecordType` number). */
+export interface DnsRecord {
+  Id: number;
+  Type: number;
+  Ttl: number;
+  Value: string | null;
+  Name: string | null;
+  Weight: number;
+  Priority: number;
+  Port: number;
+  Flags: number;
+  Tag: string | null;
+  Accelerated: boolean;
+  AcceleratedPullZoneId: number;
+  LinkName: string | null;
+  MonitorStatus: number;
+  MonitorType: number;
+  GeolocationLatitude: number;
+  GeolocationLongitude: number;
+  EnviromentalVariables: { Name: string | null; Value: string | null }[] | null;
+  LatencyZone: string | null;
+  SmartRoutingType: number;
+  Disabled: boolean;
+  Comment: string | null;
+  AutoSslIssuance: boolean;
+  AccelerationStatus: number;
+  [extra: string]: unknown;
+}
+
+/**
+ * A DNS zone (`DnsZoneModel`, GET `/dnszone/{id}`): its settings and, embedded, its records
+ * (`Records`, every one of them: a zone is read in one call).
+ */
 export interface DnsZone {
   Id: number;
   Domain: string;
   DnsSecEnabled: boolean;
+  Records?: DnsRecord[] | null;
+  DateCreated?: string;
+  DateModified?: string;
+  NameserversDetected?: boolean;
+  CustomNameserversEnabled?: boolean;
+  Nameserver1?: string | null;
+  Nameserver2?: string | null;
+  SoaEmail?: string | null;
+  NameserversNextCheck?: string;
+  LoggingEnabled?: boolean;
+  LoggingIPAnonymizationEnabled?: boolean;
+  LogAnonymizationType?: number | null;
+  CertificateKeyType?: number;
   [extra: string]: unknown;
+}
+
+/** A page of a DNS list (`PaginationListModelOf…`): GET `/dnszone`, `/dnszone/{id}/records`. */
+export interface DnsPage<T> {
+  Items: T[];
+  CurrentPage: number;
+  TotalItems: number;
+  HasMoreItems: boolean;
+}
+
+/** Result of POST `/dnszone/{zoneId}/import` (`DnsZoneImportResultModel`). */
+export interface DnsZoneImportResult {
+  RecordsSuccessful: number;
+  RecordsFailed: number;
+  RecordsSkipped: number;
+}
+
+/** Query statistics of a DNS zone (`DnsZoneStatisticsModel`; charts: ISO date-time → value). */
+export interface DnsZoneStatistics {
+  TotalQueriesServed: number;
+  QueriesServedChart: Record<string, number> | null;
+  NormalQueriesServedChart: Record<string, number> | null;
+  SmartQueriesServedChart: Record<string, number> | null;
+  QueriesByTypeChart: Record<string, number> | null;
+}
+
+/** Answer of POST `/dnszone/records/scan` (`DnsZoneRecordScanTriggerResponse`). */
+export interface DnsRecordScanTrigger {
+  JobId: string;
+  Status: number;
+}
+
+/** A record found by a scan (`DnsZoneDiscoveredRecordModel`; `Name` `@` is the apex). */
+export interface DnsDiscoveredRecord {
+  Name: string | null;
+  Type: number | null;
+  Ttl: number | null;
+  Value: string | null;
+  Priority: number | null;
+  Weight: number | null;
+  Port: number | null;
+  IsProxied: boolean;
+}
+
+/** The latest record scan of a zone (`DnsZoneRecordScanJobResponse`). */
+export interface DnsRecordScanJob {
+  JobId: string;
+  ZoneId: number | null;
+  Domain: string | null;
+  AccountId: string | null;
+  Status: number;
+  CreatedAt: string;
+  CompletedAt: string | null;
+  Records: DnsDiscoveredRecord[] | null;
+  Error: string | null;
 }
 
 /** One instance of a volume template. */

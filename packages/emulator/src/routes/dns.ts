@@ -1,54 +1,482 @@
-/** DNS routes: read a zone, switch DNSSEC on (POST) and off (DELETE). */
+/**
+ * DNS routes (published core API, tag "DNS Zone"): zones (list, add, read with their records
+ * embedded, update, delete), records (add, update, delete, list), zone-file export and import,
+ * statistics, availability, record scans, and the DNSSEC switch (POST on, DELETE off).
+ * Bodies and queries are validated with the spec's declarations (`dns-schemas.ts`) and,
+ * for records, by type (`checkDnsRecord`); a failure is a 400 naming the field, as every
+ * other 400 of the emulator. A scoped key with `dnsZones` sees only those zones (others
+ * answer 404, as a zone of another account) and may not add zones (403).
+ */
+import { randomUUID } from "crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { DnsZone } from "edgeplatform-client/spec";
+import {
+  addDnsRecordSchema,
+  addDnsZoneSchema,
+  checkDnsRecord,
+  DnsRecordType,
+  DnsRecordTypeFields,
+  dnsRecordListQuerySchema,
+  dnsRecordScanRequestSchema,
+  dnsZoneAvailabilitySchema,
+  dnsZoneListQuerySchema,
+  dnsZoneStatisticsQuerySchema,
+  isDnsHostname,
+  updateDnsRecordSchema,
+  updateDnsZoneSchema,
+  type AddDnsRecordRequest,
+  type AddDnsZoneRequest,
+  type DnsPage,
+  type DnsRecord,
+  type DnsRecordListQuery,
+  type DnsRecordScanJob,
+  type DnsRecordScanRequest,
+  type DnsZone,
+  type DnsZoneListQuery,
+  type DnsZoneStatistics,
+  type DnsZoneStatisticsQuery,
+  type UpdateDnsRecordRequest,
+  type UpdateDnsZoneRequest,
+  type ValidationFailure,
+} from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
 import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
-import { dnssecInfo } from "../generators";
+import { DAY_MS, dnssecInfo, hashInts, utcDayStart } from "../generators";
+import type { DnsZoneState } from "../state";
+import { defaultDnsZoneSettings, dnsRecord, type StoredDnsZone } from "../state-dns";
 import { int64Params } from "./common";
+
+type Headers = { headers: Record<string, string | string[] | undefined> };
+const typeNameOf = (t: number) =>
+  Object.entries(DnsRecordType).find(([, v]) => v === t)?.[0] ?? String(t);
+
+/** The published record of a record body (`AddDnsRecordModel` → `DnsRecordModel`). */
+function recordFields(b: AddDnsRecordRequest | UpdateDnsRecordRequest): Partial<DnsRecord> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(b)) {
+    if (v === undefined || v === null || k === "Id" || k === "PullZoneId" || k === "ScriptId")
+      continue;
+    out[k] = v;
+  }
+  if (typeof b.PullZoneId === "number") {
+    out.AcceleratedPullZoneId = b.PullZoneId;
+    out.LinkName = `pullzone-${b.PullZoneId}`;
+  }
+  if (typeof b.ScriptId === "number") out.LinkName = `script-${b.ScriptId}`;
+  return out as Partial<DnsRecord>;
+}
 
 /** Registers the DNS routes. */
 export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  /** The zone, unless it is unknown or outside the dnsZones of the request's scoped key. */
-  const find = (id: number, req: { headers: Record<string, string | string[] | undefined> }) => {
+  const zones = () => ctx.store.state.dnsZones as (DnsZoneState & StoredDnsZone)[];
+  const ids = () => ctx.store.state.nextIds as { dnsZone: number; dnsRecord: number };
+  const nowIso = () => new Date(ctx.now()).toISOString();
+  /** Latest record scan per zone (not state: a scan is a job, gone on restart). */
+  const scans = new Map<number, DnsRecordScanJob>();
+
+  const visible = (id: number, req: Headers) => {
     const scope = scopeOf(ctx, req);
-    if (scope?.dnsZones && !scope.dnsZones.includes(id)) return undefined;
-    return ctx.store.state.dnsZones.find((z) => z.Id === id);
+    return !scope?.dnsZones || scope.dnsZones.includes(id);
   };
+  /** The zone, unless it is unknown or outside the dnsZones of the request's scoped key. */
+  const find = (id: number, req: Headers) =>
+    visible(id, req) ? zones().find((z) => z.Id === id) : undefined;
   const notFound = (reply: FastifyReply, url: string, id: number) =>
     sendError(reply, pathOf(url), 404, `DNS zone ${id} was not found`, {
       key: "not_found.dnszone",
       shape: "A",
     });
+  const invalid = (reply: FastifyReply, url: string, failures: ValidationFailure[]) =>
+    sendError(
+      reply,
+      pathOf(url),
+      400,
+      `Validation failed: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
+      {
+        key: "validation_error.dnsrecord",
+        fieldErrors: failures.map((f) => ({ field: f.property, message: f.reason })),
+      },
+    );
 
-  app.get<{ Params: { id: number } }>(
+  /** The published zone (`DnsZoneModel`); `Lite` leaves the records out. */
+  const zoneView = (z: StoredDnsZone, lite = false): DnsZone => ({
+    Id: z.Id,
+    Domain: z.Domain,
+    Records: lite ? null : z.Records,
+    DateModified: z.DateModified,
+    DateCreated: z.DateCreated,
+    NameserversDetected: z.NameserversDetected,
+    CustomNameserversEnabled: z.CustomNameserversEnabled,
+    Nameserver1: z.Nameserver1,
+    Nameserver2: z.Nameserver2,
+    SoaEmail: z.SoaEmail,
+    NameserversNextCheck: z.NameserversNextCheck,
+    LoggingEnabled: z.LoggingEnabled,
+    LoggingIPAnonymizationEnabled: z.LoggingIPAnonymizationEnabled,
+    LogAnonymizationType: z.LogAnonymizationType,
+    DnsSecEnabled: z.DnsSecEnabled,
+    CertificateKeyType: z.CertificateKeyType,
+  });
+
+  const paged = <T>(items: T[], page = 1, perPage = 1000): DnsPage<T> => ({
+    Items: items.slice((page - 1) * perPage, page * perPage),
+    CurrentPage: page,
+    TotalItems: items.length,
+    HasMoreItems: page * perPage < items.length,
+  });
+
+  app.get<{ Querystring: DnsZoneListQuery }>(
+    "/dnszone",
+    { schema: { querystring: dnsZoneListQuerySchema } },
+    async (req) => {
+      const q = (req.query.search ?? "").toLowerCase();
+      const list = zones().filter(
+        (z) => visible(z.Id, req) && (q === "" || z.Domain.toLowerCase().includes(q)),
+      );
+      return paged(
+        list.map((z) => zoneView(z, req.query.view === 1)),
+        req.query.page,
+        req.query.perPage,
+      );
+    },
+  );
+
+  app.post<{ Body: AddDnsZoneRequest }>(
+    "/dnszone",
+    { schema: { body: addDnsZoneSchema } },
+    async (req, reply) => {
+      if (scopeOf(ctx, req)?.dnsZones)
+        return sendError(reply, pathOf(req.url), 403, "this key may not add DNS zones", {
+          key: "forbidden.dnszone",
+        });
+      const domain = req.body.Domain.trim().toLowerCase().replace(/\.$/, "");
+      const failures: ValidationFailure[] = [];
+      if (!isDnsHostname(domain) || !domain.includes("."))
+        failures.push({
+          property: "Domain",
+          reason: `must be a domain name such as example.com; got ${JSON.stringify(req.body.Domain)}`,
+        });
+      else if (zones().some((z) => z.Domain === domain))
+        failures.push({ property: "Domain", reason: `the zone ${domain} already exists` });
+      (req.body.Records ?? []).forEach((r, i) =>
+        failures.push(...checkDnsRecord(r as Record<string, unknown>, { prefix: `Records[${i}]` })),
+      );
+      if (failures.length) return invalid(reply, req.url, failures);
+      const Id = ids().dnsZone++;
+      const now = nowIso();
+      const zone: DnsZoneState & StoredDnsZone = {
+        Id,
+        Domain: domain,
+        DnsSecEnabled: false,
+        dnssec: dnssecInfo(Id, domain, false),
+        ...defaultDnsZoneSettings(domain, now),
+        Records: (req.body.Records ?? []).map((r) =>
+          dnsRecord(
+            ids().dnsRecord++,
+            recordFields(r) as Partial<DnsRecord> & Pick<DnsRecord, "Type">,
+          ),
+        ),
+      };
+      zones().push(zone);
+      ctx.store.commit();
+      return reply.code(201).send(zoneView(zone));
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { view?: number } }>(
+    "/dnszone/:id",
+    {
+      schema: {
+        params: int64Params("id"),
+        querystring: {
+          type: "object",
+          properties: { view: { type: "integer", enum: [0, 1] } },
+          additionalProperties: false,
+        },
+      },
+    },
+    async (req, reply) => {
+      const z = find(req.params.id, req);
+      if (!z) return notFound(reply, req.url, req.params.id);
+      return zoneView(z, req.query.view === 1);
+    },
+  );
+
+  app.post<{ Params: { id: number }; Body: UpdateDnsZoneRequest }>(
+    "/dnszone/:id",
+    { schema: { params: int64Params("id"), body: updateDnsZoneSchema } },
+    async (req, reply) => {
+      const z = find(req.params.id, req);
+      if (!z) return notFound(reply, req.url, req.params.id);
+      const b = req.body;
+      const failures: ValidationFailure[] = [];
+      for (const k of ["Nameserver1", "Nameserver2"] as const)
+        if (typeof b[k] === "string" && b[k] !== "" && !isDnsHostname(b[k]))
+          failures.push({ property: k, reason: `must be a hostname; got ${JSON.stringify(b[k])}` });
+      if (typeof b.SoaEmail === "string" && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.SoaEmail))
+        failures.push({
+          property: "SoaEmail",
+          reason: `must be an e-mail address; got ${JSON.stringify(b.SoaEmail)}`,
+        });
+      if (failures.length) return invalid(reply, req.url, failures);
+      // null and absent leave a setting as it is.
+      for (const [k, v] of Object.entries(b))
+        if (v !== undefined && v !== null) (z as unknown as Record<string, unknown>)[k] = v;
+      z.DateModified = nowIso();
+      ctx.store.commit();
+      return zoneView(z);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
     "/dnszone/:id",
     { schema: { params: int64Params("id") } },
     async (req, reply) => {
       const z = find(req.params.id, req);
       if (!z) return notFound(reply, req.url, req.params.id);
-      const zone: DnsZone = {
-        Id: z.Id,
-        Domain: z.Domain,
-        DnsSecEnabled: z.DnsSecEnabled,
-        Nameserver1: "ns1.emulator.invalid",
-        Nameserver2: "ns2.emulator.invalid",
-        SoaEmail: `hostmaster@${z.Domain}`,
+      ctx.store.state.dnsZones = zones().filter((x) => x !== z);
+      scans.delete(z.Id);
+      ctx.store.commit();
+      return reply.code(204).send();
+    },
+  );
+
+  app.put<{ Params: { zoneId: number }; Body: AddDnsRecordRequest }>(
+    "/dnszone/:zoneId/records",
+    { schema: { params: int64Params("zoneId"), body: addDnsRecordSchema } },
+    async (req, reply) => {
+      const z = find(req.params.zoneId, req);
+      if (!z) return notFound(reply, req.url, req.params.zoneId);
+      const failures = checkDnsRecord(req.body as Record<string, unknown>);
+      if (failures.length) return invalid(reply, req.url, failures);
+      const r = dnsRecord(
+        ids().dnsRecord++,
+        recordFields(req.body) as Partial<DnsRecord> & Pick<DnsRecord, "Type">,
+      );
+      z.Records.push(r);
+      z.DateModified = nowIso();
+      ctx.store.commit();
+      return reply.code(201).send(r);
+    },
+  );
+
+  const recordNotFound = (reply: FastifyReply, url: string, zoneId: number, id: number) =>
+    sendError(reply, pathOf(url), 404, `DNS record ${id} was not found in zone ${zoneId}`, {
+      key: "not_found.dnsrecord",
+      shape: "A",
+    });
+
+  app.post<{ Params: { zoneId: number; id: number }; Body: UpdateDnsRecordRequest }>(
+    "/dnszone/:zoneId/records/:id",
+    { schema: { params: int64Params("zoneId", "id"), body: updateDnsRecordSchema } },
+    async (req, reply) => {
+      const z = find(req.params.zoneId, req);
+      if (!z) return notFound(reply, req.url, req.params.zoneId);
+      const i = z.Records.findIndex((r) => r.Id === req.params.id);
+      if (i < 0) return recordNotFound(reply, req.url, req.params.zoneId, req.params.id);
+      const before = z.Records[i];
+      const merged: Record<string, unknown> = { ...before, ...recordFields(req.body) };
+      if (req.body.Type !== undefined && req.body.Type !== null && req.body.Type !== before.Type) {
+        // A new type: the old type's own fields go unless the body sets them.
+        const name = typeNameOf(req.body.Type);
+        for (const [field, types] of Object.entries(DnsRecordTypeFields))
+          if (
+            !(types as readonly string[]).includes(name) &&
+            (req.body as Record<string, unknown>)[field] == null
+          )
+            merged[field] = field === "Tag" ? "" : 0;
+        if (name !== "PullZone") merged.AcceleratedPullZoneId = 0;
+      }
+      // Checked whole: the record after the change must be a valid record of its type
+      // (PullZoneId/ScriptId are stored as the link, so they count as given).
+      const check = {
+        ...merged,
+        PullZoneId: req.body.PullZoneId ?? (merged.Type === DnsRecordType.PullZone ? 1 : undefined),
+        ScriptId: req.body.ScriptId ?? (merged.Type === DnsRecordType.Script ? 1 : undefined),
+        AcceleratedPullZoneId: undefined,
       };
-      return zone;
+      const failures = checkDnsRecord(check);
+      if (failures.length) return invalid(reply, req.url, failures);
+      z.Records[i] = merged as unknown as DnsRecord;
+      z.DateModified = nowIso();
+      ctx.store.commit();
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: { zoneId: number; id: number } }>(
+    "/dnszone/:zoneId/records/:id",
+    { schema: { params: int64Params("zoneId", "id") } },
+    async (req, reply) => {
+      const z = find(req.params.zoneId, req);
+      if (!z) return notFound(reply, req.url, req.params.zoneId);
+      const i = z.Records.findIndex((r) => r.Id === req.params.id);
+      if (i < 0) return recordNotFound(reply, req.url, req.params.zoneId, req.params.id);
+      z.Records.splice(i, 1);
+      z.DateModified = nowIso();
+      ctx.store.commit();
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: { zoneId: number }; Querystring: DnsRecordListQuery }>(
+    "/dnszone/:zoneId/records",
+    { schema: { params: int64Params("zoneId"), querystring: dnsRecordListQuerySchema } },
+    async (req, reply) => {
+      const z = find(req.params.zoneId, req);
+      if (!z) return notFound(reply, req.url, req.params.zoneId);
+      const { type, search, page, perPage } = req.query;
+      const q = (search ?? "").toLowerCase();
+      const list = z.Records.filter(
+        (r) =>
+          (type === undefined || r.Type === type) &&
+          (q === "" ||
+            (r.Name ?? "").toLowerCase().includes(q) ||
+            (r.Value ?? "").toLowerCase().includes(q)),
+      );
+      return paged(list, page, perPage);
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    "/dnszone/:id/export",
+    { schema: { params: int64Params("id") } },
+    async (req, reply) => {
+      const z = find(req.params.id, req);
+      if (!z) return notFound(reply, req.url, req.params.id);
+      return reply.code(200).type("text/plain; charset=utf-8").send(zoneFile(z));
+    },
+  );
+
+  void app.register(async (files) => {
+    files.addContentTypeParser(
+      ["text/plain", "application/octet-stream"],
+      { parseAs: "string" },
+      (_req, body, done) => done(null, body),
+    );
+    files.post<{ Params: { zoneId: number }; Body: unknown }>(
+      "/dnszone/:zoneId/import",
+      { schema: { params: int64Params("zoneId") } },
+      async (req, reply) => {
+        const z = find(req.params.zoneId, req);
+        if (!z) return notFound(reply, req.url, req.params.zoneId);
+        if (typeof req.body !== "string" || req.body.trim() === "")
+          return invalid(reply, req.url, [
+            { property: "body", reason: "must be the text of a zone file" },
+          ]);
+        const result = { RecordsSuccessful: 0, RecordsFailed: 0, RecordsSkipped: 0 };
+        for (const line of req.body.split(/\r?\n/)) {
+          const parsed = parseZoneLine(line, z.Domain);
+          if (parsed === "skip") {
+            if (line.trim() !== "" && !line.trim().startsWith(";") && !line.trim().startsWith("$"))
+              result.RecordsSkipped++;
+            continue;
+          }
+          if (checkDnsRecord(parsed as Record<string, unknown>).length) {
+            result.RecordsFailed++;
+            continue;
+          }
+          z.Records.push(
+            dnsRecord(
+              ids().dnsRecord++,
+              recordFields(parsed) as Partial<DnsRecord> & Pick<DnsRecord, "Type">,
+            ),
+          );
+          result.RecordsSuccessful++;
+        }
+        if (result.RecordsSuccessful) z.DateModified = nowIso();
+        ctx.store.commit();
+        return result;
+      },
+    );
+  });
+
+  app.get<{ Params: { id: number }; Querystring: DnsZoneStatisticsQuery }>(
+    "/dnszone/:id/statistics",
+    { schema: { params: int64Params("id"), querystring: dnsZoneStatisticsQuerySchema } },
+    async (req, reply) => {
+      const z = find(req.params.id, req);
+      if (!z) return notFound(reply, req.url, req.params.id);
+      const to = req.query.dateTo ? Date.parse(req.query.dateTo) : ctx.now();
+      const from = req.query.dateFrom ? Date.parse(req.query.dateFrom) : to - 30 * DAY_MS;
+      if (from > to)
+        return invalid(reply, req.url, [
+          { property: "dateFrom", reason: "must not be after dateTo" },
+        ]);
+      return dnsStatistics(z.Id, z.Records, utcDayStart(from), utcDayStart(to));
+    },
+  );
+
+  app.post<{ Body: { Name: string } }>(
+    "/dnszone/checkavailability",
+    { schema: { body: dnsZoneAvailabilitySchema } },
+    async (req) => {
+      const name = req.body.Name.trim().toLowerCase().replace(/\.$/, "");
+      return { Available: !zones().some((z) => z.Domain.toLowerCase() === name) };
+    },
+  );
+
+  app.post<{ Body: DnsRecordScanRequest }>(
+    "/dnszone/records/scan",
+    { schema: { body: dnsRecordScanRequestSchema } },
+    async (req, reply) => {
+      const { ZoneId, Domain } = req.body;
+      const hasZone = ZoneId !== undefined && ZoneId !== null;
+      if (hasZone === (typeof Domain === "string" && Domain !== ""))
+        return invalid(reply, req.url, [
+          { property: "ZoneId", reason: "give either ZoneId or Domain, not both" },
+        ]);
+      const z = hasZone ? find(ZoneId, req) : undefined;
+      if (hasZone && !z) return notFound(reply, req.url, ZoneId);
+      const now = nowIso();
+      const job: DnsRecordScanJob = {
+        JobId: randomUUID(),
+        ZoneId: z?.Id ?? null,
+        Domain: z?.Domain ?? Domain ?? null,
+        AccountId: "acct-1",
+        Status: 2,
+        CreatedAt: now,
+        CompletedAt: now,
+        // What a scan finds elsewhere: the emulator has no elsewhere, so it finds the zone's
+        // own address records (none for a domain without a zone).
+        Records: (z?.Records ?? [])
+          .filter((r) => r.Type === DnsRecordType.A || r.Type === DnsRecordType.AAAA)
+          .map((r) => ({
+            Name: r.Name === "" ? "@" : r.Name,
+            Type: r.Type,
+            Ttl: r.Ttl,
+            Value: r.Value,
+            Priority: null,
+            Weight: null,
+            Port: null,
+            IsProxied: false,
+          })),
+        Error: null,
+      };
+      if (z) scans.set(z.Id, job);
+      return { JobId: job.JobId, Status: job.Status };
+    },
+  );
+
+  app.get<{ Params: { zoneId: number } }>(
+    "/dnszone/:zoneId/records/scan",
+    { schema: { params: int64Params("zoneId") } },
+    async (req, reply) => {
+      const z = find(req.params.zoneId, req);
+      if (!z) return notFound(reply, req.url, req.params.zoneId);
+      const job = scans.get(z.Id);
+      if (!job)
+        return sendError(reply, pathOf(req.url), 404, `DNS zone ${z.Id} has no record scan`, {
+          key: "not_found.dnsscan",
+          shape: "A",
+        });
+      return job;
     },
   );
 
   const toggle =
     (enabled: boolean) =>
-    async (
-      req: {
-        params: { id: number };
-        url: string;
-        headers: Record<string, string | string[] | undefined>;
-      },
-      reply: FastifyReply,
-    ) => {
+    async (req: { params: { id: number }; url: string } & Headers, reply: FastifyReply) => {
       const z = find(req.params.id, req);
       if (!z) return notFound(reply, req.url, req.params.id);
       const before = z.DnsSecEnabled;
@@ -68,4 +496,148 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     { schema: { params: int64Params("id") } },
     toggle(false),
   );
+}
+
+/** Generated, deterministic statistics of a zone: daily points from `from` to `to` (UTC days). */
+export function dnsStatistics(
+  zoneId: number,
+  records: readonly DnsRecord[],
+  from: number,
+  to: number,
+): DnsZoneStatistics {
+  const QueriesServedChart: Record<string, number> = {};
+  const NormalQueriesServedChart: Record<string, number> = {};
+  const SmartQueriesServedChart: Record<string, number> = {};
+  let total = 0;
+  for (let day = from; day <= to; day += DAY_MS) {
+    const key = new Date(day).toISOString().replace(".000Z", "Z");
+    const n = records.length ? (hashInts(zoneId, day / DAY_MS) % 1000) * records.length : 0;
+    const smart = Math.floor(n / 10);
+    QueriesServedChart[key] = n;
+    NormalQueriesServedChart[key] = n - smart;
+    SmartQueriesServedChart[key] = smart;
+    total += n;
+  }
+  const QueriesByTypeChart: Record<string, number> = {};
+  const byType = new Map<number, number>();
+  for (const r of records) byType.set(r.Type, (byType.get(r.Type) ?? 0) + 1);
+  let left = total;
+  const entries = [...byType.entries()];
+  entries.forEach(([t, count], i) => {
+    const share = i === entries.length - 1 ? left : Math.floor((total * count) / records.length);
+    left -= share;
+    QueriesByTypeChart[Object.entries(DnsRecordType).find(([, v]) => v === t)?.[0] ?? String(t)] =
+      share;
+  });
+  return {
+    TotalQueriesServed: total,
+    QueriesServedChart,
+    NormalQueriesServedChart,
+    SmartQueriesServedChart,
+    QueriesByTypeChart,
+  };
+}
+
+const quoteTxt = (v: string) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+
+/** The zone as a BIND zone file (records the file format cannot carry are comments). */
+export function zoneFile(z: StoredDnsZone): string {
+  const lines = [
+    `$ORIGIN ${z.Domain}.`,
+    `@ 3600 IN SOA ${z.Nameserver1}. ${(z.SoaEmail ?? "").replace("@", ".")}. 1 3600 600 604800 300`,
+  ];
+  for (const r of z.Records) {
+    const name = r.Name === "" || r.Name === null ? "@" : r.Name;
+    const type = typeNameOf(r.Type);
+    const fqdn = (v: string | null) => (v && !v.endsWith(".") ? `${v}.` : (v ?? ""));
+    switch (type) {
+      case "A":
+      case "AAAA":
+      case "SVCB":
+      case "HTTPS":
+      case "TLSA":
+        lines.push(`${name} ${r.Ttl} IN ${type} ${r.Value}`);
+        break;
+      case "CNAME":
+      case "NS":
+      case "PTR":
+        lines.push(`${name} ${r.Ttl} IN ${type} ${fqdn(r.Value)}`);
+        break;
+      case "TXT":
+        lines.push(`${name} ${r.Ttl} IN TXT ${quoteTxt(r.Value ?? "")}`);
+        break;
+      case "MX":
+        lines.push(`${name} ${r.Ttl} IN MX ${r.Priority} ${fqdn(r.Value)}`);
+        break;
+      case "SRV":
+        lines.push(`${name} ${r.Ttl} IN SRV ${r.Priority} ${r.Weight} ${r.Port} ${fqdn(r.Value)}`);
+        break;
+      case "CAA":
+        lines.push(`${name} ${r.Ttl} IN CAA ${r.Flags} ${r.Tag} ${quoteTxt(r.Value ?? "")}`);
+        break;
+      default:
+        lines.push(`; ${name} ${r.Ttl} ${type} ${r.Value ?? r.LinkName ?? ""}`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * One line of a BIND zone file as a record body, or "skip" (blank, comment, directive, SOA,
+ * or a type the import does not take). Names are made relative to `domain`.
+ */
+export function parseZoneLine(line: string, domain: string): AddDnsRecordRequest | "skip" {
+  const text = line.replace(/;.*$/, "").trim();
+  if (text === "" || text.startsWith("$")) return "skip";
+  const m = /^(\S+)\s+(?:(\d+)\s+)?(?:IN\s+)?([A-Za-z]+)\s+(.+)$/i.exec(text);
+  if (!m) return "skip";
+  const [, rawName, ttl, rawType, rest] = m;
+  const type = rawType.toUpperCase();
+  const T = DnsRecordType as Record<string, number>;
+  if (!(type in T) || type === "SOA") return "skip";
+  const abs = rawName.replace(/\.$/, "");
+  const Name =
+    rawName === "@" || abs === domain
+      ? ""
+      : abs.endsWith(`.${domain}`)
+        ? abs.slice(0, -domain.length - 1)
+        : abs;
+  const strip = (v: string) => v.replace(/\.$/, "");
+  const unquote = (v: string) =>
+    v.startsWith('"') ? v.slice(1, v.lastIndexOf('"')).replace(/\\(.)/g, "$1") : v;
+  const parts = rest.trim().split(/\s+/);
+  const base = { Type: T[type] as AddDnsRecordRequest["Type"], Name, Ttl: ttl ? Number(ttl) : 300 };
+  switch (type) {
+    case "MX":
+      return { ...base, Priority: Number(parts[0]), Value: strip(parts[1] ?? "") };
+    case "SRV":
+      return {
+        ...base,
+        Priority: Number(parts[0]),
+        Weight: Number(parts[1]),
+        Port: Number(parts[2]),
+        Value: strip(parts[3] ?? ""),
+      };
+    case "CAA":
+      return {
+        ...base,
+        Flags: Number(parts[0]),
+        Tag: parts[1],
+        Value: unquote(parts.slice(2).join(" ")),
+      };
+    case "TXT":
+      return { ...base, Value: unquote(rest.trim()) };
+    case "CNAME":
+    case "NS":
+    case "PTR":
+      return { ...base, Value: strip(parts[0]) };
+    case "A":
+    case "AAAA":
+    case "SVCB":
+    case "HTTPS":
+    case "TLSA":
+      return { ...base, Value: rest.trim() };
+    default:
+      return "skip";
+  }
 }

@@ -37,9 +37,9 @@ export interface EndpointDef {
   responseType?: "json" | "stream" | "text";
   /**
    * How `CallInput.body` is sent: `"json"` (default) as JSON; `"html"` a string as it is,
-   * with `Content-Type: text/html; charset=utf-8`.
+   * with `Content-Type: text/html; charset=utf-8`; `"text"` likewise as `text/plain`.
    */
-  requestType?: "json" | "html";
+  requestType?: "json" | "html" | "text";
   /**
    * JSON endpoints: the top-level type of a 2xx body, `"object"` (default) or `"array"`
    * (`validate` applies to objects only).

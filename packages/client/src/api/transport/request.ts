@@ -87,14 +87,20 @@ export function headersFor(
   }
   if (hasBody)
     h["content-type"] =
-      def.requestType === "html" ? "text/html; charset=utf-8" : "application/json";
+      def.requestType === "html"
+        ? "text/html; charset=utf-8"
+        : def.requestType === "text"
+          ? "text/plain; charset=utf-8"
+          : "application/json";
   return h;
 }
 
-/** The request body as sent: JSON, or the string itself for an `"html"` endpoint. */
+/** The request body as sent: JSON, or the string itself for an `"html"` or `"text"` endpoint. */
 function encodeBody(def: EndpointDef, body: unknown): string | undefined {
   if (body === undefined) return undefined;
-  return def.requestType === "html" ? String(body) : JSON.stringify(body);
+  return def.requestType === "html" || def.requestType === "text"
+    ? String(body)
+    : JSON.stringify(body);
 }
 
 /** One HTTP attempt of the call. Fails with an {@link AttemptError}. */

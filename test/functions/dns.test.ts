@@ -1,0 +1,137 @@
+/** dns.getDnsZone, getDnsZones, getDnsRecords, getDnsZoneStatistics (+ Output forms). */
+import * as pulumi from "@pulumi/pulumi";
+import { EdgeApiError, InvalidArgumentError } from "../../packages/client/src";
+import {
+  getDnsRecords,
+  getDnsRecordsOutput,
+  getDnsZone,
+  getDnsZoneOutput,
+  getDnsZones,
+  getDnsZonesOutput,
+  getDnsZoneStatistics,
+  getDnsZoneStatisticsOutput,
+} from "../../packages/pulumi/src/functions/dns";
+import { clearClientCache } from "../../packages/pulumi/src/functions/options";
+import { Emu, journal, opts, rejection, reset, settle, start } from "./helpers";
+
+let emu: Emu;
+beforeAll(async () => {
+  emu = await start();
+});
+beforeEach(() => reset(emu));
+afterAll(async () => {
+  clearClientCache();
+  await emu.close();
+});
+
+describe("getDnsZone", () => {
+  test("the zone's settings in this package's casing, and its record count", async () => {
+    const z = await getDnsZone({ zoneId: 3 }, opts(emu));
+    expect(z).toMatchObject({
+      zoneId: 3,
+      domain: "records.example",
+      dnsSecEnabled: false,
+      soaEmail: "hostmaster@records.example",
+      loggingEnabled: false,
+      logAnonymizationType: "OneDigit",
+      certificateKeyType: "Ecdsa",
+      recordCount: 16,
+    });
+    expect((await getDnsZone({ zoneId: 2 }, opts(emu))).dnsSecEnabled).toBe(true);
+  });
+  test("an unknown zone: EdgeApiError isNotFound; a bad id: InvalidArgumentError, nothing sent", async () => {
+    expect(
+      ((await rejection(getDnsZone({ zoneId: 404 }, opts(emu)))) as EdgeApiError).isNotFound,
+    ).toBe(true);
+    const e = await rejection(getDnsZone({ zoneId: 0 }, opts(emu)));
+    expect(e).toBeInstanceOf(InvalidArgumentError);
+    expect((e as InvalidArgumentError).field).toBe("zoneId");
+    expect(await journal(emu, /^\/dnszone\/0$/)).toHaveLength(0);
+  });
+  test("Output form", async () => {
+    const { value } = await settle(getDnsZoneOutput({ zoneId: pulumi.output(1) }, opts(emu)));
+    expect(value.domain).toBe("example.com");
+  });
+});
+
+describe("getDnsZones", () => {
+  test("every zone, without their records; search filters", async () => {
+    const { zones } = await getDnsZones({}, opts(emu));
+    expect(zones.map((z) => z.domain)).toEqual(["example.com", "example.org", "records.example"]);
+    const [req] = await journal(emu, /^\/dnszone$/);
+    expect(req.query).toMatchObject({ view: "1", page: "1" });
+    const { value } = await settle(getDnsZonesOutput({ search: "org" }, opts(emu)));
+    expect(value.zones.map((z) => z.zoneId)).toEqual([2]);
+  });
+});
+
+describe("getDnsRecords", () => {
+  test("all records of a zone in one call", async () => {
+    const { records } = await getDnsRecords({ zoneId: 3 }, opts(emu));
+    expect(records).toHaveLength(16);
+    expect(await journal(emu, /^\/dnszone\/3/)).toHaveLength(1);
+  });
+  test("filters by type (name or number) and by name (@ is the apex)", async () => {
+    const mx = await getDnsRecords({ zoneId: 3, type: "MX" }, opts(emu));
+    expect(mx.records).toEqual([
+      expect.objectContaining({
+        recordId: 305,
+        type: "MX",
+        name: "",
+        value: "mail.records.example",
+        priority: 10,
+      }),
+    ]);
+    expect((await getDnsRecords({ zoneId: 3, type: 9 }, opts(emu))).records[0]).toMatchObject({
+      type: "CAA",
+      flags: 0,
+      tag: "issue",
+    });
+    const www = await getDnsRecords({ zoneId: 3, name: "WWW" }, opts(emu));
+    expect(www.records.map((r) => r.type)).toEqual(["A", "AAAA"]);
+    const apex = await getDnsRecords({ zoneId: 3, name: "@" }, opts(emu));
+    expect(apex.records.map((r) => r.type)).toEqual(["TXT", "MX", "Flatten", "CAA", "HTTPS"]);
+    const both = await getDnsRecords({ zoneId: 3, name: "www", type: "AAAA" }, opts(emu));
+    expect(both.records.map((r) => r.value)).toEqual(["2001:db8::10"]);
+  });
+  test("an unknown type names the allowed ones; nothing sent", async () => {
+    const e = await rejection(getDnsRecords({ zoneId: 3, type: "ALIAS" as never }, opts(emu)));
+    expect(e).toBeInstanceOf(InvalidArgumentError);
+    expect((e as InvalidArgumentError).field).toBe("type");
+    expect(e.message).toMatch(/"A", "AAAA", "CNAME"/);
+    expect(await journal(emu, /^\/dnszone/)).toHaveLength(0);
+  });
+  test("Output form", async () => {
+    const { value } = await settle(getDnsRecordsOutput({ zoneId: 3, type: "NS" }, opts(emu)));
+    expect(value.records.map((r) => r.value)).toEqual(["ns1.other.example"]);
+  });
+});
+
+describe("getDnsZoneStatistics", () => {
+  test("a date-only range is sent as whole UTC days; charts camelCased", async () => {
+    const s = await getDnsZoneStatistics(
+      { zoneId: 3, dateFrom: "2026-03-01", dateTo: "2026-03-03" },
+      opts(emu),
+    );
+    expect(Object.keys(s.queriesServedChart)).toHaveLength(3);
+    expect(s.totalQueriesServed).toBe(
+      Object.values(s.queriesServedChart).reduce((a, b) => a + b, 0),
+    );
+    const [req] = await journal(emu, /statistics$/);
+    expect(req.query).toEqual({
+      dateFrom: "2026-03-01T00:00:00.000Z",
+      dateTo: "2026-03-03T23:59:59.999Z",
+    });
+  });
+  test("dateFrom after dateTo is refused before the call", async () => {
+    const e = await rejection(
+      getDnsZoneStatistics({ zoneId: 3, dateFrom: "2026-03-05", dateTo: "2026-03-01" }, opts(emu)),
+    );
+    expect((e as InvalidArgumentError).field).toBe("dateFrom");
+    expect(await journal(emu, /statistics$/)).toHaveLength(0);
+  });
+  test("Output form", async () => {
+    const { value } = await settle(getDnsZoneStatisticsOutput({ zoneId: 1 }, opts(emu)));
+    expect(typeof value.totalQueriesServed).toBe("number");
+  });
+});
