@@ -49,6 +49,7 @@ import {
   unclaim,
 } from "../run-state";
 import {
+  refuseSharedField,
   refuseSpellings,
   sameObject,
   shieldZoneOfPullZone,
@@ -76,6 +77,7 @@ import {
   type Wire,
 } from "./kind";
 import type * as SettingsSchemas from "./settings-schemas";
+import type { SharedField } from "../../kinds/settings/shared-fields";
 
 /** Inputs of a settings resource after `check`: the zone, the kind's key, the settings. */
 export type SettingsInputs = {
@@ -146,6 +148,11 @@ export interface EngineKind<R = unknown> extends SettingsKind<R> {
   form?: StoredForm;
   /** A key inside the zone that the platform resolves (a managed list: by id or name). */
   key?: ResolvedKey;
+  /**
+   * The settings (by path) that write a platform field another kind writes too
+   * (kinds/settings/shared-fields.ts): one resource per such field and zone, whatever kind.
+   */
+  shared?: Readonly<Record<string, SharedField>>;
 }
 
 /**
@@ -331,6 +338,8 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   const REPLACING = `zone-settings-replacing:${TYPE}`;
   /** How the create that claimed an object in this run spelled its zone (for messages). */
   const SPELLED = `zone-settings-spelled:${TYPE}`;
+  /** A platform field shared with other kinds, claimed by zone and field: `{ type, path }`. */
+  const FIELD = "zone-settings-field";
   const keyName = kind.keyInput?.name;
   const rk = kind.key;
   /** The zone in messages and in the label (a shield zone, unless the kind says). */
@@ -398,6 +407,50 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     rk && t.key !== undefined
       ? `${kind.noun} ${t.key}${t.alias !== undefined ? ` (${JSON.stringify(t.alias)})` : ""} of ${ZONE} ${t.zone}`
       : `${kind.noun} of ${ZONE} ${t.zone}${t.key !== undefined ? ` (${keyName} ${t.key})` : ""}`;
+  /** The shared platform fields among the settings `paths`: each with its path here. */
+  const sharedOf = (paths: readonly string[]) =>
+    paths.flatMap((path) => (kind.shared?.[path] ? [{ path, shared: kind.shared[path] }] : []));
+  /** The paths of the settings `inputs` manages. */
+  const managedPaths = (inputs: Record<string, unknown>) =>
+    managedOf(kind, inputs).map((f) => f.path);
+  const fieldKey = (zone: number, field: string) => `${zone}\0${field}`;
+  /**
+   * Claims for this run the shared platform fields among `paths` in `zone`; refuses, before
+   * any write, one that a resource of another kind claimed in this run (its zone known only
+   * later, or inputs without the program's hint). `refuse: false` (diff) claims only the free
+   * ones. Returns the fields it claimed (to give back when nothing was written).
+   */
+  function claimFields(
+    paths: readonly string[],
+    zone: number,
+    what: string,
+    refuse = true,
+  ): string[] {
+    const mine = sharedOf(paths);
+    for (const { path, shared } of mine) {
+      const theirs = claimValue(FIELD, fieldKey(zone, shared.field)) as
+        { type: string; path: string } | undefined;
+      if (!refuse || !theirs || theirs.type === TYPE) continue;
+      throw new ResourceOperationError(
+        `${what} failed: another resource of this program, an edge.shield.${theirs.type}, ` +
+          `already manages ${shared.noun} of ${ZONE} ${zone} as \`${theirs.path}\` (the ` +
+          `platform field ${shared.field}), which this resource's \`${path}\` writes too; ` +
+          `one platform field can have one resource only. ` +
+          `${shared.wayOut[0].toUpperCase()}${shared.wayOut.slice(1)}. Nothing was written.`,
+      );
+    }
+    const taken: string[] = [];
+    for (const { path, shared } of mine) {
+      const k = fieldKey(zone, shared.field);
+      const theirs = claimValue(FIELD, k) as { type: string } | undefined;
+      if (theirs && theirs.type !== TYPE) continue;
+      if (!theirs) taken.push(k);
+      claimWith(FIELD, k, { type: TYPE, path });
+    }
+    return taken;
+  }
+  const unclaimFields = (keys: readonly string[]) => keys.forEach((k) => unclaim(FIELD, k));
+
   /** "Exactly one of `a` or `b`" failures (unknowns count as present). */
   const exactlyOne = (
     n: Record<string, unknown>,
@@ -596,12 +649,21 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     what: string,
   ) {
     // A resolved key: the other resource names the object by its id or by its name.
-    const same = rk
-      ? (o: Record<string, unknown>) =>
-          o[rk.id] === Number(target.key) || o[rk.name] === target.alias
-      : undefined;
+    const same = (o: Record<string, unknown>, n: { shares?: unknown }) =>
+      n.shares === undefined &&
+      (!rk || o[rk.id] === Number(target.key) || o[rk.name] === target.alias);
     const others = await sameObject(inputs, target.zone, what, same);
     refuseSpellings(inputs, others, objectNoun(target), what);
+    // Resources of other kinds that manage a platform field this one manages, in this zone.
+    for (const { path, shared } of sharedOf(managedPaths(inputs))) {
+      const sharers = await sameObject(
+        inputs,
+        target.zone,
+        what,
+        (_o, n) => n.shares?.field === shared.field,
+      );
+      refuseSharedField(inputs, sharers, path, shared, `${ZONE} ${target.zone}`, what);
+    }
   }
 
   const refused = (e: unknown) => {
@@ -642,6 +704,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       }
       // Claimed now, synchronously with the check above: a resource for the same object that
       // the program could not name (its zone known only later) is refused while this reads.
+      const fields = claimFields(managedPaths(inputs), zone, what);
       claim(CLAIM, key);
       claimWith(
         SPELLED,
@@ -656,6 +719,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       } catch (e) {
         unclaim(CLAIM, key); // nothing was written
         unclaim(SPELLED, key);
+        unclaimFields(fields);
         if (isNotFound(e) && !(e instanceof ResourceOperationError)) {
           throw new ResourceOperationError(
             `${what} failed: ${ZONE} ${zone} does not exist (or the API key cannot see it): ${messageOf(e)}. Nothing was written.`,
@@ -708,6 +772,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
         if (!created && !wrote && refused(e)) {
           unclaim(CLAIM, key); // refused before or by the write: nothing was written
           unclaim(SPELLED, key);
+          unclaimFields(fields);
           throw e;
         }
         // The write may have been applied (or Pulumi created the zone): keep the resource
@@ -866,6 +931,9 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
       for (const [path, v] of Object.entries(pinnedOf(news))) setPath(record, path, v);
       if (replaces.length === 0) claimWith(CLAIM, key, record, olds.priorRecordedAt);
       else claimWith(REPLACING, key, record, olds.priorRecordedAt);
+      // The shared platform fields it manages: a create of another kind for one of them is
+      // refused in this run (the free ones only: diff refuses nothing).
+      claimFields(olds.managed ?? [], olds.shieldZoneId, "diff", false);
     }
     return {
       changes:
@@ -891,6 +959,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     const { [PROVIDER_KEY]: provider } = olds as Record<string, unknown>;
     return operation(what, async () => {
       await refuseOtherSpellings(news, target, what);
+      claimFields(managedPaths(news), target.zone, what);
       if (sameAsState(olds, news)) {
         // Only the record changes (a prior stated or no longer stated): no call. A setting
         // with no record (a state of an earlier version) stays without one: what the object

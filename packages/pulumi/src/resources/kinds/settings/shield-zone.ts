@@ -34,6 +34,7 @@ import {
   type Wire,
 } from "../../core/zone-settings/kind";
 import { readBackSettings } from "../../core/zone-settings/readback";
+import { SHARED_FIELDS } from "./shared-fields";
 import { setTimeout as sleep } from "node:timers/promises";
 import { acceptedRuleId, timing } from "../../core/zone-objects/recovery";
 
@@ -255,6 +256,7 @@ export const shieldZoneKind: EngineKind<ShieldZoneResponse> = {
   inputsSchema: "shieldZoneInputsSchema",
   fields: FIELDS,
   allowEmpty: true,
+  shared: SHARED_FIELDS.ShieldZone,
   read: (t) => readZone(t.zone),
   async write(t, current, changes) {
     const body = mergedSettings(current.raw, changes);

@@ -18,6 +18,7 @@ import {
   type Wire,
 } from "../../core/zone-settings/kind";
 import { readBackSettings } from "../../core/zone-settings/readback";
+import { SHARED_FIELDS } from "./shared-fields";
 import { mergedSettings } from "./shield-zone";
 
 const CHALLENGE = DDoSShieldSensitivity.Challenge;
@@ -63,6 +64,7 @@ export const underAttackModeKind: EngineKind<ShieldZoneResponse> = {
   noun: "the under-attack mode",
   inputsSchema: "underAttackModeInputsSchema",
   fields: FIELDS,
+  shared: SHARED_FIELDS.UnderAttackMode,
   required: { enabled: "`enabled` is required: true (under attack) or false" },
   read: (t) => readZone(t.zone),
   async write(t, current, changes, _what, prior) {
