@@ -130,6 +130,21 @@ describe("ShieldZone managing only WAF settings and UnderAttackMode on one zone"
   });
 });
 
+test("ShieldZone (WAF mode) and UnderAttackMode of one zone created at once: both writes land (the whole-zone PATCHes of one process never send each other's fields back as read)", async () => {
+  await ctl.reset();
+  resetRunState();
+  await ctl.clearJournal();
+  const a = sz.checkSync({}, { shieldZoneId: 3, waf: { mode: "Log" } }).inputs as Any;
+  const b = uam.checkSync({}, { shieldZoneId: 3, enabled: true }).inputs as Any;
+  // Both read the zone before either writes (the first PATCH answers late).
+  await ctl.fault({ method: "PATCH", path: "^/shield/shield-zone$", delayMs: 300, count: 1 });
+  await Promise.all([sz.create(a), uam.create(b)]);
+  await ctl.clearFaults();
+  const after = await zone3();
+  expect(after.wafExecutionMode).toBe(0); // Log
+  expect(after.dDoSShieldSensitivity).toBe(4); // Challenge
+});
+
 /**
  * Without the program's hint (inputs sent by the native plugin, or a zone known only after
  * other resources are created): the provider's run claim of the field, taken before the
