@@ -133,4 +133,47 @@ const run = e2eAvailable();
     },
     OP_TIMEOUT,
   );
+
+  test(
+    "an UnderAttackMode beside a ShieldZone that manages ddos.sensitivity of the same zone (one platform field): up fails naming both and the field, no PATCH; beside one that manages only WAF settings, both are created and destroy restores both",
+    async () => {
+      const control = harness.control;
+      await control.setProfile("default");
+      await control.reset();
+      const initial = clone(await control.state());
+      const attack: SettingsSpec = {
+        kind: "UnderAttackMode",
+        name: "attack",
+        args: { pullZoneId: 1, enabled: true },
+      };
+      const stack = harness.newStack("shared-field");
+      await control.clearJournal();
+      const up = await stack.op({ op: "up", allowFail: true }, { resources: [byZone, attack] });
+      show("up, ShieldZone ddos.sensitivity + UnderAttackMode", up, 40);
+      expect(up.ok).toBe(false);
+      const out = text(up);
+      expect(out).toMatch(/ShieldZone "by-zone" \(ddos\.sensitivity, shieldZoneId 1\)/);
+      expect(out).toMatch(/UnderAttackMode "attack" \(enabled, pullZoneId 1\)/);
+      expect(out).toMatch(/dDoSShieldSensitivity/);
+      expect(await zoneWrites()).toEqual([]);
+      expect(await control.state()).toEqual(initial);
+
+      // The ShieldZone manages the WAF mode only: no shared field, both are created.
+      const wafOnly: SettingsSpec = {
+        kind: "ShieldZone",
+        name: "by-zone",
+        args: { shieldZoneId: 1, waf: { mode: "Log" } },
+      };
+      const ok = await stack.op({ op: "up" }, { resources: [wafOnly, attack] });
+      show("up, ShieldZone waf.mode + UnderAttackMode", ok, 20);
+      const zone = zoneOf(await control.state(), 1).settings;
+      expect(zone.dDoSShieldSensitivity).toBe(4); // Challenge
+      expect(zone.wafExecutionMode).toBe(0); // Log
+      await stack.op({ op: "destroy" }, { resources: [wafOnly, attack] });
+      expect(zoneOf(await control.state(), 1).settings.dDoSShieldSensitivity).toBe(
+        zoneOf(initial, 1).settings.dDoSShieldSensitivity,
+      );
+    },
+    OP_TIMEOUT,
+  );
 });

@@ -18,6 +18,8 @@ import {
   managedAccessListProvider as p,
 } from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import { timing } from "../../packages/pulumi/src/resources/core/zone-objects/recovery";
+import { EmulatorControl } from "../../packages/emulator/src";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;
@@ -384,5 +386,56 @@ describe("program side (pulumi.runtime.setMocks)", () => {
           { deleteBeforeReplace: true },
         ),
     ).toThrow(/opts\.deleteBeforeReplace/);
+  });
+});
+
+/**
+ * A configuration PATCH answered 202 (applied later) is read back by the settings engine's
+ * read-back (core/zone-settings/readback.ts), as every settings kind's: bounded, until the
+ * listing shows both fields.
+ */
+describe("a configuration answered 202", () => {
+  test("async-202: when create, update and delete return, the platform holds the values", async () => {
+    const ctl = new EmulatorControl(t.emu.url);
+    await ctl.setProfile({ name: "async-202", writeDelayMs: 80 });
+    try {
+      // List 3 "AI Crawlers": disabled, None (7003) in the fixtures.
+      const c = await p.create(checked({ shieldZoneId: 1, listId: 3, enabled: true }));
+      expect(await config(7003)).toEqual({ isEnabled: true, action: 0 });
+      const u = await p.update(
+        "1/3",
+        c.outs as ManagedAccessListOutputs,
+        checked({ shieldZoneId: 1, listId: 3, enabled: true, action: "Block" }),
+      );
+      expect(await config(7003)).toEqual({ isEnabled: true, action: 2 });
+      resetRunState();
+      await p.delete("1/3", u.outs as ManagedAccessListOutputs);
+      expect(await config(7003)).toEqual({ isEnabled: false, action: 0 });
+    } finally {
+      await ctl.setProfile("default");
+    }
+  });
+
+  test("answered 202 and never applied: the create fails naming the 202 and keeps the record (a partial create)", async () => {
+    const saved = { ...timing };
+    Object.assign(timing, { readBackMs: 300, readBackStepMs: 20 });
+    try {
+      await t.fault({
+        method: "PATCH",
+        path: "/access-lists/configurations/7003",
+        status: 202,
+        body: { statusCode: 202, location: null, value: null },
+      });
+      const err = (await rejection(
+        p.create(checked({ shieldZoneId: 1, listId: 3, enabled: true })),
+      )) as Error & { properties?: Record<string, unknown> };
+      expect(err.message).toMatch(
+        /accepted the change of .*\(202\) but it was not visible after 0.3 s/,
+      );
+      expect(err.properties).toMatchObject({ listId: 3, prior: { enabled: false } });
+      expect(await config(7003)).toEqual({ isEnabled: false, action: 0 });
+    } finally {
+      Object.assign(timing, saved);
+    }
   });
 });

@@ -8,7 +8,13 @@ import * as edge from "pulumi-edgeplatform";
 
 /** One settings resource: its kind, resource name and arguments as written. */
 export interface SettingsSpec {
-  kind: "ShieldZone" | "BotDetection" | "UploadScanning" | "ApiGuardian" | "ResponsePage";
+  kind:
+    | "ShieldZone"
+    | "BotDetection"
+    | "UploadScanning"
+    | "ApiGuardian"
+    | "ResponsePage"
+    | "UnderAttackMode";
   name: string;
   args: Record<string, unknown>;
 }

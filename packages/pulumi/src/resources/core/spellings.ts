@@ -30,6 +30,11 @@ export type Spelling = Record<string, number | string>;
 export interface Named {
   resource: string;
   spelling: Spelling;
+  /**
+   * Set when the resource is of another kind and manages a platform field that this one
+   * manages too (kinds/settings/shared-fields.ts): the field, and its setting's path there.
+   */
+  shares?: { field: string; path: string };
 }
 
 /** The `__spellings` input: this resource, and the others that spell the kind another way. */
@@ -42,7 +47,11 @@ const isNamed = (v: unknown): v is Named =>
   isPlainObject(v) &&
   typeof v.resource === "string" &&
   isPlainObject(v.spelling) &&
-  Object.values(v.spelling).every((x) => typeof x === "number" || typeof x === "string");
+  Object.values(v.spelling).every((x) => typeof x === "number" || typeof x === "string") &&
+  (v.shares === undefined ||
+    (isPlainObject(v.shares) &&
+      typeof v.shares.field === "string" &&
+      typeof v.shares.path === "string"));
 
 /** The hint of `inputs`, or undefined (none, or not well formed: see {@link spellingsFailures}). */
 export function hintOf(inputs: object): SpellingsHint | undefined {
@@ -113,20 +122,21 @@ async function zoneOfSpelling(s: Spelling, what: string, who: string): Promise<n
 /**
  * The other resources of the hint that name the same object as this one, whose shield zone is
  * `zone`: those whose zone (resolved) is `zone` and for which `same` (the rest of the
- * address, e.g. a list by id or name) holds. Empty without a hint.
+ * address, e.g. a list by id or name; or a field shared with another kind) holds. Empty
+ * without a hint.
  */
 export async function sameObject(
   inputs: object,
   zone: number,
   what: string,
-  same: (other: Spelling) => boolean = () => true,
+  same: (other: Spelling, named: Named) => boolean = (_s, n) => n.shares === undefined,
 ): Promise<Named[]> {
   const hint = hintOf(inputs);
   if (!hint) return [];
   const out: Named[] = [];
   for (const o of hint.others) {
     // The rest of the address first: a zone is looked up only for what could be the object.
-    if (same(o.spelling) && (await zoneOfSpelling(o.spelling, what, o.resource)) === zone)
+    if (same(o.spelling, o) && (await zoneOfSpelling(o.spelling, what, o.resource)) === zone)
       out.push(o);
   }
   return out;
@@ -145,5 +155,31 @@ export function refuseSpellings(inputs: object, others: Named[], noun: string, w
       `differently: ${all.join(", ")}; one platform object can have one resource only, ` +
       `whatever spelling of its address. Keep one of them (to rename a resource, give the new ` +
       `name \`aliases\`). Refused before any write, whichever runs first; nothing was written.`,
+  );
+}
+
+/**
+ * The refusal when `others` (resources of other kinds, zone `zone`) manage a platform field
+ * that this resource manages too, as `path` (`shared`: the field's declaration).
+ */
+export function refuseSharedField(
+  inputs: object,
+  others: Named[],
+  path: string,
+  shared: { field: string; noun: string; wayOut: string },
+  zone: string,
+  what: string,
+): void {
+  const hint = hintOf(inputs);
+  if (!hint || others.length === 0) return;
+  const all = [{ ...hint.self, shares: { field: shared.field, path } }, ...others].map(
+    (n) => `${n.resource} (${n.shares!.path}, ${spelled(n.spelling)})`,
+  );
+  throw new ResourceOperationError(
+    `${what} failed: ${all.length} resources of this program manage ${shared.noun} of ${zone} ` +
+      `(the platform field ${shared.field}): ${all.join(", ")}; one platform field can have ` +
+      `one resource only (each would record its own value before Pulumi and restore it on ` +
+      `destroy). ${shared.wayOut[0].toUpperCase()}${shared.wayOut.slice(1)}. Refused before any ` +
+      `write, whichever runs first; nothing was written.`,
   );
 }

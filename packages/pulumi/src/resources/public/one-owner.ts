@@ -11,7 +11,7 @@
  * both get a marker instead of the id, which their `check` refuses: neither writes anything.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Spelling, SpellingsHint } from "../core/spellings";
+import type { Named, Spelling, SpellingsHint } from "../core/spellings";
 
 /** The marker `check` refuses: which object, and the resources that name it. */
 export interface OwnerConflict {
@@ -101,4 +101,48 @@ export function otherSpellings(
       .map(([r, o]) => ({ resource: r, spelling: o }));
     return others.length === 0 ? undefined : { self: { resource, spelling: s }, others };
   }) as pulumi.Output<SpellingsHint | undefined>;
+}
+
+/**
+ * The hint ({@link SpellingsHint}, undefined when there are none) of the other resources of
+ * the program, of other kinds, that manage one of the platform fields
+ * `fields` manages (kinds/settings/shared-fields.ts: `UnderAttackMode`'s `enabled` and
+ * `ShieldZone`'s `ddos.sensitivity` are one field of a zone), each with its spelling of the
+ * zone and the field's path there; the engine resolves the zones and refuses each resource
+ * for one field of one zone before any write. Given, like {@link otherSpellings}, one
+ * macrotask after this resource's spelling and settings are known.
+ * @param type The resource's kind (`"UnderAttackMode"`): resources of the same kind are the
+ *   other checks' (one object, one resource).
+ * @param fields The shared fields this resource manages: platform field → its setting's path.
+ */
+export function sharingFields(
+  type: string,
+  resource: string,
+  spelling: pulumi.Input<Record<string, pulumi.Input<number | string>>>,
+  fields: pulumi.Input<Record<string, string>>,
+): pulumi.Output<SpellingsHint | undefined> {
+  return pulumi
+    .all([spelling, fields])
+    .apply(async ([s, f]: [Spelling, Record<string, string>]) => {
+      const sharing = runRecord(
+        "shared-fields",
+        () => new Map<string, Map<string, { type: string; path: string; spelling: Spelling }>>(),
+      );
+      for (const [field, path] of Object.entries(f)) {
+        let named = sharing.get(field);
+        if (!named) sharing.set(field, (named = new Map()));
+        named.set(resource, { type, path, spelling: s });
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      const others: Named[] = Object.keys(f).flatMap((field) =>
+        [...(sharing.get(field) ?? [])]
+          .filter(([r, o]) => r !== resource && o.type !== type)
+          .map(([r, o]) => ({
+            resource: r,
+            spelling: o.spelling,
+            shares: { field, path: o.path },
+          })),
+      );
+      return others.length === 0 ? undefined : { self: { resource, spelling: s }, others };
+    }) as pulumi.Output<SpellingsHint | undefined>;
 }

@@ -37,8 +37,9 @@ const KIND: SettingsResourceKind<UnderAttackModeArgs> = {
  * The under-attack switch of a shield zone (every plan). The platform has no switch of its
  * own: under attack is the zone's DDoS sensitivity `Challenge`, so this resource manages that
  * one setting as on/off. Create records the sensitivity the zone had (`prior.enabled`, by
- * name: `"High"`); `enabled: false` and destroy give it back. Do not also manage
- * `ddos.sensitivity` with `edge.shield.ShieldZone`: both would write the same setting.
+ * name: `"High"`); `enabled: false` and destroy give it back. An `edge.shield.ShieldZone` of
+ * the same zone that manages `ddos.sensitivity` (the same platform field) is refused with it,
+ * before any write; one that leaves it out works beside it.
  *
  * ```ts
  * new edge.shield.UnderAttackMode("attack", { pullZoneId: 1, enabled: true });

@@ -5,7 +5,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { StubKind } from "../core/serialized-provider";
-import { otherSpellings, soleOwner } from "./one-owner";
+import { otherSpellings, sharingFields, soleOwner } from "./one-owner";
+import { SHARED_FIELDS } from "../kinds/settings/shared-fields";
 import { ReadableResource } from "./readable-resource";
 
 /** An enumeration argument: its name or the API's integer. */
@@ -98,10 +99,33 @@ export function settingsInputs(
     );
   // The other resources of the program for this kind's object that spell the zone the other
   // way: the engine resolves them and refuses each resource for one object before any write.
-  gated.__spellings = pulumi
+  const spellings = pulumi
     .output(key?.value ?? "")
     .apply((k) =>
       otherSpellings(`zone-settings\0${type}\0${k}`, resource, { [zoneField]: zoneValue }),
+    );
+  const shared = SHARED_FIELDS[type];
+  if (!shared) {
+    gated.__spellings = spellings;
+    return gated;
+  }
+  // The resources of other kinds that manage a platform field this one manages (a zone's DDoS
+  // sensitivity): the same hint, each of them with the field (one field, one resource).
+  const fields = pulumi.output(args as pulumi.Inputs).apply((a) => {
+    const out: Record<string, string> = {};
+    for (const [path, f] of Object.entries(shared)) {
+      const v = path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], a);
+      if (v !== undefined && v !== null) out[f.field] = path;
+    }
+    return out;
+  });
+  const sharers = sharingFields(type, resource, { [zoneField]: zoneValue }, fields);
+  gated.__spellings = pulumi
+    .all([spellings, sharers])
+    .apply(([hint, sharing]) =>
+      hint && sharing
+        ? { self: hint.self, others: [...hint.others, ...sharing.others] }
+        : (hint ?? sharing),
     );
   return gated;
 }

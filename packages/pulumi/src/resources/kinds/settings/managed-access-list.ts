@@ -15,10 +15,8 @@ import {
 } from "edgeplatform-client/spec/runtime";
 import { actionName, categoryName, planName } from "../access-list-names";
 import { ResourceOperationError } from "../../core/common";
-import { timing } from "../../core/providers/rate-limit-rule-recovery";
 import { zoneListing } from "../../core/run-state";
 import { getClient } from "../../core/settings";
-import { ACCEPTED_WRITE, pollUntil } from "../../core/zone-objects/recovery";
 import {
   settingsProvider,
   type EngineKind,
@@ -26,8 +24,10 @@ import {
   type StoredForm,
 } from "../../core/zone-settings/engine";
 import { enumField, field, type SettingsSnapshot } from "../../core/zone-settings/kind";
+import { readBackSettings } from "../../core/zone-settings/readback";
 
 const FIELDS = ["enabled", "action"];
+const SETTINGS = [field("enabled", { type: "boolean" }), enumField("action", AccessListAction)];
 
 /** The zone's listing, never cached. */
 const listing = (zone: number): Promise<ZoneAccessLists> =>
@@ -125,7 +125,7 @@ export const managedAccessListKind: EngineKind<AccessListDetails> = {
   type: "ManagedAccessList",
   noun: "the configuration of managed access list",
   inputsSchema: "managedAccessListInputsSchema",
-  fields: [field("enabled", { type: "boolean" }), enumField("action", AccessListAction)],
+  fields: SETTINGS,
   key: {
     id: "listId",
     name: "listName",
@@ -160,20 +160,14 @@ export const managedAccessListKind: EngineKind<AccessListDetails> = {
         if ((e as { errorKey?: unknown })?.errorKey !== "not_available.access_list") throw e;
         return planGate(what, t.zone, list, await zonePlan(t.zone));
       });
-    if (res.status !== 202) return;
-    // Accepted, applied later: done when the listing shows it (a plain error otherwise: the
-    // write may still land, the engine keeps the record).
-    const shown = await pollUntil(
-      async () => (await readList(t.zone, list.listId))?.values,
-      (now) => now.enabled === body.isEnabled && now.action === body.action,
-      timing,
-      ACCEPTED_WRITE,
-    );
-    if (!shown)
-      throw new Error(
-        `the platform accepted the configuration of managed access list ${list.listId} (202) ` +
-          `but it was not visible after ${timing.readBackMs / 1000} s; run the command again ` +
-          `(the change is re-sent only if it is still missing)`,
+    // Accepted, applied later: done when the listing shows both fields as sent (a plain
+    // error otherwise: the write may still land, the engine keeps the record).
+    if (res.status === 202)
+      await readBackSettings(
+        () => readList(t.zone, list.listId),
+        SETTINGS,
+        { enabled: body.isEnabled, action: body.action },
+        `the configuration of managed access list ${list.listId}`,
       );
   },
   outputs: ({ raw: l }) => ({

@@ -34,6 +34,7 @@ import {
   type Wire,
 } from "../../core/zone-settings/kind";
 import { readBackSettings } from "../../core/zone-settings/readback";
+import { SHARED_FIELDS } from "./shared-fields";
 import { setTimeout as sleep } from "node:timers/promises";
 import { acceptedRuleId, timing } from "../../core/zone-objects/recovery";
 
@@ -186,7 +187,50 @@ export function mergedSettings(
   return body as ShieldZoneSettings;
 }
 
-const readZone = async (zone: number) => snapshotOf(await getClient().shieldZones.get(zone));
+/** PATCHes of each shield zone sent by this process (what a read has seen: {@link getZone}). */
+const zoneWrites = new Map<number, number>();
+/** For each zone as read, how many of this process's PATCHes of it had been sent then. */
+const seenWrites = new WeakMap<object, number>();
+/** The PATCHes of each shield zone, one at a time (their read-backs included). */
+const zoneQueues = new Map<number, Promise<unknown>>();
+
+/** `GET /shield/shield-zone/{id}`, marked with the writes of this process it has seen. */
+export async function getZone(zone: number): Promise<ShieldZoneResponse> {
+  const seen = zoneWrites.get(zone) ?? 0;
+  const z = await getClient().shieldZones.get(zone);
+  seenWrites.set(z, seen);
+  return z;
+}
+
+/**
+ * Writes `changes` (ShieldZone paths, platform values) with one `PATCH /shield/shield-zone`:
+ * the zone's settings as read with the changes over them. Two kinds write the zone this way
+ * (`ShieldZone`, `UnderAttackMode`) and the engine may run them at once: the PATCHes of one
+ * zone go one at a time, and when another of them was sent after `current` was read, the zone
+ * is read again first, so that no PATCH sends back, as read, a field another one just changed.
+ * `readBack` runs after a 202, before the next PATCH of the zone.
+ */
+export function patchZone(
+  zone: number,
+  current: ShieldZoneResponse,
+  changes: Record<string, Wire>,
+  readBack: () => Promise<void>,
+): Promise<void> {
+  const run = async () => {
+    const base =
+      seenWrites.get(current) === (zoneWrites.get(zone) ?? 0) ? current : await getZone(zone);
+    zoneWrites.set(zone, (zoneWrites.get(zone) ?? 0) + 1); // sent: it may land even if it fails
+    const res = await getClient().shieldZones.update(zone, mergedSettings(base, changes));
+    if (res.status === 202) await readBack();
+  };
+  const next = (zoneQueues.get(zone) ?? Promise.resolve()).then(run, run);
+  const tail = next.catch(() => undefined);
+  zoneQueues.set(zone, tail);
+  void tail.then(() => zoneQueues.get(zone) === tail && zoneQueues.delete(zone));
+  return next;
+}
+
+const readZone = async (zone: number) => snapshotOf(await getZone(zone));
 
 /** The ids of the zone's managed WAF rules (`GET /shield/waf/rules/{id}`). */
 async function knownRuleIds(zone: number): Promise<Set<string>> {
@@ -255,13 +299,12 @@ export const shieldZoneKind: EngineKind<ShieldZoneResponse> = {
   inputsSchema: "shieldZoneInputsSchema",
   fields: FIELDS,
   allowEmpty: true,
+  shared: SHARED_FIELDS.ShieldZone,
   read: (t) => readZone(t.zone),
-  async write(t, current, changes) {
-    const body = mergedSettings(current.raw, changes);
-    const res = await getClient().shieldZones.update(t.zone, body);
-    if (res.status === 202)
-      await readBackSettings(() => readZone(t.zone), FIELDS, changes, `shield zone ${t.zone}`);
-  },
+  write: (t, current, changes) =>
+    patchZone(t.zone, current.raw, changes, () =>
+      readBackSettings(() => readZone(t.zone), FIELDS, changes, `shield zone ${t.zone}`),
+    ),
   async validate(t, changes, what) {
     const named = ["waf.disabledRules", "waf.logOnlyRules"].filter((p) =>
       Array.isArray(changes[p]),

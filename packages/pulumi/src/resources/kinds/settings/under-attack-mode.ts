@@ -18,7 +18,8 @@ import {
   type Wire,
 } from "../../core/zone-settings/kind";
 import { readBackSettings } from "../../core/zone-settings/readback";
-import { mergedSettings } from "./shield-zone";
+import { SHARED_FIELDS } from "./shared-fields";
+import { getZone, patchZone } from "./shield-zone";
 
 const CHALLENGE = DDoSShieldSensitivity.Challenge;
 
@@ -39,7 +40,7 @@ function snapshotOf(z: ShieldZoneResponse): SettingsSnapshot<ShieldZoneResponse>
   return { raw: z, values: { enabled: z.dDoSShieldSensitivity ?? null } };
 }
 
-const readZone = async (zone: number) => snapshotOf(await getClient().shieldZones.get(zone));
+const readZone = async (zone: number) => snapshotOf(await getZone(zone));
 
 /**
  * The sensitivity that turns the switch off: the one recorded before Pulumi when it was not
@@ -63,20 +64,15 @@ export const underAttackModeKind: EngineKind<ShieldZoneResponse> = {
   noun: "the under-attack mode",
   inputsSchema: "underAttackModeInputsSchema",
   fields: FIELDS,
+  shared: SHARED_FIELDS.UnderAttackMode,
   required: { enabled: "`enabled` is required: true (under attack) or false" },
   read: (t) => readZone(t.zone),
   async write(t, current, changes, _what, prior) {
     const v = changes.enabled;
     const level = v === true ? CHALLENGE : v === false ? await offSensitivity(prior) : v;
-    const body = mergedSettings(current.raw, { "ddos.sensitivity": level });
-    const res = await getClient().shieldZones.update(t.zone, body);
-    if (res.status === 202)
-      await readBackSettings(
-        () => readZone(t.zone),
-        FIELDS,
-        { enabled: level },
-        `shield zone ${t.zone}`,
-      );
+    await patchZone(t.zone, current.raw, { "ddos.sensitivity": level }, () =>
+      readBackSettings(() => readZone(t.zone), FIELDS, { enabled: level }, `shield zone ${t.zone}`),
+    );
   },
 };
 

@@ -1,0 +1,185 @@
+/**
+ * The settings engine's `check` (the inputs against the kind's schema and rules, the one-owner
+ * markers of the program) and `diff` (what changed, what replaces; it also claims the object
+ * for this run). Neither makes an API call.
+ */
+import type * as dynamic from "@pulumi/pulumi/dynamic";
+import {
+  checkInputs,
+  containsUnknown,
+  deepEqual,
+  isUnknown,
+  ownerConflicts,
+  safeCheck,
+  type Failure,
+} from "../common";
+import { claimWith } from "../run-state";
+import { spellingsFailures, withoutSpellings } from "../spellings";
+import { getPath, sameValue, setPath, withNames, toWire, expandFields, mapPaths } from "./kind";
+import type { SettingsInputs, SettingsOutputs } from "./types";
+import { present, managedOf } from "./answers";
+import type { EngineContext } from "./context";
+import type { EngineClaims } from "./claims";
+
+/** The `check` and `diff` of a kind. */
+export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
+  const {
+    kind,
+    CLAIM,
+    REPLACING,
+    keyName,
+    rk,
+    inputsSchema,
+    pinnedOf,
+    targetKey,
+    targetOf,
+    passThroughChanged,
+  } = c;
+  const { claimFields } = claims;
+
+  /** "Exactly one of `a` or `b`" failures (unknowns count as present). */
+  const exactlyOne = (
+    n: Record<string, unknown>,
+    a: string,
+    b: string,
+    what: string,
+  ): Failure[] => {
+    const has = [a, b].filter((k) => present(n[k]));
+    if (has.length === 1) return [];
+    return [
+      {
+        property: has.length === 0 ? a : b,
+        reason:
+          has.length === 0
+            ? `one of \`${a}\` or \`${b}\` is required (${what})`
+            : `give exactly one of \`${a}\` or \`${b}\` (${what}), not both`,
+      },
+    ];
+  };
+
+  function check(_olds: unknown, news: unknown): dynamic.CheckResult {
+    return safeCheck(news, (n) => {
+      const conflicts = ownerConflicts(n, [
+        "shieldZoneId",
+        "pullZoneId",
+        ...(keyName ? [keyName] : []),
+        ...(rk ? [rk.id, rk.name] : []),
+      ]);
+      if (conflicts.length > 0) return { inputs: n, failures: conflicts };
+      const failures: Failure[] = [];
+      if (!kind.address) failures.push(...exactlyOne(n, "shieldZoneId", "pullZoneId", "the zone"));
+      if (rk) failures.push(...exactlyOne(n, rk.id, rk.name, rk.noun));
+      const required: Record<string, string> = {
+        ...(kind.address ? { shieldZoneId: "is required" } : {}),
+        ...(keyName
+          ? {
+              [keyName]: `\`${keyName}\` is required: one of ${kind.keyInput!.values.map((v) => JSON.stringify(v)).join(", ")}`,
+            }
+          : {}),
+        ...kind.required,
+      };
+      failures.push(...checkInputs(inputsSchema, withoutSpellings(n), required));
+      failures.push(...spellingsFailures(n));
+      if (present(n.prior) && typeof n.prior === "object") {
+        const managed = new Set(managedOf(kind, n).map((f) => f.path));
+        for (const f of expandFields(kind.fields, n, n.prior)) {
+          if (getPath(n.prior, f.path) !== undefined && !managed.has(f.path))
+            failures.push({
+              property: `prior.${f.path}`,
+              reason: `\`prior\` may only name settings the program manages; \`${f.path}\` is not managed here`,
+            });
+        }
+      }
+      failures.push(...(kind.checkExtra?.(n) ?? []));
+      if (
+        !kind.allowEmpty &&
+        !kind.required &&
+        !expandFields(kind.fields, n).some(
+          (f) => present(getPath(n, f.path)) || isUnknown(getPath(n, f.path)),
+        ) &&
+        !mapPaths(kind.fields).some((p) => isUnknown(getPath(n, p)))
+      ) {
+        const top = [...new Set(kind.fields.map((f) => f.path.split(".")[0]))];
+        failures.push({
+          property: top[0],
+          reason: `at least one setting is required (${top.map((t) => `\`${t}\``).join(", ")}); a setting left out is not managed`,
+        });
+      }
+      return { inputs: withNames(kind.fields, n), failures };
+    });
+  }
+
+  function diff(
+    _id: string,
+    olds: Partial<SettingsOutputs>,
+    news: SettingsInputs,
+  ): dynamic.DiffResult {
+    const replaces: string[] = [];
+    if (
+      isUnknown(news.shieldZoneId) ||
+      (present(news.shieldZoneId) && news.shieldZoneId !== olds.shieldZoneId) ||
+      (present(news.shieldZoneId) && olds.byPullZone === true)
+    )
+      replaces.push("shieldZoneId");
+    if (
+      isUnknown(news.pullZoneId) ||
+      (present(news.pullZoneId) &&
+        (news.pullZoneId !== olds.pullZoneId || olds.byPullZone !== true))
+    )
+      replaces.push("pullZoneId");
+    if (keyName && (isUnknown(news[keyName]) || news[keyName] !== olds[keyName]))
+      replaces.push(keyName);
+    // A resolved key: either spelling names another object (the state holds both).
+    for (const k of rk ? [rk.id, rk.name] : [])
+      if (isUnknown(news[k]) || (present(news[k]) && news[k] !== olds[k])) replaces.push(k);
+    // The same object spelled the other way: an update (outputs follow the program).
+    const spellingChanged =
+      rk !== undefined && present(news[rk.name]) !== (olds[rk.byName] === true);
+    const wasManaged = new Set(olds.managed ?? []);
+    // A map of settings not known yet (preview): may change.
+    const mapUnknown = mapPaths(kind.fields).some((p) => containsUnknown(getPath(news, p)));
+    const changed = expandFields(kind.fields, news, [...wasManaged]).some((f) => {
+      const n = getPath(news, f.path);
+      if (containsUnknown(n)) return true;
+      if (!present(n)) return wasManaged.has(f.path);
+      const o = getPath(olds, f.path);
+      // An enumeration compares by value: a state of 0.1 may hold the integer of the name.
+      const same = f.names ? sameValue(f, toWire(f, n), toWire(f, o)) : deepEqual(n, o);
+      return !wasManaged.has(f.path) || !same;
+    });
+    // A stated prior that differs from the record: an update that writes nothing.
+    const priorChanged = Object.entries(pinnedOf(news)).some(
+      ([path, v]) => !deepEqual(v, getPath(olds.prior, path)),
+    );
+    // A stated prior added or removed: the record changes hands (the program's, or kept).
+    const pinChanged = Object.keys(pinnedOf(news)).length > 0 !== (olds.priorPinned === true);
+    const passChanged = passThroughChanged(olds, news);
+    if (typeof olds.shieldZoneId === "number" && !olds.readOnly) {
+      const key = targetKey(targetOf(olds));
+      // This run's program manages the object: a stale entry (the old half of a rename) must
+      // not restore it later; a replacement for the same object keeps this record.
+      // The record is the one this run keeps: a prior the program states wins.
+      const record: Record<string, unknown> = structuredClone(olds.prior ?? {});
+      for (const [path, v] of Object.entries(pinnedOf(news))) setPath(record, path, v);
+      if (replaces.length === 0) claimWith(CLAIM, key, record, olds.priorRecordedAt);
+      else claimWith(REPLACING, key, record, olds.priorRecordedAt);
+      // The shared platform fields it manages: a create of another kind for one of them is
+      // refused in this run (the free ones only: diff refuses nothing).
+      claimFields(olds.managed ?? [], olds.shieldZoneId, "diff", false);
+    }
+    return {
+      changes:
+        replaces.length > 0 ||
+        changed ||
+        passChanged ||
+        priorChanged ||
+        pinChanged ||
+        spellingChanged ||
+        mapUnknown,
+      replaces,
+      deleteBeforeReplace: false,
+    };
+  }
+
+  return { check, diff };
+}
