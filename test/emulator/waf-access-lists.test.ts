@@ -118,6 +118,8 @@ describe("state: the new parts are checked on PUT, and may be absent", () => {
       wafRule: 2000,
       accessList: 600,
       accessListConfiguration: 8000,
+      dnsZone: 100,
+      dnsRecord: 1000,
     });
     expect((await call(emu, "GET", "/shield/waf/custom-rules/2")).json.data).toEqual([]);
 
