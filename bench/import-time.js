@@ -37,6 +37,9 @@ function once(entry) {
   return { requireMs: Number(r.stdout), wallMs };
 }
 
+/** The plain client's require time goal, median of the cold processes (ms). */
+const GOAL_CLIENT_MS = 100;
+
 async function main() {
   const runs = Number(arg("runs", "10"));
   console.log(`import-time: ${runs} cold processes each; ${machineLine()}`);
@@ -71,6 +74,13 @@ async function main() {
     rows,
   );
   writeResult("import-time", { runs, results: out });
+  // The goal (docs/performance.md): the plain client loads in 100 ms or less (median).
+  const client = out[targets[0][0]].requireMedianMs;
+  const met = client <= GOAL_CLIENT_MS;
+  console.log(
+    `goal: require("edgeplatform-client") median <= ${GOAL_CLIENT_MS} ms: ${met ? "met" : "NOT met"} (${client} ms)`,
+  );
+  if (!met) process.exitCode = 1;
 }
 
 runMain(main);

@@ -29,7 +29,6 @@ import {
   e2eAvailable,
   provideCliAndDist,
   PACKAGE_DIR,
-  runPulumi,
   show,
   TestStack,
   text,
@@ -82,11 +81,6 @@ const run = e2eAvailable();
   };
 
   /** Sets a secret config value of the stack through the CLI (value on stdin, not argv). */
-  const setSecretConfig = (stack: TestStack, key: string, value: string) => {
-    const r = runPulumi(stack, ["config", "set", "--secret", key], { input: value });
-    if (r.status !== 0) throw new Error(`pulumi config set ${key} failed: ${r.stderr}`);
-  };
-
   /** Write calls since the journal was cleared, as `METHOD path`. */
   const writeLines = async () => (await control.writes()).map((w) => `${w.method} ${w.path}`);
 
@@ -261,96 +255,6 @@ const run = e2eAvailable();
   // 3. (double interrupt after the POSTs landed, then an up): under issue 16 the up after the
   // interrupt no longer takes the landed rules over; the scenario, with the way out, is
   // test/e2e/ownership.e2e.test.ts "6. interrupted up ...".
-
-  test(
-    "4. wrong-scope key on refresh: refresh fails naming access/scope, the state keeps every rule; the right key again: no changes",
-    async () => {
-      const before = await fresh();
-      const scopedKey = `e2e-scoped-${randomBytes(16).toString("hex")}`;
-      registerSecret(scopedKey);
-      // A key that may use shield zone 2 only; the program's rules are in zone 1.
-      await control.setScopedKeys({ [scopedKey]: { shieldZones: [2] } });
-      const stack = newStack("wrong-scope");
-      const created: RuleSpec[] = ["scope-a", "scope-b"].map((name) => ({
-        name,
-        shieldZoneId: 1,
-        ruleName: name,
-        ruleConfiguration: desiredConfiguration(),
-      }));
-      const options: SafetyProgramOptions = {
-        rules: [
-          ...created,
-          // An adopted fixture rule, with its current value (no write).
-          { name: "adopted-101", ruleId: 101, ruleConfiguration: { requestCount: 100 } },
-        ],
-      };
-      await stack.op({ op: "up" }, options);
-      const listed = async () =>
-        (await stateResources(stack, /RateLimitRule$/)).resources
-          .map((r) => `${r.urn.replace(/.*::/, "")}=${r.id}`)
-          .sort();
-      const inStateBefore = await listed();
-      expect(inStateBefore).toHaveLength(3);
-      const withRules = withCreated(before, await control.state(), created);
-
-      setSecretConfig(stack, "edgeplatform:apiKey", scopedKey);
-      await control.clearJournal();
-      // A plain `pulumi refresh` does not run the program, so the engine configures the
-      // provider with the inputs stored in the state (the key of the last up), not with the
-      // stack's new config: it still uses the full key. Printed, not asserted beyond safety.
-      const plain = await stack.op({ op: "refresh", allowFail: true }, options);
-      show("4 plain refresh after the key switch (provider config from the state)", plain, 25);
-      expect(await listed()).toEqual(inStateBefore);
-      expect(await writeLines()).toEqual([]);
-      // `refresh --run-program` configures the provider from the stack's config: the scoped key.
-      const refresh = await stack.op(
-        { op: "refresh", opts: { runProgram: true }, allowFail: true },
-        options,
-      );
-      show("4 refresh --run-program with a wrong-scope key", refresh, 40);
-      expect(refresh.ok).toBe(false);
-      expect(text(refresh)).toMatch(/scope|access/i);
-      expect(await listed()).toEqual(inStateBefore); // nothing forgotten
-      expect(await writeLines()).toEqual([]);
-      // The rules were asked for and answered 200 (the wrong-scope answer is embedded): premise.
-      const reads = (await control.journal()).filter((e) =>
-        /^\/shield\/rate-limits?\//.test(e.path),
-      );
-      expect(reads.length).toBeGreaterThan(0);
-      console.log(
-        `4: requests of the refreshes: ${reads.map((e) => `${e.method} ${e.path} ${e.status}`).join(", ")}`,
-      );
-
-      setSecretConfig(stack, "edgeplatform:apiKey", apiKey);
-      const pv = await stack.op({ op: "preview", opts: { expectNoChanges: true } }, options);
-      show("4 preview with the right key again", pv, 20);
-      expect(pv.ok).toBe(true);
-      await expectWholeState(withRules);
-      // The failed `refresh --run-program` stored the scoped key with the default provider in
-      // the state; destroy does not run the program, so it still uses that key: it must fail
-      // without deleting or forgetting anything.
-      const wrongDestroy = await stack.op({ op: "destroy", allowFail: true }, options);
-      show("4 destroy before an up (provider config from the state: scoped key)", wrongDestroy, 12);
-      expect(wrongDestroy.ok).toBe(false);
-      expect(text(wrongDestroy)).toMatch(/scope|access/i);
-      const remaining = await listed();
-      // The adopted rule may leave the state (its destroy is "leave it": no call); the created
-      // rules must stay.
-      const createdOnly = (l: string[]) => l.filter((r) => !r.startsWith("adopted-101="));
-      expect(createdOnly(remaining)).toEqual(createdOnly(inStateBefore));
-      await expectWholeState(withRules);
-      // An up (no changes, no write) stores the right key with the provider; destroy then works.
-      await control.clearJournal();
-      const up2 = await stack.op({ op: "up" }, options);
-      expect(up2.ok).toBe(true);
-      expect(await writeLines()).toEqual([]);
-      await stack.op({ op: "destroy" }, options);
-      const expected = clone(before);
-      expected.nextIds.rateLimitRule += created.length;
-      await expectWholeState(expected); // created rules deleted, rule 101 left as it was
-    },
-    OP_TIMEOUT,
-  );
 
   test.each([
     { label: "async-202", profile: "async-202" as ProfileInput, partial: false },
