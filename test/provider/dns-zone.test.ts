@@ -14,6 +14,7 @@ import { zoneDnssecProvider } from "../../packages/pulumi/src/resources/kinds/se
 import { DnsZone } from "../../packages/pulumi/src/resources/public/dns-zone";
 import { ZoneDnssec } from "../../packages/pulumi/src/resources/public/zone-dnssec";
 import { usePlatform, type EmulatorState } from "./helpers";
+import { dnsZone as tableDeclaration } from "./lifecycle-table/dns-zone";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -174,6 +175,11 @@ describe("create by domain", () => {
       prior: { soaEmail: "hostmaster@new.example", logAnonymizationType: "OneDigit" },
     });
     expect(r.outs.created).toBeUndefined(); // the stored form says `origin`
+    const j2 = await t.journal();
+    console.log(
+      `journal counts: DnsZone create by domain with 2 settings = ${j2.length} request(s), ` +
+        `${j2.filter((e) => e.method !== "GET").length} write(s)`,
+    );
     // Nothing else on the account changed.
     const rest = canonical(after);
     rest.dnsZones = rest.dnsZones.filter((x: Any) => x.Id !== z.Id);
@@ -193,6 +199,8 @@ describe("create by domain", () => {
     );
     expect(e.message).toContain("already has DNS zone 1 for example.com");
     expect(e.message).toContain("`zoneId: 1`");
+    // The lifecycle tables find the refused id with the declaration's pattern.
+    expect(tableDeclaration.refusal!.exec(e.message)?.[1]).toBe("1");
     expect(e.message).toContain("Nothing was written");
     expect(await writes()).toEqual([]);
     expect(canonical(await t.state())).toEqual(canonical(before));
