@@ -348,6 +348,24 @@ describe("the settings rules", () => {
   );
 });
 
+test("get: a read-only view of a zone by id, every setting by name; never written", async () => {
+  const r = await p.read("1", {});
+  expect(r.id).toBe("1");
+  expect(r.props).toMatchObject({
+    zoneId: 1,
+    domain: "example.com",
+    readOnly: true,
+    loggingEnabled: false,
+    logAnonymizationType: "OneDigit",
+    certificateKeyType: "Ecdsa",
+    soaEmail: "hostmaster@example.com",
+    managed: [],
+  });
+  expect(r.props.origin).toBeUndefined();
+  await p.delete("1", r.props);
+  expect(await writes()).toEqual([]);
+});
+
 describe("a create whose outcome is unknown", () => {
   test("the POST landed, its answer lost: the zone the listing now has (absent before) is ours; one POST; destroy deletes it", async () => {
     const before = await t.state();
