@@ -27,6 +27,7 @@ import {
   journal,
   start,
   useEmulator,
+  withProfile,
   wrongKeyClient,
   type Emu,
 } from "./helpers";
@@ -91,7 +92,10 @@ describe("zones", () => {
     expect(z.Domain).toBe("new.example");
     expect(z.Records).toHaveLength(1);
     expect(z.DateCreated).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const u = await c.dns.updateZone(z.Id, { LoggingEnabled: true, SoaEmail: "dns@new.example" });
+    const u = (await c.dns.updateZone(z.Id, {
+      LoggingEnabled: true,
+      SoaEmail: "dns@new.example",
+    }))!;
     published(DnsZoneModel, u);
     expect(u).toMatchObject({ LoggingEnabled: true, SoaEmail: "dns@new.example" });
     // What was not sent stays as it was.
@@ -110,6 +114,19 @@ describe("zones", () => {
     const e = await apiError(c.dns.addZone({ Domain: "example.com" }));
     expect(e.status).toBe(400);
     expect(e.message).toContain("Domain");
+  });
+
+  test("where the published document is silent, the profile says: an existing domain 400 or 409; an update's answer the zone or 204", async () => {
+    await withProfile(emu, { dnsZoneExists: "409" }, async () => {
+      const e = await apiError(c.dns.addZone({ Domain: "example.com" }));
+      expect([e.status, e.message]).toEqual([409, expect.stringContaining("already exists")]);
+    });
+    await withProfile(emu, { dnsZoneUpdateAnswer: "204" }, async () => {
+      expect(await c.dns.updateZone(1, { LoggingEnabled: true })).toBeUndefined();
+      expect((await c.dns.getZone(1)).LoggingEnabled).toBe(true);
+    });
+    const w = await journal(emu, /^\/dnszone(\/1)?$/);
+    expect(w.filter((x) => x.method === "POST").map((x) => x.status)).toEqual([409, 204]);
   });
 
   test("update: a bad SOA e-mail is a 400 naming SoaEmail", async () => {

@@ -94,6 +94,9 @@ function canonical(s: EmulatorState): Any {
   const c = clone(sortedRules(s)) as Any;
   for (const z of c.shieldZones)
     Object.assign(z, { planType: z.planType ?? 0, wafEnabled: z.wafEnabled ?? true });
+  // A DNS zone's date of its last write is the platform's record, not a setting: no restore
+  // gives it back.
+  for (const z of c.dnsZones) delete z.DateModified;
   delete c.nextIds;
   return c;
 }
@@ -125,6 +128,7 @@ const NOT_FOUND_OR_UNAUTHORISED = {
 };
 /** The refusal of a collection's create by name (the object's id in group 1). */
 const refusedByName = (k: KindDeclaration) =>
+  k.refusal ??
   new RegExp(
     `edgeplatform ${k.name}[^\\n]*create failed: shield zone \\d+ already has [a-zA-Z ]+? (\\d+) named`,
   );
@@ -754,9 +758,11 @@ const run = e2eAvailable();
           kinds.map((k) => [k.name, made.filter((e) => matches(e, k.createWrite)).length]),
         ).toEqual(kinds.map((k) => [k.name, 1]));
         const collections = kinds.filter((k) => k.twoStacks === "refused");
+        // (A kind whose writes are never answered 202, a DNS zone, is refused by name all the same.)
+        const accepted = collections.filter((k) => !isNa(k.async202));
         expect(
-          collections.map((k) => [k.name, made.find((e) => matches(e, k.createWrite))?.status]),
-        ).toEqual(collections.map((k) => [k.name, 202]));
+          accepted.map((k) => [k.name, made.find((e) => matches(e, k.createWrite))?.status]),
+        ).toEqual(accepted.map((k) => [k.name, 202]));
 
         await control.clearJournal();
         // Every resource tried: without it the engine stops at the first refusal, and a kind

@@ -370,6 +370,10 @@ const EVERY_KIND: Record<string, { type: string; properties: Record<string, unkn
     type: "edgeplatform:dns:ZoneDnssec",
     properties: { zoneId: 1, enabled: true },
   },
+  dnsZone: {
+    type: "edgeplatform:dns:DnsZone",
+    properties: { domain: "yaml.example", loggingEnabled: true },
+  },
 };
 
 /**
@@ -427,6 +431,7 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
         expect(zone3.customPages?.block).toBe("<p>yaml</p>");
         expect(zone3.uploadScanning?.csamScanningMode).toBe(1);
         expect(up.dnsZones.find((z) => z.Id === 1)?.DnsSecEnabled).toBe(true);
+        expect(up.dnsZones.find((z) => z.Domain === "yaml.example")?.LoggingEnabled).toBe(true);
         expect(
           up.accessListConfigs.find((c) => c.shieldZoneId === 1 && c.listId === 3)?.isEnabled,
         ).toBe(true);

@@ -48,6 +48,8 @@ describe("PROFILES", () => {
       notFoundAnswer: "404",
       zonePatch: "merge",
       planRefusal: "403",
+      dnsZoneExists: "400",
+      dnsZoneUpdateAnswer: "zone",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },

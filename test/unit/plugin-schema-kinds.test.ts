@@ -23,6 +23,7 @@ import { rateLimitRuleKind } from "../../packages/pulumi/src/resources/kinds/col
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { volumeInstancesDeletionInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion-schemas";
 import { zoneDnssecKind } from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec";
+import { dnsZoneKind } from "../../packages/pulumi/src/resources/kinds/settings/dns-zone";
 import { ROOT as REPO_ROOT } from "../support/build";
 
 const SRC = path.join(REPO_ROOT, "packages", "pulumi", "src", "resources");
@@ -156,6 +157,21 @@ const KINDS: Expected[] = [
     rename: (p) => zoneDnssecKind.form!.property(p),
     args: { "zone-dnssec.ts": ["ZoneDnssecArgs"] },
     outputs: { "zone-dnssec.ts": ["ZoneDnssec"] },
+  },
+  {
+    stub: "dns-zone",
+    token: "edgeplatform:dns:DnsZone",
+    inputs: settingsSchemas.dnsZoneInputsSchema as unknown as Js,
+    rename: (p) => dnsZoneKind.form!.property(p),
+    args: {
+      "dns-zone.ts": [
+        "DnsZoneCreateArgs",
+        "DnsZoneAdoptArgs",
+        "DnsZoneSettingsArgs",
+        "DnsZonePriorArgs",
+      ],
+    },
+    outputs: { "dns-zone.ts": ["DnsZone"] },
   },
 ];
 

@@ -61,6 +61,17 @@ export interface BehaviourProfile {
    * `statusCode` 403).
    */
   planRefusal: "403" | "embedded-200";
+  /**
+   * POST `/dnszone` of a domain the account already has a zone for (the published document
+   * declares no answer for it): `"400"` (default; a validation failure naming `Domain`) or
+   * `"409"` (a conflict, key `conflict.dnszone`).
+   */
+  dnsZoneExists: "400" | "409";
+  /**
+   * POST `/dnszone/{id}` (a zone's settings; the published document declares a 200 without
+   * saying what it carries): `"zone"` (default; the zone as changed) or `"204"` (no body).
+   */
+  dnsZoneUpdateAnswer: "zone" | "204";
 }
 
 /** Names of the built-in profiles. */
@@ -83,6 +94,8 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   notFoundAnswer: "404",
   zonePatch: "merge",
   planRefusal: "403",
+  dnsZoneExists: "400",
+  dnsZoneUpdateAnswer: "zone",
 });
 
 /**
@@ -175,6 +188,8 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   notFoundAnswer: `"404" or "embedded-200"`,
   zonePatch: `"merge" or "replace"`,
   planRefusal: `"403" or "embedded-200"`,
+  dnsZoneExists: `"400" or "409"`,
+  dnsZoneUpdateAnswer: `"zone" or "204"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -194,6 +209,10 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "merge" || v === "replace";
     case "planRefusal":
       return v === "403" || v === "embedded-200";
+    case "dnsZoneExists":
+      return v === "400" || v === "409";
+    case "dnsZoneUpdateAnswer":
+      return v === "zone" || v === "204";
   }
 }
 

@@ -1,6 +1,15 @@
 /** DNS area: the DNSSEC switch of a DNS zone, and the DNS data sources. */
 export { ZoneDnssec } from "./resources/public/zone-dnssec";
 export type { ZoneDnssecArgs, ZoneDnssecState } from "./resources/public/zone-dnssec";
+export { DnsZone } from "./resources/public/dns-zone";
+export type {
+  DnsZoneAdoptArgs,
+  DnsZoneArgs,
+  DnsZoneCreateArgs,
+  DnsZonePriorArgs,
+  DnsZoneSettingsArgs,
+  DnsZoneState,
+} from "./resources/public/dns-zone";
 export {
   getDnsZone,
   getDnsZoneOutput,

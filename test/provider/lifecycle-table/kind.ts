@@ -138,6 +138,11 @@ export interface KindDeclaration {
    * prior, and its up and destroy write nothing).
    */
   twoStacks: NotApplicable | "refused" | "priorOfFirst";
+  /**
+   * The refusal of a create by name (`rename`, `twoStacks` "refused"), with the object's id in
+   * group 1, when it is not a collection's (`shield zone N already has … ID named`).
+   */
+  refusal?: RegExp;
   /** The create's write lands but its answer is lost (the emulator's `afterHandler`). */
   unknownOutcome:
     | NotApplicable

@@ -13,6 +13,7 @@ import { underAttackMode } from "./under-attack-mode";
 import { volumeInstancesDeletion } from "./volume-instances-deletion";
 import { wafRule } from "./waf-rule";
 import { zoneDnssec } from "./zone-dnssec";
+import { dnsZone } from "./dns-zone";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -27,5 +28,6 @@ export const KINDS: readonly KindDeclaration[] = [
   botCategorization,
   managedAccessList,
   zoneDnssec,
+  dnsZone,
   volumeInstancesDeletion,
 ];

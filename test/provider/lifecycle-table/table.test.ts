@@ -155,6 +155,9 @@ function canonical(s: EmulatorState): Any {
   const c = JSON.parse(JSON.stringify(s));
   for (const z of c.shieldZones)
     Object.assign(z, { planType: z.planType ?? 0, wafEnabled: z.wafEnabled ?? true });
+  // A DNS zone's date of its last write is the platform's record, not a setting: no restore
+  // gives it back.
+  for (const z of c.dnsZones) delete z.DateModified;
   delete c.nextIds;
   return c;
 }

@@ -86,6 +86,8 @@ export const dnsEndpoints = {
     path: "/dnszone/{id}",
     // Only the settings sent change, to the values sent: repeatable.
     idempotent: true,
+    // The published 200 does not say what it carries: the zone, or (some platforms) nothing.
+    allowEmpty: true,
     validate: zoneShape,
   },
   deleteZone: {
@@ -280,17 +282,26 @@ export class DnsApi {
     return (await this.t.call<DnsZone>(dnsEndpoints.getZone, { params: { id } }, opts)).data;
   }
 
-  /** Changes a zone's settings (POST `/dnszone/{id}`; only those sent change). Repeatable. */
+  /**
+   * Changes a zone's settings (POST `/dnszone/{id}`; only those sent change). Repeatable.
+   * @returns the zone as changed, or undefined when the platform answered without a body
+   *   (the published document does not say what the answer carries: read the zone then).
+   */
   async updateZone(
     id: number,
     body: UpdateDnsZoneRequest,
     opts?: RequestOptions,
-  ): Promise<DnsZone> {
+  ): Promise<DnsZone | undefined> {
     const op = dnsEndpoints.updateZone.operation;
     checkId(op, "id", id, true);
     checkShape(op, "updateDnsZoneSchema", body);
-    return (await this.t.call<DnsZone>(dnsEndpoints.updateZone, { params: { id }, body }, opts))
-      .data;
+    return (
+      await this.t.call<DnsZone | undefined>(
+        dnsEndpoints.updateZone,
+        { params: { id }, body },
+        opts,
+      )
+    ).data;
   }
 
   /** Deletes a zone with every record in it (DELETE `/dnszone/{id}`). */

@@ -156,8 +156,14 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
           property: "Domain",
           reason: `must be a domain name such as example.com; got ${JSON.stringify(req.body.Domain)}`,
         });
-      else if (zones().some((z) => z.Domain === domain))
+      else if (zones().some((z) => z.Domain === domain)) {
+        // The published document is silent on this answer: the profile says which.
+        if (ctx.profile.dnsZoneExists === "409")
+          return sendError(reply, pathOf(req.url), 409, `the zone ${domain} already exists`, {
+            key: "conflict.dnszone",
+          });
         failures.push({ property: "Domain", reason: `the zone ${domain} already exists` });
+      }
       (req.body.Records ?? []).forEach((r, i) =>
         failures.push(...checkDnsRecord(r as Record<string, unknown>, { prefix: `Records[${i}]` })),
       );
@@ -224,6 +230,8 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
         if (v !== undefined && v !== null) (z as unknown as Record<string, unknown>)[k] = v;
       z.DateModified = nowIso();
       ctx.store.commit();
+      // What the 200 carries is not published: the profile says (the zone, or no body).
+      if (ctx.profile.dnsZoneUpdateAnswer === "204") return reply.code(204).send();
       return zoneView(z);
     },
   );

@@ -42,6 +42,7 @@ import {
   uploadScanningProvider,
 } from "../resources/kinds/settings/upload-scanning";
 import { zoneDnssecKind, zoneDnssecProvider } from "../resources/kinds/settings/zone-dnssec";
+import { dnsZoneKind, dnsZoneProvider } from "../resources/kinds/settings/dns-zone";
 import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "../resources/core/zone-objects/check-schemas";
 import type { ZoneObjectKind } from "../resources/core/zone-objects/kind";
 
@@ -337,6 +338,25 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     docs: {
       inputs: { [pub("zone-dnssec")]: ["ZoneDnssecArgs"] },
       outputs: { [pub("zone-dnssec")]: ["ZoneDnssec", "ZoneDnssecState"] },
+    },
+  },
+  {
+    family: "settings",
+    module: "dns",
+    typeName: "DnsZone",
+    noun: "DNS zone (created, or adopted) and its settings",
+    kind: dnsZoneKind as EngineKind,
+    engine: settingsEngine(dnsZoneKind as EngineKind, dnsZoneProvider),
+    docs: {
+      inputs: {
+        [pub("dns-zone")]: [
+          "DnsZoneCreateArgs",
+          "DnsZoneAdoptArgs",
+          "DnsZoneSettingsArgs",
+          "DnsZonePriorArgs",
+        ],
+      },
+      outputs: { [pub("dns-zone")]: ["DnsZone", "DnsZoneState"] },
     },
   },
 ];

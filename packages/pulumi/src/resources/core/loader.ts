@@ -51,6 +51,19 @@ export const zoneDnssecStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.zoneDnssec.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.dns.DnsZone`. */
+export const dnsZoneStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.dnsZone.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.dnsZone.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.dnsZone.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.dnsZone.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.dnsZone.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.dnsZone.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.dnsZone.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** Serialized provider of `edge.containers.VolumeInstancesDeletion`. */
 export const volumeInstancesDeletionStub = {
   configure: (a: any) =>

@@ -13,6 +13,7 @@ import type { accessListProvider } from "./providers/access-list-provider";
 import type { managedAccessListProvider } from "../kinds/settings/managed-access-list";
 import type { volumeInstancesDeletionProvider } from "../kinds/own/volume-instances-deletion";
 import type { zoneDnssecProvider } from "../kinds/settings/zone-dnssec";
+import type { dnsZoneProvider } from "../kinds/settings/dns-zone";
 import type { shieldZoneProvider } from "../kinds/settings/shield-zone";
 import type { botDetectionProvider } from "../kinds/settings/bot-detection";
 import type { uploadScanningProvider } from "../kinds/settings/upload-scanning";
@@ -42,6 +43,10 @@ export const __providers = {
   /** `edge.dns.ZoneDnssec`. */
   get zoneDnssec(): typeof zoneDnssecProvider {
     return gated(require("../kinds/settings/zone-dnssec").zoneDnssecProvider);
+  },
+  /** `edge.dns.DnsZone`. */
+  get dnsZone(): typeof dnsZoneProvider {
+    return gated(require("../kinds/settings/dns-zone").dnsZoneProvider);
   },
   /** `edge.containers.VolumeInstancesDeletion`. */
   get volumeInstancesDeletion(): typeof volumeInstancesDeletionProvider {

@@ -33,6 +33,7 @@ import {
   volumeInstancesDeletionStub,
   wafRuleStub,
   zoneDnssecStub,
+  dnsZoneStub,
   shieldZoneStub,
   botDetectionStub,
   uploadScanningStub,
@@ -48,6 +49,7 @@ export type StubKind =
   | "waf-rule"
   | "access-list"
   | "zone-dnssec"
+  | "dns-zone"
   | "volume-instances-deletion"
   | "managed-access-list"
   | "shield-zone"
@@ -64,6 +66,7 @@ const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "waf-rule": wafRuleStub,
   "access-list": accessListStub,
   "zone-dnssec": zoneDnssecStub,
+  "dns-zone": dnsZoneStub,
   "volume-instances-deletion": volumeInstancesDeletionStub,
   "managed-access-list": managedAccessListStub,
   "shield-zone": shieldZoneStub,

@@ -14,6 +14,7 @@ import {
   type Failure,
 } from "../common";
 import { claimWith } from "../run-state";
+import { logLine } from "../engine-log";
 import { spellingsFailures, withoutSpellings } from "../spellings";
 import { getPath, sameValue, setPath, withNames, toWire, expandFields, mapPaths } from "./kind";
 import type { SettingsInputs, SettingsOutputs } from "./types";
@@ -34,6 +35,9 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
     targetKey,
     targetOf,
     passThroughChanged,
+    label,
+    shownKey,
+    ZONE,
   } = c;
   const { claimFields } = claims;
 
@@ -57,6 +61,28 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
     ];
   };
 
+  /** The input that creates the zone instead of naming it (`domain`), if the kind has one. */
+  const createBy = kind.address?.createBy;
+
+  /**
+   * Exactly one of the zone's id (`shieldZoneId` in the engine's form: the stored form names
+   * it) and the input that creates it (unknowns count as present).
+   */
+  const addressOrCreate = (n: Record<string, unknown>, by: string): Failure[] => {
+    const { input, noun } = kind.address!;
+    const has = ["shieldZoneId", by].filter((k) => present(n[k]));
+    if (has.length === 1) return [];
+    return [
+      {
+        property: has.length === 0 ? "shieldZoneId" : by,
+        reason:
+          has.length === 0
+            ? `one of \`${input}\` (adopt an existing ${noun}) or \`${by}\` (create one) is required`
+            : `give exactly one of \`${input}\` (adopt an existing ${noun}) or \`${by}\` (create one), not both`,
+      },
+    ];
+  };
+
   function check(_olds: unknown, news: unknown): dynamic.CheckResult {
     return safeCheck(news, (n) => {
       const conflicts = ownerConflicts(n, [
@@ -64,13 +90,15 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
         "pullZoneId",
         ...(keyName ? [keyName] : []),
         ...(rk ? [rk.id, rk.name] : []),
+        ...(createBy ? [createBy] : []),
       ]);
       if (conflicts.length > 0) return { inputs: n, failures: conflicts };
       const failures: Failure[] = [];
       if (!kind.address) failures.push(...exactlyOne(n, "shieldZoneId", "pullZoneId", "the zone"));
+      if (createBy) failures.push(...addressOrCreate(n, createBy));
       if (rk) failures.push(...exactlyOne(n, rk.id, rk.name, rk.noun));
       const required: Record<string, string> = {
-        ...(kind.address ? { shieldZoneId: "is required" } : {}),
+        ...(kind.address && !createBy ? { shieldZoneId: "is required" } : {}),
         ...(keyName
           ? {
               [keyName]: `\`${keyName}\` is required: one of ${kind.keyInput!.values.map((v) => JSON.stringify(v)).join(", ")}`,
@@ -127,6 +155,15 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
         (news.pullZoneId !== olds.pullZoneId || olds.byPullZone !== true))
     )
       replaces.push("pullZoneId");
+    // The input that creates the object: another value creates another one; a value given
+    // for an object Pulumi did not create would take it over by name (refused by create).
+    if (
+      createBy &&
+      (isUnknown(news[createBy]) ||
+        (present(news[createBy]) &&
+          (olds.created !== true || !deepEqual(news[createBy], olds[createBy]))))
+    )
+      replaces.push(createBy);
     if (keyName && (isUnknown(news[keyName]) || news[keyName] !== olds[keyName]))
       replaces.push(keyName);
     // A resolved key: either spelling names another object (the state holds both).
@@ -154,6 +191,8 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
     // A stated prior added or removed: the record changes hands (the program's, or kept).
     const pinChanged = Object.keys(pinnedOf(news)).length > 0 !== (olds.priorPinned === true);
     const passChanged = passThroughChanged(olds, news);
+    // An object Pulumi created, now named by its id: adopted from now on (an update, no write).
+    const handedOver = createBy !== undefined && olds.created === true && !present(news[createBy]);
     if (typeof olds.shieldZoneId === "number" && !olds.readOnly) {
       const key = targetKey(targetOf(olds));
       // This run's program manages the object: a stale entry (the old half of a rename) must
@@ -167,6 +206,14 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
       // refused in this run (the free ones only: diff refuses nothing).
       claimFields(olds.managed ?? [], olds.shieldZoneId, "diff", false);
     }
+    // A replacement deletes an object Pulumi created (a DNS zone, with its records): the
+    // preview says so, under the resource.
+    if (replaces.length > 0 && olds.created === true && kind.deleteCreated && !olds.readOnly)
+      void logLine(
+        `${label(olds.shieldZoneId, shownKey(targetOf(olds)))}: the replacement deletes ` +
+          `${ZONE} ${olds.shieldZoneId} ${kind.deleteCreated.consequence} (Pulumi created ` +
+          `it), once the new one exists`,
+      );
     return {
       changes:
         replaces.length > 0 ||
@@ -175,6 +222,7 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
         priorChanged ||
         pinChanged ||
         spellingChanged ||
+        handedOver ||
         mapUnknown,
       replaces,
       deleteBeforeReplace: false,

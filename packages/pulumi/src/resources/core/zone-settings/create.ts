@@ -43,10 +43,13 @@ export function createOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
   async function create(
     inputs: SettingsInputs & { [PROVIDER_KEY]?: unknown },
   ): Promise<dynamic.CreateResult<SettingsOutputs>> {
-    const zoneText = inputs.shieldZoneId ?? `of pull zone ${String(inputs.pullZoneId)}`;
+    const createBy = kind.address?.createBy;
+    const zoneText =
+      inputs.shieldZoneId ??
+      (createBy ? `for ${String(inputs[createBy])}` : `of pull zone ${String(inputs.pullZoneId)}`);
     let what = `${label(zoneText, keyOf(inputs))}: create`;
     return operation(what, async () => {
-      const { zone, created } = await resolve(inputs, what);
+      const { zone, created, current } = await resolve(inputs, what);
       let target: SettingsTarget = { zone, key: keyOf(inputs) as string | undefined };
       // A resolved key: the platform says which object the spelling names, before the claim.
       let read: SettingsSnapshot<R> | undefined;
@@ -81,7 +84,8 @@ export function createOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
       );
       let snap: SettingsSnapshot<R>;
       try {
-        snap = read ?? (await readPresent(target, what));
+        snap =
+          read ?? (current as SettingsSnapshot<R> | undefined) ?? (await readPresent(target, what));
       } catch (e) {
         unclaim(CLAIM, key); // nothing was written
         unclaim(SPELLED, key);

@@ -29,6 +29,7 @@ import { deleteOperation } from "./restore";
 import { inStoredForm } from "./stored-form";
 
 export type {
+  CreatedDeletion,
   EngineKind,
   ResolvedKey,
   SettingsInputs,

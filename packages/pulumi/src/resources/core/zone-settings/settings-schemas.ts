@@ -18,6 +18,7 @@ import { underAttackModeKind } from "../../kinds/settings/under-attack-mode";
 import { uploadScanningKind } from "../../kinds/settings/upload-scanning";
 import { zoneDnssecKind } from "../../kinds/settings/zone-dnssec";
 import { managedAccessListKind } from "../../kinds/settings/managed-access-list";
+import { dnsZoneKind } from "../../kinds/settings/dns-zone";
 
 const zoneId = (): JsonSchema => ({ minimum: 1, maximum: INT32_MAX, type: "integer" });
 
@@ -82,3 +83,5 @@ export const managedAccessListInputsSchema = settingsInputsSchema(managedAccessL
 export const underAttackModeInputsSchema = settingsInputsSchema(underAttackModeKind);
 /** Inputs of `edge.shield.BotCategorization`. */
 export const botCategorizationInputsSchema = settingsInputsSchema(botCategorizationKind);
+/** Inputs of `edge.dns.DnsZone` (in the engine's form: see the kind's stored form). */
+export const dnsZoneInputsSchema = settingsInputsSchema(dnsZoneKind);

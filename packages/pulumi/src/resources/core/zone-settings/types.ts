@@ -42,6 +42,26 @@ export interface ZoneResolution {
   zone: number;
   /** Pulumi created the object in this call. */
   created?: boolean;
+  /**
+   * The object as the call that created (or found) it answered: create reads it no second
+   * time (a created object is then never forgotten by a failed read).
+   */
+  current?: SettingsSnapshot;
+}
+
+/**
+ * What destroy does with an object Pulumi created, for a kind whose objects the platform can
+ * delete (a DNS zone): without it, a created object is left as it is, with its settings (a
+ * shield zone: the platform has no DELETE of it).
+ */
+export interface CreatedDeletion {
+  /**
+   * Deletes the object. A not-found answer is never "gone" (the engine says so, naming the
+   * answers); nothing else is written.
+   */
+  run(target: SettingsTarget, what: string): Promise<void>;
+  /** What the delete takes with it, in the log lines of destroy and of a replacing diff. */
+  consequence: string;
 }
 
 /** A kind plus the hooks only some kinds need. */
@@ -68,6 +88,8 @@ export interface EngineKind<R = unknown> extends SettingsKind<R> {
   ): Promise<Record<string, unknown>>;
   /** Extra log line of delete (what destroy cannot undo). */
   deleteNote?(target: SettingsTarget, props: SettingsOutputs): string | undefined;
+  /** How destroy deletes an object Pulumi created (see {@link CreatedDeletion}). */
+  deleteCreated?: CreatedDeletion;
   /**
    * How the object is addressed when not by shield zone (a DNS zone): by one input, with no
    * other spelling; the object's own read is the zone's read, so its not-found is the zone's.
@@ -123,6 +145,14 @@ export interface ZoneAddress {
   noun: string;
   /** The zone in the resource's label (`"zone"`: `ZoneDnssec (zone 1)`). */
   label: string;
+  /**
+   * The input that creates the zone instead of naming it (`DnsZone`'s `domain`): the program
+   * gives exactly one of the two. A changed value replaces; the object is Pulumi's own
+   * (`created`: destroy deletes it) only while the program names it by this input, so that an
+   * adopted zone is never taken over by it and a created one named by its id is adopted.
+   * The kind's `resolveZone` creates the zone.
+   */
+  createBy?: string;
 }
 
 /**

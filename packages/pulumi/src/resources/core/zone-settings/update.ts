@@ -41,6 +41,10 @@ export function updateOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
     const target = targetOf(olds);
     const what = `${label(target.zone, shownKey(target))}: update`;
     const { [PROVIDER_KEY]: provider } = olds as Record<string, unknown>;
+    // An object Pulumi created stays its own while the program names it by the input that
+    // created it; named by its id, it is adopted from now on (destroy restores, never deletes).
+    const createBy = kind.address?.createBy;
+    const stillCreated = olds.created === true && (!createBy || present(news[createBy]));
     return operation(what, async () => {
       await refuseOtherSpellings(news, target, what);
       claimFields(managedPaths(news), target.zone, what);
@@ -54,7 +58,8 @@ export function updateOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
           const p = path in pinned ? pinned[path] : getPath(olds.prior, path);
           if (p !== undefined) setPath(prior, path, p);
         }
-        const { priorPinned: _p, ...kept } = olds as Record<string, unknown>;
+        const { priorPinned: _p, created: _c, ...kept } = olds as Record<string, unknown>;
+        if (stillCreated) kept.created = true;
         if (rk) {
           // The same object spelled the other way: the outputs follow the program.
           delete kept[rk.byName];
@@ -89,7 +94,7 @@ export function updateOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
       const changes = { ...changesOf(snap, restore), ...changesOf(snap, desiredOf(news)) };
       const inputs = news;
       const extra = {
-        ...(olds.created ? { created: true } : {}),
+        ...(stillCreated ? { created: true } : {}),
         ...(olds.priorRecordedAt !== undefined ? { priorRecordedAt: olds.priorRecordedAt } : {}),
       };
       let wrote = false;

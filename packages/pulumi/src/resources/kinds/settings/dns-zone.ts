@@ -1,0 +1,250 @@
+/**
+ * A DNS zone and its settings (`DnsZone`): read with GET `/dnszone/{id}`, written with POST
+ * `/dnszone/{id}` carrying only the changed settings (the platform changes only what is sent;
+ * its answer, the zone or nothing, is not relied on). The zone is adopted by `zoneId` or
+ * created by `domain` (POST `/dnszone`), never taken over by its domain: a domain that already
+ * has a zone on the account is refused before any write, naming the zone's id. A zone Pulumi
+ * created is deleted by destroy, with every record in it (DELETE `/dnszone/{id}`); an adopted
+ * one gets the settings it had back. Its state names the zone `zoneId` and says `origin`
+ * (`"created"` or `"adopted"`): see {@link dnsZoneForm}.
+ */
+import {
+  DnsCertificateKeyType,
+  DnsLogAnonymizationType,
+  isDnsHostname,
+} from "edgeplatform-client/spec/runtime";
+import type { DnsZone } from "edgeplatform-client";
+import { messageOf, ResourceOperationError } from "../../core/common";
+import { getClient } from "../../core/settings";
+import { logLine, outcomeUnknown, timing } from "../../core/zone-objects/recovery";
+import {
+  settingsProvider,
+  type EngineKind,
+  type SettingsInputs,
+  type SettingsOutputs,
+  type StoredForm,
+  type ZoneResolution,
+} from "../../core/zone-settings/engine";
+import {
+  enumField,
+  field,
+  flatValues,
+  placed,
+  viewOf,
+  type SettingsField,
+  type SettingsSnapshot,
+} from "../../core/zone-settings/kind";
+import { setTimeout as sleep } from "node:timers/promises";
+
+const bool = () => ({ type: "boolean" });
+/** A nameserver: a hostname (the platform's check, `isDnsHostname`, at its write). */
+const hostname = () => ({ type: "string", minLength: 1, maxLength: 253, pattern: "^[^\\s@]+$" });
+
+const FIELDS: readonly SettingsField[] = [
+  placed(field("customNameserversEnabled", bool()), "CustomNameserversEnabled"),
+  placed(field("nameserver1", hostname()), "Nameserver1"),
+  placed(field("nameserver2", hostname()), "Nameserver2"),
+  placed(
+    field("soaEmail", { type: "string", pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$" }),
+    "SoaEmail",
+  ),
+  placed(field("loggingEnabled", bool()), "LoggingEnabled"),
+  placed(enumField("logAnonymizationType", DnsLogAnonymizationType), "LogAnonymizationType"),
+  placed(enumField("certificateKeyType", DnsCertificateKeyType), "CertificateKeyType"),
+  placed(field("loggingIpAnonymizationEnabled", bool()), "LoggingIPAnonymizationEnabled"),
+];
+
+/** The platform key of each setting. */
+const KEY = Object.fromEntries(FIELDS.map((f) => [f.path, f.flatKey ?? f.path]));
+
+/** A domain as the platform keeps it: trimmed, lower case, no trailing dot. */
+export const normalDomain = (d: string) => d.trim().toLowerCase().replace(/\.$/, "");
+
+const snapshotOf = (z: DnsZone): SettingsSnapshot<DnsZone> => ({
+  raw: z,
+  values: flatValues(FIELDS, z as unknown as Record<string, unknown>),
+});
+
+/** The account's zones of exactly `domain` (the listing searches by substring). */
+async function zonesOf(domain: string): Promise<DnsZone[]> {
+  const out: DnsZone[] = [];
+  for await (const z of getClient().dns.allZones({ search: domain, view: 1 }))
+    if (normalDomain(z.Domain ?? "") === domain) out.push(z);
+  return out;
+}
+
+/** The refusal of a domain that already has a zone: no take-over by name. */
+const taken = (what: string, domain: string, z: DnsZone, cause?: unknown) =>
+  new ResourceOperationError(
+    `${what} failed: the account already has DNS zone ${z.Id} for ${domain}; a DnsZone never ` +
+      `takes a zone over by its domain. To manage that zone, adopt it with \`zoneId: ${z.Id}\` ` +
+      `instead of \`domain\` (destroy then restores its settings and never deletes it). ` +
+      `Nothing was written.`,
+    cause,
+  );
+
+/**
+ * Adopts the zone `zoneId` names, or creates the zone of `domain` (POST `/dnszone`) after
+ * checking that the account has none. A create whose outcome is unknown (a 5xx, a lost
+ * answer) is never re-sent: the listing then has exactly one zone of this domain, which it did
+ * not have before the write, and that zone is Pulumi's; else the error says what to do.
+ */
+async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
+  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
+  const domain = normalDomain(String(inputs.domain));
+  const before = await zonesOf(domain);
+  if (before.length > 0) throw taken(what, domain, before[0]);
+  let made: DnsZone;
+  try {
+    made = await getClient().dns.addZone({ Domain: domain });
+  } catch (e) {
+    if (!outcomeUnknown(e)) {
+      // Refused (a 400 or 409 when it exists by now, a scoped key's 403): nothing was made.
+      const now = await zonesOf(domain).catch(() => []);
+      if (now.length > 0) throw taken(what, domain, now[0], e);
+      throw new ResourceOperationError(
+        `${what} failed: the platform refused the zone for ${domain}: ${messageOf(e)}. ` +
+          `Nothing was written.`,
+        e,
+      );
+    }
+    return recoverCreated(domain, e, what);
+  }
+  return { zone: made.Id, created: true, current: snapshotOf(made) };
+}
+
+/** After a POST `/dnszone` with an unknown outcome: the zone, found by proof only. */
+async function recoverCreated(
+  domain: string,
+  cause: unknown,
+  what: string,
+): Promise<ZoneResolution> {
+  const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
+  let found: DnsZone[] = [];
+  try {
+    for (let i = 0; i <= timing.recoveryRelists && found.length === 0; i++) {
+      if (i > 0) await sleep(step);
+      found = await zonesOf(domain);
+    }
+  } catch (e) {
+    throw new ResourceOperationError(
+      `${what} failed: the outcome of the zone's create (POST /dnszone) is unknown ` +
+        `(${messageOf(cause)}) and listing the account's zones to find it failed too ` +
+        `(${messageOf(e)}). The request was not re-sent and nothing is recorded. Look for a ` +
+        `DNS zone of ${domain} (edge.dns.getDnsZones, GET /dnszone?search=${domain}): if there ` +
+        `is one, Pulumi may have created it: delete it and run \`pulumi up\` again, or adopt it ` +
+        `with \`zoneId\` (destroy then keeps it); if there is none, run \`pulumi up\` again.`,
+      cause,
+    );
+  }
+  // The account had no zone of this domain before the write: one that is there now is ours.
+  if (found.length === 1) {
+    void logLine(
+      `${what}: the answer to the zone's create was lost (${messageOf(cause)}); DNS zone ` +
+        `${found[0].Id} of ${domain}, absent before the request, is the zone it created`,
+    );
+    return { zone: found[0].Id, created: true, current: snapshotOf(found[0]) };
+  }
+  throw new ResourceOperationError(
+    `${what} failed: ${messageOf(cause)}. The request was not re-sent; the account lists ` +
+      `${found.length === 0 ? "no DNS zone" : `${found.length} DNS zones`} of ${domain} ` +
+      `${found.length === 0 ? "after it, so it was not applied: it is safe to run `pulumi up` again" : "after it: delete the ones that are not yours, then adopt the zone with `zoneId`"}.`,
+    cause,
+  );
+}
+
+/**
+ * The stored form of `DnsZone`: the zone is `zoneId` (the engine's `shieldZoneId`), and
+ * `origin` says whether Pulumi created it (the engine's `created`). The program's `domain` is
+ * compared as the platform keeps it (lower case, no trailing dot).
+ */
+export const dnsZoneForm: StoredForm = {
+  inputs(program) {
+    const { zoneId, domain, ...rest } = program;
+    return {
+      ...rest,
+      ...(zoneId !== undefined ? { shieldZoneId: zoneId as number } : {}),
+      ...(domain !== undefined
+        ? { domain: typeof domain === "string" ? normalDomain(domain) : domain }
+        : {}),
+    };
+  },
+  state(stored) {
+    const { zoneId, origin, ...rest } = stored ?? {};
+    return {
+      ...rest,
+      shieldZoneId: zoneId as number,
+      prior: (rest.prior as Record<string, unknown> | undefined) ?? {},
+      managed: (rest.managed as string[] | undefined) ?? [],
+      ...(origin === "created" ? { created: true } : {}),
+    };
+  },
+  stored(s: SettingsOutputs) {
+    const {
+      shieldZoneId,
+      created,
+      pullZoneId: _p,
+      byPullZone: _b,
+      ...rest
+    } = s as Record<string, unknown>;
+    return {
+      zoneId: shieldZoneId,
+      ...(rest.readOnly === true ? {} : { origin: created === true ? "created" : "adopted" }),
+      ...rest,
+    };
+  },
+  programInputs(stored) {
+    const i: Record<string, unknown> =
+      stored.origin === "created" ? { domain: stored.domain } : { zoneId: stored.zoneId };
+    if (stored.readOnly === true) return i;
+    for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
+    return i;
+  },
+  property: (p) => (p === "shieldZoneId" ? "zoneId" : p),
+};
+
+/** `edge.dns.DnsZone`. */
+export const dnsZoneKind: EngineKind<DnsZone> = {
+  type: "DnsZone",
+  noun: "the settings",
+  inputsSchema: "dnsZoneInputsSchema",
+  fields: FIELDS,
+  allowEmpty: true,
+  address: { input: "zoneId", noun: "DNS zone", label: "DNS zone", createBy: "domain" },
+  extraInputs: { domain: { type: "string", minLength: 1, maxLength: 253 } },
+  checkExtra(news) {
+    const d = news.domain;
+    if (typeof d !== "string") return [];
+    const n = normalDomain(d);
+    return isDnsHostname(n) && n.includes(".") && !n.startsWith("*")
+      ? []
+      : [
+          {
+            property: "domain",
+            reason: `must be a domain name such as example.com (labels of letters, digits and -, separated by dots); got ${JSON.stringify(d)}`,
+          },
+        ];
+  },
+  resolveZone,
+  read: async (t) => snapshotOf(await getClient().dns.getZone(t.zone)),
+  async write(t, _current, changes) {
+    // Only the changed settings: the platform leaves the others as they are. Its answer (the
+    // zone, or no body) is not relied on.
+    const body = Object.fromEntries(Object.entries(changes).map(([p, v]) => [KEY[p], v]));
+    await getClient().dns.updateZone(t.zone, body);
+  },
+  // The domain, the nameservers and every setting as the platform holds it (a managed one as
+  // the program writes it: the engine's).
+  outputs: (snap) => ({
+    domain: snap.raw.Domain,
+    ...Object.fromEntries(FIELDS.map((f) => [f.path, viewOf(f, snap.values[f.path] ?? null)])),
+  }),
+  deleteCreated: {
+    run: (t) => getClient().dns.deleteZone(t.zone),
+    consequence: "with every record in it",
+  },
+  form: dnsZoneForm,
+};
+
+/** The dynamic provider of `edge.dns.DnsZone` (what its serialized stub calls). */
+export const dnsZoneProvider = settingsProvider(dnsZoneKind);
