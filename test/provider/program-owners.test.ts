@@ -104,4 +104,6 @@ test.each(kinds.map((k) => [k.name, k] as const))(
     ]);
     expect(await ctl.journal()).toEqual([]);
   },
+  // The first resource serializes its provider (seconds on a loaded machine).
+  60_000,
 );
