@@ -574,13 +574,17 @@ function header(
       return `//   zone file ${f.file}: ${parts.join(", ")}`;
     }),
     "//",
-    "// `pulumi up` adopts each rule by its `ruleId` with the values it had at import time, and",
-    "// each DNS zone's current DNSSEC state: when nothing changed on the platform since the",
-    "// import, it makes no API writes. Change a value here and `pulumi up` sends one PATCH for",
-    "// that rule.",
-    "// `pulumi destroy` (or removing a resource from this file) leaves every rule in place",
-    "// (`deleteOnDestroy: false`) and returns each DNS zone to the DNSSEC state it had when",
-    "// Pulumi adopted it, which is the state recorded here: nothing is deleted or switched.",
+    ...(zones.length + dns.length > 0
+      ? [
+          "// `pulumi up` adopts each rule by its `ruleId` with the values it had at import time, and",
+          "// each DNS zone's current DNSSEC state: when nothing changed on the platform since the",
+          "// import, it makes no API writes. Change a value here and `pulumi up` sends one PATCH for",
+          "// that rule.",
+          "// `pulumi destroy` (or removing a resource from this file) leaves every rule in place",
+          "// (`deleteOnDestroy: false`) and returns each DNS zone to the DNSSEC state it had when",
+          "// Pulumi adopted it, which is the state recorded here: nothing is deleted or switched.",
+        ]
+      : []),
     ...(anyLists
       ? [
           "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
