@@ -705,6 +705,30 @@ describe("edgeplatform-import: DNS records (--dns-zone) and zone files (--bind-f
     expect(fs.existsSync(out)).toBe(false);
   });
 
+  test("a zone answer without its records is never read as a zone without records: exit 1", async () => {
+    const { EmulatorControl } = await import("../../packages/emulator/src");
+    const control = new EmulatorControl(emu.url);
+    try {
+      await control.fault({
+        method: "GET",
+        path: "^/dnszone/3$",
+        status: 200,
+        count: -1,
+        body: { Id: 3, Domain: "records.example", DnsSecEnabled: false },
+      });
+      const out = path.join(dir, "no-records.ts");
+      const r = await run(["--dns-zone", "3", "--out", out]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        "edgeplatform-import: nothing written: 1 zone could not be read:\n" +
+          "  DNS zone 3: the platform's answer has no Records\n",
+      );
+      expect(fs.existsSync(out)).toBe(false);
+    } finally {
+      await control.clearFaults();
+    }
+  });
+
   test("a bad zone file: exit 1 naming the file and the line, --out not written", async () => {
     const out = path.join(dir, "bad-bind.ts");
     const bad = zoneFile("bad-type.zone");

@@ -3,8 +3,9 @@
  * `edgeplatform-import`: reads shield zones (directly or through pull zones: rate-limit
  * rules, custom WAF rules, custom access lists, configured managed lists, the zone's
  * settings, bot detection, upload scanning, API guardian, response pages) and DNS zones
- * from the platform and writes a TypeScript Pulumi program that adopts them (see
- * `generate.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
+ * (DNSSEC, the zone, its records) from the platform and writes a TypeScript Pulumi program
+ * that adopts them (see `generate.ts`); or, with `--bind-file`, writes the records of a BIND
+ * zone file (`bind.ts`) as records to create. Settings are resolved like the provider's (`resolveSettings`): flags, then
  * the environment. Nothing is written unless everything was read; `--out` is written
  * atomically (temporary file + rename).
  *

@@ -20,7 +20,13 @@
  * - One `edge.shield.BotDetection`, `UploadScanning`, `ApiGuardian` per zone whose
  *   configuration differs from the platform's default, with the fields that differ; one
  *   `edge.shield.ResponsePage` per custom response page the zone has.
- * - One `edge.dns.ZoneDnssec` per DNS zone with its current DNSSEC state.
+ * - One `edge.dns.ZoneDnssec` per DNS zone with its current DNSSEC state; when the zone's
+ *   records were read, an `edge.dns.DnsZone` that adopts it (`zoneId`) and one
+ *   `edge.dns.DnsRecord` per record (`recordId`, every field it holds that its type takes:
+ *   `dns.ts`), named `<zone>-<type>-<name>` with a counter for a round-robin set.
+ * - The records of a BIND zone file (`bind.ts`) as `edge.dns.DnsRecord`s to create, in a new
+ *   `DnsZone` (`{ domain }`, `protect: true`) or an existing one, where a record the zone
+ *   already has is adopted by its id instead of being created twice.
  * - Resource names in kebab-case from the objects' names (unique: objects of a kind that
  *   share a name get `-<id>`), TypeScript variables in camelCase (never a reserved word,
  *   never starting with a digit); in each shield zone, rate-limit rules, WAF rules, access
@@ -218,8 +224,9 @@ export interface GeneratedResource {
   /** TypeScript variable the resource is assigned to. */
   variable: string;
   /**
-   * Rule id (rules), list id (access lists, managed lists), DNS zone id (DNSSEC) or shield
-   * zone id (zone settings resources).
+   * Rule id (rules), list id (access lists, managed lists), DNS zone id (DNSSEC, DnsZone),
+   * record id (DnsRecord) or shield zone id (zone settings resources); 0 for a zone or record
+   * that a zone file's program creates.
    */
   id: number;
   /** The page type of a `ResponsePage`. */
