@@ -97,8 +97,11 @@ const EXPECTED: Record<Kind, { summary: string; output: string; ids: (number | s
   "response-page": { summary: "1 response page", output: "responsePageIds", ids: ["2/block"] },
 };
 const KINDS: Kind[] = [...RESOURCE_KINDS_AVAILABLE];
-/** Resources of the generated program: every kind imported, plus the one DNS zone. */
-const RESOURCES = KINDS.reduce((n, k) => n + EXPECTED[k].ids.length, 0) + 1;
+/**
+ * Resources of the generated program: every kind imported, plus the one DNS zone (its
+ * ZoneDnssec and its DnsZone; the zone has no records).
+ */
+const RESOURCES = KINDS.reduce((n, k) => n + EXPECTED[k].ids.length, 0) + 2;
 
 const run = e2eAvailable();
 (run ? describe : describe.skip)(
@@ -170,7 +173,7 @@ const run = e2eAvailable();
         "--out",
         programFile,
       ]);
-      const summary = [...KINDS.map((k) => EXPECTED[k].summary), "1 DNS zone"];
+      const summary = [...KINDS.map((k) => EXPECTED[k].summary), "1 DNS zone", "0 DNS records"];
       expect(r.stderr).toContain(
         `wrote ${summary.slice(0, -1).join(", ")} and ${summary.slice(-1)} (`,
       );
@@ -215,6 +218,7 @@ const run = e2eAvailable();
           expect({ [k]: r.outputs?.[EXPECTED[k].output]?.value }).toEqual({ [k]: EXPECTED[k].ids });
         }
         expect(r.outputs?.dnsZoneIds.value).toEqual([2]);
+        expect(r.outputs?.dnsZones.value).toEqual([2]);
         expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([]);
       },
       OP_TIMEOUT,

@@ -3,8 +3,9 @@
  * `edgeplatform-import`: reads shield zones (directly or through pull zones: rate-limit
  * rules, custom WAF rules, custom access lists, configured managed lists, the zone's
  * settings, bot detection, upload scanning, API guardian, response pages) and DNS zones
- * from the platform and writes a TypeScript Pulumi program that adopts them (see
- * `generate.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
+ * (DNSSEC, the zone, its records) from the platform and writes a TypeScript Pulumi program
+ * that adopts them (see `generate.ts`); or, with `--bind-file`, writes the records of a BIND
+ * zone file (`bind.ts`) as records to create. Settings are resolved like the provider's (`resolveSettings`): flags, then
  * the environment. Nothing is written unless everything was read; `--out` is written
  * atomically (temporary file + rename).
  *
@@ -31,7 +32,9 @@ import {
   CustomPageTypes,
   INT32_MAX,
   UPLOAD_SCANNING_DEFAULTS,
+  isDnsHostname,
   type CustomPageType,
+  type DnsZone,
 } from "edgeplatform-client/spec";
 import {
   AccessListImport,
@@ -42,7 +45,9 @@ import {
   NothingToImportError,
   SettingsDefaults,
   ShieldZoneImport,
+  ZoneFileZoneImport,
 } from "./generate";
+import { parseZoneFile, readZoneFile, ZoneFileError } from "./bind";
 import { plural } from "./render";
 
 /** The command's name, as users type it. */
@@ -110,6 +115,7 @@ const SETTINGS_KINDS: readonly ImportKind[] = [
 
 /** `--help` text. */
 export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--kind KIND]... [--out FILE] [--base-url URL]
+       ${COMMAND} --bind-file FILE [--domain DOMAIN | --dns-zone ID] [--out FILE] [--base-url URL]
 
 Writes a TypeScript Pulumi program that adopts what already exists on the platform. For each
 shield zone: one edge.shield.RateLimitRule per rate-limit rule and one edge.shield.WafRule per
@@ -119,14 +125,23 @@ deleteOnDestroy: false, its entries, enabled and action) and one edge.shield.Man
 per managed list whose configuration is set (enabled, or an action). One edge.shield.ShieldZone
 per zone with the settings that differ from the platform's defaults, and an
 edge.shield.BotDetection, UploadScanning and ApiGuardian where the zone's differs from the
-default (only those fields); one edge.shield.ResponsePage per custom response page. One
-edge.dns.ZoneDnssec per DNS zone (its current DNSSEC state). \`pulumi up\` of it makes no API
-writes while nothing has changed.
+default (only those fields); one edge.shield.ResponsePage per custom response page. For each
+DNS zone: an edge.dns.ZoneDnssec (its current DNSSEC state), an edge.dns.DnsZone (adopt mode:
+zoneId) and one edge.dns.DnsRecord per record (recordId, every field the record holds).
+\`pulumi up\` of it makes no API writes while nothing has changed.
+
+With --bind-file: the records of a BIND zone file as edge.dns.DnsRecord resources to create,
+in a new edge.dns.DnsZone for the file's domain (its $ORIGIN, or --domain) or in the existing
+zone --dns-zone (a record it already has is adopted by its id instead). The SOA record and the
+apex NS records of the platform's own nameservers are skipped (noted on standard error).
 
 Options (each zone option can be repeated; give at least one):
   --shield-zone ID   everything of this shield zone (see --kind)
   --pull-zone ID     everything of the shield zone of this pull zone
-  --dns-zone ID      the DNSSEC state of this DNS zone
+  --dns-zone ID      this DNS zone: its DNSSEC state, the zone and all its records; with
+                     --bind-file: the zone to put the file's records in
+  --bind-file FILE   write the records of this BIND zone file as records to create
+  --domain DOMAIN    the zone of --bind-file (default: the file's first $ORIGIN)
   --kind KIND        import only these kinds of the shield zones (repeatable; default: all):
                      ${IMPORT_KINDS.slice(0, 5).join(", ")},
                      ${IMPORT_KINDS.slice(5).join(", ")}
@@ -142,7 +157,8 @@ A kind the API key may not read (403) or that the zone's plan lacks is skipped w
 on standard error and a comment in the program.
 
 Exit codes: 0 program written; 1 nothing written (unknown zone, wrong key, no rules, platform
-or file error: the reason is on standard error); 2 bad command line.
+or file error, a zone file that cannot be read: the reason is on standard error, with the
+line); 2 bad command line.
 `;
 
 /** Parsed command line. */
@@ -152,6 +168,10 @@ export interface ImportOptions {
   dnsZones: number[];
   /** The kinds to import from shield zones (`--kind`; all when none is given). */
   kinds: ImportKind[];
+  /** A BIND zone file whose records are written as records to create (`--bind-file`). */
+  bindFile?: string;
+  /** The zone of {@link bindFile} (`--domain`). */
+  domain?: string;
   out?: string;
   baseUrl?: string;
   help: boolean;
@@ -215,10 +235,15 @@ export function parseArgs(argv: string[]): ImportOptions {
     const eq = arg.indexOf("=");
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
     const known =
-      flag in ZONE_FLAGS || flag === "--kind" || flag === "--out" || flag === "--base-url";
+      flag in ZONE_FLAGS ||
+      flag === "--kind" ||
+      flag === "--out" ||
+      flag === "--base-url" ||
+      flag === "--bind-file" ||
+      flag === "--domain";
     if (!known) {
       throw new UsageError(
-        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --kind, --out, --base-url, --help)`,
+        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --kind, --out, --base-url, --help)`,
       );
     }
     let value: string;
@@ -241,6 +266,18 @@ export function parseArgs(argv: string[]): ImportOptions {
         );
       }
       o.kinds.push(kind);
+    } else if (flag === "--bind-file") {
+      if (o.bindFile !== undefined) throw new UsageError("--bind-file: given more than once");
+      if (value.trim() === "") throw new UsageError("--bind-file: needs a file name");
+      o.bindFile = value;
+    } else if (flag === "--domain") {
+      if (o.domain !== undefined) throw new UsageError("--domain: given more than once");
+      const d = value.trim().toLowerCase().replace(/\.$/, "");
+      if (!isDnsHostname(d) || !d.includes("."))
+        throw new UsageError(
+          `--domain: ${JSON.stringify(value)} is not a domain name (for example example.com)`,
+        );
+      o.domain = d;
     } else if (flag === "--out") {
       if (o.out !== undefined) throw new UsageError("--out: given more than once");
       if (value.trim() === "") throw new UsageError("--out: needs a file name");
@@ -254,10 +291,31 @@ export function parseArgs(argv: string[]): ImportOptions {
   o.shieldZones = unique(o.shieldZones);
   o.pullZones = unique(o.pullZones);
   o.dnsZones = unique(o.dnsZones);
-  if (!o.help && o.shieldZones.length + o.pullZones.length + o.dnsZones.length === 0) {
+  if (
+    !o.help &&
+    o.shieldZones.length + o.pullZones.length + o.dnsZones.length === 0 &&
+    o.bindFile === undefined
+  ) {
     throw new UsageError(
-      "nothing to import: give at least one --shield-zone ID, --pull-zone ID or --dns-zone ID",
+      "nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID or --bind-file FILE",
     );
+  }
+  if (!o.help && o.domain !== undefined && o.bindFile === undefined) {
+    throw new UsageError("--domain: names the zone of a --bind-file: give --bind-file FILE");
+  }
+  if (!o.help && o.bindFile !== undefined) {
+    if (o.shieldZones.length + o.pullZones.length + o.kinds.length > 0)
+      throw new UsageError(
+        "--bind-file: writes one DNS zone's records: it does not go with --shield-zone, --pull-zone or --kind",
+      );
+    if (o.dnsZones.length > 1)
+      throw new UsageError(
+        "--bind-file: --dns-zone names the one zone to put the records in: give it once",
+      );
+    if (o.dnsZones.length === 1 && o.domain !== undefined)
+      throw new UsageError(
+        `--domain: the records go into --dns-zone ${o.dnsZones[0]}, whose domain the platform knows: give one of them`,
+      );
   }
   if (!o.help && o.kinds.length > 0 && o.shieldZones.length + o.pullZones.length === 0) {
     throw new UsageError(
@@ -292,6 +350,8 @@ export interface ReadResult {
   empty: string[];
   /** One line per kind of a zone that was skipped: the key may not read it, or the plan lacks it. */
   skipped: string[];
+  /** Notes for standard error (the lines of a zone file that are skipped). */
+  notes?: string[];
 }
 
 /** The client surface the import needs (the plain `Client` has it). */
@@ -309,7 +369,7 @@ export interface ImportClient {
     | "getApiGuardian"
     | "getCustomPage"
   >;
-  dns: Pick<Client["dns"], "getZone">;
+  dns: Pick<Client["dns"], "getZone" | "listZones">;
 }
 
 /** Whether `e` is a plan-gated answer (`invalid_plan_type…`, `feature_not_available_on_plan`, `not_available…`). */
@@ -420,7 +480,17 @@ export async function readSnapshot(
         problems.push(`DNS zone ${id}: the platform's answer has no DnsSecEnabled`);
         continue;
       }
-      dnsZones.push({ zoneId: id, domain: z.Domain ?? null, dnsSecEnabled: z.DnsSecEnabled });
+      if (!Array.isArray(z.Records)) {
+        // Never read a missing list as "no records".
+        problems.push(`DNS zone ${id}: the platform's answer has no Records`);
+        continue;
+      }
+      dnsZones.push({
+        zoneId: id,
+        domain: z.Domain ?? null,
+        dnsSecEnabled: z.DnsSecEnabled,
+        records: z.Records,
+      });
     } catch (e) {
       problems.push(explain(`DNS zone ${id}`, e, baseUrl));
     }
@@ -431,6 +501,97 @@ export async function readSnapshot(
     empty,
     skipped,
   };
+}
+
+/** The nameservers a zone answer names (`Nameserver1`, `Nameserver2`). */
+const nameserversOf = (z: DnsZone): string[] =>
+  [z.Nameserver1, z.Nameserver2].filter((n): n is string => typeof n === "string" && n !== "");
+
+/**
+ * Reads what `--bind-file` needs besides the file (`text`): with `--dns-zone`, that zone
+ * (its domain, its records, its nameservers); else the account's zones of the file's domain
+ * (a domain that already has a zone is refused: its records go in with `--dns-zone`) and the
+ * platform's nameservers (the apex NS records naming them are skipped). Then the file's
+ * records, checked by type. A zone file error is a problem naming the file and the line.
+ */
+export async function readZoneFileSnapshot(
+  client: ImportClient,
+  opts: ImportOptions,
+  baseUrl: string,
+  text: string,
+): Promise<ReadResult> {
+  const file = opts.bindFile ?? "";
+  const problems: string[] = [];
+  const result = (zoneFiles: ZoneFileZoneImport[], notes: string[] = []): ReadResult => ({
+    snapshot: { source: baseUrl, shieldZones: [], dnsZones: [], zoneFiles },
+    problems,
+    empty: [],
+    skipped: [],
+    notes,
+  });
+  let domain = opts.domain;
+  let target: { zoneId: number; existing: DnsZone["Records"] } | undefined;
+  let nameservers: string[] = [];
+  try {
+    if (opts.dnsZones.length === 1) {
+      const id = opts.dnsZones[0];
+      try {
+        const z = await client.dns.getZone(id);
+        if (!Array.isArray(z.Records)) {
+          problems.push(`DNS zone ${id}: the platform's answer has no Records`);
+          return result([]);
+        }
+        domain = z.Domain;
+        target = { zoneId: id, existing: z.Records };
+        nameservers = nameserversOf(z);
+      } catch (e) {
+        problems.push(explain(`DNS zone ${id}`, e, baseUrl));
+        return result([]);
+      }
+    } else {
+      domain ??= parseZoneFile(text).origin;
+      if (domain !== undefined) {
+        try {
+          const same = await client.dns.listZones({ search: domain });
+          const taken = same.Items.find((z) => z.Domain.toLowerCase() === domain);
+          if (taken) {
+            problems.push(
+              `${domain} already has DNS zone ${taken.Id} on the account: give --dns-zone ` +
+                `${taken.Id} to put the zone file's records in it`,
+            );
+            return result([]);
+          }
+          nameservers = same.Items.flatMap(nameserversOf);
+          if (nameservers.length === 0)
+            nameservers = (await client.dns.listZones({ perPage: 5 })).Items.flatMap(nameserversOf);
+        } catch (e) {
+          problems.push(explain(`the account's DNS zones`, e, baseUrl));
+          return result([]);
+        }
+      }
+    }
+    const zone = readZoneFile(text, {
+      ...(domain !== undefined ? { domain } : {}),
+      platformNameservers: [...new Set(nameservers)],
+    });
+    const notes = zone.skipped.map(
+      (s) => `${file} line ${s.line}: ${s.type} ${JSON.stringify(s.name)} skipped: ${s.reason}`,
+    );
+    return result(
+      [
+        {
+          file,
+          zone,
+          ...(target ? { zoneId: target.zoneId, existing: target.existing ?? [] } : {}),
+        },
+      ],
+      notes,
+    );
+  } catch (e) {
+    if (!(e instanceof ZoneFileError)) throw e;
+    problems.push(`${file}: ${e.message}`);
+    return result([]);
+  }
 }
 
 /**
@@ -624,18 +785,33 @@ export async function main(
   }
   secrets.push(settings.apiKey);
 
+  let zoneFileText: string | undefined;
+  if (opts.bindFile !== undefined) {
+    try {
+      zoneFileText = fs.readFileSync(opts.bindFile, "utf8");
+    } catch (e) {
+      return fail(`nothing written: cannot read ${opts.bindFile}: ${(e as Error).message}`);
+    }
+  }
+
   const client = makeClient(settings);
   // The client's retry backoff waits on unref'd timers: without a ref'd handle, a process
   // whose only work is a call being retried (API unreachable) would exit with code 0.
   const keepAlive = setInterval(() => undefined, 60_000);
   let read: ReadResult;
   try {
-    read = await readSnapshot(client, opts, settings.baseUrl);
+    read =
+      zoneFileText !== undefined
+        ? await readZoneFileSnapshot(client, opts, settings.baseUrl, zoneFileText)
+        : await readSnapshot(client, opts, settings.baseUrl);
   } catch (e) {
     return fail(e instanceof Error ? e.message : String(e));
   } finally {
     clearInterval(keepAlive);
     client.close?.();
+  }
+  if (read.problems.length > 0 && zoneFileText !== undefined) {
+    return fail(`nothing written: ${read.problems.join("; ")}`);
   }
   if (read.problems.length > 0) {
     return fail(
@@ -667,8 +843,20 @@ export async function main(
     ...(shield ? opts.kinds : [])
       .filter((k) => !(whenAny(k) || k === "response-page") || count(KIND_WORDS[k].type) > 0)
       .map((k) => plural(count(KIND_WORDS[k].type), KIND_WORDS[k].one)),
-    ...(opts.dnsZones.length > 0 ? [plural(count(":ZoneDnssec"), "DNS zone")] : []),
+    ...(opts.dnsZones.length > 0 && zoneFileText === undefined
+      ? [plural(count(":ZoneDnssec"), "DNS zone"), plural(count(":DnsRecord"), "DNS record")]
+      : []),
   ];
+  if (zoneFileText !== undefined) {
+    const adopted = program.resources.filter(
+      (r) => r.type.endsWith(":DnsRecord") && r.id > 0,
+    ).length;
+    written.push(
+      plural(count(":DnsZone"), "DNS zone"),
+      plural(count(":DnsRecord"), "DNS record") +
+        (adopted > 0 ? ` (${adopted} already in the zone)` : " to create"),
+    );
+  }
   const bytes = Buffer.byteLength(program.text);
   if (opts.out !== undefined) {
     try {
@@ -680,6 +868,7 @@ export async function main(
     io.stdout(program.text);
   }
   const notes = [
+    ...(read.notes ?? []).map((m) => `note: ${m}`),
     ...read.empty.map((m) => `note: ${m} (nothing to adopt there)`),
     ...read.skipped.map((m) => `warning: ${m}`),
     ...program.warnings.map((m) => `warning: ${m}`),

@@ -20,7 +20,13 @@
  * - One `edge.shield.BotDetection`, `UploadScanning`, `ApiGuardian` per zone whose
  *   configuration differs from the platform's default, with the fields that differ; one
  *   `edge.shield.ResponsePage` per custom response page the zone has.
- * - One `edge.dns.ZoneDnssec` per DNS zone with its current DNSSEC state.
+ * - One `edge.dns.ZoneDnssec` per DNS zone with its current DNSSEC state; when the zone's
+ *   records were read, an `edge.dns.DnsZone` that adopts it (`zoneId`) and one
+ *   `edge.dns.DnsRecord` per record (`recordId`, every field it holds that its type takes:
+ *   `dns.ts`), named `<zone>-<type>-<name>` with a counter for a round-robin set.
+ * - The records of a BIND zone file (`bind.ts`) as `edge.dns.DnsRecord`s to create, in a new
+ *   `DnsZone` (`{ domain }`, `protect: true`) or an existing one, where a record the zone
+ *   already has is adopted by its id instead of being created twice.
  * - Resource names in kebab-case from the objects' names (unique: objects of a kind that
  *   share a name get `-<id>`), TypeScript variables in camelCase (never a reserved word,
  *   never starting with a digit); in each shield zone, rate-limit rules, WAF rules, access
@@ -38,7 +44,21 @@ import type {
   UploadScanning,
   WafEngineConfigItem,
 } from "edgeplatform-client/spec";
-import { CustomPageTypes } from "edgeplatform-client/spec";
+import {
+  CustomPageTypes,
+  dnsRecordTypeName,
+  dnsRecordTypesInWords,
+} from "edgeplatform-client/spec";
+import type { DnsRecord } from "edgeplatform-client/spec";
+import type { ZoneFileImport } from "./bind";
+import {
+  adoptedRecordArgs,
+  dnsRecordLines,
+  recordBaseName,
+  sameRecord,
+  zoneFileRecordArgs,
+  type DnsRecordArgs,
+} from "./dns";
 import {
   array,
   enumValue,
@@ -151,7 +171,7 @@ export interface SettingsDefaults {
   >;
 }
 
-/** One DNS zone and its DNSSEC state, as read from the platform. */
+/** One DNS zone, its DNSSEC state and its records, as read from the platform. */
 export interface DnsZoneImport {
   /** The DNS zone id. */
   zoneId: number;
@@ -159,6 +179,26 @@ export interface DnsZoneImport {
   domain?: string | null;
   /** `DnsSecEnabled` of `GET /dnszone/{id}`. */
   dnsSecEnabled: boolean;
+  /**
+   * Every record of the zone (`Records` of `GET /dnszone/{id}`): an `edge.dns.DnsZone` and
+   * one `edge.dns.DnsRecord` per record are written. Left out: the DNSSEC state only.
+   */
+  records?: DnsRecord[];
+}
+
+/** The records of a BIND zone file, to write as records to create (`--bind-file`). */
+export interface ZoneFileZoneImport {
+  /** The file as it was given (named in comments). */
+  file: string;
+  /** Its records as the platform takes them (`readZoneFile`). */
+  zone: ZoneFileImport;
+  /** The existing DNS zone to put them in; left out: a new zone for the file's domain. */
+  zoneId?: number;
+  /**
+   * The records that zone has: a record of the file it already has is adopted by its id
+   * (never created a second time); the others are named in a comment and left alone.
+   */
+  existing?: DnsRecord[];
 }
 
 /** Everything `edgeplatform-import` read, ready to be written as a program. */
@@ -169,6 +209,8 @@ export interface ImportSnapshot {
   shieldZones: ShieldZoneImport[];
   /** DNS zones. */
   dnsZones: DnsZoneImport[];
+  /** Zone files whose records are written as records to create. */
+  zoneFiles?: ZoneFileZoneImport[];
   /** The platform's defaults of the settings kinds (needed when a zone's settings were read). */
   defaults?: SettingsDefaults;
 }
@@ -182,14 +224,17 @@ export interface GeneratedResource {
   /** TypeScript variable the resource is assigned to. */
   variable: string;
   /**
-   * Rule id (rules), list id (access lists, managed lists), DNS zone id (DNSSEC) or shield
-   * zone id (zone settings resources).
+   * Rule id (rules), list id (access lists, managed lists), DNS zone id (DNSSEC, DnsZone),
+   * record id (DnsRecord) or shield zone id (zone settings resources); 0 for a zone or record
+   * that a zone file's program creates.
    */
   id: number;
   /** The page type of a `ResponsePage`. */
   pageType?: CustomPageType;
   /** The shield zone of a rule or list (managed list ids repeat across zones). */
   shieldZoneId?: number;
+  /** The line of the zone file a record to create (or its new zone, 0) comes from. */
+  line?: number;
 }
 
 /** Type tokens of the resources the generator writes. */
@@ -203,7 +248,9 @@ export type ResourceType =
   | "pulumi-nodejs:dynamic/shield:UploadScanning"
   | "pulumi-nodejs:dynamic/shield:ApiGuardian"
   | "pulumi-nodejs:dynamic/shield:ResponsePage"
-  | "pulumi-nodejs:dynamic/dns:ZoneDnssec";
+  | "pulumi-nodejs:dynamic/dns:ZoneDnssec"
+  | "pulumi-nodejs:dynamic/dns:DnsZone"
+  | "pulumi-nodejs:dynamic/dns:DnsRecord";
 
 /** Result of {@link generateProgram}. */
 export interface GeneratedProgram {
@@ -235,7 +282,8 @@ const RESERVED = new Set(
     "private protected public static yield await any boolean number string symbol type from " +
     "of async get set declare module namespace require exports arguments eval undefined " +
     "NaN Infinity edge pulumi ruleIds wafRuleIds accessListIds managedAccessListIds dnsZoneIds " +
-    "shieldZoneIds botDetectionIds uploadScanningIds apiGuardianIds responsePageIds"
+    "shieldZoneIds botDetectionIds uploadScanningIds apiGuardianIds responsePageIds dnsZones " +
+    "dnsRecordIds"
   ).split(" "),
 );
 
@@ -496,7 +544,12 @@ function zoneCounts(z: Zone): string[] {
   return lines;
 }
 
-function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
+function header(
+  source: string,
+  zones: Zone[],
+  dns: DnsZoneImport[],
+  files: ZoneFileZoneImport[],
+): string[] {
   const anyLists = zones.some((z) => z.accessLists.length + z.managedAccessLists.length > 0);
   return [
     "// Generated by edgeplatform-import: a Pulumi program that adopts what already exists on",
@@ -512,16 +565,33 @@ function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
     ...dns.map(
       (d) =>
         `//   DNS zone ${d.zoneId}${d.domain ? ` (${d.domain})` : ""}: ` +
-        `DNSSEC ${d.dnsSecEnabled ? "enabled" : "disabled"}`,
+        `DNSSEC ${d.dnsSecEnabled ? "enabled" : "disabled"}` +
+        (d.records ? `, ${plural(d.records.length, "record")}` : ""),
     ),
+    ...files.map((f) => {
+      const adopted = f.existing ? matchExisting(f).size : 0;
+      const parts = [
+        f.zoneId === undefined
+          ? `${f.zone.domain} (a new DNS zone)`
+          : `DNS zone ${f.zoneId} (${f.zone.domain})`,
+        `${plural(f.zone.records.length - adopted, "record")} to create`,
+        ...(f.existing ? [`${adopted} already there (adopted)`] : []),
+        ...(f.zone.skipped.length > 0 ? [`${f.zone.skipped.length} skipped`] : []),
+      ];
+      return `//   zone file ${f.file}: ${parts.join(", ")}`;
+    }),
     "//",
-    "// `pulumi up` adopts each rule by its `ruleId` with the values it had at import time, and",
-    "// each DNS zone's current DNSSEC state: when nothing changed on the platform since the",
-    "// import, it makes no API writes. Change a value here and `pulumi up` sends one PATCH for",
-    "// that rule.",
-    "// `pulumi destroy` (or removing a resource from this file) leaves every rule in place",
-    "// (`deleteOnDestroy: false`) and returns each DNS zone to the DNSSEC state it had when",
-    "// Pulumi adopted it, which is the state recorded here: nothing is deleted or switched.",
+    ...(zones.length + dns.length > 0
+      ? [
+          "// `pulumi up` adopts each rule by its `ruleId` with the values it had at import time, and",
+          "// each DNS zone's current DNSSEC state: when nothing changed on the platform since the",
+          "// import, it makes no API writes. Change a value here and `pulumi up` sends one PATCH for",
+          "// that rule.",
+          "// `pulumi destroy` (or removing a resource from this file) leaves every rule in place",
+          "// (`deleteOnDestroy: false`) and returns each DNS zone to the DNSSEC state it had when",
+          "// Pulumi adopted it, which is the state recorded here: nothing is deleted or switched.",
+        ]
+      : []),
     ...(anyLists
       ? [
           "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
@@ -534,6 +604,19 @@ function header(source: string, zones: Zone[], dns: DnsZoneImport[]): string[] {
           "// differs from the platform's defaults; what is left out is not managed. Destroy puts",
           "// each managed setting back to its value at adoption, i.e. leaves it as it is now; a",
           "// ResponsePage that existed before is kept.",
+        ]
+      : []),
+    ...(dns.some((d) => d.records) || files.some((f) => f.existing)
+      ? [
+          "// DNS zones are adopted by `zoneId` (destroy deletes none of them) and their records by",
+          "// `recordId`, with every field each record holds that its type takes (a field at a new",
+          "// record's default is left out): `pulumi up` writes nothing while nothing changed.",
+        ]
+      : []),
+    ...(files.length > 0
+      ? [
+          "// The records of a zone file have no `recordId`: `pulumi up` creates them (in a new zone",
+          "// for the file's domain unless an existing zone was given).",
         ]
       : []),
     "// Enumerations are written as names (exact case). `null` is managed (keeps the field",
@@ -732,7 +815,8 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   const dns = [...new Map(snapshot.dnsZones.map((d) => [d.zoneId, d])).values()].sort(
     (a, b) => a.zoneId - b.zoneId,
   );
-  if (zones.every((z) => zoneCount(z) === 0) && dns.length === 0) {
+  const files = snapshot.zoneFiles ?? [];
+  if (zones.every((z) => zoneCount(z) === 0) && dns.length === 0 && files.length === 0) {
     throw new NothingToImportError();
   }
 
@@ -818,7 +902,7 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
 
   const resources: GeneratedResource[] = [];
   const out = [
-    ...header(snapshot.source, zones, dns),
+    ...header(snapshot.source, zones, dns, files),
     "",
     'import * as edge from "pulumi-edgeplatform";',
   ];
@@ -945,6 +1029,11 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
       );
   }
 
+  for (const d of dns) {
+    if (d.records) out.push("", ...dnsZoneLines(d, namer, resources, warn));
+  }
+  for (const f of files) out.push("", ...zoneFileLines(f, namer, resources));
+
   // Every variable is used once, so "no unused variables" linters stay quiet.
   const refs = (type: string, field: string) =>
     resources.filter((r) => r.type.endsWith(type)).map((r) => `${r.variable}.${field}`);
@@ -961,6 +1050,187 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     ...exportList("apiGuardianIds", refs(":ApiGuardian", "id")),
     ...exportList("responsePageIds", refs(":ResponsePage", "id")),
     ...exportList("dnsZoneIds", refs(":ZoneDnssec", "zoneId")),
+    ...exportList("dnsZones", refs(":DnsZone", "zoneId")),
+    ...exportList("dnsRecordIds", refs(":DnsRecord", "recordId")),
   );
   return { text: `${out.join("\n")}\n`, resources, warnings };
+}
+
+// ---------------------------------------------------------------------------------------
+// DNS zones and records
+// ---------------------------------------------------------------------------------------
+
+const PROTECT_HINT = [
+  "// `{ protect: true }` as a third argument makes `pulumi destroy`, and removing the zone from",
+  "// this file, fail until it is taken out",
+];
+
+/** `new edge.dns.DnsZone(name, args[, opts]);`, on one line when it fits. */
+function dnsZoneStatement(variable: string, name: string, args: string, opts?: string): string[] {
+  const line = `const ${variable} = new edge.dns.DnsZone(${str(name)}, ${args}${opts ? `, ${opts}` : ""});`;
+  if (line.length <= MAX_LINE) return [line];
+  return [
+    `const ${variable} = new edge.dns.DnsZone(`,
+    `  ${str(name)},`,
+    `  ${args},`,
+    ...(opts ? [`  ${opts},`] : []),
+    ");",
+  ];
+}
+
+/** Names the zone (`records-example`) and hands out `<zone>-<type>-<name>` for its records. */
+function zoneNames(
+  namer: Namer,
+  domain: string | null | undefined,
+  zoneId: number | undefined,
+): {
+  name: string;
+  variable: string;
+  record: (type: string, recordName: string, id: string) => { name: string; variable: string };
+} {
+  const base = toKebabCase(domain ?? "") || `dns-zone-${zoneId ?? "new"}`;
+  const name = namer.name(base, zoneId ?? "new", false);
+  const variable = namer.variable(name, "zone", "Zone");
+  const seen = new Map<string, number>();
+  return {
+    name,
+    variable,
+    record: (type, recordName, id) => {
+      const b = `${name}-${recordBaseName(type, recordName)}`;
+      const n = (seen.get(b) ?? 0) + 1;
+      seen.set(b, n);
+      const rname = namer.name(n === 1 ? b : `${b}-${n}`, id, false);
+      return { name: rname, variable: namer.variable(rname, "record", "Record") };
+    },
+  };
+}
+
+/** A DNS zone read from the platform: the zone and each of its records, adopted by id. */
+function dnsZoneLines(
+  d: DnsZoneImport,
+  namer: Namer,
+  resources: GeneratedResource[],
+  warn: Warn,
+): string[] {
+  const label = `DNS zone ${d.zoneId}${d.domain ? ` (${d.domain})` : ""}`;
+  const z = zoneNames(namer, d.domain, d.zoneId);
+  resources.push({
+    type: "pulumi-nodejs:dynamic/dns:DnsZone",
+    name: z.name,
+    variable: z.variable,
+    id: d.zoneId,
+  });
+  const out = [
+    `// ${label}: the zone and its records, adopted by id`,
+    ...PROTECT_HINT,
+    ...dnsZoneStatement(z.variable, z.name, `{ zoneId: ${d.zoneId} }`),
+  ];
+  for (const r of [...(d.records ?? [])].sort((a, b) => a.Id - b.Id)) {
+    const notes: string[] = [];
+    const args = adoptedRecordArgs(r, warn, notes);
+    if (!args) {
+      const m = `DNS record ${r.Id} (${literal(r.Name ?? "")}): type ${literal(r.Type)} is not a record type this provider knows`;
+      warn(`${m} (allowed: ${dnsRecordTypesInWords()}): not imported`);
+      out.push(`// NOT imported: ${m}`);
+      continue;
+    }
+    const n = z.record(args.type, args.name, `${r.Id}`);
+    resources.push({
+      type: "pulumi-nodejs:dynamic/dns:DnsRecord",
+      name: n.name,
+      variable: n.variable,
+      id: r.Id,
+    });
+    out.push(...dnsRecordLines(n.variable, n.name, `${z.variable}.zoneId`, args, undefined, notes));
+  }
+  return out;
+}
+
+/** Which existing record each record of the file (by index) is: one to one, in file order. */
+function matchExisting(f: ZoneFileZoneImport): Map<number, DnsRecord> {
+  const used = new Set<number>();
+  const out = new Map<number, DnsRecord>();
+  f.zone.records.forEach((r, i) => {
+    const hit = (f.existing ?? []).find((p) => !used.has(p.Id) && sameRecord(p, r));
+    if (hit) {
+      used.add(hit.Id);
+      out.set(i, hit);
+    }
+  });
+  return out;
+}
+
+/** The records of a zone file: in a new zone (protected) or an existing one. */
+function zoneFileLines(
+  f: ZoneFileZoneImport,
+  namer: Namer,
+  resources: GeneratedResource[],
+): string[] {
+  const { zone } = f;
+  const z = zoneNames(namer, zone.domain, f.zoneId);
+  resources.push({
+    type: "pulumi-nodejs:dynamic/dns:DnsZone",
+    name: z.name,
+    variable: z.variable,
+    id: f.zoneId ?? 0,
+    ...(f.zoneId === undefined ? { line: 0 } : {}),
+  });
+  const out: string[] = [];
+  if (f.zoneId === undefined) {
+    out.push(
+      `// zone file ${f.file}: a new DNS zone for ${zone.domain} and its records, to create`,
+      "// `pulumi destroy` of a zone Pulumi created DELETES it with every record in it: `protect`",
+      "// makes destroy, and removing the zone from this file, fail until it is taken out",
+      ...dnsZoneStatement(
+        z.variable,
+        z.name,
+        `{ domain: ${str(zone.domain)} }`,
+        "{ protect: true }",
+      ),
+    );
+  } else {
+    out.push(
+      `// zone file ${f.file}: its records in DNS zone ${f.zoneId} (${zone.domain}), adopted by id`,
+      ...PROTECT_HINT,
+      ...dnsZoneStatement(z.variable, z.name, `{ zoneId: ${f.zoneId} }`),
+    );
+  }
+  const matched = matchExisting(f);
+  const adoptedIds = new Set([...matched.values()].map((p) => p.Id));
+  const others = (f.existing ?? [])
+    .filter((p) => !adoptedIds.has(p.Id))
+    .sort((a, b) => a.Id - b.Id);
+  if (others.length > 0) {
+    out.push(
+      `// ${plural(others.length, "record")} of DNS zone ${f.zoneId} ${others.length === 1 ? "is" : "are"} not in the file: not in this program (not managed, left as`,
+      "// they are):",
+      ...others.map(
+        (p) =>
+          `//   record ${p.Id}: ${dnsRecordTypeName(p.Type) ?? `type ${literal(p.Type)}`} ${literal(p.Name ?? "")} ${String(p.Value ?? "").replace(/[\r\n]+/g, " ")}`,
+      ),
+    );
+  }
+  for (const s of zone.skipped)
+    out.push(`// line ${s.line}: ${s.type} ${literal(s.name)} skipped: ${s.reason}`);
+  zone.records.forEach((r, i) => {
+    const hit = matched.get(i);
+    let args: DnsRecordArgs = zoneFileRecordArgs(r);
+    let lead = `line ${r.line}`;
+    if (hit) {
+      // The record the zone already has, with what the file says of it: no second record.
+      const adopted = adoptedRecordArgs(hit, () => undefined);
+      if (adopted) args = { ...adopted, ttl: r.ttl };
+      lead += `, already in the zone`;
+    }
+    const n = z.record(r.type, r.name, hit ? `${hit.Id}` : `line-${r.line}`);
+    resources.push({
+      type: "pulumi-nodejs:dynamic/dns:DnsRecord",
+      name: n.name,
+      variable: n.variable,
+      id: hit?.Id ?? 0,
+      line: r.line,
+    });
+    out.push(...dnsRecordLines(n.variable, n.name, `${z.variable}.zoneId`, args, lead));
+  });
+  return out;
 }
