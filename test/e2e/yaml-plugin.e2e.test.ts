@@ -8,7 +8,7 @@
  * Needs the YAML language host (scripts/pulumi-yaml.js builds it from Go modules); without one
  * and without Go the file is skipped with the reason, except under CI=true.
  */
-import { spawn } from "child_process";
+import { spawn, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
@@ -81,6 +81,8 @@ class YamlStack {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-yaml-"));
   readonly project = path.join(this.dir, "project");
   readonly passphrase = randomBytes(12).toString("hex");
+  /** Environment of every CLI run, over the defaults below (PATH included). */
+  env: NodeJS.ProcessEnv = {};
   constructor(readonly cli: CliInfo) {
     fs.mkdirSync(this.project);
     fs.mkdirSync(path.join(this.dir, "state"));
@@ -113,6 +115,7 @@ class YamlStack {
           PULUMI_HOME: path.join(this.dir, "pulumi-home"),
           PULUMI_SKIP_UPDATE_CHECK: "true",
           PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+          ...this.env,
         },
       });
       let stdout = "";
@@ -497,3 +500,120 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
     6 * OP_TIMEOUT,
   );
 });
+
+/**
+ * The plugin as a user installs it (docs/yaml.md, "Set up"): `npm run plugin-tarball`
+ * (scripts/plugin-tarball.js), then the documented `pulumi plugin install resource edgeplatform
+ * <version> --file <tarball>` into the stack's PULUMI_HOME, and the documentation's program
+ * WITHOUT `plugins:` runs `up` and `destroy` with the installed plugin. Only the CLI's and the
+ * YAML host's directories and Node's are on PATH, the plugin sits in PULUMI_HOME (no
+ * node_modules next to it or above it) and automatic plugin downloads are off.
+ */
+(run ? describe : describe.skip)(
+  "native plugin with Pulumi YAML: installed from its tarball",
+  () => {
+    let cli: CliInfo;
+    let harness: KindHarness;
+
+    beforeAll(async () => {
+      await provideCliAndDist();
+      cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
+      harness = await startKindHarness(cli, { label: "yaml-tarball", programModule: PROGRAM });
+    }, CLI_BUILD_TIMEOUT_MS);
+
+    afterAll(async () => harness?.close());
+
+    test(
+      "pulumi plugin install --file, then up and destroy with no plugins: in Pulumi.yaml",
+      async () => {
+        const version = (
+          JSON.parse(
+            fs.readFileSync(path.join(REPO_ROOT, "packages", "pulumi", "package.json"), "utf8"),
+          ) as { version: string }
+        ).version;
+        // The install command of docs/yaml.md, as given.
+        const setUp = docs
+          .collectBlocks()
+          .blocks.filter((b) => b.file === "docs/yaml.md" && b.kind === "sh")
+          .map((b) => b.code)
+          .join("\n");
+        expect(setUp).toMatch(/^npm run plugin-tarball$/m);
+        const install = /^pulumi plugin install resource edgeplatform (\S+) --file (\S+)$/m.exec(
+          setUp,
+        );
+        expect(install?.[1]).toBe(version);
+        expect(install?.[2]).toMatch(
+          new RegExp(
+            `^dist/pulumi-resource-edgeplatform-v${version.replace(/\./g, "\\.")}-(linux|darwin)-(amd64|arm64)\\.tar\\.gz$`,
+          ),
+        );
+
+        const y = new YamlStack(cli);
+        try {
+          const built = spawnSync(
+            process.execPath,
+            [path.join(REPO_ROOT, "scripts", "plugin-tarball.js"), "--out", y.dir],
+            { cwd: REPO_ROOT, encoding: "utf8" },
+          );
+          expect(built.stderr).toBe("");
+          expect(built.status).toBe(0);
+          const platform = `${process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`;
+          const tarball = fs.readdirSync(y.dir).filter((f) => f.endsWith(".tar.gz"));
+          expect(tarball).toEqual([`pulumi-resource-edgeplatform-v${version}-${platform}.tar.gz`]);
+
+          y.env = {
+            PATH: [...cli.pathDirs, path.dirname(process.execPath)].join(path.delimiter),
+            EDGEPLATFORM_BASE_URL: harness.url,
+            EDGEPLATFORM_API_KEY: harness.apiKey,
+          };
+          await y.ok([
+            "plugin",
+            "install",
+            "resource",
+            "edgeplatform",
+            version,
+            "--file",
+            path.join(y.dir, tarball[0]),
+          ]);
+          const installed = path.join(
+            y.dir,
+            "pulumi-home",
+            "plugins",
+            `resource-edgeplatform-v${version}`,
+          );
+          expect(fs.readdirSync(installed).sort()).toEqual([
+            "lib",
+            "pulumi-resource-edgeplatform",
+            "pulumi-resource-edgeplatform.js",
+          ]);
+          for (let d = installed; d !== path.dirname(d); d = path.dirname(d)) {
+            expect(fs.existsSync(path.join(d, "node_modules"))).toBe(false);
+          }
+
+          const program = docProgram(TYPE).replace(/^plugins:\n(?:[ -].*\n)+/m, "");
+          expect(program).not.toMatch(/plugins:|path:/);
+          y.writeProgram(program);
+          await harness.control.reset();
+          await y.ok(["stack", "init", "dev"]);
+          const up = (await y.ok(["up", "--yes", "--skip-preview"])).out;
+          expect(up).toMatch(/RateLimitRule login created/);
+          const rules = async () =>
+            (await harness.control.state()).rateLimitRules.filter(
+              (r) => r.shieldZoneId === 1 && r.ruleName === "login-limit",
+            );
+          expect(await rules()).toEqual([
+            expect.objectContaining({
+              ruleConfiguration: expect.objectContaining({ requestCount: 20 }),
+            }),
+          ]);
+          await y.ok(["destroy", "--yes", "--skip-preview"]);
+          expect(await rules()).toEqual([]);
+          expect((await harness.control.writes()).map((w) => w.method)).toEqual(["POST", "DELETE"]);
+        } finally {
+          y.cleanup();
+        }
+      },
+      4 * OP_TIMEOUT,
+    );
+  },
+);

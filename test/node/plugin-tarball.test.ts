@@ -1,0 +1,102 @@
+/**
+ * The plugin tarball (`npm run plugin-tarball`, scripts/plugin-tarball.js) extracted into an
+ * empty directory outside the checkout and started with only Node's directory on PATH (no
+ * node_modules anywhere above it), spoken to over gRPC as the engine does: it serves the
+ * schema of the build, and every kind's `Check` answers with failures (each kind validates with
+ * its precompiled validators, which the tarball must carry). test/e2e/yaml-plugin.e2e.test.ts
+ * installs the same tarball with the real CLI.
+ */
+import { spawn, spawnSync, type ChildProcess } from "child_process";
+import * as fs from "fs";
+import * as os from "os";
+import path from "path";
+import { ensureBuilt, ROOT } from "../support/build";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Any = any;
+const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json"));
+const fromSdk = (id: string): Any => require(require.resolve(id, { paths: [sdkDir] }));
+const grpc = fromSdk("@grpc/grpc-js");
+const pb = require("@pulumi/pulumi/proto/provider_pb");
+const services = require("@pulumi/pulumi/proto/provider_grpc_pb");
+const { Struct } = fromSdk("google-protobuf/google/protobuf/struct_pb");
+
+const SCHEMA = path.join(ROOT, "packages", "pulumi", "dist", "plugin", "schema.json");
+const NAME = "pulumi-resource-edgeplatform";
+
+let dir: string;
+let child: ChildProcess;
+let client: Any;
+let stderr = "";
+
+const call = (method: string, req: Any): Promise<Any> =>
+  new Promise((resolve, reject) =>
+    client[method](req, (err: Error | null, res: Any) => (err ? reject(err) : resolve(res))),
+  );
+
+beforeAll(async () => {
+  ensureBuilt(SCHEMA, ["client", "pulumi"]);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-plugin-tarball-test-"));
+  const out = path.join(dir, "out");
+  const built = spawnSync(
+    process.execPath,
+    [path.join(ROOT, "scripts", "plugin-tarball.js"), "--out", out],
+    { cwd: ROOT, encoding: "utf8" },
+  );
+  expect(built.stderr).toBe("");
+  expect(built.status).toBe(0);
+  const [tarball] = fs.readdirSync(out);
+  expect(tarball).toMatch(new RegExp(`^${NAME}-v[\\d.]+-(linux|darwin)-(amd64|arm64)\\.tar\\.gz$`));
+  const plugin = path.join(dir, "plugin");
+  fs.mkdirSync(plugin);
+  expect(spawnSync("tar", ["-xzf", path.join(out, tarball), "-C", plugin]).status).toBe(0);
+  for (let d = plugin; d !== path.dirname(d); d = path.dirname(d)) {
+    expect(fs.existsSync(path.join(d, "node_modules"))).toBe(false);
+  }
+  child = spawn(path.join(plugin, NAME), [], {
+    cwd: plugin,
+    env: { PATH: path.dirname(process.execPath), HOME: dir },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
+    child.once("exit", (code) => reject(new Error(`plugin exited ${code}: ${stderr}`)));
+  });
+  client = new services.ResourceProviderClient(
+    `127.0.0.1:${port}`,
+    grpc.credentials.createInsecure(),
+  );
+}, 120_000);
+
+afterAll(() => {
+  client?.close();
+  child?.kill();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("the installed plugin serves the schema of the build", async () => {
+  const res = await call("getSchema", new pb.GetSchemaRequest());
+  expect(res.getSchema()).toBe(fs.readFileSync(SCHEMA, "utf8"));
+});
+
+test("every kind's Check answers with failures for an unknown input (its validators are in the tarball)", async () => {
+  const types = Object.keys(
+    (JSON.parse(fs.readFileSync(SCHEMA, "utf8")) as { resources: object }).resources,
+  );
+  expect(types.length).toBeGreaterThanOrEqual(13);
+  const answered: string[] = [];
+  for (const type of types) {
+    const req = new pb.CheckRequest()
+      .setUrn(`urn:pulumi:dev::p::${type}::r`)
+      .setType(type)
+      .setOlds(Struct.fromJavaScript({}))
+      .setNews(Struct.fromJavaScript({ bogus: 1 }));
+    const res = await call("check", req);
+    const failures = res.getFailuresList().map((f: Any) => `${f.getProperty()}: ${f.getReason()}`);
+    if (failures.some((f: string) => /bogus/.test(f))) answered.push(type);
+    else answered.push(`${type}: ${failures.join("; ") || "no failure"}`);
+  }
+  expect(answered).toEqual(types);
+  expect(stderr).toBe("");
+});
