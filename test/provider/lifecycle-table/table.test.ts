@@ -16,6 +16,18 @@
  * same cell recorded: they are identical. A cell that cannot apply to the plugin is skipped
  * with the reason (rule 7's hinted case: the spellings hint is a dynamic class's mark).
  *
+ * Mutation survey of the plugin front end (issue 29): each change made in the plugin's path
+ * only (packages/pulumi/src/plugin/server.ts), then restored; the plugin cells that failed.
+ *  - `Check` not checking the API key (as the plugin was) → 0 × all thirteen kinds; fixed.
+ *  - `Configure` keeping only the schema's config variables (`edgeplatform:maxRetries` lost)
+ *    → 8b × the seven settings kinds on the journal comparison (the client's retried PATCHes),
+ *    8b × ManagedAccessList (its retries outlast the test's timeout).
+ *  - `Check` answering the program's inputs instead of the normalized ones → 3 × RateLimitRule
+ *    (read's enumeration as a number), 6, 6b × AccessList; every other cell wrote the same
+ *    journal (create and update validate and normalize again).
+ *  - `Update` calling the kind's update twice → none: the second finds the platform at its
+ *    values and writes nothing.
+ *
  * Rules, in order:
  *  0. check as the host calls it (registry.ts): no API key is one failure naming
  *     `edgeplatform:apiKey`, before any request; a key the platform refuses (401) fails too.
