@@ -15,6 +15,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import type * as grpcTypes from "@grpc/grpc-js";
+import { credentialFailure } from "../resources/core/credentials";
 import { scrub } from "../resources/core/settings";
 import { PACKAGE, resourceOf, type PluginResource } from "./resources";
 
@@ -143,6 +144,19 @@ function withFailures(res: Any, failures: { property: string; reason: string }[]
   return res;
 }
 
+/**
+ * A check result with the API key checked, as the dynamic-provider host's `check` does
+ * (registry.ts): when the inputs are fine, a missing or refused key is one failure, so that
+ * `pulumi preview` fails before any change is planned.
+ */
+async function withKeyCheck<R extends { failures?: { property: string; reason: string }[] }>(
+  r: R,
+): Promise<R> {
+  if ((r.failures ?? []).length > 0) return r; // the inputs first
+  const key = await credentialFailure();
+  return key ? { ...r, failures: [key] } : r;
+}
+
 /** The handlers of `ResourceProviderService`. */
 function handlers(): Record<string, unknown> {
   const configured: { req?: { config: { get(key: string): string | undefined } } } = {};
@@ -181,7 +195,11 @@ function handlers(): Record<string, unknown> {
     }),
     check: unary(async (req) => {
       const engine = await engineOf(req);
-      const res = await engine.provider.check(fromStruct(req.getOlds()), fromStruct(req.getNews()));
+      const checked = await engine.provider.check(
+        fromStruct(req.getOlds()),
+        fromStruct(req.getNews()),
+      );
+      const res = await withKeyCheck(checked);
       return withFailures(
         new providerPb.CheckResponse().setInputs(toStruct(res.inputs)),
         res.failures,
