@@ -48,6 +48,7 @@ describe("PROFILES", () => {
       notFoundAnswer: "404",
       zonePatch: "merge",
       planRefusal: "403",
+      dnsRecordAddAnswer: "record",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },

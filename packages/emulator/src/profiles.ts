@@ -61,6 +61,13 @@ export interface BehaviourProfile {
    * `statusCode` 403).
    */
   planRefusal: "403" | "embedded-200";
+  /**
+   * The answer of a DNS record's add (PUT `/dnszone/{zoneId}/records`; the published document
+   * declares no body for it): `"record"` (default) the new record (`DnsRecordModel`), or
+   * `"zone"` the zone with its records (`DnsZoneModel`: its `Id` is the zone's, so the answer
+   * names no record).
+   */
+  dnsRecordAddAnswer: "record" | "zone";
 }
 
 /** Names of the built-in profiles. */
@@ -83,6 +90,7 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   notFoundAnswer: "404",
   zonePatch: "merge",
   planRefusal: "403",
+  dnsRecordAddAnswer: "record",
 });
 
 /**
@@ -175,6 +183,7 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   notFoundAnswer: `"404" or "embedded-200"`,
   zonePatch: `"merge" or "replace"`,
   planRefusal: `"403" or "embedded-200"`,
+  dnsRecordAddAnswer: `"record" or "zone"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -194,6 +203,8 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "merge" || v === "replace";
     case "planRefusal":
       return v === "403" || v === "embedded-200";
+    case "dnsRecordAddAnswer":
+      return v === "record" || v === "zone";
   }
 }
 
