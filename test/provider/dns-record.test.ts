@@ -147,11 +147,29 @@ describe("names are not unique: round-robin sets", () => {
   });
 
   test("a record of the same name made outside Pulumi is left alone (no take-over by name)", async () => {
-    // Record 301 is "www" A 192.0.2.10 in zone 3.
-    const mine = await create({ zoneId: 3, type: "A", name: "www", value: "192.0.2.10" });
+    // Record 301 is "www" A 192.0.2.10 in zone 3: this one joins it in a round-robin set.
+    const mine = await create({ zoneId: 3, type: "A", name: "www", value: "192.0.2.11" });
     expect(mine.id).not.toBe("301");
     const www = (await recordsOf(3)).filter((r) => r.Name === "www" && r.Type === 0);
-    expect(www.map((r) => r.Id).sort()).toEqual([301, Number(mine.id)].sort());
+    expect(www.map((r) => [r.Id, r.Value])).toEqual([
+      [301, "192.0.2.10"],
+      [Number(mine.id), "192.0.2.11"],
+    ]);
+  });
+
+  test("a record holding every value of an existing one is a duplicate: refused, no PUT", async () => {
+    await t.clearJournal();
+    const e = await rejection(
+      p.create(checked({ zoneId: 3, type: "A", name: "www", value: "192.0.2.10" })),
+    );
+    expect(e.message).toMatch(/DNS zone 3 already has record 301 holding every value/);
+    expect(e.message).toMatch(/recordId: 301/);
+    expect(await writes()).toEqual([]);
+    // Two resources of one program with the same values: the second is refused.
+    const twin = { zoneId: 1, type: "TXT", name: "", value: "v=spf1 -all" };
+    const [one, two] = await Promise.allSettled([p.create(checked(twin)), p.create(checked(twin))]);
+    expect([one.status, two.status].sort()).toEqual(["fulfilled", "rejected"]);
+    expect((await writes()).map((w) => w.method)).toEqual(["PUT"]);
   });
 
   test("adopt by recordId: one write of the field that differs; destroy leaves the record", async () => {

@@ -1,6 +1,16 @@
-/** DNS area: the DNSSEC switch of a DNS zone, and the DNS data sources. */
+/** DNS area: the DNSSEC switch of a DNS zone, its records, and the DNS data sources. */
 export { ZoneDnssec } from "./resources/public/zone-dnssec";
 export type { ZoneDnssecArgs, ZoneDnssecState } from "./resources/public/zone-dnssec";
+export { DnsRecord } from "./resources/public/dns-record";
+export type {
+  DnsRecordArgs,
+  DnsRecordState,
+  DnsRecordField,
+  DnsRecordTypeName,
+  DnsRecordVariableArgs,
+  DnsMonitoringTypeName,
+  DnsSmartRoutingTypeName,
+} from "./resources/public/dns-record";
 export {
   getDnsZone,
   getDnsZoneOutput,

@@ -13,6 +13,7 @@ import { underAttackMode } from "./under-attack-mode";
 import { volumeInstancesDeletion } from "./volume-instances-deletion";
 import { wafRule } from "./waf-rule";
 import { zoneDnssec } from "./zone-dnssec";
+import { dnsRecord } from "./dns-record";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -28,4 +29,5 @@ export const KINDS: readonly KindDeclaration[] = [
   managedAccessList,
   zoneDnssec,
   volumeInstancesDeletion,
+  dnsRecord,
 ];

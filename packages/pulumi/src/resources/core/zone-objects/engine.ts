@@ -239,6 +239,24 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
         `${what} failed: a new ${w.one} needs ${missing.join(", ")}; nothing was written`,
       );
     }
+    const body: Record<string, unknown> = {
+      shieldZoneId: zone,
+      ruleName: name,
+      ...(inputs.ruleDescription !== undefined ? { ruleDescription: inputs.ruleDescription } : {}),
+      ruleConfiguration: kind.config.normalize(inputs.ruleConfiguration),
+    };
+    if (!uniqueNames) {
+      // Names are shared (a round-robin set is several objects of one name), but an object
+      // holding every value this create sends is this one twice: it may be another stack's, a
+      // hand-made one, or this stack's own from an interrupted run. Never a second one, never
+      // taken over: refused before any write, as a same-name object of a unique-name kind.
+      const twins = listed.filter((r) => kind.sentIn!(r, body));
+      const sentKey = `sent\0${stableJson(body)}`;
+      if (twins.length > 0 || isClaimed(keys.name(zone), sentKey)) {
+        throw new ResourceOperationError(twinMessage(what, zone, twins, keys, w));
+      }
+      claim(keys.name(zone), sentKey); // a second create of the same values in this run
+    }
     // Claimed synchronously with the check above, before the kind's own checks wait for the
     // platform: another create of this name in this zone (the zone spelled either way) that
     // reaches the check meanwhile is refused, never a second POST.
@@ -259,12 +277,6 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
         throw e;
       }
     }
-    const body: Record<string, unknown> = {
-      shieldZoneId: zone,
-      ruleName: name,
-      ...(inputs.ruleDescription !== undefined ? { ruleDescription: inputs.ruleDescription } : {}),
-      ruleConfiguration: kind.config.normalize(inputs.ruleConfiguration),
-    };
     /** The proof recovery of a kind that declares it (kind.ts `sentIn`). */
     const byProof = (cause: unknown) =>
       recoverByProof(
@@ -350,5 +362,51 @@ function sameNameMessage(
     `stack created it, adopt it as this resource's own with \`${w.id}: ${id}, ` +
     `deleteOnDestroy: true\` and clear the engine's pending creates with \`pulumi refresh ` +
     `--clear-pending-creates\`.`
+  );
+}
+
+/** JSON with object keys sorted (a value's text whatever the order its keys were written in). */
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v) ?? "null";
+}
+
+/**
+ * The message of a create (a kind whose names are shared) that found an object holding every
+ * value it sends: never a duplicate, never taken over; nothing is written.
+ */
+function twinMessage(
+  what: string,
+  zone: number,
+  twins: ZoneObject[],
+  keys: ReturnType<typeof claimKeys>,
+  w: Required<Words>,
+) {
+  if (twins.length === 0 || twins.every((r) => isClaimed(keys.object, r.id))) {
+    return (
+      `${what} failed: another resource of this program already creates or manages a ${w.one} ` +
+      `holding every value of this one in ${w.zone} ${zone}; a second one would be a ` +
+      `duplicate. Nothing was written. Remove one of the two resources, or change a value.`
+    );
+  }
+  const ids = twins.map((r) => r.id);
+  const id = ids.length === 1 ? String(ids[0]) : "<id>";
+  return (
+    `${what} failed: ${w.zone} ${zone} already has ${ids.length === 1 ? w.one : w.many} ` +
+    `${ids.join(", ")} holding every value of this one. ${w.one[0].toUpperCase()}${w.one.slice(1)}s ` +
+    `of one name are allowed (a round-robin set), but an identical one would be a duplicate, ` +
+    `and Pulumi never takes over a ${w.one} this stack did not create (it may belong to ` +
+    `another stack, or have been made by hand). Nothing was written. Ways out: adopt it with ` +
+    `\`${w.id}: ${id}\` (destroy then leaves it; add \`deleteOnDestroy: true\` to make destroy ` +
+    `delete it); or change a value; or, if an interrupted \`pulumi up\` of this stack created ` +
+    `it, adopt it as this resource's own with \`${w.id}: ${id}, deleteOnDestroy: true\` and ` +
+    `clear the engine's pending creates with \`pulumi refresh --clear-pending-creates\`.`
   );
 }
