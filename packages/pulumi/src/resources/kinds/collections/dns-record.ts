@@ -196,9 +196,17 @@ class RecordNotInZone extends Error {
 
 const api = () => getClient().dns;
 
+/** A zone answer's records by id (built once per answer: a refresh reads N records of it). */
+const recordsById = new WeakMap<DnsZone, Map<number, DnsRecord>>();
+function byId(z: DnsZone): Map<number, DnsRecord> {
+  let m = recordsById.get(z);
+  if (!m) recordsById.set(z, (m = new Map((z.Records ?? []).map((r) => [r.Id, r]))));
+  return m;
+}
+
 /** The record `id` of a zone's answer, or a not-found error. */
 function recordIn(z: DnsZone, zone: number, id: number): DnsRecordObject {
-  const r = (z.Records ?? []).find((x) => x.Id === id);
+  const r = byId(z).get(id);
   if (!r) throw new RecordNotInZone(zone, id);
   return fromRecord(zone, r);
 }
@@ -244,7 +252,7 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
      */
     read: async (id, zone) => {
       const shared = await sharedZoneAnswer(`dns-zone\0${zone}`, id, () => api().getZone(zone));
-      if ((shared.Records ?? []).some((r) => r.Id === id)) return recordIn(shared, zone, id);
+      if (byId(shared).has(id)) return recordIn(shared, zone, id);
       return recordIn(await api().getZone(zone), zone, id);
     },
     listZone: async (zone) =>
