@@ -7,6 +7,7 @@ export type {
   DnsRecordState,
   DnsRecordField,
   DnsRecordTypeName,
+  DnsRecordVariable,
   DnsRecordVariableArgs,
   DnsMonitoringTypeName,
   DnsSmartRoutingTypeName,

@@ -28,6 +28,14 @@ export interface DnsRecordVariableArgs {
   value: pulumi.Input<string>;
 }
 
+/** An environment variable of a Script record, as the platform holds it. */
+export interface DnsRecordVariable {
+  /** Name of the variable. */
+  name: string;
+  /** Value of the variable. */
+  value: string;
+}
+
 /** Arguments of {@link DnsRecord}. */
 export interface DnsRecordArgs {
   /**
@@ -154,7 +162,7 @@ export interface DnsRecordState {
   /** Whether the record is disabled. */
   disabled: boolean;
   /** Environment variables of a Script record. */
-  environmentVariables: { name: string; value: string }[] | null;
+  environmentVariables: DnsRecordVariable[] | null;
   /** The comment on the record. */
   comment: string | null;
   /** Whether the platform issues a certificate for the record's name. */
@@ -241,9 +249,7 @@ export class DnsRecord extends ReadableResource {
   /** Whether the record is disabled. */
   declare public readonly disabled: pulumi.Output<boolean>;
   /** Environment variables of a Script record. */
-  declare public readonly environmentVariables: pulumi.Output<
-    { name: string; value: string }[] | null
-  >;
+  declare public readonly environmentVariables: pulumi.Output<DnsRecordVariable[] | null>;
   /** The comment on the record. */
   declare public readonly comment: pulumi.Output<string | null>;
   /** Whether the platform issues a certificate for the record's name. */
