@@ -206,6 +206,19 @@ describe("update", () => {
   });
 });
 
+describe("an adopted record's type", () => {
+  test("a type other than the platform's is refused before any write, naming both", async () => {
+    await t.clearJournal();
+    // Record 301 is an A record; the program says AAAA.
+    const e = await rejection(
+      p.create(checked({ recordId: 301, zoneId: 3, type: "AAAA", name: "www" })),
+    );
+    expect(e.message).toMatch(/record 301 is of type A on the platform and AAAA in the program/);
+    expect(e.message).toMatch(/Nothing was written/);
+    expect(await writes()).toEqual([]);
+  });
+});
+
 describe("refresh at zone scale", () => {
   test("a refresh of 50 records of one zone makes one call", async () => {
     const s = await t.state();
