@@ -10,12 +10,7 @@
  * in `unmanaged`.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import {
-  checkDnsRecord,
-  DnsRecordTypeFields,
-  schemaRef,
-  type DnsRecordTypeName,
-} from "edgeplatform-client/spec/runtime";
+import { checkDnsRecord, schemaRef } from "edgeplatform-client/spec/runtime";
 import {
   checkInputs,
   isPlainObject,
@@ -189,10 +184,6 @@ export function checkDnsRecordInputs(olds: unknown, news: unknown): dynamic.Chec
     return { inputs: out, failures };
   });
 }
-
-/** The types that take a field (for messages and docs), or undefined: every type. */
-export const typesTaking = (field: DnsRecordField): readonly DnsRecordTypeName[] | undefined =>
-  (DnsRecordTypeFields as Record<string, readonly DnsRecordTypeName[]>)[DNS_RECORD_FIELDS[field]];
 
 /** The engine's inputs of the public ones. */
 export function toEngineInputs(i: DnsRecordInputs): ZoneObjectInputs {

@@ -325,5 +325,3 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
     return now !== undefined && was !== undefined && !sameValue("type", now, was) ? ["type"] : [];
   },
 };
-
-export { isZoneAnswer };
