@@ -73,6 +73,7 @@ async function main() {
     responsePage: loader.responsePageStub,
     underAttackMode: loader.underAttackModeStub,
     botCategorization: loader.botCategorizationStub,
+    dnsRecord: loader.dnsRecordStub,
   };
   let ok = true;
   for (const [name, stub] of Object.entries(stubs)) {
@@ -108,6 +109,7 @@ async function main() {
     "response-page",
     "under-attack-mode",
     "bot-categorization",
+    "dns-record",
   ];
   for (const kind of kinds) {
     const texts = new Set();

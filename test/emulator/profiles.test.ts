@@ -50,6 +50,7 @@ describe("PROFILES", () => {
       planRefusal: "403",
       dnsZoneExists: "400",
       dnsZoneUpdateAnswer: "zone",
+      dnsRecordAddAnswer: "record",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },

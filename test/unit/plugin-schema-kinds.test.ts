@@ -19,6 +19,7 @@ import { buildSchema, type PulumiType } from "../../packages/pulumi/src/plugin/s
 import { zoneObjectInputsSchema } from "../../packages/pulumi/src/resources/core/zone-objects/check-schemas";
 import * as settingsSchemas from "../../packages/pulumi/src/resources/core/zone-settings/settings-schemas";
 import { accessListInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/access-list-schemas";
+import { dnsRecordInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/dns-record-schemas";
 import { rateLimitRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule";
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { volumeInstancesDeletionInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion-schemas";
@@ -172,6 +173,13 @@ const KINDS: Expected[] = [
       ],
     },
     outputs: { "dns-zone.ts": ["DnsZone"] },
+  },
+  {
+    stub: "dns-record",
+    token: "edgeplatform:dns:DnsRecord",
+    inputs: dnsRecordInputsSchema as unknown as Js,
+    args: { "dns-record.ts": ["DnsRecordArgs"] },
+    outputs: { "dns-record.ts": ["DnsRecord"] },
   },
 ];
 

@@ -72,6 +72,13 @@ export interface BehaviourProfile {
    * saying what it carries): `"zone"` (default; the zone as changed) or `"204"` (no body).
    */
   dnsZoneUpdateAnswer: "zone" | "204";
+  /**
+   * The answer of a DNS record's add (PUT `/dnszone/{zoneId}/records`; the published document
+   * declares no body for it): `"record"` (default) the new record (`DnsRecordModel`), or
+   * `"zone"` the zone with its records (`DnsZoneModel`: its `Id` is the zone's, so the answer
+   * names no record).
+   */
+  dnsRecordAddAnswer: "record" | "zone";
 }
 
 /** Names of the built-in profiles. */
@@ -96,6 +103,7 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   planRefusal: "403",
   dnsZoneExists: "400",
   dnsZoneUpdateAnswer: "zone",
+  dnsRecordAddAnswer: "record",
 });
 
 /**
@@ -190,6 +198,7 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   planRefusal: `"403" or "embedded-200"`,
   dnsZoneExists: `"400" or "409"`,
   dnsZoneUpdateAnswer: `"zone" or "204"`,
+  dnsRecordAddAnswer: `"record" or "zone"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -213,6 +222,8 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "400" || v === "409";
     case "dnsZoneUpdateAnswer":
       return v === "zone" || v === "204";
+    case "dnsRecordAddAnswer":
+      return v === "record" || v === "zone";
   }
 }
 

@@ -1,4 +1,4 @@
-/** DNS area: the DNSSEC switch of a DNS zone, and the DNS data sources. */
+/** DNS area: the DNSSEC switch of a DNS zone, its records, and the DNS data sources. */
 export { ZoneDnssec } from "./resources/public/zone-dnssec";
 export type { ZoneDnssecArgs, ZoneDnssecState } from "./resources/public/zone-dnssec";
 export { DnsZone } from "./resources/public/dns-zone";
@@ -10,6 +10,17 @@ export type {
   DnsZoneSettingsArgs,
   DnsZoneState,
 } from "./resources/public/dns-zone";
+export { DnsRecord } from "./resources/public/dns-record";
+export type {
+  DnsRecordArgs,
+  DnsRecordState,
+  DnsRecordField,
+  DnsRecordTypeName,
+  DnsRecordVariable,
+  DnsRecordVariableArgs,
+  DnsMonitoringTypeName,
+  DnsSmartRoutingTypeName,
+} from "./resources/public/dns-record";
 export {
   getDnsZone,
   getDnsZoneOutput,

@@ -14,6 +14,7 @@ import { volumeInstancesDeletion } from "./volume-instances-deletion";
 import { wafRule } from "./waf-rule";
 import { zoneDnssec } from "./zone-dnssec";
 import { dnsZone } from "./dns-zone";
+import { dnsRecord } from "./dns-record";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -30,4 +31,5 @@ export const KINDS: readonly KindDeclaration[] = [
   zoneDnssec,
   dnsZone,
   volumeInstancesDeletion,
+  dnsRecord,
 ];

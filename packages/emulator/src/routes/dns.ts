@@ -264,7 +264,8 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
       z.Records.push(r);
       z.DateModified = nowIso();
       ctx.store.commit();
-      return reply.code(201).send(r);
+      // Profile `dnsRecordAddAnswer: "zone"`: a platform that answers with the zone.
+      return reply.code(201).send(ctx.profile.dnsRecordAddAnswer === "zone" ? zoneView(z) : r);
     },
   );
 

@@ -43,6 +43,12 @@ import {
 } from "../resources/kinds/settings/upload-scanning";
 import { zoneDnssecKind, zoneDnssecProvider } from "../resources/kinds/settings/zone-dnssec";
 import { dnsZoneKind, dnsZoneProvider } from "../resources/kinds/settings/dns-zone";
+import type { dnsRecordInputsSchema as DnsRecordInputsSchema } from "../resources/kinds/collections/dns-record-schemas";
+import {
+  dnsRecordFieldChanges,
+  dnsRecordProvider,
+} from "../resources/kinds/collections/dns-record-fields";
+import { DNS_RECORD_ENUMS } from "../resources/kinds/collections/dns-record";
 import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "../resources/core/zone-objects/check-schemas";
 import type { ZoneObjectKind } from "../resources/core/zone-objects/kind";
 
@@ -357,6 +363,28 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
         ],
       },
       outputs: { [pub("dns-zone")]: ["DnsZone", "DnsZoneState"] },
+    },
+  },
+  // A collection kind on the zone-object engine whose public fields are its own (like
+  // AccessList): flat inputs, mapped to the engine's at the provider boundary.
+  {
+    family: "flat",
+    module: "dns",
+    typeName: "DnsRecord",
+    noun: "DNS record",
+    inputsSchema: schemaRef<typeof DnsRecordInputsSchema>(
+      __dirname,
+      "../resources/kinds/collections/dns-record-schemas",
+      "dnsRecordInputsSchema",
+    ),
+    enums: DNS_RECORD_ENUMS,
+    engine: {
+      provider: dnsRecordProvider as unknown as EngineProvider,
+      fieldChanges: dnsRecordFieldChanges as KindEngine["fieldChanges"],
+    },
+    docs: {
+      inputs: { [pub("dns-record")]: ["DnsRecordArgs", "DnsRecordVariableArgs"] },
+      outputs: { [pub("dns-record")]: ["DnsRecord", "DnsRecordState"] },
     },
   },
 ];

@@ -216,3 +216,16 @@ export const botCategorizationStub = {
   delete: (a: any, b: any) =>
     require("pulumi-edgeplatform").__providers.botCategorization.delete(a, b),
 } as dynamic.ResourceProvider;
+
+/** Serialized provider of `edge.dns.DnsRecord`. */
+export const dnsRecordStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.dnsRecord.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.dnsRecord.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.dnsRecord.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.dnsRecord.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.dnsRecord.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.dnsRecord.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.dnsRecord.delete(a, b),
+} as dynamic.ResourceProvider;

@@ -21,6 +21,7 @@ import type { apiGuardianProvider } from "../kinds/settings/api-guardian";
 import type { responsePageProvider } from "../kinds/settings/response-page";
 import type { underAttackModeProvider } from "../kinds/settings/under-attack-mode";
 import type { botCategorizationProvider } from "../kinds/settings/bot-categorization";
+import type { dnsRecordProvider } from "./providers/dns-record-provider";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -79,6 +80,10 @@ export const __providers = {
   /** `edge.shield.BotCategorization`. */
   get botCategorization(): typeof botCategorizationProvider {
     return gated(require("../kinds/settings/bot-categorization").botCategorizationProvider);
+  },
+  /** `edge.dns.DnsRecord`. */
+  get dnsRecord(): typeof dnsRecordProvider {
+    return gated(require("./providers/dns-record-provider").dnsRecordProvider);
   },
 };
 

@@ -42,6 +42,7 @@ import {
   underAttackModeStub,
   botCategorizationStub,
 } from "./loader";
+import { dnsRecordStub } from "./loader";
 
 /** The resources with a serialized provider. */
 export type StubKind =
@@ -58,7 +59,8 @@ export type StubKind =
   | "api-guardian"
   | "response-page"
   | "under-attack-mode"
-  | "bot-categorization";
+  | "bot-categorization"
+  | "dns-record";
 
 /** The by-value stubs (`loader.ts`): what is serialized when the package cannot be named. */
 const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -76,6 +78,7 @@ const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "response-page": responsePageStub,
   "under-attack-mode": underAttackModeStub,
   "bot-categorization": botCategorizationStub,
+  "dns-record": dnsRecordStub,
 };
 
 const chosen = new Map<StubKind, dynamic.ResourceProvider>();

@@ -1,14 +1,16 @@
 /**
- * The engine of "objects in a shield zone" (rate-limit rules, custom WAF rules): create and
- * adopt, built from a kind's declaration (kind.ts). Read, update, delete, diff and the
- * provider object are in provider.ts.
+ * The engine of "objects in a zone" (rate-limit rules, custom WAF rules, access lists, DNS
+ * records): create and adopt, built from a kind's declaration (kind.ts). Read, update,
+ * delete, diff and the provider object are in provider.ts.
  *
  * The object is its id. Its safety rules:
  * - one object, one owner: the zone is listed (once per zone per run) before a POST; an
  *   object of the same name is never taken over, whatever its values (it may be another
  *   stack's, or made by hand): the create fails before any write, naming it and the ways out
- *   (adopt it by `ruleId`, rename, or record it after an interrupted run);
- * - a POST whose outcome is unknown is never re-sent: the zone is listed again to find it;
+ *   (adopt it by `ruleId`, rename, or record it after an interrupted run). A kind whose names
+ *   are shared (`names: "shared"`: DNS records) has no name check: no take-over is by id only;
+ * - a POST whose outcome is unknown is never re-sent: the zone is listed again to find it (by
+ *   name; by proof for a kind that declares `sentIn`, recovery.ts `recoverByProof`);
  * - a 202 is "pending": the object is read back with a bounded backoff; a create whose id is
  *   known but that still fails is reported as a partial create, so the id goes into state;
  * - an update sends only the top-level fields that changed, with the configuration merged
@@ -26,6 +28,7 @@ import {
   PartialCreateError,
   pendingOutputs,
   readBack,
+  recoverByProof,
   recoverCreatedRule,
   timing,
 } from "./recovery";
@@ -45,7 +48,10 @@ export const claimKeys = (kind: ZoneObjectKind) => ({
   deleted: `${kind.claimKey}-deleted`,
 });
 
-/** `edgeplatform <Type> <id>` or `(shield zone …)` / `(pull zone …)`: the label of messages. */
+/**
+ * `edgeplatform <Type> <id>` or `(shield zone …)` / `(pull zone …)` (`(DNS zone …)`: the
+ * kind's zone word): the label of messages.
+ */
 export const labelOf = (
   kind: ZoneObjectKind,
   i: { ruleId?: unknown; shieldZoneId?: unknown; pullZoneId?: unknown },
@@ -54,12 +60,17 @@ export const labelOf = (
     ? `edgeplatform ${kind.typeName} ${String(i.ruleId)}`
     : i.pullZoneId !== undefined && i.pullZoneId !== null
       ? `edgeplatform ${kind.typeName} (pull zone ${String(i.pullZoneId)})`
-      : `edgeplatform ${kind.typeName} (shield zone ${String(i.shieldZoneId)})`;
+      : `edgeplatform ${kind.typeName} (${wordsOf(kind).zone} ${String(i.shieldZoneId)})`;
 
 /** The create and adopt operations of one kind. */
 export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, plan: StatePlan) {
   const keys = claimKeys(kind as ZoneObjectKind);
   const w = wordsOf(kind);
+  /** Whether names are unique in a zone (checked and claimed before a create or rename). */
+  const uniqueNames = kind.names !== "shared";
+  if (!uniqueNames && !kind.sentIn) {
+    throw new Error(`${kind.typeName}: a kind whose names are shared must declare sentIn`);
+  }
   /** The zone as listed once in this run, without the objects this run deleted since. */
   const listZone = async (zone: number) =>
     (await zoneListing(zone, () => kind.endpoints.listZone(zone), kind.claimKey)).filter(
@@ -100,7 +111,9 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     const current = await kind.endpoints.get(ruleId, zone);
     const patch = plan.patchFor(inputs, current);
     if (!patch) return current;
-    if (patch.fields.includes("ruleName")) await assertNameFree(current, inputs.ruleName, what);
+    if (uniqueNames && patch.fields.includes("ruleName")) {
+      await assertNameFree(current, inputs.ruleName, what);
+    }
     const result = await kind.endpoints.update(ruleId, patch.body, current);
     if (result.status === 200) return result.rule;
     const rule = await readBack(kind, ruleId, (r) => matches(inputs, r), current.shieldZoneId);
@@ -125,7 +138,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     const other = listed.find((r) => r.ruleName === name && r.id !== rule.id);
     if (other || isClaimed(keys.name(zone), name)) {
       throw new ResourceOperationError(
-        `${what} failed: shield zone ${zone} already has ${
+        `${what} failed: ${w.zone} ${zone} already has ${
           other ? `${w.one} ${other.id}` : `a ${w.one} of this program`
         } named "${name}"; ${w.one} names are unique in a zone. Choose another ${w.name}, or ` +
           `rename that ${w.one} first. Nothing was written.`,
@@ -152,7 +165,9 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
       if (isNotFound(e) && !(e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
         throw new ResourceOperationError(
           `${what} failed: ${kind.noun} ${ruleId} does not exist (${messageOf(e)}). ${w.id} ` +
-            `adopts an existing ${w.one}; use shieldZoneId or pullZoneId to create a new one.`,
+            `adopts an existing ${w.one}; ${
+              uniqueNames ? "use shieldZoneId or pullZoneId" : `leave ${w.id} out`
+            } to create a new one.`,
           e,
         );
       }
@@ -179,7 +194,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     const rule = await converge(inputs, existing.id, what, zone);
     const origin = claimValue(keys.replacing, existing.id) === "adopted" ? "adopted" : "created";
     logLine(
-      `${what}: ${w.one} ${rule.id} named "${inputs.ruleName}" in shield zone ${zone} is the ` +
+      `${what}: ${w.one} ${rule.id} named "${inputs.ruleName}" in ${w.zone} ${zone} is the ` +
         `${w.one} of the resource this one replaces; it is kept and managed here`,
     );
     return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, origin) };
@@ -201,19 +216,22 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     const zone = await targetZone(inputs, what);
     const name = inputs.ruleName as string;
     const listed = await listZone(zone);
-    const same = listed.filter((r) => r.ruleName === name);
+    // The zone's objects before the POST: what an unknown outcome's recovery leaves out.
     const known = new Set(listed.map((r) => r.id));
-    if (isClaimed(keys.name(zone), name) || same.some((r) => isClaimed(keys.object, r.id))) {
-      throw new ResourceOperationError(
-        `${what} failed: another resource of this program already creates or manages a ` +
-          `${w.one} named "${name}" in shield zone ${zone}; ${w.one} names are unique in a zone.`,
-      );
-    }
-    if (same.length === 1 && isClaimed(keys.replacing, same[0].id)) {
-      return takeOverReplaced(inputs, same[0], zone, what);
-    }
-    if (same.length > 0) {
-      throw new ResourceOperationError(sameNameMessage(what, zone, name, same, w));
+    if (uniqueNames) {
+      const same = listed.filter((r) => r.ruleName === name);
+      if (isClaimed(keys.name(zone), name) || same.some((r) => isClaimed(keys.object, r.id))) {
+        throw new ResourceOperationError(
+          `${what} failed: another resource of this program already creates or manages a ` +
+            `${w.one} named "${name}" in ${w.zone} ${zone}; ${w.one} names are unique in a zone.`,
+        );
+      }
+      if (same.length === 1 && isClaimed(keys.replacing, same[0].id)) {
+        return takeOverReplaced(inputs, same[0], zone, what);
+      }
+      if (same.length > 0) {
+        throw new ResourceOperationError(sameNameMessage(what, zone, name, same, w));
+      }
     }
     const missing = plan.missingForCreate(inputs);
     if (missing.length > 0) {
@@ -221,10 +239,28 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
         `${what} failed: a new ${w.one} needs ${missing.join(", ")}; nothing was written`,
       );
     }
+    const body: Record<string, unknown> = {
+      shieldZoneId: zone,
+      ruleName: name,
+      ...(inputs.ruleDescription !== undefined ? { ruleDescription: inputs.ruleDescription } : {}),
+      ruleConfiguration: kind.config.normalize(inputs.ruleConfiguration),
+    };
+    if (!uniqueNames) {
+      // Names are shared (a round-robin set is several objects of one name), but an object
+      // holding every value this create sends is this one twice: it may be another stack's, a
+      // hand-made one, or this stack's own from an interrupted run. Never a second one, never
+      // taken over: refused before any write, as a same-name object of a unique-name kind.
+      const twins = listed.filter((r) => kind.sentIn!(r, body));
+      const sentKey = `sent\0${stableJson(body)}`;
+      if (twins.length > 0 || isClaimed(keys.name(zone), sentKey)) {
+        throw new ResourceOperationError(twinMessage(what, zone, twins, keys, w));
+      }
+      claim(keys.name(zone), sentKey); // a second create of the same values in this run
+    }
     // Claimed synchronously with the check above, before the kind's own checks wait for the
     // platform: another create of this name in this zone (the zone spelled either way) that
     // reaches the check meanwhile is refused, never a second POST.
-    claim(keys.name(zone), name);
+    if (uniqueNames) claim(keys.name(zone), name);
     if (kind.beforeCreate) {
       const createdInRun = claimsOf(keys.created(zone)).map(Number);
       try {
@@ -237,32 +273,45 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
           inputs,
         });
       } catch (e) {
-        unclaim(keys.name(zone), name); // refused before any write
+        if (uniqueNames) unclaim(keys.name(zone), name); // refused before any write
         throw e;
       }
     }
-    const body: Record<string, unknown> = {
-      shieldZoneId: zone,
-      ruleName: name,
-      ...(inputs.ruleDescription !== undefined ? { ruleDescription: inputs.ruleDescription } : {}),
-      ruleConfiguration: kind.config.normalize(inputs.ruleConfiguration),
-    };
+    /** The proof recovery of a kind that declares it (kind.ts `sentIn`). */
+    const byProof = (cause: unknown) =>
+      recoverByProof(
+        kind,
+        zone,
+        body,
+        known,
+        (id) => isClaimed(keys.object, id) || isClaimed(keys.created(zone), id),
+        cause,
+        what,
+      );
     let result: Awaited<ReturnType<typeof kind.endpoints.create>>;
     try {
       result = await kind.endpoints.create(body);
     } catch (e) {
       if (!outcomeUnknown(e)) throw e;
-      const found = await recoverCreatedRule(kind, inputs, zone, known, e, what);
+      const found = kind.sentIn
+        ? await byProof(e)
+        : await recoverCreatedRule(kind, inputs, zone, known, e, what);
       return created(found, zone, inputs, what);
     }
     if (result.status === 200) return created(result.rule, zone, inputs, what);
-    let id = acceptedRuleId(result.accepted);
+    let id = result.status === 202 ? acceptedRuleId(result.accepted) : undefined;
+    if (id === undefined && kind.sentIn) {
+      // Applied (or accepted) without naming the object: found by proof, never by name.
+      const found = await byProof(undefined);
+      if (result.status === "unnamed") return created(found, zone, inputs, what);
+      id = found.id;
+    }
     if (id === undefined) {
       const found = await findByName(kind, zone, name, known);
       if (!found) {
         throw new ResourceOperationError(
           `${what} failed: the platform accepted the ${w.one} (202) without naming it, and no ` +
-            `${w.one} named "${name}" was visible in shield zone ${zone} after ` +
+            `${w.one} named "${name}" was visible in ${w.zone} ${zone} after ` +
             `${timing.readBackMs / 1000} s. The next \`pulumi up\` looks for it by name before creating, so it is not ` +
             `created twice.`,
         );
@@ -291,13 +340,19 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
  * The message of a create that found an object of the same name: never taken over (it may be
  * another stack's, or made by hand); nothing is written.
  */
-function sameNameMessage(what: string, zone: number, name: string, same: ZoneObject[], w: Words) {
+function sameNameMessage(
+  what: string,
+  zone: number,
+  name: string,
+  same: ZoneObject[],
+  w: Required<Words>,
+) {
   const ids = same.map((r) => r.id);
   const one = ids.length === 1;
   const id = one ? String(ids[0]) : "<id>";
   const One = w.one[0].toUpperCase() + w.one.slice(1);
   return (
-    `${what} failed: shield zone ${zone} already has ${one ? w.one : w.many} ` +
+    `${what} failed: ${w.zone} ${zone} already has ${one ? w.one : w.many} ` +
     `${ids.join(", ")} named "${name}". ${One} names are unique in a zone, and Pulumi never ` +
     `takes over a ${w.one} this stack did not create (it may belong to another stack, or have ` +
     `been made by hand). Nothing was written. Ways out: adopt it with \`${w.id}: ${id}\` ` +
@@ -307,5 +362,51 @@ function sameNameMessage(what: string, zone: number, name: string, same: ZoneObj
     `stack created it, adopt it as this resource's own with \`${w.id}: ${id}, ` +
     `deleteOnDestroy: true\` and clear the engine's pending creates with \`pulumi refresh ` +
     `--clear-pending-creates\`.`
+  );
+}
+
+/** JSON with object keys sorted (a value's text whatever the order its keys were written in). */
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(o[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(v) ?? "null";
+}
+
+/**
+ * The message of a create (a kind whose names are shared) that found an object holding every
+ * value it sends: never a duplicate, never taken over; nothing is written.
+ */
+function twinMessage(
+  what: string,
+  zone: number,
+  twins: ZoneObject[],
+  keys: ReturnType<typeof claimKeys>,
+  w: Required<Words>,
+) {
+  if (twins.length === 0 || twins.every((r) => isClaimed(keys.object, r.id))) {
+    return (
+      `${what} failed: another resource of this program already creates or manages a ${w.one} ` +
+      `holding every value of this one in ${w.zone} ${zone}; a second one would be a ` +
+      `duplicate. Nothing was written. Remove one of the two resources, or change a value.`
+    );
+  }
+  const ids = twins.map((r) => r.id);
+  const id = ids.length === 1 ? String(ids[0]) : "<id>";
+  return (
+    `${what} failed: ${w.zone} ${zone} already has ${ids.length === 1 ? w.one : w.many} ` +
+    `${ids.join(", ")} holding every value of this one. ${w.one[0].toUpperCase()}${w.one.slice(1)}s ` +
+    `of one name are allowed (a round-robin set), but an identical one would be a duplicate, ` +
+    `and Pulumi never takes over a ${w.one} this stack did not create (it may belong to ` +
+    `another stack, or have been made by hand). Nothing was written. Ways out: adopt it with ` +
+    `\`${w.id}: ${id}\` (destroy then leaves it; add \`deleteOnDestroy: true\` to make destroy ` +
+    `delete it); or change a value; or, if an interrupted \`pulumi up\` of this stack created ` +
+    `it, adopt it as this resource's own with \`${w.id}: ${id}, deleteOnDestroy: true\` and ` +
+    `clear the engine's pending creates with \`pulumi refresh --clear-pending-creates\`.`
   );
 }

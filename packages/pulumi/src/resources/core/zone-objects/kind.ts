@@ -30,9 +30,13 @@ export interface ZoneObject {
   reported?: Record<string, unknown>;
 }
 
-/** Answer of a create or update: the object (200) or the platform's 202 `AcceptedResult`. */
+/**
+ * Answer of a create or update: the object (200), the platform's 202 `AcceptedResult`, or
+ * `unnamed`: the write was applied but the answer does not name the object (a DNS record's
+ * PUT answered with its zone), so the engine finds it as after a 202 that names none.
+ */
 export type ZoneObjectWrite<O> =
-  { status: 200; rule: O } | { status: 202; accepted: AcceptedResult };
+  { status: 200; rule: O } | { status: 202; accepted: AcceptedResult } | { status: "unnamed" };
 
 /** The calls the engine makes for a kind (the client's methods; retries are theirs). */
 export interface ZoneObjectEndpoints<O extends ZoneObject> {
@@ -75,21 +79,35 @@ export interface ConfigurationFields {
 }
 
 /**
- * The words a kind's messages use: what one object is called (`rule`), several (`rules`), and
- * its public id and name fields (`ruleId`, `ruleName`).
+ * The words a kind's messages use: what one object is called (`rule`), several (`rules`), its
+ * public id and name fields (`ruleId`, `ruleName`), and what its zone is (`shield zone`).
  */
 export interface Words {
   one: string;
   many: string;
   id: string;
   name: string;
+  /** What the zone of an object is called (default `shield zone`; a DNS record's: `DNS zone`). */
+  zone?: string;
+  /** The public field that places a new object in a zone (default `shieldZoneId`). */
+  zoneId?: string;
 }
 
 /** The words of the rule kinds (the engine's default). */
-export const RULE_WORDS: Words = { one: "rule", many: "rules", id: "ruleId", name: "ruleName" };
+export const RULE_WORDS: Required<Words> = {
+  one: "rule",
+  many: "rules",
+  id: "ruleId",
+  name: "ruleName",
+  zone: "shield zone",
+  zoneId: "shieldZoneId",
+};
 
-/** The words of a kind's messages. */
-export const wordsOf = (kind: { words?: Words }): Words => kind.words ?? RULE_WORDS;
+/** The words of a kind's messages (the defaults for the ones it does not declare). */
+export const wordsOf = (kind: { words?: Words }): Required<Words> => ({
+  ...RULE_WORDS,
+  ...kind.words,
+});
 
 /** One kind of zone object, as the engine needs it. */
 export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
@@ -142,6 +160,24 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
     inputs: ZoneObjectInputs;
     what: string;
   }): Promise<O>;
+  /**
+   * Whether names are unique in a zone: `"unique"` (default: rules, lists; the zone is checked
+   * for the name before a create or rename, and a 202 that names no object is resolved by
+   * name) or `"shared"` (a DNS zone, where a round-robin set is several records of one name:
+   * no name check and no name claim; "no take-over" works by id only, and an object whose
+   * create answer was lost or named nothing is found by {@link sentIn} alone).
+   */
+  names?: "unique" | "shared";
+  /**
+   * Proof that `object` is what a create sent (`body`, the POST's body): every field sent holds
+   * the value sent. Declared, a create whose outcome is unknown (a timeout or 5xx after the
+   * POST, or an answer that names no object) is recovered by proof, never by name: the
+   * objects of the zone that were not there before the POST and that no resource of this run
+   * claims are listed; exactly one of them holding every field sent is adopted as created;
+   * any other count fails naming the candidates and the way out (nothing forgotten, nothing
+   * re-sent). Required with `names: "shared"`.
+   */
+  sentIn?(object: O, body: Record<string, unknown>): boolean;
   /**
    * Fields whose change replaces the resource besides its identity (what the platform
    * cannot change in place), in public names; undefined or empty: none.

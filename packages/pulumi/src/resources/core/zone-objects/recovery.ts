@@ -161,7 +161,7 @@ export async function confirmGone(
   const w = wordsOf(kind);
   if (typeof zone !== "number") {
     throw new ResourceOperationError(
-      `${what} failed: ${messageOf(cause)}. The ${w.one}'s shield zone is not recorded, so ` +
+      `${what} failed: ${messageOf(cause)}. The ${w.one}'s ${w.zone} is not recorded, so ` +
         `this cannot be confirmed; not treating ${w.one} ${ruleId} as gone.`,
       cause,
     );
@@ -171,15 +171,15 @@ export async function confirmGone(
     listed = await kind.endpoints.listZone(zone);
   } catch (e) {
     throw new ResourceOperationError(
-      `${what} failed: the platform answered "${messageOf(cause)}" and listing shield ` +
-        `zone ${zone} failed too (${messageOf(e)}). A key without access to the zone gets the ` +
+      `${what} failed: the platform answered "${messageOf(cause)}" and listing ${w.zone} ` +
+        `${zone} failed too (${messageOf(e)}). A key without access to the zone gets the ` +
         `same answers, so the ${w.one} is NOT treated as gone: check the API key's scope.`,
       cause,
     );
   }
   if (listed.some((r) => r.id === ruleId)) {
     throw new ResourceOperationError(
-      `${what} failed: the platform answered "${messageOf(cause)}" but shield zone ` +
+      `${what} failed: the platform answered "${messageOf(cause)}" but ${w.zone} ` +
         `${zone} still lists ${w.one} ${ruleId}; not treating it as gone (try again).`,
       cause,
     );
@@ -244,8 +244,7 @@ export async function recoverCreatedRule<O extends ZoneObject>(
       `${what} failed: the create request's outcome is unknown (${messageOf(cause)}) and listing ` +
         `the zone's ${w.many} to find it failed too (${messageOf(e)}). The request was not ` +
         `re-sent. The next \`pulumi up\` looks for a ${w.one} named "${inputs.ruleName}" in ` +
-        `shield zone ` +
-        `${zone} before creating one, so running it again is safe.`,
+        `${w.zone} ${zone} before creating one, so running it again is safe.`,
       cause,
     );
   }
@@ -255,13 +254,13 @@ export async function recoverCreatedRule<O extends ZoneObject>(
   if (named.length === 0) {
     throw new ResourceOperationError(
       `${what} failed: ${messageOf(cause)}. The request was not re-sent; no ${w.one} named ` +
-        `"${inputs.ruleName}" appeared in shield zone ${zone} within ` +
+        `"${inputs.ruleName}" appeared in ${w.zone} ${zone} within ` +
         `${(step * timing.recoveryRelists) / 1000} s, so it was not applied: it is safe to retry.`,
       cause,
     );
   }
   throw new ResourceOperationError(
-    `${what} failed: ${messageOf(cause)}. The request was not re-sent; shield zone ${zone} now ` +
+    `${what} failed: ${messageOf(cause)}. The request was not re-sent; ${w.zone} ${zone} now ` +
       `has ${w.many} ${named.map((r) => r.id).join(", ")} named "${inputs.ruleName}". Adopt ` +
       `the right one with ${w.id} and delete the others, then run again.`,
     cause,
@@ -281,5 +280,73 @@ export async function findByName<O extends ZoneObject>(
     () => true,
     timing,
     `the platform to list the new ${wordsOf(kind).one} (202 Accepted)`,
+  );
+}
+
+/**
+ * After a create whose outcome is unknown (a timeout or 5xx after the POST) or whose answer
+ * names no object, for a kind that declares {@link ZoneObjectKind.sentIn}: finds the object by
+ * proof, never by name. The zone is listed (again, with the bounded backoff while nothing
+ * shows); the candidates are the objects that were not in the zone before the POST (`known`)
+ * and that no resource of this run claims (`claimed`), holding every field sent (`body`).
+ * Exactly one: it is the one created. None: the write was not applied (after the bounded
+ * wait), safe to run again. Several: fails naming them and the way out. Never re-sends.
+ */
+export async function recoverByProof<O extends ZoneObject>(
+  kind: ZoneObjectKind<O>,
+  zone: number,
+  body: Record<string, unknown>,
+  known: ReadonlySet<number>,
+  claimed: (id: number) => boolean,
+  cause: unknown,
+  what: string,
+): Promise<O> {
+  const w = wordsOf(kind);
+  const sentIn = kind.sentIn!;
+  const why = cause === undefined ? "the platform's answer named no " + w.one : messageOf(cause);
+  const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
+  let fresh: O[] = [];
+  let proven: O[] = [];
+  try {
+    for (let i = 0; i <= timing.recoveryRelists; i++) {
+      if (i > 0) await sleep(step);
+      fresh = (await kind.endpoints.listZone(zone)).filter(
+        (o) => !known.has(o.id) && !claimed(o.id),
+      );
+      proven = fresh.filter((o) => sentIn(o, body));
+      if (proven.length > 0) break;
+    }
+  } catch (e) {
+    throw new ResourceOperationError(
+      `${what} failed: the create request's outcome is unknown (${why}) and listing ${w.zone} ` +
+        `${zone} to find the ${w.one} failed too (${messageOf(e)}). The request was not ` +
+        `re-sent. Before running \`pulumi up\` again, look at ${w.zone} ${zone}: if it has a ` +
+        `new ${w.one} holding this resource's values, adopt it with \`${w.id}: <its id>, ` +
+        `deleteOnDestroy: true\` (running again as is may create a second one).`,
+      cause,
+    );
+  }
+  if (proven.length === 1) return proven[0];
+  const ids = (xs: O[]) => xs.map((o) => o.id).join(", ");
+  if (proven.length === 0) {
+    const others =
+      fresh.length > 0
+        ? ` (${w.zone} ${zone} has new ${w.many} ${ids(fresh)}, none holding every value sent)`
+        : "";
+    throw new ResourceOperationError(
+      `${what} failed: ${why}. The request was not re-sent; no new ${w.one} holding the values ` +
+        `sent appeared in ${w.zone} ${zone} within ${(step * timing.recoveryRelists) / 1000} s` +
+        `${others}, so it was not applied: it is safe to run \`pulumi up\` again.`,
+      cause,
+    );
+  }
+  throw new ResourceOperationError(
+    `${what} failed: ${why}. The request was not re-sent; ${w.zone} ${zone} now has ` +
+      `${w.many} ${ids(proven)}, each new and holding every value sent, so which one this ` +
+      `create made cannot be proven (${w.one} names are not unique here, and a name is no ` +
+      `proof). Nothing was recorded. Adopt the right one with \`${w.id}: <id>, ` +
+      `deleteOnDestroy: true\` and delete the others (or adopt each with a resource of its own), ` +
+      `then run \`pulumi up\` again.`,
+    cause,
   );
 }
