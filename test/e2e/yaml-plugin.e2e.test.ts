@@ -61,15 +61,23 @@ const docPrograms = docs
   .collectBlocks()
   .blocks.filter((b) => b.kind === "yaml" && b.pulumi && b.skip === null);
 
-/** The documentation's program that declares a resource of `type` (the only one). */
+/**
+ * The documentation's program that declares a resource of `type` with the stack config's
+ * account (the only one; the program of explicit providers left out).
+ */
 function docProgram(type: string): string {
-  return docProgramWith(`type: ${type}\n`);
+  return docProgramWith(`type: ${type}\n`, "type: pulumi:providers:");
 }
 
-/** The documentation's program containing `text` (the only one), with this checkout's plugin. */
-function docProgramWith(text: string): string {
+/**
+ * The documentation's program containing `text` and not `unless` (the only one), with this
+ * checkout's plugin.
+ */
+function docProgramWith(text: string, unless?: string): string {
   expect(docPrograms.map((b) => b.file)).toEqual(["docs/yaml.md", "docs/yaml.md", "docs/yaml.md"]);
-  const found = docPrograms.filter((b) => b.code.includes(text));
+  const found = docPrograms.filter(
+    (b) => b.code.includes(text) && (unless === undefined || !b.code.includes(unless)),
+  );
   expect(found).toHaveLength(1);
   const code = found[0].code;
   expect(code.match(/^\s+path: .*$/gm)).toHaveLength(1);
