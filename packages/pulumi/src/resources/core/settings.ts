@@ -38,7 +38,10 @@ export interface ScopedConnection {
   explicit?: EdgeSettings;
   /** How an error names an explicit setting (`the provider's "apiKey"`). */
   explicitName?: ExplicitSourceName;
-  /** Configuration looked up by full key (`edgeplatform:maxRetries`); then the environment. */
+  /**
+   * Configuration looked up by full key (`edgeplatform:maxRetries`), then the environment.
+   * Absent: the process's configuration (the stack config handed to `configure()`).
+   */
   config?: ConfigSource;
 }
 
@@ -86,7 +89,7 @@ export function resetSettings(): void {
 export function currentSettings(): ResolvedSettings {
   const scoped = scope.getStore();
   const s = scoped
-    ? resolveConnection(scoped.explicit, scoped.config, scoped.explicitName)
+    ? resolveConnection(scoped.explicit, scoped.config ?? configSource, scoped.explicitName)
     : resolveConnection({}, configSource);
   for (const v of [s.apiKey, s.loggingToken]) if (v) secrets.add(v);
   return s;
@@ -106,7 +109,7 @@ const telling = new WeakMap<Client, Client>();
 export function getClient(): Client {
   const settings = currentSettings();
   const scoped = scope.getStore();
-  const pooled = pooledClientFor(settings, scoped ? scoped.config : configSource);
+  const pooled = pooledClientFor(settings, scoped?.config ?? configSource);
   let view = telling.get(pooled);
   if (!view) {
     view = pooled.withOptions({ onRetry: retryStatus });
