@@ -12,8 +12,9 @@ import { spawn, spawnSync } from "child_process";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { randomBytes } from "crypto";
+import { createHash, randomBytes } from "crypto";
 import { docs } from "../docs/lib";
+import { registerSecret } from "../support/secrets";
 import { KindHarness, startKindHarness } from "./harness";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -52,17 +53,31 @@ function yamlAvailable(): boolean {
 
 /**
  * The Pulumi YAML programs of docs/yaml.md (`<!-- check: pulumi -->` before a ```yaml block):
- * two, a rate-limit rule with the values of programs/rate-limit-program.ts, and settings of a
- * shield zone (run as part of the every-kind program below).
+ * three, a rate-limit rule with the values of programs/rate-limit-program.ts, settings of a
+ * shield zone (run as part of the every-kind program below), and two accounts through two
+ * explicit providers.
  */
 const docPrograms = docs
   .collectBlocks()
   .blocks.filter((b) => b.kind === "yaml" && b.pulumi && b.skip === null);
 
-/** The documentation's program that declares a resource of `type` (the only one). */
+/**
+ * The documentation's program that declares a resource of `type` with the stack config's
+ * account (the only one; the program of explicit providers left out).
+ */
 function docProgram(type: string): string {
-  expect(docPrograms.map((b) => b.file)).toEqual(["docs/yaml.md", "docs/yaml.md"]);
-  const found = docPrograms.filter((b) => b.code.includes(`type: ${type}\n`));
+  return docProgramWith(`type: ${type}\n`, "type: pulumi:providers:");
+}
+
+/**
+ * The documentation's program containing `text` and not `unless` (the only one), with this
+ * checkout's plugin.
+ */
+function docProgramWith(text: string, unless?: string): string {
+  expect(docPrograms.map((b) => b.file)).toEqual(["docs/yaml.md", "docs/yaml.md", "docs/yaml.md"]);
+  const found = docPrograms.filter(
+    (b) => b.code.includes(text) && (unless === undefined || !b.code.includes(unless)),
+  );
   expect(found).toHaveLength(1);
   const code = found[0].code;
   expect(code.match(/^\s+path: .*$/gm)).toHaveLength(1);
@@ -617,3 +632,159 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
     );
   },
 );
+
+/**
+ * The documentation's program of two accounts with this emulator's address and two scoped keys:
+ * `accountA`'s key as plain text (the plugin must keep it secret in the state), `accountB`'s as
+ * a secret; no stack config. `extra` resources are appended (JSON values are YAML).
+ */
+function twoAccountsProgram(
+  url: string,
+  keyA: string,
+  keyB: string,
+  extra: Record<string, unknown>,
+): string {
+  const doc = docProgramWith("type: pulumi:providers:edgeplatform\n");
+  expect(doc.match(/^config:\n(?: {2}.*\n)+/m)).not.toBeNull();
+  expect(doc.match(/http:\/\/127\.0\.0\.1:4010/g)).toHaveLength(2);
+  return [
+    doc
+      .replace(/^config:\n(?: {2}.*\n)+/m, "")
+      .replace(/http:\/\/127\.0\.0\.1:4010/g, url)
+      .replace("${keyA}", JSON.stringify(keyA))
+      .replace("${keyB}", JSON.stringify({ "fn::secret": keyB }))
+      .trimEnd(),
+    ...Object.entries(extra).map(([name, r]) => `  ${name}: ${JSON.stringify(r)}`),
+    "",
+  ].join("\n");
+}
+
+(run ? describe : describe.skip)("native plugin with Pulumi YAML: two explicit providers", () => {
+  let cli: CliInfo;
+  let harness: KindHarness;
+  const KEY_A = `e2e-account-a-${randomBytes(12).toString("hex")}`;
+  const KEY_B = `e2e-account-b-${randomBytes(12).toString("hex")}`;
+  registerSecret(KEY_A);
+  registerSecret(KEY_B);
+  /** The emulator journal's fingerprint of a scoped key (first 12 hex digits of its SHA-256). */
+  const fingerprint = (key: string) => createHash("sha256").update(key).digest("hex").slice(0, 12);
+
+  beforeAll(async () => {
+    await provideCliAndDist();
+    cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
+    harness = await startKindHarness(cli, { label: "yaml-providers", programModule: PROGRAM });
+    await harness.control.setScopedKeys({
+      [KEY_A]: { shieldZones: [1] },
+      [KEY_B]: { shieldZones: [2] },
+    });
+  }, CLI_BUILD_TIMEOUT_MS);
+
+  afterAll(async () => harness?.close());
+
+  test(
+    "each provider's resources are written with its own key in its own zone; a resource of A in B's zone is refused with no write; the keys are secrets in the state",
+    async () => {
+      const control = harness.control;
+      await control.reset();
+      const before = await control.state();
+      const y = new YamlStack(cli);
+      const rule = (zone: number, name: string) => ({
+        type: TYPE,
+        properties: { ...EVERY_KIND.rl.properties, shieldZoneId: zone, ruleName: name },
+        options: { provider: "${accountA}" },
+      });
+      /** Writes since the last look: method, path, zone and which scoped key made them. */
+      const writes = async () =>
+        (await control.writes()).map((w) => ({
+          write: `${w.method} ${w.path.replace(/\d+$/, "<id>")}`,
+          zone: (w.body as { shieldZoneId?: number } | null)?.shieldZoneId,
+          key: w.scopedKey,
+        }));
+      const started = Date.now();
+      try {
+        y.writeProgram(
+          twoAccountsProgram(harness.url, KEY_A, KEY_B, { sneaky: rule(2, "sneaky") }),
+        );
+        await y.ok(["stack", "init", "dev"]);
+        // Every resource runs (the refused one fails alone); the up fails because of it.
+        const up = await y.pulumi(["up", "--yes", "--skip-preview", "--continue-on-error"]);
+        expect(up.status).not.toBe(0);
+        expect(up.out).toMatch(
+          /sneaky[\s\S]*Shield zone 2 was not found or you do not have access to it/,
+        );
+        const rulesOf = async (zone: number) =>
+          (await control.state()).rateLimitRules.filter(
+            (r) => r.shieldZoneId === zone && ["login-limit", "sneaky"].includes(r.ruleName ?? ""),
+          );
+        expect((await rulesOf(1)).map((r) => r.ruleName)).toEqual(["login-limit"]);
+        expect((await rulesOf(2)).map((r) => r.ruleName)).toEqual(["login-limit"]);
+        type Write = { write: string; zone?: number; key?: string };
+        const byZone = (w: Write[]) => [...w].sort((x, z) => (x.zone ?? 0) - (z.zone ?? 0));
+        const byKey = (w: Write[]) =>
+          [...w].sort((x, z) => ((x.key ?? "") < (z.key ?? "") ? -1 : 1));
+        expect(byZone(await writes())).toEqual([
+          { write: "POST /shield/rate-limit", zone: 1, key: fingerprint(KEY_A) },
+          { write: "POST /shield/rate-limit", zone: 2, key: fingerprint(KEY_B) },
+        ]);
+
+        // The state (read from the backend's file, no CLI call): both providers' keys are
+        // secrets, neither is anywhere in plain text.
+        const stateFile = findFile(path.join(y.dir, "state"), "dev.json");
+        const stateText = fs.readFileSync(stateFile, "utf8");
+        expect(stateText).not.toContain(KEY_A);
+        expect(stateText).not.toContain(KEY_B);
+        const resources = (
+          JSON.parse(stateText) as {
+            checkpoint: { latest: { resources: { urn: string; inputs?: Any; outputs?: Any }[] } };
+          }
+        ).checkpoint.latest.resources;
+        for (const name of ["accountA", "accountB"]) {
+          const p = resources.find((r) =>
+            r.urn.endsWith(`::pulumi:providers:edgeplatform::${name}`),
+          );
+          expect([name, p?.inputs?.apiKey?.["4dabf18193072939515e22adb298388d"]]).toEqual([
+            name,
+            "1b47061264138c4ac30d75fd1eb44270",
+          ]);
+          expect(p?.inputs?.baseUrl).toBe(harness.url);
+        }
+
+        await control.clearJournal();
+        const destroy = await y.ok(["destroy", "--yes", "--skip-preview"]);
+        expect(byKey(await writes())).toEqual(
+          byKey([
+            { write: "DELETE /shield/rate-limit/<id>", zone: undefined, key: fingerprint(KEY_A) },
+            { write: "DELETE /shield/rate-limit/<id>", zone: undefined, key: fingerprint(KEY_B) },
+          ]),
+        );
+        expect((await control.state()).rateLimitRules).toEqual(before.rateLimitRules);
+        for (const out of [up.out, destroy.out]) {
+          expect(out).not.toContain(KEY_A);
+          expect(out).not.toContain(KEY_B);
+        }
+        console.log(
+          `two explicit providers through the plugin: ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+      } finally {
+        y.cleanup();
+      }
+    },
+    3 * OP_TIMEOUT,
+  );
+});
+
+/** The path of the file named `name` under `dir` (the first found). */
+function findFile(dir: string, name: string): string {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isFile() && e.name === name) return p;
+    if (e.isDirectory()) {
+      try {
+        return findFile(p, name);
+      } catch {
+        // not under this directory
+      }
+    }
+  }
+  throw new Error(`no ${name} under ${dir}`);
+}

@@ -2,6 +2,7 @@
  * Scoped API keys: accepted (never 401) but they see only their zones; other zones answer the
  * platform's wrong-scope shapes, indistinguishable from "gone".
  */
+import { createHash } from "crypto";
 import { buildServer, EmulatorControl, type RunningEmulator } from "../../packages/emulator/src";
 import { parseArgs } from "../../packages/emulator/src/cli";
 import { Client, EdgeApiError } from "../../packages/client/src";
@@ -124,6 +125,18 @@ describe("scoped keys", () => {
     } finally {
       c.close();
     }
+  });
+
+  test("the journal names the scoped key of each request by its fingerprint, never the key", async () => {
+    await ctl.clearJournal();
+    await call(emu, "GET", "/shield/rate-limits/2", { key: SCOPED });
+    await call(emu, "GET", "/shield/rate-limits/1");
+    const [scoped, full] = await ctl.journal();
+    // The first 12 hex digits of the key's SHA-256; absent for the full-access key.
+    const fingerprint = createHash("sha256").update(SCOPED).digest("hex").slice(0, 12);
+    expect(scoped.scopedKey).toBe(fingerprint);
+    expect(full.scopedKey).toBeUndefined();
+    expect(JSON.stringify(await ctl.journal())).not.toContain(SCOPED);
   });
 
   test("control API: GET/PUT /_emulator/scoped-keys; validation; reset keeps them", async () => {

@@ -107,14 +107,40 @@ describe("plugin schema: RateLimitRule", () => {
 });
 
 describe("plugin schema: package", () => {
-  test("config variables are the settings, the keys secret", () => {
+  test("config variables are the settings and the client's tuning, the keys secret", () => {
     const v = schema.config.variables;
-    expect(sorted(Object.keys(v))).toEqual(["apiKey", "baseUrl", "loggingToken", "loggingUrl"]);
-    expect(v.apiKey.secret).toBe(true);
-    expect(v.loggingToken.secret).toBe(true);
-    expect(v.baseUrl.secret).toBeUndefined();
+    expect(sorted(Object.keys(v))).toEqual([
+      "apiKey",
+      "baseUrl",
+      "loggingToken",
+      "loggingUrl",
+      "maxRetries",
+      "requestTimeoutMs",
+    ]);
+    expect(v.apiKey).toMatchObject({ type: "string", secret: true });
+    expect(v.loggingToken).toMatchObject({ type: "string", secret: true });
+    for (const k of ["baseUrl", "loggingUrl", "maxRetries", "requestTimeoutMs"]) {
+      expect([k, v[k].secret]).toEqual([k, undefined]);
+    }
     expect(v.apiKey.description).toContain("EDGEPLATFORM_API_KEY");
-    expect(schema.provider.inputProperties).toEqual(v);
+    // The tuning keys are integers; their descriptions give the allowed range.
+    expect(v.maxRetries).toMatchObject({ type: "integer" });
+    expect(v.maxRetries.description).toMatch(/from 0 to 10\b.*EDGEPLATFORM_MAX_RETRIES/);
+    expect(v.requestTimeoutMs).toMatchObject({ type: "integer" });
+    expect(v.requestTimeoutMs.description).toMatch(
+      /from 100 to 600000\b.*EDGEPLATFORM_REQUEST_TIMEOUT_MS/,
+    );
+    // One default each: the logging token's own (the API key), not the variable's as well.
+    expect(v.loggingToken.description?.match(/Default/g)).toHaveLength(1);
+    expect(v.loggingToken.description).toContain("EDGEPLATFORM_LOGGING_TOKEN");
     expect(schema.name).toBe("edgeplatform");
+  });
+
+  test("the Provider resource takes every setting, the keys secret in its inputs and its state", () => {
+    const v = schema.config.variables;
+    expect(schema.provider.inputProperties).toEqual(v);
+    // The provider's state: the same settings, the keys marked secret there too.
+    expect(schema.provider.properties).toEqual(v);
+    expect(schema.provider.description).toMatch(/account/);
   });
 });

@@ -18,6 +18,7 @@ export { defaultFixtures, loadFixtures } from "./fixtures";
 export { largeDnsZone, recordOfEachType, ALL_TYPES_DNS_ZONE } from "./fixtures-dns";
 export type { FaultSpec } from "./faults";
 export type { JournalEntry } from "./journal";
+export { keyFingerprint } from "./journal";
 export { EmulatorControl } from "./control-client";
 export { PROFILES, RULE_CONFIG_DEFAULTS, CHAINED_CONDITION_DEFAULTS } from "./profiles";
 export type { BehaviourProfile, ProfileName, ProfileInput } from "./profiles";

@@ -1,4 +1,8 @@
-/** The request journal (`GET/DELETE /_emulator/requests`). Never records headers. */
+/**
+ * The request journal (`GET/DELETE /_emulator/requests`). Never records headers: a request made
+ * with a scoped key carries only the key's fingerprint.
+ */
+import { createHash } from "crypto";
 
 /** One journaled request. */
 export interface JournalEntry {
@@ -12,6 +16,16 @@ export interface JournalEntry {
   body: unknown;
   /** When the request arrived (epoch ms). */
   time: number;
+  /**
+   * The fingerprint of the scoped key that made the request ({@link keyFingerprint}), so that a
+   * test can tell which account wrote what; absent for the full-access key or none.
+   */
+  scopedKey?: string;
+}
+
+/** A key's fingerprint in the journal: the first 12 hex digits of its SHA-256 (never the key). */
+export function keyFingerprint(key: string): string {
+  return createHash("sha256").update(key).digest("hex").slice(0, 12);
 }
 
 /** Bounded in-memory journal: keeps the most recent `capacity` entries. */

@@ -9,7 +9,7 @@ import { EmulatorContext, pathOf, queryOf } from "./context";
 import { areaOf, errorBody, sendError } from "./errors";
 import { Fault, FaultRegistry } from "./faults";
 import { Fixtures, loadFixtures } from "./fixtures";
-import { Journal } from "./journal";
+import { Journal, keyFingerprint } from "./journal";
 import { PendingWrites, ProfileInput, resolveProfile } from "./profiles";
 import { checkScopedKeys, ScopedKeys } from "./scopes";
 import { registerComputeRoutes } from "./routes/compute";
@@ -153,6 +153,14 @@ export function buildServer(opts: EmulatorOptions = {}): {
   };
   for (const t of JSON_TYPES) app.addContentTypeParser(t, { parseAs: "string" }, parseJson);
 
+  /** The journal's `scopedKey` of a request made with a scoped key (its fingerprint). */
+  const scopedKeyOf = (req: EmuRequest): { scopedKey?: string } => {
+    const key = req.headers["accesskey"];
+    return typeof key === "string" && key !== ctx.apiKey && ctx.scopedKeys.has(key)
+      ? { scopedKey: keyFingerprint(key) }
+      : {};
+  };
+
   /** Journals a request that gets no answer (reset, or its client went away) with status 0. */
   const journalNoAnswer = (req: EmuRequest, path: string) => {
     if (req.emuJournaled) return;
@@ -164,6 +172,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
       status: 0,
       body: req.body ?? null,
       time: req.emuTime ?? Date.now(),
+      ...scopedKeyOf(req),
     });
   };
 
@@ -245,6 +254,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
       status: reply.statusCode,
       body: req.body ?? null,
       time: req.emuTime ?? Date.now(),
+      ...scopedKeyOf(req),
     });
   });
 

@@ -47,6 +47,8 @@ export type {
   DataSourceClientOptions,
 } from "./functions/options";
 export type { DataSourceProgress } from "./functions/progress";
+/** Options of every resource: Pulumi's, and `connection` (the account to manage it in). */
+export type { EdgeResourceOptions, ResourceConnection } from "./resources/public/readable-resource";
 export type { Inputs } from "./functions/output";
 
 type Providers = typeof import("./resources/core/registry").__providers;

@@ -16,7 +16,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { SETTING_SOURCES } from "edgeplatform-client";
+import { SETTING_SOURCES, TUNING_SOURCES } from "edgeplatform-client";
 import * as spec from "edgeplatform-client/spec/runtime";
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { settingsInputsSchema } from "../resources/core/zone-settings/settings-schemas";
@@ -63,7 +63,11 @@ export interface PackageSchema {
   version: string;
   description: string;
   config: { variables: Record<string, PulumiType> };
-  provider: { description: string; inputProperties: Record<string, PulumiType> };
+  provider: {
+    description: string;
+    inputProperties: Record<string, PulumiType>;
+    properties: Record<string, PulumiType>;
+  };
   resources: Record<
     string,
     {
@@ -213,22 +217,38 @@ class TypeBuilder {
   }
 }
 
-/** The config variables: the client's settings, described by `EdgeSettings`. */
+/**
+ * The config variables: the client's settings, described by `EdgeSettings` (secret when their
+ * doc says so), and the client's tuning (`TUNING_SOURCES`: integers in a range). The same
+ * properties are the inputs and the state of an explicit `Provider` resource.
+ */
 function configVariables(): Record<string, PulumiType> {
   const [docs] = docComments(path.join(CLIENT_SRC, "settings.ts"), ["EdgeSettings"]);
-  return Object.fromEntries(
-    Object.entries(SETTING_SOURCES).map(([key, s]) => {
-      const doc = describe(key, [docs], "EdgeSettings");
-      return [
-        key,
-        {
-          type: "string",
-          description: `${doc} Default: the environment variable ${s.env}.`,
-          ...(/\bSecret\b/.test(doc) ? { secret: true } : {}),
-        },
-      ];
-    }),
-  );
+  const settings = Object.entries(SETTING_SOURCES).map(([key, s]): [string, PulumiType] => {
+    const doc = describe(key, [docs], "EdgeSettings");
+    // A setting whose doc names its own default keeps it; the variable is the next fallback.
+    const env = /\bDefault:/.test(doc)
+      ? ` If it is not set, the environment variable ${s.env}.`
+      : ` Default: the environment variable ${s.env}.`;
+    return [
+      key,
+      {
+        type: "string",
+        description: `${doc}${env}`,
+        ...(/\bSecret\b/.test(doc) ? { secret: true } : {}),
+      },
+    ];
+  });
+  const tuning = Object.entries(TUNING_SOURCES).map(([key, s]): [string, PulumiType] => [
+    key,
+    {
+      type: "integer",
+      description:
+        `The client's ${s.what}: an integer from ${s.min} to ${s.max}. ` +
+        `Default: the environment variable ${s.env}, else the client's default.`,
+    },
+  ]);
+  return Object.fromEntries([...settings, ...tuning]);
 }
 
 /** The schema of one collection resource (its inputs, outputs and types). */
@@ -560,8 +580,13 @@ export function buildSchema(version: string): PackageSchema {
     description: "Manages the edge platform's objects (the engine of pulumi-edgeplatform).",
     config: { variables },
     provider: {
-      description: "The edge platform account a resource is managed in.",
+      description:
+        "The edge platform account a resource is managed in: its API key and address. A " +
+        "resource takes one with the `provider` option; without it, the default provider " +
+        "reads the `edgeplatform:*` stack config. Changing a setting updates the provider " +
+        "in place (never replaces its resources).",
       inputProperties: variables,
+      properties: variables,
     },
     resources,
     types,

@@ -4,19 +4,35 @@
  * engine of the dynamic TypeScript resources. Every resource operation is the kind's dynamic
  * provider operation (resources.ts); this file only translates requests and answers:
  *
- * - `Configure` reads the `edgeplatform:*` config from the request (then `EDGEPLATFORM_*`
- *   environment variables, as the dynamic resources do);
+ * - `Configure` reads the provider's settings from the request: the `edgeplatform:*` stack
+ *   config for the default provider, an explicit `Provider` resource's own inputs for it (then
+ *   `EDGEPLATFORM_*` environment variables, as the dynamic resources do). The engine starts one
+ *   plugin process per provider instance and configures it once; every operation of this
+ *   process runs with this instance's settings (`withConnection`), and a second `Configure`
+ *   with other settings is refused rather than served with either account's key;
+ * - `CheckConfig` refuses an unknown or malformed setting of an explicit provider (naming it
+ *   and the allowed ones) and returns the API key and logging token as secrets, so that the
+ *   state never holds them in plain text; `DiffConfig` reports each changed setting as an
+ *   update: a new key or address updates the provider in place and never replaces the
+ *   resources it manages;
  * - `Diff` reports a `detailedDiff` per field (`ruleConfiguration.requestCount`, `waf.mode`),
  *   the replace reasons as the kind's diff gives them;
  * - `Read` with no properties (`pulumi import`) returns the read-only view of the object;
  * - secrets are not accepted (the engine strips and re-applies them), nor is `preview` on
  *   create/update (the engine never calls them during a preview).
  */
+import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import type * as grpcTypes from "@grpc/grpc-js";
 import { credentialFailure } from "../resources/core/credentials";
-import { scrub } from "../resources/core/settings";
+import {
+  SETTING_SOURCES,
+  TUNING_SOURCES,
+  type EdgeSettings,
+  type SettingName,
+} from "edgeplatform-client";
+import { scrub, withConnection, type ScopedConnection } from "../resources/core/settings";
 import { PACKAGE, resourceOf, type PluginResource } from "./resources";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -120,18 +136,148 @@ const unary =
     );
   };
 
-/** The config of a Configure request as `edgeplatform:<key>` → string. */
-function configOf(req: Any): Map<string, string> {
+/** The engine's placeholder for a value not known yet (a preview). */
+const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** The connection settings a provider takes (the schema's `provider.inputProperties`). */
+const CONNECTION_KEYS = Object.keys(SETTING_SOURCES) as SettingName[];
+/** The client's tuning a provider takes. */
+const TUNING_KEYS = Object.keys(TUNING_SOURCES) as (keyof typeof TUNING_SOURCES)[];
+/** Settings kept as secrets in the state. */
+const SECRET_KEYS: readonly string[] = ["apiKey", "loggingToken"];
+/** Provider inputs the engine itself reads (not settings of the plugin). */
+const ENGINE_KEYS: readonly string[] = ["version", "pluginDownloadURL"];
+const ALLOWED = [...CONNECTION_KEYS, ...TUNING_KEYS].join(", ");
+
+/** The name of a provider from its URN (`accountA`, or `default_1_2_3` for a default one). */
+const providerName = (urn: string): string => urn.split("::").pop() ?? "";
+/**
+ * Whether a URN is the engine's default provider, which the engine configures from the whole
+ * `edgeplatform:*` stack config (where a program may keep keys of its own).
+ */
+const isDefaultProvider = (urn: string): boolean => /^default(_|$)/.test(providerName(urn));
+
+/** A value as the engine sends it as a secret. */
+const secret = (value: unknown) => ({ [SIG]: SECRET_SIG, value });
+
+/** Why a provider setting's value is refused, or undefined (never shows a key). */
+function settingProblem(key: string, v: unknown): string | undefined {
+  if (v === UNKNOWN) return undefined;
+  if (key === "apiKey" || key === "loggingToken") {
+    return typeof v === "string" && v.trim() !== ""
+      ? undefined
+      : `the provider's "${key}" must be a non-empty string`;
+  }
+  if (key === "baseUrl" || key === "loggingUrl") {
+    let ok = false;
+    try {
+      ok = typeof v === "string" && /^https?:$/.test(new URL(v).protocol);
+    } catch {
+      ok = false;
+    }
+    return ok
+      ? undefined
+      : `the provider's "${key}" must be an http or https address (for example http://127.0.0.1:4010)`;
+  }
+  const t = TUNING_SOURCES[key as keyof typeof TUNING_SOURCES];
+  if (t) {
+    const n = typeof v === "string" && /^-?\d+$/.test(v.trim()) ? Number(v) : v;
+    return typeof n === "number" && Number.isSafeInteger(n) && n >= t.min && n <= t.max
+      ? undefined
+      : `the provider's "${key}" (${t.what}) must be an integer from ${t.min} to ${t.max}; ` +
+          `got ${JSON.stringify(v)}`;
+  }
+  return undefined;
+}
+
+/**
+ * `CheckConfig` of a provider: the failures (one per setting, naming it; an unknown setting of
+ * an explicit provider with the allowed ones) and the inputs, the keys as secrets.
+ */
+export function checkProviderConfig(
+  urn: string,
+  news: Record<string, unknown>,
+): { inputs: Record<string, unknown>; failures: { property: string; reason: string }[] } {
+  const failures: { property: string; reason: string }[] = [];
+  const inputs: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(news)) {
+    const known =
+      (CONNECTION_KEYS as string[]).includes(k) || (TUNING_KEYS as string[]).includes(k);
+    if (!known && !ENGINE_KEYS.includes(k) && !isDefaultProvider(urn)) {
+      failures.push({
+        property: k,
+        reason: `unknown setting "${k}" of the provider; allowed: ${ALLOWED}`,
+      });
+    }
+    const problem = known && v !== undefined && v !== null ? settingProblem(k, v) : undefined;
+    if (problem) failures.push({ property: k, reason: problem });
+    inputs[k] = SECRET_KEYS.includes(k) && typeof v === "string" && v !== UNKNOWN ? secret(v) : v;
+  }
+  return { inputs, failures };
+}
+
+/**
+ * `DiffConfig` of a provider: the settings that changed (the engine's own inputs left out), each
+ * an update. A new key or address never replaces the provider: a replaced provider would
+ * replace every resource it manages (deleting created objects and restoring settings only to
+ * make them again), where an update lets the next operation use the new settings.
+ */
+export function diffProviderConfig(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): { changed: string[]; kinds: Record<string, "add" | "update" | "delete"> } {
+  const kinds: Record<string, "add" | "update" | "delete"> = {};
+  for (const k of new Set([...Object.keys(olds), ...Object.keys(news)])) {
+    if (ENGINE_KEYS.includes(k)) continue;
+    const o = olds[k] ?? undefined;
+    const n = news[k] ?? undefined;
+    if (JSON.stringify(o) === JSON.stringify(n)) continue;
+    kinds[k] = o === undefined ? "add" : n === undefined ? "delete" : "update";
+  }
+  return { changed: Object.keys(kinds), kinds };
+}
+
+/**
+ * The connection of a Configure request: the default provider's settings are the stack config
+ * (`edgeplatform:<key>`, named so in errors); an explicit provider's are its inputs (named as
+ * the provider's). Both fall back to the `EDGEPLATFORM_*` environment variables.
+ */
+export function connectionOf(req: Any): ScopedConnection {
   const config = new Map<string, string>();
   const put = (key: string, v: unknown) => {
-    if (v === undefined || v === null || v === "") return;
+    if (v === undefined || v === null || v === "" || ENGINE_KEYS.includes(key)) return;
     config.set(`${PACKAGE}:${key}`, typeof v === "string" ? v : JSON.stringify(v));
   };
   // Older engines: `variables` keyed `edgeplatform:config:apiKey`; newer: typed `args`.
   req.getVariablesMap?.().forEach((v: string, k: string) => put(k.split(":").pop() ?? k, v));
   for (const [k, v] of Object.entries(fromStruct(req.getArgs?.()))) put(k, v);
-  return config;
+  const lookup = (key: string) => config.get(key);
+  const urn: string = req.getUrn?.() ?? "";
+  if (urn === "" || isDefaultProvider(urn)) return { config: lookup };
+  const explicit: EdgeSettings = {};
+  for (const k of CONNECTION_KEYS) {
+    const v = config.get(`${PACKAGE}:${k}`);
+    if (v !== undefined) explicit[k] = v;
+  }
+  const name = providerName(urn);
+  return {
+    explicit,
+    explicitName: (setting) => `setting "${setting}" of the provider "${name}"`,
+    config: lookup,
+  };
 }
+
+/** What tells two connections apart (a digest: never kept or shown as text). */
+const connectionDigest = (c: ScopedConnection): string =>
+  createHash("sha256")
+    .update(
+      JSON.stringify([
+        c.explicit ?? {},
+        [...CONNECTION_KEYS, ...TUNING_KEYS].map((k) =>
+          typeof c.config === "function" ? c.config(`${PACKAGE}:${k}`) : undefined,
+        ),
+      ]),
+    )
+    .digest("hex");
 
 /** The check failures of a CheckResponse. */
 function withFailures(res: Any, failures: { property: string; reason: string }[] | undefined) {
@@ -157,43 +303,70 @@ async function withKeyCheck<R extends { failures?: { property: string; reason: s
   return key ? { ...r, failures: [key] } : r;
 }
 
-/** The handlers of `ResourceProviderService`. */
+/** The handlers of `ResourceProviderService`: one provider instance (one per process). */
 function handlers(): Record<string, unknown> {
-  const configured: { req?: { config: { get(key: string): string | undefined } } } = {};
-  const engineOf = async (req: Any) => {
-    const r = resourceFor(req);
-    if (configured.req) await r.engine.provider.configure(configured.req);
-    return r.engine;
-  };
+  /** This instance's connection (from `Configure`) and its digest. */
+  const instance: { connection?: ScopedConnection; digest?: string; urn?: string } = {};
+  /** A handler of an engine operation: run with this instance's settings. */
+  const op = (fn: (req: Any) => Promise<Any>) =>
+    unary((req) =>
+      instance.connection ? withConnection(instance.connection, () => fn(req)) : fn(req),
+    );
+  const engineOf = async (req: Any) => resourceFor(req).engine;
   return {
     getSchema: unary(async () => new providerPb.GetSchemaResponse().setSchema(schemaText())),
     getPluginInfo: unary(async () => new pluginPb.PluginInfo().setVersion(pluginVersion())),
-    checkConfig: unary(async (req) =>
-      new providerPb.CheckResponse().setInputs(req.getNews() ?? toStruct({})),
-    ),
-    diffConfig: unary(async (req) => {
-      const olds = fromStruct(req.getOlds());
-      const news = fromStruct(req.getNews());
-      const diffs = [...new Set([...Object.keys(olds), ...Object.keys(news)])].filter(
-        (k) => k !== "version" && JSON.stringify(olds[k]) !== JSON.stringify(news[k]),
+    checkConfig: unary(async (req) => {
+      const { inputs, failures } = checkProviderConfig(
+        String(req.getUrn?.() ?? ""),
+        fromStruct(req.getNews()),
       );
-      return new providerPb.DiffResponse()
+      return withFailures(new providerPb.CheckResponse().setInputs(toStruct(inputs)), failures);
+    }),
+    diffConfig: unary(async (req) => {
+      // The inputs before (older engines send only the state, which holds the same settings).
+      const olds = fromStruct(req.getOldInputs?.() ?? req.getOlds());
+      const { changed, kinds } = diffProviderConfig(olds, fromStruct(req.getNews()));
+      const res = new providerPb.DiffResponse()
         .setChanges(
-          diffs.length > 0
+          changed.length > 0
             ? providerPb.DiffResponse.DiffChanges.DIFF_SOME
             : providerPb.DiffResponse.DiffChanges.DIFF_NONE,
         )
-        .setDiffsList(diffs);
+        .setDiffsList(changed)
+        .setHasdetaileddiff(true);
+      const K = providerPb.PropertyDiff.Kind;
+      const kindOf = { add: K.ADD, update: K.UPDATE, delete: K.DELETE };
+      for (const k of changed) {
+        res.getDetaileddiffMap().set(k, new providerPb.PropertyDiff().setKind(kindOf[kinds[k]]));
+      }
+      return res;
     }),
     configure: unary(async (req) => {
-      const config = configOf(req);
-      configured.req = { config: { get: (key: string) => config.get(key) } };
+      const connection = connectionOf(req);
+      const digest = connectionDigest(connection);
+      const urn = String(req.getUrn?.() ?? "");
+      if (instance.digest !== undefined && instance.digest !== digest) {
+        throw Object.assign(
+          new Error(
+            `${PACKAGE}: this plugin process serves the provider ${JSON.stringify(providerName(instance.urn ?? ""))} ` +
+              `and was asked to serve ${JSON.stringify(providerName(urn))} with other settings as ` +
+              "well; refused, so that no resource is managed with another provider's key. The " +
+              "engine starts one process per provider instance unless it attaches to a running " +
+              "one (PULUMI_DEBUG_PROVIDERS): attach only with one provider instance.",
+          ),
+          { code: grpc.status.FAILED_PRECONDITION },
+        );
+      }
+      instance.connection = connection;
+      instance.digest = digest;
+      instance.urn = urn;
       return new providerPb.ConfigureResponse()
         .setAcceptsecrets(false)
         .setAcceptresources(false)
         .setSupportspreview(false);
     }),
-    check: unary(async (req) => {
+    check: op(async (req) => {
       const engine = await engineOf(req);
       const checked = await engine.provider.check(
         fromStruct(req.getOlds()),
@@ -205,7 +378,7 @@ function handlers(): Record<string, unknown> {
         res.failures,
       );
     }),
-    diff: unary(async (req) => {
+    diff: op(async (req) => {
       const engine = await engineOf(req);
       const olds = fromStruct(req.getOlds()) as never;
       const news = fromStruct(req.getNews()) as never;
@@ -243,19 +416,19 @@ function handlers(): Record<string, unknown> {
       }
       return res;
     }),
-    create: unary(async (req) => {
+    create: op(async (req) => {
       const engine = await engineOf(req);
       const r = await engine.provider.create(fromStruct(req.getProperties()) as never);
       return new providerPb.CreateResponse().setId(r.id).setProperties(toStruct(r.outs));
     }),
-    read: unary(async (req) => {
+    read: op(async (req) => {
       const engine = await engineOf(req);
       const r = await engine.provider.read(req.getId(), fromStruct(req.getProperties()) as never);
       const res = new providerPb.ReadResponse().setId(r.id ?? "");
       if (r.id) res.setProperties(toStruct(r.props)).setInputs(toStruct(r.inputs));
       return res;
     }),
-    update: unary(async (req) => {
+    update: op(async (req) => {
       const engine = await engineOf(req);
       const r = await engine.provider.update(
         req.getId(),
@@ -264,7 +437,7 @@ function handlers(): Record<string, unknown> {
       );
       return new providerPb.UpdateResponse().setProperties(toStruct(r.outs));
     }),
-    delete: unary(async (req) => {
+    delete: op(async (req) => {
       const engine = await engineOf(req);
       await engine.provider.delete(req.getId(), fromStruct(req.getProperties()) as never);
       return new emptyPb.Empty();

@@ -6,6 +6,7 @@
  * refused key.
  */
 import { credentialFailure } from "./credentials";
+import { connectionFailures, splitConnection, withResourceConnection } from "./resource-connection";
 import { installUrnCapture, withUrnOf } from "./engine-log";
 import type { rateLimitRuleProvider } from "./providers/rate-limit-rule-provider";
 import type { wafRuleProvider } from "./providers/waf-rule-provider";
@@ -104,37 +105,101 @@ const PROPS_ARG: Record<string, number> = {
   delete: 1,
 };
 
-type Method = (...args: unknown[]) => unknown;
+type Method = (...args: unknown[]) => Promise<unknown>;
 
 /**
  * `provider` as the host calls it: every method runs with the URN of its resource (so that its
- * log lines show under the resource, `engine-log.ts`), and `check`, when the provider's own
- * check finds nothing wrong with the inputs, fails on a missing or refused API key
- * ({@link credentialFailure}). The same object for the same provider; every other member is
- * the provider's (a prototype link).
+ * log lines show under the resource, `engine-log.ts`) and with the resource's own connection
+ * when it has one (`opts.connection`, `resource-connection.ts`: the kind's code never sees it,
+ * and the outputs keep it), and `check`, when the provider's own check finds nothing wrong with
+ * the inputs, fails on a missing or refused API key ({@link credentialFailure}). The same
+ * object for the same provider; every other member is the provider's (a prototype link).
  */
 function gated<P extends Checking>(provider: P): P {
   let g = gatedProviders.get(provider) as P | undefined;
   if (!g) {
     installUrnCapture();
     const methods: PropertyDescriptorMap = {};
-    for (const [name, at] of Object.entries(PROPS_ARG)) {
-      const method = (provider as Record<string, unknown>)[name] as Method | undefined;
-      if (typeof method !== "function" && name !== "check") continue;
-      const value =
-        name === "check"
-          ? (olds: never, news: never) =>
-              withUrnOf(news, async () => {
-                const r = (await method?.call(provider, olds, news)) as {
-                  inputs?: unknown;
-                  failures?: { property: string; reason: string }[];
-                };
-                if ((r?.failures ?? []).length > 0) return r; // the inputs first
-                const key = await credentialFailure();
-                return key ? { ...r, failures: [key] } : r;
-              })
-          : (...args: unknown[]) => withUrnOf(args[at], () => method!.apply(provider, args));
-      methods[name] = { value, writable: true, enumerable: true, configurable: true };
+    const p = provider as unknown as Record<string, Method | undefined>;
+    const values: Record<string, Method> = {
+      check: (olds, news) =>
+        withUrnOf(news, async () => {
+          const [o] = splitConnection(olds);
+          const [n, connection] = splitConnection(news);
+          const refused = connectionFailures(news);
+          if (refused.length > 0) return { inputs: news, failures: refused };
+          return withResourceConnection(connection, async () => {
+            const r = (await p.check?.call(provider, o, n)) as {
+              inputs?: Record<string, unknown>;
+              failures?: { property: string; reason: string }[];
+            };
+            // The connection as given (also when not known yet, in a preview).
+            const given = (news as Record<string, unknown> | undefined)?.connection;
+            const res =
+              given !== undefined ? { ...r, inputs: { ...r?.inputs, connection: given } } : r;
+            if ((r?.failures ?? []).length > 0) return res; // the inputs first
+            const key = await credentialFailure();
+            return key ? { ...res, failures: [key] } : res;
+          });
+        }),
+      diff: (id, olds, news) =>
+        withUrnOf(news, async () => {
+          const [o, before] = splitConnection(olds);
+          const [n, connection] = splitConnection(news);
+          const r = (await withResourceConnection(connection, () =>
+            p.diff!.call(provider, id, o, n),
+          )) as { changes?: boolean };
+          // A new connection alone is an update that writes nothing (it is stored).
+          return JSON.stringify(before) === JSON.stringify(connection)
+            ? r
+            : { ...r, changes: true };
+        }),
+      create: (inputs) =>
+        withUrnOf(inputs, async () => {
+          const [i, connection] = splitConnection(inputs);
+          const r = (await withResourceConnection(connection, () =>
+            p.create!.call(provider, i),
+          )) as { id: string; outs?: Record<string, unknown> };
+          return connection ? { ...r, outs: { ...r.outs, connection } } : r;
+        }),
+      read: (id, props) =>
+        withUrnOf(props, async () => {
+          const [pr, connection] = splitConnection(props);
+          const r = (await withResourceConnection(connection, () =>
+            p.read!.call(provider, id, pr),
+          )) as { id?: string; props?: Record<string, unknown>; inputs?: Record<string, unknown> };
+          if (!connection || !r?.id) return r;
+          return {
+            ...r,
+            props: { ...r.props, connection },
+            ...(r.inputs ? { inputs: { ...r.inputs, connection } } : {}),
+          };
+        }),
+      update: (id, olds, news) =>
+        withUrnOf(news, async () => {
+          const [o, before] = splitConnection(olds);
+          const [n, connection] = splitConnection(news);
+          return withResourceConnection(connection, async () => {
+            // Only the connection changed: nothing to write; the new one is stored.
+            const onlyConnection =
+              JSON.stringify(before) !== JSON.stringify(connection) &&
+              typeof p.diff === "function" &&
+              ((await p.diff.call(provider, id, o, n)) as { changes?: boolean })?.changes === false;
+            const r = (onlyConnection ? { outs: o } : await p.update!.call(provider, id, o, n)) as {
+              outs?: Record<string, unknown>;
+            };
+            return connection ? { ...r, outs: { ...r?.outs, connection } } : r;
+          });
+        }),
+      delete: (id, props) =>
+        withUrnOf(props, async () => {
+          const [pr, connection] = splitConnection(props);
+          return withResourceConnection(connection, () => p.delete!.call(provider, id, pr));
+        }),
+    };
+    for (const name of Object.keys(PROPS_ARG)) {
+      if (typeof p[name] !== "function" && name !== "check") continue;
+      methods[name] = { value: values[name], writable: true, enumerable: true, configurable: true };
     }
     g = Object.create(provider, methods) as P;
     gatedProviders.set(provider, g);

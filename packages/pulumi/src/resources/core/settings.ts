@@ -5,12 +5,20 @@
  * variables), never captured in the serialized closure, and only when needed: `diff` and the
  * providers' own `check` work without any credentials (the registry's `check` then checks the
  * key, `credentials.ts`).
+ *
+ * A caller that serves more than one account in one process (the native plugin's provider
+ * instances) runs each operation inside {@link withConnection}: the settings of that scope win
+ * over the process's configuration for every `getClient()` the operation makes, however deep
+ * and however many awaits later (`AsyncLocalStorage`).
  */
+import { AsyncLocalStorage } from "async_hooks";
 import {
   redact,
   SETTING_SOURCES,
   type Client,
   type ConfigSource,
+  type EdgeSettings,
+  type ExplicitSourceName,
   type ResolvedSettings,
 } from "edgeplatform-client";
 import { clearClientPool } from "../../client-pool";
@@ -23,6 +31,29 @@ export interface ConfigureRequestLike {
 }
 
 let configSource: ConfigSource;
+
+/** The connection of one scope (see {@link withConnection}). */
+export interface ScopedConnection {
+  /** Settings given explicitly (a provider instance's inputs); they win over `config`. */
+  explicit?: EdgeSettings;
+  /** How an error names an explicit setting (`the provider's "apiKey"`). */
+  explicitName?: ExplicitSourceName;
+  /**
+   * Configuration looked up by full key (`edgeplatform:maxRetries`), then the environment.
+   * Absent: the process's configuration (the stack config handed to `configure()`).
+   */
+  config?: ConfigSource;
+}
+
+const scope = new AsyncLocalStorage<ScopedConnection>();
+
+/**
+ * Runs `fn` with `connection` as the settings of every API call it makes (instead of the
+ * process's configuration), including calls made after awaits and in promises it starts.
+ */
+export function withConnection<T>(connection: ScopedConnection, fn: () => T): T {
+  return scope.run(connection, fn);
+}
 /** Secrets seen so far (API key, logging token), scrubbed from every error message. */
 const secrets = new Set<string>();
 
@@ -51,9 +82,15 @@ export function resetSettings(): void {
   clearClientPool();
 }
 
-/** Resolves the settings: stack config > environment. Throws `MissingSettingError`. */
+/**
+ * Resolves the settings: those of the current {@link withConnection} scope, else stack config >
+ * environment. Throws `MissingSettingError`.
+ */
 export function currentSettings(): ResolvedSettings {
-  const s = resolveConnection({}, configSource);
+  const scoped = scope.getStore();
+  const s = scoped
+    ? resolveConnection(scoped.explicit, scoped.config ?? configSource, scoped.explicitName)
+    : resolveConnection({}, configSource);
   for (const v of [s.apiKey, s.loggingToken]) if (v) secrets.add(v);
   return s;
 }
@@ -71,7 +108,8 @@ const telling = new WeakMap<Client, Client>();
  */
 export function getClient(): Client {
   const settings = currentSettings();
-  const pooled = pooledClientFor(settings, configSource);
+  const scoped = scope.getStore();
+  const pooled = pooledClientFor(settings, scoped?.config ?? configSource);
   let view = telling.get(pooled);
   if (!view) {
     view = pooled.withOptions({ onRetry: retryStatus });

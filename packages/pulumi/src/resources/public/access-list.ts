@@ -13,7 +13,7 @@ import type {
   AccessListTypeValue,
 } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
-import { ReadableResource } from "./readable-resource";
+import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 
 /** What the entries of a list are: the API's integer (0–5) or its name (`"CIDR"`). */
 export type AccessListTypeInput = AccessListTypeValue | keyof typeof AccessListType;
@@ -212,7 +212,7 @@ export class AccessList extends ReadableResource {
    * @param args The desired list: `listId` (adopt), `shieldZoneId` or `pullZoneId` (create).
    * @param opts Options for the resource. `opts.import` is refused: write `listId` instead.
    */
-  constructor(name: string, args: AccessListArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: AccessListArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts, (a) => accessListInputs(name, a as AccessListArgs | undefined));
   }
 }

@@ -6,6 +6,7 @@
 import * as fs from "fs";
 import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type {
   UnmatchedPathAction,
   WafExecutionMode,
@@ -98,7 +99,7 @@ export class ApiGuardian extends ZoneSettingsResource<ApiGuardianArgs> {
    * @param args The zone, the settings and/or the document.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
-  constructor(name: string, args: ApiGuardianArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: ApiGuardianArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts);
   }
 }

@@ -3,6 +3,7 @@
  * dynamic resource (type token `pulumi-nodejs:dynamic/shield:BotCategorization`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type {
   BotCategorizationAction,
   BotCategory,
@@ -77,7 +78,7 @@ export class BotCategorization extends ZoneSettingsResource<BotCategorizationArg
    * @param args The zone and the entries to manage.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
-  constructor(name: string, args: BotCategorizationArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: BotCategorizationArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts);
   }
 }

@@ -3,6 +3,7 @@
  * resource (type token `pulumi-nodejs:dynamic/shield:BotDetection`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type {
   BotDetectionExecutionMode,
   BotDetectionSensitivity,
@@ -79,7 +80,7 @@ export class BotDetection extends ZoneSettingsResource<BotDetectionArgs> {
    * @param args The zone and the settings to manage.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
-  constructor(name: string, args: BotDetectionArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: BotDetectionArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts);
   }
 }

@@ -6,7 +6,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { otherSpellings, soleOwner } from "./one-owner";
-import { ReadableResource } from "./readable-resource";
+import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 import type { InPullZoneArgs, InShieldZoneArgs } from "./zone-settings-resource";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
@@ -162,7 +162,7 @@ export class ManagedAccessList extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: the arguments adopt the
    * list's configuration (no write when it matches).
    */
-  constructor(name: string, args: ManagedAccessListArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: ManagedAccessListArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts, (a) =>
       managedAccessListInputs(name, a as ManagedAccessListArgs | undefined),
     );

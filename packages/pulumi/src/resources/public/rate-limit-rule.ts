@@ -3,6 +3,7 @@
  * (type token `pulumi-nodejs:dynamic/shield:RateLimitRule`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type {
   BlockTime,
   CounterKeyType,
@@ -290,7 +291,7 @@ export class RateLimitRule<
    * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
-  constructor(name: string, args: RateLimitRuleArgs<C>, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: RateLimitRuleArgs<C>, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts);
   }
 }

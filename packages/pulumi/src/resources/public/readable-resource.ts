@@ -38,6 +38,51 @@ export type OutputValues<T> = {
   ]: T[K] extends pulumi.Output<infer U> ? U : never;
 };
 
+/**
+ * The account a resource is managed in, when it is not the stack config's (`opts.connection`):
+ * for a program that manages objects of two accounts. A setting left out comes from the stack
+ * config, then from its `EDGEPLATFORM_*` environment variable, as without the option.
+ */
+export interface ResourceConnection {
+  /** API key of the account (sent as `AccessKey`). Kept only as a secret in the state. */
+  apiKey?: pulumi.Input<string>;
+  /** Base address of the account's management API. */
+  baseUrl?: pulumi.Input<string>;
+  /** Base address of the CDN logging API. */
+  loggingUrl?: pulumi.Input<string>;
+  /** JWT for the logging API. Kept only as a secret in the state. */
+  loggingToken?: pulumi.Input<string>;
+}
+
+/** The options of the package's resources: Pulumi's, and the account to manage it in. */
+export interface EdgeResourceOptions extends pulumi.CustomResourceOptions {
+  /**
+   * The account this resource is managed in (its key and address), instead of the stack
+   * config's. The whole connection is a secret input and a secret output of the resource; its
+   * `read` and `delete` use the connection stored with it.
+   */
+  connection?: pulumi.Input<ResourceConnection>;
+}
+
+/**
+ * Pulumi's options without `connection`, and the engine's inputs with it: a secret input, and a
+ * secret output (the provider keeps it for `read` and `delete`).
+ */
+export function withConnectionInput(
+  edgeOpts: EdgeResourceOptions | undefined,
+  inputs: pulumi.Inputs,
+): { opts: pulumi.CustomResourceOptions | undefined; inputs: pulumi.Inputs } {
+  const { connection, ...rest } = edgeOpts ?? {};
+  if (connection === undefined) return { opts: edgeOpts, inputs };
+  return {
+    opts: {
+      ...rest,
+      additionalSecretOutputs: [...(rest.additionalSecretOutputs ?? []), "connection"],
+    },
+    inputs: { ...inputs, connection: pulumi.secret(connection) },
+  };
+}
+
 /** Which resource a class is: its serialized provider and its type token. */
 export interface ResourceKind {
   /** The kind's stub module (`pulumi-edgeplatform/stubs/<stub>`). */
@@ -51,7 +96,7 @@ export interface ResourceKind {
 }
 
 /** The class a static `get` is called on: its constructor, any arguments. */
-type ResourceClass<T> = new (name: string, args: never, opts?: pulumi.CustomResourceOptions) => T;
+type ResourceClass<T> = new (name: string, args: never, opts?: EdgeResourceOptions) => T;
 
 /**
  * The base class of the package's resources: `get` and the constructor's common part.
@@ -74,7 +119,7 @@ export abstract class ReadableResource extends pulumi.dynamic.Resource {
     name: string,
     id: pulumi.Input<pulumi.ID>,
     state?: LookupState<OutputValues<T>>,
-    opts?: pulumi.CustomResourceOptions,
+    opts?: EdgeResourceOptions,
   ): T {
     return new this(name, new ReadView(id, state) as never, opts);
   }
@@ -88,23 +133,27 @@ export abstract class ReadableResource extends pulumi.dynamic.Resource {
     kind: ResourceKind,
     name: string,
     args: unknown,
-    opts: pulumi.CustomResourceOptions | undefined,
+    edgeOpts: EdgeResourceOptions | undefined,
     inputs: (args: unknown) => pulumi.Inputs,
   ) {
     const view = isReadView(args) ? args : undefined;
     const token = `edge.${kind.module}.${kind.type}`;
+    const { connection, ...opts } = edgeOpts ?? {};
     if (!view) {
       refuseReplaceOptions(token, opts);
       refuseImport(token, opts, kind.adopt);
     }
-    const options = view ? lookupOptions(token, view.id, view.state, opts) : opts;
+    const engine = withConnectionInput(
+      { ...(view ? lookupOptions(token, view.id, view.state, opts) : opts), connection },
+      inputs(view ? undefined : args),
+    );
     const limit = quietStacks();
     try {
       super(
         serializedProvider(kind.stub),
         name,
-        inputs(view ? undefined : args),
-        options,
+        engine.inputs,
+        engine.opts,
         kind.module,
         kind.type,
       );

@@ -4,6 +4,7 @@
  * `pulumi-nodejs:dynamic/shield:ResponsePage`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type { CustomPageType } from "edgeplatform-client/spec";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
 import type { SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
@@ -55,7 +56,7 @@ export class ResponsePage extends ZoneSettingsResource<ResponsePageArgs> {
    * @param args The zone, the page type and the HTML.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
-  constructor(name: string, args: ResponsePageArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: ResponsePageArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts);
   }
 }

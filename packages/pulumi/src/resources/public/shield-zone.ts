@@ -4,6 +4,7 @@
  * `pulumi-nodejs:dynamic/shield:ShieldZone`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type {
   DDoSShieldSensitivity,
   ShieldPlanType,
@@ -143,7 +144,7 @@ export class ShieldZone extends ZoneSettingsResource<ShieldZoneArgs> {
    * @param args The zone and the settings to manage.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
-  constructor(name: string, args: ShieldZoneArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: ShieldZoneArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts);
   }
 }

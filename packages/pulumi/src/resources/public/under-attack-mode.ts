@@ -3,6 +3,7 @@
  * resource (type token `pulumi-nodejs:dynamic/shield:UnderAttackMode`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
 import type { SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
@@ -55,7 +56,7 @@ export class UnderAttackMode extends ZoneSettingsResource<UnderAttackModeArgs> {
    * @param args The zone and the switch.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
-  constructor(name: string, args: UnderAttackModeArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: UnderAttackModeArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts);
   }
 }

@@ -3,6 +3,7 @@
  * dynamic resource (type token `pulumi-nodejs:dynamic/shield:UploadScanning`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type { UploadScanningScannerMode } from "edgeplatform-client/spec";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
 import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
@@ -63,7 +64,7 @@ export class UploadScanning extends ZoneSettingsResource<UploadScanningArgs> {
    * @param args The zone and the settings to manage.
    * @param opts Options for the resource (`opts.import` is refused: the arguments adopt).
    */
-  constructor(name: string, args: UploadScanningArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: UploadScanningArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts);
   }
 }

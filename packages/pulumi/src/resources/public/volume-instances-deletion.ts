@@ -4,6 +4,7 @@
  * `pulumi-nodejs:dynamic/containers:VolumeInstancesDeletion`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { withConnectionInput, type EdgeResourceOptions } from "./readable-resource";
 import type { LookupState } from "./resource-options";
 import { InvalidArgumentError } from "edgeplatform-client";
 import { refuseImport } from "./resource-options";
@@ -68,7 +69,7 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
     name: string,
     id: pulumi.Input<pulumi.ID>,
     state?: LookupState<VolumeInstancesDeletionState>,
-    opts?: pulumi.CustomResourceOptions,
+    opts?: EdgeResourceOptions,
   ): never {
     void id;
     void state;
@@ -88,11 +89,7 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
    * @param args The volume template.
    * @param opts Options for the resource.
    */
-  constructor(
-    name: string,
-    args: VolumeInstancesDeletionArgs,
-    opts?: pulumi.CustomResourceOptions,
-  ) {
+  constructor(name: string, args: VolumeInstancesDeletionArgs, opts?: EdgeResourceOptions) {
     refuseImport(
       "edge.containers.VolumeInstancesDeletion",
       opts,
@@ -100,13 +97,18 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
         "deletion (it runs again when appId, volumeId or triggers change)",
       false,
     );
+    const engine = withConnectionInput(opts, {
+      triggers: undefined,
+      ...args,
+      deletedInstanceIds: undefined,
+    });
     const limit = quietStacks();
     try {
       super(
         serializedProvider("volume-instances-deletion"),
         name,
-        { triggers: undefined, ...args, deletedInstanceIds: undefined },
-        opts,
+        engine.inputs,
+        engine.opts,
         "containers",
         "VolumeInstancesDeletion",
       );

@@ -6,6 +6,7 @@
  * managing; `opts.import` is refused.
  */
 import * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type {
   OperatorType,
   OperatorTypeValue,
@@ -186,7 +187,7 @@ export class WafRule<
    * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
-  constructor(name: string, args: WafRuleArgs<C>, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: WafRuleArgs<C>, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts);
   }
 }

@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
-import { ReadableResource } from "./readable-resource";
+import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 
 /** Arguments of {@link ZoneDnssec}. */
 export interface ZoneDnssecArgs {
@@ -109,7 +109,7 @@ export class ZoneDnssec extends ReadableResource {
    * @param args The zone and the desired state.
    * @param opts Options for the resource. `opts.import` is refused: `zoneId` adopts the zone.
    */
-  constructor(name: string, args: ZoneDnssecArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: ZoneDnssecArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts, (a) => zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined));
   }
 }
