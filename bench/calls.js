@@ -6,7 +6,8 @@
  * For each kind, one stack with N objects created by the program: `up` (create N), a
  * no-change `preview`, an `up` that changes one field of one object, `refresh`, `destroy`.
  * The settings kinds (shield-zone, bot-detection, upload-scanning, api-guardian,
- * response-page, under-attack-mode, bot-categorization) are one object each, in shield zone 1.
+ * response-page, under-attack-mode, bot-categorization) are one object each, in shield zone 1;
+ * dns-record is N records of DNS zone 1, dns-zone that zone's settings (adopted).
  * Goal: the minimum the semantics need (the `expected` of each kind below). Every command
  * that runs `check` (up, preview) also reads GET /shield/shield-zone/defaults once per
  * provider process, the API key check (core/credentials.ts): a no-change preview makes that
@@ -130,7 +131,30 @@ function settingsProgram(kind, changed) {
         ...zone,
         categories: { AIScraper: changed ? "Allow" : "Block" },
       });
+    if (kind === "DnsZone")
+      new edge.dns.DnsZone("dns-zone", {
+        zoneId: 1,
+        loggingEnabled: true,
+        soaEmail: changed ? "hostmaster@bench.example" : "dns@bench.example",
+      });
     return { count: 1 };
+  };
+}
+
+/** Inline program: `n` A records named `bench-i` in DNS zone 1; `changed` gives record 0 a new TTL. */
+function dnsRecordsProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.dns.DnsRecord(`record-${i}`, {
+        zoneId: 1,
+        type: "A",
+        name: `bench-${i}`,
+        value: `192.0.2.${(i % 250) + 1}`,
+        ttl: changed === i ? 600 : 300,
+      });
+    }
+    return { count: n };
   };
 }
 
@@ -261,6 +285,23 @@ const KINDS = {
       expected: (n) => ({ ...k.expected(n), destroy: ["1 GET (nothing to restore)", { GET: 1 }] }),
     };
   })(),
+  // Records of DNS zone 1. The zone's GET holds its records: creates read it once per zone
+  // per run (the proof an unknown outcome needs, and the duplicate check) + N PUTs; one field:
+  // the zone (the record as it is) + one POST of that field; refresh: the zone once for all;
+  // destroy: N DELETEs.
+  "dns-record": {
+    program: (n, changed) => dnsRecordsProgram(n, changed ? 0 : undefined),
+    expected: (n) => ({
+      create: [`1 GET + ${n} PUT`, { GET: 1, PUT: n }],
+      oneField: ["1 GET + 1 POST", { GET: 1, POST: 1 }],
+      refresh: ["1 GET", { GET: 1 }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) =>
+      st.dnsZones.flatMap((z) => (z.Records ?? []).filter((r) => /^bench-/.test(r.Name || ""))),
+  },
+  // An adopted DNS zone's settings (zone 1): POST /dnszone/1 writes them; destroy restores.
+  "dns-zone": settingsKind("DnsZone", "/dnszone/1", "POST"),
   // One category's action: one PUT of that entry (destroy: the action before, None).
   "bot-categorization": settingsKind(
     "BotCategorization",
