@@ -24,6 +24,6 @@ if (process.argv.includes("--print")) {
   fs.renameSync(`${out}.tmp-${process.pid}`, out);
   const s = JSON.parse(text);
   console.log(
-    `plugin-schema: ${path.relative(process.cwd(), out)}: ${Object.keys(s.resources).length} resource(s), ${Object.keys(s.types).length} type(s)`,
+    `plugin-schema: ${path.relative(process.cwd(), out)}: ${Object.keys(s.resources).length} resource(s), ${Object.keys(s.functions).length} function(s), ${Object.keys(s.types).length} type(s)`,
   );
 }

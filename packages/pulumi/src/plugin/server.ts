@@ -9,13 +9,21 @@
  * - `Diff` reports a `detailedDiff` per field (`ruleConfiguration.requestCount`, `waf.mode`),
  *   the replace reasons as the kind's diff gives them;
  * - `Read` with no properties (`pulumi import`) returns the read-only view of the object;
+ * - `Invoke` runs a data source of the package (functions.ts), an invalid argument as a check
+ *   failure naming it;
  * - secrets are not accepted (the engine strips and re-applies them), nor is `preview` on
  *   create/update (the engine never calls them during a preview).
  */
 import * as fs from "fs";
 import * as path from "path";
 import type * as grpcTypes from "@grpc/grpc-js";
-import { scrub } from "../resources/core/settings";
+import {
+  configureFromRequest,
+  currentSettings,
+  getClient,
+  scrub,
+} from "../resources/core/settings";
+import { functionOf, type PluginFunction } from "./functions";
 import { PACKAGE, resourceOf, type PluginResource } from "./resources";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -145,7 +153,7 @@ function withFailures(res: Any, failures: { property: string; reason: string }[]
 
 /** The handlers of `ResourceProviderService`. */
 function handlers(): Record<string, unknown> {
-  const configured: { req?: { config: { get(key: string): string | undefined } } } = {};
+  const configured: { req?: ConfigureRequest } = {};
   const engineOf = async (req: Any) => {
     const r = resourceFor(req);
     if (configured.req) await r.engine.provider.configure(configured.req);
@@ -251,10 +259,53 @@ function handlers(): Record<string, unknown> {
       await engine.provider.delete(req.getId(), fromStruct(req.getProperties()) as never);
       return new emptyPb.Empty();
     }),
+    invoke: unary(async (req) => invoke(req, configured.req)),
     cancel: unary(async () => new emptyPb.Empty()),
     attach: unary(async () => new emptyPb.Empty()),
   };
 }
+
+/** The function a request is for (by its token). */
+function functionFor(req: Any): PluginFunction {
+  const tok = String(req.getTok?.() ?? "");
+  const f = functionOf(tok);
+  if (!f) {
+    throw Object.assign(new Error(`${PACKAGE}: unknown function ${tok}`), {
+      code: grpc.status.INVALID_ARGUMENT,
+    });
+  }
+  return f;
+}
+
+/**
+ * Runs a function: the data source itself, with the client of the provider's settings (the
+ * `edgeplatform:*` config of `Configure`, then the environment, as for the resources). An
+ * invalid argument is a check failure naming the argument (its message says what is allowed);
+ * any other error fails the call. Known secrets are removed from every message.
+ */
+async function invoke(req: Any, configured: ConfigureRequest | undefined): Promise<Any> {
+  const f = functionFor(req);
+  configureFromRequest(configured);
+  const res = new providerPb.InvokeResponse();
+  try {
+    currentSettings(); // a missing setting fails here, and the secrets are known to `scrub`
+    const result = await f.run(fromStruct(req.getArgs()) as never, {
+      connection: { client: getClient() },
+    });
+    return res.setReturn(toStruct(result));
+  } catch (e) {
+    const field = (e as { field?: unknown }).field;
+    if ((e as Error)?.name !== "InvalidArgumentError" || typeof field !== "string") throw e;
+    const failure = new providerPb.CheckFailure();
+    failure.setProperty(field);
+    failure.setReason(scrub((e as Error).message));
+    res.addFailures(failure);
+    return res;
+  }
+}
+
+/** What `Configure` keeps: the config as the dynamic providers' `configure` takes it. */
+type ConfigureRequest = { config: { get(key: string): string | undefined } };
 
 /** The top-level property of a property path (`ruleConfiguration.requestCount`). */
 const topOf = (p: string) => p.split(".")[0];
