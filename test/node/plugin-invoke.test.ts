@@ -25,6 +25,9 @@ const { Struct } = fromSdk("google-protobuf/google/protobuf/struct_pb");
 const SIG = "4dabf18193072939515e22adb298388d";
 const secret = (value: string) => ({ [SIG]: "1b47061264138c4ac30d75fd1eb44270", value });
 
+// The first Invoke loads the data sources (and the Pulumi SDK) in this process.
+jest.setTimeout(30_000);
+
 let emu: RunningEmulator;
 let control: EmulatorControl;
 let server: Any;

@@ -704,6 +704,48 @@ function argumentProperties(
   );
 }
 
+/**
+ * The Pulumi type of the result field at `at` (its declared type `text`): an object type of the
+ * declaration's members when the field is one of the result's declarations (or a list of one),
+ * so that a program can read its fields (`${records.records[0].value}`); else as declared.
+ */
+function resultType(
+  index: Map<string, FieldDoc>,
+  at: string,
+  text: string,
+  f: PluginFunction,
+  types: Record<string, PulumiType>,
+): PulumiType {
+  const children = [...index].filter(
+    ([k]) => k.startsWith(`${at}.`) && !k.slice(at.length + 1).includes("."),
+  );
+  if (children.length === 0) return declaredType(text);
+  const bare = text
+    .split("|")
+    .map((p) => p.trim())
+    .filter((p) => p !== "null" && p !== "undefined");
+  const one = bare.length === 1 ? bare[0] : "";
+  const list = /^(\w+)\[\]$/.exec(one) ?? /^(?:readonly\s+)?Array<(\w+)>$/.exec(one);
+  const named = list?.[1] ?? (/^\w+$/.test(one) ? one : undefined);
+  if (!named && one.startsWith("Record<")) return declaredType(text); // a map
+  const name = named ?? `${capitalize(f.name.replace(/^get/, ""))}${pascal(at)}`;
+  const token = `${PACKAGE}:${f.module}:${name}`;
+  if (!types[token]) {
+    types[token] = { type: "object", properties: {} }; // before the members: a recursive type
+    const properties: Record<string, PulumiType> = {};
+    for (const [k, d] of children) {
+      const leaf = k.slice(at.length + 1);
+      properties[leaf] = {
+        ...resultType(index, k, d.type, f, types),
+        description: d.doc || `\`${leaf}\` of ${at}.`,
+      };
+    }
+    types[token] = { type: "object", properties };
+  }
+  const ref = { $ref: `#/types/${token}` };
+  return list ? { type: "array", items: ref } : ref;
+}
+
 /** The schema of one function: its arguments' schema as inputs, its result's fields as outputs. */
 function functionSchema(f: PluginFunction, types: Record<string, PulumiType>): FunctionSchema {
   const js = load(f.args);
@@ -715,7 +757,7 @@ function functionSchema(f: PluginFunction, types: Record<string, PulumiType>): F
   for (const [k, d] of result) {
     if (k.includes(".") || outputs[k]) continue;
     if (!d.doc) throw new Error(`${functionTokenOf(f)}: no doc comment for result field "${k}"`);
-    outputs[k] = { ...declaredType(d.type), description: d.doc };
+    outputs[k] = { ...resultType(result, k, d.type, f, types), description: d.doc };
   }
   return {
     description: functionDoc(path.join(SRC, f.file), f.name),

@@ -23,7 +23,7 @@ import {
   getClient,
   scrub,
 } from "../resources/core/settings";
-import { functionOf, type PluginFunction } from "./functions";
+import type { PluginFunction } from "./functions";
 import { PACKAGE, resourceOf, type PluginResource } from "./resources";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -268,6 +268,9 @@ function handlers(): Record<string, unknown> {
 /** The function a request is for (by its token). */
 function functionFor(req: Any): PluginFunction {
   const tok = String(req.getTok?.() ?? "");
+  // Loaded on the first Invoke: the data sources load the Pulumi SDK, which no resource
+  // operation needs (the plugin starts once per CLI command; most never invoke).
+  const { functionOf } = require("./functions") as typeof import("./functions");
   const f = functionOf(tok);
   if (!f) {
     throw Object.assign(new Error(`${PACKAGE}: unknown function ${tok}`), {
