@@ -497,7 +497,7 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
   };
 
   test(
-    "up creates or adopts one resource of each kind; one setting's change is the preview's one field; import makes no write and no change; destroy restores the platform",
+    "up creates or adopts one resource of each kind; data sources through fn::invoke; one setting's change is the preview's one field; import makes no write and no change; refresh names each kind's drifted field; destroy restores the platform",
     async () => {
       const control = harness.control;
       await control.reset();
@@ -578,6 +578,8 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
         // schema's name and the new value, and writes nothing.
         await control.updateState((st) => {
           for (const d of DRIFTS) d.change(st);
+          // A setting no resource manages (the managed list's action): no drift.
+          st.accessListConfigs.find((c) => c.shieldZoneId === 1 && c.listId === 3)!.action = 4;
         });
         await control.clearJournal();
         const refreshed = (await y.ok(["refresh", "--yes", "--skip-preview", "--diff"])).out;
@@ -595,9 +597,17 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
               `${d.resource}: ${d.field} => ${d.shown}\n${blocks.get(d.resource) ?? "(no block)"}`,
           ),
         ).toEqual([]);
+        expect(blocks.get("managed")).not.toMatch(/\baction\b/);
         // Nothing else changed: no other resource is updated, VolumeInstancesDeletion included.
         expect(blocks.has("wipe")).toBe(false);
         expect(refreshed).toMatch(new RegExp(`~ ${DRIFTS.length} updated\\b`));
+        // The unmanaged setting put back by hand (destroy restores only what Pulumi managed).
+        const action = before.accessListConfigs.find(
+          (c) => c.shieldZoneId === 1 && c.listId === 3,
+        )!.action;
+        await control.updateState((st) => {
+          st.accessListConfigs.find((c) => c.shieldZoneId === 1 && c.listId === 3)!.action = action;
+        });
 
         await y.ok(["destroy", "--yes", "--skip-preview"]);
         const after = await control.state();
