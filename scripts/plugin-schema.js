@@ -77,7 +77,7 @@ function main() {
   fs.renameSync(`${out}.tmp-${process.pid}`, out);
   const s = JSON.parse(text);
   console.log(
-    `plugin-schema: ${path.relative(process.cwd(), out)}: ${Object.keys(s.resources).length} resource(s), ${Object.keys(s.types).length} type(s)`,
+    `plugin-schema: ${path.relative(process.cwd(), out)}: ${Object.keys(s.resources).length} resource(s), ${Object.keys(s.functions).length} function(s), ${Object.keys(s.types).length} type(s)`,
   );
   if (process.argv.includes("--lock")) {
     const record = { version, sha256: sha256(text) };

@@ -13,7 +13,11 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { createHash, randomBytes } from "crypto";
+import { ALL_TYPES_DNS_ZONE, recordOfEachType } from "../../packages/emulator/src";
+import { DnsRecordType } from "../../packages/client/src/spec";
 import { docs } from "../docs/lib";
+import { isNa } from "../provider/lifecycle-table/kind";
+import { KINDS } from "../provider/lifecycle-table/kinds";
 import { registerSecret } from "../support/secrets";
 import { KindHarness, startKindHarness } from "./harness";
 import {
@@ -74,7 +78,12 @@ function docProgram(type: string): string {
  * checkout's plugin.
  */
 function docProgramWith(text: string, unless?: string): string {
-  expect(docPrograms.map((b) => b.file)).toEqual(["docs/yaml.md", "docs/yaml.md", "docs/yaml.md"]);
+  expect(docPrograms.map((b) => b.file)).toEqual([
+    "docs/yaml.md",
+    "docs/yaml.md",
+    "docs/yaml.md",
+    "docs/yaml.md",
+  ]);
   const found = docPrograms.filter(
     (b) => b.code.includes(text) && (unless === undefined || !b.code.includes(unless)),
   );
@@ -426,8 +435,96 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
 
   afterAll(async () => harness?.close());
 
+  /**
+   * The documentation's data-source program (`fn::invoke`): its `variables:` and `outputs:`,
+   * appended to the program of every kind.
+   */
+  const dataSourceSections = (): string => {
+    const found = docPrograms.filter((b) => b.code.includes("fn::invoke:"));
+    expect(found).toHaveLength(1);
+    const at = found[0].code.search(/^variables:$/m);
+    expect(at).toBeGreaterThan(0);
+    return found[0].code.slice(at);
+  };
+  /** The program of every kind, with the documentation's data sources. */
+  const program = (sensitivity: string, extra: Record<string, unknown> = {}) =>
+    `${everyKindProgram(sensitivity, extra)}${dataSourceSections()}`;
+
+  /**
+   * One out-of-band change of each kind of the program (the lifecycle table's, see
+   * test/provider/lifecycle-table/, where it changes a field this program manages to another
+   * value), and how `pulumi refresh --diff` shows it: the resource, the field's name in the
+   * schema and its new value. VolumeInstancesDeletion reads nothing back (a one-shot
+   * deletion): refresh must leave it as it is.
+   */
+  type Drift = { resource: string; change(s: Any): void; field: string; shown: string };
+  const byName = (list: Any[], key: string, name: string) => {
+    const found = list.find((x) => x[key] === name);
+    if (!found) throw new Error(`no ${name} on the platform`);
+    return found;
+  };
+  const fromTable = (kind: string, resource: string, id: (s: Any) => string): Drift => {
+    const k = KINDS.find((x) => x.name === kind);
+    if (!k || isNa(k.drift)) throw new Error(`the lifecycle table has no drift of ${kind}`);
+    const drift = k.drift;
+    return {
+      resource,
+      change: (s) => drift.change(s, id(s)),
+      field: drift.path.split(".").pop() as string,
+      shown: typeof drift.expected === "string" ? `"${drift.expected}"` : String(drift.expected),
+    };
+  };
+  const DRIFTS: Drift[] = [
+    // The table's rate-limit drift is to Challenge, this program's action: its count instead.
+    {
+      resource: "rl",
+      change: (s) =>
+        void (byName(s.rateLimitRules, "ruleName", "yaml-rl").ruleConfiguration.requestCount = 77),
+      field: "requestCount",
+      shown: "77",
+    },
+    fromTable("WafRule", "waf", (s) => String(byName(s.wafRules, "ruleName", "yaml-waf").id)),
+    fromTable("AccessList", "acl", (s) => String(byName(s.accessLists, "name", "yaml-list").id)),
+    fromTable("ShieldZone", "zone", () => "3"),
+    fromTable("BotDetection", "bots", () => "3"),
+    fromTable("UploadScanning", "scan", () => "3"),
+    fromTable("ApiGuardian", "guardian", () => "4"),
+    fromTable("ResponsePage", "page", () => "3/block"),
+    fromTable("UnderAttackMode", "attack", () => "4"),
+    fromTable("BotCategorization", "categories", () => "3"),
+    // The table's drift is of the list's action, which this program does not manage.
+    {
+      resource: "managed",
+      change: (s) =>
+        void (s.accessListConfigs.find(
+          (c: Any) => c.shieldZoneId === 1 && c.listId === 3,
+        ).isEnabled = false),
+      field: "enabled",
+      shown: "false",
+    },
+    fromTable("ZoneDnssec", "dnssec", () => "1"),
+  ];
+
+  /**
+   * The blocks of `pulumi refresh --diff` output by resource name: from a resource's
+   * `[urn=…]` line to the next resource's line (`~ <type>: (update)`) or the summary.
+   */
+  const refreshBlocks = (out: string): Map<string, string> => {
+    const blocks = new Map<string, string>();
+    const lines = out.split("\n");
+    const next = /^\s*[~+-]?\s*[\w:]+: \((?:update|same|delete|create|refresh)\)|^\S|\[urn=/;
+    for (let i = 0; i < lines.length; i++) {
+      const urn = /\[urn=urn:pulumi:[^\]]*::([^:\]]+)\]/.exec(lines[i]);
+      if (!urn) continue;
+      let j = i + 1;
+      while (j < lines.length && !next.test(lines[j])) j++;
+      blocks.set(urn[1], lines.slice(i, j).join("\n"));
+    }
+    return blocks;
+  };
+
   test(
-    "up creates or adopts one resource of each kind; one setting's change is the preview's one field; import makes no write and no change; destroy restores the platform",
+    "up creates or adopts one resource of each kind; data sources through fn::invoke; one setting's change is the preview's one field; import makes no write and no change; refresh names each kind's drifted field; destroy restores the platform",
     async () => {
       const control = harness.control;
       await control.reset();
@@ -435,7 +532,7 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
       const y = new YamlStack(cli);
       const started = Date.now();
       try {
-        y.writeProgram(everyKindProgram("Medium"));
+        y.writeProgram(program("Medium"));
         await y.ok(["stack", "init", "dev"]);
         await y.ok(["config", "set", "edgeplatform:baseUrl", harness.url]);
         await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
@@ -455,7 +552,7 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
         ).toBe(true);
 
         // One setting of one settings kind changes: the preview names exactly that field.
-        y.writeProgram(everyKindProgram("High"));
+        y.writeProgram(program("High"));
         const preview = JSON.parse((await y.ok(["preview", "--json"])).stdout) as {
           steps?: PreviewStep[];
         };
@@ -477,9 +574,21 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
         };
         const inputsOf = (name: string) =>
           exported.deployment.resources?.find((r) => r.urn.endsWith(`::${name}`))?.inputs ?? {};
+        // The data sources' results, as the stack's outputs (fn::invoke through the plugin).
+        const stack = exported.deployment.resources?.find((r) =>
+          r.urn.includes("pulumi:pulumi:Stack"),
+        );
+        expect((stack as { outputs?: unknown } | undefined)?.outputs).toEqual({
+          domain: ALL_TYPES_DNS_ZONE.Domain,
+          recordCount: recordOfEachType().length,
+          mailServer: recordOfEachType().find((r) => r.Type === DnsRecordType.MX)?.Value,
+          pullZoneMapping: before.shieldZones
+            .filter((z) => z.pullZoneId !== undefined && z.pullZoneId !== null)
+            .map((z) => ({ shieldZoneId: z.id, pullZoneId: z.pullZoneId })),
+        });
         expect(inputsOf("imported-list")).toMatchObject({ listId: 501, shieldZoneId: 1 });
         y.writeProgram(
-          everyKindProgram("Medium", {
+          program("Medium", {
             "imported-zone": {
               type: "edgeplatform:shield:ShieldZone",
               properties: inputsOf("imported-zone"),
@@ -492,6 +601,41 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
         );
         await y.ok(["preview", "--expect-no-changes"]);
         expect(await control.writes()).toEqual([]);
+
+        // Drift: one field of each kind changed outside Pulumi; one refresh names each, by the
+        // schema's name and the new value, and writes nothing.
+        await control.updateState((st) => {
+          for (const d of DRIFTS) d.change(st);
+          // A setting no resource manages (the managed list's action): no drift.
+          st.accessListConfigs.find((c) => c.shieldZoneId === 1 && c.listId === 3)!.action = 4;
+        });
+        await control.clearJournal();
+        const refreshed = (await y.ok(["refresh", "--yes", "--skip-preview", "--diff"])).out;
+        expect(await control.writes()).toEqual([]);
+        const blocks = refreshBlocks(refreshed);
+        const missing = DRIFTS.filter((d) => {
+          const block = blocks.get(d.resource) ?? "";
+          return !new RegExp(
+            `[~-] ${d.field}\\s*:.*=> *${d.shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+          ).test(block);
+        });
+        expect(
+          missing.map(
+            (d) =>
+              `${d.resource}: ${d.field} => ${d.shown}\n${blocks.get(d.resource) ?? "(no block)"}`,
+          ),
+        ).toEqual([]);
+        expect(blocks.get("managed")).not.toMatch(/\baction\b/);
+        // Nothing else changed: no other resource is updated, VolumeInstancesDeletion included.
+        expect(blocks.has("wipe")).toBe(false);
+        expect(refreshed).toMatch(new RegExp(`~ ${DRIFTS.length} updated\\b`));
+        // The unmanaged setting put back by hand (destroy restores only what Pulumi managed).
+        const action = before.accessListConfigs.find(
+          (c) => c.shieldZoneId === 1 && c.listId === 3,
+        )!.action;
+        await control.updateState((st) => {
+          st.accessListConfigs.find((c) => c.shieldZoneId === 1 && c.listId === 3)!.action = action;
+        });
 
         await y.ok(["destroy", "--yes", "--skip-preview"]);
         const after = await control.state();

@@ -20,6 +20,7 @@ import { SETTING_SOURCES, TUNING_SOURCES } from "edgeplatform-client";
 import * as spec from "edgeplatform-client/spec/runtime";
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { settingsInputsSchema } from "../resources/core/zone-settings/settings-schemas";
+import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
 import {
   PACKAGE,
   PLUGIN_RESOURCES,
@@ -79,6 +80,14 @@ export interface PackageSchema {
     }
   >;
   types: Record<string, PulumiType>;
+  functions: Record<string, FunctionSchema>;
+}
+
+/** A function of a Pulumi package schema (a data source). */
+export interface FunctionSchema {
+  description: string;
+  inputs: { properties: Record<string, PulumiType>; required: string[] };
+  outputs: { properties: Record<string, PulumiType> };
 }
 
 /** packages/pulumi/src (from src/plugin or dist/plugin). */
@@ -567,12 +576,224 @@ function resourceSchema(r: PluginResource, types: Record<string, PulumiType>) {
   return r.family === "collection" ? collectionSchema(r, types) : flatSchema(r, types);
 }
 
+/** The doc comment of the function `name` of a source file, its code examples and tags left out. */
+function functionDoc(file: string, name: string): string {
+  const ts = require("typescript") as typeof import("typescript");
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(file, "utf8"),
+    ts.ScriptTarget.ES2022,
+    true,
+  );
+  let doc: string | undefined;
+  source.forEachChild((n) => {
+    if (ts.isFunctionDeclaration(n) && n.name?.text === name && doc === undefined) {
+      doc = ts
+        .getJSDocCommentsAndTags(n)
+        .filter(ts.isJSDoc)
+        .map((d) => ts.getTextOfJSDocComment(d.comment) ?? "")
+        .join("\n");
+    }
+  });
+  if (doc === undefined) throw new Error(`${file} declares no function ${name}`);
+  return doc
+    .replace(/```[\s\S]*?```/g, "")
+    .replace(/\{@link ([^}]+)\}/g, "`$1`")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * The doc comments of the members of the TypeBox object schema `name` of a schema module
+ * (`Type.Object({ /** doc *\/ field: … })`), at every depth (`filters.field`), spreads of
+ * same-file objects (`...zoneMembers`) included.
+ */
+export function schemaDocs(file: string, name: string): Map<string, string> {
+  const ts = require("typescript") as typeof import("typescript");
+  type Node = import("typescript").Node;
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(file, "utf8"),
+    ts.ScriptTarget.ES2022,
+    true,
+  );
+  const consts = new Map<string, Node>();
+  source.forEachChild((n) => {
+    if (!ts.isVariableStatement(n)) return;
+    for (const d of n.declarationList.declarations) {
+      if (ts.isIdentifier(d.name) && d.initializer) consts.set(d.name.text, d.initializer);
+    }
+  });
+  const out = new Map<string, string>();
+  /** The object literal of the first `Type.Object(…)` in `n`, or `n` itself if it is one. */
+  const objectOf = (n: Node): import("typescript").ObjectLiteralExpression | undefined => {
+    if (ts.isObjectLiteralExpression(n)) return n;
+    if (
+      ts.isCallExpression(n) &&
+      n.expression.getText() === "Type.Object" &&
+      n.arguments[0] &&
+      ts.isObjectLiteralExpression(n.arguments[0])
+    ) {
+      return n.arguments[0];
+    }
+    let found: import("typescript").ObjectLiteralExpression | undefined;
+    n.forEachChild((c) => {
+      if (!found && !ts.isObjectLiteralExpression(c)) found = objectOf(c);
+    });
+    return found;
+  };
+  const members = (o: import("typescript").ObjectLiteralExpression, prefix: string) => {
+    for (const p of o.properties) {
+      if (ts.isSpreadAssignment(p) && ts.isIdentifier(p.expression)) {
+        const spread = consts.get(p.expression.text);
+        if (spread && ts.isObjectLiteralExpression(spread)) members(spread, prefix);
+        continue;
+      }
+      if (!ts.isPropertyAssignment(p) || !p.name || !ts.isIdentifier(p.name)) continue;
+      const doc = ts
+        .getJSDocCommentsAndTags(p)
+        .filter(ts.isJSDoc)
+        .map((d) => ts.getTextOfJSDocComment(d.comment) ?? "")
+        .join("\n")
+        .replace(/\{@link ([^}]+)\}/g, "`$1`")
+        .trim();
+      out.set(`${prefix}${p.name.text}`, doc);
+      const nested = objectOf(p.initializer);
+      if (nested) members(nested, `${prefix}${p.name.text}.`);
+    }
+  };
+  const init = consts.get(name);
+  const top = init && objectOf(init);
+  if (!top) throw new Error(`${file} declares no TypeBox object ${name}`);
+  members(top, "");
+  return out;
+}
+
+/** The Pulumi type of a data source's argument (its JSON schema), object types added to `types`. */
+function argumentType(
+  js: JsonSchema,
+  at: string,
+  f: PluginFunction,
+  docs: Map<string, string>,
+  types: Record<string, PulumiType>,
+): PulumiType {
+  const branches = (js.anyOf ?? []).filter((b) => b.type !== "null");
+  if (branches.length === 1) return argumentType(branches[0], at, f, docs, types);
+  const type = Array.isArray(js.type) ? js.type.find((t) => t !== "null") : js.type;
+  if (type === "array") {
+    return {
+      type: "array",
+      items: js.items ? argumentType(js.items, at, f, docs, types) : { $ref: ANY },
+    };
+  }
+  if (type === "object" && js.properties) {
+    const token = `${PACKAGE}:${f.module}:${capitalize(f.name.replace(/^get/, ""))}${pascal(singular(at))}`;
+    types[token] = {
+      type: "object",
+      properties: argumentProperties(js, `${at}.`, f, docs, types),
+      required: js.required ?? [],
+    };
+    return { $ref: `#/types/${token}` };
+  }
+  if (type === "integer" || type === "number" || type === "string" || type === "boolean") {
+    return { type };
+  }
+  return { $ref: ANY };
+}
+
+/** The properties of a data source's arguments (at `prefix`), typed and described. */
+function argumentProperties(
+  js: JsonSchema,
+  prefix: string,
+  f: PluginFunction,
+  docs: Map<string, string>,
+  types: Record<string, PulumiType>,
+): Record<string, PulumiType> {
+  return Object.fromEntries(
+    Object.entries(js.properties ?? {}).map(([k, s]) => {
+      const at = `${prefix}${k}`;
+      const doc = docs.get(at);
+      if (!doc) throw new Error(`${functionTokenOf(f)}: no doc comment for argument "${at}"`);
+      const values = (s.anyOf?.find((b) => Array.isArray(b.enum)) ?? s).enum;
+      const allowed = Array.isArray(values) ? ` One of: ${values.join(", ")}.` : "";
+      return [
+        at.split(".").pop() as string,
+        { ...argumentType(s, at, f, docs, types), description: doc + allowed },
+      ];
+    }),
+  );
+}
+
+/**
+ * The Pulumi type of the result field at `at` (its declared type `text`): an object type of the
+ * declaration's members when the field is one of the result's declarations (or a list of one),
+ * so that a program can read its fields (`${records.records[0].value}`); else as declared.
+ */
+function resultType(
+  index: Map<string, FieldDoc>,
+  at: string,
+  text: string,
+  f: PluginFunction,
+  types: Record<string, PulumiType>,
+): PulumiType {
+  const children = [...index].filter(
+    ([k]) => k.startsWith(`${at}.`) && !k.slice(at.length + 1).includes("."),
+  );
+  if (children.length === 0) return declaredType(text);
+  const bare = text
+    .split("|")
+    .map((p) => p.trim())
+    .filter((p) => p !== "null" && p !== "undefined");
+  const one = bare.length === 1 ? bare[0] : "";
+  const list = /^(\w+)\[\]$/.exec(one) ?? /^(?:readonly\s+)?Array<(\w+)>$/.exec(one);
+  const named = list?.[1] ?? (/^\w+$/.test(one) ? one : undefined);
+  if (!named && one.startsWith("Record<")) return declaredType(text); // a map
+  const name = named ?? `${capitalize(f.name.replace(/^get/, ""))}${pascal(at)}`;
+  const token = `${PACKAGE}:${f.module}:${name}`;
+  if (!types[token]) {
+    types[token] = { type: "object", properties: {} }; // before the members: a recursive type
+    const properties: Record<string, PulumiType> = {};
+    for (const [k, d] of children) {
+      const leaf = k.slice(at.length + 1);
+      properties[leaf] = {
+        ...resultType(index, k, d.type, f, types),
+        description: d.doc || `\`${leaf}\` of ${at}.`,
+      };
+    }
+    types[token] = { type: "object", properties };
+  }
+  const ref = { $ref: `#/types/${token}` };
+  return list ? { type: "array", items: ref } : ref;
+}
+
+/** The schema of one function: its arguments' schema as inputs, its result's fields as outputs. */
+function functionSchema(f: PluginFunction, types: Record<string, PulumiType>): FunctionSchema {
+  const js = load(f.args);
+  // The schema module's source: the module's path below src/ (or dist/), in src/.
+  const rel = path.relative(path.resolve(__dirname, ".."), f.args.module);
+  const docs = schemaDocs(path.join(SRC, `${rel}.ts`), f.args.name);
+  const result = docIndex(f.result);
+  const outputs: Record<string, PulumiType> = {};
+  for (const [k, d] of result) {
+    if (k.includes(".") || outputs[k]) continue;
+    if (!d.doc) throw new Error(`${functionTokenOf(f)}: no doc comment for result field "${k}"`);
+    outputs[k] = { ...resultType(result, k, d.type, f, types), description: d.doc };
+  }
+  return {
+    description: functionDoc(path.join(SRC, f.file), f.name),
+    inputs: { properties: argumentProperties(js, "", f, docs, types), required: js.required ?? [] },
+    outputs: { properties: outputs },
+  };
+}
+
 /** The package schema of the plugin, version `version`. */
 export function buildSchema(version: string): PackageSchema {
   const variables = configVariables();
   const types: Record<string, PulumiType> = {};
   const resources: PackageSchema["resources"] = {};
   for (const r of PLUGIN_RESOURCES) resources[tokenOf(r)] = resourceSchema(r, types);
+  const functions: Record<string, FunctionSchema> = {};
+  for (const f of PLUGIN_FUNCTIONS) functions[functionTokenOf(f)] = functionSchema(f, types);
   return {
     name: PACKAGE,
     displayName: "Edge platform",
@@ -590,5 +811,6 @@ export function buildSchema(version: string): PackageSchema {
     },
     resources,
     types,
+    functions,
   };
 }

@@ -18,6 +18,8 @@
  * - `Diff` reports a `detailedDiff` per field (`ruleConfiguration.requestCount`, `waf.mode`),
  *   the replace reasons as the kind's diff gives them;
  * - `Read` with no properties (`pulumi import`) returns the read-only view of the object;
+ * - `Invoke` runs a data source of the package (functions.ts), an invalid argument as a check
+ *   failure naming it;
  * - secrets are not accepted (the engine strips and re-applies them), nor is `preview` on
  *   create/update (the engine never calls them during a preview).
  */
@@ -32,7 +34,14 @@ import {
   type EdgeSettings,
   type SettingName,
 } from "edgeplatform-client";
-import { scrub, withConnection, type ScopedConnection } from "../resources/core/settings";
+import {
+  currentSettings,
+  getClient,
+  scrub,
+  withConnection,
+  type ScopedConnection,
+} from "../resources/core/settings";
+import type { PluginFunction } from "./functions";
 import { PACKAGE, resourceOf, type PluginResource } from "./resources";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -442,9 +451,51 @@ function handlers(): Record<string, unknown> {
       await engine.provider.delete(req.getId(), fromStruct(req.getProperties()) as never);
       return new emptyPb.Empty();
     }),
+    invoke: op(async (req) => invoke(req)),
     cancel: unary(async () => new emptyPb.Empty()),
     attach: unary(async () => new emptyPb.Empty()),
   };
+}
+
+/** The function a request is for (by its token). */
+function functionFor(req: Any): PluginFunction {
+  const tok = String(req.getTok?.() ?? "");
+  // Loaded on the first Invoke: the data sources load the Pulumi SDK, which no resource
+  // operation needs (the plugin starts once per CLI command; most never invoke).
+  const { functionOf } = require("./functions") as typeof import("./functions");
+  const f = functionOf(tok);
+  if (!f) {
+    throw Object.assign(new Error(`${PACKAGE}: unknown function ${tok}`), {
+      code: grpc.status.INVALID_ARGUMENT,
+    });
+  }
+  return f;
+}
+
+/**
+ * Runs a function: the data source itself, with the client of this provider instance's
+ * settings (its `Configure`, then the environment, as for the resources). An
+ * invalid argument is a check failure naming the argument (its message says what is allowed);
+ * any other error fails the call. Known secrets are removed from every message.
+ */
+async function invoke(req: Any): Promise<Any> {
+  const f = functionFor(req);
+  const res = new providerPb.InvokeResponse();
+  try {
+    currentSettings(); // a missing setting fails here, and the secrets are known to `scrub`
+    const result = await f.run(fromStruct(req.getArgs()) as never, {
+      connection: { client: getClient() },
+    });
+    return res.setReturn(toStruct(result));
+  } catch (e) {
+    const field = (e as { field?: unknown }).field;
+    if ((e as Error)?.name !== "InvalidArgumentError" || typeof field !== "string") throw e;
+    const failure = new providerPb.CheckFailure();
+    failure.setProperty(field);
+    failure.setReason(scrub((e as Error).message));
+    res.addFailures(failure);
+    return res;
+  }
 }
 
 /** The top-level property of a property path (`ruleConfiguration.requestCount`). */
