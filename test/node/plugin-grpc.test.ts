@@ -32,13 +32,38 @@ let child: ChildProcess;
 let client: Any;
 let stderr = "";
 const apiKey = `plugin-${randomBytes(12).toString("hex")}`;
+/** Plugin processes started besides the first (closed after the tests). */
+const others: { child: ChildProcess; client: Any }[] = [];
 
-/** Calls a unary method; resolves with the response or rejects with the gRPC error. */
-const call = (method: string, req: Any): Promise<Any> =>
+/** Calls a unary method of `on`; resolves with the response or rejects with the gRPC error. */
+const callOn = (on: Any, method: string, req: Any): Promise<Any> =>
   new Promise((resolve, reject) =>
-    client[method](req, (err: Error | null, res: Any) => (err ? reject(err) : resolve(res))),
+    on[method](req, (err: Error | null, res: Any) => (err ? reject(err) : resolve(res))),
   );
+/** Calls a unary method of the first plugin process. */
+const call = (method: string, req: Any): Promise<Any> => callOn(client, method, req);
 const struct = (v: object) => Struct.fromJavaScript(v);
+
+/**
+ * Starts a plugin process as the engine does (one per provider instance: each is configured
+ * once) and connects a client to the port it prints.
+ */
+async function startPlugin(): Promise<{ child: ChildProcess; client: Any }> {
+  const started = spawn(PLUGIN, [], { stdio: ["pipe", "pipe", "pipe"] });
+  started.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    started.stdout?.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
+    started.once("exit", (code) => reject(new Error(`plugin exited ${code}: ${stderr}`)));
+  });
+  expect(port).toBeGreaterThan(0);
+  return {
+    child: started,
+    client: new services.ResourceProviderClient(
+      `127.0.0.1:${port}`,
+      grpc.credentials.createInsecure(),
+    ),
+  };
+}
 
 beforeAll(async () => {
   ensureBuilt(path.join(ROOT, "packages", "pulumi", "dist", "plugin", "schema.json"), [
@@ -47,22 +72,16 @@ beforeAll(async () => {
   ]);
   registerSecret(apiKey);
   emu = await startEmulator({ apiKey });
-  child = spawn(PLUGIN, [], { stdio: ["pipe", "pipe", "pipe"] });
-  child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout?.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
-    child.once("exit", (code) => reject(new Error(`plugin exited ${code}: ${stderr}`)));
-  });
-  expect(port).toBeGreaterThan(0);
-  client = new services.ResourceProviderClient(
-    `127.0.0.1:${port}`,
-    grpc.credentials.createInsecure(),
-  );
+  ({ child, client } = await startPlugin());
 }, 120_000);
 
 afterAll(async () => {
   client?.close();
   child?.kill();
+  for (const o of others) {
+    o.client.close();
+    o.child.kill();
+  }
   await emu?.close();
 });
 
@@ -224,14 +243,22 @@ test("Configure takes the settings from the request; Read with no properties imp
 test("a refused key: the error names the operation, never the key", async () => {
   const wrong = `wrong-${randomBytes(12).toString("hex")}`;
   registerSecret(wrong);
-  await call(
+  // Another provider instance: another process (this one refuses a second configuration).
+  const other = await startPlugin();
+  others.push(other);
+  await callOn(
+    other.client,
     "configure",
     new pb.ConfigureRequest().setArgs(struct({ apiKey: wrong, baseUrl: emu.url })),
   );
-  const err = await call("read", new pb.ReadRequest().setId("101").setUrn(URN)).catch((e) => e);
+  const err = await callOn(
+    other.client,
+    "read",
+    new pb.ReadRequest().setId("101").setUrn(URN),
+  ).catch((e) => e);
   expect(err).toBeInstanceOf(Error);
   expect(String(err.details)).toMatch(/RateLimitRule 101: read/);
   expect(String(err.details)).not.toContain(wrong);
   expect(stderr).not.toContain(wrong);
-  await call("cancel", new Empty());
+  await callOn(other.client, "cancel", new Empty());
 });

@@ -55,7 +55,13 @@ beforeAll(async () => {
   }
   child = spawn(path.join(plugin, NAME), [], {
     cwd: plugin,
-    env: { PATH: path.dirname(process.execPath), HOME: dir },
+    // Settings for the functions (no request is made: their arguments are refused first).
+    env: {
+      PATH: path.dirname(process.execPath),
+      HOME: dir,
+      EDGEPLATFORM_API_KEY: "tarball-test-key",
+      EDGEPLATFORM_BASE_URL: "http://127.0.0.1:9",
+    },
     stdio: ["pipe", "pipe", "pipe"],
   });
   child.stderr?.on("data", (d: Buffer) => (stderr += d.toString()));
@@ -98,5 +104,30 @@ test("every kind's Check answers with failures for an unknown input (its validat
     else answered.push(`${type}: ${failures.join("; ") || "no failure"}`);
   }
   expect(answered).toEqual(types);
+  expect(stderr).toBe("");
+});
+
+test("every function's Invoke refuses bad arguments by name, as a check failure (the data sources load from the tarball)", async () => {
+  const tokens = Object.keys(
+    (JSON.parse(fs.readFileSync(SCHEMA, "utf8")) as { functions: object }).functions,
+  );
+  expect(tokens.length).toBeGreaterThanOrEqual(20);
+  const answered: string[] = [];
+  for (const tok of tokens) {
+    const req = new pb.InvokeRequest().setTok(tok).setArgs(Struct.fromJavaScript({ bogus: 1 }));
+    const res = await call("invoke", req).catch((e: Error) => e);
+    const failures =
+      res instanceof Error
+        ? [res.message]
+        : res.getFailuresList().map((f: Any) => `${f.getProperty()}: ${f.getReason()}`);
+    // The unknown `bogus`, or a required argument it lacks, named as the failure's property.
+    const named =
+      !(res instanceof Error) &&
+      res
+        .getFailuresList()
+        .some((f: Any) => /invalid argument/.test(f.getReason()) && f.getProperty());
+    answered.push(named ? tok : `${tok}: ${failures.join("; ") || "no failure"}`);
+  }
+  expect(answered).toEqual(tokens);
   expect(stderr).toBe("");
 });

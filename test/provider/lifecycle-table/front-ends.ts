@@ -193,31 +193,39 @@ export function pluginFrontEnd(): FrontEnd {
     return p;
   };
 
+  /** Starts the plugin's server (a plugin process, as far as its memory goes). */
+  const start = async () => {
+    // The port line the engine reads is not printed.
+    const write = jest.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      const served = await serve();
+      server = served.server;
+      client = new providerGrpc.ResourceProviderClient(
+        `127.0.0.1:${served.port}`,
+        grpc.credentials.createInsecure(),
+      );
+    } finally {
+      write.mockRestore();
+    }
+  };
+  const stop = async () => {
+    client?.close();
+    server?.forceShutdown();
+  };
+
   return {
     name: "plugin",
-    async start() {
-      // The port line the engine reads is not printed.
-      const write = jest.spyOn(process.stdout, "write").mockImplementation(() => true);
-      try {
-        const served = await serve();
-        server = served.server;
-        client = new providerGrpc.ResourceProviderClient(
-          `127.0.0.1:${served.port}`,
-          grpc.credentials.createInsecure(),
-        );
-      } finally {
-        write.mockRestore();
-      }
-    },
-    async stop() {
-      client?.close();
-      server?.forceShutdown();
-    },
+    start,
+    stop,
     provider,
     hosted: provider,
     async configure(config) {
-      // A new plugin process for the new config: no pooled client of the last one.
+      // A new plugin process for the new config, as the engine starts one per provider
+      // instance (a process refuses a second, different configuration): no pooled client of
+      // the last one.
+      await stop();
       resetSettings();
+      await start();
       const req = new providerPb.ConfigureRequest();
       const vars = req.getVariablesMap();
       const args: Record<string, unknown> = {};
