@@ -145,6 +145,31 @@ test("ShieldZone (WAF mode) and UnderAttackMode of one zone created at once: bot
   expect(after.dDoSShieldSensitivity).toBe(4); // Challenge
 });
 
+test("a zone read answered while another resource's PATCH of it is in flight is not the base of a later PATCH (the platform may answer a GET before a PATCH sent earlier)", async () => {
+  await ctl.reset();
+  resetRunState();
+  await ctl.clearJournal();
+  const a = sz.checkSync({}, { shieldZoneId: 3, waf: { mode: "Log" } }).inputs as Any;
+  const b = uam.checkSync({}, { shieldZoneId: 3, enabled: true }).inputs as Any;
+  // The ShieldZone's PATCH is sent and applied 800 ms later; the UnderAttackMode reads the
+  // zone meanwhile (its GET answered at once, without the WAF change).
+  await ctl.fault({ method: "PATCH", path: "^/shield/shield-zone$", delayMs: 800, count: 1 });
+  const first = sz.create(a);
+  for (let i = 0; i < 200; i++) {
+    const read = (await ctl.journal()).some(
+      (e) => e.method === "GET" && /shield-zone\/3$/.test(e.path),
+    );
+    if (read) break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await new Promise((r) => setTimeout(r, 100)); // the PATCH is on its way
+  await Promise.all([first, uam.create(b)]);
+  await ctl.clearFaults();
+  const after = await zone3();
+  expect(after.wafExecutionMode).toBe(0); // Log
+  expect(after.dDoSShieldSensitivity).toBe(4); // Challenge
+});
+
 /**
  * Without the program's hint (inputs sent by the native plugin, or a zone known only after
  * other resources are created): the provider's run claim of the field, taken before the

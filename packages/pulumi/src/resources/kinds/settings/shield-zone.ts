@@ -189,7 +189,10 @@ export function mergedSettings(
 
 /** PATCHes of each shield zone sent by this process (what a read has seen: {@link getZone}). */
 const zoneWrites = new Map<number, number>();
-/** For each zone as read, how many of this process's PATCHes of it had been sent then. */
+/**
+ * For each zone as read, how many of this process's PATCHes of it had been sent then (-1: read
+ * while one was pending).
+ */
 const seenWrites = new WeakMap<object, number>();
 /** The PATCHes of each shield zone, one at a time (their read-backs included). */
 const zoneQueues = new Map<number, Promise<unknown>>();
@@ -197,8 +200,12 @@ const zoneQueues = new Map<number, Promise<unknown>>();
 /** `GET /shield/shield-zone/{id}`, marked with the writes of this process it has seen. */
 export async function getZone(zone: number): Promise<ShieldZoneResponse> {
   const seen = zoneWrites.get(zone) ?? 0;
+  const quiet = !zoneQueues.has(zone);
   const z = await getClient().shieldZones.get(zone);
-  seenWrites.set(z, seen);
+  // A read made while a PATCH of the zone was pending may not hold that PATCH (the platform
+  // can answer a GET before a PATCH sent earlier): it is never a PATCH's base (-1).
+  const settled = quiet && !zoneQueues.has(zone) && (zoneWrites.get(zone) ?? 0) === seen;
+  seenWrites.set(z, settled ? seen : -1);
   return z;
 }
 
