@@ -21,27 +21,15 @@ import {
   resetSettings,
 } from "../../packages/pulumi/src/resources/core/settings";
 import { stackConfig } from "./helpers";
+import { newProgramRun, registeredInputs } from "./mocks";
 import { isNa, type Any, type KindDeclaration } from "./lifecycle-table/kind";
 import { KINDS } from "./lifecycle-table/kinds";
 
-const registered: pulumi.runtime.MockResourceArgs[] = [];
 let emu: RunningEmulator;
 let ctl: EmulatorControl;
 let before: EmulatorState;
 
 beforeAll(async () => {
-  pulumi.runtime.setMocks(
-    {
-      newResource: (args) => {
-        registered.push(args);
-        return { id: `${args.name}-id`, state: args.inputs };
-      },
-      call: (args) => args.inputs,
-    },
-    "project",
-    "stack",
-    true,
-  );
   emu = await startEmulator({ port: 0 });
   ctl = new EmulatorControl(emu.url);
   before = await ctl.state();
@@ -64,13 +52,6 @@ function classOf(kind: string): Ctor {
   throw new Error(`no resource class named ${kind}`);
 }
 
-/** Waits until the resources of `names` are registered (serializing a provider takes time). */
-async function registeredAll(names: string[]): Promise<void> {
-  for (let i = 0; i < 400 && !names.every((n) => registered.some((r) => r.name === n)); i++) {
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 // An action names no object of its own: two deletions are two deletions.
 const kinds = KINDS.filter((k) => k.destroy !== "keeps");
 
@@ -82,16 +63,16 @@ test.each(kinds.map((k) => [k.name, k] as const))(
   "7b. %s: two resources naming one object spelled the same way are both refused by check, naming both; no request",
   async (name, k: KindDeclaration) => {
     resetRunState();
+    await newProgramRun();
     const args = isNa(k.adopt) ? k.create(before) : (k.adopt as { inputs: Any }).inputs;
     const [one, two] = [`${name.toLowerCase()}-one`, `${name.toLowerCase()}-two`];
     const Class = classOf(name);
     new Class(one, args);
     new Class(two, args);
-    await registeredAll([one, two]);
     await ctl.clearJournal();
     const reasons: string[] = [];
     for (const n of [one, two]) {
-      const inputs = registered.find((r) => r.name === n)!.inputs;
+      const inputs = await registeredInputs(n);
       const r = await k.provider.check({}, inputs);
       reasons.push((r.failures ?? []).map((f: Any) => f.reason).join("\n"));
     }
