@@ -237,7 +237,60 @@ describe("refresh at zone scale", () => {
     expect(reads.map((r) => r.id)).toEqual(made.map((m) => m.id));
     expect(await calls()).toEqual(["GET /dnszone/9"]);
   });
+});
 
+describe("adoption at zone scale", () => {
+  test("adopting 50 records of one zone (recordId) reads the zone once", async () => {
+    const s = await t.state();
+    s.dnsZones.push(largeDnsZone(9, "large.example", 50) as never);
+    await t.setState(s);
+    const programs = (await recordsOf(9)).map((r) => ({
+      recordId: r.Id,
+      zoneId: 9,
+      type: r.Type,
+      name: r.Name,
+      value: r.Value,
+    }));
+    expect(programs).toHaveLength(50);
+    resetRunState(); // `pulumi up`: a new provider process
+    await t.clearJournal();
+    // The engine creates them concurrently; each holds the platform's values: no write.
+    const made = await Promise.all(programs.map((program) => create(program)));
+    expect(made.map((m) => m.id)).toEqual(programs.map((x) => String(x.recordId)));
+    expect(made.every((m) => m.outs.origin === "adopted")).toBe(true);
+    expect(await calls()).toEqual(["GET /dnszone/9"]);
+  });
+
+  test("a record changed outside Pulumi between two runs is seen by the next run's adopts", async () => {
+    const s = await t.state();
+    s.dnsZones.push(largeDnsZone(9, "large.example", 50) as never);
+    await t.setState(s);
+    const programs = (await recordsOf(9)).map((r) => ({
+      recordId: r.Id,
+      zoneId: 9,
+      type: r.Type,
+      name: r.Name,
+      value: r.Value,
+    }));
+    resetRunState(); // first run: adopts half of the zone's records
+    await Promise.all(programs.slice(0, 25).map((program) => create(program)));
+    // Outside Pulumi: record host-33 (a TXT record, id 1 000 033) gets another value.
+    const changed = await t.state();
+    const z = changed.dnsZones.find((x) => x.Id === 9)!;
+    z.Records!.find((r) => r.Id === 1_000_033)!.Value = "changed by hand";
+    await t.setState(changed);
+    resetRunState(); // second run: adopts the other half, host-33 as the program has it
+    await t.clearJournal();
+    const made = await Promise.all(programs.slice(25).map((program) => create(program)));
+    expect(made).toHaveLength(25);
+    expect((await writes()).map((e) => [e.method, e.path, e.body])).toEqual([
+      ["POST", "/dnszone/9/records/1000033", { Value: "record 33" }],
+    ]);
+    expect((await recordsOf(9)).find((r) => r.Id === 1_000_033)?.Value).toBe("record 33");
+  });
+});
+
+describe("refresh at zone scale: drift", () => {
   test("a record deleted outside Pulumi leaves the state; drift shows by field", async () => {
     const a = await create({ zoneId: 1, type: "TXT", name: "", value: "v=spf1 -all" });
     const b = await create({ zoneId: 1, type: "A", name: "api", value: "192.0.2.7" });

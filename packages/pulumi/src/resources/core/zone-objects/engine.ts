@@ -33,6 +33,7 @@ import {
   timing,
 } from "./recovery";
 import { isAdoptMode, type StatePlan, type ZoneObjectInputs } from "./state";
+import { zoneWrite } from "./zone-reads";
 
 /** Claim namespaces of a kind within a run (ids of two kinds may be equal). */
 export const claimKeys = (kind: ZoneObjectKind) => ({
@@ -101,20 +102,25 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
   const matches = (inputs: ZoneObjectInputs, rule: O) =>
     plan.fieldsToPatch(inputs, rule).length === 0;
 
-  /** Brings an existing object to the program's managed values: no write when they match. */
+  /**
+   * Brings an existing object to the program's managed values: no write when they match.
+   * `read` reads the object (default: its GET); the write, when one is needed, ends the
+   * zone reads' sessions as every write does (zone-reads.ts `zoneWrite`).
+   */
   async function converge(
     inputs: ZoneObjectInputs,
     ruleId: number,
     what: string,
     zone: number | undefined = inputs.shieldZoneId,
+    read: (id: number, zone: number | undefined) => Promise<O> = kind.endpoints.get,
   ): Promise<O> {
-    const current = await kind.endpoints.get(ruleId, zone);
+    const current = await read(ruleId, zone);
     const patch = plan.patchFor(inputs, current);
     if (!patch) return current;
     if (uniqueNames && patch.fields.includes("ruleName")) {
       await assertNameFree(current, inputs.ruleName, what);
     }
-    const result = await kind.endpoints.update(ruleId, patch.body, current);
+    const result = await zoneWrite(() => kind.endpoints.update(ruleId, patch.body, current));
     if (result.status === 200) return result.rule;
     const rule = await readBack(kind, ruleId, (r) => matches(inputs, r), current.shieldZoneId);
     if (!rule) {
@@ -147,8 +153,16 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     claim(keys.name(zone), name);
   }
 
-  /** Adopt mode: the object must exist; one PATCH only when managed fields differ. */
-  async function adopt(inputs: ZoneObjectInputs, what: string) {
+  /**
+   * Adopt mode: the object must exist; one PATCH only when managed fields differ. `read`
+   * reads the object (default: its GET; a kind that adopts with the shared zone read passes
+   * it, see {@link ZoneObjectKind.adoptReadsShared}).
+   */
+  async function adopt(
+    inputs: ZoneObjectInputs,
+    what: string,
+    read?: (id: number, zone: number | undefined) => Promise<O>,
+  ) {
     const ruleId = inputs.ruleId as number;
     if (isClaimed(keys.object, ruleId)) {
       throw new ResourceOperationError(
@@ -159,7 +173,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     claim(keys.object, ruleId); // before the first await: two adopts of one object in parallel
     let rule: O;
     try {
-      rule = await converge(inputs, ruleId, what);
+      rule = await converge(inputs, ruleId, what, inputs.shieldZoneId, read);
     } catch (e) {
       unclaim(keys.object, ruleId);
       if (isNotFound(e) && !(e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {

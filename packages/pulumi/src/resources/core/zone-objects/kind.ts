@@ -136,6 +136,15 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
    */
   listEntryReads?(entry: O, zone: number): boolean;
   /**
+   * Whether an adopting create (by id) reads the object as a refresh does (`endpoints.read`:
+   * the zone's answer shared by the reads of a run, zone-reads.ts) instead of a GET of its
+   * own: for a kind whose GET is its zone's whole answer (DNS records), N adopts of one zone
+   * then make one call. The session rules keep it fresh: no answer from before this process's
+   * last write of a zone object, or older than the session window, serves an adopt; the write
+   * an adopt makes (a field that differs) ends the sessions as every write does.
+   */
+  adoptReadsShared?: boolean;
+  /**
    * Runs just before a POST, after the name check (e.g. a plan limit); throws to refuse:
    * nothing is written. `listed` is the zone as listed for the name check, `createdInRun`
    * the ids this run created in the zone since.

@@ -47,11 +47,18 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
   const check = checkFor(kind as ZoneObjectKind, plan);
   const readOne = zoneReader(kind);
 
-  /** Creates (zone modes) or adopts (`ruleId`) the object. */
+  /**
+   * Creates (zone modes) or adopts (`ruleId`) the object. A kind that adopts with the shared
+   * zone read ({@link ZoneObjectKind.adoptReadsShared}) reads as a refresh does, and only the
+   * write an adopt makes ends the sessions; every other create is a write from its start.
+   */
   async function create(
     inputs: ZoneObjectInputs,
   ): Promise<dynamic.CreateResult<ZoneObjectOutputs>> {
     const what = `${labelOf(kind as ZoneObjectKind, inputs)}: create`;
+    if (isAdoptMode(inputs) && kind.adoptReadsShared === true) {
+      return operation(what, () => ops.adopt(inputs, what, readOne));
+    }
     return zoneWrite(() =>
       operation(what, () =>
         isAdoptMode(inputs) ? ops.adopt(inputs, what) : ops.createInZone(inputs, what),

@@ -8,7 +8,8 @@
  *   recovered by proof (`sentIn`: a new record holding every field sent), never by name;
  * - its zone is a DNS zone (messages say "DNS zone N"), and a zone's GET holds every record:
  *   a record is read from its zone's answer, shared by the reads of one refresh (zone-reads.ts
- *   `sharedZoneAnswer`: a refresh of N records of a zone makes one call);
+ *   `sharedZoneAnswer`: a refresh of N records of a zone makes one call, and so do N adopts
+ *   by `recordId`: `adoptReadsShared`);
  * - an update sends only the fields that changed (POST `/dnszone/{zoneId}/records/{id}`); the
  *   type cannot change in place (a created record is replaced, an adopted one refused).
  *
@@ -232,6 +233,9 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
   config: dnsRecordFields,
   configurationSchema: schemaRef(__dirname, "./dns-record-schemas", "dnsRecordConfigurationSchema"),
   names: "shared",
+  // An adopt by recordId reads the record from the zone's answer a run's reads share: N
+  // adopts of one zone (what `edgeplatform-import --dns-zone` writes) make one call.
+  adoptReadsShared: true,
   /**
    * Proof that a record is the one a create sent: its name and every field sent hold the
    * values sent (the platform's defaults fill the fields not sent).
