@@ -306,6 +306,38 @@ describe("refresh at zone scale: drift", () => {
   });
 });
 
+describe("a Script record's scriptId is read back", () => {
+  test("the script a record points at comes from the platform's answer; a change elsewhere shows as drift", async () => {
+    const a = await create({ zoneId: 1, type: "Script", name: "edge", scriptId: 5 });
+    expect(a.outs.scriptId).toBe(5);
+    // Outside Pulumi: the record is pointed at script 7 (the platform links it by the script).
+    const s = await t.state();
+    const r = s.dnsZones.find((x) => x.Id === 1)!.Records!.find((x) => x.Id === Number(a.id))!;
+    expect(r.LinkName).toBe("script-5");
+    r.LinkName = "script-7";
+    await t.setState(s);
+    resetRunState(); // `pulumi refresh`
+    const got = await p.read(a.id, a.outs);
+    expect((got.inputs as DnsRecordInputs).scriptId).toBe(7);
+    expect((got.props as DnsRecordOutputs).scriptId).toBe(7);
+    // `up`: the program's script again, one POST of that field.
+    resetRunState();
+    await t.clearJournal();
+    const news = checked({ zoneId: 1, type: "Script", name: "edge", scriptId: 5 }, a.inputs);
+    await p.update(a.id, got.props as DnsRecordOutputs, news);
+    expect((await writes()).map((e) => [e.method, e.path, e.body])).toEqual([
+      ["POST", `/dnszone/1/records/${a.id}`, { ScriptId: 5 }],
+    ]);
+  });
+
+  test("an adopted Script record reports the script it points at (record 312: script 1)", async () => {
+    const a = await create({ recordId: 312, zoneId: 3, type: "Script", name: "edge" });
+    expect(a.outs.scriptId).toBe(1);
+    resetRunState();
+    expect(((await p.read(a.id, a.outs)).props as DnsRecordOutputs).scriptId).toBe(1);
+  });
+});
+
 describe("an unknown create outcome is recovered with proof only", () => {
   const lost = { method: "PUT", path: "^/dnszone/1/records$", status: 504, afterHandler: true };
 

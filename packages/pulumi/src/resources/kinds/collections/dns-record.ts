@@ -123,9 +123,22 @@ const variablesOf = (v: unknown): { name: string; value: string }[] =>
     : [];
 
 /**
+ * The script a Script record points at, by id: its `ScriptId` when the platform reports one
+ * (the published record model has none), else its `LinkName` when that names the script by
+ * id (`script-<id>` or `<id>`, as `edgeplatform-import` reads it); undefined otherwise (a
+ * link by name: the state keeps the program's value, dns-record-fields.ts).
+ */
+export function scriptIdOf(r: Pick<DnsRecord, "Type" | "LinkName"> & { ScriptId?: unknown }) {
+  if (typeof r.ScriptId === "number") return r.ScriptId;
+  if (r.Type !== DnsRecordType.Script || typeof r.LinkName !== "string") return undefined;
+  const m = /^(?:script-)?([0-9]+)$/.exec(r.LinkName);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
  * A record as the platform returns it, in the engine's terms. `pullZoneId` is the record's
- * `AcceleratedPullZoneId` (0: none); `scriptId` only when the platform reports a `ScriptId`
- * (the published record model has none: then it is not read, see dns-record-fields.ts).
+ * `AcceleratedPullZoneId` (0: none); `scriptId` as {@link scriptIdOf} reads it (not read when
+ * the platform names the script otherwise).
  */
 export function fromRecord(zone: number, r: DnsRecord): DnsRecordObject {
   const c: Record<string, unknown> = {
@@ -149,7 +162,8 @@ export function fromRecord(zone: number, r: DnsRecord): DnsRecordObject {
     comment: r.Comment ?? null,
     autoSslIssuance: r.AutoSslIssuance,
   };
-  if (typeof r.ScriptId === "number") c.scriptId = r.ScriptId;
+  const scriptId = scriptIdOf(r);
+  if (scriptId !== undefined) c.scriptId = scriptId;
   // Every field is also reported: the state shows the fields the program leaves out.
   return {
     id: r.Id,
