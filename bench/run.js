@@ -39,6 +39,12 @@ const BENCHES = [
     [],
     "a 10 000-entry access list vs a 10-entry one: wall times, state bytes, preview --diff lines, PATCH bytes",
   ],
+  [
+    "dns-zone-scale",
+    "dns-zone-scale.js",
+    ["--records", "5000"],
+    "a 5 000-record DNS zone through the installed CLI: adopt all (up), no-change preview, refresh, one-record up, destroy (and 500 created records): wall time, calls by method, host peak RSS, state bytes",
+  ],
   ["state-size", "state-size.js", [], "stack export bytes per resource, __provider share"],
   [
     "logs-v2",
