@@ -27,6 +27,12 @@ const BENCHES = [
     "each phase on its own (up, no-change preview, refresh, destroy): N rules vs N no-op dynamic resources, interleaved (N = 10 x 5, 100 x 5, 1000 x 2), and 100 objects of every Shield kind (x 3); npm-installed and linked package; about an hour; host and program peak RSS, state bytes",
   ],
   [
+    "plugin-floor",
+    "plugin-floor.js",
+    ["--sizes", "10,100", "--runs", "3"],
+    "the native plugin under Pulumi YAML, each phase on its own: N rate-limit rules vs N resources of a no-op plugin (bench/noop-plugin), both installed from tarballs, interleaved (N = 10, 100 x 3); plugin start-up and peak RSS; needs pulumi-language-yaml",
+  ],
+  [
     "import-time",
     "import-time.js",
     [],

@@ -3,7 +3,9 @@
  * empty directory outside the checkout and started with only Node's directory on PATH (no
  * node_modules anywhere above it), spoken to over gRPC as the engine does: it serves the
  * schema of the build, and every kind's `Check` answers with failures (each kind validates with
- * its precompiled validators, which the tarball must carry). test/e2e/yaml-plugin.e2e.test.ts
+ * its precompiled validators, which the tarball must carry); the data sources, and the Pulumi
+ * SDK they load, come from a second file read on the first Invoke only (a program with no data
+ * source never reads it). test/e2e/yaml-plugin.e2e.test.ts
  * installs the same tarball with the real CLI.
  */
 import { spawn, spawnSync, type ChildProcess } from "child_process";
@@ -28,6 +30,16 @@ let dir: string;
 let child: ChildProcess;
 let client: Any;
 let stderr = "";
+/** The file a preload appends the name of every JavaScript file Node compiles to. */
+let compiledLog: string;
+const compiled = (): string[] =>
+  fs.existsSync(compiledLog)
+    ? fs
+        .readFileSync(compiledLog, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((f) => path.relative(path.join(dir, "plugin"), f))
+    : [];
 
 const call = (method: string, req: Any): Promise<Any> =>
   new Promise((resolve, reject) =>
@@ -53,6 +65,20 @@ beforeAll(async () => {
   for (let d = plugin; d !== path.dirname(d); d = path.dirname(d)) {
     expect(fs.existsSync(path.join(d, "node_modules"))).toBe(false);
   }
+  // A preload (outside the plugin's directory) records every file Node compiles.
+  compiledLog = path.join(dir, "compiled.log");
+  const preload = path.join(dir, "trace-compiled.js");
+  fs.writeFileSync(
+    preload,
+    [
+      `const fs = require("fs");`,
+      `const js = require("module")._extensions[".js"];`,
+      `require("module")._extensions[".js"] = function (m, file) {`,
+      `  fs.appendFileSync(${JSON.stringify(compiledLog)}, file + "\\n");`,
+      `  return js.call(this, m, file);`,
+      `};`,
+    ].join("\n"),
+  );
   child = spawn(path.join(plugin, NAME), [], {
     cwd: plugin,
     // Settings for the functions (no request is made: their arguments are refused first).
@@ -61,6 +87,7 @@ beforeAll(async () => {
       HOME: dir,
       EDGEPLATFORM_API_KEY: "tarball-test-key",
       EDGEPLATFORM_BASE_URL: "http://127.0.0.1:9",
+      NODE_OPTIONS: `--require ${preload}`,
     },
     stdio: ["pipe", "pipe", "pipe"],
   });
@@ -105,6 +132,33 @@ test("every kind's Check answers with failures for an unknown input (its validat
   }
   expect(answered).toEqual(types);
   expect(stderr).toBe("");
+});
+
+test("the data sources and the Pulumi SDK load from a second file, on the first Invoke only", async () => {
+  // Schema and Check served: the main file and validators only.
+  const before = compiled();
+  expect(before[0]).toBe(`${NAME}.js`);
+  expect(before.filter((f) => !/^lib\/.*\.precompiled\/[^/]+\.js$/.test(f))).toEqual([
+    `${NAME}.js`,
+  ]);
+  const req = new pb.InvokeRequest()
+    .setTok("edgeplatform:dns:getDnsZone")
+    .setArgs(Struct.fromJavaScript({ bogus: 1 }));
+  const res = await call("invoke", req);
+  expect(res.getFailuresList().length).toBeGreaterThan(0);
+  const added = compiled().filter((f) => !before.includes(f));
+  expect(added.filter((f) => !/\.precompiled\//.test(f))).toEqual([
+    "lib/pulumi/dist/plugin/functions.js",
+  ]);
+  // The main file holds no module of the SDK but its gRPC protocol (`@pulumi/pulumi/proto`).
+  const main = fs.readFileSync(path.join(dir, "plugin", `${NAME}.js`), "utf8");
+  const fns = fs.readFileSync(
+    path.join(dir, "plugin", "lib/pulumi/dist/plugin/functions.js"),
+    "utf8",
+  );
+  // The SDK's run-time state (runtime/state.js: the stack resource's variable).
+  expect(fns).toMatch(/PULUMI_NODEJS_STACK/);
+  expect(main).not.toMatch(/PULUMI_NODEJS_STACK/);
 });
 
 test("every function's Invoke refuses bad arguments by name, as a check failure (the data sources load from the tarball)", async () => {
