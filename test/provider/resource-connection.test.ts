@@ -14,6 +14,9 @@ import {
   configureFromRequest,
   resetSettings,
 } from "../../packages/pulumi/src/resources/core/settings";
+import * as pulumi from "@pulumi/pulumi";
+import * as edge from "../../packages/pulumi/src";
+import type { EdgeResourceOptions } from "../../packages/pulumi/src";
 import { RateLimitRule } from "../../packages/pulumi/src/resources/public/rate-limit-rule";
 import { registerSecret } from "../support/secrets";
 import { stackConfig } from "./helpers";
@@ -210,3 +213,59 @@ describe("provider side: each resource with its own connection", () => {
     await ctl.setScopedKeys({ [KEY_A]: { shieldZones: [1] }, [KEY_B]: { shieldZones: [2] } });
   });
 });
+
+/**
+ * Every resource class of the package, by the areas users import, and whether its constructor's
+ * options take `connection` (a type-level fact: `npm run typecheck` fails when a class's third
+ * parameter does not accept {@link EdgeResourceOptions}).
+ */
+type AcceptsConnection<C> = C extends abstract new (
+  name: string,
+  args: Any,
+  opts?: infer O,
+) => unknown
+  ? "connection" extends keyof NonNullable<O>
+    ? NonNullable<O>["connection" & keyof NonNullable<O>] extends EdgeResourceOptions["connection"]
+      ? true
+      : false
+    : false
+  : false;
+type ResourceClasses<M> = {
+  [
+    K in keyof M as M[K] extends abstract new (...a: Any[]) => pulumi.CustomResource ? K : never
+  ]: M[K];
+};
+type EveryClassAcceptsConnection<M> = {
+  [K in keyof ResourceClasses<M>]: AcceptsConnection<ResourceClasses<M>[K]>;
+};
+
+describe("every resource class takes opts.connection", () => {
+  test("in each area (the type-check fails for a class whose options leave it out)", () => {
+    const areas = { shield: edge.shield, dns: edge.dns, containers: edge.containers };
+    const checked: {
+      shield: EveryClassAcceptsConnection<typeof edge.shield>;
+      dns: EveryClassAcceptsConnection<typeof edge.dns>;
+      containers: EveryClassAcceptsConnection<typeof edge.containers>;
+    } = {
+      shield: Object.fromEntries(
+        classNames(areas.shield).map((n) => [n, true]),
+      ) as unknown as EveryClassAcceptsConnection<typeof edge.shield>,
+      dns: Object.fromEntries(
+        classNames(areas.dns).map((n) => [n, true]),
+      ) as unknown as EveryClassAcceptsConnection<typeof edge.dns>,
+      containers: Object.fromEntries(
+        classNames(areas.containers).map((n) => [n, true]),
+      ) as unknown as EveryClassAcceptsConnection<typeof edge.containers>,
+    };
+    const literalTrue: { [A in keyof typeof checked]: Record<string, true> } = checked;
+    expect(Object.keys(literalTrue.dns).sort()).toEqual(["DnsRecord", "DnsZone", "ZoneDnssec"]);
+    expect(Object.keys(literalTrue.shield).length).toBeGreaterThanOrEqual(10);
+    expect(Object.keys(literalTrue.containers)).toEqual(["VolumeInstancesDeletion"]);
+  });
+});
+
+function classNames(area: object): string[] {
+  return Object.entries(area)
+    .filter(([, v]) => typeof v === "function" && v.prototype instanceof pulumi.CustomResource)
+    .map(([k]) => k);
+}

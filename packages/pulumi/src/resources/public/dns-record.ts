@@ -5,6 +5,7 @@
  * `zoneId` and adopted only by `recordId`, never found by name. Only the fields the program
  * writes are managed; `get` reads without managing; `opts.import` is refused.
  */
+import type { EdgeResourceOptions } from "./readable-resource";
 import * as pulumi from "@pulumi/pulumi";
 import type {
   DnsMonitoringType,
@@ -271,7 +272,7 @@ export class DnsRecord extends ReadableResource {
    * @param args The desired record: `zoneId` (create), with `recordId` (adopt).
    * @param opts Options for the resource. `opts.import` is refused: write `recordId` instead.
    */
-  constructor(name: string, args: DnsRecordArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: DnsRecordArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts, (a) => dnsRecordInputs(name, a as DnsRecordArgs | undefined));
   }
 }

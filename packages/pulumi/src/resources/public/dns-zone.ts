@@ -2,6 +2,7 @@
  * `edge.dns.DnsZone`: a DNS zone and its settings as a Pulumi dynamic resource (type token
  * `pulumi-nodejs:dynamic/dns:DnsZone`).
  */
+import type { EdgeResourceOptions } from "./readable-resource";
 import * as pulumi from "@pulumi/pulumi";
 import type { DnsCertificateKeyType, DnsLogAnonymizationType } from "edgeplatform-client/spec";
 import { soleOwner } from "./one-owner";
@@ -193,7 +194,7 @@ export class DnsZone extends ReadableResource {
    * @param args `domain` or `zoneId`, and the settings to manage.
    * @param opts Options for the resource. `opts.import` is refused: `zoneId` adopts the zone.
    */
-  constructor(name: string, args: DnsZoneArgs, opts?: pulumi.CustomResourceOptions) {
+  constructor(name: string, args: DnsZoneArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts, (a) => dnsZoneInputs(name, a as DnsZoneArgs | undefined));
   }
 }
