@@ -11,6 +11,8 @@ module.exports = tseslint.config(
       "coverage/**",
       "bench/results/**",
       ".demo/**",
+      // The generated SDKs (scripts/sdk.js).
+      "sdk/**",
     ],
   },
   js.configs.recommended,

@@ -5,6 +5,8 @@ const common = {
   transform: { "^.+\\.ts$": tsJest },
   moduleFileExtensions: ["ts", "js", "json"],
   setupFilesAfterEnv: ["<rootDir>/test/support/secret-guard.ts"],
+  // The generated SDKs (scripts/sdk.js) are no modules of the tests.
+  modulePathIgnorePatterns: ["<rootDir>/sdk/"],
   // The workspace packages by name resolve to their sources (as in tsconfig.json "paths"), so
   // that a test and the package code it drives share one module instance.
   moduleNameMapper: {
@@ -36,6 +38,7 @@ module.exports = {
         "<rootDir>/test/node/**/*.test.ts",
         "<rootDir>/test/import/**/*.test.ts",
         "<rootDir>/test/docs/**/*.test.ts",
+        "<rootDir>/test/sdk/**/*.test.ts",
       ],
     },
     {

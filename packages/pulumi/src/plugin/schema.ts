@@ -63,6 +63,10 @@ export interface PackageSchema {
   displayName: string;
   version: string;
   description: string;
+  repository: string;
+  publisher: string;
+  license: string;
+  logoUrl: string;
   config: { variables: Record<string, PulumiType> };
   provider: {
     description: string;
@@ -81,6 +85,7 @@ export interface PackageSchema {
   >;
   types: Record<string, PulumiType>;
   functions: Record<string, FunctionSchema>;
+  language: typeof LANGUAGE;
 }
 
 /** A function of a Pulumi package schema (a data source). */
@@ -90,10 +95,41 @@ export interface FunctionSchema {
   outputs: { properties: Record<string, PulumiType> };
 }
 
+/** The repository the package and its SDKs come from. */
+const REPOSITORY = "https://github.com/edgeplatform/pulumi-edgeplatform";
+
+/**
+ * What the SDK generators of each language read (scripts/sdk.js writes `sdk/` from them):
+ * the Go module's import path, the Python and C# package names. `respectSchemaVersion`: the
+ * SDKs carry the schema's version, which is the package's.
+ */
+const LANGUAGE = {
+  go: {
+    importBasePath: `${REPOSITORY.replace(/^https:\/\//, "")}/sdk/go/edgeplatform`,
+    generateResourceContainerTypes: true,
+    respectSchemaVersion: true,
+  },
+  python: {
+    packageName: "pulumi_edgeplatform",
+    respectSchemaVersion: true,
+    pyproject: { enabled: true },
+  },
+  csharp: { rootNamespace: "EdgePlatform", respectSchemaVersion: true },
+};
+
 /** packages/pulumi/src (from src/plugin or dist/plugin). */
 const SRC = path.resolve(__dirname, "..", "..", "src");
+
 /** packages/client/src. */
 const CLIENT_SRC = path.resolve(__dirname, "..", "..", "..", "client", "src");
+
+/** The license of the package (packages/pulumi/package.json), the SDKs' too. */
+function packageLicense(): string {
+  const manifest = path.resolve(__dirname, "..", "..", "package.json");
+  const { license } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { license?: string };
+  if (!license) throw new Error(`${manifest} has no "license"`);
+  return license;
+}
 
 /** Loads the JSON schema a {@link SchemaRef} names (its TypeBox module). */
 function load(ref: SchemaRef): JsonSchema {
@@ -799,6 +835,11 @@ export function buildSchema(version: string): PackageSchema {
     displayName: "Edge platform",
     version,
     description: "Manages the edge platform's objects (the engine of pulumi-edgeplatform).",
+    repository: REPOSITORY,
+    publisher: "edgeplatform",
+    license: packageLicense(),
+    // The C# generator fetches the logo when none is named; this is the organisation's avatar.
+    logoUrl: "https://github.com/edgeplatform.png",
     config: { variables },
     provider: {
       description:
@@ -812,5 +853,6 @@ export function buildSchema(version: string): PackageSchema {
     resources,
     types,
     functions,
+    language: LANGUAGE,
   };
 }

@@ -1,0 +1,2 @@
+// Manages the edge platform's objects (the engine of pulumi-edgeplatform).
+package edgeplatform
