@@ -342,6 +342,15 @@ function goCheck(blocks, { sdkDir = path.join(REPO_ROOT, "sdk"), timeoutMs = 30 
   const started = Date.now();
   const goBlocks = blocks.filter((b) => b.kind === "go" && b.skip === null);
   if (!hasTool("go", ["version"])) return { available: false, checked: 0, ms: 0, diagnostics: [] };
+  if (goBlocks.length > 0 && !fs.existsSync(path.join(sdkDir, "go.mod"))) {
+    const message = `the Go SDK is missing: no go.mod in ${sdkDir} (the Go blocks compile against it)`;
+    return {
+      available: true,
+      checked: 0,
+      ms: 0,
+      diagnostics: [{ file: "(go)", line: 0, column: 0, message, text: message }],
+    };
+  }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-docs-go-"));
   const diagnostics = [];
   try {

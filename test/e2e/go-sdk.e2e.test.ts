@@ -79,6 +79,9 @@ function filesUnder(dir: string): string[] {
  * module (sdk/go.mod, sdk/go.sum, sdk/go/**), names and contents.
  */
 function sourceHash(): string {
+  if (!fs.existsSync(path.join(SDK_DIR, "go.mod"))) {
+    throw new Error(`the Go SDK is missing: no go.mod in ${SDK_DIR} (test/go builds against it)`);
+  }
   const h = createHash("sha256").update(goVersion() ?? "");
   const sdkFiles = ["go.mod", "go.sum"]
     .map((f) => path.join(SDK_DIR, f))
