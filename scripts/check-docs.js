@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Checks the documentation (README.md, docs/*.md, packages/*\/README.md): its relative links,
- * every TypeScript block type-checked with `tsc --strict` in one program, and the blocks
+ * every TypeScript block type-checked with `tsc --strict` in one program, every Go block
+ * compiled with `go vet` against the Go SDK (sdk/), every Python block byte-compiled, and the blocks
  * marked `<!-- check: runnable -->` run against an emulator on a free loopback port. The same
  * checks run in `npm test` (test/docs/docs.test.ts). Conventions: scripts/lib/docs-check.js.
  *
@@ -9,7 +10,14 @@
  */
 "use strict";
 
-const { collectBlocks, checkLinks, typeCheck, runBlock } = require("./lib/docs-check");
+const {
+  collectBlocks,
+  checkLinks,
+  typeCheck,
+  goCheck,
+  pythonCheck,
+  runBlock,
+} = require("./lib/docs-check");
 
 async function main() {
   const noRun = process.argv.includes("--no-run");
@@ -22,6 +30,19 @@ async function main() {
   const tc = typeCheck(blocks);
   for (const d of tc.diagnostics) console.error(d.text);
   failed += tc.diagnostics.length;
+  for (const [name, check] of [
+    ["Go", goCheck],
+    ["Python", pythonCheck],
+  ]) {
+    const r = check(blocks);
+    for (const d of r.diagnostics) console.error(d.text);
+    failed += r.diagnostics.length;
+    console.log(
+      r.available
+        ? `${r.checked} ${name} blocks compiled in ${r.ms} ms (${r.diagnostics.length} errors)`
+        : `${name} blocks not checked: no ${name === "Go" ? "go" : "python3"} on PATH`,
+    );
+  }
   const skipped = blocks.filter((b) => b.skip !== null);
   const programs = blocks.filter((b) => b.pulumi && b.skip === null).length;
   console.log(

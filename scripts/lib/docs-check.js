@@ -36,7 +36,7 @@
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { spawn } = require("child_process");
+const { spawn, spawnSync } = require("child_process");
 
 const REPO_ROOT = path.resolve(__dirname, "../..");
 /** The port the docs use for the emulator; runnable blocks get the checker's port instead. */
@@ -44,6 +44,10 @@ const DOCS_PORT = "127.0.0.1:4010";
 const TS_LANGS = new Set(["ts", "typescript"]);
 const SH_LANGS = new Set(["sh", "bash", "shell"]);
 const YAML_LANGS = new Set(["yaml", "yml"]);
+const GO_LANGS = new Set(["go"]);
+const PYTHON_LANGS = new Set(["python", "py"]);
+/** The Go module of the SDK's end-to-end program; the Go blocks compile with its go.mod/go.sum. */
+const GO_TEST_MODULE = path.join(REPO_ROOT, "test", "go");
 
 /** The Markdown files whose blocks are checked, relative to the repository root. */
 function docFiles(root = REPO_ROOT) {
@@ -65,7 +69,8 @@ function docFiles(root = REPO_ROOT) {
  * @param {string} file the name used in messages (relative path)
  * @returns {{ blocks: Block[], problems: {file: string, line: number, message: string}[] }}
  *
- * @typedef {{ file: string, line: number, lang: string, kind: "ts"|"sh"|"yaml"|"other",
+ * @typedef {{ file: string, line: number, lang: string,
+ *   kind: "ts"|"sh"|"yaml"|"go"|"python"|"other",
  *   code: string, skip: string|null, runnable: boolean, pulumi: boolean }} Block
  * `line` is the 1-based line of the block's first code line.
  */
@@ -119,7 +124,11 @@ function extractBlocks(text, file) {
           ? "sh"
           : YAML_LANGS.has(lang)
             ? "yaml"
-            : "other";
+            : GO_LANGS.has(lang)
+              ? "go"
+              : PYTHON_LANGS.has(lang)
+                ? "python"
+                : "other";
       const d = pending ?? { skip: null, runnable: false, pulumi: false };
       if (pending && kind === "yaml" && !pending.pulumi) {
         problems.push({
@@ -132,6 +141,12 @@ function extractBlocks(text, file) {
           file,
           line: pending.line,
           message: `a docs-check directive before a \`${lang || "(no language)"}\` block, which is never checked`,
+        });
+      } else if (pending && (kind === "go" || kind === "python") && pending.skip === null) {
+        problems.push({
+          file,
+          line: pending.line,
+          message: `a \`${lang}\` block takes only \`check: skip REASON\` (every one is compiled)`,
         });
       } else if (pending?.pulumi && kind !== "ts" && kind !== "yaml") {
         problems.push({
@@ -308,6 +323,144 @@ function typeCheck(blocks) {
   }
 }
 
+/** Whether `cmd --version`-like `args` runs (the toolchain is on PATH). */
+function hasTool(cmd, args) {
+  return spawnSync(cmd, args, { encoding: "utf8" }).status === 0;
+}
+
+/**
+ * Compiles the Go blocks (` ```go `, each a `package main` program) with `go vet` against the
+ * Go SDK (`sdk/`, the module `github.com/edgeplatform/pulumi-edgeplatform/sdk`), in a
+ * temporary module with the requirements of test/go (its go.mod and go.sum; the SDK replaced by
+ * `sdkDir`), and checks that each is gofmt-formatted. Errors are reported at the Markdown file
+ * and line. `available` is false (and nothing is checked) when there is no `go` on PATH.
+ * @param {Block[]} blocks the blocks (others than unskipped go blocks are ignored)
+ * @returns {{ available: boolean, checked: number, ms: number,
+ *   diagnostics: {file: string, line: number, column: number, message: string, text: string}[] }}
+ */
+function goCheck(blocks, { sdkDir = path.join(REPO_ROOT, "sdk"), timeoutMs = 30 * 60_000 } = {}) {
+  const started = Date.now();
+  const goBlocks = blocks.filter((b) => b.kind === "go" && b.skip === null);
+  if (!hasTool("go", ["version"])) return { available: false, checked: 0, ms: 0, diagnostics: [] };
+  if (goBlocks.length > 0 && !fs.existsSync(path.join(sdkDir, "go.mod"))) {
+    const message = `the Go SDK is missing: no go.mod in ${sdkDir} (the Go blocks compile against it)`;
+    return {
+      available: true,
+      checked: 0,
+      ms: 0,
+      diagnostics: [{ file: "(go)", line: 0, column: 0, message, text: message }],
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-docs-go-"));
+  const diagnostics = [];
+  try {
+    const goMod = fs
+      .readFileSync(path.join(GO_TEST_MODULE, "go.mod"), "utf8")
+      .replace(/^module .*$/m, "module edgeplatform.local/docs-go")
+      .replace(/=> \.\.\/\.\.\/sdk\s*$/m, `=> ${path.resolve(sdkDir)}`);
+    fs.writeFileSync(path.join(dir, "go.mod"), goMod);
+    fs.copyFileSync(path.join(GO_TEST_MODULE, "go.sum"), path.join(dir, "go.sum"));
+    const bySlug = new Map();
+    for (const b of goBlocks) {
+      fs.mkdirSync(path.join(dir, slug(b)));
+      fs.writeFileSync(path.join(dir, slug(b), "main.go"), `${b.code}\n`);
+      bySlug.set(slug(b), b);
+    }
+    if (goBlocks.length === 0) return { available: true, checked: 0, ms: 0, diagnostics };
+    const at = (name, line, column, message) => {
+      const b = bySlug.get(name);
+      const l = b.line + line - 1;
+      diagnostics.push({
+        file: b.file,
+        line: l,
+        column,
+        message,
+        text: `${b.file}:${l}:${column}: go: ${message}`,
+      });
+    };
+    const env = { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod" };
+    const vet = spawnSync("go", ["vet", "./..."], {
+      cwd: dir,
+      env,
+      encoding: "utf8",
+      timeout: timeoutMs,
+    });
+    const output = `${vet.stdout ?? ""}${vet.stderr ?? ""}`;
+    const before = diagnostics.length;
+    for (const m of output.matchAll(/(?:^|\s|\/)(\w+_L\d+)\/main\.go:(\d+):(\d+):\s*(.*)$/gm)) {
+      if (bySlug.has(m[1])) at(m[1], Number(m[2]), Number(m[3]), m[4]);
+    }
+    if (vet.status !== 0 && diagnostics.length === before) {
+      diagnostics.push({
+        file: "(go vet)",
+        line: 0,
+        column: 0,
+        message: output,
+        text: `go vet failed (${vet.status ?? vet.signal}): ${output}`,
+      });
+    }
+    const fmt = spawnSync("gofmt", ["-l", "."], { cwd: dir, encoding: "utf8" });
+    for (const f of (fmt.stdout ?? "").split("\n").filter(Boolean)) {
+      const name = path.dirname(f);
+      if (bySlug.has(name)) at(name, 1, 1, "not formatted as gofmt formats it");
+    }
+    return { available: true, checked: goBlocks.length, ms: Date.now() - started, diagnostics };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Byte-compiles the Python blocks (` ```python `) with `python3` (`py_compile`: the syntax,
+ * not the imports). `available` is false when there is no `python3` on PATH.
+ * @param {Block[]} blocks the blocks (others than unskipped python blocks are ignored)
+ */
+function pythonCheck(blocks) {
+  const started = Date.now();
+  const pyBlocks = blocks.filter((b) => b.kind === "python" && b.skip === null);
+  if (!hasTool("python3", ["--version"])) {
+    return { available: false, checked: 0, ms: 0, diagnostics: [] };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-docs-py-"));
+  try {
+    const byFile = new Map();
+    for (const b of pyBlocks) {
+      const f = path.join(dir, `${slug(b)}.py`);
+      fs.writeFileSync(f, `${b.code}\n`);
+      byFile.set(f, b);
+    }
+    const script = [
+      "import json, py_compile, sys",
+      "for f in sys.argv[1:]:",
+      "    try:",
+      "        py_compile.compile(f, cfile=f + 'c', doraise=True)",
+      "    except py_compile.PyCompileError as e:",
+      "        v = e.exc_value",
+      "        print(json.dumps([f, getattr(v, 'lineno', 1) or 1, getattr(v, 'offset', 1) or 1, e.exc_type_name + ': ' + str(getattr(v, 'msg', v))]))",
+    ].join("\n");
+    const r = spawnSync("python3", ["-c", script, ...byFile.keys()], { encoding: "utf8" });
+    if (r.status !== 0) throw new Error(`python3 py_compile failed: ${r.stderr}`);
+    const diagnostics = r.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => {
+        const [f, line, column, message] = JSON.parse(l);
+        const b = byFile.get(f);
+        const at = b.line + line - 1;
+        return {
+          file: b.file,
+          line: at,
+          column,
+          message,
+          text: `${b.file}:${at}:${column}: python: ${message}`,
+        };
+      });
+    return { available: true, checked: pyBlocks.length, ms: Date.now() - started, diagnostics };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * A temporary directory that looks like a checkout of this repository (links, no copies) in
  * which the workspace packages' bins are installed as a user's project has them: its
@@ -468,6 +621,8 @@ module.exports = {
   collectBlocks,
   checkLinks,
   typeCheck,
+  goCheck,
+  pythonCheck,
   runBlock,
   forEmulator,
 };

@@ -175,6 +175,115 @@ describe("typeCheck", () => {
   }, 120_000);
 });
 
+const isCI = /^(1|true|yes)$/i.test(process.env.CI ?? "");
+
+describe("goCheck and pythonCheck", () => {
+  test("```go and ```python blocks are their own kinds; only `check: skip` goes before them", () => {
+    const { blocks, problems } = docs.extractBlocks(
+      md(
+        "```go", // 1
+        "package main", // 2
+        "```", // 3
+        "```python", // 4
+        "x = 1", // 5
+        "```", // 6
+        "<!-- check: runnable -->", // 7
+        "```go", // 8
+        "package main", // 9
+        "```", // 10
+        "<!-- check: skip not valid on purpose -->", // 11
+        "```py", // 12
+        "def", // 13
+        "```", // 14
+      ),
+      "x.md",
+    );
+    expect(blocks.map((b) => [b.line, b.kind, b.skip])).toEqual([
+      [2, "go", null],
+      [5, "python", null],
+      [9, "go", null],
+      [13, "python", "not valid on purpose"],
+    ]);
+    expect(problems).toEqual([
+      {
+        file: "x.md",
+        line: 7,
+        message: "a `go` block takes only `check: skip REASON` (every one is compiled)",
+      },
+    ]);
+  });
+
+  test(
+    "a Go block that does not compile against the SDK, or is not gofmt-formatted, is reported at its Markdown line",
+    () => {
+      const text = md(
+        "```go", // 1
+        "package main", // 2
+        "", // 3
+        "import (", // 4
+        '\t"github.com/edgeplatform/pulumi-edgeplatform/sdk/go/edgeplatform/shield"', // 5
+        '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"', // 6
+        ")", // 7
+        "", // 8
+        "func main() {", // 9
+        "\tpulumi.Run(func(ctx *pulumi.Context) error {", // 10
+        '\t\t_, err := shield.NewRateLimitRule(ctx, "r", &shield.RateLimitRuleArgs{', // 11
+        '\t\t\tShieldZoneId: pulumi.String("1"),', // 12
+        "\t\t})", // 13
+        "\t\treturn err", // 14
+        "\t})", // 15
+        "}", // 16
+        "```", // 17
+        "```go", // 18
+        "package main", // 19
+        "", // 20
+        "func main()  {}", // 21
+        "```", // 22
+      );
+      const r = docs.goCheck(docs.extractBlocks(text, "docs/x.md").blocks);
+      if (!r.available) {
+        if (isCI) throw new Error("no `go` on PATH under CI=true");
+        console.log("goCheck not tested: no `go` on PATH");
+        return;
+      }
+      expect(r.checked).toBe(2);
+      expect(r.diagnostics.map((d) => [d.file, d.line])).toEqual([
+        ["docs/x.md", 12],
+        ["docs/x.md", 19],
+      ]);
+      expect(r.diagnostics[0].text).toMatch(
+        /^docs\/x\.md:12:\d+: go: .*pulumi\.String.*IntPtrInput/,
+      );
+      expect(r.diagnostics[1].message).toBe("not formatted as gofmt formats it");
+    },
+    30 * 60_000,
+  );
+
+  test("a Python block with a syntax error is reported at its Markdown line; a valid one passes", () => {
+    const text = md(
+      "```python", // 1
+      "import pulumi", // 2
+      'pulumi.export("a", 1)', // 3
+      "```", // 4
+      "```python", // 5
+      "x = [1,", // 6
+      "def f(:", // 7
+      "```", // 8
+    );
+    const r = docs.pythonCheck(docs.extractBlocks(text, "docs/x.md").blocks);
+    if (!r.available) {
+      if (isCI) throw new Error("no `python3` on PATH under CI=true");
+      console.log("pythonCheck not tested: no `python3` on PATH");
+      return;
+    }
+    expect(r.checked).toBe(2);
+    expect(r.diagnostics.map((d) => d.file)).toEqual(["docs/x.md"]);
+    expect(r.diagnostics[0].line).toBeGreaterThanOrEqual(6);
+    expect(r.diagnostics[0].line).toBeLessThanOrEqual(7);
+    expect(r.diagnostics[0].text).toMatch(/^docs\/x\.md:\d+:\d+: python: SyntaxError: /);
+  });
+});
+
 describe("runBlock", () => {
   let emu: Awaited<ReturnType<typeof startEmulator>>;
   beforeAll(async () => {

@@ -38,6 +38,40 @@ test("every TypeScript block type-checks with tsc --strict", () => {
   expect(r.checked).toBe(blocks.filter((b) => b.kind === "ts" && b.skip === null).length);
 }, 120_000);
 
+const isCI = /^(1|true|yes)$/i.test(process.env.CI ?? "");
+
+test(
+  "every Go block compiles with go vet against the Go SDK (sdk/) and is gofmt-formatted",
+  () => {
+    const r = docs.goCheck(blocks);
+    if (!r.available) {
+      if (isCI) throw new Error("no `go` on PATH under CI=true");
+      console.log("docs: Go blocks not checked: no `go` on PATH");
+      return;
+    }
+    console.log(`docs: ${r.checked} Go blocks compiled with go vet in ${r.ms} ms`);
+    expect(r.diagnostics.map((d) => d.text)).toEqual([]);
+    // The README's example in Go (docs/go.md) at least.
+    expect(blocks.filter((b) => b.kind === "go" && b.file === "docs/go.md").length).toBeGreaterThan(
+      0,
+    );
+    expect(r.checked).toBe(blocks.filter((b) => b.kind === "go" && b.skip === null).length);
+  },
+  30 * 60_000,
+);
+
+test("every Python block byte-compiles (python3 py_compile)", () => {
+  const r = docs.pythonCheck(blocks);
+  if (!r.available) {
+    if (isCI) throw new Error("no `python3` on PATH under CI=true");
+    console.log("docs: Python blocks not checked: no `python3` on PATH");
+    return;
+  }
+  expect(r.diagnostics.map((d) => d.text)).toEqual([]);
+  expect(blocks.filter((b) => b.kind === "python" && b.file === "docs/python.md").length).toBe(1);
+  expect(r.checked).toBe(blocks.filter((b) => b.kind === "python" && b.skip === null).length);
+});
+
 describe("runnable blocks, against the emulator", () => {
   let emu: Awaited<ReturnType<typeof startEmulator>>;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ export interface Block {
   file: string;
   line: number;
   lang: string;
-  kind: "ts" | "sh" | "yaml" | "other";
+  kind: "ts" | "sh" | "yaml" | "go" | "python" | "other";
   code: string;
   skip: string | null;
   runnable: boolean;
@@ -35,6 +35,16 @@ export interface DocsCheck {
   collectBlocks(root?: string, files?: string[]): { blocks: Block[]; problems: Problem[] };
   checkLinks(root?: string, files?: string[]): Problem[];
   typeCheck(blocks: Block[]): { checked: number; ms: number; diagnostics: Diagnostic[] };
+  goCheck(
+    blocks: Block[],
+    opts?: { sdkDir?: string; timeoutMs?: number },
+  ): { available: boolean; checked: number; ms: number; diagnostics: Diagnostic[] };
+  pythonCheck(blocks: Block[]): {
+    available: boolean;
+    checked: number;
+    ms: number;
+    diagnostics: Diagnostic[];
+  };
   runBlock(
     b: Block,
     emulator: EmulatorLike,
