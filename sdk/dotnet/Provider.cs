@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform
+namespace EdgePlatform.Pulumi
 {
     /// <summary>
     /// The edge platform account a resource is managed in: its API key and address. A resource takes one with the `provider` option; without it, the default provider reads the `edgeplatform:*` stack config. Changing a setting updates the provider in place (never replaces its resources).
     /// </summary>
-    [EdgeplatformResourceType("pulumi:providers:edgeplatform")]
+    [PulumiResourceType("pulumi:providers:edgeplatform")]
     public partial class Provider : global::Pulumi.ProviderResource
     {
         /// <summary>

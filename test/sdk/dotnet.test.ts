@@ -13,7 +13,7 @@ import * as path from "path";
 import { has, SDK_DIR, sourceSchema, tokenParts, VERSION } from "./support";
 
 const CS_DIR = path.join(SDK_DIR, "dotnet");
-const PROJECT = path.join(CS_DIR, "EdgePlatform.Edgeplatform.csproj");
+const PROJECT = path.join(CS_DIR, "EdgePlatform.Pulumi.csproj");
 const schema = sourceSchema();
 const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -31,7 +31,7 @@ describe("the C# SDK (sdk/dotnet): project file and classes", () => {
 
   test("every resource and data source has its class, namespace and token", () => {
     const missing: string[] = [];
-    const ns = (module: string) => `namespace EdgePlatform.Edgeplatform.${upperFirst(module)}\n`;
+    const ns = (module: string) => `namespace EdgePlatform.Pulumi.${upperFirst(module)}\n`;
     for (const token of Object.keys(schema.resources)) {
       const { module, name } = tokenParts(token);
       const file = path.join(CS_DIR, upperFirst(module), `${name}.cs`);
@@ -39,7 +39,7 @@ describe("the C# SDK (sdk/dotnet): project file and classes", () => {
       if (!text.includes(ns(module))) missing.push(`${file}: ${ns(module).trim()}`);
       if (
         !text.includes(
-          `[EdgeplatformResourceType("${token}")]\n    public partial class ${name} : global::Pulumi.CustomResource`,
+          `[PulumiResourceType("${token}")]\n    public partial class ${name} : global::Pulumi.CustomResource`,
         )
       )
         missing.push(token);
@@ -54,7 +54,7 @@ describe("the C# SDK (sdk/dotnet): project file and classes", () => {
       if (!text.includes(`InvokeAsync<${cls}Result>("${token}"`)) missing.push(token);
     }
     const provider = fs.readFileSync(path.join(CS_DIR, "Provider.cs"), "utf8");
-    if (!provider.includes('[EdgeplatformResourceType("pulumi:providers:edgeplatform")]'))
+    if (!provider.includes('[PulumiResourceType("pulumi:providers:edgeplatform")]'))
       missing.push("Provider");
     expect(missing).toEqual([]);
   });

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Compute
+namespace EdgePlatform.Pulumi.Compute
 {
     public static class GetScriptStatistics
     {

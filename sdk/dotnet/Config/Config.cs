@@ -4,7 +4,7 @@
 using System;
 using System.Collections.Immutable;
 
-namespace EdgePlatform.Edgeplatform
+namespace EdgePlatform.Pulumi
 {
     public static class Config
     {

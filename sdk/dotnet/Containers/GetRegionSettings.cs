@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Containers
+namespace EdgePlatform.Pulumi.Containers
 {
     public static class GetRegionSettings
     {

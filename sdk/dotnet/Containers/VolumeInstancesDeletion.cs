@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Containers
+namespace EdgePlatform.Pulumi.Containers
 {
     /// <summary>
     /// A deletion of a volume template's instances (the same engine as the TypeScript resource `edge.containers.VolumeInstancesDeletion`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:containers:VolumeInstancesDeletion")]
+    [PulumiResourceType("edgeplatform:containers:VolumeInstancesDeletion")]
     public partial class VolumeInstancesDeletion : global::Pulumi.CustomResource
     {
         /// <summary>

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Dns
+namespace EdgePlatform.Pulumi.Dns
 {
     /// <summary>
     /// A DNS record (the same engine as the TypeScript resource `edge.dns.DnsRecord`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:dns:DnsRecord")]
+    [PulumiResourceType("edgeplatform:dns:DnsRecord")]
     public partial class DnsRecord : global::Pulumi.CustomResource
     {
         /// <summary>
@@ -87,7 +87,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
         /// </summary>
         [Output("monitorType")]
-        public Output<EdgePlatform.Edgeplatform.Dns.DnsMonitoringType?> MonitorType { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Dns.DnsMonitoringType?> MonitorType { get; private set; } = null!;
 
         /// <summary>
         /// The record's name, relative to the zone (`"www"`); `""` is the zone apex.
@@ -145,7 +145,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// Smart routing: None, Latency or Geolocation. Left out: not managed.
         /// </summary>
         [Output("smartRoutingType")]
-        public Output<EdgePlatform.Edgeplatform.Dns.DnsSmartRoutingType?> SmartRoutingType { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Dns.DnsSmartRoutingType?> SmartRoutingType { get; private set; } = null!;
 
         /// <summary>
         /// Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
@@ -166,7 +166,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// change replaces a created record (delete first); an adopted record's is refused.
         /// </summary>
         [Output("type")]
-        public Output<EdgePlatform.Edgeplatform.Dns.DnsRecordType?> Type { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Dns.DnsRecordType?> Type { get; private set; } = null!;
 
         /// <summary>
         /// Fields reported but not managed (left out by the program).
@@ -311,7 +311,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
         /// </summary>
         [Input("monitorType")]
-        public Input<EdgePlatform.Edgeplatform.Dns.DnsMonitoringType>? MonitorType { get; set; }
+        public Input<EdgePlatform.Pulumi.Dns.DnsMonitoringType>? MonitorType { get; set; }
 
         /// <summary>
         /// The record's name, relative to the zone (`"www"`); `""` is the zone apex.
@@ -357,7 +357,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// Smart routing: None, Latency or Geolocation. Left out: not managed.
         /// </summary>
         [Input("smartRoutingType")]
-        public Input<EdgePlatform.Edgeplatform.Dns.DnsSmartRoutingType>? SmartRoutingType { get; set; }
+        public Input<EdgePlatform.Pulumi.Dns.DnsSmartRoutingType>? SmartRoutingType { get; set; }
 
         /// <summary>
         /// Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
@@ -378,7 +378,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// change replaces a created record (delete first); an adopted record's is refused.
         /// </summary>
         [Input("type")]
-        public Input<EdgePlatform.Edgeplatform.Dns.DnsRecordType>? Type { get; set; }
+        public Input<EdgePlatform.Pulumi.Dns.DnsRecordType>? Type { get; set; }
 
         /// <summary>
         /// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a

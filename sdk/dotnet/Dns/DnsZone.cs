@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Dns
+namespace EdgePlatform.Pulumi.Dns
 {
     /// <summary>
     /// A DNS zone (created, or adopted) and its settings (the same engine as the TypeScript resource `edge.dns.DnsZone`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:dns:DnsZone")]
+    [PulumiResourceType("edgeplatform:dns:DnsZone")]
     public partial class DnsZone : global::Pulumi.CustomResource
     {
         /// <summary>
@@ -21,7 +21,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// `CertificateKeyType`).
         /// </summary>
         [Output("certificateKeyType")]
-        public Output<EdgePlatform.Edgeplatform.Dns.DnsCertificateKeyType?> CertificateKeyType { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Dns.DnsCertificateKeyType?> CertificateKeyType { get; private set; } = null!;
 
         /// <summary>
         /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
@@ -43,7 +43,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// `LogAnonymizationType`).
         /// </summary>
         [Output("logAnonymizationType")]
-        public Output<EdgePlatform.Edgeplatform.Dns.DnsLogAnonymizationType?> LogAnonymizationType { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Dns.DnsLogAnonymizationType?> LogAnonymizationType { get; private set; } = null!;
 
         /// <summary>
         /// Whether the zone's queries are logged (`LoggingEnabled`).
@@ -166,7 +166,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// `CertificateKeyType`).
         /// </summary>
         [Input("certificateKeyType")]
-        public Input<EdgePlatform.Edgeplatform.Dns.DnsCertificateKeyType>? CertificateKeyType { get; set; }
+        public Input<EdgePlatform.Pulumi.Dns.DnsCertificateKeyType>? CertificateKeyType { get; set; }
 
         /// <summary>
         /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
@@ -188,7 +188,7 @@ namespace EdgePlatform.Edgeplatform.Dns
         /// `LogAnonymizationType`).
         /// </summary>
         [Input("logAnonymizationType")]
-        public Input<EdgePlatform.Edgeplatform.Dns.DnsLogAnonymizationType>? LogAnonymizationType { get; set; }
+        public Input<EdgePlatform.Pulumi.Dns.DnsLogAnonymizationType>? LogAnonymizationType { get; set; }
 
         /// <summary>
         /// Whether the zone's queries are logged (`LoggingEnabled`).

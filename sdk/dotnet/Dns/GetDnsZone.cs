@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Dns
+namespace EdgePlatform.Pulumi.Dns
 {
     public static class GetDnsZone
     {

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Dns
+namespace EdgePlatform.Pulumi.Dns
 {
     /// <summary>
     /// A DNS zone's DNSSEC switch (the same engine as the TypeScript resource `edge.dns.ZoneDnssec`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:dns:ZoneDnssec")]
+    [PulumiResourceType("edgeplatform:dns:ZoneDnssec")]
     public partial class ZoneDnssec : global::Pulumi.CustomResource
     {
         /// <summary>

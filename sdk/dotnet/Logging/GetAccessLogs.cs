@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Logging
+namespace EdgePlatform.Pulumi.Logging
 {
     public static class GetAccessLogs
     {

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Pullzones
+namespace EdgePlatform.Pulumi.Pullzones
 {
     public static class CheckNameAvailability
     {

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A custom access list (the same engine as the TypeScript resource `edge.shield.AccessList`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:AccessList")]
+    [PulumiResourceType("edgeplatform:shield:AccessList")]
     public partial class AccessList : global::Pulumi.CustomResource
     {
         /// <summary>
@@ -21,7 +21,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// in the list's configuration. Left out: not managed.
         /// </summary>
         [Output("action")]
-        public Output<EdgePlatform.Edgeplatform.Shield.AccessListAction?> Action { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.AccessListAction?> Action { get; private set; } = null!;
 
         /// <summary>
         /// True when the program addresses the list by `listId` (adopt mode), and for `get`.
@@ -108,7 +108,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// What the entries are: required when creating.
         /// </summary>
         [Output("type")]
-        public Output<EdgePlatform.Edgeplatform.Shield.AccessListType?> Type { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.AccessListType?> Type { get; private set; } = null!;
 
         /// <summary>
         /// Fields reported but not managed (left out by the program).
@@ -166,7 +166,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// in the list's configuration. Left out: not managed.
         /// </summary>
         [Input("action")]
-        public Input<EdgePlatform.Edgeplatform.Shield.AccessListAction>? Action { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.AccessListAction>? Action { get; set; }
 
         /// <summary>
         /// Whether destroying the resource deletes the list. Default: true when the resource creates
@@ -223,7 +223,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// What the entries are: required when creating.
         /// </summary>
         [Input("type")]
-        public Input<EdgePlatform.Edgeplatform.Shield.AccessListType>? Type { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.AccessListType>? Type { get; set; }
 
         public AccessListArgs()
         {

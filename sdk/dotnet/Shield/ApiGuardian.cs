@@ -8,19 +8,19 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A zone's API guardian (the same engine as the TypeScript resource `edge.shield.ApiGuardian`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:ApiGuardian")]
+    [PulumiResourceType("edgeplatform:shield:ApiGuardian")]
     public partial class ApiGuardian : global::Pulumi.CustomResource
     {
         /// <summary>
         /// Over-size body: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         /// </summary>
         [Output("bodyLimitAction")]
-        public Output<EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction?> BodyLimitAction { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.WafPayloadLimitAction?> BodyLimitAction { get; private set; } = null!;
 
         /// <summary>
         /// Whether API guardian is on (`isEnabled`).
@@ -38,7 +38,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// `"Log"` or `"Block"` (0–1).
         /// </summary>
         [Output("executionMode")]
-        public Output<EdgePlatform.Edgeplatform.Shield.WafExecutionMode?> ExecutionMode { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.WafExecutionMode?> ExecutionMode { get; private set; } = null!;
 
         /// <summary>
         /// The managed settings' paths (`"waf.mode"`).
@@ -91,7 +91,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         /// </summary>
         [Output("unmatchedPathAction")]
-        public Output<EdgePlatform.Edgeplatform.Shield.UnmatchedPathAction?> UnmatchedPathAction { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.UnmatchedPathAction?> UnmatchedPathAction { get; private set; } = null!;
 
 
         /// <summary>
@@ -142,7 +142,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// Over-size body: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         /// </summary>
         [Input("bodyLimitAction")]
-        public Input<EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction>? BodyLimitAction { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.WafPayloadLimitAction>? BodyLimitAction { get; set; }
 
         /// <summary>
         /// Whether API guardian is on (`isEnabled`).
@@ -160,7 +160,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// `"Log"` or `"Block"` (0–1).
         /// </summary>
         [Input("executionMode")]
-        public Input<EdgePlatform.Edgeplatform.Shield.WafExecutionMode>? ExecutionMode { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.WafExecutionMode>? ExecutionMode { get; set; }
 
         /// <summary>
         /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
@@ -195,7 +195,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         /// </summary>
         [Input("unmatchedPathAction")]
-        public Input<EdgePlatform.Edgeplatform.Shield.UnmatchedPathAction>? UnmatchedPathAction { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.UnmatchedPathAction>? UnmatchedPathAction { get; set; }
 
         public ApiGuardianArgs()
         {

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A zone's bot categorization (the same engine as the TypeScript resource `edge.shield.BotCategorization`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:BotCategorization")]
+    [PulumiResourceType("edgeplatform:shield:BotCategorization")]
     public partial class BotCategorization : global::Pulumi.CustomResource
     {
         /// <summary>
@@ -21,7 +21,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// the ids). A bot the zone does not list is refused before any write.
         /// </summary>
         [Output("bots")]
-        public Output<ImmutableDictionary<string, EdgePlatform.Edgeplatform.Shield.BotCategorizationBots>?> Bots { get; private set; } = null!;
+        public Output<ImmutableDictionary<string, EdgePlatform.Pulumi.Shield.BotCategorizationBots>?> Bots { get; private set; } = null!;
 
         /// <summary>
         /// The action of each named category (`{ AIScraper: "Block" }`).
@@ -116,15 +116,15 @@ namespace EdgePlatform.Edgeplatform.Shield
     public sealed class BotCategorizationArgs : global::Pulumi.ResourceArgs
     {
         [Input("bots")]
-        private InputMap<EdgePlatform.Edgeplatform.Shield.BotCategorizationBots>? _bots;
+        private InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationBots>? _bots;
 
         /// <summary>
         /// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
         /// the ids). A bot the zone does not list is refused before any write.
         /// </summary>
-        public InputMap<EdgePlatform.Edgeplatform.Shield.BotCategorizationBots> Bots
+        public InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationBots> Bots
         {
-            get => _bots ?? (_bots = new InputMap<EdgePlatform.Edgeplatform.Shield.BotCategorizationBots>());
+            get => _bots ?? (_bots = new InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationBots>());
             set => _bots = value;
         }
 

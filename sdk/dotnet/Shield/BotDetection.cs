@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A zone's bot detection (the same engine as the TypeScript resource `edge.shield.BotDetection`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:BotDetection")]
+    [PulumiResourceType("edgeplatform:shield:BotDetection")]
     public partial class BotDetection : global::Pulumi.CustomResource
     {
         /// <summary>
@@ -26,7 +26,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// `"LogOnly"` or `"Challenge"` (0–1): what happens to a detected bot.
         /// </summary>
         [Output("executionMode")]
-        public Output<EdgePlatform.Edgeplatform.Shield.BotDetectionExecutionMode?> ExecutionMode { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.BotDetectionExecutionMode?> ExecutionMode { get; private set; } = null!;
 
         /// <summary>
         /// IP address reputation.
@@ -136,7 +136,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// `"LogOnly"` or `"Challenge"` (0–1): what happens to a detected bot.
         /// </summary>
         [Input("executionMode")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotDetectionExecutionMode>? ExecutionMode { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotDetectionExecutionMode>? ExecutionMode { get; set; }
 
         /// <summary>
         /// IP address reputation.

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A managed access list's configuration in a zone (the same engine as the TypeScript resource `edge.shield.ManagedAccessList`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:ManagedAccessList")]
+    [PulumiResourceType("edgeplatform:shield:ManagedAccessList")]
     public partial class ManagedAccessList : global::Pulumi.CustomResource
     {
         /// <summary>
@@ -22,7 +22,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// Left out: not managed. At least one of `enabled` and `action` is required.
         /// </summary>
         [Output("action")]
-        public Output<EdgePlatform.Edgeplatform.Shield.AccessListAction?> Action { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.AccessListAction?> Action { get; private set; } = null!;
 
         /// <summary>
         /// Category of the list, by name (combined flags joined by `|`).
@@ -153,7 +153,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// Left out: not managed. At least one of `enabled` and `action` is required.
         /// </summary>
         [Input("action")]
-        public Input<EdgePlatform.Edgeplatform.Shield.AccessListAction>? Action { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.AccessListAction>? Action { get; set; }
 
         /// <summary>
         /// Whether the list is applied in the zone (`isEnabled`). Left out: not managed.

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A rate-limit rule (the same engine as the TypeScript resource `edge.shield.RateLimitRule`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:RateLimitRule")]
+    [PulumiResourceType("edgeplatform:shield:RateLimitRule")]
     public partial class RateLimitRule : global::Pulumi.CustomResource
     {
         /// <summary>

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A zone's custom response page (the same engine as the TypeScript resource `edge.shield.ResponsePage`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:ResponsePage")]
+    [PulumiResourceType("edgeplatform:shield:ResponsePage")]
     public partial class ResponsePage : global::Pulumi.CustomResource
     {
         /// <summary>
@@ -32,7 +32,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// `"block"`, `"challenge"` or `"ratelimit"`. Another page type replaces the resource.
         /// </summary>
         [Output("pageType")]
-        public Output<EdgePlatform.Edgeplatform.Shield.ResponsePagePageType?> PageType { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.ResponsePagePageType?> PageType { get; private set; } = null!;
 
         /// <summary>
         /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
@@ -124,7 +124,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// `"block"`, `"challenge"` or `"ratelimit"`. Another page type replaces the resource.
         /// </summary>
         [Input("pageType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.ResponsePagePageType>? PageType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.ResponsePagePageType>? PageType { get; set; }
 
         /// <summary>
         /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A shield zone's settings (the same engine as the TypeScript resource `edge.shield.ShieldZone`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:ShieldZone")]
+    [PulumiResourceType("edgeplatform:shield:ShieldZone")]
     public partial class ShieldZone : global::Pulumi.CustomResource
     {
         /// <summary>
@@ -44,7 +44,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// The zone's plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3).
         /// </summary>
         [Output("planType")]
-        public Output<EdgePlatform.Edgeplatform.Shield.ShieldPlanType?> PlanType { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.ShieldPlanType?> PlanType { get; private set; } = null!;
 
         /// <summary>
         /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
@@ -160,7 +160,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// The zone's plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3).
         /// </summary>
         [Input("planType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.ShieldPlanType>? PlanType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.ShieldPlanType>? PlanType { get; set; }
 
         /// <summary>
         /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A zone's under-attack mode (the same engine as the TypeScript resource `edge.shield.UnderAttackMode`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:UnderAttackMode")]
+    [PulumiResourceType("edgeplatform:shield:UnderAttackMode")]
     public partial class UnderAttackMode : global::Pulumi.CustomResource
     {
         /// <summary>
@@ -22,7 +22,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// before Pulumi turned the switch on (or, if it was already on, the platform's default).
         /// </summary>
         [Output("enabled")]
-        public Output<EdgePlatform.Edgeplatform.Shield.DDoSShieldSensitivity?> Enabled { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity?> Enabled { get; private set; } = null!;
 
         /// <summary>
         /// The managed settings' paths (`"waf.mode"`).
@@ -116,7 +116,7 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// before Pulumi turned the switch on (or, if it was already on, the platform's default).
         /// </summary>
         [Input("enabled")]
-        public Input<EdgePlatform.Edgeplatform.Shield.DDoSShieldSensitivity>? Enabled { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity>? Enabled { get; set; }
 
         /// <summary>
         /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded

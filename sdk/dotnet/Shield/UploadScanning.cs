@@ -8,25 +8,25 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A zone's upload scanning (the same engine as the TypeScript resource `edge.shield.UploadScanning`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:UploadScanning")]
+    [PulumiResourceType("edgeplatform:shield:UploadScanning")]
     public partial class UploadScanning : global::Pulumi.CustomResource
     {
         /// <summary>
         /// The antivirus scanner's mode.
         /// </summary>
         [Output("antivirusScanningMode")]
-        public Output<EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode?> AntivirusScanningMode { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.UploadScanningScannerMode?> AntivirusScanningMode { get; private set; } = null!;
 
         /// <summary>
         /// The CSAM scanner's mode.
         /// </summary>
         [Output("csamScanningMode")]
-        public Output<EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode?> CsamScanningMode { get; private set; } = null!;
+        public Output<EdgePlatform.Pulumi.Shield.UploadScanningScannerMode?> CsamScanningMode { get; private set; } = null!;
 
         /// <summary>
         /// Whether uploads are scanned (`isEnabled`).
@@ -124,13 +124,13 @@ namespace EdgePlatform.Edgeplatform.Shield
         /// The antivirus scanner's mode.
         /// </summary>
         [Input("antivirusScanningMode")]
-        public Input<EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode>? AntivirusScanningMode { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.UploadScanningScannerMode>? AntivirusScanningMode { get; set; }
 
         /// <summary>
         /// The CSAM scanner's mode.
         /// </summary>
         [Input("csamScanningMode")]
-        public Input<EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode>? CsamScanningMode { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.UploadScanningScannerMode>? CsamScanningMode { get; set; }
 
         /// <summary>
         /// Whether uploads are scanned (`isEnabled`).

@@ -8,12 +8,12 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield
+namespace EdgePlatform.Pulumi.Shield
 {
     /// <summary>
     /// A custom WAF rule (the same engine as the TypeScript resource `edge.shield.WafRule`).
     /// </summary>
-    [EdgeplatformResourceType("edgeplatform:shield:WafRule")]
+    [PulumiResourceType("edgeplatform:shield:WafRule")]
     public partial class WafRule : global::Pulumi.CustomResource
     {
         /// <summary>

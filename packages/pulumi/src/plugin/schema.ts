@@ -114,7 +114,11 @@ const LANGUAGE = {
     respectSchemaVersion: true,
     pyproject: { enabled: true },
   },
-  csharp: { rootNamespace: "EdgePlatform", respectSchemaVersion: true },
+  csharp: {
+    rootNamespace: "EdgePlatform",
+    namespaces: { edgeplatform: "Pulumi" },
+    respectSchemaVersion: true,
+  },
 };
 
 /** packages/pulumi/src (from src/plugin or dist/plugin). */

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Dns.Inputs
+namespace EdgePlatform.Pulumi.Dns.Inputs
 {
 
     public sealed class DnsRecordEnvironmentVariablesArgs : global::Pulumi.ResourceArgs

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Dns.Inputs
+namespace EdgePlatform.Pulumi.Dns.Inputs
 {
 
     public sealed class DnsZonePriorArgs : global::Pulumi.ResourceArgs
@@ -18,7 +18,7 @@ namespace EdgePlatform.Edgeplatform.Dns.Inputs
         /// `CertificateKeyType`).
         /// </summary>
         [Input("certificateKeyType")]
-        public Input<EdgePlatform.Edgeplatform.Dns.DnsCertificateKeyType>? CertificateKeyType { get; set; }
+        public Input<EdgePlatform.Pulumi.Dns.DnsCertificateKeyType>? CertificateKeyType { get; set; }
 
         /// <summary>
         /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
@@ -31,7 +31,7 @@ namespace EdgePlatform.Edgeplatform.Dns.Inputs
         /// `LogAnonymizationType`).
         /// </summary>
         [Input("logAnonymizationType")]
-        public Input<EdgePlatform.Edgeplatform.Dns.DnsLogAnonymizationType>? LogAnonymizationType { get; set; }
+        public Input<EdgePlatform.Pulumi.Dns.DnsLogAnonymizationType>? LogAnonymizationType { get; set; }
 
         /// <summary>
         /// Before Pulumi: Whether the zone's queries are logged (`LoggingEnabled`).

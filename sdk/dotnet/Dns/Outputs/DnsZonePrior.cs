@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Dns.Outputs
+namespace EdgePlatform.Pulumi.Dns.Outputs
 {
 
     [OutputType]
@@ -18,7 +18,7 @@ namespace EdgePlatform.Edgeplatform.Dns.Outputs
         /// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
         /// `CertificateKeyType`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Dns.DnsCertificateKeyType? CertificateKeyType;
+        public readonly EdgePlatform.Pulumi.Dns.DnsCertificateKeyType? CertificateKeyType;
         /// <summary>
         /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
         /// </summary>
@@ -27,7 +27,7 @@ namespace EdgePlatform.Edgeplatform.Dns.Outputs
         /// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
         /// `LogAnonymizationType`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Dns.DnsLogAnonymizationType? LogAnonymizationType;
+        public readonly EdgePlatform.Pulumi.Dns.DnsLogAnonymizationType? LogAnonymizationType;
         /// <summary>
         /// Before Pulumi: Whether the zone's queries are logged (`LoggingEnabled`).
         /// </summary>
@@ -51,11 +51,11 @@ namespace EdgePlatform.Edgeplatform.Dns.Outputs
 
         [OutputConstructor]
         private DnsZonePrior(
-            EdgePlatform.Edgeplatform.Dns.DnsCertificateKeyType? certificateKeyType,
+            EdgePlatform.Pulumi.Dns.DnsCertificateKeyType? certificateKeyType,
 
             bool? customNameserversEnabled,
 
-            EdgePlatform.Edgeplatform.Dns.DnsLogAnonymizationType? logAnonymizationType,
+            EdgePlatform.Pulumi.Dns.DnsLogAnonymizationType? logAnonymizationType,
 
             bool? loggingEnabled,
 

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Dns.Outputs
+namespace EdgePlatform.Pulumi.Dns.Outputs
 {
 
     [OutputType]

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Logging.Outputs
+namespace EdgePlatform.Pulumi.Logging.Outputs
 {
 
     [OutputType]

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class ApiGuardianPriorArgs : global::Pulumi.ResourceArgs
@@ -17,7 +17,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Before Pulumi: Over-size body: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         /// </summary>
         [Input("bodyLimitAction")]
-        public Input<EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction>? BodyLimitAction { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.WafPayloadLimitAction>? BodyLimitAction { get; set; }
 
         /// <summary>
         /// Before Pulumi: Whether API guardian is on (`isEnabled`).
@@ -29,13 +29,13 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Before Pulumi: `"Log"` or `"Block"` (0–1).
         /// </summary>
         [Input("executionMode")]
-        public Input<EdgePlatform.Edgeplatform.Shield.WafExecutionMode>? ExecutionMode { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.WafExecutionMode>? ExecutionMode { get; set; }
 
         /// <summary>
         /// Before Pulumi: A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         /// </summary>
         [Input("unmatchedPathAction")]
-        public Input<EdgePlatform.Edgeplatform.Shield.UnmatchedPathAction>? UnmatchedPathAction { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.UnmatchedPathAction>? UnmatchedPathAction { get; set; }
 
         public ApiGuardianPriorArgs()
         {

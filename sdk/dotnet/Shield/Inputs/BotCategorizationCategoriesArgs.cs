@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class BotCategorizationCategoriesArgs : global::Pulumi.ResourceArgs
@@ -17,43 +17,43 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
         [Input("AIScraper")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesAIScraper>? AIScraper { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAIScraper>? AIScraper { get; set; }
 
         /// <summary>
         /// `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
         [Input("AITool")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesAITool>? AITool { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAITool>? AITool { get; set; }
 
         /// <summary>
         /// `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
         [Input("Ads")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesAds>? Ads { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAds>? Ads { get; set; }
 
         /// <summary>
         /// `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
         [Input("Preview")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesPreview>? Preview { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesPreview>? Preview { get; set; }
 
         /// <summary>
         /// `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
         [Input("SEO")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesSEO>? SEO { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSEO>? SEO { get; set; }
 
         /// <summary>
         /// `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
         [Input("Social")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesSocial>? Social { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSocial>? Social { get; set; }
 
         /// <summary>
         /// `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
         [Input("Tool")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesTool>? Tool { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesTool>? Tool { get; set; }
 
         public BotCategorizationCategoriesArgs()
         {

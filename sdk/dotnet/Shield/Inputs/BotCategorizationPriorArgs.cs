@@ -8,21 +8,21 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class BotCategorizationPriorArgs : global::Pulumi.ResourceArgs
     {
         [Input("bots")]
-        private InputMap<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorBots>? _bots;
+        private InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationPriorBots>? _bots;
 
         /// <summary>
         /// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
         /// the ids). A bot the zone does not list is refused before any write.
         /// </summary>
-        public InputMap<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorBots> Bots
+        public InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationPriorBots> Bots
         {
-            get => _bots ?? (_bots = new InputMap<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorBots>());
+            get => _bots ?? (_bots = new InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationPriorBots>());
             set => _bots = value;
         }
 

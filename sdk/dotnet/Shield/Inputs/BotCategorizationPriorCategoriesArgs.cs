@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class BotCategorizationPriorCategoriesArgs : global::Pulumi.ResourceArgs
@@ -17,43 +17,43 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
         /// </summary>
         [Input("AIScraper")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesAIScraper>? AIScraper { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAIScraper>? AIScraper { get; set; }
 
         /// <summary>
         /// `AITool` of prior.categories.AITool: one of None, Block, Allow.
         /// </summary>
         [Input("AITool")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesAITool>? AITool { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAITool>? AITool { get; set; }
 
         /// <summary>
         /// `Ads` of prior.categories.Ads: one of None, Block, Allow.
         /// </summary>
         [Input("Ads")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesAds>? Ads { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAds>? Ads { get; set; }
 
         /// <summary>
         /// `Preview` of prior.categories.Preview: one of None, Block, Allow.
         /// </summary>
         [Input("Preview")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesPreview>? Preview { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesPreview>? Preview { get; set; }
 
         /// <summary>
         /// `SEO` of prior.categories.SEO: one of None, Block, Allow.
         /// </summary>
         [Input("SEO")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesSEO>? SEO { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSEO>? SEO { get; set; }
 
         /// <summary>
         /// `Social` of prior.categories.Social: one of None, Block, Allow.
         /// </summary>
         [Input("Social")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesSocial>? Social { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSocial>? Social { get; set; }
 
         /// <summary>
         /// `Tool` of prior.categories.Tool: one of None, Block, Allow.
         /// </summary>
         [Input("Tool")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesTool>? Tool { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesTool>? Tool { get; set; }
 
         public BotCategorizationPriorCategoriesArgs()
         {

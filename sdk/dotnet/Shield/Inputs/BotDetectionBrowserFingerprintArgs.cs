@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class BotDetectionBrowserFingerprintArgs : global::Pulumi.ResourceArgs
@@ -17,7 +17,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
         /// </summary>
         [Input("aggression")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BrowserFingerprintAggression>? Aggression { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BrowserFingerprintAggression>? Aggression { get; set; }
 
         /// <summary>
         /// `complexEnabled` of browserFingerprint (Browser fingerprinting.).
@@ -29,7 +29,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
         /// </summary>
         [Input("sensitivity")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }
 
         public BotDetectionBrowserFingerprintArgs()
         {

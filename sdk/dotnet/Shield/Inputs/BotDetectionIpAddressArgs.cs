@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class BotDetectionIpAddressArgs : global::Pulumi.ResourceArgs
@@ -17,7 +17,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
         /// </summary>
         [Input("sensitivity")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }
 
         public BotDetectionIpAddressArgs()
         {

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class BotDetectionPriorArgs : global::Pulumi.ResourceArgs
@@ -23,7 +23,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Before Pulumi: `"LogOnly"` or `"Challenge"` (0–1): what happens to a detected bot.
         /// </summary>
         [Input("executionMode")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BotDetectionExecutionMode>? ExecutionMode { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BotDetectionExecutionMode>? ExecutionMode { get; set; }
 
         /// <summary>
         /// Before Pulumi: IP address reputation.

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class EventLogSearchFilter : global::Pulumi.InvokeArgs

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class ManagedAccessListPriorArgs : global::Pulumi.ResourceArgs
@@ -19,7 +19,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Left out: not managed. At least one of `enabled` and `action` is required.
         /// </summary>
         [Input("action")]
-        public Input<EdgePlatform.Edgeplatform.Shield.AccessListAction>? Action { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.AccessListAction>? Action { get; set; }
 
         /// <summary>
         /// Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.

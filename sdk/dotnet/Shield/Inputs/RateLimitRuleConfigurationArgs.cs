@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     /// <summary>
@@ -21,13 +21,13 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// What happens when the limit is hit: 1 RateLimit, 2 Log, 3 Challenge.
         /// </summary>
         [Input("actionType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.RateLimitAction>? ActionType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.RateLimitAction>? ActionType { get; set; }
 
         /// <summary>
         /// How long a client is blocked, in seconds: 30, 60, 300, 900, 1800 or 3600 (`BlockTime`).
         /// </summary>
         [Input("blockTime")]
-        public Input<EdgePlatform.Edgeplatform.Shield.BlockTime>? BlockTime { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.BlockTime>? BlockTime { get; set; }
 
         [Input("chainedRuleConditions")]
         private InputList<Inputs.RateLimitRuleChainedRuleConditionArgs>? _chainedRuleConditions;
@@ -45,7 +45,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// What requests are counted together (`CounterKeyType`: 0 IP, 1 Host, ...).
         /// </summary>
         [Input("counterKeyType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.CounterKeyType>? CounterKeyType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.CounterKeyType>? CounterKeyType { get; set; }
 
         /// <summary>
         /// Negates the match.
@@ -63,7 +63,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Operator of the match (`OperatorType`).
         /// </summary>
         [Input("operatorType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.OperatorType>? OperatorType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.OperatorType>? OperatorType { get; set; }
 
         /// <summary>
         /// Requests allowed per `timeframe` before the action applies (1 to 2147483647).
@@ -75,23 +75,23 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Severity of a match: 0 NOTICE, 1 WARNING, 2 CRITICAL.
         /// </summary>
         [Input("severityType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.SeverityType>? SeverityType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.SeverityType>? SeverityType { get; set; }
 
         /// <summary>
         /// Counting window in seconds: 1, 10, 60, 300, 900 or 3600 (`Timeframe`).
         /// </summary>
         [Input("timeframe")]
-        public Input<EdgePlatform.Edgeplatform.Shield.Timeframe>? Timeframe { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.Timeframe>? Timeframe { get; set; }
 
         [Input("transformationTypes")]
-        private InputList<EdgePlatform.Edgeplatform.Shield.TransformationType>? _transformationTypes;
+        private InputList<EdgePlatform.Pulumi.Shield.TransformationType>? _transformationTypes;
 
         /// <summary>
         /// Transformations applied before matching, in order (`TransformationType`).
         /// </summary>
-        public InputList<EdgePlatform.Edgeplatform.Shield.TransformationType> TransformationTypes
+        public InputList<EdgePlatform.Pulumi.Shield.TransformationType> TransformationTypes
         {
-            get => _transformationTypes ?? (_transformationTypes = new InputList<EdgePlatform.Edgeplatform.Shield.TransformationType>());
+            get => _transformationTypes ?? (_transformationTypes = new InputList<EdgePlatform.Pulumi.Shield.TransformationType>());
             set => _transformationTypes = value;
         }
 

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class ShieldZoneDdosArgs : global::Pulumi.ResourceArgs
@@ -23,7 +23,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// `"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"` (0–4; `dDoSShieldSensitivity`).
         /// </summary>
         [Input("sensitivity")]
-        public Input<EdgePlatform.Edgeplatform.Shield.DDoSShieldSensitivity>? Sensitivity { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity>? Sensitivity { get; set; }
 
         public ShieldZoneDdosArgs()
         {

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class ShieldZonePriorArgs : global::Pulumi.ResourceArgs
@@ -35,7 +35,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Before Pulumi: The zone's plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3).
         /// </summary>
         [Input("planType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.ShieldPlanType>? PlanType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.ShieldPlanType>? PlanType { get; set; }
 
         /// <summary>
         /// Before Pulumi: WAF settings.

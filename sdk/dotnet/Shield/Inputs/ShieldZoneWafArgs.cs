@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class ShieldZoneWafArgs : global::Pulumi.ResourceArgs
@@ -96,7 +96,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
         /// </summary>
         [Input("mode")]
-        public Input<EdgePlatform.Edgeplatform.Shield.WafExecutionMode>? Mode { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.WafExecutionMode>? Mode { get; set; }
 
         /// <summary>
         /// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
@@ -115,7 +115,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Over-size request body: `"Block"`, `"Log"`, `"Ignore"` (0–2; `wafRequestBodyLimitAction`).
         /// </summary>
         [Input("requestBodyLimitAction")]
-        public Input<EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction>? RequestBodyLimitAction { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.WafPayloadLimitAction>? RequestBodyLimitAction { get; set; }
 
         /// <summary>
         /// Whether request headers are logged (`wafRequestHeaderLoggingEnabled`).
@@ -127,7 +127,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Over-size response body: as `requestBodyLimitAction` (`wafResponseBodyLimitAction`).
         /// </summary>
         [Input("responseBodyLimitAction")]
-        public Input<EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction>? ResponseBodyLimitAction { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.WafPayloadLimitAction>? ResponseBodyLimitAction { get; set; }
 
         public ShieldZoneWafArgs()
         {

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class UnderAttackModePriorArgs : global::Pulumi.ResourceArgs
@@ -19,7 +19,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// before Pulumi turned the switch on (or, if it was already on, the platform's default).
         /// </summary>
         [Input("enabled")]
-        public Input<EdgePlatform.Edgeplatform.Shield.DDoSShieldSensitivity>? Enabled { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity>? Enabled { get; set; }
 
         public UnderAttackModePriorArgs()
         {

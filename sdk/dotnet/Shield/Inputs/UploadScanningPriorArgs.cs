@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class UploadScanningPriorArgs : global::Pulumi.ResourceArgs
@@ -17,13 +17,13 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Before Pulumi: The antivirus scanner's mode.
         /// </summary>
         [Input("antivirusScanningMode")]
-        public Input<EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode>? AntivirusScanningMode { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.UploadScanningScannerMode>? AntivirusScanningMode { get; set; }
 
         /// <summary>
         /// Before Pulumi: The CSAM scanner's mode.
         /// </summary>
         [Input("csamScanningMode")]
-        public Input<EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode>? CsamScanningMode { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.UploadScanningScannerMode>? CsamScanningMode { get; set; }
 
         /// <summary>
         /// Before Pulumi: Whether uploads are scanned (`isEnabled`).

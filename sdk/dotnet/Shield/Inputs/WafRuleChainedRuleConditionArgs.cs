@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     public sealed class WafRuleChainedRuleConditionArgs : global::Pulumi.ResourceArgs
@@ -29,7 +29,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Operator, as an integer or a name of `OperatorType` (`"CONTAINS"`).
         /// </summary>
         [Input("operatorType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.OperatorType>? OperatorType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.OperatorType>? OperatorType { get; set; }
 
         /// <summary>
         /// Value to compare with.

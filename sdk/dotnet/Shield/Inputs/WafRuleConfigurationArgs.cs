@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Inputs
+namespace EdgePlatform.Pulumi.Shield.Inputs
 {
 
     /// <summary>
@@ -21,7 +21,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// What a match does: 1 Block, 2 Log, 3 Challenge, 4 Allow, 5 Bypass (`WafRuleAction`).
         /// </summary>
         [Input("actionType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.WafRuleAction>? ActionType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.WafRuleAction>? ActionType { get; set; }
 
         [Input("chainedRuleConditions")]
         private InputList<Inputs.WafRuleChainedRuleConditionArgs>? _chainedRuleConditions;
@@ -51,23 +51,23 @@ namespace EdgePlatform.Edgeplatform.Shield.Inputs
         /// Operator of the match (`OperatorType`).
         /// </summary>
         [Input("operatorType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.OperatorType>? OperatorType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.OperatorType>? OperatorType { get; set; }
 
         /// <summary>
         /// Severity of a match: 0 NOTICE, 1 WARNING, 2 CRITICAL.
         /// </summary>
         [Input("severityType")]
-        public Input<EdgePlatform.Edgeplatform.Shield.SeverityType>? SeverityType { get; set; }
+        public Input<EdgePlatform.Pulumi.Shield.SeverityType>? SeverityType { get; set; }
 
         [Input("transformationTypes")]
-        private InputList<EdgePlatform.Edgeplatform.Shield.TransformationType>? _transformationTypes;
+        private InputList<EdgePlatform.Pulumi.Shield.TransformationType>? _transformationTypes;
 
         /// <summary>
         /// Transformations applied before matching, in order (`TransformationType`).
         /// </summary>
-        public InputList<EdgePlatform.Edgeplatform.Shield.TransformationType> TransformationTypes
+        public InputList<EdgePlatform.Pulumi.Shield.TransformationType> TransformationTypes
         {
-            get => _transformationTypes ?? (_transformationTypes = new InputList<EdgePlatform.Edgeplatform.Shield.TransformationType>());
+            get => _transformationTypes ?? (_transformationTypes = new InputList<EdgePlatform.Pulumi.Shield.TransformationType>());
             set => _transformationTypes = value;
         }
 

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -17,7 +17,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Before Pulumi: Over-size body: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction? BodyLimitAction;
+        public readonly EdgePlatform.Pulumi.Shield.WafPayloadLimitAction? BodyLimitAction;
         /// <summary>
         /// Before Pulumi: Whether API guardian is on (`isEnabled`).
         /// </summary>
@@ -25,21 +25,21 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Before Pulumi: `"Log"` or `"Block"` (0–1).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.WafExecutionMode? ExecutionMode;
+        public readonly EdgePlatform.Pulumi.Shield.WafExecutionMode? ExecutionMode;
         /// <summary>
         /// Before Pulumi: A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.UnmatchedPathAction? UnmatchedPathAction;
+        public readonly EdgePlatform.Pulumi.Shield.UnmatchedPathAction? UnmatchedPathAction;
 
         [OutputConstructor]
         private ApiGuardianPrior(
-            EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction? bodyLimitAction,
+            EdgePlatform.Pulumi.Shield.WafPayloadLimitAction? bodyLimitAction,
 
             bool? enabled,
 
-            EdgePlatform.Edgeplatform.Shield.WafExecutionMode? executionMode,
+            EdgePlatform.Pulumi.Shield.WafExecutionMode? executionMode,
 
-            EdgePlatform.Edgeplatform.Shield.UnmatchedPathAction? unmatchedPathAction)
+            EdgePlatform.Pulumi.Shield.UnmatchedPathAction? unmatchedPathAction)
         {
             BodyLimitAction = bodyLimitAction;
             Enabled = enabled;

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -17,47 +17,47 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesAIScraper? AIScraper;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAIScraper? AIScraper;
         /// <summary>
         /// `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesAITool? AITool;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAITool? AITool;
         /// <summary>
         /// `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesAds? Ads;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAds? Ads;
         /// <summary>
         /// `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesPreview? Preview;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesPreview? Preview;
         /// <summary>
         /// `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesSEO? SEO;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSEO? SEO;
         /// <summary>
         /// `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesSocial? Social;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSocial? Social;
         /// <summary>
         /// `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesTool? Tool;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesTool? Tool;
 
         [OutputConstructor]
         private BotCategorizationCategories(
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesAIScraper? AIScraper,
+            EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAIScraper? AIScraper,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesAITool? AITool,
+            EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAITool? AITool,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesAds? Ads,
+            EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAds? Ads,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesPreview? Preview,
+            EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesPreview? Preview,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesSEO? SEO,
+            EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSEO? SEO,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesSocial? Social,
+            EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSocial? Social,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationCategoriesTool? Tool)
+            EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesTool? Tool)
         {
             this.AIScraper = AIScraper;
             this.AITool = AITool;

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -18,7 +18,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
         /// the ids). A bot the zone does not list is refused before any write.
         /// </summary>
-        public readonly ImmutableDictionary<string, EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorBots>? Bots;
+        public readonly ImmutableDictionary<string, EdgePlatform.Pulumi.Shield.BotCategorizationPriorBots>? Bots;
         /// <summary>
         /// Before Pulumi: The action of each named category (`{ AIScraper: "Block" }`).
         /// </summary>
@@ -26,7 +26,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
 
         [OutputConstructor]
         private BotCategorizationPrior(
-            ImmutableDictionary<string, EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorBots>? bots,
+            ImmutableDictionary<string, EdgePlatform.Pulumi.Shield.BotCategorizationPriorBots>? bots,
 
             Outputs.BotCategorizationPriorCategories? categories)
         {

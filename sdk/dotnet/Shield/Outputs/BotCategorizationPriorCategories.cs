@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -17,47 +17,47 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesAIScraper? AIScraper;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAIScraper? AIScraper;
         /// <summary>
         /// `AITool` of prior.categories.AITool: one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesAITool? AITool;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAITool? AITool;
         /// <summary>
         /// `Ads` of prior.categories.Ads: one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesAds? Ads;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAds? Ads;
         /// <summary>
         /// `Preview` of prior.categories.Preview: one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesPreview? Preview;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesPreview? Preview;
         /// <summary>
         /// `SEO` of prior.categories.SEO: one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesSEO? SEO;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSEO? SEO;
         /// <summary>
         /// `Social` of prior.categories.Social: one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesSocial? Social;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSocial? Social;
         /// <summary>
         /// `Tool` of prior.categories.Tool: one of None, Block, Allow.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesTool? Tool;
+        public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesTool? Tool;
 
         [OutputConstructor]
         private BotCategorizationPriorCategories(
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesAIScraper? AIScraper,
+            EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAIScraper? AIScraper,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesAITool? AITool,
+            EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAITool? AITool,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesAds? Ads,
+            EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAds? Ads,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesPreview? Preview,
+            EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesPreview? Preview,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesSEO? SEO,
+            EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSEO? SEO,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesSocial? Social,
+            EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSocial? Social,
 
-            EdgePlatform.Edgeplatform.Shield.BotCategorizationPriorCategoriesTool? Tool)
+            EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesTool? Tool)
         {
             this.AIScraper = AIScraper;
             this.AITool = AITool;

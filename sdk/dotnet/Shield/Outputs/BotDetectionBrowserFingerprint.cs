@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -17,7 +17,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BrowserFingerprintAggression? Aggression;
+        public readonly EdgePlatform.Pulumi.Shield.BrowserFingerprintAggression? Aggression;
         /// <summary>
         /// `complexEnabled` of browserFingerprint (Browser fingerprinting.).
         /// </summary>
@@ -25,15 +25,15 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotDetectionSensitivity? Sensitivity;
+        public readonly EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? Sensitivity;
 
         [OutputConstructor]
         private BotDetectionBrowserFingerprint(
-            EdgePlatform.Edgeplatform.Shield.BrowserFingerprintAggression? aggression,
+            EdgePlatform.Pulumi.Shield.BrowserFingerprintAggression? aggression,
 
             bool? complexEnabled,
 
-            EdgePlatform.Edgeplatform.Shield.BotDetectionSensitivity? sensitivity)
+            EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? sensitivity)
         {
             Aggression = aggression;
             ComplexEnabled = complexEnabled;

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -17,10 +17,10 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotDetectionSensitivity? Sensitivity;
+        public readonly EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? Sensitivity;
 
         [OutputConstructor]
-        private BotDetectionIpAddress(EdgePlatform.Edgeplatform.Shield.BotDetectionSensitivity? sensitivity)
+        private BotDetectionIpAddress(EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? sensitivity)
         {
             Sensitivity = sensitivity;
         }

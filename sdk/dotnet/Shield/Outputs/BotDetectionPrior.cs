@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -21,7 +21,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Before Pulumi: `"LogOnly"` or `"Challenge"` (0–1): what happens to a detected bot.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BotDetectionExecutionMode? ExecutionMode;
+        public readonly EdgePlatform.Pulumi.Shield.BotDetectionExecutionMode? ExecutionMode;
         /// <summary>
         /// Before Pulumi: IP address reputation.
         /// </summary>
@@ -35,7 +35,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         private BotDetectionPrior(
             Outputs.BotDetectionPriorBrowserFingerprint? browserFingerprint,
 
-            EdgePlatform.Edgeplatform.Shield.BotDetectionExecutionMode? executionMode,
+            EdgePlatform.Pulumi.Shield.BotDetectionExecutionMode? executionMode,
 
             Outputs.BotDetectionPriorIpAddress? ipAddress,
 

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -19,7 +19,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
         /// Left out: not managed. At least one of `enabled` and `action` is required.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.AccessListAction? Action;
+        public readonly EdgePlatform.Pulumi.Shield.AccessListAction? Action;
         /// <summary>
         /// Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
         /// </summary>
@@ -27,7 +27,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
 
         [OutputConstructor]
         private ManagedAccessListPrior(
-            EdgePlatform.Edgeplatform.Shield.AccessListAction? action,
+            EdgePlatform.Pulumi.Shield.AccessListAction? action,
 
             bool? enabled)
         {

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     /// <summary>
@@ -21,11 +21,11 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// What happens when the limit is hit: 1 RateLimit, 2 Log, 3 Challenge.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.RateLimitAction? ActionType;
+        public readonly EdgePlatform.Pulumi.Shield.RateLimitAction? ActionType;
         /// <summary>
         /// How long a client is blocked, in seconds: 30, 60, 300, 900, 1800 or 3600 (`BlockTime`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.BlockTime? BlockTime;
+        public readonly EdgePlatform.Pulumi.Shield.BlockTime? BlockTime;
         /// <summary>
         /// Further conditions that must all match too.
         /// </summary>
@@ -33,7 +33,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// What requests are counted together (`CounterKeyType`: 0 IP, 1 Host, ...).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.CounterKeyType? CounterKeyType;
+        public readonly EdgePlatform.Pulumi.Shield.CounterKeyType? CounterKeyType;
         /// <summary>
         /// Negates the match.
         /// </summary>
@@ -45,7 +45,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Operator of the match (`OperatorType`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.OperatorType? OperatorType;
+        public readonly EdgePlatform.Pulumi.Shield.OperatorType? OperatorType;
         /// <summary>
         /// Requests allowed per `timeframe` before the action applies (1 to 2147483647).
         /// </summary>
@@ -53,15 +53,15 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Severity of a match: 0 NOTICE, 1 WARNING, 2 CRITICAL.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.SeverityType? SeverityType;
+        public readonly EdgePlatform.Pulumi.Shield.SeverityType? SeverityType;
         /// <summary>
         /// Counting window in seconds: 1, 10, 60, 300, 900 or 3600 (`Timeframe`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.Timeframe? Timeframe;
+        public readonly EdgePlatform.Pulumi.Shield.Timeframe? Timeframe;
         /// <summary>
         /// Transformations applied before matching, in order (`TransformationType`).
         /// </summary>
-        public readonly ImmutableArray<EdgePlatform.Edgeplatform.Shield.TransformationType> TransformationTypes;
+        public readonly ImmutableArray<EdgePlatform.Pulumi.Shield.TransformationType> TransformationTypes;
         /// <summary>
         /// Value to compare with.
         /// </summary>
@@ -73,27 +73,27 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
 
         [OutputConstructor]
         private RateLimitRuleConfiguration(
-            EdgePlatform.Edgeplatform.Shield.RateLimitAction? actionType,
+            EdgePlatform.Pulumi.Shield.RateLimitAction? actionType,
 
-            EdgePlatform.Edgeplatform.Shield.BlockTime? blockTime,
+            EdgePlatform.Pulumi.Shield.BlockTime? blockTime,
 
             ImmutableArray<Outputs.RateLimitRuleChainedRuleCondition> chainedRuleConditions,
 
-            EdgePlatform.Edgeplatform.Shield.CounterKeyType? counterKeyType,
+            EdgePlatform.Pulumi.Shield.CounterKeyType? counterKeyType,
 
             bool? isNegated,
 
             bool? isRegexVariable,
 
-            EdgePlatform.Edgeplatform.Shield.OperatorType? operatorType,
+            EdgePlatform.Pulumi.Shield.OperatorType? operatorType,
 
             int? requestCount,
 
-            EdgePlatform.Edgeplatform.Shield.SeverityType? severityType,
+            EdgePlatform.Pulumi.Shield.SeverityType? severityType,
 
-            EdgePlatform.Edgeplatform.Shield.Timeframe? timeframe,
+            EdgePlatform.Pulumi.Shield.Timeframe? timeframe,
 
-            ImmutableArray<EdgePlatform.Edgeplatform.Shield.TransformationType> transformationTypes,
+            ImmutableArray<EdgePlatform.Pulumi.Shield.TransformationType> transformationTypes,
 
             string? value,
 

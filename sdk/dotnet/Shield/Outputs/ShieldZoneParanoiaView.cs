@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -25,7 +25,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Before Pulumi: The zone's plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.ShieldPlanType? PlanType;
+        public readonly EdgePlatform.Pulumi.Shield.ShieldPlanType? PlanType;
         /// <summary>
         /// Before Pulumi: WAF settings.
         /// </summary>
@@ -41,7 +41,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
 
             Outputs.ShieldZonePriorDdos? ddos,
 
-            EdgePlatform.Edgeplatform.Shield.ShieldPlanType? planType,
+            EdgePlatform.Pulumi.Shield.ShieldPlanType? planType,
 
             Outputs.ShieldZonePriorWaf? waf,
 

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -21,13 +21,13 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Before Pulumi: `"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"` (0–4; `dDoSShieldSensitivity`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.DDoSShieldSensitivity? Sensitivity;
+        public readonly EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity? Sensitivity;
 
         [OutputConstructor]
         private ShieldZonePriorDdos(
             int? challengeWindow,
 
-            EdgePlatform.Edgeplatform.Shield.DDoSShieldSensitivity? sensitivity)
+            EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity? sensitivity)
         {
             ChallengeWindow = challengeWindow;
             Sensitivity = sensitivity;

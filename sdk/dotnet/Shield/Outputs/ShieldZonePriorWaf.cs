@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -46,7 +46,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Before Pulumi: `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.WafExecutionMode? Mode;
+        public readonly EdgePlatform.Pulumi.Shield.WafExecutionMode? Mode;
         /// <summary>
         /// Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
         /// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
@@ -59,7 +59,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Before Pulumi: Over-size request body: `"Block"`, `"Log"`, `"Ignore"` (0–2; `wafRequestBodyLimitAction`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction? RequestBodyLimitAction;
+        public readonly EdgePlatform.Pulumi.Shield.WafPayloadLimitAction? RequestBodyLimitAction;
         /// <summary>
         /// Before Pulumi: Whether request headers are logged (`wafRequestHeaderLoggingEnabled`).
         /// </summary>
@@ -67,7 +67,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Before Pulumi: Over-size response body: as `requestBodyLimitAction` (`wafResponseBodyLimitAction`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction? ResponseBodyLimitAction;
+        public readonly EdgePlatform.Pulumi.Shield.WafPayloadLimitAction? ResponseBodyLimitAction;
 
         [OutputConstructor]
         private ShieldZonePriorWaf(
@@ -85,17 +85,17 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
 
             ImmutableArray<string> logOnlyRules,
 
-            EdgePlatform.Edgeplatform.Shield.WafExecutionMode? mode,
+            EdgePlatform.Pulumi.Shield.WafExecutionMode? mode,
 
             Outputs.ShieldZonePriorWafParanoia? paranoia,
 
             bool? realtimeThreatIntelligence,
 
-            EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction? requestBodyLimitAction,
+            EdgePlatform.Pulumi.Shield.WafPayloadLimitAction? requestBodyLimitAction,
 
             bool? requestHeaderLogging,
 
-            EdgePlatform.Edgeplatform.Shield.WafPayloadLimitAction? responseBodyLimitAction)
+            EdgePlatform.Pulumi.Shield.WafPayloadLimitAction? responseBodyLimitAction)
         {
             AllowedContentTypes = allowedContentTypes;
             AllowedHttpVersions = allowedHttpVersions;

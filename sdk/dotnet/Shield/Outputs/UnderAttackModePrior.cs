@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -19,10 +19,10 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
         /// before Pulumi turned the switch on (or, if it was already on, the platform's default).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.DDoSShieldSensitivity? Enabled;
+        public readonly EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity? Enabled;
 
         [OutputConstructor]
-        private UnderAttackModePrior(EdgePlatform.Edgeplatform.Shield.DDoSShieldSensitivity? enabled)
+        private UnderAttackModePrior(EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity? enabled)
         {
             Enabled = enabled;
         }

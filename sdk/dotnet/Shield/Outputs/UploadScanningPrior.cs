@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -17,11 +17,11 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Before Pulumi: The antivirus scanner's mode.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode? AntivirusScanningMode;
+        public readonly EdgePlatform.Pulumi.Shield.UploadScanningScannerMode? AntivirusScanningMode;
         /// <summary>
         /// Before Pulumi: The CSAM scanner's mode.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode? CsamScanningMode;
+        public readonly EdgePlatform.Pulumi.Shield.UploadScanningScannerMode? CsamScanningMode;
         /// <summary>
         /// Before Pulumi: Whether uploads are scanned (`isEnabled`).
         /// </summary>
@@ -29,9 +29,9 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
 
         [OutputConstructor]
         private UploadScanningPrior(
-            EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode? antivirusScanningMode,
+            EdgePlatform.Pulumi.Shield.UploadScanningScannerMode? antivirusScanningMode,
 
-            EdgePlatform.Edgeplatform.Shield.UploadScanningScannerMode? csamScanningMode,
+            EdgePlatform.Pulumi.Shield.UploadScanningScannerMode? csamScanningMode,
 
             bool? enabled)
         {

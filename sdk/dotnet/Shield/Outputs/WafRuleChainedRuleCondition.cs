@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     [OutputType]
@@ -25,7 +25,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Operator, as an integer or a name of `OperatorType` (`"CONTAINS"`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.OperatorType? OperatorType;
+        public readonly EdgePlatform.Pulumi.Shield.OperatorType? OperatorType;
         /// <summary>
         /// Value to compare with.
         /// </summary>
@@ -41,7 +41,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
 
             bool? isRegexVariable,
 
-            EdgePlatform.Edgeplatform.Shield.OperatorType? operatorType,
+            EdgePlatform.Pulumi.Shield.OperatorType? operatorType,
 
             string? value,
 

@@ -8,7 +8,7 @@ using System.Threading.Tasks;
 using Pulumi.Serialization;
 using Pulumi;
 
-namespace EdgePlatform.Edgeplatform.Shield.Outputs
+namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     /// <summary>
@@ -21,7 +21,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// What a match does: 1 Block, 2 Log, 3 Challenge, 4 Allow, 5 Bypass (`WafRuleAction`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.WafRuleAction? ActionType;
+        public readonly EdgePlatform.Pulumi.Shield.WafRuleAction? ActionType;
         /// <summary>
         /// Further conditions that must all match too.
         /// </summary>
@@ -37,15 +37,15 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
         /// <summary>
         /// Operator of the match (`OperatorType`).
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.OperatorType? OperatorType;
+        public readonly EdgePlatform.Pulumi.Shield.OperatorType? OperatorType;
         /// <summary>
         /// Severity of a match: 0 NOTICE, 1 WARNING, 2 CRITICAL.
         /// </summary>
-        public readonly EdgePlatform.Edgeplatform.Shield.SeverityType? SeverityType;
+        public readonly EdgePlatform.Pulumi.Shield.SeverityType? SeverityType;
         /// <summary>
         /// Transformations applied before matching, in order (`TransformationType`).
         /// </summary>
-        public readonly ImmutableArray<EdgePlatform.Edgeplatform.Shield.TransformationType> TransformationTypes;
+        public readonly ImmutableArray<EdgePlatform.Pulumi.Shield.TransformationType> TransformationTypes;
         /// <summary>
         /// Value to compare with.
         /// </summary>
@@ -57,7 +57,7 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
 
         [OutputConstructor]
         private WafRuleConfiguration(
-            EdgePlatform.Edgeplatform.Shield.WafRuleAction? actionType,
+            EdgePlatform.Pulumi.Shield.WafRuleAction? actionType,
 
             ImmutableArray<Outputs.WafRuleChainedRuleCondition> chainedRuleConditions,
 
@@ -65,11 +65,11 @@ namespace EdgePlatform.Edgeplatform.Shield.Outputs
 
             bool? isRegexVariable,
 
-            EdgePlatform.Edgeplatform.Shield.OperatorType? operatorType,
+            EdgePlatform.Pulumi.Shield.OperatorType? operatorType,
 
-            EdgePlatform.Edgeplatform.Shield.SeverityType? severityType,
+            EdgePlatform.Pulumi.Shield.SeverityType? severityType,
 
-            ImmutableArray<EdgePlatform.Edgeplatform.Shield.TransformationType> transformationTypes,
+            ImmutableArray<EdgePlatform.Pulumi.Shield.TransformationType> transformationTypes,
 
             string? value,
 
