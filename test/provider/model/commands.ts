@@ -12,7 +12,7 @@ import type { FaultSpec } from "../../../packages/emulator/src";
 import { clone } from "./engine";
 import type { FieldEdit, ModelKind, OobCreateSpec, OobFieldEdit } from "./kind";
 import { KINDS, kindOf } from "./kinds";
-import { dnsZoneKind, isRef } from "./kinds/dns";
+import { DOMAINS as ZONE_DOMAINS, dnsZoneKind, isRef } from "./kinds/dns";
 import { sometimes } from "./kinds/rules";
 import { objectsOf, World } from "./world";
 
@@ -51,11 +51,18 @@ class AddObject implements Cmd {
   async run(_m: World, w: World) {
     const inputs = clone(this.inputs);
     // A reference to another resource's output (a record in a DNS zone the program creates):
-    // one of the program's resources of that kind, by index; none, a fixture zone instead.
+    // one of the program's zones, by index; none, a new zone resource is added first (the
+    // program's block of a zone and its record), or a fixture zone when the program is full.
     for (const [k, v] of Object.entries(inputs)) {
       if (!isRef(v) || !v.$ref.startsWith("#")) continue;
       const i = Number(v.$ref.slice(1));
-      const target = pick(w.resourceNames(dnsZoneKind.tag), i);
+      let target = pick(w.resourceNames(dnsZoneKind.tag), i);
+      if (target === undefined && w.engine.program.size < MAX_RESOURCES - 1) {
+        target = w.newResourceName(dnsZoneKind.tag);
+        const zone = { domain: ZONE_DOMAINS[i % ZONE_DOMAINS.length] };
+        w.engine.program.set(target, zone);
+        w.log.push(`program: add ${target} = ${JSON.stringify(zone)}`);
+      }
       inputs[k] = target !== undefined ? { $ref: target } : 1 + (i % 3);
     }
     const name = w.newResourceName(this.kind.tag);

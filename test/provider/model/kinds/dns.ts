@@ -44,7 +44,7 @@ type Names = Readonly<Record<string, number>>;
 const FIXTURE_ZONES = [1, 2, 3];
 
 /** Domains a program creates zones for ("example.org" is fixture zone 2's: refused). */
-const DOMAINS = ["alpha.example", "Beta.Example.", "example.org"];
+export const DOMAINS = ["alpha.example", "Beta.Example.", "example.org"];
 const normalDomain = (d: string) => d.trim().toLowerCase().replace(/\.$/, "");
 
 /** A reference to the `zoneId` output of a DnsZone resource of the program (engine.ts). */
