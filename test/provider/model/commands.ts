@@ -179,6 +179,14 @@ class Adopt implements Cmd {
     const obj = pick(candidates, this.obj);
     if (!obj) return;
     const inputs = this.kind.adoptInputs(obj, this.spec);
+    // An object in a container the program creates (a record of its DNS zone): the program
+    // names the container by its resource's output, as a program does (and so cannot remove
+    // the container's resource and keep this one).
+    const within = KINDS.find((k) => k.tag === this.kind.within);
+    for (const [name, st] of w.engine.state) {
+      if (!within || kindOf(name).tag !== within.tag || !w.engine.program.has(name)) continue;
+      if (within.createdBy?.(st) && Number(st.id) === obj.zone) inputs.zoneId = { $ref: name };
+    }
     const name = w.newResourceName(this.kind.tag);
     w.engine.program.set(name, inputs);
     w.adopted.add(obj.key);

@@ -220,6 +220,12 @@ export class World {
       const container = `${within}:${o.zone}`;
       return mayTouch.has(container) && !afterRaw.has(container) && !afterRaw.has(o.key);
     };
+    // What the deleted container held is gone with it, as documented (a DNS zone is deleted
+    // with every record in it): a resource of the state that held one of them (a record
+    // adopted into a zone the program then deletes) lists an object that is gone, explained.
+    const gone = engine === this.engine ? this.goneOutOfBand : this.otherGone;
+    const stateNow = new Set(engine.stateKeys());
+    for (const o of before) if (stateNow.has(o.key) && inDeletedContainer(o)) gone.add(o.key);
     // (6) An object a program adopted existed before Pulumi: no run ever deletes it (programs
     // here never give an adopted object `deleteOnDestroy: true`).
     for (const key of this.adopted) {

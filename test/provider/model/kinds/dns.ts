@@ -384,8 +384,8 @@ export const dnsRecordKind: ModelKind = {
   // create: the latter repeats every value of the record it adopted, so it is refused.
   modeSwitch(prog: ProgramInputs, st: StateEntry) {
     if (typeof prog.recordId !== "number") {
+      // The same zoneId as written (a zone the program creates stays its output).
       prog.recordId = Number(st.id);
-      prog.zoneId = st.outputs.zoneId;
       return `switched to recordId ${st.id}`;
     }
     // A create needs what a new record of its type needs (programs create the pool's types).
