@@ -1,10 +1,10 @@
 /**
- * Model-based test of the Shield resources, every kind of test/provider/model/kinds/ in one
+ * Model-based test of the Shield and DNS resources, every kind of test/provider/model/kinds/ in one
  * program (fast-check commands): random sequences of program edits (partial configurations,
  * `null`, unmanaged fields, mode switches, renames, removals, adoptions), out-of-band changes
  * by another actor, injected faults, interrupted runs and a second stack,
  * driven through a simulation of the Pulumi engine (test/provider/model/engine.ts) against
- * the emulator in every behaviour profile. After each step the invariants of
+ * the emulator in every behaviour profile (each with DNS switches over it: `DNS_SWITCHES`). After each step the invariants of
  * test/provider/model/world.ts are checked on the emulator's whole state.
  *
  * `npm test`: a fixed seed per profile, a few runs. `npm run fuzz` (FUZZ_STEPS=N): at least N
@@ -12,7 +12,7 @@
  */
 import fc from "fast-check";
 import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../packages/emulator/src";
-import type { ProfileName } from "../../packages/emulator/src";
+import type { BehaviourProfile, ProfileName } from "../../packages/emulator/src";
 import { Client } from "../../packages/client/src/api/client";
 import { timing } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
 import { CLIENT_TIMEOUT_MS, commandArbitrary } from "./model/commands";
@@ -69,11 +69,36 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+type DnsSwitches = Pick<
+  BehaviourProfile,
+  "dnsZoneExists" | "dnsZoneUpdateAnswer" | "dnsRecordAddAnswer"
+>;
+
+/**
+ * The DNS switches (how the platform answers where the published document is silent: a
+ * domain that has a zone, a zone's update, a record's add) over each profile. No built-in
+ * profile flips them (each flips one switch of its own), so each profile gets one here; every
+ * other value of each switch is driven under three profiles, and `stale-dnssec` (the DNS
+ * profile) has all three. `default` keeps the defaults.
+ */
+const DNS_SWITCHES: Record<ProfileName, Partial<DnsSwitches>> = {
+  default: {},
+  "merge-patch": { dnsRecordAddAnswer: "zone" },
+  "fill-defaults": { dnsZoneUpdateAnswer: "204" },
+  "async-202": { dnsZoneExists: "409" },
+  "stale-dnssec": { dnsZoneExists: "409", dnsZoneUpdateAnswer: "204", dnsRecordAddAnswer: "zone" },
+  "embedded-not-found": { dnsRecordAddAnswer: "zone" },
+  "zone-replace": { dnsZoneUpdateAnswer: "204" },
+  "embedded-plan-refusal": { dnsZoneExists: "409" },
+};
+
 /** Sets the emulator's behaviour profile; returns how late it applies accepted writes. */
 async function setProfile(name: ProfileName): Promise<number> {
-  const p = await ctl.setProfile(
-    name === "async-202" ? { name, writeDelayMs: ASYNC_WRITE_DELAY_MS } : name,
-  );
+  const p = await ctl.setProfile({
+    name,
+    ...DNS_SWITCHES[name],
+    ...(name === "async-202" ? { writeDelayMs: ASYNC_WRITE_DELAY_MS } : {}),
+  });
   return p.writeDelayMs;
 }
 
@@ -112,45 +137,42 @@ function property(writeDelayMs: number, counter: Counter) {
   );
 }
 
-describe.each(PROFILES)(
-  `Shield model (${KINDS.map((k) => k.name).join(", ")}), profile %s`,
-  (profile) => {
-    const index = PROFILES.indexOf(profile);
-    test(
-      FUZZ_STEPS > 0 ? `at least ${FUZZ_STEPS} steps` : `fixed seed, ${RUNS} runs`,
-      async () => {
-        const writeDelayMs = await setProfile(profile);
-        const counter: Counter = { steps: 0, runs: 0, ops: new Map<string, number>() };
-        const started = Date.now();
-        const failures: string[] = [];
-        if (FUZZ_STEPS > 0) {
-          // Keep going past a failure (each is shrunk and recorded), so the figures cover
-          // FUZZ_STEPS steps and every distinct finding is listed at the end.
-          let round = 0;
-          while (counter.steps < FUZZ_STEPS) {
-            const seed = BASE_SEED + 1_000 * index + round++;
-            try {
-              await fc.assert(property(writeDelayMs, counter), { seed, numRuns: 10 });
-            } catch (e) {
-              const cause = String((e as Error).cause ?? "").split("\n--- steps")[0];
-              failures.push(`seed ${seed}: ${(e as Error).message}\n    cause: ${cause}`);
-            }
+describe.each(PROFILES)(`Model (${KINDS.map((k) => k.name).join(", ")}), profile %s`, (profile) => {
+  const index = PROFILES.indexOf(profile);
+  test(
+    FUZZ_STEPS > 0 ? `at least ${FUZZ_STEPS} steps` : `fixed seed, ${RUNS} runs`,
+    async () => {
+      const writeDelayMs = await setProfile(profile);
+      const counter: Counter = { steps: 0, runs: 0, ops: new Map<string, number>() };
+      const started = Date.now();
+      const failures: string[] = [];
+      if (FUZZ_STEPS > 0) {
+        // Keep going past a failure (each is shrunk and recorded), so the figures cover
+        // FUZZ_STEPS steps and every distinct finding is listed at the end.
+        let round = 0;
+        while (counter.steps < FUZZ_STEPS) {
+          const seed = BASE_SEED + 1_000 * index + round++;
+          try {
+            await fc.assert(property(writeDelayMs, counter), { seed, numRuns: 10 });
+          } catch (e) {
+            const cause = String((e as Error).cause ?? "").split("\n--- steps")[0];
+            failures.push(`seed ${seed}: ${(e as Error).message}\n    cause: ${cause}`);
           }
-        } else {
-          await fc.assert(property(writeDelayMs, counter), {
-            seed: BASE_SEED + 1_000 * index,
-            numRuns: RUNS,
-          });
         }
-        const ms = Date.now() - started;
-        realWrite(
-          `model ${profile}: ${counter.steps} steps in ${counter.runs} runs, ${(ms / 1000).toFixed(1)} s` +
-            ` (provider operations: ${[...counter.ops].map(([k, n]) => `${k} ${n}`).join(", ")})` +
-            `${failures.length ? `, ${failures.length} failing seed(s), the first after ${counter.firstFailureAfter} steps` : ""}\n`,
-        );
-        if (failures.length > 0) throw new Error(failures.join("\n\n"));
-      },
-      FUZZ_STEPS > 0 ? 30 * 60_000 : 60_000,
-    );
-  },
-);
+      } else {
+        await fc.assert(property(writeDelayMs, counter), {
+          seed: BASE_SEED + 1_000 * index,
+          numRuns: RUNS,
+        });
+      }
+      const ms = Date.now() - started;
+      realWrite(
+        `model ${profile}${Object.keys(DNS_SWITCHES[profile]).length ? ` + ${JSON.stringify(DNS_SWITCHES[profile])}` : ""}: ${counter.steps} steps in ${counter.runs} runs, ${(ms / 1000).toFixed(1)} s` +
+          ` (provider operations: ${[...counter.ops].map(([k, n]) => `${k} ${n}`).join(", ")})` +
+          `${failures.length ? `, ${failures.length} failing seed(s), the first after ${counter.firstFailureAfter} steps` : ""}\n`,
+      );
+      if (failures.length > 0) throw new Error(failures.join("\n\n"));
+    },
+    FUZZ_STEPS > 0 ? 30 * 60_000 : 60_000,
+  );
+});

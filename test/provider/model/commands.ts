@@ -12,6 +12,7 @@ import type { FaultSpec } from "../../../packages/emulator/src";
 import { clone } from "./engine";
 import type { FieldEdit, ModelKind, OobCreateSpec, OobFieldEdit } from "./kind";
 import { KINDS, kindOf } from "./kinds";
+import { DOMAINS as ZONE_DOMAINS, dnsZoneKind, isRef } from "./kinds/dns";
 import { sometimes } from "./kinds/rules";
 import { objectsOf, World } from "./world";
 
@@ -48,9 +49,25 @@ class AddObject implements Cmd {
   ) {}
   check = (w: Readonly<World>) => w.engine.program.size < MAX_RESOURCES;
   async run(_m: World, w: World) {
+    const inputs = clone(this.inputs);
+    // A reference to another resource's output (a record in a DNS zone the program creates):
+    // one of the program's zones, by index; none, a new zone resource is added first (the
+    // program's block of a zone and its record), or a fixture zone when the program is full.
+    for (const [k, v] of Object.entries(inputs)) {
+      if (!isRef(v) || !v.$ref.startsWith("#")) continue;
+      const i = Number(v.$ref.slice(1));
+      let target = pick(w.resourceNames(dnsZoneKind.tag), i);
+      if (target === undefined && w.engine.program.size < MAX_RESOURCES - 1) {
+        target = w.newResourceName(dnsZoneKind.tag);
+        const zone = { domain: ZONE_DOMAINS[i % ZONE_DOMAINS.length] };
+        w.engine.program.set(target, zone);
+        w.log.push(`program: add ${target} = ${JSON.stringify(zone)}`);
+      }
+      inputs[k] = target !== undefined ? { $ref: target } : 1 + (i % 3);
+    }
     const name = w.newResourceName(this.kind.tag);
-    w.engine.program.set(name, clone(this.inputs));
-    w.log.push(`program: add ${name} = ${JSON.stringify(this.inputs)}`);
+    w.engine.program.set(name, inputs);
+    w.log.push(`program: add ${name} = ${JSON.stringify(inputs)}`);
   }
   toString = () => `Add(${this.kind.name}, ${JSON.stringify(this.inputs)})`;
 }
@@ -103,8 +120,14 @@ class Rename implements Cmd {
   async run(_m: World, w: World) {
     const name = pick(w.resourceNames(), this.res)!;
     const to = w.newResourceName(kindOf(name).tag);
+    // The program's references to it follow (a variable renamed with its resource).
     w.engine.program = new Map(
-      [...w.engine.program].map(([n, v]) => (n === name ? [to, v] : [n, v])),
+      [...w.engine.program].map(([n, v]) => [
+        n === name ? to : n,
+        Object.fromEntries(
+          Object.entries(v).map(([k, x]) => [k, isRef(x) && x.$ref === name ? { $ref: to } : x]),
+        ),
+      ]),
     );
     w.log.push(`program: rename ${name} → ${to}`);
   }
@@ -132,7 +155,12 @@ class Remove implements Cmd {
   async run(_m: World, w: World) {
     const name = pick(w.resourceNames(), this.res)!;
     w.engine.program.delete(name);
-    w.log.push(`program: remove ${name}`);
+    // The resources that use its outputs go with it (a zone's block and its records' blocks).
+    const users = [...w.engine.program]
+      .filter(([, v]) => Object.values(v).some((x) => isRef(x) && x.$ref === name))
+      .map(([n]) => n);
+    for (const n of users) w.engine.program.delete(n);
+    w.log.push(`program: remove ${[name, ...users].join(", ")}`);
   }
   toString = () => `Remove(#${this.res})`;
 }
@@ -151,6 +179,14 @@ class Adopt implements Cmd {
     const obj = pick(candidates, this.obj);
     if (!obj) return;
     const inputs = this.kind.adoptInputs(obj, this.spec);
+    // An object in a container the program creates (a record of its DNS zone): the program
+    // names the container by its resource's output, as a program does (and so cannot remove
+    // the container's resource and keep this one).
+    const within = KINDS.find((k) => k.tag === this.kind.within);
+    for (const [name, st] of w.engine.state) {
+      if (!within || kindOf(name).tag !== within.tag || !w.engine.program.has(name)) continue;
+      if (within.createdBy?.(st) && Number(st.id) === obj.zone) inputs.zoneId = { $ref: name };
+    }
     const name = w.newResourceName(this.kind.tag);
     w.engine.program.set(name, inputs);
     w.adopted.add(obj.key);
@@ -268,7 +304,9 @@ export interface FaultChoice {
 /** The emulator's fault spec of a choice. */
 export function faultSpec(f: FaultChoice): FaultSpec {
   const k = KINDS.find((x) => x.tag === f.kind) ?? KINDS[0];
-  const [method] = f.target.split(" ");
+  let [method] = f.target.split(" ");
+  if (f.target === "POST") method = k.paths.methods?.create ?? method;
+  if (f.target === "PATCH one") method = k.paths.methods?.update ?? method;
   const path = {
     POST: k.paths.create,
     "GET one": k.paths.one,

@@ -95,7 +95,7 @@ export class Engine {
     try {
       for (const [name, prog] of this.program) {
         const st = this.state.get(name);
-        const checked = await p(name).check(st?.inputs ?? {}, clone(prog));
+        const checked = await p(name).check(st?.inputs ?? {}, this.resolve(prog));
         if (checked.failures && checked.failures.length > 0) {
           throw new Error(
             `check ${name}: ${checked.failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
@@ -163,6 +163,24 @@ export class Engine {
     } catch (e) {
       return { ok: false, interrupted: false, error: message(e), ops };
     }
+  }
+
+  /**
+   * The program's inputs with each reference to another resource's output (`{ $ref: "d0" }`:
+   * a DNS zone's `zoneId`) replaced by its value in the state, as the engine passes an
+   * output once the resource it comes from is done (the program registers it first).
+   */
+  resolve(prog: ProgramInputs): ProgramInputs {
+    const out = clone(prog);
+    for (const [k, v] of Object.entries(out)) {
+      if (typeof v !== "object" || v === null || typeof (v as { $ref?: unknown }).$ref !== "string")
+        continue;
+      const ref = (v as { $ref: string }).$ref;
+      const st = this.state.get(ref);
+      if (!st) throw new Error(`model: ${ref} is not in the state when its ${k} is needed`);
+      out[k] = st.outputs[k];
+    }
+    return out;
   }
 
   /** create, recording a partial create (error with `id` + `properties`) before rethrowing. */

@@ -66,6 +66,8 @@ export interface KindPaths {
   read: RegExp;
   /** A GET that reads every object of a zone (group 1 is the zone), for kinds read so. */
   readZone?: RegExp;
+  /** The HTTP methods of a create and an update when they are not POST and PATCH (DNS). */
+  methods?: { create?: string; update?: string };
 }
 
 /** One kind of object, as the model test drives it. */
@@ -131,4 +133,14 @@ export interface ModelKind {
    * appears (a zone's configuration of a managed list appears on its first listing).
    */
   restoresPrior?: { fields: string[]; unseen: Record<string, unknown> };
+  /**
+   * Settings objects a program may also create (a DNS zone by `domain`): whether a state entry
+   * created its object. Such an object is deleted by destroy, not restored (outside (7)).
+   */
+  createdBy?(st: StateEntry): boolean;
+  /**
+   * The tag of the kind whose objects contain this kind's (a DNS record's `zone` is its DNS
+   * zone's id): a run that deletes a container it owns deletes what is in it, as documented.
+   */
+  within?: string;
 }

@@ -210,13 +210,31 @@ export class World {
         this.drifted.add(o.key);
       }
     }
+    // A container this run may change (a DNS zone of its state) that is gone after it: the run
+    // deleted it (a zone the program created), and with it every object in it, as documented.
+    const mayTouch = new Set<string>(kind === "refresh" ? [] : stateBefore);
+    if (kind === "up") for (const key of adopted) mayTouch.add(key);
+    const inDeletedContainer = (o: PlatformObject): boolean => {
+      const within = KINDS.find((k) => k.tag === o.key.split(":")[0])?.within;
+      if (within === undefined) return false;
+      const container = `${within}:${o.zone}`;
+      return mayTouch.has(container) && !afterRaw.has(container) && !afterRaw.has(o.key);
+    };
+    // What the deleted container held is gone with it, as documented (a DNS zone is deleted
+    // with every record in it): a resource of the state that held one of them (a record
+    // adopted into a zone the program then deletes) lists an object that is gone, explained.
+    const gone = engine === this.engine ? this.goneOutOfBand : this.otherGone;
+    const stateNow = new Set(engine.stateKeys());
+    for (const o of before) if (stateNow.has(o.key) && inDeletedContainer(o)) gone.add(o.key);
     // (6) An object a program adopted existed before Pulumi: no run ever deletes it (programs
     // here never give an adopted object `deleteOnDestroy: true`).
     for (const key of this.adopted) {
+      const was = before.find((o) => o.key === key);
       if (
-        before.some((o) => o.key === key) &&
+        was &&
         !afterRaw.has(key) &&
-        !this.deletedOutOfBand.has(key)
+        !this.deletedOutOfBand.has(key) &&
+        !inDeletedContainer(was)
       ) {
         this.fail(`(6) ${what} deleted ${label(key)}, which a program adopted (it existed before)`);
       }
@@ -247,11 +265,9 @@ export class World {
       }
     }
     // (1) Objects the program does not own are byte-identical (a refresh writes nothing).
-    const mayTouch = new Set<string>(kind === "refresh" ? [] : stateBefore);
-    if (kind === "up") for (const key of adopted) mayTouch.add(key);
     const afterByKey = new Map(after.map((o) => [o.key, o]));
     for (const o of before) {
-      if (mayTouch.has(o.key)) continue;
+      if (mayTouch.has(o.key) || inDeletedContainer(o)) continue;
       const now = afterByKey.get(o.key);
       if (!now || JSON.stringify(now.raw) !== JSON.stringify(o.raw)) {
         this.fail(
@@ -361,7 +377,7 @@ export class World {
       ...engine.pendingDeletes.map((d) => [d.name, d] as const),
     ]) {
       const key = keyOf(name, st.id);
-      if (!settings(key)) continue;
+      if (!settings(key) || kindOf(name).createdBy?.(st)) continue;
       const fields = held.get(key) ?? new Set<string>();
       for (const f of kindOf(name).managedFields(st.inputs)) fields.add(f);
       held.set(key, fields);

@@ -2,11 +2,13 @@
  * The kinds the model test drives, together in one program. A resource's name starts with
  * its kind's tag (`r0` is a RateLimitRule, `w3` a WafRule, `a2` an AccessList, `m1` a
  * ManagedAccessList, `z0` a ShieldZone, `b0` a BotDetection, `u0` an UploadScanning, `g0` an
- * ApiGuardian, `p0` a ResponsePage, `x0` an UnderAttackMode, `c0` a BotCategorization), as a
+ * ApiGuardian, `p0` a ResponsePage, `x0` an UnderAttackMode, `c0` a BotCategorization, `d0` a
+ * DnsZone, `n0` a DnsRecord), as a
  * Pulumi URN carries its type.
  */
 import type { ModelKind } from "../kind";
 import { accessListKind } from "./access-list";
+import { dnsRecordKind, dnsZoneKind } from "./dns";
 import { managedAccessListKind } from "./managed-access-list";
 import { rateLimitRuleKind, wafRuleKind } from "./rules";
 import {
@@ -32,6 +34,8 @@ const ALL_KINDS: readonly ModelKind[] = [
   responsePageKind,
   underAttackModeKind,
   botCategorizationKind,
+  dnsZoneKind,
+  dnsRecordKind,
 ];
 
 /**
