@@ -66,6 +66,12 @@ export interface EngineProvider {
   ): Promise<{ changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean }>;
   create(inputs: never): Promise<{ id: string; outs?: unknown }>;
   read(id: string, props: never): Promise<{ id?: string; props?: unknown; inputs?: unknown }>;
+  /**
+   * `pulumi import` of the object `id`, when it differs from a read with no state (a settings
+   * kind: every setting managed at its current value; the zone-object kinds' read-only view
+   * already holds every field).
+   */
+  import?(id: string): Promise<{ id?: string; props?: unknown; inputs?: unknown }>;
   update(id: string, olds: never, news: never): Promise<{ outs?: unknown }>;
   delete(id: string, props: never): Promise<void>;
 }
