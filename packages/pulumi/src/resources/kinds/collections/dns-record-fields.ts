@@ -350,12 +350,17 @@ async function read(rid: string, props: DnsRecordOutputs): Promise<dynamic.ReadR
   ) as Record<string, unknown>;
   const state = toPublicOutputs(outs as never, props?.scriptId) as DnsRecordOutputs &
     Record<string, unknown>;
-  // A view's fields the record does not set (`null`: no comment, no pull zone) are neither
-  // inputs nor managed (an import's program leaves them out).
-  if (view) {
-    const unset = DNS_RECORD_FIELD_NAMES.filter((f) => inputs[f] === null);
-    for (const f of unset) delete inputs[f];
-    if (unset.length > 0) state.unmanaged = [...(state.unmanaged ?? []), ...unset];
+  // A read-only view's fields the record does not set (`null`: no comment, no pull zone) are
+  // neither inputs nor managed nor in the state (an import's program leaves them out, and the
+  // engine keeps no null output: a refresh shows no change).
+  if (state.readOnly === true) {
+    const unset = DNS_RECORD_FIELD_NAMES.filter((f) => state[f] === null);
+    for (const f of unset) {
+      delete inputs[f];
+      delete state[f];
+    }
+    const unmanaged = new Set([...(state.unmanaged ?? []), ...unset]);
+    if (unmanaged.size > 0) state.unmanaged = [...unmanaged];
   }
   return { id: zone !== undefined ? rid : res.id, props: state, inputs: inputs as never };
 }
