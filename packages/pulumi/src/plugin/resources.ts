@@ -7,7 +7,6 @@
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
-import { AccessListAction, AccessListType } from "edgeplatform-client/spec/runtime";
 import { rateLimitRuleEngine } from "../resources/core/providers/rate-limit-rule-provider";
 import { wafRuleEngine } from "../resources/core/providers/waf-rule-provider";
 import type { EngineKind } from "../resources/core/zone-settings/engine";
@@ -17,6 +16,7 @@ import {
   accessListFieldChanges,
   accessListProvider,
 } from "../resources/kinds/collections/access-list-fields";
+import { ACCESS_LIST_ENUMS } from "../resources/kinds/collections/access-list";
 import { rateLimitRuleKind } from "../resources/kinds/collections/rate-limit-rule";
 import { wafRuleKind } from "../resources/kinds/collections/waf-rule";
 import type { volumeInstancesDeletionInputsSchema as VolumeInstancesDeletionInputsSchema } from "../resources/kinds/own/volume-instances-deletion-schemas";
@@ -253,7 +253,7 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
       "../resources/kinds/collections/access-list-schemas",
       "accessListInputsSchema",
     ),
-    enums: { type: AccessListType, action: AccessListAction },
+    enums: ACCESS_LIST_ENUMS,
     // A list as the program writes it, or the entries joined by "\n" as `check` keeps them.
     typed: {
       entries: { oneOf: [{ type: "array", items: { type: "string" } }, { type: "string" }] },
