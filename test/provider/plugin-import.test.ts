@@ -9,16 +9,10 @@
  *
  * The ids and values come from the emulator's fixtures (packages/emulator/src/fixtures*.ts).
  */
-import {
-  EmulatorControl,
-  startEmulator,
-  type EmulatorState,
-  type RunningEmulator,
-} from "../../packages/emulator/src";
 import { FIXTURE_BLOCK_PAGE } from "../../packages/emulator/src/fixtures-shield";
 import { resetAccessListState } from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
-import { resetSettings } from "../../packages/pulumi/src/resources/core/settings";
+import { quietProviderLogs, usePlatform, type EmulatorState } from "./helpers";
 import { pluginFrontEnd } from "./lifecycle-table/front-ends";
 import type { Any, KindDeclaration } from "./lifecycle-table/kind";
 import { KINDS } from "./lifecycle-table/kinds";
@@ -104,37 +98,23 @@ const IMPORTS: Record<string, Import> = {
   },
 };
 
-let emu: RunningEmulator;
-let ctl: EmulatorControl;
+const t = usePlatform();
 const front = pluginFrontEnd();
-
-// The provider's log lines are not printed.
-const realWrite = process.stderr.write.bind(process.stderr);
-jest
-  .spyOn(process.stderr, "write")
-  .mockImplementation(((chunk: unknown, ...rest: never[]) =>
-    String(chunk).startsWith("edgeplatform: ")
-      ? true
-      : realWrite(chunk as string, ...rest)) as typeof process.stderr.write);
+quietProviderLogs();
 
 beforeAll(async () => {
-  emu = await startEmulator({ port: 0 });
-  ctl = new EmulatorControl(emu.url);
-  await front.configure({ "edgeplatform:apiKey": emu.apiKey, "edgeplatform:baseUrl": emu.url });
+  await front.configure({
+    "edgeplatform:apiKey": t.emu.apiKey,
+    "edgeplatform:baseUrl": t.emu.url,
+  });
 });
-afterAll(async () => {
-  await front.stop();
-  resetSettings();
-  await emu.close();
-});
+afterAll(async () => front.stop());
 beforeEach(async () => {
-  await ctl.reset();
-  await ctl.clearJournal();
-  resetRunState();
+  await t.clearJournal();
   resetAccessListState();
 });
 
-const writes = async () => (await ctl.journal()).filter((e) => e.method !== "GET");
+const writes = async () => (await t.journal()).filter((e) => e.method !== "GET");
 /** The state as compared: a DNS zone's date of its last write left out. */
 const canonical = (s: EmulatorState): Any => {
   const c = JSON.parse(JSON.stringify(s));
@@ -156,7 +136,7 @@ describe.each(importable.map((k): [string, KindDeclaration] => [k.name, k]))("%s
 
   test("Read with no properties, then Check and Diff: the object's values, no change, no write; destroy keeps it", async () => {
     const p = front.provider(k);
-    const before = await ctl.state();
+    const before = await t.state();
     const read = await p.read(spec.id, {});
     expect(read.id).toBe(spec.id);
     expect(read.inputs).toMatchObject(spec.inputs);
@@ -176,7 +156,7 @@ describe.each(importable.map((k): [string, KindDeclaration] => [k.name, k]))("%s
     resetRunState();
     await p.delete(spec.id, read.props);
     expect(await writes()).toEqual([]);
-    expect(canonical(await ctl.state())).toEqual(canonical(before));
+    expect(canonical(await t.state())).toEqual(canonical(before));
   });
 
   test("an id of another form is refused naming the form the kind takes", async () => {
