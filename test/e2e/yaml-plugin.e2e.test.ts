@@ -408,6 +408,44 @@ const EVERY_KIND: Record<string, { type: string; properties: Record<string, unkn
 };
 
 /**
+ * One existing object of every kind but the action (VolumeInstancesDeletion), none of which
+ * the program of every kind manages, nor a platform field of it (`UnderAttackMode` and
+ * `ShieldZone` share a zone's DDoS sensitivity): resource name → type and `pulumi import` id.
+ * From the emulator's fixtures, but for zone 4's block page (the test adds it).
+ */
+const IMPORTED: Record<string, [type: string, id: string]> = {
+  "imp-rl": ["edgeplatform:shield:RateLimitRule", "101"],
+  "imp-waf": ["edgeplatform:shield:WafRule", "301"],
+  "imp-acl": ["edgeplatform:shield:AccessList", "1/501"],
+  "imp-zone": ["edgeplatform:shield:ShieldZone", "2"],
+  "imp-bots": ["edgeplatform:shield:BotDetection", "4"],
+  "imp-scan": ["edgeplatform:shield:UploadScanning", "4"],
+  "imp-guardian": ["edgeplatform:shield:ApiGuardian", "3"],
+  "imp-page": ["edgeplatform:shield:ResponsePage", "4/block"],
+  "imp-attack": ["edgeplatform:shield:UnderAttackMode", "1"],
+  "imp-categories": ["edgeplatform:shield:BotCategorization", "4"],
+  "imp-managed": ["edgeplatform:shield:ManagedAccessList", "1/1"],
+  "imp-dnssec": ["edgeplatform:dns:ZoneDnssec", "2"],
+  "imp-dns-zone": ["edgeplatform:dns:DnsZone", "3"],
+  "imp-record": ["edgeplatform:dns:DnsRecord", "3/301"],
+};
+/** The block page the test gives shield zone 4 before anything runs (an object to import). */
+const PAGE_OF_ZONE_4 = "<p>zone four</p>";
+
+/**
+ * The resources of a program `pulumi import --out` wrote (the YAML host's code): the lines of
+ * its `resources:` section, indented as in a program's.
+ */
+function generatedResources(code: string): string {
+  const lines = code.split("\n");
+  const at = lines.findIndex((l) => /^resources:\s*$/.test(l));
+  expect(at).toBeGreaterThanOrEqual(0);
+  const end = lines.findIndex((l, i) => i > at && /^\S/.test(l));
+  const body = lines.slice(at + 1, end < 0 ? undefined : end).filter((l) => l.trim() !== "");
+  return `${body.join("\n")}\n`;
+}
+
+/**
  * The program of every kind: the documentation's settings program (its shield zone and bot
  * detection, `ipAddress.sensitivity` as given), then the other kinds of {@link EVERY_KIND} and
  * `extra` ones appended to its `resources` (JSON values are YAML).
@@ -528,10 +566,14 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
   };
 
   test(
-    "up creates or adopts one resource of each kind; data sources through fn::invoke; one setting's change is the preview's one field; import makes no write and no change; refresh names each kind's drifted field; destroy restores the platform",
+    "up creates or adopts one resource of each kind; data sources through fn::invoke; one setting's change is the preview's one field; one import of an object of every kind makes no write and its code no change; refresh names each kind's drifted field; destroy restores the platform and keeps the imported objects",
     async () => {
       const control = harness.control;
       await control.reset();
+      // An object to import that no fixture has: a custom block page of shield zone 4.
+      await control.updateState((st) => {
+        st.shieldZones.find((z) => z.id === 4)!.customPages = { block: PAGE_OF_ZONE_4 };
+      });
       const before = await control.state();
       const y = new YamlStack(cli);
       const started = Date.now();
@@ -564,14 +606,19 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
         expect(steps.map((s) => [s.urn.split("::").pop(), s.op])).toEqual([["bots", "update"]]);
         expect(Object.keys(steps[0].detailedDiff ?? {})).toEqual(["ipAddress.sensitivity"]);
 
-        // Import a settings object and a collection object: no write, then no change.
+        // Import one existing object of every kind but the action, none the program manages,
+        // in one `pulumi import --file`: no write; the code it writes (`--out`), added to the
+        // program, changes nothing.
         await control.clearJournal();
-        for (const [name, type, id] of [
-          ["imported-zone", "edgeplatform:shield:ShieldZone", "1"],
-          ["imported-list", "edgeplatform:shield:AccessList", "1/501"],
-        ]) {
-          await y.ok(["import", type, name, id, "--yes", "--protect=false"]);
-        }
+        const out = path.join(y.dir, "imported.yaml");
+        const importFile = path.join(y.dir, "import.json");
+        fs.writeFileSync(
+          importFile,
+          JSON.stringify({
+            resources: Object.entries(IMPORTED).map(([name, [type, id]]) => ({ type, name, id })),
+          }),
+        );
+        await y.ok(["import", "--file", importFile, "--out", out, "--yes", "--protect=false"]);
         expect(await control.writes()).toEqual([]);
         const exported = JSON.parse((await y.ok(["stack", "export"])).stdout) as {
           deployment: { resources?: { urn: string; inputs?: Record<string, unknown> }[] };
@@ -590,20 +637,26 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
             .filter((z) => z.pullZoneId !== undefined && z.pullZoneId !== null)
             .map((z) => ({ shieldZoneId: z.id, pullZoneId: z.pullZoneId })),
         });
-        expect(inputsOf("imported-list")).toMatchObject({ listId: 501, shieldZoneId: 1 });
-        y.writeProgram(
-          program("Medium", {
-            "imported-zone": {
-              type: "edgeplatform:shield:ShieldZone",
-              properties: inputsOf("imported-zone"),
-            },
-            "imported-list": {
-              type: "edgeplatform:shield:AccessList",
-              properties: inputsOf("imported-list"),
-            },
-          }),
+        // The fixtures' values (packages/emulator/src/fixtures*.ts), as the state holds them.
+        expect(inputsOf("imp-rl")).toMatchObject({
+          ruleId: 101,
+          ruleName: "api-burst",
+          ruleConfiguration: { requestCount: 100, value: "/api" },
+        });
+        expect(inputsOf("imp-acl")).toMatchObject({ listId: 501, shieldZoneId: 1 });
+        expect(inputsOf("imp-page")).toMatchObject({ shieldZoneId: 4, html: PAGE_OF_ZONE_4 });
+        expect(inputsOf("imp-scan")).toMatchObject({ shieldZoneId: 4, enabled: true });
+        expect(inputsOf("imp-dnssec")).toMatchObject({ zoneId: 2, enabled: true });
+        expect(inputsOf("imp-record")).toMatchObject({ zoneId: 3, recordId: 301, name: "www" });
+        // The code `--out` wrote: each imported resource, in the program's `resources`.
+        const generated = fs.readFileSync(out, "utf8");
+        const imported = generatedResources(generated);
+        expect([...imported.matchAll(/^ {2}([\w-]+):$/gm)].map((m) => m[1]).sort()).toEqual(
+          Object.keys(IMPORTED).sort(),
         );
-        await y.ok(["preview", "--expect-no-changes"]);
+        y.writeProgram(`${everyKindProgram("Medium")}${imported}${dataSourceSections()}`);
+        const still = await y.pulumi(["preview", "--expect-no-changes", "--diff"]);
+        expect([still.status, generated, still.out]).toEqual([0, generated, still.out]);
         expect(await control.writes()).toEqual([]);
 
         // Drift: one field of each kind changed outside Pulumi; one refresh names each, by the

@@ -65,5 +65,16 @@ export function usePlatform(): TestPlatform {
   return t;
 }
 
+/** The provider's log lines (`edgeplatform: …` on stderr) are not printed by this test file. */
+export function quietProviderLogs(): void {
+  const realWrite = process.stderr.write.bind(process.stderr);
+  jest
+    .spyOn(process.stderr, "write")
+    .mockImplementation(((chunk: unknown, ...rest: never[]) =>
+      String(chunk).startsWith("edgeplatform: ")
+        ? true
+        : realWrite(chunk as string, ...rest)) as typeof process.stderr.write);
+}
+
 /** A full, valid rule configuration (the shared sample, test/support/fixtures.ts). */
 export const sampleConfig = () => sampleRuleConfiguration();

@@ -44,181 +44,76 @@ export interface PluginFunction {
 }
 
 const F = (name: string) => `functions/${name}.ts`;
-/** The schema `name` of the schema module `functions/<module>-schemas`. */
-const args = (module: string, name: string): SchemaRef =>
-  schemaRef(__dirname, `../functions/${module}-schemas`, name);
 const SPEC_TYPES = "../../client/src/spec/types.ts";
+
+/**
+ * A data source of a group: the data source, the name of its arguments' schema when not
+ * `<name>ArgsSchema` (`"zoneArgsSchema"`), and its result's declarations when not
+ * `<Name>Result` of its file.
+ */
+type Entry = [run: unknown, args?: string, result?: DeclarationSources];
+
+/**
+ * The functions of `module` declared in `functions/<file>.ts`, their arguments' schemas in
+ * `functions/<schemas>-schemas` (in the order given: the schema's order).
+ */
+function declaredIn(
+  module: string,
+  file: string,
+  schemas: string,
+  entries: Record<string, Entry>,
+): PluginFunction[] {
+  return Object.entries(entries).map(([name, [run, argsSchema, result]]) => ({
+    module,
+    name,
+    run: run as PluginFunction["run"],
+    args: schemaRef(
+      __dirname,
+      `../functions/${schemas}-schemas`,
+      argsSchema ?? `${name}ArgsSchema`,
+    ),
+    file: F(file),
+    result: result ?? { [F(file)]: [`${name[0].toUpperCase()}${name.slice(1)}Result`] },
+  }));
+}
 
 /** The functions of the plugin: every data source of the package. */
 export const PLUGIN_FUNCTIONS: readonly PluginFunction[] = [
-  {
-    module: "shield",
-    name: "getEventLogs",
-    run: getEventLogs as PluginFunction["run"],
-    args: args("shield", "getEventLogsArgsSchema"),
-    file: F("shield"),
-    result: { [F("shield")]: ["GetEventLogsResult"] },
-  },
-  {
-    module: "shield",
-    name: "getWafRules",
-    run: getWafRules as PluginFunction["run"],
-    args: args("shield", "zoneArgsSchema"),
-    file: F("shield"),
-    result: { [F("shield")]: ["GetWafRulesResult"] },
-  },
-  {
-    module: "shield",
-    name: "getAccessLists",
-    run: getAccessLists as PluginFunction["run"],
-    args: args("shield", "zoneArgsSchema"),
-    file: F("shield"),
-    result: { [F("shield")]: ["GetAccessListsResult"] },
-  },
-  {
-    module: "shield",
-    name: "getEventLogSearch",
-    run: getEventLogSearch as PluginFunction["run"],
-    args: args("shield", "getEventLogSearchArgsSchema"),
-    file: F("shield-activity"),
-    result: { [F("shield-activity")]: ["GetEventLogSearchResult"] },
-  },
-  {
-    module: "shield",
-    name: "getShieldMetrics",
-    run: getShieldMetrics as PluginFunction["run"],
-    args: args("shield", "getShieldMetricsArgsSchema"),
-    file: F("shield-activity"),
-    result: { [F("shield-activity")]: ["GetShieldMetricsResult"] },
-  },
-  {
-    module: "shield",
-    name: "getBots",
-    run: getBots as PluginFunction["run"],
-    args: args("shield", "zoneArgsSchema"),
-    file: F("shield-activity"),
-    result: { [F("shield-activity")]: ["GetBotsResult"] },
-  },
-  {
-    module: "shield",
-    name: "getZone",
-    run: getZone as PluginFunction["run"],
-    args: args("shield", "zoneArgsSchema"),
-    file: F("shield-zones"),
-    result: { [F("shield-zone-view")]: ["ShieldZoneView"] },
-  },
-  {
-    module: "shield",
-    name: "getZones",
-    run: getZones as PluginFunction["run"],
-    args: args("shield", "getZonesArgsSchema"),
-    file: F("shield-zones"),
-    result: { [F("shield-zones")]: ["GetZonesResult"] },
-  },
-  {
-    module: "shield",
-    name: "getManagedWafRules",
-    run: getManagedWafRules as PluginFunction["run"],
-    args: args("shield", "zoneArgsSchema"),
-    file: F("shield-zones"),
-    result: { [F("shield-zones")]: ["GetManagedWafRulesResult"] },
-  },
-  {
-    module: "shield",
-    name: "getMetrics",
-    run: getMetrics as PluginFunction["run"],
-    args: args("shield", "zoneArgsSchema"),
-    file: F("shield-zones"),
-    result: { [F("shield-zones")]: ["GetMetricsResult"] },
-  },
-  {
-    module: "shield",
-    name: "getRateLimitMetrics",
-    run: getRateLimitMetrics as PluginFunction["run"],
-    args: args("shield", "zoneArgsSchema"),
-    file: F("shield-zones"),
-    result: { [F("shield-zones")]: ["GetRateLimitMetricsResult"] },
-  },
-  {
-    module: "dns",
-    name: "getDnsZone",
-    run: getDnsZone as PluginFunction["run"],
-    args: args("dns", "getDnsZoneArgsSchema"),
-    file: F("dns"),
-    result: { [F("dns")]: ["GetDnsZoneResult", "DnsZoneResult"] },
-  },
-  {
-    module: "dns",
-    name: "getDnsZones",
-    run: getDnsZones as PluginFunction["run"],
-    args: args("dns", "getDnsZonesArgsSchema"),
-    file: F("dns"),
-    result: { [F("dns")]: ["GetDnsZonesResult"] },
-  },
-  {
-    module: "dns",
-    name: "getDnsRecords",
-    run: getDnsRecords as PluginFunction["run"],
-    args: args("dns", "getDnsRecordsArgsSchema"),
-    file: F("dns"),
-    result: { [F("dns")]: ["GetDnsRecordsResult"] },
-  },
-  {
-    module: "dns",
-    name: "getDnsZoneStatistics",
-    run: getDnsZoneStatistics as PluginFunction["run"],
-    args: args("dns", "getDnsZoneStatisticsArgsSchema"),
-    file: F("dns"),
-    result: { [F("dns")]: ["GetDnsZoneStatisticsResult"] },
-  },
-  {
-    module: "containers",
-    name: "getRegistry",
-    run: getRegistry as PluginFunction["run"],
-    args: args("containers", "getRegistryArgsSchema"),
-    file: F("containers"),
-    result: { [SPEC_TYPES]: ["ContainerRegistry"] },
-  },
-  {
-    module: "containers",
-    name: "getRegionSettings",
-    run: getRegionSettings as PluginFunction["run"],
-    args: args("containers", "getRegionSettingsArgsSchema"),
-    file: F("containers"),
-    result: { [SPEC_TYPES]: ["RegionSettings"] },
-  },
-  {
-    module: "compute",
-    name: "getScriptStatistics",
-    run: getScriptStatistics as PluginFunction["run"],
-    args: args("compute", "getScriptStatisticsArgsSchema"),
-    file: F("compute"),
-    result: { [F("compute")]: ["GetScriptStatisticsResult"] },
-  },
-  {
-    module: "pullzones",
-    name: "checkNameAvailability",
-    run: checkNameAvailability as PluginFunction["run"],
-    args: args("pullzones", "checkNameAvailabilityArgsSchema"),
-    file: F("pullzones"),
-    result: { [F("pullzones")]: ["CheckNameAvailabilityResult"] },
-  },
-  {
-    module: "logging",
-    name: "getAccessLogs",
-    run: getAccessLogs as PluginFunction["run"],
-    args: args("logging", "getAccessLogsArgsSchema"),
-    file: F("logging"),
-    result: { [F("logging")]: ["GetAccessLogsResult"] },
-  },
-  {
-    module: "logging",
-    name: "getLegacyAccessLogs",
-    run: getLegacyAccessLogs as PluginFunction["run"],
-    args: args("legacy-logging", "getLegacyAccessLogsArgsSchema"),
-    file: F("legacy-logging"),
-    result: { [F("legacy-logging")]: ["GetLegacyAccessLogsResult"] },
-  },
+  ...declaredIn("shield", "shield", "shield", {
+    getEventLogs: [getEventLogs],
+    getWafRules: [getWafRules, "zoneArgsSchema"],
+    getAccessLists: [getAccessLists, "zoneArgsSchema"],
+  }),
+  ...declaredIn("shield", "shield-activity", "shield", {
+    getEventLogSearch: [getEventLogSearch],
+    getShieldMetrics: [getShieldMetrics],
+    getBots: [getBots, "zoneArgsSchema"],
+  }),
+  ...declaredIn("shield", "shield-zones", "shield", {
+    getZone: [getZone, "zoneArgsSchema", { [F("shield-zone-view")]: ["ShieldZoneView"] }],
+    getZones: [getZones],
+    getManagedWafRules: [getManagedWafRules, "zoneArgsSchema"],
+    getMetrics: [getMetrics, "zoneArgsSchema"],
+    getRateLimitMetrics: [getRateLimitMetrics, "zoneArgsSchema"],
+  }),
+  ...declaredIn("dns", "dns", "dns", {
+    getDnsZone: [getDnsZone, undefined, { [F("dns")]: ["GetDnsZoneResult", "DnsZoneResult"] }],
+    getDnsZones: [getDnsZones],
+    getDnsRecords: [getDnsRecords],
+    getDnsZoneStatistics: [getDnsZoneStatistics],
+  }),
+  ...declaredIn("containers", "containers", "containers", {
+    getRegistry: [getRegistry, undefined, { [SPEC_TYPES]: ["ContainerRegistry"] }],
+    getRegionSettings: [getRegionSettings, undefined, { [SPEC_TYPES]: ["RegionSettings"] }],
+  }),
+  ...declaredIn("compute", "compute", "compute", { getScriptStatistics: [getScriptStatistics] }),
+  ...declaredIn("pullzones", "pullzones", "pullzones", {
+    checkNameAvailability: [checkNameAvailability],
+  }),
+  ...declaredIn("logging", "logging", "logging", { getAccessLogs: [getAccessLogs] }),
+  ...declaredIn("logging", "legacy-logging", "legacy-logging", {
+    getLegacyAccessLogs: [getLegacyAccessLogs],
+  }),
 ];
 
 /** The token of a function (`edgeplatform:dns:getDnsZone`). */

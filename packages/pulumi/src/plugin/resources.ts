@@ -7,7 +7,6 @@
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
-import { AccessListAction, AccessListType } from "edgeplatform-client/spec/runtime";
 import { rateLimitRuleEngine } from "../resources/core/providers/rate-limit-rule-provider";
 import { wafRuleEngine } from "../resources/core/providers/waf-rule-provider";
 import type { EngineKind } from "../resources/core/zone-settings/engine";
@@ -17,6 +16,7 @@ import {
   accessListFieldChanges,
   accessListProvider,
 } from "../resources/kinds/collections/access-list-fields";
+import { ACCESS_LIST_ENUMS } from "../resources/kinds/collections/access-list";
 import { rateLimitRuleKind } from "../resources/kinds/collections/rate-limit-rule";
 import { wafRuleKind } from "../resources/kinds/collections/waf-rule";
 import type { volumeInstancesDeletionInputsSchema as VolumeInstancesDeletionInputsSchema } from "../resources/kinds/own/volume-instances-deletion-schemas";
@@ -66,6 +66,12 @@ export interface EngineProvider {
   ): Promise<{ changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean }>;
   create(inputs: never): Promise<{ id: string; outs?: unknown }>;
   read(id: string, props: never): Promise<{ id?: string; props?: unknown; inputs?: unknown }>;
+  /**
+   * `pulumi import` of the object `id`, when it differs from a read with no state (a settings
+   * kind: every setting managed at its current value; the zone-object kinds' read-only view
+   * already holds every field).
+   */
+  import?(id: string): Promise<{ id?: string; props?: unknown; inputs?: unknown }>;
   update(id: string, olds: never, news: never): Promise<{ outs?: unknown }>;
   delete(id: string, props: never): Promise<void>;
 }
@@ -247,7 +253,7 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
       "../resources/kinds/collections/access-list-schemas",
       "accessListInputsSchema",
     ),
-    enums: { type: AccessListType, action: AccessListAction },
+    enums: ACCESS_LIST_ENUMS,
     // A list as the program writes it, or the entries joined by "\n" as `check` keeps them.
     typed: {
       entries: { oneOf: [{ type: "array", items: { type: "string" } }, { type: "string" }] },

@@ -17,7 +17,9 @@
  *   resources it manages;
  * - `Diff` reports a `detailedDiff` per field (`ruleConfiguration.requestCount`, `waf.mode`),
  *   the replace reasons as the kind's diff gives them;
- * - `Read` with no properties (`pulumi import`) returns the read-only view of the object;
+ * - `Read` with no properties (`pulumi import`) returns the object as a resource that writes
+ *   nothing and changes nothing: a zone object's every field (adopted, never deleted), a
+ *   settings object's every setting at its current value (also its value before Pulumi);
  * - `Invoke` runs a data source of the package (functions.ts), an invalid argument as a check
  *   failure naming it;
  * - secrets are not accepted (the engine strips and re-applies them), nor is `preview` on
@@ -432,7 +434,12 @@ function handlers(): Record<string, unknown> {
     }),
     read: op(async (req) => {
       const engine = await engineOf(req);
-      const r = await engine.provider.read(req.getId(), fromStruct(req.getProperties()) as never);
+      const props = fromStruct(req.getProperties());
+      // No properties: `pulumi import` (the engine has no state of the object yet).
+      const r =
+        Object.keys(props).length === 0 && engine.provider.import
+          ? await engine.provider.import(req.getId())
+          : await engine.provider.read(req.getId(), props as never);
       const res = new providerPb.ReadResponse().setId(r.id ?? "");
       if (r.id) res.setProperties(toStruct(r.props)).setInputs(toStruct(r.inputs));
       return res;

@@ -13,7 +13,7 @@ import type {
   DnsSmartRoutingType,
 } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
-import { ReadableResource } from "./readable-resource";
+import { ReadableResource, type OutputsOf } from "./readable-resource";
 
 /** A record's health monitoring, by name. */
 export type DnsMonitoringTypeName = keyof typeof DnsMonitoringType;
@@ -191,6 +191,10 @@ const KIND = {
     "place on destroy; DnsRecord.get(name, `<zoneId>/<recordId>`) reads one without managing it",
 } as const;
 
+/** The outputs of a {@link DnsRecord}: the fields of {@link DnsRecordState}. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: the state interface's fields, declared once
+export interface DnsRecord extends OutputsOf<DnsRecordState> {}
+
 /**
  * One record of a DNS zone. With `zoneId` alone a new record is created (and deleted on
  * destroy); with `recordId` (and its `zoneId`) an existing record is adopted (and left in
@@ -208,64 +212,8 @@ const KIND = {
  * });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: the state interface's fields, declared once
 export class DnsRecord extends ReadableResource {
-  /** Id of the record on the platform (also the resource id, as a string). */
-  declare public readonly recordId: pulumi.Output<number>;
-  /** The DNS zone of the record. */
-  declare public readonly zoneId: pulumi.Output<number>;
-  /** The record's type, by name (`"MX"`). */
-  declare public readonly type: pulumi.Output<DnsRecordTypeName>;
-  /** The record's name (`""`: the zone apex). */
-  declare public readonly name: pulumi.Output<string>;
-  /** The record's value on the platform. */
-  declare public readonly value: pulumi.Output<string | null>;
-  /** Time to live, in seconds. */
-  declare public readonly ttl: pulumi.Output<number>;
-  /** Priority (MX, SRV; 0 for other types). */
-  declare public readonly priority: pulumi.Output<number>;
-  /** Weight (SRV; 0 for other types). */
-  declare public readonly weight: pulumi.Output<number>;
-  /** Port (SRV; 0 for other types). */
-  declare public readonly port: pulumi.Output<number>;
-  /** Flags (CAA; 0 for other types). */
-  declare public readonly flags: pulumi.Output<number>;
-  /** Property tag (CAA). */
-  declare public readonly tag: pulumi.Output<string | null>;
-  /** The pull zone a PullZone record points at (null: none). */
-  declare public readonly pullZoneId: pulumi.Output<number | null>;
-  /** The edge script a Script record points at, as the program wrote it. */
-  declare public readonly scriptId: pulumi.Output<number | null | undefined>;
-  /** Whether the platform's CDN accelerates the record. */
-  declare public readonly accelerated: pulumi.Output<boolean>;
-  /** Health monitoring, by name. */
-  declare public readonly monitorType: pulumi.Output<DnsMonitoringTypeName>;
-  /** Latitude of the record's server. */
-  declare public readonly geolocationLatitude: pulumi.Output<number>;
-  /** Longitude of the record's server. */
-  declare public readonly geolocationLongitude: pulumi.Output<number>;
-  /** The latency zone of the record. */
-  declare public readonly latencyZone: pulumi.Output<string | null>;
-  /** Smart routing, by name. */
-  declare public readonly smartRoutingType: pulumi.Output<DnsSmartRoutingTypeName>;
-  /** Whether the record is disabled. */
-  declare public readonly disabled: pulumi.Output<boolean>;
-  /** Environment variables of a Script record. */
-  declare public readonly environmentVariables: pulumi.Output<DnsRecordVariable[] | null>;
-  /** The comment on the record. */
-  declare public readonly comment: pulumi.Output<string | null>;
-  /** Whether the platform issues a certificate for the record's name. */
-  declare public readonly autoSslIssuance: pulumi.Output<boolean>;
-  /** True when the program addresses the record by `recordId` (adopt mode), and for `get`. */
-  declare public readonly adopted: pulumi.Output<boolean>;
-  /** `"created"` (this resource created the record) or `"adopted"` (it existed before). */
-  declare public readonly origin: pulumi.Output<"created" | "adopted">;
-  /** `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`). */
-  declare public readonly deleteOnDestroy: pulumi.Output<boolean | undefined>;
-  /** Fields reported but not managed (left out by the program). */
-  declare public readonly unmanaged: pulumi.Output<DnsRecordField[] | undefined>;
-  /** True for a record read with {@link DnsRecord.get} (a read-only view); else undefined. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
-
   /**
    * Creates or adopts a DNS record.
    * @param name The unique name of the resource.

@@ -6,7 +6,7 @@ import type { EdgeResourceOptions } from "./readable-resource";
 import * as pulumi from "@pulumi/pulumi";
 import type { DnsCertificateKeyType, DnsLogAnonymizationType } from "edgeplatform-client/spec";
 import { soleOwner } from "./one-owner";
-import { ReadableResource } from "./readable-resource";
+import { ReadableResource, type OutputsOf } from "./readable-resource";
 import type { EnumArg } from "./zone-settings-resource";
 
 /** Settings of {@link DnsZoneArgs}. Every setting left out is not managed (never written). */
@@ -144,6 +144,10 @@ const OUTPUTS = [
   "readOnly",
 ];
 
+/** The outputs of a {@link DnsZone}: the fields of {@link DnsZoneState}. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: the state interface's fields, declared once
+export interface DnsZone extends OutputsOf<Omit<DnsZoneState, "prior">> {}
+
 /**
  * A DNS zone: created for a `domain`, or adopted by `zoneId`, with the settings the program
  * names (only those are managed). Destroy of a zone Pulumi created **deletes it with every
@@ -156,37 +160,11 @@ const OUTPUTS = [
  * new edge.dns.ZoneDnssec("example", { zoneId: zone.zoneId, enabled: true });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: the state interface's fields, declared once
 export class DnsZone extends ReadableResource {
-  /** Id of the DNS zone. */
-  declare public readonly zoneId: pulumi.Output<number>;
-  /** The zone's domain. */
-  declare public readonly domain: pulumi.Output<string>;
-  /** `"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings). */
-  declare public readonly origin: pulumi.Output<"created" | "adopted" | undefined>;
-  /** Whether custom nameservers are on, as the platform holds it. */
-  declare public readonly customNameserversEnabled: pulumi.Output<boolean>;
-  /** First nameserver, as the platform holds it. */
-  declare public readonly nameserver1: pulumi.Output<string>;
-  /** Second nameserver, as the platform holds it. */
-  declare public readonly nameserver2: pulumi.Output<string>;
-  /** SOA e-mail address, as the platform holds it. */
-  declare public readonly soaEmail: pulumi.Output<string>;
-  /** Whether query logging is on, as the platform holds it. */
-  declare public readonly loggingEnabled: pulumi.Output<boolean>;
-  /** Log anonymization, by name. */
-  declare public readonly logAnonymizationType: pulumi.Output<string | number>;
-  /** Certificate key type, by name. */
-  declare public readonly certificateKeyType: pulumi.Output<string | number>;
-  /** Whether IP anonymization of the logs is on, as the platform holds it. */
-  declare public readonly loggingIpAnonymizationEnabled: pulumi.Output<boolean>;
+  // Its own description: the state's names the read-only view.
   /** The managed settings before Pulumi managed them: what destroy of an adopted zone restores. */
   declare public readonly prior: pulumi.Output<Record<string, unknown>>;
-  /** The managed settings' names. */
-  declare public readonly managed: pulumi.Output<string[]>;
-  /** True when the program states `prior` (the record is the program's); else undefined. */
-  declare public readonly priorPinned: pulumi.Output<boolean | undefined>;
-  /** True for a zone read with {@link DnsZone.get} (a read-only view); else undefined. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
 
   /**
    * Creates or adopts a DNS zone and manages the settings the program names.

@@ -11,7 +11,7 @@
  *   no other resource adopts it, and a stale state entry's delete leaves it.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { isNotFound, isUnknown, operation } from "../common";
+import { isNotFound, isUnknown, operation, ResourceOperationError } from "../common";
 import { claim, claimWith, isClaimed } from "../run-state";
 import { configureFromRequest, type ConfigureRequestLike } from "../settings";
 import { checkFor } from "./check";
@@ -38,6 +38,25 @@ import {
  */
 const isReadOnlyView = (props: Partial<ZoneObjectOutputs> | undefined): boolean =>
   typeof props?.ruleId !== "number" || props.readOnly === true;
+
+/**
+ * The numbers of an id that a read with no state takes (`get`, `pulumi import`): one per part
+ * of `form` (`["ruleId"]`: `"101"`; `["shieldZoneId", "listId"]`: `"1/501"`); another id is
+ * refused naming the form, with `example`.
+ */
+export function idParts(
+  rid: string,
+  form: readonly string[],
+  example: string,
+  what: string,
+): number[] {
+  const m = new RegExp(`^${form.map(() => "(\\d{1,16})").join("/")}$`).exec(String(rid));
+  if (m) return m.slice(1).map(Number);
+  throw new ResourceOperationError(
+    `${what} failed: the id must be "${form.map((p) => `<${p}>`).join("/")}" ` +
+      `(e.g. "${example}"); got ${JSON.stringify(rid)}`,
+  );
+}
 
 /** Builds the dynamic provider (and its named operations) of one kind. */
 export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>) {
@@ -98,7 +117,10 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     id: string,
     props: ZoneObjectOutputs,
   ): Promise<dynamic.ReadResult<ZoneObjectOutputs>> {
-    const ruleId = typeof props?.ruleId === "number" ? props.ruleId : Number(id);
+    const ruleId =
+      typeof props?.ruleId === "number"
+        ? props.ruleId
+        : idParts(id, ["ruleId"], "101", `edgeplatform ${kind.typeName}: read`)[0];
     const what = `edgeplatform ${kind.typeName} ${ruleId}: read`;
     return operation(what, async () => {
       let rule: O;

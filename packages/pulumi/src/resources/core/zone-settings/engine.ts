@@ -74,6 +74,7 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     diff: async (id: string, olds: SettingsOutputs, news: SettingsInputs) => diff(id, olds, news),
     create,
     read,
+    import: (id: string) => read(id, {} as SettingsOutputs, true),
     update,
     delete: del,
     /** The check, for tests and `check` of the stubs. */

@@ -1,12 +1,14 @@
 /**
- * The settings engine's `read` (refresh, and `get`'s read-only view): the managed settings'
- * current values, drift by field; a not-found answer is never "gone" on its own.
+ * The settings engine's `read` (refresh, `get`'s read-only view, and `pulumi import`): the
+ * managed settings' current values, drift by field; a not-found answer is never "gone" on its
+ * own.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { operation, ResourceOperationError } from "../common";
+import { recordTime } from "../run-state";
 import { setPath, viewOf, expandFields, type SettingsSnapshot, type SettingsTarget } from "./kind";
 import type { SettingsOutputs } from "./types";
-import { gated, notGone } from "./answers";
+import { gated, managedOf, notGone } from "./answers";
 import type { EngineContext } from "./context";
 
 /** The `read` of a kind. */
@@ -21,6 +23,7 @@ export function readOperation<R>(c: EngineContext<R>) {
     targetOf,
     objectNoun,
     outputsOf,
+    priorOf,
     inputsOf,
     readGated,
     absent,
@@ -33,18 +36,35 @@ export function readOperation<R>(c: EngineContext<R>) {
     return { zone: Number(m[1]), key: m[2] };
   }
 
+  /** The zone's input as ids name it (`shieldZoneId`, or the kind's own: `zoneId`). */
+  const zoneInput = kind.address?.input ?? "shieldZoneId";
+  /** The form of an id (what `get` and `pulumi import` take), with an example. */
+  const idForm = keyName
+    ? `"<${zoneInput}>/<${keyName}>" (e.g. "1/${kind.keyInput!.values[0]}")`
+    : rk
+      ? `"<${zoneInput}>/<${rk.id}>" (e.g. "1/3")`
+      : `"<${zoneInput}>" (e.g. "1")`;
+
+  /**
+   * `importing`: the read of `pulumi import` (no state): the object as a resource that manages
+   * every setting it has, each at its current value, which is also its value before Pulumi.
+   * The import writes nothing, a program stating those values changes nothing, and destroy
+   * puts back only a value changed since.
+   */
   async function read(
     id: string,
     props: SettingsOutputs,
+    importing = false,
   ): Promise<dynamic.ReadResult<SettingsOutputs>> {
     const parsed = parseId(id);
-    const viewOnly = typeof props?.shieldZoneId !== "number" || props.readOnly === true;
+    const viewOnly =
+      importing || typeof props?.shieldZoneId !== "number" || props.readOnly === true;
     const target: SettingsTarget | undefined = viewOnly ? parsed : targetOf(props);
-    const what = `${label(target?.zone ?? "?", target && shownKey(target))}: read`;
+    const what = `${label(target?.zone ?? "?", target && shownKey(target))}: ${importing ? "import" : "read"}`;
     return operation(what, async () => {
       if (!target) {
         throw new ResourceOperationError(
-          `${what} failed: the id must be ${keyName ? `"<shieldZoneId>/<${keyName}>" (e.g. "1/${kind.keyInput!.values[0]}")` : rk ? `"<shieldZoneId>/<${rk.id}>" (e.g. "1/3")` : '"<shieldZoneId>" (e.g. "1")'}; got ${JSON.stringify(id)}`,
+          `${what} failed: the id must be ${idForm}; got ${JSON.stringify(id)}`,
         );
       }
       let snap: SettingsSnapshot<R> | undefined;
@@ -64,6 +84,22 @@ export function readOperation<R>(c: EngineContext<R>) {
       if (snap === undefined) {
         if (viewOnly) return absent(target, what);
         return { id: "" };
+      }
+      if (importing) {
+        const every: Record<string, unknown> = {
+          shieldZoneId: target.zone,
+          ...(keyName ? { [keyName]: target.key } : {}),
+          ...(rk ? { [rk.id]: Number(target.key) } : {}),
+        };
+        for (const f of expandFields(kind.fields, snap.values)) {
+          const v = snap.values[f.path];
+          if (v !== undefined && v !== null) setPath(every, f.path, viewOf(f, v));
+        }
+        const paths = managedOf(kind, every).map((f) => f.path);
+        const outs = outputsOf(target, every, snap, snap.values, priorOf(snap, paths), {
+          priorRecordedAt: recordTime(),
+        });
+        return { id: targetKey(target), props: outs, inputs: inputsOf(outs) as never };
       }
       if (viewOnly) {
         const outs: SettingsOutputs = {

@@ -20,6 +20,14 @@ export function inStoredForm(
     e instanceof PartialCreateError
       ? new PartialCreateError(e.message, e.id as never, stored(e.properties as SettingsOutputs))
       : e;
+  /** A read's answer in the stored form (the program's inputs from it). */
+  const inStored = (
+    r: dynamic.ReadResult<SettingsOutputs>,
+  ): dynamic.ReadResult<SettingsOutputs> => {
+    if (!r.props) return r; // confirmed gone
+    const outs = stored(r.props);
+    return { id: r.id, props: outs as never, inputs: form.programInputs(outs) as never };
+  };
   const checkSync = (olds: unknown, news: unknown): dynamic.CheckResult =>
     safeCheck(news, (n) => {
       const r = ops.checkSync(olds, form.inputs(n));
@@ -48,12 +56,9 @@ export function inStoredForm(
         throw partial(e);
       }
     },
-    async read(id: string, props: SettingsOutputs) {
-      const r = await ops.read(id, form.state(props));
-      if (!r.props) return r; // confirmed gone
-      const outs = stored(r.props as SettingsOutputs);
-      return { id: r.id, props: outs, inputs: form.programInputs(outs) as never };
-    },
+    read: async (id: string, props: SettingsOutputs) =>
+      inStored(await ops.read(id, form.state(props))),
+    import: async (id: string) => inStored(await ops.import(id)),
     async update(id: string, olds: SettingsOutputs, news: SettingsInputs) {
       try {
         const r = await ops.update(id, form.state(olds), form.inputs(news));

@@ -188,6 +188,12 @@ export interface SettingsOps<I = SettingsInputs, O = SettingsOutputs> {
   diff(id: string, olds: O, news: I): Promise<dynamic.DiffResult>;
   create(inputs: I): Promise<dynamic.CreateResult<O>>;
   read(id: string, props: O): Promise<dynamic.ReadResult<O>>;
+  /**
+   * `pulumi import` of the object `id` (the native plugin's `Read` with no properties): a state
+   * that manages every setting the object has at its current value (also its value before
+   * Pulumi), and those settings as inputs. Writes nothing.
+   */
+  import(id: string): Promise<dynamic.ReadResult<O>>;
   update(id: string, olds: O, news: I): Promise<dynamic.UpdateResult<O>>;
   delete(id: string, props: O): Promise<void>;
   /** The check, for tests and `check` of the stubs. */

@@ -29,7 +29,7 @@ import {
   PROVIDER_KEY,
   safeCheck,
 } from "../../core/common";
-import { zoneObjectProvider } from "../../core/zone-objects/provider";
+import { idParts, zoneObjectProvider } from "../../core/zone-objects/provider";
 import { PartialCreateError } from "../../core/zone-objects/recovery";
 import type { TopField, ZoneObjectInputs, ZoneObjectOutputs } from "../../core/zone-objects/state";
 import { accessListKind, digestOf, enumName } from "./access-list";
@@ -339,11 +339,16 @@ async function create(inputs: AccessListInputs): Promise<dynamic.CreateResult> {
 
 /** Reads the list; a `get` id may be `"<shieldZoneId>/<listId>"`. */
 async function read(rid: string, props: AccessListOutputs): Promise<dynamic.ReadResult> {
-  const { zone, list } = splitId(rid);
-  const known =
-    typeof props?.listId === "number"
-      ? toEngineOutputs(props as never)
-      : ({ ruleId: list, shieldZoneId: zone, readOnly: true } as unknown as ZoneObjectOutputs);
+  const view = typeof props?.listId !== "number";
+  // With no state (`get`, `pulumi import`) the id names the zone too.
+  const { zone, list } = view
+    ? (([z, o]) => ({ zone: z, list: o }))(
+        idParts(rid, ["shieldZoneId", "listId"], "1/501", `edgeplatform AccessList: read`),
+      )
+    : splitId(rid);
+  const known = view
+    ? ({ ruleId: list, shieldZoneId: zone, readOnly: true } as unknown as ZoneObjectOutputs)
+    : toEngineOutputs(props as never);
   const res = await engine.read(String(list), known);
   if (!res.id || !res.props) return { id: res.id };
   const outs = res.props as ZoneObjectOutputs;

@@ -47,6 +47,7 @@ import {
 } from "../../core/zone-objects/recovery";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
+import { enumCodec } from "./enum-codec";
 
 /** A custom list in the engine's terms, with the zone's limits when it was read. */
 export interface AccessListObject extends ZoneObject {
@@ -57,34 +58,19 @@ export interface AccessListObject extends ZoneObject {
 /** The words of an access list's messages and its public id and name fields. */
 export const ACCESS_LIST_WORDS: Words = { one: "list", many: "lists", id: "listId", name: "name" };
 
-const ENUMS: Record<string, Record<string, number>> = {
-  type: AccessListType,
-  action: AccessListAction,
-};
-
+/** The enumerations of a list, by public field: names in the state, integers on the wire. */
+export const ACCESS_LIST_ENUMS = { type: AccessListType, action: AccessListAction };
+/** A list's enumerations both ways. */
+const ENUMS = enumCodec(ACCESS_LIST_ENUMS);
 /** The integer of an enumeration value given as a name (any case) or an integer. */
-function enumWire(field: string, v: unknown): unknown {
-  const e = ENUMS[field];
-  if (!e || typeof v !== "string") return v;
-  const hit = Object.keys(e).find((k) => k.toLowerCase() === v.toLowerCase());
-  return hit === undefined ? v : e[hit];
-}
-
+const enumWire = ENUMS.wire;
 /** The name of an enumeration integer (`1` → `"CIDR"`); other values as they are. */
-export function enumName(field: string, v: unknown): unknown {
-  const hit = Object.entries(ENUMS[field] ?? {}).find(([, n]) => n === v);
-  return hit ? hit[0] : v;
-}
+export const enumName = ENUMS.name;
 
 /** The field semantics of a list's managed values (`type`, `entries`, `enabled`, `action`). */
 export const accessListFields: ConfigurationFields = {
-  enums: ENUMS,
-  normalize: (c) => {
-    if (typeof c !== "object" || c === null) return c;
-    const out: Record<string, unknown> = { ...(c as Record<string, unknown>) };
-    for (const k of Object.keys(ENUMS)) if (k in out) out[k] = enumWire(k, out[k]);
-    return out;
-  },
+  enums: ENUMS.table,
+  normalize: ENUMS.normalize,
   nullable: new Set(),
   requiredForCreate: ["type", "entries"],
 };

@@ -22,7 +22,7 @@ import {
   type Failure,
 } from "../../core/common";
 import { currentUrn } from "../../core/engine-log";
-import { zoneObjectProvider } from "../../core/zone-objects/provider";
+import { idParts, zoneObjectProvider } from "../../core/zone-objects/provider";
 import { PartialCreateError } from "../../core/zone-objects/recovery";
 import type { ZoneObjectInputs, ZoneObjectOutputs } from "../../core/zone-objects/state";
 import {
@@ -330,23 +330,39 @@ async function create(inputs: DnsRecordInputs): Promise<dynamic.CreateResult> {
 
 /** Reads the record from its zone's answer; a `get` id may be `"<zoneId>/<recordId>"`. */
 async function read(rid: string, props: DnsRecordOutputs): Promise<dynamic.ReadResult> {
-  const { zone, record } = splitId(rid);
-  const known =
-    typeof props?.recordId === "number"
-      ? toEngineOutputs(props as never)
-      : ({ ruleId: record, shieldZoneId: zone, readOnly: true } as unknown as ZoneObjectOutputs);
+  const view = typeof props?.recordId !== "number";
+  // With no state (`get`, `pulumi import`) the id names the zone too.
+  const { zone, record } = view
+    ? (([z, o]) => ({ zone: z, record: o }))(
+        idParts(rid, ["zoneId", "recordId"], "3/301", `edgeplatform DnsRecord: read`),
+      )
+    : splitId(rid);
+  const known = view
+    ? ({ ruleId: record, shieldZoneId: zone, readOnly: true } as unknown as ZoneObjectOutputs)
+    : toEngineOutputs(props as never);
   const res = await engine.read(String(record), known);
   if (!res.id || !res.props) return { id: res.id };
   const outs = res.props as ZoneObjectOutputs;
-  return {
-    id: zone !== undefined ? rid : res.id,
-    props: toPublicOutputs(outs as never, props?.scriptId),
-    inputs: fromEngineInputs(
-      res.inputs as ZoneObjectInputs,
-      outs.shieldZoneId,
-      props?.scriptId,
-    ) as never,
-  };
+  const inputs = fromEngineInputs(
+    res.inputs as ZoneObjectInputs,
+    outs.shieldZoneId,
+    props?.scriptId,
+  ) as Record<string, unknown>;
+  const state = toPublicOutputs(outs as never, props?.scriptId) as DnsRecordOutputs &
+    Record<string, unknown>;
+  // A read-only view's fields the record does not set (`null`: no comment, no pull zone) are
+  // neither inputs nor managed nor in the state (an import's program leaves them out, and the
+  // engine keeps no null output: a refresh shows no change).
+  if (state.readOnly === true) {
+    const unset = DNS_RECORD_FIELD_NAMES.filter((f) => state[f] === null);
+    for (const f of unset) {
+      delete inputs[f];
+      delete state[f];
+    }
+    const unmanaged = new Set([...(state.unmanaged ?? []), ...unset]);
+    if (unmanaged.size > 0) state.unmanaged = [...unmanaged];
+  }
+  return { id: zone !== undefined ? rid : res.id, props: state, inputs: inputs as never };
 }
 
 /** Replacements (another record or zone, a created record's type) and changes. No API call. */

@@ -36,6 +36,7 @@ import type {
 } from "../../core/zone-objects/kind";
 import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
+import { enumCodec } from "./enum-codec";
 
 /** The words of a DNS record's messages and its public id, name and zone fields. */
 export const DNS_RECORD_WORDS: Words = {
@@ -82,29 +83,17 @@ export type DnsRecordField = keyof typeof DNS_RECORD_FIELDS;
 /** Every field, in the published order. */
 export const DNS_RECORD_FIELD_NAMES = Object.keys(DNS_RECORD_FIELDS) as DnsRecordField[];
 
+/** A record's enumerations both ways (a name matched with the white space around it left out). */
+const ENUMS = enumCodec(DNS_RECORD_ENUMS, { trim: true });
 /** The integer of an enumeration value given as a name (any case); other values as they are. */
-export function enumWire(field: string, v: unknown): unknown {
-  const e = DNS_RECORD_ENUMS[field];
-  if (!e || typeof v !== "string") return v;
-  const hit = Object.keys(e).find((k) => k.toLowerCase() === v.trim().toLowerCase());
-  return hit === undefined ? v : e[hit];
-}
-
+export const enumWire = ENUMS.wire;
 /** The name of an enumeration integer (`4` → `"MX"`); other values as they are. */
-export function enumName(field: string, v: unknown): unknown {
-  const hit = Object.entries(DNS_RECORD_ENUMS[field] ?? {}).find(([, n]) => n === v);
-  return hit ? hit[0] : v;
-}
+export const enumName = ENUMS.name;
 
 /** The field semantics of a record's managed values. */
 export const dnsRecordFields: ConfigurationFields = {
   enums: DNS_RECORD_ENUMS,
-  normalize: (c) => {
-    if (!isPlainObject(c)) return c;
-    const out: Record<string, unknown> = { ...c };
-    for (const k of Object.keys(DNS_RECORD_ENUMS)) if (k in out) out[k] = enumWire(k, out[k]);
-    return out;
-  },
+  normalize: ENUMS.normalize,
   // What the platform reads back as null for a value never set (an empty list of variables).
   nullable: new Set(["comment", "latencyZone", "environmentVariables"]),
   requiredForCreate: ["type"],

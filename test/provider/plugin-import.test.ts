@@ -1,0 +1,174 @@
+/**
+ * `pulumi import` through the native plugin, at the provider level: for every kind but the
+ * actions, the engine's `Read` with an id and no properties (what `pulumi import <type> <name>
+ * <id>` sends), then `Check` of the inputs it returned and `Diff` of the state it returned
+ * against them (what the import step, and every later `preview` of a program holding those
+ * inputs, does): no check failure, no change, and no write on the platform. `Delete` of the
+ * imported state (`pulumi destroy` of an unprotected import) leaves the platform as it was.
+ * An id of the wrong form is refused naming the form the kind takes.
+ *
+ * The ids and values come from the emulator's fixtures (packages/emulator/src/fixtures*.ts).
+ */
+import { FIXTURE_BLOCK_PAGE } from "../../packages/emulator/src/fixtures-shield";
+import { resetAccessListState } from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import { quietProviderLogs, usePlatform, type EmulatorState } from "./helpers";
+import { pluginFrontEnd } from "./lifecycle-table/front-ends";
+import type { Any, KindDeclaration } from "./lifecycle-table/kind";
+import { KINDS } from "./lifecycle-table/kinds";
+
+/** One importable object of a kind: its id, what the inputs hold, the id form the kind takes. */
+interface Import {
+  id: string;
+  inputs: Record<string, unknown>;
+  form: string;
+}
+
+/** Every kind's import (the action kind, `VolumeInstancesDeletion`, has no object to import). */
+const IMPORTS: Record<string, Import> = {
+  // Rate-limit rule 101 "api-burst" of shield zone 1: 100 requests, `/api`.
+  RateLimitRule: {
+    id: "101",
+    inputs: {
+      ruleId: 101,
+      ruleName: "api-burst",
+      ruleDescription: "Limit API bursts per IP",
+      ruleConfiguration: {
+        requestCount: 100,
+        value: "/api",
+        variableTypes: { REQUEST_URI: "/api" },
+      },
+    },
+    form: '"<ruleId>"',
+  },
+  // Custom WAF rule 301 "block-wp-admin" of shield zone 2.
+  WafRule: {
+    id: "301",
+    inputs: {
+      ruleId: 301,
+      ruleName: "block-wp-admin",
+      ruleConfiguration: { value: "/wp-admin", variableTypes: { REQUEST_URI: "/wp-admin" } },
+    },
+    form: '"<ruleId>"',
+  },
+  // Custom access list 501 "office-network" of shield zone 1 (two ranges, enabled).
+  AccessList: {
+    id: "1/501",
+    inputs: { shieldZoneId: 1, listId: 501, name: "office-network", enabled: true },
+    form: '"<shieldZoneId>/<listId>"',
+  },
+  // Shield zone 3: DDoS sensitivity High (3), WAF rule 942100 log-only.
+  ShieldZone: {
+    id: "3",
+    inputs: { shieldZoneId: 3, ddos: { sensitivity: "High" } },
+    form: '"<shieldZoneId>"',
+  },
+  BotDetection: { id: "3", inputs: { shieldZoneId: 3 }, form: '"<shieldZoneId>"' },
+  // Shield zone 4: upload scanning on, both modes Block (2).
+  UploadScanning: {
+    id: "4",
+    inputs: { shieldZoneId: 4, enabled: true },
+    form: '"<shieldZoneId>"',
+  },
+  // Shield zone 4: API guardian on.
+  ApiGuardian: { id: "4", inputs: { shieldZoneId: 4, enabled: true }, form: '"<shieldZoneId>"' },
+  // Shield zone 3's custom block page.
+  ResponsePage: {
+    id: "3/block",
+    inputs: { shieldZoneId: 3, pageType: "block", html: FIXTURE_BLOCK_PAGE },
+    form: '"<shieldZoneId>/<pageType>"',
+  },
+  UnderAttackMode: { id: "3", inputs: { shieldZoneId: 3 }, form: '"<shieldZoneId>"' },
+  BotCategorization: { id: "3", inputs: { shieldZoneId: 3 }, form: '"<shieldZoneId>"' },
+  // Managed list 1 (VPN Providers) in shield zone 1: enabled.
+  ManagedAccessList: {
+    id: "1/1",
+    inputs: { shieldZoneId: 1, listId: 1, enabled: true },
+    form: '"<shieldZoneId>/<listId>"',
+  },
+  // DNS zone 2 (example.org): DNSSEC on.
+  ZoneDnssec: { id: "2", inputs: { zoneId: 2, enabled: true }, form: '"<zoneId>"' },
+  // DNS zone 3 (records.example).
+  DnsZone: { id: "3", inputs: { zoneId: 3 }, form: '"<zoneId>"' },
+  // Record 301 of DNS zone 3: `www` A 192.0.2.10.
+  DnsRecord: {
+    id: "3/301",
+    inputs: { zoneId: 3, recordId: 301, type: "A", name: "www", value: "192.0.2.10" },
+    form: '"<zoneId>/<recordId>"',
+  },
+};
+
+const t = usePlatform();
+const front = pluginFrontEnd();
+quietProviderLogs();
+
+beforeAll(async () => {
+  await front.configure({
+    "edgeplatform:apiKey": t.emu.apiKey,
+    "edgeplatform:baseUrl": t.emu.url,
+  });
+});
+afterAll(async () => front.stop());
+beforeEach(async () => {
+  await t.clearJournal();
+  resetAccessListState();
+});
+
+const writes = async () => (await t.journal()).filter((e) => e.method !== "GET");
+/** The state as compared: a DNS zone's date of its last write left out. */
+const canonical = (s: EmulatorState): Any => {
+  const c = JSON.parse(JSON.stringify(s));
+  for (const z of c.dnsZones ?? []) delete z.DateModified;
+  return c;
+};
+
+const importable = KINDS.filter((k) => k.destroy !== "keeps");
+
+test("the table's kinds are the kinds imported here (every kind but the actions)", () => {
+  expect(importable.map((k) => k.name).sort()).toEqual(Object.keys(IMPORTS).sort());
+  expect(KINDS.filter((k) => k.destroy === "keeps").map((k) => k.name)).toEqual([
+    "VolumeInstancesDeletion",
+  ]);
+});
+
+describe.each(importable.map((k): [string, KindDeclaration] => [k.name, k]))("%s", (_name, k) => {
+  const spec = IMPORTS[k.name];
+
+  test("Read with no properties, then Check and Diff: the object's values, no change, no write; destroy keeps it", async () => {
+    const p = front.provider(k);
+    const before = await t.state();
+    const read = await p.read(spec.id, {});
+    expect(read.id).toBe(spec.id);
+    expect(read.inputs).toMatchObject(spec.inputs);
+    // The import step: Check of the inputs read returned, Diff of its state against them.
+    const checked = await p.check({}, read.inputs);
+    expect(checked.failures ?? []).toEqual([]);
+    const diff = await p.diff(spec.id, read.props, checked.inputs);
+    expect(diff).toMatchObject({ changes: false, replaces: [] });
+    // A later preview of the program holding those inputs: Check with the state's inputs.
+    resetRunState();
+    const again = await p.check(read.inputs, read.inputs);
+    expect(again.failures ?? []).toEqual([]);
+    expect((await p.diff(spec.id, read.props, again.inputs)).changes).toBe(false);
+    expect(await writes()).toEqual([]);
+
+    // `pulumi destroy` of the unprotected import: the object stays as it was.
+    resetRunState();
+    await p.delete(spec.id, read.props);
+    expect(await writes()).toEqual([]);
+    expect(canonical(await t.state())).toEqual(canonical(before));
+  });
+
+  test("an id of another form is refused naming the form the kind takes", async () => {
+    const p = front.provider(k);
+    for (const bad of ["abc", "1/2/3", ""]) {
+      const e = await p.read(bad, {}).then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      expect(e?.message).toContain(spec.form);
+      expect(e?.message).toContain(JSON.stringify(bad));
+    }
+    expect(await writes()).toEqual([]);
+  });
+});
