@@ -27,6 +27,9 @@
  *   directory that links this repository's package.json, node_modules, packages, examples and
  *   scripts (so `npx edgeplatform-import`, `npm run emulator`, `node examples/...` work), with
  *   a time limit; its whole process group is ended afterwards.
+ * - ```go blocks are compiled against the Go SDK; ```python blocks are byte-compiled and their
+ *   names checked against sdk/python/pulumi_edgeplatform; ```csharp blocks' names are checked
+ *   against the .cs files of sdk/dotnet (no .NET SDK needed). They take only `check: skip`.
  * - ```sh / ```bash blocks without `check: runnable` are not run (nor checked); nor are ```yaml
  *   blocks without `check: pulumi`.
  */
@@ -46,6 +49,12 @@ const SH_LANGS = new Set(["sh", "bash", "shell"]);
 const YAML_LANGS = new Set(["yaml", "yml"]);
 const GO_LANGS = new Set(["go"]);
 const PYTHON_LANGS = new Set(["python", "py"]);
+const CSHARP_LANGS = new Set(["csharp", "cs"]);
+/** The generated Python package and the script that checks the Python blocks' names. */
+const PY_SDK_PACKAGE = path.join(REPO_ROOT, "sdk", "python", "pulumi_edgeplatform");
+const PY_NAMES = path.join(__dirname, "docs-py-names.py");
+/** The generated C# SDK. */
+const DOTNET_SDK = path.join(REPO_ROOT, "sdk", "dotnet");
 /** The Go module of the SDK's end-to-end program; the Go blocks compile with its go.mod/go.sum. */
 const GO_TEST_MODULE = path.join(REPO_ROOT, "test", "go");
 
@@ -70,7 +79,7 @@ function docFiles(root = REPO_ROOT) {
  * @returns {{ blocks: Block[], problems: {file: string, line: number, message: string}[] }}
  *
  * @typedef {{ file: string, line: number, lang: string,
- *   kind: "ts"|"sh"|"yaml"|"go"|"python"|"other",
+ *   kind: "ts"|"sh"|"yaml"|"go"|"python"|"csharp"|"other",
  *   code: string, skip: string|null, runnable: boolean, pulumi: boolean }} Block
  * `line` is the 1-based line of the block's first code line.
  */
@@ -128,7 +137,9 @@ function extractBlocks(text, file) {
               ? "go"
               : PYTHON_LANGS.has(lang)
                 ? "python"
-                : "other";
+                : CSHARP_LANGS.has(lang)
+                  ? "csharp"
+                  : "other";
       const d = pending ?? { skip: null, runnable: false, pulumi: false };
       if (pending && kind === "yaml" && !pending.pulumi) {
         problems.push({
@@ -142,11 +153,11 @@ function extractBlocks(text, file) {
           line: pending.line,
           message: `a docs-check directive before a \`${lang || "(no language)"}\` block, which is never checked`,
         });
-      } else if (pending && (kind === "go" || kind === "python") && pending.skip === null) {
+      } else if (pending && ["go", "python", "csharp"].includes(kind) && pending.skip === null) {
         problems.push({
           file,
           line: pending.line,
-          message: `a \`${lang}\` block takes only \`check: skip REASON\` (every one is compiled)`,
+          message: `a \`${lang}\` block takes only \`check: skip REASON\` (every one is ${kind === "csharp" ? "checked" : "compiled"})`,
         });
       } else if (pending?.pulumi && kind !== "ts" && kind !== "yaml") {
         problems.push({
@@ -411,11 +422,14 @@ function goCheck(blocks, { sdkDir = path.join(REPO_ROOT, "sdk"), timeoutMs = 30 
 }
 
 /**
- * Byte-compiles the Python blocks (` ```python `) with `python3` (`py_compile`: the syntax,
- * not the imports). `available` is false when there is no `python3` on PATH.
+ * Byte-compiles the Python blocks (` ```python `) with `python3` (`py_compile`), then checks
+ * their names against the generated Python SDK (`sdkPackage`, sdk/python/pulumi_edgeplatform)
+ * with scripts/lib/docs-py-names.py: the `pulumi_edgeplatform` modules and names they import,
+ * the SDK names they use, enumeration members, and the keyword arguments of SDK classes and
+ * functions. `available` is false when there is no `python3` on PATH.
  * @param {Block[]} blocks the blocks (others than unskipped python blocks are ignored)
  */
-function pythonCheck(blocks) {
+function pythonCheck(blocks, { sdkPackage = PY_SDK_PACKAGE } = {}) {
   const started = Date.now();
   const pyBlocks = blocks.filter((b) => b.kind === "python" && b.skip === null);
   if (!hasTool("python3", ["--version"])) {
@@ -440,7 +454,11 @@ function pythonCheck(blocks) {
     ].join("\n");
     const r = spawnSync("python3", ["-c", script, ...byFile.keys()], { encoding: "utf8" });
     if (r.status !== 0) throw new Error(`python3 py_compile failed: ${r.stderr}`);
-    const diagnostics = r.stdout
+    const names = spawnSync("python3", [PY_NAMES, sdkPackage, ...byFile.keys()], {
+      encoding: "utf8",
+    });
+    if (names.status !== 0) throw new Error(`python3 ${PY_NAMES} failed: ${names.stderr}`);
+    const diagnostics = `${r.stdout}${names.stdout}`
       .split("\n")
       .filter(Boolean)
       .map((l) => {
@@ -459,6 +477,301 @@ function pythonCheck(blocks) {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * C# source with the text of its comments and string/char literals blanked (same length, same
+ * lines), so braces and names in them are not read as code.
+ */
+function blankCs(code) {
+  let out = "";
+  let i = 0;
+  const keepLines = (s) => s.replace(/[^\n]/g, " ");
+  while (i < code.length) {
+    const c = code[i];
+    const two = code.slice(i, i + 2);
+    let end = -1;
+    if (two === "//") {
+      end = code.indexOf("\n", i);
+      if (end < 0) end = code.length;
+    } else if (two === "/*") {
+      end = code.indexOf("*/", i + 2);
+      end = end < 0 ? code.length : end + 2;
+    } else if (c === '"' || c === "'" || ((c === "@" || c === "$") && /["@$]/.test(code[i + 1]))) {
+      let j = i;
+      let verbatim = false;
+      while (code[j] === "@" || code[j] === "$") verbatim ||= code[j++] === "@";
+      const q = code[j];
+      j++;
+      while (j < code.length && code[j] !== q) {
+        if (!verbatim && code[j] === "\\") j++;
+        else if (verbatim && code[j] === q && code[j + 1] === q) j++;
+        j++;
+      }
+      out += `${code.slice(i, i + 1)}${keepLines(code.slice(i + 1, j))}${q ?? ""}`;
+      i = j + 1;
+      continue;
+    }
+    if (end >= 0) {
+      out += keepLines(code.slice(i, end));
+      i = end;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The index of the end of the `{ ... }` whose `{` is at `open` (in blanked source). */
+function closingBrace(src, open) {
+  let depth = 0;
+  for (let i = open; i < src.length; i++) {
+    if (src[i] === "{") depth++;
+    else if (src[i] === "}" && --depth === 0) return i;
+  }
+  return src.length;
+}
+
+/**
+ * The types of the generated C# SDK: namespace -> type name -> { kind, props (public instance
+ * property -> its type), statics (public static members) }.
+ * @returns {Map<string, Map<string, {kind: string, props: Map<string, string>, statics: Set<string>}>>}
+ */
+function dotnetIndex(sdkDir = DOTNET_SDK) {
+  const index = new Map();
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(".cs")) readCs(blankCs(fs.readFileSync(p, "utf8")));
+    }
+  };
+  const readCs = (src) => {
+    const ns = /^\s*namespace\s+([\w.]+)/m.exec(src)?.[1];
+    if (!ns) return;
+    if (!index.has(ns)) index.set(ns, new Map());
+    const decl =
+      /\bpublic\s+(?:(?:static|sealed|partial|readonly|abstract)\s+)*(class|struct|enum)\s+(\w+)[^{]*\{/g;
+    for (const m of src.matchAll(decl)) {
+      const open = m.index + m[0].length - 1;
+      const body = src.slice(open + 1, closingBrace(src, open));
+      const type = { kind: m[1], props: new Map(), statics: new Set() };
+      // Members at the type's own level only (nested bodies blanked out).
+      let flat = "";
+      let depth = 0;
+      for (const ch of body) {
+        flat += depth === 0 || ch === "\n" || (depth === 1 && ch === "}") ? ch : " ";
+        if (ch === "{") depth++;
+        if (ch === "}") depth--;
+      }
+      const member =
+        /\bpublic\s+((?:(?:static|new|override|virtual|readonly)\s+)*)([\w.<>?,\s[\]]+?)\s+(?!operator\b)(\w+)\s*(?:\{|=>|=(?!=))/g;
+      for (const p of flat.matchAll(member)) {
+        if (/\bstatic\b/.test(p[1])) type.statics.add(p[3]);
+        else type.props.set(p[3], p[2].replace(/\s+/g, ""));
+      }
+      if (m[1] === "enum") {
+        for (const v of body.matchAll(/(?:^|[{,])\s*(\w+)\s*(?==|,|$)/g)) type.statics.add(v[1]);
+      }
+      index.get(ns).set(m[2], type);
+    }
+  };
+  walk(sdkDir);
+  return index;
+}
+
+/** Type names a C# block may use that are not the SDK's (System, Pulumi). */
+const CS_OTHER_TYPES = new Set(
+  (
+    "Alias ComponentResource ComponentResourceOptions Config Console CustomResource " +
+    "CustomResourceOptions DateTime Deployment Dictionary Environment Guid HashSet ImmutableArray " +
+    "ImmutableDictionary Input InputList InputMap InvokeOptions InvokeOutputOptions List Log Math " +
+    "Output Resource ResourceOptions Stack String Task TimeSpan"
+  ).split(" "),
+);
+
+/**
+ * Checks the C# blocks (` ```csharp `) against the names of the generated C# SDK (`sdkDir`,
+ * sdk/dotnet): no .NET SDK is needed. Every `using EdgePlatform...;` is a namespace of the SDK;
+ * every SDK type the block names (`new Name(`, `Name.Invoke(`, `NameArgs`, `Inputs.NameArgs`,
+ * `Enum.Member`) is a type of a namespace the block uses (or names in full), every enumeration
+ * member exists, and every property set in an object initialiser of an SDK type
+ * (`new XArgs { Prop = ... }`, or a target-typed `new() { ... }` whose type is known: a
+ * resource's args, `X.Invoke`'s `XInvokeArgs`, an SDK property's type) is a public property of
+ * that type.
+ * @param {Block[]} blocks the blocks (others than unskipped csharp blocks are ignored)
+ */
+function csharpCheck(blocks, { sdkDir = DOTNET_SDK } = {}) {
+  const started = Date.now();
+  const csBlocks = blocks.filter((b) => b.kind === "csharp" && b.skip === null);
+  const index = dotnetIndex(sdkDir);
+  const roots = new Set([...index.keys()].map((ns) => ns.split(".")[0]));
+  const diagnostics = [];
+  for (const b of csBlocks) {
+    const src = blankCs(b.code);
+    const lineAt = (pos) => src.slice(0, pos).split("\n").length;
+    const report = (pos, message) => {
+      const line = b.line + lineAt(pos) - 1;
+      const column = pos - src.lastIndexOf("\n", pos - 1);
+      diagnostics.push({
+        file: b.file,
+        line,
+        column,
+        message,
+        text: `${b.file}:${line}: csharp: ${message}`,
+      });
+    };
+    const used = [];
+    for (const m of src.matchAll(/^\s*using\s+(?!static\b)([\w.]+)\s*;/gm)) {
+      if (!roots.has(m[1].split(".")[0])) continue;
+      if (!index.has(m[1]))
+        report(m.index, `no namespace ${m[1]} in ${path.relative(REPO_ROOT, sdkDir)}`);
+      else used.push(m[1]);
+    }
+    /** The SDK type a (possibly qualified) name denotes: {ns, name, type}, null (not the SDK's), or a string (the error). */
+    const resolveType = (dotted, scope = used) => {
+      const parts = dotted.split(".");
+      const name = parts.pop();
+      const qual = parts.join(".");
+      if (qual && !roots.has(parts[0]) && !scope.some((ns) => index.has(`${ns}.${qual}`))) {
+        if (!index.has(qual)) return null; // System.X, Pulumi.X
+      }
+      const candidates = qual ? [qual, ...scope.map((ns) => `${ns}.${qual}`)] : scope;
+      for (const ns of candidates) {
+        const t = index.get(ns)?.get(name);
+        if (t) return { ns, name, type: t };
+      }
+      if (!qual && CS_OTHER_TYPES.has(name)) return null;
+      const elsewhere = [...index].filter(([, types]) => types.has(name)).map(([ns]) => ns);
+      const where = qual ? candidates.filter((ns) => index.has(ns)) : scope;
+      return (
+        `no type ${dotted} in ${where.join(", ") || "(no SDK namespace used)"}` +
+        (elsewhere.length ? ` (it is in ${elsewhere.join(", ")})` : "")
+      );
+    };
+    const NAME = "[A-Za-z_]\\w*(?:\\s*\\.\\s*[A-Za-z_]\\w*)*";
+    const seen = new Set();
+    const checkType = (pos, raw) => {
+      const dotted = raw.replace(/\s+/g, "");
+      const r = resolveType(dotted);
+      if (typeof r === "string" && !seen.has(`${pos}`)) {
+        seen.add(`${pos}`);
+        report(pos, r);
+      }
+      return typeof r === "string" ? null : r;
+    };
+    // Named types: new Name(, new Name {, Name.Invoke(, ...Args.
+    for (const m of src.matchAll(new RegExp(`\\bnew\\s+(${NAME})\\s*(?:<[^>]*>)?\\s*[({[]`, "g"))) {
+      checkType(m.index + m[0].indexOf(m[1]), m[1]);
+    }
+    for (const m of src.matchAll(
+      new RegExp(`(?<![\\w.])(${NAME})\\s*\\.\\s*Invoke(?:Async)?\\s*\\(`, "g"),
+    )) {
+      checkType(m.index, m[1]);
+    }
+    for (const m of src.matchAll(
+      new RegExp(`(?<![\\w.])((?:[A-Za-z_]\\w*\\s*\\.\\s*)*[A-Z]\\w*Args)\\b`, "g"),
+    )) {
+      checkType(m.index, m[1]);
+    }
+    // Enumeration members: Enum.Member (not a call), the enumeration an SDK type.
+    for (const m of src.matchAll(
+      /(?<![\w.])((?:[A-Z]\w*\.)*[A-Z]\w*)\.([A-Za-z_]\w*)\b(?!\s*[(.<])/g,
+    )) {
+      const lineStart = src.lastIndexOf("\n", m.index) + 1;
+      if (/^\s*(using|namespace)\b/.test(src.slice(lineStart, m.index))) continue;
+      const whole = `${m[1]}.${m[2]}`;
+      if (index.has(whole) || used.some((ns) => index.has(`${ns}.${whole}`))) continue;
+      const r = resolveType(m[1]);
+      if (r === null || typeof r === "string") continue; // not an SDK name (or reported above)
+      if (r.type.kind !== "class" && !r.type.statics.has(m[2])) {
+        report(m.index, `no member ${m[2]} in the enumeration ${r.name}`);
+      }
+    }
+    // Object initialisers of SDK types: walk the brackets.
+    /** @type {{open: string, kind: string, type?: any, callee?: any, arg?: number, prop?: string}[]} */
+    const stack = [];
+    let lastNew = null; // {type, end}: the last `new T(...)` closed, for `new T(...) { ... }`
+    const typeOfProp = (owner, prop) => {
+      const raw = owner?.type.props.get(prop);
+      if (!raw) return null;
+      const inner = raw
+        .replace(/\?$/, "")
+        .replace(/^(?:global::)?(?:Pulumi\.)?Input<(.*)>\??$/, "$1")
+        .replace(/\?$/, "");
+      const r = resolveType(inner.replace(/^global::/, ""), [owner.ns, ...used]);
+      return r && typeof r !== "string" ? r : null;
+    };
+    const targetType = () => {
+      const top = stack[stack.length - 1];
+      if (!top) return null;
+      if (top.kind === "call" && top.callee) {
+        const { ctor, invoke } = top.callee;
+        if (ctor && top.arg === 1) return resolveType(`${ctor.ns}.${ctor.name}Args`, []);
+        if (invoke && top.arg === 0)
+          return resolveType(`${invoke.ns}.${invoke.name}InvokeArgs`, []);
+      }
+      if (top.kind === "init" && top.prop) return typeOfProp(top.type, top.prop);
+      return null;
+    };
+    const ok = (r) => (r && typeof r !== "string" ? r : null);
+    for (let i = 0; i < src.length; i++) {
+      const ch = src[i];
+      const before = src.slice(Math.max(0, i - 300), i);
+      if (ch === "(" || ch === "[") {
+        let callee = null;
+        const n = new RegExp(`\\bnew\\s+(${NAME})\\s*$`).exec(before);
+        const v = new RegExp(`(?<![\\w.])(${NAME})\\s*\\.\\s*Invoke(?:Async)?\\s*$`).exec(before);
+        if (/\bnew\s*$/.test(before)) callee = { target: targetType() };
+        else if (n) callee = { ctor: ok(resolveType(n[1].replace(/\s+/g, ""))) };
+        else if (v) callee = { invoke: ok(resolveType(v[1].replace(/\s+/g, ""))) };
+        stack.push({ open: ch, kind: "call", callee, arg: 0, start: i });
+      } else if (ch === ")" || ch === "]") {
+        const f = stack.pop();
+        if (f?.callee?.target !== undefined) lastNew = { type: f.callee.target, end: i };
+        else if (f?.callee?.ctor !== undefined) lastNew = { type: f.callee.ctor, end: i };
+        else lastNew = null;
+      } else if (ch === "{") {
+        const n = new RegExp(`\\bnew\\s+(${NAME})\\s*$`).exec(before);
+        let type;
+        if (lastNew && /^\s*$/.test(src.slice(lastNew.end + 1, i))) type = lastNew.type;
+        else if (n) type = ok(resolveType(n[1].replace(/\s+/g, "")));
+        else if (/\bnew\s*(?:\[\s*\])?\s*$/.test(before))
+          type = /\[\s*\]\s*$/.test(before) ? undefined : targetType();
+        if (type !== undefined)
+          stack.push({ open: "{", kind: "init", type, start: i, expect: true });
+        else stack.push({ open: "{", kind: "block", start: i });
+        lastNew = null;
+      } else if (ch === "}") {
+        stack.pop();
+      } else if (ch === ",") {
+        const top = stack[stack.length - 1];
+        if (top?.kind === "call") top.arg++;
+        if (top?.kind === "init") {
+          top.expect = true;
+          top.prop = undefined;
+        }
+      } else if (/[A-Za-z_]/.test(ch) && !/[\w.]/.test(src[i - 1] ?? "")) {
+        const top = stack[stack.length - 1];
+        const m = /^([A-Za-z_]\w*)\s*=(?![=>])/.exec(src.slice(i, i + 200));
+        if (top?.kind === "init" && top.expect && m) {
+          top.expect = false;
+          top.prop = m[1];
+          if (top.type && !top.type.type.props.has(m[1])) {
+            report(i, `no class ${top.type.name} property ${m[1]}`);
+          }
+        } else if (top?.kind === "init") top.expect = false;
+      } else if (!/\s/.test(ch)) {
+        const top = stack[stack.length - 1];
+        if (top?.kind === "init" && ch !== "=") top.expect = false;
+      }
+    }
+  }
+  diagnostics.sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column,
+  );
+  return { checked: csBlocks.length, ms: Date.now() - started, diagnostics };
 }
 
 /**
@@ -623,6 +936,8 @@ module.exports = {
   typeCheck,
   goCheck,
   pythonCheck,
+  csharpCheck,
+  dotnetIndex,
   runBlock,
   forEmulator,
 };

@@ -284,6 +284,133 @@ describe("goCheck and pythonCheck", () => {
   });
 });
 
+describe("the names of C# and Python blocks, against the generated SDKs", () => {
+  const csharp = (...body: string[]) =>
+    md(
+      "```csharp", // 1
+      "using Pulumi;", // 2
+      "using EdgePlatform.Pulumi.Shield;", // 3
+      "using EdgePlatform.Pulumi.Containers;", // 4
+      ...body, // 5...
+      "```",
+    );
+
+  test("```csharp and ```cs blocks are their own kind; only `check: skip` goes before them", () => {
+    const { blocks, problems } = docs.extractBlocks(
+      md("<!-- check: runnable -->", "```csharp", "x", "```", "```cs", "y", "```"),
+      "x.md",
+    );
+    expect(blocks.map((b) => [b.line, b.kind])).toEqual([
+      [3, "csharp"],
+      [6, "csharp"],
+    ]);
+    expect(problems).toEqual([
+      {
+        file: "x.md",
+        line: 1,
+        message: "a `csharp` block takes only `check: skip REASON` (every one is checked)",
+      },
+    ]);
+  });
+
+  test("a C# block with the SDK's namespaces, types, members and properties passes", () => {
+    const r = docs.csharpCheck(
+      docs.extractBlocks(
+        csharp(
+          'var rule = new RateLimitRule("r", new()',
+          "{",
+          "    ShieldZoneId = 1,",
+          "    RuleConfiguration = new Inputs.RateLimitRuleConfigurationArgs",
+          "    {",
+          "        ActionType = RateLimitAction.Challenge,",
+          '        VariableTypes = { { "REQUEST_URI", "/api" } },',
+          "        BlockTime = BlockTime.ForFiveMinutes,",
+          "    },",
+          "});",
+          "var reg = GetRegistry.Invoke(new() { RegistryId = 1 }, new InvokeOutputOptions { DependsOn = { rule } });",
+          'var dns = new EdgePlatform.Pulumi.Dns.ZoneDnssec("z", new EdgePlatform.Pulumi.Dns.ZoneDnssecArgs { ZoneId = 1 });',
+        ),
+        "docs/x.md",
+      ).blocks,
+    );
+    expect(r.checked).toBe(1);
+    expect(r.diagnostics).toEqual([]);
+  });
+
+  test("a C# block with a wrong namespace, type, enumeration member or property is reported at its Markdown line", () => {
+    const text = csharp(
+      "using EdgePlatform.Pulumi.Firewall;", // 5
+      'var rule = new RateLimitRule("r", new()', // 6
+      "{", // 7
+      "    ShieldZoneId = 1,", // 8
+      "    Foo = 2,", // 9
+      "    RuleConfiguration = new() { Timeframe = Timeframe.PerOneMinutes, Count = 3 },", // 10
+      "});", // 11
+      "var reg = GetRegistry.Invoke(new() { Registry = 1 });", // 12
+      'var z = new ZoneDnssec("z", new ZoneDnssecArgs { ZoneId = 1 });', // 13
+      'var w = new WafRules("w");', // 14
+    );
+    const r = docs.csharpCheck(docs.extractBlocks(text, "docs/x.md").blocks);
+    expect(r.diagnostics.map((d) => d.text)).toEqual([
+      "docs/x.md:5: csharp: no namespace EdgePlatform.Pulumi.Firewall in sdk/dotnet",
+      "docs/x.md:9: csharp: no class RateLimitRuleArgs property Foo",
+      "docs/x.md:10: csharp: no member PerOneMinutes in the enumeration Timeframe",
+      "docs/x.md:10: csharp: no class RateLimitRuleConfigurationArgs property Count",
+      "docs/x.md:12: csharp: no class GetRegistryInvokeArgs property Registry",
+      "docs/x.md:13: csharp: no type ZoneDnssec in EdgePlatform.Pulumi.Shield, EdgePlatform.Pulumi.Containers (it is in EdgePlatform.Pulumi.Dns)",
+      "docs/x.md:13: csharp: no type ZoneDnssecArgs in EdgePlatform.Pulumi.Shield, EdgePlatform.Pulumi.Containers (it is in EdgePlatform.Pulumi.Dns)",
+      "docs/x.md:14: csharp: no type WafRules in EdgePlatform.Pulumi.Shield, EdgePlatform.Pulumi.Containers",
+    ]);
+  });
+
+  test("a Python block with the SDK's modules, names and parameters passes; wrong ones are reported at their Markdown line", () => {
+    const text = md(
+      "```python", // 1
+      "import pulumi", // 2
+      "import pulumi_edgeplatform as edge", // 3
+      "from pulumi_edgeplatform import containers, shield", // 4
+      "from pulumi_edgeplatform.dns import ZoneDnssec", // 5
+      "rule = shield.RateLimitRule(", // 6
+      '    "r",', // 7
+      "    shield_zone_id=1,", // 8
+      "    rule_configuration=shield.RateLimitRuleConfigurationArgs(", // 9
+      "        action_type=shield.RateLimitAction.CHALLENGE, request_count=1", // 10
+      "    ),", // 11
+      ")", // 12
+      'ZoneDnssec("z", zone_id=1, enabled=True)', // 13
+      "containers.get_registry_output(registry_id=1, opts=pulumi.InvokeOutputOptions(depends_on=[rule]))", // 14
+      'edge.Provider("p", base_url="http://127.0.0.1:4010")', // 15
+      "```", // 16
+      "```python", // 17
+      "from pulumi_edgeplatform import firewall", // 18
+      "from pulumi_edgeplatform.dns import ZoneDnsSec", // 19
+      "import pulumi_edgeplatform.cdn", // 20
+      "from pulumi_edgeplatform import containers, shield", // 21
+      'shield.RateLimitRule("r", shield_zone=1)', // 22
+      "shield.RateLimitRuleConfigurationArgs(action_type=shield.RateLimitAction.BLOCK_IT)", // 23
+      "containers.get_registry(registry=1)", // 24
+      'shield.WafRules("w")', // 25
+      "```", // 26
+    );
+    const r = docs.pythonCheck(docs.extractBlocks(text, "docs/x.md").blocks);
+    if (!r.available) {
+      if (isCI) throw new Error("no `python3` on PATH under CI=true");
+      console.log("pythonCheck not tested: no `python3` on PATH");
+      return;
+    }
+    expect(r.checked).toBe(2);
+    expect(r.diagnostics.map((d) => d.text).sort()).toEqual([
+      "docs/x.md:18:1: python: no name firewall in pulumi_edgeplatform",
+      "docs/x.md:19:1: python: no name ZoneDnsSec in pulumi_edgeplatform.dns",
+      "docs/x.md:20:1: python: no module pulumi_edgeplatform.cdn in the Python SDK",
+      "docs/x.md:22:27: python: no class RateLimitRule parameter shield_zone",
+      "docs/x.md:23:51: python: no member BLOCK_IT in the enumeration RateLimitAction",
+      "docs/x.md:24:25: python: no function get_registry parameter registry",
+      "docs/x.md:25:1: python: no name WafRules in pulumi_edgeplatform.shield",
+    ]);
+  });
+});
+
 describe("runBlock", () => {
   let emu: Awaited<ReturnType<typeof startEmulator>>;
   beforeAll(async () => {

@@ -60,7 +60,15 @@ test(
   30 * 60_000,
 );
 
-test("every Python block byte-compiles (python3 py_compile)", () => {
+test("every C# block names only namespaces, types, enumeration members and properties of the C# SDK (sdk/dotnet)", () => {
+  const r = docs.csharpCheck(blocks);
+  console.log(`docs: ${r.checked} C# blocks checked against sdk/dotnet in ${r.ms} ms`);
+  expect(r.diagnostics.map((d) => d.text)).toEqual([]);
+  expect(blocks.filter((b) => b.kind === "csharp" && b.file === "docs/csharp.md").length).toBe(1);
+  expect(r.checked).toBe(blocks.filter((b) => b.kind === "csharp" && b.skip === null).length);
+});
+
+test("every Python block byte-compiles (python3 py_compile) and names only modules, names and parameters of the Python SDK", () => {
   const r = docs.pythonCheck(blocks);
   if (!r.available) {
     if (isCI) throw new Error("no `python3` on PATH under CI=true");

@@ -5,7 +5,7 @@ export interface Block {
   file: string;
   line: number;
   lang: string;
-  kind: "ts" | "sh" | "yaml" | "go" | "python" | "other";
+  kind: "ts" | "sh" | "yaml" | "go" | "python" | "csharp" | "other";
   code: string;
   skip: string | null;
   runnable: boolean;
@@ -39,7 +39,14 @@ export interface DocsCheck {
     blocks: Block[],
     opts?: { sdkDir?: string; timeoutMs?: number },
   ): { available: boolean; checked: number; ms: number; diagnostics: Diagnostic[] };
-  pythonCheck(blocks: Block[]): {
+  csharpCheck(
+    blocks: Block[],
+    opts?: { sdkDir?: string },
+  ): { checked: number; ms: number; diagnostics: Diagnostic[] };
+  pythonCheck(
+    blocks: Block[],
+    opts?: { sdkPackage?: string },
+  ): {
     available: boolean;
     checked: number;
     ms: number;
