@@ -205,7 +205,7 @@ const run = e2eAvailable();
   );
 
   test(
-    "2. a second ZoneDnssec for a managed zone added to a deployed program: up fails at check naming both, no write, whatever the order (5 runs)",
+    "2. a second ZoneDnssec for a managed zone added to a deployed program: up fails at check naming both, no write, in either order (one run of each)",
     async () => {
       const before = await fresh();
       expect(dnssecOf(before, 2)?.DnsSecEnabled).toBe(true); // premise: on before the test
@@ -216,7 +216,7 @@ const run = e2eAvailable();
       const up1 = await stack.op({ op: "up" }, { dnssec: [first] });
       expect(await writeLines()).toEqual([]); // already on: no write
       const runs: OpResult[] = [up1];
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < 2; i++) {
         const order = i % 2 === 0 ? [first, second] : [second, first];
         await control.clearJournal();
         const up = await stack.op({ op: "up", allowFail: true }, { dnssec: order });
