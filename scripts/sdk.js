@@ -79,21 +79,10 @@ async function ensureGenerator(g, log) {
     err.code = "GO_UNAVAILABLE";
     throw err;
   }
-  return cli.withLock(path.dirname(bin), log, async () => {
-    if (cli.isExecutable(bin)) return { bin, built: false, ms: 0 }; // built meanwhile
-    const started = Date.now();
-    const tmp = `${bin}.tmp-${process.pid}`;
-    const args = ["build", "-o", tmp, "."];
-    const env = { ...process.env, CGO_ENABLED: "0", GOFLAGS: "-mod=mod -buildvcs=false" };
-    log(`building ${g.name} (first run only): go ${args.join(" ")} in scripts/${g.name}`);
-    const r = await cli.run("go", args, { cwd: g.dir, env }, log);
-    if (r.code !== 0) {
-      throw new Error(`building ${g.name} failed (go ${args.join(" ")}), exit ${r.code}`);
-    }
-    fs.renameSync(tmp, bin);
-    const ms = Date.now() - started;
-    log(`built ${bin} in ${(ms / 1000).toFixed(1)} s`);
-    return { bin, built: true, ms };
+  return cli.buildGoBinary(bin, g.dir, {
+    what: `scripts/${g.name}`,
+    env: { GOFLAGS: "-mod=mod -buildvcs=false" },
+    log,
   });
 }
 

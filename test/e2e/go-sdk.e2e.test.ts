@@ -36,13 +36,11 @@ const OP_TIMEOUT = 300_000;
 
 interface CacheModule {
   cacheRoot(): string;
-  withLock<T>(dir: string, log: (line: string) => void, fn: () => Promise<T>): Promise<T>;
-  run(
-    cmd: string,
-    args: string[],
-    opts: { cwd: string; env: NodeJS.ProcessEnv },
-    log: (line: string) => void,
-  ): Promise<{ code: number | null; output: string }>;
+  buildGoBinary(
+    bin: string,
+    dir: string,
+    opts: { what: string; env?: NodeJS.ProcessEnv; log: (line: string) => void },
+  ): Promise<{ bin: string; built: boolean; ms: number }>;
 }
 const cache = cliModule as unknown as CacheModule;
 
@@ -97,30 +95,9 @@ function sourceHash(): string {
 
 /** Builds test/go into the cache unless it is there; resolves with the binary and the time. */
 async function provideBinary(): Promise<{ bin: string; built: boolean; ms: number }> {
-  const started = Date.now();
-  const dir = path.join(cache.cacheRoot(), `go-e2e-${sourceHash()}`);
-  const bin = path.join(dir, "go-e2e");
-  if (fs.existsSync(bin)) return { bin, built: false, ms: Date.now() - started };
+  const bin = path.join(cache.cacheRoot(), `go-e2e-${sourceHash()}`, "go-e2e");
   const log = (l: string) => console.log(`[go-e2e] ${l}`);
-  return cache.withLock(dir, log, async () => {
-    if (fs.existsSync(bin)) return { bin, built: false, ms: Date.now() - started };
-    const tmp = `${bin}.tmp-${process.pid}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, CGO_ENABLED: "0" };
-    let r = await cache.run("go", ["build", "-o", tmp, "."], { cwd: GO_DIR, env }, log);
-    // The checksum database is not reachable everywhere; as scripts/pulumi-cli.js does, retry
-    // with go.sum alone unless the user chose a GOSUMDB.
-    if (
-      r.code !== 0 &&
-      !process.env.GOSUMDB &&
-      /sum\.golang\.org|checksum database/.test(r.output)
-    ) {
-      env.GOSUMDB = "off";
-      r = await cache.run("go", ["build", "-o", tmp, "."], { cwd: GO_DIR, env }, log);
-    }
-    if (r.code !== 0) throw new Error(`go build in test/go failed (exit ${r.code}):\n${r.output}`);
-    fs.renameSync(tmp, bin);
-    return { bin, built: true, ms: Date.now() - started };
-  });
+  return cache.buildGoBinary(bin, GO_DIR, { what: "test/go", log });
 }
 
 /** What the Go program prints for a step. */
