@@ -566,7 +566,12 @@ const run = e2eAvailable();
             { kind: k.name, name: nameOf(k, "by-pull"), args: sp.byPull },
           ];
         });
-        const up = await stack.op({ op: "up", allowFail: true }, { resources });
+        // --continue-on-error: without it the engine launches no step after the first refusal,
+        // and whether a collection's winning create had started is a race.
+        const up = await stack.op(
+          { op: "up", opts: { continueOnError: true }, allowFail: true },
+          { resources },
+        );
         expect(up.ok).toBe(false);
         const w = await control.writes();
         const collections = kinds.filter(
