@@ -26,12 +26,65 @@ function newest(dir: string): number {
  * @throws when `output` is still missing afterwards.
  */
 export function ensureBuilt(output: string, packages: readonly string[]): void {
-  const sources = packages.map((p) => newest(path.join(ROOT, "packages", p, "src")));
-  const bundle = require(path.join(ROOT, "scripts", "bundle-host.js")) as {
-    hostBundleStale(): boolean;
+  const isFresh = () => {
+    const sources = packages.map((p) => newest(path.join(ROOT, "packages", p, "src")));
+    const bundle = require(path.join(ROOT, "scripts", "bundle-host.js")) as {
+      hostBundleStale(): boolean;
+    };
+    const fresh = fs.existsSync(output) && fs.statSync(output).mtimeMs >= Math.max(...sources);
+    return fresh && !bundle.hostBundleStale();
   };
-  const fresh = fs.existsSync(output) && fs.statSync(output).mtimeMs >= Math.max(...sources);
-  if (fresh && !bundle.hostBundleStale()) return;
+  if (isFresh()) return;
+  // Test files of parallel workers that find the build stale build one at a time (two builds
+  // at once delete each other's outputs); a build another worker finished serves this one.
+  withBuildLock(() => {
+    if (!isFresh()) build(output);
+  });
+}
+
+/** How long a worker waits for another's build before it fails, in milliseconds. */
+const BUILD_WAIT_MS = 10 * 60_000;
+
+/** Runs `fn` holding the build lock (a directory: mkdir is atomic; a dead holder's is broken). */
+function withBuildLock(fn: () => void): void {
+  const lock = path.join(ROOT, "node_modules", ".edgeplatform-build-lock");
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  const until = Date.now() + BUILD_WAIT_MS;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      let pid = 0;
+      try {
+        pid = Number(fs.readFileSync(path.join(lock, "pid"), "utf8"));
+      } catch {
+        // being created
+      }
+      let alive = true;
+      if (pid) {
+        try {
+          process.kill(pid, 0);
+        } catch {
+          alive = false;
+        }
+      }
+      if (!alive) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() > until) throw new Error(`another build (pid ${pid}) holds ${lock}`);
+      else Atomics.wait(pause, 0, 0, 250);
+    }
+  }
+  try {
+    fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** `npm run build`'s steps; throws when `output` is still missing afterwards. */
+function build(output: string): void {
   try {
     execFileSync(
       process.execPath,
