@@ -15,7 +15,12 @@
  * each phase), the peak RSS of the dynamic-provider host, the load average before it; after
  * the first `up`: `pulumi stack export` bytes, whole and per DnsRecord resource.
  *
+ * `--skip-checkpoints`: the CLI runs with `PULUMI_EXPERIMENTAL=true PULUMI_SKIP_CHECKPOINTS=true`
+ * (the engine writes the state once at the end of each operation instead of after every step:
+ * the local backend otherwise rewrites the whole, growing checkpoint once per resource).
+ *
  *   npm run build && node bench/dns-zone-scale.js [--records 5000] [--created 500]
+ *     [--skip-checkpoints]
  */
 "use strict";
 
@@ -173,9 +178,15 @@ async function main() {
   ])
     if (!Number.isInteger(v) || v < 0 || v > 100000)
       throw new Error(`--${k} takes an integer from 0 to 100000; got ${v}`);
-  console.log(`dns-zone-scale: ${n} adopted, ${createdN} created; ${machineLine()}`);
+  console.log(
+    `dns-zone-scale: ${n} adopted, ${createdN} created` +
+      `${process.argv.includes("--skip-checkpoints") ? ", checkpoints skipped" : ""}; ${machineLine()}`,
+  );
   const { largeDnsZone } = require(path.join(DIST.emulator, "index.js"));
+  const skipCheckpoints = process.argv.includes("--skip-checkpoints");
   const env = await prepareEngine((l) => console.log(`[bench] ${l}`), "installed");
+  if (skipCheckpoints)
+    env.stackEnv = { PULUMI_EXPERIMENTAL: "true", PULUMI_SKIP_CHECKPOINTS: "true" };
   fs.writeFileSync(path.join(env.workDir, "index.js"), PROGRAM);
   const emu = await startEmulatorProcess();
   const results = [];
@@ -222,7 +233,7 @@ async function main() {
         round(x.load),
       ]),
     );
-  writeResult("dns-zone-scale", { records: n, created: createdN, results });
+  writeResult("dns-zone-scale", { records: n, created: createdN, skipCheckpoints, results });
 }
 
 runMain(main);

@@ -112,6 +112,7 @@ let stackSeq = 0;
 /**
  * Opens a fresh stack configured for the emulator `emu`, running `program` inline, or (no
  * `program`) the project's own CLI-mode program with `extraConfig` added to its stack config.
+ * `env.stackEnv`, when set, adds environment variables to every CLI run of the stack.
  */
 async function freshStack(env, emu, program, label = "s", extraConfig = {}) {
   return openStack({
@@ -123,6 +124,7 @@ async function freshStack(env, emu, program, label = "s", extraConfig = {}) {
     projectName: PROJECT,
     passphrase: PASSPHRASE,
     program,
+    ...(env.stackEnv ? { env: env.stackEnv } : {}),
     config: {
       "edgeplatform:baseUrl": { value: emu.url },
       "edgeplatform:loggingUrl": { value: emu.loggingUrl },

@@ -639,6 +639,31 @@ describe("edgeplatform-import: DNS records (--dns-zone) and zone files (--bind-f
     expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
   });
 
+  test("--dns-zone of 1 000 records: the summary names the engine's skip-checkpoints setting; 999 do not", async () => {
+    const { EmulatorControl, largeDnsZone } = await import("../../packages/emulator/src");
+    const control = new EmulatorControl(emu.url);
+    const before = await control.state();
+    const note =
+      "note: the first `pulumi up` adopts 1000 DNS records and writes none; with a local or " +
+      "file backend run it as `PULUMI_EXPERIMENTAL=true PULUMI_SKIP_CHECKPOINTS=true pulumi up`";
+    try {
+      const s = await control.state();
+      s.dnsZones.push(largeDnsZone(9, "large.example", 1000) as never);
+      s.dnsZones.push(largeDnsZone(10, "small.example", 999) as never);
+      await control.setState(s);
+      const large = await run(["--dns-zone", "9"]);
+      expect(large.code).toBe(0);
+      expect(count(large.stdout, /new edge\.dns\.DnsRecord\(/g)).toBe(1000);
+      expect(large.stderr.startsWith(note)).toBe(true);
+      expect(large.stderr).toMatch(/\nedgeplatform-import: wrote 1 DNS zone and 1000 DNS records /);
+      const small = await run(["--dns-zone", "10"]);
+      expect(small.code).toBe(0);
+      expect(small.stderr).toMatch(/^edgeplatform-import: wrote 1 DNS zone and 999 DNS records /);
+    } finally {
+      await control.setState(before);
+    }
+  }, 60_000);
+
   test("--bind-file: a new zone and its records to create; SOA and the platform's NS noted", async () => {
     const out = path.join(dir, "from-bind.ts");
     const file = zoneFile("example-net.zone");
