@@ -15,6 +15,7 @@ import {
   type DnsRecord,
   type DnsRecordTypeName,
 } from "edgeplatform-client/spec";
+import { linkId } from "../resources/kinds/collections/dns-record-link";
 import type { ZoneFileDnsRecord } from "./bind";
 import { enumValue, literal, pushRendered, str, type Rendered, type Warn } from "./render";
 
@@ -71,12 +72,6 @@ export const DNS_RECORD_DEFAULTS = {
   Disabled: false,
   AutoSslIssuance: true,
 } as const;
-
-/** The id in a record's link (`LinkName` `script-7` or `7`), when it names one. */
-const linkId = (link: unknown, kind: string): number | undefined => {
-  const m = typeof link === "string" ? new RegExp(`^(?:${kind}-)?([0-9]+)$`).exec(link) : null;
-  return m ? Number(m[1]) : undefined;
-};
 
 /**
  * The inputs that adopt platform record `r` (by its id) as it is. `undefined`, with a

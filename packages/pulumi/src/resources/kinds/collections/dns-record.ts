@@ -18,6 +18,7 @@
  * enumerations as integers; the public fields are mapped at the provider boundary
  * (dns-record-fields.ts).
  */
+import { linkId } from "./dns-record-link";
 import {
   DnsMonitoringType,
   DnsRecordType,
@@ -119,9 +120,7 @@ const variablesOf = (v: unknown): { name: string; value: string }[] =>
  */
 export function scriptIdOf(r: Pick<DnsRecord, "Type" | "LinkName"> & { ScriptId?: unknown }) {
   if (typeof r.ScriptId === "number") return r.ScriptId;
-  if (r.Type !== DnsRecordType.Script || typeof r.LinkName !== "string") return undefined;
-  const m = /^(?:script-)?([0-9]+)$/.exec(r.LinkName);
-  return m ? Number(m[1]) : undefined;
+  return r.Type === DnsRecordType.Script ? linkId(r.LinkName, "script") : undefined;
 }
 
 /**
