@@ -22,8 +22,11 @@
  * median of 5, alone) and the peak RSS of its processes during the four phases (Linux /proc
  * VmHWM), and the load average at each row's start and end.
  *
+ * `--trace`: after each rules `up`, the emulator's calls in arrival order, as the method's first
+ * letter and the milliseconds after the `up` started (`G1412 P1453 …`).
+ *
  *   npm run build && node bench/plugin-floor.js [--sizes 10,100] [--runs 3] [--mode installed|path]
- *     [--plugin tarball|checkout]   (--plugin checkout: packages/pulumi/bin, with --mode path only)
+ *     [--plugin tarball|checkout] [--trace]   (--plugin checkout: packages/pulumi/bin, with --mode path only)
  */
 "use strict";
 
@@ -150,7 +153,16 @@ async function oneRun(env, emu, kind, n) {
   await pulumi(env, dir, ["stack", "init", `s${++stackSeq}`]);
   const rss = startRssSampler(`pulumi-resource-${PLUGINS[kind].name}`);
   try {
+    if (kind === "rules") await emu.control("DELETE", "requests");
+    const upStart = Date.now();
     const up = await pulumi(env, dir, ["up", "--yes", "--skip-preview"]);
+    if (kind === "rules" && env.trace) {
+      const j = (await emu.journal()).filter((e) => !e.path.startsWith("/_emulator"));
+      const t = j.map((e) => `${e.method[0]}${e.time - upStart}`);
+      console.log(
+        `  trace: up ${Math.round(up.ms)} ms; calls at ms after its start: ${t.join(" ")}`,
+      );
+    }
     const created = new RegExp(`\\+ ${n + 1} created`).test(up.out);
     if (!created) throw new Error(`${kind} up did not create ${n + 1}:\n${up.out}`);
     if (kind === "rules") {
@@ -272,6 +284,7 @@ async function main() {
     const env = {
       cli,
       mode,
+      trace: process.argv.includes("--trace"),
       workDir,
       pluginDirs,
       vars: {
