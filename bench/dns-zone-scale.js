@@ -178,12 +178,12 @@ async function main() {
   ])
     if (!Number.isInteger(v) || v < 0 || v > 100000)
       throw new Error(`--${k} takes an integer from 0 to 100000; got ${v}`);
+  const skipCheckpoints = process.argv.includes("--skip-checkpoints");
   console.log(
     `dns-zone-scale: ${n} adopted, ${createdN} created` +
-      `${process.argv.includes("--skip-checkpoints") ? ", checkpoints skipped" : ""}; ${machineLine()}`,
+      `${skipCheckpoints ? ", checkpoints skipped" : ""}; ${machineLine()}`,
   );
   const { largeDnsZone } = require(path.join(DIST.emulator, "index.js"));
-  const skipCheckpoints = process.argv.includes("--skip-checkpoints");
   const env = await prepareEngine((l) => console.log(`[bench] ${l}`), "installed");
   if (skipCheckpoints)
     env.stackEnv = { PULUMI_EXPERIMENTAL: "true", PULUMI_SKIP_CHECKPOINTS: "true" };

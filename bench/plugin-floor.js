@@ -153,10 +153,11 @@ async function oneRun(env, emu, kind, n) {
   await pulumi(env, dir, ["stack", "init", `s${++stackSeq}`]);
   const rss = startRssSampler(`pulumi-resource-${PLUGINS[kind].name}`);
   try {
-    if (kind === "rules") await emu.control("DELETE", "requests");
+    const traced = kind === "rules" && env.trace;
+    if (traced) await emu.control("DELETE", "requests");
     const upStart = Date.now();
     const up = await pulumi(env, dir, ["up", "--yes", "--skip-preview"]);
-    if (kind === "rules" && env.trace) {
+    if (traced) {
       const j = (await emu.journal()).filter((e) => !e.path.startsWith("/_emulator"));
       const t = j.map((e) => `${e.method[0]}${e.time - upStart}`);
       console.log(

@@ -230,16 +230,17 @@ function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** A simple cross-process lock (mkdir is atomic); stale locks of dead processes are broken. */
-async function withLock(dir, log, fn) {
-  const lock = path.join(dir, ".build-lock");
-  fs.mkdirSync(dir, { recursive: true });
-  let announced = false;
+/**
+ * One try at the cross-process lock directory `lock` (mkdir is atomic): true when taken (this
+ * process's pid written in it); otherwise the holder's pid (0 while it is being created). A
+ * lock whose holder is dead is broken and taken.
+ */
+function tryLock(lock) {
   for (;;) {
     try {
       fs.mkdirSync(lock);
       fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
-      break;
+      return { taken: true };
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
       let pid = 0;
@@ -256,14 +257,23 @@ async function withLock(dir, log, fn) {
           alive = false;
         }
       }
-      if (!alive) {
-        fs.rmSync(lock, { recursive: true, force: true });
-        continue;
-      }
-      if (!announced) log(`waiting for another build (pid ${pid || "?"}) in ${dir} to finish...`);
-      announced = true;
-      await sleep(2000);
+      if (alive) return { taken: false, pid };
+      fs.rmSync(lock, { recursive: true, force: true });
     }
+  }
+}
+
+/** A simple cross-process lock (mkdir is atomic); stale locks of dead processes are broken. */
+async function withLock(dir, log, fn) {
+  const lock = path.join(dir, ".build-lock");
+  fs.mkdirSync(dir, { recursive: true });
+  let announced = false;
+  for (;;) {
+    const got = tryLock(lock);
+    if (got.taken) break;
+    if (!announced) log(`waiting for another build (pid ${got.pid || "?"}) in ${dir} to finish...`);
+    announced = true;
+    await sleep(2000);
   }
   try {
     return await fn();
@@ -427,6 +437,7 @@ module.exports = {
   goAvailable,
   isExecutable,
   run,
+  tryLock,
   withLock,
   cacheRoot,
   PULUMI_VERSION,

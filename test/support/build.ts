@@ -45,36 +45,19 @@ export function ensureBuilt(output: string, packages: readonly string[]): void {
 /** How long a worker waits for another's build before it fails, in milliseconds. */
 const BUILD_WAIT_MS = 10 * 60_000;
 
-/** Runs `fn` holding the build lock (a directory: mkdir is atomic; a dead holder's is broken). */
+/** Runs `fn` holding the build lock (scripts/pulumi-cli.js `tryLock`: a dead holder's is broken). */
 function withBuildLock(fn: () => void): void {
+  const { tryLock } = require(path.join(ROOT, "scripts", "pulumi-cli.js")) as {
+    tryLock(lock: string): { taken: boolean; pid?: number };
+  };
   const lock = path.join(ROOT, "node_modules", ".edgeplatform-build-lock");
   const pause = new Int32Array(new SharedArrayBuffer(4));
   const until = Date.now() + BUILD_WAIT_MS;
   for (;;) {
-    try {
-      fs.mkdirSync(lock);
-      fs.writeFileSync(path.join(lock, "pid"), String(process.pid));
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      let pid = 0;
-      try {
-        pid = Number(fs.readFileSync(path.join(lock, "pid"), "utf8"));
-      } catch {
-        // being created
-      }
-      let alive = true;
-      if (pid) {
-        try {
-          process.kill(pid, 0);
-        } catch {
-          alive = false;
-        }
-      }
-      if (!alive) fs.rmSync(lock, { recursive: true, force: true });
-      else if (Date.now() > until) throw new Error(`another build (pid ${pid}) holds ${lock}`);
-      else Atomics.wait(pause, 0, 0, 250);
-    }
+    const got = tryLock(lock);
+    if (got.taken) break;
+    if (Date.now() > until) throw new Error(`another build (pid ${got.pid}) holds ${lock}`);
+    Atomics.wait(pause, 0, 0, 250);
   }
   try {
     fn();

@@ -105,7 +105,6 @@ export const SETTINGS_DEFAULTS: Required<
   apiGuardian: API_GUARDIAN_CONFIGURATION_DEFAULTS,
 };
 
-/** The kinds written only where they differ from the platform's defaults. */
 /**
  * Adopting resources from which the summary names the engine's skip-checkpoints setting: the
  * first `up` records each one, and the local backend rewrites the whole state after each
@@ -113,6 +112,7 @@ export const SETTINGS_DEFAULTS: Required<
  */
 export const LARGE_ADOPT = 1000;
 
+/** The kinds written only where they differ from the platform's defaults. */
 const SETTINGS_KINDS: readonly ImportKind[] = [
   "shield-zone",
   "bot-detection",
