@@ -18,9 +18,10 @@ const common = {
   },
 };
 module.exports = {
-  // (A global option: jest ignores it inside a project.) A test's own time limit, where it sets none. Jest's 5 s default failed tests that take
-  // 1-2 s alone (a fast-check property against the emulator, child processes of a CLI) while
-  // an e2e suite shared the two cores; a hang still fails, after 30 s.
+  // A test's own time limit, where it sets none (a global option: jest ignores it inside a
+  // project). Jest's 5 s default failed tests that take 1-2 s alone (a fast-check property
+  // against the emulator, child processes of a CLI) while an e2e suite shared the two cores; a
+  // hang still fails, after 30 s.
   testTimeout: 30_000,
   // One worker per core (jest's default leaves one core idle). The e2e suites spend most of
   // their time in child processes (the Pulumi CLI, the language and provider hosts), so on a
