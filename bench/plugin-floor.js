@@ -22,8 +22,17 @@
  * median of 5, alone) and the peak RSS of its processes during the four phases (Linux /proc
  * VmHWM), and the load average at each row's start and end.
  *
+ * `--noop-schema typed`: the no-op resource declares the inputs, outputs and types of the
+ * plugin's RateLimitRule (bench/noop-plugin, BENCHNOOP_TYPED_FROM) instead of the configuration as
+ * `Any`, so that the YAML host's work on typed values is in the floor too.
+ *
  * `--trace`: after each rules `up`, the emulator's calls in arrival order, as the method's first
- * letter and the milliseconds after the `up` started (`G1412 P1453 …`).
+ * letter and the milliseconds after the `up` started (`G1412 P1453 …`); after each run of
+ * either kind, per phase: the CPU time of the CLI with the processes it waited for (the YAML
+ * host and the plugin; /usr/bin/time), of the plugin alone and of the emulator, and the plugin's
+ * calls per method (EDGEPLATFORM_PLUGIN_TRACE, packages/pulumi/src/plugin/trace.ts): how many,
+ * the median time to answer, the median gap between arrivals, the most in flight at once.
+ * Tracing costs time of its own: its wall figures are not the benchmark's.
  *
  *   npm run build && node bench/plugin-floor.js [--sizes 10,100] [--runs 3] [--mode installed|path]
  *     [--plugin tarball|checkout] [--trace]   (--plugin checkout: packages/pulumi/bin, with --mode path only)
@@ -122,26 +131,102 @@ function program(kind, n, pluginDir) {
   return `${lines.join("\n")}\n`;
 }
 
-/** Runs the CLI in `dir`; resolves with the milliseconds; rejects on a non-zero exit. */
-function pulumi(env, dir, args) {
+/** Whether /usr/bin/time is there (--trace: the CPU time of the CLI and its plugins). */
+const TIME_BIN = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+/** The marker of /usr/bin/time's line in the output. */
+const CPU_MARK = "plugin-floor-cpu";
+
+/**
+ * Runs the CLI in `dir`; resolves with the milliseconds (and, with `cpu`, the CPU seconds of
+ * the CLI and every process it waited for: the language host and the plugins); rejects on a
+ * non-zero exit.
+ */
+function pulumi(env, dir, args, extraEnv = {}, cpu = false) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(env.cli.pulumiPath, [...args, "--non-interactive", "--color", "never"], {
-      cwd: dir,
-      env: env.vars,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const argv = [...args, "--non-interactive", "--color", "never"];
+    const timed = cpu && TIME_BIN;
+    const child = spawn(
+      timed ? TIME_BIN : env.cli.pulumiPath,
+      timed ? ["-f", `${CPU_MARK} %U %S`, env.cli.pulumiPath, ...argv] : argv,
+      { cwd: dir, env: { ...env.vars, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (out += d));
     child.on("error", reject);
     child.on("exit", (code) => {
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (code === 0) resolve({ ms, out });
+      const m = new RegExp(`${CPU_MARK} ([\\d.]+) ([\\d.]+)`).exec(out);
+      const cpuS = m ? Number(m[1]) + Number(m[2]) : undefined;
+      if (code === 0) resolve({ ms, out, cpuS });
       else reject(new Error(`pulumi ${args.join(" ")} exited ${code}:\n${out}`));
     });
   });
 }
+
+/** CPU milliseconds of process `pid` so far (user + system, from /proc), or undefined. */
+function cpuMsOf(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in clock ticks (100/s)
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A phase run traced (--trace): the CLI's wall and CPU time, the emulator's CPU time, and the
+ * plugin's calls from its EDGEPLATFORM_PLUGIN_TRACE lines: per method the count, the median
+ * time to answer, the median gap between arrivals and the most in flight at once; the plugin's
+ * CPU time at its last answer.
+ */
+async function tracedPhase(env, emu, dir, args) {
+  const file = path.join(env.workDir, `trace-${process.pid}-${++traceSeq}.log`);
+  const emuCpu0 = cpuMsOf(emu.pid);
+  const r = await pulumi(env, dir, args, { EDGEPLATFORM_PLUGIN_TRACE: file }, true);
+  const emuCpu = emuCpu0 === undefined ? undefined : cpuMsOf(emu.pid) - emuCpu0;
+  const lines = fs.existsSync(file)
+    ? fs
+        .readFileSync(file, "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => {
+          const [pid, method, came, answered, cpuMs] = l.split(" ");
+          return { pid, method, came: +came, answered: +answered, cpuMs: +cpuMs };
+        })
+    : [];
+  const byMethod = new Map();
+  for (const l of lines) byMethod.set(l.method, [...(byMethod.get(l.method) ?? []), l]);
+  const calls = [];
+  for (const [method, ls] of byMethod) {
+    if (ls.length < 2) continue;
+    const arrivals = ls.map((l) => l.came).sort((a, b) => a - b);
+    const events = ls.flatMap((l) => [
+      [l.came, 1],
+      [l.answered, -1],
+    ]);
+    events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let now = 0;
+    let most = 0;
+    for (const [, d] of events) most = Math.max(most, (now += d));
+    calls.push(
+      `${method} ${ls.length}: answer ${round(median(ls.map((l) => l.answered - l.came)), 1)} ms, ` +
+        `gap ${round(median(arrivals.slice(1).map((a, i) => a - arrivals[i])), 1)} ms, ` +
+        `at once ${most}`,
+    );
+  }
+  const cpuByPid = new Map();
+  for (const l of lines) cpuByPid.set(l.pid, Math.max(cpuByPid.get(l.pid) ?? 0, l.cpuMs));
+  const pluginCpu = [...cpuByPid.values()].reduce((a, b) => a + b, 0);
+  const secs = (x) => (x === undefined ? "n/a" : `${round(x / 1000, 2)} s`);
+  r.summary =
+    `wall ${secs(r.ms)}, CPU: CLI and its processes ${r.cpuS === undefined ? "n/a" : `${round(r.cpuS, 2)} s`}` +
+    ` (plugin ${secs(pluginCpu)}), emulator ${secs(emuCpu)}; ${calls.join("; ")}`;
+  return r;
+}
+let traceSeq = 0;
 
 let stackSeq = 0;
 /** One run of the four phases on a fresh stack of `kind`. */
@@ -155,8 +240,9 @@ async function oneRun(env, emu, kind, n) {
   try {
     const traced = kind === "rules" && env.trace;
     if (traced) await emu.control("DELETE", "requests");
+    const phase = (args) => (env.trace ? tracedPhase(env, emu, dir, args) : pulumi(env, dir, args));
     const upStart = Date.now();
-    const up = await pulumi(env, dir, ["up", "--yes", "--skip-preview"]);
+    const up = await phase(["up", "--yes", "--skip-preview"]);
     if (traced) {
       const j = (await emu.journal()).filter((e) => !e.path.startsWith("/_emulator"));
       const t = j.map((e) => `${e.method[0]}${e.time - upStart}`);
@@ -171,14 +257,13 @@ async function oneRun(env, emu, kind, n) {
       const mine = st.rateLimitRules.filter((r) => /^bench-/.test(r.ruleName)).length;
       if (mine !== n) throw new Error(`emulator has ${mine} bench rules, expected ${n}`);
     }
-    const preview = await pulumi(env, dir, ["preview", "--expect-no-changes"]);
-    const refresh = await pulumi(env, dir, [
-      "refresh",
-      "--yes",
-      "--skip-preview",
-      "--expect-no-changes",
-    ]);
-    const destroy = await pulumi(env, dir, ["destroy", "--yes", "--skip-preview"]);
+    const preview = await phase(["preview", "--expect-no-changes"]);
+    const refresh = await phase(["refresh", "--yes", "--skip-preview", "--expect-no-changes"]);
+    const destroy = await phase(["destroy", "--yes", "--skip-preview"]);
+    if (env.trace) {
+      const all = { up, preview, refresh, destroy };
+      for (const p of PHASES) console.log(`  trace ${kind} N=${n} ${p}: ${all[p].summary}`);
+    }
     if (kind === "rules") {
       const st = await emu.control("GET", "state");
       const left = st.rateLimitRules.filter((r) => /^bench-/.test(r.ruleName)).length;
@@ -262,10 +347,13 @@ async function main() {
   if (!["installed", "path"].includes(mode))
     throw new Error(`--mode takes installed or path; got ${mode}`);
   const pluginArg = arg("plugin", "tarball");
+  const noopSchema = arg("noop-schema", "any");
+  if (!["any", "typed"].includes(noopSchema))
+    throw new Error(`--noop-schema takes any or typed; got ${noopSchema}`);
   if (mode === "installed" && pluginArg !== "tarball")
     throw new Error("--plugin checkout needs --mode path (an installed plugin is the tarball)");
   console.log(
-    `plugin-floor: sizes ${sizes.join(", ")}, runs ${runs}, mode ${mode}, plugin ${pluginArg}; ${machineLine()}`,
+    `plugin-floor: sizes ${sizes.join(", ")}, runs ${runs}, mode ${mode}, plugin ${pluginArg}, no-op schema ${noopSchema}; ${machineLine()}`,
   );
   const cli = await ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-plugin-floor-"));
@@ -299,6 +387,18 @@ async function main() {
         EDGEPLATFORM_BASE_URL: emu.url,
         EDGEPLATFORM_API_KEY: emu.apiKey,
         BENCHNOOP_MODULES: ROOT,
+        ...(noopSchema === "typed"
+          ? {
+              BENCHNOOP_TYPED_FROM: path.join(
+                ROOT,
+                "packages",
+                "pulumi",
+                "dist",
+                "plugin",
+                "schema.json",
+              ),
+            }
+          : {}),
       },
     };
     fs.mkdirSync(path.join(workDir, "state"));
@@ -321,7 +421,7 @@ async function main() {
   const fmt = (x) =>
     `${round(x.rulesMs / 1000, 2)} s / ${round(x.noopMs / 1000, 2)} s = ${round(x.ratio, 3)} (runs ${round(x.pairedMin, 2)}–${round(x.pairedMax, 2)})`;
   printTable(
-    `Native plugin vs no-op plugin, Pulumi YAML, each phase on its own (median of runs; rules / no-op; ${mode}, plugin ${pluginArg}; start-up to the port line: edgeplatform ${Math.round(startUp.rules)} ms, no-op ${Math.round(startUp.noop)} ms)`,
+    `Native plugin vs no-op plugin, Pulumi YAML, each phase on its own (median of runs; rules / no-op; ${mode}, plugin ${pluginArg}, no-op schema ${noopSchema}; start-up to the port line: edgeplatform ${Math.round(startUp.rules)} ms, no-op ${Math.round(startUp.noop)} ms)`,
     [
       "N",
       "runs",
@@ -339,7 +439,14 @@ async function main() {
       r.load,
     ]),
   );
-  writeResult("plugin-floor", { goal: GOAL, mode, plugin: pluginArg, startUpMs: startUp, results });
+  writeResult("plugin-floor", {
+    goal: GOAL,
+    mode,
+    plugin: pluginArg,
+    noopSchema,
+    startUpMs: startUp,
+    results,
+  });
 }
 
 runMain(main);

@@ -32,18 +32,40 @@ const PROPERTIES = {
   ruleDescription: { type: "string" },
   ruleConfiguration: { $ref: "pulumi.json#/Any" },
 };
-const SCHEMA = JSON.stringify({
-  name: "benchnoop",
-  version: VERSION,
-  resources: {
-    [TYPE]: {
-      description: "A resource that does nothing (the benchmark's floor).",
-      inputProperties: PROPERTIES,
-      properties: PROPERTIES,
+/**
+ * The schema: by default the one resource above (the configuration as `Any`). With
+ * BENCHNOOP_TYPED_FROM=<a package schema.json>, the resource takes the inputs, outputs and types
+ * of that schema's RateLimitRule instead (its tokens renamed), so that the language host checks
+ * and converts the program's values against the same types as for the real plugin.
+ */
+function schema() {
+  const base = {
+    name: "benchnoop",
+    version: VERSION,
+    resources: {
+      [TYPE]: {
+        description: "A resource that does nothing (the benchmark's floor).",
+        inputProperties: PROPERTIES,
+        properties: PROPERTIES,
+      },
     },
-  },
-  language: { nodejs: { respectSchemaVersion: true } },
-});
+    language: { nodejs: { respectSchemaVersion: true } },
+  };
+  const from = process.env.BENCHNOOP_TYPED_FROM;
+  if (!from) return JSON.stringify(base);
+  const pkg = JSON.parse(require("fs").readFileSync(from, "utf8"));
+  const rename = (text) => text.split(`"#/types/${pkg.name}:`).join('"#/types/benchnoop:');
+  const { description, inputProperties, properties, requiredInputs, required } =
+    pkg.resources[`${pkg.name}:shield:RateLimitRule`];
+  const types = {};
+  for (const [token, t] of Object.entries(pkg.types ?? {})) {
+    types[token.replace(`${pkg.name}:`, "benchnoop:")] = t;
+  }
+  base.resources[TYPE] = { description, inputProperties, properties, requiredInputs, required };
+  base.types = types;
+  return rename(JSON.stringify(base));
+}
+const SCHEMA = schema();
 
 const fromStruct = (s) => (s ? s.toJavaScript() : {});
 const toStruct = (v) => structPb.Struct.fromJavaScript(JSON.parse(JSON.stringify(v ?? {})));
@@ -98,7 +120,11 @@ const handlers = {
 };
 
 const server = new grpc.Server({ "grpc.max_receive_message_length": 1024 * 1024 * 400 });
-server.addService(providerGrpc.ResourceProviderService, handlers);
+// The plugin's own call timing (EDGEPLATFORM_PLUGIN_TRACE, plugin/trace.ts), when asked for.
+const traced = process.env.EDGEPLATFORM_PLUGIN_TRACE
+  ? require(path.join(from[0], "packages", "pulumi", "dist", "plugin", "trace.js")).traced
+  : (h) => h;
+server.addService(providerGrpc.ResourceProviderService, traced(handlers));
 server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, port) => {
   if (err) {
     process.stderr.write(`pulumi-resource-benchnoop: ${err.message}\n`);

@@ -10,7 +10,10 @@ import { createHash } from "crypto";
 import { EmulatorControl, startEmulator, type RunningEmulator } from "../../packages/emulator/src";
 import { serve } from "../../packages/pulumi/src/plugin/server";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
-import { resetSettings } from "../../packages/pulumi/src/resources/core/settings";
+import {
+  resetSettings,
+  serveOneConnection,
+} from "../../packages/pulumi/src/resources/core/settings";
 import { registerSecret } from "../support/secrets";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -44,11 +47,11 @@ class Plugin {
     private readonly stop: () => void,
   ) {}
 
-  static async start(): Promise<Plugin> {
+  static async start(options: { ownProcess?: boolean } = {}): Promise<Plugin> {
     const write = process.stdout.write;
     process.stdout.write = (() => true) as typeof process.stdout.write; // the port line
     try {
-      const { server, port } = await serve();
+      const { server, port } = await serve(options);
       const client = new providerGrpc.ResourceProviderClient(
         `127.0.0.1:${port}`,
         grpc.credentials.createInsecure(),
@@ -334,6 +337,25 @@ describe("two explicit providers with two scoped keys", () => {
     expect(refused?.message).not.toContain(KEY_A);
     expect(await writes()).toEqual([]);
     expect((await ctl.state()).rateLimitRules).toEqual(before.rateLimitRules);
+  });
+
+  test("in a process of its own (the plugin's executable) an instance's settings are the process's, with no scope; a scoped instance of the same process keeps its own", async () => {
+    const own = await Plugin.start({ ownProcess: true });
+    try {
+      await a.configure("accountA", { apiKey: KEY_A, baseUrl: emu.url });
+      await own.configure("accountB", { apiKey: KEY_B, baseUrl: emu.url });
+      await own.createRule("own-b", 2);
+      await a.createRule("scoped-a", 1);
+      await own.createRule("own-b-again", 2);
+      expect(await writes()).toEqual([
+        { write: "POST /shield/rate-limit", zone: 2, key: fingerprint(KEY_B) },
+        { write: "POST /shield/rate-limit", zone: 1, key: fingerprint(KEY_A) },
+        { write: "POST /shield/rate-limit", zone: 2, key: fingerprint(KEY_B) },
+      ]);
+    } finally {
+      own.close();
+      serveOneConnection(undefined);
+    }
   });
 
   test("a second Configure of one instance with other settings is refused, naming both providers", async () => {

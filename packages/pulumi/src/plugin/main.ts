@@ -4,7 +4,7 @@
  */
 import { serve } from "./server";
 
-serve().catch((e: unknown) => {
+serve({ ownProcess: true }).catch((e: unknown) => {
   process.stderr.write(`pulumi-resource-edgeplatform: ${e instanceof Error ? e.message : e}\n`);
   process.exit(1);
 });

@@ -8,8 +8,9 @@
  *   config for the default provider, an explicit `Provider` resource's own inputs for it (then
  *   `EDGEPLATFORM_*` environment variables, as the dynamic resources do). The engine starts one
  *   plugin process per provider instance and configures it once; every operation of this
- *   process runs with this instance's settings (`withConnection`), and a second `Configure`
- *   with other settings is refused rather than served with either account's key;
+ *   process runs with this instance's settings (the process's, `serveOneConnection`; a server
+ *   started in a process that serves more runs each in `withConnection`), and a second
+ *   `Configure` with other settings is refused rather than served with either account's key;
  * - `CheckConfig` refuses an unknown or malformed setting of an explicit provider (naming it
  *   and the allowed ones) and returns the API key and logging token as secrets, so that the
  *   state never holds them in plain text; `DiffConfig` reports each changed setting as an
@@ -40,11 +41,13 @@ import {
   currentSettings,
   getClient,
   scrub,
+  serveOneConnection,
   withConnection,
   type ScopedConnection,
 } from "../resources/core/settings";
 import type { PluginFunction } from "./functions";
 import { PACKAGE, resourceOf, type PluginResource } from "./resources";
+import { traced } from "./trace";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -314,14 +317,21 @@ async function withKeyCheck<R extends { failures?: { property: string; reason: s
   return key ? { ...r, failures: [key] } : r;
 }
 
-/** The handlers of `ResourceProviderService`: one provider instance (one per process). */
-function handlers(): Record<string, unknown> {
+/**
+ * The handlers of `ResourceProviderService`: one provider instance (one per process). With
+ * `ownProcess` (the plugin's own process, main.ts), its connection is the process's
+ * (`serveOneConnection`) and operations run in no `withConnection` scope; else (a server in a
+ * process that serves more, as tests do) each operation runs in its instance's scope.
+ */
+function handlers(ownProcess: boolean): Record<string, unknown> {
   /** This instance's connection (from `Configure`) and its digest. */
   const instance: { connection?: ScopedConnection; digest?: string; urn?: string } = {};
   /** A handler of an engine operation: run with this instance's settings. */
   const op = (fn: (req: Any) => Promise<Any>) =>
     unary((req) =>
-      instance.connection ? withConnection(instance.connection, () => fn(req)) : fn(req),
+      instance.connection && !ownProcess
+        ? withConnection(instance.connection, () => fn(req))
+        : fn(req),
     );
   const engineOf = async (req: Any) => resourceFor(req).engine;
   return {
@@ -372,6 +382,7 @@ function handlers(): Record<string, unknown> {
       instance.connection = connection;
       instance.digest = digest;
       instance.urn = urn;
+      if (ownProcess) serveOneConnection(connection);
       return new providerPb.ConfigureResponse()
         .setAcceptsecrets(false)
         .setAcceptresources(false)
@@ -394,7 +405,6 @@ function handlers(): Record<string, unknown> {
       const olds = fromStruct(req.getOlds()) as never;
       const news = fromStruct(req.getNews()) as never;
       const d = await engine.provider.diff(req.getId(), olds, news);
-      const fields = engine.fieldChanges(olds, news);
       const res = new providerPb.DiffResponse()
         .setChanges(
           d.changes
@@ -404,6 +414,7 @@ function handlers(): Record<string, unknown> {
         .setReplacesList(d.replaces ?? [])
         .setDeletebeforereplace(d.deleteBeforeReplace === true);
       if (d.changes) {
+        const fields = engine.fieldChanges(olds, news);
         const K = providerPb.PropertyDiff.Kind;
         const detailed = res.getDetaileddiffMap();
         const put = (k: string, kind: number) =>
@@ -510,13 +521,19 @@ const topOf = (p: string) => p.split(".")[0];
 
 /**
  * Serves the provider on a loopback port and prints the port on stdout (what the engine reads).
- * Resolves with the server and its port.
+ * Resolves with the server and its port. `ownProcess`: this process serves nothing else (the
+ * plugin's executable), so its one provider instance's settings are the process's.
  */
-export async function serve(): Promise<{ server: grpcTypes.Server; port: number }> {
+export async function serve(
+  options: { ownProcess?: boolean } = {},
+): Promise<{ server: grpcTypes.Server; port: number }> {
   const server = new grpc.Server({
     "grpc.max_receive_message_length": 1024 * 1024 * 400,
   });
-  server.addService(providerGrpc.ResourceProviderService, handlers() as never);
+  server.addService(
+    providerGrpc.ResourceProviderService,
+    traced(handlers(options.ownProcess === true)) as never,
+  );
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
       err ? reject(err) : resolve(p),

@@ -6,10 +6,12 @@
  * providers' own `check` work without any credentials (the registry's `check` then checks the
  * key, `credentials.ts`).
  *
- * A caller that serves more than one account in one process (the native plugin's provider
- * instances) runs each operation inside {@link withConnection}: the settings of that scope win
- * over the process's configuration for every `getClient()` the operation makes, however deep
- * and however many awaits later (`AsyncLocalStorage`).
+ * A caller that serves more than one account in one process (provider instances of the native
+ * plugin's server started in a test's process, resources with a `connection`) runs each
+ * operation inside {@link withConnection}: the settings of that scope win over the process's
+ * configuration for every `getClient()` the operation makes, however deep and however many
+ * awaits later (`AsyncLocalStorage`). The plugin's own process serves one provider instance:
+ * its settings are the process's ({@link serveOneConnection}), with no scope to carry.
  */
 import { AsyncLocalStorage } from "async_hooks";
 import {
@@ -48,6 +50,25 @@ export interface ScopedConnection {
 const scope = new AsyncLocalStorage<ScopedConnection>();
 
 /**
+ * The connection of a process that serves one provider instance (the native plugin's process,
+ * {@link serveOneConnection}), with its settings and client once resolved. Operations outside
+ * any {@link withConnection} scope use it, so that such a process needs no
+ * `AsyncLocalStorage` scope (whose hooks then run for every promise and callback).
+ */
+let processWide:
+  { connection: ScopedConnection; settings?: ResolvedSettings; client?: Client } | undefined;
+
+/**
+ * Makes `connection` the settings of every operation of this process that runs in no
+ * {@link withConnection} scope, for the rest of its life (a plugin process serves one provider
+ * instance: a second, different connection is refused before this is called). `undefined`
+ * forgets it (tests).
+ */
+export function serveOneConnection(connection: ScopedConnection | undefined): void {
+  processWide = connection ? { connection } : undefined;
+}
+
+/**
  * Runs `fn` with `connection` as the settings of every API call it makes (instead of the
  * process's configuration), including calls made after awaits and in promises it starts.
  */
@@ -79,6 +100,7 @@ export function configureFromRequest(req: ConfigureRequestLike | undefined): voi
 /** Forgets the configuration and the pooled clients (tests). */
 export function resetSettings(): void {
   configSource = undefined;
+  processWide = undefined;
   clearClientPool();
 }
 
@@ -87,7 +109,13 @@ export function resetSettings(): void {
  * environment. Throws `MissingSettingError`.
  */
 export function currentSettings(): ResolvedSettings {
-  const scoped = scope.getStore();
+  const inScope = scope.getStore();
+  if (!inScope && processWide) return (processWide.settings ??= resolved(processWide.connection));
+  return inScope ? resolved(inScope) : resolved(undefined);
+}
+
+/** The settings of `scoped` (else the process's configuration), their secrets recorded. */
+function resolved(scoped: ScopedConnection | undefined): ResolvedSettings {
   const s = scoped
     ? resolveConnection(scoped.explicit, scoped.config ?? configSource, scoped.explicitName)
     : resolveConnection({}, configSource);
@@ -107,8 +135,14 @@ const telling = new WeakMap<Client, Client>();
  * @throws MissingSettingError, InvalidSettingError (naming the key and the allowed range).
  */
 export function getClient(): Client {
+  const inScope = scope.getStore();
+  if (!inScope && processWide) return (processWide.client ??= clientOf(processWide.connection));
+  return clientOf(inScope);
+}
+
+/** The pooled client of `scoped` (else the process's configuration), seen through its view. */
+function clientOf(scoped: ScopedConnection | undefined): Client {
   const settings = currentSettings();
-  const scoped = scope.getStore();
   const pooled = pooledClientFor(settings, scoped?.config ?? configSource);
   let view = telling.get(pooled);
   if (!view) {
