@@ -58,14 +58,19 @@ const NAME = "pulumi-resource-edgeplatform";
 /** The packages whose dist/ modules are bundled with their `__dirname` kept (below `lib/`). */
 const OWN = ["pulumi", "client"];
 
-/** The executable: runs the bundle beside it with the `node` of PATH, calling no other program. */
+/** What the executable runs: the bundle with a code cache (scripts/plugin-start.js). */
+const START_FILE = "lib/start.js";
+/**
+ * The executable: runs the bundle beside it through lib/start.js (its V8 code cache,
+ * scripts/plugin-start.js) with the `node` of PATH, calling no other program.
+ */
 const WRAPPER = `#!/bin/sh
 # The edgeplatform resource provider plugin (Pulumi plugin tarball; needs Node >= 20 on PATH).
 case "$0" in
   */*) dir=\${0%/*} ;;
   *) dir=$(command -v "$0") && dir=\${dir%/*} ;;
 esac
-exec node "$dir/${NAME}.js" "$@"
+exec node "$dir/${START_FILE}" "$@"
 `;
 
 const BANNER = [
@@ -311,6 +316,24 @@ const fromFirstFile = (shared) => ({
   },
 });
 
+/**
+ * lib/start.js: scripts/plugin-start.js with the files it compiles through the code cache (the
+ * start-up bundle and the data sources' file) and the sha256 of each as built.
+ */
+function startScript(stage) {
+  const { createHash } = require("crypto");
+  const cached = {};
+  for (const f of [`${NAME}.js`, FUNCTIONS_FILE]) {
+    const text = fs.readFileSync(path.join(stage, f));
+    cached[toPosix(f)] = createHash("sha256").update(text).digest("hex");
+  }
+  const template = fs.readFileSync(path.join(__dirname, "plugin-start.js"), "utf8");
+  const marker = "/* CACHED */ {}";
+  if (!template.includes(marker))
+    throw new Error("plugin-tarball: scripts/plugin-start.js has no CACHED placeholder");
+  return template.replace(marker, JSON.stringify(cached, null, 2));
+}
+
 async function bundle(stage) {
   const esbuild = require("esbuild");
   // The modules both files reach: in the first file only, registered for the second.
@@ -415,6 +438,7 @@ async function main() {
     const schemaDir = path.join(stage, "lib", "pulumi", "dist", "plugin");
     fs.mkdirSync(schemaDir, { recursive: true });
     fs.copyFileSync(SCHEMA, path.join(schemaDir, "schema.json"));
+    fs.writeFileSync(path.join(stage, START_FILE), startScript(stage));
     fs.writeFileSync(path.join(stage, NAME), WRAPPER, { mode: 0o755 });
     fs.chmodSync(path.join(stage, NAME), 0o755);
     fs.mkdirSync(outDir, { recursive: true });

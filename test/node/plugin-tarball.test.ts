@@ -85,6 +85,7 @@ beforeAll(async () => {
     env: {
       PATH: path.dirname(process.execPath),
       HOME: dir,
+      TMPDIR: dir, // its code cache (lib/start.js) in the test's directory
       EDGEPLATFORM_API_KEY: "tarball-test-key",
       EDGEPLATFORM_BASE_URL: "http://127.0.0.1:9",
       NODE_OPTIONS: `--require ${preload}`,
@@ -137,8 +138,9 @@ test("every kind's Check answers with failures for an unknown input (its validat
 test("the data sources and the Pulumi SDK load from a second file, on the first Invoke only", async () => {
   // Schema and Check served: the main file and validators only.
   const before = compiled();
-  expect(before[0]).toBe(`${NAME}.js`);
+  expect(before.slice(0, 2)).toEqual(["lib/start.js", `${NAME}.js`]);
   expect(before.filter((f) => !/^lib\/.*\.precompiled\/[^/]+\.js$/.test(f))).toEqual([
+    "lib/start.js",
     `${NAME}.js`,
   ]);
   const req = new pb.InvokeRequest()
@@ -184,4 +186,77 @@ test("every function's Invoke refuses bad arguments by name, as a check failure 
   }
   expect(answered).toEqual(tokens);
   expect(stderr).toBe("");
+});
+
+describe("the start-up bundle's V8 code cache (lib/start.js)", () => {
+  /** Starts the plugin with `tmp` as its temporary directory; resolves once it has served the schema and run `ms`, then stops it. */
+  const startOnce = async (tmp: string, ms: number): Promise<string> => {
+    const plugin = path.join(dir, "plugin");
+    const p = spawn(path.join(plugin, NAME), [], {
+      cwd: plugin,
+      env: { PATH: path.dirname(process.execPath), HOME: dir, TMPDIR: tmp },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let err = "";
+    p.stderr?.on("data", (d: Buffer) => (err += d.toString()));
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        p.stdout?.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
+        p.once("exit", (code) => reject(new Error(`plugin exited ${code}: ${err}`)));
+      });
+      const c = new services.ResourceProviderClient(
+        `127.0.0.1:${port}`,
+        grpc.credentials.createInsecure(),
+      );
+      const schema = await new Promise<string>((resolve, reject) =>
+        c.getSchema(new pb.GetSchemaRequest(), (e: Error | null, r: Any) =>
+          e ? reject(e) : resolve(r.getSchema()),
+        ),
+      );
+      c.close();
+      await new Promise((r) => setTimeout(r, ms));
+      return schema;
+    } finally {
+      p.kill();
+    }
+  };
+  const cacheDirOf = (tmp: string) =>
+    path.join(tmp, `pulumi-edgeplatform-${process.getuid!()}`, "code-cache");
+  const sha = (f: string) =>
+    require("crypto").createHash("sha256").update(fs.readFileSync(f)).digest("hex") as string;
+
+  test("written after a start of over a second, named by the bundle's sha256 and Node; taken as it is by the next start; a corrupt one replaced; the schema served each time", async () => {
+    const tmp = fs.mkdtempSync(path.join(dir, "tmp-"));
+    const expected = fs.readFileSync(SCHEMA, "utf8");
+    expect(await startOnce(tmp, 1500)).toBe(expected);
+    const name = `${sha(path.join(dir, "plugin", `${NAME}.js`))}-${process.version}-${process.arch}`;
+    const file = path.join(cacheDirOf(tmp), name);
+    expect(fs.readdirSync(cacheDirOf(tmp))).toEqual([name]);
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+    expect((fs.statSync(cacheDirOf(tmp)).mode & 0o777).toString(8)).toBe("700");
+    const written = fs.readFileSync(file);
+    expect(written.length).toBeGreaterThan(100_000);
+    // Accepted by V8: the next start leaves it as it is.
+    expect(await startOnce(tmp, 1500)).toBe(expected);
+    expect(fs.readFileSync(file).equals(written)).toBe(true);
+    // Corrupt: rejected by V8, the plugin starts from source and writes a good one again.
+    fs.writeFileSync(file, Buffer.alloc(written.length, 7));
+    expect(await startOnce(tmp, 1500)).toBe(expected);
+    expect(fs.readFileSync(file).equals(Buffer.alloc(written.length, 7))).toBe(false);
+    expect(fs.readFileSync(file).length).toBeGreaterThan(100_000);
+  }, 60_000);
+
+  test("a cache directory others may write to is not used: nothing is read or written there, the plugin serves as usual", async () => {
+    const tmp = fs.mkdtempSync(path.join(dir, "tmp-"));
+    fs.mkdirSync(cacheDirOf(tmp), { recursive: true });
+    fs.chmodSync(cacheDirOf(tmp), 0o777);
+    const planted = path.join(
+      cacheDirOf(tmp),
+      `${sha(path.join(dir, "plugin", `${NAME}.js`))}-${process.version}-${process.arch}`,
+    );
+    fs.writeFileSync(planted, "planted");
+    expect(await startOnce(tmp, 1500)).toBe(fs.readFileSync(SCHEMA, "utf8"));
+    expect(fs.readdirSync(cacheDirOf(tmp))).toEqual([path.basename(planted)]);
+    expect(fs.readFileSync(planted, "utf8")).toBe("planted");
+  }, 60_000);
 });
