@@ -236,7 +236,8 @@ async function oneRun(env, emu, kind, n) {
   const pluginDir = env.mode === "path" ? env.pluginDirs[kind] : undefined;
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program(kind, n, pluginDir));
   await pulumi(env, dir, ["stack", "init", `s${++stackSeq}`]);
-  const rss = startRssSampler(`pulumi-resource-${PLUGINS[kind].name}`);
+  // The plugin's processes: `pulumi-resource-benchnoop`, `…/resource-edgeplatform-v…/lib/start.js`.
+  const rss = startRssSampler(`resource-${PLUGINS[kind].name}`);
   try {
     const traced = kind === "rules" && env.trace;
     if (traced) await emu.control("DELETE", "requests");
@@ -285,23 +286,28 @@ async function oneRun(env, emu, kind, n) {
 
 /** The plugin's start-up: spawn to the port line on stdout, median of `runs`, run alone. */
 async function startUpMs(pluginDir, name, runs = 5) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    times.push(
-      await new Promise((resolve, reject) => {
-        const t0 = process.hrtime.bigint();
-        const child = spawn(path.join(pluginDir, `pulumi-resource-${name}`), [], {
-          cwd: pluginDir,
-          stdio: ["pipe", "pipe", "inherit"],
-        });
-        child.on("error", reject);
-        child.stdout.once("data", () => {
-          resolve(Number(process.hrtime.bigint() - t0) / 1e6);
+  /** One start; the plugin is stopped `runForMs` after its port line. */
+  const start = (runForMs) =>
+    new Promise((resolve, reject) => {
+      const t0 = process.hrtime.bigint();
+      const child = spawn(path.join(pluginDir, `pulumi-resource-${name}`), [], {
+        cwd: pluginDir,
+        stdio: ["pipe", "pipe", "inherit"],
+      });
+      child.on("error", reject);
+      child.stdout.once("data", () => {
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        setTimeout(() => {
           child.kill();
-        });
-      }),
-    );
-  }
+          resolve(ms);
+        }, runForMs);
+      });
+    });
+  // One start that runs long enough to write the plugin's code cache (lib/start.js), as any
+  // command of a user's does: the starts measured are those of every command after the first.
+  await start(1500);
+  const times = [];
+  for (let i = 0; i < runs; i++) times.push(await start(0));
   return median(times);
 }
 
