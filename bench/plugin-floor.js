@@ -236,8 +236,12 @@ async function oneRun(env, emu, kind, n) {
   const pluginDir = env.mode === "path" ? env.pluginDirs[kind] : undefined;
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), program(kind, n, pluginDir));
   await pulumi(env, dir, ["stack", "init", `s${++stackSeq}`]);
-  // The plugin's processes: `pulumi-resource-benchnoop`, `…/resource-edgeplatform-v…/lib/start.js`.
-  const rss = startRssSampler(`resource-${PLUGINS[kind].name}`);
+  // The plugin's processes: `pulumi-resource-benchnoop`; ours run `lib/start.js` of its directory
+  // (installed: `…/resource-edgeplatform-v…/lib/start.js`; --mode path: the extracted tarball's).
+  const rss = startRssSampler([
+    `resource-${PLUGINS[kind].name}`,
+    ...(kind === "rules" ? [path.join(env.pluginDirs.rules, "lib", "start.js")] : []),
+  ]);
   try {
     const traced = kind === "rules" && env.trace;
     if (traced) await emu.control("DELETE", "requests");

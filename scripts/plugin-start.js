@@ -6,9 +6,12 @@
  * enableCompileCache` is Node 22), so the bundle's compilation is done here, as Node's loader
  * does it, with the cached data of an earlier start.
  *
- * The cache of a file is `<tmpdir>/pulumi-edgeplatform-<uid>/code-cache/<sha256>-<node>-<arch>`
- * (the sha256 of the file's text as built, so an edited or other version's bundle never takes
- * another's cache; V8 itself checks its version and flags). It is used only when the directory
+ * The cache of a file is `<tmpdir>/pulumi-edgeplatform-<uid>/code-cache/<sha256>-<size>-<mtime>-
+ * <inode>-<node>-<arch>`: the sha256 of the file's text as built (another version's bundle never
+ * takes this one's cache) and the file's identity on disk now, since V8 checks only a source's
+ * length, its own version and its flags: a bundle edited in place, even to the same length,
+ * never runs another text's code. A Node without `vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER`
+ * (before 20.12: no dynamic `import()` in a `vm.Script`) starts from source. It is used only when the directory
  * is the user's own and nobody else may write to it; it is written once a start has run for a
  * second (so that it holds the functions compiled by then), atomically, and again when V8
  * rejects it; at most {@link KEEP} files are kept. Any problem with the cache (no such directory, no space, a rejected cache) only
@@ -68,13 +71,17 @@ function writeCache(file, data) {
     fs.writeFileSync(tmp, data, { mode: 0o600 });
     fs.renameSync(tmp, file);
     const dir = path.dirname(file);
-    const old = fs
+    const entries = fs
       .readdirSync(dir)
-      .filter((f) => /^[0-9a-f]{64}-/.test(f) && !f.endsWith(".tmp"))
+      .filter((f) => /^[0-9a-f]{64}-/.test(f))
       .map((f) => ({ f, t: fs.statSync(path.join(dir, f)).mtimeMs }))
-      .sort((a, b) => b.t - a.t)
-      .slice(KEEP);
-    for (const { f } of old) fs.rmSync(path.join(dir, f), { force: true });
+      .sort((a, b) => b.t - a.t);
+    // Beyond the newest KEEP, and a write a stopped start left behind (over a minute old).
+    const stale = [
+      ...entries.filter((x) => !x.f.endsWith(".tmp")).slice(KEEP),
+      ...entries.filter((x) => x.f.endsWith(".tmp") && Date.now() - x.t > 60_000),
+    ];
+    for (const { f } of stale) fs.rmSync(path.join(dir, f), { force: true });
   } catch {
     try {
       fs.rmSync(tmp, { force: true });
@@ -84,23 +91,39 @@ function writeCache(file, data) {
   }
 }
 
-const dir = cacheDir();
+/** What a cached file's `import()` uses: Node's own loader (Node >= 20.12). */
+const IMPORTS = vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+
+/** The cache file of `filename` as it is on disk now (see above), or undefined. */
+function cacheFileOf(dir, filename, sha) {
+  try {
+    const st = fs.statSync(filename);
+    const id = `${st.size}-${Math.trunc(st.mtimeMs)}-${st.ino}`;
+    return path.join(dir, `${sha}-${id}-${process.version}-${process.arch}`);
+  } catch {
+    return undefined;
+  }
+}
+
+const dir = IMPORTS === undefined ? undefined : cacheDir();
 if (dir) {
-  const byPath = new Map(
-    Object.entries(CACHED).map(([rel, sha]) => [
-      path.join(pluginDir, rel),
-      path.join(dir, `${sha}-${process.version}-${process.arch}`),
-    ]),
+  const shaOf = new Map(
+    Object.entries(CACHED).map(([rel, sha]) => [path.join(pluginDir, rel), sha]),
   );
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename) {
-    const cacheFile = byPath.get(filename);
+    const sha = shaOf.get(filename);
+    const cacheFile = sha === undefined ? undefined : cacheFileOf(dir, filename, sha);
     if (cacheFile === undefined) return compile.call(this, content, filename);
-    byPath.delete(filename);
+    shaOf.delete(filename);
     const cachedData = readCache(cacheFile);
     let script;
     try {
-      script = new vm.Script(Module.wrap(content), { filename, cachedData });
+      script = new vm.Script(Module.wrap(content), {
+        filename,
+        cachedData,
+        importModuleDynamically: IMPORTS,
+      });
     } catch {
       return compile.call(this, content, filename);
     }

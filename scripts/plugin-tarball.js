@@ -7,7 +7,9 @@
  *
  * The tarball needs only Node >= 20 on PATH: no node_modules, no network. It holds
  * - `pulumi-resource-edgeplatform`: the executable the engine starts (a `sh` script running
- *   `node pulumi-resource-edgeplatform.js` from its own directory; it calls no other program);
+ *   `node lib/start.js` from its own directory; it calls no other program);
+ * - `lib/start.js` (scripts/plugin-start.js): requires the bundle below, compiling it and the data
+ *   sources' file with a V8 code cache kept per user;
  * - `pulumi-resource-edgeplatform.js`: packages/pulumi/dist/plugin/main.js and every module it
  *   reaches in one file (esbuild): the engine, edgeplatform-client with its dependencies (ajv,
  *   undici: loaded only on fallbacks and with a proxy, inlined all the same), lru-cache, and the

@@ -11,6 +11,7 @@ import { EmulatorControl, startEmulator, type RunningEmulator } from "../../pack
 import { serve } from "../../packages/pulumi/src/plugin/server";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {
+  currentSettings,
   resetSettings,
   serveOneConnection,
 } from "../../packages/pulumi/src/resources/core/settings";
@@ -344,6 +345,8 @@ describe("two explicit providers with two scoped keys", () => {
     try {
       await a.configure("accountA", { apiKey: KEY_A, baseUrl: emu.url });
       await own.configure("accountB", { apiKey: KEY_B, baseUrl: emu.url });
+      // The process's settings, outside any scope: the instance's.
+      expect(currentSettings().apiKey === KEY_B).toBe(true);
       await own.createRule("own-b", 2);
       await a.createRule("scoped-a", 1);
       await own.createRule("own-b-again", 2);

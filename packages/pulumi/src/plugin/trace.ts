@@ -3,7 +3,8 @@
  * `EDGEPLATFORM_PLUGIN_TRACE=<file>` in its environment, the plugin appends one line per call
  * to the file: its process id, the method, when the call came and when it was answered
  * (milliseconds since the epoch) and the process's CPU time so far (user + system, ms). The
- * lines hold no request or answer content. Without the variable the handlers are unchanged.
+ * lines hold no request or answer content; a line that cannot be written is left out. Without
+ * the variable the handlers are unchanged.
  */
 import * as fs from "fs";
 
@@ -22,11 +23,15 @@ export function traced<H extends Record<string, unknown>>(
       (fn as Handler)(call, (err, res) => {
         const answered = performance.timeOrigin + performance.now();
         const cpu = process.cpuUsage();
-        fs.appendFileSync(
-          file,
-          `${process.pid} ${name} ${came.toFixed(1)} ${answered.toFixed(1)} ` +
-            `${((cpu.user + cpu.system) / 1000).toFixed(1)}\n`,
-        );
+        try {
+          fs.appendFileSync(
+            file,
+            `${process.pid} ${name} ${came.toFixed(1)} ${answered.toFixed(1)} ` +
+              `${((cpu.user + cpu.system) / 1000).toFixed(1)}\n`,
+          );
+        } catch {
+          // A trace that cannot be written is no reason to fail the engine's call.
+        }
         callback(err, res);
       });
     }) satisfies Handler;
