@@ -54,7 +54,7 @@ const {
   startEmulatorProcess,
   writeResult,
 } = require("./lib/common");
-const { startRssSampler } = require("./lib/rss");
+const { startRssSampler, statFields } = require("./lib/rss");
 const { ensureYamlHost } = require(path.join(ROOT, "scripts", "pulumi-yaml"));
 
 const PHASES = ["up", "preview", "refresh", "destroy"];
@@ -167,13 +167,8 @@ function pulumi(env, dir, args, extraEnv = {}, cpu = false) {
 
 /** CPU milliseconds of process `pid` so far (user + system, from /proc), or undefined. */
 function cpuMsOf(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime in clock ticks (100/s)
-  } catch {
-    return undefined;
-  }
+  const f = statFields(pid);
+  return f && ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime, stime: ticks (100/s)
 }
 
 /**

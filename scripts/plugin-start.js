@@ -11,11 +11,13 @@
  * takes this one's cache) and the file's identity on disk now, since V8 checks only a source's
  * length, its own version and its flags: a bundle edited in place, even to the same length,
  * never runs another text's code. A Node without `vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER`
- * (before 20.12: no dynamic `import()` in a `vm.Script`) starts from source. It is used only when the directory
- * is the user's own and nobody else may write to it; it is written once a start has run for a
- * second (so that it holds the functions compiled by then), atomically, and again when V8
- * rejects it; at most {@link KEEP} files are kept. Any problem with the cache (no such directory, no space, a rejected cache) only
- * means a start from source: the plugin itself never fails because of it.
+ * (before 20.12: no dynamic `import()` in a `vm.Script`) starts from source.
+ *
+ * The cache is used only when its directory is the user's own and nobody else may write to it;
+ * it is written once a start has run for a second (so that it holds the functions compiled by
+ * then), atomically, and again when V8 rejects it; at most {@link KEEP} files are kept. Any
+ * problem with the cache (no such directory, no space, a rejected cache) only means a start
+ * from source: the plugin itself never fails because of it.
  */
 "use strict";
 

@@ -18,14 +18,22 @@ function readHwmKb(pid) {
   }
 }
 
-/** Parent pid of `pid` (from /proc/<pid>/stat), or 0. */
-function parentOf(pid) {
+/**
+ * The fields of /proc/<pid>/stat after the command name (field 3, the state, first), or
+ * undefined when the process is gone.
+ */
+function statFields(pid) {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) || 0;
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   } catch {
-    return 0;
+    return undefined;
   }
+}
+
+/** Parent pid of `pid` (from /proc/<pid>/stat), or 0. */
+function parentOf(pid) {
+  return Number(statFields(pid)?.[1]) || 0;
 }
 
 /** Whether `pid` descends from this process (other jobs on the machine run the same hosts). */
@@ -73,4 +81,4 @@ function startRssSampler(pattern, everyMs = 200) {
   };
 }
 
-module.exports = { startRssSampler };
+module.exports = { startRssSampler, statFields };

@@ -111,7 +111,7 @@ export function resetSettings(): void {
 export function currentSettings(): ResolvedSettings {
   const inScope = scope.getStore();
   if (!inScope && processWide) return (processWide.settings ??= resolved(processWide.connection));
-  return inScope ? resolved(inScope) : resolved(undefined);
+  return resolved(inScope);
 }
 
 /** The settings of `scoped` (else the process's configuration), their secrets recorded. */
