@@ -78,12 +78,7 @@ function docProgram(type: string): string {
  * checkout's plugin.
  */
 function docProgramWith(text: string, unless?: string): string {
-  expect(docPrograms.map((b) => b.file)).toEqual([
-    "docs/yaml.md",
-    "docs/yaml.md",
-    "docs/yaml.md",
-    "docs/yaml.md",
-  ]);
+  expect(docPrograms.map((b) => b.file)).toEqual(Array(5).fill("docs/yaml.md"));
   const found = docPrograms.filter(
     (b) => b.code.includes(text) && (unless === undefined || !b.code.includes(unless)),
   );
@@ -251,6 +246,120 @@ const run = yamlAvailable();
       expect(yamlWrites).toEqual(tsWrites);
     },
     4 * OP_TIMEOUT,
+  );
+});
+
+(run ? describe : describe.skip)("native plugin with Pulumi YAML: ApiGuardian's document", () => {
+  let cli: CliInfo;
+  let harness: KindHarness;
+
+  beforeAll(async () => {
+    await provideCliAndDist();
+    cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
+    harness = await startKindHarness(cli, { label: "yaml-doc", programModule: PROGRAM });
+  }, CLI_BUILD_TIMEOUT_MS);
+
+  afterAll(async () => harness?.close());
+
+  test(
+    "the documentation's program: `specFile` uploaded, its hash in the state, a changed file is one field, `spec` of the same text no change, both refused, destroy restores the settings",
+    async () => {
+      const control = harness.control;
+      const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
+      const document = (title: string) =>
+        JSON.stringify({ openapi: "3.0.0", info: { title, version: "1" }, paths: { "/a": {} } });
+      const guardian = async () =>
+        (await control.state()).shieldZones.find((z: Any) => z.id === 4).apiGuardian;
+      const code = docProgram("edgeplatform:shield:ApiGuardian");
+      const fileLine = /^(\s+)specFile: openapi\.json$/m;
+      expect(code).toMatch(fileLine);
+
+      await control.reset();
+      const before = await control.state();
+      const y = new YamlStack(cli);
+      try {
+        const first = document("yaml-first-document");
+        const second = document("yaml-second-document");
+        fs.writeFileSync(path.join(y.project, "openapi.json"), first);
+        y.writeProgram(code);
+        await y.ok(["stack", "init", "dev"]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
+        await control.clearJournal();
+
+        const up = (await y.ok(["up", "--yes", "--skip-preview"])).out;
+        expect(up).toMatch(
+          /edgeplatform:shield:ApiGuardian \(guardian\):\n\s+edgeplatform: .*before Pulumi/,
+        );
+        expect(await guardian()).toMatchObject({
+          configuration: { unmatchedPathAction: 0 }, // Block
+          spec: { content: first, enforceAuthorizationValidation: true },
+        });
+        const state = (await y.ok(["stack", "export"])).out;
+        expect(state).toContain(sha256(first));
+        expect(state).not.toMatch(/yaml-first-document|openapi\.json/);
+        await y.ok(["preview", "--expect-no-changes"]);
+
+        // A changed file: one field, `specHash`; the next up uploads it.
+        fs.writeFileSync(path.join(y.project, "openapi.json"), second);
+        const preview = JSON.parse((await y.ok(["preview", "--json"])).stdout) as {
+          steps?: PreviewStep[];
+        };
+        const step = (preview.steps ?? []).find((s) => s.urn.endsWith("::guardian"));
+        expect(step?.op).toBe("update");
+        expect(Object.keys(step?.detailedDiff ?? {})).toEqual(["specHash"]);
+        await y.ok(["up", "--yes", "--skip-preview"]);
+        expect((await guardian()).spec.content).toBe(second);
+
+        // The same text read by the program (`spec`): the same document, nothing to do.
+        y.writeProgram(code.replace(fileLine, "$1spec:\n$1  fn::readFile: openapi.json"));
+        await y.ok(["preview", "--expect-no-changes"]);
+
+        // Both: refused naming `spec`, before any write, with no engine artefact.
+        y.writeProgram(code.replace(fileLine, "$&\n$1spec: inline"));
+        const journalBefore = (await control.journal()).length;
+        const both = await y.pulumi(["preview"]);
+        expect(both.status).not.toBe(0);
+        expect(both.out).toContain("give `spec` or `specFile`, not both");
+        expect(both.out).toMatch(/\bspec\b/);
+        expect(both.out).not.toMatch(/<nil>|map\[/);
+        const since = (await control.journal()).slice(journalBefore);
+        expect(since.filter((e: Any) => e.method !== "GET")).toEqual([]);
+
+        y.writeProgram(code);
+        const destroyed = (await y.ok(["destroy", "--yes", "--skip-preview"])).out;
+        // The plugin's log line, under the resource (a plugin's standard error is hidden).
+        const underGuardian = (text: string) =>
+          new RegExp(
+            `edgeplatform:shield:ApiGuardian \\(guardian\\):\\n\\s+edgeplatform: ApiGuardian \\(shield zone 4\\): ${text}`,
+          );
+        expect(destroyed).toMatch(
+          underGuardian(
+            `delete: the OpenAPI document Pulumi uploaded \\(sha256 ${sha256(second)}\\) stays`,
+          ),
+        );
+        // The settings as before Pulumi; the last document stays (the platform cannot delete one).
+        const after = await control.state();
+        const zone4 = after.shieldZones.find((z: Any) => z.id === 4);
+        expect(zone4.apiGuardian.spec.content).toBe(second);
+        zone4.apiGuardian.spec = before.shieldZones.find((z: Any) => z.id === 4).apiGuardian.spec;
+        delete (after as Any).nextIds;
+        delete (before as Any).nextIds;
+        expect(after).toEqual(before);
+        const written = (await control.journal())
+          .filter((e: Any) => e.method !== "GET")
+          .map((e: Any) => `${e.method} ${e.path}`);
+        expect(written).toEqual([
+          "PATCH /shield/shield-zone/4/api-guardian",
+          "PATCH /shield/shield-zone/4/api-guardian/spec",
+          "PATCH /shield/shield-zone/4/api-guardian/spec",
+          "PATCH /shield/shield-zone/4/api-guardian",
+        ]);
+      } finally {
+        y.cleanup();
+      }
+    },
+    10 * OP_TIMEOUT,
   );
 });
 

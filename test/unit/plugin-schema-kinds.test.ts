@@ -65,8 +65,9 @@ interface Expected {
   /** The class declaring the outputs: file under public/ → class names. */
   outputs: Record<string, string[]>;
   /**
-   * Arguments the TypeScript program turns into an input of the engine (ApiGuardian reads its
-   * document, `spec` or `specFile`, in the program and hands the engine its `specHash`).
+   * Arguments a program gives in place of an input of the engine (ApiGuardian's document,
+   * `spec` or `specFile`, becomes `specHash`): inputs of the plugin as of the TypeScript
+   * resource, and the engine's input an output only.
    */
   derived?: { args: string[]; input: string };
 }
@@ -326,20 +327,24 @@ describe.each(KINDS.map((k) => [k.token, k] as const))("plugin schema: %s", (tok
 
   test("its inputs, at every depth, are the fields of the kind's input schema", () => {
     const rename = k.rename ?? ((p: string) => p);
-    const expected = sorted(schemaPaths(k.inputs).map(rename));
+    const engine = schemaPaths(k.inputs).filter((p) => p !== k.derived?.input);
+    const expected = sorted([...engine.map(rename), ...(k.derived?.args ?? [])]);
     expect(expected.length).toBeGreaterThan(0);
     expect(sorted(pluginPaths(resource().inputProperties))).toEqual(expected);
   });
 
   test("its top-level inputs are the TypeScript resource's arguments", () => {
-    const args = [...membersOf(k.args)].filter((a) => !k.derived?.args.includes(a));
-    if (k.derived) args.push(k.derived.input);
-    expect(sorted(Object.keys(resource().inputProperties))).toEqual(sorted(args));
+    expect(sorted(Object.keys(resource().inputProperties))).toEqual(sorted(membersOf(k.args)));
   });
 
   test("its outputs hold every output the TypeScript resource declares", () => {
     const declared = sorted(membersOf(k.outputs));
     expect(declared.filter((o) => !(o in resource().properties))).toEqual([]);
+  });
+
+  test("a derived argument is an input only: the state holds the engine's input", () => {
+    for (const a of k.derived?.args ?? []) expect(resource().properties[a]).toBeUndefined();
+    if (k.derived) expect(resource().inputProperties[k.derived.input]).toBeUndefined();
   });
 
   test("every input and output has a description", () => {

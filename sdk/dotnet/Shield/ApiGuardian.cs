@@ -186,10 +186,18 @@ namespace EdgePlatform.Pulumi.Shield
         public Input<int>? ShieldZoneId { get; set; }
 
         /// <summary>
-        /// sha256 of the document (hex), when given.
+        /// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
+        /// document. Not with `specFile`.
         /// </summary>
-        [Input("specHash")]
-        public Input<string>? SpecHash { get; set; }
+        [Input("spec")]
+        public Input<string>? Spec { get; set; }
+
+        /// <summary>
+        /// Path of the OpenAPI document, relative to the program's directory (read by the program;
+        /// through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+        /// </summary>
+        [Input("specFile")]
+        public Input<string>? SpecFile { get; set; }
 
         /// <summary>
         /// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).

@@ -10,6 +10,8 @@ export class InvalidArgumentError extends TypeError {
   readonly operation: string;
   /** The argument's name or property path, for example `maxPages` or `requestTimeoutMs`. */
   readonly field: string;
+  /** What is wrong with it, without the operation and the field (`give \`spec\` or …`). */
+  readonly reason: string;
   /** The allowed values, when the argument is an enumeration. */
   readonly allowed?: readonly unknown[];
   constructor(
@@ -26,6 +28,7 @@ export class InvalidArgumentError extends TypeError {
     this.name = "InvalidArgumentError";
     this.operation = operation;
     this.field = field;
+    this.reason = reason;
     if (allowed) this.allowed = allowed;
   }
 }

@@ -4,7 +4,8 @@
  */
 import { serve } from "./server";
 
-serve({ ownProcess: true }).catch((e: unknown) => {
+// The engine starts a provider plugin with its own address as the first argument.
+serve({ ownProcess: true, engineAddress: process.argv[2] }).catch((e: unknown) => {
   process.stderr.write(`pulumi-resource-edgeplatform: ${e instanceof Error ? e.message : e}\n`);
   process.exit(1);
 });

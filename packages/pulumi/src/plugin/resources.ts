@@ -22,6 +22,7 @@ import { wafRuleKind } from "../resources/kinds/collections/waf-rule";
 import type { volumeInstancesDeletionInputsSchema as VolumeInstancesDeletionInputsSchema } from "../resources/kinds/own/volume-instances-deletion-schemas";
 import { volumeInstancesDeletionProvider } from "../resources/kinds/own/volume-instances-deletion";
 import { apiGuardianKind, apiGuardianProvider } from "../resources/kinds/settings/api-guardian";
+import { documentInputs } from "../resources/public/api-guardian-documents";
 import {
   botCategorizationKind,
   botCategorizationProvider,
@@ -119,6 +120,26 @@ interface ResourceBase {
   noun: string;
   /** The kind's engine (the same functions the TypeScript resource's provider calls). */
   engine: KindEngine;
+  /** Arguments the program gives in place of one of the engine's inputs, if any. */
+  derived?: DerivedInputs;
+}
+
+/**
+ * Arguments a program gives that the front end turns into one input of the engine, as the
+ * TypeScript resource does in the program (ApiGuardian: the document, `spec` or `specFile`,
+ * becomes `specHash`). The plugin's `check` turns them before the engine's own check, so the
+ * state's inputs hold the engine's input, never the arguments.
+ */
+export interface DerivedInputs {
+  /** The arguments (name → JSON schema), inputs of the plugin's schema in the input's place. */
+  args: Record<string, { type: string }>;
+  /** The engine's input they become (not an input of the plugin's schema; an output). */
+  input: string;
+  /**
+   * The engine's inputs from the program's.
+   * @throws InvalidArgumentError naming an argument.
+   */
+  toEngine(inputs: Record<string, unknown>): Record<string, unknown>;
 }
 
 /** A collection kind on the zone-object engine (`ruleConfiguration` holds its fields). */
@@ -309,7 +330,14 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
   settings("shield-zone", shieldZoneKind, shieldZoneProvider, "shield zone's settings"),
   settings("bot-detection", botDetectionKind, botDetectionProvider, "zone's bot detection"),
   settings("upload-scanning", uploadScanningKind, uploadScanningProvider, "zone's upload scanning"),
-  settings("api-guardian", apiGuardianKind, apiGuardianProvider, "zone's API guardian"),
+  {
+    ...settings("api-guardian", apiGuardianKind, apiGuardianProvider, "zone's API guardian"),
+    derived: {
+      args: { spec: { type: "string" }, specFile: { type: "string" } },
+      input: "specHash",
+      toEngine: (inputs) => documentInputs(`${PACKAGE}:shield:ApiGuardian`, inputs),
+    },
+  },
   settings("response-page", responsePageKind, responsePageProvider, "zone's custom response page", [
     "ResponsePageArgs",
   ]),

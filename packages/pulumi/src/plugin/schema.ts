@@ -488,9 +488,6 @@ class FlatBuilder {
     if (prior) return `Before Pulumi: ${prior}`;
     const map = at.endsWith(".*") ? this.inputDocs.get(at.slice(0, -2))?.doc : undefined;
     if (map) return `One value of: ${map}`;
-    // An input of the engine the TypeScript resource derives (ApiGuardian's `specHash`).
-    const output = top ? this.outputDocs.get(at)?.doc : undefined;
-    if (output) return output;
     if (top) throw new Error(`${tokenOf(this.r)}: no doc comment for input "${at}"`);
     const names = this.enumOf(at);
     const parent = this.inputDocs.get(at.split(".").slice(0, -1).join("."))?.doc;
@@ -595,9 +592,12 @@ function settingsInputs(r: SettingsResource): JsonSchema {
 /** The schema of a resource with flat inputs or of a settings resource. */
 function flatSchema(r: FlatResource | SettingsResource, types: Record<string, PulumiType>) {
   const b = new FlatBuilder(r, types);
-  const js = r.family === "flat" ? load(r.inputsSchema) : settingsInputs(r);
+  const js = withDerived(r, r.family === "flat" ? load(r.inputsSchema) : settingsInputs(r));
   const inputProperties = b.properties(js, "");
-  const properties: Record<string, PulumiType> = { ...inputProperties };
+  // Derived arguments are inputs only: the state holds the engine's input they become.
+  const properties: Record<string, PulumiType> = Object.fromEntries(
+    Object.entries(inputProperties).filter(([f]) => !r.derived?.args[f]),
+  );
   for (const [f, d] of b.outputDocs) {
     if (f.includes(".") || properties[f]) continue;
     if (!d.doc) throw new Error(`${tokenOf(r)}: no doc comment for output "${f}"`);
@@ -609,6 +609,14 @@ function flatSchema(r: FlatResource | SettingsResource, types: Record<string, Pu
     properties,
     required: [],
   };
+}
+
+/** An inputs schema with a resource's derived arguments in place of the input they become. */
+function withDerived(r: PluginResource, js: JsonSchema): JsonSchema {
+  if (!r.derived) return js;
+  const properties = { ...js.properties };
+  delete properties[r.derived.input];
+  return { ...js, properties: { ...properties, ...r.derived.args } };
 }
 
 /** The schema of one resource. */

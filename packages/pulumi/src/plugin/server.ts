@@ -31,6 +31,7 @@ import * as fs from "fs";
 import * as path from "path";
 import type * as grpcTypes from "@grpc/grpc-js";
 import { credentialFailure } from "../resources/core/credentials";
+import { useEngine, withUrn } from "../resources/core/engine-log";
 import {
   SETTING_SOURCES,
   TUNING_SOURCES,
@@ -293,6 +294,24 @@ const connectionDigest = (c: ScopedConnection): string =>
     )
     .digest("hex");
 
+/**
+ * The engine's inputs from the program's: a resource's derived arguments turned
+ * (`DerivedInputs`), or the one failure naming the argument.
+ */
+function engineInputs(
+  r: PluginResource,
+  news: Record<string, unknown>,
+): { inputs: Record<string, unknown> } | { failure: { property: string; reason: string } } {
+  if (!r.derived) return { inputs: news };
+  try {
+    return { inputs: r.derived.toEngine(news) };
+  } catch (e) {
+    const { name, field, reason } = e as { name?: unknown; field?: unknown; reason?: unknown };
+    if (name !== "InvalidArgumentError" || typeof field !== "string") throw e;
+    return { failure: { property: field, reason: scrub(String(reason)) } };
+  }
+}
+
 /** The check failures of a CheckResponse. */
 function withFailures(res: Any, failures: { property: string; reason: string }[] | undefined) {
   for (const f of failures ?? []) {
@@ -329,9 +348,11 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
   /** A handler of an engine operation: run with this instance's settings. */
   const op = (fn: (req: Any) => Promise<Any>) =>
     unary((req) =>
-      instance.connection && !ownProcess
-        ? withConnection(instance.connection, () => fn(req))
-        : fn(req),
+      withUrn(String(req.getUrn?.() ?? ""), () =>
+        instance.connection && !ownProcess
+          ? withConnection(instance.connection, () => fn(req))
+          : fn(req),
+      ),
     );
   const engineOf = async (req: Any) => resourceFor(req).engine;
   return {
@@ -389,10 +410,16 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
         .setSupportspreview(false);
     }),
     check: op(async (req) => {
-      const engine = await engineOf(req);
-      const checked = await engine.provider.check(
+      const resource = resourceFor(req);
+      const derived = engineInputs(resource, fromStruct(req.getNews()));
+      if ("failure" in derived) {
+        return withFailures(new providerPb.CheckResponse().setInputs(req.getNews()), [
+          derived.failure,
+        ]);
+      }
+      const checked = await resource.engine.provider.check(
         fromStruct(req.getOlds()),
-        fromStruct(req.getNews()),
+        derived.inputs,
       );
       const res = await withKeyCheck(checked);
       return withFailures(
@@ -523,10 +550,21 @@ const topOf = (p: string) => p.split(".")[0];
  * Serves the provider on a loopback port and prints the port on stdout (what the engine reads).
  * Resolves with the server and its port. `ownProcess`: this process serves nothing else (the
  * plugin's executable), so its one provider instance's settings are the process's.
+ * `engineAddress`: the engine's address (the plugin's first argument): each call's log lines go
+ * to the engine's `Log` with the call's URN, so they show under the resource (a provider
+ * plugin's standard error is shown only at a debug verbosity).
  */
 export async function serve(
-  options: { ownProcess?: boolean } = {},
+  options: { ownProcess?: boolean; engineAddress?: string } = {},
 ): Promise<{ server: grpcTypes.Server; port: number }> {
+  if (options.engineAddress) {
+    const engineGrpc = require("@pulumi/pulumi/proto/engine_grpc_pb") as Any;
+    const client = new engineGrpc.EngineClient(
+      options.engineAddress,
+      grpc.credentials.createInsecure(),
+    );
+    useEngine({ client, proto: require("@pulumi/pulumi/proto/engine_pb") });
+  }
   const server = new grpc.Server({
     "grpc.max_receive_message_length": 1024 * 1024 * 400,
   });

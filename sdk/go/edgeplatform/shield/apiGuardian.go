@@ -105,8 +105,12 @@ type apiGuardianArgs struct {
 	PullZoneId *int `pulumi:"pullZoneId"`
 	// Id of the shield zone. Another zone replaces the resource.
 	ShieldZoneId *int `pulumi:"shieldZoneId"`
-	// sha256 of the document (hex), when given.
-	SpecHash *string `pulumi:"specHash"`
+	// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
+	// document. Not with `specFile`.
+	Spec *string `pulumi:"spec"`
+	// Path of the OpenAPI document, relative to the program's directory (read by the program;
+	// through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+	SpecFile *string `pulumi:"specFile"`
 	// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
 	UnmatchedPathAction *UnmatchedPathAction `pulumi:"unmatchedPathAction"`
 }
@@ -132,8 +136,12 @@ type ApiGuardianArgs struct {
 	PullZoneId pulumi.IntPtrInput
 	// Id of the shield zone. Another zone replaces the resource.
 	ShieldZoneId pulumi.IntPtrInput
-	// sha256 of the document (hex), when given.
-	SpecHash pulumi.StringPtrInput
+	// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
+	// document. Not with `specFile`.
+	Spec pulumi.StringPtrInput
+	// Path of the OpenAPI document, relative to the program's directory (read by the program;
+	// through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+	SpecFile pulumi.StringPtrInput
 	// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
 	UnmatchedPathAction UnmatchedPathActionPtrInput
 }

@@ -29,7 +29,8 @@ class ApiGuardianArgs:
                  prior: pulumi.Input[Optional['ApiGuardianPriorArgs']] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  shield_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 spec_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 spec: pulumi.Input[Optional[_builtins.str]] = None,
+                 spec_file: pulumi.Input[Optional[_builtins.str]] = None,
                  unmatched_path_action: pulumi.Input[Optional['UnmatchedPathAction']] = None):
         """
         The set of arguments for constructing a ApiGuardian resource.
@@ -46,7 +47,10 @@ class ApiGuardianArgs:
                when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.int] pull_zone_id: The shield zone of this pull zone. Another pull zone replaces the resource.
         :param pulumi.Input[_builtins.int] shield_zone_id: Id of the shield zone. Another zone replaces the resource.
-        :param pulumi.Input[_builtins.str] spec_hash: sha256 of the document (hex), when given.
+        :param pulumi.Input[_builtins.str] spec: The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
+               document. Not with `specFile`.
+        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory (read by the program;
+               through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
         :param pulumi.Input['UnmatchedPathAction'] unmatched_path_action: A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         """
         if body_limit_action is not None:
@@ -63,8 +67,10 @@ class ApiGuardianArgs:
             pulumi.set(__self__, "pull_zone_id", pull_zone_id)
         if shield_zone_id is not None:
             pulumi.set(__self__, "shield_zone_id", shield_zone_id)
-        if spec_hash is not None:
-            pulumi.set(__self__, "spec_hash", spec_hash)
+        if spec is not None:
+            pulumi.set(__self__, "spec", spec)
+        if spec_file is not None:
+            pulumi.set(__self__, "spec_file", spec_file)
         if unmatched_path_action is not None:
             pulumi.set(__self__, "unmatched_path_action", unmatched_path_action)
 
@@ -158,16 +164,30 @@ class ApiGuardianArgs:
         pulumi.set(self, "shield_zone_id", value)
 
     @_builtins.property
-    @pulumi.getter(name="specHash")
-    def spec_hash(self) -> pulumi.Input[Optional[_builtins.str]]:
+    @pulumi.getter
+    def spec(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        sha256 of the document (hex), when given.
+        The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
+        document. Not with `specFile`.
         """
-        return pulumi.get(self, "spec_hash")
+        return pulumi.get(self, "spec")
 
-    @spec_hash.setter
-    def spec_hash(self, value: pulumi.Input[Optional[_builtins.str]]):
-        pulumi.set(self, "spec_hash", value)
+    @spec.setter
+    def spec(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "spec", value)
+
+    @_builtins.property
+    @pulumi.getter(name="specFile")
+    def spec_file(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Path of the OpenAPI document, relative to the program's directory (read by the program;
+        through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+        """
+        return pulumi.get(self, "spec_file")
+
+    @spec_file.setter
+    def spec_file(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "spec_file", value)
 
     @_builtins.property
     @pulumi.getter(name="unmatchedPathAction")
@@ -195,7 +215,8 @@ class ApiGuardian(pulumi.CustomResource):
                  prior: pulumi.Input[Optional[Union['ApiGuardianPriorArgs', 'ApiGuardianPriorArgsDict']]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  shield_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 spec_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 spec: pulumi.Input[Optional[_builtins.str]] = None,
+                 spec_file: pulumi.Input[Optional[_builtins.str]] = None,
                  unmatched_path_action: pulumi.Input[Optional['UnmatchedPathAction']] = None,
                  __props__=None):
         """
@@ -215,7 +236,10 @@ class ApiGuardian(pulumi.CustomResource):
                when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.int] pull_zone_id: The shield zone of this pull zone. Another pull zone replaces the resource.
         :param pulumi.Input[_builtins.int] shield_zone_id: Id of the shield zone. Another zone replaces the resource.
-        :param pulumi.Input[_builtins.str] spec_hash: sha256 of the document (hex), when given.
+        :param pulumi.Input[_builtins.str] spec: The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
+               document. Not with `specFile`.
+        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory (read by the program;
+               through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
         :param pulumi.Input['UnmatchedPathAction'] unmatched_path_action: A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         """
         ...
@@ -249,7 +273,8 @@ class ApiGuardian(pulumi.CustomResource):
                  prior: pulumi.Input[Optional[Union['ApiGuardianPriorArgs', 'ApiGuardianPriorArgsDict']]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
                  shield_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
-                 spec_hash: pulumi.Input[Optional[_builtins.str]] = None,
+                 spec: pulumi.Input[Optional[_builtins.str]] = None,
+                 spec_file: pulumi.Input[Optional[_builtins.str]] = None,
                  unmatched_path_action: pulumi.Input[Optional['UnmatchedPathAction']] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
@@ -267,11 +292,13 @@ class ApiGuardian(pulumi.CustomResource):
             __props__.__dict__["prior"] = prior
             __props__.__dict__["pull_zone_id"] = pull_zone_id
             __props__.__dict__["shield_zone_id"] = shield_zone_id
-            __props__.__dict__["spec_hash"] = spec_hash
+            __props__.__dict__["spec"] = spec
+            __props__.__dict__["spec_file"] = spec_file
             __props__.__dict__["unmatched_path_action"] = unmatched_path_action
             __props__.__dict__["managed"] = None
             __props__.__dict__["prior_pinned"] = None
             __props__.__dict__["read_only"] = None
+            __props__.__dict__["spec_hash"] = None
         super(ApiGuardian, __self__).__init__(
             'edgeplatform:shield:ApiGuardian',
             resource_name,

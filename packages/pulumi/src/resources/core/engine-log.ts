@@ -108,6 +108,20 @@ export function installUrnCapture(): void {
   }
 }
 
+/**
+ * Sends the log lines of this process to the engine (the native plugin: `client` an
+ * `EngineClient` of the address the engine started it with, `proto` the module of `LogRequest`);
+ * lines of a call run with {@link withUrn} then show under its resource.
+ */
+export function useEngine(engine: { client: unknown; proto: unknown }): void {
+  link = { client: engine.client, proto: engine.proto };
+}
+
+/** Runs `body` (one call of the resource `urn`) with `urn` as the current resource. */
+export function withUrn<T>(urn: string, body: () => T): T {
+  return urn ? current.run({ urn, told: new Set() }, body) : body();
+}
+
 /** Runs `body` with the URN of `props` (when the host's request named one) as the current. */
 export function withUrnOf<T>(props: unknown, body: () => T): T {
   const urn = props && typeof props === "object" ? urnOfProps.get(props) : undefined;

@@ -9,6 +9,8 @@ import { createHash } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
+import { InvalidArgumentError } from "edgeplatform-client";
+import { UNKNOWN } from "../core/common";
 
 /** sha256 of a document, hex. */
 export const documentHash = (content: string): string =>
@@ -31,6 +33,61 @@ export function storeDocument(content: string): string {
     fs.renameSync(tmp, file);
   }
   return hash;
+}
+
+/**
+ * Refuses a document given twice.
+ * @param operation Where the arguments were given (`edge.shield.ApiGuardian`), for the message.
+ * @throws InvalidArgumentError naming `spec` when both `spec` and `specFile` are given.
+ */
+export function oneDocument(operation: string, spec: unknown, specFile: unknown): void {
+  if (spec !== undefined && spec !== null && specFile !== undefined && specFile !== null)
+    throw new InvalidArgumentError(operation, "spec", "give `spec` or `specFile`, not both");
+}
+
+/**
+ * Stores the document in the file `file` (relative to the working directory: the program's
+ * directory) for the provider; returns its hash.
+ * @throws InvalidArgumentError naming `specFile` when the file cannot be read.
+ */
+export function storeDocumentFile(operation: string, file: string): string {
+  let content: string;
+  try {
+    content = fs.readFileSync(path.resolve(file), "utf8");
+  } catch (e) {
+    throw new InvalidArgumentError(
+      operation,
+      "specFile",
+      `cannot read ${JSON.stringify(file)} (${path.resolve(file)}): ${(e as Error).message}`,
+    );
+  }
+  return storeDocument(content);
+}
+
+/**
+ * The engine's inputs of an API guardian given as plain values (the native plugin's `check`):
+ * the document (`spec`, or the file `specFile`) stored and named by its hash (`specHash`), the
+ * rest as given; an unknown document (a preview) an unknown hash. The state keeps the hash,
+ * never the document or the file's name.
+ * @throws InvalidArgumentError naming `spec` or `specFile`.
+ */
+export function documentInputs(
+  operation: string,
+  inputs: Record<string, unknown>,
+): Record<string, unknown> {
+  const { spec, specFile, ...rest } = inputs;
+  oneDocument(operation, spec, specFile);
+  const text = (field: string, v: unknown): string => {
+    if (typeof v === "string") return v;
+    throw new InvalidArgumentError(operation, field, `must be a string; got ${JSON.stringify(v)}`);
+  };
+  if (spec !== undefined && spec !== null) {
+    rest.specHash = spec === UNKNOWN ? UNKNOWN : storeDocument(text("spec", spec));
+  } else if (specFile !== undefined && specFile !== null) {
+    rest.specHash =
+      specFile === UNKNOWN ? UNKNOWN : storeDocumentFile(operation, text("specFile", specFile));
+  }
+  return rest;
 }
 
 /** The document stored under `hash`, when present and intact. */

@@ -3,8 +3,6 @@
  * OpenAPI document) as a Pulumi dynamic resource (type token
  * `pulumi-nodejs:dynamic/shield:ApiGuardian`).
  */
-import * as fs from "fs";
-import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import type { EdgeResourceOptions } from "./readable-resource";
 import type {
@@ -12,8 +10,7 @@ import type {
   WafExecutionMode,
   WafPayloadLimitAction,
 } from "edgeplatform-client/spec";
-import { InvalidArgumentError } from "edgeplatform-client";
-import { storeDocument } from "./api-guardian-documents";
+import { oneDocument, storeDocument, storeDocumentFile } from "./api-guardian-documents";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
 import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
@@ -32,7 +29,10 @@ export interface ApiGuardianSettingsArgs {
    * document. Not with `specFile`.
    */
   spec?: pulumi.Input<string>;
-  /** Path of the OpenAPI document (read by the program, relative to its directory). Not with `spec`. */
+  /**
+   * Path of the OpenAPI document, relative to the program's directory (read by the program;
+   * through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+   */
   specFile?: pulumi.Input<string>;
   /** Whether the document's authorization requirements are enforced (with `spec`/`specFile`). */
   enforceAuthorizationValidation?: pulumi.Input<boolean>;
@@ -104,6 +104,8 @@ export class ApiGuardian extends ZoneSettingsResource<ApiGuardianArgs> {
   }
 }
 
+const OPERATION = "edge.shield.ApiGuardian";
+
 /**
  * The engine's arguments of an `ApiGuardian`: the document (`spec` or `specFile`) stored and
  * named by its hash (`specHash`), the rest as written.
@@ -111,29 +113,12 @@ export class ApiGuardian extends ZoneSettingsResource<ApiGuardianArgs> {
  */
 function apiGuardianEngineArgs(args: ApiGuardianArgs): Record<string, unknown> {
   const { spec, specFile, ...rest } = args;
-  if (spec !== undefined && specFile !== undefined)
-    throw new InvalidArgumentError(
-      "edge.shield.ApiGuardian",
-      "spec",
-      "give `spec` or `specFile`, not both",
-    );
+  oneDocument(OPERATION, spec, specFile);
   const engineArgs: Record<string, unknown> = { ...rest };
   if (spec !== undefined) engineArgs.specHash = pulumi.output(spec).apply(storeDocument);
   // A file that cannot be read fails naming `specFile` (thrown here for a plain path: a
   // failure inside an apply leaves an inline program's `pulumi up` hanging).
-  const stored = (f: string) => {
-    let content: string;
-    try {
-      content = fs.readFileSync(path.resolve(f), "utf8");
-    } catch (e) {
-      throw new InvalidArgumentError(
-        "edge.shield.ApiGuardian",
-        "specFile",
-        `cannot read ${JSON.stringify(f)} (${path.resolve(f)}): ${(e as Error).message}`,
-      );
-    }
-    return storeDocument(content);
-  };
+  const stored = (f: string) => storeDocumentFile(OPERATION, f);
   if (typeof specFile === "string") engineArgs.specHash = stored(specFile);
   else if (specFile !== undefined) engineArgs.specHash = pulumi.output(specFile).apply(stored);
   return engineArgs;

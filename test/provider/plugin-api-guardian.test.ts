@@ -1,0 +1,155 @@
+/**
+ * ApiGuardian's OpenAPI document through the native plugin (issue 29): a program of any
+ * language gives `spec` (the text) or `specFile` (a path, relative to the working directory)
+ * as a TypeScript program gives them to `edge.shield.ApiGuardian`. The plugin's `Check`
+ * stores the document for the provider and answers the engine's input, its sha256
+ * (`specHash`): the inputs the engine keeps in the state never hold the text or the file's
+ * name. Bad arguments are one failure naming the argument, before any request. The platform
+ * receives the same writes as from the TypeScript resource's provider.
+ */
+import { createHash } from "crypto";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { startEmulator, EmulatorControl } from "../../packages/emulator/src";
+import type { RunningEmulator, JournalEntry } from "../../packages/emulator/src";
+import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import { resetSettings } from "../../packages/pulumi/src/resources/core/settings";
+import { storeDocument } from "../../packages/pulumi/src/resources/public/api-guardian-documents";
+import { dynamicFrontEnd, pluginFrontEnd, type FrontEnd } from "./lifecycle-table/front-ends";
+import { apiGuardian } from "./lifecycle-table/settings";
+import type { Any } from "./lifecycle-table/kind";
+
+const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
+const document = (title: string) =>
+  `{"openapi":"3.0.0","info":{"title":"${title}","version":"1"},"paths":{"/x":{}}}`;
+
+let emu: RunningEmulator;
+let ctl: EmulatorControl;
+const plugin = pluginFrontEnd();
+const dynamic = dynamicFrontEnd(() => apiGuardian.provider);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-guardian-"));
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0 });
+  ctl = new EmulatorControl(emu.url);
+  await plugin.start();
+});
+afterAll(async () => {
+  await plugin.stop();
+  resetSettings();
+  await emu.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await ctl.reset();
+  await ctl.clearJournal();
+  resetRunState();
+});
+
+const configure = (front: FrontEnd) =>
+  front.configure({ "edgeplatform:apiKey": emu.apiKey, "edgeplatform:baseUrl": emu.url });
+const writes = async () =>
+  (await ctl.journal())
+    .filter((e: JournalEntry) => e.method !== "GET")
+    .map((e) => ({ method: e.method, path: e.path, body: e.body }));
+const guardianOf = async (zone: number) =>
+  (await ctl.state()).shieldZones.find((z) => z.id === zone)!.apiGuardian as Any;
+
+describe("Check through the plugin", () => {
+  const check = async (news: Any) => {
+    await configure(plugin);
+    return plugin.provider(apiGuardian).check({}, news);
+  };
+
+  test("`spec`: the inputs hold its sha256, never the text; the document is stored for the provider", async () => {
+    const doc = document("spec-text");
+    const res = await check({ shieldZoneId: 3, enabled: true, spec: doc });
+    expect(res.failures ?? []).toEqual([]);
+    expect(res.inputs).toMatchObject({ shieldZoneId: 3, enabled: true, specHash: sha256(doc) });
+    expect(Object.keys(res.inputs!)).not.toContain("spec");
+    expect(JSON.stringify(res.inputs)).not.toContain("spec-text");
+  });
+
+  test("`specFile`: relative to the working directory, the same hash as the same text", async () => {
+    const doc = document("from-a-file");
+    fs.writeFileSync(path.join(dir, "openapi.json"), doc);
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      const res = await check({ shieldZoneId: 3, specFile: "openapi.json" });
+      expect(res.failures ?? []).toEqual([]);
+      expect(res.inputs!.specHash).toBe(sha256(doc));
+      expect(JSON.stringify(res.inputs)).not.toMatch(/openapi\.json|from-a-file/);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  test("an unknown document (a preview) is an unknown hash", async () => {
+    const res = await check({ shieldZoneId: 3, spec: UNKNOWN });
+    expect(res.failures ?? []).toEqual([]);
+    expect(res.inputs!.specHash).toBe(UNKNOWN);
+  });
+
+  test.each([
+    [
+      "both",
+      { spec: document("a"), specFile: "openapi.json" },
+      { property: "spec", reason: "give `spec` or `specFile`, not both" },
+    ],
+    [
+      "a file that cannot be read",
+      { specFile: path.join(dir, "missing.json") },
+      {
+        property: "specFile",
+        reason: expect.stringContaining(`cannot read "${path.join(dir, "missing.json")}"`),
+      },
+    ],
+    ["`spec` not text", { spec: 42 }, { property: "spec", reason: "must be a string; got 42" }],
+    [
+      "`enforceAuthorizationValidation` with no document",
+      { enabled: true, enforceAuthorizationValidation: true },
+      {
+        property: "enforceAuthorizationValidation",
+        reason: "applies to the OpenAPI document: give `spec` or `specFile` too",
+      },
+    ],
+  ])("%s: one failure naming the argument, no request", async (_name, args, failure) => {
+    const res = await check({ shieldZoneId: 3, ...args });
+    expect(res.failures).toEqual([failure]);
+    expect(await ctl.journal()).toEqual([]);
+  });
+});
+
+test("create and update with `spec` through the plugin: the document uploaded, the writes of the TypeScript resource", async () => {
+  const first = document("first");
+  const second = document("second");
+  const run = async (front: FrontEnd, give: (doc: string) => Any) => {
+    await ctl.reset();
+    await ctl.clearJournal();
+    resetRunState();
+    await configure(front);
+    const p = front.provider(apiGuardian);
+    const c1 = await p.check({}, { shieldZoneId: 3, enabled: true, ...give(first) });
+    const created = await p.create(c1.inputs!);
+    expect((await guardianOf(3)).spec?.content).toBe(first);
+    const c2 = await p.check(c1.inputs, { shieldZoneId: 3, enabled: true, ...give(second) });
+    expect((await p.diff(created.id, created.outs!, c2.inputs!)).changes).toBe(true);
+    const updated = await p.update(created.id, created.outs!, c2.inputs!);
+    expect((await guardianOf(3)).spec?.content).toBe(second);
+    expect(JSON.stringify([c1, c2, created, updated])).not.toMatch(/"first"|"second"/);
+    return writes();
+  };
+  // The plugin takes the text; the TypeScript resource's provider the hash of the document
+  // its program stored (public/api-guardian.ts).
+  const fromPlugin = await run(plugin, (doc) => ({ spec: doc }));
+  const fromDynamic = await run(dynamic, (doc) => ({ specHash: storeDocument(doc) }));
+  expect(fromPlugin.map((w) => `${w.method} ${w.path}`)).toEqual([
+    "PATCH /shield/shield-zone/3/api-guardian",
+    "POST /shield/shield-zone/3/api-guardian/spec",
+    "PATCH /shield/shield-zone/3/api-guardian/spec",
+  ]);
+  expect(fromPlugin).toEqual(fromDynamic);
+});
