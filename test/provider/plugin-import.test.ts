@@ -172,3 +172,31 @@ describe.each(importable.map((k): [string, KindDeclaration] => [k.name, k]))("%s
     expect(await writes()).toEqual([]);
   });
 });
+
+test.each([
+  // Shield zone 4 has no custom challenge page (the fixture's only page is zone 3's block page).
+  [
+    "ResponsePage",
+    "4/challenge",
+    "the custom response page of shield zone 4 (pageType challenge)",
+    "`html`",
+  ],
+])(
+  "%s %s: an object with no setting to manage is refused, saying so, with no write",
+  async (name, id, noun, field) => {
+    const k = KINDS.find((x) => x.name === name)!;
+    const before = await t.state();
+    const e = await front
+      .provider(k)
+      .read(id, {})
+      .then(
+        () => undefined,
+        (err: Error) => err,
+      );
+    expect(e?.message).toContain(`${noun} has no setting with a value (`);
+    expect(e?.message).toContain(field);
+    expect(e?.message).toContain("there is nothing to import");
+    expect(await writes()).toEqual([]);
+    expect(canonical(await t.state())).toEqual(canonical(before));
+  },
+);

@@ -96,6 +96,15 @@ export function readOperation<R>(c: EngineContext<R>) {
           if (v !== undefined && v !== null) setPath(every, f.path, viewOf(f, v));
         }
         const paths = managedOf(kind, every).map((f) => f.path);
+        // Nothing to manage (a response page with no page): an import would hold inputs that
+        // no program may state. Refused, saying what is missing, before anything is recorded.
+        if (paths.length === 0 && (!kind.allowEmpty || (kind.checkExtra?.(every) ?? []).length > 0))
+          throw new ResourceOperationError(
+            `${what} failed: ${objectNoun(target)} has no setting with a value ` +
+              `(${[...new Set(kind.fields.map((f) => `\`${f.path.split(".")[0]}\``))].join(", ")}): ` +
+              `there is nothing to import. Declare the resource with the settings it should ` +
+              `manage instead: \`pulumi up\` records their values before Pulumi.`,
+          );
         const outs = outputsOf(target, every, snap, snap.values, priorOf(snap, paths), {
           priorRecordedAt: recordTime(),
         });
