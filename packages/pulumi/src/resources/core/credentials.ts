@@ -29,6 +29,8 @@ interface Verdict {
 }
 
 const verdicts = new Map<string, Promise<Verdict>>();
+/** The digest of each settings object (a process resolves its settings once: hashed once). */
+const digests = new WeakMap<object, string>();
 /** At most this many settings remembered (a process uses one or two). */
 const MAX_VERDICTS = 16;
 
@@ -44,9 +46,13 @@ export async function credentialFailure(): Promise<Failure | undefined> {
   let verdict: Promise<Verdict>;
   try {
     const s = currentSettings();
-    digest = createHash("sha256")
-      .update(JSON.stringify([s.apiKey, s.baseUrl]))
-      .digest("hex");
+    digest = digests.get(s) ?? "";
+    if (!digest) {
+      digest = createHash("sha256")
+        .update(JSON.stringify([s.apiKey, s.baseUrl]))
+        .digest("hex");
+      digests.set(s, digest);
+    }
     const known = verdicts.get(digest);
     if (known) verdict = known;
     else {
