@@ -102,8 +102,11 @@ function engineError(e: grpcTypes.ServiceError): Error {
   return err;
 }
 
-/** The plugin front end: the plugin's server on a loopback port, called over gRPC. */
-export function pluginFrontEnd(): FrontEnd {
+/**
+ * The plugin front end: the plugin's server on a loopback port, called over gRPC; `options`
+ * as the plugin's `serve` takes them (an engine's address for its log lines).
+ */
+export function pluginFrontEnd(options: Parameters<typeof serve>[0] = {}): FrontEnd {
   let server: grpcTypes.Server | undefined;
   let client: Any;
   const call = <T>(method: string, req: Any): Promise<T> =>
@@ -198,7 +201,7 @@ export function pluginFrontEnd(): FrontEnd {
     // The port line the engine reads is not printed.
     const write = jest.spyOn(process.stdout, "write").mockImplementation(() => true);
     try {
-      const served = await serve();
+      const served = await serve(options);
       server = served.server;
       client = new providerGrpc.ResourceProviderClient(
         `127.0.0.1:${served.port}`,
