@@ -315,13 +315,26 @@ const run = yamlAvailable();
         y.writeProgram(code.replace(fileLine, "$1spec:\n$1  fn::readFile: openapi.json"));
         await y.ok(["preview", "--expect-no-changes"]);
 
-        // Both: refused naming `spec`, before any write, with no engine artefact.
-        y.writeProgram(code.replace(fileLine, "$&\n$1spec: inline"));
+        // `ignoreChanges: [specHash]`: the uploaded document stays whatever the file holds.
+        fs.writeFileSync(path.join(y.project, "openapi.json"), document("yaml-third-document"));
+        const typeLine = /^(\s+)type: edgeplatform:shield:ApiGuardian\n/m;
+        expect(code).toMatch(typeLine);
+        y.writeProgram(
+          code.replace(typeLine, "$&$1options:\n$1  ignoreChanges:\n$1    - specHash\n"),
+        );
+        await y.ok(["preview", "--expect-no-changes"]);
+        fs.writeFileSync(path.join(y.project, "openapi.json"), second);
+
+        // Both: refused naming `spec`, before any write, with no engine artefact, and the
+        // document (maybe a secret) not printed.
+        y.writeProgram(
+          code.replace(fileLine, "$&\n$1spec:\n$1  fn::secret:\n$1    fn::readFile: openapi.json"),
+        );
         const journalBefore = (await control.journal()).length;
         const both = await y.pulumi(["preview"]);
         expect(both.status).not.toBe(0);
-        expect(both.out).toContain("give `spec` or `specFile`, not both");
-        expect(both.out).toMatch(/\bspec\b/);
+        expect(both.out).toContain("`spec`: give `spec` or `specFile`, not both");
+        expect(both.out).not.toContain("yaml-second-document");
         expect(both.out).not.toMatch(/<nil>|map\[/);
         const since = (await control.journal()).slice(journalBefore);
         expect(since.filter((e: Any) => e.method !== "GET")).toEqual([]);

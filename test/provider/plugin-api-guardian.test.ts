@@ -94,10 +94,25 @@ describe("Check through the plugin", () => {
   });
 
   test.each([
+    // A failure about `spec` is the resource's: the engine prints a failed property's value,
+    // and the document may be a secret.
     [
       "both",
-      { spec: document("a"), specFile: "openapi.json" },
-      { property: "spec", reason: "give `spec` or `specFile`, not both" },
+      { spec: document("a-secret-title"), specFile: "openapi.json" },
+      { property: "", reason: "`spec`: give `spec` or `specFile`, not both" },
+    ],
+    [
+      "an empty `spec`",
+      { spec: "" },
+      { property: "", reason: "`spec`: is empty: the platform takes a non-empty OpenAPI document" },
+    ],
+    [
+      "an empty file",
+      { specFile: path.join(dir, "empty.json") },
+      {
+        property: "specFile",
+        reason: `"${path.join(dir, "empty.json")}" (${path.join(dir, "empty.json")}) is empty: the platform takes a non-empty OpenAPI document`,
+      },
     ],
     [
       "a file that cannot be read",
@@ -107,7 +122,11 @@ describe("Check through the plugin", () => {
         reason: expect.stringContaining(`cannot read "${path.join(dir, "missing.json")}"`),
       },
     ],
-    ["`spec` not text", { spec: 42 }, { property: "spec", reason: "must be a string; got 42" }],
+    [
+      "`spec` not text",
+      { spec: 42 },
+      { property: "", reason: "`spec`: must be a string; got a number" },
+    ],
     [
       "`enforceAuthorizationValidation` with no document",
       { enabled: true, enforceAuthorizationValidation: true },
@@ -117,15 +136,30 @@ describe("Check through the plugin", () => {
       },
     ],
   ])("%s: one failure naming the argument, no request", async (_name, args, failure) => {
+    fs.writeFileSync(path.join(dir, "empty.json"), "");
     const res = await check({ shieldZoneId: 3, ...args });
     expect(res.failures).toEqual([failure]);
+    // Neither the answer nor the inputs repeat the document.
+    expect(JSON.stringify(res)).not.toMatch(/a-secret-title|42/);
     expect(await ctl.journal()).toEqual([]);
+  });
+
+  test("a `specHash` among the inputs (`ignoreChanges: [specHash]`) is kept; the document is not read", async () => {
+    const kept = sha256(document("in-the-state"));
+    const res = await check({
+      shieldZoneId: 3,
+      specHash: kept,
+      specFile: path.join(dir, "not-there.json"),
+    });
+    expect(res.failures ?? []).toEqual([]);
+    expect(res.inputs).toEqual(expect.objectContaining({ specHash: kept }));
+    expect(Object.keys(res.inputs!)).not.toContain("specFile");
   });
 });
 
 test("create and update with `spec` through the plugin: the document uploaded, the writes of the TypeScript resource", async () => {
-  const first = document("first");
-  const second = document("second");
+  const first = document("first-title");
+  const second = document("second-title");
   const run = async (front: FrontEnd, give: (doc: string) => Any) => {
     await ctl.reset();
     await ctl.clearJournal();
@@ -139,7 +173,7 @@ test("create and update with `spec` through the plugin: the document uploaded, t
     expect((await p.diff(created.id, created.outs!, c2.inputs!)).changes).toBe(true);
     const updated = await p.update(created.id, created.outs!, c2.inputs!);
     expect((await guardianOf(3)).spec?.content).toBe(second);
-    expect(JSON.stringify([c1, c2, created, updated])).not.toMatch(/"first"|"second"/);
+    expect(JSON.stringify([c1, c2, created, updated])).not.toMatch(/first-title|second-title/);
     return writes();
   };
   // The plugin takes the text; the TypeScript resource's provider the hash of the document
@@ -152,4 +186,31 @@ test("create and update with `spec` through the plugin: the document uploaded, t
     "PATCH /shield/shield-zone/3/api-guardian/spec",
   ]);
   expect(fromPlugin).toEqual(fromDynamic);
+});
+
+test("an update that no longer gives the document leaves it on the platform and says so", async () => {
+  const doc = document("kept-title");
+  await configure(plugin);
+  const p = plugin.provider(apiGuardian);
+  const c1 = await p.check({}, { shieldZoneId: 3, enabled: true, spec: doc });
+  const created = await p.create(c1.inputs!);
+  const c2 = await p.check(c1.inputs, { shieldZoneId: 3, enabled: true });
+  expect(c2.inputs!.specHash).toBeUndefined();
+  expect((await p.diff(created.id, created.outs!, c2.inputs!)).changes).toBe(true);
+  await ctl.clearJournal();
+  const lines: string[] = [];
+  const write = jest.spyOn(process.stderr, "write").mockImplementation((chunk: unknown) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    await p.update(created.id, created.outs!, c2.inputs!);
+  } finally {
+    write.mockRestore();
+  }
+  expect(lines.join("")).toContain(
+    `edgeplatform: ApiGuardian (shield zone 3): update: the OpenAPI document Pulumi uploaded (sha256 ${sha256(doc)}) stays`,
+  );
+  expect(await writes()).toEqual([]);
+  expect((await guardianOf(3)).spec?.content).toBe(doc);
 });

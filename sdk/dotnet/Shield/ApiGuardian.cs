@@ -193,8 +193,8 @@ namespace EdgePlatform.Pulumi.Shield
         public Input<string>? Spec { get; set; }
 
         /// <summary>
-        /// Path of the OpenAPI document, relative to the program's directory (read by the program;
-        /// through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+        /// Path of the OpenAPI document, relative to the program's directory, read on the machine
+        /// that runs `pulumi`. The state holds its sha256. Not with `spec`.
         /// </summary>
         [Input("specFile")]
         public Input<string>? SpecFile { get; set; }

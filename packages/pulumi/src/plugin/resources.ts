@@ -128,13 +128,19 @@ interface ResourceBase {
  * Arguments a program gives that the front end turns into one input of the engine, as the
  * TypeScript resource does in the program (ApiGuardian: the document, `spec` or `specFile`,
  * becomes `specHash`). The plugin's `check` turns them before the engine's own check, so the
- * state's inputs hold the engine's input, never the arguments.
+ * state's inputs hold the engine's input, never the arguments. (The engine keeps a secret by its
+ * property's name, and this plugin takes no secrets: the input of a secret argument is not one.)
  */
 export interface DerivedInputs {
   /** The arguments (name → JSON schema), inputs of the plugin's schema in the input's place. */
   args: Record<string, { type: string }>;
   /** The engine's input they become (not an input of the plugin's schema; an output). */
   input: string;
+  /**
+   * Arguments whose value is never printed (a document, maybe a secret): the engine prints a
+   * failed property's value, so a failure about one is the resource's, naming it in its reason.
+   */
+  unprinted: string[];
   /**
    * The engine's inputs from the program's.
    * @throws InvalidArgumentError naming an argument.
@@ -335,6 +341,7 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     derived: {
       args: { spec: { type: "string" }, specFile: { type: "string" } },
       input: "specHash",
+      unprinted: ["spec"],
       toEngine: (inputs) => documentInputs(`${PACKAGE}:shield:ApiGuardian`, inputs),
     },
   },

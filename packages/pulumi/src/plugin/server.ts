@@ -308,7 +308,10 @@ function engineInputs(
   } catch (e) {
     const { name, field, reason } = e as { name?: unknown; field?: unknown; reason?: unknown };
     if (name !== "InvalidArgumentError" || typeof field !== "string") throw e;
-    return { failure: { property: field, reason: scrub(String(reason)) } };
+    const text = scrub(String(reason));
+    return r.derived.unprinted.includes(field)
+      ? { failure: { property: "", reason: `\`${field}\`: ${text}` } }
+      : { failure: { property: field, reason: text } };
   }
 }
 
@@ -411,9 +414,12 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
     }),
     check: op(async (req) => {
       const resource = resourceFor(req);
-      const derived = engineInputs(resource, fromStruct(req.getNews()));
+      const news = fromStruct(req.getNews());
+      const derived = engineInputs(resource, news);
       if ("failure" in derived) {
-        return withFailures(new providerPb.CheckResponse().setInputs(req.getNews()), [
+        const args = Object.keys(resource.derived?.args ?? {});
+        const rest = Object.fromEntries(Object.entries(news).filter(([k]) => !args.includes(k)));
+        return withFailures(new providerPb.CheckResponse().setInputs(toStruct(rest)), [
           derived.failure,
         ]);
       }

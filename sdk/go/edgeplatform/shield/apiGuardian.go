@@ -108,8 +108,8 @@ type apiGuardianArgs struct {
 	// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
 	// document. Not with `specFile`.
 	Spec *string `pulumi:"spec"`
-	// Path of the OpenAPI document, relative to the program's directory (read by the program;
-	// through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+	// Path of the OpenAPI document, relative to the program's directory, read on the machine
+	// that runs `pulumi`. The state holds its sha256. Not with `spec`.
 	SpecFile *string `pulumi:"specFile"`
 	// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
 	UnmatchedPathAction *UnmatchedPathAction `pulumi:"unmatchedPathAction"`
@@ -139,8 +139,8 @@ type ApiGuardianArgs struct {
 	// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
 	// document. Not with `specFile`.
 	Spec pulumi.StringPtrInput
-	// Path of the OpenAPI document, relative to the program's directory (read by the program;
-	// through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+	// Path of the OpenAPI document, relative to the program's directory, read on the machine
+	// that runs `pulumi`. The state holds its sha256. Not with `spec`.
 	SpecFile pulumi.StringPtrInput
 	// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
 	UnmatchedPathAction UnmatchedPathActionPtrInput

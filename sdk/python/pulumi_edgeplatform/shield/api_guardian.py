@@ -49,8 +49,8 @@ class ApiGuardianArgs:
         :param pulumi.Input[_builtins.int] shield_zone_id: Id of the shield zone. Another zone replaces the resource.
         :param pulumi.Input[_builtins.str] spec: The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
                document. Not with `specFile`.
-        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory (read by the program;
-               through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory, read on the machine
+               that runs `pulumi`. The state holds its sha256. Not with `spec`.
         :param pulumi.Input['UnmatchedPathAction'] unmatched_path_action: A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         """
         if body_limit_action is not None:
@@ -180,8 +180,8 @@ class ApiGuardianArgs:
     @pulumi.getter(name="specFile")
     def spec_file(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Path of the OpenAPI document, relative to the program's directory (read by the program;
-        through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+        Path of the OpenAPI document, relative to the program's directory, read on the machine
+        that runs `pulumi`. The state holds its sha256. Not with `spec`.
         """
         return pulumi.get(self, "spec_file")
 
@@ -238,8 +238,8 @@ class ApiGuardian(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] shield_zone_id: Id of the shield zone. Another zone replaces the resource.
         :param pulumi.Input[_builtins.str] spec: The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
                document. Not with `specFile`.
-        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory (read by the program;
-               through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory, read on the machine
+               that runs `pulumi`. The state holds its sha256. Not with `spec`.
         :param pulumi.Input['UnmatchedPathAction'] unmatched_path_action: A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         """
         ...

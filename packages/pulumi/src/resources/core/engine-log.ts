@@ -137,7 +137,7 @@ function engineLink(): EngineLink | null {
   if (link !== undefined) return link;
   link = null;
   const sdk = hostSdkDir();
-  const address = process.argv[2];
+  const address = engineAddressOf(process.argv.slice(2));
   if (!sdk || !address) return link;
   try {
     const grpc = require(require.resolve("@grpc/grpc-js", { paths: [sdk] })) as Any;
@@ -150,6 +150,27 @@ function engineLink(): EngineLink | null {
   }
   return link;
 }
+
+/**
+ * The engine's address among a provider process's arguments (`process.argv.slice(2)`): the
+ * first that is not one of the flags the engine puts before it (`--logtostderr`, `-v=N`,
+ * `--tracing <endpoint>`, as with `pulumi up --logflow -v=3 --tracing …`).
+ */
+export function engineAddressOf(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--logtostderr" || a.startsWith("-v=")) continue;
+    if (a === "--tracing") {
+      i += 1;
+      continue;
+    }
+    return a;
+  }
+  return undefined;
+}
+
+/** How long a line waits for the engine to take it (ms). */
+const LOG_DEADLINE_MS = 5_000;
 
 /** `edgeplatform: <text>`, once: a text that starts with the package's name loses it. */
 export function prefixed(text: string): string {
@@ -180,7 +201,9 @@ export function logLine(text: string, o: { ephemeral?: boolean } = {}): Promise<
       req.setMessage(prefixed(text));
       req.setUrn(urn);
       req.setEphemeral(o.ephemeral === true);
-      l.client.log(req, (err: unknown) => {
+      // An engine that does not answer holds no operation for long: the line then goes to
+      // standard error.
+      l.client.log(req, { deadline: Date.now() + LOG_DEADLINE_MS }, (err: unknown) => {
         if (err && !o.ephemeral) toStderr(text);
         resolve();
       });

@@ -61,14 +61,41 @@ export function storeDocumentFile(operation: string, file: string): string {
       `cannot read ${JSON.stringify(file)} (${path.resolve(file)}): ${(e as Error).message}`,
     );
   }
+  if (content === "")
+    throw new InvalidArgumentError(
+      operation,
+      "specFile",
+      `${JSON.stringify(file)} (${path.resolve(file)}) is empty: the platform takes a non-empty OpenAPI document`,
+    );
   return storeDocument(content);
 }
+
+/**
+ * Stores the document text `spec` for the provider; returns its hash.
+ * @throws InvalidArgumentError naming `spec` when it is not a non-empty string (its value is
+ * never repeated: it may be a secret).
+ */
+export function storeDocumentText(operation: string, spec: unknown): string {
+  if (typeof spec !== "string")
+    throw new InvalidArgumentError(operation, "spec", `must be a string; got ${typeOf(spec)}`);
+  if (spec === "")
+    throw new InvalidArgumentError(
+      operation,
+      "spec",
+      "is empty: the platform takes a non-empty OpenAPI document",
+    );
+  return storeDocument(spec);
+}
+
+const typeOf = (v: unknown) =>
+  v === null ? "null" : Array.isArray(v) ? "a list" : `a ${typeof v}`;
 
 /**
  * The engine's inputs of an API guardian given as plain values (the native plugin's `check`):
  * the document (`spec`, or the file `specFile`) stored and named by its hash (`specHash`), the
  * rest as given; an unknown document (a preview) an unknown hash. The state keeps the hash,
- * never the document or the file's name.
+ * never the document or the file's name. A `specHash` already among the inputs (the engine's
+ * `ignoreChanges: [specHash]` puts the state's there) is kept and the document not read.
  * @throws InvalidArgumentError naming `spec` or `specFile`.
  */
 export function documentInputs(
@@ -77,15 +104,17 @@ export function documentInputs(
 ): Record<string, unknown> {
   const { spec, specFile, ...rest } = inputs;
   oneDocument(operation, spec, specFile);
-  const text = (field: string, v: unknown): string => {
-    if (typeof v === "string") return v;
-    throw new InvalidArgumentError(operation, field, `must be a string; got ${JSON.stringify(v)}`);
-  };
+  if (rest.specHash !== undefined && rest.specHash !== null) return rest;
   if (spec !== undefined && spec !== null) {
-    rest.specHash = spec === UNKNOWN ? UNKNOWN : storeDocument(text("spec", spec));
+    rest.specHash = spec === UNKNOWN ? UNKNOWN : storeDocumentText(operation, spec);
   } else if (specFile !== undefined && specFile !== null) {
-    rest.specHash =
-      specFile === UNKNOWN ? UNKNOWN : storeDocumentFile(operation, text("specFile", specFile));
+    if (specFile !== UNKNOWN && typeof specFile !== "string")
+      throw new InvalidArgumentError(
+        operation,
+        "specFile",
+        `must be a string; got ${JSON.stringify(specFile)}`,
+      );
+    rest.specHash = specFile === UNKNOWN ? UNKNOWN : storeDocumentFile(operation, specFile);
   }
   return rest;
 }

@@ -10,7 +10,12 @@ import type {
   WafExecutionMode,
   WafPayloadLimitAction,
 } from "edgeplatform-client/spec";
-import { oneDocument, storeDocument, storeDocumentFile } from "./api-guardian-documents";
+import {
+  oneDocument,
+  storeDocument,
+  storeDocumentFile,
+  storeDocumentText,
+} from "./api-guardian-documents";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
 import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
 
@@ -30,8 +35,8 @@ export interface ApiGuardianSettingsArgs {
    */
   spec?: pulumi.Input<string>;
   /**
-   * Path of the OpenAPI document, relative to the program's directory (read by the program;
-   * through the native plugin, by the plugin). The state holds its sha256. Not with `spec`.
+   * Path of the OpenAPI document, relative to the program's directory, read on the machine
+   * that runs `pulumi`. The state holds its sha256. Not with `spec`.
    */
   specFile?: pulumi.Input<string>;
   /** Whether the document's authorization requirements are enforced (with `spec`/`specFile`). */
@@ -115,11 +120,14 @@ function apiGuardianEngineArgs(args: ApiGuardianArgs): Record<string, unknown> {
   const { spec, specFile, ...rest } = args;
   oneDocument(OPERATION, spec, specFile);
   const engineArgs: Record<string, unknown> = { ...rest };
-  if (spec !== undefined) engineArgs.specHash = pulumi.output(spec).apply(storeDocument);
+  if (typeof spec === "string") engineArgs.specHash = storeDocumentText(OPERATION, spec);
+  else if (spec !== undefined && spec !== null)
+    engineArgs.specHash = pulumi.output(spec).apply(storeDocument);
   // A file that cannot be read fails naming `specFile` (thrown here for a plain path: a
   // failure inside an apply leaves an inline program's `pulumi up` hanging).
   const stored = (f: string) => storeDocumentFile(OPERATION, f);
   if (typeof specFile === "string") engineArgs.specHash = stored(specFile);
-  else if (specFile !== undefined) engineArgs.specHash = pulumi.output(specFile).apply(stored);
+  else if (specFile !== undefined && specFile !== null)
+    engineArgs.specHash = pulumi.output(specFile).apply(stored);
   return engineArgs;
 }

@@ -14,6 +14,7 @@ import {
   type ApiGuardianUpdate,
 } from "edgeplatform-client";
 import { isUnknown, ResourceOperationError, type Failure } from "../../core/common";
+import { logLine } from "../../core/engine-log";
 import { getClient } from "../../core/settings";
 import { readDocument } from "../../public/api-guardian-documents";
 import { settingsProvider, type EngineKind } from "../../core/zone-settings/engine";
@@ -76,6 +77,12 @@ export const apiGuardianKind: EngineKind<ApiGuardian> = {
   },
   async afterWrite(t, inputs, olds, what) {
     const hash = inputs.specHash;
+    if (hash === undefined && typeof olds?.specHash === "string") {
+      await logLine(
+        `${what}: the OpenAPI document Pulumi uploaded (sha256 ${olds.specHash}) stays: the ` +
+          `program no longer gives one, and the platform cannot delete an API guardian document`,
+      );
+    }
     if (typeof hash !== "string" || isUnknown(hash)) return {};
     const enforce = inputs.enforceAuthorizationValidation;
     if (olds && olds.specHash === hash && olds.enforceAuthorizationValidation === enforce)
