@@ -14,8 +14,9 @@
  * (before 20.12: no dynamic `import()` in a `vm.Script`) starts from source.
  *
  * The cache is used only when its directory is the user's own and nobody else may write to it;
- * it is written once a start has run for a second (so that it holds the functions compiled by
- * then), atomically, and again when V8 rejects it; at most {@link KEEP} files are kept. Any
+ * it is written a quarter of a second after the bundle is compiled (once the plugin serves: a
+ * cache written after a second started no faster, and a small stack's plugin processes live
+ * less than that), atomically, and again when V8 rejects it; at most {@link KEEP} files are kept. Any
  * problem with the cache (no such directory, no space, a rejected cache) only means a start
  * from source: the plugin itself never fails because of it.
  */
@@ -29,8 +30,8 @@ const Module = require("module");
 
 /** The files compiled with a cache (relative to the plugin's directory) and their sha256. */
 const CACHED = /* CACHED */ {};
-/** How long a start runs before its cache is written (ms). */
-const WRITE_AFTER_MS = 1000;
+/** How long after the bundle's compilation its cache is written (ms). */
+const WRITE_AFTER_MS = 250;
 
 const pluginDir = path.join(__dirname, "..");
 
