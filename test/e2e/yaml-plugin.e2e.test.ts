@@ -268,14 +268,16 @@ const run = yamlAvailable();
       const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
       const document = (title: string) =>
         JSON.stringify({ openapi: "3.0.0", info: { title, version: "1" }, paths: { "/a": {} } });
+      /** The emulator's state, as compared here. */
+      const platform = async (): Promise<Any> => control.state();
       const guardian = async () =>
-        (await control.state()).shieldZones.find((z: Any) => z.id === 4).apiGuardian;
+        (await platform()).shieldZones.find((z: Any) => z.id === 4).apiGuardian;
       const code = docProgram("edgeplatform:shield:ApiGuardian");
       const fileLine = /^(\s+)specFile: openapi\.json$/m;
       expect(code).toMatch(fileLine);
 
       await control.reset();
-      const before = await control.state();
+      const before = await platform();
       const y = new YamlStack(cli);
       try {
         const first = document("yaml-first-document");
@@ -352,12 +354,12 @@ const run = yamlAvailable();
           ),
         );
         // The settings as before Pulumi; the last document stays (the platform cannot delete one).
-        const after = await control.state();
+        const after = await platform();
         const zone4 = after.shieldZones.find((z: Any) => z.id === 4);
         expect(zone4.apiGuardian.spec.content).toBe(second);
         zone4.apiGuardian.spec = before.shieldZones.find((z: Any) => z.id === 4).apiGuardian.spec;
-        delete (after as Any).nextIds;
-        delete (before as Any).nextIds;
+        delete after.nextIds;
+        delete before.nextIds;
         expect(after).toEqual(before);
         const written = (await control.journal())
           .filter((e: Any) => e.method !== "GET")

@@ -243,12 +243,12 @@ describe("the start-up bundle's V8 code cache (lib/start.js)", () => {
     return fs.existsSync(file);
   };
 
-  test("written by a start of under half a second (a small stack's), named by the bundle's sha256, identity and Node; taken as it is by the next start; a corrupt one replaced; a bundle edited to the same length does not take it; the schema served each time", async () => {
+  test("written by a start of under a second (a small stack's), named by the bundle's sha256, identity and Node; taken as it is by the next start; a corrupt one replaced; a bundle edited to the same length does not take it; the schema served each time", async () => {
     const tmp = fs.mkdtempSync(path.join(dir, "tmp-"));
     const expected = fs.readFileSync(SCHEMA, "utf8");
     const file = path.join(cacheDirOf(tmp), cacheName());
-    // Killed 300 ms after it answered: a plugin process of a small stack's command.
-    expect(await startOnce(tmp, 300)).toBe(expected);
+    // Killed 500 ms after it answered: a plugin process of a small stack's command.
+    expect(await startOnce(tmp, 500)).toBe(expected);
     expect(await appears(file)).toBe(true);
     expect(fs.readdirSync(cacheDirOf(tmp))).toEqual([path.basename(file)]);
     expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");

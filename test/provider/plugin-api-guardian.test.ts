@@ -214,3 +214,16 @@ test("an update that no longer gives the document leaves it on the platform and 
   expect(await writes()).toEqual([]);
   expect((await guardianOf(3)).spec?.content).toBe(doc);
 });
+
+test("an empty document read at run time (the TypeScript resource's Output) is refused at check, before any write", async () => {
+  await configure(dynamic);
+  const res = await apiGuardian.provider.check({}, { shieldZoneId: 3, specHash: sha256("") });
+  expect(res.failures).toEqual([
+    {
+      property: "specHash",
+      reason:
+        "the OpenAPI document (`spec` or `specFile`) is empty: the platform takes a non-empty one",
+    },
+  ]);
+  expect(await writes()).toEqual([]);
+});

@@ -556,7 +556,7 @@ const topOf = (p: string) => p.split(".")[0];
  * Serves the provider on a loopback port and prints the port on stdout (what the engine reads).
  * Resolves with the server and its port. `ownProcess`: this process serves nothing else (the
  * plugin's executable), so its one provider instance's settings are the process's.
- * `engineAddress`: the engine's address (the plugin's first argument): each call's log lines go
+ * `engineAddress`: the engine's address (given to the plugin when it starts): each call's log lines go
  * to the engine's `Log` with the call's URN, so they show under the resource (a provider
  * plugin's standard error is shown only at a debug verbosity).
  */

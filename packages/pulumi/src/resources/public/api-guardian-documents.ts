@@ -16,20 +16,47 @@ import { UNKNOWN } from "../core/common";
 export const documentHash = (content: string): string =>
   createHash("sha256").update(content, "utf8").digest("hex");
 
+/** sha256 of an empty document (which the platform refuses). */
+export const EMPTY_DOCUMENT_HASH = documentHash("");
+
 function directory(): string {
   const uid = typeof process.getuid === "function" ? process.getuid() : "user";
   return path.join(os.tmpdir(), `pulumi-edgeplatform-${uid}`, "api-guardian");
 }
 
+/**
+ * The directory of the documents, made when missing and checked to be the user's own: owned by
+ * this user, a real directory, writable by nobody else (another user may have made it first in
+ * a shared tmpdir). Not checked where there are no user ids (Windows).
+ * @throws Error naming the directory when it is not.
+ */
+function ownDirectory(): string {
+  const dir = directory();
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (typeof process.getuid !== "function") return dir;
+  const uid = process.getuid();
+  for (const d of [path.dirname(dir), dir]) {
+    const st = fs.lstatSync(d);
+    if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o022) !== 0)
+      throw new Error(
+        `edgeplatform: ${d} is not a directory of this user's own (owned by this user, ` +
+          `writable by nobody else), so no OpenAPI document is kept there; remove it, or set ` +
+          `TMPDIR to a directory of your own`,
+      );
+  }
+  return dir;
+}
+
 /** Stores `content` for the provider; returns its hash. */
 export function storeDocument(content: string): string {
   const hash = documentHash(content);
-  const dir = directory();
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const dir = ownDirectory();
   const file = path.join(dir, hash);
   if (!fs.existsSync(file)) {
     const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, content, { mode: 0o600 });
+    fs.rmSync(tmp, { force: true });
+    // `wx`: a file planted in its place is never written through.
+    fs.writeFileSync(tmp, content, { mode: 0o600, flag: "wx" });
     fs.renameSync(tmp, file);
   }
   return hash;
@@ -104,7 +131,12 @@ export function documentInputs(
 ): Record<string, unknown> {
   const { spec, specFile, ...rest } = inputs;
   oneDocument(operation, spec, specFile);
-  if (rest.specHash !== undefined && rest.specHash !== null) return rest;
+  if (rest.specHash !== undefined && rest.specHash !== null) {
+    // The state's document: kept for the provider when the program still gives it (an update
+    // of `enforceAuthorizationValidation` uploads it again).
+    keepIfSame(rest.specHash, spec, specFile);
+    return rest;
+  }
   if (spec !== undefined && spec !== null) {
     rest.specHash = spec === UNKNOWN ? UNKNOWN : storeDocumentText(operation, spec);
   } else if (specFile !== undefined && specFile !== null) {
@@ -117,6 +149,22 @@ export function documentInputs(
     rest.specHash = specFile === UNKNOWN ? UNKNOWN : storeDocumentFile(operation, specFile);
   }
   return rest;
+}
+
+/** Stores the given document (text or file) when its hash is `hash`; nothing on any failure. */
+function keepIfSame(hash: unknown, spec: unknown, specFile: unknown): void {
+  try {
+    const content =
+      typeof spec === "string"
+        ? spec
+        : typeof specFile === "string" && specFile !== UNKNOWN
+          ? fs.readFileSync(path.resolve(specFile), "utf8")
+          : undefined;
+    if (content !== undefined && content !== UNKNOWN && documentHash(content) === hash)
+      storeDocument(content);
+  } catch {
+    // Not kept: an update that needs it says so.
+  }
 }
 
 /** The document stored under `hash`, when present and intact. */

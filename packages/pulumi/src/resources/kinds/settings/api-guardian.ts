@@ -16,7 +16,7 @@ import {
 import { isUnknown, ResourceOperationError, type Failure } from "../../core/common";
 import { logLine } from "../../core/engine-log";
 import { getClient } from "../../core/settings";
-import { readDocument } from "../../public/api-guardian-documents";
+import { EMPTY_DOCUMENT_HASH, readDocument } from "../../public/api-guardian-documents";
 import { settingsProvider, type EngineKind } from "../../core/zone-settings/engine";
 import { enumField, field, flatBody, flatValues, placed } from "../../core/zone-settings/kind";
 
@@ -47,6 +47,15 @@ export const apiGuardianKind: EngineKind<ApiGuardian> = {
   },
   passThrough: ["specHash", "enforceAuthorizationValidation"],
   checkExtra(n): Failure[] {
+    // An empty document the program read at run time (an Output): refused before any write.
+    if (n.specHash === EMPTY_DOCUMENT_HASH)
+      return [
+        {
+          property: "specHash",
+          reason:
+            "the OpenAPI document (`spec` or `specFile`) is empty: the platform takes a non-empty one",
+        },
+      ];
     const named = FIELDS.some((f) => n[f.path] !== undefined && n[f.path] !== null);
     if (!named && n.specHash === undefined)
       return [
@@ -91,8 +100,9 @@ export const apiGuardianKind: EngineKind<ApiGuardian> = {
     if (content === undefined) {
       throw new ResourceOperationError(
         `${what} failed: the OpenAPI document with sha256 ${hash} is not available to the ` +
-          `provider (the program hands it over in a file named by its hash); run \`pulumi up\` ` +
-          `again from the program's directory`,
+          `provider (the program hands it over in a file named by its hash; with ` +
+          `\`ignoreChanges: [specHash]\` the program must still give that document); run ` +
+          `\`pulumi up\` again from the program's directory`,
       );
     }
     const body = {
