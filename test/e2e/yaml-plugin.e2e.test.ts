@@ -167,25 +167,40 @@ interface PreviewStep {
   detailedDiff?: Record<string, { kind: string }>;
 }
 
-const run = yamlAvailable();
-(run ? describe : describe.skip)("native plugin with Pulumi YAML: RateLimitRule", () => {
-  let cli: CliInfo;
-  let harness: KindHarness;
-  const writes = async () =>
-    (await harness.control.writes()).map((w) => ({ method: w.method, path: w.path, body: w.body }));
-
+/**
+ * The CLI with the YAML language host, and a harness (an emulator and the TypeScript program
+ * `PROGRAM`) labelled `label`, for the describe block that calls this: started before its
+ * tests (then `more`), closed after them.
+ */
+function useYamlHarness(
+  label: string,
+  more?: (harness: KindHarness) => Promise<unknown>,
+): { cli: CliInfo; harness: KindHarness } {
+  const yaml = {} as { cli: CliInfo; harness: KindHarness };
   beforeAll(async () => {
     await provideCliAndDist();
-    cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
-    harness = await startKindHarness(cli, { label: "yaml", programModule: PROGRAM });
+    yaml.cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
+    yaml.harness = await startKindHarness(yaml.cli, { label, programModule: PROGRAM });
+    await more?.(yaml.harness);
   }, CLI_BUILD_TIMEOUT_MS);
+  afterAll(async () => yaml.harness?.close());
+  return yaml;
+}
 
-  afterAll(async () => harness?.close());
+const run = yamlAvailable();
+(run ? describe : describe.skip)("native plugin with Pulumi YAML: RateLimitRule", () => {
+  const yaml = useYamlHarness("yaml");
+  const writes = async () =>
+    (await yaml.harness.control.writes()).map((w) => ({
+      method: w.method,
+      path: w.path,
+      body: w.body,
+    }));
 
   test(
     "create, update of one field (the detailed diff names it), destroy; the writes of the TypeScript resource",
     async () => {
-      const control = harness.control;
+      const control = yaml.harness.control;
       const rulesOfZone1 = async () =>
         (await control.state()).rateLimitRules.filter(
           (r) => r.shieldZoneId === 1 && r.ruleName === "login-limit",
@@ -193,12 +208,12 @@ const run = yamlAvailable();
 
       // --- YAML through the plugin ---
       await control.reset();
-      const y = new YamlStack(cli);
+      const y = new YamlStack(yaml.cli);
       try {
         y.write(20);
         await y.ok(["stack", "init", "dev"]);
-        await y.ok(["config", "set", "edgeplatform:baseUrl", harness.url]);
-        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", yaml.harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", yaml.harness.apiKey]);
         const up1 = (await y.ok(["up", "--yes", "--skip-preview"])).out;
         expect(up1).toMatch(/RateLimitRule login created/);
         const created = await rulesOfZone1();
@@ -224,7 +239,7 @@ const run = yamlAvailable();
         expect(await rulesOfZone1()).toHaveLength(0);
         // No key in the state or the output.
         const state = (await y.ok(["stack", "export"])).out;
-        expect(state).not.toContain(harness.apiKey);
+        expect(state).not.toContain(yaml.harness.apiKey);
       } finally {
         y.cleanup();
       }
@@ -232,7 +247,7 @@ const run = yamlAvailable();
 
       // --- the same rule as the TypeScript dynamic resource ---
       await control.reset();
-      const ts = harness.newStack("ts");
+      const ts = yaml.harness.newStack("ts");
       await ts.op({ op: "up" }, { requestCount: 20 });
       await ts.op({ op: "up" }, { requestCount: 30 });
       await ts.op({ op: "destroy" }, { requestCount: 30 });
@@ -250,21 +265,12 @@ const run = yamlAvailable();
 });
 
 (run ? describe : describe.skip)("native plugin with Pulumi YAML: ApiGuardian's document", () => {
-  let cli: CliInfo;
-  let harness: KindHarness;
-
-  beforeAll(async () => {
-    await provideCliAndDist();
-    cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
-    harness = await startKindHarness(cli, { label: "yaml-doc", programModule: PROGRAM });
-  }, CLI_BUILD_TIMEOUT_MS);
-
-  afterAll(async () => harness?.close());
+  const yaml = useYamlHarness("yaml-doc");
 
   test(
     "the documentation's program: `specFile` uploaded, its hash in the state, a changed file is one field, `spec` of the same text no change, both refused, destroy restores the settings",
     async () => {
-      const control = harness.control;
+      const control = yaml.harness.control;
       const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
       const document = (title: string) =>
         JSON.stringify({ openapi: "3.0.0", info: { title, version: "1" }, paths: { "/a": {} } });
@@ -278,15 +284,15 @@ const run = yamlAvailable();
 
       await control.reset();
       const before = await platform();
-      const y = new YamlStack(cli);
+      const y = new YamlStack(yaml.cli);
       try {
         const first = document("yaml-first-document");
         const second = document("yaml-second-document");
         fs.writeFileSync(path.join(y.project, "openapi.json"), first);
         y.writeProgram(code);
         await y.ok(["stack", "init", "dev"]);
-        await y.ok(["config", "set", "edgeplatform:baseUrl", harness.url]);
-        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", yaml.harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", yaml.harness.apiKey]);
         await control.clearJournal();
 
         const up = (await y.ok(["up", "--yes", "--skip-preview"])).out;
@@ -524,16 +530,7 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
 }
 
 (run ? describe : describe.skip)("native plugin with Pulumi YAML: every kind", () => {
-  let cli: CliInfo;
-  let harness: KindHarness;
-
-  beforeAll(async () => {
-    await provideCliAndDist();
-    cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
-    harness = await startKindHarness(cli, { label: "yaml-all", programModule: PROGRAM });
-  }, CLI_BUILD_TIMEOUT_MS);
-
-  afterAll(async () => harness?.close());
+  const yaml = useYamlHarness("yaml-all");
 
   /**
    * The documentation's data-source program (`fn::invoke`): its `variables:` and `outputs:`,
@@ -626,20 +623,20 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
   test(
     "up creates or adopts one resource of each kind; data sources through fn::invoke; one setting's change is the preview's one field; one import of an object of every kind makes no write and its code no change; refresh names each kind's drifted field; destroy restores the platform and keeps the imported objects",
     async () => {
-      const control = harness.control;
+      const control = yaml.harness.control;
       await control.reset();
       // An object to import that no fixture has: a custom block page of shield zone 4.
       await control.updateState((st) => {
         st.shieldZones.find((z) => z.id === 4)!.customPages = { block: PAGE_OF_ZONE_4 };
       });
       const before = await control.state();
-      const y = new YamlStack(cli);
+      const y = new YamlStack(yaml.cli);
       const started = Date.now();
       try {
         y.writeProgram(program("Medium"));
         await y.ok(["stack", "init", "dev"]);
-        await y.ok(["config", "set", "edgeplatform:baseUrl", harness.url]);
-        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", yaml.harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", yaml.harness.apiKey]);
         await y.ok(["up", "--yes", "--skip-preview"]);
         const up = await control.state();
         expect(up.rateLimitRules.filter((r) => r.ruleName === "yaml-rl")).toHaveLength(1);
@@ -788,16 +785,7 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
 (run ? describe : describe.skip)(
   "native plugin with Pulumi YAML: installed from its tarball",
   () => {
-    let cli: CliInfo;
-    let harness: KindHarness;
-
-    beforeAll(async () => {
-      await provideCliAndDist();
-      cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
-      harness = await startKindHarness(cli, { label: "yaml-tarball", programModule: PROGRAM });
-    }, CLI_BUILD_TIMEOUT_MS);
-
-    afterAll(async () => harness?.close());
+    const yaml = useYamlHarness("yaml-tarball");
 
     test(
       "pulumi plugin install --file, then up and destroy with no plugins: in Pulumi.yaml",
@@ -824,7 +812,7 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
           ),
         );
 
-        const y = new YamlStack(cli);
+        const y = new YamlStack(yaml.cli);
         try {
           const built = spawnSync(
             process.execPath,
@@ -838,9 +826,9 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
           expect(tarball).toEqual([`pulumi-resource-edgeplatform-v${version}-${platform}.tar.gz`]);
 
           y.env = {
-            PATH: [...cli.pathDirs, path.dirname(process.execPath)].join(path.delimiter),
-            EDGEPLATFORM_BASE_URL: harness.url,
-            EDGEPLATFORM_API_KEY: harness.apiKey,
+            PATH: [...yaml.cli.pathDirs, path.dirname(process.execPath)].join(path.delimiter),
+            EDGEPLATFORM_BASE_URL: yaml.harness.url,
+            EDGEPLATFORM_API_KEY: yaml.harness.apiKey,
           };
           await y.ok([
             "plugin",
@@ -869,12 +857,12 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
           const program = docProgram(TYPE).replace(/^plugins:\n(?:[ -].*\n)+/m, "");
           expect(program).not.toMatch(/plugins:|path:/);
           y.writeProgram(program);
-          await harness.control.reset();
+          await yaml.harness.control.reset();
           await y.ok(["stack", "init", "dev"]);
           const up = (await y.ok(["up", "--yes", "--skip-preview"])).out;
           expect(up).toMatch(/RateLimitRule login created/);
           const rules = async () =>
-            (await harness.control.state()).rateLimitRules.filter(
+            (await yaml.harness.control.state()).rateLimitRules.filter(
               (r) => r.shieldZoneId === 1 && r.ruleName === "login-limit",
             );
           expect(await rules()).toEqual([
@@ -884,7 +872,10 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
           ]);
           await y.ok(["destroy", "--yes", "--skip-preview"]);
           expect(await rules()).toEqual([]);
-          expect((await harness.control.writes()).map((w) => w.method)).toEqual(["POST", "DELETE"]);
+          expect((await yaml.harness.control.writes()).map((w) => w.method)).toEqual([
+            "POST",
+            "DELETE",
+          ]);
         } finally {
           y.cleanup();
         }
@@ -921,8 +912,6 @@ function twoAccountsProgram(
 }
 
 (run ? describe : describe.skip)("native plugin with Pulumi YAML: two explicit providers", () => {
-  let cli: CliInfo;
-  let harness: KindHarness;
   const KEY_A = `e2e-account-a-${randomBytes(12).toString("hex")}`;
   const KEY_B = `e2e-account-b-${randomBytes(12).toString("hex")}`;
   registerSecret(KEY_A);
@@ -930,25 +919,20 @@ function twoAccountsProgram(
   /** The emulator journal's fingerprint of a scoped key (first 12 hex digits of its SHA-256). */
   const fingerprint = (key: string) => createHash("sha256").update(key).digest("hex").slice(0, 12);
 
-  beforeAll(async () => {
-    await provideCliAndDist();
-    cli = await yamlModule.ensureYamlHost({ log: (l) => console.log(`[pulumi-yaml] ${l}`) });
-    harness = await startKindHarness(cli, { label: "yaml-providers", programModule: PROGRAM });
-    await harness.control.setScopedKeys({
+  const yaml = useYamlHarness("yaml-providers", (harness) =>
+    harness.control.setScopedKeys({
       [KEY_A]: { shieldZones: [1] },
       [KEY_B]: { shieldZones: [2] },
-    });
-  }, CLI_BUILD_TIMEOUT_MS);
-
-  afterAll(async () => harness?.close());
+    }),
+  );
 
   test(
     "each provider's resources are written with its own key in its own zone; a resource of A in B's zone is refused with no write; the keys are secrets in the state",
     async () => {
-      const control = harness.control;
+      const control = yaml.harness.control;
       await control.reset();
       const before = await control.state();
-      const y = new YamlStack(cli);
+      const y = new YamlStack(yaml.cli);
       const rule = (zone: number, name: string) => ({
         type: TYPE,
         properties: { ...EVERY_KIND.rl.properties, shieldZoneId: zone, ruleName: name },
@@ -964,7 +948,7 @@ function twoAccountsProgram(
       const started = Date.now();
       try {
         y.writeProgram(
-          twoAccountsProgram(harness.url, KEY_A, KEY_B, { sneaky: rule(2, "sneaky") }),
+          twoAccountsProgram(yaml.harness.url, KEY_A, KEY_B, { sneaky: rule(2, "sneaky") }),
         );
         await y.ok(["stack", "init", "dev"]);
         // Every resource runs (the refused one fails alone); the up fails because of it.
@@ -1007,7 +991,7 @@ function twoAccountsProgram(
             name,
             "1b47061264138c4ac30d75fd1eb44270",
           ]);
-          expect(p?.inputs?.baseUrl).toBe(harness.url);
+          expect(p?.inputs?.baseUrl).toBe(yaml.harness.url);
         }
 
         await control.clearJournal();

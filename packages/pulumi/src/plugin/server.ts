@@ -296,22 +296,25 @@ const connectionDigest = (c: ScopedConnection): string =>
 
 /**
  * The engine's inputs from the program's: a resource's derived arguments turned
- * (`DerivedInputs`), or the one failure naming the argument.
+ * (`DerivedInputs`); or, when they are refused, the one failure naming the argument and the
+ * inputs without the arguments (never echoing a document).
  */
 function engineInputs(
   r: PluginResource,
   news: Record<string, unknown>,
-): { inputs: Record<string, unknown> } | { failure: { property: string; reason: string } } {
-  if (!r.derived) return { inputs: news };
+): { inputs: Record<string, unknown>; failure?: { property: string; reason: string } } {
+  const d = r.derived;
+  if (!d) return { inputs: news };
   try {
-    return { inputs: r.derived.toEngine(news) };
+    return { inputs: d.toEngine(news) };
   } catch (e) {
     const { name, field, reason } = e as { name?: unknown; field?: unknown; reason?: unknown };
     if (name !== "InvalidArgumentError" || typeof field !== "string") throw e;
     const text = scrub(String(reason));
-    return r.derived.unprinted.includes(field)
-      ? { failure: { property: "", reason: `\`${field}\`: ${text}` } }
-      : { failure: { property: field, reason: text } };
+    const inputs = Object.fromEntries(Object.entries(news).filter(([k]) => !(k in d.args)));
+    return d.unprinted.includes(field)
+      ? { inputs, failure: { property: "", reason: `\`${field}\`: ${text}` } }
+      : { inputs, failure: { property: field, reason: text } };
   }
 }
 
@@ -414,12 +417,9 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
     }),
     check: op(async (req) => {
       const resource = resourceFor(req);
-      const news = fromStruct(req.getNews());
-      const derived = engineInputs(resource, news);
-      if ("failure" in derived) {
-        const args = Object.keys(resource.derived?.args ?? {});
-        const rest = Object.fromEntries(Object.entries(news).filter(([k]) => !args.includes(k)));
-        return withFailures(new providerPb.CheckResponse().setInputs(toStruct(rest)), [
+      const derived = engineInputs(resource, fromStruct(req.getNews()));
+      if (derived.failure) {
+        return withFailures(new providerPb.CheckResponse().setInputs(toStruct(derived.inputs)), [
           derived.failure,
         ]);
       }

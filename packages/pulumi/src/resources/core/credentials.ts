@@ -31,6 +31,18 @@ interface Verdict {
 const verdicts = new Map<string, Promise<Verdict>>();
 /** The digest of each settings object (a process resolves its settings once: hashed once). */
 const digests = new WeakMap<object, string>();
+/** What tells two settings apart for the key check (their key and platform), hashed once. */
+function digestOf(s: { apiKey: string; baseUrl: string }): string {
+  let d = digests.get(s);
+  if (d === undefined) {
+    d = createHash("sha256")
+      .update(JSON.stringify([s.apiKey, s.baseUrl]))
+      .digest("hex");
+    digests.set(s, d);
+  }
+  return d;
+}
+
 /** At most this many settings remembered (a process uses one or two). */
 const MAX_VERDICTS = 16;
 
@@ -46,13 +58,7 @@ export async function credentialFailure(): Promise<Failure | undefined> {
   let verdict: Promise<Verdict>;
   try {
     const s = currentSettings();
-    digest = digests.get(s) ?? "";
-    if (!digest) {
-      digest = createHash("sha256")
-        .update(JSON.stringify([s.apiKey, s.baseUrl]))
-        .digest("hex");
-      digests.set(s, digest);
-    }
+    digest = digestOf(s);
     const known = verdicts.get(digest);
     if (known) verdict = known;
     else {

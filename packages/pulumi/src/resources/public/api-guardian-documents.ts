@@ -10,7 +10,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { InvalidArgumentError } from "edgeplatform-client";
-import { UNKNOWN } from "../core/common";
+import { isUnknown, UNKNOWN } from "../core/common";
 
 /** sha256 of a document, hex. */
 export const documentHash = (content: string): string =>
@@ -49,7 +49,11 @@ function ownDirectory(): string {
 
 /** Stores `content` for the provider; returns its hash. */
 export function storeDocument(content: string): string {
-  const hash = documentHash(content);
+  return storeHashed(content, documentHash(content));
+}
+
+/** Stores `content` under its hash `hash` (already computed); returns it. */
+function storeHashed(content: string, hash: string): string {
   const dir = ownDirectory();
   const file = path.join(dir, hash);
   if (!fs.existsSync(file)) {
@@ -75,9 +79,16 @@ export function oneDocument(operation: string, spec: unknown, specFile: unknown)
 /**
  * Stores the document in the file `file` (relative to the working directory: the program's
  * directory) for the provider; returns its hash.
- * @throws InvalidArgumentError naming `specFile` when the file cannot be read.
+ * @throws InvalidArgumentError naming `specFile` when it is not a string, or the file cannot be
+ * read or is empty.
  */
-export function storeDocumentFile(operation: string, file: string): string {
+export function storeDocumentFile(operation: string, file: unknown): string {
+  if (typeof file !== "string")
+    throw new InvalidArgumentError(
+      operation,
+      "specFile",
+      `must be a string; got ${JSON.stringify(file)}`,
+    );
   let content: string;
   try {
     content = fs.readFileSync(path.resolve(file), "utf8");
@@ -138,15 +149,9 @@ export function documentInputs(
     return rest;
   }
   if (spec !== undefined && spec !== null) {
-    rest.specHash = spec === UNKNOWN ? UNKNOWN : storeDocumentText(operation, spec);
+    rest.specHash = isUnknown(spec) ? UNKNOWN : storeDocumentText(operation, spec);
   } else if (specFile !== undefined && specFile !== null) {
-    if (specFile !== UNKNOWN && typeof specFile !== "string")
-      throw new InvalidArgumentError(
-        operation,
-        "specFile",
-        `must be a string; got ${JSON.stringify(specFile)}`,
-      );
-    rest.specHash = specFile === UNKNOWN ? UNKNOWN : storeDocumentFile(operation, specFile);
+    rest.specHash = isUnknown(specFile) ? UNKNOWN : storeDocumentFile(operation, specFile);
   }
   return rest;
 }
@@ -157,11 +162,11 @@ function keepIfSame(hash: unknown, spec: unknown, specFile: unknown): void {
     const content =
       typeof spec === "string"
         ? spec
-        : typeof specFile === "string" && specFile !== UNKNOWN
+        : typeof specFile === "string" && !isUnknown(specFile)
           ? fs.readFileSync(path.resolve(specFile), "utf8")
           : undefined;
-    if (content !== undefined && content !== UNKNOWN && documentHash(content) === hash)
-      storeDocument(content);
+    if (content !== undefined && !isUnknown(content) && documentHash(content) === hash)
+      storeHashed(content, hash);
   } catch {
     // Not kept: an update that needs it says so.
   }

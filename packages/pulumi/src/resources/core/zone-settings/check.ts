@@ -16,7 +16,16 @@ import {
 import { claimWith } from "../run-state";
 import { logLine } from "../engine-log";
 import { spellingsFailures, withoutSpellings } from "../spellings";
-import { getPath, sameValue, setPath, withNames, toWire, expandFields, mapPaths } from "./kind";
+import {
+  getPath,
+  sameValue,
+  setPath,
+  withNames,
+  toWire,
+  expandFields,
+  mapPaths,
+  topFields,
+} from "./kind";
 import type { SettingsInputs, SettingsOutputs } from "./types";
 import { present, managedOf } from "./answers";
 import type { EngineContext } from "./context";
@@ -127,7 +136,7 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
         ) &&
         !mapPaths(kind.fields).some((p) => isUnknown(getPath(n, p)))
       ) {
-        const top = [...new Set(kind.fields.map((f) => f.path.split(".")[0]))];
+        const top = topFields(kind.fields);
         failures.push({
           property: top[0],
           reason: `at least one setting is required (${top.map((t) => `\`${t}\``).join(", ")}); a setting left out is not managed`,

@@ -166,6 +166,11 @@ export function flatBody(
 const isMap = (f: SettingsField) => f.path.endsWith(".*");
 const parentOf = (f: SettingsField) => f.path.slice(0, -2);
 
+/** The top-level inputs of `fields`, once each, in declaration order (`ddos` for `ddos.sensitivity`). */
+export const topFields = (fields: readonly SettingsField[]): string[] => [
+  ...new Set(fields.map((f) => f.path.split(".")[0])),
+];
+
 /** The paths of the maps of settings among `fields` (`"bots"` for `"bots.*"`). */
 export const mapPaths = (fields: readonly SettingsField[]): string[] =>
   fields.filter(isMap).map(parentOf);

@@ -6,7 +6,14 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { operation, ResourceOperationError } from "../common";
 import { recordTime } from "../run-state";
-import { setPath, viewOf, expandFields, type SettingsSnapshot, type SettingsTarget } from "./kind";
+import {
+  setPath,
+  viewOf,
+  expandFields,
+  topFields,
+  type SettingsSnapshot,
+  type SettingsTarget,
+} from "./kind";
 import type { SettingsOutputs } from "./types";
 import { gated, managedOf, notGone } from "./answers";
 import type { EngineContext } from "./context";
@@ -101,7 +108,9 @@ export function readOperation<R>(c: EngineContext<R>) {
         if (paths.length === 0 && (!kind.allowEmpty || (kind.checkExtra?.(every) ?? []).length > 0))
           throw new ResourceOperationError(
             `${what} failed: ${objectNoun(target)} has no setting with a value ` +
-              `(${[...new Set(kind.fields.map((f) => `\`${f.path.split(".")[0]}\``))].join(", ")}): ` +
+              `(${topFields(kind.fields)
+                .map((t) => `\`${t}\``)
+                .join(", ")}): ` +
               `there is nothing to import. Declare the resource with the settings it should ` +
               `manage instead: \`pulumi up\` records their values before Pulumi.`,
           );
