@@ -92,6 +92,10 @@ test("GetSchema serves the generated schema, with every kind", async () => {
   expect(Object.keys(schema.resources)).toContain(TYPE);
   expect(Object.keys(schema.resources)).toContain("edgeplatform:shield:ShieldZone");
   expect(schema.config.variables.apiKey.secret).toBe(true);
+  // GetPluginInfo tells the schema's version (the engine caches schemas per version).
+  const info = await call("getPluginInfo", new Empty());
+  expect(info.getVersion()).toBe(schema.version);
+  expect(schema.version).toMatch(/^\d+\.\d+\.\d+/);
 });
 
 test("Check reports a bad enumeration name and a missing field, one failure per property", async () => {

@@ -109,9 +109,14 @@ afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test("the installed plugin serves the schema of the build", async () => {
+test("the installed plugin serves the schema of the build, and its version", async () => {
   const res = await call("getSchema", new pb.GetSchemaRequest());
   expect(res.getSchema()).toBe(fs.readFileSync(SCHEMA, "utf8"));
+  // The engine caches a schema per plugin version: the version told is the schema's.
+  const { version } = JSON.parse(res.getSchema()) as { version: string };
+  const { Empty } = fromSdk("google-protobuf/google/protobuf/empty_pb");
+  const info = await call("getPluginInfo", new Empty());
+  expect(info.getVersion()).toBe(version);
 });
 
 test("every kind's Check answers with failures for an unknown input (its validators are in the tarball)", async () => {

@@ -92,9 +92,13 @@ function schemaText(): string {
   return fs.readFileSync(path.join(__dirname, "schema.json"), "utf8");
 }
 
-/** The plugin's version: the package's (the schema's `version`). */
+/**
+ * The plugin's version: the package's, which is the schema's `version` (scripts/plugin-schema.js
+ * writes it so). Read from the package's manifest, not by parsing the 200 KB schema: the engine
+ * asks for it at every start of the plugin.
+ */
 function pluginVersion(): string {
-  return (JSON.parse(schemaText()) as { version: string }).version;
+  return (require("../../package.json") as { version: string }).version;
 }
 
 /** The resource a request is for (by the type in its URN or its `type`). */
