@@ -55,11 +55,11 @@ const {
   writeResult,
 } = require("./lib/common");
 const { startRssSampler, statFields } = require("./lib/rss");
+const { NOOP_DIR, edgeplatformPluginDir, noopEnv } = require("./lib/plugins");
 const { ensureYamlHost } = require(path.join(ROOT, "scripts", "pulumi-yaml"));
 
 const PHASES = ["up", "preview", "refresh", "destroy"];
 const GOAL = 1.1;
-const NOOP_DIR = path.join(__dirname, "noop-plugin");
 const PLUGINS = {
   rules: { name: "edgeplatform", type: "edgeplatform:shield:RateLimitRule" },
   noop: { name: "benchnoop", type: "benchnoop:index:Noop" },
@@ -69,29 +69,6 @@ const loadNow = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ");
-
-/** The plugin's directory: the extracted tarball (built now) or the checkout's bin/. */
-function edgeplatformPluginDir(workDir, mode) {
-  if (mode === "checkout") return { dir: path.join(ROOT, "packages", "pulumi", "bin") };
-  if (mode !== "tarball") throw new Error(`--plugin takes tarball or checkout; got ${mode}`);
-  const out = path.join(workDir, "tarball");
-  const built = spawnSync(
-    process.execPath,
-    [path.join(ROOT, "scripts", "plugin-tarball.js"), "--out", out],
-    {
-      cwd: ROOT,
-      encoding: "utf8",
-    },
-  );
-  if (built.status !== 0) throw new Error(`plugin-tarball failed: ${built.stderr}`);
-  console.log(built.stdout.trim());
-  const [file] = fs.readdirSync(out).filter((f) => f.endsWith(".tar.gz"));
-  const dir = path.join(workDir, "plugin");
-  fs.mkdirSync(dir);
-  const x = spawnSync("tar", ["-xzf", path.join(out, file), "-C", dir], { encoding: "utf8" });
-  if (x.status !== 0) throw new Error(`tar -xzf failed: ${x.stderr}`);
-  return { dir, tarball: path.join(out, file) };
-}
 
 /** The no-op plugin as a tarball (its two files), for `pulumi plugin install --file`. */
 function noopTarball(workDir) {
@@ -391,19 +368,7 @@ async function main() {
         PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
         EDGEPLATFORM_BASE_URL: emu.url,
         EDGEPLATFORM_API_KEY: emu.apiKey,
-        BENCHNOOP_MODULES: ROOT,
-        ...(noopSchema === "typed"
-          ? {
-              BENCHNOOP_TYPED_FROM: path.join(
-                ROOT,
-                "packages",
-                "pulumi",
-                "dist",
-                "plugin",
-                "schema.json",
-              ),
-            }
-          : {}),
+        ...noopEnv(noopSchema),
       },
     };
     fs.mkdirSync(path.join(workDir, "state"));

@@ -29,8 +29,14 @@ const BENCHES = [
   [
     "plugin-floor",
     "plugin-floor.js",
-    ["--sizes", "10,100", "--runs", "3"],
-    "the native plugin under Pulumi YAML, each phase on its own: N rate-limit rules vs N resources of a no-op plugin (bench/noop-plugin), both installed from tarballs, interleaved (N = 10, 100 x 3); plugin start-up and peak RSS; needs pulumi-language-yaml",
+    ["--sizes", "10,100", "--runs", "9", "--noop-schema", "typed"],
+    "the native plugin under Pulumi YAML, each phase on its own: N rate-limit rules vs N resources of a no-op plugin with the rule's typed schema (bench/noop-plugin), both installed from tarballs, interleaved (N = 10, 100 x 9); plugin start-up and peak RSS; needs pulumi-language-yaml",
+  ],
+  [
+    "plugin-cpu",
+    "plugin-cpu.js",
+    ["--n", "10", "--runs", "9"],
+    "the native plugin's own CPU time per command without the CLI: each phase's calls (N = 10 rules) sent to a fresh plugin process, ours (tarball) vs the no-op plugin, median of 9; Linux",
   ],
   [
     "import-time",
