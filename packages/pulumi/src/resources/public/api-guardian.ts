@@ -120,14 +120,17 @@ function apiGuardianEngineArgs(args: ApiGuardianArgs): Record<string, unknown> {
   const { spec, specFile, ...rest } = args;
   oneDocument(OPERATION, spec, specFile);
   const engineArgs: Record<string, unknown> = { ...rest };
+  // An Output that resolves to nothing gives no document, as a plain `undefined` does.
+  const given = (v: unknown) => v !== undefined && v !== null;
   if (typeof spec === "string") engineArgs.specHash = storeDocumentText(OPERATION, spec);
-  else if (spec !== undefined && spec !== null)
-    engineArgs.specHash = pulumi.output(spec).apply(storeDocument);
+  else if (given(spec))
+    engineArgs.specHash = pulumi
+      .output(spec)
+      .apply((s) => (given(s) ? storeDocument(s as string) : undefined));
   // A file that cannot be read fails naming `specFile` (thrown here for a plain path: a
   // failure inside an apply leaves an inline program's `pulumi up` hanging).
-  const stored = (f: string) => storeDocumentFile(OPERATION, f);
+  const stored = (f: unknown) => (given(f) ? storeDocumentFile(OPERATION, f) : undefined);
   if (typeof specFile === "string") engineArgs.specHash = stored(specFile);
-  else if (specFile !== undefined && specFile !== null)
-    engineArgs.specHash = pulumi.output(specFile).apply(stored);
+  else if (given(specFile)) engineArgs.specHash = pulumi.output(specFile).apply(stored);
   return engineArgs;
 }
