@@ -268,7 +268,7 @@ const run = yamlAvailable();
   const yaml = useYamlHarness("yaml-doc");
 
   test(
-    "the documentation's program: `specFile` uploaded, its hash in the state, a changed file is one field, `spec` of the same text no change, both refused, destroy restores the settings",
+    "the documentation's program: `specFile` uploaded, its hash in the state, a changed file is one field, refresh --run-program no change, `spec` of the same text no change, both refused, destroy restores the settings",
     async () => {
       const control = yaml.harness.control;
       const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
@@ -318,6 +318,16 @@ const run = yamlAvailable();
         expect(Object.keys(step?.detailedDiff ?? {})).toEqual(["specHash"]);
         await y.ok(["up", "--yes", "--skip-preview"]);
         expect((await guardian()).spec.content).toBe(second);
+        // `refresh --run-program` (the program runs, so Check reads the file again): no change,
+        // no write, and the state still holds the hash, not the document.
+        const writesBefore = (await control.journal()).filter((e: Any) => e.method !== "GET");
+        await y.ok(["refresh", "--run-program", "--yes", "--skip-preview", "--expect-no-changes"]);
+        expect((await control.journal()).filter((e: Any) => e.method !== "GET")).toEqual(
+          writesBefore,
+        );
+        const refreshed = (await y.ok(["stack", "export"])).out;
+        expect(refreshed).toContain(sha256(second));
+        expect(refreshed).not.toMatch(/yaml-second-document|openapi\.json/);
 
         // The same text read by the program (`spec`): the same document, nothing to do.
         y.writeProgram(code.replace(fileLine, "$1spec:\n$1  fn::readFile: openapi.json"));
