@@ -3,8 +3,9 @@
  * Benchmark: the native provider plugin's own CPU time per CLI command, without the CLI (issue
  * 29). bench/plugin-floor.js judges whole commands, whose wall time moves by ±20 % from run to
  * run on a small machine; this one drives each plugin process with the calls one command makes
- * and reads the CPU time the process used (Linux `/proc/<pid>/schedstat`, nanoseconds), so a
- * change to the plugin's fixed cost shows as a few milliseconds, not as noise.
+ * and reads the CPU time the process used (Linux: the sum of its threads'
+ * `/proc/<pid>/task/<tid>/schedstat`, nanoseconds), so a change to the plugin's fixed cost shows
+ * as a few milliseconds, not as noise.
  *
  * For each phase of N rate-limit rules (`up`: GetPluginInfo, CheckConfig, Configure, then per
  * resource Check and Create; `preview`: Check and Diff against the state; `refresh`: Read;
@@ -12,7 +13,8 @@
  *  - "rules": our plugin as users install it (the tarball of scripts/plugin-tarball.js,
  *             extracted; code cache written by a first start), against the emulator, and
  *  - "noop":  bench/noop-plugin with the RateLimitRule's typed schema (no work),
- * is started with the address of a stand-in engine (answers `Log`, counted), answers the calls
+ * is started by its executable (each a `sh` wrapper that execs the `node` on PATH) with the
+ * address of a stand-in engine (answers `Log`, counted), answers the calls
  * one after another as the engine sends them, and has its CPU time read after its last answer.
  * Runs interleaved kind by kind, --runs times (default 9); figure per phase: the median CPU
  * time of each kind and their difference. The emulator's state is checked after each `up`
@@ -49,9 +51,22 @@ const engineGrpc = require(path.join(sdkDir, "proto", "engine_grpc_pb"));
 const { Struct } = fromSdk("google-protobuf/google/protobuf/struct_pb");
 const { Empty } = fromSdk("google-protobuf/google/protobuf/empty_pb");
 
-/** CPU nanoseconds process `pid` has used so far. */
+/**
+ * CPU nanoseconds process `pid` has used so far: the sum over its threads (`/proc/<pid>/task/
+ * <tid>/schedstat`; the process's own schedstat is its main thread's only, and V8's compiler
+ * and GC threads and libuv's pool work too). A thread that has already ended is not counted
+ * (Node's threads live as long as the process).
+ */
 function cpuNsOf(pid) {
-  return Number(fs.readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]);
+  let ns = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return ns;
 }
 
 /** The inputs of rule `i`, as the YAML program of bench/plugin-floor.js gives them. */
@@ -95,7 +110,7 @@ async function startEngine() {
 
 /** Starts a plugin; resolves with its process and a client on its port. */
 async function startPlugin(plugin, engineAddress) {
-  const child = spawn(plugin.command, [...plugin.args, engineAddress], {
+  const child = spawn(plugin.command, [engineAddress], {
     env: { ...process.env, ...plugin.env },
     stdio: ["pipe", "pipe", "pipe"],
   });
@@ -213,8 +228,8 @@ async function benchRules(emu) {
 }
 
 async function main() {
-  if (!fs.existsSync("/proc/self/schedstat"))
-    throw new Error("plugin-cpu reads /proc/<pid>/schedstat: Linux only");
+  if (!fs.existsSync("/proc/self/task"))
+    throw new Error("plugin-cpu reads /proc/<pid>/task/<tid>/schedstat: Linux only");
   const n = Number(arg("n", "10"));
   const runs = Number(arg("runs", "9"));
   console.log(`plugin-cpu: N ${n}, runs ${runs}; ${machineLine()}`);
@@ -230,15 +245,13 @@ async function main() {
     const plugins = {
       rules: {
         command: path.join(ours.dir, "pulumi-resource-edgeplatform"),
-        args: [],
         env: { EDGEPLATFORM_BASE_URL: emu.url, EDGEPLATFORM_API_KEY: emu.apiKey },
         type: "edgeplatform:shield:RateLimitRule",
         pkg: "edgeplatform",
         version,
       },
       noop: {
-        command: process.execPath,
-        args: [path.join(NOOP_DIR, "pulumi-resource-benchnoop.js")],
+        command: path.join(NOOP_DIR, "pulumi-resource-benchnoop"),
         env: noopEnv("typed"),
         type: "benchnoop:index:Noop",
         pkg: "benchnoop",

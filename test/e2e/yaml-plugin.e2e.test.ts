@@ -268,7 +268,7 @@ const run = yamlAvailable();
   const yaml = useYamlHarness("yaml-doc");
 
   test(
-    "the documentation's program: `specFile` uploaded, its hash in the state, a changed file is one field, refresh --run-program no change, `spec` of the same text no change, both refused, destroy restores the settings",
+    "the documentation's program: `specFile` uploaded, its hash in the state, a changed file is one field, refresh --run-program with the file gone no change, `spec` of the same text no change, both refused, destroy restores the settings",
     async () => {
       const control = yaml.harness.control;
       const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
@@ -318,10 +318,23 @@ const run = yamlAvailable();
         expect(Object.keys(step?.detailedDiff ?? {})).toEqual(["specHash"]);
         await y.ok(["up", "--yes", "--skip-preview"]);
         expect((await guardian()).spec.content).toBe(second);
-        // `refresh --run-program` (the program runs, so Check reads the file again): no change,
-        // no write, and the state still holds the hash, not the document.
+        // `refresh --run-program`: the program runs, but a refresh needs neither the document
+        // (the platform does not return it) nor the file: with the file gone, no change and no
+        // write, and the state still holds the hash, not the document.
         const writesBefore = (await control.journal()).filter((e: Any) => e.method !== "GET");
-        await y.ok(["refresh", "--run-program", "--yes", "--skip-preview", "--expect-no-changes"]);
+        const docFile = path.join(y.project, "openapi.json");
+        fs.renameSync(docFile, `${docFile}.away`);
+        try {
+          await y.ok([
+            "refresh",
+            "--run-program",
+            "--yes",
+            "--skip-preview",
+            "--expect-no-changes",
+          ]);
+        } finally {
+          fs.renameSync(`${docFile}.away`, docFile);
+        }
         expect((await control.journal()).filter((e: Any) => e.method !== "GET")).toEqual(
           writesBefore,
         );

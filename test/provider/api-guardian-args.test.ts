@@ -41,13 +41,22 @@ test("a `specFile` Output's file reaches the engine as its sha256", async () => 
   }
 });
 
+/** What a program's optional setting is: an Output that may hold nothing. */
+const nothing = (): pulumi.Output<string | undefined> => pulumi.output(undefined);
+
 test.each([
-  ["spec", { spec: pulumi.output(undefined as unknown as string) }],
-  ["specFile", { specFile: pulumi.output(undefined as unknown as string) }],
+  ["spec", { spec: nothing() }],
+  ["specFile", { specFile: nothing() }],
 ])("a `%s` Output that resolves to nothing gives no document", async (field, doc) => {
   const name = `none-${field}`;
   new ApiGuardian(name, { shieldZoneId: 4, enabled: true, ...doc });
   const inputs = await registeredInputs(name);
   expect(inputs.specHash).toBeUndefined();
   expect(inputs.enabled).toBe(true);
+});
+
+test("an Output counts as given: with the other field too, both are refused naming `spec`", () => {
+  expect(
+    () => new ApiGuardian("both", { shieldZoneId: 4, spec: nothing(), specFile: "openapi.json" }),
+  ).toThrow(/"spec".*give `spec` or `specFile`, not both/);
 });

@@ -31,14 +31,15 @@ export interface ApiGuardianSettingsArgs {
   unmatchedPathAction?: pulumi.Input<EnumArg<typeof UnmatchedPathAction>>;
   /**
    * The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
-   * document. Not with `specFile`.
+   * document. Not with `specFile`; an Output that resolves to `undefined` gives no document.
    */
-  spec?: pulumi.Input<string>;
+  spec?: pulumi.Input<string | undefined>;
   /**
    * Path of the OpenAPI document, relative to the program's directory, read on the machine
-   * that runs `pulumi`. The state holds its sha256. Not with `spec`.
+   * that runs `pulumi`. The state holds its sha256. Not with `spec`; an Output that resolves
+   * to `undefined` gives no document.
    */
-  specFile?: pulumi.Input<string>;
+  specFile?: pulumi.Input<string | undefined>;
   /** Whether the document's authorization requirements are enforced (with `spec`/`specFile`). */
   enforceAuthorizationValidation?: pulumi.Input<boolean>;
 }
@@ -120,7 +121,8 @@ function apiGuardianEngineArgs(args: ApiGuardianArgs): Record<string, unknown> {
   const { spec, specFile, ...rest } = args;
   oneDocument(OPERATION, spec, specFile);
   const engineArgs: Record<string, unknown> = { ...rest };
-  // An Output that resolves to nothing gives no document, as a plain `undefined` does.
+  // An Output that resolves to nothing gives no document, as a plain `undefined` does (an
+  // Output counts as given for `oneDocument`: whether it holds a value is not known yet).
   const given = (v: unknown) => v !== undefined && v !== null;
   if (typeof spec === "string") engineArgs.specHash = storeDocumentText(OPERATION, spec);
   else if (given(spec))
