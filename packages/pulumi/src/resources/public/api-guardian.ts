@@ -31,13 +31,12 @@ export interface ApiGuardianSettingsArgs {
   unmatchedPathAction?: pulumi.Input<EnumArg<typeof UnmatchedPathAction>>;
   /**
    * The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
-   * document. Not with `specFile`; an Output that resolves to `undefined` gives no document.
+   * document. Not with `specFile`.
    */
   spec?: pulumi.Input<string | undefined>;
   /**
    * Path of the OpenAPI document, relative to the program's directory, read on the machine
-   * that runs `pulumi`. The state holds its sha256. Not with `spec`; an Output that resolves
-   * to `undefined` gives no document.
+   * that runs `pulumi`. The state holds its sha256. Not with `spec`.
    */
   specFile?: pulumi.Input<string | undefined>;
   /** Whether the document's authorization requirements are enforced (with `spec`/`specFile`). */
