@@ -39,7 +39,7 @@ const {
   startEmulatorProcess,
   writeResult,
 } = require("./lib/common");
-const { NOOP_DIR, edgeplatformPluginDir, noopEnv } = require("./lib/plugins");
+const { NOOP_DIR, edgeplatformPluginDir, noopEnv, ruleInputs } = require("./lib/plugins");
 
 const PHASES = ["up", "preview", "refresh", "destroy"];
 const sdkDir = path.dirname(require.resolve("@pulumi/pulumi/package.json", { paths: [ROOT] }));
@@ -68,22 +68,6 @@ function cpuNsOf(pid) {
   }
   return ns;
 }
-
-/** The inputs of rule `i`, as the YAML program of bench/plugin-floor.js gives them. */
-const inputsOf = (i) => ({
-  shieldZoneId: 1,
-  ruleName: `bench-${i}`,
-  ruleDescription: "benchmark rule",
-  ruleConfiguration: {
-    actionType: "Challenge",
-    variableTypes: { REQUEST_URI: "/search" },
-    operatorType: "BEGINSWITH",
-    value: "/search",
-    requestCount: 50,
-    timeframe: "PerOneMinute",
-    blockTime: "ForFiveMinutes",
-  },
-});
 
 const call = (client, method, req) =>
   new Promise((resolve, reject) => client[method](req, (e, res) => (e ? reject(e) : resolve(res))));
@@ -139,7 +123,12 @@ async function startPlugin(plugin, engineAddress) {
 async function phase(plugin, engineAddress, name, n, state) {
   const { child, client } = await startPlugin(plugin, engineAddress);
   try {
-    const urnOf = (i) => `urn:pulumi:bench::plugin-cpu::${plugin.type}::rule${i}`;
+    /** `req` about rule `i` (its URN and type; its id once it has one). */
+    const about = (req, i) => {
+      req.setUrn(`urn:pulumi:bench::plugin-cpu::${plugin.type}::rule${i}`).setType(plugin.type);
+      const id = state.ids[i];
+      return id !== undefined && typeof req.setId === "function" ? req.setId(id) : req;
+    };
     const providerUrn = `urn:pulumi:bench::plugin-cpu::pulumi:providers:${plugin.pkg}::default`;
     await call(client, "getPluginInfo", new Empty());
     const config = Struct.fromJavaScript({ version: plugin.version });
@@ -150,14 +139,12 @@ async function phase(plugin, engineAddress, name, n, state) {
     );
     await call(client, "configure", new pb.ConfigureRequest().setUrn(providerUrn).setArgs(config));
     for (let i = 0; i < n; i++) {
-      const inputs = Struct.fromJavaScript(inputsOf(i));
+      const inputs = Struct.fromJavaScript(ruleInputs(i));
       if (name === "up" || name === "preview") {
         const checked = await call(
           client,
           "check",
-          new pb.CheckRequest()
-            .setUrn(urnOf(i))
-            .setType(plugin.type)
+          about(new pb.CheckRequest(), i)
             .setOlds(name === "up" ? Struct.fromJavaScript({}) : inputs)
             .setNews(inputs),
         );
@@ -167,10 +154,7 @@ async function phase(plugin, engineAddress, name, n, state) {
           const created = await call(
             client,
             "create",
-            new pb.CreateRequest()
-              .setUrn(urnOf(i))
-              .setType(plugin.type)
-              .setProperties(checked.getInputs()),
+            about(new pb.CreateRequest(), i).setProperties(checked.getInputs()),
           );
           state.ids[i] = created.getId();
           state.outputs[i] = created.getProperties().toJavaScript();
@@ -178,10 +162,7 @@ async function phase(plugin, engineAddress, name, n, state) {
           const diff = await call(
             client,
             "diff",
-            new pb.DiffRequest()
-              .setId(state.ids[i])
-              .setUrn(urnOf(i))
-              .setType(plugin.type)
+            about(new pb.DiffRequest(), i)
               .setOlds(Struct.fromJavaScript(state.outputs[i]))
               .setOldInputs(inputs)
               .setNews(checked.getInputs()),
@@ -193,10 +174,7 @@ async function phase(plugin, engineAddress, name, n, state) {
         const read = await call(
           client,
           "read",
-          new pb.ReadRequest()
-            .setId(state.ids[i])
-            .setUrn(urnOf(i))
-            .setType(plugin.type)
+          about(new pb.ReadRequest(), i)
             .setProperties(Struct.fromJavaScript(state.outputs[i]))
             .setInputs(inputs),
         );
@@ -205,11 +183,7 @@ async function phase(plugin, engineAddress, name, n, state) {
         await call(
           client,
           "delete",
-          new pb.DeleteRequest()
-            .setId(state.ids[i])
-            .setUrn(urnOf(i))
-            .setType(plugin.type)
-            .setProperties(Struct.fromJavaScript(state.outputs[i])),
+          about(new pb.DeleteRequest(), i).setProperties(Struct.fromJavaScript(state.outputs[i])),
         );
       }
     }

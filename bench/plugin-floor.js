@@ -55,7 +55,7 @@ const {
   writeResult,
 } = require("./lib/common");
 const { startRssSampler, statFields } = require("./lib/rss");
-const { NOOP_DIR, edgeplatformPluginDir, noopEnv } = require("./lib/plugins");
+const { NOOP_DIR, edgeplatformPluginDir, noopEnv, ruleInputs } = require("./lib/plugins");
 const { ensureYamlHost } = require(path.join(ROOT, "scripts", "pulumi-yaml"));
 
 const PHASES = ["up", "preview", "refresh", "destroy"];
@@ -87,22 +87,11 @@ function program(kind, n, pluginDir) {
     lines.push("plugins:", "  providers:", `    - name: ${name}`, `      path: ${pluginDir}`);
   lines.push("resources:");
   for (let i = 0; i < n; i++) {
+    // The properties as a flow mapping (JSON is YAML).
     lines.push(
       `  rule${i}:`,
       `    type: ${type}`,
-      "    properties:",
-      "      shieldZoneId: 1",
-      `      ruleName: bench-${i}`,
-      "      ruleDescription: benchmark rule",
-      "      ruleConfiguration:",
-      "        actionType: Challenge",
-      "        variableTypes:",
-      "          REQUEST_URI: /search",
-      "        operatorType: BEGINSWITH",
-      "        value: /search",
-      "        requestCount: 50",
-      "        timeframe: PerOneMinute",
-      "        blockTime: ForFiveMinutes",
+      `    properties: ${JSON.stringify(ruleInputs(i))}`,
     );
   }
   return `${lines.join("\n")}\n`;

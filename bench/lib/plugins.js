@@ -55,4 +55,20 @@ function noopEnv(schema) {
   return env;
 }
 
-module.exports = { NOOP_DIR, edgeplatformPluginDir, noopEnv };
+/** The inputs of the benchmarks' rate-limit rule `i` (the same for both plugins). */
+const ruleInputs = (i) => ({
+  shieldZoneId: 1,
+  ruleName: `bench-${i}`,
+  ruleDescription: "benchmark rule",
+  ruleConfiguration: {
+    actionType: "Challenge",
+    variableTypes: { REQUEST_URI: "/search" },
+    operatorType: "BEGINSWITH",
+    value: "/search",
+    requestCount: 50,
+    timeframe: "PerOneMinute",
+    blockTime: "ForFiveMinutes",
+  },
+});
+
+module.exports = { NOOP_DIR, edgeplatformPluginDir, noopEnv, ruleInputs };

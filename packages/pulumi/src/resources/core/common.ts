@@ -20,6 +20,9 @@ export const PROVIDER_KEY = "__provider";
 /** True when `v` is the unknown sentinel. */
 export const isUnknown = (v: unknown): boolean => v === UNKNOWN;
 
+/** True when `v` is given: neither `undefined` nor `null`. */
+export const present = (v: unknown): boolean => v !== undefined && v !== null;
+
 /** True when `v` is, or contains at any depth, the unknown sentinel. */
 export function containsUnknown(v: unknown): boolean {
   if (v === UNKNOWN) return true;

@@ -10,7 +10,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { InvalidArgumentError } from "edgeplatform-client";
-import { isUnknown, UNKNOWN } from "../core/common";
+import { isUnknown, present, UNKNOWN } from "../core/common";
 
 /** sha256 of a document, hex. */
 export const documentHash = (content: string): string =>
@@ -72,7 +72,7 @@ function storeHashed(content: string, hash: string): string {
  * @throws InvalidArgumentError naming `spec` when both `spec` and `specFile` are given.
  */
 export function oneDocument(operation: string, spec: unknown, specFile: unknown): void {
-  if (spec !== undefined && spec !== null && specFile !== undefined && specFile !== null)
+  if (present(spec) && present(specFile))
     throw new InvalidArgumentError(operation, "spec", "give `spec` or `specFile`, not both");
 }
 
@@ -142,15 +142,15 @@ export function documentInputs(
 ): Record<string, unknown> {
   const { spec, specFile, ...rest } = inputs;
   oneDocument(operation, spec, specFile);
-  if (rest.specHash !== undefined && rest.specHash !== null) {
+  if (present(rest.specHash)) {
     // The state's document: kept for the provider when the program still gives it (an update
     // of `enforceAuthorizationValidation` uploads it again).
     keepIfSame(rest.specHash, spec, specFile);
     return rest;
   }
-  if (spec !== undefined && spec !== null) {
+  if (present(spec)) {
     rest.specHash = isUnknown(spec) ? UNKNOWN : storeDocumentText(operation, spec);
-  } else if (specFile !== undefined && specFile !== null) {
+  } else if (present(specFile)) {
     rest.specHash = isUnknown(specFile) ? UNKNOWN : storeDocumentFile(operation, specFile);
   }
   return rest;

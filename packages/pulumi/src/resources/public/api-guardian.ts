@@ -4,6 +4,7 @@
  * `pulumi-nodejs:dynamic/shield:ApiGuardian`).
  */
 import * as pulumi from "@pulumi/pulumi";
+import { present } from "../core/common";
 import type { EdgeResourceOptions } from "./readable-resource";
 import type {
   UnmatchedPathAction,
@@ -122,16 +123,15 @@ function apiGuardianEngineArgs(args: ApiGuardianArgs): Record<string, unknown> {
   const engineArgs: Record<string, unknown> = { ...rest };
   // An Output that resolves to nothing gives no document, as a plain `undefined` does (an
   // Output counts as given for `oneDocument`: whether it holds a value is not known yet).
-  const given = (v: unknown) => v !== undefined && v !== null;
   if (typeof spec === "string") engineArgs.specHash = storeDocumentText(OPERATION, spec);
-  else if (given(spec))
+  else if (present(spec))
     engineArgs.specHash = pulumi
       .output(spec)
-      .apply((s) => (given(s) ? storeDocument(s as string) : undefined));
+      .apply((s) => (present(s) ? storeDocument(s as string) : undefined));
   // A file that cannot be read fails naming `specFile` (thrown here for a plain path: a
   // failure inside an apply leaves an inline program's `pulumi up` hanging).
-  const stored = (f: unknown) => (given(f) ? storeDocumentFile(OPERATION, f) : undefined);
+  const stored = (f: unknown) => (present(f) ? storeDocumentFile(OPERATION, f) : undefined);
   if (typeof specFile === "string") engineArgs.specHash = stored(specFile);
-  else if (given(specFile)) engineArgs.specHash = pulumi.output(specFile).apply(stored);
+  else if (present(specFile)) engineArgs.specHash = pulumi.output(specFile).apply(stored);
   return engineArgs;
 }

@@ -4,7 +4,7 @@
  * "gone" on a not-found alone), and the settings a program manages.
  */
 import { planName } from "../../kinds/access-list-names";
-import { isNotFound, messageOf, notGoneError, ResourceOperationError } from "../common";
+import { isNotFound, messageOf, notGoneError, present, ResourceOperationError } from "../common";
 import { getClient } from "../settings";
 import { getPath, expandFields, fieldAt, type SettingsField, type SettingsKind } from "./kind";
 import type { EngineKind } from "./types";
@@ -101,8 +101,6 @@ export async function notGone(
   }
   throw cause; // the zone is there: the answer was about something else
 }
-
-export const present = (v: unknown) => v !== undefined && v !== null;
 
 /** The managed fields of `inputs` (those the program names), in declaration order. */
 export const managedOf = (kind: SettingsKind, inputs: Record<string, unknown>): SettingsField[] =>

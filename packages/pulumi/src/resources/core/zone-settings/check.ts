@@ -10,6 +10,7 @@ import {
   deepEqual,
   isUnknown,
   ownerConflicts,
+  present,
   safeCheck,
   type Failure,
 } from "../common";
@@ -27,7 +28,7 @@ import {
   topFields,
 } from "./kind";
 import type { SettingsInputs, SettingsOutputs } from "./types";
-import { present, managedOf } from "./answers";
+import { managedOf } from "./answers";
 import type { EngineContext } from "./context";
 import type { EngineClaims } from "./claims";
 

@@ -6,7 +6,7 @@
  */
 import type { TObject } from "@sinclair/typebox";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
-import { containsUnknown, deepEqual, ResourceOperationError } from "../common";
+import { containsUnknown, deepEqual, present, ResourceOperationError } from "../common";
 import { describeValues } from "../engine-log";
 import { shieldZoneOfPullZone } from "../spellings";
 import {
@@ -22,7 +22,7 @@ import {
   type Wire,
 } from "./kind";
 import type { SettingsInputs, SettingsOutputs, ZoneResolution, EngineKind } from "./types";
-import { gated, present, managedOf, fieldOf } from "./answers";
+import { gated, managedOf, fieldOf } from "./answers";
 
 /** What every operation of the engine for `kind` shares: its names, labels and values. */
 export function engineContext<R>(kind: EngineKind<R>) {

@@ -4,12 +4,19 @@
  * writes only what differs (a write that may have landed is kept as a partial create).
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { isNotFound, messageOf, operation, PROVIDER_KEY, ResourceOperationError } from "../common";
+import {
+  isNotFound,
+  messageOf,
+  operation,
+  present,
+  PROVIDER_KEY,
+  ResourceOperationError,
+} from "../common";
 import { logLine, PartialCreateError } from "../zone-objects/recovery";
 import { claim, claimValue, claimWith, isClaimed, recordTime, unclaim } from "../run-state";
 import { getPath, setPath, type SettingsSnapshot, type SettingsTarget } from "./kind";
 import type { SettingsInputs, SettingsOutputs } from "./types";
-import { gated, present, managedOf } from "./answers";
+import { gated, managedOf } from "./answers";
 import type { EngineContext } from "./context";
 import type { EngineClaims } from "./claims";
 

@@ -4,11 +4,11 @@
  * changes the record without a call.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { messageOf, operation, PROVIDER_KEY } from "../common";
+import { messageOf, operation, present, PROVIDER_KEY } from "../common";
 import { logLine, PartialCreateError } from "../zone-objects/recovery";
 import { getPath, nameOf, setPath, toWire, type Wire } from "./kind";
 import type { SettingsInputs, SettingsOutputs } from "./types";
-import { present, managedOf, fieldOf } from "./answers";
+import { managedOf, fieldOf } from "./answers";
 import type { EngineContext } from "./context";
 import type { EngineClaims } from "./claims";
 
