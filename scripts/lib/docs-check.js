@@ -18,7 +18,9 @@
  *                                   YAML (```yaml), a Pulumi YAML program (`runtime: yaml`):
  *                                   run through the native plugin (create, update, destroy) by
  *                                   test/e2e/yaml-plugin.e2e.test.ts; the only directive a
- *                                   YAML block takes
+ *                                   YAML block takes; Python (```python), a Pulumi Python
+ *                                   program: run (create, update, refresh, destroy) by
+ *                                   test/e2e/python-sdk.e2e.test.ts
  *   Any other `<!-- check: ... -->` is an error, so a typo cannot silently skip a check.
  * - Runnable blocks talk to an emulator the checker starts on a free loopback port: every
  *   `127.0.0.1:4010` in the block becomes that port, the emulator is reset before each block,
@@ -29,7 +31,8 @@
  *   a time limit; its whole process group is ended afterwards.
  * - ```go blocks are compiled against the Go SDK; ```python blocks are byte-compiled and their
  *   names checked against sdk/python/pulumi_edgeplatform; ```csharp blocks' names are checked
- *   against the .cs files of sdk/dotnet (no .NET SDK needed). They take only `check: skip`.
+ *   against the .cs files of sdk/dotnet (no .NET SDK needed). They take only `check: skip`
+ *   (a Python block also `check: pulumi`).
  * - ```sh / ```bash blocks without `check: runnable` are not run (nor checked); nor are ```yaml
  *   blocks without `check: pulumi`.
  */
@@ -153,17 +156,22 @@ function extractBlocks(text, file) {
           line: pending.line,
           message: `a docs-check directive before a \`${lang || "(no language)"}\` block, which is never checked`,
         });
-      } else if (pending && ["go", "python", "csharp"].includes(kind) && pending.skip === null) {
+      } else if (
+        pending &&
+        ["go", "python", "csharp"].includes(kind) &&
+        pending.skip === null &&
+        !(kind === "python" && pending.pulumi)
+      ) {
         problems.push({
           file,
           line: pending.line,
-          message: `a \`${lang}\` block takes only \`check: skip REASON\` (every one is ${kind === "csharp" ? "checked" : "compiled"})`,
+          message: `a \`${lang}\` block takes only \`check: skip REASON\`${kind === "python" ? " or `check: pulumi`" : ""} (every one is ${kind === "csharp" ? "checked" : "compiled"})`,
         });
-      } else if (pending?.pulumi && kind !== "ts" && kind !== "yaml") {
+      } else if (pending?.pulumi && !["ts", "yaml", "python"].includes(kind)) {
         problems.push({
           file,
           line: pending.line,
-          message: "`check: pulumi` is for TS blocks and YAML programs",
+          message: "`check: pulumi` is for TS blocks, YAML programs and Python programs",
         });
       }
       blocks.push({

@@ -58,8 +58,15 @@ describe("extractBlocks", () => {
     expect(
       docs.extractBlocks(md("<!-- check: pulumi -->", "```sh", "x", "```"), "x.md").problems,
     ).toEqual([
-      { file: "x.md", line: 1, message: "`check: pulumi` is for TS blocks and YAML programs" },
+      {
+        file: "x.md",
+        line: 1,
+        message: "`check: pulumi` is for TS blocks, YAML programs and Python programs",
+      },
     ]);
+    const py = docs.extractBlocks(md("<!-- check: pulumi -->", "```python", "x", "```"), "x.md");
+    expect(py.problems).toEqual([]);
+    expect(py.blocks[0]).toMatchObject({ kind: "python", pulumi: true, skip: null });
   });
 
   test("`check: pulumi` marks a Pulumi YAML program (run through the native plugin); nothing else goes before a YAML block", () => {
