@@ -13,7 +13,8 @@
  * other's writes.
  *
  * Rules: 1 create/destroy, 1b adopt, 2 update, 3 drift, 4 gone vs ambiguous (401, 403, the
- * not-found-or-unauthorised answer, a key of another zone), 5 rename without aliases, 5b
+ * not-found-or-unauthorised answer, a key of another zone, then the right key put back: a plain
+ * destroy names `pulumi destroy --run-program`, which restores the state), 5 rename without aliases, 5b
  * `pulumi up --replace`, 6 async-202, 7 two spellings, 9 an interrupted `up` and each kind's
  * documented way out, 10 two stacks over one program's objects, the first created under 202s
  * that name no object (the provider-level table's 6b). The provider-level table's 8 (a
