@@ -10,7 +10,8 @@
  * refused for the key (a 401, a 403, or answers that a key without access to the zone gets)
  * in a process where no program ran (no `check` was called) says `pulumi destroy --run-program`.
  * A key of a resource's own connection (stored with the resource) or of the environment (never
- * stored) gets no such sentence.
+ * stored) gets no such sentence. `pulumi destroy --run-program` calls no `check` either (the
+ * engine only re-registers the providers), so the sentence is worded to hold there too.
  */
 import { SETTING_SOURCES } from "edgeplatform-client";
 import { ResourceOperationError, messageOf } from "./common";
@@ -18,10 +19,10 @@ import { currentSettings } from "./settings";
 
 /** What a delete refused for the stored key adds to its error. */
 export const STORED_KEY_WAY_OUT =
-  "This delete ran with the settings stored in the state with the provider by the last " +
-  "`pulumi up` or `pulumi refresh --run-program` (a failed one too): `pulumi destroy` " +
-  "without `--run-program` does not read the stack config. If the stack config holds the " +
-  "right key now, run `pulumi destroy --run-program`.";
+  "A `pulumi destroy` without `--run-program` does not read the stack config: it sends the " +
+  "key stored in the state with the provider by the last `pulumi up` or " +
+  "`pulumi refresh --run-program` (a failed one too). If the stack config holds the right " +
+  "key now, run `pulumi destroy --run-program`.";
 
 let programRan = false;
 
