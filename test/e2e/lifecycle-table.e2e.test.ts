@@ -13,7 +13,8 @@
  * other's writes.
  *
  * Rules: 1 create/destroy, 1b adopt, 2 update, 3 drift, 4 gone vs ambiguous (401, 403, the
- * not-found-or-unauthorised answer, a key of another zone), 5 rename without aliases, 5b
+ * not-found-or-unauthorised answer, a key of another zone, then the right key put back: a plain
+ * destroy names `pulumi destroy --run-program`, which restores the state), 5 rename without aliases, 5b
  * `pulumi up --replace`, 6 async-202, 7 two spellings, 9 an interrupted `up` and each kind's
  * documented way out, 10 two stacks over one program's objects, the first created under 202s
  * that name no object (the provider-level table's 6b). The provider-level table's 8 (a
@@ -361,7 +362,7 @@ const run = e2eAvailable();
     );
 
     test(
-      "4. gone vs ambiguous: a 401, a 403, a not-found-or-unauthorised answer and a key of another zone: each refresh fails, forgets nothing and writes nothing (no key named); destroy with that key fails and deletes nothing; with the right key destroy restores the state before Pulumi",
+      "4. gone vs ambiguous: a 401, a 403, a not-found-or-unauthorised answer and a key of another zone: each refresh fails, forgets nothing and writes nothing (no key named); with the right key set back, destroy (which sends the key the failed refresh stored) fails, deletes nothing and names `pulumi destroy --run-program`, which restores the state before Pulumi",
       async () => {
         const kinds = KINDS.filter((k) => !isNa(k.scopedKey));
         const stack = harness.newStack("scoped");
@@ -419,20 +420,27 @@ const run = e2eAvailable();
         expect(Object.keys(await inState(stack)).sort()).toEqual(listed);
         expect(await control.writes()).toEqual([]);
 
-        // The failed refresh stored the other key with the provider; destroy uses it.
-        const wrong = await stack.op({ op: "destroy", allowFail: true }, { resources });
-        expect(wrong.ok).toBe(false);
-        expect(text(wrong)).not.toContain(OTHER_KEY);
+        // The failed refresh stored the other key with the provider, and `pulumi destroy`
+        // (no program) configures the provider from the state: the right key put back in the
+        // stack config reaches no delete. Each refused delete says the one command that works.
+        setKey(harness.apiKey);
+        const stale = await stack.op({ op: "destroy", allowFail: true }, { resources });
+        show("destroy with the right key set back", stale, 40);
+        expect(stale.ok).toBe(false);
+        const failed = text(stale)
+          .split("\n")
+          .filter((l) => /\*\*deleting failed\*\* error:/.test(l));
+        expect(failed.length).toBeGreaterThan(0);
+        expect(failed.filter((l) => !l.includes("run `pulumi destroy --run-program`"))).toEqual([]);
+        for (const key of [OTHER_KEY, harness.apiKey]) expect(text(stale)).not.toContain(key);
         expect(Object.keys(await inState(stack)).sort()).toEqual(listed);
         expect(canonical(await control.state())).toEqual(canonical(mid));
 
-        setKey(harness.apiKey);
-        await control.clearJournal();
-        const again = await stack.op({ op: "up", allowFail: true }, { resources });
-        ok("up with the right key", again);
-        expect(again.summary?.resourceChanges).toEqual({ same: kinds.length + 1 });
-        expect(await control.writes()).toEqual([]);
-        ok("destroy", await stack.op({ op: "destroy", allowFail: true }, { resources }));
+        const destroy = await stack.op(
+          { op: "destroy", opts: { runProgram: true }, allowFail: true },
+          { resources },
+        );
+        ok("destroy --run-program", destroy);
         expect(canonical(await control.state())).toEqual(canonical(before));
       },
       RULE_TIMEOUT,

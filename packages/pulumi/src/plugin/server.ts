@@ -23,6 +23,8 @@
  *   settings object's every setting at its current value (also its value before Pulumi);
  * - `Invoke` runs a data source of the package (functions.ts), an invalid argument as a check
  *   failure naming it;
+ * - `Delete` refused for the key stored with the provider (a `pulumi destroy` that did not run
+ *   the program) names `pulumi destroy --run-program` (`stored-settings.ts`);
  * - secrets are not accepted (the engine strips and re-applies them), nor is `preview` on
  *   create/update (the engine never calls them during a preview).
  */
@@ -32,6 +34,7 @@ import * as path from "path";
 import type * as grpcTypes from "@grpc/grpc-js";
 import { credentialFailure } from "../resources/core/credentials";
 import { useEngine, withUrn } from "../resources/core/engine-log";
+import { deleteWithWayOut, noteProgramRan } from "../resources/core/stored-settings";
 import {
   SETTING_SOURCES,
   TUNING_SOURCES,
@@ -420,6 +423,7 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
         .setSupportspreview(false);
     }),
     check: op(async (req) => {
+      noteProgramRan();
       const resource = resourceFor(req);
       const derived = engineInputs(resource, fromStruct(req.getNews()));
       if (derived.failure) {
@@ -503,7 +507,9 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
     }),
     delete: op(async (req) => {
       const engine = await engineOf(req);
-      await engine.provider.delete(req.getId(), fromStruct(req.getProperties()) as never);
+      await deleteWithWayOut(() =>
+        engine.provider.delete(req.getId(), fromStruct(req.getProperties()) as never),
+      );
       return new emptyPb.Empty();
     }),
     invoke: op(async (req) => invoke(req)),

@@ -153,13 +153,19 @@ export class ResourceOperationError extends Error {
   readonly errorKey?: string;
   /** HTTP status of the underlying API error, when there was one. */
   readonly status?: number;
+  /**
+   * The answers are what a key without access to the zone gets (not evidence that the object
+   * is gone): given by {@link notGoneError}, kept from a `cause` that has it.
+   */
+  readonly keyAmbiguous?: boolean;
 
-  constructor(message: string, cause?: unknown) {
+  constructor(message: string, cause?: unknown, opts: { keyAmbiguous?: boolean } = {}) {
     super(scrub(message));
     this.name = "ResourceOperationError";
-    const c = cause as { errorKey?: unknown; status?: unknown } | undefined;
+    const c = cause as { errorKey?: unknown; status?: unknown; keyAmbiguous?: unknown } | undefined;
     if (c && typeof c.errorKey === "string") this.errorKey = c.errorKey;
     if (c && typeof c.status === "number") this.status = c.status;
+    if (opts.keyAmbiguous === true || c?.keyAmbiguous === true) this.keyAmbiguous = true;
   }
 }
 
@@ -182,6 +188,7 @@ export function notGoneError(
       `(check with that key), remove this resource from the state with ` +
       `\`pulumi state delete <urn>\`; with the right key, \`pulumi refresh\` reads it again.`,
     cause,
+    { keyAmbiguous: true },
   );
 }
 

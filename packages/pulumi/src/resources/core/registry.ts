@@ -3,11 +3,13 @@
  * package root: `require("pulumi-edgeplatform").__providers.<name>`. Internal: exported from
  * the package root only for the stubs. Each member is loaded on first use, and its `check`
  * also checks the API key (`credentials.ts`), so that `pulumi preview` fails on a missing or
- * refused key.
+ * refused key; a delete refused for the key stored with the provider names the way out
+ * (`stored-settings.ts`).
  */
 import { credentialFailure } from "./credentials";
 import { connectionFailures, splitConnection, withResourceConnection } from "./resource-connection";
 import { installUrnCapture, withUrnOf } from "./engine-log";
+import { deleteWithWayOut, noteProgramRan } from "./stored-settings";
 import type { rateLimitRuleProvider } from "./providers/rate-limit-rule-provider";
 import type { wafRuleProvider } from "./providers/waf-rule-provider";
 import type { accessListProvider } from "./providers/access-list-provider";
@@ -124,6 +126,7 @@ function gated<P extends Checking>(provider: P): P {
     const values: Record<string, Method> = {
       check: (olds, news) =>
         withUrnOf(news, async () => {
+          noteProgramRan();
           const [o] = splitConnection(olds);
           const [n, connection] = splitConnection(news);
           const refused = connectionFailures(news);
@@ -194,7 +197,10 @@ function gated<P extends Checking>(provider: P): P {
       delete: (id, props) =>
         withUrnOf(props, async () => {
           const [pr, connection] = splitConnection(props);
-          return withResourceConnection(connection, () => p.delete!.call(provider, id, pr));
+          return deleteWithWayOut(
+            () => withResourceConnection(connection, () => p.delete!.call(provider, id, pr)),
+            typeof connection?.apiKey === "string" && connection.apiKey !== "",
+          );
         }),
     };
     for (const name of Object.keys(PROPS_ARG)) {

@@ -175,6 +175,7 @@ export async function confirmGone(
         `${zone} failed too (${messageOf(e)}). A key without access to the zone gets the ` +
         `same answers, so the ${w.one} is NOT treated as gone: check the API key's scope.`,
       cause,
+      { keyAmbiguous: true },
     );
   }
   if (listed.some((r) => r.id === ruleId)) {
