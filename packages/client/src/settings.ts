@@ -84,6 +84,45 @@ function lookup(source: ConfigSource, key: string): string | undefined {
 const nonEmpty = (v: string | undefined): string | undefined =>
   v === undefined || v === "" ? undefined : v;
 
+/** Characters an HTTP header value may hold (tab, visible ASCII, space, Latin-1). */
+const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Why a setting's value cannot be sent (every setting ends up in a request line or a header),
+ * described without the value; undefined when it can.
+ */
+function unsendable(value: unknown): string | undefined {
+  if (typeof value !== "string") {
+    const type = typeof value;
+    const what =
+      value === null
+        ? "null"
+        : Array.isArray(value)
+          ? "an array"
+          : `${type === "object" ? "an" : "a"} ${type}`;
+    return `must be a string; got ${what} (a value still to be resolved, such as a Pulumi Output or a Promise, cannot be sent)`;
+  }
+  if (!HEADER_SAFE.test(value)) {
+    return "holds characters an HTTP request cannot carry (a line break or another control character)";
+  }
+  return undefined;
+}
+
+/**
+ * A setting's value cannot be sent to the platform (not a string, or characters a header cannot
+ * carry): named with where it comes from, never shown. Thrown before any request.
+ */
+export class UnsendableSettingError extends InvalidArgumentError {
+  /** The setting (`apiKey`, `baseUrl`, ...). */
+  readonly setting: SettingName;
+  constructor(setting: SettingName, source: string, reason: string) {
+    super("settings", setting, reason);
+    this.message = `edgeplatform: invalid setting "${setting}" from the ${source}: ${reason}`;
+    this.name = "UnsendableSettingError";
+    this.setting = setting;
+  }
+}
+
 /** How {@link resolveSettings} names an explicit setting (default: `argument "apiKey"`). */
 export type ExplicitSourceName = (setting: SettingName) => string;
 
@@ -100,7 +139,7 @@ export function resolveSettings(
   explicitName: ExplicitSourceName = (name) => `argument "${name}"`,
 ): ResolvedSettings {
   const sources: SettingSourceMap = {};
-  const pick = (name: SettingName): string | undefined => {
+  const found = (name: SettingName): string | undefined => {
     const s = SETTING_SOURCES[name];
     const given = nonEmpty(explicit[name]);
     if (given !== undefined) {
@@ -119,6 +158,12 @@ export function resolveSettings(
         (config ? ` (the stack config key "${s.config}" is not set)` : "");
     }
     return fromEnv;
+  };
+  const pick = (name: SettingName): string | undefined => {
+    const value = found(name);
+    const wrong = value === undefined ? undefined : unsendable(value);
+    if (wrong) throw new UnsendableSettingError(name, sources[name] ?? explicitName(name), wrong);
+    return value;
   };
   const apiKey = pick("apiKey");
   if (!apiKey) throw new MissingSettingError("apiKey");
