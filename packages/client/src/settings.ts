@@ -62,13 +62,19 @@ export class MissingSettingError extends InvalidArgumentError {
   /** The missing setting (`apiKey`, `baseUrl`, ...). */
   readonly setting: keyof typeof SETTING_SOURCES;
 
-  constructor(setting: keyof typeof SETTING_SOURCES) {
+  /**
+   * @param owner what holds the settings when it is not the stack config, for example
+   * `the provider "accountA" (pulumi:providers:edgeplatform)`: the message then names it and
+   * its argument instead of the stack config key.
+   */
+  constructor(setting: keyof typeof SETTING_SOURCES, owner?: string) {
     const s = SETTING_SOURCES[setting];
     super("settings", setting, "is missing");
-    this.message =
-      `edgeplatform: missing setting "${setting}": set the stack config key "${s.config}"` +
-      `${setting === "apiKey" ? " (pulumi config set --secret edgeplatform:apiKey ...)" : ""}` +
-      ` or the environment variable ${s.env}`;
+    const where = owner
+      ? ` of ${owner}: set its argument ${setting}`
+      : `: set the stack config key "${s.config}"` +
+        `${setting === "apiKey" ? " (pulumi config set --secret edgeplatform:apiKey ...)" : ""}`;
+    this.message = `edgeplatform: missing setting "${setting}"${where} or the environment variable ${s.env}`;
     this.name = "MissingSettingError";
     this.setting = setting;
   }
@@ -129,7 +135,8 @@ export type ExplicitSourceName = (setting: SettingName) => string;
 /**
  * Resolves settings from, in order: `explicit`, the stack config `config`, then `env`
  * (default `process.env`). Throws {@link MissingSettingError} when `apiKey` or `baseUrl`
- * is missing. Trailing slashes are removed from URLs. `sources` records where each value
+ * is missing (naming `owner` and its argument when given, else the stack config key).
+ * Trailing slashes are removed from URLs. `sources` records where each value
  * came from (`explicitName` names the explicit ones, e.g. `opts.connection.apiKey`).
  */
 export function resolveSettings(
@@ -137,6 +144,7 @@ export function resolveSettings(
   config?: ConfigSource,
   env: NodeJS.ProcessEnv = process.env,
   explicitName: ExplicitSourceName = (name) => `argument "${name}"`,
+  owner?: string,
 ): ResolvedSettings {
   const sources: SettingSourceMap = {};
   const found = (name: SettingName): string | undefined => {
@@ -166,9 +174,9 @@ export function resolveSettings(
     return value;
   };
   const apiKey = pick("apiKey");
-  if (!apiKey) throw new MissingSettingError("apiKey");
+  if (!apiKey) throw new MissingSettingError("apiKey", owner);
   const baseUrl = pick("baseUrl")?.replace(/\/+$/, "");
-  if (!baseUrl) throw new MissingSettingError("baseUrl");
+  if (!baseUrl) throw new MissingSettingError("baseUrl", owner);
   const loggingUrl = pick("loggingUrl")?.replace(/\/+$/, "");
   const loggingToken = pick("loggingToken");
   return {
