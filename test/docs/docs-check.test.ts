@@ -440,6 +440,21 @@ describe("runBlock", () => {
     expect(r.output).not.toContain(ROOT); // a temporary directory, not the checkout
   });
 
+  test("a block runs in pulumi-edgeplatform/ of a directory of its own, with its own PULUMI_HOME", async () => {
+    const r = await docs.runBlock(
+      block(
+        "sh",
+        md(
+          'test "$(basename "$PWD")" = pulumi-edgeplatform',
+          'test "$PULUMI_HOME" = "$(dirname "$PWD")/pulumi-home"',
+          "mkdir ../my-infra && test -f ../pulumi-edgeplatform/scripts/pulumi-cli.js",
+        ),
+      ),
+      emu,
+    );
+    expect(r.message).toBe("");
+  });
+
   test("a failing shell command fails the block, naming the file and line", async () => {
     const r = await docs.runBlock(block("sh", "true\nfalse\necho never"), emu);
     expect(r.ok).toBe(false);
