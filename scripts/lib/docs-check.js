@@ -332,7 +332,7 @@ function typeCheck(blocks) {
     }
     return { checked: byPath.size, ms: Date.now() - started, diagnostics };
   } finally {
-    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -419,7 +419,7 @@ function goCheck(blocks, { sdkDir = path.join(REPO_ROOT, "sdk"), timeoutMs = 30 
     }
     return { available: true, checked: goBlocks.length, ms: Date.now() - started, diagnostics };
   } finally {
-    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -477,7 +477,7 @@ function pythonCheck(blocks, { sdkPackage = PY_SDK_PACKAGE } = {}) {
       });
     return { available: true, checked: pyBlocks.length, ms: Date.now() - started, diagnostics };
   } finally {
-    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -782,8 +782,8 @@ function csharpCheck(blocks, { sdkDir = DOTNET_SDK } = {}) {
  * node_modules links every entry of the repository's, and its node_modules/.bin also has
  * `edgeplatform-import` and `edgeplatform-emulator` (npm does not link a workspace bin whose
  * file did not exist yet at install time, i.e. before the build), so `npx` finds them offline.
- * It is `pulumi-edgeplatform/` inside a private temporary directory, so that a block's
- * `../my-infra` (the README's project beside the checkout) is the block's own.
+ * It is `dir`, `pulumi-edgeplatform/` inside `root`, a private temporary directory, so that a
+ * block's `../my-infra` (the README's project beside the checkout) is the block's own.
  */
 function projectDir() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "edge-docs-run-"));
@@ -813,7 +813,7 @@ function projectDir() {
       fs.writeFileSync(shim, `#!/bin/sh\nexec node ${target} "$@"\n`, { mode: 0o755 });
     }
   }
-  return dir;
+  return { root, dir };
 }
 
 /**
@@ -919,7 +919,7 @@ async function runBlock(b, emulator, { timeoutMs = 60_000 } = {}) {
   if (skipped) return { ok: true, ms: 0, output: "", message: "", skipped };
   await resetEmulator(emulator.url);
   const code = forEmulator(b.code, emulator.url);
-  const dir = projectDir();
+  const { root, dir } = projectDir();
   try {
     let r;
     if (b.kind === "ts") {
@@ -954,7 +954,7 @@ async function runBlock(b, emulator, { timeoutMs = 60_000 } = {}) {
       message: ok ? "" : `${b.file}:${b.line}: runnable ${b.lang} block ${why}\n${r.output}`,
     };
   } finally {
-    fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    fs.rmSync(root, { recursive: true, force: true });
   }
 }
 
