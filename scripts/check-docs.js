@@ -57,7 +57,10 @@ async function main() {
   try {
     for (const b of runnable) {
       const r = await runBlock(b, emulator);
-      console.log(`${r.ok ? "ok  " : "FAIL"} ${b.file}:${b.line} (${b.lang}, ${r.ms} ms)`);
+      const status = r.skipped ? "skip" : r.ok ? "ok  " : "FAIL";
+      console.log(
+        `${status} ${b.file}:${b.line} (${b.lang}, ${r.ms} ms)${r.skipped ? ` ${r.skipped}` : ""}`,
+      );
       if (!r.ok) {
         console.error(r.message);
         failed++;

@@ -25,7 +25,8 @@
  *    (other than the dry run's "not logged in"); the bins are in the tarballs.
  * 8. Install from a checkout, with the exact commands the docs give (INSTALL_COMMANDS):
  *    `npm pack` of the client and the provider into a new project, then
- *    `npm install ./edgeplatform-client-X.tgz ./pulumi-edgeplatform-X.tgz @pulumi/pulumi`;
+ *    `npm install ./edgeplatform-client-X.tgz ./pulumi-edgeplatform-X.tgz @pulumi/pulumi
+ *    typescript@5`;
  *    the program requires the package and `npx edgeplatform-import --help` works; the same
  *    for the emulator (`npm install --save-dev ./edgeplatform-emulator-X.tgz`,
  *    `npx edgeplatform-emulator --help`).
@@ -104,6 +105,7 @@ function installCommands(v, projectDir) {
       `./edgeplatform-client-${v}.tgz`,
       `./pulumi-edgeplatform-${v}.tgz`,
       "@pulumi/pulumi",
+      "typescript@5",
     ],
     packEmulator: ["pack", "--workspace", "packages/emulator", "--pack-destination", projectDir],
     installEmulator: ["install", "--save-dev", `./edgeplatform-emulator-${v}.tgz`],

@@ -15,9 +15,12 @@
  * dynamic resources must be next to the CLI or on PATH; when it is missing we ship the SDK's copy
  * in the cache and return that directory in `pathDirs` so callers prepend it to PATH.
  *
- * Usage: node scripts/pulumi-cli.js [--ensure] [--json]
- *   --ensure  provide the CLI (build it if needed), print where it is; exit 1 if impossible.
- *   --json    print the result as JSON.
+ * Usage: node scripts/pulumi-cli.js [--ensure] [--json | --print-path]
+ *   --ensure      provide the CLI (build it if needed), print where it is; exit 1 if impossible.
+ *   --json        print the result as JSON.
+ *   --print-path  print only the directories to put first on PATH (the CLI's, and the
+ *                 launcher's when it is elsewhere), joined by the path delimiter:
+ *                 export PATH="$(node scripts/pulumi-cli.js --ensure --print-path):$PATH"
  * Library:  const { ensurePulumiCli } = require("./pulumi-cli");
  */
 "use strict";
@@ -447,9 +450,11 @@ module.exports = {
 
 if (require.main === module) {
   const json = process.argv.includes("--json");
+  const printPath = process.argv.includes("--print-path");
   ensurePulumiCli()
     .then((r) => {
       if (json) process.stdout.write(JSON.stringify(r) + "\n");
+      else if (printPath) process.stdout.write(`${r.pathDirs.join(path.delimiter)}\n`);
       else process.stdout.write(`${r.pulumiPath} (${r.version}, ${r.source})\n`);
     })
     .catch((e) => {

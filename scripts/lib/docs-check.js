@@ -34,7 +34,9 @@
  *   against the .cs files of sdk/dotnet (no .NET SDK needed). They take only `check: skip`
  *   (a Python block also `check: pulumi`).
  * - ```sh / ```bash blocks without `check: runnable` are not run (nor checked); nor are ```yaml
- *   blocks without `check: pulumi`.
+ *   blocks without `check: pulumi`. A block runs with a PULUMI_HOME of its own (its
+ *   `pulumi login` stays there). One that provides the Pulumi CLI (`node scripts/pulumi-cli.js
+ *   --ensure`) is not run where no CLI is built, with a line saying why, except under CI=true.
  */
 "use strict";
 /* global fetch, URL */
@@ -788,9 +790,13 @@ function csharpCheck(blocks, { sdkDir = DOTNET_SDK } = {}) {
  * node_modules links every entry of the repository's, and its node_modules/.bin also has
  * `edgeplatform-import` and `edgeplatform-emulator` (npm does not link a workspace bin whose
  * file did not exist yet at install time, i.e. before the build), so `npx` finds them offline.
+ * It is `dir`, `pulumi-edgeplatform/` inside `root`, a private temporary directory, so that a
+ * block's `../my-infra` (the README's project beside the checkout) is the block's own.
  */
 function projectDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-docs-run-"));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "edge-docs-run-"));
+  const dir = path.join(root, "pulumi-edgeplatform");
+  fs.mkdirSync(dir);
   for (const name of ["package.json", "packages", "examples", "scripts"]) {
     fs.symlinkSync(path.join(REPO_ROOT, name), path.join(dir, name));
   }
@@ -815,10 +821,14 @@ function projectDir() {
       fs.writeFileSync(shim, `#!/bin/sh\nexec node ${target} "$@"\n`, { mode: 0o755 });
     }
   }
-  return dir;
+  return { root, dir };
 }
 
-/** The environment of a runnable block: the emulator's settings, loopback only. */
+/**
+ * The environment of a runnable block: the emulator's settings, loopback only, and a
+ * PULUMI_HOME of its own beside `dir` (a block's `pulumi login` and stacks stay there, never in
+ * the machine's ~/.pulumi).
+ */
 function blockEnv(emulator, dir) {
   const env = { ...process.env };
   for (const k of Object.keys(env)) {
@@ -833,6 +843,8 @@ function blockEnv(emulator, dir) {
     EDGEPLATFORM_BASE_URL: emulator.url,
     EDGEPLATFORM_LOGGING_URL: emulator.loggingUrl,
     PATH: [path.join(dir, "node_modules", ".bin"), env.PATH || ""].join(path.delimiter),
+    PULUMI_HOME: path.join(path.dirname(dir), "pulumi-home"),
+    PULUMI_SKIP_UPDATE_CHECK: "true",
     npm_config_offline: "true",
     npm_config_update_notifier: "false",
     NO_COLOR: "1",
@@ -887,15 +899,35 @@ async function resetEmulator(url) {
   }
 }
 
+/** Whether a block provides the Pulumi CLI (`node scripts/pulumi-cli.js …`). */
+const usesCli = (b) => b.code.includes("scripts/pulumi-cli.js");
+
+/**
+ * Why a block that provides the Pulumi CLI (`node scripts/pulumi-cli.js --ensure …`) cannot run
+ * here: no CLI is at hand without building one (minutes, beyond a block's time limit). Undefined
+ * when it can, and always under CI=true (CI provides the CLI first; a missing one fails there).
+ */
+async function cliMissing(b) {
+  if (!usesCli(b) || /^(1|true|yes)$/i.test(process.env.CI || "")) return undefined;
+  const { ensurePulumiCli } = require("../pulumi-cli");
+  const found = await ensurePulumiCli({ build: false, log: () => {} }).catch(() => null);
+  return found
+    ? undefined
+    : "not run: it needs the Pulumi CLI, and none is built (node scripts/pulumi-cli.js --ensure)";
+}
+
 /**
  * Runs one runnable block against `emulator` ({url, loggingUrl, apiKey}) after resetting it.
- * @returns {Promise<{ok: boolean, ms: number, output: string, message: string}>}
+ * `skipped` says why a block that needs the Pulumi CLI did not run (see {@link cliMissing}).
+ * @returns {Promise<{ok: boolean, ms: number, output: string, message: string, skipped?: string}>}
  */
 async function runBlock(b, emulator, { timeoutMs = 60_000 } = {}) {
   const started = Date.now();
+  const skipped = await cliMissing(b);
+  if (skipped) return { ok: true, ms: 0, output: "", message: "", skipped };
   await resetEmulator(emulator.url);
   const code = forEmulator(b.code, emulator.url);
-  const dir = projectDir();
+  const { root, dir } = projectDir();
   try {
     let r;
     if (b.kind === "ts") {
@@ -930,7 +962,7 @@ async function runBlock(b, emulator, { timeoutMs = 60_000 } = {}) {
       message: ok ? "" : `${b.file}:${b.line}: runnable ${b.lang} block ${why}\n${r.output}`,
     };
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(root, { recursive: true, force: true });
   }
 }
 

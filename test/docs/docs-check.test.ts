@@ -3,7 +3,9 @@
  * directives, the line mapping of type errors, and running blocks (exit codes, time limit,
  * the emulator port substitution).
  */
+import { spawnSync } from "child_process";
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { startEmulator } from "edgeplatform-emulator";
 import { ensureBuilt, ROOT } from "../support/build";
@@ -418,6 +420,36 @@ describe("the names of C# and Python blocks, against the generated SDKs", () => 
   });
 });
 
+test("each check removes only its own scratch directory, never the temporary directory it is in", () => {
+  // In a child process whose TMPDIR is a directory of this test's (os.tmpdir() reads the real
+  // environment): a check that removed its parent would remove only that directory.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "edge-docs-own-tmp-"));
+  fs.writeFileSync(path.join(tmp, "canary"), "");
+  const script = md(
+    `const d = require(${JSON.stringify(path.join(ROOT, "scripts", "lib", "docs-check.js"))});`,
+    'const { startEmulator } = require("edgeplatform-emulator");',
+    "(async () => {",
+    "  d.typeCheck([]); d.goCheck([]); d.pythonCheck([]);",
+    '  const emu = await startEmulator({ port: 0, host: "127.0.0.1" });',
+    '  const b = { file: "docs/x.md", line: 1, lang: "sh", kind: "sh", code: "true", skip: null, runnable: true, pulumi: false };',
+    "  const r = await d.runBlock(b, emu);",
+    "  await emu.close();",
+    "  if (!r.ok) throw new Error(r.message);",
+    "})().catch((e) => { console.error(e); process.exit(1); });",
+  );
+  try {
+    const r = spawnSync(process.execPath, ["-e", script], {
+      cwd: ROOT,
+      env: { ...process.env, TMPDIR: tmp },
+      encoding: "utf8",
+    });
+    expect(r.stderr).toBe("");
+    expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : "removed").toEqual(["canary"]);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
 describe("runBlock", () => {
   let emu: Awaited<ReturnType<typeof startEmulator>>;
   beforeAll(async () => {
@@ -445,6 +477,21 @@ describe("runBlock", () => {
     expect(r.message).toBe("");
     expect(r.ok).toBe(true);
     expect(r.output).not.toContain(ROOT); // a temporary directory, not the checkout
+  });
+
+  test("a block runs in pulumi-edgeplatform/ of a directory of its own, with its own PULUMI_HOME", async () => {
+    const r = await docs.runBlock(
+      block(
+        "sh",
+        md(
+          'test "$(basename "$PWD")" = pulumi-edgeplatform',
+          'test "$PULUMI_HOME" = "$(dirname "$PWD")/pulumi-home"',
+          "mkdir ../my-infra && test -f ../pulumi-edgeplatform/scripts/pulumi-cli.js",
+        ),
+      ),
+      emu,
+    );
+    expect(r.message).toBe("");
   });
 
   test("a failing shell command fails the block, naming the file and line", async () => {

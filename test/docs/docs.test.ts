@@ -97,6 +97,7 @@ describe("runnable blocks, against the emulator", () => {
     "%s",
     async (_name, b) => {
       const r = await docs.runBlock(b, emu);
+      if (r.skipped) console.log(`docs: ${b.file}:${b.line} ${r.skipped}`);
       if (!r.ok) throw new Error(r.message);
     },
     90_000,

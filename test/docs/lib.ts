@@ -56,7 +56,7 @@ export interface DocsCheck {
     b: Block,
     emulator: EmulatorLike,
     opts?: { timeoutMs?: number },
-  ): Promise<{ ok: boolean; ms: number; output: string; message: string }>;
+  ): Promise<{ ok: boolean; ms: number; output: string; message: string; skipped?: string }>;
   forEmulator(code: string, url: string): string;
 }
 

@@ -15,7 +15,10 @@ import {
   getLegacyAccessLogs,
   getLegacyAccessLogsOutput,
 } from "../../packages/pulumi/src/functions/legacy-logging";
-import { clearClientCache } from "../../packages/pulumi/src/functions/options";
+import {
+  clearClientCache,
+  type DataSourceConnection,
+} from "../../packages/pulumi/src/functions/options";
 import { InvalidArgumentError } from "../../packages/client/src";
 import type { DataSourceProgress } from "../../packages/pulumi/src/functions/progress";
 import type { AccessLogEntry } from "../../packages/client/src/spec";
@@ -337,7 +340,7 @@ describe("logging.getAccessLogs (v2)", () => {
     delete process.env.EDGEPLATFORM_LOGGING_URL;
     try {
       const o = opts(emu);
-      delete o.connection?.loggingUrl;
+      delete (o.connection as DataSourceConnection).loggingUrl;
       await expect(getAccessLogs({ pullZoneId: 1 }, o)).rejects.toThrow(
         /edgeplatform:loggingUrl.*EDGEPLATFORM_LOGGING_URL/,
       );

@@ -1,6 +1,7 @@
 /** Data-source plumbing: settings precedence, client cache, Inputs, progress, validation. */
 import * as pulumi from "@pulumi/pulumi";
-import { getRegistry } from "../../packages/pulumi/src/functions/containers";
+import { getRegistry, getRegistryOutput } from "../../packages/pulumi/src/functions/containers";
+import { getDnsZone, getDnsZoneOutput } from "../../packages/pulumi/src/functions/dns";
 import { Type } from "@sinclair/typebox";
 import { InvalidArgumentError } from "../../packages/client/src";
 import { checkArgs, optInstant } from "../../packages/pulumi/src/functions/args";
@@ -12,7 +13,7 @@ import {
 } from "../../packages/pulumi/src/functions/options";
 import { resolveInputs } from "../../packages/pulumi/src/functions/output";
 import { progressReporter } from "../../packages/pulumi/src/functions/progress";
-import { Emu, journal, settle, start } from "./helpers";
+import { Emu, journal, rejection, reset, settle, start } from "./helpers";
 import { POOL_SIZE, pooledClientCount } from "../../packages/pulumi/src/client-pool";
 
 let emu: Emu;
@@ -100,6 +101,57 @@ describe("settings precedence: options > stack config > environment", () => {
     expect(() => resolveDataSourceSettings({ apiKey: "k" })).toThrow(
       /missing setting "baseUrl": set the stack config key "edgeplatform:baseUrl" or the environment variable EDGEPLATFORM_BASE_URL/,
     );
+  });
+});
+
+describe("connection as the resources take it (Inputs, secret Outputs)", () => {
+  const dnsZoneOne = "example.com"; // the emulator's fixture zone 1
+
+  test("the promise form awaits Outputs and Promises, each setting or the whole object", async () => {
+    const bySetting = { apiKey: pulumi.secret(emu.apiKey), baseUrl: Promise.resolve(emu.url) };
+    expect((await getDnsZone({ zoneId: 1 }, { connection: bySetting })).domain).toBe(dnsZoneOne);
+    const whole = pulumi.secret({ apiKey: emu.apiKey, baseUrl: emu.url });
+    expect((await getDnsZone({ zoneId: 1 }, { connection: whole })).domain).toBe(dnsZoneOne);
+  });
+
+  test("the Output form: a secret key reads, and does not make the result secret", async () => {
+    const connection = { apiKey: pulumi.secret(emu.apiKey), baseUrl: pulumi.output(emu.url) };
+    const zone = await settle(getDnsZoneOutput({ zoneId: 1 }, { connection }));
+    expect(zone).toMatchObject({ value: { domain: dnsZoneOne }, secret: false });
+    // Secret where the data source makes it so (the registry's password hints).
+    const registry = await settle(getRegistryOutput({ registryId: 1 }, { connection }));
+    expect(registry).toMatchObject({ value: { hostName: "docker.io" }, secret: true });
+  });
+
+  test("the promise form refuses a key not known yet, naming connection.apiKey; nothing sent", async () => {
+    await reset(emu);
+    const connection = { apiKey: pulumi.output(pulumi.unknown) as pulumi.Output<string> };
+    await expect(getDnsZone({ zoneId: 1 }, { connection })).rejects.toThrow(
+      "edgeplatform: data-source option connection.apiKey is an Output whose value is not known yet",
+    );
+    expect(await journal(emu)).toEqual([]);
+  });
+
+  test("a key no request can carry is refused by name, never shown; nothing sent", async () => {
+    await reset(emu);
+    const key = `${emu.apiKey}\nInjected: 1`;
+    const e = await rejection(
+      getDnsZone({ zoneId: 1 }, { connection: { apiKey: key, baseUrl: emu.url } }),
+    );
+    expect((e as Error).message).toBe(
+      'edgeplatform: invalid setting "apiKey" from the data-source option connection.apiKey: ' +
+        "holds characters an HTTP request cannot carry (a line break or another control character)",
+    );
+    const notString = await rejection(
+      getDnsZone(
+        { zoneId: 1 },
+        { connection: { apiKey: 42 as unknown as string, baseUrl: emu.url } },
+      ),
+    );
+    expect((notString as Error).message).toMatch(
+      /^edgeplatform: invalid setting "apiKey" from the data-source option connection.apiKey: must be a string; got a number/,
+    );
+    expect(await journal(emu)).toEqual([]);
   });
 });
 

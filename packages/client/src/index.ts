@@ -79,6 +79,7 @@ export {
   resolveClientTuning,
   MissingSettingError,
   InvalidSettingError,
+  UnsendableSettingError,
   SETTING_SOURCES,
   TUNING_SOURCES,
   CONFIG_NAMESPACE,

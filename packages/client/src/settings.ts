@@ -62,13 +62,19 @@ export class MissingSettingError extends InvalidArgumentError {
   /** The missing setting (`apiKey`, `baseUrl`, ...). */
   readonly setting: keyof typeof SETTING_SOURCES;
 
-  constructor(setting: keyof typeof SETTING_SOURCES) {
+  /**
+   * @param owner what holds the settings when it is not the stack config, for example
+   * `the provider "accountA" (pulumi:providers:edgeplatform)`: the message then names it and
+   * its argument instead of the stack config key.
+   */
+  constructor(setting: keyof typeof SETTING_SOURCES, owner?: string) {
     const s = SETTING_SOURCES[setting];
     super("settings", setting, "is missing");
-    this.message =
-      `edgeplatform: missing setting "${setting}": set the stack config key "${s.config}"` +
-      `${setting === "apiKey" ? " (pulumi config set --secret edgeplatform:apiKey ...)" : ""}` +
-      ` or the environment variable ${s.env}`;
+    const where = owner
+      ? ` of ${owner}: set its argument ${setting}`
+      : `: set the stack config key "${s.config}"` +
+        `${setting === "apiKey" ? " (pulumi config set --secret edgeplatform:apiKey ...)" : ""}`;
+    this.message = `edgeplatform: missing setting "${setting}"${where} or the environment variable ${s.env}`;
     this.name = "MissingSettingError";
     this.setting = setting;
   }
@@ -84,13 +90,53 @@ function lookup(source: ConfigSource, key: string): string | undefined {
 const nonEmpty = (v: string | undefined): string | undefined =>
   v === undefined || v === "" ? undefined : v;
 
+/** Characters an HTTP header value may hold (tab, visible ASCII, space, Latin-1). */
+const HEADER_SAFE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Why a setting's value cannot be sent (every setting ends up in a request line or a header),
+ * described without the value; undefined when it can.
+ */
+function unsendable(value: unknown): string | undefined {
+  if (typeof value !== "string") {
+    const type = typeof value;
+    const what =
+      value === null
+        ? "null"
+        : Array.isArray(value)
+          ? "an array"
+          : `${type === "object" ? "an" : "a"} ${type}`;
+    return `must be a string; got ${what} (a value still to be resolved, such as a Pulumi Output or a Promise, cannot be sent)`;
+  }
+  if (!HEADER_SAFE.test(value)) {
+    return "holds characters an HTTP request cannot carry (a line break or another control character)";
+  }
+  return undefined;
+}
+
+/**
+ * A setting's value cannot be sent to the platform (not a string, or characters a header cannot
+ * carry): named with where it comes from, never shown. Thrown before any request.
+ */
+export class UnsendableSettingError extends InvalidArgumentError {
+  /** The setting (`apiKey`, `baseUrl`, ...). */
+  readonly setting: SettingName;
+  constructor(setting: SettingName, source: string, reason: string) {
+    super("settings", setting, reason);
+    this.message = `edgeplatform: invalid setting "${setting}" from the ${source}: ${reason}`;
+    this.name = "UnsendableSettingError";
+    this.setting = setting;
+  }
+}
+
 /** How {@link resolveSettings} names an explicit setting (default: `argument "apiKey"`). */
 export type ExplicitSourceName = (setting: SettingName) => string;
 
 /**
  * Resolves settings from, in order: `explicit`, the stack config `config`, then `env`
  * (default `process.env`). Throws {@link MissingSettingError} when `apiKey` or `baseUrl`
- * is missing. Trailing slashes are removed from URLs. `sources` records where each value
+ * is missing (naming `owner` and its argument when given, else the stack config key).
+ * Trailing slashes are removed from URLs. `sources` records where each value
  * came from (`explicitName` names the explicit ones, e.g. `opts.connection.apiKey`).
  */
 export function resolveSettings(
@@ -98,9 +144,10 @@ export function resolveSettings(
   config?: ConfigSource,
   env: NodeJS.ProcessEnv = process.env,
   explicitName: ExplicitSourceName = (name) => `argument "${name}"`,
+  owner?: string,
 ): ResolvedSettings {
   const sources: SettingSourceMap = {};
-  const pick = (name: SettingName): string | undefined => {
+  const found = (name: SettingName): string | undefined => {
     const s = SETTING_SOURCES[name];
     const given = nonEmpty(explicit[name]);
     if (given !== undefined) {
@@ -120,10 +167,16 @@ export function resolveSettings(
     }
     return fromEnv;
   };
+  const pick = (name: SettingName): string | undefined => {
+    const value = found(name);
+    const wrong = value === undefined ? undefined : unsendable(value);
+    if (wrong) throw new UnsendableSettingError(name, sources[name] ?? explicitName(name), wrong);
+    return value;
+  };
   const apiKey = pick("apiKey");
-  if (!apiKey) throw new MissingSettingError("apiKey");
+  if (!apiKey) throw new MissingSettingError("apiKey", owner);
   const baseUrl = pick("baseUrl")?.replace(/\/+$/, "");
-  if (!baseUrl) throw new MissingSettingError("baseUrl");
+  if (!baseUrl) throw new MissingSettingError("baseUrl", owner);
   const loggingUrl = pick("loggingUrl")?.replace(/\/+$/, "");
   const loggingToken = pick("loggingToken");
   return {

@@ -23,14 +23,17 @@ import { pooledClient } from "./client-pool";
  * Resolves the connection settings: `explicit` > stack config `config` > environment, and
  * records where each came from (`explicitName` names the explicit ones), so that a refused
  * key or an unreachable address names the setting to fix.
- * @throws MissingSettingError naming the config key and the environment variable.
+ * @param owner what holds the settings when it is not the stack config (an explicit provider).
+ * @throws MissingSettingError naming the config key (or `owner`'s argument) and the
+ * environment variable.
  */
 export function resolveConnection(
   explicit: EdgeSettings = {},
   config?: ConfigSource,
   explicitName?: ExplicitSourceName,
+  owner?: string,
 ): ResolvedSettings {
-  return resolveSettings(explicit, config, process.env, explicitName);
+  return resolveSettings(explicit, config, process.env, explicitName, owner);
 }
 
 /**

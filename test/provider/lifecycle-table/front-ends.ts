@@ -106,7 +106,9 @@ function engineError(e: grpcTypes.ServiceError): Error {
  * The plugin front end: the plugin's server on a loopback port, called over gRPC; `options`
  * as the plugin's `serve` takes them (an engine's address for its log lines).
  */
-export function pluginFrontEnd(options: Parameters<typeof serve>[0] = {}): FrontEnd {
+export function pluginFrontEnd(
+  options: Parameters<typeof serve>[0] = {},
+): FrontEnd & { configureProvider(urn: string, args: Record<string, string>): Promise<void> } {
   let server: grpcTypes.Server | undefined;
   let client: Any;
   const call = <T>(method: string, req: Any): Promise<T> =>
@@ -222,23 +224,30 @@ export function pluginFrontEnd(options: Parameters<typeof serve>[0] = {}): Front
     stop,
     provider,
     hosted: provider,
-    async configure(config) {
-      // A new plugin process for the new config, as the engine starts one per provider
-      // instance (a process refuses a second, different configuration): no pooled client of
-      // the last one.
-      await stop();
-      resetSettings();
-      await start();
-      const req = new providerPb.ConfigureRequest();
-      const vars = req.getVariablesMap();
-      const args: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(config)) {
-        const short = key.replace(/^edgeplatform:/, "");
-        vars.set(`edgeplatform:config:${short}`, value);
-        args[short] = SECRET_KEYS.has(short) ? secret(value) : value;
-      }
-      req.setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true);
-      await call("configure", req);
-    },
+    configure: (config) => configureAs(undefined, config),
+    /** An explicit provider (`pulumi:providers:edgeplatform`) with the URN `urn` and these inputs. */
+    configureProvider: (urn, args) => configureAs(urn, args),
   };
+
+  /**
+   * A new plugin process for the new config, as the engine starts one per provider instance
+   * (a process refuses a second, different configuration): no pooled client of the last one.
+   * `urn`: an explicit provider's (absent: the default provider, configured from the stack).
+   */
+  async function configureAs(urn: string | undefined, config: Record<string, string>) {
+    await stop();
+    resetSettings();
+    await start();
+    const req = new providerPb.ConfigureRequest();
+    if (urn) req.setUrn(urn);
+    const vars = req.getVariablesMap();
+    const args: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(config)) {
+      const short = key.replace(/^edgeplatform:/, "");
+      vars.set(`edgeplatform:config:${short}`, value);
+      args[short] = SECRET_KEYS.has(short) ? secret(value) : value;
+    }
+    req.setArgs(toStruct(args)).setAcceptsecrets(true).setAcceptresources(true);
+    await call("configure", req);
+  }
 }

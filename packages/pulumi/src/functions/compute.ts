@@ -5,7 +5,7 @@ import type * as S from "./compute-schemas";
 import { statisticsRange, type ScriptStatistics } from "edgeplatform-client";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
 import { checkArgs, fail } from "./args";
-import { clientFor, type DataSourceOptions, programError } from "./options";
+import { connectedClient, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
 const OPERATION = "compute.getScriptStatistics";
@@ -84,7 +84,9 @@ export async function getScriptStatistics(
     if (dateFrom && dateTo && dateFrom > dateTo) {
       fail(OPERATION, "dateFrom", `must not be after dateTo (${dateFrom} > ${dateTo})`);
     }
-    const stats = await clientFor(opts).compute.getScriptStatistics(scriptId, {
+    const stats = await (
+      await connectedClient(opts)
+    ).compute.getScriptStatistics(scriptId, {
       ...(dateFrom ? { dateFrom } : {}),
       ...(dateTo ? { dateTo } : {}),
       ...(loadLatest !== undefined ? { loadLatest } : {}),

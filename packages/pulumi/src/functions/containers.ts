@@ -8,7 +8,7 @@ import type * as S from "./containers-schemas";
 import type { ContainerRegistry, RegionSettings } from "edgeplatform-client";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
 import { checkArgs } from "./args";
-import { clientFor, type DataSourceOptions, programError } from "./options";
+import { connectedClient, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
 const getRegistryArgs = schemaRef<typeof S.getRegistryArgsSchema>(
@@ -38,7 +38,7 @@ export async function getRegistry(
 ): Promise<GetRegistryResult> {
   try {
     const { registryId } = checkArgs("containers.getRegistry", getRegistryArgs, args);
-    return await clientFor(opts).containers.getRegistry(registryId);
+    return await (await connectedClient(opts)).containers.getRegistry(registryId);
   } catch (e) {
     throw programError(e);
   }
@@ -90,7 +90,7 @@ export async function getRegionSettings(
 ): Promise<GetRegionSettingsResult> {
   try {
     const { appId } = checkArgs("containers.getRegionSettings", getRegionSettingsArgs, args);
-    return await clientFor(opts).containers.getRegionSettings(appId);
+    return await (await connectedClient(opts)).containers.getRegionSettings(appId);
   } catch (e) {
     throw programError(e);
   }

@@ -14,7 +14,7 @@ import {
 } from "edgeplatform-client";
 import { DnsRecordType, schemaRef } from "edgeplatform-client/spec/runtime";
 import { checkArgs, fail } from "./args";
-import { clientFor, type DataSourceOptions, programError } from "./options";
+import { connectedClient, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
 const ref = <K extends keyof typeof S>(name: K) =>
@@ -189,7 +189,7 @@ export async function getDnsZone(
 ): Promise<GetDnsZoneResult> {
   try {
     const { zoneId } = checkArgs("dns.getDnsZone", getDnsZoneArgs, args);
-    const z = await clientFor(opts).dns.getZone(zoneId);
+    const z = await (await connectedClient(opts)).dns.getZone(zoneId);
     return { ...zoneResult(z), recordCount: z.Records?.length ?? 0 };
   } catch (e) {
     throw programError(e);
@@ -219,7 +219,7 @@ export async function getDnsZones(
   try {
     const { search } = checkArgs("dns.getDnsZones", getDnsZonesArgs, args);
     const zones: DnsZoneResult[] = [];
-    for await (const z of clientFor(opts).dns.allZones({
+    for await (const z of (await connectedClient(opts)).dns.allZones({
       view: 1,
       ...(search !== undefined ? { search } : {}),
     }))
@@ -262,7 +262,7 @@ export async function getDnsRecords(
           ? type
           : DnsRecordType[type as keyof typeof DnsRecordType];
     const apex = (n: string) => (n === "@" ? "" : n.toLowerCase());
-    const z = await clientFor(opts).dns.getZone(zoneId);
+    const z = await (await connectedClient(opts)).dns.getZone(zoneId);
     if (!Array.isArray(z.Records))
       fail(
         "dns.getDnsRecords",
@@ -312,7 +312,9 @@ export async function getDnsZoneStatistics(
     );
     if (dateFrom && dateTo && dateFrom > dateTo)
       fail(op, "dateFrom", `must not be after dateTo (${dateFrom} > ${dateTo})`);
-    const s: DnsZoneStatistics = await clientFor(opts).dns.statistics(zoneId, {
+    const s: DnsZoneStatistics = await (
+      await connectedClient(opts)
+    ).dns.statistics(zoneId, {
       ...(dateFrom ? { dateFrom } : {}),
       ...(dateTo ? { dateTo } : {}),
     });

@@ -13,7 +13,7 @@ import {
 import { Limits, schemaRef } from "edgeplatform-client/spec/runtime";
 import { checkArgs, checkRetainedDay, fail, optText } from "./args";
 import { checkStatus } from "./logging";
-import { clientFor, type DataSourceOptions, programError } from "./options";
+import { connectedClient, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 
@@ -101,14 +101,19 @@ export async function getLegacyAccessLogs(
     const skippedLines: SkippedLine[] = [];
     let bytes = 0;
     try {
-      for await (const r of clientFor(opts).logging.legacyAccessLogRecords(pullZoneId, date, q, {
-        onMalformed: onMalformed ?? "skip",
-        onWarning: (w) => skippedLines.push({ lineNumber: w.lineNumber, reason: w.reason }),
-        onProgress: (p) => {
-          bytes = p.bytes;
-          progress.update({ records: p.records, bytes: p.bytes });
+      for await (const r of (await connectedClient(opts)).logging.legacyAccessLogRecords(
+        pullZoneId,
+        date,
+        q,
+        {
+          onMalformed: onMalformed ?? "skip",
+          onWarning: (w) => skippedLines.push({ lineNumber: w.lineNumber, reason: w.reason }),
+          onProgress: (p) => {
+            bytes = p.bytes;
+            progress.update({ records: p.records, bytes: p.bytes });
+          },
         },
-      })) {
+      )) {
         records.push(r);
       }
     } catch (e) {

@@ -19,7 +19,7 @@ import {
   validate,
 } from "edgeplatform-client/spec/runtime";
 import { checkArgs, describe, fail, optInstant, optText } from "./args";
-import { clientFor, type DataSourceOptions, programError } from "./options";
+import { connectedClient, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 
@@ -200,10 +200,14 @@ export async function getAccessLogs(
     let pages = 0;
     let hasMore = false;
     let window: { from?: string; to?: string } = {};
-    for await (const page of clientFor(opts).logging.accessLogPages(pullZoneId, query, {
-      ...(pageSize !== undefined ? { pageSize } : {}),
-      ...(maxRecords !== undefined ? { maxRecords: maxRecords + 1 } : {}),
-    })) {
+    for await (const page of (await connectedClient(opts)).logging.accessLogPages(
+      pullZoneId,
+      query,
+      {
+        ...(pageSize !== undefined ? { pageSize } : {}),
+        ...(maxRecords !== undefined ? { maxRecords: maxRecords + 1 } : {}),
+      },
+    )) {
       if (pages === 0 && page.query) window = { from: page.query.from, to: page.query.to };
       pages++;
       for (const r of page.data ?? []) records.push(r);

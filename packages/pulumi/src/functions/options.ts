@@ -3,14 +3,11 @@
  * invoke options plus the connection under its own key, and the client they resolve to.
  */
 import * as pulumi from "@pulumi/pulumi";
-import {
-  CONFIG_NAMESPACE,
-  type Client,
-  type ClientOptions,
-  type EdgeSettings,
-} from "edgeplatform-client";
+import { CONFIG_NAMESPACE, type Client, type ClientOptions } from "edgeplatform-client";
 import { clearClientPool } from "../client-pool";
 import { pooledClientFor, resolveConnection } from "../connection";
+import type { ResourceConnection } from "../resources/public/readable-resource";
+import { plainConnection, type ConnectionInput, type PlainConnection } from "./connection-input";
 import type { DataSourceProgress } from "./progress";
 
 /** Client settings that a data-source call may pass through (timeouts, retries, limiter). */
@@ -19,13 +16,15 @@ export type DataSourceClientOptions = Partial<
 >;
 
 /**
- * Where and how a data source reaches the platform. Every field is optional: settings come
- * from, in order, these fields, the stack config (`edgeplatform:apiKey`, `edgeplatform:baseUrl`,
+ * Where and how a data source reaches the platform: the resources' `connection`
+ * ({@link ResourceConnection}: each setting a string, a Promise or an Output, secret ones
+ * included), plus a client or client options. Every field is optional: settings come from, in
+ * order, these fields, the stack config (`edgeplatform:apiKey`, `edgeplatform:baseUrl`,
  * `edgeplatform:loggingUrl`, `edgeplatform:loggingToken`; absent outside a Pulumi program),
  * then the environment (`EDGEPLATFORM_API_KEY`, `EDGEPLATFORM_BASE_URL`,
  * `EDGEPLATFORM_LOGGING_URL`, `EDGEPLATFORM_LOGGING_TOKEN`).
  */
-export interface DataSourceConnection extends EdgeSettings {
+export interface DataSourceConnection extends ResourceConnection {
   /** Use this client instead of building one from the settings (the settings are then ignored). */
   client?: Client;
   /**
@@ -43,8 +42,13 @@ export interface DataSourceConnection extends EdgeSettings {
  * the connection (`connection`) and progress reporting (`onProgress`).
  */
 export interface DataSourceOptions extends pulumi.InvokeOutputOptions {
-  /** Credentials, addresses and client tuning (default: stack config, then environment). */
-  connection?: DataSourceConnection;
+  /**
+   * Credentials, addresses and client tuning (default: stack config, then environment): the
+   * same value as a resource's `connection` (an Output of the whole object included), or an
+   * object with `client` / `clientOptions`. `getXOutput` waits for its Outputs; the promise
+   * form `getX` awaits them and refuses one not known yet (a preview), naming the setting.
+   */
+  connection?: ConnectionInput;
   /** Called as a long read progresses (in addition to the ephemeral Pulumi log line). */
   onProgress?: (p: DataSourceProgress) => void;
 }
@@ -62,7 +66,7 @@ export function stackConfig(key: string): string | undefined {
 }
 
 /** Resolves the connection settings of a data-source call (options > stack config > env). */
-export function resolveDataSourceSettings(connection: DataSourceConnection = {}) {
+export function resolveDataSourceSettings(connection: PlainConnection = {}) {
   const { apiKey, baseUrl, loggingUrl, loggingToken } = connection;
   return resolveConnection(
     { apiKey, baseUrl, loggingUrl, loggingToken },
@@ -72,15 +76,25 @@ export function resolveDataSourceSettings(connection: DataSourceConnection = {})
 }
 
 /**
- * The client for a data-source call: `opts.connection.client`, or the pooled client of the
- * resolved settings (see `connection.ts`: the pool and the tuning keys are the resources').
- * @throws MissingSettingError, InvalidSettingError (naming the key and the allowed range).
+ * The client for a data-source call whose connection holds plain strings:
+ * `opts.connection.client`, or the pooled client of the resolved settings (see
+ * `connection.ts`: the pool and the tuning keys are the resources').
+ * @throws MissingSettingError, InvalidSettingError (naming the key and the allowed range),
+ * UnsendableSettingError (a setting that is not a string a request can carry, never shown).
  */
-export function clientFor(opts: DataSourceOptions = {}): Client {
+export function clientFor(opts: { connection?: PlainConnection } = {}): Client {
   const connection = opts.connection ?? {};
   if (connection.client) return connection.client;
   const settings = resolveDataSourceSettings(connection);
   return pooledClientFor(settings, stackConfig, connection.clientOptions);
+}
+
+/**
+ * The client for a data-source call: its `connection` resolved first (Promises and known
+ * Outputs awaited; see `connection-input.ts`), then {@link clientFor}.
+ */
+export async function connectedClient(opts: DataSourceOptions = {}): Promise<Client> {
+  return clientFor({ connection: await plainConnection(opts.connection) });
 }
 
 /**
@@ -110,7 +124,7 @@ const credentialErrors = new WeakMap<object, Map<string, Error>>();
 
 /**
  * In a Pulumi program run, the first error of the run with the same cause as `e` — a missing
- * setting (`MissingSettingError`), or an HTTP 401 that names the refused credential and where
+ * or unsendable setting (`MissingSettingError`, `UnsendableSettingError`), or an HTTP 401 that names the refused credential and where
  * it comes from — so that every data source refused for the same reason rejects with one
  * error object, which the SDK reports once; else undefined (`e` is then the first, remembered
  * for the next ones). Outside a program run, always undefined.
@@ -127,7 +141,7 @@ function firstOfItsKind(e: unknown): Error | undefined {
   const status = (e as { status?: unknown }).status;
   const refused = /the platform refused the .*/i.exec(e.message);
   const cause =
-    e.name === "MissingSettingError"
+    e.name === "MissingSettingError" || e.name === "UnsendableSettingError"
       ? e.message
       : status === 401 && refused
         ? refused[0]

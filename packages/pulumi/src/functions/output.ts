@@ -3,6 +3,7 @@
  * for `opts.dependsOn`, then runs `getX` — same result type, as an Output.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { settingsOutput, withSettings } from "./connection-input";
 import type { DataSourceOptions } from "./options";
 
 /** Each property may be a plain value, a promise or an Output. */
@@ -62,9 +63,11 @@ function dependencies(dependsOn: DataSourceOptions["dependsOn"]): pulumi.Output<
 }
 
 /**
- * `getXOutput` from `getX`: resolves `args` (see {@link resolveInputs}), waits for
- * `opts.dependsOn`, then calls `get`. The Output depends on the Inputs' resources and on
- * `dependsOn`; during a preview with unknown Inputs it is unknown.
+ * `getXOutput` from `getX`: resolves `args` (see {@link resolveInputs}) and the settings of
+ * `opts.connection`, waits for `opts.dependsOn`, then calls `get`. The Output depends on the
+ * Inputs' resources (the connection's too) and on `dependsOn`; during a preview with unknown
+ * Inputs or an unknown connection setting it is unknown. A secret argument makes it secret; a
+ * secret connection setting does not (see `connection-input.ts`).
  */
 export function dataSourceOutput<A extends object, R>(
   args: Inputs<A>,
@@ -72,6 +75,8 @@ export function dataSourceOutput<A extends object, R>(
   get: (args: A, opts: DataSourceOptions) => Promise<R>,
 ): pulumi.Output<R> {
   return pulumi
-    .all([resolveInputs<A>(args), dependencies(opts.dependsOn)])
-    .apply(([a]) => get(a as A, opts)) as pulumi.Output<R>;
+    .all([resolveInputs<A>(args), dependencies(opts.dependsOn), settingsOutput(opts.connection)])
+    .apply(([a, , settings]) =>
+      get(a as A, { ...opts, connection: withSettings(opts.connection, settings) }),
+    ) as pulumi.Output<R>;
 }

@@ -5,7 +5,7 @@ import type * as S from "./pullzones-schemas";
 import { EdgeApiError, InvalidArgumentError } from "edgeplatform-client";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
 import { checkArgs } from "./args";
-import { clientFor, type DataSourceOptions, programError } from "./options";
+import { connectedClient, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 
 const checkNameAvailabilityArgs = schemaRef<typeof S.checkNameAvailabilityArgsSchema>(
@@ -47,7 +47,7 @@ export async function checkNameAvailability(
   try {
     const { name } = checkArgs(OPERATION, checkNameAvailabilityArgs, args);
     try {
-      const res = await clientFor(opts).pullzones.checkNameAvailability(name);
+      const res = await (await connectedClient(opts)).pullzones.checkNameAvailability(name);
       return { name, available: res.Available };
     } catch (e) {
       if (e instanceof EdgeApiError && e.status === 400) {

@@ -22,7 +22,7 @@ import { schemaRef } from "edgeplatform-client/spec/runtime";
 import type * as S from "./shield-schemas";
 import { enumName, planName } from "../resources/kinds/access-list-names";
 import { checkArgs, describe, fail, optInstant } from "./args";
-import { clientFor, type DataSourceOptions, programError } from "./options";
+import { connectedClient, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 import { shieldZoneOf, type ShieldZoneByIdArgs, type ShieldZoneByPullZoneArgs } from "./shield";
@@ -167,7 +167,7 @@ export async function getEventLogSearch(
     const progress = progressReporter(SEARCH, opts);
     const rows: EventLogSearchRow[] = [];
     const groups: EventLogSearchGroup[] = [];
-    const client = clientFor(opts);
+    const client = await connectedClient(opts);
     let pages = 0;
     let total = 0;
     let more = true;
@@ -331,7 +331,7 @@ export async function getShieldMetrics<A extends ShieldMetricsArea>(
       fail(METRICS, "ruleId", 'is required with area "wafRule" (a managed WAF rule id)');
     for (const f of ["startDate", "endDate"] as const) optInstant(METRICS, f, a[f]);
     const zone = await shieldZoneOf(METRICS, zoneOf(a), opts);
-    const m = clientFor(opts).shieldMetrics;
+    const m = (await connectedClient(opts)).shieldMetrics;
     const id = zone.shieldZoneId;
     let metrics: ShieldMetricsByArea[ShieldMetricsArea];
     switch (area) {
@@ -459,7 +459,7 @@ export async function getBots(
 ): Promise<GetBotsResult> {
   try {
     const zone = await shieldZoneOf("shield.getBots", args, opts);
-    const list = await clientFor(opts).shieldBots.list(zone.shieldZoneId);
+    const list = await (await connectedClient(opts)).shieldBots.list(zone.shieldZoneId);
     const categories = (list.categories ?? []).map((c) => ({
       category: enumName(CATEGORIES, c.category),
       action: enumName(BotCategoryAction, c.categoryAction),

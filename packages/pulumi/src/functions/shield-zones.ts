@@ -13,7 +13,7 @@ import type {
 } from "edgeplatform-client/spec";
 import type * as S from "./shield-schemas";
 import { checkArgs } from "./args";
-import { clientFor, type DataSourceOptions, programError } from "./options";
+import { connectedClient, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { shieldZoneOf, type ShieldZoneByIdArgs, type ShieldZoneByPullZoneArgs } from "./shield";
 import { lacksEngineItems, shieldZoneView, type ShieldZoneView } from "./shield-zone-view";
@@ -52,7 +52,7 @@ export async function getZone(
 ): Promise<GetZoneResult> {
   try {
     const zone = await shieldZoneOf("shield.getZone", args, opts);
-    const client = clientFor(opts);
+    const client = await connectedClient(opts);
     const z = await client.shieldZones.get(zone.shieldZoneId);
     const defaults = lacksEngineItems(z) ? await client.shieldZones.wafEngineConfig() : [];
     const view = shieldZoneView(z, defaults);
@@ -112,7 +112,7 @@ export async function getZones(
 ): Promise<GetZonesResult> {
   try {
     checkArgs("shield.getZones", getZonesArgs, args);
-    const client = clientFor(opts);
+    const client = await connectedClient(opts);
     const zones = await client.shieldZones.listAll();
     const mapping = await client.shieldZones.pullZoneMapping();
     let defaults: WafEngineConfigItem[] = [];
@@ -176,7 +176,9 @@ export async function getManagedWafRules(
 ): Promise<GetManagedWafRulesResult> {
   try {
     const zone = await shieldZoneOf("shield.getManagedWafRules", args, opts);
-    const rulesets = await clientFor(opts).shieldZones.managedWafRules(zone.shieldZoneId);
+    const rulesets = await (
+      await connectedClient(opts)
+    ).shieldZones.managedWafRules(zone.shieldZoneId);
     const ids = rulesets.flatMap((s) =>
       (s.ruleGroups ?? []).flatMap((g) => (g.rules ?? []).map((r) => r.ruleId)),
     );
@@ -227,7 +229,9 @@ export async function getMetrics(
 ): Promise<GetMetricsResult> {
   try {
     const zone = await shieldZoneOf("shield.getMetrics", args, opts);
-    const metrics = await clientFor(opts).shieldZones.metricsOverview(zone.shieldZoneId);
+    const metrics = await (
+      await connectedClient(opts)
+    ).shieldZones.metricsOverview(zone.shieldZoneId);
     return { ...zone, metrics };
   } catch (e) {
     throw programError(e);
@@ -271,7 +275,9 @@ export async function getRateLimitMetrics(
 ): Promise<GetRateLimitMetricsResult> {
   try {
     const zone = await shieldZoneOf("shield.getRateLimitMetrics", args, opts);
-    const rules = await clientFor(opts).shieldZones.rateLimitMetrics(zone.shieldZoneId);
+    const rules = await (
+      await connectedClient(opts)
+    ).shieldZones.rateLimitMetrics(zone.shieldZoneId);
     return { ...zone, rules };
   } catch (e) {
     throw programError(e);

@@ -14,7 +14,7 @@ import {
 import { actionName, categoryName, planName, typeName } from "../resources/kinds/access-list-names";
 import type { WafRuleConfigurationState } from "../resources/public/waf-rule";
 import { checkArgs, checkRetainedDay, fail } from "./args";
-import { clientFor, type DataSourceOptions, programError } from "./options";
+import { connectedClient, type DataSourceOptions, programError } from "./options";
 import { dataSourceOutput, type Inputs } from "./output";
 import { progressReporter } from "./progress";
 
@@ -80,9 +80,13 @@ export async function getEventLogs(
     const logs: EventLogEntry[] = [];
     let pages = 0;
     let hasMore = false;
-    for await (const page of clientFor(opts).shield.eventLogPages(shieldZoneId, date, {
-      ...(maxPages !== undefined ? { maxPages } : {}),
-    })) {
+    for await (const page of (await connectedClient(opts)).shield.eventLogPages(
+      shieldZoneId,
+      date,
+      {
+        ...(maxPages !== undefined ? { maxPages } : {}),
+      },
+    )) {
       pages++;
       for (const entry of page.logs ?? []) logs.push(entry);
       hasMore = page.hasMoreData === true && !!page.continuationToken;
@@ -146,7 +150,9 @@ export async function shieldZoneOf(
     );
   }
   if (a.shieldZoneId !== undefined) return { shieldZoneId: a.shieldZoneId };
-  const zone = await clientFor(opts).shield.getShieldZoneByPullZone(a.pullZoneId as number);
+  const zone = await (
+    await connectedClient(opts)
+  ).shield.getShieldZoneByPullZone(a.pullZoneId as number);
   return { shieldZoneId: zone.shieldZoneId, pullZoneId: a.pullZoneId };
 }
 
@@ -220,7 +226,7 @@ export async function getWafRules(
 ): Promise<GetWafRulesResult> {
   try {
     const zone = await shieldZoneOf("shield.getWafRules", args, opts);
-    const rules = await clientFor(opts).waf.listAllCustomWafRules(zone.shieldZoneId);
+    const rules = await (await connectedClient(opts)).waf.listAllCustomWafRules(zone.shieldZoneId);
     return {
       ...zone,
       rules: rules.map((r) => ({
@@ -326,7 +332,7 @@ export async function getAccessLists(
 ): Promise<GetAccessListsResult> {
   try {
     const zone = await shieldZoneOf("shield.getAccessLists", args, opts);
-    const all = await clientFor(opts).accessLists.listAccessLists(zone.shieldZoneId);
+    const all = await (await connectedClient(opts)).accessLists.listAccessLists(zone.shieldZoneId);
     return {
       ...zone,
       managedLists: all.managedLists.map(accessListSummary),

@@ -284,6 +284,7 @@ export function connectionOf(req: Any): ScopedConnection {
   return {
     explicit,
     explicitName: (setting) => `setting "${setting}" of the provider "${name}"`,
+    owner: `the provider "${name}" (pulumi:providers:${PACKAGE})`,
     config: lookup,
   };
 }

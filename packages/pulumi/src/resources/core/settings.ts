@@ -41,6 +41,11 @@ export interface ScopedConnection {
   /** How an error names an explicit setting (`the provider's "apiKey"`). */
   explicitName?: ExplicitSourceName;
   /**
+   * What holds the settings when it is not the stack config (`the provider "accountA"
+   * (pulumi:providers:edgeplatform)`): a missing setting names it and its argument.
+   */
+  owner?: string;
+  /**
    * Configuration looked up by full key (`edgeplatform:maxRetries`), then the environment.
    * Absent: the process's configuration (the stack config handed to `configure()`).
    */
@@ -117,7 +122,12 @@ export function currentSettings(): ResolvedSettings {
 /** The settings of `scoped` (else the process's configuration), their secrets recorded. */
 function resolved(scoped: ScopedConnection | undefined): ResolvedSettings {
   const s = scoped
-    ? resolveConnection(scoped.explicit, scoped.config ?? configSource, scoped.explicitName)
+    ? resolveConnection(
+        scoped.explicit,
+        scoped.config ?? configSource,
+        scoped.explicitName,
+        scoped.owner,
+      )
     : resolveConnection({}, configSource);
   for (const v of [s.apiKey, s.loggingToken]) if (v) secrets.add(v);
   return s;
