@@ -25,6 +25,8 @@ import {
   ZONE_TWO_SETTINGS_PROGRAM,
   zoneTwoSettings,
 } from "./fixtures";
+import { bigZone } from "./big-zone";
+import { programRecords, readRecords } from "./zone-reading";
 
 const root = path.resolve(__dirname, "../..");
 const bin = path.join(root, "packages/pulumi/dist/import/cli.js");
@@ -799,6 +801,26 @@ describe("edgeplatform-import: DNS records (--dns-zone) and zone files (--bind-f
         `edgeplatform-import: wrote 1 DNS zone and 3 DNS records to create (${Buffer.byteLength(text)} bytes) to standard output\n` +
         `edgeplatform-import: 3 lines of ${file} refused (listed above)\n`,
     );
+  }, 60_000);
+
+  test("a generated zone file of 2 000 records (every type, escapes, relative names) imports in one run: the report lists exactly the lines refused, the program holds the rest", async () => {
+    const zone = bigZone(2000, "big-import.example");
+    const file = path.join(dir, "big-import.zone");
+    fs.writeFileSync(file, zone.text);
+    const out = path.join(dir, "big-import.ts");
+    const r = await run(["--bind-file", file, "--out", out, "--allow-partial"]);
+    expect(r.code).toBe(0);
+    const report = fs.readFileSync(path.join(dir, "big-import.import-report.txt"), "utf8");
+    const lines = (what: string) =>
+      [...report.matchAll(new RegExp(`^line (\\d+): ${what}:`, "gm"))].map((m) => Number(m[1]));
+    expect(lines("refused")).toEqual(zone.refusedLines);
+    expect(lines("skipped")).toEqual(zone.skippedLines);
+    expect(report.split("\n")[0]).toBe(
+      `zone file ${file} (big-import.example): 2000 records taken, ${zone.refusedLines.length} lines refused, 3 skipped, 167 notes`,
+    );
+    const written = programRecords(fs.readFileSync(out, "utf8"));
+    const read = readRecords(zone.text, zone.domain);
+    expect(written).toEqual(new Map(zone.recordLines.map((l) => [l, read.get(l)])));
   }, 60_000);
 
   test("a zone file that cannot be read at all: exit 1 naming the file and the line, --out not written", async () => {

@@ -52,6 +52,12 @@ export interface ZoneFileEntry {
 }
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
+const ASCII = /^[^\u0080-\uffff]*$/;
+/** A run of plain characters of an unquoted token, and of a quoted string. */
+const PLAIN = /[^\s;()\\"]+/y;
+const PLAIN_QUOTED = /[^"\\\n]+/y;
+const DELIMITER = /[\s;()]/;
+const DDD = /^[0-9]{3}/;
 
 /** The bytes of a token as they are collected, then read as UTF-8. */
 class Bytes {
@@ -62,13 +68,15 @@ class Bytes {
     this.bytes.push(b);
   }
   pushText(s: string): void {
-    for (const b of Buffer.from(s, "utf8")) this.bytes.push(b);
+    if (ASCII.test(s)) for (let k = 0; k < s.length; k++) this.bytes.push(s.charCodeAt(k));
+    else for (const b of Buffer.from(s, "utf8")) this.bytes.push(b);
   }
   get length(): number {
     return this.bytes.length;
   }
   /** The text of the bytes, or undefined when they are not UTF-8. */
   decode(): string | undefined {
+    if (this.bytes.every((b) => b < 0x80)) return String.fromCharCode(...this.bytes);
     try {
       return UTF8.decode(Uint8Array.from(this.bytes));
     } catch {
@@ -103,7 +111,7 @@ export function zoneFileEntries(src: string): ZoneFileEntry[] {
   const at = (k: number): string | undefined => (k < src.length ? src[k] : undefined);
   /** Reads `\X` or `\DDD` at `i` into `b` (and `label`, when given). */
   const escape = (b: Bytes, label?: Bytes): void => {
-    const ddd = /^[0-9]{3}/.exec(src.slice(i + 1, i + 4));
+    const ddd = DDD.exec(src.slice(i + 1, i + 4));
     if (ddd) {
       const n = Number(ddd[0]);
       if (n > 255) b.bad ??= `\\${ddd[0]} is not a byte (\\DDD is from \\000 to \\255)`;
@@ -150,9 +158,11 @@ export function zoneFileEntries(src: string): ZoneFileEntry[] {
       }
       if (c === "\\") escape(b, label);
       else {
-        b.pushText(c);
-        label?.pushText(c);
-        i++;
+        PLAIN_QUOTED.lastIndex = i;
+        const run = PLAIN_QUOTED.exec(src)![0];
+        b.pushText(run);
+        label?.pushText(run);
+        i += run.length;
       }
     }
   };
@@ -209,16 +219,19 @@ export function zoneFileEntries(src: string): ZoneFileEntry[] {
     // An unquoted token; a quoted part inside it (`alpn="h2"`) belongs to it.
     const labels: Bytes[] = [new Bytes()];
     let closed = true;
-    while (i < src.length && !/[\s;()]/.test(src[i])) {
+    while (i < src.length && !DELIMITER.test(src[i])) {
       const ch = src[i];
-      const label = labels[labels.length - 1];
-      if (ch === "\\") escape(b, label);
-      else if (ch === '"') closed = quoted(b, label);
+      if (ch === "\\") escape(b, labels[labels.length - 1]);
+      else if (ch === '"') closed = quoted(b, labels[labels.length - 1]);
       else {
-        if (ch === ".") labels.push(new Bytes());
-        else label.pushText(ch);
-        b.pushText(ch);
-        i++;
+        PLAIN.lastIndex = i;
+        const run = PLAIN.exec(src)![0];
+        run.split(".").forEach((part, k) => {
+          if (k > 0) labels.push(new Bytes());
+          labels[labels.length - 1].pushText(part);
+        });
+        b.pushText(run);
+        i += run.length;
       }
       if (!closed) break;
     }
