@@ -319,6 +319,10 @@ describe("readZoneFile: the platform's records of a zone file", () => {
       ],
       ["x.other.example. A 192.0.2.1", "line 3: x.other.example is outside the zone example.org"],
       ["www A 192.0.2.1 192.0.2.2", 'line 3: A record "www": needs 1 field (address); got 2'],
+      [
+        "www CNAME .",
+        'line 3: CNAME record "www": Value must be a hostname for type CNAME; got "."',
+      ],
     ];
     for (const [line, message] of cases) {
       const z = readZoneFile(`$ORIGIN example.org.\n$TTL 300\n${line}\n`);
