@@ -151,6 +151,32 @@ describe("parseZoneFile (RFC 1035 master file syntax)", () => {
   });
 });
 
+describe("parseZoneFile: a refused directive refuses what depends on it", () => {
+  test("after a refused $ORIGIN, relative names are refused (never put under the previous origin); after a refused $TTL, records without a TTL", () => {
+    const z = parseZoneFile(
+      [
+        "$ORIGIN example.org.",
+        "$ORIGIN a\\.b.example.org.",
+        "www 300 A 192.0.2.1",
+        "abs.example.org. 300 A 192.0.2.2",
+        "$TTL forever",
+        "abs.example.org. A 192.0.2.3",
+      ].join("\n"),
+    );
+    expect(z.refused.map((r) => [r.line, r.reason])).toEqual([
+      [
+        2,
+        'a\\.b.example.org.: the label "a.b" holds a dot (written \\. or \\046): ' +
+          "the platform's names are hostnames, whose labels cannot hold one",
+      ],
+      [3, '"www" is relative, and the $ORIGIN before it (line 2) was refused'],
+      [5, '$TTL: "forever" is not a TTL (seconds up to 2147483647, or a duration such as 1h30m)'],
+      [6, "no TTL: the $TTL before it (line 5) was refused"],
+    ]);
+    expect(z.records.map((r) => [r.line, r.owner])).toEqual([[4, "abs.example.org"]]);
+  });
+});
+
 describe("readZoneFile: the platform's records of a zone file", () => {
   test("a realistic zone file: every record, SOA and the platform's apex NS skipped, each with its line", () => {
     const z = readZoneFile(fixture("example-net.zone"), { platformNameservers: PLATFORM_NS });
