@@ -7,7 +7,11 @@
  * a program of every kind → `pulumi up` of it adopts everything with zero platform writes →
  * a preview with `--expect-no-changes` passes → a one-field edit of a rate-limit rule and of
  * a WAF rule gives exactly one PATCH each → destroy leaves every object and setting in place
- * (the emulator's whole state is compared with the state before the import).
+ * (the emulator's whole state is compared with the state before the import). Then a generated
+ * zone file (every zone-file type, escapes, relative names, two lines the platform cannot take)
+ * through `--bind-file --allow-partial`: `pulumi up` creates the zone and exactly the records
+ * the report did not refuse, as an independent reading of the file says them, and a preview
+ * with `--expect-no-changes` passes.
  * The kinds imported are {@link RESOURCE_KINDS_AVAILABLE} (every kind the import writes);
  * what each kind adds is in {@link EXPECTED}. The tests share one stack and run in order.
  */
@@ -22,6 +26,9 @@ import {
   ZONE_TWO_SETTINGS_PROGRAM,
   zoneTwoSettings,
 } from "../import/fixtures";
+import { bigZone } from "../import/big-zone";
+import { readRecords } from "../import/zone-reading";
+import { DnsRecordType } from "../../packages/client/src/spec";
 import { assertNoSecrets, registerSecret } from "../support/secrets";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -318,7 +325,65 @@ const run = e2eAvailable();
       OP_TIMEOUT,
     );
 
-    test("6. the API key appears in no CLI output and in no file of the project", () => {
+    const movedZone = bigZone(24, "moved.example", 10);
+    const bindProgram = () => path.join(stack.projectDir, "moved.ts");
+
+    test(
+      "6. --bind-file of a generated zone file: pulumi up creates the zone and exactly the records not refused",
+      async () => {
+        const file = path.join(stack.projectDir, "moved.zone");
+        fs.writeFileSync(file, movedZone.text);
+        const r = await importBin(["--bind-file", file, "--out", bindProgram(), "--allow-partial"]);
+        expect(r.code).toBe(0);
+        const report = fs.readFileSync(
+          path.join(stack.projectDir, "moved.import-report.txt"),
+          "utf8",
+        );
+        const refused = [...report.matchAll(/^line (\d+): refused:/gm)].map((m) => Number(m[1]));
+        expect(refused).toEqual(movedZone.refusedLines);
+        await control.clearJournal();
+        const up = await stack.op({ op: "up" }, { file: bindProgram() });
+        expect(up.summary?.result).toBe("succeeded");
+        const writes = (await control.writes()).map((w) => `${w.method} ${w.path}`);
+        expect(writes.filter((w) => w === "POST /dnszone")).toHaveLength(1);
+        expect(writes.filter((w) => /^PUT \/dnszone\/\d+\/records$/.test(w))).toHaveLength(24);
+        const zone = (await control.state()).dnsZones.find((z) => z.Domain === "moved.example");
+        const typeName = (t: number) => Object.entries(DnsRecordType).find(([, v]) => v === t)?.[0];
+        const stored = (zone?.Records ?? []).map((x) => ({
+          type: typeName(x.Type),
+          name: x.Name,
+          value: x.Value,
+          ttl: x.Ttl,
+          ...(x.Type === DnsRecordType.MX || x.Type === DnsRecordType.SRV
+            ? { priority: x.Priority }
+            : {}),
+          ...(x.Type === DnsRecordType.SRV ? { weight: x.Weight, port: x.Port } : {}),
+          ...(x.Type === DnsRecordType.CAA ? { flags: x.Flags, tag: x.Tag } : {}),
+        }));
+        const read = readRecords(movedZone.text, movedZone.domain);
+        const key = (x: object) => JSON.stringify(x, Object.keys(x).sort());
+        expect(stored.map(key).sort()).toEqual(
+          movedZone.recordLines.map((l) => key(read.get(l)!)).sort(),
+        );
+      },
+      OP_TIMEOUT,
+    );
+
+    test(
+      "7. preview --expect-no-changes of the zone file's program passes and writes nothing",
+      async () => {
+        await control.clearJournal();
+        const r = await stack.op(
+          { op: "preview", opts: { expectNoChanges: true, diff: true } },
+          { file: bindProgram() },
+        );
+        expect(r.ok).toBe(true);
+        expect(await control.writes()).toEqual([]);
+      },
+      OP_TIMEOUT,
+    );
+
+    test("8. the API key appears in no CLI output and in no file of the project", () => {
       const texts: Record<string, unknown> = { "Pulumi CLI output": stack.transcript.join("\n") };
       for (const f of fs.readdirSync(stack.projectDir)) {
         const p = path.join(stack.projectDir, f);

@@ -25,6 +25,8 @@ import {
   ZONE_TWO_SETTINGS_PROGRAM,
   zoneTwoSettings,
 } from "./fixtures";
+import { bigZone } from "./big-zone";
+import { programRecords, readRecords } from "./zone-reading";
 
 const root = path.resolve(__dirname, "../..");
 const bin = path.join(root, "packages/pulumi/dist/import/cli.js");
@@ -377,7 +379,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         ["--shield-zone", "1", "--bogus"],
         {},
-        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --kind, --out, --base-url, --help\)/,
+        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --kind, --out, --base-url, --help\)/,
       ],
       [
         ["--shield-zone", "1", "--kind", "waf"],
@@ -418,6 +420,11 @@ describe("edgeplatform-import (bin, child process)", () => {
         /--domain: "not a domain!" is not a domain name \(for example example\.com\)/,
       ],
       [["--bind-file"], {}, /--bind-file needs a value/],
+      [
+        ["--dns-zone", "1", "--allow-partial"],
+        {},
+        /--allow-partial: lets a --bind-file import exit 0 with refused lines: give --bind-file FILE/,
+      ],
       [
         ["--shield-zone", "1", "--base-url", "ftp://x"],
         {},
@@ -664,18 +671,30 @@ describe("edgeplatform-import: DNS records (--dns-zone) and zone files (--bind-f
     }
   }, 60_000);
 
-  test("--bind-file: a new zone and its records to create; SOA and the platform's NS noted", async () => {
+  test("--bind-file: a new zone and its records to create; the report (SOA and apex NS skipped, TXT joined) on stderr and beside the program", async () => {
     const out = path.join(dir, "from-bind.ts");
+    const reportFile = path.join(dir, "from-bind.import-report.txt");
     const file = zoneFile("example-net.zone");
     const r = await run(["--bind-file", file, "--out", out]);
     expect(r.code).toBe(0);
     noKey(r);
     const text = fs.readFileSync(out, "utf8");
+    const report = fs.readFileSync(reportFile, "utf8");
+    expect(report.split("\n").filter((l) => /^(zone file|line \d+:)/.test(l))).toEqual([
+      `zone file ${file} (example.net): 21 records taken, 0 lines refused, 3 skipped, 1 note`,
+      "line 4: skipped: the platform writes the zone's SOA record itself",
+      "line 10: skipped: ns1.emulator.invalid is the platform's own nameserver: it serves the apex NS records itself",
+      "line 11: skipped: ns2.emulator.invalid is the platform's own nameserver: it serves the apex NS records itself",
+      "line 27: note: 2 strings joined into one value of 58 bytes (the platform stores a TXT record as one text)",
+    ]);
+    expect(report).toContain(
+      "line 4: skipped: the platform writes the zone's SOA record itself\n" +
+        "  | @       IN  SOA   ns1.oldhost.example. hostmaster.example.net. (\n" +
+        "  |                   2026112001 ; serial\n",
+    );
     expect(r.stderr).toBe(
-      `note: ${file} line 4: SOA "" skipped: the platform writes the zone's SOA record itself\n` +
-        `note: ${file} line 10: NS "" skipped: ns1.emulator.invalid is the platform's own nameserver: it serves the apex NS records itself\n` +
-        `note: ${file} line 11: NS "" skipped: ns2.emulator.invalid is the platform's own nameserver: it serves the apex NS records itself\n` +
-        `edgeplatform-import: wrote 1 DNS zone and 21 DNS records to create (${Buffer.byteLength(text)} bytes) to ${out}\n`,
+      report +
+        `edgeplatform-import: wrote 1 DNS zone and 21 DNS records to create (${Buffer.byteLength(text)} bytes) to ${out}, the report to ${reportFile}\n`,
     );
     expect(text).toContain('  { domain: "example.net" },\n  { protect: true },\n);');
     expect(count(text, /new edge\.dns\.DnsRecord\(/g)).toBe(21);
@@ -691,7 +710,7 @@ describe("edgeplatform-import: DNS records (--dns-zone) and zone files (--bind-f
     const r = await run(["--bind-file", file, "--dns-zone", "3"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(
-      /^edgeplatform-import: wrote 1 DNS zone and 2 DNS records \(1 already in the zone\) \(/,
+      /^zone file .*records\.zone \(records\.example\): 2 records taken, 0 lines refused, 0 skipped, 0 notes\nedgeplatform-import: wrote 1 DNS zone and 2 DNS records \(1 already in the zone\) \(/,
     );
     expect(r.stdout).toContain(
       'const recordsExample = new edge.dns.DnsZone("records-example", { zoneId: 3 });',
@@ -743,16 +762,77 @@ describe("edgeplatform-import: DNS records (--dns-zone) and zone files (--bind-f
     }
   });
 
-  test("a bad zone file: exit 1 naming the file and the line, --out not written", async () => {
+  test("a zone file with lines the platform cannot take: everything else written, the report names each refused line, exit 3; --allow-partial exits 0", async () => {
+    const file = zoneFile("partial.zone");
+    const out = path.join(dir, "partial.ts");
+    const reportFile = path.join(dir, "partial.import-report.txt");
+    const expectedReport =
+      `zone file ${file} (partial.example): 3 records taken, 3 lines refused, 1 skipped, 0 notes\n` +
+      "line 3: skipped: the platform writes the zone's SOA record itself\n" +
+      "  | @        IN SOA ns1.oldhost.example. hostmaster.partial.example. 1 7200 3600 1209600 300\n" +
+      "line 5: refused: record type HINFO is not one the platform has (allowed: A, AAAA, CNAME, TXT, MX, SRV, CAA, PTR, NS, SVCB, HTTPS, TLSA; SOA is skipped)\n" +
+      '  | host     IN HINFO "PC" "Linux"\n' +
+      'line 6: refused: A record "www": Value must be an IPv4 address for type A; got "192.0.2.300"\n' +
+      "  | www      IN A     192.0.2.300\n" +
+      "line 8: refused: a quoted string is not closed\n" +
+      '  | bad      IN TXT   "not closed\n';
+    const r = await run(["--bind-file", file, "--out", out]);
+    expect(r.code).toBe(3);
+    noKey(r);
+    const text = fs.readFileSync(out, "utf8");
+    expect(fs.readFileSync(reportFile, "utf8")).toBe(expectedReport);
+    expect(r.stderr).toBe(
+      expectedReport +
+        `edgeplatform-import: wrote 1 DNS zone and 3 DNS records to create (${Buffer.byteLength(text)} bytes) to ${out}, the report to ${reportFile}\n` +
+        `edgeplatform-import: 3 lines of ${file} refused (listed above and in ${reportFile}): the program has every other record; fix those lines and run again, or pass --allow-partial to accept it as it is\n`,
+    );
+    expect(
+      [...text.matchAll(/new edge\.dns\.DnsRecord\(.*\/\/ line (\d+)/g)].map((m) => m[1]),
+    ).toEqual(["4", "7", "9"]);
+    expect(text).toContain(
+      "// line 5: NOT imported (refused): record type HINFO is not one the platform has",
+    );
+
+    const partial = await run(["--bind-file", file, "--allow-partial"]);
+    expect(partial.code).toBe(0);
+    expect(partial.stdout).toBe(text);
+    expect(partial.stderr).toBe(
+      expectedReport +
+        `edgeplatform-import: wrote 1 DNS zone and 3 DNS records to create (${Buffer.byteLength(text)} bytes) to standard output\n` +
+        `edgeplatform-import: 3 lines of ${file} refused (listed above)\n`,
+    );
+  }, 60_000);
+
+  test("a generated zone file of 2 000 records (every type, escapes, relative names) imports in one run: the report lists exactly the lines refused, the program holds the rest", async () => {
+    const zone = bigZone(2000, "big-import.example");
+    const file = path.join(dir, "big-import.zone");
+    fs.writeFileSync(file, zone.text);
+    const out = path.join(dir, "big-import.ts");
+    const r = await run(["--bind-file", file, "--out", out, "--allow-partial"]);
+    expect(r.code).toBe(0);
+    const report = fs.readFileSync(path.join(dir, "big-import.import-report.txt"), "utf8");
+    const lines = (what: string) =>
+      [...report.matchAll(new RegExp(`^line (\\d+): ${what}:`, "gm"))].map((m) => Number(m[1]));
+    expect(lines("refused")).toEqual(zone.refusedLines);
+    expect(lines("skipped")).toEqual(zone.skippedLines);
+    expect(report.split("\n")[0]).toBe(
+      `zone file ${file} (big-import.example): 2000 records taken, ${zone.refusedLines.length} lines refused, 3 skipped, 167 notes`,
+    );
+    const written = programRecords(fs.readFileSync(out, "utf8"));
+    const read = readRecords(zone.text, zone.domain);
+    expect(written).toEqual(new Map(zone.recordLines.map((l) => [l, read.get(l)])));
+  }, 60_000);
+
+  test("a zone file that cannot be read at all: exit 1 naming the file and the line, --out not written", async () => {
     const out = path.join(dir, "bad-bind.ts");
-    const bad = zoneFile("bad-type.zone");
+    const bad = zoneFile("unclosed.zone");
     const r = await run(["--bind-file", bad, "--out", out]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
-      `edgeplatform-import: nothing written: ${bad}: line 5: record type HINFO is not one the platform has ` +
-        "(allowed: A, AAAA, CNAME, TXT, MX, SRV, CAA, PTR, NS, SVCB, HTTPS, TLSA; SOA is skipped)\n",
+      `edgeplatform-import: nothing written: ${bad}: line 4: a "(" is never closed\n`,
     );
     expect(fs.existsSync(out)).toBe(false);
+    expect(fs.existsSync(path.join(dir, "bad-bind.import-report.txt"))).toBe(false);
     const missing = await run(["--bind-file", path.join(dir, "no-such.zone")]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(

@@ -353,6 +353,35 @@ describe("edgeplatform-import generator: the records of a zone file (--bind-file
     expect(ran.slice(1).some((r) => "recordId" in r.args)).toBe(false);
   });
 
+  test("refused lines: counted in the header and named in a comment each; the records taken are written", () => {
+    const zone = readZoneFile(
+      [
+        "$ORIGIN shop.example.",
+        "$TTL 300",
+        "@ IN A 192.0.2.7",
+        'host IN HINFO "PC" "Linux"',
+        "bad IN A 192.0.2.300",
+        "www IN A 192.0.2.8",
+      ].join("\n"),
+    );
+    const { text } = generateProgram({
+      source: "http://127.0.0.1:4010",
+      shieldZones: [],
+      dnsZones: [],
+      zoneFiles: [{ file: "shop.zone", zone }],
+    });
+    expect(text).toContain(
+      "//   zone file shop.zone: shop.example (a new DNS zone), 2 records to create, 2 lines refused\n",
+    );
+    expect(text).toContain(
+      "// line 4: NOT imported (refused): record type HINFO is not one the platform has (allowed: A, AAAA, CNAME, TXT, MX, SRV, CAA, PTR, NS, SVCB, HTTPS, TLSA; SOA is skipped)\n" +
+        '// line 5: NOT imported (refused): A record "bad": Value must be an IPv4 address for type A; got "192.0.2.300"\n',
+    );
+    expect(
+      [...text.matchAll(/new edge\.dns\.DnsRecord\(.*\/\/ line (\d+)/g)].map((m) => m[1]),
+    ).toEqual(["3", "6"]);
+  });
+
   test("into an existing zone: a record it already has is adopted by id, never created twice", () => {
     const zone = readZoneFile(shopZoneFile, {
       domain: "shop.example",

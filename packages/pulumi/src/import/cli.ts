@@ -13,7 +13,8 @@
  * (and a comment in the program), never silently.
  *
  * Exit codes: 0 written; 1 nothing written (platform error, unknown zone, nothing to import,
- * file error); 2 bad command line.
+ * file error); 2 bad command line; 3 written, but lines of the zone file were refused (the
+ * report names them; `--allow-partial` makes that 0).
  */
 import * as fs from "fs";
 import * as path from "path";
@@ -49,6 +50,7 @@ import {
 } from "./generate";
 import { parseZoneFile, readZoneFile, ZoneFileError } from "./bind";
 import { plural } from "./render";
+import { reportFileOf, zoneFileReport } from "./zone-report";
 
 /** The command's name, as users type it. */
 export const COMMAND = "edgeplatform-import";
@@ -122,7 +124,7 @@ const SETTINGS_KINDS: readonly ImportKind[] = [
 
 /** `--help` text. */
 export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--kind KIND]... [--out FILE] [--base-url URL]
-       ${COMMAND} --bind-file FILE [--domain DOMAIN | --dns-zone ID] [--out FILE] [--base-url URL]
+       ${COMMAND} --bind-file FILE [--domain DOMAIN | --dns-zone ID] [--allow-partial] [--out FILE] [--base-url URL]
 
 Writes a TypeScript Pulumi program that adopts what already exists on the platform. For each
 shield zone: one edge.shield.RateLimitRule per rate-limit rule and one edge.shield.WafRule per
@@ -140,7 +142,10 @@ zoneId) and one edge.dns.DnsRecord per record (recordId, every field the record 
 With --bind-file: the records of a BIND zone file as edge.dns.DnsRecord resources to create,
 in a new edge.dns.DnsZone for the file's domain (its $ORIGIN, or --domain) or in the existing
 zone --dns-zone (a record it already has is adopted by its id instead). The SOA record and the
-apex NS records of the platform's own nameservers are skipped (noted on standard error).
+apex NS records are skipped (the platform writes them). A line the platform cannot take is
+refused and the rest is written: the report (every line refused, skipped or noted, with the
+reason and the record as written) goes to standard error and, with --out FILE, to
+FILE.import-report.txt (FILE without its .ts).
 
 Options (each zone option can be repeated; give at least one):
   --shield-zone ID   everything of this shield zone (see --kind)
@@ -149,6 +154,7 @@ Options (each zone option can be repeated; give at least one):
                      --bind-file: the zone to put the file's records in
   --bind-file FILE   write the records of this BIND zone file as records to create
   --domain DOMAIN    the zone of --bind-file (default: the file's first $ORIGIN)
+  --allow-partial    --bind-file: exit 0 when lines were refused (default: exit 3)
   --kind KIND        import only these kinds of the shield zones (repeatable; default: all):
                      ${IMPORT_KINDS.slice(0, 5).join(", ")},
                      ${IMPORT_KINDS.slice(5).join(", ")}
@@ -164,8 +170,9 @@ A kind the API key may not read (403) or that the zone's plan lacks is skipped w
 on standard error and a comment in the program.
 
 Exit codes: 0 program written; 1 nothing written (unknown zone, wrong key, no rules, platform
-or file error, a zone file that cannot be read: the reason is on standard error, with the
-line); 2 bad command line.
+or file error, a zone file that cannot be read at all: the reason is on standard error, with
+the line); 2 bad command line; 3 program and report written, but lines of the zone file were
+refused (--allow-partial: 0).
 `;
 
 /** Parsed command line. */
@@ -179,6 +186,8 @@ export interface ImportOptions {
   bindFile?: string;
   /** The zone of {@link bindFile} (`--domain`). */
   domain?: string;
+  /** Exit 0 when lines of {@link bindFile} were refused (`--allow-partial`). */
+  allowPartial?: boolean;
   out?: string;
   baseUrl?: string;
   help: boolean;
@@ -238,6 +247,10 @@ export function parseArgs(argv: string[]): ImportOptions {
       o.help = true;
       continue;
     }
+    if (arg === "--allow-partial") {
+      o.allowPartial = true;
+      continue;
+    }
     if (!arg.startsWith("-")) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`);
     const eq = arg.indexOf("=");
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
@@ -250,7 +263,7 @@ export function parseArgs(argv: string[]): ImportOptions {
       flag === "--domain";
     if (!known) {
       throw new UsageError(
-        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --kind, --out, --base-url, --help)`,
+        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --kind, --out, --base-url, --help)`,
       );
     }
     let value: string;
@@ -309,6 +322,11 @@ export function parseArgs(argv: string[]): ImportOptions {
   }
   if (!o.help && o.domain !== undefined && o.bindFile === undefined) {
     throw new UsageError("--domain: names the zone of a --bind-file: give --bind-file FILE");
+  }
+  if (!o.help && o.allowPartial && o.bindFile === undefined) {
+    throw new UsageError(
+      "--allow-partial: lets a --bind-file import exit 0 with refused lines: give --bind-file FILE",
+    );
   }
   if (!o.help && o.bindFile !== undefined) {
     if (o.shieldZones.length + o.pullZones.length + o.kinds.length > 0)
@@ -529,12 +547,11 @@ export async function readZoneFileSnapshot(
 ): Promise<ReadResult> {
   const file = opts.bindFile ?? "";
   const problems: string[] = [];
-  const result = (zoneFiles: ZoneFileZoneImport[], notes: string[] = []): ReadResult => ({
+  const result = (zoneFiles: ZoneFileZoneImport[]): ReadResult => ({
     snapshot: { source: baseUrl, shieldZones: [], dnsZones: [], zoneFiles },
     problems,
     empty: [],
     skipped: [],
-    notes,
   });
   let domain = opts.domain;
   let target: { zoneId: number; existing: DnsZone["Records"] } | undefined;
@@ -581,19 +598,13 @@ export async function readZoneFileSnapshot(
       ...(domain !== undefined ? { domain } : {}),
       platformNameservers: [...new Set(nameservers)],
     });
-    const notes = zone.skipped.map(
-      (s) => `${file} line ${s.line}: ${s.type} ${JSON.stringify(s.name)} skipped: ${s.reason}`,
-    );
-    return result(
-      [
-        {
-          file,
-          zone,
-          ...(target ? { zoneId: target.zoneId, existing: target.existing ?? [] } : {}),
-        },
-      ],
-      notes,
-    );
+    return result([
+      {
+        file,
+        zone,
+        ...(target ? { zoneId: target.zoneId, existing: target.existing ?? [] } : {}),
+      },
+    ]);
   } catch (e) {
     if (!(e instanceof ZoneFileError)) throw e;
     problems.push(`${file}: ${e.message}`);
@@ -865,15 +876,21 @@ export async function main(
     );
   }
   const bytes = Buffer.byteLength(program.text);
+  const zoneFile = read.snapshot.zoneFiles?.[0];
+  const report = zoneFile ? zoneFileReport(zoneFile.file, zoneFile.zone) : undefined;
+  const reportFile =
+    report !== undefined && opts.out !== undefined ? reportFileOf(opts.out) : undefined;
   if (opts.out !== undefined) {
     try {
       writeAtomically(opts.out, program.text);
+      if (reportFile !== undefined) writeAtomically(reportFile, report!);
     } catch (e) {
-      return fail(`cannot write ${opts.out}: ${(e as Error).message}`);
+      return fail(`cannot write ${reportFile ?? opts.out}: ${(e as Error).message}`);
     }
   } else {
     io.stdout(program.text);
   }
+  if (report !== undefined) io.stderr(redact(report, secrets));
   const notes = [
     ...(read.notes ?? []).map((m) => `note: ${m}`),
     ...read.empty.map((m) => `note: ${m} (nothing to adopt there)`),
@@ -896,12 +913,24 @@ export async function main(
         ...notes,
         `${COMMAND}: wrote ${written.length > 1 ? `${written.slice(0, -1).join(", ")} and ` : ""}` +
           `${written.slice(-1)} ` +
-          `(${bytes} bytes) to ${opts.out ?? "standard output"}`,
+          `(${bytes} bytes) to ${opts.out ?? "standard output"}` +
+          (reportFile !== undefined ? `, the report to ${reportFile}` : ""),
       ].join("\n") + "\n",
       secrets,
     ),
   );
-  return 0;
+  const refused = zoneFile?.zone.refused.length ?? 0;
+  if (refused === 0) return 0;
+  const where = reportFile !== undefined ? `listed above and in ${reportFile}` : "listed above";
+  if (opts.allowPartial) {
+    io.stderr(`${COMMAND}: ${plural(refused, "line")} of ${zoneFile!.file} refused (${where})\n`);
+    return 0;
+  }
+  return fail(
+    `${plural(refused, "line")} of ${zoneFile!.file} refused (${where}): the program has every ` +
+      "other record; fix those lines and run again, or pass --allow-partial to accept it as it is",
+    3,
+  );
 }
 
 /** Runs the command with `process.argv` (the `edgeplatform-import` bin, `bin/`). */

@@ -577,6 +577,7 @@ function header(
         `${plural(f.zone.records.length - adopted, "record")} to create`,
         ...(f.existing ? [`${adopted} already there (adopted)`] : []),
         ...(f.zone.skipped.length > 0 ? [`${f.zone.skipped.length} skipped`] : []),
+        ...(f.zone.refused.length > 0 ? [`${plural(f.zone.refused.length, "line")} refused`] : []),
       ];
       return `//   zone file ${f.file}: ${parts.join(", ")}`;
     }),
@@ -1212,6 +1213,8 @@ function zoneFileLines(
   }
   for (const s of zone.skipped)
     out.push(`// line ${s.line}: ${s.type} ${literal(s.name)} skipped: ${s.reason}`);
+  for (const r of zone.refused)
+    out.push(`// line ${r.line}: NOT imported (refused): ${r.reason.replace(/[\r\n]+/g, " ")}`);
   zone.records.forEach((r, i) => {
     const hit = matched.get(i);
     let args: DnsRecordArgs = zoneFileRecordArgs(r);
