@@ -49,6 +49,7 @@ import {
 } from "./generate";
 import { parseZoneFile, readZoneFile, ZoneFileError } from "./bind";
 import { plural } from "./render";
+import { migrateTerraformState } from "./terraform-cli";
 
 /** The command's name, as users type it. */
 export const COMMAND = "edgeplatform-import";
@@ -123,6 +124,7 @@ const SETTINGS_KINDS: readonly ImportKind[] = [
 /** `--help` text. */
 export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--kind KIND]... [--out FILE] [--base-url URL]
        ${COMMAND} --bind-file FILE [--domain DOMAIN | --dns-zone ID] [--out FILE] [--base-url URL]
+       ${COMMAND} --from-terraform STATE [--out FILE] [--base-url URL]
 
 Writes a TypeScript Pulumi program that adopts what already exists on the platform. For each
 shield zone: one edge.shield.RateLimitRule per rate-limit rule and one edge.shield.WafRule per
@@ -142,6 +144,14 @@ in a new edge.dns.DnsZone for the file's domain (its $ORIGIN, or --domain) or in
 zone --dns-zone (a record it already has is adopted by its id instead). The SOA record and the
 apex NS records of the platform's own nameservers are skipped (noted on standard error).
 
+With --from-terraform: the objects a Terraform state (terraform.tfstate, or the output of
+\`terraform show -json\`) holds as bunnynet_pullzone_shield, _ratelimit_rule, _waf_rule,
+_access_list, bunnynet_dns_zone and bunnynet_dns_record resources, read from the platform and
+adopted as above (only those: other objects of the same zones are named and left out). Every
+other resource is listed with the reason and nothing is written for it. The report (standard
+error, and comments at the top of the program) gives the \`terraform state rm\` commands that
+make Terraform forget what the program adopts; they are never run.
+
 Options (each zone option can be repeated; give at least one):
   --shield-zone ID   everything of this shield zone (see --kind)
   --pull-zone ID     everything of the shield zone of this pull zone
@@ -149,6 +159,7 @@ Options (each zone option can be repeated; give at least one):
                      --bind-file: the zone to put the file's records in
   --bind-file FILE   write the records of this BIND zone file as records to create
   --domain DOMAIN    the zone of --bind-file (default: the file's first $ORIGIN)
+  --from-terraform STATE  adopt what this Terraform state manages (see above)
   --kind KIND        import only these kinds of the shield zones (repeatable; default: all):
                      ${IMPORT_KINDS.slice(0, 5).join(", ")},
                      ${IMPORT_KINDS.slice(5).join(", ")}
@@ -165,7 +176,7 @@ on standard error and a comment in the program.
 
 Exit codes: 0 program written; 1 nothing written (unknown zone, wrong key, no rules, platform
 or file error, a zone file that cannot be read: the reason is on standard error, with the
-line); 2 bad command line.
+line; a file that is not a Terraform state); 2 bad command line.
 `;
 
 /** Parsed command line. */
@@ -179,6 +190,8 @@ export interface ImportOptions {
   bindFile?: string;
   /** The zone of {@link bindFile} (`--domain`). */
   domain?: string;
+  /** A Terraform state whose covered resources are adopted (`--from-terraform`). */
+  fromTerraform?: string;
   out?: string;
   baseUrl?: string;
   help: boolean;
@@ -247,10 +260,11 @@ export function parseArgs(argv: string[]): ImportOptions {
       flag === "--out" ||
       flag === "--base-url" ||
       flag === "--bind-file" ||
+      flag === "--from-terraform" ||
       flag === "--domain";
     if (!known) {
       throw new UsageError(
-        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --kind, --out, --base-url, --help)`,
+        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --from-terraform, --kind, --out, --base-url, --help)`,
       );
     }
     let value: string;
@@ -277,6 +291,10 @@ export function parseArgs(argv: string[]): ImportOptions {
       if (o.bindFile !== undefined) throw new UsageError("--bind-file: given more than once");
       if (value.trim() === "") throw new UsageError("--bind-file: needs a file name");
       o.bindFile = value;
+    } else if (flag === "--from-terraform") {
+      if (o.fromTerraform !== undefined) throw new UsageError(`${flag}: given more than once`);
+      if (value.trim() === "") throw new UsageError(`${flag}: needs a file name`);
+      o.fromTerraform = value;
     } else if (flag === "--domain") {
       if (o.domain !== undefined) throw new UsageError("--domain: given more than once");
       const d = value.trim().toLowerCase().replace(/\.$/, "");
@@ -298,13 +316,19 @@ export function parseArgs(argv: string[]): ImportOptions {
   o.shieldZones = unique(o.shieldZones);
   o.pullZones = unique(o.pullZones);
   o.dnsZones = unique(o.dnsZones);
-  if (
+  if (!o.help && o.fromTerraform !== undefined) {
+    const others = o.shieldZones.length + o.pullZones.length + o.dnsZones.length + o.kinds.length;
+    if (others > 0 || o.bindFile !== undefined || o.domain !== undefined)
+      throw new UsageError(
+        "--from-terraform: the state names what to adopt: it does not go with --shield-zone, --pull-zone, --dns-zone, --kind, --bind-file or --domain",
+      );
+  } else if (
     !o.help &&
     o.shieldZones.length + o.pullZones.length + o.dnsZones.length === 0 &&
     o.bindFile === undefined
   ) {
     throw new UsageError(
-      "nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID or --bind-file FILE",
+      "nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID, --bind-file FILE or --from-terraform STATE",
     );
   }
   if (!o.help && o.domain !== undefined && o.bindFile === undefined) {
@@ -791,6 +815,13 @@ export async function main(
     return fail(e instanceof Error ? e.message : String(e));
   }
   secrets.push(settings.apiKey);
+  if (opts.fromTerraform !== undefined) {
+    const deps = { io, fail, makeClient, readSnapshot, writeFile: writeAtomically };
+    return migrateTerraformState(opts.fromTerraform, opts.out, settings, {
+      ...deps,
+      redact: (t) => redact(t, secrets),
+    });
+  }
 
   let zoneFileText: string | undefined;
   if (opts.bindFile !== undefined) {
