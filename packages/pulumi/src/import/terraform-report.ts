@@ -12,8 +12,8 @@ import { shellWord } from "./terraform-state";
 export function reportLines(file: string, plan: MigrationPlan, sel: Selection): string[] {
   const notMigrated = [...plan.notMigrated, ...sel.missing];
   const lines = [
-    `Migrated from the Terraform state ${file}: ${plural(plan.total, "resource instance")}, ` +
-      `${sel.adopted.length} adopted by this program, ${notMigrated.length} not migrated.`,
+    `Migrated from the Terraform state ${file}: ${plural(plan.total, "resource instance")},`,
+    `${sel.adopted.length} adopted by this program, ${notMigrated.length} not migrated.`,
   ];
   if (notMigrated.length > 0) {
     lines.push(
@@ -23,17 +23,17 @@ export function reportLines(file: string, plan: MigrationPlan, sel: Selection): 
   }
   if (sel.leftOut.length > 0) {
     lines.push(
-      "Left out: in the same zones on the platform, but not in the Terraform state (not " +
-        "managed here, left as they are):",
+      "Left out: on the platform in the same zones, not in the Terraform state (not managed",
+      "here, left as they are):",
       ...sel.leftOut.map((l) => `  ${l}`),
     );
   }
   lines.push(...sel.notes.map((n) => `Note: ${n}`));
   if (sel.adopted.length > 0) {
     lines.push(
-      "Once `pulumi up` of this program has succeeded (it makes no writes), make Terraform " +
-        "forget what it adopts (this edits the Terraform state only, nothing on the platform), " +
-        "then delete those blocks from the .tf files, or Terraform plans to create them again:",
+      "Once `pulumi up` of this program has succeeded (it makes no writes), make Terraform",
+      "forget what it adopts (this edits the Terraform state only, nothing on the platform),",
+      "then delete those blocks from the .tf files, or Terraform plans to create them again:",
       ...sel.adopted.map((a) => `  terraform state rm ${shellWord(a)}`),
     );
   }

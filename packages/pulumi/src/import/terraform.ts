@@ -157,10 +157,7 @@ export function planMigration(instances: TerraformInstance[]): MigrationPlan {
         recordId: idAttribute(r, "id", "the DNS record's id"),
       });
     } else {
-      skip(
-        `${r.type} is not a kind this provider covers (covered: ${COVERED_TYPES.join(", ")}): ` +
-          `it stays in Terraform`,
-      );
+      skip(`${r.type} is not a kind this provider covers yet: it stays in Terraform`);
     }
   }
   return plan;
@@ -300,7 +297,7 @@ export function selectSnapshot(read: ImportSnapshot, plan: MigrationPlan): Selec
       for (const s of shield) found(s.address, true, label);
       const named = new Set(shield.flatMap((s) => s.managedLists));
       const managed = z.managedAccessLists ?? [];
-      kept.managedAccessLists = managed.filter((d) => named.has(d.listId));
+      if (named.size > 0) kept.managedAccessLists = managed.filter((d) => named.has(d.listId));
       for (const id of named)
         if (!managed.some((d) => d.listId === id))
           sel.leftOut.push(
