@@ -246,6 +246,42 @@ describe("keeping what the state holds", () => {
     expect(sel.problems).toEqual([]);
   });
 
+  test("DNS: the state's records kept, the others left out; a zone not in the state is noted", () => {
+    const plan = planMigration(
+      parseTerraformState(
+        JSON.stringify({
+          version: 4,
+          resources: [
+            {
+              mode: "managed",
+              type: "bunnynet_dns_record",
+              name: "r",
+              instances: [11, 13].map((id, i) => ({ index_key: i, attributes: { id, zone: 5 } })),
+            },
+          ],
+        }),
+        "dns.tfstate",
+      ),
+    );
+    const records = [11, 12].map((Id) => ({ Id, Type: 0, Name: `h${Id}`, Value: "192.0.2.1" }));
+    const sel = selectSnapshot(
+      {
+        source: "http://127.0.0.1:4010",
+        shieldZones: [],
+        dnsZones: [{ zoneId: 5, domain: "d.example", dnsSecEnabled: false, records } as never],
+      },
+      plan,
+    );
+    expect(sel.snapshot.dnsZones[0].records?.map((r) => r.Id)).toEqual([11]);
+    expect(sel.adopted).toEqual(["bunnynet_dns_record.r[0]"]);
+    expect(sel.missing.map((m) => m.address)).toEqual(["bunnynet_dns_record.r[1]"]);
+    expect(sel.leftOut).toEqual(['DNS zone 5 (d.example): record 12 A "h12" 192.0.2.1']);
+    expect(sel.notes).toEqual([
+      "DNS zone 5 (d.example) is not in the state (records of it are): adopted by id to hold " +
+        "them (nothing of the zone changes; destroy leaves it)",
+    ]);
+  });
+
   test("a shield zone the platform gives another pull zone's shield: a problem, naming both", () => {
     const snap = snapshot();
     snap.shieldZones[0].shieldZoneId = 3;
