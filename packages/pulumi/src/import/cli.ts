@@ -5,7 +5,8 @@
  * settings, bot detection, upload scanning, API guardian, response pages) and DNS zones
  * (DNSSEC, the zone, its records) from the platform and writes a TypeScript Pulumi program
  * that adopts them (see `generate.ts`); or, with `--bind-file`, writes the records of a BIND
- * zone file (`bind.ts`) as records to create. Settings are resolved like the provider's (`resolveSettings`): flags, then
+ * zone file (`bind.ts`) as records to create; or, with `--from-terraform`, adopts what a
+ * Terraform state manages (`terraform-cli.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
  * the environment. Nothing is written unless everything was read; `--out` is written
  * atomically (temporary file + rename).
  *
