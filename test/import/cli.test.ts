@@ -365,7 +365,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         [],
         {},
-        /nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID or --bind-file FILE/,
+        /nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID, --bind-file FILE or --from-terraform STATE/,
       ],
       [
         ["--shield-zone", "abc"],
@@ -379,7 +379,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         ["--shield-zone", "1", "--bogus"],
         {},
-        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --kind, --out, --base-url, --help\)/,
+        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --kind, --out, --base-url, --help\)/,
       ],
       [
         ["--shield-zone", "1", "--kind", "waf"],

@@ -5,7 +5,8 @@
  * settings, bot detection, upload scanning, API guardian, response pages) and DNS zones
  * (DNSSEC, the zone, its records) from the platform and writes a TypeScript Pulumi program
  * that adopts them (see `generate.ts`); or, with `--bind-file`, writes the records of a BIND
- * zone file (`bind.ts`) as records to create. Settings are resolved like the provider's (`resolveSettings`): flags, then
+ * zone file (`bind.ts`) as records to create; or, with `--from-terraform`, adopts what a
+ * Terraform state manages (`terraform-cli.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
  * the environment. Nothing is written unless everything was read; `--out` is written
  * atomically (temporary file + rename).
  *
@@ -51,6 +52,7 @@ import {
 import { parseZoneFile, readZoneFile, ZoneFileError } from "./bind";
 import { plural } from "./render";
 import { reportFileOf, zoneFileReport } from "./zone-report";
+import { migrateTerraformState } from "./terraform-cli";
 
 /** The command's name, as users type it. */
 export const COMMAND = "edgeplatform-import";
@@ -125,6 +127,7 @@ const SETTINGS_KINDS: readonly ImportKind[] = [
 /** `--help` text. */
 export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--kind KIND]... [--out FILE] [--base-url URL]
        ${COMMAND} --bind-file FILE [--domain DOMAIN | --dns-zone ID] [--allow-partial] [--out FILE] [--base-url URL]
+       ${COMMAND} --from-terraform STATE [--out FILE] [--base-url URL]
 
 Writes a TypeScript Pulumi program that adopts what already exists on the platform. For each
 shield zone: one edge.shield.RateLimitRule per rate-limit rule and one edge.shield.WafRule per
@@ -147,6 +150,14 @@ refused and the rest is written: the report (every line refused, skipped or note
 reason and the record as written) goes to standard error and, with --out FILE, to
 FILE.import-report.txt (FILE without its .ts).
 
+With --from-terraform: the objects a Terraform state (terraform.tfstate, or the output of
+\`terraform show -json\`) holds as bunnynet_pullzone_shield, _ratelimit_rule, _waf_rule,
+_access_list, bunnynet_dns_zone and bunnynet_dns_record resources, read from the platform and
+adopted as above (only those: other objects of the same zones are named and left out). Every
+other resource is listed with the reason and nothing is written for it. The report (standard
+error, and comments at the top of the program) gives the \`terraform state rm\` commands that
+make Terraform forget what the program adopts; they are never run.
+
 Options (each zone option can be repeated; give at least one):
   --shield-zone ID   everything of this shield zone (see --kind)
   --pull-zone ID     everything of the shield zone of this pull zone
@@ -155,6 +166,7 @@ Options (each zone option can be repeated; give at least one):
   --bind-file FILE   write the records of this BIND zone file as records to create
   --domain DOMAIN    the zone of --bind-file (default: the file's first $ORIGIN)
   --allow-partial    --bind-file: exit 0 when lines were refused (default: exit 3)
+  --from-terraform STATE  adopt what this Terraform state manages (see above)
   --kind KIND        import only these kinds of the shield zones (repeatable; default: all):
                      ${IMPORT_KINDS.slice(0, 5).join(", ")},
                      ${IMPORT_KINDS.slice(5).join(", ")}
@@ -170,9 +182,9 @@ A kind the API key may not read (403) or that the zone's plan lacks is skipped w
 on standard error and a comment in the program.
 
 Exit codes: 0 program written; 1 nothing written (unknown zone, wrong key, no rules, platform
-or file error, a zone file that cannot be read at all: the reason is on standard error, with
-the line); 2 bad command line; 3 program and report written, but lines of the zone file were
-refused (--allow-partial: 0).
+or file error, a zone file that cannot be read at all, a file that is not a Terraform state:
+the reason is on standard error, with the line); 2 bad command line; 3 program and report
+written, but lines of the zone file were refused (--allow-partial: 0).
 `;
 
 /** Parsed command line. */
@@ -188,6 +200,8 @@ export interface ImportOptions {
   domain?: string;
   /** Exit 0 when lines of {@link bindFile} were refused (`--allow-partial`). */
   allowPartial?: boolean;
+  /** A Terraform state whose covered resources are adopted (`--from-terraform`). */
+  fromTerraform?: string;
   out?: string;
   baseUrl?: string;
   help: boolean;
@@ -260,10 +274,11 @@ export function parseArgs(argv: string[]): ImportOptions {
       flag === "--out" ||
       flag === "--base-url" ||
       flag === "--bind-file" ||
+      flag === "--from-terraform" ||
       flag === "--domain";
     if (!known) {
       throw new UsageError(
-        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --kind, --out, --base-url, --help)`,
+        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --kind, --out, --base-url, --help)`,
       );
     }
     let value: string;
@@ -290,6 +305,10 @@ export function parseArgs(argv: string[]): ImportOptions {
       if (o.bindFile !== undefined) throw new UsageError("--bind-file: given more than once");
       if (value.trim() === "") throw new UsageError("--bind-file: needs a file name");
       o.bindFile = value;
+    } else if (flag === "--from-terraform") {
+      if (o.fromTerraform !== undefined) throw new UsageError(`${flag}: given more than once`);
+      if (value.trim() === "") throw new UsageError(`${flag}: needs a file name`);
+      o.fromTerraform = value;
     } else if (flag === "--domain") {
       if (o.domain !== undefined) throw new UsageError("--domain: given more than once");
       const d = value.trim().toLowerCase().replace(/\.$/, "");
@@ -311,13 +330,19 @@ export function parseArgs(argv: string[]): ImportOptions {
   o.shieldZones = unique(o.shieldZones);
   o.pullZones = unique(o.pullZones);
   o.dnsZones = unique(o.dnsZones);
-  if (
+  if (!o.help && o.fromTerraform !== undefined) {
+    const others = o.shieldZones.length + o.pullZones.length + o.dnsZones.length + o.kinds.length;
+    if (others > 0 || o.bindFile !== undefined || o.domain !== undefined)
+      throw new UsageError(
+        "--from-terraform: the state names what to adopt: it does not go with --shield-zone, --pull-zone, --dns-zone, --kind, --bind-file or --domain",
+      );
+  } else if (
     !o.help &&
     o.shieldZones.length + o.pullZones.length + o.dnsZones.length === 0 &&
     o.bindFile === undefined
   ) {
     throw new UsageError(
-      "nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID or --bind-file FILE",
+      "nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID, --bind-file FILE or --from-terraform STATE",
     );
   }
   if (!o.help && o.domain !== undefined && o.bindFile === undefined) {
@@ -802,6 +827,13 @@ export async function main(
     return fail(e instanceof Error ? e.message : String(e));
   }
   secrets.push(settings.apiKey);
+  if (opts.fromTerraform !== undefined) {
+    const deps = { io, fail, makeClient, readSnapshot, writeFile: writeAtomically };
+    return migrateTerraformState(opts.fromTerraform, opts.out, settings, {
+      ...deps,
+      redact: (t) => redact(t, secrets),
+    });
+  }
 
   let zoneFileText: string | undefined;
   if (opts.bindFile !== undefined) {
