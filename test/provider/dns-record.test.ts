@@ -108,9 +108,9 @@ describe("check: validation by type, before any call", () => {
         name: "",
         value: "letsencrypt.org",
         flags: 0,
-        tag: "issues",
+        tag: "issue-s",
       }),
-    ).toEqual([{ property: "tag", reason: expect.stringMatching(/must be one of "issue"/) }]);
+    ).toEqual([{ property: "tag", reason: expect.stringMatching(/1 to 15 letters and digits/) }]);
   });
 
   test("an unknown type names the allowed ones; names are kept in the inputs (3 → TXT)", () => {

@@ -1,0 +1,123 @@
+/**
+ * DnsRecord: the records DNS and the platform take, to the letter. Held against material this
+ * project did not write: the platform's Terraform provider (its acceptance test creates an A
+ * record of weight 29 and an SRV record of port 0; its validator allows a null MX and a "no
+ * service" SRV, refuses a trailing dot on CNAME/MX/NS/PTR/SRV targets), RFC 8659 (CAA tags),
+ * RFC 1034/2181 (a CNAME's name holds nothing else) and RFC 7505 (null MX). Against the
+ * in-process emulator (fixtures: DNS zone 1 example.com without records; zone 3
+ * records.example with A "www" 301, AAAA "www" 302, CNAME "blog" 303, …).
+ */
+import {
+  checkDnsRecordInputs,
+  dnsRecordProvider as p,
+  type DnsRecordInputs,
+  type DnsRecordOutputs,
+} from "../../packages/pulumi/src/resources/core/providers/dns-record-provider";
+import { quietProviderLogs, usePlatform } from "./helpers";
+
+const t = usePlatform();
+quietProviderLogs();
+
+const checked = (news: Record<string, unknown>): DnsRecordInputs => {
+  const r = checkDnsRecordInputs({}, news);
+  expect(r.failures).toEqual([]);
+  return r.inputs as DnsRecordInputs;
+};
+const failuresOf = (news: Record<string, unknown>) => checkDnsRecordInputs({}, news).failures ?? [];
+const recordsOf = async (zone: number) =>
+  (await t.state()).dnsZones.find((z) => z.Id === zone)!.Records ?? [];
+const writes = async () => (await t.journal()).filter((e) => e.method !== "GET");
+
+async function create(program: Record<string, unknown>) {
+  const res = await p.create(checked(program));
+  return { id: res.id, outs: res.outs as DnsRecordOutputs };
+}
+
+async function rejection(x: Promise<unknown>): Promise<Error> {
+  try {
+    await x;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error("expected a rejection, got success");
+}
+
+describe("records the platform takes", () => {
+  test("an A record of weight 29 (the platform's own acceptance test) is created and read back", async () => {
+    const a = await create({ zoneId: 1, type: "A", name: "w", value: "192.0.2.1", weight: 29 });
+    expect(a.outs.weight).toBe(29);
+    expect((await recordsOf(1)).find((r) => r.Name === "w")?.Weight).toBe(29);
+    expect(
+      checked({ zoneId: 1, type: "AAAA", name: "w", value: "2001:db8::1", weight: 100 }).weight,
+    ).toBe(100);
+  });
+
+  test("weight: 0-100 on A and AAAA, refused on the types that take none", () => {
+    expect(
+      failuresOf({ zoneId: 1, type: "A", name: "w", value: "192.0.2.1", weight: 101 }),
+    ).toEqual([
+      {
+        property: "weight",
+        reason: expect.stringMatching(/must be an integer from 0 to 100 for type A; got 101/),
+      },
+    ]);
+    expect(
+      failuresOf({ zoneId: 1, type: "CNAME", name: "c", value: "x.example.com", weight: 1 }),
+    ).toEqual([
+      {
+        property: "weight",
+        reason: expect.stringMatching(/type CNAME does not take weight \(only A, AAAA, SRV\)/),
+      },
+    ]);
+  });
+
+  test("an SRV record of port 0, a no-service SRV (0 0 0 .) and a null MX (0 .) are created", async () => {
+    await create({
+      zoneId: 1,
+      type: "SRV",
+      name: "_a._tcp",
+      value: "a.example.com",
+      priority: 1,
+      weight: 1,
+      port: 0,
+    });
+    await create({
+      zoneId: 1,
+      type: "SRV",
+      name: "_b._tcp",
+      value: ".",
+      priority: 0,
+      weight: 0,
+      port: 0,
+    });
+    await create({ zoneId: 1, type: "MX", name: "", value: ".", priority: 0 });
+    const held = (await recordsOf(1)).map((r) => [r.Name, r.Value, r.Port ?? 0]);
+    expect(held).toEqual([
+      ["_a._tcp", "a.example.com", 0],
+      ["_b._tcp", ".", 0],
+      ["", ".", 0],
+    ]);
+    // The root is a target for MX and SRV only.
+    expect(failuresOf({ zoneId: 1, type: "CNAME", name: "c", value: "." })).toEqual([
+      {
+        property: "value",
+        reason: expect.stringMatching(/must be a hostname for type CNAME; got "\."/),
+      },
+    ]);
+  });
+
+  test("a CAA tag is any RFC 8659 tag (tbs); one that is not names the syntax", async () => {
+    const caa = { zoneId: 1, type: "CAA", name: "", value: "ca.example", flags: 0 };
+    await create({ ...caa, tag: "tbs" });
+    expect((await recordsOf(1)).map((r) => r.Tag)).toEqual(["tbs"]);
+    for (const tag of ["issue-wild", "abcdefghijklmnop", ""])
+      expect(failuresOf({ ...caa, tag })).toEqual([
+        {
+          property: "tag",
+          reason: expect.stringMatching(
+            new RegExp(`1 to 15 letters and digits \\(RFC 8659.*got ${JSON.stringify(tag)}`),
+          ),
+        },
+      ]);
+  });
+});
