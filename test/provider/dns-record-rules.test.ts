@@ -121,3 +121,70 @@ describe("records the platform takes", () => {
       ]);
   });
 });
+
+describe("records DNS forbids (RFC 1034 §3.6.2, RFC 2181 §10.1), refused before any write", () => {
+  test("in the inputs alone, at check: a CNAME at the apex, a CNAME to an address, a name that is not a DNS name", async () => {
+    await t.clearJournal();
+    expect(failuresOf({ zoneId: 1, type: "CNAME", name: "", value: "x.example.net" })).toEqual([
+      {
+        property: "name",
+        reason: expect.stringMatching(/a CNAME cannot be at the zone apex \(""\).*Flatten/),
+      },
+    ]);
+    expect(failuresOf({ zoneId: 1, type: "CNAME", name: "c", value: "192.0.2.1" })).toEqual([
+      {
+        property: "value",
+        reason: expect.stringMatching(
+          /must be a hostname, not an IP address .* for type CNAME; got "192\.0\.2\.1"/,
+        ),
+      },
+    ]);
+    expect(failuresOf({ zoneId: 1, type: "A", name: "bad name", value: "192.0.2.1" })).toEqual([
+      {
+        property: "name",
+        reason: expect.stringMatching(/must be a DNS name relative to the zone.*got "bad name"/),
+      },
+    ]);
+    // What a name may be: the apex, a wildcard, labels with - and _.
+    for (const name of ["", "*", "*.apps", "_dmarc", "a-b.c_d"])
+      expect(failuresOf({ zoneId: 1, type: "TXT", name, value: "x" })).toEqual([]);
+    expect(await t.journal()).toEqual([]);
+  });
+
+  test("a CNAME beside a record the zone holds, and a record beside its CNAME: refused naming both", async () => {
+    await t.clearJournal();
+    const cname = await rejection(
+      create({ zoneId: 3, type: "CNAME", name: "WWW", value: "x.example.net" }),
+    );
+    expect(cname.message).toMatch(
+      /CNAME "WWW".*DNS zone 3 already has record 301 \(A "www"\) and record 302 \(AAAA "www"\).*RFC 1034/,
+    );
+    const a = await rejection(create({ zoneId: 3, type: "A", name: "blog", value: "192.0.2.9" }));
+    expect(a.message).toMatch(/A "blog".*DNS zone 3 already has record 303 \(CNAME "blog"\)/);
+    const two = await rejection(
+      create({ zoneId: 3, type: "CNAME", name: "blog", value: "y.example.net" }),
+    );
+    expect(two.message).toMatch(/CNAME "blog".*record 303 \(CNAME "blog"\)/);
+    expect(await writes()).toEqual([]);
+  });
+
+  test("two resources of one program, created at once: the second is refused, one write", async () => {
+    await t.clearJournal();
+    const results = await Promise.allSettled([
+      create({ zoneId: 1, type: "CNAME", name: "x", value: "a.example.net" }),
+      create({ zoneId: 1, type: "A", name: "x", value: "192.0.2.1" }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
+    expect(String((results[1] as PromiseRejectedResult).reason.message)).toMatch(
+      /A "x".*another resource of this program creates CNAME "x" in DNS zone 1/,
+    );
+    expect((await writes()).map((e) => e.method)).toEqual(["PUT"]);
+    expect((await recordsOf(1)).map((r) => [r.Type, r.Name])).toEqual([[2, "x"]]);
+  });
+
+  test("records of one name with no CNAME stay allowed (a round-robin set, A beside TXT)", async () => {
+    await create({ zoneId: 3, type: "A", name: "www", value: "192.0.2.11" });
+    await create({ zoneId: 3, type: "TXT", name: "www", value: "hello" });
+    expect((await recordsOf(3)).filter((r) => r.Name === "www")).toHaveLength(4);
+  });
+});

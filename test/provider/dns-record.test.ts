@@ -201,7 +201,7 @@ describe("update", () => {
     expect((u.outs as DnsRecordOutputs).priority).toBe(20);
     const moved = checked({ ...program, zoneId: 2 }, a.inputs);
     expect((await p.diff(a.id, a.outs, moved)).replaces).toEqual(["zoneId"]);
-    const retyped = checked({ zoneId: 1, type: "CNAME", name: "", value: "x.example.net" });
+    const retyped = checked({ zoneId: 1, type: "TXT", name: "", value: "v=spf1 -all" });
     expect((await p.diff(a.id, a.outs, retyped)).replaces).toEqual(["type"]);
   });
 });

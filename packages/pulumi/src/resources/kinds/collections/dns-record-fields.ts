@@ -113,9 +113,10 @@ const inputsSchema = schemaRef<typeof DnsRecordInputsSchema>(
 const isSet = (v: unknown) => v !== undefined && v !== null;
 
 /** The public name of a platform field (`Priority` → `priority`). */
-const WIRE_TO_PUBLIC = new Map<string, string>(
-  Object.entries(DNS_RECORD_FIELDS).map(([pub, wire]) => [wire, pub]),
-);
+const WIRE_TO_PUBLIC = new Map<string, string>([
+  ...Object.entries(DNS_RECORD_FIELDS).map(([pub, wire]): [string, string] => [wire, pub]),
+  ["Name", "name"],
+]);
 const WIRE_NAMES = new RegExp(`\\b(${[...WIRE_TO_PUBLIC.keys()].join("|")})\\b`, "g");
 /** A text of the client's check with the platform's field names in the program's. */
 const inPublicWords = (text: string) => text.replace(WIRE_NAMES, (w) => WIRE_TO_PUBLIC.get(w)!);
@@ -175,7 +176,8 @@ export function checkDnsRecordInputs(olds: unknown, news: unknown): dynamic.Chec
       // A field not known yet (preview) is not required here: it is checked once known.
       const unknownFields = DNS_RECORD_FIELD_NAMES.filter((f) => isUnknown(n[f]));
       const label = recordLabel(n.name, type);
-      for (const f of checkDnsRecord(wireBody(known), { partial: adopts })) {
+      const body = { ...wireBody(known), ...(typeof n.name === "string" ? { Name: n.name } : {}) };
+      for (const f of checkDnsRecord(body, { partial: adopts })) {
         const property = WIRE_TO_PUBLIC.get(f.property) ?? f.property;
         if (unknownFields.includes(property as DnsRecordField)) continue;
         failures.push({ property, reason: `${inPublicWords(f.reason)} (${label})` });

@@ -19,6 +19,7 @@
  * (dns-record-fields.ts).
  */
 import { linkId } from "./dns-record-link";
+import { refuseCnameConflicts } from "./dns-record-names";
 import {
   DnsMonitoringType,
   DnsRecordType,
@@ -311,6 +312,12 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
     },
     delete: (id, zone) => api().deleteRecord(zoneOf(zone, id), id),
   },
+  /**
+   * DNS's CNAME rule (dns-record-names.ts), against the zone as read before the PUT and the
+   * records this run creates in it: refused before any write.
+   */
+  beforeCreate: async (ctx) =>
+    refuseCnameConflicts(ctx, (v) => String(enumName("type", enumWire("type", v)))),
   /**
    * What the platform cannot change in place: a created record's type (delete first: a name
    * may not hold a CNAME beside another record). A record destroy would leave (adopted, or
