@@ -188,3 +188,51 @@ describe("records DNS forbids (RFC 1034 §3.6.2, RFC 2181 §10.1), refused befor
     expect((await recordsOf(3)).filter((r) => r.Name === "www")).toHaveLength(4);
   });
 });
+
+describe("messages: the field, the value, the allowed values, the way out", () => {
+  test("a nested failure is reported on its top-level field, the path in the reason (the CLI prints that field's value)", () => {
+    expect(
+      failuresOf({
+        zoneId: 1,
+        type: "Script",
+        name: "s",
+        scriptId: 1,
+        environmentVariables: [{ name: 1, value: "v" }],
+      }),
+    ).toEqual([
+      {
+        property: "environmentVariables",
+        reason: expect.stringMatching(/^environmentVariables\[0\]\.name: must be a string; got 1/),
+      },
+    ]);
+  });
+
+  test("a TTL out of range names ttl and the range", () => {
+    expect(
+      failuresOf({ zoneId: 1, type: "A", name: "a", value: "192.0.2.1", ttl: 2147483648 }),
+    ).toEqual([
+      {
+        property: "ttl",
+        reason: "must be an integer from 0 to 2147483647; got 2147483648",
+      },
+    ]);
+  });
+
+  test("a renamed resource (no aliases) finds its own record: the refusal's first way out is aliases", async () => {
+    // Resource "a" created the record; the program now calls it "b", without aliases: the
+    // engine creates "b" first, and finds the record "a" still holds.
+    const program = { zoneId: 1, type: "TXT", name: "", value: "v=spf1 -all" };
+    const a = await create(program);
+    const { resetRunState } = await import("../../packages/pulumi/src/resources/core/run-state");
+    resetRunState();
+    const e = await rejection(create(program));
+    const ways = e.message.slice(e.message.indexOf("Ways out"));
+    expect(ways).toMatch(
+      new RegExp(
+        `^Ways out: if you renamed this resource in the program, give the new name the old ` +
+          `one: \`aliases: \\[\\{ name: "<old name>" \\}\\]\` \\(record ${a.id} stays this ` +
+          `stack's, created, deleted by destroy\\)`,
+      ),
+    );
+  });
+});

@@ -183,8 +183,20 @@ export function checkDnsRecordInputs(olds: unknown, news: unknown): dynamic.Chec
         failures.push({ property, reason: `${inPublicWords(f.reason)} (${label})` });
       }
     }
-    return { inputs: out, failures };
+    return { inputs: out, failures: failures.map(onTopLevelField) };
   });
+}
+
+/**
+ * A failure reported on its top-level field, the nested path in the reason
+ * (`environmentVariables[0].name` → `environmentVariables`): the engine prints the value of
+ * the property a failure names, and has none for a nested path (`value {<nil>}`).
+ */
+function onTopLevelField(f: Failure): Failure {
+  const top = /^[^.[]+/.exec(f.property)?.[0];
+  return top === undefined || top === f.property
+    ? f
+    : { property: top, reason: `${f.property}: ${f.reason}` };
 }
 
 /** The engine's inputs of the public ones. */
