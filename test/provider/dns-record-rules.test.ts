@@ -236,3 +236,63 @@ describe("messages: the field, the value, the allowed values, the way out", () =
     );
   });
 });
+
+describe("normal form: a target without its trailing dot (the platform's Terraform provider refuses the dot)", () => {
+  const dotted = { zoneId: 1, type: "CNAME", name: "c", value: "target.example.net." };
+
+  test("written with the dot: sent and kept without it, and the program compares equal", async () => {
+    await t.clearJournal();
+    const c = await create(dotted);
+    expect((await writes()).map((e) => (e.body as { Value?: string }).Value)).toEqual([
+      "target.example.net",
+    ]);
+    expect(c.outs.value).toBe("target.example.net");
+    expect(await p.diff(c.id, c.outs, checked(dotted))).toMatchObject({ changes: false });
+    expect(
+      await p.diff(c.id, c.outs, checked({ ...dotted, value: "target.example.net" })),
+    ).toMatchObject({ changes: false });
+  });
+
+  test("a platform (or an older state) holding the dot: no change, no write, no drift", async () => {
+    const s = await t.state();
+    s.dnsZones.find((z) => z.Id === 3)!.Records!.find((r) => r.Id === 303)!.Value =
+      "www.records.example.";
+    await t.setState(s);
+    await t.clearJournal();
+    const adopt = await p.create(
+      checked({
+        zoneId: 3,
+        recordId: 303,
+        type: "CNAME",
+        name: "blog",
+        value: "www.records.example",
+      }),
+    );
+    expect(await writes()).toEqual([]);
+    const outs = adopt.outs as DnsRecordOutputs;
+    const read = await p.read(adopt.id, outs);
+    expect((read.props as DnsRecordOutputs).value).toBe("www.records.example");
+    const older = { ...outs, value: "www.records.example." };
+    expect(
+      await p.diff(
+        adopt.id,
+        older,
+        checked({
+          zoneId: 3,
+          recordId: 303,
+          type: "CNAME",
+          name: "blog",
+          value: "www.records.example.",
+        }),
+      ),
+    ).toMatchObject({ changes: false });
+  });
+
+  test('only targets: a TXT value keeps its dot, a null MX stays "."', () => {
+    expect(checked({ zoneId: 1, type: "TXT", name: "t", value: "end." }).value).toBe("end.");
+    expect(checked({ zoneId: 1, type: "MX", name: "", value: ".", priority: 0 }).value).toBe(".");
+    expect(
+      checked({ zoneId: 1, type: "MX", name: "", value: "mx.example.net.", priority: 1 }).value,
+    ).toBe("mx.example.net");
+  });
+});

@@ -10,7 +10,7 @@
  * in `unmanaged`.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { checkDnsRecord, schemaRef } from "edgeplatform-client/spec/runtime";
+import { checkDnsRecord, normalDnsValue, schemaRef } from "edgeplatform-client/spec/runtime";
 import {
   checkInputs,
   isPlainObject,
@@ -182,6 +182,9 @@ export function checkDnsRecordInputs(olds: unknown, news: unknown): dynamic.Chec
         if (unknownFields.includes(property as DnsRecordField)) continue;
         failures.push({ property, reason: `${inPublicWords(f.reason)} (${label})` });
       }
+      // A target in the platform's form (no trailing dot): what is sent, kept and compared.
+      if (failures.length === 0 && typeof out.value === "string")
+        out.value = normalDnsValue(type, out.value);
     }
     return { inputs: out, failures: failures.map(onTopLevelField) };
   });
@@ -279,7 +282,8 @@ export function toEngineOutputs(o: DnsRecordOutputs & Record<string, unknown>): 
   const config: Record<string, unknown> = {};
   const reported: Record<string, unknown> = {};
   for (const f of DNS_RECORD_FIELD_NAMES) {
-    const v = o[f];
+    // A state written before targets were kept without their trailing dot compares as now.
+    const v = f === "value" ? normalDnsValue(o.type, o.value) : o[f];
     if (v === undefined) continue;
     reported[f] = enumWire(f, v);
     if (!unmanaged.includes(f)) config[f] = v;

@@ -24,6 +24,7 @@ import {
   DnsMonitoringType,
   DnsRecordType,
   DnsSmartRoutingType,
+  normalDnsValue,
   schemaRef,
   type DnsRecord,
   type DnsZone,
@@ -132,7 +133,8 @@ export function scriptIdOf(r: Pick<DnsRecord, "Type" | "LinkName"> & { ScriptId?
 export function fromRecord(zone: number, r: DnsRecord): DnsRecordObject {
   const c: Record<string, unknown> = {
     type: r.Type,
-    value: r.Value ?? null,
+    // A target in the platform's form: a platform that keeps a trailing dot compares equal.
+    value: normalDnsValue(r.Type, r.Value) ?? null,
     ttl: r.Ttl,
     priority: r.Priority,
     weight: r.Weight,
