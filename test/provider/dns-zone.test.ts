@@ -104,6 +104,46 @@ describe("check", () => {
     expect((await checked({ zoneId: 1, certificateKeyType: 1 })).certificateKeyType).toBe("Rsa");
   });
 
+  test("custom nameservers and the SOA e-mail (the platform's Terraform provider's four refusals): all three with customNameserversEnabled: true, none without", async () => {
+    const own = { nameserver1: "ns1.example.org", nameserver2: "ns2.example.org" };
+    const soa = { soaEmail: "hostmaster@example.org" };
+    const onlyWith = (f: string, v: string, custom: string) =>
+      `${f}: is written only with customNameserversEnabled: true; got ${JSON.stringify(v)} with customNameserversEnabled ${custom} (the platform then serves its own nameservers and SOA e-mail). Write customNameserversEnabled: true with nameserver1, nameserver2 and soaEmail, or leave all three out`;
+    const required = (f: string) =>
+      `${f}: is required with customNameserversEnabled: true (the zone's nameservers, nameserver1 and nameserver2, and its SOA record's e-mail, soaEmail, are then the program's)`;
+    // 1. custom off, an SOA e-mail of its own.
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: false, ...soa })).toEqual([
+      onlyWith("soaEmail", "hostmaster@example.org", "false"),
+    ]);
+    // 2. custom off, nameservers of its own.
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: false, ...own })).toEqual([
+      onlyWith("nameserver1", "ns1.example.org", "false"),
+      onlyWith("nameserver2", "ns2.example.org", "false"),
+    ]);
+    // 3. custom on, no SOA e-mail of its own.
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: true, ...own })).toEqual([
+      required("soaEmail"),
+    ]);
+    // 4. custom off, nameservers and SOA e-mail of its own; and custom not written at all.
+    expect(
+      await failuresOf({ zoneId: 1, customNameserversEnabled: false, ...own, ...soa }),
+    ).toHaveLength(3);
+    expect(await failuresOf({ zoneId: 1, ...soa })).toEqual([
+      onlyWith("soaEmail", "hostmaster@example.org", "not written"),
+    ]);
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: true })).toEqual([
+      required("nameserver1"),
+      required("nameserver2"),
+      required("soaEmail"),
+    ]);
+    // Allowed: all three with custom on; custom off alone; none; not known yet (preview).
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: true, ...own, ...soa })).toEqual(
+      [],
+    );
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: false })).toEqual([]);
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: UNKNOWN, ...own })).toEqual([]);
+  });
+
   test("diff: another domain or zoneId replaces; a setting updates in place", async () => {
     const made = await p.create(await checked({ domain: "diff.example", loggingEnabled: true }));
     const o = made.outs;
@@ -145,7 +185,7 @@ describe("create by domain", () => {
     const r = await p.create(
       await checked({
         domain: "New.Example.",
-        soaEmail: "dns@new.example",
+        loggingEnabled: true,
         logAnonymizationType: "Drop",
       }),
     );
@@ -156,23 +196,23 @@ describe("create by domain", () => {
     expect(await writes()).toEqual(["POST /dnszone", `POST /dnszone/${z.Id}`]);
     const j = await t.journal();
     expect(j.find((e) => e.path === `/dnszone/${z.Id}`)?.body).toEqual({
-      SoaEmail: "dns@new.example",
+      LoggingEnabled: true,
       LogAnonymizationType: 1,
     });
-    expect(z).toMatchObject({ SoaEmail: "dns@new.example", LogAnonymizationType: 1 });
+    expect(z).toMatchObject({ LoggingEnabled: true, LogAnonymizationType: 1 });
     expect(r.outs).toMatchObject({
       zoneId: z.Id,
       domain: "new.example",
       origin: "created",
-      soaEmail: "dns@new.example",
+      loggingEnabled: true,
       logAnonymizationType: "Drop",
       // Not managed: as the platform holds them (the emulator's defaults).
-      loggingEnabled: false,
+      soaEmail: "hostmaster@new.example",
       certificateKeyType: "Ecdsa",
       nameserver1: "ns1.emulator.invalid",
       nameserver2: "ns2.emulator.invalid",
-      managed: ["soaEmail", "logAnonymizationType"],
-      prior: { soaEmail: "hostmaster@new.example", logAnonymizationType: "OneDigit" },
+      managed: ["loggingEnabled", "logAnonymizationType"],
+      prior: { loggingEnabled: false, logAnonymizationType: "OneDigit" },
     });
     expect(r.outs.created).toBeUndefined(); // the stored form says `origin`
     const j2 = await t.journal();
@@ -329,16 +369,16 @@ describe("the settings rules", () => {
     async (answer) => {
       await ctl().setProfile({ dnsZoneUpdateAnswer: answer });
       const before = await t.state();
-      const r = await p.create(await checked({ zoneId: 3, soaEmail: "ops@records.example" }));
-      expect(zoneOf(await t.state(), 3).SoaEmail).toBe("ops@records.example");
-      expect(r.outs).toMatchObject({ soaEmail: "ops@records.example" });
+      const r = await p.create(await checked({ zoneId: 3, loggingEnabled: true }));
+      expect(zoneOf(await t.state(), 3).LoggingEnabled).toBe(true);
+      expect(r.outs).toMatchObject({ loggingEnabled: true });
       resetRunState();
       const u = await p.update(
         r.id,
         r.outs,
-        (await checked({ zoneId: 3, soaEmail: "dns@records.example" })) as never,
+        (await checked({ zoneId: 3, loggingEnabled: true, logAnonymizationType: "Drop" })) as never,
       );
-      expect(u.outs).toMatchObject({ soaEmail: "dns@records.example" });
+      expect(u.outs).toMatchObject({ loggingEnabled: true, logAnonymizationType: "Drop" });
       const posts = (await t.journal()).filter((e) => e.method === "POST");
       expect(posts.map((e) => e.status)).toEqual(answer === "204" ? [204, 204] : [200, 200]);
       resetRunState();

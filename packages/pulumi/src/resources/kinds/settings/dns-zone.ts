@@ -14,7 +14,7 @@ import {
   isDnsHostname,
 } from "edgeplatform-client/spec/runtime";
 import type { DnsZone } from "edgeplatform-client";
-import { messageOf, ResourceOperationError } from "../../core/common";
+import { isUnknown, messageOf, ResourceOperationError, type Failure } from "../../core/common";
 import { getClient } from "../../core/settings";
 import { logLine, outcomeUnknown, timing } from "../../core/zone-objects/recovery";
 import {
@@ -53,6 +53,38 @@ const FIELDS: readonly SettingsField[] = [
   placed(enumField("certificateKeyType", DnsCertificateKeyType), "CertificateKeyType"),
   placed(field("loggingIpAnonymizationEnabled", bool()), "LoggingIPAnonymizationEnabled"),
 ];
+
+/** The settings that are the zone's own only with custom nameservers on. */
+const CUSTOM_NAMESERVER_FIELDS = ["nameserver1", "nameserver2", "soaEmail"] as const;
+
+/**
+ * The rule of custom nameservers (the platform's Terraform provider refuses the same four
+ * combinations): with `customNameserversEnabled: true` the program writes `nameserver1`,
+ * `nameserver2` and `soaEmail` (the zone's nameservers and SOA e-mail are then its own); with
+ * it false or not written, none of them (the platform serves its own). A value not known yet
+ * (preview) is checked once known.
+ */
+export function customNameserverFailures(news: Record<string, unknown>): Failure[] {
+  const custom = news.customNameserversEnabled;
+  if (isUnknown(custom)) return [];
+  const given = (f: string) => news[f] !== undefined && news[f] !== null;
+  if (custom === true)
+    return CUSTOM_NAMESERVER_FIELDS.filter((f) => !given(f)).map((property) => ({
+      property,
+      reason:
+        "is required with customNameserversEnabled: true (the zone's nameservers, nameserver1 " +
+        "and nameserver2, and its SOA record's e-mail, soaEmail, are then the program's)",
+    }));
+  const state = custom === false ? "false" : "not written";
+  return CUSTOM_NAMESERVER_FIELDS.filter(given).map((property) => ({
+    property,
+    reason:
+      `is written only with customNameserversEnabled: true; got ${JSON.stringify(news[property])} ` +
+      `with customNameserversEnabled ${state} (the platform then serves its own nameservers and ` +
+      `SOA e-mail). Write customNameserversEnabled: true with nameserver1, nameserver2 and ` +
+      `soaEmail, or leave all three out`,
+  }));
+}
 
 /** The platform key of each setting. */
 const KEY = Object.fromEntries(FIELDS.map((f) => [f.path, f.flatKey ?? f.path]));
@@ -214,16 +246,17 @@ export const dnsZoneKind: EngineKind<DnsZone> = {
   extraInputs: { domain: { type: "string", minLength: 1, maxLength: 253 } },
   checkExtra(news) {
     const d = news.domain;
-    if (typeof d !== "string") return [];
-    const n = normalDomain(d);
-    return isDnsHostname(n) && n.includes(".") && !n.startsWith("*")
-      ? []
-      : [
-          {
-            property: "domain",
-            reason: `must be a domain name such as example.com (labels of letters, digits and -, separated by dots); got ${JSON.stringify(d)}`,
-          },
-        ];
+    const n = typeof d === "string" ? normalDomain(d) : undefined;
+    const domain =
+      n === undefined || (isDnsHostname(n) && n.includes(".") && !n.startsWith("*"))
+        ? []
+        : [
+            {
+              property: "domain",
+              reason: `must be a domain name such as example.com (labels of letters, digits and -, separated by dots); got ${JSON.stringify(d)}`,
+            },
+          ];
+    return [...domain, ...customNameserverFailures(news)];
   },
   resolveZone,
   read: async (t) => snapshotOf(await getClient().dns.getZone(t.zone)),
