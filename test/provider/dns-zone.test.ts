@@ -104,44 +104,84 @@ describe("check", () => {
     expect((await checked({ zoneId: 1, certificateKeyType: 1 })).certificateKeyType).toBe("Rsa");
   });
 
-  test("custom nameservers and the SOA e-mail (the platform's Terraform provider's four refusals): all three with customNameserversEnabled: true, none without", async () => {
+  test("custom nameservers on: nameserver1, nameserver2 and soaEmail are required at check (the platform's Terraform provider's rule)", async () => {
     const own = { nameserver1: "ns1.example.org", nameserver2: "ns2.example.org" };
-    const soa = { soaEmail: "hostmaster@example.org" };
-    const onlyWith = (f: string, v: string, custom: string) =>
-      `${f}: is written only with customNameserversEnabled: true; got ${JSON.stringify(v)} with customNameserversEnabled ${custom} (the platform then serves its own nameservers and SOA e-mail). Write customNameserversEnabled: true with nameserver1, nameserver2 and soaEmail, or leave all three out`;
     const required = (f: string) =>
       `${f}: is required with customNameserversEnabled: true (the zone's nameservers, nameserver1 and nameserver2, and its SOA record's e-mail, soaEmail, are then the program's)`;
-    // 1. custom off, an SOA e-mail of its own.
-    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: false, ...soa })).toEqual([
-      onlyWith("soaEmail", "hostmaster@example.org", "false"),
-    ]);
-    // 2. custom off, nameservers of its own.
-    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: false, ...own })).toEqual([
-      onlyWith("nameserver1", "ns1.example.org", "false"),
-      onlyWith("nameserver2", "ns2.example.org", "false"),
-    ]);
-    // 3. custom on, no SOA e-mail of its own.
+    // Custom on with the platform's SOA e-mail (none of the program's own): refused.
     expect(await failuresOf({ zoneId: 1, customNameserversEnabled: true, ...own })).toEqual([
       required("soaEmail"),
-    ]);
-    // 4. custom off, nameservers and SOA e-mail of its own; and custom not written at all.
-    expect(
-      await failuresOf({ zoneId: 1, customNameserversEnabled: false, ...own, ...soa }),
-    ).toHaveLength(3);
-    expect(await failuresOf({ zoneId: 1, ...soa })).toEqual([
-      onlyWith("soaEmail", "hostmaster@example.org", "not written"),
     ]);
     expect(await failuresOf({ zoneId: 1, customNameserversEnabled: true })).toEqual([
       required("nameserver1"),
       required("nameserver2"),
       required("soaEmail"),
     ]);
-    // Allowed: all three with custom on; custom off alone; none; not known yet (preview).
-    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: true, ...own, ...soa })).toEqual(
-      [],
-    );
+    // Allowed: all three; custom off alone; not known yet (preview).
+    const all = { customNameserversEnabled: true, ...own, soaEmail: "hostmaster@example.org" };
+    expect(await failuresOf({ zoneId: 1, ...all })).toEqual([]);
     expect(await failuresOf({ zoneId: 1, customNameserversEnabled: false })).toEqual([]);
     expect(await failuresOf({ zoneId: 1, customNameserversEnabled: UNKNOWN, ...own })).toEqual([]);
+  });
+
+  test.each([
+    [
+      "an SOA e-mail of its own, custom off",
+      { customNameserversEnabled: false, soaEmail: "hostmaster@example.org" },
+      /soaEmail "hostmaster@example\.org" is the program's own while DNS zone 3's custom nameservers are off \(customNameserversEnabled false\)/,
+    ],
+    [
+      "nameservers of their own, custom off",
+      {
+        customNameserversEnabled: false,
+        nameserver1: "ns1.example.org",
+        nameserver2: "ns2.example.org",
+      },
+      /nameserver1 "ns1\.example\.org", nameserver2 "ns2\.example\.org" are the program's own/,
+    ],
+    [
+      "all three, custom off",
+      {
+        customNameserversEnabled: false,
+        nameserver1: "ns1.example.org",
+        nameserver2: "ns2.example.org",
+        soaEmail: "hostmaster@example.org",
+      },
+      /nameserver1 .*nameserver2 .*soaEmail "hostmaster@example\.org" are/,
+    ],
+    [
+      "an SOA e-mail, custom left out (off on the platform)",
+      { soaEmail: "hostmaster@example.org" },
+      /DNS zone 3's custom nameservers are off \(customNameserversEnabled false\)/,
+    ],
+  ])(
+    "custom nameservers off and %s: refused before any write, naming the fields",
+    async (_case, settings, message) => {
+      await t.clearJournal();
+      const e = await p.create(await checked({ zoneId: 3, ...settings })).then(
+        () => undefined,
+        (x: Error) => x,
+      );
+      expect(e?.message).toMatch(message);
+      expect(e?.message).toMatch(
+        /Write customNameserversEnabled: true with nameserver1, nameserver2 and soaEmail, or leave all three out\. No setting was written\./,
+      );
+      expect(await writes()).toEqual([]);
+    },
+  );
+
+  test("custom nameservers off with the zone's own values (what pulumi import writes): no refusal, no write", async () => {
+    await t.clearJournal();
+    await p.create(
+      await checked({
+        zoneId: 3,
+        customNameserversEnabled: false,
+        nameserver1: "ns1.emulator.invalid",
+        nameserver2: "ns2.emulator.invalid",
+        soaEmail: "hostmaster@records.example",
+      }),
+    );
+    expect(await writes()).toEqual([]);
   });
 
   test("diff: another domain or zoneId replaces; a setting updates in place", async () => {

@@ -25,7 +25,8 @@ namespace EdgePlatform.Pulumi.Dns
 
         /// <summary>
         /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        /// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        /// platform's, and a value of the program's own is refused before any write.
         /// </summary>
         [Output("customNameserversEnabled")]
         public Output<bool?> CustomNameserversEnabled { get; private set; } = null!;
@@ -171,7 +172,8 @@ namespace EdgePlatform.Pulumi.Dns
 
         /// <summary>
         /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        /// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        /// platform's, and a value of the program's own is refused before any write.
         /// </summary>
         [Input("customNameserversEnabled")]
         public Input<bool>? CustomNameserversEnabled { get; set; }

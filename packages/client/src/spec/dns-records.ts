@@ -1,10 +1,11 @@
 /**
  * DNS zones and records (published core API, tag "DNS Zone"): the enumerations with the
  * published numbering, and what a valid record of each {@link DnsRecordType} is — the value's
- * form (an IPv4 for A, a hostname for CNAME…) and the fields each type takes (priority for MX
- * and SRV, weight and port for SRV, flags and tag for CAA…) — so a bad record is refused
- * before any call, naming the field and the allowed values. No TypeBox here: the provider's
- * processes read it through `spec/runtime`.
+ * form (an IPv4 for A, a hostname for CNAME…), the fields each type takes (priority for MX
+ * and SRV, weight for A, AAAA and SRV, port for SRV, flags and tag for CAA…) and the name (a
+ * DNS name; no CNAME at the apex) — so a bad record is refused before any call, naming the
+ * field and the allowed values; and a target's normal form ({@link normalDnsValue}). No
+ * TypeBox here: the provider's processes read it through `spec/runtime`.
  */
 import { isIP } from "net";
 import type { ValidationFailure } from "./validation";

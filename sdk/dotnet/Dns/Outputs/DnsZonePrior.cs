@@ -21,7 +21,8 @@ namespace EdgePlatform.Pulumi.Dns.Outputs
         public readonly EdgePlatform.Pulumi.Dns.DnsCertificateKeyType? CertificateKeyType;
         /// <summary>
         /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        /// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        /// platform's, and a value of the program's own is refused before any write.
         /// </summary>
         public readonly bool? CustomNameserversEnabled;
         /// <summary>

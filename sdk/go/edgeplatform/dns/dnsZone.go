@@ -19,7 +19,8 @@ type DnsZone struct {
 	// `CertificateKeyType`).
 	CertificateKeyType DnsCertificateKeyTypePtrOutput `pulumi:"certificateKeyType"`
 	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrOutput `pulumi:"customNameserversEnabled"`
 	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
 	// in it. A domain that already has a zone on the account is refused before any write, naming
@@ -102,7 +103,8 @@ type dnsZoneArgs struct {
 	// `CertificateKeyType`).
 	CertificateKeyType *DnsCertificateKeyType `pulumi:"certificateKeyType"`
 	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled *bool `pulumi:"customNameserversEnabled"`
 	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
 	// in it. A domain that already has a zone on the account is refused before any write, naming
@@ -139,7 +141,8 @@ type DnsZoneArgs struct {
 	// `CertificateKeyType`).
 	CertificateKeyType DnsCertificateKeyTypePtrInput
 	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrInput
 	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
 	// in it. A domain that already has a zone on the account is refused before any write, naming
@@ -264,7 +267,8 @@ func (o DnsZoneOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutput {
 }
 
 // Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+// platform's, and a value of the program's own is refused before any write.
 func (o DnsZoneOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolPtrOutput { return v.CustomNameserversEnabled }).(pulumi.BoolPtrOutput)
 }

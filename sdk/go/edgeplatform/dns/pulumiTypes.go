@@ -252,7 +252,8 @@ type DnsZonePrior struct {
 	// `CertificateKeyType`).
 	CertificateKeyType *DnsCertificateKeyType `pulumi:"certificateKeyType"`
 	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled *bool `pulumi:"customNameserversEnabled"`
 	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
 	// `LogAnonymizationType`).
@@ -285,7 +286,8 @@ type DnsZonePriorArgs struct {
 	// `CertificateKeyType`).
 	CertificateKeyType DnsCertificateKeyTypePtrInput `pulumi:"certificateKeyType"`
 	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrInput `pulumi:"customNameserversEnabled"`
 	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
 	// `LogAnonymizationType`).
@@ -386,7 +388,8 @@ func (o DnsZonePriorOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutput 
 }
 
 // Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+// platform's, and a value of the program's own is refused before any write.
 func (o DnsZonePriorOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v DnsZonePrior) *bool { return v.CustomNameserversEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -458,7 +461,8 @@ func (o DnsZonePriorPtrOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutp
 }
 
 // Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-// requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+// platform's, and a value of the program's own is refused before any write.
 func (o DnsZonePriorPtrOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsZonePrior) *bool {
 		if v == nil {

@@ -39,7 +39,8 @@ class DnsZoneArgs:
         :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
                `CertificateKeyType`).
         :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-               requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+               platform's, and a value of the program's own is refused before any write.
         :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
                in it. A domain that already has a zone on the account is refused before any write, naming
                the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
@@ -100,7 +101,8 @@ class DnsZoneArgs:
     def custom_nameservers_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
         Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 
@@ -252,7 +254,8 @@ class DnsZone(pulumi.CustomResource):
         :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
                `CertificateKeyType`).
         :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-               requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+               platform's, and a value of the program's own is refused before any write.
         :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
                in it. A domain that already has a zone on the account is refused before any write, naming
                the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
@@ -384,7 +387,8 @@ class DnsZone(pulumi.CustomResource):
     def custom_nameservers_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 

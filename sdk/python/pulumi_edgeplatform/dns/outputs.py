@@ -258,7 +258,8 @@ class DnsZonePrior(dict):
         :param 'DnsCertificateKeyType' certificate_key_type: Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
                `CertificateKeyType`).
         :param _builtins.bool custom_nameservers_enabled: Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-               requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+               platform's, and a value of the program's own is refused before any write.
         :param 'DnsLogAnonymizationType' log_anonymization_type: Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
                `LogAnonymizationType`).
         :param _builtins.bool logging_enabled: Before Pulumi: Whether the zone's queries are logged (`LoggingEnabled`).
@@ -298,7 +299,8 @@ class DnsZonePrior(dict):
     def custom_nameservers_enabled(self) -> Optional[_builtins.bool]:
         """
         Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 

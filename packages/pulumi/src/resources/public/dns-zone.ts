@@ -13,7 +13,8 @@ import type { EnumArg } from "./zone-settings-resource";
 export interface DnsZoneSettingsArgs {
   /**
    * Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-   * requires `nameserver1`, `nameserver2` and `soaEmail`; false or left out, none of them.
+   * requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+   * platform's, and a value of the program's own is refused before any write.
    */
   customNameserversEnabled?: pulumi.Input<boolean>;
   /** First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers. */

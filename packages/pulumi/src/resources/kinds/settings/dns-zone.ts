@@ -14,7 +14,7 @@ import {
   isDnsHostname,
 } from "edgeplatform-client/spec/runtime";
 import type { DnsZone } from "edgeplatform-client";
-import { isUnknown, messageOf, ResourceOperationError, type Failure } from "../../core/common";
+import { messageOf, ResourceOperationError, type Failure } from "../../core/common";
 import { getClient } from "../../core/settings";
 import { logLine, outcomeUnknown, timing } from "../../core/zone-objects/recovery";
 import {
@@ -59,31 +59,49 @@ const CUSTOM_NAMESERVER_FIELDS = ["nameserver1", "nameserver2", "soaEmail"] as c
 
 /**
  * The rule of custom nameservers (the platform's Terraform provider refuses the same four
- * combinations): with `customNameserversEnabled: true` the program writes `nameserver1`,
- * `nameserver2` and `soaEmail` (the zone's nameservers and SOA e-mail are then its own); with
- * it false or not written, none of them (the platform serves its own). A value not known yet
- * (preview) is checked once known.
+ * combinations), at `check` for what the inputs alone show: with `customNameserversEnabled:
+ * true` the program writes `nameserver1`, `nameserver2` and `soaEmail` (the zone's nameservers
+ * and SOA e-mail are then its own). The other half, none of the three of the program's own
+ * while custom nameservers are off, needs the zone's values ({@link customNameserversOff}).
+ * A value not known yet (preview) is checked once known.
  */
 export function customNameserverFailures(news: Record<string, unknown>): Failure[] {
-  const custom = news.customNameserversEnabled;
-  if (isUnknown(custom)) return [];
+  if (news.customNameserversEnabled !== true) return [];
   const given = (f: string) => news[f] !== undefined && news[f] !== null;
-  if (custom === true)
-    return CUSTOM_NAMESERVER_FIELDS.filter((f) => !given(f)).map((property) => ({
-      property,
-      reason:
-        "is required with customNameserversEnabled: true (the zone's nameservers, nameserver1 " +
-        "and nameserver2, and its SOA record's e-mail, soaEmail, are then the program's)",
-    }));
-  const state = custom === false ? "false" : "not written";
-  return CUSTOM_NAMESERVER_FIELDS.filter(given).map((property) => ({
+  return CUSTOM_NAMESERVER_FIELDS.filter((f) => !given(f)).map((property) => ({
     property,
     reason:
-      `is written only with customNameserversEnabled: true; got ${JSON.stringify(news[property])} ` +
-      `with customNameserversEnabled ${state} (the platform then serves its own nameservers and ` +
-      `SOA e-mail). Write customNameserversEnabled: true with nameserver1, nameserver2 and ` +
-      `soaEmail, or leave all three out`,
+      "is required with customNameserversEnabled: true (the zone's nameservers, nameserver1 " +
+      "and nameserver2, and its SOA record's e-mail, soaEmail, are then the program's)",
   }));
+}
+
+/**
+ * Before a write: `nameserver1`, `nameserver2` or `soaEmail` of the program's own (a value
+ * other than the zone's) while custom nameservers are off (the program's
+ * `customNameserversEnabled: false`, or the zone's when the program leaves it out) is refused,
+ * naming each, before any setting is written. The zone's own values (what `pulumi import`
+ * writes) pass: they are not changes. Reads the zone only when the program leaves the switch out.
+ */
+async function customNameserversOff(
+  zone: number,
+  changes: Record<string, unknown>,
+  what: string,
+): Promise<void> {
+  const own = CUSTOM_NAMESERVER_FIELDS.filter((f) => changes[f] !== undefined);
+  const custom = changes.customNameserversEnabled;
+  if (own.length === 0 || custom === true) return;
+  // Left out of the changes: the zone's (the program's equals it, or the program leaves it out).
+  if (custom === undefined && (await getClient().dns.getZone(zone)).CustomNameserversEnabled)
+    return;
+  throw new ResourceOperationError(
+    `${what} failed: ${own.map((f) => `${f} ${JSON.stringify(changes[f])}`).join(", ")} ` +
+      `${own.length === 1 ? "is" : "are"} the program's own while DNS zone ${zone}'s custom ` +
+      `nameservers are off (customNameserversEnabled false): the platform then serves its own ` +
+      `nameservers and SOA e-mail (its Terraform provider refuses the same). Write ` +
+      `customNameserversEnabled: true with nameserver1, nameserver2 and soaEmail, or leave ` +
+      `all three out. No setting was written.`,
+  );
 }
 
 /** The platform key of each setting. */
@@ -260,6 +278,7 @@ export const dnsZoneKind: EngineKind<DnsZone> = {
   },
   resolveZone,
   read: async (t) => snapshotOf(await getClient().dns.getZone(t.zone)),
+  validate: (t, changes, what) => customNameserversOff(t.zone, changes, what),
   async write(t, _current, changes) {
     // Only the changed settings: the platform leaves the others as they are. Its answer (the
     // zone, or no body) is not relied on.
