@@ -44,7 +44,10 @@ test.each(["read", "delete"] as const)(
     const e = await rejection(p[op]("3/301", created));
     expect(e.message).toMatch(/DNS zone 3|dnszone\/3/);
     expect(e.message).not.toMatch(/ResourceOperationError/);
-    const line = hostLine(e);
-    expect(line.split("\n")).toEqual([`edgeplatform: ${e.message}`]);
+    expect(e.message).toMatch(new RegExp(`^edgeplatform DnsRecord 301: ${op} failed: `));
+    // Seen with the real CLI: the line shows under the stack, the message as the resource's error.
+    expect(hostLine(e).split("\n")).toEqual([
+      `edgeplatform: ${e.message.slice("edgeplatform ".length)}`,
+    ]);
   },
 );

@@ -111,15 +111,17 @@ type Method = (...args: unknown[]) => Promise<unknown>;
 const PRINTED_BY_HOST = new Set(["check", "diff", "read", "delete"]);
 
 /**
- * A failure as the host prints it: one line, `edgeplatform: <message>`. The host's own line
+ * A failure as the host prints it: one line, `edgeplatform: <message>` (the CLI shows it under
+ * the stack, beside the resource's error). The host's own line
  * is the error's text and its stack (`@pulumi/pulumi/cmd/dynamic-provider`), which for an
  * Error repeats the class name and the message and adds the stack trace; the engine still gets
  * the message. The error keeps its class and fields (`errorKey`, `status`).
  */
 function printedOnce(e: unknown): never {
   if (e instanceof Error) {
-    const message = e.message;
-    Object.defineProperty(e, "stack", { value: message, configurable: true, writable: true });
+    // The messages name the provider already ("edgeplatform DnsRecord 7: read failed: …").
+    const rest = e.message.replace(/^edgeplatform /, "");
+    Object.defineProperty(e, "stack", { value: rest, configurable: true, writable: true });
     Object.defineProperty(e, "toString", { value: () => "edgeplatform", configurable: true });
   }
   throw e;
