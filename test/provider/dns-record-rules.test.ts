@@ -296,3 +296,24 @@ describe("normal form: a target without its trailing dot (the platform's Terrafo
     ).toBe("mx.example.net");
   });
 });
+
+describe("a rename onto a CNAME's name", () => {
+  test("an update that moves a record beside a CNAME (or a CNAME beside a record) is refused before its POST", async () => {
+    const a = await create({ zoneId: 3, type: "A", name: "a", value: "192.0.2.5" });
+    const { resetRunState } = await import("../../packages/pulumi/src/resources/core/run-state");
+    resetRunState();
+    await t.clearJournal();
+    const e = await rejection(
+      p.update(a.id, a.outs, checked({ zoneId: 3, type: "A", name: "blog", value: "192.0.2.5" })),
+    );
+    expect(e.message).toMatch(/A "blog".*DNS zone 3 already has record 303 \(CNAME "blog"\)/);
+    expect(await writes()).toEqual([]);
+    // A rename to a free name is one POST.
+    await p.update(
+      a.id,
+      a.outs,
+      checked({ zoneId: 3, type: "A", name: "free", value: "192.0.2.5" }),
+    );
+    expect((await writes()).map((w) => w.body)).toEqual([{ Name: "free" }]);
+  });
+});
