@@ -336,12 +336,8 @@ describe("readZoneFile: the platform's records of a zone file", () => {
         'line 3: MX record "": priority: "ten" is not a whole number from 0 to 65535',
       ],
       [
-        "@ CAA 0 issuer letsencrypt.org",
-        'line 3: CAA record "": Tag must be one of "issue", "issuewild", "iodef", "issuemail", "issuevmc", "contactemail", "contactphone"; got "issuer"',
-      ],
-      [
-        "_s._tcp SRV 1 2 0 sip",
-        'line 3: SRV record "_s._tcp": Port must be an integer from 1 to 65535 for type SRV; got 0',
+        "@ CAA 0 issue_r letsencrypt.org",
+        'line 3: CAA record "": Tag must be a CAA property tag: 1 to 15 letters and digits (RFC 8659 §4.1), such as "issue", "issuewild", "iodef"; got "issue_r"',
       ],
       ["x.other.example. A 192.0.2.1", "line 3: x.other.example is outside the zone example.org"],
       ["www A 192.0.2.1 192.0.2.2", 'line 3: A record "www": needs 1 field (address); got 2'],

@@ -104,6 +104,86 @@ describe("check", () => {
     expect((await checked({ zoneId: 1, certificateKeyType: 1 })).certificateKeyType).toBe("Rsa");
   });
 
+  test("custom nameservers on: nameserver1, nameserver2 and soaEmail are required at check (the platform's Terraform provider's rule)", async () => {
+    const own = { nameserver1: "ns1.example.org", nameserver2: "ns2.example.org" };
+    const required = (f: string) =>
+      `${f}: is required with customNameserversEnabled: true (the zone's nameservers, nameserver1 and nameserver2, and its SOA record's e-mail, soaEmail, are then the program's)`;
+    // Custom on with the platform's SOA e-mail (none of the program's own): refused.
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: true, ...own })).toEqual([
+      required("soaEmail"),
+    ]);
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: true })).toEqual([
+      required("nameserver1"),
+      required("nameserver2"),
+      required("soaEmail"),
+    ]);
+    // Allowed: all three; custom off alone; not known yet (preview).
+    const all = { customNameserversEnabled: true, ...own, soaEmail: "hostmaster@example.org" };
+    expect(await failuresOf({ zoneId: 1, ...all })).toEqual([]);
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: false })).toEqual([]);
+    expect(await failuresOf({ zoneId: 1, customNameserversEnabled: UNKNOWN, ...own })).toEqual([]);
+  });
+
+  test.each([
+    [
+      "an SOA e-mail of its own, custom off",
+      { customNameserversEnabled: false, soaEmail: "hostmaster@example.org" },
+      /soaEmail "hostmaster@example\.org" is the program's own while DNS zone 3's custom nameservers are off \(customNameserversEnabled false\)/,
+    ],
+    [
+      "nameservers of their own, custom off",
+      {
+        customNameserversEnabled: false,
+        nameserver1: "ns1.example.org",
+        nameserver2: "ns2.example.org",
+      },
+      /nameserver1 "ns1\.example\.org", nameserver2 "ns2\.example\.org" are the program's own/,
+    ],
+    [
+      "all three, custom off",
+      {
+        customNameserversEnabled: false,
+        nameserver1: "ns1.example.org",
+        nameserver2: "ns2.example.org",
+        soaEmail: "hostmaster@example.org",
+      },
+      /nameserver1 .*nameserver2 .*soaEmail "hostmaster@example\.org" are/,
+    ],
+    [
+      "an SOA e-mail, custom left out (off on the platform)",
+      { soaEmail: "hostmaster@example.org" },
+      /DNS zone 3's custom nameservers are off \(customNameserversEnabled false\)/,
+    ],
+  ])(
+    "custom nameservers off and %s: refused before any write, naming the fields",
+    async (_case, settings, message) => {
+      await t.clearJournal();
+      const e = await p.create(await checked({ zoneId: 3, ...settings })).then(
+        () => undefined,
+        (x: Error) => x,
+      );
+      expect(e?.message).toMatch(message);
+      expect(e?.message).toMatch(
+        /Write customNameserversEnabled: true with nameserver1, nameserver2 and soaEmail, or leave all three out\. No setting was written\./,
+      );
+      expect(await writes()).toEqual([]);
+    },
+  );
+
+  test("custom nameservers off with the zone's own values (what pulumi import writes): no refusal, no write", async () => {
+    await t.clearJournal();
+    await p.create(
+      await checked({
+        zoneId: 3,
+        customNameserversEnabled: false,
+        nameserver1: "ns1.emulator.invalid",
+        nameserver2: "ns2.emulator.invalid",
+        soaEmail: "hostmaster@records.example",
+      }),
+    );
+    expect(await writes()).toEqual([]);
+  });
+
   test("diff: another domain or zoneId replaces; a setting updates in place", async () => {
     const made = await p.create(await checked({ domain: "diff.example", loggingEnabled: true }));
     const o = made.outs;
@@ -145,7 +225,7 @@ describe("create by domain", () => {
     const r = await p.create(
       await checked({
         domain: "New.Example.",
-        soaEmail: "dns@new.example",
+        loggingEnabled: true,
         logAnonymizationType: "Drop",
       }),
     );
@@ -156,23 +236,23 @@ describe("create by domain", () => {
     expect(await writes()).toEqual(["POST /dnszone", `POST /dnszone/${z.Id}`]);
     const j = await t.journal();
     expect(j.find((e) => e.path === `/dnszone/${z.Id}`)?.body).toEqual({
-      SoaEmail: "dns@new.example",
+      LoggingEnabled: true,
       LogAnonymizationType: 1,
     });
-    expect(z).toMatchObject({ SoaEmail: "dns@new.example", LogAnonymizationType: 1 });
+    expect(z).toMatchObject({ LoggingEnabled: true, LogAnonymizationType: 1 });
     expect(r.outs).toMatchObject({
       zoneId: z.Id,
       domain: "new.example",
       origin: "created",
-      soaEmail: "dns@new.example",
+      loggingEnabled: true,
       logAnonymizationType: "Drop",
       // Not managed: as the platform holds them (the emulator's defaults).
-      loggingEnabled: false,
+      soaEmail: "hostmaster@new.example",
       certificateKeyType: "Ecdsa",
       nameserver1: "ns1.emulator.invalid",
       nameserver2: "ns2.emulator.invalid",
-      managed: ["soaEmail", "logAnonymizationType"],
-      prior: { soaEmail: "hostmaster@new.example", logAnonymizationType: "OneDigit" },
+      managed: ["loggingEnabled", "logAnonymizationType"],
+      prior: { loggingEnabled: false, logAnonymizationType: "OneDigit" },
     });
     expect(r.outs.created).toBeUndefined(); // the stored form says `origin`
     const j2 = await t.journal();
@@ -329,16 +409,16 @@ describe("the settings rules", () => {
     async (answer) => {
       await ctl().setProfile({ dnsZoneUpdateAnswer: answer });
       const before = await t.state();
-      const r = await p.create(await checked({ zoneId: 3, soaEmail: "ops@records.example" }));
-      expect(zoneOf(await t.state(), 3).SoaEmail).toBe("ops@records.example");
-      expect(r.outs).toMatchObject({ soaEmail: "ops@records.example" });
+      const r = await p.create(await checked({ zoneId: 3, loggingEnabled: true }));
+      expect(zoneOf(await t.state(), 3).LoggingEnabled).toBe(true);
+      expect(r.outs).toMatchObject({ loggingEnabled: true });
       resetRunState();
       const u = await p.update(
         r.id,
         r.outs,
-        (await checked({ zoneId: 3, soaEmail: "dns@records.example" })) as never,
+        (await checked({ zoneId: 3, loggingEnabled: true, logAnonymizationType: "Drop" })) as never,
       );
-      expect(u.outs).toMatchObject({ soaEmail: "dns@records.example" });
+      expect(u.outs).toMatchObject({ loggingEnabled: true, logAnonymizationType: "Drop" });
       const posts = (await t.journal()).filter((e) => e.method === "POST");
       expect(posts.map((e) => e.status)).toEqual(answer === "204" ? [204, 204] : [200, 200]);
       resetRunState();

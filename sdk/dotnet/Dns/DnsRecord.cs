@@ -90,7 +90,9 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<EdgePlatform.Pulumi.Dns.DnsMonitoringType?> MonitorType { get; private set; } = null!;
 
         /// <summary>
-        /// The record's name, relative to the zone (`"www"`); `""` is the zone apex.
+        /// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+        /// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+        /// nor beside another record of its name (RFC 1034): refused before any write.
         /// </summary>
         [Output("name")]
         public Output<string?> Name { get; private set; } = null!;
@@ -102,7 +104,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<object?> Origin { get; private set; } = null!;
 
         /// <summary>
-        /// Port, 1–65535: SRV records only (required for them).
+        /// Port, 0–65535: SRV records only (required for them).
         /// </summary>
         [Output("port")]
         public Output<int?> Port { get; private set; } = null!;
@@ -148,8 +150,8 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<EdgePlatform.Pulumi.Dns.DnsSmartRoutingType?> SmartRoutingType { get; private set; } = null!;
 
         /// <summary>
-        /// Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-        /// issuevmc, contactemail or contactphone.
+        /// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+        /// such as issue, issuewild or iodef.
         /// </summary>
         [Output("tag")]
         public Output<string?> Tag { get; private set; } = null!;
@@ -176,14 +178,15 @@ namespace EdgePlatform.Pulumi.Dns
 
         /// <summary>
         /// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-        /// hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-        /// Required except for PullZone and Script records. Left out: not managed.
+        /// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+        /// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+        /// PullZone and Script records. Left out: not managed.
         /// </summary>
         [Output("value")]
         public Output<string?> Value { get; private set; } = null!;
 
         /// <summary>
-        /// Weight, 0–65535: SRV records only (required for them).
+        /// Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
         /// </summary>
         [Output("weight")]
         public Output<int?> Weight { get; private set; } = null!;
@@ -314,13 +317,15 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<EdgePlatform.Pulumi.Dns.DnsMonitoringType>? MonitorType { get; set; }
 
         /// <summary>
-        /// The record's name, relative to the zone (`"www"`); `""` is the zone apex.
+        /// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+        /// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+        /// nor beside another record of its name (RFC 1034): refused before any write.
         /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
 
         /// <summary>
-        /// Port, 1–65535: SRV records only (required for them).
+        /// Port, 0–65535: SRV records only (required for them).
         /// </summary>
         [Input("port")]
         public Input<int>? Port { get; set; }
@@ -360,8 +365,8 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<EdgePlatform.Pulumi.Dns.DnsSmartRoutingType>? SmartRoutingType { get; set; }
 
         /// <summary>
-        /// Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-        /// issuevmc, contactemail or contactphone.
+        /// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+        /// such as issue, issuewild or iodef.
         /// </summary>
         [Input("tag")]
         public Input<string>? Tag { get; set; }
@@ -382,14 +387,15 @@ namespace EdgePlatform.Pulumi.Dns
 
         /// <summary>
         /// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-        /// hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-        /// Required except for PullZone and Script records. Left out: not managed.
+        /// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+        /// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+        /// PullZone and Script records. Left out: not managed.
         /// </summary>
         [Input("value")]
         public Input<string>? Value { get; set; }
 
         /// <summary>
-        /// Weight, 0–65535: SRV records only (required for them).
+        /// Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
         /// </summary>
         [Input("weight")]
         public Input<int>? Weight { get; set; }

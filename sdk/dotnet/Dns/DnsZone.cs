@@ -24,7 +24,9 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<EdgePlatform.Pulumi.Dns.DnsCertificateKeyType?> CertificateKeyType { get; private set; } = null!;
 
         /// <summary>
-        /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        /// platform's, and a value of the program's own is refused before any write.
         /// </summary>
         [Output("customNameserversEnabled")]
         public Output<bool?> CustomNameserversEnabled { get; private set; } = null!;
@@ -64,13 +66,13 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<ImmutableArray<string>> Managed { get; private set; } = null!;
 
         /// <summary>
-        /// First nameserver of the zone, a hostname (`Nameserver1`).
+        /// First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         /// </summary>
         [Output("nameserver1")]
         public Output<string?> Nameserver1 { get; private set; } = null!;
 
         /// <summary>
-        /// Second nameserver of the zone, a hostname (`Nameserver2`).
+        /// Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         /// </summary>
         [Output("nameserver2")]
         public Output<string?> Nameserver2 { get; private set; } = null!;
@@ -104,7 +106,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<bool?> ReadOnly { get; private set; } = null!;
 
         /// <summary>
-        /// E-mail address of the zone's SOA record (`SoaEmail`).
+        /// E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         /// </summary>
         [Output("soaEmail")]
         public Output<string?> SoaEmail { get; private set; } = null!;
@@ -169,7 +171,9 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<EdgePlatform.Pulumi.Dns.DnsCertificateKeyType>? CertificateKeyType { get; set; }
 
         /// <summary>
-        /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        /// platform's, and a value of the program's own is refused before any write.
         /// </summary>
         [Input("customNameserversEnabled")]
         public Input<bool>? CustomNameserversEnabled { get; set; }
@@ -203,13 +207,13 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<bool>? LoggingIpAnonymizationEnabled { get; set; }
 
         /// <summary>
-        /// First nameserver of the zone, a hostname (`Nameserver1`).
+        /// First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         /// </summary>
         [Input("nameserver1")]
         public Input<string>? Nameserver1 { get; set; }
 
         /// <summary>
-        /// Second nameserver of the zone, a hostname (`Nameserver2`).
+        /// Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         /// </summary>
         [Input("nameserver2")]
         public Input<string>? Nameserver2 { get; set; }
@@ -225,7 +229,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<Inputs.DnsZonePriorArgs>? Prior { get; set; }
 
         /// <summary>
-        /// E-mail address of the zone's SOA record (`SoaEmail`).
+        /// E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         /// </summary>
         [Input("soaEmail")]
         public Input<string>? SoaEmail { get; set; }

@@ -1,10 +1,11 @@
 /**
  * DNS zones and records (published core API, tag "DNS Zone"): the enumerations with the
  * published numbering, and what a valid record of each {@link DnsRecordType} is — the value's
- * form (an IPv4 for A, a hostname for CNAME…) and the fields each type takes (priority for MX
- * and SRV, weight and port for SRV, flags and tag for CAA…) — so a bad record is refused
- * before any call, naming the field and the allowed values. No TypeBox here: the provider's
- * processes read it through `spec/runtime`.
+ * form (an IPv4 for A, a hostname for CNAME…), the fields each type takes (priority for MX
+ * and SRV, weight for A, AAAA and SRV, port for SRV, flags and tag for CAA…) and the name (a
+ * DNS name; no CNAME at the apex) — so a bad record is refused before any call, naming the
+ * field and the allowed values; and a target's normal form ({@link normalDnsValue}). No
+ * TypeBox here: the provider's processes read it through `spec/runtime`.
  */
 import { isIP } from "net";
 import type { ValidationFailure } from "./validation";
@@ -56,7 +57,10 @@ export const DnsViewType = { Full: 0, Lite: 1 } as const;
 /** State of a record scan (`DnsZoneScanJobStatus`). */
 export const DnsScanJobStatus = { Pending: 0, InProgress: 1, Completed: 2, Failed: 3 } as const;
 
-/** CAA property tags (RFC 8659 and its registry). */
+/**
+ * CAA property tags in the registry (RFC 8659, 8657, 9495…): examples only. A tag is any
+ * {@link isCaaTag} (the platform and RFC 8659 take tags not registered yet, such as `tbs`).
+ */
 export const CaaTags = [
   "issue",
   "issuewild",
@@ -67,10 +71,15 @@ export const CaaTags = [
   "contactphone",
 ] as const;
 
+/** Whether `t` is a CAA property tag as RFC 8659 §4.1 writes one: 1 to 15 letters and digits. */
+export function isCaaTag(t: unknown): boolean {
+  return typeof t === "string" && /^[A-Za-z0-9]{1,15}$/.test(t);
+}
+
 /** A record's own fields that only some types take, by field: the types that take it. */
 export const DnsRecordTypeFields = {
   Priority: ["MX", "SRV"],
-  Weight: ["SRV"],
+  Weight: ["A", "AAAA", "SRV"],
   Port: ["SRV"],
   Flags: ["CAA"],
   Tag: ["CAA"],
@@ -103,6 +112,34 @@ const VALUE_FORM: Partial<Record<DnsRecordTypeName, ValueForm>> = {
   PullZone: "none",
   Script: "none",
 };
+
+/** Types whose value is a domain name (the record's target). */
+const TARGET_TYPES: readonly DnsRecordTypeName[] = ["CNAME", "MX", "NS", "PTR", "SRV", "Flatten"];
+/** Types whose target may be the root, `.`: a null MX (RFC 7505) and an SRV "no service" (RFC 2782). */
+const ROOT_TARGET_TYPES: readonly DnsRecordTypeName[] = ["MX", "SRV"];
+
+/**
+ * A record's value in the platform's form: a target (CNAME, MX, NS, PTR, SRV, Flatten)
+ * without its trailing dot (`mail.example.com.` → `mail.example.com`), the root `.` kept;
+ * any other value as it is. The platform's own Terraform provider refuses a trailing dot on
+ * these types (the platform keeps names relative to the root without it), so a program may
+ * write either and both compare equal.
+ */
+export function normalDnsValue(type: unknown, value: unknown): unknown {
+  const t = dnsRecordTypeName(type);
+  if (typeof value !== "string" || !t || !TARGET_TYPES.includes(t) || value === ".") return value;
+  return value.endsWith(".") ? value.slice(0, -1) : value;
+}
+
+/**
+ * Whether `name` is a record name as the platform keeps it (relative to the zone): `""` (the
+ * apex), `*` or `*.<name>` (a wildcard), or labels of 1-63 letters, digits, `-` and `_`
+ * separated by dots, with no trailing dot.
+ */
+export function isDnsRecordName(name: string): boolean {
+  if (name === "" || name === "*") return true;
+  return !name.endsWith(".") && isDnsHostname(name);
+}
 
 const HOSTNAME =
   /^(?=.{1,253}\.?$)(?:\*\.)?(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?\.?$/;
@@ -173,6 +210,24 @@ export function checkDnsRecord(
     for (const field of REQUIRED[type] ?? [])
       if (record[field] === undefined || record[field] === null)
         out.push({ property: at(field), reason: `is required for type ${type}` });
+  const name = record.Name;
+  if (typeof name === "string") {
+    if (!isDnsRecordName(name))
+      out.push({
+        property: at("Name"),
+        reason:
+          `must be a DNS name relative to the zone: "" for the apex, "*" or "*.<name>" for a ` +
+          `wildcard, else labels of 1 to 63 letters, digits, - and _ separated by dots (no ` +
+          `space, no trailing dot); got ${JSON.stringify(name)}`,
+      });
+    else if (name === "" && type === "CNAME")
+      out.push({
+        property: at("Name"),
+        reason:
+          `a CNAME cannot be at the zone apex ("") (RFC 1034 §3.6.2: a CNAME's name holds no ` +
+          `other record, and the apex holds the zone's SOA and NS); use a Flatten record there`,
+      });
+  }
   const range = (field: TypeField, min: number, max: number) => {
     const v = record[field];
     if (
@@ -188,16 +243,19 @@ export function checkDnsRecord(
       });
   };
   range("Priority", 0, 65535);
-  range("Weight", 0, 65535);
-  range("Port", 1, 65535);
+  // The platform's weight of an A/AAAA record (weighted answers) is 0-100; an SRV's is RFC 2782's.
+  range("Weight", 0, type === "SRV" ? 65535 : 100);
+  range("Port", 0, 65535);
   range("Flags", 0, 255);
-  if (type === "CAA" && record.Tag !== undefined && record.Tag !== null) {
-    if (!(CaaTags as readonly unknown[]).includes(record.Tag))
-      out.push({
-        property: at("Tag"),
-        reason: `must be one of ${CaaTags.map((t) => JSON.stringify(t)).join(", ")}; got ${JSON.stringify(record.Tag)}`,
-      });
-  }
+  if (type === "CAA" && record.Tag !== undefined && record.Tag !== null && !isCaaTag(record.Tag))
+    out.push({
+      property: at("Tag"),
+      reason:
+        `must be a CAA property tag: 1 to 15 letters and digits (RFC 8659 §4.1), such as ` +
+        `${CaaTags.slice(0, 3)
+          .map((t) => JSON.stringify(t))
+          .join(", ")}; got ${JSON.stringify(record.Tag)}`,
+    });
   const value = record.Value;
   const form = VALUE_FORM[type];
   if (value === undefined || value === null) {
@@ -219,7 +277,13 @@ export function checkDnsRecord(
       if (isIP(value) !== 6) bad("an IPv6 address");
       break;
     case "hostname":
-      if (!isDnsHostname(value)) bad("a hostname");
+      if (value === "." && ROOT_TARGET_TYPES.includes(type)) break; // null MX, no-service SRV
+      if (isIP(value.replace(/\.$/, "")) !== 0)
+        bad(
+          "a hostname, not an IP address (a target is a name; an address needs an A or AAAA record)",
+        );
+      else if (!isDnsHostname(value))
+        bad(`a hostname${ROOT_TARGET_TYPES.includes(type) ? ' (or "." for none)' : ""}`);
       break;
     case "url":
       if (!/^https?:\/\/[^\s/]+\S*$/i.test(value)) bad("an http:// or https:// URL");

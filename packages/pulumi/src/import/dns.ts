@@ -56,6 +56,15 @@ const TYPE_FIELDS = {
   ScriptId: "scriptId",
 } as const satisfies Record<keyof typeof DnsRecordTypeFields, keyof DnsRecordArgs>;
 
+/**
+ * A type field's value as written: an A or AAAA record's weight of 0 is the platform's "no
+ * weight" (it reads 0 back for a record never weighted), so it is left out.
+ */
+const typeFieldValue = (type: string, field: keyof typeof TYPE_FIELDS, v: unknown): unknown =>
+  field === "Weight" && type !== "SRV" && (v === 0 || v === undefined || v === null)
+    ? undefined
+    : v;
+
 /** Types whose record has no value of its own (it points at a pull zone or a script). */
 const NO_VALUE: readonly DnsRecordTypeName[] = ["PullZone", "Script"];
 
@@ -93,7 +102,7 @@ export function adoptedRecordArgs(
   const takes = (f: keyof typeof DnsRecordTypeFields) =>
     (DnsRecordTypeFields[f] as readonly string[]).includes(type);
   for (const f of ["Priority", "Weight", "Port", "Flags"] as const)
-    if (takes(f) && typeof r[f] === "number") args[TYPE_FIELDS[f]] = r[f];
+    if (takes(f) && typeof typeFieldValue(type, f, r[f]) === "number") args[TYPE_FIELDS[f]] = r[f];
   if (takes("Tag") && typeof r.Tag === "string") args.tag = r.Tag;
   if (type === "PullZone") {
     const id =
@@ -163,7 +172,11 @@ export function sameRecord(p: DnsRecord, f: ZoneFileDnsRecord): boolean {
   const takes = (field: keyof typeof DnsRecordTypeFields) =>
     (DnsRecordTypeFields[field] as readonly string[]).includes(f.type);
   for (const field of ["Priority", "Weight", "Port", "Flags", "Tag"] as const)
-    if (takes(field) && norm(p[field]) !== norm(f[TYPE_FIELDS[field] as keyof ZoneFileDnsRecord]))
+    if (
+      takes(field) &&
+      norm(typeFieldValue(f.type, field, p[field])) !==
+        norm(typeFieldValue(f.type, field, f[TYPE_FIELDS[field] as keyof ZoneFileDnsRecord]))
+    )
       return false;
   return true;
 }

@@ -21,7 +21,9 @@ namespace EdgePlatform.Pulumi.Dns.Inputs
         public Input<EdgePlatform.Pulumi.Dns.DnsCertificateKeyType>? CertificateKeyType { get; set; }
 
         /// <summary>
-        /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        /// platform's, and a value of the program's own is refused before any write.
         /// </summary>
         [Input("customNameserversEnabled")]
         public Input<bool>? CustomNameserversEnabled { get; set; }
@@ -46,19 +48,19 @@ namespace EdgePlatform.Pulumi.Dns.Inputs
         public Input<bool>? LoggingIpAnonymizationEnabled { get; set; }
 
         /// <summary>
-        /// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
+        /// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         /// </summary>
         [Input("nameserver1")]
         public Input<string>? Nameserver1 { get; set; }
 
         /// <summary>
-        /// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
+        /// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         /// </summary>
         [Input("nameserver2")]
         public Input<string>? Nameserver2 { get; set; }
 
         /// <summary>
-        /// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+        /// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         /// </summary>
         [Input("soaEmail")]
         public Input<string>? SoaEmail { get; set; }

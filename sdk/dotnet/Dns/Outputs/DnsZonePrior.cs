@@ -20,7 +20,9 @@ namespace EdgePlatform.Pulumi.Dns.Outputs
         /// </summary>
         public readonly EdgePlatform.Pulumi.Dns.DnsCertificateKeyType? CertificateKeyType;
         /// <summary>
-        /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        /// platform's, and a value of the program's own is refused before any write.
         /// </summary>
         public readonly bool? CustomNameserversEnabled;
         /// <summary>
@@ -37,15 +39,15 @@ namespace EdgePlatform.Pulumi.Dns.Outputs
         /// </summary>
         public readonly bool? LoggingIpAnonymizationEnabled;
         /// <summary>
-        /// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
+        /// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         /// </summary>
         public readonly string? Nameserver1;
         /// <summary>
-        /// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
+        /// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         /// </summary>
         public readonly string? Nameserver2;
         /// <summary>
-        /// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+        /// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         /// </summary>
         public readonly string? SoaEmail;
 

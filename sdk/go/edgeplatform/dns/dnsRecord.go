@@ -40,11 +40,13 @@ type DnsRecord struct {
 	LatencyZone pulumi.StringPtrOutput `pulumi:"latencyZone"`
 	// Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
 	MonitorType DnsMonitoringTypePtrOutput `pulumi:"monitorType"`
-	// The record's name, relative to the zone (`"www"`); `""` is the zone apex.
+	// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+	// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+	// nor beside another record of its name (RFC 1034): refused before any write.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// `"created"` (this resource created the record) or `"adopted"` (it existed before).
 	Origin pulumi.AnyOutput `pulumi:"origin"`
-	// Port, 1–65535: SRV records only (required for them).
+	// Port, 0–65535: SRV records only (required for them).
 	Port pulumi.IntPtrOutput `pulumi:"port"`
 	// Priority, 0–65535: MX and SRV records only (required for them).
 	Priority pulumi.IntPtrOutput `pulumi:"priority"`
@@ -62,8 +64,8 @@ type DnsRecord struct {
 	ScriptId pulumi.IntPtrOutput `pulumi:"scriptId"`
 	// Smart routing: None, Latency or Geolocation. Left out: not managed.
 	SmartRoutingType DnsSmartRoutingTypePtrOutput `pulumi:"smartRoutingType"`
-	// Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-	// issuevmc, contactemail or contactphone.
+	// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+	// such as issue, issuewild or iodef.
 	Tag pulumi.StringPtrOutput `pulumi:"tag"`
 	// Time to live, in seconds. Left out: not managed (the platform's default for a new record).
 	Ttl pulumi.IntPtrOutput `pulumi:"ttl"`
@@ -74,10 +76,11 @@ type DnsRecord struct {
 	// Fields reported but not managed (left out by the program).
 	Unmanaged pulumi.ArrayOutput `pulumi:"unmanaged"`
 	// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-	// hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-	// Required except for PullZone and Script records. Left out: not managed.
+	// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+	// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+	// PullZone and Script records. Left out: not managed.
 	Value pulumi.StringPtrOutput `pulumi:"value"`
-	// Weight, 0–65535: SRV records only (required for them).
+	// Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
 	Weight pulumi.IntPtrOutput `pulumi:"weight"`
 	// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
 	// resource (a new record there; destroy of the old one deletes it if this resource created it).
@@ -147,9 +150,11 @@ type dnsRecordArgs struct {
 	LatencyZone *string `pulumi:"latencyZone"`
 	// Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
 	MonitorType *DnsMonitoringType `pulumi:"monitorType"`
-	// The record's name, relative to the zone (`"www"`); `""` is the zone apex.
+	// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+	// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+	// nor beside another record of its name (RFC 1034): refused before any write.
 	Name *string `pulumi:"name"`
-	// Port, 1–65535: SRV records only (required for them).
+	// Port, 0–65535: SRV records only (required for them).
 	Port *int `pulumi:"port"`
 	// Priority, 0–65535: MX and SRV records only (required for them).
 	Priority *int `pulumi:"priority"`
@@ -165,8 +170,8 @@ type dnsRecordArgs struct {
 	ScriptId *int `pulumi:"scriptId"`
 	// Smart routing: None, Latency or Geolocation. Left out: not managed.
 	SmartRoutingType *DnsSmartRoutingType `pulumi:"smartRoutingType"`
-	// Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-	// issuevmc, contactemail or contactphone.
+	// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+	// such as issue, issuewild or iodef.
 	Tag *string `pulumi:"tag"`
 	// Time to live, in seconds. Left out: not managed (the platform's default for a new record).
 	Ttl *int `pulumi:"ttl"`
@@ -175,10 +180,11 @@ type dnsRecordArgs struct {
 	// change replaces a created record (delete first); an adopted record's is refused.
 	Type *DnsRecordType `pulumi:"type"`
 	// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-	// hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-	// Required except for PullZone and Script records. Left out: not managed.
+	// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+	// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+	// PullZone and Script records. Left out: not managed.
 	Value *string `pulumi:"value"`
-	// Weight, 0–65535: SRV records only (required for them).
+	// Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
 	Weight *int `pulumi:"weight"`
 	// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
 	// resource (a new record there; destroy of the old one deletes it if this resource created it).
@@ -210,9 +216,11 @@ type DnsRecordArgs struct {
 	LatencyZone pulumi.StringPtrInput
 	// Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
 	MonitorType DnsMonitoringTypePtrInput
-	// The record's name, relative to the zone (`"www"`); `""` is the zone apex.
+	// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+	// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+	// nor beside another record of its name (RFC 1034): refused before any write.
 	Name pulumi.StringPtrInput
-	// Port, 1–65535: SRV records only (required for them).
+	// Port, 0–65535: SRV records only (required for them).
 	Port pulumi.IntPtrInput
 	// Priority, 0–65535: MX and SRV records only (required for them).
 	Priority pulumi.IntPtrInput
@@ -228,8 +236,8 @@ type DnsRecordArgs struct {
 	ScriptId pulumi.IntPtrInput
 	// Smart routing: None, Latency or Geolocation. Left out: not managed.
 	SmartRoutingType DnsSmartRoutingTypePtrInput
-	// Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-	// issuevmc, contactemail or contactphone.
+	// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+	// such as issue, issuewild or iodef.
 	Tag pulumi.StringPtrInput
 	// Time to live, in seconds. Left out: not managed (the platform's default for a new record).
 	Ttl pulumi.IntPtrInput
@@ -238,10 +246,11 @@ type DnsRecordArgs struct {
 	// change replaces a created record (delete first); an adopted record's is refused.
 	Type DnsRecordTypePtrInput
 	// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-	// hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-	// Required except for PullZone and Script records. Left out: not managed.
+	// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+	// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+	// PullZone and Script records. Left out: not managed.
 	Value pulumi.StringPtrInput
-	// Weight, 0–65535: SRV records only (required for them).
+	// Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
 	Weight pulumi.IntPtrInput
 	// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
 	// resource (a new record there; destroy of the old one deletes it if this resource created it).
@@ -396,7 +405,9 @@ func (o DnsRecordOutput) MonitorType() DnsMonitoringTypePtrOutput {
 	return o.ApplyT(func(v *DnsRecord) DnsMonitoringTypePtrOutput { return v.MonitorType }).(DnsMonitoringTypePtrOutput)
 }
 
-// The record's name, relative to the zone (`"www"`); `""` is the zone apex.
+// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+// nor beside another record of its name (RFC 1034): refused before any write.
 func (o DnsRecordOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -406,7 +417,7 @@ func (o DnsRecordOutput) Origin() pulumi.AnyOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.AnyOutput { return v.Origin }).(pulumi.AnyOutput)
 }
 
-// Port, 1–65535: SRV records only (required for them).
+// Port, 0–65535: SRV records only (required for them).
 func (o DnsRecordOutput) Port() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Port }).(pulumi.IntPtrOutput)
 }
@@ -445,8 +456,8 @@ func (o DnsRecordOutput) SmartRoutingType() DnsSmartRoutingTypePtrOutput {
 	return o.ApplyT(func(v *DnsRecord) DnsSmartRoutingTypePtrOutput { return v.SmartRoutingType }).(DnsSmartRoutingTypePtrOutput)
 }
 
-// Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-// issuevmc, contactemail or contactphone.
+// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+// such as issue, issuewild or iodef.
 func (o DnsRecordOutput) Tag() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Tag }).(pulumi.StringPtrOutput)
 }
@@ -469,13 +480,14 @@ func (o DnsRecordOutput) Unmanaged() pulumi.ArrayOutput {
 }
 
 // The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-// hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-// Required except for PullZone and Script records. Left out: not managed.
+// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+// PullZone and Script records. Left out: not managed.
 func (o DnsRecordOutput) Value() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Value }).(pulumi.StringPtrOutput)
 }
 
-// Weight, 0–65535: SRV records only (required for them).
+// Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
 func (o DnsRecordOutput) Weight() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Weight }).(pulumi.IntPtrOutput)
 }

@@ -18,7 +18,9 @@ type DnsZone struct {
 	// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
 	// `CertificateKeyType`).
 	CertificateKeyType DnsCertificateKeyTypePtrOutput `pulumi:"certificateKeyType"`
-	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrOutput `pulumi:"customNameserversEnabled"`
 	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
 	// in it. A domain that already has a zone on the account is refused before any write, naming
@@ -34,9 +36,9 @@ type DnsZone struct {
 	LoggingIpAnonymizationEnabled pulumi.BoolPtrOutput `pulumi:"loggingIpAnonymizationEnabled"`
 	// The managed settings' names.
 	Managed pulumi.StringArrayOutput `pulumi:"managed"`
-	// First nameserver of the zone, a hostname (`Nameserver1`).
+	// First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
 	Nameserver1 pulumi.StringPtrOutput `pulumi:"nameserver1"`
-	// Second nameserver of the zone, a hostname (`Nameserver2`).
+	// Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 	Nameserver2 pulumi.StringPtrOutput `pulumi:"nameserver2"`
 	// `"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).
 	Origin pulumi.AnyOutput `pulumi:"origin"`
@@ -50,7 +52,7 @@ type DnsZone struct {
 	PriorPinned pulumi.BoolPtrOutput `pulumi:"priorPinned"`
 	// True for a zone read with `DnsZone.get` (a read-only view); else undefined.
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
-	// E-mail address of the zone's SOA record (`SoaEmail`).
+	// E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 	SoaEmail pulumi.StringPtrOutput `pulumi:"soaEmail"`
 	// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
 	// settings it had before. Another id replaces the resource.
@@ -100,7 +102,9 @@ type dnsZoneArgs struct {
 	// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
 	// `CertificateKeyType`).
 	CertificateKeyType *DnsCertificateKeyType `pulumi:"certificateKeyType"`
-	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled *bool `pulumi:"customNameserversEnabled"`
 	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
 	// in it. A domain that already has a zone on the account is refused before any write, naming
@@ -114,9 +118,9 @@ type dnsZoneArgs struct {
 	LoggingEnabled *bool `pulumi:"loggingEnabled"`
 	// Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
 	LoggingIpAnonymizationEnabled *bool `pulumi:"loggingIpAnonymizationEnabled"`
-	// First nameserver of the zone, a hostname (`Nameserver1`).
+	// First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
 	Nameserver1 *string `pulumi:"nameserver1"`
-	// Second nameserver of the zone, a hostname (`Nameserver2`).
+	// Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 	Nameserver2 *string `pulumi:"nameserver2"`
 	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
 	// it): the managed settings' values before Pulumi, as the interrupted run printed them
@@ -124,7 +128,7 @@ type dnsZoneArgs struct {
 	// settings may be named. Stating or changing it writes nothing to the platform. Default: the
 	// values read when Pulumi first managed each setting.
 	Prior *DnsZonePrior `pulumi:"prior"`
-	// E-mail address of the zone's SOA record (`SoaEmail`).
+	// E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 	SoaEmail *string `pulumi:"soaEmail"`
 	// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
 	// settings it had before. Another id replaces the resource.
@@ -136,7 +140,9 @@ type DnsZoneArgs struct {
 	// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
 	// `CertificateKeyType`).
 	CertificateKeyType DnsCertificateKeyTypePtrInput
-	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrInput
 	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
 	// in it. A domain that already has a zone on the account is refused before any write, naming
@@ -150,9 +156,9 @@ type DnsZoneArgs struct {
 	LoggingEnabled pulumi.BoolPtrInput
 	// Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
 	LoggingIpAnonymizationEnabled pulumi.BoolPtrInput
-	// First nameserver of the zone, a hostname (`Nameserver1`).
+	// First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
 	Nameserver1 pulumi.StringPtrInput
-	// Second nameserver of the zone, a hostname (`Nameserver2`).
+	// Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 	Nameserver2 pulumi.StringPtrInput
 	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
 	// it): the managed settings' values before Pulumi, as the interrupted run printed them
@@ -160,7 +166,7 @@ type DnsZoneArgs struct {
 	// settings may be named. Stating or changing it writes nothing to the platform. Default: the
 	// values read when Pulumi first managed each setting.
 	Prior DnsZonePriorPtrInput
-	// E-mail address of the zone's SOA record (`SoaEmail`).
+	// E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 	SoaEmail pulumi.StringPtrInput
 	// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
 	// settings it had before. Another id replaces the resource.
@@ -260,7 +266,9 @@ func (o DnsZoneOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutput {
 	return o.ApplyT(func(v *DnsZone) DnsCertificateKeyTypePtrOutput { return v.CertificateKeyType }).(DnsCertificateKeyTypePtrOutput)
 }
 
-// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+// platform's, and a value of the program's own is refused before any write.
 func (o DnsZoneOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolPtrOutput { return v.CustomNameserversEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -294,12 +302,12 @@ func (o DnsZoneOutput) Managed() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringArrayOutput { return v.Managed }).(pulumi.StringArrayOutput)
 }
 
-// First nameserver of the zone, a hostname (`Nameserver1`).
+// First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
 func (o DnsZoneOutput) Nameserver1() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Nameserver1 }).(pulumi.StringPtrOutput)
 }
 
-// Second nameserver of the zone, a hostname (`Nameserver2`).
+// Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 func (o DnsZoneOutput) Nameserver2() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Nameserver2 }).(pulumi.StringPtrOutput)
 }
@@ -328,7 +336,7 @@ func (o DnsZoneOutput) ReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolPtrOutput { return v.ReadOnly }).(pulumi.BoolPtrOutput)
 }
 
-// E-mail address of the zone's SOA record (`SoaEmail`).
+// E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 func (o DnsZoneOutput) SoaEmail() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.SoaEmail }).(pulumi.StringPtrOutput)
 }

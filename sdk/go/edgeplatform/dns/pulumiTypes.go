@@ -251,7 +251,9 @@ type DnsZonePrior struct {
 	// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
 	// `CertificateKeyType`).
 	CertificateKeyType *DnsCertificateKeyType `pulumi:"certificateKeyType"`
-	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled *bool `pulumi:"customNameserversEnabled"`
 	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
 	// `LogAnonymizationType`).
@@ -260,11 +262,11 @@ type DnsZonePrior struct {
 	LoggingEnabled *bool `pulumi:"loggingEnabled"`
 	// Before Pulumi: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
 	LoggingIpAnonymizationEnabled *bool `pulumi:"loggingIpAnonymizationEnabled"`
-	// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
+	// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
 	Nameserver1 *string `pulumi:"nameserver1"`
-	// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
+	// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 	Nameserver2 *string `pulumi:"nameserver2"`
-	// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+	// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 	SoaEmail *string `pulumi:"soaEmail"`
 }
 
@@ -283,7 +285,9 @@ type DnsZonePriorArgs struct {
 	// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
 	// `CertificateKeyType`).
 	CertificateKeyType DnsCertificateKeyTypePtrInput `pulumi:"certificateKeyType"`
-	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+	// platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrInput `pulumi:"customNameserversEnabled"`
 	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
 	// `LogAnonymizationType`).
@@ -292,11 +296,11 @@ type DnsZonePriorArgs struct {
 	LoggingEnabled pulumi.BoolPtrInput `pulumi:"loggingEnabled"`
 	// Before Pulumi: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
 	LoggingIpAnonymizationEnabled pulumi.BoolPtrInput `pulumi:"loggingIpAnonymizationEnabled"`
-	// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
+	// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
 	Nameserver1 pulumi.StringPtrInput `pulumi:"nameserver1"`
-	// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
+	// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 	Nameserver2 pulumi.StringPtrInput `pulumi:"nameserver2"`
-	// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+	// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 	SoaEmail pulumi.StringPtrInput `pulumi:"soaEmail"`
 }
 
@@ -383,7 +387,9 @@ func (o DnsZonePriorOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutput 
 	return o.ApplyT(func(v DnsZonePrior) *DnsCertificateKeyType { return v.CertificateKeyType }).(DnsCertificateKeyTypePtrOutput)
 }
 
-// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+// platform's, and a value of the program's own is refused before any write.
 func (o DnsZonePriorOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v DnsZonePrior) *bool { return v.CustomNameserversEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -404,17 +410,17 @@ func (o DnsZonePriorOutput) LoggingIpAnonymizationEnabled() pulumi.BoolPtrOutput
 	return o.ApplyT(func(v DnsZonePrior) *bool { return v.LoggingIpAnonymizationEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
+// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
 func (o DnsZonePriorOutput) Nameserver1() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsZonePrior) *string { return v.Nameserver1 }).(pulumi.StringPtrOutput)
 }
 
-// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
+// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 func (o DnsZonePriorOutput) Nameserver2() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsZonePrior) *string { return v.Nameserver2 }).(pulumi.StringPtrOutput)
 }
 
-// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 func (o DnsZonePriorOutput) SoaEmail() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v DnsZonePrior) *string { return v.SoaEmail }).(pulumi.StringPtrOutput)
 }
@@ -454,7 +460,9 @@ func (o DnsZonePriorPtrOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutp
 	}).(DnsCertificateKeyTypePtrOutput)
 }
 
-// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+// platform's, and a value of the program's own is refused before any write.
 func (o DnsZonePriorPtrOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsZonePrior) *bool {
 		if v == nil {
@@ -495,7 +503,7 @@ func (o DnsZonePriorPtrOutput) LoggingIpAnonymizationEnabled() pulumi.BoolPtrOut
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
+// Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
 func (o DnsZonePriorPtrOutput) Nameserver1() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZonePrior) *string {
 		if v == nil {
@@ -505,7 +513,7 @@ func (o DnsZonePriorPtrOutput) Nameserver1() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
+// Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 func (o DnsZonePriorPtrOutput) Nameserver2() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZonePrior) *string {
 		if v == nil {
@@ -515,7 +523,7 @@ func (o DnsZonePriorPtrOutput) Nameserver2() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+// Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 func (o DnsZonePriorPtrOutput) SoaEmail() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZonePrior) *string {
 		if v == nil {

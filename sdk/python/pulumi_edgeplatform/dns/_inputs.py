@@ -79,7 +79,9 @@ class DnsZonePriorArgsDict(TypedDict):
     """
     custom_nameservers_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+    Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+    requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+    platform's, and a value of the program's own is refused before any write.
     """
     log_anonymization_type: NotRequired[pulumi.Input[Optional['DnsLogAnonymizationType']]]
     """
@@ -96,15 +98,15 @@ class DnsZonePriorArgsDict(TypedDict):
     """
     nameserver1: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
+    Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
     """
     nameserver2: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
+    Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
     """
     soa_email: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+    Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
     """
 
 @pulumi.input_type
@@ -121,14 +123,16 @@ class DnsZonePriorArgs:
         """
         :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
                `CertificateKeyType`).
-        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+               platform's, and a value of the program's own is refused before any write.
         :param pulumi.Input['DnsLogAnonymizationType'] log_anonymization_type: Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
                `LogAnonymizationType`).
         :param pulumi.Input[_builtins.bool] logging_enabled: Before Pulumi: Whether the zone's queries are logged (`LoggingEnabled`).
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Before Pulumi: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
-        :param pulumi.Input[_builtins.str] nameserver1: Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
-        :param pulumi.Input[_builtins.str] nameserver2: Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
-        :param pulumi.Input[_builtins.str] soa_email: Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+        :param pulumi.Input[_builtins.str] nameserver1: Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
+        :param pulumi.Input[_builtins.str] nameserver2: Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
+        :param pulumi.Input[_builtins.str] soa_email: Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         """
         if certificate_key_type is not None:
             pulumi.set(__self__, "certificate_key_type", certificate_key_type)
@@ -164,7 +168,9 @@ class DnsZonePriorArgs:
     @pulumi.getter(name="customNameserversEnabled")
     def custom_nameservers_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 
@@ -213,7 +219,7 @@ class DnsZonePriorArgs:
     @pulumi.getter
     def nameserver1(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
+        Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         """
         return pulumi.get(self, "nameserver1")
 
@@ -225,7 +231,7 @@ class DnsZonePriorArgs:
     @pulumi.getter
     def nameserver2(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
+        Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         """
         return pulumi.get(self, "nameserver2")
 
@@ -237,7 +243,7 @@ class DnsZonePriorArgs:
     @pulumi.getter(name="soaEmail")
     def soa_email(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+        Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         """
         return pulumi.get(self, "soa_email")
 

@@ -61,8 +61,10 @@ class DnsRecordArgs:
         :param pulumi.Input[_builtins.float] geolocation_longitude: Longitude of the record's server, -180 to 180 (geolocation routing). Left out: not managed.
         :param pulumi.Input[_builtins.str] latency_zone: The latency zone of the record (latency routing). Left out: not managed.
         :param pulumi.Input['DnsMonitoringType'] monitor_type: Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
-        :param pulumi.Input[_builtins.str] name: The record's name, relative to the zone (`"www"`); `""` is the zone apex.
-        :param pulumi.Input[_builtins.int] port: Port, 1–65535: SRV records only (required for them).
+        :param pulumi.Input[_builtins.str] name: The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+               `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+               nor beside another record of its name (RFC 1034): refused before any write.
+        :param pulumi.Input[_builtins.int] port: Port, 0–65535: SRV records only (required for them).
         :param pulumi.Input[_builtins.int] priority: Priority, 0–65535: MX and SRV records only (required for them).
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone the record points at: PullZone records only (required for them).
         :param pulumi.Input[_builtins.int] record_id: Adopt an existing record by id (with its `zoneId`): create = one write of the managed
@@ -72,16 +74,17 @@ class DnsRecordArgs:
         :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). The
                published record model does not report it back: it is written, not compared on refresh.
         :param pulumi.Input['DnsSmartRoutingType'] smart_routing_type: Smart routing: None, Latency or Geolocation. Left out: not managed.
-        :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-               issuevmc, contactemail or contactphone.
+        :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+               such as issue, issuewild or iodef.
         :param pulumi.Input[_builtins.int] ttl: Time to live, in seconds. Left out: not managed (the platform's default for a new record).
         :param pulumi.Input['DnsRecordType'] type: The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
                Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
                change replaces a created record (delete first); an adopted record's is refused.
         :param pulumi.Input[_builtins.str] value: The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-               hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-               Required except for PullZone and Script records. Left out: not managed.
-        :param pulumi.Input[_builtins.int] weight: Weight, 0–65535: SRV records only (required for them).
+               hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+               MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+               PullZone and Script records. Left out: not managed.
+        :param pulumi.Input[_builtins.int] weight: Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
         :param pulumi.Input[_builtins.int] zone_id: The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
                resource (a new record there; destroy of the old one deletes it if this resource created it).
         """
@@ -271,7 +274,9 @@ class DnsRecordArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The record's name, relative to the zone (`"www"`); `""` is the zone apex.
+        The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+        `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+        nor beside another record of its name (RFC 1034): refused before any write.
         """
         return pulumi.get(self, "name")
 
@@ -283,7 +288,7 @@ class DnsRecordArgs:
     @pulumi.getter
     def port(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Port, 1–65535: SRV records only (required for them).
+        Port, 0–65535: SRV records only (required for them).
         """
         return pulumi.get(self, "port")
 
@@ -359,8 +364,8 @@ class DnsRecordArgs:
     @pulumi.getter
     def tag(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-        issuevmc, contactemail or contactphone.
+        Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+        such as issue, issuewild or iodef.
         """
         return pulumi.get(self, "tag")
 
@@ -399,8 +404,9 @@ class DnsRecordArgs:
     def value(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-        hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-        Required except for PullZone and Script records. Left out: not managed.
+        hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+        MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+        PullZone and Script records. Left out: not managed.
         """
         return pulumi.get(self, "value")
 
@@ -412,7 +418,7 @@ class DnsRecordArgs:
     @pulumi.getter
     def weight(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Weight, 0–65535: SRV records only (required for them).
+        Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
         """
         return pulumi.get(self, "weight")
 
@@ -482,8 +488,10 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.Input[_builtins.float] geolocation_longitude: Longitude of the record's server, -180 to 180 (geolocation routing). Left out: not managed.
         :param pulumi.Input[_builtins.str] latency_zone: The latency zone of the record (latency routing). Left out: not managed.
         :param pulumi.Input['DnsMonitoringType'] monitor_type: Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
-        :param pulumi.Input[_builtins.str] name: The record's name, relative to the zone (`"www"`); `""` is the zone apex.
-        :param pulumi.Input[_builtins.int] port: Port, 1–65535: SRV records only (required for them).
+        :param pulumi.Input[_builtins.str] name: The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+               `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+               nor beside another record of its name (RFC 1034): refused before any write.
+        :param pulumi.Input[_builtins.int] port: Port, 0–65535: SRV records only (required for them).
         :param pulumi.Input[_builtins.int] priority: Priority, 0–65535: MX and SRV records only (required for them).
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone the record points at: PullZone records only (required for them).
         :param pulumi.Input[_builtins.int] record_id: Adopt an existing record by id (with its `zoneId`): create = one write of the managed
@@ -493,16 +501,17 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). The
                published record model does not report it back: it is written, not compared on refresh.
         :param pulumi.Input['DnsSmartRoutingType'] smart_routing_type: Smart routing: None, Latency or Geolocation. Left out: not managed.
-        :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-               issuevmc, contactemail or contactphone.
+        :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+               such as issue, issuewild or iodef.
         :param pulumi.Input[_builtins.int] ttl: Time to live, in seconds. Left out: not managed (the platform's default for a new record).
         :param pulumi.Input['DnsRecordType'] type: The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
                Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
                change replaces a created record (delete first); an adopted record's is refused.
         :param pulumi.Input[_builtins.str] value: The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-               hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-               Required except for PullZone and Script records. Left out: not managed.
-        :param pulumi.Input[_builtins.int] weight: Weight, 0–65535: SRV records only (required for them).
+               hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+               MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+               PullZone and Script records. Left out: not managed.
+        :param pulumi.Input[_builtins.int] weight: Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
         :param pulumi.Input[_builtins.int] zone_id: The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
                resource (a new record there; destroy of the old one deletes it if this resource created it).
         """
@@ -744,7 +753,9 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The record's name, relative to the zone (`"www"`); `""` is the zone apex.
+        The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+        `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+        nor beside another record of its name (RFC 1034): refused before any write.
         """
         return pulumi.get(self, "name")
 
@@ -760,7 +771,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def port(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Port, 1–65535: SRV records only (required for them).
+        Port, 0–65535: SRV records only (required for them).
         """
         return pulumi.get(self, "port")
 
@@ -820,8 +831,8 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def tag(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-        issuevmc, contactemail or contactphone.
+        Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+        such as issue, issuewild or iodef.
         """
         return pulumi.get(self, "tag")
 
@@ -856,8 +867,9 @@ class DnsRecord(pulumi.CustomResource):
     def value(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-        hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-        Required except for PullZone and Script records. Left out: not managed.
+        hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+        MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+        PullZone and Script records. Left out: not managed.
         """
         return pulumi.get(self, "value")
 
@@ -865,7 +877,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def weight(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Weight, 0–65535: SRV records only (required for them).
+        Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
         """
         return pulumi.get(self, "weight")
 

@@ -38,7 +38,9 @@ class DnsZoneArgs:
 
         :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
                `CertificateKeyType`).
-        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+               platform's, and a value of the program's own is refused before any write.
         :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
                in it. A domain that already has a zone on the account is refused before any write, naming
                the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
@@ -47,14 +49,14 @@ class DnsZoneArgs:
                `LogAnonymizationType`).
         :param pulumi.Input[_builtins.bool] logging_enabled: Whether the zone's queries are logged (`LoggingEnabled`).
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
-        :param pulumi.Input[_builtins.str] nameserver1: First nameserver of the zone, a hostname (`Nameserver1`).
-        :param pulumi.Input[_builtins.str] nameserver2: Second nameserver of the zone, a hostname (`Nameserver2`).
+        :param pulumi.Input[_builtins.str] nameserver1: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
+        :param pulumi.Input[_builtins.str] nameserver2: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         :param pulumi.Input['DnsZonePriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
                it): the managed settings' values before Pulumi, as the interrupted run printed them
                (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
                settings may be named. Stating or changing it writes nothing to the platform. Default: the
                values read when Pulumi first managed each setting.
-        :param pulumi.Input[_builtins.str] soa_email: E-mail address of the zone's SOA record (`SoaEmail`).
+        :param pulumi.Input[_builtins.str] soa_email: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         :param pulumi.Input[_builtins.int] zone_id: Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
                settings it had before. Another id replaces the resource.
         """
@@ -98,7 +100,9 @@ class DnsZoneArgs:
     @pulumi.getter(name="customNameserversEnabled")
     def custom_nameservers_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 
@@ -162,7 +166,7 @@ class DnsZoneArgs:
     @pulumi.getter
     def nameserver1(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        First nameserver of the zone, a hostname (`Nameserver1`).
+        First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         """
         return pulumi.get(self, "nameserver1")
 
@@ -174,7 +178,7 @@ class DnsZoneArgs:
     @pulumi.getter
     def nameserver2(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Second nameserver of the zone, a hostname (`Nameserver2`).
+        Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         """
         return pulumi.get(self, "nameserver2")
 
@@ -202,7 +206,7 @@ class DnsZoneArgs:
     @pulumi.getter(name="soaEmail")
     def soa_email(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        E-mail address of the zone's SOA record (`SoaEmail`).
+        E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         """
         return pulumi.get(self, "soa_email")
 
@@ -249,7 +253,9 @@ class DnsZone(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
                `CertificateKeyType`).
-        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+               platform's, and a value of the program's own is refused before any write.
         :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
                in it. A domain that already has a zone on the account is refused before any write, naming
                the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
@@ -258,14 +264,14 @@ class DnsZone(pulumi.CustomResource):
                `LogAnonymizationType`).
         :param pulumi.Input[_builtins.bool] logging_enabled: Whether the zone's queries are logged (`LoggingEnabled`).
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
-        :param pulumi.Input[_builtins.str] nameserver1: First nameserver of the zone, a hostname (`Nameserver1`).
-        :param pulumi.Input[_builtins.str] nameserver2: Second nameserver of the zone, a hostname (`Nameserver2`).
+        :param pulumi.Input[_builtins.str] nameserver1: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
+        :param pulumi.Input[_builtins.str] nameserver2: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         :param pulumi.Input[Union['DnsZonePriorArgs', 'DnsZonePriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
                it): the managed settings' values before Pulumi, as the interrupted run printed them
                (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
                settings may be named. Stating or changing it writes nothing to the platform. Default: the
                values read when Pulumi first managed each setting.
-        :param pulumi.Input[_builtins.str] soa_email: E-mail address of the zone's SOA record (`SoaEmail`).
+        :param pulumi.Input[_builtins.str] soa_email: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         :param pulumi.Input[_builtins.int] zone_id: Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
                settings it had before. Another id replaces the resource.
         """
@@ -380,7 +386,9 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter(name="customNameserversEnabled")
     def custom_nameservers_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 
@@ -432,7 +440,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter
     def nameserver1(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        First nameserver of the zone, a hostname (`Nameserver1`).
+        First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         """
         return pulumi.get(self, "nameserver1")
 
@@ -440,7 +448,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter
     def nameserver2(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Second nameserver of the zone, a hostname (`Nameserver2`).
+        Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         """
         return pulumi.get(self, "nameserver2")
 
@@ -484,7 +492,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter(name="soaEmail")
     def soa_email(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        E-mail address of the zone's SOA record (`SoaEmail`).
+        E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         """
         return pulumi.get(self, "soa_email")
 

@@ -257,14 +257,16 @@ class DnsZonePrior(dict):
         """
         :param 'DnsCertificateKeyType' certificate_key_type: Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
                `CertificateKeyType`).
-        :param _builtins.bool custom_nameservers_enabled: Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        :param _builtins.bool custom_nameservers_enabled: Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+               platform's, and a value of the program's own is refused before any write.
         :param 'DnsLogAnonymizationType' log_anonymization_type: Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
                `LogAnonymizationType`).
         :param _builtins.bool logging_enabled: Before Pulumi: Whether the zone's queries are logged (`LoggingEnabled`).
         :param _builtins.bool logging_ip_anonymization_enabled: Before Pulumi: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
-        :param _builtins.str nameserver1: Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
-        :param _builtins.str nameserver2: Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
-        :param _builtins.str soa_email: Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+        :param _builtins.str nameserver1: Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
+        :param _builtins.str nameserver2: Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
+        :param _builtins.str soa_email: Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         """
         if certificate_key_type is not None:
             pulumi.set(__self__, "certificate_key_type", certificate_key_type)
@@ -296,7 +298,9 @@ class DnsZonePrior(dict):
     @pulumi.getter(name="customNameserversEnabled")
     def custom_nameservers_enabled(self) -> Optional[_builtins.bool]:
         """
-        Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`).
+        Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+        platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 
@@ -329,7 +333,7 @@ class DnsZonePrior(dict):
     @pulumi.getter
     def nameserver1(self) -> Optional[_builtins.str]:
         """
-        Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`).
+        Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         """
         return pulumi.get(self, "nameserver1")
 
@@ -337,7 +341,7 @@ class DnsZonePrior(dict):
     @pulumi.getter
     def nameserver2(self) -> Optional[_builtins.str]:
         """
-        Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`).
+        Before Pulumi: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
         """
         return pulumi.get(self, "nameserver2")
 
@@ -345,7 +349,7 @@ class DnsZonePrior(dict):
     @pulumi.getter(name="soaEmail")
     def soa_email(self) -> Optional[_builtins.str]:
         """
-        Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`).
+        Before Pulumi: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
         """
         return pulumi.get(self, "soa_email")
 

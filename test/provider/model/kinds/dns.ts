@@ -133,9 +133,31 @@ const projectZone = (z: StoredZone): PlatformObject => {
   return { key: `d:${z.Id}`, id: z.Id, zone: 0, name: z.Domain, fields, raw };
 };
 
+/** Written only with `customNameserversEnabled: true`, and then all three (DnsZone's check). */
+const CUSTOM_NS = ["nameserver1", "nameserver2", "soaEmail"];
+/** What the rule fills in when custom nameservers are turned on without them (deterministic). */
+const CUSTOM_NS_FILL: Record<string, string> = {
+  nameserver1: "ns1.alpha.example",
+  nameserver2: "ns2.alpha.example",
+  soaEmail: "dns@alpha.example",
+};
+
+/** `prog` brought to the custom nameserver rule: the three with custom on, none without. */
+function keepNameserverRule(prog: ProgramInputs): void {
+  for (const path of CUSTOM_NS) {
+    if (prog.customNameserversEnabled !== true) delete prog[path];
+    else if (prog[path] === undefined) prog[path] = CUSTOM_NS_FILL[path];
+  }
+}
+
 const someZoneSettings = fc
   .subarray([...ZONE_FIELDS], { minLength: 0, maxLength: 3 })
-  .chain((fs) => fc.tuple(...fs.map((f) => f.values.map((v) => [f.path, v] as const))));
+  .chain((fs) => fc.tuple(...fs.map((f) => f.values.map((v) => [f.path, v] as const))))
+  .map((pairs) => {
+    const prog: ProgramInputs = Object.fromEntries(pairs);
+    keepNameserverRule(prog);
+    return Object.entries(prog) as [string, unknown][];
+  });
 
 /** `edge.dns.DnsZone`. */
 export const dnsZoneKind: ModelKind = {
@@ -186,13 +208,21 @@ export const dnsZoneKind: ModelKind = {
         .map(([value, remove]): FieldEdit => ({ field: f.path, value, remove })),
     ),
   applyEdit(prog, e) {
+    const before = JSON.stringify(prog);
+    let said: string;
     if (e.remove) {
-      if (prog[e.field] === undefined) return undefined;
       delete prog[e.field];
-      return `${e.field} removed (unmanaged)`;
+      said = `${e.field} removed (unmanaged)`;
+    } else {
+      prog[e.field] = clone(e.value);
+      said = `${e.field} = ${JSON.stringify(e.value)}`;
     }
-    prog[e.field] = clone(e.value);
-    return `${e.field} = ${JSON.stringify(e.value)}`;
+    keepNameserverRule(prog);
+    const after = JSON.stringify(prog);
+    if (after === before) return undefined;
+    return CUSTOM_NS.includes(e.field) || e.field === "customNameserversEnabled"
+      ? `${said} (custom nameservers: ${after})`
+      : said;
   },
   adoptSpecs: someZoneSettings,
   adoptInputs(obj, spec) {

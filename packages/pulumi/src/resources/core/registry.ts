@@ -109,6 +109,26 @@ const PROPS_ARG: Record<string, number> = {
 
 type Method = (...args: unknown[]) => Promise<unknown>;
 
+/** The methods whose failure the dynamic-provider host prints itself (`${e}: ${e.stack}`). */
+const PRINTED_BY_HOST = new Set(["check", "diff", "read", "delete"]);
+
+/**
+ * A failure as the host prints it: one line, `edgeplatform: <message>` (the CLI shows it under
+ * the stack, beside the resource's error). The host's own line
+ * is the error's text and its stack (`@pulumi/pulumi/cmd/dynamic-provider`), which for an
+ * Error repeats the class name and the message and adds the stack trace; the engine still gets
+ * the message. The error keeps its class and fields (`errorKey`, `status`).
+ */
+function printedOnce(e: unknown): never {
+  if (e instanceof Error) {
+    // The messages name the provider already ("edgeplatform DnsRecord 7: read failed: …").
+    const rest = e.message.replace(/^edgeplatform /, "");
+    Object.defineProperty(e, "stack", { value: rest, configurable: true, writable: true });
+    Object.defineProperty(e, "toString", { value: () => "edgeplatform", configurable: true });
+  }
+  throw e;
+}
+
 /**
  * `provider` as the host calls it: every method runs with the URN of its resource (so that its
  * log lines show under the resource, `engine-log.ts`) and with the resource's own connection
@@ -205,7 +225,11 @@ function gated<P extends Checking>(provider: P): P {
     };
     for (const name of Object.keys(PROPS_ARG)) {
       if (typeof p[name] !== "function" && name !== "check") continue;
-      methods[name] = { value: values[name], writable: true, enumerable: true, configurable: true };
+      const method = values[name];
+      const value: Method = PRINTED_BY_HOST.has(name)
+        ? (...args) => method(...args).catch(printedOnce)
+        : method;
+      methods[name] = { value, writable: true, enumerable: true, configurable: true };
     }
     g = Object.create(provider, methods) as P;
     gatedProviders.set(provider, g);

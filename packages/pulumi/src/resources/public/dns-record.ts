@@ -57,27 +57,32 @@ export interface DnsRecordArgs {
    * change replaces a created record (delete first); an adopted record's is refused.
    */
   type: pulumi.Input<DnsRecordTypeName>;
-  /** The record's name, relative to the zone (`"www"`); `""` is the zone apex. */
+  /**
+   * The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
+   * `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
+   * nor beside another record of its name (RFC 1034): refused before any write.
+   */
   name: pulumi.Input<string>;
   /**
    * The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-   * hostname (CNAME, MX, NS, PTR, SRV, Flatten), an http(s) URL (Redirect), text (TXT, CAA…).
-   * Required except for PullZone and Script records. Left out: not managed.
+   * hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
+   * MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
+   * PullZone and Script records. Left out: not managed.
    */
   value?: pulumi.Input<string>;
   /** Time to live, in seconds. Left out: not managed (the platform's default for a new record). */
   ttl?: pulumi.Input<number>;
   /** Priority, 0–65535: MX and SRV records only (required for them). */
   priority?: pulumi.Input<number>;
-  /** Weight, 0–65535: SRV records only (required for them). */
+  /** Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there). */
   weight?: pulumi.Input<number>;
-  /** Port, 1–65535: SRV records only (required for them). */
+  /** Port, 0–65535: SRV records only (required for them). */
   port?: pulumi.Input<number>;
   /** Flags, 0–255: CAA records only (required for them). */
   flags?: pulumi.Input<number>;
   /**
-   * Property tag: CAA records only (required for them): issue, issuewild, iodef, issuemail,
-   * issuevmc, contactemail or contactphone.
+   * Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
+   * such as issue, issuewild or iodef.
    */
   tag?: pulumi.Input<string>;
   /** The pull zone the record points at: PullZone records only (required for them). */
@@ -136,7 +141,7 @@ export interface DnsRecordState {
   ttl: number;
   /** Priority (MX, SRV; 0 for other types). */
   priority: number;
-  /** Weight (SRV; 0 for other types). */
+  /** Weight (A, AAAA, SRV; 0 for other types). */
   weight: number;
   /** Port (SRV; 0 for other types). */
   port: number;

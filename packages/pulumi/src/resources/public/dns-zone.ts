@@ -11,13 +11,17 @@ import type { EnumArg } from "./zone-settings-resource";
 
 /** Settings of {@link DnsZoneArgs}. Every setting left out is not managed (never written). */
 export interface DnsZoneSettingsArgs {
-  /** Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). */
+  /**
+   * Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
+   * requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
+   * platform's, and a value of the program's own is refused before any write.
+   */
   customNameserversEnabled?: pulumi.Input<boolean>;
-  /** First nameserver of the zone, a hostname (`Nameserver1`). */
+  /** First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers. */
   nameserver1?: pulumi.Input<string>;
-  /** Second nameserver of the zone, a hostname (`Nameserver2`). */
+  /** Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers. */
   nameserver2?: pulumi.Input<string>;
-  /** E-mail address of the zone's SOA record (`SoaEmail`). */
+  /** E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers. */
   soaEmail?: pulumi.Input<string>;
   /** Whether the zone's queries are logged (`LoggingEnabled`). */
   loggingEnabled?: pulumi.Input<boolean>;

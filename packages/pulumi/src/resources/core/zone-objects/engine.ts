@@ -412,15 +412,19 @@ function twinMessage(
   }
   const ids = twins.map((r) => r.id);
   const id = ids.length === 1 ? String(ids[0]) : "<id>";
+  // A rename without `aliases` lands here (the engine creates the new name before it deletes
+  // the old one): its way out comes first, as adopting would leave the record to destroy.
   return (
     `${what} failed: ${w.zone} ${zone} already has ${ids.length === 1 ? w.one : w.many} ` +
     `${ids.join(", ")} holding every value of this one. ${w.one[0].toUpperCase()}${w.one.slice(1)}s ` +
     `of one name are allowed (a round-robin set), but an identical one would be a duplicate, ` +
     `and Pulumi never takes over a ${w.one} this stack did not create (it may belong to ` +
-    `another stack, or have been made by hand). Nothing was written. Ways out: adopt it with ` +
-    `\`${w.id}: ${id}\` (destroy then leaves it; add \`deleteOnDestroy: true\` to make destroy ` +
-    `delete it); or change a value; or, if an interrupted \`pulumi up\` of this stack created ` +
-    `it, adopt it as this resource's own with \`${w.id}: ${id}, deleteOnDestroy: true\` and ` +
-    `clear the engine's pending creates with \`pulumi refresh --clear-pending-creates\`.`
+    `another stack, or have been made by hand). Nothing was written. Ways out: if you renamed ` +
+    `this resource in the program, give the new name the old one: \`aliases: [{ name: "<old ` +
+    `name>" }]\` (${w.one} ${id} stays this stack's, created, deleted by destroy); or, if an ` +
+    `interrupted \`pulumi up\` of this stack created it, adopt it as this resource's own with ` +
+    `\`${w.id}: ${id}, deleteOnDestroy: true\` and clear the engine's pending creates with ` +
+    `\`pulumi refresh --clear-pending-creates\`; or, if it is not this stack's, adopt it with ` +
+    `\`${w.id}: ${id}\` (destroy then leaves it); or change a value.`
   );
 }

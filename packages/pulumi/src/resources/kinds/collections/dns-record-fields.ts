@@ -10,7 +10,7 @@
  * in `unmanaged`.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { checkDnsRecord, schemaRef } from "edgeplatform-client/spec/runtime";
+import { checkDnsRecord, normalDnsValue, schemaRef } from "edgeplatform-client/spec/runtime";
 import {
   checkInputs,
   isPlainObject,
@@ -113,9 +113,10 @@ const inputsSchema = schemaRef<typeof DnsRecordInputsSchema>(
 const isSet = (v: unknown) => v !== undefined && v !== null;
 
 /** The public name of a platform field (`Priority` → `priority`). */
-const WIRE_TO_PUBLIC = new Map<string, string>(
-  Object.entries(DNS_RECORD_FIELDS).map(([pub, wire]) => [wire, pub]),
-);
+const WIRE_TO_PUBLIC = new Map<string, string>([
+  ...Object.entries(DNS_RECORD_FIELDS).map(([pub, wire]): [string, string] => [wire, pub]),
+  ["Name", "name"],
+]);
 const WIRE_NAMES = new RegExp(`\\b(${[...WIRE_TO_PUBLIC.keys()].join("|")})\\b`, "g");
 /** A text of the client's check with the platform's field names in the program's. */
 const inPublicWords = (text: string) => text.replace(WIRE_NAMES, (w) => WIRE_TO_PUBLIC.get(w)!);
@@ -175,14 +176,30 @@ export function checkDnsRecordInputs(olds: unknown, news: unknown): dynamic.Chec
       // A field not known yet (preview) is not required here: it is checked once known.
       const unknownFields = DNS_RECORD_FIELD_NAMES.filter((f) => isUnknown(n[f]));
       const label = recordLabel(n.name, type);
-      for (const f of checkDnsRecord(wireBody(known), { partial: adopts })) {
+      const body = { ...wireBody(known), ...(typeof n.name === "string" ? { Name: n.name } : {}) };
+      for (const f of checkDnsRecord(body, { partial: adopts })) {
         const property = WIRE_TO_PUBLIC.get(f.property) ?? f.property;
         if (unknownFields.includes(property as DnsRecordField)) continue;
         failures.push({ property, reason: `${inPublicWords(f.reason)} (${label})` });
       }
+      // A target in the platform's form (no trailing dot): what is sent, kept and compared.
+      if (failures.length === 0 && typeof out.value === "string")
+        out.value = normalDnsValue(type, out.value);
     }
-    return { inputs: out, failures };
+    return { inputs: out, failures: failures.map(onTopLevelField) };
   });
+}
+
+/**
+ * A failure reported on its top-level field, the nested path in the reason
+ * (`environmentVariables[0].name` → `environmentVariables`): the engine prints the value of
+ * the property a failure names, and has none for a nested path (`value {<nil>}`).
+ */
+function onTopLevelField(f: Failure): Failure {
+  const top = /^[^.[]+/.exec(f.property)?.[0];
+  return top === undefined || top === f.property
+    ? f
+    : { property: top, reason: `${f.property}: ${f.reason}` };
 }
 
 /** The engine's inputs of the public ones. */
@@ -265,7 +282,8 @@ export function toEngineOutputs(o: DnsRecordOutputs & Record<string, unknown>): 
   const config: Record<string, unknown> = {};
   const reported: Record<string, unknown> = {};
   for (const f of DNS_RECORD_FIELD_NAMES) {
-    const v = o[f];
+    // A state written before targets were kept without their trailing dot compares as now.
+    const v = f === "value" ? normalDnsValue(o.type, o.value) : o[f];
     if (v === undefined) continue;
     reported[f] = enumWire(f, v);
     if (!unmanaged.includes(f)) config[f] = v;

@@ -19,10 +19,12 @@
  * (dns-record-fields.ts).
  */
 import { linkId } from "./dns-record-link";
+import { refuseCnameConflicts } from "./dns-record-names";
 import {
   DnsMonitoringType,
   DnsRecordType,
   DnsSmartRoutingType,
+  normalDnsValue,
   schemaRef,
   type DnsRecord,
   type DnsZone,
@@ -131,7 +133,8 @@ export function scriptIdOf(r: Pick<DnsRecord, "Type" | "LinkName"> & { ScriptId?
 export function fromRecord(zone: number, r: DnsRecord): DnsRecordObject {
   const c: Record<string, unknown> = {
     type: r.Type,
-    value: r.Value ?? null,
+    // A target in the platform's form: a platform that keeps a trailing dot compares equal.
+    value: normalDnsValue(r.Type, r.Value) ?? null,
     ttl: r.Ttl,
     priority: r.Priority,
     weight: r.Weight,
@@ -188,6 +191,9 @@ function comparable(field: string, v: unknown): unknown {
 /** Whether a record's field holds a value (the program's or the platform's form). */
 export const sameValue = (field: string, a: unknown, b: unknown): boolean =>
   deepEqual(comparable(field, a), comparable(field, b));
+
+/** A record type's name, from the engine's value (an integer or a name). */
+const typeName = (v: unknown) => String(enumName("type", enumWire("type", v)));
 
 /** Thrown when a zone answers without the record: a plain not-found (the engine confirms it). */
 class RecordNotInZone extends Error {
@@ -296,6 +302,19 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
       const sent = wireBody(changed);
       if (typeof body.ruleName === "string" && body.ruleName !== current.ruleName) {
         sent.Name = body.ruleName;
+        // A rename meets DNS's CNAME rule as a create does: against the zone as it is now.
+        const listed = ((await api().getZone(zone)).Records ?? [])
+          .filter((r) => r.Id !== id)
+          .map((r) => fromRecord(zone, r));
+        refuseCnameConflicts(
+          {
+            zone,
+            listed,
+            what: `edgeplatform DnsRecord ${id}: rename`,
+            inputs: { ruleName: body.ruleName, ruleConfiguration: { type: want.type ?? now.type } },
+          },
+          typeName,
+        );
       }
       if (Object.keys(sent).length > 0) {
         await api().updateRecord(zone, id, sent as never, { storedType: now.type as number });
@@ -311,6 +330,11 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
     },
     delete: (id, zone) => api().deleteRecord(zoneOf(zone, id), id),
   },
+  /**
+   * DNS's CNAME rule (dns-record-names.ts), against the zone as read before the PUT and the
+   * records this run creates in it: refused before any write (a rename, `update`, too).
+   */
+  beforeCreate: async (ctx) => refuseCnameConflicts(ctx, typeName),
   /**
    * What the platform cannot change in place: a created record's type (delete first: a name
    * may not hold a CNAME beside another record). A record destroy would leave (adopted, or

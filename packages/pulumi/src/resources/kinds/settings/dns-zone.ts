@@ -14,7 +14,7 @@ import {
   isDnsHostname,
 } from "edgeplatform-client/spec/runtime";
 import type { DnsZone } from "edgeplatform-client";
-import { messageOf, ResourceOperationError } from "../../core/common";
+import { messageOf, ResourceOperationError, type Failure } from "../../core/common";
 import { getClient } from "../../core/settings";
 import { logLine, outcomeUnknown, timing } from "../../core/zone-objects/recovery";
 import {
@@ -53,6 +53,56 @@ const FIELDS: readonly SettingsField[] = [
   placed(enumField("certificateKeyType", DnsCertificateKeyType), "CertificateKeyType"),
   placed(field("loggingIpAnonymizationEnabled", bool()), "LoggingIPAnonymizationEnabled"),
 ];
+
+/** The settings that are the zone's own only with custom nameservers on. */
+const CUSTOM_NAMESERVER_FIELDS = ["nameserver1", "nameserver2", "soaEmail"] as const;
+
+/**
+ * The rule of custom nameservers (the platform's Terraform provider refuses the same four
+ * combinations), at `check` for what the inputs alone show: with `customNameserversEnabled:
+ * true` the program writes `nameserver1`, `nameserver2` and `soaEmail` (the zone's nameservers
+ * and SOA e-mail are then its own). The other half, none of the three of the program's own
+ * while custom nameservers are off, needs the zone's values ({@link customNameserversOff}).
+ * A value not known yet (preview) is checked once known.
+ */
+export function customNameserverFailures(news: Record<string, unknown>): Failure[] {
+  if (news.customNameserversEnabled !== true) return [];
+  const given = (f: string) => news[f] !== undefined && news[f] !== null;
+  return CUSTOM_NAMESERVER_FIELDS.filter((f) => !given(f)).map((property) => ({
+    property,
+    reason:
+      "is required with customNameserversEnabled: true (the zone's nameservers, nameserver1 " +
+      "and nameserver2, and its SOA record's e-mail, soaEmail, are then the program's)",
+  }));
+}
+
+/**
+ * Before a write: `nameserver1`, `nameserver2` or `soaEmail` of the program's own (a value
+ * other than the zone's) while custom nameservers are off (the program's
+ * `customNameserversEnabled: false`, or the zone's when the program leaves it out) is refused,
+ * naming each, before any setting is written. The zone's own values (what `pulumi import`
+ * writes) pass: they are not changes. Reads the zone only when the program leaves the switch out.
+ */
+async function customNameserversOff(
+  zone: number,
+  changes: Record<string, unknown>,
+  what: string,
+): Promise<void> {
+  const own = CUSTOM_NAMESERVER_FIELDS.filter((f) => changes[f] !== undefined);
+  const custom = changes.customNameserversEnabled;
+  if (own.length === 0 || custom === true) return;
+  // Left out of the changes: the zone's (the program's equals it, or the program leaves it out).
+  if (custom === undefined && (await getClient().dns.getZone(zone)).CustomNameserversEnabled)
+    return;
+  throw new ResourceOperationError(
+    `${what} failed: ${own.map((f) => `${f} ${JSON.stringify(changes[f])}`).join(", ")} ` +
+      `${own.length === 1 ? "is" : "are"} the program's own while DNS zone ${zone}'s custom ` +
+      `nameservers are off (customNameserversEnabled false): the platform then serves its own ` +
+      `nameservers and SOA e-mail (its Terraform provider refuses the same). Write ` +
+      `customNameserversEnabled: true with nameserver1, nameserver2 and soaEmail, or leave ` +
+      `all three out. No setting was written.`,
+  );
+}
 
 /** The platform key of each setting. */
 const KEY = Object.fromEntries(FIELDS.map((f) => [f.path, f.flatKey ?? f.path]));
@@ -214,19 +264,21 @@ export const dnsZoneKind: EngineKind<DnsZone> = {
   extraInputs: { domain: { type: "string", minLength: 1, maxLength: 253 } },
   checkExtra(news) {
     const d = news.domain;
-    if (typeof d !== "string") return [];
-    const n = normalDomain(d);
-    return isDnsHostname(n) && n.includes(".") && !n.startsWith("*")
-      ? []
-      : [
-          {
-            property: "domain",
-            reason: `must be a domain name such as example.com (labels of letters, digits and -, separated by dots); got ${JSON.stringify(d)}`,
-          },
-        ];
+    const n = typeof d === "string" ? normalDomain(d) : undefined;
+    const domain =
+      n === undefined || (isDnsHostname(n) && n.includes(".") && !n.startsWith("*"))
+        ? []
+        : [
+            {
+              property: "domain",
+              reason: `must be a domain name such as example.com (labels of letters, digits and -, separated by dots); got ${JSON.stringify(d)}`,
+            },
+          ];
+    return [...domain, ...customNameserverFailures(news)];
   },
   resolveZone,
   read: async (t) => snapshotOf(await getClient().dns.getZone(t.zone)),
+  validate: (t, changes, what) => customNameserversOff(t.zone, changes, what),
   async write(t, _current, changes) {
     // Only the changed settings: the platform leaves the others as they are. Its answer (the
     // zone, or no body) is not relied on.
