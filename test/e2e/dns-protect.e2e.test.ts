@@ -74,7 +74,7 @@ const run = e2eAvailable();
     /** A run the engine refuses for a protected resource: nothing written, nothing changed. */
     const refused = async (r: OpResult) => {
       expect(r.ok).toBe(false);
-      expect(text(r)).toMatch(/protect/);
+      expect(text(r)).toMatch(/cannot be deleted\s+because it is protected/);
       expect(await writes()).toEqual([]);
       expect(await h.control.state()).toEqual(kept);
     };
