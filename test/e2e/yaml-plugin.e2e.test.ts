@@ -78,7 +78,7 @@ function docProgram(type: string): string {
  * checkout's plugin.
  */
 function docProgramWith(text: string, unless?: string): string {
-  expect(docPrograms.map((b) => b.file)).toEqual(Array(5).fill("docs/yaml.md"));
+  expect(docPrograms.map((b) => b.file)).toEqual(Array(6).fill("docs/yaml.md"));
   const found = docPrograms.filter(
     (b) => b.code.includes(text) && (unless === undefined || !b.code.includes(unless)),
   );
@@ -1038,6 +1038,92 @@ function twoAccountsProgram(
       }
     },
     3 * OP_TIMEOUT,
+  );
+});
+
+(run ? describe : describe.skip)("native plugin with Pulumi YAML: a protected DNS zone", () => {
+  const yaml = useYamlHarness("yaml-protect");
+
+  test(
+    "the documentation's program: destroy, removal from the program, destroy --target and up --target of records are refused with no write; protect taken out, destroy deletes the zone",
+    async () => {
+      const control = yaml.harness.control;
+      const code = docProgram("edgeplatform:dns:DnsZone");
+      /** The program with its resources (and outputs) removed. */
+      const removed = code.replace(/^resources:[\s\S]*$/m, "");
+      expect(removed).not.toContain("edgeplatform:dns");
+      /** The program with `protect: true` taken out everywhere. */
+      const unprotected = code.replace(/^(\s+)protect: true$/gm, "$1protect: false");
+      expect(unprotected).not.toContain("protect: true");
+      await control.reset();
+      const before = await control.state();
+      const y = new YamlStack(yaml.cli);
+      try {
+        y.writeProgram(code);
+        await y.ok(["stack", "init", "dev"]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", yaml.harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", yaml.harness.apiKey]);
+        await y.ok(["up", "--yes", "--skip-preview"]);
+        const kept = await control.state();
+        const zone = kept.dnsZones.find((z) => z.Domain === "shop.example");
+        expect((zone?.Records ?? []).map((r) => r.Name).sort()).toEqual(["", "www"]);
+        const exported = JSON.parse((await y.ok(["stack", "export"])).stdout) as {
+          deployment: { resources?: { urn: string; type: string; protect?: boolean }[] };
+        };
+        const dns = (exported.deployment.resources ?? []).filter((r) => /:dns:/.test(r.type));
+        // www through `parent: ${zone}`, mx with its own `protect`.
+        expect(dns.map((r) => [r.urn.split("::").pop(), r.protect === true]).sort()).toEqual([
+          ["mx", true],
+          ["www", true],
+          ["zone", true],
+        ]);
+        const records = dns
+          .filter((r) => r.type === "edgeplatform:dns:DnsRecord")
+          .map((r) => r.urn);
+
+        /** A run the engine refuses: nothing written, the platform as it was. */
+        const refused = async (args: string[]) => {
+          await control.clearJournal();
+          const r = await y.pulumi(args);
+          expect([args.join(" "), r.status === 0]).toEqual([args.join(" "), false]);
+          expect(r.out).toMatch(/cannot be deleted\s+because it is protected/);
+          expect(await control.writes()).toEqual([]);
+          expect(await control.state()).toEqual(kept);
+        };
+        // (1) destroy
+        await refused(["destroy", "--yes", "--skip-preview"]);
+        // (3) destroy --target of each record
+        await refused([
+          "destroy",
+          "--yes",
+          "--skip-preview",
+          ...records.flatMap((u) => ["--target", u]),
+        ]);
+        // (2) the zone and its records removed from the program; then up --target of them
+        y.writeProgram(removed);
+        await refused(["up", "--yes", "--skip-preview"]);
+        await refused([
+          "up",
+          "--yes",
+          "--skip-preview",
+          ...records.flatMap((u) => ["--target", u]),
+        ]);
+
+        // The way out: protect taken out (the state changes, the platform does not), destroy.
+        y.writeProgram(unprotected);
+        await control.clearJournal();
+        await y.ok(["up", "--yes", "--skip-preview"]);
+        expect(await control.writes()).toEqual([]);
+        await y.ok(["destroy", "--yes", "--skip-preview"]);
+        expect((await control.writes()).map((w) => `${w.method} ${w.path}`)).toContain(
+          `DELETE /dnszone/${zone?.Id}`,
+        );
+        expect((await control.state()).dnsZones).toEqual(before.dnsZones);
+      } finally {
+        y.cleanup();
+      }
+    },
+    10 * OP_TIMEOUT,
   );
 });
 

@@ -84,8 +84,9 @@ describe("edgeplatform-import generator: a DNS zone and its records (--dns-zone)
     expect(text.slice(text.indexOf("// DNS zone 5 (shop.example): the zone"))).toBe(
       [
         "// DNS zone 5 (shop.example): the zone and its records, adopted by id",
-        "// `{ protect: true }` as a third argument makes `pulumi destroy`, and removing the zone from",
-        "// this file, fail until it is taken out",
+        "// `{ protect: true }` as a third argument protects the zone and every record below (their",
+        "// `zoneId` is its output): `pulumi destroy`, removing them from this file and `--target` of",
+        "// one of them then fail and delete nothing, until it is taken out and `pulumi up` has run",
         'const shopExample = new edge.dns.DnsZone("shop-example", { zoneId: 5 });',
         'const shopExampleAWww = new edge.dns.DnsRecord("shop-example-a-www", {',
         "  zoneId: shopExample.zoneId,",
@@ -294,8 +295,10 @@ describe("edgeplatform-import generator: the records of a zone file (--bind-file
     expect(text.slice(text.indexOf("// zone file shop.zone:"))).toBe(
       [
         "// zone file shop.zone: a new DNS zone for shop.example and its records, to create",
-        "// `pulumi destroy` of a zone Pulumi created DELETES it with every record in it: `protect`",
-        "// makes destroy, and removing the zone from this file, fail until it is taken out",
+        "// `pulumi destroy` of a zone Pulumi created DELETES it with every record in it. `protect`",
+        "// protects the zone and every record below (their `zoneId` is its output): destroy,",
+        "// removing them from this file and `--target` of one of them fail and delete nothing.",
+        "// To delete the zone: take `protect` out, `pulumi up`, then `pulumi destroy`",
         "const shopExample = new edge.dns.DnsZone(",
         '  "shop-example",',
         '  { domain: "shop.example" },',

@@ -25,8 +25,9 @@
  *   `edge.dns.DnsRecord` per record (`recordId`, every field it holds that its type takes:
  *   `dns.ts`), named `<zone>-<type>-<name>` with a counter for a round-robin set.
  * - The records of a BIND zone file (`bind.ts`) as `edge.dns.DnsRecord`s to create, in a new
- *   `DnsZone` (`{ domain }`, `protect: true`) or an existing one, where a record the zone
- *   already has is adopted by its id instead of being created twice.
+ *   `DnsZone` (`{ domain }`, `protect: true`, which its records take: their `zoneId` is its
+ *   output) or an existing one, where a record the zone already has is adopted by its id
+ *   instead of being created twice.
  * - Resource names in kebab-case from the objects' names (unique: objects of a kind that
  *   share a name get `-<id>`), TypeScript variables in camelCase (never a reserved word,
  *   never starting with a digit); in each shield zone, rate-limit rules, WAF rules, access
@@ -1061,9 +1062,14 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
 // DNS zones and records
 // ---------------------------------------------------------------------------------------
 
+/**
+ * What `protect` on a generated zone does: the records below take it (their `zoneId` is the
+ * zone's output: resources/public/zone-protection.ts), so it protects the zone's records too.
+ */
 const PROTECT_HINT = [
-  "// `{ protect: true }` as a third argument makes `pulumi destroy`, and removing the zone from",
-  "// this file, fail until it is taken out",
+  "// `{ protect: true }` as a third argument protects the zone and every record below (their",
+  "// `zoneId` is its output): `pulumi destroy`, removing them from this file and `--target` of",
+  "// one of them then fail and delete nothing, until it is taken out and `pulumi up` has run",
 ];
 
 /** `new edge.dns.DnsZone(name, args[, opts]);`, on one line when it fits. */
@@ -1180,8 +1186,10 @@ function zoneFileLines(
   if (f.zoneId === undefined) {
     out.push(
       `// zone file ${f.file}: a new DNS zone for ${zone.domain} and its records, to create`,
-      "// `pulumi destroy` of a zone Pulumi created DELETES it with every record in it: `protect`",
-      "// makes destroy, and removing the zone from this file, fail until it is taken out",
+      "// `pulumi destroy` of a zone Pulumi created DELETES it with every record in it. `protect`",
+      "// protects the zone and every record below (their `zoneId` is its output): destroy,",
+      "// removing them from this file and `--target` of one of them fail and delete nothing.",
+      "// To delete the zone: take `protect` out, `pulumi up`, then `pulumi destroy`",
       ...dnsZoneStatement(
         z.variable,
         z.name,

@@ -13,7 +13,8 @@ import type {
   DnsSmartRoutingType,
 } from "edgeplatform-client/spec/runtime";
 import { soleOwner } from "./one-owner";
-import { ReadableResource, type OutputsOf } from "./readable-resource";
+import { isReadView, ReadableResource, type OutputsOf } from "./readable-resource";
+import { zoneDependentOptions } from "./zone-protection";
 
 /** A record's health monitoring, by name. */
 export type DnsMonitoringTypeName = keyof typeof DnsMonitoringType;
@@ -226,7 +227,13 @@ export class DnsRecord extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: write `recordId` instead.
    */
   constructor(name: string, args: DnsRecordArgs, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts, (a) => dnsRecordInputs(name, a as DnsRecordArgs | undefined));
+    super(
+      KIND,
+      name,
+      args,
+      isReadView(args) ? opts : zoneDependentOptions(args?.zoneId, opts),
+      (a) => dnsRecordInputs(name, a as DnsRecordArgs | undefined),
+    );
   }
 }
 

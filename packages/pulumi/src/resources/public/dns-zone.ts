@@ -7,6 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { DnsCertificateKeyType, DnsLogAnonymizationType } from "edgeplatform-client/spec";
 import { soleOwner } from "./one-owner";
 import { ReadableResource, type OutputsOf } from "./readable-resource";
+import { markZone } from "./zone-protection";
 import type { EnumArg } from "./zone-settings-resource";
 
 /** Settings of {@link DnsZoneArgs}. Every setting left out is not managed (never written). */
@@ -178,6 +179,8 @@ export class DnsZone extends ReadableResource {
    */
   constructor(name: string, args: DnsZoneArgs, opts?: EdgeResourceOptions) {
     super(KIND, name, args, opts, (a) => dnsZoneInputs(name, a as DnsZoneArgs | undefined));
+    // What its records and DNSSEC take from it when they set none: zone-protection.ts.
+    markZone(this, opts);
   }
 }
 

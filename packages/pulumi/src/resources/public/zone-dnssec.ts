@@ -4,7 +4,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
-import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
+import { isReadView, ReadableResource, type EdgeResourceOptions } from "./readable-resource";
+import { zoneDependentOptions } from "./zone-protection";
 
 /** Arguments of {@link ZoneDnssec}. */
 export interface ZoneDnssecArgs {
@@ -110,7 +111,13 @@ export class ZoneDnssec extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: `zoneId` adopts the zone.
    */
   constructor(name: string, args: ZoneDnssecArgs, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts, (a) => zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined));
+    super(
+      KIND,
+      name,
+      args,
+      isReadView(args) ? opts : zoneDependentOptions(args?.zoneId, opts),
+      (a) => zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined),
+    );
   }
 }
 
