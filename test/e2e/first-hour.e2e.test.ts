@@ -172,7 +172,7 @@ const run = e2eAvailable();
     assertNoSecrets({ "preview with a wrong key": r.out });
   }, 120_000);
 
-  test("the right key: preview succeeds, no write, one read of the provider's own", async () => {
+  test("the right key: preview succeeds, no write; the provider reads the key and the new zone settings' values before Pulumi", async () => {
     await setup(["config", "set", "--secret", "edgeplatform:apiKey", apiKey]);
     await control.clearJournal();
     const r = await preview();
@@ -180,10 +180,12 @@ const run = e2eAvailable();
     expect(r.out).toContain("+ 3 to create");
     const calls = (await control.journal()).map((e) => `${e.method} ${e.path}`);
     // The data sources' reads (getZone reads the WAF engine's defaults for a zone that lists
-    // none), and the provider's one read of its own.
+    // none), the provider's key check, and the new ShieldZone's read of its values before
+    // Pulumi (check's, which `up` records in the pending create before the write).
     expect(calls.sort()).toEqual(
       [
         "GET /mc/registries/1",
+        "GET /shield/shield-zone/1",
         "GET /shield/shield-zone/1",
         "GET /shield/waf/engine-config",
         "GET /shield/shield-zone/defaults",

@@ -598,7 +598,7 @@ const run = e2eAvailable();
     );
 
     test(
-      "9. interrupted up (the CLI and the hosts killed while every kind's create write is held in flight; all land): the next up takes nothing over and duplicates nothing (a collection is refused by name, a setting records Pulumi's write); the documented way out converges writing no create; destroy restores the state before Pulumi",
+      "9. interrupted up (the CLI and the hosts killed while every kind's create write is held in flight; all land): the next up takes nothing over and duplicates nothing (a collection is refused by name, a setting records Pulumi's write); a setting's pending create holds its value before Pulumi; the documented way out converges writing no create; destroy restores the state before Pulumi",
       async () => {
         const kinds = KINDS.filter((k) => !isNa(k.interrupted));
         const way = (k: KindDeclaration) =>
@@ -687,13 +687,26 @@ const run = e2eAvailable();
         expect(canonical(await control.state())).toEqual(canonical(landed));
         const ids = Object.fromEntries(found) as Record<string, string>;
 
+        // Each setting's pending create holds its value before Pulumi (`priorRead`, read by
+        // check before the write), whatever the next up recorded.
+        const exported = ((await stack.op({ op: "export" })).deployment as Any).deployment;
+        const records: Record<string, Any> = Object.fromEntries(
+          ((exported.pending_operations ?? []) as Any[]).map((p) => [
+            String(p.resource.urn).replace(/.*::/, ""),
+            p.resource.inputs?.priorRead,
+          ]),
+        );
+        const lost = kinds.filter((k) => way(k).next === "priorLost");
+        expect(lost.map((k) => [k.name, records[nameOf(k)]])).toEqual(
+          lost.map((k) => [k.name, way(k).prior]),
+        );
         // The way out each kind documents: a collection adopted by id as this stack's own
-        // (pending creates cleared); a setting with its value before Pulumi stated.
+        // (pending creates cleared); a setting with the pending create's value stated.
         await stack.op({ op: "refresh", opts: { clearPendingCreates: true } }, { resources });
         const wayOut: AnySpec[] = kinds.map((k) => ({
           kind: k.name,
           name: nameOf(k),
-          args: way(k).wayOut(programs.get(k)!, ids[k.name]),
+          args: way(k).wayOut(programs.get(k)!, ids[k.name], records[nameOf(k)]),
         }));
         await control.clearJournal();
         const converged = await stack.op({ op: "up", allowFail: true }, { resources: wayOut });

@@ -307,17 +307,14 @@ const run = e2eAvailable();
     OP_TIMEOUT,
   );
 
-  // Known bug: after an interrupted `up` whose configuration PATCH landed while the CLI and
-  // the provider host were killed, the engine holds only a pending create (no outputs, so no
-  // prior). The next `up` creates again: it reads the list as the interrupted run left it
-  // (action Log), records THAT as `prior` (`{ action: "Log" }`) and writes nothing; destroy
-  // then "restores" Log (0 writes) and the list's true configuration before Pulumi
-  // (Challenge) is lost. Nothing in the provider can tell this case from a list that was
-  // already so, and the resource has no input to state the prior (ZoneDnssec's way out is
-  // `priorEnabled`), so it is not fixed here. Seen failing with CLI 3.248:
-  // `priors.tor` is `{ action: "Log" }`, expected `{ action: "Challenge" }`.
+  // After an interrupted `up` whose configuration PATCH landed while the CLI and the provider
+  // host were killed, the engine holds only a pending create. The next `up` creates again: it
+  // reads the list as the interrupted run left it (action Log) and records THAT as `prior`
+  // (nothing on the platform tells it from a list already so). The pending create holds the
+  // true value all the same (`priorRead`, read by check before the write): the documented
+  // way out states it as `prior`.
   test(
-    "interrupted up (the host killed while the configuration PATCH is in flight; it lands): the run printed the prior before its write; the next up cannot know it (it reads Pulumi's write), and stating it with `prior` (the documented way out) makes destroy restore it",
+    "interrupted up (the host killed while the configuration PATCH is in flight; it lands): the pending create holds the prior read before the write; the next up cannot know it (it reads Pulumi's write), and stating the pending create's value with `prior` (the documented way out) makes destroy restore it",
     async () => {
       await control.reset();
       const initial = canonical(clone(await control.state()));
@@ -371,6 +368,7 @@ const run = e2eAvailable();
       );
       expect(after1.resources).toEqual([]);
       expect(after1.pending.map((p) => p.type)).toEqual(["creating"]);
+      const record = after1.pending[0].resource.inputs.priorRead;
 
       await control.clearJournal();
       torPatchesArrived = 0;
@@ -382,7 +380,7 @@ const run = e2eAvailable();
       // The provider cannot tell Pulumi's interrupted write from a list already so: it
       // records what it reads (Log). The way out: state the printed prior.
       expect(up2.outputs?.priors.value).toEqual({ tor: { action: "Log" } });
-      const pinned = { lists: [{ ...tor, action: "Log", prior: { action: "Challenge" } }] };
+      const pinned = { lists: [{ ...tor, action: "Log", prior: record }] };
       await control.clearJournal();
       const up3 = await st.op({ op: "up" }, pinned);
       expect(await writes()).toEqual([]);

@@ -124,12 +124,19 @@ export interface KindDeclaration {
    * `refused`: a collection's object is never taken over by name (the create fails, no POST;
    * the way out adopts it by id as this stack's own, then `pulumi refresh
    * --clear-pending-creates`). `priorLost`: a settings kind's next create reads Pulumi's own
-   * write as the value before Pulumi (no write); the way out states that value (`prior`,
+   * write as the value before Pulumi (no write); the pending create holds that value all the
+   * same (its input `priorRead`, which `check` read before the write): `prior` is what it must
+   * hold (the fixtures' value before Pulumi), and the way out states it (`prior`,
    * `priorEnabled`). `wayOut` gives the program's inputs of the way out from the create's
-   * inputs and the object's id, the stated values taken from the fixtures.
+   * inputs, the object's id and the pending create's `priorRead`.
    */
   interrupted:
-    NotApplicable | { next: "refused" | "priorLost"; wayOut(created: Inputs, id: string): Inputs };
+    | NotApplicable
+    | {
+        next: "refused" | "priorLost";
+        prior?: Inputs;
+        wayOut(created: Inputs, id: string, record?: Inputs): Inputs;
+      };
   /**
    * A second stack of the same program over the same objects (docs/resources.md, "Two stacks,
    * one zone"): `refused` (a collection: the second stack's create fails by name before any

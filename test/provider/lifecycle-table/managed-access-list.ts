@@ -4,6 +4,7 @@
  */
 import { managedAccessListProvider } from "../../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
 import { na, type Any, type KindDeclaration, type Provider } from "./kind";
+import { statesPrior } from "./settings";
 
 const configOf = (s: Any) => s.accessListConfigs.find((c: Any) => c.configurationId === 7003);
 const CONFIG_PATH = "/shield/shield-zone/1/access-lists/configurations/7003";
@@ -44,10 +45,7 @@ export const managedAccessList: KindDeclaration = {
     outcome: "both-refused",
   },
   // The way out of an interrupted create: state the configuration before Pulumi (7003).
-  interrupted: {
-    next: "priorLost",
-    wayOut: (c) => ({ ...c, prior: { enabled: false, action: "None" } }),
-  },
+  interrupted: statesPrior({ enabled: false, action: "None" }),
   twoStacks: "priorOfFirst",
   unknownOutcome: {
     fault: { method: "PATCH", path: `^${CONFIG_PATH}$`, status: 504, afterHandler: true },

@@ -27,10 +27,14 @@ export const settingsKind = {
   twoStacks: "priorOfFirst" as const,
 };
 
-/** The way out of an interrupted create: the program states the value before Pulumi. */
+/**
+ * The way out of an interrupted create: the program states the value before Pulumi, as the
+ * pending create records it (`record`), which must be `prior`.
+ */
 export const statesPrior = (prior: Inputs) => ({
   next: "priorLost" as const,
-  wayOut: (c: Inputs) => ({ ...c, prior }),
+  prior,
+  wayOut: (c: Inputs, _id: string, record?: Inputs) => ({ ...c, prior: record }),
 });
 
 export const shieldZone: KindDeclaration = {

@@ -43,7 +43,11 @@ export const zoneDnssec: KindDeclaration = {
   async202: na("the emulator answers DNSSEC writes 200 under async-202 (not a 202 path)"),
   spellings: na("one spelling of the address (zoneId)"),
   // The way out of an interrupted create: state DNSSEC before Pulumi (off in the fixtures).
-  interrupted: { next: "priorLost", wayOut: (c) => ({ ...c, priorEnabled: false }) },
+  interrupted: {
+    next: "priorLost",
+    prior: { enabled: false },
+    wayOut: (c, _id, record) => ({ ...c, priorEnabled: record?.enabled }),
+  },
   twoStacks: "priorOfFirst",
   unknownOutcome: {
     fault: { method: "POST", path: "^/dnszone/1/dnssec$", status: 504, afterHandler: true },

@@ -18,6 +18,8 @@ const restored = new Map<string, Map<string, { since: number; value: unknown }>>
 let lastRecordTime = 0;
 /** The refresh reads' sessions by kind and zone (zone-objects/zone-reads.ts). */
 export const readSessions = new Map<string, unknown>();
+/** What `check` read of each new settings object in this run (zone-settings/prior-read.ts). */
+export const checkReads = new Map<string, unknown>();
 /** The shield zone of each pull zone looked up in this run (spellings.ts). */
 export const pullZoneShields = new Map<number, Promise<number>>();
 
@@ -191,6 +193,7 @@ export function resetRunState(): void {
   claimTimes.clear();
   listings.clear();
   readSessions.clear();
+  checkReads.clear();
   pullZoneShields.clear();
   restoreQueues.clear();
   restored.clear();

@@ -19,6 +19,7 @@ import type { SettingsInputs, SettingsOutputs } from "./types";
 import { gated, managedOf } from "./answers";
 import type { EngineContext } from "./context";
 import type { EngineClaims } from "./claims";
+import { PRIOR_READ, takeCheckRead } from "./prior-read";
 
 /** The `create` of a kind. */
 export function createOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
@@ -60,7 +61,12 @@ export function createOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
       let target: SettingsTarget = { zone, key: keyOf(inputs) as string | undefined };
       // A resolved key: the platform says which object the spelling names, before the claim.
       let read: SettingsSnapshot<R> | undefined;
-      if (rk) {
+      // What `check` read just before (its record of the values before Pulumi): read once.
+      const checked = created ? undefined : takeCheckRead<R>(kind.type, zone, keyOf(inputs));
+      if (checked) {
+        target = checked.target;
+        read = checked.snap;
+      } else if (rk) {
         const by = { id: inputs[rk.id] as number, name: inputs[rk.name] as string };
         const r = await gated(kind, zone, what, () => rk.resolve(zone, by, what));
         target = { zone, key: String(r.id), alias: r.name };
@@ -107,13 +113,19 @@ export function createOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
       }
       const managed = managedOf(kind, inputs).map((f) => f.path);
       const prior = priorOf(snap, managed);
+      /** The managed settings that `record` holds, over `prior`. */
+      const keep = (record: unknown) => {
+        for (const path of managed) {
+          const r = getPath(record, path);
+          if (r !== undefined) setPath(prior, path, r);
+        }
+      };
+      // The values `check` read before this create, in the engine's record of it (the one
+      // record an interrupted run keeps): the same values, and the ones destroy restores.
+      keep(inputs[PRIOR_READ]);
       // A replacement in this run of a resource for the same object (the zone spelled the
       // other way): the object now holds what Pulumi wrote; keep that resource's record.
-      const replaced = claimValue(REPLACING, key) as Record<string, unknown> | undefined;
-      for (const path of managed) {
-        const r = getPath(replaced, path);
-        if (r !== undefined) setPath(prior, path, r);
-      }
+      keep(claimValue(REPLACING, key));
       // What the program states was there before Pulumi wins over what is read now.
       for (const [path, v] of Object.entries(pinnedOf(inputs))) setPath(prior, path, v);
       const priorRecordedAt = recordTime();

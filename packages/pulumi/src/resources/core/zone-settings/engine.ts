@@ -13,7 +13,8 @@
  * - a not-found answer is never "gone" either (a key of another account gets it too): read and
  *   delete fail naming the answers and the way out.
  *
- * `check` and `diff` make no API call.
+ * `diff` makes no API call; `check` of a new resource reads the object once, so that the values
+ * before Pulumi are in the engine's record of the create before its write (prior-read.ts).
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { configureFromRequest, type ConfigureRequestLike } from "../settings";
@@ -27,6 +28,7 @@ import { readOperation } from "./read";
 import { updateOperation } from "./update";
 import { deleteOperation } from "./restore";
 import { inStoredForm } from "./stored-form";
+import { PRIOR_READ, priorReadOperation } from "./prior-read";
 
 export type {
   CreatedDeletion,
@@ -67,10 +69,17 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   const read = readOperation(c);
   const update = updateOperation(c, claims);
   const del = deleteOperation(c);
+  const priorRead = priorReadOperation(c);
 
   const ops: SettingsOps = {
     configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
-    check: async (olds: unknown, news: unknown) => check(olds, news),
+    async check(olds: unknown, news: unknown) {
+      const r = check(olds, news);
+      if ((r.failures ?? []).length > 0) return r;
+      const read = await priorRead(olds, r.inputs as SettingsInputs);
+      return read ? { ...r, inputs: { ...r.inputs, [PRIOR_READ]: read } } : r;
+    },
+    priorRead,
     diff: async (id: string, olds: SettingsOutputs, news: SettingsInputs) => diff(id, olds, news),
     create,
     read,

@@ -3,9 +3,10 @@
  * `ManagedAccessList`): the engine's operations translated to and from its stored form.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { safeCheck } from "../common";
+import { isPlainObject, safeCheck } from "../common";
 import { PartialCreateError } from "../zone-objects/recovery";
 import { withNames, type SettingsField } from "./kind";
+import { PRIOR_READ } from "./prior-read";
 import type { SettingsInputs, SettingsOutputs, StoredForm, SettingsOps } from "./types";
 
 /** The engine's operations for a kind with a stored form of its own: translated both ways. */
@@ -45,7 +46,13 @@ export function inStoredForm(
   };
   return {
     ...ops,
-    check: async (olds: unknown, news: unknown) => checkSync(olds, news),
+    async check(olds: unknown, news: unknown) {
+      const r = checkSync(olds, news);
+      if ((r.failures ?? []).length > 0) return r;
+      const o = isPlainObject(olds) ? form.inputs(olds) : olds;
+      const read = await ops.priorRead(o, form.inputs(r.inputs as Record<string, unknown>));
+      return read ? { ...r, inputs: { ...r.inputs, [PRIOR_READ]: read } } : r;
+    },
     diff: async (id: string, olds: SettingsOutputs, news: SettingsInputs) =>
       diffSync(id, olds, news),
     async create(inputs: SettingsInputs) {

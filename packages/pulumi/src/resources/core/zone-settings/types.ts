@@ -198,6 +198,11 @@ export interface SettingsOps<I = SettingsInputs, O = SettingsOutputs> {
   delete(id: string, props: O): Promise<void>;
   /** The check, for tests and `check` of the stubs. */
   checkSync(olds: unknown, news: unknown): dynamic.CheckResult;
+  /**
+   * The values before Pulumi that `check` adds to a create's inputs (engine's form;
+   * prior-read.ts): read for a new resource, kept from `olds` for one on the same object.
+   */
+  priorRead(olds: unknown, inputs: SettingsInputs): Promise<Record<string, unknown> | undefined>;
   /** The diff, for tests. */
   diffSync(id: string, olds: Partial<O>, news: I): dynamic.DiffResult;
 }
