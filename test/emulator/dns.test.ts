@@ -109,6 +109,21 @@ describe("writes", () => {
     expect(entries[2].body).toEqual({ Ttl: 60 });
   });
 
+  test("a DNSSEC switch to the state the zone is in answers the DS record, changes nothing, and is journaled unchanged", async () => {
+    await call(emu, "DELETE", "/_emulator/requests");
+    const before = (await call(emu, "GET", "/_emulator/state")).json.dnsZones[1];
+    const again = await call(emu, "POST", "/dnszone/2/dnssec"); // example.org: signed
+    expect(again.json).toMatchObject({ Enabled: true, DigestType: "SHA256 (2)", Flags: 257 });
+    expect((await call(emu, "GET", "/_emulator/state")).json.dnsZones[1]).toEqual(before);
+    await call(emu, "POST", "/dnszone/1/dnssec"); // example.com: not signed
+    const j = (await call(emu, "GET", "/_emulator/requests")).json;
+    const entries = (j.requests ?? j) as { path: string; unchanged?: boolean }[];
+    expect(entries.map((e) => [e.path, e.unchanged ?? false])).toEqual([
+      ["/dnszone/2/dnssec", true],
+      ["/dnszone/1/dnssec", false],
+    ]);
+  });
+
   test("a zone's delete removes its records with it", async () => {
     expect((await call(emu, "DELETE", "/dnszone/3")).status).toBe(204);
     expect((await call(emu, "GET", "/dnszone/3/records")).status).toBe(404);

@@ -20,7 +20,7 @@ describe("emulator: dns, containers, compute, pull zones", () => {
       Enabled: true,
       Algorithm: 13,
       Flags: 257,
-      DigestType: "SHA256",
+      DigestType: "SHA256 (2)",
     });
     expect(on.json.DsRecord).toContain("example.com. 3600 IN DS");
     expect((await call(emu, "GET", "/dnszone/1")).json.DnsSecEnabled).toBe(true);

@@ -27,6 +27,7 @@ import type {
 import type { EmulatorContext } from "../context";
 import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
+import { markUnchanged } from "../journal";
 import { DAY_MS, dnssecInfo, hashInts, utcDayStart } from "../generators";
 import type { DnsZoneState } from "../state";
 import { defaultDnsZoneSettings, dnsRecord, type StoredDnsZone } from "../state-dns";
@@ -494,6 +495,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
       const z = find(req.params.id, req);
       if (!z) return notFound(reply, req.url, req.params.id);
       const before = z.DnsSecEnabled;
+      if (before === enabled) markUnchanged(req);
       z.DnsSecEnabled = enabled;
       z.dnssec = dnssecInfo(z.Id, z.Domain, enabled);
       ctx.store.commit();
