@@ -104,6 +104,17 @@ describe("getDnsRecords", () => {
     expect(records).toHaveLength(16);
     expect(await journal(emu, /^\/dnszone\/3/)).toHaveLength(1);
   });
+  test("an accelerated record's linked pull zone and link name (the published record model's)", async () => {
+    // Fixture zone 3: record 308 is a PullZone record linked to pull zone 1 as "pz-1".
+    const pz = await getDnsRecords({ zoneId: 3, type: "PullZone" }, opts(emu));
+    expect(pz.records).toEqual([
+      expect.objectContaining({ recordId: 308, acceleratedPullZoneId: 1, linkName: "pz-1" }),
+    ]);
+    const a = await getDnsRecords({ zoneId: 3, type: "A" }, opts(emu));
+    expect(a.records).toEqual([
+      expect.objectContaining({ accelerated: false, acceleratedPullZoneId: null, linkName: null }),
+    ]);
+  });
   test("filters by type (name or number) and by name (@ is the apex)", async () => {
     const mx = await getDnsRecords({ zoneId: 3, type: "MX" }, opts(emu));
     expect(mx.records).toEqual([

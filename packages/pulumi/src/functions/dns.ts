@@ -105,6 +105,10 @@ export interface DnsRecordResult {
   comment: string | null;
   /** What a PullZone or Script record points at (`LinkName`). */
   linkName: string | null;
+  /** Whether the record is accelerated through a pull zone (`Accelerated`). */
+  accelerated: boolean;
+  /** The pull zone an accelerated or PullZone record is linked to (`AcceleratedPullZoneId`; null for none). */
+  acceleratedPullZoneId: number | null;
 }
 
 /** Result of {@link getDnsRecords}. */
@@ -170,6 +174,8 @@ function recordResult(r: DnsRecord): DnsRecordResult {
     disabled: r.Disabled ?? false,
     comment: r.Comment ?? null,
     linkName: r.LinkName ?? null,
+    accelerated: r.Accelerated ?? false,
+    acceleratedPullZoneId: r.AcceleratedPullZoneId || null,
   };
 }
 
