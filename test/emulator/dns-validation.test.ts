@@ -62,6 +62,20 @@ describe("records the platform takes", () => {
   });
 });
 
+test("a zone file's null MX and 'no service' SRV are imported as the records the API takes", async () => {
+  const r = await fetch(`${emu.url}/dnszone/1/import`, {
+    method: "POST",
+    headers: { AccessKey: emu.apiKey, "content-type": "text/plain" },
+    body: "@ 300 IN MX 0 .\n_sip._tcp 300 IN SRV 0 0 0 .\n",
+  });
+  expect(await r.json()).toEqual({ RecordsSuccessful: 2, RecordsFailed: 0, RecordsSkipped: 0 });
+  const z = await call(emu, "GET", "/dnszone/1");
+  expect(z.json.Records).toEqual([
+    expect.objectContaining({ Type: 4, Name: "", Value: ".", Priority: 0 }),
+    expect.objectContaining({ Type: 8, Name: "_sip._tcp", Value: ".", Port: 0 }),
+  ]);
+});
+
 describe("every DNS 400 is the published {ErrorKey, Field, Message}", () => {
   const shape = (json: unknown) => Object.keys(json as object).sort();
   test.each([

@@ -617,7 +617,8 @@ export function parseZoneLine(line: string, domain: string): AddDnsRecordRequest
       : abs.endsWith(`.${domain}`)
         ? abs.slice(0, -domain.length - 1)
         : abs;
-  const strip = (v: string) => v.replace(/\.$/, "");
+  // "." (a null MX, a "no service" SRV) is kept; other names lose their trailing dot.
+  const strip = (v: string) => (v === "." ? v : v.replace(/\.$/, ""));
   const unquote = (v: string) =>
     v.startsWith('"') ? v.slice(1, v.lastIndexOf('"')).replace(/\\(.)/g, "$1") : v;
   const parts = rest.trim().split(/\s+/);
