@@ -38,4 +38,46 @@ module.exports = tseslint.config(
       ],
     },
   },
+  {
+    // The emulator checks DNS requests with rules of its own (written from the published
+    // document), never with the client's: a rule the client gets wrong must not be wrong in
+    // the emulator the same way (the tests would pass against both).
+    files: ["packages/emulator/src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            "edgeplatform-client/spec",
+            "edgeplatform-client/spec/runtime",
+            "edgeplatform-client",
+          ].map((name) => ({
+            name,
+            importNames: [
+              "checkDnsRecord",
+              "isDnsHostname",
+              "DnsRecordTypeFields",
+              "CaaTags",
+              "dnsRecordTypeName",
+              "addDnsRecordSchema",
+              "updateDnsRecordSchema",
+              "addDnsZoneSchema",
+              "updateDnsZoneSchema",
+            ],
+            allowTypeImports: true,
+            message:
+              "the emulator validates DNS requests with its own rules (packages/emulator/src/dns-validation.ts)",
+          })),
+          patterns: [
+            {
+              group: ["edgeplatform-client/spec/dns-*", "**/client/src/spec/dns-*"],
+              allowTypeImports: true,
+              message:
+                "the emulator validates DNS requests with its own rules (packages/emulator/src/dns-validation.ts)",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

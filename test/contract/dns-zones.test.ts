@@ -116,6 +116,31 @@ describe("zones", () => {
     expect(e.message).toContain("Domain");
   });
 
+  test("a DNS 400 in the published {ErrorKey, Field, Message} reads as a message naming the field", async () => {
+    const zone = await apiError(c.dns.addZone({ Domain: "example.com" }));
+    expect(zone.errorKey).toBe("validation_error.dnszone");
+    expect(zone.fieldErrors).toEqual([
+      { field: "Domain", message: "the zone example.com already exists" },
+    ]);
+    expect(zone.message).toBe(
+      "dns.addZone (POST /dnszone) failed: 400 validation_error.dnszone: Domain: the zone example.com already exists",
+    );
+    const soa = await apiError(c.dns.updateZone(1, { SoaEmail: "nobody" }));
+    expect(soa.message).toBe(
+      'dns.updateZone (POST /dnszone/1) failed: 400 validation_error.dnszone: SoaEmail: must be an e-mail address; got "nobody"',
+    );
+    const raw = await fetch(`${emu.url}/dnszone/1`, {
+      method: "POST",
+      headers: { AccessKey: emu.apiKey, "content-type": "application/json" },
+      body: JSON.stringify({ SoaEmail: "nobody" }),
+    });
+    expect(await raw.json()).toEqual({
+      ErrorKey: "validation_error.dnszone",
+      Field: "SoaEmail",
+      Message: 'must be an e-mail address; got "nobody"',
+    });
+  });
+
   test("where the published document is silent, the profile says: an existing domain 400 or 409; an update's answer the zone or 204", async () => {
     await withProfile(emu, { dnsZoneExists: "409" }, async () => {
       const e = await apiError(c.dns.addZone({ Domain: "example.com" }));

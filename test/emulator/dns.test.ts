@@ -1,6 +1,6 @@
 /**
- * The emulator's DNS routes over plain HTTP: per-type record validation with the emulator's
- * 400 shape (problem B, one field error per failure), the journal of writes, state documents
+ * The emulator's DNS routes over plain HTTP: per-type record validation with the published
+ * 400 shape (`{ErrorKey, Field, Message}`: the first failure's field), the journal of writes, state documents
  * written before zones had settings and records, and the CLI-free fixtures.
  */
 import type { RunningEmulator } from "../../packages/emulator/src";
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 beforeEach(() => call(emu, "POST", "/_emulator/reset"));
 
-describe("per-type record validation: 400 problem B naming the field", () => {
+describe("per-type record validation: 400 naming the field", () => {
   test.each([
     ["A with a hostname", { Type: 0, Value: "www.example.com" }, "Value", /IPv4/],
     ["AAAA with an IPv4", { Type: 1, Value: "192.0.2.1" }, "Value", /IPv6/],
@@ -40,10 +40,10 @@ describe("per-type record validation: 400 problem B naming the field", () => {
       /0 to 65535/,
     ],
     [
-      "CAA with a tag that is not RFC 8659's syntax",
-      { Type: 9, Value: "ca.example", Flags: 0, Tag: "issue-x" },
+      "CAA with a tag that is no RFC 8659 tag",
+      { Type: 9, Value: "ca.example", Flags: 0, Tag: "x-y" },
       "Tag",
-      /1 to 15 letters and digits/,
+      /letters and digits/,
     ],
     [
       "CAA flags above 255",
@@ -56,13 +56,8 @@ describe("per-type record validation: 400 problem B naming the field", () => {
   ])("%s", async (_n, body, field, reason) => {
     const r = await call(emu, "PUT", "/dnszone/1/records", { body });
     expect(r.status).toBe(400);
-    expect(r.json).toMatchObject({
-      status: 400,
-      title: expect.any(String),
-      errors: expect.any(Array),
-    });
-    const e = r.json.errors.find((x: { field: string }) => x.field === field);
-    expect(e?.message).toMatch(reason);
+    expect(r.json).toMatchObject({ ErrorKey: expect.any(String), Field: field });
+    expect(r.json.Message).toMatch(reason);
     // Nothing was added.
     const z = await call(emu, "GET", "/dnszone/1");
     expect(z.json.Records).toEqual([]);
@@ -71,7 +66,7 @@ describe("per-type record validation: 400 problem B naming the field", () => {
   test("an update is checked as the record after the change (stored type MX: Priority 70000)", async () => {
     const r = await call(emu, "POST", "/dnszone/3/records/305", { body: { Priority: 70000 } });
     expect(r.status).toBe(400);
-    expect(r.json.errors[0].field).toBe("Priority");
+    expect(r.json.Field).toBe("Priority");
   });
 
   test("an unknown property of a record body is refused, naming the allowed ones", async () => {
@@ -79,7 +74,7 @@ describe("per-type record validation: 400 problem B naming the field", () => {
       body: { Type: 0, Value: "192.0.2.1", Hostname: "x" },
     });
     expect(r.status).toBe(400);
-    expect(r.json.errors[0].field).toBe("Hostname");
+    expect(r.json.Field).toBe("Hostname");
   });
 });
 
@@ -112,6 +107,21 @@ describe("writes", () => {
       `DELETE /dnszone/1/records/${b.json.Id} 204`,
     ]);
     expect(entries[2].body).toEqual({ Ttl: 60 });
+  });
+
+  test("a DNSSEC switch to the state the zone is in answers the DS record, changes nothing, and is journaled unchanged", async () => {
+    await call(emu, "DELETE", "/_emulator/requests");
+    const before = (await call(emu, "GET", "/_emulator/state")).json.dnsZones[1];
+    const again = await call(emu, "POST", "/dnszone/2/dnssec"); // example.org: signed
+    expect(again.json).toMatchObject({ Enabled: true, DigestType: "SHA256 (2)", Flags: 257 });
+    expect((await call(emu, "GET", "/_emulator/state")).json.dnsZones[1]).toEqual(before);
+    await call(emu, "POST", "/dnszone/1/dnssec"); // example.com: not signed
+    const j = (await call(emu, "GET", "/_emulator/requests")).json;
+    const entries = (j.requests ?? j) as { path: string; unchanged?: boolean }[];
+    expect(entries.map((e) => [e.path, e.unchanged ?? false])).toEqual([
+      ["/dnszone/2/dnssec", true],
+      ["/dnszone/1/dnssec", false],
+    ]);
   });
 
   test("a zone's delete removes its records with it", async () => {

@@ -52,6 +52,39 @@ describe("getDnsZone", () => {
     const { value } = await settle(getDnsZoneOutput({ zoneId: pulumi.output(1) }, opts(emu)));
     expect(value.domain).toBe("example.com");
   });
+  test("by its exact domain: case-insensitive, a trailing dot ignored, never a part of another", async () => {
+    // sub.example.com contains example.com: a search finds both, the exact domain one.
+    await fetch(`${emu.url}/dnszone`, {
+      method: "POST",
+      headers: { AccessKey: emu.apiKey, "content-type": "application/json" },
+      body: JSON.stringify({ Domain: "sub.example.com" }),
+    });
+    for (const domain of ["example.com", "EXAMPLE.com.", " Example.Com "]) {
+      const z = await getDnsZone({ domain }, opts(emu));
+      expect([z.zoneId, z.domain]).toEqual([1, "example.com"]);
+    }
+    expect((await getDnsZone({ domain: "sub.example.com" }, opts(emu))).zoneId).toBe(100);
+    expect((await getDnsZone({ domain: "records.example" }, opts(emu))).recordCount).toBe(16);
+    const { value } = await settle(
+      getDnsZoneOutput({ domain: pulumi.output("example.org") }, opts(emu)),
+    );
+    expect(value).toMatchObject({ zoneId: 2, dnsSecEnabled: true });
+  });
+  test("by domain, not found: an error naming the domain; zoneId and domain: exactly one", async () => {
+    const e = (await rejection(getDnsZone({ domain: "example.net." }, opts(emu)))) as Error;
+    expect(e).toBeInstanceOf(InvalidArgumentError);
+    expect((e as InvalidArgumentError).field).toBe("domain");
+    expect(e.message).toContain('no DNS zone of the account has the domain "example.net"');
+    // "example" is a part of every fixture domain, and the domain of none.
+    expect(
+      ((await rejection(getDnsZone({ domain: "example" }, opts(emu)))) as Error).message,
+    ).toContain('"example"');
+    for (const args of [{}, { zoneId: 1, domain: "example.com" }]) {
+      const both = (await rejection(getDnsZone(args, opts(emu)))) as InvalidArgumentError;
+      expect(both).toBeInstanceOf(InvalidArgumentError);
+      expect(both.message).toContain("give either zoneId or domain");
+    }
+  });
 });
 
 describe("getDnsZones", () => {
@@ -70,6 +103,17 @@ describe("getDnsRecords", () => {
     const { records } = await getDnsRecords({ zoneId: 3 }, opts(emu));
     expect(records).toHaveLength(16);
     expect(await journal(emu, /^\/dnszone\/3/)).toHaveLength(1);
+  });
+  test("an accelerated record's linked pull zone and link name (the published record model's)", async () => {
+    // Fixture zone 3: record 308 is a PullZone record linked to pull zone 1 as "pz-1".
+    const pz = await getDnsRecords({ zoneId: 3, type: "PullZone" }, opts(emu));
+    expect(pz.records).toEqual([
+      expect.objectContaining({ recordId: 308, acceleratedPullZoneId: 1, linkName: "pz-1" }),
+    ]);
+    const a = await getDnsRecords({ zoneId: 3, type: "A" }, opts(emu));
+    expect(a.records).toEqual([
+      expect.objectContaining({ accelerated: false, acceleratedPullZoneId: null, linkName: null }),
+    ]);
   });
   test("filters by type (name or number) and by name (@ is the apex)", async () => {
     const mx = await getDnsRecords({ zoneId: 3, type: "MX" }, opts(emu));

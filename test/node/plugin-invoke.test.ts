@@ -126,6 +126,19 @@ test("dns: getDnsZone and getDnsRecords read the fixture zone with one record of
   expect(www.result.records.map((r: Any) => r.type).sort()).toEqual(["A", "AAAA"]);
 });
 
+test("dns: getDnsZone by its exact domain; an unknown domain is a failure naming it", async () => {
+  const zone = await invoke("edgeplatform:dns:getDnsZone", { domain: "Records.Example." });
+  expect(zone.failures).toEqual([]);
+  expect(zone.result).toMatchObject({ zoneId: 3, domain: "records.example", recordCount: 16 });
+  const missing = await invoke("edgeplatform:dns:getDnsZone", { domain: "example.net" }).then(
+    (r) => r,
+    (e: Error) => e,
+  );
+  expect(JSON.stringify(missing instanceof Error ? missing.message : missing)).toContain(
+    'no DNS zone of the account has the domain \\"example.net\\"',
+  );
+});
+
 test("logging: getAccessLogs reads a pull zone's logs with the configured logging URL", async () => {
   const day = 86_400_000;
   const today = Date.UTC(

@@ -78,3 +78,11 @@ export function quietProviderLogs(): void {
 
 /** A full, valid rule configuration (the shared sample, test/support/fixtures.ts). */
 export const sampleConfig = () => sampleRuleConfiguration();
+
+/**
+ * Whether a journaled request is the read of a signed zone's DS record: a POST of the DNSSEC
+ * switch that changed nothing (the emulator journals it `unchanged`; `ZoneDnssec` reads the
+ * record so when its state does not hold it). Tests that count writes leave it out.
+ */
+export const isDsRead = (e: Pick<JournalEntry, "method" | "path" | "unchanged">) =>
+  e.method === "POST" && /^\/dnszone\/\d+\/dnssec$/.test(e.path) && e.unchanged === true;

@@ -42,6 +42,7 @@ export type {
   AccessListWithConfiguration,
 } from "./api/access-lists";
 export { DnsApi, dnsEndpoints, normalizeDnsRecord } from "./api/dns";
+export { normalDigestType } from "./api/dnssec";
 export { ContainersApi, containersEndpoints } from "./api/containers";
 export { ComputeApi, computeEndpoints, statisticsRange } from "./api/compute";
 export type { ScriptStatisticsQuery } from "./api/compute";

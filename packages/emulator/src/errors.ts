@@ -8,7 +8,7 @@ import type { FastifyReply } from "fastify";
 import type { LoggingErrorCode } from "edgeplatform-client/spec";
 
 /** Which error family an endpoint belongs to. */
-export type ErrorArea = "control" | "logging" | "availability" | "ratelimit" | "management";
+export type ErrorArea = "control" | "logging" | "availability" | "ratelimit" | "dns" | "management";
 
 /** The error family of a path (no query string). */
 export function areaOf(path: string): ErrorArea {
@@ -16,6 +16,7 @@ export function areaOf(path: string): ErrorArea {
   if (path === "/logging" || path.startsWith("/logging/")) return "logging";
   if (path === "/pullzone/checkavailability") return "availability";
   if (path.startsWith("/shield/rate-limit")) return "ratelimit";
+  if (path === "/dnszone" || path.startsWith("/dnszone/")) return "dns";
   return "management";
 }
 
@@ -44,6 +45,20 @@ export function problemB(
 /** Logging API error body. */
 export function loggingError(code: LoggingErrorCode, message: string, details: unknown[] = []) {
   return { error: { code, message, details } };
+}
+
+/**
+ * The published DNS 400 body (`ApiErrorData`): one field; the message is the first failure's
+ * reason, further failures follow as `field: reason`.
+ */
+export function dnsError(key: string, message: string, fieldErrors: FieldError[]) {
+  const [first, ...rest] = fieldErrors;
+  if (!first) return { ErrorKey: key, Field: "", Message: message };
+  return {
+    ErrorKey: key,
+    Field: first.field,
+    Message: [first.message, ...rest.map((f) => `${f.field}: ${f.message}`)].join("; "),
+  };
 }
 
 /** Availability-check error body. */
@@ -115,17 +130,30 @@ export function errorBody(
         fieldErrors[0]?.field ?? "",
         fieldErrors[0]?.message ?? message,
       );
+    case "dns":
+      // The published document declares the DNS 400 answers; the others are as elsewhere.
+      if (status === 400) return dnsError(key, message, fieldErrors);
+      return managementError(path, status, key, message, fieldErrors, opts.shape);
     default:
       if (status === 401 && areaOf(path) === "ratelimit") return { statusCode: 401 };
-      {
-        const shape =
-          opts.shape ??
-          (fieldErrors.length > 0 || [400, 409, 413, 415, 422].includes(status) ? "B" : "A");
-        return shape === "A"
-          ? problemA(status, key, message, path)
-          : problemB(status, key, message, path, fieldErrors);
-      }
+      return managementError(path, status, key, message, fieldErrors, opts.shape);
   }
+}
+
+/** A management error: problem A, or B when it carries field errors or is a client error. */
+function managementError(
+  path: string,
+  status: number,
+  key: string,
+  message: string,
+  fieldErrors: FieldError[],
+  shape?: "A" | "B",
+) {
+  const s =
+    shape ?? (fieldErrors.length > 0 || [400, 409, 413, 415, 422].includes(status) ? "B" : "A");
+  return s === "A"
+    ? problemA(status, key, message, path)
+    : problemB(status, key, message, path, fieldErrors);
 }
 
 /** Sends an error in the shape of the request's area. */

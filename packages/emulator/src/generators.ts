@@ -414,7 +414,8 @@ export function dnssecInfo(zoneId: number, domain: string, enabled: boolean): Dn
     Enabled: true,
     DsRecord: `${name} 3600 IN DS ${keyTag} 13 2 ${digest}`,
     Digest: digest,
-    DigestType: "SHA256",
+    // As the platform answers it (the name with the IANA number).
+    DigestType: "SHA256 (2)",
     Algorithm: 13,
     PublicKey: publicKey,
     KeyTag: keyTag,

@@ -21,6 +21,21 @@ export interface JournalEntry {
    * test can tell which account wrote what; absent for the full-access key or none.
    */
   scopedKey?: string;
+  /**
+   * True for a write that changed nothing the emulator holds (a DNSSEC switch to the state
+   * the zone was in: `ZoneDnssec` reads a signed zone's DS record so); absent otherwise.
+   */
+  unchanged?: true;
+}
+
+/** Marks a request as one that changed nothing (journaled with `unchanged: true`). */
+export function markUnchanged(req: object): void {
+  (req as { emuUnchanged?: boolean }).emuUnchanged = true;
+}
+
+/** Whether a request was marked with {@link markUnchanged}. */
+export function isMarkedUnchanged(req: object): boolean {
+  return (req as { emuUnchanged?: boolean }).emuUnchanged === true;
 }
 
 /** A key's fingerprint in the journal: the first 12 hex digits of its SHA-256 (never the key). */

@@ -9,7 +9,7 @@ import { EmulatorContext, pathOf, queryOf } from "./context";
 import { areaOf, errorBody, sendError } from "./errors";
 import { Fault, FaultRegistry } from "./faults";
 import { Fixtures, loadFixtures } from "./fixtures";
-import { Journal, keyFingerprint } from "./journal";
+import { isMarkedUnchanged, Journal, keyFingerprint } from "./journal";
 import { PendingWrites, ProfileInput, resolveProfile } from "./profiles";
 import { checkScopedKeys, ScopedKeys } from "./scopes";
 import { registerComputeRoutes } from "./routes/compute";
@@ -255,6 +255,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
       body: req.body ?? null,
       time: req.emuTime ?? Date.now(),
       ...scopedKeyOf(req),
+      ...(isMarkedUnchanged(req) ? { unchanged: true as const } : {}),
     });
   });
 

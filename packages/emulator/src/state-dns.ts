@@ -63,7 +63,7 @@ export function dnsRecord(
     Tag: "",
     Accelerated: false,
     AcceleratedPullZoneId: 0,
-    LinkName: "",
+    LinkName: null,
     IPGeoLocationInfo: null,
     GeolocationInfo: null,
     MonitorStatus: 0,

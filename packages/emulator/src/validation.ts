@@ -1,6 +1,7 @@
 /**
- * fastify validator compiler built on the project's schema module (`validate()` from
- * provider/schema.ts): unknown properties are REJECTED (nothing is stripped), enums and
+ * fastify validator compiler built on the project's generic JSON-schema validator (`validate()`
+ * of edgeplatform-client/spec; the DNS routes give it schemas of their own, dns-schemas.ts):
+ * unknown properties are REJECTED (nothing is stripped), enums and
  * int32 ranges are checked, and messages name the property path and the allowed values.
  * Path parameters and query strings are coerced from strings (integers, booleans)
  * before validation; bodies are never coerced.

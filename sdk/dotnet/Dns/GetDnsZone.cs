@@ -13,19 +13,19 @@ namespace EdgePlatform.Pulumi.Dns
     public static class GetDnsZone
     {
         /// <summary>
-        /// Reads a DNS zone's settings (GET `/dnszone/{id}`).
+        /// Reads a DNS zone's settings (GET `/dnszone/{id}`), by its `zoneId` or by its exact `domain` (case-insensitive, a trailing dot ignored; found in the account's zones, GET `/dnszone`).
         /// </summary>
-        public static Task<GetDnsZoneResult> InvokeAsync(GetDnsZoneArgs args, InvokeOptions? options = null)
+        public static Task<GetDnsZoneResult> InvokeAsync(GetDnsZoneArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetDnsZoneResult>("edgeplatform:dns:getDnsZone", args ?? new GetDnsZoneArgs(), options.WithDefaults());
 
         /// <summary>
-        /// Reads a DNS zone's settings (GET `/dnszone/{id}`).
+        /// Reads a DNS zone's settings (GET `/dnszone/{id}`), by its `zoneId` or by its exact `domain` (case-insensitive, a trailing dot ignored; found in the account's zones, GET `/dnszone`).
         /// </summary>
-        public static Output<GetDnsZoneResult> Invoke(GetDnsZoneInvokeArgs args, InvokeOptions? options = null)
+        public static Output<GetDnsZoneResult> Invoke(GetDnsZoneInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetDnsZoneResult>("edgeplatform:dns:getDnsZone", args ?? new GetDnsZoneInvokeArgs(), options.WithDefaults());
 
         /// <summary>
-        /// Reads a DNS zone's settings (GET `/dnszone/{id}`).
+        /// Reads a DNS zone's settings (GET `/dnszone/{id}`), by its `zoneId` or by its exact `domain` (case-insensitive, a trailing dot ignored; found in the account's zones, GET `/dnszone`).
         /// </summary>
         public static Output<GetDnsZoneResult> Invoke(GetDnsZoneInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetDnsZoneResult>("edgeplatform:dns:getDnsZone", args ?? new GetDnsZoneInvokeArgs(), options.WithDefaults());
@@ -35,10 +35,17 @@ namespace EdgePlatform.Pulumi.Dns
     public sealed class GetDnsZoneArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// ID of the DNS zone.
+        /// Domain of the DNS zone, exactly (case-insensitive, a trailing dot ignored; not a search).
+        /// Give either this or `zoneId`.
         /// </summary>
-        [Input("zoneId", required: true)]
-        public int ZoneId { get; set; }
+        [Input("domain")]
+        public string? Domain { get; set; }
+
+        /// <summary>
+        /// ID of the DNS zone. Give either this or `domain`.
+        /// </summary>
+        [Input("zoneId")]
+        public int? ZoneId { get; set; }
 
         public GetDnsZoneArgs()
         {
@@ -49,10 +56,17 @@ namespace EdgePlatform.Pulumi.Dns
     public sealed class GetDnsZoneInvokeArgs : global::Pulumi.InvokeArgs
     {
         /// <summary>
-        /// ID of the DNS zone.
+        /// Domain of the DNS zone, exactly (case-insensitive, a trailing dot ignored; not a search).
+        /// Give either this or `zoneId`.
         /// </summary>
-        [Input("zoneId", required: true)]
-        public Input<int> ZoneId { get; set; } = null!;
+        [Input("domain")]
+        public Input<string>? Domain { get; set; }
+
+        /// <summary>
+        /// ID of the DNS zone. Give either this or `domain`.
+        /// </summary>
+        [Input("zoneId")]
+        public Input<int>? ZoneId { get; set; }
 
         public GetDnsZoneInvokeArgs()
         {

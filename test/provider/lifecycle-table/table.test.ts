@@ -215,7 +215,8 @@ function canonical(s: EmulatorState): Any {
   return c;
 }
 const clone = (s: EmulatorState): EmulatorState => JSON.parse(JSON.stringify(s));
-const writesOf = (j: JournalEntry[]) => j.filter((e) => e.method !== "GET");
+/** Requests that may change something: a write the emulator journals `unchanged` does not. */
+const writesOf = (j: JournalEntry[]) => j.filter((e) => e.method !== "GET" && !e.unchanged);
 const writes = async (c = ctl) => writesOf(await c.journal());
 const lines = (j: JournalEntry[]) => j.map((e) => `${e.method} ${e.path} ${e.status}`);
 

@@ -2,53 +2,64 @@
  * DNS routes (published core API, tag "DNS Zone"): zones (list, add, read with their records
  * embedded, update, delete), records (add, update, delete, list), zone-file export and import,
  * statistics, availability, record scans, and the DNSSEC switch (POST on, DELETE off).
- * Bodies and queries are validated with the spec's declarations (`dns-schemas.ts`) and,
- * for records, by type (`checkDnsRecord`); a failure is a 400 naming the field, as every
- * other 400 of the emulator. A scoped key with `dnsZones` sees only those zones (others
+ * Bodies and queries are validated with the emulator's own schemas (`../dns-schemas.ts`,
+ * from the published document) and, for records, by type (`../dns-validation.ts`); a failure
+ * is a 400 in the published `{ErrorKey, Field, Message}` shape, naming the field. A scoped key with `dnsZones` sees only those zones (others
  * answer 404, as a zone of another account) and may not add zones (403).
  */
 import { randomUUID } from "crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import {
-  addDnsRecordSchema,
-  addDnsZoneSchema,
-  checkDnsRecord,
-  DnsRecordType,
-  DnsRecordTypeFields,
-  dnsRecordListQuerySchema,
-  dnsRecordScanRequestSchema,
-  dnsZoneAvailabilitySchema,
-  dnsZoneListQuerySchema,
-  dnsZoneStatisticsQuerySchema,
-  isDnsHostname,
-  updateDnsRecordSchema,
-  updateDnsZoneSchema,
-  type AddDnsRecordRequest,
-  type AddDnsZoneRequest,
-  type DnsPage,
-  type DnsRecord,
-  type DnsRecordListQuery,
-  type DnsRecordScanJob,
-  type DnsRecordScanRequest,
-  type DnsZone,
-  type DnsZoneListQuery,
-  type DnsZoneStatistics,
-  type DnsZoneStatisticsQuery,
-  type UpdateDnsRecordRequest,
-  type UpdateDnsZoneRequest,
-  type ValidationFailure,
+import type {
+  AddDnsRecordRequest,
+  AddDnsZoneRequest,
+  DnsPage,
+  DnsRecord,
+  DnsRecordListQuery,
+  DnsRecordScanJob,
+  DnsRecordScanRequest,
+  DnsZone,
+  DnsZoneListQuery,
+  DnsZoneStatistics,
+  DnsZoneStatisticsQuery,
+  UpdateDnsRecordRequest,
+  UpdateDnsZoneRequest,
 } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
 import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
+import { markUnchanged } from "../journal";
 import { DAY_MS, dnssecInfo, hashInts, utcDayStart } from "../generators";
 import type { DnsZoneState } from "../state";
 import { defaultDnsZoneSettings, dnsRecord, type StoredDnsZone } from "../state-dns";
 import { int64Params } from "./common";
+import {
+  addRecordBody,
+  addZoneBody,
+  availabilityBody,
+  RECORD_TYPE_NAMES,
+  recordListQuery,
+  scanBody,
+  statisticsQuery,
+  updateRecordBody,
+  updateZoneBody,
+  zoneListQuery,
+} from "../dns-schemas";
+import {
+  domainFailure,
+  recordFailures,
+  recordTypeName,
+  typeTakes,
+  zoneSettingsFailures,
+  type FieldFailure,
+} from "../dns-validation";
 
 type Headers = { headers: Record<string, string | string[] | undefined> };
-const typeNameOf = (t: number) =>
-  Object.entries(DnsRecordType).find(([, v]) => v === t)?.[0] ?? String(t);
+const typeNameOf = (t: number) => recordTypeName(t) ?? String(t);
+/** The published type numbers, by name. */
+const T = Object.fromEntries(RECORD_TYPE_NAMES.map((n, i) => [n, i])) as Record<
+  (typeof RECORD_TYPE_NAMES)[number],
+  number
+>;
 
 /** The published record of a record body (`AddDnsRecordModel` → `DnsRecordModel`). */
 function recordFields(b: AddDnsRecordRequest | UpdateDnsRecordRequest): Partial<DnsRecord> {
@@ -86,16 +97,18 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
       key: "not_found.dnszone",
       shape: "A",
     });
-  const invalid = (reply: FastifyReply, url: string, failures: ValidationFailure[]) =>
+  const invalid = (
+    reply: FastifyReply,
+    url: string,
+    failures: FieldFailure[],
+    key = "validation_error.dnsrecord",
+  ) =>
     sendError(
       reply,
       pathOf(url),
       400,
-      `Validation failed: ${failures.map((f) => `${f.property}: ${f.reason}`).join("; ")}`,
-      {
-        key: "validation_error.dnsrecord",
-        fieldErrors: failures.map((f) => ({ field: f.property, message: f.reason })),
-      },
+      `Validation failed: ${failures.map((f) => `${f.field}: ${f.message}`).join("; ")}`,
+      { key, fieldErrors: failures },
     );
 
   /** The published zone (`DnsZoneModel`); `Lite` leaves the records out. */
@@ -127,7 +140,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.get<{ Querystring: DnsZoneListQuery }>(
     "/dnszone",
-    { schema: { querystring: dnsZoneListQuerySchema } },
+    { schema: { querystring: zoneListQuery } },
     async (req) => {
       const q = (req.query.search ?? "").toLowerCase();
       const list = zones().filter(
@@ -143,31 +156,28 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.post<{ Body: AddDnsZoneRequest }>(
     "/dnszone",
-    { schema: { body: addDnsZoneSchema } },
+    { schema: { body: addZoneBody } },
     async (req, reply) => {
       if (scopeOf(ctx, req)?.dnsZones)
         return sendError(reply, pathOf(req.url), 403, "this key may not add DNS zones", {
           key: "forbidden.dnszone",
         });
       const domain = req.body.Domain.trim().toLowerCase().replace(/\.$/, "");
-      const failures: ValidationFailure[] = [];
-      if (!isDnsHostname(domain) || !domain.includes("."))
-        failures.push({
-          property: "Domain",
-          reason: `must be a domain name such as example.com; got ${JSON.stringify(req.body.Domain)}`,
-        });
+      const failures: FieldFailure[] = [];
+      const bad = domainFailure(domain, req.body.Domain);
+      if (bad) failures.push(bad);
       else if (zones().some((z) => z.Domain === domain)) {
         // The published document is silent on this answer: the profile says which.
         if (ctx.profile.dnsZoneExists === "409")
           return sendError(reply, pathOf(req.url), 409, `the zone ${domain} already exists`, {
             key: "conflict.dnszone",
           });
-        failures.push({ property: "Domain", reason: `the zone ${domain} already exists` });
+        failures.push({ field: "Domain", message: `the zone ${domain} already exists` });
       }
       (req.body.Records ?? []).forEach((r, i) =>
-        failures.push(...checkDnsRecord(r as Record<string, unknown>, { prefix: `Records[${i}]` })),
+        failures.push(...recordFailures(r as Record<string, unknown>, `Records[${i}]`)),
       );
-      if (failures.length) return invalid(reply, req.url, failures);
+      if (failures.length) return invalid(reply, req.url, failures, "validation_error.dnszone");
       const Id = ids().dnsZone++;
       const now = nowIso();
       const zone: DnsZoneState & StoredDnsZone = {
@@ -210,21 +220,13 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.post<{ Params: { id: number }; Body: UpdateDnsZoneRequest }>(
     "/dnszone/:id",
-    { schema: { params: int64Params("id"), body: updateDnsZoneSchema } },
+    { schema: { params: int64Params("id"), body: updateZoneBody } },
     async (req, reply) => {
       const z = find(req.params.id, req);
       if (!z) return notFound(reply, req.url, req.params.id);
       const b = req.body;
-      const failures: ValidationFailure[] = [];
-      for (const k of ["Nameserver1", "Nameserver2"] as const)
-        if (typeof b[k] === "string" && b[k] !== "" && !isDnsHostname(b[k]))
-          failures.push({ property: k, reason: `must be a hostname; got ${JSON.stringify(b[k])}` });
-      if (typeof b.SoaEmail === "string" && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.SoaEmail))
-        failures.push({
-          property: "SoaEmail",
-          reason: `must be an e-mail address; got ${JSON.stringify(b.SoaEmail)}`,
-        });
-      if (failures.length) return invalid(reply, req.url, failures);
+      const failures = zoneSettingsFailures(b as Record<string, unknown>);
+      if (failures.length) return invalid(reply, req.url, failures, "validation_error.dnszone");
       // null and absent leave a setting as it is.
       for (const [k, v] of Object.entries(b))
         if (v !== undefined && v !== null) (z as unknown as Record<string, unknown>)[k] = v;
@@ -251,11 +253,11 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.put<{ Params: { zoneId: number }; Body: AddDnsRecordRequest }>(
     "/dnszone/:zoneId/records",
-    { schema: { params: int64Params("zoneId"), body: addDnsRecordSchema } },
+    { schema: { params: int64Params("zoneId"), body: addRecordBody } },
     async (req, reply) => {
       const z = find(req.params.zoneId, req);
       if (!z) return notFound(reply, req.url, req.params.zoneId);
-      const failures = checkDnsRecord(req.body as Record<string, unknown>);
+      const failures = recordFailures(req.body as Record<string, unknown>);
       if (failures.length) return invalid(reply, req.url, failures);
       const r = dnsRecord(
         ids().dnsRecord++,
@@ -277,7 +279,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.post<{ Params: { zoneId: number; id: number }; Body: UpdateDnsRecordRequest }>(
     "/dnszone/:zoneId/records/:id",
-    { schema: { params: int64Params("zoneId", "id"), body: updateDnsRecordSchema } },
+    { schema: { params: int64Params("zoneId", "id"), body: updateRecordBody } },
     async (req, reply) => {
       const z = find(req.params.zoneId, req);
       if (!z) return notFound(reply, req.url, req.params.zoneId);
@@ -285,26 +287,30 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
       if (i < 0) return recordNotFound(reply, req.url, req.params.zoneId, req.params.id);
       const before = z.Records[i];
       const merged: Record<string, unknown> = { ...before, ...recordFields(req.body) };
-      if (req.body.Type !== undefined && req.body.Type !== null && req.body.Type !== before.Type) {
-        // A new type: the old type's own fields go unless the body sets them.
-        const name = typeNameOf(req.body.Type);
-        for (const [field, types] of Object.entries(DnsRecordTypeFields))
-          if (
-            !(types as readonly string[]).includes(name) &&
-            (req.body as Record<string, unknown>)[field] == null
-          )
+      const typeChanged =
+        req.body.Type !== undefined && req.body.Type !== null && req.body.Type !== before.Type;
+      if (typeChanged) {
+        // A new type: the old type's own fields go unless the body sets them, and the link
+        // (the model's AcceleratedPullZoneId and LinkName) unless the new type has one.
+        const name = recordTypeName(req.body.Type);
+        for (const field of ["Weight", "Priority", "Port", "Flags", "Tag"] as const)
+          if (!typeTakes(name, field) && req.body[field] == null)
             merged[field] = field === "Tag" ? "" : 0;
         if (name !== "PullZone") merged.AcceleratedPullZoneId = 0;
+        if (name !== "PullZone" && name !== "Script" && req.body.ScriptId == null)
+          merged.LinkName = null;
       }
-      // Checked whole: the record after the change must be a valid record of its type
-      // (PullZoneId/ScriptId are stored as the link, so they count as given).
-      const check = {
+      // The record model has no PullZoneId or ScriptId (a document of an older emulator may).
+      delete merged.PullZoneId;
+      delete merged.ScriptId;
+      // Checked whole: the record after the change must be a valid record of its type (a
+      // stored link counts as its PullZoneId/ScriptId while the type stays).
+      const kept = (t: number) => (!typeChanged && merged.Type === t ? 1 : undefined);
+      const failures = recordFailures({
         ...merged,
-        PullZoneId: req.body.PullZoneId ?? (merged.Type === DnsRecordType.PullZone ? 1 : undefined),
-        ScriptId: req.body.ScriptId ?? (merged.Type === DnsRecordType.Script ? 1 : undefined),
-        AcceleratedPullZoneId: undefined,
-      };
-      const failures = checkDnsRecord(check);
+        PullZoneId: req.body.PullZoneId ?? kept(T.PullZone),
+        ScriptId: req.body.ScriptId ?? kept(T.Script),
+      });
       if (failures.length) return invalid(reply, req.url, failures);
       z.Records[i] = merged as unknown as DnsRecord;
       z.DateModified = nowIso();
@@ -330,7 +336,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.get<{ Params: { zoneId: number }; Querystring: DnsRecordListQuery }>(
     "/dnszone/:zoneId/records",
-    { schema: { params: int64Params("zoneId"), querystring: dnsRecordListQuerySchema } },
+    { schema: { params: int64Params("zoneId"), querystring: recordListQuery } },
     async (req, reply) => {
       const z = find(req.params.zoneId, req);
       if (!z) return notFound(reply, req.url, req.params.zoneId);
@@ -371,7 +377,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
         if (!z) return notFound(reply, req.url, req.params.zoneId);
         if (typeof req.body !== "string" || req.body.trim() === "")
           return invalid(reply, req.url, [
-            { property: "body", reason: "must be the text of a zone file" },
+            { field: "body", message: "must be the text of a zone file" },
           ]);
         const result = { RecordsSuccessful: 0, RecordsFailed: 0, RecordsSkipped: 0 };
         for (const line of req.body.split(/\r?\n/)) {
@@ -381,7 +387,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
               result.RecordsSkipped++;
             continue;
           }
-          if (checkDnsRecord(parsed as Record<string, unknown>).length) {
+          if (recordFailures(parsed as Record<string, unknown>).length) {
             result.RecordsFailed++;
             continue;
           }
@@ -402,7 +408,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.get<{ Params: { id: number }; Querystring: DnsZoneStatisticsQuery }>(
     "/dnszone/:id/statistics",
-    { schema: { params: int64Params("id"), querystring: dnsZoneStatisticsQuerySchema } },
+    { schema: { params: int64Params("id"), querystring: statisticsQuery } },
     async (req, reply) => {
       const z = find(req.params.id, req);
       if (!z) return notFound(reply, req.url, req.params.id);
@@ -410,7 +416,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
       const from = req.query.dateFrom ? Date.parse(req.query.dateFrom) : to - 30 * DAY_MS;
       if (from > to)
         return invalid(reply, req.url, [
-          { property: "dateFrom", reason: "must not be after dateTo" },
+          { field: "dateFrom", message: "must not be after dateTo" },
         ]);
       return dnsStatistics(z.Id, z.Records, utcDayStart(from), utcDayStart(to));
     },
@@ -418,7 +424,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.post<{ Body: { Name: string } }>(
     "/dnszone/checkavailability",
-    { schema: { body: dnsZoneAvailabilitySchema } },
+    { schema: { body: availabilityBody } },
     async (req) => {
       const name = req.body.Name.trim().toLowerCase().replace(/\.$/, "");
       return { Available: !zones().some((z) => z.Domain.toLowerCase() === name) };
@@ -427,13 +433,13 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.post<{ Body: DnsRecordScanRequest }>(
     "/dnszone/records/scan",
-    { schema: { body: dnsRecordScanRequestSchema } },
+    { schema: { body: scanBody } },
     async (req, reply) => {
       const { ZoneId, Domain } = req.body;
       const hasZone = ZoneId !== undefined && ZoneId !== null;
       if (hasZone === (typeof Domain === "string" && Domain !== ""))
         return invalid(reply, req.url, [
-          { property: "ZoneId", reason: "give either ZoneId or Domain, not both" },
+          { field: "ZoneId", message: "give either ZoneId or Domain, not both" },
         ]);
       const z = hasZone ? find(ZoneId, req) : undefined;
       if (hasZone && !z) return notFound(reply, req.url, ZoneId);
@@ -449,7 +455,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
         // What a scan finds elsewhere: the emulator has no elsewhere, so it finds the zone's
         // own address records (none for a domain without a zone).
         Records: (z?.Records ?? [])
-          .filter((r) => r.Type === DnsRecordType.A || r.Type === DnsRecordType.AAAA)
+          .filter((r) => r.Type === T.A || r.Type === T.AAAA)
           .map((r) => ({
             Name: r.Name === "" ? "@" : r.Name,
             Type: r.Type,
@@ -489,6 +495,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
       const z = find(req.params.id, req);
       if (!z) return notFound(reply, req.url, req.params.id);
       const before = z.DnsSecEnabled;
+      if (before === enabled) markUnchanged(req);
       z.DnsSecEnabled = enabled;
       z.dnssec = dnssecInfo(z.Id, z.Domain, enabled);
       ctx.store.commit();
@@ -535,8 +542,7 @@ export function dnsStatistics(
   entries.forEach(([t, count], i) => {
     const share = i === entries.length - 1 ? left : Math.floor((total * count) / records.length);
     left -= share;
-    QueriesByTypeChart[Object.entries(DnsRecordType).find(([, v]) => v === t)?.[0] ?? String(t)] =
-      share;
+    QueriesByTypeChart[typeNameOf(t)] = share;
   });
   return {
     TotalQueriesServed: total,
@@ -602,8 +608,8 @@ export function parseZoneLine(line: string, domain: string): AddDnsRecordRequest
   if (!m) return "skip";
   const [, rawName, ttl, rawType, rest] = m;
   const type = rawType.toUpperCase();
-  const T = DnsRecordType as Record<string, number>;
-  if (!(type in T) || type === "SOA") return "skip";
+  const typeNumber = RECORD_TYPE_NAMES.indexOf(type as (typeof RECORD_TYPE_NAMES)[number]);
+  if (typeNumber < 0) return "skip";
   const abs = rawName.replace(/\.$/, "");
   const Name =
     rawName === "@" || abs === domain
@@ -611,11 +617,16 @@ export function parseZoneLine(line: string, domain: string): AddDnsRecordRequest
       : abs.endsWith(`.${domain}`)
         ? abs.slice(0, -domain.length - 1)
         : abs;
-  const strip = (v: string) => v.replace(/\.$/, "");
+  // "." (a null MX, a "no service" SRV) is kept; other names lose their trailing dot.
+  const strip = (v: string) => (v === "." ? v : v.replace(/\.$/, ""));
   const unquote = (v: string) =>
     v.startsWith('"') ? v.slice(1, v.lastIndexOf('"')).replace(/\\(.)/g, "$1") : v;
   const parts = rest.trim().split(/\s+/);
-  const base = { Type: T[type] as AddDnsRecordRequest["Type"], Name, Ttl: ttl ? Number(ttl) : 300 };
+  const base = {
+    Type: typeNumber as AddDnsRecordRequest["Type"],
+    Name,
+    Ttl: ttl ? Number(ttl) : 300,
+  };
   switch (type) {
     case "MX":
       return { ...base, Priority: Number(parts[0]), Value: strip(parts[1] ?? "") };

@@ -10,8 +10,13 @@ import { anyValue, positiveId } from "./schema-helpers";
 
 export const getDnsZoneArgsSchema = Type.Object(
   {
-    /** ID of the DNS zone. */
-    zoneId: positiveId(),
+    /** ID of the DNS zone. Give either this or `domain`. */
+    zoneId: Type.Optional(positiveId()),
+    /**
+     * Domain of the DNS zone, exactly (case-insensitive, a trailing dot ignored; not a search).
+     * Give either this or `zoneId`.
+     */
+    domain: Type.Optional(Type.String({ minLength: 1 })),
   },
   { additionalProperties: false },
 );

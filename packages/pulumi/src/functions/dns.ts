@@ -8,6 +8,7 @@ import type { Static } from "@sinclair/typebox";
 import type * as S from "./dns-schemas";
 import {
   statisticsRange,
+  type Client,
   type DnsRecord,
   type DnsZone,
   type DnsZoneStatistics,
@@ -105,6 +106,10 @@ export interface DnsRecordResult {
   comment: string | null;
   /** What a PullZone or Script record points at (`LinkName`). */
   linkName: string | null;
+  /** Whether the record is accelerated through a pull zone (`Accelerated`). */
+  accelerated: boolean;
+  /** The pull zone an accelerated or PullZone record is linked to (`AcceleratedPullZoneId`; null for none). */
+  acceleratedPullZoneId: number | null;
 }
 
 /** Result of {@link getDnsRecords}. */
@@ -170,30 +175,62 @@ function recordResult(r: DnsRecord): DnsRecordResult {
     disabled: r.Disabled ?? false,
     comment: r.Comment ?? null,
     linkName: r.LinkName ?? null,
+    accelerated: r.Accelerated ?? false,
+    acceleratedPullZoneId: r.AcceleratedPullZoneId || null,
   };
 }
 
 /**
- * Reads a DNS zone's settings (GET `/dnszone/{id}`).
+ * Reads a DNS zone's settings (GET `/dnszone/{id}`), by its `zoneId` or by its exact `domain`
+ * (case-insensitive, a trailing dot ignored; found in the account's zones, GET `/dnszone`).
  *
  * ```ts
  * const z = await edge.dns.getDnsZone({ zoneId: 1 });
  * z.domain; z.dnsSecEnabled; z.recordCount;
+ * const byDomain = await edge.dns.getDnsZone({ domain: "example.com" });
  * ```
- * @throws InvalidArgumentError for a bad `zoneId`.
+ * @throws InvalidArgumentError for a bad `zoneId`, both or neither of `zoneId` and `domain`,
+ *   or a `domain` no zone of the account has (naming it).
  * @throws EdgeApiError for platform errors (404 `isNotFound` for an unknown zone).
  */
 export async function getDnsZone(
   args: GetDnsZoneArgs,
   opts: DataSourceOptions = {},
 ): Promise<GetDnsZoneResult> {
+  const op = "dns.getDnsZone";
   try {
-    const { zoneId } = checkArgs("dns.getDnsZone", getDnsZoneArgs, args);
-    const z = await (await connectedClient(opts)).dns.getZone(zoneId);
+    const { zoneId, domain } = checkArgs(op, getDnsZoneArgs, args);
+    if ((zoneId === undefined) === (domain === undefined))
+      fail(op, "zoneId", "give either zoneId or domain (exactly one of them)");
+    const client = await connectedClient(opts);
+    const id = zoneId ?? (await zoneIdOfDomain(op, client, domain as string));
+    const z = await client.dns.getZone(id);
     return { ...zoneResult(z), recordCount: z.Records?.length ?? 0 };
   } catch (e) {
     throw programError(e);
   }
+}
+
+/** A domain in the form zones are compared in: trimmed, lower case, no trailing dot. */
+const domainKey = (d: string) => d.trim().toLowerCase().replace(/\.$/, "");
+
+/** The id of the zone whose domain is exactly `domain` (the platform's search narrows the list). */
+async function zoneIdOfDomain(op: string, client: Client, domain: string): Promise<number> {
+  const wanted = domainKey(domain);
+  if (wanted === "") fail(op, "domain", `must be a domain name; got ${JSON.stringify(domain)}`);
+  const found: DnsZone[] = [];
+  for await (const z of client.dns.allZones({ view: 1, search: wanted }))
+    if (domainKey(z.Domain) === wanted) found.push(z);
+  if (found.length === 0)
+    fail(op, "domain", `no DNS zone of the account has the domain ${JSON.stringify(wanted)}`);
+  if (found.length > 1)
+    fail(
+      op,
+      "domain",
+      `${found.length} DNS zones have the domain ${JSON.stringify(wanted)} ` +
+        `(ids ${found.map((z) => z.Id).join(", ")}): give zoneId`,
+    );
+  return found[0].Id;
 }
 
 /** Output form of {@link getDnsZone} (accepts Inputs). */

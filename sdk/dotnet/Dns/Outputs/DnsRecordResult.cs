@@ -15,6 +15,14 @@ namespace EdgePlatform.Pulumi.Dns.Outputs
     public sealed class DnsRecordResult
     {
         /// <summary>
+        /// Whether the record is accelerated through a pull zone (`Accelerated`).
+        /// </summary>
+        public readonly bool? Accelerated;
+        /// <summary>
+        /// The pull zone an accelerated or PullZone record is linked to (`AcceleratedPullZoneId`; null for none).
+        /// </summary>
+        public readonly double? AcceleratedPullZoneId;
+        /// <summary>
         /// The record's comment (`Comment`).
         /// </summary>
         public readonly string? Comment;
@@ -69,6 +77,10 @@ namespace EdgePlatform.Pulumi.Dns.Outputs
 
         [OutputConstructor]
         private DnsRecordResult(
+            bool? accelerated,
+
+            double? acceleratedPullZoneId,
+
             string? comment,
 
             bool? disabled,
@@ -95,6 +107,8 @@ namespace EdgePlatform.Pulumi.Dns.Outputs
 
             double? weight)
         {
+            Accelerated = accelerated;
+            AcceleratedPullZoneId = acceleratedPullZoneId;
             Comment = comment;
             Disabled = disabled;
             Flags = flags;

@@ -11,7 +11,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-// Reads a DNS zone's settings (GET `/dnszone/{id}`).
+// Reads a DNS zone's settings (GET `/dnszone/{id}`), by its `zoneId` or by its exact `domain` (case-insensitive, a trailing dot ignored; found in the account's zones, GET `/dnszone`).
 func LookupDnsZone(ctx *pulumi.Context, args *LookupDnsZoneArgs, opts ...pulumi.InvokeOption) (*LookupDnsZoneResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupDnsZoneResult
@@ -23,8 +23,11 @@ func LookupDnsZone(ctx *pulumi.Context, args *LookupDnsZoneArgs, opts ...pulumi.
 }
 
 type LookupDnsZoneArgs struct {
-	// ID of the DNS zone.
-	ZoneId int `pulumi:"zoneId"`
+	// Domain of the DNS zone, exactly (case-insensitive, a trailing dot ignored; not a search).
+	// Give either this or `zoneId`.
+	Domain *string `pulumi:"domain"`
+	// ID of the DNS zone. Give either this or `domain`.
+	ZoneId *int `pulumi:"zoneId"`
 }
 
 type LookupDnsZoneResult struct {
@@ -70,8 +73,11 @@ func LookupDnsZoneOutput(ctx *pulumi.Context, args LookupDnsZoneOutputArgs, opts
 }
 
 type LookupDnsZoneOutputArgs struct {
-	// ID of the DNS zone.
-	ZoneId pulumi.IntInput `pulumi:"zoneId"`
+	// Domain of the DNS zone, exactly (case-insensitive, a trailing dot ignored; not a search).
+	// Give either this or `zoneId`.
+	Domain pulumi.StringPtrInput `pulumi:"domain"`
+	// ID of the DNS zone. Give either this or `domain`.
+	ZoneId pulumi.IntPtrInput `pulumi:"zoneId"`
 }
 
 func (LookupDnsZoneOutputArgs) ElementType() reflect.Type {

@@ -120,6 +120,10 @@ func (o DnsRecordEnvironmentVariablesArrayOutput) Index(i pulumi.IntInput) DnsRe
 }
 
 type DnsRecordResult struct {
+	// Whether the record is accelerated through a pull zone (`Accelerated`).
+	Accelerated *bool `pulumi:"accelerated"`
+	// The pull zone an accelerated or PullZone record is linked to (`AcceleratedPullZoneId`; null for none).
+	AcceleratedPullZoneId *float64 `pulumi:"acceleratedPullZoneId"`
 	// The record's comment (`Comment`).
 	Comment *string `pulumi:"comment"`
 	// Whether the record is switched off (`Disabled`).
@@ -160,6 +164,16 @@ func (o DnsRecordResultOutput) ToDnsRecordResultOutput() DnsRecordResultOutput {
 
 func (o DnsRecordResultOutput) ToDnsRecordResultOutputWithContext(ctx context.Context) DnsRecordResultOutput {
 	return o
+}
+
+// Whether the record is accelerated through a pull zone (`Accelerated`).
+func (o DnsRecordResultOutput) Accelerated() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v DnsRecordResult) *bool { return v.Accelerated }).(pulumi.BoolPtrOutput)
+}
+
+// The pull zone an accelerated or PullZone record is linked to (`AcceleratedPullZoneId`; null for none).
+func (o DnsRecordResultOutput) AcceleratedPullZoneId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v DnsRecordResult) *float64 { return v.AcceleratedPullZoneId }).(pulumi.Float64PtrOutput)
 }
 
 // The record's comment (`Comment`).

@@ -214,14 +214,18 @@ class AwaitableGetDnsZoneResult(GetDnsZoneResult):
             zone_id=self.zone_id)
 
 
-def get_dns_zone(zone_id: Optional[_builtins.int] = None,
+def get_dns_zone(domain: Optional[_builtins.str] = None,
+                 zone_id: Optional[_builtins.int] = None,
                  opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetDnsZoneResult:
     """
-    Reads a DNS zone's settings (GET `/dnszone/{id}`).
+    Reads a DNS zone's settings (GET `/dnszone/{id}`), by its `zoneId` or by its exact `domain` (case-insensitive, a trailing dot ignored; found in the account's zones, GET `/dnszone`).
 
-    :param _builtins.int zone_id: ID of the DNS zone.
+    :param _builtins.str domain: Domain of the DNS zone, exactly (case-insensitive, a trailing dot ignored; not a search).
+           Give either this or `zoneId`.
+    :param _builtins.int zone_id: ID of the DNS zone. Give either this or `domain`.
     """
     __args__ = dict()
+    __args__['domain'] = domain
     __args__['zoneId'] = zone_id
     opts = pulumi.InvokeOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke('edgeplatform:dns:getDnsZone', __args__, opts=opts, typ=GetDnsZoneResult).value
@@ -242,14 +246,18 @@ def get_dns_zone(zone_id: Optional[_builtins.int] = None,
         record_count=pulumi.get(__ret__, 'record_count'),
         soa_email=pulumi.get(__ret__, 'soa_email'),
         zone_id=pulumi.get(__ret__, 'zone_id'))
-def get_dns_zone_output(zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+def get_dns_zone_output(domain: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
+                        zone_id: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetDnsZoneResult]:
     """
-    Reads a DNS zone's settings (GET `/dnszone/{id}`).
+    Reads a DNS zone's settings (GET `/dnszone/{id}`), by its `zoneId` or by its exact `domain` (case-insensitive, a trailing dot ignored; found in the account's zones, GET `/dnszone`).
 
-    :param _builtins.int zone_id: ID of the DNS zone.
+    :param _builtins.str domain: Domain of the DNS zone, exactly (case-insensitive, a trailing dot ignored; not a search).
+           Give either this or `zoneId`.
+    :param _builtins.int zone_id: ID of the DNS zone. Give either this or `domain`.
     """
     __args__ = dict()
+    __args__['domain'] = domain
     __args__['zoneId'] = zone_id
     opts = pulumi.InvokeOutputOptions.merge(_utilities.get_invoke_opts_defaults(), opts)
     __ret__ = pulumi.runtime.invoke_output('edgeplatform:dns:getDnsZone', __args__, opts=opts, typ=GetDnsZoneResult)

@@ -56,6 +56,8 @@ class DnsRecordEnvironmentVariables(dict):
 @pulumi.output_type
 class DnsRecordResult(dict):
     def __init__(__self__, *,
+                 accelerated: Optional[_builtins.bool] = None,
+                 accelerated_pull_zone_id: Optional[_builtins.float] = None,
                  comment: Optional[_builtins.str] = None,
                  disabled: Optional[_builtins.bool] = None,
                  flags: Optional[_builtins.float] = None,
@@ -70,6 +72,8 @@ class DnsRecordResult(dict):
                  value: Optional[_builtins.str] = None,
                  weight: Optional[_builtins.float] = None):
         """
+        :param _builtins.bool accelerated: Whether the record is accelerated through a pull zone (`Accelerated`).
+        :param _builtins.float accelerated_pull_zone_id: The pull zone an accelerated or PullZone record is linked to (`AcceleratedPullZoneId`; null for none).
         :param _builtins.str comment: The record's comment (`Comment`).
         :param _builtins.bool disabled: Whether the record is switched off (`Disabled`).
         :param _builtins.float flags: CAA flags (`Flags`; 0 for other types).
@@ -84,6 +88,10 @@ class DnsRecordResult(dict):
         :param _builtins.str value: The value (`Value`).
         :param _builtins.float weight: SRV weight (`Weight`; 0 for other types).
         """
+        if accelerated is not None:
+            pulumi.set(__self__, "accelerated", accelerated)
+        if accelerated_pull_zone_id is not None:
+            pulumi.set(__self__, "accelerated_pull_zone_id", accelerated_pull_zone_id)
         if comment is not None:
             pulumi.set(__self__, "comment", comment)
         if disabled is not None:
@@ -110,6 +118,22 @@ class DnsRecordResult(dict):
             pulumi.set(__self__, "value", value)
         if weight is not None:
             pulumi.set(__self__, "weight", weight)
+
+    @_builtins.property
+    @pulumi.getter
+    def accelerated(self) -> Optional[_builtins.bool]:
+        """
+        Whether the record is accelerated through a pull zone (`Accelerated`).
+        """
+        return pulumi.get(self, "accelerated")
+
+    @_builtins.property
+    @pulumi.getter(name="acceleratedPullZoneId")
+    def accelerated_pull_zone_id(self) -> Optional[_builtins.float]:
+        """
+        The pull zone an accelerated or PullZone record is linked to (`AcceleratedPullZoneId`; null for none).
+        """
+        return pulumi.get(self, "accelerated_pull_zone_id")
 
     @_builtins.property
     @pulumi.getter

@@ -16,6 +16,7 @@ import {
   setPath,
   toProgram,
   toWire,
+  type ReadContext,
   type SettingsField,
   type SettingsSnapshot,
   type SettingsTarget,
@@ -163,8 +164,8 @@ export function engineContext<R>(kind: EngineKind<R>) {
   }
 
   /** Reads the object; a plan-gated answer fails naming the plan. */
-  const readGated = (target: SettingsTarget, what: string) =>
-    gated(kind, target.zone, what, () => kind.read(target));
+  const readGated = (target: SettingsTarget, what: string, context?: ReadContext) =>
+    gated(kind, target.zone, what, () => kind.read(target, context));
 
   /**
    * After a read that found no object (a readable listing of the zone lacks it): for create
@@ -178,8 +179,8 @@ export function engineContext<R>(kind: EngineKind<R>) {
   }
 
   /** Reads the object that must be there (create, update): absent, the refusal says so. */
-  const readPresent = async (target: SettingsTarget, what: string) =>
-    (await readGated(target, what)) ?? absent(target, what);
+  const readPresent = async (target: SettingsTarget, what: string, context?: ReadContext) =>
+    (await readGated(target, what, context)) ?? absent(target, what);
 
   /** Writes `changes`; a plan-gated answer fails naming the plan. */
   const writeGated = (

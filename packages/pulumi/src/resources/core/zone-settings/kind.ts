@@ -69,6 +69,14 @@ export interface SettingsSnapshot<R = unknown> {
   values: Record<string, Wire>;
 }
 
+/** What a read is for: the state it refreshes, or only the values (a destroy's restore). */
+export interface ReadContext {
+  /** The state the read refreshes, when there is one (outputs a kind keeps, not reads again). */
+  last?: Readonly<Record<string, unknown>>;
+  /** Only the fields' values are needed (no outputs). */
+  valuesOnly?: boolean;
+}
+
 /** A kind of settings object, as the engine drives it. */
 export interface SettingsKind<R = unknown> {
   /** Type name (`"ShieldZone"`): type token `pulumi-nodejs:dynamic/shield:<type>`, messages. */
@@ -84,7 +92,7 @@ export interface SettingsKind<R = unknown> {
    * undefined only when a readable listing of the zone lacks the object (a kind with a
    * resolved key: the one answer that confirms it gone).
    */
-  read(target: SettingsTarget): Promise<SettingsSnapshot<R> | undefined>;
+  read(target: SettingsTarget, context?: ReadContext): Promise<SettingsSnapshot<R> | undefined>;
   /**
    * Writes `changes` (path → platform value) over `current` (read just before); `prior` is the
    * record of the values before Pulumi (by path, enumerations by name; a switch turned off

@@ -135,7 +135,7 @@ export function deleteOperation<R>(c: EngineContext<R>) {
       await operation(what, async () => {
         let snap: SettingsSnapshot<R> | undefined;
         try {
-          snap = await readGated(target, what);
+          snap = await readGated(target, what, { valuesOnly: true });
         } catch (e) {
           return notGone(kind, target.zone, e, what, objectNoun(target));
         }

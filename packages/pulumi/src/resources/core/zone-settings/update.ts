@@ -68,7 +68,7 @@ export function updateOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
         const pin = Object.keys(pinned).length > 0 ? { priorPinned: true } : {};
         return { outs: { ...(kept as SettingsOutputs), prior, ...pin } };
       }
-      const snap = await readPresent(target, what);
+      const snap = await readPresent(target, what, { last: olds });
       const managed = managedOf(kind, news).map((f) => f.path);
       const was = new Set(olds.managed ?? []);
       const prior: Record<string, unknown> = {};

@@ -2,11 +2,14 @@
  * The DNSSEC switch of a DNS zone (`ZoneDnssec`): read from GET `/dnszone/{id}`
  * (`DnsSecEnabled`); `enabled: true` is a POST `/dnszone/{id}/dnssec`, `false` a DELETE, each
  * read back until the zone reports it (the write's own answer is not trusted). The POST's
- * answer carries the DS record (outputs, kept while DNSSEC stays as it was). Addressed by DNS
+ * answer carries the DS record (outputs, kept while DNSSEC stays as it was). The zone's read
+ * does not carry it: for a zone found signed whose DS record is not known yet (adopted,
+ * imported, read with `get`), it is read with a POST `/dnszone/{id}/dnssec`, which on a
+ * signed zone changes nothing and answers its DNSSEC record. Addressed by DNS
  * zone id (`zoneId`), one setting, always managed. Its states keep the form they had before
  * the engine (`zoneId`, `priorEnabled`: see {@link dnssecForm}).
  */
-import type { DnssecInfo } from "edgeplatform-client";
+import { normalDigestType, type DnssecInfo } from "edgeplatform-client";
 import { messageOf } from "../../core/common";
 import { getClient } from "../../core/settings";
 import { pollUntil } from "../../core/zone-objects/recovery";
@@ -27,7 +30,7 @@ function dsFields(info: DnssecInfo | undefined) {
   return {
     dsRecord: i.DsRecord ?? null,
     digest: i.Digest ?? null,
-    digestType: i.DigestType ?? null,
+    digestType: normalDigestType(i.DigestType),
     algorithm: i.Algorithm ?? null,
     publicKey: i.PublicKey ?? null,
     keyTag: i.KeyTag ?? null,
@@ -37,6 +40,28 @@ function dsFields(info: DnssecInfo | undefined) {
 }
 
 const DS_FIELDS = Object.keys(dsFields(undefined));
+
+/** The DS fields a state holds, when it holds a DS record of a signed zone. */
+function knownDs(last: Readonly<Record<string, unknown>> | undefined) {
+  if (last?.enabled !== true || typeof last.dsRecord !== "string" || last.dsRecord === "")
+    return undefined;
+  return Object.fromEntries(DS_FIELDS.map((k) => [k, last[k] ?? null]));
+}
+
+/**
+ * The DS fields of a zone read signed: those `last` holds, else the DNSSEC record a POST
+ * `/dnszone/{id}/dnssec` answers (on a signed zone it changes nothing).
+ */
+async function dsOfSigned(zoneId: number, last: Readonly<Record<string, unknown>> | undefined) {
+  const known = knownDs(last);
+  if (known) return known;
+  const info = await getClient()
+    .dns.enableDnssec(zoneId)
+    .catch((e: unknown) => {
+      throw new Error(`reading the DS record of signed zone ${zoneId} failed: ${messageOf(e)}`);
+    });
+  return dsFields(info);
+}
 
 const state = (b: unknown) => (b ? "enabled" : "disabled");
 
@@ -106,16 +131,21 @@ export const dnssecForm: StoredForm = {
 };
 
 /** `edge.dns.ZoneDnssec`. */
-export const zoneDnssecKind: EngineKind<{ enabled: boolean }> = {
+export const zoneDnssecKind: EngineKind<{
+  enabled: boolean;
+  ds?: Record<string, unknown>;
+}> = {
   type: "ZoneDnssec",
   noun: "the DNSSEC",
   inputsSchema: "zoneDnssecInputsSchema",
   fields: [field("enabled", { type: "boolean" })],
   address: { input: "zoneId", noun: "DNS zone", label: "zone" },
   required: { enabled: "is required (true or false)" },
-  async read(t) {
+  async read(t, context) {
     const enabled = await readEnabled(t.zone);
-    return { raw: { enabled }, values: { enabled } };
+    if (context?.valuesOnly) return { raw: { enabled }, values: { enabled } };
+    const ds = enabled ? await dsOfSigned(t.zone, context?.last) : dsFields(undefined);
+    return { raw: { enabled, ds }, values: { enabled } };
   },
   async write(t, current, changes) {
     const enabled = changes.enabled === true;
@@ -139,8 +169,10 @@ export const zoneDnssecKind: EngineKind<{ enabled: boolean }> = {
     }
     return dsFields(info);
   },
-  // The zone read does not carry the DS record: kept while DNSSEC is as last known.
+  // The DS record of the read (kept from the state, or read for a signed zone); a snapshot
+  // without it: kept while DNSSEC is as last known.
   outputs(current, _managed, last) {
+    if (current.raw.ds) return { ...current.raw.ds };
     if (last && last.enabled === current.values.enabled)
       return Object.fromEntries(DS_FIELDS.map((k) => [k, last[k] ?? null]));
     return dsFields(undefined);
