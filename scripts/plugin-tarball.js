@@ -416,8 +416,11 @@ async function bundle(stage) {
   };
 }
 
-async function main() {
-  const { osName, arch } = platformNames();
+/**
+ * The plugin's version after checking that dist/plugin is built for it and that its schema is the
+ * one the schema lock records for that version.
+ */
+function checkedVersion() {
   const version = packageVersion();
   if (!fs.existsSync(ENTRY) || !fs.existsSync(SCHEMA))
     throw new Error(
@@ -431,18 +434,38 @@ async function main() {
     );
   const problem = lockProblem(version, schemaText);
   if (problem) throw new Error(`plugin-tarball: ${problem}`);
+  return version;
+}
 
+/**
+ * Writes the plugin's files into the empty directory `stage` (the tarball's contents, described
+ * above); resolves with the version and the figures of the bundles.
+ */
+async function stagePlugin(stage) {
+  const version = checkedVersion();
+  const counts = await bundle(stage);
+  const schemaDir = path.join(stage, "lib", "pulumi", "dist", "plugin");
+  fs.mkdirSync(schemaDir, { recursive: true });
+  fs.copyFileSync(SCHEMA, path.join(schemaDir, "schema.json"));
+  fs.writeFileSync(path.join(stage, START_FILE), startScript(stage));
+  fs.writeFileSync(path.join(stage, NAME), WRAPPER, { mode: 0o755 });
+  fs.chmodSync(path.join(stage, NAME), 0o755);
+  const kb = (f) => (fs.statSync(path.join(stage, f)).size / 1024).toFixed(0);
+  const summary =
+    `start-up file ${kb(`${NAME}.js`)} KB of ${counts.modules} modules; data sources' file ` +
+    `${kb(FUNCTIONS_FILE)} KB of ${counts.functionsModules} more, ${counts.shared} taken from the first; ` +
+    `${counts.validators} precompiled validators`;
+  return { version, summary };
+}
+
+async function main() {
+  const { osName, arch } = platformNames();
+  const version = checkedVersion();
   const outDir = path.resolve(argValue("--out") ?? path.join(ROOT, "dist"));
   const file = path.join(outDir, `${NAME}-v${version}-${osName}-${arch}.tar.gz`);
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-plugin-tarball-"));
   try {
-    const counts = await bundle(stage);
-    const schemaDir = path.join(stage, "lib", "pulumi", "dist", "plugin");
-    fs.mkdirSync(schemaDir, { recursive: true });
-    fs.copyFileSync(SCHEMA, path.join(schemaDir, "schema.json"));
-    fs.writeFileSync(path.join(stage, START_FILE), startScript(stage));
-    fs.writeFileSync(path.join(stage, NAME), WRAPPER, { mode: 0o755 });
-    fs.chmodSync(path.join(stage, NAME), 0o755);
+    const { summary } = await stagePlugin(stage);
     fs.mkdirSync(outDir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     const tar = spawnSync("tar", ["-czf", tmp, "-C", stage, NAME, `${NAME}.js`, "lib"], {
@@ -450,12 +473,8 @@ async function main() {
     });
     if (tar.status !== 0) throw new Error(`plugin-tarball: tar failed: ${tar.stderr}`);
     fs.renameSync(tmp, file);
-    const kb = (f) => (fs.statSync(path.join(stage, f)).size / 1024).toFixed(0);
     console.log(
-      `plugin-tarball: ${path.relative(process.cwd(), file)}: ${(fs.statSync(file).size / 1e6).toFixed(2)} MB ` +
-        `(start-up file ${kb(`${NAME}.js`)} KB of ${counts.modules} modules; data sources' file ` +
-        `${kb(FUNCTIONS_FILE)} KB of ${counts.functionsModules} more, ${counts.shared} taken from the first; ` +
-        `${counts.validators} precompiled validators)`,
+      `plugin-tarball: ${path.relative(process.cwd(), file)}: ${(fs.statSync(file).size / 1e6).toFixed(2)} MB (${summary})`,
     );
   } finally {
     fs.rmSync(stage, { recursive: true, force: true });
@@ -566,7 +585,7 @@ function startOnce(executable, cwd, env) {
   });
 }
 
-module.exports = { TARBALL_NAME: NAME };
+module.exports = { TARBALL_NAME: NAME, START_FILE, stagePlugin };
 
 if (require.main === module) {
   main().catch((e) => {
