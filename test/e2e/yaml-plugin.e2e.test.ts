@@ -74,18 +74,31 @@ function docProgram(type: string): string {
 }
 
 /**
- * The documentation's program containing `text` and not `unless` (the only one), with this
- * checkout's plugin.
+ * The documentation's program containing `text` and not `unless` (the only one), as written: no
+ * `plugins:` (the installed plugin).
  */
-function docProgramWith(text: string, unless?: string): string {
+function docProgramAsWritten(text: string, unless?: string): string {
   expect(docPrograms.map((b) => b.file)).toEqual(Array(6).fill("docs/yaml.md"));
   const found = docPrograms.filter(
     (b) => b.code.includes(text) && (unless === undefined || !b.code.includes(unless)),
   );
   expect(found).toHaveLength(1);
   const code = found[0].code;
-  expect(code.match(/^\s+path: .*$/gm)).toHaveLength(1);
-  return code.replace(/^(\s+path: ).*$/m, `$1${PLUGIN_DIR}`);
+  expect(code).not.toMatch(/^plugins:|path:/m);
+  return code;
+}
+
+/**
+ * The documentation's program containing `text` and not `unless` (the only one), with this
+ * checkout's plugin (`plugins: providers: path:`, the checkout form of docs/yaml.md's Set up).
+ */
+function docProgramWith(text: string, unless?: string): string {
+  const code = docProgramAsWritten(text, unless);
+  expect(code).toMatch(/^runtime: yaml\n/m);
+  return code.replace(
+    /^runtime: yaml\n/m,
+    `$&plugins:\n  providers:\n    - name: edgeplatform\n      path: ${PLUGIN_DIR}\n`,
+  );
 }
 
 /** The documentation's program with this checkout's plugin and `requestCount`. */
@@ -877,9 +890,7 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
             expect(fs.existsSync(path.join(d, "node_modules"))).toBe(false);
           }
 
-          const program = docProgram(TYPE).replace(/^plugins:\n(?:[ -].*\n)+/m, "");
-          expect(program).not.toMatch(/plugins:|path:/);
-          y.writeProgram(program);
+          y.writeProgram(docProgramAsWritten(`type: ${TYPE}\n`, "type: pulumi:providers:"));
           await yaml.harness.control.reset();
           await y.ok(["stack", "init", "dev"]);
           const up = (await y.ok(["up", "--yes", "--skip-preview"])).out;
@@ -907,6 +918,105 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
     );
   },
 );
+
+/**
+ * The plugin as the npm package `pulumi-resource-edgeplatform` (docs/yaml.md, "Set up"):
+ * `npm run plugin-npm` (scripts/plugin-npm.js) packs it, the documented `npm install -g` installs
+ * it into a temporary prefix (never the machine's), and in a fresh project, with that prefix's
+ * `bin` on PATH and no path into this checkout, the documentation's program as written runs `up`
+ * and `destroy`: the CLI finds the plugin on PATH (an ambient plugin) and says so.
+ */
+(run ? describe : describe.skip)("native plugin with Pulumi YAML: npm install -g", () => {
+  const yaml = useYamlHarness("yaml-npm");
+
+  test(
+    "npm install -g of the packed package, then up and destroy of the program as written",
+    async () => {
+      const version = (
+        JSON.parse(
+          fs.readFileSync(path.join(REPO_ROOT, "packages", "pulumi", "package.json"), "utf8"),
+        ) as { version: string }
+      ).version;
+      const tgz = `pulumi-resource-edgeplatform-${version}.tgz`;
+      const setUp = docs
+        .collectBlocks()
+        .blocks.filter((b) => b.file === "docs/yaml.md" && b.kind === "sh")
+        .map((b) => b.code)
+        .join("\n");
+      expect(setUp).toMatch(/^npm run plugin-npm$/m);
+      expect(setUp).toContain(`\nnpm install -g dist/${tgz}\n`);
+
+      const y = new YamlStack(yaml.cli);
+      try {
+        const out = path.join(y.dir, "dist");
+        const built = spawnSync(
+          process.execPath,
+          [path.join(REPO_ROOT, "scripts", "plugin-npm.js"), "--out", out],
+          { cwd: REPO_ROOT, encoding: "utf8" },
+        );
+        expect(built.stderr).toBe("");
+        expect(built.status).toBe(0);
+        expect(fs.readdirSync(out)).toEqual([tgz]);
+
+        const prefix = path.join(y.dir, "npm-prefix");
+        const installed = spawnSync(
+          "npm",
+          ["install", "-g", "--prefix", prefix, "--ignore-scripts", path.join(out, tgz)],
+          {
+            cwd: y.project,
+            encoding: "utf8",
+            env: { ...process.env, npm_config_offline: "true", npm_config_audit: "false" },
+          },
+        );
+        expect(installed.stderr).toBe("");
+        expect(installed.status).toBe(0);
+        const bin = path.join(prefix, "bin", "pulumi-resource-edgeplatform");
+        const pkgDir = path.join(prefix, "lib", "node_modules", "pulumi-resource-edgeplatform");
+        expect(fs.realpathSync(bin)).toBe(
+          path.join(fs.realpathSync(pkgDir), "bin", "pulumi-resource-edgeplatform.js"),
+        );
+        // No dependencies: nothing installed beside the plugin.
+        expect(fs.existsSync(path.join(pkgDir, "node_modules"))).toBe(false);
+
+        y.env = {
+          PATH: [
+            path.join(prefix, "bin"),
+            ...yaml.cli.pathDirs,
+            path.dirname(process.execPath),
+          ].join(path.delimiter),
+          EDGEPLATFORM_BASE_URL: yaml.harness.url,
+          EDGEPLATFORM_API_KEY: yaml.harness.apiKey,
+        };
+        const program = docProgramAsWritten(`type: ${TYPE}\n`, "type: pulumi:providers:");
+        expect(program).not.toContain(REPO_ROOT);
+        y.writeProgram(program);
+        await yaml.harness.control.reset();
+        await y.ok(["stack", "init", "dev"]);
+        const up = (await y.ok(["up", "--yes", "--skip-preview"])).out;
+        expect(up).toMatch(/RateLimitRule login created/);
+        expect(up).toContain(`using pulumi-resource-edgeplatform from $PATH at ${bin}`);
+        const rules = async () =>
+          (await yaml.harness.control.state()).rateLimitRules.filter(
+            (r) => r.shieldZoneId === 1 && r.ruleName === "login-limit",
+          );
+        expect(await rules()).toEqual([
+          expect.objectContaining({
+            ruleConfiguration: expect.objectContaining({ requestCount: 20 }),
+          }),
+        ]);
+        await y.ok(["destroy", "--yes", "--skip-preview"]);
+        expect(await rules()).toEqual([]);
+        expect((await yaml.harness.control.writes()).map((w) => w.method)).toEqual([
+          "POST",
+          "DELETE",
+        ]);
+      } finally {
+        y.cleanup();
+      }
+    },
+    4 * OP_TIMEOUT,
+  );
+});
 
 /**
  * The documentation's program of two accounts with this emulator's address and two scoped keys:
