@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Publishes the three packages in one command, after checking that they can be published
- * together: `npm run release` (or `npm run release -- --dry-run` to see what would be
+ * Publishes the three packages and the plugin's npm package in one command, after checking
+ * that they can be published together: `npm run release` (or `npm run release -- --dry-run` to see what would be
  * published, offline and without an npm login).
  *
  * Checks, each failure naming the file and field:
@@ -11,9 +11,11 @@
  *  - every manifest has `license`, `repository` (with its `directory`), `files`, `engines`;
  *  - for a real publish: the git work tree is clean, so that the `gitHead` npm records names
  *    the commit the packages were built from.
- * Then it builds (`npm run build`, unless `--no-build`) and runs `npm publish --workspaces
- * --access public`, adding `--provenance` (a signed statement of the repository, commit and
- * workflow that built each version) when it runs in a CI that can sign it (GitHub Actions
+ * Then it builds (`npm run build`, unless `--no-build`), packs the native provider plugin as
+ * its npm package (`dist/pulumi-resource-edgeplatform-<version>.tgz`, scripts/plugin-npm.js) and
+ * runs `npm publish --workspaces --access public`, then `npm publish` of that file, each adding
+ * `--provenance` (a signed statement of the repository, commit and workflow that built each
+ * version) when it runs in a CI that can sign it (GitHub Actions
  * with `id-token: write`); elsewhere it says that none is attached.
  *
  * Usage: node scripts/release.js [--dry-run] [--no-build] [--check-only] [--root DIR]
@@ -88,16 +90,21 @@ function main() {
   }
   if (!flag("no-build") && run("npm", ["run", "build"]) !== 0) return 2;
 
-  const publish = ["publish", "--workspaces", "--access", "public"];
-  if (dryRun) publish.push("--dry-run");
+  const dist = path.join(ROOT, "dist");
+  if (run(process.execPath, [path.join(__dirname, "plugin-npm.js"), "--out", dist]) !== 0) return 2;
+  const plugin = path.join(dist, `pulumi-resource-edgeplatform-${version}.tgz`);
+
+  const options = ["--access", "public"];
+  if (dryRun) options.push("--dry-run");
   if (process.env.GITHUB_ACTIONS === "true" && process.env.ACTIONS_ID_TOKEN_REQUEST_URL) {
-    publish.push("--provenance");
+    options.push("--provenance");
   } else {
     console.log(
       "release: no provenance statement (only a CI that can sign one attaches it: GitHub Actions with id-token: write)",
     );
   }
-  return run("npm", publish) === 0 ? 0 : 2;
+  if (run("npm", ["publish", "--workspaces", ...options]) !== 0) return 2;
+  return run("npm", ["publish", `./${path.relative(ROOT, plugin)}`, ...options]) === 0 ? 0 : 2;
 }
 
 process.exitCode = main();

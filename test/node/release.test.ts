@@ -1,6 +1,7 @@
 /**
  * `npm run release` (scripts/release.js) in a child process: the checks that keep the three
- * packages publishable together, and a dry run of the publish itself (offline, no login).
+ * packages publishable together, and a dry run of the publish itself, the plugin's npm package
+ * (scripts/plugin-npm.js) included (offline, no login).
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -65,7 +66,7 @@ test("a manifest without repository.directory or license: exit 1, naming each", 
   );
 });
 
-test("a dry run packs and would publish the three packages, offline and without a login", async () => {
+test("a dry run packs and would publish the three packages and the plugin's npm package, offline and without a login", async () => {
   const r = await runNode(SCRIPT, ["--dry-run", "--no-build"], env, { limitMs: 120_000 });
   expect(r.code).toBe(0);
   const published = (r.stdout.match(/^\+ \S+@\S+$/gm) ?? []).sort();
@@ -73,9 +74,12 @@ test("a dry run packs and would publish the three packages, offline and without 
     fs.readFileSync(path.join(ROOT, "packages/client/package.json"), "utf8"),
   ).version;
   expect(published).toEqual(
-    ["edgeplatform-client", "edgeplatform-emulator", "pulumi-edgeplatform"].map(
-      (n) => `+ ${n}@${version}`,
-    ),
+    [
+      "edgeplatform-client",
+      "edgeplatform-emulator",
+      "pulumi-edgeplatform",
+      "pulumi-resource-edgeplatform",
+    ].map((n) => `+ ${n}@${version}`),
   );
   expect(r.stdout).toContain("no provenance statement");
 }, 150_000);
