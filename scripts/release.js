@@ -12,8 +12,9 @@
  *  - for a real publish: the git work tree is clean, so that the `gitHead` npm records names
  *    the commit the packages were built from.
  * Then it builds (`npm run build`, unless `--no-build`), packs the native provider plugin as
- * its npm package (`dist/pulumi-resource-edgeplatform-<version>.tgz`, scripts/plugin-npm.js) and
- * runs `npm publish --workspaces --access public`, then `npm publish` of that file, each adding
+ * its npm package (`dist/pulumi-resource-edgeplatform-<version>.tgz`, scripts/plugin-npm.js),
+ * builds the Python SDK's wheel into dist/ (scripts/python-wheel.js; it says where the wheel is,
+ * or why there is none, and publishes it nowhere) and runs `npm publish --workspaces --access public`, then `npm publish` of that file, each adding
  * `--provenance` (a signed statement of the repository, commit and workflow that built each
  * version) when it runs in a CI that can sign it (GitHub Actions
  * with `id-token: write`); elsewhere it says that none is attached.
@@ -26,6 +27,7 @@
 const fs = require("fs");
 const path = require("path");
 const { spawnSync } = require("child_process");
+const { buildWheel } = require("./python-wheel");
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -93,6 +95,13 @@ function main() {
   const dist = path.join(ROOT, "dist");
   if (run(process.execPath, [path.join(__dirname, "plugin-npm.js"), "--out", dist]) !== 0) return 2;
   const plugin = path.join(dist, `pulumi-resource-edgeplatform-${version}.tgz`);
+  // The Python SDK's wheel: built beside the packages, not published by this command.
+  const wheel = buildWheel(dist);
+  console.log(
+    wheel.file
+      ? `release: the Python SDK's wheel is ${path.relative(ROOT, wheel.file)} (built from a copy of sdk/python; this command does not publish it)`
+      : `release: no Python SDK wheel (${wheel.problem})`,
+  );
 
   const options = ["--access", "public"];
   if (dryRun) options.push("--dry-run");

@@ -1,7 +1,8 @@
 /**
  * `npm run release` (scripts/release.js) in a child process: the checks that keep the three
  * packages publishable together, and a dry run of the publish itself, the plugin's npm package
- * (scripts/plugin-npm.js) included (offline, no login).
+ * (scripts/plugin-npm.js) included (offline, no login), with the Python SDK's wheel
+ * (scripts/python-wheel.js).
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -66,7 +67,7 @@ test("a manifest without repository.directory or license: exit 1, naming each", 
   );
 });
 
-test("a dry run packs and would publish the three packages and the plugin's npm package, offline and without a login", async () => {
+test("a dry run packs and would publish the three packages and the plugin's npm package, offline and without a login, and builds the Python SDK's wheel", async () => {
   const r = await runNode(SCRIPT, ["--dry-run", "--no-build"], env, { limitMs: 120_000 });
   expect(r.code).toBe(0);
   const published = (r.stdout.match(/^\+ \S+@\S+$/gm) ?? []).sort();
@@ -82,4 +83,10 @@ test("a dry run packs and would publish the three packages and the plugin's npm 
     ].map((n) => `+ ${n}@${version}`),
   );
   expect(r.stdout).toContain("no provenance statement");
+  // The Python SDK's wheel, built from a copy: the generated folder gets no build output.
+  expect(r.stdout).toContain(
+    `release: the Python SDK's wheel is dist/pulumi_edgeplatform-${version}-py3-none-any.whl`,
+  );
+  const buildOutput = (f: string) => f === "build" || f.endsWith(".egg-info");
+  expect(fs.readdirSync(path.join(ROOT, "sdk", "python")).filter(buildOutput)).toEqual([]);
 }, 150_000);
