@@ -36,7 +36,7 @@ test("npm run pack-check passes every check", async () => {
     expect(out).toContain(`ok   ${name}: npm publish --dry-run exits 0, no warnings`);
   }
   expect(out).toMatch(
-    /ok {3}from a checkout: npm pack --workspace packages\/client --workspace packages\/pulumi --pack-destination \S+ \(repository root\), then npm install \.\/edgeplatform-client-[\d.]+\.tgz \.\/pulumi-edgeplatform-[\d.]+\.tgz @pulumi\/pulumi \(exit 0\)/,
+    /ok {3}from a checkout: npm pack --workspace packages\/client --workspace packages\/pulumi --pack-destination \S+ \(repository root\), then npm install \.\/edgeplatform-client-[\d.]+\.tgz \.\/pulumi-edgeplatform-[\d.]+\.tgz @pulumi\/pulumi typescript@5 \(exit 0\)/,
   );
   expect(out).toMatch(/ok {3}from a checkout: npx edgeplatform-import --help/);
   expect(out).toMatch(/ok {3}from a checkout: .*npx edgeplatform-emulator --help/);
