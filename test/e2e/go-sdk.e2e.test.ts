@@ -1,9 +1,12 @@
 /**
- * The Go SDK (sdk/go/edgeplatform) end to end: the Go program test/go/main.go, run by the
- * Automation API (an inline program; no Go language host) with the real CLI and this checkout's
- * native provider plugin against the emulator, creates a rate-limit rule, a bot detection
- * setting and a DNS record (the record through an explicit `edgeplatform.NewProvider`), updates
- * one field of the rule, refreshes with no change and destroys; the emulator's journal of writes
+ * The Go SDK (sdk/go/edgeplatform) end to end: the Go program test/go/main.go, which is
+ * docs/go.md's program byte for byte (checked here), runs the Automation API (an inline
+ * program; no Go language host) with the real CLI and this checkout's native provider plugin
+ * against the emulator, in a project made as docs/go.md makes it (Pulumi.yaml, `pulumi stack
+ * init`, the stack config). `up` creates a rate-limit rule, a bot detection setting and a DNS
+ * record (the record through an explicit `edgeplatform.NewProvider`); the stack config key
+ * `requestCount` set, `up` again updates one field of the rule; `refresh --expect-no-changes`
+ * writes nothing; `destroy` gives the platform back as it was. The emulator's journal of writes
  * of create, update and destroy is the same as for the same program as TypeScript dynamic
  * resources (test/e2e/programs/go-sdk-program.ts).
  *
@@ -18,6 +21,7 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import type { EmulatorState, JournalEntry } from "../../packages/emulator/src";
+import { docs } from "../docs/lib";
 import { KindHarness, startKindHarness } from "./harness";
 import {
   CLI_BUILD_TIMEOUT_MS,
@@ -33,6 +37,21 @@ const SDK_DIR = path.join(REPO_ROOT, "sdk");
 const PLUGIN_DIR = path.join(REPO_ROOT, "packages", "pulumi", "bin");
 const PROGRAM = path.join(__dirname, "programs", "go-sdk-program.ts");
 const OP_TIMEOUT = 300_000;
+
+/** docs/go.md's Go blocks that are Automation API programs: the program a user runs. */
+const docsPrograms = docs
+  .collectBlocks()
+  .blocks.filter(
+    (b) =>
+      b.file === "docs/go.md" &&
+      b.kind === "go" &&
+      b.code.includes('"github.com/pulumi/pulumi/sdk/v3/go/auto"'),
+  );
+
+test("docs/go.md's program is test/go/main.go, byte for byte", () => {
+  expect(docsPrograms).toHaveLength(1);
+  expect(`${docsPrograms[0].code}\n`).toBe(fs.readFileSync(path.join(GO_DIR, "main.go"), "utf8"));
+});
 
 interface CacheModule {
   cacheRoot(): string;
@@ -100,9 +119,9 @@ async function provideBinary(): Promise<{ bin: string; built: boolean; ms: numbe
   return cache.buildGoBinary(bin, GO_DIR, { what: "test/go", log });
 }
 
-/** What the Go program prints for a step. */
+/** What the Go program prints for an operation (--json). */
 interface GoSummary {
-  step: string;
+  op: string;
   result: string;
   changes: Record<string, number>;
   diffs: Record<string, string[]>;
@@ -139,6 +158,7 @@ const run = goAvailable();
   let harness: KindHarness;
   let bin: string;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-go-"));
+  const project = path.join(dir, "project");
   const passphrase = randomBytes(12).toString("hex");
   /** Everything the Go program printed (for the no-key check). */
   const transcript: string[] = [];
@@ -155,6 +175,26 @@ const run = goAvailable();
         `found in the cache in ${warm.ms} ms (${path.dirname(bin)})`,
     );
     harness = await startKindHarness(cli, { label: "go", programModule: PROGRAM });
+    // The project, as docs/go.md makes it (the backend and the plugin named in Pulumi.yaml).
+    fs.mkdirSync(project);
+    fs.mkdirSync(path.join(dir, "state"));
+    fs.writeFileSync(
+      path.join(project, "Pulumi.yaml"),
+      [
+        "name: edgeplatform-go",
+        "runtime: go",
+        "backend:",
+        `  url: file://${path.join(dir, "state")}`,
+        "plugins:",
+        "  providers:",
+        "    - name: edgeplatform",
+        `      path: ${PLUGIN_DIR}`,
+        "",
+      ].join("\n"),
+    );
+    pulumi(["stack", "init", "dev"]);
+    pulumi(["config", "set", "edgeplatform:baseUrl", harness.url]);
+    pulumi(["config", "set", "--secret", "edgeplatform:apiKey", harness.apiKey]);
   }, CLI_BUILD_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -162,28 +202,37 @@ const run = goAvailable();
     if (process.env.KEEP_E2E_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Runs one step of the Go program; rejects with its output when it fails. */
-  const goStep = (step: string): Promise<GoSummary> =>
+  /** The environment of the CLI and the Go program: no EDGEPLATFORM_* variable of this process. */
+  const env = (): NodeJS.ProcessEnv => {
+    const e: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("EDGEPLATFORM_")) e[k] = v;
+    return {
+      ...e,
+      PATH: [...cli.pathDirs, path.dirname(process.execPath), process.env.PATH ?? ""].join(
+        path.delimiter,
+      ),
+      PULUMI_HOME: path.join(dir, "pulumi-home"),
+      PULUMI_CONFIG_PASSPHRASE: passphrase,
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    };
+  };
+
+  /** The CLI in the project (stack and config); throws with its output when it fails. */
+  const pulumi = (args: string[]) => {
+    const r = spawnSync(cli.pulumiPath, args, { cwd: project, env: env(), encoding: "utf8" });
+    transcript.push(r.stdout ?? "", r.stderr ?? "");
+    if (r.status !== 0) throw new Error(`pulumi ${args.join(" ")} failed:\n${r.stderr}`);
+  };
+
+  /** Runs one operation of the Go program (`--json`); rejects with its output when it fails. */
+  const goStep = (op: string, ...flags: string[]): Promise<GoSummary> =>
     new Promise((resolve, reject) => {
-      const env: NodeJS.ProcessEnv = {};
-      // Only the stack config gives the settings: no EDGEPLATFORM_* variable of this process.
-      for (const [k, v] of Object.entries(process.env))
-        if (!k.startsWith("EDGEPLATFORM_")) env[k] = v;
-      const child = spawn(bin, [step], {
-        cwd: dir,
+      const child = spawn(bin, [op, "--json", ...flags], {
+        cwd: project,
         stdio: ["ignore", "pipe", "pipe"],
         timeout: OP_TIMEOUT,
-        env: {
-          ...env,
-          PATH: [...cli.pathDirs, path.dirname(process.execPath), process.env.PATH ?? ""].join(
-            path.delimiter,
-          ),
-          GO_E2E_DIR: dir,
-          GO_E2E_BASE_URL: harness.url,
-          GO_E2E_API_KEY: harness.apiKey,
-          GO_E2E_PLUGIN_DIR: PLUGIN_DIR,
-          PULUMI_CONFIG_PASSPHRASE: passphrase,
-        },
+        env: env(),
       });
       let stdout = "";
       let stderr = "";
@@ -192,7 +241,7 @@ const run = goAvailable();
       child.on("error", reject);
       child.on("close", (status) => {
         transcript.push(stdout, stderr);
-        if (status !== 0) reject(new Error(`go-e2e ${step} failed (${status}):\n${stderr}`));
+        if (status !== 0) reject(new Error(`go-e2e ${op} failed (${status}):\n${stderr}`));
         else resolve(JSON.parse(stdout) as GoSummary);
       });
     });
@@ -239,8 +288,10 @@ const run = goAvailable();
       );
       const goUp = await writes();
 
+      // The rule's limit from the stack config: one field of one resource changes.
+      pulumi(["config", "set", "requestCount", "30"]);
       await control.clearJournal();
-      const update = await goStep("update");
+      const update = await goStep("up");
       expect(update.changes).toEqual({ update: 1, same: 4 });
       expect(update.diffs).toEqual({ login: ["ruleConfiguration.requestCount"] });
       expect(update.outputs).toMatchObject({ ruleId: created[0].id, requestCount: 30 });
@@ -252,7 +303,7 @@ const run = goAvailable();
       expect((await rules())[0]).toMatchObject({ ruleConfiguration: { requestCount: 30 } });
 
       await control.clearJournal();
-      const refresh = await goStep("refresh");
+      const refresh = await goStep("refresh", "--expect-no-changes");
       expect(refresh.result).toBe("succeeded");
       expect(refresh.changes).toEqual({ same: 5 });
       expect(await writes()).toEqual([]);

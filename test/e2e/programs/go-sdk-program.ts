@@ -1,8 +1,9 @@
 /**
  * Inline program of the Go SDK e2e test's TypeScript side (run by scripts/lib/stack-driver.js):
- * the resources of test/go/main.go, with the same values, as the dynamic resources. The Go
- * program gives its DNS record an explicit provider of the stack config's account; here the
- * record uses the stack config directly (the same key, so the same requests).
+ * the resources of test/go/main.go (docs/go.md's program), with the same values, as the
+ * dynamic resources. The Go program gives its DNS record an explicit provider of the stack
+ * config's account; here the record uses the stack config directly (the same key, so the same
+ * requests).
  */
 import * as edge from "pulumi-edgeplatform";
 
