@@ -347,7 +347,12 @@ const run = e2eAvailable();
         const refused = [...report.matchAll(/^line (\d+): refused:/gm)].map((m) => Number(m[1]));
         expect(refused).toEqual(movedZone.refusedLines);
         await control.clearJournal();
+        const started = Date.now();
         const up = await stack.op({ op: "up" }, { file: bindProgram() });
+        console.log(
+          `--bind-file: ${movedZone.recordLines.length} records, ${refused.length} lines refused; ` +
+            `up ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
         expect(up.summary?.result).toBe("succeeded");
         const writes = (await control.writes()).map((w) => `${w.method} ${w.path}`);
         expect(writes.filter((w) => w === "POST /dnszone")).toHaveLength(1);
