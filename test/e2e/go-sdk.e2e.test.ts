@@ -15,7 +15,7 @@
  * (and the Go module cache or a module proxy); without Go the file is skipped with the reason,
  * except under CI=true.
  */
-import { spawn, spawnSync } from "child_process";
+import { spawnSync } from "child_process";
 import { createHash, randomBytes } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
@@ -23,6 +23,7 @@ import * as path from "path";
 import type { EmulatorState, JournalEntry } from "../../packages/emulator/src";
 import { docs } from "../docs/lib";
 import { KindHarness, startKindHarness } from "./harness";
+import { jsonStep, pulumiIn, type SdkProject } from "./sdk-project";
 import {
   CLI_BUILD_TIMEOUT_MS,
   CliInfo,
@@ -202,49 +203,18 @@ const run = goAvailable();
     if (process.env.KEEP_E2E_DIR !== "1") fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The environment of the CLI and the Go program: no EDGEPLATFORM_* variable of this process. */
-  const env = (): NodeJS.ProcessEnv => {
-    const e: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("EDGEPLATFORM_")) e[k] = v;
-    return {
-      ...e,
-      PATH: [...cli.pathDirs, path.dirname(process.execPath), process.env.PATH ?? ""].join(
-        path.delimiter,
-      ),
-      PULUMI_HOME: path.join(dir, "pulumi-home"),
-      PULUMI_CONFIG_PASSPHRASE: passphrase,
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    };
+  const sdk: SdkProject = {
+    cli: () => cli,
+    dir,
+    project,
+    passphrase,
+    transcript,
+    timeoutMs: OP_TIMEOUT,
   };
-
-  /** The CLI in the project (stack and config); throws with its output when it fails. */
-  const pulumi = (args: string[]) => {
-    const r = spawnSync(cli.pulumiPath, args, { cwd: project, env: env(), encoding: "utf8" });
-    transcript.push(r.stdout ?? "", r.stderr ?? "");
-    if (r.status !== 0) throw new Error(`pulumi ${args.join(" ")} failed:\n${r.stderr}`);
-  };
-
+  const pulumi = (args: string[]) => pulumiIn(sdk, args);
   /** Runs one operation of the Go program (`--json`); rejects with its output when it fails. */
   const goStep = (op: string, ...flags: string[]): Promise<GoSummary> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(bin, [op, "--json", ...flags], {
-        cwd: project,
-        stdio: ["ignore", "pipe", "pipe"],
-        timeout: OP_TIMEOUT,
-        env: env(),
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.on("error", reject);
-      child.on("close", (status) => {
-        transcript.push(stdout, stderr);
-        if (status !== 0) reject(new Error(`go-e2e ${op} failed (${status}):\n${stderr}`));
-        else resolve(JSON.parse(stdout) as GoSummary);
-      });
-    });
+    jsonStep<GoSummary>(sdk, bin, [op, ...flags]);
 
   test(
     "up, update of one field, refresh with no change, destroy; the writes of the TypeScript program",

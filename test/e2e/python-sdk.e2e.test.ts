@@ -8,7 +8,7 @@
  * was. The Python environment comes from scripts/pulumi-python.js (made once, cached).
  * Skipped with the reason when there is no python3, except under CI=true.
  */
-import { spawn, spawnSync } from "child_process";
+import { spawnSync } from "child_process";
 import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as os from "os";
@@ -16,6 +16,7 @@ import * as path from "path";
 import { startEmulator, type EmulatorState } from "../../packages/emulator/src";
 import { docs } from "../docs/lib";
 import { assertNoSecrets, registerSecret } from "../support/secrets";
+import { jsonStep, pulumiIn, sdkEnv, type SdkProject } from "./sdk-project";
 import {
   CLI_BUILD_TIMEOUT_MS,
   CliInfo,
@@ -76,49 +77,19 @@ const run = pythonAvailable();
   /** Everything the CLI and the runner printed (for the no-key check). */
   const transcript: string[] = [];
 
-  /** The environment of the CLI and the runner: no EDGEPLATFORM_* variable of this process. */
-  const env = (): NodeJS.ProcessEnv => {
-    const e: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("EDGEPLATFORM_")) e[k] = v;
-    return {
-      ...e,
-      PATH: [...cli.pathDirs, path.dirname(process.execPath), process.env.PATH ?? ""].join(
-        path.delimiter,
-      ),
-      PULUMI_HOME: path.join(dir, "pulumi-home"),
-      PULUMI_CONFIG_PASSPHRASE: passphrase,
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    };
+  const sdk: SdkProject = {
+    cli: () => cli,
+    dir,
+    project,
+    passphrase,
+    transcript,
+    timeoutMs: OP_TIMEOUT,
   };
-
-  /** The CLI in the project (stack set-up); throws with its output when it fails. */
-  const pulumi = (args: string[]) => {
-    const r = spawnSync(cli.pulumiPath, args, { cwd: project, env: env(), encoding: "utf8" });
-    transcript.push(r.stdout ?? "", r.stderr ?? "");
-    if (r.status !== 0) throw new Error(`pulumi ${args.join(" ")} failed:\n${r.stderr}`);
-  };
-
+  const env = () => sdkEnv(sdk);
+  const pulumi = (args: string[]) => pulumiIn(sdk, args);
   /** One operation of the runner; rejects with its output when it fails. */
   const step = (op: string, ...flags: string[]): Promise<Summary> =>
-    new Promise((resolve, reject) => {
-      const child = spawn(py.python, [RUNNER, op, "--json", ...flags], {
-        cwd: project,
-        env: env(),
-        stdio: ["ignore", "pipe", "pipe"],
-        timeout: OP_TIMEOUT,
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.on("error", reject);
-      child.on("close", (status) => {
-        transcript.push(stdout, stderr);
-        if (status !== 0) reject(new Error(`${op} failed (${status}):\n${stderr}`));
-        else resolve(JSON.parse(stdout) as Summary);
-      });
-    });
+    jsonStep<Summary>(sdk, py.python, [RUNNER, op, ...flags]);
 
   beforeAll(async () => {
     cli = await provideCliAndDist();
