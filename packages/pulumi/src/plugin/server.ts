@@ -2,7 +2,9 @@
  * `pulumi-resource-edgeplatform`: a Pulumi resource provider plugin speaking the provider gRPC
  * protocol (`ResourceProviderService` of `@pulumi/pulumi/proto`), a second front end over the
  * engine of the dynamic TypeScript resources. Every resource operation is the kind's dynamic
- * provider operation (resources.ts); this file only translates requests and answers:
+ * provider operation (resources.ts), run through the provider-level steps the dynamic resources
+ * run too (the resource's URN, the API key check, the stored-key way out:
+ * `core/provider-chain.ts`); this file only translates requests and answers:
  *
  * - `Configure` reads the provider's settings from the request: the `edgeplatform:*` stack
  *   config for the default provider, an explicit `Provider` resource's own inputs for it (then
