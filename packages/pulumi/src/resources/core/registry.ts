@@ -1,7 +1,8 @@
 /**
  * The implementations the serialized stubs (`loader.ts`) reach at run time through the
  * package root: `require("pulumi-edgeplatform").__providers.<name>`. Internal: exported from
- * the package root only for the stubs. Each member is loaded on first use, and its `check`
+ * the package root only for the stubs. Each member is loaded on first use and runs through the
+ * provider chain the native plugin runs too ({@link gated}, `provider-chain.ts`): its `check`
  * also checks the API key (`credentials.ts`), so that `pulumi preview` fails on a missing or
  * refused key; a delete refused for the key stored with the provider names the way out
  * (`stored-settings.ts`).
