@@ -2,7 +2,9 @@
  * `pulumi-resource-edgeplatform`: a Pulumi resource provider plugin speaking the provider gRPC
  * protocol (`ResourceProviderService` of `@pulumi/pulumi/proto`), a second front end over the
  * engine of the dynamic TypeScript resources. Every resource operation is the kind's dynamic
- * provider operation (resources.ts); this file only translates requests and answers:
+ * provider operation (resources.ts), run through the provider-level steps the dynamic resources
+ * run too (the resource's URN, the API key check, the stored-key way out:
+ * `core/provider-chain.ts`); this file only translates requests and answers:
  *
  * - `Configure` reads the provider's settings from the request: the `edgeplatform:*` stack
  *   config for the default provider, an explicit `Provider` resource's own inputs for it (then
@@ -32,9 +34,12 @@ import { createHash } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import type * as grpcTypes from "@grpc/grpc-js";
-import { credentialFailure } from "../resources/core/credentials";
-import { useEngine, withUrn } from "../resources/core/engine-log";
-import { deleteWithWayOut, noteProgramRan } from "../resources/core/stored-settings";
+import { useEngine } from "../resources/core/engine-log";
+import {
+  providerChain,
+  type KindOperations,
+  type OperationName,
+} from "../resources/core/provider-chain";
 import {
   SETTING_SOURCES,
   TUNING_SOURCES,
@@ -46,7 +51,6 @@ import {
   getClient,
   scrub,
   serveOneConnection,
-  withConnection,
   type ScopedConnection,
 } from "../resources/core/settings";
 import type { PluginFunction } from "./functions";
@@ -338,16 +342,18 @@ function withFailures(res: Any, failures: { property: string; reason: string }[]
 }
 
 /**
- * A check result with the API key checked, as the dynamic-provider host's `check` does
- * (registry.ts): when the inputs are fine, a missing or refused key is one failure, so that
- * `pulumi preview` fails before any change is planned.
+ * The kind's check of a request: the derived arguments turned first (a refused one is the
+ * check's one failure, the kind's check not run), then the kind's own check.
  */
-async function withKeyCheck<R extends { failures?: { property: string; reason: string }[] }>(
-  r: R,
-): Promise<R> {
-  if ((r.failures ?? []).length > 0) return r; // the inputs first
-  const key = await credentialFailure();
-  return key ? { ...r, failures: [key] } : r;
+async function checkKind(
+  req: Any,
+  olds: unknown,
+  news: Record<string, unknown>,
+): Promise<{ inputs?: unknown; failures?: { property: string; reason: string }[] }> {
+  const resource = resourceFor(req);
+  const derived = engineInputs(resource, news);
+  if (derived.failure) return { inputs: derived.inputs, failures: [derived.failure] };
+  return resource.engine.provider.check(olds, derived.inputs);
 }
 
 /**
@@ -359,16 +365,27 @@ async function withKeyCheck<R extends { failures?: { property: string; reason: s
 function handlers(ownProcess: boolean): Record<string, unknown> {
   /** This instance's connection (from `Configure`) and its digest. */
   const instance: { connection?: ScopedConnection; digest?: string; urn?: string } = {};
-  /** A handler of an engine operation: run with this instance's settings. */
-  const op = (fn: (req: Any) => Promise<Any>) =>
-    unary((req) =>
-      withUrn(String(req.getUrn?.() ?? ""), () =>
-        instance.connection && !ownProcess
-          ? withConnection(instance.connection, () => fn(req))
-          : fn(req),
-      ),
-    );
-  const engineOf = async (req: Any) => resourceFor(req).engine;
+  /**
+   * The plugin's provider chain (`provider-chain.ts`): the engine shows a failure's message
+   * only, the settings are this instance's (`Configure`), and a resource brings no connection
+   * of its own (an explicit provider holds another account's settings).
+   */
+  const chain = providerChain({
+    providerConnection: () => (ownProcess ? undefined : instance.connection),
+  });
+  /**
+   * The operation `op` of a request through the chain: `args` as `kind`'s operation takes them,
+   * the URN the request's.
+   */
+  const run = <R = Any>(
+    req: Any,
+    op: OperationName,
+    args: unknown[],
+    kind: KindOperations,
+  ): Promise<R> => chain({ op, args, kind, urn: String(req.getUrn?.() ?? "") }) as Promise<R>;
+  /** The kind's engine's operations of a request (by the type in its URN). */
+  const kindOf = (req: Any): KindOperations =>
+    resourceFor(req).engine.provider as unknown as KindOperations;
   return {
     getSchema: unary(async () => new providerPb.GetSchemaResponse().setSchema(schemaText())),
     getPluginInfo: unary(async () => new pluginPb.PluginInfo().setVersion(pluginVersion())),
@@ -423,30 +440,28 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
         .setAcceptresources(false)
         .setSupportspreview(false);
     }),
-    check: op(async (req) => {
-      noteProgramRan();
-      const resource = resourceFor(req);
-      const derived = engineInputs(resource, fromStruct(req.getNews()));
-      if (derived.failure) {
-        return withFailures(new providerPb.CheckResponse().setInputs(toStruct(derived.inputs)), [
-          derived.failure,
-        ]);
-      }
-      const checked = await resource.engine.provider.check(
-        fromStruct(req.getOlds()),
-        derived.inputs,
+    check: unary(async (req) => {
+      const res = await run<Awaited<ReturnType<typeof checkKind>>>(
+        req,
+        "check",
+        [fromStruct(req.getOlds()), fromStruct(req.getNews())],
+        { check: (olds, news) => checkKind(req, olds, news as Record<string, unknown>) },
       );
-      const res = await withKeyCheck(checked);
       return withFailures(
         new providerPb.CheckResponse().setInputs(toStruct(res.inputs)),
         res.failures,
       );
     }),
-    diff: op(async (req) => {
-      const engine = await engineOf(req);
+    diff: unary(async (req) => {
+      const engine = resourceFor(req).engine;
       const olds = fromStruct(req.getOlds()) as never;
       const news = fromStruct(req.getNews()) as never;
-      const d = await engine.provider.diff(req.getId(), olds, news);
+      const d = await run<Awaited<ReturnType<typeof engine.provider.diff>>>(
+        req,
+        "diff",
+        [req.getId(), olds, news],
+        engine.provider as unknown as KindOperations,
+      );
       const res = new providerPb.DiffResponse()
         .setChanges(
           d.changes
@@ -480,40 +495,47 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
       }
       return res;
     }),
-    create: op(async (req) => {
-      const engine = await engineOf(req);
-      const r = await engine.provider.create(fromStruct(req.getProperties()) as never);
+    create: unary(async (req) => {
+      const r = await run<{ id: string; outs?: unknown }>(
+        req,
+        "create",
+        [fromStruct(req.getProperties())],
+        kindOf(req),
+      );
       return new providerPb.CreateResponse().setId(r.id).setProperties(toStruct(r.outs));
     }),
-    read: op(async (req) => {
-      const engine = await engineOf(req);
+    read: unary(async (req) => {
+      const provider = resourceFor(req).engine.provider;
       const props = fromStruct(req.getProperties());
       // No properties: `pulumi import` (the engine has no state of the object yet).
-      const r =
-        Object.keys(props).length === 0 && engine.provider.import
-          ? await engine.provider.import(req.getId())
-          : await engine.provider.read(req.getId(), props as never);
+      const kind: KindOperations =
+        Object.keys(props).length === 0 && provider.import
+          ? { read: (id) => provider.import!(id as string) }
+          : (provider as unknown as KindOperations);
+      const r = await run<{ id?: string; props?: unknown; inputs?: unknown }>(
+        req,
+        "read",
+        [req.getId(), props],
+        kind,
+      );
       const res = new providerPb.ReadResponse().setId(r.id ?? "");
       if (r.id) res.setProperties(toStruct(r.props)).setInputs(toStruct(r.inputs));
       return res;
     }),
-    update: op(async (req) => {
-      const engine = await engineOf(req);
-      const r = await engine.provider.update(
-        req.getId(),
-        fromStruct(req.getOlds()) as never,
-        fromStruct(req.getNews()) as never,
+    update: unary(async (req) => {
+      const r = await run<{ outs?: unknown }>(
+        req,
+        "update",
+        [req.getId(), fromStruct(req.getOlds()), fromStruct(req.getNews())],
+        kindOf(req),
       );
       return new providerPb.UpdateResponse().setProperties(toStruct(r.outs));
     }),
-    delete: op(async (req) => {
-      const engine = await engineOf(req);
-      await deleteWithWayOut(() =>
-        engine.provider.delete(req.getId(), fromStruct(req.getProperties()) as never),
-      );
+    delete: unary(async (req) => {
+      await run(req, "delete", [req.getId(), fromStruct(req.getProperties())], kindOf(req));
       return new emptyPb.Empty();
     }),
-    invoke: op(async (req) => invoke(req)),
+    invoke: unary(async (req) => run(req, "invoke", [], { invoke: () => invoke(req) })),
     cancel: unary(async () => new emptyPb.Empty()),
     attach: unary(async () => new emptyPb.Empty()),
   };
