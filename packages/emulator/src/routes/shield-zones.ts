@@ -31,8 +31,7 @@ import {
 } from "../state-shield-zone";
 import { acceptedResult, int64Params, OK_RESULT } from "./common";
 import { dataError, zoneAccess, zoneMissing } from "./shield-access";
-import { listQuerySchema } from "./shield";
-import { pageOf } from "./zone-lists";
+import { listQuerySchema, pageOf } from "./zone-lists";
 
 /** Error key of a create for a pull zone that already has a shield zone. */
 export const ZONE_EXISTS_KEY = "already_exists.shieldzone";

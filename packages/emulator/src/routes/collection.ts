@@ -1,0 +1,325 @@
+/**
+ * Collection routes from a table: the list, get, create, update and delete of the objects of
+ * a parent. The behaviour profile is applied here once for every collection: the write delay
+ * (202 accepted, applied later, for the writes the table marks `deferred`), the 202 body
+ * (naming the object or not), the answer to a missing object (404 or an embedded 200). The
+ * table gives the paths, the id kind, the parent, the collection's own checks and its answers.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { GenericRequestResponse } from "edgeplatform-client/spec";
+import type { EmulatorContext } from "../context";
+import { pathOf } from "../context";
+import { sendError } from "../errors";
+import type { BehaviourProfile } from "../profiles";
+import { acceptedResult, deleteAccepted } from "./common";
+import { deferredWrite } from "./deferred-write";
+import { collectionParams, type Id, type IdKind } from "./collection-params";
+import type { Store } from "./collection-store";
+
+export type { Id, IdKind } from "./collection-params";
+export { flatStore, type Store } from "./collection-store";
+/** The operations of a collection. */
+export type Op = "get" | "list" | "create" | "update" | "delete";
+type Schema = Record<string, unknown>;
+
+/** Where a request stands: its parent, and the profile as it was when the request came. */
+export interface At<P> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  profile: BehaviourProfile;
+  parentId: Id;
+  /** The parent (undefined only for a flat collection whose object outlived its parent). */
+  parent: P;
+}
+
+/** A request on one object. */
+export interface ItemAt<T, P> extends At<P | undefined> {
+  id: Id;
+  item: T;
+}
+
+/** The answer to a missing object. */
+export interface NotFound {
+  key: string;
+  message(id: Id, parentId: Id): string;
+  /** Whether the profile's `notFoundAnswer` applies (404, or 200 with `body`); else a 404. */
+  profiled: boolean;
+  /** The 404: a problem document (shape A), or `body` with HTTP 404. */
+  http404: "problem" | "body";
+  /** The body that carries the failure (embedded answers). */
+  body?(error: GenericRequestResponse, op: Op): unknown;
+}
+
+/** One collection's table. */
+export interface CollectionTable<T, P, C = unknown, U = unknown> {
+  /** The id's path parameter and kind, and an object's id. */
+  id: { param: string; kind: IdKind; of(item: T): Id };
+  parent: {
+    /**
+     * The path parameter naming the parent (`/zones/:zoneId/things/:id`); absent: an object is
+     * found by its id alone and its parent is `parentIdOf` it (the create names it in the body).
+     */
+    param?: string;
+    kind?: IdKind;
+    /** The parent, when it exists and the request's key may see it. */
+    find(req: FastifyRequest, parentId: Id): P | undefined;
+    /** Whether the request's key may see the parent (an object found by its id alone). */
+    sees?(req: FastifyRequest, parentId: Id): boolean;
+    /** Whether the parent still exists (a delayed create is dropped when it does not). */
+    exists(parentId: Id): boolean;
+    /** The answer when the parent is missing or hidden from the key. */
+    missing(at: Omit<At<P>, "parent" | "profile">, op: Op): unknown;
+  };
+  parentIdOf(item: T): Id;
+  store: Store<T>;
+  notFound: NotFound;
+  /** The 202 of a delayed create or update: its location, and the body that names nothing. */
+  accepted?: { location(parentId: Id, id: Id): string; unnamed: "full" | "short" };
+  get?: { path: string; params?: Schema; answer(at: ItemAt<T, P>): unknown };
+  list?: {
+    path: string;
+    /** The path parameter naming the parent, where the collection's object paths have none. */
+    parentParam?: string;
+    params?: Schema;
+    querystring?: Schema;
+    answer(at: At<P>, items: T[]): unknown;
+  };
+  create?: {
+    method: "POST" | "PUT";
+    path: string;
+    params?: Schema;
+    body: Schema;
+    /** Where a flat collection's create names the parent. */
+    parentIdOf?(body: C): Id;
+    /** The collection's own refusal (its answer), or undefined. */
+    check?(at: At<P>, body: C): unknown;
+    /** Takes the id (and whatever else) now; `make` builds the object when it is stored. */
+    build(at: At<P>, body: C): { id: Id; make(): T };
+    /** Whether the profile's write delay applies. */
+    deferred: boolean;
+    answer(at: At<P>, item: T): unknown;
+  };
+  update?: {
+    methods: ("PATCH" | "PUT" | "POST")[];
+    params?: Schema;
+    body: Schema;
+    check?(at: ItemAt<T, P>, body: U): unknown;
+    /** Changes `target` in place, or returns the object that replaces it. */
+    apply(target: T, body: U, at: ItemAt<T, P>): T | void;
+    deferred: boolean;
+    answer(at: ItemAt<T, P>, item: T): unknown;
+  };
+  delete?: {
+    params?: Schema;
+    /** With the write delay: the message of the 202 (the published API's), or at once. */
+    deferred: false | ((id: Id) => string);
+    answer(at: ItemAt<T, P>): unknown;
+  };
+}
+
+/** Registers the routes of a collection table. */
+export function registerCollection<T, P, C, U>(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  t: CollectionTable<T, P, C, U>,
+): void {
+  const engine = collectionEngine(ctx, t);
+  const params = (over: Schema | undefined, withId: boolean) =>
+    over ?? collectionParams(t.parent.param, t.parent.kind, withId ? t.id : undefined);
+  const route = (
+    method: string,
+    url: string,
+    schema: Schema,
+    handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  ) => app.route({ method, url, schema, handler });
+  const itemPath = t.get?.path ?? `${t.list?.path ?? t.create!.path}/:${t.id.param}`;
+
+  if (t.list)
+    route("GET", t.list.path, withQuery(params(t.list.params, false), t.list), engine.list);
+  if (t.get) route("GET", t.get.path, { params: params(t.get.params, true) }, engine.get);
+  if (t.create) {
+    const p = t.parent.param ? { params: params(t.create.params, false) } : {};
+    route(t.create.method, t.create.path, { ...p, body: t.create.body }, engine.create);
+  }
+  const update = t.update;
+  if (update)
+    for (const m of update.methods)
+      route(m, itemPath, { params: params(update.params, true), body: update.body }, engine.update);
+  if (t.delete) route("DELETE", itemPath, { params: params(t.delete.params, true) }, engine.delete);
+}
+
+const withQuery = (params: Schema, list: { querystring?: Schema }) =>
+  list.querystring ? { params, querystring: list.querystring } : { params };
+
+/** The handlers of a collection table (what applies the profile). */
+function collectionEngine<T, P, C, U>(ctx: EmulatorContext, t: CollectionTable<T, P, C, U>) {
+  const paramsOf = (req: FastifyRequest) => req.params as Record<string, Id>;
+  const base = (req: FastifyRequest, reply: FastifyReply, parentId: Id) => ({
+    req,
+    reply,
+    parentId,
+  });
+
+  /** The answer to a missing object, in the shape the table and the profile say. */
+  const notFound = (req: FastifyRequest, reply: FastifyReply, id: Id, pid: Id, op: Op) => {
+    const nf = t.notFound;
+    const message = nf.message(id, pid);
+    const embedded = nf.profiled && ctx.profile.notFoundAnswer === "embedded-200";
+    if (embedded || nf.http404 === "body") {
+      const error = { statusCode: 404, success: false, message, errorKey: nf.key };
+      return reply.code(embedded ? 200 : 404).send(nf.body!(error, op));
+    }
+    return sendError(reply, pathOf(req.url), 404, message, { key: nf.key, shape: "A" });
+  };
+
+  /** The object the request names, or the answer to its absence. */
+  const locate = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    op: Op,
+  ): { at: ItemAt<T, P> } | { answer: unknown } => {
+    const profile = ctx.profile;
+    const id = paramsOf(req)[t.id.param];
+    const byId = (item: T) => t.id.of(item) === id;
+    if (t.parent.param) {
+      const pid = paramsOf(req)[t.parent.param];
+      const parent = t.parent.find(req, pid);
+      if (parent === undefined) return { answer: t.parent.missing(base(req, reply, pid), op) };
+      const item = t.store.of(pid).find(byId);
+      if (item === undefined) return { answer: notFound(req, reply, id, pid, op) };
+      return { at: { req, reply, profile, parentId: pid, parent, id, item } };
+    }
+    const item = t.store.find(id);
+    if (item === undefined) return { answer: notFound(req, reply, id, id, op) };
+    const pid = t.parentIdOf(item);
+    if (!t.parent.sees!(req, pid)) return { answer: t.parent.missing(base(req, reply, pid), op) };
+    return {
+      at: { req, reply, profile, parentId: pid, parent: t.parent.find(req, pid), id, item },
+    };
+  };
+
+  /** The parent the request names (path or create body), or the answer to its absence. */
+  const parentAt = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    op: Op,
+    pid: Id,
+  ): { at: At<P> } | { answer: unknown } => {
+    const parent = t.parent.find(req, pid);
+    if (parent === undefined) return { answer: t.parent.missing(base(req, reply, pid), op) };
+    return { at: { req, reply, profile: ctx.profile, parentId: pid, parent } };
+  };
+
+  const accepted = (pid: Id, id: Id) => {
+    const a = t.accepted!;
+    return acceptedResult(ctx.profile.acceptedNamesRule, a.location(pid, id), id, a.unnamed);
+  };
+
+  return {
+    get: async (req: FastifyRequest, reply: FastifyReply) => {
+      const found = locate(req, reply, "get");
+      return "answer" in found ? found.answer : t.get!.answer(found.at);
+    },
+
+    list: async (req: FastifyRequest, reply: FastifyReply) => {
+      const param = t.list!.parentParam ?? t.parent.param!;
+      const found = parentAt(req, reply, "list", paramsOf(req)[param]);
+      return "answer" in found
+        ? found.answer
+        : t.list!.answer(found.at, t.store.of(found.at.parentId));
+    },
+
+    create: async (req: FastifyRequest, reply: FastifyReply) => {
+      const c = t.create!;
+      const body = req.body as C;
+      const pid = t.parent.param ? paramsOf(req)[t.parent.param] : c.parentIdOf!(body);
+      const found = parentAt(req, reply, "create", pid);
+      if ("answer" in found) return found.answer;
+      const at = found.at;
+      const refused = c.check?.(at, body);
+      if (refused !== undefined) return refused;
+      const { id, make } = c.build(at, body);
+      let item: T;
+      const now = () => {
+        item = make();
+        t.store.add(pid, item);
+      };
+      const done = () => c.answer(at, item);
+      if (!c.deferred) {
+        now();
+        ctx.store.commit();
+        return done();
+      }
+      return deferredWrite(ctx, reply, {
+        reserves: true,
+        now,
+        later: () => {
+          // The parent went away (or the id was taken by a state PUT) meanwhile: dropped.
+          if (!t.parent.exists(pid) || t.store.find(id) !== undefined) return false;
+          t.store.add(pid, make());
+          return true;
+        },
+        accepted: () => accepted(pid, id),
+        done,
+      });
+    },
+
+    update: async (req: FastifyRequest, reply: FastifyReply) => {
+      const u = t.update!;
+      const found = locate(req, reply, "update");
+      if ("answer" in found) return found.answer;
+      const at = found.at;
+      const body = req.body as U;
+      const refused = u.check?.(at, body);
+      if (refused !== undefined) return refused;
+      let item = at.item;
+      const applyTo = (target: T) => {
+        const next = u.apply(target, body, at);
+        if (next !== undefined) t.store.replace(at.parentId, at.id, next);
+        return next ?? target;
+      };
+      const done = () => u.answer(at, item);
+      if (!u.deferred) {
+        item = applyTo(item);
+        ctx.store.commit();
+        return done();
+      }
+      return deferredWrite(ctx, reply, {
+        now: () => void (item = applyTo(item)),
+        later: () => {
+          const cur = t.store.find(at.id);
+          if (cur === undefined) return false; // deleted meanwhile
+          applyTo(cur);
+          return true;
+        },
+        accepted: () => accepted(at.parentId, at.id),
+        done,
+      });
+    },
+
+    delete: async (req: FastifyRequest, reply: FastifyReply) => {
+      const d = t.delete!;
+      const found = locate(req, reply, "delete");
+      if ("answer" in found) return found.answer;
+      const at = found.at;
+      const remove = () => t.store.remove(at.parentId, at.id);
+      if (!d.deferred) {
+        remove();
+        ctx.store.commit();
+        return d.answer(at);
+      }
+      const message = d.deferred(at.id);
+      // Accepted (the published 202): the object is still read and listed until applied.
+      return deferredWrite(ctx, reply, {
+        now: remove,
+        later: () => {
+          if (t.store.find(at.id) === undefined) return false; // deleted meanwhile
+          remove();
+          return true;
+        },
+        accepted: () => deleteAccepted(message),
+        done: () => d.answer(at),
+      });
+    },
+  };
+}
