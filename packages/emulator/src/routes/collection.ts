@@ -70,7 +70,8 @@ export interface CollectionTable<T, P, C = unknown, U = unknown> {
     /** The answer when the parent is missing or hidden from the key. */
     missing(at: Omit<At<P>, "parent" | "profile">, op: Op): unknown;
   };
-  parentIdOf(item: T): Id;
+  /** The parent of an object (a flat collection: no parent in the object's path). */
+  parentIdOf?(item: T): Id;
   store: Store<T>;
   notFound: NotFound;
   /** The 202 of a delayed create or update: its location, and the body that names nothing. */
@@ -191,7 +192,7 @@ function collectionEngine<T, P, C, U>(ctx: EmulatorContext, t: CollectionTable<T
     }
     const item = t.store.find(id);
     if (item === undefined) return { answer: notFound(req, reply, id, id, op) };
-    const pid = t.parentIdOf(item);
+    const pid = t.parentIdOf!(item);
     if (!t.parent.sees!(req, pid)) return { answer: t.parent.missing(base(req, reply, pid), op) };
     return {
       at: { req, reply, profile, parentId: pid, parent: t.parent.find(req, pid), id, item },

@@ -26,9 +26,6 @@ export interface DeferredWrite<R> {
   done(): R;
 }
 
-/** Whether the profile delays writes (the 202-then-applied platform). */
-export const writesDelayed = (ctx: EmulatorContext): boolean => ctx.profile.writeDelayMs > 0;
-
 /** Applies `w` at once, or accepts it (202) and applies it after the profile's delay. */
 export function deferredWrite<R>(
   ctx: EmulatorContext,
