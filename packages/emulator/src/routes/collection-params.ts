@@ -16,18 +16,28 @@ const ID_SCHEMAS: Record<IdKind, Record<string, unknown>> = {
   guid: { type: "string", pattern: GUID_PATTERN },
 };
 
+/** A path-parameter schema: each name (all required) with its id kind or its own schema. */
+export function pathParams(
+  named: Record<string, IdKind | Record<string, unknown>>,
+): Record<string, unknown> {
+  const entries = Object.entries(named);
+  return {
+    type: "object",
+    required: entries.map(([n]) => n),
+    properties: Object.fromEntries(
+      entries.map(([n, k]) => [n, typeof k === "string" ? { ...ID_SCHEMAS[k] } : k]),
+    ),
+  };
+}
+
 /** The params schema of a route: the parent's parameter (if any), then the id's (if any). */
 export function collectionParams(
   parentParam: string | undefined,
   parentKind: IdKind = "int64",
   id?: { param: string; kind: IdKind },
 ): Record<string, unknown> {
-  const named: [string, IdKind][] = [];
-  if (parentParam) named.push([parentParam, parentKind]);
-  if (id) named.push([id.param, id.kind]);
-  return {
-    type: "object",
-    required: named.map(([n]) => n),
-    properties: Object.fromEntries(named.map(([n, k]) => [n, { ...ID_SCHEMAS[k] }])),
-  };
+  const named: Record<string, IdKind> = {};
+  if (parentParam) named[parentParam] = parentKind;
+  if (id) named[id.param] = id.kind;
+  return pathParams(named);
 }

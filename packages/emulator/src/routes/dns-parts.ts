@@ -100,5 +100,20 @@ export function dnsParts(ctx: EmulatorContext) {
     TotalItems: items.length,
     HasMoreItems: page * perPage < items.length,
   });
-  return { zones, ids, nowIso, visible, find, notFound, invalid, zoneView, paged };
+  /**
+   * A handler on one zone (named by the path parameter `param`): gets the zone, or the
+   * request is answered as one for a missing zone.
+   */
+  const withZone =
+    <R extends Headers & { url: string; params: Record<P, number> }, P extends string = "id">(
+      handler: (z: DnsZoneState & StoredDnsZone, req: R, reply: FastifyReply) => unknown,
+      param: P = "id" as P,
+    ) =>
+    async (req: R, reply: FastifyReply) => {
+      const id = req.params[param];
+      const z = find(id, req);
+      if (!z) return notFound(reply, req.url, id);
+      return handler(z, req, reply);
+    };
+  return { zones, ids, nowIso, visible, find, notFound, invalid, zoneView, paged, withZone };
 }

@@ -32,7 +32,7 @@ export function registerDnsZoneRoutes(
   ctx: EmulatorContext,
   onDelete: (zoneId: number) => void,
 ): void {
-  const { zones, ids, nowIso, visible, find, notFound, invalid, zoneView, paged } = dnsParts(ctx);
+  const { zones, ids, nowIso, visible, invalid, zoneView, paged, withZone } = dnsParts(ctx);
 
   app.get<{ Querystring: DnsZoneListQuery }>(
     "/dnszone",
@@ -107,19 +107,13 @@ export function registerDnsZoneRoutes(
         },
       },
     },
-    async (req, reply) => {
-      const z = find(req.params.id, req);
-      if (!z) return notFound(reply, req.url, req.params.id);
-      return zoneView(z, req.query.view === 1);
-    },
+    withZone(async (z, req) => zoneView(z, req.query.view === 1)),
   );
 
   app.post<{ Params: { id: number }; Body: UpdateDnsZoneRequest }>(
     "/dnszone/:id",
     { schema: { params: int64Params("id"), body: updateZoneBody } },
-    async (req, reply) => {
-      const z = find(req.params.id, req);
-      if (!z) return notFound(reply, req.url, req.params.id);
+    withZone(async (z, req, reply) => {
       const b = req.body;
       const failures = zoneSettingsFailures(b as Record<string, unknown>);
       if (failures.length) return invalid(reply, req.url, failures, "validation_error.dnszone");
@@ -131,19 +125,17 @@ export function registerDnsZoneRoutes(
       // What the 200 carries is not published: the profile says (the zone, or no body).
       if (ctx.profile.dnsZoneUpdateAnswer === "204") return reply.code(204).send();
       return zoneView(z);
-    },
+    }),
   );
 
   app.delete<{ Params: { id: number } }>(
     "/dnszone/:id",
     { schema: { params: int64Params("id") } },
-    async (req, reply) => {
-      const z = find(req.params.id, req);
-      if (!z) return notFound(reply, req.url, req.params.id);
+    withZone(async (z, _req, reply) => {
       ctx.store.state.dnsZones = zones().filter((x) => x !== z);
       onDelete(z.Id);
       ctx.store.commit();
       return reply.code(204).send();
-    },
+    }),
   );
 }

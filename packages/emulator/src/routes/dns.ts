@@ -35,7 +35,7 @@ export { dnsStatistics, parseZoneLine, zoneFile } from "./dns-zone-file";
 
 /** Registers the DNS routes. */
 export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const { zones, ids, nowIso, find, notFound, invalid } = dnsParts(ctx);
+  const { zones, ids, nowIso, find, notFound, invalid, withZone } = dnsParts(ctx);
   /** Latest record scan per zone (not state: a scan is a job, gone on restart). */
   const scans = new Map<number, DnsRecordScanJob>();
 
@@ -45,11 +45,9 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
   app.get<{ Params: { id: number } }>(
     "/dnszone/:id/export",
     { schema: { params: int64Params("id") } },
-    async (req, reply) => {
-      const z = find(req.params.id, req);
-      if (!z) return notFound(reply, req.url, req.params.id);
+    withZone(async (z, req, reply) => {
       return reply.code(200).type("text/plain; charset=utf-8").send(zoneFile(z));
-    },
+    }),
   );
 
   void app.register(async (files) => {
@@ -61,9 +59,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     files.post<{ Params: { zoneId: number }; Body: unknown }>(
       "/dnszone/:zoneId/import",
       { schema: { params: int64Params("zoneId") } },
-      async (req, reply) => {
-        const z = find(req.params.zoneId, req);
-        if (!z) return notFound(reply, req.url, req.params.zoneId);
+      withZone(async (z, req, reply) => {
         if (typeof req.body !== "string" || req.body.trim() === "")
           return invalid(reply, req.url, [
             { field: "body", message: "must be the text of a zone file" },
@@ -91,16 +87,14 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
         if (result.RecordsSuccessful) z.DateModified = nowIso();
         ctx.store.commit();
         return result;
-      },
+      }, "zoneId"),
     );
   });
 
   app.get<{ Params: { id: number }; Querystring: DnsZoneStatisticsQuery }>(
     "/dnszone/:id/statistics",
     { schema: { params: int64Params("id"), querystring: statisticsQuery } },
-    async (req, reply) => {
-      const z = find(req.params.id, req);
-      if (!z) return notFound(reply, req.url, req.params.id);
+    withZone(async (z, req, reply) => {
       const to = req.query.dateTo ? Date.parse(req.query.dateTo) : ctx.now();
       const from = req.query.dateFrom ? Date.parse(req.query.dateFrom) : to - 30 * DAY_MS;
       if (from > to)
@@ -108,7 +102,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
           { field: "dateFrom", message: "must not be after dateTo" },
         ]);
       return dnsStatistics(z.Id, z.Records, utcDayStart(from), utcDayStart(to));
-    },
+    }),
   );
 
   app.post<{ Body: { Name: string } }>(
@@ -165,9 +159,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
   app.get<{ Params: { zoneId: number } }>(
     "/dnszone/:zoneId/records/scan",
     { schema: { params: int64Params("zoneId") } },
-    async (req, reply) => {
-      const z = find(req.params.zoneId, req);
-      if (!z) return notFound(reply, req.url, req.params.zoneId);
+    withZone(async (z, req, reply) => {
       const job = scans.get(z.Id);
       if (!job)
         return sendError(reply, pathOf(req.url), 404, `DNS zone ${z.Id} has no record scan`, {
@@ -175,7 +167,7 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
           shape: "A",
         });
       return job;
-    },
+    }, "zoneId"),
   );
 
   const toggle =

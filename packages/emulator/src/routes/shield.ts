@@ -5,23 +5,20 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
-  createRateLimitRequestSchema,
   eventLogDatePattern,
   EventLogPage,
   GenericRequestResponse,
-  RateLimitRuleConfiguration as RuleConfig,
   ShieldZoneByPullZone,
   shieldZoneByPullZoneParamsSchema,
-  updateRateLimitRequestSchema,
   isRetainedDay,
 } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
 import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
 import { DAY_MS, eventLogEntry, utcDayStart } from "../generators";
-import { RULE_CONFIG_DEFAULTS, storedRuleConfig } from "../profiles";
 import { registerCollection } from "./collection";
-import { int32Params, OK_RESULT } from "./common";
+import { OK_RESULT } from "./common";
+import { rateLimitRuleKind } from "./shield-rule-kinds";
 import { shieldRuleTable } from "./shield-rules";
 
 export { listOk, listQuerySchema, zoneListPage, zoneNotFound } from "./zone-lists";
@@ -88,26 +85,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
   /** A zone the key cannot see exists as far as the key knows: the platform's wrong-scope answer. */
   const zoneKnown = (req: Req, zoneId: number) =>
     s().shieldZones.some((z) => z.id === zoneId) && sees(req, zoneId);
-  registerCollection(
-    app,
-    ctx,
-    shieldRuleTable<RuleConfig>(ctx, {
-      noun: "Rate limit rule",
-      notFoundKey: "not_found.ratelimit",
-      path: "/shield/rate-limit",
-      listPath: "/shield/rate-limits",
-      rules: () => s().rateLimitRules,
-      nextId: () => s().nextIds.rateLimitRule++,
-      createBody: createRateLimitRequestSchema,
-      updateBody: updateRateLimitRequestSchema,
-      updateMethods: ["PATCH"],
-      itemParams: int32Params("id"),
-      // "replace" (default): a sent configuration replaces the stored one whole.
-      stored: (profile, old, sent) => storedRuleConfig(profile, old, sent, RULE_CONFIG_DEFAULTS),
-      // The published API has no 202 for a rate-limit rule's DELETE: applied at once.
-      deleteAccepted: false,
-    }),
-  );
+  registerCollection(app, ctx, shieldRuleTable(ctx, rateLimitRuleKind(ctx)));
 
   // The shield zone of a pull zone: `{data}` (the published `GetShieldZoneResponse`, no `error`
   // member), or 200 `{data: null, error}` for a pull zone without one (the platform's answer;
