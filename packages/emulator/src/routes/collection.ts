@@ -241,19 +241,13 @@ function collectionEngine<T, P, C, U>(ctx: EmulatorContext, t: CollectionTable<T
       if (refused !== undefined) return refused;
       const { id, make } = c.build(at, body);
       let item: T;
-      const now = () => {
-        item = make();
-        t.store.add(pid, item);
-      };
-      const done = () => c.answer(at, item);
-      if (!c.deferred) {
-        now();
-        ctx.store.commit();
-        return done();
-      }
       return deferredWrite(ctx, reply, {
+        delayable: c.deferred,
         reserves: true,
-        now,
+        now: () => {
+          item = make();
+          t.store.add(pid, item);
+        },
         later: () => {
           // The parent went away (or the id was taken by a state PUT) meanwhile: dropped.
           if (!t.parent.exists(pid) || t.store.find(id) !== undefined) return false;
@@ -261,7 +255,7 @@ function collectionEngine<T, P, C, U>(ctx: EmulatorContext, t: CollectionTable<T
           return true;
         },
         accepted: () => accepted(pid, id),
-        done,
+        done: () => c.answer(at, item),
       });
     },
 
@@ -279,13 +273,8 @@ function collectionEngine<T, P, C, U>(ctx: EmulatorContext, t: CollectionTable<T
         if (next !== undefined) t.store.replace(at.parentId, at.id, next);
         return next ?? target;
       };
-      const done = () => u.answer(at, item);
-      if (!u.deferred) {
-        item = applyTo(item);
-        ctx.store.commit();
-        return done();
-      }
       return deferredWrite(ctx, reply, {
+        delayable: u.deferred,
         now: () => void (item = applyTo(item)),
         later: () => {
           const cur = t.store.find(at.id);
@@ -294,7 +283,7 @@ function collectionEngine<T, P, C, U>(ctx: EmulatorContext, t: CollectionTable<T
           return true;
         },
         accepted: () => accepted(at.parentId, at.id),
-        done,
+        done: () => u.answer(at, item),
       });
     },
 
@@ -304,21 +293,17 @@ function collectionEngine<T, P, C, U>(ctx: EmulatorContext, t: CollectionTable<T
       if ("answer" in found) return found.answer;
       const at = found.at;
       const remove = () => t.store.remove(at.parentId, at.id);
-      if (!d.deferred) {
-        remove();
-        ctx.store.commit();
-        return d.answer(at);
-      }
-      const message = d.deferred(at.id);
+      const message = d.deferred;
       // Accepted (the published 202): the object is still read and listed until applied.
       return deferredWrite(ctx, reply, {
+        delayable: message !== false,
         now: remove,
         later: () => {
           if (t.store.find(at.id) === undefined) return false; // deleted meanwhile
           remove();
           return true;
         },
-        accepted: () => deleteAccepted(message),
+        accepted: () => deleteAccepted(message ? message(at.id) : ""),
         done: () => d.answer(at),
       });
     },

@@ -7,6 +7,8 @@ import type { EmulatorContext } from "../context";
 
 /** One write that the profile may delay. */
 export interface DeferredWrite<R> {
+  /** False: applied at once whatever the profile says (a write the platform never delays). */
+  delayable?: boolean;
   /** Something was taken now (an id): committed before the write is scheduled. */
   reserves?: boolean;
   /** Runs when the write is accepted for later (before it is scheduled). */
@@ -32,7 +34,7 @@ export function deferredWrite<R>(
   reply: FastifyReply,
   w: DeferredWrite<R>,
 ): R | FastifyReply {
-  const delay = ctx.profile.writeDelayMs;
+  const delay = w.delayable === false ? 0 : ctx.profile.writeDelayMs;
   if (delay > 0) {
     if (w.reserves) ctx.store.commit();
     w.onAccept?.();
