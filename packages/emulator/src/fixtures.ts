@@ -29,6 +29,179 @@ const rule = (
   ruleConfiguration,
 });
 
+/** The rate-limit rules of the fixtures. */
+function rateLimitRuleFixtures(): EmulatorState["rateLimitRules"] {
+  return [
+    rule(101, 1, "api-burst", "Limit API bursts per IP", {
+      actionType: 1,
+      variableTypes: { REQUEST_URI: "/api" },
+      operatorType: 0,
+      severityType: 1,
+      transformationTypes: [8],
+      value: "/api",
+      isNegated: false,
+      isRegexVariable: false,
+      requestCount: 100,
+      counterKeyType: 0,
+      timeframe: 60,
+      blockTime: 300,
+      chainedRuleConditions: [],
+    }),
+    rule(102, 1, "login-challenge", "Challenge repeated login attempts", {
+      actionType: 3,
+      variableTypes: { REQUEST_URI: "/login", REQUEST_METHOD: "POST" },
+      operatorType: 2,
+      severityType: 2,
+      transformationTypes: [8, 19],
+      value: "/login",
+      isNegated: false,
+      isRegexVariable: false,
+      requestCount: 10,
+      counterKeyType: 7,
+      timeframe: 10,
+      blockTime: 900,
+      chainedRuleConditions: [
+        {
+          variableTypes: { REQUEST_METHOD: "POST" },
+          operatorType: 15,
+          value: "POST",
+          isNegated: false,
+          isRegexVariable: false,
+        },
+      ],
+    }),
+  ];
+}
+
+/** The container apps of the fixtures. */
+function containerAppFixtures(): EmulatorState["apps"] {
+  return [
+    {
+      id: "app-1",
+      regionSettings: {
+        allowedRegionIds: ["DE", "NY", "SG", "UK"],
+        requiredRegionIds: ["DE"],
+        maxAllowedRegions: 3,
+        provisioningType: "static",
+      },
+      volumes: [
+        {
+          id: "vol-detached",
+          name: "cache-data",
+          size: 10,
+          totalInstancesCount: 3,
+          attachedInstancesCount: 0,
+          volumeInstances: [
+            {
+              id: "vi-d1",
+              attachedContainers: [],
+              region: "DE",
+              status: "detached",
+              size: 10,
+              usage: 2.5,
+            },
+            {
+              id: "vi-d2",
+              attachedContainers: [],
+              region: "NY",
+              status: "detached",
+              size: 10,
+              usage: 1.25,
+            },
+            {
+              id: "vi-d3",
+              attachedContainers: [],
+              region: "SG",
+              status: "detached",
+              size: 10,
+              usage: 0,
+            },
+          ],
+        },
+        {
+          id: "vol-attached",
+          name: "db-data",
+          size: 20,
+          totalInstancesCount: 2,
+          attachedInstancesCount: 1,
+          volumeInstances: [
+            {
+              id: "vi-a1",
+              attachedContainers: ["web-1"],
+              region: "DE",
+              status: "attached",
+              size: 20,
+              usage: 7.5,
+            },
+            {
+              id: "vi-a2",
+              attachedContainers: [],
+              region: "UK",
+              status: "detached",
+              size: 20,
+              usage: 3,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: "app-2",
+      regionSettings: {
+        allowedRegionIds: ["DE", "NY"],
+        requiredRegionIds: [],
+        provisioningType: "dynamic",
+      },
+      volumes: [],
+    },
+  ];
+}
+
+/** The pull zones of the fixtures. */
+function pullZoneFixtures(): EmulatorState["pullZones"] {
+  return [
+    {
+      id: 1,
+      name: "zone-one",
+      logging: "enabled",
+      extendedLogging: false,
+      logRecordsPerDay: 2000,
+    },
+    {
+      id: 2,
+      name: "zone-two",
+      logging: "disabled",
+      extendedLogging: false,
+      logRecordsPerDay: 2000,
+    },
+    {
+      id: 3,
+      name: "zone-suspended",
+      logging: "suspended",
+      extendedLogging: false,
+      logRecordsPerDay: 2000,
+    },
+    {
+      id: 4,
+      name: "zone-extended",
+      logging: "enabled",
+      extendedLogging: true,
+      logRecordsPerDay: 2000,
+    },
+    ...[
+      [5, "zone-business"],
+      [6, "zone-enterprise"],
+      [8, "zone-unshielded"],
+    ].map(([id, name]) => ({
+      id: id as number,
+      name: name as string,
+      logging: "enabled" as const,
+      extendedLogging: false,
+      logRecordsPerDay: 2000,
+    })),
+  ];
+}
+
 /** The built-in fixtures (a fresh copy on every call). */
 export function defaultFixtures(): EmulatorState {
   return {
@@ -54,46 +227,7 @@ export function defaultFixtures(): EmulatorState {
       ...shieldZonePlanFixtures(),
     ],
     ...shieldExtraFixtures(),
-    rateLimitRules: [
-      rule(101, 1, "api-burst", "Limit API bursts per IP", {
-        actionType: 1,
-        variableTypes: { REQUEST_URI: "/api" },
-        operatorType: 0,
-        severityType: 1,
-        transformationTypes: [8],
-        value: "/api",
-        isNegated: false,
-        isRegexVariable: false,
-        requestCount: 100,
-        counterKeyType: 0,
-        timeframe: 60,
-        blockTime: 300,
-        chainedRuleConditions: [],
-      }),
-      rule(102, 1, "login-challenge", "Challenge repeated login attempts", {
-        actionType: 3,
-        variableTypes: { REQUEST_URI: "/login", REQUEST_METHOD: "POST" },
-        operatorType: 2,
-        severityType: 2,
-        transformationTypes: [8, 19],
-        value: "/login",
-        isNegated: false,
-        isRegexVariable: false,
-        requestCount: 10,
-        counterKeyType: 7,
-        timeframe: 10,
-        blockTime: 900,
-        chainedRuleConditions: [
-          {
-            variableTypes: { REQUEST_METHOD: "POST" },
-            operatorType: 15,
-            value: "POST",
-            isNegated: false,
-            isRegexVariable: false,
-          },
-        ],
-      }),
-    ],
+    rateLimitRules: rateLimitRuleFixtures(),
     dnsZones: [
       {
         Id: 1,
@@ -141,131 +275,12 @@ export function defaultFixtures(): EmulatorState {
         lastUpdatedAt: "2024-02-20T12:00:00Z",
       },
     ],
-    apps: [
-      {
-        id: "app-1",
-        regionSettings: {
-          allowedRegionIds: ["DE", "NY", "SG", "UK"],
-          requiredRegionIds: ["DE"],
-          maxAllowedRegions: 3,
-          provisioningType: "static",
-        },
-        volumes: [
-          {
-            id: "vol-detached",
-            name: "cache-data",
-            size: 10,
-            totalInstancesCount: 3,
-            attachedInstancesCount: 0,
-            volumeInstances: [
-              {
-                id: "vi-d1",
-                attachedContainers: [],
-                region: "DE",
-                status: "detached",
-                size: 10,
-                usage: 2.5,
-              },
-              {
-                id: "vi-d2",
-                attachedContainers: [],
-                region: "NY",
-                status: "detached",
-                size: 10,
-                usage: 1.25,
-              },
-              {
-                id: "vi-d3",
-                attachedContainers: [],
-                region: "SG",
-                status: "detached",
-                size: 10,
-                usage: 0,
-              },
-            ],
-          },
-          {
-            id: "vol-attached",
-            name: "db-data",
-            size: 20,
-            totalInstancesCount: 2,
-            attachedInstancesCount: 1,
-            volumeInstances: [
-              {
-                id: "vi-a1",
-                attachedContainers: ["web-1"],
-                region: "DE",
-                status: "attached",
-                size: 20,
-                usage: 7.5,
-              },
-              {
-                id: "vi-a2",
-                attachedContainers: [],
-                region: "UK",
-                status: "detached",
-                size: 20,
-                usage: 3,
-              },
-            ],
-          },
-        ],
-      },
-      {
-        id: "app-2",
-        regionSettings: {
-          allowedRegionIds: ["DE", "NY"],
-          requiredRegionIds: [],
-          provisioningType: "dynamic",
-        },
-        volumes: [],
-      },
-    ],
+    apps: containerAppFixtures(),
     scripts: [
       { id: 1, name: "edge-router" },
       { id: 2, name: "image-resizer" },
     ],
-    pullZones: [
-      {
-        id: 1,
-        name: "zone-one",
-        logging: "enabled",
-        extendedLogging: false,
-        logRecordsPerDay: 2000,
-      },
-      {
-        id: 2,
-        name: "zone-two",
-        logging: "disabled",
-        extendedLogging: false,
-        logRecordsPerDay: 2000,
-      },
-      {
-        id: 3,
-        name: "zone-suspended",
-        logging: "suspended",
-        extendedLogging: false,
-        logRecordsPerDay: 2000,
-      },
-      {
-        id: 4,
-        name: "zone-extended",
-        logging: "enabled",
-        extendedLogging: true,
-        logRecordsPerDay: 2000,
-      },
-      ...[
-        [5, "zone-business"],
-        [6, "zone-enterprise"],
-        [8, "zone-unshielded"],
-      ].map(([id, name]) => ({
-        id: id as number,
-        name: name as string,
-        logging: "enabled" as const,
-        extendedLogging: false,
-        logRecordsPerDay: 2000,
-      })),
-    ],
+    pullZones: pullZoneFixtures(),
     eventLogs: [
       { shieldZoneId: 1, pagesPerDay: 5, logsPerPage: 20 },
       { shieldZoneId: 2, pagesPerDay: 100, logsPerPage: 10 },

@@ -187,6 +187,21 @@ export function fillRuleDefaults<T extends object>(
   return out as T;
 }
 
+/**
+ * The configuration a rule write stores, as the profile says: the sent one whole
+ * (`ruleConfigPatch: "replace"`) or merged over the stored `old` (`"merge"`), then the
+ * platform's `defaults` filled in for omitted fields (`fillDefaults`).
+ */
+export function storedRuleConfig<T extends object>(
+  profile: BehaviourProfile,
+  old: T | null | undefined,
+  sent: T,
+  defaults: Readonly<Obj>,
+): T {
+  const merged = profile.ruleConfigPatch === "merge" && old ? { ...old, ...sent } : sent;
+  return profile.fillDefaults ? fillRuleDefaults(merged, defaults) : merged;
+}
+
 const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   ruleConfigPatch: `"replace" or "merge"`,
   fillDefaults: "true or false",

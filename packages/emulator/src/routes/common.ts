@@ -36,17 +36,23 @@ export function deleteAccepted(message: string) {
 
 /**
  * Body of a 202 for a delayed write: names the object (`{location, value: {id}, statusCode}`)
- * or not (every `AcceptedResult` field null), as the profile's `acceptedNamesRule` says.
+ * or not, as the profile's `acceptedNamesRule` says: every `AcceptedResult` field null
+ * (`"full"`), or only `location` and `value` (`"short"`, the access lists' answer).
  */
-export function acceptedResult(names: boolean, location: string, id: number): AcceptedResult {
-  return names
-    ? { location, value: { id }, statusCode: 202 }
-    : {
-        location: null,
-        value: null,
-        formatters: null,
-        contentTypes: null,
-        declaredType: null,
-        statusCode: 202,
-      };
+export function acceptedResult(
+  names: boolean,
+  location: string,
+  id: number | string,
+  unnamed: "full" | "short" = "full",
+): AcceptedResult {
+  if (names) return { location, value: { id }, statusCode: 202 };
+  if (unnamed === "short") return { location: null, value: null, statusCode: 202 };
+  return {
+    location: null,
+    value: null,
+    formatters: null,
+    contentTypes: null,
+    declaredType: null,
+    statusCode: 202,
+  };
 }

@@ -16,6 +16,7 @@ import {
 import type { EmulatorContext } from "../context";
 import type { ShieldZoneState } from "../state";
 import { int32Params, OK_RESULT } from "./common";
+import { pathParams } from "./collection-params";
 import { dataError, zoneAccess, zoneMissing } from "./shield-access";
 
 /** The bots the platform knows: id, User-Agent match, category, verifiable. */
@@ -98,14 +99,10 @@ export function registerShieldBotRoutes(app: FastifyInstance, ctx: EmulatorConte
     `${base}/categories/:category`,
     {
       schema: {
-        params: {
-          type: "object",
-          required: ["shieldZoneId", "category"],
-          properties: {
-            shieldZoneId: int32Params("shieldZoneId").properties.shieldZoneId,
-            category: { type: "integer", enum: Object.values(BotCategory) },
-          },
-        },
+        params: pathParams({
+          shieldZoneId: "int32",
+          category: { type: "integer", enum: Object.values(BotCategory) },
+        }),
         body: botCategoryActionRequestSchema,
       },
     },

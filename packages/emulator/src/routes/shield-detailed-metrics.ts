@@ -12,7 +12,8 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { MANAGED_WAF_RULE_IDS } from "../fixtures-shield";
 import { DAY_MS, HOUR_MS, hashInts, utcDayStart } from "../generators";
-import { int32Params, int64Params, OK_RESULT } from "./common";
+import { int32Params, OK_RESULT } from "./common";
+import { pathParams } from "./collection-params";
 import { dataError, zoneAccess, zoneMissing, zonePlan } from "./shield-access";
 import { parseApiDocument } from "./shield-zone-features";
 
@@ -263,14 +264,7 @@ export function registerShieldDetailedMetricsRoutes(
     "/shield/metrics/shield-zone/:shieldZoneId/api-guardian/endpoint/:endpointId",
     {
       schema: {
-        params: {
-          type: "object",
-          required: ["shieldZoneId", "endpointId"],
-          properties: {
-            shieldZoneId: int32Params("shieldZoneId").properties.shieldZoneId,
-            endpointId: int64Params("endpointId").properties.endpointId,
-          },
-        },
+        params: pathParams({ shieldZoneId: "int32", endpointId: "int64" }),
       },
     },
     async (req, reply) => {

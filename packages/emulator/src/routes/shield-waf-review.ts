@@ -15,6 +15,7 @@ import type { EmulatorContext } from "../context";
 import { MANAGED_WAF_RULESETS, MANAGED_WAF_RULE_IDS } from "../fixtures-shield";
 import { DAY_MS, eventLogEntry, utcDayStart } from "../generators";
 import { int64Params, OK_RESULT } from "./common";
+import { pathParams } from "./collection-params";
 import { dataError, zoneAccess, zoneMissing } from "./shield-access";
 import { entryOf, memoryOf } from "./shield-operations-state";
 
@@ -117,14 +118,7 @@ export function registerShieldWafReviewRoutes(app: FastifyInstance, ctx: Emulato
     `${base}/ai-recommendation/:shieldZoneId/:ruleId`,
     {
       schema: {
-        params: {
-          type: "object",
-          required: ["shieldZoneId", "ruleId"],
-          properties: {
-            shieldZoneId: int64Params("shieldZoneId").properties.shieldZoneId,
-            ruleId: { type: "string", minLength: 1 },
-          },
-        },
+        params: pathParams({ shieldZoneId: "int64", ruleId: { type: "string", minLength: 1 } }),
       },
     },
     async (req, reply) => {

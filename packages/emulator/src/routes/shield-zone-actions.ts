@@ -24,9 +24,10 @@ import {
 import type { EmulatorContext } from "../context";
 import type { ShieldZoneState } from "../state";
 import { fillShieldZoneParts } from "../state-shield-zone";
-import { int32Params, int64Params, OK_RESULT } from "./common";
+import { OK_RESULT } from "./common";
+import { pathParams } from "./collection-params";
 import { dataError, zoneAccess, zoneMissing, zonePlan } from "./shield-access";
-import { parseApiDocument } from "./shield-zone-features";
+import { endpointSummary, parseApiDocument } from "./shield-zone-features";
 import { zoneSettingsOf } from "./shield-zones";
 import { memoryOf } from "./shield-operations-state";
 
@@ -47,14 +48,7 @@ function endpointView(
   createdAt: string,
 ) {
   return {
-    apiGuardianEndpointId: id,
-    shieldZoneId: z.id,
-    requestMethod: e.method,
-    requestPath: e.path,
-    isEnabled: true,
-    validateRequestBodySchema: true,
-    validateResponseBodySchema: false,
-    validateAuthorization: enforceAuth,
+    ...endpointSummary(z, id, e, enforceAuth),
     injectionDetectionParameters: { Path: [], Query: [], Header: [], Cookie: [] },
     detectParameterXss: false,
     detectParameterSqli: false,
@@ -119,14 +113,7 @@ export function registerShieldZoneActionRoutes(app: FastifyInstance, ctx: Emulat
     "/shield/shield-zone/:shieldZoneId/api-guardian/endpoint/:endpointId",
     {
       schema: {
-        params: {
-          type: "object",
-          required: ["shieldZoneId", "endpointId"],
-          properties: {
-            shieldZoneId: int32Params("shieldZoneId").properties.shieldZoneId,
-            endpointId: int64Params("endpointId").properties.endpointId,
-          },
-        },
+        params: pathParams({ shieldZoneId: "int32", endpointId: "int64" }),
         body: apiGuardianEndpointUpdateSchema,
       },
     },

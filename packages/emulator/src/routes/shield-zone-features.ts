@@ -84,6 +84,25 @@ export function parseApiDocument(content: string): ApiDocument | undefined {
   }
 }
 
+/** An API guardian endpoint's summary (the first fields of `ApiGuardianEndpointDetails`). */
+export function endpointSummary(
+  z: ShieldZoneState,
+  id: number,
+  e: { method: string; path: string },
+  enforceAuth: boolean,
+) {
+  return {
+    apiGuardianEndpointId: id,
+    shieldZoneId: z.id,
+    requestMethod: e.method,
+    requestPath: e.path,
+    isEnabled: true,
+    validateRequestBodySchema: true,
+    validateResponseBodySchema: false,
+    validateAuthorization: enforceAuth,
+  };
+}
+
 /** Registers the routes of bot detection, upload scanning, API guardian and custom pages. */
 export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const { zoneFor } = zoneAccess(ctx);
@@ -197,16 +216,9 @@ export function registerShieldZoneFeatureRoutes(app: FastifyInstance, ctx: Emula
     const doc = g.spec ? parseApiDocument(g.spec.content) : undefined;
     return {
       configuration: configurationView(z),
-      endpoints: (doc?.endpoints ?? []).map((e, i) => ({
-        apiGuardianEndpointId: z.id * 1000 + i + 1,
-        shieldZoneId: z.id,
-        requestMethod: e.method,
-        requestPath: e.path,
-        isEnabled: true,
-        validateRequestBodySchema: true,
-        validateResponseBodySchema: false,
-        validateAuthorization: g.spec?.enforceAuthorizationValidation ?? true,
-      })),
+      endpoints: (doc?.endpoints ?? []).map((e, i) =>
+        endpointSummary(z, z.id * 1000 + i + 1, e, g.spec?.enforceAuthorizationValidation ?? true),
+      ),
     };
   };
   const guardian = "/shield/shield-zone/:shieldZoneId/api-guardian";

@@ -30,9 +30,9 @@ import {
   ZONE_SETTINGS_DEFAULTS,
 } from "../state-shield-zone";
 import { acceptedResult, int64Params, OK_RESULT } from "./common";
+import { deferredWrite } from "./deferred-write";
 import { dataError, zoneAccess, zoneMissing } from "./shield-access";
-import { listQuerySchema } from "./shield";
-import { pageOf } from "./zone-lists";
+import { listQuerySchema, pageOf } from "./zone-lists";
 
 /** Error key of a create for a pull zone that already has a shield zone. */
 export const ZONE_EXISTS_KEY = "already_exists.shieldzone";
@@ -145,6 +145,8 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
   const { sees, zoneFor } = zoneAccess(ctx);
   /** Pull zones whose shield zone is being created (a delayed create): a second one is a 409. */
   const creating = new Set<number>();
+  const accepted = (id: number) =>
+    acceptedResult(ctx.profile.acceptedNamesRule, `/shield/shield-zone/${id}`, id);
   const badRule = (reply: FastifyReply, url: string, bad: { field: string; id: string }) => {
     const message = `unknown managed WAF rule ${JSON.stringify(bad.id)}; see GET /shield/waf/rules/{shieldZoneId}`;
     return sendError(reply, pathOf(url), 400, `${bad.field}: ${message}`, {
@@ -246,6 +248,7 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
           `accessLists.${unknownList[0]}: no managed access list with this id`,
         );
       const id = st.nextIds.shieldZone++;
+      let made: ShieldZoneState;
       const make = () => {
         const cur = s();
         const z: ShieldZoneState = { id, name: `shield-${pz.name}`, pullZoneId: b.pullZoneId };
@@ -269,33 +272,32 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
             action,
           });
         cur.shieldZones.push(z);
-        ctx.store.commit();
-        return z;
+        made = z;
       };
-      if (ctx.profile.writeDelayMs > 0) {
-        ctx.store.commit(); // the id is taken now
-        creating.add(b.pullZoneId);
-        ctx.pending.schedule(
-          ctx.profile.writeDelayMs,
-          () => {
-            creating.delete(b.pullZoneId);
-            // The pull zone went away, or got a shield zone by a state PUT, meanwhile: dropped.
-            const cur = s();
-            if (!cur.pullZones.some((p) => p.id === b.pullZoneId)) return;
-            if (cur.shieldZones.some((z) => z.id === id || z.pullZoneId === b.pullZoneId)) return;
-            make();
+      return deferredWrite(ctx, reply, {
+        reserves: true,
+        onAccept: () => creating.add(b.pullZoneId),
+        now: make,
+        later: () => {
+          creating.delete(b.pullZoneId);
+          // The pull zone went away, or got a shield zone by a state PUT, meanwhile: dropped.
+          const cur = s();
+          if (!cur.pullZones.some((p) => p.id === b.pullZoneId)) return false;
+          if (cur.shieldZones.some((z) => z.id === id || z.pullZoneId === b.pullZoneId))
+            return false;
+          make();
+          return true;
+        },
+        onDrop: () => creating.delete(b.pullZoneId),
+        accepted: () => accepted(id),
+        done: () => ({
+          data: {
+            pullZoneId: b.pullZoneId,
+            shieldZone: { shieldZoneId: id, ...requestFieldsOf(made) },
           },
-          () => creating.delete(b.pullZoneId),
-        );
-        return reply
-          .code(202)
-          .send(acceptedResult(ctx.profile.acceptedNamesRule, `/shield/shield-zone/${id}`, id));
-      }
-      const z = make();
-      return {
-        data: { pullZoneId: b.pullZoneId, shieldZone: { shieldZoneId: id, ...requestFieldsOf(z) } },
-        error: { ...OK_RESULT },
-      };
+          error: { ...OK_RESULT },
+        }),
+      });
     },
   );
 
@@ -309,23 +311,20 @@ export function registerShieldZoneRoutes(app: FastifyInstance, ctx: EmulatorCont
       const bad = unknownRule(sent, "shieldZone.");
       if (bad) return badRule(reply, req.url, bad);
       const mode = ctx.profile.zonePatch;
-      if (ctx.profile.writeDelayMs > 0) {
-        ctx.pending.schedule(ctx.profile.writeDelayMs, () => {
+      return deferredWrite(ctx, reply, {
+        now: () => applySettings(z, sent, mode),
+        later: () => {
           const cur = s().shieldZones.find((x) => x.id === id);
-          if (!cur) return; // gone meanwhile (a state PUT)
+          if (!cur) return false; // gone meanwhile (a state PUT)
           applySettings(cur, sent, mode);
-          ctx.store.commit();
-        });
-        return reply
-          .code(202)
-          .send(acceptedResult(ctx.profile.acceptedNamesRule, `/shield/shield-zone/${id}`, id));
-      }
-      applySettings(z, sent, mode);
-      ctx.store.commit();
-      return {
-        data: { shieldZoneId: id, shieldZone: { shieldZoneId: id, ...requestFieldsOf(z) } },
-        error: { ...OK_RESULT },
-      };
+          return true;
+        },
+        accepted: () => accepted(id),
+        done: () => ({
+          data: { shieldZoneId: id, shieldZone: { shieldZoneId: id, ...requestFieldsOf(z) } },
+          error: { ...OK_RESULT },
+        }),
+      });
     },
   );
 

@@ -5,29 +5,25 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import {
-  createRateLimitRequestSchema,
-  CreateRateLimitRequest,
   eventLogDatePattern,
   EventLogPage,
   GenericRequestResponse,
-  INT32_MAX,
-  RateLimitRule,
-  RateLimitRuleConfiguration as RuleConfig,
   ShieldZoneByPullZone,
   shieldZoneByPullZoneParamsSchema,
-  updateRateLimitRequestSchema,
-  UpdateRateLimitRequest,
   isRetainedDay,
 } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
 import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
 import { DAY_MS, eventLogEntry, utcDayStart } from "../generators";
-import { BehaviourProfile, fillRuleDefaults } from "../profiles";
-import { acceptedResult, int32Params, int64Params, OK_RESULT } from "./common";
+import { registerCollection } from "./collection";
+import { OK_RESULT } from "./common";
+import { rateLimitRuleKind } from "./shield-rule-kinds";
+import { shieldRuleTable } from "./shield-rules";
 
-export { listOk, zoneListPage, zoneNotFound } from "./zone-lists";
-import { zoneListPage, zoneNotFound } from "./zone-lists";
+export { listOk, listQuerySchema, zoneListPage, zoneNotFound } from "./zone-lists";
+export { embeddedRuleFailure } from "./shield-rules";
+import { zoneNotFound } from "./zone-lists";
 
 const PULL_ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.pullzone";
 
@@ -37,15 +33,6 @@ const pullZoneNotFound = (id: number): GenericRequestResponse => ({
   message: `Pull zone ${id} was not found, has no shield zone, or you do not have access to it`,
   errorKey: PULL_ZONE_NOT_FOUND_KEY,
 });
-
-export const listQuerySchema = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    page: { type: "integer", minimum: 1, maximum: INT32_MAX },
-    perPage: { type: "integer", minimum: 1, maximum: 1000 },
-  },
-} as const;
 
 const eventLogParamsSchema = {
   type: "object",
@@ -86,20 +73,6 @@ export function parseEventLogDate(s: string): number | undefined {
   return ms / DAY_MS;
 }
 
-/** A rule-shaped 200 body that carries a failure in `errorResponse` (the shield API's way). */
-export function embeddedRuleFailure(errorResponse: GenericRequestResponse) {
-  return {
-    id: 0,
-    shieldZoneId: 0,
-    userId: null,
-    ruleName: null,
-    ruleDescription: null,
-    ruleJson: null,
-    ruleConfiguration: null,
-    errorResponse,
-  };
-}
-
 /** Registers the shield routes. */
 export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const s = () => ctx.store.state;
@@ -112,179 +85,7 @@ export function registerShieldRoutes(app: FastifyInstance, ctx: EmulatorContext)
   /** A zone the key cannot see exists as far as the key knows: the platform's wrong-scope answer. */
   const zoneKnown = (req: Req, zoneId: number) =>
     s().shieldZones.some((z) => z.id === zoneId) && sees(req, zoneId);
-  /** Rule-shaped 200 answer to a rule in a zone the key cannot see. */
-  const outOfScope = (rule: RateLimitRule) => embeddedRuleFailure(zoneNotFound(rule.shieldZoneId));
-  const withOk = (r: RateLimitRule): RateLimitRule => ({ ...r, errorResponse: { ...OK_RESULT } });
-  /** The answer to a missing rule, in the shape the profile says. */
-  const notFound = (
-    reply: FastifyReply,
-    url: string,
-    id: number,
-    shape: "rule" | "generic" = "rule",
-  ) => {
-    const message = `Rate limit rule ${id} was not found`;
-    if (ctx.profile.notFoundAnswer === "embedded-200") {
-      const err: GenericRequestResponse = {
-        statusCode: 404,
-        success: false,
-        message,
-        errorKey: "not_found.ratelimit",
-      };
-      return reply.code(200).send(shape === "generic" ? err : embeddedRuleFailure(err));
-    }
-    return sendError(reply, pathOf(url), 404, message, {
-      key: "not_found.ratelimit",
-      shape: "A",
-    });
-  };
-  /** The configuration a write stores: merged over `old` and/or defaults filled, per profile. */
-  const storedConfig = (
-    prof: BehaviourProfile,
-    old: RuleConfig | undefined,
-    sent: RuleConfig,
-  ): RuleConfig => {
-    const merged = prof.ruleConfigPatch === "merge" && old ? { ...old, ...sent } : sent;
-    return prof.fillDefaults ? fillRuleDefaults(merged) : merged;
-  };
-
-  app.get<{ Params: { id: number } }>(
-    "/shield/rate-limit/:id",
-    { schema: { params: int64Params("id") } },
-    async (req, reply) => {
-      const rule = s().rateLimitRules.find((r) => r.id === req.params.id);
-      if (!rule) return notFound(reply, req.url, req.params.id);
-      if (!sees(req, rule.shieldZoneId)) return outOfScope(rule);
-      return withOk(rule);
-    },
-  );
-
-  app.post<{ Body: CreateRateLimitRequest }>(
-    "/shield/rate-limit",
-    { schema: { body: createRateLimitRequestSchema } },
-    async (req, reply) => {
-      const prof = ctx.profile;
-      const b = req.body;
-      const st = s();
-      const ruleConfiguration = b.ruleConfiguration ?? {};
-      if (!zoneKnown(req, b.shieldZoneId)) {
-        return {
-          id: 0,
-          shieldZoneId: b.shieldZoneId,
-          userId: null,
-          ruleName: b.ruleName ?? null,
-          ruleDescription: b.ruleDescription ?? null,
-          ruleJson: null,
-          ruleConfiguration,
-          errorResponse: zoneNotFound(b.shieldZoneId),
-        };
-      }
-      const id = st.nextIds.rateLimitRule++;
-      const make = (): RateLimitRule => {
-        const cfg = storedConfig(prof, undefined, ruleConfiguration);
-        return {
-          id,
-          shieldZoneId: b.shieldZoneId,
-          userId: "user-1",
-          ruleName: b.ruleName ?? null,
-          ruleDescription: b.ruleDescription ?? null,
-          ruleJson: JSON.stringify(cfg),
-          ruleConfiguration: cfg,
-        };
-      };
-      if (prof.writeDelayMs > 0) {
-        ctx.store.commit(); // the id is taken now
-        ctx.pending.schedule(prof.writeDelayMs, () => {
-          const cur = s();
-          // The zone went away (or the id was taken by a state PUT) meanwhile: dropped.
-          if (!cur.shieldZones.some((z) => z.id === b.shieldZoneId)) return;
-          if (cur.rateLimitRules.some((r) => r.id === id)) return;
-          cur.rateLimitRules.push(make());
-          ctx.store.commit();
-        });
-        return reply
-          .code(202)
-          .send(acceptedResult(prof.acceptedNamesRule, `/shield/rate-limit/${id}`, id));
-      }
-      const rule = make();
-      st.rateLimitRules.push(rule);
-      ctx.store.commit();
-      return withOk(rule);
-    },
-  );
-
-  app.patch<{ Params: { id: number }; Body: UpdateRateLimitRequest }>(
-    "/shield/rate-limit/:id",
-    { schema: { params: int32Params("id"), body: updateRateLimitRequestSchema } },
-    async (req, reply) => {
-      const prof = ctx.profile;
-      const id = req.params.id;
-      const rule = s().rateLimitRules.find((r) => r.id === id);
-      if (!rule) return notFound(reply, req.url, id);
-      if (!sees(req, rule.shieldZoneId)) return outOfScope(rule);
-      const b = req.body;
-      const apply = (target: RateLimitRule) => {
-        if (b.ruleName !== undefined) target.ruleName = b.ruleName;
-        if (b.ruleDescription !== undefined) target.ruleDescription = b.ruleDescription;
-        if (b.ruleConfiguration !== undefined) {
-          // "replace" (default): replaced whole, never merged.
-          const cfg = storedConfig(prof, target.ruleConfiguration, b.ruleConfiguration);
-          target.ruleConfiguration = cfg;
-          target.ruleJson = JSON.stringify(cfg);
-        }
-      };
-      if (prof.writeDelayMs > 0) {
-        ctx.pending.schedule(prof.writeDelayMs, () => {
-          const cur = s().rateLimitRules.find((r) => r.id === id);
-          if (!cur) return; // deleted meanwhile
-          apply(cur);
-          ctx.store.commit();
-        });
-        return reply
-          .code(202)
-          .send(acceptedResult(prof.acceptedNamesRule, `/shield/rate-limit/${id}`, id));
-      }
-      apply(rule);
-      ctx.store.commit();
-      return withOk(rule);
-    },
-  );
-
-  app.delete<{ Params: { id: number } }>(
-    "/shield/rate-limit/:id",
-    { schema: { params: int32Params("id") } },
-    async (req, reply) => {
-      const st = s();
-      const i = st.rateLimitRules.findIndex((r) => r.id === req.params.id);
-      if (i === -1) return notFound(reply, req.url, req.params.id, "generic");
-      if (!sees(req, st.rateLimitRules[i].shieldZoneId)) return outOfScope(st.rateLimitRules[i]);
-      st.rateLimitRules.splice(i, 1);
-      ctx.store.commit();
-      const res: GenericRequestResponse = {
-        statusCode: 200,
-        success: true,
-        message: `Rate limit rule ${req.params.id} deleted`,
-        errorKey: null,
-      };
-      return res;
-    },
-  );
-
-  app.get<{ Params: { shieldZoneId: number }; Querystring: { page?: number; perPage?: number } }>(
-    "/shield/rate-limits/:shieldZoneId",
-    { schema: { params: int64Params("shieldZoneId"), querystring: listQuerySchema } },
-    async (req) => {
-      const zoneId = req.params.shieldZoneId;
-      const page = req.query.page ?? 1;
-      const pageSize = req.query.perPage ?? 10;
-      return zoneListPage(
-        zoneId,
-        zoneKnown(req, zoneId),
-        () => s().rateLimitRules.filter((r) => r.shieldZoneId === zoneId),
-        page,
-        pageSize,
-      );
-    },
-  );
+  registerCollection(app, ctx, shieldRuleTable(ctx, rateLimitRuleKind(ctx)));
 
   // The shield zone of a pull zone: `{data}` (the published `GetShieldZoneResponse`, no `error`
   // member), or 200 `{data: null, error}` for a pull zone without one (the platform's answer;

@@ -2,7 +2,17 @@
  * The answers shield zone lists share: a zone the caller cannot see (embedded not-found
  * error), the `error` member of a success, and one page of a zone's objects.
  */
-import type { GenericRequestResponse } from "edgeplatform-client/spec";
+import { INT32_MAX, type GenericRequestResponse } from "edgeplatform-client/spec";
+
+/** The page query of a zone's list (`page` from 1, `perPage` up to 1000). */
+export const listQuerySchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    page: { type: "integer", minimum: 1, maximum: INT32_MAX },
+    perPage: { type: "integer", minimum: 1, maximum: 1000 },
+  },
+} as const;
 
 export const ZONE_NOT_FOUND_KEY = "not_found_or_unauthorised_access.shieldzone";
 
