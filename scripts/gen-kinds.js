@@ -232,6 +232,13 @@ ${imported
   )
   .join("\n")}
 };`,
+    `/** The kinds written only where they differ from the platform's defaults. */
+export const SETTINGS_KINDS: readonly ImportKind[] = [
+${imported
+  .filter((k) => k.import.defaults)
+  .map((k) => `  ${JSON.stringify(k.stub)},`)
+  .join("\n")}
+];`,
   ].join("\n\n");
 }
 

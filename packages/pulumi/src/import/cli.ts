@@ -53,7 +53,7 @@ import { parseZoneFile, readZoneFile, ZoneFileError } from "./bind";
 import { plural } from "./render";
 import { reportFileOf, zoneFileReport } from "./zone-report";
 import { migrateTerraformState } from "./terraform-cli";
-import { IMPORT_KINDS, KIND_WORDS, type ImportKind } from "./kinds.generated";
+import { IMPORT_KINDS, KIND_WORDS, SETTINGS_KINDS, type ImportKind } from "./kinds.generated";
 
 /** The command's name, as users type it. */
 export const COMMAND = "edgeplatform-import";
@@ -86,14 +86,6 @@ export const SETTINGS_DEFAULTS: Required<
  * (docs/performance.md: 1 000 adopted DNS records, `up` 103 s with checkpoints, 12 s without).
  */
 export const LARGE_ADOPT = 1000;
-
-/** The kinds written only where they differ from the platform's defaults. */
-const SETTINGS_KINDS: readonly ImportKind[] = [
-  "shield-zone",
-  "bot-detection",
-  "upload-scanning",
-  "api-guardian",
-];
 
 /** `--help` text. */
 export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--kind KIND]... [--out FILE] [--base-url URL]

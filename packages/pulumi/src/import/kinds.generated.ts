@@ -35,3 +35,11 @@ export const KIND_WORDS: Record<ImportKind, { one: string; many: string; type: s
   "api-guardian": { one: "ApiGuardian", many: "API guardian", type: ":ApiGuardian" },
   "response-page": { one: "response page", many: "response pages", type: ":ResponsePage" },
 };
+
+/** The kinds written only where they differ from the platform's defaults. */
+export const SETTINGS_KINDS: readonly ImportKind[] = [
+  "shield-zone",
+  "bot-detection",
+  "upload-scanning",
+  "api-guardian",
+];
