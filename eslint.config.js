@@ -39,6 +39,33 @@ module.exports = tseslint.config(
     },
   },
   {
+    // The core (engines, gating, serialization) never imports a kind: the kinds import the
+    // core, and the tables that name every kind are generated outside it (scripts/gen-kinds.js).
+    files: ["packages/pulumi/src/resources/core/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/kinds", "**/kinds/**"],
+              message:
+                "resources/core/ never imports a kind: move the code to the kind, or to a neutral core module the kind imports",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='require'] > Literal[value=/(^|\\/)kinds(\\/|$)/]",
+          message:
+            "resources/core/ never requires a kind: the generated table (resources/kinds/providers.generated.ts) does",
+        },
+      ],
+    },
+  },
+  {
     // The emulator checks DNS requests with rules of its own (written from the published
     // document), never with the client's: a rule the client gets wrong must not be wrong in
     // the emulator the same way (the tests would pass against both).

@@ -18,8 +18,10 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { execFileSync } = require("child_process");
+const { readKinds } = require("./gen-kinds");
 
 const ROOT = path.resolve(__dirname, "..");
+const kinds = readKinds(ROOT);
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : def;
@@ -58,23 +60,11 @@ async function main() {
   const loader = require(
     path.join(ROOT, "packages", "pulumi", "dist", "resources", "core", "loader.js"),
   );
-  const stubs = {
-    rateLimitRule: loader.rateLimitRuleStub,
-    wafRule: loader.wafRuleStub,
-    accessList: loader.accessListStub,
-    zoneDnssec: loader.zoneDnssecStub,
-    dnsZone: loader.dnsZoneStub,
-    volumeInstancesDeletion: loader.volumeInstancesDeletionStub,
-    managedAccessList: loader.managedAccessListStub,
-    shieldZone: loader.shieldZoneStub,
-    botDetection: loader.botDetectionStub,
-    uploadScanning: loader.uploadScanningStub,
-    apiGuardian: loader.apiGuardianStub,
-    responsePage: loader.responsePageStub,
-    underAttackMode: loader.underAttackModeStub,
-    botCategorization: loader.botCategorizationStub,
-    dnsRecord: loader.dnsRecordStub,
-  };
+  // Every kind of the list (packages/pulumi/src/resources/kinds/kind-list.json).
+  const stubs = Object.fromEntries(kinds.map((k) => [k.key, loader[`${k.key}Stub`]]));
+  for (const [name, stub] of Object.entries(stubs)) {
+    if (!stub) throw new Error(`dist/resources/core/loader.js has no ${name}Stub: npm run build`);
+  }
   let ok = true;
   for (const [name, stub] of Object.entries(stubs)) {
     const seen = new Map();
@@ -94,24 +84,7 @@ async function main() {
     path.join(ROOT, "packages", "pulumi", "dist", "resources", "core", "serialized-provider.js"),
   );
   process.chdir(ROOT);
-  const kinds = [
-    "rate-limit-rule",
-    "waf-rule",
-    "access-list",
-    "zone-dnssec",
-    "dns-zone",
-    "volume-instances-deletion",
-    "managed-access-list",
-    "shield-zone",
-    "bot-detection",
-    "upload-scanning",
-    "api-guardian",
-    "response-page",
-    "under-attack-mode",
-    "bot-categorization",
-    "dns-record",
-  ];
-  for (const kind of kinds) {
+  for (const kind of kinds.map((k) => k.stub)) {
     const texts = new Set();
     for (const v of versions) {
       const text = await serializeWith(v, serializedProvider(kind));

@@ -14,17 +14,17 @@ import { storeDocument } from "../../packages/pulumi/src/resources/public/api-gu
 import {
   checkAccessList,
   accessListProvider as al,
-} from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
 import {
   checkManagedAccessList,
   managedAccessListProvider as mal,
-} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
-import { rateLimitRuleProvider as rl } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check";
+import { rateLimitRuleProvider as rl } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import {
   checkWafRule,
   wafRuleProvider as waf,
-} from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
 import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/kinds/settings/api-guardian";
 import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
 import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";

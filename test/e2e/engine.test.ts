@@ -291,7 +291,7 @@ const run = e2eAvailable();
       fs.copyFileSync(PROGRAM, path.join(copy, "examples", "quickstart", "program.ts"));
       // Harmless implementation changes; the marker proves the provider host ran the new code.
       const marker = path.join(stack.dir, "upgraded-code-ran");
-      // dist/resources/core/host.js: the one file (a bundle) that holds the implementations.
+      // dist/resources/host.js: the one file (a bundle) that holds the implementations.
       const impl = path.join(copy, "dist", "resources", "core", "host.js");
       fs.appendFileSync(
         impl,

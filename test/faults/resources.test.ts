@@ -11,7 +11,7 @@
  * desired one; whenever it fails, the error must name the resource and the cause and must
  * not contain the API key.
  */
-import { __providers } from "../../packages/pulumi/src/resources/core/registry";
+import { __providers } from "../../packages/pulumi/src/resources/kinds/providers.generated";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { resetSettings } from "../../packages/pulumi/src/resources/core/settings";
 import { sampleConfig } from "../provider/helpers";

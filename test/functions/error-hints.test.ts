@@ -11,7 +11,7 @@ import { Client, EdgeApiError } from "../../packages/client/src";
 import { getRegistry } from "../../packages/pulumi/src/functions/containers";
 import { getAccessLogs } from "../../packages/pulumi/src/functions/logging";
 import { clearClientCache } from "../../packages/pulumi/src/functions/options";
-import { zoneDnssecProvider } from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { zoneDnssecProvider } from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import {
   configureFromRequest,
   resetSettings,

@@ -18,7 +18,7 @@ import {
   checkAccessList,
   resetAccessListState,
   timing,
-} from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { EmulatorState, stackConfig, startPlatform, TestPlatform } from "./helpers";
 

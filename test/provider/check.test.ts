@@ -2,9 +2,9 @@
 import fc from "fast-check";
 import * as pulumi from "@pulumi/pulumi";
 import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check";
 import { checkVolumeInstancesDeletion } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion";
-import { checkZoneDnssec } from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { checkZoneDnssec } from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import { sampleConfig } from "./helpers";
 
 const failures = (news: unknown) => checkRateLimitRule({}, news).failures ?? [];

@@ -22,7 +22,7 @@ import {
   volumeInstancesDeletionStub,
   zoneDnssecStub,
 } from "../../packages/pulumi/src/resources/core/loader";
-import { __providers } from "../../packages/pulumi/src/resources/core/registry";
+import { __providers } from "../../packages/pulumi/src/resources/kinds/providers.generated";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { resetSettings } from "../../packages/pulumi/src/resources/core/settings";
 import { stackConfig, startPlatform, TestPlatform } from "./helpers";
@@ -360,7 +360,7 @@ describe("serializedProvider: linked, the package resolved by name from the work
   test("a stub module whose implementation cannot be loaded fails EVERY call loudly", () => {
     const broken = new Error("Cannot find module '../host'");
     jest.isolateModules(() => {
-      jest.doMock("../../packages/pulumi/src/resources/core/host", () => {
+      jest.doMock("../../packages/pulumi/src/resources/host", () => {
         throw broken;
       });
       const stub = require("../../packages/pulumi/src/resources/stubs/rate-limit-rule") as Record<

@@ -12,7 +12,7 @@ import {
   dnsRecordProvider as p,
   type DnsRecordInputs,
   type DnsRecordOutputs,
-} from "../../packages/pulumi/src/resources/core/providers/dns-record-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/dns-record-provider";
 import { quietProviderLogs, usePlatform } from "./helpers";
 
 const t = usePlatform();

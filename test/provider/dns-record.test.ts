@@ -14,7 +14,7 @@ import {
   timing,
   type DnsRecordInputs,
   type DnsRecordOutputs,
-} from "../../packages/pulumi/src/resources/core/providers/dns-record-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/dns-record-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {
   configureFromRequest,

@@ -5,12 +5,12 @@
  * is refused before any write: the emulator's journal holds no POST. For both rule kinds,
  * RateLimitRule and WafRule; everything else in the configuration is complete and valid.
  */
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
-import { rateLimitRuleProvider as rateLimit } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check";
+import { rateLimitRuleProvider as rateLimit } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import {
   checkWafRule,
   wafRuleProvider as waf,
-} from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
 import { sampleConfig, usePlatform } from "./helpers";
 
 const t = usePlatform();

@@ -8,20 +8,20 @@
  */
 import { createHash } from "crypto";
 import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
-import { diffRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check";
+import { diffRateLimitRule } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import {
   checkWafRule,
   wafRuleProvider,
-} from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
 import {
   accessListProvider,
   checkAccessList,
-} from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
 import {
   checkManagedAccessList,
   diffManagedAccessList,
-} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
 import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
 import { uploadScanningProvider as scan } from "../../packages/pulumi/src/resources/kinds/settings/upload-scanning";

@@ -9,13 +9,13 @@ import {
   RateLimitRuleInputs,
   RateLimitRuleOutputs,
   timing,
-} from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
+} from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {
   ZoneDnssecOutputs,
   zoneDnssecProvider as dnssec,
-} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import {
   VolumeInstancesDeletionOutputs,
   volumeInstancesDeletionProvider as volumes,

@@ -5,7 +5,7 @@
  * the class name and the message again, then the stack trace. Through the host's entry point
  * (`__providers`), against the in-process emulator with a fault.
  */
-import { __providers } from "../../packages/pulumi/src/resources/core/registry";
+import { __providers } from "../../packages/pulumi/src/resources/kinds/providers.generated";
 import { quietProviderLogs, usePlatform } from "./helpers";
 
 const t = usePlatform();

@@ -9,7 +9,7 @@ import {
   checkManagedAccessList,
   managedAccessListProvider as p,
   type ManagedAccessListOutputs,
-} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 

@@ -16,7 +16,7 @@ import {
   ManagedAccessListInputs,
   ManagedAccessListOutputs,
   managedAccessListProvider as p,
-} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { timing } from "../../packages/pulumi/src/resources/core/zone-objects/recovery";
 import { EmulatorControl } from "../../packages/emulator/src";

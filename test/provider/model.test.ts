@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../packages/emulator/src";
 import type { BehaviourProfile, ProfileName } from "../../packages/emulator/src";
 import { Client } from "../../packages/client/src/api/client";
-import { timing } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+import { timing } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import { CLIENT_TIMEOUT_MS, commandArbitrary } from "./model/commands";
 import { KINDS } from "./model/kinds";
 import { World } from "./model/world";

@@ -18,12 +18,12 @@ import {
   TransformationType,
   VariableNames,
 } from "../../packages/client/src/spec";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check";
 import {
   rateLimitRuleProvider as p,
   RateLimitRuleInputs,
   RateLimitRuleOutputs,
-} from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 

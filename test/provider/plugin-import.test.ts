@@ -10,7 +10,7 @@
  * The ids and values come from the emulator's fixtures (packages/emulator/src/fixtures*.ts).
  */
 import { FIXTURE_BLOCK_PAGE } from "../../packages/emulator/src/fixtures-shield";
-import { resetAccessListState } from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
+import { resetAccessListState } from "../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { isDsRead, quietProviderLogs, usePlatform, type EmulatorState } from "./helpers";
 import { pluginFrontEnd } from "./lifecycle-table/front-ends";

@@ -158,7 +158,7 @@ test.each([
 
 test("issue 16 (2): two resources naming one zone's DNSSEC both reach check as a conflict, whatever their order", async () => {
   const { checkZoneDnssec } =
-    await import("../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider");
+    await import("../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider");
   // The new resource is declared first (the engine may create it before it diffs the other).
   new ZoneDnssec("dnssec-new", { zoneId: 7, enabled: false });
   new ZoneDnssec("dnssec-old", { zoneId: pulumi.output(7), enabled: true });
@@ -180,7 +180,7 @@ test("issue 16 (2): two resources naming one zone's DNSSEC both reach check as a
 
 test("issue 16 (2): two resources adopting one rule both reach check as a conflict", async () => {
   const { checkRateLimitRule } =
-    await import("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check");
+    await import("../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check");
   new RateLimitRule("adopt-a", { ruleId: 555, ruleConfiguration: {} });
   new RateLimitRule("adopt-b", { ruleId: 555, ruleConfiguration: { requestCount: 9 } });
   await registeredAll(["adopt-a", "adopt-b"]);

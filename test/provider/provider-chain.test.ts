@@ -10,7 +10,7 @@
  * chain → "a delete refused" failed.
  */
 import { resetCredentialChecks } from "../../packages/pulumi/src/resources/core/credentials";
-import { __providers } from "../../packages/pulumi/src/resources/core/registry";
+import { __providers } from "../../packages/pulumi/src/resources/kinds/providers.generated";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { resetProgramRan } from "../../packages/pulumi/src/resources/core/stored-settings";
 import { quietProviderLogs, usePlatform } from "./helpers";

@@ -3,13 +3,13 @@
  * scenario (fixture rules, what the program wrote), never from the provider's own planning
  * functions.
  */
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check";
 import {
   rateLimitRuleProvider as p,
   RateLimitRuleInputs,
   RateLimitRuleOutputs,
   timing,
-} from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
 import { defaultFixtures } from "../../packages/emulator/src";

@@ -4,9 +4,9 @@
  * in-process emulator: the whole object is reported as a read-only view, and nothing done
  * with that view (a later read, a delete) ever writes.
  */
-import { rateLimitRuleProvider as rules } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
-import { wafRuleProvider as waf } from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
-import { zoneDnssecProvider as dnssec } from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { rateLimitRuleProvider as rules } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
+import { wafRuleProvider as waf } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+import { zoneDnssecProvider as dnssec } from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { defaultFixtures } from "../../packages/emulator/src";
 import { isDsRead, startPlatform, TestPlatform } from "./helpers";

@@ -7,7 +7,7 @@
  */
 import { createHash } from "crypto";
 import { EmulatorControl, startEmulator, type RunningEmulator } from "../../packages/emulator/src";
-import { __providers } from "../../packages/pulumi/src/resources/core/registry";
+import { __providers } from "../../packages/pulumi/src/resources/kinds/providers.generated";
 import { resetCredentialChecks } from "../../packages/pulumi/src/resources/core/credentials";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {

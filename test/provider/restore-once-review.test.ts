@@ -15,12 +15,12 @@ import type { EmulatorState } from "../../packages/emulator/src";
 import {
   checkManagedAccessList,
   managedAccessListProvider as mal,
-} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {
   dnssecTiming,
   zoneDnssecProvider as dnssec,
-} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";
 import { usePlatform } from "./helpers";
 

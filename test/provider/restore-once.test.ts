@@ -16,11 +16,11 @@ import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/ki
 import {
   dnssecTiming,
   zoneDnssecProvider as dnssec,
-} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import {
   checkManagedAccessList,
   managedAccessListProvider as mal,
-} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { usePlatform } from "./helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -14,13 +14,13 @@ import {
   checkAccessList,
   resetAccessListState,
   timing,
-} from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
 import {
   checkManagedAccessList,
   ManagedAccessListInputs,
   ManagedAccessListOutputs,
   managedAccessListProvider as m,
-} from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { EmulatorState, startPlatform, TestPlatform } from "./helpers";
 

@@ -4,7 +4,7 @@ import {
   dnssecTiming,
   ZoneDnssecOutputs,
   zoneDnssecProvider as p,
-} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 
@@ -78,9 +78,9 @@ test("partial DNSSEC create (a 500 that was applied), then destroy before any up
 
 describe("RateLimitRule", () => {
   const r =
-    require("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider") as typeof import("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider");
+    require("../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider") as typeof import("../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider");
   const { checkRateLimitRule } =
-    require("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check") as typeof import("../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check");
+    require("../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check") as typeof import("../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check");
   const { sampleConfig } = require("./helpers") as typeof import("./helpers");
   const rules = async () => (await t.state()).rateLimitRules;
 

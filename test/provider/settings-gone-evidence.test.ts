@@ -17,8 +17,8 @@ import {
   type RunningEmulator,
 } from "../../packages/emulator/src";
 import { storeDocument } from "../../packages/pulumi/src/resources/public/api-guardian-documents";
-import { checkManagedAccessList } from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
-import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+import { checkManagedAccessList } from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
+import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import {
   configureFromRequest,
@@ -27,7 +27,7 @@ import {
 import {
   checkZoneDnssec,
   zoneDnssecProvider as dnssec,
-} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/kinds/settings/api-guardian";
 import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
 import { responsePageProvider as page } from "../../packages/pulumi/src/resources/kinds/settings/response-page";

@@ -12,7 +12,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { EmulatorControl, startEmulator, type RunningEmulator } from "../../packages/emulator/src";
 import { ApiGuardian } from "../../packages/pulumi/src/resources/public/api-guardian";
 import { ManagedAccessList } from "../../packages/pulumi/src/resources/public/managed-access-list";
-import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+import { managedAccessListProvider as mal } from "../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { BotDetection } from "../../packages/pulumi/src/resources/public/bot-detection";
 import { ResponsePage } from "../../packages/pulumi/src/resources/public/response-page";
 import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";

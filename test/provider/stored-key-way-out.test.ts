@@ -20,7 +20,7 @@ import {
   type RunningEmulator,
 } from "../../packages/emulator/src";
 import { resetCredentialChecks } from "../../packages/pulumi/src/resources/core/credentials";
-import { __providers } from "../../packages/pulumi/src/resources/core/registry";
+import { __providers } from "../../packages/pulumi/src/resources/kinds/providers.generated";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { resetSettings } from "../../packages/pulumi/src/resources/core/settings";
 import { resetProgramRan } from "../../packages/pulumi/src/resources/core/stored-settings";

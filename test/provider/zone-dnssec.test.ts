@@ -6,7 +6,7 @@ import {
   dnssecTiming,
   ZoneDnssecOutputs,
   zoneDnssecProvider as p,
-} from "../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+} from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { startPlatform, TestPlatform } from "./helpers";
 

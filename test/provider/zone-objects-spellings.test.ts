@@ -4,10 +4,10 @@
  * Names are unique in a zone: one POST at most, the other refused before any write naming the
  * name, whichever runs first (each order forced with a delay fault).
  */
-import { accessListProvider } from "../../packages/pulumi/src/resources/core/providers/access-list-provider";
-import { rateLimitRuleProvider } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+import { accessListProvider } from "../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
+import { rateLimitRuleProvider } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
-import { wafRuleProvider } from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
+import { wafRuleProvider } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
 import { sampleRuleConfiguration } from "../support/fixtures";
 import { startPlatform, TestPlatform } from "./helpers";
 

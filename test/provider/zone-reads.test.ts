@@ -8,13 +8,13 @@ import {
   rateLimitRuleProvider as p,
   RateLimitRuleInputs,
   RateLimitRuleOutputs,
-} from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
-import { checkRateLimitRule } from "../../packages/pulumi/src/resources/core/providers/rate-limit-rule-check";
+} from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
+import { checkRateLimitRule } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-check";
 import {
   checkWafRule,
   wafRuleProvider as waf,
   WafRuleOutputs,
-} from "../../packages/pulumi/src/resources/core/providers/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { ZONE_READ_MAX_AGE_MS } from "../../packages/pulumi/src/resources/core/zone-objects/zone-reads";
 import { sampleConfig, usePlatform } from "./helpers";

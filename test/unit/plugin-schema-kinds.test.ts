@@ -17,7 +17,7 @@ import * as path from "path";
 import * as ts from "typescript";
 import { buildSchema, type PulumiType } from "../../packages/pulumi/src/plugin/schema";
 import { zoneObjectInputsSchema } from "../../packages/pulumi/src/resources/core/zone-objects/check-schemas";
-import * as settingsSchemas from "../../packages/pulumi/src/resources/core/zone-settings/settings-schemas";
+import * as settingsSchemas from "../../packages/pulumi/src/resources/kinds/settings-inputs-schemas";
 import { accessListInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/access-list-schemas";
 import { dnsRecordInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/dns-record-schemas";
 import { rateLimitRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule";

@@ -51,9 +51,9 @@ export type { DataSourceProgress } from "./functions/progress";
 export type { EdgeResourceOptions, ResourceConnection } from "./resources/public/readable-resource";
 export type { Inputs } from "./functions/output";
 
-type Providers = typeof import("./resources/core/registry").__providers;
+type Providers = typeof import("./resources/kinds/providers.generated").__providers;
 const hostProviders = (): Providers =>
-  (require("./resources/core/host") as typeof import("./resources/core/host")).__providers;
+  (require("./resources/host") as typeof import("./resources/host")).__providers;
 
 /**
  * @internal Implementations reached by the serialized provider stubs. Not public API. Loads

@@ -2,7 +2,7 @@
  * AccessList in the lifecycle table: a collection (fixture zone 1, pull zone 1; custom list
  * 501 "office-network", configuration 7101 enabled/Allow).
  */
-import { accessListProvider } from "../../../packages/pulumi/src/resources/core/providers/access-list-provider";
+import { accessListProvider } from "../../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
 import type { Any, KindDeclaration, Provider } from "./kind";
 
 const listOf = (s: Any, id: string) => s.accessLists.find((l: Any) => l.id === Number(id));

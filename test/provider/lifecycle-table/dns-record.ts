@@ -5,7 +5,7 @@
  * refused instead (a duplicate), which is what the rename, interrupted and two-stacks rules meet.
  */
 import { na, type Any, type KindDeclaration, type Provider } from "./kind";
-import { dnsRecordProvider } from "../../../packages/pulumi/src/resources/core/providers/dns-record-provider";
+import { dnsRecordProvider } from "../../../packages/pulumi/src/resources/kinds/collections/dns-record-provider";
 
 const zoneOf = (s: Any, id: number) => s.dnsZones.find((z: Any) => z.Id === id);
 const recordOf = (s: Any, id: string, zone = 1) =>

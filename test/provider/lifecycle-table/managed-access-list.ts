@@ -2,7 +2,7 @@
  * ManagedAccessList in the lifecycle table: the configuration of a platform list in a zone
  * (fixture zone 1, pull zone 1: "AI Crawlers" is list 3, configuration 7003 disabled/None).
  */
-import { managedAccessListProvider } from "../../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+import { managedAccessListProvider } from "../../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { na, type Any, type KindDeclaration, type Provider } from "./kind";
 import { statesPrior } from "./settings";
 

@@ -1,5 +1,5 @@
 /** RateLimitRule in the lifecycle table: a collection (fixture zone 1, pull zone 1). */
-import { rateLimitRuleProvider } from "../../../packages/pulumi/src/resources/core/providers/rate-limit-rule-provider";
+import { rateLimitRuleProvider } from "../../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import { sampleRuleConfiguration } from "../../support/fixtures";
 import type { Any, KindDeclaration, Provider } from "./kind";
 

@@ -94,12 +94,12 @@ import {
   type JournalEntry,
   type RunningEmulator,
 } from "../../../packages/emulator/src";
-import { resetAccessListState } from "../../../packages/pulumi/src/resources/core/providers/access-list-provider";
+import { resetAccessListState } from "../../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
 import { resetCredentialChecks } from "../../../packages/pulumi/src/resources/core/credentials";
-import { __providers } from "../../../packages/pulumi/src/resources/core/registry";
+import { __providers } from "../../../packages/pulumi/src/resources/kinds/providers.generated";
 import { resetRunState } from "../../../packages/pulumi/src/resources/core/run-state";
 import { resetSettings } from "../../../packages/pulumi/src/resources/core/settings";
-import { dnssecTiming } from "../../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { dnssecTiming } from "../../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import { timing } from "../../../packages/pulumi/src/resources/core/zone-objects/recovery";
 import {
   getPath,

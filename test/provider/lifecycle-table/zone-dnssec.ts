@@ -1,6 +1,6 @@
 /** ZoneDnssec in the lifecycle table: DNSSEC of DNS zone 1 (example.com, off in the fixtures). */
 import { defaultFixtures } from "../../../packages/emulator/src";
-import { zoneDnssecProvider } from "../../../packages/pulumi/src/resources/core/providers/zone-dnssec-provider";
+import { zoneDnssecProvider } from "../../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import { na, type Any, type KindDeclaration, type Provider } from "./kind";
 
 const zoneOf = (s: Any) => s.dnsZones.find((z: Any) => z.Id === 1);

@@ -53,44 +53,15 @@ import { parseZoneFile, readZoneFile, ZoneFileError } from "./bind";
 import { plural } from "./render";
 import { reportFileOf, zoneFileReport } from "./zone-report";
 import { migrateTerraformState } from "./terraform-cli";
+import { IMPORT_KINDS, KIND_WORDS, SETTINGS_KINDS, type ImportKind } from "./kinds.generated";
 
 /** The command's name, as users type it. */
 export const COMMAND = "edgeplatform-import";
 
-/** What a shield zone holds that the import can write, as `--kind` names it. */
-export const IMPORT_KINDS = [
-  "rate-limit-rule",
-  "waf-rule",
-  "access-list",
-  "managed-access-list",
-  "shield-zone",
-  "bot-detection",
-  "upload-scanning",
-  "api-guardian",
-  "response-page",
-] as const;
+/** What a shield zone holds that the import can write, as `--kind` names it (the list of kinds). */
+export { IMPORT_KINDS };
 /** One of {@link IMPORT_KINDS}. */
-export type ImportKind = (typeof IMPORT_KINDS)[number];
-
-/**
- * Each kind in words: `one` counts resources in the summary, `many` names the kind in
- * skipped-kind notes, `type` is the end of its resources' type token.
- */
-const KIND_WORDS: Record<ImportKind, { one: string; many: string; type: string }> = {
-  "rate-limit-rule": { one: "rate-limit rule", many: "rate-limit rules", type: ":RateLimitRule" },
-  "waf-rule": { one: "WAF rule", many: "custom WAF rules", type: ":WafRule" },
-  "access-list": { one: "access list", many: "custom access lists", type: ":AccessList" },
-  "managed-access-list": {
-    one: "managed access list",
-    many: "managed access lists",
-    type: ":ManagedAccessList",
-  },
-  "shield-zone": { one: "ShieldZone", many: "zone settings", type: ":ShieldZone" },
-  "bot-detection": { one: "BotDetection", many: "bot detection", type: ":BotDetection" },
-  "upload-scanning": { one: "UploadScanning", many: "upload scanning", type: ":UploadScanning" },
-  "api-guardian": { one: "ApiGuardian", many: "API guardian", type: ":ApiGuardian" },
-  "response-page": { one: "response page", many: "response pages", type: ":ResponsePage" },
-};
+export type { ImportKind };
 
 /**
  * What a new shield zone's bot detection, upload scanning and API guardian are: bot detection
@@ -115,14 +86,6 @@ export const SETTINGS_DEFAULTS: Required<
  * (docs/performance.md: 1 000 adopted DNS records, `up` 103 s with checkpoints, 12 s without).
  */
 export const LARGE_ADOPT = 1000;
-
-/** The kinds written only where they differ from the platform's defaults. */
-const SETTINGS_KINDS: readonly ImportKind[] = [
-  "shield-zone",
-  "bot-detection",
-  "upload-scanning",
-  "api-guardian",
-];
 
 /** `--help` text. */
 export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--kind KIND]... [--out FILE] [--base-url URL]

@@ -13,6 +13,7 @@
  */
 import { dnsRecordTypeName, INT32_MAX } from "edgeplatform-client/spec";
 import type { ImportKind, ImportOptions } from "./cli";
+import { IMPORT_KINDS } from "./kinds.generated";
 import { isConfigured, type ImportSnapshot, type ShieldZoneImport } from "./generate";
 import { literal } from "./render";
 import { TerraformStateError, type TerraformInstance } from "./terraform-state";
@@ -173,20 +174,12 @@ export function readOptions(plan: MigrationPlan): ImportOptions {
   if (plan.shields.length > 0) {
     kinds.add("shield-zone").add("bot-detection").add("managed-access-list");
   }
-  const order: ImportKind[] = [
-    "rate-limit-rule",
-    "waf-rule",
-    "access-list",
-    "managed-access-list",
-    "shield-zone",
-    "bot-detection",
-  ];
   const sorted = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
   return {
     shieldZones: [],
     pullZones: sorted([...plan.shields, ...plan.rules].map((e) => e.pullZone)),
     dnsZones: sorted(plan.dns.map((d) => d.zoneId)),
-    kinds: order.filter((k) => kinds.has(k)),
+    kinds: IMPORT_KINDS.filter((k) => kinds.has(k)),
     help: false,
   };
 }

@@ -7,8 +7,8 @@
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
-import { rateLimitRuleEngine } from "../resources/core/providers/rate-limit-rule-provider";
-import { wafRuleEngine } from "../resources/core/providers/waf-rule-provider";
+import { rateLimitRuleEngine } from "../resources/kinds/collections/rate-limit-rule-provider";
+import { wafRuleEngine } from "../resources/kinds/collections/waf-rule-provider";
 import type { EngineKind } from "../resources/core/zone-settings/engine";
 import { settingsFieldChanges } from "../resources/core/zone-settings/field-changes";
 import type { accessListInputsSchema as AccessListInputsSchema } from "../resources/kinds/collections/access-list-schemas";

@@ -13,7 +13,7 @@ import type { EmulatorState } from "../../../../packages/emulator/src";
 import {
   accessListProvider,
   resetAccessListState,
-} from "../../../../packages/pulumi/src/resources/core/providers/access-list-provider";
+} from "../../../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
 import { clone, ProgramInputs, StateEntry } from "../engine";
 import type { FieldEdit, ModelKind, OobCreateSpec, PlatformObject } from "../kind";
 import { canon } from "../oracle";

@@ -29,7 +29,7 @@ import {
 import type { EmulatorState } from "../../../../packages/emulator/src";
 import { dnssecInfo } from "../../../../packages/emulator/src/generators";
 import { defaultDnsZoneSettings, dnsRecord } from "../../../../packages/emulator/src/state-dns";
-import { dnsRecordProvider } from "../../../../packages/pulumi/src/resources/core/providers/dns-record-provider";
+import { dnsRecordProvider } from "../../../../packages/pulumi/src/resources/kinds/collections/dns-record-provider";
 import { dnsZoneProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/dns-zone";
 import { clone, ProgramInputs, StateEntry } from "../engine";
 import type { FieldEdit, ModelKind, OobCreateSpec, PlatformObject } from "../kind";

@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { AccessListAction } from "../../../../packages/client/src/spec";
 import type { EmulatorState } from "../../../../packages/emulator/src";
-import { managedAccessListProvider } from "../../../../packages/pulumi/src/resources/core/providers/managed-access-list-provider";
+import { managedAccessListProvider } from "../../../../packages/pulumi/src/resources/kinds/settings/managed-access-list-provider";
 import { clone, ProgramInputs, StateEntry } from "../engine";
 import type { ModelKind, PlatformObject } from "../kind";
 import { canon } from "../oracle";

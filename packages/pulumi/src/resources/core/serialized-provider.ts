@@ -26,60 +26,10 @@
 import Module from "module";
 import * as path from "path";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import {
-  accessListStub,
-  managedAccessListStub,
-  rateLimitRuleStub,
-  volumeInstancesDeletionStub,
-  wafRuleStub,
-  zoneDnssecStub,
-  dnsZoneStub,
-  shieldZoneStub,
-  botDetectionStub,
-  uploadScanningStub,
-  apiGuardianStub,
-  responsePageStub,
-  underAttackModeStub,
-  botCategorizationStub,
-} from "./loader";
-import { dnsRecordStub } from "./loader";
+import { BY_VALUE, type StubKind } from "./loader";
 
-/** The resources with a serialized provider. */
-export type StubKind =
-  | "rate-limit-rule"
-  | "waf-rule"
-  | "access-list"
-  | "zone-dnssec"
-  | "dns-zone"
-  | "volume-instances-deletion"
-  | "managed-access-list"
-  | "shield-zone"
-  | "bot-detection"
-  | "upload-scanning"
-  | "api-guardian"
-  | "response-page"
-  | "under-attack-mode"
-  | "bot-categorization"
-  | "dns-record";
-
-/** The by-value stubs (`loader.ts`): what is serialized when the package cannot be named. */
-const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
-  "rate-limit-rule": rateLimitRuleStub,
-  "waf-rule": wafRuleStub,
-  "access-list": accessListStub,
-  "zone-dnssec": zoneDnssecStub,
-  "dns-zone": dnsZoneStub,
-  "volume-instances-deletion": volumeInstancesDeletionStub,
-  "managed-access-list": managedAccessListStub,
-  "shield-zone": shieldZoneStub,
-  "bot-detection": botDetectionStub,
-  "upload-scanning": uploadScanningStub,
-  "api-guardian": apiGuardianStub,
-  "response-page": responsePageStub,
-  "under-attack-mode": underAttackModeStub,
-  "bot-categorization": botCategorizationStub,
-  "dns-record": dnsRecordStub,
-};
+/** The resources with a serialized provider (the list of kinds, `loader.ts`). */
+export type { StubKind };
 
 const chosen = new Map<StubKind, dynamic.ResourceProvider>();
 

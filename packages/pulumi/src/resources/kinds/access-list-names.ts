@@ -7,27 +7,20 @@ import {
   AccessListAction,
   AccessListCategory,
   AccessListType,
-  ShieldPlanType,
 } from "edgeplatform-client/spec/runtime";
+import { enumName } from "../core/enum-names";
+
+/** The name of a value of an integer enumeration, and a plan type in words (`../core/enum-names`). */
+export { enumName, planName } from "../core/enum-names";
 
 /** An access-list action name (`"None"` … `"Bypass"`). */
 export type AccessListActionName = keyof typeof AccessListAction;
 /** Every action name, in the API's order. */
 export const ACTION_NAMES = Object.keys(AccessListAction) as AccessListActionName[];
 
-/** The name of a value of an integer enumeration; the number as text when unknown. */
-export const enumName = (e: Record<string, number>, v: unknown): string =>
-  Object.keys(e).find((k) => e[k] === v) ?? String(v);
-
 /** The name of an action integer (`2` → `"Block"`); the integer when it has no name. */
 export const actionName = (v: number): AccessListActionName | number =>
   ACTION_NAMES.find((k) => AccessListAction[k] === v) ?? v;
-
-/** A plan type in words (`2` → `"Business"`; an unknown one → `"plan 7"`). */
-export const planName = (p: unknown): string => {
-  const n = enumName(ShieldPlanType, p);
-  return n in ShieldPlanType ? n : `plan ${String(p)}`;
-};
 
 /** Category flags in words (`1024` → `"AiCrawlers"`, `3` → `"VPNs|Datacenters"`, 0 → `"None"`). */
 export function categoryName(v: unknown): string {

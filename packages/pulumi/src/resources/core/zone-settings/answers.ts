@@ -3,7 +3,7 @@
  * answers (never "gone": they name the zone's plan), a failed read of a settings object (never
  * "gone" on a not-found alone), and the settings a program manages.
  */
-import { planName } from "../../kinds/access-list-names";
+import { planName } from "../enum-names";
 import { isNotFound, messageOf, notGoneError, present, ResourceOperationError } from "../common";
 import { getClient } from "../settings";
 import { getPath, expandFields, fieldAt, type SettingsField, type SettingsKind } from "./kind";

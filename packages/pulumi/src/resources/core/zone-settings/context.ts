@@ -25,6 +25,13 @@ import {
 import type { SettingsInputs, SettingsOutputs, ZoneResolution, EngineKind } from "./types";
 import { gated, managedOf, fieldOf } from "./answers";
 
+/**
+ * The schema module of the settings kinds' inputs (generated from the list of kinds, built by
+ * `settingsInputsSchema` of settings-schemas.ts), relative to this directory: a path, not an
+ * import (that module loads every kind and TypeBox; the engine only names its exports).
+ */
+const SETTINGS_INPUTS_SCHEMAS = "../../kinds/settings-inputs-schemas";
+
 /** What every operation of the engine for `kind` shares: its names, labels and values. */
 export function engineContext<R>(kind: EngineKind<R>) {
   const TYPE = kind.type;
@@ -50,7 +57,7 @@ export function engineContext<R>(kind: EngineKind<R>) {
     kind.form?.priorInput ? kind.form.priorInput(p) : `prior: ${JSON.stringify(p)}`;
 
   // The inputs schema (settings-schemas.ts builds it from `kind`), precompiled by the build.
-  const inputsSchema = schemaRef<TObject>(__dirname, "./settings-schemas", kind.inputsSchema);
+  const inputsSchema = schemaRef<TObject>(__dirname, SETTINGS_INPUTS_SCHEMAS, kind.inputsSchema);
 
   /**
    * The prior values the program states (`prior`) for the settings it manages, by path, as

@@ -7,8 +7,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { Failure } from "../common";
 import type { ConfigureRequestLike } from "../settings";
 import type { JsonSchema, SettingsKind, SettingsSnapshot, SettingsTarget } from "./kind";
-import type * as SettingsSchemas from "./settings-schemas";
-import type { SharedField } from "../../kinds/settings/shared-fields";
+import type { SharedField } from "./shared-field";
 
 /** Inputs of a settings resource after `check`: the zone, the kind's key, the settings. */
 export type SettingsInputs = {
@@ -71,10 +70,11 @@ export interface EngineKind<R = unknown> extends SettingsKind<R> {
   /** Kind-specific input failures (`check`). */
   checkExtra?(news: Record<string, unknown>): Failure[];
   /**
-   * The export of settings-schemas.ts that is this kind's inputs schema (built from this
+   * The export of the generated schema module of the settings kinds (`<key>InputsSchema`,
+   * kinds/settings-inputs-schemas.ts) that is this kind's inputs schema (built from this
    * declaration by `settingsInputsSchema`, precompiled by the build): what `check` validates.
    */
-  inputsSchema: Extract<keyof typeof SettingsSchemas, `${string}InputsSchema`>;
+  inputsSchema: `${string}InputsSchema`;
   /** Inputs `check` passes through without validating them as settings (plain JSON Schema). */
   extraInputs?: Record<string, JsonSchema>;
   /** Output fields kept from the inputs as given (ApiGuardian's `specHash`). */

@@ -8,18 +8,14 @@
  * Declared once here, by kind and setting path, for both sides: the program (the classes
  * hand each such resource the others of the program that manage the same field, in the
  * `__spellings` hint) and the settings engine (each kind's declaration names its entry as
- * `shared`; the run claims are per field). This module imports nothing: the program loads it.
+ * `shared`; the run claims are per field). This module imports nothing at run time (a type
+ * only): the program loads it.
  */
 
+import type { SharedField } from "../../core/zone-settings/shared-field";
+
 /** A field of the platform object that settings of several kinds write. */
-export interface SharedField {
-  /** The platform field's own name (`"dDoSShieldSensitivity"`): what makes two settings one. */
-  field: string;
-  /** The field in messages (`"the DDoS sensitivity"`). */
-  noun: string;
-  /** How to keep one resource for it, in the refusal. */
-  wayOut: string;
-}
+export type { SharedField };
 
 const DDOS_SENSITIVITY: SharedField = {
   field: "dDoSShieldSensitivity",

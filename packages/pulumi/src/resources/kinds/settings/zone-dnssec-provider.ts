@@ -3,8 +3,8 @@
  * engine now (kinds/settings/zone-dnssec.ts). Its check, diff and state types, by the
  * names they had.
  */
-import { typedSettingsProvider } from "../zone-settings/engine";
-import { dnssecTiming, zoneDnssecProvider as engine } from "../../kinds/settings/zone-dnssec";
+import { typedSettingsProvider } from "../../core/zone-settings/engine";
+import { dnssecTiming, zoneDnssecProvider as engine } from "./zone-dnssec";
 
 export { dnssecTiming };
 

@@ -9,4 +9,4 @@ export {
   PartialCreateError,
   pendingOutputs,
   timing,
-} from "../zone-objects/recovery";
+} from "../../core/zone-objects/recovery";

@@ -4,14 +4,14 @@
  * Loaded at run time by the serialized stub in `loader.ts`
  * (`require("pulumi-edgeplatform").__providers.wafRule`).
  */
-import { wafRuleKind } from "../../kinds/collections/waf-rule";
-import { zoneObjectProvider } from "../zone-objects/provider";
+import { wafRuleKind } from "./waf-rule";
+import { zoneObjectProvider } from "../../core/zone-objects/provider";
 
 export type {
   ZoneObjectInputs as WafRuleInputs,
   ZoneObjectOutputs as WafRuleOutputs,
-} from "../zone-objects/state";
-export { timing } from "../zone-objects/recovery";
+} from "../../core/zone-objects/state";
+export { timing } from "../../core/zone-objects/recovery";
 
 const wafRule = zoneObjectProvider(wafRuleKind);
 

@@ -5,11 +5,11 @@
  * run time by the serialized stub in `loader.ts`
  * (`require("pulumi-edgeplatform").__providers.dnsRecord`).
  */
-export type { DnsRecordInputs, DnsRecordOutputs } from "../../kinds/collections/dns-record-fields";
+export type { DnsRecordInputs, DnsRecordOutputs } from "./dns-record-fields";
 export {
   checkDnsRecordInputs,
   dnsRecordEngine,
   dnsRecordFieldChanges,
   dnsRecordProvider,
-} from "../../kinds/collections/dns-record-fields";
-export { timing } from "../zone-objects/recovery";
+} from "./dns-record-fields";
+export { timing } from "../../core/zone-objects/recovery";

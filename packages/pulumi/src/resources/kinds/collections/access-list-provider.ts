@@ -5,10 +5,7 @@
  * (kinds/collections/access-list-fields.ts). Loaded at run time by the serialized stub in
  * `loader.ts` (`require("pulumi-edgeplatform").__providers.accessList`).
  */
-export type {
-  AccessListInputs,
-  AccessListOutputs,
-} from "../../kinds/collections/access-list-fields";
-export { checkAccessList, accessListProvider } from "../../kinds/collections/access-list-fields";
-export { resetAccessListState } from "../../kinds/collections/access-list";
-export { timing } from "../zone-objects/recovery";
+export type { AccessListInputs, AccessListOutputs } from "./access-list-fields";
+export { checkAccessList, accessListProvider } from "./access-list-fields";
+export { resetAccessListState } from "./access-list";
+export { timing } from "../../core/zone-objects/recovery";

@@ -4,8 +4,8 @@
  * diff and state types.
  */
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
-import { typedSettingsProvider } from "../zone-settings/engine";
-import { managedAccessListProvider as engine } from "../../kinds/settings/managed-access-list";
+import { typedSettingsProvider } from "../../core/zone-settings/engine";
+import { managedAccessListProvider as engine } from "./managed-access-list";
 
 /** An access-list action as a program writes it: the name (`"Block"`) or the integer. */
 export type AccessListActionInput = keyof typeof AccessListAction | number;

@@ -3,11 +3,15 @@
  * semantics (zone-objects/plan.ts, zone-objects/state.ts) for the rate-limit rule's
  * declaration, under the names this module always had.
  */
-import { rateLimitFields } from "../../kinds/collections/rate-limit-rule";
-import { configurationPlan } from "../zone-objects/plan";
-import { statePlan, type ZoneObjectInputs, type ZoneObjectOutputs } from "../zone-objects/state";
+import { rateLimitFields } from "./rate-limit-rule";
+import { configurationPlan } from "../../core/zone-objects/plan";
+import {
+  statePlan,
+  type ZoneObjectInputs,
+  type ZoneObjectOutputs,
+} from "../../core/zone-objects/state";
 
-export { REQUIRED_FOR_CREATE } from "../../kinds/collections/rate-limit-rule";
+export { REQUIRED_FOR_CREATE } from "./rate-limit-rule";
 export {
   deletesOnDestroy,
   inputsFromOutputs,
@@ -15,8 +19,8 @@ export {
   managesTop,
   originOf,
   replacedBy,
-} from "../zone-objects/state";
-export type { PatchField, TopField } from "../zone-objects/state";
+} from "../../core/zone-objects/state";
+export type { PatchField, TopField } from "../../core/zone-objects/state";
 
 /** Inputs of a rate-limit rule after `check` (enumerations by name). */
 export type RateLimitRuleInputs = ZoneObjectInputs;

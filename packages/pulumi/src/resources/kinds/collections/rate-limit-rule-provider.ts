@@ -5,11 +5,11 @@
  * `loader.ts` (`require("pulumi-edgeplatform").__providers.rateLimitRule`). This module keeps
  * the names the rest of the package and the tests import.
  */
-import { rateLimitRuleKind } from "../../kinds/collections/rate-limit-rule";
-import { zoneObjectProvider } from "../zone-objects/provider";
+import { rateLimitRuleKind } from "./rate-limit-rule";
+import { zoneObjectProvider } from "../../core/zone-objects/provider";
 
 export type { RateLimitRuleInputs, RateLimitRuleOutputs } from "./rate-limit-rule-plan";
-export { timing } from "../zone-objects/recovery";
+export { timing } from "../../core/zone-objects/recovery";
 
 const rateLimitRule = zoneObjectProvider(rateLimitRuleKind);
 
