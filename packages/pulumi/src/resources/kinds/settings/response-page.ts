@@ -15,7 +15,11 @@ export const responsePageKind: EngineKind<{ html: string | null }> = {
   type: "ResponsePage",
   noun: "the custom response page",
   inputsSchema: "responsePageInputsSchema",
-  fields: [field("html", { type: "string", minLength: 1 })],
+  fields: [field("html", { type: "string", minLength: 1 }, "The page's HTML.", { required: true })],
+  docs: {
+    argsDoc: "The settings of {@link ResponsePageArgs}: the page's HTML.",
+    outputTypes: { html: "string | null" },
+  },
   keyInput: { name: "pageType", values: CustomPageTypes },
   async read(t) {
     const html = (await getClient().shieldZones.getCustomPage(t.zone, t.key as never)) ?? null;
