@@ -91,6 +91,8 @@ export interface SettingsExtra {
   tsType: string;
   /** Whether it is a required argument (default: optional). */
   required?: boolean;
+  /** An argument the engine keeps in the state (an output, not typed as one). */
+  output?: true;
 }
 
 /**

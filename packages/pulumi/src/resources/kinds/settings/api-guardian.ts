@@ -71,6 +71,7 @@ export const apiGuardianKind: EngineKind<ApiGuardian> = {
         description:
           "Whether the document's authorization requirements are enforced (with `spec`/`specFile`).",
         tsType: "boolean",
+        output: true,
       },
     },
     outputs: {

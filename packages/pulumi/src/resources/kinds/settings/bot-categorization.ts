@@ -68,14 +68,14 @@ export const botCategorizationKind: EngineKind<BotCategorizationList> = {
       categories: {
         description: 'The action of each named category (`{ AIScraper: "Block" }`).',
         tsType: "{ [C in BotCategoryName]?: pulumi.Input<BotCategoryActionArg> }",
-        outputType: "Record<string, string | number>",
+        outputType: "Record<string, string | number> | undefined",
       },
       bots: {
         description:
           'The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` ' +
           "lists the ids). A bot the zone does not list is refused before any write.",
         tsType: "Record<string, pulumi.Input<BotActionArg>>",
-        outputType: "Record<string, string | number>",
+        outputType: "Record<string, string | number> | undefined",
       },
     },
   },
