@@ -255,13 +255,16 @@ function specTypeNames() {
  * The generated module of a settings kind (formatted with the repository's prettier config).
  * @param kind The declaration (`type`, `fields`, `docs`).
  * @param enums The exported enumerations (name → object), `edgeplatform-client/spec`'s.
+ * @param options `format: false`: the text before prettier (prettier 3 loads its plugins with a
+ *   dynamic import, which a jest test cannot run).
  */
-async function renderKindTypes(kind, enums) {
+async function renderKindTypes(kind, enums, { format = true } = {}) {
   const enumName = (values) =>
     Object.keys(enums).find((k) => k !== "EnumsByField" && enums[k] === values);
   const specTypes = specTypeNames();
   enumName.exported = (n) => Object.prototype.hasOwnProperty.call(enums, n) || specTypes.has(n);
   const text = new KindTypes(kind, enumName).render();
+  if (!format) return text;
   const prettier = require("prettier");
   const path = require("path");
   const filepath = path.join(

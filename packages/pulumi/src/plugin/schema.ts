@@ -873,12 +873,19 @@ function functionSchema(f: PluginFunction, types: Record<string, PulumiType>): F
   };
 }
 
-/** The package schema of the plugin, version `version`. */
-export function buildSchema(version: string): PackageSchema {
+/**
+ * The package schema of the plugin, version `version`.
+ * @param kinds The resources it serves (default: every kind of the package; a test hands it a
+ *   declaration of its own).
+ */
+export function buildSchema(
+  version: string,
+  kinds: readonly PluginResource[] = PLUGIN_RESOURCES,
+): PackageSchema {
   const variables = configVariables();
   const types: Record<string, PulumiType> = {};
   const resources: PackageSchema["resources"] = {};
-  for (const r of PLUGIN_RESOURCES) resources[tokenOf(r)] = resourceSchema(r, types);
+  for (const r of kinds) resources[tokenOf(r)] = resourceSchema(r, types);
   const functions: Record<string, FunctionSchema> = {};
   for (const f of PLUGIN_FUNCTIONS) functions[functionTokenOf(f)] = functionSchema(f, types);
   return {
