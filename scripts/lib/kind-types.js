@@ -206,7 +206,9 @@ class KindTypes {
       .filter(([, e]) => e.output)
       .map(([n]) => n);
     const names = [...outputs.map((o) => o.name), ...engineOnly];
+    // A secret setting's value before Pulumi is in `prior`: secret too.
     const secrets = outputs.filter((o) => o.secret).map((o) => o.name);
+    if (secrets.length > 0) secrets.push("prior");
     const stub = stubOf(type);
     const spec = [...this.names].filter((n) => this.enumName.exported(n)).sort();
     const own = [...this.names].filter((n) => !this.enumName.exported(n)).sort();

@@ -485,3 +485,23 @@ export function declarationProblems(
       if (blank(e.description)) out.push(`${kind.type}: ${what} ${name} has no description`);
   return out;
 }
+
+/** What a log line or an error shows in place of a secret setting's value. */
+export const REDACTED = "[secret]";
+
+/**
+ * `values` (nested by path, or keyed by flat path) with every secret setting's value (a field
+ * declared `secret: true`) replaced by {@link REDACTED}: what a log line or an error may print.
+ * A copy; `values` itself when no field is secret.
+ */
+export function redacted(fields: readonly SettingsField[], values: unknown): unknown {
+  if (!fields.some((f) => f.secret)) return values;
+  if (values === null || typeof values !== "object" || Array.isArray(values)) return values;
+  const out = JSON.parse(JSON.stringify(values)) as Record<string, unknown>;
+  for (const f of expandFields(fields, out)) {
+    if (!f.secret) continue;
+    if (f.path in out) out[f.path] = REDACTED;
+    if (getPath(out, f.path) !== undefined) setPath(out, f.path, REDACTED);
+  }
+  return out;
+}
