@@ -196,7 +196,17 @@ export abstract class ZoneSettingsResource<A extends object> extends ReadableRes
     super({ ...kind, module: "shield", adopt }, name, args, options, (given) => {
       const a = given as (A & Record<string, unknown>) | undefined;
       const key = a && kind.key ? { name: kind.key, value: a[kind.key] as never } : undefined;
-      const engineArgs = a && kind.engineArgs ? kind.engineArgs(a) : a;
+      const program = a && kind.engineArgs ? kind.engineArgs(a) : a;
+      // A secret setting's input is a secret too (the state's inputs hold it encrypted).
+      const engineArgs =
+        program && secrets.length > 0
+          ? Object.fromEntries(
+              Object.entries(program).map(([k, v]) => [
+                k,
+                secrets.includes(k) && v !== undefined && v !== null ? pulumi.secret(v) : v,
+              ]),
+            )
+          : program;
       const outputs = [...COMMON_OUTPUTS, ...kind.outputs];
       return settingsInputs(kind.type, kind.noun, name, engineArgs, outputs, key);
     });
