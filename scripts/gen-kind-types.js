@@ -4,7 +4,8 @@
  * packages/pulumi/src/resources/kinds/settings/<stub>.ts) to
  * packages/pulumi/src/resources/public/generated/<stub>.ts (scripts/lib/kind-types.js), so
  * that a field added to a declaration is in `<Type>SettingsArgs`, `<Type>State` and the
- * class's outputs with no other edit. Reads the declarations from the sources (bundled with
+ * class's outputs, and in its field table in docs/resources.md (between `<!-- fields: Type -->`
+ * and `<!-- /fields -->`), with no other edit. Reads the declarations from the sources (bundled with
  * esbuild; the client package's dist must be built).
  *
  *   node scripts/gen-kind-types.js [--check]
@@ -14,7 +15,7 @@
 
 const fs = require("fs");
 const path = require("path");
-const { renderKindTypes, stubOf } = require("./lib/kind-types");
+const { fieldTable, renderKindTypes, stubOf } = require("./lib/kind-types");
 
 const ROOT = path.join(__dirname, "..");
 const SRC = path.join(ROOT, "packages", "pulumi", "src");
@@ -53,12 +54,36 @@ function generatedKinds() {
     .map((r) => r.kind);
 }
 
-/** The generated files: path → text. */
+/** The docs whose field tables are generated (between `<!-- fields: Type -->` markers). */
+const DOCS = [path.join(ROOT, "docs", "resources.md")];
+
+/**
+ * `text` with the field table of each kind between its markers (`<!-- fields: UploadScanning
+ * -->` … `<!-- /fields -->`), formatted with prettier as the repository's markdown is.
+ */
+async function withFieldTables(file, text, kinds) {
+  const byType = new Map(kinds.map((k) => [k.type, k]));
+  const out = text.replace(
+    /(<!-- fields: (\w+) -->\n)[\s\S]*?(<!-- \/fields -->)/g,
+    (_m, open, type, close) => {
+      const kind = byType.get(type);
+      if (!kind) throw new Error(`${path.relative(ROOT, file)}: no settings kind ${type}`);
+      return `${open}\n${fieldTable(kind)}\n\n${close}`;
+    },
+  );
+  const prettier = require("prettier");
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(out, { ...options, filepath: file });
+}
+
+/** The generated files: path → text (the public types' modules and the docs' tables). */
 async function generatedFiles(kinds = generatedKinds()) {
   const enums = require("edgeplatform-client/spec");
   const out = new Map();
   for (const kind of kinds)
     out.set(path.join(OUT, `${stubOf(kind.type)}.ts`), await renderKindTypes(kind, enums));
+  for (const doc of DOCS)
+    out.set(doc, await withFieldTables(doc, fs.readFileSync(doc, "utf8"), kinds));
   return out;
 }
 
@@ -85,7 +110,7 @@ async function main() {
       }
   if (stale.length) {
     console.error(
-      `stale generated public types (run \`npm run kind-types\` after \`npm run build\`):\n  ${stale.join("\n  ")}`,
+      `stale generated public types or field tables (run \`npm run kind-types\`):\n  ${stale.join("\n  ")}`,
     );
     process.exit(1);
   }

@@ -280,4 +280,46 @@ async function renderKindTypes(kind, enums, { format = true } = {}) {
   return prettier.format(text, { ...options, filepath });
 }
 
-module.exports = { renderKindTypes, stubOf, constantOf, GENERATED_HEADER };
+/** The type of a setting's value as the docs' field table shows it. */
+function docType(f) {
+  const s = f.schema ?? {};
+  if (f.names && Array.isArray(s.enum)) {
+    const names = Object.keys(f.names).map((n) => `\`"${n}"\``);
+    const values = Object.values(f.names);
+    return `${names.join(", ")} (${Math.min(...values)}–${Math.max(...values)})`;
+  }
+  const range = (x) =>
+    x.minimum !== undefined && x.maximum !== undefined && x.maximum < 2 ** 31 - 1
+      ? ` ${x.minimum}–${x.maximum}`
+      : "";
+  if (s.type === "integer" || s.type === "number") return `integer${range(s)}`;
+  if (s.type === "array") return `list of ${s.items?.type === "integer" ? "integers" : "strings"}`;
+  return s.type ?? "any";
+}
+
+/**
+ * The docs' field table of a settings kind (markdown, before prettier): one row per setting
+ * (its path; a map of settings as `bots.<key>`), then the arguments besides the settings.
+ */
+function fieldTable(kind) {
+  const cell = (t) => String(t).replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
+  const rows = ["| argument | type | description |", "| --- | --- | --- |"];
+  for (const f of kind.fields) {
+    const at = f.path.endsWith(".*") ? `${f.path.slice(0, -2)}.<key>` : f.path;
+    const secret = f.secret ? " Secret." : "";
+    rows.push(`| \`${at}\` | ${cell(docType(f))} | ${cell(f.description)}${secret} |`);
+  }
+  for (const [name, e] of Object.entries(kind.docs?.args ?? {}))
+    rows.push(
+      `| \`${name}\` | ${cell(e.tsType.replace(/ \| undefined$/, ""))} | ${cell(e.description)} |`,
+    );
+  return rows.join("\n");
+}
+
+module.exports = {
+  fieldTable,
+  renderKindTypes,
+  stubOf,
+  constantOf,
+  GENERATED_HEADER,
+};

@@ -465,8 +465,8 @@ export function settingsSchema(fields: readonly SettingsField[]): Record<string,
 
 /**
  * The problems of a kind's declaration for its public types, schema and docs: a field, group,
- * extra argument or output with no description, each named with the kind (`"UploadScanning:
- * field enabled has no description"`). Empty when the declaration is whole.
+ * extra argument or output with no description, each named with the kind (`"<Type>: field
+ * <path> has no description"`). Empty when the declaration is whole.
  */
 export function declarationProblems(
   kind: Pick<SettingsKind, "type" | "fields" | "docs">,
