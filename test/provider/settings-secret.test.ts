@@ -174,4 +174,28 @@ describe("the engine never prints a secret setting", () => {
     expect(printed).not.toContain("theirs-7f3a9c");
     expect(printed).not.toContain("ours-5e1b2d");
   });
+
+  test("a failed write: the error names the values before Pulumi with [secret]", async () => {
+    await ctl.reset();
+    resetRunState();
+    await ctl.updateState((s: Any) => {
+      const zone = s.shieldZones.find((z: Any) => z.id === 3);
+      zone.customPages = { ...zone.customPages, block: THEIRS };
+    });
+    await ctl.fault({ method: "PUT", path: "custom-page", status: 500, count: -1 });
+    try {
+      const news = { shieldZoneId: 3, pageType: "block", html: OURS };
+      const error = await provider.create(provider.checkSync({}, news).inputs).then(
+        () => undefined,
+        (e: Error) => e,
+      );
+      expect(error).toBeInstanceOf(Error);
+      const text = `${error!.message}\n${require("util").inspect(error)}`;
+      expect(text).toContain("[secret]");
+      expect(text).not.toContain("theirs-7f3a9c");
+      expect(text).not.toContain("ours-5e1b2d");
+    } finally {
+      await ctl.clearFaults();
+    }
+  });
 });

@@ -41,8 +41,12 @@ export function engineContext<R>(kind: EngineKind<R>) {
   const ZONE = kind.address?.noun ?? "shield zone";
   const LABEL = kind.address?.label ?? "shield zone";
   /** Recorded values in the messages of a refused delete. */
-  const show = (v: unknown) =>
-    kind.form?.describe ? kind.form.describe(v as Record<string, unknown>) : JSON.stringify(v);
+  const show = (raw: unknown) => {
+    const v = redacted(kind.fields, raw);
+    return kind.form?.describe
+      ? kind.form.describe(v as Record<string, unknown>)
+      : JSON.stringify(v);
+  };
   /** Values in the log lines, for a person (`waf.mode = Block`). */
   // A secret setting's value is never printed (a field declared `secret: true`).
   const describe = (raw: unknown) => {

@@ -505,3 +505,14 @@ export function redacted(fields: readonly SettingsField[], values: unknown): unk
   }
   return out;
 }
+
+/**
+ * `error` (a failure that carries the state to record, `properties`) with that state left out
+ * of what prints it (`util.inspect`, a log of the error) when a field is secret: the engine
+ * still reads it (it keeps the secret outputs encrypted); a printout would not.
+ */
+export function secretsHidden<E extends object>(fields: readonly SettingsField[], error: E): E {
+  if (!fields.some((f) => f.secret) || !("properties" in error)) return error;
+  Object.defineProperty(error, "properties", { enumerable: false });
+  return error;
+}
