@@ -72,14 +72,24 @@ interface Expected {
   derived?: { args: string[]; input: string };
 }
 
-const settings = (stub: string, type: string, args: string[], module = "shield"): Expected => ({
+/**
+ * A settings kind whose public types are generated from its declaration
+ * (public/generated/<stub>.ts: `<Type>SettingsArgs`, `<Type>Outputs`).
+ */
+const settings = (stub: string, type: string, module = "shield"): Expected => ({
   stub,
   token: `edgeplatform:${module}:${type}`,
   inputs: (settingsSchemas as unknown as Record<string, Js>)[
     `${type.charAt(0).toLowerCase()}${type.slice(1)}InputsSchema`
   ],
-  args: { [`${stub}.ts`]: args, "zone-settings-resource.ts": ZONE_ARGS },
-  outputs: { [`${stub}.ts`]: [type], "zone-settings-resource.ts": ["ZoneSettingsResource"] },
+  args: {
+    [`generated/${stub}.ts`]: [`${type}SettingsArgs`],
+    "zone-settings-resource.ts": ZONE_ARGS,
+  },
+  outputs: {
+    [`generated/${stub}.ts`]: [`${type}Outputs`],
+    "zone-settings-resource.ts": ["ZoneSettingsResource"],
+  },
 });
 
 const KINDS: Expected[] = [
@@ -132,16 +142,16 @@ const KINDS: Expected[] = [
     args: { "volume-instances-deletion.ts": ["VolumeInstancesDeletionArgs"] },
     outputs: { "volume-instances-deletion.ts": ["VolumeInstancesDeletion"] },
   },
-  settings("shield-zone", "ShieldZone", ["ShieldZoneSettingsArgs"]),
-  settings("bot-detection", "BotDetection", ["BotDetectionSettingsArgs"]),
-  settings("upload-scanning", "UploadScanning", ["UploadScanningSettingsArgs"]),
+  settings("shield-zone", "ShieldZone"),
+  settings("bot-detection", "BotDetection"),
+  settings("upload-scanning", "UploadScanning"),
   {
-    ...settings("api-guardian", "ApiGuardian", ["ApiGuardianSettingsArgs"]),
+    ...settings("api-guardian", "ApiGuardian"),
     derived: { args: ["spec", "specFile"], input: "specHash" },
   },
-  settings("response-page", "ResponsePage", ["ResponsePageArgs"]),
-  settings("under-attack-mode", "UnderAttackMode", ["UnderAttackModeSettingsArgs"]),
-  settings("bot-categorization", "BotCategorization", ["BotCategorizationSettingsArgs"]),
+  settings("response-page", "ResponsePage"),
+  settings("under-attack-mode", "UnderAttackMode"),
+  settings("bot-categorization", "BotCategorization"),
   {
     stub: "managed-access-list",
     token: "edgeplatform:shield:ManagedAccessList",

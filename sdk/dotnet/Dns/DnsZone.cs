@@ -17,16 +17,13 @@ namespace EdgePlatform.Pulumi.Dns
     public partial class DnsZone : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-        /// `CertificateKeyType`).
+        /// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         /// </summary>
         [Output("certificateKeyType")]
         public Output<EdgePlatform.Pulumi.Dns.DnsCertificateKeyType?> CertificateKeyType { get; private set; } = null!;
 
         /// <summary>
-        /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-        /// platform's, and a value of the program's own is refused before any write.
+        /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         /// </summary>
         [Output("customNameserversEnabled")]
         public Output<bool?> CustomNameserversEnabled { get; private set; } = null!;
@@ -41,8 +38,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<string?> Domain { get; private set; } = null!;
 
         /// <summary>
-        /// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-        /// `LogAnonymizationType`).
+        /// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         /// </summary>
         [Output("logAnonymizationType")]
         public Output<EdgePlatform.Pulumi.Dns.DnsLogAnonymizationType?> LogAnonymizationType { get; private set; } = null!;
@@ -164,16 +160,13 @@ namespace EdgePlatform.Pulumi.Dns
     public sealed class DnsZoneArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-        /// `CertificateKeyType`).
+        /// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         /// </summary>
         [Input("certificateKeyType")]
         public Input<EdgePlatform.Pulumi.Dns.DnsCertificateKeyType>? CertificateKeyType { get; set; }
 
         /// <summary>
-        /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-        /// platform's, and a value of the program's own is refused before any write.
+        /// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         /// </summary>
         [Input("customNameserversEnabled")]
         public Input<bool>? CustomNameserversEnabled { get; set; }
@@ -188,8 +181,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<string>? Domain { get; set; }
 
         /// <summary>
-        /// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-        /// `LogAnonymizationType`).
+        /// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         /// </summary>
         [Input("logAnonymizationType")]
         public Input<EdgePlatform.Pulumi.Dns.DnsLogAnonymizationType>? LogAnonymizationType { get; set; }

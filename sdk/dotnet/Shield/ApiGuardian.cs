@@ -82,7 +82,7 @@ namespace EdgePlatform.Pulumi.Shield
         public Output<int?> ShieldZoneId { get; private set; } = null!;
 
         /// <summary>
-        /// sha256 of the document (hex), when given.
+        /// sha256 of the document Pulumi uploaded (hex).
         /// </summary>
         [Output("specHash")]
         public Output<string?> SpecHash { get; private set; } = null!;
@@ -186,15 +186,13 @@ namespace EdgePlatform.Pulumi.Shield
         public Input<int>? ShieldZoneId { get; set; }
 
         /// <summary>
-        /// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
-        /// document. Not with `specFile`.
+        /// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the document. Not with `specFile`.
         /// </summary>
         [Input("spec")]
         public Input<string>? Spec { get; set; }
 
         /// <summary>
-        /// Path of the OpenAPI document, relative to the program's directory, read on the machine
-        /// that runs `pulumi`. The state holds its sha256. Not with `spec`.
+        /// Path of the OpenAPI document, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256. Not with `spec`.
         /// </summary>
         [Input("specFile")]
         public Input<string>? SpecFile { get; set; }

@@ -17,8 +17,7 @@ namespace EdgePlatform.Pulumi.Shield
     public partial class BotCategorization : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-        /// the ids). A bot the zone does not list is refused before any write.
+        /// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         /// </summary>
         [Output("bots")]
         public Output<ImmutableDictionary<string, EdgePlatform.Pulumi.Shield.BotCategorizationBots>?> Bots { get; private set; } = null!;
@@ -119,8 +118,7 @@ namespace EdgePlatform.Pulumi.Shield
         private InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationBots>? _bots;
 
         /// <summary>
-        /// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-        /// the ids). A bot the zone does not list is refused before any write.
+        /// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         /// </summary>
         public InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationBots> Bots
         {

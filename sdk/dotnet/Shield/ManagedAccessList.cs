@@ -17,9 +17,7 @@ namespace EdgePlatform.Pulumi.Shield
     public partial class ManagedAccessList : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-        /// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-        /// Left out: not managed. At least one of `enabled` and `action` is required.
+        /// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         /// </summary>
         [Output("action")]
         public Output<EdgePlatform.Pulumi.Shield.AccessListAction?> Action { get; private set; } = null!;
@@ -148,9 +146,7 @@ namespace EdgePlatform.Pulumi.Shield
     public sealed class ManagedAccessListArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-        /// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-        /// Left out: not managed. At least one of `enabled` and `action` is required.
+        /// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         /// </summary>
         [Input("action")]
         public Input<EdgePlatform.Pulumi.Shield.AccessListAction>? Action { get; set; }

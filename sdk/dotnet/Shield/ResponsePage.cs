@@ -17,7 +17,7 @@ namespace EdgePlatform.Pulumi.Shield
     public partial class ResponsePage : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// The page's HTML.
+        /// The page's HTML (`null` in the state: the platform's own page).
         /// </summary>
         [Output("html")]
         public Output<string?> Html { get; private set; } = null!;
@@ -115,7 +115,7 @@ namespace EdgePlatform.Pulumi.Shield
     public sealed class ResponsePageArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// The page's HTML.
+        /// The page's HTML (`null` in the state: the platform's own page).
         /// </summary>
         [Input("html")]
         public Input<string>? Html { get; set; }

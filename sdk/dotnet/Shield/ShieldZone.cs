@@ -17,7 +17,7 @@ namespace EdgePlatform.Pulumi.Shield
     public partial class ShieldZone : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// True when Pulumi created the shield zone.
+        /// True when Pulumi created the shield zone: destroy leaves it (there is no DELETE).
         /// </summary>
         [Output("created")]
         public Output<bool?> Created { get; private set; } = null!;

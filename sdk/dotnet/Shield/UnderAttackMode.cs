@@ -17,9 +17,7 @@ namespace EdgePlatform.Pulumi.Shield
     public partial class UnderAttackMode : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-        /// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-        /// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        /// Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         /// </summary>
         [Output("enabled")]
         public Output<EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity?> Enabled { get; private set; } = null!;
@@ -111,9 +109,7 @@ namespace EdgePlatform.Pulumi.Shield
     public sealed class UnderAttackModeArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-        /// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-        /// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        /// Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         /// </summary>
         [Input("enabled")]
         public Input<EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity>? Enabled { get; set; }

@@ -195,14 +195,8 @@ const zoneObjectInputs = schemaRef<typeof ZoneObjectInputsSchema>(
 const pub = (stub: string) => `resources/public/${stub}.ts`;
 const ZONE_SETTINGS = pub("zone-settings-resource");
 
-/** A settings resource of `shield` whose Args are `<Type>SettingsArgs` and the zone's. */
-function settings(
-  stub: string,
-  kind: EngineKind,
-  provider: unknown,
-  noun: string,
-  args = [`${kind.type}SettingsArgs`],
-): SettingsResource {
+/** A settings resource of `shield`: its kind's declaration describes it (schema.ts). */
+function settings(kind: EngineKind, provider: unknown, noun: string): SettingsResource {
   return {
     family: "settings",
     module: "shield",
@@ -210,12 +204,11 @@ function settings(
     noun,
     kind,
     engine: settingsEngine(kind, provider),
+    // The kind's own fields, arguments and outputs are described by its declaration (schema.ts);
+    // these are the zone arguments and common outputs every settings resource shares.
     docs: {
-      inputs: {
-        [pub(stub)]: args,
-        [ZONE_SETTINGS]: ["InShieldZoneArgs", "InPullZoneArgs", "SettingsPriorArgs"],
-      },
-      outputs: { [pub(stub)]: [kind.type], [ZONE_SETTINGS]: ["ZoneSettingsResource"] },
+      inputs: { [ZONE_SETTINGS]: ["InShieldZoneArgs", "InPullZoneArgs", "SettingsPriorArgs"] },
+      outputs: { [ZONE_SETTINGS]: ["ZoneSettingsResource"] },
     },
   };
 }
@@ -333,11 +326,11 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
       },
     },
   },
-  settings("shield-zone", shieldZoneKind, shieldZoneProvider, "shield zone's settings"),
-  settings("bot-detection", botDetectionKind, botDetectionProvider, "zone's bot detection"),
-  settings("upload-scanning", uploadScanningKind, uploadScanningProvider, "zone's upload scanning"),
+  settings(shieldZoneKind, shieldZoneProvider, "shield zone's settings"),
+  settings(botDetectionKind, botDetectionProvider, "zone's bot detection"),
+  settings(uploadScanningKind, uploadScanningProvider, "zone's upload scanning"),
   {
-    ...settings("api-guardian", apiGuardianKind, apiGuardianProvider, "zone's API guardian"),
+    ...settings(apiGuardianKind, apiGuardianProvider, "zone's API guardian"),
     derived: {
       args: { spec: { type: "string" }, specFile: { type: "string" } },
       input: "specHash",
@@ -345,21 +338,9 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
       toEngine: (inputs) => documentInputs(`${PACKAGE}:shield:ApiGuardian`, inputs),
     },
   },
-  settings("response-page", responsePageKind, responsePageProvider, "zone's custom response page", [
-    "ResponsePageArgs",
-  ]),
-  settings(
-    "under-attack-mode",
-    underAttackModeKind,
-    underAttackModeProvider,
-    "zone's under-attack mode",
-  ),
-  settings(
-    "bot-categorization",
-    botCategorizationKind,
-    botCategorizationProvider,
-    "zone's bot categorization",
-  ),
+  settings(responsePageKind, responsePageProvider, "zone's custom response page"),
+  settings(underAttackModeKind, underAttackModeProvider, "zone's under-attack mode"),
+  settings(botCategorizationKind, botCategorizationProvider, "zone's bot categorization"),
   {
     family: "settings",
     module: "shield",

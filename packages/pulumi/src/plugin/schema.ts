@@ -6,8 +6,10 @@
  *   kind's top-level input schema and its configuration schema, both TypeBox declarations);
  * - enumerations (integer enums on the wire) become string enums of their names, which is how
  *   `check` keeps them in state and diffs;
- * - descriptions are the doc comments of the dynamic resource's declarations (its `*Args`
- *   interfaces and class), read with the TypeScript compiler;
+ * - a settings kind's descriptions (and `secret`) are its declaration's (each field's
+ *   `description`, its groups', arguments' and outputs'); the others' are the doc comments of
+ *   the dynamic resource's declarations (its `*Args` interfaces and class), read with the
+ *   TypeScript compiler;
  * - the config variables are the client's settings (`EdgeSettings`), secret when their doc
  *   says so.
  *
@@ -19,6 +21,7 @@ import * as path from "path";
 import { SETTING_SOURCES, TUNING_SOURCES } from "edgeplatform-client";
 import * as spec from "edgeplatform-client/spec/runtime";
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
+import { fieldAt } from "../resources/core/zone-settings/kind";
 import { settingsInputsSchema } from "../resources/core/zone-settings/settings-schemas";
 import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
 import {
@@ -480,17 +483,46 @@ class FlatBuilder {
     return this.r.kind.fields.find((f) => f.path === p)?.names;
   }
 
-  /** The description of an input path: its doc comment, a prior's the setting's. */
+  /**
+   * The declaration's description of a settings kind's path: a field's (a key of a map of
+   * settings: the map's field), a group's, or an argument's besides the settings.
+   */
+  declared(at: string): string | undefined {
+    if (this.r.family !== "settings") return undefined;
+    const kind = this.r.kind;
+    const field = at.endsWith(".*") ? undefined : fieldAt(kind.fields, at);
+    return (
+      field?.description ??
+      kind.fields.find((f) => f.path === at)?.description ??
+      kind.docs?.groups?.[at]?.description ??
+      kind.docs?.args?.[at]?.description ??
+      kind.docs?.outputs?.[at]?.description
+    );
+  }
+
+  /** Whether the input or output at path `at` holds a secret setting (`secret: true`). */
+  secret(at: string): boolean {
+    if (this.r.family !== "settings") return false;
+    const p = at.replace(/^prior\./, "");
+    return this.r.kind.fields.some((f) => f.secret && (f.path === p || f.path.startsWith(`${p}.`)));
+  }
+
+  /** The description of an input path: its declaration's (a settings kind) or doc comment, a prior's the setting's. */
   describe(at: string, top: boolean): string {
-    const doc = this.inputDocs.get(at)?.doc;
+    const doc = this.declared(at) ?? this.inputDocs.get(at)?.doc;
     if (doc) return doc;
-    const prior = at.startsWith("prior.") ? this.inputDocs.get(at.slice(6))?.doc : undefined;
+    const prior = at.startsWith("prior.")
+      ? (this.declared(at.slice(6)) ?? this.inputDocs.get(at.slice(6))?.doc)
+      : undefined;
     if (prior) return `Before Pulumi: ${prior}`;
-    const map = at.endsWith(".*") ? this.inputDocs.get(at.slice(0, -2))?.doc : undefined;
+    const map = at.endsWith(".*")
+      ? (this.declared(at.slice(0, -2)) ?? this.inputDocs.get(at.slice(0, -2))?.doc)
+      : undefined;
     if (map) return `One value of: ${map}`;
     if (top) throw new Error(`${tokenOf(this.r)}: no doc comment for input "${at}"`);
     const names = this.enumOf(at);
-    const parent = this.inputDocs.get(at.split(".").slice(0, -1).join("."))?.doc;
+    const up = at.split(".").slice(0, -1).join(".");
+    const parent = this.declared(up) ?? this.inputDocs.get(up)?.doc;
     return (
       `\`${at.split(".").pop()}\` of ${parent ? `${at.split(".").slice(0, -1).join(".")} (${parent})` : at}` +
       (names ? `: one of ${Object.keys(names).join(", ")}.` : ".")
@@ -563,6 +595,7 @@ class FlatBuilder {
         {
           ...this.typeOf(s, `${prefix}${f}`),
           description: this.describe(`${prefix}${f}`, !prefix),
+          ...(this.secret(`${prefix}${f}`) ? { secret: true } : {}),
         },
       ]),
     );
@@ -598,6 +631,12 @@ function flatSchema(r: FlatResource | SettingsResource, types: Record<string, Pu
   const properties: Record<string, PulumiType> = Object.fromEntries(
     Object.entries(inputProperties).filter(([f]) => !r.derived?.args[f]),
   );
+  // A settings kind's outputs besides the settings: from its declaration (`docs.outputs`).
+  const declaredOutputs = r.family === "settings" ? (r.kind.docs?.outputs ?? {}) : {};
+  for (const [f, o] of Object.entries(declaredOutputs)) {
+    if (properties[f]) continue; // an input too (`pageType`): typed and described as one
+    properties[f] = { ...declaredType(o.tsType), description: o.description };
+  }
   for (const [f, d] of b.outputDocs) {
     if (f.includes(".") || properties[f]) continue;
     if (!d.doc) throw new Error(`${tokenOf(r)}: no doc comment for output "${f}"`);
@@ -834,12 +873,19 @@ function functionSchema(f: PluginFunction, types: Record<string, PulumiType>): F
   };
 }
 
-/** The package schema of the plugin, version `version`. */
-export function buildSchema(version: string): PackageSchema {
+/**
+ * The package schema of the plugin, version `version`.
+ * @param kinds The resources it serves (default: every kind of the package; a test hands it a
+ *   declaration of its own).
+ */
+export function buildSchema(
+  version: string,
+  kinds: readonly PluginResource[] = PLUGIN_RESOURCES,
+): PackageSchema {
   const variables = configVariables();
   const types: Record<string, PulumiType> = {};
   const resources: PackageSchema["resources"] = {};
-  for (const r of PLUGIN_RESOURCES) resources[tokenOf(r)] = resourceSchema(r, types);
+  for (const r of kinds) resources[tokenOf(r)] = resourceSchema(r, types);
   const functions: Record<string, FunctionSchema> = {};
   for (const f of PLUGIN_FUNCTIONS) functions[functionTokenOf(f)] = functionSchema(f, types);
   return {

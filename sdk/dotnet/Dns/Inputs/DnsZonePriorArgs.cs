@@ -14,23 +14,19 @@ namespace EdgePlatform.Pulumi.Dns.Inputs
     public sealed class DnsZonePriorArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-        /// `CertificateKeyType`).
+        /// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         /// </summary>
         [Input("certificateKeyType")]
         public Input<EdgePlatform.Pulumi.Dns.DnsCertificateKeyType>? CertificateKeyType { get; set; }
 
         /// <summary>
-        /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-        /// platform's, and a value of the program's own is refused before any write.
+        /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         /// </summary>
         [Input("customNameserversEnabled")]
         public Input<bool>? CustomNameserversEnabled { get; set; }
 
         /// <summary>
-        /// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-        /// `LogAnonymizationType`).
+        /// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         /// </summary>
         [Input("logAnonymizationType")]
         public Input<EdgePlatform.Pulumi.Dns.DnsLogAnonymizationType>? LogAnonymizationType { get; set; }

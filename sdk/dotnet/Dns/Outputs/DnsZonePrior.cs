@@ -15,19 +15,15 @@ namespace EdgePlatform.Pulumi.Dns.Outputs
     public sealed class DnsZonePrior
     {
         /// <summary>
-        /// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-        /// `CertificateKeyType`).
+        /// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         /// </summary>
         public readonly EdgePlatform.Pulumi.Dns.DnsCertificateKeyType? CertificateKeyType;
         /// <summary>
-        /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        /// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-        /// platform's, and a value of the program's own is refused before any write.
+        /// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         /// </summary>
         public readonly bool? CustomNameserversEnabled;
         /// <summary>
-        /// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-        /// `LogAnonymizationType`).
+        /// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         /// </summary>
         public readonly EdgePlatform.Pulumi.Dns.DnsLogAnonymizationType? LogAnonymizationType;
         /// <summary>

@@ -14,43 +14,43 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class BotCategorizationCategoriesArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category AIScraper.
         /// </summary>
         [Input("AIScraper")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAIScraper>? AIScraper { get; set; }
 
         /// <summary>
-        /// `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category AITool.
         /// </summary>
         [Input("AITool")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAITool>? AITool { get; set; }
 
         /// <summary>
-        /// `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category Ads.
         /// </summary>
         [Input("Ads")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAds>? Ads { get; set; }
 
         /// <summary>
-        /// `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category Preview.
         /// </summary>
         [Input("Preview")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesPreview>? Preview { get; set; }
 
         /// <summary>
-        /// `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category SEO.
         /// </summary>
         [Input("SEO")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSEO>? SEO { get; set; }
 
         /// <summary>
-        /// `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category Social.
         /// </summary>
         [Input("Social")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSocial>? Social { get; set; }
 
         /// <summary>
-        /// `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category Tool.
         /// </summary>
         [Input("Tool")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesTool>? Tool { get; set; }

@@ -17,8 +17,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
         private InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationPriorBots>? _bots;
 
         /// <summary>
-        /// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-        /// the ids). A bot the zone does not list is refused before any write.
+        /// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         /// </summary>
         public InputMap<EdgePlatform.Pulumi.Shield.BotCategorizationPriorBots> Bots
         {

@@ -14,43 +14,43 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class BotCategorizationPriorCategoriesArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category AIScraper.
         /// </summary>
         [Input("AIScraper")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAIScraper>? AIScraper { get; set; }
 
         /// <summary>
-        /// `AITool` of prior.categories.AITool: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category AITool.
         /// </summary>
         [Input("AITool")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAITool>? AITool { get; set; }
 
         /// <summary>
-        /// `Ads` of prior.categories.Ads: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category Ads.
         /// </summary>
         [Input("Ads")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAds>? Ads { get; set; }
 
         /// <summary>
-        /// `Preview` of prior.categories.Preview: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category Preview.
         /// </summary>
         [Input("Preview")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesPreview>? Preview { get; set; }
 
         /// <summary>
-        /// `SEO` of prior.categories.SEO: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category SEO.
         /// </summary>
         [Input("SEO")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSEO>? SEO { get; set; }
 
         /// <summary>
-        /// `Social` of prior.categories.Social: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category Social.
         /// </summary>
         [Input("Social")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSocial>? Social { get; set; }
 
         /// <summary>
-        /// `Tool` of prior.categories.Tool: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category Tool.
         /// </summary>
         [Input("Tool")]
         public Input<EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesTool>? Tool { get; set; }

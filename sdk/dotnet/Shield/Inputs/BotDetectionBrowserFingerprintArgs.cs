@@ -20,13 +20,13 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
         public Input<EdgePlatform.Pulumi.Shield.BrowserFingerprintAggression>? Aggression { get; set; }
 
         /// <summary>
-        /// `complexEnabled` of browserFingerprint (Browser fingerprinting.).
+        /// Whether complex browser fingerprinting is on.
         /// </summary>
         [Input("complexEnabled")]
         public Input<bool>? ComplexEnabled { get; set; }
 
         /// <summary>
-        /// `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+        /// The sensitivity of the browser fingerprinting.
         /// </summary>
         [Input("sensitivity")]
         public Input<EdgePlatform.Pulumi.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }

@@ -14,7 +14,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class BotDetectionIpAddressArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+        /// The sensitivity of the IP address reputation.
         /// </summary>
         [Input("sensitivity")]
         public Input<EdgePlatform.Pulumi.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }

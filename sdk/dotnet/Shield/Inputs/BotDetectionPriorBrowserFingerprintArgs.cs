@@ -20,13 +20,13 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
         public Input<EdgePlatform.Pulumi.Shield.BrowserFingerprintAggression>? Aggression { get; set; }
 
         /// <summary>
-        /// `complexEnabled` of prior.browserFingerprint.complexEnabled.
+        /// Before Pulumi: Whether complex browser fingerprinting is on.
         /// </summary>
         [Input("complexEnabled")]
         public Input<bool>? ComplexEnabled { get; set; }
 
         /// <summary>
-        /// `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+        /// Before Pulumi: The sensitivity of the browser fingerprinting.
         /// </summary>
         [Input("sensitivity")]
         public Input<EdgePlatform.Pulumi.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }

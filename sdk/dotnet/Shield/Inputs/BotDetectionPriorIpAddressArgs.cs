@@ -14,7 +14,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class BotDetectionPriorIpAddressArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+        /// Before Pulumi: The sensitivity of the IP address reputation.
         /// </summary>
         [Input("sensitivity")]
         public Input<EdgePlatform.Pulumi.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }

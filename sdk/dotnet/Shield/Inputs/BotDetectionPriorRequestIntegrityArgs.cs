@@ -14,7 +14,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class BotDetectionPriorRequestIntegrityArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+        /// Before Pulumi: The sensitivity of the request integrity checks.
         /// </summary>
         [Input("sensitivity")]
         public Input<EdgePlatform.Pulumi.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }

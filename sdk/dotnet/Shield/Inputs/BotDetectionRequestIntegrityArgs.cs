@@ -14,7 +14,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class BotDetectionRequestIntegrityArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+        /// The sensitivity of the request integrity checks.
         /// </summary>
         [Input("sensitivity")]
         public Input<EdgePlatform.Pulumi.Shield.BotDetectionSensitivity>? Sensitivity { get; set; }

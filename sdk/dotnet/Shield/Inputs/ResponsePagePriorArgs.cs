@@ -14,7 +14,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class ResponsePagePriorArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Before Pulumi: The page's HTML.
+        /// Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
         /// </summary>
         [Input("html")]
         public Input<string>? Html { get; set; }

@@ -14,19 +14,19 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class ShieldZonePriorWafParanoiaArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `blocking` of prior.waf.paranoia.blocking.
+        /// Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
         /// </summary>
         [Input("blocking")]
         public Input<int>? Blocking { get; set; }
 
         /// <summary>
-        /// `detection` of prior.waf.paranoia.detection.
+        /// Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
         /// </summary>
         [Input("detection")]
         public Input<int>? Detection { get; set; }
 
         /// <summary>
-        /// `executing` of prior.waf.paranoia.executing.
+        /// Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
         /// </summary>
         [Input("executing")]
         public Input<int>? Executing { get; set; }

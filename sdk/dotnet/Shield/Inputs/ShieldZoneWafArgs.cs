@@ -53,8 +53,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
         private InputList<string>? _disabledRules;
 
         /// <summary>
-        /// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-        /// managed rules (`edge.shield.getManagedWafRules`) before a write.
+        /// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         /// </summary>
         public InputList<string> DisabledRules
         {
@@ -99,8 +98,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
         public Input<EdgePlatform.Pulumi.Shield.WafExecutionMode>? Mode { get; set; }
 
         /// <summary>
-        /// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        /// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        /// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         /// </summary>
         [Input("paranoia")]
         public Input<Inputs.ShieldZoneWafParanoiaArgs>? Paranoia { get; set; }

@@ -14,22 +14,19 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class ShieldZoneWafParanoiaArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        /// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        /// The blocking paranoia level (`blocking_paranoia_level`).
         /// </summary>
         [Input("blocking")]
         public Input<int>? Blocking { get; set; }
 
         /// <summary>
-        /// `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        /// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        /// The detection paranoia level (`detection_paranoia_level`).
         /// </summary>
         [Input("detection")]
         public Input<int>? Detection { get; set; }
 
         /// <summary>
-        /// `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        /// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        /// The executing paranoia level (`executing_paranoia_level`).
         /// </summary>
         [Input("executing")]
         public Input<int>? Executing { get; set; }

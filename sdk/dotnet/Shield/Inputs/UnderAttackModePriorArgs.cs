@@ -14,9 +14,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
     public sealed class UnderAttackModePriorArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-        /// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-        /// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        /// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         /// </summary>
         [Input("enabled")]
         public Input<EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity>? Enabled { get; set; }

@@ -15,31 +15,31 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class BotCategorizationCategories
     {
         /// <summary>
-        /// `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category AIScraper.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAIScraper? AIScraper;
         /// <summary>
-        /// `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category AITool.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAITool? AITool;
         /// <summary>
-        /// `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category Ads.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesAds? Ads;
         /// <summary>
-        /// `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category Preview.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesPreview? Preview;
         /// <summary>
-        /// `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category SEO.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSEO? SEO;
         /// <summary>
-        /// `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category Social.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesSocial? Social;
         /// <summary>
-        /// `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        /// The action of the category Tool.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationCategoriesTool? Tool;
 

@@ -15,8 +15,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class BotCategorizationPrior
     {
         /// <summary>
-        /// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-        /// the ids). A bot the zone does not list is refused before any write.
+        /// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         /// </summary>
         public readonly ImmutableDictionary<string, EdgePlatform.Pulumi.Shield.BotCategorizationPriorBots>? Bots;
         /// <summary>

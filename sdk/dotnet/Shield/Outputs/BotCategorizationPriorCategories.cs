@@ -15,31 +15,31 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class BotCategorizationPriorCategories
     {
         /// <summary>
-        /// `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category AIScraper.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAIScraper? AIScraper;
         /// <summary>
-        /// `AITool` of prior.categories.AITool: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category AITool.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAITool? AITool;
         /// <summary>
-        /// `Ads` of prior.categories.Ads: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category Ads.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesAds? Ads;
         /// <summary>
-        /// `Preview` of prior.categories.Preview: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category Preview.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesPreview? Preview;
         /// <summary>
-        /// `SEO` of prior.categories.SEO: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category SEO.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSEO? SEO;
         /// <summary>
-        /// `Social` of prior.categories.Social: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category Social.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesSocial? Social;
         /// <summary>
-        /// `Tool` of prior.categories.Tool: one of None, Block, Allow.
+        /// Before Pulumi: The action of the category Tool.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotCategorizationPriorCategoriesTool? Tool;
 

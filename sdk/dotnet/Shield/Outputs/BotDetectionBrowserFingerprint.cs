@@ -19,11 +19,11 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BrowserFingerprintAggression? Aggression;
         /// <summary>
-        /// `complexEnabled` of browserFingerprint (Browser fingerprinting.).
+        /// Whether complex browser fingerprinting is on.
         /// </summary>
         public readonly bool? ComplexEnabled;
         /// <summary>
-        /// `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+        /// The sensitivity of the browser fingerprinting.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? Sensitivity;
 

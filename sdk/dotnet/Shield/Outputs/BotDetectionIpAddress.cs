@@ -15,7 +15,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class BotDetectionIpAddress
     {
         /// <summary>
-        /// `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+        /// The sensitivity of the IP address reputation.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? Sensitivity;
 

@@ -19,11 +19,11 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BrowserFingerprintAggression? Aggression;
         /// <summary>
-        /// `complexEnabled` of prior.browserFingerprint.complexEnabled.
+        /// Before Pulumi: Whether complex browser fingerprinting is on.
         /// </summary>
         public readonly bool? ComplexEnabled;
         /// <summary>
-        /// `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+        /// Before Pulumi: The sensitivity of the browser fingerprinting.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? Sensitivity;
 

@@ -15,7 +15,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class BotDetectionPriorIpAddress
     {
         /// <summary>
-        /// `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+        /// Before Pulumi: The sensitivity of the IP address reputation.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? Sensitivity;
 

@@ -15,7 +15,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class BotDetectionPriorRequestIntegrity
     {
         /// <summary>
-        /// `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+        /// Before Pulumi: The sensitivity of the request integrity checks.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? Sensitivity;
 

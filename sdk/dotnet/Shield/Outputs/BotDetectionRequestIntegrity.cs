@@ -15,7 +15,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class BotDetectionRequestIntegrity
     {
         /// <summary>
-        /// `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+        /// The sensitivity of the request integrity checks.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.BotDetectionSensitivity? Sensitivity;
 

@@ -15,7 +15,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class ResponsePagePrior
     {
         /// <summary>
-        /// Before Pulumi: The page's HTML.
+        /// Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
         /// </summary>
         public readonly string? Html;
 

@@ -15,15 +15,15 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class ShieldZonePriorWafParanoia
     {
         /// <summary>
-        /// `blocking` of prior.waf.paranoia.blocking.
+        /// Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
         /// </summary>
         public readonly int? Blocking;
         /// <summary>
-        /// `detection` of prior.waf.paranoia.detection.
+        /// Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
         /// </summary>
         public readonly int? Detection;
         /// <summary>
-        /// `executing` of prior.waf.paranoia.executing.
+        /// Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
         /// </summary>
         public readonly int? Executing;
 

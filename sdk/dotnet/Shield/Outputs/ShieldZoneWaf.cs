@@ -27,8 +27,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
         /// </summary>
         public readonly ImmutableArray<string> AllowedMethods;
         /// <summary>
-        /// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-        /// managed rules (`edge.shield.getManagedWafRules`) before a write.
+        /// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         /// </summary>
         public readonly ImmutableArray<string> DisabledRules;
         /// <summary>
@@ -48,8 +47,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.WafExecutionMode? Mode;
         /// <summary>
-        /// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        /// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        /// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         /// </summary>
         public readonly Outputs.ShieldZoneWafParanoia? Paranoia;
         /// <summary>

@@ -15,18 +15,15 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class ShieldZoneWafParanoia
     {
         /// <summary>
-        /// `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        /// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        /// The blocking paranoia level (`blocking_paranoia_level`).
         /// </summary>
         public readonly int? Blocking;
         /// <summary>
-        /// `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        /// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        /// The detection paranoia level (`detection_paranoia_level`).
         /// </summary>
         public readonly int? Detection;
         /// <summary>
-        /// `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        /// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        /// The executing paranoia level (`executing_paranoia_level`).
         /// </summary>
         public readonly int? Executing;
 

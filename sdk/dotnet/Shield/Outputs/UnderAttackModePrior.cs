@@ -15,9 +15,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class UnderAttackModePrior
     {
         /// <summary>
-        /// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-        /// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-        /// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        /// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.DDoSShieldSensitivity? Enabled;
 

@@ -15,20 +15,16 @@ import (
 type DnsZone struct {
 	pulumi.CustomResourceState
 
-	// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-	// `CertificateKeyType`).
+	// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
 	CertificateKeyType DnsCertificateKeyTypePtrOutput `pulumi:"certificateKeyType"`
-	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-	// platform's, and a value of the program's own is refused before any write.
+	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrOutput `pulumi:"customNameserversEnabled"`
 	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
 	// in it. A domain that already has a zone on the account is refused before any write, naming
 	// the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
 	// (a new zone, then the old one deleted).
 	Domain pulumi.StringPtrOutput `pulumi:"domain"`
-	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-	// `LogAnonymizationType`).
+	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType DnsLogAnonymizationTypePtrOutput `pulumi:"logAnonymizationType"`
 	// Whether the zone's queries are logged (`LoggingEnabled`).
 	LoggingEnabled pulumi.BoolPtrOutput `pulumi:"loggingEnabled"`
@@ -99,20 +95,16 @@ func (DnsZoneState) ElementType() reflect.Type {
 }
 
 type dnsZoneArgs struct {
-	// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-	// `CertificateKeyType`).
+	// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
 	CertificateKeyType *DnsCertificateKeyType `pulumi:"certificateKeyType"`
-	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-	// platform's, and a value of the program's own is refused before any write.
+	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled *bool `pulumi:"customNameserversEnabled"`
 	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
 	// in it. A domain that already has a zone on the account is refused before any write, naming
 	// the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
 	// (a new zone, then the old one deleted).
 	Domain *string `pulumi:"domain"`
-	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-	// `LogAnonymizationType`).
+	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType *DnsLogAnonymizationType `pulumi:"logAnonymizationType"`
 	// Whether the zone's queries are logged (`LoggingEnabled`).
 	LoggingEnabled *bool `pulumi:"loggingEnabled"`
@@ -137,20 +129,16 @@ type dnsZoneArgs struct {
 
 // The set of arguments for constructing a DnsZone resource.
 type DnsZoneArgs struct {
-	// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-	// `CertificateKeyType`).
+	// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
 	CertificateKeyType DnsCertificateKeyTypePtrInput
-	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-	// platform's, and a value of the program's own is refused before any write.
+	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrInput
 	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
 	// in it. A domain that already has a zone on the account is refused before any write, naming
 	// the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
 	// (a new zone, then the old one deleted).
 	Domain pulumi.StringPtrInput
-	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-	// `LogAnonymizationType`).
+	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType DnsLogAnonymizationTypePtrInput
 	// Whether the zone's queries are logged (`LoggingEnabled`).
 	LoggingEnabled pulumi.BoolPtrInput
@@ -260,15 +248,12 @@ func (o DnsZoneOutput) ToDnsZoneOutputWithContext(ctx context.Context) DnsZoneOu
 	return o
 }
 
-// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-// `CertificateKeyType`).
+// Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
 func (o DnsZoneOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutput {
 	return o.ApplyT(func(v *DnsZone) DnsCertificateKeyTypePtrOutput { return v.CertificateKeyType }).(DnsCertificateKeyTypePtrOutput)
 }
 
-// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-// platform's, and a value of the program's own is refused before any write.
+// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 func (o DnsZoneOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolPtrOutput { return v.CustomNameserversEnabled }).(pulumi.BoolPtrOutput)
 }
@@ -281,8 +266,7 @@ func (o DnsZoneOutput) Domain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Domain }).(pulumi.StringPtrOutput)
 }
 
-// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-// `LogAnonymizationType`).
+// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 func (o DnsZoneOutput) LogAnonymizationType() DnsLogAnonymizationTypePtrOutput {
 	return o.ApplyT(func(v *DnsZone) DnsLogAnonymizationTypePtrOutput { return v.LogAnonymizationType }).(DnsLogAnonymizationTypePtrOutput)
 }

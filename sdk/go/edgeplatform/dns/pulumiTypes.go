@@ -262,15 +262,11 @@ func (o DnsRecordResultArrayOutput) Index(i pulumi.IntInput) DnsRecordResultOutp
 }
 
 type DnsZonePrior struct {
-	// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-	// `CertificateKeyType`).
+	// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
 	CertificateKeyType *DnsCertificateKeyType `pulumi:"certificateKeyType"`
-	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-	// platform's, and a value of the program's own is refused before any write.
+	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled *bool `pulumi:"customNameserversEnabled"`
-	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-	// `LogAnonymizationType`).
+	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType *DnsLogAnonymizationType `pulumi:"logAnonymizationType"`
 	// Before Pulumi: Whether the zone's queries are logged (`LoggingEnabled`).
 	LoggingEnabled *bool `pulumi:"loggingEnabled"`
@@ -296,15 +292,11 @@ type DnsZonePriorInput interface {
 }
 
 type DnsZonePriorArgs struct {
-	// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-	// `CertificateKeyType`).
+	// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
 	CertificateKeyType DnsCertificateKeyTypePtrInput `pulumi:"certificateKeyType"`
-	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-	// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-	// platform's, and a value of the program's own is refused before any write.
+	// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrInput `pulumi:"customNameserversEnabled"`
-	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-	// `LogAnonymizationType`).
+	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType DnsLogAnonymizationTypePtrInput `pulumi:"logAnonymizationType"`
 	// Before Pulumi: Whether the zone's queries are logged (`LoggingEnabled`).
 	LoggingEnabled pulumi.BoolPtrInput `pulumi:"loggingEnabled"`
@@ -395,21 +387,17 @@ func (o DnsZonePriorOutput) ToDnsZonePriorPtrOutputWithContext(ctx context.Conte
 	}).(DnsZonePriorPtrOutput)
 }
 
-// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-// `CertificateKeyType`).
+// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
 func (o DnsZonePriorOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutput {
 	return o.ApplyT(func(v DnsZonePrior) *DnsCertificateKeyType { return v.CertificateKeyType }).(DnsCertificateKeyTypePtrOutput)
 }
 
-// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-// platform's, and a value of the program's own is refused before any write.
+// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 func (o DnsZonePriorOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v DnsZonePrior) *bool { return v.CustomNameserversEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-// `LogAnonymizationType`).
+// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 func (o DnsZonePriorOutput) LogAnonymizationType() DnsLogAnonymizationTypePtrOutput {
 	return o.ApplyT(func(v DnsZonePrior) *DnsLogAnonymizationType { return v.LogAnonymizationType }).(DnsLogAnonymizationTypePtrOutput)
 }
@@ -463,8 +451,7 @@ func (o DnsZonePriorPtrOutput) Elem() DnsZonePriorOutput {
 	}).(DnsZonePriorOutput)
 }
 
-// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-// `CertificateKeyType`).
+// Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
 func (o DnsZonePriorPtrOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutput {
 	return o.ApplyT(func(v *DnsZonePrior) *DnsCertificateKeyType {
 		if v == nil {
@@ -474,9 +461,7 @@ func (o DnsZonePriorPtrOutput) CertificateKeyType() DnsCertificateKeyTypePtrOutp
 	}).(DnsCertificateKeyTypePtrOutput)
 }
 
-// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-// requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-// platform's, and a value of the program's own is refused before any write.
+// Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 func (o DnsZonePriorPtrOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsZonePrior) *bool {
 		if v == nil {
@@ -486,8 +471,7 @@ func (o DnsZonePriorPtrOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
-// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-// `LogAnonymizationType`).
+// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 func (o DnsZonePriorPtrOutput) LogAnonymizationType() DnsLogAnonymizationTypePtrOutput {
 	return o.ApplyT(func(v *DnsZonePrior) *DnsLogAnonymizationType {
 		if v == nil {

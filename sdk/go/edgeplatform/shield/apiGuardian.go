@@ -40,7 +40,7 @@ type ApiGuardian struct {
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
 	// Id of the shield zone. Another zone replaces the resource.
 	ShieldZoneId pulumi.IntPtrOutput `pulumi:"shieldZoneId"`
-	// sha256 of the document (hex), when given.
+	// sha256 of the document Pulumi uploaded (hex).
 	SpecHash pulumi.StringPtrOutput `pulumi:"specHash"`
 	// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
 	UnmatchedPathAction UnmatchedPathActionPtrOutput `pulumi:"unmatchedPathAction"`
@@ -105,11 +105,9 @@ type apiGuardianArgs struct {
 	PullZoneId *int `pulumi:"pullZoneId"`
 	// Id of the shield zone. Another zone replaces the resource.
 	ShieldZoneId *int `pulumi:"shieldZoneId"`
-	// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
-	// document. Not with `specFile`.
+	// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the document. Not with `specFile`.
 	Spec *string `pulumi:"spec"`
-	// Path of the OpenAPI document, relative to the program's directory, read on the machine
-	// that runs `pulumi`. The state holds its sha256. Not with `spec`.
+	// Path of the OpenAPI document, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256. Not with `spec`.
 	SpecFile *string `pulumi:"specFile"`
 	// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
 	UnmatchedPathAction *UnmatchedPathAction `pulumi:"unmatchedPathAction"`
@@ -136,11 +134,9 @@ type ApiGuardianArgs struct {
 	PullZoneId pulumi.IntPtrInput
 	// Id of the shield zone. Another zone replaces the resource.
 	ShieldZoneId pulumi.IntPtrInput
-	// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
-	// document. Not with `specFile`.
+	// The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the document. Not with `specFile`.
 	Spec pulumi.StringPtrInput
-	// Path of the OpenAPI document, relative to the program's directory, read on the machine
-	// that runs `pulumi`. The state holds its sha256. Not with `spec`.
+	// Path of the OpenAPI document, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256. Not with `spec`.
 	SpecFile pulumi.StringPtrInput
 	// A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
 	UnmatchedPathAction UnmatchedPathActionPtrInput
@@ -288,7 +284,7 @@ func (o ApiGuardianOutput) ShieldZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ApiGuardian) pulumi.IntPtrOutput { return v.ShieldZoneId }).(pulumi.IntPtrOutput)
 }
 
-// sha256 of the document (hex), when given.
+// sha256 of the document Pulumi uploaded (hex).
 func (o ApiGuardianOutput) SpecHash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ApiGuardian) pulumi.StringPtrOutput { return v.SpecHash }).(pulumi.StringPtrOutput)
 }

@@ -15,8 +15,7 @@ import (
 type BotCategorization struct {
 	pulumi.CustomResourceState
 
-	// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-	// the ids). A bot the zone does not list is refused before any write.
+	// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
 	Bots BotCategorizationBotsMapOutput `pulumi:"bots"`
 	// The action of each named category (`{ AIScraper: "Block" }`).
 	Categories BotCategorizationCategoriesPtrOutput `pulumi:"categories"`
@@ -79,8 +78,7 @@ func (BotCategorizationState) ElementType() reflect.Type {
 }
 
 type botCategorizationArgs struct {
-	// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-	// the ids). A bot the zone does not list is refused before any write.
+	// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
 	Bots map[string]BotCategorizationBots `pulumi:"bots"`
 	// The action of each named category (`{ AIScraper: "Block" }`).
 	Categories *BotCategorizationCategories `pulumi:"categories"`
@@ -99,8 +97,7 @@ type botCategorizationArgs struct {
 
 // The set of arguments for constructing a BotCategorization resource.
 type BotCategorizationArgs struct {
-	// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-	// the ids). A bot the zone does not list is refused before any write.
+	// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
 	Bots BotCategorizationBotsMapInput
 	// The action of each named category (`{ AIScraper: "Block" }`).
 	Categories BotCategorizationCategoriesPtrInput
@@ -204,8 +201,7 @@ func (o BotCategorizationOutput) ToBotCategorizationOutputWithContext(ctx contex
 	return o
 }
 
-// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-// the ids). A bot the zone does not list is refused before any write.
+// The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
 func (o BotCategorizationOutput) Bots() BotCategorizationBotsMapOutput {
 	return o.ApplyT(func(v *BotCategorization) BotCategorizationBotsMapOutput { return v.Bots }).(BotCategorizationBotsMapOutput)
 }

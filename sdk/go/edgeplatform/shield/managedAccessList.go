@@ -15,9 +15,7 @@ import (
 type ManagedAccessList struct {
 	pulumi.CustomResourceState
 
-	// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-	// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-	// Left out: not managed. At least one of `enabled` and `action` is required.
+	// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
 	Action AccessListActionPtrOutput `pulumi:"action"`
 	// Category of the list, by name (combined flags joined by `|`).
 	Category pulumi.StringPtrOutput `pulumi:"category"`
@@ -91,9 +89,7 @@ func (ManagedAccessListState) ElementType() reflect.Type {
 }
 
 type managedAccessListArgs struct {
-	// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-	// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-	// Left out: not managed. At least one of `enabled` and `action` is required.
+	// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
 	Action *AccessListAction `pulumi:"action"`
 	// Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
 	Enabled *bool `pulumi:"enabled"`
@@ -117,9 +113,7 @@ type managedAccessListArgs struct {
 
 // The set of arguments for constructing a ManagedAccessList resource.
 type ManagedAccessListArgs struct {
-	// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-	// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-	// Left out: not managed. At least one of `enabled` and `action` is required.
+	// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
 	Action AccessListActionPtrInput
 	// Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
 	Enabled pulumi.BoolPtrInput
@@ -228,9 +222,7 @@ func (o ManagedAccessListOutput) ToManagedAccessListOutputWithContext(ctx contex
 	return o
 }
 
-// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-// Left out: not managed. At least one of `enabled` and `action` is required.
+// What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
 func (o ManagedAccessListOutput) Action() AccessListActionPtrOutput {
 	return o.ApplyT(func(v *ManagedAccessList) AccessListActionPtrOutput { return v.Action }).(AccessListActionPtrOutput)
 }

@@ -329,19 +329,19 @@ func (o ApiGuardianPriorPtrOutput) UnmatchedPathAction() UnmatchedPathActionPtrO
 }
 
 type BotCategorizationCategories struct {
-	// `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category AIScraper.
 	AIScraper *BotCategorizationCategoriesAIScraper `pulumi:"AIScraper"`
-	// `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category AITool.
 	AITool *BotCategorizationCategoriesAITool `pulumi:"AITool"`
-	// `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category Ads.
 	Ads *BotCategorizationCategoriesAds `pulumi:"Ads"`
-	// `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category Preview.
 	Preview *BotCategorizationCategoriesPreview `pulumi:"Preview"`
-	// `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category SEO.
 	SEO *BotCategorizationCategoriesSEO `pulumi:"SEO"`
-	// `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category Social.
 	Social *BotCategorizationCategoriesSocial `pulumi:"Social"`
-	// `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category Tool.
 	Tool *BotCategorizationCategoriesTool `pulumi:"Tool"`
 }
 
@@ -357,19 +357,19 @@ type BotCategorizationCategoriesInput interface {
 }
 
 type BotCategorizationCategoriesArgs struct {
-	// `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category AIScraper.
 	AIScraper BotCategorizationCategoriesAIScraperPtrInput `pulumi:"AIScraper"`
-	// `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category AITool.
 	AITool BotCategorizationCategoriesAIToolPtrInput `pulumi:"AITool"`
-	// `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category Ads.
 	Ads BotCategorizationCategoriesAdsPtrInput `pulumi:"Ads"`
-	// `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category Preview.
 	Preview BotCategorizationCategoriesPreviewPtrInput `pulumi:"Preview"`
-	// `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category SEO.
 	SEO BotCategorizationCategoriesSEOPtrInput `pulumi:"SEO"`
-	// `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category Social.
 	Social BotCategorizationCategoriesSocialPtrInput `pulumi:"Social"`
-	// `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+	// The action of the category Tool.
 	Tool BotCategorizationCategoriesToolPtrInput `pulumi:"Tool"`
 }
 
@@ -450,37 +450,37 @@ func (o BotCategorizationCategoriesOutput) ToBotCategorizationCategoriesPtrOutpu
 	}).(BotCategorizationCategoriesPtrOutput)
 }
 
-// `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category AIScraper.
 func (o BotCategorizationCategoriesOutput) AIScraper() BotCategorizationCategoriesAIScraperPtrOutput {
 	return o.ApplyT(func(v BotCategorizationCategories) *BotCategorizationCategoriesAIScraper { return v.AIScraper }).(BotCategorizationCategoriesAIScraperPtrOutput)
 }
 
-// `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category AITool.
 func (o BotCategorizationCategoriesOutput) AITool() BotCategorizationCategoriesAIToolPtrOutput {
 	return o.ApplyT(func(v BotCategorizationCategories) *BotCategorizationCategoriesAITool { return v.AITool }).(BotCategorizationCategoriesAIToolPtrOutput)
 }
 
-// `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category Ads.
 func (o BotCategorizationCategoriesOutput) Ads() BotCategorizationCategoriesAdsPtrOutput {
 	return o.ApplyT(func(v BotCategorizationCategories) *BotCategorizationCategoriesAds { return v.Ads }).(BotCategorizationCategoriesAdsPtrOutput)
 }
 
-// `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category Preview.
 func (o BotCategorizationCategoriesOutput) Preview() BotCategorizationCategoriesPreviewPtrOutput {
 	return o.ApplyT(func(v BotCategorizationCategories) *BotCategorizationCategoriesPreview { return v.Preview }).(BotCategorizationCategoriesPreviewPtrOutput)
 }
 
-// `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category SEO.
 func (o BotCategorizationCategoriesOutput) SEO() BotCategorizationCategoriesSEOPtrOutput {
 	return o.ApplyT(func(v BotCategorizationCategories) *BotCategorizationCategoriesSEO { return v.SEO }).(BotCategorizationCategoriesSEOPtrOutput)
 }
 
-// `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category Social.
 func (o BotCategorizationCategoriesOutput) Social() BotCategorizationCategoriesSocialPtrOutput {
 	return o.ApplyT(func(v BotCategorizationCategories) *BotCategorizationCategoriesSocial { return v.Social }).(BotCategorizationCategoriesSocialPtrOutput)
 }
 
-// `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category Tool.
 func (o BotCategorizationCategoriesOutput) Tool() BotCategorizationCategoriesToolPtrOutput {
 	return o.ApplyT(func(v BotCategorizationCategories) *BotCategorizationCategoriesTool { return v.Tool }).(BotCategorizationCategoriesToolPtrOutput)
 }
@@ -509,7 +509,7 @@ func (o BotCategorizationCategoriesPtrOutput) Elem() BotCategorizationCategories
 	}).(BotCategorizationCategoriesOutput)
 }
 
-// `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category AIScraper.
 func (o BotCategorizationCategoriesPtrOutput) AIScraper() BotCategorizationCategoriesAIScraperPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationCategories) *BotCategorizationCategoriesAIScraper {
 		if v == nil {
@@ -519,7 +519,7 @@ func (o BotCategorizationCategoriesPtrOutput) AIScraper() BotCategorizationCateg
 	}).(BotCategorizationCategoriesAIScraperPtrOutput)
 }
 
-// `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category AITool.
 func (o BotCategorizationCategoriesPtrOutput) AITool() BotCategorizationCategoriesAIToolPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationCategories) *BotCategorizationCategoriesAITool {
 		if v == nil {
@@ -529,7 +529,7 @@ func (o BotCategorizationCategoriesPtrOutput) AITool() BotCategorizationCategori
 	}).(BotCategorizationCategoriesAIToolPtrOutput)
 }
 
-// `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category Ads.
 func (o BotCategorizationCategoriesPtrOutput) Ads() BotCategorizationCategoriesAdsPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationCategories) *BotCategorizationCategoriesAds {
 		if v == nil {
@@ -539,7 +539,7 @@ func (o BotCategorizationCategoriesPtrOutput) Ads() BotCategorizationCategoriesA
 	}).(BotCategorizationCategoriesAdsPtrOutput)
 }
 
-// `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category Preview.
 func (o BotCategorizationCategoriesPtrOutput) Preview() BotCategorizationCategoriesPreviewPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationCategories) *BotCategorizationCategoriesPreview {
 		if v == nil {
@@ -549,7 +549,7 @@ func (o BotCategorizationCategoriesPtrOutput) Preview() BotCategorizationCategor
 	}).(BotCategorizationCategoriesPreviewPtrOutput)
 }
 
-// `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category SEO.
 func (o BotCategorizationCategoriesPtrOutput) SEO() BotCategorizationCategoriesSEOPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationCategories) *BotCategorizationCategoriesSEO {
 		if v == nil {
@@ -559,7 +559,7 @@ func (o BotCategorizationCategoriesPtrOutput) SEO() BotCategorizationCategoriesS
 	}).(BotCategorizationCategoriesSEOPtrOutput)
 }
 
-// `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category Social.
 func (o BotCategorizationCategoriesPtrOutput) Social() BotCategorizationCategoriesSocialPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationCategories) *BotCategorizationCategoriesSocial {
 		if v == nil {
@@ -569,7 +569,7 @@ func (o BotCategorizationCategoriesPtrOutput) Social() BotCategorizationCategori
 	}).(BotCategorizationCategoriesSocialPtrOutput)
 }
 
-// `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+// The action of the category Tool.
 func (o BotCategorizationCategoriesPtrOutput) Tool() BotCategorizationCategoriesToolPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationCategories) *BotCategorizationCategoriesTool {
 		if v == nil {
@@ -580,8 +580,7 @@ func (o BotCategorizationCategoriesPtrOutput) Tool() BotCategorizationCategories
 }
 
 type BotCategorizationPrior struct {
-	// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-	// the ids). A bot the zone does not list is refused before any write.
+	// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
 	Bots map[string]BotCategorizationPriorBots `pulumi:"bots"`
 	// Before Pulumi: The action of each named category (`{ AIScraper: "Block" }`).
 	Categories *BotCategorizationPriorCategories `pulumi:"categories"`
@@ -599,8 +598,7 @@ type BotCategorizationPriorInput interface {
 }
 
 type BotCategorizationPriorArgs struct {
-	// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-	// the ids). A bot the zone does not list is refused before any write.
+	// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
 	Bots BotCategorizationPriorBotsMapInput `pulumi:"bots"`
 	// Before Pulumi: The action of each named category (`{ AIScraper: "Block" }`).
 	Categories BotCategorizationPriorCategoriesPtrInput `pulumi:"categories"`
@@ -683,8 +681,7 @@ func (o BotCategorizationPriorOutput) ToBotCategorizationPriorPtrOutputWithConte
 	}).(BotCategorizationPriorPtrOutput)
 }
 
-// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-// the ids). A bot the zone does not list is refused before any write.
+// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
 func (o BotCategorizationPriorOutput) Bots() BotCategorizationPriorBotsMapOutput {
 	return o.ApplyT(func(v BotCategorizationPrior) map[string]BotCategorizationPriorBots { return v.Bots }).(BotCategorizationPriorBotsMapOutput)
 }
@@ -718,8 +715,7 @@ func (o BotCategorizationPriorPtrOutput) Elem() BotCategorizationPriorOutput {
 	}).(BotCategorizationPriorOutput)
 }
 
-// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-// the ids). A bot the zone does not list is refused before any write.
+// Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
 func (o BotCategorizationPriorPtrOutput) Bots() BotCategorizationPriorBotsMapOutput {
 	return o.ApplyT(func(v *BotCategorizationPrior) map[string]BotCategorizationPriorBots {
 		if v == nil {
@@ -740,19 +736,19 @@ func (o BotCategorizationPriorPtrOutput) Categories() BotCategorizationPriorCate
 }
 
 type BotCategorizationPriorCategories struct {
-	// `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
+	// Before Pulumi: The action of the category AIScraper.
 	AIScraper *BotCategorizationPriorCategoriesAIScraper `pulumi:"AIScraper"`
-	// `AITool` of prior.categories.AITool: one of None, Block, Allow.
+	// Before Pulumi: The action of the category AITool.
 	AITool *BotCategorizationPriorCategoriesAITool `pulumi:"AITool"`
-	// `Ads` of prior.categories.Ads: one of None, Block, Allow.
+	// Before Pulumi: The action of the category Ads.
 	Ads *BotCategorizationPriorCategoriesAds `pulumi:"Ads"`
-	// `Preview` of prior.categories.Preview: one of None, Block, Allow.
+	// Before Pulumi: The action of the category Preview.
 	Preview *BotCategorizationPriorCategoriesPreview `pulumi:"Preview"`
-	// `SEO` of prior.categories.SEO: one of None, Block, Allow.
+	// Before Pulumi: The action of the category SEO.
 	SEO *BotCategorizationPriorCategoriesSEO `pulumi:"SEO"`
-	// `Social` of prior.categories.Social: one of None, Block, Allow.
+	// Before Pulumi: The action of the category Social.
 	Social *BotCategorizationPriorCategoriesSocial `pulumi:"Social"`
-	// `Tool` of prior.categories.Tool: one of None, Block, Allow.
+	// Before Pulumi: The action of the category Tool.
 	Tool *BotCategorizationPriorCategoriesTool `pulumi:"Tool"`
 }
 
@@ -768,19 +764,19 @@ type BotCategorizationPriorCategoriesInput interface {
 }
 
 type BotCategorizationPriorCategoriesArgs struct {
-	// `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
+	// Before Pulumi: The action of the category AIScraper.
 	AIScraper BotCategorizationPriorCategoriesAIScraperPtrInput `pulumi:"AIScraper"`
-	// `AITool` of prior.categories.AITool: one of None, Block, Allow.
+	// Before Pulumi: The action of the category AITool.
 	AITool BotCategorizationPriorCategoriesAIToolPtrInput `pulumi:"AITool"`
-	// `Ads` of prior.categories.Ads: one of None, Block, Allow.
+	// Before Pulumi: The action of the category Ads.
 	Ads BotCategorizationPriorCategoriesAdsPtrInput `pulumi:"Ads"`
-	// `Preview` of prior.categories.Preview: one of None, Block, Allow.
+	// Before Pulumi: The action of the category Preview.
 	Preview BotCategorizationPriorCategoriesPreviewPtrInput `pulumi:"Preview"`
-	// `SEO` of prior.categories.SEO: one of None, Block, Allow.
+	// Before Pulumi: The action of the category SEO.
 	SEO BotCategorizationPriorCategoriesSEOPtrInput `pulumi:"SEO"`
-	// `Social` of prior.categories.Social: one of None, Block, Allow.
+	// Before Pulumi: The action of the category Social.
 	Social BotCategorizationPriorCategoriesSocialPtrInput `pulumi:"Social"`
-	// `Tool` of prior.categories.Tool: one of None, Block, Allow.
+	// Before Pulumi: The action of the category Tool.
 	Tool BotCategorizationPriorCategoriesToolPtrInput `pulumi:"Tool"`
 }
 
@@ -861,39 +857,39 @@ func (o BotCategorizationPriorCategoriesOutput) ToBotCategorizationPriorCategori
 	}).(BotCategorizationPriorCategoriesPtrOutput)
 }
 
-// `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
+// Before Pulumi: The action of the category AIScraper.
 func (o BotCategorizationPriorCategoriesOutput) AIScraper() BotCategorizationPriorCategoriesAIScraperPtrOutput {
 	return o.ApplyT(func(v BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesAIScraper {
 		return v.AIScraper
 	}).(BotCategorizationPriorCategoriesAIScraperPtrOutput)
 }
 
-// `AITool` of prior.categories.AITool: one of None, Block, Allow.
+// Before Pulumi: The action of the category AITool.
 func (o BotCategorizationPriorCategoriesOutput) AITool() BotCategorizationPriorCategoriesAIToolPtrOutput {
 	return o.ApplyT(func(v BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesAITool { return v.AITool }).(BotCategorizationPriorCategoriesAIToolPtrOutput)
 }
 
-// `Ads` of prior.categories.Ads: one of None, Block, Allow.
+// Before Pulumi: The action of the category Ads.
 func (o BotCategorizationPriorCategoriesOutput) Ads() BotCategorizationPriorCategoriesAdsPtrOutput {
 	return o.ApplyT(func(v BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesAds { return v.Ads }).(BotCategorizationPriorCategoriesAdsPtrOutput)
 }
 
-// `Preview` of prior.categories.Preview: one of None, Block, Allow.
+// Before Pulumi: The action of the category Preview.
 func (o BotCategorizationPriorCategoriesOutput) Preview() BotCategorizationPriorCategoriesPreviewPtrOutput {
 	return o.ApplyT(func(v BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesPreview { return v.Preview }).(BotCategorizationPriorCategoriesPreviewPtrOutput)
 }
 
-// `SEO` of prior.categories.SEO: one of None, Block, Allow.
+// Before Pulumi: The action of the category SEO.
 func (o BotCategorizationPriorCategoriesOutput) SEO() BotCategorizationPriorCategoriesSEOPtrOutput {
 	return o.ApplyT(func(v BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesSEO { return v.SEO }).(BotCategorizationPriorCategoriesSEOPtrOutput)
 }
 
-// `Social` of prior.categories.Social: one of None, Block, Allow.
+// Before Pulumi: The action of the category Social.
 func (o BotCategorizationPriorCategoriesOutput) Social() BotCategorizationPriorCategoriesSocialPtrOutput {
 	return o.ApplyT(func(v BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesSocial { return v.Social }).(BotCategorizationPriorCategoriesSocialPtrOutput)
 }
 
-// `Tool` of prior.categories.Tool: one of None, Block, Allow.
+// Before Pulumi: The action of the category Tool.
 func (o BotCategorizationPriorCategoriesOutput) Tool() BotCategorizationPriorCategoriesToolPtrOutput {
 	return o.ApplyT(func(v BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesTool { return v.Tool }).(BotCategorizationPriorCategoriesToolPtrOutput)
 }
@@ -922,7 +918,7 @@ func (o BotCategorizationPriorCategoriesPtrOutput) Elem() BotCategorizationPrior
 	}).(BotCategorizationPriorCategoriesOutput)
 }
 
-// `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
+// Before Pulumi: The action of the category AIScraper.
 func (o BotCategorizationPriorCategoriesPtrOutput) AIScraper() BotCategorizationPriorCategoriesAIScraperPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesAIScraper {
 		if v == nil {
@@ -932,7 +928,7 @@ func (o BotCategorizationPriorCategoriesPtrOutput) AIScraper() BotCategorization
 	}).(BotCategorizationPriorCategoriesAIScraperPtrOutput)
 }
 
-// `AITool` of prior.categories.AITool: one of None, Block, Allow.
+// Before Pulumi: The action of the category AITool.
 func (o BotCategorizationPriorCategoriesPtrOutput) AITool() BotCategorizationPriorCategoriesAIToolPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesAITool {
 		if v == nil {
@@ -942,7 +938,7 @@ func (o BotCategorizationPriorCategoriesPtrOutput) AITool() BotCategorizationPri
 	}).(BotCategorizationPriorCategoriesAIToolPtrOutput)
 }
 
-// `Ads` of prior.categories.Ads: one of None, Block, Allow.
+// Before Pulumi: The action of the category Ads.
 func (o BotCategorizationPriorCategoriesPtrOutput) Ads() BotCategorizationPriorCategoriesAdsPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesAds {
 		if v == nil {
@@ -952,7 +948,7 @@ func (o BotCategorizationPriorCategoriesPtrOutput) Ads() BotCategorizationPriorC
 	}).(BotCategorizationPriorCategoriesAdsPtrOutput)
 }
 
-// `Preview` of prior.categories.Preview: one of None, Block, Allow.
+// Before Pulumi: The action of the category Preview.
 func (o BotCategorizationPriorCategoriesPtrOutput) Preview() BotCategorizationPriorCategoriesPreviewPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesPreview {
 		if v == nil {
@@ -962,7 +958,7 @@ func (o BotCategorizationPriorCategoriesPtrOutput) Preview() BotCategorizationPr
 	}).(BotCategorizationPriorCategoriesPreviewPtrOutput)
 }
 
-// `SEO` of prior.categories.SEO: one of None, Block, Allow.
+// Before Pulumi: The action of the category SEO.
 func (o BotCategorizationPriorCategoriesPtrOutput) SEO() BotCategorizationPriorCategoriesSEOPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesSEO {
 		if v == nil {
@@ -972,7 +968,7 @@ func (o BotCategorizationPriorCategoriesPtrOutput) SEO() BotCategorizationPriorC
 	}).(BotCategorizationPriorCategoriesSEOPtrOutput)
 }
 
-// `Social` of prior.categories.Social: one of None, Block, Allow.
+// Before Pulumi: The action of the category Social.
 func (o BotCategorizationPriorCategoriesPtrOutput) Social() BotCategorizationPriorCategoriesSocialPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesSocial {
 		if v == nil {
@@ -982,7 +978,7 @@ func (o BotCategorizationPriorCategoriesPtrOutput) Social() BotCategorizationPri
 	}).(BotCategorizationPriorCategoriesSocialPtrOutput)
 }
 
-// `Tool` of prior.categories.Tool: one of None, Block, Allow.
+// Before Pulumi: The action of the category Tool.
 func (o BotCategorizationPriorCategoriesPtrOutput) Tool() BotCategorizationPriorCategoriesToolPtrOutput {
 	return o.ApplyT(func(v *BotCategorizationPriorCategories) *BotCategorizationPriorCategoriesTool {
 		if v == nil {
@@ -1053,9 +1049,9 @@ func (o BotCategorySummaryArrayOutput) Index(i pulumi.IntInput) BotCategorySumma
 type BotDetectionBrowserFingerprint struct {
 	// `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
 	Aggression *BrowserFingerprintAggression `pulumi:"aggression"`
-	// `complexEnabled` of browserFingerprint (Browser fingerprinting.).
+	// Whether complex browser fingerprinting is on.
 	ComplexEnabled *bool `pulumi:"complexEnabled"`
-	// `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+	// The sensitivity of the browser fingerprinting.
 	Sensitivity *BotDetectionSensitivity `pulumi:"sensitivity"`
 }
 
@@ -1073,9 +1069,9 @@ type BotDetectionBrowserFingerprintInput interface {
 type BotDetectionBrowserFingerprintArgs struct {
 	// `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
 	Aggression BrowserFingerprintAggressionPtrInput `pulumi:"aggression"`
-	// `complexEnabled` of browserFingerprint (Browser fingerprinting.).
+	// Whether complex browser fingerprinting is on.
 	ComplexEnabled pulumi.BoolPtrInput `pulumi:"complexEnabled"`
-	// `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+	// The sensitivity of the browser fingerprinting.
 	Sensitivity BotDetectionSensitivityPtrInput `pulumi:"sensitivity"`
 }
 
@@ -1161,12 +1157,12 @@ func (o BotDetectionBrowserFingerprintOutput) Aggression() BrowserFingerprintAgg
 	return o.ApplyT(func(v BotDetectionBrowserFingerprint) *BrowserFingerprintAggression { return v.Aggression }).(BrowserFingerprintAggressionPtrOutput)
 }
 
-// `complexEnabled` of browserFingerprint (Browser fingerprinting.).
+// Whether complex browser fingerprinting is on.
 func (o BotDetectionBrowserFingerprintOutput) ComplexEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BotDetectionBrowserFingerprint) *bool { return v.ComplexEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+// The sensitivity of the browser fingerprinting.
 func (o BotDetectionBrowserFingerprintOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v BotDetectionBrowserFingerprint) *BotDetectionSensitivity { return v.Sensitivity }).(BotDetectionSensitivityPtrOutput)
 }
@@ -1205,7 +1201,7 @@ func (o BotDetectionBrowserFingerprintPtrOutput) Aggression() BrowserFingerprint
 	}).(BrowserFingerprintAggressionPtrOutput)
 }
 
-// `complexEnabled` of browserFingerprint (Browser fingerprinting.).
+// Whether complex browser fingerprinting is on.
 func (o BotDetectionBrowserFingerprintPtrOutput) ComplexEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BotDetectionBrowserFingerprint) *bool {
 		if v == nil {
@@ -1215,7 +1211,7 @@ func (o BotDetectionBrowserFingerprintPtrOutput) ComplexEnabled() pulumi.BoolPtr
 	}).(pulumi.BoolPtrOutput)
 }
 
-// `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+// The sensitivity of the browser fingerprinting.
 func (o BotDetectionBrowserFingerprintPtrOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v *BotDetectionBrowserFingerprint) *BotDetectionSensitivity {
 		if v == nil {
@@ -1226,7 +1222,7 @@ func (o BotDetectionBrowserFingerprintPtrOutput) Sensitivity() BotDetectionSensi
 }
 
 type BotDetectionIpAddress struct {
-	// `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+	// The sensitivity of the IP address reputation.
 	Sensitivity *BotDetectionSensitivity `pulumi:"sensitivity"`
 }
 
@@ -1242,7 +1238,7 @@ type BotDetectionIpAddressInput interface {
 }
 
 type BotDetectionIpAddressArgs struct {
-	// `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+	// The sensitivity of the IP address reputation.
 	Sensitivity BotDetectionSensitivityPtrInput `pulumi:"sensitivity"`
 }
 
@@ -1323,7 +1319,7 @@ func (o BotDetectionIpAddressOutput) ToBotDetectionIpAddressPtrOutputWithContext
 	}).(BotDetectionIpAddressPtrOutput)
 }
 
-// `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+// The sensitivity of the IP address reputation.
 func (o BotDetectionIpAddressOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v BotDetectionIpAddress) *BotDetectionSensitivity { return v.Sensitivity }).(BotDetectionSensitivityPtrOutput)
 }
@@ -1352,7 +1348,7 @@ func (o BotDetectionIpAddressPtrOutput) Elem() BotDetectionIpAddressOutput {
 	}).(BotDetectionIpAddressOutput)
 }
 
-// `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+// The sensitivity of the IP address reputation.
 func (o BotDetectionIpAddressPtrOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v *BotDetectionIpAddress) *BotDetectionSensitivity {
 		if v == nil {
@@ -1559,9 +1555,9 @@ func (o BotDetectionPriorPtrOutput) RequestIntegrity() BotDetectionPriorRequestI
 type BotDetectionPriorBrowserFingerprint struct {
 	// Before Pulumi: `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
 	Aggression *BrowserFingerprintAggression `pulumi:"aggression"`
-	// `complexEnabled` of prior.browserFingerprint.complexEnabled.
+	// Before Pulumi: Whether complex browser fingerprinting is on.
 	ComplexEnabled *bool `pulumi:"complexEnabled"`
-	// `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+	// Before Pulumi: The sensitivity of the browser fingerprinting.
 	Sensitivity *BotDetectionSensitivity `pulumi:"sensitivity"`
 }
 
@@ -1579,9 +1575,9 @@ type BotDetectionPriorBrowserFingerprintInput interface {
 type BotDetectionPriorBrowserFingerprintArgs struct {
 	// Before Pulumi: `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
 	Aggression BrowserFingerprintAggressionPtrInput `pulumi:"aggression"`
-	// `complexEnabled` of prior.browserFingerprint.complexEnabled.
+	// Before Pulumi: Whether complex browser fingerprinting is on.
 	ComplexEnabled pulumi.BoolPtrInput `pulumi:"complexEnabled"`
-	// `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+	// Before Pulumi: The sensitivity of the browser fingerprinting.
 	Sensitivity BotDetectionSensitivityPtrInput `pulumi:"sensitivity"`
 }
 
@@ -1667,12 +1663,12 @@ func (o BotDetectionPriorBrowserFingerprintOutput) Aggression() BrowserFingerpri
 	return o.ApplyT(func(v BotDetectionPriorBrowserFingerprint) *BrowserFingerprintAggression { return v.Aggression }).(BrowserFingerprintAggressionPtrOutput)
 }
 
-// `complexEnabled` of prior.browserFingerprint.complexEnabled.
+// Before Pulumi: Whether complex browser fingerprinting is on.
 func (o BotDetectionPriorBrowserFingerprintOutput) ComplexEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BotDetectionPriorBrowserFingerprint) *bool { return v.ComplexEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+// Before Pulumi: The sensitivity of the browser fingerprinting.
 func (o BotDetectionPriorBrowserFingerprintOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v BotDetectionPriorBrowserFingerprint) *BotDetectionSensitivity { return v.Sensitivity }).(BotDetectionSensitivityPtrOutput)
 }
@@ -1711,7 +1707,7 @@ func (o BotDetectionPriorBrowserFingerprintPtrOutput) Aggression() BrowserFinger
 	}).(BrowserFingerprintAggressionPtrOutput)
 }
 
-// `complexEnabled` of prior.browserFingerprint.complexEnabled.
+// Before Pulumi: Whether complex browser fingerprinting is on.
 func (o BotDetectionPriorBrowserFingerprintPtrOutput) ComplexEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *BotDetectionPriorBrowserFingerprint) *bool {
 		if v == nil {
@@ -1721,7 +1717,7 @@ func (o BotDetectionPriorBrowserFingerprintPtrOutput) ComplexEnabled() pulumi.Bo
 	}).(pulumi.BoolPtrOutput)
 }
 
-// `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+// Before Pulumi: The sensitivity of the browser fingerprinting.
 func (o BotDetectionPriorBrowserFingerprintPtrOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v *BotDetectionPriorBrowserFingerprint) *BotDetectionSensitivity {
 		if v == nil {
@@ -1732,7 +1728,7 @@ func (o BotDetectionPriorBrowserFingerprintPtrOutput) Sensitivity() BotDetection
 }
 
 type BotDetectionPriorIpAddress struct {
-	// `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+	// Before Pulumi: The sensitivity of the IP address reputation.
 	Sensitivity *BotDetectionSensitivity `pulumi:"sensitivity"`
 }
 
@@ -1748,7 +1744,7 @@ type BotDetectionPriorIpAddressInput interface {
 }
 
 type BotDetectionPriorIpAddressArgs struct {
-	// `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+	// Before Pulumi: The sensitivity of the IP address reputation.
 	Sensitivity BotDetectionSensitivityPtrInput `pulumi:"sensitivity"`
 }
 
@@ -1829,7 +1825,7 @@ func (o BotDetectionPriorIpAddressOutput) ToBotDetectionPriorIpAddressPtrOutputW
 	}).(BotDetectionPriorIpAddressPtrOutput)
 }
 
-// `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+// Before Pulumi: The sensitivity of the IP address reputation.
 func (o BotDetectionPriorIpAddressOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v BotDetectionPriorIpAddress) *BotDetectionSensitivity { return v.Sensitivity }).(BotDetectionSensitivityPtrOutput)
 }
@@ -1858,7 +1854,7 @@ func (o BotDetectionPriorIpAddressPtrOutput) Elem() BotDetectionPriorIpAddressOu
 	}).(BotDetectionPriorIpAddressOutput)
 }
 
-// `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+// Before Pulumi: The sensitivity of the IP address reputation.
 func (o BotDetectionPriorIpAddressPtrOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v *BotDetectionPriorIpAddress) *BotDetectionSensitivity {
 		if v == nil {
@@ -1869,7 +1865,7 @@ func (o BotDetectionPriorIpAddressPtrOutput) Sensitivity() BotDetectionSensitivi
 }
 
 type BotDetectionPriorRequestIntegrity struct {
-	// `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+	// Before Pulumi: The sensitivity of the request integrity checks.
 	Sensitivity *BotDetectionSensitivity `pulumi:"sensitivity"`
 }
 
@@ -1885,7 +1881,7 @@ type BotDetectionPriorRequestIntegrityInput interface {
 }
 
 type BotDetectionPriorRequestIntegrityArgs struct {
-	// `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+	// Before Pulumi: The sensitivity of the request integrity checks.
 	Sensitivity BotDetectionSensitivityPtrInput `pulumi:"sensitivity"`
 }
 
@@ -1966,7 +1962,7 @@ func (o BotDetectionPriorRequestIntegrityOutput) ToBotDetectionPriorRequestInteg
 	}).(BotDetectionPriorRequestIntegrityPtrOutput)
 }
 
-// `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+// Before Pulumi: The sensitivity of the request integrity checks.
 func (o BotDetectionPriorRequestIntegrityOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v BotDetectionPriorRequestIntegrity) *BotDetectionSensitivity { return v.Sensitivity }).(BotDetectionSensitivityPtrOutput)
 }
@@ -1995,7 +1991,7 @@ func (o BotDetectionPriorRequestIntegrityPtrOutput) Elem() BotDetectionPriorRequ
 	}).(BotDetectionPriorRequestIntegrityOutput)
 }
 
-// `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+// Before Pulumi: The sensitivity of the request integrity checks.
 func (o BotDetectionPriorRequestIntegrityPtrOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v *BotDetectionPriorRequestIntegrity) *BotDetectionSensitivity {
 		if v == nil {
@@ -2006,7 +2002,7 @@ func (o BotDetectionPriorRequestIntegrityPtrOutput) Sensitivity() BotDetectionSe
 }
 
 type BotDetectionRequestIntegrity struct {
-	// `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+	// The sensitivity of the request integrity checks.
 	Sensitivity *BotDetectionSensitivity `pulumi:"sensitivity"`
 }
 
@@ -2022,7 +2018,7 @@ type BotDetectionRequestIntegrityInput interface {
 }
 
 type BotDetectionRequestIntegrityArgs struct {
-	// `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+	// The sensitivity of the request integrity checks.
 	Sensitivity BotDetectionSensitivityPtrInput `pulumi:"sensitivity"`
 }
 
@@ -2103,7 +2099,7 @@ func (o BotDetectionRequestIntegrityOutput) ToBotDetectionRequestIntegrityPtrOut
 	}).(BotDetectionRequestIntegrityPtrOutput)
 }
 
-// `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+// The sensitivity of the request integrity checks.
 func (o BotDetectionRequestIntegrityOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v BotDetectionRequestIntegrity) *BotDetectionSensitivity { return v.Sensitivity }).(BotDetectionSensitivityPtrOutput)
 }
@@ -2132,7 +2128,7 @@ func (o BotDetectionRequestIntegrityPtrOutput) Elem() BotDetectionRequestIntegri
 	}).(BotDetectionRequestIntegrityOutput)
 }
 
-// `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+// The sensitivity of the request integrity checks.
 func (o BotDetectionRequestIntegrityPtrOutput) Sensitivity() BotDetectionSensitivityPtrOutput {
 	return o.ApplyT(func(v *BotDetectionRequestIntegrity) *BotDetectionSensitivity {
 		if v == nil {
@@ -2525,9 +2521,7 @@ func (o EventLogSearchRowArrayOutput) Index(i pulumi.IntInput) EventLogSearchRow
 }
 
 type ManagedAccessListPrior struct {
-	// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-	// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-	// Left out: not managed. At least one of `enabled` and `action` is required.
+	// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
 	Action *AccessListAction `pulumi:"action"`
 	// Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
 	Enabled *bool `pulumi:"enabled"`
@@ -2545,9 +2539,7 @@ type ManagedAccessListPriorInput interface {
 }
 
 type ManagedAccessListPriorArgs struct {
-	// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-	// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-	// Left out: not managed. At least one of `enabled` and `action` is required.
+	// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
 	Action AccessListActionPtrInput `pulumi:"action"`
 	// Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
@@ -2630,9 +2622,7 @@ func (o ManagedAccessListPriorOutput) ToManagedAccessListPriorPtrOutputWithConte
 	}).(ManagedAccessListPriorPtrOutput)
 }
 
-// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-// Left out: not managed. At least one of `enabled` and `action` is required.
+// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
 func (o ManagedAccessListPriorOutput) Action() AccessListActionPtrOutput {
 	return o.ApplyT(func(v ManagedAccessListPrior) *AccessListAction { return v.Action }).(AccessListActionPtrOutput)
 }
@@ -2666,9 +2656,7 @@ func (o ManagedAccessListPriorPtrOutput) Elem() ManagedAccessListPriorOutput {
 	}).(ManagedAccessListPriorOutput)
 }
 
-// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-// `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-// Left out: not managed. At least one of `enabled` and `action` is required.
+// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
 func (o ManagedAccessListPriorPtrOutput) Action() AccessListActionPtrOutput {
 	return o.ApplyT(func(v *ManagedAccessListPrior) *AccessListAction {
 		if v == nil {
@@ -3114,7 +3102,7 @@ func (o RateLimitRuleConfigurationOutput) VariableTypes() pulumi.StringMapOutput
 }
 
 type ResponsePagePrior struct {
-	// Before Pulumi: The page's HTML.
+	// Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
 	Html *string `pulumi:"html"`
 }
 
@@ -3130,7 +3118,7 @@ type ResponsePagePriorInput interface {
 }
 
 type ResponsePagePriorArgs struct {
-	// Before Pulumi: The page's HTML.
+	// Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
 	Html pulumi.StringPtrInput `pulumi:"html"`
 }
 
@@ -3211,7 +3199,7 @@ func (o ResponsePagePriorOutput) ToResponsePagePriorPtrOutputWithContext(ctx con
 	}).(ResponsePagePriorPtrOutput)
 }
 
-// Before Pulumi: The page's HTML.
+// Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
 func (o ResponsePagePriorOutput) Html() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ResponsePagePrior) *string { return v.Html }).(pulumi.StringPtrOutput)
 }
@@ -3240,7 +3228,7 @@ func (o ResponsePagePriorPtrOutput) Elem() ResponsePagePriorOutput {
 	}).(ResponsePagePriorOutput)
 }
 
-// Before Pulumi: The page's HTML.
+// Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
 func (o ResponsePagePriorPtrOutput) Html() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ResponsePagePrior) *string {
 		if v == nil {
@@ -4235,8 +4223,7 @@ type ShieldZonePriorWaf struct {
 	AllowedHttpVersions []string `pulumi:"allowedHttpVersions"`
 	// Before Pulumi: HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set.
 	AllowedMethods []string `pulumi:"allowedMethods"`
-	// Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-	// managed rules (`edge.shield.getManagedWafRules`) before a write.
+	// Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
 	DisabledRules []string `pulumi:"disabledRules"`
 	// Before Pulumi: Whether the WAF is on (`wafEnabled`).
 	Enabled *bool `pulumi:"enabled"`
@@ -4246,8 +4233,7 @@ type ShieldZonePriorWaf struct {
 	LogOnlyRules []string `pulumi:"logOnlyRules"`
 	// Before Pulumi: `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
 	Mode *WafExecutionMode `pulumi:"mode"`
-	// Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+	// Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
 	Paranoia *ShieldZonePriorWafParanoia `pulumi:"paranoia"`
 	// Before Pulumi: Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`).
 	RealtimeThreatIntelligence *bool `pulumi:"realtimeThreatIntelligence"`
@@ -4277,8 +4263,7 @@ type ShieldZonePriorWafArgs struct {
 	AllowedHttpVersions pulumi.StringArrayInput `pulumi:"allowedHttpVersions"`
 	// Before Pulumi: HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set.
 	AllowedMethods pulumi.StringArrayInput `pulumi:"allowedMethods"`
-	// Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-	// managed rules (`edge.shield.getManagedWafRules`) before a write.
+	// Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
 	DisabledRules pulumi.StringArrayInput `pulumi:"disabledRules"`
 	// Before Pulumi: Whether the WAF is on (`wafEnabled`).
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
@@ -4288,8 +4273,7 @@ type ShieldZonePriorWafArgs struct {
 	LogOnlyRules pulumi.StringArrayInput `pulumi:"logOnlyRules"`
 	// Before Pulumi: `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
 	Mode WafExecutionModePtrInput `pulumi:"mode"`
-	// Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+	// Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
 	Paranoia ShieldZonePriorWafParanoiaPtrInput `pulumi:"paranoia"`
 	// Before Pulumi: Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`).
 	RealtimeThreatIntelligence pulumi.BoolPtrInput `pulumi:"realtimeThreatIntelligence"`
@@ -4393,8 +4377,7 @@ func (o ShieldZonePriorWafOutput) AllowedMethods() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ShieldZonePriorWaf) []string { return v.AllowedMethods }).(pulumi.StringArrayOutput)
 }
 
-// Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-// managed rules (`edge.shield.getManagedWafRules`) before a write.
+// Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
 func (o ShieldZonePriorWafOutput) DisabledRules() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ShieldZonePriorWaf) []string { return v.DisabledRules }).(pulumi.StringArrayOutput)
 }
@@ -4419,8 +4402,7 @@ func (o ShieldZonePriorWafOutput) Mode() WafExecutionModePtrOutput {
 	return o.ApplyT(func(v ShieldZonePriorWaf) *WafExecutionMode { return v.Mode }).(WafExecutionModePtrOutput)
 }
 
-// Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+// Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
 func (o ShieldZonePriorWafOutput) Paranoia() ShieldZonePriorWafParanoiaPtrOutput {
 	return o.ApplyT(func(v ShieldZonePriorWaf) *ShieldZonePriorWafParanoia { return v.Paranoia }).(ShieldZonePriorWafParanoiaPtrOutput)
 }
@@ -4499,8 +4481,7 @@ func (o ShieldZonePriorWafPtrOutput) AllowedMethods() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-// managed rules (`edge.shield.getManagedWafRules`) before a write.
+// Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
 func (o ShieldZonePriorWafPtrOutput) DisabledRules() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ShieldZonePriorWaf) []string {
 		if v == nil {
@@ -4550,8 +4531,7 @@ func (o ShieldZonePriorWafPtrOutput) Mode() WafExecutionModePtrOutput {
 	}).(WafExecutionModePtrOutput)
 }
 
-// Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+// Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
 func (o ShieldZonePriorWafPtrOutput) Paranoia() ShieldZonePriorWafParanoiaPtrOutput {
 	return o.ApplyT(func(v *ShieldZonePriorWaf) *ShieldZonePriorWafParanoia {
 		if v == nil {
@@ -4602,11 +4582,11 @@ func (o ShieldZonePriorWafPtrOutput) ResponseBodyLimitAction() WafPayloadLimitAc
 }
 
 type ShieldZonePriorWafParanoia struct {
-	// `blocking` of prior.waf.paranoia.blocking.
+	// Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
 	Blocking *int `pulumi:"blocking"`
-	// `detection` of prior.waf.paranoia.detection.
+	// Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
 	Detection *int `pulumi:"detection"`
-	// `executing` of prior.waf.paranoia.executing.
+	// Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
 	Executing *int `pulumi:"executing"`
 }
 
@@ -4622,11 +4602,11 @@ type ShieldZonePriorWafParanoiaInput interface {
 }
 
 type ShieldZonePriorWafParanoiaArgs struct {
-	// `blocking` of prior.waf.paranoia.blocking.
+	// Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
 	Blocking pulumi.IntPtrInput `pulumi:"blocking"`
-	// `detection` of prior.waf.paranoia.detection.
+	// Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
 	Detection pulumi.IntPtrInput `pulumi:"detection"`
-	// `executing` of prior.waf.paranoia.executing.
+	// Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
 	Executing pulumi.IntPtrInput `pulumi:"executing"`
 }
 
@@ -4707,17 +4687,17 @@ func (o ShieldZonePriorWafParanoiaOutput) ToShieldZonePriorWafParanoiaPtrOutputW
 	}).(ShieldZonePriorWafParanoiaPtrOutput)
 }
 
-// `blocking` of prior.waf.paranoia.blocking.
+// Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
 func (o ShieldZonePriorWafParanoiaOutput) Blocking() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ShieldZonePriorWafParanoia) *int { return v.Blocking }).(pulumi.IntPtrOutput)
 }
 
-// `detection` of prior.waf.paranoia.detection.
+// Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
 func (o ShieldZonePriorWafParanoiaOutput) Detection() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ShieldZonePriorWafParanoia) *int { return v.Detection }).(pulumi.IntPtrOutput)
 }
 
-// `executing` of prior.waf.paranoia.executing.
+// Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
 func (o ShieldZonePriorWafParanoiaOutput) Executing() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ShieldZonePriorWafParanoia) *int { return v.Executing }).(pulumi.IntPtrOutput)
 }
@@ -4746,7 +4726,7 @@ func (o ShieldZonePriorWafParanoiaPtrOutput) Elem() ShieldZonePriorWafParanoiaOu
 	}).(ShieldZonePriorWafParanoiaOutput)
 }
 
-// `blocking` of prior.waf.paranoia.blocking.
+// Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
 func (o ShieldZonePriorWafParanoiaPtrOutput) Blocking() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShieldZonePriorWafParanoia) *int {
 		if v == nil {
@@ -4756,7 +4736,7 @@ func (o ShieldZonePriorWafParanoiaPtrOutput) Blocking() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// `detection` of prior.waf.paranoia.detection.
+// Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
 func (o ShieldZonePriorWafParanoiaPtrOutput) Detection() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShieldZonePriorWafParanoia) *int {
 		if v == nil {
@@ -4766,7 +4746,7 @@ func (o ShieldZonePriorWafParanoiaPtrOutput) Detection() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// `executing` of prior.waf.paranoia.executing.
+// Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
 func (o ShieldZonePriorWafParanoiaPtrOutput) Executing() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShieldZonePriorWafParanoia) *int {
 		if v == nil {
@@ -4834,8 +4814,7 @@ type ShieldZoneWaf struct {
 	AllowedHttpVersions []string `pulumi:"allowedHttpVersions"`
 	// HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set.
 	AllowedMethods []string `pulumi:"allowedMethods"`
-	// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-	// managed rules (`edge.shield.getManagedWafRules`) before a write.
+	// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
 	DisabledRules []string `pulumi:"disabledRules"`
 	// Whether the WAF is on (`wafEnabled`).
 	Enabled *bool `pulumi:"enabled"`
@@ -4845,8 +4824,7 @@ type ShieldZoneWaf struct {
 	LogOnlyRules []string `pulumi:"logOnlyRules"`
 	// `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
 	Mode *WafExecutionMode `pulumi:"mode"`
-	// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+	// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
 	Paranoia *ShieldZoneWafParanoia `pulumi:"paranoia"`
 	// Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`).
 	RealtimeThreatIntelligence *bool `pulumi:"realtimeThreatIntelligence"`
@@ -4876,8 +4854,7 @@ type ShieldZoneWafArgs struct {
 	AllowedHttpVersions pulumi.StringArrayInput `pulumi:"allowedHttpVersions"`
 	// HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set.
 	AllowedMethods pulumi.StringArrayInput `pulumi:"allowedMethods"`
-	// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-	// managed rules (`edge.shield.getManagedWafRules`) before a write.
+	// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
 	DisabledRules pulumi.StringArrayInput `pulumi:"disabledRules"`
 	// Whether the WAF is on (`wafEnabled`).
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
@@ -4887,8 +4864,7 @@ type ShieldZoneWafArgs struct {
 	LogOnlyRules pulumi.StringArrayInput `pulumi:"logOnlyRules"`
 	// `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
 	Mode WafExecutionModePtrInput `pulumi:"mode"`
-	// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+	// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
 	Paranoia ShieldZoneWafParanoiaPtrInput `pulumi:"paranoia"`
 	// Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`).
 	RealtimeThreatIntelligence pulumi.BoolPtrInput `pulumi:"realtimeThreatIntelligence"`
@@ -4992,8 +4968,7 @@ func (o ShieldZoneWafOutput) AllowedMethods() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ShieldZoneWaf) []string { return v.AllowedMethods }).(pulumi.StringArrayOutput)
 }
 
-// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-// managed rules (`edge.shield.getManagedWafRules`) before a write.
+// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
 func (o ShieldZoneWafOutput) DisabledRules() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v ShieldZoneWaf) []string { return v.DisabledRules }).(pulumi.StringArrayOutput)
 }
@@ -5018,8 +4993,7 @@ func (o ShieldZoneWafOutput) Mode() WafExecutionModePtrOutput {
 	return o.ApplyT(func(v ShieldZoneWaf) *WafExecutionMode { return v.Mode }).(WafExecutionModePtrOutput)
 }
 
-// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
 func (o ShieldZoneWafOutput) Paranoia() ShieldZoneWafParanoiaPtrOutput {
 	return o.ApplyT(func(v ShieldZoneWaf) *ShieldZoneWafParanoia { return v.Paranoia }).(ShieldZoneWafParanoiaPtrOutput)
 }
@@ -5098,8 +5072,7 @@ func (o ShieldZoneWafPtrOutput) AllowedMethods() pulumi.StringArrayOutput {
 	}).(pulumi.StringArrayOutput)
 }
 
-// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-// managed rules (`edge.shield.getManagedWafRules`) before a write.
+// Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
 func (o ShieldZoneWafPtrOutput) DisabledRules() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *ShieldZoneWaf) []string {
 		if v == nil {
@@ -5149,8 +5122,7 @@ func (o ShieldZoneWafPtrOutput) Mode() WafExecutionModePtrOutput {
 	}).(WafExecutionModePtrOutput)
 }
 
-// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+// Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
 func (o ShieldZoneWafPtrOutput) Paranoia() ShieldZoneWafParanoiaPtrOutput {
 	return o.ApplyT(func(v *ShieldZoneWaf) *ShieldZoneWafParanoia {
 		if v == nil {
@@ -5201,14 +5173,11 @@ func (o ShieldZoneWafPtrOutput) ResponseBodyLimitAction() WafPayloadLimitActionP
 }
 
 type ShieldZoneWafParanoia struct {
-	// `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+	// The blocking paranoia level (`blocking_paranoia_level`).
 	Blocking *int `pulumi:"blocking"`
-	// `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+	// The detection paranoia level (`detection_paranoia_level`).
 	Detection *int `pulumi:"detection"`
-	// `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+	// The executing paranoia level (`executing_paranoia_level`).
 	Executing *int `pulumi:"executing"`
 }
 
@@ -5224,14 +5193,11 @@ type ShieldZoneWafParanoiaInput interface {
 }
 
 type ShieldZoneWafParanoiaArgs struct {
-	// `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+	// The blocking paranoia level (`blocking_paranoia_level`).
 	Blocking pulumi.IntPtrInput `pulumi:"blocking"`
-	// `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+	// The detection paranoia level (`detection_paranoia_level`).
 	Detection pulumi.IntPtrInput `pulumi:"detection"`
-	// `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-	// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+	// The executing paranoia level (`executing_paranoia_level`).
 	Executing pulumi.IntPtrInput `pulumi:"executing"`
 }
 
@@ -5312,20 +5278,17 @@ func (o ShieldZoneWafParanoiaOutput) ToShieldZoneWafParanoiaPtrOutputWithContext
 	}).(ShieldZoneWafParanoiaPtrOutput)
 }
 
-// `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+// The blocking paranoia level (`blocking_paranoia_level`).
 func (o ShieldZoneWafParanoiaOutput) Blocking() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ShieldZoneWafParanoia) *int { return v.Blocking }).(pulumi.IntPtrOutput)
 }
 
-// `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+// The detection paranoia level (`detection_paranoia_level`).
 func (o ShieldZoneWafParanoiaOutput) Detection() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ShieldZoneWafParanoia) *int { return v.Detection }).(pulumi.IntPtrOutput)
 }
 
-// `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+// The executing paranoia level (`executing_paranoia_level`).
 func (o ShieldZoneWafParanoiaOutput) Executing() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v ShieldZoneWafParanoia) *int { return v.Executing }).(pulumi.IntPtrOutput)
 }
@@ -5354,8 +5317,7 @@ func (o ShieldZoneWafParanoiaPtrOutput) Elem() ShieldZoneWafParanoiaOutput {
 	}).(ShieldZoneWafParanoiaOutput)
 }
 
-// `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+// The blocking paranoia level (`blocking_paranoia_level`).
 func (o ShieldZoneWafParanoiaPtrOutput) Blocking() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShieldZoneWafParanoia) *int {
 		if v == nil {
@@ -5365,8 +5327,7 @@ func (o ShieldZoneWafParanoiaPtrOutput) Blocking() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+// The detection paranoia level (`detection_paranoia_level`).
 func (o ShieldZoneWafParanoiaPtrOutput) Detection() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShieldZoneWafParanoia) *int {
 		if v == nil {
@@ -5376,8 +5337,7 @@ func (o ShieldZoneWafParanoiaPtrOutput) Detection() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-// `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+// The executing paranoia level (`executing_paranoia_level`).
 func (o ShieldZoneWafParanoiaPtrOutput) Executing() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ShieldZoneWafParanoia) *int {
 		if v == nil {
@@ -5650,9 +5610,7 @@ func (o ShieldZoneWafViewPtrOutput) ResponseBodyLimitAction() pulumi.AnyOutput {
 }
 
 type UnderAttackModePrior struct {
-	// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-	// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-	// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+	// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
 	Enabled *DDoSShieldSensitivity `pulumi:"enabled"`
 }
 
@@ -5668,9 +5626,7 @@ type UnderAttackModePriorInput interface {
 }
 
 type UnderAttackModePriorArgs struct {
-	// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-	// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-	// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+	// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
 	Enabled DDoSShieldSensitivityPtrInput `pulumi:"enabled"`
 }
 
@@ -5751,9 +5707,7 @@ func (o UnderAttackModePriorOutput) ToUnderAttackModePriorPtrOutputWithContext(c
 	}).(UnderAttackModePriorPtrOutput)
 }
 
-// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
 func (o UnderAttackModePriorOutput) Enabled() DDoSShieldSensitivityPtrOutput {
 	return o.ApplyT(func(v UnderAttackModePrior) *DDoSShieldSensitivity { return v.Enabled }).(DDoSShieldSensitivityPtrOutput)
 }
@@ -5782,9 +5736,7 @@ func (o UnderAttackModePriorPtrOutput) Elem() UnderAttackModePriorOutput {
 	}).(UnderAttackModePriorOutput)
 }
 
-// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+// Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
 func (o UnderAttackModePriorPtrOutput) Enabled() DDoSShieldSensitivityPtrOutput {
 	return o.ApplyT(func(v *UnderAttackModePrior) *DDoSShieldSensitivity {
 		if v == nil {

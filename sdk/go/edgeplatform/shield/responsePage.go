@@ -15,7 +15,7 @@ import (
 type ResponsePage struct {
 	pulumi.CustomResourceState
 
-	// The page's HTML.
+	// The page's HTML (`null` in the state: the platform's own page).
 	Html pulumi.StringPtrOutput `pulumi:"html"`
 	// The managed settings' paths (`"waf.mode"`).
 	Managed pulumi.StringArrayOutput `pulumi:"managed"`
@@ -78,7 +78,7 @@ func (ResponsePageState) ElementType() reflect.Type {
 }
 
 type responsePageArgs struct {
-	// The page's HTML.
+	// The page's HTML (`null` in the state: the platform's own page).
 	Html *string `pulumi:"html"`
 	// `"block"`, `"challenge"` or `"ratelimit"`. Another page type replaces the resource.
 	PageType *ResponsePagePageType `pulumi:"pageType"`
@@ -97,7 +97,7 @@ type responsePageArgs struct {
 
 // The set of arguments for constructing a ResponsePage resource.
 type ResponsePageArgs struct {
-	// The page's HTML.
+	// The page's HTML (`null` in the state: the platform's own page).
 	Html pulumi.StringPtrInput
 	// `"block"`, `"challenge"` or `"ratelimit"`. Another page type replaces the resource.
 	PageType ResponsePagePageTypePtrInput
@@ -201,7 +201,7 @@ func (o ResponsePageOutput) ToResponsePageOutputWithContext(ctx context.Context)
 	return o
 }
 
-// The page's HTML.
+// The page's HTML (`null` in the state: the platform's own page).
 func (o ResponsePageOutput) Html() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ResponsePage) pulumi.StringPtrOutput { return v.Html }).(pulumi.StringPtrOutput)
 }

@@ -15,7 +15,7 @@ import (
 type ShieldZone struct {
 	pulumi.CustomResourceState
 
-	// True when Pulumi created the shield zone.
+	// True when Pulumi created the shield zone: destroy leaves it (there is no DELETE).
 	Created pulumi.BoolPtrOutput `pulumi:"created"`
 	// The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
 	CustomRuleOrder pulumi.IntArrayOutput `pulumi:"customRuleOrder"`
@@ -221,7 +221,7 @@ func (o ShieldZoneOutput) ToShieldZoneOutputWithContext(ctx context.Context) Shi
 	return o
 }
 
-// True when Pulumi created the shield zone.
+// True when Pulumi created the shield zone: destroy leaves it (there is no DELETE).
 func (o ShieldZoneOutput) Created() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.BoolPtrOutput { return v.Created }).(pulumi.BoolPtrOutput)
 }

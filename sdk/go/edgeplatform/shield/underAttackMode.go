@@ -15,9 +15,7 @@ import (
 type UnderAttackMode struct {
 	pulumi.CustomResourceState
 
-	// Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-	// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-	// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+	// Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
 	Enabled DDoSShieldSensitivityPtrOutput `pulumi:"enabled"`
 	// The managed settings' paths (`"waf.mode"`).
 	Managed pulumi.StringArrayOutput `pulumi:"managed"`
@@ -78,9 +76,7 @@ func (UnderAttackModeState) ElementType() reflect.Type {
 }
 
 type underAttackModeArgs struct {
-	// Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-	// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-	// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+	// Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
 	Enabled *DDoSShieldSensitivity `pulumi:"enabled"`
 	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
 	// it): the managed settings' values before Pulumi, as the interrupted run printed them
@@ -97,9 +93,7 @@ type underAttackModeArgs struct {
 
 // The set of arguments for constructing a UnderAttackMode resource.
 type UnderAttackModeArgs struct {
-	// Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-	// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-	// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+	// Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
 	Enabled DDoSShieldSensitivityPtrInput
 	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
 	// it): the managed settings' values before Pulumi, as the interrupted run printed them
@@ -201,9 +195,7 @@ func (o UnderAttackModeOutput) ToUnderAttackModeOutputWithContext(ctx context.Co
 	return o
 }
 
-// Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-// sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-// before Pulumi turned the switch on (or, if it was already on, the platform's default).
+// Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
 func (o UnderAttackModeOutput) Enabled() DDoSShieldSensitivityPtrOutput {
 	return o.ApplyT(func(v *UnderAttackMode) DDoSShieldSensitivityPtrOutput { return v.Enabled }).(DDoSShieldSensitivityPtrOutput)
 }

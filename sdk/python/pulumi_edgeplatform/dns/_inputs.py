@@ -74,19 +74,15 @@ class DnsRecordEnvironmentVariablesArgs:
 class DnsZonePriorArgsDict(TypedDict):
     certificate_key_type: NotRequired[pulumi.Input[Optional['DnsCertificateKeyType']]]
     """
-    Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-    `CertificateKeyType`).
+    Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
     """
     custom_nameservers_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-    requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-    platform's, and a value of the program's own is refused before any write.
+    Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
     """
     log_anonymization_type: NotRequired[pulumi.Input[Optional['DnsLogAnonymizationType']]]
     """
-    Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-    `LogAnonymizationType`).
+    Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
     """
     logging_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -121,13 +117,9 @@ class DnsZonePriorArgs:
                  nameserver2: pulumi.Input[Optional[_builtins.str]] = None,
                  soa_email: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-               `CertificateKeyType`).
-        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-               platform's, and a value of the program's own is refused before any write.
-        :param pulumi.Input['DnsLogAnonymizationType'] log_anonymization_type: Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-               `LogAnonymizationType`).
+        :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
+        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
+        :param pulumi.Input['DnsLogAnonymizationType'] log_anonymization_type: Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         :param pulumi.Input[_builtins.bool] logging_enabled: Before Pulumi: Whether the zone's queries are logged (`LoggingEnabled`).
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Before Pulumi: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
         :param pulumi.Input[_builtins.str] nameserver1: Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
@@ -155,8 +147,7 @@ class DnsZonePriorArgs:
     @pulumi.getter(name="certificateKeyType")
     def certificate_key_type(self) -> pulumi.Input[Optional['DnsCertificateKeyType']]:
         """
-        Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-        `CertificateKeyType`).
+        Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         """
         return pulumi.get(self, "certificate_key_type")
 
@@ -168,9 +159,7 @@ class DnsZonePriorArgs:
     @pulumi.getter(name="customNameserversEnabled")
     def custom_nameservers_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-        platform's, and a value of the program's own is refused before any write.
+        Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 
@@ -182,8 +171,7 @@ class DnsZonePriorArgs:
     @pulumi.getter(name="logAnonymizationType")
     def log_anonymization_type(self) -> pulumi.Input[Optional['DnsLogAnonymizationType']]:
         """
-        Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-        `LogAnonymizationType`).
+        Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         """
         return pulumi.get(self, "log_anonymization_type")
 

@@ -36,17 +36,13 @@ class DnsZoneArgs:
         """
         The set of arguments for constructing a DnsZone resource.
 
-        :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-               `CertificateKeyType`).
-        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-               platform's, and a value of the program's own is refused before any write.
+        :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
+        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
                in it. A domain that already has a zone on the account is refused before any write, naming
                the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
                (a new zone, then the old one deleted).
-        :param pulumi.Input['DnsLogAnonymizationType'] log_anonymization_type: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-               `LogAnonymizationType`).
+        :param pulumi.Input['DnsLogAnonymizationType'] log_anonymization_type: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         :param pulumi.Input[_builtins.bool] logging_enabled: Whether the zone's queries are logged (`LoggingEnabled`).
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
         :param pulumi.Input[_builtins.str] nameserver1: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
@@ -87,8 +83,7 @@ class DnsZoneArgs:
     @pulumi.getter(name="certificateKeyType")
     def certificate_key_type(self) -> pulumi.Input[Optional['DnsCertificateKeyType']]:
         """
-        Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-        `CertificateKeyType`).
+        Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         """
         return pulumi.get(self, "certificate_key_type")
 
@@ -100,9 +95,7 @@ class DnsZoneArgs:
     @pulumi.getter(name="customNameserversEnabled")
     def custom_nameservers_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-        platform's, and a value of the program's own is refused before any write.
+        Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 
@@ -129,8 +122,7 @@ class DnsZoneArgs:
     @pulumi.getter(name="logAnonymizationType")
     def log_anonymization_type(self) -> pulumi.Input[Optional['DnsLogAnonymizationType']]:
         """
-        How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-        `LogAnonymizationType`).
+        How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         """
         return pulumi.get(self, "log_anonymization_type")
 
@@ -251,17 +243,13 @@ class DnsZone(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-               `CertificateKeyType`).
-        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-               platform's, and a value of the program's own is refused before any write.
+        :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
+        :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
                in it. A domain that already has a zone on the account is refused before any write, naming
                the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
                (a new zone, then the old one deleted).
-        :param pulumi.Input['DnsLogAnonymizationType'] log_anonymization_type: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-               `LogAnonymizationType`).
+        :param pulumi.Input['DnsLogAnonymizationType'] log_anonymization_type: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         :param pulumi.Input[_builtins.bool] logging_enabled: Whether the zone's queries are logged (`LoggingEnabled`).
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
         :param pulumi.Input[_builtins.str] nameserver1: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
@@ -377,8 +365,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter(name="certificateKeyType")
     def certificate_key_type(self) -> pulumi.Output[Optional['DnsCertificateKeyType']]:
         """
-        Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-        `CertificateKeyType`).
+        Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         """
         return pulumi.get(self, "certificate_key_type")
 
@@ -386,9 +373,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter(name="customNameserversEnabled")
     def custom_nameservers_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-        platform's, and a value of the program's own is refused before any write.
+        Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 
@@ -407,8 +392,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter(name="logAnonymizationType")
     def log_anonymization_type(self) -> pulumi.Output[Optional['DnsLogAnonymizationType']]:
         """
-        How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-        `LogAnonymizationType`).
+        How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         """
         return pulumi.get(self, "log_anonymization_type")
 

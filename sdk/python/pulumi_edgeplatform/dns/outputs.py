@@ -279,13 +279,9 @@ class DnsZonePrior(dict):
                  nameserver2: Optional[_builtins.str] = None,
                  soa_email: Optional[_builtins.str] = None):
         """
-        :param 'DnsCertificateKeyType' certificate_key_type: Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-               `CertificateKeyType`).
-        :param _builtins.bool custom_nameservers_enabled: Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-               requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-               platform's, and a value of the program's own is refused before any write.
-        :param 'DnsLogAnonymizationType' log_anonymization_type: Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-               `LogAnonymizationType`).
+        :param 'DnsCertificateKeyType' certificate_key_type: Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
+        :param _builtins.bool custom_nameservers_enabled: Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
+        :param 'DnsLogAnonymizationType' log_anonymization_type: Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         :param _builtins.bool logging_enabled: Before Pulumi: Whether the zone's queries are logged (`LoggingEnabled`).
         :param _builtins.bool logging_ip_anonymization_enabled: Before Pulumi: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
         :param _builtins.str nameserver1: Before Pulumi: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
@@ -313,8 +309,7 @@ class DnsZonePrior(dict):
     @pulumi.getter(name="certificateKeyType")
     def certificate_key_type(self) -> Optional['DnsCertificateKeyType']:
         """
-        Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1;
-        `CertificateKeyType`).
+        Before Pulumi: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         """
         return pulumi.get(self, "certificate_key_type")
 
@@ -322,9 +317,7 @@ class DnsZonePrior(dict):
     @pulumi.getter(name="customNameserversEnabled")
     def custom_nameservers_enabled(self) -> Optional[_builtins.bool]:
         """
-        Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True
-        requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the
-        platform's, and a value of the program's own is refused before any write.
+        Before Pulumi: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
         """
         return pulumi.get(self, "custom_nameservers_enabled")
 
@@ -332,8 +325,7 @@ class DnsZonePrior(dict):
     @pulumi.getter(name="logAnonymizationType")
     def log_anonymization_type(self) -> Optional['DnsLogAnonymizationType']:
         """
-        Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1;
-        `LogAnonymizationType`).
+        Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         """
         return pulumi.get(self, "log_anonymization_type")
 

@@ -164,31 +164,31 @@ class ApiGuardianPriorArgs:
 class BotCategorizationCategoriesArgsDict(TypedDict):
     ai_scraper: NotRequired[pulumi.Input[Optional['BotCategorizationCategoriesAIScraper']]]
     """
-    `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+    The action of the category AIScraper.
     """
     ai_tool: NotRequired[pulumi.Input[Optional['BotCategorizationCategoriesAITool']]]
     """
-    `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+    The action of the category AITool.
     """
     ads: NotRequired[pulumi.Input[Optional['BotCategorizationCategoriesAds']]]
     """
-    `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+    The action of the category Ads.
     """
     preview: NotRequired[pulumi.Input[Optional['BotCategorizationCategoriesPreview']]]
     """
-    `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+    The action of the category Preview.
     """
     seo: NotRequired[pulumi.Input[Optional['BotCategorizationCategoriesSEO']]]
     """
-    `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+    The action of the category SEO.
     """
     social: NotRequired[pulumi.Input[Optional['BotCategorizationCategoriesSocial']]]
     """
-    `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+    The action of the category Social.
     """
     tool: NotRequired[pulumi.Input[Optional['BotCategorizationCategoriesTool']]]
     """
-    `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+    The action of the category Tool.
     """
 
 @pulumi.input_type
@@ -202,13 +202,13 @@ class BotCategorizationCategoriesArgs:
                  social: pulumi.Input[Optional['BotCategorizationCategoriesSocial']] = None,
                  tool: pulumi.Input[Optional['BotCategorizationCategoriesTool']] = None):
         """
-        :param pulumi.Input['BotCategorizationCategoriesAIScraper'] ai_scraper: `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationCategoriesAITool'] ai_tool: `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationCategoriesAds'] ads: `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationCategoriesPreview'] preview: `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationCategoriesSEO'] seo: `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationCategoriesSocial'] social: `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationCategoriesTool'] tool: `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        :param pulumi.Input['BotCategorizationCategoriesAIScraper'] ai_scraper: The action of the category AIScraper.
+        :param pulumi.Input['BotCategorizationCategoriesAITool'] ai_tool: The action of the category AITool.
+        :param pulumi.Input['BotCategorizationCategoriesAds'] ads: The action of the category Ads.
+        :param pulumi.Input['BotCategorizationCategoriesPreview'] preview: The action of the category Preview.
+        :param pulumi.Input['BotCategorizationCategoriesSEO'] seo: The action of the category SEO.
+        :param pulumi.Input['BotCategorizationCategoriesSocial'] social: The action of the category Social.
+        :param pulumi.Input['BotCategorizationCategoriesTool'] tool: The action of the category Tool.
         """
         if ai_scraper is not None:
             pulumi.set(__self__, "ai_scraper", ai_scraper)
@@ -229,7 +229,7 @@ class BotCategorizationCategoriesArgs:
     @pulumi.getter(name="AIScraper")
     def ai_scraper(self) -> pulumi.Input[Optional['BotCategorizationCategoriesAIScraper']]:
         """
-        `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category AIScraper.
         """
         return pulumi.get(self, "ai_scraper")
 
@@ -241,7 +241,7 @@ class BotCategorizationCategoriesArgs:
     @pulumi.getter(name="AITool")
     def ai_tool(self) -> pulumi.Input[Optional['BotCategorizationCategoriesAITool']]:
         """
-        `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category AITool.
         """
         return pulumi.get(self, "ai_tool")
 
@@ -253,7 +253,7 @@ class BotCategorizationCategoriesArgs:
     @pulumi.getter(name="Ads")
     def ads(self) -> pulumi.Input[Optional['BotCategorizationCategoriesAds']]:
         """
-        `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category Ads.
         """
         return pulumi.get(self, "ads")
 
@@ -265,7 +265,7 @@ class BotCategorizationCategoriesArgs:
     @pulumi.getter(name="Preview")
     def preview(self) -> pulumi.Input[Optional['BotCategorizationCategoriesPreview']]:
         """
-        `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category Preview.
         """
         return pulumi.get(self, "preview")
 
@@ -277,7 +277,7 @@ class BotCategorizationCategoriesArgs:
     @pulumi.getter(name="SEO")
     def seo(self) -> pulumi.Input[Optional['BotCategorizationCategoriesSEO']]:
         """
-        `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category SEO.
         """
         return pulumi.get(self, "seo")
 
@@ -289,7 +289,7 @@ class BotCategorizationCategoriesArgs:
     @pulumi.getter(name="Social")
     def social(self) -> pulumi.Input[Optional['BotCategorizationCategoriesSocial']]:
         """
-        `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category Social.
         """
         return pulumi.get(self, "social")
 
@@ -301,7 +301,7 @@ class BotCategorizationCategoriesArgs:
     @pulumi.getter(name="Tool")
     def tool(self) -> pulumi.Input[Optional['BotCategorizationCategoriesTool']]:
         """
-        `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category Tool.
         """
         return pulumi.get(self, "tool")
 
@@ -313,8 +313,7 @@ class BotCategorizationCategoriesArgs:
 class BotCategorizationPriorArgsDict(TypedDict):
     bots: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input['BotCategorizationPriorBots']]]]]
     """
-    Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-    the ids). A bot the zone does not list is refused before any write.
+    Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
     """
     categories: NotRequired[pulumi.Input[Optional['BotCategorizationPriorCategoriesArgsDict']]]
     """
@@ -327,8 +326,7 @@ class BotCategorizationPriorArgs:
                  bots: pulumi.Input[Optional[Mapping[str, pulumi.Input['BotCategorizationPriorBots']]]] = None,
                  categories: pulumi.Input[Optional['BotCategorizationPriorCategoriesArgs']] = None):
         """
-        :param pulumi.Input[Mapping[str, pulumi.Input['BotCategorizationPriorBots']]] bots: Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-               the ids). A bot the zone does not list is refused before any write.
+        :param pulumi.Input[Mapping[str, pulumi.Input['BotCategorizationPriorBots']]] bots: Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         :param pulumi.Input['BotCategorizationPriorCategoriesArgs'] categories: Before Pulumi: The action of each named category (`{ AIScraper: "Block" }`).
         """
         if bots is not None:
@@ -340,8 +338,7 @@ class BotCategorizationPriorArgs:
     @pulumi.getter
     def bots(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['BotCategorizationPriorBots']]]]:
         """
-        Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-        the ids). A bot the zone does not list is refused before any write.
+        Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         """
         return pulumi.get(self, "bots")
 
@@ -365,31 +362,31 @@ class BotCategorizationPriorArgs:
 class BotCategorizationPriorCategoriesArgsDict(TypedDict):
     ai_scraper: NotRequired[pulumi.Input[Optional['BotCategorizationPriorCategoriesAIScraper']]]
     """
-    `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
+    Before Pulumi: The action of the category AIScraper.
     """
     ai_tool: NotRequired[pulumi.Input[Optional['BotCategorizationPriorCategoriesAITool']]]
     """
-    `AITool` of prior.categories.AITool: one of None, Block, Allow.
+    Before Pulumi: The action of the category AITool.
     """
     ads: NotRequired[pulumi.Input[Optional['BotCategorizationPriorCategoriesAds']]]
     """
-    `Ads` of prior.categories.Ads: one of None, Block, Allow.
+    Before Pulumi: The action of the category Ads.
     """
     preview: NotRequired[pulumi.Input[Optional['BotCategorizationPriorCategoriesPreview']]]
     """
-    `Preview` of prior.categories.Preview: one of None, Block, Allow.
+    Before Pulumi: The action of the category Preview.
     """
     seo: NotRequired[pulumi.Input[Optional['BotCategorizationPriorCategoriesSEO']]]
     """
-    `SEO` of prior.categories.SEO: one of None, Block, Allow.
+    Before Pulumi: The action of the category SEO.
     """
     social: NotRequired[pulumi.Input[Optional['BotCategorizationPriorCategoriesSocial']]]
     """
-    `Social` of prior.categories.Social: one of None, Block, Allow.
+    Before Pulumi: The action of the category Social.
     """
     tool: NotRequired[pulumi.Input[Optional['BotCategorizationPriorCategoriesTool']]]
     """
-    `Tool` of prior.categories.Tool: one of None, Block, Allow.
+    Before Pulumi: The action of the category Tool.
     """
 
 @pulumi.input_type
@@ -403,13 +400,13 @@ class BotCategorizationPriorCategoriesArgs:
                  social: pulumi.Input[Optional['BotCategorizationPriorCategoriesSocial']] = None,
                  tool: pulumi.Input[Optional['BotCategorizationPriorCategoriesTool']] = None):
         """
-        :param pulumi.Input['BotCategorizationPriorCategoriesAIScraper'] ai_scraper: `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationPriorCategoriesAITool'] ai_tool: `AITool` of prior.categories.AITool: one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationPriorCategoriesAds'] ads: `Ads` of prior.categories.Ads: one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationPriorCategoriesPreview'] preview: `Preview` of prior.categories.Preview: one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationPriorCategoriesSEO'] seo: `SEO` of prior.categories.SEO: one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationPriorCategoriesSocial'] social: `Social` of prior.categories.Social: one of None, Block, Allow.
-        :param pulumi.Input['BotCategorizationPriorCategoriesTool'] tool: `Tool` of prior.categories.Tool: one of None, Block, Allow.
+        :param pulumi.Input['BotCategorizationPriorCategoriesAIScraper'] ai_scraper: Before Pulumi: The action of the category AIScraper.
+        :param pulumi.Input['BotCategorizationPriorCategoriesAITool'] ai_tool: Before Pulumi: The action of the category AITool.
+        :param pulumi.Input['BotCategorizationPriorCategoriesAds'] ads: Before Pulumi: The action of the category Ads.
+        :param pulumi.Input['BotCategorizationPriorCategoriesPreview'] preview: Before Pulumi: The action of the category Preview.
+        :param pulumi.Input['BotCategorizationPriorCategoriesSEO'] seo: Before Pulumi: The action of the category SEO.
+        :param pulumi.Input['BotCategorizationPriorCategoriesSocial'] social: Before Pulumi: The action of the category Social.
+        :param pulumi.Input['BotCategorizationPriorCategoriesTool'] tool: Before Pulumi: The action of the category Tool.
         """
         if ai_scraper is not None:
             pulumi.set(__self__, "ai_scraper", ai_scraper)
@@ -430,7 +427,7 @@ class BotCategorizationPriorCategoriesArgs:
     @pulumi.getter(name="AIScraper")
     def ai_scraper(self) -> pulumi.Input[Optional['BotCategorizationPriorCategoriesAIScraper']]:
         """
-        `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
+        Before Pulumi: The action of the category AIScraper.
         """
         return pulumi.get(self, "ai_scraper")
 
@@ -442,7 +439,7 @@ class BotCategorizationPriorCategoriesArgs:
     @pulumi.getter(name="AITool")
     def ai_tool(self) -> pulumi.Input[Optional['BotCategorizationPriorCategoriesAITool']]:
         """
-        `AITool` of prior.categories.AITool: one of None, Block, Allow.
+        Before Pulumi: The action of the category AITool.
         """
         return pulumi.get(self, "ai_tool")
 
@@ -454,7 +451,7 @@ class BotCategorizationPriorCategoriesArgs:
     @pulumi.getter(name="Ads")
     def ads(self) -> pulumi.Input[Optional['BotCategorizationPriorCategoriesAds']]:
         """
-        `Ads` of prior.categories.Ads: one of None, Block, Allow.
+        Before Pulumi: The action of the category Ads.
         """
         return pulumi.get(self, "ads")
 
@@ -466,7 +463,7 @@ class BotCategorizationPriorCategoriesArgs:
     @pulumi.getter(name="Preview")
     def preview(self) -> pulumi.Input[Optional['BotCategorizationPriorCategoriesPreview']]:
         """
-        `Preview` of prior.categories.Preview: one of None, Block, Allow.
+        Before Pulumi: The action of the category Preview.
         """
         return pulumi.get(self, "preview")
 
@@ -478,7 +475,7 @@ class BotCategorizationPriorCategoriesArgs:
     @pulumi.getter(name="SEO")
     def seo(self) -> pulumi.Input[Optional['BotCategorizationPriorCategoriesSEO']]:
         """
-        `SEO` of prior.categories.SEO: one of None, Block, Allow.
+        Before Pulumi: The action of the category SEO.
         """
         return pulumi.get(self, "seo")
 
@@ -490,7 +487,7 @@ class BotCategorizationPriorCategoriesArgs:
     @pulumi.getter(name="Social")
     def social(self) -> pulumi.Input[Optional['BotCategorizationPriorCategoriesSocial']]:
         """
-        `Social` of prior.categories.Social: one of None, Block, Allow.
+        Before Pulumi: The action of the category Social.
         """
         return pulumi.get(self, "social")
 
@@ -502,7 +499,7 @@ class BotCategorizationPriorCategoriesArgs:
     @pulumi.getter(name="Tool")
     def tool(self) -> pulumi.Input[Optional['BotCategorizationPriorCategoriesTool']]:
         """
-        `Tool` of prior.categories.Tool: one of None, Block, Allow.
+        Before Pulumi: The action of the category Tool.
         """
         return pulumi.get(self, "tool")
 
@@ -518,11 +515,11 @@ class BotDetectionBrowserFingerprintArgsDict(TypedDict):
     """
     complex_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    `complexEnabled` of browserFingerprint (Browser fingerprinting.).
+    Whether complex browser fingerprinting is on.
     """
     sensitivity: NotRequired[pulumi.Input[Optional['BotDetectionSensitivity']]]
     """
-    `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+    The sensitivity of the browser fingerprinting.
     """
 
 @pulumi.input_type
@@ -533,8 +530,8 @@ class BotDetectionBrowserFingerprintArgs:
                  sensitivity: pulumi.Input[Optional['BotDetectionSensitivity']] = None):
         """
         :param pulumi.Input['BrowserFingerprintAggression'] aggression: `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
-        :param pulumi.Input[_builtins.bool] complex_enabled: `complexEnabled` of browserFingerprint (Browser fingerprinting.).
-        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+        :param pulumi.Input[_builtins.bool] complex_enabled: Whether complex browser fingerprinting is on.
+        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: The sensitivity of the browser fingerprinting.
         """
         if aggression is not None:
             pulumi.set(__self__, "aggression", aggression)
@@ -559,7 +556,7 @@ class BotDetectionBrowserFingerprintArgs:
     @pulumi.getter(name="complexEnabled")
     def complex_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        `complexEnabled` of browserFingerprint (Browser fingerprinting.).
+        Whether complex browser fingerprinting is on.
         """
         return pulumi.get(self, "complex_enabled")
 
@@ -571,7 +568,7 @@ class BotDetectionBrowserFingerprintArgs:
     @pulumi.getter
     def sensitivity(self) -> pulumi.Input[Optional['BotDetectionSensitivity']]:
         """
-        `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+        The sensitivity of the browser fingerprinting.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -583,7 +580,7 @@ class BotDetectionBrowserFingerprintArgs:
 class BotDetectionIpAddressArgsDict(TypedDict):
     sensitivity: NotRequired[pulumi.Input[Optional['BotDetectionSensitivity']]]
     """
-    `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+    The sensitivity of the IP address reputation.
     """
 
 @pulumi.input_type
@@ -591,7 +588,7 @@ class BotDetectionIpAddressArgs:
     def __init__(__self__, *,
                  sensitivity: pulumi.Input[Optional['BotDetectionSensitivity']] = None):
         """
-        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: The sensitivity of the IP address reputation.
         """
         if sensitivity is not None:
             pulumi.set(__self__, "sensitivity", sensitivity)
@@ -600,7 +597,7 @@ class BotDetectionIpAddressArgs:
     @pulumi.getter
     def sensitivity(self) -> pulumi.Input[Optional['BotDetectionSensitivity']]:
         """
-        `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+        The sensitivity of the IP address reputation.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -705,11 +702,11 @@ class BotDetectionPriorBrowserFingerprintArgsDict(TypedDict):
     """
     complex_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
-    `complexEnabled` of prior.browserFingerprint.complexEnabled.
+    Before Pulumi: Whether complex browser fingerprinting is on.
     """
     sensitivity: NotRequired[pulumi.Input[Optional['BotDetectionSensitivity']]]
     """
-    `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+    Before Pulumi: The sensitivity of the browser fingerprinting.
     """
 
 @pulumi.input_type
@@ -720,8 +717,8 @@ class BotDetectionPriorBrowserFingerprintArgs:
                  sensitivity: pulumi.Input[Optional['BotDetectionSensitivity']] = None):
         """
         :param pulumi.Input['BrowserFingerprintAggression'] aggression: Before Pulumi: `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
-        :param pulumi.Input[_builtins.bool] complex_enabled: `complexEnabled` of prior.browserFingerprint.complexEnabled.
-        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+        :param pulumi.Input[_builtins.bool] complex_enabled: Before Pulumi: Whether complex browser fingerprinting is on.
+        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: Before Pulumi: The sensitivity of the browser fingerprinting.
         """
         if aggression is not None:
             pulumi.set(__self__, "aggression", aggression)
@@ -746,7 +743,7 @@ class BotDetectionPriorBrowserFingerprintArgs:
     @pulumi.getter(name="complexEnabled")
     def complex_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        `complexEnabled` of prior.browserFingerprint.complexEnabled.
+        Before Pulumi: Whether complex browser fingerprinting is on.
         """
         return pulumi.get(self, "complex_enabled")
 
@@ -758,7 +755,7 @@ class BotDetectionPriorBrowserFingerprintArgs:
     @pulumi.getter
     def sensitivity(self) -> pulumi.Input[Optional['BotDetectionSensitivity']]:
         """
-        `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+        Before Pulumi: The sensitivity of the browser fingerprinting.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -770,7 +767,7 @@ class BotDetectionPriorBrowserFingerprintArgs:
 class BotDetectionPriorIpAddressArgsDict(TypedDict):
     sensitivity: NotRequired[pulumi.Input[Optional['BotDetectionSensitivity']]]
     """
-    `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+    Before Pulumi: The sensitivity of the IP address reputation.
     """
 
 @pulumi.input_type
@@ -778,7 +775,7 @@ class BotDetectionPriorIpAddressArgs:
     def __init__(__self__, *,
                  sensitivity: pulumi.Input[Optional['BotDetectionSensitivity']] = None):
         """
-        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: Before Pulumi: The sensitivity of the IP address reputation.
         """
         if sensitivity is not None:
             pulumi.set(__self__, "sensitivity", sensitivity)
@@ -787,7 +784,7 @@ class BotDetectionPriorIpAddressArgs:
     @pulumi.getter
     def sensitivity(self) -> pulumi.Input[Optional['BotDetectionSensitivity']]:
         """
-        `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+        Before Pulumi: The sensitivity of the IP address reputation.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -799,7 +796,7 @@ class BotDetectionPriorIpAddressArgs:
 class BotDetectionPriorRequestIntegrityArgsDict(TypedDict):
     sensitivity: NotRequired[pulumi.Input[Optional['BotDetectionSensitivity']]]
     """
-    `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+    Before Pulumi: The sensitivity of the request integrity checks.
     """
 
 @pulumi.input_type
@@ -807,7 +804,7 @@ class BotDetectionPriorRequestIntegrityArgs:
     def __init__(__self__, *,
                  sensitivity: pulumi.Input[Optional['BotDetectionSensitivity']] = None):
         """
-        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: Before Pulumi: The sensitivity of the request integrity checks.
         """
         if sensitivity is not None:
             pulumi.set(__self__, "sensitivity", sensitivity)
@@ -816,7 +813,7 @@ class BotDetectionPriorRequestIntegrityArgs:
     @pulumi.getter
     def sensitivity(self) -> pulumi.Input[Optional['BotDetectionSensitivity']]:
         """
-        `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+        Before Pulumi: The sensitivity of the request integrity checks.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -828,7 +825,7 @@ class BotDetectionPriorRequestIntegrityArgs:
 class BotDetectionRequestIntegrityArgsDict(TypedDict):
     sensitivity: NotRequired[pulumi.Input[Optional['BotDetectionSensitivity']]]
     """
-    `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+    The sensitivity of the request integrity checks.
     """
 
 @pulumi.input_type
@@ -836,7 +833,7 @@ class BotDetectionRequestIntegrityArgs:
     def __init__(__self__, *,
                  sensitivity: pulumi.Input[Optional['BotDetectionSensitivity']] = None):
         """
-        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+        :param pulumi.Input['BotDetectionSensitivity'] sensitivity: The sensitivity of the request integrity checks.
         """
         if sensitivity is not None:
             pulumi.set(__self__, "sensitivity", sensitivity)
@@ -845,7 +842,7 @@ class BotDetectionRequestIntegrityArgs:
     @pulumi.getter
     def sensitivity(self) -> pulumi.Input[Optional['BotDetectionSensitivity']]:
         """
-        `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+        The sensitivity of the request integrity checks.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -923,9 +920,7 @@ class EventLogSearchFilter:
 class ManagedAccessListPriorArgsDict(TypedDict):
     action: NotRequired[pulumi.Input[Optional['AccessListAction']]]
     """
-    Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-    `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-    Left out: not managed. At least one of `enabled` and `action` is required.
+    Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -938,9 +933,7 @@ class ManagedAccessListPriorArgs:
                  action: pulumi.Input[Optional['AccessListAction']] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        :param pulumi.Input['AccessListAction'] action: Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-               `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-               Left out: not managed. At least one of `enabled` and `action` is required.
+        :param pulumi.Input['AccessListAction'] action: Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         :param pulumi.Input[_builtins.bool] enabled: Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
         """
         if action is not None:
@@ -952,9 +945,7 @@ class ManagedAccessListPriorArgs:
     @pulumi.getter
     def action(self) -> pulumi.Input[Optional['AccessListAction']]:
         """
-        Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-        `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-        Left out: not managed. At least one of `enabled` and `action` is required.
+        Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         """
         return pulumi.get(self, "action")
 
@@ -1363,7 +1354,7 @@ class RateLimitRuleConfigurationArgs:
 class ResponsePagePriorArgsDict(TypedDict):
     html: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Before Pulumi: The page's HTML.
+    Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
     """
 
 @pulumi.input_type
@@ -1371,7 +1362,7 @@ class ResponsePagePriorArgs:
     def __init__(__self__, *,
                  html: pulumi.Input[Optional[_builtins.str]] = None):
         """
-        :param pulumi.Input[_builtins.str] html: Before Pulumi: The page's HTML.
+        :param pulumi.Input[_builtins.str] html: Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
         """
         if html is not None:
             pulumi.set(__self__, "html", html)
@@ -1380,7 +1371,7 @@ class ResponsePagePriorArgs:
     @pulumi.getter
     def html(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Before Pulumi: The page's HTML.
+        Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
         """
         return pulumi.get(self, "html")
 
@@ -1611,8 +1602,7 @@ class ShieldZonePriorWafArgsDict(TypedDict):
     """
     disabled_rules: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-    managed rules (`edge.shield.getManagedWafRules`) before a write.
+    Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -1632,8 +1622,7 @@ class ShieldZonePriorWafArgsDict(TypedDict):
     """
     paranoia: NotRequired[pulumi.Input[Optional['ShieldZonePriorWafParanoiaArgsDict']]]
     """
-    Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-    `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+    Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
     """
     realtime_threat_intelligence: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -1672,14 +1661,12 @@ class ShieldZonePriorWafArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_content_types: Before Pulumi: Request content types the WAF allows (`allowed_request_content_type`), a set.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_http_versions: Before Pulumi: HTTP versions the WAF allows (`allowed_http_versions`, e.g. `["HTTP/1.1", "HTTP/2"]`), a set.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_methods: Before Pulumi: HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] disabled_rules: Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-               managed rules (`edge.shield.getManagedWafRules`) before a write.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] disabled_rules: Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         :param pulumi.Input[_builtins.bool] enabled: Before Pulumi: Whether the WAF is on (`wafEnabled`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ignored_headers: Before Pulumi: Headers left out of the logs (`wafRequestIgnoredHeaders`), a set.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] log_only_rules: Before Pulumi: Managed WAF rule ids that only log (`wafLogOnlyRules`), a set; checked like `disabledRules`.
         :param pulumi.Input['WafExecutionMode'] mode: Before Pulumi: `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
-        :param pulumi.Input['ShieldZonePriorWafParanoiaArgs'] paranoia: Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        :param pulumi.Input['ShieldZonePriorWafParanoiaArgs'] paranoia: Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         :param pulumi.Input[_builtins.bool] realtime_threat_intelligence: Before Pulumi: Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`).
         :param pulumi.Input['WafPayloadLimitAction'] request_body_limit_action: Before Pulumi: Over-size request body: `"Block"`, `"Log"`, `"Ignore"` (0–2; `wafRequestBodyLimitAction`).
         :param pulumi.Input[_builtins.bool] request_header_logging: Before Pulumi: Whether request headers are logged (`wafRequestHeaderLoggingEnabled`).
@@ -1752,8 +1739,7 @@ class ShieldZonePriorWafArgs:
     @pulumi.getter(name="disabledRules")
     def disabled_rules(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-        managed rules (`edge.shield.getManagedWafRules`) before a write.
+        Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         """
         return pulumi.get(self, "disabled_rules")
 
@@ -1813,8 +1799,7 @@ class ShieldZonePriorWafArgs:
     @pulumi.getter
     def paranoia(self) -> pulumi.Input[Optional['ShieldZonePriorWafParanoiaArgs']]:
         """
-        Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         """
         return pulumi.get(self, "paranoia")
 
@@ -1874,15 +1859,15 @@ class ShieldZonePriorWafArgs:
 class ShieldZonePriorWafParanoiaArgsDict(TypedDict):
     blocking: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    `blocking` of prior.waf.paranoia.blocking.
+    Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
     """
     detection: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    `detection` of prior.waf.paranoia.detection.
+    Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
     """
     executing: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    `executing` of prior.waf.paranoia.executing.
+    Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
     """
 
 @pulumi.input_type
@@ -1892,9 +1877,9 @@ class ShieldZonePriorWafParanoiaArgs:
                  detection: pulumi.Input[Optional[_builtins.int]] = None,
                  executing: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        :param pulumi.Input[_builtins.int] blocking: `blocking` of prior.waf.paranoia.blocking.
-        :param pulumi.Input[_builtins.int] detection: `detection` of prior.waf.paranoia.detection.
-        :param pulumi.Input[_builtins.int] executing: `executing` of prior.waf.paranoia.executing.
+        :param pulumi.Input[_builtins.int] blocking: Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
+        :param pulumi.Input[_builtins.int] detection: Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
+        :param pulumi.Input[_builtins.int] executing: Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
         """
         if blocking is not None:
             pulumi.set(__self__, "blocking", blocking)
@@ -1907,7 +1892,7 @@ class ShieldZonePriorWafParanoiaArgs:
     @pulumi.getter
     def blocking(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `blocking` of prior.waf.paranoia.blocking.
+        Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
         """
         return pulumi.get(self, "blocking")
 
@@ -1919,7 +1904,7 @@ class ShieldZonePriorWafParanoiaArgs:
     @pulumi.getter
     def detection(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `detection` of prior.waf.paranoia.detection.
+        Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
         """
         return pulumi.get(self, "detection")
 
@@ -1931,7 +1916,7 @@ class ShieldZonePriorWafParanoiaArgs:
     @pulumi.getter
     def executing(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `executing` of prior.waf.paranoia.executing.
+        Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
         """
         return pulumi.get(self, "executing")
 
@@ -1955,8 +1940,7 @@ class ShieldZoneWafArgsDict(TypedDict):
     """
     disabled_rules: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
-    Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-    managed rules (`edge.shield.getManagedWafRules`) before a write.
+    Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -1976,8 +1960,7 @@ class ShieldZoneWafArgsDict(TypedDict):
     """
     paranoia: NotRequired[pulumi.Input[Optional['ShieldZoneWafParanoiaArgsDict']]]
     """
-    Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-    `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+    Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
     """
     realtime_threat_intelligence: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -2016,14 +1999,12 @@ class ShieldZoneWafArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_content_types: Request content types the WAF allows (`allowed_request_content_type`), a set.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_http_versions: HTTP versions the WAF allows (`allowed_http_versions`, e.g. `["HTTP/1.1", "HTTP/2"]`), a set.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_methods: HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] disabled_rules: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-               managed rules (`edge.shield.getManagedWafRules`) before a write.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] disabled_rules: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         :param pulumi.Input[_builtins.bool] enabled: Whether the WAF is on (`wafEnabled`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ignored_headers: Headers left out of the logs (`wafRequestIgnoredHeaders`), a set.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] log_only_rules: Managed WAF rule ids that only log (`wafLogOnlyRules`), a set; checked like `disabledRules`.
         :param pulumi.Input['WafExecutionMode'] mode: `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
-        :param pulumi.Input['ShieldZoneWafParanoiaArgs'] paranoia: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        :param pulumi.Input['ShieldZoneWafParanoiaArgs'] paranoia: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         :param pulumi.Input[_builtins.bool] realtime_threat_intelligence: Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`).
         :param pulumi.Input['WafPayloadLimitAction'] request_body_limit_action: Over-size request body: `"Block"`, `"Log"`, `"Ignore"` (0–2; `wafRequestBodyLimitAction`).
         :param pulumi.Input[_builtins.bool] request_header_logging: Whether request headers are logged (`wafRequestHeaderLoggingEnabled`).
@@ -2096,8 +2077,7 @@ class ShieldZoneWafArgs:
     @pulumi.getter(name="disabledRules")
     def disabled_rules(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
-        Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-        managed rules (`edge.shield.getManagedWafRules`) before a write.
+        Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         """
         return pulumi.get(self, "disabled_rules")
 
@@ -2157,8 +2137,7 @@ class ShieldZoneWafArgs:
     @pulumi.getter
     def paranoia(self) -> pulumi.Input[Optional['ShieldZoneWafParanoiaArgs']]:
         """
-        Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         """
         return pulumi.get(self, "paranoia")
 
@@ -2218,18 +2197,15 @@ class ShieldZoneWafArgs:
 class ShieldZoneWafParanoiaArgsDict(TypedDict):
     blocking: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-    `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+    The blocking paranoia level (`blocking_paranoia_level`).
     """
     detection: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-    `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+    The detection paranoia level (`detection_paranoia_level`).
     """
     executing: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
-    `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-    `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+    The executing paranoia level (`executing_paranoia_level`).
     """
 
 @pulumi.input_type
@@ -2239,12 +2215,9 @@ class ShieldZoneWafParanoiaArgs:
                  detection: pulumi.Input[Optional[_builtins.int]] = None,
                  executing: pulumi.Input[Optional[_builtins.int]] = None):
         """
-        :param pulumi.Input[_builtins.int] blocking: `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
-        :param pulumi.Input[_builtins.int] detection: `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
-        :param pulumi.Input[_builtins.int] executing: `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        :param pulumi.Input[_builtins.int] blocking: The blocking paranoia level (`blocking_paranoia_level`).
+        :param pulumi.Input[_builtins.int] detection: The detection paranoia level (`detection_paranoia_level`).
+        :param pulumi.Input[_builtins.int] executing: The executing paranoia level (`executing_paranoia_level`).
         """
         if blocking is not None:
             pulumi.set(__self__, "blocking", blocking)
@@ -2257,8 +2230,7 @@ class ShieldZoneWafParanoiaArgs:
     @pulumi.getter
     def blocking(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        The blocking paranoia level (`blocking_paranoia_level`).
         """
         return pulumi.get(self, "blocking")
 
@@ -2270,8 +2242,7 @@ class ShieldZoneWafParanoiaArgs:
     @pulumi.getter
     def detection(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        The detection paranoia level (`detection_paranoia_level`).
         """
         return pulumi.get(self, "detection")
 
@@ -2283,8 +2254,7 @@ class ShieldZoneWafParanoiaArgs:
     @pulumi.getter
     def executing(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        The executing paranoia level (`executing_paranoia_level`).
         """
         return pulumi.get(self, "executing")
 
@@ -2296,9 +2266,7 @@ class ShieldZoneWafParanoiaArgs:
 class UnderAttackModePriorArgsDict(TypedDict):
     enabled: NotRequired[pulumi.Input[Optional['DDoSShieldSensitivity']]]
     """
-    Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-    sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-    before Pulumi turned the switch on (or, if it was already on, the platform's default).
+    Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
     """
 
 @pulumi.input_type
@@ -2306,9 +2274,7 @@ class UnderAttackModePriorArgs:
     def __init__(__self__, *,
                  enabled: pulumi.Input[Optional['DDoSShieldSensitivity']] = None):
         """
-        :param pulumi.Input['DDoSShieldSensitivity'] enabled: Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-               sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-               before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        :param pulumi.Input['DDoSShieldSensitivity'] enabled: Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -2317,9 +2283,7 @@ class UnderAttackModePriorArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional['DDoSShieldSensitivity']]:
         """
-        Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-        sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-        before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         """
         return pulumi.get(self, "enabled")
 

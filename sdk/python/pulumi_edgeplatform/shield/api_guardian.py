@@ -47,10 +47,8 @@ class ApiGuardianArgs:
                when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.int] pull_zone_id: The shield zone of this pull zone. Another pull zone replaces the resource.
         :param pulumi.Input[_builtins.int] shield_zone_id: Id of the shield zone. Another zone replaces the resource.
-        :param pulumi.Input[_builtins.str] spec: The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
-               document. Not with `specFile`.
-        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory, read on the machine
-               that runs `pulumi`. The state holds its sha256. Not with `spec`.
+        :param pulumi.Input[_builtins.str] spec: The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the document. Not with `specFile`.
+        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256. Not with `spec`.
         :param pulumi.Input['UnmatchedPathAction'] unmatched_path_action: A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         """
         if body_limit_action is not None:
@@ -167,8 +165,7 @@ class ApiGuardianArgs:
     @pulumi.getter
     def spec(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
-        document. Not with `specFile`.
+        The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the document. Not with `specFile`.
         """
         return pulumi.get(self, "spec")
 
@@ -180,8 +177,7 @@ class ApiGuardianArgs:
     @pulumi.getter(name="specFile")
     def spec_file(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Path of the OpenAPI document, relative to the program's directory, read on the machine
-        that runs `pulumi`. The state holds its sha256. Not with `spec`.
+        Path of the OpenAPI document, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256. Not with `spec`.
         """
         return pulumi.get(self, "spec_file")
 
@@ -236,10 +232,8 @@ class ApiGuardian(pulumi.CustomResource):
                when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.int] pull_zone_id: The shield zone of this pull zone. Another pull zone replaces the resource.
         :param pulumi.Input[_builtins.int] shield_zone_id: Id of the shield zone. Another zone replaces the resource.
-        :param pulumi.Input[_builtins.str] spec: The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
-               document. Not with `specFile`.
-        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory, read on the machine
-               that runs `pulumi`. The state holds its sha256. Not with `spec`.
+        :param pulumi.Input[_builtins.str] spec: The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the document. Not with `specFile`.
+        :param pulumi.Input[_builtins.str] spec_file: Path of the OpenAPI document, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256. Not with `spec`.
         :param pulumi.Input['UnmatchedPathAction'] unmatched_path_action: A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).
         """
         ...
@@ -424,7 +418,7 @@ class ApiGuardian(pulumi.CustomResource):
     @pulumi.getter(name="specHash")
     def spec_hash(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        sha256 of the document (hex), when given.
+        sha256 of the document Pulumi uploaded (hex).
         """
         return pulumi.get(self, "spec_hash")
 

@@ -30,8 +30,7 @@ class BotCategorizationArgs:
         """
         The set of arguments for constructing a BotCategorization resource.
 
-        :param pulumi.Input[Mapping[str, pulumi.Input['BotCategorizationBots']]] bots: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-               the ids). A bot the zone does not list is refused before any write.
+        :param pulumi.Input[Mapping[str, pulumi.Input['BotCategorizationBots']]] bots: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         :param pulumi.Input['BotCategorizationCategoriesArgs'] categories: The action of each named category (`{ AIScraper: "Block" }`).
         :param pulumi.Input['BotCategorizationPriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
                it): the managed settings' values before Pulumi, as the interrupted run printed them
@@ -57,8 +56,7 @@ class BotCategorizationArgs:
     @pulumi.getter
     def bots(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input['BotCategorizationBots']]]]:
         """
-        The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-        the ids). A bot the zone does not list is refused before any write.
+        The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         """
         return pulumi.get(self, "bots")
 
@@ -137,8 +135,7 @@ class BotCategorization(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Mapping[str, pulumi.Input['BotCategorizationBots']]] bots: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-               the ids). A bot the zone does not list is refused before any write.
+        :param pulumi.Input[Mapping[str, pulumi.Input['BotCategorizationBots']]] bots: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         :param pulumi.Input[Union['BotCategorizationCategoriesArgs', 'BotCategorizationCategoriesArgsDict']] categories: The action of each named category (`{ AIScraper: "Block" }`).
         :param pulumi.Input[Union['BotCategorizationPriorArgs', 'BotCategorizationPriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
                it): the managed settings' values before Pulumi, as the interrupted run printed them
@@ -231,8 +228,7 @@ class BotCategorization(pulumi.CustomResource):
     @pulumi.getter
     def bots(self) -> pulumi.Output[Optional[Mapping[str, 'BotCategorizationBots']]]:
         """
-        The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-        the ids). A bot the zone does not list is refused before any write.
+        The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         """
         return pulumi.get(self, "bots")
 

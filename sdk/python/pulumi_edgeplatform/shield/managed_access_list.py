@@ -32,9 +32,7 @@ class ManagedAccessListArgs:
         """
         The set of arguments for constructing a ManagedAccessList resource.
 
-        :param pulumi.Input['AccessListAction'] action: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-               `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-               Left out: not managed. At least one of `enabled` and `action` is required.
+        :param pulumi.Input['AccessListAction'] action: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         :param pulumi.Input[_builtins.bool] enabled: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
         :param pulumi.Input[_builtins.int] list_id: Id of the managed list (`listId` of the zone's listing). Another list replaces.
         :param pulumi.Input[_builtins.str] list_name: Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
@@ -67,9 +65,7 @@ class ManagedAccessListArgs:
     @pulumi.getter
     def action(self) -> pulumi.Input[Optional['AccessListAction']]:
         """
-        What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-        `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-        Left out: not managed. At least one of `enabled` and `action` is required.
+        What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         """
         return pulumi.get(self, "action")
 
@@ -175,9 +171,7 @@ class ManagedAccessList(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['AccessListAction'] action: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-               `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-               Left out: not managed. At least one of `enabled` and `action` is required.
+        :param pulumi.Input['AccessListAction'] action: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         :param pulumi.Input[_builtins.bool] enabled: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
         :param pulumi.Input[_builtins.int] list_id: Id of the managed list (`listId` of the zone's listing). Another list replaces.
         :param pulumi.Input[_builtins.str] list_name: Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
@@ -285,9 +279,7 @@ class ManagedAccessList(pulumi.CustomResource):
     @pulumi.getter
     def action(self) -> pulumi.Output[Optional['AccessListAction']]:
         """
-        What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-        `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-        Left out: not managed. At least one of `enabled` and `action` is required.
+        What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         """
         return pulumi.get(self, "action")
 

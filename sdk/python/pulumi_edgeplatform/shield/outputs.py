@@ -326,13 +326,13 @@ class BotCategorizationCategories(dict):
                  social: Optional['BotCategorizationCategoriesSocial'] = None,
                  tool: Optional['BotCategorizationCategoriesTool'] = None):
         """
-        :param 'BotCategorizationCategoriesAIScraper' ai_scraper: `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param 'BotCategorizationCategoriesAITool' ai_tool: `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param 'BotCategorizationCategoriesAds' ads: `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param 'BotCategorizationCategoriesPreview' preview: `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param 'BotCategorizationCategoriesSEO' seo: `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param 'BotCategorizationCategoriesSocial' social: `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
-        :param 'BotCategorizationCategoriesTool' tool: `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        :param 'BotCategorizationCategoriesAIScraper' ai_scraper: The action of the category AIScraper.
+        :param 'BotCategorizationCategoriesAITool' ai_tool: The action of the category AITool.
+        :param 'BotCategorizationCategoriesAds' ads: The action of the category Ads.
+        :param 'BotCategorizationCategoriesPreview' preview: The action of the category Preview.
+        :param 'BotCategorizationCategoriesSEO' seo: The action of the category SEO.
+        :param 'BotCategorizationCategoriesSocial' social: The action of the category Social.
+        :param 'BotCategorizationCategoriesTool' tool: The action of the category Tool.
         """
         if ai_scraper is not None:
             pulumi.set(__self__, "ai_scraper", ai_scraper)
@@ -353,7 +353,7 @@ class BotCategorizationCategories(dict):
     @pulumi.getter(name="AIScraper")
     def ai_scraper(self) -> Optional['BotCategorizationCategoriesAIScraper']:
         """
-        `AIScraper` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category AIScraper.
         """
         return pulumi.get(self, "ai_scraper")
 
@@ -361,7 +361,7 @@ class BotCategorizationCategories(dict):
     @pulumi.getter(name="AITool")
     def ai_tool(self) -> Optional['BotCategorizationCategoriesAITool']:
         """
-        `AITool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category AITool.
         """
         return pulumi.get(self, "ai_tool")
 
@@ -369,7 +369,7 @@ class BotCategorizationCategories(dict):
     @pulumi.getter(name="Ads")
     def ads(self) -> Optional['BotCategorizationCategoriesAds']:
         """
-        `Ads` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category Ads.
         """
         return pulumi.get(self, "ads")
 
@@ -377,7 +377,7 @@ class BotCategorizationCategories(dict):
     @pulumi.getter(name="Preview")
     def preview(self) -> Optional['BotCategorizationCategoriesPreview']:
         """
-        `Preview` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category Preview.
         """
         return pulumi.get(self, "preview")
 
@@ -385,7 +385,7 @@ class BotCategorizationCategories(dict):
     @pulumi.getter(name="SEO")
     def seo(self) -> Optional['BotCategorizationCategoriesSEO']:
         """
-        `SEO` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category SEO.
         """
         return pulumi.get(self, "seo")
 
@@ -393,7 +393,7 @@ class BotCategorizationCategories(dict):
     @pulumi.getter(name="Social")
     def social(self) -> Optional['BotCategorizationCategoriesSocial']:
         """
-        `Social` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category Social.
         """
         return pulumi.get(self, "social")
 
@@ -401,7 +401,7 @@ class BotCategorizationCategories(dict):
     @pulumi.getter(name="Tool")
     def tool(self) -> Optional['BotCategorizationCategoriesTool']:
         """
-        `Tool` of categories (The action of each named category (`{ AIScraper: "Block" }`).): one of None, Block, Allow.
+        The action of the category Tool.
         """
         return pulumi.get(self, "tool")
 
@@ -412,8 +412,7 @@ class BotCategorizationPrior(dict):
                  bots: Optional[Mapping[str, 'BotCategorizationPriorBots']] = None,
                  categories: Optional['outputs.BotCategorizationPriorCategories'] = None):
         """
-        :param Mapping[str, 'BotCategorizationPriorBots'] bots: Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-               the ids). A bot the zone does not list is refused before any write.
+        :param Mapping[str, 'BotCategorizationPriorBots'] bots: Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         :param 'BotCategorizationPriorCategories' categories: Before Pulumi: The action of each named category (`{ AIScraper: "Block" }`).
         """
         if bots is not None:
@@ -425,8 +424,7 @@ class BotCategorizationPrior(dict):
     @pulumi.getter
     def bots(self) -> Optional[Mapping[str, 'BotCategorizationPriorBots']]:
         """
-        Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists
-        the ids). A bot the zone does not list is refused before any write.
+        Before Pulumi: The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` lists the ids). A bot the zone does not list is refused before any write.
         """
         return pulumi.get(self, "bots")
 
@@ -479,13 +477,13 @@ class BotCategorizationPriorCategories(dict):
                  social: Optional['BotCategorizationPriorCategoriesSocial'] = None,
                  tool: Optional['BotCategorizationPriorCategoriesTool'] = None):
         """
-        :param 'BotCategorizationPriorCategoriesAIScraper' ai_scraper: `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
-        :param 'BotCategorizationPriorCategoriesAITool' ai_tool: `AITool` of prior.categories.AITool: one of None, Block, Allow.
-        :param 'BotCategorizationPriorCategoriesAds' ads: `Ads` of prior.categories.Ads: one of None, Block, Allow.
-        :param 'BotCategorizationPriorCategoriesPreview' preview: `Preview` of prior.categories.Preview: one of None, Block, Allow.
-        :param 'BotCategorizationPriorCategoriesSEO' seo: `SEO` of prior.categories.SEO: one of None, Block, Allow.
-        :param 'BotCategorizationPriorCategoriesSocial' social: `Social` of prior.categories.Social: one of None, Block, Allow.
-        :param 'BotCategorizationPriorCategoriesTool' tool: `Tool` of prior.categories.Tool: one of None, Block, Allow.
+        :param 'BotCategorizationPriorCategoriesAIScraper' ai_scraper: Before Pulumi: The action of the category AIScraper.
+        :param 'BotCategorizationPriorCategoriesAITool' ai_tool: Before Pulumi: The action of the category AITool.
+        :param 'BotCategorizationPriorCategoriesAds' ads: Before Pulumi: The action of the category Ads.
+        :param 'BotCategorizationPriorCategoriesPreview' preview: Before Pulumi: The action of the category Preview.
+        :param 'BotCategorizationPriorCategoriesSEO' seo: Before Pulumi: The action of the category SEO.
+        :param 'BotCategorizationPriorCategoriesSocial' social: Before Pulumi: The action of the category Social.
+        :param 'BotCategorizationPriorCategoriesTool' tool: Before Pulumi: The action of the category Tool.
         """
         if ai_scraper is not None:
             pulumi.set(__self__, "ai_scraper", ai_scraper)
@@ -506,7 +504,7 @@ class BotCategorizationPriorCategories(dict):
     @pulumi.getter(name="AIScraper")
     def ai_scraper(self) -> Optional['BotCategorizationPriorCategoriesAIScraper']:
         """
-        `AIScraper` of prior.categories.AIScraper: one of None, Block, Allow.
+        Before Pulumi: The action of the category AIScraper.
         """
         return pulumi.get(self, "ai_scraper")
 
@@ -514,7 +512,7 @@ class BotCategorizationPriorCategories(dict):
     @pulumi.getter(name="AITool")
     def ai_tool(self) -> Optional['BotCategorizationPriorCategoriesAITool']:
         """
-        `AITool` of prior.categories.AITool: one of None, Block, Allow.
+        Before Pulumi: The action of the category AITool.
         """
         return pulumi.get(self, "ai_tool")
 
@@ -522,7 +520,7 @@ class BotCategorizationPriorCategories(dict):
     @pulumi.getter(name="Ads")
     def ads(self) -> Optional['BotCategorizationPriorCategoriesAds']:
         """
-        `Ads` of prior.categories.Ads: one of None, Block, Allow.
+        Before Pulumi: The action of the category Ads.
         """
         return pulumi.get(self, "ads")
 
@@ -530,7 +528,7 @@ class BotCategorizationPriorCategories(dict):
     @pulumi.getter(name="Preview")
     def preview(self) -> Optional['BotCategorizationPriorCategoriesPreview']:
         """
-        `Preview` of prior.categories.Preview: one of None, Block, Allow.
+        Before Pulumi: The action of the category Preview.
         """
         return pulumi.get(self, "preview")
 
@@ -538,7 +536,7 @@ class BotCategorizationPriorCategories(dict):
     @pulumi.getter(name="SEO")
     def seo(self) -> Optional['BotCategorizationPriorCategoriesSEO']:
         """
-        `SEO` of prior.categories.SEO: one of None, Block, Allow.
+        Before Pulumi: The action of the category SEO.
         """
         return pulumi.get(self, "seo")
 
@@ -546,7 +544,7 @@ class BotCategorizationPriorCategories(dict):
     @pulumi.getter(name="Social")
     def social(self) -> Optional['BotCategorizationPriorCategoriesSocial']:
         """
-        `Social` of prior.categories.Social: one of None, Block, Allow.
+        Before Pulumi: The action of the category Social.
         """
         return pulumi.get(self, "social")
 
@@ -554,7 +552,7 @@ class BotCategorizationPriorCategories(dict):
     @pulumi.getter(name="Tool")
     def tool(self) -> Optional['BotCategorizationPriorCategoriesTool']:
         """
-        `Tool` of prior.categories.Tool: one of None, Block, Allow.
+        Before Pulumi: The action of the category Tool.
         """
         return pulumi.get(self, "tool")
 
@@ -627,8 +625,8 @@ class BotDetectionBrowserFingerprint(dict):
                  sensitivity: Optional['BotDetectionSensitivity'] = None):
         """
         :param 'BrowserFingerprintAggression' aggression: `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
-        :param _builtins.bool complex_enabled: `complexEnabled` of browserFingerprint (Browser fingerprinting.).
-        :param 'BotDetectionSensitivity' sensitivity: `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+        :param _builtins.bool complex_enabled: Whether complex browser fingerprinting is on.
+        :param 'BotDetectionSensitivity' sensitivity: The sensitivity of the browser fingerprinting.
         """
         if aggression is not None:
             pulumi.set(__self__, "aggression", aggression)
@@ -649,7 +647,7 @@ class BotDetectionBrowserFingerprint(dict):
     @pulumi.getter(name="complexEnabled")
     def complex_enabled(self) -> Optional[_builtins.bool]:
         """
-        `complexEnabled` of browserFingerprint (Browser fingerprinting.).
+        Whether complex browser fingerprinting is on.
         """
         return pulumi.get(self, "complex_enabled")
 
@@ -657,7 +655,7 @@ class BotDetectionBrowserFingerprint(dict):
     @pulumi.getter
     def sensitivity(self) -> Optional['BotDetectionSensitivity']:
         """
-        `sensitivity` of browserFingerprint (Browser fingerprinting.): one of Off, Low, Medium, High.
+        The sensitivity of the browser fingerprinting.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -667,7 +665,7 @@ class BotDetectionIpAddress(dict):
     def __init__(__self__, *,
                  sensitivity: Optional['BotDetectionSensitivity'] = None):
         """
-        :param 'BotDetectionSensitivity' sensitivity: `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+        :param 'BotDetectionSensitivity' sensitivity: The sensitivity of the IP address reputation.
         """
         if sensitivity is not None:
             pulumi.set(__self__, "sensitivity", sensitivity)
@@ -676,7 +674,7 @@ class BotDetectionIpAddress(dict):
     @pulumi.getter
     def sensitivity(self) -> Optional['BotDetectionSensitivity']:
         """
-        `sensitivity` of ipAddress (IP address reputation.): one of Off, Low, Medium, High.
+        The sensitivity of the IP address reputation.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -784,8 +782,8 @@ class BotDetectionPriorBrowserFingerprint(dict):
                  sensitivity: Optional['BotDetectionSensitivity'] = None):
         """
         :param 'BrowserFingerprintAggression' aggression: Before Pulumi: `"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).
-        :param _builtins.bool complex_enabled: `complexEnabled` of prior.browserFingerprint.complexEnabled.
-        :param 'BotDetectionSensitivity' sensitivity: `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+        :param _builtins.bool complex_enabled: Before Pulumi: Whether complex browser fingerprinting is on.
+        :param 'BotDetectionSensitivity' sensitivity: Before Pulumi: The sensitivity of the browser fingerprinting.
         """
         if aggression is not None:
             pulumi.set(__self__, "aggression", aggression)
@@ -806,7 +804,7 @@ class BotDetectionPriorBrowserFingerprint(dict):
     @pulumi.getter(name="complexEnabled")
     def complex_enabled(self) -> Optional[_builtins.bool]:
         """
-        `complexEnabled` of prior.browserFingerprint.complexEnabled.
+        Before Pulumi: Whether complex browser fingerprinting is on.
         """
         return pulumi.get(self, "complex_enabled")
 
@@ -814,7 +812,7 @@ class BotDetectionPriorBrowserFingerprint(dict):
     @pulumi.getter
     def sensitivity(self) -> Optional['BotDetectionSensitivity']:
         """
-        `sensitivity` of prior.browserFingerprint.sensitivity: one of Off, Low, Medium, High.
+        Before Pulumi: The sensitivity of the browser fingerprinting.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -824,7 +822,7 @@ class BotDetectionPriorIpAddress(dict):
     def __init__(__self__, *,
                  sensitivity: Optional['BotDetectionSensitivity'] = None):
         """
-        :param 'BotDetectionSensitivity' sensitivity: `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+        :param 'BotDetectionSensitivity' sensitivity: Before Pulumi: The sensitivity of the IP address reputation.
         """
         if sensitivity is not None:
             pulumi.set(__self__, "sensitivity", sensitivity)
@@ -833,7 +831,7 @@ class BotDetectionPriorIpAddress(dict):
     @pulumi.getter
     def sensitivity(self) -> Optional['BotDetectionSensitivity']:
         """
-        `sensitivity` of prior.ipAddress.sensitivity: one of Off, Low, Medium, High.
+        Before Pulumi: The sensitivity of the IP address reputation.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -843,7 +841,7 @@ class BotDetectionPriorRequestIntegrity(dict):
     def __init__(__self__, *,
                  sensitivity: Optional['BotDetectionSensitivity'] = None):
         """
-        :param 'BotDetectionSensitivity' sensitivity: `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+        :param 'BotDetectionSensitivity' sensitivity: Before Pulumi: The sensitivity of the request integrity checks.
         """
         if sensitivity is not None:
             pulumi.set(__self__, "sensitivity", sensitivity)
@@ -852,7 +850,7 @@ class BotDetectionPriorRequestIntegrity(dict):
     @pulumi.getter
     def sensitivity(self) -> Optional['BotDetectionSensitivity']:
         """
-        `sensitivity` of prior.requestIntegrity.sensitivity: one of Off, Low, Medium, High.
+        Before Pulumi: The sensitivity of the request integrity checks.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -862,7 +860,7 @@ class BotDetectionRequestIntegrity(dict):
     def __init__(__self__, *,
                  sensitivity: Optional['BotDetectionSensitivity'] = None):
         """
-        :param 'BotDetectionSensitivity' sensitivity: `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+        :param 'BotDetectionSensitivity' sensitivity: The sensitivity of the request integrity checks.
         """
         if sensitivity is not None:
             pulumi.set(__self__, "sensitivity", sensitivity)
@@ -871,7 +869,7 @@ class BotDetectionRequestIntegrity(dict):
     @pulumi.getter
     def sensitivity(self) -> Optional['BotDetectionSensitivity']:
         """
-        `sensitivity` of requestIntegrity (Request integrity checks.): one of Off, Low, Medium, High.
+        The sensitivity of the request integrity checks.
         """
         return pulumi.get(self, "sensitivity")
 
@@ -1090,9 +1088,7 @@ class ManagedAccessListPrior(dict):
                  action: Optional['AccessListAction'] = None,
                  enabled: Optional[_builtins.bool] = None):
         """
-        :param 'AccessListAction' action: Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-               `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-               Left out: not managed. At least one of `enabled` and `action` is required.
+        :param 'AccessListAction' action: Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         :param _builtins.bool enabled: Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
         """
         if action is not None:
@@ -1104,9 +1100,7 @@ class ManagedAccessListPrior(dict):
     @pulumi.getter
     def action(self) -> Optional['AccessListAction']:
         """
-        Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-        `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-        Left out: not managed. At least one of `enabled` and `action` is required.
+        Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         """
         return pulumi.get(self, "action")
 
@@ -1488,7 +1482,7 @@ class ResponsePagePrior(dict):
     def __init__(__self__, *,
                  html: Optional[_builtins.str] = None):
         """
-        :param _builtins.str html: Before Pulumi: The page's HTML.
+        :param _builtins.str html: Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
         """
         if html is not None:
             pulumi.set(__self__, "html", html)
@@ -1497,7 +1491,7 @@ class ResponsePagePrior(dict):
     @pulumi.getter
     def html(self) -> Optional[_builtins.str]:
         """
-        Before Pulumi: The page's HTML.
+        Before Pulumi: The page's HTML (`null` in the state: the platform's own page).
         """
         return pulumi.get(self, "html")
 
@@ -1973,14 +1967,12 @@ class ShieldZonePriorWaf(dict):
         :param Sequence[_builtins.str] allowed_content_types: Before Pulumi: Request content types the WAF allows (`allowed_request_content_type`), a set.
         :param Sequence[_builtins.str] allowed_http_versions: Before Pulumi: HTTP versions the WAF allows (`allowed_http_versions`, e.g. `["HTTP/1.1", "HTTP/2"]`), a set.
         :param Sequence[_builtins.str] allowed_methods: Before Pulumi: HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set.
-        :param Sequence[_builtins.str] disabled_rules: Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-               managed rules (`edge.shield.getManagedWafRules`) before a write.
+        :param Sequence[_builtins.str] disabled_rules: Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         :param _builtins.bool enabled: Before Pulumi: Whether the WAF is on (`wafEnabled`).
         :param Sequence[_builtins.str] ignored_headers: Before Pulumi: Headers left out of the logs (`wafRequestIgnoredHeaders`), a set.
         :param Sequence[_builtins.str] log_only_rules: Before Pulumi: Managed WAF rule ids that only log (`wafLogOnlyRules`), a set; checked like `disabledRules`.
         :param 'WafExecutionMode' mode: Before Pulumi: `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
-        :param 'ShieldZonePriorWafParanoia' paranoia: Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        :param 'ShieldZonePriorWafParanoia' paranoia: Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         :param _builtins.bool realtime_threat_intelligence: Before Pulumi: Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`).
         :param 'WafPayloadLimitAction' request_body_limit_action: Before Pulumi: Over-size request body: `"Block"`, `"Log"`, `"Ignore"` (0–2; `wafRequestBodyLimitAction`).
         :param _builtins.bool request_header_logging: Before Pulumi: Whether request headers are logged (`wafRequestHeaderLoggingEnabled`).
@@ -2041,8 +2033,7 @@ class ShieldZonePriorWaf(dict):
     @pulumi.getter(name="disabledRules")
     def disabled_rules(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-        managed rules (`edge.shield.getManagedWafRules`) before a write.
+        Before Pulumi: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         """
         return pulumi.get(self, "disabled_rules")
 
@@ -2082,8 +2073,7 @@ class ShieldZonePriorWaf(dict):
     @pulumi.getter
     def paranoia(self) -> Optional['outputs.ShieldZonePriorWafParanoia']:
         """
-        Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        Before Pulumi: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         """
         return pulumi.get(self, "paranoia")
 
@@ -2127,9 +2117,9 @@ class ShieldZonePriorWafParanoia(dict):
                  detection: Optional[_builtins.int] = None,
                  executing: Optional[_builtins.int] = None):
         """
-        :param _builtins.int blocking: `blocking` of prior.waf.paranoia.blocking.
-        :param _builtins.int detection: `detection` of prior.waf.paranoia.detection.
-        :param _builtins.int executing: `executing` of prior.waf.paranoia.executing.
+        :param _builtins.int blocking: Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
+        :param _builtins.int detection: Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
+        :param _builtins.int executing: Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
         """
         if blocking is not None:
             pulumi.set(__self__, "blocking", blocking)
@@ -2142,7 +2132,7 @@ class ShieldZonePriorWafParanoia(dict):
     @pulumi.getter
     def blocking(self) -> Optional[_builtins.int]:
         """
-        `blocking` of prior.waf.paranoia.blocking.
+        Before Pulumi: The blocking paranoia level (`blocking_paranoia_level`).
         """
         return pulumi.get(self, "blocking")
 
@@ -2150,7 +2140,7 @@ class ShieldZonePriorWafParanoia(dict):
     @pulumi.getter
     def detection(self) -> Optional[_builtins.int]:
         """
-        `detection` of prior.waf.paranoia.detection.
+        Before Pulumi: The detection paranoia level (`detection_paranoia_level`).
         """
         return pulumi.get(self, "detection")
 
@@ -2158,7 +2148,7 @@ class ShieldZonePriorWafParanoia(dict):
     @pulumi.getter
     def executing(self) -> Optional[_builtins.int]:
         """
-        `executing` of prior.waf.paranoia.executing.
+        Before Pulumi: The executing paranoia level (`executing_paranoia_level`).
         """
         return pulumi.get(self, "executing")
 
@@ -2249,14 +2239,12 @@ class ShieldZoneWaf(dict):
         :param Sequence[_builtins.str] allowed_content_types: Request content types the WAF allows (`allowed_request_content_type`), a set.
         :param Sequence[_builtins.str] allowed_http_versions: HTTP versions the WAF allows (`allowed_http_versions`, e.g. `["HTTP/1.1", "HTTP/2"]`), a set.
         :param Sequence[_builtins.str] allowed_methods: HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set.
-        :param Sequence[_builtins.str] disabled_rules: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-               managed rules (`edge.shield.getManagedWafRules`) before a write.
+        :param Sequence[_builtins.str] disabled_rules: Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         :param _builtins.bool enabled: Whether the WAF is on (`wafEnabled`).
         :param Sequence[_builtins.str] ignored_headers: Headers left out of the logs (`wafRequestIgnoredHeaders`), a set.
         :param Sequence[_builtins.str] log_only_rules: Managed WAF rule ids that only log (`wafLogOnlyRules`), a set; checked like `disabledRules`.
         :param 'WafExecutionMode' mode: `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).
-        :param 'ShieldZoneWafParanoia' paranoia: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        :param 'ShieldZoneWafParanoia' paranoia: Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         :param _builtins.bool realtime_threat_intelligence: Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`).
         :param 'WafPayloadLimitAction' request_body_limit_action: Over-size request body: `"Block"`, `"Log"`, `"Ignore"` (0–2; `wafRequestBodyLimitAction`).
         :param _builtins.bool request_header_logging: Whether request headers are logged (`wafRequestHeaderLoggingEnabled`).
@@ -2317,8 +2305,7 @@ class ShieldZoneWaf(dict):
     @pulumi.getter(name="disabledRules")
     def disabled_rules(self) -> Optional[Sequence[_builtins.str]]:
         """
-        Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-        managed rules (`edge.shield.getManagedWafRules`) before a write.
+        Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's managed rules (`edge.shield.getManagedWafRules`) before a write.
         """
         return pulumi.get(self, "disabled_rules")
 
@@ -2358,8 +2345,7 @@ class ShieldZoneWaf(dict):
     @pulumi.getter
     def paranoia(self) -> Optional['outputs.ShieldZoneWafParanoia']:
         """
-        Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
+        Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
         """
         return pulumi.get(self, "paranoia")
 
@@ -2403,12 +2389,9 @@ class ShieldZoneWafParanoia(dict):
                  detection: Optional[_builtins.int] = None,
                  executing: Optional[_builtins.int] = None):
         """
-        :param _builtins.int blocking: `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
-        :param _builtins.int detection: `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
-        :param _builtins.int executing: `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-               `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        :param _builtins.int blocking: The blocking paranoia level (`blocking_paranoia_level`).
+        :param _builtins.int detection: The detection paranoia level (`detection_paranoia_level`).
+        :param _builtins.int executing: The executing paranoia level (`executing_paranoia_level`).
         """
         if blocking is not None:
             pulumi.set(__self__, "blocking", blocking)
@@ -2421,8 +2404,7 @@ class ShieldZoneWafParanoia(dict):
     @pulumi.getter
     def blocking(self) -> Optional[_builtins.int]:
         """
-        `blocking` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        The blocking paranoia level (`blocking_paranoia_level`).
         """
         return pulumi.get(self, "blocking")
 
@@ -2430,8 +2412,7 @@ class ShieldZoneWafParanoia(dict):
     @pulumi.getter
     def detection(self) -> Optional[_builtins.int]:
         """
-        `detection` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        The detection paranoia level (`detection_paranoia_level`).
         """
         return pulumi.get(self, "detection")
 
@@ -2439,8 +2420,7 @@ class ShieldZoneWafParanoia(dict):
     @pulumi.getter
     def executing(self) -> Optional[_builtins.int]:
         """
-        `executing` of waf.paranoia (Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-        `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.).
+        The executing paranoia level (`executing_paranoia_level`).
         """
         return pulumi.get(self, "executing")
 
@@ -2613,9 +2593,7 @@ class UnderAttackModePrior(dict):
     def __init__(__self__, *,
                  enabled: Optional['DDoSShieldSensitivity'] = None):
         """
-        :param 'DDoSShieldSensitivity' enabled: Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-               sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-               before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        :param 'DDoSShieldSensitivity' enabled: Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         """
         if enabled is not None:
             pulumi.set(__self__, "enabled", enabled)
@@ -2624,9 +2602,7 @@ class UnderAttackModePrior(dict):
     @pulumi.getter
     def enabled(self) -> Optional['DDoSShieldSensitivity']:
         """
-        Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-        sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-        before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        Before Pulumi: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         """
         return pulumi.get(self, "enabled")
 

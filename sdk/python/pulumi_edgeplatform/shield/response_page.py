@@ -30,7 +30,7 @@ class ResponsePageArgs:
         """
         The set of arguments for constructing a ResponsePage resource.
 
-        :param pulumi.Input[_builtins.str] html: The page's HTML.
+        :param pulumi.Input[_builtins.str] html: The page's HTML (`null` in the state: the platform's own page).
         :param pulumi.Input['ResponsePagePageType'] page_type: `"block"`, `"challenge"` or `"ratelimit"`. Another page type replaces the resource.
         :param pulumi.Input['ResponsePagePriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
                it): the managed settings' values before Pulumi, as the interrupted run printed them
@@ -56,7 +56,7 @@ class ResponsePageArgs:
     @pulumi.getter
     def html(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The page's HTML.
+        The page's HTML (`null` in the state: the platform's own page).
         """
         return pulumi.get(self, "html")
 
@@ -135,7 +135,7 @@ class ResponsePage(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] html: The page's HTML.
+        :param pulumi.Input[_builtins.str] html: The page's HTML (`null` in the state: the platform's own page).
         :param pulumi.Input['ResponsePagePageType'] page_type: `"block"`, `"challenge"` or `"ratelimit"`. Another page type replaces the resource.
         :param pulumi.Input[Union['ResponsePagePriorArgs', 'ResponsePagePriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
                it): the managed settings' values before Pulumi, as the interrupted run printed them
@@ -228,7 +228,7 @@ class ResponsePage(pulumi.CustomResource):
     @pulumi.getter
     def html(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The page's HTML.
+        The page's HTML (`null` in the state: the platform's own page).
         """
         return pulumi.get(self, "html")
 

@@ -293,7 +293,7 @@ class ShieldZone(pulumi.CustomResource):
     @pulumi.getter
     def created(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        True when Pulumi created the shield zone.
+        True when Pulumi created the shield zone: destroy leaves it (there is no DELETE).
         """
         return pulumi.get(self, "created")
 

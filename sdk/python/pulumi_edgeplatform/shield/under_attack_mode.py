@@ -29,9 +29,7 @@ class UnderAttackModeArgs:
         """
         The set of arguments for constructing a UnderAttackMode resource.
 
-        :param pulumi.Input['DDoSShieldSensitivity'] enabled: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-               sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-               before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        :param pulumi.Input['DDoSShieldSensitivity'] enabled: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         :param pulumi.Input['UnderAttackModePriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
                it): the managed settings' values before Pulumi, as the interrupted run printed them
                (`configuration before Pulumi {...}`), in the settings' own shape (`null`: not set). Only
@@ -54,9 +52,7 @@ class UnderAttackModeArgs:
     @pulumi.getter
     def enabled(self) -> pulumi.Input[Optional['DDoSShieldSensitivity']]:
         """
-        Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-        sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-        before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         """
         return pulumi.get(self, "enabled")
 
@@ -122,9 +118,7 @@ class UnderAttackMode(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['DDoSShieldSensitivity'] enabled: Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-               sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-               before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        :param pulumi.Input['DDoSShieldSensitivity'] enabled: Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         :param pulumi.Input[Union['UnderAttackModePriorArgs', 'UnderAttackModePriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
                it): the managed settings' values before Pulumi, as the interrupted run printed them
                (`configuration before Pulumi {...}`), in the settings' own shape (`null`: not set). Only
@@ -213,9 +207,7 @@ class UnderAttackMode(pulumi.CustomResource):
     @pulumi.getter
     def enabled(self) -> pulumi.Output[Optional['DDoSShieldSensitivity']]:
         """
-        Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-        sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-        before Pulumi turned the switch on (or, if it was already on, the platform's default).
+        Whether the zone is under attack: every visitor is challenged (the zone's DDoS sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had before Pulumi turned the switch on (or, if it was already on, the platform's default).
         """
         return pulumi.get(self, "enabled")
 

@@ -6,11 +6,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { present } from "../core/common";
 import type { EdgeResourceOptions } from "./readable-resource";
-import type {
-  UnmatchedPathAction,
-  WafExecutionMode,
-  WafPayloadLimitAction,
-} from "edgeplatform-client/spec";
 import {
   oneDocument,
   storeDocument,
@@ -18,64 +13,28 @@ import {
   storeDocumentText,
 } from "./api-guardian-documents";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
-import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
+import type { SettingsZoneArgs } from "./zone-settings-resource";
+import type { ApiGuardianOutputs, ApiGuardianSettingsArgs } from "./generated/api-guardian";
+import { API_GUARDIAN_OUTPUTS, API_GUARDIAN_SECRET_OUTPUTS } from "./generated/api-guardian";
 
-/** Settings of {@link ApiGuardianArgs}; each left out is not managed. */
-export interface ApiGuardianSettingsArgs {
-  /** Whether API guardian is on (`isEnabled`). */
-  enabled?: pulumi.Input<boolean>;
-  /** `"Log"` or `"Block"` (0–1). */
-  executionMode?: pulumi.Input<EnumArg<typeof WafExecutionMode>>;
-  /** Over-size body: `"Block"`, `"Log"`, `"Ignore"` (0–2). */
-  bodyLimitAction?: pulumi.Input<EnumArg<typeof WafPayloadLimitAction>>;
-  /** A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2). */
-  unmatchedPathAction?: pulumi.Input<EnumArg<typeof UnmatchedPathAction>>;
-  /**
-   * The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the
-   * document. Not with `specFile`.
-   */
-  spec?: pulumi.Input<string | undefined>;
-  /**
-   * Path of the OpenAPI document, relative to the program's directory, read on the machine
-   * that runs `pulumi`. The state holds its sha256. Not with `spec`.
-   */
-  specFile?: pulumi.Input<string | undefined>;
-  /** Whether the document's authorization requirements are enforced (with `spec`/`specFile`). */
-  enforceAuthorizationValidation?: pulumi.Input<boolean>;
-}
+export type { ApiGuardianSettingsArgs, ApiGuardianState } from "./generated/api-guardian";
 
 /** Arguments of {@link ApiGuardian}: the zone, the settings and/or the document. */
 export type ApiGuardianArgs = ApiGuardianSettingsArgs & SettingsZoneArgs;
-
-/** State (outputs) of an {@link ApiGuardian}. */
-export interface ApiGuardianState extends SettingsStateBase {
-  /** Whether API guardian is on, when managed. */
-  enabled: boolean | undefined;
-  /** Execution mode, when managed. */
-  executionMode: string | number | undefined;
-  /** Body limit action, when managed. */
-  bodyLimitAction: string | number | undefined;
-  /** Unmatched path action, when managed. */
-  unmatchedPathAction: string | number | undefined;
-  /** sha256 of the document Pulumi uploaded (hex). */
-  specHash: string | undefined;
-}
 
 /** The kind: its stub, type, noun in messages and own outputs. */
 const KIND: SettingsResourceKind<ApiGuardianArgs> = {
   stub: "api-guardian",
   type: "ApiGuardian",
   noun: "the API guardian settings",
-  outputs: [
-    "enabled",
-    "executionMode",
-    "bodyLimitAction",
-    "unmatchedPathAction",
-    "specHash",
-    "enforceAuthorizationValidation",
-  ],
+  outputs: API_GUARDIAN_OUTPUTS,
+  secretOutputs: API_GUARDIAN_SECRET_OUTPUTS,
   engineArgs: apiGuardianEngineArgs,
 };
+
+/** The outputs of an {@link ApiGuardian}: its settings' (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface ApiGuardian extends ApiGuardianOutputs {}
 
 /**
  * API guardian of a shield zone (a plan with API guardian: below it, the create fails
@@ -87,18 +46,8 @@ const KIND: SettingsResourceKind<ApiGuardianArgs> = {
  * new edge.shield.ApiGuardian("api", { shieldZoneId: 3, enabled: true, specFile: "openapi.json" });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
 export class ApiGuardian extends ZoneSettingsResource<ApiGuardianArgs> {
-  /** Whether API guardian is on, when managed. */
-  declare public readonly enabled: pulumi.Output<boolean | undefined>;
-  /** Execution mode, when managed. */
-  declare public readonly executionMode: pulumi.Output<string | number | undefined>;
-  /** Body limit action, when managed. */
-  declare public readonly bodyLimitAction: pulumi.Output<string | number | undefined>;
-  /** Unmatched path action, when managed. */
-  declare public readonly unmatchedPathAction: pulumi.Output<string | number | undefined>;
-  /** sha256 of the document (hex), when given. */
-  declare public readonly specHash: pulumi.Output<string | undefined>;
-
   /**
    * Manages API guardian of a shield zone.
    * @param name The unique name of the resource.

@@ -3,36 +3,30 @@
  * shield zone as a Pulumi dynamic resource (type token
  * `pulumi-nodejs:dynamic/shield:ResponsePage`).
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { EdgeResourceOptions } from "./readable-resource";
-import type { CustomPageType } from "edgeplatform-client/spec";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
-import type { SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
+import type { SettingsZoneArgs } from "./zone-settings-resource";
+import type { ResponsePageOutputs, ResponsePageSettingsArgs } from "./generated/response-page";
+import { RESPONSE_PAGE_OUTPUTS, RESPONSE_PAGE_SECRET_OUTPUTS } from "./generated/response-page";
+
+export type { ResponsePageState } from "./generated/response-page";
 
 /** Arguments of {@link ResponsePage}: the zone, the page type and its HTML. */
-export type ResponsePageArgs = SettingsZoneArgs & {
-  /** `"block"`, `"challenge"` or `"ratelimit"`. Another page type replaces the resource. */
-  pageType: pulumi.Input<CustomPageType>;
-  /** The page's HTML. */
-  html: pulumi.Input<string>;
-};
-
-/** State (outputs) of a {@link ResponsePage}. */
-export interface ResponsePageState extends SettingsStateBase {
-  /** The page type. */
-  pageType: CustomPageType;
-  /** The page's HTML as last read (`null`: the platform's own page). */
-  html: string | null;
-}
+export type ResponsePageArgs = SettingsZoneArgs & ResponsePageSettingsArgs;
 
 /** The kind: its stub, type, noun in messages and own outputs. */
 const KIND: SettingsResourceKind<ResponsePageArgs> = {
   stub: "response-page",
   type: "ResponsePage",
   noun: "the custom response page",
-  outputs: ["pageType", "html"],
+  outputs: RESPONSE_PAGE_OUTPUTS,
+  secretOutputs: RESPONSE_PAGE_SECRET_OUTPUTS,
   key: "pageType",
 };
+
+/** The outputs of a {@link ResponsePage}: its settings' (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface ResponsePage extends ResponsePageOutputs {}
 
 /**
  * A custom response page of a shield zone (a plan with custom pages: below it, the create
@@ -44,12 +38,8 @@ const KIND: SettingsResourceKind<ResponsePageArgs> = {
  * new edge.shield.ResponsePage("blocked", { shieldZoneId: 3, pageType: "block", html: "<h1>Blocked</h1>" });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
 export class ResponsePage extends ZoneSettingsResource<ResponsePageArgs> {
-  /** The page type. */
-  declare public readonly pageType: pulumi.Output<CustomPageType>;
-  /** The page's HTML as last read (`null`: the platform's own page). */
-  declare public readonly html: pulumi.Output<string | null>;
-
   /**
    * Manages a custom response page of a shield zone.
    * @param name The unique name of the resource.

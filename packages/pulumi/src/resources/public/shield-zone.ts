@@ -3,81 +3,21 @@
  * custom rule order, white-label response pages) as a Pulumi dynamic resource (type token
  * `pulumi-nodejs:dynamic/shield:ShieldZone`).
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { EdgeResourceOptions } from "./readable-resource";
-import type {
-  DDoSShieldSensitivity,
-  ShieldPlanType,
-  WafExecutionMode,
-  WafPayloadLimitAction,
-} from "edgeplatform-client/spec";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
-import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
+import type { SettingsZoneArgs } from "./zone-settings-resource";
+import type { ShieldZoneOutputs, ShieldZoneSettingsArgs } from "./generated/shield-zone";
+import { SHIELD_ZONE_OUTPUTS, SHIELD_ZONE_SECRET_OUTPUTS } from "./generated/shield-zone";
+
+export type {
+  ShieldZoneSettingsArgs,
+  ShieldZoneState,
+  ShieldZoneWafArgs,
+  ShieldZoneDdosArgs,
+} from "./generated/shield-zone";
 
 /** A WAF paranoia level, 1 (fewest false positives) to 4 (strictest). */
 export type ParanoiaLevel = 1 | 2 | 3 | 4;
-
-/** The WAF settings of a shield zone. Each field left out is not managed. */
-export interface ShieldZoneWafArgs {
-  /** Whether the WAF is on (`wafEnabled`). */
-  enabled?: pulumi.Input<boolean>;
-  /** `"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`). */
-  mode?: pulumi.Input<EnumArg<typeof WafExecutionMode>>;
-  /**
-   * Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the zone's
-   * managed rules (`edge.shield.getManagedWafRules`) before a write.
-   */
-  disabledRules?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Managed WAF rule ids that only log (`wafLogOnlyRules`), a set; checked like `disabledRules`. */
-  logOnlyRules?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`). */
-  realtimeThreatIntelligence?: pulumi.Input<boolean>;
-  /** Whether request headers are logged (`wafRequestHeaderLoggingEnabled`). */
-  requestHeaderLogging?: pulumi.Input<boolean>;
-  /** Headers left out of the logs (`wafRequestIgnoredHeaders`), a set. */
-  ignoredHeaders?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Over-size request body: `"Block"`, `"Log"`, `"Ignore"` (0–2; `wafRequestBodyLimitAction`). */
-  requestBodyLimitAction?: pulumi.Input<EnumArg<typeof WafPayloadLimitAction>>;
-  /** Over-size response body: as `requestBodyLimitAction` (`wafResponseBodyLimitAction`). */
-  responseBodyLimitAction?: pulumi.Input<EnumArg<typeof WafPayloadLimitAction>>;
-  /**
-   * Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`,
-   * `executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.
-   */
-  paranoia?: pulumi.Input<{
-    detection?: pulumi.Input<ParanoiaLevel>;
-    executing?: pulumi.Input<ParanoiaLevel>;
-    blocking?: pulumi.Input<ParanoiaLevel>;
-  }>;
-  /** HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set. */
-  allowedMethods?: pulumi.Input<pulumi.Input<string>[]>;
-  /** HTTP versions the WAF allows (`allowed_http_versions`, e.g. `["HTTP/1.1", "HTTP/2"]`), a set. */
-  allowedHttpVersions?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Request content types the WAF allows (`allowed_request_content_type`), a set. */
-  allowedContentTypes?: pulumi.Input<pulumi.Input<string>[]>;
-}
-
-/** The DDoS settings of a shield zone. Each field left out is not managed. */
-export interface ShieldZoneDdosArgs {
-  /** `"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"` (0–4; `dDoSShieldSensitivity`). */
-  sensitivity?: pulumi.Input<EnumArg<typeof DDoSShieldSensitivity>>;
-  /** How long a passed challenge lasts, in seconds (`dDoSChallengeWindow`). */
-  challengeWindow?: pulumi.Input<number>;
-}
-
-/** Settings of {@link ShieldZoneArgs}. Every setting left out is not managed (never written). */
-export interface ShieldZoneSettingsArgs {
-  /** The zone's plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3). */
-  planType?: pulumi.Input<EnumArg<typeof ShieldPlanType>>;
-  /** WAF settings. */
-  waf?: pulumi.Input<ShieldZoneWafArgs>;
-  /** DDoS settings. */
-  ddos?: pulumi.Input<ShieldZoneDdosArgs>;
-  /** The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order. */
-  customRuleOrder?: pulumi.Input<pulumi.Input<number>[]>;
-  /** White-label response pages (`whitelabelResponsePages`). */
-  whitelabelResponsePages?: pulumi.Input<boolean>;
-}
 
 /**
  * Arguments of {@link ShieldZone}: exactly one of `pullZoneId` (the pull zone's shield zone,
@@ -85,29 +25,18 @@ export interface ShieldZoneSettingsArgs {
  */
 export type ShieldZoneArgs = ShieldZoneSettingsArgs & SettingsZoneArgs;
 
-/** State (outputs) of a {@link ShieldZone}. */
-export interface ShieldZoneState extends SettingsStateBase {
-  /** The zone's plan by name. */
-  planType: string | number;
-  /** The managed WAF settings, as last read. */
-  waf: Record<string, unknown> | undefined;
-  /** The managed DDoS settings, as last read. */
-  ddos: Record<string, unknown> | undefined;
-  /** The custom rule order, when managed. */
-  customRuleOrder: number[] | undefined;
-  /** White-label response pages, when managed. */
-  whitelabelResponsePages: boolean | undefined;
-  /** True when Pulumi created the shield zone: destroy leaves it (there is no DELETE). */
-  created: boolean | undefined;
-}
-
 /** The kind: its stub, type, noun in messages and own outputs. */
 const KIND: SettingsResourceKind<ShieldZoneArgs> = {
   stub: "shield-zone",
   type: "ShieldZone",
   noun: "the settings",
-  outputs: ["planType", "waf", "ddos", "customRuleOrder", "whitelabelResponsePages", "created"],
+  outputs: SHIELD_ZONE_OUTPUTS,
+  secretOutputs: SHIELD_ZONE_SECRET_OUTPUTS,
 };
+
+/** The outputs of a {@link ShieldZone}: its settings' (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface ShieldZone extends ShieldZoneOutputs {}
 
 /**
  * The settings of a pull zone's shield zone. Only the settings the program names are
@@ -124,20 +53,8 @@ const KIND: SettingsResourceKind<ShieldZoneArgs> = {
  * });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
 export class ShieldZone extends ZoneSettingsResource<ShieldZoneArgs> {
-  /** The zone's plan, by name (as written when managed). */
-  declare public readonly planType: pulumi.Output<string | number>;
-  /** The managed WAF settings, as last read. */
-  declare public readonly waf: pulumi.Output<Record<string, unknown> | undefined>;
-  /** The managed DDoS settings, as last read. */
-  declare public readonly ddos: pulumi.Output<Record<string, unknown> | undefined>;
-  /** The custom rule order, when managed. */
-  declare public readonly customRuleOrder: pulumi.Output<number[] | undefined>;
-  /** White-label response pages, when managed. */
-  declare public readonly whitelabelResponsePages: pulumi.Output<boolean | undefined>;
-  /** True when Pulumi created the shield zone. */
-  declare public readonly created: pulumi.Output<boolean | undefined>;
-
   /**
    * Manages settings of a shield zone.
    * @param name The unique name of the resource.

@@ -2,37 +2,38 @@
  * `edge.shield.UnderAttackMode`: the under-attack switch of a shield zone as a Pulumi dynamic
  * resource (type token `pulumi-nodejs:dynamic/shield:UnderAttackMode`).
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { EdgeResourceOptions } from "./readable-resource";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
-import type { SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
+import type { SettingsZoneArgs } from "./zone-settings-resource";
+import type {
+  UnderAttackModeOutputs,
+  UnderAttackModeSettingsArgs,
+} from "./generated/under-attack-mode";
+import {
+  UNDER_ATTACK_MODE_OUTPUTS,
+  UNDER_ATTACK_MODE_SECRET_OUTPUTS,
+} from "./generated/under-attack-mode";
 
-/** Settings of {@link UnderAttackModeArgs}. */
-export interface UnderAttackModeSettingsArgs {
-  /**
-   * Whether the zone is under attack: every visitor is challenged (the zone's DDoS
-   * sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had
-   * before Pulumi turned the switch on (or, if it was already on, the platform's default).
-   */
-  enabled: pulumi.Input<boolean>;
-}
+export type {
+  UnderAttackModeSettingsArgs,
+  UnderAttackModeState,
+} from "./generated/under-attack-mode";
 
 /** Arguments of {@link UnderAttackMode}: the zone and the switch. */
 export type UnderAttackModeArgs = UnderAttackModeSettingsArgs & SettingsZoneArgs;
-
-/** State (outputs) of an {@link UnderAttackMode}. */
-export interface UnderAttackModeState extends SettingsStateBase {
-  /** Whether the zone is under attack. */
-  enabled: boolean | undefined;
-}
 
 /** The kind: its stub, type, noun in messages and own outputs. */
 const KIND: SettingsResourceKind<UnderAttackModeArgs> = {
   stub: "under-attack-mode",
   type: "UnderAttackMode",
   noun: "the under-attack mode",
-  outputs: ["enabled"],
+  outputs: UNDER_ATTACK_MODE_OUTPUTS,
+  secretOutputs: UNDER_ATTACK_MODE_SECRET_OUTPUTS,
 };
+
+/** The outputs of an {@link UnderAttackMode}: its settings' (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface UnderAttackMode extends UnderAttackModeOutputs {}
 
 /**
  * The under-attack switch of a shield zone (every plan). The platform has no switch of its
@@ -46,10 +47,8 @@ const KIND: SettingsResourceKind<UnderAttackModeArgs> = {
  * new edge.shield.UnderAttackMode("attack", { pullZoneId: 1, enabled: true });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
 export class UnderAttackMode extends ZoneSettingsResource<UnderAttackModeArgs> {
-  /** Whether the zone is under attack. */
-  declare public readonly enabled: pulumi.Output<boolean | undefined>;
-
   /**
    * Manages the under-attack switch of a shield zone.
    * @param name The unique name of the resource.

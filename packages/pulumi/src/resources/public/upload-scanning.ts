@@ -2,45 +2,39 @@
  * `edge.shield.UploadScanning`: the upload scanning settings of a shield zone as a Pulumi
  * dynamic resource (type token `pulumi-nodejs:dynamic/shield:UploadScanning`).
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { EdgeResourceOptions } from "./readable-resource";
 import type { UploadScanningScannerMode } from "edgeplatform-client/spec";
 import { ZoneSettingsResource, type SettingsResourceKind } from "./zone-settings-resource";
-import type { EnumArg, SettingsStateBase, SettingsZoneArgs } from "./zone-settings-resource";
+import type { EnumArg, SettingsZoneArgs } from "./zone-settings-resource";
+import type {
+  UploadScanningOutputs,
+  UploadScanningSettingsArgs,
+} from "./generated/upload-scanning";
+import {
+  UPLOAD_SCANNING_OUTPUTS,
+  UPLOAD_SCANNING_SECRET_OUTPUTS,
+} from "./generated/upload-scanning";
+
+export type { UploadScanningSettingsArgs, UploadScanningState } from "./generated/upload-scanning";
 
 /** A scanner's mode: `"Disabled"`, `"Log"`, `"Block"` (0–2). */
 export type UploadScanningScannerModeArg = EnumArg<typeof UploadScanningScannerMode>;
 
-/** Settings of {@link UploadScanningArgs}; each left out is not managed. At least one. */
-export interface UploadScanningSettingsArgs {
-  /** Whether uploads are scanned (`isEnabled`). */
-  enabled?: pulumi.Input<boolean>;
-  /** The CSAM scanner's mode. */
-  csamScanningMode?: pulumi.Input<UploadScanningScannerModeArg>;
-  /** The antivirus scanner's mode. */
-  antivirusScanningMode?: pulumi.Input<UploadScanningScannerModeArg>;
-}
-
 /** Arguments of {@link UploadScanning}: the zone and the settings to manage. */
 export type UploadScanningArgs = UploadScanningSettingsArgs & SettingsZoneArgs;
-
-/** State (outputs) of an {@link UploadScanning}. */
-export interface UploadScanningState extends SettingsStateBase {
-  /** Whether uploads are scanned, when managed. */
-  enabled: boolean | undefined;
-  /** The CSAM scanner's mode, when managed. */
-  csamScanningMode: string | number | undefined;
-  /** The antivirus scanner's mode, when managed. */
-  antivirusScanningMode: string | number | undefined;
-}
 
 /** The kind: its stub, type, noun in messages and own outputs. */
 const KIND: SettingsResourceKind<UploadScanningArgs> = {
   stub: "upload-scanning",
   type: "UploadScanning",
   noun: "the upload scanning settings",
-  outputs: ["enabled", "csamScanningMode", "antivirusScanningMode"],
+  outputs: UPLOAD_SCANNING_OUTPUTS,
+  secretOutputs: UPLOAD_SCANNING_SECRET_OUTPUTS,
 };
+
+/** The outputs of an {@link UploadScanning}: its settings' (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface UploadScanning extends UploadScanningOutputs {}
 
 /**
  * The upload scanning settings of a shield zone (every plan). Only the named settings are
@@ -50,14 +44,8 @@ const KIND: SettingsResourceKind<UploadScanningArgs> = {
  * new edge.shield.UploadScanning("scan", { pullZoneId: 1, enabled: true, antivirusScanningMode: "Block" });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
 export class UploadScanning extends ZoneSettingsResource<UploadScanningArgs> {
-  /** Whether uploads are scanned, when managed. */
-  declare public readonly enabled: pulumi.Output<boolean | undefined>;
-  /** The CSAM scanner's mode, when managed. */
-  declare public readonly csamScanningMode: pulumi.Output<string | number | undefined>;
-  /** The antivirus scanner's mode, when managed. */
-  declare public readonly antivirusScanningMode: pulumi.Output<string | number | undefined>;
-
   /**
    * Manages upload scanning settings of a shield zone.
    * @param name The unique name of the resource.

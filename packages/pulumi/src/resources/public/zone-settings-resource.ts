@@ -140,6 +140,11 @@ export interface SettingsResourceKind<A> {
   noun: string;
   /** The kind's own outputs (besides the common ones). */
   outputs: readonly string[];
+  /**
+   * The outputs that hold a secret setting (a field declared `secret: true`): Pulumi secrets in
+   * the state and the outputs (`additionalSecretOutputs`), whatever the program gives.
+   */
+  secretOutputs?: readonly string[];
   /** The object's second key (`ResponsePage`'s `pageType`), when it has one. */
   key?: keyof A & string;
   /** The arguments as the engine takes them, when they differ from the program's. */
@@ -178,10 +183,30 @@ export abstract class ZoneSettingsResource<A extends object> extends ReadableRes
     const adopt =
       `the resource already adopts the zone's settings (no write when they match); ` +
       `${kind.type}.get(name, "<shieldZoneId>${kind.key ? `/<${kind.key}>` : ""}") reads them without managing them`;
-    super({ ...kind, module: "shield", adopt }, name, args, opts, (given) => {
+    // A secret setting is a Pulumi secret in the state and the outputs, whatever the program
+    // gives (a plain value too): one mechanism for every settings kind, from its declaration.
+    const secrets = kind.secretOutputs ?? [];
+    const options =
+      secrets.length === 0
+        ? opts
+        : {
+            ...opts,
+            additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
+          };
+    super({ ...kind, module: "shield", adopt }, name, args, options, (given) => {
       const a = given as (A & Record<string, unknown>) | undefined;
       const key = a && kind.key ? { name: kind.key, value: a[kind.key] as never } : undefined;
-      const engineArgs = a && kind.engineArgs ? kind.engineArgs(a) : a;
+      const program = a && kind.engineArgs ? kind.engineArgs(a) : a;
+      // A secret setting's input is a secret too (the state's inputs hold it encrypted).
+      const engineArgs =
+        program && secrets.length > 0
+          ? Object.fromEntries(
+              Object.entries(program).map(([k, v]) => [
+                k,
+                secrets.includes(k) && v !== undefined && v !== null ? pulumi.secret(v) : v,
+              ]),
+            )
+          : program;
       const outputs = [...COMMON_OUTPUTS, ...kind.outputs];
       return settingsInputs(kind.type, kind.noun, name, engineArgs, outputs, key);
     });

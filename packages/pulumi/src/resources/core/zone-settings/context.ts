@@ -12,6 +12,7 @@ import { shieldZoneOfPullZone } from "../spellings";
 import {
   getPath,
   nameOf,
+  redacted,
   sameValue,
   setPath,
   toProgram,
@@ -47,14 +48,25 @@ export function engineContext<R>(kind: EngineKind<R>) {
   const ZONE = kind.address?.noun ?? "shield zone";
   const LABEL = kind.address?.label ?? "shield zone";
   /** Recorded values in the messages of a refused delete. */
-  const show = (v: unknown) =>
-    kind.form?.describe ? kind.form.describe(v as Record<string, unknown>) : JSON.stringify(v);
+  const show = (raw: unknown) => {
+    const v = redacted(kind.fields, raw);
+    return kind.form?.describe
+      ? kind.form.describe(v as Record<string, unknown>)
+      : JSON.stringify(v);
+  };
   /** Values in the log lines, for a person (`waf.mode = Block`). */
-  const describe = (v: unknown) =>
-    kind.form?.describe ? kind.form.describe(v as Record<string, unknown>) : describeValues(v);
+  // A secret setting's value is never printed (a field declared `secret: true`).
+  const describe = (raw: unknown) => {
+    const v = redacted(kind.fields, raw);
+    return kind.form?.describe
+      ? kind.form.describe(v as Record<string, unknown>)
+      : describeValues(v);
+  };
   /** How the program states `prior` (in the way out of a refused delete). */
-  const priorInput = (p: Record<string, unknown>) =>
-    kind.form?.priorInput ? kind.form.priorInput(p) : `prior: ${JSON.stringify(p)}`;
+  const priorInput = (raw: Record<string, unknown>) => {
+    const p = redacted(kind.fields, raw) as Record<string, unknown>;
+    return kind.form?.priorInput ? kind.form.priorInput(p) : `prior: ${JSON.stringify(p)}`;
+  };
 
   // The inputs schema (settings-schemas.ts builds it from `kind`), precompiled by the build.
   const inputsSchema = schemaRef<TObject>(__dirname, SETTINGS_INPUTS_SCHEMAS, kind.inputsSchema);

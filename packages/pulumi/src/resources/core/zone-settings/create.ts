@@ -14,7 +14,14 @@ import {
 } from "../common";
 import { logLine, PartialCreateError } from "../zone-objects/recovery";
 import { claim, claimValue, claimWith, isClaimed, recordTime, unclaim } from "../run-state";
-import { getPath, setPath, type SettingsSnapshot, type SettingsTarget } from "./kind";
+import {
+  getPath,
+  secretsHidden,
+  redacted,
+  setPath,
+  type SettingsSnapshot,
+  type SettingsTarget,
+} from "./kind";
 import type { SettingsInputs, SettingsOutputs } from "./types";
 import { gated, managedOf } from "./answers";
 import type { EngineContext } from "./context";
@@ -167,17 +174,20 @@ export function createOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
         // The write may have been applied (or Pulumi created the zone): keep the resource
         // with what destroy restores, so that the next run neither forgets the object nor
         // records Pulumi's write as its prior.
-        throw new PartialCreateError(
-          `${what} failed: ${messageOf(e)}. The state records ${kind.noun} with their values ` +
-            `before Pulumi (${JSON.stringify(prior)}); the next \`pulumi up\` reads them and ` +
-            `writes only what still differs`,
-          key as never,
-          {
-            ...outputsOf(target, inputs, snap, snap.values, prior, extra),
-            // Not done: the next run sends what these record (a document).
-            ...Object.fromEntries((kind.passThrough ?? []).map((p) => [p, undefined])),
-            [PROVIDER_KEY]: inputs[PROVIDER_KEY],
-          },
+        throw secretsHidden(
+          kind.fields,
+          new PartialCreateError(
+            `${what} failed: ${messageOf(e)}. The state records ${kind.noun} with their values ` +
+              `before Pulumi (${JSON.stringify(redacted(kind.fields, prior))}); the next \`pulumi up\` reads them and ` +
+              `writes only what still differs`,
+            key as never,
+            {
+              ...outputsOf(target, inputs, snap, snap.values, prior, extra),
+              // Not done: the next run sends what these record (a document).
+              ...Object.fromEntries((kind.passThrough ?? []).map((p) => [p, undefined])),
+              [PROVIDER_KEY]: inputs[PROVIDER_KEY],
+            },
+          ),
         );
       }
     });

@@ -46,6 +46,71 @@ export interface SettingsField {
    * at `isEnabled`; see {@link flatValues}, {@link flatBody}).
    */
   flatKey?: string;
+  /**
+   * What the setting is, in one or two sentences: the doc comment of its argument and output
+   * (scripts/gen-kind-types.js), its description in the plugin's schema and every SDK, its row
+   * in the docs' field table. Required: a field without one fails the build naming it.
+   */
+  description: string;
+  /**
+   * A secret value: a Pulumi secret in the state and the outputs (`additionalSecretOutputs`),
+   * `secret: true` in the plugin's schema, never printed in a log or an error.
+   */
+  secret?: true;
+  /**
+   * The TypeScript type of the argument's value when the schema says less than the program's
+   * type (`1 | 2 | 3 | 4`); default: from the schema (an enumeration: its `EnumArg`).
+   */
+  tsType?: string;
+  /** A required argument of the TypeScript types (`UnderAttackMode`'s `enabled`). */
+  required?: true;
+}
+
+/**
+ * A group of settings at a path (`waf`, `waf.paranoia`, the map `bots`): its description, and
+ * the name and doc of its exported argument interface when it has one (`ShieldZoneWafArgs`).
+ */
+export interface SettingsGroup {
+  /** What the group is (the doc comment of its argument and output). */
+  description: string;
+  /** The exported interface of the group's arguments; default: an inline type. */
+  typeName?: string;
+  /** The doc comment of that interface. */
+  typeDoc?: string;
+  /** The TypeScript type of the group's argument, when written by hand (a mapped type). */
+  tsType?: string;
+  /** The TypeScript type of the group's output; default `Record<string, unknown>`. */
+  outputType?: string;
+}
+
+/** An argument or output of a settings resource that is not a setting (`specHash`, `created`). */
+export interface SettingsExtra {
+  /** What it is (its doc comment and schema description). */
+  description: string;
+  /** Its TypeScript type (an argument: the value inside `pulumi.Input<…>`). */
+  tsType: string;
+  /** Whether it is a required argument (default: optional). */
+  required?: boolean;
+  /** An argument the engine keeps in the state (an output, not typed as one). */
+  output?: true;
+}
+
+/**
+ * What the public types of a settings kind are made of besides its fields: the generator
+ * (scripts/gen-kind-types.js) writes `<Type>SettingsArgs`, `<Type>State` and the class's
+ * outputs from the fields and these.
+ */
+export interface SettingsDocs {
+  /** The groups of settings by path (`waf`, `waf.paranoia`, `bots`). */
+  groups?: Readonly<Record<string, SettingsGroup>>;
+  /** Arguments that are not settings (`spec`, `specFile`), after the settings. */
+  args?: Readonly<Record<string, SettingsExtra>>;
+  /** Outputs that are not settings (`specHash`, `created`), after the settings. */
+  outputs?: Readonly<Record<string, SettingsExtra>>;
+  /** Output types that differ from the default (`planType`: `string | number`). */
+  outputTypes?: Readonly<Record<string, string>>;
+  /** The doc comment of `<Type>SettingsArgs`. */
+  argsDoc: string;
 }
 
 /** Where a settings object lives: its zone, plus the kind's key (a page type). */
@@ -121,23 +186,36 @@ export interface SettingsKind<R = unknown> {
   ): Record<string, unknown>;
   /** Whether a program may manage no field at all (a shield zone: create-or-adopt only). */
   allowEmpty?: boolean;
+  /** The public types' parts besides the fields (groups, extra arguments and outputs). */
+  docs?: SettingsDocs;
 }
 
+/** What a field declares besides its path, schema and description. */
+export type FieldOptions = Pick<SettingsField, "unordered" | "secret" | "tsType" | "required">;
+
 /** An enumeration input: its names or its integers (one failure naming every allowed value). */
-export function enumField(path: string, names: Readonly<Record<string, number>>): SettingsField {
+export function enumField(
+  path: string,
+  names: Readonly<Record<string, number>>,
+  description: string,
+  options: FieldOptions = {},
+): SettingsField {
   return {
     path,
     names,
     schema: { enum: [...Object.keys(names), ...Object.values(names)] },
+    description,
+    ...options,
   };
 }
 
 /** A plain field with `schema`. */
-export const field = (path: string, schema: JsonSchema, unordered = false): SettingsField => ({
-  path,
-  schema,
-  ...(unordered ? { unordered: true } : {}),
-});
+export const field = (
+  path: string,
+  schema: JsonSchema,
+  description: string,
+  options: FieldOptions = {},
+): SettingsField => ({ path, schema, description, ...options });
 
 /** `f` at the platform key `flatKey` of a flat settings object (`enabled` at `isEnabled`). */
 export const placed = (f: SettingsField, flatKey: string): SettingsField => ({ ...f, flatKey });
@@ -383,4 +461,58 @@ export function settingsSchema(fields: readonly SettingsField[]): Record<string,
       properties: Object.fromEntries([...n.children].map(([k, c]) => [k, build(c)])),
     };
   return Object.fromEntries([...root.children].map(([k, c]) => [k, build(c)]));
+}
+
+/**
+ * The problems of a kind's declaration for its public types, schema and docs: a field, group,
+ * extra argument or output with no description, each named with the kind (`"<Type>: field
+ * <path> has no description"`). Empty when the declaration is whole.
+ */
+export function declarationProblems(
+  kind: Pick<SettingsKind, "type" | "fields" | "docs">,
+): string[] {
+  const out: string[] = [];
+  const blank = (d: unknown) => typeof d !== "string" || d.trim() === "";
+  for (const f of kind.fields)
+    if (blank(f.description)) out.push(`${kind.type}: field ${f.path} has no description`);
+  const docs = kind.docs;
+  for (const [what, entries] of [
+    ["group", docs?.groups],
+    ["argument", docs?.args],
+    ["output", docs?.outputs],
+  ] as const)
+    for (const [name, e] of Object.entries(entries ?? {}))
+      if (blank(e.description)) out.push(`${kind.type}: ${what} ${name} has no description`);
+  return out;
+}
+
+/** What a log line or an error shows in place of a secret setting's value. */
+export const REDACTED = "[secret]";
+
+/**
+ * `values` (nested by path, or keyed by flat path) with every secret setting's value (a field
+ * declared `secret: true`) replaced by {@link REDACTED}: what a log line or an error may print.
+ * A copy; `values` itself when no field is secret.
+ */
+export function redacted(fields: readonly SettingsField[], values: unknown): unknown {
+  if (!fields.some((f) => f.secret)) return values;
+  if (values === null || typeof values !== "object" || Array.isArray(values)) return values;
+  const out = JSON.parse(JSON.stringify(values)) as Record<string, unknown>;
+  for (const f of expandFields(fields, out)) {
+    if (!f.secret) continue;
+    if (f.path in out) out[f.path] = REDACTED;
+    if (getPath(out, f.path) !== undefined) setPath(out, f.path, REDACTED);
+  }
+  return out;
+}
+
+/**
+ * `error` (a failure that carries the state to record, `properties`) with that state left out
+ * of what prints it (`util.inspect`, a log of the error) when a field is secret: the engine
+ * still reads it (it keeps the secret outputs encrypted); a printout would not.
+ */
+export function secretsHidden<E extends object>(fields: readonly SettingsField[], error: E): E {
+  if (!fields.some((f) => f.secret) || !("properties" in error)) return error;
+  Object.defineProperty(error, "properties", { enumerable: false });
+  return error;
 }

@@ -6,7 +6,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { messageOf, operation, present, PROVIDER_KEY } from "../common";
 import { logLine, PartialCreateError } from "../zone-objects/recovery";
-import { getPath, nameOf, setPath, toWire, type Wire } from "./kind";
+import { getPath, secretsHidden, nameOf, redacted, setPath, toWire, type Wire } from "./kind";
 import type { SettingsInputs, SettingsOutputs } from "./types";
 import { managedOf, fieldOf } from "./answers";
 import type { EngineContext } from "./context";
@@ -128,16 +128,19 @@ export function updateOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
         };
       } catch (e) {
         if (!wrote && refused(e)) throw e;
-        throw new PartialCreateError(
-          `${what} failed: ${messageOf(e)}. The state records the values before Pulumi ` +
-            `(${JSON.stringify(prior)}); the next \`pulumi up\` reads them and writes only what ` +
-            `still differs`,
-          id as never,
-          {
-            ...outputsOf(target, inputs, snap, snap.values, prior, extra),
-            ...Object.fromEntries((kind.passThrough ?? []).map((p) => [p, olds[p]])),
-            [PROVIDER_KEY]: (news as Record<string, unknown>)[PROVIDER_KEY] ?? provider,
-          },
+        throw secretsHidden(
+          kind.fields,
+          new PartialCreateError(
+            `${what} failed: ${messageOf(e)}. The state records the values before Pulumi ` +
+              `(${JSON.stringify(redacted(kind.fields, prior))}); the next \`pulumi up\` reads them and writes only what ` +
+              `still differs`,
+            id as never,
+            {
+              ...outputsOf(target, inputs, snap, snap.values, prior, extra),
+              ...Object.fromEntries((kind.passThrough ?? []).map((p) => [p, olds[p]])),
+              [PROVIDER_KEY]: (news as Record<string, unknown>)[PROVIDER_KEY] ?? provider,
+            },
+          ),
         );
       }
     });

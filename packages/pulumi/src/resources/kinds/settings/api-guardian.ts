@@ -21,10 +21,21 @@ import { settingsProvider, type EngineKind } from "../../core/zone-settings/engi
 import { enumField, field, flatBody, flatValues, placed } from "../../core/zone-settings/kind";
 
 const FIELDS = [
-  placed(field("enabled", { type: "boolean" }), "isEnabled"),
-  enumField("executionMode", WafExecutionMode),
-  enumField("bodyLimitAction", WafPayloadLimitAction),
-  enumField("unmatchedPathAction", UnmatchedPathAction),
+  placed(
+    field("enabled", { type: "boolean" }, "Whether API guardian is on (`isEnabled`)."),
+    "isEnabled",
+  ),
+  enumField("executionMode", WafExecutionMode, '`"Log"` or `"Block"` (0–1).'),
+  enumField(
+    "bodyLimitAction",
+    WafPayloadLimitAction,
+    'Over-size body: `"Block"`, `"Log"`, `"Ignore"` (0–2).',
+  ),
+  enumField(
+    "unmatchedPathAction",
+    UnmatchedPathAction,
+    'A path the document lacks: `"Block"`, `"Log"`, `"Ignore"` (0–2).',
+  ),
 ] as const;
 
 /** The configuration of an API guardian answer (its settings; `{}` when it has none). */
@@ -41,6 +52,35 @@ export const apiGuardianKind: EngineKind<ApiGuardian> = {
   noun: "the API guardian settings",
   inputsSchema: "apiGuardianInputsSchema",
   fields: FIELDS,
+  docs: {
+    argsDoc: "Settings of {@link ApiGuardianArgs}; each left out is not managed.",
+    args: {
+      spec: {
+        description:
+          "The OpenAPI document, as text. The state holds its sha256 (`specHash`), never the " +
+          "document. Not with `specFile`.",
+        tsType: "string | undefined",
+      },
+      specFile: {
+        description:
+          "Path of the OpenAPI document, relative to the program's directory, read on the " +
+          "machine that runs `pulumi`. The state holds its sha256. Not with `spec`.",
+        tsType: "string | undefined",
+      },
+      enforceAuthorizationValidation: {
+        description:
+          "Whether the document's authorization requirements are enforced (with `spec`/`specFile`).",
+        tsType: "boolean",
+        output: true,
+      },
+    },
+    outputs: {
+      specHash: {
+        description: "sha256 of the document Pulumi uploaded (hex).",
+        tsType: "string | undefined",
+      },
+    },
+  },
   extraInputs: {
     specHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
     enforceAuthorizationValidation: { type: "boolean" },

@@ -30,8 +30,13 @@ const CATEGORIES = Object.keys(BotCategory).filter((n) => n !== "None");
 const BOT_ID = "[1-9][0-9]{0,9}";
 
 const FIELDS: readonly SettingsField[] = [
-  ...CATEGORIES.map((c) => enumField(`categories.${c}`, BotCategoryAction)),
-  { ...enumField("bots.*", BotCategorizationAction), key: BOT_ID },
+  ...CATEGORIES.map((c) =>
+    enumField(`categories.${c}`, BotCategoryAction, `The action of the category ${c}.`),
+  ),
+  {
+    ...enumField("bots.*", BotCategorizationAction, "The action of the bot with this id."),
+    key: BOT_ID,
+  },
 ];
 
 const categoryName = (n: number) =>
@@ -56,6 +61,24 @@ export const botCategorizationKind: EngineKind<BotCategorizationList> = {
   noun: "the bot categorization actions",
   inputsSchema: "botCategorizationInputsSchema",
   fields: FIELDS,
+  docs: {
+    argsDoc:
+      "Settings of {@link BotCategorizationArgs}; each entry left out is not managed. At least one.",
+    groups: {
+      categories: {
+        description: 'The action of each named category (`{ AIScraper: "Block" }`).',
+        tsType: "{ [C in BotCategoryName]?: pulumi.Input<BotCategoryActionArg> }",
+        outputType: "Record<string, string | number> | undefined",
+      },
+      bots: {
+        description:
+          'The action of each named bot, by bot id (`{ 6: "Allow" }`; `edge.shield.getBots` ' +
+          "lists the ids). A bot the zone does not list is refused before any write.",
+        tsType: "Record<string, pulumi.Input<BotActionArg>>",
+        outputType: "Record<string, string | number> | undefined",
+      },
+    },
+  },
   checkExtra(news) {
     const bots = news.bots;
     if (bots === null || typeof bots !== "object" || Array.isArray(bots)) return [];

@@ -22,12 +22,36 @@ import {
 } from "../../core/zone-settings/kind";
 
 const FIELDS = [
-  enumField("executionMode", BotDetectionExecutionMode),
-  enumField("requestIntegrity.sensitivity", BotDetectionSensitivity),
-  enumField("ipAddress.sensitivity", BotDetectionSensitivity),
-  enumField("browserFingerprint.sensitivity", BotDetectionSensitivity),
-  enumField("browserFingerprint.aggression", BrowserFingerprintAggression),
-  field("browserFingerprint.complexEnabled", { type: "boolean" }),
+  enumField(
+    "executionMode",
+    BotDetectionExecutionMode,
+    '`"LogOnly"` or `"Challenge"` (0–1): what happens to a detected bot.',
+  ),
+  enumField(
+    "requestIntegrity.sensitivity",
+    BotDetectionSensitivity,
+    "The sensitivity of the request integrity checks.",
+  ),
+  enumField(
+    "ipAddress.sensitivity",
+    BotDetectionSensitivity,
+    "The sensitivity of the IP address reputation.",
+  ),
+  enumField(
+    "browserFingerprint.sensitivity",
+    BotDetectionSensitivity,
+    "The sensitivity of the browser fingerprinting.",
+  ),
+  enumField(
+    "browserFingerprint.aggression",
+    BrowserFingerprintAggression,
+    '`"Unknown"`, `"Low"`, `"Medium"`, `"High"`, `"Custom"` (0–4).',
+  ),
+  field(
+    "browserFingerprint.complexEnabled",
+    { type: "boolean" },
+    "Whether complex browser fingerprinting is on.",
+  ),
 ] as const;
 
 function snapshotOf(b: BotDetection): SettingsSnapshot<BotDetection> {
@@ -46,6 +70,14 @@ export const botDetectionKind: EngineKind<BotDetection> = {
   noun: "the bot detection settings",
   inputsSchema: "botDetectionInputsSchema",
   fields: FIELDS,
+  docs: {
+    argsDoc: "Settings of {@link BotDetectionArgs}; each left out is not managed. At least one.",
+    groups: {
+      requestIntegrity: { description: "Request integrity checks." },
+      ipAddress: { description: "IP address reputation." },
+      browserFingerprint: { description: "Browser fingerprinting." },
+    },
+  },
   read: (t) => readBot(t.zone),
   async write(t, current, changes) {
     const { shieldZoneId: _z, ...rest } = current.raw as BotDetection & Record<string, unknown>;

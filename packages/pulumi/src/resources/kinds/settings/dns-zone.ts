@@ -41,17 +41,70 @@ const bool = () => ({ type: "boolean" });
 const hostname = () => ({ type: "string", minLength: 1, maxLength: 253, pattern: "^[^\\s@]+$" });
 
 const FIELDS: readonly SettingsField[] = [
-  placed(field("customNameserversEnabled", bool()), "CustomNameserversEnabled"),
-  placed(field("nameserver1", hostname()), "Nameserver1"),
-  placed(field("nameserver2", hostname()), "Nameserver2"),
   placed(
-    field("soaEmail", { type: "string", pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$" }),
+    field(
+      "customNameserversEnabled",
+      bool(),
+      "Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True " +
+        "requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the " +
+        "platform's, and a value of the program's own is refused before any write.",
+    ),
+    "CustomNameserversEnabled",
+  ),
+  placed(
+    field(
+      "nameserver1",
+      hostname(),
+      "First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.",
+    ),
+    "Nameserver1",
+  ),
+  placed(
+    field(
+      "nameserver2",
+      hostname(),
+      "Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.",
+    ),
+    "Nameserver2",
+  ),
+  placed(
+    field(
+      "soaEmail",
+      { type: "string", pattern: "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$" },
+      "E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.",
+    ),
     "SoaEmail",
   ),
-  placed(field("loggingEnabled", bool()), "LoggingEnabled"),
-  placed(enumField("logAnonymizationType", DnsLogAnonymizationType), "LogAnonymizationType"),
-  placed(enumField("certificateKeyType", DnsCertificateKeyType), "CertificateKeyType"),
-  placed(field("loggingIpAnonymizationEnabled", bool()), "LoggingIPAnonymizationEnabled"),
+  placed(
+    field("loggingEnabled", bool(), "Whether the zone's queries are logged (`LoggingEnabled`)."),
+    "LoggingEnabled",
+  ),
+  placed(
+    enumField(
+      "logAnonymizationType",
+      DnsLogAnonymizationType,
+      'How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; ' +
+        "`LogAnonymizationType`).",
+    ),
+    "LogAnonymizationType",
+  ),
+  placed(
+    enumField(
+      "certificateKeyType",
+      DnsCertificateKeyType,
+      'Key type of the certificates issued for the zone\'s records: `"Ecdsa"` or `"Rsa"` (0–1; ' +
+        "`CertificateKeyType`).",
+    ),
+    "CertificateKeyType",
+  ),
+  placed(
+    field(
+      "loggingIpAnonymizationEnabled",
+      bool(),
+      "Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).",
+    ),
+    "LoggingIPAnonymizationEnabled",
+  ),
 ];
 
 /** The settings that are the zone's own only with custom nameservers on. */

@@ -27,7 +27,21 @@ import { enumField, field, type SettingsSnapshot } from "../../core/zone-setting
 import { readBackSettings } from "../../core/zone-settings/readback";
 
 const FIELDS = ["enabled", "action"];
-const SETTINGS = [field("enabled", { type: "boolean" }), enumField("action", AccessListAction)];
+const SETTINGS = [
+  field(
+    "enabled",
+    { type: "boolean" },
+    "Whether the list is applied in the zone (`isEnabled`). Left out: not managed.",
+  ),
+  enumField(
+    "action",
+    AccessListAction,
+    'What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, ' +
+      '`"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either ' +
+      "way. Left out: not managed. At least one of `enabled` and `action` is required.",
+    { tsType: "AccessListActionArg" },
+  ),
+];
 
 /** The zone's listing, never cached. */
 const listing = (zone: number): Promise<ZoneAccessLists> =>

@@ -15,7 +15,27 @@ export const responsePageKind: EngineKind<{ html: string | null }> = {
   type: "ResponsePage",
   noun: "the custom response page",
   inputsSchema: "responsePageInputsSchema",
-  fields: [field("html", { type: "string", minLength: 1 })],
+  fields: [
+    field(
+      "html",
+      { type: "string", minLength: 1 },
+      "The page's HTML (`null` in the state: the platform's own page).",
+      { required: true },
+    ),
+  ],
+  docs: {
+    argsDoc: "The settings of {@link ResponsePageArgs}: the page's HTML.",
+    outputTypes: { html: "string | null" },
+    args: {
+      pageType: {
+        description:
+          '`"block"`, `"challenge"` or `"ratelimit"`. Another page type replaces the resource.',
+        tsType: "CustomPageType",
+        required: true,
+      },
+    },
+    outputs: { pageType: { description: "The page type.", tsType: "CustomPageType" } },
+  },
   keyInput: { name: "pageType", values: CustomPageTypes },
   async read(t) {
     const html = (await getClient().shieldZones.getCustomPage(t.zone, t.key as never)) ?? null;

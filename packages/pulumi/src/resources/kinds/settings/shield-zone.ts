@@ -29,6 +29,7 @@ import {
 import {
   enumField,
   field,
+  type SettingsDocs,
   type SettingsField,
   type SettingsSnapshot,
   type Wire,
@@ -48,70 +49,204 @@ type Place =
   { key: keyof ShieldZoneSettings } | { item: string; kind: "digit" | "spaced" | "piped" };
 
 const FIELDS: readonly (SettingsField & { place: Place })[] = [
-  { ...enumField("planType", ShieldPlanType), place: { key: "planType" } },
-  { ...field("waf.enabled", { type: "boolean" }), place: { key: "wafEnabled" } },
-  { ...enumField("waf.mode", WafExecutionMode), place: { key: "wafExecutionMode" } },
-  { ...field("waf.disabledRules", strings(), true), place: { key: "wafDisabledRules" } },
-  { ...field("waf.logOnlyRules", strings(), true), place: { key: "wafLogOnlyRules" } },
   {
-    ...field("waf.realtimeThreatIntelligence", { type: "boolean" }),
+    ...enumField(
+      "planType",
+      ShieldPlanType,
+      'The zone\'s plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3).',
+    ),
+    place: { key: "planType" },
+  },
+  {
+    ...field("waf.enabled", { type: "boolean" }, "Whether the WAF is on (`wafEnabled`)."),
+    place: { key: "wafEnabled" },
+  },
+  {
+    ...enumField(
+      "waf.mode",
+      WafExecutionMode,
+      '`"Log"` or `"Block"` (`WafExecutionMode`, 0–1; `wafExecutionMode`).',
+    ),
+    place: { key: "wafExecutionMode" },
+  },
+  {
+    ...field(
+      "waf.disabledRules",
+      strings(),
+      "Managed WAF rule ids switched off (`wafDisabledRules`), a set. Checked against the " +
+        "zone's managed rules (`edge.shield.getManagedWafRules`) before a write.",
+      { unordered: true },
+    ),
+    place: { key: "wafDisabledRules" },
+  },
+  {
+    ...field(
+      "waf.logOnlyRules",
+      strings(),
+      "Managed WAF rule ids that only log (`wafLogOnlyRules`), a set; checked like `disabledRules`.",
+      { unordered: true },
+    ),
+    place: { key: "wafLogOnlyRules" },
+  },
+  {
+    ...field(
+      "waf.realtimeThreatIntelligence",
+      { type: "boolean" },
+      "Real-time threat intelligence (`wafRealtimeThreatIntelligenceEnabled`).",
+    ),
     place: { key: "wafRealtimeThreatIntelligenceEnabled" },
   },
   {
-    ...field("waf.requestHeaderLogging", { type: "boolean" }),
+    ...field(
+      "waf.requestHeaderLogging",
+      { type: "boolean" },
+      "Whether request headers are logged (`wafRequestHeaderLoggingEnabled`).",
+    ),
     place: { key: "wafRequestHeaderLoggingEnabled" },
   },
-  { ...field("waf.ignoredHeaders", strings(), true), place: { key: "wafRequestIgnoredHeaders" } },
   {
-    ...enumField("waf.requestBodyLimitAction", WafPayloadLimitAction),
+    ...field(
+      "waf.ignoredHeaders",
+      strings(),
+      "Headers left out of the logs (`wafRequestIgnoredHeaders`), a set.",
+      { unordered: true },
+    ),
+    place: { key: "wafRequestIgnoredHeaders" },
+  },
+  {
+    ...enumField(
+      "waf.requestBodyLimitAction",
+      WafPayloadLimitAction,
+      'Over-size request body: `"Block"`, `"Log"`, `"Ignore"` (0–2; `wafRequestBodyLimitAction`).',
+    ),
     place: { key: "wafRequestBodyLimitAction" },
   },
   {
-    ...enumField("waf.responseBodyLimitAction", WafPayloadLimitAction),
+    ...enumField(
+      "waf.responseBodyLimitAction",
+      WafPayloadLimitAction,
+      "Over-size response body: as `requestBodyLimitAction` (`wafResponseBodyLimitAction`).",
+    ),
     place: { key: "wafResponseBodyLimitAction" },
   },
   {
-    ...field("waf.paranoia.detection", paranoia()),
+    ...field(
+      "waf.paranoia.detection",
+      paranoia(),
+      "The detection paranoia level (`detection_paranoia_level`).",
+      { tsType: "ParanoiaLevel" },
+    ),
     place: { item: "detection_paranoia_level", kind: "digit" },
   },
   {
-    ...field("waf.paranoia.executing", paranoia()),
+    ...field(
+      "waf.paranoia.executing",
+      paranoia(),
+      "The executing paranoia level (`executing_paranoia_level`).",
+      { tsType: "ParanoiaLevel" },
+    ),
     place: { item: "executing_paranoia_level", kind: "digit" },
   },
   {
-    ...field("waf.paranoia.blocking", paranoia()),
+    ...field(
+      "waf.paranoia.blocking",
+      paranoia(),
+      "The blocking paranoia level (`blocking_paranoia_level`).",
+      { tsType: "ParanoiaLevel" },
+    ),
     place: { item: "blocking_paranoia_level", kind: "digit" },
   },
   {
-    ...field("waf.allowedMethods", words(), true),
+    ...field(
+      "waf.allowedMethods",
+      words(),
+      'HTTP methods the WAF allows (`allowed_methods`, e.g. `["GET", "POST"]`), a set.',
+      { unordered: true },
+    ),
     place: { item: "allowed_methods", kind: "spaced" },
   },
   {
-    ...field("waf.allowedHttpVersions", words(), true),
+    ...field(
+      "waf.allowedHttpVersions",
+      words(),
+      'HTTP versions the WAF allows (`allowed_http_versions`, e.g. `["HTTP/1.1", "HTTP/2"]`), a set.',
+      { unordered: true },
+    ),
     place: { item: "allowed_http_versions", kind: "spaced" },
   },
   {
     ...field(
       "waf.allowedContentTypes",
       { type: "array", items: { type: "string", pattern: "^[^|\\s]+$" } },
-      true,
+      "Request content types the WAF allows (`allowed_request_content_type`), a set.",
+      { unordered: true },
     ),
     place: { item: "allowed_request_content_type", kind: "piped" },
   },
   {
-    ...enumField("ddos.sensitivity", DDoSShieldSensitivity),
+    ...enumField(
+      "ddos.sensitivity",
+      DDoSShieldSensitivity,
+      '`"Off"`, `"Low"`, `"Medium"`, `"High"`, `"Challenge"` (0–4; `dDoSShieldSensitivity`).',
+    ),
     place: { key: "dDoSShieldSensitivity" },
   },
-  { ...field("ddos.challengeWindow", int32(1)), place: { key: "dDoSChallengeWindow" } },
   {
-    ...field("customRuleOrder", { type: "array", items: int32(1) }),
+    ...field(
+      "ddos.challengeWindow",
+      int32(1),
+      "How long a passed challenge lasts, in seconds (`dDoSChallengeWindow`).",
+    ),
+    place: { key: "dDoSChallengeWindow" },
+  },
+  {
+    ...field(
+      "customRuleOrder",
+      { type: "array", items: int32(1) },
+      "The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.",
+    ),
     place: { key: "wafCustomRuleOrder" },
   },
   {
-    ...field("whitelabelResponsePages", { type: "boolean" }),
+    ...field(
+      "whitelabelResponsePages",
+      { type: "boolean" },
+      "White-label response pages (`whitelabelResponsePages`).",
+    ),
     place: { key: "whitelabelResponsePages" },
   },
 ];
+
+/** The public types' parts besides the fields. */
+const DOCS: SettingsDocs = {
+  argsDoc:
+    "Settings of {@link ShieldZoneArgs}. Every setting left out is not managed (never written).",
+  groups: {
+    waf: {
+      description: "WAF settings.",
+      typeName: "ShieldZoneWafArgs",
+      typeDoc: "The WAF settings of a shield zone. Each field left out is not managed.",
+    },
+    "waf.paranoia": {
+      description:
+        "Paranoia levels of the WAF engine (`wafEngineConfig` items `detection_paranoia_level`, " +
+        "`executing_paranoia_level`, `blocking_paranoia_level`). Only the named items are managed.",
+    },
+    ddos: {
+      description: "DDoS settings.",
+      typeName: "ShieldZoneDdosArgs",
+      typeDoc: "The DDoS settings of a shield zone. Each field left out is not managed.",
+    },
+  },
+  outputTypes: { planType: "string | number" },
+  outputs: {
+    created: {
+      description:
+        "True when Pulumi created the shield zone: destroy leaves it (there is no DELETE).",
+      tsType: "boolean | undefined",
+    },
+  },
+};
 
 /** The value of an engine-config item (`valueEncoded`) as the public value. */
 function decodeItem(kind: "digit" | "spaced" | "piped", encoded: string): Wire {
@@ -305,6 +440,7 @@ export const shieldZoneKind: EngineKind<ShieldZoneResponse> = {
   noun: "the shield zone settings",
   inputsSchema: "shieldZoneInputsSchema",
   fields: FIELDS,
+  docs: DOCS,
   allowEmpty: true,
   shared: SHARED_FIELDS.ShieldZone,
   read: (t) => readZone(t.zone),

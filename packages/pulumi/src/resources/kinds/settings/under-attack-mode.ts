@@ -33,6 +33,11 @@ const ENABLED: SettingsField = {
     enum: [...Object.keys(DDoSShieldSensitivity), ...Object.values(DDoSShieldSensitivity)],
   },
   switchOf: (wire: Wire) => wire === CHALLENGE,
+  required: true,
+  description:
+    "Whether the zone is under attack: every visitor is challenged (the zone's DDoS " +
+    "sensitivity is `Challenge`). `false` gives the zone back the DDoS sensitivity it had " +
+    "before Pulumi turned the switch on (or, if it was already on, the platform's default).",
 };
 const FIELDS = [ENABLED] as const;
 
@@ -64,6 +69,7 @@ export const underAttackModeKind: EngineKind<ShieldZoneResponse> = {
   noun: "the under-attack mode",
   inputsSchema: "underAttackModeInputsSchema",
   fields: FIELDS,
+  docs: { argsDoc: "Settings of {@link UnderAttackModeArgs}." },
   shared: SHARED_FIELDS.UnderAttackMode,
   required: { enabled: "`enabled` is required: true (under attack) or false" },
   read: (t) => readZone(t.zone),

@@ -13,9 +13,12 @@ import { settingsProvider, type EngineKind } from "../../core/zone-settings/engi
 import { enumField, field, flatBody, flatValues, placed } from "../../core/zone-settings/kind";
 
 const FIELDS = [
-  placed(field("enabled", { type: "boolean" }), "isEnabled"),
-  enumField("csamScanningMode", UploadScanningScannerMode),
-  enumField("antivirusScanningMode", UploadScanningScannerMode),
+  placed(
+    field("enabled", { type: "boolean" }, "Whether uploads are scanned (`isEnabled`)."),
+    "isEnabled",
+  ),
+  enumField("csamScanningMode", UploadScanningScannerMode, "The CSAM scanner's mode."),
+  enumField("antivirusScanningMode", UploadScanningScannerMode, "The antivirus scanner's mode."),
 ] as const;
 
 /** `edge.shield.UploadScanning`. */
@@ -24,6 +27,9 @@ export const uploadScanningKind: EngineKind<UploadScanning> = {
   noun: "the upload scanning settings",
   inputsSchema: "uploadScanningInputsSchema",
   fields: FIELDS,
+  docs: {
+    argsDoc: "Settings of {@link UploadScanningArgs}; each left out is not managed. At least one.",
+  },
   read: async (t) => {
     const u = await getClient().shieldZones.getUploadScanning(t.zone);
     return { raw: u, values: flatValues(FIELDS, u) };

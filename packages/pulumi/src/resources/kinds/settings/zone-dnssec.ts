@@ -138,7 +138,14 @@ export const zoneDnssecKind: EngineKind<{
   type: "ZoneDnssec",
   noun: "the DNSSEC",
   inputsSchema: "zoneDnssecInputsSchema",
-  fields: [field("enabled", { type: "boolean" })],
+  fields: [
+    field(
+      "enabled",
+      { type: "boolean" },
+      "Whether DNSSEC is on (POST `/dnszone/{id}/dnssec`) or off (DELETE), when it differs.",
+      { required: true },
+    ),
+  ],
   address: { input: "zoneId", noun: "DNS zone", label: "zone" },
   required: { enabled: "is required (true or false)" },
   async read(t, context) {

@@ -1,0 +1,51 @@
+/**
+ * The settings kinds' declarations are whole: every field (and every group, extra argument
+ * and output) carries a description, the one text the public types, the plugin's schema, the
+ * SDKs and the docs take; a declaration without one is refused naming the kind and the field.
+ */
+import { PLUGIN_RESOURCES } from "../../packages/pulumi/src/plugin/resources";
+import {
+  declarationProblems,
+  field,
+} from "../../packages/pulumi/src/resources/core/zone-settings/kind";
+
+const SETTINGS_KINDS = PLUGIN_RESOURCES.flatMap((r) => (r.family === "settings" ? [r.kind] : []));
+
+test("the ten settings kinds are declared", () => {
+  expect(SETTINGS_KINDS.map((k) => k.type).sort()).toEqual(
+    [
+      "ApiGuardian",
+      "BotCategorization",
+      "BotDetection",
+      "DnsZone",
+      "ManagedAccessList",
+      "ResponsePage",
+      "ShieldZone",
+      "UnderAttackMode",
+      "UploadScanning",
+      "ZoneDnssec",
+    ].sort(),
+  );
+});
+
+test.each(SETTINGS_KINDS.map((k) => [k.type, k] as const))(
+  "%s: every field has a description",
+  (_type, kind) => {
+    expect(declarationProblems(kind)).toEqual([]);
+  },
+);
+
+test("a field without a description is named with its kind", () => {
+  const kind = {
+    type: "UploadScanning",
+    fields: [
+      field("enabled", { type: "boolean" }, "Whether uploads are scanned."),
+      field("antivirusScanningMode", { type: "string" }, " "),
+    ],
+    docs: { argsDoc: "Settings.", groups: { scanners: { description: "" } } },
+  };
+  expect(declarationProblems(kind)).toEqual([
+    "UploadScanning: field antivirusScanningMode has no description",
+    "UploadScanning: group scanners has no description",
+  ]);
+});
