@@ -54,4 +54,3 @@ export function gated<P extends Checking>(provider: P): P {
   }
   return g;
 }
-
