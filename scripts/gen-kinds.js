@@ -8,7 +8,10 @@
  *  - the provider table the stubs reach (resources/kinds/providers.generated.ts);
  *  - the settings kinds' inputs schemas (resources/kinds/settings-inputs-schemas.ts);
  *  - the kinds `edgeplatform-import --kind` names (import/kinds.generated.ts);
- *  - the lifecycle tables' kinds (test/provider/lifecycle-table/kinds.ts).
+ *  - the lifecycle tables' kinds (test/provider/lifecycle-table/kinds.ts);
+ *  - each area's resource exports (resources/public/<module>.generated.ts: every export of
+ *    each kind's public module, resources/public/<stub>.ts, which `shield.ts`, `dns.ts` and
+ *    `containers.ts` re-export).
  * Each generated file says so in its first line (package.json: its `exports` only). Formatted
  * with the repository's prettier configuration.
  *
@@ -265,6 +268,22 @@ function lifecycleKinds(kinds) {
   ].join("\n\n");
 }
 
+/** resources/public/<module>.generated.ts: the public modules of the area's kinds. */
+function publicExports(kinds, module) {
+  return [
+    HEADER,
+    doc(
+      `The resources of the \`${module}\` area: every export of each kind's public module ` +
+        "(its class, arguments, state and argument types), re-exported by the area's module " +
+        `(\`src/${module}.ts\`), in the order of the list of kinds.`,
+    ),
+    kinds
+      .filter((k) => k.module === module)
+      .map((k) => `export * from "./${k.stub}";`)
+      .join("\n"),
+  ].join("\n\n");
+}
+
 /** packages/pulumi/package.json with its stub exports rewritten (the rest as it is). */
 function packageJson(kinds, current) {
   const pkg = JSON.parse(current);
@@ -286,6 +305,8 @@ function outputs(root) {
   files.set(`${SRC}/resources/kinds/settings-inputs-schemas.ts`, settingsSchemas(kinds));
   files.set(`${SRC}/import/kinds.generated.ts`, importKinds(kinds));
   files.set("test/provider/lifecycle-table/kinds.ts", lifecycleKinds(kinds));
+  for (const m of ["shield", "dns", "containers"])
+    files.set(`${SRC}/resources/public/${m}.generated.ts`, publicExports(kinds, m));
   const pkg = "packages/pulumi/package.json";
   files.set(pkg, packageJson(kinds, fs.readFileSync(path.join(root, pkg), "utf8")));
   return files;

@@ -81,6 +81,7 @@ test("a kind added to the list only: every list it belongs to is stale", async (
       "packages/pulumi/src/resources/core/loader.ts",
       "packages/pulumi/src/resources/kinds/providers.generated.ts",
       "packages/pulumi/src/resources/kinds/settings-inputs-schemas.ts",
+      "packages/pulumi/src/resources/public/shield.generated.ts",
       "packages/pulumi/src/resources/stubs/image-scanning.ts",
       "test/provider/lifecycle-table/kinds.ts",
     ].sort(),

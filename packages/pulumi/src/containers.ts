@@ -1,9 +1,6 @@
 /** Containers area: volume-instance deletion, registries and application region settings. */
-export { VolumeInstancesDeletion } from "./resources/public/volume-instances-deletion";
-export type {
-  VolumeInstancesDeletionArgs,
-  VolumeInstancesDeletionState,
-} from "./resources/public/volume-instances-deletion";
+// The resources of the area, from the list of kinds (kinds/kind-list.json, npm run kinds).
+export * from "./resources/public/containers.generated";
 export {
   getRegistry,
   getRegistryOutput,

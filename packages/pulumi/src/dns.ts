@@ -1,26 +1,6 @@
 /** DNS area: the DNSSEC switch of a DNS zone, its records, and the DNS data sources. */
-export { ZoneDnssec } from "./resources/public/zone-dnssec";
-export type { ZoneDnssecArgs, ZoneDnssecState } from "./resources/public/zone-dnssec";
-export { DnsZone } from "./resources/public/dns-zone";
-export type {
-  DnsZoneAdoptArgs,
-  DnsZoneArgs,
-  DnsZoneCreateArgs,
-  DnsZonePriorArgs,
-  DnsZoneSettingsArgs,
-  DnsZoneState,
-} from "./resources/public/dns-zone";
-export { DnsRecord } from "./resources/public/dns-record";
-export type {
-  DnsRecordArgs,
-  DnsRecordState,
-  DnsRecordField,
-  DnsRecordTypeName,
-  DnsRecordVariable,
-  DnsRecordVariableArgs,
-  DnsMonitoringTypeName,
-  DnsSmartRoutingTypeName,
-} from "./resources/public/dns-record";
+// The resources of the area, from the list of kinds (kinds/kind-list.json, npm run kinds).
+export * from "./resources/public/dns.generated";
 export {
   getDnsZone,
   getDnsZoneOutput,

@@ -1,6 +1,6 @@
 /**
- * What the five settings resources of a shield zone (`ShieldZone`, `BotDetection`,
- * `UploadScanning`, `ApiGuardian`, `ResponsePage`) share in the program: the zone arguments,
+ * What the settings resources of a shield zone (the settings kinds of the list of kinds whose
+ * public class extends {@link ZoneSettingsResource}) share in the program: the zone arguments,
  * the one-owner gate, the resource options they refuse, the inputs handed to the engine.
  */
 import * as pulumi from "@pulumi/pulumi";
