@@ -17,9 +17,9 @@
  *   over the platform's current one (read just before), so nothing unmanaged is reset.
  */
 import { isNotFound, messageOf, PROVIDER_KEY, ResourceOperationError } from "../common";
+import { parentOf, parentWrite, placeLabel, placingFields } from "./parent";
 import { claim, claimsOf, claimValue, isClaimed, unclaim, zoneListing } from "../run-state";
-import { getClient } from "../settings";
-import { wordsOf, type Words, type ZoneObject, type ZoneObjectKind } from "./kind";
+import { wordsOf, type MessageWords, type ZoneObject, type ZoneObjectKind } from "./kind";
 import {
   acceptedRuleId,
   findByName,
@@ -50,18 +50,13 @@ export const claimKeys = (kind: ZoneObjectKind) => ({
 });
 
 /**
- * `edgeplatform <Type> <id>` or `(shield zone …)` / `(pull zone …)` (`(DNS zone …)`: the
- * kind's zone word): the label of messages.
+ * `edgeplatform <Type> <id>`, or where a create-mode resource is in its parent's words
+ * (`(shield zone 7)`, `(pull zone 9)`, `(DNS zone 3)`): the label of messages.
  */
-export const labelOf = (
-  kind: ZoneObjectKind,
-  i: { ruleId?: unknown; shieldZoneId?: unknown; pullZoneId?: unknown },
-) =>
+export const labelOf = (kind: ZoneObjectKind, i: ZoneObjectInputs) =>
   isAdoptMode(i)
     ? `edgeplatform ${kind.typeName} ${String(i.ruleId)}`
-    : i.pullZoneId !== undefined && i.pullZoneId !== null
-      ? `edgeplatform ${kind.typeName} (pull zone ${String(i.pullZoneId)})`
-      : `edgeplatform ${kind.typeName} (${wordsOf(kind).zone} ${String(i.shieldZoneId)})`;
+    : `edgeplatform ${kind.typeName} ${placeLabel(kind.parent, i)}`;
 
 /** The create and adopt operations of one kind. */
 export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, plan: StatePlan) {
@@ -77,26 +72,6 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     (await zoneListing(zone, () => kind.endpoints.listZone(zone), kind.claimKey)).filter(
       (r) => !isClaimed(keys.deleted, r.id),
     );
-
-  /** The shield zone a new object goes into (`pullZoneId` resolves through the platform). */
-  async function targetZone(inputs: ZoneObjectInputs, what: string): Promise<number> {
-    if (inputs.pullZoneId === undefined || inputs.pullZoneId === null) {
-      return inputs.shieldZoneId as number;
-    }
-    try {
-      const zone = await getClient().shield.getShieldZoneByPullZone(inputs.pullZoneId);
-      if (typeof zone?.shieldZoneId !== "number") {
-        throw new Error("the answer names no shieldZoneId");
-      }
-      return zone.shieldZoneId;
-    } catch (e) {
-      throw new ResourceOperationError(
-        `${what} failed: the shield zone of pull zone ${inputs.pullZoneId} could not be found ` +
-          `(${messageOf(e)})`,
-        e,
-      );
-    }
-  }
 
   /** Whether an object holds the program's managed values. */
   const matches = (inputs: ZoneObjectInputs, rule: O) =>
@@ -180,7 +155,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
         throw new ResourceOperationError(
           `${what} failed: ${kind.noun} ${ruleId} does not exist (${messageOf(e)}). ${w.id} ` +
             `adopts an existing ${w.one}; ${
-              uniqueNames ? "use shieldZoneId or pullZoneId" : `leave ${w.id} out`
+              uniqueNames ? `use ${placingFields(kind.parent).join(" or ")}` : `leave ${w.id} out`
             } to create a new one.`,
           e,
         );
@@ -227,7 +202,16 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     inputs: ZoneObjectInputs & { [PROVIDER_KEY]?: unknown },
     what: string,
   ) {
-    const zone = await targetZone(inputs, what);
+    const zone = await parentOf(kind.parent, inputs, what);
+    return parentWrite(kind.parent, zone, () => createUnder(zone, inputs, what));
+  }
+
+  /** {@link createInZone} once the parent is known (one write at a time where it says so). */
+  async function createUnder(
+    zone: number,
+    inputs: ZoneObjectInputs & { [PROVIDER_KEY]?: unknown },
+    what: string,
+  ) {
     const name = inputs.ruleName as string;
     const listed = await listZone(zone);
     // The zone's objects before the POST: what an unknown outcome's recovery leaves out.
@@ -280,7 +264,6 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
       try {
         await kind.beforeCreate({
           zone,
-          pullZoneId: inputs.pullZoneId,
           listed,
           createdInRun,
           what,
@@ -359,7 +342,7 @@ function sameNameMessage(
   zone: number,
   name: string,
   same: ZoneObject[],
-  w: Required<Words>,
+  w: MessageWords,
 ) {
   const ids = same.map((r) => r.id);
   const one = ids.length === 1;
@@ -401,7 +384,7 @@ function twinMessage(
   zone: number,
   twins: ZoneObject[],
   keys: ReturnType<typeof claimKeys>,
-  w: Required<Words>,
+  w: MessageWords,
 ) {
   if (twins.length === 0 || twins.every((r) => isClaimed(keys.object, r.id))) {
     return (

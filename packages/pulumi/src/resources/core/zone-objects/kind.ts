@@ -14,6 +14,7 @@
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
 import type { Failure } from "../common";
+import type { Parent } from "./parent";
 import type { ZoneObjectInputs, ZoneObjectOutputs } from "./state";
 
 /** An object as the platform returns it: an id, its zone, a name, a configuration. */
@@ -79,34 +80,30 @@ export interface ConfigurationFields {
 }
 
 /**
- * The words a kind's messages use: what one object is called (`rule`), several (`rules`), its
- * public id and name fields (`ruleId`, `ruleName`), and what its zone is (`shield zone`).
+ * The words a kind's messages use: what one object is called (`rule`), several (`rules`), and
+ * its public id and name fields (`ruleId`, `ruleName`). Its parent's words are the parent's
+ * ({@link Parent}).
  */
 export interface Words {
   one: string;
   many: string;
   id: string;
   name: string;
-  /** What the zone of an object is called (default `shield zone`; a DNS record's: `DNS zone`). */
-  zone?: string;
-  /** The public field that places a new object in a zone (default `shieldZoneId`). */
-  zoneId?: string;
 }
 
-/** The words of the rule kinds (the engine's default). */
-export const RULE_WORDS: Required<Words> = {
-  one: "rule",
-  many: "rules",
-  id: "ruleId",
-  name: "ruleName",
-  zone: "shield zone",
-  zoneId: "shieldZoneId",
-};
+/** A kind's words with its parent's: what the parent is called and its public field. */
+export interface MessageWords extends Words {
+  /** What the parent of an object is called (`shield zone`, `DNS zone`). */
+  zone: string;
+  /** The public field that places a new object in a parent (`shieldZoneId`, `zoneId`). */
+  zoneId: string;
+}
 
-/** The words of a kind's messages (the defaults for the ones it does not declare). */
-export const wordsOf = (kind: { words?: Words }): Required<Words> => ({
-  ...RULE_WORDS,
+/** The words of a kind's messages, its parent's included. */
+export const wordsOf = (kind: { words: Words; parent: Parent }): MessageWords => ({
   ...kind.words,
+  zone: kind.parent.word,
+  zoneId: kind.parent.field,
 });
 
 /** One kind of zone object, as the engine needs it. */
@@ -115,8 +112,10 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
   typeName: string;
   /** What one object is called in messages (`rate-limit rule`). */
   noun: string;
-  /** Words of messages and public field names (default: {@link RULE_WORDS}). */
-  words?: Words;
+  /** Words of messages and public field names. */
+  words: Words;
+  /** The parent of its objects: how a program addresses it, and its words. */
+  parent: Parent;
   /** Namespace of this kind's claims within a run (ids of two kinds may be equal). */
   claimKey: string;
   /** The configuration's field semantics. */
@@ -151,7 +150,6 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
    */
   beforeCreate?(ctx: {
     zone: number;
-    pullZoneId?: number;
     listed: readonly O[];
     createdInRun: readonly number[];
     what: string;

@@ -19,6 +19,7 @@ import { claimKeys, createOperations, labelOf } from "./engine";
 import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
 import { configurationPlan, present } from "./plan";
 import { confirmGone, logLine, readBackGone } from "./recovery";
+import { parentWrite } from "./parent";
 import { zoneReader, zoneWrite } from "./zone-reads";
 import {
   deletesOnDestroy,
@@ -75,13 +76,13 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     inputs: ZoneObjectInputs,
   ): Promise<dynamic.CreateResult<ZoneObjectOutputs>> {
     const what = `${labelOf(kind as ZoneObjectKind, inputs)}: create`;
+    const adoptUnder = (read?: typeof readOne) =>
+      parentWrite(kind.parent, inputs.shieldZoneId, () => ops.adopt(inputs, what, read));
     if (isAdoptMode(inputs) && kind.adoptReadsShared === true) {
-      return operation(what, () => ops.adopt(inputs, what, readOne));
+      return operation(what, () => adoptUnder(readOne));
     }
     return zoneWrite(() =>
-      operation(what, () =>
-        isAdoptMode(inputs) ? ops.adopt(inputs, what) : ops.createInZone(inputs, what),
-      ),
+      operation(what, () => (isAdoptMode(inputs) ? adoptUnder() : ops.createInZone(inputs, what))),
     );
   }
 
@@ -201,7 +202,11 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
         };
         return { outs: plan.toOutputs(rule, news, originOf(olds)) };
       }
-      const rule = await zoneWrite(() => ops.converge(news, ruleId, what, olds.shieldZoneId));
+      const rule = await zoneWrite(() =>
+        parentWrite(kind.parent, olds.shieldZoneId, () =>
+          ops.converge(news, ruleId, what, olds.shieldZoneId),
+        ),
+      );
       return { outs: plan.toOutputs(rule, news, originOf(olds)) };
     });
   }
@@ -220,22 +225,27 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
       );
       return;
     }
-    await operation(what, async () => {
-      try {
-        const res = await zoneWrite(() => kind.endpoints.delete(ruleId, props?.shieldZoneId));
-        // Accepted, applied later: not deleted until a read no longer finds it.
-        if ((res as { statusCode?: unknown } | undefined)?.statusCode === 202) {
-          await readBackGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, what);
-        }
-      } catch (e) {
-        if (!isNotFound(e)) throw e;
-        // already gone: nothing to do
-        await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
+    await operation(what, () =>
+      parentWrite(kind.parent, props?.shieldZoneId, () => deleteObject(ruleId, props, what)),
+    );
+  }
+
+  /** Deletes object `ruleId` of state `props` (reading back a 202, confirming a not-found). */
+  async function deleteObject(ruleId: number, props: ZoneObjectOutputs, what: string) {
+    try {
+      const res = await zoneWrite(() => kind.endpoints.delete(ruleId, props?.shieldZoneId));
+      // Accepted, applied later: not deleted until a read no longer finds it.
+      if ((res as { statusCode?: unknown } | undefined)?.statusCode === 202) {
+        await readBackGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, what);
       }
-      // A zone listed earlier in this run still shows it: a create after this delete (a
-      // replacement that deletes first) must not find it there.
-      claim(keys.deleted, ruleId);
-    });
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      // already gone: nothing to do
+      await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
+    }
+    // A zone listed earlier in this run still shows it: a create after this delete (a
+    // replacement that deletes first) must not find it there.
+    claim(keys.deleted, ruleId);
   }
 
   /**

@@ -12,7 +12,16 @@ import {
 import { findEmbeddedFailure } from "edgeplatform-client";
 import { isPlainObject } from "../../core/common";
 import { getClient } from "../../core/settings";
-import type { ConfigurationFields, ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
+import type {
+  ConfigurationFields,
+  Words,
+  ZoneObject,
+  ZoneObjectKind,
+} from "../../core/zone-objects/kind";
+import { shieldZoneParent } from "../parents/shield-zone";
+
+/** The words of the rule kinds' messages and their public id and name fields. */
+export const RULE_WORDS: Words = { one: "rule", many: "rules", id: "ruleId", name: "ruleName" };
 
 /** Configuration fields the API declares nullable (shared by the rule kinds). */
 export const RULE_NULLABLE: ReadonlySet<string> = new Set([
@@ -61,6 +70,8 @@ export const ruleEntryReads = (entry: ZoneObject, zone: number): boolean =>
 export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
   typeName: "RateLimitRule",
   noun: "rate-limit rule",
+  words: RULE_WORDS,
+  parent: shieldZoneParent,
   claimKey: "rule",
   config: rateLimitFields,
   configurationSchema: specSchema("ruleConfigurationSchema"),
