@@ -17,11 +17,11 @@
  *   over the platform's current one (read just before), so nothing unmanaged is reset.
  */
 import { isNotFound, messageOf, PROVIDER_KEY, ResourceOperationError } from "../common";
+import { acceptedId, idOfText } from "./ids";
 import { parentOf, parentWrite, placeLabel, placingFields } from "./parent";
 import { claim, claimsOf, claimValue, isClaimed, unclaim, zoneListing } from "../run-state";
 import { wordsOf, type MessageWords, type ZoneObject, type ZoneObjectKind } from "./kind";
 import {
-  acceptedRuleId,
   findByName,
   logLine,
   outcomeUnknown,
@@ -32,7 +32,7 @@ import {
   recoverCreatedRule,
   timing,
 } from "./recovery";
-import { isAdoptMode, type StatePlan, type ZoneObjectInputs } from "./state";
+import { isAdoptMode, type StatePlan, type ObjectInputs } from "./state";
 import { zoneWrite } from "./zone-reads";
 
 /** Claim namespaces of a kind within a run (ids of two kinds may be equal). */
@@ -53,7 +53,7 @@ export const claimKeys = (kind: ZoneObjectKind) => ({
  * `edgeplatform <Type> <id>`, or where a create-mode resource is in its parent's words
  * (`(shield zone 7)`, `(pull zone 9)`, `(DNS zone 3)`): the label of messages.
  */
-export const labelOf = (kind: ZoneObjectKind, i: ZoneObjectInputs) =>
+export const labelOf = (kind: ZoneObjectKind, i: ObjectInputs) =>
   isAdoptMode(i)
     ? `edgeplatform ${kind.typeName} ${String(i.ruleId)}`
     : `edgeplatform ${kind.typeName} ${placeLabel(kind.parent, i)}`;
@@ -74,8 +74,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     );
 
   /** Whether an object holds the program's managed values. */
-  const matches = (inputs: ZoneObjectInputs, rule: O) =>
-    plan.fieldsToPatch(inputs, rule).length === 0;
+  const matches = (inputs: ObjectInputs, rule: O) => plan.fieldsToPatch(inputs, rule).length === 0;
 
   /**
    * Brings an existing object to the program's managed values: no write when they match.
@@ -83,11 +82,11 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
    * zone reads' sessions as every write does (zone-reads.ts `zoneWrite`).
    */
   async function converge(
-    inputs: ZoneObjectInputs,
-    ruleId: number,
+    inputs: ObjectInputs,
+    ruleId: O["id"],
     what: string,
     zone: number | undefined = inputs.shieldZoneId,
-    read: (id: number, zone: number | undefined) => Promise<O> = kind.endpoints.get,
+    read: (id: O["id"], zone: number | undefined) => Promise<O> = kind.endpoints.get,
   ): Promise<O> {
     const current = await read(ruleId, zone);
     const patch = plan.patchFor(inputs, current);
@@ -134,11 +133,11 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
    * it, see {@link ZoneObjectKind.adoptReadsShared}).
    */
   async function adopt(
-    inputs: ZoneObjectInputs,
+    inputs: ObjectInputs,
     what: string,
-    read?: (id: number, zone: number | undefined) => Promise<O>,
+    read?: (id: O["id"], zone: number | undefined) => Promise<O>,
   ) {
-    const ruleId = inputs.ruleId as number;
+    const ruleId = inputs.ruleId as O["id"];
     if (isClaimed(keys.object, ruleId)) {
       throw new ResourceOperationError(
         `${what} failed: another resource of this program already manages ${w.one} ${ruleId}; ` +
@@ -172,12 +171,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
    * stack's own (the engine diffed its state in this run), so the replacement manages it,
    * brought to the program's values, and the old resource's delete leaves it.
    */
-  async function takeOverReplaced(
-    inputs: ZoneObjectInputs,
-    existing: O,
-    zone: number,
-    what: string,
-  ) {
+  async function takeOverReplaced(inputs: ObjectInputs, existing: O, zone: number, what: string) {
     claim(keys.object, existing.id);
     claim(keys.name(zone), inputs.ruleName as string);
     const rule = await converge(inputs, existing.id, what, zone);
@@ -190,7 +184,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
   }
 
   /** Records an object this run created (then the kind's `afterCreate`), then its state. */
-  async function created(object: O, zone: number, inputs: ZoneObjectInputs, what: string) {
+  async function created(object: O, zone: number, inputs: ObjectInputs, what: string) {
     claim(keys.object, object.id);
     claim(keys.created(zone), object.id);
     const rule = kind.afterCreate ? await kind.afterCreate({ object, zone, inputs, what }) : object;
@@ -198,10 +192,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
   }
 
   /** Create mode: required fields, name check and the kind's own checks, then one POST. */
-  async function createInZone(
-    inputs: ZoneObjectInputs & { [PROVIDER_KEY]?: unknown },
-    what: string,
-  ) {
+  async function createInZone(inputs: ObjectInputs & { [PROVIDER_KEY]?: unknown }, what: string) {
     const zone = await parentOf(kind.parent, inputs, what);
     return parentWrite(kind.parent, zone, () => createUnder(zone, inputs, what));
   }
@@ -209,7 +200,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
   /** {@link createInZone} once the parent is known (one write at a time where it says so). */
   async function createUnder(
     zone: number,
-    inputs: ZoneObjectInputs & { [PROVIDER_KEY]?: unknown },
+    inputs: ObjectInputs & { [PROVIDER_KEY]?: unknown },
     what: string,
   ) {
     const name = inputs.ruleName as string;
@@ -260,7 +251,9 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     // reaches the check meanwhile is refused, never a second POST.
     if (uniqueNames) claim(keys.name(zone), name);
     if (kind.beforeCreate) {
-      const createdInRun = claimsOf(keys.created(zone)).map(Number);
+      const createdInRun = claimsOf(keys.created(zone)).map(
+        (c) => idOfText(kind.ids, c) as O["id"],
+      );
       try {
         await kind.beforeCreate({
           zone,
@@ -296,7 +289,7 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
       return created(found, zone, inputs, what);
     }
     if (result.status === 200) return created(result.rule, zone, inputs, what);
-    let id = result.status === 202 ? acceptedRuleId(result.accepted) : undefined;
+    let id = result.status === 202 ? (acceptedId(kind.ids, result.accepted) as O["id"]) : undefined;
     if (id === undefined && kind.sentIn) {
       // Applied (or accepted) without naming the object: found by proof, never by name.
       const found = await byProof(undefined);

@@ -14,12 +14,16 @@
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
 import type { Failure } from "../common";
+import type { IdForm } from "./ids";
 import type { Parent } from "./parent";
-import type { ZoneObjectInputs, ZoneObjectOutputs } from "./state";
+import type { ObjectInputs, ObjectOutputs } from "./state";
+
+/** An object's id on the platform: a number, or a string (a GUID). */
+export type ObjectId = number | string;
 
 /** An object as the platform returns it: an id, its zone, a name, a configuration. */
-export interface ZoneObject {
-  id: number;
+export interface ZoneObject<I extends ObjectId = ObjectId> {
+  id: I;
   shieldZoneId: number;
   ruleName?: string | null;
   ruleDescription?: string | null;
@@ -45,24 +49,24 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
    * GET one object; throws a not-found error when it is gone. `zone` is its shield zone when
    * known (an API whose paths hold the zone needs it).
    */
-  get(id: number, zone?: number): Promise<O>;
+  get(id: O["id"], zone?: number): Promise<O>;
   /**
    * A refresh's read of one object, when it differs from `get` (access lists: the zone's
    * listing is shared by the reads of one refresh, zone-reads.ts). Undefined: `get`.
    */
-  read?(id: number, zone: number): Promise<O>;
+  read?(id: O["id"], zone: number): Promise<O>;
   /** POST a new object (never retried blindly by the engine: an unknown outcome is looked up). */
   create(body: Record<string, unknown>): Promise<ZoneObjectWrite<O>>;
   /**
    * PATCH whole top-level values (safe to repeat). `current` is the object as just read (the
    * body was planned against it).
    */
-  update(id: number, body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
+  update(id: O["id"], body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
   /**
    * DELETE one object (`zone`: its shield zone, when known). An answer with `statusCode: 202`
    * (accepted, applied later) is read back until the object is not found.
    */
-  delete(id: number, zone?: number): Promise<unknown>;
+  delete(id: O["id"], zone?: number): Promise<unknown>;
   /** Every object of a zone, all pages of `perPage` objects (default: the client's 100). */
   listZone(zone: number, perPage?: number): Promise<O[]>;
 }
@@ -116,6 +120,8 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
   words: Words;
   /** The parent of its objects: how a program addresses it, and its words. */
   parent: Parent;
+  /** How its ids look: numbers (default) or strings (GUIDs). */
+  ids?: IdForm;
   /** Namespace of this kind's claims within a run (ids of two kinds may be equal). */
   claimKey: string;
   /** The configuration's field semantics. */
@@ -151,22 +157,17 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
   beforeCreate?(ctx: {
     zone: number;
     listed: readonly O[];
-    createdInRun: readonly number[];
+    createdInRun: readonly O["id"][];
     what: string;
     /** The program's inputs (after `check`). */
-    inputs: ZoneObjectInputs;
+    inputs: ObjectInputs;
   }): Promise<void>;
   /**
    * Runs after the object exists (a 200, a 202 read back, or found after an unknown outcome)
    * and returns it as the state should record it, e.g. after a second write a POST cannot
    * carry. Throws a `PartialCreateError` (recovery.ts) when that write fails: the id is kept.
    */
-  afterCreate?(ctx: {
-    object: O;
-    zone: number;
-    inputs: ZoneObjectInputs;
-    what: string;
-  }): Promise<O>;
+  afterCreate?(ctx: { object: O; zone: number; inputs: ObjectInputs; what: string }): Promise<O>;
   /**
    * Whether names are unique in a zone: `"unique"` (default: rules, lists; the zone is checked
    * for the name before a create or rename, and a 202 that names no object is resolved by
@@ -189,5 +190,5 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
    * Fields whose change replaces the resource besides its identity (what the platform
    * cannot change in place), in public names; undefined or empty: none.
    */
-  replacedBy?(olds: Partial<ZoneObjectOutputs>, news: ZoneObjectInputs): string[];
+  replacedBy?(olds: Partial<ObjectOutputs>, news: ObjectInputs): string[];
 }

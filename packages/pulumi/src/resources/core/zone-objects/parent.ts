@@ -9,7 +9,7 @@
  * of the parent id; a kind whose public field is named otherwise maps it at its boundary);
  * messages and checks say the parent's own {@link Parent.field} and {@link Parent.word}.
  */
-import type { ZoneObjectInputs } from "./state";
+import type { ObjectInputs } from "./state";
 
 /** Another input field that names a parent, resolved through the platform. */
 export interface ParentSpelling {
@@ -62,7 +62,7 @@ export const placingFields = (parent: Parent): string[] => [
 /** The parent a new object goes into: its id as given, or resolved from another spelling. */
 export async function parentOf(
   parent: Parent,
-  inputs: ZoneObjectInputs,
+  inputs: ObjectInputs,
   what: string,
 ): Promise<number> {
   const spelled = spellingOf(parent, inputs);
@@ -70,7 +70,7 @@ export async function parentOf(
 }
 
 /** `(shield zone 7)` / `(pull zone 9)`: where a create-mode resource is, for its label. */
-export function placeLabel(parent: Parent, inputs: ZoneObjectInputs): string {
+export function placeLabel(parent: Parent, inputs: ObjectInputs): string {
   const spelled = spellingOf(parent, inputs);
   return spelled
     ? `(${spelled.word} ${String(spelled.id)})`

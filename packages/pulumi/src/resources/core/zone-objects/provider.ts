@@ -16,7 +16,8 @@ import { claim, claimWith, isClaimed } from "../run-state";
 import { configureFromRequest, type ConfigureRequestLike } from "../settings";
 import { checkFor } from "./check";
 import { claimKeys, createOperations, labelOf } from "./engine";
-import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
+import { idOfText, isObjectId } from "./ids";
+import { wordsOf, type ObjectId, type ZoneObject, type ZoneObjectKind } from "./kind";
 import { configurationPlan, present } from "./plan";
 import { confirmGone, logLine, readBackGone } from "./recovery";
 import { parentWrite } from "./parent";
@@ -28,8 +29,8 @@ import {
   managesTop,
   originOf,
   statePlan,
-  type ZoneObjectInputs,
-  type ZoneObjectOutputs,
+  type ObjectInputs,
+  type ObjectOutputs,
 } from "./state";
 
 /**
@@ -37,8 +38,8 @@ import {
  * read-only view such a read returned (`adopted`, `deleteOnDestroy: false`, no `unmanaged`,
  * the whole configuration).
  */
-const isReadOnlyView = (props: Partial<ZoneObjectOutputs> | undefined): boolean =>
-  typeof props?.ruleId !== "number" || props.readOnly === true;
+const isReadOnlyView = (kind: ZoneObjectKind, props: Partial<ObjectOutputs> | undefined): boolean =>
+  !isObjectId(kind.ids, props?.ruleId) || props?.readOnly === true;
 
 /**
  * The numbers of an id that a read with no state takes (`get`, `pulumi import`): one per part
@@ -59,6 +60,17 @@ export function idParts(
   );
 }
 
+/**
+ * The object id a read with no state takes (`get`, `pulumi import`): a number id as
+ * {@link idParts} reads it; a string id (a GUID) as it is, never empty.
+ */
+function idOfRead(kind: ZoneObjectKind, rid: string): ObjectId {
+  const what = `edgeplatform ${kind.typeName}: read`;
+  if (kind.ids !== "string") return idParts(rid, ["ruleId"], "101", what)[0];
+  if (typeof rid === "string" && rid !== "") return rid;
+  throw new ResourceOperationError(`${what} failed: the id must be the object's id; got ""`);
+}
+
 /** Builds the dynamic provider (and its named operations) of one kind. */
 export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>) {
   const plan = statePlan(configurationPlan(kind.config));
@@ -72,9 +84,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
    * zone read ({@link ZoneObjectKind.adoptReadsShared}) reads as a refresh does, and only the
    * write an adopt makes ends the sessions; every other create is a write from its start.
    */
-  async function create(
-    inputs: ZoneObjectInputs,
-  ): Promise<dynamic.CreateResult<ZoneObjectOutputs>> {
+  async function create(inputs: ObjectInputs): Promise<dynamic.CreateResult<ObjectOutputs>> {
     const what = `${labelOf(kind as ZoneObjectKind, inputs)}: create`;
     const adoptUnder = (read?: typeof readOne) =>
       parentWrite(kind.parent, inputs.shieldZoneId, () => ops.adopt(inputs, what, read));
@@ -92,7 +102,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
    * `deleteOnDestroy: false`, so that nothing done with this state could ever delete it (the
    * engine never deletes a read resource).
    */
-  function readOnlyView(rule: O): ZoneObjectOutputs {
+  function readOnlyView(rule: O): ObjectOutputs {
     const outs = plan.toOutputs(
       rule,
       {
@@ -116,12 +126,11 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
    */
   async function read(
     id: string,
-    props: ZoneObjectOutputs,
-  ): Promise<dynamic.ReadResult<ZoneObjectOutputs>> {
-    const ruleId =
-      typeof props?.ruleId === "number"
-        ? props.ruleId
-        : idParts(id, ["ruleId"], "101", `edgeplatform ${kind.typeName}: read`)[0];
+    props: ObjectOutputs,
+  ): Promise<dynamic.ReadResult<ObjectOutputs>> {
+    const ruleId = (
+      isObjectId(kind.ids, props?.ruleId) ? props.ruleId : idOfRead(kind as ZoneObjectKind, id)
+    ) as O["id"];
     const what = `edgeplatform ${kind.typeName} ${ruleId}: read`;
     return operation(what, async () => {
       let rule: O;
@@ -132,7 +141,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
         await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
         return { id: "" };
       }
-      if (isReadOnlyView(props)) {
+      if (isReadOnlyView(kind as ZoneObjectKind, props)) {
         const outs = readOnlyView(rule);
         return { id: String(rule.id), props: outs, inputs: inputsFromOutputs(outs) as never };
       }
@@ -143,11 +152,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
   }
 
   /** Reports replacements (another object or zone) and in-place changes. No API call. */
-  function diff(
-    _id: string,
-    olds: Partial<ZoneObjectOutputs>,
-    news: ZoneObjectInputs,
-  ): dynamic.DiffResult {
+  function diff(_id: string, olds: Partial<ObjectOutputs>, news: ObjectInputs): dynamic.DiffResult {
     const { replaces: moved, changed } = plan.planChanges(
       olds ?? {},
       news ?? { ruleConfiguration: {} },
@@ -159,11 +164,12 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     // A resource of this run's program keeps its object: no create of this run may take it
     // over, no other resource may adopt it, and a delete of it by a stale state entry (the old
     // half of a replacement or rename whose run failed before its delete) leaves it alone.
-    if (replaces.length === 0 && typeof olds?.ruleId === "number") claim(keys.object, olds.ruleId);
+    const oldId = isObjectId(kind.ids, olds?.ruleId) ? olds.ruleId : undefined;
+    if (replaces.length === 0 && oldId !== undefined) claim(keys.object, oldId);
     // A replacement (identity changed) may find this object again in the same zone by name:
     // it is this stack's own, so that create may keep it instead of failing.
-    if (replaces.length > 0 && typeof olds?.ruleId === "number") {
-      claimWith(keys.replacing, olds.ruleId, originOf(olds));
+    if (replaces.length > 0 && oldId !== undefined) {
+      claimWith(keys.replacing, oldId, originOf(olds));
     }
     return {
       changes: replaces.length + changed.length > 0,
@@ -180,10 +186,12 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
    */
   async function update(
     id: string,
-    olds: ZoneObjectOutputs,
-    news: ZoneObjectInputs,
-  ): Promise<dynamic.UpdateResult<ZoneObjectOutputs>> {
-    const ruleId = typeof olds?.ruleId === "number" ? olds.ruleId : Number(id);
+    olds: ObjectOutputs,
+    news: ObjectInputs,
+  ): Promise<dynamic.UpdateResult<ObjectOutputs>> {
+    const ruleId = (
+      isObjectId(kind.ids, olds?.ruleId) ? olds.ruleId : idOfText(kind.ids, id)
+    ) as O["id"];
     const what = `edgeplatform ${kind.typeName} ${ruleId}: update`;
     return operation(what, async () => {
       const stale =
@@ -215,8 +223,10 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
    * Deletes the object when `deleteOnDestroy` (default for created objects); else leaves it.
    * An object that a resource of this run took over (a replacement) is left to it.
    */
-  async function del(id: string, props: ZoneObjectOutputs): Promise<void> {
-    const ruleId = typeof props?.ruleId === "number" ? props.ruleId : Number(id);
+  async function del(id: string, props: ObjectOutputs): Promise<void> {
+    const ruleId = (
+      isObjectId(kind.ids, props?.ruleId) ? props.ruleId : idOfText(kind.ids, id)
+    ) as O["id"];
     if (!deletesOnDestroy(props ?? {})) return;
     const what = `edgeplatform ${kind.typeName} ${ruleId}: delete`;
     if (isClaimed(keys.object, ruleId)) {
@@ -231,7 +241,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
   }
 
   /** Deletes object `ruleId` of state `props` (reading back a 202, confirming a not-found). */
-  async function deleteObject(ruleId: number, props: ZoneObjectOutputs, what: string) {
+  async function deleteObject(ruleId: O["id"], props: ObjectOutputs, what: string) {
     try {
       const res = await zoneWrite(() => kind.endpoints.delete(ruleId, props?.shieldZoneId));
       // Accepted, applied later: not deleted until a read no longer finds it.
@@ -255,8 +265,8 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
    * `removed` the configuration fields the program no longer manages. No API call.
    */
   function fieldChanges(
-    olds: Partial<ZoneObjectOutputs>,
-    news: ZoneObjectInputs,
+    olds: Partial<ObjectOutputs>,
+    news: ObjectInputs,
   ): { replaces: string[]; changed: string[]; removed: string[] } {
     const n = news ?? { ruleConfiguration: {} };
     const { replaces: moved, changed: top } = plan.planChanges(olds ?? {}, n);
@@ -281,8 +291,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
   const provider = {
     configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
     check: async (olds: unknown, news: unknown) => check(olds, news),
-    diff: async (id: string, olds: ZoneObjectOutputs, news: ZoneObjectInputs) =>
-      diff(id, olds, news),
+    diff: async (id: string, olds: ObjectOutputs, news: ObjectInputs) => diff(id, olds, news),
     create,
     read,
     update,

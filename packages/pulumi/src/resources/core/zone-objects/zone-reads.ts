@@ -23,7 +23,7 @@
  */
 import { deepEqual } from "../common";
 import { readSessions } from "../run-state";
-import type { ZoneObject, ZoneObjectKind } from "./kind";
+import type { ObjectId, ZoneObject, ZoneObjectKind } from "./kind";
 
 /** How long after its answer a zone's list may serve a read, in milliseconds. */
 export const ZONE_READ_MAX_AGE_MS = 2000;
@@ -38,7 +38,7 @@ export const ZONE_READ_PAGE_SIZE = 1000;
 /** What every session keeps: the ids read in it, and when its zone-wide answer came. */
 interface SessionBase {
   /** Ids read in this session. */
-  readonly ids: Set<number>;
+  readonly ids: Set<ObjectId>;
   /** When the zone-wide answer came (`performance.now()`); undefined while it is pending. */
   answeredAt?: number;
 }
@@ -48,12 +48,12 @@ interface SessionBase {
  * is none, when `id` was read in it already, or when its answer is older than
  * {@link ZONE_READ_MAX_AGE_MS}.
  */
-function joinSession<S extends SessionBase>(key: string, id: number): S {
+function joinSession<S extends SessionBase>(key: string, id: ObjectId): S {
   let s = readSessions.get(key) as S | undefined;
   const expired =
     s?.answeredAt !== undefined && performance.now() - s.answeredAt > ZONE_READ_MAX_AGE_MS;
   if (!s || s.ids.has(id) || expired) {
-    s = { ids: new Set<number>() } as SessionBase as S;
+    s = { ids: new Set<ObjectId>() } as SessionBase as S;
     readSessions.set(key, s);
   }
   s.ids.add(id);
@@ -65,7 +65,7 @@ interface Session<O> extends SessionBase {
   /** The first read's GET (undefined when it failed). */
   first?: Promise<O | undefined>;
   /** The zone's entries that may serve reads, by id; undefined: none (every read goes alone). */
-  list?: Promise<Map<number, O> | undefined>;
+  list?: Promise<Map<ObjectId, O> | undefined>;
 }
 
 /** What a read takes from an object (compared with `deepEqual`: key order carries no meaning). */
@@ -89,15 +89,15 @@ async function servingEntries<O extends ZoneObject>(
   zone: number,
   reads: NonNullable<ZoneObjectKind<O>["listEntryReads"]>,
   first: Promise<O | undefined>,
-  askedId: number,
+  askedId: O["id"],
   answered: () => void,
-): Promise<Map<number, O> | undefined> {
+): Promise<Map<ObjectId, O> | undefined> {
   try {
     const [listed, firstGot] = await Promise.all([
       kind.endpoints.listZone(zone, ZONE_READ_PAGE_SIZE).finally(answered),
       first,
     ]);
-    const byId = new Map<number, O>();
+    const byId = new Map<ObjectId, O>();
     for (const o of listed) if (reads(o, zone)) byId.set(o.id, o);
     if (!firstGot && !byId.has(askedId)) return undefined; // nothing to check the list against
     const got = firstGot ?? (await kind.endpoints.get(askedId, zone));
@@ -119,7 +119,7 @@ async function servingEntries<O extends ZoneObject>(
  */
 export function zoneReader<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
-): (id: number, zone: number | undefined) => Promise<O> {
+): (id: O["id"], zone: number | undefined) => Promise<O> {
   const reads = kind.listEntryReads;
   return async (id, zone) => {
     if (typeof zone === "number" && kind.endpoints.read) return kind.endpoints.read(id, zone);
@@ -176,7 +176,7 @@ interface SharedAnswer extends SessionBase {
  */
 export async function sharedZoneAnswer<T>(
   key: string,
-  id: number,
+  id: ObjectId,
   fetch: () => Promise<T>,
 ): Promise<T> {
   const s = joinSession<SharedAnswer>(key, id);

@@ -51,7 +51,7 @@ import { shieldZoneParent } from "../parents/shield-zone";
 import { enumCodec } from "./enum-codec";
 
 /** A custom list in the engine's terms, with the zone's limits when it was read. */
-export interface AccessListObject extends ZoneObject {
+export interface AccessListObject extends ZoneObject<number> {
   /** The zone's entry count and limit as read with the list (for an update's limit check). */
   limits?: { customEntryCount: number; customEntryLimit: number; planType?: unknown };
 }

@@ -102,7 +102,7 @@ export const dnsRecordFields: ConfigurationFields = {
 };
 
 /** A record in the engine's terms. */
-export type DnsRecordObject = ZoneObject;
+export type DnsRecordObject = ZoneObject<number>;
 
 /** The platform's environment variables in the program's form (`{name, value}`). */
 const variablesOf = (v: unknown): { name: string; value: string }[] =>
