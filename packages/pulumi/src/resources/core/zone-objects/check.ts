@@ -17,6 +17,7 @@ import {
   stripUnknowns,
 } from "../common";
 import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "./check-schemas";
+import { capabilitiesOf } from "./capabilities";
 import { wordsOf, type ZoneObjectKind } from "./kind";
 import { placingFields } from "./parent";
 import type { ConfigurationPlan } from "./plan";
@@ -153,7 +154,7 @@ export const checkFor =
         failures.push(
           ...validate(kind.configurationSchema, stripUnknowns(wire), "ruleConfiguration"),
         );
-        if (isPlainObject(wire) && kind.extraChecks) failures.push(...kind.extraChecks(wire));
+        if (isPlainObject(wire)) failures.push(...capabilitiesOf(kind).extraChecks(wire));
       }
       return {
         inputs:

@@ -17,6 +17,7 @@
  *   over the platform's current one (read just before), so nothing unmanaged is reset.
  */
 import { isNotFound, messageOf, PROVIDER_KEY, ResourceOperationError } from "../common";
+import { capabilitiesOf } from "./capabilities";
 import { acceptedId, idOfText } from "./ids";
 import { parentOf, parentWrite, placeLabel, placingFields } from "./parent";
 import { claim, claimsOf, claimValue, isClaimed, unclaim, zoneListing } from "../run-state";
@@ -62,11 +63,8 @@ export const labelOf = (kind: ZoneObjectKind, i: ObjectInputs) =>
 export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, plan: StatePlan) {
   const keys = claimKeys(kind as ZoneObjectKind);
   const w = wordsOf(kind);
-  /** Whether names are unique in a zone (checked and claimed before a create or rename). */
-  const uniqueNames = kind.names !== "shared";
-  if (!uniqueNames && !kind.sentIn) {
-    throw new Error(`${kind.typeName}: a kind whose names are shared must declare sentIn`);
-  }
+  const can = capabilitiesOf(kind);
+  const { uniqueNames, proof, guard, completion } = can;
   /** The zone as listed once in this run, without the objects this run deleted since. */
   const listZone = async (zone: number) =>
     (await zoneListing(zone, () => kind.endpoints.listZone(zone), kind.claimKey)).filter(
@@ -183,11 +181,11 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, origin) };
   }
 
-  /** Records an object this run created (then the kind's `afterCreate`), then its state. */
+  /** Records an object this run created (then the kind's completion), then its state. */
   async function created(object: O, zone: number, inputs: ObjectInputs, what: string) {
     claim(keys.object, object.id);
     claim(keys.created(zone), object.id);
-    const rule = kind.afterCreate ? await kind.afterCreate({ object, zone, inputs, what }) : object;
+    const rule = completion ? await completion.afterCreate({ object, zone, inputs, what }) : object;
     return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, "created") };
   }
 
@@ -234,12 +232,12 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
       ...(inputs.ruleDescription !== undefined ? { ruleDescription: inputs.ruleDescription } : {}),
       ruleConfiguration: kind.config.normalize(inputs.ruleConfiguration),
     };
-    if (!uniqueNames) {
+    if (proof && !uniqueNames) {
       // Names are shared (a round-robin set is several objects of one name), but an object
       // holding every value this create sends is this one twice: it may be another stack's, a
       // hand-made one, or this stack's own from an interrupted run. Never a second one, never
       // taken over: refused before any write, as a same-name object of a unique-name kind.
-      const twins = listed.filter((r) => kind.sentIn!(r, body));
+      const twins = listed.filter((r) => proof.sentIn(r, body));
       const sentKey = `sent\0${stableJson(body)}`;
       if (twins.length > 0 || isClaimed(keys.name(zone), sentKey)) {
         throw new ResourceOperationError(twinMessage(what, zone, twins, keys, w));
@@ -250,27 +248,22 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
     // platform: another create of this name in this zone (the zone spelled either way) that
     // reaches the check meanwhile is refused, never a second POST.
     if (uniqueNames) claim(keys.name(zone), name);
-    if (kind.beforeCreate) {
+    if (guard) {
       const createdInRun = claimsOf(keys.created(zone)).map(
         (c) => idOfText(kind.ids, c) as O["id"],
       );
       try {
-        await kind.beforeCreate({
-          zone,
-          listed,
-          createdInRun,
-          what,
-          inputs,
-        });
+        await guard.beforeCreate({ zone, listed, createdInRun, what, inputs });
       } catch (e) {
         if (uniqueNames) unclaim(keys.name(zone), name); // refused before any write
         throw e;
       }
     }
-    /** The proof recovery of a kind that declares it (kind.ts `sentIn`). */
+    /** The proof recovery of a kind that declares it (capabilities.ts `RecoveryByProof`). */
     const byProof = (cause: unknown) =>
       recoverByProof(
         kind,
+        proof!,
         zone,
         body,
         known,
@@ -283,14 +276,14 @@ export function createOperations<O extends ZoneObject>(kind: ZoneObjectKind<O>, 
       result = await kind.endpoints.create(body);
     } catch (e) {
       if (!outcomeUnknown(e)) throw e;
-      const found = kind.sentIn
+      const found = proof
         ? await byProof(e)
         : await recoverCreatedRule(kind, inputs, zone, known, e, what);
       return created(found, zone, inputs, what);
     }
     if (result.status === 200) return created(result.rule, zone, inputs, what);
     let id = result.status === 202 ? (acceptedId(kind.ids, result.accepted) as O["id"]) : undefined;
-    if (id === undefined && kind.sentIn) {
+    if (id === undefined && proof) {
       // Applied (or accepted) without naming the object: found by proof, never by name.
       const found = await byProof(undefined);
       if (result.status === "unnamed") return created(found, zone, inputs, what);

@@ -1,8 +1,9 @@
 /**
- * What a kind of "object in a shield zone" (a rate-limit rule, a custom WAF rule) declares to
- * the one engine that manages such objects (engine.ts). The engine owns the safety rules
- * (docs/resources.md, "Ownership"): identity is the object id; adopt by id; a name is unique
- * in a zone and checked before any write; an object is never taken over by name; "gone" only
+ * What a kind of "object in a parent" (a rate-limit rule or custom WAF rule of a shield zone,
+ * a record of a DNS zone) declares to the one engine that manages such objects (engine.ts).
+ * The engine owns the safety rules (docs/resources.md, "Ownership"): identity is the object
+ * id; adopt by id; a name is unique in a parent (unless the kind shares names) and checked
+ * before any write; an object is never taken over by name; "gone" only
  * on confirmed evidence; a 202 is pending and read back; an unknown outcome is never
  * re-sent blindly; claims within a run; `origin` kept. A kind brings only what is its own.
  *
@@ -13,10 +14,9 @@
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
-import type { Failure } from "../common";
+import type { KindCapabilities } from "./capabilities";
 import type { IdForm } from "./ids";
 import type { Parent } from "./parent";
-import type { ObjectInputs, ObjectOutputs } from "./state";
 
 /** An object's id on the platform: a number, or a string (a GUID). */
 export type ObjectId = number | string;
@@ -110,8 +110,11 @@ export const wordsOf = (kind: { words: Words; parent: Parent }): MessageWords =>
   zoneId: kind.parent.field,
 });
 
-/** One kind of zone object, as the engine needs it. */
-export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
+/**
+ * One kind of zone object, as the engine needs it: its identity, parent, words, fields and
+ * endpoints, and the optional capabilities it declares (capabilities.ts).
+ */
+export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> extends KindCapabilities<O> {
   /** Type name in messages and labels (`RateLimitRule`). */
   typeName: string;
   /** What one object is called in messages (`rate-limit rule`). */
@@ -131,64 +134,6 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
    * integers), by reference to a schema module's export (precompiled: `spec/precompiled.ts`).
    */
   configurationSchema: SchemaRef;
-  /** Checks of the configuration that a schema cannot say (e.g. a count above 0). */
-  extraChecks?(wire: Record<string, unknown>): Failure[];
   /** The platform calls. */
   endpoints: ZoneObjectEndpoints<O>;
-  /**
-   * Whether an entry of `zone`'s list reads exactly like the object's GET (then a refresh reads
-   * the objects of a zone with its list: zone-reads.ts). Undefined: every read is a GET.
-   */
-  listEntryReads?(entry: O, zone: number): boolean;
-  /**
-   * Whether an adopting create (by id) reads the object as a refresh does (`endpoints.read`:
-   * the zone's answer shared by the reads of a run, zone-reads.ts) instead of a GET of its
-   * own: for a kind whose GET is its zone's whole answer (DNS records), N adopts of one zone
-   * then make one call. The session rules keep it fresh: no answer from before this process's
-   * last write of a zone object, or older than the session window, serves an adopt; the write
-   * an adopt makes (a field that differs) ends the sessions as every write does.
-   */
-  adoptReadsShared?: boolean;
-  /**
-   * Runs just before a POST, after the name check (e.g. a plan limit); throws to refuse:
-   * nothing is written. `listed` is the zone as listed for the name check, `createdInRun`
-   * the ids this run created in the zone since.
-   */
-  beforeCreate?(ctx: {
-    zone: number;
-    listed: readonly O[];
-    createdInRun: readonly O["id"][];
-    what: string;
-    /** The program's inputs (after `check`). */
-    inputs: ObjectInputs;
-  }): Promise<void>;
-  /**
-   * Runs after the object exists (a 200, a 202 read back, or found after an unknown outcome)
-   * and returns it as the state should record it, e.g. after a second write a POST cannot
-   * carry. Throws a `PartialCreateError` (recovery.ts) when that write fails: the id is kept.
-   */
-  afterCreate?(ctx: { object: O; zone: number; inputs: ObjectInputs; what: string }): Promise<O>;
-  /**
-   * Whether names are unique in a zone: `"unique"` (default: rules, lists; the zone is checked
-   * for the name before a create or rename, and a 202 that names no object is resolved by
-   * name) or `"shared"` (a DNS zone, where a round-robin set is several records of one name:
-   * no name check and no name claim; "no take-over" works by id only, and an object whose
-   * create answer was lost or named nothing is found by {@link sentIn} alone).
-   */
-  names?: "unique" | "shared";
-  /**
-   * Proof that `object` is what a create sent (`body`, the POST's body): every field sent holds
-   * the value sent. Declared, a create whose outcome is unknown (a timeout or 5xx after the
-   * POST, or an answer that names no object) is recovered by proof, never by name: the
-   * objects of the zone that were not there before the POST and that no resource of this run
-   * claims are listed; exactly one of them holding every field sent is adopted as created;
-   * any other count fails naming the candidates and the way out (nothing forgotten, nothing
-   * re-sent). Required with `names: "shared"`.
-   */
-  sentIn?(object: O, body: Record<string, unknown>): boolean;
-  /**
-   * Fields whose change replaces the resource besides its identity (what the platform
-   * cannot change in place), in public names; undefined or empty: none.
-   */
-  replacedBy?(olds: Partial<ObjectOutputs>, news: ObjectInputs): string[];
 }

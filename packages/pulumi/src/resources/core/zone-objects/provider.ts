@@ -14,6 +14,7 @@ import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { isNotFound, isUnknown, operation, ResourceOperationError } from "../common";
 import { claim, claimWith, isClaimed } from "../run-state";
 import { configureFromRequest, type ConfigureRequestLike } from "../settings";
+import { capabilitiesOf } from "./capabilities";
 import { checkFor } from "./check";
 import { claimKeys, createOperations, labelOf } from "./engine";
 import { idOfText, isObjectId } from "./ids";
@@ -75,6 +76,7 @@ function idOfRead(kind: ZoneObjectKind, rid: string): ObjectId {
 export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>) {
   const plan = statePlan(configurationPlan(kind.config));
   const ops = createOperations(kind, plan);
+  const can = capabilitiesOf(kind);
   const keys = claimKeys(kind as ZoneObjectKind);
   const check = checkFor(kind as ZoneObjectKind, plan);
   const readOne = zoneReader(kind);
@@ -88,7 +90,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     const what = `${labelOf(kind as ZoneObjectKind, inputs)}: create`;
     const adoptUnder = (read?: typeof readOne) =>
       parentWrite(kind.parent, inputs.shieldZoneId, () => ops.adopt(inputs, what, read));
-    if (isAdoptMode(inputs) && kind.adoptReadsShared === true) {
+    if (isAdoptMode(inputs) && can.adoptReadsShared) {
       return operation(what, () => adoptUnder(readOne));
     }
     return zoneWrite(() =>
@@ -159,7 +161,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
     );
     // What the platform cannot change in place (the kind's own): delete first, since names
     // are unique in a zone and the new object takes the same name.
-    const fixed = kind.replacedBy?.(olds ?? {}, news ?? { ruleConfiguration: {} }) ?? [];
+    const fixed = can.replacedBy(olds ?? {}, news ?? { ruleConfiguration: {} });
     const replaces = [...moved, ...fixed];
     // A resource of this run's program keeps its object: no create of this run may take it
     // over, no other resource may adopt it, and a delete of it by a stale state entry (the old
@@ -270,7 +272,7 @@ export function zoneObjectProvider<O extends ZoneObject>(kind: ZoneObjectKind<O>
   ): { replaces: string[]; changed: string[]; removed: string[] } {
     const n = news ?? { ruleConfiguration: {} };
     const { replaces: moved, changed: top } = plan.planChanges(olds ?? {}, n);
-    const replaces = [...moved, ...(kind.replacedBy?.(olds ?? {}, n) ?? [])];
+    const replaces = [...moved, ...can.replacedBy(olds ?? {}, n)];
     const desired = n.ruleConfiguration ?? {};
     const known = olds?.ruleConfiguration ?? {};
     const changed: string[] = [];

@@ -14,6 +14,7 @@ import {
 } from "../common";
 import { seconds, statusLine } from "../engine-log";
 import { getClient } from "../settings";
+import type { RecoveryByProof } from "./capabilities";
 import { isObjectId } from "./ids";
 import { wordsOf, type ObjectId, type ZoneObject, type ZoneObjectKind } from "./kind";
 import type { ObjectInputs } from "./state";
@@ -296,6 +297,7 @@ export async function findByName<O extends ZoneObject>(
  */
 export async function recoverByProof<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
+  proof: RecoveryByProof<O>,
   zone: number,
   body: Record<string, unknown>,
   known: ReadonlySet<ObjectId>,
@@ -304,7 +306,7 @@ export async function recoverByProof<O extends ZoneObject>(
   what: string,
 ): Promise<O> {
   const w = wordsOf(kind);
-  const sentIn = kind.sentIn!;
+  const sentIn = (o: O, body: Record<string, unknown>) => proof.sentIn(o, body);
   const why = cause === undefined ? "the platform's answer named no " + w.one : messageOf(cause);
   const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
   let fresh: O[] = [];

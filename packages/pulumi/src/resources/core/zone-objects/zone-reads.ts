@@ -23,6 +23,7 @@
  */
 import { deepEqual } from "../common";
 import { readSessions } from "../run-state";
+import { capabilitiesOf, type ParentReads } from "./capabilities";
 import type { ObjectId, ZoneObject, ZoneObjectKind } from "./kind";
 
 /** How long after its answer a zone's list may serve a read, in milliseconds. */
@@ -87,7 +88,7 @@ const readView = (o: ZoneObject) => ({
 async function servingEntries<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
   zone: number,
-  reads: NonNullable<ZoneObjectKind<O>["listEntryReads"]>,
+  reads: ParentReads<O>["listEntryReads"],
   first: Promise<O | undefined>,
   askedId: O["id"],
   answered: () => void,
@@ -120,7 +121,7 @@ async function servingEntries<O extends ZoneObject>(
 export function zoneReader<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
 ): (id: O["id"], zone: number | undefined) => Promise<O> {
-  const reads = kind.listEntryReads;
+  const reads = capabilitiesOf(kind).listEntryReads;
   return async (id, zone) => {
     if (typeof zone === "number" && kind.endpoints.read) return kind.endpoints.read(id, zone);
     if (!reads || typeof zone !== "number") return kind.endpoints.get(id, zone);
