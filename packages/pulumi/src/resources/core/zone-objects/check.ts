@@ -143,7 +143,8 @@ export const checkFor =
             property,
             reason:
               `is required when creating a ${w.one}: a new ${w.one} needs ` +
-              `${plan.fields.requiredForCreate.join(", ")} (variableTypes with at least one variable)`,
+              plan.fields.requiredForCreate.join(", ") +
+              (plan.fields.requiredNote ? ` ${plan.fields.requiredNote}` : ""),
           });
         }
       }

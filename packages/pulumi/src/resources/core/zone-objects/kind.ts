@@ -81,6 +81,11 @@ export interface ConfigurationFields {
   nullable: ReadonlySet<string>;
   /** Fields a new object cannot exist without (`variableTypes`: at least one variable). */
   requiredForCreate: readonly string[];
+  /**
+   * What `check` adds after the list of required fields, in the kind's words (a rule's:
+   * `(variableTypes with at least one variable)`); none by default.
+   */
+  requiredNote?: string;
 }
 
 /**

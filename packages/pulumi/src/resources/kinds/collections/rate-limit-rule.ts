@@ -47,12 +47,16 @@ export const REQUIRED_FOR_CREATE = [
   "blockTime",
 ] as const;
 
+/** What the rule kinds' `check` says after the fields a new rule needs. */
+export const RULE_REQUIRED_NOTE = "(variableTypes with at least one variable)";
+
 /** The field semantics of a rate-limit rule's configuration. */
 export const rateLimitFields: ConfigurationFields = {
   enums: EnumsByField as unknown as Record<string, Record<string, number>>,
   normalize: (c) => normalizeRuleConfiguration(c),
   nullable: RULE_NULLABLE,
   requiredForCreate: REQUIRED_FOR_CREATE,
+  requiredNote: RULE_REQUIRED_NOTE,
 };
 
 /**

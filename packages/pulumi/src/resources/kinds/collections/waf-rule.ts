@@ -18,7 +18,7 @@ import { zoneListing } from "../../core/run-state";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, ZoneObjectKind } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
-import { RULE_NULLABLE, RULE_WORDS, ruleEntryReads } from "./rate-limit-rule";
+import { RULE_NULLABLE, RULE_REQUIRED_NOTE, RULE_WORDS, ruleEntryReads } from "./rate-limit-rule";
 
 /**
  * Configuration fields a new WAF rule cannot exist without: what it matches (variables and
@@ -33,6 +33,7 @@ export const wafRuleFields: ConfigurationFields = {
   normalize: normalizeWafRuleConfiguration,
   nullable: RULE_NULLABLE,
   requiredForCreate: WAF_REQUIRED_FOR_CREATE,
+  requiredNote: RULE_REQUIRED_NOTE,
 };
 
 /** A plan type in words (`1` → `Advanced`). */
