@@ -46,7 +46,7 @@ export type ZoneObjectWrite<O> =
 /** The calls the engine makes for a kind (the client's methods; retries are theirs). */
 export interface ZoneObjectEndpoints<O extends ZoneObject> {
   /**
-   * GET one object; throws a not-found error when it is gone. `zone` is its shield zone when
+   * GET one object; throws a not-found error when it is gone. `zone` is its parent when
    * known (an API whose paths hold the zone needs it).
    */
   get(id: O["id"], zone?: number): Promise<O>;
@@ -63,7 +63,7 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
    */
   update(id: O["id"], body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
   /**
-   * DELETE one object (`zone`: its shield zone, when known). An answer with `statusCode: 202`
+   * DELETE one object (`zone`: its parent, when known). An answer with `statusCode: 202`
    * (accepted, applied later) is read back until the object is not found.
    */
   delete(id: O["id"], zone?: number): Promise<unknown>;

@@ -1,5 +1,5 @@
 /**
- * Reads of many objects of one shield zone served by the zone's list: a `pulumi refresh` of N
+ * Reads of many objects of one parent (zone) served by its list: a `pulumi refresh` of N
  * rules of a zone makes 1 GET and one list call per 1 000 rules instead of N GETs (the engine
  * reads 4 × cores resources at once, so each GET's round trip holds up the refresh).
  *
@@ -115,7 +115,7 @@ async function servingEntries<O extends ZoneObject>(
 
 /**
  * The read of one object of `kind` (its GET, or its entry in the zone's list). `zone` is the
- * object's shield zone from the state; without it, always a GET.
+ * object's parent from the state; without it, always a GET.
  * @throws what the GET throws (a not-found error when it is gone).
  */
 export function zoneReader<O extends ZoneObject>(
