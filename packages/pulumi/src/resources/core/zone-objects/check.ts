@@ -17,7 +17,9 @@ import {
   stripUnknowns,
 } from "../common";
 import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "./check-schemas";
-import type { ZoneObjectKind } from "./kind";
+import { capabilitiesOf } from "./capabilities";
+import { wordsOf, type ZoneObjectKind } from "./kind";
+import { placingFields } from "./parent";
 import type { ConfigurationPlan } from "./plan";
 
 /**
@@ -30,31 +32,44 @@ const zoneObjectInputsSchema = schemaRef<typeof ZoneObjectInputsSchema>(
   "zoneObjectInputsSchema",
 );
 
-/** The three ways to say which rule a resource is; exactly one is set. */
-const PLACEMENT = {
-  ruleId: "ruleId (adopt an existing rule)",
-  shieldZoneId: "shieldZoneId (create a new rule in that shield zone)",
-  pullZoneId: "pullZoneId (create a new rule in the shield zone of that pull zone)",
-} as const;
-
 const isSet = (v: unknown) => v !== undefined && v !== null;
 
 /**
- * Whether `check` sees a resource that will create a rule: no previous inputs (a new
- * resource), or previous inputs in another shield zone or pull zone (a replacement).
+ * The ways to say which object a resource is, each with what it does (exactly one is set):
+ * its id (adopt), its parent's field or another spelling of the parent (create).
  */
-function createsNewRule(olds: unknown, news: Record<string, unknown>): boolean {
+function placements(kind: ZoneObjectKind): Map<string, string> {
+  const w = wordsOf(kind);
+  const { parent } = kind;
+  return new Map([
+    [w.id, `${w.id} (adopt an existing ${w.one})`],
+    [parent.field, `${parent.field} (create a new ${w.one} in that ${parent.word})`],
+    ...(parent.spellings ?? []).map(
+      (s) =>
+        [s.field, `${s.field} (create a new ${w.one} in the ${parent.word} of that ${s.word})`] as [
+          string,
+          string,
+        ],
+    ),
+  ]);
+}
+
+/**
+ * Whether `check` sees a resource that will create an object: no previous inputs (a new
+ * resource), or previous inputs in another parent, however spelled (a replacement).
+ */
+function createsNewObject(
+  fields: readonly string[],
+  olds: unknown,
+  news: Record<string, unknown>,
+): boolean {
   if (!isPlainObject(olds) || Object.keys(olds).filter((k) => k !== "__provider").length === 0) {
     return true;
   }
-  return (["shieldZoneId", "pullZoneId"] as const).some(
+  return fields.some(
     (k) => isSet(olds[k]) && isSet(news[k]) && !isUnknown(news[k]) && olds[k] !== news[k],
   );
 }
-
-/** Which addressing field inputs use (undefined: none). */
-const placementOf = (i: Record<string, unknown>) =>
-  (Object.keys(PLACEMENT) as (keyof typeof PLACEMENT)[]).find((k) => isSet(i[k]));
 
 /**
  * The `check` of a kind: validates the inputs; returns them with enumeration names.
@@ -65,45 +80,44 @@ export const checkFor =
   (kind: ZoneObjectKind, plan: ConfigurationPlan) =>
   (olds: unknown, news: unknown): dynamic.CheckResult =>
     safeCheck(news, (n) => {
-      const conflicts = ownerConflicts(n, ["ruleId"]);
+      const w = wordsOf(kind);
+      const ways = placements(kind);
+      const says = [...ways.values()].join(", ");
+      const conflicts = ownerConflicts(n, [w.id]);
       if (conflicts.length > 0) return { inputs: n, failures: conflicts };
       const failures: Failure[] = checkInputs(zoneObjectInputsSchema, n);
-      const placed = (Object.keys(PLACEMENT) as (keyof typeof PLACEMENT)[]).filter((k) =>
-        isSet(n[k]),
-      );
+      const placed = [...ways.keys()].filter((k) => isSet(n[k]));
       if (placed.length > 1) {
         failures.push({
           property: placed[1],
-          reason: `set exactly one of ${Object.values(PLACEMENT).join(", ")}; got ${placed.join(" and ")}`,
+          reason: `set exactly one of ${says}; got ${placed.join(" and ")}`,
         });
       } else if (placed.length === 0) {
-        failures.push({
-          property: "shieldZoneId",
-          reason: `one of ${Object.values(PLACEMENT).join(", ")} is required`,
-        });
+        failures.push({ property: kind.parent.field, reason: `one of ${says} is required` });
       }
-      const creates = placed.length === 1 && placed[0] !== "ruleId";
-      const was = isPlainObject(olds) ? placementOf(olds) : undefined;
+      const creates = placed.length === 1 && placed[0] !== w.id;
+      const was = isPlainObject(olds) ? [...ways.keys()].find((k) => isSet(olds[k])) : undefined;
+      const spelled = (f: unknown) => f !== w.id && f !== kind.parent.field;
       if (
         creates &&
         was !== undefined &&
         was !== placed[0] &&
-        (was === "pullZoneId" || placed[0] === "pullZoneId") &&
+        (spelled(was) || spelled(placed[0])) &&
         isPlainObject(olds) &&
         typeof olds.ruleName === "string" &&
         typeof n.ruleName === "string" &&
         !isUnknown(n.ruleName) &&
         n.ruleName !== olds.ruleName
       ) {
-        // A pull zone may be the very shield zone the rule is in: the replacement would not
-        // find the rule under its new name, create a second one beside it, and (an adopted
-        // rule) leave the first one enforcing.
+        // Another spelling of a parent may name the very parent the object is in (a pull zone
+        // of its shield zone): the replacement would not find the object under its new name,
+        // create a second one beside it, and (an adopted one) leave the first one in force.
         failures.push({
-          property: "ruleName",
+          property: w.name,
           reason:
-            `cannot change together with the addressing (${was} to ${placed[0]}): the rule ` +
-            `would be created again beside rule "${olds.ruleName}" instead of renamed. Change ` +
-            `ruleName alone first, run \`pulumi up\`, then change ${was} to ${placed[0]}`,
+            `cannot change together with the addressing (${was} to ${placed[0]}): the ${w.one} ` +
+            `would be created again beside ${w.one} "${olds.ruleName}" instead of renamed. Change ` +
+            `${w.name} alone first, run \`pulumi up\`, then change ${was} to ${placed[0]}`,
         });
       }
       if (
@@ -112,20 +126,25 @@ export const checkFor =
         (typeof n.ruleName !== "string" || n.ruleName === "")
       ) {
         failures.push({
-          property: "ruleName",
+          property: w.name,
           reason:
-            "is required when creating a rule (shieldZoneId or pullZoneId): names are unique in a " +
-            "zone, and the name is how a create is made idempotent",
+            `is required when creating a ${w.one} (${placingFields(kind.parent).join(" or ")}): ` +
+            "names are unique in a zone, and the name is how a create is made idempotent",
         });
       }
       const config = n.ruleConfiguration;
-      if (creates && createsNewRule(olds, n) && isPlainObject(config)) {
+      if (
+        creates &&
+        createsNewObject(placingFields(kind.parent), olds, n) &&
+        isPlainObject(config)
+      ) {
         for (const property of plan.missingForCreate(n)) {
           failures.push({
             property,
             reason:
-              `is required when creating a rule: a new rule needs ` +
-              `${plan.fields.requiredForCreate.join(", ")} (variableTypes with at least one variable)`,
+              `is required when creating a ${w.one}: a new ${w.one} needs ` +
+              plan.fields.requiredForCreate.join(", ") +
+              (plan.fields.requiredNote ? ` ${plan.fields.requiredNote}` : ""),
           });
         }
       }
@@ -136,7 +155,7 @@ export const checkFor =
         failures.push(
           ...validate(kind.configurationSchema, stripUnknowns(wire), "ruleConfiguration"),
         );
-        if (isPlainObject(wire) && kind.extraChecks) failures.push(...kind.extraChecks(wire));
+        if (isPlainObject(wire)) failures.push(...capabilitiesOf(kind).extraChecks(wire));
       }
       return {
         inputs:

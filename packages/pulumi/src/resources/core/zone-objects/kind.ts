@@ -1,8 +1,9 @@
 /**
- * What a kind of "object in a shield zone" (a rate-limit rule, a custom WAF rule) declares to
- * the one engine that manages such objects (engine.ts). The engine owns the safety rules
- * (docs/resources.md, "Ownership"): identity is the object id; adopt by id; a name is unique
- * in a zone and checked before any write; an object is never taken over by name; "gone" only
+ * What a kind of "object in a parent" (a rate-limit rule or custom WAF rule of a shield zone,
+ * a record of a DNS zone) declares to the one engine that manages such objects (engine.ts).
+ * The engine owns the safety rules (docs/resources.md, "Ownership"): identity is the object
+ * id; adopt by id; a name is unique in a parent (unless the kind shares names) and checked
+ * before any write; an object is never taken over by name; "gone" only
  * on confirmed evidence; a 202 is pending and read back; an unknown outcome is never
  * re-sent blindly; claims within a run; `origin` kept. A kind brings only what is its own.
  *
@@ -13,12 +14,16 @@
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
-import type { Failure } from "../common";
-import type { ZoneObjectInputs, ZoneObjectOutputs } from "./state";
+import type { KindCapabilities } from "./capabilities";
+import type { IdForm } from "./ids";
+import type { Parent } from "./parent";
+
+/** An object's id on the platform: a number, or a string (a GUID). */
+export type ObjectId = number | string;
 
 /** An object as the platform returns it: an id, its zone, a name, a configuration. */
-export interface ZoneObject {
-  id: number;
+export interface ZoneObject<I extends ObjectId = ObjectId> {
+  id: I;
   shieldZoneId: number;
   ruleName?: string | null;
   ruleDescription?: string | null;
@@ -41,27 +46,27 @@ export type ZoneObjectWrite<O> =
 /** The calls the engine makes for a kind (the client's methods; retries are theirs). */
 export interface ZoneObjectEndpoints<O extends ZoneObject> {
   /**
-   * GET one object; throws a not-found error when it is gone. `zone` is its shield zone when
+   * GET one object; throws a not-found error when it is gone. `zone` is its parent when
    * known (an API whose paths hold the zone needs it).
    */
-  get(id: number, zone?: number): Promise<O>;
+  get(id: O["id"], zone?: number): Promise<O>;
   /**
    * A refresh's read of one object, when it differs from `get` (access lists: the zone's
    * listing is shared by the reads of one refresh, zone-reads.ts). Undefined: `get`.
    */
-  read?(id: number, zone: number): Promise<O>;
+  read?(id: O["id"], zone: number): Promise<O>;
   /** POST a new object (never retried blindly by the engine: an unknown outcome is looked up). */
   create(body: Record<string, unknown>): Promise<ZoneObjectWrite<O>>;
   /**
    * PATCH whole top-level values (safe to repeat). `current` is the object as just read (the
    * body was planned against it).
    */
-  update(id: number, body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
+  update(id: O["id"], body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
   /**
-   * DELETE one object (`zone`: its shield zone, when known). An answer with `statusCode: 202`
+   * DELETE one object (`zone`: its parent, when known). An answer with `statusCode: 202`
    * (accepted, applied later) is read back until the object is not found.
    */
-  delete(id: number, zone?: number): Promise<unknown>;
+  delete(id: O["id"], zone?: number): Promise<unknown>;
   /** Every object of a zone, all pages of `perPage` objects (default: the client's 100). */
   listZone(zone: number, perPage?: number): Promise<O[]>;
 }
@@ -76,47 +81,55 @@ export interface ConfigurationFields {
   nullable: ReadonlySet<string>;
   /** Fields a new object cannot exist without (`variableTypes`: at least one variable). */
   requiredForCreate: readonly string[];
+  /**
+   * What `check` adds after the list of required fields, in the kind's words (a rule's:
+   * `(variableTypes with at least one variable)`); none by default.
+   */
+  requiredNote?: string;
 }
 
 /**
- * The words a kind's messages use: what one object is called (`rule`), several (`rules`), its
- * public id and name fields (`ruleId`, `ruleName`), and what its zone is (`shield zone`).
+ * The words a kind's messages use: what one object is called (`rule`), several (`rules`), and
+ * its public id and name fields (`ruleId`, `ruleName`). Its parent's words are the parent's
+ * ({@link Parent}).
  */
 export interface Words {
   one: string;
   many: string;
   id: string;
   name: string;
-  /** What the zone of an object is called (default `shield zone`; a DNS record's: `DNS zone`). */
-  zone?: string;
-  /** The public field that places a new object in a zone (default `shieldZoneId`). */
-  zoneId?: string;
 }
 
-/** The words of the rule kinds (the engine's default). */
-export const RULE_WORDS: Required<Words> = {
-  one: "rule",
-  many: "rules",
-  id: "ruleId",
-  name: "ruleName",
-  zone: "shield zone",
-  zoneId: "shieldZoneId",
-};
+/** A kind's words with its parent's: what the parent is called and its public field. */
+export interface MessageWords extends Words {
+  /** What the parent of an object is called (`shield zone`, `DNS zone`). */
+  zone: string;
+  /** The public field that places a new object in a parent (`shieldZoneId`, `zoneId`). */
+  zoneId: string;
+}
 
-/** The words of a kind's messages (the defaults for the ones it does not declare). */
-export const wordsOf = (kind: { words?: Words }): Required<Words> => ({
-  ...RULE_WORDS,
+/** The words of a kind's messages, its parent's included. */
+export const wordsOf = (kind: { words: Words; parent: Parent }): MessageWords => ({
   ...kind.words,
+  zone: kind.parent.word,
+  zoneId: kind.parent.field,
 });
 
-/** One kind of zone object, as the engine needs it. */
-export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
+/**
+ * One kind of zone object, as the engine needs it: its identity, parent, words, fields and
+ * endpoints, and the optional capabilities it declares (capabilities.ts).
+ */
+export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> extends KindCapabilities<O> {
   /** Type name in messages and labels (`RateLimitRule`). */
   typeName: string;
   /** What one object is called in messages (`rate-limit rule`). */
   noun: string;
-  /** Words of messages and public field names (default: {@link RULE_WORDS}). */
-  words?: Words;
+  /** Words of messages and public field names. */
+  words: Words;
+  /** The parent of its objects: how a program addresses it, and its words. */
+  parent: Parent;
+  /** How its ids look: numbers (default) or strings (GUIDs). */
+  ids?: IdForm;
   /** Namespace of this kind's claims within a run (ids of two kinds may be equal). */
   claimKey: string;
   /** The configuration's field semantics. */
@@ -126,70 +139,6 @@ export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> {
    * integers), by reference to a schema module's export (precompiled: `spec/precompiled.ts`).
    */
   configurationSchema: SchemaRef;
-  /** Checks of the configuration that a schema cannot say (e.g. a count above 0). */
-  extraChecks?(wire: Record<string, unknown>): Failure[];
   /** The platform calls. */
   endpoints: ZoneObjectEndpoints<O>;
-  /**
-   * Whether an entry of `zone`'s list reads exactly like the object's GET (then a refresh reads
-   * the objects of a zone with its list: zone-reads.ts). Undefined: every read is a GET.
-   */
-  listEntryReads?(entry: O, zone: number): boolean;
-  /**
-   * Whether an adopting create (by id) reads the object as a refresh does (`endpoints.read`:
-   * the zone's answer shared by the reads of a run, zone-reads.ts) instead of a GET of its
-   * own: for a kind whose GET is its zone's whole answer (DNS records), N adopts of one zone
-   * then make one call. The session rules keep it fresh: no answer from before this process's
-   * last write of a zone object, or older than the session window, serves an adopt; the write
-   * an adopt makes (a field that differs) ends the sessions as every write does.
-   */
-  adoptReadsShared?: boolean;
-  /**
-   * Runs just before a POST, after the name check (e.g. a plan limit); throws to refuse:
-   * nothing is written. `listed` is the zone as listed for the name check, `createdInRun`
-   * the ids this run created in the zone since.
-   */
-  beforeCreate?(ctx: {
-    zone: number;
-    pullZoneId?: number;
-    listed: readonly O[];
-    createdInRun: readonly number[];
-    what: string;
-    /** The program's inputs (after `check`). */
-    inputs: ZoneObjectInputs;
-  }): Promise<void>;
-  /**
-   * Runs after the object exists (a 200, a 202 read back, or found after an unknown outcome)
-   * and returns it as the state should record it, e.g. after a second write a POST cannot
-   * carry. Throws a `PartialCreateError` (recovery.ts) when that write fails: the id is kept.
-   */
-  afterCreate?(ctx: {
-    object: O;
-    zone: number;
-    inputs: ZoneObjectInputs;
-    what: string;
-  }): Promise<O>;
-  /**
-   * Whether names are unique in a zone: `"unique"` (default: rules, lists; the zone is checked
-   * for the name before a create or rename, and a 202 that names no object is resolved by
-   * name) or `"shared"` (a DNS zone, where a round-robin set is several records of one name:
-   * no name check and no name claim; "no take-over" works by id only, and an object whose
-   * create answer was lost or named nothing is found by {@link sentIn} alone).
-   */
-  names?: "unique" | "shared";
-  /**
-   * Proof that `object` is what a create sent (`body`, the POST's body): every field sent holds
-   * the value sent. Declared, a create whose outcome is unknown (a timeout or 5xx after the
-   * POST, or an answer that names no object) is recovered by proof, never by name: the
-   * objects of the zone that were not there before the POST and that no resource of this run
-   * claims are listed; exactly one of them holding every field sent is adopted as created;
-   * any other count fails naming the candidates and the way out (nothing forgotten, nothing
-   * re-sent). Required with `names: "shared"`.
-   */
-  sentIn?(object: O, body: Record<string, unknown>): boolean;
-  /**
-   * Fields whose change replaces the resource besides its identity (what the platform
-   * cannot change in place), in public names; undefined or empty: none.
-   */
-  replacedBy?(olds: Partial<ZoneObjectOutputs>, news: ZoneObjectInputs): string[];
 }

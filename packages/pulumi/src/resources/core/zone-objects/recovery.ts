@@ -14,8 +14,10 @@ import {
 } from "../common";
 import { seconds, statusLine } from "../engine-log";
 import { getClient } from "../settings";
-import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
-import type { ZoneObjectInputs } from "./state";
+import type { RecoveryByProof } from "./capabilities";
+import { isObjectId } from "./ids";
+import { wordsOf, type ObjectId, type ZoneObject, type ZoneObjectKind } from "./kind";
+import type { ObjectInputs } from "./state";
 
 /** Waits and bounds of the recovery paths, in milliseconds (tests shorten them). */
 export const timing = {
@@ -88,7 +90,7 @@ export async function pollUntil<T>(
  */
 export async function readBack<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
-  ruleId: number,
+  ruleId: O["id"],
   ready: (rule: O) => boolean,
   zone?: number,
 ): Promise<O | undefined> {
@@ -96,7 +98,7 @@ export async function readBack<O extends ZoneObject>(
     async () => {
       try {
         const rule = await kind.endpoints.get(ruleId, zone);
-        return typeof rule?.id === "number" ? rule : undefined;
+        return isObjectId(kind.ids, rule?.id) ? rule : undefined;
       } catch (e) {
         if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
           throw e;
@@ -117,7 +119,7 @@ export async function readBack<O extends ZoneObject>(
  */
 export async function readBackGone(
   kind: ZoneObjectKind,
-  ruleId: number,
+  ruleId: ObjectId,
   zone: number | undefined,
   what: string,
 ): Promise<void> {
@@ -153,7 +155,7 @@ export async function readBackGone(
  */
 export async function confirmGone(
   kind: ZoneObjectKind,
-  ruleId: number,
+  ruleId: ObjectId,
   zone: number | undefined,
   cause: unknown,
   what: string,
@@ -195,7 +197,7 @@ export class PartialCreateError extends ResourceOperationError {
   readonly id: string;
   readonly properties: Record<string, unknown>;
   readonly reasons: string[];
-  constructor(message: string, id: number, properties: Record<string, unknown>) {
+  constructor(message: string, id: ObjectId, properties: Record<string, unknown>) {
     super(message);
     this.id = String(id);
     this.properties = properties;
@@ -205,9 +207,9 @@ export class PartialCreateError extends ResourceOperationError {
 
 /** State recorded for a rule whose values are not known yet (a pending write). */
 export function pendingOutputs(
-  ruleId: number,
+  ruleId: ObjectId,
   zone: number,
-  inputs: ZoneObjectInputs & { [PROVIDER_KEY]?: unknown },
+  inputs: ObjectInputs & { [PROVIDER_KEY]?: unknown },
 ): Record<string, unknown> {
   const outs: Record<string, unknown> = { ruleId, shieldZoneId: zone, adopted: false };
   if (inputs.pullZoneId !== undefined) outs.pullZoneId = inputs.pullZoneId;
@@ -223,9 +225,9 @@ export function pendingOutputs(
  */
 export async function recoverCreatedRule<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
-  inputs: ZoneObjectInputs,
+  inputs: ObjectInputs,
   zone: number,
-  known: ReadonlySet<number>,
+  known: ReadonlySet<ObjectId>,
   cause: unknown,
   what: string,
 ): Promise<O> {
@@ -273,7 +275,7 @@ export async function findByName<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
   zone: number,
   name: string,
-  known: ReadonlySet<number>,
+  known: ReadonlySet<ObjectId>,
 ): Promise<O | undefined> {
   return pollUntil(
     async () =>
@@ -295,15 +297,16 @@ export async function findByName<O extends ZoneObject>(
  */
 export async function recoverByProof<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
+  proof: RecoveryByProof<O>,
   zone: number,
   body: Record<string, unknown>,
-  known: ReadonlySet<number>,
-  claimed: (id: number) => boolean,
+  known: ReadonlySet<ObjectId>,
+  claimed: (id: ObjectId) => boolean,
   cause: unknown,
   what: string,
 ): Promise<O> {
   const w = wordsOf(kind);
-  const sentIn = kind.sentIn!;
+  const sentIn = (o: O, body: Record<string, unknown>) => proof.sentIn(o, body);
   const why = cause === undefined ? "the platform's answer named no " + w.one : messageOf(cause);
   const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
   let fresh: O[] = [];

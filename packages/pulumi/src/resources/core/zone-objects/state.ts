@@ -11,12 +11,15 @@
  * `diff` compares by value, so only the next real update writes the names.
  */
 import { isUnknown } from "../common";
-import type { ZoneObject } from "./kind";
+import type { ObjectId, ZoneObject } from "./kind";
 import { present, type ConfigurationPlan } from "./plan";
 
-/** Inputs of a zone object after `check` (enumerations by name). */
-export interface ZoneObjectInputs {
-  ruleId?: number;
+/**
+ * Inputs of a zone object after `check` (enumerations by name). `I`: the form of its id (the
+ * public types of the rule kinds: numbers).
+ */
+export interface ZoneObjectInputs<I extends ObjectId = number> {
+  ruleId?: I;
   shieldZoneId?: number;
   pullZoneId?: number;
   ruleName?: string | null;
@@ -29,9 +32,9 @@ export interface ZoneObjectInputs {
  * State of a zone object: its identity, the mode, and the managed fields (as the program
  * wrote them) holding the platform's values. Unmanaged fields are not kept.
  */
-export interface ZoneObjectOutputs {
+export interface ZoneObjectOutputs<I extends ObjectId = number> {
   /** Id of the object on the platform. */
-  ruleId: number;
+  ruleId: I;
   /** Shield zone of the object. */
   shieldZoneId: number;
   /** Pull zone the object was placed by (only when the program uses `pullZoneId`). */
@@ -60,6 +63,12 @@ export interface ZoneObjectOutputs {
   reported?: Record<string, unknown>;
 }
 
+/** Inputs of an object of any kind, inside the engine (its id a number or a string). */
+export type ObjectInputs = ZoneObjectInputs<ObjectId>;
+
+/** State of an object of any kind, inside the engine. */
+export type ObjectOutputs = ZoneObjectOutputs<ObjectId>;
+
 /** Top-level fields besides the configuration. */
 export type TopField = "ruleName" | "ruleDescription";
 
@@ -67,7 +76,7 @@ export type TopField = "ruleName" | "ruleDescription";
 export type PatchField = "ruleName" | "ruleDescription" | "ruleConfiguration";
 
 /** Whether a state manages a top-level field (absent from 0.1 states: managed if present). */
-export const managesTop = (o: Partial<ZoneObjectOutputs>, f: TopField): boolean =>
+export const managesTop = (o: Partial<ObjectOutputs>, f: TopField): boolean =>
   o[f] !== undefined && !(o.unmanaged ?? []).includes(f);
 
 /** Whether the program addresses the object by `ruleId`. */
@@ -75,7 +84,7 @@ export const isAdoptMode = (i: { ruleId?: unknown }): boolean =>
   i.ruleId !== undefined && i.ruleId !== null;
 
 /** Which of `ruleId`, `pullZoneId`, `shieldZoneId` places the object. */
-const placementOf = (i: ZoneObjectInputs) =>
+const placementOf = (i: ObjectInputs) =>
   isAdoptMode(i)
     ? "ruleId"
     : i.pullZoneId !== undefined && i.pullZoneId !== null
@@ -86,7 +95,7 @@ const placementOf = (i: ZoneObjectInputs) =>
  * Where an object in a state came from: `"adopted"` (it existed before its resource) or
  * `"created"`. States written before `origin` existed: adopted when addressed by `ruleId`.
  */
-export const originOf = (o: Partial<ZoneObjectOutputs>): "adopted" | "created" =>
+export const originOf = (o: Partial<ObjectOutputs>): "adopted" | "created" =>
   o.origin ?? (o.adopted === true ? "adopted" : "created");
 
 /**
@@ -111,8 +120,8 @@ export const deletesOnDestroy = (o: {
  * found no drift leaves `preview --diff` clean and one that found drift shows it once, in
  * the program's form.
  */
-export function inputsFromOutputs(o: ZoneObjectOutputs): ZoneObjectInputs {
-  const inputs: ZoneObjectInputs = o.adopted
+export function inputsFromOutputs(o: ObjectOutputs): ObjectInputs {
+  const inputs: ObjectInputs = o.adopted
     ? { ruleId: o.ruleId, ruleConfiguration: {} }
     : o.pullZoneId !== undefined && o.pullZoneId !== null
       ? { pullZoneId: o.pullZoneId, ruleConfiguration: {} }
@@ -125,7 +134,7 @@ export function inputsFromOutputs(o: ZoneObjectOutputs): ZoneObjectInputs {
 }
 
 /** Identity fields whose change replaces the resource (a different object or zone). */
-export function replacedBy(olds: Partial<ZoneObjectOutputs>, news: ZoneObjectInputs): string[] {
+export function replacedBy(olds: Partial<ObjectOutputs>, news: ObjectInputs): string[] {
   const differs = (v: unknown, o: unknown) =>
     v !== undefined && v !== null && (isUnknown(v) || v !== o);
   const out: string[] = [];
@@ -144,7 +153,7 @@ export function statePlan(cp: ConfigurationPlan) {
    * Top-level fields whose managed values differ between the program and an object as the
    * platform holds it (`ruleConfiguration` when any managed configuration field differs).
    */
-  function fieldsToPatch(news: ZoneObjectInputs, rule: ZoneObject): PatchField[] {
+  function fieldsToPatch(news: ObjectInputs, rule: ZoneObject): PatchField[] {
     const out: PatchField[] = [];
     for (const f of ["ruleName", "ruleDescription"] as const) {
       if (news[f] === undefined) continue;
@@ -161,7 +170,7 @@ export function statePlan(cp: ConfigurationPlan) {
 
   /** The PATCH body that brings an object to the program's managed values (undefined: none). */
   function patchFor(
-    news: ZoneObjectInputs,
+    news: ObjectInputs,
     rule: ZoneObject,
   ): { body: Record<string, unknown>; fields: PatchField[] } | undefined {
     const fields = fieldsToPatch(news, rule);
@@ -186,10 +195,10 @@ export function statePlan(cp: ConfigurationPlan) {
    */
   function toOutputs(
     rule: ZoneObject,
-    news: ZoneObjectInputs,
+    news: ObjectInputs,
     origin: "adopted" | "created",
-  ): ZoneObjectOutputs {
-    const outs: ZoneObjectOutputs = {
+  ): ObjectOutputs {
+    const outs: ObjectOutputs = {
       ruleId: rule.id,
       shieldZoneId: rule.shieldZoneId,
       adopted: isAdoptMode(news),
@@ -219,13 +228,13 @@ export function statePlan(cp: ConfigurationPlan) {
    * managed value, the managed set, the mode, `deleteOnDestroy`). No API call.
    */
   function planChanges(
-    olds: Partial<ZoneObjectOutputs>,
-    news: ZoneObjectInputs,
+    olds: Partial<ObjectOutputs>,
+    news: ObjectInputs,
   ): { replaces: string[]; changed: string[] } {
     const replaces = replacedBy(olds, news);
     const changed: string[] = [];
     const mode = placementOf(news);
-    if (mode !== placementOf(inputsFromOutputs({ adopted: false, ...olds } as ZoneObjectOutputs))) {
+    if (mode !== placementOf(inputsFromOutputs({ adopted: false, ...olds } as ObjectOutputs))) {
       changed.push(mode);
     }
     for (const f of ["ruleName", "ruleDescription"] as const) {

@@ -1,5 +1,5 @@
 /**
- * Reads of many objects of one shield zone served by the zone's list: a `pulumi refresh` of N
+ * Reads of many objects of one parent (zone) served by its list: a `pulumi refresh` of N
  * rules of a zone makes 1 GET and one list call per 1 000 rules instead of N GETs (the engine
  * reads 4 × cores resources at once, so each GET's round trip holds up the refresh).
  *
@@ -23,7 +23,8 @@
  */
 import { deepEqual } from "../common";
 import { readSessions } from "../run-state";
-import type { ZoneObject, ZoneObjectKind } from "./kind";
+import { capabilitiesOf, type ParentReads } from "./capabilities";
+import type { ObjectId, ZoneObject, ZoneObjectKind } from "./kind";
 
 /** How long after its answer a zone's list may serve a read, in milliseconds. */
 export const ZONE_READ_MAX_AGE_MS = 2000;
@@ -38,7 +39,7 @@ export const ZONE_READ_PAGE_SIZE = 1000;
 /** What every session keeps: the ids read in it, and when its zone-wide answer came. */
 interface SessionBase {
   /** Ids read in this session. */
-  readonly ids: Set<number>;
+  readonly ids: Set<ObjectId>;
   /** When the zone-wide answer came (`performance.now()`); undefined while it is pending. */
   answeredAt?: number;
 }
@@ -48,12 +49,12 @@ interface SessionBase {
  * is none, when `id` was read in it already, or when its answer is older than
  * {@link ZONE_READ_MAX_AGE_MS}.
  */
-function joinSession<S extends SessionBase>(key: string, id: number): S {
+function joinSession<S extends SessionBase>(key: string, id: ObjectId): S {
   let s = readSessions.get(key) as S | undefined;
   const expired =
     s?.answeredAt !== undefined && performance.now() - s.answeredAt > ZONE_READ_MAX_AGE_MS;
   if (!s || s.ids.has(id) || expired) {
-    s = { ids: new Set<number>() } as SessionBase as S;
+    s = { ids: new Set<ObjectId>() } as SessionBase as S;
     readSessions.set(key, s);
   }
   s.ids.add(id);
@@ -65,7 +66,7 @@ interface Session<O> extends SessionBase {
   /** The first read's GET (undefined when it failed). */
   first?: Promise<O | undefined>;
   /** The zone's entries that may serve reads, by id; undefined: none (every read goes alone). */
-  list?: Promise<Map<number, O> | undefined>;
+  list?: Promise<Map<ObjectId, O> | undefined>;
 }
 
 /** What a read takes from an object (compared with `deepEqual`: key order carries no meaning). */
@@ -87,17 +88,17 @@ const readView = (o: ZoneObject) => ({
 async function servingEntries<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
   zone: number,
-  reads: NonNullable<ZoneObjectKind<O>["listEntryReads"]>,
+  reads: ParentReads<O>["listEntryReads"],
   first: Promise<O | undefined>,
-  askedId: number,
+  askedId: O["id"],
   answered: () => void,
-): Promise<Map<number, O> | undefined> {
+): Promise<Map<ObjectId, O> | undefined> {
   try {
     const [listed, firstGot] = await Promise.all([
       kind.endpoints.listZone(zone, ZONE_READ_PAGE_SIZE).finally(answered),
       first,
     ]);
-    const byId = new Map<number, O>();
+    const byId = new Map<ObjectId, O>();
     for (const o of listed) if (reads(o, zone)) byId.set(o.id, o);
     if (!firstGot && !byId.has(askedId)) return undefined; // nothing to check the list against
     const got = firstGot ?? (await kind.endpoints.get(askedId, zone));
@@ -114,13 +115,13 @@ async function servingEntries<O extends ZoneObject>(
 
 /**
  * The read of one object of `kind` (its GET, or its entry in the zone's list). `zone` is the
- * object's shield zone from the state; without it, always a GET.
+ * object's parent from the state; without it, always a GET.
  * @throws what the GET throws (a not-found error when it is gone).
  */
 export function zoneReader<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
-): (id: number, zone: number | undefined) => Promise<O> {
-  const reads = kind.listEntryReads;
+): (id: O["id"], zone: number | undefined) => Promise<O> {
+  const reads = capabilitiesOf(kind).listEntryReads;
   return async (id, zone) => {
     if (typeof zone === "number" && kind.endpoints.read) return kind.endpoints.read(id, zone);
     if (!reads || typeof zone !== "number") return kind.endpoints.get(id, zone);
@@ -176,7 +177,7 @@ interface SharedAnswer extends SessionBase {
  */
 export async function sharedZoneAnswer<T>(
   key: string,
-  id: number,
+  id: ObjectId,
   fetch: () => Promise<T>,
 ): Promise<T> {
   const s = joinSession<SharedAnswer>(key, id);

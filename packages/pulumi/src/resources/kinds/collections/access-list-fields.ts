@@ -201,7 +201,7 @@ export function toEngineInputs(i: AccessListInputs): ZoneObjectInputs {
 function fromEngineInputs(i: ZoneObjectInputs, zone: number): AccessListInputs {
   const out: AccessListInputs = {};
   if (isSet(i.ruleId)) {
-    out.listId = i.ruleId;
+    out.listId = i.ruleId as number;
     out.shieldZoneId = zone;
   }
   if (isSet(i.shieldZoneId)) out.shieldZoneId = i.shieldZoneId;
@@ -230,7 +230,7 @@ export function toPublicOutputs(o: ZoneObjectOutputs & Record<string, unknown>):
   for (const f of CONFIG) if (!managed(f) && o.reported) unmanaged.push(f);
   const entries = typeof c.entries === "string" ? c.entries : undefined;
   const out: AccessListOutputs & Record<string, unknown> = {
-    listId: o.ruleId,
+    listId: o.ruleId as number,
     shieldZoneId: o.shieldZoneId,
     ...(o.pullZoneId !== undefined ? { pullZoneId: o.pullZoneId } : {}),
     ...(r.configurationId !== undefined ? { configurationId: r.configurationId as number } : {}),

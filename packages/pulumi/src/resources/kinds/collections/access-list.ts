@@ -47,10 +47,11 @@ import {
 } from "../../core/zone-objects/recovery";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
+import { shieldZoneParent } from "../parents/shield-zone";
 import { enumCodec } from "./enum-codec";
 
 /** A custom list in the engine's terms, with the zone's limits when it was read. */
-export interface AccessListObject extends ZoneObject {
+export interface AccessListObject extends ZoneObject<number> {
   /** The zone's entry count and limit as read with the list (for an update's limit check). */
   limits?: { customEntryCount: number; customEntryLimit: number; planType?: unknown };
 }
@@ -305,6 +306,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
   typeName: "AccessList",
   noun: "custom access list",
   words: ACCESS_LIST_WORDS,
+  parent: shieldZoneParent,
   claimKey: "access-list",
   config: accessListFields,
   configurationSchema: schemaRef(

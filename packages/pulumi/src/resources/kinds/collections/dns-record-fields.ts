@@ -225,7 +225,7 @@ function fromEngineInputs(
   scriptId: number | null | undefined,
 ): DnsRecordInputs {
   const out: DnsRecordInputs = {};
-  if (isSet(i.ruleId)) out.recordId = i.ruleId;
+  if (isSet(i.ruleId)) out.recordId = i.ruleId as number;
   out.zoneId = i.shieldZoneId ?? zone;
   if (i.ruleName !== undefined) out.name = i.ruleName ?? "";
   const c = i.ruleConfiguration ?? {};
@@ -249,7 +249,7 @@ export function toPublicOutputs(
   const c = o.ruleConfiguration ?? {};
   const r = o.reported ?? {};
   const out: DnsRecordOutputs & Record<string, unknown> = {
-    recordId: o.ruleId,
+    recordId: o.ruleId as number,
     zoneId: o.shieldZoneId,
     type: String(enumName("type", c.type ?? r.type)),
     name: String(o.ruleName ?? ""),

@@ -9,7 +9,7 @@
 import { claim, claimsOf } from "../../core/run-state";
 import { ResourceOperationError } from "../../core/common";
 import type { ZoneObject } from "../../core/zone-objects/kind";
-import type { ZoneObjectInputs } from "../../core/zone-objects/state";
+import type { ObjectInputs } from "../../core/zone-objects/state";
 
 /** A record as the rule sees it: its type's name and its name. */
 interface Named {
@@ -39,7 +39,7 @@ function conflicts(mine: Named, others: readonly Named[]): Named[] {
  * `typeName` gives a record type's name from the engine's value (an integer or a name).
  */
 export function refuseCnameConflicts(
-  ctx: { zone: number; listed: readonly ZoneObject[]; what: string; inputs: ZoneObjectInputs },
+  ctx: { zone: number; listed: readonly ZoneObject<number>[]; what: string; inputs: ObjectInputs },
   typeName: (v: unknown) => string,
 ): void {
   const config = (ctx.inputs.ruleConfiguration ?? {}) as Record<string, unknown>;

@@ -39,6 +39,7 @@ import type {
 } from "../../core/zone-objects/kind";
 import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
+import { dnsZoneParent } from "../parents/dns-zone";
 import { enumCodec } from "./enum-codec";
 
 /** The words of a DNS record's messages and its public id, name and zone fields. */
@@ -47,8 +48,6 @@ export const DNS_RECORD_WORDS: Words = {
   many: "records",
   id: "recordId",
   name: "name",
-  zone: "DNS zone",
-  zoneId: "zoneId",
 };
 
 /** The enumerations of a record, by public field: names in the state, integers on the wire. */
@@ -103,7 +102,7 @@ export const dnsRecordFields: ConfigurationFields = {
 };
 
 /** A record in the engine's terms. */
-export type DnsRecordObject = ZoneObject;
+export type DnsRecordObject = ZoneObject<number>;
 
 /** The platform's environment variables in the program's form (`{name, value}`). */
 const variablesOf = (v: unknown): { name: string; value: string }[] =>
@@ -237,6 +236,7 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
   typeName: "DnsRecord",
   noun: "DNS record",
   words: DNS_RECORD_WORDS,
+  parent: dnsZoneParent,
   claimKey: "dns-record",
   config: dnsRecordFields,
   configurationSchema: schemaRef(__dirname, "./dns-record-schemas", "dnsRecordConfigurationSchema"),

@@ -12,7 +12,16 @@ import {
 import { findEmbeddedFailure } from "edgeplatform-client";
 import { isPlainObject } from "../../core/common";
 import { getClient } from "../../core/settings";
-import type { ConfigurationFields, ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
+import type {
+  ConfigurationFields,
+  Words,
+  ZoneObject,
+  ZoneObjectKind,
+} from "../../core/zone-objects/kind";
+import { shieldZoneParent } from "../parents/shield-zone";
+
+/** The words of the rule kinds' messages and their public id and name fields. */
+export const RULE_WORDS: Words = { one: "rule", many: "rules", id: "ruleId", name: "ruleName" };
 
 /** Configuration fields the API declares nullable (shared by the rule kinds). */
 export const RULE_NULLABLE: ReadonlySet<string> = new Set([
@@ -38,12 +47,16 @@ export const REQUIRED_FOR_CREATE = [
   "blockTime",
 ] as const;
 
+/** What the rule kinds' `check` says after the fields a new rule needs. */
+export const RULE_REQUIRED_NOTE = "(variableTypes with at least one variable)";
+
 /** The field semantics of a rate-limit rule's configuration. */
 export const rateLimitFields: ConfigurationFields = {
   enums: EnumsByField as unknown as Record<string, Record<string, number>>,
   normalize: (c) => normalizeRuleConfiguration(c),
   nullable: RULE_NULLABLE,
   requiredForCreate: REQUIRED_FOR_CREATE,
+  requiredNote: RULE_REQUIRED_NOTE,
 };
 
 /**
@@ -61,6 +74,8 @@ export const ruleEntryReads = (entry: ZoneObject, zone: number): boolean =>
 export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
   typeName: "RateLimitRule",
   noun: "rate-limit rule",
+  words: RULE_WORDS,
+  parent: shieldZoneParent,
   claimKey: "rule",
   config: rateLimitFields,
   configurationSchema: specSchema("ruleConfigurationSchema"),

@@ -17,7 +17,8 @@ import { messageOf, ResourceOperationError } from "../../core/common";
 import { zoneListing } from "../../core/run-state";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, ZoneObjectKind } from "../../core/zone-objects/kind";
-import { RULE_NULLABLE, ruleEntryReads } from "./rate-limit-rule";
+import { shieldZoneParent } from "../parents/shield-zone";
+import { RULE_NULLABLE, RULE_REQUIRED_NOTE, RULE_WORDS, ruleEntryReads } from "./rate-limit-rule";
 
 /**
  * Configuration fields a new WAF rule cannot exist without: what it matches (variables and
@@ -32,6 +33,7 @@ export const wafRuleFields: ConfigurationFields = {
   normalize: normalizeWafRuleConfiguration,
   nullable: RULE_NULLABLE,
   requiredForCreate: WAF_REQUIRED_FOR_CREATE,
+  requiredNote: RULE_REQUIRED_NOTE,
 };
 
 /** A plan type in words (`1` → `Advanced`). */
@@ -83,6 +85,8 @@ async function assertBelowPlanLimit(ctx: {
 export const wafRuleKind: ZoneObjectKind<CustomWafRule> = {
   typeName: "WafRule",
   noun: "custom WAF rule",
+  words: RULE_WORDS,
+  parent: shieldZoneParent,
   claimKey: "waf-rule",
   config: wafRuleFields,
   configurationSchema: specSchema("wafRuleConfigurationSchema"),

@@ -1,0 +1,102 @@
+/**
+ * A parent of zone objects (a shield zone, a DNS zone, …) as a strategy the engine is given
+ * by a kind's declaration: how a program addresses it (its field and its other spellings,
+ * resolved through the platform), what messages call it, and whether writes under one
+ * parent go one at a time. The engine knows this interface only; the parents themselves are
+ * under `kinds/parents/`.
+ *
+ * Inside the engine a parent's id travels as the object's `shieldZoneId` (the engine's field
+ * of the parent id; a kind whose public field is named otherwise maps it at its boundary);
+ * messages and checks say the parent's own {@link Parent.field} and {@link Parent.word}.
+ */
+import type { ObjectInputs } from "./state";
+
+/** Another input field that names a parent, resolved through the platform. */
+export interface ParentSpelling {
+  /** The input field (`pullZoneId`). */
+  field: string;
+  /** What that field's id is called in messages (`pull zone`). */
+  word: string;
+  /**
+   * The parent's id that `id` names (a read of the platform). Throws an error that says what
+   * failed, prefixed with `what`: nothing is written.
+   */
+  resolve(id: number, what: string): Promise<number>;
+}
+
+/** A parent of one or more kinds of objects. */
+export interface Parent {
+  /** What one parent is called in messages (`shield zone`, `DNS zone`). */
+  word: string;
+  /** The public field that places a new object in a parent (`shieldZoneId`, `zoneId`). */
+  field: string;
+  /** Other input fields that name a parent (`pullZoneId`); none by default. */
+  spellings?: readonly ParentSpelling[];
+  /**
+   * Whether the platform rewrites the parent for a child's write, so that writes under one
+   * parent must go one at a time, read-back included (default: false, writes run at once).
+   */
+  serialWrites?: boolean;
+}
+
+const isSet = (v: unknown) => v !== undefined && v !== null;
+
+/** The spelling `inputs` use to name the parent (undefined: the parent's own field). */
+export const spellingOf = (
+  parent: Parent,
+  inputs: object,
+): (ParentSpelling & { id: number }) | undefined => {
+  for (const s of parent.spellings ?? []) {
+    const id = (inputs as Record<string, unknown>)[s.field];
+    if (isSet(id)) return { ...s, id: id as number };
+  }
+  return undefined;
+};
+
+/** Every field that places a new object: the parent's own, then its other spellings. */
+export const placingFields = (parent: Parent): string[] => [
+  parent.field,
+  ...(parent.spellings ?? []).map((s) => s.field),
+];
+
+/** The parent a new object goes into: its id as given, or resolved from another spelling. */
+export async function parentOf(
+  parent: Parent,
+  inputs: ObjectInputs,
+  what: string,
+): Promise<number> {
+  const spelled = spellingOf(parent, inputs);
+  return spelled ? spelled.resolve(spelled.id, what) : (inputs.shieldZoneId as number);
+}
+
+/** `(shield zone 7)` / `(pull zone 9)`: where a create-mode resource is, for its label. */
+export function placeLabel(parent: Parent, inputs: ObjectInputs): string {
+  const spelled = spellingOf(parent, inputs);
+  return spelled
+    ? `(${spelled.word} ${String(spelled.id)})`
+    : `(${parent.word} ${String(inputs.shieldZoneId)})`;
+}
+
+/** The tail of each parent's queue of writes (parents with `serialWrites`). */
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `write` (an operation's writes and read-backs) under parent `id`: after the writes
+ * queued before it when the parent declares `serialWrites`, at once otherwise. Not nested:
+ * a write waiting for itself would never run.
+ */
+export function parentWrite<T>(parent: Parent, id: unknown, write: () => Promise<T>): Promise<T> {
+  if (!parent.serialWrites || !isSet(id)) return write();
+  const k = `${parent.field}\0${String(id)}`;
+  const before = queues.get(k) ?? Promise.resolve();
+  const run = before.then(write, write);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(k, tail);
+  void tail.then(() => {
+    if (queues.get(k) === tail) queues.delete(k);
+  });
+  return run;
+}
