@@ -220,8 +220,17 @@ function settingsSchemas(kinds) {
 /** import/kinds.generated.ts */
 function importKinds(kinds) {
   const imported = kinds.filter((k) => k.import);
+  const declared = imported.filter((k) => k.import.fields && k.settings);
+  const from = `${SRC}/import`;
   return [
     HEADER,
+    [
+      `import type { SettingsField } from "../resources/core/zone-settings/kind";`,
+      ...declared.map(
+        (k) =>
+          `import { ${k.settings.kind} } from "${importPath(from, `${SRC}/${k.settings.path}`)}";`,
+      ),
+    ].join("\n"),
     `/** What a shield zone holds that the import can write, as \`--kind\` names it. */
 export const IMPORT_KINDS = [
 ${imported.map((k) => `  ${JSON.stringify(k.stub)},`).join("\n")}
@@ -247,6 +256,13 @@ ${imported
   .map((k) => `  ${JSON.stringify(k.stub)},`)
   .join("\n")}
 ];`,
+    `/**
+ * The inputs of the kinds written from their settings declaration (the list's \`import.fields\`):
+ * each field's path, platform key and enumeration names.
+ */
+export const DECLARED_FIELDS: Partial<Record<ImportKind, readonly SettingsField[]>> = {
+${declared.map((k) => `  ${JSON.stringify(k.stub)}: ${k.settings.kind}.fields,`).join("\n")}
+};`,
   ].join("\n\n");
 }
 

@@ -6,14 +6,9 @@
  * current one, so adopting it writes nothing.
  */
 import {
-  ApiGuardianEnumsByField,
-  BotDetectionExecutionMode,
-  BotDetectionSensitivity,
-  BrowserFingerprintAggression,
   CustomPageTypes,
   DDoSShieldSensitivity,
   ShieldPlanType,
-  UploadScanningScannerMode,
   WafExecutionMode,
   WafPayloadLimitAction,
   type ApiGuardian,
@@ -31,7 +26,9 @@ import {
   pipedList,
   spacedList,
 } from "../functions/shield-zone-view";
+import { getPath } from "../resources/core/zone-settings/kind";
 import type { SettingsDefaults, ShieldZoneImport } from "./generate";
+import { DECLARED_FIELDS, type ImportKind } from "./kinds.generated";
 import {
   array,
   enumValue,
@@ -275,63 +272,18 @@ export function shieldZoneLines(
   return out;
 }
 
-type BotDetectionSettings = Omit<BotDetection, "shieldZoneId">;
-const BOT_DETECTION_FIELDS: SettingField<BotDetectionSettings>[] = [
-  { path: ["executionMode"], get: (b) => b.executionMode, table: BotDetectionExecutionMode },
-  {
-    path: ["requestIntegrity", "sensitivity"],
-    get: (b) => b.requestIntegrity?.sensitivity,
-    table: BotDetectionSensitivity,
-  },
-  {
-    path: ["ipAddress", "sensitivity"],
-    get: (b) => b.ipAddress?.sensitivity,
-    table: BotDetectionSensitivity,
-  },
-  {
-    path: ["browserFingerprint", "sensitivity"],
-    get: (b) => b.browserFingerprint?.sensitivity,
-    table: BotDetectionSensitivity,
-  },
-  {
-    path: ["browserFingerprint", "aggression"],
-    get: (b) => b.browserFingerprint?.aggression,
-    table: BrowserFingerprintAggression,
-  },
-  {
-    path: ["browserFingerprint", "complexEnabled"],
-    get: (b) => b.browserFingerprint?.complexEnabled,
-  },
-];
-type UploadScanningSettings = Omit<UploadScanning, "shieldZoneId">;
-const UPLOAD_SCANNING_FIELDS: SettingField<UploadScanningSettings>[] = [
-  { path: ["enabled"], get: (u) => u.isEnabled },
-  { path: ["csamScanningMode"], get: (u) => u.csamScanningMode, table: UploadScanningScannerMode },
-  {
-    path: ["antivirusScanningMode"],
-    get: (u) => u.antivirusScanningMode,
-    table: UploadScanningScannerMode,
-  },
-];
-type ApiGuardianSettings = NonNullable<SettingsDefaults["apiGuardian"]>;
-const API_GUARDIAN_FIELDS: SettingField<ApiGuardianSettings>[] = [
-  { path: ["enabled"], get: (a) => a.isEnabled },
-  {
-    path: ["executionMode"],
-    get: (a) => a.executionMode,
-    table: ApiGuardianEnumsByField.executionMode,
-  },
-  {
-    path: ["bodyLimitAction"],
-    get: (a) => a.bodyLimitAction,
-    table: ApiGuardianEnumsByField.bodyLimitAction,
-  },
-  {
-    path: ["unmatchedPathAction"],
-    get: (a) => a.unmatchedPathAction,
-    table: ApiGuardianEnumsByField.unmatchedPathAction,
-  },
-];
+/**
+ * The inputs of a kind written from its settings declaration (`DECLARED_FIELDS`), in its order:
+ * each field's path, its value at its platform key (`isEnabled` for `enabled`), its
+ * enumeration.
+ */
+function declaredFields<S>(kind: ImportKind): SettingField<S>[] {
+  return (DECLARED_FIELDS[kind] ?? []).map((f) => ({
+    path: f.path.split("."),
+    get: (s: S) => getPath(s, f.flatKey ?? f.path),
+    ...(f.names ? { table: f.names } : {}),
+  }));
+}
 
 /** A zone's singleton settings resource (`BotDetection`, ...) with `tree` as its inputs. */
 export function settingsLines(
@@ -381,6 +333,10 @@ export interface ZoneSettings {
   responsePages: { pageType: CustomPageType; html: string }[];
 }
 
+type BotDetectionSettings = Omit<BotDetection, "shieldZoneId">;
+type UploadScanningSettings = Omit<UploadScanning, "shieldZoneId">;
+type ApiGuardianSettings = NonNullable<SettingsDefaults["apiGuardian"]>;
+
 /** Which settings resources a zone gets: the trees of the kinds that differ from the defaults. */
 export function zoneSettings(
   z: ShieldZoneImport,
@@ -403,18 +359,23 @@ export function zoneSettings(
     shieldZone: z.settings,
     shieldZoneTree: z.settings && shieldZoneTree(z.settings, defaults, warn),
     botDetection: tree(
-      BOT_DETECTION_FIELDS,
+      declaredFields<BotDetectionSettings>("bot-detection"),
       z.botDetection,
       defaults.botDetection,
       "bot detection",
     ),
     uploadScanning: tree(
-      UPLOAD_SCANNING_FIELDS,
+      declaredFields<UploadScanningSettings>("upload-scanning"),
       z.uploadScanning,
       defaults.uploadScanning,
       "upload scanning",
     ),
-    apiGuardian: tree(API_GUARDIAN_FIELDS, api, defaults.apiGuardian, "API guardian"),
+    apiGuardian: tree(
+      declaredFields<ApiGuardianSettings>("api-guardian"),
+      api,
+      defaults.apiGuardian,
+      "API guardian",
+    ),
     apiDocument: apiDocumentWords(z.apiGuardian),
     responsePages: CustomPageTypes.flatMap((pageType) => {
       const html = z.responsePages?.[pageType];
