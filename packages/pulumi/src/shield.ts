@@ -105,7 +105,6 @@ export {
   BotDetectionExecutionMode,
   BotDetectionSensitivity,
   BrowserFingerprintAggression,
-  UploadScanningScannerMode,
   UnmatchedPathAction,
   CustomPageTypes,
   BotCategory,
