@@ -226,6 +226,11 @@ function importKinds(kinds) {
     HEADER,
     [
       `import type { SettingsField } from "../resources/core/zone-settings/kind";`,
+      ...(declared.length
+        ? [
+            `import { ${declared.map((k) => k.import.fields.defaults).join(", ")} } from "edgeplatform-client/spec";`,
+          ]
+        : []),
       ...declared.map(
         (k) =>
           `import { ${k.settings.kind} } from "${importPath(from, `${SRC}/${k.settings.path}`)}";`,
@@ -257,12 +262,30 @@ ${imported
   .join("\n")}
 ];`,
     `/**
- * The inputs of the kinds written from their settings declaration (the list's \`import.fields\`):
- * each field's path, platform key and enumeration names.
+ * The kinds written from their settings declaration (the list's \`import.fields\`), in the
+ * list's order: \`key\` is the zone's property holding what \`read\` (the client's
+ * \`shieldZones\` method) answered (\`within\`: the object of it holding the settings),
+ * \`defaults\` a new zone's values, \`fields\` each input's path, platform key and enumeration.
  */
-export const DECLARED_FIELDS: Partial<Record<ImportKind, readonly SettingsField[]>> = {
-${declared.map((k) => `  ${JSON.stringify(k.stub)}: ${k.settings.kind}.fields,`).join("\n")}
-};`,
+export const DECLARED_KINDS = [
+${declared
+  .map((k) => {
+    const f = k.import.fields;
+    const within = f.within ? ` within: ${JSON.stringify(f.within)},` : "";
+    return `  { kind: ${JSON.stringify(k.stub)}, key: ${JSON.stringify(k.key)}, type: ${JSON.stringify(k.type)}, read: ${JSON.stringify(f.read)},${within} defaults: ${f.defaults}, fields: ${k.settings.kind}.fields },`;
+  })
+  .join("\n")}
+] as const satisfies readonly DeclaredKind[];`,
+    `/** One of {@link DECLARED_KINDS}. */
+export interface DeclaredKind {
+  kind: ImportKind;
+  key: string;
+  type: string;
+  read: string;
+  within?: string;
+  defaults: object;
+  fields: readonly SettingsField[];
+}`,
   ].join("\n\n");
 }
 

@@ -52,6 +52,7 @@ import {
 } from "edgeplatform-client/spec";
 import type { DnsRecord } from "edgeplatform-client/spec";
 import type { ZoneFileImport } from "./bind";
+import { DECLARED_KINDS } from "./kinds.generated";
 import {
   adoptedRecordArgs,
   dnsRecordLines,
@@ -752,7 +753,7 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
       accessLists: [],
       managedAccessLists: [],
       managedTotal: 0,
-      settings: { responsePages: [] },
+      settings: { declared: [], responsePages: [] },
       skipped: [],
       notOnPlan: [],
     };
@@ -879,9 +880,10 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   // One of each settings kind per zone: named after the kind and the zone.
   const settingsKinds: [string, (s: ZoneSettings) => unknown][] = [
     ["shield-zone", (s) => s.shieldZone],
-    ["bot-detection", (s) => s.botDetection],
-    ["upload-scanning", (s) => s.uploadScanning],
-    ["api-guardian", (s) => s.apiGuardian],
+    ...DECLARED_KINDS.map((d): [string, (s: ZoneSettings) => unknown] => [
+      d.kind,
+      (s) => s.declared.some((x) => x.kind === d.kind),
+    ]),
   ];
   for (const [kind, has] of settingsKinds) {
     assign(
@@ -986,23 +988,9 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
         ),
       );
     }
-    if (s.botDetection) {
-      const n = add("pulumi-nodejs:dynamic/shield:BotDetection", zid, "bot-detection", zid);
-      out.push(...settingsLines("BotDetection", zid, s.botDetection, n.name, n.variable));
-    }
-    if (s.uploadScanning) {
-      const n = add("pulumi-nodejs:dynamic/shield:UploadScanning", zid, "upload-scanning", zid);
-      out.push(...settingsLines("UploadScanning", zid, s.uploadScanning, n.name, n.variable));
-    }
-    if (s.apiGuardian) {
-      const n = add("pulumi-nodejs:dynamic/shield:ApiGuardian", zid, "api-guardian", zid);
-      const notes = s.apiDocument
-        ? [
-            `the zone's API document${s.apiDocument} is not imported (the platform does not`,
-            "return it): give `spec` or `specFile` to manage it",
-          ]
-        : [];
-      out.push(...settingsLines("ApiGuardian", zid, s.apiGuardian, n.name, n.variable, notes));
+    for (const d of s.declared) {
+      const n = add(`pulumi-nodejs:dynamic/shield:${d.type}` as ResourceType, zid, d.kind, zid);
+      out.push(...settingsLines(d.type, zid, d.tree, n.name, n.variable, d.notes));
     }
     for (const p of s.responsePages) {
       const n = addPage(zid, p.pageType);

@@ -1,7 +1,7 @@
 /**
- * The zone settings resources of `edgeplatform-import` (`ShieldZone`, `BotDetection`,
- * `UploadScanning`, `ApiGuardian`, `ResponsePage`): each written with only the inputs whose
- * value differs from what the platform gives a new zone, as the resource takes them (enum
+ * The zone settings resources of `edgeplatform-import` (`ShieldZone`, the kinds written from
+ * their settings declaration, `DECLARED_KINDS` of the list of kinds, and `ResponsePage`): each
+ * written with only the inputs whose value differs from what the platform gives a new zone, as the resource takes them (enum
  * names, `waf`/`ddos` groups, engine settings decoded). Every value written is the zone's
  * current one, so adopting it writes nothing.
  */
@@ -12,11 +12,9 @@ import {
   WafExecutionMode,
   WafPayloadLimitAction,
   type ApiGuardian,
-  type BotDetection,
   type CustomPageType,
   type ShieldZoneResponse,
   type ShieldZoneSettings,
-  type UploadScanning,
   type WafEngineConfigItem,
 } from "edgeplatform-client/spec";
 import {
@@ -28,7 +26,7 @@ import {
 } from "../functions/shield-zone-view";
 import { getPath } from "../resources/core/zone-settings/kind";
 import type { SettingsDefaults, ShieldZoneImport } from "./generate";
-import { DECLARED_FIELDS, type ImportKind } from "./kinds.generated";
+import { DECLARED_KINDS, KIND_WORDS, type DeclaredKind, type ImportKind } from "./kinds.generated";
 import {
   array,
   enumValue,
@@ -273,21 +271,20 @@ export function shieldZoneLines(
 }
 
 /**
- * The inputs of a kind written from its settings declaration (`DECLARED_FIELDS`), in its order:
- * each field's path, its value at its platform key (`isEnabled` for `enabled`), its
- * enumeration.
+ * The inputs of a kind written from its settings declaration, in its order: each field's path,
+ * its value at its platform key (`isEnabled` for `enabled`), its enumeration.
  */
-function declaredFields<S>(kind: ImportKind): SettingField<S>[] {
-  return (DECLARED_FIELDS[kind] ?? []).map((f) => ({
+function declaredFields(d: DeclaredKind): SettingField<unknown>[] {
+  return d.fields.map((f) => ({
     path: f.path.split("."),
-    get: (s: S) => getPath(s, f.flatKey ?? f.path),
+    get: (s: unknown) => getPath(s, f.flatKey ?? f.path),
     ...(f.names ? { table: f.names } : {}),
   }));
 }
 
 /** A zone's singleton settings resource (`BotDetection`, ...) with `tree` as its inputs. */
 export function settingsLines(
-  cls: "BotDetection" | "UploadScanning" | "ApiGuardian",
+  cls: string,
   zoneId: number,
   tree: ArgTree,
   name: string,
@@ -325,17 +322,22 @@ export interface ZoneSettings {
   shieldZone?: ShieldZoneResponse;
   /** The `ShieldZone` inputs that differ from the defaults (empty: all at the defaults). */
   shieldZoneTree?: ArgTree;
-  botDetection?: ArgTree;
-  uploadScanning?: ArgTree;
-  apiGuardian?: ArgTree;
+  /** The kinds written from their declaration (DECLARED_KINDS) that differ, in its order. */
+  declared: DeclaredSettings[];
   /** When the zone has an API document: its title and version in words (may be empty). */
   apiDocument?: string;
   responsePages: { pageType: CustomPageType; html: string }[];
 }
 
-type BotDetectionSettings = Omit<BotDetection, "shieldZoneId">;
-type UploadScanningSettings = Omit<UploadScanning, "shieldZoneId">;
-type ApiGuardianSettings = NonNullable<SettingsDefaults["apiGuardian"]>;
+/** A settings resource written from its kind's declaration: its inputs and notes. */
+export interface DeclaredSettings {
+  kind: ImportKind;
+  /** Its class (`BotDetection`). */
+  type: string;
+  tree: ArgTree;
+  /** Comment lines at the end of its arguments. */
+  notes: string[];
+}
 
 /** Which settings resources a zone gets: the trees of the kinds that differ from the defaults. */
 export function zoneSettings(
@@ -354,34 +356,34 @@ export function zoneSettings(
     const t = differing(fields, actual, d, `${where} ${what}`, warn);
     return t.size > 0 ? t : undefined;
   };
-  const api = z.apiGuardian?.configuration;
+  const shieldZoneSettings = z.settings && shieldZoneTree(z.settings, defaults, warn);
+  const apiDocument = apiDocumentWords(z.apiGuardian);
+  const declared = DECLARED_KINDS.flatMap((d): DeclaredSettings[] => {
+    const read = z[d.key] as Record<string, unknown> | undefined;
+    const actual = "within" in d ? read?.[d.within] : read;
+    const given = (defaults as Record<string, unknown>)[d.key];
+    const t = tree(declaredFields(d), actual, given, KIND_WORDS[d.kind].many);
+    return t ? [{ kind: d.kind, type: d.type, tree: t, notes: notesOf(d.kind, apiDocument) }] : [];
+  });
   return {
     shieldZone: z.settings,
-    shieldZoneTree: z.settings && shieldZoneTree(z.settings, defaults, warn),
-    botDetection: tree(
-      declaredFields<BotDetectionSettings>("bot-detection"),
-      z.botDetection,
-      defaults.botDetection,
-      "bot detection",
-    ),
-    uploadScanning: tree(
-      declaredFields<UploadScanningSettings>("upload-scanning"),
-      z.uploadScanning,
-      defaults.uploadScanning,
-      "upload scanning",
-    ),
-    apiGuardian: tree(
-      declaredFields<ApiGuardianSettings>("api-guardian"),
-      api,
-      defaults.apiGuardian,
-      "API guardian",
-    ),
-    apiDocument: apiDocumentWords(z.apiGuardian),
+    shieldZoneTree: shieldZoneSettings,
+    declared,
+    apiDocument,
     responsePages: CustomPageTypes.flatMap((pageType) => {
       const html = z.responsePages?.[pageType];
       return typeof html === "string" ? [{ pageType, html }] : [];
     }),
   };
+}
+
+/** The comment lines of a declared kind's resource (ApiGuardian: the document not imported). */
+function notesOf(kind: ImportKind, apiDocument: string | undefined): string[] {
+  if (kind !== "api-guardian" || apiDocument === undefined) return [];
+  return [
+    `the zone's API document${apiDocument} is not imported (the platform does not`,
+    "return it): give `spec` or `specFile` to manage it",
+  ];
 }
 
 /** ` ("Shop API" 1.2)` when the zone has an API document, `""` without a title; else undefined. */
@@ -395,11 +397,7 @@ function apiDocumentWords(a: ApiGuardian | undefined): string | undefined {
 
 /** How many settings resources `s` gives. */
 export const settingsCount = (s: ZoneSettings): number =>
-  (s.shieldZone ? 1 : 0) +
-  (s.botDetection ? 1 : 0) +
-  (s.uploadScanning ? 1 : 0) +
-  (s.apiGuardian ? 1 : 0) +
-  s.responsePages.length;
+  (s.shieldZone ? 1 : 0) + s.declared.length + s.responsePages.length;
 
 /** Whether the zone's `ShieldZone` manages nothing (every setting at the platform's default). */
 export const emptyShieldZone = (s: ZoneSettings): boolean =>
@@ -415,9 +413,7 @@ export function settingsWords(s: ZoneSettings): string[] {
     ...(s.shieldZone
       ? [emptyShieldZone(s) ? "zone settings at the defaults" : "zone settings"]
       : []),
-    ...(s.botDetection ? ["bot detection"] : []),
-    ...(s.uploadScanning ? ["upload scanning"] : []),
-    ...(s.apiGuardian ? ["API guardian"] : []),
+    ...s.declared.map((d) => KIND_WORDS[d.kind].many),
     ...(s.responsePages.length > 0 ? [plural(s.responsePages.length, "response page")] : []),
   ];
 }
