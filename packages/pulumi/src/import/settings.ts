@@ -333,7 +333,7 @@ export interface ZoneSettings {
 export interface DeclaredSettings {
   kind: ImportKind;
   /** Its class (`BotDetection`). */
-  type: string;
+  type: (typeof DECLARED_KINDS)[number]["type"];
   tree: ArgTree;
   /** Comment lines at the end of its arguments. */
   notes: string[];
