@@ -78,6 +78,7 @@ test("a kind added to the list only: every list it belongs to is stale", async (
     [
       "packages/pulumi/package.json",
       "packages/pulumi/src/import/kinds.generated.ts",
+      "packages/pulumi/src/plugin/resources.generated.ts",
       "packages/pulumi/src/resources/core/loader.ts",
       "packages/pulumi/src/resources/kinds/providers.generated.ts",
       "packages/pulumi/src/resources/kinds/settings-inputs-schemas.ts",

@@ -29,11 +29,8 @@ import {
   unreachableHint,
 } from "edgeplatform-client";
 import {
-  API_GUARDIAN_CONFIGURATION_DEFAULTS,
-  BOT_DETECTION_DEFAULTS,
   CustomPageTypes,
   INT32_MAX,
-  UPLOAD_SCANNING_DEFAULTS,
   isDnsHostname,
   type CustomPageType,
   type DnsZone,
@@ -53,7 +50,13 @@ import { parseZoneFile, readZoneFile, ZoneFileError } from "./bind";
 import { plural } from "./render";
 import { reportFileOf, zoneFileReport } from "./zone-report";
 import { migrateTerraformState } from "./terraform-cli";
-import { IMPORT_KINDS, KIND_WORDS, SETTINGS_KINDS, type ImportKind } from "./kinds.generated";
+import {
+  DECLARED_KINDS,
+  IMPORT_KINDS,
+  KIND_WORDS,
+  SETTINGS_KINDS,
+  type ImportKind,
+} from "./kinds.generated";
 
 /** The command's name, as users type it. */
 export const COMMAND = "edgeplatform-import";
@@ -72,13 +75,17 @@ export type { ImportKind };
  * managed); writing it would change nothing either, so a wrong default costs a managed
  * field, never a write.
  */
-export const SETTINGS_DEFAULTS: Required<
-  Pick<SettingsDefaults, "botDetection" | "uploadScanning" | "apiGuardian">
-> = {
-  botDetection: BOT_DETECTION_DEFAULTS,
-  uploadScanning: UPLOAD_SCANNING_DEFAULTS,
-  apiGuardian: API_GUARDIAN_CONFIGURATION_DEFAULTS,
-};
+export const SETTINGS_DEFAULTS = Object.fromEntries(
+  DECLARED_KINDS.map((d) => [d.key, d.defaults]),
+) as Required<Pick<SettingsDefaults, DeclaredKey>>;
+
+/** A zone's property holding a kind written from its declaration (`botDetection`). */
+type DeclaredKey = (typeof DECLARED_KINDS)[number]["key"];
+
+/** The classes of the kinds written from their declaration, in words (`A, B and C`). */
+const DECLARED_CLASSES = DECLARED_KINDS.map((d) => d.type)
+  .join(", ")
+  .replace(/, ([^,]*)$/, " and $1");
 
 /**
  * Adopting resources from which the summary names the engine's skip-checkpoints setting: the
@@ -99,7 +106,7 @@ with enumeration names), one edge.shield.AccessList per custom access list (list
 deleteOnDestroy: false, its entries, enabled and action) and one edge.shield.ManagedAccessList
 per managed list whose configuration is set (enabled, or an action). One edge.shield.ShieldZone
 per zone with the settings that differ from the platform's defaults, and an
-edge.shield.BotDetection, UploadScanning and ApiGuardian where the zone's differs from the
+edge.shield.${DECLARED_CLASSES} where the zone's differs from the
 default (only those fields); one edge.shield.ResponsePage per custom response page. For each
 DNS zone: an edge.dns.ZoneDnssec (its current DNSSEC state), an edge.dns.DnsZone (adopt mode:
 zoneId) and one edge.dns.DnsRecord per record (recordId, every field the record holds).
@@ -377,9 +384,7 @@ export interface ImportClient {
     | "get"
     | "defaults"
     | "wafEngineConfig"
-    | "getBotDetection"
-    | "getUploadScanning"
-    | "getApiGuardian"
+    | (typeof DECLARED_KINDS)[number]["read"]
     | "getCustomPage"
   >;
   dns: Pick<Client["dns"], "getZone" | "listZones">;
@@ -700,14 +705,10 @@ async function readShieldZone(
   if (kinds.includes("shield-zone")) {
     zone.settings = await setting("shield-zone", () => api.get(id));
   }
-  if (kinds.includes("bot-detection")) {
-    zone.botDetection = await setting("bot-detection", () => api.getBotDetection(id));
-  }
-  if (kinds.includes("upload-scanning")) {
-    zone.uploadScanning = await setting("upload-scanning", () => api.getUploadScanning(id));
-  }
-  if (kinds.includes("api-guardian")) {
-    zone.apiGuardian = await setting("api-guardian", () => api.getApiGuardian(id));
+  for (const d of DECLARED_KINDS) {
+    if (!kinds.includes(d.kind)) continue;
+    const read: () => Promise<unknown> = () => api[d.read](id);
+    Object.assign(zone, { [d.key]: await setting(d.kind, read) });
   }
   if (kinds.includes("response-page")) {
     zone.responsePages = await setting("response-page", async () => {

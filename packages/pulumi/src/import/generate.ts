@@ -17,8 +17,8 @@
  *   settings whose value differs from the platform's defaults (`GET /shield/shield-zone/defaults`,
  *   the engine settings' defaults `GET /shield/waf/engine-config`); a setting at its default
  *   is left out (not managed). Settings `ShieldZone` does not take are named in a comment.
- * - One `edge.shield.BotDetection`, `UploadScanning`, `ApiGuardian` per zone whose
- *   configuration differs from the platform's default, with the fields that differ; one
+ * - One resource of each kind written from its settings declaration (`DECLARED_KINDS` of
+ *   the list of kinds: `edge.shield.BotDetection` & co.) per zone whose configuration differs from the platform's default, with the fields that differ; one
  *   `edge.shield.ResponsePage` per custom response page the zone has.
  * - One `edge.dns.ZoneDnssec` per DNS zone with its current DNSSEC state; when the zone's
  *   records were read, an `edge.dns.DnsZone` that adopts it (`zoneId`) and one
@@ -35,14 +35,11 @@
  *   are handed out kind by kind in that order, so importing a further kind never renames a
  *   resource of an earlier one.
  */
-import { describeUrl } from "edgeplatform-client";
+import { describeUrl, type Client } from "edgeplatform-client";
 import type {
-  ApiGuardian,
-  BotDetection,
   CustomPageType,
   ShieldZoneResponse,
   ShieldZoneSettings,
-  UploadScanning,
   WafEngineConfigItem,
 } from "edgeplatform-client/spec";
 import {
@@ -52,6 +49,7 @@ import {
 } from "edgeplatform-client/spec";
 import type { DnsRecord } from "edgeplatform-client/spec";
 import type { ZoneFileImport } from "./bind";
+import { DECLARED_KINDS } from "./kinds.generated";
 import {
   adoptedRecordArgs,
   dnsRecordLines,
@@ -119,7 +117,7 @@ export interface SkippedKind {
  * What was read of one shield zone. A kind left `undefined` was not read (not asked for,
  * or in {@link skipped}); an empty array was read and is empty.
  */
-export interface ShieldZoneImport {
+export interface ShieldZoneImport extends DeclaredReads {
   /** The shield zone id. */
   shieldZoneId: number;
   /** Pull zones (given as `--pull-zone`) that resolved to this shield zone. */
@@ -134,12 +132,6 @@ export interface ShieldZoneImport {
   managedAccessLists?: AccessListDetails[];
   /** The zone's settings (`GET /shield/shield-zone/{id}`): a `ShieldZone` is written. */
   settings?: ShieldZoneResponse;
-  /** The zone's bot detection configuration. */
-  botDetection?: BotDetection;
-  /** The zone's upload scanning configuration. */
-  uploadScanning?: UploadScanning;
-  /** The zone's API guardian configuration. */
-  apiGuardian?: ApiGuardian;
   /** The zone's custom response pages (every page type read; a page it lacks is absent). */
   responsePages?: Partial<Record<CustomPageType, string>>;
   /** Kinds that could not be read: written as comments, never silently left out. */
@@ -156,21 +148,23 @@ export interface ShieldZoneImport {
  * them is written. A default left `undefined` is unknown: every field of that kind is written
  * (its current value: adopting it still writes nothing).
  */
-export interface SettingsDefaults {
+export interface SettingsDefaults extends DeclaredDefaults {
   /** What a new shield zone gets (`GET /shield/shield-zone/defaults`). */
   zone?: ShieldZoneSettings;
   /** The engine settings' defaults (`GET /shield/waf/engine-config`). */
   engineConfig?: WafEngineConfigItem[];
-  /** A new zone's bot detection. */
-  botDetection?: Omit<BotDetection, "shieldZoneId">;
-  /** A new zone's upload scanning. */
-  uploadScanning?: Omit<UploadScanning, "shieldZoneId">;
-  /** A new zone's API guardian configuration. */
-  apiGuardian?: Pick<
-    ApiGuardian["configuration"],
-    "isEnabled" | "executionMode" | "bodyLimitAction" | "unmatchedPathAction"
-  >;
 }
+
+/** A kind written from its settings declaration. */
+type Declared = (typeof DECLARED_KINDS)[number];
+
+/** What the zone's reads of the kinds written from their declaration answered, by zone property. */
+export type DeclaredReads = {
+  [D in Declared as D["key"]]?: Awaited<ReturnType<Client["shieldZones"][D["read"]]>>;
+};
+
+/** A new zone's values of the kinds written from their declaration, by zone property. */
+export type DeclaredDefaults = { [D in Declared as D["key"]]?: D["defaults"] };
 
 /** One DNS zone, its DNSSEC state and its records, as read from the platform. */
 export interface DnsZoneImport {
@@ -245,9 +239,7 @@ export type ResourceType =
   | "pulumi-nodejs:dynamic/shield:AccessList"
   | "pulumi-nodejs:dynamic/shield:ManagedAccessList"
   | "pulumi-nodejs:dynamic/shield:ShieldZone"
-  | "pulumi-nodejs:dynamic/shield:BotDetection"
-  | "pulumi-nodejs:dynamic/shield:UploadScanning"
-  | "pulumi-nodejs:dynamic/shield:ApiGuardian"
+  | `pulumi-nodejs:dynamic/shield:${Declared["type"]}`
   | "pulumi-nodejs:dynamic/shield:ResponsePage"
   | "pulumi-nodejs:dynamic/dns:ZoneDnssec"
   | "pulumi-nodejs:dynamic/dns:DnsZone"
@@ -283,7 +275,7 @@ const RESERVED = new Set(
     "private protected public static yield await any boolean number string symbol type from " +
     "of async get set declare module namespace require exports arguments eval undefined " +
     "NaN Infinity edge pulumi ruleIds wafRuleIds accessListIds managedAccessListIds dnsZoneIds " +
-    "shieldZoneIds botDetectionIds uploadScanningIds apiGuardianIds responsePageIds dnsZones " +
+    `shieldZoneIds ${DECLARED_KINDS.map((d) => `${d.key}Ids`).join(" ")} responsePageIds dnsZones ` +
     "dnsRecordIds"
   ).split(" "),
 );
@@ -495,10 +487,7 @@ interface Zone {
 }
 
 /** The settings a zone import holds (merged: the last one read wins). */
-type SettingsImport = Pick<
-  ShieldZoneImport,
-  "settings" | "botDetection" | "uploadScanning" | "apiGuardian" | "responsePages"
->;
+type SettingsImport = Pick<ShieldZoneImport, "settings" | Declared["key"] | "responsePages">;
 
 type Kind = "rules" | "wafRules" | "accessLists" | "managedAccessLists";
 
@@ -602,7 +591,7 @@ function header(
       : []),
     ...(zones.some((z) => settingsCount(z.settings) > 0)
       ? [
-          "// Zone settings (ShieldZone, BotDetection, UploadScanning, ApiGuardian) name only what",
+          `// Zone settings (ShieldZone, ${DECLARED_KINDS.map((d) => d.type).join(", ")}) name only what`,
           "// differs from the platform's defaults; what is left out is not managed. Destroy puts",
           "// each managed setting back to its value at adoption, i.e. leaves it as it is now; a",
           "// ResponsePage that existed before is kept.",
@@ -752,16 +741,14 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
       accessLists: [],
       managedAccessLists: [],
       managedTotal: 0,
-      settings: { responsePages: [] },
+      settings: { declared: [], responsePages: [] },
       skipped: [],
       notOnPlan: [],
     };
     const r = raw.get(z.shieldZoneId) ?? {};
     raw.set(z.shieldZoneId, {
       settings: z.settings ?? r.settings,
-      botDetection: z.botDetection ?? r.botDetection,
-      uploadScanning: z.uploadScanning ?? r.uploadScanning,
-      apiGuardian: z.apiGuardian ?? r.apiGuardian,
+      ...Object.fromEntries(DECLARED_KINDS.map((d) => [d.key, z[d.key] ?? r[d.key]])),
       responsePages: z.responsePages ?? r.responsePages,
     });
     for (const k of KINDS) if (z[k.kind] !== undefined) seen.read.add(k.kind);
@@ -879,9 +866,10 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   // One of each settings kind per zone: named after the kind and the zone.
   const settingsKinds: [string, (s: ZoneSettings) => unknown][] = [
     ["shield-zone", (s) => s.shieldZone],
-    ["bot-detection", (s) => s.botDetection],
-    ["upload-scanning", (s) => s.uploadScanning],
-    ["api-guardian", (s) => s.apiGuardian],
+    ...DECLARED_KINDS.map((d): [string, (s: ZoneSettings) => unknown] => [
+      d.kind,
+      (s) => s.declared.some((x) => x.kind === d.kind),
+    ]),
   ];
   for (const [kind, has] of settingsKinds) {
     assign(
@@ -986,23 +974,9 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
         ),
       );
     }
-    if (s.botDetection) {
-      const n = add("pulumi-nodejs:dynamic/shield:BotDetection", zid, "bot-detection", zid);
-      out.push(...settingsLines("BotDetection", zid, s.botDetection, n.name, n.variable));
-    }
-    if (s.uploadScanning) {
-      const n = add("pulumi-nodejs:dynamic/shield:UploadScanning", zid, "upload-scanning", zid);
-      out.push(...settingsLines("UploadScanning", zid, s.uploadScanning, n.name, n.variable));
-    }
-    if (s.apiGuardian) {
-      const n = add("pulumi-nodejs:dynamic/shield:ApiGuardian", zid, "api-guardian", zid);
-      const notes = s.apiDocument
-        ? [
-            `the zone's API document${s.apiDocument} is not imported (the platform does not`,
-            "return it): give `spec` or `specFile` to manage it",
-          ]
-        : [];
-      out.push(...settingsLines("ApiGuardian", zid, s.apiGuardian, n.name, n.variable, notes));
+    for (const d of s.declared) {
+      const n = add(`pulumi-nodejs:dynamic/shield:${d.type}`, zid, d.kind, zid);
+      out.push(...settingsLines(d.type, zid, d.tree, n.name, n.variable, d.notes));
     }
     for (const p of s.responsePages) {
       const n = addPage(zid, p.pageType);
@@ -1047,9 +1021,7 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     ...exportList("accessListIds", refs(":AccessList", "listId")),
     ...exportList("managedAccessListIds", refs(":ManagedAccessList", "listId")),
     ...exportList("shieldZoneIds", refs(":ShieldZone", "id")),
-    ...exportList("botDetectionIds", refs(":BotDetection", "id")),
-    ...exportList("uploadScanningIds", refs(":UploadScanning", "id")),
-    ...exportList("apiGuardianIds", refs(":ApiGuardian", "id")),
+    ...DECLARED_KINDS.flatMap((d) => exportList(`${d.key}Ids`, refs(`:${d.type}`, "id"))),
     ...exportList("responsePageIds", refs(":ResponsePage", "id")),
     ...exportList("dnsZoneIds", refs(":ZoneDnssec", "zoneId")),
     ...exportList("dnsZones", refs(":DnsZone", "zoneId")),

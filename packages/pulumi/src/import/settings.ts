@@ -1,27 +1,20 @@
 /**
- * The zone settings resources of `edgeplatform-import` (`ShieldZone`, `BotDetection`,
- * `UploadScanning`, `ApiGuardian`, `ResponsePage`): each written with only the inputs whose
- * value differs from what the platform gives a new zone, as the resource takes them (enum
+ * The zone settings resources of `edgeplatform-import` (`ShieldZone`, the kinds written from
+ * their settings declaration, `DECLARED_KINDS` of the list of kinds, and `ResponsePage`): each
+ * written with only the inputs whose value differs from what the platform gives a new zone, as the resource takes them (enum
  * names, `waf`/`ddos` groups, engine settings decoded). Every value written is the zone's
  * current one, so adopting it writes nothing.
  */
 import {
-  ApiGuardianEnumsByField,
-  BotDetectionExecutionMode,
-  BotDetectionSensitivity,
-  BrowserFingerprintAggression,
   CustomPageTypes,
   DDoSShieldSensitivity,
   ShieldPlanType,
-  UploadScanningScannerMode,
   WafExecutionMode,
   WafPayloadLimitAction,
   type ApiGuardian,
-  type BotDetection,
   type CustomPageType,
   type ShieldZoneResponse,
   type ShieldZoneSettings,
-  type UploadScanning,
   type WafEngineConfigItem,
 } from "edgeplatform-client/spec";
 import {
@@ -31,7 +24,9 @@ import {
   pipedList,
   spacedList,
 } from "../functions/shield-zone-view";
+import { getPath } from "../resources/core/zone-settings/kind";
 import type { SettingsDefaults, ShieldZoneImport } from "./generate";
+import { DECLARED_KINDS, KIND_WORDS, type DeclaredKind, type ImportKind } from "./kinds.generated";
 import {
   array,
   enumValue,
@@ -275,67 +270,21 @@ export function shieldZoneLines(
   return out;
 }
 
-type BotDetectionSettings = Omit<BotDetection, "shieldZoneId">;
-const BOT_DETECTION_FIELDS: SettingField<BotDetectionSettings>[] = [
-  { path: ["executionMode"], get: (b) => b.executionMode, table: BotDetectionExecutionMode },
-  {
-    path: ["requestIntegrity", "sensitivity"],
-    get: (b) => b.requestIntegrity?.sensitivity,
-    table: BotDetectionSensitivity,
-  },
-  {
-    path: ["ipAddress", "sensitivity"],
-    get: (b) => b.ipAddress?.sensitivity,
-    table: BotDetectionSensitivity,
-  },
-  {
-    path: ["browserFingerprint", "sensitivity"],
-    get: (b) => b.browserFingerprint?.sensitivity,
-    table: BotDetectionSensitivity,
-  },
-  {
-    path: ["browserFingerprint", "aggression"],
-    get: (b) => b.browserFingerprint?.aggression,
-    table: BrowserFingerprintAggression,
-  },
-  {
-    path: ["browserFingerprint", "complexEnabled"],
-    get: (b) => b.browserFingerprint?.complexEnabled,
-  },
-];
-type UploadScanningSettings = Omit<UploadScanning, "shieldZoneId">;
-const UPLOAD_SCANNING_FIELDS: SettingField<UploadScanningSettings>[] = [
-  { path: ["enabled"], get: (u) => u.isEnabled },
-  { path: ["csamScanningMode"], get: (u) => u.csamScanningMode, table: UploadScanningScannerMode },
-  {
-    path: ["antivirusScanningMode"],
-    get: (u) => u.antivirusScanningMode,
-    table: UploadScanningScannerMode,
-  },
-];
-type ApiGuardianSettings = NonNullable<SettingsDefaults["apiGuardian"]>;
-const API_GUARDIAN_FIELDS: SettingField<ApiGuardianSettings>[] = [
-  { path: ["enabled"], get: (a) => a.isEnabled },
-  {
-    path: ["executionMode"],
-    get: (a) => a.executionMode,
-    table: ApiGuardianEnumsByField.executionMode,
-  },
-  {
-    path: ["bodyLimitAction"],
-    get: (a) => a.bodyLimitAction,
-    table: ApiGuardianEnumsByField.bodyLimitAction,
-  },
-  {
-    path: ["unmatchedPathAction"],
-    get: (a) => a.unmatchedPathAction,
-    table: ApiGuardianEnumsByField.unmatchedPathAction,
-  },
-];
+/**
+ * The inputs of a kind written from its settings declaration, in its order: each field's path,
+ * its value at its platform key (`isEnabled` for `enabled`), its enumeration.
+ */
+function declaredFields(d: DeclaredKind): SettingField<unknown>[] {
+  return d.fields.map((f) => ({
+    path: f.path.split("."),
+    get: (s: unknown) => getPath(s, f.flatKey ?? f.path),
+    ...(f.names ? { table: f.names } : {}),
+  }));
+}
 
 /** A zone's singleton settings resource (`BotDetection`, ...) with `tree` as its inputs. */
 export function settingsLines(
-  cls: "BotDetection" | "UploadScanning" | "ApiGuardian",
+  cls: string,
   zoneId: number,
   tree: ArgTree,
   name: string,
@@ -373,12 +322,21 @@ export interface ZoneSettings {
   shieldZone?: ShieldZoneResponse;
   /** The `ShieldZone` inputs that differ from the defaults (empty: all at the defaults). */
   shieldZoneTree?: ArgTree;
-  botDetection?: ArgTree;
-  uploadScanning?: ArgTree;
-  apiGuardian?: ArgTree;
+  /** The kinds written from their declaration (DECLARED_KINDS) that differ, in its order. */
+  declared: DeclaredSettings[];
   /** When the zone has an API document: its title and version in words (may be empty). */
   apiDocument?: string;
   responsePages: { pageType: CustomPageType; html: string }[];
+}
+
+/** A settings resource written from its kind's declaration: its inputs and notes. */
+export interface DeclaredSettings {
+  kind: ImportKind;
+  /** Its class (`BotDetection`). */
+  type: (typeof DECLARED_KINDS)[number]["type"];
+  tree: ArgTree;
+  /** Comment lines at the end of its arguments. */
+  notes: string[];
 }
 
 /** Which settings resources a zone gets: the trees of the kinds that differ from the defaults. */
@@ -398,29 +356,34 @@ export function zoneSettings(
     const t = differing(fields, actual, d, `${where} ${what}`, warn);
     return t.size > 0 ? t : undefined;
   };
-  const api = z.apiGuardian?.configuration;
+  const shieldZoneSettings = z.settings && shieldZoneTree(z.settings, defaults, warn);
+  const apiDocument = apiDocumentWords(z.apiGuardian);
+  const declared = DECLARED_KINDS.flatMap((d): DeclaredSettings[] => {
+    const read = z[d.key] as Record<string, unknown> | undefined;
+    const actual = "within" in d ? read?.[d.within] : read;
+    const given = (defaults as Record<string, unknown>)[d.key];
+    const t = tree(declaredFields(d), actual, given, KIND_WORDS[d.kind].many);
+    return t ? [{ kind: d.kind, type: d.type, tree: t, notes: notesOf(d.kind, apiDocument) }] : [];
+  });
   return {
     shieldZone: z.settings,
-    shieldZoneTree: z.settings && shieldZoneTree(z.settings, defaults, warn),
-    botDetection: tree(
-      BOT_DETECTION_FIELDS,
-      z.botDetection,
-      defaults.botDetection,
-      "bot detection",
-    ),
-    uploadScanning: tree(
-      UPLOAD_SCANNING_FIELDS,
-      z.uploadScanning,
-      defaults.uploadScanning,
-      "upload scanning",
-    ),
-    apiGuardian: tree(API_GUARDIAN_FIELDS, api, defaults.apiGuardian, "API guardian"),
-    apiDocument: apiDocumentWords(z.apiGuardian),
+    shieldZoneTree: shieldZoneSettings,
+    declared,
+    apiDocument,
     responsePages: CustomPageTypes.flatMap((pageType) => {
       const html = z.responsePages?.[pageType];
       return typeof html === "string" ? [{ pageType, html }] : [];
     }),
   };
+}
+
+/** The comment lines of a declared kind's resource (ApiGuardian: the document not imported). */
+function notesOf(kind: ImportKind, apiDocument: string | undefined): string[] {
+  if (kind !== "api-guardian" || apiDocument === undefined) return [];
+  return [
+    `the zone's API document${apiDocument} is not imported (the platform does not`,
+    "return it): give `spec` or `specFile` to manage it",
+  ];
 }
 
 /** ` ("Shop API" 1.2)` when the zone has an API document, `""` without a title; else undefined. */
@@ -434,11 +397,7 @@ function apiDocumentWords(a: ApiGuardian | undefined): string | undefined {
 
 /** How many settings resources `s` gives. */
 export const settingsCount = (s: ZoneSettings): number =>
-  (s.shieldZone ? 1 : 0) +
-  (s.botDetection ? 1 : 0) +
-  (s.uploadScanning ? 1 : 0) +
-  (s.apiGuardian ? 1 : 0) +
-  s.responsePages.length;
+  (s.shieldZone ? 1 : 0) + s.declared.length + s.responsePages.length;
 
 /** Whether the zone's `ShieldZone` manages nothing (every setting at the platform's default). */
 export const emptyShieldZone = (s: ZoneSettings): boolean =>
@@ -454,9 +413,7 @@ export function settingsWords(s: ZoneSettings): string[] {
     ...(s.shieldZone
       ? [emptyShieldZone(s) ? "zone settings at the defaults" : "zone settings"]
       : []),
-    ...(s.botDetection ? ["bot detection"] : []),
-    ...(s.uploadScanning ? ["upload scanning"] : []),
-    ...(s.apiGuardian ? ["API guardian"] : []),
+    ...s.declared.map((d) => KIND_WORDS[d.kind].many),
     ...(s.responsePages.length > 0 ? [plural(s.responsePages.length, "response page")] : []),
   ];
 }

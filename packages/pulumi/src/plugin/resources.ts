@@ -1,57 +1,20 @@
 /**
  * The resources the native provider plugin (`pulumi-resource-edgeplatform`) serves, every kind
- * of the package: each entry names a kind declaration the dynamic resources already use and the
- * dynamic provider built from it (collection kinds on the zone-object engine, settings kinds on
- * the settings engine, the two kinds with flat inputs of their own). The plugin's schema (schema.ts) and its gRPC handlers (server.ts) are derived from
- * this list; adding a kind to the plugin is adding its entry here.
+ * of the package, built from the generated table of the kinds' declarations
+ * (`./resources.generated.ts`, from each kind's `plugin` block in
+ * resources/kinds/kind-list.json): each names a kind declaration the dynamic resources already
+ * use and the dynamic provider built from it (collection kinds on the zone-object engine,
+ * settings kinds on the settings engine, the kinds with flat inputs of their own). The plugin's
+ * schema (schema.ts) and its gRPC handlers (server.ts) are derived from this list; adding a kind
+ * to the plugin is adding its `plugin` block to the list (docs/development.md, "Adding a kind").
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
-import { rateLimitRuleEngine } from "../resources/kinds/collections/rate-limit-rule-provider";
-import { wafRuleEngine } from "../resources/kinds/collections/waf-rule-provider";
 import type { EngineKind } from "../resources/core/zone-settings/engine";
 import { settingsFieldChanges } from "../resources/core/zone-settings/field-changes";
-import type { accessListInputsSchema as AccessListInputsSchema } from "../resources/kinds/collections/access-list-schemas";
-import {
-  accessListFieldChanges,
-  accessListProvider,
-} from "../resources/kinds/collections/access-list-fields";
-import { ACCESS_LIST_ENUMS } from "../resources/kinds/collections/access-list";
-import { rateLimitRuleKind } from "../resources/kinds/collections/rate-limit-rule";
-import { wafRuleKind } from "../resources/kinds/collections/waf-rule";
-import type { volumeInstancesDeletionInputsSchema as VolumeInstancesDeletionInputsSchema } from "../resources/kinds/own/volume-instances-deletion-schemas";
-import { volumeInstancesDeletionProvider } from "../resources/kinds/own/volume-instances-deletion";
-import { apiGuardianKind, apiGuardianProvider } from "../resources/kinds/settings/api-guardian";
-import { documentInputs } from "../resources/public/api-guardian-documents";
-import {
-  botCategorizationKind,
-  botCategorizationProvider,
-} from "../resources/kinds/settings/bot-categorization";
-import { botDetectionKind, botDetectionProvider } from "../resources/kinds/settings/bot-detection";
-import {
-  managedAccessListKind,
-  managedAccessListProvider,
-} from "../resources/kinds/settings/managed-access-list";
-import { responsePageKind, responsePageProvider } from "../resources/kinds/settings/response-page";
-import { shieldZoneKind, shieldZoneProvider } from "../resources/kinds/settings/shield-zone";
-import {
-  underAttackModeKind,
-  underAttackModeProvider,
-} from "../resources/kinds/settings/under-attack-mode";
-import {
-  uploadScanningKind,
-  uploadScanningProvider,
-} from "../resources/kinds/settings/upload-scanning";
-import { zoneDnssecKind, zoneDnssecProvider } from "../resources/kinds/settings/zone-dnssec";
-import { dnsZoneKind, dnsZoneProvider } from "../resources/kinds/settings/dns-zone";
-import type { dnsRecordInputsSchema as DnsRecordInputsSchema } from "../resources/kinds/collections/dns-record-schemas";
-import {
-  dnsRecordFieldChanges,
-  dnsRecordProvider,
-} from "../resources/kinds/collections/dns-record-fields";
-import { DNS_RECORD_ENUMS } from "../resources/kinds/collections/dns-record";
 import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "../resources/core/zone-objects/check-schemas";
 import type { ZoneObjectKind } from "../resources/core/zone-objects/kind";
+import { PLUGIN_KINDS } from "./resources.generated";
 
 /** The operations of a dynamic provider, as the zone-object engine builds them. */
 export interface EngineProvider {
@@ -184,6 +147,9 @@ export interface SettingsResource extends ResourceBase {
 /** One resource of the plugin. */
 export type PluginResource = CollectionResource | FlatResource | SettingsResource;
 
+/** The package name of the plugin and of its resource tokens. */
+export const PACKAGE = "edgeplatform";
+
 /** The top-level inputs of every zone-object kind (what `check` validates them against). */
 const zoneObjectInputs = schemaRef<typeof ZoneObjectInputsSchema>(
   __dirname,
@@ -191,27 +157,40 @@ const zoneObjectInputs = schemaRef<typeof ZoneObjectInputsSchema>(
   "zoneObjectInputsSchema",
 );
 
-/** The public files of the dynamic resources (relative to packages/pulumi/src). */
-const pub = (stub: string) => `resources/public/${stub}.ts`;
-const ZONE_SETTINGS = pub("zone-settings-resource");
+/** The zone arguments and common outputs every settings resource shares (its default docs). */
+const ZONE_SETTINGS = "resources/public/zone-settings-resource.ts";
+const SETTINGS_DOCS = {
+  inputs: { [ZONE_SETTINGS]: ["InShieldZoneArgs", "InPullZoneArgs", "SettingsPriorArgs"] },
+  outputs: { [ZONE_SETTINGS]: ["ZoneSettingsResource"] },
+};
 
-/** A settings resource of `shield`: its kind's declaration describes it (schema.ts). */
-function settings(kind: EngineKind, provider: unknown, noun: string): SettingsResource {
-  return {
-    family: "settings",
-    module: "shield",
-    typeName: kind.type,
-    noun,
-    kind,
-    engine: settingsEngine(kind, provider),
-    // The kind's own fields, arguments and outputs are described by its declaration (schema.ts);
-    // these are the zone arguments and common outputs every settings resource shares.
-    docs: {
-      inputs: { [ZONE_SETTINGS]: ["InShieldZoneArgs", "InPullZoneArgs", "SettingsPriorArgs"] },
-      outputs: { [ZONE_SETTINGS]: ["ZoneSettingsResource"] },
-    },
-  };
-}
+/**
+ * A kind as the generated table declares it for the plugin (its `plugin` block and the
+ * declarations it names): a resource of the plugin before its engine is built.
+ */
+export type PluginKind =
+  | (Omit<CollectionResource, "engine" | "kind" | "inputsSchema" | "derived"> & {
+      kind: unknown;
+      engine: unknown;
+      derived?: DerivedDeclaration;
+    })
+  | (Omit<FlatResource, "engine" | "derived"> & {
+      provider: unknown;
+      fieldChanges: unknown;
+      derived?: DerivedDeclaration;
+    })
+  | (Omit<SettingsResource, "engine" | "kind" | "docs" | "derived"> & {
+      kind: unknown;
+      provider: unknown;
+      /** Descriptions of the inputs and outputs (default: the zone arguments, SETTINGS_DOCS). */
+      docs?: SettingsResource["docs"];
+      derived?: DerivedDeclaration;
+    });
+
+/** Derived arguments as a kind declares them: `toEngine` takes the resource's type token too. */
+export type DerivedDeclaration = Omit<DerivedInputs, "toEngine"> & {
+  toEngine(token: string, inputs: Record<string, unknown>): Record<string, unknown>;
+};
 
 /** A settings kind's engine: its dynamic provider and its per-field changes. */
 const settingsEngine = (kind: EngineKind, provider: unknown): KindEngine => ({
@@ -219,200 +198,54 @@ const settingsEngine = (kind: EngineKind, provider: unknown): KindEngine => ({
   fieldChanges: (olds, news) => settingsFieldChanges(kind, olds, news),
 });
 
-/** The resources of the plugin: every kind of the package. */
-export const PLUGIN_RESOURCES: readonly PluginResource[] = [
-  {
-    family: "collection",
-    module: "shield",
-    typeName: "RateLimitRule",
-    noun: "rate-limit rule",
-    kind: rateLimitRuleKind as unknown as ZoneObjectKind,
-    inputsSchema: zoneObjectInputs,
-    engine: rateLimitRuleEngine as unknown as KindEngine,
-    docs: {
-      file: pub("rate-limit-rule"),
-      inputs: [
-        "RateLimitRuleAdoptArgs",
-        "RateLimitRuleCreateInShieldZoneArgs",
-        "RateLimitRuleCreateInPullZoneArgs",
-        "RateLimitRuleCommonArgs",
-      ],
-      outputs: "RateLimitRule",
-      configuration: "RateLimitRuleConfigurationArgs",
-      items: { chainedRuleConditions: "ChainedRuleConditionArgs" },
-    },
-  },
-  {
-    family: "collection",
-    module: "shield",
-    typeName: "WafRule",
-    noun: "custom WAF rule",
-    kind: wafRuleKind as unknown as ZoneObjectKind,
-    inputsSchema: zoneObjectInputs,
-    engine: wafRuleEngine as unknown as KindEngine,
-    docs: {
-      file: pub("waf-rule"),
-      inputs: [
-        "WafRuleAdoptArgs",
-        "WafRuleCreateInShieldZoneArgs",
-        "WafRuleCreateInPullZoneArgs",
-        "WafRuleCommonArgs",
-      ],
-      outputs: "WafRule",
-      configuration: "WafRuleConfigurationArgs",
-      items: { chainedRuleConditions: `${pub("rate-limit-rule")}#ChainedRuleConditionArgs` },
-    },
-  },
-  {
-    family: "flat",
-    module: "shield",
-    typeName: "AccessList",
-    noun: "custom access list",
-    inputsSchema: schemaRef<typeof AccessListInputsSchema>(
-      __dirname,
-      "../resources/kinds/collections/access-list-schemas",
-      "accessListInputsSchema",
-    ),
-    enums: ACCESS_LIST_ENUMS,
-    // A list as the program writes it, or the entries joined by "\n" as `check` keeps them.
-    typed: {
-      entries: { oneOf: [{ type: "array", items: { type: "string" } }, { type: "string" }] },
-    },
-    engine: {
-      provider: accessListProvider as unknown as EngineProvider,
-      fieldChanges: accessListFieldChanges as KindEngine["fieldChanges"],
-    },
-    docs: {
-      inputs: {
-        [pub("access-list")]: [
-          "AccessListAdoptArgs",
-          "AccessListCreateInShieldZoneArgs",
-          "AccessListCreateInPullZoneArgs",
-          "AccessListCommonArgs",
-        ],
-      },
-      outputs: { [pub("access-list")]: ["AccessList", "AccessListState"] },
-    },
-  },
-  {
-    family: "flat",
-    module: "containers",
-    typeName: "VolumeInstancesDeletion",
-    noun: "deletion of a volume template's instances",
-    inputsSchema: schemaRef<typeof VolumeInstancesDeletionInputsSchema>(
-      __dirname,
-      "../resources/kinds/own/volume-instances-deletion-schemas",
-      "volumeInstancesDeletionInputsSchema",
-    ),
-    enums: {},
-    engine: {
-      provider: volumeInstancesDeletionProvider as unknown as EngineProvider,
-      // Every input change replaces (the kind's diff): each changed input is a replace reason.
-      fieldChanges: ((olds: Record<string, unknown>, news: Record<string, unknown>) => ({
-        replaces: ["appId", "volumeId", "triggers"].filter(
-          (f) => JSON.stringify(olds?.[f] ?? null) !== JSON.stringify(news?.[f] ?? null),
-        ),
-        changed: [],
-        removed: [],
-      })) as KindEngine["fieldChanges"],
-    },
-    docs: {
-      inputs: { [pub("volume-instances-deletion")]: ["VolumeInstancesDeletionArgs"] },
-      outputs: {
-        [pub("volume-instances-deletion")]: [
-          "VolumeInstancesDeletion",
-          "VolumeInstancesDeletionState",
-        ],
-      },
-    },
-  },
-  settings(shieldZoneKind, shieldZoneProvider, "shield zone's settings"),
-  settings(botDetectionKind, botDetectionProvider, "zone's bot detection"),
-  settings(uploadScanningKind, uploadScanningProvider, "zone's upload scanning"),
-  {
-    ...settings(apiGuardianKind, apiGuardianProvider, "zone's API guardian"),
-    derived: {
-      args: { spec: { type: "string" }, specFile: { type: "string" } },
-      input: "specHash",
-      unprinted: ["spec"],
-      toEngine: (inputs) => documentInputs(`${PACKAGE}:shield:ApiGuardian`, inputs),
-    },
-  },
-  settings(responsePageKind, responsePageProvider, "zone's custom response page"),
-  settings(underAttackModeKind, underAttackModeProvider, "zone's under-attack mode"),
-  settings(botCategorizationKind, botCategorizationProvider, "zone's bot categorization"),
-  {
-    family: "settings",
-    module: "shield",
-    typeName: "ManagedAccessList",
-    noun: "managed access list's configuration in a zone",
-    kind: managedAccessListKind as EngineKind,
-    engine: settingsEngine(managedAccessListKind as EngineKind, managedAccessListProvider),
-    docs: {
-      inputs: {
-        [pub("managed-access-list")]: ["ManagedAccessListCommonArgs", "ById", "ByName"],
-        [ZONE_SETTINGS]: ["InShieldZoneArgs", "InPullZoneArgs"],
-      },
-      outputs: { [pub("managed-access-list")]: ["ManagedAccessList", "ManagedAccessListState"] },
-    },
-  },
-  {
-    family: "settings",
-    module: "dns",
-    typeName: "ZoneDnssec",
-    noun: "DNS zone's DNSSEC switch",
-    kind: zoneDnssecKind as EngineKind,
-    engine: settingsEngine(zoneDnssecKind as EngineKind, zoneDnssecProvider),
-    docs: {
-      inputs: { [pub("zone-dnssec")]: ["ZoneDnssecArgs"] },
-      outputs: { [pub("zone-dnssec")]: ["ZoneDnssec", "ZoneDnssecState"] },
-    },
-  },
-  {
-    family: "settings",
-    module: "dns",
-    typeName: "DnsZone",
-    noun: "DNS zone (created, or adopted) and its settings",
-    kind: dnsZoneKind as EngineKind,
-    engine: settingsEngine(dnsZoneKind as EngineKind, dnsZoneProvider),
-    docs: {
-      inputs: {
-        [pub("dns-zone")]: [
-          "DnsZoneCreateArgs",
-          "DnsZoneAdoptArgs",
-          "DnsZoneSettingsArgs",
-          "DnsZonePriorArgs",
-        ],
-      },
-      outputs: { [pub("dns-zone")]: ["DnsZone", "DnsZoneState"] },
-    },
-  },
-  // A collection kind on the zone-object engine whose public fields are its own (like
-  // AccessList): flat inputs, mapped to the engine's at the provider boundary.
-  {
-    family: "flat",
-    module: "dns",
-    typeName: "DnsRecord",
-    noun: "DNS record",
-    inputsSchema: schemaRef<typeof DnsRecordInputsSchema>(
-      __dirname,
-      "../resources/kinds/collections/dns-record-schemas",
-      "dnsRecordInputsSchema",
-    ),
-    enums: DNS_RECORD_ENUMS,
-    engine: {
-      provider: dnsRecordProvider as unknown as EngineProvider,
-      fieldChanges: dnsRecordFieldChanges as KindEngine["fieldChanges"],
-    },
-    docs: {
-      inputs: { [pub("dns-record")]: ["DnsRecordArgs", "DnsRecordVariableArgs"] },
-      outputs: { [pub("dns-record")]: ["DnsRecord", "DnsRecordState"] },
-    },
-  },
-];
+/** The plugin's resource of a kind of the generated table. */
+function resourceOfKind(k: PluginKind): PluginResource {
+  const token = `${PACKAGE}:${k.module}:${k.typeName}`;
+  const derived: Pick<ResourceBase, "derived"> = k.derived
+    ? {
+        derived: {
+          ...k.derived,
+          toEngine: (inputs) => k.derived!.toEngine(token, inputs),
+        },
+      }
+    : {};
+  switch (k.family) {
+    case "collection": {
+      const { engine, kind, derived: _, ...rest } = k;
+      return {
+        ...rest,
+        kind: kind as ZoneObjectKind,
+        inputsSchema: zoneObjectInputs,
+        engine: engine as KindEngine,
+        ...derived,
+      };
+    }
+    case "flat": {
+      const { provider, fieldChanges, derived: _, ...rest } = k;
+      return {
+        ...rest,
+        engine: {
+          provider: provider as EngineProvider,
+          fieldChanges: fieldChanges as KindEngine["fieldChanges"],
+        },
+        ...derived,
+      };
+    }
+    case "settings": {
+      const { provider, kind, docs, derived: _, ...rest } = k;
+      return {
+        ...rest,
+        kind: kind as EngineKind,
+        engine: settingsEngine(kind as EngineKind, provider),
+        docs: docs ?? SETTINGS_DOCS,
+        ...derived,
+      };
+    }
+  }
+}
 
-/** The package name of the plugin and of its resource tokens. */
-export const PACKAGE = "edgeplatform";
+/** The resources of the plugin: every kind of the package, in the order of its schema. */
+export const PLUGIN_RESOURCES: readonly PluginResource[] = PLUGIN_KINDS.map(resourceOfKind);
 
 /** The type token of a resource (`edgeplatform:shield:RateLimitRule`). */
 export const tokenOf = (r: PluginResource): string => `${PACKAGE}:${r.module}:${r.typeName}`;

@@ -17,6 +17,9 @@ import type { SettingsZoneArgs } from "./zone-settings-resource";
 import type { ApiGuardianOutputs, ApiGuardianSettingsArgs } from "./generated/api-guardian";
 import { API_GUARDIAN_OUTPUTS, API_GUARDIAN_SECRET_OUTPUTS } from "./generated/api-guardian";
 
+/** Where a path the document lacks goes (named constants; the area exports them: `edge.shield.UnmatchedPathAction`). */
+export { UnmatchedPathAction } from "edgeplatform-client";
+
 export type { ApiGuardianSettingsArgs, ApiGuardianState } from "./generated/api-guardian";
 
 /** Arguments of {@link ApiGuardian}: the zone, the settings and/or the document. */

@@ -11,6 +11,13 @@ import { BOT_DETECTION_OUTPUTS, BOT_DETECTION_SECRET_OUTPUTS } from "./generated
 
 export type { BotDetectionSettingsArgs, BotDetectionState } from "./generated/bot-detection";
 
+/** The enumerations of the settings (named constants; the area exports them: `edge.shield.*`). */
+export {
+  BotDetectionExecutionMode,
+  BotDetectionSensitivity,
+  BrowserFingerprintAggression,
+} from "edgeplatform-client";
+
 /** A bot-detection signal's sensitivity: `"Off"`, `"Low"`, `"Medium"`, `"High"` (0–3). */
 export type BotDetectionSensitivityArg = EnumArg<typeof BotDetectionSensitivity>;
 

@@ -17,6 +17,9 @@ import {
 
 export type { UploadScanningSettingsArgs, UploadScanningState } from "./generated/upload-scanning";
 
+/** The scanners' modes (named constants; the area exports them: `edge.shield.UploadScanningScannerMode`). */
+export { UploadScanningScannerMode } from "edgeplatform-client";
+
 /** A scanner's mode: `"Disabled"`, `"Log"`, `"Block"` (0–2). */
 export type UploadScanningScannerModeArg = EnumArg<typeof UploadScanningScannerMode>;
 

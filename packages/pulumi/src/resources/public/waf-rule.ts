@@ -21,6 +21,9 @@ import type {
 import type { ChainedRuleConditionArgs } from "./rate-limit-rule";
 import { ZoneRuleResource, type ZoneRuleKind, type ZoneRuleStateBase } from "./zone-rule-resource";
 
+/** A rule's actions (named constants; the area exports them: `edge.shield.WafRuleAction`). */
+export { WafRuleAction } from "edgeplatform-client";
+
 /** An enumeration input: the API's integer or the enumeration name (`"Block"`). */
 type EnumInput<V, E> = V | keyof E;
 

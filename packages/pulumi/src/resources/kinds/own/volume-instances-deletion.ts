@@ -217,3 +217,20 @@ export const volumeInstancesDeletionProvider = {
   update: async (_id: string, olds: VolumeInstancesDeletionOutputs) => ({ outs: olds }),
   delete: deleteVolumeInstancesDeletion,
 };
+
+/**
+ * The per-field changes of a diff (the plugin's): every input change replaces (the kind's
+ * diff), so each changed input is a replace reason.
+ */
+export function volumeInstancesDeletionFieldChanges(
+  olds: Record<string, unknown>,
+  news: Record<string, unknown>,
+): { replaces: string[]; changed: string[]; removed: string[] } {
+  return {
+    replaces: ["appId", "volumeId", "triggers"].filter(
+      (f) => JSON.stringify(olds?.[f] ?? null) !== JSON.stringify(news?.[f] ?? null),
+    ),
+    changed: [],
+    removed: [],
+  };
+}
