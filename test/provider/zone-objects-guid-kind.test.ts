@@ -56,13 +56,13 @@ test("create: one POST under the account; the resource id is the platform's GUID
   expect(id).toMatch(GUID);
   expect(id).toBe(app.id);
   expect(outs).toMatchObject({ ruleId: app.id, shieldZoneId: 7, ruleName: "web" });
-  expect(app.ruleConfiguration).toEqual({ image: "nginx", replicas: 1 });
+  expect(app.fields).toEqual({ image: "nginx", replicas: 1 });
   expect(platform.calls).toEqual(["GET /accounts/7/apps", "POST /accounts/7/apps"]);
 });
 
 test("read after a change outside Pulumi reports the platform's value (drift)", async () => {
   const { id, outs } = await provider.create(web());
-  platform.apps.get(id)!.ruleConfiguration.replicas = 3;
+  platform.apps.get(id)!.fields.replicas = 3;
   const read: Any = await provider.read(id, outs);
   expect(read.id).toBe(id);
   expect(read.props.ruleConfiguration).toEqual({ image: "nginx", replicas: 3 });
@@ -74,7 +74,7 @@ test("update: reads the app, then one PATCH by its GUID", async () => {
   const from = platform.calls.length;
   const { outs: after } = await provider.update(id, outs, web({ image: "nginx", replicas: 2 }));
   expect(callsSince(from)).toEqual([`GET /apps/${id}`, `PATCH /apps/${id}`]);
-  expect(platform.apps.get(id)!.ruleConfiguration).toEqual({ image: "nginx", replicas: 2 });
+  expect(platform.apps.get(id)!.fields).toEqual({ image: "nginx", replicas: 2 });
   expect(after).toMatchObject({ ruleId: id, ruleConfiguration: { replicas: 2 } });
 });
 
@@ -132,7 +132,7 @@ test("adopt by GUID: one PATCH of what differs; destroy leaves the adopted app",
   });
   expect(id).toBe(app.id);
   expect(outs).toMatchObject({ ruleId: app.id, adopted: true });
-  expect(platform.apps.get(app.id)!.ruleConfiguration).toEqual({ image: "api:1", replicas: 4 });
+  expect(platform.apps.get(app.id)!.fields).toEqual({ image: "api:1", replicas: 4 });
   nextRun(); // destroy
   await provider.delete(id, outs);
   expect(platform.apps.has(app.id)).toBe(true);

@@ -49,7 +49,7 @@ async function createUnder<O extends ZoneObject>(
   // The zone's objects before the POST: what an unknown outcome's recovery leaves out.
   const known = new Set(listed.map((r) => r.id));
   if (uniqueNames) {
-    const same = listed.filter((r) => r.ruleName === name);
+    const same = listed.filter((r) => r.name === name);
     if (isClaimed(keys.name(zone), name) || same.some((r) => isClaimed(keys.object, r.id))) {
       throw new ResourceOperationError(
         `${what} failed: another resource of this program already creates or manages a ` +
@@ -70,10 +70,10 @@ async function createUnder<O extends ZoneObject>(
     );
   }
   const body: Record<string, unknown> = {
-    shieldZoneId: zone,
-    ruleName: name,
-    ...(inputs.ruleDescription !== undefined ? { ruleDescription: inputs.ruleDescription } : {}),
-    ruleConfiguration: kind.config.normalize(inputs.ruleConfiguration),
+    parentId: zone,
+    name,
+    ...(inputs.ruleDescription !== undefined ? { description: inputs.ruleDescription } : {}),
+    fields: kind.config.normalize(inputs.ruleConfiguration),
   };
   if (proof && !uniqueNames) {
     // Names are shared (a round-robin set is several objects of one name), but an object

@@ -7,10 +7,10 @@
  * on confirmed evidence; a 202 is pending and read back; an unknown outcome is never
  * re-sent blindly; claims within a run; `origin` kept. A kind brings only what is its own.
  *
- * Inside the engine, field names are those of the rule-shaped objects (`ruleId`, `ruleName`,
- * `ruleDescription`, `ruleConfiguration`). A kind whose public fields are named otherwise (an
- * access list: `listId`, `name`, `entries`) declares its words for messages ({@link Words})
- * and maps its inputs and state at the provider boundary (fields.ts).
+ * The engine's object has neutral names ({@link ZoneObject}: `id`, `parentId`, `name`,
+ * `description`, `fields`): each kind's endpoints map between the platform's wire form and
+ * it. A kind declares its words for messages ({@link Words}); its inputs and state keep their
+ * public spellings.
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
@@ -21,13 +21,16 @@ import type { Parent } from "./parent";
 /** An object's id on the platform: a number, or a string (a GUID). */
 export type ObjectId = number | string;
 
-/** An object as the platform returns it: an id, its zone, a name, a configuration. */
+/**
+ * An object as the engine holds it, in neutral names (a kind's endpoints map the platform's
+ * wire form to it and back): its id, its parent's id, a name, a description, its fields.
+ */
 export interface ZoneObject<I extends ObjectId = ObjectId> {
   id: I;
-  shieldZoneId: number;
-  ruleName?: string | null;
-  ruleDescription?: string | null;
-  ruleConfiguration?: Record<string, unknown> | null;
+  parentId: number;
+  name?: string | null;
+  description?: string | null;
+  fields?: Record<string, unknown> | null;
   /**
    * Values the platform reports beside the managed fields (an access list's
    * `configurationId`, entry count, …): copied into the state as they are. Rules have none.
@@ -55,11 +58,15 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
    * listing is shared by the reads of one refresh, zone-reads.ts). Undefined: `get`.
    */
   read?(id: O["id"], zone: number): Promise<O>;
-  /** POST a new object (never retried blindly by the engine: an unknown outcome is looked up). */
+  /**
+   * POST a new object (never retried blindly by the engine: an unknown outcome is looked up).
+   * `body` in neutral names: `parentId`, `name`, `description` (when given), `fields`.
+   */
   create(body: Record<string, unknown>): Promise<ZoneObjectWrite<O>>;
   /**
-   * PATCH whole top-level values (safe to repeat). `current` is the object as just read (the
-   * body was planned against it).
+   * PATCH whole top-level values (safe to repeat), `body` in neutral names (`name`,
+   * `description`, `fields`). `current` is the object as just read (the body was planned
+   * against it).
    */
   update(id: O["id"], body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
   /**

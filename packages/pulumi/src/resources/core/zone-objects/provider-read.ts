@@ -61,12 +61,9 @@ function readOnlyView<O extends ZoneObject>(p: ProviderContext<O>, rule: O): Obj
     rule,
     {
       ruleId: rule.id,
-      ruleName: rule.ruleName ?? null,
-      ruleDescription: rule.ruleDescription ?? null,
-      ruleConfiguration: plan.named({ ...(rule.ruleConfiguration ?? {}) }) as Record<
-        string,
-        unknown
-      >,
+      ruleName: rule.name ?? null,
+      ruleDescription: rule.description ?? null,
+      ruleConfiguration: plan.named({ ...(rule.fields ?? {}) }) as Record<string, unknown>,
       deleteOnDestroy: false,
     },
     "adopted",

@@ -238,7 +238,7 @@ export async function recoverCreatedRule<O extends ZoneObject>(
     for (let i = 0; i <= timing.recoveryRelists; i++) {
       if (i > 0) await sleep(step);
       named = (await kind.endpoints.listZone(zone)).filter(
-        (r) => r.ruleName === inputs.ruleName && !known.has(r.id),
+        (r) => r.name === inputs.ruleName && !known.has(r.id),
       );
       if (named.length > 0) break;
     }
@@ -279,7 +279,7 @@ export async function findByName<O extends ZoneObject>(
 ): Promise<O | undefined> {
   return pollUntil(
     async () =>
-      (await kind.endpoints.listZone(zone)).find((r) => r.ruleName === name && !known.has(r.id)),
+      (await kind.endpoints.listZone(zone)).find((r) => r.name === name && !known.has(r.id)),
     () => true,
     timing,
     `the platform to list the new ${wordsOf(kind).one} (202 Accepted)`,

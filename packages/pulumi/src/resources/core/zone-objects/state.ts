@@ -75,6 +75,13 @@ export type TopField = "ruleName" | "ruleDescription";
 /** Top-level fields a PATCH can carry. */
 export type PatchField = "ruleName" | "ruleDescription" | "ruleConfiguration";
 
+/** The object's field (neutral name) that holds each top-level input. */
+export const OBJECT_FIELD = {
+  ruleName: "name",
+  ruleDescription: "description",
+  ruleConfiguration: "fields",
+} as const satisfies Record<PatchField, keyof ZoneObject>;
+
 /** Whether a state manages a top-level field (absent from 0.1 states: managed if present). */
 export const managesTop = (o: Partial<ObjectOutputs>, f: TopField): boolean =>
   o[f] !== undefined && !(o.unmanaged ?? []).includes(f);
@@ -157,9 +164,11 @@ export function statePlan(cp: ConfigurationPlan) {
     const out: PatchField[] = [];
     for (const f of ["ruleName", "ruleDescription"] as const) {
       if (news[f] === undefined) continue;
-      if (isUnknown(news[f]) || (news[f] ?? null) !== (rule[f] ?? null)) out.push(f);
+      if (isUnknown(news[f]) || (news[f] ?? null) !== (rule[OBJECT_FIELD[f]] ?? null)) {
+        out.push(f);
+      }
     }
-    const actual = (rule.ruleConfiguration ?? {}) as Record<string, unknown>;
+    const actual = (rule.fields ?? {}) as Record<string, unknown>;
     const desired = news.ruleConfiguration ?? {};
     const differs = Object.keys(desired).some(
       (k) => desired[k] !== undefined && !cp.sameField(k, desired[k], actual[k]),
@@ -168,7 +177,10 @@ export function statePlan(cp: ConfigurationPlan) {
     return out;
   }
 
-  /** The PATCH body that brings an object to the program's managed values (undefined: none). */
+  /**
+   * The PATCH body (neutral names) that brings an object to the program's managed values, and
+   * the input fields it changes (undefined: none).
+   */
   function patchFor(
     news: ObjectInputs,
     rule: ZoneObject,
@@ -177,12 +189,9 @@ export function statePlan(cp: ConfigurationPlan) {
     if (fields.length === 0) return undefined;
     const body: Record<string, unknown> = {};
     for (const f of fields) {
-      body[f] =
+      body[OBJECT_FIELD[f]] =
         f === "ruleConfiguration"
-          ? cp.mergeConfiguration(
-              rule.ruleConfiguration as Record<string, unknown>,
-              news.ruleConfiguration,
-            )
+          ? cp.mergeConfiguration(rule.fields as Record<string, unknown>, news.ruleConfiguration)
           : news[f];
     }
     return { body, fields };
@@ -200,11 +209,11 @@ export function statePlan(cp: ConfigurationPlan) {
   ): ObjectOutputs {
     const outs: ObjectOutputs = {
       ruleId: rule.id,
-      shieldZoneId: rule.shieldZoneId,
+      shieldZoneId: rule.parentId,
       adopted: isAdoptMode(news),
       ...(origin !== (isAdoptMode(news) ? "adopted" : "created") ? { origin } : {}),
       ruleConfiguration: cp.renderManaged(
-        rule.ruleConfiguration as Record<string, unknown>,
+        rule.fields as Record<string, unknown>,
         news.ruleConfiguration ?? {},
       ),
     };
@@ -213,7 +222,7 @@ export function statePlan(cp: ConfigurationPlan) {
     }
     const unmanaged: TopField[] = [];
     for (const f of ["ruleName", "ruleDescription"] as const) {
-      const actual = rule[f] ?? null;
+      const actual = rule[OBJECT_FIELD[f]] ?? null;
       if (news[f] === undefined) unmanaged.push(f);
       outs[f] = news[f] !== undefined && (news[f] ?? null) === actual ? news[f] : actual;
     }

@@ -72,10 +72,10 @@ interface Session<O> extends SessionBase {
 /** What a read takes from an object (compared with `deepEqual`: key order carries no meaning). */
 const readView = (o: ZoneObject) => ({
   id: o.id,
-  shieldZoneId: o.shieldZoneId,
-  ruleName: o.ruleName ?? null,
-  ruleDescription: o.ruleDescription ?? null,
-  ruleConfiguration: o.ruleConfiguration ?? null,
+  parentId: o.parentId,
+  name: o.name ?? null,
+  description: o.description ?? null,
+  fields: o.fields ?? null,
   reported: o.reported ?? null,
 });
 

@@ -7,10 +7,7 @@ import {
   EnumsByField,
   normalizeRuleConfiguration,
   specSchema,
-  type RateLimitRule,
 } from "edgeplatform-client/spec/runtime";
-import { findEmbeddedFailure } from "edgeplatform-client";
-import { isPlainObject } from "../../core/common";
 import { getClient } from "../../core/settings";
 import type {
   ConfigurationFields,
@@ -19,6 +16,9 @@ import type {
   ZoneObjectKind,
 } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
+import { ruleEndpoints, ruleEntryReads } from "./rule-object";
+
+export { ruleEntryReads } from "./rule-object";
 
 /** The words of the rule kinds' messages and their public id and name fields. */
 export const RULE_WORDS: Words = { one: "rule", many: "rules", id: "ruleId", name: "ruleName" };
@@ -59,19 +59,8 @@ export const rateLimitFields: ConfigurationFields = {
   requiredNote: RULE_REQUIRED_NOTE,
 };
 
-/**
- * Whether a rule of a zone's list reads like its GET (shared by the rule kinds): whole, with
- * its id, this zone and its configuration, and no embedded failure. Any other entry (a
- * summary without its configuration) is read with its own GET.
- */
-export const ruleEntryReads = (entry: ZoneObject, zone: number): boolean =>
-  typeof entry?.id === "number" &&
-  entry.shieldZoneId === zone &&
-  isPlainObject(entry.ruleConfiguration) &&
-  findEmbeddedFailure(entry) === undefined;
-
 /** The rate-limit rule kind. */
-export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
+export const rateLimitRuleKind: ZoneObjectKind<ZoneObject<number>> = {
   typeName: "RateLimitRule",
   noun: "rate-limit rule",
   words: RULE_WORDS,
@@ -90,12 +79,12 @@ export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
         ]
       : [];
   },
-  endpoints: {
+  endpoints: ruleEndpoints({
     get: (id) => getClient().shield.getRateLimit(id),
     create: (body) => getClient().shield.createRateLimit(body as never),
     update: (id, body) => getClient().shield.updateRateLimit(id, body as never),
     delete: (id) => getClient().shield.deleteRateLimit(id),
     listZone: (zone, perPage) => getClient().shield.listAllRateLimits(zone, { perPage }),
-  },
+  }),
   listEntryReads: ruleEntryReads,
 };
