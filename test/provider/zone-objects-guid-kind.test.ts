@@ -171,3 +171,21 @@ test("a parent without that discipline lets creates in one account run at once",
   expect(platform.apps.size).toBe(3);
   expect(platform.mostAtOnce).toBe(3);
 });
+
+test("another spelling of the parent (a team of the account): kept in the state as written, a change of it replaces", async () => {
+  const teams: Record<number, number> = { 41: 7, 42: 8 };
+  start({
+    ...accountParent,
+    spellings: [{ field: "teamId", word: "team", resolve: async (team) => teams[team] }],
+  });
+  const inputs: Any = { teamId: 41, ruleName: "web", ruleConfiguration: { image: "nginx" } };
+  const { id, outs } = await provider.create(inputs);
+  expect(platform.apps.get(id)!.parentId).toBe(7);
+  expect(outs).toMatchObject({ ruleId: id, shieldZoneId: 7, teamId: 41 });
+  const read: Any = await provider.read(id, outs as Any);
+  expect(read.inputs).toEqual(inputs);
+  const moved: Any = await provider.diff(id, outs as Any, { ...inputs, teamId: 42 });
+  expect(moved.replaces).toEqual(["teamId"]);
+  const same: Any = await provider.diff(id, outs as Any, inputs);
+  expect(same.changes).toBe(false);
+});

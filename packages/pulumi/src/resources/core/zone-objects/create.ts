@@ -170,7 +170,7 @@ async function postCreate<O extends ZoneObject>(
         `${timing.readBackMs / 1000} s; it is recorded in the state, and the next \`pulumi up\` ` +
         `reads it and brings it to the program's values`,
       id,
-      pendingOutputs(id, zone, inputs),
+      pendingOutputs(id, zone, inputs, ctx.plan.spellings),
     );
   }
   return created(ctx, read, zone, inputs, what);

@@ -53,6 +53,10 @@ export const spellingOf = (
   return undefined;
 };
 
+/** The fields of the parent's other spellings (`pullZoneId`); none by default. */
+export const spellingFields = (parent: Parent): string[] =>
+  (parent.spellings ?? []).map((s) => s.field);
+
 /** Every field that places a new object: the parent's own, then its other spellings. */
 export const placingFields = (parent: Parent): string[] => [
   parent.field,

@@ -17,7 +17,7 @@ import { getClient } from "../settings";
 import type { RecoveryByProof } from "./capabilities";
 import { isObjectId } from "./ids";
 import { wordsOf, type ObjectId, type ZoneObject, type ZoneObjectKind } from "./kind";
-import type { ObjectInputs } from "./state";
+import { valueAt, type ObjectInputs, type SpellingFields } from "./state";
 
 /** Waits and bounds of the recovery paths, in milliseconds (tests shorten them). */
 export const timing = {
@@ -210,9 +210,13 @@ export function pendingOutputs(
   ruleId: ObjectId,
   zone: number,
   inputs: ObjectInputs & { [PROVIDER_KEY]?: unknown },
+  spellings: SpellingFields,
 ): Record<string, unknown> {
   const outs: Record<string, unknown> = { ruleId, shieldZoneId: zone, adopted: false };
-  if (inputs.pullZoneId !== undefined) outs.pullZoneId = inputs.pullZoneId;
+  for (const f of spellings) {
+    const v = valueAt(inputs, f);
+    if (v !== undefined) outs[f] = v;
+  }
   if (typeof inputs.deleteOnDestroy === "boolean") outs.deleteOnDestroy = inputs.deleteOnDestroy;
   outs.ruleConfiguration = {};
   outs[PROVIDER_KEY] = inputs[PROVIDER_KEY];

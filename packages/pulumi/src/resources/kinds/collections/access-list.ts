@@ -45,6 +45,7 @@ import {
   pollUntil,
   timing,
 } from "../../core/zone-objects/recovery";
+import { spellingFields } from "../../core/zone-objects/parent";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
 import { shieldZoneParent } from "../parents/shield-zone";
@@ -502,7 +503,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
           `action) could not be read or set (${messageOf(e)}); it is recorded in the state, ` +
           `and the next \`pulumi up\` brings it to the program's values`,
         object.id,
-        pendingOutputs(object.id, zone, inputs),
+        pendingOutputs(object.id, zone, inputs, spellingFields(shieldZoneParent)),
       );
     }
   },
