@@ -78,6 +78,33 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
   listZone(zone: number, perPage?: number): Promise<O[]>;
 }
 
+/**
+ * A list of items compared item by item (a Shield rule's `chainedRuleConditions`): an item's
+ * field the program leaves out must hold the platform's default for a new item, never the
+ * field of whatever item the platform holds at that position.
+ */
+export interface ItemList {
+  /** The values a field of a new item may hold when the program leaves it out, by field. */
+  defaults: Record<string, readonly unknown[]>;
+  /** The items' enumeration fields (names in the state, integers on the wire). */
+  enums: readonly string[];
+}
+
+/**
+ * Shapes of configuration fields beyond plain values, declared by a kind (plan.ts applies
+ * them); none by default.
+ */
+export interface FieldShapes {
+  /**
+   * Maps whose `null` entries mean "absent" (a Shield rule's `variableTypes`): compared
+   * without them; an empty map is no value (required: at least one entry; in a list item: the
+   * default).
+   */
+  maps?: readonly string[];
+  /** Lists compared item by item ({@link ItemList}), by field. */
+  itemLists?: Record<string, ItemList>;
+}
+
 /** The configuration's field semantics (plan.ts): enumerations, nullables, required fields. */
 export interface ConfigurationFields {
   /** Enumerations by field: names are kept in state, integers go on the wire. */
@@ -86,8 +113,10 @@ export interface ConfigurationFields {
   normalize(config: unknown): unknown;
   /** Fields the API declares nullable: `null`, `[]` and `{}` are one value. */
   nullable: ReadonlySet<string>;
-  /** Fields a new object cannot exist without (`variableTypes`: at least one variable). */
+  /** Fields a new object cannot exist without (a map: at least one entry). */
   requiredForCreate: readonly string[];
+  /** Shapes of fields beyond plain values (maps, lists compared by item); none by default. */
+  shapes?: FieldShapes;
   /**
    * What `check` adds after the list of required fields, in the kind's words (a rule's:
    * `(variableTypes with at least one variable)`); none by default.

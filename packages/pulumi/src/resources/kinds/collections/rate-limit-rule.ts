@@ -11,6 +11,7 @@ import {
 import { getClient } from "../../core/settings";
 import type {
   ConfigurationFields,
+  FieldShapes,
   Words,
   ZoneObject,
   ZoneObjectKind,
@@ -47,6 +48,29 @@ export const REQUIRED_FOR_CREATE = [
   "blockTime",
 ] as const;
 
+/**
+ * The shapes of the rule kinds' configuration fields: `variableTypes` is a map of variables
+ * (a `null` entry is absent; a rule needs at least one), and `chainedRuleConditions` a list
+ * compared condition by condition, where a field left out of a condition is the platform's
+ * default for a new one (no operator = BEGINSWITH, not negated, no regex variable, no value;
+ * absent, null, or the default the platform fills).
+ */
+export const RULE_SHAPES: FieldShapes = {
+  maps: ["variableTypes"],
+  itemLists: {
+    chainedRuleConditions: {
+      defaults: {
+        variableTypes: [undefined, null],
+        operatorType: [undefined, null, 0],
+        value: [undefined, null],
+        isNegated: [undefined, null, false],
+        isRegexVariable: [undefined, null, false],
+      },
+      enums: ["operatorType"],
+    },
+  },
+};
+
 /** What the rule kinds' `check` says after the fields a new rule needs. */
 export const RULE_REQUIRED_NOTE = "(variableTypes with at least one variable)";
 
@@ -57,6 +81,7 @@ export const rateLimitFields: ConfigurationFields = {
   nullable: RULE_NULLABLE,
   requiredForCreate: REQUIRED_FOR_CREATE,
   requiredNote: RULE_REQUIRED_NOTE,
+  shapes: RULE_SHAPES,
 };
 
 /** The rate-limit rule kind. */

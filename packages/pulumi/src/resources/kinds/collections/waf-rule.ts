@@ -17,7 +17,7 @@ import { zoneListing } from "../../core/run-state";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
-import { RULE_NULLABLE, RULE_REQUIRED_NOTE, RULE_WORDS } from "./rate-limit-rule";
+import { RULE_NULLABLE, RULE_REQUIRED_NOTE, RULE_SHAPES, RULE_WORDS } from "./rate-limit-rule";
 import { ruleEndpoints, ruleEntryReads } from "./rule-object";
 
 /**
@@ -34,6 +34,7 @@ export const wafRuleFields: ConfigurationFields = {
   nullable: RULE_NULLABLE,
   requiredForCreate: WAF_REQUIRED_FOR_CREATE,
   requiredNote: RULE_REQUIRED_NOTE,
+  shapes: RULE_SHAPES,
 };
 
 /** A plan type in words (`1` → `Advanced`). */
