@@ -189,3 +189,30 @@ test("another spelling of the parent (a team of the account): kept in the state 
   const same: Any = await provider.diff(id, outs as Any, inputs);
   expect(same.changes).toBe(false);
 });
+
+test("a parent that lists its children itself (the account object holds its apps; the kind has no list endpoint): one read of the account serves the name checks of a run and a refresh", async () => {
+  const kind = appKind(platform);
+  const { listZone: _none, ...endpoints } = kind.endpoints;
+  provider = zoneObjectProvider({
+    ...kind,
+    endpoints,
+    listEntryReads: (entry, zone) => entry.parentId === zone,
+    parent: {
+      ...accountParent,
+      listChildren: async (_kind, id) => (await platform.account(id)).apps as never,
+    },
+  }).provider;
+  const made: { id: string; outs?: Any }[] = [];
+  for (const n of ["a", "b", "c"]) made.push(await provider.create({ ...web(), ruleName: n }));
+  expect(platform.calls.filter((c) => c.startsWith("GET"))).toEqual(["GET /accounts/7"]);
+  nextRun();
+  const from = platform.calls.length;
+  const reads: Any[] = [];
+  for (const m of made) reads.push(await provider.read(m.id, m.outs));
+  expect(callsSince(from)).toEqual([`GET /apps/${made[0].id}`, "GET /accounts/7"]);
+  expect(reads.map((r) => r.inputs.ruleName)).toEqual(["a", "b", "c"]);
+  await expect(provider.create({ ...web(), ruleName: "b" })).rejects.toThrow(
+    `account 7 already has app ${made[1].id} named "b"`,
+  );
+  expect(platform.calls.some((c) => c.endsWith("/apps") && c.startsWith("GET"))).toBe(false);
+});

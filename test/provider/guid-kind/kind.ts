@@ -82,6 +82,13 @@ export class FakePlatform {
       .map((a) => structuredClone(a));
   }
 
+  /** The account object, holding its apps (a parent whose children have no list endpoint). */
+  async account(parent: number): Promise<{ id: number; apps: App[] }> {
+    this.calls.push(`GET /accounts/${parent}`);
+    const apps = [...this.apps.values()].filter((a) => a.parentId === parent);
+    return { id: parent, apps: apps.map((a) => structuredClone(a)) };
+  }
+
   async create(body: Record<string, unknown>): Promise<ZoneObjectWrite<App>> {
     return this.write(`POST /accounts/${String(body.parentId)}/apps`, () => {
       const app: App = {

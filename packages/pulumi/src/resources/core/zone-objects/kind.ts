@@ -74,8 +74,11 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
    * (accepted, applied later) is read back until the object is not found.
    */
   delete(id: O["id"], zone?: number): Promise<unknown>;
-  /** Every object of a zone, all pages of `perPage` objects (default: the client's 100). */
-  listZone(zone: number, perPage?: number): Promise<O[]>;
+  /**
+   * Every object of a zone, all pages of `perPage` objects (default: the client's 100).
+   * Optional when the parent lists its children itself ({@link Parent.listChildren}).
+   */
+  listZone?(zone: number, perPage?: number): Promise<O[]>;
 }
 
 /**

@@ -17,6 +17,7 @@ import { getClient } from "../settings";
 import type { RecoveryByProof } from "./capabilities";
 import { isObjectId } from "./ids";
 import { wordsOf, type ObjectId, type ZoneObject, type ZoneObjectKind } from "./kind";
+import { childrenOf } from "./parent";
 import { valueAt, type ObjectInputs, type SpellingFields } from "./state";
 
 /** Waits and bounds of the recovery paths, in milliseconds (tests shorten them). */
@@ -170,7 +171,7 @@ export async function confirmGone(
   }
   let listed: ZoneObject[];
   try {
-    listed = await kind.endpoints.listZone(zone);
+    listed = await childrenOf(kind, zone);
   } catch (e) {
     throw new ResourceOperationError(
       `${what} failed: the platform answered "${messageOf(cause)}" and listing ${w.zone} ` +
@@ -241,7 +242,7 @@ export async function recoverCreatedRule<O extends ZoneObject>(
   try {
     for (let i = 0; i <= timing.recoveryRelists; i++) {
       if (i > 0) await sleep(step);
-      named = (await kind.endpoints.listZone(zone)).filter(
+      named = (await childrenOf(kind, zone)).filter(
         (r) => r.name === inputs.ruleName && !known.has(r.id),
       );
       if (named.length > 0) break;
@@ -282,8 +283,7 @@ export async function findByName<O extends ZoneObject>(
   known: ReadonlySet<ObjectId>,
 ): Promise<O | undefined> {
   return pollUntil(
-    async () =>
-      (await kind.endpoints.listZone(zone)).find((r) => r.name === name && !known.has(r.id)),
+    async () => (await childrenOf(kind, zone)).find((r) => r.name === name && !known.has(r.id)),
     () => true,
     timing,
     `the platform to list the new ${wordsOf(kind).one} (202 Accepted)`,
@@ -318,9 +318,7 @@ export async function recoverByProof<O extends ZoneObject>(
   try {
     for (let i = 0; i <= timing.recoveryRelists; i++) {
       if (i > 0) await sleep(step);
-      fresh = (await kind.endpoints.listZone(zone)).filter(
-        (o) => !known.has(o.id) && !claimed(o.id),
-      );
+      fresh = (await childrenOf(kind, zone)).filter((o) => !known.has(o.id) && !claimed(o.id));
       proven = fresh.filter((o) => sentIn(o, body));
       if (proven.length > 0) break;
     }
