@@ -106,7 +106,7 @@ export class FakePlatform {
         this.loseNextCreateAnswer = false;
         throw Object.assign(new Error("gateway timeout (504)"), { status: 504 });
       }
-      return { status: 200, rule: structuredClone(app) };
+      return { status: 200, object: structuredClone(app) };
     });
   }
 
@@ -118,7 +118,7 @@ export class FakePlatform {
       if (body.fields) {
         app.fields = structuredClone(body.fields as App["fields"]);
       }
-      return { status: 200 as const, rule: structuredClone(app) };
+      return { status: 200 as const, object: structuredClone(app) };
     });
   }
 

@@ -33,7 +33,7 @@ export async function converge<O extends ZoneObject>(
     await assertNameFree(ctx, current, inputs.ruleName, what);
   }
   const result = await zoneWrite(() => kind.endpoints.update(ruleId, patch.body, current));
-  if (result.status === 200) return result.rule;
+  if (result.status === 200) return result.object;
   const rule = await readBack(kind, ruleId, (r) => ctx.matches(inputs, r), current.parentId);
   if (!rule) {
     throw new ResourceOperationError(

@@ -141,7 +141,7 @@ async function postCreate<O extends ZoneObject>(
       : await recoverCreatedRule(kind, inputs, zone, known, e, what);
     return created(ctx, found, zone, inputs, what);
   }
-  if (result.status === 200) return created(ctx, result.rule, zone, inputs, what);
+  if (result.status === 200) return created(ctx, result.object, zone, inputs, what);
   let id = result.status === 202 ? (acceptedId(kind.ids, result.accepted) as O["id"]) : undefined;
   if (id === undefined && proof) {
     // Applied (or accepted) without naming the object: found by proof, never by name.

@@ -44,7 +44,7 @@ export interface ZoneObject<I extends ObjectId = ObjectId> {
  * PUT answered with its zone), so the engine finds it as after a 202 that names none.
  */
 export type ZoneObjectWrite<O> =
-  { status: 200; rule: O } | { status: 202; accepted: AcceptedResult } | { status: "unnamed" };
+  { status: 200; object: O } | { status: 202; accepted: AcceptedResult } | { status: "unnamed" };
 
 /** The calls the engine makes for a kind (the client's methods; retries are theirs). */
 export interface ZoneObjectEndpoints<O extends ZoneObject> {

@@ -350,7 +350,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
       createdEntries.set(res.list.id, accessListEntries(content).length);
       return {
         status: 200,
-        rule: {
+        object: {
           id: res.list.id,
           parentId: zone,
           name: res.list.name,
@@ -424,7 +424,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
       if (accepted) return { status: 202, accepted: { statusCode: 202 } as never };
       return {
         status: 200,
-        rule: {
+        object: {
           ...current,
           name: list.name ?? current.name,
           fields: {

@@ -279,7 +279,7 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
       } as never);
       // A platform that answers with the zone names no record (its `Id` is the zone's).
       if (isZoneAnswer(answer)) return { status: "unnamed" };
-      return { status: 200, rule: fromRecord(zone, answer) };
+      return { status: 200, object: fromRecord(zone, answer) };
     },
     /** One POST of the fields that differ from the record as just read (nothing else). */
     update: async (id, body, current) => {
@@ -321,7 +321,7 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
       }
       return {
         status: 200,
-        rule: {
+        object: {
           ...current,
           name: typeof sent.Name === "string" ? sent.Name : current.name,
           fields: { ...now, ...(dnsRecordFields.normalize(changed) as object) },

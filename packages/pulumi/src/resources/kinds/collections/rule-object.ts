@@ -5,6 +5,7 @@
  */
 import { findEmbeddedFailure } from "edgeplatform-client";
 import { isPlainObject } from "../../core/common";
+import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
 import type {
   ZoneObject,
   ZoneObjectEndpoints,
@@ -46,15 +47,18 @@ export function ruleBody(body: Record<string, unknown>): Record<string, unknown>
   return wire;
 }
 
-/** A write's answer with the rule it names mapped. */
-const ruleWrite = (w: ZoneObjectWrite<WireRule>): ZoneObjectWrite<ZoneObject<number>> =>
-  w.status === 200 ? { status: 200, rule: ruleObject(w.rule) } : w;
+/** The client's answer of a rule's create or update: the rule (200) or accepted (202). */
+type RuleWrite = { status: 200; rule: WireRule } | { status: 202; accepted: AcceptedResult };
+
+/** A write's answer in the engine's form, the rule it names mapped. */
+const ruleWrite = (w: RuleWrite): ZoneObjectWrite<ZoneObject<number>> =>
+  w.status === 200 ? { status: 200, object: ruleObject(w.rule) } : w;
 
 /** The calls of a rule kind on the platform's rules. */
 export interface RuleCalls {
   get(id: number): Promise<WireRule>;
-  create(body: Record<string, unknown>): Promise<ZoneObjectWrite<WireRule>>;
-  update(id: number, body: Record<string, unknown>): Promise<ZoneObjectWrite<WireRule>>;
+  create(body: Record<string, unknown>): Promise<RuleWrite>;
+  update(id: number, body: Record<string, unknown>): Promise<RuleWrite>;
   delete(id: number): Promise<unknown>;
   listZone(zone: number, perPage?: number): Promise<WireRule[]>;
 }
