@@ -9,8 +9,10 @@
  *
  * The engine's object has neutral names ({@link ZoneObject}: `id`, `parentId`, `name`,
  * `description`, `fields`): each kind's endpoints map between the platform's wire form and
- * it. A kind declares its words for messages ({@link Words}); its inputs and state keep their
- * public spellings.
+ * it. A kind declares its words for messages ({@link Words}). The engine's inputs and state
+ * (state.ts) are still spelled as the rule kinds' public ones (`ruleId`, `shieldZoneId`,
+ * `ruleName`, `ruleDescription`, `ruleConfiguration`); a kind whose public fields are named
+ * otherwise (DNS records, access lists) maps them at its provider boundary (*-fields.ts).
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import type { AcceptedResult } from "edgeplatform-client/spec/runtime";

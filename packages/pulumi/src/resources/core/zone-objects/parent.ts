@@ -5,9 +5,10 @@
  * parent go one at a time. The engine knows this interface only; the parents themselves are
  * under `kinds/parents/`.
  *
- * Inside the engine a parent's id travels as the object's `shieldZoneId` (the engine's field
- * of the parent id; a kind whose public field is named otherwise maps it at its boundary);
- * messages and checks say the parent's own {@link Parent.field} and {@link Parent.word}.
+ * Inside the engine a parent's id is the object's `parentId`, and the inputs' and state's
+ * `shieldZoneId` (their rule spelling; a kind whose public field is named otherwise maps it
+ * at its boundary); messages and checks say the parent's own {@link Parent.field} and
+ * {@link Parent.word}; its other spellings' fields are the parent's own (`pullZoneId`).
  */
 import type { ZoneObject, ZoneObjectKind } from "./kind";
 import type { ObjectInputs } from "./state";
