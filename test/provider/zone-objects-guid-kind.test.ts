@@ -56,13 +56,13 @@ test("create: one POST under the account; the resource id is the platform's GUID
   expect(id).toMatch(GUID);
   expect(id).toBe(app.id);
   expect(outs).toMatchObject({ ruleId: app.id, shieldZoneId: 7, ruleName: "web" });
-  expect(app.ruleConfiguration).toEqual({ image: "nginx", replicas: 1 });
+  expect(app.fields).toEqual({ image: "nginx", replicas: 1 });
   expect(platform.calls).toEqual(["GET /accounts/7/apps", "POST /accounts/7/apps"]);
 });
 
 test("read after a change outside Pulumi reports the platform's value (drift)", async () => {
   const { id, outs } = await provider.create(web());
-  platform.apps.get(id)!.ruleConfiguration.replicas = 3;
+  platform.apps.get(id)!.fields.replicas = 3;
   const read: Any = await provider.read(id, outs);
   expect(read.id).toBe(id);
   expect(read.props.ruleConfiguration).toEqual({ image: "nginx", replicas: 3 });
@@ -74,7 +74,7 @@ test("update: reads the app, then one PATCH by its GUID", async () => {
   const from = platform.calls.length;
   const { outs: after } = await provider.update(id, outs, web({ image: "nginx", replicas: 2 }));
   expect(callsSince(from)).toEqual([`GET /apps/${id}`, `PATCH /apps/${id}`]);
-  expect(platform.apps.get(id)!.ruleConfiguration).toEqual({ image: "nginx", replicas: 2 });
+  expect(platform.apps.get(id)!.fields).toEqual({ image: "nginx", replicas: 2 });
   expect(after).toMatchObject({ ruleId: id, ruleConfiguration: { replicas: 2 } });
 });
 
@@ -132,7 +132,7 @@ test("adopt by GUID: one PATCH of what differs; destroy leaves the adopted app",
   });
   expect(id).toBe(app.id);
   expect(outs).toMatchObject({ ruleId: app.id, adopted: true });
-  expect(platform.apps.get(app.id)!.ruleConfiguration).toEqual({ image: "api:1", replicas: 4 });
+  expect(platform.apps.get(app.id)!.fields).toEqual({ image: "api:1", replicas: 4 });
   nextRun(); // destroy
   await provider.delete(id, outs);
   expect(platform.apps.has(app.id)).toBe(true);
@@ -170,4 +170,49 @@ test("a parent without that discipline lets creates in one account run at once",
   await Promise.all(names.map((n) => provider.create({ ...web(), ruleName: n })));
   expect(platform.apps.size).toBe(3);
   expect(platform.mostAtOnce).toBe(3);
+});
+
+test("another spelling of the parent (a team of the account): kept in the state as written, a change of it replaces", async () => {
+  const teams: Record<number, number> = { 41: 7, 42: 8 };
+  start({
+    ...accountParent,
+    spellings: [{ field: "teamId", word: "team", resolve: async (team) => teams[team] }],
+  });
+  const inputs: Any = { teamId: 41, ruleName: "web", ruleConfiguration: { image: "nginx" } };
+  const { id, outs } = await provider.create(inputs);
+  expect(platform.apps.get(id)!.parentId).toBe(7);
+  expect(outs).toMatchObject({ ruleId: id, shieldZoneId: 7, teamId: 41 });
+  const read: Any = await provider.read(id, outs as Any);
+  expect(read.inputs).toEqual(inputs);
+  const moved: Any = await provider.diff(id, outs as Any, { ...inputs, teamId: 42 });
+  expect(moved.replaces).toEqual(["teamId"]);
+  const same: Any = await provider.diff(id, outs as Any, inputs);
+  expect(same.changes).toBe(false);
+});
+
+test("a parent that lists its children itself (the account object holds its apps; the kind has no list endpoint): one read of the account serves the name checks of a run and a refresh", async () => {
+  const kind = appKind(platform);
+  const { listZone: _none, ...endpoints } = kind.endpoints;
+  provider = zoneObjectProvider({
+    ...kind,
+    endpoints,
+    listEntryReads: (entry, zone) => entry.parentId === zone,
+    parent: {
+      ...accountParent,
+      listChildren: async (_kind, id) => (await platform.account(id)).apps as never,
+    },
+  }).provider;
+  const made: { id: string; outs?: Any }[] = [];
+  for (const n of ["a", "b", "c"]) made.push(await provider.create({ ...web(), ruleName: n }));
+  expect(platform.calls.filter((c) => c.startsWith("GET"))).toEqual(["GET /accounts/7"]);
+  nextRun();
+  const from = platform.calls.length;
+  const reads: Any[] = [];
+  for (const m of made) reads.push(await provider.read(m.id, m.outs));
+  expect(callsSince(from)).toEqual([`GET /apps/${made[0].id}`, "GET /accounts/7"]);
+  expect(reads.map((r) => r.inputs.ruleName)).toEqual(["a", "b", "c"]);
+  await expect(provider.create({ ...web(), ruleName: "b" })).rejects.toThrow(
+    `account 7 already has app ${made[1].id} named "b"`,
+  );
+  expect(platform.calls.some((c) => c.endsWith("/apps") && c.startsWith("GET"))).toBe(false);
 });

@@ -162,6 +162,20 @@ describe("a refresh of many rules of one zone", () => {
     reads.forEach((r, i) => expect(r.inputs).toEqual(made[i].inputs));
   });
 
+  test("list entries carrying an embedded failure (success: false): each such rule is read with its own GET", async () => {
+    const made = await created(4);
+    const s = await t.state();
+    const listed = s.rateLimitRules
+      .filter((r) => r.shieldZoneId === 1)
+      .map((r) =>
+        r.id === Number(made[0].id) ? r : { ...r, success: false, statusCode: 500, message: "x" },
+      );
+    await listAnswers(listed);
+    const reads = await refresh(made);
+    expect(tally(await calls())).toEqual({ get: 4, list: 1, other: 0 });
+    reads.forEach((r, i) => expect(r.inputs).toEqual(made[i].inputs));
+  });
+
   test("a list whose entry differs from the same rule's GET (a trimmed configuration): every rule is read with its own GET", async () => {
     const made = await created(4);
     const s = await t.state();

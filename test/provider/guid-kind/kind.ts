@@ -18,9 +18,9 @@ import type { Parent } from "../../../packages/pulumi/src/resources/core/zone-ob
 
 /** An app as the fake platform holds it. */
 export interface App extends ZoneObject<string> {
-  shieldZoneId: number;
-  ruleName: string;
-  ruleConfiguration: { image?: string; replicas?: number };
+  parentId: number;
+  name: string;
+  fields: { image?: string; replicas?: number };
 }
 
 /** A not-found answer (what the client throws for a 404). */
@@ -44,12 +44,12 @@ export class FakePlatform {
   writeMs = 0;
 
   /** Puts an app on the platform, as made outside Pulumi. */
-  put(parent: number, name: string, config: App["ruleConfiguration"]): App {
+  put(parent: number, name: string, config: App["fields"]): App {
     const app: App = {
       id: randomUUID(),
-      shieldZoneId: parent,
-      ruleName: name,
-      ruleConfiguration: config,
+      parentId: parent,
+      name,
+      fields: config,
     };
     this.apps.set(app.id, app);
     return app;
@@ -78,17 +78,24 @@ export class FakePlatform {
     this.calls.push(`GET /accounts/${parent}/apps`);
     if (this.listFails) throw Object.assign(new Error("listing failed (500)"), { status: 500 });
     return [...this.apps.values()]
-      .filter((a) => a.shieldZoneId === parent)
+      .filter((a) => a.parentId === parent)
       .map((a) => structuredClone(a));
   }
 
+  /** The account object, holding its apps (a parent whose children have no list endpoint). */
+  async account(parent: number): Promise<{ id: number; apps: App[] }> {
+    this.calls.push(`GET /accounts/${parent}`);
+    const apps = [...this.apps.values()].filter((a) => a.parentId === parent);
+    return { id: parent, apps: apps.map((a) => structuredClone(a)) };
+  }
+
   async create(body: Record<string, unknown>): Promise<ZoneObjectWrite<App>> {
-    return this.write(`POST /accounts/${String(body.shieldZoneId)}/apps`, () => {
+    return this.write(`POST /accounts/${String(body.parentId)}/apps`, () => {
       const app: App = {
         id: randomUUID(),
-        shieldZoneId: body.shieldZoneId as number,
-        ruleName: body.ruleName as string,
-        ruleConfiguration: structuredClone(body.ruleConfiguration as App["ruleConfiguration"]),
+        parentId: body.parentId as number,
+        name: body.name as string,
+        fields: structuredClone(body.fields as App["fields"]),
       };
       this.apps.set(app.id, app);
       if (this.acceptNextCreate) {
@@ -99,7 +106,7 @@ export class FakePlatform {
         this.loseNextCreateAnswer = false;
         throw Object.assign(new Error("gateway timeout (504)"), { status: 504 });
       }
-      return { status: 200, rule: structuredClone(app) };
+      return { status: 200, object: structuredClone(app) };
     });
   }
 
@@ -107,11 +114,11 @@ export class FakePlatform {
     return this.write(`PATCH /apps/${id}`, () => {
       const app = this.apps.get(id);
       if (!app) throw notFound(id);
-      if (typeof body.ruleName === "string") app.ruleName = body.ruleName;
-      if (body.ruleConfiguration) {
-        app.ruleConfiguration = structuredClone(body.ruleConfiguration as App["ruleConfiguration"]);
+      if (typeof body.name === "string") app.name = body.name;
+      if (body.fields) {
+        app.fields = structuredClone(body.fields as App["fields"]);
       }
-      return { status: 200 as const, rule: structuredClone(app) };
+      return { status: 200 as const, object: structuredClone(app) };
     });
   }
 

@@ -6,6 +6,7 @@
 import { isClaimed, zoneListing } from "../run-state";
 import { capabilitiesOf } from "./capabilities";
 import { wordsOf, type ZoneObject, type ZoneObjectKind } from "./kind";
+import { childrenOf } from "./parent";
 import type { ObjectInputs, StatePlan } from "./state";
 
 /** Claim namespaces of a kind within a run (ids of two kinds may be equal). */
@@ -47,7 +48,7 @@ export function engineContext<O extends ZoneObject>(
     keys,
     w: wordsOf(kind),
     listZone: async (zone) =>
-      (await zoneListing(zone, () => kind.endpoints.listZone(zone), kind.claimKey)).filter(
+      (await zoneListing(zone, () => childrenOf(kind, zone), kind.claimKey)).filter(
         (r) => !isClaimed(keys.deleted, r.id),
       ),
     matches: (inputs, object) => plan.fieldsToPatch(inputs, object).length === 0,

@@ -33,8 +33,8 @@ export async function converge<O extends ZoneObject>(
     await assertNameFree(ctx, current, inputs.ruleName, what);
   }
   const result = await zoneWrite(() => kind.endpoints.update(ruleId, patch.body, current));
-  if (result.status === 200) return result.rule;
-  const rule = await readBack(kind, ruleId, (r) => ctx.matches(inputs, r), current.shieldZoneId);
+  if (result.status === 200) return result.object;
+  const rule = await readBack(kind, ruleId, (r) => ctx.matches(inputs, r), current.parentId);
   if (!rule) {
     throw new ResourceOperationError(
       `${what} failed: the platform accepted the change of ${w.one} ${ruleId} (202) but it was ` +
@@ -57,9 +57,9 @@ export async function assertNameFree<O extends ZoneObject>(
 ): Promise<void> {
   const { keys, w } = ctx;
   if (typeof name !== "string" || name === "") return;
-  const zone = rule.shieldZoneId;
+  const zone = rule.parentId;
   const listed = await ctx.listZone(zone);
-  const other = listed.find((r) => r.ruleName === name && r.id !== rule.id);
+  const other = listed.find((r) => r.name === name && r.id !== rule.id);
   if (other || isClaimed(keys.name(zone), name)) {
     throw new ResourceOperationError(
       `${what} failed: ${w.zone} ${zone} already has ${

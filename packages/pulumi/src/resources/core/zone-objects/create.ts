@@ -49,7 +49,7 @@ async function createUnder<O extends ZoneObject>(
   // The zone's objects before the POST: what an unknown outcome's recovery leaves out.
   const known = new Set(listed.map((r) => r.id));
   if (uniqueNames) {
-    const same = listed.filter((r) => r.ruleName === name);
+    const same = listed.filter((r) => r.name === name);
     if (isClaimed(keys.name(zone), name) || same.some((r) => isClaimed(keys.object, r.id))) {
       throw new ResourceOperationError(
         `${what} failed: another resource of this program already creates or manages a ` +
@@ -70,10 +70,10 @@ async function createUnder<O extends ZoneObject>(
     );
   }
   const body: Record<string, unknown> = {
-    shieldZoneId: zone,
-    ruleName: name,
-    ...(inputs.ruleDescription !== undefined ? { ruleDescription: inputs.ruleDescription } : {}),
-    ruleConfiguration: kind.config.normalize(inputs.ruleConfiguration),
+    parentId: zone,
+    name,
+    ...(inputs.ruleDescription !== undefined ? { description: inputs.ruleDescription } : {}),
+    fields: kind.config.normalize(inputs.ruleConfiguration),
   };
   if (proof && !uniqueNames) {
     // Names are shared (a round-robin set is several objects of one name), but an object
@@ -141,7 +141,7 @@ async function postCreate<O extends ZoneObject>(
       : await recoverCreatedRule(kind, inputs, zone, known, e, what);
     return created(ctx, found, zone, inputs, what);
   }
-  if (result.status === 200) return created(ctx, result.rule, zone, inputs, what);
+  if (result.status === 200) return created(ctx, result.object, zone, inputs, what);
   let id = result.status === 202 ? (acceptedId(kind.ids, result.accepted) as O["id"]) : undefined;
   if (id === undefined && proof) {
     // Applied (or accepted) without naming the object: found by proof, never by name.
@@ -170,7 +170,7 @@ async function postCreate<O extends ZoneObject>(
         `${timing.readBackMs / 1000} s; it is recorded in the state, and the next \`pulumi up\` ` +
         `reads it and brings it to the program's values`,
       id,
-      pendingOutputs(id, zone, inputs),
+      pendingOutputs(id, zone, inputs, ctx.plan.spellings),
     );
   }
   return created(ctx, read, zone, inputs, what);

@@ -7,10 +7,12 @@
  * on confirmed evidence; a 202 is pending and read back; an unknown outcome is never
  * re-sent blindly; claims within a run; `origin` kept. A kind brings only what is its own.
  *
- * Inside the engine, field names are those of the rule-shaped objects (`ruleId`, `ruleName`,
- * `ruleDescription`, `ruleConfiguration`). A kind whose public fields are named otherwise (an
- * access list: `listId`, `name`, `entries`) declares its words for messages ({@link Words})
- * and maps its inputs and state at the provider boundary (fields.ts).
+ * The engine's object has neutral names ({@link ZoneObject}: `id`, `parentId`, `name`,
+ * `description`, `fields`): each kind's endpoints map between the platform's wire form and
+ * it. A kind declares its words for messages ({@link Words}). The engine's inputs and state
+ * (state.ts) are still spelled as the rule kinds' public ones (`ruleId`, `shieldZoneId`,
+ * `ruleName`, `ruleDescription`, `ruleConfiguration`); a kind whose public fields are named
+ * otherwise (DNS records, access lists) maps them at its provider boundary (*-fields.ts).
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
@@ -21,13 +23,16 @@ import type { Parent } from "./parent";
 /** An object's id on the platform: a number, or a string (a GUID). */
 export type ObjectId = number | string;
 
-/** An object as the platform returns it: an id, its zone, a name, a configuration. */
+/**
+ * An object as the engine holds it, in neutral names (a kind's endpoints map the platform's
+ * wire form to it and back): its id, its parent's id, a name, a description, its fields.
+ */
 export interface ZoneObject<I extends ObjectId = ObjectId> {
   id: I;
-  shieldZoneId: number;
-  ruleName?: string | null;
-  ruleDescription?: string | null;
-  ruleConfiguration?: Record<string, unknown> | null;
+  parentId: number;
+  name?: string | null;
+  description?: string | null;
+  fields?: Record<string, unknown> | null;
   /**
    * Values the platform reports beside the managed fields (an access list's
    * `configurationId`, entry count, …): copied into the state as they are. Rules have none.
@@ -41,7 +46,7 @@ export interface ZoneObject<I extends ObjectId = ObjectId> {
  * PUT answered with its zone), so the engine finds it as after a 202 that names none.
  */
 export type ZoneObjectWrite<O> =
-  { status: 200; rule: O } | { status: 202; accepted: AcceptedResult } | { status: "unnamed" };
+  { status: 200; object: O } | { status: 202; accepted: AcceptedResult } | { status: "unnamed" };
 
 /** The calls the engine makes for a kind (the client's methods; retries are theirs). */
 export interface ZoneObjectEndpoints<O extends ZoneObject> {
@@ -55,11 +60,15 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
    * listing is shared by the reads of one refresh, zone-reads.ts). Undefined: `get`.
    */
   read?(id: O["id"], zone: number): Promise<O>;
-  /** POST a new object (never retried blindly by the engine: an unknown outcome is looked up). */
+  /**
+   * POST a new object (never retried blindly by the engine: an unknown outcome is looked up).
+   * `body` in neutral names: `parentId`, `name`, `description` (when given), `fields`.
+   */
   create(body: Record<string, unknown>): Promise<ZoneObjectWrite<O>>;
   /**
-   * PATCH whole top-level values (safe to repeat). `current` is the object as just read (the
-   * body was planned against it).
+   * PATCH whole top-level values (safe to repeat), `body` in neutral names (`name`,
+   * `description`, `fields`). `current` is the object as just read (the body was planned
+   * against it).
    */
   update(id: O["id"], body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
   /**
@@ -67,8 +76,38 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
    * (accepted, applied later) is read back until the object is not found.
    */
   delete(id: O["id"], zone?: number): Promise<unknown>;
-  /** Every object of a zone, all pages of `perPage` objects (default: the client's 100). */
-  listZone(zone: number, perPage?: number): Promise<O[]>;
+  /**
+   * Every object of a zone, all pages of `perPage` objects (default: the client's 100).
+   * Optional when the parent lists its children itself ({@link Parent.listChildren}).
+   */
+  listZone?(zone: number, perPage?: number): Promise<O[]>;
+}
+
+/**
+ * A list of items compared item by item (a Shield rule's `chainedRuleConditions`): an item's
+ * field the program leaves out must hold the platform's default for a new item, never the
+ * field of whatever item the platform holds at that position.
+ */
+export interface ItemList {
+  /** The values a field of a new item may hold when the program leaves it out, by field. */
+  defaults: Record<string, readonly unknown[]>;
+  /** The items' enumeration fields (names in the state, integers on the wire). */
+  enums: readonly string[];
+}
+
+/**
+ * Shapes of configuration fields beyond plain values, declared by a kind (plan.ts applies
+ * them); none by default.
+ */
+export interface FieldShapes {
+  /**
+   * Maps whose `null` entries mean "absent" (a Shield rule's `variableTypes`): compared
+   * without them; an empty map is no value (required: at least one entry; in a list item: the
+   * default).
+   */
+  maps?: readonly string[];
+  /** Lists compared item by item ({@link ItemList}), by field. */
+  itemLists?: Record<string, ItemList>;
 }
 
 /** The configuration's field semantics (plan.ts): enumerations, nullables, required fields. */
@@ -79,8 +118,10 @@ export interface ConfigurationFields {
   normalize(config: unknown): unknown;
   /** Fields the API declares nullable: `null`, `[]` and `{}` are one value. */
   nullable: ReadonlySet<string>;
-  /** Fields a new object cannot exist without (`variableTypes`: at least one variable). */
+  /** Fields a new object cannot exist without (a map: at least one entry). */
   requiredForCreate: readonly string[];
+  /** Shapes of fields beyond plain values (maps, lists compared by item); none by default. */
+  shapes?: FieldShapes;
   /**
    * What `check` adds after the list of required fields, in the kind's words (a rule's:
    * `(variableTypes with at least one variable)`); none by default.

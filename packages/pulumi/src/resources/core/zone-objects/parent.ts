@@ -5,10 +5,12 @@
  * parent go one at a time. The engine knows this interface only; the parents themselves are
  * under `kinds/parents/`.
  *
- * Inside the engine a parent's id travels as the object's `shieldZoneId` (the engine's field
- * of the parent id; a kind whose public field is named otherwise maps it at its boundary);
- * messages and checks say the parent's own {@link Parent.field} and {@link Parent.word}.
+ * Inside the engine a parent's id is the object's `parentId`, and the inputs' and state's
+ * `shieldZoneId` (their rule spelling; a kind whose public field is named otherwise maps it
+ * at its boundary); messages and checks say the parent's own {@link Parent.field} and
+ * {@link Parent.word}; its other spellings' fields are the parent's own (`pullZoneId`).
  */
+import type { ZoneObject, ZoneObjectKind } from "./kind";
 import type { ObjectInputs } from "./state";
 
 /** Another input field that names a parent, resolved through the platform. */
@@ -37,6 +39,18 @@ export interface Parent {
    * parent must go one at a time, read-back included (default: false, writes run at once).
    */
   serialWrites?: boolean;
+  /**
+   * How the children of `kind` under parent `id` are listed (every page of `perPage`): for a
+   * parent whose children have no list endpoint of their own (they are read from the
+   * parent's object). Whatever it reads serves the reads of a run as a kind's list does (one
+   * listing per parent and run for the name checks, zone-reads.ts's sessions for a refresh).
+   * Default: the kind's `endpoints.listZone`.
+   */
+  listChildren?<O extends ZoneObject>(
+    kind: ZoneObjectKind<O>,
+    id: number,
+    perPage?: number,
+  ): Promise<O[]>;
 }
 
 const isSet = (v: unknown) => v !== undefined && v !== null;
@@ -52,6 +66,10 @@ export const spellingOf = (
   }
   return undefined;
 };
+
+/** The fields of the parent's other spellings (`pullZoneId`); none by default. */
+export const spellingFields = (parent: Parent): string[] =>
+  (parent.spellings ?? []).map((s) => s.field);
 
 /** Every field that places a new object: the parent's own, then its other spellings. */
 export const placingFields = (parent: Parent): string[] => [
@@ -75,6 +93,24 @@ export function placeLabel(parent: Parent, inputs: ObjectInputs): string {
   return spelled
     ? `(${spelled.word} ${String(spelled.id)})`
     : `(${parent.word} ${String(inputs.shieldZoneId)})`;
+}
+
+/**
+ * Every child of `kind` under parent `id`: the parent's {@link Parent.listChildren}, else the
+ * kind's `listZone` (called as it always was: `perPage` only when given).
+ * @throws when neither is declared.
+ */
+export function childrenOf<O extends ZoneObject>(
+  kind: ZoneObjectKind<O>,
+  id: number,
+  ...perPage: [] | [number]
+): Promise<O[]> {
+  if (kind.parent.listChildren) return kind.parent.listChildren(kind, id, ...perPage);
+  if (kind.endpoints.listZone) return kind.endpoints.listZone(id, ...perPage);
+  throw new Error(
+    `${kind.typeName}: declares no listZone endpoint and its parent (${kind.parent.word}) ` +
+      `no listChildren`,
+  );
 }
 
 /** The tail of each parent's queue of writes (parents with `serialWrites`). */

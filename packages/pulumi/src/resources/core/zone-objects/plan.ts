@@ -9,13 +9,15 @@
  *   neither compared nor reported;
  * - an explicit `null` clears a nullable field (`null`, an empty list and an empty object are
  *   the same value for a nullable field);
- * - `transformationTypes` and `chainedRuleConditions` are managed as whole values when
- *   present: a chained condition's field left out is the platform's default for a new item
- *   (no operator = BEGINSWITH, not negated, no regex variable, no value), never the field of
- *   whatever item the platform holds at that position.
+ * - lists and objects are managed as whole values when present; a list the kind declares
+ *   compared item by item ({@link FieldShapes}: a Shield rule's chained conditions) takes an
+ *   item's field left out as the platform's default for a new item, never the field of
+ *   whatever item the platform holds at that position;
+ * - a map the kind declares ({@link FieldShapes}: a Shield rule's `variableTypes`) compares
+ *   without its `null` entries, and an empty one is no value.
  */
 import { containsUnknown, deepEqual, isPlainObject, isUnknown } from "../common";
-import type { ConfigurationFields } from "./kind";
+import type { ConfigurationFields, ItemList } from "./kind";
 
 const isEmptyish = (v: unknown): boolean =>
   v === undefined ||
@@ -26,25 +28,6 @@ const isEmptyish = (v: unknown): boolean =>
 /** Whether `o` has `k` with a value other than undefined. */
 export const present = (o: Record<string, unknown> | undefined, k: string): boolean =>
   !!o && Object.prototype.hasOwnProperty.call(o, k) && o[k] !== undefined;
-
-/**
- * The platform's defaults for a field of a new chained condition: a field the program leaves
- * out of an item must hold one of these (absent, null, or the default the platform fills).
- */
-const CONDITION_DEFAULTS: Record<string, readonly unknown[]> = {
-  variableTypes: [undefined, null],
-  operatorType: [undefined, null, 0],
-  value: [undefined, null],
-  isNegated: [undefined, null, false],
-  isRegexVariable: [undefined, null, false],
-};
-
-/** Whether a platform value of a chained-condition field the program left out is a default. */
-function isConditionDefault(key: string, v: unknown): boolean {
-  if (key === "variableTypes" && isPlainObject(v) && Object.keys(v).length === 0) return true;
-  const allowed = CONDITION_DEFAULTS[key];
-  return allowed ? allowed.includes(v) : v === undefined || v === null;
-}
 
 /** Keys of a condition the program wrote (values not undefined). */
 const writtenKeys = (c: Record<string, unknown>) =>
@@ -79,6 +62,22 @@ export type ConfigurationPlan = ReturnType<typeof configurationPlan>;
 
 /** Builds the field semantics of a configuration from the kind's declaration. */
 export function configurationPlan(fields: ConfigurationFields) {
+  const maps = new Set(fields.shapes?.maps ?? []);
+  const itemLists: Record<string, ItemList> = fields.shapes?.itemLists ?? {};
+  /** The item list `field` is, when the kind declares one. */
+  const itemListOf = (field: string): ItemList | undefined =>
+    Object.prototype.hasOwnProperty.call(itemLists, field) ? itemLists[field] : undefined;
+  /** Whether `v` is an empty declared map (no value). */
+  const emptyMap = (field: string, v: unknown): boolean =>
+    maps.has(field) && isPlainObject(v) && Object.keys(v).length === 0;
+
+  /** Whether a platform value of an item's field the program left out is a default. */
+  function isItemDefault(list: ItemList, key: string, v: unknown): boolean {
+    if (emptyMap(key, v)) return true;
+    const allowed = list.defaults[key];
+    return allowed ? allowed.includes(v) : v === undefined || v === null;
+  }
+
   /** Integer form of one configuration field's value (names → integers, case-insensitive). */
   const wireValue = (field: string, v: unknown): unknown =>
     (fields.normalize({ [field]: v }) as Record<string, unknown>)[field];
@@ -87,7 +86,7 @@ export function configurationPlan(fields: ConfigurationFields) {
   function canonical(field: string, v: unknown): unknown {
     const w = wireValue(field, v);
     if (fields.nullable.has(field) && isEmptyish(w)) return null;
-    if (field === "variableTypes" && isPlainObject(w)) {
+    if (maps.has(field) && isPlainObject(w)) {
       const out: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(w)) if (x !== undefined && x !== null) out[k] = x;
       return out;
@@ -96,39 +95,40 @@ export function configurationPlan(fields: ConfigurationFields) {
   }
 
   /**
-   * Whether a chained condition the program wrote is the platform's one: the fields it wrote
-   * are equal, and every field it left out holds the platform's default for a new item.
+   * Whether an item the program wrote is the platform's one: the fields it wrote are equal,
+   * and every field it left out holds the platform's default for a new item.
    */
-  function sameCondition(desired: unknown, actual: unknown): boolean {
+  function sameItem(list: ItemList, desired: unknown, actual: unknown): boolean {
     if (!isPlainObject(desired) || !isPlainObject(actual)) return deepEqual(desired, actual);
     const mine = writtenKeys(desired);
     return (
       mine.every((k) => sameField(k, desired[k], actual[k])) &&
       Object.keys(actual)
         .filter((k) => !mine.includes(k))
-        .every((k) => isConditionDefault(k, actual[k]))
+        .every((k) => isItemDefault(list, k, actual[k]))
     );
   }
 
   /**
-   * Whether the program's value of one configuration field equals the platform's. Chained
-   * conditions compare item by item, each on the keys the program wrote.
+   * Whether the program's value of one configuration field equals the platform's. A declared
+   * item list compares item by item, each on the keys the program wrote.
    */
   function sameField(field: string, desired: unknown, actual: unknown): boolean {
     if (containsUnknown(desired)) return false;
-    if (field === "chainedRuleConditions") {
+    const list = itemListOf(field);
+    if (list) {
       const d = canonical(field, desired);
       const a = canonical(field, actual);
       if (!Array.isArray(d) || !Array.isArray(a)) return deepEqual(d, a);
-      return d.length === a.length && d.every((x, i) => sameCondition(x, a[i]));
+      return d.length === a.length && d.every((x, i) => sameItem(list, x, a[i]));
     }
     return deepEqual(canonical(field, desired), canonical(field, actual));
   }
 
   /**
-   * A configuration with every enumeration value as its name (exact case), chained
-   * conditions' operators included: what `check` returns and the state keeps, so that a
-   * reviewer reads `actionType: "Challenge"` whether the program wrote 3 or the name.
+   * A configuration with every enumeration value as its name (exact case), those of declared
+   * list items included: what `check` returns and the state keeps, so that a reviewer reads
+   * `actionType: "Challenge"` whether the program wrote 3 or the name.
    */
   function named(config: unknown): unknown {
     if (!isPlainObject(config)) return config;
@@ -138,14 +138,20 @@ export function configurationPlan(fields: ConfigurationFields) {
       if (v === undefined || isUnknown(v)) continue;
       out[field] = Array.isArray(v) ? v.map((x) => enumNameOf(e, x)) : enumNameOf(e, v);
     }
-    const ops = fields.enums.operatorType;
-    const chained = out.chainedRuleConditions;
-    if (ops && Array.isArray(chained)) {
-      out.chainedRuleConditions = chained.map((c) =>
-        isPlainObject(c) && c.operatorType !== undefined && !isUnknown(c.operatorType)
-          ? { ...c, operatorType: enumNameOf(ops, c.operatorType) }
-          : c,
-      );
+    for (const [field, list] of Object.entries(itemLists)) {
+      const items = out[field];
+      if (Array.isArray(items)) out[field] = items.map((c) => namedItem(list, c));
+    }
+    return out;
+  }
+
+  /** An item of a declared list with its enumeration values as names. */
+  function namedItem(list: ItemList, c: unknown): unknown {
+    if (!isPlainObject(c)) return c;
+    let out = c;
+    for (const k of list.enums) {
+      const e = fields.enums[k];
+      if (e && c[k] !== undefined && !isUnknown(c[k])) out = { ...out, [k]: enumNameOf(e, c[k]) };
     }
     return out;
   }
@@ -161,33 +167,36 @@ export function configurationPlan(fields: ConfigurationFields) {
   /**
    * The platform's value of a field, written like the program wrote it: the program's own
    * value when the two are equal; else the platform's value with enumeration names where the
-   * program used names (and, inside chained conditions, the keys the program manages).
+   * program used names (and, inside declared list items, the keys the program manages).
    */
   function renderLike(field: string, actual: unknown, mine: unknown): unknown {
     if (sameField(field, mine, actual)) return mine;
     if (actual === undefined) return null;
-    if (field === "chainedRuleConditions" && Array.isArray(actual)) {
+    const list = itemListOf(field);
+    if (list && Array.isArray(actual)) {
       const own = Array.isArray(mine) ? mine : [];
-      return actual.map((item, i) => {
-        const m = own[i];
-        if (!isPlainObject(item)) return item;
-        const keys = isPlainObject(m)
-          ? [
-              ...writtenKeys(m),
-              ...Object.keys(item).filter(
-                (k) => m[k] === undefined && !isConditionDefault(k, item[k]),
-              ),
-            ]
-          : Object.keys(item);
-        const out: Record<string, unknown> = {};
-        for (const k of keys) {
-          out[k] = renderLike(k, item[k], isPlainObject(m) ? m[k] : undefined);
-        }
-        return out;
-      });
+      return actual.map((item, i) => renderItem(list, item, own[i]));
     }
     if (!writtenAsName(mine)) return actual;
     return Array.isArray(actual) ? actual.map((x) => nameOf(field, x)) : nameOf(field, actual);
+  }
+
+  /** A platform item of a declared list, written like the program's item `m` at its place. */
+  function renderItem(list: ItemList, item: unknown, m: unknown): unknown {
+    if (!isPlainObject(item)) return item;
+    const keys = isPlainObject(m)
+      ? [
+          ...writtenKeys(m),
+          ...Object.keys(item).filter(
+            (k) => m[k] === undefined && !isItemDefault(list, k, item[k]),
+          ),
+        ]
+      : Object.keys(item);
+    const out: Record<string, unknown> = {};
+    for (const k of keys) {
+      out[k] = renderLike(k, item[k], isPlainObject(m) ? m[k] : undefined);
+    }
+    return out;
   }
 
   /** The managed configuration rendered from the platform's configuration. */
@@ -215,16 +224,19 @@ export function configurationPlan(fields: ConfigurationFields) {
     );
   }
 
-  function normalizeConditionNames(c: unknown): unknown {
-    if (!isPlainObject(c) || !("operatorType" in c)) return c;
-    return { ...c, operatorType: wireValue("operatorType", c.operatorType) };
+  /** An item of a declared list with its enumeration names as integers. */
+  function wireItem(list: ItemList, c: unknown): unknown {
+    if (!isPlainObject(c)) return c;
+    let out = c;
+    for (const k of list.enums) if (k in c) out = { ...out, [k]: wireValue(k, c[k]) };
+    return out;
   }
 
   /**
    * The `ruleConfiguration` a PATCH sends: every field the platform holds (nulls included, so
    * a platform that replaces the configuration whole keeps them, and one that merges changes
-   * nothing it should not), with the program's managed fields (integers) over them. Chained
-   * conditions are the program's list as written: an item's fields left out get the
+   * nothing it should not), with the program's managed fields (integers) over them. A
+   * declared item list is the program's list as written: an item's fields left out get the
    * platform's defaults for a new item, never those of the item at the same position.
    */
   function mergeConfiguration(
@@ -235,15 +247,15 @@ export function configurationPlan(fields: ConfigurationFields) {
     const wire = fields.normalize(desired) as Record<string, unknown>;
     for (const [k, v] of Object.entries(wire)) {
       if (v === undefined) continue;
-      out[k] =
-        k === "chainedRuleConditions" && Array.isArray(v) ? v.map(normalizeConditionNames) : v;
+      const list = itemListOf(k);
+      out[k] = list && Array.isArray(v) ? v.map((c) => wireItem(list, c)) : v;
     }
     return out;
   }
 
   /**
-   * The `ruleConfiguration.<field>` paths a create lacks (absent, null, or no variable at
-   * all). A value not known yet (preview) counts as given.
+   * The `ruleConfiguration.<field>` paths a create lacks (absent, null, or an empty declared
+   * map). A value not known yet (preview) counts as given.
    */
   function missingForCreate(i: { ruleConfiguration?: unknown }): string[] {
     const c = i.ruleConfiguration;
@@ -253,7 +265,7 @@ export function configurationPlan(fields: ConfigurationFields) {
       .filter((k) => {
         const v = config[k];
         if (isUnknown(v)) return false;
-        if (k === "variableTypes") return !isPlainObject(v) || Object.keys(v).length === 0;
+        if (maps.has(k)) return !isPlainObject(v) || Object.keys(v).length === 0;
         return v === undefined || v === null;
       })
       .map((k) => `ruleConfiguration.${k}`);

@@ -5,6 +5,7 @@
 import { capabilitiesOf } from "./capabilities";
 import { claimKeys, createOperations } from "./engine";
 import type { ZoneObject, ZoneObjectKind } from "./kind";
+import { spellingFields } from "./parent";
 import { configurationPlan } from "./plan";
 import { statePlan } from "./state";
 import { zoneReader } from "./zone-reads";
@@ -14,7 +15,7 @@ export type ProviderContext<O extends ZoneObject> = ReturnType<typeof providerCo
 
 /** Builds the context of `kind`'s provider operations. */
 export function providerContext<O extends ZoneObject>(kind: ZoneObjectKind<O>) {
-  const plan = statePlan(configurationPlan(kind.config));
+  const plan = statePlan(configurationPlan(kind.config), spellingFields(kind.parent));
   return {
     kind,
     plan,

@@ -9,7 +9,7 @@ import { isObjectId } from "./ids";
 import type { ObjectId, ZoneObject, ZoneObjectKind } from "./kind";
 import type { ProviderContext } from "./provider-context";
 import { confirmGone } from "./recovery";
-import { inputsFromOutputs, originOf, type ObjectOutputs } from "./state";
+import { originOf, type ObjectOutputs } from "./state";
 
 /**
  * Whether a read has no prior state (`get`: the props hold only `__provider`) or is the
@@ -61,12 +61,9 @@ function readOnlyView<O extends ZoneObject>(p: ProviderContext<O>, rule: O): Obj
     rule,
     {
       ruleId: rule.id,
-      ruleName: rule.ruleName ?? null,
-      ruleDescription: rule.ruleDescription ?? null,
-      ruleConfiguration: plan.named({ ...(rule.ruleConfiguration ?? {}) }) as Record<
-        string,
-        unknown
-      >,
+      ruleName: rule.name ?? null,
+      ruleDescription: rule.description ?? null,
+      ruleConfiguration: plan.named({ ...(rule.fields ?? {}) }) as Record<string, unknown>,
       deleteOnDestroy: false,
     },
     "adopted",
@@ -99,10 +96,10 @@ export async function read<O extends ZoneObject>(
     }
     if (isReadOnlyView(kind as ZoneObjectKind, props)) {
       const outs = readOnlyView(p, rule);
-      return { id: String(rule.id), props: outs, inputs: inputsFromOutputs(outs) as never };
+      return { id: String(rule.id), props: outs, inputs: plan.inputsOf(outs) as never };
     }
-    const known = inputsFromOutputs({ ...props, ruleId, adopted: props?.adopted === true });
+    const known = plan.inputsOf({ ...props, ruleId, adopted: props?.adopted === true });
     const outs = plan.toOutputs(rule, known, originOf(props ?? {}));
-    return { id: String(rule.id), props: outs, inputs: inputsFromOutputs(outs) as never };
+    return { id: String(rule.id), props: outs, inputs: plan.inputsOf(outs) as never };
   });
 }

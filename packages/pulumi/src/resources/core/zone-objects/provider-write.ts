@@ -69,10 +69,10 @@ export async function update<O extends ZoneObject>(
     if (!stale) {
       const rule: ZoneObject = {
         id: ruleId,
-        shieldZoneId: olds.shieldZoneId,
-        ruleName: olds.ruleName,
-        ruleDescription: olds.ruleDescription,
-        ruleConfiguration: olds.ruleConfiguration ?? {},
+        parentId: olds.shieldZoneId,
+        name: olds.ruleName,
+        description: olds.ruleDescription,
+        fields: olds.ruleConfiguration ?? {},
         ...(olds.reported ? { reported: olds.reported } : {}),
       };
       return { outs: plan.toOutputs(rule, news, originOf(olds)) };

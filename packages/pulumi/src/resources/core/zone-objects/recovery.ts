@@ -17,7 +17,8 @@ import { getClient } from "../settings";
 import type { RecoveryByProof } from "./capabilities";
 import { isObjectId } from "./ids";
 import { wordsOf, type ObjectId, type ZoneObject, type ZoneObjectKind } from "./kind";
-import type { ObjectInputs } from "./state";
+import { childrenOf } from "./parent";
+import { valueAt, type ObjectInputs, type SpellingFields } from "./state";
 
 /** Waits and bounds of the recovery paths, in milliseconds (tests shorten them). */
 export const timing = {
@@ -170,7 +171,7 @@ export async function confirmGone(
   }
   let listed: ZoneObject[];
   try {
-    listed = await kind.endpoints.listZone(zone);
+    listed = await childrenOf(kind, zone);
   } catch (e) {
     throw new ResourceOperationError(
       `${what} failed: the platform answered "${messageOf(cause)}" and listing ${w.zone} ` +
@@ -210,9 +211,13 @@ export function pendingOutputs(
   ruleId: ObjectId,
   zone: number,
   inputs: ObjectInputs & { [PROVIDER_KEY]?: unknown },
+  spellings: SpellingFields,
 ): Record<string, unknown> {
   const outs: Record<string, unknown> = { ruleId, shieldZoneId: zone, adopted: false };
-  if (inputs.pullZoneId !== undefined) outs.pullZoneId = inputs.pullZoneId;
+  for (const f of spellings) {
+    const v = valueAt(inputs, f);
+    if (v !== undefined) outs[f] = v;
+  }
   if (typeof inputs.deleteOnDestroy === "boolean") outs.deleteOnDestroy = inputs.deleteOnDestroy;
   outs.ruleConfiguration = {};
   outs[PROVIDER_KEY] = inputs[PROVIDER_KEY];
@@ -237,8 +242,8 @@ export async function recoverCreatedRule<O extends ZoneObject>(
   try {
     for (let i = 0; i <= timing.recoveryRelists; i++) {
       if (i > 0) await sleep(step);
-      named = (await kind.endpoints.listZone(zone)).filter(
-        (r) => r.ruleName === inputs.ruleName && !known.has(r.id),
+      named = (await childrenOf(kind, zone)).filter(
+        (r) => r.name === inputs.ruleName && !known.has(r.id),
       );
       if (named.length > 0) break;
     }
@@ -278,8 +283,7 @@ export async function findByName<O extends ZoneObject>(
   known: ReadonlySet<ObjectId>,
 ): Promise<O | undefined> {
   return pollUntil(
-    async () =>
-      (await kind.endpoints.listZone(zone)).find((r) => r.ruleName === name && !known.has(r.id)),
+    async () => (await childrenOf(kind, zone)).find((r) => r.name === name && !known.has(r.id)),
     () => true,
     timing,
     `the platform to list the new ${wordsOf(kind).one} (202 Accepted)`,
@@ -314,9 +318,7 @@ export async function recoverByProof<O extends ZoneObject>(
   try {
     for (let i = 0; i <= timing.recoveryRelists; i++) {
       if (i > 0) await sleep(step);
-      fresh = (await kind.endpoints.listZone(zone)).filter(
-        (o) => !known.has(o.id) && !claimed(o.id),
-      );
+      fresh = (await childrenOf(kind, zone)).filter((o) => !known.has(o.id) && !claimed(o.id));
       proven = fresh.filter((o) => sentIn(o, body));
       if (proven.length > 0) break;
     }

@@ -75,6 +75,13 @@ export type TopField = "ruleName" | "ruleDescription";
 /** Top-level fields a PATCH can carry. */
 export type PatchField = "ruleName" | "ruleDescription" | "ruleConfiguration";
 
+/** The object's field (neutral name) that holds each top-level input. */
+export const OBJECT_FIELD = {
+  ruleName: "name",
+  ruleDescription: "description",
+  ruleConfiguration: "fields",
+} as const satisfies Record<PatchField, keyof ZoneObject>;
+
 /** Whether a state manages a top-level field (absent from 0.1 states: managed if present). */
 export const managesTop = (o: Partial<ObjectOutputs>, f: TopField): boolean =>
   o[f] !== undefined && !(o.unmanaged ?? []).includes(f);
@@ -83,13 +90,22 @@ export const managesTop = (o: Partial<ObjectOutputs>, f: TopField): boolean =>
 export const isAdoptMode = (i: { ruleId?: unknown }): boolean =>
   i.ruleId !== undefined && i.ruleId !== null;
 
-/** Which of `ruleId`, `pullZoneId`, `shieldZoneId` places the object. */
-const placementOf = (i: ObjectInputs) =>
-  isAdoptMode(i)
-    ? "ruleId"
-    : i.pullZoneId !== undefined && i.pullZoneId !== null
-      ? "pullZoneId"
-      : "shieldZoneId";
+/**
+ * The fields of a parent's other spellings ({@link spellingFields}: `pullZoneId`), which the
+ * state keeps as the program wrote them.
+ */
+export type SpellingFields = readonly string[];
+
+/** The value of field `f` of inputs or a state (a spelling field, read by its name). */
+export const valueAt = (o: object, f: string): unknown => (o as Record<string, unknown>)[f];
+
+/** The spelling field `i` places the object by (undefined: none). */
+const spelledBy = (spellings: SpellingFields, i: object): string | undefined =>
+  spellings.find((f) => valueAt(i, f) !== undefined && valueAt(i, f) !== null);
+
+/** Which of `ruleId`, a spelling of the parent, or `shieldZoneId` places the object. */
+const placementOf = (i: ObjectInputs, spellings: SpellingFields) =>
+  isAdoptMode(i) ? "ruleId" : (spelledBy(spellings, i) ?? "shieldZoneId");
 
 /**
  * Where an object in a state came from: `"adopted"` (it existed before its resource) or
@@ -120,11 +136,15 @@ export const deletesOnDestroy = (o: {
  * found no drift leaves `preview --diff` clean and one that found drift shows it once, in
  * the program's form.
  */
-export function inputsFromOutputs(o: ObjectOutputs): ObjectInputs {
+export function inputsFromOutputs(o: ObjectOutputs, spellings: SpellingFields): ObjectInputs {
+  const spelled = spelledBy(spellings, o);
   const inputs: ObjectInputs = o.adopted
     ? { ruleId: o.ruleId, ruleConfiguration: {} }
-    : o.pullZoneId !== undefined && o.pullZoneId !== null
-      ? { pullZoneId: o.pullZoneId, ruleConfiguration: {} }
+    : spelled !== undefined
+      ? ({
+          [spelled]: valueAt(o, spelled),
+          ruleConfiguration: {},
+        } as ObjectInputs)
       : { shieldZoneId: o.shieldZoneId, ruleConfiguration: {} };
   if (managesTop(o, "ruleName")) inputs.ruleName = o.ruleName;
   if (managesTop(o, "ruleDescription")) inputs.ruleDescription = o.ruleDescription;
@@ -134,21 +154,32 @@ export function inputsFromOutputs(o: ObjectOutputs): ObjectInputs {
 }
 
 /** Identity fields whose change replaces the resource (a different object or zone). */
-export function replacedBy(olds: Partial<ObjectOutputs>, news: ObjectInputs): string[] {
+export function replacedBy(
+  olds: Partial<ObjectOutputs>,
+  news: ObjectInputs,
+  spellings: SpellingFields,
+): string[] {
   const differs = (v: unknown, o: unknown) =>
     v !== undefined && v !== null && (isUnknown(v) || v !== o);
   const out: string[] = [];
   if (differs(news.ruleId, olds.ruleId)) out.push("ruleId");
   if (differs(news.shieldZoneId, olds.shieldZoneId)) out.push("shieldZoneId");
-  if (differs(news.pullZoneId, olds.pullZoneId)) out.push("pullZoneId");
+  for (const f of spellings) {
+    if (differs(valueAt(news, f), valueAt(olds, f))) {
+      out.push(f);
+    }
+  }
   return out;
 }
 
 /** The state functions of one kind, built on its configuration plan. */
 export type StatePlan = ReturnType<typeof statePlan>;
 
-/** Builds the state functions of a kind from its configuration plan. */
-export function statePlan(cp: ConfigurationPlan) {
+/**
+ * Builds the state functions of a kind from its configuration plan and its parent's
+ * spelling fields.
+ */
+export function statePlan(cp: ConfigurationPlan, spellings: SpellingFields) {
   /**
    * Top-level fields whose managed values differ between the program and an object as the
    * platform holds it (`ruleConfiguration` when any managed configuration field differs).
@@ -157,9 +188,11 @@ export function statePlan(cp: ConfigurationPlan) {
     const out: PatchField[] = [];
     for (const f of ["ruleName", "ruleDescription"] as const) {
       if (news[f] === undefined) continue;
-      if (isUnknown(news[f]) || (news[f] ?? null) !== (rule[f] ?? null)) out.push(f);
+      if (isUnknown(news[f]) || (news[f] ?? null) !== (rule[OBJECT_FIELD[f]] ?? null)) {
+        out.push(f);
+      }
     }
-    const actual = (rule.ruleConfiguration ?? {}) as Record<string, unknown>;
+    const actual = (rule.fields ?? {}) as Record<string, unknown>;
     const desired = news.ruleConfiguration ?? {};
     const differs = Object.keys(desired).some(
       (k) => desired[k] !== undefined && !cp.sameField(k, desired[k], actual[k]),
@@ -168,7 +201,10 @@ export function statePlan(cp: ConfigurationPlan) {
     return out;
   }
 
-  /** The PATCH body that brings an object to the program's managed values (undefined: none). */
+  /**
+   * The PATCH body (neutral names) that brings an object to the program's managed values, and
+   * the input fields it changes (undefined: none).
+   */
   function patchFor(
     news: ObjectInputs,
     rule: ZoneObject,
@@ -177,12 +213,9 @@ export function statePlan(cp: ConfigurationPlan) {
     if (fields.length === 0) return undefined;
     const body: Record<string, unknown> = {};
     for (const f of fields) {
-      body[f] =
+      body[OBJECT_FIELD[f]] =
         f === "ruleConfiguration"
-          ? cp.mergeConfiguration(
-              rule.ruleConfiguration as Record<string, unknown>,
-              news.ruleConfiguration,
-            )
+          ? cp.mergeConfiguration(rule.fields as Record<string, unknown>, news.ruleConfiguration)
           : news[f];
     }
     return { body, fields };
@@ -200,20 +233,21 @@ export function statePlan(cp: ConfigurationPlan) {
   ): ObjectOutputs {
     const outs: ObjectOutputs = {
       ruleId: rule.id,
-      shieldZoneId: rule.shieldZoneId,
+      shieldZoneId: rule.parentId,
       adopted: isAdoptMode(news),
       ...(origin !== (isAdoptMode(news) ? "adopted" : "created") ? { origin } : {}),
       ruleConfiguration: cp.renderManaged(
-        rule.ruleConfiguration as Record<string, unknown>,
+        rule.fields as Record<string, unknown>,
         news.ruleConfiguration ?? {},
       ),
     };
-    if (news.pullZoneId !== undefined && news.pullZoneId !== null) {
-      outs.pullZoneId = news.pullZoneId;
+    const spelled = spelledBy(spellings, news);
+    if (spelled !== undefined) {
+      Object.assign(outs, { [spelled]: valueAt(news, spelled) });
     }
     const unmanaged: TopField[] = [];
     for (const f of ["ruleName", "ruleDescription"] as const) {
-      const actual = rule[f] ?? null;
+      const actual = rule[OBJECT_FIELD[f]] ?? null;
       if (news[f] === undefined) unmanaged.push(f);
       outs[f] = news[f] !== undefined && (news[f] ?? null) === actual ? news[f] : actual;
     }
@@ -231,10 +265,11 @@ export function statePlan(cp: ConfigurationPlan) {
     olds: Partial<ObjectOutputs>,
     news: ObjectInputs,
   ): { replaces: string[]; changed: string[] } {
-    const replaces = replacedBy(olds, news);
+    const replaces = replacedBy(olds, news, spellings);
     const changed: string[] = [];
-    const mode = placementOf(news);
-    if (mode !== placementOf(inputsFromOutputs({ adopted: false, ...olds } as ObjectOutputs))) {
+    const mode = placementOf(news, spellings);
+    const was = inputsFromOutputs({ adopted: false, ...olds } as ObjectOutputs, spellings);
+    if (mode !== placementOf(was, spellings)) {
       changed.push(mode);
     }
     for (const f of ["ruleName", "ruleDescription"] as const) {
@@ -263,5 +298,8 @@ export function statePlan(cp: ConfigurationPlan) {
     return { replaces, changed };
   }
 
-  return { ...cp, fieldsToPatch, patchFor, toOutputs, planChanges };
+  /** The program's inputs that a state stands for ({@link inputsFromOutputs}). */
+  const inputsOf = (o: ObjectOutputs): ObjectInputs => inputsFromOutputs(o, spellings);
+
+  return { ...cp, spellings, fieldsToPatch, patchFor, toOutputs, planChanges, inputsOf };
 }

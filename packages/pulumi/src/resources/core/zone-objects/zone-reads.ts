@@ -5,7 +5,8 @@
  *
  * Within a run (one provider process), the reads of a kind in a zone form a session:
  * - the session's first read is a GET, as a lone read always was;
- * - its second read lists the zone (once); that read and later ones take their object from
+ * - its second read lists the zone (once: its parent's `listChildren`, by default the kind's
+ *   `listZone`, parent.ts `childrenOf`); that read and later ones take their object from
  *   the list when the kind says the entry reads like a GET ({@link ZoneObjectKind.listEntryReads})
  *   and the list agrees with a GET of one listed object (the first read's own GET, or, when
  *   that one failed, as when the first rule read is the one deleted outside Pulumi, one GET of
@@ -25,6 +26,7 @@ import { deepEqual } from "../common";
 import { readSessions } from "../run-state";
 import { capabilitiesOf, type ParentReads } from "./capabilities";
 import type { ObjectId, ZoneObject, ZoneObjectKind } from "./kind";
+import { childrenOf } from "./parent";
 
 /** How long after its answer a zone's list may serve a read, in milliseconds. */
 export const ZONE_READ_MAX_AGE_MS = 2000;
@@ -72,10 +74,10 @@ interface Session<O> extends SessionBase {
 /** What a read takes from an object (compared with `deepEqual`: key order carries no meaning). */
 const readView = (o: ZoneObject) => ({
   id: o.id,
-  shieldZoneId: o.shieldZoneId,
-  ruleName: o.ruleName ?? null,
-  ruleDescription: o.ruleDescription ?? null,
-  ruleConfiguration: o.ruleConfiguration ?? null,
+  parentId: o.parentId,
+  name: o.name ?? null,
+  description: o.description ?? null,
+  fields: o.fields ?? null,
   reported: o.reported ?? null,
 });
 
@@ -95,7 +97,7 @@ async function servingEntries<O extends ZoneObject>(
 ): Promise<Map<ObjectId, O> | undefined> {
   try {
     const [listed, firstGot] = await Promise.all([
-      kind.endpoints.listZone(zone, ZONE_READ_PAGE_SIZE).finally(answered),
+      childrenOf(kind, zone, ZONE_READ_PAGE_SIZE).finally(answered),
       first,
     ]);
     const byId = new Map<ObjectId, O>();

@@ -4,8 +4,8 @@
  * names, recovery and ownership are the engine's; the public field names (`listId`, `name`,
  * `entries`, …) are mapped at the provider boundary (access-list-fields.ts).
  *
- * In the engine's terms a list is `{id, shieldZoneId, ruleName: name, ruleDescription:
- * description, ruleConfiguration: {type, entries, enabled, action}}`, where `entries` is the
+ * In the engine's terms a list is `{id, parentId: its shield zone, name, description,
+ * fields: {type, entries, enabled, action}}`, where `entries` is the
  * list's `content` (the entries joined by "\n"). Its own:
  * - a list's `enabled` and `action` are not the list's but its configuration's (the zone's
  *   listing; PATCH keyed by `configurationId`): a read is GET list + GET listing (a refresh's
@@ -45,6 +45,7 @@ import {
   pollUntil,
   timing,
 } from "../../core/zone-objects/recovery";
+import { spellingFields } from "../../core/zone-objects/parent";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
 import { shieldZoneParent } from "../parents/shield-zone";
@@ -98,10 +99,10 @@ const api = () => getClient().accessLists;
 function fromListing(zone: number, d: ZoneAccessLists["customLists"][number]): AccessListObject {
   return {
     id: d.listId,
-    shieldZoneId: zone,
-    ruleName: d.name,
-    ruleDescription: d.description ?? null,
-    ruleConfiguration: { type: d.type, enabled: d.isEnabled, action: d.action },
+    parentId: zone,
+    name: d.name,
+    description: d.description ?? null,
+    fields: { type: d.type, enabled: d.isEnabled, action: d.action },
     reported: {
       configurationId: d.configurationId,
       type: d.type,
@@ -173,10 +174,10 @@ function withListing(
   const entries = accessListEntries(content).length;
   return {
     id: list.id,
-    shieldZoneId: zone,
-    ruleName: list.name,
-    ruleDescription: list.description ?? null,
-    ruleConfiguration: {
+    parentId: zone,
+    name: list.name,
+    description: list.description ?? null,
+    fields: {
       type: list.type,
       entries: content,
       enabled: d?.isEnabled,
@@ -333,13 +334,13 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
     },
     /** POST the list; its configuration is `afterCreate`'s. */
     create: async (body) => {
-      const zone = body.shieldZoneId as number;
-      const config = body.ruleConfiguration as Record<string, unknown>;
+      const zone = body.parentId as number;
+      const config = body.fields as Record<string, unknown>;
       const content = String(config.entries ?? "");
       const res = await api().createAccessList(zone, {
-        name: body.ruleName as string,
-        ...(body.ruleDescription !== undefined
-          ? { description: body.ruleDescription as string | null }
+        name: body.name as string,
+        ...(body.description !== undefined
+          ? { description: body.description as string | null }
           : {}),
         type: config.type as AccessListTypeValue,
         content,
@@ -349,26 +350,26 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
       createdEntries.set(res.list.id, accessListEntries(content).length);
       return {
         status: 200,
-        rule: {
+        object: {
           id: res.list.id,
-          shieldZoneId: zone,
-          ruleName: res.list.name,
-          ruleDescription: res.list.description ?? null,
-          ruleConfiguration: { type: res.list.type, entries: canonical(res.list.content) },
+          parentId: zone,
+          name: res.list.name,
+          description: res.list.description ?? null,
+          fields: { type: res.list.type, entries: canonical(res.list.content) },
         },
       };
     },
     /** One list PATCH (name, content) and/or one configuration PATCH: only what differs. */
     update: async (id, body, current) => {
-      const zone = current.shieldZoneId;
-      const now = (current.ruleConfiguration ?? {}) as Record<string, unknown>;
-      const want = (body.ruleConfiguration ?? now) as Record<string, unknown>;
-      if (body.ruleDescription !== undefined) {
+      const zone = current.parentId;
+      const now = (current.fields ?? {}) as Record<string, unknown>;
+      const want = (body.fields ?? now) as Record<string, unknown>;
+      if (body.description !== undefined) {
         // Plain errors: the operation names the resource and the step (create or update).
         throw new Error(
           `description: the platform cannot change a list's description ` +
-            `(${JSON.stringify(current.ruleDescription ?? null)} here, ` +
-            `${JSON.stringify(body.ruleDescription)} in the program). Nothing was written. ` +
+            `(${JSON.stringify(current.description ?? null)} here, ` +
+            `${JSON.stringify(body.description)} in the program). Nothing was written. ` +
             `Write the list's description, or leave description out (not managed).`,
         );
       }
@@ -380,7 +381,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
         );
       }
       const list: { name?: string; content?: string; checksum?: string } = {};
-      if (typeof body.ruleName === "string") list.name = body.ruleName;
+      if (typeof body.name === "string") list.name = body.name;
       if (typeof want.entries === "string" && want.entries !== now.entries) {
         const bad = validateAccessListEntries(now.type as AccessListTypeValue, want.entries);
         if (bad.length > 0) {
@@ -423,10 +424,10 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
       if (accepted) return { status: 202, accepted: { statusCode: 202 } as never };
       return {
         status: 200,
-        rule: {
+        object: {
           ...current,
-          ruleName: list.name ?? current.ruleName,
-          ruleConfiguration: {
+          name: list.name ?? current.name,
+          fields: {
             ...now,
             ...(list.content !== undefined ? { entries: canonical(list.content) } : {}),
             ...(configuration?.isEnabled !== undefined ? { enabled: configuration.isEnabled } : {}),
@@ -462,14 +463,14 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
       // The POST answered the list (its entries): only its line of the listing is missing.
       // A list found in the listing (a POST whose answer was lost) has no entries there: it
       // is read (GET), so that the state holds its entries, not none.
-      const c = (object.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const c = (object.fields ?? {}) as Record<string, unknown>;
       const read =
         typeof c.entries === "string"
           ? await withListing(
               {
                 id: object.id,
-                name: String(object.ruleName ?? ""),
-                description: object.ruleDescription,
+                name: String(object.name ?? ""),
+                description: object.description,
                 type: c.type,
                 content: c.entries,
               },
@@ -478,7 +479,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
             )
           : await getList(object.id, zone);
       const want = (inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
-      const now = read.ruleConfiguration as Record<string, unknown>;
+      const now = read.fields as Record<string, unknown>;
       const body = configurationPatch(want, { isEnabled: now.enabled, action: now.action });
       const cid = read.reported?.configurationId;
       if (!body) return read;
@@ -493,7 +494,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
       };
       return {
         ...read,
-        ruleConfiguration: { ...now, ...done },
+        fields: { ...now, ...done },
         reported: { ...read.reported, ...done },
       };
     } catch (e) {
@@ -502,7 +503,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
           `action) could not be read or set (${messageOf(e)}); it is recorded in the state, ` +
           `and the next \`pulumi up\` brings it to the program's values`,
         object.id,
-        pendingOutputs(object.id, zone, inputs),
+        pendingOutputs(object.id, zone, inputs, spellingFields(shieldZoneParent)),
       );
     }
   },

@@ -47,8 +47,8 @@ export function refuseCnameConflicts(
   const held = conflicts(
     mine,
     ctx.listed.map((r) => ({
-      type: typeName(r.ruleConfiguration?.type),
-      name: String(r.ruleName ?? ""),
+      type: typeName(r.fields?.type),
+      name: String(r.name ?? ""),
       id: r.id,
     })),
   );

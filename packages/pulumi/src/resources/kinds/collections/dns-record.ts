@@ -13,8 +13,8 @@
  * - an update sends only the fields that changed (POST `/dnszone/{zoneId}/records/{id}`); the
  *   type cannot change in place (a created record is replaced, an adopted one refused).
  *
- * In the engine's terms a record is `{id, shieldZoneId: its DNS zone, ruleName: Name,
- * ruleConfiguration: {type, value, ttl, …}}` with the public field names and the
+ * In the engine's terms a record is `{id, parentId: its DNS zone, name: Name,
+ * fields: {type, value, ttl, …}}` with the public field names and the
  * enumerations as integers; the public fields are mapped at the provider boundary
  * (dns-record-fields.ts).
  */
@@ -157,9 +157,9 @@ export function fromRecord(zone: number, r: DnsRecord): DnsRecordObject {
   // Every field is also reported: the state shows the fields the program leaves out.
   return {
     id: r.Id,
-    shieldZoneId: zone,
-    ruleName: r.Name ?? "",
-    ruleConfiguration: c,
+    parentId: zone,
+    name: r.Name ?? "",
+    fields: c,
     reported: { ...c },
   };
 }
@@ -249,9 +249,9 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
    * values sent (the platform's defaults fill the fields not sent).
    */
   sentIn: (object, body) => {
-    if ((object.ruleName ?? "") !== (body.ruleName ?? "")) return false;
-    const sent = (body.ruleConfiguration ?? {}) as Record<string, unknown>;
-    const held = (object.ruleConfiguration ?? {}) as Record<string, unknown>;
+    if ((object.name ?? "") !== (body.name ?? "")) return false;
+    const sent = (body.fields ?? {}) as Record<string, unknown>;
+    const held = (object.fields ?? {}) as Record<string, unknown>;
     return Object.entries(sent).every(
       ([k, v]) => v === undefined || (k === "scriptId" && !(k in held)) || sameValue(k, v, held[k]),
     );
@@ -271,21 +271,21 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
       ((await api().getZone(zone)).Records ?? []).map((r) => fromRecord(zone, r)),
     /** PUT the record (its name and the fields the program gives). */
     create: async (body) => {
-      const zone = body.shieldZoneId as number;
-      const config = (body.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const zone = body.parentId as number;
+      const config = (body.fields ?? {}) as Record<string, unknown>;
       const answer = await api().addRecord(zone, {
         ...wireBody(config),
-        Name: body.ruleName as string,
+        Name: body.name as string,
       } as never);
       // A platform that answers with the zone names no record (its `Id` is the zone's).
       if (isZoneAnswer(answer)) return { status: "unnamed" };
-      return { status: 200, rule: fromRecord(zone, answer) };
+      return { status: 200, object: fromRecord(zone, answer) };
     },
     /** One POST of the fields that differ from the record as just read (nothing else). */
     update: async (id, body, current) => {
-      const zone = current.shieldZoneId;
-      const now = (current.ruleConfiguration ?? {}) as Record<string, unknown>;
-      const want = (body.ruleConfiguration ?? now) as Record<string, unknown>;
+      const zone = current.parentId;
+      const now = (current.fields ?? {}) as Record<string, unknown>;
+      const want = (body.fields ?? now) as Record<string, unknown>;
       if (want.type !== undefined && !sameValue("type", want.type, now.type)) {
         throw new Error(
           `type: record ${id} is of type ${String(enumName("type", now.type))} on the ` +
@@ -300,8 +300,8 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
         if (v !== undefined && !sameValue(k, v, now[k])) changed[k] = v;
       }
       const sent = wireBody(changed);
-      if (typeof body.ruleName === "string" && body.ruleName !== current.ruleName) {
-        sent.Name = body.ruleName;
+      if (typeof body.name === "string" && body.name !== current.name) {
+        sent.Name = body.name;
         // A rename meets DNS's CNAME rule as a create does: against the zone as it is now.
         const listed = ((await api().getZone(zone)).Records ?? [])
           .filter((r) => r.Id !== id)
@@ -311,7 +311,7 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
             zone,
             listed,
             what: `edgeplatform DnsRecord ${id}: rename`,
-            inputs: { ruleName: body.ruleName, ruleConfiguration: { type: want.type ?? now.type } },
+            inputs: { ruleName: body.name, ruleConfiguration: { type: want.type ?? now.type } },
           },
           typeName,
         );
@@ -321,10 +321,10 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
       }
       return {
         status: 200,
-        rule: {
+        object: {
           ...current,
-          ruleName: typeof sent.Name === "string" ? sent.Name : current.ruleName,
-          ruleConfiguration: { ...now, ...(dnsRecordFields.normalize(changed) as object) },
+          name: typeof sent.Name === "string" ? sent.Name : current.name,
+          fields: { ...now, ...(dnsRecordFields.normalize(changed) as object) },
         },
       };
     },

@@ -5,6 +5,8 @@
  */
 import { rateLimitFields } from "./rate-limit-rule";
 import { configurationPlan } from "../../core/zone-objects/plan";
+import { spellingFields } from "../../core/zone-objects/parent";
+import { shieldZoneParent } from "../parents/shield-zone";
 import {
   statePlan,
   type ZoneObjectInputs,
@@ -27,7 +29,7 @@ export type RateLimitRuleInputs = ZoneObjectInputs;
 /** State of a rate-limit rule (managed fields only, holding the platform's values). */
 export type RateLimitRuleOutputs = ZoneObjectOutputs;
 
-const plan = statePlan(configurationPlan(rateLimitFields));
+const plan = statePlan(configurationPlan(rateLimitFields), spellingFields(shieldZoneParent));
 
 export const {
   sameField,

@@ -7,18 +7,19 @@ import {
   EnumsByField,
   normalizeRuleConfiguration,
   specSchema,
-  type RateLimitRule,
 } from "edgeplatform-client/spec/runtime";
-import { findEmbeddedFailure } from "edgeplatform-client";
-import { isPlainObject } from "../../core/common";
 import { getClient } from "../../core/settings";
 import type {
   ConfigurationFields,
+  FieldShapes,
   Words,
   ZoneObject,
   ZoneObjectKind,
 } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
+import { ruleEndpoints, ruleEntryReads } from "./rule-object";
+
+export { ruleEntryReads } from "./rule-object";
 
 /** The words of the rule kinds' messages and their public id and name fields. */
 export const RULE_WORDS: Words = { one: "rule", many: "rules", id: "ruleId", name: "ruleName" };
@@ -47,6 +48,29 @@ export const REQUIRED_FOR_CREATE = [
   "blockTime",
 ] as const;
 
+/**
+ * The shapes of the rule kinds' configuration fields: `variableTypes` is a map of variables
+ * (a `null` entry is absent; a rule needs at least one), and `chainedRuleConditions` a list
+ * compared condition by condition, where a field left out of a condition is the platform's
+ * default for a new one (no operator = BEGINSWITH, not negated, no regex variable, no value;
+ * absent, null, or the default the platform fills).
+ */
+export const RULE_SHAPES: FieldShapes = {
+  maps: ["variableTypes"],
+  itemLists: {
+    chainedRuleConditions: {
+      defaults: {
+        variableTypes: [undefined, null],
+        operatorType: [undefined, null, 0],
+        value: [undefined, null],
+        isNegated: [undefined, null, false],
+        isRegexVariable: [undefined, null, false],
+      },
+      enums: ["operatorType"],
+    },
+  },
+};
+
 /** What the rule kinds' `check` says after the fields a new rule needs. */
 export const RULE_REQUIRED_NOTE = "(variableTypes with at least one variable)";
 
@@ -57,21 +81,11 @@ export const rateLimitFields: ConfigurationFields = {
   nullable: RULE_NULLABLE,
   requiredForCreate: REQUIRED_FOR_CREATE,
   requiredNote: RULE_REQUIRED_NOTE,
+  shapes: RULE_SHAPES,
 };
 
-/**
- * Whether a rule of a zone's list reads like its GET (shared by the rule kinds): whole, with
- * its id, this zone and its configuration, and no embedded failure. Any other entry (a
- * summary without its configuration) is read with its own GET.
- */
-export const ruleEntryReads = (entry: ZoneObject, zone: number): boolean =>
-  typeof entry?.id === "number" &&
-  entry.shieldZoneId === zone &&
-  isPlainObject(entry.ruleConfiguration) &&
-  findEmbeddedFailure(entry) === undefined;
-
 /** The rate-limit rule kind. */
-export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
+export const rateLimitRuleKind: ZoneObjectKind<ZoneObject<number>> = {
   typeName: "RateLimitRule",
   noun: "rate-limit rule",
   words: RULE_WORDS,
@@ -90,12 +104,12 @@ export const rateLimitRuleKind: ZoneObjectKind<RateLimitRule> = {
         ]
       : [];
   },
-  endpoints: {
+  endpoints: ruleEndpoints({
     get: (id) => getClient().shield.getRateLimit(id),
     create: (body) => getClient().shield.createRateLimit(body as never),
     update: (id, body) => getClient().shield.updateRateLimit(id, body as never),
     delete: (id) => getClient().shield.deleteRateLimit(id),
     listZone: (zone, perPage) => getClient().shield.listAllRateLimits(zone, { perPage }),
-  },
+  }),
   listEntryReads: ruleEntryReads,
 };

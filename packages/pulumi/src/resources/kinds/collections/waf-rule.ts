@@ -11,14 +11,14 @@ import {
   ShieldPlanType,
   WafEnumsByField,
   specSchema,
-  type CustomWafRule,
 } from "edgeplatform-client/spec/runtime";
 import { messageOf, ResourceOperationError } from "../../core/common";
 import { zoneListing } from "../../core/run-state";
 import { getClient } from "../../core/settings";
-import type { ConfigurationFields, ZoneObjectKind } from "../../core/zone-objects/kind";
+import type { ConfigurationFields, ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
-import { RULE_NULLABLE, RULE_REQUIRED_NOTE, RULE_WORDS, ruleEntryReads } from "./rate-limit-rule";
+import { RULE_NULLABLE, RULE_REQUIRED_NOTE, RULE_SHAPES, RULE_WORDS } from "./rate-limit-rule";
+import { ruleEndpoints, ruleEntryReads } from "./rule-object";
 
 /**
  * Configuration fields a new WAF rule cannot exist without: what it matches (variables and
@@ -34,6 +34,7 @@ export const wafRuleFields: ConfigurationFields = {
   nullable: RULE_NULLABLE,
   requiredForCreate: WAF_REQUIRED_FOR_CREATE,
   requiredNote: RULE_REQUIRED_NOTE,
+  shapes: RULE_SHAPES,
 };
 
 /** A plan type in words (`1` → `Advanced`). */
@@ -47,7 +48,7 @@ const planName = (p: unknown): string =>
  */
 async function assertBelowPlanLimit(ctx: {
   zone: number;
-  listed: readonly CustomWafRule[];
+  listed: readonly ZoneObject[];
   createdInRun: readonly number[];
   what: string;
 }): Promise<void> {
@@ -82,7 +83,7 @@ async function assertBelowPlanLimit(ctx: {
 }
 
 /** The custom WAF rule kind. */
-export const wafRuleKind: ZoneObjectKind<CustomWafRule> = {
+export const wafRuleKind: ZoneObjectKind<ZoneObject<number>> = {
   typeName: "WafRule",
   noun: "custom WAF rule",
   words: RULE_WORDS,
@@ -90,13 +91,13 @@ export const wafRuleKind: ZoneObjectKind<CustomWafRule> = {
   claimKey: "waf-rule",
   config: wafRuleFields,
   configurationSchema: specSchema("wafRuleConfigurationSchema"),
-  endpoints: {
+  endpoints: ruleEndpoints({
     get: (id) => getClient().waf.getCustomWafRule(id),
     create: (body) => getClient().waf.createCustomWafRule(body as never),
     update: (id, body) => getClient().waf.updateCustomWafRule(id, body as never),
     delete: (id) => getClient().waf.deleteCustomWafRule(id),
     listZone: (zone, perPage) => getClient().waf.listAllCustomWafRules(zone, { perPage }),
-  },
+  }),
   listEntryReads: ruleEntryReads,
   beforeCreate: assertBelowPlanLimit,
 };
