@@ -194,6 +194,8 @@ const zoneObjectInputs = schemaRef<typeof ZoneObjectInputsSchema>(
 /** The public files of the dynamic resources (relative to packages/pulumi/src). */
 const pub = (stub: string) => `resources/public/${stub}.ts`;
 const ZONE_SETTINGS = pub("zone-settings-resource");
+/** The public types generated from a settings kind's declaration (scripts/gen-kind-types.js). */
+const gen = (stub: string) => `resources/public/generated/${stub}.ts`;
 
 /** A settings resource of `shield`: its kind's declaration describes it (schema.ts). */
 function settings(kind: EngineKind, provider: unknown, noun: string): SettingsResource {
@@ -350,10 +352,14 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     engine: settingsEngine(managedAccessListKind as EngineKind, managedAccessListProvider),
     docs: {
       inputs: {
-        [pub("managed-access-list")]: ["ManagedAccessListCommonArgs", "ById", "ByName"],
+        [gen("managed-access-list")]: [
+          "ManagedAccessListCommonArgs",
+          "ManagedAccessListByIdArgs",
+          "ManagedAccessListByNameArgs",
+        ],
         [ZONE_SETTINGS]: ["InShieldZoneArgs", "InPullZoneArgs"],
       },
-      outputs: { [pub("managed-access-list")]: ["ManagedAccessList", "ManagedAccessListState"] },
+      outputs: { [gen("managed-access-list")]: ["ManagedAccessListState"] },
     },
   },
   {
@@ -364,8 +370,8 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     kind: zoneDnssecKind as EngineKind,
     engine: settingsEngine(zoneDnssecKind as EngineKind, zoneDnssecProvider),
     docs: {
-      inputs: { [pub("zone-dnssec")]: ["ZoneDnssecArgs"] },
-      outputs: { [pub("zone-dnssec")]: ["ZoneDnssec", "ZoneDnssecState"] },
+      inputs: { [gen("zone-dnssec")]: ["ZoneDnssecArgs"] },
+      outputs: { [gen("zone-dnssec")]: ["ZoneDnssecState"] },
     },
   },
   {
@@ -377,14 +383,14 @@ export const PLUGIN_RESOURCES: readonly PluginResource[] = [
     engine: settingsEngine(dnsZoneKind as EngineKind, dnsZoneProvider),
     docs: {
       inputs: {
-        [pub("dns-zone")]: [
+        [gen("dns-zone")]: [
           "DnsZoneCreateArgs",
           "DnsZoneAdoptArgs",
           "DnsZoneSettingsArgs",
           "DnsZonePriorArgs",
         ],
       },
-      outputs: { [pub("dns-zone")]: ["DnsZone", "DnsZoneState"] },
+      outputs: { [gen("dns-zone")]: ["DnsZoneState"] },
     },
   },
   // A collection kind on the zone-object engine whose public fields are its own (like

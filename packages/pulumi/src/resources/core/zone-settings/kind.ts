@@ -93,6 +93,20 @@ export interface SettingsExtra {
   required?: boolean;
   /** An argument the engine keeps in the state (an output, not typed as one). */
   output?: true;
+  /** Placed before the settings (an addressing argument, an id output); default: after. */
+  first?: true;
+}
+
+/**
+ * An exported interface of arguments besides the settings' (one form of arguments of which
+ * the program gives exactly one: `DnsZoneCreateArgs`). An argument of type `never` is one the
+ * form forbids (`zoneId?: never`).
+ */
+export interface SettingsArgsType {
+  /** The interface's doc comment. */
+  typeDoc: string;
+  /** Its arguments, in order. */
+  args: Readonly<Record<string, SettingsExtra>>;
 }
 
 /**
@@ -111,6 +125,27 @@ export interface SettingsDocs {
   outputTypes?: Readonly<Record<string, string>>;
   /** The doc comment of `<Type>SettingsArgs`. */
   argsDoc: string;
+  /** The name of the settings' argument interface, when not `<Type>SettingsArgs`. */
+  argsName?: string;
+  /** Other exported argument interfaces (the forms of exactly-one arguments), by name. */
+  argTypes?: Readonly<Record<string, SettingsArgsType>>;
+  /**
+   * The interface `<Type>State` extends (the outputs every resource of a base class has);
+   * default `SettingsStateBase`; `false`: none, the state names every output (`docs.outputs`).
+   */
+  stateBase?: false;
+  /**
+   * Every setting's output holds the platform's value, managed or not: typed without
+   * `| undefined` (an enumeration: `string | number`).
+   */
+  outputsSet?: true;
+  /**
+   * An exported interface of the record before Pulumi (`prior`): one optional member per
+   * setting, of its argument's type.
+   */
+  priorType?: { typeName: string; typeDoc: string };
+  /** Outputs the engine keeps in the state that the public types do not name (`byName`). */
+  stateOnly?: readonly string[];
 }
 
 /** Where a settings object lives: its zone, plus the kind's key (a page type). */
