@@ -542,6 +542,44 @@ export function redacted(fields: readonly SettingsField[], values: unknown): unk
 }
 
 /**
+ * `record` (values nested by path: a `prior`) without the secret settings' values: what may be
+ * kept where Pulumi cannot hold a secret (the inputs `check` returns, which the engine stores
+ * as given). A copy; `record` itself when no field is secret or it is not an object.
+ */
+export function withoutSecrets(fields: readonly SettingsField[], record: unknown): unknown {
+  if (!fields.some((f) => f.secret) || !isRecord(record)) return record;
+  const out = JSON.parse(JSON.stringify(record)) as Record<string, unknown>;
+  for (const f of expandFields(fields, out)) {
+    if (!f.secret) continue;
+    const keys = f.path.split(".");
+    const parent = keys.length === 1 ? out : getPath(out, keys.slice(0, -1).join("."));
+    if (isRecord(parent)) delete parent[keys[keys.length - 1]];
+  }
+  return out;
+}
+
+/**
+ * `failures` of `check` with each one about a secret setting (`html`, `prior.html`) made the
+ * resource's (property `""`, its reason naming the setting): the engine prints a failed
+ * property's value next to its reason. A type failure's `got <value>` says `got [secret]`.
+ */
+export function secretFailures<F extends { property: string; reason: string }>(
+  fields: readonly SettingsField[],
+  failures: F[],
+): F[] {
+  if (!fields.some((f) => f.secret)) return failures;
+  return failures.map((x) => {
+    const path = x.property.replace(/^prior\./, "");
+    if (!fieldAt(fields, path)?.secret) return x;
+    const reason = x.reason.replace(/\bgot [\s\S]*$/, `got ${REDACTED}`);
+    return { ...x, property: "", reason: `\`${x.property}\` ${reason}` };
+  });
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
  * `error` (a failure that carries the state to record, `properties`) with that state left out
  * of what prints it (`util.inspect`, a log of the error) when a field is secret: the engine
  * still reads it (it keeps the secret outputs encrypted); a printout would not.
