@@ -74,18 +74,17 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
 
   /**
    * `op` with the secret settings' values of its arguments replaced by `[secret]` in what it
-   * throws (secret-scrub.ts); `op` itself for a kind with no secret setting.
+   * throws (secret-scrub.ts; nothing to replace for a kind with no secret setting).
    */
-  const guarded = <A extends unknown[], T>(op: (...args: A) => Promise<T>) =>
-    kind.fields.some((f) => f.secret)
-      ? async (...args: A): Promise<T> => {
-          try {
-            return await op(...args);
-          } catch (e) {
-            throw scrubError(e, secretTexts(kind.fields, ...args));
-          }
-        }
-      : op;
+  const guarded =
+    <A extends unknown[], T>(op: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      try {
+        return await op(...args);
+      } catch (e) {
+        throw scrubError(e, secretTexts(kind.fields, ...args));
+      }
+    };
   /** `check` with the secret settings' values of `news` out of its failures' reasons. */
   const checkGuarded = (olds: unknown, news: unknown): dynamic.CheckResult => {
     const r = check(olds, news);
