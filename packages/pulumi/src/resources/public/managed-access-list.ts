@@ -14,7 +14,11 @@ import type {
   ManagedAccessListCommonArgs,
   ManagedAccessListOutputs,
 } from "./generated/managed-access-list";
-import { MANAGED_ACCESS_LIST_OUTPUTS } from "./generated/managed-access-list";
+import {
+  MANAGED_ACCESS_LIST_OUTPUTS,
+  MANAGED_ACCESS_LIST_SECRET_OUTPUTS,
+} from "./generated/managed-access-list";
+import { secretInputs, withSecretOutputs } from "./zone-settings-resource";
 
 export type {
   ManagedAccessListCommonArgs,
@@ -74,7 +78,9 @@ export class ManagedAccessList extends ReadableResource {
    * list's configuration (no write when it matches).
    */
   constructor(name: string, args: ManagedAccessListArgs, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts, (a) =>
+    // A secret setting (none yet) is a secret output and input: from the declaration.
+    const options = withSecretOutputs(opts, MANAGED_ACCESS_LIST_SECRET_OUTPUTS);
+    super(KIND, name, args, options, (a) =>
       managedAccessListInputs(name, a as ManagedAccessListArgs | undefined),
     );
   }
@@ -89,7 +95,11 @@ function managedAccessListInputs(
     MANAGED_ACCESS_LIST_OUTPUTS.map((o) => [o, undefined]),
   );
   if (args === undefined) return base;
-  return { ...base, ...args, ...ownerGate(name, args) };
+  return {
+    ...base,
+    ...secretInputs(args, MANAGED_ACCESS_LIST_SECRET_OUTPUTS),
+    ...ownerGate(name, args),
+  };
 }
 
 /**

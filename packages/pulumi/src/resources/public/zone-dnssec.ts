@@ -7,7 +7,8 @@ import { soleOwner } from "./one-owner";
 import { isReadView, ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 import { zoneDependentOptions } from "./zone-protection";
 import type { ZoneDnssecArgs, ZoneDnssecOutputs } from "./generated/zone-dnssec";
-import { ZONE_DNSSEC_OUTPUTS } from "./generated/zone-dnssec";
+import { ZONE_DNSSEC_OUTPUTS, ZONE_DNSSEC_SECRET_OUTPUTS } from "./generated/zone-dnssec";
+import { secretInputs, withSecretOutputs } from "./zone-settings-resource";
 
 export type { ZoneDnssecArgs, ZoneDnssecState } from "./generated/zone-dnssec";
 
@@ -50,7 +51,11 @@ export class ZoneDnssec extends ReadableResource {
       KIND,
       name,
       args,
-      isReadView(args) ? opts : zoneDependentOptions(args?.zoneId, opts),
+      // A secret setting (none yet) is a secret output and input: from the declaration.
+      withSecretOutputs(
+        isReadView(args) ? opts : zoneDependentOptions(args?.zoneId, opts),
+        ZONE_DNSSEC_SECRET_OUTPUTS,
+      ),
       (a) => zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined),
     );
   }
@@ -62,7 +67,7 @@ function zoneDnssecInputs(name: string, args: ZoneDnssecArgs | undefined): pulum
   if (args === undefined) return base;
   return {
     ...base,
-    ...args,
+    ...secretInputs(args, ZONE_DNSSEC_SECRET_OUTPUTS),
     zoneId: soleOwner(
       "dnssec",
       `edge.dns.ZoneDnssec "${name}"`,
