@@ -59,6 +59,14 @@ class KindTypes {
     this.groups = this.docs.groups ?? {};
     /** Names the types use, from edgeplatform-client/spec or the kind's public file. */
     this.names = new Set();
+    /** Names this module declares (never imported). */
+    this.declared = new Set([
+      ...Object.keys(this.docs.argTypes ?? {}),
+      ...(this.docs.priorType ? [this.docs.priorType.typeName] : []),
+      ...Object.values(this.groups)
+        .map((g) => g.typeName)
+        .filter(Boolean),
+    ]);
     for (const f of kind.fields)
       if (typeof f.description !== "string" || f.description.trim() === "")
         throw new Error(`${kind.type}: field ${f.path} has no description`);
@@ -96,13 +104,52 @@ class KindTypes {
   outputType(f) {
     const given = this.docs.outputTypes?.[f.path];
     if (given) return this.uses(given);
-    if (f.names && Array.isArray(f.schema?.enum)) return "string | number | undefined";
+    // Unset unless every setting's output holds the platform's value (`docs.outputsSet`).
+    const unset = this.docs.outputsSet ? "" : " | undefined";
+    if (f.names && Array.isArray(f.schema?.enum)) return `string | number${unset}`;
     const s = f.schema ?? {};
     const scalar = (t) =>
       t === "integer" || t === "number" ? "number" : ["string", "boolean"].includes(t) ? t : "";
-    if (scalar(s.type)) return `${scalar(s.type)} | undefined`;
-    if (s.type === "array" && scalar(s.items?.type)) return `${scalar(s.items.type)}[] | undefined`;
+    if (scalar(s.type)) return `${scalar(s.type)}${unset}`;
+    if (s.type === "array" && scalar(s.items?.type)) return `${scalar(s.items.type)}[]${unset}`;
     return "unknown";
+  }
+
+  /** An argument besides the settings: `name?: pulumi.Input<T>`, or `name?: never` (forbidden). */
+  extraMember(name, e, indent) {
+    const text = doc(e.description, indent);
+    if (e.tsType === "never") return `${text}${indent}${name}?: never;\n`;
+    return `${text}${indent}${name}${e.required ? "" : "?"}: pulumi.Input<${this.uses(e.tsType)}>;\n`;
+  }
+
+  /** The arguments besides the settings (`docs.args`), those placed `first` or the others. */
+  extraArgs(first) {
+    return Object.entries(this.docs.args ?? {}).filter(([, e]) => !!e.first === first);
+  }
+
+  /** The exported argument interfaces besides the settings' (`docs.argTypes`). */
+  argTypes() {
+    return Object.entries(this.docs.argTypes ?? {}).map(([name, t]) => {
+      const body = Object.entries(t.args)
+        .map(([n, e]) => this.extraMember(n, e, "  "))
+        .join("");
+      return `${doc(t.typeDoc, "")}export interface ${name} {\n${body}}\n`;
+    });
+  }
+
+  /** The interface of the record before Pulumi (`docs.priorType`): a member per setting. */
+  priorType() {
+    const p = this.docs.priorType;
+    if (!p) return [];
+    const body = this.kind.fields
+      .map((f) => {
+        if (f.path.includes("."))
+          throw new Error(`${this.kind.type}: docs.priorType: field ${f.path} is not top-level`);
+        const text = doc(`Before Pulumi: ${f.description}`, "  ");
+        return `${text}  ${f.path}?: ${this.valueType(f)};\n`;
+      })
+      .join("");
+    return [`${doc(p.typeDoc, "")}export interface ${p.typeName} {\n${body}}\n`];
   }
 
   /** The fields and groups directly under `prefix` (`""`: the top), in declaration order. */
@@ -164,6 +211,16 @@ class KindTypes {
   /** The kind's own outputs: name, type and description, in order (settings, then extras). */
   outputs() {
     const out = [];
+    const extra = (first) =>
+      Object.entries(this.docs.outputs ?? {})
+        .filter(([, e]) => !!e.first === first)
+        .map(([name, e]) => ({
+          name,
+          type: this.uses(e.tsType),
+          description: e.description,
+          secret: false,
+        }));
+    out.push(...extra(true));
     for (const c of this.children("")) {
       if (c.field)
         out.push({
@@ -183,8 +240,7 @@ class KindTypes {
         });
       }
     }
-    for (const [name, e] of Object.entries(this.docs.outputs ?? {}))
-      out.push({ name, type: this.uses(e.tsType), description: e.description, secret: false });
+    out.push(...extra(false));
     return out;
   }
 
@@ -192,11 +248,12 @@ class KindTypes {
   render() {
     const type = this.kind.type;
     const interfaces = [];
-    let args = this.members("", "  ", interfaces);
-    for (const [name, e] of Object.entries(this.docs.args ?? {})) {
-      args += doc(e.description, "  ");
-      args += `  ${name}${e.required ? "" : "?"}: pulumi.Input<${this.uses(e.tsType)}>;\n`;
-    }
+    const extras = (first) =>
+      this.extraArgs(first)
+        .map(([name, e]) => this.extraMember(name, e, "  "))
+        .join("");
+    const args = extras(true) + this.members("", "  ", interfaces) + extras(false);
+    interfaces.push(...this.argTypes(), ...this.priorType());
     const outputs = this.outputs();
     const state = outputs.map((o) => `${doc(o.description, "  ")}  ${o.name}: ${o.type};\n`);
     const classOutputs = outputs.map(
@@ -205,19 +262,31 @@ class KindTypes {
     const engineOnly = Object.entries(this.docs.args ?? {})
       .filter(([, e]) => e.output)
       .map(([n]) => n);
-    const names = [...outputs.map((o) => o.name), ...engineOnly];
+    const names = [
+      ...new Set([...outputs.map((o) => o.name), ...engineOnly, ...(this.docs.stateOnly ?? [])]),
+    ];
     // A secret setting's value before Pulumi is in `prior`: secret too.
     const secrets = outputs.filter((o) => o.secret).map((o) => o.name);
     if (secrets.length > 0) secrets.push("prior");
     const stub = stubOf(type);
-    const spec = [...this.names].filter((n) => this.enumName.exported(n)).sort();
-    const own = [...this.names].filter((n) => !this.enumName.exported(n)).sort();
+    const used = [...this.names].filter((n) => !this.declared.has(n));
+    const spec = used.filter((n) => this.enumName.exported(n)).sort();
+    const own = used.filter((n) => !this.enumName.exported(n)).sort();
+    const base = this.docs.stateBase === false ? "" : "SettingsStateBase";
+    const fromBase = [
+      ...(/EnumArg</.test(args + interfaces.join("")) ? ["EnumArg"] : []),
+      ...(base ? [base] : []),
+    ];
     const imports = [
       `import type * as pulumi from "@pulumi/pulumi";`,
       spec.length ? `import type { ${spec.join(", ")} } from "edgeplatform-client/spec";` : "",
-      `import type { ${/EnumArg</.test(args) ? "EnumArg, " : ""}SettingsStateBase } from "../zone-settings-resource";`,
+      fromBase.length
+        ? `import type { ${fromBase.join(", ")} } from "../zone-settings-resource";`
+        : "",
       own.length ? `import type { ${own.join(", ")} } from "../${stub}";` : "",
     ].filter(Boolean);
+    const besides = base ? " besides the common ones" : "";
+    const argsName = this.docs.argsName ?? `${type}SettingsArgs`;
     const C = constantOf(type);
     return [
       GENERATED_HEADER,
@@ -229,10 +298,10 @@ class KindTypes {
       ),
       imports.join("\n"),
       ...interfaces,
-      `${doc(this.docs.argsDoc, "")}export interface ${type}SettingsArgs {\n${args}}`,
-      `/** State (outputs) of ${article(type)} {@link ${type}}. */\nexport interface ${type}State extends SettingsStateBase {\n${state.join("")}}`,
-      `/** The outputs of ${article(type)} {@link ${type}} besides the common ones (its class merges them). */\nexport interface ${type}Outputs {\n${classOutputs.join("")}}`,
-      `/** The kind's own outputs (besides the common ones), in order. */\nexport const ${C}_OUTPUTS: readonly string[] = ${JSON.stringify(names)};`,
+      `${doc(this.docs.argsDoc, "")}export interface ${argsName} {\n${args}}`,
+      `/** State (outputs) of ${article(type)} {@link ${type}}. */\nexport interface ${type}State${base ? ` extends ${base}` : ""} {\n${state.join("")}}`,
+      `/** The outputs of ${article(type)} {@link ${type}}${besides} (its class merges them). */\nexport interface ${type}Outputs {\n${classOutputs.join("")}}`,
+      `/** The kind's own outputs${base ? " (besides the common ones)" : ""}, in order. */\nexport const ${C}_OUTPUTS: readonly string[] = ${JSON.stringify(names)};`,
       `/** The outputs that hold a secret setting: Pulumi secrets in the state and the outputs. */\nexport const ${C}_SECRET_OUTPUTS: readonly string[] = ${JSON.stringify(secrets)};`,
       "",
     ].join("\n\n");
@@ -304,15 +373,25 @@ function docType(f) {
 function fieldTable(kind) {
   const cell = (t) => String(t).replace(/\|/g, "\\|").replace(/\s+/g, " ").trim();
   const rows = ["| argument | type | description |", "| --- | --- | --- |"];
+  const extra = (name, e) =>
+    `| \`${name}\` | ${cell(e.tsType.replace(/ \| undefined$/, ""))} | ${cell(e.description)} |`;
+  const args = Object.entries(kind.docs?.args ?? {});
+  // The arguments placed first, then those of the argument forms (once each: not a form's `never`).
+  const seen = new Set();
+  for (const [name, e] of [
+    ...args.filter(([, e]) => e.first),
+    ...Object.values(kind.docs?.argTypes ?? {}).flatMap((t) => Object.entries(t.args)),
+  ])
+    if (e.tsType !== "never" && !seen.has(name)) {
+      seen.add(name);
+      rows.push(extra(name, e));
+    }
   for (const f of kind.fields) {
     const at = f.path.endsWith(".*") ? `${f.path.slice(0, -2)}.<key>` : f.path;
     const secret = f.secret ? " Secret." : "";
     rows.push(`| \`${at}\` | ${cell(docType(f))} | ${cell(f.description)}${secret} |`);
   }
-  for (const [name, e] of Object.entries(kind.docs?.args ?? {}))
-    rows.push(
-      `| \`${name}\` | ${cell(e.tsType.replace(/ \| undefined$/, ""))} | ${cell(e.description)} |`,
-    );
+  for (const [name, e] of args.filter(([, e]) => !e.first)) rows.push(extra(name, e));
   return rows.join("\n");
 }
 

@@ -1252,3 +1252,86 @@ function findFile(dir: string, name: string): string {
   }
   throw new Error(`no ${name} under ${dir}`);
 }
+
+(run ? describe : describe.skip)("native plugin with Pulumi YAML: a secret setting", () => {
+  const yaml = useYamlHarness("yaml-secret");
+  const THEIRS = "<p>theirs-yaml-5c0e2f</p>";
+  const OURS = "<p>ours-yaml-a94d17</p>";
+  registerSecret(THEIRS);
+  registerSecret(OURS);
+  /** Pulumi's signature of a secret value in the state, and the secret's. */
+  const SIG = "4dabf18193072939515e22adb298388d";
+  const SECRET = "1b47061264138c4ac30d75fd1eb44270";
+
+  test(
+    "a YAML program's ResponsePage whose html is declared secret: html (input and output) and prior encrypted in the state, neither page anywhere in the state (priorRead included) or the CLI's output, destroy restores the page",
+    async () => {
+      const control = yaml.harness.control;
+      const page = async (): Promise<unknown> =>
+        ((await control.state()) as Any).shieldZones.find((z: Any) => z.id === 3).customPages
+          ?.block;
+      await control.reset();
+      await control.updateState((s: Any) => {
+        const zone = s.shieldZones.find((z: Any) => z.id === 3);
+        zone.customPages = { ...zone.customPages, block: THEIRS };
+      });
+      const y = new YamlStack(yaml.cli);
+      // The plugin's ResponsePage declares html secret (programs/secret-html-preload.js).
+      y.env = {
+        NODE_OPTIONS: `--require ${path.join(__dirname, "programs", "secret-html-preload.js")}`,
+      };
+      try {
+        y.writeProgram(
+          [
+            "name: secret-page",
+            "runtime: yaml",
+            "plugins:",
+            "  providers:",
+            "    - name: edgeplatform",
+            `      path: ${PLUGIN_DIR}`,
+            "resources:",
+            "  page:",
+            "    type: edgeplatform:shield:ResponsePage",
+            "    properties:",
+            "      shieldZoneId: 3",
+            "      pageType: block",
+            `      html: "${OURS}"`,
+            "",
+          ].join("\n"),
+        );
+        await y.ok(["stack", "init", "dev"]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", yaml.harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", yaml.harness.apiKey]);
+        const up = (await y.ok(["up", "--yes", "--skip-preview"])).out;
+        expect(await page()).toBe(OURS);
+        const exported = (await y.ok(["stack", "export"])).stdout;
+        const state = JSON.parse(exported) as {
+          deployment: {
+            resources: {
+              type: string;
+              inputs?: Record<string, Any>;
+              outputs?: Record<string, Any>;
+            }[];
+          };
+        };
+        const r = state.deployment.resources.find(
+          (x) => x.type === "edgeplatform:shield:ResponsePage",
+        );
+        expect(r?.outputs?.html).toEqual({ [SIG]: SECRET, ciphertext: expect.any(String) });
+        expect(r?.outputs?.prior?.[SIG]).toBe(SECRET);
+        expect(r?.inputs?.html?.[SIG]).toBe(SECRET);
+        expect(r?.outputs?.pageType).toBe("block");
+        for (const mark of ["theirs-yaml-5c0e2f", "ours-yaml-a94d17"]) {
+          expect(exported).not.toContain(mark);
+          expect(up).not.toContain(mark);
+        }
+        const down = (await y.ok(["destroy", "--yes", "--skip-preview"])).out;
+        expect(down).not.toContain("theirs-yaml-5c0e2f");
+        expect(await page()).toBe(THEIRS);
+      } finally {
+        y.cleanup();
+      }
+    },
+    4 * OP_TIMEOUT,
+  );
+});

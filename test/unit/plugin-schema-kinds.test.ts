@@ -157,18 +157,22 @@ const KINDS: Expected[] = [
     token: "edgeplatform:shield:ManagedAccessList",
     inputs: settingsSchemas.managedAccessListInputsSchema as unknown as Js,
     args: {
-      "managed-access-list.ts": ["ManagedAccessListCommonArgs", "ById", "ByName"],
+      "generated/managed-access-list.ts": [
+        "ManagedAccessListCommonArgs",
+        "ManagedAccessListByIdArgs",
+        "ManagedAccessListByNameArgs",
+      ],
       "zone-settings-resource.ts": ["InShieldZoneArgs", "InPullZoneArgs"],
     },
-    outputs: { "managed-access-list.ts": ["ManagedAccessList"] },
+    outputs: { "generated/managed-access-list.ts": ["ManagedAccessListOutputs"] },
   },
   {
     stub: "zone-dnssec",
     token: "edgeplatform:dns:ZoneDnssec",
     inputs: settingsSchemas.zoneDnssecInputsSchema as unknown as Js,
     rename: (p) => zoneDnssecKind.form!.property(p),
-    args: { "zone-dnssec.ts": ["ZoneDnssecArgs"] },
-    outputs: { "zone-dnssec.ts": ["ZoneDnssec"] },
+    args: { "generated/zone-dnssec.ts": ["ZoneDnssecArgs"] },
+    outputs: { "generated/zone-dnssec.ts": ["ZoneDnssecOutputs"] },
   },
   {
     stub: "dns-zone",
@@ -176,14 +180,14 @@ const KINDS: Expected[] = [
     inputs: settingsSchemas.dnsZoneInputsSchema as unknown as Js,
     rename: (p) => dnsZoneKind.form!.property(p),
     args: {
-      "dns-zone.ts": [
+      "generated/dns-zone.ts": [
         "DnsZoneCreateArgs",
         "DnsZoneAdoptArgs",
         "DnsZoneSettingsArgs",
         "DnsZonePriorArgs",
       ],
     },
-    outputs: { "dns-zone.ts": ["DnsZone"] },
+    outputs: { "generated/dns-zone.ts": ["DnsZoneOutputs"] },
   },
   {
     stub: "dns-record",

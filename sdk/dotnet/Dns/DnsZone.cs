@@ -29,10 +29,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<bool?> CustomNameserversEnabled { get; private set; } = null!;
 
         /// <summary>
-        /// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-        /// in it. A domain that already has a zone on the account is refused before any write, naming
-        /// the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-        /// (a new zone, then the old one deleted).
+        /// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
         /// </summary>
         [Output("domain")]
         public Output<string?> Domain { get; private set; } = null!;
@@ -80,11 +77,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<object?> Origin { get; private set; } = null!;
 
         /// <summary>
-        /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-        /// it): the managed settings' values before Pulumi, as the interrupted run printed them
-        /// (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-        /// settings may be named. Stating or changing it writes nothing to the platform. Default: the
-        /// values read when Pulumi first managed each setting.
+        /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         /// </summary>
         [Output("prior")]
         public Output<Outputs.DnsZonePrior?> Prior { get; private set; } = null!;
@@ -108,8 +101,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<string?> SoaEmail { get; private set; } = null!;
 
         /// <summary>
-        /// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-        /// settings it had before. Another id replaces the resource.
+        /// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
         /// </summary>
         [Output("zoneId")]
         public Output<int?> ZoneId { get; private set; } = null!;
@@ -172,10 +164,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<bool>? CustomNameserversEnabled { get; set; }
 
         /// <summary>
-        /// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-        /// in it. A domain that already has a zone on the account is refused before any write, naming
-        /// the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-        /// (a new zone, then the old one deleted).
+        /// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
         /// </summary>
         [Input("domain")]
         public Input<string>? Domain { get; set; }
@@ -211,11 +200,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<string>? Nameserver2 { get; set; }
 
         /// <summary>
-        /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-        /// it): the managed settings' values before Pulumi, as the interrupted run printed them
-        /// (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-        /// settings may be named. Stating or changing it writes nothing to the platform. Default: the
-        /// values read when Pulumi first managed each setting.
+        /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         /// </summary>
         [Input("prior")]
         public Input<Inputs.DnsZonePriorArgs>? Prior { get; set; }
@@ -227,8 +212,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<string>? SoaEmail { get; set; }
 
         /// <summary>
-        /// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-        /// settings it had before. Another id replaces the resource.
+        /// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
         /// </summary>
         [Input("zoneId")]
         public Input<int>? ZoneId { get; set; }

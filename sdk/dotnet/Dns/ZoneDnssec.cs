@@ -65,10 +65,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<double?> KeyTag { get; private set; } = null!;
 
         /// <summary>
-        /// The DNSSEC state destroy restores. Default: the zone's state when this resource was
-        /// created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-        /// replacement or rename without `aliases` is refused because the records disagree.
-        /// Removing it later keeps its last value as the record (not the state recorded at create).
+        /// The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
         /// </summary>
         [Output("priorEnabled")]
         public Output<bool?> PriorEnabled { get; private set; } = null!;
@@ -143,10 +140,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<bool>? Enabled { get; set; }
 
         /// <summary>
-        /// The DNSSEC state destroy restores. Default: the zone's state when this resource was
-        /// created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-        /// replacement or rename without `aliases` is refused because the records disagree.
-        /// Removing it later keeps its last value as the record (not the state recorded at create).
+        /// The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
         /// </summary>
         [Input("priorEnabled")]
         public Input<bool>? PriorEnabled { get; set; }

@@ -47,19 +47,13 @@ namespace EdgePlatform.Pulumi.Shield
         public Output<int?> ListId { get; private set; } = null!;
 
         /// <summary>
-        /// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-        /// naming the zone's managed lists. Another name replaces the resource.
+        /// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
         /// </summary>
         [Output("listName")]
         public Output<string?> ListName { get; private set; } = null!;
 
         /// <summary>
-        /// The managed fields' values before Pulumi, stated by the program: what destroy restores,
-        /// instead of what the resource reads when it first manages a field. Only for a way out:
-        /// after an interrupted `pulumi up` whose configuration write landed, or when a delete
-        /// refuses because two records of the list's configuration before Pulumi differ (the
-        /// message names the value). Only fields the resource manages. Left out: recorded from the
-        /// platform.
+        /// The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
         /// </summary>
         [Output("prior")]
         public Output<Outputs.ManagedAccessListPrior?> Prior { get; private set; } = null!;
@@ -164,19 +158,13 @@ namespace EdgePlatform.Pulumi.Shield
         public Input<int>? ListId { get; set; }
 
         /// <summary>
-        /// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-        /// naming the zone's managed lists. Another name replaces the resource.
+        /// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
         /// </summary>
         [Input("listName")]
         public Input<string>? ListName { get; set; }
 
         /// <summary>
-        /// The managed fields' values before Pulumi, stated by the program: what destroy restores,
-        /// instead of what the resource reads when it first manages a field. Only for a way out:
-        /// after an interrupted `pulumi up` whose configuration write landed, or when a delete
-        /// refuses because two records of the list's configuration before Pulumi differ (the
-        /// message names the value). Only fields the resource manages. Left out: recorded from the
-        /// platform.
+        /// The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
         /// </summary>
         [Input("prior")]
         public Input<Inputs.ManagedAccessListPriorArgs>? Prior { get; set; }

@@ -219,16 +219,14 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: managedAccessListProvider,
     docs: {
       inputs: {
-        "resources/public/managed-access-list.ts": [
+        "resources/public/generated/managed-access-list.ts": [
           "ManagedAccessListCommonArgs",
-          "ById",
-          "ByName",
+          "ManagedAccessListByIdArgs",
+          "ManagedAccessListByNameArgs",
         ],
         "resources/public/zone-settings-resource.ts": ["InShieldZoneArgs", "InPullZoneArgs"],
       },
-      outputs: {
-        "resources/public/managed-access-list.ts": ["ManagedAccessList", "ManagedAccessListState"],
-      },
+      outputs: { "resources/public/generated/managed-access-list.ts": ["ManagedAccessListState"] },
     },
   },
   {
@@ -239,8 +237,8 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     kind: zoneDnssecKind,
     provider: zoneDnssecProvider,
     docs: {
-      inputs: { "resources/public/zone-dnssec.ts": ["ZoneDnssecArgs"] },
-      outputs: { "resources/public/zone-dnssec.ts": ["ZoneDnssec", "ZoneDnssecState"] },
+      inputs: { "resources/public/generated/zone-dnssec.ts": ["ZoneDnssecArgs"] },
+      outputs: { "resources/public/generated/zone-dnssec.ts": ["ZoneDnssecState"] },
     },
   },
   {
@@ -252,14 +250,14 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: dnsZoneProvider,
     docs: {
       inputs: {
-        "resources/public/dns-zone.ts": [
+        "resources/public/generated/dns-zone.ts": [
           "DnsZoneCreateArgs",
           "DnsZoneAdoptArgs",
           "DnsZoneSettingsArgs",
           "DnsZonePriorArgs",
         ],
       },
-      outputs: { "resources/public/dns-zone.ts": ["DnsZone", "DnsZoneState"] },
+      outputs: { "resources/public/generated/dns-zone.ts": ["DnsZoneState"] },
     },
   },
   {

@@ -496,8 +496,15 @@ class FlatBuilder {
       kind.fields.find((f) => f.path === at)?.description ??
       kind.docs?.groups?.[at]?.description ??
       kind.docs?.args?.[at]?.description ??
-      kind.docs?.outputs?.[at]?.description
+      Object.values(kind.docs?.argTypes ?? {})
+        .map((t) => t.args[at])
+        .find((e) => e !== undefined && e.tsType !== "never")?.description
     );
+  }
+
+  /** The declaration's description of a settings kind's output besides the settings. */
+  declaredOutput(at: string): string | undefined {
+    return this.r.family === "settings" ? this.r.kind.docs?.outputs?.[at]?.description : undefined;
   }
 
   /** Whether the input or output at path `at` holds a secret setting (`secret: true`). */
@@ -509,7 +516,8 @@ class FlatBuilder {
 
   /** The description of an input path: its declaration's (a settings kind) or doc comment, a prior's the setting's. */
   describe(at: string, top: boolean): string {
-    const doc = this.declared(at) ?? this.inputDocs.get(at)?.doc;
+    // An input's own description first (an output of the same name says what the state holds).
+    const doc = this.declared(at) ?? this.inputDocs.get(at)?.doc ?? this.declaredOutput(at);
     if (doc) return doc;
     const prior = at.startsWith("prior.")
       ? (this.declared(at.slice(6)) ?? this.inputDocs.get(at.slice(6))?.doc)

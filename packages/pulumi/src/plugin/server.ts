@@ -56,6 +56,7 @@ import {
 import type { PluginFunction } from "./functions";
 import { PACKAGE, resourceOf, type PluginResource } from "./resources";
 import { traced } from "./trace";
+import { secretProperties, withSecrets } from "./secret-properties";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Any = any;
@@ -184,6 +185,22 @@ const isDefaultProvider = (urn: string): boolean => /^default(_|$)/.test(provide
 
 /** A value as the engine sends it as a secret. */
 const secret = (value: unknown) => ({ [SIG]: SECRET_SIG, value });
+
+/**
+ * `e` with the state it carries (a partial create's or update's `properties`, which the engine
+ * records) holding the secret properties `keys` as secrets; kept out of what prints `e`.
+ */
+function partialWithSecrets(e: unknown, keys: readonly string[]): unknown {
+  const p = e as { properties?: unknown } | null;
+  if (keys.length === 0 || !p || typeof p !== "object" || p.properties === undefined) return e;
+  Object.defineProperty(p, "properties", {
+    value: withSecrets(p.properties, keys, secret),
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  });
+  return e;
+}
 
 /** Why a provider setting's value is refused, or undefined (never shows a key). */
 function settingProblem(key: string, v: unknown): string | undefined {
@@ -353,7 +370,12 @@ async function checkKind(
   const resource = resourceFor(req);
   const derived = engineInputs(resource, news);
   if (derived.failure) return { inputs: derived.inputs, failures: [derived.failure] };
-  return resource.engine.provider.check(olds, derived.inputs);
+  const checked = await resource.engine.provider.check(olds, derived.inputs);
+  // A secret setting's input is a secret of the state too, whatever the program wrote.
+  const keys = secretProperties(resource);
+  return keys.length === 0
+    ? checked
+    : { ...checked, inputs: withSecrets(checked.inputs, keys, secret) };
 }
 
 /**
@@ -496,13 +518,18 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
       return res;
     }),
     create: unary(async (req) => {
+      const keys = secretProperties(resourceFor(req));
       const r = await run<{ id: string; outs?: unknown }>(
         req,
         "create",
         [fromStruct(req.getProperties())],
         kindOf(req),
-      );
-      return new providerPb.CreateResponse().setId(r.id).setProperties(toStruct(r.outs));
+      ).catch((e: unknown) => {
+        throw partialWithSecrets(e, keys);
+      });
+      return new providerPb.CreateResponse()
+        .setId(r.id)
+        .setProperties(toStruct(withSecrets(r.outs, keys, secret)));
     }),
     read: unary(async (req) => {
       const provider = resourceFor(req).engine.provider;
@@ -519,17 +546,26 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
         kind,
       );
       const res = new providerPb.ReadResponse().setId(r.id ?? "");
-      if (r.id) res.setProperties(toStruct(r.props)).setInputs(toStruct(r.inputs));
+      const keys = secretProperties(resourceFor(req));
+      if (r.id)
+        res
+          .setProperties(toStruct(withSecrets(r.props, keys, secret)))
+          .setInputs(toStruct(withSecrets(r.inputs, keys, secret)));
       return res;
     }),
     update: unary(async (req) => {
+      const keys = secretProperties(resourceFor(req));
       const r = await run<{ outs?: unknown }>(
         req,
         "update",
         [req.getId(), fromStruct(req.getOlds()), fromStruct(req.getNews())],
         kindOf(req),
+      ).catch((e: unknown) => {
+        throw partialWithSecrets(e, keys);
+      });
+      return new providerPb.UpdateResponse().setProperties(
+        toStruct(withSecrets(r.outs, keys, secret)),
       );
-      return new providerPb.UpdateResponse().setProperties(toStruct(r.outs));
     }),
     delete: unary(async (req) => {
       await run(req, "delete", [req.getId(), fromStruct(req.getProperties())], kindOf(req));

@@ -15,7 +15,9 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class ManagedAccessListPrior
     {
         /// <summary>
-        /// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+        /// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+        /// `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+        /// either way. Left out: not managed. At least one of `enabled` and `action` is required.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Shield.AccessListAction? Action;
         /// <summary>

@@ -19,10 +19,7 @@ type DnsZone struct {
 	CertificateKeyType DnsCertificateKeyTypePtrOutput `pulumi:"certificateKeyType"`
 	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrOutput `pulumi:"customNameserversEnabled"`
-	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-	// in it. A domain that already has a zone on the account is refused before any write, naming
-	// the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-	// (a new zone, then the old one deleted).
+	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
 	Domain pulumi.StringPtrOutput `pulumi:"domain"`
 	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType DnsLogAnonymizationTypePtrOutput `pulumi:"logAnonymizationType"`
@@ -38,11 +35,7 @@ type DnsZone struct {
 	Nameserver2 pulumi.StringPtrOutput `pulumi:"nameserver2"`
 	// `"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).
 	Origin pulumi.AnyOutput `pulumi:"origin"`
-	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-	// it): the managed settings' values before Pulumi, as the interrupted run printed them
-	// (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-	// settings may be named. Stating or changing it writes nothing to the platform. Default: the
-	// values read when Pulumi first managed each setting.
+	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior DnsZonePriorPtrOutput `pulumi:"prior"`
 	// True when the program states `prior` (the record is the program's); else undefined.
 	PriorPinned pulumi.BoolPtrOutput `pulumi:"priorPinned"`
@@ -50,8 +43,7 @@ type DnsZone struct {
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
 	// E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 	SoaEmail pulumi.StringPtrOutput `pulumi:"soaEmail"`
-	// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-	// settings it had before. Another id replaces the resource.
+	// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
 	ZoneId pulumi.IntPtrOutput `pulumi:"zoneId"`
 }
 
@@ -99,10 +91,7 @@ type dnsZoneArgs struct {
 	CertificateKeyType *DnsCertificateKeyType `pulumi:"certificateKeyType"`
 	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled *bool `pulumi:"customNameserversEnabled"`
-	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-	// in it. A domain that already has a zone on the account is refused before any write, naming
-	// the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-	// (a new zone, then the old one deleted).
+	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
 	Domain *string `pulumi:"domain"`
 	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType *DnsLogAnonymizationType `pulumi:"logAnonymizationType"`
@@ -114,16 +103,11 @@ type dnsZoneArgs struct {
 	Nameserver1 *string `pulumi:"nameserver1"`
 	// Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 	Nameserver2 *string `pulumi:"nameserver2"`
-	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-	// it): the managed settings' values before Pulumi, as the interrupted run printed them
-	// (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-	// settings may be named. Stating or changing it writes nothing to the platform. Default: the
-	// values read when Pulumi first managed each setting.
+	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior *DnsZonePrior `pulumi:"prior"`
 	// E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 	SoaEmail *string `pulumi:"soaEmail"`
-	// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-	// settings it had before. Another id replaces the resource.
+	// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
 	ZoneId *int `pulumi:"zoneId"`
 }
 
@@ -133,10 +117,7 @@ type DnsZoneArgs struct {
 	CertificateKeyType DnsCertificateKeyTypePtrInput
 	// Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
 	CustomNameserversEnabled pulumi.BoolPtrInput
-	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-	// in it. A domain that already has a zone on the account is refused before any write, naming
-	// the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-	// (a new zone, then the old one deleted).
+	// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
 	Domain pulumi.StringPtrInput
 	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType DnsLogAnonymizationTypePtrInput
@@ -148,16 +129,11 @@ type DnsZoneArgs struct {
 	Nameserver1 pulumi.StringPtrInput
 	// Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
 	Nameserver2 pulumi.StringPtrInput
-	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-	// it): the managed settings' values before Pulumi, as the interrupted run printed them
-	// (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-	// settings may be named. Stating or changing it writes nothing to the platform. Default: the
-	// values read when Pulumi first managed each setting.
+	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior DnsZonePriorPtrInput
 	// E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
 	SoaEmail pulumi.StringPtrInput
-	// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-	// settings it had before. Another id replaces the resource.
+	// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
 	ZoneId pulumi.IntPtrInput
 }
 
@@ -258,10 +234,7 @@ func (o DnsZoneOutput) CustomNameserversEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.BoolPtrOutput { return v.CustomNameserversEnabled }).(pulumi.BoolPtrOutput)
 }
 
-// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-// in it. A domain that already has a zone on the account is refused before any write, naming
-// the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-// (a new zone, then the old one deleted).
+// Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
 func (o DnsZoneOutput) Domain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.Domain }).(pulumi.StringPtrOutput)
 }
@@ -301,11 +274,7 @@ func (o DnsZoneOutput) Origin() pulumi.AnyOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.AnyOutput { return v.Origin }).(pulumi.AnyOutput)
 }
 
-// The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-// it): the managed settings' values before Pulumi, as the interrupted run printed them
-// (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-// settings may be named. Stating or changing it writes nothing to the platform. Default: the
-// values read when Pulumi first managed each setting.
+// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 func (o DnsZoneOutput) Prior() DnsZonePriorPtrOutput {
 	return o.ApplyT(func(v *DnsZone) DnsZonePriorPtrOutput { return v.Prior }).(DnsZonePriorPtrOutput)
 }
@@ -325,8 +294,7 @@ func (o DnsZoneOutput) SoaEmail() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.StringPtrOutput { return v.SoaEmail }).(pulumi.StringPtrOutput)
 }
 
-// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-// settings it had before. Another id replaces the resource.
+// Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
 func (o DnsZoneOutput) ZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsZone) pulumi.IntPtrOutput { return v.ZoneId }).(pulumi.IntPtrOutput)
 }

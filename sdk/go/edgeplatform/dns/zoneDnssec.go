@@ -31,10 +31,7 @@ type ZoneDnssec struct {
 	Flags pulumi.Float64PtrOutput `pulumi:"flags"`
 	// Key tag (`KeyTag`).
 	KeyTag pulumi.Float64PtrOutput `pulumi:"keyTag"`
-	// The DNSSEC state destroy restores. Default: the zone's state when this resource was
-	// created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-	// replacement or rename without `aliases` is refused because the records disagree.
-	// Removing it later keeps its last value as the record (not the state recorded at create).
+	// The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
 	PriorEnabled pulumi.BoolPtrOutput `pulumi:"priorEnabled"`
 	// Public key (`PublicKey`).
 	PublicKey pulumi.StringPtrOutput `pulumi:"publicKey"`
@@ -86,10 +83,7 @@ func (ZoneDnssecState) ElementType() reflect.Type {
 type zoneDnssecArgs struct {
 	// Whether DNSSEC is on (POST `/dnszone/{id}/dnssec`) or off (DELETE), when it differs.
 	Enabled *bool `pulumi:"enabled"`
-	// The DNSSEC state destroy restores. Default: the zone's state when this resource was
-	// created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-	// replacement or rename without `aliases` is refused because the records disagree.
-	// Removing it later keeps its last value as the record (not the state recorded at create).
+	// The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
 	PriorEnabled *bool `pulumi:"priorEnabled"`
 	// Id of the DNS zone. Changing it replaces the resource.
 	ZoneId *int `pulumi:"zoneId"`
@@ -99,10 +93,7 @@ type zoneDnssecArgs struct {
 type ZoneDnssecArgs struct {
 	// Whether DNSSEC is on (POST `/dnszone/{id}/dnssec`) or off (DELETE), when it differs.
 	Enabled pulumi.BoolPtrInput
-	// The DNSSEC state destroy restores. Default: the zone's state when this resource was
-	// created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-	// replacement or rename without `aliases` is refused because the records disagree.
-	// Removing it later keeps its last value as the record (not the state recorded at create).
+	// The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
 	PriorEnabled pulumi.BoolPtrInput
 	// Id of the DNS zone. Changing it replaces the resource.
 	ZoneId pulumi.IntPtrInput
@@ -235,10 +226,7 @@ func (o ZoneDnssecOutput) KeyTag() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *ZoneDnssec) pulumi.Float64PtrOutput { return v.KeyTag }).(pulumi.Float64PtrOutput)
 }
 
-// The DNSSEC state destroy restores. Default: the zone's state when this resource was
-// created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-// replacement or rename without `aliases` is refused because the records disagree.
-// Removing it later keeps its last value as the record (not the state recorded at create).
+// The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
 func (o ZoneDnssecOutput) PriorEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ZoneDnssec) pulumi.BoolPtrOutput { return v.PriorEnabled }).(pulumi.BoolPtrOutput)
 }

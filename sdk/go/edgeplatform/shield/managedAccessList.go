@@ -25,15 +25,9 @@ type ManagedAccessList struct {
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
 	// Id of the managed list (`listId` of the zone's listing). Another list replaces.
 	ListId pulumi.IntPtrOutput `pulumi:"listId"`
-	// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-	// naming the zone's managed lists. Another name replaces the resource.
+	// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
 	ListName pulumi.StringPtrOutput `pulumi:"listName"`
-	// The managed fields' values before Pulumi, stated by the program: what destroy restores,
-	// instead of what the resource reads when it first manages a field. Only for a way out:
-	// after an interrupted `pulumi up` whose configuration write landed, or when a delete
-	// refuses because two records of the list's configuration before Pulumi differ (the
-	// message names the value). Only fields the resource manages. Left out: recorded from the
-	// platform.
+	// The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
 	Prior ManagedAccessListPriorPtrOutput `pulumi:"prior"`
 	// True when the program states `prior`; else undefined.
 	PriorPinned pulumi.BoolPtrOutput `pulumi:"priorPinned"`
@@ -95,15 +89,9 @@ type managedAccessListArgs struct {
 	Enabled *bool `pulumi:"enabled"`
 	// Id of the managed list (`listId` of the zone's listing). Another list replaces.
 	ListId *int `pulumi:"listId"`
-	// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-	// naming the zone's managed lists. Another name replaces the resource.
+	// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
 	ListName *string `pulumi:"listName"`
-	// The managed fields' values before Pulumi, stated by the program: what destroy restores,
-	// instead of what the resource reads when it first manages a field. Only for a way out:
-	// after an interrupted `pulumi up` whose configuration write landed, or when a delete
-	// refuses because two records of the list's configuration before Pulumi differ (the
-	// message names the value). Only fields the resource manages. Left out: recorded from the
-	// platform.
+	// The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
 	Prior *ManagedAccessListPrior `pulumi:"prior"`
 	// The shield zone of this pull zone. Another pull zone replaces the resource.
 	PullZoneId *int `pulumi:"pullZoneId"`
@@ -119,15 +107,9 @@ type ManagedAccessListArgs struct {
 	Enabled pulumi.BoolPtrInput
 	// Id of the managed list (`listId` of the zone's listing). Another list replaces.
 	ListId pulumi.IntPtrInput
-	// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-	// naming the zone's managed lists. Another name replaces the resource.
+	// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
 	ListName pulumi.StringPtrInput
-	// The managed fields' values before Pulumi, stated by the program: what destroy restores,
-	// instead of what the resource reads when it first manages a field. Only for a way out:
-	// after an interrupted `pulumi up` whose configuration write landed, or when a delete
-	// refuses because two records of the list's configuration before Pulumi differ (the
-	// message names the value). Only fields the resource manages. Left out: recorded from the
-	// platform.
+	// The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
 	Prior ManagedAccessListPriorPtrInput
 	// The shield zone of this pull zone. Another pull zone replaces the resource.
 	PullZoneId pulumi.IntPtrInput
@@ -247,18 +229,12 @@ func (o ManagedAccessListOutput) ListId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *ManagedAccessList) pulumi.IntPtrOutput { return v.ListId }).(pulumi.IntPtrOutput)
 }
 
-// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-// naming the zone's managed lists. Another name replaces the resource.
+// Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
 func (o ManagedAccessListOutput) ListName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ManagedAccessList) pulumi.StringPtrOutput { return v.ListName }).(pulumi.StringPtrOutput)
 }
 
-// The managed fields' values before Pulumi, stated by the program: what destroy restores,
-// instead of what the resource reads when it first manages a field. Only for a way out:
-// after an interrupted `pulumi up` whose configuration write landed, or when a delete
-// refuses because two records of the list's configuration before Pulumi differ (the
-// message names the value). Only fields the resource manages. Left out: recorded from the
-// platform.
+// The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
 func (o ManagedAccessListOutput) Prior() ManagedAccessListPriorPtrOutput {
 	return o.ApplyT(func(v *ManagedAccessList) ManagedAccessListPriorPtrOutput { return v.Prior }).(ManagedAccessListPriorPtrOutput)
 }

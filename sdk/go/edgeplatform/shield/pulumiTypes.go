@@ -2521,7 +2521,9 @@ func (o EventLogSearchRowArrayOutput) Index(i pulumi.IntInput) EventLogSearchRow
 }
 
 type ManagedAccessListPrior struct {
-	// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+	// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+	// `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+	// either way. Left out: not managed. At least one of `enabled` and `action` is required.
 	Action *AccessListAction `pulumi:"action"`
 	// Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
 	Enabled *bool `pulumi:"enabled"`
@@ -2539,7 +2541,9 @@ type ManagedAccessListPriorInput interface {
 }
 
 type ManagedAccessListPriorArgs struct {
-	// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+	// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+	// `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+	// either way. Left out: not managed. At least one of `enabled` and `action` is required.
 	Action AccessListActionPtrInput `pulumi:"action"`
 	// Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
 	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
@@ -2622,7 +2626,9 @@ func (o ManagedAccessListPriorOutput) ToManagedAccessListPriorPtrOutputWithConte
 	}).(ManagedAccessListPriorPtrOutput)
 }
 
-// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+// `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+// either way. Left out: not managed. At least one of `enabled` and `action` is required.
 func (o ManagedAccessListPriorOutput) Action() AccessListActionPtrOutput {
 	return o.ApplyT(func(v ManagedAccessListPrior) *AccessListAction { return v.Action }).(AccessListActionPtrOutput)
 }
@@ -2656,7 +2662,9 @@ func (o ManagedAccessListPriorPtrOutput) Elem() ManagedAccessListPriorOutput {
 	}).(ManagedAccessListPriorOutput)
 }
 
-// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+// Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+// `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+// either way. Left out: not managed. At least one of `enabled` and `action` is required.
 func (o ManagedAccessListPriorPtrOutput) Action() AccessListActionPtrOutput {
 	return o.ApplyT(func(v *ManagedAccessListPrior) *AccessListAction {
 		if v == nil {

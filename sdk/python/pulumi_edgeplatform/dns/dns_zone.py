@@ -38,23 +38,15 @@ class DnsZoneArgs:
 
         :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
-        :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-               in it. A domain that already has a zone on the account is refused before any write, naming
-               the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-               (a new zone, then the old one deleted).
+        :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
         :param pulumi.Input['DnsLogAnonymizationType'] log_anonymization_type: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         :param pulumi.Input[_builtins.bool] logging_enabled: Whether the zone's queries are logged (`LoggingEnabled`).
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
         :param pulumi.Input[_builtins.str] nameserver1: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         :param pulumi.Input[_builtins.str] nameserver2: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
-        :param pulumi.Input['DnsZonePriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-               it): the managed settings' values before Pulumi, as the interrupted run printed them
-               (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-               settings may be named. Stating or changing it writes nothing to the platform. Default: the
-               values read when Pulumi first managed each setting.
+        :param pulumi.Input['DnsZonePriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.str] soa_email: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
-        :param pulumi.Input[_builtins.int] zone_id: Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-               settings it had before. Another id replaces the resource.
+        :param pulumi.Input[_builtins.int] zone_id: Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
         """
         if certificate_key_type is not None:
             pulumi.set(__self__, "certificate_key_type", certificate_key_type)
@@ -107,10 +99,7 @@ class DnsZoneArgs:
     @pulumi.getter
     def domain(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-        in it. A domain that already has a zone on the account is refused before any write, naming
-        the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-        (a new zone, then the old one deleted).
+        Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
         """
         return pulumi.get(self, "domain")
 
@@ -182,11 +171,7 @@ class DnsZoneArgs:
     @pulumi.getter
     def prior(self) -> pulumi.Input[Optional['DnsZonePriorArgs']]:
         """
-        The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-        it): the managed settings' values before Pulumi, as the interrupted run printed them
-        (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-        settings may be named. Stating or changing it writes nothing to the platform. Default: the
-        values read when Pulumi first managed each setting.
+        The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         """
         return pulumi.get(self, "prior")
 
@@ -210,8 +195,7 @@ class DnsZoneArgs:
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-        settings it had before. Another id replaces the resource.
+        Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
         """
         return pulumi.get(self, "zone_id")
 
@@ -245,23 +229,15 @@ class DnsZone(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input['DnsCertificateKeyType'] certificate_key_type: Key type of the certificates issued for the zone's records: `"Ecdsa"` or `"Rsa"` (0–1; `CertificateKeyType`).
         :param pulumi.Input[_builtins.bool] custom_nameservers_enabled: Whether the zone is served by the nameservers below (`CustomNameserversEnabled`). True requires `nameserver1`, `nameserver2` and `soaEmail`; while it is off, they are the platform's, and a value of the program's own is refused before any write.
-        :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-               in it. A domain that already has a zone on the account is refused before any write, naming
-               the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-               (a new zone, then the old one deleted).
+        :param pulumi.Input[_builtins.str] domain: Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
         :param pulumi.Input['DnsLogAnonymizationType'] log_anonymization_type: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         :param pulumi.Input[_builtins.bool] logging_enabled: Whether the zone's queries are logged (`LoggingEnabled`).
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Whether IP addresses in the zone's logs are anonymized (`LoggingIPAnonymizationEnabled`).
         :param pulumi.Input[_builtins.str] nameserver1: First nameserver of the zone, a hostname (`Nameserver1`); only with custom nameservers.
         :param pulumi.Input[_builtins.str] nameserver2: Second nameserver of the zone, a hostname (`Nameserver2`); only with custom nameservers.
-        :param pulumi.Input[Union['DnsZonePriorArgs', 'DnsZonePriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-               it): the managed settings' values before Pulumi, as the interrupted run printed them
-               (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-               settings may be named. Stating or changing it writes nothing to the platform. Default: the
-               values read when Pulumi first managed each setting.
+        :param pulumi.Input[Union['DnsZonePriorArgs', 'DnsZonePriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.str] soa_email: E-mail address of the zone's SOA record (`SoaEmail`); only with custom nameservers.
-        :param pulumi.Input[_builtins.int] zone_id: Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-               settings it had before. Another id replaces the resource.
+        :param pulumi.Input[_builtins.int] zone_id: Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
         """
         ...
     @overload
@@ -381,10 +357,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter
     def domain(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record
-        in it. A domain that already has a zone on the account is refused before any write, naming
-        the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource
-        (a new zone, then the old one deleted).
+        Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every record in it. A domain that already has a zone on the account is refused before any write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain replaces the resource (a new zone, then the old one deleted).
         """
         return pulumi.get(self, "domain")
 
@@ -448,11 +421,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter
     def prior(self) -> pulumi.Output[Optional['outputs.DnsZonePrior']]:
         """
-        The way out after an interrupted `pulumi up` (the write landed, the state never recorded
-        it): the managed settings' values before Pulumi, as the interrupted run printed them
-        (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed
-        settings may be named. Stating or changing it writes nothing to the platform. Default: the
-        values read when Pulumi first managed each setting.
+        The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         """
         return pulumi.get(self, "prior")
 
@@ -484,8 +453,7 @@ class DnsZone(pulumi.CustomResource):
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the
-        settings it had before. Another id replaces the resource.
+        Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
         """
         return pulumi.get(self, "zone_id")
 

@@ -26,10 +26,7 @@ class ZoneDnssecArgs:
         The set of arguments for constructing a ZoneDnssec resource.
 
         :param pulumi.Input[_builtins.bool] enabled: Whether DNSSEC is on (POST `/dnszone/{id}/dnssec`) or off (DELETE), when it differs.
-        :param pulumi.Input[_builtins.bool] prior_enabled: The DNSSEC state destroy restores. Default: the zone's state when this resource was
-               created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-               replacement or rename without `aliases` is refused because the records disagree.
-               Removing it later keeps its last value as the record (not the state recorded at create).
+        :param pulumi.Input[_builtins.bool] prior_enabled: The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
         :param pulumi.Input[_builtins.int] zone_id: Id of the DNS zone. Changing it replaces the resource.
         """
         if enabled is not None:
@@ -55,10 +52,7 @@ class ZoneDnssecArgs:
     @pulumi.getter(name="priorEnabled")
     def prior_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        The DNSSEC state destroy restores. Default: the zone's state when this resource was
-        created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-        replacement or rename without `aliases` is refused because the records disagree.
-        Removing it later keeps its last value as the record (not the state recorded at create).
+        The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
         """
         return pulumi.get(self, "prior_enabled")
 
@@ -95,10 +89,7 @@ class ZoneDnssec(pulumi.CustomResource):
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] enabled: Whether DNSSEC is on (POST `/dnszone/{id}/dnssec`) or off (DELETE), when it differs.
-        :param pulumi.Input[_builtins.bool] prior_enabled: The DNSSEC state destroy restores. Default: the zone's state when this resource was
-               created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-               replacement or rename without `aliases` is refused because the records disagree.
-               Removing it later keeps its last value as the record (not the state recorded at create).
+        :param pulumi.Input[_builtins.bool] prior_enabled: The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
         :param pulumi.Input[_builtins.int] zone_id: Id of the DNS zone. Changing it replaces the resource.
         """
         ...
@@ -253,10 +244,7 @@ class ZoneDnssec(pulumi.CustomResource):
     @pulumi.getter(name="priorEnabled")
     def prior_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        The DNSSEC state destroy restores. Default: the zone's state when this resource was
-        created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-        replacement or rename without `aliases` is refused because the records disagree.
-        Removing it later keeps its last value as the record (not the state recorded at create).
+        The DNSSEC state destroy restores. Default: the zone's state when this resource was created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a replacement or rename without `aliases` is refused because the records disagree. Removing it later keeps its last value as the record (not the state recorded at create).
         """
         return pulumi.get(self, "prior_enabled")
 

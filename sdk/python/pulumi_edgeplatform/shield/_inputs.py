@@ -920,7 +920,9 @@ class EventLogSearchFilter:
 class ManagedAccessListPriorArgsDict(TypedDict):
     action: NotRequired[pulumi.Input[Optional['AccessListAction']]]
     """
-    Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+    Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+    `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+    either way. Left out: not managed. At least one of `enabled` and `action` is required.
     """
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
@@ -933,7 +935,9 @@ class ManagedAccessListPriorArgs:
                  action: pulumi.Input[Optional['AccessListAction']] = None,
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        :param pulumi.Input['AccessListAction'] action: Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+        :param pulumi.Input['AccessListAction'] action: Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+               `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+               either way. Left out: not managed. At least one of `enabled` and `action` is required.
         :param pulumi.Input[_builtins.bool] enabled: Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
         """
         if action is not None:
@@ -945,7 +949,9 @@ class ManagedAccessListPriorArgs:
     @pulumi.getter
     def action(self) -> pulumi.Input[Optional['AccessListAction']]:
         """
-        Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+        Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+        `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+        either way. Left out: not managed. At least one of `enabled` and `action` is required.
         """
         return pulumi.get(self, "action")
 

@@ -35,14 +35,8 @@ class ManagedAccessListArgs:
         :param pulumi.Input['AccessListAction'] action: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         :param pulumi.Input[_builtins.bool] enabled: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
         :param pulumi.Input[_builtins.int] list_id: Id of the managed list (`listId` of the zone's listing). Another list replaces.
-        :param pulumi.Input[_builtins.str] list_name: Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-               naming the zone's managed lists. Another name replaces the resource.
-        :param pulumi.Input['ManagedAccessListPriorArgs'] prior: The managed fields' values before Pulumi, stated by the program: what destroy restores,
-               instead of what the resource reads when it first manages a field. Only for a way out:
-               after an interrupted `pulumi up` whose configuration write landed, or when a delete
-               refuses because two records of the list's configuration before Pulumi differ (the
-               message names the value). Only fields the resource manages. Left out: recorded from the
-               platform.
+        :param pulumi.Input[_builtins.str] list_name: Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
+        :param pulumi.Input['ManagedAccessListPriorArgs'] prior: The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
         :param pulumi.Input[_builtins.int] pull_zone_id: The shield zone of this pull zone. Another pull zone replaces the resource.
         :param pulumi.Input[_builtins.int] shield_zone_id: Id of the shield zone. Another zone replaces the resource.
         """
@@ -101,8 +95,7 @@ class ManagedAccessListArgs:
     @pulumi.getter(name="listName")
     def list_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-        naming the zone's managed lists. Another name replaces the resource.
+        Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
         """
         return pulumi.get(self, "list_name")
 
@@ -114,12 +107,7 @@ class ManagedAccessListArgs:
     @pulumi.getter
     def prior(self) -> pulumi.Input[Optional['ManagedAccessListPriorArgs']]:
         """
-        The managed fields' values before Pulumi, stated by the program: what destroy restores,
-        instead of what the resource reads when it first manages a field. Only for a way out:
-        after an interrupted `pulumi up` whose configuration write landed, or when a delete
-        refuses because two records of the list's configuration before Pulumi differ (the
-        message names the value). Only fields the resource manages. Left out: recorded from the
-        platform.
+        The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
         """
         return pulumi.get(self, "prior")
 
@@ -174,14 +162,8 @@ class ManagedAccessList(pulumi.CustomResource):
         :param pulumi.Input['AccessListAction'] action: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
         :param pulumi.Input[_builtins.bool] enabled: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
         :param pulumi.Input[_builtins.int] list_id: Id of the managed list (`listId` of the zone's listing). Another list replaces.
-        :param pulumi.Input[_builtins.str] list_name: Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-               naming the zone's managed lists. Another name replaces the resource.
-        :param pulumi.Input[Union['ManagedAccessListPriorArgs', 'ManagedAccessListPriorArgsDict']] prior: The managed fields' values before Pulumi, stated by the program: what destroy restores,
-               instead of what the resource reads when it first manages a field. Only for a way out:
-               after an interrupted `pulumi up` whose configuration write landed, or when a delete
-               refuses because two records of the list's configuration before Pulumi differ (the
-               message names the value). Only fields the resource manages. Left out: recorded from the
-               platform.
+        :param pulumi.Input[_builtins.str] list_name: Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
+        :param pulumi.Input[Union['ManagedAccessListPriorArgs', 'ManagedAccessListPriorArgsDict']] prior: The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
         :param pulumi.Input[_builtins.int] pull_zone_id: The shield zone of this pull zone. Another pull zone replaces the resource.
         :param pulumi.Input[_builtins.int] shield_zone_id: Id of the shield zone. Another zone replaces the resource.
         """
@@ -319,8 +301,7 @@ class ManagedAccessList(pulumi.CustomResource):
     @pulumi.getter(name="listName")
     def list_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-        naming the zone's managed lists. Another name replaces the resource.
+        Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails naming the zone's managed lists. Another name replaces the resource.
         """
         return pulumi.get(self, "list_name")
 
@@ -328,12 +309,7 @@ class ManagedAccessList(pulumi.CustomResource):
     @pulumi.getter
     def prior(self) -> pulumi.Output[Optional['outputs.ManagedAccessListPrior']]:
         """
-        The managed fields' values before Pulumi, stated by the program: what destroy restores,
-        instead of what the resource reads when it first manages a field. Only for a way out:
-        after an interrupted `pulumi up` whose configuration write landed, or when a delete
-        refuses because two records of the list's configuration before Pulumi differ (the
-        message names the value). Only fields the resource manages. Left out: recorded from the
-        platform.
+        The managed fields' values before Pulumi, stated by the program: what destroy restores, instead of what the resource reads when it first manages a field. Only for a way out: after an interrupted `pulumi up` whose configuration write landed, or when a delete refuses because two records of the list's configuration before Pulumi differ (the message names the value). Only fields the resource manages. Left out: recorded from the platform.
         """
         return pulumi.get(self, "prior")
 

@@ -1088,7 +1088,9 @@ class ManagedAccessListPrior(dict):
                  action: Optional['AccessListAction'] = None,
                  enabled: Optional[_builtins.bool] = None):
         """
-        :param 'AccessListAction' action: Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+        :param 'AccessListAction' action: Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+               `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+               either way. Left out: not managed. At least one of `enabled` and `action` is required.
         :param _builtins.bool enabled: Before Pulumi: Whether the list is applied in the zone (`isEnabled`). Left out: not managed.
         """
         if action is not None:
@@ -1100,7 +1102,9 @@ class ManagedAccessListPrior(dict):
     @pulumi.getter
     def action(self) -> Optional['AccessListAction']:
         """
-        Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way. Left out: not managed. At least one of `enabled` and `action` is required.
+        Before Pulumi: What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`,
+        `"Challenge"`, `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name
+        either way. Left out: not managed. At least one of `enabled` and `action` is required.
         """
         return pulumi.get(self, "action")
 

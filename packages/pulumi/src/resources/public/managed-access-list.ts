@@ -8,48 +8,26 @@ import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { otherSpellings, soleOwner } from "./one-owner";
 import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 import type { InPullZoneArgs, InShieldZoneArgs } from "./zone-settings-resource";
+import type {
+  ManagedAccessListByIdArgs,
+  ManagedAccessListByNameArgs,
+  ManagedAccessListCommonArgs,
+  ManagedAccessListOutputs,
+} from "./generated/managed-access-list";
+import {
+  MANAGED_ACCESS_LIST_OUTPUTS,
+  MANAGED_ACCESS_LIST_SECRET_OUTPUTS,
+} from "./generated/managed-access-list";
+import { secretInputs, withSecretOutputs } from "./zone-settings-resource";
+
+export type {
+  ManagedAccessListCommonArgs,
+  ManagedAccessListPriorState,
+  ManagedAccessListState,
+} from "./generated/managed-access-list";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
 export type AccessListActionArg = keyof typeof AccessListAction | 0 | 1 | 2 | 3 | 4 | 5;
-
-/** Fields of every form of {@link ManagedAccessListArgs}. */
-export interface ManagedAccessListCommonArgs {
-  /** Whether the list is applied in the zone (`isEnabled`). Left out: not managed. */
-  enabled?: pulumi.Input<boolean>;
-  /**
-   * What a match does (`AccessListAction`): `"None"`, `"Allow"`, `"Block"`, `"Challenge"`,
-   * `"Log"`, `"Bypass"` or the integer 0–5. The state and previews hold the name either way.
-   * Left out: not managed. At least one of `enabled` and `action` is required.
-   */
-  action?: pulumi.Input<AccessListActionArg>;
-  /**
-   * The managed fields' values before Pulumi, stated by the program: what destroy restores,
-   * instead of what the resource reads when it first manages a field. Only for a way out:
-   * after an interrupted `pulumi up` whose configuration write landed, or when a delete
-   * refuses because two records of the list's configuration before Pulumi differ (the
-   * message names the value). Only fields the resource manages. Left out: recorded from the
-   * platform.
-   */
-  prior?: pulumi.Input<{ enabled?: boolean; action?: AccessListActionArg }>;
-}
-
-/** The list, by id. */
-interface ById {
-  /** Id of the managed list (`listId` of the zone's listing). Another list replaces. */
-  listId: pulumi.Input<number>;
-  /** Not with `listId`: one of the two names the list. */
-  listName?: never;
-}
-/** The list, by name. */
-interface ByName {
-  /** Not with `listName`: one of the two names the list. */
-  listId?: never;
-  /**
-   * Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name fails
-   * naming the zone's managed lists. Another name replaces the resource.
-   */
-  listName: pulumi.Input<string>;
-}
 
 /**
  * Arguments of {@link ManagedAccessList}: exactly one of `shieldZoneId` and `pullZoneId`,
@@ -57,48 +35,7 @@ interface ByName {
  */
 export type ManagedAccessListArgs = ManagedAccessListCommonArgs &
   (InShieldZoneArgs | InPullZoneArgs) &
-  (ById | ByName);
-
-/** The managed fields as they were before this resource managed them. */
-export interface ManagedAccessListPriorState {
-  /** `enabled` before Pulumi (only when `enabled` is managed). */
-  enabled?: boolean;
-  /** `action` before Pulumi, as a name (only when `action` is managed). */
-  action?: AccessListActionArg;
-}
-
-/** State (outputs) of a {@link ManagedAccessList}. */
-export interface ManagedAccessListState {
-  /** The shield zone. */
-  shieldZoneId: number;
-  /** The pull zone the zone was named by (only when `pullZoneId` is used). */
-  pullZoneId: number | undefined;
-  /** Id of the managed list. */
-  listId: number;
-  /** Id of the zone's configuration of the list (what the configuration PATCH is keyed by). */
-  configurationId: number;
-  /** Name of the list on the platform. */
-  listName: string;
-  /** Category of the list, by name (`"TorExitNodes"`; combined flags joined by `|`). */
-  category: string;
-  /** The lowest plan the list is available on (`"Basic"`, `"Business"`, ...). */
-  requiredPlan: string;
-  /** Whether the list is applied in the zone, as last known. */
-  enabled: boolean;
-  /** What a match does, as last known, by name (a state of 0.1 may hold the integer). */
-  action: AccessListActionArg;
-  /**
-   * The managed fields before Pulumi managed them: destroy restores them. `{}` for a view
-   * read with {@link ManagedAccessList.get} (nothing is ever restored for it).
-   */
-  prior: ManagedAccessListPriorState;
-  /** True when the program states `prior` (it is then not recorded from the platform). */
-  priorPinned: boolean | undefined;
-  /** Fields reported but not managed (left out of the program); undefined when none. */
-  unmanaged: ("enabled" | "action")[] | undefined;
-  /** True for a list read with {@link ManagedAccessList.get} (a read-only view). */
-  readOnly: boolean | undefined;
-}
+  (ManagedAccessListByIdArgs | ManagedAccessListByNameArgs);
 
 /** The kind: its stub, its type token and how its arguments adopt an object. */
 const KIND = {
@@ -110,6 +47,10 @@ const KIND = {
     "`listName` (no write when it matches); ManagedAccessList.get(name, " +
     '"<shieldZoneId>/<listId>") reads it without managing it',
 } as const;
+
+/** The outputs of a {@link ManagedAccessList} (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface ManagedAccessList extends ManagedAccessListOutputs {}
 
 /**
  * The configuration of one managed access list of a shield zone (VPN providers, Tor exit
@@ -127,34 +68,8 @@ const KIND = {
  * });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
 export class ManagedAccessList extends ReadableResource {
-  /** The shield zone. */
-  declare public readonly shieldZoneId: pulumi.Output<number>;
-  /** The pull zone the zone was named by (only when `pullZoneId` is used). */
-  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
-  /** Id of the managed list. */
-  declare public readonly listId: pulumi.Output<number>;
-  /** Id of the zone's configuration of the list. */
-  declare public readonly configurationId: pulumi.Output<number>;
-  /** Name of the list on the platform. */
-  declare public readonly listName: pulumi.Output<string>;
-  /** Category of the list, by name (combined flags joined by `|`). */
-  declare public readonly category: pulumi.Output<string>;
-  /** The lowest plan the list is available on, by name. */
-  declare public readonly requiredPlan: pulumi.Output<string>;
-  /** Whether the list is applied in the zone, as last known. */
-  declare public readonly enabled: pulumi.Output<boolean>;
-  /** What a match does, as last known, by name (a state of 0.1 may hold the integer). */
-  declare public readonly action: pulumi.Output<AccessListActionArg>;
-  /** The managed fields before Pulumi managed them; destroy restores them. */
-  declare public readonly prior: pulumi.Output<ManagedAccessListPriorState>;
-  /** True when the program states `prior`; else undefined. */
-  declare public readonly priorPinned: pulumi.Output<boolean | undefined>;
-  /** Fields reported but not managed; undefined when none. */
-  declare public readonly unmanaged: pulumi.Output<("enabled" | "action")[] | undefined>;
-  /** True for a list read with {@link ManagedAccessList.get}; else undefined. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
-
   /**
    * Manages the configuration of a managed access list.
    * @param name The unique name of the resource.
@@ -163,7 +78,9 @@ export class ManagedAccessList extends ReadableResource {
    * list's configuration (no write when it matches).
    */
   constructor(name: string, args: ManagedAccessListArgs, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts, (a) =>
+    // A secret setting (none yet) is a secret output and input: from the declaration.
+    const options = withSecretOutputs(opts, MANAGED_ACCESS_LIST_SECRET_OUTPUTS);
+    super(KIND, name, args, options, (a) =>
       managedAccessListInputs(name, a as ManagedAccessListArgs | undefined),
     );
   }
@@ -174,24 +91,14 @@ function managedAccessListInputs(
   name: string,
   args: ManagedAccessListArgs | undefined,
 ): pulumi.Inputs {
-  const reading = args === undefined;
+  const base: pulumi.Inputs = Object.fromEntries(
+    MANAGED_ACCESS_LIST_OUTPUTS.map((o) => [o, undefined]),
+  );
+  if (args === undefined) return base;
   return {
-    shieldZoneId: undefined,
-    pullZoneId: undefined,
-    listId: undefined,
-    listName: undefined,
-    enabled: undefined,
-    action: undefined,
-    prior: undefined,
-    ...(reading ? {} : args),
-    ...(reading ? {} : ownerGate(name, args)),
-    configurationId: undefined,
-    category: undefined,
-    requiredPlan: undefined,
-    priorPinned: undefined,
-    unmanaged: undefined,
-    byName: undefined,
-    readOnly: undefined,
+    ...base,
+    ...secretInputs(args, MANAGED_ACCESS_LIST_SECRET_OUTPUTS),
+    ...ownerGate(name, args),
   };
 }
 

@@ -6,52 +6,11 @@ import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
 import { isReadView, ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 import { zoneDependentOptions } from "./zone-protection";
+import type { ZoneDnssecArgs, ZoneDnssecOutputs } from "./generated/zone-dnssec";
+import { ZONE_DNSSEC_OUTPUTS, ZONE_DNSSEC_SECRET_OUTPUTS } from "./generated/zone-dnssec";
+import { secretInputs, withSecretOutputs } from "./zone-settings-resource";
 
-/** Arguments of {@link ZoneDnssec}. */
-export interface ZoneDnssecArgs {
-  /** Id of the DNS zone. Changing it replaces the resource. */
-  zoneId: pulumi.Input<number>;
-  /** Whether DNSSEC is on (POST `/dnszone/{id}/dnssec`) or off (DELETE), when it differs. */
-  enabled: pulumi.Input<boolean>;
-  /**
-   * The DNSSEC state destroy restores. Default: the zone's state when this resource was
-   * created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a
-   * replacement or rename without `aliases` is refused because the records disagree.
-   * Removing it later keeps its last value as the record (not the state recorded at create).
-   */
-  priorEnabled?: pulumi.Input<boolean>;
-}
-
-/** State (outputs) of a {@link ZoneDnssec}. */
-export interface ZoneDnssecState {
-  /** Id of the DNS zone. */
-  zoneId: number;
-  /** Whether DNSSEC is enabled, as last known. */
-  enabled: boolean;
-  /** DS record to publish at the parent zone (`DsRecord`); null when not known. */
-  dsRecord: string | null;
-  /** Digest of the DS record (`Digest`). */
-  digest: string | null;
-  /** Digest type of the DS record (`DigestType`). */
-  digestType: string | null;
-  /** DNSSEC algorithm number (`Algorithm`). */
-  algorithm: number | null;
-  /** Public key (`PublicKey`). */
-  publicKey: string | null;
-  /** Key tag (`KeyTag`). */
-  keyTag: number | null;
-  /** DNSKEY flags (`Flags`). */
-  flags: number | null;
-  /** Whether the DS record is configured at the parent (`DsConfigured`). */
-  dsConfigured: boolean;
-  /**
-   * DNSSEC state of the zone before this resource managed it; destroy restores it. Undefined
-   * for a zone read with {@link ZoneDnssec.get} (nothing is ever restored for it).
-   */
-  priorEnabled: boolean | undefined;
-  /** True for a zone read with {@link ZoneDnssec.get} (a read-only view); else undefined. */
-  readOnly: boolean | undefined;
-}
+export type { ZoneDnssecArgs, ZoneDnssecState } from "./generated/zone-dnssec";
 
 /** The kind: its stub, its type token and how its arguments adopt an object. */
 const KIND = {
@@ -62,6 +21,10 @@ const KIND = {
     "the resource already adopts the zone's DNSSEC switch by `zoneId` (no write when " +
     "`enabled` matches); ZoneDnssec.get(name, zoneId) reads it without managing it",
 } as const;
+
+/** The outputs of a {@link ZoneDnssec} (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface ZoneDnssec extends ZoneDnssecOutputs {}
 
 /**
  * The DNSSEC state of a DNS zone, with the DNSSEC record (DS record, digest, key tag, ...)
@@ -75,35 +38,8 @@ const KIND = {
  * export const ds = dnssec.dsRecord;
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
 export class ZoneDnssec extends ReadableResource {
-  /** Id of the DNS zone. */
-  declare public readonly zoneId: pulumi.Output<number>;
-  /** Whether DNSSEC is enabled, as last known. */
-  declare public readonly enabled: pulumi.Output<boolean>;
-  /** DS record to publish at the parent zone (`DsRecord`). */
-  declare public readonly dsRecord: pulumi.Output<string | null>;
-  /** Digest of the DS record (`Digest`). */
-  declare public readonly digest: pulumi.Output<string | null>;
-  /** Digest type of the DS record (`DigestType`). */
-  declare public readonly digestType: pulumi.Output<string | null>;
-  /** DNSSEC algorithm number (`Algorithm`). */
-  declare public readonly algorithm: pulumi.Output<number | null>;
-  /** Public key (`PublicKey`). */
-  declare public readonly publicKey: pulumi.Output<string | null>;
-  /** Key tag (`KeyTag`). */
-  declare public readonly keyTag: pulumi.Output<number | null>;
-  /** DNSKEY flags (`Flags`). */
-  declare public readonly flags: pulumi.Output<number | null>;
-  /** Whether the DS record is configured at the parent (`DsConfigured`). */
-  declare public readonly dsConfigured: pulumi.Output<boolean>;
-  /**
-   * DNSSEC state of the zone before this resource managed it; destroy restores it (DNSSEC is
-   * never switched off blindly: under a DS record at the parent that takes a domain offline).
-   */
-  declare public readonly priorEnabled: pulumi.Output<boolean | undefined>;
-  /** True for a zone read with {@link ZoneDnssec.get} (a read-only view); else undefined. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
-
   /**
    * Manages the DNSSEC switch of a zone.
    * @param name The unique name of the resource.
@@ -115,7 +51,11 @@ export class ZoneDnssec extends ReadableResource {
       KIND,
       name,
       args,
-      isReadView(args) ? opts : zoneDependentOptions(args?.zoneId, opts),
+      // A secret setting (none yet) is a secret output and input: from the declaration.
+      withSecretOutputs(
+        isReadView(args) ? opts : zoneDependentOptions(args?.zoneId, opts),
+        ZONE_DNSSEC_SECRET_OUTPUTS,
+      ),
       (a) => zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined),
     );
   }
@@ -123,31 +63,17 @@ export class ZoneDnssec extends ReadableResource {
 
 /** The engine's inputs: every output a key, the program's arguments (none for a read). */
 function zoneDnssecInputs(name: string, args: ZoneDnssecArgs | undefined): pulumi.Inputs {
-  const reading = args === undefined;
+  const base: pulumi.Inputs = Object.fromEntries(ZONE_DNSSEC_OUTPUTS.map((o) => [o, undefined]));
+  if (args === undefined) return base;
   return {
-    zoneId: undefined,
-    enabled: undefined,
-    ...(reading ? {} : args),
-    ...(reading
-      ? {}
-      : {
-          zoneId: soleOwner(
-            "dnssec",
-            `edge.dns.ZoneDnssec "${name}"`,
-            args.zoneId,
-            (z) => `the DNSSEC of DNS zone ${z}`,
-          ),
-        }),
-    dsRecord: undefined,
-    digest: undefined,
-    digestType: undefined,
-    algorithm: undefined,
-    publicKey: undefined,
-    keyTag: undefined,
-    flags: undefined,
-    dsConfigured: undefined,
-    priorEnabled: reading ? undefined : args.priorEnabled,
-    priorPinned: undefined,
-    readOnly: undefined,
+    ...base,
+    ...secretInputs(args, ZONE_DNSSEC_SECRET_OUTPUTS),
+    zoneId: soleOwner(
+      "dnssec",
+      `edge.dns.ZoneDnssec "${name}"`,
+      args.zoneId,
+      (z) => `the DNSSEC of DNS zone ${z}`,
+    ),
+    priorEnabled: args.priorEnabled,
   };
 }

@@ -26,6 +26,7 @@ import {
   expandFields,
   mapPaths,
   topFields,
+  secretFailures,
 } from "./kind";
 import type { SettingsInputs, SettingsOutputs } from "./types";
 import { managedOf } from "./answers";
@@ -143,7 +144,8 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
           reason: `at least one setting is required (${top.map((t) => `\`${t}\``).join(", ")}); a setting left out is not managed`,
         });
       }
-      return { inputs: withNames(kind.fields, n), failures };
+      // A secret setting's value is never printed, not even next to its failure.
+      return { inputs: withNames(kind.fields, n), failures: secretFailures(kind.fields, failures) };
     });
   }
 

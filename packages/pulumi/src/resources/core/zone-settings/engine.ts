@@ -29,6 +29,7 @@ import { updateOperation } from "./update";
 import { deleteOperation } from "./restore";
 import { inStoredForm } from "./stored-form";
 import { PRIOR_READ, priorReadOperation } from "./prior-read";
+import { scrubError, scrubText, secretTexts } from "./secret-scrub";
 
 export type {
   CreatedDeletion,
@@ -71,23 +72,47 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
   const del = deleteOperation(c);
   const priorRead = priorReadOperation(c);
 
+  /**
+   * `op` with the secret settings' values of its arguments replaced by `[secret]` in what it
+   * throws (secret-scrub.ts; nothing to replace for a kind with no secret setting).
+   */
+  const guarded =
+    <A extends unknown[], T>(op: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      try {
+        return await op(...args);
+      } catch (e) {
+        throw scrubError(e, secretTexts(kind.fields, ...args));
+      }
+    };
+  /** `check` with the secret settings' values of `news` out of its failures' reasons. */
+  const checkGuarded = (olds: unknown, news: unknown): dynamic.CheckResult => {
+    const r = check(olds, news);
+    const secrets = secretTexts(kind.fields, news, olds);
+    if (secrets.length === 0 || !r.failures?.length) return r;
+    return {
+      ...r,
+      failures: r.failures.map((f) => ({ ...f, reason: scrubText(f.reason, secrets) })),
+    };
+  };
+
   const ops: SettingsOps = {
     configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
     async check(olds: unknown, news: unknown) {
-      const r = check(olds, news);
+      const r = checkGuarded(olds, news);
       if ((r.failures ?? []).length > 0) return r;
       const read = await priorRead(olds, r.inputs as SettingsInputs);
       return read ? { ...r, inputs: { ...r.inputs, [PRIOR_READ]: read } } : r;
     },
     priorRead,
     diff: async (id: string, olds: SettingsOutputs, news: SettingsInputs) => diff(id, olds, news),
-    create,
-    read,
-    import: (id: string) => read(id, {} as SettingsOutputs, true),
-    update,
-    delete: del,
+    create: guarded(create),
+    read: guarded(read),
+    import: guarded((id: string) => read(id, {} as SettingsOutputs, true)),
+    update: guarded(update),
+    delete: guarded(del),
     /** The check, for tests and `check` of the stubs. */
-    checkSync: check,
+    checkSync: checkGuarded,
     diffSync: diff,
   };
   return kind.form ? inStoredForm(kind.form, kind.fields, ops) : ops;

@@ -93,6 +93,20 @@ export interface SettingsExtra {
   required?: boolean;
   /** An argument the engine keeps in the state (an output, not typed as one). */
   output?: true;
+  /** Placed before the settings (an addressing argument, an id output); default: after. */
+  first?: true;
+}
+
+/**
+ * An exported interface of arguments besides the settings' (one form of arguments of which
+ * the program gives exactly one: `DnsZoneCreateArgs`). An argument of type `never` is one the
+ * form forbids (`zoneId?: never`).
+ */
+export interface SettingsArgsType {
+  /** The interface's doc comment. */
+  typeDoc: string;
+  /** Its arguments, in order. */
+  args: Readonly<Record<string, SettingsExtra>>;
 }
 
 /**
@@ -111,6 +125,27 @@ export interface SettingsDocs {
   outputTypes?: Readonly<Record<string, string>>;
   /** The doc comment of `<Type>SettingsArgs`. */
   argsDoc: string;
+  /** The name of the settings' argument interface, when not `<Type>SettingsArgs`. */
+  argsName?: string;
+  /** Other exported argument interfaces (the forms of exactly-one arguments), by name. */
+  argTypes?: Readonly<Record<string, SettingsArgsType>>;
+  /**
+   * The interface `<Type>State` extends (the outputs every resource of a base class has);
+   * default `SettingsStateBase`; `false`: none, the state names every output (`docs.outputs`).
+   */
+  stateBase?: false;
+  /**
+   * Every setting's output holds the platform's value, managed or not: typed without
+   * `| undefined` (an enumeration: `string | number`).
+   */
+  outputsSet?: true;
+  /**
+   * An exported interface of the record before Pulumi (`prior`): one optional member per
+   * setting, of its argument's type.
+   */
+  priorType?: { typeName: string; typeDoc: string };
+  /** Outputs the engine keeps in the state that the public types do not name (`byName`). */
+  stateOnly?: readonly string[];
 }
 
 /** Where a settings object lives: its zone, plus the kind's key (a page type). */
@@ -505,6 +540,44 @@ export function redacted(fields: readonly SettingsField[], values: unknown): unk
   }
   return out;
 }
+
+/**
+ * `record` (values nested by path: a `prior`) without the secret settings' values: what may be
+ * kept where Pulumi cannot hold a secret (the inputs `check` returns, which the engine stores
+ * as given). A copy; `record` itself when no field is secret or it is not an object.
+ */
+export function withoutSecrets(fields: readonly SettingsField[], record: unknown): unknown {
+  if (!fields.some((f) => f.secret) || !isRecord(record)) return record;
+  const out = JSON.parse(JSON.stringify(record)) as Record<string, unknown>;
+  for (const f of expandFields(fields, out)) {
+    if (!f.secret) continue;
+    const keys = f.path.split(".");
+    const parent = keys.length === 1 ? out : getPath(out, keys.slice(0, -1).join("."));
+    if (isRecord(parent)) delete parent[keys[keys.length - 1]];
+  }
+  return out;
+}
+
+/**
+ * `failures` of `check` with each one about a secret setting (`html`, `prior.html`) made the
+ * resource's (property `""`, its reason naming the setting): the engine prints a failed
+ * property's value next to its reason. A type failure's `got <value>` says `got [secret]`.
+ */
+export function secretFailures<F extends { property: string; reason: string }>(
+  fields: readonly SettingsField[],
+  failures: F[],
+): F[] {
+  if (!fields.some((f) => f.secret)) return failures;
+  return failures.map((x) => {
+    const path = x.property.replace(/^prior\./, "");
+    if (!fieldAt(fields, path)?.secret) return x;
+    const reason = x.reason.replace(/\bgot [\s\S]*$/, `got ${REDACTED}`);
+    return { ...x, property: "", reason: `\`${x.property}\` ${reason}` };
+  });
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
  * `error` (a failure that carries the state to record, `properties`) with that state left out

@@ -9,6 +9,11 @@
  * `prior`; after an interruption, `pulumi stack export` shows them in the pending create
  * (the way out states them as `prior`, docs/resources.md).
  *
+ * A secret setting's value (a field declared `secret: true`) is left out of that record: the
+ * inputs `check` returns are stored as given, never as a secret, so its value before Pulumi is
+ * kept only in the secret `prior` output create records (read again at create; an interrupted
+ * run keeps no record of it: the way out states it as `prior`).
+ *
  * The read is best effort: any failure (a key that cannot see the zone, a plan gate, a zone
  * still to be created) leaves the inputs as they are, and create reads and reports as before.
  * It is also create's read when create follows within {@link CHECK_READ_FRESH_MS} in the same
@@ -17,7 +22,7 @@
 import { containsUnknown, deepEqual, isPlainObject, present, PROVIDER_KEY } from "../common";
 import { checkReads } from "../run-state";
 import { shieldZoneOfPullZone } from "../spellings";
-import type { SettingsSnapshot, SettingsTarget } from "./kind";
+import { withoutSecrets, type SettingsSnapshot, type SettingsTarget } from "./kind";
 import type { SettingsInputs } from "./types";
 import { managedOf } from "./answers";
 import type { EngineContext } from "./context";
@@ -96,10 +101,11 @@ export function priorReadOperation<R>(c: EngineContext<R>) {
     if (!snap) return undefined;
     const read: CheckRead = { at: Date.now(), target, snap };
     checkReads.set(readKey(kind.type, zone, keyOf(inputs)), read);
-    return priorOf(
+    const prior = priorOf(
       snap,
       managedOf(kind, inputs).map((f) => f.path),
     );
+    return withoutSecrets(kind.fields, prior) as Record<string, unknown>;
   }
 
   /**
@@ -114,7 +120,10 @@ export function priorReadOperation<R>(c: EngineContext<R>) {
     if (!isNew(olds)) {
       const o = olds as Record<string, unknown>;
       const same = addressing.every((k) => deepEqual(o[k] ?? undefined, inputs[k] ?? undefined));
-      return same && isPlainObject(o[PRIOR_READ]) ? o[PRIOR_READ] : undefined;
+      // A record of an earlier release may hold a secret setting's value: not kept.
+      return same && isPlainObject(o[PRIOR_READ])
+        ? (withoutSecrets(kind.fields, o[PRIOR_READ]) as Record<string, unknown>)
+        : undefined;
     }
     if (containsUnknown(inputs)) return undefined;
     try {

@@ -31,6 +31,7 @@ import {
   flatValues,
   placed,
   viewOf,
+  type SettingsDocs,
   type SettingsField,
   type SettingsSnapshot,
 } from "../../core/zone-settings/kind";
@@ -306,12 +307,106 @@ export const dnsZoneForm: StoredForm = {
   property: (p) => (p === "shieldZoneId" ? "zoneId" : p),
 };
 
+/** Every setting's output, typed as the platform holds it (an enumeration by name). */
+const OUTPUT_TYPES = Object.fromEntries(
+  FIELDS.filter((f) => f.names).map((f) => [f.path, "string | number"]),
+);
+
+/**
+ * The public types besides the settings: the two forms that name the zone (`domain` creates,
+ * `zoneId` adopts), the stated prior, and the outputs of the zone's identity and record.
+ */
+const DOCS: SettingsDocs = {
+  argsDoc:
+    "Settings of {@link DnsZoneArgs}. Every setting left out is not managed (never written).",
+  argTypes: {
+    DnsZoneCreateArgs: {
+      typeDoc: "Creates a zone: `domain`.",
+      args: {
+        domain: {
+          description:
+            "Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every " +
+            "record in it. A domain that already has a zone on the account is refused before any " +
+            "write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain " +
+            "replaces the resource (a new zone, then the old one deleted).",
+          tsType: "string",
+          required: true,
+        },
+        zoneId: {
+          description: "Not with `domain`: one of the two names the zone.",
+          tsType: "never",
+        },
+      },
+    },
+    DnsZoneAdoptArgs: {
+      typeDoc: "Adopts a zone: `zoneId`.",
+      args: {
+        domain: {
+          description: "Not with `zoneId`: one of the two names the zone.",
+          tsType: "never",
+        },
+        zoneId: {
+          description:
+            "Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the " +
+            "settings it had before. Another id replaces the resource.",
+          tsType: "number",
+          required: true,
+        },
+      },
+    },
+    DnsZonePriorArgs: {
+      typeDoc: "The optional stated prior of a {@link DnsZone}.",
+      args: {
+        prior: {
+          description:
+            "The way out after an interrupted `pulumi up` (the write landed, the state never " +
+            "recorded it): the managed settings' values before Pulumi, as the interrupted run " +
+            "printed them (`configuration before Pulumi {...}`), by setting name (`null`: not " +
+            "set). Only managed settings may be named. Stating or changing it writes nothing to " +
+            "the platform. Default: the values read when Pulumi first managed each setting.",
+          tsType: "Record<string, unknown>",
+        },
+      },
+    },
+  },
+  stateBase: false,
+  outputsSet: true,
+  outputTypes: OUTPUT_TYPES,
+  outputs: {
+    zoneId: { description: "Id of the DNS zone.", tsType: "number", first: true },
+    domain: { description: "The zone's domain.", tsType: "string", first: true },
+    origin: {
+      description:
+        '`"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).',
+      tsType: '"created" | "adopted" | undefined',
+      first: true,
+    },
+    prior: {
+      description:
+        "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
+        "an adopted zone restores. `{}` for a read-only view.",
+      tsType: "Record<string, unknown>",
+    },
+    managed: { description: "The managed settings' names.", tsType: "string[]" },
+    priorPinned: {
+      description:
+        "True when the program states `prior` (the record is the program's); else undefined.",
+      tsType: "boolean | undefined",
+    },
+    readOnly: {
+      description: "True for a zone read with `DnsZone.get` (a read-only view); else undefined.",
+      tsType: "boolean | undefined",
+    },
+  },
+};
+
 /** `edge.dns.DnsZone`. */
 export const dnsZoneKind: EngineKind<DnsZone> = {
   type: "DnsZone",
   noun: "the settings",
   inputsSchema: "dnsZoneInputsSchema",
   fields: FIELDS,
+  docs: DOCS,
   allowEmpty: true,
   address: { input: "zoneId", noun: "DNS zone", label: "DNS zone", createBy: "domain" },
   extraInputs: { domain: { type: "string", minLength: 1, maxLength: 253 } },

@@ -23,7 +23,12 @@ import {
   type SettingsOutputs,
   type StoredForm,
 } from "../../core/zone-settings/engine";
-import { enumField, field, type SettingsSnapshot } from "../../core/zone-settings/kind";
+import {
+  enumField,
+  field,
+  type SettingsDocs,
+  type SettingsSnapshot,
+} from "../../core/zone-settings/kind";
 import { readBackSettings } from "../../core/zone-settings/readback";
 
 const FIELDS = ["enabled", "action"];
@@ -134,12 +139,112 @@ export const listForm: StoredForm = {
   property: (p) => p,
 };
 
+/** An output besides the settings: its description and type. */
+const out = (description: string, tsType: string, first?: true) => ({
+  description,
+  tsType,
+  ...(first ? { first } : {}),
+});
+
+/**
+ * The public types besides the two settings: the stated prior, the forms that name the list
+ * (`listId` or `listName`; the zone's are every settings resource's), the list's outputs.
+ */
+const DOCS: SettingsDocs = {
+  argsDoc: "Fields of every form of {@link ManagedAccessListArgs}.",
+  argsName: "ManagedAccessListCommonArgs",
+  args: {
+    prior: {
+      description:
+        "The managed fields' values before Pulumi, stated by the program: what destroy restores, " +
+        "instead of what the resource reads when it first manages a field. Only for a way out: " +
+        "after an interrupted `pulumi up` whose configuration write landed, or when a delete " +
+        "refuses because two records of the list's configuration before Pulumi differ (the " +
+        "message names the value). Only fields the resource manages. Left out: recorded from " +
+        "the platform.",
+      tsType: "ManagedAccessListPriorState",
+    },
+  },
+  argTypes: {
+    ManagedAccessListByIdArgs: {
+      typeDoc: "The list, by id.",
+      args: {
+        listId: {
+          description:
+            "Id of the managed list (`listId` of the zone's listing). Another list replaces.",
+          tsType: "number",
+          required: true,
+        },
+        listName: {
+          description: "Not with `listId`: one of the two names the list.",
+          tsType: "never",
+        },
+      },
+    },
+    ManagedAccessListByNameArgs: {
+      typeDoc: "The list, by name.",
+      args: {
+        listId: {
+          description: "Not with `listName`: one of the two names the list.",
+          tsType: "never",
+        },
+        listName: {
+          description:
+            'Exact name of a managed list of the zone (`"Tor Exit Nodes"`); an unknown name ' +
+            "fails naming the zone's managed lists. Another name replaces the resource.",
+          tsType: "string",
+          required: true,
+        },
+      },
+    },
+  },
+  priorType: {
+    typeName: "ManagedAccessListPriorState",
+    typeDoc: "The managed fields as they were before this resource managed them.",
+  },
+  stateBase: false,
+  outputsSet: true,
+  outputTypes: { action: "AccessListActionArg" },
+  outputs: {
+    shieldZoneId: out("The shield zone.", "number", true),
+    pullZoneId: out(
+      "The pull zone the zone was named by (only when `pullZoneId` is used).",
+      "number | undefined",
+      true,
+    ),
+    listId: out("Id of the managed list.", "number", true),
+    configurationId: out("Id of the zone's configuration of the list.", "number", true),
+    listName: out("Name of the list on the platform.", "string", true),
+    category: out("Category of the list, by name (combined flags joined by `|`).", "string", true),
+    requiredPlan: out("The lowest plan the list is available on, by name.", "string", true),
+    prior: out(
+      "The managed fields before Pulumi managed them: destroy restores them. `{}` for a view " +
+        "read with `ManagedAccessList.get` (nothing is ever restored for it).",
+      "ManagedAccessListPriorState",
+    ),
+    priorPinned: out(
+      "True when the program states `prior`; else undefined.",
+      "boolean | undefined",
+    ),
+    unmanaged: out(
+      "Fields reported but not managed; undefined when none.",
+      '("enabled" | "action")[] | undefined',
+    ),
+    readOnly: out(
+      "True for a list read with `ManagedAccessList.get`; else undefined.",
+      "boolean | undefined",
+    ),
+  },
+  stateOnly: ["byName"],
+};
+
 /** `edge.shield.ManagedAccessList`. */
 export const managedAccessListKind: EngineKind<AccessListDetails> = {
   type: "ManagedAccessList",
   noun: "the configuration of managed access list",
   inputsSchema: "managedAccessListInputsSchema",
   fields: SETTINGS,
+  docs: DOCS,
   key: {
     id: "listId",
     name: "listName",

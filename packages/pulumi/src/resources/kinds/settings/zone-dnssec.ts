@@ -19,7 +19,7 @@ import {
   type SettingsOutputs,
   type StoredForm,
 } from "../../core/zone-settings/engine";
-import { field } from "../../core/zone-settings/kind";
+import { field, type SettingsDocs } from "../../core/zone-settings/kind";
 
 /** Waits of the read-back after a switch, in milliseconds (tests shorten them). */
 export const dnssecTiming = { readBackMs: 20_000, readBackStepMs: 250 };
@@ -130,6 +130,60 @@ export const dnssecForm: StoredForm = {
   describe: (values) => `DNSSEC ${state(values?.enabled)}`,
 };
 
+/** A DS output: its description and type. */
+const ds = (description: string, tsType: string) => ({ description, tsType });
+
+/**
+ * The public types besides the switch: the zone, the stated prior (`priorEnabled`) and the
+ * DNSSEC record's outputs.
+ */
+const DOCS: SettingsDocs = {
+  argsDoc: "Arguments of {@link ZoneDnssec}.",
+  argsName: "ZoneDnssecArgs",
+  args: {
+    zoneId: {
+      description: "Id of the DNS zone. Changing it replaces the resource.",
+      tsType: "number",
+      required: true,
+      first: true,
+    },
+    priorEnabled: {
+      description:
+        "The DNSSEC state destroy restores. Default: the zone's state when this resource was " +
+        "created (recorded once). Set it to say what the zone had before Pulumi, e.g. when a " +
+        "replacement or rename without `aliases` is refused because the records disagree. " +
+        "Removing it later keeps its last value as the record (not the state recorded at create).",
+      tsType: "boolean",
+    },
+  },
+  stateBase: false,
+  outputsSet: true,
+  outputs: {
+    zoneId: { description: "Id of the DNS zone.", tsType: "number", first: true },
+    dsRecord: ds("DS record to publish at the parent zone (`DsRecord`).", "string | null"),
+    digest: ds("Digest of the DS record (`Digest`).", "string | null"),
+    digestType: ds("Digest type of the DS record (`DigestType`).", "string | null"),
+    algorithm: ds("DNSSEC algorithm number (`Algorithm`).", "number | null"),
+    publicKey: ds("Public key (`PublicKey`).", "string | null"),
+    keyTag: ds("Key tag (`KeyTag`).", "number | null"),
+    flags: ds("DNSKEY flags (`Flags`).", "number | null"),
+    dsConfigured: ds(
+      "Whether the DS record is configured at the parent (`DsConfigured`).",
+      "boolean",
+    ),
+    priorEnabled: ds(
+      "DNSSEC state of the zone before this resource managed it; destroy restores it. Undefined " +
+        "for a zone read with `ZoneDnssec.get` (nothing is ever restored for it).",
+      "boolean | undefined",
+    ),
+    readOnly: ds(
+      "True for a zone read with `ZoneDnssec.get` (a read-only view); else undefined.",
+      "boolean | undefined",
+    ),
+  },
+  stateOnly: ["priorPinned"],
+};
+
 /** `edge.dns.ZoneDnssec`. */
 export const zoneDnssecKind: EngineKind<{
   enabled: boolean;
@@ -146,6 +200,7 @@ export const zoneDnssecKind: EngineKind<{
       { required: true },
     ),
   ],
+  docs: DOCS,
   address: { input: "zoneId", noun: "DNS zone", label: "zone" },
   required: { enabled: "is required (true or false)" },
   async read(t, context) {
