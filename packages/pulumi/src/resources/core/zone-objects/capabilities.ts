@@ -41,7 +41,7 @@ export interface CreateGuardContext<O extends ZoneObject> {
   listed: readonly O[];
   /** The ids this run created in the parent since. */
   createdInRun: readonly O["id"][];
-  /** The operation, for messages (`edgeplatform WafRule (shield zone 7): create`). */
+  /** The operation, for messages (`edgeplatform <Type> (<parent> 7): create`). */
   what: string;
   /** The program's inputs (after `check`). */
   inputs: ObjectInputs;
