@@ -35,7 +35,7 @@ function ensureBuilt(log = () => {}) {
     const { hostBundleStale } = require(path.join(REPO_ROOT, "scripts", "bundle-host.js"));
     if (!hostBundleStale()) return false;
     log(
-      "packages/pulumi/dist/resources/core/host.js is older than the modules it bundles: rebuilding it",
+      "packages/pulumi/dist/resources/host.js is older than the modules it bundles: rebuilding it",
     );
     const r = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts", "bundle-host.js")], {
       cwd: REPO_ROOT,

@@ -292,7 +292,7 @@ const run = e2eAvailable();
       // Harmless implementation changes; the marker proves the provider host ran the new code.
       const marker = path.join(stack.dir, "upgraded-code-ran");
       // dist/resources/host.js: the one file (a bundle) that holds the implementations.
-      const impl = path.join(copy, "dist", "resources", "core", "host.js");
+      const impl = path.join(copy, "dist", "resources", "host.js");
       fs.appendFileSync(
         impl,
         `\n// e2e: upgraded implementation\ntry { require("fs").writeFileSync(${JSON.stringify(marker)}, String(process.pid)); } catch { /* ignore */ }\n`,

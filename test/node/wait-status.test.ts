@@ -30,7 +30,7 @@ const { Struct } = fromSdk("google-protobuf/google/protobuf/struct_pb");
 const { Empty } = fromSdk("google-protobuf/google/protobuf/empty_pb");
 
 const HOST_JS = path.join(sdkDir, "cmd", "dynamic-provider", "index.js");
-const BUNDLE = path.join(ROOT, "packages", "pulumi", "dist", "resources", "core", "host.js");
+const BUNDLE = path.join(ROOT, "packages", "pulumi", "dist", "resources", "host.js");
 const TYPE = "pulumi-nodejs:dynamic/shield:RateLimitRule";
 const urnOf = (name: string) => `urn:pulumi:dev::wait::${TYPE}::${name}`;
 /** What the state's `__provider` names (see serialized-provider.ts). */
