@@ -23,7 +23,7 @@ namespace EdgePlatform.Pulumi.Shield
         public Output<bool?> Created { get; private set; } = null!;
 
         /// <summary>
-        /// The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        /// The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         /// </summary>
         [Output("customRuleOrder")]
         public Output<ImmutableArray<int>> CustomRuleOrder { get; private set; } = null!;
@@ -142,7 +142,7 @@ namespace EdgePlatform.Pulumi.Shield
         private InputList<int>? _customRuleOrder;
 
         /// <summary>
-        /// The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        /// The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         /// </summary>
         public InputList<int> CustomRuleOrder
         {

@@ -17,7 +17,7 @@ namespace EdgePlatform.Pulumi.Shield.Inputs
         private InputList<int>? _customRuleOrder;
 
         /// <summary>
-        /// Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        /// Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         /// </summary>
         public InputList<int> CustomRuleOrder
         {

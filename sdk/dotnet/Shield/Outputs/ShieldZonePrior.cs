@@ -15,7 +15,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
     public sealed class ShieldZonePrior
     {
         /// <summary>
-        /// Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        /// Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         /// </summary>
         public readonly ImmutableArray<int> CustomRuleOrder;
         /// <summary>

@@ -3856,7 +3856,7 @@ func (o ShieldZoneParanoiaViewPtrOutput) Executing() pulumi.Float64PtrOutput {
 }
 
 type ShieldZonePrior struct {
-	// Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+	// Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
 	CustomRuleOrder []int `pulumi:"customRuleOrder"`
 	// Before Pulumi: DDoS settings.
 	Ddos *ShieldZonePriorDdos `pulumi:"ddos"`
@@ -3880,7 +3880,7 @@ type ShieldZonePriorInput interface {
 }
 
 type ShieldZonePriorArgs struct {
-	// Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+	// Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
 	CustomRuleOrder pulumi.IntArrayInput `pulumi:"customRuleOrder"`
 	// Before Pulumi: DDoS settings.
 	Ddos ShieldZonePriorDdosPtrInput `pulumi:"ddos"`
@@ -3969,7 +3969,7 @@ func (o ShieldZonePriorOutput) ToShieldZonePriorPtrOutputWithContext(ctx context
 	}).(ShieldZonePriorPtrOutput)
 }
 
-// Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+// Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
 func (o ShieldZonePriorOutput) CustomRuleOrder() pulumi.IntArrayOutput {
 	return o.ApplyT(func(v ShieldZonePrior) []int { return v.CustomRuleOrder }).(pulumi.IntArrayOutput)
 }
@@ -4018,7 +4018,7 @@ func (o ShieldZonePriorPtrOutput) Elem() ShieldZonePriorOutput {
 	}).(ShieldZonePriorOutput)
 }
 
-// Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+// Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
 func (o ShieldZonePriorPtrOutput) CustomRuleOrder() pulumi.IntArrayOutput {
 	return o.ApplyT(func(v *ShieldZonePrior) []int {
 		if v == nil {

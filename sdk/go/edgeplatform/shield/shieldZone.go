@@ -17,7 +17,7 @@ type ShieldZone struct {
 
 	// True when Pulumi created the shield zone: destroy leaves it (there is no DELETE).
 	Created pulumi.BoolPtrOutput `pulumi:"created"`
-	// The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+	// The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
 	CustomRuleOrder pulumi.IntArrayOutput `pulumi:"customRuleOrder"`
 	// DDoS settings.
 	Ddos ShieldZoneDdosPtrOutput `pulumi:"ddos"`
@@ -86,7 +86,7 @@ func (ShieldZoneState) ElementType() reflect.Type {
 }
 
 type shieldZoneArgs struct {
-	// The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+	// The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
 	CustomRuleOrder []int `pulumi:"customRuleOrder"`
 	// DDoS settings.
 	Ddos *ShieldZoneDdos `pulumi:"ddos"`
@@ -111,7 +111,7 @@ type shieldZoneArgs struct {
 
 // The set of arguments for constructing a ShieldZone resource.
 type ShieldZoneArgs struct {
-	// The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+	// The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
 	CustomRuleOrder pulumi.IntArrayInput
 	// DDoS settings.
 	Ddos ShieldZoneDdosPtrInput
@@ -226,7 +226,7 @@ func (o ShieldZoneOutput) Created() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.BoolPtrOutput { return v.Created }).(pulumi.BoolPtrOutput)
 }
 
-// The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+// The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
 func (o ShieldZoneOutput) CustomRuleOrder() pulumi.IntArrayOutput {
 	return o.ApplyT(func(v *ShieldZone) pulumi.IntArrayOutput { return v.CustomRuleOrder }).(pulumi.IntArrayOutput)
 }

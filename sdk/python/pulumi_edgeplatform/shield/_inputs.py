@@ -1438,7 +1438,7 @@ class ShieldZoneDdosArgs:
 class ShieldZonePriorArgsDict(TypedDict):
     custom_rule_order: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]]]
     """
-    Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+    Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
     """
     ddos: NotRequired[pulumi.Input[Optional['ShieldZonePriorDdosArgsDict']]]
     """
@@ -1466,7 +1466,7 @@ class ShieldZonePriorArgs:
                  waf: pulumi.Input[Optional['ShieldZonePriorWafArgs']] = None,
                  whitelabel_response_pages: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] custom_rule_order: Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] custom_rule_order: Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         :param pulumi.Input['ShieldZonePriorDdosArgs'] ddos: Before Pulumi: DDoS settings.
         :param pulumi.Input['ShieldPlanType'] plan_type: Before Pulumi: The zone's plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3).
         :param pulumi.Input['ShieldZonePriorWafArgs'] waf: Before Pulumi: WAF settings.
@@ -1487,7 +1487,7 @@ class ShieldZonePriorArgs:
     @pulumi.getter(name="customRuleOrder")
     def custom_rule_order(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]]:
         """
-        Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         """
         return pulumi.get(self, "custom_rule_order")
 

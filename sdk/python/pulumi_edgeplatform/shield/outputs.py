@@ -1810,7 +1810,7 @@ class ShieldZonePrior(dict):
                  waf: Optional['outputs.ShieldZonePriorWaf'] = None,
                  whitelabel_response_pages: Optional[_builtins.bool] = None):
         """
-        :param Sequence[_builtins.int] custom_rule_order: Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        :param Sequence[_builtins.int] custom_rule_order: Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         :param 'ShieldZonePriorDdos' ddos: Before Pulumi: DDoS settings.
         :param 'ShieldPlanType' plan_type: Before Pulumi: The zone's plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3).
         :param 'ShieldZonePriorWaf' waf: Before Pulumi: WAF settings.
@@ -1831,7 +1831,7 @@ class ShieldZonePrior(dict):
     @pulumi.getter(name="customRuleOrder")
     def custom_rule_order(self) -> Optional[Sequence[_builtins.int]]:
         """
-        Before Pulumi: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        Before Pulumi: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         """
         return pulumi.get(self, "custom_rule_order")
 

@@ -33,7 +33,7 @@ class ShieldZoneArgs:
         """
         The set of arguments for constructing a ShieldZone resource.
 
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] custom_rule_order: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] custom_rule_order: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         :param pulumi.Input['ShieldZoneDdosArgs'] ddos: DDoS settings.
         :param pulumi.Input['ShieldPlanType'] plan_type: The zone's plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3).
         :param pulumi.Input['ShieldZonePriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
@@ -68,7 +68,7 @@ class ShieldZoneArgs:
     @pulumi.getter(name="customRuleOrder")
     def custom_rule_order(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.int]]]]:
         """
-        The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         """
         return pulumi.get(self, "custom_rule_order")
 
@@ -186,7 +186,7 @@ class ShieldZone(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] custom_rule_order: The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.int]]] custom_rule_order: The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         :param pulumi.Input[Union['ShieldZoneDdosArgs', 'ShieldZoneDdosArgsDict']] ddos: DDoS settings.
         :param pulumi.Input['ShieldPlanType'] plan_type: The zone's plan: `"Basic"`, `"Advanced"`, `"Business"`, `"Enterprise"` (0–3).
         :param pulumi.Input[Union['ShieldZonePriorArgs', 'ShieldZonePriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded
@@ -301,7 +301,7 @@ class ShieldZone(pulumi.CustomResource):
     @pulumi.getter(name="customRuleOrder")
     def custom_rule_order(self) -> pulumi.Output[Optional[Sequence[_builtins.int]]]:
         """
-        The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.
+        The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.
         """
         return pulumi.get(self, "custom_rule_order")
 

@@ -36,6 +36,16 @@ export type SettingsOutputs = {
   priorRecordedAt?: string;
 } & Record<string, unknown>;
 
+/**
+ * A kind's public state as the engine stores it: a field whose value may be `undefined` is
+ * optional (absent from the stored object rather than present as `undefined`).
+ */
+export type StoredState<S> = {
+  [K in keyof S as undefined extends S[K] ? never : K]: S[K];
+} & {
+  [K in keyof S as undefined extends S[K] ? K : never]?: Exclude<S[K], undefined>;
+};
+
 /** What a kind may add to the engine: how the zone is found or made (a shield zone). */
 export interface ZoneResolution {
   zone: number;

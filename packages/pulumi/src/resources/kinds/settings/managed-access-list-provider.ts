@@ -5,6 +5,8 @@
  */
 import type { AccessListAction } from "edgeplatform-client/spec/runtime";
 import { typedSettingsProvider } from "../../core/zone-settings/engine";
+import type { StoredState } from "../../core/zone-settings/types";
+import type { ManagedAccessListState } from "../../public/generated/managed-access-list";
 import { managedAccessListProvider as engine } from "./managed-access-list";
 
 /** An access-list action as a program writes it: the name (`"Block"`) or the integer. */
@@ -28,33 +30,19 @@ export interface ManagedAccessListInputs {
   prior?: ManagedAccessListPrior;
 }
 
-/** State of a managed list's configuration. */
-export interface ManagedAccessListOutputs {
-  shieldZoneId: number;
-  pullZoneId?: number;
-  listId: number;
-  configurationId: number;
-  listName: string;
-  category: string;
-  requiredPlan: string;
-  enabled: boolean;
-  action: AccessListActionInput;
-  /** The managed fields before Pulumi managed them (restored on destroy); {} for `get`. */
-  prior: ManagedAccessListPrior;
-  /** True when the program states `prior` (not recorded from the platform). */
-  priorPinned?: boolean;
+/**
+ * State of a managed list's configuration: the class's state (generated from the declaration)
+ * as the engine stores it, with its own records.
+ */
+export type ManagedAccessListOutputs = StoredState<ManagedAccessListState> & {
   /**
    * When this entry recorded `prior` (ISO 8601; absent in states of earlier versions: older
    * than any): of two entries for one list, destroy restores the older record only.
    */
   priorRecordedAt?: string;
-  /** Fields reported but not managed (left out of the program). */
-  unmanaged?: ("enabled" | "action")[];
   /** True when the program names the list by `listName` (the read gives it back so). */
   byName?: boolean;
-  /** True for the read-only view of `ManagedAccessList.get` (never written). */
-  readOnly?: boolean;
-}
+};
 
 const typed = typedSettingsProvider<ManagedAccessListInputs, ManagedAccessListOutputs>(engine);
 

@@ -203,7 +203,7 @@ const FIELDS: readonly (SettingsField & { place: Place })[] = [
     ...field(
       "customRuleOrder",
       { type: "array", items: int32(1) },
-      "The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order.",
+      "The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order.",
     ),
     place: { key: "wafCustomRuleOrder" },
   },

@@ -4,6 +4,8 @@
  * names they had.
  */
 import { typedSettingsProvider } from "../../core/zone-settings/engine";
+import type { StoredState } from "../../core/zone-settings/types";
+import type { ZoneDnssecState } from "../../public/generated/zone-dnssec";
 import { dnssecTiming, zoneDnssecProvider as engine } from "./zone-dnssec";
 
 export { dnssecTiming };
@@ -16,20 +18,11 @@ export interface ZoneDnssecInputs {
   priorEnabled?: boolean;
 }
 
-/** State of a zone's DNSSEC switch: the inputs plus the DNSSEC record. */
-export interface ZoneDnssecOutputs {
-  zoneId: number;
-  enabled: boolean;
-  dsRecord: string | null;
-  digest: string | null;
-  digestType: string | null;
-  algorithm: number | null;
-  publicKey: string | null;
-  keyTag: number | null;
-  flags: number | null;
-  dsConfigured: boolean;
-  /** DNSSEC state before Pulumi managed the zone (restored on destroy). */
-  priorEnabled?: boolean;
+/**
+ * State of a zone's DNSSEC switch: the class's state (generated from the declaration) as the
+ * engine stores it, with its own records.
+ */
+export type ZoneDnssecOutputs = StoredState<ZoneDnssecState> & {
   /** True when `priorEnabled` was given by the program (not recorded from the zone). */
   priorPinned?: boolean;
   /**
@@ -37,9 +30,7 @@ export interface ZoneDnssecOutputs {
    * older than any): of two entries for one zone, destroy restores the older record only.
    */
   priorRecordedAt?: string;
-  /** True for the read-only view of `ZoneDnssec.get` (never managed, never restored). */
-  readOnly?: boolean;
-}
+};
 
 const typed = typedSettingsProvider<ZoneDnssecInputs, ZoneDnssecOutputs>(engine);
 

@@ -79,7 +79,7 @@ export interface ShieldZoneSettingsArgs {
   waf?: pulumi.Input<ShieldZoneWafArgs>;
   /** DDoS settings. */
   ddos?: pulumi.Input<ShieldZoneDdosArgs>;
-  /** The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order. */
+  /** The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order. */
   customRuleOrder?: pulumi.Input<pulumi.Input<number>[]>;
   /** White-label response pages (`whitelabelResponsePages`). */
   whitelabelResponsePages?: pulumi.Input<boolean>;
@@ -93,7 +93,7 @@ export interface ShieldZoneState extends SettingsStateBase {
   waf: Record<string, unknown> | undefined;
   /** DDoS settings. */
   ddos: Record<string, unknown> | undefined;
-  /** The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order. */
+  /** The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order. */
   customRuleOrder: number[] | undefined;
   /** White-label response pages (`whitelabelResponsePages`). */
   whitelabelResponsePages: boolean | undefined;
@@ -109,7 +109,7 @@ export interface ShieldZoneOutputs {
   readonly waf: pulumi.Output<Record<string, unknown> | undefined>;
   /** DDoS settings. */
   readonly ddos: pulumi.Output<Record<string, unknown> | undefined>;
-  /** The order of the zone's custom WAF rules: `WafRule` ids (`wafCustomRuleOrder`), in order. */
+  /** The order of the zone's custom WAF rules: their ids (`wafCustomRuleOrder`), in order. */
   readonly customRuleOrder: pulumi.Output<number[] | undefined>;
   /** White-label response pages (`whitelabelResponsePages`). */
   readonly whitelabelResponsePages: pulumi.Output<boolean | undefined>;
