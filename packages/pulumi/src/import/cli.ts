@@ -38,6 +38,9 @@ import {
 import {
   AccessListImport,
   adoptableCount,
+  collectionOf,
+  COLLECTIONS,
+  type Collection,
   DnsZoneImport,
   generateProgram,
   ImportSnapshot,
@@ -52,6 +55,7 @@ import { reportFileOf, zoneFileReport } from "./zone-report";
 import { migrateTerraformState } from "./terraform-cli";
 import {
   DECLARED_KINDS,
+  IMPORT_HELP,
   IMPORT_KINDS,
   KIND_WORDS,
   SETTINGS_KINDS,
@@ -82,11 +86,6 @@ export const SETTINGS_DEFAULTS = Object.fromEntries(
 /** A zone's property holding a kind written from its declaration (`botDetection`). */
 type DeclaredKey = (typeof DECLARED_KINDS)[number]["key"];
 
-/** The classes of the kinds written from their declaration, in words (`A, B and C`). */
-const DECLARED_CLASSES = DECLARED_KINDS.map((d) => d.type)
-  .join(", ")
-  .replace(/, ([^,]*)$/, " and $1");
-
 /**
  * Adopting resources from which the summary names the engine's skip-checkpoints setting: the
  * first `up` records each one, and the local backend rewrites the whole state after each
@@ -99,18 +98,7 @@ export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]..
        ${COMMAND} --bind-file FILE [--domain DOMAIN | --dns-zone ID] [--allow-partial] [--out FILE] [--base-url URL]
        ${COMMAND} --from-terraform STATE [--out FILE] [--base-url URL]
 
-Writes a TypeScript Pulumi program that adopts what already exists on the platform. For each
-shield zone: one edge.shield.RateLimitRule per rate-limit rule and one edge.shield.WafRule per
-custom WAF rule (adopt mode: ruleId, deleteOnDestroy: false, the rule's full configuration
-with enumeration names), one edge.shield.AccessList per custom access list (listId,
-deleteOnDestroy: false, its entries, enabled and action) and one edge.shield.ManagedAccessList
-per managed list whose configuration is set (enabled, or an action). One edge.shield.ShieldZone
-per zone with the settings that differ from the platform's defaults, and an
-edge.shield.${DECLARED_CLASSES} where the zone's differs from the
-default (only those fields); one edge.shield.ResponsePage per custom response page. For each
-DNS zone: an edge.dns.ZoneDnssec (its current DNSSEC state), an edge.dns.DnsZone (adopt mode:
-zoneId) and one edge.dns.DnsRecord per record (recordId, every field the record holds).
-\`pulumi up\` of it makes no API writes while nothing has changed.
+${IMPORT_HELP}
 
 With --bind-file: the records of a BIND zone file as edge.dns.DnsRecord resources to create,
 in a new edge.dns.DnsZone for the file's domain (its $ORIGIN, or --domain) or in the existing
@@ -374,10 +362,17 @@ export interface ReadResult {
   notes?: string[];
 }
 
+/** The client's listing methods the collection kinds read (`read` of each kind). */
+type CollectionClient = {
+  [A in Collection["read"]["api"]]: Pick<
+    Client[A],
+    Extract<Extract<Collection["read"], { api: A }>["list"], keyof Client[A]>
+  >;
+};
+
 /** The client surface the import needs (the plain `Client` has it). */
-export interface ImportClient {
-  shield: Pick<Client["shield"], "listAllRateLimits" | "getShieldZoneByPullZone">;
-  waf: Pick<Client["waf"], "listAllCustomWafRules">;
+export type ImportClient = CollectionClient & {
+  shield: Pick<Client["shield"], "getShieldZoneByPullZone">;
   accessLists: Pick<Client["accessLists"], "listAccessLists" | "getAccessList">;
   shieldZones: Pick<
     Client["shieldZones"],
@@ -388,6 +383,12 @@ export interface ImportClient {
     | "getCustomPage"
   >;
   dns: Pick<Client["dns"], "getZone" | "listZones">;
+};
+
+/** Reads every object of collection kind `c` of a shield zone (its `read`: all pages). */
+function listCollection(client: ImportClient, c: Collection, shieldZoneId: number) {
+  const api = client[c.read.api] as unknown as Record<string, (id: number) => Promise<unknown[]>>;
+  return api[c.read.list](shieldZoneId);
 }
 
 /** Whether `e` is a plan-gated answer (`invalid_plan_type…`, `feature_not_available_on_plan`, `not_available…`). */
@@ -624,8 +625,7 @@ async function readDefaults(client: ImportClient, kinds: ImportKind[]): Promise<
 /** `no rate-limit rules, no custom WAF rules and …`: the kinds read of an empty zone. */
 function nothingIn(zone: ShieldZoneImport): string {
   const parts = [
-    zone.rules && "no rate-limit rules",
-    zone.wafRules && "no custom WAF rules",
+    ...COLLECTIONS.map((c) => collectionOf(zone, c) && `no ${KIND_WORDS[c.kind].many}`),
     zone.accessLists && "no custom access lists",
     zone.managedAccessLists && "no configured managed access lists",
     zone.settings && "no settings that differ from the platform's defaults",
@@ -636,9 +636,10 @@ function nothingIn(zone: ShieldZoneImport): string {
 }
 
 /**
- * Reads the kinds of one shield zone. Rate-limit rules are read first, so a refused key or
- * an unknown zone fails there as before; a later kind that the key may not read (403) or the
- * plan lacks is recorded in `skipped`. Any other failure throws (the zone cannot be read).
+ * Reads the kinds of one shield zone, the collection kinds first. A kind whose `read` is
+ * `required` fails the zone when refused (the first one, so a refused key or an unknown zone
+ * fails there as before); another kind that the key may not read (403) or the plan lacks is
+ * recorded in `skipped`. Any other failure throws (the zone cannot be read).
  */
 async function readShieldZone(
   client: ImportClient,
@@ -658,13 +659,11 @@ async function readShieldZone(
       return undefined;
     }
   };
-  if (kinds.includes("rate-limit-rule")) {
-    zone.rules = await client.shield.listAllRateLimits(shieldZoneId);
-  }
-  if (kinds.includes("waf-rule")) {
-    zone.wafRules = await attempt(KIND_WORDS["waf-rule"].many, () =>
-      client.waf.listAllCustomWafRules(shieldZoneId),
-    );
+  for (const c of COLLECTIONS) {
+    if (!kinds.includes(c.kind)) continue;
+    const list = () => listCollection(client, c, shieldZoneId);
+    const items = c.read.required ? await list() : await attempt(KIND_WORDS[c.kind].many, list);
+    Object.assign(zone, { [c.key]: items });
   }
   const custom = kinds.includes("access-list");
   const managed = kinds.includes("managed-access-list");

@@ -3,11 +3,11 @@
  * {@link ImportSnapshot}) into the text of a TypeScript Pulumi program that adopts it.
  * No I/O, no clock: the same snapshot always gives byte-identical text.
  *
- * - One `edge.shield.RateLimitRule` per rule (adopt mode: `ruleId`, `deleteOnDestroy: false`)
- *   with the rule's full configuration as the platform returned it; enumerations as their
- *   exact-case names, `null` kept as `null` (explicitly managed), fields the platform left
- *   out left out (not managed).
- * - One `edge.shield.WafRule` per custom WAF rule, in the same adopt form.
+ * - One resource per object of each collection kind with a configuration (`COLLECTION_KINDS`
+ *   of the list of kinds: the shield zone's rules) in adopt mode (its id input,
+ *   `deleteOnDestroy: false`) with the object's full configuration as the platform returned
+ *   it; enumerations as their exact-case names, `null` kept as `null` (explicitly managed),
+ *   fields the platform left out left out (not managed).
  * - One `edge.shield.AccessList` per custom access list (adopt mode: `listId` with its
  *   `shieldZoneId`, `deleteOnDestroy: false`) with its name, description, type, entries (the content split
  *   into lines, blank ones dropped), and its configuration in the zone (`enabled`, `action`).
@@ -30,8 +30,9 @@
  *   instead of being created twice.
  * - Resource names in kebab-case from the objects' names (unique: objects of a kind that
  *   share a name get `-<id>`), TypeScript variables in camelCase (never a reserved word,
- *   never starting with a digit); in each shield zone, rate-limit rules, WAF rules, access
- *   lists, then managed lists, each sorted by id, then the zone's settings resources. Names
+ *   never starting with a digit); in each shield zone, the collection kinds in the list's
+ *   order, then access lists, then managed lists, each sorted by id, then the zone's settings
+ *   resources. Names
  *   are handed out kind by kind in that order, so importing a further kind never renames a
  *   resource of an earlier one.
  */
@@ -49,7 +50,12 @@ import {
 } from "edgeplatform-client/spec";
 import type { DnsRecord } from "edgeplatform-client/spec";
 import type { ZoneFileImport } from "./bind";
-import { DECLARED_KINDS } from "./kinds.generated";
+import {
+  COLLECTION_KINDS,
+  DECLARED_KINDS,
+  KIND_WORDS,
+  type CollectionKind,
+} from "./kinds.generated";
 import {
   adoptedRecordArgs,
   dnsRecordLines,
@@ -87,14 +93,8 @@ import {
   AccessListType,
   chainedRuleConditionSchema,
   CustomAccessList,
-  CustomWafRule,
-  EnumsByField,
   OperatorType,
-  RateLimitRule,
-  ruleConfigurationSchema,
   VariableNames,
-  WafEnumsByField,
-  wafRuleConfigurationSchema,
 } from "edgeplatform-client/spec";
 
 /** A custom access list and its line of the zone's listing, as read from the platform. */
@@ -117,15 +117,11 @@ export interface SkippedKind {
  * What was read of one shield zone. A kind left `undefined` was not read (not asked for,
  * or in {@link skipped}); an empty array was read and is empty.
  */
-export interface ShieldZoneImport extends DeclaredReads {
+export interface ShieldZoneImport extends CollectionReads, DeclaredReads {
   /** The shield zone id. */
   shieldZoneId: number;
   /** Pull zones (given as `--pull-zone`) that resolved to this shield zone. */
   pullZoneIds?: number[];
-  /** Every rate-limit rule of the zone (all pages), in any order. */
-  rules?: RateLimitRule[];
-  /** Every custom WAF rule of the zone (all pages), in any order. */
-  wafRules?: CustomWafRule[];
   /** Every custom access list of the zone with its configuration, in any order. */
   accessLists?: AccessListImport[];
   /** The zone's managed lists (all of them; only configured ones are written), any order. */
@@ -157,6 +153,42 @@ export interface SettingsDefaults extends DeclaredDefaults {
 
 /** A kind written from its settings declaration. */
 type Declared = (typeof DECLARED_KINDS)[number];
+
+/** A collection kind of a shield zone (`COLLECTION_KINDS` of the list of kinds). */
+export type Collection = (typeof COLLECTION_KINDS)[number] & CollectionKind;
+
+/** The collection kinds, in the list's order. */
+export const COLLECTIONS: readonly Collection[] = COLLECTION_KINDS;
+
+/** What method `K` of `O` answers (a promise-returning method). */
+type Answer<O, K> = K extends keyof O
+  ? O[K] extends (...args: never[]) => Promise<infer R>
+    ? R
+    : never
+  : never;
+
+/**
+ * What the zone's reads of the collection kinds answered (every object, all pages, in any
+ * order), by zone property.
+ */
+export type CollectionReads = {
+  [C in Collection as C["key"]]?: Answer<Client[C["read"]["api"]], C["read"]["list"]>;
+};
+
+/** The value at `path` (`list.id`) of an object as read. */
+const at = (x: unknown, path: string): unknown =>
+  path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], x);
+
+/** The id of an object of collection kind `c` (its `object.id` path). */
+export const objectId = (c: Collection, x: unknown): number => at(x, c.object.id) as number;
+
+/** The name of an object of collection kind `c` (its `object.name` path). */
+export const objectName = (c: Collection, x: unknown): string | null | undefined =>
+  at(x, c.object.name) as string | null | undefined;
+
+/** The objects of collection kind `c` a zone's import holds (undefined: not read). */
+export const collectionOf = (z: CollectionReads, c: Collection): unknown[] | undefined =>
+  (z as Record<string, unknown[] | undefined>)[c.key];
 
 /** What the zone's reads of the kinds written from their declaration answered, by zone property. */
 export type DeclaredReads = {
@@ -234,8 +266,7 @@ export interface GeneratedResource {
 
 /** Type tokens of the resources the generator writes. */
 export type ResourceType =
-  | "pulumi-nodejs:dynamic/shield:RateLimitRule"
-  | "pulumi-nodejs:dynamic/shield:WafRule"
+  | `pulumi-nodejs:dynamic/shield:${Collection["type"]}`
   | "pulumi-nodejs:dynamic/shield:AccessList"
   | "pulumi-nodejs:dynamic/shield:ManagedAccessList"
   | "pulumi-nodejs:dynamic/shield:ShieldZone"
@@ -274,16 +305,13 @@ const RESERVED = new Set(
     "this throw true try typeof var void while with as implements interface let package " +
     "private protected public static yield await any boolean number string symbol type from " +
     "of async get set declare module namespace require exports arguments eval undefined " +
-    "NaN Infinity edge pulumi ruleIds wafRuleIds accessListIds managedAccessListIds dnsZoneIds " +
+    `NaN Infinity edge pulumi ${COLLECTIONS.map((c) => c.exportList).join(" ")} ` +
+    "accessListIds managedAccessListIds dnsZoneIds " +
     `shieldZoneIds ${DECLARED_KINDS.map((d) => `${d.key}Ids`).join(" ")} responsePageIds dnsZones ` +
     "dnsRecordIds"
   ).split(" "),
 );
 
-/** Property order and allowed properties of a rule configuration (the schema's order). */
-const CONFIG_FIELDS = Object.keys(ruleConfigurationSchema.properties);
-/** Property order and allowed properties of a WAF rule configuration (the schema's order). */
-const WAF_CONFIG_FIELDS = Object.keys(wafRuleConfigurationSchema.properties);
 /** Property order and allowed properties of a chained condition. */
 const CHAINED_FIELDS = Object.keys(chainedRuleConditionSchema.properties);
 const VARIABLE_NAMES = new Set<string>(VariableNames);
@@ -315,9 +343,15 @@ export function toIdentifier(kebab: string, prefix = "rule", suffix = "Rule"): s
   return id;
 }
 
-/** The base (kebab-case) resource name of a rule: from its name, else `rule-<id>`. */
-export function ruleBaseName(rule: Pick<RateLimitRule, "id" | "ruleName">): string {
-  return toKebabCase(rule.ruleName ?? "") || `rule-${rule.id}`;
+/**
+ * The base (kebab-case) resource name of a rule: from its name, else `<fallback>-<id>`
+ * (the kind's `names.fallback`).
+ */
+export function ruleBaseName(
+  rule: { id: number; ruleName?: string | null },
+  fallback = "rule",
+): string {
+  return toKebabCase(rule.ruleName ?? "") || `${fallback}-${rule.id}`;
 }
 
 /**
@@ -355,7 +389,7 @@ function variableTypes(where: string, v: unknown, warn: Warn): Rendered {
  */
 function objectLines(
   obj: Record<string, unknown>,
-  order: string[],
+  order: readonly string[],
   render: (field: string, v: unknown) => Rendered,
   where: string,
   warn: Warn,
@@ -410,8 +444,8 @@ function configurationLines(
   where: string,
   cfg: Record<string, unknown>,
   warn: Warn,
-  fields: string[] = CONFIG_FIELDS,
-  tables: Record<string, EnumTable> = EnumsByField,
+  fields: readonly string[],
+  tables: Readonly<Record<string, EnumTable>>,
 ): string[] {
   return objectLines(
     cfg,
@@ -473,8 +507,8 @@ interface Zone {
   pullZoneIds: number[];
   /** Which kinds were read (so "0 WAF rules" is said only when they were). */
   read: Set<Kind>;
-  rules: RateLimitRule[];
-  wafRules: CustomWafRule[];
+  /** The objects of each collection kind, by its zone property, sorted by id. */
+  lists: Record<string, unknown[]>;
   accessLists: AccessListImport[];
   /** Configured managed lists only. */
   managedAccessLists: AccessListDetails[];
@@ -489,20 +523,22 @@ interface Zone {
 /** The settings a zone import holds (merged: the last one read wins). */
 type SettingsImport = Pick<ShieldZoneImport, "settings" | Declared["key"] | "responsePages">;
 
-type Kind = "rules" | "wafRules" | "accessLists" | "managedAccessLists";
+type Kind = Collection["key"] | "accessLists" | "managedAccessLists";
+
+/** The objects of kind `k` a merged zone holds. */
+const itemsOf = (z: Zone, k: Kind): unknown[] =>
+  k === "accessLists" || k === "managedAccessLists" ? z[k] : z.lists[k];
 
 /** Each kind in program order, with how it is counted in words. */
 const KINDS: { kind: Kind; one: string; none: string }[] = [
-  { kind: "rules", one: "rate-limit rule", none: "no rate-limit rules" },
-  { kind: "wafRules", one: "WAF rule", none: "no WAF rules" },
+  ...COLLECTIONS.map((c) => ({ kind: c.key, one: c.counted, none: c.none })),
   { kind: "accessLists", one: "access list", none: "no access lists" },
   { kind: "managedAccessLists", one: "managed list", none: "no configured managed lists" },
 ];
 
 /** How many resources the zone gives. */
 const zoneCount = (z: Zone): number =>
-  z.rules.length +
-  z.wafRules.length +
+  COLLECTIONS.reduce((n, c) => n + z.lists[c.key].length, 0) +
   z.accessLists.length +
   z.managedAccessLists.length +
   adoptableSettings(z.settings);
@@ -521,7 +557,7 @@ function zoneCounts(z: Zone): string[] {
   const parts = KINDS.filter((k) => z.read.has(k.kind)).map((k) =>
     k.kind === "managedAccessLists"
       ? `${z.managedAccessLists.length} of ${plural(z.managedTotal, k.one)} configured`
-      : plural(z[k.kind].length, k.one),
+      : plural(itemsOf(z, k.kind).length, k.one),
   );
   parts.push(...settingsWords(z.settings));
   if (parts.length === 0) parts.push("nothing read");
@@ -623,31 +659,37 @@ function exportList(name: string, items: string[]): string[] {
   return [`export const ${name} = [`, ...items.map((i) => `  ${i},`), "];"];
 }
 
-/** A rule (rate-limit or WAF) in adopt mode. */
+/** A rule as the platform answers it: what {@link ruleLines} writes of it. */
+interface RuleObject {
+  id: number;
+  ruleName?: string | null;
+  ruleDescription?: string | null;
+  ruleConfiguration?: unknown;
+}
+
+/** An object of a collection kind with a configuration (a rule) in adopt mode. */
 function ruleLines(
-  cls: "RateLimitRule" | "WafRule",
-  rule: RateLimitRule | CustomWafRule,
+  c: Collection,
+  rule: RuleObject,
   name: string,
   variable: string,
   warn: Warn,
 ): string[] {
-  const where = `${cls === "WafRule" ? "WAF rule" : "rule"} ${rule.id}`;
+  const where = `${c.where} ${rule.id}`;
   const cfg = rule.ruleConfiguration;
   const cfgLines =
-    cfg && typeof cfg === "object"
-      ? cls === "WafRule"
-        ? configurationLines(
-            where,
-            cfg as unknown as Record<string, unknown>,
-            warn,
-            WAF_CONFIG_FIELDS,
-            WafEnumsByField,
-          )
-        : configurationLines(where, cfg as unknown as Record<string, unknown>, warn)
+    cfg && typeof cfg === "object" && c.configuration
+      ? configurationLines(
+          where,
+          cfg as Record<string, unknown>,
+          warn,
+          c.configuration.fields,
+          c.configuration.enums,
+        )
       : [];
   return [
-    `const ${variable} = new edge.shield.${cls}(${str(name)}, {`,
-    `  ruleId: ${rule.id},`,
+    `const ${variable} = new edge.shield.${c.type}(${str(name)}, {`,
+    `  ${c.idInput}: ${rule.id},`,
     ...(rule.ruleName !== undefined ? [`  ruleName: ${literal(rule.ruleName)},`] : []),
     ...(rule.ruleDescription !== undefined
       ? [`  ruleDescription: ${literal(rule.ruleDescription)},`]
@@ -715,8 +757,7 @@ function managedListLines(
  */
 export function adoptableCount(z: ShieldZoneImport, defaults: SettingsDefaults = {}): number {
   return (
-    (z.rules?.length ?? 0) +
-    (z.wafRules?.length ?? 0) +
+    COLLECTIONS.reduce((n, c) => n + (collectionOf(z, c)?.length ?? 0), 0) +
     (z.accessLists?.length ?? 0) +
     (z.managedAccessLists?.filter(isConfigured).length ?? 0) +
     adoptableSettings(zoneSettings(z, defaults, () => undefined))
@@ -736,8 +777,7 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
       shieldZoneId: z.shieldZoneId,
       pullZoneIds: [],
       read: new Set(),
-      rules: [],
-      wafRules: [],
+      lists: Object.fromEntries(COLLECTIONS.map((c) => [c.key, []])),
       accessLists: [],
       managedAccessLists: [],
       managedTotal: 0,
@@ -751,15 +791,21 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
       ...Object.fromEntries(DECLARED_KINDS.map((d) => [d.key, z[d.key] ?? r[d.key]])),
       responsePages: z.responsePages ?? r.responsePages,
     });
-    for (const k of KINDS) if (z[k.kind] !== undefined) seen.read.add(k.kind);
+    for (const c of COLLECTIONS) if (collectionOf(z, c) !== undefined) seen.read.add(c.key);
+    for (const k of ["accessLists", "managedAccessLists"] as const)
+      if (z[k] !== undefined) seen.read.add(k);
     const allManaged = union(seen.managedAccessLists, z.managedAccessLists, (d) => d.listId);
     byZone.set(z.shieldZoneId, {
       ...seen,
       pullZoneIds: [...new Set([...seen.pullZoneIds, ...(z.pullZoneIds ?? [])])].sort(
         (a, b) => a - b,
       ),
-      rules: union(seen.rules, z.rules, (r) => r.id),
-      wafRules: union(seen.wafRules, z.wafRules, (r) => r.id),
+      lists: Object.fromEntries(
+        COLLECTIONS.map((c) => [
+          c.key,
+          union(seen.lists[c.key], collectionOf(z, c), (x) => objectId(c, x)),
+        ]),
+      ),
       accessLists: union(seen.accessLists, z.accessLists, (a) => a.list.id),
       managedAccessLists: allManaged,
       skipped: [
@@ -811,8 +857,8 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
 
   const namer = new Namer();
 
-  // Names, kind by kind (rate-limit rules first, as before the other kinds existed), so a
-  // further kind never renames a resource of an earlier one.
+  // Names, kind by kind (the collection kinds first, in the list's order), so a further kind
+  // never renames a resource of an earlier one.
   const nameKey = (zone: number, kind: string, id: number) => `${zone}/${kind}/${id}`;
   const names = new Map<string, { name: string; variable: string }>();
   const assign = <T>(
@@ -831,22 +877,17 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   };
   const all = <T>(pick: (z: Zone) => T[]): [number, T][] =>
     zones.flatMap((z) => pick(z).map((x): [number, T] => [z.shieldZoneId, x]));
-  assign(
-    "rule",
-    all((z) => z.rules),
-    (r) => r.id,
-    ruleBaseName,
-    (_z, r) => r.id,
-    ["rule", "Rule"],
-  );
-  assign(
-    "waf",
-    all((z) => z.wafRules),
-    (r) => r.id,
-    (r) => toKebabCase(r.ruleName ?? "") || `waf-rule-${r.id}`,
-    (_z, r) => r.id,
-    ["rule", "Rule"],
-  );
+  for (const c of COLLECTIONS) {
+    const { fallback, variable } = c.names;
+    assign(
+      c.kind,
+      all((z) => z.lists[c.key]),
+      (x) => objectId(c, x),
+      (x) => ruleBaseName({ id: objectId(c, x), ruleName: objectName(c, x) }, fallback),
+      (_z, x) => objectId(c, x),
+      [variable, variable[0].toUpperCase() + variable.slice(1)],
+    );
+  }
   assign(
     "list",
     all((z) => z.accessLists),
@@ -890,6 +931,8 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     ["page", "Page"],
   );
 
+  /** The collection kind whose objects the zone's settings name by id. */
+  const referred = COLLECTIONS.find((c) => c.settingsRefer);
   const resources: GeneratedResource[] = [];
   const out = [
     ...header(snapshot.source, zones, dns, files),
@@ -916,21 +959,20 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   };
   for (const z of zones) {
     const zid = z.shieldZoneId;
-    const empty = KINDS.filter((k) => z.read.has(k.kind) && z[k.kind].length === 0);
+    const empty = KINDS.filter((k) => z.read.has(k.kind) && itemsOf(z, k.kind).length === 0);
     out.push(
       "",
       `// ${zoneLabel(z)}` +
         (zoneCount(z) === 0 ? `: nothing to adopt (${empty.map((k) => k.none).join(", ")})` : ""),
     );
     for (const s of z.skipped) out.push(`// NOT imported: ${s.kind} (${s.reason})`);
-    for (const rule of z.rules) {
-      const n = add("pulumi-nodejs:dynamic/shield:RateLimitRule", zid, "rule", rule.id);
-      out.push(...ruleLines("RateLimitRule", rule, n.name, n.variable, warn));
-    }
-    if (z.wafRules.length > 0) out.push("// custom WAF rules");
-    for (const rule of z.wafRules) {
-      const n = add("pulumi-nodejs:dynamic/shield:WafRule", zid, "waf", rule.id);
-      out.push(...ruleLines("WafRule", rule, n.name, n.variable, warn));
+    for (const c of COLLECTIONS) {
+      const items = z.lists[c.key];
+      if (c.section && items.length > 0) out.push(`// ${KIND_WORDS[c.kind].many}`);
+      for (const x of items) {
+        const n = add(`pulumi-nodejs:dynamic/shield:${c.type}`, zid, c.kind, objectId(c, x));
+        out.push(...ruleLines(c, x as RuleObject, n.name, n.variable, warn));
+      }
     }
     if (z.accessLists.length > 0) out.push("// custom access lists");
     for (const a of z.accessLists) {
@@ -968,7 +1010,7 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
           n.name,
           n.variable,
           (ruleId) => {
-            const rule = names.get(nameKey(zid, "waf", ruleId));
+            const rule = referred && names.get(nameKey(zid, referred.kind, ruleId));
             return rule && `${rule.variable}.ruleId`;
           },
         ),
@@ -1016,8 +1058,7 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   out.push(
     "",
     "// What this program manages, as stack outputs.",
-    ...exportList("ruleIds", refs(":RateLimitRule", "ruleId")),
-    ...exportList("wafRuleIds", refs(":WafRule", "ruleId")),
+    ...COLLECTIONS.flatMap((c) => exportList(c.exportList, refs(`:${c.type}`, c.idInput))),
     ...exportList("accessListIds", refs(":AccessList", "listId")),
     ...exportList("managedAccessListIds", refs(":ManagedAccessList", "listId")),
     ...exportList("shieldZoneIds", refs(":ShieldZone", "id")),
