@@ -225,10 +225,13 @@ function importKinds(kinds, help = []) {
   const spec = [
     ...declared.map((k) => k.import.fields.defaults),
     ...collections.flatMap((k) => {
-      const c = k.import.collection.configuration;
-      return c ? [c.schema, c.enums] : [];
+      const c = k.import.collection;
+      return [
+        ...(c.configuration ? [c.configuration.schema, c.configuration.enums] : []),
+        ...Object.values(c.enums ?? {}),
+      ];
     }),
-  ];
+  ].filter((x, i, all) => all.indexOf(x) === i);
   const from = `${SRC}/import`;
   return [
     HEADER,
@@ -291,6 +294,18 @@ ${declared
   .join("\n")}
 ] as const satisfies readonly DeclaredKind[];`,
     collectionKinds(collections),
+    `/** The kinds a Terraform resource type brings along (the list's \`import.fromTerraform\`). */
+export const TERRAFORM_KINDS: Readonly<Record<string, readonly ImportKind[]>> = {
+${[...new Set(imported.map((k) => k.import.fromTerraform).filter(Boolean))]
+  .map(
+    (t) =>
+      `  ${t}: [${imported
+        .filter((k) => k.import.fromTerraform === t)
+        .map((k) => JSON.stringify(k.stub))
+        .join(", ")}],`,
+  )
+  .join("\n")}
+};`,
     `/** One of {@link DECLARED_KINDS}. */
 export interface DeclaredKind {
   kind: ImportKind;
@@ -306,18 +321,31 @@ export interface CollectionKind {
   kind: ImportKind;
   type: string;
   key: string;
-  read: { api: string; list: string; required?: boolean };
+  read: {
+    api: string;
+    list: string;
+    required?: boolean;
+    part?: string;
+    get?: { method: string; id: string; name: string; words: string };
+  };
   object: { id: string; name: string };
   idInput: string;
   where: string;
   counted: string;
   none: string;
   section?: boolean;
-  names: { fallback: string; variable: string };
+  names: { fallback: string; variable: string; perZone?: boolean };
+  render: "rule" | "list" | "zone-config";
+  configuredOnly?: boolean;
+  note?: readonly string[];
+  enums?: Readonly<Record<string, Readonly<Record<string, number>>>>;
   exportList: string;
   settingsRefer?: boolean;
   terraform?: { type: string; words: string };
-  configuration?: { fields: readonly string[]; enums: object };
+  configuration?: {
+    fields: readonly string[];
+    enums: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  };
 }`,
   ].join("\n\n");
 }
@@ -330,11 +358,20 @@ function collectionKinds(collections) {
     for (const f of [...required, "exportList"])
       if (c[f] === undefined)
         throw new Error(`${LIST}: ${k.type}: import.collection has no "${f}"`);
+    if (!["rule", "list", "zone-config"].includes(c.render ?? "rule"))
+      throw new Error(
+        `${LIST}: ${k.type}: import.collection.render "${c.render}" (allowed: rule, list, zone-config)`,
+      );
+    if ((c.render ?? "rule") === "rule" && !c.configuration)
+      throw new Error(
+        `${LIST}: ${k.type}: import.collection has no "configuration" (render: rule)`,
+      );
     const fields = [
       `kind: ${JSON.stringify(k.stub)}`,
       `type: ${JSON.stringify(k.type)}`,
       ...[...required, "exportList"].map((f) => `${f}: ${JSON.stringify(c[f])}`),
-      ...["section", "settingsRefer", "terraform"]
+      `render: ${JSON.stringify(c.render ?? "rule")}`,
+      ...["section", "configuredOnly", "settingsRefer", "note", "terraform"]
         .filter((f) => c[f] !== undefined)
         .map((f) => `${f}: ${JSON.stringify(c[f])}`),
     ];
@@ -342,17 +379,27 @@ function collectionKinds(collections) {
       fields.push(
         `configuration: { fields: Object.keys(${c.configuration.schema}.properties), enums: ${c.configuration.enums} }`,
       );
+    if (c.enums)
+      fields.push(
+        `enums: { ${Object.entries(c.enums)
+          .map(([f, e]) => `${f}: ${e}`)
+          .join(", ")} }`,
+      );
     return `  { ${fields.join(", ")} },`;
   };
   return `/**
  * The collection kinds of a shield zone, in the list's order (the list's \`import.collection\`):
  * \`key\` is the zone's property holding what \`read\` (the client's \`<api>.<list>\`, called with the
- * shield zone id; \`required\`: a refused read fails the zone) answered; \`object\` the paths of an
- * object's id and name; \`idInput\` the adopt-mode input of the id; \`configuration\` the
- * configuration's fields (the schema's order) and enumeration tables; \`where\` the noun of
+ * shield zone id; \`required\`: a refused read fails the zone; \`part\`: the member of the answer
+ * holding the objects; \`get\`: each listed object is then read on its own, and kept with its
+ * listing line as \`{ list, details }\`) answered; \`object\` the paths of an object's id and
+ * name; \`idInput\` the adopt-mode input of the id; \`render\` how an object is written (\`rule\`,
+ * \`list\`, \`zone-config\`), \`configuration\` the configuration's fields (the schema's order) and
+ * enumeration tables, \`enums\` the other enumeration tables; \`configuredOnly\`: only objects
+ * whose configuration is set are written; \`note\` lines of the header; \`where\` the noun of
  * warnings, \`counted\`/\`none\` the words of the program's header, \`section\` a comment before
  * the objects; \`names\` the resource name's fallback (\`<fallback>-<id>\`) and the variable's
- * prefix; \`exportList\` the stack output of their ids; \`settingsRefer\`: the zone's settings name
+ * prefix (\`perZone\`: a shared name gets \`zone-<zone>\`); \`exportList\` the stack output of their ids; \`settingsRefer\`: the zone's settings name
  * them by id; \`terraform\` the Terraform resource type adopted as this kind, and its noun there.
  */
 export const COLLECTION_KINDS = [

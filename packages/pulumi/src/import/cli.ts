@@ -36,8 +36,8 @@ import {
   type DnsZone,
 } from "edgeplatform-client/spec";
 import {
-  AccessListImport,
   adoptableCount,
+  at,
   collectionOf,
   COLLECTIONS,
   type Collection,
@@ -362,18 +362,23 @@ export interface ReadResult {
   notes?: string[];
 }
 
-/** The client's listing methods the collection kinds read (`read` of each kind). */
+/** The methods of one client API (`A`) that the collection kinds' `read`s name. */
+type ReadMethods<A extends Collection["read"]["api"]> =
+  | Extract<Collection["read"], { api: A }>["list"]
+  | (Extract<Collection["read"], { api: A }> extends infer R
+      ? R extends { get: { method: infer G } }
+        ? G
+        : never
+      : never);
+
+/** The client's methods the collection kinds read (`read` of each kind). */
 type CollectionClient = {
-  [A in Collection["read"]["api"]]: Pick<
-    Client[A],
-    Extract<Extract<Collection["read"], { api: A }>["list"], keyof Client[A]>
-  >;
+  [A in Collection["read"]["api"]]: Pick<Client[A], Extract<ReadMethods<A>, keyof Client[A]>>;
 };
 
 /** The client surface the import needs (the plain `Client` has it). */
 export type ImportClient = CollectionClient & {
   shield: Pick<Client["shield"], "getShieldZoneByPullZone">;
-  accessLists: Pick<Client["accessLists"], "listAccessLists" | "getAccessList">;
   shieldZones: Pick<
     Client["shieldZones"],
     | "get"
@@ -385,10 +390,23 @@ export type ImportClient = CollectionClient & {
   dns: Pick<Client["dns"], "getZone" | "listZones">;
 };
 
-/** Reads every object of collection kind `c` of a shield zone (its `read`: all pages). */
-function listCollection(client: ImportClient, c: Collection, shieldZoneId: number) {
-  const api = client[c.read.api] as unknown as Record<string, (id: number) => Promise<unknown[]>>;
-  return api[c.read.list](shieldZoneId);
+/** The client's methods of collection kind `c` (`read.api`), by name. */
+const apiOf = (client: ImportClient, c: Collection) =>
+  client[c.read.api] as unknown as Record<string, (...ids: number[]) => Promise<unknown>>;
+
+/** `custom access lists` and `managed access lists` → `custom and managed access lists`. */
+export function together(words: string[]): string {
+  const parts = words.map((w) => w.split(" "));
+  const last = (p: string[], i: number) => p[p.length - 1 - i];
+  let common = 0;
+  while (
+    words.length > 1 &&
+    parts.every((p) => p.length > common + 1 && last(p, common) === last(parts[0], common))
+  )
+    common++;
+  if (common === 0) return words.join(" and ");
+  const heads = parts.map((p) => p.slice(0, p.length - common).join(" "));
+  return `${heads.join(" and ")} ${parts[0].slice(-common).join(" ")}`;
 }
 
 /** Whether `e` is a plan-gated answer (`invalid_plan_type…`, `feature_not_available_on_plan`, `not_available…`). */
@@ -625,9 +643,11 @@ async function readDefaults(client: ImportClient, kinds: ImportKind[]): Promise<
 /** `no rate-limit rules, no custom WAF rules and …`: the kinds read of an empty zone. */
 function nothingIn(zone: ShieldZoneImport): string {
   const parts = [
-    ...COLLECTIONS.map((c) => collectionOf(zone, c) && `no ${KIND_WORDS[c.kind].many}`),
-    zone.accessLists && "no custom access lists",
-    zone.managedAccessLists && "no configured managed access lists",
+    ...COLLECTIONS.map(
+      (c) =>
+        collectionOf(zone, c) &&
+        `no ${c.configuredOnly ? "configured " : ""}${KIND_WORDS[c.kind].many}`,
+    ),
     zone.settings && "no settings that differ from the platform's defaults",
     zone.responsePages && "no response pages",
   ].filter((p): p is string => typeof p === "string");
@@ -659,30 +679,37 @@ async function readShieldZone(
       return undefined;
     }
   };
-  for (const c of COLLECTIONS) {
-    if (!kinds.includes(c.kind)) continue;
-    const list = () => listCollection(client, c, shieldZoneId);
-    const items = c.read.required ? await list() : await attempt(KIND_WORDS[c.kind].many, list);
-    Object.assign(zone, { [c.key]: items });
-  }
-  const custom = kinds.includes("access-list");
-  const managed = kinds.includes("managed-access-list");
-  if (custom || managed) {
-    const words = [custom && "custom", managed && "managed"].filter(Boolean).join(" and ");
-    const listing = await attempt(`${words} access lists`, () =>
-      client.accessLists.listAccessLists(shieldZoneId),
-    );
-    if (listing && managed) zone.managedAccessLists = listing.managedLists;
-    if (listing && custom) {
-      const lists: AccessListImport[] = [];
-      for (const details of [...listing.customLists].sort((a, b) => a.listId - b.listId)) {
-        const list = await attempt(`custom access list ${details.listId} (${details.name})`, () =>
-          client.accessLists.getAccessList(shieldZoneId, details.listId),
-        );
-        if (list) lists.push({ list, details });
-      }
-      zone.accessLists = lists;
+  // A listing several kinds share (their `part`s of it) is read once, for all of them.
+  const listings = new Map<string, { answer: unknown }>();
+  const asked = COLLECTIONS.filter((c) => kinds.includes(c.kind));
+  for (const c of asked) {
+    const api = apiOf(client, c);
+    const key = `${c.read.api}.${c.read.list}`;
+    if (!listings.has(key)) {
+      const sharing = asked.filter((o) => `${o.read.api}.${o.read.list}` === key);
+      const list = () => api[c.read.list](shieldZoneId);
+      const words = together(sharing.map((o) => KIND_WORDS[o.kind].many));
+      listings.set(key, { answer: c.read.required ? await list() : await attempt(words, list) });
     }
+    const { answer } = listings.get(key)!;
+    if (answer === undefined) {
+      if (!c.read.part) Object.assign(zone, { [c.key]: undefined });
+      continue;
+    }
+    const items = (c.read.part ? at(answer, c.read.part) : answer) as unknown[];
+    const get = c.read.get;
+    if (!get) {
+      Object.assign(zone, { [c.key]: items });
+      continue;
+    }
+    const objects: { list: unknown; details: unknown }[] = [];
+    const idOf = (x: unknown) => at(x, get.id) as number;
+    for (const details of [...items].sort((a, b) => idOf(a) - idOf(b))) {
+      const what = `${get.words} ${idOf(details)} (${String(at(details, get.name))})`;
+      const list = await attempt(what, () => api[get.method](shieldZoneId, idOf(details)));
+      if (list) objects.push({ list, details });
+    }
+    Object.assign(zone, { [c.key]: objects });
   }
   /**
    * Like `attempt`, for a settings kind: a plan-gated answer means the zone's plan does not

@@ -8,11 +8,13 @@
  *   `deleteOnDestroy: false`) with the object's full configuration as the platform returned
  *   it; enumerations as their exact-case names, `null` kept as `null` (explicitly managed),
  *   fields the platform left out left out (not managed).
- * - One `edge.shield.AccessList` per custom access list (adopt mode: `listId` with its
- *   `shieldZoneId`, `deleteOnDestroy: false`) with its name, description, type, entries (the content split
- *   into lines, blank ones dropped), and its configuration in the zone (`enabled`, `action`).
- * - One `edge.shield.ManagedAccessList` per managed list whose configuration is set
- *   (enabled, or an action other than None); the others keep the platform's defaults.
+ * - One resource per list of a collection kind written as a list (adopt mode: its id input
+ *   with its `shieldZoneId`, `deleteOnDestroy: false`) with its name, description, type,
+ *   entries (the content split into lines, blank ones dropped), and its configuration in the
+ *   zone (`enabled`, `action`).
+ * - One resource per platform-owned object of a collection kind written as its configuration
+ *   in the zone, when that is set (enabled, or an action other than None); the others keep
+ *   the platform's defaults.
  * - One `edge.shield.ShieldZone` per shield zone (adopt mode: `shieldZoneId`) with the
  *   settings whose value differs from the platform's defaults (`GET /shield/shield-zone/defaults`,
  *   the engine settings' defaults `GET /shield/waf/engine-config`); a setting at its default
@@ -31,8 +33,7 @@
  * - Resource names in kebab-case from the objects' names (unique: objects of a kind that
  *   share a name get `-<id>`), TypeScript variables in camelCase (never a reserved word,
  *   never starting with a digit); in each shield zone, the collection kinds in the list's
- *   order, then access lists, then managed lists, each sorted by id, then the zone's settings
- *   resources. Names
+ *   order, each sorted by id, then the zone's settings resources. Names
  *   are handed out kind by kind in that order, so importing a further kind never renames a
  *   resource of an earlier one.
  */
@@ -87,22 +88,19 @@ import {
   type ZoneSettings,
 } from "./settings";
 import {
-  AccessListAction,
-  AccessListDetails,
   accessListEntries,
-  AccessListType,
   chainedRuleConditionSchema,
-  CustomAccessList,
   OperatorType,
   VariableNames,
 } from "edgeplatform-client/spec";
 
-/** A custom access list and its line of the zone's listing, as read from the platform. */
-export interface AccessListImport {
-  /** The list (`GET .../access-lists/{id}`): name, description, type, content. */
-  list: CustomAccessList;
-  /** Its line of the zone's listing (`isEnabled`, `action`); undefined when it has none. */
-  details: AccessListDetails | undefined;
+/**
+ * An object of a collection kind with a `get` read: what that read answered (`list`) and its
+ * line of the zone's listing (`details`; undefined when it has none).
+ */
+export interface ListedImport<L, D> {
+  list: L;
+  details: D | undefined;
 }
 
 /** A kind of a shield zone that could not be read (the key may not, or the plan lacks it). */
@@ -122,10 +120,6 @@ export interface ShieldZoneImport extends CollectionReads, DeclaredReads {
   shieldZoneId: number;
   /** Pull zones (given as `--pull-zone`) that resolved to this shield zone. */
   pullZoneIds?: number[];
-  /** Every custom access list of the zone with its configuration, in any order. */
-  accessLists?: AccessListImport[];
-  /** The zone's managed lists (all of them; only configured ones are written), any order. */
-  managedAccessLists?: AccessListDetails[];
   /** The zone's settings (`GET /shield/shield-zone/{id}`): a `ShieldZone` is written. */
   settings?: ShieldZoneResponse;
   /** The zone's custom response pages (every page type read; a page it lacks is absent). */
@@ -160,6 +154,20 @@ export type Collection = (typeof COLLECTION_KINDS)[number] & CollectionKind;
 /** The collection kinds, in the list's order. */
 export const COLLECTIONS: readonly Collection[] = COLLECTION_KINDS;
 
+/** The element type of an array type. */
+type Element<A> = A extends readonly (infer E)[] ? E : never;
+
+/** What collection kind `C` reads: the listing's answer, its `part`, each object's `get`. */
+type Read<C extends Collection> = C["read"] extends { part: infer P }
+  ? Answer<Client[C["read"]["api"]], C["read"]["list"]> extends infer R
+    ? P extends keyof R
+      ? C["read"] extends { get: { method: infer G } }
+        ? ListedImport<Answer<Client[C["read"]["api"]], G>, Element<R[P]>>[]
+        : R[P]
+      : never
+    : never
+  : Answer<Client[C["read"]["api"]], C["read"]["list"]>;
+
 /** What method `K` of `O` answers (a promise-returning method). */
 type Answer<O, K> = K extends keyof O
   ? O[K] extends (...args: never[]) => Promise<infer R>
@@ -172,11 +180,11 @@ type Answer<O, K> = K extends keyof O
  * order), by zone property.
  */
 export type CollectionReads = {
-  [C in Collection as C["key"]]?: Answer<Client[C["read"]["api"]], C["read"]["list"]>;
+  [C in Collection as C["key"]]?: Read<C>;
 };
 
 /** The value at `path` (`list.id`) of an object as read. */
-const at = (x: unknown, path: string): unknown =>
+export const at = (x: unknown, path: string): unknown =>
   path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], x);
 
 /** The id of an object of collection kind `c` (its `object.id` path). */
@@ -267,8 +275,6 @@ export interface GeneratedResource {
 /** Type tokens of the resources the generator writes. */
 export type ResourceType =
   | `pulumi-nodejs:dynamic/shield:${Collection["type"]}`
-  | "pulumi-nodejs:dynamic/shield:AccessList"
-  | "pulumi-nodejs:dynamic/shield:ManagedAccessList"
   | "pulumi-nodejs:dynamic/shield:ShieldZone"
   | `pulumi-nodejs:dynamic/shield:${Declared["type"]}`
   | "pulumi-nodejs:dynamic/shield:ResponsePage"
@@ -306,7 +312,7 @@ const RESERVED = new Set(
     "private protected public static yield await any boolean number string symbol type from " +
     "of async get set declare module namespace require exports arguments eval undefined " +
     `NaN Infinity edge pulumi ${COLLECTIONS.map((c) => c.exportList).join(" ")} ` +
-    "accessListIds managedAccessListIds dnsZoneIds " +
+    "dnsZoneIds " +
     `shieldZoneIds ${DECLARED_KINDS.map((d) => `${d.key}Ids`).join(" ")} responsePageIds dnsZones ` +
     "dnsRecordIds"
   ).split(" "),
@@ -354,15 +360,27 @@ export function ruleBaseName(
   return toKebabCase(rule.ruleName ?? "") || `${fallback}-${rule.id}`;
 }
 
+/** A platform-owned object's configuration in a zone (the `zone-config` form). */
+interface ZoneConfig {
+  isEnabled?: boolean | null;
+  action?: unknown;
+}
+
 /**
- * Whether a managed list's configuration in the zone is set (enabled, or an action other
- * than None): only those are written; the others keep the platform's defaults.
+ * Whether the configuration in the zone of an object of collection kind `c` is set (enabled,
+ * or an action other than None): for a `configuredOnly` kind, only those are written; the
+ * others keep the platform's defaults.
  */
-export function isConfigured(d: Pick<AccessListDetails, "isEnabled" | "action">): boolean {
+export function configured(c: Collection, d: ZoneConfig): boolean {
   const none =
-    d.action === AccessListAction.None ||
-    (typeof d.action === "string" && (d.action as string).toLowerCase() === "none");
+    d.action === c.enums?.action?.None ||
+    (typeof d.action === "string" && d.action.toLowerCase() === "none");
   return d.isEnabled === true || (d.action !== undefined && d.action !== null && !none);
+}
+
+/** {@link configured} for the collection kind whose objects are written only when configured. */
+export function isConfigured(d: ZoneConfig): boolean {
+  return COLLECTIONS.some((c) => c.configuredOnly && configured(c, d));
 }
 
 /** `source` without credentials, query or fragment (it goes into a comment). */
@@ -507,13 +525,13 @@ interface Zone {
   pullZoneIds: number[];
   /** Which kinds were read (so "0 WAF rules" is said only when they were). */
   read: Set<Kind>;
-  /** The objects of each collection kind, by its zone property, sorted by id. */
+  /**
+   * The objects of each collection kind, by its zone property, sorted by id (of a
+   * `configuredOnly` kind: the configured ones only).
+   */
   lists: Record<string, unknown[]>;
-  accessLists: AccessListImport[];
-  /** Configured managed lists only. */
-  managedAccessLists: AccessListDetails[];
-  /** How many managed lists the zone has in all. */
-  managedTotal: number;
+  /** How many objects a `configuredOnly` kind has in the zone in all, by zone property. */
+  totals: Record<string, number>;
   /** The settings resources the zone gets. */
   settings: ZoneSettings;
   skipped: SkippedKind[];
@@ -523,25 +541,23 @@ interface Zone {
 /** The settings a zone import holds (merged: the last one read wins). */
 type SettingsImport = Pick<ShieldZoneImport, "settings" | Declared["key"] | "responsePages">;
 
-type Kind = Collection["key"] | "accessLists" | "managedAccessLists";
+type Kind = Collection["key"];
 
 /** The objects of kind `k` a merged zone holds. */
-const itemsOf = (z: Zone, k: Kind): unknown[] =>
-  k === "accessLists" || k === "managedAccessLists" ? z[k] : z.lists[k];
+const itemsOf = (z: Zone, k: Kind): unknown[] => z.lists[k];
 
 /** Each kind in program order, with how it is counted in words. */
-const KINDS: { kind: Kind; one: string; none: string }[] = [
-  ...COLLECTIONS.map((c) => ({ kind: c.key, one: c.counted, none: c.none })),
-  { kind: "accessLists", one: "access list", none: "no access lists" },
-  { kind: "managedAccessLists", one: "managed list", none: "no configured managed lists" },
-];
+const KINDS: { kind: Kind; one: string; none: string; configuredOnly?: boolean }[] =
+  COLLECTIONS.map((c) => ({
+    kind: c.key,
+    one: c.counted,
+    none: c.none,
+    configuredOnly: c.configuredOnly,
+  }));
 
 /** How many resources the zone gives. */
 const zoneCount = (z: Zone): number =>
-  COLLECTIONS.reduce((n, c) => n + z.lists[c.key].length, 0) +
-  z.accessLists.length +
-  z.managedAccessLists.length +
-  adoptableSettings(z.settings);
+  COLLECTIONS.reduce((n, c) => n + z.lists[c.key].length, 0) + adoptableSettings(z.settings);
 
 function zoneLabel(z: Pick<Zone, "shieldZoneId" | "pullZoneIds">): string {
   const pz = z.pullZoneIds;
@@ -555,8 +571,8 @@ function zoneLabel(z: Pick<Zone, "shieldZoneId" | "pullZoneIds">): string {
  */
 function zoneCounts(z: Zone): string[] {
   const parts = KINDS.filter((k) => z.read.has(k.kind)).map((k) =>
-    k.kind === "managedAccessLists"
-      ? `${z.managedAccessLists.length} of ${plural(z.managedTotal, k.one)} configured`
+    k.configuredOnly
+      ? `${itemsOf(z, k.kind).length} of ${plural(z.totals[k.kind], k.one)} configured`
       : plural(itemsOf(z, k.kind).length, k.one),
   );
   parts.push(...settingsWords(z.settings));
@@ -576,7 +592,14 @@ function header(
   dns: DnsZoneImport[],
   files: ZoneFileZoneImport[],
 ): string[] {
-  const anyLists = zones.some((z) => z.accessLists.length + z.managedAccessLists.length > 0);
+  // The notes of the collection kinds that have objects, each once.
+  const notes = [
+    ...new Set(
+      COLLECTIONS.filter((c) => c.note && zones.some((z) => z.lists[c.key].length > 0)).map((c) =>
+        (c.note ?? []).join("\n"),
+      ),
+    ),
+  ];
   return [
     "// Generated by edgeplatform-import: a Pulumi program that adopts what already exists on",
     "// the platform. Edit it like any other program.",
@@ -619,12 +642,7 @@ function header(
           "// Pulumi adopted it, which is the state recorded here: nothing is deleted or switched.",
         ]
       : []),
-    ...(anyLists
-      ? [
-          "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
-          "// a managed list's configuration goes back to what it was when Pulumi adopted it.",
-        ]
-      : []),
+    ...notes.flatMap((n) => n.split("\n")),
     ...(zones.some((z) => settingsCount(z.settings) > 0)
       ? [
           `// Zone settings (ShieldZone, ${DECLARED_KINDS.map((d) => d.type).join(", ")}) name only what`,
@@ -702,26 +720,46 @@ function ruleLines(
   ];
 }
 
-/** A custom access list in adopt mode, with its configuration in the zone. */
-function accessListLines(
+/** A list as {@link ListedImport} holds it (the `list` form). */
+type ListObject = ListedImport<
+  { id: number; name: string; description?: string | null; type?: unknown; content?: unknown },
+  ZoneConfig
+>;
+
+/** The enumeration table `field` of kind `c` (`enums`; empty when it has none). */
+const enumsOf = (c: Collection, field: string): EnumTable =>
+  (c.enums as Readonly<Record<string, EnumTable>> | undefined)?.[field] ?? {};
+
+/** A list of collection kind `c` in adopt mode, with its configuration in the zone. */
+function listLines(
+  c: Collection,
   zoneId: number,
-  a: AccessListImport,
+  a: ListObject,
   name: string,
   variable: string,
   warn: Warn,
 ): string[] {
   const { list, details } = a;
-  const where = `access list ${list.id}`;
+  const where = `${c.where} ${list.id}`;
   const w = (m: string) => warn(`${where}.${m}`);
-  const out = [`const ${variable} = new edge.shield.AccessList(${str(name)}, {`];
-  out.push(`  listId: ${list.id},`, `  shieldZoneId: ${zoneId},`, `  name: ${str(list.name)},`);
+  const out = [`const ${variable} = new edge.shield.${c.type}(${str(name)}, {`];
+  out.push(
+    `  ${c.idInput}: ${list.id},`,
+    `  shieldZoneId: ${zoneId},`,
+    `  name: ${str(list.name)},`,
+  );
   if (list.description !== undefined) out.push(`  description: ${literal(list.description)},`);
-  pushRendered(out, "  ", "type: ", enumValue("type", AccessListType, list.type, w));
+  pushRendered(out, "  ", "type: ", enumValue("type", enumsOf(c, "type"), list.type, w));
   const entries = accessListEntries(typeof list.content === "string" ? list.content : "");
   pushRendered(out, "  ", "entries: ", array(entries.map((e) => ({ text: str(e) }))));
   if (details) {
     out.push(`  enabled: ${details.isEnabled},`);
-    pushRendered(out, "  ", "action: ", enumValue("action", AccessListAction, details.action, w));
+    pushRendered(
+      out,
+      "  ",
+      "action: ",
+      enumValue("action", enumsOf(c, "action"), details.action, w),
+    );
   } else {
     const m = "left out enabled and action: the list is not in the zone's listing (not managed)";
     warn(`${where}: ${m}`);
@@ -731,24 +769,41 @@ function accessListLines(
   return out;
 }
 
-/** A managed list's configuration in a zone. */
-function managedListLines(
+/** A platform-owned object of collection kind `c`: its configuration in a zone. */
+function zoneConfigLines(
+  c: Collection,
   zoneId: number,
-  d: AccessListDetails,
+  d: unknown,
   name: string,
   variable: string,
   warn: Warn,
 ): string[] {
-  const w = (m: string) => warn(`managed list ${d.listId} in shield zone ${zoneId}.${m}`);
+  const id = objectId(c, d);
+  const cfg = d as ZoneConfig;
+  const w = (m: string) => warn(`${c.where} ${id} in shield zone ${zoneId}.${m}`);
   const out = [
-    `const ${variable} = new edge.shield.ManagedAccessList(${str(name)}, {`,
+    `const ${variable} = new edge.shield.${c.type}(${str(name)}, {`,
     `  shieldZoneId: ${zoneId},`,
-    `  listId: ${d.listId}, // ${d.name.replace(/[\r\n]+/g, " ")}`,
-    `  enabled: ${d.isEnabled},`,
+    `  ${c.idInput}: ${id}, // ${String(objectName(c, d)).replace(/[\r\n]+/g, " ")}`,
+    `  enabled: ${cfg.isEnabled},`,
   ];
-  pushRendered(out, "  ", "action: ", enumValue("action", AccessListAction, d.action, w));
+  pushRendered(out, "  ", "action: ", enumValue("action", enumsOf(c, "action"), cfg.action, w));
   out.push("});");
   return out;
+}
+
+/** An object of collection kind `c` as its `render` form writes it. */
+function collectionObjectLines(
+  c: Collection,
+  zoneId: number,
+  x: unknown,
+  name: string,
+  variable: string,
+  warn: Warn,
+): string[] {
+  if (c.render === "list") return listLines(c, zoneId, x as ListObject, name, variable, warn);
+  if (c.render === "zone-config") return zoneConfigLines(c, zoneId, x, name, variable, warn);
+  return ruleLines(c, x as RuleObject, name, variable, warn);
 }
 
 /**
@@ -757,10 +812,15 @@ function managedListLines(
  */
 export function adoptableCount(z: ShieldZoneImport, defaults: SettingsDefaults = {}): number {
   return (
-    COLLECTIONS.reduce((n, c) => n + (collectionOf(z, c)?.length ?? 0), 0) +
-    (z.accessLists?.length ?? 0) +
-    (z.managedAccessLists?.filter(isConfigured).length ?? 0) +
-    adoptableSettings(zoneSettings(z, defaults, () => undefined))
+    COLLECTIONS.reduce(
+      (n, c) =>
+        n +
+        ((c.configuredOnly
+          ? collectionOf(z, c)?.filter((x) => configured(c, x as ZoneConfig))
+          : collectionOf(z, c)
+        )?.length ?? 0),
+      0,
+    ) + adoptableSettings(zoneSettings(z, defaults, () => undefined))
   );
 }
 
@@ -778,9 +838,7 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
       pullZoneIds: [],
       read: new Set(),
       lists: Object.fromEntries(COLLECTIONS.map((c) => [c.key, []])),
-      accessLists: [],
-      managedAccessLists: [],
-      managedTotal: 0,
+      totals: {},
       settings: { declared: [], responsePages: [] },
       skipped: [],
       notOnPlan: [],
@@ -792,9 +850,6 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
       responsePages: z.responsePages ?? r.responsePages,
     });
     for (const c of COLLECTIONS) if (collectionOf(z, c) !== undefined) seen.read.add(c.key);
-    for (const k of ["accessLists", "managedAccessLists"] as const)
-      if (z[k] !== undefined) seen.read.add(k);
-    const allManaged = union(seen.managedAccessLists, z.managedAccessLists, (d) => d.listId);
     byZone.set(z.shieldZoneId, {
       ...seen,
       pullZoneIds: [...new Set([...seen.pullZoneIds, ...(z.pullZoneIds ?? [])])].sort(
@@ -806,8 +861,6 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
           union(seen.lists[c.key], collectionOf(z, c), (x) => objectId(c, x)),
         ]),
       ),
-      accessLists: union(seen.accessLists, z.accessLists, (a) => a.list.id),
-      managedAccessLists: allManaged,
       skipped: [
         ...new Map(
           [...seen.skipped, ...(z.skipped ?? [])].map((s) => [`${s.kind}\n${s.reason}`, s]),
@@ -820,8 +873,17 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
     .sort((a, b) => a.shieldZoneId - b.shieldZoneId)
     .map((z) => ({
       ...z,
-      managedTotal: z.managedAccessLists.length,
-      managedAccessLists: z.managedAccessLists.filter(isConfigured),
+      totals: Object.fromEntries(
+        COLLECTIONS.filter((c) => c.configuredOnly).map((c) => [c.key, z.lists[c.key].length]),
+      ),
+      lists: Object.fromEntries(
+        COLLECTIONS.map((c) => [
+          c.key,
+          c.configuredOnly
+            ? z.lists[c.key].filter((x) => configured(c, x as ZoneConfig))
+            : z.lists[c.key],
+        ]),
+      ),
       settings: zoneSettings(
         { shieldZoneId: z.shieldZoneId, ...raw.get(z.shieldZoneId) },
         defaults,
@@ -884,26 +946,10 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
       all((z) => z.lists[c.key]),
       (x) => objectId(c, x),
       (x) => ruleBaseName({ id: objectId(c, x), ruleName: objectName(c, x) }, fallback),
-      (_z, x) => objectId(c, x),
+      (zone, x) => (c.names.perZone ? `zone-${zone}` : objectId(c, x)),
       [variable, variable[0].toUpperCase() + variable.slice(1)],
     );
   }
-  assign(
-    "list",
-    all((z) => z.accessLists),
-    (a) => a.list.id,
-    (a) => toKebabCase(a.list.name ?? "") || `access-list-${a.list.id}`,
-    (_z, a) => a.list.id,
-    ["list", "List"],
-  );
-  assign(
-    "managed",
-    all((z) => z.managedAccessLists),
-    (d) => d.listId,
-    (d) => toKebabCase(d.name ?? "") || `managed-list-${d.listId}`,
-    (zone) => `zone-${zone}`,
-    ["list", "List"],
-  );
   // One of each settings kind per zone: named after the kind and the zone.
   const settingsKinds: [string, (s: ZoneSettings) => unknown][] = [
     ["shield-zone", (s) => s.shieldZone],
@@ -968,29 +1014,19 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     for (const s of z.skipped) out.push(`// NOT imported: ${s.kind} (${s.reason})`);
     for (const c of COLLECTIONS) {
       const items = z.lists[c.key];
-      if (c.section && items.length > 0) out.push(`// ${KIND_WORDS[c.kind].many}`);
+      const rest = c.configuredOnly ? z.totals[c.key] - items.length : 0;
+      if (c.configuredOnly && items.length > 0)
+        out.push(
+          `// ${KIND_WORDS[c.kind].many} with a configuration set` +
+            (rest > 0
+              ? ` (${rest} more ${rest === 1 ? "keeps" : "keep"} the platform's defaults)`
+              : ""),
+        );
+      else if (c.section && items.length > 0) out.push(`// ${KIND_WORDS[c.kind].many}`);
       for (const x of items) {
         const n = add(`pulumi-nodejs:dynamic/shield:${c.type}`, zid, c.kind, objectId(c, x));
-        out.push(...ruleLines(c, x as RuleObject, n.name, n.variable, warn));
+        out.push(...collectionObjectLines(c, zid, x, n.name, n.variable, warn));
       }
-    }
-    if (z.accessLists.length > 0) out.push("// custom access lists");
-    for (const a of z.accessLists) {
-      const n = add("pulumi-nodejs:dynamic/shield:AccessList", zid, "list", a.list.id);
-      out.push(...accessListLines(zid, a, n.name, n.variable, warn));
-    }
-    if (z.managedAccessLists.length > 0) {
-      const rest = z.managedTotal - z.managedAccessLists.length;
-      out.push(
-        "// managed access lists with a configuration set" +
-          (rest > 0
-            ? ` (${rest} more ${rest === 1 ? "keeps" : "keep"} the platform's defaults)`
-            : ""),
-      );
-    }
-    for (const d of z.managedAccessLists) {
-      const n = add("pulumi-nodejs:dynamic/shield:ManagedAccessList", zid, "managed", d.listId);
-      out.push(...managedListLines(zid, d, n.name, n.variable, warn));
     }
     const s = z.settings;
     if (settingsCount(s) > 0) {
@@ -1059,8 +1095,6 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     "",
     "// What this program manages, as stack outputs.",
     ...COLLECTIONS.flatMap((c) => exportList(c.exportList, refs(`:${c.type}`, c.idInput))),
-    ...exportList("accessListIds", refs(":AccessList", "listId")),
-    ...exportList("managedAccessListIds", refs(":ManagedAccessList", "listId")),
     ...exportList("shieldZoneIds", refs(":ShieldZone", "id")),
     ...DECLARED_KINDS.flatMap((d) => exportList(`${d.key}Ids`, refs(`:${d.type}`, "id"))),
     ...exportList("responsePageIds", refs(":ResponsePage", "id")),

@@ -9,6 +9,8 @@ import {
   EnumsByField,
   wafRuleConfigurationSchema,
   WafEnumsByField,
+  AccessListType,
+  AccessListAction,
 } from "edgeplatform-client/spec";
 import { botDetectionKind } from "../resources/kinds/settings/bot-detection";
 import { uploadScanningKind } from "../resources/kinds/settings/upload-scanning";
@@ -99,12 +101,16 @@ export const DECLARED_KINDS = [
 /**
  * The collection kinds of a shield zone, in the list's order (the list's `import.collection`):
  * `key` is the zone's property holding what `read` (the client's `<api>.<list>`, called with the
- * shield zone id; `required`: a refused read fails the zone) answered; `object` the paths of an
- * object's id and name; `idInput` the adopt-mode input of the id; `configuration` the
- * configuration's fields (the schema's order) and enumeration tables; `where` the noun of
+ * shield zone id; `required`: a refused read fails the zone; `part`: the member of the answer
+ * holding the objects; `get`: each listed object is then read on its own, and kept with its
+ * listing line as `{ list, details }`) answered; `object` the paths of an object's id and
+ * name; `idInput` the adopt-mode input of the id; `render` how an object is written (`rule`,
+ * `list`, `zone-config`), `configuration` the configuration's fields (the schema's order) and
+ * enumeration tables, `enums` the other enumeration tables; `configuredOnly`: only objects
+ * whose configuration is set are written; `note` lines of the header; `where` the noun of
  * warnings, `counted`/`none` the words of the program's header, `section` a comment before
  * the objects; `names` the resource name's fallback (`<fallback>-<id>`) and the variable's
- * prefix; `exportList` the stack output of their ids; `settingsRefer`: the zone's settings name
+ * prefix (`perZone`: a shared name gets `zone-<zone>`); `exportList` the stack output of their ids; `settingsRefer`: the zone's settings name
  * them by id; `terraform` the Terraform resource type adopted as this kind, and its noun there.
  */
 export const COLLECTION_KINDS = [
@@ -120,6 +126,7 @@ export const COLLECTION_KINDS = [
     none: "no rate-limit rules",
     names: { fallback: "rule", variable: "rule" },
     exportList: "ruleIds",
+    render: "rule",
     terraform: { type: "bunnynet_pullzone_ratelimit_rule", words: "rate-limit rule" },
     configuration: { fields: Object.keys(ruleConfigurationSchema.properties), enums: EnumsByField },
   },
@@ -135,6 +142,7 @@ export const COLLECTION_KINDS = [
     none: "no WAF rules",
     names: { fallback: "waf-rule", variable: "rule" },
     exportList: "wafRuleIds",
+    render: "rule",
     section: true,
     settingsRefer: true,
     terraform: { type: "bunnynet_pullzone_waf_rule", words: "WAF rule" },
@@ -143,7 +151,58 @@ export const COLLECTION_KINDS = [
       enums: WafEnumsByField,
     },
   },
+  {
+    kind: "access-list",
+    type: "AccessList",
+    key: "accessLists",
+    read: {
+      api: "accessLists",
+      list: "listAccessLists",
+      part: "customLists",
+      get: { method: "getAccessList", id: "listId", name: "name", words: "custom access list" },
+    },
+    object: { id: "list.id", name: "list.name" },
+    idInput: "listId",
+    where: "access list",
+    counted: "access list",
+    none: "no access lists",
+    names: { fallback: "access-list", variable: "list" },
+    exportList: "accessListIds",
+    render: "list",
+    section: true,
+    note: [
+      "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
+      "// a managed list's configuration goes back to what it was when Pulumi adopted it.",
+    ],
+    terraform: { type: "bunnynet_pullzone_access_list", words: "custom access list" },
+    enums: { type: AccessListType, action: AccessListAction },
+  },
+  {
+    kind: "managed-access-list",
+    type: "ManagedAccessList",
+    key: "managedAccessLists",
+    read: { api: "accessLists", list: "listAccessLists", part: "managedLists" },
+    object: { id: "listId", name: "name" },
+    idInput: "listId",
+    where: "managed list",
+    counted: "managed list",
+    none: "no configured managed lists",
+    names: { fallback: "managed-list", variable: "list", perZone: true },
+    exportList: "managedAccessListIds",
+    render: "zone-config",
+    configuredOnly: true,
+    note: [
+      "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
+      "// a managed list's configuration goes back to what it was when Pulumi adopted it.",
+    ],
+    enums: { action: AccessListAction },
+  },
 ] as const satisfies readonly CollectionKind[];
+
+/** The kinds a Terraform resource type brings along (the list's `import.fromTerraform`). */
+export const TERRAFORM_KINDS: Readonly<Record<string, readonly ImportKind[]>> = {
+  bunnynet_pullzone_shield: ["managed-access-list", "shield-zone", "bot-detection"],
+};
 
 /** One of {@link DECLARED_KINDS}. */
 export interface DeclaredKind {
@@ -161,16 +220,29 @@ export interface CollectionKind {
   kind: ImportKind;
   type: string;
   key: string;
-  read: { api: string; list: string; required?: boolean };
+  read: {
+    api: string;
+    list: string;
+    required?: boolean;
+    part?: string;
+    get?: { method: string; id: string; name: string; words: string };
+  };
   object: { id: string; name: string };
   idInput: string;
   where: string;
   counted: string;
   none: string;
   section?: boolean;
-  names: { fallback: string; variable: string };
+  names: { fallback: string; variable: string; perZone?: boolean };
+  render: "rule" | "list" | "zone-config";
+  configuredOnly?: boolean;
+  note?: readonly string[];
+  enums?: Readonly<Record<string, Readonly<Record<string, number>>>>;
   exportList: string;
   settingsRefer?: boolean;
   terraform?: { type: string; words: string };
-  configuration?: { fields: readonly string[]; enums: object };
+  configuration?: {
+    fields: readonly string[];
+    enums: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  };
 }

@@ -6,15 +6,15 @@
  * Covered (attribute names as the platform's Terraform provider documents them):
  * `bunnynet_pullzone_shield` (`pullzone`, `id` = the shield zone; its `ddos`, `waf`,
  * `bot_detection` and `access_list` blocks → the zone's `ShieldZone`, `BotDetection` and
- * the managed lists its `access_list` names), the resource type of each collection kind
- * (`terraform` of the kind's `import.collection` in the list of kinds; `pullzone`, `id`),
- * `bunnynet_pullzone_access_list` (`pullzone`, `id`), `bunnynet_dns_zone` (`id`, `domain`)
- * and `bunnynet_dns_record` (`zone`, `id`). Anything else is listed with the reason and
- * nothing is written for it.
+ * the managed lists its `access_list` names: the kinds whose `import.fromTerraform` it is),
+ * the resource type of each collection kind (`terraform` of the kind's `import.collection` in
+ * the list of kinds; `pullzone`, `id`), `bunnynet_dns_zone` (`id`, `domain`) and
+ * `bunnynet_dns_record` (`zone`, `id`). Anything else is listed with the reason and nothing
+ * is written for it.
  */
 import { dnsRecordTypeName, INT32_MAX } from "edgeplatform-client/spec";
 import type { ImportKind, ImportOptions } from "./cli";
-import { IMPORT_KINDS } from "./kinds.generated";
+import { IMPORT_KINDS, TERRAFORM_KINDS } from "./kinds.generated";
 import {
   collectionOf,
   COLLECTIONS,
@@ -32,14 +32,11 @@ import { TerraformStateError, type TerraformInstance } from "./terraform-state";
 export const TERRAFORM_PREFIX = "bunnynet_";
 
 /** The Shield objects of a pull zone that one Terraform resource type manages. */
-const RULE_TYPES: Record<string, { kind: ImportKind; words: string }> = {
-  ...Object.fromEntries(
-    COLLECTIONS.flatMap((c) =>
-      c.terraform ? [[c.terraform.type, { kind: c.kind, words: c.terraform.words }]] : [],
-    ),
+const RULE_TYPES: Record<string, { kind: ImportKind; words: string }> = Object.fromEntries(
+  COLLECTIONS.flatMap((c) =>
+    c.terraform ? [[c.terraform.type, { kind: c.kind, words: c.terraform.words }]] : [],
   ),
-  bunnynet_pullzone_access_list: { kind: "access-list", words: "custom access list" },
-};
+);
 /** One of the keys of {@link RULE_TYPES}. */
 type RuleType = string;
 
@@ -186,7 +183,7 @@ export const coveredCount = (p: MigrationPlan): number =>
 export function readOptions(plan: MigrationPlan): ImportOptions {
   const kinds = new Set<ImportKind>(plan.rules.map((r) => RULE_TYPES[r.type].kind));
   if (plan.shields.length > 0) {
-    kinds.add("shield-zone").add("bot-detection").add("managed-access-list");
+    for (const k of TERRAFORM_KINDS.bunnynet_pullzone_shield ?? []) kinds.add(k);
   }
   const sorted = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
   return {
@@ -291,12 +288,6 @@ export function selectSnapshot(read: ImportSnapshot, plan: MigrationPlan): Selec
             ),
           ],
         ),
-      ),
-      accessLists: pick(
-        "bunnynet_pullzone_access_list",
-        z.accessLists,
-        (a) => a.list.id,
-        (a) => a.list.name,
       ),
       ...(z.skipped ? { skipped: z.skipped } : {}),
       ...(z.notOnPlan ? { notOnPlan: z.notOnPlan } : {}),
