@@ -217,20 +217,27 @@ function settingsSchemas(kinds) {
   ].join("\n\n");
 }
 
-/** import/kinds.generated.ts */
-function importKinds(kinds) {
+/** import/kinds.generated.ts (`help`: the list's `importHelp` lines). */
+function importKinds(kinds, help = []) {
   const imported = kinds.filter((k) => k.import);
   const declared = imported.filter((k) => k.import.fields && k.settings);
+  const collections = imported.filter((k) => k.import.collection);
+  const spec = [
+    ...declared.map((k) => k.import.fields.defaults),
+    ...collections.flatMap((k) => {
+      const c = k.import.collection;
+      return [
+        ...(c.configuration ? [c.configuration.schema, c.configuration.enums] : []),
+        ...Object.values(c.enums ?? {}),
+      ];
+    }),
+  ].filter((x, i, all) => all.indexOf(x) === i);
   const from = `${SRC}/import`;
   return [
     HEADER,
     [
       `import type { SettingsField } from "../resources/core/zone-settings/kind";`,
-      ...(declared.length
-        ? [
-            `import { ${declared.map((k) => k.import.fields.defaults).join(", ")} } from "edgeplatform-client/spec";`,
-          ]
-        : []),
+      ...(spec.length ? [`import { ${spec.join(", ")} } from "edgeplatform-client/spec";`] : []),
       ...declared.map(
         (k) =>
           `import { ${k.settings.kind} } from "${importPath(from, `${SRC}/${k.settings.path}`)}";`,
@@ -242,6 +249,16 @@ ${imported.map((k) => `  ${JSON.stringify(k.stub)},`).join("\n")}
 ] as const;`,
     `/** One of {@link IMPORT_KINDS}. */
 export type ImportKind = (typeof IMPORT_KINDS)[number];`,
+    `/** What the import writes, as \`--help\` says it (the list's \`importHelp\`). */
+export const IMPORT_HELP = ${JSON.stringify(
+      help.join("\n").replace(
+        "{declared}",
+        declared
+          .map((k) => k.type)
+          .join(", ")
+          .replace(/, ([^,]*)$/, " and $1"),
+      ),
+    )};`,
     `/**
  * Each kind in words: \`one\` counts resources in the summary, \`many\` names the kind in
  * skipped-kind notes, \`type\` is the end of its resources' type token.
@@ -276,6 +293,19 @@ ${declared
   })
   .join("\n")}
 ] as const satisfies readonly DeclaredKind[];`,
+    collectionKinds(collections),
+    `/** The kinds a Terraform resource type brings along (the list's \`import.fromTerraform\`). */
+export const TERRAFORM_KINDS: Readonly<Record<string, readonly ImportKind[]>> = {
+${[...new Set(imported.map((k) => k.import.fromTerraform).filter(Boolean))]
+  .map(
+    (t) =>
+      `  ${t}: [${imported
+        .filter((k) => k.import.fromTerraform === t)
+        .map((k) => JSON.stringify(k.stub))
+        .join(", ")}],`,
+  )
+  .join("\n")}
+};`,
     `/** One of {@link DECLARED_KINDS}. */
 export interface DeclaredKind {
   kind: ImportKind;
@@ -286,7 +316,95 @@ export interface DeclaredKind {
   defaults: object;
   fields: readonly SettingsField[];
 }`,
+    `/** One of {@link COLLECTION_KINDS}. */
+export interface CollectionKind {
+  kind: ImportKind;
+  type: string;
+  key: string;
+  read: {
+    api: string;
+    list: string;
+    required?: boolean;
+    part?: string;
+    get?: { method: string; id: string; name: string; words: string };
+  };
+  object: { id: string; name: string };
+  idInput: string;
+  where: string;
+  counted: string;
+  none: string;
+  section?: boolean;
+  names: { fallback: string; variable: string; perZone?: boolean };
+  render: "rule" | "list" | "zone-config";
+  configuredOnly?: boolean;
+  note?: readonly string[];
+  enums?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  exportList: string;
+  settingsRefer?: boolean;
+  terraform?: { type: string; words: string };
+  configuration?: {
+    fields: readonly string[];
+    enums: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  };
+}`,
   ].join("\n\n");
+}
+
+/** The collection kinds of import/kinds.generated.ts (the list's `import.collection`). */
+function collectionKinds(collections) {
+  const entry = (k) => {
+    const c = k.import.collection;
+    const required = ["key", "read", "object", "idInput", "where", "counted", "none", "names"];
+    for (const f of [...required, "exportList"])
+      if (c[f] === undefined)
+        throw new Error(`${LIST}: ${k.type}: import.collection has no "${f}"`);
+    if (!["rule", "list", "zone-config"].includes(c.render ?? "rule"))
+      throw new Error(
+        `${LIST}: ${k.type}: import.collection.render "${c.render}" (allowed: rule, list, zone-config)`,
+      );
+    if ((c.render ?? "rule") === "rule" && !c.configuration)
+      throw new Error(
+        `${LIST}: ${k.type}: import.collection has no "configuration" (render: rule)`,
+      );
+    const fields = [
+      `kind: ${JSON.stringify(k.stub)}`,
+      `type: ${JSON.stringify(k.type)}`,
+      ...[...required, "exportList"].map((f) => `${f}: ${JSON.stringify(c[f])}`),
+      `render: ${JSON.stringify(c.render ?? "rule")}`,
+      ...["section", "configuredOnly", "settingsRefer", "note", "terraform"]
+        .filter((f) => c[f] !== undefined)
+        .map((f) => `${f}: ${JSON.stringify(c[f])}`),
+    ];
+    if (c.configuration)
+      fields.push(
+        `configuration: { fields: Object.keys(${c.configuration.schema}.properties), enums: ${c.configuration.enums} }`,
+      );
+    if (c.enums)
+      fields.push(
+        `enums: { ${Object.entries(c.enums)
+          .map(([f, e]) => `${f}: ${e}`)
+          .join(", ")} }`,
+      );
+    return `  { ${fields.join(", ")} },`;
+  };
+  return `/**
+ * The collection kinds of a shield zone, in the list's order (the list's \`import.collection\`):
+ * \`key\` is the zone's property holding what \`read\` (the client's \`<api>.<list>\`, called with the
+ * shield zone id; \`required\`: a refused read fails the zone; \`part\`: the member of the answer
+ * holding the objects; \`get\`: each listed object is then read on its own, and kept with its
+ * listing line as \`{ list, details }\`) answered; \`object\` the paths of an object's id and
+ * name; \`idInput\` the adopt-mode input of the id; \`render\` how an object is written (\`rule\`,
+ * \`list\`, \`zone-config\`), \`configuration\` the configuration's fields (the schema's order) and
+ * enumeration tables, \`enums\` the other enumeration tables; \`configuredOnly\`: only objects
+ * whose configuration is set are written; \`note\` lines of the header; \`where\` the noun of
+ * warnings, \`counted\`/\`none\` the words of the program's header, \`section\` a comment before
+ * the objects; \`names\` the resource name's fallback (\`<fallback>-<id>\`) and the variable's
+ * prefix (\`perZone\`: a shared name gets \`zone-<zone>\`); \`exportList\` the stack output of their ids; \`settingsRefer\`: the zone's settings name
+ * them by id; \`terraform\` the Terraform resource type adopted as this kind, and its noun there.
+ */
+export const COLLECTION_KINDS = [
+${collections.map(entry).join("\n")}
+] as const satisfies readonly CollectionKind[];`;
 }
 
 /** test/provider/lifecycle-table/kinds.ts */
@@ -456,7 +574,7 @@ function outputs(root) {
   for (const k of kinds) files.set(`${SRC}/resources/stubs/${k.stub}.ts`, stubModule(k));
   files.set(`${SRC}/resources/kinds/providers.generated.ts`, providers(kinds));
   files.set(`${SRC}/resources/kinds/settings-inputs-schemas.ts`, settingsSchemas(kinds));
-  files.set(`${SRC}/import/kinds.generated.ts`, importKinds(kinds));
+  files.set(`${SRC}/import/kinds.generated.ts`, importKinds(kinds, readList(root).importHelp));
   files.set("test/provider/lifecycle-table/kinds.ts", lifecycleKinds(kinds));
   for (const m of ["shield", "dns", "containers"])
     files.set(`${SRC}/resources/public/${m}.generated.ts`, publicExports(kinds, m));

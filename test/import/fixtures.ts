@@ -15,11 +15,10 @@ import type {
   RateLimitRuleConfiguration,
   WafRuleConfiguration,
 } from "../../packages/client/src/spec";
-import type {
-  AccessListImport,
-  SettingsDefaults,
-  ShieldZoneImport,
-} from "../../packages/pulumi/src/import/generate";
+import type { SettingsDefaults, ShieldZoneImport } from "../../packages/pulumi/src/import/generate";
+
+/** A custom access list of a zone's import, with its line of the zone's listing. */
+type AccessListImport = NonNullable<ShieldZoneImport["accessLists"]>[number];
 
 /** A rule as the platform stores it. */
 export function fixtureRule(

@@ -104,3 +104,31 @@ test("each settings kind's declaration names its export of the generated schema 
     expect([k.key, mod[k.settings!.kind]?.inputsSchema]).toEqual([k.key, `${k.key}InputsSchema`]);
   }
 });
+
+test("a collection kind's import block is checked: one without `key` is refused, naming it", async () => {
+  const doc = JSON.parse(fs.readFileSync(path.join(copy, LIST), "utf8"));
+  const waf = doc.kinds.find((k: Kind) => k.stub === "waf-rule");
+  delete waf.import.collection.key;
+  fs.writeFileSync(path.join(copy, LIST), JSON.stringify(doc, null, 2));
+  const r = await check(copy);
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain(`${LIST}: WafRule: import.collection has no "key"`);
+});
+
+test("a collection kind's import data reaches the import table only", async () => {
+  const doc = JSON.parse(fs.readFileSync(path.join(copy, LIST), "utf8"));
+  const waf = doc.kinds.find((k: Kind) => k.stub === "waf-rule");
+  waf.import.collection.exportList = "customWafRuleIds";
+  fs.writeFileSync(path.join(copy, LIST), JSON.stringify(doc, null, 2));
+  const r = await check(copy);
+  expect(r.code).toBe(1);
+  expect(staleOf(r.stderr)).toEqual(["packages/pulumi/src/import/kinds.generated.ts"]);
+  const w = await runNode(SCRIPT, ["--root", copy], {}, { limitMs: 60_000 });
+  expect(w.code).toBe(0);
+  const table = fs.readFileSync(
+    path.join(copy, "packages/pulumi/src/import/kinds.generated.ts"),
+    "utf8",
+  );
+  expect(table).toContain('exportList: "customWafRuleIds"');
+  expect(table).not.toContain('exportList: "wafRuleIds"');
+});

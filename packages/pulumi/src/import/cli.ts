@@ -36,8 +36,11 @@ import {
   type DnsZone,
 } from "edgeplatform-client/spec";
 import {
-  AccessListImport,
   adoptableCount,
+  at,
+  collectionOf,
+  COLLECTIONS,
+  type Collection,
   DnsZoneImport,
   generateProgram,
   ImportSnapshot,
@@ -52,6 +55,7 @@ import { reportFileOf, zoneFileReport } from "./zone-report";
 import { migrateTerraformState } from "./terraform-cli";
 import {
   DECLARED_KINDS,
+  IMPORT_HELP,
   IMPORT_KINDS,
   KIND_WORDS,
   SETTINGS_KINDS,
@@ -82,11 +86,6 @@ export const SETTINGS_DEFAULTS = Object.fromEntries(
 /** A zone's property holding a kind written from its declaration (`botDetection`). */
 type DeclaredKey = (typeof DECLARED_KINDS)[number]["key"];
 
-/** The classes of the kinds written from their declaration, in words (`A, B and C`). */
-const DECLARED_CLASSES = DECLARED_KINDS.map((d) => d.type)
-  .join(", ")
-  .replace(/, ([^,]*)$/, " and $1");
-
 /**
  * Adopting resources from which the summary names the engine's skip-checkpoints setting: the
  * first `up` records each one, and the local backend rewrites the whole state after each
@@ -99,18 +98,7 @@ export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]..
        ${COMMAND} --bind-file FILE [--domain DOMAIN | --dns-zone ID] [--allow-partial] [--out FILE] [--base-url URL]
        ${COMMAND} --from-terraform STATE [--out FILE] [--base-url URL]
 
-Writes a TypeScript Pulumi program that adopts what already exists on the platform. For each
-shield zone: one edge.shield.RateLimitRule per rate-limit rule and one edge.shield.WafRule per
-custom WAF rule (adopt mode: ruleId, deleteOnDestroy: false, the rule's full configuration
-with enumeration names), one edge.shield.AccessList per custom access list (listId,
-deleteOnDestroy: false, its entries, enabled and action) and one edge.shield.ManagedAccessList
-per managed list whose configuration is set (enabled, or an action). One edge.shield.ShieldZone
-per zone with the settings that differ from the platform's defaults, and an
-edge.shield.${DECLARED_CLASSES} where the zone's differs from the
-default (only those fields); one edge.shield.ResponsePage per custom response page. For each
-DNS zone: an edge.dns.ZoneDnssec (its current DNSSEC state), an edge.dns.DnsZone (adopt mode:
-zoneId) and one edge.dns.DnsRecord per record (recordId, every field the record holds).
-\`pulumi up\` of it makes no API writes while nothing has changed.
+${IMPORT_HELP}
 
 With --bind-file: the records of a BIND zone file as edge.dns.DnsRecord resources to create,
 in a new edge.dns.DnsZone for the file's domain (its $ORIGIN, or --domain) or in the existing
@@ -374,11 +362,23 @@ export interface ReadResult {
   notes?: string[];
 }
 
+/** The methods of one client API (`A`) that the collection kinds' `read`s name. */
+type ReadMethods<A extends Collection["read"]["api"]> =
+  | Extract<Collection["read"], { api: A }>["list"]
+  | (Extract<Collection["read"], { api: A }> extends infer R
+      ? R extends { get: { method: infer G } }
+        ? G
+        : never
+      : never);
+
+/** The client's methods the collection kinds read (`read` of each kind). */
+type CollectionClient = {
+  [A in Collection["read"]["api"]]: Pick<Client[A], Extract<ReadMethods<A>, keyof Client[A]>>;
+};
+
 /** The client surface the import needs (the plain `Client` has it). */
-export interface ImportClient {
-  shield: Pick<Client["shield"], "listAllRateLimits" | "getShieldZoneByPullZone">;
-  waf: Pick<Client["waf"], "listAllCustomWafRules">;
-  accessLists: Pick<Client["accessLists"], "listAccessLists" | "getAccessList">;
+export type ImportClient = CollectionClient & {
+  shield: Pick<Client["shield"], "getShieldZoneByPullZone">;
   shieldZones: Pick<
     Client["shieldZones"],
     | "get"
@@ -388,6 +388,25 @@ export interface ImportClient {
     | "getCustomPage"
   >;
   dns: Pick<Client["dns"], "getZone" | "listZones">;
+};
+
+/** The client's methods of collection kind `c` (`read.api`), by name. */
+const apiOf = (client: ImportClient, c: Collection) =>
+  client[c.read.api] as unknown as Record<string, (...ids: number[]) => Promise<unknown>>;
+
+/** `custom access lists` and `managed access lists` → `custom and managed access lists`. */
+export function together(words: string[]): string {
+  const parts = words.map((w) => w.split(" "));
+  const last = (p: string[], i: number) => p[p.length - 1 - i];
+  let common = 0;
+  while (
+    words.length > 1 &&
+    parts.every((p) => p.length > common + 1 && last(p, common) === last(parts[0], common))
+  )
+    common++;
+  if (common === 0) return words.join(" and ");
+  const heads = parts.map((p) => p.slice(0, p.length - common).join(" "));
+  return `${heads.join(" and ")} ${parts[0].slice(-common).join(" ")}`;
 }
 
 /** Whether `e` is a plan-gated answer (`invalid_plan_type…`, `feature_not_available_on_plan`, `not_available…`). */
@@ -624,10 +643,11 @@ async function readDefaults(client: ImportClient, kinds: ImportKind[]): Promise<
 /** `no rate-limit rules, no custom WAF rules and …`: the kinds read of an empty zone. */
 function nothingIn(zone: ShieldZoneImport): string {
   const parts = [
-    zone.rules && "no rate-limit rules",
-    zone.wafRules && "no custom WAF rules",
-    zone.accessLists && "no custom access lists",
-    zone.managedAccessLists && "no configured managed access lists",
+    ...COLLECTIONS.map(
+      (c) =>
+        collectionOf(zone, c) &&
+        `no ${c.configuredOnly ? "configured " : ""}${KIND_WORDS[c.kind].many}`,
+    ),
     zone.settings && "no settings that differ from the platform's defaults",
     zone.responsePages && "no response pages",
   ].filter((p): p is string => typeof p === "string");
@@ -636,9 +656,10 @@ function nothingIn(zone: ShieldZoneImport): string {
 }
 
 /**
- * Reads the kinds of one shield zone. Rate-limit rules are read first, so a refused key or
- * an unknown zone fails there as before; a later kind that the key may not read (403) or the
- * plan lacks is recorded in `skipped`. Any other failure throws (the zone cannot be read).
+ * Reads the kinds of one shield zone, the collection kinds first. A kind whose `read` is
+ * `required` fails the zone when refused (the first one, so a refused key or an unknown zone
+ * fails there as before); another kind that the key may not read (403) or the plan lacks is
+ * recorded in `skipped`. Any other failure throws (the zone cannot be read).
  */
 async function readShieldZone(
   client: ImportClient,
@@ -658,32 +679,37 @@ async function readShieldZone(
       return undefined;
     }
   };
-  if (kinds.includes("rate-limit-rule")) {
-    zone.rules = await client.shield.listAllRateLimits(shieldZoneId);
-  }
-  if (kinds.includes("waf-rule")) {
-    zone.wafRules = await attempt(KIND_WORDS["waf-rule"].many, () =>
-      client.waf.listAllCustomWafRules(shieldZoneId),
-    );
-  }
-  const custom = kinds.includes("access-list");
-  const managed = kinds.includes("managed-access-list");
-  if (custom || managed) {
-    const words = [custom && "custom", managed && "managed"].filter(Boolean).join(" and ");
-    const listing = await attempt(`${words} access lists`, () =>
-      client.accessLists.listAccessLists(shieldZoneId),
-    );
-    if (listing && managed) zone.managedAccessLists = listing.managedLists;
-    if (listing && custom) {
-      const lists: AccessListImport[] = [];
-      for (const details of [...listing.customLists].sort((a, b) => a.listId - b.listId)) {
-        const list = await attempt(`custom access list ${details.listId} (${details.name})`, () =>
-          client.accessLists.getAccessList(shieldZoneId, details.listId),
-        );
-        if (list) lists.push({ list, details });
-      }
-      zone.accessLists = lists;
+  // A listing several kinds share (their `part`s of it) is read once, for all of them.
+  const listings = new Map<string, { answer: unknown }>();
+  const asked = COLLECTIONS.filter((c) => kinds.includes(c.kind));
+  for (const c of asked) {
+    const api = apiOf(client, c);
+    const key = `${c.read.api}.${c.read.list}`;
+    if (!listings.has(key)) {
+      const sharing = asked.filter((o) => `${o.read.api}.${o.read.list}` === key);
+      const list = () => api[c.read.list](shieldZoneId);
+      const words = together(sharing.map((o) => KIND_WORDS[o.kind].many));
+      listings.set(key, { answer: c.read.required ? await list() : await attempt(words, list) });
     }
+    const { answer } = listings.get(key)!;
+    if (answer === undefined) {
+      if (!c.read.part) Object.assign(zone, { [c.key]: undefined });
+      continue;
+    }
+    const items = (c.read.part ? at(answer, c.read.part) : answer) as unknown[];
+    const get = c.read.get;
+    if (!get) {
+      Object.assign(zone, { [c.key]: items });
+      continue;
+    }
+    const objects: { list: unknown; details: unknown }[] = [];
+    const idOf = (x: unknown) => at(x, get.id) as number;
+    for (const details of [...items].sort((a, b) => idOf(a) - idOf(b))) {
+      const what = `${get.words} ${idOf(details)} (${String(at(details, get.name))})`;
+      const list = await attempt(what, () => api[get.method](shieldZoneId, idOf(details)));
+      if (list) objects.push({ list, details });
+    }
+    Object.assign(zone, { [c.key]: objects });
   }
   /**
    * Like `attempt`, for a settings kind: a plan-gated answer means the zone's plan does not

@@ -3,16 +3,18 @@
  * {@link ImportSnapshot}) into the text of a TypeScript Pulumi program that adopts it.
  * No I/O, no clock: the same snapshot always gives byte-identical text.
  *
- * - One `edge.shield.RateLimitRule` per rule (adopt mode: `ruleId`, `deleteOnDestroy: false`)
- *   with the rule's full configuration as the platform returned it; enumerations as their
- *   exact-case names, `null` kept as `null` (explicitly managed), fields the platform left
- *   out left out (not managed).
- * - One `edge.shield.WafRule` per custom WAF rule, in the same adopt form.
- * - One `edge.shield.AccessList` per custom access list (adopt mode: `listId` with its
- *   `shieldZoneId`, `deleteOnDestroy: false`) with its name, description, type, entries (the content split
- *   into lines, blank ones dropped), and its configuration in the zone (`enabled`, `action`).
- * - One `edge.shield.ManagedAccessList` per managed list whose configuration is set
- *   (enabled, or an action other than None); the others keep the platform's defaults.
+ * - One resource per object of each collection kind with a configuration (`COLLECTION_KINDS`
+ *   of the list of kinds: the shield zone's rules) in adopt mode (its id input,
+ *   `deleteOnDestroy: false`) with the object's full configuration as the platform returned
+ *   it; enumerations as their exact-case names, `null` kept as `null` (explicitly managed),
+ *   fields the platform left out left out (not managed).
+ * - One resource per list of a collection kind written as a list (adopt mode: its id input
+ *   with its `shieldZoneId`, `deleteOnDestroy: false`) with its name, description, type,
+ *   entries (the content split into lines, blank ones dropped), and its configuration in the
+ *   zone (`enabled`, `action`).
+ * - One resource per platform-owned object of a collection kind written as its configuration
+ *   in the zone, when that is set (enabled, or an action other than None); the others keep
+ *   the platform's defaults.
  * - One `edge.shield.ShieldZone` per shield zone (adopt mode: `shieldZoneId`) with the
  *   settings whose value differs from the platform's defaults (`GET /shield/shield-zone/defaults`,
  *   the engine settings' defaults `GET /shield/waf/engine-config`); a setting at its default
@@ -30,8 +32,8 @@
  *   instead of being created twice.
  * - Resource names in kebab-case from the objects' names (unique: objects of a kind that
  *   share a name get `-<id>`), TypeScript variables in camelCase (never a reserved word,
- *   never starting with a digit); in each shield zone, rate-limit rules, WAF rules, access
- *   lists, then managed lists, each sorted by id, then the zone's settings resources. Names
+ *   never starting with a digit); in each shield zone, the collection kinds in the list's
+ *   order, each sorted by id, then the zone's settings resources. Names
  *   are handed out kind by kind in that order, so importing a further kind never renames a
  *   resource of an earlier one.
  */
@@ -49,7 +51,12 @@ import {
 } from "edgeplatform-client/spec";
 import type { DnsRecord } from "edgeplatform-client/spec";
 import type { ZoneFileImport } from "./bind";
-import { DECLARED_KINDS } from "./kinds.generated";
+import {
+  COLLECTION_KINDS,
+  DECLARED_KINDS,
+  KIND_WORDS,
+  type CollectionKind,
+} from "./kinds.generated";
 import {
   adoptedRecordArgs,
   dnsRecordLines,
@@ -81,28 +88,19 @@ import {
   type ZoneSettings,
 } from "./settings";
 import {
-  AccessListAction,
-  AccessListDetails,
   accessListEntries,
-  AccessListType,
   chainedRuleConditionSchema,
-  CustomAccessList,
-  CustomWafRule,
-  EnumsByField,
   OperatorType,
-  RateLimitRule,
-  ruleConfigurationSchema,
   VariableNames,
-  WafEnumsByField,
-  wafRuleConfigurationSchema,
 } from "edgeplatform-client/spec";
 
-/** A custom access list and its line of the zone's listing, as read from the platform. */
-export interface AccessListImport {
-  /** The list (`GET .../access-lists/{id}`): name, description, type, content. */
-  list: CustomAccessList;
-  /** Its line of the zone's listing (`isEnabled`, `action`); undefined when it has none. */
-  details: AccessListDetails | undefined;
+/**
+ * An object of a collection kind with a `get` read: what that read answered (`list`) and its
+ * line of the zone's listing (`details`; undefined when it has none).
+ */
+export interface ListedImport<L, D> {
+  list: L;
+  details: D | undefined;
 }
 
 /** A kind of a shield zone that could not be read (the key may not, or the plan lacks it). */
@@ -117,19 +115,11 @@ export interface SkippedKind {
  * What was read of one shield zone. A kind left `undefined` was not read (not asked for,
  * or in {@link skipped}); an empty array was read and is empty.
  */
-export interface ShieldZoneImport extends DeclaredReads {
+export interface ShieldZoneImport extends CollectionReads, DeclaredReads {
   /** The shield zone id. */
   shieldZoneId: number;
   /** Pull zones (given as `--pull-zone`) that resolved to this shield zone. */
   pullZoneIds?: number[];
-  /** Every rate-limit rule of the zone (all pages), in any order. */
-  rules?: RateLimitRule[];
-  /** Every custom WAF rule of the zone (all pages), in any order. */
-  wafRules?: CustomWafRule[];
-  /** Every custom access list of the zone with its configuration, in any order. */
-  accessLists?: AccessListImport[];
-  /** The zone's managed lists (all of them; only configured ones are written), any order. */
-  managedAccessLists?: AccessListDetails[];
   /** The zone's settings (`GET /shield/shield-zone/{id}`): a `ShieldZone` is written. */
   settings?: ShieldZoneResponse;
   /** The zone's custom response pages (every page type read; a page it lacks is absent). */
@@ -157,6 +147,56 @@ export interface SettingsDefaults extends DeclaredDefaults {
 
 /** A kind written from its settings declaration. */
 type Declared = (typeof DECLARED_KINDS)[number];
+
+/** A collection kind of a shield zone (`COLLECTION_KINDS` of the list of kinds). */
+export type Collection = (typeof COLLECTION_KINDS)[number] & CollectionKind;
+
+/** The collection kinds, in the list's order. */
+export const COLLECTIONS: readonly Collection[] = COLLECTION_KINDS;
+
+/** The element type of an array type. */
+type Element<A> = A extends readonly (infer E)[] ? E : never;
+
+/** What collection kind `C` reads: the listing's answer, its `part`, each object's `get`. */
+type Read<C extends Collection> = C["read"] extends { part: infer P }
+  ? Answer<Client[C["read"]["api"]], C["read"]["list"]> extends infer R
+    ? P extends keyof R
+      ? C["read"] extends { get: { method: infer G } }
+        ? ListedImport<Answer<Client[C["read"]["api"]], G>, Element<R[P]>>[]
+        : R[P]
+      : never
+    : never
+  : Answer<Client[C["read"]["api"]], C["read"]["list"]>;
+
+/** What method `K` of `O` answers (a promise-returning method). */
+type Answer<O, K> = K extends keyof O
+  ? O[K] extends (...args: never[]) => Promise<infer R>
+    ? R
+    : never
+  : never;
+
+/**
+ * What the zone's reads of the collection kinds answered (every object, all pages, in any
+ * order), by zone property.
+ */
+export type CollectionReads = {
+  [C in Collection as C["key"]]?: Read<C>;
+};
+
+/** The value at `path` (`list.id`) of an object as read. */
+export const at = (x: unknown, path: string): unknown =>
+  path.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], x);
+
+/** The id of an object of collection kind `c` (its `object.id` path). */
+export const objectId = (c: Collection, x: unknown): number => at(x, c.object.id) as number;
+
+/** The name of an object of collection kind `c` (its `object.name` path). */
+export const objectName = (c: Collection, x: unknown): string | null | undefined =>
+  at(x, c.object.name) as string | null | undefined;
+
+/** The objects of collection kind `c` a zone's import holds (undefined: not read). */
+export const collectionOf = (z: CollectionReads, c: Collection): unknown[] | undefined =>
+  (z as Record<string, unknown[] | undefined>)[c.key];
 
 /** What the zone's reads of the kinds written from their declaration answered, by zone property. */
 export type DeclaredReads = {
@@ -234,10 +274,7 @@ export interface GeneratedResource {
 
 /** Type tokens of the resources the generator writes. */
 export type ResourceType =
-  | "pulumi-nodejs:dynamic/shield:RateLimitRule"
-  | "pulumi-nodejs:dynamic/shield:WafRule"
-  | "pulumi-nodejs:dynamic/shield:AccessList"
-  | "pulumi-nodejs:dynamic/shield:ManagedAccessList"
+  | `pulumi-nodejs:dynamic/shield:${Collection["type"]}`
   | "pulumi-nodejs:dynamic/shield:ShieldZone"
   | `pulumi-nodejs:dynamic/shield:${Declared["type"]}`
   | "pulumi-nodejs:dynamic/shield:ResponsePage"
@@ -274,16 +311,13 @@ const RESERVED = new Set(
     "this throw true try typeof var void while with as implements interface let package " +
     "private protected public static yield await any boolean number string symbol type from " +
     "of async get set declare module namespace require exports arguments eval undefined " +
-    "NaN Infinity edge pulumi ruleIds wafRuleIds accessListIds managedAccessListIds dnsZoneIds " +
+    `NaN Infinity edge pulumi ${COLLECTIONS.map((c) => c.exportList).join(" ")} ` +
+    "dnsZoneIds " +
     `shieldZoneIds ${DECLARED_KINDS.map((d) => `${d.key}Ids`).join(" ")} responsePageIds dnsZones ` +
     "dnsRecordIds"
   ).split(" "),
 );
 
-/** Property order and allowed properties of a rule configuration (the schema's order). */
-const CONFIG_FIELDS = Object.keys(ruleConfigurationSchema.properties);
-/** Property order and allowed properties of a WAF rule configuration (the schema's order). */
-const WAF_CONFIG_FIELDS = Object.keys(wafRuleConfigurationSchema.properties);
 /** Property order and allowed properties of a chained condition. */
 const CHAINED_FIELDS = Object.keys(chainedRuleConditionSchema.properties);
 const VARIABLE_NAMES = new Set<string>(VariableNames);
@@ -315,20 +349,38 @@ export function toIdentifier(kebab: string, prefix = "rule", suffix = "Rule"): s
   return id;
 }
 
-/** The base (kebab-case) resource name of a rule: from its name, else `rule-<id>`. */
-export function ruleBaseName(rule: Pick<RateLimitRule, "id" | "ruleName">): string {
-  return toKebabCase(rule.ruleName ?? "") || `rule-${rule.id}`;
+/**
+ * The base (kebab-case) resource name of a rule: from its name, else `<fallback>-<id>`
+ * (the kind's `names.fallback`).
+ */
+export function ruleBaseName(
+  rule: { id: number; ruleName?: string | null },
+  fallback = "rule",
+): string {
+  return toKebabCase(rule.ruleName ?? "") || `${fallback}-${rule.id}`;
+}
+
+/** A platform-owned object's configuration in a zone (the `zone-config` form). */
+interface ZoneConfig {
+  isEnabled?: boolean | null;
+  action?: unknown;
 }
 
 /**
- * Whether a managed list's configuration in the zone is set (enabled, or an action other
- * than None): only those are written; the others keep the platform's defaults.
+ * Whether the configuration in the zone of an object of collection kind `c` is set (enabled,
+ * or an action other than None): for a `configuredOnly` kind, only those are written; the
+ * others keep the platform's defaults.
  */
-export function isConfigured(d: Pick<AccessListDetails, "isEnabled" | "action">): boolean {
+export function configured(c: Collection, d: ZoneConfig): boolean {
   const none =
-    d.action === AccessListAction.None ||
-    (typeof d.action === "string" && (d.action as string).toLowerCase() === "none");
+    d.action === c.enums?.action?.None ||
+    (typeof d.action === "string" && d.action.toLowerCase() === "none");
   return d.isEnabled === true || (d.action !== undefined && d.action !== null && !none);
+}
+
+/** {@link configured} for the collection kind whose objects are written only when configured. */
+export function isConfigured(d: ZoneConfig): boolean {
+  return COLLECTIONS.some((c) => c.configuredOnly && configured(c, d));
 }
 
 /** `source` without credentials, query or fragment (it goes into a comment). */
@@ -355,7 +407,7 @@ function variableTypes(where: string, v: unknown, warn: Warn): Rendered {
  */
 function objectLines(
   obj: Record<string, unknown>,
-  order: string[],
+  order: readonly string[],
   render: (field: string, v: unknown) => Rendered,
   where: string,
   warn: Warn,
@@ -410,8 +462,8 @@ function configurationLines(
   where: string,
   cfg: Record<string, unknown>,
   warn: Warn,
-  fields: string[] = CONFIG_FIELDS,
-  tables: Record<string, EnumTable> = EnumsByField,
+  fields: readonly string[],
+  tables: Readonly<Record<string, EnumTable>>,
 ): string[] {
   return objectLines(
     cfg,
@@ -473,13 +525,13 @@ interface Zone {
   pullZoneIds: number[];
   /** Which kinds were read (so "0 WAF rules" is said only when they were). */
   read: Set<Kind>;
-  rules: RateLimitRule[];
-  wafRules: CustomWafRule[];
-  accessLists: AccessListImport[];
-  /** Configured managed lists only. */
-  managedAccessLists: AccessListDetails[];
-  /** How many managed lists the zone has in all. */
-  managedTotal: number;
+  /**
+   * The objects of each collection kind, by its zone property, sorted by id (of a
+   * `configuredOnly` kind: the configured ones only).
+   */
+  lists: Record<string, unknown[]>;
+  /** How many objects a `configuredOnly` kind has in the zone in all, by zone property. */
+  totals: Record<string, number>;
   /** The settings resources the zone gets. */
   settings: ZoneSettings;
   skipped: SkippedKind[];
@@ -489,23 +541,23 @@ interface Zone {
 /** The settings a zone import holds (merged: the last one read wins). */
 type SettingsImport = Pick<ShieldZoneImport, "settings" | Declared["key"] | "responsePages">;
 
-type Kind = "rules" | "wafRules" | "accessLists" | "managedAccessLists";
+type Kind = Collection["key"];
+
+/** The objects of kind `k` a merged zone holds. */
+const itemsOf = (z: Zone, k: Kind): unknown[] => z.lists[k];
 
 /** Each kind in program order, with how it is counted in words. */
-const KINDS: { kind: Kind; one: string; none: string }[] = [
-  { kind: "rules", one: "rate-limit rule", none: "no rate-limit rules" },
-  { kind: "wafRules", one: "WAF rule", none: "no WAF rules" },
-  { kind: "accessLists", one: "access list", none: "no access lists" },
-  { kind: "managedAccessLists", one: "managed list", none: "no configured managed lists" },
-];
+const KINDS: { kind: Kind; one: string; none: string; configuredOnly?: boolean }[] =
+  COLLECTIONS.map((c) => ({
+    kind: c.key,
+    one: c.counted,
+    none: c.none,
+    configuredOnly: c.configuredOnly,
+  }));
 
 /** How many resources the zone gives. */
 const zoneCount = (z: Zone): number =>
-  z.rules.length +
-  z.wafRules.length +
-  z.accessLists.length +
-  z.managedAccessLists.length +
-  adoptableSettings(z.settings);
+  COLLECTIONS.reduce((n, c) => n + z.lists[c.key].length, 0) + adoptableSettings(z.settings);
 
 function zoneLabel(z: Pick<Zone, "shieldZoneId" | "pullZoneIds">): string {
   const pz = z.pullZoneIds;
@@ -519,9 +571,9 @@ function zoneLabel(z: Pick<Zone, "shieldZoneId" | "pullZoneIds">): string {
  */
 function zoneCounts(z: Zone): string[] {
   const parts = KINDS.filter((k) => z.read.has(k.kind)).map((k) =>
-    k.kind === "managedAccessLists"
-      ? `${z.managedAccessLists.length} of ${plural(z.managedTotal, k.one)} configured`
-      : plural(z[k.kind].length, k.one),
+    k.configuredOnly
+      ? `${itemsOf(z, k.kind).length} of ${plural(z.totals[k.kind], k.one)} configured`
+      : plural(itemsOf(z, k.kind).length, k.one),
   );
   parts.push(...settingsWords(z.settings));
   if (parts.length === 0) parts.push("nothing read");
@@ -540,7 +592,14 @@ function header(
   dns: DnsZoneImport[],
   files: ZoneFileZoneImport[],
 ): string[] {
-  const anyLists = zones.some((z) => z.accessLists.length + z.managedAccessLists.length > 0);
+  // The notes of the collection kinds that have objects, each once.
+  const notes = [
+    ...new Set(
+      COLLECTIONS.filter((c) => c.note && zones.some((z) => z.lists[c.key].length > 0)).map((c) =>
+        (c.note ?? []).join("\n"),
+      ),
+    ),
+  ];
   return [
     "// Generated by edgeplatform-import: a Pulumi program that adopts what already exists on",
     "// the platform. Edit it like any other program.",
@@ -583,12 +642,7 @@ function header(
           "// Pulumi adopted it, which is the state recorded here: nothing is deleted or switched.",
         ]
       : []),
-    ...(anyLists
-      ? [
-          "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
-          "// a managed list's configuration goes back to what it was when Pulumi adopted it.",
-        ]
-      : []),
+    ...notes.flatMap((n) => n.split("\n")),
     ...(zones.some((z) => settingsCount(z.settings) > 0)
       ? [
           `// Zone settings (ShieldZone, ${DECLARED_KINDS.map((d) => d.type).join(", ")}) name only what`,
@@ -623,31 +677,37 @@ function exportList(name: string, items: string[]): string[] {
   return [`export const ${name} = [`, ...items.map((i) => `  ${i},`), "];"];
 }
 
-/** A rule (rate-limit or WAF) in adopt mode. */
+/** A rule as the platform answers it: what {@link ruleLines} writes of it. */
+interface RuleObject {
+  id: number;
+  ruleName?: string | null;
+  ruleDescription?: string | null;
+  ruleConfiguration?: unknown;
+}
+
+/** An object of a collection kind with a configuration (a rule) in adopt mode. */
 function ruleLines(
-  cls: "RateLimitRule" | "WafRule",
-  rule: RateLimitRule | CustomWafRule,
+  c: Collection,
+  rule: RuleObject,
   name: string,
   variable: string,
   warn: Warn,
 ): string[] {
-  const where = `${cls === "WafRule" ? "WAF rule" : "rule"} ${rule.id}`;
+  const where = `${c.where} ${rule.id}`;
   const cfg = rule.ruleConfiguration;
   const cfgLines =
-    cfg && typeof cfg === "object"
-      ? cls === "WafRule"
-        ? configurationLines(
-            where,
-            cfg as unknown as Record<string, unknown>,
-            warn,
-            WAF_CONFIG_FIELDS,
-            WafEnumsByField,
-          )
-        : configurationLines(where, cfg as unknown as Record<string, unknown>, warn)
+    cfg && typeof cfg === "object" && c.configuration
+      ? configurationLines(
+          where,
+          cfg as Record<string, unknown>,
+          warn,
+          c.configuration.fields,
+          c.configuration.enums,
+        )
       : [];
   return [
-    `const ${variable} = new edge.shield.${cls}(${str(name)}, {`,
-    `  ruleId: ${rule.id},`,
+    `const ${variable} = new edge.shield.${c.type}(${str(name)}, {`,
+    `  ${c.idInput}: ${rule.id},`,
     ...(rule.ruleName !== undefined ? [`  ruleName: ${literal(rule.ruleName)},`] : []),
     ...(rule.ruleDescription !== undefined
       ? [`  ruleDescription: ${literal(rule.ruleDescription)},`]
@@ -660,26 +720,46 @@ function ruleLines(
   ];
 }
 
-/** A custom access list in adopt mode, with its configuration in the zone. */
-function accessListLines(
+/** A list as {@link ListedImport} holds it (the `list` form). */
+type ListObject = ListedImport<
+  { id: number; name: string; description?: string | null; type?: unknown; content?: unknown },
+  ZoneConfig
+>;
+
+/** The enumeration table `field` of kind `c` (`enums`; empty when it has none). */
+const enumsOf = (c: Collection, field: string): EnumTable =>
+  (c.enums as Readonly<Record<string, EnumTable>> | undefined)?.[field] ?? {};
+
+/** A list of collection kind `c` in adopt mode, with its configuration in the zone. */
+function listLines(
+  c: Collection,
   zoneId: number,
-  a: AccessListImport,
+  a: ListObject,
   name: string,
   variable: string,
   warn: Warn,
 ): string[] {
   const { list, details } = a;
-  const where = `access list ${list.id}`;
+  const where = `${c.where} ${list.id}`;
   const w = (m: string) => warn(`${where}.${m}`);
-  const out = [`const ${variable} = new edge.shield.AccessList(${str(name)}, {`];
-  out.push(`  listId: ${list.id},`, `  shieldZoneId: ${zoneId},`, `  name: ${str(list.name)},`);
+  const out = [`const ${variable} = new edge.shield.${c.type}(${str(name)}, {`];
+  out.push(
+    `  ${c.idInput}: ${list.id},`,
+    `  shieldZoneId: ${zoneId},`,
+    `  name: ${str(list.name)},`,
+  );
   if (list.description !== undefined) out.push(`  description: ${literal(list.description)},`);
-  pushRendered(out, "  ", "type: ", enumValue("type", AccessListType, list.type, w));
+  pushRendered(out, "  ", "type: ", enumValue("type", enumsOf(c, "type"), list.type, w));
   const entries = accessListEntries(typeof list.content === "string" ? list.content : "");
   pushRendered(out, "  ", "entries: ", array(entries.map((e) => ({ text: str(e) }))));
   if (details) {
     out.push(`  enabled: ${details.isEnabled},`);
-    pushRendered(out, "  ", "action: ", enumValue("action", AccessListAction, details.action, w));
+    pushRendered(
+      out,
+      "  ",
+      "action: ",
+      enumValue("action", enumsOf(c, "action"), details.action, w),
+    );
   } else {
     const m = "left out enabled and action: the list is not in the zone's listing (not managed)";
     warn(`${where}: ${m}`);
@@ -689,24 +769,41 @@ function accessListLines(
   return out;
 }
 
-/** A managed list's configuration in a zone. */
-function managedListLines(
+/** A platform-owned object of collection kind `c`: its configuration in a zone. */
+function zoneConfigLines(
+  c: Collection,
   zoneId: number,
-  d: AccessListDetails,
+  d: unknown,
   name: string,
   variable: string,
   warn: Warn,
 ): string[] {
-  const w = (m: string) => warn(`managed list ${d.listId} in shield zone ${zoneId}.${m}`);
+  const id = objectId(c, d);
+  const cfg = d as ZoneConfig;
+  const w = (m: string) => warn(`${c.where} ${id} in shield zone ${zoneId}.${m}`);
   const out = [
-    `const ${variable} = new edge.shield.ManagedAccessList(${str(name)}, {`,
+    `const ${variable} = new edge.shield.${c.type}(${str(name)}, {`,
     `  shieldZoneId: ${zoneId},`,
-    `  listId: ${d.listId}, // ${d.name.replace(/[\r\n]+/g, " ")}`,
-    `  enabled: ${d.isEnabled},`,
+    `  ${c.idInput}: ${id}, // ${String(objectName(c, d)).replace(/[\r\n]+/g, " ")}`,
+    `  enabled: ${cfg.isEnabled},`,
   ];
-  pushRendered(out, "  ", "action: ", enumValue("action", AccessListAction, d.action, w));
+  pushRendered(out, "  ", "action: ", enumValue("action", enumsOf(c, "action"), cfg.action, w));
   out.push("});");
   return out;
+}
+
+/** An object of collection kind `c` as its `render` form writes it. */
+function collectionObjectLines(
+  c: Collection,
+  zoneId: number,
+  x: unknown,
+  name: string,
+  variable: string,
+  warn: Warn,
+): string[] {
+  if (c.render === "list") return listLines(c, zoneId, x as ListObject, name, variable, warn);
+  if (c.render === "zone-config") return zoneConfigLines(c, zoneId, x, name, variable, warn);
+  return ruleLines(c, x as RuleObject, name, variable, warn);
 }
 
 /**
@@ -715,11 +812,15 @@ function managedListLines(
  */
 export function adoptableCount(z: ShieldZoneImport, defaults: SettingsDefaults = {}): number {
   return (
-    (z.rules?.length ?? 0) +
-    (z.wafRules?.length ?? 0) +
-    (z.accessLists?.length ?? 0) +
-    (z.managedAccessLists?.filter(isConfigured).length ?? 0) +
-    adoptableSettings(zoneSettings(z, defaults, () => undefined))
+    COLLECTIONS.reduce(
+      (n, c) =>
+        n +
+        ((c.configuredOnly
+          ? collectionOf(z, c)?.filter((x) => configured(c, x as ZoneConfig))
+          : collectionOf(z, c)
+        )?.length ?? 0),
+      0,
+    ) + adoptableSettings(zoneSettings(z, defaults, () => undefined))
   );
 }
 
@@ -736,11 +837,8 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
       shieldZoneId: z.shieldZoneId,
       pullZoneIds: [],
       read: new Set(),
-      rules: [],
-      wafRules: [],
-      accessLists: [],
-      managedAccessLists: [],
-      managedTotal: 0,
+      lists: Object.fromEntries(COLLECTIONS.map((c) => [c.key, []])),
+      totals: {},
       settings: { declared: [], responsePages: [] },
       skipped: [],
       notOnPlan: [],
@@ -751,17 +849,18 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
       ...Object.fromEntries(DECLARED_KINDS.map((d) => [d.key, z[d.key] ?? r[d.key]])),
       responsePages: z.responsePages ?? r.responsePages,
     });
-    for (const k of KINDS) if (z[k.kind] !== undefined) seen.read.add(k.kind);
-    const allManaged = union(seen.managedAccessLists, z.managedAccessLists, (d) => d.listId);
+    for (const c of COLLECTIONS) if (collectionOf(z, c) !== undefined) seen.read.add(c.key);
     byZone.set(z.shieldZoneId, {
       ...seen,
       pullZoneIds: [...new Set([...seen.pullZoneIds, ...(z.pullZoneIds ?? [])])].sort(
         (a, b) => a - b,
       ),
-      rules: union(seen.rules, z.rules, (r) => r.id),
-      wafRules: union(seen.wafRules, z.wafRules, (r) => r.id),
-      accessLists: union(seen.accessLists, z.accessLists, (a) => a.list.id),
-      managedAccessLists: allManaged,
+      lists: Object.fromEntries(
+        COLLECTIONS.map((c) => [
+          c.key,
+          union(seen.lists[c.key], collectionOf(z, c), (x) => objectId(c, x)),
+        ]),
+      ),
       skipped: [
         ...new Map(
           [...seen.skipped, ...(z.skipped ?? [])].map((s) => [`${s.kind}\n${s.reason}`, s]),
@@ -774,8 +873,17 @@ function mergeZones(input: ShieldZoneImport[], defaults: SettingsDefaults, warn:
     .sort((a, b) => a.shieldZoneId - b.shieldZoneId)
     .map((z) => ({
       ...z,
-      managedTotal: z.managedAccessLists.length,
-      managedAccessLists: z.managedAccessLists.filter(isConfigured),
+      totals: Object.fromEntries(
+        COLLECTIONS.filter((c) => c.configuredOnly).map((c) => [c.key, z.lists[c.key].length]),
+      ),
+      lists: Object.fromEntries(
+        COLLECTIONS.map((c) => [
+          c.key,
+          c.configuredOnly
+            ? z.lists[c.key].filter((x) => configured(c, x as ZoneConfig))
+            : z.lists[c.key],
+        ]),
+      ),
       settings: zoneSettings(
         { shieldZoneId: z.shieldZoneId, ...raw.get(z.shieldZoneId) },
         defaults,
@@ -811,8 +919,8 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
 
   const namer = new Namer();
 
-  // Names, kind by kind (rate-limit rules first, as before the other kinds existed), so a
-  // further kind never renames a resource of an earlier one.
+  // Names, kind by kind (the collection kinds first, in the list's order), so a further kind
+  // never renames a resource of an earlier one.
   const nameKey = (zone: number, kind: string, id: number) => `${zone}/${kind}/${id}`;
   const names = new Map<string, { name: string; variable: string }>();
   const assign = <T>(
@@ -831,38 +939,17 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   };
   const all = <T>(pick: (z: Zone) => T[]): [number, T][] =>
     zones.flatMap((z) => pick(z).map((x): [number, T] => [z.shieldZoneId, x]));
-  assign(
-    "rule",
-    all((z) => z.rules),
-    (r) => r.id,
-    ruleBaseName,
-    (_z, r) => r.id,
-    ["rule", "Rule"],
-  );
-  assign(
-    "waf",
-    all((z) => z.wafRules),
-    (r) => r.id,
-    (r) => toKebabCase(r.ruleName ?? "") || `waf-rule-${r.id}`,
-    (_z, r) => r.id,
-    ["rule", "Rule"],
-  );
-  assign(
-    "list",
-    all((z) => z.accessLists),
-    (a) => a.list.id,
-    (a) => toKebabCase(a.list.name ?? "") || `access-list-${a.list.id}`,
-    (_z, a) => a.list.id,
-    ["list", "List"],
-  );
-  assign(
-    "managed",
-    all((z) => z.managedAccessLists),
-    (d) => d.listId,
-    (d) => toKebabCase(d.name ?? "") || `managed-list-${d.listId}`,
-    (zone) => `zone-${zone}`,
-    ["list", "List"],
-  );
+  for (const c of COLLECTIONS) {
+    const { fallback, variable } = c.names;
+    assign(
+      c.kind,
+      all((z) => z.lists[c.key]),
+      (x) => objectId(c, x),
+      (x) => ruleBaseName({ id: objectId(c, x), ruleName: objectName(c, x) }, fallback),
+      (zone, x) => (c.names.perZone ? `zone-${zone}` : objectId(c, x)),
+      [variable, variable[0].toUpperCase() + variable.slice(1)],
+    );
+  }
   // One of each settings kind per zone: named after the kind and the zone.
   const settingsKinds: [string, (s: ZoneSettings) => unknown][] = [
     ["shield-zone", (s) => s.shieldZone],
@@ -890,6 +977,8 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     ["page", "Page"],
   );
 
+  /** The collection kind whose objects the zone's settings name by id. */
+  const referred = COLLECTIONS.find((c) => c.settingsRefer);
   const resources: GeneratedResource[] = [];
   const out = [
     ...header(snapshot.source, zones, dns, files),
@@ -916,39 +1005,28 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   };
   for (const z of zones) {
     const zid = z.shieldZoneId;
-    const empty = KINDS.filter((k) => z.read.has(k.kind) && z[k.kind].length === 0);
+    const empty = KINDS.filter((k) => z.read.has(k.kind) && itemsOf(z, k.kind).length === 0);
     out.push(
       "",
       `// ${zoneLabel(z)}` +
         (zoneCount(z) === 0 ? `: nothing to adopt (${empty.map((k) => k.none).join(", ")})` : ""),
     );
     for (const s of z.skipped) out.push(`// NOT imported: ${s.kind} (${s.reason})`);
-    for (const rule of z.rules) {
-      const n = add("pulumi-nodejs:dynamic/shield:RateLimitRule", zid, "rule", rule.id);
-      out.push(...ruleLines("RateLimitRule", rule, n.name, n.variable, warn));
-    }
-    if (z.wafRules.length > 0) out.push("// custom WAF rules");
-    for (const rule of z.wafRules) {
-      const n = add("pulumi-nodejs:dynamic/shield:WafRule", zid, "waf", rule.id);
-      out.push(...ruleLines("WafRule", rule, n.name, n.variable, warn));
-    }
-    if (z.accessLists.length > 0) out.push("// custom access lists");
-    for (const a of z.accessLists) {
-      const n = add("pulumi-nodejs:dynamic/shield:AccessList", zid, "list", a.list.id);
-      out.push(...accessListLines(zid, a, n.name, n.variable, warn));
-    }
-    if (z.managedAccessLists.length > 0) {
-      const rest = z.managedTotal - z.managedAccessLists.length;
-      out.push(
-        "// managed access lists with a configuration set" +
-          (rest > 0
-            ? ` (${rest} more ${rest === 1 ? "keeps" : "keep"} the platform's defaults)`
-            : ""),
-      );
-    }
-    for (const d of z.managedAccessLists) {
-      const n = add("pulumi-nodejs:dynamic/shield:ManagedAccessList", zid, "managed", d.listId);
-      out.push(...managedListLines(zid, d, n.name, n.variable, warn));
+    for (const c of COLLECTIONS) {
+      const items = z.lists[c.key];
+      const rest = c.configuredOnly ? z.totals[c.key] - items.length : 0;
+      if (c.configuredOnly && items.length > 0)
+        out.push(
+          `// ${KIND_WORDS[c.kind].many} with a configuration set` +
+            (rest > 0
+              ? ` (${rest} more ${rest === 1 ? "keeps" : "keep"} the platform's defaults)`
+              : ""),
+        );
+      else if (c.section && items.length > 0) out.push(`// ${KIND_WORDS[c.kind].many}`);
+      for (const x of items) {
+        const n = add(`pulumi-nodejs:dynamic/shield:${c.type}`, zid, c.kind, objectId(c, x));
+        out.push(...collectionObjectLines(c, zid, x, n.name, n.variable, warn));
+      }
     }
     const s = z.settings;
     if (settingsCount(s) > 0) {
@@ -968,7 +1046,7 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
           n.name,
           n.variable,
           (ruleId) => {
-            const rule = names.get(nameKey(zid, "waf", ruleId));
+            const rule = referred && names.get(nameKey(zid, referred.kind, ruleId));
             return rule && `${rule.variable}.ruleId`;
           },
         ),
@@ -1016,10 +1094,7 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   out.push(
     "",
     "// What this program manages, as stack outputs.",
-    ...exportList("ruleIds", refs(":RateLimitRule", "ruleId")),
-    ...exportList("wafRuleIds", refs(":WafRule", "ruleId")),
-    ...exportList("accessListIds", refs(":AccessList", "listId")),
-    ...exportList("managedAccessListIds", refs(":ManagedAccessList", "listId")),
+    ...COLLECTIONS.flatMap((c) => exportList(c.exportList, refs(`:${c.type}`, c.idInput))),
     ...exportList("shieldZoneIds", refs(":ShieldZone", "id")),
     ...DECLARED_KINDS.flatMap((d) => exportList(`${d.key}Ids`, refs(`:${d.type}`, "id"))),
     ...exportList("responsePageIds", refs(":ResponsePage", "id")),

@@ -5,6 +5,12 @@ import {
   BOT_DETECTION_DEFAULTS,
   UPLOAD_SCANNING_DEFAULTS,
   API_GUARDIAN_CONFIGURATION_DEFAULTS,
+  ruleConfigurationSchema,
+  EnumsByField,
+  wafRuleConfigurationSchema,
+  WafEnumsByField,
+  AccessListType,
+  AccessListAction,
 } from "edgeplatform-client/spec";
 import { botDetectionKind } from "../resources/kinds/settings/bot-detection";
 import { uploadScanningKind } from "../resources/kinds/settings/upload-scanning";
@@ -25,6 +31,10 @@ export const IMPORT_KINDS = [
 
 /** One of {@link IMPORT_KINDS}. */
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** What the import writes, as `--help` says it (the list's `importHelp`). */
+export const IMPORT_HELP =
+  "Writes a TypeScript Pulumi program that adopts what already exists on the platform. For each\nshield zone: one edge.shield.RateLimitRule per rate-limit rule and one edge.shield.WafRule per\ncustom WAF rule (adopt mode: ruleId, deleteOnDestroy: false, the rule's full configuration\nwith enumeration names), one edge.shield.AccessList per custom access list (listId,\ndeleteOnDestroy: false, its entries, enabled and action) and one edge.shield.ManagedAccessList\nper managed list whose configuration is set (enabled, or an action). One edge.shield.ShieldZone\nper zone with the settings that differ from the platform's defaults, and an\nedge.shield.BotDetection, UploadScanning and ApiGuardian where the zone's differs from the\ndefault (only those fields); one edge.shield.ResponsePage per custom response page. For each\nDNS zone: an edge.dns.ZoneDnssec (its current DNSSEC state), an edge.dns.DnsZone (adopt mode:\nzoneId) and one edge.dns.DnsRecord per record (recordId, every field the record holds).\n`pulumi up` of it makes no API writes while nothing has changed.";
 
 /**
  * Each kind in words: `one` counts resources in the summary, `many` names the kind in
@@ -88,6 +98,112 @@ export const DECLARED_KINDS = [
   },
 ] as const satisfies readonly DeclaredKind[];
 
+/**
+ * The collection kinds of a shield zone, in the list's order (the list's `import.collection`):
+ * `key` is the zone's property holding what `read` (the client's `<api>.<list>`, called with the
+ * shield zone id; `required`: a refused read fails the zone; `part`: the member of the answer
+ * holding the objects; `get`: each listed object is then read on its own, and kept with its
+ * listing line as `{ list, details }`) answered; `object` the paths of an object's id and
+ * name; `idInput` the adopt-mode input of the id; `render` how an object is written (`rule`,
+ * `list`, `zone-config`), `configuration` the configuration's fields (the schema's order) and
+ * enumeration tables, `enums` the other enumeration tables; `configuredOnly`: only objects
+ * whose configuration is set are written; `note` lines of the header; `where` the noun of
+ * warnings, `counted`/`none` the words of the program's header, `section` a comment before
+ * the objects; `names` the resource name's fallback (`<fallback>-<id>`) and the variable's
+ * prefix (`perZone`: a shared name gets `zone-<zone>`); `exportList` the stack output of their ids; `settingsRefer`: the zone's settings name
+ * them by id; `terraform` the Terraform resource type adopted as this kind, and its noun there.
+ */
+export const COLLECTION_KINDS = [
+  {
+    kind: "rate-limit-rule",
+    type: "RateLimitRule",
+    key: "rules",
+    read: { api: "shield", list: "listAllRateLimits", required: true },
+    object: { id: "id", name: "ruleName" },
+    idInput: "ruleId",
+    where: "rule",
+    counted: "rate-limit rule",
+    none: "no rate-limit rules",
+    names: { fallback: "rule", variable: "rule" },
+    exportList: "ruleIds",
+    render: "rule",
+    terraform: { type: "bunnynet_pullzone_ratelimit_rule", words: "rate-limit rule" },
+    configuration: { fields: Object.keys(ruleConfigurationSchema.properties), enums: EnumsByField },
+  },
+  {
+    kind: "waf-rule",
+    type: "WafRule",
+    key: "wafRules",
+    read: { api: "waf", list: "listAllCustomWafRules" },
+    object: { id: "id", name: "ruleName" },
+    idInput: "ruleId",
+    where: "WAF rule",
+    counted: "WAF rule",
+    none: "no WAF rules",
+    names: { fallback: "waf-rule", variable: "rule" },
+    exportList: "wafRuleIds",
+    render: "rule",
+    section: true,
+    settingsRefer: true,
+    terraform: { type: "bunnynet_pullzone_waf_rule", words: "WAF rule" },
+    configuration: {
+      fields: Object.keys(wafRuleConfigurationSchema.properties),
+      enums: WafEnumsByField,
+    },
+  },
+  {
+    kind: "access-list",
+    type: "AccessList",
+    key: "accessLists",
+    read: {
+      api: "accessLists",
+      list: "listAccessLists",
+      part: "customLists",
+      get: { method: "getAccessList", id: "listId", name: "name", words: "custom access list" },
+    },
+    object: { id: "list.id", name: "list.name" },
+    idInput: "listId",
+    where: "access list",
+    counted: "access list",
+    none: "no access lists",
+    names: { fallback: "access-list", variable: "list" },
+    exportList: "accessListIds",
+    render: "list",
+    section: true,
+    note: [
+      "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
+      "// a managed list's configuration goes back to what it was when Pulumi adopted it.",
+    ],
+    terraform: { type: "bunnynet_pullzone_access_list", words: "custom access list" },
+    enums: { type: AccessListType, action: AccessListAction },
+  },
+  {
+    kind: "managed-access-list",
+    type: "ManagedAccessList",
+    key: "managedAccessLists",
+    read: { api: "accessLists", list: "listAccessLists", part: "managedLists" },
+    object: { id: "listId", name: "name" },
+    idInput: "listId",
+    where: "managed list",
+    counted: "managed list",
+    none: "no configured managed lists",
+    names: { fallback: "managed-list", variable: "list", perZone: true },
+    exportList: "managedAccessListIds",
+    render: "zone-config",
+    configuredOnly: true,
+    note: [
+      "// Access lists are adopted by their `listId` in the same way (`deleteOnDestroy: false`);",
+      "// a managed list's configuration goes back to what it was when Pulumi adopted it.",
+    ],
+    enums: { action: AccessListAction },
+  },
+] as const satisfies readonly CollectionKind[];
+
+/** The kinds a Terraform resource type brings along (the list's `import.fromTerraform`). */
+export const TERRAFORM_KINDS: Readonly<Record<string, readonly ImportKind[]>> = {
+  bunnynet_pullzone_shield: ["managed-access-list", "shield-zone", "bot-detection"],
+};
+
 /** One of {@link DECLARED_KINDS}. */
 export interface DeclaredKind {
   kind: ImportKind;
@@ -97,4 +213,36 @@ export interface DeclaredKind {
   within?: string;
   defaults: object;
   fields: readonly SettingsField[];
+}
+
+/** One of {@link COLLECTION_KINDS}. */
+export interface CollectionKind {
+  kind: ImportKind;
+  type: string;
+  key: string;
+  read: {
+    api: string;
+    list: string;
+    required?: boolean;
+    part?: string;
+    get?: { method: string; id: string; name: string; words: string };
+  };
+  object: { id: string; name: string };
+  idInput: string;
+  where: string;
+  counted: string;
+  none: string;
+  section?: boolean;
+  names: { fallback: string; variable: string; perZone?: boolean };
+  render: "rule" | "list" | "zone-config";
+  configuredOnly?: boolean;
+  note?: readonly string[];
+  enums?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  exportList: string;
+  settingsRefer?: boolean;
+  terraform?: { type: string; words: string };
+  configuration?: {
+    fields: readonly string[];
+    enums: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  };
 }

@@ -6,15 +6,25 @@
  * Covered (attribute names as the platform's Terraform provider documents them):
  * `bunnynet_pullzone_shield` (`pullzone`, `id` = the shield zone; its `ddos`, `waf`,
  * `bot_detection` and `access_list` blocks → the zone's `ShieldZone`, `BotDetection` and
- * the managed lists its `access_list` names), `bunnynet_pullzone_ratelimit_rule`,
- * `bunnynet_pullzone_waf_rule` and `bunnynet_pullzone_access_list` (`pullzone`, `id`),
- * `bunnynet_dns_zone` (`id`, `domain`) and `bunnynet_dns_record` (`zone`, `id`). Anything
- * else is listed with the reason and nothing is written for it.
+ * the managed lists its `access_list` names: the kinds whose `import.fromTerraform` it is),
+ * the resource type of each collection kind (`terraform` of the kind's `import.collection` in
+ * the list of kinds; `pullzone`, `id`), `bunnynet_dns_zone` (`id`, `domain`) and
+ * `bunnynet_dns_record` (`zone`, `id`). Anything else is listed with the reason and nothing
+ * is written for it.
  */
 import { dnsRecordTypeName, INT32_MAX } from "edgeplatform-client/spec";
 import type { ImportKind, ImportOptions } from "./cli";
-import { IMPORT_KINDS } from "./kinds.generated";
-import { isConfigured, type ImportSnapshot, type ShieldZoneImport } from "./generate";
+import { IMPORT_KINDS, TERRAFORM_KINDS } from "./kinds.generated";
+import {
+  collectionOf,
+  COLLECTIONS,
+  isConfigured,
+  objectId,
+  objectName,
+  type Collection,
+  type ImportSnapshot,
+  type ShieldZoneImport,
+} from "./generate";
 import { literal } from "./render";
 import { TerraformStateError, type TerraformInstance } from "./terraform-state";
 
@@ -22,20 +32,21 @@ import { TerraformStateError, type TerraformInstance } from "./terraform-state";
 export const TERRAFORM_PREFIX = "bunnynet_";
 
 /** The Shield objects of a pull zone that one Terraform resource type manages. */
-const RULE_TYPES = {
-  bunnynet_pullzone_ratelimit_rule: { kind: "rate-limit-rule", words: "rate-limit rule" },
-  bunnynet_pullzone_waf_rule: { kind: "waf-rule", words: "WAF rule" },
-  bunnynet_pullzone_access_list: { kind: "access-list", words: "custom access list" },
-} as const;
-type RuleType = keyof typeof RULE_TYPES;
+const RULE_TYPES: Record<string, { kind: ImportKind; words: string }> = Object.fromEntries(
+  COLLECTIONS.flatMap((c) =>
+    c.terraform ? [[c.terraform.type, { kind: c.kind, words: c.terraform.words }]] : [],
+  ),
+);
+/** One of the keys of {@link RULE_TYPES}. */
+type RuleType = string;
 
 /** The Terraform resource types this provider adopts. */
-export const COVERED_TYPES = [
+export const COVERED_TYPES: readonly string[] = [
   "bunnynet_pullzone_shield",
-  ...(Object.keys(RULE_TYPES) as RuleType[]),
+  ...Object.keys(RULE_TYPES),
   "bunnynet_dns_zone",
   "bunnynet_dns_record",
-] as const;
+];
 
 /** A `bunnynet_pullzone_shield`: the shield zone of a pull zone and its managed lists. */
 export interface ShieldEntry {
@@ -141,8 +152,8 @@ export function planMigration(instances: TerraformInstance[]): MigrationPlan {
         shieldZoneId: idAttribute(r, "id", "the id of the shield zone"),
         managedLists: accessListIds(r),
       });
-    } else if (r.type in RULE_TYPES) {
-      const type = r.type as RuleType;
+    } else if (Object.hasOwn(RULE_TYPES, r.type)) {
+      const type = r.type;
       plan.rules.push({
         address: r.address,
         type,
@@ -172,7 +183,7 @@ export const coveredCount = (p: MigrationPlan): number =>
 export function readOptions(plan: MigrationPlan): ImportOptions {
   const kinds = new Set<ImportKind>(plan.rules.map((r) => RULE_TYPES[r.type].kind));
   if (plan.shields.length > 0) {
-    kinds.add("shield-zone").add("bot-detection").add("managed-access-list");
+    for (const k of TERRAFORM_KINDS.bunnynet_pullzone_shield ?? []) kinds.add(k);
   }
   const sorted = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
   return {
@@ -265,23 +276,18 @@ export function selectSnapshot(read: ImportSnapshot, plan: MigrationPlan): Selec
     const kept: ShieldZoneImport = {
       shieldZoneId: z.shieldZoneId,
       pullZoneIds: z.pullZoneIds,
-      rules: pick(
-        "bunnynet_pullzone_ratelimit_rule",
-        z.rules,
-        (r) => r.id,
-        (r) => r.ruleName,
-      ),
-      wafRules: pick(
-        "bunnynet_pullzone_waf_rule",
-        z.wafRules,
-        (r) => r.id,
-        (r) => r.ruleName,
-      ),
-      accessLists: pick(
-        "bunnynet_pullzone_access_list",
-        z.accessLists,
-        (a) => a.list.id,
-        (a) => a.list.name,
+      ...Object.fromEntries(
+        COLLECTIONS.filter((c): c is Collection & { terraform: object } => !!c.terraform).map(
+          (c) => [
+            c.key,
+            pick(
+              c.terraform.type,
+              collectionOf(z, c),
+              (x) => objectId(c, x),
+              (x) => objectName(c, x),
+            ),
+          ],
+        ),
       ),
       ...(z.skipped ? { skipped: z.skipped } : {}),
       ...(z.notOnPlan ? { notOnPlan: z.notOnPlan } : {}),
