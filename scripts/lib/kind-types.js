@@ -396,6 +396,7 @@ function fieldTable(kind) {
 }
 
 module.exports = {
+  doc,
   fieldTable,
   renderKindTypes,
   stubOf,

@@ -98,28 +98,28 @@ const KINDS: Expected[] = [
     token: "edgeplatform:shield:RateLimitRule",
     inputs: collectionInputs(rateLimitRuleKind),
     args: {
-      "rate-limit-rule.ts": [
+      "generated/rate-limit-rule.ts": [
         "RateLimitRuleAdoptArgs",
         "RateLimitRuleCreateInShieldZoneArgs",
         "RateLimitRuleCreateInPullZoneArgs",
         "RateLimitRuleCommonArgs",
       ],
     },
-    outputs: { "rate-limit-rule.ts": ["RateLimitRule"] },
+    outputs: { "generated/rate-limit-rule.ts": ["RateLimitRuleOutputs"] },
   },
   {
     stub: "waf-rule",
     token: "edgeplatform:shield:WafRule",
     inputs: collectionInputs(wafRuleKind),
     args: {
-      "waf-rule.ts": [
+      "generated/waf-rule.ts": [
         "WafRuleAdoptArgs",
         "WafRuleCreateInShieldZoneArgs",
         "WafRuleCreateInPullZoneArgs",
         "WafRuleCommonArgs",
       ],
     },
-    outputs: { "waf-rule.ts": ["WafRule"] },
+    outputs: { "generated/waf-rule.ts": ["WafRuleOutputs"] },
   },
   {
     stub: "access-list",

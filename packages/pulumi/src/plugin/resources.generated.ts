@@ -63,14 +63,14 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     kind: rateLimitRuleKind,
     engine: rateLimitRuleEngine,
     docs: {
-      file: "resources/public/rate-limit-rule.ts",
+      file: "resources/public/generated/rate-limit-rule.ts",
       inputs: [
         "RateLimitRuleAdoptArgs",
         "RateLimitRuleCreateInShieldZoneArgs",
         "RateLimitRuleCreateInPullZoneArgs",
         "RateLimitRuleCommonArgs",
       ],
-      outputs: "RateLimitRule",
+      outputs: "RateLimitRuleOutputs",
       configuration: "RateLimitRuleConfigurationArgs",
       items: { chainedRuleConditions: "ChainedRuleConditionArgs" },
     },
@@ -83,17 +83,18 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     kind: wafRuleKind,
     engine: wafRuleEngine,
     docs: {
-      file: "resources/public/waf-rule.ts",
+      file: "resources/public/generated/waf-rule.ts",
       inputs: [
         "WafRuleAdoptArgs",
         "WafRuleCreateInShieldZoneArgs",
         "WafRuleCreateInPullZoneArgs",
         "WafRuleCommonArgs",
       ],
-      outputs: "WafRule",
+      outputs: "WafRuleOutputs",
       configuration: "WafRuleConfigurationArgs",
       items: {
-        chainedRuleConditions: "resources/public/rate-limit-rule.ts#ChainedRuleConditionArgs",
+        chainedRuleConditions:
+          "resources/public/generated/rate-limit-rule.ts#ChainedRuleConditionArgs",
       },
     },
   },

@@ -1,0 +1,248 @@
+/**
+ * The public types of a rule kind (a collection kind whose declaration states `docs`, built by
+ * `ruleKindDocs` of packages/pulumi/src/resources/kinds/collections/rule-docs.ts), written from
+ * its declaration: the module `public/generated/<stub>.ts` with `<Type>ConfigurationArgs` (the
+ * configuration schema's fields, in its order, each with the declaration's description), its
+ * state forms, the three forms of the arguments, `<Type>State` and `<Type>Outputs` (the class's
+ * outputs, by declaration merging), all typed by the written configuration `C`. The items of a
+ * list field (`ChainedRuleConditionArgs`) are declared in the module of the kind the declaration
+ * names (`home`) and imported by the others. scripts/gen-kind-types.js writes or checks the files.
+ */
+"use strict";
+
+const { GENERATED_HEADER, doc, stubOf } = require("./kind-types");
+
+/** The JSON schema a `SchemaRef` names (the client's TypeBox module). */
+function loadSchema(ref) {
+  const schema = require(ref.module)[ref.name];
+  if (!schema) throw new Error(`schema ${ref.name} is not exported by ${ref.module}`);
+  return schema;
+}
+
+/** A schema's non-null branch and whether it admits null. */
+function nonNull(js) {
+  const branches = (js.anyOf ?? []).filter((b) => b.type !== "null");
+  if (js.anyOf && branches.length === 1) return { js: branches[0], nullable: true };
+  if (Array.isArray(js.type)) {
+    const types = js.type.filter((t) => t !== "null");
+    return { js: { ...js, type: types[0] }, nullable: types.length < js.type.length };
+  }
+  return { js, nullable: false };
+}
+
+/** What a rule kind's public types need: its declaration, schema and enumerations. */
+class RuleKindTypes {
+  /**
+   * @param kind The collection kind declaration (`typeName`, `configurationSchema`, `config`, `docs`).
+   * @param enumName The exported name of an enumeration object, or undefined.
+   * @param load The JSON schema of a `SchemaRef`.
+   */
+  constructor(kind, enumName, load) {
+    this.kind = kind;
+    this.docs = kind.docs;
+    this.type = kind.docs.type;
+    this.enumName = enumName;
+    this.configuration = load(kind.configurationSchema);
+    /** Names of edgeplatform-client/spec the types use. */
+    this.spec = new Set();
+    /** Item types declared in another kind's module: module → names. */
+    this.imported = new Map();
+    this.usesEnumArg = false;
+  }
+
+  /** The type of an enumeration argument, or undefined when `field` is no enumeration. */
+  enumType(field) {
+    const values = this.kind.config.enums?.[field];
+    if (!values) return undefined;
+    const name = this.enumName(values);
+    if (!name) throw new Error(`${this.type}: field ${field}: its enumeration is not exported`);
+    this.spec.add(name);
+    this.usesEnumArg = true;
+    return `EnumArg<typeof ${name}>`;
+  }
+
+  /** The TypeScript type of a configuration (or item) field as a program writes it. */
+  valueType(field, raw, described, where) {
+    const { js, nullable } = nonNull(raw);
+    const orNull = nullable ? " | null" : "";
+    if (described.tsType) {
+      for (const m of described.tsType.matchAll(/\b[A-Z]\w+/g)) this.spec.add(m[0]);
+      return `${described.tsType}${orNull}`;
+    }
+    const item = this.docs.items?.[field];
+    if (js.type === "array" && item) return `pulumi.Input<${this.itemName(item)}>[]${orNull}`;
+    if (js.type === "array") {
+      const inner = this.enumType(field) ?? this.valueType(field, js.items ?? {}, {}, where);
+      return `pulumi.Input<${inner}>[]${orNull}`;
+    }
+    const e = Array.isArray(js.enum) ? this.enumType(field) : undefined;
+    if (e) return `${e}${orNull}`;
+    const scalar = { integer: "number", number: "number", string: "string", boolean: "boolean" };
+    if (scalar[js.type]) return `${scalar[js.type]}${orNull}`;
+    throw new Error(`${where}: field ${field}: no TypeScript type for its schema (declare tsType)`);
+  }
+
+  /** An item type's name, imported when another kind's module declares it. */
+  itemName(item) {
+    if (item.home !== stubOf(this.type)) {
+      const names = this.imported.get(item.home) ?? new Set();
+      names.add(item.typeName);
+      this.imported.set(item.home, names);
+    }
+    return item.typeName;
+  }
+
+  /** The members of an object of `fields` described by `described`, in the schema's order. */
+  members(js, described, where) {
+    const props = js.properties ?? {};
+    for (const f of Object.keys(described))
+      if (!props[f]) throw new Error(`${where}: field ${f} is declared but not in the schema`);
+    return Object.entries(props)
+      .map(([f, s]) => {
+        const d = described[f];
+        if (!d || !d.description) throw new Error(`${where}: field ${f} has no description`);
+        return `${doc(d.description, "  ")}  ${f}?: pulumi.Input<${this.valueType(f, s, d, where)}>;\n`;
+      })
+      .join("");
+  }
+
+  /** The declarations of the items this kind's module is home to. */
+  items() {
+    const out = [];
+    for (const [field, item] of Object.entries(this.docs.items ?? {})) {
+      if (item.home !== stubOf(this.type)) continue;
+      const { js: list } = nonNull(this.configuration.properties?.[field] ?? {});
+      if (!list.items) throw new Error(`${this.type}: items of ${field}: not a list in the schema`);
+      const body = this.members(list.items, item.fields, `${this.type}: items of ${field}`);
+      out.push(`${doc(item.typeDoc, "")}export interface ${item.typeName} {\n${body}}`);
+      out.push(
+        `${doc(item.stateDoc, "")}export type ${item.stateName} = pulumi.Unwrap<${item.typeName}>;`,
+      );
+    }
+    return out;
+  }
+
+  /** A member of an argument type (`C`: the written configuration). */
+  argument(name, a) {
+    if (a.tsType === "never") return `${doc(a.description, "  ")}  ${name}?: never;\n`;
+    return `${doc(a.description, "  ")}  ${name}${a.required ? "" : "?"}: pulumi.Input<${a.tsType}>;\n`;
+  }
+
+  /** The module's text (before prettier). */
+  render() {
+    const T = this.type;
+    const c = this.docs.configuration;
+    const Args = `${T}ConfigurationArgs`;
+    const State = `${T}ConfigurationState`;
+    const generic = `C extends ${Args} = ${Args}`;
+    const configMembers = this.members(this.configuration, c.fields, `${T}: configuration`);
+    const sections = [
+      ...this.items(),
+      `${doc(c.typeDoc, "")}export interface ${Args} {\n${configMembers}}`,
+      `${doc(c.stateDoc, "")}export type ${State} = pulumi.Unwrap<${Args}>;`,
+      `/** The configuration fields a program writes (not optional in \`C\`). */\n` +
+        `type WrittenFields<C> = {\n  [K in keyof C]-?: undefined extends C[K] ? never : K;\n}[keyof C] &\n  keyof ${State};`,
+      `${doc(
+        "The configuration output of a rule whose program wrote configuration `C`: a field the " +
+          "program wrote is always there (it is managed, so the state carries the platform's " +
+          "value of it), the others are optional. With the default `C` every field is optional.",
+        "",
+      )}export type ${State}Of<C> = Omit<${State}, WrittenFields<C>> &\n  Required<Pick<${State}, WrittenFields<C>>>;`,
+      `${doc(
+        `Rejects configuration keys that {@link ${Args}} does not declare (a typo is a type ` +
+          "error, as `check` would report it).",
+        "",
+      )}export type ${c.noUnknownName}<C> = {\n  [K in Exclude<keyof C, keyof ${Args}>]: never;\n};`,
+      `/** Fields of every form of {@link ${T}Args}. */\nexport interface ${T}CommonArgs<${generic}> {\n` +
+        `${Object.entries(this.docs.common)
+          .map(([n, a]) => this.argument(n, a))
+          .join("")}}`,
+    ];
+    for (const [form, f] of Object.entries(this.docs.forms)) {
+      const body = Object.entries(f.args)
+        .map(([n, a]) => this.argument(n, a))
+        .join("");
+      sections.push(
+        `${doc(`{@link ${T}Args} ${f.typeDoc}`, "")}export interface ${T}${form}Args<${generic}>\n` +
+          `  extends ${T}CommonArgs<C> {\n${body}}`,
+      );
+    }
+    const forms = Object.keys(this.docs.forms).map((f) => `${T}${f}Args<C>`);
+    sections.push(
+      `${doc(
+        `Arguments of {@link ${T}}: exactly one of \`ruleId\` (adopt), \`shieldZoneId\` or ` +
+          "`pullZoneId` (create, with a `ruleName`). A field left out is not managed (the " +
+          "platform's value stays and is never reported); `null` clears a nullable field. `C` " +
+          "is the written configuration, inferred from `ruleConfiguration` (it types the " +
+          "configuration output).",
+        "",
+      )}export type ${T}Args<${generic}> =\n  | ${forms.join("\n  | ")};`,
+    );
+    const outType = (o) => (o.tsType === "C" ? `${State}Of<C>` : o.tsType);
+    const outputs = Object.entries(this.docs.outputs);
+    const state = outputs.map(([n, o]) => `${doc(o.description, "  ")}  ${n}: ${outType(o)};\n`);
+    const classOutputs = outputs.map(
+      ([n, o]) => `${doc(o.description, "  ")}  readonly ${n}: pulumi.Output<${outType(o)}>;\n`,
+    );
+    sections.push(
+      `${doc(
+        `State (outputs) of a {@link ${T}}: its identity, the mode, and the managed fields as ` +
+          "the platform holds them (enumerations by name).",
+        "",
+      )}export interface ${T}State<${generic}> {\n${state.join("")}}`,
+      `/** The outputs of a {@link ${T}} (its class merges them). */\n` +
+        `export interface ${T}Outputs<${generic}> {\n${classOutputs.join("")}}`,
+    );
+    const imports = [
+      `import type * as pulumi from "@pulumi/pulumi";`,
+      this.spec.size
+        ? `import type { ${[...this.spec].sort().join(", ")} } from "edgeplatform-client/spec";`
+        : "",
+      this.usesEnumArg ? `import type { EnumArg } from "../zone-settings-resource";` : "",
+      ...[...this.imported].map(
+        ([home, names]) => `import type { ${[...names].sort().join(", ")} } from "./${home}";`,
+      ),
+    ].filter(Boolean);
+    return [
+      GENERATED_HEADER,
+      doc(
+        `The public types of \`${T}\` from its declaration ` +
+          `(packages/pulumi/src/resources/kinds/collections/${stubOf(T)}.ts): its ` +
+          "configuration, the forms of its arguments, its state and its class's outputs.",
+        "",
+      ),
+      imports.join("\n"),
+      ...sections,
+      "",
+    ].join("\n\n");
+  }
+}
+
+/**
+ * The generated module of a rule kind (formatted with the repository's prettier config).
+ * @param kind The declaration (a collection kind with `docs`).
+ * @param enums The exported enumerations (name → object), `edgeplatform-client/spec`'s.
+ * @param options `format: false`: the text before prettier; `load`: the JSON schema of a
+ *   `SchemaRef` (default: its module's export).
+ */
+async function renderRuleKindTypes(kind, enums, { format = true, load = loadSchema } = {}) {
+  const enumName = (values) =>
+    Object.keys(enums).find(
+      (k) => !["EnumsByField", "WafEnumsByField"].includes(k) && enums[k] === values,
+    );
+  const text = new RuleKindTypes(kind, enumName, load).render();
+  if (!format) return text;
+  const prettier = require("prettier");
+  const path = require("path");
+  const filepath = path.join(
+    __dirname,
+    "..",
+    "..",
+    "packages/pulumi/src/resources/public/generated",
+    `${stubOf(kind.docs.type)}.ts`,
+  );
+  const options = (await prettier.resolveConfig(filepath)) ?? {};
+  return prettier.format(text, { ...options, filepath });
+}
+
+module.exports = { renderRuleKindTypes, loadSchema };
