@@ -374,8 +374,8 @@ function pluginEntry({ k, plugin: p }) {
     `noun: ${JSON.stringify(p.noun)}`,
   ];
   if (p.family === "collection") {
+    // The descriptions are the kind declaration's (`docs`).
     lines.push(`kind: ${p.kind.export}`, `engine: ${p.engine.export}`);
-    lines.push(`docs: ${JSON.stringify({ file: `resources/public/${k.stub}.ts`, ...p.docs })}`);
   } else if (p.family === "flat") {
     const s = p.inputsSchema;
     const rel = importPath(`${SRC}/plugin`, `${SRC}/${s.path}`);

@@ -62,18 +62,6 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     noun: "rate-limit rule",
     kind: rateLimitRuleKind,
     engine: rateLimitRuleEngine,
-    docs: {
-      file: "resources/public/generated/rate-limit-rule.ts",
-      inputs: [
-        "RateLimitRuleAdoptArgs",
-        "RateLimitRuleCreateInShieldZoneArgs",
-        "RateLimitRuleCreateInPullZoneArgs",
-        "RateLimitRuleCommonArgs",
-      ],
-      outputs: "RateLimitRuleOutputs",
-      configuration: "RateLimitRuleConfigurationArgs",
-      items: { chainedRuleConditions: "ChainedRuleConditionArgs" },
-    },
   },
   {
     family: "collection",
@@ -82,21 +70,6 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     noun: "custom WAF rule",
     kind: wafRuleKind,
     engine: wafRuleEngine,
-    docs: {
-      file: "resources/public/generated/waf-rule.ts",
-      inputs: [
-        "WafRuleAdoptArgs",
-        "WafRuleCreateInShieldZoneArgs",
-        "WafRuleCreateInPullZoneArgs",
-        "WafRuleCommonArgs",
-      ],
-      outputs: "WafRuleOutputs",
-      configuration: "WafRuleConfigurationArgs",
-      items: {
-        chainedRuleConditions:
-          "resources/public/generated/rate-limit-rule.ts#ChainedRuleConditionArgs",
-      },
-    },
   },
   {
     family: "flat",

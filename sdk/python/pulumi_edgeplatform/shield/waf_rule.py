@@ -32,24 +32,13 @@ class WafRuleArgs:
         """
         The set of arguments for constructing a WafRule resource.
 
-        :param pulumi.Input['WafRuleConfigurationArgs'] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the changed
-               fields merged over the platform's current configuration.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource creates the
-               rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once
-               stays adopted when the program later addresses it by zone and name.
-        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the platform;
-               both ids are in the outputs). Otherwise like `shieldZoneId`.
+        :param pulumi.Input['WafRuleConfigurationArgs'] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
+        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
         :param pulumi.Input[_builtins.str] rule_description: Description of the rule. Left out: not managed; `null` clears it.
-        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when
-               they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule
-               this resource created switches mode in place (no API call). Another id replaces. This is how an
-               existing rule is brought under management (`opts.import` is not supported by dynamic
-               resources).
+        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         :param pulumi.Input[_builtins.str] rule_name: Name of the rule; unique in a zone. Left out: not managed.
-        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule
-               of this `ruleName` with the same managed fields it is taken over; with other values the create
-               fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before
-               any write. Another zone replaces.
+        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName` with the same managed fields it is taken over; with other values the create fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         """
         pulumi.set(__self__, "rule_configuration", rule_configuration)
         if delete_on_destroy is not None:
@@ -69,8 +58,7 @@ class WafRuleArgs:
     @pulumi.getter(name="ruleConfiguration")
     def rule_configuration(self) -> pulumi.Input['WafRuleConfigurationArgs']:
         """
-        The rule's configuration: only the fields written here are managed. An update sends the changed
-        fields merged over the platform's current configuration.
+        The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
         """
         return pulumi.get(self, "rule_configuration")
 
@@ -82,9 +70,7 @@ class WafRuleArgs:
     @pulumi.getter(name="deleteOnDestroy")
     def delete_on_destroy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether destroying the resource deletes the rule. Default: true when the resource creates the
-        rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once
-        stays adopted when the program later addresses it by zone and name.
+        Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
         """
         return pulumi.get(self, "delete_on_destroy")
 
@@ -96,8 +82,7 @@ class WafRuleArgs:
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Create the rule in the shield zone of this pull zone (resolved at create through the platform;
-        both ids are in the outputs). Otherwise like `shieldZoneId`.
+        Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
         """
         return pulumi.get(self, "pull_zone_id")
 
@@ -121,11 +106,7 @@ class WafRuleArgs:
     @pulumi.getter(name="ruleId")
     def rule_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when
-        they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule
-        this resource created switches mode in place (no API call). Another id replaces. This is how an
-        existing rule is brought under management (`opts.import` is not supported by dynamic
-        resources).
+        Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         """
         return pulumi.get(self, "rule_id")
 
@@ -149,10 +130,7 @@ class WafRuleArgs:
     @pulumi.getter(name="shieldZoneId")
     def shield_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule
-        of this `ruleName` with the same managed fields it is taken over; with other values the create
-        fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before
-        any write. Another zone replaces.
+        Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName` with the same managed fields it is taken over; with other values the create fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         """
         return pulumi.get(self, "shield_zone_id")
 
@@ -180,24 +158,13 @@ class WafRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource creates the
-               rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once
-               stays adopted when the program later addresses it by zone and name.
-        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the platform;
-               both ids are in the outputs). Otherwise like `shieldZoneId`.
-        :param pulumi.Input[Union['WafRuleConfigurationArgs', 'WafRuleConfigurationArgsDict']] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the changed
-               fields merged over the platform's current configuration.
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
+        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
+        :param pulumi.Input[Union['WafRuleConfigurationArgs', 'WafRuleConfigurationArgsDict']] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
         :param pulumi.Input[_builtins.str] rule_description: Description of the rule. Left out: not managed; `null` clears it.
-        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when
-               they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule
-               this resource created switches mode in place (no API call). Another id replaces. This is how an
-               existing rule is brought under management (`opts.import` is not supported by dynamic
-               resources).
+        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         :param pulumi.Input[_builtins.str] rule_name: Name of the rule; unique in a zone. Left out: not managed.
-        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule
-               of this `ruleName` with the same managed fields it is taken over; with other values the create
-               fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before
-               any write. Another zone replaces.
+        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName` with the same managed fields it is taken over; with other values the create fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         """
         ...
     @overload
