@@ -168,7 +168,7 @@ namespace EdgePlatform.Pulumi.Shield
         public Input<string>? RuleName { get; set; }
 
         /// <summary>
-        /// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName` with the same managed fields it is taken over; with other values the create fails before any write. Another zone replaces.
+        /// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). Another zone replaces.
         /// </summary>
         [Input("shieldZoneId")]
         public Input<int>? ShieldZoneId { get; set; }

@@ -99,7 +99,7 @@ type wafRuleArgs struct {
 	RuleId *int `pulumi:"ruleId"`
 	// Name of the rule; unique in a zone. Left out: not managed.
 	RuleName *string `pulumi:"ruleName"`
-	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName` with the same managed fields it is taken over; with other values the create fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
+	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
 	ShieldZoneId *int `pulumi:"shieldZoneId"`
 }
 
@@ -117,7 +117,7 @@ type WafRuleArgs struct {
 	RuleId pulumi.IntPtrInput
 	// Name of the rule; unique in a zone. Left out: not managed.
 	RuleName pulumi.StringPtrInput
-	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName` with the same managed fields it is taken over; with other values the create fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
+	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
 	ShieldZoneId pulumi.IntPtrInput
 }
 

@@ -38,7 +38,7 @@ class WafRuleArgs:
         :param pulumi.Input[_builtins.str] rule_description: Description of the rule. Left out: not managed; `null` clears it.
         :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         :param pulumi.Input[_builtins.str] rule_name: Name of the rule; unique in a zone. Left out: not managed.
-        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName` with the same managed fields it is taken over; with other values the create fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
+        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         """
         pulumi.set(__self__, "rule_configuration", rule_configuration)
         if delete_on_destroy is not None:
@@ -130,7 +130,7 @@ class WafRuleArgs:
     @pulumi.getter(name="shieldZoneId")
     def shield_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName` with the same managed fields it is taken over; with other values the create fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
+        Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         """
         return pulumi.get(self, "shield_zone_id")
 
@@ -164,7 +164,7 @@ class WafRule(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] rule_description: Description of the rule. Left out: not managed; `null` clears it.
         :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         :param pulumi.Input[_builtins.str] rule_name: Name of the rule; unique in a zone. Left out: not managed.
-        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName` with the same managed fields it is taken over; with other values the create fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
+        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         """
         ...
     @overload

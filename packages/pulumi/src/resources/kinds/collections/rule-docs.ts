@@ -48,7 +48,7 @@ export interface ItemDeclaration {
 
 /** The descriptions of a rule kind: its configuration and what every rule kind has. */
 export interface RuleKindDocs {
-  /** What the public types call the kind's class (`WafRule`). */
+  /** What the public types call the kind's class (its type). */
   type: string;
   configuration: {
     /** Doc of `<Type>ConfigurationArgs`, `<Type>ConfigurationState`. */
@@ -183,9 +183,8 @@ export function ruleKindDocs(own: {
           shieldZoneId: {
             description:
               "Create the rule in this shield zone (POST); destroy deletes it. If the zone " +
-              "already has a rule of this `ruleName` with the same managed fields it is taken " +
-              `over; with other values the create fails before any write.${note} Another zone ` +
-              "replaces.",
+              "already has a rule of this `ruleName`, the create fails before any write (a rule " +
+              `is never taken over by name).${note} Another zone replaces.`,
             tsType: "number",
             required: true,
           },

@@ -114,9 +114,9 @@ export interface WafRuleCreateInShieldZoneArgs<
   ruleId?: never;
   /**
    * Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule
-   * of this `ruleName` with the same managed fields it is taken over; with other values the create
-   * fails before any write. A zone at its plan's `customWafRulesLimit` refuses the create before
-   * any write. Another zone replaces.
+   * of this `ruleName`, the create fails before any write (a rule is never taken over by name). A
+   * zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone
+   * replaces.
    */
   shieldZoneId: pulumi.Input<number>;
   /** Not with `shieldZoneId`: one of the two places the rule. */
