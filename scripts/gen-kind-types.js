@@ -7,7 +7,7 @@
  * that a field added to a declaration is in `<Type>SettingsArgs`, `<Type>State` and the
  * class's outputs, and in its field table in docs/resources.md (between `<!-- fields: Type -->`
  * and `<!-- /fields -->`, settings kinds), with no other edit (a rule kind's module:
- * scripts/lib/rule-kind-types.js). Reads the declarations from the sources (bundled with
+ * script./lib/collection-kind-types.js). Reads the declarations from the sources (bundled with
  * esbuild; the client package's dist must be built).
  *
  *   node scripts/gen-kind-types.js [--check]
@@ -18,7 +18,7 @@
 const fs = require("fs");
 const path = require("path");
 const { fieldTable, renderKindTypes, stubOf } = require("./lib/kind-types");
-const { renderRuleKindTypes } = require("./lib/rule-kind-types");
+const { renderCollectionKindTypes } = require("./lib/collection-kind-types");
 
 const ROOT = path.join(__dirname, "..");
 const SRC = path.join(ROOT, "packages", "pulumi", "src");
@@ -55,9 +55,14 @@ function generatedKinds(resources = pluginResources()) {
   return resources.filter((r) => r.family === "settings" && r.kind.docs).map((r) => r.kind);
 }
 
-/** The collection kinds with public types to generate (their declarations state `docs`). */
+/**
+ * The collection kinds with public types to generate (their declarations state `docs`): the
+ * plugin's collection resources and the flat ones described by a kind declaration.
+ */
 function generatedCollections(resources = pluginResources()) {
-  return resources.filter((r) => r.family === "collection" && r.kind.docs).map((r) => r.kind);
+  return resources
+    .map((r) => (r.family === "collection" ? r.kind : r.family === "flat" ? r.declaration : null))
+    .filter((k) => k?.docs);
 }
 
 /** The docs whose field tables are generated (between `<!-- fields: Type -->` markers). */
@@ -90,7 +95,10 @@ async function generatedFiles(resources = pluginResources()) {
   for (const kind of kinds)
     out.set(path.join(OUT, `${stubOf(kind.type)}.ts`), await renderKindTypes(kind, enums));
   for (const kind of generatedCollections(resources))
-    out.set(path.join(OUT, `${stubOf(kind.docs.type)}.ts`), await renderRuleKindTypes(kind, enums));
+    out.set(
+      path.join(OUT, `${stubOf(kind.docs.type)}.ts`),
+      await renderCollectionKindTypes(kind, enums),
+    );
   for (const doc of DOCS)
     out.set(doc, await withFieldTables(doc, fs.readFileSync(doc, "utf8"), kinds));
   return out;

@@ -388,7 +388,9 @@ function pluginEntry({ k, plugin: p }) {
       `provider: ${p.engine.provider.export}`,
       `fieldChanges: ${p.engine.fieldChanges.export}`,
     );
-    lines.push(`docs: ${JSON.stringify(p.docs)}`);
+    // The descriptions: the kind declaration's (`declaration`), or doc comments (`docs`).
+    if (p.declaration) lines.push(`declaration: ${p.declaration.export}`);
+    if (p.docs) lines.push(`docs: ${JSON.stringify(p.docs)}`);
   } else {
     lines.push(`kind: ${k.settings.kind}`, `provider: ${k.provider.export}`);
     if (p.docs) lines.push(`docs: ${JSON.stringify(p.docs)}`);
@@ -410,7 +412,9 @@ function pluginTable(kinds, order) {
     if (p.family === "collection") [p.kind, p.engine].forEach((r) => add(r));
     else if (p.family === "flat") {
       add(p.inputsSchema, true);
-      [p.enums, p.engine.provider, p.engine.fieldChanges].filter(Boolean).forEach((r) => add(r));
+      [p.enums, p.engine.provider, p.engine.fieldChanges, p.declaration]
+        .filter(Boolean)
+        .forEach((r) => add(r));
     } else {
       add({ path: k.settings.path, export: k.settings.kind });
       add(k.provider);

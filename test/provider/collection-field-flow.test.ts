@@ -3,7 +3,7 @@
  * surface with no other edit: WafRule's declaration with one field more (`sampleRate`, an
  * integer: its schema in the declaration's `configurationSchema`, its description in the
  * declaration's `docs`) goes through the generators themselves — the public types
- * (scripts/lib/rule-kind-types.js, what `npm run kind-types` writes), the plugin's schema
+ * (scripts/lib/collection-kind-types.js, what `npm run kind-types` writes), the plugin's schema
  * (plugin/schema.ts `buildSchema`) and the Go, Python and C# SDKs (scripts/sdk.js `generate`,
  * the generators `npm run sdk` runs) — and each shows the field, with the declaration's
  * description.
@@ -18,8 +18,8 @@ import { PLUGIN_RESOURCES, type PluginResource } from "../../packages/pulumi/src
 import { buildSchema } from "../../packages/pulumi/src/plugin/schema";
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 
-const { renderRuleKindTypes } = require("../../scripts/lib/rule-kind-types") as {
-  renderRuleKindTypes(kind: unknown, enums: unknown, o: { format: boolean }): Promise<string>;
+const { renderCollectionKindTypes } = require("../../scripts/lib/collection-kind-types") as {
+  renderCollectionKindTypes(kind: unknown, enums: unknown, o: { format: boolean }): Promise<string>;
 };
 const sdk = require("../../scripts/sdk") as {
   generate(schema: string, log: (s: string) => void): Promise<{ dir: string }>;
@@ -73,7 +73,7 @@ function interfaceMembers(text: string, name: string): Map<string, string> {
 
 describe("a configuration field added to WafRule's declaration", () => {
   test("is a configuration argument of the public types (the state and outputs derive from it)", async () => {
-    const text = await renderRuleKindTypes(extended, spec, { format: false });
+    const text = await renderCollectionKindTypes(extended, spec, { format: false });
     const config = interfaceMembers(text, "WafRuleConfigurationArgs");
     expect(config.get("sampleRate")).toBe(`sampleRate?: pulumi.Input<number>; ${DESCRIPTION}`);
     // The configuration's state and the class's output are that type with its inputs resolved.

@@ -126,14 +126,14 @@ const KINDS: Expected[] = [
     token: "edgeplatform:shield:AccessList",
     inputs: accessListInputsSchema as unknown as Js,
     args: {
-      "access-list.ts": [
+      "generated/access-list.ts": [
         "AccessListAdoptArgs",
         "AccessListCreateInShieldZoneArgs",
         "AccessListCreateInPullZoneArgs",
         "AccessListCommonArgs",
       ],
     },
-    outputs: { "access-list.ts": ["AccessList"] },
+    outputs: { "generated/access-list.ts": ["AccessListOutputs", "AccessListState"] },
   },
   {
     stub: "volume-instances-deletion",

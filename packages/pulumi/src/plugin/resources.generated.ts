@@ -13,7 +13,7 @@ import { rateLimitRuleEngine } from "../resources/kinds/collections/rate-limit-r
 import { wafRuleKind } from "../resources/kinds/collections/waf-rule";
 import { wafRuleEngine } from "../resources/kinds/collections/waf-rule-provider";
 import type { accessListInputsSchema } from "../resources/kinds/collections/access-list-schemas";
-import { ACCESS_LIST_ENUMS } from "../resources/kinds/collections/access-list";
+import { ACCESS_LIST_ENUMS, accessListKind } from "../resources/kinds/collections/access-list";
 import {
   accessListProvider,
   accessListFieldChanges,
@@ -87,17 +87,7 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     },
     provider: accessListProvider,
     fieldChanges: accessListFieldChanges,
-    docs: {
-      inputs: {
-        "resources/public/access-list.ts": [
-          "AccessListAdoptArgs",
-          "AccessListCreateInShieldZoneArgs",
-          "AccessListCreateInPullZoneArgs",
-          "AccessListCommonArgs",
-        ],
-      },
-      outputs: { "resources/public/access-list.ts": ["AccessList", "AccessListState"] },
-    },
+    declaration: accessListKind,
   },
   {
     family: "flat",

@@ -14,7 +14,7 @@ import type { EngineKind } from "../resources/core/zone-settings/engine";
 import { settingsFieldChanges } from "../resources/core/zone-settings/field-changes";
 import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "../resources/core/zone-objects/check-schemas";
 import type { ZoneObjectKind } from "../resources/core/zone-objects/kind";
-import type { RuleKindDocs } from "../resources/kinds/collections/rule-docs";
+import type { CollectionKindDocs, RuleKindDocs } from "../resources/kinds/collections/rule-docs";
 import { PLUGIN_KINDS } from "./resources.generated";
 
 /** The operations of a dynamic provider, as the zone-object engine builds them. */
@@ -116,8 +116,10 @@ export interface FlatResource extends ResourceBase {
   enums: Record<string, Readonly<Record<string, number>>>;
   /** Inputs whose schema leaves the type to `check` (`{}`): their type as a program writes them. */
   typed?: Record<string, object>;
-  /** Descriptions of the inputs and of the outputs. */
-  docs: { inputs: DeclarationSources; outputs: DeclarationSources };
+  /** Descriptions of the inputs and of the outputs (doc comments), if not `declaration`'s. */
+  docs?: { inputs: DeclarationSources; outputs: DeclarationSources };
+  /** The kind declaration that describes its inputs and outputs (`docs`), if any. */
+  declaration?: { docs: CollectionKindDocs };
 }
 
 /** A settings kind on the settings engine (its inputs schema built from its fields). */

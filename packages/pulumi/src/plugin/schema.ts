@@ -24,9 +24,9 @@ import * as spec from "edgeplatform-client/spec/runtime";
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { fieldAt } from "../resources/core/zone-settings/kind";
 import type {
+  CollectionKindDocs,
   DescribedField,
   ItemDeclaration,
-  RuleKindDocs,
 } from "../resources/kinds/collections/rule-docs";
 import { settingsInputsSchema } from "../resources/core/zone-settings/settings-schemas";
 import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
@@ -286,7 +286,7 @@ function declared(text: string | undefined, field: string, where: string): strin
  * A collection kind's description of a top-level input: its first form's that takes it (not
  * `never`), else the one every form has.
  */
-function inputDescription(docs: RuleKindDocs, field: string): string | undefined {
+function inputDescription(docs: CollectionKindDocs, field: string): string | undefined {
   for (const form of Object.values(docs.forms)) {
     const a = form.args[field];
     if (a && a.tsType !== "never") return a.description;
@@ -502,8 +502,13 @@ class FlatBuilder {
     readonly r: FlatResource | SettingsResource,
     readonly types: Record<string, PulumiType>,
   ) {
-    this.inputDocs = docIndex(r.docs.inputs);
-    this.outputDocs = docIndex(r.docs.outputs);
+    this.inputDocs = r.docs ? docIndex(r.docs.inputs) : new Map();
+    this.outputDocs = r.docs ? docIndex(r.docs.outputs) : new Map();
+  }
+
+  /** The declaration describing a flat kind's inputs and outputs, if it has one. */
+  private get declaration(): CollectionKindDocs | undefined {
+    return this.r.family === "flat" ? this.r.declaration?.docs : undefined;
   }
 
   private token(name: string) {
@@ -522,6 +527,11 @@ class FlatBuilder {
    * settings: the map's field), a group's, or an argument's besides the settings.
    */
   declared(at: string): string | undefined {
+    const d = this.declaration;
+    if (d) {
+      const text = inputDescription(d, at);
+      return text === undefined ? undefined : declared(text, at, tokenOf(this.r));
+    }
     if (this.r.family !== "settings") return undefined;
     const kind = this.r.kind;
     const field = at.endsWith(".*") ? undefined : fieldAt(kind.fields, at);
@@ -538,7 +548,17 @@ class FlatBuilder {
 
   /** The declaration's description of a settings kind's output besides the settings. */
   declaredOutput(at: string): string | undefined {
+    const own = this.declaration?.outputs[at]?.description;
+    if (own) return declared(own, at, tokenOf(this.r));
     return this.r.family === "settings" ? this.r.kind.docs?.outputs?.[at]?.description : undefined;
+  }
+
+  /** The outputs a flat kind's declaration states, in order: name, type and description. */
+  declaredOutputs(): [string, { type: string; doc: string }][] {
+    return Object.entries(this.declaration?.outputs ?? {}).map(([f, o]) => [
+      f,
+      { type: o.tsType, doc: declared(o.description, f, tokenOf(this.r)) },
+    ]);
   }
 
   /** Whether the input or output at path `at` holds a secret setting (`secret: true`). */
@@ -679,7 +699,7 @@ function flatSchema(r: FlatResource | SettingsResource, types: Record<string, Pu
     if (properties[f]) continue; // an input too (`pageType`): typed and described as one
     properties[f] = { ...declaredType(o.tsType), description: o.description };
   }
-  for (const [f, d] of b.outputDocs) {
+  for (const [f, d] of [...b.declaredOutputs(), ...b.outputDocs]) {
     if (f.includes(".") || properties[f]) continue;
     if (!d.doc) throw new Error(`${tokenOf(r)}: no doc comment for output "${f}"`);
     properties[f] = { ...declaredType(d.type), description: d.doc };

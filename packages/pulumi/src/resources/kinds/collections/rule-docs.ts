@@ -1,6 +1,6 @@
 /**
- * The descriptions of a rule kind's fields (rate-limit rules, custom WAF rules): what every rule
- * kind shares — its identity in a shield zone (`ruleId`, `shieldZoneId`, `pullZoneId`), the
+ * The descriptions of a collection kind's fields (the public types of its arguments and outputs);
+ * a rule kind's (rate-limit rules, custom WAF rules): what every rule kind shares — its identity in a shield zone (`ruleId`, `shieldZoneId`, `pullZoneId`), the
  * three forms of its arguments, its rule-level fields and outputs, the items of a chained
  * condition — and the kind's own configuration fields. One declaration is the source of the
  * kind's public types (scripts/gen-kind-types.js writes `public/generated/<kind>.ts`), of the
@@ -46,10 +46,29 @@ export interface ItemDeclaration {
   fields: Record<string, DescribedField>;
 }
 
-/** The descriptions of a rule kind: its configuration and what every rule kind has. */
-export interface RuleKindDocs {
+/**
+ * The descriptions of a collection kind's public types: its arguments (the forms of its
+ * addressing, and what every form has) and its outputs.
+ */
+export interface CollectionKindDocs {
   /** What the public types call the kind's class (its type). */
   type: string;
+  /** Doc of `<Type>Args` (the union of the forms) and of `<Type>State`. */
+  argsDoc: string;
+  stateDoc: string;
+  /** Arguments of every form, in order. */
+  common: Record<string, RuleArgument>;
+  /**
+   * The forms of the arguments: name suffix (`Adopt`) → doc (after "{@link <Type>Args} ") and
+   * arguments, in order.
+   */
+  forms: Record<string, { typeDoc: string; args: Record<string, RuleArgument> }>;
+  /** Outputs of the class and the state, in order. */
+  outputs: Record<string, RuleOutput>;
+}
+
+/** The descriptions of a rule kind: its configuration and what every rule kind has. */
+export interface RuleKindDocs extends CollectionKindDocs {
   configuration: {
     /** Doc of `<Type>ConfigurationArgs`, `<Type>ConfigurationState`. */
     typeDoc: string;
@@ -61,16 +80,15 @@ export interface RuleKindDocs {
   };
   /** The items of the configuration's list fields, by field. */
   items: Record<string, ItemDeclaration>;
-  /** Arguments of every form, in order. */
-  common: Record<string, RuleArgument>;
-  /** The forms of the arguments: name suffix (`Adopt`) → doc and arguments, in order. */
-  forms: Record<string, { typeDoc: string; args: Record<string, RuleArgument> }>;
-  /** Outputs of the class and the state, in order. */
-  outputs: Record<string, RuleOutput>;
 }
 
 /** A rule kind's declaration with its descriptions. */
 export type DescribedRuleKind = ZoneObjectKind<ZoneObject<number>> & { docs: RuleKindDocs };
+
+/** A collection kind's declaration with the descriptions of its public types. */
+export type DescribedKind<O extends ZoneObject = ZoneObject> = ZoneObjectKind<O> & {
+  docs: CollectionKindDocs;
+};
 
 /** The match fields every rule kind's configuration has (besides its action and rate). */
 export const MATCH_FIELDS: Record<string, DescribedField> = {
@@ -132,6 +150,15 @@ export function ruleKindDocs(own: {
   const note = own.createNote ? ` ${own.createNote}` : "";
   return {
     type: own.type,
+    argsDoc:
+      `Arguments of {@link ${own.type}}: exactly one of \`ruleId\` (adopt), \`shieldZoneId\` or ` +
+      "`pullZoneId` (create, with a `ruleName`). A field left out is not managed (the " +
+      "platform's value stays and is never reported); `null` clears a nullable field. `C` is " +
+      "the written configuration, inferred from `ruleConfiguration` (it types the configuration " +
+      "output).",
+    stateDoc:
+      `State (outputs) of a {@link ${own.type}}: its identity, the mode, and the managed fields ` +
+      "as the platform holds them (enumerations by name).",
     configuration: own.configuration,
     items: { chainedRuleConditions: CHAINED_CONDITIONS },
     common: {

@@ -1,16 +1,18 @@
 /**
- * The public types of a rule kind (a collection kind whose declaration states `docs`, built by
- * `ruleKindDocs` of packages/pulumi/src/resources/kinds/collections/rule-docs.ts), written from
- * its declaration: the module `public/generated/<stub>.ts` with `<Type>ConfigurationArgs` (the
- * configuration schema's fields, in its order, each with the declaration's description), its
- * state forms, the three forms of the arguments, `<Type>State` and `<Type>Outputs` (the class's
- * outputs, by declaration merging), all typed by the written configuration `C`. The items of a
- * list field (`ChainedRuleConditionArgs`) are declared in the module of the kind the declaration
- * names (`home`) and imported by the others. scripts/gen-kind-types.js writes or checks the files.
+ * The public types of a collection kind (a kind of objects under a parent whose declaration
+ * states `docs`: packages/pulumi/src/resources/kinds/collections/rule-docs.ts), written from its
+ * declaration: the module `public/generated/<stub>.ts` with the forms of its arguments
+ * (`<Type>CommonArgs`, one interface per form, the union `<Type>Args`), `<Type>State` and
+ * `<Type>Outputs` (the class's outputs, by declaration merging). A kind with a configuration
+ * object (a rule kind: `ruleKindDocs`) adds `<Type>ConfigurationArgs` (the configuration
+ * schema's fields, in its order, each with the declaration's description) and its state forms,
+ * and every type is typed by the written configuration `C`. The items of a list field
+ * (`ChainedRuleConditionArgs`) are declared in the module of the kind the declaration names
+ * (`home`) and imported by the others. scripts/gen-kind-types.js writes or checks the files.
  */
 "use strict";
 
-const { GENERATED_HEADER, doc, stubOf } = require("./kind-types");
+const { GENERATED_HEADER, article, doc, specTypeNames, stubOf } = require("./kind-types");
 
 /** The JSON schema a `SchemaRef` names (the client's TypeBox module). */
 function loadSchema(ref) {
@@ -30,11 +32,12 @@ function nonNull(js) {
   return { js, nullable: false };
 }
 
-/** What a rule kind's public types need: its declaration, schema and enumerations. */
-class RuleKindTypes {
+/** What a collection kind's public types need: its declaration, schema and enumerations. */
+class CollectionKindTypes {
   /**
-   * @param kind The collection kind declaration (`typeName`, `configurationSchema`, `config`, `docs`).
-   * @param enumName The exported name of an enumeration object, or undefined.
+   * @param kind The collection kind declaration (`docs`; a rule kind: `configurationSchema`, `config`).
+   * @param enumName The exported name of an enumeration object, or undefined; `.exported(name)`:
+   *   whether edgeplatform-client/spec exports a name (else it is the kind's public module's).
    * @param load The JSON schema of a `SchemaRef`.
    */
   constructor(kind, enumName, load) {
@@ -42,8 +45,8 @@ class RuleKindTypes {
     this.docs = kind.docs;
     this.type = kind.docs.type;
     this.enumName = enumName;
-    this.configuration = load(kind.configurationSchema);
-    /** Names of edgeplatform-client/spec the types use. */
+    this.configuration = kind.docs.configuration ? load(kind.configurationSchema) : undefined;
+    /** Names the types use (from edgeplatform-client/spec or the kind's public module). */
     this.spec = new Set();
     /** Item types declared in another kind's module: module → names. */
     this.imported = new Map();
@@ -65,10 +68,7 @@ class RuleKindTypes {
   valueType(field, raw, described, where) {
     const { js, nullable } = nonNull(raw);
     const orNull = nullable ? " | null" : "";
-    if (described.tsType) {
-      for (const m of described.tsType.matchAll(/\b[A-Z]\w+/g)) this.spec.add(m[0]);
-      return `${described.tsType}${orNull}`;
-    }
+    if (described.tsType) return `${this.uses(described.tsType)}${orNull}`;
     const item = this.docs.items?.[field];
     if (js.type === "array" && item) return `pulumi.Input<${this.itemName(item)}>[]${orNull}`;
     if (js.type === "array") {
@@ -122,21 +122,27 @@ class RuleKindTypes {
     return out;
   }
 
+  /** Records the type names a declared type uses (`AccessListField[] | undefined`). */
+  uses(tsType) {
+    for (const m of tsType.matchAll(/(?<!\.)\b[A-Z]\w+/g)) this.spec.add(m[0]);
+    return tsType;
+  }
+
   /** A member of an argument type (`C`: the written configuration). */
   argument(name, a) {
     if (a.tsType === "never") return `${doc(a.description, "  ")}  ${name}?: never;\n`;
-    return `${doc(a.description, "  ")}  ${name}${a.required ? "" : "?"}: pulumi.Input<${a.tsType}>;\n`;
+    const t = this.uses(a.tsType);
+    return `${doc(a.description, "  ")}  ${name}${a.required ? "" : "?"}: pulumi.Input<${t}>;\n`;
   }
 
-  /** The module's text (before prettier). */
-  render() {
+  /** The configuration's types (a rule kind), in order. */
+  configurationTypes() {
     const T = this.type;
     const c = this.docs.configuration;
     const Args = `${T}ConfigurationArgs`;
     const State = `${T}ConfigurationState`;
-    const generic = `C extends ${Args} = ${Args}`;
     const configMembers = this.members(this.configuration, c.fields, `${T}: configuration`);
-    const sections = [
+    return [
       ...this.items(),
       `${doc(c.typeDoc, "")}export interface ${Args} {\n${configMembers}}`,
       `${doc(c.stateDoc, "")}export type ${State} = pulumi.Unwrap<${Args}>;`,
@@ -153,7 +159,21 @@ class RuleKindTypes {
           "error, as `check` would report it).",
         "",
       )}export type ${c.noUnknownName}<C> = {\n  [K in Exclude<keyof C, keyof ${Args}>]: never;\n};`,
-      `/** Fields of every form of {@link ${T}Args}. */\nexport interface ${T}CommonArgs<${generic}> {\n` +
+    ];
+  }
+
+  /** The module's text (before prettier). */
+  render() {
+    const T = this.type;
+    const Args = `${T}ConfigurationArgs`;
+    const State = `${T}ConfigurationState`;
+    // A kind with a configuration: every type is typed by the written configuration `C`.
+    const typed = !!this.docs.configuration;
+    const generic = typed ? `<C extends ${Args} = ${Args}>` : "";
+    const C = typed ? "<C>" : "";
+    const sections = [
+      ...(typed ? this.configurationTypes() : []),
+      `/** Fields of every form of {@link ${T}Args}. */\nexport interface ${T}CommonArgs${generic} {\n` +
         `${Object.entries(this.docs.common)
           .map(([n, a]) => this.argument(n, a))
           .join("")}}`,
@@ -163,42 +183,32 @@ class RuleKindTypes {
         .map(([n, a]) => this.argument(n, a))
         .join("");
       sections.push(
-        `${doc(`{@link ${T}Args} ${f.typeDoc}`, "")}export interface ${T}${form}Args<${generic}>\n` +
-          `  extends ${T}CommonArgs<C> {\n${body}}`,
+        `${doc(`{@link ${T}Args} ${f.typeDoc}`, "")}export interface ${T}${form}Args${generic}\n` +
+          `  extends ${T}CommonArgs${C} {\n${body}}`,
       );
     }
-    const forms = Object.keys(this.docs.forms).map((f) => `${T}${f}Args<C>`);
+    const forms = Object.keys(this.docs.forms).map((f) => `${T}${f}Args${C}`);
     sections.push(
-      `${doc(
-        `Arguments of {@link ${T}}: exactly one of \`ruleId\` (adopt), \`shieldZoneId\` or ` +
-          "`pullZoneId` (create, with a `ruleName`). A field left out is not managed (the " +
-          "platform's value stays and is never reported); `null` clears a nullable field. `C` " +
-          "is the written configuration, inferred from `ruleConfiguration` (it types the " +
-          "configuration output).",
-        "",
-      )}export type ${T}Args<${generic}> =\n  | ${forms.join("\n  | ")};`,
+      `${doc(this.docs.argsDoc, "")}export type ${T}Args${generic} =\n  | ${forms.join("\n  | ")};`,
     );
-    const outType = (o) => (o.tsType === "C" ? `${State}Of<C>` : o.tsType);
+    const outType = (o) => (o.tsType === "C" ? `${State}Of<C>` : this.uses(o.tsType));
     const outputs = Object.entries(this.docs.outputs);
     const state = outputs.map(([n, o]) => `${doc(o.description, "  ")}  ${n}: ${outType(o)};\n`);
     const classOutputs = outputs.map(
       ([n, o]) => `${doc(o.description, "  ")}  readonly ${n}: pulumi.Output<${outType(o)}>;\n`,
     );
     sections.push(
-      `${doc(
-        `State (outputs) of a {@link ${T}}: its identity, the mode, and the managed fields as ` +
-          "the platform holds them (enumerations by name).",
-        "",
-      )}export interface ${T}State<${generic}> {\n${state.join("")}}`,
-      `/** The outputs of a {@link ${T}} (its class merges them). */\n` +
-        `export interface ${T}Outputs<${generic}> {\n${classOutputs.join("")}}`,
+      `${doc(this.docs.stateDoc, "")}export interface ${T}State${generic} {\n${state.join("")}}`,
+      `/** The outputs of ${article(T)} {@link ${T}} (its class merges them). */\n` +
+        `export interface ${T}Outputs${generic} {\n${classOutputs.join("")}}`,
     );
+    const spec = [...this.spec].filter((n) => this.enumName.exported(n)).sort();
+    const own = [...this.spec].filter((n) => !this.enumName.exported(n)).sort();
     const imports = [
       `import type * as pulumi from "@pulumi/pulumi";`,
-      this.spec.size
-        ? `import type { ${[...this.spec].sort().join(", ")} } from "edgeplatform-client/spec";`
-        : "",
+      spec.length ? `import type { ${spec.join(", ")} } from "edgeplatform-client/spec";` : "",
       this.usesEnumArg ? `import type { EnumArg } from "../zone-settings-resource";` : "",
+      own.length ? `import type { ${own.join(", ")} } from "../${stubOf(T)}";` : "",
       ...[...this.imported].map(
         ([home, names]) => `import type { ${[...names].sort().join(", ")} } from "./${home}";`,
       ),
@@ -207,8 +217,9 @@ class RuleKindTypes {
       GENERATED_HEADER,
       doc(
         `The public types of \`${T}\` from its declaration ` +
-          `(packages/pulumi/src/resources/kinds/collections/${stubOf(T)}.ts): its ` +
-          "configuration, the forms of its arguments, its state and its class's outputs.",
+          `(packages/pulumi/src/resources/kinds/collections/${stubOf(T)}.ts): ` +
+          `${typed ? "its configuration, " : ""}the forms of its arguments, its state and its ` +
+          "class's outputs.",
         "",
       ),
       imports.join("\n"),
@@ -219,18 +230,20 @@ class RuleKindTypes {
 }
 
 /**
- * The generated module of a rule kind (formatted with the repository's prettier config).
+ * The generated module of a collection kind (formatted with the repository's prettier config).
  * @param kind The declaration (a collection kind with `docs`).
  * @param enums The exported enumerations (name → object), `edgeplatform-client/spec`'s.
  * @param options `format: false`: the text before prettier; `load`: the JSON schema of a
  *   `SchemaRef` (default: its module's export).
  */
-async function renderRuleKindTypes(kind, enums, { format = true, load = loadSchema } = {}) {
+async function renderCollectionKindTypes(kind, enums, { format = true, load = loadSchema } = {}) {
   const enumName = (values) =>
     Object.keys(enums).find(
       (k) => !["EnumsByField", "WafEnumsByField"].includes(k) && enums[k] === values,
     );
-  const text = new RuleKindTypes(kind, enumName, load).render();
+  const specTypes = specTypeNames();
+  enumName.exported = (n) => Object.prototype.hasOwnProperty.call(enums, n) || specTypes.has(n);
+  const text = new CollectionKindTypes(kind, enumName, load).render();
   if (!format) return text;
   const prettier = require("prettier");
   const path = require("path");
@@ -245,4 +258,4 @@ async function renderRuleKindTypes(kind, enums, { format = true, load = loadSche
   return prettier.format(text, { ...options, filepath });
 }
 
-module.exports = { renderRuleKindTypes, loadSchema };
+module.exports = { renderCollectionKindTypes, loadSchema };
