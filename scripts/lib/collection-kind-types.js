@@ -51,6 +51,8 @@ class CollectionKindTypes {
     /** Item types declared in another kind's module: module → names. */
     this.imported = new Map();
     this.usesEnumArg = false;
+    /** Names this module declares (never imported). */
+    this.declared = new Set();
   }
 
   /** The type of an enumeration argument, or undefined when `field` is no enumeration. */
@@ -135,6 +137,29 @@ class CollectionKindTypes {
     return `${doc(a.description, "  ")}  ${name}${a.required ? "" : "?"}: pulumi.Input<${t}>;\n`;
   }
 
+  /**
+   * The types of the items of a list argument (`docs.argItems`): the input form (each field an
+   * input) and the state's form (each field as the platform holds it).
+   */
+  argItems() {
+    const out = [];
+    for (const item of Object.values(this.docs.argItems ?? {})) {
+      this.declared.add(item.typeName);
+      this.declared.add(item.stateName);
+      const fields = Object.entries(item.fields);
+      const args = fields.map(([n, a]) => this.argument(n, a)).join("");
+      const state = fields
+        .map(
+          ([n, a]) =>
+            `${doc(a.description, "  ")}  ${n}${a.required ? "" : "?"}: ${this.uses(a.tsType)};\n`,
+        )
+        .join("");
+      out.push(`${doc(item.typeDoc, "")}export interface ${item.typeName} {\n${args}}`);
+      out.push(`${doc(item.stateDoc, "")}export interface ${item.stateName} {\n${state}}`);
+    }
+    return out;
+  }
+
   /** The configuration's types (a rule kind), in order. */
   configurationTypes() {
     const T = this.type;
@@ -171,13 +196,20 @@ class CollectionKindTypes {
     const typed = !!this.docs.configuration;
     const generic = typed ? `<C extends ${Args} = ${Args}>` : "";
     const C = typed ? "<C>" : "";
-    const sections = [
-      ...(typed ? this.configurationTypes() : []),
-      `/** Fields of every form of {@link ${T}Args}. */\nexport interface ${T}CommonArgs${generic} {\n` +
-        `${Object.entries(this.docs.common)
-          .map(([n, a]) => this.argument(n, a))
-          .join("")}}`,
-    ];
+    const common = Object.entries(this.docs.common)
+      .map(([n, a]) => this.argument(n, a))
+      .join("");
+    const sections = [...(typed ? this.configurationTypes() : []), ...this.argItems()];
+    const forms = Object.keys(this.docs.forms).map((f) => `${T}${f}Args${C}`);
+    // One form only: the arguments are one interface.
+    if (forms.length === 0)
+      sections.push(
+        `${doc(this.docs.argsDoc, "")}export interface ${T}Args${generic} {\n${common}}`,
+      );
+    else
+      sections.push(
+        `/** Fields of every form of {@link ${T}Args}. */\nexport interface ${T}CommonArgs${generic} {\n${common}}`,
+      );
     for (const [form, f] of Object.entries(this.docs.forms)) {
       const body = Object.entries(f.args)
         .map(([n, a]) => this.argument(n, a))
@@ -187,10 +219,10 @@ class CollectionKindTypes {
           `  extends ${T}CommonArgs${C} {\n${body}}`,
       );
     }
-    const forms = Object.keys(this.docs.forms).map((f) => `${T}${f}Args${C}`);
-    sections.push(
-      `${doc(this.docs.argsDoc, "")}export type ${T}Args${generic} =\n  | ${forms.join("\n  | ")};`,
-    );
+    if (forms.length > 0)
+      sections.push(
+        `${doc(this.docs.argsDoc, "")}export type ${T}Args${generic} =\n  | ${forms.join("\n  | ")};`,
+      );
     const outType = (o) => (o.tsType === "C" ? `${State}Of<C>` : this.uses(o.tsType));
     const outputs = Object.entries(this.docs.outputs);
     const state = outputs.map(([n, o]) => `${doc(o.description, "  ")}  ${n}: ${outType(o)};\n`);
@@ -202,8 +234,9 @@ class CollectionKindTypes {
       `/** The outputs of ${article(T)} {@link ${T}} (its class merges them). */\n` +
         `export interface ${T}Outputs${generic} {\n${classOutputs.join("")}}`,
     );
-    const spec = [...this.spec].filter((n) => this.enumName.exported(n)).sort();
-    const own = [...this.spec].filter((n) => !this.enumName.exported(n)).sort();
+    const used = [...this.spec].filter((n) => !this.declared.has(n));
+    const spec = used.filter((n) => this.enumName.exported(n)).sort();
+    const own = used.filter((n) => !this.enumName.exported(n)).sort();
     const imports = [
       `import type * as pulumi from "@pulumi/pulumi";`,
       spec.length ? `import type { ${spec.join(", ")} } from "edgeplatform-client/spec";` : "",

@@ -193,8 +193,8 @@ const KINDS: Expected[] = [
     stub: "dns-record",
     token: "edgeplatform:dns:DnsRecord",
     inputs: dnsRecordInputsSchema as unknown as Js,
-    args: { "dns-record.ts": ["DnsRecordArgs"] },
-    outputs: { "dns-record.ts": ["DnsRecord"] },
+    args: { "generated/dns-record.ts": ["DnsRecordArgs"] },
+    outputs: { "generated/dns-record.ts": ["DnsRecordOutputs"] },
   },
 ];
 

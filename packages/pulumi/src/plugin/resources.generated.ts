@@ -47,7 +47,7 @@ import {
 import { zoneDnssecKind, zoneDnssecProvider } from "../resources/kinds/settings/zone-dnssec";
 import { dnsZoneKind, dnsZoneProvider } from "../resources/kinds/settings/dns-zone";
 import type { dnsRecordInputsSchema } from "../resources/kinds/collections/dns-record-schemas";
-import { DNS_RECORD_ENUMS } from "../resources/kinds/collections/dns-record";
+import { DNS_RECORD_ENUMS, dnsRecordKind } from "../resources/kinds/collections/dns-record";
 import {
   dnsRecordProvider,
   dnsRecordFieldChanges,
@@ -237,9 +237,6 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     enums: DNS_RECORD_ENUMS,
     provider: dnsRecordProvider,
     fieldChanges: dnsRecordFieldChanges,
-    docs: {
-      inputs: { "resources/public/dns-record.ts": ["DnsRecordArgs", "DnsRecordVariableArgs"] },
-      outputs: { "resources/public/dns-record.ts": ["DnsRecord", "DnsRecordState"] },
-    },
+    declaration: dnsRecordKind,
   },
 ];

@@ -283,10 +283,13 @@ function declared(text: string | undefined, field: string, where: string): strin
 }
 
 /**
- * A collection kind's description of a top-level input: its first form's that takes it (not
- * `never`), else the one every form has.
+ * A collection kind's description of an input: its first form's that takes it (not `never`),
+ * else the one every form has; a field of a list argument's items (`environmentVariables.name`),
+ * the items' declaration's.
  */
 function inputDescription(docs: CollectionKindDocs, field: string): string | undefined {
+  const [top, item] = field.split(".");
+  if (item !== undefined) return docs.argItems?.[top]?.fields[item]?.description;
   for (const form of Object.values(docs.forms)) {
     const a = form.args[field];
     if (a && a.tsType !== "never") return a.description;

@@ -60,11 +60,25 @@ export interface CollectionKindDocs {
   common: Record<string, RuleArgument>;
   /**
    * The forms of the arguments: name suffix (`Adopt`) → doc (after "{@link <Type>Args} ") and
-   * arguments, in order.
+   * arguments, in order. None: the arguments are one interface (`common`).
    */
   forms: Record<string, { typeDoc: string; args: Record<string, RuleArgument> }>;
   /** Outputs of the class and the state, in order. */
   outputs: Record<string, RuleOutput>;
+  /**
+   * The items of list arguments, by argument: the input type's name and doc, the state's
+   * (`stateName`, `stateDoc`), and the items' fields (their type as the state holds it).
+   */
+  argItems?: Record<
+    string,
+    {
+      typeName: string;
+      typeDoc: string;
+      stateName: string;
+      stateDoc: string;
+      fields: Record<string, RuleArgument>;
+    }
+  >;
 }
 
 /** The descriptions of a rule kind: its configuration and what every rule kind has. */
