@@ -250,8 +250,9 @@ class CollectionKindTypes {
       GENERATED_HEADER,
       doc(
         `The public types of \`${T}\` from its declaration ` +
-          `(packages/pulumi/src/resources/kinds/collections/${stubOf(T)}.ts): ` +
-          `${typed ? "its configuration, " : ""}the forms of its arguments, its state and its ` +
+          `(packages/pulumi/src/resources/kinds/${this.docs.file ?? `collections/${stubOf(T)}.ts`}): ` +
+          `${typed ? "its configuration, " : ""}` +
+          `${Object.keys(this.docs.forms).length ? "the forms of its arguments" : "its arguments"}, its state and its ` +
           "class's outputs.",
         "",
       ),

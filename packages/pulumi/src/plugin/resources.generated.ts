@@ -23,6 +23,7 @@ import {
   volumeInstancesDeletionProvider,
   volumeInstancesDeletionFieldChanges,
 } from "../resources/kinds/own/volume-instances-deletion";
+import { volumeInstancesDeletionDeclaration } from "../resources/kinds/own/volume-instances-deletion-docs";
 import { shieldZoneKind, shieldZoneProvider } from "../resources/kinds/settings/shield-zone";
 import { botDetectionKind, botDetectionProvider } from "../resources/kinds/settings/bot-detection";
 import {
@@ -102,15 +103,7 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     enums: {},
     provider: volumeInstancesDeletionProvider,
     fieldChanges: volumeInstancesDeletionFieldChanges,
-    docs: {
-      inputs: { "resources/public/volume-instances-deletion.ts": ["VolumeInstancesDeletionArgs"] },
-      outputs: {
-        "resources/public/volume-instances-deletion.ts": [
-          "VolumeInstancesDeletion",
-          "VolumeInstancesDeletionState",
-        ],
-      },
-    },
+    declaration: volumeInstancesDeletionDeclaration,
   },
   {
     family: "settings",

@@ -53,6 +53,11 @@ export interface ItemDeclaration {
 export interface CollectionKindDocs {
   /** What the public types call the kind's class (its type). */
   type: string;
+  /**
+   * The declaration's file, relative to packages/pulumi/src/resources/kinds (default:
+   * `collections/<stub>.ts`), named by the generated module.
+   */
+  file?: string;
   /** Doc of `<Type>Args` (the union of the forms) and of `<Type>State`. */
   argsDoc: string;
   stateDoc: string;

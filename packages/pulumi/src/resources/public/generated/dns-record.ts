@@ -2,8 +2,8 @@
 
 /**
  * The public types of `DnsRecord` from its declaration
- * (packages/pulumi/src/resources/kinds/collections/dns-record.ts): the forms of its arguments, its
- * state and its class's outputs.
+ * (packages/pulumi/src/resources/kinds/collections/dns-record.ts): its arguments, its state and its
+ * class's outputs.
  */
 
 import type * as pulumi from "@pulumi/pulumi";
