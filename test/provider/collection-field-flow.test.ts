@@ -85,6 +85,19 @@ describe("a configuration field added to WafRule's declaration", () => {
     );
   });
 
+  test("without its description it is refused by both generators, naming the field", async () => {
+    const undescribed = { ...extended, docs: wafRuleKind.docs };
+    await expect(renderCollectionKindTypes(undescribed, spec, { format: false })).rejects.toThrow(
+      "WafRule: configuration: field sampleRate has no description",
+    );
+    const without = PLUGIN_RESOURCES.map((r) =>
+      r.family === "collection" && r.typeName === "WafRule" ? { ...r, kind: undescribed } : r,
+    );
+    expect(() => buildSchema("0.0.0-test", without)).toThrow(
+      'no description declared for field "sampleRate"',
+    );
+  });
+
   const schema = buildSchema("0.0.0-test", resources);
 
   test("is a field of the configuration type of the plugin's schema, described by the declaration", () => {
