@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * Writes the public types of the settings kinds from their declarations (a kind with `docs`:
- * packages/pulumi/src/resources/kinds/settings/<stub>.ts) to
+ * Writes the public types of the settings kinds and of the rule kinds from their declarations
+ * (a kind with `docs`: packages/pulumi/src/resources/kinds/settings/<stub>.ts,
+ * kinds/collections/<stub>.ts) to
  * packages/pulumi/src/resources/public/generated/<stub>.ts (scripts/lib/kind-types.js), so
  * that a field added to a declaration is in `<Type>SettingsArgs`, `<Type>State` and the
  * class's outputs, and in its field table in docs/resources.md (between `<!-- fields: Type -->`
- * and `<!-- /fields -->`), with no other edit. Reads the declarations from the sources (bundled with
+ * and `<!-- /fields -->`, settings kinds), with no other edit (a rule kind's module:
+ * script./lib/collection-kind-types.js). Reads the declarations from the sources (bundled with
  * esbuild; the client package's dist must be built).
  *
  *   node scripts/gen-kind-types.js [--check]
@@ -16,6 +18,7 @@
 const fs = require("fs");
 const path = require("path");
 const { fieldTable, renderKindTypes, stubOf } = require("./lib/kind-types");
+const { renderCollectionKindTypes } = require("./lib/collection-kind-types");
 
 const ROOT = path.join(__dirname, "..");
 const SRC = path.join(ROOT, "packages", "pulumi", "src");
@@ -48,10 +51,18 @@ function pluginResources() {
 }
 
 /** The settings kinds with public types to generate (their declarations state `docs`). */
-function generatedKinds() {
-  return pluginResources()
-    .filter((r) => r.family === "settings" && r.kind.docs)
-    .map((r) => r.kind);
+function generatedKinds(resources = pluginResources()) {
+  return resources.filter((r) => r.family === "settings" && r.kind.docs).map((r) => r.kind);
+}
+
+/**
+ * The collection kinds with public types to generate (their declarations state `docs`): the
+ * plugin's collection resources and the flat ones described by a kind declaration.
+ */
+function generatedCollections(resources = pluginResources()) {
+  return resources
+    .map((r) => (r.family === "collection" ? r.kind : r.family === "flat" ? r.declaration : null))
+    .filter((k) => k?.docs);
 }
 
 /** The docs whose field tables are generated (between `<!-- fields: Type -->` markers). */
@@ -77,11 +88,17 @@ async function withFieldTables(file, text, kinds) {
 }
 
 /** The generated files: path → text (the public types' modules and the docs' tables). */
-async function generatedFiles(kinds = generatedKinds()) {
+async function generatedFiles(resources = pluginResources()) {
+  const kinds = generatedKinds(resources);
   const enums = require("edgeplatform-client/spec");
   const out = new Map();
   for (const kind of kinds)
     out.set(path.join(OUT, `${stubOf(kind.type)}.ts`), await renderKindTypes(kind, enums));
+  for (const kind of generatedCollections(resources))
+    out.set(
+      path.join(OUT, `${stubOf(kind.docs.type)}.ts`),
+      await renderCollectionKindTypes(kind, enums),
+    );
   for (const doc of DOCS)
     out.set(doc, await withFieldTables(doc, fs.readFileSync(doc, "utf8"), kinds));
   return out;
@@ -122,4 +139,4 @@ if (require.main === module)
     process.exit(1);
   });
 
-module.exports = { generatedFiles, generatedKinds };
+module.exports = { generatedFiles, generatedKinds, generatedCollections };

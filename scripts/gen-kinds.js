@@ -492,8 +492,8 @@ function pluginEntry({ k, plugin: p }) {
     `noun: ${JSON.stringify(p.noun)}`,
   ];
   if (p.family === "collection") {
+    // The descriptions are the kind declaration's (`docs`).
     lines.push(`kind: ${p.kind.export}`, `engine: ${p.engine.export}`);
-    lines.push(`docs: ${JSON.stringify({ file: `resources/public/${k.stub}.ts`, ...p.docs })}`);
   } else if (p.family === "flat") {
     const s = p.inputsSchema;
     const rel = importPath(`${SRC}/plugin`, `${SRC}/${s.path}`);
@@ -506,7 +506,9 @@ function pluginEntry({ k, plugin: p }) {
       `provider: ${p.engine.provider.export}`,
       `fieldChanges: ${p.engine.fieldChanges.export}`,
     );
-    lines.push(`docs: ${JSON.stringify(p.docs)}`);
+    // The descriptions: the kind declaration's (`declaration`), or doc comments (`docs`).
+    if (p.declaration) lines.push(`declaration: ${p.declaration.export}`);
+    if (p.docs) lines.push(`docs: ${JSON.stringify(p.docs)}`);
   } else {
     lines.push(`kind: ${k.settings.kind}`, `provider: ${k.provider.export}`);
     if (p.docs) lines.push(`docs: ${JSON.stringify(p.docs)}`);
@@ -528,7 +530,9 @@ function pluginTable(kinds, order) {
     if (p.family === "collection") [p.kind, p.engine].forEach((r) => add(r));
     else if (p.family === "flat") {
       add(p.inputsSchema, true);
-      [p.enums, p.engine.provider, p.engine.fieldChanges].filter(Boolean).forEach((r) => add(r));
+      [p.enums, p.engine.provider, p.engine.fieldChanges, p.declaration]
+        .filter(Boolean)
+        .forEach((r) => add(r));
     } else {
       add({ path: k.settings.path, export: k.settings.kind });
       add(k.provider);

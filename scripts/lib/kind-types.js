@@ -396,6 +396,9 @@ function fieldTable(kind) {
 }
 
 module.exports = {
+  article,
+  doc,
+  specTypeNames,
   fieldTable,
   renderKindTypes,
   stubOf,

@@ -98,49 +98,49 @@ const KINDS: Expected[] = [
     token: "edgeplatform:shield:RateLimitRule",
     inputs: collectionInputs(rateLimitRuleKind),
     args: {
-      "rate-limit-rule.ts": [
+      "generated/rate-limit-rule.ts": [
         "RateLimitRuleAdoptArgs",
         "RateLimitRuleCreateInShieldZoneArgs",
         "RateLimitRuleCreateInPullZoneArgs",
         "RateLimitRuleCommonArgs",
       ],
     },
-    outputs: { "rate-limit-rule.ts": ["RateLimitRule"] },
+    outputs: { "generated/rate-limit-rule.ts": ["RateLimitRuleOutputs"] },
   },
   {
     stub: "waf-rule",
     token: "edgeplatform:shield:WafRule",
     inputs: collectionInputs(wafRuleKind),
     args: {
-      "waf-rule.ts": [
+      "generated/waf-rule.ts": [
         "WafRuleAdoptArgs",
         "WafRuleCreateInShieldZoneArgs",
         "WafRuleCreateInPullZoneArgs",
         "WafRuleCommonArgs",
       ],
     },
-    outputs: { "waf-rule.ts": ["WafRule"] },
+    outputs: { "generated/waf-rule.ts": ["WafRuleOutputs"] },
   },
   {
     stub: "access-list",
     token: "edgeplatform:shield:AccessList",
     inputs: accessListInputsSchema as unknown as Js,
     args: {
-      "access-list.ts": [
+      "generated/access-list.ts": [
         "AccessListAdoptArgs",
         "AccessListCreateInShieldZoneArgs",
         "AccessListCreateInPullZoneArgs",
         "AccessListCommonArgs",
       ],
     },
-    outputs: { "access-list.ts": ["AccessList"] },
+    outputs: { "generated/access-list.ts": ["AccessListOutputs", "AccessListState"] },
   },
   {
     stub: "volume-instances-deletion",
     token: "edgeplatform:containers:VolumeInstancesDeletion",
     inputs: volumeInstancesDeletionInputsSchema as unknown as Js,
-    args: { "volume-instances-deletion.ts": ["VolumeInstancesDeletionArgs"] },
-    outputs: { "volume-instances-deletion.ts": ["VolumeInstancesDeletion"] },
+    args: { "generated/volume-instances-deletion.ts": ["VolumeInstancesDeletionArgs"] },
+    outputs: { "generated/volume-instances-deletion.ts": ["VolumeInstancesDeletionOutputs"] },
   },
   settings("shield-zone", "ShieldZone"),
   settings("bot-detection", "BotDetection"),
@@ -193,8 +193,8 @@ const KINDS: Expected[] = [
     stub: "dns-record",
     token: "edgeplatform:dns:DnsRecord",
     inputs: dnsRecordInputsSchema as unknown as Js,
-    args: { "dns-record.ts": ["DnsRecordArgs"] },
-    outputs: { "dns-record.ts": ["DnsRecord"] },
+    args: { "generated/dns-record.ts": ["DnsRecordArgs"] },
+    outputs: { "generated/dns-record.ts": ["DnsRecordOutputs"] },
   },
 ];
 

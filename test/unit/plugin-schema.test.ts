@@ -43,7 +43,7 @@ const typeOf = (ref: PulumiType | undefined) =>
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe("plugin schema: RateLimitRule", () => {
-  const file = path.join(SRC, "resources", "public", "rate-limit-rule.ts");
+  const file = path.join(SRC, "resources", "public", "generated", "rate-limit-rule.ts");
 
   test("the inputs are the dynamic resource's argument fields", () => {
     const args = members(file, [

@@ -41,8 +41,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<string?> Comment { get; private set; } = null!;
 
         /// <summary>
-        /// Whether destroying the resource deletes the record. Default: true when the resource
-        /// creates the record, false when it adopts one (`recordId`).
+        /// Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
         /// </summary>
         [Output("deleteOnDestroy")]
         public Output<bool?> DeleteOnDestroy { get; private set; } = null!;
@@ -90,9 +89,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<EdgePlatform.Pulumi.Dns.DnsMonitoringType?> MonitorType { get; private set; } = null!;
 
         /// <summary>
-        /// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-        /// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-        /// nor beside another record of its name (RFC 1034): refused before any write.
+        /// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
         /// </summary>
         [Output("name")]
         public Output<string?> Name { get; private set; } = null!;
@@ -128,17 +125,13 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<bool?> ReadOnly { get; private set; } = null!;
 
         /// <summary>
-        /// Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-        /// fields that differ (none when they match); destroy leaves the record unless
-        /// `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-        /// name (names are not unique in a zone).
+        /// Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
         /// </summary>
         [Output("recordId")]
         public Output<int?> RecordId { get; private set; } = null!;
 
         /// <summary>
-        /// The edge script the record points at: Script records only (required for them). The
-        /// published record model does not report it back: it is written, not compared on refresh.
+        /// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
         /// </summary>
         [Output("scriptId")]
         public Output<int?> ScriptId { get; private set; } = null!;
@@ -150,8 +143,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<EdgePlatform.Pulumi.Dns.DnsSmartRoutingType?> SmartRoutingType { get; private set; } = null!;
 
         /// <summary>
-        /// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-        /// such as issue, issuewild or iodef.
+        /// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
         /// </summary>
         [Output("tag")]
         public Output<string?> Tag { get; private set; } = null!;
@@ -163,9 +155,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<int?> Ttl { get; private set; } = null!;
 
         /// <summary>
-        /// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-        /// Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-        /// change replaces a created record (delete first); an adopted record's is refused.
+        /// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
         /// </summary>
         [Output("type")]
         public Output<EdgePlatform.Pulumi.Dns.DnsRecordType?> Type { get; private set; } = null!;
@@ -177,10 +167,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<ImmutableArray<object>> Unmanaged { get; private set; } = null!;
 
         /// <summary>
-        /// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-        /// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-        /// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-        /// PullZone and Script records. Left out: not managed.
+        /// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
         /// </summary>
         [Output("value")]
         public Output<string?> Value { get; private set; } = null!;
@@ -192,8 +179,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<int?> Weight { get; private set; } = null!;
 
         /// <summary>
-        /// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-        /// resource (a new record there; destroy of the old one deletes it if this resource created it).
+        /// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
         /// </summary>
         [Output("zoneId")]
         public Output<int?> ZoneId { get; private set; } = null!;
@@ -262,8 +248,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<string>? Comment { get; set; }
 
         /// <summary>
-        /// Whether destroying the resource deletes the record. Default: true when the resource
-        /// creates the record, false when it adopts one (`recordId`).
+        /// Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
         /// </summary>
         [Input("deleteOnDestroy")]
         public Input<bool>? DeleteOnDestroy { get; set; }
@@ -317,9 +302,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<EdgePlatform.Pulumi.Dns.DnsMonitoringType>? MonitorType { get; set; }
 
         /// <summary>
-        /// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-        /// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-        /// nor beside another record of its name (RFC 1034): refused before any write.
+        /// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
         /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
@@ -343,17 +326,13 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<int>? PullZoneId { get; set; }
 
         /// <summary>
-        /// Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-        /// fields that differ (none when they match); destroy leaves the record unless
-        /// `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-        /// name (names are not unique in a zone).
+        /// Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
         /// </summary>
         [Input("recordId")]
         public Input<int>? RecordId { get; set; }
 
         /// <summary>
-        /// The edge script the record points at: Script records only (required for them). The
-        /// published record model does not report it back: it is written, not compared on refresh.
+        /// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
         /// </summary>
         [Input("scriptId")]
         public Input<int>? ScriptId { get; set; }
@@ -365,8 +344,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<EdgePlatform.Pulumi.Dns.DnsSmartRoutingType>? SmartRoutingType { get; set; }
 
         /// <summary>
-        /// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-        /// such as issue, issuewild or iodef.
+        /// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
         /// </summary>
         [Input("tag")]
         public Input<string>? Tag { get; set; }
@@ -378,18 +356,13 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<int>? Ttl { get; set; }
 
         /// <summary>
-        /// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-        /// Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-        /// change replaces a created record (delete first); an adopted record's is refused.
+        /// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
         /// </summary>
         [Input("type")]
         public Input<EdgePlatform.Pulumi.Dns.DnsRecordType>? Type { get; set; }
 
         /// <summary>
-        /// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-        /// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-        /// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-        /// PullZone and Script records. Left out: not managed.
+        /// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
         /// </summary>
         [Input("value")]
         public Input<string>? Value { get; set; }
@@ -401,8 +374,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<int>? Weight { get; set; }
 
         /// <summary>
-        /// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-        /// resource (a new record there; destroy of the old one deletes it if this resource created it).
+        /// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
         /// </summary>
         [Input("zoneId")]
         public Input<int>? ZoneId { get; set; }

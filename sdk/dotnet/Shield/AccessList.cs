@@ -17,8 +17,7 @@ namespace EdgePlatform.Pulumi.Shield
     public partial class AccessList : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-        /// in the list's configuration. Left out: not managed.
+        /// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
         /// </summary>
         [Output("action")]
         public Output<EdgePlatform.Pulumi.Shield.AccessListAction?> Action { get; private set; } = null!;
@@ -36,15 +35,13 @@ namespace EdgePlatform.Pulumi.Shield
         public Output<double?> ConfigurationId { get; private set; } = null!;
 
         /// <summary>
-        /// Whether destroying the resource deletes the list. Default: true when the resource creates
-        /// the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+        /// Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
         /// </summary>
         [Output("deleteOnDestroy")]
         public Output<bool?> DeleteOnDestroy { get; private set; } = null!;
 
         /// <summary>
-        /// Description of the list. The platform cannot change it: a change replaces a created
-        /// list; an adopted list whose description differs is refused. Left out: not managed.
+        /// Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
         /// </summary>
         [Output("description")]
         public Output<string?> Description { get; private set; } = null!;
@@ -74,8 +71,7 @@ namespace EdgePlatform.Pulumi.Shield
         public Output<double?> EntryCount { get; private set; } = null!;
 
         /// <summary>
-        /// Adopt an existing custom list by id: create = only the writes of managed fields that
-        /// differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+        /// Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
         /// </summary>
         [Output("listId")]
         public Output<int?> ListId { get; private set; } = null!;
@@ -162,22 +158,19 @@ namespace EdgePlatform.Pulumi.Shield
     public sealed class AccessListArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-        /// in the list's configuration. Left out: not managed.
+        /// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
         /// </summary>
         [Input("action")]
         public Input<EdgePlatform.Pulumi.Shield.AccessListAction>? Action { get; set; }
 
         /// <summary>
-        /// Whether destroying the resource deletes the list. Default: true when the resource creates
-        /// the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+        /// Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
         /// </summary>
         [Input("deleteOnDestroy")]
         public Input<bool>? DeleteOnDestroy { get; set; }
 
         /// <summary>
-        /// Description of the list. The platform cannot change it: a change replaces a created
-        /// list; an adopted list whose description differs is refused. Left out: not managed.
+        /// Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
         /// </summary>
         [Input("description")]
         public Input<string>? Description { get; set; }
@@ -195,8 +188,7 @@ namespace EdgePlatform.Pulumi.Shield
         public InputUnion<ImmutableArray<string>, string>? Entries { get; set; }
 
         /// <summary>
-        /// Adopt an existing custom list by id: create = only the writes of managed fields that
-        /// differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+        /// Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
         /// </summary>
         [Input("listId")]
         public Input<int>? ListId { get; set; }

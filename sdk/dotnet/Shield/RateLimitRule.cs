@@ -51,10 +51,7 @@ namespace EdgePlatform.Pulumi.Shield
         public Output<bool?> ReadOnly { get; private set; } = null!;
 
         /// <summary>
-        /// The managed configuration fields as the platform holds them, enumerations by name
-        /// (`"Challenge"`, whether the program wrote the name or the integer). A field the program wrote is
-        /// always present (`rule.ruleConfiguration.requestCount` is an `Output&lt;number&gt;`); a rule
-        /// read with `RateLimitRule.get` reports every field the platform holds.
+        /// The managed configuration fields as the platform holds them, enumerations by name (`"Challenge"`, whether the program wrote the name or the integer). A field the program wrote is always present (`rule.ruleConfiguration.requestCount` is an `Output&lt;number&gt;`); a rule read with `RateLimitRule.get` reports every field the platform holds.
         /// </summary>
         [Output("ruleConfiguration")]
         public Output<Outputs.RateLimitRuleConfiguration> RuleConfiguration { get; private set; } = null!;
@@ -135,23 +132,19 @@ namespace EdgePlatform.Pulumi.Shield
     public sealed class RateLimitRuleArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Whether destroying the resource deletes the rule. Default: true when the resource
-        /// creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a
-        /// rule adopted once stays adopted when the program later addresses it by zone and name.
+        /// Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
         /// </summary>
         [Input("deleteOnDestroy")]
         public Input<bool>? DeleteOnDestroy { get; set; }
 
         /// <summary>
-        /// Create the rule in the shield zone of this pull zone (resolved at create through the
-        /// platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
+        /// Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
         /// </summary>
         [Input("pullZoneId")]
         public Input<int>? PullZoneId { get; set; }
 
         /// <summary>
-        /// The rule's configuration: only the fields written here are managed. An update sends the
-        /// changed fields merged over the platform's current configuration.
+        /// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
         /// </summary>
         [Input("ruleConfiguration", required: true)]
         public Input<Inputs.RateLimitRuleConfigurationArgs> RuleConfiguration { get; set; } = null!;
@@ -163,11 +156,7 @@ namespace EdgePlatform.Pulumi.Shield
         public Input<string>? RuleDescription { get; set; }
 
         /// <summary>
-        /// Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none
-        /// when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the
-        /// id of a rule this resource created switches mode in place (no API call). Another id
-        /// replaces. This is how an existing rule is brought under management (`opts.import` is not
-        /// supported by dynamic resources).
+        /// Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         /// </summary>
         [Input("ruleId")]
         public Input<int>? RuleId { get; set; }
@@ -179,9 +168,7 @@ namespace EdgePlatform.Pulumi.Shield
         public Input<string>? RuleName { get; set; }
 
         /// <summary>
-        /// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a
-        /// rule of this `ruleName` with the same managed fields it is taken over; with other values
-        /// the create fails before any write. Another zone replaces.
+        /// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). Another zone replaces.
         /// </summary>
         [Input("shieldZoneId")]
         public Input<int>? ShieldZoneId { get; set; }

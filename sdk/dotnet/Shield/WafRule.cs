@@ -17,14 +17,13 @@ namespace EdgePlatform.Pulumi.Shield
     public partial class WafRule : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// True when the program addresses the object by `ruleId` (adopt mode).
+        /// True when the program addresses the rule by `ruleId` (adopt mode), and for `get`.
         /// </summary>
         [Output("adopted")]
         public Output<bool> Adopted { get; private set; } = null!;
 
         /// <summary>
-        /// Whether destroying the resource deletes the rule. Default: true when the resource
-        /// creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
+        /// `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).
         /// </summary>
         [Output("deleteOnDestroy")]
         public Output<bool?> DeleteOnDestroy { get; private set; } = null!;
@@ -40,13 +39,13 @@ namespace EdgePlatform.Pulumi.Shield
         public Output<string?> Origin { get; private set; } = null!;
 
         /// <summary>
-        /// Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
+        /// Pull zone the rule was placed by (only when `pullZoneId` is used).
         /// </summary>
         [Output("pullZoneId")]
         public Output<int?> PullZoneId { get; private set; } = null!;
 
         /// <summary>
-        /// True for the read-only view of `get` (never managed, never deleted).
+        /// True for a rule read with `WafRule.get` (a read-only view); else undefined.
         /// </summary>
         [Output("readOnly")]
         public Output<bool?> ReadOnly { get; private set; } = null!;
@@ -58,33 +57,31 @@ namespace EdgePlatform.Pulumi.Shield
         public Output<Outputs.WafRuleConfiguration> RuleConfiguration { get; private set; } = null!;
 
         /// <summary>
-        /// Description of the rule. Left out: not managed; `null` clears it.
+        /// Description of the rule on the platform.
         /// </summary>
         [Output("ruleDescription")]
         public Output<string?> RuleDescription { get; private set; } = null!;
 
         /// <summary>
-        /// Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-        /// differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+        /// Id of the rule on the platform (also the resource id, as a string).
         /// </summary>
         [Output("ruleId")]
         public Output<int> RuleId { get; private set; } = null!;
 
         /// <summary>
-        /// Name of the rule; unique in a zone. Left out: not managed.
+        /// Name of the rule on the platform.
         /// </summary>
         [Output("ruleName")]
         public Output<string?> RuleName { get; private set; } = null!;
 
         /// <summary>
-        /// Create the rule in this shield zone (POST; refused before any write when the zone is at
-        /// its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+        /// Shield zone the rule belongs to.
         /// </summary>
         [Output("shieldZoneId")]
         public Output<int> ShieldZoneId { get; private set; } = null!;
 
         /// <summary>
-        /// Top-level fields reported for reference but not managed (left out by the program).
+        /// Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out).
         /// </summary>
         [Output("unmanaged")]
         public Output<ImmutableArray<string>> Unmanaged { get; private set; } = null!;
@@ -135,21 +132,19 @@ namespace EdgePlatform.Pulumi.Shield
     public sealed class WafRuleArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// Whether destroying the resource deletes the rule. Default: true when the resource
-        /// creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
+        /// Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
         /// </summary>
         [Input("deleteOnDestroy")]
         public Input<bool>? DeleteOnDestroy { get; set; }
 
         /// <summary>
-        /// Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
+        /// Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
         /// </summary>
         [Input("pullZoneId")]
         public Input<int>? PullZoneId { get; set; }
 
         /// <summary>
-        /// The rule's configuration: only the fields written here are managed. An update sends the
-        /// changed fields merged over the platform's current configuration.
+        /// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
         /// </summary>
         [Input("ruleConfiguration", required: true)]
         public Input<Inputs.WafRuleConfigurationArgs> RuleConfiguration { get; set; } = null!;
@@ -161,8 +156,7 @@ namespace EdgePlatform.Pulumi.Shield
         public Input<string>? RuleDescription { get; set; }
 
         /// <summary>
-        /// Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-        /// differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+        /// Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         /// </summary>
         [Input("ruleId")]
         public Input<int>? RuleId { get; set; }
@@ -174,8 +168,7 @@ namespace EdgePlatform.Pulumi.Shield
         public Input<string>? RuleName { get; set; }
 
         /// <summary>
-        /// Create the rule in this shield zone (POST; refused before any write when the zone is at
-        /// its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+        /// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         /// </summary>
         [Input("shieldZoneId")]
         public Input<int>? ShieldZoneId { get; set; }

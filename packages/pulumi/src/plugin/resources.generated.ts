@@ -13,7 +13,7 @@ import { rateLimitRuleEngine } from "../resources/kinds/collections/rate-limit-r
 import { wafRuleKind } from "../resources/kinds/collections/waf-rule";
 import { wafRuleEngine } from "../resources/kinds/collections/waf-rule-provider";
 import type { accessListInputsSchema } from "../resources/kinds/collections/access-list-schemas";
-import { ACCESS_LIST_ENUMS } from "../resources/kinds/collections/access-list";
+import { ACCESS_LIST_ENUMS, accessListKind } from "../resources/kinds/collections/access-list";
 import {
   accessListProvider,
   accessListFieldChanges,
@@ -23,6 +23,7 @@ import {
   volumeInstancesDeletionProvider,
   volumeInstancesDeletionFieldChanges,
 } from "../resources/kinds/own/volume-instances-deletion";
+import { volumeInstancesDeletionDeclaration } from "../resources/kinds/own/volume-instances-deletion-docs";
 import { shieldZoneKind, shieldZoneProvider } from "../resources/kinds/settings/shield-zone";
 import { botDetectionKind, botDetectionProvider } from "../resources/kinds/settings/bot-detection";
 import {
@@ -47,7 +48,7 @@ import {
 import { zoneDnssecKind, zoneDnssecProvider } from "../resources/kinds/settings/zone-dnssec";
 import { dnsZoneKind, dnsZoneProvider } from "../resources/kinds/settings/dns-zone";
 import type { dnsRecordInputsSchema } from "../resources/kinds/collections/dns-record-schemas";
-import { DNS_RECORD_ENUMS } from "../resources/kinds/collections/dns-record";
+import { DNS_RECORD_ENUMS, dnsRecordKind } from "../resources/kinds/collections/dns-record";
 import {
   dnsRecordProvider,
   dnsRecordFieldChanges,
@@ -62,18 +63,6 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     noun: "rate-limit rule",
     kind: rateLimitRuleKind,
     engine: rateLimitRuleEngine,
-    docs: {
-      file: "resources/public/rate-limit-rule.ts",
-      inputs: [
-        "RateLimitRuleAdoptArgs",
-        "RateLimitRuleCreateInShieldZoneArgs",
-        "RateLimitRuleCreateInPullZoneArgs",
-        "RateLimitRuleCommonArgs",
-      ],
-      outputs: "RateLimitRule",
-      configuration: "RateLimitRuleConfigurationArgs",
-      items: { chainedRuleConditions: "ChainedRuleConditionArgs" },
-    },
   },
   {
     family: "collection",
@@ -82,20 +71,6 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     noun: "custom WAF rule",
     kind: wafRuleKind,
     engine: wafRuleEngine,
-    docs: {
-      file: "resources/public/waf-rule.ts",
-      inputs: [
-        "WafRuleAdoptArgs",
-        "WafRuleCreateInShieldZoneArgs",
-        "WafRuleCreateInPullZoneArgs",
-        "WafRuleCommonArgs",
-      ],
-      outputs: "WafRule",
-      configuration: "WafRuleConfigurationArgs",
-      items: {
-        chainedRuleConditions: "resources/public/rate-limit-rule.ts#ChainedRuleConditionArgs",
-      },
-    },
   },
   {
     family: "flat",
@@ -113,17 +88,7 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     },
     provider: accessListProvider,
     fieldChanges: accessListFieldChanges,
-    docs: {
-      inputs: {
-        "resources/public/access-list.ts": [
-          "AccessListAdoptArgs",
-          "AccessListCreateInShieldZoneArgs",
-          "AccessListCreateInPullZoneArgs",
-          "AccessListCommonArgs",
-        ],
-      },
-      outputs: { "resources/public/access-list.ts": ["AccessList", "AccessListState"] },
-    },
+    declaration: accessListKind,
   },
   {
     family: "flat",
@@ -138,15 +103,7 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     enums: {},
     provider: volumeInstancesDeletionProvider,
     fieldChanges: volumeInstancesDeletionFieldChanges,
-    docs: {
-      inputs: { "resources/public/volume-instances-deletion.ts": ["VolumeInstancesDeletionArgs"] },
-      outputs: {
-        "resources/public/volume-instances-deletion.ts": [
-          "VolumeInstancesDeletion",
-          "VolumeInstancesDeletionState",
-        ],
-      },
-    },
+    declaration: volumeInstancesDeletionDeclaration,
   },
   {
     family: "settings",
@@ -273,9 +230,6 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     enums: DNS_RECORD_ENUMS,
     provider: dnsRecordProvider,
     fieldChanges: dnsRecordFieldChanges,
-    docs: {
-      inputs: { "resources/public/dns-record.ts": ["DnsRecordArgs", "DnsRecordVariableArgs"] },
-      outputs: { "resources/public/dns-record.ts": ["DnsRecord", "DnsRecordState"] },
-    },
+    declaration: dnsRecordKind,
   },
 ];

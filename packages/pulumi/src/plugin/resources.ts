@@ -14,6 +14,7 @@ import type { EngineKind } from "../resources/core/zone-settings/engine";
 import { settingsFieldChanges } from "../resources/core/zone-settings/field-changes";
 import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "../resources/core/zone-objects/check-schemas";
 import type { ZoneObjectKind } from "../resources/core/zone-objects/kind";
+import type { CollectionKindDocs, RuleKindDocs } from "../resources/kinds/collections/rule-docs";
 import { PLUGIN_KINDS } from "./resources.generated";
 
 /** The operations of a dynamic provider, as the zone-object engine builds them. */
@@ -47,23 +48,6 @@ export interface KindEngine {
     olds: never,
     news: never,
   ): { replaces: string[]; changed: string[]; removed: string[] };
-}
-
-/** Where the doc comments of a collection kind's fields are (the dynamic resource's declarations). */
-export interface DocSources {
-  /** Source file, relative to packages/pulumi/src (`resources/public/rate-limit-rule.ts`). */
-  file: string;
-  /** Interfaces declaring the top-level inputs, in order of preference. */
-  inputs: string[];
-  /** The class (or interface) declaring the outputs. */
-  outputs: string;
-  /** Interface declaring the configuration's fields. */
-  configuration: string;
-  /**
-   * Interfaces declaring the items of list fields of the configuration, by field
-   * (`Name`, or `file#Name` for one declared in another file, relative to packages/pulumi/src).
-   */
-  items: Record<string, string>;
 }
 
 /**
@@ -114,12 +98,13 @@ export interface DerivedInputs {
 /** A collection kind on the zone-object engine (`ruleConfiguration` holds its fields). */
 export interface CollectionResource extends ResourceBase {
   family: "collection";
-  /** The kind declaration (kinds/collections/…): its type name and configuration schema. */
-  kind: ZoneObjectKind;
+  /**
+   * The kind declaration (kinds/collections/…): its type name, configuration schema and the
+   * descriptions of its fields (`docs`).
+   */
+  kind: ZoneObjectKind & { docs: RuleKindDocs };
   /** The top-level input schema `check` validates (the configuration is the kind's). */
   inputsSchema: SchemaRef;
-  /** Where the field descriptions come from. */
-  docs: DocSources;
 }
 
 /** A kind with flat inputs of its own (its TypeBox schema), checked by its own `check`. */
@@ -131,8 +116,10 @@ export interface FlatResource extends ResourceBase {
   enums: Record<string, Readonly<Record<string, number>>>;
   /** Inputs whose schema leaves the type to `check` (`{}`): their type as a program writes them. */
   typed?: Record<string, object>;
-  /** Descriptions of the inputs and of the outputs. */
-  docs: { inputs: DeclarationSources; outputs: DeclarationSources };
+  /** Descriptions of the inputs and of the outputs (doc comments), if not `declaration`'s. */
+  docs?: { inputs: DeclarationSources; outputs: DeclarationSources };
+  /** The kind declaration that describes its inputs and outputs (`docs`), if any. */
+  declaration?: { docs: CollectionKindDocs };
 }
 
 /** A settings kind on the settings engine (its inputs schema built from its fields). */
@@ -214,7 +201,7 @@ function resourceOfKind(k: PluginKind): PluginResource {
       const { engine, kind, derived: _, ...rest } = k;
       return {
         ...rest,
-        kind: kind as ZoneObjectKind,
+        kind: kind as CollectionResource["kind"],
         inputsSchema: zoneObjectInputs,
         engine: engine as KindEngine,
         ...derived,

@@ -7,9 +7,10 @@
  * - enumerations (integer enums on the wire) become string enums of their names, which is how
  *   `check` keeps them in state and diffs;
  * - a settings kind's descriptions (and `secret`) are its declaration's (each field's
- *   `description`, its groups', arguments' and outputs'); the others' are the doc comments of
- *   the dynamic resource's declarations (its `*Args` interfaces and class), read with the
- *   TypeScript compiler;
+ *   `description`, its groups', arguments' and outputs'), and so are a collection kind's (its
+ *   `docs`: configuration fields, items, forms of the arguments, outputs); the others' are the
+ *   doc comments of the dynamic resource's declarations (its `*Args` interfaces and class),
+ *   read with the TypeScript compiler;
  * - the config variables are the client's settings (`EdgeSettings`), secret when their doc
  *   says so.
  *
@@ -22,6 +23,11 @@ import { SETTING_SOURCES, TUNING_SOURCES } from "edgeplatform-client";
 import * as spec from "edgeplatform-client/spec/runtime";
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { fieldAt } from "../resources/core/zone-settings/kind";
+import type {
+  CollectionKindDocs,
+  DescribedField,
+  ItemDeclaration,
+} from "../resources/kinds/collections/rule-docs";
 import { settingsInputsSchema } from "../resources/core/zone-settings/settings-schemas";
 import { functionTokenOf, PLUGIN_FUNCTIONS, type PluginFunction } from "./functions";
 import {
@@ -223,22 +229,22 @@ class TypeBuilder {
   }
 
   /** The Pulumi type of a JSON schema (`field`: its property name, `owner`: an object name). */
-  typeOf(js: JsonSchema, field: string, owner: string, docs?: string): PulumiType {
+  typeOf(js: JsonSchema, field: string, owner: string, items?: ItemDeclaration): PulumiType {
     const branches = (js.anyOf ?? []).filter((b) => b.type !== "null");
-    if (branches.length === 1) return this.typeOf(branches[0], field, owner, docs);
+    if (branches.length === 1) return this.typeOf(branches[0], field, owner, items);
     const enumRef = this.enumRef(field, js);
     if (enumRef) return enumRef;
     const type = Array.isArray(js.type) ? js.type.find((t) => t !== "null") : js.type;
     if (type === "array" && js.items) {
-      return { type: "array", items: this.typeOf(js.items, field, owner, docs) };
+      return { type: "array", items: this.typeOf(js.items, field, owner, items) };
     }
     if (type === "object" && js.properties) {
       const name = `${owner}${capitalize(singular(field))}`;
       const token = this.token(name);
-      if (!docs) throw new Error(`${tokenOf(this.r)}: no doc source for the items of ${field}`);
+      if (!items) throw new Error(`${tokenOf(this.r)}: no declaration of the items of ${field}`);
       this.types[token] = {
         type: "object",
-        properties: this.objectProperties(js, docs, tokenOf(this.r)),
+        properties: this.objectProperties(js, items.fields, `${tokenOf(this.r)} items of ${field}`),
       };
       return { $ref: `#/types/${token}` };
     }
@@ -252,21 +258,43 @@ class TypeBuilder {
     throw new Error(`${tokenOf(this.r)}: field ${field} has a schema with no Pulumi type`);
   }
 
-  /** The properties of an object schema, described by the members of interface `docs`. */
-  objectProperties(js: JsonSchema, docs: string, where: string): Record<string, PulumiType> {
-    // `Name` of the resource's file, or `file#Name` of another.
-    const [file, name] = docs.includes("#") ? docs.split("#") : [this.r.docs.file, docs];
-    const [members] = docComments(path.join(SRC, file), [name]);
+  /** The properties of an object schema, described by the declaration's `fields`. */
+  objectProperties(
+    js: JsonSchema,
+    fields: Record<string, DescribedField>,
+    where: string,
+  ): Record<string, PulumiType> {
     return Object.fromEntries(
       Object.entries(js.properties ?? {}).map(([f, s]) => [
         f,
         {
-          ...this.typeOf(s, f, this.r.kind.typeName, this.r.docs.items[f]),
-          description: describe(f, [members], `${where} ${docs}`),
+          ...this.typeOf(s, f, this.r.kind.typeName, this.r.kind.docs.items[f]),
+          description: declared(fields[f]?.description, f, where),
         },
       ]),
     );
   }
+}
+
+/** A declared description with `{@link X}` as `X` in backquotes; throws when there is none. */
+function declared(text: string | undefined, field: string, where: string): string {
+  if (!text?.trim()) throw new Error(`${where}: no description declared for field "${field}"`);
+  return text.replace(/\{@link ([^}]+)\}/g, "`$1`");
+}
+
+/**
+ * A collection kind's description of an input: its first form's that takes it (not `never`),
+ * else the one every form has; a field of a list argument's items (`environmentVariables.name`),
+ * the items' declaration's.
+ */
+function inputDescription(docs: CollectionKindDocs, field: string): string | undefined {
+  const [top, item] = field.split(".");
+  if (item !== undefined) return docs.argItems?.[top]?.fields[item]?.description;
+  for (const form of Object.values(docs.forms)) {
+    const a = form.args[field];
+    if (a && a.tsType !== "never") return a.description;
+  }
+  return docs.common[field]?.description;
 }
 
 /**
@@ -303,13 +331,15 @@ function configVariables(): Record<string, PulumiType> {
   return Object.fromEntries([...settings, ...tuning]);
 }
 
-/** The schema of one collection resource (its inputs, outputs and types). */
+/**
+ * The schema of one collection resource (its inputs, outputs and types), described by its
+ * declaration (`kind.docs`); the engine's own output `origin` by the engine's state.
+ */
 function collectionSchema(r: CollectionResource, types: Record<string, PulumiType>) {
   const b = new TypeBuilder(r, types);
   const where = tokenOf(r);
-  const file = path.join(SRC, r.docs.file);
-  const inputDocs = docComments(file, r.docs.inputs);
-  const [outputDocs] = docComments(file, [r.docs.outputs]);
+  const docs = r.kind.docs;
+  const input = (f: string) => declared(inputDescription(docs, f), f, where);
   const [stateDocs] = docComments(path.join(SRC, "resources/core/zone-objects/state.ts"), [
     "ZoneObjectOutputs",
   ]);
@@ -317,8 +347,12 @@ function collectionSchema(r: CollectionResource, types: Record<string, PulumiTyp
   const configName = `${r.kind.typeName}Configuration`;
   types[`${PACKAGE}:${r.module}:${configName}`] = {
     type: "object",
-    description: describe("ruleConfiguration", inputDocs, where),
-    properties: b.objectProperties(configuration, r.docs.configuration, where),
+    description: input("ruleConfiguration"),
+    properties: b.objectProperties(
+      configuration,
+      docs.configuration.fields,
+      `${where} configuration`,
+    ),
   };
   const configRef = { $ref: `#/types/${PACKAGE}:${r.module}:${configName}` };
   const top = load(r.inputsSchema).properties ?? {};
@@ -326,15 +360,14 @@ function collectionSchema(r: CollectionResource, types: Record<string, PulumiTyp
   for (const [f, s] of Object.entries(top)) {
     inputProperties[f] = {
       ...(f === "ruleConfiguration" ? configRef : b.typeOf(s, f, r.kind.typeName)),
-      description: describe(f, inputDocs, where),
+      description: input(f),
     };
   }
   // Outputs: every input, and what the engine adds to the state (origin, adopted, ...).
   const properties: Record<string, PulumiType> = { ...inputProperties };
-  for (const f of outputDocs.keys()) {
-    if (properties[f]) {
-      properties[f] = { ...properties[f], description: describe(f, [outputDocs], where) };
-    }
+  for (const [f, o] of Object.entries(docs.outputs)) {
+    if (properties[f])
+      properties[f] = { ...properties[f], description: declared(o.description, f, where) };
   }
   const engineOutputs: Record<string, PulumiType> = {
     adopted: { type: "boolean" },
@@ -343,7 +376,11 @@ function collectionSchema(r: CollectionResource, types: Record<string, PulumiTyp
     readOnly: { type: "boolean" },
   };
   for (const [f, t] of Object.entries(engineOutputs)) {
-    properties[f] = { ...t, description: describe(f, [outputDocs, stateDocs], where) };
+    const own = docs.outputs[f]?.description;
+    properties[f] = {
+      ...t,
+      description: own ? declared(own, f, where) : describe(f, [stateDocs], where),
+    };
   }
   return {
     description: `A ${r.kind.noun} (the same engine as the TypeScript resource \`edge.${r.module}.${r.kind.typeName}\`).`,
@@ -468,8 +505,13 @@ class FlatBuilder {
     readonly r: FlatResource | SettingsResource,
     readonly types: Record<string, PulumiType>,
   ) {
-    this.inputDocs = docIndex(r.docs.inputs);
-    this.outputDocs = docIndex(r.docs.outputs);
+    this.inputDocs = r.docs ? docIndex(r.docs.inputs) : new Map();
+    this.outputDocs = r.docs ? docIndex(r.docs.outputs) : new Map();
+  }
+
+  /** The declaration describing a flat kind's inputs and outputs, if it has one. */
+  private get declaration(): CollectionKindDocs | undefined {
+    return this.r.family === "flat" ? this.r.declaration?.docs : undefined;
   }
 
   private token(name: string) {
@@ -488,6 +530,11 @@ class FlatBuilder {
    * settings: the map's field), a group's, or an argument's besides the settings.
    */
   declared(at: string): string | undefined {
+    const d = this.declaration;
+    if (d) {
+      const text = inputDescription(d, at);
+      return text === undefined ? undefined : declared(text, at, tokenOf(this.r));
+    }
     if (this.r.family !== "settings") return undefined;
     const kind = this.r.kind;
     const field = at.endsWith(".*") ? undefined : fieldAt(kind.fields, at);
@@ -504,7 +551,17 @@ class FlatBuilder {
 
   /** The declaration's description of a settings kind's output besides the settings. */
   declaredOutput(at: string): string | undefined {
+    const own = this.declaration?.outputs[at]?.description;
+    if (own) return declared(own, at, tokenOf(this.r));
     return this.r.family === "settings" ? this.r.kind.docs?.outputs?.[at]?.description : undefined;
+  }
+
+  /** The outputs a flat kind's declaration states, in order: name, type and description. */
+  declaredOutputs(): [string, { type: string; doc: string }][] {
+    return Object.entries(this.declaration?.outputs ?? {}).map(([f, o]) => [
+      f,
+      { type: o.tsType, doc: declared(o.description, f, tokenOf(this.r)) },
+    ]);
   }
 
   /** Whether the input or output at path `at` holds a secret setting (`secret: true`). */
@@ -645,7 +702,7 @@ function flatSchema(r: FlatResource | SettingsResource, types: Record<string, Pu
     if (properties[f]) continue; // an input too (`pageType`): typed and described as one
     properties[f] = { ...declaredType(o.tsType), description: o.description };
   }
-  for (const [f, d] of b.outputDocs) {
+  for (const [f, d] of [...b.declaredOutputs(), ...b.outputDocs]) {
     if (f.includes(".") || properties[f]) continue;
     if (!d.doc) throw new Error(`${tokenOf(r)}: no doc comment for output "${f}"`);
     properties[f] = { ...declaredType(d.type), description: d.doc };

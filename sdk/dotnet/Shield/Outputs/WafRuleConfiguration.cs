@@ -12,8 +12,7 @@ namespace EdgePlatform.Pulumi.Shield.Outputs
 {
 
     /// <summary>
-    /// The rule's configuration: only the fields written here are managed. An update sends the
-    /// changed fields merged over the platform's current configuration.
+    /// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
     /// </summary>
     [OutputType]
     public sealed class WafRuleConfiguration

@@ -23,8 +23,7 @@ type DnsRecord struct {
 	AutoSslIssuance pulumi.BoolPtrOutput `pulumi:"autoSslIssuance"`
 	// A comment on the record. Left out: not managed.
 	Comment pulumi.StringPtrOutput `pulumi:"comment"`
-	// Whether destroying the resource deletes the record. Default: true when the resource
-	// creates the record, false when it adopts one (`recordId`).
+	// Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
 	DeleteOnDestroy pulumi.BoolPtrOutput `pulumi:"deleteOnDestroy"`
 	// Whether the record is disabled (not served). Left out: not managed.
 	Disabled pulumi.BoolPtrOutput `pulumi:"disabled"`
@@ -40,9 +39,7 @@ type DnsRecord struct {
 	LatencyZone pulumi.StringPtrOutput `pulumi:"latencyZone"`
 	// Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
 	MonitorType DnsMonitoringTypePtrOutput `pulumi:"monitorType"`
-	// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-	// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-	// nor beside another record of its name (RFC 1034): refused before any write.
+	// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
 	// `"created"` (this resource created the record) or `"adopted"` (it existed before).
 	Origin pulumi.AnyOutput `pulumi:"origin"`
@@ -54,36 +51,25 @@ type DnsRecord struct {
 	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
 	// True for a record read with `DnsRecord.get` (a read-only view); else undefined.
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
-	// Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-	// fields that differ (none when they match); destroy leaves the record unless
-	// `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-	// name (names are not unique in a zone).
+	// Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
 	RecordId pulumi.IntPtrOutput `pulumi:"recordId"`
-	// The edge script the record points at: Script records only (required for them). The
-	// published record model does not report it back: it is written, not compared on refresh.
+	// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
 	ScriptId pulumi.IntPtrOutput `pulumi:"scriptId"`
 	// Smart routing: None, Latency or Geolocation. Left out: not managed.
 	SmartRoutingType DnsSmartRoutingTypePtrOutput `pulumi:"smartRoutingType"`
-	// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-	// such as issue, issuewild or iodef.
+	// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
 	Tag pulumi.StringPtrOutput `pulumi:"tag"`
 	// Time to live, in seconds. Left out: not managed (the platform's default for a new record).
 	Ttl pulumi.IntPtrOutput `pulumi:"ttl"`
-	// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-	// Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-	// change replaces a created record (delete first); an adopted record's is refused.
+	// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
 	Type DnsRecordTypePtrOutput `pulumi:"type"`
 	// Fields reported but not managed (left out by the program).
 	Unmanaged pulumi.ArrayOutput `pulumi:"unmanaged"`
-	// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-	// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-	// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-	// PullZone and Script records. Left out: not managed.
+	// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
 	Value pulumi.StringPtrOutput `pulumi:"value"`
 	// Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
 	Weight pulumi.IntPtrOutput `pulumi:"weight"`
-	// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-	// resource (a new record there; destroy of the old one deletes it if this resource created it).
+	// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
 	ZoneId pulumi.IntPtrOutput `pulumi:"zoneId"`
 }
 
@@ -133,8 +119,7 @@ type dnsRecordArgs struct {
 	AutoSslIssuance *bool `pulumi:"autoSslIssuance"`
 	// A comment on the record. Left out: not managed.
 	Comment *string `pulumi:"comment"`
-	// Whether destroying the resource deletes the record. Default: true when the resource
-	// creates the record, false when it adopts one (`recordId`).
+	// Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
 	DeleteOnDestroy *bool `pulumi:"deleteOnDestroy"`
 	// Whether the record is disabled (not served). Left out: not managed.
 	Disabled *bool `pulumi:"disabled"`
@@ -150,9 +135,7 @@ type dnsRecordArgs struct {
 	LatencyZone *string `pulumi:"latencyZone"`
 	// Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
 	MonitorType *DnsMonitoringType `pulumi:"monitorType"`
-	// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-	// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-	// nor beside another record of its name (RFC 1034): refused before any write.
+	// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
 	Name *string `pulumi:"name"`
 	// Port, 0–65535: SRV records only (required for them).
 	Port *int `pulumi:"port"`
@@ -160,34 +143,23 @@ type dnsRecordArgs struct {
 	Priority *int `pulumi:"priority"`
 	// The pull zone the record points at: PullZone records only (required for them).
 	PullZoneId *int `pulumi:"pullZoneId"`
-	// Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-	// fields that differ (none when they match); destroy leaves the record unless
-	// `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-	// name (names are not unique in a zone).
+	// Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
 	RecordId *int `pulumi:"recordId"`
-	// The edge script the record points at: Script records only (required for them). The
-	// published record model does not report it back: it is written, not compared on refresh.
+	// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
 	ScriptId *int `pulumi:"scriptId"`
 	// Smart routing: None, Latency or Geolocation. Left out: not managed.
 	SmartRoutingType *DnsSmartRoutingType `pulumi:"smartRoutingType"`
-	// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-	// such as issue, issuewild or iodef.
+	// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
 	Tag *string `pulumi:"tag"`
 	// Time to live, in seconds. Left out: not managed (the platform's default for a new record).
 	Ttl *int `pulumi:"ttl"`
-	// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-	// Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-	// change replaces a created record (delete first); an adopted record's is refused.
+	// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
 	Type *DnsRecordType `pulumi:"type"`
-	// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-	// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-	// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-	// PullZone and Script records. Left out: not managed.
+	// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
 	Value *string `pulumi:"value"`
 	// Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
 	Weight *int `pulumi:"weight"`
-	// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-	// resource (a new record there; destroy of the old one deletes it if this resource created it).
+	// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
 	ZoneId *int `pulumi:"zoneId"`
 }
 
@@ -199,8 +171,7 @@ type DnsRecordArgs struct {
 	AutoSslIssuance pulumi.BoolPtrInput
 	// A comment on the record. Left out: not managed.
 	Comment pulumi.StringPtrInput
-	// Whether destroying the resource deletes the record. Default: true when the resource
-	// creates the record, false when it adopts one (`recordId`).
+	// Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
 	DeleteOnDestroy pulumi.BoolPtrInput
 	// Whether the record is disabled (not served). Left out: not managed.
 	Disabled pulumi.BoolPtrInput
@@ -216,9 +187,7 @@ type DnsRecordArgs struct {
 	LatencyZone pulumi.StringPtrInput
 	// Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
 	MonitorType DnsMonitoringTypePtrInput
-	// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-	// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-	// nor beside another record of its name (RFC 1034): refused before any write.
+	// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
 	Name pulumi.StringPtrInput
 	// Port, 0–65535: SRV records only (required for them).
 	Port pulumi.IntPtrInput
@@ -226,34 +195,23 @@ type DnsRecordArgs struct {
 	Priority pulumi.IntPtrInput
 	// The pull zone the record points at: PullZone records only (required for them).
 	PullZoneId pulumi.IntPtrInput
-	// Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-	// fields that differ (none when they match); destroy leaves the record unless
-	// `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-	// name (names are not unique in a zone).
+	// Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
 	RecordId pulumi.IntPtrInput
-	// The edge script the record points at: Script records only (required for them). The
-	// published record model does not report it back: it is written, not compared on refresh.
+	// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
 	ScriptId pulumi.IntPtrInput
 	// Smart routing: None, Latency or Geolocation. Left out: not managed.
 	SmartRoutingType DnsSmartRoutingTypePtrInput
-	// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-	// such as issue, issuewild or iodef.
+	// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
 	Tag pulumi.StringPtrInput
 	// Time to live, in seconds. Left out: not managed (the platform's default for a new record).
 	Ttl pulumi.IntPtrInput
-	// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-	// Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-	// change replaces a created record (delete first); an adopted record's is refused.
+	// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
 	Type DnsRecordTypePtrInput
-	// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-	// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-	// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-	// PullZone and Script records. Left out: not managed.
+	// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
 	Value pulumi.StringPtrInput
 	// Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
 	Weight pulumi.IntPtrInput
-	// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-	// resource (a new record there; destroy of the old one deletes it if this resource created it).
+	// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
 	ZoneId pulumi.IntPtrInput
 }
 
@@ -364,8 +322,7 @@ func (o DnsRecordOutput) Comment() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Comment }).(pulumi.StringPtrOutput)
 }
 
-// Whether destroying the resource deletes the record. Default: true when the resource
-// creates the record, false when it adopts one (`recordId`).
+// Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
 func (o DnsRecordOutput) DeleteOnDestroy() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.BoolPtrOutput { return v.DeleteOnDestroy }).(pulumi.BoolPtrOutput)
 }
@@ -405,9 +362,7 @@ func (o DnsRecordOutput) MonitorType() DnsMonitoringTypePtrOutput {
 	return o.ApplyT(func(v *DnsRecord) DnsMonitoringTypePtrOutput { return v.MonitorType }).(DnsMonitoringTypePtrOutput)
 }
 
-// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-// `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-// nor beside another record of its name (RFC 1034): refused before any write.
+// The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
 func (o DnsRecordOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
 }
@@ -437,16 +392,12 @@ func (o DnsRecordOutput) ReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.BoolPtrOutput { return v.ReadOnly }).(pulumi.BoolPtrOutput)
 }
 
-// Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-// fields that differ (none when they match); destroy leaves the record unless
-// `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-// name (names are not unique in a zone).
+// Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
 func (o DnsRecordOutput) RecordId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.RecordId }).(pulumi.IntPtrOutput)
 }
 
-// The edge script the record points at: Script records only (required for them). The
-// published record model does not report it back: it is written, not compared on refresh.
+// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
 func (o DnsRecordOutput) ScriptId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.ScriptId }).(pulumi.IntPtrOutput)
 }
@@ -456,8 +407,7 @@ func (o DnsRecordOutput) SmartRoutingType() DnsSmartRoutingTypePtrOutput {
 	return o.ApplyT(func(v *DnsRecord) DnsSmartRoutingTypePtrOutput { return v.SmartRoutingType }).(DnsSmartRoutingTypePtrOutput)
 }
 
-// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-// such as issue, issuewild or iodef.
+// Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
 func (o DnsRecordOutput) Tag() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Tag }).(pulumi.StringPtrOutput)
 }
@@ -467,9 +417,7 @@ func (o DnsRecordOutput) Ttl() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Ttl }).(pulumi.IntPtrOutput)
 }
 
-// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-// Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-// change replaces a created record (delete first); an adopted record's is refused.
+// The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
 func (o DnsRecordOutput) Type() DnsRecordTypePtrOutput {
 	return o.ApplyT(func(v *DnsRecord) DnsRecordTypePtrOutput { return v.Type }).(DnsRecordTypePtrOutput)
 }
@@ -479,10 +427,7 @@ func (o DnsRecordOutput) Unmanaged() pulumi.ArrayOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.ArrayOutput { return v.Unmanaged }).(pulumi.ArrayOutput)
 }
 
-// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-// hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-// MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-// PullZone and Script records. Left out: not managed.
+// The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
 func (o DnsRecordOutput) Value() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.StringPtrOutput { return v.Value }).(pulumi.StringPtrOutput)
 }
@@ -492,8 +437,7 @@ func (o DnsRecordOutput) Weight() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.Weight }).(pulumi.IntPtrOutput)
 }
 
-// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-// resource (a new record there; destroy of the old one deletes it if this resource created it).
+// The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
 func (o DnsRecordOutput) ZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.ZoneId }).(pulumi.IntPtrOutput)
 }

@@ -15,18 +15,15 @@ import (
 type AccessList struct {
 	pulumi.CustomResourceState
 
-	// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-	// in the list's configuration. Left out: not managed.
+	// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
 	Action AccessListActionPtrOutput `pulumi:"action"`
 	// True when the program addresses the list by `listId` (adopt mode), and for `get`.
 	Adopted pulumi.BoolPtrOutput `pulumi:"adopted"`
 	// Id of the zone's configuration of the list (what `enabled`/`action` are set through).
 	ConfigurationId pulumi.Float64PtrOutput `pulumi:"configurationId"`
-	// Whether destroying the resource deletes the list. Default: true when the resource creates
-	// the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+	// Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
 	DeleteOnDestroy pulumi.BoolPtrOutput `pulumi:"deleteOnDestroy"`
-	// Description of the list. The platform cannot change it: a change replaces a created
-	// list; an adopted list whose description differs is refused. Left out: not managed.
+	// Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether the list is applied in the zone (its configuration). Left out: not managed.
 	Enabled pulumi.BoolPtrOutput `pulumi:"enabled"`
@@ -36,8 +33,7 @@ type AccessList struct {
 	EntriesDigest pulumi.StringPtrOutput `pulumi:"entriesDigest"`
 	// How many entries the list holds.
 	EntryCount pulumi.Float64PtrOutput `pulumi:"entryCount"`
-	// Adopt an existing custom list by id: create = only the writes of managed fields that
-	// differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+	// Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
 	ListId pulumi.IntPtrOutput `pulumi:"listId"`
 	// Name of the list; unique among the zone's custom lists. Left out: not managed.
 	Name pulumi.StringPtrOutput `pulumi:"name"`
@@ -93,21 +89,17 @@ func (AccessListState) ElementType() reflect.Type {
 }
 
 type accessListArgs struct {
-	// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-	// in the list's configuration. Left out: not managed.
+	// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
 	Action *AccessListAction `pulumi:"action"`
-	// Whether destroying the resource deletes the list. Default: true when the resource creates
-	// the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+	// Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
 	DeleteOnDestroy *bool `pulumi:"deleteOnDestroy"`
-	// Description of the list. The platform cannot change it: a change replaces a created
-	// list; an adopted list whose description differs is refused. Left out: not managed.
+	// Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
 	Description *string `pulumi:"description"`
 	// Whether the list is applied in the zone (its configuration). Left out: not managed.
 	Enabled *bool `pulumi:"enabled"`
 	// The entries: required when creating.
 	Entries interface{} `pulumi:"entries"`
-	// Adopt an existing custom list by id: create = only the writes of managed fields that
-	// differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+	// Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
 	ListId *int `pulumi:"listId"`
 	// Name of the list; unique among the zone's custom lists. Left out: not managed.
 	Name *string `pulumi:"name"`
@@ -121,21 +113,17 @@ type accessListArgs struct {
 
 // The set of arguments for constructing a AccessList resource.
 type AccessListArgs struct {
-	// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-	// in the list's configuration. Left out: not managed.
+	// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
 	Action AccessListActionPtrInput
-	// Whether destroying the resource deletes the list. Default: true when the resource creates
-	// the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+	// Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
 	DeleteOnDestroy pulumi.BoolPtrInput
-	// Description of the list. The platform cannot change it: a change replaces a created
-	// list; an adopted list whose description differs is refused. Left out: not managed.
+	// Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
 	Description pulumi.StringPtrInput
 	// Whether the list is applied in the zone (its configuration). Left out: not managed.
 	Enabled pulumi.BoolPtrInput
 	// The entries: required when creating.
 	Entries pulumi.Input
-	// Adopt an existing custom list by id: create = only the writes of managed fields that
-	// differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+	// Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
 	ListId pulumi.IntPtrInput
 	// Name of the list; unique among the zone's custom lists. Left out: not managed.
 	Name pulumi.StringPtrInput
@@ -234,8 +222,7 @@ func (o AccessListOutput) ToAccessListOutputWithContext(ctx context.Context) Acc
 	return o
 }
 
-// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-// in the list's configuration. Left out: not managed.
+// What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
 func (o AccessListOutput) Action() AccessListActionPtrOutput {
 	return o.ApplyT(func(v *AccessList) AccessListActionPtrOutput { return v.Action }).(AccessListActionPtrOutput)
 }
@@ -250,14 +237,12 @@ func (o AccessListOutput) ConfigurationId() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.Float64PtrOutput { return v.ConfigurationId }).(pulumi.Float64PtrOutput)
 }
 
-// Whether destroying the resource deletes the list. Default: true when the resource creates
-// the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+// Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
 func (o AccessListOutput) DeleteOnDestroy() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.BoolPtrOutput { return v.DeleteOnDestroy }).(pulumi.BoolPtrOutput)
 }
 
-// Description of the list. The platform cannot change it: a change replaces a created
-// list; an adopted list whose description differs is refused. Left out: not managed.
+// Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
 func (o AccessListOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
 }
@@ -282,8 +267,7 @@ func (o AccessListOutput) EntryCount() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.Float64PtrOutput { return v.EntryCount }).(pulumi.Float64PtrOutput)
 }
 
-// Adopt an existing custom list by id: create = only the writes of managed fields that
-// differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+// Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
 func (o AccessListOutput) ListId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *AccessList) pulumi.IntPtrOutput { return v.ListId }).(pulumi.IntPtrOutput)
 }

@@ -2943,8 +2943,7 @@ func (o RateLimitRuleChainedRuleConditionArrayOutput) Index(i pulumi.IntInput) R
 	}).(RateLimitRuleChainedRuleConditionOutput)
 }
 
-// The rule's configuration: only the fields written here are managed. An update sends the
-// changed fields merged over the platform's current configuration.
+// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 type RateLimitRuleConfiguration struct {
 	// What happens when the limit is hit: 1 RateLimit, 2 Log, 3 Challenge.
 	ActionType *RateLimitAction `pulumi:"actionType"`
@@ -2985,8 +2984,7 @@ type RateLimitRuleConfigurationInput interface {
 	ToRateLimitRuleConfigurationOutputWithContext(context.Context) RateLimitRuleConfigurationOutput
 }
 
-// The rule's configuration: only the fields written here are managed. An update sends the
-// changed fields merged over the platform's current configuration.
+// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 type RateLimitRuleConfigurationArgs struct {
 	// What happens when the limit is hit: 1 RateLimit, 2 Log, 3 Challenge.
 	ActionType RateLimitActionPtrInput `pulumi:"actionType"`
@@ -3028,8 +3026,7 @@ func (i RateLimitRuleConfigurationArgs) ToRateLimitRuleConfigurationOutputWithCo
 	return pulumi.ToOutputWithContext(ctx, i).(RateLimitRuleConfigurationOutput)
 }
 
-// The rule's configuration: only the fields written here are managed. An update sends the
-// changed fields merged over the platform's current configuration.
+// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 type RateLimitRuleConfigurationOutput struct{ *pulumi.OutputState }
 
 func (RateLimitRuleConfigurationOutput) ElementType() reflect.Type {
@@ -6062,8 +6059,7 @@ func (o WafRuleChainedRuleConditionArrayOutput) Index(i pulumi.IntInput) WafRule
 	}).(WafRuleChainedRuleConditionOutput)
 }
 
-// The rule's configuration: only the fields written here are managed. An update sends the
-// changed fields merged over the platform's current configuration.
+// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 type WafRuleConfiguration struct {
 	// What a match does: 1 Block, 2 Log, 3 Challenge, 4 Allow, 5 Bypass (`WafRuleAction`).
 	ActionType *WafRuleAction `pulumi:"actionType"`
@@ -6096,8 +6092,7 @@ type WafRuleConfigurationInput interface {
 	ToWafRuleConfigurationOutputWithContext(context.Context) WafRuleConfigurationOutput
 }
 
-// The rule's configuration: only the fields written here are managed. An update sends the
-// changed fields merged over the platform's current configuration.
+// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 type WafRuleConfigurationArgs struct {
 	// What a match does: 1 Block, 2 Log, 3 Challenge, 4 Allow, 5 Bypass (`WafRuleAction`).
 	ActionType WafRuleActionPtrInput `pulumi:"actionType"`
@@ -6131,8 +6126,7 @@ func (i WafRuleConfigurationArgs) ToWafRuleConfigurationOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, i).(WafRuleConfigurationOutput)
 }
 
-// The rule's configuration: only the fields written here are managed. An update sends the
-// changed fields merged over the platform's current configuration.
+// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 type WafRuleConfigurationOutput struct{ *pulumi.OutputState }
 
 func (WafRuleConfigurationOutput) ElementType() reflect.Type {

@@ -30,10 +30,7 @@ type RateLimitRule struct {
 	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
 	// True for a rule read with `RateLimitRule.get` (a read-only view); else undefined.
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
-	// The managed configuration fields as the platform holds them, enumerations by name
-	// (`"Challenge"`, whether the program wrote the name or the integer). A field the program wrote is
-	// always present (`rule.ruleConfiguration.requestCount` is an `Output<number>`); a rule
-	// read with `RateLimitRule.get` reports every field the platform holds.
+	// The managed configuration fields as the platform holds them, enumerations by name (`"Challenge"`, whether the program wrote the name or the integer). A field the program wrote is always present (`rule.ruleConfiguration.requestCount` is an `Output<number>`); a rule read with `RateLimitRule.get` reports every field the platform holds.
 	RuleConfiguration RateLimitRuleConfigurationOutput `pulumi:"ruleConfiguration"`
 	// Description of the rule on the platform.
 	RuleDescription pulumi.StringPtrOutput `pulumi:"ruleDescription"`
@@ -90,57 +87,37 @@ func (RateLimitRuleState) ElementType() reflect.Type {
 }
 
 type rateLimitRuleArgs struct {
-	// Whether destroying the resource deletes the rule. Default: true when the resource
-	// creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a
-	// rule adopted once stays adopted when the program later addresses it by zone and name.
+	// Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
 	DeleteOnDestroy *bool `pulumi:"deleteOnDestroy"`
-	// Create the rule in the shield zone of this pull zone (resolved at create through the
-	// platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
+	// Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
 	PullZoneId *int `pulumi:"pullZoneId"`
-	// The rule's configuration: only the fields written here are managed. An update sends the
-	// changed fields merged over the platform's current configuration.
+	// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 	RuleConfiguration RateLimitRuleConfiguration `pulumi:"ruleConfiguration"`
 	// Description of the rule. Left out: not managed; `null` clears it.
 	RuleDescription *string `pulumi:"ruleDescription"`
-	// Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none
-	// when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the
-	// id of a rule this resource created switches mode in place (no API call). Another id
-	// replaces. This is how an existing rule is brought under management (`opts.import` is not
-	// supported by dynamic resources).
+	// Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
 	RuleId *int `pulumi:"ruleId"`
 	// Name of the rule; unique in a zone. Left out: not managed.
 	RuleName *string `pulumi:"ruleName"`
-	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a
-	// rule of this `ruleName` with the same managed fields it is taken over; with other values
-	// the create fails before any write. Another zone replaces.
+	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). Another zone replaces.
 	ShieldZoneId *int `pulumi:"shieldZoneId"`
 }
 
 // The set of arguments for constructing a RateLimitRule resource.
 type RateLimitRuleArgs struct {
-	// Whether destroying the resource deletes the rule. Default: true when the resource
-	// creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a
-	// rule adopted once stays adopted when the program later addresses it by zone and name.
+	// Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
 	DeleteOnDestroy pulumi.BoolPtrInput
-	// Create the rule in the shield zone of this pull zone (resolved at create through the
-	// platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
+	// Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
 	PullZoneId pulumi.IntPtrInput
-	// The rule's configuration: only the fields written here are managed. An update sends the
-	// changed fields merged over the platform's current configuration.
+	// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 	RuleConfiguration RateLimitRuleConfigurationInput
 	// Description of the rule. Left out: not managed; `null` clears it.
 	RuleDescription pulumi.StringPtrInput
-	// Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none
-	// when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the
-	// id of a rule this resource created switches mode in place (no API call). Another id
-	// replaces. This is how an existing rule is brought under management (`opts.import` is not
-	// supported by dynamic resources).
+	// Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
 	RuleId pulumi.IntPtrInput
 	// Name of the rule; unique in a zone. Left out: not managed.
 	RuleName pulumi.StringPtrInput
-	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a
-	// rule of this `ruleName` with the same managed fields it is taken over; with other values
-	// the create fails before any write. Another zone replaces.
+	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). Another zone replaces.
 	ShieldZoneId pulumi.IntPtrInput
 }
 
@@ -260,10 +237,7 @@ func (o RateLimitRuleOutput) ReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *RateLimitRule) pulumi.BoolPtrOutput { return v.ReadOnly }).(pulumi.BoolPtrOutput)
 }
 
-// The managed configuration fields as the platform holds them, enumerations by name
-// (`"Challenge"`, whether the program wrote the name or the integer). A field the program wrote is
-// always present (`rule.ruleConfiguration.requestCount` is an `Output<number>`); a rule
-// read with `RateLimitRule.get` reports every field the platform holds.
+// The managed configuration fields as the platform holds them, enumerations by name (`"Challenge"`, whether the program wrote the name or the integer). A field the program wrote is always present (`rule.ruleConfiguration.requestCount` is an `Output<number>`); a rule read with `RateLimitRule.get` reports every field the platform holds.
 func (o RateLimitRuleOutput) RuleConfiguration() RateLimitRuleConfigurationOutput {
 	return o.ApplyT(func(v *RateLimitRule) RateLimitRuleConfigurationOutput { return v.RuleConfiguration }).(RateLimitRuleConfigurationOutput)
 }

@@ -16,10 +16,9 @@ import (
 type WafRule struct {
 	pulumi.CustomResourceState
 
-	// True when the program addresses the object by `ruleId` (adopt mode).
+	// True when the program addresses the rule by `ruleId` (adopt mode), and for `get`.
 	Adopted pulumi.BoolOutput `pulumi:"adopted"`
-	// Whether destroying the resource deletes the rule. Default: true when the resource
-	// creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
+	// `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).
 	DeleteOnDestroy pulumi.BoolPtrOutput `pulumi:"deleteOnDestroy"`
 	// Where the object came from: `"adopted"` (it existed before this resource and was adopted
 	// with `ruleId`) or `"created"` (this resource created it). Stored only when it differs
@@ -27,23 +26,21 @@ type WafRule struct {
 	// created and now addressed by `ruleId`). Addressing it differently never changes it: only
 	// `deleteOnDestroy: true` makes destroy delete an adopted object.
 	Origin pulumi.StringPtrOutput `pulumi:"origin"`
-	// Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
+	// Pull zone the rule was placed by (only when `pullZoneId` is used).
 	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
-	// True for the read-only view of `get` (never managed, never deleted).
+	// True for a rule read with `WafRule.get` (a read-only view); else undefined.
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
 	// The managed configuration fields as the platform holds them (enumerations by name).
 	RuleConfiguration WafRuleConfigurationOutput `pulumi:"ruleConfiguration"`
-	// Description of the rule. Left out: not managed; `null` clears it.
+	// Description of the rule on the platform.
 	RuleDescription pulumi.StringPtrOutput `pulumi:"ruleDescription"`
-	// Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-	// differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+	// Id of the rule on the platform (also the resource id, as a string).
 	RuleId pulumi.IntOutput `pulumi:"ruleId"`
-	// Name of the rule; unique in a zone. Left out: not managed.
+	// Name of the rule on the platform.
 	RuleName pulumi.StringPtrOutput `pulumi:"ruleName"`
-	// Create the rule in this shield zone (POST; refused before any write when the zone is at
-	// its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+	// Shield zone the rule belongs to.
 	ShieldZoneId pulumi.IntOutput `pulumi:"shieldZoneId"`
-	// Top-level fields reported for reference but not managed (left out by the program).
+	// Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out).
 	Unmanaged pulumi.StringArrayOutput `pulumi:"unmanaged"`
 }
 
@@ -90,45 +87,37 @@ func (WafRuleState) ElementType() reflect.Type {
 }
 
 type wafRuleArgs struct {
-	// Whether destroying the resource deletes the rule. Default: true when the resource
-	// creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
+	// Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
 	DeleteOnDestroy *bool `pulumi:"deleteOnDestroy"`
-	// Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
+	// Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
 	PullZoneId *int `pulumi:"pullZoneId"`
-	// The rule's configuration: only the fields written here are managed. An update sends the
-	// changed fields merged over the platform's current configuration.
+	// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 	RuleConfiguration WafRuleConfiguration `pulumi:"ruleConfiguration"`
 	// Description of the rule. Left out: not managed; `null` clears it.
 	RuleDescription *string `pulumi:"ruleDescription"`
-	// Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-	// differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+	// Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
 	RuleId *int `pulumi:"ruleId"`
 	// Name of the rule; unique in a zone. Left out: not managed.
 	RuleName *string `pulumi:"ruleName"`
-	// Create the rule in this shield zone (POST; refused before any write when the zone is at
-	// its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
 	ShieldZoneId *int `pulumi:"shieldZoneId"`
 }
 
 // The set of arguments for constructing a WafRule resource.
 type WafRuleArgs struct {
-	// Whether destroying the resource deletes the rule. Default: true when the resource
-	// creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
+	// Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
 	DeleteOnDestroy pulumi.BoolPtrInput
-	// Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
+	// Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
 	PullZoneId pulumi.IntPtrInput
-	// The rule's configuration: only the fields written here are managed. An update sends the
-	// changed fields merged over the platform's current configuration.
+	// The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 	RuleConfiguration WafRuleConfigurationInput
 	// Description of the rule. Left out: not managed; `null` clears it.
 	RuleDescription pulumi.StringPtrInput
-	// Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-	// differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+	// Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
 	RuleId pulumi.IntPtrInput
 	// Name of the rule; unique in a zone. Left out: not managed.
 	RuleName pulumi.StringPtrInput
-	// Create the rule in this shield zone (POST; refused before any write when the zone is at
-	// its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+	// Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
 	ShieldZoneId pulumi.IntPtrInput
 }
 
@@ -219,13 +208,12 @@ func (o WafRuleOutput) ToWafRuleOutputWithContext(ctx context.Context) WafRuleOu
 	return o
 }
 
-// True when the program addresses the object by `ruleId` (adopt mode).
+// True when the program addresses the rule by `ruleId` (adopt mode), and for `get`.
 func (o WafRuleOutput) Adopted() pulumi.BoolOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.BoolOutput { return v.Adopted }).(pulumi.BoolOutput)
 }
 
-// Whether destroying the resource deletes the rule. Default: true when the resource
-// creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
+// `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).
 func (o WafRuleOutput) DeleteOnDestroy() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.BoolPtrOutput { return v.DeleteOnDestroy }).(pulumi.BoolPtrOutput)
 }
@@ -239,12 +227,12 @@ func (o WafRuleOutput) Origin() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.StringPtrOutput { return v.Origin }).(pulumi.StringPtrOutput)
 }
 
-// Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
+// Pull zone the rule was placed by (only when `pullZoneId` is used).
 func (o WafRuleOutput) PullZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.IntPtrOutput { return v.PullZoneId }).(pulumi.IntPtrOutput)
 }
 
-// True for the read-only view of `get` (never managed, never deleted).
+// True for a rule read with `WafRule.get` (a read-only view); else undefined.
 func (o WafRuleOutput) ReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.BoolPtrOutput { return v.ReadOnly }).(pulumi.BoolPtrOutput)
 }
@@ -254,29 +242,27 @@ func (o WafRuleOutput) RuleConfiguration() WafRuleConfigurationOutput {
 	return o.ApplyT(func(v *WafRule) WafRuleConfigurationOutput { return v.RuleConfiguration }).(WafRuleConfigurationOutput)
 }
 
-// Description of the rule. Left out: not managed; `null` clears it.
+// Description of the rule on the platform.
 func (o WafRuleOutput) RuleDescription() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.StringPtrOutput { return v.RuleDescription }).(pulumi.StringPtrOutput)
 }
 
-// Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-// differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+// Id of the rule on the platform (also the resource id, as a string).
 func (o WafRuleOutput) RuleId() pulumi.IntOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.IntOutput { return v.RuleId }).(pulumi.IntOutput)
 }
 
-// Name of the rule; unique in a zone. Left out: not managed.
+// Name of the rule on the platform.
 func (o WafRuleOutput) RuleName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.StringPtrOutput { return v.RuleName }).(pulumi.StringPtrOutput)
 }
 
-// Create the rule in this shield zone (POST; refused before any write when the zone is at
-// its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+// Shield zone the rule belongs to.
 func (o WafRuleOutput) ShieldZoneId() pulumi.IntOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.IntOutput { return v.ShieldZoneId }).(pulumi.IntOutput)
 }
 
-// Top-level fields reported for reference but not managed (left out by the program).
+// Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out).
 func (o WafRuleOutput) Unmanaged() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *WafRule) pulumi.StringArrayOutput { return v.Unmanaged }).(pulumi.StringArrayOutput)
 }

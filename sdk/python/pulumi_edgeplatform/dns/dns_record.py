@@ -52,8 +52,7 @@ class DnsRecordArgs:
         :param pulumi.Input[_builtins.bool] accelerated: Whether the platform's CDN accelerates the record. Left out: not managed.
         :param pulumi.Input[_builtins.bool] auto_ssl_issuance: Whether the platform issues a certificate for the record's name. Left out: not managed.
         :param pulumi.Input[_builtins.str] comment: A comment on the record. Left out: not managed.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the record. Default: true when the resource
-               creates the record, false when it adopts one (`recordId`).
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
         :param pulumi.Input[_builtins.bool] disabled: Whether the record is disabled (not served). Left out: not managed.
         :param pulumi.Input[Sequence[pulumi.Input['DnsRecordEnvironmentVariablesArgs']]] environment_variables: Environment variables of a Script record, in order. Left out: not managed.
         :param pulumi.Input[_builtins.int] flags: Flags, 0–255: CAA records only (required for them).
@@ -61,32 +60,19 @@ class DnsRecordArgs:
         :param pulumi.Input[_builtins.float] geolocation_longitude: Longitude of the record's server, -180 to 180 (geolocation routing). Left out: not managed.
         :param pulumi.Input[_builtins.str] latency_zone: The latency zone of the record (latency routing). Left out: not managed.
         :param pulumi.Input['DnsMonitoringType'] monitor_type: Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
-        :param pulumi.Input[_builtins.str] name: The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-               `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-               nor beside another record of its name (RFC 1034): refused before any write.
+        :param pulumi.Input[_builtins.str] name: The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
         :param pulumi.Input[_builtins.int] port: Port, 0–65535: SRV records only (required for them).
         :param pulumi.Input[_builtins.int] priority: Priority, 0–65535: MX and SRV records only (required for them).
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone the record points at: PullZone records only (required for them).
-        :param pulumi.Input[_builtins.int] record_id: Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-               fields that differ (none when they match); destroy leaves the record unless
-               `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-               name (names are not unique in a zone).
-        :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). The
-               published record model does not report it back: it is written, not compared on refresh.
+        :param pulumi.Input[_builtins.int] record_id: Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
+        :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
         :param pulumi.Input['DnsSmartRoutingType'] smart_routing_type: Smart routing: None, Latency or Geolocation. Left out: not managed.
-        :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-               such as issue, issuewild or iodef.
+        :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
         :param pulumi.Input[_builtins.int] ttl: Time to live, in seconds. Left out: not managed (the platform's default for a new record).
-        :param pulumi.Input['DnsRecordType'] type: The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-               Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-               change replaces a created record (delete first); an adopted record's is refused.
-        :param pulumi.Input[_builtins.str] value: The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-               hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-               MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-               PullZone and Script records. Left out: not managed.
+        :param pulumi.Input['DnsRecordType'] type: The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
+        :param pulumi.Input[_builtins.str] value: The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
         :param pulumi.Input[_builtins.int] weight: Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
-        :param pulumi.Input[_builtins.int] zone_id: The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-               resource (a new record there; destroy of the old one deletes it if this resource created it).
+        :param pulumi.Input[_builtins.int] zone_id: The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
         """
         if accelerated is not None:
             pulumi.set(__self__, "accelerated", accelerated)
@@ -177,8 +163,7 @@ class DnsRecordArgs:
     @pulumi.getter(name="deleteOnDestroy")
     def delete_on_destroy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether destroying the resource deletes the record. Default: true when the resource
-        creates the record, false when it adopts one (`recordId`).
+        Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
         """
         return pulumi.get(self, "delete_on_destroy")
 
@@ -274,9 +259,7 @@ class DnsRecordArgs:
     @pulumi.getter
     def name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-        `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-        nor beside another record of its name (RFC 1034): refused before any write.
+        The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
         """
         return pulumi.get(self, "name")
 
@@ -324,10 +307,7 @@ class DnsRecordArgs:
     @pulumi.getter(name="recordId")
     def record_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-        fields that differ (none when they match); destroy leaves the record unless
-        `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-        name (names are not unique in a zone).
+        Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
         """
         return pulumi.get(self, "record_id")
 
@@ -339,8 +319,7 @@ class DnsRecordArgs:
     @pulumi.getter(name="scriptId")
     def script_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The edge script the record points at: Script records only (required for them). The
-        published record model does not report it back: it is written, not compared on refresh.
+        The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
         """
         return pulumi.get(self, "script_id")
 
@@ -364,8 +343,7 @@ class DnsRecordArgs:
     @pulumi.getter
     def tag(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-        such as issue, issuewild or iodef.
+        Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
         """
         return pulumi.get(self, "tag")
 
@@ -389,9 +367,7 @@ class DnsRecordArgs:
     @pulumi.getter
     def type(self) -> pulumi.Input[Optional['DnsRecordType']]:
         """
-        The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-        Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-        change replaces a created record (delete first); an adopted record's is refused.
+        The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
         """
         return pulumi.get(self, "type")
 
@@ -403,10 +379,7 @@ class DnsRecordArgs:
     @pulumi.getter
     def value(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-        hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-        MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-        PullZone and Script records. Left out: not managed.
+        The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
         """
         return pulumi.get(self, "value")
 
@@ -430,8 +403,7 @@ class DnsRecordArgs:
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-        resource (a new record there; destroy of the old one deletes it if this resource created it).
+        The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
         """
         return pulumi.get(self, "zone_id")
 
@@ -479,8 +451,7 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.Input[_builtins.bool] accelerated: Whether the platform's CDN accelerates the record. Left out: not managed.
         :param pulumi.Input[_builtins.bool] auto_ssl_issuance: Whether the platform issues a certificate for the record's name. Left out: not managed.
         :param pulumi.Input[_builtins.str] comment: A comment on the record. Left out: not managed.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the record. Default: true when the resource
-               creates the record, false when it adopts one (`recordId`).
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
         :param pulumi.Input[_builtins.bool] disabled: Whether the record is disabled (not served). Left out: not managed.
         :param pulumi.Input[Sequence[pulumi.Input[Union['DnsRecordEnvironmentVariablesArgs', 'DnsRecordEnvironmentVariablesArgsDict']]]] environment_variables: Environment variables of a Script record, in order. Left out: not managed.
         :param pulumi.Input[_builtins.int] flags: Flags, 0–255: CAA records only (required for them).
@@ -488,32 +459,19 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.Input[_builtins.float] geolocation_longitude: Longitude of the record's server, -180 to 180 (geolocation routing). Left out: not managed.
         :param pulumi.Input[_builtins.str] latency_zone: The latency zone of the record (latency routing). Left out: not managed.
         :param pulumi.Input['DnsMonitoringType'] monitor_type: Health monitoring: None, Ping, Http or Monitor. Left out: not managed.
-        :param pulumi.Input[_builtins.str] name: The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-               `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-               nor beside another record of its name (RFC 1034): refused before any write.
+        :param pulumi.Input[_builtins.str] name: The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
         :param pulumi.Input[_builtins.int] port: Port, 0–65535: SRV records only (required for them).
         :param pulumi.Input[_builtins.int] priority: Priority, 0–65535: MX and SRV records only (required for them).
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone the record points at: PullZone records only (required for them).
-        :param pulumi.Input[_builtins.int] record_id: Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-               fields that differ (none when they match); destroy leaves the record unless
-               `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-               name (names are not unique in a zone).
-        :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). The
-               published record model does not report it back: it is written, not compared on refresh.
+        :param pulumi.Input[_builtins.int] record_id: Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
+        :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
         :param pulumi.Input['DnsSmartRoutingType'] smart_routing_type: Smart routing: None, Latency or Geolocation. Left out: not managed.
-        :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-               such as issue, issuewild or iodef.
+        :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
         :param pulumi.Input[_builtins.int] ttl: Time to live, in seconds. Left out: not managed (the platform's default for a new record).
-        :param pulumi.Input['DnsRecordType'] type: The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-               Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-               change replaces a created record (delete first); an adopted record's is refused.
-        :param pulumi.Input[_builtins.str] value: The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-               hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-               MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-               PullZone and Script records. Left out: not managed.
+        :param pulumi.Input['DnsRecordType'] type: The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
+        :param pulumi.Input[_builtins.str] value: The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
         :param pulumi.Input[_builtins.int] weight: Weight: 0–100 for A and AAAA records (weighted answers), 0–65535 for SRV (required there).
-        :param pulumi.Input[_builtins.int] zone_id: The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-               resource (a new record there; destroy of the old one deletes it if this resource created it).
+        :param pulumi.Input[_builtins.int] zone_id: The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
         """
         ...
     @overload
@@ -688,8 +646,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter(name="deleteOnDestroy")
     def delete_on_destroy(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether destroying the resource deletes the record. Default: true when the resource
-        creates the record, false when it adopts one (`recordId`).
+        Whether destroying the resource deletes the record. Default: true when the resource creates the record, false when it adopts one (`recordId`).
         """
         return pulumi.get(self, "delete_on_destroy")
 
@@ -753,9 +710,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or
-        `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex
-        nor beside another record of its name (RFC 1034): refused before any write.
+        The record's name, relative to the zone (`"www"`); `""` is the zone apex, `"*"` or `"*.apps"` a wildcard. Labels of letters, digits, `-` and `_`. A CNAME is never at the apex nor beside another record of its name (RFC 1034): refused before any write.
         """
         return pulumi.get(self, "name")
 
@@ -803,10 +758,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter(name="recordId")
     def record_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Adopt an existing record by id (with its `zoneId`): create = one write of the managed
-        fields that differ (none when they match); destroy leaves the record unless
-        `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by
-        name (names are not unique in a zone).
+        Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
         """
         return pulumi.get(self, "record_id")
 
@@ -814,8 +766,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter(name="scriptId")
     def script_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The edge script the record points at: Script records only (required for them). The
-        published record model does not report it back: it is written, not compared on refresh.
+        The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
         """
         return pulumi.get(self, "script_id")
 
@@ -831,8 +782,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def tag(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659),
-        such as issue, issuewild or iodef.
+        Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
         """
         return pulumi.get(self, "tag")
 
@@ -848,9 +798,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def type(self) -> pulumi.Output[Optional['DnsRecordType']]:
         """
-        The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR,
-        Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A
-        change replaces a created record (delete first); an adopted record's is refused.
+        The record's type: A, AAAA, CNAME, TXT, MX, Redirect, Flatten, PullZone, SRV, CAA, PTR, Script, NS, SVCB, HTTPS or TLSA. Checked with the fields it takes before any call. A change replaces a created record (delete first); an adopted record's is refused.
         """
         return pulumi.get(self, "type")
 
@@ -866,10 +814,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter
     def value(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a
-        hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null
-        MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for
-        PullZone and Script records. Left out: not managed.
+        The record's value, in the type's form: an IPv4 address (A), an IPv6 address (AAAA), a hostname (CNAME, MX, NS, PTR, SRV, Flatten; kept without a trailing dot; `"."` for a null MX or a no-service SRV), an http(s) URL (Redirect), text (TXT, CAA…). Required except for PullZone and Script records. Left out: not managed.
         """
         return pulumi.get(self, "value")
 
@@ -885,8 +830,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter(name="zoneId")
     def zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The DNS zone of the record (the record API is keyed by zone). Another zone replaces the
-        resource (a new record there; destroy of the old one deletes it if this resource created it).
+        The DNS zone of the record (the record API is keyed by zone). Another zone replaces the resource (a new record there; destroy of the old one deletes it if this resource created it).
         """
         return pulumi.get(self, "zone_id")
 

@@ -1083,8 +1083,7 @@ class RateLimitRuleChainedRuleConditionArgs:
 
 class RateLimitRuleConfigurationArgsDict(TypedDict):
     """
-    The rule's configuration: only the fields written here are managed. An update sends the
-    changed fields merged over the platform's current configuration.
+    The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
     """
     action_type: NotRequired[pulumi.Input[Optional['RateLimitAction']]]
     """
@@ -1156,8 +1155,7 @@ class RateLimitRuleConfigurationArgs:
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  variable_types: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
-        The rule's configuration: only the fields written here are managed. An update sends the
-        changed fields merged over the platform's current configuration.
+        The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 
         :param pulumi.Input['RateLimitAction'] action_type: What happens when the limit is hit: 1 RateLimit, 2 Log, 3 Challenge.
         :param pulumi.Input['BlockTime'] block_time: How long a client is blocked, in seconds: 30, 60, 300, 900, 1800 or 3600 (`BlockTime`).
@@ -2478,8 +2476,7 @@ class WafRuleChainedRuleConditionArgs:
 
 class WafRuleConfigurationArgsDict(TypedDict):
     """
-    The rule's configuration: only the fields written here are managed. An update sends the
-    changed fields merged over the platform's current configuration.
+    The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
     """
     action_type: NotRequired[pulumi.Input[Optional['WafRuleAction']]]
     """
@@ -2531,8 +2528,7 @@ class WafRuleConfigurationArgs:
                  value: pulumi.Input[Optional[_builtins.str]] = None,
                  variable_types: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
         """
-        The rule's configuration: only the fields written here are managed. An update sends the
-        changed fields merged over the platform's current configuration.
+        The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 
         :param pulumi.Input['WafRuleAction'] action_type: What a match does: 1 Block, 2 Log, 3 Challenge, 4 Allow, 5 Bypass (`WafRuleAction`).
         :param pulumi.Input[Sequence[pulumi.Input['WafRuleChainedRuleConditionArgs']]] chained_rule_conditions: Further conditions that must all match too.

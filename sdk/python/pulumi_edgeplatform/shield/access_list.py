@@ -33,16 +33,12 @@ class AccessListArgs:
         """
         The set of arguments for constructing a AccessList resource.
 
-        :param pulumi.Input['AccessListAction'] action: What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-               in the list's configuration. Left out: not managed.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the list. Default: true when the resource creates
-               the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
-        :param pulumi.Input[_builtins.str] description: Description of the list. The platform cannot change it: a change replaces a created
-               list; an adopted list whose description differs is refused. Left out: not managed.
+        :param pulumi.Input['AccessListAction'] action: What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+        :param pulumi.Input[_builtins.str] description: Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
         :param pulumi.Input[_builtins.bool] enabled: Whether the list is applied in the zone (its configuration). Left out: not managed.
         :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] entries: The entries: required when creating.
-        :param pulumi.Input[_builtins.int] list_id: Adopt an existing custom list by id: create = only the writes of managed fields that
-               differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+        :param pulumi.Input[_builtins.int] list_id: Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
         :param pulumi.Input[_builtins.str] name: Name of the list; unique among the zone's custom lists. Left out: not managed.
         :param pulumi.Input[_builtins.int] pull_zone_id: Create the list in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
         :param pulumi.Input[_builtins.int] shield_zone_id: The shield zone the list is in (the access-list API is keyed by zone).
@@ -73,8 +69,7 @@ class AccessListArgs:
     @pulumi.getter
     def action(self) -> pulumi.Input[Optional['AccessListAction']]:
         """
-        What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-        in the list's configuration. Left out: not managed.
+        What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
         """
         return pulumi.get(self, "action")
 
@@ -86,8 +81,7 @@ class AccessListArgs:
     @pulumi.getter(name="deleteOnDestroy")
     def delete_on_destroy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether destroying the resource deletes the list. Default: true when the resource creates
-        the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+        Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
         """
         return pulumi.get(self, "delete_on_destroy")
 
@@ -99,8 +93,7 @@ class AccessListArgs:
     @pulumi.getter
     def description(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Description of the list. The platform cannot change it: a change replaces a created
-        list; an adopted list whose description differs is refused. Left out: not managed.
+        Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
         """
         return pulumi.get(self, "description")
 
@@ -136,8 +129,7 @@ class AccessListArgs:
     @pulumi.getter(name="listId")
     def list_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Adopt an existing custom list by id: create = only the writes of managed fields that
-        differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+        Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
         """
         return pulumi.get(self, "list_id")
 
@@ -216,16 +208,12 @@ class AccessList(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input['AccessListAction'] action: What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-               in the list's configuration. Left out: not managed.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the list. Default: true when the resource creates
-               the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
-        :param pulumi.Input[_builtins.str] description: Description of the list. The platform cannot change it: a change replaces a created
-               list; an adopted list whose description differs is refused. Left out: not managed.
+        :param pulumi.Input['AccessListAction'] action: What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+        :param pulumi.Input[_builtins.str] description: Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
         :param pulumi.Input[_builtins.bool] enabled: Whether the list is applied in the zone (its configuration). Left out: not managed.
         :param pulumi.Input[Union[Sequence[pulumi.Input[_builtins.str]], _builtins.str]] entries: The entries: required when creating.
-        :param pulumi.Input[_builtins.int] list_id: Adopt an existing custom list by id: create = only the writes of managed fields that
-               differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+        :param pulumi.Input[_builtins.int] list_id: Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
         :param pulumi.Input[_builtins.str] name: Name of the list; unique among the zone's custom lists. Left out: not managed.
         :param pulumi.Input[_builtins.int] pull_zone_id: Create the list in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
         :param pulumi.Input[_builtins.int] shield_zone_id: The shield zone the list is in (the access-list API is keyed by zone).
@@ -334,8 +322,7 @@ class AccessList(pulumi.CustomResource):
     @pulumi.getter
     def action(self) -> pulumi.Output[Optional['AccessListAction']]:
         """
-        What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set
-        in the list's configuration. Left out: not managed.
+        What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set in the list's configuration. Left out: not managed.
         """
         return pulumi.get(self, "action")
 
@@ -359,8 +346,7 @@ class AccessList(pulumi.CustomResource):
     @pulumi.getter(name="deleteOnDestroy")
     def delete_on_destroy(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether destroying the resource deletes the list. Default: true when the resource creates
-        the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
+        Whether destroying the resource deletes the list. Default: true when the resource creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).
         """
         return pulumi.get(self, "delete_on_destroy")
 
@@ -368,8 +354,7 @@ class AccessList(pulumi.CustomResource):
     @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description of the list. The platform cannot change it: a change replaces a created
-        list; an adopted list whose description differs is refused. Left out: not managed.
+        Description of the list. The platform cannot change it: a change replaces a created list; an adopted list whose description differs is refused. Left out: not managed.
         """
         return pulumi.get(self, "description")
 
@@ -409,8 +394,7 @@ class AccessList(pulumi.CustomResource):
     @pulumi.getter(name="listId")
     def list_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Adopt an existing custom list by id: create = only the writes of managed fields that
-        differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
+        Adopt an existing custom list by id: create = only the writes of managed fields that differ (none when they match); destroy leaves the list unless `deleteOnDestroy` is true.
         """
         return pulumi.get(self, "list_id")
 

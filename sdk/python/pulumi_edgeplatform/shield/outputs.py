@@ -1277,8 +1277,7 @@ class RateLimitRuleChainedRuleCondition(dict):
 @pulumi.output_type
 class RateLimitRuleConfiguration(dict):
     """
-    The rule's configuration: only the fields written here are managed. An update sends the
-    changed fields merged over the platform's current configuration.
+    The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -1332,8 +1331,7 @@ class RateLimitRuleConfiguration(dict):
                  value: Optional[_builtins.str] = None,
                  variable_types: Optional[Mapping[str, _builtins.str]] = None):
         """
-        The rule's configuration: only the fields written here are managed. An update sends the
-        changed fields merged over the platform's current configuration.
+        The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 
         :param 'RateLimitAction' action_type: What happens when the limit is hit: 1 RateLimit, 2 Log, 3 Challenge.
         :param 'BlockTime' block_time: How long a client is blocked, in seconds: 30, 60, 300, 900, 1800 or 3600 (`BlockTime`).
@@ -2766,8 +2764,7 @@ class WafRuleChainedRuleCondition(dict):
 @pulumi.output_type
 class WafRuleConfiguration(dict):
     """
-    The rule's configuration: only the fields written here are managed. An update sends the
-    changed fields merged over the platform's current configuration.
+    The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -2811,8 +2808,7 @@ class WafRuleConfiguration(dict):
                  value: Optional[_builtins.str] = None,
                  variable_types: Optional[Mapping[str, _builtins.str]] = None):
         """
-        The rule's configuration: only the fields written here are managed. An update sends the
-        changed fields merged over the platform's current configuration.
+        The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
 
         :param 'WafRuleAction' action_type: What a match does: 1 Block, 2 Log, 3 Challenge, 4 Allow, 5 Bypass (`WafRuleAction`).
         :param Sequence['WafRuleChainedRuleCondition'] chained_rule_conditions: Further conditions that must all match too.

@@ -32,23 +32,13 @@ class RateLimitRuleArgs:
         """
         The set of arguments for constructing a RateLimitRule resource.
 
-        :param pulumi.Input['RateLimitRuleConfigurationArgs'] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the
-               changed fields merged over the platform's current configuration.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource
-               creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a
-               rule adopted once stays adopted when the program later addresses it by zone and name.
-        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the
-               platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
+        :param pulumi.Input['RateLimitRuleConfigurationArgs'] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
+        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
         :param pulumi.Input[_builtins.str] rule_description: Description of the rule. Left out: not managed; `null` clears it.
-        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none
-               when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the
-               id of a rule this resource created switches mode in place (no API call). Another id
-               replaces. This is how an existing rule is brought under management (`opts.import` is not
-               supported by dynamic resources).
+        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         :param pulumi.Input[_builtins.str] rule_name: Name of the rule; unique in a zone. Left out: not managed.
-        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a
-               rule of this `ruleName` with the same managed fields it is taken over; with other values
-               the create fails before any write. Another zone replaces.
+        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). Another zone replaces.
         """
         pulumi.set(__self__, "rule_configuration", rule_configuration)
         if delete_on_destroy is not None:
@@ -68,8 +58,7 @@ class RateLimitRuleArgs:
     @pulumi.getter(name="ruleConfiguration")
     def rule_configuration(self) -> pulumi.Input['RateLimitRuleConfigurationArgs']:
         """
-        The rule's configuration: only the fields written here are managed. An update sends the
-        changed fields merged over the platform's current configuration.
+        The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
         """
         return pulumi.get(self, "rule_configuration")
 
@@ -81,9 +70,7 @@ class RateLimitRuleArgs:
     @pulumi.getter(name="deleteOnDestroy")
     def delete_on_destroy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether destroying the resource deletes the rule. Default: true when the resource
-        creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a
-        rule adopted once stays adopted when the program later addresses it by zone and name.
+        Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
         """
         return pulumi.get(self, "delete_on_destroy")
 
@@ -95,8 +82,7 @@ class RateLimitRuleArgs:
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Create the rule in the shield zone of this pull zone (resolved at create through the
-        platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
+        Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
         """
         return pulumi.get(self, "pull_zone_id")
 
@@ -120,11 +106,7 @@ class RateLimitRuleArgs:
     @pulumi.getter(name="ruleId")
     def rule_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none
-        when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the
-        id of a rule this resource created switches mode in place (no API call). Another id
-        replaces. This is how an existing rule is brought under management (`opts.import` is not
-        supported by dynamic resources).
+        Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         """
         return pulumi.get(self, "rule_id")
 
@@ -148,9 +130,7 @@ class RateLimitRuleArgs:
     @pulumi.getter(name="shieldZoneId")
     def shield_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a
-        rule of this `ruleName` with the same managed fields it is taken over; with other values
-        the create fails before any write. Another zone replaces.
+        Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). Another zone replaces.
         """
         return pulumi.get(self, "shield_zone_id")
 
@@ -178,23 +158,13 @@ class RateLimitRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource
-               creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a
-               rule adopted once stays adopted when the program later addresses it by zone and name.
-        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the
-               platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
-        :param pulumi.Input[Union['RateLimitRuleConfigurationArgs', 'RateLimitRuleConfigurationArgsDict']] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the
-               changed fields merged over the platform's current configuration.
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
+        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
+        :param pulumi.Input[Union['RateLimitRuleConfigurationArgs', 'RateLimitRuleConfigurationArgsDict']] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
         :param pulumi.Input[_builtins.str] rule_description: Description of the rule. Left out: not managed; `null` clears it.
-        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none
-               when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the
-               id of a rule this resource created switches mode in place (no API call). Another id
-               replaces. This is how an existing rule is brought under management (`opts.import` is not
-               supported by dynamic resources).
+        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         :param pulumi.Input[_builtins.str] rule_name: Name of the rule; unique in a zone. Left out: not managed.
-        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a
-               rule of this `ruleName` with the same managed fields it is taken over; with other values
-               the create fails before any write. Another zone replaces.
+        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). Another zone replaces.
         """
         ...
     @overload
@@ -332,10 +302,7 @@ class RateLimitRule(pulumi.CustomResource):
     @pulumi.getter(name="ruleConfiguration")
     def rule_configuration(self) -> pulumi.Output['outputs.RateLimitRuleConfiguration']:
         """
-        The managed configuration fields as the platform holds them, enumerations by name
-        (`"Challenge"`, whether the program wrote the name or the integer). A field the program wrote is
-        always present (`rule.ruleConfiguration.requestCount` is an `Output<number>`); a rule
-        read with `RateLimitRule.get` reports every field the platform holds.
+        The managed configuration fields as the platform holds them, enumerations by name (`"Challenge"`, whether the program wrote the name or the integer). A field the program wrote is always present (`rule.ruleConfiguration.requestCount` is an `Output<number>`); a rule read with `RateLimitRule.get` reports every field the platform holds.
         """
         return pulumi.get(self, "rule_configuration")
 

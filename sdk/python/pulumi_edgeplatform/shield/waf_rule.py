@@ -32,17 +32,13 @@ class WafRuleArgs:
         """
         The set of arguments for constructing a WafRule resource.
 
-        :param pulumi.Input['WafRuleConfigurationArgs'] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the
-               changed fields merged over the platform's current configuration.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource
-               creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
-        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
+        :param pulumi.Input['WafRuleConfigurationArgs'] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
+        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
         :param pulumi.Input[_builtins.str] rule_description: Description of the rule. Left out: not managed; `null` clears it.
-        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-               differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         :param pulumi.Input[_builtins.str] rule_name: Name of the rule; unique in a zone. Left out: not managed.
-        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST; refused before any write when the zone is at
-               its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         """
         pulumi.set(__self__, "rule_configuration", rule_configuration)
         if delete_on_destroy is not None:
@@ -62,8 +58,7 @@ class WafRuleArgs:
     @pulumi.getter(name="ruleConfiguration")
     def rule_configuration(self) -> pulumi.Input['WafRuleConfigurationArgs']:
         """
-        The rule's configuration: only the fields written here are managed. An update sends the
-        changed fields merged over the platform's current configuration.
+        The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
         """
         return pulumi.get(self, "rule_configuration")
 
@@ -75,8 +70,7 @@ class WafRuleArgs:
     @pulumi.getter(name="deleteOnDestroy")
     def delete_on_destroy(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether destroying the resource deletes the rule. Default: true when the resource
-        creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
+        Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
         """
         return pulumi.get(self, "delete_on_destroy")
 
@@ -88,7 +82,7 @@ class WafRuleArgs:
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
+        Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
         """
         return pulumi.get(self, "pull_zone_id")
 
@@ -112,8 +106,7 @@ class WafRuleArgs:
     @pulumi.getter(name="ruleId")
     def rule_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-        differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+        Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         """
         return pulumi.get(self, "rule_id")
 
@@ -137,8 +130,7 @@ class WafRuleArgs:
     @pulumi.getter(name="shieldZoneId")
     def shield_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        Create the rule in this shield zone (POST; refused before any write when the zone is at
-        its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+        Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         """
         return pulumi.get(self, "shield_zone_id")
 
@@ -166,17 +158,13 @@ class WafRule(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource
-               creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
-        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
-        :param pulumi.Input[Union['WafRuleConfigurationArgs', 'WafRuleConfigurationArgsDict']] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the
-               changed fields merged over the platform's current configuration.
+        :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the rule. Default: true when the resource creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`); a rule adopted once stays adopted when the program later addresses it by zone and name.
+        :param pulumi.Input[_builtins.int] pull_zone_id: Create the rule in the shield zone of this pull zone (resolved at create through the platform; both ids are in the outputs). Otherwise like `shieldZoneId`.
+        :param pulumi.Input[Union['WafRuleConfigurationArgs', 'WafRuleConfigurationArgsDict']] rule_configuration: The rule's configuration: only the fields written here are managed. An update sends the changed fields merged over the platform's current configuration.
         :param pulumi.Input[_builtins.str] rule_description: Description of the rule. Left out: not managed; `null` clears it.
-        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-               differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+        :param pulumi.Input[_builtins.int] rule_id: Adopt an existing rule by id: create = one PATCH of the managed fields that differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true. Writing the id of a rule this resource created switches mode in place (no API call). Another id replaces. This is how an existing rule is brought under management (`opts.import` is not supported by dynamic resources).
         :param pulumi.Input[_builtins.str] rule_name: Name of the rule; unique in a zone. Left out: not managed.
-        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST; refused before any write when the zone is at
-               its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+        :param pulumi.Input[_builtins.int] shield_zone_id: Create the rule in this shield zone (POST); destroy deletes it. If the zone already has a rule of this `ruleName`, the create fails before any write (a rule is never taken over by name). A zone at its plan's `customWafRulesLimit` refuses the create before any write. Another zone replaces.
         """
         ...
     @overload
@@ -270,7 +258,7 @@ class WafRule(pulumi.CustomResource):
     @pulumi.getter
     def adopted(self) -> pulumi.Output[_builtins.bool]:
         """
-        True when the program addresses the object by `ruleId` (adopt mode).
+        True when the program addresses the rule by `ruleId` (adopt mode), and for `get`.
         """
         return pulumi.get(self, "adopted")
 
@@ -278,8 +266,7 @@ class WafRule(pulumi.CustomResource):
     @pulumi.getter(name="deleteOnDestroy")
     def delete_on_destroy(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether destroying the resource deletes the rule. Default: true when the resource
-        creates the rule (`shieldZoneId`/`pullZoneId`), false when it adopts one (`ruleId`).
+        `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).
         """
         return pulumi.get(self, "delete_on_destroy")
 
@@ -299,7 +286,7 @@ class WafRule(pulumi.CustomResource):
     @pulumi.getter(name="pullZoneId")
     def pull_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        Create the rule in the shield zone of this pull zone. Otherwise like `shieldZoneId`.
+        Pull zone the rule was placed by (only when `pullZoneId` is used).
         """
         return pulumi.get(self, "pull_zone_id")
 
@@ -307,7 +294,7 @@ class WafRule(pulumi.CustomResource):
     @pulumi.getter(name="readOnly")
     def read_only(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        True for the read-only view of `get` (never managed, never deleted).
+        True for a rule read with `WafRule.get` (a read-only view); else undefined.
         """
         return pulumi.get(self, "read_only")
 
@@ -323,7 +310,7 @@ class WafRule(pulumi.CustomResource):
     @pulumi.getter(name="ruleDescription")
     def rule_description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Description of the rule. Left out: not managed; `null` clears it.
+        Description of the rule on the platform.
         """
         return pulumi.get(self, "rule_description")
 
@@ -331,8 +318,7 @@ class WafRule(pulumi.CustomResource):
     @pulumi.getter(name="ruleId")
     def rule_id(self) -> pulumi.Output[_builtins.int]:
         """
-        Adopt an existing custom WAF rule by id: create = one PATCH of the managed fields that
-        differ (none when they match); destroy leaves the rule unless `deleteOnDestroy` is true.
+        Id of the rule on the platform (also the resource id, as a string).
         """
         return pulumi.get(self, "rule_id")
 
@@ -340,7 +326,7 @@ class WafRule(pulumi.CustomResource):
     @pulumi.getter(name="ruleName")
     def rule_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Name of the rule; unique in a zone. Left out: not managed.
+        Name of the rule on the platform.
         """
         return pulumi.get(self, "rule_name")
 
@@ -348,8 +334,7 @@ class WafRule(pulumi.CustomResource):
     @pulumi.getter(name="shieldZoneId")
     def shield_zone_id(self) -> pulumi.Output[_builtins.int]:
         """
-        Create the rule in this shield zone (POST; refused before any write when the zone is at
-        its plan's `customWafRulesLimit`); destroy deletes it. Another zone replaces.
+        Shield zone the rule belongs to.
         """
         return pulumi.get(self, "shield_zone_id")
 
@@ -357,7 +342,7 @@ class WafRule(pulumi.CustomResource):
     @pulumi.getter
     def unmanaged(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
-        Top-level fields reported for reference but not managed (left out by the program).
+        Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out).
         """
         return pulumi.get(self, "unmanaged")
 

@@ -1,7 +1,8 @@
 /**
  * `edge.containers.VolumeInstancesDeletion`: deleting all instances of a volume template,
  * as a one-shot Pulumi dynamic resource (type token
- * `pulumi-nodejs:dynamic/containers:VolumeInstancesDeletion`).
+ * `pulumi-nodejs:dynamic/containers:VolumeInstancesDeletion`). Its arguments, state and outputs
+ * are generated from the kind's declaration (`./generated/volume-instances-deletion`).
  */
 import * as pulumi from "@pulumi/pulumi";
 import { withConnectionInput, type EdgeResourceOptions } from "./readable-resource";
@@ -10,28 +11,20 @@ import { InvalidArgumentError } from "edgeplatform-client";
 import { refuseImport } from "./resource-options";
 import { serializedProvider } from "../core/serialized-provider";
 import { quietStacks, restack } from "./quiet-stacks";
+import type {
+  VolumeInstancesDeletionArgs,
+  VolumeInstancesDeletionOutputs,
+  VolumeInstancesDeletionState,
+} from "./generated/volume-instances-deletion";
 
-/** Arguments of {@link VolumeInstancesDeletion}. */
-export interface VolumeInstancesDeletionArgs {
-  /** Id of the application. Changing it runs the deletion again. */
-  appId: pulumi.Input<string>;
-  /** Id of the volume template whose instances are deleted. Changing it runs it again. */
-  volumeId: pulumi.Input<string>;
-  /** Any values; a change of them runs the deletion again (like `@pulumi/command`). */
-  triggers?: pulumi.Input<unknown[]>;
-}
+export type {
+  VolumeInstancesDeletionArgs,
+  VolumeInstancesDeletionState,
+} from "./generated/volume-instances-deletion";
 
-/** State (outputs) of a {@link VolumeInstancesDeletion}. */
-export interface VolumeInstancesDeletionState {
-  /** Id of the application. */
-  appId: string;
-  /** Id of the volume template. */
-  volumeId: string;
-  /** The triggers of the last run. */
-  triggers: unknown[] | undefined;
-  /** Ids of the instances the platform deleted (empty when the template had none). */
-  deletedInstanceIds: string[];
-}
+/** The outputs of a {@link VolumeInstancesDeletion} (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface VolumeInstancesDeletion extends VolumeInstancesDeletionOutputs {}
 
 /**
  * Deletes every instance of a volume template once, when created (and again whenever
@@ -48,16 +41,8 @@ export interface VolumeInstancesDeletionState {
  * });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
 export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
-  /** Id of the application. */
-  declare public readonly appId: pulumi.Output<string>;
-  /** Id of the volume template. */
-  declare public readonly volumeId: pulumi.Output<string>;
-  /** The triggers of the last run. */
-  declare public readonly triggers: pulumi.Output<unknown[] | undefined>;
-  /** Ids of the instances the platform deleted (empty when the template had none). */
-  declare public readonly deletedInstanceIds: pulumi.Output<string[]>;
-
   /**
    * Not supported, and always throws: the resource is a past one-shot operation (its id is
    * `<appId>/<volumeId>/<time>`), and the platform keeps no record of a deletion that could

@@ -1,9 +1,8 @@
 /**
- * What the program side of a rule in a shield zone (`RateLimitRule`, `WafRule`) does before
- * registering: the input properties (every output a key, the adopted id through the one-owner
- * gate) and how the arguments adopt a rule (the hint of `opts.import`'s refusal); and the
- * outputs they share.
- * One place for both classes.
+ * What the program side of a rule kind (a rule in a shield zone) does before registering: the
+ * input properties (every output a key, the adopted id through the one-owner gate) and how the
+ * arguments adopt a rule (the hint of `opts.import`'s refusal). One place for every rule kind's
+ * class; the outputs are each kind's, generated from its declaration.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
@@ -12,9 +11,9 @@ import type { StubKind } from "../core/serialized-provider";
 
 /**
  * The input properties of a zone rule resource.
- * @param type The class as users write it (`RateLimitRule`, `WafRule`).
- * @param owner Key namespace of the one-owner gate (`rate-limit-rule`, `waf-rule`).
- * @param noun What a rule of this kind is called in messages (`rate-limit rule`).
+ * @param type The class as users write it (the rule kind's type).
+ * @param owner Key namespace of the one-owner gate (the rule kind's).
+ * @param noun What a rule of this kind is called in messages.
  */
 export function zoneRuleProps(
   type: string,
@@ -47,64 +46,23 @@ export function zoneRuleProps(
   };
 }
 
-/** Outputs every zone rule has (besides its `ruleConfiguration`). */
-export interface ZoneRuleStateBase {
-  /** Id of the rule on the platform (also the resource id, as a string). */
-  ruleId: number;
-  /** Shield zone the rule belongs to. */
-  shieldZoneId: number;
-  /** Pull zone the rule was placed by (only when `pullZoneId` is used). */
-  pullZoneId: number | undefined;
-  /** Name of the rule on the platform. */
-  ruleName: string | null;
-  /** Description of the rule on the platform. */
-  ruleDescription: string | null;
-  /** `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`). */
-  deleteOnDestroy: boolean | undefined;
-  /** True when the program addresses the rule by `ruleId` (adopt mode), and for `get`. */
-  adopted: boolean;
-  /** Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out). */
-  unmanaged: ("ruleName" | "ruleDescription")[] | undefined;
-  /** True for a rule read with `get` (a read-only view); else undefined. */
-  readOnly: boolean | undefined;
-}
-
 /** A zone rule kind as its class states it. */
 export interface ZoneRuleKind {
   /** The kind's stub module. */
   stub: StubKind;
-  /** The class as users write it (`WafRule`), in `shield`. */
+  /** The class as users write it, in `shield`. */
   type: string;
-  /** Key namespace of the one-owner gate (`waf-rule`). */
+  /** Key namespace of the one-owner gate (its stub, by convention). */
   owner: string;
-  /** What a rule of this kind is called in messages (`custom WAF rule`). */
+  /** What a rule of this kind is called in messages. */
   noun: string;
 }
 
 /**
- * The base class of the zone rules: the outputs they all have, `get`, and the constructor
- * that hands the engine its inputs (see {@link zoneRuleProps}).
+ * The base class of the rule kinds: `get`, and the constructor that hands the engine its inputs
+ * (see {@link zoneRuleProps}). Each kind's class merges its outputs (generated).
  */
 export abstract class ZoneRuleResource extends ReadableResource {
-  /** Id of the rule on the platform (also the resource id, as a string). */
-  declare public readonly ruleId: pulumi.Output<number>;
-  /** Shield zone the rule belongs to. */
-  declare public readonly shieldZoneId: pulumi.Output<number>;
-  /** Pull zone the rule was placed by (only when `pullZoneId` is used). */
-  declare public readonly pullZoneId: pulumi.Output<number | undefined>;
-  /** Name of the rule on the platform. */
-  declare public readonly ruleName: pulumi.Output<string | null>;
-  /** Description of the rule on the platform. */
-  declare public readonly ruleDescription: pulumi.Output<string | null>;
-  /** `deleteOnDestroy` as written (undefined: the default of the mode; false for `get`). */
-  declare public readonly deleteOnDestroy: pulumi.Output<boolean | undefined>;
-  /** True when the program addresses the rule by `ruleId` (adopt mode), and for `get`. */
-  declare public readonly adopted: pulumi.Output<boolean>;
-  /** True for a rule read with `get` (a read-only view); else undefined. */
-  declare public readonly readOnly: pulumi.Output<boolean | undefined>;
-  /** Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out). */
-  declare public readonly unmanaged: pulumi.Output<("ruleName" | "ruleDescription")[] | undefined>;
-
   /**
    * @param kind The rule kind.
    * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.

@@ -32,12 +32,7 @@ import {
 } from "edgeplatform-client/spec/runtime";
 import { messageOf, ResourceOperationError } from "../../core/common";
 import { getClient } from "../../core/settings";
-import type {
-  ConfigurationFields,
-  Words,
-  ZoneObject,
-  ZoneObjectKind,
-} from "../../core/zone-objects/kind";
+import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
 import {
   ACCEPTED_WRITE,
   PartialCreateError,
@@ -50,6 +45,7 @@ import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
 import { shieldZoneParent } from "../parents/shield-zone";
 import { enumCodec } from "./enum-codec";
+import type { CollectionKindDocs, DescribedKind } from "./rule-docs";
 
 /** A custom list in the engine's terms, with the zone's limits when it was read. */
 export interface AccessListObject extends ZoneObject<number> {
@@ -302,8 +298,195 @@ async function readBackConfiguration(
   }
 }
 
+const NOT_WHEN_CREATING = "Not when creating: `listId` adopts an existing list instead.";
+const NAME_TO_CREATE = {
+  description: "Name of the list: required when creating; unique among the zone's custom lists.",
+  tsType: "string",
+  required: true,
+};
+const TYPE_TO_CREATE = {
+  description: "What the entries are: required when creating.",
+  tsType: "AccessListTypeInput",
+  required: true,
+};
+const ENTRIES_TO_CREATE = {
+  description: "The entries: required when creating.",
+  tsType: "pulumi.Input<string>[]",
+  required: true,
+};
+
+/** The descriptions of a custom access list's fields (its public types, the plugin's schema). */
+const docs: CollectionKindDocs = {
+  type: "AccessList",
+  argsDoc:
+    "Arguments of {@link AccessList}: `listId` (adopt) or one of `shieldZoneId`, `pullZoneId`.",
+  stateDoc: "State (outputs) of an {@link AccessList}.",
+  common: {
+    type: {
+      description:
+        "What the entries are: IP, CIDR, ASN, Country, Organization or JA4 (or the integer 0–5). " +
+        "Required when creating. The platform cannot change it: a change replaces a created list " +
+        '(and is refused for an adopted one). The state and previews hold the name (`"CIDR"`), ' +
+        "also when the program wrote the integer.",
+      tsType: "AccessListTypeInput",
+    },
+    entries: {
+      description:
+        "The entries, in order (each checked against `type` before any call; a repeated entry is " +
+        "refused). Required when creating. Kept in the state once, as a line-per-entry string of " +
+        "the inputs; the outputs hold `entryCount` and `entriesDigest`. Left out: not managed.",
+      tsType: "pulumi.Input<string>[]",
+    },
+    description: {
+      description:
+        "Description of the list. The platform cannot change it: a change replaces a created " +
+        "list; an adopted list whose description differs is refused. Left out: not managed.",
+      tsType: "string | null",
+    },
+    enabled: {
+      description:
+        "Whether the list is applied in the zone (its configuration). Left out: not managed.",
+      tsType: "boolean",
+    },
+    action: {
+      description:
+        "What a match does: None, Allow, Block, Challenge, Log, Bypass (or the integer 0–5), set " +
+        "in the list's configuration. Left out: not managed.",
+      tsType: "AccessListActionInput",
+    },
+    deleteOnDestroy: {
+      description:
+        "Whether destroying the resource deletes the list. Default: true when the resource " +
+        "creates the list (`shieldZoneId`/`pullZoneId`), false when it adopts one (`listId`).",
+      tsType: "boolean",
+    },
+  },
+  forms: {
+    Adopt: {
+      typeDoc: "that adopt an existing custom list by id (`listId`).",
+      args: {
+        listId: {
+          description:
+            "Adopt an existing custom list by id: create = only the writes of managed fields " +
+            "that differ (none when they match); destroy leaves the list unless " +
+            "`deleteOnDestroy` is true.",
+          tsType: "number",
+          required: true,
+        },
+        shieldZoneId: {
+          description: "The shield zone the list is in (the access-list API is keyed by zone).",
+          tsType: "number",
+          required: true,
+        },
+        pullZoneId: {
+          description: "Not with `listId`: the list's zone is `shieldZoneId`.",
+          tsType: "never",
+        },
+        name: {
+          description:
+            "Name of the list; unique among the zone's custom lists. Left out: not managed.",
+          tsType: "string",
+        },
+      },
+    },
+    CreateInShieldZone: {
+      typeDoc: "that create a list in a shield zone (`shieldZoneId`).",
+      args: {
+        listId: { description: NOT_WHEN_CREATING, tsType: "never" },
+        shieldZoneId: {
+          description:
+            "Create the list in this shield zone (refused before any write at the zone's " +
+            "`customListLimit` or `customEntryLimit`); destroy deletes it. Another zone replaces.",
+          tsType: "number",
+          required: true,
+        },
+        pullZoneId: {
+          description: "Not with `shieldZoneId`: one of the two places the list.",
+          tsType: "never",
+        },
+        name: NAME_TO_CREATE,
+        type: TYPE_TO_CREATE,
+        entries: ENTRIES_TO_CREATE,
+      },
+    },
+    CreateInPullZone: {
+      typeDoc: "that create a list in the shield zone of a pull zone.",
+      args: {
+        listId: { description: NOT_WHEN_CREATING, tsType: "never" },
+        shieldZoneId: {
+          description: "Not with `pullZoneId`: one of the two places the list.",
+          tsType: "never",
+        },
+        pullZoneId: {
+          description:
+            "Create the list in the shield zone of this pull zone. Otherwise like `shieldZoneId`.",
+          tsType: "number",
+          required: true,
+        },
+        name: NAME_TO_CREATE,
+        type: TYPE_TO_CREATE,
+        entries: ENTRIES_TO_CREATE,
+      },
+    },
+  },
+  outputs: {
+    listId: {
+      description: "Id of the list on the platform (also the resource id, as a string).",
+      tsType: "number",
+    },
+    shieldZoneId: { description: "Shield zone the list belongs to.", tsType: "number" },
+    pullZoneId: {
+      description: "Pull zone the list was placed by (only when `pullZoneId` is used).",
+      tsType: "number | undefined",
+    },
+    configurationId: {
+      description:
+        "Id of the zone's configuration of the list (what `enabled`/`action` are set through).",
+      tsType: "number | undefined",
+    },
+    name: { description: "Name of the list on the platform.", tsType: "string" },
+    description: {
+      description: "Description of the list on the platform.",
+      tsType: "string | null",
+    },
+    type: {
+      description: 'What the entries are, by name (`"CIDR"`; a state of 0.1 may hold the integer).',
+      tsType: "AccessListTypeInput",
+    },
+    enabled: { description: "Whether the list is applied in the zone.", tsType: "boolean" },
+    action: {
+      description: 'What a match does, by name (`"Block"`).',
+      tsType: "AccessListActionInput",
+    },
+    entryCount: { description: "How many entries the list holds.", tsType: "number" },
+    entriesDigest: {
+      description: 'sha256 (hex) of the list\'s content (the entries joined by "\\n").',
+      tsType: "string",
+    },
+    adopted: {
+      description:
+        "True when the program addresses the list by `listId` (adopt mode), and for `get`.",
+      tsType: "boolean",
+    },
+    deleteOnDestroy: {
+      description:
+        "`deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).",
+      tsType: "boolean | undefined",
+    },
+    unmanaged: {
+      description: "Fields reported but not managed (left out by the program).",
+      tsType: "AccessListField[] | undefined",
+    },
+    readOnly: {
+      description:
+        "True for a list read with {@link AccessList.get} (a read-only view); else undefined.",
+      tsType: "boolean | undefined",
+    },
+  },
+};
+
 /** The custom access list kind. */
-export const accessListKind: ZoneObjectKind<AccessListObject> = {
+export const accessListKind: DescribedKind<AccessListObject> = {
   typeName: "AccessList",
   noun: "custom access list",
   words: ACCESS_LIST_WORDS,
@@ -546,6 +729,7 @@ export const accessListKind: ZoneObjectKind<AccessListObject> = {
     }
     return out;
   },
+  docs,
 };
 
 /** Forgets this process's listings and created counts (tests; a new run). */

@@ -31,16 +31,13 @@ import {
 } from "edgeplatform-client/spec/runtime";
 import { deepEqual, isPlainObject } from "../../core/common";
 import { getClient } from "../../core/settings";
-import type {
-  ConfigurationFields,
-  Words,
-  ZoneObject,
-  ZoneObjectKind,
-} from "../../core/zone-objects/kind";
+import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
 import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { dnsZoneParent } from "../parents/dns-zone";
 import { enumCodec } from "./enum-codec";
+import { dnsRecordDocs } from "./dns-record-docs";
+import type { DescribedKind } from "./rule-docs";
 
 /** The words of a DNS record's messages and its public id, name and zone fields. */
 export const DNS_RECORD_WORDS: Words = {
@@ -232,7 +229,7 @@ const isZoneAnswer = (a: unknown): boolean =>
   isPlainObject(a) && (typeof a.Domain === "string" || Array.isArray(a.Records));
 
 /** The DNS record kind. */
-export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
+export const dnsRecordKind: DescribedKind<DnsRecordObject> = {
   typeName: "DnsRecord",
   noun: "DNS record",
   words: DNS_RECORD_WORDS,
@@ -354,4 +351,5 @@ export const dnsRecordKind: ZoneObjectKind<DnsRecordObject> = {
     const now = news.ruleConfiguration?.type;
     return now !== undefined && was !== undefined && !sameValue("type", now, was) ? ["type"] : [];
   },
+  docs: dnsRecordDocs,
 };

@@ -9,15 +9,10 @@ import {
   specSchema,
 } from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../core/settings";
-import type {
-  ConfigurationFields,
-  FieldShapes,
-  Words,
-  ZoneObject,
-  ZoneObjectKind,
-} from "../../core/zone-objects/kind";
+import type { ConfigurationFields, FieldShapes, Words } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
 import { ruleEndpoints, ruleEntryReads } from "./rule-object";
+import { MATCH_FIELDS, ruleKindDocs, type DescribedRuleKind } from "./rule-docs";
 
 export { ruleEntryReads } from "./rule-object";
 
@@ -84,8 +79,53 @@ export const rateLimitFields: ConfigurationFields = {
   shapes: RULE_SHAPES,
 };
 
+/** The descriptions of a rate-limit rule's fields (its public types, the plugin's schema). */
+const docs = ruleKindDocs({
+  type: "RateLimitRule",
+  configuration: {
+    typeDoc:
+      "Input form of a rule configuration (`CreateWafRateLimitRuleModel`). Enumerations accept " +
+      "the API's integers (the exported constants, `edge.shield.RateLimitAction.Challenge`) or " +
+      'their names in any case; the state and `preview --diff` hold the name (`"Challenge"`) ' +
+      "whichever was written, the integer goes on the wire. A field left out is not managed; " +
+      "`null` clears a nullable one.",
+    stateDoc:
+      "Output form of a rule configuration: {@link RateLimitRuleConfigurationArgs} with every " +
+      "`Input` resolved (numbers are numbers). Holds the fields the program manages, every " +
+      'enumeration by its name (`"Challenge"`, also when the program wrote 3); a rule read with ' +
+      "{@link RateLimitRule.get} holds every field the platform reports, enumerations by name. " +
+      "(A state written by 0.1 may hold the integers until the rule's next update.)",
+    noUnknownName: "NoUnknownConfigurationFields",
+    fields: {
+      actionType: {
+        description: "What happens when the limit is hit: 1 RateLimit, 2 Log, 3 Challenge.",
+      },
+      ...MATCH_FIELDS,
+      requestCount: {
+        description:
+          "Requests allowed per `timeframe` before the action applies (1 to 2147483647).",
+      },
+      counterKeyType: {
+        description: "What requests are counted together (`CounterKeyType`: 0 IP, 1 Host, ...).",
+      },
+      timeframe: {
+        description: "Counting window in seconds: 1, 10, 60, 300, 900 or 3600 (`Timeframe`).",
+      },
+      blockTime: {
+        description:
+          "How long a client is blocked, in seconds: 30, 60, 300, 900, 1800 or 3600 (`BlockTime`).",
+      },
+    },
+  },
+  configurationOutput:
+    "The managed configuration fields as the platform holds them, enumerations by name " +
+    '(`"Challenge"`, whether the program wrote the name or the integer). A field the program ' +
+    "wrote is always present (`rule.ruleConfiguration.requestCount` is an `Output<number>`); a " +
+    "rule read with {@link RateLimitRule.get} reports every field the platform holds.",
+});
+
 /** The rate-limit rule kind. */
-export const rateLimitRuleKind: ZoneObjectKind<ZoneObject<number>> = {
+export const rateLimitRuleKind: DescribedRuleKind = {
   typeName: "RateLimitRule",
   noun: "rate-limit rule",
   words: RULE_WORDS,
@@ -112,4 +152,5 @@ export const rateLimitRuleKind: ZoneObjectKind<ZoneObject<number>> = {
     listZone: (zone, perPage) => getClient().shield.listAllRateLimits(zone, { perPage }),
   }),
   listEntryReads: ruleEntryReads,
+  docs,
 };

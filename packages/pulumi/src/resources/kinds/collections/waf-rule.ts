@@ -15,10 +15,11 @@ import {
 import { messageOf, ResourceOperationError } from "../../core/common";
 import { zoneListing } from "../../core/run-state";
 import { getClient } from "../../core/settings";
-import type { ConfigurationFields, ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
+import type { ConfigurationFields, ZoneObject } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
 import { RULE_NULLABLE, RULE_REQUIRED_NOTE, RULE_SHAPES, RULE_WORDS } from "./rate-limit-rule";
 import { ruleEndpoints, ruleEntryReads } from "./rule-object";
+import { MATCH_FIELDS, ruleKindDocs, type DescribedRuleKind } from "./rule-docs";
 
 /**
  * Configuration fields a new WAF rule cannot exist without: what it matches (variables and
@@ -82,8 +83,33 @@ async function assertBelowPlanLimit(ctx: {
   }
 }
 
+/** The descriptions of a custom WAF rule's fields (its public types, the plugin's schema). */
+const docs = ruleKindDocs({
+  type: "WafRule",
+  configuration: {
+    typeDoc:
+      "Input form of a custom WAF rule's configuration (`CreateCustomWafRuleModel`): the match " +
+      "fields of a rate-limit rule without the rate fields. Enumerations accept the API's " +
+      "integers or their names; the state and `preview --diff` hold the name either way, the " +
+      "integer goes on the wire. A field left out is not managed; `null` clears a nullable one.",
+    stateDoc:
+      "Output form of a WAF rule configuration: every `Input` resolved, names kept as written.",
+    noUnknownName: "NoUnknownWafConfigurationFields",
+    fields: {
+      actionType: {
+        description:
+          "What a match does: 1 Block, 2 Log, 3 Challenge, 4 Allow, 5 Bypass (`WafRuleAction`).",
+      },
+      ...MATCH_FIELDS,
+    },
+  },
+  configurationOutput:
+    "The managed configuration fields as the platform holds them (enumerations by name).",
+  createNote: "A zone at its plan's `customWafRulesLimit` refuses the create before any write.",
+});
+
 /** The custom WAF rule kind. */
-export const wafRuleKind: ZoneObjectKind<ZoneObject<number>> = {
+export const wafRuleKind: DescribedRuleKind = {
   typeName: "WafRule",
   noun: "custom WAF rule",
   words: RULE_WORDS,
@@ -100,4 +126,5 @@ export const wafRuleKind: ZoneObjectKind<ZoneObject<number>> = {
   }),
   listEntryReads: ruleEntryReads,
   beforeCreate: assertBelowPlanLimit,
+  docs,
 };

@@ -1,0 +1,295 @@
+/**
+ * The public types of a collection kind (a kind of objects under a parent whose declaration
+ * states `docs`: packages/pulumi/src/resources/kinds/collections/rule-docs.ts), written from its
+ * declaration: the module `public/generated/<stub>.ts` with the forms of its arguments
+ * (`<Type>CommonArgs`, one interface per form, the union `<Type>Args`), `<Type>State` and
+ * `<Type>Outputs` (the class's outputs, by declaration merging). A kind with a configuration
+ * object (a rule kind: `ruleKindDocs`) adds `<Type>ConfigurationArgs` (the configuration
+ * schema's fields, in its order, each with the declaration's description) and its state forms,
+ * and every type is typed by the written configuration `C`. The items of a list field
+ * (`ChainedRuleConditionArgs`) are declared in the module of the kind the declaration names
+ * (`home`) and imported by the others. scripts/gen-kind-types.js writes or checks the files.
+ */
+"use strict";
+
+const { GENERATED_HEADER, article, doc, specTypeNames, stubOf } = require("./kind-types");
+
+/** The JSON schema a `SchemaRef` names (the client's TypeBox module). */
+function loadSchema(ref) {
+  const schema = require(ref.module)[ref.name];
+  if (!schema) throw new Error(`schema ${ref.name} is not exported by ${ref.module}`);
+  return schema;
+}
+
+/** A schema's non-null branch and whether it admits null. */
+function nonNull(js) {
+  const branches = (js.anyOf ?? []).filter((b) => b.type !== "null");
+  if (js.anyOf && branches.length === 1) return { js: branches[0], nullable: true };
+  if (Array.isArray(js.type)) {
+    const types = js.type.filter((t) => t !== "null");
+    return { js: { ...js, type: types[0] }, nullable: types.length < js.type.length };
+  }
+  return { js, nullable: false };
+}
+
+/** What a collection kind's public types need: its declaration, schema and enumerations. */
+class CollectionKindTypes {
+  /**
+   * @param kind The collection kind declaration (`docs`; a rule kind: `configurationSchema`, `config`).
+   * @param enumName The exported name of an enumeration object, or undefined; `.exported(name)`:
+   *   whether edgeplatform-client/spec exports a name (else it is the kind's public module's).
+   * @param load The JSON schema of a `SchemaRef`.
+   */
+  constructor(kind, enumName, load) {
+    this.kind = kind;
+    this.docs = kind.docs;
+    this.type = kind.docs.type;
+    this.enumName = enumName;
+    this.configuration = kind.docs.configuration ? load(kind.configurationSchema) : undefined;
+    /** Names the types use (from edgeplatform-client/spec or the kind's public module). */
+    this.spec = new Set();
+    /** Item types declared in another kind's module: module → names. */
+    this.imported = new Map();
+    this.usesEnumArg = false;
+    /** Names this module declares (never imported). */
+    this.declared = new Set();
+  }
+
+  /** The type of an enumeration argument, or undefined when `field` is no enumeration. */
+  enumType(field) {
+    const values = this.kind.config.enums?.[field];
+    if (!values) return undefined;
+    const name = this.enumName(values);
+    if (!name) throw new Error(`${this.type}: field ${field}: its enumeration is not exported`);
+    this.spec.add(name);
+    this.usesEnumArg = true;
+    return `EnumArg<typeof ${name}>`;
+  }
+
+  /** The TypeScript type of a configuration (or item) field as a program writes it. */
+  valueType(field, raw, described, where) {
+    const { js, nullable } = nonNull(raw);
+    const orNull = nullable ? " | null" : "";
+    if (described.tsType) return `${this.uses(described.tsType)}${orNull}`;
+    const item = this.docs.items?.[field];
+    if (js.type === "array" && item) return `pulumi.Input<${this.itemName(item)}>[]${orNull}`;
+    if (js.type === "array") {
+      const inner = this.enumType(field) ?? this.valueType(field, js.items ?? {}, {}, where);
+      return `pulumi.Input<${inner}>[]${orNull}`;
+    }
+    const e = Array.isArray(js.enum) ? this.enumType(field) : undefined;
+    if (e) return `${e}${orNull}`;
+    const scalar = { integer: "number", number: "number", string: "string", boolean: "boolean" };
+    if (scalar[js.type]) return `${scalar[js.type]}${orNull}`;
+    throw new Error(`${where}: field ${field}: no TypeScript type for its schema (declare tsType)`);
+  }
+
+  /** An item type's name, imported when another kind's module declares it. */
+  itemName(item) {
+    if (item.home !== stubOf(this.type)) {
+      const names = this.imported.get(item.home) ?? new Set();
+      names.add(item.typeName);
+      this.imported.set(item.home, names);
+    }
+    return item.typeName;
+  }
+
+  /** The members of an object of `fields` described by `described`, in the schema's order. */
+  members(js, described, where) {
+    const props = js.properties ?? {};
+    for (const f of Object.keys(described))
+      if (!props[f]) throw new Error(`${where}: field ${f} is declared but not in the schema`);
+    return Object.entries(props)
+      .map(([f, s]) => {
+        const d = described[f];
+        if (!d || !d.description) throw new Error(`${where}: field ${f} has no description`);
+        return `${doc(d.description, "  ")}  ${f}?: pulumi.Input<${this.valueType(f, s, d, where)}>;\n`;
+      })
+      .join("");
+  }
+
+  /** The declarations of the items this kind's module is home to. */
+  items() {
+    const out = [];
+    for (const [field, item] of Object.entries(this.docs.items ?? {})) {
+      if (item.home !== stubOf(this.type)) continue;
+      const { js: list } = nonNull(this.configuration.properties?.[field] ?? {});
+      if (!list.items) throw new Error(`${this.type}: items of ${field}: not a list in the schema`);
+      const body = this.members(list.items, item.fields, `${this.type}: items of ${field}`);
+      out.push(`${doc(item.typeDoc, "")}export interface ${item.typeName} {\n${body}}`);
+      out.push(
+        `${doc(item.stateDoc, "")}export type ${item.stateName} = pulumi.Unwrap<${item.typeName}>;`,
+      );
+    }
+    return out;
+  }
+
+  /** Records the type names a declared type uses (`AccessListField[] | undefined`). */
+  uses(tsType) {
+    for (const m of tsType.matchAll(/(?<!\.)\b[A-Z]\w+/g)) this.spec.add(m[0]);
+    return tsType;
+  }
+
+  /** A member of an argument type (`C`: the written configuration). */
+  argument(name, a) {
+    if (a.tsType === "never") return `${doc(a.description, "  ")}  ${name}?: never;\n`;
+    const t = this.uses(a.tsType);
+    return `${doc(a.description, "  ")}  ${name}${a.required ? "" : "?"}: pulumi.Input<${t}>;\n`;
+  }
+
+  /**
+   * The types of the items of a list argument (`docs.argItems`): the input form (each field an
+   * input) and the state's form (each field as the platform holds it).
+   */
+  argItems() {
+    const out = [];
+    for (const item of Object.values(this.docs.argItems ?? {})) {
+      this.declared.add(item.typeName);
+      this.declared.add(item.stateName);
+      const fields = Object.entries(item.fields);
+      const args = fields.map(([n, a]) => this.argument(n, a)).join("");
+      const state = fields
+        .map(
+          ([n, a]) =>
+            `${doc(a.description, "  ")}  ${n}${a.required ? "" : "?"}: ${this.uses(a.tsType)};\n`,
+        )
+        .join("");
+      out.push(`${doc(item.typeDoc, "")}export interface ${item.typeName} {\n${args}}`);
+      out.push(`${doc(item.stateDoc, "")}export interface ${item.stateName} {\n${state}}`);
+    }
+    return out;
+  }
+
+  /** The configuration's types (a rule kind), in order. */
+  configurationTypes() {
+    const T = this.type;
+    const c = this.docs.configuration;
+    const Args = `${T}ConfigurationArgs`;
+    const State = `${T}ConfigurationState`;
+    const configMembers = this.members(this.configuration, c.fields, `${T}: configuration`);
+    return [
+      ...this.items(),
+      `${doc(c.typeDoc, "")}export interface ${Args} {\n${configMembers}}`,
+      `${doc(c.stateDoc, "")}export type ${State} = pulumi.Unwrap<${Args}>;`,
+      `/** The configuration fields a program writes (not optional in \`C\`). */\n` +
+        `type WrittenFields<C> = {\n  [K in keyof C]-?: undefined extends C[K] ? never : K;\n}[keyof C] &\n  keyof ${State};`,
+      `${doc(
+        "The configuration output of a rule whose program wrote configuration `C`: a field the " +
+          "program wrote is always there (it is managed, so the state carries the platform's " +
+          "value of it), the others are optional. With the default `C` every field is optional.",
+        "",
+      )}export type ${State}Of<C> = Omit<${State}, WrittenFields<C>> &\n  Required<Pick<${State}, WrittenFields<C>>>;`,
+      `${doc(
+        `Rejects configuration keys that {@link ${Args}} does not declare (a typo is a type ` +
+          "error, as `check` would report it).",
+        "",
+      )}export type ${c.noUnknownName}<C> = {\n  [K in Exclude<keyof C, keyof ${Args}>]: never;\n};`,
+    ];
+  }
+
+  /** The module's text (before prettier). */
+  render() {
+    const T = this.type;
+    const Args = `${T}ConfigurationArgs`;
+    const State = `${T}ConfigurationState`;
+    // A kind with a configuration: every type is typed by the written configuration `C`.
+    const typed = !!this.docs.configuration;
+    const generic = typed ? `<C extends ${Args} = ${Args}>` : "";
+    const C = typed ? "<C>" : "";
+    const common = Object.entries(this.docs.common)
+      .map(([n, a]) => this.argument(n, a))
+      .join("");
+    const sections = [...(typed ? this.configurationTypes() : []), ...this.argItems()];
+    const forms = Object.keys(this.docs.forms).map((f) => `${T}${f}Args${C}`);
+    // One form only: the arguments are one interface.
+    if (forms.length === 0)
+      sections.push(
+        `${doc(this.docs.argsDoc, "")}export interface ${T}Args${generic} {\n${common}}`,
+      );
+    else
+      sections.push(
+        `/** Fields of every form of {@link ${T}Args}. */\nexport interface ${T}CommonArgs${generic} {\n${common}}`,
+      );
+    for (const [form, f] of Object.entries(this.docs.forms)) {
+      const body = Object.entries(f.args)
+        .map(([n, a]) => this.argument(n, a))
+        .join("");
+      sections.push(
+        `${doc(`{@link ${T}Args} ${f.typeDoc}`, "")}export interface ${T}${form}Args${generic}\n` +
+          `  extends ${T}CommonArgs${C} {\n${body}}`,
+      );
+    }
+    if (forms.length > 0)
+      sections.push(
+        `${doc(this.docs.argsDoc, "")}export type ${T}Args${generic} =\n  | ${forms.join("\n  | ")};`,
+      );
+    const outType = (o) => (o.tsType === "C" ? `${State}Of<C>` : this.uses(o.tsType));
+    const outputs = Object.entries(this.docs.outputs);
+    const state = outputs.map(([n, o]) => `${doc(o.description, "  ")}  ${n}: ${outType(o)};\n`);
+    const classOutputs = outputs.map(
+      ([n, o]) => `${doc(o.description, "  ")}  readonly ${n}: pulumi.Output<${outType(o)}>;\n`,
+    );
+    sections.push(
+      `${doc(this.docs.stateDoc, "")}export interface ${T}State${generic} {\n${state.join("")}}`,
+      `/** The outputs of ${article(T)} {@link ${T}} (its class merges them). */\n` +
+        `export interface ${T}Outputs${generic} {\n${classOutputs.join("")}}`,
+    );
+    const used = [...this.spec].filter((n) => !this.declared.has(n));
+    const spec = used.filter((n) => this.enumName.exported(n)).sort();
+    const own = used.filter((n) => !this.enumName.exported(n)).sort();
+    const imports = [
+      `import type * as pulumi from "@pulumi/pulumi";`,
+      spec.length ? `import type { ${spec.join(", ")} } from "edgeplatform-client/spec";` : "",
+      this.usesEnumArg ? `import type { EnumArg } from "../zone-settings-resource";` : "",
+      own.length ? `import type { ${own.join(", ")} } from "../${stubOf(T)}";` : "",
+      ...[...this.imported].map(
+        ([home, names]) => `import type { ${[...names].sort().join(", ")} } from "./${home}";`,
+      ),
+    ].filter(Boolean);
+    return [
+      GENERATED_HEADER,
+      doc(
+        `The public types of \`${T}\` from its declaration ` +
+          `(packages/pulumi/src/resources/kinds/${this.docs.file ?? `collections/${stubOf(T)}.ts`}): ` +
+          `${typed ? "its configuration, " : ""}` +
+          `${Object.keys(this.docs.forms).length ? "the forms of its arguments" : "its arguments"}, its state and its ` +
+          "class's outputs.",
+        "",
+      ),
+      imports.join("\n"),
+      ...sections,
+      "",
+    ].join("\n\n");
+  }
+}
+
+/**
+ * The generated module of a collection kind (formatted with the repository's prettier config).
+ * @param kind The declaration (a collection kind with `docs`).
+ * @param enums The exported enumerations (name → object), `edgeplatform-client/spec`'s.
+ * @param options `format: false`: the text before prettier; `load`: the JSON schema of a
+ *   `SchemaRef` (default: its module's export).
+ */
+async function renderCollectionKindTypes(kind, enums, { format = true, load = loadSchema } = {}) {
+  const enumName = (values) =>
+    Object.keys(enums).find(
+      (k) => !["EnumsByField", "WafEnumsByField"].includes(k) && enums[k] === values,
+    );
+  const specTypes = specTypeNames();
+  enumName.exported = (n) => Object.prototype.hasOwnProperty.call(enums, n) || specTypes.has(n);
+  const text = new CollectionKindTypes(kind, enumName, load).render();
+  if (!format) return text;
+  const prettier = require("prettier");
+  const path = require("path");
+  const filepath = path.join(
+    __dirname,
+    "..",
+    "..",
+    "packages/pulumi/src/resources/public/generated",
+    `${stubOf(kind.docs.type)}.ts`,
+  );
+  const options = (await prettier.resolveConfig(filepath)) ?? {};
+  return prettier.format(text, { ...options, filepath });
+}
+
+module.exports = { renderCollectionKindTypes, loadSchema };
