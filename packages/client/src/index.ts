@@ -47,7 +47,7 @@ export { ContainersApi, containersEndpoints } from "./api/containers";
 export { ComputeApi, computeEndpoints, statisticsRange } from "./api/compute";
 export type { ScriptStatisticsQuery } from "./api/compute";
 export { PullZonesApi, pullZonesEndpoints } from "./api/pullzones";
-export type { NameAvailabilityAnswer } from "./api/pullzones";
+export type { NameAvailabilityAnswer, WithEnumNames } from "./api/pullzones";
 export { LoggingApi, loggingEndpoints } from "./api/logging";
 export type {
   AccessLogPagesOptions,
