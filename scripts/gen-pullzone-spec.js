@@ -30,6 +30,11 @@ const SPEC = path.join(ROOT, "packages", "client", "src", "spec");
 const OUT_ENUMS = path.join(SPEC, "pullzone-enums.ts");
 /** The TypeBox declarations. */
 const OUT_SCHEMAS = path.join(SPEC, "pullzone-schemas.ts");
+/**
+ * The emulator's copy of the shapes: the document's schemas as plain JSON Schema (its own
+ * conversion, not the client's declarations: the emulator checks requests without them).
+ */
+const OUT_EMULATOR = path.join(ROOT, "packages", "emulator", "src", "pullzone-document.ts");
 
 /** Operation id → the method of `client.pullzones` that calls it. */
 const METHODS = {
@@ -367,6 +372,80 @@ function generate(doc) {
   return { enums: enumsModule, schemas: schemasModule };
 }
 
+/**
+ * One schema of the document as plain JSON Schema (draft-07): `$ref` and single-`oneOf`
+ * inlined, `nullable` as a `null` type or branch, an enumeration with `x-enum-names`
+ * (value → name, which validation messages name), `default` and `format` dropped.
+ */
+function plain(s, schemas) {
+  const nullable = s.nullable === true;
+  const ref = singleRef(s);
+  let out;
+  if (ref) {
+    const t = schemas[ref];
+    out = isEnum(t)
+      ? {
+          type: "integer",
+          enum: t.enum,
+          "x-enum-names": Object.fromEntries(t.enum.map((v, i) => [v, t["x-enumNames"][i]])),
+        }
+      : plain(t, schemas);
+    return nullable ? { anyOf: [out, { type: "null" }] } : out;
+  }
+  out = {};
+  for (const [k, v] of Object.entries(s)) {
+    if (["nullable", "default", "format", "oneOf"].includes(k)) continue;
+    if (k === "properties")
+      out.properties = Object.fromEntries(
+        Object.entries(v).map(([n, p]) => [n, plain(p, schemas)]),
+      );
+    else if (k === "items") out.items = plain(v, schemas);
+    else if (k === "additionalProperties" && typeof v === "object")
+      out.additionalProperties = plain(v, schemas);
+    else out[k] = v;
+  }
+  if (nullable && out.type) out.type = [out.type, "null"];
+  return out;
+}
+
+/** The emulator's module: every object schema of the document and every query, plain. */
+function emulatorModule(doc) {
+  const schemas = doc.components.schemas;
+  const bodies = {};
+  for (const n of Object.keys(schemas).sort())
+    if (!isEnum(schemas[n])) bodies[n] = plain(schemas[n], schemas);
+  const queries = {};
+  for (const byMethod of Object.values(doc.paths))
+    for (const op of Object.values(byMethod)) {
+      const q = (op.parameters ?? []).filter((x) => x.in === "query");
+      if (!q.length) continue;
+      queries[op.operationId] = {
+        type: "object",
+        properties: Object.fromEntries(q.map((x) => [x.name, plain(x.schema ?? {}, schemas)])),
+        required: q.filter((x) => x.required).map((x) => x.name),
+        additionalProperties: false,
+      };
+    }
+  return [
+    ...HEADER,
+    "/**",
+    " * The pull-zone shapes of the published core document as plain JSON Schema (draft-07; the",
+    " * document's `nullable` as a `null` type, references inlined), for the emulator's routes:",
+    " * request bodies and answers by the document's schema name, queries by operation id.",
+    " */",
+    "",
+    "/** A JSON schema. */",
+    "export type JsonSchema = Record<string, unknown>;",
+    "",
+    "/** The object shapes of the document, by name. */",
+    `export const PULL_ZONE_SHAPES: Record<string, JsonSchema> = ${JSON.stringify(bodies)};`,
+    "",
+    "/** The query of each operation that has one, by operation id. */",
+    `export const PULL_ZONE_QUERIES: Record<string, JsonSchema> = ${JSON.stringify(queries)};`,
+    "",
+  ].join("\n");
+}
+
 async function formatted(code, file) {
   const prettier = require("prettier");
   const config = (await prettier.resolveConfig(file)) ?? {};
@@ -382,10 +461,12 @@ async function main() {
     fs.writeFileSync(EXTRACT, await formatted(JSON.stringify(extract(doc)), EXTRACT));
     console.log(`wrote ${path.relative(ROOT, EXTRACT)}`);
   }
-  const gen = generate(JSON.parse(fs.readFileSync(EXTRACT, "utf8")));
+  const doc = JSON.parse(fs.readFileSync(EXTRACT, "utf8"));
+  const gen = generate(doc);
   const files = [
     [OUT_ENUMS, await formatted(gen.enums, OUT_ENUMS)],
     [OUT_SCHEMAS, await formatted(gen.schemas, OUT_SCHEMAS)],
+    [OUT_EMULATOR, await formatted(emulatorModule(doc), OUT_EMULATOR)],
   ];
   const check = argv.includes("--check");
   let stale = 0;
@@ -411,4 +492,4 @@ if (require.main === module)
     process.exit(1);
   });
 
-module.exports = { extract, generate };
+module.exports = { extract, generate, plain };

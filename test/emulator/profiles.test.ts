@@ -51,6 +51,9 @@ describe("PROFILES", () => {
       dnsZoneExists: "400",
       dnsZoneUpdateAnswer: "zone",
       dnsRecordAddAnswer: "record",
+      pullZoneUpdate: "merge",
+      edgeRuleOrder: "as-written",
+      pullZoneWrites: "serial",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },
