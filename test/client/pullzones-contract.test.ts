@@ -10,8 +10,13 @@
 import Ajv, { type ValidateFunction } from "ajv";
 import * as fs from "fs";
 import * as path from "path";
-import { Client, PullZonesApi, pullZonesEndpoints } from "../../packages/client/src";
-import { PULL_ZONE_OPERATIONS } from "../../packages/client/src/spec";
+import {
+  Client,
+  PullZonesApi,
+  pullZonesEndpoints,
+  type WithEnumNames,
+} from "../../packages/client/src";
+import { PULL_ZONE_OPERATIONS, type EdgeRuleV2Model } from "../../packages/client/src/spec";
 import { Emu, journal, useEmulator } from "../contract/helpers";
 
 type Json = Record<string, unknown>;
@@ -106,7 +111,7 @@ describe("operations", () => {
   });
 });
 
-const RULE = {
+const RULE: WithEnumNames<EdgeRuleV2Model> = {
   ActionType: "SetResponseHeader",
   ActionParameter1: "X-Contract",
   ActionParameter2: "1",
@@ -114,7 +119,7 @@ const RULE = {
   TriggerMatchingType: "MatchAny",
   Description: "contract",
   Enabled: true,
-} as const;
+};
 const PEM = (l: string) => `-----BEGIN ${l}-----\nAAAA\n-----END ${l}-----\n`;
 
 /** One call of every operation (zone 1 of the fixtures, and a zone the run adds). */

@@ -55,7 +55,7 @@ const LISTS: ListWrite[] = [
 
 /** Registers the referrer, blocked-IP, security-key and purge routes. */
 export function registerPullZoneAccessRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const { invalid, withZone } = pullZoneParts(ctx);
+  const { invalid, withZone, saved } = pullZoneParts(ctx);
   const listOf = (m: PullZoneRecord, l: ListWrite) => (m[l.list] ??= []);
 
   for (const l of LISTS) {
@@ -68,8 +68,7 @@ export function registerPullZoneAccessRoutes(app: FastifyInstance, ctx: Emulator
           return invalid(reply, req.url, [{ field: l.field, message: `must be ${l.form}` }]);
         const list = listOf(z.model, l);
         if (!list.some((x) => x.toLowerCase() === v.toLowerCase())) list.push(v);
-        ctx.store.commit();
-        return reply.code(204).send();
+        return saved(reply);
       }),
     );
     app.post<ZoneWrite>(
@@ -81,8 +80,7 @@ export function registerPullZoneAccessRoutes(app: FastifyInstance, ctx: Emulator
         if (!list.some((x) => x.toLowerCase() === v))
           return invalid(reply, req.url, [{ field: l.field, message: `is not in ${l.list}` }]);
         z.model[l.list] = list.filter((x) => x.toLowerCase() !== v);
-        ctx.store.commit();
-        return reply.code(204).send();
+        return saved(reply);
       }),
     );
   }
@@ -93,8 +91,7 @@ export function registerPullZoneAccessRoutes(app: FastifyInstance, ctx: Emulator
     withZone(async (z, req, reply) => {
       const key = req.body.SecurityKey;
       z.model.ZoneSecurityKey = typeof key === "string" ? key : randomUUID();
-      ctx.store.commit();
-      return reply.code(204).send();
+      return saved(reply);
     }),
   );
 

@@ -10,14 +10,14 @@ import { randomBytes } from "crypto";
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { isHostname, isPem, type FieldFailure } from "../pullzone-validation";
-import { hostnameRecord, type Json } from "../state-pullzone";
+import { hostnameRecord, type Json, type PullZoneRecord } from "../state-pullzone";
 import { bodyRoute, pullZoneParts, queryRoute, zoneRoute } from "./pullzone-parts";
 
 type ZoneWrite = { Params: { id: number }; Body: Json };
 
 /** Registers the hostname and certificate routes. */
 export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const { invalid, withZone, byHostname } = pullZoneParts(ctx);
+  const { invalid, withZone, saved, byHostname } = pullZoneParts(ctx);
   const ids = () => ctx.store.state.nextIds as { hostname: number };
   /** Hostnames whose external validation was requested: `dns` or `http`. */
   const requested = new Map<string, "dns" | "http">();
@@ -25,10 +25,6 @@ export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: Emulat
     field,
     message: "is not a hostname of this pull zone",
   });
-  const done = (reply: { code(n: number): { send(): unknown } }) => {
-    ctx.store.commit();
-    return reply.code(204).send();
-  };
 
   app.post<ZoneWrite>(
     "/pullzone/:id/addHostname",
@@ -40,40 +36,66 @@ export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: Emulat
       if (byHostname(v))
         return invalid(reply, req.url, [{ field: "Hostname", message: `${v} is already taken` }]);
       z.model.Hostnames.push(hostnameRecord(ids().hostname++, v));
-      return done(reply);
+      return saved(reply);
     }),
   );
 
-  /** The hostname of zone `z` a body names, or the answer refusing it. */
-  const hostnameOf = (z: { model: { Hostnames: Json[] } }, body: Json) =>
-    z.model.Hostnames.find(
-      (h) => h.Value === String(body.Hostname).toLowerCase().replace(/\.$/, ""),
-    );
+  /**
+   * A write to the hostname of zone `:id` its body names (`Hostname`; refused when the zone
+   * has no such hostname): `change` returns what it refuses, or nothing when it is done.
+   */
+  const onHostname = (
+    method: "POST" | "DELETE",
+    operation: string,
+    shape: string,
+    change: (h: Json, body: Json, zone: PullZoneRecord) => FieldFailure[] | void,
+    status = 204,
+  ) =>
+    app.route<ZoneWrite>({
+      method,
+      url: `/pullzone/:id/${operation}`,
+      ...zoneRoute(shape),
+      handler: withZone(async (z, req, reply) => {
+        const name = String(req.body.Hostname).toLowerCase().replace(/\.$/, "");
+        const h = z.model.Hostnames.find((x) => x.Value === name);
+        if (!h) return invalid(reply, req.url, [notOf()]);
+        const refused = change(h, req.body, z.model);
+        return refused?.length ? invalid(reply, req.url, refused) : saved(reply, status);
+      }),
+    });
 
-  app.delete<ZoneWrite>(
-    "/pullzone/:id/removeHostname",
-    zoneRoute("RemoveHostnameRequestModel"),
-    withZone(async (z, req, reply) => {
-      const h = hostnameOf(z, req.body);
-      if (!h) return invalid(reply, req.url, [notOf()]);
-      if (h.IsSystemHostname)
-        return invalid(reply, req.url, [
-          { field: "Hostname", message: "the system hostname cannot be removed" },
-        ]);
-      z.model.Hostnames = z.model.Hostnames.filter((x) => x !== h);
-      return done(reply);
-    }),
-  );
+  onHostname("DELETE", "removeHostname", "RemoveHostnameRequestModel", (h, _b, zone) => {
+    if (h.IsSystemHostname)
+      return [{ field: "Hostname", message: "the system hostname cannot be removed" }];
+    zone.Hostnames = zone.Hostnames.filter((x) => x !== h);
+  });
 
-  app.post<ZoneWrite>(
-    "/pullzone/:id/setForceSSL",
-    zoneRoute("ForceSSLRequestModel"),
-    withZone(async (z, req, reply) => {
-      const h = hostnameOf(z, req.body);
-      if (!h) return invalid(reply, req.url, [notOf()]);
-      h.ForceSSL = req.body.ForceSSL === true;
-      return done(reply);
-    }),
+  onHostname("POST", "setForceSSL", "ForceSSLRequestModel", (h, b) => {
+    h.ForceSSL = b.ForceSSL === true;
+  });
+
+  onHostname("POST", "addCertificate", "AddCertificateRequestModel", (h, b) => {
+    const failures: FieldFailure[] = [];
+    if (!isPem(b.Certificate, "CERTIFICATE"))
+      failures.push({ field: "Certificate", message: "must be PEM text or base64 of it" });
+    if (!isPem(b.CertificateKey, "PRIVATE KEY"))
+      failures.push({ field: "CertificateKey", message: "must be PEM text or base64 of it" });
+    if (failures.length) return failures;
+    const cert = { Certificate: b.Certificate, CertificateKey: b.CertificateKey };
+    Object.assign(h, { HasCertificate: true, ...cert, CertificateProvisionType: 3 });
+  });
+
+  onHostname("DELETE", "removeCertificate", "RemoveCertificateRequestModel", (h) => {
+    const none = { Certificate: null, CertificateKey: null, CertificateProvisionType: 0 };
+    Object.assign(h, { HasCertificate: false, ...none });
+  });
+
+  onHostname(
+    "POST",
+    "updatePrivateKeyType",
+    "PrivateKeyUpdateModel",
+    (h, b) => void (h.CertificateKeyType = b.KeyType),
+    200,
   );
 
   app.get<{ Querystring: { hostname: string; useOnlyHttp01?: boolean } }>(
@@ -90,58 +112,8 @@ export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: Emulat
         HasCertificate: true,
         CertificateProvisionType: req.query.useOnlyHttp01 === false ? 2 : 1,
       });
-      ctx.store.commit();
-      return reply.code(200).send();
+      return saved(reply, 200);
     },
-  );
-
-  app.post<ZoneWrite>(
-    "/pullzone/:id/addCertificate",
-    zoneRoute("AddCertificateRequestModel"),
-    withZone(async (z, req, reply) => {
-      const h = hostnameOf(z, req.body);
-      const failures: FieldFailure[] = h ? [] : [notOf()];
-      if (!isPem(req.body.Certificate, "CERTIFICATE"))
-        failures.push({ field: "Certificate", message: "must be PEM text or base64 of it" });
-      if (!isPem(req.body.CertificateKey, "PRIVATE KEY"))
-        failures.push({ field: "CertificateKey", message: "must be PEM text or base64 of it" });
-      if (failures.length || !h) return invalid(reply, req.url, failures);
-      Object.assign(h, {
-        HasCertificate: true,
-        Certificate: req.body.Certificate,
-        CertificateKey: req.body.CertificateKey,
-        CertificateProvisionType: 3,
-      });
-      return done(reply);
-    }),
-  );
-
-  app.delete<ZoneWrite>(
-    "/pullzone/:id/removeCertificate",
-    zoneRoute("RemoveCertificateRequestModel"),
-    withZone(async (z, req, reply) => {
-      const h = hostnameOf(z, req.body);
-      if (!h) return invalid(reply, req.url, [notOf()]);
-      Object.assign(h, {
-        HasCertificate: false,
-        Certificate: null,
-        CertificateKey: null,
-        CertificateProvisionType: 0,
-      });
-      return done(reply);
-    }),
-  );
-
-  app.post<ZoneWrite>(
-    "/pullzone/:id/updatePrivateKeyType",
-    zoneRoute("PrivateKeyUpdateModel"),
-    withZone(async (z, req, reply) => {
-      const h = hostnameOf(z, req.body);
-      if (!h) return invalid(reply, req.url, [notOf()]);
-      h.CertificateKeyType = req.body.KeyType;
-      ctx.store.commit();
-      return reply.code(200).send();
-    }),
   );
 
   for (const kind of ["Dns", "Http"] as const) {
@@ -180,8 +152,7 @@ export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: Emulat
           HasCertificate: true,
           CertificateProvisionType: mode === "dns" ? 2 : 1,
         });
-        ctx.store.commit();
-        return reply.code(200).send();
+        return saved(reply, 200);
       },
     );
   }

@@ -68,6 +68,12 @@ export function pullZoneParts(ctx: EmulatorContext) {
       return handler(z as PullZoneState & { model: PullZoneRecord }, req, reply);
     };
 
+  /** A write done: the state persisted, the answer sent without a body (204 unless said). */
+  const saved = (reply: FastifyReply, status = 204) => {
+    ctx.store.commit();
+    return reply.code(status).send();
+  };
+
   /** The edge rules of a record in the order the profile answers them. */
   const ordered = (rules: EdgeRuleRecord[]) =>
     ctx.profile.edgeRuleOrder === "sorted"
@@ -122,7 +128,7 @@ export function pullZoneParts(ctx: EmulatorContext) {
     return undefined;
   };
 
-  return { zones, find, nowIso, invalid, missing, withZone, view, rewrite, byHostname };
+  return { zones, find, nowIso, invalid, missing, withZone, saved, view, rewrite, byHostname };
 }
 
 /** The shared parts of the pull-zone routes. */
