@@ -154,6 +154,9 @@ export {
   checkDnsRecord,
 } from "./spec/dns-records";
 export type { DnsRecordTypeName, DnsRecordTypeValue } from "./spec/dns-records";
+// Pull zones: the published enumerations and operations (generated), and the shapes' types.
+export * from "./spec/pullzone-enums";
+export type * from "./spec/pullzone-schemas";
 export type {
   AddDnsRecordRequest,
   AddDnsZoneRequest,
