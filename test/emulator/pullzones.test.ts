@@ -210,6 +210,17 @@ describe("fixtures", () => {
   });
 });
 
+test("a state document with a broken zone record is refused, naming it", async () => {
+  const s = await ctl.state();
+  const doc = JSON.parse(JSON.stringify(s));
+  doc.pullZones[0].model.EdgeRules[3] = { Description: "no guid" };
+  doc.pullZones[1].model.Hostnames = "none";
+  const r = await call(emu, "PUT", "/_emulator/state", { key: false, body: doc });
+  expect(r.status).toBe(400);
+  expect(r.text).toContain("pullZones[0].model.EdgeRules[3] needs a string Guid");
+  expect(r.text).toContain("pullZones[1].model.Hostnames must be an array");
+});
+
 describe("profiles", () => {
   const UPDATE = { OriginHostHeader: "origin.example" };
 

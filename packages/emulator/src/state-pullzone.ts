@@ -173,3 +173,39 @@ export function fillPullZones<T extends { pullZones: ZoneLike[]; nextIds: object
   );
   return state;
 }
+
+/**
+ * Problems of the pull-zone records of a state document: a record (when given) is an object
+ * with `Hostnames` (each a numeric `Id` and a string `Value`) and `EdgeRules` (each a string
+ * `Guid` and a numeric `OrderIndex`) arrays.
+ */
+export function checkPullZoneRecords(v: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const zones = Array.isArray(v.pullZones) ? (v.pullZones as unknown[]) : [];
+  zones.forEach((z, i) => {
+    const m = (z as PullZoneParts | null)?.model as Json | undefined;
+    if (m === undefined) return;
+    const at = `pullZones[${i}].model`;
+    if (typeof m !== "object" || m === null || Array.isArray(m)) {
+      problems.push(`${at} must be an object`);
+      return;
+    }
+    const items = (k: string, ok: (x: Json) => boolean, what: string) => {
+      if (!Array.isArray(m[k])) return problems.push(`${at}.${k} must be an array`);
+      (m[k] as Json[]).forEach((x, j) => {
+        if (!x || typeof x !== "object" || !ok(x)) problems.push(`${at}.${k}[${j}] needs ${what}`);
+      });
+    };
+    items(
+      "Hostnames",
+      (h) => typeof h.Id === "number" && typeof h.Value === "string",
+      "a numeric Id and a string Value",
+    );
+    items(
+      "EdgeRules",
+      (r) => typeof r.Guid === "string" && typeof r.OrderIndex === "number",
+      "a string Guid and a numeric OrderIndex",
+    );
+  });
+  return problems;
+}

@@ -21,7 +21,12 @@ import {
 } from "./state-shield";
 import type { ShieldZoneParts } from "./state-shield-zone";
 import { checkDnsShape, fillDns, type DnsIds, type DnsZoneSettings } from "./state-dns";
-import { fillPullZones, type PullZoneIds, type PullZoneParts } from "./state-pullzone";
+import {
+  checkPullZoneRecords,
+  fillPullZones,
+  type PullZoneIds,
+  type PullZoneParts,
+} from "./state-pullzone";
 
 /**
  * Fills the parts a state document may leave out (Shield extras, DNS settings and records,
@@ -235,6 +240,7 @@ export function checkStateShape(value: unknown): string[] {
   }
   problems.push(...checkShieldExtraShape(v));
   problems.push(...checkDnsShape(v));
+  problems.push(...checkPullZoneRecords(v));
   return problems;
 }
 
