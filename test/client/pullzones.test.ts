@@ -252,6 +252,28 @@ describe("referrers, blocked IPs, security key, purges", () => {
     expect(e.fieldErrors[0]?.field).toBe("url");
   });
 
+  test("a refused secret is named, its value never shown", async () => {
+    const refused = await Promise.all([
+      c.pullzones.resetSecurityKey(1, "sekrit7").catch((x: unknown) => x),
+      c.pullzones
+        .update(1, { AWSSigningSecret: 87654321 as unknown as string })
+        .catch((x: unknown) => x),
+      c.pullzones
+        .update(1, { LogForwardingToken: ["tok-abc"] as unknown as string })
+        .catch((x: unknown) => x),
+    ]);
+    expect(refused.map((e) => (e as InvalidArgumentError).field)).toEqual([
+      "SecurityKey",
+      "AWSSigningSecret",
+      "LogForwardingToken",
+    ]);
+    for (const e of refused) {
+      expect(String((e as Error).message)).not.toMatch(/sekrit7|87654321|tok-abc/);
+      expect((e as InvalidArgumentError).reason).toContain("secret");
+    }
+    expect(await journal(emu, /^\/pullzone\/1/)).toEqual([]);
+  });
+
   test("an id that is not an int64 fails before anything is sent", async () => {
     const e = await c.pullzones.get(-1).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(InvalidArgumentError);

@@ -58,9 +58,36 @@ export function enumNamesToValues(schema: Json, value: unknown): unknown {
   return value;
 }
 
+/**
+ * The fields whose values are secrets (a key, a token, a certificate's private key): a
+ * failure names them but never shows their value.
+ */
+export const PULL_ZONE_SECRET_FIELDS: ReadonlySet<string> = new Set([
+  "SecurityKey",
+  "AWSSigningKey",
+  "AWSSigningSecret",
+  "LogForwardingToken",
+  "CertificateKey",
+]);
+
+/** A failure without the value of a secret field (`…; got "…"` dropped). */
+function hideSecret(f: ValidationFailure): ValidationFailure {
+  const name =
+    f.property
+      .split(/[.[\]]/)
+      .filter(Boolean)
+      .pop() ?? "";
+  if (!PULL_ZONE_SECRET_FIELDS.has(name)) return f;
+  return {
+    ...f,
+    reason: f.reason.replace(/;? got [\s\S]*$/, " (the value is a secret: not shown)"),
+  };
+}
+
 /** Throws the first failure as an `InvalidArgumentError` (the others named in its reason). */
-function refuse(operation: string, schema: Json, failures: ValidationFailure[]): void {
-  if (!failures.length) return;
+function refuse(operation: string, schema: Json, all: ValidationFailure[]): void {
+  if (!all.length) return;
+  const failures = all.map(hideSecret);
   const [first, ...rest] = failures;
   const field = first.property || "body";
   const props = isObj(schema.properties) ? schema.properties : {};
