@@ -8,7 +8,7 @@
  * allowed referrer zone-one.example. The account has 7 pull zones (1–6 and 8).
  */
 import { Client, EdgeApiError, InvalidArgumentError } from "../../packages/client/src";
-import { apiError, Emu, fault, journal, useEmulator } from "../contract/helpers";
+import { apiError, Emu, fault, journal, useEmulator, withProfile } from "../contract/helpers";
 
 let emu: Emu;
 let c: Client;
@@ -118,6 +118,22 @@ describe("edge rules", () => {
       Description: "renamed",
       ActionType: 5,
       OrderIndex: 3,
+    });
+  });
+
+  test("a write answered without a body (edgeRuleAddAnswer: empty) gives undefined; the rule is in the zone", async () => {
+    await withProfile(emu, { edgeRuleAddAnswer: "empty" }, async () => {
+      const answer = await c.pullzones.addOrUpdateEdgeRule(1, {
+        ActionType: "BlockRequest",
+        Triggers: [{ Type: "RemoteIP", PatternMatches: ["203.0.113.9"] }],
+        Description: "quiet",
+      });
+      expect(answer).toBeUndefined();
+    });
+    const rules = (await c.pullzones.get(1)).EdgeRules ?? [];
+    expect(rules.find((r) => r.Description === "quiet")).toMatchObject({
+      ActionType: 4,
+      OrderIndex: 21,
     });
   });
 

@@ -54,6 +54,7 @@ describe("PROFILES", () => {
       pullZoneUpdate: "merge",
       edgeRuleOrder: "as-written",
       pullZoneWrites: "serial",
+      edgeRuleAddAnswer: "rule",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },

@@ -97,6 +97,13 @@ export interface BehaviourProfile {
    * one zone only the last one's change survives, as on the platform).
    */
   pullZoneWrites: "serial" | "lost-updates";
+  /**
+   * The answer of an edge rule's write (POST `/pullzone/{id}/edgerules/addOrUpdate`; the
+   * published document declares a 201 without a body): `"rule"` (default) the rule as stored
+   * (a new rule's guid and order index), or `"empty"` (201 without a body: the zone must be
+   * read to find a new rule).
+   */
+  edgeRuleAddAnswer: "rule" | "empty";
 }
 
 /** How long a zone rewrite of the `"lost-updates"` behaviour holds its copy (ms). */
@@ -128,6 +135,7 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   pullZoneUpdate: "merge",
   edgeRuleOrder: "as-written",
   pullZoneWrites: "serial",
+  edgeRuleAddAnswer: "rule",
 });
 
 /**
@@ -241,6 +249,7 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   pullZoneUpdate: `"merge" or "replace"`,
   edgeRuleOrder: `"as-written" or "sorted"`,
   pullZoneWrites: `"serial" or "lost-updates"`,
+  edgeRuleAddAnswer: `"rule" or "empty"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -272,6 +281,8 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "as-written" || v === "sorted";
     case "pullZoneWrites":
       return v === "serial" || v === "lost-updates";
+    case "edgeRuleAddAnswer":
+      return v === "rule" || v === "empty";
   }
 }
 

@@ -4,7 +4,8 @@
  * without a known guid is added, with a new guid unless it brought one, and with the next
  * order index unless it gave one), switched (`…/setEdgeRuleEnabled`) and deleted. Each write
  * is a zone rewrite (`rewrite` in pullzone-parts.ts: lost updates under the `lost-updates`
- * profile). The rules are read with their zone; the write answers 201 with the rule.
+ * profile). The rules are read with their zone; the write answers 201 with the rule, or
+ * without a body (`edgeRuleAddAnswer: "empty"`).
  */
 import { randomUUID } from "crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -78,6 +79,8 @@ export function registerPullZoneEdgeRuleRoutes(app: FastifyInstance, ctx: Emulat
         return rule;
       });
       if (!written) return missing(reply, req.url, z.id);
+      // The document declares no body: the profile says whether the rule comes back.
+      if (ctx.profile.edgeRuleAddAnswer === "empty") return reply.code(201).send();
       return reply.code(201).send(written.result);
     }, "pullZoneId"),
   );
