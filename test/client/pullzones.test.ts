@@ -244,8 +244,12 @@ describe("referrers, blocked IPs, security key, purges", () => {
     expect(e.fieldErrors[0]?.field).toBe("BlockedIp");
   });
 
-  test("resetSecurityKey sets the key sent (8 to 36 characters, checked first)", async () => {
+  test("resetSecurityKey sets the key sent (8 to 36 characters, checked first; retried), or draws one (not retried)", async () => {
+    await fault(emu, { method: "POST", path: "resetSecurityKey", status: 503 });
     await c.pullzones.resetSecurityKey(1, "a-key-of-my-own");
+    await fault(emu, { method: "POST", path: "resetSecurityKey", status: 503 });
+    expect((await apiError(c.pullzones.resetSecurityKey(1))).status).toBe(503);
+    expect((await journal(emu, /resetSecurityKey$/)).map((x) => x.status)).toEqual([503, 204, 503]);
     expect((await c.pullzones.get(1)).ZoneSecurityKey).toBe("a-key-of-my-own");
     const e = await c.pullzones.resetSecurityKey(1, "short").catch((x: unknown) => x);
     expect((e as InvalidArgumentError).field).toBe("SecurityKey");

@@ -3,8 +3,8 @@
  * `/purge`): one per operation of the document (`PULL_ZONE_OPERATIONS`), the edge-rule write
  * twice (a new rule, and one named by its guid). A write is retried after a 5xx, a reset or
  * a timeout only where repeating it cannot change the outcome (`idempotent: true`): it sets a
- * value (settings, force-SSL, a rule's switch, a key type), purges, or writes the rule its
- * guid names. A write that adds (a zone, a rule without a guid, a hostname, a referrer, an
+ * value (settings, force-SSL, a rule's switch, a key type, a security key given), purges, or
+ * writes the rule its guid names. A write that adds (a zone, a rule without a guid, a hostname, a referrer, an
  * IP, a certificate) or starts something (a free or external certificate, a random security
  * key) is retried only after a 429 or a refused connection.
  */
@@ -191,6 +191,14 @@ export const pullZonesEndpoints = {
     path: "/pullzone/{id}/resetSecurityKey",
     // Without a key the platform draws a new one each time.
     idempotent: false,
+    allowEmpty: true,
+  },
+  setSecurityKey: {
+    operation: "pullzones.setSecurityKey",
+    method: "POST",
+    path: "/pullzone/{id}/resetSecurityKey",
+    // With the key given: repeatable.
+    idempotent: true,
     allowEmpty: true,
   },
   addAllowedReferrer: {

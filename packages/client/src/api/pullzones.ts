@@ -363,17 +363,19 @@ export class PullZonesApi {
 
   /**
    * Sets the zone's token-authentication key (POST `/pullzone/{id}/resetSecurityKey`; 8 to 36
-   * characters), or a new random one when `securityKey` is left out.
+   * characters; repeatable), or a new random one when `securityKey` is left out (then never
+   * retried except on a 429 or a refused connection).
    */
   async resetSecurityKey(id: number, securityKey?: string, opts?: RequestOptions): Promise<void> {
-    const op = E.resetSecurityKey.operation;
+    const def = securityKey === undefined ? E.resetSecurityKey : E.setSecurityKey;
+    const op = def.operation;
     checkId(op, "id", id, true);
     const body = checked(
       op,
       "resetPullZoneSecurityKeyModelSchema",
       securityKey === undefined ? {} : { SecurityKey: securityKey },
     );
-    await this.send(E.resetSecurityKey, { params: { id }, body }, opts);
+    await this.send(def, { params: { id }, body }, opts);
   }
 
   /** Adds an allowed referrer hostname (POST `/pullzone/{id}/addAllowedReferrer`). */
