@@ -60,17 +60,16 @@ export class PullZonesApi {
     return (await this.t.call<T>(def, { ...input, query }, opts)).data;
   }
 
-  /** A hostname-only write (`{Hostname}`) to `/pullzone/{id}/…`, checked against `schema`. */
-  private async hostnameWrite(
+  /** A write of `body` to `/pullzone/{id}/…`, checked against `schema` first. */
+  private async zoneWrite(
     def: Ep,
     schema: SpecSchemaName,
     id: number,
-    hostname: string,
+    body: Record<string, unknown>,
     opts?: RequestOptions,
   ): Promise<void> {
     checkId(def.operation, "id", id, true);
-    const body = checked(def.operation, schema, { Hostname: hostname });
-    await this.send(def, { params: { id }, body }, opts);
+    await this.send(def, { params: { id }, body: checked(def.operation, schema, body) }, opts);
   }
 
   /**
@@ -201,13 +200,8 @@ export class PullZonesApi {
     keyType: PrivateKeyType | string,
     opts?: RequestOptions,
   ): Promise<void> {
-    const op = E.updatePrivateKeyType.operation;
-    checkId(op, "id", id, true);
-    const body = checked(op, "privateKeyUpdateModelSchema", {
-      Hostname: hostname,
-      KeyType: keyType,
-    });
-    await this.send(E.updatePrivateKeyType, { params: { id }, body }, opts);
+    const body = { Hostname: hostname, KeyType: keyType };
+    await this.zoneWrite(E.updatePrivateKeyType, "privateKeyUpdateModelSchema", id, body, opts);
   }
 
   /**
@@ -312,35 +306,44 @@ export class PullZonesApi {
     body: AddCertificateRequestModel,
     opts?: RequestOptions,
   ): Promise<void> {
-    const op = E.addCertificate.operation;
-    checkId(op, "id", id, true);
-    const sent = checked(op, "addCertificateRequestModelSchema", body);
-    await this.send(E.addCertificate, { params: { id }, body: sent }, opts);
+    await this.zoneWrite(
+      E.addCertificate,
+      "addCertificateRequestModelSchema",
+      id,
+      { ...body },
+      opts,
+    );
   }
 
   /** Removes a hostname's certificate (DELETE `/pullzone/{id}/removeCertificate`). */
   async removeCertificate(id: number, hostname: string, opts?: RequestOptions): Promise<void> {
-    await this.hostnameWrite(
+    await this.zoneWrite(
       E.removeCertificate,
       "removeCertificateRequestModelSchema",
       id,
-      hostname,
+      { Hostname: hostname },
       opts,
     );
   }
 
   /** Adds a hostname to a zone (POST `/pullzone/{id}/addHostname`). */
   async addHostname(id: number, hostname: string, opts?: RequestOptions): Promise<void> {
-    await this.hostnameWrite(E.addHostname, "addHostnameRequestModelSchema", id, hostname, opts);
+    await this.zoneWrite(
+      E.addHostname,
+      "addHostnameRequestModelSchema",
+      id,
+      { Hostname: hostname },
+      opts,
+    );
   }
 
   /** Removes a hostname from a zone (DELETE `/pullzone/{id}/removeHostname`). */
   async removeHostname(id: number, hostname: string, opts?: RequestOptions): Promise<void> {
-    await this.hostnameWrite(
+    await this.zoneWrite(
       E.removeHostname,
       "removeHostnameRequestModelSchema",
       id,
-      hostname,
+      { Hostname: hostname },
       opts,
     );
   }
@@ -352,13 +355,8 @@ export class PullZonesApi {
     forceSsl: boolean,
     opts?: RequestOptions,
   ): Promise<void> {
-    const op = E.setForceSsl.operation;
-    checkId(op, "id", id, true);
-    const body = checked(op, "forceSSLRequestModelSchema", {
-      Hostname: hostname,
-      ForceSSL: forceSsl,
-    });
-    await this.send(E.setForceSsl, { params: { id }, body }, opts);
+    const body = { Hostname: hostname, ForceSSL: forceSsl };
+    await this.zoneWrite(E.setForceSsl, "forceSSLRequestModelSchema", id, body, opts);
   }
 
   /**
@@ -380,33 +378,33 @@ export class PullZonesApi {
 
   /** Adds an allowed referrer hostname (POST `/pullzone/{id}/addAllowedReferrer`). */
   async addAllowedReferrer(id: number, hostname: string, opts?: RequestOptions): Promise<void> {
-    await this.hostnameWrite(
+    await this.zoneWrite(
       E.addAllowedReferrer,
       "addAllowedReferrerRequestModelSchema",
       id,
-      hostname,
+      { Hostname: hostname },
       opts,
     );
   }
 
   /** Removes an allowed referrer (POST `/pullzone/{id}/removeAllowedReferrer`). */
   async removeAllowedReferrer(id: number, hostname: string, opts?: RequestOptions): Promise<void> {
-    await this.hostnameWrite(
+    await this.zoneWrite(
       E.removeAllowedReferrer,
       "removeAllowedReferrerRequestModelSchema",
       id,
-      hostname,
+      { Hostname: hostname },
       opts,
     );
   }
 
   /** Adds a blocked referrer hostname (POST `/pullzone/{id}/addBlockedReferrer`). */
   async addBlockedReferrer(id: number, hostname: string, opts?: RequestOptions): Promise<void> {
-    await this.hostnameWrite(
+    await this.zoneWrite(
       E.addBlockedReferrer,
       "addBlockedReferrerRequestModelSchema",
       id,
-      hostname,
+      { Hostname: hostname },
       opts,
     );
   }
@@ -414,28 +412,34 @@ export class PullZonesApi {
   /** Removes a blocked referrer (POST `/pullzone/{id}/removeBlockedReferrer`). */
   async removeBlockedReferrer(id: number, hostname: string, opts?: RequestOptions): Promise<void> {
     // The published document gives this operation the allowed-referrer removal's shape.
-    await this.hostnameWrite(
+    await this.zoneWrite(
       E.removeBlockedReferrer,
       "removeAllowedReferrerRequestModelSchema",
       id,
-      hostname,
+      { Hostname: hostname },
       opts,
     );
   }
 
   /** Blocks an IP address (POST `/pullzone/{id}/addBlockedIp`). */
   async addBlockedIp(id: number, ip: string, opts?: RequestOptions): Promise<void> {
-    const op = E.addBlockedIp.operation;
-    checkId(op, "id", id, true);
-    const body = checked(op, "addBlockedIpRequestModelSchema", { BlockedIp: ip });
-    await this.send(E.addBlockedIp, { params: { id }, body }, opts);
+    await this.zoneWrite(
+      E.addBlockedIp,
+      "addBlockedIpRequestModelSchema",
+      id,
+      { BlockedIp: ip },
+      opts,
+    );
   }
 
   /** Unblocks an IP address (POST `/pullzone/{id}/removeBlockedIp`). */
   async removeBlockedIp(id: number, ip: string, opts?: RequestOptions): Promise<void> {
-    const op = E.removeBlockedIp.operation;
-    checkId(op, "id", id, true);
-    const body = checked(op, "removeBlockedIpRequestModelSchema", { BlockedIp: ip });
-    await this.send(E.removeBlockedIp, { params: { id }, body }, opts);
+    await this.zoneWrite(
+      E.removeBlockedIp,
+      "removeBlockedIpRequestModelSchema",
+      id,
+      { BlockedIp: ip },
+      opts,
+    );
   }
 }
