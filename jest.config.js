@@ -36,6 +36,7 @@ module.exports = {
       testMatch: [
         "<rootDir>/test/unit/**/*.test.ts",
         "<rootDir>/test/contract/**/*.test.ts",
+        "<rootDir>/test/client/**/*.test.ts",
         "<rootDir>/test/emulator/**/*.test.ts",
         "<rootDir>/test/provider/**/*.test.ts",
         "<rootDir>/test/functions/**/*.test.ts",

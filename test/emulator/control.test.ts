@@ -26,6 +26,10 @@ describe("emulator: control API", () => {
       accessListConfiguration: 8000,
       dnsZone: 100,
       dnsRecord: 1000,
+      // Pull zones from 100; hostnames from 1000 (zone 1's are 1-3, the six other zones'
+      // system hostnames 1000-1005).
+      pullZone: 100,
+      hostname: 1006,
     });
     expect(s.json.pullZones.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 8]);
     const next = s.json;

@@ -51,6 +51,10 @@ describe("PROFILES", () => {
       dnsZoneExists: "400",
       dnsZoneUpdateAnswer: "zone",
       dnsRecordAddAnswer: "record",
+      pullZoneUpdate: "merge",
+      edgeRuleOrder: "as-written",
+      pullZoneWrites: "serial",
+      edgeRuleAddAnswer: "rule",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },

@@ -120,6 +120,9 @@ describe("state: the new parts are checked on PUT, and may be absent", () => {
       accessListConfiguration: 8000,
       dnsZone: 100,
       dnsRecord: 1000,
+      // above the ids in use: pull zones from 100, hostnames after the fixtures' 1000-1005
+      pullZone: 100,
+      hostname: 1006,
     });
     expect((await call(emu, "GET", "/shield/waf/custom-rules/2")).json.data).toEqual([]);
 

@@ -47,7 +47,7 @@ export { ContainersApi, containersEndpoints } from "./api/containers";
 export { ComputeApi, computeEndpoints, statisticsRange } from "./api/compute";
 export type { ScriptStatisticsQuery } from "./api/compute";
 export { PullZonesApi, pullZonesEndpoints } from "./api/pullzones";
-export type { NameAvailabilityAnswer } from "./api/pullzones";
+export type { NameAvailabilityAnswer, WithEnumNames } from "./api/pullzones";
 export { LoggingApi, loggingEndpoints } from "./api/logging";
 export type {
   AccessLogPagesOptions,
@@ -154,6 +154,9 @@ export {
   checkDnsRecord,
 } from "./spec/dns-records";
 export type { DnsRecordTypeName, DnsRecordTypeValue } from "./spec/dns-records";
+// Pull zones: the published enumerations and operations (generated), and the shapes' types.
+export * from "./spec/pullzone-enums";
+export type * from "./spec/pullzone-schemas";
 export type {
   AddDnsRecordRequest,
   AddDnsZoneRequest,

@@ -8,7 +8,8 @@ import type { FastifyReply } from "fastify";
 import type { LoggingErrorCode } from "edgeplatform-client/spec";
 
 /** Which error family an endpoint belongs to. */
-export type ErrorArea = "control" | "logging" | "availability" | "ratelimit" | "dns" | "management";
+export type ErrorArea =
+  "control" | "logging" | "availability" | "ratelimit" | "dns" | "pullzone" | "management";
 
 /** The error family of a path (no query string). */
 export function areaOf(path: string): ErrorArea {
@@ -17,6 +18,7 @@ export function areaOf(path: string): ErrorArea {
   if (path === "/pullzone/checkavailability") return "availability";
   if (path.startsWith("/shield/rate-limit")) return "ratelimit";
   if (path === "/dnszone" || path.startsWith("/dnszone/")) return "dns";
+  if (path === "/pullzone" || path.startsWith("/pullzone/") || path === "/purge") return "pullzone";
   return "management";
 }
 
@@ -131,7 +133,9 @@ export function errorBody(
         fieldErrors[0]?.message ?? message,
       );
     case "dns":
-      // The published document declares the DNS 400 answers; the others are as elsewhere.
+    case "pullzone":
+      // The published document declares the DNS and pull-zone 400 answers (`ApiErrorData`);
+      // the others are as elsewhere.
       if (status === 400) return dnsError(key, message, fieldErrors);
       return managementError(path, status, key, message, fieldErrors, opts.shape);
     default:

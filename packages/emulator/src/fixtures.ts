@@ -7,6 +7,7 @@ import * as fs from "fs";
 import type { RateLimitRule } from "edgeplatform-client/spec";
 import { dnssecInfo } from "./generators";
 import { allTypesDnsZone } from "./fixtures-dns";
+import { zoneOneRecord } from "./fixtures-pullzone";
 import { shieldExtraFixtures, shieldZonePlanFixtures } from "./fixtures-shield";
 import { checkStateShape, cloneState, EmulatorState } from "./state";
 
@@ -166,6 +167,8 @@ function pullZoneFixtures(): EmulatorState["pullZones"] {
       logging: "enabled",
       extendedLogging: false,
       logRecordsPerDay: 2000,
+      // Hostnames, 20 edge rules and an optimizer class (fixtures-pullzone.ts).
+      model: zoneOneRecord(),
     },
     {
       id: 2,

@@ -79,7 +79,35 @@ export interface BehaviourProfile {
    * names no record).
    */
   dnsRecordAddAnswer: "record" | "zone";
+  /**
+   * POST `/pullzone/{id}` (a zone's settings; the published document does not say):
+   * `"merge"` (default) changes only the settings sent; `"replace"` sets every setting not
+   * sent back to a new zone's (the name, hostnames, edge rules and certificates stay).
+   */
+  pullZoneUpdate: "merge" | "replace";
+  /**
+   * The order of a zone's `EdgeRules` in its answers: `"as-written"` (default; the order the
+   * rules were added, a rewritten rule in its place) or `"sorted"` (by `OrderIndex`, then guid).
+   */
+  edgeRuleOrder: "as-written" | "sorted";
+  /**
+   * Writes that rewrite a whole zone (settings, edge rules and their switch): `"serial"`
+   * (default; each applies to the zone as it is) or `"lost-updates"` (each reads the zone,
+   * waits {@link ZONE_REWRITE_MS}, then writes its copy back whole: of concurrent writes to
+   * one zone only the last one's change survives, as on the platform).
+   */
+  pullZoneWrites: "serial" | "lost-updates";
+  /**
+   * The answer of an edge rule's write (POST `/pullzone/{id}/edgerules/addOrUpdate`; the
+   * published document declares a 201 without a body): `"rule"` (default) the rule as stored
+   * (a new rule's guid and order index), or `"empty"` (201 without a body: the zone must be
+   * read to find a new rule).
+   */
+  edgeRuleAddAnswer: "rule" | "empty";
 }
+
+/** How long a zone rewrite of the `"lost-updates"` behaviour holds its copy (ms). */
+export const ZONE_REWRITE_MS = 40;
 
 /** Names of the built-in profiles. */
 export type ProfileName =
@@ -104,6 +132,10 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   dnsZoneExists: "400",
   dnsZoneUpdateAnswer: "zone",
   dnsRecordAddAnswer: "record",
+  pullZoneUpdate: "merge",
+  edgeRuleOrder: "as-written",
+  pullZoneWrites: "serial",
+  edgeRuleAddAnswer: "rule",
 });
 
 /**
@@ -214,6 +246,10 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   dnsZoneExists: `"400" or "409"`,
   dnsZoneUpdateAnswer: `"zone" or "204"`,
   dnsRecordAddAnswer: `"record" or "zone"`,
+  pullZoneUpdate: `"merge" or "replace"`,
+  edgeRuleOrder: `"as-written" or "sorted"`,
+  pullZoneWrites: `"serial" or "lost-updates"`,
+  edgeRuleAddAnswer: `"rule" or "empty"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -239,6 +275,14 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "zone" || v === "204";
     case "dnsRecordAddAnswer":
       return v === "record" || v === "zone";
+    case "pullZoneUpdate":
+      return v === "merge" || v === "replace";
+    case "edgeRuleOrder":
+      return v === "as-written" || v === "sorted";
+    case "pullZoneWrites":
+      return v === "serial" || v === "lost-updates";
+    case "edgeRuleAddAnswer":
+      return v === "rule" || v === "empty";
   }
 }
 

@@ -21,10 +21,19 @@ import {
 } from "./state-shield";
 import type { ShieldZoneParts } from "./state-shield-zone";
 import { checkDnsShape, fillDns, type DnsIds, type DnsZoneSettings } from "./state-dns";
+import {
+  checkPullZoneRecords,
+  fillPullZones,
+  type PullZoneIds,
+  type PullZoneParts,
+} from "./state-pullzone";
 
-/** Fills the parts a state document may leave out (Shield extras, DNS settings and records). */
+/**
+ * Fills the parts a state document may leave out (Shield extras, DNS settings and records,
+ * pull-zone records).
+ */
 function fillState(s: EmulatorState): EmulatorState {
-  return fillDns(fillShieldExtra(s));
+  return fillPullZones(fillDns(fillShieldExtra(s)));
 }
 
 export type {
@@ -112,8 +121,11 @@ export interface ScriptState {
 /** Logging state of a pull zone. */
 export type PullZoneLogging = "enabled" | "disabled" | "suspended";
 
-/** A pull zone: its name (taken names) and how its access logs are generated. */
-export interface PullZoneState {
+/**
+ * A pull zone: its name (taken names), how its access logs are generated, and its published
+ * record (`model`: settings, hostnames, edge rules; filled with a new zone's when absent).
+ */
+export interface PullZoneState extends PullZoneParts {
   id: number;
   name: string;
   /** `disabled` → 404 logging_disabled, `suspended` → 403 forbidden. */
@@ -145,7 +157,7 @@ export interface EmulatorState extends ShieldExtraState {
   scripts: ScriptState[];
   pullZones: PullZoneState[];
   eventLogs: EventLogConfig[];
-  nextIds: { rateLimitRule: number } & ShieldExtraIds & Partial<DnsIds>;
+  nextIds: { rateLimitRule: number } & ShieldExtraIds & Partial<DnsIds> & Partial<PullZoneIds>;
 }
 
 const ARRAY_KEYS = [
@@ -228,6 +240,7 @@ export function checkStateShape(value: unknown): string[] {
   }
   problems.push(...checkShieldExtraShape(v));
   problems.push(...checkDnsShape(v));
+  problems.push(...checkPullZoneRecords(v));
   return problems;
 }
 

@@ -19,6 +19,8 @@ export * from "./feature-defaults";
 export * from "./access-list-entries";
 export * from "./dns-records";
 export * from "./dns-schemas";
+export * from "./pullzone-enums";
+export * from "./pullzone-schemas";
 export type * from "./types";
 export * from "./validation";
 export * from "./retention";

@@ -11,6 +11,7 @@ import { schemaRef, type SchemaRef } from "./precompiled";
 export * from "./enums";
 export * from "./access-list-entries";
 export * from "./dns-records";
+export * from "./pullzone-enums";
 export * from "./validation";
 export * from "./retention";
 export * from "./feature-defaults";
@@ -33,4 +34,5 @@ export function specSchema<K extends SpecSchemaName>(name: K): SchemaRef<(typeof
 export type * from "./schemas";
 export type * from "./shield-schemas";
 export type * from "./dns-schemas";
+export type * from "./pullzone-schemas";
 export type * from "./types";

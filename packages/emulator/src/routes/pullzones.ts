@@ -1,11 +1,20 @@
-/** Pull-zone routes: name availability check. */
+/**
+ * Pull-zone routes (published core API, tag "Pull Zone" and `/purge`): the name availability
+ * check here, the rest by job — the zones (pullzone-zones.ts), their edge rules
+ * (pullzone-edge-rules.ts), hostnames and certificates (pullzone-hostnames.ts), referrers,
+ * blocked IPs, the security key and purges (pullzone-access.ts).
+ */
 import type { FastifyInstance } from "fastify";
 import { checkAvailabilityRequestSchema, NameAvailability } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
 import { availabilityError } from "../errors";
+import { PULL_ZONE_NAME_PATTERN } from "../pullzone-validation";
+import { registerPullZoneAccessRoutes } from "./pullzone-access";
+import { registerPullZoneEdgeRuleRoutes } from "./pullzone-edge-rules";
+import { registerPullZoneHostnameRoutes } from "./pullzone-hostnames";
+import { registerPullZoneZoneRoutes } from "./pullzone-zones";
 
-/** Names the platform accepts: letters, digits and dashes, 1–60 characters. */
-export const PULL_ZONE_NAME_PATTERN = /^[a-zA-Z0-9-]{1,60}$/;
+export { PULL_ZONE_NAME_PATTERN } from "../pullzone-validation";
 
 /** Registers the pull-zone routes. */
 export function registerPullZoneRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -34,4 +43,8 @@ export function registerPullZoneRoutes(app: FastifyInstance, ctx: EmulatorContex
       return res;
     },
   );
+  registerPullZoneZoneRoutes(app, ctx);
+  registerPullZoneEdgeRuleRoutes(app, ctx);
+  registerPullZoneHostnameRoutes(app, ctx);
+  registerPullZoneAccessRoutes(app, ctx);
 }

@@ -1,0 +1,120 @@
+/**
+ * Pull zones (published core API, tag "Pull Zone"): list (an array; `search` by name, paged
+ * when `page` is given), count, read, add (the zone answered 201), change the settings
+ * (POST `/pullzone/{id}`: merged or replaced as the profile says, a zone rewrite), delete.
+ * Null and absent settings leave a setting as it is. A setting the record shows under another
+ * case (`EnableWebpVary` → `EnableWebPVary`) is stored there; one it does not show is kept
+ * hidden.
+ */
+import type { FastifyInstance } from "fastify";
+import type { EmulatorContext } from "../context";
+import { nameFailure, settingsFailures } from "../pullzone-validation";
+import type { PullZoneState } from "../state";
+import { defaultPullZoneRecord, type Json, type PullZoneRecord } from "../state-pullzone";
+import { bodyRoute, pullZoneParts, queryRoute, zoneRoute } from "./pullzone-parts";
+
+/** What a settings write may not change (identity, hostnames, rules, account figures). */
+const KEPT = new Set([
+  "Id",
+  "Name",
+  "Hostnames",
+  "EdgeRules",
+  "CnameDomain",
+  "ZoneSecurityKey",
+  "MonthlyBandwidthUsed",
+  "MonthlyCharges",
+  "UserId",
+]);
+
+/** Writes the settings of `body` into the record (`hidden`: what it does not show). */
+function applySettings(record: PullZoneRecord, hidden: Json, body: Json): void {
+  const keys = new Map(Object.keys(record).map((k) => [k.toLowerCase(), k]));
+  for (const [k, v] of Object.entries(body)) {
+    if (v === undefined || v === null || k === "Name") continue;
+    const at = keys.get(k.toLowerCase());
+    if (at === undefined) hidden[k] = v;
+    else if (!KEPT.has(at)) record[at] = v;
+  }
+}
+
+/** Registers the pull-zone routes of the zones themselves. */
+export function registerPullZoneZoneRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  const { zones, find, invalid, withZone, view, rewrite } = pullZoneParts(ctx);
+  const ids = () => ctx.store.state.nextIds as { pullZone: number; hostname: number };
+
+  app.get<{
+    Querystring: { page?: number; perPage?: number; search?: string; includeCertificate?: boolean };
+  }>("/pullzone", queryRoute("PullZonePublic_IndexAll"), async (req) => {
+    const q = (req.query.search ?? "").toLowerCase();
+    const list = zones()
+      .filter((z) => q === "" || z.name.toLowerCase().includes(q))
+      .map((z) => view(z, req.query.includeCertificate === true));
+    if (req.query.page === undefined) return list;
+    const per = req.query.perPage ?? 1000;
+    return list.slice((req.query.page - 1) * per, req.query.page * per);
+  });
+
+  app.get("/pullzone/count", async () => ({ Count: zones().length }));
+
+  app.get<{ Params: { id: number }; Querystring: { includeCertificate?: boolean } }>(
+    "/pullzone/:id",
+    { schema: { ...zoneRoute().schema, ...queryRoute("PullZonePublic_Index").schema } },
+    withZone(async (z, req) => view(z, req.query.includeCertificate === true)),
+  );
+
+  app.post<{ Body: Json }>("/pullzone", bodyRoute("PullZoneAddModel"), async (req, reply) => {
+    const b = req.body;
+    const bad = nameFailure(
+      b.Name,
+      zones().map((z) => z.name),
+    );
+    const failures = [...(bad ? [bad] : []), ...settingsFailures(b, true)];
+    if (failures.length) return invalid(reply, req.url, failures);
+    const id = ids().pullZone++;
+    const name = b.Name as string;
+    const zone: PullZoneState = {
+      id,
+      name,
+      logging: "enabled",
+      extendedLogging: false,
+      logRecordsPerDay: 0,
+      model: defaultPullZoneRecord(id, name, ids().hostname++),
+      hidden: {},
+    };
+    applySettings(zone.model!, zone.hidden!, b);
+    zones().push(zone);
+    ctx.store.commit();
+    return reply.code(201).send(view(zone));
+  });
+
+  app.post<{ Params: { id: number }; Body: Json }>(
+    "/pullzone/:id",
+    zoneRoute("PullZoneSettingsModel"),
+    withZone(async (z, req, reply) => {
+      const failures = settingsFailures(req.body, false);
+      if (failures.length) return invalid(reply, req.url, failures);
+      const written = await rewrite(z.id, (record) => {
+        if (ctx.profile.pullZoneUpdate === "replace") {
+          // The body is the whole zone: what it does not send goes back to a new zone's.
+          const fresh = defaultPullZoneRecord(z.id, z.name, 0);
+          for (const k of Object.keys(fresh)) if (!KEPT.has(k)) record[k] = fresh[k];
+          z.hidden = {};
+        }
+        applySettings(record, (z.hidden ??= {}), req.body);
+      });
+      const now = find(z.id);
+      if (!written || !now) return reply.code(404).send();
+      return view(now);
+    }),
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    "/pullzone/:id",
+    zoneRoute(),
+    withZone(async (z, _req, reply) => {
+      ctx.store.state.pullZones = zones().filter((x) => x !== z);
+      ctx.store.commit();
+      return reply.code(204).send();
+    }),
+  );
+}
