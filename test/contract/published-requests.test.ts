@@ -24,7 +24,7 @@ import { rateLimitRuleProvider as rl } from "../../packages/pulumi/src/resources
 import {
   checkWafRule,
   wafRuleProvider as waf,
-} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { apiGuardianProvider as api } from "../../packages/pulumi/src/resources/kinds/settings/api-guardian";
 import { botDetectionProvider as bot } from "../../packages/pulumi/src/resources/kinds/settings/bot-detection";
 import { shieldZoneProvider as sz } from "../../packages/pulumi/src/resources/kinds/settings/shield-zone";

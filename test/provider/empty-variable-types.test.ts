@@ -10,7 +10,7 @@ import { rateLimitRuleProvider as rateLimit } from "../../packages/pulumi/src/re
 import {
   checkWafRule,
   wafRuleProvider as waf,
-} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { sampleConfig, usePlatform } from "./helpers";
 
 const t = usePlatform();

@@ -13,7 +13,7 @@ import { diffRateLimitRule } from "../../packages/pulumi/src/resources/kinds/col
 import {
   checkWafRule,
   wafRuleProvider,
-} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import {
   accessListProvider,
   checkAccessList,

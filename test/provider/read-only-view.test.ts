@@ -5,7 +5,7 @@
  * with that view (a later read, a delete) ever writes.
  */
 import { rateLimitRuleProvider as rules } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
-import { wafRuleProvider as waf } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+import { wafRuleProvider as waf } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { zoneDnssecProvider as dnssec } from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { defaultFixtures } from "../../packages/emulator/src";

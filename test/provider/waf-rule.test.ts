@@ -15,7 +15,7 @@ import {
   wafRuleProvider as p,
   WafRuleInputs,
   WafRuleOutputs,
-} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { rateLimitRuleProvider as rateLimit } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { EmulatorState, stackConfig, startPlatform, TestPlatform } from "./helpers";

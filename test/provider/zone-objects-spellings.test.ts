@@ -7,7 +7,7 @@
 import { accessListProvider } from "../../packages/pulumi/src/resources/kinds/collections/access-list-provider";
 import { rateLimitRuleProvider } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
-import { wafRuleProvider } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+import { wafRuleProvider } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { sampleRuleConfiguration } from "../support/fixtures";
 import { startPlatform, TestPlatform } from "./helpers";
 

@@ -14,7 +14,7 @@ import {
   checkWafRule,
   wafRuleProvider as waf,
   WafRuleOutputs,
-} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+} from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { ZONE_READ_MAX_AGE_MS } from "../../packages/pulumi/src/resources/core/zone-objects/zone-reads";
 import { sampleConfig, usePlatform } from "./helpers";

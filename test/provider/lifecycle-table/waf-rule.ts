@@ -1,5 +1,5 @@
 /** WafRule in the lifecycle table: a collection (fixture zone 3, Business, pull zone 5). */
-import { wafRuleProvider } from "../../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+import { wafRuleProvider } from "../../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import type { Any, KindDeclaration, Provider } from "./kind";
 
 const ruleOf = (s: Any, id: string) => s.wafRules.find((r: Any) => r.id === Number(id));

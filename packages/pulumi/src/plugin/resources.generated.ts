@@ -10,8 +10,7 @@ import { schemaRef } from "edgeplatform-client/spec/runtime";
 import type { PluginKind } from "./resources";
 import { rateLimitRuleKind } from "../resources/kinds/collections/rate-limit-rule";
 import { rateLimitRuleEngine } from "../resources/kinds/collections/rate-limit-rule-provider";
-import { wafRuleKind } from "../resources/kinds/collections/waf-rule";
-import { wafRuleEngine } from "../resources/kinds/collections/waf-rule-provider";
+import { wafRuleKind, wafRuleEngine } from "../resources/kinds/collections/waf-rule";
 import type { accessListInputsSchema } from "../resources/kinds/collections/access-list-schemas";
 import { ACCESS_LIST_ENUMS, accessListKind } from "../resources/kinds/collections/access-list";
 import {

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { EmulatorState } from "../../../../packages/emulator/src";
 import { rateLimitRuleProvider } from "../../../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
-import { wafRuleProvider } from "../../../../packages/pulumi/src/resources/kinds/collections/waf-rule-provider";
+import { wafRuleProvider } from "../../../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { clone, ProgramInputs, StateEntry } from "../engine";
 import type { FieldEdit, ModelKind, OobCreateSpec, PlatformObject } from "../kind";
 import {

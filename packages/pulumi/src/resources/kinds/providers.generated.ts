@@ -12,7 +12,7 @@ import type { rateLimitRuleProvider } from "./collections/rate-limit-rule-provid
 import type { zoneDnssecProvider } from "./settings/zone-dnssec";
 import type { dnsZoneProvider } from "./settings/dns-zone";
 import type { volumeInstancesDeletionProvider } from "./own/volume-instances-deletion";
-import type { wafRuleProvider } from "./collections/waf-rule-provider";
+import type { wafRuleProvider } from "./collections/waf-rule";
 import type { accessListProvider } from "./collections/access-list-provider";
 import type { managedAccessListProvider } from "./settings/managed-access-list";
 import type { shieldZoneProvider } from "./settings/shield-zone";
@@ -44,7 +44,7 @@ export const __providers = {
   },
   /** `edge.shield.WafRule` (WAF rule). */
   get wafRule(): typeof wafRuleProvider {
-    return gated(require("./collections/waf-rule-provider").wafRuleProvider);
+    return gated(require("./collections/waf-rule").wafRuleProvider);
   },
   /** `edge.shield.AccessList` (access list). */
   get accessList(): typeof accessListProvider {

@@ -4,7 +4,9 @@
  * (`WafRuleAction`), the configuration schema (the rate-limit match fields without the rate
  * fields), what a new rule cannot exist without, and the zone's plan limit
  * (`customWafRulesLimit`), checked before a POST. Identity, adopt, names, recovery and
- * ownership are the engine's.
+ * ownership are the engine's; its dynamic provider and the plugin's operations are the engine
+ * built from this declaration (what the serialized stub calls through
+ * `__providers.wafRule`).
  */
 import {
   normalizeWafRuleConfiguration,
@@ -14,6 +16,7 @@ import {
 } from "edgeplatform-client/spec/runtime";
 import { messageOf, ResourceOperationError } from "../../core/common";
 import { zoneListing } from "../../core/run-state";
+import { zoneObjectProvider } from "../../core/zone-objects/provider";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, ZoneObject } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
@@ -128,3 +131,20 @@ export const wafRuleKind: DescribedRuleKind = {
   beforeCreate: assertBelowPlanLimit,
   docs,
 };
+
+export type {
+  ZoneObjectInputs as WafRuleInputs,
+  ZoneObjectOutputs as WafRuleOutputs,
+} from "../../core/zone-objects/state";
+export { timing } from "../../core/zone-objects/recovery";
+
+const wafRule = zoneObjectProvider(wafRuleKind);
+
+/** The WAF rule's operations as the zone-object engine builds them (the native plugin's). */
+export const wafRuleEngine = wafRule;
+
+/** `check` of `edge.shield.WafRule`: validates the inputs, returns them as written. */
+export const checkWafRule = wafRule.check;
+
+/** The dynamic provider of `edge.shield.WafRule` (what the serialized stub calls). */
+export const wafRuleProvider = wafRule.provider;
