@@ -154,6 +154,29 @@ export {
   checkDnsRecord,
 } from "./spec/dns-records";
 export type { DnsRecordTypeName, DnsRecordTypeValue } from "./spec/dns-records";
+// Edge scripting.
+export { EdgeScriptType, EdgeScriptReleaseStatus, EdgeScriptLimits } from "./spec/script-enums";
+export type {
+  AddEdgeScriptRequest,
+  AddEdgeScriptVariableRequest,
+  EdgeScriptCodeRequest,
+  EdgeScriptListQuery,
+  EdgeScriptReleaseListQuery,
+  EdgeScriptSecretRequest,
+  PublishEdgeScriptRequest,
+  UpdateEdgeScriptRequest,
+  UpdateEdgeScriptVariableRequest,
+  UpsertEdgeScriptVariableRequest,
+} from "./spec/script-schemas";
+export type {
+  EdgeScript,
+  EdgeScriptCode,
+  EdgeScriptLinkedPullZone,
+  EdgeScriptPage,
+  EdgeScriptRelease,
+  EdgeScriptSecret,
+  EdgeScriptVariable,
+} from "./spec/script-types";
 export type {
   AddDnsRecordRequest,
   AddDnsZoneRequest,
