@@ -51,6 +51,8 @@ describe("PROFILES", () => {
       dnsZoneExists: "400",
       dnsZoneUpdateAnswer: "zone",
       dnsRecordAddAnswer: "record",
+      scriptCodeSave: "draft",
+      scriptVariableUpsert: "merge",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },
@@ -418,6 +420,11 @@ describe("control API: GET/PUT /_emulator/profile", () => {
       [{ notFoundAnswer: 404 }, /^notFoundAnswer: must be "404" or "embedded-200"; got 404$/],
       [{ zonePatch: "deep" }, /^zonePatch: must be "merge" or "replace"; got "deep"$/],
       [{ planRefusal: 403 }, /^planRefusal: must be "403" or "embedded-200"; got 403$/],
+      [{ scriptCodeSave: "later" }, /^scriptCodeSave: must be "draft" or "publish"; got "later"$/],
+      [
+        { scriptVariableUpsert: true },
+        /^scriptVariableUpsert: must be "merge" or "replace"; got true$/,
+      ],
       [{ delay: 5 }, /^unknown property "delay"; allowed: name, ruleConfigPatch, fillDefaults/],
       [[1], /^profile must be a profile name or a JSON object$/],
     ];

@@ -9,6 +9,7 @@ import { dnssecInfo } from "./generators";
 import { allTypesDnsZone } from "./fixtures-dns";
 import { shieldExtraFixtures, shieldZonePlanFixtures } from "./fixtures-shield";
 import { checkStateShape, cloneState, EmulatorState } from "./state";
+import { scriptFixtures } from "./fixtures-scripts";
 
 /** A fixtures document: any subset of the state's top-level keys. */
 export type Fixtures = Partial<EmulatorState>;
@@ -276,10 +277,7 @@ export function defaultFixtures(): EmulatorState {
       },
     ],
     apps: containerAppFixtures(),
-    scripts: [
-      { id: 1, name: "edge-router" },
-      { id: 2, name: "image-resizer" },
-    ],
+    scripts: scriptFixtures(),
     pullZones: pullZoneFixtures(),
     eventLogs: [
       { shieldZoneId: 1, pagesPerDay: 5, logsPerPage: 20 },

@@ -79,6 +79,18 @@ export interface BehaviourProfile {
    * names no record).
    */
   dnsRecordAddAnswer: "record" | "zone";
+  /**
+   * POST `/compute/script/{id}/code` (the published document does not say whether saving
+   * code publishes it): `"draft"` (default) saves it and the live release stays until a
+   * publish; `"publish"` also publishes it as a new live release (a script's add with code too).
+   */
+  scriptCodeSave: "draft" | "publish";
+  /**
+   * PUT `/compute/script/{id}/variables` of an existing variable without `DefaultValue` or
+   * `Required`: `"merge"` (default) keeps what is stored; `"replace"` sets them back to null
+   * and false (a platform that reads the body as the whole variable).
+   */
+  scriptVariableUpsert: "merge" | "replace";
 }
 
 /** Names of the built-in profiles. */
@@ -104,6 +116,8 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   dnsZoneExists: "400",
   dnsZoneUpdateAnswer: "zone",
   dnsRecordAddAnswer: "record",
+  scriptCodeSave: "draft",
+  scriptVariableUpsert: "merge",
 });
 
 /**
@@ -214,6 +228,8 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   dnsZoneExists: `"400" or "409"`,
   dnsZoneUpdateAnswer: `"zone" or "204"`,
   dnsRecordAddAnswer: `"record" or "zone"`,
+  scriptCodeSave: `"draft" or "publish"`,
+  scriptVariableUpsert: `"merge" or "replace"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -239,6 +255,10 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "zone" || v === "204";
     case "dnsRecordAddAnswer":
       return v === "record" || v === "zone";
+    case "scriptCodeSave":
+      return v === "draft" || v === "publish";
+    case "scriptVariableUpsert":
+      return v === "merge" || v === "replace";
   }
 }
 

@@ -21,10 +21,11 @@ import {
 } from "./state-shield";
 import type { ShieldZoneParts } from "./state-shield-zone";
 import { checkDnsShape, fillDns, type DnsIds, type DnsZoneSettings } from "./state-dns";
+import { checkScriptShape, fillScripts, type ScriptIds, type ScriptParts } from "./state-scripts";
 
 /** Fills the parts a state document may leave out (Shield extras, DNS settings and records). */
 function fillState(s: EmulatorState): EmulatorState {
-  return fillDns(fillShieldExtra(s));
+  return fillScripts(fillDns(fillShieldExtra(s)));
 }
 
 export type {
@@ -103,8 +104,8 @@ export interface AppState {
   volumes: Volume[];
 }
 
-/** An edge script (statistics are generated from its id). */
-export interface ScriptState {
+/** An edge script (statistics are generated from its id; its other parts: `ScriptParts`). */
+export interface ScriptState extends ScriptParts {
   id: number;
   name: string;
 }
@@ -145,7 +146,7 @@ export interface EmulatorState extends ShieldExtraState {
   scripts: ScriptState[];
   pullZones: PullZoneState[];
   eventLogs: EventLogConfig[];
-  nextIds: { rateLimitRule: number } & ShieldExtraIds & Partial<DnsIds>;
+  nextIds: { rateLimitRule: number } & ShieldExtraIds & Partial<DnsIds> & Partial<ScriptIds>;
 }
 
 const ARRAY_KEYS = [
@@ -228,6 +229,7 @@ export function checkStateShape(value: unknown): string[] {
   }
   problems.push(...checkShieldExtraShape(v));
   problems.push(...checkDnsShape(v));
+  problems.push(...checkScriptShape(v));
   return problems;
 }
 
