@@ -22,6 +22,7 @@ import {
   useEmulator,
   withProfile,
 } from "./helpers";
+import { rawCall } from "./raw-call";
 
 let emu: Emu;
 let c: Client;
@@ -31,18 +32,7 @@ useEmulator((e, cl) => {
 });
 
 /** A raw call to the emulator (no client checks): status and parsed body. */
-async function raw(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emu.url}${path}`, {
-    method,
-    headers: {
-      AccessKey: emu.apiKey,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: text ? (JSON.parse(text) as unknown) : undefined };
-}
+const raw = (method: string, path: string, body?: unknown) => rawCall(emu, method, path, body);
 
 /** The thrown error of a call that must fail before anything is sent. */
 async function refused(p: Promise<unknown>): Promise<InvalidArgumentError> {
@@ -236,7 +226,7 @@ describe("variables", () => {
       Required: true,
       DefaultValue: "info",
     });
-    await withProfile(emu, { scriptVariableUpsert: "replace" }, async () => {
+    await withProfile(emu, { scriptVarUpsert: "replace" }, async () => {
       await c.compute.upsertVariable(1, { Name: "ORIGIN" });
       expect(await c.compute.getVariable(1, 21)).toMatchObject({
         Required: false,

@@ -13,6 +13,7 @@ import addFormats from "ajv-formats";
 import { Client, computeEndpoints } from "../../packages/client/src";
 import { PUBLISHED_SCRIPT_OPERATIONS as OPS } from "./published-script-operations";
 import { clearJournal, journal, useEmulator, type Emu } from "./helpers";
+import { rawCall } from "./raw-call";
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
@@ -124,15 +125,8 @@ test("every emulator answer has a declared status and the published shape", asyn
   ];
   const found: string[] = [];
   for (const [method, path, body] of calls) {
-    const res = await fetch(`${emu.url}${path}`, {
-      method,
-      headers: {
-        AccessKey: emu.apiKey,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
+    const res = await rawCall(emu, method, path, body);
+    const text = res.text;
     const op = operationOf(method, path.split("?")[0]);
     const at = `${method} ${path} ${res.status}`;
     if (!(res.status in op.answers)) {
@@ -144,8 +138,7 @@ test("every emulator answer has a declared status and the published shape", asyn
       if (res.status < 300 && text !== "") found.push(`${at}: a body where none is declared`);
       continue;
     }
-    if (!(res.headers.get("content-type") ?? "").startsWith("application/json"))
-      found.push(`${at}: not JSON`);
+    if (!res.contentType.startsWith("application/json")) found.push(`${at}: not JSON`);
     found.push(...problems(schema, JSON.parse(text)).map((p) => `${at} ${p}`));
   }
   expect(found).toEqual([]);

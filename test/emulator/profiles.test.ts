@@ -52,7 +52,7 @@ describe("PROFILES", () => {
       dnsZoneUpdateAnswer: "zone",
       dnsRecordAddAnswer: "record",
       scriptCodeSave: "draft",
-      scriptVariableUpsert: "merge",
+      scriptVarUpsert: "merge",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },
@@ -421,10 +421,7 @@ describe("control API: GET/PUT /_emulator/profile", () => {
       [{ zonePatch: "deep" }, /^zonePatch: must be "merge" or "replace"; got "deep"$/],
       [{ planRefusal: 403 }, /^planRefusal: must be "403" or "embedded-200"; got 403$/],
       [{ scriptCodeSave: "later" }, /^scriptCodeSave: must be "draft" or "publish"; got "later"$/],
-      [
-        { scriptVariableUpsert: true },
-        /^scriptVariableUpsert: must be "merge" or "replace"; got true$/,
-      ],
+      [{ scriptVarUpsert: true }, /^scriptVarUpsert: must be "merge" or "replace"; got true$/],
       [{ delay: 5 }, /^unknown property "delay"; allowed: name, ruleConfigPatch, fillDefaults/],
       [[1], /^profile must be a profile name or a JSON object$/],
     ];

@@ -90,7 +90,7 @@ export interface BehaviourProfile {
    * `Required`: `"merge"` (default) keeps what is stored; `"replace"` sets them back to null
    * and false (a platform that reads the body as the whole variable).
    */
-  scriptVariableUpsert: "merge" | "replace";
+  scriptVarUpsert: "merge" | "replace";
 }
 
 /** Names of the built-in profiles. */
@@ -117,7 +117,7 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   dnsZoneUpdateAnswer: "zone",
   dnsRecordAddAnswer: "record",
   scriptCodeSave: "draft",
-  scriptVariableUpsert: "merge",
+  scriptVarUpsert: "merge",
 });
 
 /**
@@ -229,7 +229,7 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   dnsZoneUpdateAnswer: `"zone" or "204"`,
   dnsRecordAddAnswer: `"record" or "zone"`,
   scriptCodeSave: `"draft" or "publish"`,
-  scriptVariableUpsert: `"merge" or "replace"`,
+  scriptVarUpsert: `"merge" or "replace"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -257,7 +257,7 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "record" || v === "zone";
     case "scriptCodeSave":
       return v === "draft" || v === "publish";
-    case "scriptVariableUpsert":
+    case "scriptVarUpsert":
       return v === "merge" || v === "replace";
   }
 }

@@ -124,6 +124,19 @@ export class ComputeApi {
     return member ? { id, [member[0]]: member[1] } : { id };
   }
 
+  /** Checks `body` against the spec's `schema`, then sends it to the script (and member). */
+  private write<T>(
+    def: EndpointDef,
+    schema: SpecSchemaName,
+    at: [number, [string, number]?],
+    body: object,
+    opts: RequestOptions | undefined,
+  ): Promise<T> {
+    const params = this.ids(def.operation, at[0], at[1]);
+    checkShape(def.operation, schema, body);
+    return this.call(def, { params, body }, opts);
+  }
+
   /** Reads the usage statistics of an edge script (GET `/compute/script/{id}/statistics`). */
   async getScriptStatistics(
     scriptId: number,
@@ -182,9 +195,13 @@ export class ComputeApi {
     body: UpdateEdgeScriptRequest,
     opts?: RequestOptions,
   ): Promise<EdgeScript> {
-    const def = computeEndpoints.updateScript;
-    checkShape(def.operation, "updateEdgeScriptSchema", body);
-    return this.call(def, { params: this.ids(def.operation, scriptId), body }, opts);
+    return this.write(
+      computeEndpoints.updateScript,
+      "updateEdgeScriptSchema",
+      [scriptId],
+      body,
+      opts,
+    );
   }
 
   /**
@@ -218,10 +235,8 @@ export class ComputeApi {
    * is the platform's (not documented): read the live release, or {@link publish}. Not retried.
    */
   async setCode(scriptId: number, code: string, opts?: RequestOptions): Promise<void> {
-    const def = computeEndpoints.setCode;
     const body = { Code: code };
-    checkShape(def.operation, "edgeScriptCodeSchema", body);
-    await this.call(def, { params: this.ids(def.operation, scriptId), body }, opts);
+    await this.write(computeEndpoints.setCode, "edgeScriptCodeSchema", [scriptId], body, opts);
   }
 
   /** One page of a script's releases (GET `/compute/script/{id}/releases`; `perPage` 5 to 1000). */
@@ -247,9 +262,7 @@ export class ComputeApi {
     body: PublishEdgeScriptRequest = {},
     opts?: RequestOptions,
   ): Promise<void> {
-    const def = computeEndpoints.publish;
-    checkShape(def.operation, "publishEdgeScriptSchema", body);
-    await this.call(def, { params: this.ids(def.operation, scriptId), body }, opts);
+    await this.write(computeEndpoints.publish, "publishEdgeScriptSchema", [scriptId], body, opts);
   }
 
   /**
@@ -286,8 +299,7 @@ export class ComputeApi {
     opts?: RequestOptions,
   ): Promise<EdgeScriptVariable> {
     const def = computeEndpoints.addVariable;
-    checkShape(def.operation, "addEdgeScriptVariableSchema", body);
-    return this.call(def, { params: this.ids(def.operation, scriptId), body }, opts);
+    return this.write(def, "addEdgeScriptVariableSchema", [scriptId], body, opts);
   }
 
   /** Reads a variable (GET `/compute/script/{id}/variables/{variableId}`). */
@@ -308,10 +320,9 @@ export class ComputeApi {
     body: UpdateEdgeScriptVariableRequest,
     opts?: RequestOptions,
   ): Promise<EdgeScriptVariable> {
+    const at: [number, [string, number]] = [scriptId, ["variableId", variableId]];
     const def = computeEndpoints.updateVariable;
-    const params = this.ids(def.operation, scriptId, ["variableId", variableId]);
-    checkShape(def.operation, "updateEdgeScriptVariableSchema", body);
-    return this.call(def, { params, body }, opts);
+    return this.write(def, "updateEdgeScriptVariableSchema", at, body, opts);
   }
 
   /**
@@ -326,10 +337,11 @@ export class ComputeApi {
     opts?: RequestOptions,
   ): Promise<EdgeScriptVariable | undefined> {
     const def = computeEndpoints.upsertVariable;
-    checkShape(def.operation, "upsertEdgeScriptVariableSchema", body);
-    const res = await this.call<EdgeScriptVariable | undefined>(
+    const res = await this.write<EdgeScriptVariable | undefined>(
       def,
-      { params: this.ids(def.operation, scriptId), body },
+      "upsertEdgeScriptVariableSchema",
+      [scriptId],
+      body,
       opts,
     );
     return res ?? undefined;

@@ -32,6 +32,23 @@ export function scriptParts(ctx: EmulatorContext) {
     return s;
   };
 
+  /**
+   * The script and its member (a variable or a secret) the path names by `param`, or
+   * undefined after answering 404.
+   */
+  const memberOf = <M extends { Id: number }>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    member: { param: string; of: (s: StoredScript) => M[]; what: string; key: string },
+  ): { s: StoredScript; m: M } | undefined => {
+    const s = scriptOf(req, reply);
+    if (!s) return undefined;
+    const id = (req.params as Record<string, number>)[member.param];
+    const m = member.of(s).find((x) => x.Id === id);
+    if (!m) void notFound(req, reply, `${member.what} ${id} of edge script ${s.id}`, member.key);
+    return m ? { s, m } : undefined;
+  };
+
   /** The 400 naming the refused field (`ApiErrorData`). */
   const invalid = (reply: FastifyReply, p: FieldProblem) =>
     reply.code(400).send(availabilityError("validation_error", p.field, p.message));
@@ -109,6 +126,7 @@ export function scriptParts(ctx: EmulatorContext) {
     ids,
     notFound,
     scriptOf,
+    memberOf,
     invalid,
     scriptView,
     releaseView,

@@ -29,19 +29,14 @@ export function registerScriptSecretRoutes(app: FastifyInstance, ctx: EmulatorCo
   const itemParams = { schema: { params: int64Params("id", "secretId") } };
 
   /** The script and the secret the path names, or undefined after answering 404. */
-  const secretOf = (
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): { s: StoredScript; x: StoredScriptSecret } | undefined => {
-    const s = p.scriptOf(req, reply);
-    if (!s) return undefined;
-    const id = (req.params as SecretParams).secretId;
-    const x = s.secrets.find((v) => v.Id === id);
-    if (!x) {
-      void p.notFound(req, reply, `Secret ${id} of edge script ${s.id}`, "not_found.secret");
-      return undefined;
-    }
-    return { s, x };
+  const secretOf = (req: FastifyRequest, reply: FastifyReply) => {
+    const at = p.memberOf(req, reply, {
+      param: "secretId",
+      of: (s) => s.secrets,
+      what: "Secret",
+      key: "not_found.secret",
+    });
+    return at && { s: at.s, x: at.m };
   };
   /** Sets a secret's value (and its date) and stores the state. */
   const write = (s: StoredScript, x: StoredScriptSecret, value: unknown) => {

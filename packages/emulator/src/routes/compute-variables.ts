@@ -1,7 +1,7 @@
 /**
  * Edge-script variable routes: add, read, update, upsert (by name) and delete. Whether an
  * upsert of an existing variable keeps what it does not send is the profile's
- * `scriptVariableUpsert`. A variable's name is unique in its script.
+ * `scriptVarUpsert`. A variable's name is unique in its script.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
@@ -22,19 +22,14 @@ export function registerScriptVariableRoutes(app: FastifyInstance, ctx: Emulator
   const itemParams = { schema: { params: int64Params("id", "variableId") } };
 
   /** The script and the variable the path names, or undefined after answering 404. */
-  const variableOf = (
-    req: FastifyRequest,
-    reply: FastifyReply,
-  ): { s: StoredScript; v: StoredScriptVariable } | undefined => {
-    const s = p.scriptOf(req, reply);
-    if (!s) return undefined;
-    const id = (req.params as VariableParams).variableId;
-    const v = s.variables.find((x) => x.Id === id);
-    if (!v) {
-      void p.notFound(req, reply, `Variable ${id} of edge script ${s.id}`, "not_found.variable");
-      return undefined;
-    }
-    return { s, v };
+  const variableOf = (req: FastifyRequest, reply: FastifyReply) => {
+    const at = p.memberOf(req, reply, {
+      param: "variableId",
+      of: (s) => s.variables,
+      what: "Variable",
+      key: "not_found.variable",
+    });
+    return at && { s: at.s, v: at.m };
   };
   const changed = (s: StoredScript, v: StoredScriptVariable) => {
     s.lastModified = p.nowIso();
@@ -106,8 +101,8 @@ export function registerScriptVariableRoutes(app: FastifyInstance, ctx: Emulator
       s.variables.push(v);
       return changed(s, v);
     }
-    // Profile `scriptVariableUpsert: "replace"`: what is not sent is set back to its default.
-    const replace = ctx.profile.scriptVariableUpsert === "replace";
+    // Profile `scriptVarUpsert: "replace"`: what is not sent is set back to its default.
+    const replace = ctx.profile.scriptVarUpsert === "replace";
     if ("DefaultValue" in b || replace) old.DefaultValue = sentDefault;
     if (typeof b.Required === "boolean") old.Required = b.Required;
     else if (replace) old.Required = false;
