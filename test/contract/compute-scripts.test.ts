@@ -66,6 +66,28 @@ describe("scripts", () => {
     expect(j.query).toEqual({ page: "2", perPage: "5" });
   });
 
+  test("allScripts and allReleases follow the pages", async () => {
+    for (let i = 0; i < 4; i++) await c.compute.addScript({ Name: `paged-${i}` });
+    const names: string[] = [];
+    for await (const s of c.compute.allScripts({ perPage: 5, search: "" })) names.push(s.Name!);
+    expect(names).toEqual([
+      "edge-router",
+      "image-resizer",
+      "geo-answer",
+      "paged-0",
+      "paged-1",
+      "paged-2",
+      "paged-3",
+    ]);
+    const pages = (await journal(emu, /^\/compute\/script$/, "GET")).map((j) => j.query.page);
+    expect(pages).toEqual(["1", "2"]);
+    for (let i = 0; i < 5; i++) await c.compute.publish(1, { Note: `n${i}` });
+    const ids: number[] = [];
+    for await (const r of c.compute.allReleases(1, { perPage: 5 })) ids.push(r.Id);
+    expect(ids).toHaveLength(7);
+    expect(ids.slice(-2)).toEqual([12, 11]);
+  });
+
   test("add, read, update and delete round-trip", async () => {
     const made = await c.compute.addScript({
       Name: "new-script",

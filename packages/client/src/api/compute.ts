@@ -172,6 +172,18 @@ export class ComputeApi {
     return this.call(def, { query: { ...query } }, opts);
   }
 
+  /** Every edge script of the account (follows the pages of {@link listScripts}). */
+  async *allScripts(
+    query: Omit<EdgeScriptListQuery, "page"> = {},
+    opts?: RequestOptions,
+  ): AsyncGenerator<EdgeScript> {
+    for (let page = 1; ; page++) {
+      const p = await this.listScripts({ ...query, page }, opts);
+      yield* p.Items;
+      if (!p.HasMoreItems || p.Items.length === 0) return;
+    }
+  }
+
   /**
    * Adds an edge script (POST `/compute/script`): name, `ScriptType` (`EdgeScriptType`), first
    * code, and optionally a new linked pull zone (`CreateLinkedPullZone`, `LinkedPullZoneName`).
@@ -248,6 +260,19 @@ export class ComputeApi {
     const def = computeEndpoints.listReleases;
     checkShape(def.operation, "edgeScriptReleaseListQuerySchema", query, true);
     return this.call(def, { params: this.ids(def.operation, scriptId), query: { ...query } }, opts);
+  }
+
+  /** Every release of a script, newest first (follows the pages of {@link listReleases}). */
+  async *allReleases(
+    scriptId: number,
+    query: Omit<EdgeScriptReleaseListQuery, "page"> = {},
+    opts?: RequestOptions,
+  ): AsyncGenerator<EdgeScriptRelease> {
+    for (let page = 1; ; page++) {
+      const p = await this.listReleases(scriptId, { ...query, page }, opts);
+      yield* p.Items;
+      if (!p.HasMoreItems || p.Items.length === 0) return;
+    }
   }
 
   /** The release that is live (GET `/compute/script/{id}/releases/active`; 404 when none). */
