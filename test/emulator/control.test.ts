@@ -30,6 +30,10 @@ describe("emulator: control API", () => {
       // system hostnames 1000-1005).
       pullZone: 100,
       hostname: 1006,
+      script: 100,
+      scriptVariable: 1000,
+      scriptSecret: 1000,
+      scriptRelease: 1000,
     });
     expect(s.json.pullZones.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 8]);
     const next = s.json;

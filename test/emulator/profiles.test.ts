@@ -55,6 +55,8 @@ describe("PROFILES", () => {
       edgeRuleOrder: "as-written",
       pullZoneWrites: "serial",
       edgeRuleAddAnswer: "rule",
+      scriptCodeSave: "draft",
+      scriptVarUpsert: "merge",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },
@@ -283,7 +285,8 @@ describe("behaviour switches through HTTP", () => {
   });
 
   test("writeDelayMs: a custom WAF rule's and a custom list's DELETE answer 202; the object is read and listed until applied; a rate-limit rule's DELETE is 200 at once", async () => {
-    await ctl.setProfile({ name: "async-202", writeDelayMs: 150 });
+    // Long enough that the reads below see the pending state on a loaded machine.
+    await ctl.setProfile({ name: "async-202", writeDelayMs: 2000 });
     const wafRule = "/shield/waf/custom-rule/301"; // fixture, shield zone 2
     const list = "/shield/shield-zone/1/access-lists/501"; // fixture custom list, zone 1
     const accepted = (message: string) => ({
@@ -311,7 +314,9 @@ describe("behaviour switches through HTTP", () => {
     expect(await listIds()).toContain(501);
     // A second DELETE while pending is accepted again (the object is still there).
     expect((await call(emu, "DELETE", wafRule)).status).toBe(202);
-    await sleep(400);
+    // Applied later: polled (bounded), not slept for.
+    for (let t = Date.now(); Date.now() - t < 10_000; await sleep(100))
+      if ((await call(emu, "GET", list)).status === 404) break;
     expect((await call(emu, "GET", wafRule)).status).toBe(404);
     expect(await wafIds()).not.toContain(301);
     expect((await call(emu, "GET", list)).status).toBe(404);
@@ -422,6 +427,8 @@ describe("control API: GET/PUT /_emulator/profile", () => {
       [{ notFoundAnswer: 404 }, /^notFoundAnswer: must be "404" or "embedded-200"; got 404$/],
       [{ zonePatch: "deep" }, /^zonePatch: must be "merge" or "replace"; got "deep"$/],
       [{ planRefusal: 403 }, /^planRefusal: must be "403" or "embedded-200"; got 403$/],
+      [{ scriptCodeSave: "later" }, /^scriptCodeSave: must be "draft" or "publish"; got "later"$/],
+      [{ scriptVarUpsert: true }, /^scriptVarUpsert: must be "merge" or "replace"; got true$/],
       [{ delay: 5 }, /^unknown property "delay"; allowed: name, ruleConfigPatch, fillDefaults/],
       [[1], /^profile must be a profile name or a JSON object$/],
     ];

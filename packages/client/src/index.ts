@@ -157,6 +157,29 @@ export type { DnsRecordTypeName, DnsRecordTypeValue } from "./spec/dns-records";
 // Pull zones: the published enumerations and operations (generated), and the shapes' types.
 export * from "./spec/pullzone-enums";
 export type * from "./spec/pullzone-schemas";
+// Edge scripting.
+export { EdgeScriptType, EdgeScriptReleaseStatus, EdgeScriptLimits } from "./spec/script-enums";
+export type {
+  AddEdgeScriptRequest,
+  AddEdgeScriptVariableRequest,
+  EdgeScriptCodeRequest,
+  EdgeScriptListQuery,
+  EdgeScriptReleaseListQuery,
+  EdgeScriptSecretRequest,
+  PublishEdgeScriptRequest,
+  UpdateEdgeScriptRequest,
+  UpdateEdgeScriptVariableRequest,
+  UpsertEdgeScriptVariableRequest,
+} from "./spec/script-schemas";
+export type {
+  EdgeScript,
+  EdgeScriptCode,
+  EdgeScriptLinkedPullZone,
+  EdgeScriptPage,
+  EdgeScriptRelease,
+  EdgeScriptSecret,
+  EdgeScriptVariable,
+} from "./spec/script-types";
 export type {
   AddDnsRecordRequest,
   AddDnsZoneRequest,

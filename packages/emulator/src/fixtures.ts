@@ -10,6 +10,7 @@ import { allTypesDnsZone } from "./fixtures-dns";
 import { zoneOneRecord } from "./fixtures-pullzone";
 import { shieldExtraFixtures, shieldZonePlanFixtures } from "./fixtures-shield";
 import { checkStateShape, cloneState, EmulatorState } from "./state";
+import { scriptFixtures } from "./fixtures-scripts";
 
 /** A fixtures document: any subset of the state's top-level keys. */
 export type Fixtures = Partial<EmulatorState>;
@@ -279,10 +280,7 @@ export function defaultFixtures(): EmulatorState {
       },
     ],
     apps: containerAppFixtures(),
-    scripts: [
-      { id: 1, name: "edge-router" },
-      { id: 2, name: "image-resizer" },
-    ],
+    scripts: scriptFixtures(),
     pullZones: pullZoneFixtures(),
     eventLogs: [
       { shieldZoneId: 1, pagesPerDay: 5, logsPerPage: 20 },

@@ -104,6 +104,18 @@ export interface BehaviourProfile {
    * read to find a new rule).
    */
   edgeRuleAddAnswer: "rule" | "empty";
+  /**
+   * POST `/compute/script/{id}/code` (the published document does not say whether saving
+   * code publishes it): `"draft"` (default) saves it and the live release stays until a
+   * publish; `"publish"` also publishes it as a new live release (a script's add with code too).
+   */
+  scriptCodeSave: "draft" | "publish";
+  /**
+   * PUT `/compute/script/{id}/variables` of an existing variable without `DefaultValue` or
+   * `Required`: `"merge"` (default) keeps what is stored; `"replace"` sets them back to null
+   * and false (a platform that reads the body as the whole variable).
+   */
+  scriptVarUpsert: "merge" | "replace";
 }
 
 /** How long a zone rewrite of the `"lost-updates"` behaviour holds its copy (ms). */
@@ -136,6 +148,8 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   edgeRuleOrder: "as-written",
   pullZoneWrites: "serial",
   edgeRuleAddAnswer: "rule",
+  scriptCodeSave: "draft",
+  scriptVarUpsert: "merge",
 });
 
 /**
@@ -250,6 +264,8 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   edgeRuleOrder: `"as-written" or "sorted"`,
   pullZoneWrites: `"serial" or "lost-updates"`,
   edgeRuleAddAnswer: `"rule" or "empty"`,
+  scriptCodeSave: `"draft" or "publish"`,
+  scriptVarUpsert: `"merge" or "replace"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -283,6 +299,10 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "serial" || v === "lost-updates";
     case "edgeRuleAddAnswer":
       return v === "rule" || v === "empty";
+    case "scriptCodeSave":
+      return v === "draft" || v === "publish";
+    case "scriptVarUpsert":
+      return v === "merge" || v === "replace";
   }
 }
 

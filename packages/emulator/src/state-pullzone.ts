@@ -152,6 +152,23 @@ export function hostnameRecord(id: number, value: string, system = false): Hostn
 type ZoneLike = { id: number; name: string } & PullZoneParts;
 
 /**
+ * A new zone named `name` under the next ids of `nextIds` (which it advances): what an add
+ * creates, and what a script's add with a linked pull zone creates. Logging on, no records.
+ */
+export function newPullZone(nextIds: PullZoneIds, name: string) {
+  const id = nextIds.pullZone++;
+  return {
+    id,
+    name,
+    logging: "enabled" as const,
+    extendedLogging: false,
+    logRecordsPerDay: 0,
+    model: defaultPullZoneRecord(id, name, nextIds.hostname++),
+    hidden: {} as Json,
+  };
+}
+
+/**
  * Fills the pull-zone parts a state document may leave out (each zone's record, the next
  * zone and hostname ids above every one in use). Returns the same object.
  */

@@ -27,13 +27,14 @@ import {
   type PullZoneIds,
   type PullZoneParts,
 } from "./state-pullzone";
+import { checkScriptShape, fillScripts, type ScriptIds, type ScriptParts } from "./state-scripts";
 
 /**
  * Fills the parts a state document may leave out (Shield extras, DNS settings and records,
  * pull-zone records).
  */
 function fillState(s: EmulatorState): EmulatorState {
-  return fillPullZones(fillDns(fillShieldExtra(s)));
+  return fillScripts(fillPullZones(fillDns(fillShieldExtra(s))));
 }
 
 export type {
@@ -112,8 +113,8 @@ export interface AppState {
   volumes: Volume[];
 }
 
-/** An edge script (statistics are generated from its id). */
-export interface ScriptState {
+/** An edge script (statistics are generated from its id; its other parts: `ScriptParts`). */
+export interface ScriptState extends ScriptParts {
   id: number;
   name: string;
 }
@@ -157,7 +158,10 @@ export interface EmulatorState extends ShieldExtraState {
   scripts: ScriptState[];
   pullZones: PullZoneState[];
   eventLogs: EventLogConfig[];
-  nextIds: { rateLimitRule: number } & ShieldExtraIds & Partial<DnsIds> & Partial<PullZoneIds>;
+  nextIds: { rateLimitRule: number } & ShieldExtraIds &
+    Partial<DnsIds> &
+    Partial<PullZoneIds> &
+    Partial<ScriptIds>;
 }
 
 const ARRAY_KEYS = [
@@ -241,6 +245,7 @@ export function checkStateShape(value: unknown): string[] {
   problems.push(...checkShieldExtraShape(v));
   problems.push(...checkDnsShape(v));
   problems.push(...checkPullZoneRecords(v));
+  problems.push(...checkScriptShape(v));
   return problems;
 }
 

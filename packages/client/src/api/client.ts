@@ -115,7 +115,7 @@ export class Client {
   readonly dns: DnsApi;
   /** Container registries, region settings and volumes (`/mc`). */
   readonly containers: ContainersApi;
-  /** Edge script statistics. */
+  /** Edge scripts: code, releases, variables, secrets, deployment key, statistics. */
   readonly compute: ComputeApi;
   /** Pull-zone name availability. */
   readonly pullzones: PullZonesApi;

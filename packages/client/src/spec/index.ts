@@ -25,3 +25,7 @@ export type * from "./types";
 export * from "./validation";
 export * from "./retention";
 export * from "./precompiled";
+// Edge scripting.
+export * from "./script-enums";
+export * from "./script-schemas";
+export type * from "./script-types";

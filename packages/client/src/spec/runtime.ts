@@ -17,6 +17,7 @@ export * from "./retention";
 export * from "./feature-defaults";
 export * from "./patterns";
 export * from "./precompiled";
+export * from "./script-enums";
 
 /** The names of the schemas `edgeplatform-client/spec` exports. */
 export type SpecSchemaName = {
@@ -36,3 +37,5 @@ export type * from "./shield-schemas";
 export type * from "./dns-schemas";
 export type * from "./pullzone-schemas";
 export type * from "./types";
+export type * from "./script-schemas";
+export type * from "./script-types";

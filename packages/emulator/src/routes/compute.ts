@@ -1,4 +1,7 @@
-/** Compute routes: edge script statistics (deterministic per script, range and grouping). */
+/**
+ * Compute routes: edge script statistics (deterministic per script, range and grouping) here;
+ * the scripts, their code and releases, variables and secrets in `compute-*.ts`.
+ */
 import type { FastifyInstance } from "fastify";
 import { Limits, scriptStatisticsQuerySchema } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
@@ -6,12 +9,20 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { DAY_MS, HOUR_MS, scriptStatistics } from "../generators";
 import { int64Params } from "./common";
+import { registerScriptCodeRoutes } from "./compute-code";
+import { registerScriptRoutes } from "./compute-scripts";
+import { registerScriptSecretRoutes } from "./compute-secrets";
+import { registerScriptVariableRoutes } from "./compute-variables";
 
 /** Most chart buckets one call may ask for. */
 export const MAX_STATISTICS_BUCKETS = 10_000;
 
 /** Registers the compute routes. */
 export function registerComputeRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  registerScriptRoutes(app, ctx);
+  registerScriptCodeRoutes(app, ctx);
+  registerScriptVariableRoutes(app, ctx);
+  registerScriptSecretRoutes(app, ctx);
   app.get<{
     Params: { id: number };
     Querystring: { dateFrom?: string; dateTo?: string; loadLatest?: boolean; hourly?: boolean };

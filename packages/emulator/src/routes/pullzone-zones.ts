@@ -10,7 +10,12 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { nameFailure, settingsFailures } from "../pullzone-validation";
 import type { PullZoneState } from "../state";
-import { defaultPullZoneRecord, type Json, type PullZoneRecord } from "../state-pullzone";
+import {
+  defaultPullZoneRecord,
+  newPullZone,
+  type Json,
+  type PullZoneRecord,
+} from "../state-pullzone";
 import { bodyRoute, pullZoneParts, queryRoute, zoneRoute } from "./pullzone-parts";
 
 /** What a settings write may not change (identity, hostnames, rules, account figures). */
@@ -70,17 +75,7 @@ export function registerPullZoneZoneRoutes(app: FastifyInstance, ctx: EmulatorCo
     );
     const failures = [...(bad ? [bad] : []), ...settingsFailures(b, true)];
     if (failures.length) return invalid(reply, req.url, failures);
-    const id = ids().pullZone++;
-    const name = b.Name as string;
-    const zone: PullZoneState = {
-      id,
-      name,
-      logging: "enabled",
-      extendedLogging: false,
-      logRecordsPerDay: 0,
-      model: defaultPullZoneRecord(id, name, ids().hostname++),
-      hidden: {},
-    };
+    const zone: PullZoneState = newPullZone(ids(), b.Name as string);
     applySettings(zone.model!, zone.hidden!, b);
     zones().push(zone);
     ctx.store.commit();
