@@ -24,6 +24,12 @@
  * project, CLI-mode program (what users run; the provider is stored as a 281 B `require`);
  * "linked" = the workspace package linked, inline program (the stub stored by value).
  *
+ * --cpu-time: the CPU time (user + system) of the program's processes and of the
+ * dynamic-provider host per phase (bench/lib/cpu-time-preload.js through NODE_OPTIONS), printed
+ * beside the wall times with its own rules / no-op ratio per phase: on a shared machine a
+ * process's CPU time moves far less than the wall time, so it tells a change of the provider's
+ * own cost from load. Can be combined with --cpu-prof.
+ *
  * --cpu-prof DIR: every Node process the engine starts (language host, dynamic-provider host)
  * writes a V8 CPU profile under DIR/<layout>-<workload>-<kind>-<N>-r<run>-<phase>/ (NODE_OPTIONS
  * --cpu-prof; installed layout: the linked layout's program runs in this process, unprofiled).
@@ -45,6 +51,7 @@ const {
 const { layoutsArg, dispose, prepareEngine, timed, workloadStack } = require("./lib/engine");
 const { startRssSampler } = require("./lib/rss");
 const { MIXED_ZONE_LIMITS, WORKLOADS, preexisting } = require("./lib/workloads");
+const fs = require("fs");
 const os = require("os");
 const path = require("path");
 
@@ -59,6 +66,8 @@ const PROGRAM_PATTERN = ["cmd/run", "pulumi-language-nodejs"];
 const PHASES = ["up", "preview", "refresh", "destroy"];
 /** Goals of every phase's ratio by layout and N (issue 20). */
 const GOALS = { installed: { 10: 1.05, 100: 1.05, 1000: 1.1 }, linked: { 100: 1.15 } };
+/** --cpu-time: the temporary directory the processes' CPU times are recorded under (main). */
+let cpuRoot = null;
 const loadNow = () =>
   os
     .loadavg()
@@ -72,7 +81,47 @@ const loadNow = () =>
 function profileInto(dir, label) {
   if (!dir) return;
   process.env.CPU_PROF_DIR = path.join(path.resolve(dir), label);
-  process.env.NODE_OPTIONS = `--require ${path.join(__dirname, "lib", "cpu-prof-preload.js")}`;
+  preload("cpu-prof-preload.js");
+}
+
+/** Adds bench/lib/`file` to the preloads of the engine's Node processes (NODE_OPTIONS). */
+function preload(file) {
+  const flag = `--require ${path.join(__dirname, "lib", file)}`;
+  const now = process.env.NODE_OPTIONS || "";
+  if (!now.includes(flag)) process.env.NODE_OPTIONS = `${now} ${flag}`.trim();
+}
+
+/**
+ * Makes the engine's Node processes of the next command record their CPU time (--cpu-time) in
+ * a fresh directory under `root`; returns it.
+ */
+function cpuTimeInto(root, label) {
+  if (!root) return null;
+  const dir = fs.mkdtempSync(path.join(root, `${label}-`));
+  process.env.CPU_TIME_DIR = dir;
+  preload("cpu-time-preload.js");
+  return dir;
+}
+
+/**
+ * CPU ms of the command whose processes recorded into `dir` (cpuTimeInto): `program` (the
+ * language host's program process, or the lite host), `host` (the dynamic-provider host).
+ */
+function cpuTimeOf(dir) {
+  if (!dir) return null;
+  const sum = { program: 0, host: 0 };
+  for (const f of fs.readdirSync(dir)) {
+    let rec;
+    try {
+      rec = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+    } catch {
+      continue; // written at this moment by a process still running: none is left after a command
+    }
+    const ms = (rec.user + rec.system) / 1000;
+    if (rec.argv.includes(HOST_PATTERN)) sum.host += ms;
+    else if (PROGRAM_PATTERN.some((p) => rec.argv.includes(p))) sum.program += ms;
+  }
+  return sum;
 }
 
 /** Mean bytes of the compact JSON of the stack's resources of `type` (`pulumi stack export`). */
@@ -113,16 +162,19 @@ async function oneRun(env, emu, kind, n, workload, run, profDir) {
     const rss = startRssSampler(HOST_PATTERN);
     const prog = startRssSampler(PROGRAM_PATTERN);
     profileInto(profDir, label("up"));
+    const upCpu = cpuTimeInto(cpuRoot, label("up"));
     const [up, upMs] = await timed(() => stack.up({ color: "never" }));
     const created = (up.summary.resourceChanges || {}).create || 0;
     if (created !== n + 1)
       throw new Error(`${kind} up created ${created} resources, expected ${n + 1}`);
     profileInto(profDir, label("preview"));
+    const previewCpu = cpuTimeInto(cpuRoot, label("preview"));
     const [pv, previewMs] = await timed(() => stack.preview({ color: "never" }));
     const changes = Object.entries(pv.changeSummary || {}).filter(([k, v]) => k !== "same" && v);
     if (changes.length)
       throw new Error(`${kind} preview not clean: ${JSON.stringify(pv.changeSummary)}`);
     profileInto(profDir, label("refresh"));
+    const refreshCpu = cpuTimeInto(cpuRoot, label("refresh"));
     const [rf, refreshMs] = await timed(() => stack.refresh({ color: "never" }));
     const refreshed = Object.entries(rf.summary.resourceChanges || {}).filter(
       ([k, v]) => k !== "same" && v,
@@ -139,7 +191,11 @@ async function oneRun(env, emu, kind, n, workload, run, profDir) {
       kind === "rules" ? /dynamic\/shield:[A-Za-z]+$/ : /dynamic\/bench:Noop$/,
     );
     profileInto(profDir, label("destroy"));
+    const destroyCpu = cpuTimeInto(cpuRoot, label("destroy"));
     const [, destroyMs] = await timed(() => dispose(stack));
+    // The destroy's host may still be writing its last figure as the command returns.
+    if (cpuRoot) await new Promise((resolve) => setTimeout(resolve, 200));
+    const cpu = cpuTimeOf;
     const host = rss.stop();
     const program = prog.stop();
     return {
@@ -147,6 +203,14 @@ async function oneRun(env, emu, kind, n, workload, run, profDir) {
       previewMs,
       refreshMs,
       destroyMs,
+      cpuMs: cpuRoot
+        ? {
+            up: cpu(upCpu),
+            preview: cpu(previewCpu),
+            refresh: cpu(refreshCpu),
+            destroy: cpu(destroyCpu),
+          }
+        : null,
       hostPeakRssMb: host ? host.peakMb : null,
       programPeakRssMb: env.layout === "installed" && program ? program.peakMb : null,
       stateBytesPerResource: bytes,
@@ -155,8 +219,9 @@ async function oneRun(env, emu, kind, n, workload, run, profDir) {
     await dispose(stack).catch(() => undefined);
     throw e;
   } finally {
-    if (profDir) delete process.env.NODE_OPTIONS;
-    if (profDir) delete process.env.CPU_PROF_DIR;
+    if (profDir || cpuRoot) delete process.env.NODE_OPTIONS;
+    delete process.env.CPU_PROF_DIR;
+    delete process.env.CPU_TIME_DIR;
   }
 }
 
@@ -169,8 +234,11 @@ async function measureSize(env, emu, layout, n, runs, workload, profDir) {
     for (const kind of r % 2 ? ["rules", "noop"] : ["noop", "rules"]) {
       const s = await oneRun(env, emu, kind, n, workload, r + 1, profDir);
       samples[kind].push(s);
+      const cpuLine = s.cpuMs
+        ? `; CPU ms program+host ${PHASES.map((p) => `${p} ${Math.round(s.cpuMs[p].program)}+${Math.round(s.cpuMs[p].host)}`).join(", ")}`
+        : "";
       console.log(
-        `  ${layout} ${workload} N=${n} run ${r + 1} ${kind.padEnd(5)} up ${Math.round(s.upMs)} ms, preview ${Math.round(s.previewMs)} ms, refresh ${Math.round(s.refreshMs)} ms, destroy ${Math.round(s.destroyMs)} ms, peak RSS host ${s.hostPeakRssMb ?? "n/a"} MB / program ${s.programPeakRssMb ?? "n/a"} MB, state ${Math.round(s.stateBytesPerResource)} B/resource, load ${loadNow()}`,
+        `  ${layout} ${workload} N=${n} run ${r + 1} ${kind.padEnd(5)} up ${Math.round(s.upMs)} ms, preview ${Math.round(s.previewMs)} ms, refresh ${Math.round(s.refreshMs)} ms, destroy ${Math.round(s.destroyMs)} ms, peak RSS host ${s.hostPeakRssMb ?? "n/a"} MB / program ${s.programPeakRssMb ?? "n/a"} MB, state ${Math.round(s.stateBytesPerResource)} B/resource, load ${loadNow()}${cpuLine}`,
       );
     }
   }
@@ -191,6 +259,22 @@ async function measureSize(env, emu, layout, n, runs, workload, profDir) {
       pairedMin: Math.min(...paired),
       pairedMax: Math.max(...paired),
     };
+    if (cpuRoot) {
+      // CPU ms of the program's processes and the provider host together (--cpu-time).
+      const c = (s) => s.cpuMs[name].program + s.cpuMs[name].host;
+      const pairedCpu = samples.rules.map((s, i) => c(s) / c(samples.noop[i]));
+      row[name].cpu = {
+        rulesMs: med("rules", c),
+        noopMs: med("noop", c),
+        ratio: med("rules", c) / med("noop", c),
+        pairedMin: Math.min(...pairedCpu),
+        pairedMax: Math.max(...pairedCpu),
+        rulesProgramMs: med("rules", (s) => s.cpuMs[name].program),
+        rulesHostMs: med("rules", (s) => s.cpuMs[name].host),
+        noopProgramMs: med("noop", (s) => s.cpuMs[name].program),
+        noopHostMs: med("noop", (s) => s.cpuMs[name].host),
+      };
+    }
   }
   const peak = (kind, f) => {
     const v = samples[kind].map(f).filter((x) => x !== null);
@@ -228,6 +312,8 @@ async function main() {
   // --mixed-sizes: the sizes of the "mixed" workload (default 100).
   const mixedSizes = String(arg("mixed-sizes", "100")).split(",").map(Number);
   const profDir = arg("cpu-prof", null);
+  if (process.argv.includes("--cpu-time"))
+    cpuRoot = fs.mkdtempSync(path.join(os.tmpdir(), "edgeplatform-cpu-time-"));
   console.log(
     `engine-floor: sizes ${sizes.join(", ")}, runs ${sizes.map((_, i) => runsAt(i)).join(", ")}, layouts ${layouts.join(", ")}; ${machineLine()}`,
   );
@@ -248,6 +334,7 @@ async function main() {
     }
   } finally {
     await emu.close();
+    if (cpuRoot) fs.rmSync(cpuRoot, { recursive: true, force: true });
   }
   const fmt = (x) =>
     `${round(x.rulesMs / 1000, 2)} s / ${round(x.noopMs / 1000, 2)} s = ${round(x.ratio, 3)} (runs ${round(x.pairedMin, 2)}–${round(x.pairedMax, 2)})`;
@@ -282,6 +369,21 @@ async function main() {
       r.load,
     ]),
   );
+  if (cpuRoot)
+    printTable(
+      "CPU time of the program's processes + the dynamic-provider host, each phase (--cpu-time; median of runs; rules / no-op; in brackets the lowest and highest ratio of a run pair; rules program + host)",
+      ["layout", "workload", "N", "runs", ...PHASES],
+      results.map((r) => [
+        r.layout,
+        r.workload,
+        r.n,
+        r.runs,
+        ...PHASES.map((p) => {
+          const c = r[p].cpu;
+          return `${Math.round(c.rulesMs)} / ${Math.round(c.noopMs)} ms = ${round(c.ratio, 3)} (runs ${round(c.pairedMin, 2)}–${round(c.pairedMax, 2)}; ${Math.round(c.rulesProgramMs)} + ${Math.round(c.rulesHostMs)})`;
+        }),
+      ]),
+    );
   writeResult("engine-floor", { goals: GOALS, results });
 }
 
