@@ -315,6 +315,8 @@ function generate(doc) {
     "];",
     "",
   ].join("\n");
+  const decls = objectOrder(schemas).map((n) => objectDecl(n, schemas[n], schemas));
+  const used = enums.filter((n) => decls.some((d) => d.includes(`stringEnum(${typeName(n)})`)));
   const schemasModule = [
     ...HEADER,
     "/**",
@@ -323,9 +325,9 @@ function generate(doc) {
     " */",
     'import { Type, type Static } from "@sinclair/typebox";',
     'import { nullable, stringEnum } from "./schema-helpers";',
-    `import { ${enums.map(typeName).join(", ")} } from "./containers-enums";`,
+    `import { ${used.map(typeName).join(", ")} } from "./containers-enums";`,
     "",
-    ...objectOrder(schemas).flatMap((n) => [objectDecl(n, schemas[n], schemas), ""]),
+    ...decls.flatMap((d) => [d, ""]),
   ].join("\n");
   return { enums: enumsModule, schemas: schemasModule, emulator: emulatorModule(doc) };
 }

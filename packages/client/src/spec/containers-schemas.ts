@@ -11,7 +11,6 @@ import {
   McApplicationRuntimeType,
   McApplicationStatus,
   McContainerStatus,
-  McDataGranularity,
   McDeploymentStatus,
   McEndpointType,
   McGrade,
