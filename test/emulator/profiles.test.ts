@@ -51,6 +51,9 @@ describe("PROFILES", () => {
       dnsZoneExists: "400",
       dnsZoneUpdateAnswer: "zone",
       dnsRecordAddAnswer: "record",
+      mcDeployMs: 0,
+      mcAppPut: "replace",
+      mcListOrder: "created",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },

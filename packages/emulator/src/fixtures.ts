@@ -9,6 +9,7 @@ import { dnssecInfo } from "./generators";
 import { allTypesDnsZone } from "./fixtures-dns";
 import { shieldExtraFixtures, shieldZonePlanFixtures } from "./fixtures-shield";
 import { checkStateShape, cloneState, EmulatorState } from "./state";
+import { withContainerFixtures } from "./fixtures-containers";
 
 /** A fixtures document: any subset of the state's top-level keys. */
 export type Fixtures = Partial<EmulatorState>;
@@ -275,7 +276,7 @@ export function defaultFixtures(): EmulatorState {
         lastUpdatedAt: "2024-02-20T12:00:00Z",
       },
     ],
-    apps: containerAppFixtures(),
+    apps: withContainerFixtures(containerAppFixtures()),
     scripts: [
       { id: 1, name: "edge-router" },
       { id: 2, name: "image-resizer" },

@@ -79,6 +79,24 @@ export interface BehaviourProfile {
    * names no record).
    */
   dnsRecordAddAnswer: "record" | "zone";
+  /**
+   * Magic Containers: how long (ms of the emulator clock) a deployment stays `progressing`
+   * before it is `active` (or `failing`, for a container whose image tag starts with `fail`).
+   * Default 0 (settled at once).
+   */
+  mcDeployMs: number;
+  /**
+   * Magic Containers PUT `/apps/{appId}` (the published document does not say):
+   * `"replace"` (default) the sent configuration is the whole application (containers and
+   * volume templates not sent are dropped, omitted settings reset); `"merge"` containers are
+   * matched by `id` and changed by the fields sent, those not sent stay.
+   */
+  mcAppPut: "replace" | "merge";
+  /**
+   * Magic Containers lists (applications, registries, endpoints): `"created"` (default) in
+   * creation order, or `"name"` by name (the published document gives no order).
+   */
+  mcListOrder: "created" | "name";
 }
 
 /** Names of the built-in profiles. */
@@ -104,6 +122,9 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   dnsZoneExists: "400",
   dnsZoneUpdateAnswer: "zone",
   dnsRecordAddAnswer: "record",
+  mcDeployMs: 0,
+  mcAppPut: "replace",
+  mcListOrder: "created",
 });
 
 /**
@@ -214,6 +235,9 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   dnsZoneExists: `"400" or "409"`,
   dnsZoneUpdateAnswer: `"zone" or "204"`,
   dnsRecordAddAnswer: `"record" or "zone"`,
+  mcDeployMs: "an integer from 0 to 600000 (milliseconds)",
+  mcAppPut: `"replace" or "merge"`,
+  mcListOrder: `"created" or "name"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -239,6 +263,12 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "zone" || v === "204";
     case "dnsRecordAddAnswer":
       return v === "record" || v === "zone";
+    case "mcDeployMs":
+      return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 600_000;
+    case "mcAppPut":
+      return v === "replace" || v === "merge";
+    case "mcListOrder":
+      return v === "created" || v === "name";
   }
 }
 
