@@ -13,15 +13,16 @@ interface EnvLike {
 
 /** The environment values of container requests (every value counts as secret). */
 export function envSecrets(containers: readonly { environmentVariables?: EnvLike[] | null }[]) {
-  return containers.flatMap((c) => (c.environmentVariables ?? []).map((v) => v.value ?? ""));
+  return containers.flatMap((c) => (c?.environmentVariables ?? []).map((v) => v?.value));
 }
 
 /** Runs `call`; an {@link EdgeApiError} it throws comes back with `secrets` redacted. */
 export async function redactingSecrets<T>(
-  secrets: readonly string[],
+  secrets: readonly unknown[],
   call: () => Promise<T>,
 ): Promise<T> {
-  const kept = secrets.filter((s) => s.length >= 4);
+  // A caller without types may send anything: only strings are secrets to look for.
+  const kept = secrets.filter((s): s is string => typeof s === "string" && s.length >= 4);
   try {
     return await call();
   } catch (e) {

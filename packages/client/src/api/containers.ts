@@ -71,7 +71,7 @@ export class ContainersApi {
     m: ContainersMethod,
     input: CallInput,
     opts?: RequestOptions,
-    secrets: readonly string[] = [],
+    secrets: readonly unknown[] = [],
   ): Promise<T> {
     return redactingSecrets(secrets, async () => (await this.t.call<T>(E[m], input, opts)).data);
   }
@@ -85,7 +85,7 @@ export class ContainersApi {
 
   /** Creates an application (not idempotent); answers its id. Environment values are secret. */
   addApp(body: McAddApplicationRequest, opts?: RequestOptions): Promise<McAddApplicationResponse> {
-    return this.run("addApp", { body }, opts, envSecrets(body.containerTemplates ?? []));
+    return this.run("addApp", { body }, opts, envSecrets(body?.containerTemplates ?? []));
   }
 
   /** Reads one application with its containers, instances and volumes. */
@@ -103,7 +103,7 @@ export class ContainersApi {
       "updateApp",
       { params: { appId }, body },
       opts,
-      envSecrets(body.containerTemplates ?? []),
+      envSecrets(body?.containerTemplates ?? []),
     );
   }
 
@@ -117,7 +117,7 @@ export class ContainersApi {
       "patchApp",
       { params: { appId }, body },
       opts,
-      envSecrets(body.containerTemplates ?? []),
+      envSecrets(body?.containerTemplates ?? []),
     );
   }
 
@@ -329,7 +329,7 @@ export class ContainersApi {
       "setContainerEnv",
       { params: { appId, containerId }, body: variables },
       opts,
-      Object.values(variables),
+      Object.values(variables ?? {}),
     );
   }
 
@@ -482,6 +482,6 @@ export class ContainersApi {
 }
 
 /** The secrets of a registry request: its password. */
-function registrySecrets(body: McContainerRegistryRequest): string[] {
-  return body.passwordCredentials ? [body.passwordCredentials.password] : [];
+function registrySecrets(body: McContainerRegistryRequest): unknown[] {
+  return [body?.passwordCredentials?.password];
 }
