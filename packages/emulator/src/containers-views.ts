@@ -48,10 +48,30 @@ export function appView(ctx: EmulatorContext, a: McApp) {
     runtimeType: a.runtimeType ?? "shared",
     regionSettings: a.regionSettings,
     containerTemplates: containers,
-    containerInstances: [],
+    containerInstances: instancesOf(ctx, a),
     volumes: a.volumes.map((v) => ({ name: v.name, size: v.size })),
     autoScaling: a.autoScaling ?? { min: 1, max: 1 },
   };
+}
+
+/** The addresses of the emulated nodes. */
+export const MC_NODES = ["10.0.1.10", "10.0.2.10", "10.0.3.10"];
+
+/**
+ * The running instances of an application: none while undeployed; else `autoScaling.min`
+ * pods (`pod-<appId>-<n>`), each running one instance of every container.
+ */
+export function instancesOf(ctx: EmulatorContext, a: McApp) {
+  if (appStatus(a, ctx.now(), ctx.profile) === "inactive") return [];
+  const pods = a.autoScaling?.min ?? 1;
+  return Array.from({ length: pods }, (_, n) =>
+    (a.containerTemplates ?? []).map((c) => ({
+      id: `ci-${c.id}-${n}`,
+      templateId: c.id,
+      podId: `pod-${a.id}-${n}`,
+      nodeIpAddress: MC_NODES[n % MC_NODES.length],
+    })),
+  ).flat();
 }
 
 /** The application as the published `AppListItem`. */

@@ -50,6 +50,7 @@ import type {
   McUsageSummary,
   McUserLimits,
 } from "../spec/containers-schemas";
+import type { McDataGranularity } from "../spec/containers-enums";
 import { containersEndpoints as E, type ContainersMethod } from "./containers-endpoints";
 import { envSecrets, redactingSecrets } from "./containers-secrets";
 import type { Caller, CallInput, RequestOptions } from "./transport";
@@ -141,10 +142,13 @@ export class ContainersApi {
     return this.run("restartApp", { params: { appId } }, opts);
   }
 
-  /** Statistics of an application (`fromDate`/`toDate` ISO 8601, `granularity` a `McDataGranularity`). */
+  /**
+   * Statistics of an application from `fromDate` (ISO 8601) to `toDate` (default now), per
+   * `granularity` bucket.
+   */
   getAppStatistics(
     appId: string,
-    query: { fromDate?: string; toDate?: string; granularity?: string } = {},
+    query: { fromDate: string; toDate?: string; granularity: McDataGranularity },
     opts?: RequestOptions,
   ): Promise<McStatistics> {
     return this.run("getAppStatistics", { params: { appId }, query: { ...query } }, opts);
@@ -453,12 +457,12 @@ export class ContainersApi {
     return this.run("listLogForwarding", {}, opts);
   }
 
-  /** Creates a log forwarding configuration (not idempotent). */
+  /** Creates a log forwarding configuration (not idempotent). The token never appears in an error. */
   addLogForwarding(
     body: McCreateLogForwardingRequest,
     opts?: RequestOptions,
   ): Promise<McLogForwardingConfiguration> {
-    return this.run("addLogForwarding", { body }, opts);
+    return this.run("addLogForwarding", { body }, opts, [body?.token]);
   }
 
   /** Reads the log forwarding configuration of an application. */
@@ -466,13 +470,13 @@ export class ContainersApi {
     return this.run("getLogForwarding", { params: { appId } }, opts);
   }
 
-  /** Changes the log forwarding configuration of an application. */
+  /** Changes the log forwarding configuration of an application. The token never appears in an error. */
   updateLogForwarding(
     appId: string,
     body: McCreateLogForwardingRequest,
     opts?: RequestOptions,
   ): Promise<McLogForwardingConfiguration> {
-    return this.run("updateLogForwarding", { params: { appId }, body }, opts);
+    return this.run("updateLogForwarding", { params: { appId }, body }, opts, [body?.token]);
   }
 
   /** Deletes the log forwarding configuration of an application. */

@@ -1,6 +1,6 @@
 /**
  * Magic Containers application lifecycle and settings (`/mc/apps/{appId}/…`): deploy,
- * undeploy, restart, autoscaling, and the region settings' write.
+ * undeploy, restart, recreation of one pod, autoscaling, and the region settings' write.
  * A deployment moves on the emulator clock (state-containers.ts, profile `mcDeployMs`).
  */
 import type { FastifyInstance } from "fastify";
@@ -9,7 +9,7 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { MC_BODIES } from "../containers-document";
 import { checkAutoscaling } from "../containers-build";
-import { appNotFound, findApp, refused } from "../containers-views";
+import { appNotFound, findApp, instancesOf, refused } from "../containers-views";
 import { appStatus, startDeployment } from "../state-containers";
 import { appParams } from "./containers-apps";
 
@@ -55,6 +55,38 @@ export function registerContainerDeployRoutes(app: FastifyInstance, ctx: Emulato
     ctx.store.commit();
     return reply.code(200).send();
   });
+
+  app.post<{ Params: { appId: string; podId: string } }>(
+    "/mc/apps/:appId/pods/:podId/recreate",
+    {
+      schema: {
+        params: {
+          type: "object",
+          required: ["appId", "podId"],
+          properties: {
+            appId: { type: "string", minLength: 1, maxLength: 200 },
+            podId: { type: "string", minLength: 1, maxLength: 200 },
+          },
+        },
+      },
+    },
+    async (req, reply) => {
+      const path = pathOf(req.url);
+      const a = findApp(ctx, req.params.appId);
+      if (!a) return appNotFound(reply, path, req.params.appId);
+      if (!instancesOf(ctx, a).some((i) => i.podId === req.params.podId))
+        return sendError(reply, path, 404, `Pod ${req.params.podId} of ${a.id} was not found`, {
+          key: "not_found.pod",
+          shape: "B",
+        });
+      if (appStatus(a, ctx.now(), ctx.profile) === "progressing")
+        return sendError(reply, path, 409, `A deployment of ${a.id} is under way`, {
+          key: "conflict.deployment_in_progress",
+          shape: "B",
+        });
+      return reply.code(200).send();
+    },
+  );
 
   app.get<P>("/mc/apps/:appId/autoscaling", { schema }, async (req, reply) => {
     const a = findApp(ctx, req.params.appId);
