@@ -405,7 +405,7 @@ function main() {
   const ex = args.indexOf("--extract");
   if (ex !== -1) {
     const doc = JSON.parse(fs.readFileSync(args[ex + 1], "utf8"));
-    const text = JSON.stringify(extract(doc), null, 2) + "\n";
+    const text = format(EXTRACT, JSON.stringify(extract(doc), null, 2) + "\n");
     if (!check) fs.writeFileSync(EXTRACT, text);
   }
   const doc = JSON.parse(fs.readFileSync(EXTRACT, "utf8"));
