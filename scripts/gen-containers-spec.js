@@ -332,11 +332,15 @@ function generate(doc) {
   return { enums: enumsModule, schemas: schemasModule, emulator: emulatorModule(doc) };
 }
 
-/** One schema as plain JSON Schema: `$ref` inlined, `nullable` as a `null` type or branch. */
+/**
+ * One schema as plain JSON Schema: an object shape referred to as `#/definitions/<name>`, an
+ * enumeration inlined, `nullable` as a `null` type or branch.
+ */
 function plain(s, schemas) {
   const nullable = s.nullable === true;
   if (s.$ref) {
-    const out = plain(schemas[refName(s.$ref)], schemas);
+    const n = refName(s.$ref);
+    const out = isEnum(schemas[n]) ? plain(schemas[n], schemas) : { $ref: `#/definitions/${n}` };
     return nullable ? { anyOf: [out, { type: "null" }] } : out;
   }
   const out = {};
@@ -357,16 +361,22 @@ function plain(s, schemas) {
   return out;
 }
 
-/** The emulator's module: the request bodies and queries of the operations, plain. */
+/**
+ * The emulator's module: the object shapes once (`MC_DEFINITIONS`), and each request body and
+ * query as a schema that refers to them.
+ */
 function emulatorModule(doc) {
   const schemas = doc.components.schemas;
-  const bodies = {};
+  const definitions = {};
+  for (const n of Object.keys(schemas).sort())
+    if (!isEnum(schemas[n])) definitions[n] = plain(schemas[n], schemas);
+  const bodies = [];
   const queries = {};
   for (const byMethod of Object.values(doc.paths))
     for (const op of Object.values(byMethod)) {
       const body = op.requestBody ? Object.values(op.requestBody.content)[0].schema : undefined;
       // A named shape under its name; an inline one under the operation's id.
-      if (body) bodies[body.$ref ? refName(body.$ref) : op.operationId] = plain(body, schemas);
+      if (body) bodies.push([body.$ref ? refName(body.$ref) : op.operationId, plain(body, schemas)]);
       const q = (op.parameters ?? []).filter((x) => x.in === "query");
       if (q.length)
         queries[op.operationId] = {
@@ -375,26 +385,27 @@ function emulatorModule(doc) {
           required: q.filter((x) => x.required).map((x) => x.name),
         };
     }
-  const enums = {};
-  for (const n of Object.keys(schemas).sort()) if (isEnum(schemas[n])) enums[n] = schemas[n].enum;
-  const sorted = (o) =>
-    Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+  const bodyLines = [...new Map(bodies)]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([n, b]) => `  ${n}: { ...${JSON.stringify(b)}, definitions: MC_DEFINITIONS },`);
   return [
     ...HEADER,
     "/**",
     " * The Magic Containers request shapes of the published document as plain JSON Schema (the",
-    " * emulator's own copy: its routes validate with these, not with the client's declarations),",
-    " * and the document's enumerations.",
+    " * emulator's own copy: its routes validate with these, not with the client's declarations).",
     " */",
     "",
+    "/** The document's object shapes, by name (what `#/definitions/<name>` refers to). */",
+    `export const MC_DEFINITIONS = ${JSON.stringify(definitions, null, 2)} as const;`,
+    "",
     "/** Request body schemas by the document's schema name (an inline body: its operation id). */",
-    `export const MC_BODIES = ${JSON.stringify(sorted(bodies), null, 2)} as const;`,
+    "export const MC_BODIES = {",
+    ...bodyLines,
+    "} as const;",
     "",
     "/** Query schemas by operation id. */",
     `export const MC_QUERIES = ${JSON.stringify(sorted(queries), null, 2)} as const;`,
-    "",
-    "/** The document's enumerations (their values). */",
-    `export const MC_ENUMS = ${JSON.stringify(enums, null, 2)} as const;`,
     "",
   ].join("\n");
 }

@@ -2,12 +2,11 @@
 // (the platform's published Magic Containers document): do not edit.
 /**
  * The Magic Containers request shapes of the published document as plain JSON Schema (the
- * emulator's own copy: its routes validate with these, not with the client's declarations),
- * and the document's enumerations.
+ * emulator's own copy: its routes validate with these, not with the client's declarations).
  */
 
-/** Request body schemas by the document's schema name (an inline body: its operation id). */
-export const MC_BODIES = {
+/** The document's object shapes, by name (what `#/definitions/<name>` refers to). */
+export const MC_DEFINITIONS = {
   AddApplicationRequest: {
     required: ["autoScaling", "name", "regionSettings", "runtimeType"],
     type: "object",
@@ -28,798 +27,35 @@ export const MC_BODIES = {
         type: "integer",
       },
       repositorySettings: {
-        type: "object",
-        properties: {
-          templateRepository: {
-            type: ["string", "null"],
-          },
-          repositoryName: {
-            type: ["string", "null"],
-          },
-          owner: {
-            type: ["string", "null"],
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/RepositorySettings",
       },
       autoScaling: {
-        required: ["max", "min"],
-        type: "object",
-        properties: {
-          min: {
-            maximum: 1000,
-            minimum: 1,
-            type: "integer",
-          },
-          max: {
-            maximum: 1000,
-            minimum: 1,
-            type: "integer",
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/AutoscalingSettings",
       },
       regionSettings: {
-        type: "object",
-        properties: {
-          allowedRegionIds: {
-            type: ["array", "null"],
-            items: {
-              type: "string",
-            },
-          },
-          requiredRegionIds: {
-            type: ["array", "null"],
-            items: {
-              type: "string",
-            },
-          },
-          maxAllowedRegions: {
-            type: ["integer", "null"],
-          },
-          nodeSelectors: {
-            type: ["object", "null"],
-            additionalProperties: {
-              type: "string",
-            },
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/UpdateRegionSettingsRequest",
       },
       containerTemplates: {
         minItems: 1,
         type: "array",
         items: {
-          required: ["imageName", "imageNamespace", "imageRegistryId", "imageTag", "name"],
-          type: "object",
-          properties: {
-            id: {
-              type: ["string", "null"],
-            },
-            name: {
-              maxLength: 50,
-              minLength: 1,
-              type: "string",
-            },
-            image: {
-              type: ["string", "null"],
-            },
-            imageName: {
-              minLength: 1,
-              pattern: "[a-zA-Z0-9]+(?:[./_-]{1,2}[a-zA-Z0-9]+)*",
-              type: "string",
-            },
-            imageNamespace: {
-              minLength: 1,
-              pattern: "[a-zA-Z0-9]+(?:[./_-]{1,2}[a-zA-Z0-9]+)*",
-              type: "string",
-            },
-            imageTag: {
-              minLength: 1,
-              pattern: "[a-zA-Z0-9]+(?:[._-]{1,2}[a-zA-Z0-9]+)*",
-              type: "string",
-            },
-            imageDigest: {
-              pattern: "sha256:[a-z0-9]{64}",
-              type: ["string", "null"],
-            },
-            imageRegistryId: {
-              minLength: 1,
-              type: "string",
-            },
-            imagePullPolicy: {
-              enum: ["always", "ifNotPresent"],
-              type: "string",
-            },
-            entryPoint: {
-              type: "object",
-              properties: {
-                command: {
-                  type: ["string", "null"],
-                },
-                commandArray: {
-                  type: ["array", "null"],
-                  items: {
-                    type: "string",
-                  },
-                },
-                arguments: {
-                  type: ["string", "null"],
-                },
-                argumentsArray: {
-                  type: ["array", "null"],
-                  items: {
-                    type: "string",
-                  },
-                },
-                workingDirectory: {
-                  type: ["string", "null"],
-                },
-              },
-              additionalProperties: false,
-            },
-            probes: {
-              type: "object",
-              properties: {
-                startup: {
-                  type: "object",
-                  properties: {
-                    initialDelaySeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    periodSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    timeoutSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    failureThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    successThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    httpGet: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            path: {
-                              type: "string",
-                            },
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                        response: {
-                          type: "object",
-                          properties: {
-                            expectedStatusCode: {
-                              enum: [
-                                "continue",
-                                "switchingProtocols",
-                                "processing",
-                                "earlyHints",
-                                "ok",
-                                "created",
-                                "accepted",
-                                "nonAuthoritativeInformation",
-                                "noContent",
-                                "resetContent",
-                                "partialContent",
-                                "multiStatus",
-                                "alreadyReported",
-                                "imUsed",
-                                "multipleChoices",
-                                "movedPermanently",
-                                "found",
-                                "seeOther",
-                                "notModified",
-                                "useProxy",
-                                "unused",
-                                "temporaryRedirect",
-                                "permanentRedirect",
-                                "badRequest",
-                                "unauthorized",
-                                "paymentRequired",
-                                "forbidden",
-                                "notFound",
-                                "methodNotAllowed",
-                                "notAcceptable",
-                                "proxyAuthenticationRequired",
-                                "requestTimeout",
-                                "conflict",
-                                "gone",
-                                "lengthRequired",
-                                "preconditionFailed",
-                                "requestEntityTooLarge",
-                                "requestUriTooLong",
-                                "unsupportedMediaType",
-                                "requestedRangeNotSatisfiable",
-                                "expectationFailed",
-                                "misdirectedRequest",
-                                "unprocessableEntity",
-                                "locked",
-                                "failedDependency",
-                                "upgradeRequired",
-                                "preconditionRequired",
-                                "tooManyRequests",
-                                "requestHeaderFieldsTooLarge",
-                                "unavailableForLegalReasons",
-                                "internalServerError",
-                                "notImplemented",
-                                "badGateway",
-                                "serviceUnavailable",
-                                "gatewayTimeout",
-                                "httpVersionNotSupported",
-                                "variantAlsoNegotiates",
-                                "insufficientStorage",
-                                "loopDetected",
-                                "notExtended",
-                                "networkAuthenticationRequired",
-                              ],
-                              type: "string",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    grpc: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            serviceName: {
-                              type: ["string", "null"],
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                  },
-                  additionalProperties: false,
-                },
-                readiness: {
-                  type: "object",
-                  properties: {
-                    initialDelaySeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    periodSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    timeoutSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    failureThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    successThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    httpGet: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            path: {
-                              type: "string",
-                            },
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                        response: {
-                          type: "object",
-                          properties: {
-                            expectedStatusCode: {
-                              enum: [
-                                "continue",
-                                "switchingProtocols",
-                                "processing",
-                                "earlyHints",
-                                "ok",
-                                "created",
-                                "accepted",
-                                "nonAuthoritativeInformation",
-                                "noContent",
-                                "resetContent",
-                                "partialContent",
-                                "multiStatus",
-                                "alreadyReported",
-                                "imUsed",
-                                "multipleChoices",
-                                "movedPermanently",
-                                "found",
-                                "seeOther",
-                                "notModified",
-                                "useProxy",
-                                "unused",
-                                "temporaryRedirect",
-                                "permanentRedirect",
-                                "badRequest",
-                                "unauthorized",
-                                "paymentRequired",
-                                "forbidden",
-                                "notFound",
-                                "methodNotAllowed",
-                                "notAcceptable",
-                                "proxyAuthenticationRequired",
-                                "requestTimeout",
-                                "conflict",
-                                "gone",
-                                "lengthRequired",
-                                "preconditionFailed",
-                                "requestEntityTooLarge",
-                                "requestUriTooLong",
-                                "unsupportedMediaType",
-                                "requestedRangeNotSatisfiable",
-                                "expectationFailed",
-                                "misdirectedRequest",
-                                "unprocessableEntity",
-                                "locked",
-                                "failedDependency",
-                                "upgradeRequired",
-                                "preconditionRequired",
-                                "tooManyRequests",
-                                "requestHeaderFieldsTooLarge",
-                                "unavailableForLegalReasons",
-                                "internalServerError",
-                                "notImplemented",
-                                "badGateway",
-                                "serviceUnavailable",
-                                "gatewayTimeout",
-                                "httpVersionNotSupported",
-                                "variantAlsoNegotiates",
-                                "insufficientStorage",
-                                "loopDetected",
-                                "notExtended",
-                                "networkAuthenticationRequired",
-                              ],
-                              type: "string",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    grpc: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            serviceName: {
-                              type: ["string", "null"],
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                  },
-                  additionalProperties: false,
-                },
-                liveness: {
-                  type: "object",
-                  properties: {
-                    initialDelaySeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    periodSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    timeoutSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    failureThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    successThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    httpGet: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            path: {
-                              type: "string",
-                            },
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                        response: {
-                          type: "object",
-                          properties: {
-                            expectedStatusCode: {
-                              enum: [
-                                "continue",
-                                "switchingProtocols",
-                                "processing",
-                                "earlyHints",
-                                "ok",
-                                "created",
-                                "accepted",
-                                "nonAuthoritativeInformation",
-                                "noContent",
-                                "resetContent",
-                                "partialContent",
-                                "multiStatus",
-                                "alreadyReported",
-                                "imUsed",
-                                "multipleChoices",
-                                "movedPermanently",
-                                "found",
-                                "seeOther",
-                                "notModified",
-                                "useProxy",
-                                "unused",
-                                "temporaryRedirect",
-                                "permanentRedirect",
-                                "badRequest",
-                                "unauthorized",
-                                "paymentRequired",
-                                "forbidden",
-                                "notFound",
-                                "methodNotAllowed",
-                                "notAcceptable",
-                                "proxyAuthenticationRequired",
-                                "requestTimeout",
-                                "conflict",
-                                "gone",
-                                "lengthRequired",
-                                "preconditionFailed",
-                                "requestEntityTooLarge",
-                                "requestUriTooLong",
-                                "unsupportedMediaType",
-                                "requestedRangeNotSatisfiable",
-                                "expectationFailed",
-                                "misdirectedRequest",
-                                "unprocessableEntity",
-                                "locked",
-                                "failedDependency",
-                                "upgradeRequired",
-                                "preconditionRequired",
-                                "tooManyRequests",
-                                "requestHeaderFieldsTooLarge",
-                                "unavailableForLegalReasons",
-                                "internalServerError",
-                                "notImplemented",
-                                "badGateway",
-                                "serviceUnavailable",
-                                "gatewayTimeout",
-                                "httpVersionNotSupported",
-                                "variantAlsoNegotiates",
-                                "insufficientStorage",
-                                "loopDetected",
-                                "notExtended",
-                                "networkAuthenticationRequired",
-                              ],
-                              type: "string",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    grpc: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            serviceName: {
-                              type: ["string", "null"],
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                  },
-                  additionalProperties: false,
-                },
-              },
-              additionalProperties: false,
-            },
-            environmentVariables: {
-              type: "array",
-              items: {
-                required: ["name"],
-                type: "object",
-                properties: {
-                  name: {
-                    minLength: 1,
-                    type: "string",
-                  },
-                  value: {
-                    type: "string",
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            endpoints: {
-              type: "array",
-              items: {
-                required: ["displayName"],
-                type: "object",
-                properties: {
-                  displayName: {
-                    maxLength: 50,
-                    minLength: 1,
-                    type: "string",
-                  },
-                  cdn: {
-                    type: "object",
-                    properties: {
-                      isSslEnabled: {
-                        type: "boolean",
-                      },
-                      stickySessions: {
-                        required: ["sessionHeaders"],
-                        type: "object",
-                        properties: {
-                          enabled: {
-                            type: "boolean",
-                          },
-                          sessionHeaders: {
-                            maxItems: 3,
-                            minItems: 1,
-                            type: "array",
-                            items: {
-                              type: "string",
-                            },
-                          },
-                          cookieName: {
-                            type: "string",
-                          },
-                        },
-                        additionalProperties: false,
-                      },
-                      pullZoneId: {
-                        type: ["integer", "null"],
-                      },
-                      portMappings: {
-                        maxItems: 1,
-                        minItems: 1,
-                        type: "array",
-                        items: {
-                          required: ["containerPort"],
-                          type: "object",
-                          properties: {
-                            containerPort: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            exposedPort: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: ["integer", "null"],
-                            },
-                            protocols: {
-                              type: "array",
-                              items: {
-                                enum: ["tcp", "udp", "sctp"],
-                                type: "string",
-                              },
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                  anycast: {
-                    required: ["portMappings", "type"],
-                    type: "object",
-                    properties: {
-                      type: {
-                        enum: ["iPv4"],
-                        type: "string",
-                      },
-                      portMappings: {
-                        minItems: 1,
-                        type: "array",
-                        items: {
-                          required: ["containerPort"],
-                          type: "object",
-                          properties: {
-                            containerPort: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            exposedPort: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: ["integer", "null"],
-                            },
-                            protocols: {
-                              type: "array",
-                              items: {
-                                enum: ["tcp", "udp", "sctp"],
-                                type: "string",
-                              },
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            volumeMounts: {
-              type: "array",
-              items: {
-                required: ["mountPath", "name"],
-                type: "object",
-                properties: {
-                  name: {
-                    maxLength: 50,
-                    minLength: 1,
-                    type: "string",
-                  },
-                  mountPath: {
-                    minLength: 1,
-                    pattern: "^/(?!.*//)(?!.*\\.\\.)(?!.*\\s)([a-zA-Z0-9._-]+/?)+$",
-                    type: "string",
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/ContainerRequest",
         },
       },
       volumes: {
         type: "array",
         items: {
-          required: ["name", "size"],
-          type: "object",
-          properties: {
-            name: {
-              maxLength: 50,
-              minLength: 1,
-              type: "string",
-            },
-            size: {
-              maximum: 100,
-              minimum: 1,
-              type: "integer",
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/VolumeRequest",
         },
+      },
+    },
+    additionalProperties: false,
+  },
+  AddApplicationResponse: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
       },
     },
     additionalProperties: false,
@@ -864,670 +100,133 @@ export const MC_BODIES = {
         type: "string",
       },
       entryPoint: {
-        type: "object",
-        properties: {
-          command: {
-            type: ["string", "null"],
-          },
-          commandArray: {
-            type: ["array", "null"],
-            items: {
-              type: "string",
-            },
-          },
-          arguments: {
-            type: ["string", "null"],
-          },
-          argumentsArray: {
-            type: ["array", "null"],
-            items: {
-              type: "string",
-            },
-          },
-          workingDirectory: {
-            type: ["string", "null"],
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/ContainerEntryPoint",
       },
       probes: {
-        type: "object",
-        properties: {
-          startup: {
-            type: "object",
-            properties: {
-              initialDelaySeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              periodSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              timeoutSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              failureThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              successThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              httpGet: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      path: {
-                        type: "string",
-                      },
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                  response: {
-                    type: "object",
-                    properties: {
-                      expectedStatusCode: {
-                        enum: [
-                          "continue",
-                          "switchingProtocols",
-                          "processing",
-                          "earlyHints",
-                          "ok",
-                          "created",
-                          "accepted",
-                          "nonAuthoritativeInformation",
-                          "noContent",
-                          "resetContent",
-                          "partialContent",
-                          "multiStatus",
-                          "alreadyReported",
-                          "imUsed",
-                          "multipleChoices",
-                          "movedPermanently",
-                          "found",
-                          "seeOther",
-                          "notModified",
-                          "useProxy",
-                          "unused",
-                          "temporaryRedirect",
-                          "permanentRedirect",
-                          "badRequest",
-                          "unauthorized",
-                          "paymentRequired",
-                          "forbidden",
-                          "notFound",
-                          "methodNotAllowed",
-                          "notAcceptable",
-                          "proxyAuthenticationRequired",
-                          "requestTimeout",
-                          "conflict",
-                          "gone",
-                          "lengthRequired",
-                          "preconditionFailed",
-                          "requestEntityTooLarge",
-                          "requestUriTooLong",
-                          "unsupportedMediaType",
-                          "requestedRangeNotSatisfiable",
-                          "expectationFailed",
-                          "misdirectedRequest",
-                          "unprocessableEntity",
-                          "locked",
-                          "failedDependency",
-                          "upgradeRequired",
-                          "preconditionRequired",
-                          "tooManyRequests",
-                          "requestHeaderFieldsTooLarge",
-                          "unavailableForLegalReasons",
-                          "internalServerError",
-                          "notImplemented",
-                          "badGateway",
-                          "serviceUnavailable",
-                          "gatewayTimeout",
-                          "httpVersionNotSupported",
-                          "variantAlsoNegotiates",
-                          "insufficientStorage",
-                          "loopDetected",
-                          "notExtended",
-                          "networkAuthenticationRequired",
-                        ],
-                        type: "string",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              tcpSocket: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              grpc: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      serviceName: {
-                        type: ["string", "null"],
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            additionalProperties: false,
-          },
-          readiness: {
-            type: "object",
-            properties: {
-              initialDelaySeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              periodSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              timeoutSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              failureThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              successThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              httpGet: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      path: {
-                        type: "string",
-                      },
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                  response: {
-                    type: "object",
-                    properties: {
-                      expectedStatusCode: {
-                        enum: [
-                          "continue",
-                          "switchingProtocols",
-                          "processing",
-                          "earlyHints",
-                          "ok",
-                          "created",
-                          "accepted",
-                          "nonAuthoritativeInformation",
-                          "noContent",
-                          "resetContent",
-                          "partialContent",
-                          "multiStatus",
-                          "alreadyReported",
-                          "imUsed",
-                          "multipleChoices",
-                          "movedPermanently",
-                          "found",
-                          "seeOther",
-                          "notModified",
-                          "useProxy",
-                          "unused",
-                          "temporaryRedirect",
-                          "permanentRedirect",
-                          "badRequest",
-                          "unauthorized",
-                          "paymentRequired",
-                          "forbidden",
-                          "notFound",
-                          "methodNotAllowed",
-                          "notAcceptable",
-                          "proxyAuthenticationRequired",
-                          "requestTimeout",
-                          "conflict",
-                          "gone",
-                          "lengthRequired",
-                          "preconditionFailed",
-                          "requestEntityTooLarge",
-                          "requestUriTooLong",
-                          "unsupportedMediaType",
-                          "requestedRangeNotSatisfiable",
-                          "expectationFailed",
-                          "misdirectedRequest",
-                          "unprocessableEntity",
-                          "locked",
-                          "failedDependency",
-                          "upgradeRequired",
-                          "preconditionRequired",
-                          "tooManyRequests",
-                          "requestHeaderFieldsTooLarge",
-                          "unavailableForLegalReasons",
-                          "internalServerError",
-                          "notImplemented",
-                          "badGateway",
-                          "serviceUnavailable",
-                          "gatewayTimeout",
-                          "httpVersionNotSupported",
-                          "variantAlsoNegotiates",
-                          "insufficientStorage",
-                          "loopDetected",
-                          "notExtended",
-                          "networkAuthenticationRequired",
-                        ],
-                        type: "string",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              tcpSocket: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              grpc: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      serviceName: {
-                        type: ["string", "null"],
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            additionalProperties: false,
-          },
-          liveness: {
-            type: "object",
-            properties: {
-              initialDelaySeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              periodSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              timeoutSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              failureThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              successThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              httpGet: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      path: {
-                        type: "string",
-                      },
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                  response: {
-                    type: "object",
-                    properties: {
-                      expectedStatusCode: {
-                        enum: [
-                          "continue",
-                          "switchingProtocols",
-                          "processing",
-                          "earlyHints",
-                          "ok",
-                          "created",
-                          "accepted",
-                          "nonAuthoritativeInformation",
-                          "noContent",
-                          "resetContent",
-                          "partialContent",
-                          "multiStatus",
-                          "alreadyReported",
-                          "imUsed",
-                          "multipleChoices",
-                          "movedPermanently",
-                          "found",
-                          "seeOther",
-                          "notModified",
-                          "useProxy",
-                          "unused",
-                          "temporaryRedirect",
-                          "permanentRedirect",
-                          "badRequest",
-                          "unauthorized",
-                          "paymentRequired",
-                          "forbidden",
-                          "notFound",
-                          "methodNotAllowed",
-                          "notAcceptable",
-                          "proxyAuthenticationRequired",
-                          "requestTimeout",
-                          "conflict",
-                          "gone",
-                          "lengthRequired",
-                          "preconditionFailed",
-                          "requestEntityTooLarge",
-                          "requestUriTooLong",
-                          "unsupportedMediaType",
-                          "requestedRangeNotSatisfiable",
-                          "expectationFailed",
-                          "misdirectedRequest",
-                          "unprocessableEntity",
-                          "locked",
-                          "failedDependency",
-                          "upgradeRequired",
-                          "preconditionRequired",
-                          "tooManyRequests",
-                          "requestHeaderFieldsTooLarge",
-                          "unavailableForLegalReasons",
-                          "internalServerError",
-                          "notImplemented",
-                          "badGateway",
-                          "serviceUnavailable",
-                          "gatewayTimeout",
-                          "httpVersionNotSupported",
-                          "variantAlsoNegotiates",
-                          "insufficientStorage",
-                          "loopDetected",
-                          "notExtended",
-                          "networkAuthenticationRequired",
-                        ],
-                        type: "string",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              tcpSocket: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              grpc: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      serviceName: {
-                        type: ["string", "null"],
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            additionalProperties: false,
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/ContainerProbes",
       },
       environmentVariables: {
         type: "array",
         items: {
-          required: ["name"],
-          type: "object",
-          properties: {
-            name: {
-              minLength: 1,
-              type: "string",
-            },
-            value: {
-              type: "string",
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/EnvironmentVariable",
         },
       },
       endpoints: {
         type: "array",
         items: {
-          required: ["displayName"],
-          type: "object",
-          properties: {
-            displayName: {
-              maxLength: 50,
-              minLength: 1,
-              type: "string",
-            },
-            cdn: {
-              type: "object",
-              properties: {
-                isSslEnabled: {
-                  type: "boolean",
-                },
-                stickySessions: {
-                  required: ["sessionHeaders"],
-                  type: "object",
-                  properties: {
-                    enabled: {
-                      type: "boolean",
-                    },
-                    sessionHeaders: {
-                      maxItems: 3,
-                      minItems: 1,
-                      type: "array",
-                      items: {
-                        type: "string",
-                      },
-                    },
-                    cookieName: {
-                      type: "string",
-                    },
-                  },
-                  additionalProperties: false,
-                },
-                pullZoneId: {
-                  type: ["integer", "null"],
-                },
-                portMappings: {
-                  maxItems: 1,
-                  minItems: 1,
-                  type: "array",
-                  items: {
-                    required: ["containerPort"],
-                    type: "object",
-                    properties: {
-                      containerPort: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      exposedPort: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: ["integer", "null"],
-                      },
-                      protocols: {
-                        type: "array",
-                        items: {
-                          enum: ["tcp", "udp", "sctp"],
-                          type: "string",
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-              },
-              additionalProperties: false,
-            },
-            anycast: {
-              required: ["portMappings", "type"],
-              type: "object",
-              properties: {
-                type: {
-                  enum: ["iPv4"],
-                  type: "string",
-                },
-                portMappings: {
-                  minItems: 1,
-                  type: "array",
-                  items: {
-                    required: ["containerPort"],
-                    type: "object",
-                    properties: {
-                      containerPort: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      exposedPort: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: ["integer", "null"],
-                      },
-                      protocols: {
-                        type: "array",
-                        items: {
-                          enum: ["tcp", "udp", "sctp"],
-                          type: "string",
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-              },
-              additionalProperties: false,
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/EndpointRequest",
         },
       },
       volumeMounts: {
         type: "array",
         items: {
-          required: ["mountPath", "name"],
-          type: "object",
-          properties: {
-            name: {
-              maxLength: 50,
-              minLength: 1,
-              type: "string",
-            },
-            mountPath: {
-              minLength: 1,
-              pattern: "^/(?!.*//)(?!.*\\.\\.)(?!.*\\s)([a-zA-Z0-9._-]+/?)+$",
-              type: "string",
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/VolumeMountRequest",
         },
+      },
+    },
+    additionalProperties: false,
+  },
+  AnycastEndpointRequest: {
+    required: ["portMappings", "type"],
+    type: "object",
+    properties: {
+      type: {
+        enum: ["iPv4"],
+        type: "string",
+      },
+      portMappings: {
+        minItems: 1,
+        type: "array",
+        items: {
+          $ref: "#/definitions/ContainerPortMappingRequest",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  AppListItem: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+      description: {
+        type: "string",
+      },
+      displayEndpoint: {
+        $ref: "#/definitions/DisplayEndpoint",
+      },
+      status: {
+        enum: ["unknown", "active", "progressing", "inactive", "failing", "suspended"],
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  Application: {
+    required: [
+      "containerInstances",
+      "containerTemplates",
+      "id",
+      "name",
+      "regionSettings",
+      "runtimeType",
+      "status",
+      "volumes",
+    ],
+    type: "object",
+    properties: {
+      id: {
+        minLength: 1,
+        type: "string",
+      },
+      name: {
+        minLength: 1,
+        type: "string",
+      },
+      displayEndpoint: {
+        $ref: "#/definitions/DisplayEndpoint",
+      },
+      status: {
+        enum: ["unknown", "active", "progressing", "inactive", "failing", "suspended"],
+        type: "string",
+      },
+      runtimeType: {
+        enum: ["shared", "reserved"],
+        type: "string",
+      },
+      regionSettings: {
+        $ref: "#/definitions/RegionSettings",
+      },
+      containerTemplates: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/ContainerTemplate",
+        },
+      },
+      containerInstances: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/ContainerInstance",
+        },
+      },
+      volumes: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/VolumeTemplate",
+        },
+      },
+      autoScaling: {
+        $ref: "#/definitions/AutoscalingSettings",
+      },
+      networkSettings: {
+        $ref: "#/definitions/NetworkLimits",
+      },
+      repositorySettings: {
+        $ref: "#/definitions/RepositorySettings",
       },
     },
     additionalProperties: false,
@@ -1549,6 +248,319 @@ export const MC_BODIES = {
     },
     additionalProperties: false,
   },
+  CdnEndpointRequest: {
+    type: "object",
+    properties: {
+      isSslEnabled: {
+        type: "boolean",
+      },
+      stickySessions: {
+        $ref: "#/definitions/StickySessionSettings",
+      },
+      pullZoneId: {
+        type: ["integer", "null"],
+      },
+      portMappings: {
+        maxItems: 1,
+        minItems: 1,
+        type: "array",
+        items: {
+          $ref: "#/definitions/ContainerPortMappingRequest",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerConfigSuggestions: {
+    type: "object",
+    properties: {
+      endpointSuggestions: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/EndpointRequest",
+        },
+      },
+      environmentVariablesSuggestions: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/EnvironmentVariableSuggestion",
+        },
+      },
+      volumeSuggestions: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/VolumeSuggestion",
+        },
+      },
+      appName: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      instructions: {
+        type: ["string", "null"],
+      },
+      registryUrl: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerEndpoint: {
+    required: [
+      "displayName",
+      "id",
+      "isSslEnabled",
+      "portMappings",
+      "publicHost",
+      "pullZoneId",
+      "type",
+    ],
+    type: "object",
+    properties: {
+      id: {
+        minLength: 1,
+        type: "string",
+      },
+      displayName: {
+        minLength: 1,
+        type: "string",
+      },
+      publicHost: {
+        minLength: 1,
+        type: "string",
+      },
+      type: {
+        enum: ["cdn", "anycast", "publicIp"],
+        type: "string",
+      },
+      isSslEnabled: {
+        type: "boolean",
+      },
+      pullZoneId: {
+        minLength: 1,
+        type: "string",
+      },
+      portMappings: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/EndpointPortMapping",
+        },
+      },
+      stickySessions: {
+        $ref: "#/definitions/EndpointStickySession",
+      },
+      internalIpAddresses: {
+        type: ["array", "null"],
+        items: {
+          $ref: "#/definitions/EndpointInternalIp",
+        },
+      },
+      publicIpAddresses: {
+        type: ["array", "null"],
+        items: {
+          $ref: "#/definitions/EndpointInternalIp",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerEntryPoint: {
+    type: "object",
+    properties: {
+      command: {
+        type: ["string", "null"],
+      },
+      commandArray: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      arguments: {
+        type: ["string", "null"],
+      },
+      argumentsArray: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+      workingDirectory: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerImage: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      namespace: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerImageTag: {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerInstance: {
+    required: ["id", "nodeIpAddress", "podId", "templateId"],
+    type: "object",
+    properties: {
+      id: {
+        minLength: 1,
+        type: "string",
+      },
+      templateId: {
+        minLength: 1,
+        type: "string",
+      },
+      podId: {
+        minLength: 1,
+        type: "string",
+      },
+      nodeIpAddress: {
+        minLength: 1,
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerPortMappingRequest: {
+    required: ["containerPort"],
+    type: "object",
+    properties: {
+      containerPort: {
+        maximum: 65535,
+        minimum: 1,
+        type: "integer",
+      },
+      exposedPort: {
+        maximum: 65535,
+        minimum: 1,
+        type: ["integer", "null"],
+      },
+      protocols: {
+        type: "array",
+        items: {
+          enum: ["tcp", "udp", "sctp"],
+          type: "string",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerProbe: {
+    type: "object",
+    properties: {
+      initialDelaySeconds: {
+        maximum: 3600,
+        minimum: 1,
+        type: ["integer", "null"],
+      },
+      periodSeconds: {
+        maximum: 3600,
+        minimum: 1,
+        type: ["integer", "null"],
+      },
+      timeoutSeconds: {
+        maximum: 3600,
+        minimum: 1,
+        type: ["integer", "null"],
+      },
+      failureThreshold: {
+        maximum: 1000,
+        minimum: 1,
+        type: ["integer", "null"],
+      },
+      successThreshold: {
+        maximum: 1000,
+        minimum: 1,
+        type: ["integer", "null"],
+      },
+      httpGet: {
+        $ref: "#/definitions/HttpGetProbe",
+      },
+      tcpSocket: {
+        $ref: "#/definitions/TcpSocketProbe",
+      },
+      grpc: {
+        $ref: "#/definitions/GrpcProbe",
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerProbes: {
+    type: "object",
+    properties: {
+      startup: {
+        $ref: "#/definitions/ContainerProbe",
+      },
+      readiness: {
+        $ref: "#/definitions/ContainerProbe",
+      },
+      liveness: {
+        $ref: "#/definitions/ContainerProbe",
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerRegistry: {
+    type: "object",
+    properties: {
+      id: {
+        type: "integer",
+      },
+      accountId: {
+        type: ["string", "null"],
+      },
+      userId: {
+        type: ["string", "null"],
+      },
+      namespaceId: {
+        type: "string",
+      },
+      displayName: {
+        type: "string",
+      },
+      hostName: {
+        type: "string",
+      },
+      userName: {
+        type: ["string", "null"],
+      },
+      firstPasswordSymbols: {
+        type: ["string", "null"],
+      },
+      lastPasswordSymbols: {
+        type: ["string", "null"],
+      },
+      createdAt: {
+        type: "string",
+      },
+      isPublic: {
+        type: ["boolean", "null"],
+      },
+      isPlatformManaged: {
+        type: "boolean",
+      },
+      lastUpdatedAt: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
   ContainerRegistryRequest: {
     required: ["displayName"],
     type: "object",
@@ -1563,19 +575,178 @@ export const MC_BODIES = {
         type: "string",
       },
       passwordCredentials: {
-        required: ["password", "userName"],
-        type: "object",
-        properties: {
-          userName: {
-            minLength: 1,
-            type: "string",
-          },
-          password: {
-            minLength: 1,
-            type: "string",
-          },
+        $ref: "#/definitions/Credentials",
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerRequest: {
+    required: ["imageName", "imageNamespace", "imageRegistryId", "imageTag", "name"],
+    type: "object",
+    properties: {
+      id: {
+        type: ["string", "null"],
+      },
+      name: {
+        maxLength: 50,
+        minLength: 1,
+        type: "string",
+      },
+      image: {
+        type: ["string", "null"],
+      },
+      imageName: {
+        minLength: 1,
+        pattern: "[a-zA-Z0-9]+(?:[./_-]{1,2}[a-zA-Z0-9]+)*",
+        type: "string",
+      },
+      imageNamespace: {
+        minLength: 1,
+        pattern: "[a-zA-Z0-9]+(?:[./_-]{1,2}[a-zA-Z0-9]+)*",
+        type: "string",
+      },
+      imageTag: {
+        minLength: 1,
+        pattern: "[a-zA-Z0-9]+(?:[._-]{1,2}[a-zA-Z0-9]+)*",
+        type: "string",
+      },
+      imageDigest: {
+        pattern: "sha256:[a-z0-9]{64}",
+        type: ["string", "null"],
+      },
+      imageRegistryId: {
+        minLength: 1,
+        type: "string",
+      },
+      imagePullPolicy: {
+        enum: ["always", "ifNotPresent"],
+        type: "string",
+      },
+      entryPoint: {
+        $ref: "#/definitions/ContainerEntryPoint",
+      },
+      probes: {
+        $ref: "#/definitions/ContainerProbes",
+      },
+      environmentVariables: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/EnvironmentVariable",
         },
-        additionalProperties: false,
+      },
+      endpoints: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/EndpointRequest",
+        },
+      },
+      volumeMounts: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/VolumeMountRequest",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerTemplate: {
+    required: [
+      "endpoints",
+      "entryPoint",
+      "environmentVariables",
+      "id",
+      "image",
+      "imageDigest",
+      "imageName",
+      "imageNamespace",
+      "imagePullPolicy",
+      "imageRegistryId",
+      "imageTag",
+      "name",
+      "packageId",
+      "probes",
+      "volumeMounts",
+    ],
+    type: "object",
+    properties: {
+      id: {
+        minLength: 1,
+        type: "string",
+      },
+      name: {
+        minLength: 1,
+        type: "string",
+      },
+      packageId: {
+        minLength: 1,
+        type: "string",
+      },
+      image: {
+        minLength: 1,
+        type: "string",
+      },
+      imageName: {
+        minLength: 1,
+        type: "string",
+      },
+      imageNamespace: {
+        minLength: 1,
+        type: "string",
+      },
+      imageTag: {
+        minLength: 1,
+        type: "string",
+      },
+      imageRegistryId: {
+        minLength: 1,
+        type: "string",
+      },
+      imageDigest: {
+        minLength: 1,
+        type: "string",
+      },
+      imagePullPolicy: {
+        enum: ["always", "ifNotPresent"],
+        type: "string",
+      },
+      entryPoint: {
+        $ref: "#/definitions/ContainerEntryPoint",
+      },
+      probes: {
+        $ref: "#/definitions/ContainerProbes",
+      },
+      environmentVariables: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/EnvironmentVariable",
+        },
+      },
+      endpoints: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/ContainerEndpoint",
+        },
+      },
+      volumeMounts: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/ContainerVolumeMount",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  ContainerVolumeMount: {
+    required: ["mountPath", "name"],
+    type: "object",
+    properties: {
+      name: {
+        minLength: 1,
+        type: "string",
+      },
+      mountPath: {
+        minLength: 1,
+        type: "string",
       },
     },
     additionalProperties: false,
@@ -1609,6 +780,187 @@ export const MC_BODIES = {
       },
     },
   },
+  Credentials: {
+    required: ["password", "userName"],
+    type: "object",
+    properties: {
+      userName: {
+        minLength: 1,
+        type: "string",
+      },
+      password: {
+        minLength: 1,
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  DeleteAllVolumeInstancesResponse: {
+    type: "object",
+    properties: {
+      ids: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  DeleteVolumeInstanceResponse: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  DetachVolumeResponse: {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  DisplayEndpoint: {
+    required: ["address", "id", "type"],
+    type: "object",
+    properties: {
+      id: {
+        minLength: 1,
+        type: "string",
+      },
+      address: {
+        minLength: 1,
+        type: "string",
+      },
+      type: {
+        enum: ["cdn", "anycast", "publicIp"],
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  DoubleStatusIndicator: {
+    type: "object",
+    properties: {
+      indicator: {
+        type: "number",
+      },
+      statusGrade: {
+        enum: ["couldBeBetter", "notBad", "doingGreat"],
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  EndpointInternalIp: {
+    required: ["address", "region"],
+    type: "object",
+    properties: {
+      address: {
+        minLength: 1,
+        type: "string",
+      },
+      region: {
+        minLength: 1,
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  EndpointListItem: {
+    required: [
+      "containerId",
+      "containerName",
+      "displayName",
+      "id",
+      "isSslEnabled",
+      "portMappings",
+      "publicHost",
+      "pullZoneId",
+      "type",
+    ],
+    type: "object",
+    properties: {
+      id: {
+        minLength: 1,
+        type: "string",
+      },
+      displayName: {
+        minLength: 1,
+        type: "string",
+      },
+      publicHost: {
+        minLength: 1,
+        type: "string",
+      },
+      type: {
+        enum: ["cdn", "anycast", "publicIp"],
+        type: "string",
+      },
+      isSslEnabled: {
+        type: "boolean",
+      },
+      pullZoneId: {
+        minLength: 1,
+        type: "string",
+      },
+      portMappings: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/EndpointPortMapping",
+        },
+      },
+      containerName: {
+        minLength: 1,
+        type: "string",
+      },
+      containerId: {
+        minLength: 1,
+        type: "string",
+      },
+      stickySessions: {
+        $ref: "#/definitions/EndpointStickySession",
+      },
+      internalIpAddresses: {
+        type: ["array", "null"],
+        items: {
+          $ref: "#/definitions/EndpointInternalIp",
+        },
+      },
+      publicIpAddresses: {
+        type: ["array", "null"],
+        items: {
+          $ref: "#/definitions/EndpointInternalIp",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  EndpointPortMapping: {
+    required: ["containerPort", "exposedPort", "protocols"],
+    type: "object",
+    properties: {
+      containerPort: {
+        type: "integer",
+      },
+      exposedPort: {
+        type: "integer",
+      },
+      protocols: {
+        type: "array",
+        items: {
+          enum: ["tcp", "udp", "sctp"],
+          type: "string",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
   EndpointRequest: {
     required: ["displayName"],
     type: "object",
@@ -1619,105 +971,89 @@ export const MC_BODIES = {
         type: "string",
       },
       cdn: {
-        type: "object",
-        properties: {
-          isSslEnabled: {
-            type: "boolean",
-          },
-          stickySessions: {
-            required: ["sessionHeaders"],
-            type: "object",
-            properties: {
-              enabled: {
-                type: "boolean",
-              },
-              sessionHeaders: {
-                maxItems: 3,
-                minItems: 1,
-                type: "array",
-                items: {
-                  type: "string",
-                },
-              },
-              cookieName: {
-                type: "string",
-              },
-            },
-            additionalProperties: false,
-          },
-          pullZoneId: {
-            type: ["integer", "null"],
-          },
-          portMappings: {
-            maxItems: 1,
-            minItems: 1,
-            type: "array",
-            items: {
-              required: ["containerPort"],
-              type: "object",
-              properties: {
-                containerPort: {
-                  maximum: 65535,
-                  minimum: 1,
-                  type: "integer",
-                },
-                exposedPort: {
-                  maximum: 65535,
-                  minimum: 1,
-                  type: ["integer", "null"],
-                },
-                protocols: {
-                  type: "array",
-                  items: {
-                    enum: ["tcp", "udp", "sctp"],
-                    type: "string",
-                  },
-                },
-              },
-              additionalProperties: false,
-            },
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/CdnEndpointRequest",
       },
       anycast: {
-        required: ["portMappings", "type"],
-        type: "object",
-        properties: {
-          type: {
-            enum: ["iPv4"],
-            type: "string",
-          },
-          portMappings: {
-            minItems: 1,
-            type: "array",
-            items: {
-              required: ["containerPort"],
-              type: "object",
-              properties: {
-                containerPort: {
-                  maximum: 65535,
-                  minimum: 1,
-                  type: "integer",
-                },
-                exposedPort: {
-                  maximum: 65535,
-                  minimum: 1,
-                  type: ["integer", "null"],
-                },
-                protocols: {
-                  type: "array",
-                  items: {
-                    enum: ["tcp", "udp", "sctp"],
-                    type: "string",
-                  },
-                },
-              },
-              additionalProperties: false,
-            },
-          },
+        $ref: "#/definitions/AnycastEndpointRequest",
+      },
+    },
+    additionalProperties: false,
+  },
+  EndpointStickySession: {
+    required: ["cookieName", "enabled", "sessionHeaders"],
+    type: "object",
+    properties: {
+      enabled: {
+        type: "boolean",
+      },
+      sessionHeaders: {
+        type: "array",
+        items: {
+          type: "string",
         },
-        additionalProperties: false,
+      },
+      cookieName: {
+        minLength: 1,
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  EnvironmentVariable: {
+    required: ["name"],
+    type: "object",
+    properties: {
+      name: {
+        minLength: 1,
+        type: "string",
+      },
+      value: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  EnvironmentVariableSuggestion: {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+      defaultValue: {
+        type: ["string", "null"],
+      },
+      description: {
+        type: ["string", "null"],
+      },
+      required: {
+        type: "boolean",
+      },
+    },
+    additionalProperties: false,
+  },
+  ErrorDetails: {
+    type: "object",
+    properties: {
+      title: {
+        type: "string",
+      },
+      status: {
+        type: "integer",
+      },
+      detail: {
+        type: ["string", "null"],
+      },
+      instance: {
+        type: ["string", "null"],
+      },
+      errors: {
+        type: ["array", "null"],
+        items: {
+          $ref: "#/definitions/ValidationError",
+        },
+      },
+      id: {
+        type: ["string", "null"],
       },
     },
     additionalProperties: false,
@@ -1774,6 +1110,194 @@ export const MC_BODIES = {
     },
     additionalProperties: false,
   },
+  GrpcProbe: {
+    type: "object",
+    properties: {
+      request: {
+        $ref: "#/definitions/GrpcProbeRequestDetails",
+      },
+    },
+    additionalProperties: false,
+  },
+  GrpcProbeRequestDetails: {
+    type: "object",
+    properties: {
+      portNumber: {
+        maximum: 65535,
+        minimum: 1,
+        type: "integer",
+      },
+      serviceName: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  HttpGetProbe: {
+    type: "object",
+    properties: {
+      request: {
+        $ref: "#/definitions/HttpGetProbeRequestDetails",
+      },
+      response: {
+        $ref: "#/definitions/HttpGetProbeResponseDetails",
+      },
+    },
+    additionalProperties: false,
+  },
+  HttpGetProbeRequestDetails: {
+    type: "object",
+    properties: {
+      path: {
+        type: "string",
+      },
+      portNumber: {
+        maximum: 65535,
+        minimum: 1,
+        type: "integer",
+      },
+    },
+    additionalProperties: false,
+  },
+  HttpGetProbeResponseDetails: {
+    type: "object",
+    properties: {
+      expectedStatusCode: {
+        enum: [
+          "continue",
+          "switchingProtocols",
+          "processing",
+          "earlyHints",
+          "ok",
+          "created",
+          "accepted",
+          "nonAuthoritativeInformation",
+          "noContent",
+          "resetContent",
+          "partialContent",
+          "multiStatus",
+          "alreadyReported",
+          "imUsed",
+          "multipleChoices",
+          "movedPermanently",
+          "found",
+          "seeOther",
+          "notModified",
+          "useProxy",
+          "unused",
+          "temporaryRedirect",
+          "permanentRedirect",
+          "badRequest",
+          "unauthorized",
+          "paymentRequired",
+          "forbidden",
+          "notFound",
+          "methodNotAllowed",
+          "notAcceptable",
+          "proxyAuthenticationRequired",
+          "requestTimeout",
+          "conflict",
+          "gone",
+          "lengthRequired",
+          "preconditionFailed",
+          "requestEntityTooLarge",
+          "requestUriTooLong",
+          "unsupportedMediaType",
+          "requestedRangeNotSatisfiable",
+          "expectationFailed",
+          "misdirectedRequest",
+          "unprocessableEntity",
+          "locked",
+          "failedDependency",
+          "upgradeRequired",
+          "preconditionRequired",
+          "tooManyRequests",
+          "requestHeaderFieldsTooLarge",
+          "unavailableForLegalReasons",
+          "internalServerError",
+          "notImplemented",
+          "badGateway",
+          "serviceUnavailable",
+          "gatewayTimeout",
+          "httpVersionNotSupported",
+          "variantAlsoNegotiates",
+          "insufficientStorage",
+          "loopDetected",
+          "notExtended",
+          "networkAuthenticationRequired",
+        ],
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  ImageConfig: {
+    type: "object",
+    properties: {
+      endpointSuggestions: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/EndpointRequest",
+        },
+      },
+      volumeSuggestions: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/VolumeSuggestion",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  ImageTagInfo: {
+    type: "object",
+    properties: {
+      imageNamespace: {
+        type: "string",
+      },
+      image: {
+        type: "string",
+      },
+      tag: {
+        type: "string",
+      },
+      digest: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  Int32StatusIndicator: {
+    type: "object",
+    properties: {
+      indicator: {
+        type: "integer",
+      },
+      statusGrade: {
+        enum: ["couldBeBetter", "notBad", "doingGreat"],
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  ListApplicationsResponse: {
+    type: "object",
+    properties: {
+      items: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/AppListItem",
+        },
+      },
+      meta: {
+        $ref: "#/definitions/ListMeta",
+      },
+      cursor: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
   ListContainerImageExposedPortsRequest: {
     required: ["imageName", "imageNamespace", "registryId", "tag"],
     type: "object",
@@ -1794,17 +1318,6 @@ export const MC_BODIES = {
       },
       tag: {
         maxLength: 100,
-        minLength: 1,
-        type: "string",
-      },
-    },
-    additionalProperties: false,
-  },
-  ListContainerImagesRequest: {
-    required: ["registryId"],
-    type: "object",
-    properties: {
-      registryId: {
         minLength: 1,
         type: "string",
       },
@@ -1832,6 +1345,396 @@ export const MC_BODIES = {
     },
     additionalProperties: false,
   },
+  ListContainerImagesRequest: {
+    required: ["registryId"],
+    type: "object",
+    properties: {
+      registryId: {
+        minLength: 1,
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  ListContainerRegistriesResponse: {
+    type: "object",
+    properties: {
+      items: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/ContainerRegistry",
+        },
+      },
+      meta: {
+        $ref: "#/definitions/ListMeta",
+      },
+      cursor: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  ListEndpointsResponse: {
+    type: "object",
+    properties: {
+      items: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/EndpointListItem",
+        },
+      },
+      meta: {
+        $ref: "#/definitions/ListMeta",
+      },
+      cursor: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  ListLogForwardingResponse: {
+    type: "object",
+    properties: {
+      items: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/LogForwardingConfiguration",
+        },
+      },
+    },
+  },
+  ListMeta: {
+    type: "object",
+    properties: {
+      totalItems: {
+        type: "integer",
+      },
+    },
+    additionalProperties: false,
+  },
+  ListNodesResponse: {
+    type: "object",
+    properties: {
+      items: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+      meta: {
+        $ref: "#/definitions/ListMeta",
+      },
+      cursor: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  ListRegionsResponse: {
+    type: "object",
+    properties: {
+      items: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/Region",
+        },
+      },
+      meta: {
+        $ref: "#/definitions/ListMeta",
+      },
+      cursor: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  ListVolumesResponse: {
+    type: "object",
+    properties: {
+      items: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/VolumeInList",
+        },
+      },
+      meta: {
+        $ref: "#/definitions/ListMeta",
+      },
+      cursor: {
+        type: ["string", "null"],
+      },
+      summary: {
+        $ref: "#/definitions/ListVolumesSummary",
+      },
+    },
+    additionalProperties: false,
+  },
+  ListVolumesSummary: {
+    type: "object",
+    properties: {
+      totalPods: {
+        type: "integer",
+      },
+      totalContainers: {
+        type: "integer",
+      },
+      totalStorage: {
+        type: "number",
+      },
+    },
+    additionalProperties: false,
+  },
+  LogForwardingConfiguration: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      app: {
+        type: "string",
+      },
+      productId: {
+        type: "string",
+      },
+      type: {
+        enum: ["SyslogUdp", "SyslogTcp"],
+        type: "string",
+      },
+      endpoint: {
+        type: "string",
+      },
+      port: {
+        type: "integer",
+      },
+      createdAt: {
+        type: "string",
+      },
+      token: {
+        type: "string",
+      },
+      format: {
+        enum: ["SyslogRfc3164", "SyslogRfc5424"],
+        type: "string",
+      },
+      enabled: {
+        type: "boolean",
+      },
+    },
+  },
+  NetworkLimits: {
+    type: "object",
+    properties: {
+      ingressBandwidthLimit: {
+        type: "integer",
+      },
+      egressBandwidthLimit: {
+        type: "integer",
+      },
+    },
+    additionalProperties: false,
+  },
+  OptimalBaseRegionResponse: {
+    type: "object",
+    properties: {
+      region: {
+        $ref: "#/definitions/Region",
+      },
+    },
+    additionalProperties: false,
+  },
+  Overview: {
+    type: "object",
+    properties: {
+      targetLatency: {
+        $ref: "#/definitions/DoubleStatusIndicator",
+      },
+      currentLatency: {
+        $ref: "#/definitions/DoubleStatusIndicator",
+      },
+      activeRegions: {
+        $ref: "#/definitions/Int32StatusIndicator",
+      },
+      activeInstances: {
+        $ref: "#/definitions/Int32StatusIndicator",
+      },
+      desiredInstances: {
+        type: "integer",
+      },
+      status: {
+        enum: ["unknown", "active", "progressing", "inactive", "failing", "suspended"],
+        type: "string",
+      },
+      averageCPU: {
+        $ref: "#/definitions/DoubleStatusIndicator",
+      },
+      averageRAM: {
+        $ref: "#/definitions/DoubleStatusIndicator",
+      },
+      averageVolumesUsage: {
+        $ref: "#/definitions/DoubleStatusIndicator",
+      },
+      regions: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/OverviewRegion",
+        },
+      },
+      averageLatency: {
+        type: "number",
+      },
+      totalVolumeSizeInGb: {
+        type: "number",
+      },
+      monthlyCost: {
+        type: "number",
+      },
+      latencyChart: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  OverviewContainer: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+      cpuUsage: {
+        type: "number",
+      },
+      ramUsage: {
+        type: "number",
+      },
+      reason: {
+        type: "string",
+      },
+      message: {
+        type: "string",
+      },
+      status: {
+        enum: ["notStarted", "started", "ready"],
+        type: "string",
+      },
+      image: {
+        type: ["string", "null"],
+      },
+      imageDisplay: {
+        type: ["string", "null"],
+      },
+      numberOfRestarts: {
+        type: ["integer", "null"],
+      },
+      exitCode: {
+        type: ["integer", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  OverviewPod: {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+      status: {
+        enum: ["notScheduled", "scheduled", "ready", "deleting"],
+        type: "string",
+      },
+      lastHeartBeat: {
+        type: ["string", "null"],
+      },
+      outboundTrafficChart: {
+        type: ["object", "null"],
+        additionalProperties: {
+          type: ["integer", "null"],
+        },
+      },
+      cpuUsage: {
+        type: "number",
+      },
+      ramUsage: {
+        type: "number",
+      },
+      containers: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/OverviewContainer",
+        },
+      },
+      message: {
+        type: ["string", "null"],
+      },
+      volumesUtilizationPercentage: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
+      ephemeralStorageUsageBytes: {
+        type: ["integer", "null"],
+      },
+      ephemeralStorageLimitBytes: {
+        type: ["integer", "null"],
+      },
+      ephemeralStorageUsageRatio: {
+        type: ["number", "null"],
+      },
+      outboundConnectionsLimit: {
+        type: ["integer", "null"],
+      },
+      outboundConnectionsRejectedDiff: {
+        type: ["integer", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  OverviewRegion: {
+    type: "object",
+    properties: {
+      region: {
+        type: "string",
+      },
+      isRequired: {
+        type: "boolean",
+      },
+      instances: {
+        type: "integer",
+      },
+      status: {
+        enum: ["unknown", "active", "progressing", "inactive", "failing"],
+        type: "string",
+      },
+      averageCPU: {
+        type: "number",
+      },
+      averageRAM: {
+        type: "number",
+      },
+      averageVolumesUsagePercentage: {
+        type: "number",
+      },
+      requests: {
+        type: "number",
+      },
+      anycastTraffic: {
+        type: "number",
+      },
+      pods: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/OverviewPod",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
   PatchApplicationRequest: {
     type: "object",
     properties: {
@@ -1846,781 +1749,21 @@ export const MC_BODIES = {
         type: "string",
       },
       autoScaling: {
-        required: ["max", "min"],
-        type: "object",
-        properties: {
-          min: {
-            maximum: 1000,
-            minimum: 1,
-            type: "integer",
-          },
-          max: {
-            maximum: 1000,
-            minimum: 1,
-            type: "integer",
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/AutoscalingSettings",
       },
       regionSettings: {
-        type: "object",
-        properties: {
-          allowedRegionIds: {
-            type: ["array", "null"],
-            items: {
-              type: "string",
-            },
-          },
-          requiredRegionIds: {
-            type: ["array", "null"],
-            items: {
-              type: "string",
-            },
-          },
-          maxAllowedRegions: {
-            type: ["integer", "null"],
-          },
-          nodeSelectors: {
-            type: ["object", "null"],
-            additionalProperties: {
-              type: "string",
-            },
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/UpdateRegionSettingsRequest",
       },
       containerTemplates: {
         type: ["array", "null"],
         items: {
-          required: ["imageName", "imageNamespace", "imageRegistryId", "imageTag", "name"],
-          type: "object",
-          properties: {
-            id: {
-              type: ["string", "null"],
-            },
-            name: {
-              maxLength: 50,
-              minLength: 1,
-              type: "string",
-            },
-            image: {
-              type: ["string", "null"],
-            },
-            imageName: {
-              minLength: 1,
-              pattern: "[a-zA-Z0-9]+(?:[./_-]{1,2}[a-zA-Z0-9]+)*",
-              type: "string",
-            },
-            imageNamespace: {
-              minLength: 1,
-              pattern: "[a-zA-Z0-9]+(?:[./_-]{1,2}[a-zA-Z0-9]+)*",
-              type: "string",
-            },
-            imageTag: {
-              minLength: 1,
-              pattern: "[a-zA-Z0-9]+(?:[._-]{1,2}[a-zA-Z0-9]+)*",
-              type: "string",
-            },
-            imageDigest: {
-              pattern: "sha256:[a-z0-9]{64}",
-              type: ["string", "null"],
-            },
-            imageRegistryId: {
-              minLength: 1,
-              type: "string",
-            },
-            imagePullPolicy: {
-              enum: ["always", "ifNotPresent"],
-              type: "string",
-            },
-            entryPoint: {
-              type: "object",
-              properties: {
-                command: {
-                  type: ["string", "null"],
-                },
-                commandArray: {
-                  type: ["array", "null"],
-                  items: {
-                    type: "string",
-                  },
-                },
-                arguments: {
-                  type: ["string", "null"],
-                },
-                argumentsArray: {
-                  type: ["array", "null"],
-                  items: {
-                    type: "string",
-                  },
-                },
-                workingDirectory: {
-                  type: ["string", "null"],
-                },
-              },
-              additionalProperties: false,
-            },
-            probes: {
-              type: "object",
-              properties: {
-                startup: {
-                  type: "object",
-                  properties: {
-                    initialDelaySeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    periodSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    timeoutSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    failureThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    successThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    httpGet: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            path: {
-                              type: "string",
-                            },
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                        response: {
-                          type: "object",
-                          properties: {
-                            expectedStatusCode: {
-                              enum: [
-                                "continue",
-                                "switchingProtocols",
-                                "processing",
-                                "earlyHints",
-                                "ok",
-                                "created",
-                                "accepted",
-                                "nonAuthoritativeInformation",
-                                "noContent",
-                                "resetContent",
-                                "partialContent",
-                                "multiStatus",
-                                "alreadyReported",
-                                "imUsed",
-                                "multipleChoices",
-                                "movedPermanently",
-                                "found",
-                                "seeOther",
-                                "notModified",
-                                "useProxy",
-                                "unused",
-                                "temporaryRedirect",
-                                "permanentRedirect",
-                                "badRequest",
-                                "unauthorized",
-                                "paymentRequired",
-                                "forbidden",
-                                "notFound",
-                                "methodNotAllowed",
-                                "notAcceptable",
-                                "proxyAuthenticationRequired",
-                                "requestTimeout",
-                                "conflict",
-                                "gone",
-                                "lengthRequired",
-                                "preconditionFailed",
-                                "requestEntityTooLarge",
-                                "requestUriTooLong",
-                                "unsupportedMediaType",
-                                "requestedRangeNotSatisfiable",
-                                "expectationFailed",
-                                "misdirectedRequest",
-                                "unprocessableEntity",
-                                "locked",
-                                "failedDependency",
-                                "upgradeRequired",
-                                "preconditionRequired",
-                                "tooManyRequests",
-                                "requestHeaderFieldsTooLarge",
-                                "unavailableForLegalReasons",
-                                "internalServerError",
-                                "notImplemented",
-                                "badGateway",
-                                "serviceUnavailable",
-                                "gatewayTimeout",
-                                "httpVersionNotSupported",
-                                "variantAlsoNegotiates",
-                                "insufficientStorage",
-                                "loopDetected",
-                                "notExtended",
-                                "networkAuthenticationRequired",
-                              ],
-                              type: "string",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    grpc: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            serviceName: {
-                              type: ["string", "null"],
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                  },
-                  additionalProperties: false,
-                },
-                readiness: {
-                  type: "object",
-                  properties: {
-                    initialDelaySeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    periodSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    timeoutSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    failureThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    successThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    httpGet: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            path: {
-                              type: "string",
-                            },
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                        response: {
-                          type: "object",
-                          properties: {
-                            expectedStatusCode: {
-                              enum: [
-                                "continue",
-                                "switchingProtocols",
-                                "processing",
-                                "earlyHints",
-                                "ok",
-                                "created",
-                                "accepted",
-                                "nonAuthoritativeInformation",
-                                "noContent",
-                                "resetContent",
-                                "partialContent",
-                                "multiStatus",
-                                "alreadyReported",
-                                "imUsed",
-                                "multipleChoices",
-                                "movedPermanently",
-                                "found",
-                                "seeOther",
-                                "notModified",
-                                "useProxy",
-                                "unused",
-                                "temporaryRedirect",
-                                "permanentRedirect",
-                                "badRequest",
-                                "unauthorized",
-                                "paymentRequired",
-                                "forbidden",
-                                "notFound",
-                                "methodNotAllowed",
-                                "notAcceptable",
-                                "proxyAuthenticationRequired",
-                                "requestTimeout",
-                                "conflict",
-                                "gone",
-                                "lengthRequired",
-                                "preconditionFailed",
-                                "requestEntityTooLarge",
-                                "requestUriTooLong",
-                                "unsupportedMediaType",
-                                "requestedRangeNotSatisfiable",
-                                "expectationFailed",
-                                "misdirectedRequest",
-                                "unprocessableEntity",
-                                "locked",
-                                "failedDependency",
-                                "upgradeRequired",
-                                "preconditionRequired",
-                                "tooManyRequests",
-                                "requestHeaderFieldsTooLarge",
-                                "unavailableForLegalReasons",
-                                "internalServerError",
-                                "notImplemented",
-                                "badGateway",
-                                "serviceUnavailable",
-                                "gatewayTimeout",
-                                "httpVersionNotSupported",
-                                "variantAlsoNegotiates",
-                                "insufficientStorage",
-                                "loopDetected",
-                                "notExtended",
-                                "networkAuthenticationRequired",
-                              ],
-                              type: "string",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    grpc: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            serviceName: {
-                              type: ["string", "null"],
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                  },
-                  additionalProperties: false,
-                },
-                liveness: {
-                  type: "object",
-                  properties: {
-                    initialDelaySeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    periodSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    timeoutSeconds: {
-                      maximum: 3600,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    failureThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    successThreshold: {
-                      maximum: 1000,
-                      minimum: 1,
-                      type: ["integer", "null"],
-                    },
-                    httpGet: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            path: {
-                              type: "string",
-                            },
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                        response: {
-                          type: "object",
-                          properties: {
-                            expectedStatusCode: {
-                              enum: [
-                                "continue",
-                                "switchingProtocols",
-                                "processing",
-                                "earlyHints",
-                                "ok",
-                                "created",
-                                "accepted",
-                                "nonAuthoritativeInformation",
-                                "noContent",
-                                "resetContent",
-                                "partialContent",
-                                "multiStatus",
-                                "alreadyReported",
-                                "imUsed",
-                                "multipleChoices",
-                                "movedPermanently",
-                                "found",
-                                "seeOther",
-                                "notModified",
-                                "useProxy",
-                                "unused",
-                                "temporaryRedirect",
-                                "permanentRedirect",
-                                "badRequest",
-                                "unauthorized",
-                                "paymentRequired",
-                                "forbidden",
-                                "notFound",
-                                "methodNotAllowed",
-                                "notAcceptable",
-                                "proxyAuthenticationRequired",
-                                "requestTimeout",
-                                "conflict",
-                                "gone",
-                                "lengthRequired",
-                                "preconditionFailed",
-                                "requestEntityTooLarge",
-                                "requestUriTooLong",
-                                "unsupportedMediaType",
-                                "requestedRangeNotSatisfiable",
-                                "expectationFailed",
-                                "misdirectedRequest",
-                                "unprocessableEntity",
-                                "locked",
-                                "failedDependency",
-                                "upgradeRequired",
-                                "preconditionRequired",
-                                "tooManyRequests",
-                                "requestHeaderFieldsTooLarge",
-                                "unavailableForLegalReasons",
-                                "internalServerError",
-                                "notImplemented",
-                                "badGateway",
-                                "serviceUnavailable",
-                                "gatewayTimeout",
-                                "httpVersionNotSupported",
-                                "variantAlsoNegotiates",
-                                "insufficientStorage",
-                                "loopDetected",
-                                "notExtended",
-                                "networkAuthenticationRequired",
-                              ],
-                              type: "string",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    tcpSocket: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                    grpc: {
-                      type: "object",
-                      properties: {
-                        request: {
-                          type: "object",
-                          properties: {
-                            portNumber: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            serviceName: {
-                              type: ["string", "null"],
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                      additionalProperties: false,
-                    },
-                  },
-                  additionalProperties: false,
-                },
-              },
-              additionalProperties: false,
-            },
-            environmentVariables: {
-              type: "array",
-              items: {
-                required: ["name"],
-                type: "object",
-                properties: {
-                  name: {
-                    minLength: 1,
-                    type: "string",
-                  },
-                  value: {
-                    type: "string",
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            endpoints: {
-              type: "array",
-              items: {
-                required: ["displayName"],
-                type: "object",
-                properties: {
-                  displayName: {
-                    maxLength: 50,
-                    minLength: 1,
-                    type: "string",
-                  },
-                  cdn: {
-                    type: "object",
-                    properties: {
-                      isSslEnabled: {
-                        type: "boolean",
-                      },
-                      stickySessions: {
-                        required: ["sessionHeaders"],
-                        type: "object",
-                        properties: {
-                          enabled: {
-                            type: "boolean",
-                          },
-                          sessionHeaders: {
-                            maxItems: 3,
-                            minItems: 1,
-                            type: "array",
-                            items: {
-                              type: "string",
-                            },
-                          },
-                          cookieName: {
-                            type: "string",
-                          },
-                        },
-                        additionalProperties: false,
-                      },
-                      pullZoneId: {
-                        type: ["integer", "null"],
-                      },
-                      portMappings: {
-                        maxItems: 1,
-                        minItems: 1,
-                        type: "array",
-                        items: {
-                          required: ["containerPort"],
-                          type: "object",
-                          properties: {
-                            containerPort: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            exposedPort: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: ["integer", "null"],
-                            },
-                            protocols: {
-                              type: "array",
-                              items: {
-                                enum: ["tcp", "udp", "sctp"],
-                                type: "string",
-                              },
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                  anycast: {
-                    required: ["portMappings", "type"],
-                    type: "object",
-                    properties: {
-                      type: {
-                        enum: ["iPv4"],
-                        type: "string",
-                      },
-                      portMappings: {
-                        minItems: 1,
-                        type: "array",
-                        items: {
-                          required: ["containerPort"],
-                          type: "object",
-                          properties: {
-                            containerPort: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: "integer",
-                            },
-                            exposedPort: {
-                              maximum: 65535,
-                              minimum: 1,
-                              type: ["integer", "null"],
-                            },
-                            protocols: {
-                              type: "array",
-                              items: {
-                                enum: ["tcp", "udp", "sctp"],
-                                type: "string",
-                              },
-                            },
-                          },
-                          additionalProperties: false,
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            volumeMounts: {
-              type: "array",
-              items: {
-                required: ["mountPath", "name"],
-                type: "object",
-                properties: {
-                  name: {
-                    maxLength: 50,
-                    minLength: 1,
-                    type: "string",
-                  },
-                  mountPath: {
-                    minLength: 1,
-                    pattern: "^/(?!.*//)(?!.*\\.\\.)(?!.*\\s)([a-zA-Z0-9._-]+/?)+$",
-                    type: "string",
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/ContainerRequest",
         },
       },
       volumes: {
         type: ["array", "null"],
         items: {
-          required: ["name", "size"],
-          type: "object",
-          properties: {
-            name: {
-              maxLength: 50,
-              minLength: 1,
-              type: "string",
-            },
-            size: {
-              maximum: 100,
-              minimum: 1,
-              type: "integer",
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/VolumeRequest",
         },
       },
     },
@@ -2663,669 +1806,27 @@ export const MC_BODIES = {
         type: "string",
       },
       entryPoint: {
-        type: "object",
-        properties: {
-          command: {
-            type: ["string", "null"],
-          },
-          commandArray: {
-            type: ["array", "null"],
-            items: {
-              type: "string",
-            },
-          },
-          arguments: {
-            type: ["string", "null"],
-          },
-          argumentsArray: {
-            type: ["array", "null"],
-            items: {
-              type: "string",
-            },
-          },
-          workingDirectory: {
-            type: ["string", "null"],
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/ContainerEntryPoint",
       },
       probes: {
-        type: "object",
-        properties: {
-          startup: {
-            type: "object",
-            properties: {
-              initialDelaySeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              periodSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              timeoutSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              failureThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              successThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              httpGet: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      path: {
-                        type: "string",
-                      },
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                  response: {
-                    type: "object",
-                    properties: {
-                      expectedStatusCode: {
-                        enum: [
-                          "continue",
-                          "switchingProtocols",
-                          "processing",
-                          "earlyHints",
-                          "ok",
-                          "created",
-                          "accepted",
-                          "nonAuthoritativeInformation",
-                          "noContent",
-                          "resetContent",
-                          "partialContent",
-                          "multiStatus",
-                          "alreadyReported",
-                          "imUsed",
-                          "multipleChoices",
-                          "movedPermanently",
-                          "found",
-                          "seeOther",
-                          "notModified",
-                          "useProxy",
-                          "unused",
-                          "temporaryRedirect",
-                          "permanentRedirect",
-                          "badRequest",
-                          "unauthorized",
-                          "paymentRequired",
-                          "forbidden",
-                          "notFound",
-                          "methodNotAllowed",
-                          "notAcceptable",
-                          "proxyAuthenticationRequired",
-                          "requestTimeout",
-                          "conflict",
-                          "gone",
-                          "lengthRequired",
-                          "preconditionFailed",
-                          "requestEntityTooLarge",
-                          "requestUriTooLong",
-                          "unsupportedMediaType",
-                          "requestedRangeNotSatisfiable",
-                          "expectationFailed",
-                          "misdirectedRequest",
-                          "unprocessableEntity",
-                          "locked",
-                          "failedDependency",
-                          "upgradeRequired",
-                          "preconditionRequired",
-                          "tooManyRequests",
-                          "requestHeaderFieldsTooLarge",
-                          "unavailableForLegalReasons",
-                          "internalServerError",
-                          "notImplemented",
-                          "badGateway",
-                          "serviceUnavailable",
-                          "gatewayTimeout",
-                          "httpVersionNotSupported",
-                          "variantAlsoNegotiates",
-                          "insufficientStorage",
-                          "loopDetected",
-                          "notExtended",
-                          "networkAuthenticationRequired",
-                        ],
-                        type: "string",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              tcpSocket: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              grpc: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      serviceName: {
-                        type: ["string", "null"],
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            additionalProperties: false,
-          },
-          readiness: {
-            type: "object",
-            properties: {
-              initialDelaySeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              periodSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              timeoutSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              failureThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              successThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              httpGet: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      path: {
-                        type: "string",
-                      },
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                  response: {
-                    type: "object",
-                    properties: {
-                      expectedStatusCode: {
-                        enum: [
-                          "continue",
-                          "switchingProtocols",
-                          "processing",
-                          "earlyHints",
-                          "ok",
-                          "created",
-                          "accepted",
-                          "nonAuthoritativeInformation",
-                          "noContent",
-                          "resetContent",
-                          "partialContent",
-                          "multiStatus",
-                          "alreadyReported",
-                          "imUsed",
-                          "multipleChoices",
-                          "movedPermanently",
-                          "found",
-                          "seeOther",
-                          "notModified",
-                          "useProxy",
-                          "unused",
-                          "temporaryRedirect",
-                          "permanentRedirect",
-                          "badRequest",
-                          "unauthorized",
-                          "paymentRequired",
-                          "forbidden",
-                          "notFound",
-                          "methodNotAllowed",
-                          "notAcceptable",
-                          "proxyAuthenticationRequired",
-                          "requestTimeout",
-                          "conflict",
-                          "gone",
-                          "lengthRequired",
-                          "preconditionFailed",
-                          "requestEntityTooLarge",
-                          "requestUriTooLong",
-                          "unsupportedMediaType",
-                          "requestedRangeNotSatisfiable",
-                          "expectationFailed",
-                          "misdirectedRequest",
-                          "unprocessableEntity",
-                          "locked",
-                          "failedDependency",
-                          "upgradeRequired",
-                          "preconditionRequired",
-                          "tooManyRequests",
-                          "requestHeaderFieldsTooLarge",
-                          "unavailableForLegalReasons",
-                          "internalServerError",
-                          "notImplemented",
-                          "badGateway",
-                          "serviceUnavailable",
-                          "gatewayTimeout",
-                          "httpVersionNotSupported",
-                          "variantAlsoNegotiates",
-                          "insufficientStorage",
-                          "loopDetected",
-                          "notExtended",
-                          "networkAuthenticationRequired",
-                        ],
-                        type: "string",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              tcpSocket: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              grpc: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      serviceName: {
-                        type: ["string", "null"],
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            additionalProperties: false,
-          },
-          liveness: {
-            type: "object",
-            properties: {
-              initialDelaySeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              periodSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              timeoutSeconds: {
-                maximum: 3600,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              failureThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              successThreshold: {
-                maximum: 1000,
-                minimum: 1,
-                type: ["integer", "null"],
-              },
-              httpGet: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      path: {
-                        type: "string",
-                      },
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                  response: {
-                    type: "object",
-                    properties: {
-                      expectedStatusCode: {
-                        enum: [
-                          "continue",
-                          "switchingProtocols",
-                          "processing",
-                          "earlyHints",
-                          "ok",
-                          "created",
-                          "accepted",
-                          "nonAuthoritativeInformation",
-                          "noContent",
-                          "resetContent",
-                          "partialContent",
-                          "multiStatus",
-                          "alreadyReported",
-                          "imUsed",
-                          "multipleChoices",
-                          "movedPermanently",
-                          "found",
-                          "seeOther",
-                          "notModified",
-                          "useProxy",
-                          "unused",
-                          "temporaryRedirect",
-                          "permanentRedirect",
-                          "badRequest",
-                          "unauthorized",
-                          "paymentRequired",
-                          "forbidden",
-                          "notFound",
-                          "methodNotAllowed",
-                          "notAcceptable",
-                          "proxyAuthenticationRequired",
-                          "requestTimeout",
-                          "conflict",
-                          "gone",
-                          "lengthRequired",
-                          "preconditionFailed",
-                          "requestEntityTooLarge",
-                          "requestUriTooLong",
-                          "unsupportedMediaType",
-                          "requestedRangeNotSatisfiable",
-                          "expectationFailed",
-                          "misdirectedRequest",
-                          "unprocessableEntity",
-                          "locked",
-                          "failedDependency",
-                          "upgradeRequired",
-                          "preconditionRequired",
-                          "tooManyRequests",
-                          "requestHeaderFieldsTooLarge",
-                          "unavailableForLegalReasons",
-                          "internalServerError",
-                          "notImplemented",
-                          "badGateway",
-                          "serviceUnavailable",
-                          "gatewayTimeout",
-                          "httpVersionNotSupported",
-                          "variantAlsoNegotiates",
-                          "insufficientStorage",
-                          "loopDetected",
-                          "notExtended",
-                          "networkAuthenticationRequired",
-                        ],
-                        type: "string",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              tcpSocket: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-              grpc: {
-                type: "object",
-                properties: {
-                  request: {
-                    type: "object",
-                    properties: {
-                      portNumber: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      serviceName: {
-                        type: ["string", "null"],
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                additionalProperties: false,
-              },
-            },
-            additionalProperties: false,
-          },
-        },
-        additionalProperties: false,
+        $ref: "#/definitions/ContainerProbes",
       },
       environmentVariables: {
         type: ["array", "null"],
         items: {
-          required: ["name"],
-          type: "object",
-          properties: {
-            name: {
-              minLength: 1,
-              type: "string",
-            },
-            value: {
-              type: "string",
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/EnvironmentVariable",
         },
       },
       endpoints: {
         type: ["array", "null"],
         items: {
-          required: ["displayName"],
-          type: "object",
-          properties: {
-            displayName: {
-              maxLength: 50,
-              minLength: 1,
-              type: "string",
-            },
-            cdn: {
-              type: "object",
-              properties: {
-                isSslEnabled: {
-                  type: "boolean",
-                },
-                stickySessions: {
-                  required: ["sessionHeaders"],
-                  type: "object",
-                  properties: {
-                    enabled: {
-                      type: "boolean",
-                    },
-                    sessionHeaders: {
-                      maxItems: 3,
-                      minItems: 1,
-                      type: "array",
-                      items: {
-                        type: "string",
-                      },
-                    },
-                    cookieName: {
-                      type: "string",
-                    },
-                  },
-                  additionalProperties: false,
-                },
-                pullZoneId: {
-                  type: ["integer", "null"],
-                },
-                portMappings: {
-                  maxItems: 1,
-                  minItems: 1,
-                  type: "array",
-                  items: {
-                    required: ["containerPort"],
-                    type: "object",
-                    properties: {
-                      containerPort: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      exposedPort: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: ["integer", "null"],
-                      },
-                      protocols: {
-                        type: "array",
-                        items: {
-                          enum: ["tcp", "udp", "sctp"],
-                          type: "string",
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-              },
-              additionalProperties: false,
-            },
-            anycast: {
-              required: ["portMappings", "type"],
-              type: "object",
-              properties: {
-                type: {
-                  enum: ["iPv4"],
-                  type: "string",
-                },
-                portMappings: {
-                  minItems: 1,
-                  type: "array",
-                  items: {
-                    required: ["containerPort"],
-                    type: "object",
-                    properties: {
-                      containerPort: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: "integer",
-                      },
-                      exposedPort: {
-                        maximum: 65535,
-                        minimum: 1,
-                        type: ["integer", "null"],
-                      },
-                      protocols: {
-                        type: "array",
-                        items: {
-                          enum: ["tcp", "udp", "sctp"],
-                          type: "string",
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-              },
-              additionalProperties: false,
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/EndpointRequest",
         },
       },
       volumeMounts: {
         type: ["array", "null"],
         items: {
-          required: ["mountPath", "name"],
-          type: "object",
-          properties: {
-            name: {
-              maxLength: 50,
-              minLength: 1,
-              type: "string",
-            },
-            mountPath: {
-              minLength: 1,
-              pattern: "^/(?!.*//)(?!.*\\.\\.)(?!.*\\s)([a-zA-Z0-9._-]+/?)+$",
-              type: "string",
-            },
-          },
-          additionalProperties: false,
+          $ref: "#/definitions/VolumeMountRequest",
         },
       },
     },
@@ -3343,6 +1844,137 @@ export const MC_BODIES = {
         maximum: 100,
         minimum: 1,
         type: ["integer", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  ProblemDetails: {
+    type: "object",
+    properties: {
+      type: {
+        type: ["string", "null"],
+      },
+      title: {
+        type: ["string", "null"],
+      },
+      status: {
+        type: ["integer", "null"],
+      },
+      detail: {
+        type: ["string", "null"],
+      },
+      instance: {
+        type: ["string", "null"],
+      },
+    },
+  },
+  Region: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      name: {
+        type: "string",
+      },
+      group: {
+        type: "string",
+      },
+      hasAnycastSupport: {
+        type: "boolean",
+      },
+      hasCapacity: {
+        type: "boolean",
+      },
+    },
+    additionalProperties: false,
+  },
+  RegionSettings: {
+    required: ["allowedRegionIds", "requiredRegionIds"],
+    type: "object",
+    properties: {
+      allowedRegionIds: {
+        uniqueItems: true,
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+      requiredRegionIds: {
+        uniqueItems: true,
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+      maxAllowedRegions: {
+        type: ["integer", "null"],
+      },
+      provisioningType: {
+        enum: ["static", "dynamic"],
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  RemoveContainerRegistryResult: {
+    type: "object",
+    properties: {
+      status: {
+        enum: ["notFound", "inUse", "removed"],
+        type: "string",
+      },
+      applications: {
+        type: ["array", "null"],
+        items: {
+          type: "string",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  RepositorySettings: {
+    type: "object",
+    properties: {
+      templateRepository: {
+        type: ["string", "null"],
+      },
+      repositoryName: {
+        type: ["string", "null"],
+      },
+      owner: {
+        type: ["string", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  SaveContainerRegistryResult: {
+    type: "object",
+    properties: {
+      id: {
+        type: ["integer", "null"],
+      },
+      error: {
+        type: ["string", "null"],
+      },
+      status: {
+        enum: [
+          "saved",
+          "secretsValidationFailed",
+          "unknownErrorOccured",
+          "notFound",
+          "invalidInput",
+        ],
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  SaveEndpointResponse: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
       },
     },
     additionalProperties: false,
@@ -3374,11 +2006,124 @@ export const MC_BODIES = {
     },
     additionalProperties: false,
   },
-  SetContainerEnvironmentVariables: {
+  Statistics: {
     type: "object",
-    additionalProperties: {
-      type: "string",
+    properties: {
+      targetLatencyChart: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
+      activeRegionsChart: {
+        type: "object",
+        additionalProperties: {
+          type: ["integer", "null"],
+        },
+      },
+      latencyChart: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
+      instancesChart: {
+        type: "object",
+        additionalProperties: {
+          type: ["integer", "null"],
+        },
+      },
+      cpuUsageChart: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
+      ramUsageChart: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
+      trafficChart: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
+      volumesSplitUsageChart: {
+        type: "object",
+        additionalProperties: {
+          type: "object",
+          additionalProperties: {
+            type: "number",
+          },
+        },
+      },
+      volumesSplitCapacityChart: {
+        type: "object",
+        additionalProperties: {
+          type: "object",
+          additionalProperties: {
+            type: "number",
+          },
+        },
+      },
+      volumesUsageChart: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
+      volumesCapacityChart: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
     },
+    additionalProperties: false,
+  },
+  StickySessionSettings: {
+    required: ["sessionHeaders"],
+    type: "object",
+    properties: {
+      enabled: {
+        type: "boolean",
+      },
+      sessionHeaders: {
+        maxItems: 3,
+        minItems: 1,
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+      cookieName: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  TcpSocketProbe: {
+    type: "object",
+    properties: {
+      request: {
+        $ref: "#/definitions/TcpSocketProbeRequestDetails",
+      },
+    },
+    additionalProperties: false,
+  },
+  TcpSocketProbeRequestDetails: {
+    type: "object",
+    properties: {
+      portNumber: {
+        maximum: 65535,
+        minimum: 1,
+        type: "integer",
+      },
+    },
+    additionalProperties: false,
   },
   UpdateRegionSettingsRequest: {
     type: "object",
@@ -3406,6 +2151,296 @@ export const MC_BODIES = {
       },
     },
     additionalProperties: false,
+  },
+  UpdateVolumeResponse: {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+      size: {
+        type: "number",
+      },
+    },
+    additionalProperties: false,
+  },
+  UsageSummary: {
+    type: "object",
+    properties: {
+      averageLatency: {
+        type: "number",
+      },
+      currentLatency: {
+        type: "number",
+      },
+      totalVolumeSizeInGb: {
+        type: "number",
+      },
+      monthlyCost: {
+        type: "number",
+      },
+      latencyChart: {
+        type: "object",
+        additionalProperties: {
+          type: "number",
+        },
+      },
+      status: {
+        enum: ["unknown", "active", "progressing", "inactive", "failing", "suspended"],
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  UserLimits: {
+    type: "object",
+    properties: {
+      maxNumberOfApplications: {
+        type: "integer",
+      },
+      existingNumberOfApplications: {
+        type: "integer",
+      },
+      maxNumberOfRegionsPerApplication: {
+        type: ["integer", "null"],
+      },
+      maxNumberOfInstancesPerRegion: {
+        type: "integer",
+      },
+      maxNumberOfInstancesPerApplication: {
+        type: ["integer", "null"],
+      },
+      maxNumberOfVolumesPerApplication: {
+        type: "integer",
+      },
+      maxVolumeSize: {
+        type: ["integer", "null"],
+      },
+    },
+    additionalProperties: false,
+  },
+  ValidationError: {
+    required: ["message"],
+    type: "object",
+    properties: {
+      field: {
+        type: ["string", "null"],
+      },
+      message: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  VolumeInList: {
+    type: "object",
+    properties: {
+      name: {
+        type: "string",
+      },
+      id: {
+        type: "string",
+      },
+      size: {
+        type: "number",
+      },
+      totalUsage: {
+        type: "number",
+      },
+      totalInstancesCount: {
+        type: "integer",
+      },
+      attachedInstancesCount: {
+        type: "integer",
+      },
+      containersCount: {
+        type: "integer",
+      },
+      volumeInstances: {
+        type: "array",
+        items: {
+          $ref: "#/definitions/VolumeInstance",
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  VolumeInstance: {
+    type: "object",
+    properties: {
+      id: {
+        type: "string",
+      },
+      attachedPods: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+      attachedContainers: {
+        type: "array",
+        items: {
+          type: "string",
+        },
+      },
+      region: {
+        type: "string",
+      },
+      status: {
+        enum: [
+          "unknown",
+          "attached",
+          "detached",
+          "extending",
+          "deleting",
+          "creating",
+          "notScheduled",
+          "scheduled",
+          "failed",
+          "maintenance",
+        ],
+        type: "string",
+      },
+      size: {
+        type: "number",
+      },
+      usage: {
+        type: "number",
+      },
+      set: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  VolumeMountRequest: {
+    required: ["mountPath", "name"],
+    type: "object",
+    properties: {
+      name: {
+        maxLength: 50,
+        minLength: 1,
+        type: "string",
+      },
+      mountPath: {
+        minLength: 1,
+        pattern: "^/(?!.*//)(?!.*\\.\\.)(?!.*\\s)([a-zA-Z0-9._-]+/?)+$",
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  VolumeRequest: {
+    required: ["name", "size"],
+    type: "object",
+    properties: {
+      name: {
+        maxLength: 50,
+        minLength: 1,
+        type: "string",
+      },
+      size: {
+        maximum: 100,
+        minimum: 1,
+        type: "integer",
+      },
+    },
+    additionalProperties: false,
+  },
+  VolumeSuggestion: {
+    type: "object",
+    properties: {
+      containerPath: {
+        type: "string",
+      },
+      suggestedVolumeName: {
+        type: "string",
+      },
+    },
+    additionalProperties: false,
+  },
+  VolumeTemplate: {
+    required: ["name", "size"],
+    type: "object",
+    properties: {
+      name: {
+        minLength: 1,
+        type: "string",
+      },
+      size: {
+        type: "number",
+      },
+    },
+    additionalProperties: false,
+  },
+} as const;
+
+/** Request body schemas by the document's schema name (an inline body: its operation id). */
+export const MC_BODIES = {
+  AddApplicationRequest: {
+    ...{ $ref: "#/definitions/AddApplicationRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  AddContainerRequest: {
+    ...{ $ref: "#/definitions/AddContainerRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  AutoscalingSettings: {
+    ...{ $ref: "#/definitions/AutoscalingSettings" },
+    definitions: MC_DEFINITIONS,
+  },
+  ContainerRegistryRequest: {
+    ...{ $ref: "#/definitions/ContainerRegistryRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  CreateLogForwardingRequest: {
+    ...{ $ref: "#/definitions/CreateLogForwardingRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  EndpointRequest: { ...{ $ref: "#/definitions/EndpointRequest" }, definitions: MC_DEFINITIONS },
+  GetContainerConfigSuggestionsRequest: {
+    ...{ $ref: "#/definitions/GetContainerConfigSuggestionsRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  GetContainerImageDigestByTagRequest: {
+    ...{ $ref: "#/definitions/GetContainerImageDigestByTagRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  ListContainerImageExposedPortsRequest: {
+    ...{ $ref: "#/definitions/ListContainerImageExposedPortsRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  ListContainerImagesRequest: {
+    ...{ $ref: "#/definitions/ListContainerImagesRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  ListContainerImageTagsRequest: {
+    ...{ $ref: "#/definitions/ListContainerImageTagsRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  PatchApplicationRequest: {
+    ...{ $ref: "#/definitions/PatchApplicationRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  PatchContainerRequest: {
+    ...{ $ref: "#/definitions/PatchContainerRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  PatchVolumeRequest: {
+    ...{ $ref: "#/definitions/PatchVolumeRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  SearchPublicContainerImagesRequest: {
+    ...{ $ref: "#/definitions/SearchPublicContainerImagesRequest" },
+    definitions: MC_DEFINITIONS,
+  },
+  SetContainerEnvironmentVariables: {
+    ...{ type: "object", additionalProperties: { type: "string" } },
+    definitions: MC_DEFINITIONS,
+  },
+  UpdateRegionSettingsRequest: {
+    ...{ $ref: "#/definitions/UpdateRegionSettingsRequest" },
+    definitions: MC_DEFINITIONS,
   },
 } as const;
 
@@ -3478,105 +2513,4 @@ export const MC_QUERIES = {
     },
     required: [],
   },
-} as const;
-
-/** The document's enumerations (their values). */
-export const MC_ENUMS = {
-  AnycastIpProtocolVersion: ["iPv4"],
-  ApplicationRuntimeType: ["shared", "reserved"],
-  ApplicationStatus: ["unknown", "active", "progressing", "inactive", "failing", "suspended"],
-  ContainerStatus: ["notStarted", "started", "ready"],
-  DataGranularity: ["Daily", "Hourly", "Minute"],
-  DeploymentStatus: ["unknown", "active", "progressing", "inactive", "failing"],
-  EndpointType: ["cdn", "anycast", "publicIp"],
-  Grade: ["couldBeBetter", "notBad", "doingGreat"],
-  HttpStatusCode: [
-    "continue",
-    "switchingProtocols",
-    "processing",
-    "earlyHints",
-    "ok",
-    "created",
-    "accepted",
-    "nonAuthoritativeInformation",
-    "noContent",
-    "resetContent",
-    "partialContent",
-    "multiStatus",
-    "alreadyReported",
-    "imUsed",
-    "multipleChoices",
-    "movedPermanently",
-    "found",
-    "seeOther",
-    "notModified",
-    "useProxy",
-    "unused",
-    "temporaryRedirect",
-    "permanentRedirect",
-    "badRequest",
-    "unauthorized",
-    "paymentRequired",
-    "forbidden",
-    "notFound",
-    "methodNotAllowed",
-    "notAcceptable",
-    "proxyAuthenticationRequired",
-    "requestTimeout",
-    "conflict",
-    "gone",
-    "lengthRequired",
-    "preconditionFailed",
-    "requestEntityTooLarge",
-    "requestUriTooLong",
-    "unsupportedMediaType",
-    "requestedRangeNotSatisfiable",
-    "expectationFailed",
-    "misdirectedRequest",
-    "unprocessableEntity",
-    "locked",
-    "failedDependency",
-    "upgradeRequired",
-    "preconditionRequired",
-    "tooManyRequests",
-    "requestHeaderFieldsTooLarge",
-    "unavailableForLegalReasons",
-    "internalServerError",
-    "notImplemented",
-    "badGateway",
-    "serviceUnavailable",
-    "gatewayTimeout",
-    "httpVersionNotSupported",
-    "variantAlsoNegotiates",
-    "insufficientStorage",
-    "loopDetected",
-    "notExtended",
-    "networkAuthenticationRequired",
-  ],
-  ImagePullPolicy: ["always", "ifNotPresent"],
-  PodStatus: ["notScheduled", "scheduled", "ready", "deleting"],
-  Protocol: ["tcp", "udp", "sctp"],
-  ProtocolV3: ["tcp", "udp", "sctp"],
-  RegionProvisioningType: ["static", "dynamic"],
-  RegistryType: ["dockerHub", "gitHub", "bunnyRegistry"],
-  RemoveContainerRegistryResponseStatus: ["notFound", "inUse", "removed"],
-  SavedContainerRegistryStatus: [
-    "saved",
-    "secretsValidationFailed",
-    "unknownErrorOccured",
-    "notFound",
-    "invalidInput",
-  ],
-  VolumeStatus: [
-    "unknown",
-    "attached",
-    "detached",
-    "extending",
-    "deleting",
-    "creating",
-    "notScheduled",
-    "scheduled",
-    "failed",
-    "maintenance",
-  ],
 } as const;

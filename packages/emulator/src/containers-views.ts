@@ -10,6 +10,17 @@ import type { McFieldError } from "./containers-build";
 import type { McApp } from "./state-containers";
 import { appStatus } from "./state-containers";
 
+/** Path parameters of string ids (`appId`, `containerId`, …), 1 to 200 characters each. */
+export function idParams(...names: string[]) {
+  return {
+    type: "object",
+    required: names,
+    properties: Object.fromEntries(
+      names.map((n) => [n, { type: "string", minLength: 1, maxLength: 200 }]),
+    ),
+  } as const;
+}
+
 /** The application `appId`, or undefined. */
 export function findApp(ctx: EmulatorContext, appId: string): McApp | undefined {
   return ctx.store.state.apps.find((a) => a.id === appId);

@@ -21,6 +21,7 @@ import {
   appNotFound,
   appView,
   findApp,
+  idParams,
   ordered,
   page,
   refused,
@@ -29,11 +30,7 @@ import type { McApp, McContainerState } from "../state-containers";
 import { nextMcId, startDeployment } from "../state-containers";
 
 /** Path parameters of one application. */
-export const appParams = {
-  type: "object",
-  required: ["appId"],
-  properties: { appId: { type: "string", minLength: 1, maxLength: 200 } },
-} as const;
+export const appParams = idParams("appId");
 
 /** An application request (`AddApplicationRequest`, `PatchApplicationRequest`). */
 interface AppBody {

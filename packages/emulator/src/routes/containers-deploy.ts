@@ -9,7 +9,7 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { MC_BODIES } from "../containers-document";
 import { checkAutoscaling } from "../containers-build";
-import { appNotFound, findApp, instancesOf, refused } from "../containers-views";
+import { appNotFound, findApp, idParams, instancesOf, refused } from "../containers-views";
 import { appStatus, startDeployment } from "../state-containers";
 import { appParams } from "./containers-apps";
 
@@ -59,16 +59,7 @@ export function registerContainerDeployRoutes(app: FastifyInstance, ctx: Emulato
   app.post<{ Params: { appId: string; podId: string } }>(
     "/mc/apps/:appId/pods/:podId/recreate",
     {
-      schema: {
-        params: {
-          type: "object",
-          required: ["appId", "podId"],
-          properties: {
-            appId: { type: "string", minLength: 1, maxLength: 200 },
-            podId: { type: "string", minLength: 1, maxLength: 200 },
-          },
-        },
-      },
+      schema: { params: idParams("appId", "podId") },
     },
     async (req, reply) => {
       const path = pathOf(req.url);

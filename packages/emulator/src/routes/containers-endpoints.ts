@@ -8,20 +8,12 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { MC_BODIES } from "../containers-document";
 import { checkContainers, endpointFrom, type EndpointBody } from "../containers-build";
-import { appNotFound, findApp, ordered, refused } from "../containers-views";
+import { appNotFound, findApp, idParams, ordered, refused } from "../containers-views";
 import type { McApp } from "../state-containers";
 import { startDeployment } from "../state-containers";
 import { appParams } from "./containers-apps";
 
-const params = (second: string) =>
-  ({
-    type: "object",
-    required: ["appId", second],
-    properties: {
-      appId: { type: "string", minLength: 1, maxLength: 200 },
-      [second]: { type: "string", minLength: 1, maxLength: 200 },
-    },
-  }) as const;
+const params = (second: string) => idParams("appId", second);
 
 /** Registers the endpoint routes. */
 export function registerContainerEndpointRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -40,6 +32,21 @@ export function registerContainerEndpointRoutes(app: FastifyInstance, ctx: Emula
       key: `not_found.${what.toLowerCase()}`,
       shape: "B",
     });
+
+  /** The application and the container holding the endpoint, or the answer to their absence. */
+  const owner = (
+    req: { url: string; params: { appId: string; endpointId: string } },
+    reply: FastifyReply,
+  ) => {
+    const path = pathOf(req.url);
+    const a = findApp(ctx, req.params.appId);
+    if (!a) return { answer: appNotFound(reply, path, req.params.appId) };
+    const c = (a.containerTemplates ?? []).find((x) =>
+      x.endpoints.some((e) => e.id === req.params.endpointId),
+    );
+    if (!c) return { answer: notFound(reply, path, "Endpoint", req.params.endpointId, a.id) };
+    return { a, c };
+  };
 
   app.get<{ Params: { appId: string } }>(
     "/mc/apps/:appId/endpoints",
@@ -77,15 +84,11 @@ export function registerContainerEndpointRoutes(app: FastifyInstance, ctx: Emula
     "/mc/apps/:appId/endpoints/:endpointId",
     { schema: { params: params("endpointId"), body: MC_BODIES.EndpointRequest } },
     async (req, reply) => {
-      const path = pathOf(req.url);
-      const a = findApp(ctx, req.params.appId);
-      if (!a) return appNotFound(reply, path, req.params.appId);
-      const c = (a.containerTemplates ?? []).find((x) =>
-        x.endpoints.some((e) => e.id === req.params.endpointId),
-      );
-      if (!c) return notFound(reply, path, "Endpoint", req.params.endpointId, a.id);
+      const at = owner(req, reply);
+      if (!at.a) return at.answer;
+      const { a, c } = at;
       const errors = check(a, req.body);
-      if (errors.length) return refused(reply, path, errors);
+      if (errors.length) return refused(reply, pathOf(req.url), errors);
       const i = c.endpoints.findIndex((e) => e.id === req.params.endpointId);
       const old = c.endpoints[i];
       c.endpoints[i] = { ...endpointFrom(s(), req.body), id: old.id, publicHost: old.publicHost };
@@ -98,13 +101,9 @@ export function registerContainerEndpointRoutes(app: FastifyInstance, ctx: Emula
     "/mc/apps/:appId/endpoints/:endpointId",
     { schema: { params: params("endpointId") } },
     async (req, reply) => {
-      const path = pathOf(req.url);
-      const a = findApp(ctx, req.params.appId);
-      if (!a) return appNotFound(reply, path, req.params.appId);
-      const c = (a.containerTemplates ?? []).find((x) =>
-        x.endpoints.some((e) => e.id === req.params.endpointId),
-      );
-      if (!c) return notFound(reply, path, "Endpoint", req.params.endpointId, a.id);
+      const at = owner(req, reply);
+      if (!at.a) return at.answer;
+      const { a, c } = at;
       c.endpoints = c.endpoints.filter((e) => e.id !== req.params.endpointId);
       changed(a);
       return reply.code(200).send();

@@ -9,19 +9,12 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { MC_BODIES } from "../containers-document";
 import { checkContainers, containerFrom, type ContainerBody } from "../containers-build";
-import { appNotFound, findApp, refused } from "../containers-views";
+import { appNotFound, findApp, idParams, refused } from "../containers-views";
 import type { McApp, McContainerState } from "../state-containers";
 import { startDeployment } from "../state-containers";
 import { appParams } from "./containers-apps";
 
-const containerParams = {
-  type: "object",
-  required: ["appId", "containerId"],
-  properties: {
-    appId: { type: "string", minLength: 1, maxLength: 200 },
-    containerId: { type: "string", minLength: 1, maxLength: 200 },
-  },
-} as const;
+const containerParams = idParams("appId", "containerId");
 
 type CP = { Params: { appId: string; containerId: string } };
 

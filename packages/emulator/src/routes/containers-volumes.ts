@@ -7,16 +7,9 @@ import type { EmulatorContext } from "../context";
 import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { MC_BODIES } from "../containers-document";
-import { appNotFound, findApp, refused } from "../containers-views";
+import { appNotFound, findApp, idParams, refused } from "../containers-views";
 
-const params = (...names: string[]) =>
-  ({
-    type: "object",
-    required: names,
-    properties: Object.fromEntries(
-      names.map((n) => [n, { type: "string", minLength: 1, maxLength: 200 }]),
-    ),
-  }) as const;
+const params = idParams;
 
 type VP = { Params: { appId: string; volumeId: string } };
 
