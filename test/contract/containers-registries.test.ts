@@ -188,3 +188,27 @@ describe("image look-ups (from the images the applications use)", () => {
     ).toHaveLength(2);
   });
 });
+
+describe("log forwarding token", () => {
+  test("never answered nor kept in the emulator's state", async () => {
+    const token = "lf-secret-token-77";
+    const cfg = {
+      app: "app-1",
+      type: "SyslogTcp" as const,
+      endpoint: "logs.example.test",
+      port: 514,
+      token,
+      format: "SyslogRfc5424" as const,
+      enabled: true,
+    };
+    const added = await c.containers.addLogForwarding(cfg);
+    expect(added).toMatchObject({ app: "app-1", port: 514, enabled: true });
+    const seen = [
+      added,
+      await c.containers.getLogForwarding("app-1"),
+      await c.containers.listLogForwarding(),
+      await getState(emu),
+    ].map((x) => JSON.stringify(x));
+    expect(seen.filter((t) => t.includes(token))).toEqual([]);
+  });
+});

@@ -103,3 +103,14 @@ test("restart of a running application starts a new deployment", async () => {
 test("deploy of an unknown application: 404", async () => {
   expect((await apiError(c.containers.deployApp("nope"))).status).toBe(404);
 });
+
+test("an invalid mcDeployMs names the switch and its allowed values", async () => {
+  const outcome = await start({ profile: { mcDeployMs: -5 } }).then(
+    async (e) => {
+      await e.close();
+      return "started";
+    },
+    (err: Error) => err.message,
+  );
+  expect(outcome).toMatch(/mcDeployMs: must be an integer from 0 to 600000/);
+});
