@@ -376,7 +376,8 @@ function emulatorModule(doc) {
     for (const op of Object.values(byMethod)) {
       const body = op.requestBody ? Object.values(op.requestBody.content)[0].schema : undefined;
       // A named shape under its name; an inline one under the operation's id.
-      if (body) bodies.push([body.$ref ? refName(body.$ref) : op.operationId, plain(body, schemas)]);
+      if (body)
+        bodies.push([body.$ref ? refName(body.$ref) : op.operationId, plain(body, schemas)]);
       const q = (op.parameters ?? []).filter((x) => x.in === "query");
       if (q.length)
         queries[op.operationId] = {
@@ -385,7 +386,8 @@ function emulatorModule(doc) {
           required: q.filter((x) => x.required).map((x) => x.name),
         };
     }
-  const sorted = (o) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+  const sorted = (o) =>
+    Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
   const bodyLines = [...new Map(bodies)]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([n, b]) => `  ${n}: { ...${JSON.stringify(b)}, definitions: MC_DEFINITIONS },`);
