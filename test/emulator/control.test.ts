@@ -100,7 +100,8 @@ describe("emulator: control API", () => {
       count: 2,
     });
     expect(f.json.id).toEqual(expect.any(String));
-    expect((await call(emu, "DELETE", "/mc/registries/1")).status).toBe(404); // method does not match
+    // The method does not match: the route answers (registry 1 is in use by an application).
+    expect((await call(emu, "DELETE", "/mc/registries/1")).status).toBe(409);
     for (let i = 0; i < 2; i++) {
       const r = await call(emu, "GET", "/mc/registries/1");
       expect(r.status).toBe(503);

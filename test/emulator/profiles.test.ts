@@ -57,6 +57,9 @@ describe("PROFILES", () => {
       edgeRuleAddAnswer: "rule",
       scriptCodeSave: "draft",
       scriptVarUpsert: "merge",
+      mcDeployMs: 0,
+      mcAppPut: "replace",
+      mcListOrder: "created",
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },

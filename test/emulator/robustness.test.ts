@@ -65,7 +65,7 @@ describe("emulator: robustness", () => {
     for (const [m, p] of [
       ["GET", "/nope"],
       ["POST", "/shield/nope"],
-      ["PUT", "/mc/registries/1"],
+      ["PATCH", "/mc/registries/1"],
       ["GET", "/logging/v3/x"],
     ]) {
       const r = await call(emu, m, p, { key: false });

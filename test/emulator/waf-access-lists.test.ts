@@ -123,6 +123,11 @@ describe("state: the new parts are checked on PUT, and may be absent", () => {
       // above the ids in use: pull zones from 100, hostnames after the fixtures' 1000-1005
       pullZone: 100,
       hostname: 1006,
+      // scripts from 100; their variables, secrets and releases from 1000
+      script: 100,
+      scriptVariable: 1000,
+      scriptSecret: 1000,
+      scriptRelease: 1000,
     });
     expect((await call(emu, "GET", "/shield/waf/custom-rules/2")).json.data).toEqual([]);
 

@@ -44,6 +44,9 @@ export type {
 export { DnsApi, dnsEndpoints, normalizeDnsRecord } from "./api/dns";
 export { normalDigestType } from "./api/dnssec";
 export { ContainersApi, containersEndpoints } from "./api/containers";
+export type { ContainersMethod, McPageQuery } from "./api/containers";
+export * from "./spec/containers-enums";
+export type * from "./spec/containers-schemas";
 export { ComputeApi, computeEndpoints, statisticsRange } from "./api/compute";
 export type { ScriptStatisticsQuery } from "./api/compute";
 export { PullZonesApi, pullZonesEndpoints } from "./api/pullzones";

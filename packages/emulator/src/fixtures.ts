@@ -11,6 +11,7 @@ import { zoneOneRecord } from "./fixtures-pullzone";
 import { shieldExtraFixtures, shieldZonePlanFixtures } from "./fixtures-shield";
 import { checkStateShape, cloneState, EmulatorState } from "./state";
 import { scriptFixtures } from "./fixtures-scripts";
+import { withContainerFixtures } from "./fixtures-containers";
 
 /** A fixtures document: any subset of the state's top-level keys. */
 export type Fixtures = Partial<EmulatorState>;
@@ -279,7 +280,7 @@ export function defaultFixtures(): EmulatorState {
         lastUpdatedAt: "2024-02-20T12:00:00Z",
       },
     ],
-    apps: containerAppFixtures(),
+    apps: withContainerFixtures(containerAppFixtures()),
     scripts: scriptFixtures(),
     pullZones: pullZoneFixtures(),
     eventLogs: [

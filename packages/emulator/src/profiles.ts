@@ -116,6 +116,24 @@ export interface BehaviourProfile {
    * and false (a platform that reads the body as the whole variable).
    */
   scriptVarUpsert: "merge" | "replace";
+  /**
+   * Magic Containers: how long (ms of the emulator clock) a deployment stays `progressing`
+   * before it is `active` (or `failing`, for a container whose image tag starts with `fail`).
+   * Default 0 (settled at once).
+   */
+  mcDeployMs: number;
+  /**
+   * Magic Containers PUT `/apps/{appId}` (the published document does not say):
+   * `"replace"` (default) the sent configuration is the whole application (containers and
+   * volume templates not sent are dropped, omitted settings reset); `"merge"` containers are
+   * matched by `id` and changed by the fields sent, those not sent stay.
+   */
+  mcAppPut: "replace" | "merge";
+  /**
+   * Magic Containers lists (applications, registries, endpoints): `"created"` (default) in
+   * creation order, or `"name"` by name (the published document gives no order).
+   */
+  mcListOrder: "created" | "name";
 }
 
 /** How long a zone rewrite of the `"lost-updates"` behaviour holds its copy (ms). */
@@ -150,6 +168,9 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   edgeRuleAddAnswer: "rule",
   scriptCodeSave: "draft",
   scriptVarUpsert: "merge",
+  mcDeployMs: 0,
+  mcAppPut: "replace",
+  mcListOrder: "created",
 });
 
 /**
@@ -266,6 +287,9 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   edgeRuleAddAnswer: `"rule" or "empty"`,
   scriptCodeSave: `"draft" or "publish"`,
   scriptVarUpsert: `"merge" or "replace"`,
+  mcDeployMs: "an integer from 0 to 600000 (milliseconds)",
+  mcAppPut: `"replace" or "merge"`,
+  mcListOrder: `"created" or "name"`,
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -303,6 +327,12 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
       return v === "draft" || v === "publish";
     case "scriptVarUpsert":
       return v === "merge" || v === "replace";
+    case "mcDeployMs":
+      return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 600_000;
+    case "mcAppPut":
+      return v === "replace" || v === "merge";
+    case "mcListOrder":
+      return v === "created" || v === "name";
   }
 }
 

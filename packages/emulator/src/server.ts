@@ -14,6 +14,7 @@ import { PendingWrites, ProfileInput, resolveProfile } from "./profiles";
 import { checkScopedKeys, ScopedKeys } from "./scopes";
 import { registerComputeRoutes } from "./routes/compute";
 import { registerContainerRoutes } from "./routes/containers";
+import { registerContainerAreaRoutes } from "./routes/containers-area";
 import { registerControlRoutes } from "./routes/control";
 import { registerDnsRoutes } from "./routes/dns";
 import { registerLoggingRoutes } from "./routes/logging";
@@ -329,6 +330,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
   registerAccessListRoutes(app, ctx);
   registerDnsRoutes(app, ctx);
   registerContainerRoutes(app, ctx);
+  registerContainerAreaRoutes(app, ctx);
   registerComputeRoutes(app, ctx);
   registerPullZoneRoutes(app, ctx);
   registerLoggingRoutes(app, ctx);

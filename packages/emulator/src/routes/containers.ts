@@ -1,33 +1,15 @@
 /** Container routes (`/mc`): registries, region settings, volumes and volume-instance deletion. */
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Volume, VolumeDeletionResult, VolumeList } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
 import type { Fault } from "../faults";
 import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { int64Params } from "./common";
+import { appNotFound, idParams } from "../containers-views";
 
-const appParams = {
-  type: "object",
-  required: ["appId"],
-  properties: { appId: { type: "string", minLength: 1, maxLength: 200 } },
-} as const;
-const volumeParams = {
-  type: "object",
-  required: ["appId", "volumeId"],
-  properties: {
-    appId: { type: "string", minLength: 1, maxLength: 200 },
-    volumeId: { type: "string", minLength: 1, maxLength: 200 },
-  },
-} as const;
-
-/** 404 problem shape B for an unknown application. */
-function appNotFound(reply: FastifyReply, path: string, appId: string) {
-  return sendError(reply, path, 404, `Application ${appId} was not found`, {
-    key: "not_found.app",
-    shape: "B",
-  });
-}
+const appParams = idParams("appId");
+const volumeParams = idParams("appId", "volumeId");
 
 /** A volume with its counters recomputed from its instances. */
 function withCounts(v: Volume): Volume {
