@@ -271,10 +271,7 @@ class CollectionKindTypes {
  *   `SchemaRef` (default: its module's export).
  */
 async function renderCollectionKindTypes(kind, enums, { format = true, load = loadSchema } = {}) {
-  const enumName = (values) =>
-    Object.keys(enums).find(
-      (k) => !["EnumsByField", "WafEnumsByField"].includes(k) && enums[k] === values,
-    );
+  const enumName = (values) => enumNameOf(enums, values);
   const specTypes = specTypeNames();
   enumName.exported = (n) => Object.prototype.hasOwnProperty.call(enums, n) || specTypes.has(n);
   const text = new CollectionKindTypes(kind, enumName, load).render();
@@ -292,4 +289,108 @@ async function renderCollectionKindTypes(kind, enums, { format = true, load = lo
   return prettier.format(text, { ...options, filepath });
 }
 
-module.exports = { renderCollectionKindTypes, loadSchema };
+/** A TypeScript type as a table cell shows it (`pulumi.Input<X>` → `X`, no `| undefined`). */
+function shownType(t) {
+  let out = t.replace(/ \| undefined$/, "");
+  for (let prev = ""; prev !== out;) {
+    prev = out;
+    out = out.replace(/pulumi\.Input<([^<>]*(?:<[^<>]*>[^<>]*)*)>/g, "$1");
+  }
+  return out;
+}
+
+/**
+ * The docs' field tables of a collection kind (markdown, before prettier), from its declaration:
+ * its arguments (those of every form, then each form's own, described once per distinct
+ * description and prefixed by their forms when the forms differ; a configuration's fields as
+ * `ruleConfiguration.<field>`, the items of a list as `<list>[].<field>`), then its outputs.
+ * @param kind The declaration (a collection kind with `docs`).
+ * @param enums The exported enumerations (name → object), `edgeplatform-client/spec`'s.
+ * @param load The JSON schema of a `SchemaRef` (default: its module's export).
+ */
+function collectionFieldTable(kind, enums, load = loadSchema) {
+  const T = kind.docs.type;
+  const docs = kind.docs;
+  const cell = (t) =>
+    String(t)
+      .replace(/\{@link ([^}]+)\}/g, "`$1`")
+      .replace(/\|/g, "\\|")
+      .replace(/\s+/g, " ")
+      .trim();
+  const row = (name, type, description) =>
+    `| \`${name}\` | ${cell(shownType(type))} | ${cell(description)} |`;
+  const configType = (t, suffix) => t.replace(/\bC\b/g, `${T}Configuration${suffix}`);
+  // "Required." unless the description says when it is required.
+  const required = (a, text) =>
+    a.required && !/\brequired\b/i.test(text) ? `Required. ${text}` : text;
+  const rows = ["| argument | type | description |", "| --- | --- | --- |"];
+
+  // The forms' arguments (not a form's `never`), each once: its types, and its descriptions
+  // with the forms that state them; an argument of every form keeps its common description
+  // first and adds what a form says besides it.
+  const byName = new Map();
+  const common = Object.entries(docs.common);
+  const formArgs = Object.entries(docs.forms).flatMap(([form, f]) =>
+    Object.entries(f.args).map(([name, a]) => [name, a, form]),
+  );
+  for (const [name, a, form] of [...formArgs, ...common.map(([n, a]) => [n, a, undefined])]) {
+    if (a.tsType === "never") continue;
+    const entry = byName.get(name) ?? { types: new Set(), texts: new Map(), common: undefined };
+    for (const t of a.tsType.split(" | ")) entry.types.add(t);
+    const text = required(a, a.description);
+    if (form === undefined) entry.common = text;
+    else entry.texts.set(text, [...(entry.texts.get(text) ?? []), form]);
+    byName.set(name, entry);
+  }
+  const described = ({ texts, common: all }) => {
+    if (all === undefined && texts.size === 1) return [...texts.keys()][0];
+    const byForm = [...texts].map(([text, forms]) => `${forms.join(", ")}: ${text}`);
+    return [all, ...byForm].filter(Boolean).join(" ");
+  };
+  const argumentRow = (name, typeOf = (t) => t) => {
+    const entry = byName.get(name);
+    return row(name, typeOf([...entry.types].join(" | ")), described(entry));
+  };
+  const commonNames = new Set(common.map(([n]) => n));
+  for (const name of byName.keys()) if (!commonNames.has(name)) rows.push(argumentRow(name));
+  const types = new CollectionKindTypes(kind, (values) => enumNameOf(enums, values), load);
+  for (const [name, a] of common) {
+    rows.push(argumentRow(name, (t) => configType(t, "Args")));
+    const items = docs.argItems?.[name];
+    for (const [field, f] of Object.entries(items?.fields ?? {}))
+      rows.push(row(`${name}[].${field}`, f.tsType, required(f, f.description)));
+    if (a.tsType !== "C" || !docs.configuration) continue;
+    const props = types.configuration.properties ?? {};
+    for (const [field, f] of Object.entries(docs.configuration.fields)) {
+      const where = `${T}: configuration`;
+      rows.push(
+        row(`${name}.${field}`, types.valueType(field, props[field], f, where), f.description),
+      );
+      const item = docs.items?.[field];
+      if (!item) continue;
+      const list = nonNull(props[field]).js.items ?? {};
+      for (const [sub, d] of Object.entries(item.fields))
+        rows.push(
+          row(
+            `${name}.${field}[].${sub}`,
+            types.valueType(sub, list.properties?.[sub] ?? {}, d, where),
+            d.description,
+          ),
+        );
+    }
+  }
+
+  const outputs = ["| output | type | description |", "| --- | --- | --- |"];
+  for (const [name, o] of Object.entries(docs.outputs))
+    outputs.push(row(name, configType(o.tsType, "State"), o.description));
+  return `${rows.join("\n")}\n\n${outputs.join("\n")}`;
+}
+
+/** The exported name of an enumeration object (not the maps of every field's). */
+function enumNameOf(enums, values) {
+  return Object.keys(enums).find(
+    (k) => !["EnumsByField", "WafEnumsByField"].includes(k) && enums[k] === values,
+  );
+}
+
+module.exports = { renderCollectionKindTypes, collectionFieldTable, loadSchema };
