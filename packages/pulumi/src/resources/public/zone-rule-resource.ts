@@ -5,7 +5,7 @@
  * class; the outputs are each kind's, generated from its declaration.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { soleOwner } from "./one-owner";
+import { objectInputs } from "./object-inputs";
 import { ReadableResource } from "./readable-resource";
 import type { StubKind } from "../core/serialized-provider";
 
@@ -22,28 +22,25 @@ export function zoneRuleProps(
   name: string,
   args: unknown,
 ): pulumi.Inputs {
-  const reading = args === undefined;
-  return {
-    // Every output is a key here (undefined = not an input), so it is readable on the class.
-    shieldZoneId: undefined,
-    pullZoneId: undefined,
-    ruleName: undefined,
-    ruleDescription: undefined,
-    deleteOnDestroy: undefined,
-    ...(reading ? { ruleConfiguration: undefined } : (args as pulumi.Inputs)),
-    ruleId: reading
-      ? undefined
-      : soleOwner(
-          owner,
-          `edge.shield.${type} "${name}"`,
-          (args as { ruleId?: pulumi.Input<number> }).ruleId,
-          (id) => `${noun} ${id}`,
-        ),
-    adopted: undefined,
-    origin: undefined,
-    unmanaged: undefined,
-    readOnly: undefined,
-  };
+  return objectInputs(
+    {
+      before: [
+        "shieldZoneId",
+        "pullZoneId",
+        "ruleName",
+        "ruleDescription",
+        "deleteOnDestroy",
+        "ruleConfiguration",
+      ],
+      after: ["adopted", "origin", "unmanaged", "readOnly"],
+      idField: "ruleId",
+      owner,
+      token: `edge.shield.${type}`,
+      noun,
+    },
+    name,
+    args as object | undefined,
+  );
 }
 
 /** A zone rule kind as its class states it. */

@@ -42,7 +42,7 @@ import {
 } from "../../core/zone-objects/recovery";
 import { spellingFields } from "../../core/zone-objects/parent";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
-import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
+import { mayReplace } from "../../core/zone-objects/state";
 import { shieldZoneParent } from "../parents/shield-zone";
 import { enumCodec } from "./enum-codec";
 import type { CollectionKindDocs, DescribedKind } from "./rule-docs";
@@ -696,20 +696,9 @@ export const accessListKind: DescribedKind<AccessListObject> = {
    * values.
    */
   replacedBy: (olds, news) => {
-    if (news.ruleId !== undefined && news.ruleId !== null) return [];
     // A list destroy would leave (adopted, now addressed by zone and name; or
-    // `deleteOnDestroy: false`) is not replaced either: its delete would leave it, the name
-    // would stay taken, and the engine would already have dropped the resource. `update`
-    // refuses the change instead, before any write.
-    // Both the old state (its delete runs first) and the program must say "delete".
-    const deletes =
-      deletesOnDestroy(olds) &&
-      deletesOnDestroy({
-        deleteOnDestroy: news.deleteOnDestroy,
-        adopted: false,
-        origin: originOf(olds),
-      });
-    if (!deletes) return [];
+    // `deleteOnDestroy: false`) is not replaced either: the name would stay taken too.
+    if (!mayReplace(olds, news)) return [];
     const out: string[] = [];
     const oldType = (olds.ruleConfiguration?.type ?? olds.reported?.type) as unknown;
     const newType = news.ruleConfiguration?.type;
