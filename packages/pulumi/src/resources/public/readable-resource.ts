@@ -176,11 +176,3 @@ export abstract class ReadableResource extends pulumi.dynamic.Resource {
 }
 
 const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;
-
-/**
- * The outputs of a resource class, from its state interface: each field of `S` an `Output` of
- * its type, with the field's doc comment. A class takes them by merging with an interface of
- * its name (`export interface DnsRecord extends OutputsOf<DnsRecordState> {}`), so that each
- * output is declared once, in the state interface.
- */
-export type OutputsOf<S> = { readonly [K in keyof S]-?: pulumi.Output<S[K]> };
