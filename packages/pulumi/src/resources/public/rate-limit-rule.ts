@@ -3,7 +3,6 @@
  * (type token `pulumi-nodejs:dynamic/shield:RateLimitRule`). Its arguments, configuration,
  * state and outputs are generated from the kind's declaration (`./generated/rate-limit-rule`).
  */
-import type { EdgeResourceOptions } from "./readable-resource";
 import type {
   NoUnknownConfigurationFields,
   RateLimitRuleArgs,
@@ -26,14 +25,6 @@ export type {
   RateLimitRuleCreateInShieldZoneArgs,
   RateLimitRuleState,
 } from "./generated/rate-limit-rule";
-
-/** The kind: its stub, type, one-owner namespace and noun in messages. */
-const KIND: ZoneRuleKind = {
-  stub: "rate-limit-rule",
-  type: "RateLimitRule",
-  owner: "rate-limit-rule",
-  noun: "rate-limit rule",
-};
 
 /** The outputs of a {@link RateLimitRule} (generated from the kind's declaration). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
@@ -73,14 +64,12 @@ export interface RateLimitRule<
 export class RateLimitRule<
   C extends RateLimitRuleConfigurationArgs & NoUnknownConfigurationFields<C> =
     RateLimitRuleConfigurationArgs,
-> extends ZoneRuleResource {
-  /**
-   * Creates or adopts a rate-limit rule.
-   * @param name The unique name of the resource.
-   * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.
-   * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
-   */
-  constructor(name: string, args: RateLimitRuleArgs<C>, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts);
-  }
+> extends ZoneRuleResource<RateLimitRuleArgs<C>> {
+  /** The kind: its stub, type, one-owner namespace and noun in messages. */
+  protected static override readonly kind: ZoneRuleKind = {
+    stub: "rate-limit-rule",
+    type: "RateLimitRule",
+    owner: "rate-limit-rule",
+    noun: "rate-limit rule",
+  };
 }

@@ -6,7 +6,6 @@
  * managing; `opts.import` is refused. Its arguments, configuration, state and outputs are
  * generated from the kind's declaration (`./generated/waf-rule`).
  */
-import type { EdgeResourceOptions } from "./readable-resource";
 import type {
   NoUnknownWafConfigurationFields,
   WafRuleArgs,
@@ -30,14 +29,6 @@ export type {
 
 /** A rule's actions (named constants; the area exports them: `edge.shield.WafRuleAction`). */
 export { WafRuleAction } from "edgeplatform-client";
-
-/** The kind: its stub, type, one-owner namespace and noun in messages. */
-const KIND: ZoneRuleKind = {
-  stub: "waf-rule",
-  type: "WafRule",
-  owner: "waf-rule",
-  noun: "custom WAF rule",
-};
 
 /** The outputs of a {@link WafRule} (generated from the kind's declaration). */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
@@ -69,14 +60,12 @@ export interface WafRule<
 export class WafRule<
   C extends WafRuleConfigurationArgs & NoUnknownWafConfigurationFields<C> =
     WafRuleConfigurationArgs,
-> extends ZoneRuleResource {
-  /**
-   * Creates or adopts a custom WAF rule.
-   * @param name The unique name of the resource.
-   * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.
-   * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
-   */
-  constructor(name: string, args: WafRuleArgs<C>, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts);
-  }
+> extends ZoneRuleResource<WafRuleArgs<C>> {
+  /** The kind: its stub, type, one-owner namespace and noun in messages. */
+  protected static override readonly kind: ZoneRuleKind = {
+    stub: "waf-rule",
+    type: "WafRule",
+    owner: "waf-rule",
+    noun: "custom WAF rule",
+  };
 }

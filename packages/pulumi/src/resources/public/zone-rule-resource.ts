@@ -6,7 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { objectInputs } from "./object-inputs";
-import { ReadableResource } from "./readable-resource";
+import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 import type { StubKind } from "../core/serialized-provider";
 
 /**
@@ -57,20 +57,21 @@ export interface ZoneRuleKind {
 
 /**
  * The base class of the rule kinds: `get`, and the constructor that hands the engine its inputs
- * (see {@link zoneRuleProps}). Each kind's class merges its outputs (generated).
+ * (see {@link zoneRuleProps}). A kind's class states its kind as the static `kind` and merges
+ * its outputs (generated); `A` is its arguments.
  */
-export abstract class ZoneRuleResource extends ReadableResource {
+export abstract class ZoneRuleResource<A> extends ReadableResource {
+  /** The rule kind of the class (each kind's class states its own). */
+  protected static readonly kind: ZoneRuleKind;
+
   /**
-   * @param kind The rule kind.
+   * Creates a rule, or adopts an existing one.
+   * @param name The unique name of the resource.
    * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
-  protected constructor(
-    kind: ZoneRuleKind,
-    name: string,
-    args: unknown,
-    opts: pulumi.CustomResourceOptions | undefined,
-  ) {
+  constructor(name: string, args: A, opts?: EdgeResourceOptions) {
+    const kind = (new.target as unknown as { kind: ZoneRuleKind }).kind;
     const adopt =
       "write `ruleId: <the rule's id>` in the arguments instead: that adopts the existing " +
       "rule (one PATCH only of managed fields that differ) and leaves it in place on " +
