@@ -187,6 +187,31 @@ class CollectionKindTypes {
     ];
   }
 
+  /**
+   * The class of a rule kind (`classDoc`): its outputs merged in, its arguments typed by the
+   * written configuration `C`, its constructor `ZoneRuleResource`'s; its kind (stub, type,
+   * one-owner namespace, noun) from the declaration.
+   */
+  ruleClass() {
+    const T = this.type;
+    const Args = `${T}ConfigurationArgs`;
+    const C = `C extends ${Args} & ${this.docs.configuration.noUnknownName}<C> =\n    ${Args}`;
+    const classDoc = `/**\n${this.docs.classDoc.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */`;
+    const stub = stubOf(T);
+    const merging = "the outputs: declared once, in the generated module";
+    return [
+      `/** The outputs of ${article(T)} {@link ${T}} (generated from the kind's declaration). */\n` +
+        `// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- ${merging}\n` +
+        `export interface ${T}<\n  ${C},\n> extends ${T}Outputs<C> {}`,
+      `${classDoc}\n// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- ${merging}\n` +
+        `export class ${T}<\n  ${C},\n> extends ZoneRuleResource<${T}Args<C>> {\n` +
+        `  /** The kind: its stub, type, one-owner namespace and noun in messages. */\n` +
+        `  protected static override readonly kind: ZoneRuleKind = {\n` +
+        `    stub: ${JSON.stringify(stub)},\n    type: ${JSON.stringify(T)},\n` +
+        `    owner: ${JSON.stringify(stub)},\n    noun: ${JSON.stringify(this.kind.noun)},\n  };\n}`,
+    ];
+  }
+
   /** The module's text (before prettier). */
   render() {
     const T = this.type;
@@ -234,6 +259,8 @@ class CollectionKindTypes {
       `/** The outputs of ${article(T)} {@link ${T}} (its class merges them). */\n` +
         `export interface ${T}Outputs${generic} {\n${classOutputs.join("")}}`,
     );
+    const withClass = typed && this.docs.classDoc;
+    if (withClass) sections.push(...this.ruleClass());
     const used = [...this.spec].filter((n) => !this.declared.has(n));
     const spec = used.filter((n) => this.enumName.exported(n)).sort();
     const own = used.filter((n) => !this.enumName.exported(n)).sort();
@@ -241,6 +268,9 @@ class CollectionKindTypes {
       `import type * as pulumi from "@pulumi/pulumi";`,
       spec.length ? `import type { ${spec.join(", ")} } from "edgeplatform-client/spec";` : "",
       this.usesEnumArg ? `import type { EnumArg } from "../zone-settings-resource";` : "",
+      withClass
+        ? `import { ZoneRuleResource, type ZoneRuleKind } from "../zone-rule-resource";`
+        : "",
       own.length ? `import type { ${own.join(", ")} } from "../${stubOf(T)}";` : "",
       ...[...this.imported].map(
         ([home, names]) => `import type { ${[...names].sort().join(", ")} } from "./${home}";`,
@@ -253,7 +283,7 @@ class CollectionKindTypes {
           `(packages/pulumi/src/resources/kinds/${this.docs.file ?? `collections/${stubOf(T)}.ts`}): ` +
           `${typed ? "its configuration, " : ""}` +
           `${Object.keys(this.docs.forms).length ? "the forms of its arguments" : "its arguments"}, its state and its ` +
-          "class's outputs.",
+          `class's outputs${withClass ? ", and its class" : ""}.`,
         "",
       ),
       imports.join("\n"),

@@ -88,6 +88,11 @@ export interface CollectionKindDocs {
 
 /** The descriptions of a rule kind: its configuration and what every rule kind has. */
 export interface RuleKindDocs extends CollectionKindDocs {
+  /**
+   * The doc comment of the kind's class (generated with the class), one line an element:
+   * what it is, an example, `@typeParam C`.
+   */
+  classDoc: readonly string[];
   configuration: {
     /** Doc of `<Type>ConfigurationArgs`, `<Type>ConfigurationState`. */
     typeDoc: string;
@@ -162,6 +167,7 @@ const NAME_TO_CREATE: RuleArgument = {
  */
 export function ruleKindDocs(own: {
   type: string;
+  classDoc: readonly string[];
   configuration: RuleKindDocs["configuration"];
   configurationOutput: string;
   createNote?: string;
@@ -178,6 +184,7 @@ export function ruleKindDocs(own: {
     stateDoc:
       `State (outputs) of a {@link ${own.type}}: its identity, the mode, and the managed fields ` +
       "as the platform holds them (enumerations by name).",
+    classDoc: own.classDoc,
     configuration: own.configuration,
     items: { chainedRuleConditions: CHAINED_CONDITIONS },
     common: {
