@@ -45,7 +45,7 @@ import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { mayReplace } from "../../core/zone-objects/state";
 import { shieldZoneParent } from "../parents/shield-zone";
 import { enumCodec } from "./enum-codec";
-import type { CollectionKindDocs, DescribedKind } from "./rule-docs";
+import { modeOutputs, type CollectionKindDocs, type DescribedKind } from "./rule-docs";
 
 /** A custom list in the engine's terms, with the zone's limits when it was read. */
 export interface AccessListObject extends ZoneObject<number> {
@@ -315,6 +315,14 @@ const ENTRIES_TO_CREATE = {
   required: true,
 };
 
+/** The outputs that say how the resource holds its list. */
+const MODE = modeOutputs({
+  noun: "list",
+  idField: "listId",
+  type: "AccessList",
+  unmanaged: { tsType: "AccessListField[] | undefined" },
+});
+
 /** The descriptions of a custom access list's fields (its public types, the plugin's schema). */
 const docs: CollectionKindDocs = {
   type: "AccessList",
@@ -463,25 +471,10 @@ const docs: CollectionKindDocs = {
       description: 'sha256 (hex) of the list\'s content (the entries joined by "\\n").',
       tsType: "string",
     },
-    adopted: {
-      description:
-        "True when the program addresses the list by `listId` (adopt mode), and for `get`.",
-      tsType: "boolean",
-    },
-    deleteOnDestroy: {
-      description:
-        "`deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).",
-      tsType: "boolean | undefined",
-    },
-    unmanaged: {
-      description: "Fields reported but not managed (left out by the program).",
-      tsType: "AccessListField[] | undefined",
-    },
-    readOnly: {
-      description:
-        "True for a list read with {@link AccessList.get} (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    adopted: MODE.adopted,
+    deleteOnDestroy: MODE.deleteOnDestroy,
+    unmanaged: MODE.unmanaged,
+    readOnly: MODE.readOnly,
   },
 };
 

@@ -114,6 +114,42 @@ export type DescribedKind<O extends ZoneObject = ZoneObject> = ZoneObjectKind<O>
   docs: CollectionKindDocs;
 };
 
+/**
+ * The outputs of a collection kind that say how its resource holds the object (each kind
+ * places them in its order): `adopted`, `deleteOnDestroy`, `unmanaged`, `readOnly`.
+ * @param own.noun The object in the descriptions (`"list"`).
+ * @param own.idField The argument that adopts an object by id (`listId`).
+ * @param own.type The kind's class (its `get`).
+ * @param own.unmanaged The type of `unmanaged` and, when not the default, its description.
+ */
+export function modeOutputs(own: {
+  noun: string;
+  idField: string;
+  type: string;
+  unmanaged: { tsType: string; description?: string };
+}): Record<"adopted" | "deleteOnDestroy" | "unmanaged" | "readOnly", RuleOutput> {
+  return {
+    adopted: {
+      description: `True when the program addresses the ${own.noun} by \`${own.idField}\` (adopt mode), and for \`get\`.`,
+      tsType: "boolean",
+    },
+    deleteOnDestroy: {
+      description:
+        "`deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).",
+      tsType: "boolean | undefined",
+    },
+    unmanaged: {
+      description:
+        own.unmanaged.description ?? "Fields reported but not managed (left out by the program).",
+      tsType: own.unmanaged.tsType,
+    },
+    readOnly: {
+      description: `True for a ${own.noun} read with {@link ${own.type}.get} (a read-only view); else undefined.`,
+      tsType: "boolean | undefined",
+    },
+  };
+}
+
 /** The match fields every rule kind's configuration has (besides its action and rate). */
 export const MATCH_FIELDS: Record<string, DescribedField> = {
   variableTypes: {
@@ -173,6 +209,16 @@ export function ruleKindDocs(own: {
   createNote?: string;
 }): RuleKindDocs {
   const note = own.createNote ? ` ${own.createNote}` : "";
+  const mode = modeOutputs({
+    noun: "rule",
+    idField: "ruleId",
+    type: own.type,
+    unmanaged: {
+      tsType: '("ruleName" | "ruleDescription")[] | undefined',
+      description:
+        "Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out).",
+    },
+  });
   return {
     type: own.type,
     argsDoc:
@@ -283,25 +329,10 @@ export function ruleKindDocs(own: {
         tsType: "string | null",
       },
       ruleConfiguration: { description: own.configurationOutput, tsType: "C" },
-      deleteOnDestroy: {
-        description:
-          "`deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).",
-        tsType: "boolean | undefined",
-      },
-      adopted: {
-        description:
-          "True when the program addresses the rule by `ruleId` (adopt mode), and for `get`.",
-        tsType: "boolean",
-      },
-      readOnly: {
-        description: `True for a rule read with {@link ${own.type}.get} (a read-only view); else undefined.`,
-        tsType: "boolean | undefined",
-      },
-      unmanaged: {
-        description:
-          "Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out).",
-        tsType: '("ruleName" | "ruleDescription")[] | undefined',
-      },
+      deleteOnDestroy: mode.deleteOnDestroy,
+      adopted: mode.adopted,
+      readOnly: mode.readOnly,
+      unmanaged: mode.unmanaged,
     },
   };
 }
