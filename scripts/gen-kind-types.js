@@ -6,8 +6,8 @@
  * packages/pulumi/src/resources/public/generated/<stub>.ts (scripts/lib/kind-types.js), so
  * that a field added to a declaration is in `<Type>SettingsArgs`, `<Type>State` and the
  * class's outputs, and in its field table in docs/resources.md (between `<!-- fields: Type -->`
- * and `<!-- /fields -->`, settings kinds), with no other edit (a rule kind's module:
- * script./lib/collection-kind-types.js). Reads the declarations from the sources (bundled with
+ * and `<!-- /fields -->`), with no other edit (a collection kind's module and table:
+ * scripts/lib/collection-kind-types.js). Reads the declarations from the sources (bundled with
  * esbuild; the client package's dist must be built).
  *
  *   node scripts/gen-kind-types.js [--check]
@@ -18,7 +18,7 @@
 const fs = require("fs");
 const path = require("path");
 const { fieldTable, renderKindTypes, stubOf } = require("./lib/kind-types");
-const { renderCollectionKindTypes } = require("./lib/collection-kind-types");
+const { renderCollectionKindTypes, collectionFieldTable } = require("./lib/collection-kind-types");
 
 const ROOT = path.join(__dirname, "..");
 const SRC = path.join(ROOT, "packages", "pulumi", "src");
@@ -71,15 +71,15 @@ const DOCS = [path.join(ROOT, "docs", "resources.md")];
 /**
  * `text` with the field table of each kind between its markers (`<!-- fields: UploadScanning
  * -->` … `<!-- /fields -->`), formatted with prettier as the repository's markdown is.
+ * @param tables The table of each kind, by type (markdown, before prettier).
  */
-async function withFieldTables(file, text, kinds) {
-  const byType = new Map(kinds.map((k) => [k.type, k]));
+async function withFieldTables(file, text, tables) {
   const out = text.replace(
     /(<!-- fields: (\w+) -->\n)[\s\S]*?(<!-- \/fields -->)/g,
     (_m, open, type, close) => {
-      const kind = byType.get(type);
-      if (!kind) throw new Error(`${path.relative(ROOT, file)}: no settings kind ${type}`);
-      return `${open}\n${fieldTable(kind)}\n\n${close}`;
+      const table = tables.get(type);
+      if (!table) throw new Error(`${path.relative(ROOT, file)}: no generated kind ${type}`);
+      return `${open}\n${table}\n\n${close}`;
     },
   );
   const prettier = require("prettier");
@@ -94,13 +94,16 @@ async function generatedFiles(resources = pluginResources()) {
   const out = new Map();
   for (const kind of kinds)
     out.set(path.join(OUT, `${stubOf(kind.type)}.ts`), await renderKindTypes(kind, enums));
-  for (const kind of generatedCollections(resources))
+  const tables = new Map(kinds.map((k) => [k.type, fieldTable(k)]));
+  for (const kind of generatedCollections(resources)) {
     out.set(
       path.join(OUT, `${stubOf(kind.docs.type)}.ts`),
       await renderCollectionKindTypes(kind, enums),
     );
+    tables.set(kind.docs.type, collectionFieldTable(kind, enums));
+  }
   for (const doc of DOCS)
-    out.set(doc, await withFieldTables(doc, fs.readFileSync(doc, "utf8"), kinds));
+    out.set(doc, await withFieldTables(doc, fs.readFileSync(doc, "utf8"), tables));
   return out;
 }
 

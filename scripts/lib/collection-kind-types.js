@@ -187,6 +187,31 @@ class CollectionKindTypes {
     ];
   }
 
+  /**
+   * The class of a rule kind (`classDoc`): its outputs merged in, its arguments typed by the
+   * written configuration `C`, its constructor `ZoneRuleResource`'s; its kind (stub, type,
+   * one-owner namespace, noun) from the declaration.
+   */
+  ruleClass() {
+    const T = this.type;
+    const Args = `${T}ConfigurationArgs`;
+    const C = `C extends ${Args} & ${this.docs.configuration.noUnknownName}<C> =\n    ${Args}`;
+    const classDoc = `/**\n${this.docs.classDoc.map((l) => (l ? ` * ${l}` : " *")).join("\n")}\n */`;
+    const stub = stubOf(T);
+    const merging = "the outputs: declared once, in the generated module";
+    return [
+      `/** The outputs of ${article(T)} {@link ${T}} (generated from the kind's declaration). */\n` +
+        `// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- ${merging}\n` +
+        `export interface ${T}<\n  ${C},\n> extends ${T}Outputs<C> {}`,
+      `${classDoc}\n// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- ${merging}\n` +
+        `export class ${T}<\n  ${C},\n> extends ZoneRuleResource<${T}Args<C>> {\n` +
+        `  /** The kind: its stub, type, one-owner namespace and noun in messages. */\n` +
+        `  protected static override readonly kind: ZoneRuleKind = {\n` +
+        `    stub: ${JSON.stringify(stub)},\n    type: ${JSON.stringify(T)},\n` +
+        `    owner: ${JSON.stringify(stub)},\n    noun: ${JSON.stringify(this.kind.noun)},\n  };\n}`,
+    ];
+  }
+
   /** The module's text (before prettier). */
   render() {
     const T = this.type;
@@ -234,6 +259,8 @@ class CollectionKindTypes {
       `/** The outputs of ${article(T)} {@link ${T}} (its class merges them). */\n` +
         `export interface ${T}Outputs${generic} {\n${classOutputs.join("")}}`,
     );
+    const withClass = typed && this.docs.classDoc;
+    if (withClass) sections.push(...this.ruleClass());
     const used = [...this.spec].filter((n) => !this.declared.has(n));
     const spec = used.filter((n) => this.enumName.exported(n)).sort();
     const own = used.filter((n) => !this.enumName.exported(n)).sort();
@@ -241,6 +268,9 @@ class CollectionKindTypes {
       `import type * as pulumi from "@pulumi/pulumi";`,
       spec.length ? `import type { ${spec.join(", ")} } from "edgeplatform-client/spec";` : "",
       this.usesEnumArg ? `import type { EnumArg } from "../zone-settings-resource";` : "",
+      withClass
+        ? `import { ZoneRuleResource, type ZoneRuleKind } from "../zone-rule-resource";`
+        : "",
       own.length ? `import type { ${own.join(", ")} } from "../${stubOf(T)}";` : "",
       ...[...this.imported].map(
         ([home, names]) => `import type { ${[...names].sort().join(", ")} } from "./${home}";`,
@@ -253,7 +283,7 @@ class CollectionKindTypes {
           `(packages/pulumi/src/resources/kinds/${this.docs.file ?? `collections/${stubOf(T)}.ts`}): ` +
           `${typed ? "its configuration, " : ""}` +
           `${Object.keys(this.docs.forms).length ? "the forms of its arguments" : "its arguments"}, its state and its ` +
-          "class's outputs.",
+          `class's outputs${withClass ? ", and its class" : ""}.`,
         "",
       ),
       imports.join("\n"),
@@ -271,10 +301,7 @@ class CollectionKindTypes {
  *   `SchemaRef` (default: its module's export).
  */
 async function renderCollectionKindTypes(kind, enums, { format = true, load = loadSchema } = {}) {
-  const enumName = (values) =>
-    Object.keys(enums).find(
-      (k) => !["EnumsByField", "WafEnumsByField"].includes(k) && enums[k] === values,
-    );
+  const enumName = (values) => enumNameOf(enums, values);
   const specTypes = specTypeNames();
   enumName.exported = (n) => Object.prototype.hasOwnProperty.call(enums, n) || specTypes.has(n);
   const text = new CollectionKindTypes(kind, enumName, load).render();
@@ -292,4 +319,108 @@ async function renderCollectionKindTypes(kind, enums, { format = true, load = lo
   return prettier.format(text, { ...options, filepath });
 }
 
-module.exports = { renderCollectionKindTypes, loadSchema };
+/** A TypeScript type as a table cell shows it (`pulumi.Input<X>` → `X`, no `| undefined`). */
+function shownType(t) {
+  let out = t.replace(/ \| undefined$/, "");
+  for (let prev = ""; prev !== out;) {
+    prev = out;
+    out = out.replace(/pulumi\.Input<([^<>]*(?:<[^<>]*>[^<>]*)*)>/g, "$1");
+  }
+  return out;
+}
+
+/**
+ * The docs' field tables of a collection kind (markdown, before prettier), from its declaration:
+ * its arguments (those of every form, then each form's own, described once per distinct
+ * description and prefixed by their forms when the forms differ; a configuration's fields as
+ * `ruleConfiguration.<field>`, the items of a list as `<list>[].<field>`), then its outputs.
+ * @param kind The declaration (a collection kind with `docs`).
+ * @param enums The exported enumerations (name → object), `edgeplatform-client/spec`'s.
+ * @param load The JSON schema of a `SchemaRef` (default: its module's export).
+ */
+function collectionFieldTable(kind, enums, load = loadSchema) {
+  const T = kind.docs.type;
+  const docs = kind.docs;
+  const cell = (t) =>
+    String(t)
+      .replace(/\{@link ([^}]+)\}/g, "`$1`")
+      .replace(/\|/g, "\\|")
+      .replace(/\s+/g, " ")
+      .trim();
+  const row = (name, type, description) =>
+    `| \`${name}\` | ${cell(shownType(type))} | ${cell(description)} |`;
+  const configType = (t, suffix) => t.replace(/\bC\b/g, `${T}Configuration${suffix}`);
+  // "Required." unless the description says when it is required.
+  const required = (a, text) =>
+    a.required && !/\brequired\b/i.test(text) ? `Required. ${text}` : text;
+  const rows = ["| argument | type | description |", "| --- | --- | --- |"];
+
+  // The forms' arguments (not a form's `never`), each once: its types, and its descriptions
+  // with the forms that state them; an argument of every form keeps its common description
+  // first and adds what a form says besides it.
+  const byName = new Map();
+  const common = Object.entries(docs.common);
+  const formArgs = Object.entries(docs.forms).flatMap(([form, f]) =>
+    Object.entries(f.args).map(([name, a]) => [name, a, form]),
+  );
+  for (const [name, a, form] of [...formArgs, ...common.map(([n, a]) => [n, a, undefined])]) {
+    if (a.tsType === "never") continue;
+    const entry = byName.get(name) ?? { types: new Set(), texts: new Map(), common: undefined };
+    for (const t of a.tsType.split(" | ")) entry.types.add(t);
+    const text = required(a, a.description);
+    if (form === undefined) entry.common = text;
+    else entry.texts.set(text, [...(entry.texts.get(text) ?? []), form]);
+    byName.set(name, entry);
+  }
+  const described = ({ texts, common: all }) => {
+    if (all === undefined && texts.size === 1) return [...texts.keys()][0];
+    const byForm = [...texts].map(([text, forms]) => `${forms.join(", ")}: ${text}`);
+    return [all, ...byForm].filter(Boolean).join(" ");
+  };
+  const argumentRow = (name, typeOf = (t) => t) => {
+    const entry = byName.get(name);
+    return row(name, typeOf([...entry.types].join(" | ")), described(entry));
+  };
+  const commonNames = new Set(common.map(([n]) => n));
+  for (const name of byName.keys()) if (!commonNames.has(name)) rows.push(argumentRow(name));
+  const types = new CollectionKindTypes(kind, (values) => enumNameOf(enums, values), load);
+  for (const [name, a] of common) {
+    rows.push(argumentRow(name, (t) => configType(t, "Args")));
+    const items = docs.argItems?.[name];
+    for (const [field, f] of Object.entries(items?.fields ?? {}))
+      rows.push(row(`${name}[].${field}`, f.tsType, required(f, f.description)));
+    if (a.tsType !== "C" || !docs.configuration) continue;
+    const props = types.configuration.properties ?? {};
+    for (const [field, f] of Object.entries(docs.configuration.fields)) {
+      const where = `${T}: configuration`;
+      rows.push(
+        row(`${name}.${field}`, types.valueType(field, props[field], f, where), f.description),
+      );
+      const item = docs.items?.[field];
+      if (!item) continue;
+      const list = nonNull(props[field]).js.items ?? {};
+      for (const [sub, d] of Object.entries(item.fields))
+        rows.push(
+          row(
+            `${name}.${field}[].${sub}`,
+            types.valueType(sub, list.properties?.[sub] ?? {}, d, where),
+            d.description,
+          ),
+        );
+    }
+  }
+
+  const outputs = ["| output | type | description |", "| --- | --- | --- |"];
+  for (const [name, o] of Object.entries(docs.outputs))
+    outputs.push(row(name, configType(o.tsType, "State"), o.description));
+  return `${rows.join("\n")}\n\n${outputs.join("\n")}`;
+}
+
+/** The exported name of an enumeration object (not the maps of every field's). */
+function enumNameOf(enums, values) {
+  return Object.keys(enums).find(
+    (k) => !["EnumsByField", "WafEnumsByField"].includes(k) && enums[k] === values,
+  );
+}
+
+module.exports = { renderCollectionKindTypes, collectionFieldTable, loadSchema };

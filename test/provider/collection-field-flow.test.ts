@@ -5,8 +5,8 @@
  * declaration's `docs`) goes through the generators themselves — the public types
  * (scripts/lib/collection-kind-types.js, what `npm run kind-types` writes), the plugin's schema
  * (plugin/schema.ts `buildSchema`) and the Go, Python and C# SDKs (scripts/sdk.js `generate`,
- * the generators `npm run sdk` runs) — and each shows the field, with the declaration's
- * description.
+ * the generators `npm run sdk` runs) and the kind's field table in docs/resources.md — and each
+ * shows the field, with the declaration's description.
  */
 import * as fs from "fs";
 import * as os from "os";
@@ -18,9 +18,15 @@ import { PLUGIN_RESOURCES, type PluginResource } from "../../packages/pulumi/src
 import { buildSchema } from "../../packages/pulumi/src/plugin/schema";
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 
-const { renderCollectionKindTypes } = require("../../scripts/lib/collection-kind-types") as {
-  renderCollectionKindTypes(kind: unknown, enums: unknown, o: { format: boolean }): Promise<string>;
-};
+const { renderCollectionKindTypes, collectionFieldTable } =
+  require("../../scripts/lib/collection-kind-types") as {
+    renderCollectionKindTypes(
+      kind: unknown,
+      enums: unknown,
+      o: { format: boolean },
+    ): Promise<string>;
+    collectionFieldTable(kind: unknown, enums: unknown): string;
+  };
 const sdk = require("../../scripts/sdk") as {
   generate(schema: string, log: (s: string) => void): Promise<{ dir: string }>;
 };
@@ -83,6 +89,17 @@ describe("a configuration field added to WafRule's declaration", () => {
     expect(interfaceMembers(text, "WafRuleOutputs").get("ruleConfiguration")).toContain(
       "pulumi.Output<WafRuleConfigurationStateOf<C>>",
     );
+  });
+
+  test("is a row of the kind's field table in the docs, after the configuration's other fields", () => {
+    const rows = collectionFieldTable(extended, spec).split("\n");
+    const row = `| \`ruleConfiguration.sampleRate\` | number | ${DESCRIPTION} |`;
+    expect(rows).toContain(row);
+    // In the declaration's order: after the fields (and items) declared before it.
+    expect(rows[rows.indexOf(row) - 1]).toMatch(
+      /^\| `ruleConfiguration\.chainedRuleConditions\[\]\./,
+    );
+    expect(collectionFieldTable(wafRuleKind, spec)).not.toContain("sampleRate");
   });
 
   test("without its description it is refused by both generators, naming the field", async () => {

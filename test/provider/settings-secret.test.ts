@@ -76,8 +76,10 @@ test("the settings resource base hands the engine the secret outputs (additional
   await newProgramRun();
   const seen: Record<string, unknown> = {};
   // A transformation sees the options the resource registers with.
+  const inputs: Record<string, pulumi.Inputs> = {};
   const record: pulumi.ResourceTransformation = (a) => {
     seen[a.name] = (a.opts as pulumi.CustomResourceOptions).additionalSecretOutputs;
+    inputs[a.name] = a.props;
     return undefined;
   };
   new SecretPage(
@@ -86,6 +88,11 @@ test("the settings resource base hands the engine the secret outputs (additional
     { transformations: [record] },
   );
   expect(seen.page).toEqual(["html", "prior"]);
+  // The secret setting is a secret input too (the state's inputs hold it encrypted); the
+  // others stay plain.
+  expect(pulumi.Output.isInstance(inputs.page.html)).toBe(true);
+  expect(await pulumi.isSecret(inputs.page.html as pulumi.Output<unknown>)).toBe(true);
+  expect(inputs.page.pageType).toBe("block");
 });
 
 const resources: PluginResource[] = PLUGIN_RESOURCES.map((r) =>

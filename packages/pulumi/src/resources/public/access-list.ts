@@ -6,14 +6,13 @@
  * managing; `opts.import` is refused. Its arguments, state and outputs are generated from the
  * kind's declaration (`./generated/access-list`).
  */
-import * as pulumi from "@pulumi/pulumi";
 import type {
   AccessListAction,
   AccessListActionValue,
   AccessListType,
   AccessListTypeValue,
 } from "edgeplatform-client/spec/runtime";
-import { soleOwner } from "./one-owner";
+import { objectInputs, type ObjectInputsKind } from "./object-inputs";
 import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 import type { AccessListArgs, AccessListOutputs } from "./generated/access-list";
 
@@ -76,39 +75,34 @@ export class AccessList extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: write `listId` instead.
    */
   constructor(name: string, args: AccessListArgs, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts, (a) => accessListInputs(name, a as AccessListArgs | undefined));
+    super(KIND, name, args, opts, (a) => objectInputs(INPUTS, name, a as object | undefined));
   }
 }
 
-/** The engine's inputs: every output a key, the program's arguments (none for a read). */
-function accessListInputs(name: string, args: AccessListArgs | undefined): pulumi.Inputs {
-  const reading = args === undefined;
-  return {
-    // Every output is a key here (undefined = not an input), so it is readable on the class.
-    shieldZoneId: undefined,
-    pullZoneId: undefined,
-    name: undefined,
-    description: undefined,
-    type: undefined,
-    entries: undefined,
-    enabled: undefined,
-    action: undefined,
-    deleteOnDestroy: undefined,
-    ...(reading ? {} : (args as pulumi.Inputs)),
-    listId: reading
-      ? undefined
-      : soleOwner(
-          "access-list",
-          `edge.shield.AccessList "${name}"`,
-          (args as { listId?: pulumi.Input<number> }).listId,
-          (id) => `custom access list ${id}`,
-        ),
-    configurationId: undefined,
-    entryCount: undefined,
-    entriesDigest: undefined,
-    adopted: undefined,
-    origin: undefined,
-    unmanaged: undefined,
-    readOnly: undefined,
-  };
-}
+/** How the class hands its arguments to the engine ({@link objectInputs}). */
+const INPUTS: ObjectInputsKind = {
+  before: [
+    "shieldZoneId",
+    "pullZoneId",
+    "name",
+    "description",
+    "type",
+    "entries",
+    "enabled",
+    "action",
+    "deleteOnDestroy",
+  ],
+  after: [
+    "configurationId",
+    "entryCount",
+    "entriesDigest",
+    "adopted",
+    "origin",
+    "unmanaged",
+    "readOnly",
+  ],
+  idField: "listId",
+  owner: "access-list",
+  token: "edge.shield.AccessList",
+  noun: "custom access list",
+};

@@ -7,14 +7,13 @@
  * state and outputs are generated from the kind's declaration (`./generated/dns-record`).
  */
 import type { EdgeResourceOptions } from "./readable-resource";
-import * as pulumi from "@pulumi/pulumi";
 import type {
   DnsMonitoringType,
   DnsRecordTypeName,
   DnsSmartRoutingType,
 } from "edgeplatform-client/spec/runtime";
-import { soleOwner } from "./one-owner";
-import { isReadView, ReadableResource } from "./readable-resource";
+import { objectInputs, type ObjectInputsKind } from "./object-inputs";
+import { ReadableResource } from "./readable-resource";
 import { zoneDependentOptions } from "./zone-protection";
 import type { DnsRecordArgs, DnsRecordOutputs } from "./generated/dns-record";
 
@@ -78,60 +77,47 @@ export class DnsRecord extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: write `recordId` instead.
    */
   constructor(name: string, args: DnsRecordArgs, opts?: EdgeResourceOptions) {
-    super(
-      KIND,
-      name,
-      args,
-      isReadView(args) ? opts : zoneDependentOptions(args?.zoneId, opts),
-      (a) => dnsRecordInputs(name, a as DnsRecordArgs | undefined),
+    super(KIND, name, args, zoneDependentOptions(args, opts), (a) =>
+      objectInputs(INPUTS, name, a as object | undefined),
     );
   }
 }
 
-/** Every output of the class: a key of the inputs (undefined = not an input). */
-const OUTPUTS = [
-  "zoneId",
-  "type",
-  "name",
-  "value",
-  "ttl",
-  "priority",
-  "weight",
-  "port",
-  "flags",
-  "tag",
-  "pullZoneId",
-  "scriptId",
-  "accelerated",
-  "monitorType",
-  "geolocationLatitude",
-  "geolocationLongitude",
-  "latencyZone",
-  "smartRoutingType",
-  "disabled",
-  "environmentVariables",
-  "comment",
-  "autoSslIssuance",
-  "deleteOnDestroy",
-  "adopted",
-  "origin",
-  "unmanaged",
-  "readOnly",
-] as const;
-
-/** The engine's inputs: every output a key, the program's arguments (none for a read). */
-function dnsRecordInputs(name: string, args: DnsRecordArgs | undefined): pulumi.Inputs {
-  const reading = args === undefined;
-  return {
-    ...Object.fromEntries(OUTPUTS.map((k) => [k, undefined])),
-    ...(reading ? {} : (args as unknown as pulumi.Inputs)),
-    recordId: reading
-      ? undefined
-      : soleOwner(
-          "dns-record",
-          `edge.dns.DnsRecord "${name}"`,
-          args.recordId,
-          (id) => `DNS record ${id}`,
-        ),
-  };
-}
+/** How the class hands its arguments to the engine ({@link objectInputs}). */
+const INPUTS: ObjectInputsKind = {
+  // Every output of the class: a key of the inputs (undefined = not an input).
+  before: [
+    "zoneId",
+    "type",
+    "name",
+    "value",
+    "ttl",
+    "priority",
+    "weight",
+    "port",
+    "flags",
+    "tag",
+    "pullZoneId",
+    "scriptId",
+    "accelerated",
+    "monitorType",
+    "geolocationLatitude",
+    "geolocationLongitude",
+    "latencyZone",
+    "smartRoutingType",
+    "disabled",
+    "environmentVariables",
+    "comment",
+    "autoSslIssuance",
+    "deleteOnDestroy",
+    "adopted",
+    "origin",
+    "unmanaged",
+    "readOnly",
+  ],
+  after: [],
+  idField: "recordId",
+  owner: "dns-record",
+  token: "edge.dns.DnsRecord",
+  noun: "DNS record",
+};

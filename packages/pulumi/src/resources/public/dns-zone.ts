@@ -15,7 +15,6 @@ import type {
   DnsZoneSettingsArgs,
 } from "./generated/dns-zone";
 import { DNS_ZONE_OUTPUTS, DNS_ZONE_SECRET_OUTPUTS } from "./generated/dns-zone";
-import { secretInputs, withSecretOutputs } from "./zone-settings-resource";
 
 export type {
   DnsZoneAdoptArgs,
@@ -41,6 +40,8 @@ const KIND = {
   adopt:
     "the resource already adopts a DNS zone by `zoneId` (no write when its settings match); " +
     "DnsZone.get(name, zoneId) reads it without managing it",
+  // A secret setting (none yet) is a secret output and input: from the declaration.
+  secretOutputs: DNS_ZONE_SECRET_OUTPUTS,
 } as const;
 
 /** The outputs of a {@link DnsZone} (generated from the kind's declaration). */
@@ -68,9 +69,7 @@ export class DnsZone extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: `zoneId` adopts the zone.
    */
   constructor(name: string, args: DnsZoneArgs, opts?: EdgeResourceOptions) {
-    // A secret setting (none yet) is a secret output and input: from the declaration.
-    const options = withSecretOutputs(opts, DNS_ZONE_SECRET_OUTPUTS);
-    super(KIND, name, args, options, (a) => dnsZoneInputs(name, a as DnsZoneArgs | undefined));
+    super(KIND, name, args, opts, (a) => dnsZoneInputs(name, a as DnsZoneArgs | undefined));
     // What its records and DNSSEC take from it when they set none: zone-protection.ts.
     markZone(this, opts);
   }
@@ -81,7 +80,7 @@ function dnsZoneInputs(name: string, args: DnsZoneArgs | undefined): pulumi.Inpu
   const base: pulumi.Inputs = Object.fromEntries(DNS_ZONE_OUTPUTS.map((o) => [o, undefined]));
   if (args === undefined) return base;
   const resource = `edge.dns.DnsZone "${name}"`;
-  const inputs: pulumi.Inputs = { ...base, ...secretInputs(args, DNS_ZONE_SECRET_OUTPUTS) };
+  const inputs: pulumi.Inputs = { ...base, ...args };
   // One zone, one resource: by id, and by domain (as the platform keeps it).
   if (args.zoneId !== undefined && args.zoneId !== null)
     inputs.zoneId = soleOwner("dns-zone", resource, args.zoneId, (z) => `DNS zone ${z}`);

@@ -18,7 +18,6 @@ import {
   MANAGED_ACCESS_LIST_OUTPUTS,
   MANAGED_ACCESS_LIST_SECRET_OUTPUTS,
 } from "./generated/managed-access-list";
-import { secretInputs, withSecretOutputs } from "./zone-settings-resource";
 
 export type {
   ManagedAccessListCommonArgs,
@@ -46,6 +45,8 @@ const KIND = {
     "the resource already adopts the list's configuration by its zone and `listId` or " +
     "`listName` (no write when it matches); ManagedAccessList.get(name, " +
     '"<shieldZoneId>/<listId>") reads it without managing it',
+  // A secret setting (none yet) is a secret output and input: from the declaration.
+  secretOutputs: MANAGED_ACCESS_LIST_SECRET_OUTPUTS,
 } as const;
 
 /** The outputs of a {@link ManagedAccessList} (generated from the kind's declaration). */
@@ -78,9 +79,7 @@ export class ManagedAccessList extends ReadableResource {
    * list's configuration (no write when it matches).
    */
   constructor(name: string, args: ManagedAccessListArgs, opts?: EdgeResourceOptions) {
-    // A secret setting (none yet) is a secret output and input: from the declaration.
-    const options = withSecretOutputs(opts, MANAGED_ACCESS_LIST_SECRET_OUTPUTS);
-    super(KIND, name, args, options, (a) =>
+    super(KIND, name, args, opts, (a) =>
       managedAccessListInputs(name, a as ManagedAccessListArgs | undefined),
     );
   }
@@ -97,7 +96,7 @@ function managedAccessListInputs(
   if (args === undefined) return base;
   return {
     ...base,
-    ...secretInputs(args, MANAGED_ACCESS_LIST_SECRET_OUTPUTS),
+    ...args,
     ...ownerGate(name, args),
   };
 }

@@ -15,6 +15,7 @@ import {
   type LookupState,
 } from "./resource-options";
 import { quietStacks, restack } from "./quiet-stacks";
+import { secretInputs, withSecretOutputs } from "./secret-fields";
 
 /** What a class's static `get` hands its constructor in place of arguments: a read. */
 export class ReadView {
@@ -93,6 +94,12 @@ export interface ResourceKind {
   type: string;
   /** How the arguments adopt an existing object: the hint of `opts.import`'s refusal. */
   adopt: string;
+  /**
+   * The outputs that hold a secret field (the generated `<KIND>_SECRET_OUTPUTS`): Pulumi
+   * secrets in the state and the outputs (`additionalSecretOutputs`), and secret inputs,
+   * whatever the program gives. None: no secret field.
+   */
+  secretOutputs?: readonly string[];
 }
 
 /** The class a static `get` is called on: its constructor, any arguments. */
@@ -138,14 +145,17 @@ export abstract class ReadableResource extends pulumi.dynamic.Resource {
   ) {
     const view = isReadView(args) ? args : undefined;
     const token = `edge.${kind.module}.${kind.type}`;
-    const { connection, ...opts } = edgeOpts ?? {};
+    // A secret field is a Pulumi secret in the state and the outputs, whatever the program
+    // gives (a plain value too): one mechanism for every kind, from its declaration.
+    const secrets = kind.secretOutputs ?? [];
+    const { connection, ...opts } = withSecretOutputs(edgeOpts, secrets) ?? {};
     if (!view) {
       refuseReplaceOptions(token, opts);
       refuseImport(token, opts, kind.adopt);
     }
     const engine = withConnectionInput(
       { ...(view ? lookupOptions(token, view.id, view.state, opts) : opts), connection },
-      inputs(view ? undefined : args),
+      inputs(view ? undefined : isObject(args) ? secretInputs(args, secrets) : args),
     );
     const limit = quietStacks();
     try {
@@ -165,10 +175,4 @@ export abstract class ReadableResource extends pulumi.dynamic.Resource {
   }
 }
 
-/**
- * The outputs of a resource class, from its state interface: each field of `S` an `Output` of
- * its type, with the field's doc comment. A class takes them by merging with an interface of
- * its name (`export interface DnsRecord extends OutputsOf<DnsRecordState> {}`), so that each
- * output is declared once, in the state interface.
- */
-export type OutputsOf<S> = { readonly [K in keyof S]-?: pulumi.Output<S[K]> };
+const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;

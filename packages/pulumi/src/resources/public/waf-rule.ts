@@ -4,16 +4,8 @@
  * {@link RateLimitRule}: exactly one of `ruleId` (adopt), `shieldZoneId` or `pullZoneId`
  * (create, with a `ruleName`); only the fields written are managed; `get` reads without
  * managing; `opts.import` is refused. Its arguments, configuration, state and outputs are
- * generated from the kind's declaration (`./generated/waf-rule`).
+ * generated with its class from the kind's declaration (`./generated/waf-rule`).
  */
-import type { EdgeResourceOptions } from "./readable-resource";
-import type {
-  NoUnknownWafConfigurationFields,
-  WafRuleArgs,
-  WafRuleConfigurationArgs,
-  WafRuleOutputs,
-} from "./generated/waf-rule";
-import { ZoneRuleResource, type ZoneRuleKind } from "./zone-rule-resource";
 
 export type {
   NoUnknownWafConfigurationFields,
@@ -31,52 +23,5 @@ export type {
 /** A rule's actions (named constants; the area exports them: `edge.shield.WafRuleAction`). */
 export { WafRuleAction } from "edgeplatform-client";
 
-/** The kind: its stub, type, one-owner namespace and noun in messages. */
-const KIND: ZoneRuleKind = {
-  stub: "waf-rule",
-  type: "WafRule",
-  owner: "waf-rule",
-  noun: "custom WAF rule",
-};
-
-/** The outputs of a {@link WafRule} (generated from the kind's declaration). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
-export interface WafRule<
-  C extends WafRuleConfigurationArgs & NoUnknownWafConfigurationFields<C> =
-    WafRuleConfigurationArgs,
-> extends WafRuleOutputs<C> {}
-
-/**
- * A custom WAF rule of a shield zone. With `shieldZoneId` or `pullZoneId` a new rule is
- * created (and deleted on destroy); with `ruleId` an existing rule is adopted (and left in
- * place on destroy unless `deleteOnDestroy`). Only the fields the program writes are
- * managed; updates send one PATCH of the changed top-level fields.
- *
- * ```ts
- * const rule = new edge.shield.WafRule("block-admin", {
- *   shieldZoneId: 1,
- *   ruleName: "block-admin",
- *   ruleConfiguration: {
- *     actionType: "Block",
- *     variableTypes: { REQUEST_URI: "/admin" },
- *     operatorType: "BEGINSWITH",
- *   },
- * });
- * ```
- * @typeParam C The configuration the program wrote, inferred from `ruleConfiguration`.
- */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
-export class WafRule<
-  C extends WafRuleConfigurationArgs & NoUnknownWafConfigurationFields<C> =
-    WafRuleConfigurationArgs,
-> extends ZoneRuleResource {
-  /**
-   * Creates or adopts a custom WAF rule.
-   * @param name The unique name of the resource.
-   * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.
-   * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
-   */
-  constructor(name: string, args: WafRuleArgs<C>, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts);
-  }
-}
+/** The class (generated from the kind's declaration with its outputs). */
+export { WafRule } from "./generated/waf-rule";

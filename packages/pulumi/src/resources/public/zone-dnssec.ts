@@ -4,11 +4,10 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
-import { isReadView, ReadableResource, type EdgeResourceOptions } from "./readable-resource";
+import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 import { zoneDependentOptions } from "./zone-protection";
 import type { ZoneDnssecArgs, ZoneDnssecOutputs } from "./generated/zone-dnssec";
 import { ZONE_DNSSEC_OUTPUTS, ZONE_DNSSEC_SECRET_OUTPUTS } from "./generated/zone-dnssec";
-import { secretInputs, withSecretOutputs } from "./zone-settings-resource";
 
 export type { ZoneDnssecArgs, ZoneDnssecState } from "./generated/zone-dnssec";
 
@@ -20,6 +19,8 @@ const KIND = {
   adopt:
     "the resource already adopts the zone's DNSSEC switch by `zoneId` (no write when " +
     "`enabled` matches); ZoneDnssec.get(name, zoneId) reads it without managing it",
+  // A secret setting (none yet) is a secret output and input: from the declaration.
+  secretOutputs: ZONE_DNSSEC_SECRET_OUTPUTS,
 } as const;
 
 /** The outputs of a {@link ZoneDnssec} (generated from the kind's declaration). */
@@ -47,16 +48,8 @@ export class ZoneDnssec extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: `zoneId` adopts the zone.
    */
   constructor(name: string, args: ZoneDnssecArgs, opts?: EdgeResourceOptions) {
-    super(
-      KIND,
-      name,
-      args,
-      // A secret setting (none yet) is a secret output and input: from the declaration.
-      withSecretOutputs(
-        isReadView(args) ? opts : zoneDependentOptions(args?.zoneId, opts),
-        ZONE_DNSSEC_SECRET_OUTPUTS,
-      ),
-      (a) => zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined),
+    super(KIND, name, args, zoneDependentOptions(args, opts), (a) =>
+      zoneDnssecInputs(name, a as ZoneDnssecArgs | undefined),
     );
   }
 }
@@ -67,7 +60,7 @@ function zoneDnssecInputs(name: string, args: ZoneDnssecArgs | undefined): pulum
   if (args === undefined) return base;
   return {
     ...base,
-    ...secretInputs(args, ZONE_DNSSEC_SECRET_OUTPUTS),
+    ...args,
     zoneId: soleOwner(
       "dnssec",
       `edge.dns.ZoneDnssec "${name}"`,

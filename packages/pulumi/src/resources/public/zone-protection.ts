@@ -18,7 +18,7 @@
  * is no link: such resources need `protect` of their own.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { EdgeResourceOptions } from "./readable-resource";
+import { isReadView, type EdgeResourceOptions } from "./readable-resource";
 
 /** Where a `DnsZone` keeps the options its dependents take (one symbol across copies). */
 const ZONE_DELETION = Symbol.for("pulumi-edgeplatform.dnsZoneDeletion");
@@ -65,12 +65,16 @@ function zonesOf(zoneId: unknown, parent: pulumi.Resource | undefined): ZoneDele
 /**
  * The options of a resource that hangs off a zone (`DnsRecord`, `ZoneDnssec`): `protect` and
  * `retainOnDelete` the program left out are taken from the zone `zoneId` comes from (true when
- * any such zone has it). Options the program sets, `false` included, are kept as written.
+ * any such zone has it). Options the program sets, `false` included, are kept as written. A
+ * read (`get`: `args` is its view) takes its options as written.
+ * @param args The resource's arguments (their `zoneId`), or the view of a `get`.
  */
 export function zoneDependentOptions(
-  zoneId: unknown,
+  args: { zoneId?: unknown } | undefined,
   opts: EdgeResourceOptions | undefined,
 ): EdgeResourceOptions | undefined {
+  if (isReadView(args)) return opts;
+  const zoneId = args?.zoneId;
   if (opts?.protect !== undefined && opts.retainOnDelete !== undefined) return opts;
   const zones = zonesOf(zoneId, opts?.parent);
   if (zones.length === 0) return opts;

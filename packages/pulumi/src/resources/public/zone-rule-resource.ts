@@ -5,8 +5,8 @@
  * class; the outputs are each kind's, generated from its declaration.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { soleOwner } from "./one-owner";
-import { ReadableResource } from "./readable-resource";
+import { objectInputs } from "./object-inputs";
+import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
 import type { StubKind } from "../core/serialized-provider";
 
 /**
@@ -22,28 +22,25 @@ export function zoneRuleProps(
   name: string,
   args: unknown,
 ): pulumi.Inputs {
-  const reading = args === undefined;
-  return {
-    // Every output is a key here (undefined = not an input), so it is readable on the class.
-    shieldZoneId: undefined,
-    pullZoneId: undefined,
-    ruleName: undefined,
-    ruleDescription: undefined,
-    deleteOnDestroy: undefined,
-    ...(reading ? { ruleConfiguration: undefined } : (args as pulumi.Inputs)),
-    ruleId: reading
-      ? undefined
-      : soleOwner(
-          owner,
-          `edge.shield.${type} "${name}"`,
-          (args as { ruleId?: pulumi.Input<number> }).ruleId,
-          (id) => `${noun} ${id}`,
-        ),
-    adopted: undefined,
-    origin: undefined,
-    unmanaged: undefined,
-    readOnly: undefined,
-  };
+  return objectInputs(
+    {
+      before: [
+        "shieldZoneId",
+        "pullZoneId",
+        "ruleName",
+        "ruleDescription",
+        "deleteOnDestroy",
+        "ruleConfiguration",
+      ],
+      after: ["adopted", "origin", "unmanaged", "readOnly"],
+      idField: "ruleId",
+      owner,
+      token: `edge.shield.${type}`,
+      noun,
+    },
+    name,
+    args as object | undefined,
+  );
 }
 
 /** A zone rule kind as its class states it. */
@@ -60,20 +57,21 @@ export interface ZoneRuleKind {
 
 /**
  * The base class of the rule kinds: `get`, and the constructor that hands the engine its inputs
- * (see {@link zoneRuleProps}). Each kind's class merges its outputs (generated).
+ * (see {@link zoneRuleProps}). A kind's class states its kind as the static `kind` and merges
+ * its outputs (generated); `A` is its arguments.
  */
-export abstract class ZoneRuleResource extends ReadableResource {
+export abstract class ZoneRuleResource<A> extends ReadableResource {
+  /** The rule kind of the class (each kind's class states its own). */
+  protected static readonly kind: ZoneRuleKind;
+
   /**
-   * @param kind The rule kind.
+   * Creates a rule, or adopts an existing one.
+   * @param name The unique name of the resource.
    * @param args The desired rule: exactly one of `ruleId`, `shieldZoneId`, `pullZoneId`.
    * @param opts Options for the resource. `opts.import` is refused: write `ruleId` instead.
    */
-  protected constructor(
-    kind: ZoneRuleKind,
-    name: string,
-    args: unknown,
-    opts: pulumi.CustomResourceOptions | undefined,
-  ) {
+  constructor(name: string, args: A, opts?: EdgeResourceOptions) {
+    const kind = (new.target as unknown as { kind: ZoneRuleKind }).kind;
     const adopt =
       "write `ruleId: <the rule's id>` in the arguments instead: that adopts the existing " +
       "rule (one PATCH only of managed fields that differ) and leaves it in place on " +

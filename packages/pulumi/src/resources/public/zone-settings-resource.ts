@@ -130,36 +130,6 @@ export function settingsInputs(
   return gated;
 }
 
-/**
- * `opts` with the outputs that hold a secret setting (`<KIND>_SECRET_OUTPUTS`, generated from
- * the declaration) as additional secret outputs: Pulumi secrets in the state and the outputs.
- * `opts` itself when there are none.
- */
-export function withSecretOutputs<O extends pulumi.CustomResourceOptions>(
-  opts: O | undefined,
-  secrets: readonly string[],
-): O | undefined {
-  if (secrets.length === 0) return opts;
-  return {
-    ...opts,
-    additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
-  } as O;
-}
-
-/**
- * `args` with each argument named in `secrets` (a secret setting, the stated `prior`) a Pulumi
- * secret, so that the state's inputs hold it encrypted too. `args` itself when there are none.
- */
-export function secretInputs<T extends object>(args: T, secrets: readonly string[]): T {
-  if (secrets.length === 0) return args;
-  return Object.fromEntries(
-    Object.entries(args).map(([k, v]) => [
-      k,
-      secrets.includes(k) && v !== undefined && v !== null ? pulumi.secret(v) : v,
-    ]),
-  ) as T;
-}
-
 /** A settings kind as its class states it. */
 export interface SettingsResourceKind<A> {
   /** The kind's stub module. */
@@ -213,15 +183,12 @@ export abstract class ZoneSettingsResource<A extends object> extends ReadableRes
     const adopt =
       `the resource already adopts the zone's settings (no write when they match); ` +
       `${kind.type}.get(name, "<shieldZoneId>${kind.key ? `/<${kind.key}>` : ""}") reads them without managing them`;
-    // A secret setting is a Pulumi secret in the state and the outputs, whatever the program
-    // gives (a plain value too): one mechanism for every settings kind, from its declaration.
-    const secrets = kind.secretOutputs ?? [];
-    const options = withSecretOutputs(opts, secrets);
-    super({ ...kind, module: "shield", adopt }, name, args, options, (given) => {
+    // Its secret settings (`secretOutputs`) are secrets in the state and the outputs: the base
+    // class makes them so.
+    super({ ...kind, module: "shield", adopt }, name, args, opts, (given) => {
       const a = given as (A & Record<string, unknown>) | undefined;
       const key = a && kind.key ? { name: kind.key, value: a[kind.key] as never } : undefined;
-      const program = a && kind.engineArgs ? kind.engineArgs(a) : a;
-      const engineArgs = program && secretInputs(program, secrets);
+      const engineArgs = a && kind.engineArgs ? kind.engineArgs(a) : a;
       const outputs = [...COMMON_OUTPUTS, ...kind.outputs];
       return settingsInputs(kind.type, kind.noun, name, engineArgs, outputs, key);
     });

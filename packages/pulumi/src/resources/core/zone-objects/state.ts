@@ -132,6 +132,26 @@ export const deletesOnDestroy = (o: {
    default and a zone-mode one is unless it records `origin: "adopted"`. */
 
 /**
+ * Whether a change the platform cannot make in place (a kind's `replacedBy`: an access list's
+ * `type`, a DNS record's) may replace the object: only an object addressed by zone (not
+ * `ruleId`) that destroy deletes by both the old state (its delete runs first) and the program.
+ * An object destroy would leave is never replaced: its delete would leave it, and the engine
+ * would already have dropped the resource; the kind's `update` refuses the change instead,
+ * before any write.
+ */
+export function mayReplace(olds: Partial<ObjectOutputs>, news: ObjectInputs): boolean {
+  if (news.ruleId !== undefined && news.ruleId !== null) return false;
+  return (
+    deletesOnDestroy(olds) &&
+    deletesOnDestroy({
+      deleteOnDestroy: news.deleteOnDestroy,
+      adopted: false,
+      origin: originOf(olds),
+    })
+  );
+}
+
+/**
  * The program's inputs that a state stands for: what `read` reports, so that a refresh that
  * found no drift leaves `preview --diff` clean and one that found drift shows it once, in
  * the program's form.

@@ -42,10 +42,10 @@ import {
 } from "../../core/zone-objects/recovery";
 import { spellingFields } from "../../core/zone-objects/parent";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
-import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
+import { mayReplace } from "../../core/zone-objects/state";
 import { shieldZoneParent } from "../parents/shield-zone";
 import { enumCodec } from "./enum-codec";
-import type { CollectionKindDocs, DescribedKind } from "./rule-docs";
+import { modeOutputs, type CollectionKindDocs, type DescribedKind } from "./rule-docs";
 
 /** A custom list in the engine's terms, with the zone's limits when it was read. */
 export interface AccessListObject extends ZoneObject<number> {
@@ -315,6 +315,14 @@ const ENTRIES_TO_CREATE = {
   required: true,
 };
 
+/** The outputs that say how the resource holds its list. */
+const MODE = modeOutputs({
+  noun: "list",
+  idField: "listId",
+  type: "AccessList",
+  unmanaged: { tsType: "AccessListField[] | undefined" },
+});
+
 /** The descriptions of a custom access list's fields (its public types, the plugin's schema). */
 const docs: CollectionKindDocs = {
   type: "AccessList",
@@ -463,25 +471,10 @@ const docs: CollectionKindDocs = {
       description: 'sha256 (hex) of the list\'s content (the entries joined by "\\n").',
       tsType: "string",
     },
-    adopted: {
-      description:
-        "True when the program addresses the list by `listId` (adopt mode), and for `get`.",
-      tsType: "boolean",
-    },
-    deleteOnDestroy: {
-      description:
-        "`deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).",
-      tsType: "boolean | undefined",
-    },
-    unmanaged: {
-      description: "Fields reported but not managed (left out by the program).",
-      tsType: "AccessListField[] | undefined",
-    },
-    readOnly: {
-      description:
-        "True for a list read with {@link AccessList.get} (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    adopted: MODE.adopted,
+    deleteOnDestroy: MODE.deleteOnDestroy,
+    unmanaged: MODE.unmanaged,
+    readOnly: MODE.readOnly,
   },
 };
 
@@ -696,20 +689,9 @@ export const accessListKind: DescribedKind<AccessListObject> = {
    * values.
    */
   replacedBy: (olds, news) => {
-    if (news.ruleId !== undefined && news.ruleId !== null) return [];
     // A list destroy would leave (adopted, now addressed by zone and name; or
-    // `deleteOnDestroy: false`) is not replaced either: its delete would leave it, the name
-    // would stay taken, and the engine would already have dropped the resource. `update`
-    // refuses the change instead, before any write.
-    // Both the old state (its delete runs first) and the program must say "delete".
-    const deletes =
-      deletesOnDestroy(olds) &&
-      deletesOnDestroy({
-        deleteOnDestroy: news.deleteOnDestroy,
-        adopted: false,
-        origin: originOf(olds),
-      });
-    if (!deletes) return [];
+    // `deleteOnDestroy: false`) is not replaced either: the name would stay taken too.
+    if (!mayReplace(olds, news)) return [];
     const out: string[] = [];
     const oldType = (olds.ruleConfiguration?.type ?? olds.reported?.type) as unknown;
     const newType = news.ruleConfiguration?.type;

@@ -2,7 +2,15 @@
  * The descriptions of a DNS record's fields: the source of its public types
  * (`public/generated/dns-record.ts`, scripts/gen-kind-types.js) and of the plugin's schema.
  */
-import type { CollectionKindDocs } from "./rule-docs";
+import { modeOutputs, type CollectionKindDocs } from "./rule-docs";
+
+/** The outputs that say how the resource holds its record. */
+const MODE = modeOutputs({
+  noun: "record",
+  idField: "recordId",
+  type: "DnsRecord",
+  unmanaged: { tsType: "DnsRecordField[] | undefined" },
+});
 
 /** `edge.dns.DnsRecord`'s arguments (one form: `recordId` adopts) and outputs. */
 export const dnsRecordDocs: CollectionKindDocs = {
@@ -189,29 +197,14 @@ export const dnsRecordDocs: CollectionKindDocs = {
       description: "Whether the platform issues a certificate for the record's name.",
       tsType: "boolean",
     },
-    adopted: {
-      description:
-        "True when the program addresses the record by `recordId` (adopt mode), and for `get`.",
-      tsType: "boolean",
-    },
+    adopted: MODE.adopted,
     origin: {
       description:
         '`"created"` (this resource created the record) or `"adopted"` (it existed before).',
       tsType: '"created" | "adopted"',
     },
-    deleteOnDestroy: {
-      description:
-        "`deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).",
-      tsType: "boolean | undefined",
-    },
-    unmanaged: {
-      description: "Fields reported but not managed (left out by the program).",
-      tsType: "DnsRecordField[] | undefined",
-    },
-    readOnly: {
-      description:
-        "True for a record read with {@link DnsRecord.get} (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    deleteOnDestroy: MODE.deleteOnDestroy,
+    unmanaged: MODE.unmanaged,
+    readOnly: MODE.readOnly,
   },
 };

@@ -32,7 +32,7 @@ import {
 import { deepEqual, isPlainObject } from "../../core/common";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
-import { deletesOnDestroy, originOf } from "../../core/zone-objects/state";
+import { mayReplace } from "../../core/zone-objects/state";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { dnsZoneParent } from "../parents/dns-zone";
 import { enumCodec } from "./enum-codec";
@@ -338,15 +338,7 @@ export const dnsRecordKind: DescribedKind<DnsRecordObject> = {
    * `deleteOnDestroy: false`) is not replaced: `update` refuses the change, before any write.
    */
   replacedBy: (olds, news) => {
-    if (news.ruleId !== undefined && news.ruleId !== null) return [];
-    const deletes =
-      deletesOnDestroy(olds) &&
-      deletesOnDestroy({
-        deleteOnDestroy: news.deleteOnDestroy,
-        adopted: false,
-        origin: originOf(olds),
-      });
-    if (!deletes) return [];
+    if (!mayReplace(olds, news)) return [];
     const was = olds.ruleConfiguration?.type ?? olds.reported?.type;
     const now = news.ruleConfiguration?.type;
     return now !== undefined && was !== undefined && !sameValue("type", now, was) ? ["type"] : [];

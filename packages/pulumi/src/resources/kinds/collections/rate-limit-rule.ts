@@ -82,6 +82,33 @@ export const rateLimitFields: ConfigurationFields = {
 /** The descriptions of a rate-limit rule's fields (its public types, the plugin's schema). */
 const docs = ruleKindDocs({
   type: "RateLimitRule",
+  classDoc: [
+    "A shield rate-limit rule. With `shieldZoneId` or `pullZoneId` a new rule is created (and",
+    "deleted on destroy); with `ruleId` an existing rule is adopted (and left in place on",
+    "destroy unless `deleteOnDestroy`). Only the fields the program writes are managed; updates",
+    "send one PATCH of the changed top-level fields. `pulumi refresh` shows drift in managed",
+    "fields (enumerations by name). {@link RateLimitRule.get} reads a rule without",
+    "managing it.",
+    "",
+    "```ts",
+    'const rule = new edge.shield.RateLimitRule("api-limit", {',
+    "  shieldZoneId: 1,",
+    '  ruleName: "api-limit",',
+    "  ruleConfiguration: {",
+    '    actionType: "Challenge",',
+    '    variableTypes: { REQUEST_URI: "/api" },',
+    '    operatorType: "BEGINSWITH",',
+    "    requestCount: 100,",
+    "    timeframe: 60,",
+    "    blockTime: 300,",
+    "  },",
+    "});",
+    "export const limit: pulumi.Output<number> = rule.ruleConfiguration.requestCount;",
+    "```",
+    "@typeParam C The configuration the program wrote, inferred from `ruleConfiguration` (never",
+    "written by hand): it makes the fields the program wrote required in the configuration",
+    "output, and an unknown configuration field a type error.",
+  ],
   configuration: {
     typeDoc:
       "Input form of a rule configuration (`CreateWafRateLimitRuleModel`). Enumerations accept " +

@@ -88,6 +88,11 @@ export interface CollectionKindDocs {
 
 /** The descriptions of a rule kind: its configuration and what every rule kind has. */
 export interface RuleKindDocs extends CollectionKindDocs {
+  /**
+   * The doc comment of the kind's class (generated with the class), one line an element:
+   * what it is, an example, `@typeParam C`.
+   */
+  classDoc: readonly string[];
   configuration: {
     /** Doc of `<Type>ConfigurationArgs`, `<Type>ConfigurationState`. */
     typeDoc: string;
@@ -108,6 +113,42 @@ export type DescribedRuleKind = ZoneObjectKind<ZoneObject<number>> & { docs: Rul
 export type DescribedKind<O extends ZoneObject = ZoneObject> = ZoneObjectKind<O> & {
   docs: CollectionKindDocs;
 };
+
+/**
+ * The outputs of a collection kind that say how its resource holds the object (each kind
+ * places them in its order): `adopted`, `deleteOnDestroy`, `unmanaged`, `readOnly`.
+ * @param own.noun The object in the descriptions (`"list"`).
+ * @param own.idField The argument that adopts an object by id (`listId`).
+ * @param own.type The kind's class (its `get`).
+ * @param own.unmanaged The type of `unmanaged` and, when not the default, its description.
+ */
+export function modeOutputs(own: {
+  noun: string;
+  idField: string;
+  type: string;
+  unmanaged: { tsType: string; description?: string };
+}): Record<"adopted" | "deleteOnDestroy" | "unmanaged" | "readOnly", RuleOutput> {
+  return {
+    adopted: {
+      description: `True when the program addresses the ${own.noun} by \`${own.idField}\` (adopt mode), and for \`get\`.`,
+      tsType: "boolean",
+    },
+    deleteOnDestroy: {
+      description:
+        "`deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).",
+      tsType: "boolean | undefined",
+    },
+    unmanaged: {
+      description:
+        own.unmanaged.description ?? "Fields reported but not managed (left out by the program).",
+      tsType: own.unmanaged.tsType,
+    },
+    readOnly: {
+      description: `True for a ${own.noun} read with {@link ${own.type}.get} (a read-only view); else undefined.`,
+      tsType: "boolean | undefined",
+    },
+  };
+}
 
 /** The match fields every rule kind's configuration has (besides its action and rate). */
 export const MATCH_FIELDS: Record<string, DescribedField> = {
@@ -162,11 +203,22 @@ const NAME_TO_CREATE: RuleArgument = {
  */
 export function ruleKindDocs(own: {
   type: string;
+  classDoc: readonly string[];
   configuration: RuleKindDocs["configuration"];
   configurationOutput: string;
   createNote?: string;
 }): RuleKindDocs {
   const note = own.createNote ? ` ${own.createNote}` : "";
+  const mode = modeOutputs({
+    noun: "rule",
+    idField: "ruleId",
+    type: own.type,
+    unmanaged: {
+      tsType: '("ruleName" | "ruleDescription")[] | undefined',
+      description:
+        "Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out).",
+    },
+  });
   return {
     type: own.type,
     argsDoc:
@@ -178,6 +230,7 @@ export function ruleKindDocs(own: {
     stateDoc:
       `State (outputs) of a {@link ${own.type}}: its identity, the mode, and the managed fields ` +
       "as the platform holds them (enumerations by name).",
+    classDoc: own.classDoc,
     configuration: own.configuration,
     items: { chainedRuleConditions: CHAINED_CONDITIONS },
     common: {
@@ -276,25 +329,10 @@ export function ruleKindDocs(own: {
         tsType: "string | null",
       },
       ruleConfiguration: { description: own.configurationOutput, tsType: "C" },
-      deleteOnDestroy: {
-        description:
-          "`deleteOnDestroy` as written (undefined: the default of the mode; false for `get`).",
-        tsType: "boolean | undefined",
-      },
-      adopted: {
-        description:
-          "True when the program addresses the rule by `ruleId` (adopt mode), and for `get`.",
-        tsType: "boolean",
-      },
-      readOnly: {
-        description: `True for a rule read with {@link ${own.type}.get} (a read-only view); else undefined.`,
-        tsType: "boolean | undefined",
-      },
-      unmanaged: {
-        description:
-          "Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out).",
-        tsType: '("ruleName" | "ruleDescription")[] | undefined',
-      },
+      deleteOnDestroy: mode.deleteOnDestroy,
+      adopted: mode.adopted,
+      readOnly: mode.readOnly,
+      unmanaged: mode.unmanaged,
     },
   };
 }

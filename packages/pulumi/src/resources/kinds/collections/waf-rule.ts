@@ -89,6 +89,25 @@ async function assertBelowPlanLimit(ctx: {
 /** The descriptions of a custom WAF rule's fields (its public types, the plugin's schema). */
 const docs = ruleKindDocs({
   type: "WafRule",
+  classDoc: [
+    "A custom WAF rule of a shield zone. With `shieldZoneId` or `pullZoneId` a new rule is",
+    "created (and deleted on destroy); with `ruleId` an existing rule is adopted (and left in",
+    "place on destroy unless `deleteOnDestroy`). Only the fields the program writes are",
+    "managed; updates send one PATCH of the changed top-level fields.",
+    "",
+    "```ts",
+    'const rule = new edge.shield.WafRule("block-admin", {',
+    "  shieldZoneId: 1,",
+    '  ruleName: "block-admin",',
+    "  ruleConfiguration: {",
+    '    actionType: "Block",',
+    '    variableTypes: { REQUEST_URI: "/admin" },',
+    '    operatorType: "BEGINSWITH",',
+    "  },",
+    "});",
+    "```",
+    "@typeParam C The configuration the program wrote, inferred from `ruleConfiguration`.",
+  ],
   configuration: {
     typeDoc:
       "Input form of a custom WAF rule's configuration (`CreateCustomWafRuleModel`): the match " +

@@ -3,7 +3,7 @@
 /**
  * The public types of `WafRule` from its declaration
  * (packages/pulumi/src/resources/kinds/collections/waf-rule.ts): its configuration, the forms of
- * its arguments, its state and its class's outputs.
+ * its arguments, its state and its class's outputs, and its class.
  */
 
 import type * as pulumi from "@pulumi/pulumi";
@@ -15,6 +15,7 @@ import type {
   WafRuleAction,
 } from "edgeplatform-client/spec";
 import type { EnumArg } from "../zone-settings-resource";
+import { ZoneRuleResource, type ZoneRuleKind } from "../zone-rule-resource";
 import type { ChainedRuleConditionArgs } from "./rate-limit-rule";
 
 /**
@@ -200,4 +201,44 @@ export interface WafRuleOutputs<C extends WafRuleConfigurationArgs = WafRuleConf
   readonly readOnly: pulumi.Output<boolean | undefined>;
   /** Top-level fields reported but not managed (`ruleName`/`ruleDescription` left out). */
   readonly unmanaged: pulumi.Output<("ruleName" | "ruleDescription")[] | undefined>;
+}
+
+/** The outputs of a {@link WafRule} (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface WafRule<
+  C extends WafRuleConfigurationArgs & NoUnknownWafConfigurationFields<C> =
+    WafRuleConfigurationArgs,
+> extends WafRuleOutputs<C> {}
+
+/**
+ * A custom WAF rule of a shield zone. With `shieldZoneId` or `pullZoneId` a new rule is
+ * created (and deleted on destroy); with `ruleId` an existing rule is adopted (and left in
+ * place on destroy unless `deleteOnDestroy`). Only the fields the program writes are
+ * managed; updates send one PATCH of the changed top-level fields.
+ *
+ * ```ts
+ * const rule = new edge.shield.WafRule("block-admin", {
+ *   shieldZoneId: 1,
+ *   ruleName: "block-admin",
+ *   ruleConfiguration: {
+ *     actionType: "Block",
+ *     variableTypes: { REQUEST_URI: "/admin" },
+ *     operatorType: "BEGINSWITH",
+ *   },
+ * });
+ * ```
+ * @typeParam C The configuration the program wrote, inferred from `ruleConfiguration`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
+export class WafRule<
+  C extends WafRuleConfigurationArgs & NoUnknownWafConfigurationFields<C> =
+    WafRuleConfigurationArgs,
+> extends ZoneRuleResource<WafRuleArgs<C>> {
+  /** The kind: its stub, type, one-owner namespace and noun in messages. */
+  protected static override readonly kind: ZoneRuleKind = {
+    stub: "waf-rule",
+    type: "WafRule",
+    owner: "waf-rule",
+    noun: "custom WAF rule",
+  };
 }
