@@ -131,7 +131,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Output<int?> RecordId { get; private set; } = null!;
 
         /// <summary>
-        /// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+        /// The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
         /// </summary>
         [Output("scriptId")]
         public Output<int?> ScriptId { get; private set; } = null!;
@@ -332,7 +332,7 @@ namespace EdgePlatform.Pulumi.Dns
         public Input<int>? RecordId { get; set; }
 
         /// <summary>
-        /// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+        /// The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
         /// </summary>
         [Input("scriptId")]
         public Input<int>? ScriptId { get; set; }

@@ -53,7 +53,7 @@ type DnsRecord struct {
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
 	// Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
 	RecordId pulumi.IntPtrOutput `pulumi:"recordId"`
-	// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+	// The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
 	ScriptId pulumi.IntPtrOutput `pulumi:"scriptId"`
 	// Smart routing: None, Latency or Geolocation. Left out: not managed.
 	SmartRoutingType DnsSmartRoutingTypePtrOutput `pulumi:"smartRoutingType"`
@@ -145,7 +145,7 @@ type dnsRecordArgs struct {
 	PullZoneId *int `pulumi:"pullZoneId"`
 	// Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
 	RecordId *int `pulumi:"recordId"`
-	// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+	// The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
 	ScriptId *int `pulumi:"scriptId"`
 	// Smart routing: None, Latency or Geolocation. Left out: not managed.
 	SmartRoutingType *DnsSmartRoutingType `pulumi:"smartRoutingType"`
@@ -197,7 +197,7 @@ type DnsRecordArgs struct {
 	PullZoneId pulumi.IntPtrInput
 	// Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
 	RecordId pulumi.IntPtrInput
-	// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+	// The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
 	ScriptId pulumi.IntPtrInput
 	// Smart routing: None, Latency or Geolocation. Left out: not managed.
 	SmartRoutingType DnsSmartRoutingTypePtrInput
@@ -397,7 +397,7 @@ func (o DnsRecordOutput) RecordId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.RecordId }).(pulumi.IntPtrOutput)
 }
 
-// The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+// The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
 func (o DnsRecordOutput) ScriptId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *DnsRecord) pulumi.IntPtrOutput { return v.ScriptId }).(pulumi.IntPtrOutput)
 }

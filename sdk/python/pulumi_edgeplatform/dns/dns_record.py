@@ -65,7 +65,7 @@ class DnsRecordArgs:
         :param pulumi.Input[_builtins.int] priority: Priority, 0–65535: MX and SRV records only (required for them).
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone the record points at: PullZone records only (required for them).
         :param pulumi.Input[_builtins.int] record_id: Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
-        :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+        :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
         :param pulumi.Input['DnsSmartRoutingType'] smart_routing_type: Smart routing: None, Latency or Geolocation. Left out: not managed.
         :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
         :param pulumi.Input[_builtins.int] ttl: Time to live, in seconds. Left out: not managed (the platform's default for a new record).
@@ -319,7 +319,7 @@ class DnsRecordArgs:
     @pulumi.getter(name="scriptId")
     def script_id(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+        The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
         """
         return pulumi.get(self, "script_id")
 
@@ -464,7 +464,7 @@ class DnsRecord(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] priority: Priority, 0–65535: MX and SRV records only (required for them).
         :param pulumi.Input[_builtins.int] pull_zone_id: The pull zone the record points at: PullZone records only (required for them).
         :param pulumi.Input[_builtins.int] record_id: Adopt an existing record by id (with its `zoneId`): create = one write of the managed fields that differ (none when they match); destroy leaves the record unless `deleteOnDestroy` is true. Left out: a new record is created. A record is never found by name (names are not unique in a zone).
-        :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+        :param pulumi.Input[_builtins.int] script_id: The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
         :param pulumi.Input['DnsSmartRoutingType'] smart_routing_type: Smart routing: None, Latency or Geolocation. Left out: not managed.
         :param pulumi.Input[_builtins.str] tag: Property tag: CAA records only (required for them): 1 to 15 letters and digits (RFC 8659), such as issue, issuewild or iodef.
         :param pulumi.Input[_builtins.int] ttl: Time to live, in seconds. Left out: not managed (the platform's default for a new record).
@@ -766,7 +766,7 @@ class DnsRecord(pulumi.CustomResource):
     @pulumi.getter(name="scriptId")
     def script_id(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        The edge script the record points at: Script records only (required for them). The published record model does not report it back: it is written, not compared on refresh.
+        The edge script the record points at: Script records only (required for them). Read back from the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and compared on refresh when the platform reports it.
         """
         return pulumi.get(self, "script_id")
 

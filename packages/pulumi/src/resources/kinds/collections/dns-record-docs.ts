@@ -102,9 +102,9 @@ export const dnsRecordDocs: CollectionKindDocs = {
     },
     scriptId: {
       description:
-        "The edge script the record points at: Script records only (required for them). The " +
-        "published record model does not report it back: it is written, not compared on " +
-        "refresh.",
+        "The edge script the record points at: Script records only (required for them). Read " +
+        "back from the record's `ScriptId`, or from its `LinkName` where the platform names " +
+        "the script there, and compared on refresh when the platform reports it.",
       tsType: "number",
     },
     accelerated: {
@@ -175,7 +175,8 @@ export const dnsRecordDocs: CollectionKindDocs = {
       tsType: "number | null",
     },
     scriptId: {
-      description: "The edge script a Script record points at, as the program wrote it.",
+      description:
+        "The edge script a Script record points at: as the platform reports it, else as written.",
       tsType: "number | null | undefined",
     },
     accelerated: {

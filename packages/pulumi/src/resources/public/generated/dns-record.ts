@@ -77,8 +77,9 @@ export interface DnsRecordArgs {
   /** The pull zone the record points at: PullZone records only (required for them). */
   pullZoneId?: pulumi.Input<number>;
   /**
-   * The edge script the record points at: Script records only (required for them). The published
-   * record model does not report it back: it is written, not compared on refresh.
+   * The edge script the record points at: Script records only (required for them). Read back from
+   * the record's `ScriptId`, or from its `LinkName` where the platform names the script there, and
+   * compared on refresh when the platform reports it.
    */
   scriptId?: pulumi.Input<number>;
   /** Whether the platform's CDN accelerates the record. Left out: not managed. */
@@ -134,7 +135,7 @@ export interface DnsRecordState {
   tag: string | null;
   /** The pull zone a PullZone record points at (null: none). */
   pullZoneId: number | null;
-  /** The edge script a Script record points at, as the program wrote it. */
+  /** The edge script a Script record points at: as the platform reports it, else as written. */
   scriptId: number | null | undefined;
   /** Whether the platform's CDN accelerates the record. */
   accelerated: boolean;
@@ -194,7 +195,7 @@ export interface DnsRecordOutputs {
   readonly tag: pulumi.Output<string | null>;
   /** The pull zone a PullZone record points at (null: none). */
   readonly pullZoneId: pulumi.Output<number | null>;
-  /** The edge script a Script record points at, as the program wrote it. */
+  /** The edge script a Script record points at: as the platform reports it, else as written. */
   readonly scriptId: pulumi.Output<number | null | undefined>;
   /** Whether the platform's CDN accelerates the record. */
   readonly accelerated: pulumi.Output<boolean>;
