@@ -96,6 +96,8 @@ const IMPORTS: Record<string, Import> = {
     inputs: { zoneId: 3, recordId: 301, type: "A", name: "www", value: "192.0.2.10" },
     form: '"<zoneId>/<recordId>"',
   },
+  // Pull zone 1 (zone-one).
+  PullZone: { id: "1", inputs: { pullZoneId: 1 }, form: '"<pullZoneId>"' },
 };
 
 const t = usePlatform();

@@ -11,7 +11,7 @@ import {
 
 const SETTINGS_KINDS = PLUGIN_RESOURCES.flatMap((r) => (r.family === "settings" ? [r.kind] : []));
 
-test("the ten settings kinds are declared", () => {
+test("the eleven settings kinds are declared", () => {
   expect(SETTINGS_KINDS.map((k) => k.type).sort()).toEqual(
     [
       "ApiGuardian",
@@ -19,6 +19,7 @@ test("the ten settings kinds are declared", () => {
       "BotDetection",
       "DnsZone",
       "ManagedAccessList",
+      "PullZone",
       "ResponsePage",
       "ShieldZone",
       "UnderAttackMode",

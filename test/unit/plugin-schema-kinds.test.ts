@@ -25,6 +25,7 @@ import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collectio
 import { volumeInstancesDeletionInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion-schemas";
 import { zoneDnssecKind } from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec";
 import { dnsZoneKind } from "../../packages/pulumi/src/resources/kinds/settings/dns-zone";
+import { pullZoneKind } from "../../packages/pulumi/src/resources/kinds/settings/pull-zone";
 import { ROOT as REPO_ROOT } from "../support/build";
 
 const SRC = path.join(REPO_ROOT, "packages", "pulumi", "src", "resources");
@@ -188,6 +189,21 @@ const KINDS: Expected[] = [
       ],
     },
     outputs: { "generated/dns-zone.ts": ["DnsZoneOutputs"] },
+  },
+  {
+    stub: "pull-zone",
+    token: "edgeplatform:pullzones:PullZone",
+    inputs: settingsSchemas.pullZoneInputsSchema as unknown as Js,
+    rename: (p) => pullZoneKind.form!.property(p),
+    args: {
+      "generated/pull-zone.ts": [
+        "PullZoneCreateArgs",
+        "PullZoneAdoptArgs",
+        "PullZoneSettingsArgs",
+        "PullZonePriorArgs",
+      ],
+    },
+    outputs: { "generated/pull-zone.ts": ["PullZoneOutputs"] },
   },
   {
     stub: "dns-record",

@@ -56,6 +56,14 @@ _utilities.register(
  },
  {
   "pkg": "edgeplatform",
+  "mod": "pullzones",
+  "fqn": "pulumi_edgeplatform.pullzones",
+  "classes": {
+   "edgeplatform:pullzones:PullZone": "PullZone"
+  }
+ },
+ {
+  "pkg": "edgeplatform",
   "mod": "shield",
   "fqn": "pulumi_edgeplatform.shield",
   "classes": {

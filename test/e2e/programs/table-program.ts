@@ -30,7 +30,8 @@ type Ctor = new (
 
 /** The class of that name in the package's namespaces. */
 function classOf(kind: string): Ctor {
-  for (const ns of [edge.shield, edge.dns, edge.containers] as Record<string, unknown>[]) {
+  const areas = [edge.shield, edge.dns, edge.containers, edge.pullzones];
+  for (const ns of areas as Record<string, unknown>[]) {
     if (typeof ns[kind] === "function") return ns[kind] as Ctor;
   }
   throw new Error(`no resource class named ${kind}`);

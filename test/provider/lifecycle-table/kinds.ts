@@ -19,6 +19,7 @@ import { shieldZone, botDetection, uploadScanning, apiGuardian, responsePage } f
 import { underAttackMode } from "./under-attack-mode";
 import { botCategorization } from "./bot-categorization";
 import { dnsRecord } from "./dns-record";
+import { pullZone } from "./pull-zone";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -36,4 +37,5 @@ export const KINDS: readonly KindDeclaration[] = [
   underAttackMode,
   botCategorization,
   dnsRecord,
+  pullZone,
 ];

@@ -216,7 +216,10 @@ function canonical(s: EmulatorState): Any {
 }
 const clone = (s: EmulatorState): EmulatorState => JSON.parse(JSON.stringify(s));
 /** Requests that may change something: a write the emulator journals `unchanged` does not. */
-const writesOf = (j: JournalEntry[]) => j.filter((e) => e.method !== "GET" && !e.unchanged);
+/** A name check (POST `…/checkavailability`) writes nothing: the emulator journals it as a POST. */
+const isNameCheck = (e: JournalEntry) => /\/checkavailability$/.test(e.path);
+const writesOf = (j: JournalEntry[]) =>
+  j.filter((e) => e.method !== "GET" && !e.unchanged && !isNameCheck(e));
 const writes = async (c = ctl) => writesOf(await c.journal());
 const lines = (j: JournalEntry[]) => j.map((e) => `${e.method} ${e.path} ${e.status}`);
 

@@ -52,6 +52,7 @@ import {
   dnsRecordProvider,
   dnsRecordFieldChanges,
 } from "../resources/kinds/collections/dns-record-fields";
+import { pullZoneKind, pullZoneProvider } from "../resources/kinds/settings/pull-zone";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -230,5 +231,24 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: dnsRecordProvider,
     fieldChanges: dnsRecordFieldChanges,
     declaration: dnsRecordKind,
+  },
+  {
+    family: "settings",
+    module: "pullzones",
+    typeName: "PullZone",
+    noun: "pull zone (created, or adopted) and its settings",
+    kind: pullZoneKind,
+    provider: pullZoneProvider,
+    docs: {
+      inputs: {
+        "resources/public/generated/pull-zone.ts": [
+          "PullZoneCreateArgs",
+          "PullZoneAdoptArgs",
+          "PullZoneSettingsArgs",
+          "PullZonePriorArgs",
+        ],
+      },
+      outputs: { "resources/public/generated/pull-zone.ts": ["PullZoneState"] },
+    },
   },
 ];

@@ -6,4 +6,8 @@ import builtins as _builtins
 from .. import _utilities
 import typing
 # Export this package's modules as members:
+from ._enums import *
 from .check_name_availability import *
+from .pull_zone import *
+from ._inputs import *
+from . import outputs

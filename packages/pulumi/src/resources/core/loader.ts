@@ -233,6 +233,19 @@ export const dnsRecordStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.dnsRecord.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.pullzones.PullZone`. */
+export const pullZoneStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.pullZone.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.pullZone.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.pullZone.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.pullZone.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.pullZone.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.pullZone.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.pullZone.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** The resources with a serialized provider (their stub names: `pulumi-edgeplatform/stubs/<kind>`). */
 export type StubKind =
   | "rate-limit-rule"
@@ -249,7 +262,8 @@ export type StubKind =
   | "response-page"
   | "under-attack-mode"
   | "bot-categorization"
-  | "dns-record";
+  | "dns-record"
+  | "pull-zone";
 
 /** The by-value stubs: what is serialized when the package cannot be named (serialized-provider.ts). */
 export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -268,4 +282,5 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "under-attack-mode": underAttackModeStub,
   "bot-categorization": botCategorizationStub,
   "dns-record": dnsRecordStub,
+  "pull-zone": pullZoneStub,
 };

@@ -23,6 +23,7 @@ import type { responsePageProvider } from "./settings/response-page";
 import type { underAttackModeProvider } from "./settings/under-attack-mode";
 import type { botCategorizationProvider } from "./settings/bot-categorization";
 import type { dnsRecordProvider } from "./collections/dns-record-provider";
+import type { pullZoneProvider } from "./settings/pull-zone";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -85,5 +86,9 @@ export const __providers = {
   /** `edge.dns.DnsRecord` (DNS record). */
   get dnsRecord(): typeof dnsRecordProvider {
     return gated(require("./collections/dns-record-provider").dnsRecordProvider);
+  },
+  /** `edge.pullzones.PullZone` (pull zone). */
+  get pullZone(): typeof pullZoneProvider {
+    return gated(require("./settings/pull-zone").pullZoneProvider);
   },
 };

@@ -19,6 +19,7 @@ import { apiGuardianKind } from "./settings/api-guardian";
 import { responsePageKind } from "./settings/response-page";
 import { underAttackModeKind } from "./settings/under-attack-mode";
 import { botCategorizationKind } from "./settings/bot-categorization";
+import { pullZoneKind } from "./settings/pull-zone";
 
 /** Inputs of `edge.dns.ZoneDnssec`. */
 export const zoneDnssecInputsSchema = settingsInputsSchema(zoneDnssecKind);
@@ -40,3 +41,5 @@ export const responsePageInputsSchema = settingsInputsSchema(responsePageKind);
 export const underAttackModeInputsSchema = settingsInputsSchema(underAttackModeKind);
 /** Inputs of `edge.shield.BotCategorization`. */
 export const botCategorizationInputsSchema = settingsInputsSchema(botCategorizationKind);
+/** Inputs of `edge.pullzones.PullZone`. */
+export const pullZoneInputsSchema = settingsInputsSchema(pullZoneKind);

@@ -1,0 +1,745 @@
+/**
+ * A pull zone and its settings (`PullZone`): read with GET `/pullzone/{id}`, written with
+ * POST `/pullzone/{id}`. The published document does not say whether that write merges the
+ * settings sent or replaces the zone's settings with them (the emulator has a profile for
+ * each), so a write sends every setting of the zone as just read with the changes over it:
+ * under either, what the program does not manage stays as it was. The zone is adopted by
+ * `pullZoneId` or created by `name` (POST `/pullzone`) after the platform says the name is
+ * free (POST `/pullzone/checkavailability`): a taken name is refused before any write, never
+ * taken over. A zone Pulumi created is deleted by destroy (DELETE `/pullzone/{id}`); an
+ * adopted one gets the settings it had back. Its state names the zone `pullZoneId` and says
+ * `origin` (`"created"` or `"adopted"`): see {@link pullZoneForm}.
+ */
+import {
+  LogAnonymizationType,
+  PullZoneLogForwarderProtocolType,
+  PullZoneLogFormat,
+  PullZoneType,
+  schemaJson,
+  specSchema,
+  validate,
+} from "edgeplatform-client/spec/runtime";
+import type { PullZoneModel } from "edgeplatform-client";
+import { messageOf, ResourceOperationError } from "../../core/common";
+import { getClient } from "../../core/settings";
+import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
+import {
+  settingsProvider,
+  type EngineKind,
+  type SettingsInputs,
+  type SettingsOutputs,
+  type StoredForm,
+  type ZoneResolution,
+} from "../../core/zone-settings/engine";
+import {
+  enumField,
+  field,
+  flatValues,
+  placed,
+  viewOf,
+  type SettingsDocs,
+  type SettingsField,
+  type SettingsSnapshot,
+} from "../../core/zone-settings/kind";
+
+const bool = () => ({ type: "boolean" });
+const int = (minimum = -2147483648, maximum = 2147483647) => ({
+  type: "integer",
+  minimum,
+  maximum,
+});
+/** A list of hostnames or addresses, compared as a set. */
+const list = () => ({ type: "array", items: { type: "string", minLength: 1 } });
+
+/** A setting at its platform key. */
+const at = (key: string, f: SettingsField) => placed(f, key);
+
+/** Origin: where the zone fetches from and how. */
+const ORIGIN: readonly SettingsField[] = [
+  at(
+    "OriginUrl",
+    field(
+      "originUrl",
+      { type: "string", minLength: 1, pattern: "^[hH][tT][tT][pP][sS]?://[^\\s]+$" },
+      "URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a " +
+        "zone. Compared without trailing slashes (`https://origin.example/` is " +
+        "`https://origin.example`), as the platform may store either.",
+    ),
+  ),
+  at(
+    "Type",
+    enumField(
+      "type",
+      PullZoneType,
+      'Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: ' +
+        '`"Premium"`.',
+    ),
+  ),
+  at(
+    "OriginHostHeader",
+    field(
+      "originHostHeader",
+      { type: "string" },
+      "Host header sent to the origin (`OriginHostHeader`); empty: the origin URL's host.",
+    ),
+  ),
+  at(
+    "AddHostHeader",
+    field(
+      "addHostHeader",
+      bool(),
+      "Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).",
+    ),
+  ),
+  at(
+    "FollowRedirects",
+    field(
+      "followRedirects",
+      bool(),
+      "Whether the zone follows the origin's redirects instead of passing them on " +
+        "(`FollowRedirects`).",
+    ),
+  ),
+  at(
+    "VerifyOriginSSL",
+    field(
+      "verifyOriginSsl",
+      bool(),
+      "Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).",
+    ),
+  ),
+  at(
+    "OriginConnectTimeout",
+    field(
+      "originConnectTimeout",
+      int(0),
+      "Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).",
+    ),
+  ),
+  at(
+    "OriginResponseTimeout",
+    field(
+      "originResponseTimeout",
+      int(0),
+      "Seconds to wait for the origin's answer (`OriginResponseTimeout`; new zone: 60).",
+    ),
+  ),
+  at(
+    "OriginRetries",
+    field(
+      "originRetries",
+      int(0),
+      "How many times a failed origin request is retried (`OriginRetries`; new zone: 0).",
+    ),
+  ),
+];
+
+/** Caching: how long and by what the zone caches. */
+const CACHING: readonly SettingsField[] = [
+  at(
+    "CacheControlMaxAgeOverride",
+    field(
+      "cacheControlMaxAgeOverride",
+      int(-1),
+      "Seconds the edge caches a response, overriding the origin's Cache-Control " +
+        "(`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).",
+    ),
+  ),
+  at(
+    "CacheControlPublicMaxAgeOverride",
+    field(
+      "cacheControlPublicMaxAgeOverride",
+      int(-1),
+      "Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); " +
+        "-1: as the origin says (a new zone's).",
+    ),
+  ),
+  at(
+    "EnableQueryStringOrdering",
+    field(
+      "enableQueryStringOrdering",
+      bool(),
+      "Whether query parameters are sorted before the cache key is made " +
+        "(`EnableQueryStringOrdering`).",
+    ),
+  ),
+  at(
+    "IgnoreQueryStrings",
+    field(
+      "ignoreQueryStrings",
+      bool(),
+      "Whether the query string is left out of the cache key (`IgnoreQueryStrings`).",
+    ),
+  ),
+  at(
+    "EnableCacheSlice",
+    field(
+      "enableCacheSlice",
+      bool(),
+      "Whether large files are cached in slices (`EnableCacheSlice`).",
+    ),
+  ),
+  at(
+    "EnableSmartCache",
+    field(
+      "enableSmartCache",
+      bool(),
+      "Whether only responses of cacheable content types are cached (`EnableSmartCache`).",
+    ),
+  ),
+  at(
+    "CacheErrorResponses",
+    field(
+      "cacheErrorResponses",
+      bool(),
+      "Whether the origin's error responses are cached (`CacheErrorResponses`).",
+    ),
+  ),
+  at(
+    "UseStaleWhileUpdating",
+    field(
+      "useStaleWhileUpdating",
+      bool(),
+      "Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).",
+    ),
+  ),
+  at(
+    "UseStaleWhileOffline",
+    field(
+      "useStaleWhileOffline",
+      bool(),
+      "Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).",
+    ),
+  ),
+  at(
+    "DisableCookies",
+    field(
+      "disableCookies",
+      bool(),
+      "Whether cookies are stripped from responses (`DisableCookies`).",
+    ),
+  ),
+];
+
+/** Security: what the zone refuses. */
+const SECURITY: readonly SettingsField[] = [
+  at(
+    "BlockRootPathAccess",
+    field(
+      "blockRootPathAccess",
+      bool(),
+      "Whether requests for the root path `/` are refused (`BlockRootPathAccess`).",
+    ),
+  ),
+  at(
+    "BlockPostRequests",
+    field("blockPostRequests", bool(), "Whether POST requests are refused (`BlockPostRequests`)."),
+  ),
+  at(
+    "BlockNoneReferrer",
+    field(
+      "blockNoneReferrer",
+      bool(),
+      "Whether requests without a Referer header are refused (`BlockNoneReferrer`).",
+    ),
+  ),
+  at(
+    "AllowedReferrers",
+    field(
+      "allowedReferrers",
+      list(),
+      "Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other " +
+        "referrers are refused. The whole list is managed: `[]` empties it.",
+      { unordered: true },
+    ),
+  ),
+  at(
+    "BlockedReferrers",
+    field(
+      "blockedReferrers",
+      list(),
+      "Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is " +
+        "managed: `[]` empties it.",
+      { unordered: true },
+    ),
+  ),
+  at(
+    "BlockedIps",
+    field(
+      "blockedIps",
+      list(),
+      "IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list " +
+        "is managed: `[]` empties it.",
+      { unordered: true },
+    ),
+  ),
+];
+
+/** Limits: rates, connections and bandwidth. */
+const LIMITS: readonly SettingsField[] = [
+  at(
+    "LimitRatePerSecond",
+    field(
+      "limitRatePerSecond",
+      int(0),
+      "Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.",
+    ),
+  ),
+  at(
+    "LimitRateAfter",
+    field(
+      "limitRateAfter",
+      { type: "number", minimum: 0 },
+      "Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).",
+    ),
+  ),
+  at(
+    "RequestLimit",
+    field(
+      "requestLimit",
+      int(0),
+      "Requests per second allowed from one IP address (`RequestLimit`); 0: none.",
+    ),
+  ),
+  at(
+    "BurstSize",
+    field(
+      "burstSize",
+      int(0),
+      "Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).",
+    ),
+  ),
+  at(
+    "ConnectionLimitPerIPCount",
+    field(
+      "connectionLimitPerIpCount",
+      int(0),
+      "Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: " +
+        "none.",
+    ),
+  ),
+  at(
+    "MonthlyBandwidthLimit",
+    field(
+      "monthlyBandwidthLimit",
+      { type: "integer", minimum: 0 },
+      "Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); " +
+        "0: no limit.",
+    ),
+  ),
+];
+
+/** Logging: the zone's access logs and their forwarding. */
+const LOGGING: readonly SettingsField[] = [
+  at(
+    "EnableLogging",
+    field("enableLogging", bool(), "Whether the zone's requests are logged (`EnableLogging`)."),
+  ),
+  at(
+    "LoggingIPAnonymizationEnabled",
+    field(
+      "loggingIpAnonymizationEnabled",
+      bool(),
+      "Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).",
+    ),
+  ),
+  at(
+    "LogAnonymizationType",
+    enumField(
+      "logAnonymizationType",
+      LogAnonymizationType,
+      'How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; ' +
+        "`LogAnonymizationType`).",
+    ),
+  ),
+  at(
+    "LogFormat",
+    enumField(
+      "logFormat",
+      PullZoneLogFormat,
+      'Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).',
+    ),
+  ),
+  at(
+    "LogForwardingEnabled",
+    field(
+      "logForwardingEnabled",
+      bool(),
+      "Whether the logs are forwarded to `logForwardingHostname` (`LogForwardingEnabled`).",
+    ),
+  ),
+  at(
+    "LogForwardingHostname",
+    field(
+      "logForwardingHostname",
+      { type: "string" },
+      "Host the logs are forwarded to (`LogForwardingHostname`).",
+    ),
+  ),
+  at(
+    "LogForwardingPort",
+    field(
+      "logForwardingPort",
+      int(0, 65535),
+      "Port the logs are forwarded to (`LogForwardingPort`).",
+    ),
+  ),
+  at(
+    "LogForwardingProtocol",
+    enumField(
+      "logForwardingProtocol",
+      PullZoneLogForwarderProtocolType,
+      'Protocol of the forwarding: `"UDP"`, `"TCP"`, `"TCPEncrypted"` or `"DataDog"` (0–3; ' +
+        "`LogForwardingProtocol`).",
+    ),
+  ),
+  at(
+    "LogForwardingFormat",
+    enumField(
+      "logForwardingFormat",
+      PullZoneLogFormat,
+      'Format of the forwarded logs: `"Plain"` or `"JSON"` (0–1; `LogForwardingFormat`).',
+    ),
+  ),
+  at(
+    "LogForwardingToken",
+    field(
+      "logForwardingToken",
+      { type: "string" },
+      "Token the forwarding sends with the logs (`LogForwardingToken`). A secret: encrypted " +
+        "in the state and the outputs, never printed.",
+      { secret: true },
+    ),
+  ),
+];
+
+const FIELDS: readonly SettingsField[] = [
+  ...ORIGIN,
+  ...CACHING,
+  ...SECURITY,
+  ...LIMITS,
+  ...LOGGING,
+];
+
+/** An origin URL in the form compared: trimmed, without trailing slashes. */
+export const normalOriginUrl = (u: string) => u.trim().replace(/\/+$/, "");
+
+/** What a settings write takes (`PullZoneSettingsModel` of the published document). */
+const SETTINGS = specSchema("pullZoneSettingsModelSchema");
+/** Its keys, read once. */
+let settingsKeys: string[] | undefined;
+const keysOf = () =>
+  (settingsKeys ??= Object.keys(
+    (schemaJson(SETTINGS) as { properties: Record<string, unknown> }).properties,
+  ));
+
+const snapshotOf = (z: PullZoneModel): SettingsSnapshot<PullZoneModel> => {
+  const values = flatValues(FIELDS, z as unknown as Record<string, unknown>);
+  if (typeof values.originUrl === "string") values.originUrl = normalOriginUrl(values.originUrl);
+  return { raw: z, values };
+};
+
+/**
+ * The body of a settings write: every setting of the zone as read (`raw`, under the key the
+ * write takes: the read may spell it in another case), the changed ones (path → platform
+ * value) over them. Unset (null) settings are left out (the platform keeps what is not sent),
+ * and so is a value as read that the write would refuse (a new zone's
+ * `OriginShieldMaxConcurrentRequests` 0, below the write's minimum 1): sending it back would
+ * fail the whole write, leaving it out changes nothing under a merge.
+ */
+export function settingsBody(
+  raw: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const read = new Map(Object.keys(raw).map((k) => [k.toLowerCase(), raw[k]]));
+  const body: Record<string, unknown> = {};
+  for (const k of keysOf()) {
+    const v = read.get(k.toLowerCase());
+    if (v !== undefined && v !== null) body[k] = v;
+  }
+  const changed = new Set<string>();
+  for (const f of FIELDS)
+    if (f.path in changes) {
+      body[f.flatKey!] = changes[f.path];
+      changed.add(f.flatKey!);
+    }
+  for (const failure of validate(SETTINGS, body)) {
+    const key = failure.property.split(/[.[]/)[0];
+    if (!changed.has(key)) delete body[key];
+  }
+  return body;
+}
+
+/** The account's zones named exactly `name` (the listing searches by substring). */
+async function zonesNamed(name: string): Promise<PullZoneModel[]> {
+  const all = await getClient().pullzones.list({ search: name });
+  return all.filter((z) => (z.Name ?? "").toLowerCase() === name.toLowerCase());
+}
+
+/** The refusal of a name that is taken: no take-over by name. */
+function taken(what: string, name: string, z: PullZoneModel | undefined, cause?: unknown) {
+  const adopt = z ? `adopt it with \`pullZoneId: ${z.Id}\`` : "adopt it by its `pullZoneId`";
+  return new ResourceOperationError(
+    `${what} failed: the pull-zone name ${name} is already taken${z ? ` (pull zone ${z.Id})` : ""}; ` +
+      `pull-zone names are unique across the platform and a PullZone never takes a zone over ` +
+      `by its name. Choose another name, or, if the zone is this account's, ${adopt} instead ` +
+      `of \`name\` (destroy then restores its settings and never deletes it). Nothing was ` +
+      `written.`,
+    cause,
+  );
+}
+
+/**
+ * Adopts the zone `pullZoneId` names, or creates the zone `name` (POST `/pullzone`, with the
+ * origin URL and type) once the platform says the name is free. A create whose outcome is
+ * unknown (a 5xx, a lost answer) is never re-sent: a zone of that name the account lists
+ * afterwards (the name was free before) is Pulumi's; else the error says what to do.
+ */
+async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
+  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
+  const name = String(inputs.name);
+  const client = getClient();
+  const free = (await client.pullzones.checkNameAvailability(name)).Available;
+  if (free !== true) {
+    const mine = await zonesNamed(name);
+    if (free === false || mine.length > 0) throw taken(what, name, mine[0]);
+  }
+  const body: Record<string, unknown> = { Name: name };
+  if (inputs.originUrl !== undefined) body.OriginUrl = inputs.originUrl;
+  if (inputs.type !== undefined) body.Type = inputs.type;
+  try {
+    const made = await client.pullzones.add(body as never);
+    return { zone: made.Id!, created: true, current: snapshotOf(made) };
+  } catch (e) {
+    if (!outcomeUnknown(e)) {
+      const now = await zonesNamed(name).catch(() => []);
+      if (now.length > 0) throw taken(what, name, now[0], e);
+      throw new ResourceOperationError(
+        `${what} failed: the platform refused pull zone ${name}: ${messageOf(e)}. Nothing was ` +
+          `written.`,
+        e,
+      );
+    }
+    const found = await zonesNamed(name).catch(() => undefined);
+    if (found?.length === 1) {
+      void logLine(
+        `${what}: the answer to the zone's create was lost (${messageOf(e)}); pull zone ` +
+          `${found[0].Id} named ${name}, free before the request, is the zone it created`,
+      );
+      return { zone: found[0].Id!, created: true, current: snapshotOf(found[0]) };
+    }
+    throw new ResourceOperationError(
+      `${what} failed: ${messageOf(e)}. The request was not re-sent. ` +
+        (found === undefined
+          ? `Look for a pull zone named ${name} (GET /pullzone?search=${name}): if there is ` +
+            `one, Pulumi may have created it: adopt it with \`pullZoneId\` or delete it, then ` +
+            `run \`pulumi up\` again; if there is none, run \`pulumi up\` again.`
+          : `The account lists no pull zone named ${name} after it, so it was not applied: ` +
+            `it is safe to run \`pulumi up\` again.`),
+      e,
+    );
+  }
+}
+
+/**
+ * The stored form of `PullZone`: the zone is `pullZoneId` (the engine's `shieldZoneId`), and
+ * `origin` says whether Pulumi created it (the engine's `created`). The program's `originUrl`
+ * is compared without trailing slashes.
+ */
+export const pullZoneForm: StoredForm = {
+  inputs(program) {
+    const { pullZoneId, originUrl, ...rest } = program;
+    return {
+      ...rest,
+      ...(pullZoneId !== undefined ? { shieldZoneId: pullZoneId as number } : {}),
+      ...(originUrl !== undefined
+        ? { originUrl: typeof originUrl === "string" ? normalOriginUrl(originUrl) : originUrl }
+        : {}),
+    };
+  },
+  state(stored) {
+    const { pullZoneId, origin, ...rest } = stored ?? {};
+    return {
+      ...rest,
+      shieldZoneId: pullZoneId as number,
+      prior: (rest.prior as Record<string, unknown> | undefined) ?? {},
+      managed: (rest.managed as string[] | undefined) ?? [],
+      ...(origin === "created" ? { created: true } : {}),
+    };
+  },
+  stored(s: SettingsOutputs) {
+    const {
+      shieldZoneId,
+      created,
+      pullZoneId: _p,
+      byPullZone: _b,
+      ...rest
+    } = s as Record<string, unknown>;
+    return {
+      pullZoneId: shieldZoneId,
+      ...(rest.readOnly === true ? {} : { origin: created === true ? "created" : "adopted" }),
+      ...rest,
+    };
+  },
+  programInputs(stored) {
+    const i: Record<string, unknown> =
+      stored.origin === "created" ? { name: stored.name } : { pullZoneId: stored.pullZoneId };
+    if (stored.readOnly === true) return i;
+    for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
+    return i;
+  },
+  property: (p) => (p === "shieldZoneId" ? "pullZoneId" : p),
+};
+
+/** Every enumeration's output, typed as the platform holds it (by name). */
+const OUTPUT_TYPES = Object.fromEntries(
+  FIELDS.filter((f) => f.names).map((f) => [f.path, "string | number"]),
+);
+
+const prior = {
+  description:
+    "The way out after an interrupted `pulumi up` (the write landed, the state never recorded " +
+    "it): the managed settings' values before Pulumi, as the interrupted run printed them " +
+    "(`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed " +
+    "settings may be named. Stating or changing it writes nothing to the platform. Default: " +
+    "the values read when Pulumi first managed each setting.",
+  tsType: "Record<string, unknown>",
+};
+
+/**
+ * The public types besides the settings: the two forms that name the zone (`name` creates,
+ * `pullZoneId` adopts), the stated prior, and the outputs of the zone's identity.
+ */
+const DOCS: SettingsDocs = {
+  argsDoc:
+    "Settings of {@link PullZoneArgs}: origin, caching, security, limits and logging. Every " +
+    "setting left out is not managed (never written, kept as it is by every write).",
+  argTypes: {
+    PullZoneCreateArgs: {
+      typeDoc: "Creates a zone: `name` (with `originUrl`).",
+      args: {
+        name: {
+          description:
+            "Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); " +
+            "destroy deletes it. Names are unique across the platform: a taken name is refused " +
+            "before any write. Another name replaces the resource (a new zone, then the old " +
+            "one deleted).",
+          tsType: "string",
+          required: true,
+        },
+        pullZoneId: {
+          description: "Not with `name`: one of the two names the zone.",
+          tsType: "never",
+        },
+      },
+    },
+    PullZoneAdoptArgs: {
+      typeDoc: "Adopts a zone: `pullZoneId`.",
+      args: {
+        name: {
+          description: "Not with `pullZoneId`: one of the two names the zone.",
+          tsType: "never",
+        },
+        pullZoneId: {
+          description:
+            "Id of an existing pull zone to adopt: never deleted by Pulumi; destroy gives back " +
+            "the settings it had before. Another id replaces the resource.",
+          tsType: "number",
+          required: true,
+        },
+      },
+    },
+    PullZonePriorArgs: {
+      typeDoc: "The optional stated prior of a {@link PullZone}.",
+      args: { prior },
+    },
+  },
+  stateBase: false,
+  outputsSet: true,
+  outputTypes: OUTPUT_TYPES,
+  outputs: {
+    pullZoneId: { description: "Id of the pull zone.", tsType: "number", first: true },
+    name: { description: "The zone's name.", tsType: "string", first: true },
+    cnameDomain: {
+      description: "The zone's system hostname (`<name>.b-cdn.net`): what DNS records point at.",
+      tsType: "string",
+      first: true,
+    },
+    origin: {
+      description:
+        '`"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).',
+      tsType: '"created" | "adopted" | undefined',
+      first: true,
+    },
+    prior: {
+      description:
+        "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
+        "an adopted zone restores. `{}` for a read-only view.",
+      tsType: "Record<string, unknown>",
+    },
+    managed: { description: "The managed settings' names.", tsType: "string[]" },
+    priorPinned: {
+      description:
+        "True when the program states `prior` (the record is the program's); else undefined.",
+      tsType: "boolean | undefined",
+    },
+    readOnly: {
+      description: "True for a zone read with `PullZone.get` (a read-only view); else undefined.",
+      tsType: "boolean | undefined",
+    },
+  },
+};
+
+/** Pull-zone names: letters, digits and dashes (the platform's rule). */
+const NAME = /^[a-zA-Z0-9-]{1,60}$/;
+
+/** `edge.pullzones.PullZone`. */
+export const pullZoneKind: EngineKind<PullZoneModel> = {
+  type: "PullZone",
+  noun: "the settings",
+  inputsSchema: "pullZoneInputsSchema",
+  fields: FIELDS,
+  docs: DOCS,
+  allowEmpty: true,
+  address: { input: "pullZoneId", noun: "pull zone", label: "pull zone", createBy: "name" },
+  extraInputs: { name: { type: "string" } },
+  checkExtra(news) {
+    const n = news.name;
+    if (n === undefined || n === null || typeof n !== "string") return [];
+    const out = NAME.test(n)
+      ? []
+      : [
+          {
+            property: "name",
+            reason: `must be 1 to 60 letters, digits and dashes; got ${JSON.stringify(n)}`,
+          },
+        ];
+    if (news.originUrl === undefined || news.originUrl === null)
+      out.push({
+        property: "originUrl",
+        reason: "is required to create a pull zone (with `name`): the URL it fetches from",
+      });
+    return out;
+  },
+  resolveZone,
+  read: async (t) => snapshotOf(await getClient().pullzones.get(t.zone)),
+  async write(t, current, changes) {
+    // Every setting as just read, the changes over it: the same zone whether the platform
+    // merges the body or replaces the zone's settings with it.
+    const body = settingsBody(current.raw as unknown as Record<string, unknown>, changes);
+    await getClient().pullzones.update(t.zone, body as never);
+  },
+  outputs: (snap) => ({
+    name: snap.raw.Name,
+    cnameDomain: snap.raw.CnameDomain,
+    ...Object.fromEntries(FIELDS.map((f) => [f.path, viewOf(f, snap.values[f.path] ?? null)])),
+  }),
+  deleteCreated: {
+    run: (t) => getClient().pullzones.delete(t.zone),
+    consequence: "with its hostnames, edge rules and certificates",
+  },
+  form: pullZoneForm,
+};
+
+/** The dynamic provider of `edge.pullzones.PullZone` (what its serialized stub calls). */
+export const pullZoneProvider = settingsProvider(pullZoneKind);
