@@ -6,6 +6,7 @@
  */
 import type { RunningEmulator } from "../../packages/emulator/src";
 import { EmulatorControl } from "../../packages/emulator/src";
+import { PULL_ZONE_SHAPES } from "../../packages/emulator/src/pullzone-document";
 import { call, start } from "./helpers";
 
 let emu: RunningEmulator;
@@ -300,5 +301,59 @@ describe("secrets", () => {
     for (const t of [plain.text, full.text, list.text]) expect(t).not.toContain(b64(key));
     expect(plain.text).not.toContain(b64(cert));
     expect(full.text).toContain(b64(cert));
+  });
+});
+
+describe("a new zone's settings written back as read", () => {
+  /** Every setting of the write (the published `PullZoneSettingsModel`) as the record shows it. */
+  const settingsOf = (record: Record<string, unknown>) => {
+    const shown = new Map(Object.keys(record).map((k) => [k.toLowerCase(), k]));
+    const body: Record<string, unknown> = {};
+    for (const k of Object.keys(PULL_ZONE_SHAPES.PullZoneSettingsModel.properties as object)) {
+      const at = shown.get(k.toLowerCase());
+      if (at !== undefined) body[k] = record[at];
+    }
+    return body;
+  };
+
+  test.each(["merge", "replace"] as const)(
+    "pullZoneUpdate %s: the settings write takes every setting of a new zone as read, and keeps them",
+    async (pullZoneUpdate) => {
+      await ctl.setProfile({ pullZoneUpdate });
+      const added = await call(emu, "POST", "/pullzone", {
+        body: { Name: "write-back", OriginUrl: "https://o.example" },
+      });
+      expect(added.status).toBe(201);
+      const asRead = await zone(added.json.Id);
+      const body = settingsOf(asRead);
+      expect(body).toHaveProperty("OriginShieldMaxConcurrentRequests");
+      const written = await call(emu, "POST", `/pullzone/${added.json.Id}`, { body });
+      expect(written.status === 200 ? "" : written.json?.Field).toBe("");
+      expect(written.json).toEqual(asRead);
+    },
+  );
+});
+
+describe("pullZoneUpdate replace: what the body sends is kept, shown or hidden", () => {
+  const hiddenOf = async (id: number) =>
+    ((await ctl.state()).pullZones.find((z) => z.id === id)?.hidden ?? {}) as Record<
+      string,
+      unknown
+    >;
+
+  test("a hidden setting sent is kept; one left out is reset; a shown one sent is kept", async () => {
+    await ctl.setProfile({ pullZoneUpdate: "replace" });
+    const first = await call(emu, "POST", "/pullzone/1", {
+      body: { DnsOriginPort: 8443, DnsOriginScheme: "https", OriginHostHeader: "a.example" },
+    });
+    expect(first.status).toBe(200);
+    expect(await hiddenOf(1)).toEqual({ DnsOriginPort: 8443, DnsOriginScheme: "https" });
+    const second = await call(emu, "POST", "/pullzone/1", {
+      body: { DnsOriginPort: 9443, OriginHostHeader: "b.example" },
+    });
+    expect(second.status).toBe(200);
+    expect(second.json.OriginHostHeader).toBe("b.example");
+    // the port sent is kept, the scheme left out is reset (a new zone has none)
+    expect(await hiddenOf(1)).toEqual({ DnsOriginPort: 9443 });
   });
 });

@@ -70,7 +70,12 @@ function zeroOf(s: JsonSchema): unknown {
   }
 }
 
-/** Defaults of a new zone where the platform's differ from a field's zero. */
+/**
+ * Defaults of a new zone where the platform's differ from a field's zero. Each lies within
+ * the range the settings write takes (`PullZoneSettingsModel`), so a zone written back as
+ * read is taken: `OriginShieldMaxConcurrentRequests` 1–10000, `OriginShieldMaxQueuedRequests`
+ * 0–30000, the optimizer's widths 0–5000 and qualities 1–100, the preloading delay 0–10000 ms.
+ */
 const NEW_ZONE: Json = {
   Enabled: true,
   EnableGeoZoneUS: true,
@@ -101,6 +106,9 @@ const NEW_ZONE: Json = {
   OptimizerMinifyCSS: true,
   OptimizerMinifyJavaScript: true,
   RequestCoalescingTimeout: 30,
+  OriginShieldMaxConcurrentRequests: 200,
+  OriginShieldMaxQueuedRequests: 5000,
+  OriginShieldQueueMaxWaitTime: 30,
   PreloadingScreenDelay: 700,
   LogFormat: 0,
   MaxWebSocketConnections: 0,

@@ -89,13 +89,16 @@ export function registerPullZoneZoneRoutes(app: FastifyInstance, ctx: EmulatorCo
       const failures = settingsFailures(req.body, false);
       if (failures.length) return invalid(reply, req.url, failures);
       const written = await rewrite(z.id, (record) => {
+        // The zone as it is when the rewrite lands (a state set meanwhile holds another).
+        const at = find(z.id) ?? z;
         if (ctx.profile.pullZoneUpdate === "replace") {
-          // The body is the whole zone: what it does not send goes back to a new zone's.
+          // The body is the whole zone: what it does not send (shown or hidden) goes back to
+          // a new zone's; what it sends is written over that below and kept.
           const fresh = defaultPullZoneRecord(z.id, z.name, 0);
           for (const k of Object.keys(fresh)) if (!KEPT.has(k)) record[k] = fresh[k];
-          z.hidden = {};
+          at.hidden = {};
         }
-        applySettings(record, (z.hidden ??= {}), req.body);
+        applySettings(record, (at.hidden ??= {}), req.body);
       });
       const now = find(z.id);
       if (!written || !now) return reply.code(404).send();
