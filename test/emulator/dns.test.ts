@@ -124,6 +124,23 @@ describe("writes", () => {
     ]);
   });
 
+  test("a name check (a read sent as a POST) is journaled unchanged; a zone's add is not", async () => {
+    await call(emu, "DELETE", "/_emulator/requests");
+    const check = await call(emu, "POST", "/dnszone/checkavailability", {
+      body: { Name: "free-name.example" },
+    });
+    expect(check.json).toEqual({ Available: true });
+    expect(
+      (await call(emu, "POST", "/dnszone", { body: { Domain: "added.example" } })).status,
+    ).toBe(201);
+    const j = (await call(emu, "GET", "/_emulator/requests")).json;
+    const entries = (j.requests ?? j) as { path: string; unchanged?: boolean }[];
+    expect(entries.map((e) => [e.path, e.unchanged ?? false])).toEqual([
+      ["/dnszone/checkavailability", true],
+      ["/dnszone", false],
+    ]);
+  });
+
   test("a zone's delete removes its records with it", async () => {
     expect((await call(emu, "DELETE", "/dnszone/3")).status).toBe(204);
     expect((await call(emu, "GET", "/dnszone/3/records")).status).toBe(404);

@@ -357,3 +357,22 @@ describe("pullZoneUpdate replace: what the body sends is kept, shown or hidden",
     expect(await hiddenOf(1)).toEqual({ DnsOriginPort: 9443 });
   });
 });
+
+test("a name check (a read sent as a POST) is journaled unchanged, refused or not; a zone's add is not", async () => {
+  await ctl.clearJournal();
+  const free = await call(emu, "POST", "/pullzone/checkavailability", {
+    body: { Name: "free-one" },
+  });
+  expect(free.json).toEqual({ Available: true });
+  const bad = await call(emu, "POST", "/pullzone/checkavailability", { body: { Name: "a.b" } });
+  expect(bad.status).toBe(400);
+  const added = await call(emu, "POST", "/pullzone", {
+    body: { Name: "free-one", OriginUrl: "https://o.example" },
+  });
+  expect(added.status).toBe(201);
+  expect((await ctl.journal()).map((e) => [e.path, e.status, e.unchanged ?? false])).toEqual([
+    ["/pullzone/checkavailability", 200, true],
+    ["/pullzone/checkavailability", 400, true],
+    ["/pullzone", 201, false],
+  ]);
+});

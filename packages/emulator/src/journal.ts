@@ -22,8 +22,10 @@ export interface JournalEntry {
    */
   scopedKey?: string;
   /**
-   * True for a write that changed nothing the emulator holds (a DNSSEC switch to the state
-   * the zone was in: `ZoneDnssec` reads a signed zone's DS record so); absent otherwise.
+   * True for a request of a writing method that changed nothing the emulator holds: a read
+   * sent as a POST (a name's availability check, `POST /pullzone/checkavailability` and
+   * `POST /dnszone/checkavailability`), or a DNSSEC switch to the state the zone was in
+   * (`ZoneDnssec` reads a signed zone's DS record so); absent otherwise.
    */
   unchanged?: true;
 }

@@ -109,6 +109,8 @@ export function registerDnsRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     "/dnszone/checkavailability",
     { schema: { body: availabilityBody } },
     async (req) => {
+      // A read sent as a POST: journaled as changing nothing.
+      markUnchanged(req);
       const name = req.body.Name.trim().toLowerCase().replace(/\.$/, "");
       return { Available: !zones().some((z) => z.Domain.toLowerCase() === name) };
     },

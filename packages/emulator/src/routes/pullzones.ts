@@ -8,6 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { checkAvailabilityRequestSchema, NameAvailability } from "edgeplatform-client/spec";
 import type { EmulatorContext } from "../context";
 import { availabilityError } from "../errors";
+import { markUnchanged } from "../journal";
 import { PULL_ZONE_NAME_PATTERN } from "../pullzone-validation";
 import { registerPullZoneAccessRoutes } from "./pullzone-access";
 import { registerPullZoneEdgeRuleRoutes } from "./pullzone-edge-rules";
@@ -22,6 +23,8 @@ export function registerPullZoneRoutes(app: FastifyInstance, ctx: EmulatorContex
     "/pullzone/checkavailability",
     { schema: { body: checkAvailabilityRequestSchema } },
     async (req, reply) => {
+      // A read sent as a POST: journaled as changing nothing.
+      markUnchanged(req);
       const name = req.body.Name;
       if (!PULL_ZONE_NAME_PATTERN.test(name)) {
         return reply
