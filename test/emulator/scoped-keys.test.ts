@@ -10,6 +10,7 @@ import { call, mmddyyyy, start } from "./helpers";
 
 const SCOPED = "scoped-key-zone2";
 const DNS_SCOPED = "scoped-key-dns1";
+const PZ_SCOPED = "scoped-key-pz4";
 const WRONG_SCOPE = {
   statusCode: 404,
   success: false,
@@ -35,6 +36,7 @@ describe("scoped keys", () => {
       scopedKeys: {
         [SCOPED]: { shieldZones: [2] },
         [DNS_SCOPED]: { shieldZones: [], dnsZones: [1] },
+        [PZ_SCOPED]: { shieldZones: [], pullZones: [4] },
       },
     });
     ctl = new EmulatorControl(emu.url);
@@ -113,6 +115,57 @@ describe("scoped keys", () => {
     expect((await call(emu, "GET", "/mc/registries/1", { key: "nope-1234" })).status).toBe(401);
   });
 
+  test("pull zones outside pullZones answer as zones that do not exist, and nothing changes", async () => {
+    const before = await ctl.state();
+    const zoneOne = () => call(emu, "GET", "/pullzone/1");
+    const asRead = (await zoneOne()).json;
+    for (const [method, path, body] of [
+      ["GET", "/pullzone/1", undefined],
+      ["POST", "/pullzone/1", { OriginHostHeader: "hijack.example" }],
+      ["DELETE", "/pullzone/1", undefined],
+      ["POST", "/pullzone/1/addHostname", { Hostname: "hijack.example" }],
+      ["POST", "/pullzone/1/addBlockedIp", { BlockedIp: "198.51.100.1" }],
+      ["POST", "/pullzone/1/edgerules/addOrUpdate", { ActionType: 4, Triggers: [] }],
+      ["DELETE", "/pullzone/1/edgerules/00000000-0000-4000-8000-000000000001", undefined],
+    ] as const) {
+      const r = await call(emu, method, path, { key: PZ_SCOPED, body });
+      // the answer of a zone that does not exist (zone 999), the id aside
+      const gone = await call(emu, method, path.replace("/pullzone/1", "/pullzone/999"), { body });
+      expect([method, path, r.status]).toEqual([method, path, 404]);
+      expect(r.text.replace(/"id":"[^"]*"/, "").replace(/\b1\b/g, "999")).toEqual(
+        gone.text.replace(/"id":"[^"]*"/, ""),
+      );
+    }
+    // a hostname of another zone is a hostname of no zone
+    const cert = await call(
+      emu,
+      "GET",
+      "/pullzone/loadFreeCertificate?hostname=static.zone-one.example",
+      {
+        key: PZ_SCOPED,
+      },
+    );
+    expect([cert.status, cert.json?.Field]).toEqual([400, "hostname"]);
+    expect((await zoneOne()).json).toEqual(asRead);
+    expect((await ctl.state()).pullZones).toEqual(before.pullZones);
+    // its own zone works; the list and the count hold it alone; it may not add a zone
+    const own = await call(emu, "GET", "/pullzone/4", { key: PZ_SCOPED });
+    expect([own.status, own.json.Name]).toEqual([200, "zone-extended"]);
+    const list = await call(emu, "GET", "/pullzone", { key: PZ_SCOPED });
+    expect(list.json.map((z: { Id: number }) => z.Id)).toEqual([4]);
+    expect((await call(emu, "GET", "/pullzone/count", { key: PZ_SCOPED })).json).toEqual({
+      Count: 1,
+    });
+    const add = await call(emu, "POST", "/pullzone", {
+      key: PZ_SCOPED,
+      body: { Name: "scoped-add", OriginUrl: "https://o.example" },
+    });
+    expect(add.status).toBe(403);
+    expect((await ctl.state()).pullZones.map((z) => z.name)).not.toContain("scoped-add");
+    // a key without pullZones sees every pull zone
+    expect((await call(emu, "GET", "/pullzone/1", { key: SCOPED })).status).toBe(200);
+  });
+
   test("the client sees an EdgeApiError with the ambiguous key (status 200)", async () => {
     const c = new Client({ apiKey: SCOPED, baseUrl: emu.url, maxAttempts: 1 });
     try {
@@ -143,6 +196,7 @@ describe("scoped keys", () => {
     expect(await ctl.scopedKeys()).toEqual({
       [SCOPED]: { shieldZones: [2] },
       [DNS_SCOPED]: { shieldZones: [], dnsZones: [1] },
+      [PZ_SCOPED]: { shieldZones: [], pullZones: [4] },
     });
     await ctl.setScopedKeys({ "k-other": { shieldZones: [1] } });
     await ctl.reset();
@@ -163,13 +217,17 @@ describe("scoped keys", () => {
     );
     expect(await bad({ abcd: { shieldZones: [], dnsZones: [-1] } })).toMatch(/dnsZones must be/);
     expect(await bad({ abcd: { shieldZones: [], zones: [] } })).toMatch(
-      /unknown property "zones"; allowed: shieldZones, dnsZones/,
+      /unknown property "zones"; allowed: shieldZones, dnsZones, pullZones/,
+    );
+    expect(await bad({ abcd: { shieldZones: [], pullZones: [1.5] } })).toMatch(
+      /pullZones must be an array of non-negative integer zone ids/,
     );
     expect(await bad({ [emu.apiKey]: { shieldZones: [] } })).toMatch(/is the full-access API key/);
     expect(await ctl.scopedKeys()).toEqual({ "k-other": { shieldZones: [1] } });
     await ctl.setScopedKeys({
       [SCOPED]: { shieldZones: [2] },
       [DNS_SCOPED]: { shieldZones: [], dnsZones: [1] },
+      [PZ_SCOPED]: { shieldZones: [], pullZones: [4] },
     });
   });
 });
@@ -185,14 +243,27 @@ describe("scoped keys: option and CLI", () => {
   });
   test("--scoped-key KEY=1,2 and KEY=1/3, repeatable", () => {
     expect(
-      parseArgs(["--scoped-key", "a=b=1,2", "--scoped-key=k2=/3,4", "--scoped-key", "k3=5"]),
+      parseArgs([
+        "--scoped-key",
+        "a=b=1,2",
+        "--scoped-key=k2=/3,4",
+        "--scoped-key",
+        "k3=5",
+        "--scoped-key",
+        "k4=1//6,7",
+        "--scoped-key",
+        "k5=/2/8",
+      ]),
     ).toEqual({
       scopedKeys: {
         "a=b": { shieldZones: [1, 2] },
         k2: { shieldZones: [], dnsZones: [3, 4] },
         k3: { shieldZones: [5] },
+        k4: { shieldZones: [1], pullZones: [6, 7] },
+        k5: { shieldZones: [], dnsZones: [2], pullZones: [8] },
       },
     });
+    expect(() => parseArgs(["--scoped-key", "k=1/2/3/4"])).toThrow(/KEY=1,2\/3\/4/);
     expect(() => parseArgs(["--scoped-key", "k=x"])).toThrow(/"x" is not a zone id/);
     expect(() => parseArgs(["--scoped-key", "noequals"])).toThrow(/KEY=1,2/);
   });

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `edgeplatform-emulator [--port N] [--host H] [--api-key K] [--fixtures FILE]
- *  [--state-file FILE] [--no-logging-rate-limit] [--profile NAME] [--scoped-key KEY=1,2[/3]]...`
+ *  [--state-file FILE] [--no-logging-rate-limit] [--profile NAME]
+ *  [--scoped-key KEY=1,2[/3[/4]]]...`
  * Prints exactly one line `edgeplatform-emulator listening on http://HOST:PORT`.
  */
 import { DEFAULT_API_KEY, startEmulator } from "./index";
@@ -18,8 +19,10 @@ const USAGE = `Usage: edgeplatform-emulator [options]
   --no-logging-rate-limit  disable the logging API's 30 requests / 10 s per pull zone limit
   --profile NAME           behaviour where the spec is silent: ${PROFILE_NAMES.join(", ")}
                            (default "default")
-  --scoped-key KEY=1,2[/3] an extra key that sees only shield zones 1,2 (and, after "/", only
-                           DNS zones 3); repeatable
+  --scoped-key KEY=1,2[/3[/4]]
+                           an extra key that sees only shield zones 1,2 (after a "/", only
+                           DNS zone 3; after a second "/", only pull zone 4; KEY=1,2//4:
+                           every DNS zone); repeatable
   --help                   show this help`;
 
 /** Parses CLI arguments into emulator options (throws on bad input). */

@@ -102,7 +102,7 @@ export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: Emulat
     "/pullzone/loadFreeCertificate",
     queryRoute("PullZonePublic_LoadFreeCertificate"),
     async (req, reply) => {
-      const found = byHostname(String(req.query.hostname ?? ""));
+      const found = byHostname(String(req.query.hostname ?? ""), req);
       if (!found) return invalid(reply, req.url, [notOf("hostname")]);
       if (found.hostname.Value.endsWith(".invalid"))
         return invalid(reply, req.url, [
@@ -123,7 +123,7 @@ export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: Emulat
       `/pullzone/requestExternal${kind}Certificate`,
       bodyRoute(shape),
       async (req, reply) => {
-        const found = byHostname(req.body.Hostname);
+        const found = byHostname(req.body.Hostname, req);
         if (!found) return invalid(reply, req.url, [notOf()]);
         const v = found.hostname.Value;
         requested.set(v, mode);
@@ -142,7 +142,7 @@ export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: Emulat
       `/pullzone/completeExternal${kind}Certificate`,
       bodyRoute(shape),
       async (req, reply) => {
-        const found = byHostname(req.body.Hostname);
+        const found = byHostname(req.body.Hostname, req);
         if (!found || requested.get(found.hostname.Value) !== mode)
           return invalid(reply, req.url, [
             { field: "Hostname", message: `no external ${mode} validation was requested for it` },

@@ -3,11 +3,13 @@
  * 400 answer naming the fields, a zone's answer (`PullZoneModel`, edge rules in the profile's
  * order, certificates only when asked, keys never), and the zone rewrite (`rewrite`): a write
  * the platform applies by rewriting the whole zone, with the lost updates of concurrent
- * writes under the `pullZoneWrites: "lost-updates"` profile.
+ * writes under the `pullZoneWrites: "lost-updates"` profile. A scoped key with `pullZones` sees
+ * only those zones: another answers as a zone that does not exist (404), and its hostnames as
+ * hostnames of no zone.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
-import { pathOf } from "../context";
+import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
 import { ZONE_REWRITE_MS } from "../profiles";
 import { PULL_ZONE_QUERIES, PULL_ZONE_SHAPES } from "../pullzone-document";
@@ -38,6 +40,11 @@ export const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 export function pullZoneParts(ctx: EmulatorContext) {
   const zones = () => ctx.store.state.pullZones;
   const find = (id: number) => zones().find((z) => z.id === id);
+  /** Whether the request's key may see pull zone `id` (a scoped key: when in its `pullZones`). */
+  const visible = (id: number, req: FastifyRequest) => {
+    const scope = scopeOf(ctx, req);
+    return !scope?.pullZones || scope.pullZones.includes(id);
+  };
   const nowIso = () => new Date().toISOString();
 
   /** 400 in the published `ApiErrorData` shape, naming the first field. */
@@ -63,7 +70,7 @@ export function pullZoneParts(ctx: EmulatorContext) {
     ) =>
     async (req: R, reply: FastifyReply) => {
       const id = (req.params as Record<string, number>)[param];
-      const z = find(id);
+      const z = visible(id, req) ? find(id) : undefined;
       if (!z?.model) return missing(reply, req.url, id);
       return handler(z as PullZoneState & { model: PullZoneRecord }, req, reply);
     };
@@ -118,17 +125,33 @@ export function pullZoneParts(ctx: EmulatorContext) {
     return { record, result };
   };
 
-  /** The zone (and hostname) a hostname belongs to, any case. */
-  const byHostname = (value: string) => {
+  /**
+   * The zone (and hostname) a hostname belongs to, any case; with `req`, only among the zones
+   * the request's key may see (without: every zone, as for a name taken anywhere).
+   */
+  const byHostname = (value: string, req?: FastifyRequest) => {
     const v = value.toLowerCase().replace(/\.$/, "");
     for (const z of zones()) {
+      if (req && !visible(z.id, req)) continue;
       const h = z.model?.Hostnames.find((x) => x.Value.toLowerCase() === v);
       if (h) return { zone: z, hostname: h };
     }
     return undefined;
   };
 
-  return { zones, find, nowIso, invalid, missing, withZone, saved, view, rewrite, byHostname };
+  return {
+    zones,
+    find,
+    visible,
+    nowIso,
+    invalid,
+    missing,
+    withZone,
+    saved,
+    view,
+    rewrite,
+    byHostname,
+  };
 }
 
 /** The shared parts of the pull-zone routes. */

@@ -4,10 +4,12 @@
  * (POST `/pullzone/{id}`: merged or replaced as the profile says, a zone rewrite), delete.
  * Null and absent settings leave a setting as it is. A setting the record shows under another
  * case (`EnableWebpVary` → `EnableWebPVary`) is stored there; one it does not show is kept
- * hidden.
+ * hidden. A key scoped to some pull zones lists and counts only those, and may not add one (403).
  */
 import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
+import { pathOf, scopeOf } from "../context";
+import { sendError } from "../errors";
 import { nameFailure, settingsFailures } from "../pullzone-validation";
 import type { PullZoneState } from "../state";
 import {
@@ -44,7 +46,7 @@ function applySettings(record: PullZoneRecord, hidden: Json, body: Json): void {
 
 /** Registers the pull-zone routes of the zones themselves. */
 export function registerPullZoneZoneRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const { zones, find, invalid, withZone, view, rewrite } = pullZoneParts(ctx);
+  const { zones, find, visible, invalid, withZone, view, rewrite } = pullZoneParts(ctx);
   const ids = () => ctx.store.state.nextIds as { pullZone: number; hostname: number };
 
   app.get<{
@@ -52,14 +54,16 @@ export function registerPullZoneZoneRoutes(app: FastifyInstance, ctx: EmulatorCo
   }>("/pullzone", queryRoute("PullZonePublic_IndexAll"), async (req) => {
     const q = (req.query.search ?? "").toLowerCase();
     const list = zones()
-      .filter((z) => q === "" || z.name.toLowerCase().includes(q))
+      .filter((z) => visible(z.id, req) && (q === "" || z.name.toLowerCase().includes(q)))
       .map((z) => view(z, req.query.includeCertificate === true));
     if (req.query.page === undefined) return list;
     const per = req.query.perPage ?? 1000;
     return list.slice((req.query.page - 1) * per, req.query.page * per);
   });
 
-  app.get("/pullzone/count", async () => ({ Count: zones().length }));
+  app.get("/pullzone/count", async (req) => ({
+    Count: zones().filter((z) => visible(z.id, req)).length,
+  }));
 
   app.get<{ Params: { id: number }; Querystring: { includeCertificate?: boolean } }>(
     "/pullzone/:id",
@@ -68,6 +72,11 @@ export function registerPullZoneZoneRoutes(app: FastifyInstance, ctx: EmulatorCo
   );
 
   app.post<{ Body: Json }>("/pullzone", bodyRoute("PullZoneAddModel"), async (req, reply) => {
+    // A key scoped to some pull zones may not add one (it could not see it).
+    if (scopeOf(ctx, req)?.pullZones)
+      return sendError(reply, pathOf(req.url), 403, "this key may not add pull zones", {
+        key: "forbidden.pullzone",
+      });
     const b = req.body;
     const bad = nameFailure(
       b.Name,
