@@ -130,8 +130,11 @@ export class PullZonesApi {
   }
 
   /**
-   * Changes a zone's settings (POST `/pullzone/{id}`): send only the settings to change (the
-   * platform rewrites the whole zone: writes to one zone must not run at once). Repeatable.
+   * Changes a zone's settings (POST `/pullzone/{id}`). The published document does not say
+   * whether a setting left out of the body is kept or reset to a new zone's value, so send the
+   * zone's settings as read (`get`) with the changes over them: that is safe either way. A body
+   * of only the settings to change can reset every other setting on a platform that replaces.
+   * The platform rewrites the whole zone: writes to one zone must not run at once. Repeatable.
    * @returns the zone as changed.
    */
   async update(
