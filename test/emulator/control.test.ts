@@ -51,6 +51,60 @@ describe("emulator: control API", () => {
     expect((await call(emu, "GET", "/dnszone/1")).json.DnsSecEnabled).toBe(false);
   });
 
+  test("journal: secret values of bodies are redacted; the rest of the body, null and empty values stay", async () => {
+    await ctl(emu, "DELETE", "/requests");
+    const sent: [string, string, unknown][] = [
+      ["POST", "/compute/script/1/secrets", { Name: "S1", Secret: "script-secret-7a1" }],
+      ["PUT", "/compute/script/1/secrets", { Name: "S2", Secret: null }],
+      [
+        "POST",
+        "/mc/registries",
+        {
+          displayName: "private",
+          type: "gitHub",
+          passwordCredentials: { userName: "ci", password: "registry-pass-3b7" },
+        },
+      ],
+      [
+        "POST",
+        "/pullzone/1",
+        { LogForwardingToken: "lf-token-9c2e", OriginHostHeader: "h.example" },
+      ],
+      ["POST", "/pullzone/1", { LogForwardingToken: "" }],
+      ["POST", "/pullzone/1/resetSecurityKey", { SecurityKey: "zone-key-5d8e1f" }],
+    ];
+    for (const [method, path, body] of sent) {
+      const r = await call(emu, method, path, { body });
+      expect([path, r.status < 300]).toEqual([path, true]);
+    }
+    const j = await ctl(emu, "GET", "/requests");
+    expect(j.json.requests.map((e: { body: unknown }) => e.body)).toEqual([
+      { Name: "S1", Secret: "[redacted]" },
+      { Name: "S2", Secret: null },
+      {
+        displayName: "private",
+        type: "gitHub",
+        passwordCredentials: { userName: "ci", password: "[redacted]" },
+      },
+      { LogForwardingToken: "[redacted]", OriginHostHeader: "h.example" },
+      { LogForwardingToken: "" },
+      { SecurityKey: "[redacted]" },
+    ]);
+    for (const secret of [
+      "script-secret-7a1",
+      "registry-pass-3b7",
+      "lf-token-9c2e",
+      "zone-key-5d8e1f",
+    ])
+      expect(j.text).not.toContain(secret);
+    // the handlers got the values as sent (only the journal's copy is redacted): the
+    // registry shows the ends of the password sent
+    const regs = await call(emu, "GET", "/mc/registries");
+    expect(
+      regs.json.items.find((r: { displayName: string }) => r.displayName === "private"),
+    ).toMatchObject({ firstPasswordSymbols: "reg", lastPasswordSymbols: "3b7" });
+  });
+
   test("journal records method, path, query, status, body, time; never headers; not control calls", async () => {
     await ctl(emu, "DELETE", "/requests");
     const t0 = Date.now();

@@ -1,6 +1,7 @@
 /**
  * The request journal (`GET/DELETE /_emulator/requests`). Never records headers: a request made
- * with a scoped key carries only the key's fingerprint.
+ * with a scoped key carries only the key's fingerprint. Bodies are kept without their secret
+ * values (`journal-redact.ts`).
  */
 import { createHash } from "crypto";
 
@@ -12,7 +13,7 @@ export interface JournalEntry {
   query: Record<string, string>;
   /** Status sent; 0 when the connection was reset by a fault. */
   status: number;
-  /** Parsed request JSON, or null. */
+  /** Parsed request JSON, or null; secret values replaced (`journal-redact.ts`). */
   body: unknown;
   /** When the request arrived (epoch ms). */
   time: number;

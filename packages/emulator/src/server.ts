@@ -10,6 +10,7 @@ import { areaOf, errorBody, sendError } from "./errors";
 import { Fault, FaultRegistry } from "./faults";
 import { Fixtures, loadFixtures } from "./fixtures";
 import { isMarkedUnchanged, Journal, keyFingerprint } from "./journal";
+import { journalBody } from "./journal-redact";
 import { PendingWrites, ProfileInput, resolveProfile } from "./profiles";
 import { checkScopedKeys, ScopedKeys } from "./scopes";
 import { registerComputeRoutes } from "./routes/compute";
@@ -171,7 +172,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
       path,
       query: queryOf(req.url),
       status: 0,
-      body: req.body ?? null,
+      body: journalBody(path, req.body ?? null),
       time: req.emuTime ?? Date.now(),
       ...scopedKeyOf(req),
     });
@@ -253,7 +254,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
       path,
       query: queryOf(req.url),
       status: reply.statusCode,
-      body: req.body ?? null,
+      body: journalBody(path, req.body ?? null),
       time: req.emuTime ?? Date.now(),
       ...scopedKeyOf(req),
       ...(isMarkedUnchanged(req) ? { unchanged: true as const } : {}),
