@@ -5,6 +5,7 @@
  */
 import type { RunningEmulator } from "../../packages/emulator/src";
 import { defaultFixtures, loadFixtures } from "../../packages/emulator/src";
+import { PULL_ZONE_SHAPES } from "../../packages/emulator/src/pullzone-document";
 import { call, start } from "./helpers";
 
 let emu: RunningEmulator;
@@ -92,4 +93,36 @@ describe("answers", () => {
     const r = await call(emu, "POST", "/compute/script/2/publish", { body: {} });
     expect([r.status, r.json.Field]).toEqual([400, "Code"]);
   });
+});
+
+describe("a standalone script's linked pull zone", () => {
+  test.each(["merge", "replace"] as const)(
+    "pullZoneUpdate %s: its origin is the script, and its settings as read are taken back",
+    async (pullZoneUpdate) => {
+      await call(emu, "PUT", "/_emulator/profile", { key: false, body: { pullZoneUpdate } });
+      const s = await call(emu, "POST", "/compute/script", {
+        body: {
+          Name: "linked",
+          ScriptType: 1,
+          CreateLinkedPullZone: true,
+          LinkedPullZoneName: "linked-pz",
+        },
+      });
+      expect(s.status).toBe(201);
+      const zoneId = s.json.LinkedPullZones[0].Id;
+      const zone = (await call(emu, "GET", `/pullzone/${zoneId}`)).json;
+      // OriginType 4 is EdgeScript in the published document
+      expect([zone.OriginType, zone.EdgeScriptId]).toEqual([4, s.json.Id]);
+      const settings = Object.keys(PULL_ZONE_SHAPES.PullZoneSettingsModel.properties as object);
+      const shown = new Map(Object.keys(zone).map((k) => [k.toLowerCase(), k]));
+      const body = Object.fromEntries(
+        settings
+          .filter((k) => shown.has(k.toLowerCase()))
+          .map((k) => [k, zone[shown.get(k.toLowerCase())!]]),
+      );
+      const written = await call(emu, "POST", `/pullzone/${zoneId}`, { body });
+      expect(written.status === 200 ? "" : written.json?.Field).toBe("");
+      expect(written.json).toEqual(zone);
+    },
+  );
 });

@@ -65,6 +65,9 @@ export function registerScriptRoutes(app: FastifyInstance, ctx: EmulatorContext)
           message: "a pull zone of this name exists",
         });
       const zone = newPullZone(ctx.store.state.nextIds as PullZoneIds, zoneName);
+      // A standalone (CDN) script's zone serves the script: its origin is the script
+      // (`OriginType` 4, EdgeScript), as a settings write of the zone as read needs it.
+      if ((b.ScriptType ?? 1) === 1) Object.assign(zone.model, { OriginType: 4, EdgeScriptId: id });
       pullZones().push(zone);
       linked.push(zone.id);
     }
