@@ -1,19 +1,21 @@
 /**
  * `edge.pullzones.EdgeRule` (kinds/collections/edge-rule.ts) against the in-process emulator,
- * driven through the dynamic provider the zone-object engine builds from its declaration (in
- * the engine's spelling: `shieldZoneId` is the pull zone, `ruleName` the description,
- * `ruleId` the guid). Fixture pull zone 1 holds 20 edge rules (`fixture rule N`, order index
- * N, every fifth one off); zone 2 holds none.
+ * driven through its dynamic provider (its public fields mapped at the boundary,
+ * edge-rule-fields.ts, to the zone-object engine built from its declaration). Fixture pull
+ * zone 1 holds 20 edge rules (`fixture rule N`, order index N, every fifth one off); zone 2
+ * holds none.
  */
 import { EmulatorControl } from "../../packages/emulator/src";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
-import { zoneObjectProvider } from "../../packages/pulumi/src/resources/core/zone-objects/provider";
 import { timing } from "../../packages/pulumi/src/resources/core/zone-objects/recovery";
-import { edgeRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/edge-rule";
+import {
+  checkEdgeRuleInputs,
+  edgeRuleProvider,
+} from "../../packages/pulumi/src/resources/kinds/collections/edge-rule-fields";
 import { quietProviderLogs, usePlatform } from "./helpers";
 import type { Any } from "./lifecycle-table/kind";
 
-const p: Any = zoneObjectProvider(edgeRuleKind).provider;
+const p: Any = edgeRuleProvider;
 const t = usePlatform();
 const ctl = () => new EmulatorControl(t.emu.url);
 
@@ -40,25 +42,25 @@ const writes = async () => (await calls()).filter((c) => !c.startsWith("GET "));
 
 /** A redirect rule's inputs in pull zone `zone`. */
 const redirect = (zone: number, description: string, priority: number, more: object = {}) => ({
-  shieldZoneId: zone,
-  ruleName: description,
-  ruleConfiguration: {
-    actionType: "Redirect",
-    actionParameter1: "https://example.com/new",
-    actionParameter2: "301",
-    triggers: [{ type: "Url", patternMatches: ["*/old/*"] }],
-    triggerMatchingType: "MatchAny",
-    enabled: true,
-    priority,
-    ...more,
-  },
+  pullZoneId: zone,
+  description,
+  actionType: "Redirect",
+  actionParameter1: "https://example.com/new",
+  actionParameter2: "301",
+  triggers: [{ type: "Url", patternMatches: ["*/old/*"] }],
+  triggerMatchingType: "MatchAny",
+  enabled: true,
+  priority,
+  ...more,
 });
 
-/**
- * The engine's create. The inputs are what a check returns (enumerations by name); the
- * engine's own `check` knows number ids and the rule kinds' spelling only, so it is not run.
- */
-const create = (inputs: Any) => p.create(inputs);
+/** The inputs as `check` returns them (it must find nothing to fail). */
+const checked = (inputs: Any) => {
+  const r = checkEdgeRuleInputs({}, inputs);
+  expect(r.failures ?? []).toEqual([]);
+  return r.inputs as Any;
+};
+const create = (inputs: Any) => p.create(checked(inputs));
 
 test("create: one write; the rule is stored with its fields; the resource id is its guid", async () => {
   const { id, outs } = await create(redirect(2, "old paths", 3));
@@ -76,8 +78,15 @@ test("create: one write; the rule is stored with its fields; the resource id is 
     Enabled: true,
     OrderIndex: 3,
   });
-  expect(outs).toMatchObject({ ruleId: id, shieldZoneId: 2, ruleName: "old paths" });
-  expect(outs.ruleConfiguration).toMatchObject({ actionType: "Redirect", priority: 3 });
+  expect(outs).toMatchObject({
+    edgeRuleId: id,
+    pullZoneId: 2,
+    description: "old paths",
+    actionType: "Redirect",
+    triggers: [{ type: "Url", patternMatches: ["*/old/*"] }],
+    priority: 3,
+    adopted: false,
+  });
 });
 
 test("a write that answers with no body: the new rule's guid is found by reading the zone", async () => {
@@ -91,23 +100,20 @@ test("a write that answers with no body: the new rule's guid is found by reading
 
 test("adopt by guid with the fields it holds: 0 writes", async () => {
   const guid = fixtureEdgeRuleGuid(3);
-  const inputs = {
-    ruleId: guid,
-    shieldZoneId: 1,
-    ruleName: "fixture rule 3",
-    ruleConfiguration: {
-      actionType: "SetResponseHeader",
-      actionParameter1: "X-Rule-3",
-      actionParameter2: "on",
-      triggers: [{ type: "Url", patternMatches: ["https://cdn.zone-one.example/path-3/*"] }],
-      triggerMatchingType: "MatchAny",
-      enabled: true,
-      priority: 3,
-    },
-  };
-  const { id, outs } = await create(inputs);
+  const { id, outs } = await create({
+    edgeRuleId: guid,
+    pullZoneId: 1,
+    description: "fixture rule 3",
+    actionType: "SetResponseHeader",
+    actionParameter1: "X-Rule-3",
+    actionParameter2: "on",
+    triggers: [{ type: "Url", patternMatches: ["https://cdn.zone-one.example/path-3/*"] }],
+    triggerMatchingType: "MatchAny",
+    enabled: true,
+    priority: 3,
+  });
   expect(id).toBe(guid);
-  expect(outs).toMatchObject({ ruleId: guid, shieldZoneId: 1, adopted: true });
+  expect(outs).toMatchObject({ edgeRuleId: guid, pullZoneId: 1, adopted: true });
   expect(await writes()).toEqual([]);
 });
 
@@ -116,12 +122,13 @@ test("update of one field: one write of that rule, nothing else of it changes", 
   const before = (await rulesOf(2))[0];
   await t.clearJournal();
   resetRunState();
-  const news = redirect(2, "old paths", 3, { actionParameter2: "302" });
+  const news = checked(redirect(2, "old paths", 3, { actionParameter2: "302" }));
   const diff = await p.diff(id, outs, news);
   expect(diff.changes).toBe(true);
-  await p.update(id, outs, news);
+  const { outs: after } = await p.update(id, outs, news);
   expect(await writes()).toEqual(["POST /pullzone/2/edgerules/addOrUpdate"]);
   expect((await rulesOf(2))[0]).toEqual({ ...before, ActionParameter2: "302" });
+  expect(after).toMatchObject({ edgeRuleId: id, actionParameter2: "302" });
 });
 
 test("20 rules created at once in one zone all exist, even where concurrent writes lose updates", async () => {
@@ -133,7 +140,7 @@ test("20 rules created at once in one zone all exist, even where concurrent writ
   expect(rules.map((r) => r.Description).sort()).toEqual(
     Array.from({ length: 20 }, (_, i) => `rule ${i + 1}`).sort(),
   );
-  expect(new Set(made.map((m) => m.id))).toEqual(new Set(rules.map((r) => r.Guid)));
+  expect(new Set(made.map((m: Any) => m.id))).toEqual(new Set(rules.map((r) => r.Guid)));
 });
 
 test("reordering by priority writes only the rules whose priority changed, and only that", async () => {
@@ -149,7 +156,7 @@ test("reordering by priority writes only the rules whose priority changed, and o
     [b, 2],
     [c, 1],
   ] as const) {
-    const news = redirect(2, r.outs.ruleName, prio);
+    const news = checked(redirect(2, r.outs.description, prio));
     const diff = await p.diff(r.id, r.outs, news);
     if (r === b) {
       expect(diff.changes).toBe(false);
@@ -171,15 +178,19 @@ test("reordering by priority writes only the rules whose priority changed, and o
 
 test("refresh of a zone with 20 rules is one GET", async () => {
   const outs = Array.from({ length: 20 }, (_, i) => ({
-    ruleId: fixtureEdgeRuleGuid(i + 1),
-    shieldZoneId: 1,
-    ruleName: `fixture rule ${i + 1}`,
+    edgeRuleId: fixtureEdgeRuleGuid(i + 1),
+    pullZoneId: 1,
+    description: `fixture rule ${i + 1}`,
     origin: "adopted",
     adopted: true,
   }));
-  const read = await Promise.all(outs.map((o) => p.read(o.ruleId, o)));
-  expect(read.map((r: Any) => r.props.ruleName)).toEqual(outs.map((o) => o.ruleName));
-  expect(read[4].props.reported).toMatchObject({ enabled: false, priority: 5 });
+  const read = await Promise.all(outs.map((o) => p.read(o.edgeRuleId, o)));
+  expect(read.map((r: Any) => r.props.description)).toEqual(outs.map((o) => o.description));
+  expect(read[4].props).toMatchObject({
+    actionType: "SetResponseHeader",
+    enabled: false,
+    priority: 5,
+  });
   expect(await calls()).toEqual(["GET /pullzone/1"]);
 });
 
@@ -191,10 +202,49 @@ test("destroy: a created rule is deleted; an adopted one is left", async () => {
   expect(await writes()).toEqual([`DELETE /pullzone/2/edgerules/${id}`]);
   expect(await rulesOf(2)).toEqual([]);
   const guid = fixtureEdgeRuleGuid(7);
-  const adopted = await create({ ruleId: guid, shieldZoneId: 1, ruleName: "fixture rule 7" });
+  const adopted = await create({ edgeRuleId: guid, pullZoneId: 1 });
   await t.clearJournal();
   resetRunState();
   await p.delete(guid, adopted.outs);
   expect(await writes()).toEqual([]);
   expect((await rulesOf(1)).some((r) => r.Guid === guid)).toBe(true);
+});
+
+test("check: the pull zone is required; a new rule needs its description, action and triggers; enumerations by name", () => {
+  const failures = (inputs: Any) =>
+    (checkEdgeRuleInputs({}, inputs).failures ?? []).map((f) => `${f.property}: ${f.reason}`);
+  expect(failures({ description: "x", actionType: "Redirect", triggers: [] })).toEqual([
+    "pullZoneId: is required: the pull zone of the rule (with edgeRuleId to adopt a rule of it)",
+  ]);
+  expect(failures({ pullZoneId: 2 })).toEqual([
+    "description: is required when creating an edge rule (no edgeRuleId): it is the rule's " +
+      "name, unique in its pull zone, and how a create is made idempotent",
+    "actionType: is required when creating an edge rule",
+    "triggers: is required when creating an edge rule",
+  ]);
+  const bad = failures({
+    pullZoneId: 2,
+    description: "x",
+    actionType: "Teleport",
+    triggers: [{ type: "Moon", patternMatches: ["*"] }],
+  });
+  expect(bad).toHaveLength(2);
+  expect(bad[0]).toMatch(/^actionType: must be one of ForceSSL, Redirect, .*; got "Teleport"$/);
+  expect(bad[1]).toMatch(
+    /^triggers\[0\]\.type: must be one of Url, RequestHeader, .*; got "Moon"$/,
+  );
+  const r = checkEdgeRuleInputs(
+    {},
+    {
+      pullZoneId: 2,
+      description: "x",
+      actionType: 1,
+      triggers: [{ type: "url", patternMatches: ["*"], patternMatchingType: 2 }],
+    },
+  );
+  expect(r.failures).toEqual([]);
+  expect(r.inputs).toMatchObject({
+    actionType: "Redirect",
+    triggers: [{ type: "Url", patternMatchingType: "MatchNone" }],
+  });
 });

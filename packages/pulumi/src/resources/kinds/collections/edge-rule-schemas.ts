@@ -42,3 +42,21 @@ export const edgeRuleConfigurationSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The public inputs of an edge rule (enumerations and triggers are checked apart). */
+export const edgeRuleInputsSchema = Type.Object(
+  {
+    edgeRuleId: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
+    pullZoneId: Type.Optional(Type.Integer({ minimum: 1, maximum: INT32_MAX })),
+    description: Type.Optional(Type.String()),
+    actionType: Type.Optional(Type.Unsafe<unknown>({})),
+    actionParameter1: nullableText(),
+    actionParameter2: nullableText(),
+    triggers: Type.Optional(Type.Unsafe<unknown>({})),
+    triggerMatchingType: Type.Optional(Type.Unsafe<unknown>({})),
+    enabled: Type.Optional(Type.Boolean()),
+    priority: Type.Optional(Type.Integer({ minimum: -INT32_MAX - 1, maximum: INT32_MAX })),
+    deleteOnDestroy: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
