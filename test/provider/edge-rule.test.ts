@@ -98,6 +98,21 @@ test("a write that answers with no body: the new rule's guid is found by reading
   expect(await writes()).toEqual(["POST /pullzone/2/edgerules/addOrUpdate"]);
 });
 
+test("a write whose outcome is lost (applied, then a 504): the rule is found in a fresh read of the zone, once", async () => {
+  await ctl().fault({
+    method: "POST",
+    path: "^/pullzone/2/edgerules/addOrUpdate$",
+    status: 504,
+    afterHandler: true,
+    count: 1,
+  });
+  const { id } = await create(redirect(2, "old paths", 1));
+  const rules = await rulesOf(2);
+  expect(rules).toHaveLength(1);
+  expect(id).toBe(rules[0].Guid);
+  expect(await writes()).toEqual(["POST /pullzone/2/edgerules/addOrUpdate"]);
+});
+
 test("adopt by guid with the fields it holds: 0 writes", async () => {
   const guid = fixtureEdgeRuleGuid(3);
   const { id, outs } = await create({
@@ -141,6 +156,8 @@ test("20 rules created at once in one zone all exist, even where concurrent writ
     Array.from({ length: 20 }, (_, i) => `rule ${i + 1}`).sort(),
   );
   expect(new Set(made.map((m: Any) => m.id))).toEqual(new Set(rules.map((r) => r.Guid)));
+  // The name checks of the 20 creates share one read of the zone.
+  expect((await calls()).filter((c) => c.startsWith("GET "))).toEqual(["GET /pullzone/2"]);
 });
 
 test("reordering by priority writes only the rules whose priority changed, and only that", async () => {
