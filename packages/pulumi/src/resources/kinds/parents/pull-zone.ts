@@ -1,0 +1,35 @@
+/**
+ * The pull zone as the parent of its edge rules: addressed by `pullZoneId`. Its children have
+ * no list endpoint of their own: they come in the zone's GET (`EdgeRules`), each child kind
+ * taking its own from the answer (`childrenInZone`). The reads a run shares are the engine's:
+ * its name checks list a parent once per run (the run-state listing cache, context.ts), a
+ * refresh's reads share one answer of the zone (the kind's `read`, zone-reads.ts). A listing
+ * asked for here is always a fresh GET: the engine's recovery after a write whose outcome is
+ * unknown lists the parent to find what the write made, which an earlier read cannot show.
+ * The platform rewrites the whole zone for a child's write (concurrent writes lose updates),
+ * so writes under one pull zone go one at a time, read-back included (`serialWrites`).
+ */
+import type { PullZoneModel } from "edgeplatform-client/spec/runtime";
+import { getClient } from "../../core/settings";
+import type { ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
+import type { Parent } from "../../core/zone-objects/parent";
+
+/** A child kind of a pull zone: how its objects are taken from the zone's answer. */
+export interface PullZoneChildKind<O extends ZoneObject> extends ZoneObjectKind<O> {
+  /** The kind's objects in pull zone `id`'s answer. */
+  childrenInZone(zone: PullZoneModel, id: number): O[];
+}
+
+/** The pull zone parent. */
+export const pullZoneParent: Parent = {
+  word: "pull zone",
+  field: "pullZoneId",
+  serialWrites: true,
+  listChildren: async <O extends ZoneObject>(kind: ZoneObjectKind<O>, id: number) => {
+    const child = kind as PullZoneChildKind<O>;
+    if (typeof child.childrenInZone !== "function") {
+      throw new Error(`${kind.typeName}: a child of a pull zone must declare childrenInZone`);
+    }
+    return child.childrenInZone(await getClient().pullzones.get(id), id);
+  },
+};
