@@ -443,9 +443,9 @@ const snapshotOf = (z: PullZoneModel): SettingsSnapshot<PullZoneModel> => {
  * The body of a settings write: every setting of the zone as read (`raw`, under the key the
  * write takes: the read may spell it in another case), the changed ones (path → platform
  * value) over them. Unset (null) settings are left out (the platform keeps what is not sent),
- * and so is a value as read that the write would refuse (a new zone's
- * `OriginShieldMaxConcurrentRequests` 0, below the write's minimum 1): sending it back would
- * fail the whole write, leaving it out changes nothing under a merge.
+ * and so is a value as read that the write would refuse (a value below the write's minimum,
+ * such as an `OriginShieldMaxConcurrentRequests` of 0): sending it back would fail the whole
+ * write, leaving it out changes nothing under a merge.
  */
 export function settingsBody(
   raw: Readonly<Record<string, unknown>>,
