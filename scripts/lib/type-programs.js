@@ -72,7 +72,12 @@ const viewed = edge.shield.ShieldZone.get("viewed", "1");
 // Pulumi's get(name, id, state?, opts?): the options fourth.
 const wafView = edge.shield.WafRule.get("waf-view", "7", { shieldZoneId: 1 }, { protect: true });
 const listView = edge.shield.AccessList.get("list-view", "1/501", undefined, { dependsOn: [created] });
-export const all = [count, viaApply, pulled, action, transforms, seenCount, ids, names, enabled, state, deleted, listAction, prior, bots.shieldZoneId, zonePrior, html, viewed.planType, wafView.ruleId, listView.name];
+const https = new edge.pullzones.EdgeRule("https", { pullZoneId: 1, description: "force https", actionType: "ForceSSL", triggers: [{ type: "Url", patternMatches: ["http://*"] }], priority: 0 });
+new edge.pullzones.EdgeRule("kept", { pullZoneId: 1, edgeRuleId: "00000000-0000-4000-8000-000000000001", enabled: false });
+const ruleView = edge.pullzones.EdgeRule.get("rule-view", "1/00000000-0000-4000-8000-000000000001");
+const ruleAction: pulumi.Output<edge.pullzones.EdgeRuleActionTypeName> = https.actionType;
+const triggers: pulumi.Output<edge.pullzones.EdgeRuleTrigger[]> = ruleView.triggers;
+export const all = [count, viaApply, pulled, action, transforms, seenCount, ids, names, enabled, state, deleted, listAction, prior, bots.shieldZoneId, zonePrior, html, viewed.planType, wafView.ruleId, listView.name, https.edgeRuleId, ruleAction, triggers];
 `;
 
 /**
@@ -81,6 +86,10 @@ export const all = [count, viaApply, pulled, action, transforms, seenCount, ids,
  * @type {Record<string, { text: string; error: RegExp }>}
  */
 const INVALID_PROGRAMS = {
+  unknownEdgeRuleAction: {
+    text: `${HEADER}new edge.pullzones.EdgeRule("e", { pullZoneId: 1, description: "e", actionType: "Redirekt", triggers: [] });\n`,
+    error: /^TS2\d+: Type '"Redirekt"' is not assignable to type .*Did you mean '"Redirect"'/,
+  },
   optionsWhereStateBelongs: {
     text: `${HEADER}edge.shield.WafRule.get("w", "7", { protect: true });\n`,
     error:

@@ -98,6 +98,20 @@ const IMPORTS: Record<string, Import> = {
   },
   // Pull zone 1 (zone-one).
   PullZone: { id: "1", inputs: { pullZoneId: 1 }, form: '"<pullZoneId>"' },
+  // Edge rule 1 of pull zone 1: `fixture rule 1`, a response header X-Rule-1, on.
+  EdgeRule: {
+    id: "1/00000000-0000-4000-8000-000000000001",
+    inputs: {
+      pullZoneId: 1,
+      edgeRuleId: "00000000-0000-4000-8000-000000000001",
+      description: "fixture rule 1",
+      actionType: "SetResponseHeader",
+      actionParameter1: "X-Rule-1",
+      enabled: true,
+      priority: 1,
+    },
+    form: '"<pullZoneId>/<edgeRuleId>"',
+  },
 };
 
 const t = usePlatform();

@@ -20,6 +20,7 @@ import { zoneObjectInputsSchema } from "../../packages/pulumi/src/resources/core
 import * as settingsSchemas from "../../packages/pulumi/src/resources/kinds/settings-inputs-schemas";
 import { accessListInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/access-list-schemas";
 import { dnsRecordInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/dns-record-schemas";
+import { edgeRuleInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/edge-rule-schemas";
 import { rateLimitRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule";
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { volumeInstancesDeletionInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion-schemas";
@@ -211,6 +212,13 @@ const KINDS: Expected[] = [
     inputs: dnsRecordInputsSchema as unknown as Js,
     args: { "generated/dns-record.ts": ["DnsRecordArgs"] },
     outputs: { "generated/dns-record.ts": ["DnsRecordOutputs"] },
+  },
+  {
+    stub: "edge-rule",
+    token: "edgeplatform:pullzones:EdgeRule",
+    inputs: edgeRuleInputsSchema as unknown as Js,
+    args: { "generated/edge-rule.ts": ["EdgeRuleArgs"] },
+    outputs: { "generated/edge-rule.ts": ["EdgeRuleOutputs"] },
   },
 ];
 

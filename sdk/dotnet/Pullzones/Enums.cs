@@ -8,6 +8,179 @@ using Pulumi;
 namespace EdgePlatform.Pulumi.Pullzones
 {
     /// <summary>
+    /// EdgeRuleActionType: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct EdgeRuleActionType : IEquatable<EdgeRuleActionType>
+    {
+        private readonly string _value;
+
+        private EdgeRuleActionType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// ForceSSL (0 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType ForceSSL { get; } = new EdgeRuleActionType("ForceSSL");
+        /// <summary>
+        /// Redirect (1 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType Redirect { get; } = new EdgeRuleActionType("Redirect");
+        /// <summary>
+        /// OriginUrl (2 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType OriginUrl { get; } = new EdgeRuleActionType("OriginUrl");
+        /// <summary>
+        /// OverrideCacheTime (3 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType OverrideCacheTime { get; } = new EdgeRuleActionType("OverrideCacheTime");
+        /// <summary>
+        /// BlockRequest (4 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType BlockRequest { get; } = new EdgeRuleActionType("BlockRequest");
+        /// <summary>
+        /// SetResponseHeader (5 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType SetResponseHeader { get; } = new EdgeRuleActionType("SetResponseHeader");
+        /// <summary>
+        /// SetRequestHeader (6 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType SetRequestHeader { get; } = new EdgeRuleActionType("SetRequestHeader");
+        /// <summary>
+        /// ForceDownload (7 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType ForceDownload { get; } = new EdgeRuleActionType("ForceDownload");
+        /// <summary>
+        /// DisableTokenAuthentication (8 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType DisableTokenAuthentication { get; } = new EdgeRuleActionType("DisableTokenAuthentication");
+        /// <summary>
+        /// EnableTokenAuthentication (9 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType EnableTokenAuthentication { get; } = new EdgeRuleActionType("EnableTokenAuthentication");
+        /// <summary>
+        /// OverrideCacheTimePublic (10 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType OverrideCacheTimePublic { get; } = new EdgeRuleActionType("OverrideCacheTimePublic");
+        /// <summary>
+        /// IgnoreQueryString (11 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType IgnoreQueryString { get; } = new EdgeRuleActionType("IgnoreQueryString");
+        /// <summary>
+        /// DisableOptimizer (12 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType DisableOptimizer { get; } = new EdgeRuleActionType("DisableOptimizer");
+        /// <summary>
+        /// ForceCompression (13 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType ForceCompression { get; } = new EdgeRuleActionType("ForceCompression");
+        /// <summary>
+        /// SetStatusCode (14 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType SetStatusCode { get; } = new EdgeRuleActionType("SetStatusCode");
+        /// <summary>
+        /// BypassPermaCache (15 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType BypassPermaCache { get; } = new EdgeRuleActionType("BypassPermaCache");
+        /// <summary>
+        /// OverrideBrowserCacheTime (16 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType OverrideBrowserCacheTime { get; } = new EdgeRuleActionType("OverrideBrowserCacheTime");
+        /// <summary>
+        /// OriginStorage (17 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType OriginStorage { get; } = new EdgeRuleActionType("OriginStorage");
+        /// <summary>
+        /// SetNetworkRateLimit (18 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType SetNetworkRateLimit { get; } = new EdgeRuleActionType("SetNetworkRateLimit");
+        /// <summary>
+        /// SetConnectionLimit (19 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType SetConnectionLimit { get; } = new EdgeRuleActionType("SetConnectionLimit");
+        /// <summary>
+        /// SetRequestsPerSecondLimit (20 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType SetRequestsPerSecondLimit { get; } = new EdgeRuleActionType("SetRequestsPerSecondLimit");
+        /// <summary>
+        /// RunEdgeScript (21 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType RunEdgeScript { get; } = new EdgeRuleActionType("RunEdgeScript");
+        /// <summary>
+        /// OriginMagicContainers (22 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType OriginMagicContainers { get; } = new EdgeRuleActionType("OriginMagicContainers");
+        /// <summary>
+        /// DisableWAF (23 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType DisableWAF { get; } = new EdgeRuleActionType("DisableWAF");
+        /// <summary>
+        /// RetryOrigin (24 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType RetryOrigin { get; } = new EdgeRuleActionType("RetryOrigin");
+        /// <summary>
+        /// OverrideBrowserCacheResponseHeader (25 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType OverrideBrowserCacheResponseHeader { get; } = new EdgeRuleActionType("OverrideBrowserCacheResponseHeader");
+        /// <summary>
+        /// RemoveBrowserCacheResponseHeader (26 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType RemoveBrowserCacheResponseHeader { get; } = new EdgeRuleActionType("RemoveBrowserCacheResponseHeader");
+        /// <summary>
+        /// DisableShieldChallenge (27 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType DisableShieldChallenge { get; } = new EdgeRuleActionType("DisableShieldChallenge");
+        /// <summary>
+        /// DisableShield (28 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType DisableShield { get; } = new EdgeRuleActionType("DisableShield");
+        /// <summary>
+        /// DisableShieldBotDetection (29 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType DisableShieldBotDetection { get; } = new EdgeRuleActionType("DisableShieldBotDetection");
+        /// <summary>
+        /// BypassAwsS3Authentication (30 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType BypassAwsS3Authentication { get; } = new EdgeRuleActionType("BypassAwsS3Authentication");
+        /// <summary>
+        /// DisableShieldAccessLists (31 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType DisableShieldAccessLists { get; } = new EdgeRuleActionType("DisableShieldAccessLists");
+        /// <summary>
+        /// DisableShieldRateLimiting (32 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType DisableShieldRateLimiting { get; } = new EdgeRuleActionType("DisableShieldRateLimiting");
+        /// <summary>
+        /// EnableRequestCoalescing (33 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType EnableRequestCoalescing { get; } = new EdgeRuleActionType("EnableRequestCoalescing");
+        /// <summary>
+        /// DisableRequestCoalescing (34 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType DisableRequestCoalescing { get; } = new EdgeRuleActionType("DisableRequestCoalescing");
+        /// <summary>
+        /// StripCookiesClientToOrigin (37 on the wire)
+        /// </summary>
+        public static EdgeRuleActionType StripCookiesClientToOrigin { get; } = new EdgeRuleActionType("StripCookiesClientToOrigin");
+
+        public static bool operator ==(EdgeRuleActionType left, EdgeRuleActionType right) => left.Equals(right);
+        public static bool operator !=(EdgeRuleActionType left, EdgeRuleActionType right) => !left.Equals(right);
+
+        public static explicit operator string(EdgeRuleActionType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is EdgeRuleActionType other && Equals(other);
+        public bool Equals(EdgeRuleActionType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
     /// LogAnonymizationType: the names of the platform's integer values (the state keeps the name).
     /// </summary>
     [EnumType]
@@ -156,6 +329,47 @@ namespace EdgePlatform.Pulumi.Pullzones
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is PullZoneType other && Equals(other);
         public bool Equals(PullZoneType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// TriggerMatchingTypes: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct TriggerMatchingTypes : IEquatable<TriggerMatchingTypes>
+    {
+        private readonly string _value;
+
+        private TriggerMatchingTypes(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// MatchAny (0 on the wire)
+        /// </summary>
+        public static TriggerMatchingTypes MatchAny { get; } = new TriggerMatchingTypes("MatchAny");
+        /// <summary>
+        /// MatchAll (1 on the wire)
+        /// </summary>
+        public static TriggerMatchingTypes MatchAll { get; } = new TriggerMatchingTypes("MatchAll");
+        /// <summary>
+        /// MatchNone (2 on the wire)
+        /// </summary>
+        public static TriggerMatchingTypes MatchNone { get; } = new TriggerMatchingTypes("MatchNone");
+
+        public static bool operator ==(TriggerMatchingTypes left, TriggerMatchingTypes right) => left.Equals(right);
+        public static bool operator !=(TriggerMatchingTypes left, TriggerMatchingTypes right) => !left.Equals(right);
+
+        public static explicit operator string(TriggerMatchingTypes value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is TriggerMatchingTypes other && Equals(other);
+        public bool Equals(TriggerMatchingTypes other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;

@@ -20,6 +20,7 @@ import { underAttackMode } from "./under-attack-mode";
 import { botCategorization } from "./bot-categorization";
 import { dnsRecord } from "./dns-record";
 import { pullZone } from "./pull-zone";
+import { edgeRule } from "./edge-rule";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -38,4 +39,5 @@ export const KINDS: readonly KindDeclaration[] = [
   botCategorization,
   dnsRecord,
   pullZone,
+  edgeRule,
 ];

@@ -53,6 +53,12 @@ import {
   dnsRecordFieldChanges,
 } from "../resources/kinds/collections/dns-record-fields";
 import { pullZoneKind, pullZoneProvider } from "../resources/kinds/settings/pull-zone";
+import type { edgeRuleInputsSchema } from "../resources/kinds/collections/edge-rule-schemas";
+import { EDGE_RULE_ENUMS, edgeRuleKind } from "../resources/kinds/collections/edge-rule";
+import {
+  edgeRuleProvider,
+  edgeRuleFieldChanges,
+} from "../resources/kinds/collections/edge-rule-fields";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -250,5 +256,26 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
       },
       outputs: { "resources/public/generated/pull-zone.ts": ["PullZoneState"] },
     },
+  },
+  {
+    family: "flat",
+    module: "pullzones",
+    typeName: "EdgeRule",
+    noun: "edge rule of a pull zone",
+    inputsSchema: schemaRef<typeof edgeRuleInputsSchema>(
+      __dirname,
+      "../resources/kinds/collections/edge-rule-schemas",
+      "edgeRuleInputsSchema",
+    ),
+    enums: EDGE_RULE_ENUMS,
+    typed: {
+      triggers: {
+        type: "array",
+        items: { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } },
+      },
+    },
+    provider: edgeRuleProvider,
+    fieldChanges: edgeRuleFieldChanges,
+    declaration: edgeRuleKind,
   },
 ];

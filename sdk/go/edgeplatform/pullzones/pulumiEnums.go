@@ -10,6 +10,276 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// EdgeRuleActionType: the names of the platform's integer values (the state keeps the name).
+type EdgeRuleActionType string
+
+const (
+	// ForceSSL (0 on the wire)
+	EdgeRuleActionTypeForceSSL = EdgeRuleActionType("ForceSSL")
+	// Redirect (1 on the wire)
+	EdgeRuleActionTypeRedirect = EdgeRuleActionType("Redirect")
+	// OriginUrl (2 on the wire)
+	EdgeRuleActionTypeOriginUrl = EdgeRuleActionType("OriginUrl")
+	// OverrideCacheTime (3 on the wire)
+	EdgeRuleActionTypeOverrideCacheTime = EdgeRuleActionType("OverrideCacheTime")
+	// BlockRequest (4 on the wire)
+	EdgeRuleActionTypeBlockRequest = EdgeRuleActionType("BlockRequest")
+	// SetResponseHeader (5 on the wire)
+	EdgeRuleActionTypeSetResponseHeader = EdgeRuleActionType("SetResponseHeader")
+	// SetRequestHeader (6 on the wire)
+	EdgeRuleActionTypeSetRequestHeader = EdgeRuleActionType("SetRequestHeader")
+	// ForceDownload (7 on the wire)
+	EdgeRuleActionTypeForceDownload = EdgeRuleActionType("ForceDownload")
+	// DisableTokenAuthentication (8 on the wire)
+	EdgeRuleActionTypeDisableTokenAuthentication = EdgeRuleActionType("DisableTokenAuthentication")
+	// EnableTokenAuthentication (9 on the wire)
+	EdgeRuleActionTypeEnableTokenAuthentication = EdgeRuleActionType("EnableTokenAuthentication")
+	// OverrideCacheTimePublic (10 on the wire)
+	EdgeRuleActionTypeOverrideCacheTimePublic = EdgeRuleActionType("OverrideCacheTimePublic")
+	// IgnoreQueryString (11 on the wire)
+	EdgeRuleActionTypeIgnoreQueryString = EdgeRuleActionType("IgnoreQueryString")
+	// DisableOptimizer (12 on the wire)
+	EdgeRuleActionTypeDisableOptimizer = EdgeRuleActionType("DisableOptimizer")
+	// ForceCompression (13 on the wire)
+	EdgeRuleActionTypeForceCompression = EdgeRuleActionType("ForceCompression")
+	// SetStatusCode (14 on the wire)
+	EdgeRuleActionTypeSetStatusCode = EdgeRuleActionType("SetStatusCode")
+	// BypassPermaCache (15 on the wire)
+	EdgeRuleActionTypeBypassPermaCache = EdgeRuleActionType("BypassPermaCache")
+	// OverrideBrowserCacheTime (16 on the wire)
+	EdgeRuleActionTypeOverrideBrowserCacheTime = EdgeRuleActionType("OverrideBrowserCacheTime")
+	// OriginStorage (17 on the wire)
+	EdgeRuleActionTypeOriginStorage = EdgeRuleActionType("OriginStorage")
+	// SetNetworkRateLimit (18 on the wire)
+	EdgeRuleActionTypeSetNetworkRateLimit = EdgeRuleActionType("SetNetworkRateLimit")
+	// SetConnectionLimit (19 on the wire)
+	EdgeRuleActionTypeSetConnectionLimit = EdgeRuleActionType("SetConnectionLimit")
+	// SetRequestsPerSecondLimit (20 on the wire)
+	EdgeRuleActionTypeSetRequestsPerSecondLimit = EdgeRuleActionType("SetRequestsPerSecondLimit")
+	// RunEdgeScript (21 on the wire)
+	EdgeRuleActionTypeRunEdgeScript = EdgeRuleActionType("RunEdgeScript")
+	// OriginMagicContainers (22 on the wire)
+	EdgeRuleActionTypeOriginMagicContainers = EdgeRuleActionType("OriginMagicContainers")
+	// DisableWAF (23 on the wire)
+	EdgeRuleActionTypeDisableWAF = EdgeRuleActionType("DisableWAF")
+	// RetryOrigin (24 on the wire)
+	EdgeRuleActionTypeRetryOrigin = EdgeRuleActionType("RetryOrigin")
+	// OverrideBrowserCacheResponseHeader (25 on the wire)
+	EdgeRuleActionTypeOverrideBrowserCacheResponseHeader = EdgeRuleActionType("OverrideBrowserCacheResponseHeader")
+	// RemoveBrowserCacheResponseHeader (26 on the wire)
+	EdgeRuleActionTypeRemoveBrowserCacheResponseHeader = EdgeRuleActionType("RemoveBrowserCacheResponseHeader")
+	// DisableShieldChallenge (27 on the wire)
+	EdgeRuleActionTypeDisableShieldChallenge = EdgeRuleActionType("DisableShieldChallenge")
+	// DisableShield (28 on the wire)
+	EdgeRuleActionTypeDisableShield = EdgeRuleActionType("DisableShield")
+	// DisableShieldBotDetection (29 on the wire)
+	EdgeRuleActionTypeDisableShieldBotDetection = EdgeRuleActionType("DisableShieldBotDetection")
+	// BypassAwsS3Authentication (30 on the wire)
+	EdgeRuleActionTypeBypassAwsS3Authentication = EdgeRuleActionType("BypassAwsS3Authentication")
+	// DisableShieldAccessLists (31 on the wire)
+	EdgeRuleActionTypeDisableShieldAccessLists = EdgeRuleActionType("DisableShieldAccessLists")
+	// DisableShieldRateLimiting (32 on the wire)
+	EdgeRuleActionTypeDisableShieldRateLimiting = EdgeRuleActionType("DisableShieldRateLimiting")
+	// EnableRequestCoalescing (33 on the wire)
+	EdgeRuleActionTypeEnableRequestCoalescing = EdgeRuleActionType("EnableRequestCoalescing")
+	// DisableRequestCoalescing (34 on the wire)
+	EdgeRuleActionTypeDisableRequestCoalescing = EdgeRuleActionType("DisableRequestCoalescing")
+	// StripCookiesClientToOrigin (37 on the wire)
+	EdgeRuleActionTypeStripCookiesClientToOrigin = EdgeRuleActionType("StripCookiesClientToOrigin")
+)
+
+func (EdgeRuleActionType) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeRuleActionType)(nil)).Elem()
+}
+
+func (e EdgeRuleActionType) ToEdgeRuleActionTypeOutput() EdgeRuleActionTypeOutput {
+	return pulumi.ToOutput(e).(EdgeRuleActionTypeOutput)
+}
+
+func (e EdgeRuleActionType) ToEdgeRuleActionTypeOutputWithContext(ctx context.Context) EdgeRuleActionTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(EdgeRuleActionTypeOutput)
+}
+
+func (e EdgeRuleActionType) ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput {
+	return e.ToEdgeRuleActionTypePtrOutputWithContext(context.Background())
+}
+
+func (e EdgeRuleActionType) ToEdgeRuleActionTypePtrOutputWithContext(ctx context.Context) EdgeRuleActionTypePtrOutput {
+	return EdgeRuleActionType(e).ToEdgeRuleActionTypeOutputWithContext(ctx).ToEdgeRuleActionTypePtrOutputWithContext(ctx)
+}
+
+func (e EdgeRuleActionType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EdgeRuleActionType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e EdgeRuleActionType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e EdgeRuleActionType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type EdgeRuleActionTypeOutput struct{ *pulumi.OutputState }
+
+func (EdgeRuleActionTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeRuleActionType)(nil)).Elem()
+}
+
+func (o EdgeRuleActionTypeOutput) ToEdgeRuleActionTypeOutput() EdgeRuleActionTypeOutput {
+	return o
+}
+
+func (o EdgeRuleActionTypeOutput) ToEdgeRuleActionTypeOutputWithContext(ctx context.Context) EdgeRuleActionTypeOutput {
+	return o
+}
+
+func (o EdgeRuleActionTypeOutput) ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput {
+	return o.ToEdgeRuleActionTypePtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleActionTypeOutput) ToEdgeRuleActionTypePtrOutputWithContext(ctx context.Context) EdgeRuleActionTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v EdgeRuleActionType) *EdgeRuleActionType {
+		return &v
+	}).(EdgeRuleActionTypePtrOutput)
+}
+
+func (o EdgeRuleActionTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleActionTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EdgeRuleActionType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o EdgeRuleActionTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleActionTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e EdgeRuleActionType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type EdgeRuleActionTypePtrOutput struct{ *pulumi.OutputState }
+
+func (EdgeRuleActionTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**EdgeRuleActionType)(nil)).Elem()
+}
+
+func (o EdgeRuleActionTypePtrOutput) ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput {
+	return o
+}
+
+func (o EdgeRuleActionTypePtrOutput) ToEdgeRuleActionTypePtrOutputWithContext(ctx context.Context) EdgeRuleActionTypePtrOutput {
+	return o
+}
+
+func (o EdgeRuleActionTypePtrOutput) Elem() EdgeRuleActionTypeOutput {
+	return o.ApplyT(func(v *EdgeRuleActionType) EdgeRuleActionType {
+		if v != nil {
+			return *v
+		}
+		var ret EdgeRuleActionType
+		return ret
+	}).(EdgeRuleActionTypeOutput)
+}
+
+func (o EdgeRuleActionTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o EdgeRuleActionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *EdgeRuleActionType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// EdgeRuleActionTypeInput is an input type that accepts values of the EdgeRuleActionType enum
+// A concrete instance of `EdgeRuleActionTypeInput` can be one of the following:
+//
+//	EdgeRuleActionTypeForceSSL
+//	EdgeRuleActionTypeRedirect
+//	EdgeRuleActionTypeOriginUrl
+//	EdgeRuleActionTypeOverrideCacheTime
+//	EdgeRuleActionTypeBlockRequest
+//	EdgeRuleActionTypeSetResponseHeader
+//	EdgeRuleActionTypeSetRequestHeader
+//	EdgeRuleActionTypeForceDownload
+//	EdgeRuleActionTypeDisableTokenAuthentication
+//	EdgeRuleActionTypeEnableTokenAuthentication
+//	EdgeRuleActionTypeOverrideCacheTimePublic
+//	EdgeRuleActionTypeIgnoreQueryString
+//	EdgeRuleActionTypeDisableOptimizer
+//	EdgeRuleActionTypeForceCompression
+//	EdgeRuleActionTypeSetStatusCode
+//	EdgeRuleActionTypeBypassPermaCache
+//	EdgeRuleActionTypeOverrideBrowserCacheTime
+//	EdgeRuleActionTypeOriginStorage
+//	EdgeRuleActionTypeSetNetworkRateLimit
+//	EdgeRuleActionTypeSetConnectionLimit
+//	EdgeRuleActionTypeSetRequestsPerSecondLimit
+//	EdgeRuleActionTypeRunEdgeScript
+//	EdgeRuleActionTypeOriginMagicContainers
+//	EdgeRuleActionTypeDisableWAF
+//	EdgeRuleActionTypeRetryOrigin
+//	EdgeRuleActionTypeOverrideBrowserCacheResponseHeader
+//	EdgeRuleActionTypeRemoveBrowserCacheResponseHeader
+//	EdgeRuleActionTypeDisableShieldChallenge
+//	EdgeRuleActionTypeDisableShield
+//	EdgeRuleActionTypeDisableShieldBotDetection
+//	EdgeRuleActionTypeBypassAwsS3Authentication
+//	EdgeRuleActionTypeDisableShieldAccessLists
+//	EdgeRuleActionTypeDisableShieldRateLimiting
+//	EdgeRuleActionTypeEnableRequestCoalescing
+//	EdgeRuleActionTypeDisableRequestCoalescing
+//	EdgeRuleActionTypeStripCookiesClientToOrigin
+type EdgeRuleActionTypeInput interface {
+	pulumi.Input
+
+	ToEdgeRuleActionTypeOutput() EdgeRuleActionTypeOutput
+	ToEdgeRuleActionTypeOutputWithContext(context.Context) EdgeRuleActionTypeOutput
+}
+
+var edgeRuleActionTypePtrType = reflect.TypeOf((**EdgeRuleActionType)(nil)).Elem()
+
+type EdgeRuleActionTypePtrInput interface {
+	pulumi.Input
+
+	ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput
+	ToEdgeRuleActionTypePtrOutputWithContext(context.Context) EdgeRuleActionTypePtrOutput
+}
+
+type edgeRuleActionTypePtr string
+
+func EdgeRuleActionTypePtr(v string) EdgeRuleActionTypePtrInput {
+	return (*edgeRuleActionTypePtr)(&v)
+}
+
+func (*edgeRuleActionTypePtr) ElementType() reflect.Type {
+	return edgeRuleActionTypePtrType
+}
+
+func (in *edgeRuleActionTypePtr) ToEdgeRuleActionTypePtrOutput() EdgeRuleActionTypePtrOutput {
+	return pulumi.ToOutput(in).(EdgeRuleActionTypePtrOutput)
+}
+
+func (in *edgeRuleActionTypePtr) ToEdgeRuleActionTypePtrOutputWithContext(ctx context.Context) EdgeRuleActionTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(EdgeRuleActionTypePtrOutput)
+}
+
 // LogAnonymizationType: the names of the platform's integer values (the state keeps the name).
 type LogAnonymizationType string
 
@@ -688,7 +958,180 @@ func (in *pullZoneTypePtr) ToPullZoneTypePtrOutputWithContext(ctx context.Contex
 	return pulumi.ToOutputWithContext(ctx, in).(PullZoneTypePtrOutput)
 }
 
+// TriggerMatchingTypes: the names of the platform's integer values (the state keeps the name).
+type TriggerMatchingTypes string
+
+const (
+	// MatchAny (0 on the wire)
+	TriggerMatchingTypesMatchAny = TriggerMatchingTypes("MatchAny")
+	// MatchAll (1 on the wire)
+	TriggerMatchingTypesMatchAll = TriggerMatchingTypes("MatchAll")
+	// MatchNone (2 on the wire)
+	TriggerMatchingTypesMatchNone = TriggerMatchingTypes("MatchNone")
+)
+
+func (TriggerMatchingTypes) ElementType() reflect.Type {
+	return reflect.TypeOf((*TriggerMatchingTypes)(nil)).Elem()
+}
+
+func (e TriggerMatchingTypes) ToTriggerMatchingTypesOutput() TriggerMatchingTypesOutput {
+	return pulumi.ToOutput(e).(TriggerMatchingTypesOutput)
+}
+
+func (e TriggerMatchingTypes) ToTriggerMatchingTypesOutputWithContext(ctx context.Context) TriggerMatchingTypesOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TriggerMatchingTypesOutput)
+}
+
+func (e TriggerMatchingTypes) ToTriggerMatchingTypesPtrOutput() TriggerMatchingTypesPtrOutput {
+	return e.ToTriggerMatchingTypesPtrOutputWithContext(context.Background())
+}
+
+func (e TriggerMatchingTypes) ToTriggerMatchingTypesPtrOutputWithContext(ctx context.Context) TriggerMatchingTypesPtrOutput {
+	return TriggerMatchingTypes(e).ToTriggerMatchingTypesOutputWithContext(ctx).ToTriggerMatchingTypesPtrOutputWithContext(ctx)
+}
+
+func (e TriggerMatchingTypes) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TriggerMatchingTypes) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TriggerMatchingTypes) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e TriggerMatchingTypes) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type TriggerMatchingTypesOutput struct{ *pulumi.OutputState }
+
+func (TriggerMatchingTypesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TriggerMatchingTypes)(nil)).Elem()
+}
+
+func (o TriggerMatchingTypesOutput) ToTriggerMatchingTypesOutput() TriggerMatchingTypesOutput {
+	return o
+}
+
+func (o TriggerMatchingTypesOutput) ToTriggerMatchingTypesOutputWithContext(ctx context.Context) TriggerMatchingTypesOutput {
+	return o
+}
+
+func (o TriggerMatchingTypesOutput) ToTriggerMatchingTypesPtrOutput() TriggerMatchingTypesPtrOutput {
+	return o.ToTriggerMatchingTypesPtrOutputWithContext(context.Background())
+}
+
+func (o TriggerMatchingTypesOutput) ToTriggerMatchingTypesPtrOutputWithContext(ctx context.Context) TriggerMatchingTypesPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TriggerMatchingTypes) *TriggerMatchingTypes {
+		return &v
+	}).(TriggerMatchingTypesPtrOutput)
+}
+
+func (o TriggerMatchingTypesOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o TriggerMatchingTypesOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerMatchingTypes) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o TriggerMatchingTypesOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TriggerMatchingTypesOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerMatchingTypes) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type TriggerMatchingTypesPtrOutput struct{ *pulumi.OutputState }
+
+func (TriggerMatchingTypesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TriggerMatchingTypes)(nil)).Elem()
+}
+
+func (o TriggerMatchingTypesPtrOutput) ToTriggerMatchingTypesPtrOutput() TriggerMatchingTypesPtrOutput {
+	return o
+}
+
+func (o TriggerMatchingTypesPtrOutput) ToTriggerMatchingTypesPtrOutputWithContext(ctx context.Context) TriggerMatchingTypesPtrOutput {
+	return o
+}
+
+func (o TriggerMatchingTypesPtrOutput) Elem() TriggerMatchingTypesOutput {
+	return o.ApplyT(func(v *TriggerMatchingTypes) TriggerMatchingTypes {
+		if v != nil {
+			return *v
+		}
+		var ret TriggerMatchingTypes
+		return ret
+	}).(TriggerMatchingTypesOutput)
+}
+
+func (o TriggerMatchingTypesPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TriggerMatchingTypesPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TriggerMatchingTypes) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// TriggerMatchingTypesInput is an input type that accepts values of the TriggerMatchingTypes enum
+// A concrete instance of `TriggerMatchingTypesInput` can be one of the following:
+//
+//	TriggerMatchingTypesMatchAny
+//	TriggerMatchingTypesMatchAll
+//	TriggerMatchingTypesMatchNone
+type TriggerMatchingTypesInput interface {
+	pulumi.Input
+
+	ToTriggerMatchingTypesOutput() TriggerMatchingTypesOutput
+	ToTriggerMatchingTypesOutputWithContext(context.Context) TriggerMatchingTypesOutput
+}
+
+var triggerMatchingTypesPtrType = reflect.TypeOf((**TriggerMatchingTypes)(nil)).Elem()
+
+type TriggerMatchingTypesPtrInput interface {
+	pulumi.Input
+
+	ToTriggerMatchingTypesPtrOutput() TriggerMatchingTypesPtrOutput
+	ToTriggerMatchingTypesPtrOutputWithContext(context.Context) TriggerMatchingTypesPtrOutput
+}
+
+type triggerMatchingTypesPtr string
+
+func TriggerMatchingTypesPtr(v string) TriggerMatchingTypesPtrInput {
+	return (*triggerMatchingTypesPtr)(&v)
+}
+
+func (*triggerMatchingTypesPtr) ElementType() reflect.Type {
+	return triggerMatchingTypesPtrType
+}
+
+func (in *triggerMatchingTypesPtr) ToTriggerMatchingTypesPtrOutput() TriggerMatchingTypesPtrOutput {
+	return pulumi.ToOutput(in).(TriggerMatchingTypesPtrOutput)
+}
+
+func (in *triggerMatchingTypesPtr) ToTriggerMatchingTypesPtrOutputWithContext(ctx context.Context) TriggerMatchingTypesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TriggerMatchingTypesPtrOutput)
+}
+
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleActionTypeInput)(nil)).Elem(), EdgeRuleActionType("ForceSSL"))
+	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleActionTypePtrInput)(nil)).Elem(), EdgeRuleActionType("ForceSSL"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LogAnonymizationTypeInput)(nil)).Elem(), LogAnonymizationType("OneDigit"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LogAnonymizationTypePtrInput)(nil)).Elem(), LogAnonymizationType("OneDigit"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogFormatInput)(nil)).Elem(), PullZoneLogFormat("Plain"))
@@ -697,6 +1140,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogForwarderProtocolTypePtrInput)(nil)).Elem(), PullZoneLogForwarderProtocolType("UDP"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneTypeInput)(nil)).Elem(), PullZoneType("Premium"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneTypePtrInput)(nil)).Elem(), PullZoneType("Premium"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TriggerMatchingTypesInput)(nil)).Elem(), TriggerMatchingTypes("MatchAny"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TriggerMatchingTypesPtrInput)(nil)).Elem(), TriggerMatchingTypes("MatchAny"))
+	pulumi.RegisterOutputType(EdgeRuleActionTypeOutput{})
+	pulumi.RegisterOutputType(EdgeRuleActionTypePtrOutput{})
 	pulumi.RegisterOutputType(LogAnonymizationTypeOutput{})
 	pulumi.RegisterOutputType(LogAnonymizationTypePtrOutput{})
 	pulumi.RegisterOutputType(PullZoneLogFormatOutput{})
@@ -705,4 +1152,6 @@ func init() {
 	pulumi.RegisterOutputType(PullZoneLogForwarderProtocolTypePtrOutput{})
 	pulumi.RegisterOutputType(PullZoneTypeOutput{})
 	pulumi.RegisterOutputType(PullZoneTypePtrOutput{})
+	pulumi.RegisterOutputType(TriggerMatchingTypesOutput{})
+	pulumi.RegisterOutputType(TriggerMatchingTypesPtrOutput{})
 }

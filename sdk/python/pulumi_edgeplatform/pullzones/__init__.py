@@ -8,6 +8,7 @@ import typing
 # Export this package's modules as members:
 from ._enums import *
 from .check_name_availability import *
+from .edge_rule import *
 from .pull_zone import *
 from ._inputs import *
 from . import outputs

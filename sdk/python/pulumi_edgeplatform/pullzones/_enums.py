@@ -7,11 +7,164 @@ import pulumi
 from enum import Enum
 
 __all__ = [
+    'EdgeRuleActionType',
     'LogAnonymizationType',
     'PullZoneLogFormat',
     'PullZoneLogForwarderProtocolType',
     'PullZoneType',
+    'TriggerMatchingTypes',
 ]
+
+
+@pulumi.type_token("edgeplatform:pullzones:EdgeRuleActionType")
+class EdgeRuleActionType(_builtins.str, Enum):
+    """
+    EdgeRuleActionType: the names of the platform's integer values (the state keeps the name).
+    """
+    FORCE_SSL = "ForceSSL"
+    """
+    ForceSSL (0 on the wire)
+    """
+    REDIRECT = "Redirect"
+    """
+    Redirect (1 on the wire)
+    """
+    ORIGIN_URL = "OriginUrl"
+    """
+    OriginUrl (2 on the wire)
+    """
+    OVERRIDE_CACHE_TIME = "OverrideCacheTime"
+    """
+    OverrideCacheTime (3 on the wire)
+    """
+    BLOCK_REQUEST = "BlockRequest"
+    """
+    BlockRequest (4 on the wire)
+    """
+    SET_RESPONSE_HEADER = "SetResponseHeader"
+    """
+    SetResponseHeader (5 on the wire)
+    """
+    SET_REQUEST_HEADER = "SetRequestHeader"
+    """
+    SetRequestHeader (6 on the wire)
+    """
+    FORCE_DOWNLOAD = "ForceDownload"
+    """
+    ForceDownload (7 on the wire)
+    """
+    DISABLE_TOKEN_AUTHENTICATION = "DisableTokenAuthentication"
+    """
+    DisableTokenAuthentication (8 on the wire)
+    """
+    ENABLE_TOKEN_AUTHENTICATION = "EnableTokenAuthentication"
+    """
+    EnableTokenAuthentication (9 on the wire)
+    """
+    OVERRIDE_CACHE_TIME_PUBLIC = "OverrideCacheTimePublic"
+    """
+    OverrideCacheTimePublic (10 on the wire)
+    """
+    IGNORE_QUERY_STRING = "IgnoreQueryString"
+    """
+    IgnoreQueryString (11 on the wire)
+    """
+    DISABLE_OPTIMIZER = "DisableOptimizer"
+    """
+    DisableOptimizer (12 on the wire)
+    """
+    FORCE_COMPRESSION = "ForceCompression"
+    """
+    ForceCompression (13 on the wire)
+    """
+    SET_STATUS_CODE = "SetStatusCode"
+    """
+    SetStatusCode (14 on the wire)
+    """
+    BYPASS_PERMA_CACHE = "BypassPermaCache"
+    """
+    BypassPermaCache (15 on the wire)
+    """
+    OVERRIDE_BROWSER_CACHE_TIME = "OverrideBrowserCacheTime"
+    """
+    OverrideBrowserCacheTime (16 on the wire)
+    """
+    ORIGIN_STORAGE = "OriginStorage"
+    """
+    OriginStorage (17 on the wire)
+    """
+    SET_NETWORK_RATE_LIMIT = "SetNetworkRateLimit"
+    """
+    SetNetworkRateLimit (18 on the wire)
+    """
+    SET_CONNECTION_LIMIT = "SetConnectionLimit"
+    """
+    SetConnectionLimit (19 on the wire)
+    """
+    SET_REQUESTS_PER_SECOND_LIMIT = "SetRequestsPerSecondLimit"
+    """
+    SetRequestsPerSecondLimit (20 on the wire)
+    """
+    RUN_EDGE_SCRIPT = "RunEdgeScript"
+    """
+    RunEdgeScript (21 on the wire)
+    """
+    ORIGIN_MAGIC_CONTAINERS = "OriginMagicContainers"
+    """
+    OriginMagicContainers (22 on the wire)
+    """
+    DISABLE_WAF = "DisableWAF"
+    """
+    DisableWAF (23 on the wire)
+    """
+    RETRY_ORIGIN = "RetryOrigin"
+    """
+    RetryOrigin (24 on the wire)
+    """
+    OVERRIDE_BROWSER_CACHE_RESPONSE_HEADER = "OverrideBrowserCacheResponseHeader"
+    """
+    OverrideBrowserCacheResponseHeader (25 on the wire)
+    """
+    REMOVE_BROWSER_CACHE_RESPONSE_HEADER = "RemoveBrowserCacheResponseHeader"
+    """
+    RemoveBrowserCacheResponseHeader (26 on the wire)
+    """
+    DISABLE_SHIELD_CHALLENGE = "DisableShieldChallenge"
+    """
+    DisableShieldChallenge (27 on the wire)
+    """
+    DISABLE_SHIELD = "DisableShield"
+    """
+    DisableShield (28 on the wire)
+    """
+    DISABLE_SHIELD_BOT_DETECTION = "DisableShieldBotDetection"
+    """
+    DisableShieldBotDetection (29 on the wire)
+    """
+    BYPASS_AWS_S3_AUTHENTICATION = "BypassAwsS3Authentication"
+    """
+    BypassAwsS3Authentication (30 on the wire)
+    """
+    DISABLE_SHIELD_ACCESS_LISTS = "DisableShieldAccessLists"
+    """
+    DisableShieldAccessLists (31 on the wire)
+    """
+    DISABLE_SHIELD_RATE_LIMITING = "DisableShieldRateLimiting"
+    """
+    DisableShieldRateLimiting (32 on the wire)
+    """
+    ENABLE_REQUEST_COALESCING = "EnableRequestCoalescing"
+    """
+    EnableRequestCoalescing (33 on the wire)
+    """
+    DISABLE_REQUEST_COALESCING = "DisableRequestCoalescing"
+    """
+    DisableRequestCoalescing (34 on the wire)
+    """
+    STRIP_COOKIES_CLIENT_TO_ORIGIN = "StripCookiesClientToOrigin"
+    """
+    StripCookiesClientToOrigin (37 on the wire)
+    """
 
 
 @pulumi.type_token("edgeplatform:pullzones:LogAnonymizationType")
@@ -79,4 +232,23 @@ class PullZoneType(_builtins.str, Enum):
     VOLUME = "Volume"
     """
     Volume (1 on the wire)
+    """
+
+
+@pulumi.type_token("edgeplatform:pullzones:TriggerMatchingTypes")
+class TriggerMatchingTypes(_builtins.str, Enum):
+    """
+    TriggerMatchingTypes: the names of the platform's integer values (the state keeps the name).
+    """
+    MATCH_ANY = "MatchAny"
+    """
+    MatchAny (0 on the wire)
+    """
+    MATCH_ALL = "MatchAll"
+    """
+    MatchAll (1 on the wire)
+    """
+    MATCH_NONE = "MatchNone"
+    """
+    MatchNone (2 on the wire)
     """

@@ -246,6 +246,19 @@ export const pullZoneStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.pullZone.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.pullzones.EdgeRule`. */
+export const edgeRuleStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.edgeRule.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.edgeRule.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.edgeRule.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.edgeRule.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.edgeRule.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.edgeRule.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.edgeRule.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** The resources with a serialized provider (their stub names: `pulumi-edgeplatform/stubs/<kind>`). */
 export type StubKind =
   | "rate-limit-rule"
@@ -263,7 +276,8 @@ export type StubKind =
   | "under-attack-mode"
   | "bot-categorization"
   | "dns-record"
-  | "pull-zone";
+  | "pull-zone"
+  | "edge-rule";
 
 /** The by-value stubs: what is serialized when the package cannot be named (serialized-provider.ts). */
 export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -283,4 +297,5 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "bot-categorization": botCategorizationStub,
   "dns-record": dnsRecordStub,
   "pull-zone": pullZoneStub,
+  "edge-rule": edgeRuleStub,
 };

@@ -24,6 +24,7 @@ import type { underAttackModeProvider } from "./settings/under-attack-mode";
 import type { botCategorizationProvider } from "./settings/bot-categorization";
 import type { dnsRecordProvider } from "./collections/dns-record-provider";
 import type { pullZoneProvider } from "./settings/pull-zone";
+import type { edgeRuleProvider } from "./collections/edge-rule-fields";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -90,5 +91,9 @@ export const __providers = {
   /** `edge.pullzones.PullZone` (pull zone). */
   get pullZone(): typeof pullZoneProvider {
     return gated(require("./settings/pull-zone").pullZoneProvider);
+  },
+  /** `edge.pullzones.EdgeRule` (edge rule). */
+  get edgeRule(): typeof edgeRuleProvider {
+    return gated(require("./collections/edge-rule-fields").edgeRuleProvider);
   },
 };

@@ -7,3 +7,4 @@
  */
 
 export * from "./pull-zone";
+export * from "./edge-rule";

@@ -300,7 +300,7 @@ const engine = edgeRuleEngine;
 
 /** A resource id `"<pullZoneId>/<edgeRuleId>"` (what a `get` takes) split; else the guid. */
 function splitId(rid: string): { zone?: number; guid: string } {
-  const m = /^(\d{1,16})\/(.+)$/.exec(rid);
+  const m = /^(\d{1,16})\/([^/]+)$/.exec(rid);
   return m ? { zone: Number(m[1]), guid: m[2] } : { guid: rid };
 }
 

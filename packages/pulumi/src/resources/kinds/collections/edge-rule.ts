@@ -32,7 +32,9 @@ import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { pullZoneParent, type PullZoneChildKind } from "../parents/pull-zone";
+import { edgeRuleDocs } from "./edge-rule-docs";
 import { enumCodec } from "./enum-codec";
+import type { CollectionKindDocs } from "./rule-docs";
 
 /** The words of an edge rule's messages and its public id and name fields. */
 export const EDGE_RULE_WORDS: Words = {
@@ -165,8 +167,8 @@ function ruleIn(z: PullZoneModel, zone: number, id: string): EdgeRuleObject {
   return fromEdgeRule(zone, r);
 }
 
-/** The edge-rule kind. */
-export const edgeRuleKind: PullZoneChildKind<EdgeRuleObject> = {
+/** The edge-rule kind (with the descriptions of its public types, `docs`). */
+export const edgeRuleKind: PullZoneChildKind<EdgeRuleObject> & { docs: CollectionKindDocs } = {
   typeName: "EdgeRule",
   noun: "edge rule",
   words: EDGE_RULE_WORDS,
@@ -221,4 +223,5 @@ export const edgeRuleKind: PullZoneChildKind<EdgeRuleObject> = {
     },
     delete: (id, zone) => api().deleteEdgeRule(zoneOf(zone, id), id),
   },
+  docs: edgeRuleDocs,
 };
