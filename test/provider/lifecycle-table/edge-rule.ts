@@ -85,6 +85,9 @@ export const edgeRule: KindDeclaration = {
   scopedKey: na("the emulator's scoped keys do not cover pull zones yet"),
   // Descriptions are unique in a zone: the new resource's create is refused.
   rename: "refused",
+  // The refusal names the rule by its guid (not a shield or DNS zone's numeric id).
+  refusal:
+    /edgeplatform EdgeRule[^\n]*create failed: pull zone \d+ already has edge rule ([0-9a-f-]{36}) named/,
   async202: na("the published API answers edge-rule writes 201 or 204, never 202"),
   spellings: na("one spelling of the zone (`pullZoneId`): a pull zone has no other"),
   interrupted: {
