@@ -24,6 +24,7 @@
 
 const fs = require("fs");
 const path = require("path");
+const { factsOnly, objectDecl, objectOrder, opts, refName } = require("./lib/openapi-gen");
 
 const ROOT = path.join(__dirname, "..");
 const EXTRACT = path.join(ROOT, "packages", "client", "openapi", "magic-containers-api.json");
@@ -94,20 +95,13 @@ const METHODS = {
   DeleteLogForwardingConfiguration: ["deleteLogForwarding", true],
 };
 
-const refName = (ref) => ref.split("/").pop();
 const typeName = (n) => `Mc${n}`;
 const schemaConst = (n) => `mc${n}Schema`;
-const PROSE = new Set(["description", "summary", "title"]);
-const EXAMPLES = new Set(["example", "examples"]);
+/** A document part without its prose and examples. */
+const strip = factsOnly(new Set(["description", "summary", "title"]));
 
 /** The document, facts only. */
 function extract(doc) {
-  const strip = (v) =>
-    JSON.parse(
-      JSON.stringify(v, (k, x) =>
-        EXAMPLES.has(k) || (PROSE.has(k) && typeof x !== "object") ? undefined : x,
-      ),
-    );
   const paths = {};
   for (const [p, ops] of Object.entries(doc.paths)) {
     for (const [m, op] of Object.entries(ops)) {
@@ -134,13 +128,6 @@ function extract(doc) {
 }
 
 const isEnum = (s) => Array.isArray(s.enum);
-
-const opts = (o) => {
-  const entries = Object.entries(o).filter(([, v]) => v !== undefined);
-  return entries.length
-    ? `{ ${entries.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(", ")} }`
-    : "";
-};
 
 /** TypeBox code of one property schema. */
 function typeOf(p, schemas) {
@@ -182,45 +169,6 @@ function typeOf(p, schemas) {
     default:
       throw new Error(`unsupported property schema ${JSON.stringify(p)}`);
   }
-}
-
-/** The object schemas in an order where each comes after those it refers to. */
-function objectOrder(schemas) {
-  const out = [];
-  const seen = new Set();
-  const visit = (n) => {
-    if (seen.has(n) || isEnum(schemas[n])) return;
-    seen.add(n);
-    const deps = new Set();
-    (function walk(o) {
-      if (!o || typeof o !== "object") return;
-      if (o.$ref) deps.add(refName(o.$ref));
-      for (const v of Object.values(o)) walk(v);
-    })(schemas[n]);
-    for (const d of [...deps].sort()) visit(d);
-    out.push(n);
-  };
-  for (const n of Object.keys(schemas).sort()) visit(n);
-  return out;
-}
-
-function objectDecl(n, s, schemas) {
-  const required = new Set(s.required ?? []);
-  const props = Object.entries(s.properties ?? {}).map(([k, p]) => {
-    const t = typeOf(p, schemas);
-    return `    ${k}: ${required.has(k) ? t : `Type.Optional(${t})`},`;
-  });
-  const extra = s.additionalProperties === false ? ", { additionalProperties: false }" : "";
-  return [
-    `/** \`${n}\` of the published document. */`,
-    `export const ${schemaConst(n)} = Type.Object(`,
-    `  {`,
-    ...props,
-    `  }${extra}`,
-    `);`,
-    `/** \`${n}\` of the published document. */`,
-    `export type ${typeName(n)} = Static<typeof ${schemaConst(n)}>;`,
-  ].join("\n");
 }
 
 function enumDecl(n, s) {
@@ -315,7 +263,13 @@ function generate(doc) {
     "];",
     "",
   ].join("\n");
-  const decls = objectOrder(schemas).map((n) => objectDecl(n, schemas[n], schemas));
+  const decls = objectOrder(schemas, isEnum).map((n) =>
+    objectDecl(n, schemas[n], {
+      typeOf: (p) => typeOf(p, schemas),
+      constName: schemaConst(n),
+      typeName: typeName(n),
+    }),
+  );
   const used = enums.filter((n) => decls.some((d) => d.includes(`stringEnum(${typeName(n)})`)));
   const schemasModule = [
     ...HEADER,

@@ -22,6 +22,7 @@
 
 const fs = require("fs");
 const path = require("path");
+const { factsOnly, objectDecl, objectOrder, opts, refName } = require("./lib/openapi-gen");
 
 const ROOT = path.join(__dirname, "..");
 const EXTRACT = path.join(ROOT, "packages", "client", "openapi", "core-api-pullzone.json");
@@ -77,10 +78,8 @@ const lower = (n) => n[0].toLowerCase() + n.slice(1);
 const schemaConst = (n) => `${lower(nameOf(n))}Schema`;
 /** The query schema of a method: `pullZone<Method>QuerySchema`. */
 const queryConst = (m) => `pullZone${m[0].toUpperCase()}${m.slice(1)}QuerySchema`;
-const refName = (ref) => ref.split("/").pop();
-/** Prose keys (dropped when their value is text) and examples (always dropped). */
-const PROSE = new Set(["description", "summary", "title", "x-position"]);
-const EXAMPLES = new Set(["example", "examples"]);
+/** A document part without its prose (text of these keys) and examples. */
+const strip = factsOnly(new Set(["description", "summary", "title", "x-position"]));
 
 // --------------------------------------------------------------------------------------
 // Extract
@@ -90,12 +89,6 @@ const isPullZoneOp = (p, op) => (op.tags ?? []).includes("Pull Zone") || p === "
 
 /** The pull-zone part of the whole document, facts only. */
 function extract(doc) {
-  const strip = (v) =>
-    JSON.parse(
-      JSON.stringify(v, (k, x) =>
-        EXAMPLES.has(k) || (PROSE.has(k) && typeof x !== "object") ? undefined : x,
-      ),
-    );
   const paths = {};
   const reached = new Set();
   const refs = (o) => {
@@ -144,13 +137,6 @@ function singleRef(p) {
   return undefined;
 }
 
-const opts = (o) => {
-  const entries = Object.entries(o).filter(([, v]) => v !== undefined);
-  return entries.length
-    ? `{ ${entries.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(", ")} }`
-    : "";
-};
-
 /** TypeBox code of one property schema (`schemas`: the document's components). */
 function typeOf(p, schemas) {
   const nullable = p.nullable === true;
@@ -187,45 +173,6 @@ function typeOf(p, schemas) {
     default:
       throw new Error(`unsupported property schema ${JSON.stringify(p)}`);
   }
-}
-
-/** The object schemas in an order where each comes after those it refers to. */
-function objectOrder(schemas) {
-  const out = [];
-  const seen = new Set();
-  const visit = (n) => {
-    if (seen.has(n) || isEnum(schemas[n])) return;
-    seen.add(n);
-    const deps = new Set();
-    (function walk(o) {
-      if (!o || typeof o !== "object") return;
-      if (o.$ref) deps.add(refName(o.$ref));
-      for (const v of Object.values(o)) walk(v);
-    })(schemas[n]);
-    for (const d of [...deps].sort()) visit(d);
-    out.push(n);
-  };
-  for (const n of Object.keys(schemas).sort()) visit(n);
-  return out;
-}
-
-function objectDecl(n, s, schemas) {
-  const required = new Set(s.required ?? []);
-  const props = Object.entries(s.properties ?? {}).map(([k, p]) => {
-    const t = typeOf(p, schemas);
-    return `    ${k}: ${required.has(k) ? t : `Type.Optional(${t})`},`;
-  });
-  const extra = s.additionalProperties === false ? ", { additionalProperties: false }" : "";
-  return [
-    `/** \`${n}\` of the published document. */`,
-    `export const ${schemaConst(n)} = Type.Object(`,
-    `  {`,
-    ...props,
-    `  }${extra}`,
-    `);`,
-    `/** \`${n}\` of the published document. */`,
-    `export type ${nameOf(n)} = Static<typeof ${schemaConst(n)}>;`,
-  ].join("\n");
 }
 
 function enumDecl(n, s) {
@@ -290,7 +237,14 @@ function generate(doc) {
     .filter((n) => isEnum(schemas[n]))
     .sort();
   const parts = [];
-  for (const n of objectOrder(schemas)) parts.push(objectDecl(n, schemas[n], schemas));
+  for (const n of objectOrder(schemas, isEnum))
+    parts.push(
+      objectDecl(n, schemas[n], {
+        typeOf: (p) => typeOf(p, schemas),
+        constName: schemaConst(n),
+        typeName: nameOf(n),
+      }),
+    );
   const ops = [];
   for (const [p, byMethod] of Object.entries(doc.paths)) {
     for (const [m, op] of Object.entries(byMethod)) {

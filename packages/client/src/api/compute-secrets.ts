@@ -6,6 +6,7 @@
  */
 import { EdgeApiError, redact } from "./errors";
 import { InvalidArgumentError } from "./invalid-argument";
+import { redactedError } from "./redacted-error";
 
 /** The name of the field of an answer that carries a script's deployment key. */
 const KEY_FIELD = "DeploymentKey";
@@ -42,21 +43,7 @@ export function scrubbed(e: unknown, sent: readonly (string | null | undefined)[
     ...deploymentKeysIn(e.body),
   ];
   if (secrets.length === 0) return e;
-  const clean = new EdgeApiError({
-    status: e.status,
-    operation: e.operation,
-    method: e.method,
-    path: e.path,
-    errorKey: e.errorKey,
-    detail: e.detail,
-    fieldErrors: e.fieldErrors,
-    body: withoutKeys(e.body),
-    attempts: e.attempts,
-    retryable: e.retryable,
-    code: e.code,
-    hint: e.hint,
-    secrets,
-  });
+  const clean = redactedError(e, secrets, withoutKeys(e.body));
   clean.stack = redact(e.stack ?? "", secrets);
   return clean;
 }

@@ -5,6 +5,7 @@
  * the transport redacts the API key.
  */
 import { EdgeApiError } from "./errors";
+import { redactedError } from "./redacted-error";
 
 /** An environment variable as sent (`value` is treated as a secret). */
 interface EnvLike {
@@ -27,20 +28,6 @@ export async function redactingSecrets<T>(
     return await call();
   } catch (e) {
     if (!(e instanceof EdgeApiError) || kept.length === 0) throw e;
-    throw new EdgeApiError({
-      status: e.status,
-      operation: e.operation,
-      method: e.method,
-      path: e.path,
-      errorKey: e.errorKey,
-      detail: e.detail,
-      fieldErrors: e.fieldErrors,
-      body: e.body,
-      attempts: e.attempts,
-      retryable: e.retryable,
-      code: e.code,
-      hint: e.hint,
-      secrets: kept,
-    });
+    throw redactedError(e, kept);
   }
 }

@@ -38,9 +38,9 @@ import {
 import { checkId } from "./shield-args";
 import { InvalidArgumentError } from "./invalid-argument";
 import type { EndpointDef, Caller, RequestOptions } from "./transport";
+import { isObj } from "./is-object";
 
 type Body = Record<string, unknown>;
-const isObj = (v: unknown): v is Body => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A page answer must carry its `Items`: a missing array must never read as "no zones". */
 const pageShape =

@@ -9,6 +9,7 @@
  * the logging JWT.
  */
 import { inspect } from "util";
+import { isObj } from "./is-object";
 
 /** One field-level validation failure reported by the platform. */
 export interface FieldError {
@@ -259,7 +260,6 @@ export interface DecodedError {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined =>
   typeof v === "string" && v !== "" ? v : typeof v === "number" ? String(v) : undefined;
 

@@ -12,9 +12,9 @@ import {
   type ValidationFailure,
 } from "../spec/runtime";
 import { InvalidArgumentError } from "./invalid-argument";
+import { isObj } from "./is-object";
 
 type Json = Record<string, unknown>;
-const isObj = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The `{value: name}` of an enumeration schema (directly, or a branch of its `anyOf`). */
 function enumNames(schema: Json): Record<string, string> | undefined {

@@ -6,6 +6,7 @@
  */
 import { INT32_MAX } from "../spec/enums";
 import { InvalidArgumentError } from "./invalid-argument";
+import { isObj } from "./is-object";
 
 /** An id path parameter: a non-negative integer (int32, or a safe integer for int64 ids). */
 export function checkId(operation: string, field: string, v: number, int64 = false): void {
@@ -48,7 +49,6 @@ export function checkRuleId(operation: string, ruleId: string): void {
 }
 
 type Body = Record<string, unknown>;
-const isObj = (v: unknown): v is Body => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A `{data: {...}}` answer must carry its object. */
 export const dataObject =

@@ -94,6 +94,12 @@ export class ShieldMetricsApi {
     return (await this.t.call<{ data: T }>(def, { params, query }, opts)).data.data;
   }
 
+  /** The `data` of a GET of one zone's metrics (`def` has the one parameter `shieldZoneId`). */
+  private zoneData<T>(def: EndpointDef, shieldZoneId: number, opts?: RequestOptions): Promise<T> {
+    checkId(def.operation, "shieldZoneId", shieldZoneId);
+    return this.data(def, { shieldZoneId }, opts);
+  }
+
   /**
    * A zone's metrics per feature over a range, as series and totals (GET
    * `/shield/metrics/overview/{shieldZoneId}/detailed`, query `StartDate`, `EndDate`,
@@ -184,8 +190,7 @@ export class ShieldMetricsApi {
 
   /** A zone's bot detection metrics (GET `/shield/metrics/shield-zone/{shieldZoneId}/bot-detection`). */
   async botDetection(shieldZoneId: number, opts?: RequestOptions): Promise<BotDetectionMetrics> {
-    checkId(shieldMetricsEndpoints.botDetection.operation, "shieldZoneId", shieldZoneId);
-    return this.data(shieldMetricsEndpoints.botDetection, { shieldZoneId }, opts);
+    return this.zoneData(shieldMetricsEndpoints.botDetection, shieldZoneId, opts);
   }
 
   /** A zone's upload scanning metrics (GET `.../upload-scanning`). */
@@ -193,14 +198,12 @@ export class ShieldMetricsApi {
     shieldZoneId: number,
     opts?: RequestOptions,
   ): Promise<UploadScanningMetrics> {
-    checkId(shieldMetricsEndpoints.uploadScanning.operation, "shieldZoneId", shieldZoneId);
-    return this.data(shieldMetricsEndpoints.uploadScanning, { shieldZoneId }, opts);
+    return this.zoneData(shieldMetricsEndpoints.uploadScanning, shieldZoneId, opts);
   }
 
   /** A zone's API guardian metrics (GET `.../api-guardian`). */
   async apiGuardian(shieldZoneId: number, opts?: RequestOptions): Promise<ApiGuardianMetrics> {
-    checkId(shieldMetricsEndpoints.apiGuardian.operation, "shieldZoneId", shieldZoneId);
-    return this.data(shieldMetricsEndpoints.apiGuardian, { shieldZoneId }, opts);
+    return this.zoneData(shieldMetricsEndpoints.apiGuardian, shieldZoneId, opts);
   }
 
   /**

@@ -17,9 +17,7 @@ import { ruleHasId } from "./shield";
 import { checkEnum, checkId, dataObject } from "./shield-args";
 import type { WafRuleWriteResult } from "./waf";
 import type { Caller, EndpointDef, RequestOptions } from "./transport";
-
-type Body = Record<string, unknown>;
-const isObj = (v: unknown): v is Body => typeof v === "object" && v !== null && !Array.isArray(v);
+import { isObj } from "./is-object";
 
 /** Endpoint definitions of the writes on their own paths. */
 export const shieldZoneActionsEndpoints = {

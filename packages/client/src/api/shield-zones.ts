@@ -34,9 +34,9 @@ import { EdgeApiError } from "./errors";
 import { InvalidArgumentError } from "./invalid-argument";
 import { allPages } from "./shield";
 import type { ApiResponse, Caller, EndpointDef, RequestOptions } from "./transport";
+import { isObj } from "./is-object";
 
 type Body = Record<string, unknown>;
-const isObj = (v: unknown): v is Body => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A `{data: {...}}` answer must carry its object: a missing one must never read as "empty". */
 const dataObject =

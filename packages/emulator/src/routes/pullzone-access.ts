@@ -24,24 +24,25 @@ interface ListWrite {
   form: string;
 }
 
-const referrer = (v: string) => isHostname(v, true);
+/** What both referrer lists take: a hostname in the body's `Hostname`. */
+const REFERRER = {
+  field: "Hostname",
+  valid: (v: string) => isHostname(v, true),
+  form: "a hostname",
+} as const;
 const LISTS: ListWrite[] = [
   {
     list: "AllowedReferrers",
-    field: "Hostname",
     add: ["addAllowedReferrer", "AddAllowedReferrerRequestModel"],
     remove: ["removeAllowedReferrer", "RemoveAllowedReferrerRequestModel"],
-    valid: referrer,
-    form: "a hostname",
+    ...REFERRER,
   },
   {
     list: "BlockedReferrers",
-    field: "Hostname",
     add: ["addBlockedReferrer", "AddBlockedReferrerRequestModel"],
     // The published document gives the removal the allowed-referrer removal's shape.
     remove: ["removeBlockedReferrer", "RemoveAllowedReferrerRequestModel"],
-    valid: referrer,
-    form: "a hostname",
+    ...REFERRER,
   },
   {
     list: "BlockedIps",

@@ -12,8 +12,8 @@ import type {
   AccessListType,
   AccessListTypeValue,
 } from "edgeplatform-client/spec/runtime";
-import { objectInputs, type ObjectInputsKind } from "./object-inputs";
-import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
+import type { EdgeResourceOptions } from "./readable-resource";
+import { ZoneObjectResource, type ZoneObjectKind } from "./zone-object-resource";
 import type { AccessListArgs, AccessListOutputs } from "./generated/access-list";
 
 export type {
@@ -33,16 +33,38 @@ export type AccessListActionInput = AccessListActionValue | keyof typeof AccessL
 /** A field of a list that the program left out (reported, not managed). */
 export type AccessListField = "name" | "description" | "type" | "entries" | "enabled" | "action";
 
-/** The kind: its stub, its type token and how its arguments adopt an object. */
-const KIND = {
+/** The kind: its stub, its type token, how its arguments adopt an object, its inputs. */
+const KIND: ZoneObjectKind = {
   stub: "access-list",
   module: "shield",
   type: "AccessList",
-  adopt:
-    "write `listId: <the list's id>` (with its `shieldZoneId`) in the arguments instead: " +
-    "that adopts the existing list (only writes of managed fields that differ) and leaves " +
-    "it in place on destroy; AccessList.get(name, id) reads one without managing it",
-} as const;
+  idField: "listId",
+  idName: "id",
+  parentField: "shieldZoneId",
+  short: "list",
+  noun: "custom access list",
+  getId: "id",
+  before: [
+    "shieldZoneId",
+    "pullZoneId",
+    "name",
+    "description",
+    "type",
+    "entries",
+    "enabled",
+    "action",
+    "deleteOnDestroy",
+  ],
+  after: [
+    "configurationId",
+    "entryCount",
+    "entriesDigest",
+    "adopted",
+    "origin",
+    "unmanaged",
+    "readOnly",
+  ],
+};
 
 /** The outputs of an {@link AccessList} (generated from the kind's declaration). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
@@ -67,7 +89,7 @@ export interface AccessList extends AccessListOutputs {}
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
-export class AccessList extends ReadableResource {
+export class AccessList extends ZoneObjectResource {
   /**
    * Creates or adopts a custom access list.
    * @param name The unique name of the resource.
@@ -75,34 +97,6 @@ export class AccessList extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: write `listId` instead.
    */
   constructor(name: string, args: AccessListArgs, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts, (a) => objectInputs(INPUTS, name, a as object | undefined));
+    super(KIND, name, args, opts);
   }
 }
-
-/** How the class hands its arguments to the engine ({@link objectInputs}). */
-const INPUTS: ObjectInputsKind = {
-  before: [
-    "shieldZoneId",
-    "pullZoneId",
-    "name",
-    "description",
-    "type",
-    "entries",
-    "enabled",
-    "action",
-    "deleteOnDestroy",
-  ],
-  after: [
-    "configurationId",
-    "entryCount",
-    "entriesDigest",
-    "adopted",
-    "origin",
-    "unmanaged",
-    "readOnly",
-  ],
-  idField: "listId",
-  owner: "access-list",
-  token: "edge.shield.AccessList",
-  noun: "custom access list",
-};

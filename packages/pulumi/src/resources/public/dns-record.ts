@@ -12,8 +12,7 @@ import type {
   DnsRecordTypeName,
   DnsSmartRoutingType,
 } from "edgeplatform-client/spec/runtime";
-import { objectInputs, type ObjectInputsKind } from "./object-inputs";
-import { ReadableResource } from "./readable-resource";
+import { ZoneObjectResource, type ZoneObjectKind } from "./zone-object-resource";
 import { zoneDependentOptions } from "./zone-protection";
 import type { DnsRecordArgs, DnsRecordOutputs } from "./generated/dns-record";
 
@@ -36,56 +35,17 @@ export type DnsRecordField = Exclude<
   "zoneId" | "recordId" | "name" | "type" | "deleteOnDestroy"
 >;
 
-/** The kind: its stub, its type token and how its arguments adopt an object. */
-const KIND = {
+/** The kind: its stub, its type token, how its arguments adopt an object, its inputs. */
+const KIND: ZoneObjectKind = {
   stub: "dns-record",
   module: "dns",
   type: "DnsRecord",
-  adopt:
-    "write `recordId: <the record's id>` (with its `zoneId`) in the arguments instead: that " +
-    "adopts the existing record (only writes of managed fields that differ) and leaves it in " +
-    "place on destroy; DnsRecord.get(name, `<zoneId>/<recordId>`) reads one without managing it",
-} as const;
-
-/** The outputs of a {@link DnsRecord} (generated from the kind's declaration). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
-export interface DnsRecord extends DnsRecordOutputs {}
-
-/**
- * One record of a DNS zone. With `zoneId` alone a new record is created (and deleted on
- * destroy); with `recordId` (and its `zoneId`) an existing record is adopted (and left in
- * place on destroy unless `deleteOnDestroy`). Names are not unique: two resources of one name
- * are two records (a round-robin set). Only the fields the program writes are managed; an
- * update sends only the fields that changed.
- *
- * ```ts
- * const mx = new edge.dns.DnsRecord("mx", {
- *   zoneId: 1,
- *   type: "MX",
- *   name: "",
- *   value: "mail.example.com",
- *   priority: 10,
- * });
- * ```
- */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
-export class DnsRecord extends ReadableResource {
-  /**
-   * Creates or adopts a DNS record.
-   * @param name The unique name of the resource.
-   * @param args The desired record: `zoneId` (create), with `recordId` (adopt).
-   * @param opts Options for the resource. `opts.import` is refused: write `recordId` instead.
-   */
-  constructor(name: string, args: DnsRecordArgs, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, zoneDependentOptions(args, opts), (a) =>
-      objectInputs(INPUTS, name, a as object | undefined),
-    );
-  }
-}
-
-/** How the class hands its arguments to the engine ({@link objectInputs}). */
-const INPUTS: ObjectInputsKind = {
-  // Every output of the class: a key of the inputs (undefined = not an input).
+  idField: "recordId",
+  idName: "id",
+  parentField: "zoneId",
+  short: "record",
+  noun: "DNS record",
+  getId: "`<zoneId>/<recordId>`",
   before: [
     "zoneId",
     "type",
@@ -116,8 +76,38 @@ const INPUTS: ObjectInputsKind = {
     "readOnly",
   ],
   after: [],
-  idField: "recordId",
-  owner: "dns-record",
-  token: "edge.dns.DnsRecord",
-  noun: "DNS record",
 };
+
+/** The outputs of a {@link DnsRecord} (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface DnsRecord extends DnsRecordOutputs {}
+
+/**
+ * One record of a DNS zone. With `zoneId` alone a new record is created (and deleted on
+ * destroy); with `recordId` (and its `zoneId`) an existing record is adopted (and left in
+ * place on destroy unless `deleteOnDestroy`). Names are not unique: two resources of one name
+ * are two records (a round-robin set). Only the fields the program writes are managed; an
+ * update sends only the fields that changed.
+ *
+ * ```ts
+ * const mx = new edge.dns.DnsRecord("mx", {
+ *   zoneId: 1,
+ *   type: "MX",
+ *   name: "",
+ *   value: "mail.example.com",
+ *   priority: 10,
+ * });
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
+export class DnsRecord extends ZoneObjectResource {
+  /**
+   * Creates or adopts a DNS record.
+   * @param name The unique name of the resource.
+   * @param args The desired record: `zoneId` (create), with `recordId` (adopt).
+   * @param opts Options for the resource. `opts.import` is refused: write `recordId` instead.
+   */
+  constructor(name: string, args: DnsRecordArgs, opts?: EdgeResourceOptions) {
+    super(KIND, name, args, zoneDependentOptions(args, opts));
+  }
+}

@@ -12,8 +12,8 @@ import type {
   TriggerMatchingTypes,
   TriggerTypes,
 } from "edgeplatform-client/spec/runtime";
-import { objectInputs, type ObjectInputsKind } from "./object-inputs";
-import { ReadableResource, type EdgeResourceOptions } from "./readable-resource";
+import type { EdgeResourceOptions } from "./readable-resource";
+import { ZoneObjectResource, type ZoneObjectKind } from "./zone-object-resource";
 import type { EdgeRuleArgs, EdgeRuleOutputs } from "./generated/edge-rule";
 
 export type {
@@ -43,17 +43,31 @@ export type EdgeRuleField =
   | "enabled"
   | "priority";
 
-/** The kind: its stub, its type token and how its arguments adopt an object. */
-const KIND = {
+/** The kind: its stub, its type token, how its arguments adopt an object, its inputs. */
+const KIND: ZoneObjectKind = {
   stub: "edge-rule",
   module: "pullzones",
   type: "EdgeRule",
-  adopt:
-    "write `edgeRuleId: <the rule's guid>` (with its `pullZoneId`) in the arguments instead: " +
-    "that adopts the existing rule (only writes of managed fields that differ) and leaves it " +
-    "in place on destroy; EdgeRule.get(name, `<pullZoneId>/<edgeRuleId>`) reads one without " +
-    "managing it",
-} as const;
+  idField: "edgeRuleId",
+  idName: "guid",
+  parentField: "pullZoneId",
+  short: "rule",
+  noun: "edge rule",
+  getId: "`<pullZoneId>/<edgeRuleId>`",
+  before: [
+    "pullZoneId",
+    "description",
+    "actionType",
+    "actionParameter1",
+    "actionParameter2",
+    "triggers",
+    "triggerMatchingType",
+    "enabled",
+    "priority",
+    "deleteOnDestroy",
+  ],
+  after: ["adopted", "origin", "unmanaged", "readOnly"],
+};
 
 /** The outputs of an {@link EdgeRule} (generated from the kind's declaration). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
@@ -80,7 +94,7 @@ export interface EdgeRule extends EdgeRuleOutputs {}
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
-export class EdgeRule extends ReadableResource {
+export class EdgeRule extends ZoneObjectResource {
   /**
    * Creates or adopts an edge rule.
    * @param name The unique name of the resource.
@@ -88,28 +102,6 @@ export class EdgeRule extends ReadableResource {
    * @param opts Options for the resource. `opts.import` is refused: write `edgeRuleId` instead.
    */
   constructor(name: string, args: EdgeRuleArgs, opts?: EdgeResourceOptions) {
-    super(KIND, name, args, opts, (a) => objectInputs(INPUTS, name, a as object | undefined));
+    super(KIND, name, args, opts);
   }
 }
-
-/** How the class hands its arguments to the engine ({@link objectInputs}). */
-const INPUTS: ObjectInputsKind = {
-  // Every output of the class: a key of the inputs (undefined = not an input).
-  before: [
-    "pullZoneId",
-    "description",
-    "actionType",
-    "actionParameter1",
-    "actionParameter2",
-    "triggers",
-    "triggerMatchingType",
-    "enabled",
-    "priority",
-    "deleteOnDestroy",
-  ],
-  after: ["adopted", "origin", "unmanaged", "readOnly"],
-  idField: "edgeRuleId",
-  owner: "edge-rule",
-  token: "edge.pullzones.EdgeRule",
-  noun: "edge rule",
-};

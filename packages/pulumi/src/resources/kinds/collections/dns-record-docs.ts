@@ -2,10 +2,10 @@
  * The descriptions of a DNS record's fields: the source of its public types
  * (`public/generated/dns-record.ts`, scripts/gen-kind-types.js) and of the plugin's schema.
  */
-import { modeOutputs, type CollectionKindDocs } from "./rule-docs";
+import { createOrAdoptDocs, type CollectionKindDocs } from "./rule-docs";
 
-/** The outputs that say how the resource holds its record. */
-const MODE = modeOutputs({
+/** The argument and the outputs that say how the resource holds its record. */
+const MODE = createOrAdoptDocs({
   noun: "record",
   idField: "recordId",
   type: "DnsRecord",
@@ -148,12 +148,7 @@ export const dnsRecordDocs: CollectionKindDocs = {
         "Whether the platform issues a certificate for the record's name. Left out: not managed.",
       tsType: "boolean",
     },
-    deleteOnDestroy: {
-      description:
-        "Whether destroying the resource deletes the record. Default: true when the resource " +
-        "creates the record, false when it adopts one (`recordId`).",
-      tsType: "boolean",
-    },
+    deleteOnDestroy: MODE.deleteOnDestroy,
   },
   outputs: {
     recordId: {
@@ -198,14 +193,6 @@ export const dnsRecordDocs: CollectionKindDocs = {
       description: "Whether the platform issues a certificate for the record's name.",
       tsType: "boolean",
     },
-    adopted: MODE.adopted,
-    origin: {
-      description:
-        '`"created"` (this resource created the record) or `"adopted"` (it existed before).',
-      tsType: '"created" | "adopted"',
-    },
-    deleteOnDestroy: MODE.deleteOnDestroy,
-    unmanaged: MODE.unmanaged,
-    readOnly: MODE.readOnly,
+    ...MODE.outputs,
   },
 };

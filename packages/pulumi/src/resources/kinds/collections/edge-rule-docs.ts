@@ -2,10 +2,10 @@
  * The descriptions of an edge rule's fields: the source of its public types
  * (`public/generated/edge-rule.ts`, scripts/gen-kind-types.js) and of the plugin's schema.
  */
-import { modeOutputs, type CollectionKindDocs } from "./rule-docs";
+import { createOrAdoptDocs, type CollectionKindDocs } from "./rule-docs";
 
-/** The outputs that say how the resource holds its rule. */
-const MODE = modeOutputs({
+/** The argument and the outputs that say how the resource holds its rule. */
+const MODE = createOrAdoptDocs({
   noun: "rule",
   idField: "edgeRuleId",
   type: "EdgeRule",
@@ -121,12 +121,7 @@ export const edgeRuleDocs: CollectionKindDocs = {
         "managed.",
       tsType: "number",
     },
-    deleteOnDestroy: {
-      description:
-        "Whether destroying the resource deletes the rule. Default: true when the resource " +
-        "creates the rule, false when it adopts one (`edgeRuleId`).",
-      tsType: "boolean",
-    },
+    deleteOnDestroy: MODE.deleteOnDestroy,
   },
   outputs: {
     edgeRuleId: {
@@ -154,14 +149,6 @@ export const edgeRuleDocs: CollectionKindDocs = {
       description: "The rule's place among the zone's rules (`OrderIndex`).",
       tsType: "number",
     },
-    adopted: MODE.adopted,
-    origin: {
-      description:
-        '`"created"` (this resource created the rule) or `"adopted"` (it existed before).',
-      tsType: '"created" | "adopted"',
-    },
-    deleteOnDestroy: MODE.deleteOnDestroy,
-    unmanaged: MODE.unmanaged,
-    readOnly: MODE.readOnly,
+    ...MODE.outputs,
   },
 };

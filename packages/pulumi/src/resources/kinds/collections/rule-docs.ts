@@ -150,6 +150,37 @@ export function modeOutputs(own: {
   };
 }
 
+/**
+ * What a kind whose objects are created under their parent and adopted by id alone
+ * (`DnsRecord`, `EdgeRule`) says of the mode: its `deleteOnDestroy` argument, and the outputs
+ * that end its outputs, in order: `adopted`, `origin`, `deleteOnDestroy`, `unmanaged`,
+ * `readOnly` (the parameters as for {@link modeOutputs}).
+ */
+export function createOrAdoptDocs(own: Parameters<typeof modeOutputs>[0]): {
+  deleteOnDestroy: RuleArgument;
+  outputs: Record<"adopted" | "origin" | "deleteOnDestroy" | "unmanaged" | "readOnly", RuleOutput>;
+} {
+  const mode = modeOutputs(own);
+  return {
+    deleteOnDestroy: {
+      description:
+        `Whether destroying the resource deletes the ${own.noun}. Default: true when the ` +
+        `resource creates the ${own.noun}, false when it adopts one (\`${own.idField}\`).`,
+      tsType: "boolean",
+    },
+    outputs: {
+      adopted: mode.adopted,
+      origin: {
+        description: `\`"created"\` (this resource created the ${own.noun}) or \`"adopted"\` (it existed before).`,
+        tsType: '"created" | "adopted"',
+      },
+      deleteOnDestroy: mode.deleteOnDestroy,
+      unmanaged: mode.unmanaged,
+      readOnly: mode.readOnly,
+    },
+  };
+}
+
 /** The match fields every rule kind's configuration has (besides its action and rate). */
 export const MATCH_FIELDS: Record<string, DescribedField> = {
   variableTypes: {
