@@ -216,3 +216,14 @@ test("a parent that lists its children itself (the account object holds its apps
   );
   expect(platform.calls.some((c) => c.endsWith("/apps") && c.startsWith("GET"))).toBe(false);
 });
+
+test("the kind's spelling in a diff: the fields of a change and of a replacement by their public names", async () => {
+  const engine = zoneObjectProvider(appKind(platform));
+  const { outs } = await engine.create(web());
+  const fields = engine.fieldChanges(outs, { ...web(), name: "www", replicas: 2 });
+  expect(fields).toEqual({ replaces: [], changed: ["name", "replicas"], removed: [] });
+  const left = engine.fieldChanges(outs, { accountId: 7, name: "web", image: "nginx" });
+  expect(left.removed).toEqual(["replicas"]);
+  const moved = engine.diff("x", outs, { ...web(), accountId: 8 });
+  expect(moved.replaces).toEqual(["accountId"]);
+});
