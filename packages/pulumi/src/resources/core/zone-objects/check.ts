@@ -1,7 +1,7 @@
 /**
  * `check` of every zone-object kind: validates the inputs against the schema module and the
  * kind's configuration schema, and returns them with every enumeration value as its NAME,
- * whether the program wrote the integer (`edge.shield.RateLimitAction.Challenge`) or the name
+ * whether the program wrote the integer (an exported enumeration constant) or the name
  * in any case: `preview --diff` shows the inputs `check` returns, so a reviewer reads
  * `actionType: "RateLimit" => "Challenge"`; the integer is what goes on the wire. No API call.
  */
@@ -106,8 +106,8 @@ export const checkFor =
         !isUnknown(n[name]) &&
         n[name] !== olds[name]
       ) {
-        // Another spelling of a parent may name the very parent the object is in (a pull zone
-        // of its shield zone): the replacement would not find the object under its new name,
+        // Another spelling of a parent may name the very parent the object is in (a parent
+        // reached through another object): the replacement would not find the object under its new name,
         // create a second one beside it, and (an adopted one) leave the first one in force.
         failures.push({
           property: w.name,

@@ -1,6 +1,7 @@
 /**
- * The engine of "objects in a zone" (a zone's rules and lists, DNS records, …): create and adopt, built from a kind's declaration (kind.ts). Read, update,
- * delete, diff and the provider object are in provider.ts.
+ * The engine of "objects in a zone" (a zone's lists, DNS records, …): create and adopt,
+ * built from a kind's declaration (kind.ts). Read, update, delete, diff and the provider
+ * object are in provider.ts; the kind's public spelling is applied in boundary.ts.
  *
  * The object is its id. Its safety rules:
  * - one object, one owner: the zone is listed (once per zone per run) before a POST; an

@@ -1,8 +1,9 @@
 /**
  * The provider boundary of `edge.shield.AccessList`: its `check`, and the mapping between
  * its public fields (`listId`, `name`, `description`, `type`, `entries`, `enabled`, `action`)
- * and the engine's (`ruleId`, `ruleName`, `ruleDescription`, `ruleConfiguration`). The engine
- * (provider.ts) runs unchanged in between.
+ * and the engine's neutral ones (`id`, `parentId`, `name`, `description`, `fields`). The
+ * engine (provider.ts `zoneObjectEngine`) runs unchanged in between. (Its entries, held as a
+ * count and a digest, are why it does not use the generic boundary, spelling.ts, yet.)
  *
  * The entries are held once: the inputs `check` returns hold `entries` as ONE string (the
  * entries joined by "\n", in the program's order: `preview --diff` shows a change as added

@@ -1,9 +1,11 @@
 /**
  * The provider boundary of `edge.dns.DnsRecord`: its `check` (validation by type with the
  * client's `checkDnsRecord`, before any call), and the mapping between its public fields
- * (`recordId`, `zoneId`, `name`, `type`, `value`, …) and the engine's (`ruleId`,
- * `shieldZoneId`, `ruleName`, `ruleConfiguration`). The engine (provider.ts) runs unchanged
- * in between.
+ * (`recordId`, `zoneId`, `name`, `type`, `value`, …) and the engine's neutral ones (`id`,
+ * `parentId`, `name`, `fields`). The engine (provider.ts `zoneObjectEngine`) runs unchanged
+ * in between. (Its state's own forms, `type` and `origin` always present, a target kept
+ * without its trailing dot, a Script record's `scriptId`, are why it does not use the generic
+ * boundary, spelling.ts, yet.)
  *
  * The state holds every field as the platform holds it (flat, enumerations by name): the
  * fields the program writes are managed (compared, written), the others reported and listed
