@@ -40,13 +40,16 @@ export interface ZoneObjectOutputs<I extends ObjectId = number> {
   id: I;
   /** Parent of the object. (A parent's other spelling the program used is kept beside.) */
   parentId: number;
-  /** True when the program addresses the object by its id (adopt mode). */
+  // The descriptions of `adopted` and `origin` are the native plugin's schema for the rule
+  // kinds (the collection resources it serves): their words stay until it takes them from a
+  // kind's declaration.
+  /** True when the program addresses the object by `ruleId` (adopt mode). */
   adopted: boolean;
   /**
    * Where the object came from: `"adopted"` (it existed before this resource and was adopted
-   * by its id) or `"created"` (this resource created it). Stored only when it differs
+   * with `ruleId`) or `"created"` (this resource created it). Stored only when it differs
    * from what `adopted` implies (an object adopted and now addressed by zone and name, or one
-   * created and now addressed by its id). Addressing it differently never changes it: only
+   * created and now addressed by `ruleId`). Addressing it differently never changes it: only
    * `deleteOnDestroy: true` makes destroy delete an adopted object.
    */
   origin?: "adopted" | "created";
