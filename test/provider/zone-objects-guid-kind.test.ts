@@ -27,9 +27,9 @@ function start(parent: Parent = accountParent) {
 
 /** Inputs of an app in account 7. */
 const web = (config: Record<string, unknown> = { image: "nginx", replicas: 1 }) => ({
-  shieldZoneId: 7,
-  ruleName: "web",
-  ruleConfiguration: config,
+  accountId: 7,
+  name: "web",
+  ...config,
 });
 
 /** A later `pulumi` command (a new run: no claims of the run that created the app). */
@@ -55,7 +55,7 @@ test("create: one POST under the account; the resource id is the platform's GUID
   expect(platform.apps.size).toBe(1);
   expect(id).toMatch(GUID);
   expect(id).toBe(app.id);
-  expect(outs).toMatchObject({ ruleId: app.id, shieldZoneId: 7, ruleName: "web" });
+  expect(outs).toMatchObject({ appId: app.id, accountId: 7, name: "web" });
   expect(app.fields).toEqual({ image: "nginx", replicas: 1 });
   expect(platform.calls).toEqual(["GET /accounts/7/apps", "POST /accounts/7/apps"]);
 });
@@ -65,8 +65,8 @@ test("read after a change outside Pulumi reports the platform's value (drift)", 
   platform.apps.get(id)!.fields.replicas = 3;
   const read: Any = await provider.read(id, outs);
   expect(read.id).toBe(id);
-  expect(read.props.ruleConfiguration).toEqual({ image: "nginx", replicas: 3 });
-  expect(read.inputs.ruleConfiguration).toEqual({ image: "nginx", replicas: 3 });
+  expect(read.props).toMatchObject({ image: "nginx", replicas: 3 });
+  expect(read.inputs).toEqual({ accountId: 7, name: "web", image: "nginx", replicas: 3 });
 });
 
 test("update: reads the app, then one PATCH by its GUID", async () => {
@@ -75,7 +75,7 @@ test("update: reads the app, then one PATCH by its GUID", async () => {
   const { outs: after } = await provider.update(id, outs, web({ image: "nginx", replicas: 2 }));
   expect(callsSince(from)).toEqual([`GET /apps/${id}`, `PATCH /apps/${id}`]);
   expect(platform.apps.get(id)!.fields).toEqual({ image: "nginx", replicas: 2 });
-  expect(after).toMatchObject({ ruleId: id, ruleConfiguration: { replicas: 2 } });
+  expect(after).toMatchObject({ appId: id, replicas: 2 });
 });
 
 test("delete: the app is deleted by its GUID", async () => {
@@ -110,7 +110,7 @@ test("a create whose answer is lost: the app is found by name, the POST never re
   const [app] = platform.apps.values();
   expect(platform.apps.size).toBe(1);
   expect(id).toBe(app.id);
-  expect(outs).toMatchObject({ ruleId: app.id, ruleName: "web" });
+  expect(outs).toMatchObject({ appId: app.id, name: "web" });
   expect(platform.calls.filter((c) => c.startsWith("POST"))).toHaveLength(1);
 });
 
@@ -119,7 +119,7 @@ test("a create accepted (202) and named by its location: read back by its GUID",
   const { id, outs } = await provider.create(web());
   const [app] = platform.apps.values();
   expect(id).toBe(app.id);
-  expect(outs).toMatchObject({ ruleId: app.id, ruleName: "web" });
+  expect(outs).toMatchObject({ appId: app.id, name: "web" });
   const post = platform.calls.indexOf("POST /accounts/7/apps");
   expect(callsSince(post + 1)).toEqual([`GET /apps/${app.id}`]); // no search by name
 });
@@ -127,11 +127,11 @@ test("a create accepted (202) and named by its location: read back by its GUID",
 test("adopt by GUID: one PATCH of what differs; destroy leaves the adopted app", async () => {
   const app = platform.put(7, "api", { image: "api:1", replicas: 1 });
   const { id, outs } = await provider.create({
-    ruleId: app.id,
-    ruleConfiguration: { replicas: 4 },
+    appId: app.id,
+    replicas: 4,
   });
   expect(id).toBe(app.id);
-  expect(outs).toMatchObject({ ruleId: app.id, adopted: true });
+  expect(outs).toMatchObject({ appId: app.id, adopted: true });
   expect(platform.apps.get(app.id)!.fields).toEqual({ image: "api:1", replicas: 4 });
   nextRun(); // destroy
   await provider.delete(id, outs);
@@ -142,7 +142,7 @@ test("read with no state (get, import) by GUID: the read-only view", async () =>
   const app = platform.put(7, "api", { image: "api:1" });
   const read: Any = await provider.read(app.id, {});
   expect(read.id).toBe(app.id);
-  expect(read.props).toMatchObject({ ruleId: app.id, readOnly: true, ruleName: "api" });
+  expect(read.props).toMatchObject({ appId: app.id, readOnly: true, name: "api" });
 });
 
 test("a name taken in the account: refused in the kind's and the parent's words, nothing written", async () => {
@@ -158,7 +158,7 @@ test("a name taken in the account: refused in the kind's and the parent's words,
 test("the parent's write discipline: creates in one account go one at a time", async () => {
   platform.writeMs = 20;
   const names = ["a", "b", "c"];
-  await Promise.all(names.map((n) => provider.create({ ...web(), ruleName: n })));
+  await Promise.all(names.map((n) => provider.create({ ...web(), name: n })));
   expect(platform.apps.size).toBe(3);
   expect(platform.mostAtOnce).toBe(1);
 });
@@ -167,7 +167,7 @@ test("a parent without that discipline lets creates in one account run at once",
   start({ ...accountParent, serialWrites: false });
   platform.writeMs = 20;
   const names = ["a", "b", "c"];
-  await Promise.all(names.map((n) => provider.create({ ...web(), ruleName: n })));
+  await Promise.all(names.map((n) => provider.create({ ...web(), name: n })));
   expect(platform.apps.size).toBe(3);
   expect(platform.mostAtOnce).toBe(3);
 });
@@ -178,10 +178,10 @@ test("another spelling of the parent (a team of the account): kept in the state 
     ...accountParent,
     spellings: [{ field: "teamId", word: "team", resolve: async (team) => teams[team] }],
   });
-  const inputs: Any = { teamId: 41, ruleName: "web", ruleConfiguration: { image: "nginx" } };
+  const inputs: Any = { teamId: 41, name: "web", image: "nginx" };
   const { id, outs } = await provider.create(inputs);
   expect(platform.apps.get(id)!.parentId).toBe(7);
-  expect(outs).toMatchObject({ ruleId: id, shieldZoneId: 7, teamId: 41 });
+  expect(outs).toMatchObject({ appId: id, accountId: 7, teamId: 41 });
   const read: Any = await provider.read(id, outs as Any);
   expect(read.inputs).toEqual(inputs);
   const moved: Any = await provider.diff(id, outs as Any, { ...inputs, teamId: 42 });
@@ -203,16 +203,27 @@ test("a parent that lists its children itself (the account object holds its apps
     },
   }).provider;
   const made: { id: string; outs?: Any }[] = [];
-  for (const n of ["a", "b", "c"]) made.push(await provider.create({ ...web(), ruleName: n }));
+  for (const n of ["a", "b", "c"]) made.push(await provider.create({ ...web(), name: n }));
   expect(platform.calls.filter((c) => c.startsWith("GET"))).toEqual(["GET /accounts/7"]);
   nextRun();
   const from = platform.calls.length;
   const reads: Any[] = [];
   for (const m of made) reads.push(await provider.read(m.id, m.outs));
   expect(callsSince(from)).toEqual([`GET /apps/${made[0].id}`, "GET /accounts/7"]);
-  expect(reads.map((r) => r.inputs.ruleName)).toEqual(["a", "b", "c"]);
-  await expect(provider.create({ ...web(), ruleName: "b" })).rejects.toThrow(
+  expect(reads.map((r) => r.inputs.name)).toEqual(["a", "b", "c"]);
+  await expect(provider.create({ ...web(), name: "b" })).rejects.toThrow(
     `account 7 already has app ${made[1].id} named "b"`,
   );
   expect(platform.calls.some((c) => c.endsWith("/apps") && c.startsWith("GET"))).toBe(false);
+});
+
+test("the kind's spelling in a diff: the fields of a change and of a replacement by their public names", async () => {
+  const engine = zoneObjectProvider(appKind(platform));
+  const { outs } = await engine.create(web());
+  const fields = engine.fieldChanges(outs, { ...web(), name: "www", replicas: 2 });
+  expect(fields).toEqual({ replaces: [], changed: ["name", "replicas"], removed: [] });
+  const left = engine.fieldChanges(outs, { accountId: 7, name: "web", image: "nginx" });
+  expect(left.removed).toEqual(["replicas"]);
+  const moved = engine.diff("x", outs, { ...web(), accountId: 8 });
+  expect(moved.replaces).toEqual(["accountId"]);
 });

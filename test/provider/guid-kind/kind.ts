@@ -140,6 +140,9 @@ export function appKind(platform: FakePlatform): ZoneObjectKind<App> {
     noun: "test app",
     words: { one: "app", many: "apps", id: "appId", name: "name" },
     parent: accountParent,
+    // Its public fields: `appId`, `accountId`, `name` (its words and parent's), and its
+    // configuration's fields at the top level.
+    spelling: { fields: { flat: ["image", "replicas"] } },
     ids: "string",
     claimKey: "test-app",
     config: {

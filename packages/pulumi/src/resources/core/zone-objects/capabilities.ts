@@ -9,7 +9,7 @@ import type { ZoneObject, ZoneObjectKind } from "./kind";
 import type { ObjectInputs, ObjectOutputs } from "./state";
 
 /**
- * Name uniqueness: `"unique"` (the default: rules, lists; the parent is checked for the name
+ * Name uniqueness: `"unique"` (the default; the parent is checked for the name
  * before a create or rename, and a 202 that names no object is resolved by name) or
  * `"shared"` (a DNS zone, where a round-robin set is several records of one name: no name
  * check and no name claim; "no take-over" works by id only, and an object whose create answer

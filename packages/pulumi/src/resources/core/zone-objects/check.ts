@@ -1,12 +1,12 @@
 /**
  * `check` of every zone-object kind: validates the inputs against the schema module and the
  * kind's configuration schema, and returns them with every enumeration value as its NAME,
- * whether the program wrote the integer (`edge.shield.RateLimitAction.Challenge`) or the name
+ * whether the program wrote the integer (an exported enumeration constant) or the name
  * in any case: `preview --diff` shows the inputs `check` returns, so a reviewer reads
  * `actionType: "RateLimit" => "Challenge"`; the integer is what goes on the wire. No API call.
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
-import { schemaRef, validate } from "edgeplatform-client/spec/runtime";
+import { validate } from "edgeplatform-client/spec/runtime";
 import {
   checkInputs,
   Failure,
@@ -16,21 +16,11 @@ import {
   safeCheck,
   stripUnknowns,
 } from "../common";
-import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "./check-schemas";
 import { capabilitiesOf } from "./capabilities";
 import { wordsOf, type ZoneObjectKind } from "./kind";
 import { placingFields } from "./parent";
 import type { ConfigurationPlan } from "./plan";
-
-/**
- * The top-level inputs (`ruleConfiguration` is validated on its own, after enum names are
- * turned into their integers, against the kind's configuration schema).
- */
-const zoneObjectInputsSchema = schemaRef<typeof ZoneObjectInputsSchema>(
-  __dirname,
-  "./check-schemas",
-  "zoneObjectInputsSchema",
-);
+import { publicName } from "./spelling";
 
 const isSet = (v: unknown) => v !== undefined && v !== null;
 
@@ -72,20 +62,27 @@ function createsNewObject(
 }
 
 /**
- * The `check` of a kind: validates the inputs; returns them with enumeration names.
- * A new object (zone mode, no previous inputs) must also carry the configuration fields it
- * cannot exist without. Never throws.
+ * The `check` of a kind whose configuration is one nested field (its spelling's `nested`,
+ * its top-level shape its `inputsSchema`), in its public names: validates the inputs; returns
+ * them with enumeration names. A new object (zone mode, no previous inputs) must also carry
+ * the configuration fields it cannot exist without. Never throws.
  */
 export const checkFor =
   (kind: ZoneObjectKind, plan: ConfigurationPlan) =>
   (olds: unknown, news: unknown): dynamic.CheckResult =>
     safeCheck(news, (n) => {
       const w = wordsOf(kind);
+      const { fields, inputsSchema } = kind.spelling;
+      if (!("nested" in fields) || !inputsSchema) {
+        throw new Error(`${kind.typeName}: the engine's check needs a nested configuration`);
+      }
+      const cfg = fields.nested;
+      const name = w.name;
       const ways = placements(kind);
       const says = [...ways.values()].join(", ");
       const conflicts = ownerConflicts(n, [w.id]);
       if (conflicts.length > 0) return { inputs: n, failures: conflicts };
-      const failures: Failure[] = checkInputs(zoneObjectInputsSchema, n);
+      const failures: Failure[] = checkInputs(inputsSchema as Parameters<typeof checkInputs>[0], n);
       const placed = [...ways.keys()].filter((k) => isSet(n[k]));
       if (placed.length > 1) {
         failures.push({
@@ -104,27 +101,23 @@ export const checkFor =
         was !== placed[0] &&
         (spelled(was) || spelled(placed[0])) &&
         isPlainObject(olds) &&
-        typeof olds.ruleName === "string" &&
-        typeof n.ruleName === "string" &&
-        !isUnknown(n.ruleName) &&
-        n.ruleName !== olds.ruleName
+        typeof olds[name] === "string" &&
+        typeof n[name] === "string" &&
+        !isUnknown(n[name]) &&
+        n[name] !== olds[name]
       ) {
-        // Another spelling of a parent may name the very parent the object is in (a pull zone
-        // of its shield zone): the replacement would not find the object under its new name,
+        // Another spelling of a parent may name the very parent the object is in (a parent
+        // reached through another object): the replacement would not find the object under its new name,
         // create a second one beside it, and (an adopted one) leave the first one in force.
         failures.push({
           property: w.name,
           reason:
             `cannot change together with the addressing (${was} to ${placed[0]}): the ${w.one} ` +
-            `would be created again beside ${w.one} "${olds.ruleName}" instead of renamed. Change ` +
+            `would be created again beside ${w.one} "${String(olds[name])}" instead of renamed. Change ` +
             `${w.name} alone first, run \`pulumi up\`, then change ${was} to ${placed[0]}`,
         });
       }
-      if (
-        creates &&
-        !isUnknown(n.ruleName) &&
-        (typeof n.ruleName !== "string" || n.ruleName === "")
-      ) {
+      if (creates && !isUnknown(n[name]) && (typeof n[name] !== "string" || n[name] === "")) {
         failures.push({
           property: w.name,
           reason:
@@ -132,13 +125,14 @@ export const checkFor =
             "names are unique in a zone, and the name is how a create is made idempotent",
         });
       }
-      const config = n.ruleConfiguration;
+      const config = n[cfg];
       if (
         creates &&
         createsNewObject(placingFields(kind.parent), olds, n) &&
         isPlainObject(config)
       ) {
-        for (const property of plan.missingForCreate(n)) {
+        for (const missing of plan.missingForCreate({ fields: config })) {
+          const property = publicName(kind, missing);
           failures.push({
             property,
             reason:
@@ -149,19 +143,15 @@ export const checkFor =
         }
       }
       if (config === undefined || config === null) {
-        failures.push({ property: "ruleConfiguration", reason: "is required (an object)" });
+        failures.push({ property: cfg, reason: "is required (an object)" });
       } else if (!isUnknown(config)) {
         const wire = kind.config.normalize(config);
-        failures.push(
-          ...validate(kind.configurationSchema, stripUnknowns(wire), "ruleConfiguration"),
-        );
+        failures.push(...validate(kind.configurationSchema, stripUnknowns(wire), cfg));
         if (isPlainObject(wire)) failures.push(...capabilitiesOf(kind).extraChecks(wire));
       }
       return {
         inputs:
-          isPlainObject(config) && !isUnknown(config)
-            ? { ...n, ruleConfiguration: plan.named(config) }
-            : n,
+          isPlainObject(config) && !isUnknown(config) ? { ...n, [cfg]: plan.named(config) } : n,
         failures,
       };
     });

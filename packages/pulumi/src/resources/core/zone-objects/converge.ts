@@ -20,29 +20,29 @@ import { zoneWrite } from "./zone-reads";
 export async function converge<O extends ZoneObject>(
   ctx: EngineContext<O>,
   inputs: ObjectInputs,
-  ruleId: O["id"],
+  objectId: O["id"],
   what: string,
-  zone: number | undefined = inputs.shieldZoneId,
+  zone: number | undefined = inputs.parentId,
   read: (id: O["id"], zone: number | undefined) => Promise<O> = ctx.kind.endpoints.get,
 ): Promise<O> {
   const { kind, plan, w, uniqueNames } = ctx;
-  const current = await read(ruleId, zone);
+  const current = await read(objectId, zone);
   const patch = plan.patchFor(inputs, current);
   if (!patch) return current;
-  if (uniqueNames && patch.fields.includes("ruleName")) {
-    await assertNameFree(ctx, current, inputs.ruleName, what);
+  if (uniqueNames && patch.fields.includes("name")) {
+    await assertNameFree(ctx, current, inputs.name, what);
   }
-  const result = await zoneWrite(() => kind.endpoints.update(ruleId, patch.body, current));
+  const result = await zoneWrite(() => kind.endpoints.update(objectId, patch.body, current));
   if (result.status === 200) return result.object;
-  const rule = await readBack(kind, ruleId, (r) => ctx.matches(inputs, r), current.parentId);
-  if (!rule) {
+  const object = await readBack(kind, objectId, (r) => ctx.matches(inputs, r), current.parentId);
+  if (!object) {
     throw new ResourceOperationError(
-      `${what} failed: the platform accepted the change of ${w.one} ${ruleId} (202) but it was ` +
+      `${what} failed: the platform accepted the change of ${w.one} ${objectId} (202) but it was ` +
         `not visible after ${timing.readBackMs / 1000} s; run \`pulumi up\` again (the ` +
         `change is re-sent only if it is still missing)`,
     );
   }
-  return rule;
+  return object;
 }
 
 /**
@@ -51,15 +51,15 @@ export async function converge<O extends ZoneObject>(
  */
 export async function assertNameFree<O extends ZoneObject>(
   ctx: EngineContext<O>,
-  rule: O,
+  object: O,
   name: unknown,
   what: string,
 ): Promise<void> {
   const { keys, w } = ctx;
   if (typeof name !== "string" || name === "") return;
-  const zone = rule.parentId;
+  const zone = object.parentId;
   const listed = await ctx.listZone(zone);
-  const other = listed.find((r) => r.name === name && r.id !== rule.id);
+  const other = listed.find((r) => r.name === name && r.id !== object.id);
   if (other || isClaimed(keys.name(zone), name)) {
     throw new ResourceOperationError(
       `${what} failed: ${w.zone} ${zone} already has ${

@@ -20,9 +20,10 @@ import {
   pendingOutputs,
   readBack,
   recoverByProof,
-  recoverCreatedRule,
+  recoverCreatedByName,
   timing,
 } from "./recovery";
+import { publicName } from "./spelling";
 import type { ObjectInputs } from "./state";
 
 /** Create mode: required fields, name check and the kind's own checks, then one POST. */
@@ -44,7 +45,7 @@ async function createUnder<O extends ZoneObject>(
   what: string,
 ) {
   const { kind, plan, keys, w, uniqueNames, proof, guard } = ctx;
-  const name = inputs.ruleName as string;
+  const name = inputs.name as string;
   const listed = await ctx.listZone(zone);
   // The zone's objects before the POST: what an unknown outcome's recovery leaves out.
   const known = new Set(listed.map((r) => r.id));
@@ -63,7 +64,7 @@ async function createUnder<O extends ZoneObject>(
       throw new ResourceOperationError(sameNameMessage(what, zone, name, same, w));
     }
   }
-  const missing = plan.missingForCreate(inputs);
+  const missing = plan.missingForCreate(inputs).map((f) => publicName(kind, f));
   if (missing.length > 0) {
     throw new ResourceOperationError(
       `${what} failed: a new ${w.one} needs ${missing.join(", ")}; nothing was written`,
@@ -72,8 +73,8 @@ async function createUnder<O extends ZoneObject>(
   const body: Record<string, unknown> = {
     parentId: zone,
     name,
-    ...(inputs.ruleDescription !== undefined ? { description: inputs.ruleDescription } : {}),
-    fields: kind.config.normalize(inputs.ruleConfiguration),
+    ...(inputs.description !== undefined ? { description: inputs.description } : {}),
+    fields: kind.config.normalize(inputs.fields),
   };
   if (proof && !uniqueNames) {
     // Names are shared (a round-robin set is several objects of one name), but an object
@@ -118,7 +119,7 @@ async function postCreate<O extends ZoneObject>(
   known: ReadonlySet<ObjectId>,
 ) {
   const { kind, keys, w, proof } = ctx;
-  const name = inputs.ruleName as string;
+  const name = inputs.name as string;
   /** The proof recovery of a kind that declares it (capabilities.ts `RecoveryByProof`). */
   const byProof = (cause: unknown) =>
     recoverByProof(
@@ -138,7 +139,7 @@ async function postCreate<O extends ZoneObject>(
     if (!outcomeUnknown(e)) throw e;
     const found = proof
       ? await byProof(e)
-      : await recoverCreatedRule(kind, inputs, zone, known, e, what);
+      : await recoverCreatedByName(kind, inputs, zone, known, e, what);
     return created(ctx, found, zone, inputs, what);
   }
   if (result.status === 200) return created(ctx, result.object, zone, inputs, what);
@@ -177,8 +178,8 @@ async function postCreate<O extends ZoneObject>(
 }
 
 /**
- * The replacement of a resource of this run (its identity changed, e.g. `shieldZoneId` to
- * the `pullZoneId` of the same zone) finds the object it replaces: that object is this
+ * The replacement of a resource of this run (its identity changed, e.g. its parent
+ * given by another spelling that names the same parent) finds the object it replaces: that object is this
  * stack's own (the engine diffed its state in this run), so the replacement manages it,
  * brought to the program's values, and the old resource's delete leaves it.
  */
@@ -191,14 +192,14 @@ async function takeOverReplaced<O extends ZoneObject>(
 ) {
   const { plan, keys, w } = ctx;
   claim(keys.object, existing.id);
-  claim(keys.name(zone), inputs.ruleName as string);
-  const rule = await converge(ctx, inputs, existing.id, what, zone);
+  claim(keys.name(zone), inputs.name as string);
+  const object = await converge(ctx, inputs, existing.id, what, zone);
   const origin = claimValue(keys.replacing, existing.id) === "adopted" ? "adopted" : "created";
   logLine(
-    `${what}: ${w.one} ${rule.id} named "${inputs.ruleName}" in ${w.zone} ${zone} is the ` +
+    `${what}: ${w.one} ${object.id} named "${inputs.name}" in ${w.zone} ${zone} is the ` +
       `${w.one} of the resource this one replaces; it is kept and managed here`,
   );
-  return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, origin) };
+  return { id: String(object.id), outs: plan.toOutputs(object, inputs, origin) };
 }
 
 /** Records an object this run created (then the kind's completion), then its state. */
@@ -212,6 +213,6 @@ async function created<O extends ZoneObject>(
   const { plan, keys, completion } = ctx;
   claim(keys.object, object.id);
   claim(keys.created(zone), object.id);
-  const rule = completion ? await completion.afterCreate({ object, zone, inputs, what }) : object;
-  return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, "created") };
+  const done = completion ? await completion.afterCreate({ object, zone, inputs, what }) : object;
+  return { id: String(done.id), outs: plan.toOutputs(done, inputs, "created") };
 }

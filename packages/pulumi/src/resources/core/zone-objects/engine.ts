@@ -1,13 +1,13 @@
 /**
- * The engine of "objects in a zone" (rate-limit rules, custom WAF rules, access lists, DNS
- * records): create and adopt, built from a kind's declaration (kind.ts). Read, update,
- * delete, diff and the provider object are in provider.ts.
+ * The engine of "objects in a zone" (a zone's lists, DNS records, …): create and adopt,
+ * built from a kind's declaration (kind.ts). Read, update, delete, diff and the provider
+ * object are in provider.ts; the kind's public spelling is applied in boundary.ts.
  *
  * The object is its id. Its safety rules:
  * - one object, one owner: the zone is listed (once per zone per run) before a POST; an
  *   object of the same name is never taken over, whatever its values (it may be another
  *   stack's, or made by hand): the create fails before any write, naming it and the ways out
- *   (adopt it by `ruleId`, rename, or record it after an interrupted run). A kind whose names
+ *   (adopt it by its id, rename, or record it after an interrupted run). A kind whose names
  *   are shared (`names: "shared"`: DNS records) has no name check: no take-over is by id only;
  * - a POST whose outcome is unknown is never re-sent: the zone is listed again to find it (by
  *   name; by proof for a kind that declares `sentIn`, recovery.ts `recoverByProof`);
@@ -29,11 +29,11 @@ export { claimKeys } from "./context";
 
 /**
  * `edgeplatform <Type> <id>`, or where a create-mode resource is in its parent's words
- * (`(shield zone 7)`, `(pull zone 9)`, `(DNS zone 3)`): the label of messages.
+ * (`(pull zone 9)`, `(DNS zone 3)`): the label of messages.
  */
 export const labelOf = (kind: ZoneObjectKind, i: ObjectInputs) =>
   isAdoptMode(i)
-    ? `edgeplatform ${kind.typeName} ${String(i.ruleId)}`
+    ? `edgeplatform ${kind.typeName} ${String(i.id)}`
     : `edgeplatform ${kind.typeName} ${placeLabel(kind.parent, i)}`;
 
 /**
@@ -48,22 +48,22 @@ export async function adopt<O extends ZoneObject>(
   read?: (id: O["id"], zone: number | undefined) => Promise<O>,
 ) {
   const { kind, plan, keys, w, uniqueNames } = ctx;
-  const ruleId = inputs.ruleId as O["id"];
-  if (isClaimed(keys.object, ruleId)) {
+  const objectId = inputs.id as O["id"];
+  if (isClaimed(keys.object, objectId)) {
     throw new ResourceOperationError(
-      `${what} failed: another resource of this program already manages ${w.one} ${ruleId}; ` +
+      `${what} failed: another resource of this program already manages ${w.one} ${objectId}; ` +
         `a ${w.one} can be managed by one resource only. Nothing was written.`,
     );
   }
-  claim(keys.object, ruleId); // before the first await: two adopts of one object in parallel
-  let rule: O;
+  claim(keys.object, objectId); // before the first await: two adopts of one object in parallel
+  let object: O;
   try {
-    rule = await converge(ctx, inputs, ruleId, what, inputs.shieldZoneId, read);
+    object = await converge(ctx, inputs, objectId, what, inputs.parentId, read);
   } catch (e) {
-    unclaim(keys.object, ruleId);
+    unclaim(keys.object, objectId);
     if (isNotFound(e) && !(e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
       throw new ResourceOperationError(
-        `${what} failed: ${kind.noun} ${ruleId} does not exist (${messageOf(e)}). ${w.id} ` +
+        `${what} failed: ${kind.noun} ${objectId} does not exist (${messageOf(e)}). ${w.id} ` +
           `adopts an existing ${w.one}; ${
             uniqueNames ? `use ${placingFields(kind.parent).join(" or ")}` : `leave ${w.id} out`
           } to create a new one.`,
@@ -72,8 +72,8 @@ export async function adopt<O extends ZoneObject>(
     }
     throw e;
   }
-  claim(keys.object, rule.id);
-  return { id: String(rule.id), outs: plan.toOutputs(rule, inputs, "adopted") };
+  claim(keys.object, object.id);
+  return { id: String(object.id), outs: plan.toOutputs(object, inputs, "adopted") };
 }
 
 /** The create and adopt operations of one kind (each takes the kind's engine context). */

@@ -1,5 +1,5 @@
 /**
- * Object ids of the zone-object engine: a kind's ids are numbers (rules, lists, records) or
+ * Object ids of the zone-object engine: a kind's ids are numbers (lists, records, …) or
  * strings (GUIDs), as its declaration says ({@link ZoneObjectKind.ids}); the engine tells an
  * id from a value that is none, and reads one from a Pulumi resource id, by that form only.
  */

@@ -1,6 +1,5 @@
 /**
- * What a kind of "object in a parent" (a rate-limit rule or custom WAF rule of a shield zone,
- * a record of a DNS zone) declares to the one engine that manages such objects (engine.ts).
+ * What a kind of "object in a parent" (an object of a zone, a record of a DNS zone, …) declares to the one engine that manages such objects (engine.ts).
  * The engine owns the safety rules (docs/resources.md, "Ownership"): identity is the object
  * id; adopt by id; a name is unique in a parent (unless the kind shares names) and checked
  * before any write; an object is never taken over by name; "gone" only
@@ -9,16 +8,18 @@
  *
  * The engine's object has neutral names ({@link ZoneObject}: `id`, `parentId`, `name`,
  * `description`, `fields`): each kind's endpoints map between the platform's wire form and
- * it. A kind declares its words for messages ({@link Words}). The engine's inputs and state
- * (state.ts) are still spelled as the rule kinds' public ones (`ruleId`, `shieldZoneId`,
- * `ruleName`, `ruleDescription`, `ruleConfiguration`); a kind whose public fields are named
- * otherwise (DNS records, access lists) maps them at its provider boundary (*-fields.ts).
+ * it. Its inputs and state (state.ts) have the same neutral names. A kind declares its words
+ * for messages ({@link Words}: its public id and name fields among them) and its public
+ * spelling once ({@link Spelling}: its description field, a nested or flat configuration,
+ * how an import id names the parent); the one boundary (boundary.ts, spelling.ts) applies
+ * them to its inputs, state, diffs and messages.
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
 import type { KindCapabilities } from "./capabilities";
 import type { IdForm } from "./ids";
 import type { Parent } from "./parent";
+import type { Spelling } from "./spelling";
 
 /** An object's id on the platform: a number, or a string (a GUID). */
 export type ObjectId = number | string;
@@ -35,7 +36,7 @@ export interface ZoneObject<I extends ObjectId = ObjectId> {
   fields?: Record<string, unknown> | null;
   /**
    * Values the platform reports beside the managed fields (an access list's
-   * `configurationId`, entry count, …): copied into the state as they are. Rules have none.
+   * `configurationId`, entry count, …): copied into the state as they are. Most kinds have none.
    */
   reported?: Record<string, unknown>;
 }
@@ -84,7 +85,7 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
 }
 
 /**
- * A list of items compared item by item (a Shield rule's `chainedRuleConditions`): an item's
+ * A list of items compared item by item (a kind's list of conditions): an item's
  * field the program leaves out must hold the platform's default for a new item, never the
  * field of whatever item the platform holds at that position.
  */
@@ -101,7 +102,7 @@ export interface ItemList {
  */
 export interface FieldShapes {
   /**
-   * Maps whose `null` entries mean "absent" (a Shield rule's `variableTypes`): compared
+   * Maps whose `null` entries mean "absent" (a map of variables to values): compared
    * without them; an empty map is no value (required: at least one entry; in a list item: the
    * default).
    */
@@ -123,15 +124,16 @@ export interface ConfigurationFields {
   /** Shapes of fields beyond plain values (maps, lists compared by item); none by default. */
   shapes?: FieldShapes;
   /**
-   * What `check` adds after the list of required fields, in the kind's words (a rule's:
-   * `(variableTypes with at least one variable)`); none by default.
+   * What `check` adds after the list of required fields, in the kind's words (`(variables
+   * with at least one entry)`); none by default.
    */
   requiredNote?: string;
 }
 
 /**
- * The words a kind's messages use: what one object is called (`rule`), several (`rules`), and
- * its public id and name fields (`ruleId`, `ruleName`). Its parent's words are the parent's
+ * The words a kind's messages use: what one object is called (`record`), several (`records`),
+ * and its public id and name fields (`recordId`, `name`): the public spelling of the engine's
+ * `id` and `name` too. Its parent's words are the parent's
  * ({@link Parent}).
  */
 export interface Words {
@@ -143,9 +145,9 @@ export interface Words {
 
 /** A kind's words with its parent's: what the parent is called and its public field. */
 export interface MessageWords extends Words {
-  /** What the parent of an object is called (`shield zone`, `DNS zone`). */
+  /** What the parent of an object is called (`DNS zone`). */
   zone: string;
-  /** The public field that places a new object in a parent (`shieldZoneId`, `zoneId`). */
+  /** The public field that places a new object in a parent (`zoneId`). */
   zoneId: string;
 }
 
@@ -161,14 +163,16 @@ export const wordsOf = (kind: { words: Words; parent: Parent }): MessageWords =>
  * endpoints, and the optional capabilities it declares (capabilities.ts).
  */
 export interface ZoneObjectKind<O extends ZoneObject = ZoneObject> extends KindCapabilities<O> {
-  /** Type name in messages and labels (`RateLimitRule`). */
+  /** Type name in messages and labels (`DnsRecord`). */
   typeName: string;
-  /** What one object is called in messages (`rate-limit rule`). */
+  /** What one object is called in messages (`DNS record`). */
   noun: string;
   /** Words of messages and public field names. */
   words: Words;
   /** The parent of its objects: how a program addresses it, and its words. */
   parent: Parent;
+  /** Its public spelling of the engine's inputs and state (spelling.ts). */
+  spelling: Spelling;
   /** How its ids look: numbers (default) or strings (GUIDs). */
   ids?: IdForm;
   /** Namespace of this kind's claims within a run (ids of two kinds may be equal). */

@@ -1,14 +1,14 @@
 /**
- * A parent of zone objects (a shield zone, a DNS zone, …) as a strategy the engine is given
+ * A parent of zone objects (a DNS zone, a pull zone, …) as a strategy the engine is given
  * by a kind's declaration: how a program addresses it (its field and its other spellings,
  * resolved through the platform), what messages call it, and whether writes under one
  * parent go one at a time. The engine knows this interface only; the parents themselves are
  * under `kinds/parents/`.
  *
- * Inside the engine a parent's id is the object's `parentId`, and the inputs' and state's
- * `shieldZoneId` (their rule spelling; a kind whose public field is named otherwise maps it
- * at its boundary); messages and checks say the parent's own {@link Parent.field} and
- * {@link Parent.word}; its other spellings' fields are the parent's own (`pullZoneId`).
+ * Inside the engine a parent's id is the object's, the inputs' and the state's `parentId`;
+ * the public field is the parent's own {@link Parent.field} (the boundary applies it,
+ * spelling.ts), and messages and checks say it and {@link Parent.word}; its other spellings'
+ * fields are the parent's own (`pullZoneId`), in the engine's inputs and state too.
  */
 import type { ZoneObject, ZoneObjectKind } from "./kind";
 import type { ObjectInputs } from "./state";
@@ -28,9 +28,9 @@ export interface ParentSpelling {
 
 /** A parent of one or more kinds of objects. */
 export interface Parent {
-  /** What one parent is called in messages (`shield zone`, `DNS zone`). */
+  /** What one parent is called in messages (`DNS zone`). */
   word: string;
-  /** The public field that places a new object in a parent (`shieldZoneId`, `zoneId`). */
+  /** The public field that places a new object in a parent (`zoneId`). */
   field: string;
   /** Other input fields that name a parent (`pullZoneId`); none by default. */
   spellings?: readonly ParentSpelling[];
@@ -84,15 +84,15 @@ export async function parentOf(
   what: string,
 ): Promise<number> {
   const spelled = spellingOf(parent, inputs);
-  return spelled ? spelled.resolve(spelled.id, what) : (inputs.shieldZoneId as number);
+  return spelled ? spelled.resolve(spelled.id, what) : (inputs.parentId as number);
 }
 
-/** `(shield zone 7)` / `(pull zone 9)`: where a create-mode resource is, for its label. */
+/** `(DNS zone 7)` / `(pull zone 9)`: where a create-mode resource is, for its label. */
 export function placeLabel(parent: Parent, inputs: ObjectInputs): string {
   const spelled = spellingOf(parent, inputs);
   return spelled
     ? `(${spelled.word} ${String(spelled.id)})`
-    : `(${parent.word} ${String(inputs.shieldZoneId)})`;
+    : `(${parent.word} ${String(inputs.parentId)})`;
 }
 
 /**

@@ -10,10 +10,10 @@
  * - an explicit `null` clears a nullable field (`null`, an empty list and an empty object are
  *   the same value for a nullable field);
  * - lists and objects are managed as whole values when present; a list the kind declares
- *   compared item by item ({@link FieldShapes}: a Shield rule's chained conditions) takes an
+ *   compared item by item ({@link FieldShapes}: a list of conditions) takes an
  *   item's field left out as the platform's default for a new item, never the field of
  *   whatever item the platform holds at that position;
- * - a map the kind declares ({@link FieldShapes}: a Shield rule's `variableTypes`) compares
+ * - a map the kind declares ({@link FieldShapes}: a map of variables) compares
  *   without its `null` entries, and an empty one is no value.
  */
 import { containsUnknown, deepEqual, isPlainObject, isUnknown } from "../common";
@@ -217,7 +217,7 @@ export function configurationPlan(fields: ConfigurationFields) {
     desired: Record<string, unknown>,
     actual: Record<string, unknown> | undefined,
   ): string[] {
-    if (isUnknown(desired)) return ["ruleConfiguration"];
+    if (isUnknown(desired)) return ["fields"];
     return Object.keys(desired).filter(
       (k) =>
         desired[k] !== undefined && (!present(actual, k) || !sameField(k, desired[k], actual?.[k])),
@@ -233,7 +233,7 @@ export function configurationPlan(fields: ConfigurationFields) {
   }
 
   /**
-   * The `ruleConfiguration` a PATCH sends: every field the platform holds (nulls included, so
+   * The configuration (`fields`) a PATCH sends: every field the platform holds (nulls included, so
    * a platform that replaces the configuration whole keeps them, and one that merges changes
    * nothing it should not), with the program's managed fields (integers) over them. A
    * declared item list is the program's list as written: an item's fields left out get the
@@ -254,11 +254,11 @@ export function configurationPlan(fields: ConfigurationFields) {
   }
 
   /**
-   * The `ruleConfiguration.<field>` paths a create lacks (absent, null, or an empty declared
+   * The `fields.<field>` paths a create lacks (absent, null, or an empty declared
    * map). A value not known yet (preview) counts as given.
    */
-  function missingForCreate(i: { ruleConfiguration?: unknown }): string[] {
-    const c = i.ruleConfiguration;
+  function missingForCreate(i: { fields?: unknown }): string[] {
+    const c = i.fields;
     if (isUnknown(c)) return [];
     const config = isPlainObject(c) ? c : {};
     return fields.requiredForCreate
@@ -268,7 +268,7 @@ export function configurationPlan(fields: ConfigurationFields) {
         if (maps.has(k)) return !isPlainObject(v) || Object.keys(v).length === 0;
         return v === undefined || v === null;
       })
-      .map((k) => `ruleConfiguration.${k}`);
+      .map((k) => `fields.${k}`);
   }
 
   return {

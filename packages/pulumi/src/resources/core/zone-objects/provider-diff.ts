@@ -20,18 +20,15 @@ export function diff<O extends ZoneObject>(
   news: ObjectInputs,
 ): dynamic.DiffResult {
   const { kind, plan, can, keys } = p;
-  const { replaces: moved, changed } = plan.planChanges(
-    olds ?? {},
-    news ?? { ruleConfiguration: {} },
-  );
+  const { replaces: moved, changed } = plan.planChanges(olds ?? {}, news ?? { fields: {} });
   // What the platform cannot change in place (the kind's own): delete first, since names
   // are unique in a zone and the new object takes the same name.
-  const fixed = can.replacedBy(olds ?? {}, news ?? { ruleConfiguration: {} });
+  const fixed = can.replacedBy(olds ?? {}, news ?? { fields: {} });
   const replaces = [...moved, ...fixed];
   // A resource of this run's program keeps its object: no create of this run may take it
   // over, no other resource may adopt it, and a delete of it by a stale state entry (the old
   // half of a replacement or rename whose run failed before its delete) leaves it alone.
-  const oldId = isObjectId(kind.ids, olds?.ruleId) ? olds.ruleId : undefined;
+  const oldId = isObjectId(kind.ids, olds?.id) ? olds.id : undefined;
   if (replaces.length === 0 && oldId !== undefined) claim(keys.object, oldId);
   // A replacement (identity changed) may find this object again in the same zone by name:
   // it is this stack's own, so that create may keep it instead of failing.
@@ -48,7 +45,7 @@ export function diff<O extends ZoneObject>(
 /**
  * The fields a {@link diff} finds changed, for a per-field report (the native plugin's
  * `detailedDiff`): `replaces` as {@link diff} reports them, `changed` the other top-level
- * fields, with `ruleConfiguration` broken down into `ruleConfiguration.<field>`, and
+ * fields, with `fields` broken down into `fields.<field>`, and
  * `removed` the configuration fields the program no longer manages. No API call.
  */
 export function fieldChanges<O extends ZoneObject>(
@@ -57,16 +54,16 @@ export function fieldChanges<O extends ZoneObject>(
   news: ObjectInputs,
 ): { replaces: string[]; changed: string[]; removed: string[] } {
   const { plan, can } = p;
-  const n = news ?? { ruleConfiguration: {} };
+  const n = news ?? { fields: {} };
   const { replaces: moved, changed: top } = plan.planChanges(olds ?? {}, n);
   const replaces = [...moved, ...can.replacedBy(olds ?? {}, n)];
-  const desired = n.ruleConfiguration ?? {};
-  const known = olds?.ruleConfiguration ?? {};
+  const desired = n.fields ?? {};
+  const known = olds?.fields ?? {};
   const changed: string[] = [];
   const removed: string[] = [];
   for (const f of top) {
     if (replaces.includes(f)) continue;
-    if (f !== "ruleConfiguration" || isUnknown(desired)) {
+    if (f !== "fields" || isUnknown(desired)) {
       changed.push(f);
       continue;
     }

@@ -17,11 +17,11 @@ import { originOf, type ObjectOutputs } from "./state";
  * the whole configuration).
  */
 const isReadOnlyView = (kind: ZoneObjectKind, props: Partial<ObjectOutputs> | undefined): boolean =>
-  !isObjectId(kind.ids, props?.ruleId) || props?.readOnly === true;
+  !isObjectId(kind.ids, props?.id) || props?.readOnly === true;
 
 /**
  * The numbers of an id that a read with no state takes (`get`, `pulumi import`): one per part
- * of `form` (`["ruleId"]`: `"101"`; `["shieldZoneId", "listId"]`: `"1/501"`); another id is
+ * of `form` (`["listId"]`: `"101"`; `["zoneId", "listId"]`: `"1/501"`); another id is
  * refused naming the form, with `example`.
  */
 export function idParts(
@@ -44,7 +44,7 @@ export function idParts(
  */
 function idOfRead(kind: ZoneObjectKind, rid: string): ObjectId {
   const what = `edgeplatform ${kind.typeName}: read`;
-  if (kind.ids !== "string") return idParts(rid, ["ruleId"], "101", what)[0];
+  if (kind.ids !== "string") return idParts(rid, [kind.words.id], "101", what)[0];
   if (typeof rid === "string" && rid !== "") return rid;
   throw new ResourceOperationError(`${what} failed: the id must be the object's id; got ""`);
 }
@@ -55,15 +55,15 @@ function idOfRead(kind: ZoneObjectKind, rid: string): ObjectId {
  * `deleteOnDestroy: false`, so that nothing done with this state could ever delete it (the
  * engine never deletes a read resource).
  */
-function readOnlyView<O extends ZoneObject>(p: ProviderContext<O>, rule: O): ObjectOutputs {
+function readOnlyView<O extends ZoneObject>(p: ProviderContext<O>, object: O): ObjectOutputs {
   const { plan } = p;
   const outs = plan.toOutputs(
-    rule,
+    object,
     {
-      ruleId: rule.id,
-      ruleName: rule.name ?? null,
-      ruleDescription: rule.description ?? null,
-      ruleConfiguration: plan.named({ ...(rule.fields ?? {}) }) as Record<string, unknown>,
+      id: object.id,
+      name: object.name ?? null,
+      description: object.description ?? null,
+      fields: plan.named({ ...(object.fields ?? {}) }) as Record<string, unknown>,
       deleteOnDestroy: false,
     },
     "adopted",
@@ -81,25 +81,25 @@ export async function read<O extends ZoneObject>(
   props: ObjectOutputs,
 ): Promise<dynamic.ReadResult<ObjectOutputs>> {
   const { kind, plan, readOne } = p;
-  const ruleId = (
-    isObjectId(kind.ids, props?.ruleId) ? props.ruleId : idOfRead(kind as ZoneObjectKind, id)
+  const objectId = (
+    isObjectId(kind.ids, props?.id) ? props.id : idOfRead(kind as ZoneObjectKind, id)
   ) as O["id"];
-  const what = `edgeplatform ${kind.typeName} ${ruleId}: read`;
+  const what = `edgeplatform ${kind.typeName} ${objectId}: read`;
   return operation(what, async () => {
-    let rule: O;
+    let object: O;
     try {
-      rule = await readOne(ruleId, props?.shieldZoneId);
+      object = await readOne(objectId, props?.parentId);
     } catch (e) {
       if (!isNotFound(e)) throw e;
-      await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
+      await confirmGone(kind as ZoneObjectKind, objectId, props?.parentId, e, what);
       return { id: "" };
     }
     if (isReadOnlyView(kind as ZoneObjectKind, props)) {
-      const outs = readOnlyView(p, rule);
-      return { id: String(rule.id), props: outs, inputs: plan.inputsOf(outs) as never };
+      const outs = readOnlyView(p, object);
+      return { id: String(object.id), props: outs, inputs: plan.inputsOf(outs) as never };
     }
-    const known = plan.inputsOf({ ...props, ruleId, adopted: props?.adopted === true });
-    const outs = plan.toOutputs(rule, known, originOf(props ?? {}));
-    return { id: String(rule.id), props: outs, inputs: plan.inputsOf(outs) as never };
+    const known = plan.inputsOf({ ...props, id: objectId, adopted: props?.adopted === true });
+    const outs = plan.toOutputs(object, known, originOf(props ?? {}));
+    return { id: String(object.id), props: outs, inputs: plan.inputsOf(outs) as never };
   });
 }

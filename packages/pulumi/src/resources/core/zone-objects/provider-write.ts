@@ -23,7 +23,7 @@ import {
 import { zoneWrite } from "./zone-reads";
 
 /**
- * Creates (zone modes) or adopts (`ruleId`) the object. A kind that adopts with the shared
+ * Creates (zone modes) or adopts (by its id) the object. A kind that adopts with the shared
  * zone read ({@link ZoneObjectKind.adoptReadsShared}) reads as a refresh does, and only the
  * write an adopt makes ends the sessions; every other create is a write from its start.
  */
@@ -34,7 +34,7 @@ export async function create<O extends ZoneObject>(
   const { kind, ops, can, readOne } = p;
   const what = `${labelOf(kind as ZoneObjectKind, inputs)}: create`;
   const adoptUnder = (read?: typeof readOne) =>
-    parentWrite(kind.parent, inputs.shieldZoneId, () => ops.adopt(inputs, what, read));
+    parentWrite(kind.parent, inputs.parentId, () => ops.adopt(inputs, what, read));
   if (isAdoptMode(inputs) && can.adoptReadsShared) {
     return operation(what, () => adoptUnder(readOne));
   }
@@ -56,33 +56,30 @@ export async function update<O extends ZoneObject>(
   news: ObjectInputs,
 ): Promise<dynamic.UpdateResult<ObjectOutputs>> {
   const { kind, plan, ops } = p;
-  const ruleId = (
-    isObjectId(kind.ids, olds?.ruleId) ? olds.ruleId : idOfText(kind.ids, id)
-  ) as O["id"];
-  const what = `edgeplatform ${kind.typeName} ${ruleId}: update`;
+  const objectId = (isObjectId(kind.ids, olds?.id) ? olds.id : idOfText(kind.ids, id)) as O["id"];
+  const what = `edgeplatform ${kind.typeName} ${objectId}: update`;
   return operation(what, async () => {
     const stale =
-      (["ruleName", "ruleDescription"] as const).some(
+      (["name", "description"] as const).some(
         (f) => news[f] !== undefined && (!managesTop(olds, f) || news[f] !== olds[f]),
-      ) ||
-      plan.changedConfigFields(news.ruleConfiguration ?? {}, olds.ruleConfiguration).length > 0;
+      ) || plan.changedConfigFields(news.fields ?? {}, olds.fields).length > 0;
     if (!stale) {
-      const rule: ZoneObject = {
-        id: ruleId,
-        parentId: olds.shieldZoneId,
-        name: olds.ruleName,
-        description: olds.ruleDescription,
-        fields: olds.ruleConfiguration ?? {},
+      const known: ZoneObject = {
+        id: objectId,
+        parentId: olds.parentId,
+        name: olds.name,
+        description: olds.description,
+        fields: olds.fields ?? {},
         ...(olds.reported ? { reported: olds.reported } : {}),
       };
-      return { outs: plan.toOutputs(rule, news, originOf(olds)) };
+      return { outs: plan.toOutputs(known, news, originOf(olds)) };
     }
-    const rule = await zoneWrite(() =>
-      parentWrite(kind.parent, olds.shieldZoneId, () =>
-        ops.converge(news, ruleId, what, olds.shieldZoneId),
+    const object = await zoneWrite(() =>
+      parentWrite(kind.parent, olds.parentId, () =>
+        ops.converge(news, objectId, what, olds.parentId),
       ),
     );
-    return { outs: plan.toOutputs(rule, news, originOf(olds)) };
+    return { outs: plan.toOutputs(object, news, originOf(olds)) };
   });
 }
 
@@ -96,42 +93,40 @@ export async function del<O extends ZoneObject>(
   props: ObjectOutputs,
 ): Promise<void> {
   const { kind, keys } = p;
-  const ruleId = (
-    isObjectId(kind.ids, props?.ruleId) ? props.ruleId : idOfText(kind.ids, id)
-  ) as O["id"];
+  const objectId = (isObjectId(kind.ids, props?.id) ? props.id : idOfText(kind.ids, id)) as O["id"];
   if (!deletesOnDestroy(props ?? {})) return;
-  const what = `edgeplatform ${kind.typeName} ${ruleId}: delete`;
-  if (isClaimed(keys.object, ruleId)) {
+  const what = `edgeplatform ${kind.typeName} ${objectId}: delete`;
+  if (isClaimed(keys.object, objectId)) {
     logLine(
-      `${what}: skipped, another resource of this run now manages ${wordsOf(kind).one} ${ruleId}`,
+      `${what}: skipped, another resource of this run now manages ${wordsOf(kind).one} ${objectId}`,
     );
     return;
   }
   await operation(what, () =>
-    parentWrite(kind.parent, props?.shieldZoneId, () => deleteObject(p, ruleId, props, what)),
+    parentWrite(kind.parent, props?.parentId, () => deleteObject(p, objectId, props, what)),
   );
 }
 
-/** Deletes object `ruleId` of state `props` (reading back a 202, confirming a not-found). */
+/** Deletes object `objectId` of state `props` (reading back a 202, confirming a not-found). */
 async function deleteObject<O extends ZoneObject>(
   p: ProviderContext<O>,
-  ruleId: O["id"],
+  objectId: O["id"],
   props: ObjectOutputs,
   what: string,
 ) {
   const { kind, keys } = p;
   try {
-    const res = await zoneWrite(() => kind.endpoints.delete(ruleId, props?.shieldZoneId));
+    const res = await zoneWrite(() => kind.endpoints.delete(objectId, props?.parentId));
     // Accepted, applied later: not deleted until a read no longer finds it.
     if ((res as { statusCode?: unknown } | undefined)?.statusCode === 202) {
-      await readBackGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, what);
+      await readBackGone(kind as ZoneObjectKind, objectId, props?.parentId, what);
     }
   } catch (e) {
     if (!isNotFound(e)) throw e;
     // already gone: nothing to do
-    await confirmGone(kind as ZoneObjectKind, ruleId, props?.shieldZoneId, e, what);
+    await confirmGone(kind as ZoneObjectKind, objectId, props?.parentId, e, what);
   }
   // A zone listed earlier in this run still shows it: a create after this delete (a
   // replacement that deletes first) must not find it there.
-  claim(keys.deleted, ruleId);
+  claim(keys.deleted, objectId);
 }

@@ -37,7 +37,7 @@ export const timing = {
 /** What a read-back after a 202 waits for, as its status line tells it. */
 export const ACCEPTED_WRITE = "the platform to apply the write (202 Accepted)";
 
-/** The rule id an `AcceptedResult` names (`value.id` or a trailing number in `location`). */
+/** The number id an `AcceptedResult` names (`value.id` or a trailing number in `location`). */
 export function acceptedRuleId(accepted: { value?: unknown; location?: string | null }) {
   const v = accepted?.value;
   if (isPlainObject(v) && typeof v.id === "number") return v.id;
@@ -85,21 +85,21 @@ export async function pollUntil<T>(
 }
 
 /**
- * Reads a rule until `ready` says the write is visible, with a bounded backoff (a 202, or a
+ * Reads an object until `ready` says the write is visible, with a bounded backoff (a 202, or a
  * platform that applies writes late); a plain not-found means "not yet". Returns undefined
  * when it never became visible.
  */
 export async function readBack<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
-  ruleId: O["id"],
-  ready: (rule: O) => boolean,
+  objectId: O["id"],
+  ready: (object: O) => boolean,
   zone?: number,
 ): Promise<O | undefined> {
   return pollUntil(
     async () => {
       try {
-        const rule = await kind.endpoints.get(ruleId, zone);
-        return isObjectId(kind.ids, rule?.id) ? rule : undefined;
+        const object = await kind.endpoints.get(objectId, zone);
+        return isObjectId(kind.ids, object?.id) ? object : undefined;
       } catch (e) {
         if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
           throw e;
@@ -120,14 +120,14 @@ export async function readBack<O extends ZoneObject>(
  */
 export async function readBackGone(
   kind: ZoneObjectKind,
-  ruleId: ObjectId,
+  objectId: ObjectId,
   zone: number | undefined,
   what: string,
 ): Promise<void> {
   const gone = await pollUntil(
     async () => {
       try {
-        await kind.endpoints.get(ruleId, zone);
+        await kind.endpoints.get(objectId, zone);
         return false;
       } catch (e) {
         if (!isNotFound(e) || (e as { isAmbiguousNotFound?: boolean }).isAmbiguousNotFound) {
@@ -143,7 +143,7 @@ export async function readBackGone(
   if (!gone) {
     const w = wordsOf(kind);
     throw new ResourceOperationError(
-      `${what} failed: the platform accepted the delete of ${w.one} ${ruleId} (202) but it was ` +
+      `${what} failed: the platform accepted the delete of ${w.one} ${objectId} (202) but it was ` +
         `still there after ${timing.readBackMs / 1000} s; it stays in the state: run the ` +
         `command again`,
     );
@@ -151,12 +151,12 @@ export async function readBackGone(
 }
 
 /**
- * Confirms that a rule is gone after a not-found answer: the zone's rule list must be
+ * Confirms that an object is gone after a not-found answer: the zone's list must be
  * readable and lack the id. Otherwise throws, naming both answers.
  */
 export async function confirmGone(
   kind: ZoneObjectKind,
-  ruleId: ObjectId,
+  objectId: ObjectId,
   zone: number | undefined,
   cause: unknown,
   what: string,
@@ -165,7 +165,7 @@ export async function confirmGone(
   if (typeof zone !== "number") {
     throw new ResourceOperationError(
       `${what} failed: ${messageOf(cause)}. The ${w.one}'s ${w.zone} is not recorded, so ` +
-        `this cannot be confirmed; not treating ${w.one} ${ruleId} as gone.`,
+        `this cannot be confirmed; not treating ${w.one} ${objectId} as gone.`,
       cause,
     );
   }
@@ -181,10 +181,10 @@ export async function confirmGone(
       { keyAmbiguous: true },
     );
   }
-  if (listed.some((r) => r.id === ruleId)) {
+  if (listed.some((r) => r.id === objectId)) {
     throw new ResourceOperationError(
       `${what} failed: the platform answered "${messageOf(cause)}" but ${w.zone} ` +
-        `${zone} still lists ${w.one} ${ruleId}; not treating it as gone (try again).`,
+        `${zone} still lists ${w.one} ${objectId}; not treating it as gone (try again).`,
       cause,
     );
   }
@@ -206,29 +206,29 @@ export class PartialCreateError extends ResourceOperationError {
   }
 }
 
-/** State recorded for a rule whose values are not known yet (a pending write). */
+/** State recorded for an object whose values are not known yet (a pending write). */
 export function pendingOutputs(
-  ruleId: ObjectId,
+  objectId: ObjectId,
   zone: number,
   inputs: ObjectInputs & { [PROVIDER_KEY]?: unknown },
   spellings: SpellingFields,
 ): Record<string, unknown> {
-  const outs: Record<string, unknown> = { ruleId, shieldZoneId: zone, adopted: false };
+  const outs: Record<string, unknown> = { id: objectId, parentId: zone, adopted: false };
   for (const f of spellings) {
     const v = valueAt(inputs, f);
     if (v !== undefined) outs[f] = v;
   }
   if (typeof inputs.deleteOnDestroy === "boolean") outs.deleteOnDestroy = inputs.deleteOnDestroy;
-  outs.ruleConfiguration = {};
+  outs.fields = {};
   outs[PROVIDER_KEY] = inputs[PROVIDER_KEY];
   return outs;
 }
 
 /**
- * After a POST with an unknown outcome: finds the rule it created by name among the rules that
+ * After a POST with an unknown outcome: finds the object it created by name among those that
  * were not in the zone's listing before the POST (`known`); never re-sends.
  */
-export async function recoverCreatedRule<O extends ZoneObject>(
+export async function recoverCreatedByName<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
   inputs: ObjectInputs,
   zone: number,
@@ -243,7 +243,7 @@ export async function recoverCreatedRule<O extends ZoneObject>(
     for (let i = 0; i <= timing.recoveryRelists; i++) {
       if (i > 0) await sleep(step);
       named = (await childrenOf(kind, zone)).filter(
-        (r) => r.name === inputs.ruleName && !known.has(r.id),
+        (r) => r.name === inputs.name && !known.has(r.id),
       );
       if (named.length > 0) break;
     }
@@ -251,31 +251,31 @@ export async function recoverCreatedRule<O extends ZoneObject>(
     throw new ResourceOperationError(
       `${what} failed: the create request's outcome is unknown (${messageOf(cause)}) and listing ` +
         `the zone's ${w.many} to find it failed too (${messageOf(e)}). The request was not ` +
-        `re-sent. The next \`pulumi up\` looks for a ${w.one} named "${inputs.ruleName}" in ` +
+        `re-sent. The next \`pulumi up\` looks for a ${w.one} named "${inputs.name}" in ` +
         `${w.zone} ${zone} before creating one, so running it again is safe.`,
       cause,
     );
   }
-  // The zone had no rule of this name when it was listed before the POST, and rules it had
-  // then are left out: a rule of this name that is there now is ours.
+  // The zone had no object of this name when it was listed before the POST, and those it had
+  // then are left out: an object of this name that is there now is ours.
   if (named.length === 1) return named[0];
   if (named.length === 0) {
     throw new ResourceOperationError(
       `${what} failed: ${messageOf(cause)}. The request was not re-sent; no ${w.one} named ` +
-        `"${inputs.ruleName}" appeared in ${w.zone} ${zone} within ` +
+        `"${inputs.name}" appeared in ${w.zone} ${zone} within ` +
         `${(step * timing.recoveryRelists) / 1000} s, so it was not applied: it is safe to retry.`,
       cause,
     );
   }
   throw new ResourceOperationError(
     `${what} failed: ${messageOf(cause)}. The request was not re-sent; ${w.zone} ${zone} now ` +
-      `has ${w.many} ${named.map((r) => r.id).join(", ")} named "${inputs.ruleName}". Adopt ` +
+      `has ${w.many} ${named.map((r) => r.id).join(", ")} named "${inputs.name}". Adopt ` +
       `the right one with ${w.id} and delete the others, then run again.`,
     cause,
   );
 }
 
-/** Lists a zone until a rule of `name` that is not in `known` appears (bounded backoff). */
+/** Lists a zone until an object of `name` that is not in `known` appears (bounded backoff). */
 export async function findByName<O extends ZoneObject>(
   kind: ZoneObjectKind<O>,
   zone: number,

@@ -15,16 +15,19 @@ import type { ObjectId, ZoneObject } from "./kind";
 import { present, type ConfigurationPlan } from "./plan";
 
 /**
- * Inputs of a zone object after `check` (enumerations by name). `I`: the form of its id (the
- * public types of the rule kinds: numbers).
+ * Inputs of a zone object after `check` (enumerations by name), in the engine's neutral names
+ * (a kind's public spelling is mapped to them at its boundary, spelling.ts). `I`: the form of
+ * its id. A parent's other spelling (`pullZoneId`) is kept under its own field.
  */
 export interface ZoneObjectInputs<I extends ObjectId = number> {
-  ruleId?: I;
-  shieldZoneId?: number;
-  pullZoneId?: number;
-  ruleName?: string | null;
-  ruleDescription?: string | null;
-  ruleConfiguration: Record<string, unknown>;
+  /** The object's id: the program adopts it (adopt mode). */
+  id?: I;
+  /** The parent a new object goes into. */
+  parentId?: number;
+  name?: string | null;
+  description?: string | null;
+  /** The configuration (the managed fields). */
+  fields: Record<string, unknown>;
   deleteOnDestroy?: boolean;
 }
 
@@ -34,11 +37,12 @@ export interface ZoneObjectInputs<I extends ObjectId = number> {
  */
 export interface ZoneObjectOutputs<I extends ObjectId = number> {
   /** Id of the object on the platform. */
-  ruleId: I;
-  /** Shield zone of the object. */
-  shieldZoneId: number;
-  /** Pull zone the object was placed by (only when the program uses `pullZoneId`). */
-  pullZoneId?: number;
+  id: I;
+  /** Parent of the object. (A parent's other spelling the program used is kept beside.) */
+  parentId: number;
+  // The descriptions of `adopted` and `origin` are the native plugin's schema for the rule
+  // kinds (the collection resources it serves): their words stay until it takes them from a
+  // kind's declaration.
   /** True when the program addresses the object by `ruleId` (adopt mode). */
   adopted: boolean;
   /**
@@ -50,16 +54,17 @@ export interface ZoneObjectOutputs<I extends ObjectId = number> {
    */
   origin?: "adopted" | "created";
   /** Name on the platform (managed unless listed in `unmanaged`). */
-  ruleName?: string | null;
+  name?: string | null;
   /** Description on the platform (managed unless listed in `unmanaged`). */
-  ruleDescription?: string | null;
-  ruleConfiguration: Record<string, unknown>;
+  description?: string | null;
+  /** The managed configuration fields, holding the platform's values. */
+  fields: Record<string, unknown>;
   deleteOnDestroy?: boolean;
   /** Top-level fields reported for reference but not managed (left out by the program). */
   unmanaged?: TopField[];
   /** True for the read-only view of `get` (never managed, never deleted). */
   readOnly?: boolean;
-  /** What the platform reports beside the managed fields (a kind's own; rules have none). */
+  /** What the platform reports beside the managed fields (a kind's own; none for most kinds). */
   reported?: Record<string, unknown>;
 }
 
@@ -70,25 +75,17 @@ export type ObjectInputs = ZoneObjectInputs<ObjectId>;
 export type ObjectOutputs = ZoneObjectOutputs<ObjectId>;
 
 /** Top-level fields besides the configuration. */
-export type TopField = "ruleName" | "ruleDescription";
+export type TopField = "name" | "description";
 
-/** Top-level fields a PATCH can carry. */
-export type PatchField = "ruleName" | "ruleDescription" | "ruleConfiguration";
-
-/** The object's field (neutral name) that holds each top-level input. */
-export const OBJECT_FIELD = {
-  ruleName: "name",
-  ruleDescription: "description",
-  ruleConfiguration: "fields",
-} as const satisfies Record<PatchField, keyof ZoneObject>;
+/** Top-level fields a PATCH can carry (the object's fields of the same names). */
+export type PatchField = TopField | "fields";
 
 /** Whether a state manages a top-level field (absent from 0.1 states: managed if present). */
 export const managesTop = (o: Partial<ObjectOutputs>, f: TopField): boolean =>
   o[f] !== undefined && !(o.unmanaged ?? []).includes(f);
 
-/** Whether the program addresses the object by `ruleId`. */
-export const isAdoptMode = (i: { ruleId?: unknown }): boolean =>
-  i.ruleId !== undefined && i.ruleId !== null;
+/** Whether the program addresses the object by its id. */
+export const isAdoptMode = (i: { id?: unknown }): boolean => i.id !== undefined && i.id !== null;
 
 /**
  * The fields of a parent's other spellings ({@link spellingFields}: `pullZoneId`), which the
@@ -103,20 +100,20 @@ export const valueAt = (o: object, f: string): unknown => (o as Record<string, u
 const spelledBy = (spellings: SpellingFields, i: object): string | undefined =>
   spellings.find((f) => valueAt(i, f) !== undefined && valueAt(i, f) !== null);
 
-/** Which of `ruleId`, a spelling of the parent, or `shieldZoneId` places the object. */
+/** Which of `id`, a spelling of the parent, or `parentId` places the object. */
 const placementOf = (i: ObjectInputs, spellings: SpellingFields) =>
-  isAdoptMode(i) ? "ruleId" : (spelledBy(spellings, i) ?? "shieldZoneId");
+  isAdoptMode(i) ? "id" : (spelledBy(spellings, i) ?? "parentId");
 
 /**
  * Where an object in a state came from: `"adopted"` (it existed before its resource) or
- * `"created"`. States written before `origin` existed: adopted when addressed by `ruleId`.
+ * `"created"`. States written before `origin` existed: adopted when addressed by its id.
  */
 export const originOf = (o: Partial<ObjectOutputs>): "adopted" | "created" =>
   o.origin ?? (o.adopted === true ? "adopted" : "created");
 
 /**
  * Whether destroying the resource deletes the object: `deleteOnDestroy` when given; else
- * only an object this resource created and that the program does not address by `ruleId`.
+ * only an object this resource created and that the program does not address by its id.
  * An adopted object is never deleted unless the program says `deleteOnDestroy: true`,
  * however it is addressed later.
  */
@@ -134,13 +131,13 @@ export const deletesOnDestroy = (o: {
 /**
  * Whether a change the platform cannot make in place (a kind's `replacedBy`: an access list's
  * `type`, a DNS record's) may replace the object: only an object addressed by zone (not
- * `ruleId`) that destroy deletes by both the old state (its delete runs first) and the program.
+ * its id) that destroy deletes by both the old state (its delete runs first) and the program.
  * An object destroy would leave is never replaced: its delete would leave it, and the engine
  * would already have dropped the resource; the kind's `update` refuses the change instead,
  * before any write.
  */
 export function mayReplace(olds: Partial<ObjectOutputs>, news: ObjectInputs): boolean {
-  if (news.ruleId !== undefined && news.ruleId !== null) return false;
+  if (news.id !== undefined && news.id !== null) return false;
   return (
     deletesOnDestroy(olds) &&
     deletesOnDestroy({
@@ -159,16 +156,13 @@ export function mayReplace(olds: Partial<ObjectOutputs>, news: ObjectInputs): bo
 export function inputsFromOutputs(o: ObjectOutputs, spellings: SpellingFields): ObjectInputs {
   const spelled = spelledBy(spellings, o);
   const inputs: ObjectInputs = o.adopted
-    ? { ruleId: o.ruleId, ruleConfiguration: {} }
+    ? { id: o.id, fields: {} }
     : spelled !== undefined
-      ? ({
-          [spelled]: valueAt(o, spelled),
-          ruleConfiguration: {},
-        } as ObjectInputs)
-      : { shieldZoneId: o.shieldZoneId, ruleConfiguration: {} };
-  if (managesTop(o, "ruleName")) inputs.ruleName = o.ruleName;
-  if (managesTop(o, "ruleDescription")) inputs.ruleDescription = o.ruleDescription;
-  inputs.ruleConfiguration = { ...(o.ruleConfiguration ?? {}) };
+      ? ({ [spelled]: valueAt(o, spelled), fields: {} } as ObjectInputs)
+      : { parentId: o.parentId, fields: {} };
+  if (managesTop(o, "name")) inputs.name = o.name;
+  if (managesTop(o, "description")) inputs.description = o.description;
+  inputs.fields = { ...(o.fields ?? {}) };
   if (typeof o.deleteOnDestroy === "boolean") inputs.deleteOnDestroy = o.deleteOnDestroy;
   return inputs;
 }
@@ -182,8 +176,8 @@ export function replacedBy(
   const differs = (v: unknown, o: unknown) =>
     v !== undefined && v !== null && (isUnknown(v) || v !== o);
   const out: string[] = [];
-  if (differs(news.ruleId, olds.ruleId)) out.push("ruleId");
-  if (differs(news.shieldZoneId, olds.shieldZoneId)) out.push("shieldZoneId");
+  if (differs(news.id, olds.id)) out.push("id");
+  if (differs(news.parentId, olds.parentId)) out.push("parentId");
   for (const f of spellings) {
     if (differs(valueAt(news, f), valueAt(olds, f))) {
       out.push(f);
@@ -202,22 +196,22 @@ export type StatePlan = ReturnType<typeof statePlan>;
 export function statePlan(cp: ConfigurationPlan, spellings: SpellingFields) {
   /**
    * Top-level fields whose managed values differ between the program and an object as the
-   * platform holds it (`ruleConfiguration` when any managed configuration field differs).
+   * platform holds it (`fields` when any managed configuration field differs).
    */
-  function fieldsToPatch(news: ObjectInputs, rule: ZoneObject): PatchField[] {
+  function fieldsToPatch(news: ObjectInputs, object: ZoneObject): PatchField[] {
     const out: PatchField[] = [];
-    for (const f of ["ruleName", "ruleDescription"] as const) {
+    for (const f of ["name", "description"] as const) {
       if (news[f] === undefined) continue;
-      if (isUnknown(news[f]) || (news[f] ?? null) !== (rule[OBJECT_FIELD[f]] ?? null)) {
+      if (isUnknown(news[f]) || (news[f] ?? null) !== (object[f] ?? null)) {
         out.push(f);
       }
     }
-    const actual = (rule.fields ?? {}) as Record<string, unknown>;
-    const desired = news.ruleConfiguration ?? {};
+    const actual = (object.fields ?? {}) as Record<string, unknown>;
+    const desired = news.fields ?? {};
     const differs = Object.keys(desired).some(
       (k) => desired[k] !== undefined && !cp.sameField(k, desired[k], actual[k]),
     );
-    if (differs) out.push("ruleConfiguration");
+    if (differs) out.push("fields");
     return out;
   }
 
@@ -227,15 +221,15 @@ export function statePlan(cp: ConfigurationPlan, spellings: SpellingFields) {
    */
   function patchFor(
     news: ObjectInputs,
-    rule: ZoneObject,
+    object: ZoneObject,
   ): { body: Record<string, unknown>; fields: PatchField[] } | undefined {
-    const fields = fieldsToPatch(news, rule);
+    const fields = fieldsToPatch(news, object);
     if (fields.length === 0) return undefined;
     const body: Record<string, unknown> = {};
     for (const f of fields) {
-      body[OBJECT_FIELD[f]] =
-        f === "ruleConfiguration"
-          ? cp.mergeConfiguration(rule.fields as Record<string, unknown>, news.ruleConfiguration)
+      body[f] =
+        f === "fields"
+          ? cp.mergeConfiguration(object.fields as Record<string, unknown>, news.fields)
           : news[f];
     }
     return { body, fields };
@@ -247,33 +241,30 @@ export function statePlan(cp: ConfigurationPlan, spellings: SpellingFields) {
    * the program addresses it now.
    */
   function toOutputs(
-    rule: ZoneObject,
+    object: ZoneObject,
     news: ObjectInputs,
     origin: "adopted" | "created",
   ): ObjectOutputs {
     const outs: ObjectOutputs = {
-      ruleId: rule.id,
-      shieldZoneId: rule.parentId,
+      id: object.id,
+      parentId: object.parentId,
       adopted: isAdoptMode(news),
       ...(origin !== (isAdoptMode(news) ? "adopted" : "created") ? { origin } : {}),
-      ruleConfiguration: cp.renderManaged(
-        rule.fields as Record<string, unknown>,
-        news.ruleConfiguration ?? {},
-      ),
+      fields: cp.renderManaged(object.fields as Record<string, unknown>, news.fields ?? {}),
     };
     const spelled = spelledBy(spellings, news);
     if (spelled !== undefined) {
       Object.assign(outs, { [spelled]: valueAt(news, spelled) });
     }
     const unmanaged: TopField[] = [];
-    for (const f of ["ruleName", "ruleDescription"] as const) {
-      const actual = rule[OBJECT_FIELD[f]] ?? null;
+    for (const f of ["name", "description"] as const) {
+      const actual = object[f] ?? null;
       if (news[f] === undefined) unmanaged.push(f);
       outs[f] = news[f] !== undefined && (news[f] ?? null) === actual ? news[f] : actual;
     }
     if (typeof news.deleteOnDestroy === "boolean") outs.deleteOnDestroy = news.deleteOnDestroy;
     if (unmanaged.length > 0) outs.unmanaged = unmanaged;
-    if (rule.reported) outs.reported = rule.reported;
+    if (object.reported) outs.reported = object.reported;
     return outs;
   }
 
@@ -292,21 +283,21 @@ export function statePlan(cp: ConfigurationPlan, spellings: SpellingFields) {
     if (mode !== placementOf(was, spellings)) {
       changed.push(mode);
     }
-    for (const f of ["ruleName", "ruleDescription"] as const) {
+    for (const f of ["name", "description"] as const) {
       const managed = managesTop(olds, f);
       if (news[f] === undefined && !managed) continue;
       if (news[f] === undefined || !managed || isUnknown(news[f]) || news[f] !== olds[f]) {
         changed.push(f);
       }
     }
-    const desired = news.ruleConfiguration ?? {};
-    const known = olds.ruleConfiguration ?? {};
+    const desired = news.fields ?? {};
+    const known = olds.fields ?? {};
     if (
       isUnknown(desired) ||
       cp.changedConfigFields(desired, known).length > 0 ||
       Object.keys(known).some((k) => !present(desired, k))
     ) {
-      changed.push("ruleConfiguration");
+      changed.push("fields");
     }
     if (
       deletesOnDestroy({ ...news, adopted: isAdoptMode(news), origin: originOf(olds) }) !==

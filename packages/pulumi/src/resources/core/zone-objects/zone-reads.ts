@@ -1,6 +1,6 @@
 /**
  * Reads of many objects of one parent (zone) served by its list: a `pulumi refresh` of N
- * rules of a zone makes 1 GET and one list call per 1 000 rules instead of N GETs (the engine
+ * objects of a zone makes 1 GET and one list call per 1 000 objects instead of N GETs (the engine
  * reads 4 × cores resources at once, so each GET's round trip holds up the refresh).
  *
  * Within a run (one provider process), the reads of a kind in a zone form a session:
@@ -9,7 +9,7 @@
  *   `listZone`, parent.ts `childrenOf`); that read and later ones take their object from
  *   the list when the kind says the entry reads like a GET ({@link ZoneObjectKind.listEntryReads})
  *   and the list agrees with a GET of one listed object (the first read's own GET, or, when
- *   that one failed, as when the first rule read is the one deleted outside Pulumi, one GET of
+ *   that one failed, as when the first object read is the one deleted outside Pulumi, one GET of
  *   the listed object the second read asks for, which serves that read): same id, zone, name,
  *   description and configuration; a platform whose list differs from its GET is read with
  *   GETs only;
@@ -32,7 +32,7 @@ import { childrenOf } from "./parent";
 export const ZONE_READ_MAX_AGE_MS = 2000;
 
 /**
- * Objects per page of the list that serves reads: 1 000 rules in one or two calls, so that the
+ * Objects per page of the list that serves reads: 1 000 objects in one or two calls, so that the
  * reads waiting for it wait less. A platform that pages smaller is followed page by page; one
  * that refuses the size fails the list, and every read makes its own GET.
  */

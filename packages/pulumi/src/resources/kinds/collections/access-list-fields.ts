@@ -1,8 +1,9 @@
 /**
  * The provider boundary of `edge.shield.AccessList`: its `check`, and the mapping between
  * its public fields (`listId`, `name`, `description`, `type`, `entries`, `enabled`, `action`)
- * and the engine's (`ruleId`, `ruleName`, `ruleDescription`, `ruleConfiguration`). The engine
- * (provider.ts) runs unchanged in between.
+ * and the engine's neutral ones (`id`, `parentId`, `name`, `description`, `fields`). The
+ * engine (provider.ts `zoneObjectEngine`) runs unchanged in between. (Its entries, held as a
+ * count and a digest, are why it does not use the generic boundary, spelling.ts, yet.)
  *
  * The entries are held once: the inputs `check` returns hold `entries` as ONE string (the
  * entries joined by "\n", in the program's order: `preview --diff` shows a change as added
@@ -29,7 +30,7 @@ import {
   PROVIDER_KEY,
   safeCheck,
 } from "../../core/common";
-import { idParts, zoneObjectProvider } from "../../core/zone-objects/provider";
+import { idParts, zoneObjectEngine } from "../../core/zone-objects/provider";
 import { PartialCreateError } from "../../core/zone-objects/recovery";
 import type { TopField, ZoneObjectInputs, ZoneObjectOutputs } from "../../core/zone-objects/state";
 import { accessListKind, digestOf, enumName } from "./access-list";
@@ -185,12 +186,12 @@ export function checkAccessList(olds: unknown, news: unknown): dynamic.CheckResu
 export function toEngineInputs(i: AccessListInputs): ZoneObjectInputs {
   const config: Record<string, unknown> = {};
   for (const f of CONFIG) if (i[f] !== undefined) config[f] = i[f];
-  const out: ZoneObjectInputs & Record<string, unknown> = { ruleConfiguration: config };
-  if (i.listId !== undefined) out.ruleId = i.listId;
-  if (i.shieldZoneId !== undefined) out.shieldZoneId = i.shieldZoneId;
+  const out: ZoneObjectInputs & Record<string, unknown> = { fields: config };
+  if (i.listId !== undefined) out.id = i.listId;
+  if (i.shieldZoneId !== undefined) out.parentId = i.shieldZoneId;
   if (i.pullZoneId !== undefined) out.pullZoneId = i.pullZoneId;
-  if (i.name !== undefined) out.ruleName = i.name;
-  if (i.description !== undefined) out.ruleDescription = i.description;
+  if (i.name !== undefined) out.name = i.name;
+  if (i.description !== undefined) out.description = i.description;
   if (i.deleteOnDestroy !== undefined) out.deleteOnDestroy = i.deleteOnDestroy;
   const provider = (i as Record<string, unknown>)[PROVIDER_KEY];
   if (provider !== undefined) out[PROVIDER_KEY] = provider;
@@ -198,30 +199,33 @@ export function toEngineInputs(i: AccessListInputs): ZoneObjectInputs {
 }
 
 /** The public inputs of the engine's (what `read` reports); an adopted list keeps its zone. */
-function fromEngineInputs(i: ZoneObjectInputs, zone: number): AccessListInputs {
+function fromEngineInputs(
+  i: ZoneObjectInputs & { pullZoneId?: number },
+  zone: number,
+): AccessListInputs {
   const out: AccessListInputs = {};
-  if (isSet(i.ruleId)) {
-    out.listId = i.ruleId as number;
+  if (isSet(i.id)) {
+    out.listId = i.id as number;
     out.shieldZoneId = zone;
   }
-  if (isSet(i.shieldZoneId)) out.shieldZoneId = i.shieldZoneId;
+  if (isSet(i.parentId)) out.shieldZoneId = i.parentId;
   if (isSet(i.pullZoneId)) out.pullZoneId = i.pullZoneId;
-  if (i.ruleName !== undefined) out.name = i.ruleName as string;
-  if (i.ruleDescription !== undefined) out.description = i.ruleDescription;
-  const c = i.ruleConfiguration ?? {};
+  if (i.name !== undefined) out.name = i.name as string;
+  if (i.description !== undefined) out.description = i.description;
+  const c = i.fields ?? {};
   for (const f of CONFIG) if (c[f] !== undefined) (out as Record<string, unknown>)[f] = c[f];
   if (i.deleteOnDestroy !== undefined) out.deleteOnDestroy = i.deleteOnDestroy;
   return out;
 }
 
 const TOP: [TopField, AccessListField][] = [
-  ["ruleName", "name"],
-  ["ruleDescription", "description"],
+  ["name", "name"],
+  ["description", "description"],
 ];
 
 /** The public state of the engine's: the entries become their count and digest. */
 export function toPublicOutputs(o: ZoneObjectOutputs & Record<string, unknown>): AccessListOutputs {
-  const c = o.ruleConfiguration ?? {};
+  const c = o.fields ?? {};
   const r = o.reported ?? {};
   const managed = (f: string) => c[f] !== undefined;
   const unmanaged: AccessListField[] = TOP.filter(([t]) => (o.unmanaged ?? []).includes(t)).map(
@@ -230,12 +234,12 @@ export function toPublicOutputs(o: ZoneObjectOutputs & Record<string, unknown>):
   for (const f of CONFIG) if (!managed(f) && o.reported) unmanaged.push(f);
   const entries = typeof c.entries === "string" ? c.entries : undefined;
   const out: AccessListOutputs & Record<string, unknown> = {
-    listId: o.ruleId as number,
-    shieldZoneId: o.shieldZoneId,
-    ...(o.pullZoneId !== undefined ? { pullZoneId: o.pullZoneId } : {}),
+    listId: o.id as number,
+    shieldZoneId: o.parentId,
+    ...(o.pullZoneId !== undefined ? { pullZoneId: o.pullZoneId as number } : {}),
     ...(r.configurationId !== undefined ? { configurationId: r.configurationId as number } : {}),
-    ...(o.ruleName !== undefined ? { name: o.ruleName } : {}),
-    ...(o.ruleDescription !== undefined ? { description: o.ruleDescription } : {}),
+    ...(o.name !== undefined ? { name: o.name } : {}),
+    ...(o.description !== undefined ? { description: o.description } : {}),
     ...(managed("type") || r.type !== undefined
       ? { type: (managed("type") ? c.type : enumName("type", r.type)) as string | number }
       : {}),
@@ -279,11 +283,11 @@ export function toEngineOutputs(
         ? entries
         : { entriesDigest: o.entriesDigest };
   }
-  const out: ZoneObjectOutputs = {
-    ruleId: o.listId,
-    shieldZoneId: o.shieldZoneId,
+  const out: ZoneObjectOutputs & { pullZoneId?: number } = {
+    id: o.listId,
+    parentId: o.shieldZoneId,
     adopted: o.adopted === true,
-    ruleConfiguration: config,
+    fields: config,
     reported: {
       configurationId: o.configurationId,
       type: wire("type", o.type),
@@ -295,8 +299,8 @@ export function toEngineOutputs(
   };
   if (o.pullZoneId !== undefined) out.pullZoneId = o.pullZoneId;
   if (o.origin !== undefined) out.origin = o.origin;
-  if (o.name !== undefined) out.ruleName = o.name;
-  if (o.description !== undefined) out.ruleDescription = o.description;
+  if (o.name !== undefined) out.name = o.name;
+  if (o.description !== undefined) out.description = o.description;
   if (o.deleteOnDestroy !== undefined) out.deleteOnDestroy = o.deleteOnDestroy;
   const top = TOP.filter(([, p]) => unmanaged.includes(p)).map(([t]) => t);
   if (top.length > 0) out.unmanaged = top;
@@ -308,7 +312,7 @@ const wire = (field: string, v: unknown): unknown =>
   (accessListKind.config.normalize({ [field]: v }) as Record<string, unknown>)[field];
 
 /** Public names of the engine's replaced fields. */
-const publicName = (f: string) => (f === "ruleId" ? "listId" : f);
+const publicName = (f: string) => (f === "id" ? "listId" : f === "parentId" ? "shieldZoneId" : f);
 
 /** A resource id `"<shieldZoneId>/<listId>"` (what `AccessList.get` takes) split. */
 function splitId(rid: string): { zone?: number; list: number } {
@@ -316,11 +320,11 @@ function splitId(rid: string): { zone?: number; list: number } {
   return m ? { zone: Number(m[1]), list: Number(m[2]) } : { list: Number(rid) };
 }
 
-const engine = zoneObjectProvider(accessListKind);
+const engine = zoneObjectEngine(accessListKind);
 
 /** Maps a partial create's state to the public form (the list's id stays in the state). */
 function publicPartial(e: unknown): never {
-  if (e instanceof PartialCreateError && typeof e.properties.ruleId === "number") {
+  if (e instanceof PartialCreateError && typeof e.properties.id === "number") {
     const props = e.properties as ZoneObjectOutputs & Record<string, unknown>;
     (e as { properties: Record<string, unknown> }).properties = { ...toPublicOutputs(props) };
   }
@@ -347,7 +351,7 @@ async function read(rid: string, props: AccessListOutputs): Promise<dynamic.Read
       )
     : splitId(rid);
   const known = view
-    ? ({ ruleId: list, shieldZoneId: zone, readOnly: true } as unknown as ZoneObjectOutputs)
+    ? ({ id: list, parentId: zone, readOnly: true } as unknown as ZoneObjectOutputs)
     : toEngineOutputs(props as never);
   const res = await engine.read(String(list), known);
   if (!res.id || !res.props) return { id: res.id };
@@ -355,7 +359,7 @@ async function read(rid: string, props: AccessListOutputs): Promise<dynamic.Read
   return {
     id: zone !== undefined ? rid : res.id,
     props: toPublicOutputs(outs as never),
-    inputs: fromEngineInputs(res.inputs as ZoneObjectInputs, outs.shieldZoneId) as never,
+    inputs: fromEngineInputs(res.inputs as ZoneObjectInputs, outs.parentId) as never,
   };
 }
 
@@ -384,15 +388,9 @@ async function del(rid: string, props: AccessListOutputs): Promise<void> {
   await engine.delete(String(splitId(rid).list), toEngineOutputs(props as never));
 }
 
-/** A field of the engine's (`ruleConfiguration.entries`) by its public name (`entries`). */
+/** A field of the engine's (`fields.entries`) by its public name (`entries`). */
 const publicField = (f: string): string =>
-  f === "ruleId"
-    ? "listId"
-    : f === "ruleName"
-      ? "name"
-      : f === "ruleDescription"
-        ? "description"
-        : f.replace(/^ruleConfiguration\./, "");
+  f === "id" ? "listId" : f === "parentId" ? "shieldZoneId" : f.replace(/^fields\./, "");
 
 /**
  * The fields the diff finds changed, by their public names (the native plugin's
@@ -415,7 +413,7 @@ export function accessListFieldChanges(
 
 /** The dynamic provider of `edge.shield.AccessList` (what the serialized stub calls). */
 export const accessListProvider = {
-  configure: engine.provider.configure,
+  configure: engine.configure,
   check: async (olds: unknown, news: unknown) => checkAccessList(olds, news),
   diff: async (rid: string, olds: AccessListOutputs, news: AccessListInputs) =>
     diff(rid, olds, news),

@@ -213,7 +213,7 @@ async function assertBelowLimits(ctx: {
   listed: readonly AccessListObject[];
   createdInRun: readonly number[];
   what: string;
-  inputs: { ruleConfiguration?: Record<string, unknown> };
+  inputs: { fields?: Record<string, unknown> };
 }): Promise<void> {
   const { zone, what } = ctx;
   const listing = lastListing.get(zone);
@@ -239,7 +239,7 @@ async function assertBelowLimits(ctx: {
     listing.customEntryCount -
     freed +
     added.reduce((n, id) => n + (createdEntries.get(id) ?? 0), 0) +
-    accessListEntries(String(ctx.inputs.ruleConfiguration?.entries ?? "")).length;
+    accessListEntries(String(ctx.inputs.fields?.entries ?? "")).length;
   if (used > listing.customEntryLimit) {
     assertEntryLimit(zone, used, listing.customEntryLimit, await zonePlan(zone));
   }
@@ -484,6 +484,10 @@ export const accessListKind: DescribedKind<AccessListObject> = {
   noun: "custom access list",
   words: ACCESS_LIST_WORDS,
   parent: shieldZoneParent,
+  spelling: {
+    description: "description",
+    fields: { flat: ["type", "enabled", "action", "entries"] },
+  },
   claimKey: "access-list",
   config: accessListFields,
   configurationSchema: schemaRef(
@@ -654,7 +658,7 @@ export const accessListKind: DescribedKind<AccessListObject> = {
               await freshListing(zone),
             )
           : await getList(object.id, zone);
-      const want = (inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
+      const want = (inputs.fields ?? {}) as Record<string, unknown>;
       const now = read.fields as Record<string, unknown>;
       const body = configurationPatch(want, { isEnabled: now.enabled, action: now.action });
       const cid = read.reported?.configurationId;
@@ -693,8 +697,8 @@ export const accessListKind: DescribedKind<AccessListObject> = {
     // `deleteOnDestroy: false`) is not replaced either: the name would stay taken too.
     if (!mayReplace(olds, news)) return [];
     const out: string[] = [];
-    const oldType = (olds.ruleConfiguration?.type ?? olds.reported?.type) as unknown;
-    const newType = news.ruleConfiguration?.type;
+    const oldType = (olds.fields?.type ?? olds.reported?.type) as unknown;
+    const newType = news.fields?.type;
     if (
       newType !== undefined &&
       oldType !== undefined &&
@@ -703,9 +707,9 @@ export const accessListKind: DescribedKind<AccessListObject> = {
       out.push("type");
     }
     if (
-      news.ruleDescription !== undefined &&
-      olds.ruleDescription !== undefined &&
-      (news.ruleDescription ?? null) !== (olds.ruleDescription ?? null)
+      news.description !== undefined &&
+      olds.description !== undefined &&
+      (news.description ?? null) !== (olds.description ?? null)
     ) {
       out.push("description");
     }

@@ -1,9 +1,11 @@
 /**
  * The provider boundary of `edge.dns.DnsRecord`: its `check` (validation by type with the
  * client's `checkDnsRecord`, before any call), and the mapping between its public fields
- * (`recordId`, `zoneId`, `name`, `type`, `value`, …) and the engine's (`ruleId`,
- * `shieldZoneId`, `ruleName`, `ruleConfiguration`). The engine (provider.ts) runs unchanged
- * in between.
+ * (`recordId`, `zoneId`, `name`, `type`, `value`, …) and the engine's neutral ones (`id`,
+ * `parentId`, `name`, `fields`). The engine (provider.ts `zoneObjectEngine`) runs unchanged
+ * in between. (Its state's own forms, `type` and `origin` always present, a target kept
+ * without its trailing dot, a Script record's `scriptId`, are why it does not use the generic
+ * boundary, spelling.ts, yet.)
  *
  * The state holds every field as the platform holds it (flat, enumerations by name): the
  * fields the program writes are managed (compared, written), the others reported and listed
@@ -22,7 +24,7 @@ import {
   type Failure,
 } from "../../core/common";
 import { currentUrn } from "../../core/engine-log";
-import { idParts, zoneObjectProvider } from "../../core/zone-objects/provider";
+import { idParts, zoneObjectEngine } from "../../core/zone-objects/provider";
 import { PartialCreateError } from "../../core/zone-objects/recovery";
 import type { ZoneObjectInputs, ZoneObjectOutputs } from "../../core/zone-objects/state";
 import {
@@ -208,10 +210,10 @@ export function toEngineInputs(i: DnsRecordInputs): ZoneObjectInputs {
   for (const f of DNS_RECORD_FIELD_NAMES) {
     if (i[f] !== undefined) config[f] = i[f];
   }
-  const out: ZoneObjectInputs & Record<string, unknown> = { ruleConfiguration: config };
-  if (isSet(i.recordId)) out.ruleId = i.recordId as number;
-  if (i.zoneId !== undefined) out.shieldZoneId = i.zoneId;
-  if (i.name !== undefined) out.ruleName = i.name;
+  const out: ZoneObjectInputs & Record<string, unknown> = { fields: config };
+  if (isSet(i.recordId)) out.id = i.recordId as number;
+  if (i.zoneId !== undefined) out.parentId = i.zoneId;
+  if (i.name !== undefined) out.name = i.name;
   if (i.deleteOnDestroy !== undefined) out.deleteOnDestroy = i.deleteOnDestroy;
   const provider = (i as Record<string, unknown>)[PROVIDER_KEY];
   if (provider !== undefined) out[PROVIDER_KEY] = provider;
@@ -225,10 +227,10 @@ function fromEngineInputs(
   scriptId: number | null | undefined,
 ): DnsRecordInputs {
   const out: DnsRecordInputs = {};
-  if (isSet(i.ruleId)) out.recordId = i.ruleId as number;
-  out.zoneId = i.shieldZoneId ?? zone;
-  if (i.ruleName !== undefined) out.name = i.ruleName ?? "";
-  const c = i.ruleConfiguration ?? {};
+  if (isSet(i.id)) out.recordId = i.id as number;
+  out.zoneId = i.parentId ?? zone;
+  if (i.name !== undefined) out.name = i.name ?? "";
+  const c = i.fields ?? {};
   for (const f of DNS_RECORD_FIELD_NAMES) {
     if (c[f] !== undefined) (out as Record<string, unknown>)[f] = c[f];
   }
@@ -246,13 +248,13 @@ export function toPublicOutputs(
   o: ZoneObjectOutputs & Record<string, unknown>,
   scriptId?: number | null,
 ): DnsRecordOutputs {
-  const c = o.ruleConfiguration ?? {};
+  const c = o.fields ?? {};
   const r = o.reported ?? {};
   const out: DnsRecordOutputs & Record<string, unknown> = {
-    recordId: o.ruleId as number,
-    zoneId: o.shieldZoneId,
+    recordId: o.id as number,
+    zoneId: o.parentId,
     type: String(enumName("type", c.type ?? r.type)),
-    name: String(o.ruleName ?? ""),
+    name: String(o.name ?? ""),
     adopted: o.adopted,
     origin: o.origin ?? (o.adopted ? "adopted" : "created"),
   };
@@ -289,13 +291,13 @@ export function toEngineOutputs(o: DnsRecordOutputs & Record<string, unknown>): 
     if (!unmanaged.includes(f)) config[f] = v;
   }
   const out: ZoneObjectOutputs = {
-    ruleId: o.recordId,
-    shieldZoneId: o.zoneId,
+    id: o.recordId,
+    parentId: o.zoneId,
     adopted: o.adopted === true,
-    ruleName: o.name,
-    ruleDescription: null,
-    unmanaged: ["ruleDescription"],
-    ruleConfiguration: config,
+    name: o.name,
+    description: null,
+    unmanaged: ["description"],
+    fields: config,
     reported,
   };
   if (o.origin !== undefined && o.origin !== (out.adopted ? "adopted" : "created")) {
@@ -306,15 +308,9 @@ export function toEngineOutputs(o: DnsRecordOutputs & Record<string, unknown>): 
   return out;
 }
 
-/** A field of the engine's by its public name (`ruleConfiguration.ttl` → `ttl`). */
+/** A field of the engine's by its public name (`fields.ttl` → `ttl`). */
 const publicField = (f: string): string =>
-  f === "ruleId"
-    ? "recordId"
-    : f === "shieldZoneId"
-      ? "zoneId"
-      : f === "ruleName"
-        ? "name"
-        : f.replace(/^ruleConfiguration\./, "");
+  f === "id" ? "recordId" : f === "parentId" ? "zoneId" : f.replace(/^fields\./, "");
 
 /** A resource id `"<zoneId>/<recordId>"` (what `DnsRecord.get` takes) split. */
 function splitId(rid: string): { zone?: number; record: number } {
@@ -322,14 +318,14 @@ function splitId(rid: string): { zone?: number; record: number } {
   return m ? { zone: Number(m[1]), record: Number(m[2]) } : { record: Number(rid) };
 }
 
-const engine = zoneObjectProvider(dnsRecordKind);
+const engine = zoneObjectEngine(dnsRecordKind);
 
 /** The record's operations as the zone-object engine builds them. */
 export const dnsRecordEngine = engine;
 
 /** Maps a partial create's state to the public form (the record's id stays in the state). */
 function publicPartial(e: unknown): never {
-  if (e instanceof PartialCreateError && typeof e.properties.ruleId === "number") {
+  if (e instanceof PartialCreateError && typeof e.properties.id === "number") {
     const props = e.properties as ZoneObjectOutputs & Record<string, unknown>;
     (e as { properties: Record<string, unknown> }).properties = { ...toPublicOutputs(props) };
   }
@@ -356,14 +352,14 @@ async function read(rid: string, props: DnsRecordOutputs): Promise<dynamic.ReadR
       )
     : splitId(rid);
   const known = view
-    ? ({ ruleId: record, shieldZoneId: zone, readOnly: true } as unknown as ZoneObjectOutputs)
+    ? ({ id: record, parentId: zone, readOnly: true } as unknown as ZoneObjectOutputs)
     : toEngineOutputs(props as never);
   const res = await engine.read(String(record), known);
   if (!res.id || !res.props) return { id: res.id };
   const outs = res.props as ZoneObjectOutputs;
   const inputs = fromEngineInputs(
     res.inputs as ZoneObjectInputs,
-    outs.shieldZoneId,
+    outs.parentId,
     props?.scriptId,
   ) as Record<string, unknown>;
   const state = toPublicOutputs(outs as never, props?.scriptId) as DnsRecordOutputs &
@@ -429,7 +425,7 @@ export function dnsRecordFieldChanges(
 
 /** The dynamic provider of `edge.dns.DnsRecord` (what the serialized stub calls). */
 export const dnsRecordProvider = {
-  configure: engine.provider.configure,
+  configure: engine.configure,
   check: async (olds: unknown, news: unknown) => checkDnsRecordInputs(olds, news),
   diff: async (rid: string, olds: DnsRecordOutputs, news: DnsRecordInputs) => diff(rid, olds, news),
   create,

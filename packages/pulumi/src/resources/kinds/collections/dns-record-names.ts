@@ -42,8 +42,8 @@ export function refuseCnameConflicts(
   ctx: { zone: number; listed: readonly ZoneObject<number>[]; what: string; inputs: ObjectInputs },
   typeName: (v: unknown) => string,
 ): void {
-  const config = (ctx.inputs.ruleConfiguration ?? {}) as Record<string, unknown>;
-  const mine: Named = { type: typeName(config.type), name: String(ctx.inputs.ruleName ?? "") };
+  const config = (ctx.inputs.fields ?? {}) as Record<string, unknown>;
+  const mine: Named = { type: typeName(config.type), name: String(ctx.inputs.name ?? "") };
   const held = conflicts(
     mine,
     ctx.listed.map((r) => ({

@@ -234,6 +234,7 @@ export const dnsRecordKind: DescribedKind<DnsRecordObject> = {
   noun: "DNS record",
   words: DNS_RECORD_WORDS,
   parent: dnsZoneParent,
+  spelling: { fields: { flat: DNS_RECORD_FIELD_NAMES }, parentAlways: true },
   claimKey: "dns-record",
   config: dnsRecordFields,
   configurationSchema: schemaRef(__dirname, "./dns-record-schemas", "dnsRecordConfigurationSchema"),
@@ -308,7 +309,7 @@ export const dnsRecordKind: DescribedKind<DnsRecordObject> = {
             zone,
             listed,
             what: `edgeplatform DnsRecord ${id}: rename`,
-            inputs: { ruleName: body.name, ruleConfiguration: { type: want.type ?? now.type } },
+            inputs: { name: body.name, fields: { type: want.type ?? now.type } },
           },
           typeName,
         );
@@ -339,8 +340,8 @@ export const dnsRecordKind: DescribedKind<DnsRecordObject> = {
    */
   replacedBy: (olds, news) => {
     if (!mayReplace(olds, news)) return [];
-    const was = olds.ruleConfiguration?.type ?? olds.reported?.type;
-    const now = news.ruleConfiguration?.type;
+    const was = olds.fields?.type ?? olds.reported?.type;
+    const now = news.fields?.type;
     return now !== undefined && was !== undefined && !sameValue("type", now, was) ? ["type"] : [];
   },
   docs: dnsRecordDocs,

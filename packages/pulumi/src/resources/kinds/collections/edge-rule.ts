@@ -30,6 +30,7 @@ import {
 } from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
+import type { Spelling } from "../../core/zone-objects/spelling";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { pullZoneParent, type PullZoneChildKind } from "../parents/pull-zone";
 import { edgeRuleDocs } from "./edge-rule-docs";
@@ -67,6 +68,19 @@ export const EDGE_RULE_FIELDS = {
   enabled: "Enabled",
   priority: "OrderIndex",
 } as const;
+
+/**
+ * The public spelling of an edge rule (with {@link EDGE_RULE_WORDS} and the pull zone's
+ * `pullZoneId`): its fields flat at the top level (the state holds every one, those the
+ * program leaves out listed in `unmanaged`), no description field of its own (its name is
+ * the platform's `Description`), its pull zone given with its id too, and a `get` id of the
+ * form `"<pullZoneId>/<edgeRuleId>"`.
+ */
+export const EDGE_RULE_SPELLING: Spelling = {
+  fields: { flat: Object.keys(EDGE_RULE_FIELDS) },
+  parentAlways: true,
+  idWithParent: { example: "1/00000000-0000-4000-8000-000000000001" },
+};
 
 /**
  * Values of a rule the kind does not manage, kept in the engine's fields as read so that an
@@ -173,6 +187,7 @@ export const edgeRuleKind: PullZoneChildKind<EdgeRuleObject> & { docs: Collectio
   noun: "edge rule",
   words: EDGE_RULE_WORDS,
   parent: pullZoneParent,
+  spelling: EDGE_RULE_SPELLING,
   ids: "string",
   claimKey: "edge-rule",
   config: edgeRuleFields,

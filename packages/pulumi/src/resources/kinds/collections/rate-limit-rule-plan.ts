@@ -7,11 +7,8 @@ import { rateLimitFields } from "./rate-limit-rule";
 import { configurationPlan } from "../../core/zone-objects/plan";
 import { spellingFields } from "../../core/zone-objects/parent";
 import { shieldZoneParent } from "../parents/shield-zone";
-import {
-  statePlan,
-  type ZoneObjectInputs,
-  type ZoneObjectOutputs,
-} from "../../core/zone-objects/state";
+import { statePlan } from "../../core/zone-objects/state";
+import type { RuleInputs, RuleOutputs } from "./rule-object";
 
 export { REQUIRED_FOR_CREATE } from "./rate-limit-rule";
 export {
@@ -25,9 +22,9 @@ export {
 export type { PatchField, TopField } from "../../core/zone-objects/state";
 
 /** Inputs of a rate-limit rule after `check` (enumerations by name). */
-export type RateLimitRuleInputs = ZoneObjectInputs;
+export type RateLimitRuleInputs = RuleInputs;
 /** State of a rate-limit rule (managed fields only, holding the platform's values). */
-export type RateLimitRuleOutputs = ZoneObjectOutputs;
+export type RateLimitRuleOutputs = RuleOutputs;
 
 const plan = statePlan(configurationPlan(rateLimitFields), spellingFields(shieldZoneParent));
 

@@ -9,15 +9,15 @@ import {
   specSchema,
 } from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../core/settings";
-import type { ConfigurationFields, FieldShapes, Words } from "../../core/zone-objects/kind";
+import type { ConfigurationFields, FieldShapes } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
-import { ruleEndpoints, ruleEntryReads } from "./rule-object";
+import { RULE_SPELLING, RULE_WORDS, ruleEndpoints, ruleEntryReads } from "./rule-object";
 import { MATCH_FIELDS, ruleKindDocs, type DescribedRuleKind } from "./rule-docs";
 
 export { ruleEntryReads } from "./rule-object";
 
 /** The words of the rule kinds' messages and their public id and name fields. */
-export const RULE_WORDS: Words = { one: "rule", many: "rules", id: "ruleId", name: "ruleName" };
+export { RULE_WORDS } from "./rule-object";
 
 /** Configuration fields the API declares nullable (shared by the rule kinds). */
 export const RULE_NULLABLE: ReadonlySet<string> = new Set([
@@ -157,6 +157,7 @@ export const rateLimitRuleKind: DescribedRuleKind = {
   noun: "rate-limit rule",
   words: RULE_WORDS,
   parent: shieldZoneParent,
+  spelling: RULE_SPELLING,
   claimKey: "rule",
   config: rateLimitFields,
   configurationSchema: specSchema("ruleConfigurationSchema"),

@@ -1,16 +1,67 @@
 /**
  * The rule kinds' mapping between the platform's rule (`{id, shieldZoneId, ruleName,
  * ruleDescription, ruleConfiguration}`, shared by rate-limit and custom WAF rules) and the
- * engine's neutral object (`{id, parentId, name, description, fields}`), both ways.
+ * engine's neutral object (`{id, parentId, name, description, fields}`), both ways; and the
+ * rule kinds' public spelling of the engine's inputs and state (the same names: `ruleId`,
+ * `shieldZoneId` or `pullZoneId`, `ruleName`, `ruleDescription`, `ruleConfiguration`).
  */
 import { findEmbeddedFailure } from "edgeplatform-client";
+import { schemaRef, type AcceptedResult } from "edgeplatform-client/spec/runtime";
 import { isPlainObject } from "../../core/common";
-import type { AcceptedResult } from "edgeplatform-client/spec/runtime";
+import type { zoneObjectInputsSchema as RuleInputsSchema } from "../../core/zone-objects/check-schemas";
 import type {
+  Words,
   ZoneObject,
   ZoneObjectEndpoints,
   ZoneObjectWrite,
 } from "../../core/zone-objects/kind";
+import type { Spelling } from "../../core/zone-objects/spelling";
+
+/** The words of a rule's messages, and its public id (`ruleId`) and name (`ruleName`) fields. */
+export const RULE_WORDS: Words = { one: "rule", many: "rules", id: "ruleId", name: "ruleName" };
+
+/**
+ * The rule kinds' public spelling (with {@link RULE_WORDS} and the shield zone's
+ * `shieldZoneId`): a description of their own, the configuration nested in
+ * `ruleConfiguration`, the top-level inputs checked against the rules' schema.
+ */
+export const RULE_SPELLING: Spelling = {
+  description: "ruleDescription",
+  fields: { nested: "ruleConfiguration" },
+  inputsSchema: schemaRef<typeof RuleInputsSchema>(
+    __dirname,
+    "../../core/zone-objects/check-schemas",
+    "zoneObjectInputsSchema",
+  ),
+};
+
+/** Inputs of a rule after `check` (enumerations by name). */
+export interface RuleInputs {
+  ruleId?: number;
+  shieldZoneId?: number;
+  pullZoneId?: number;
+  ruleName?: string | null;
+  ruleDescription?: string | null;
+  ruleConfiguration: Record<string, unknown>;
+  deleteOnDestroy?: boolean;
+}
+
+/** State of a rule: its identity, the mode, and the managed fields (the platform's values). */
+export interface RuleOutputs {
+  ruleId: number;
+  shieldZoneId: number;
+  /** Pull zone the rule was placed by (only when the program uses `pullZoneId`). */
+  pullZoneId?: number;
+  adopted: boolean;
+  origin?: "adopted" | "created";
+  ruleName?: string | null;
+  ruleDescription?: string | null;
+  ruleConfiguration: Record<string, unknown>;
+  deleteOnDestroy?: boolean;
+  unmanaged?: ("ruleName" | "ruleDescription")[];
+  readOnly?: boolean;
+  reported?: Record<string, unknown>;
+}
 
 /** A rule as the platform returns it (the fields the engine reads). */
 interface WireRule {

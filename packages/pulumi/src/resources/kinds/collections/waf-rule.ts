@@ -20,8 +20,8 @@ import { zoneObjectProvider } from "../../core/zone-objects/provider";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, ZoneObject } from "../../core/zone-objects/kind";
 import { shieldZoneParent } from "../parents/shield-zone";
-import { RULE_NULLABLE, RULE_REQUIRED_NOTE, RULE_SHAPES, RULE_WORDS } from "./rate-limit-rule";
-import { ruleEndpoints, ruleEntryReads } from "./rule-object";
+import { RULE_NULLABLE, RULE_REQUIRED_NOTE, RULE_SHAPES } from "./rate-limit-rule";
+import { RULE_SPELLING, RULE_WORDS, ruleEndpoints, ruleEntryReads } from "./rule-object";
 import { MATCH_FIELDS, ruleKindDocs, type DescribedRuleKind } from "./rule-docs";
 
 /**
@@ -136,6 +136,7 @@ export const wafRuleKind: DescribedRuleKind = {
   noun: "custom WAF rule",
   words: RULE_WORDS,
   parent: shieldZoneParent,
+  spelling: RULE_SPELLING,
   claimKey: "waf-rule",
   config: wafRuleFields,
   configurationSchema: specSchema("wafRuleConfigurationSchema"),
@@ -151,10 +152,7 @@ export const wafRuleKind: DescribedRuleKind = {
   docs,
 };
 
-export type {
-  ZoneObjectInputs as WafRuleInputs,
-  ZoneObjectOutputs as WafRuleOutputs,
-} from "../../core/zone-objects/state";
+export type { RuleInputs as WafRuleInputs, RuleOutputs as WafRuleOutputs } from "./rule-object";
 export { timing } from "../../core/zone-objects/recovery";
 
 const wafRule = zoneObjectProvider(wafRuleKind);
