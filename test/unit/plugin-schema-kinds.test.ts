@@ -16,7 +16,7 @@ import * as fs from "fs";
 import * as path from "path";
 import * as ts from "typescript";
 import { buildSchema, type PulumiType } from "../../packages/pulumi/src/plugin/schema";
-import { zoneObjectInputsSchema } from "../../packages/pulumi/src/resources/core/zone-objects/check-schemas";
+import { ruleInputsSchema as zoneObjectInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/rule-schemas";
 import * as settingsSchemas from "../../packages/pulumi/src/resources/kinds/settings-inputs-schemas";
 import { accessListInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/access-list-schemas";
 import { dnsRecordInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/dns-record-schemas";

@@ -8,8 +8,8 @@
  * `dist/…/<m>.precompiled/<name>.js`, an ajv standalone validator (the code ajv's compiler
  * would generate, with the same options as `validate`'s ajv) and the schema as plain JSON.
  *
- * A {@link SchemaRef} names such an export (`schemaRef(__dirname, "./check-schemas",
- * "zoneObjectInputsSchema")`). `validate(ref, …)` runs the precompiled validator when the
+ * A {@link SchemaRef} names such an export (`schemaRef(__dirname, "./rule-schemas",
+ * "ruleInputsSchema")`). `validate(ref, …)` runs the precompiled validator when the
  * file exists, so the process loads neither TypeBox (≈200 modules) nor ajv's compiler (≈70),
  * and compiles nothing; it falls back to loading the schema module and compiling it when
  * the file does not exist (the sources run by the unit tests, a schema module added without

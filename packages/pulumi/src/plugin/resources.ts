@@ -12,7 +12,7 @@ import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
 import type { EngineKind } from "../resources/core/zone-settings/engine";
 import { settingsFieldChanges } from "../resources/core/zone-settings/field-changes";
-import type { zoneObjectInputsSchema as ZoneObjectInputsSchema } from "../resources/core/zone-objects/check-schemas";
+import type { ruleInputsSchema as ZoneObjectInputsSchema } from "../resources/kinds/collections/rule-schemas";
 import type { ZoneObjectKind } from "../resources/core/zone-objects/kind";
 import type { CollectionKindDocs, RuleKindDocs } from "../resources/kinds/collections/rule-docs";
 import { PLUGIN_KINDS } from "./resources.generated";
@@ -137,11 +137,11 @@ export type PluginResource = CollectionResource | FlatResource | SettingsResourc
 /** The package name of the plugin and of its resource tokens. */
 export const PACKAGE = "edgeplatform";
 
-/** The top-level inputs of every zone-object kind (what `check` validates them against). */
+/** The top-level inputs of the rule kinds (what `check` validates them against). */
 const zoneObjectInputs = schemaRef<typeof ZoneObjectInputsSchema>(
   __dirname,
-  "../resources/core/zone-objects/check-schemas",
-  "zoneObjectInputsSchema",
+  "../resources/kinds/collections/rule-schemas",
+  "ruleInputsSchema",
 );
 
 /** The zone arguments and common outputs every settings resource shares (its default docs). */

@@ -8,7 +8,7 @@
 import { findEmbeddedFailure } from "edgeplatform-client";
 import { schemaRef, type AcceptedResult } from "edgeplatform-client/spec/runtime";
 import { isPlainObject } from "../../core/common";
-import type { zoneObjectInputsSchema as RuleInputsSchema } from "../../core/zone-objects/check-schemas";
+import type { ruleInputsSchema as RuleInputsSchema } from "./rule-schemas";
 import type {
   Words,
   ZoneObject,
@@ -28,11 +28,7 @@ export const RULE_WORDS: Words = { one: "rule", many: "rules", id: "ruleId", nam
 export const RULE_SPELLING: Spelling = {
   description: "ruleDescription",
   fields: { nested: "ruleConfiguration" },
-  inputsSchema: schemaRef<typeof RuleInputsSchema>(
-    __dirname,
-    "../../core/zone-objects/check-schemas",
-    "zoneObjectInputsSchema",
-  ),
+  inputsSchema: schemaRef<typeof RuleInputsSchema>(__dirname, "./rule-schemas", "ruleInputsSchema"),
 };
 
 /** Inputs of a rule after `check` (enumerations by name). */

@@ -1,5 +1,5 @@
 /**
- * The TypeBox declarations of the zone-object kinds' `check` (a schema module: the build
+ * The TypeBox declaration of the rule kinds' top-level inputs (RateLimitRule, WafRule) for `check` (a schema module: the build
  * precompiles each exported `*Schema`, and `check` refers to them with `schemaRef`, so the
  * provider host loads neither TypeBox nor ajv's compiler; see edgeplatform-client's
  * `spec/precompiled.ts`).
@@ -15,7 +15,7 @@ const nullableText = () => Type.Optional(Type.Unsafe<string | null>({ type: ["st
  * The top-level inputs (`ruleConfiguration` is validated on its own, after enum names are
  * turned into their integers, against the kind's configuration schema).
  */
-export const zoneObjectInputsSchema = Type.Object(
+export const ruleInputsSchema = Type.Object(
   {
     ruleId: ruleIdentity(),
     shieldZoneId: ruleIdentity(),
