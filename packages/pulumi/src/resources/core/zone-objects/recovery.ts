@@ -38,7 +38,7 @@ export const timing = {
 export const ACCEPTED_WRITE = "the platform to apply the write (202 Accepted)";
 
 /** The number id an `AcceptedResult` names (`value.id` or a trailing number in `location`). */
-export function acceptedRuleId(accepted: { value?: unknown; location?: string | null }) {
+export function acceptedObjectId(accepted: { value?: unknown; location?: string | null }) {
   const v = accepted?.value;
   if (isPlainObject(v) && typeof v.id === "number") return v.id;
   const m = /\/(\d+)\/?$/.exec(accepted?.location ?? "");

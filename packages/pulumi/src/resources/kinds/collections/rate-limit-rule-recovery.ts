@@ -3,7 +3,7 @@
  * this path for the modules that import them from here.
  */
 export {
-  acceptedRuleId,
+  acceptedObjectId,
   logLine,
   outcomeUnknown,
   PartialCreateError,

@@ -37,7 +37,7 @@ import {
 import { readBackSettings } from "../../core/zone-settings/readback";
 import { SHARED_FIELDS } from "./shared-fields";
 import { setTimeout as sleep } from "node:timers/promises";
-import { acceptedRuleId, timing } from "../../core/zone-objects/recovery";
+import { acceptedObjectId, timing } from "../../core/zone-objects/recovery";
 
 const int32 = (min = 0) => ({ type: "integer", minimum: min, maximum: INT32_MAX });
 const strings = () => ({ type: "array", items: { type: "string", minLength: 1 } });
@@ -410,7 +410,7 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
   }
   if (res.status === 200) return { zone: res.zone.shieldZoneId, created: true };
   // Accepted (202), applied later: not done until the zone reads (bounded backoff).
-  const named = acceptedRuleId(res.accepted);
+  const named = acceptedObjectId(res.accepted);
   const deadline = Date.now() + timing.readBackMs;
   let step = timing.readBackStepMs;
   for (;;) {
