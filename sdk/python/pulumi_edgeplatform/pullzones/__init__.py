@@ -7,6 +7,7 @@ from .. import _utilities
 import typing
 # Export this package's modules as members:
 from ._enums import *
+from .cache_purge import *
 from .check_name_availability import *
 from .edge_rule import *
 from .pull_zone import *
