@@ -10,6 +10,8 @@ from ._enums import *
 from .cache_purge import *
 from .check_name_availability import *
 from .edge_rule import *
+from .get_pull_zone import *
+from .get_pull_zones import *
 from .pull_zone import *
 from ._inputs import *
 from . import outputs
