@@ -24,7 +24,10 @@ interface Import {
   form: string;
 }
 
-/** Every kind's import (the action kind, `VolumeInstancesDeletion`, has no object to import). */
+/**
+ * Every kind's import (the action kinds, `VolumeInstancesDeletion` and `CachePurge`, have no
+ * object to import).
+ */
 const IMPORTS: Record<string, Import> = {
   // Rate-limit rule 101 "api-burst" of shield zone 1: 100 requests, `/api`.
   RateLimitRule: {
@@ -145,6 +148,7 @@ test("the table's kinds are the kinds imported here (every kind but the actions)
   expect(importable.map((k) => k.name).sort()).toEqual(Object.keys(IMPORTS).sort());
   expect(KINDS.filter((k) => k.destroy === "keeps").map((k) => k.name)).toEqual([
     "VolumeInstancesDeletion",
+    "CachePurge",
   ]);
 });
 

@@ -24,6 +24,7 @@ import { edgeRuleInputsSchema } from "../../packages/pulumi/src/resources/kinds/
 import { rateLimitRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule";
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { volumeInstancesDeletionInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion-schemas";
+import { cachePurgeInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/cache-purge-schemas";
 import { zoneDnssecKind } from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec";
 import { dnsZoneKind } from "../../packages/pulumi/src/resources/kinds/settings/dns-zone";
 import { pullZoneKind } from "../../packages/pulumi/src/resources/kinds/settings/pull-zone";
@@ -219,6 +220,13 @@ const KINDS: Expected[] = [
     inputs: edgeRuleInputsSchema as unknown as Js,
     args: { "generated/edge-rule.ts": ["EdgeRuleArgs"] },
     outputs: { "generated/edge-rule.ts": ["EdgeRuleOutputs"] },
+  },
+  {
+    stub: "cache-purge",
+    token: "edgeplatform:pullzones:CachePurge",
+    inputs: cachePurgeInputsSchema as unknown as Js,
+    args: { "generated/cache-purge.ts": ["CachePurgeArgs"] },
+    outputs: { "generated/cache-purge.ts": ["CachePurgeOutputs"] },
   },
 ];
 

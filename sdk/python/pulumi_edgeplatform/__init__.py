@@ -59,6 +59,7 @@ _utilities.register(
   "mod": "pullzones",
   "fqn": "pulumi_edgeplatform.pullzones",
   "classes": {
+   "edgeplatform:pullzones:CachePurge": "CachePurge",
    "edgeplatform:pullzones:EdgeRule": "EdgeRule",
    "edgeplatform:pullzones:PullZone": "PullZone"
   }

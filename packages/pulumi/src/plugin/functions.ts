@@ -16,6 +16,7 @@ import { getLegacyAccessLogs } from "../functions/legacy-logging";
 import { getAccessLogs } from "../functions/logging";
 import type { DataSourceOptions } from "../functions/options";
 import { checkNameAvailability } from "../functions/pullzones";
+import { getPullZone, getPullZones } from "../functions/pullzones-zones";
 import { getAccessLists, getEventLogs, getWafRules } from "../functions/shield";
 import { getBots, getEventLogSearch, getShieldMetrics } from "../functions/shield-activity";
 import {
@@ -109,6 +110,10 @@ export const PLUGIN_FUNCTIONS: readonly PluginFunction[] = [
   ...declaredIn("compute", "compute", "compute", { getScriptStatistics: [getScriptStatistics] }),
   ...declaredIn("pullzones", "pullzones", "pullzones", {
     checkNameAvailability: [checkNameAvailability],
+  }),
+  ...declaredIn("pullzones", "pullzones-zones", "pullzones", {
+    getPullZone: [getPullZone, undefined, { [F("pullzones-zones")]: ["PullZoneResult"] }],
+    getPullZones: [getPullZones],
   }),
   ...declaredIn("logging", "logging", "logging", { getAccessLogs: [getAccessLogs] }),
   ...declaredIn("logging", "legacy-logging", "legacy-logging", {

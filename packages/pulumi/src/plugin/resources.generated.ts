@@ -59,6 +59,9 @@ import {
   edgeRuleProvider,
   edgeRuleFieldChanges,
 } from "../resources/kinds/collections/edge-rule-fields";
+import type { cachePurgeInputsSchema } from "../resources/kinds/own/cache-purge-schemas";
+import { cachePurgeProvider, cachePurgeFieldChanges } from "../resources/kinds/own/cache-purge";
+import { cachePurgeDeclaration } from "../resources/kinds/own/cache-purge-docs";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -277,5 +280,20 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: edgeRuleProvider,
     fieldChanges: edgeRuleFieldChanges,
     declaration: edgeRuleKind,
+  },
+  {
+    family: "flat",
+    module: "pullzones",
+    typeName: "CachePurge",
+    noun: "purge of a pull zone's cache or of one URL",
+    inputsSchema: schemaRef<typeof cachePurgeInputsSchema>(
+      __dirname,
+      "../resources/kinds/own/cache-purge-schemas",
+      "cachePurgeInputsSchema",
+    ),
+    enums: {},
+    provider: cachePurgeProvider,
+    fieldChanges: cachePurgeFieldChanges,
+    declaration: cachePurgeDeclaration,
   },
 ];

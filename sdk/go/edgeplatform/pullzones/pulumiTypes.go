@@ -13,6 +13,71 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type PullZoneHostnameResult struct {
+	// Whether HTTP is redirected to HTTPS (`ForceSSL`).
+	ForceSsl *bool `pulumi:"forceSsl"`
+	// Whether the hostname has a certificate (`HasCertificate`).
+	HasCertificate *bool `pulumi:"hasCertificate"`
+	// The hostname (`Value`).
+	Hostname *string `pulumi:"hostname"`
+	// Whether it is the zone's system hostname (`IsSystemHostname`).
+	IsSystemHostname *bool `pulumi:"isSystemHostname"`
+}
+
+type PullZoneHostnameResultOutput struct{ *pulumi.OutputState }
+
+func (PullZoneHostnameResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneHostnameResult)(nil)).Elem()
+}
+
+func (o PullZoneHostnameResultOutput) ToPullZoneHostnameResultOutput() PullZoneHostnameResultOutput {
+	return o
+}
+
+func (o PullZoneHostnameResultOutput) ToPullZoneHostnameResultOutputWithContext(ctx context.Context) PullZoneHostnameResultOutput {
+	return o
+}
+
+// Whether HTTP is redirected to HTTPS (`ForceSSL`).
+func (o PullZoneHostnameResultOutput) ForceSsl() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZoneHostnameResult) *bool { return v.ForceSsl }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the hostname has a certificate (`HasCertificate`).
+func (o PullZoneHostnameResultOutput) HasCertificate() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZoneHostnameResult) *bool { return v.HasCertificate }).(pulumi.BoolPtrOutput)
+}
+
+// The hostname (`Value`).
+func (o PullZoneHostnameResultOutput) Hostname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZoneHostnameResult) *string { return v.Hostname }).(pulumi.StringPtrOutput)
+}
+
+// Whether it is the zone's system hostname (`IsSystemHostname`).
+func (o PullZoneHostnameResultOutput) IsSystemHostname() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZoneHostnameResult) *bool { return v.IsSystemHostname }).(pulumi.BoolPtrOutput)
+}
+
+type PullZoneHostnameResultArrayOutput struct{ *pulumi.OutputState }
+
+func (PullZoneHostnameResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZoneHostnameResult)(nil)).Elem()
+}
+
+func (o PullZoneHostnameResultArrayOutput) ToPullZoneHostnameResultArrayOutput() PullZoneHostnameResultArrayOutput {
+	return o
+}
+
+func (o PullZoneHostnameResultArrayOutput) ToPullZoneHostnameResultArrayOutputWithContext(ctx context.Context) PullZoneHostnameResultArrayOutput {
+	return o
+}
+
+func (o PullZoneHostnameResultArrayOutput) Index(i pulumi.IntInput) PullZoneHostnameResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PullZoneHostnameResult {
+		return vs[0].([]PullZoneHostnameResult)[vs[1].(int)]
+	}).(PullZoneHostnameResultOutput)
+}
+
 type PullZonePrior struct {
 	// Before Pulumi: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
 	AddHostHeader *bool `pulumi:"addHostHeader"`
@@ -910,9 +975,134 @@ func (o PullZonePriorPtrOutput) VerifyOriginSsl() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+type PullZoneResult struct {
+	// The CNAME domain its hostnames point to (`CnameDomain`).
+	CnameDomain *string `pulumi:"cnameDomain"`
+	// The edge script attached to it (`EdgeScriptId`; null for none).
+	EdgeScriptId *float64 `pulumi:"edgeScriptId"`
+	// Whether access logging is on (`EnableLogging`).
+	EnableLogging *bool `pulumi:"enableLogging"`
+	// Whether the origin shield is on (`EnableOriginShield`).
+	EnableOriginShield *bool `pulumi:"enableOriginShield"`
+	// Whether the zone serves (`Enabled`).
+	Enabled *bool `pulumi:"enabled"`
+	// Its hostnames, in the platform's order (`Hostnames`).
+	Hostnames []PullZoneHostnameResult `pulumi:"hostnames"`
+	// The zone's name (`Name`): never empty.
+	Name *string `pulumi:"name"`
+	// The origin's URL (`OriginUrl`; null for a storage, script or container origin).
+	OriginUrl *string `pulumi:"originUrl"`
+	// The zone's id (`Id`).
+	PullZoneId *float64 `pulumi:"pullZoneId"`
+	// The storage zone it serves from (`StorageZoneId`; null for none).
+	StorageZoneId *float64 `pulumi:"storageZoneId"`
+	// Whether the platform suspended the zone (`Suspended`).
+	Suspended *bool `pulumi:"suspended"`
+	// The pricing tier, by name: `Premium` or `Volume` (`Type`).
+	Type interface{} `pulumi:"type"`
+}
+
+type PullZoneResultOutput struct{ *pulumi.OutputState }
+
+func (PullZoneResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneResult)(nil)).Elem()
+}
+
+func (o PullZoneResultOutput) ToPullZoneResultOutput() PullZoneResultOutput {
+	return o
+}
+
+func (o PullZoneResultOutput) ToPullZoneResultOutputWithContext(ctx context.Context) PullZoneResultOutput {
+	return o
+}
+
+// The CNAME domain its hostnames point to (`CnameDomain`).
+func (o PullZoneResultOutput) CnameDomain() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *string { return v.CnameDomain }).(pulumi.StringPtrOutput)
+}
+
+// The edge script attached to it (`EdgeScriptId`; null for none).
+func (o PullZoneResultOutput) EdgeScriptId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *float64 { return v.EdgeScriptId }).(pulumi.Float64PtrOutput)
+}
+
+// Whether access logging is on (`EnableLogging`).
+func (o PullZoneResultOutput) EnableLogging() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *bool { return v.EnableLogging }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the origin shield is on (`EnableOriginShield`).
+func (o PullZoneResultOutput) EnableOriginShield() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *bool { return v.EnableOriginShield }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the zone serves (`Enabled`).
+func (o PullZoneResultOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// Its hostnames, in the platform's order (`Hostnames`).
+func (o PullZoneResultOutput) Hostnames() PullZoneHostnameResultArrayOutput {
+	return o.ApplyT(func(v PullZoneResult) []PullZoneHostnameResult { return v.Hostnames }).(PullZoneHostnameResultArrayOutput)
+}
+
+// The zone's name (`Name`): never empty.
+func (o PullZoneResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The origin's URL (`OriginUrl`; null for a storage, script or container origin).
+func (o PullZoneResultOutput) OriginUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *string { return v.OriginUrl }).(pulumi.StringPtrOutput)
+}
+
+// The zone's id (`Id`).
+func (o PullZoneResultOutput) PullZoneId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *float64 { return v.PullZoneId }).(pulumi.Float64PtrOutput)
+}
+
+// The storage zone it serves from (`StorageZoneId`; null for none).
+func (o PullZoneResultOutput) StorageZoneId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *float64 { return v.StorageZoneId }).(pulumi.Float64PtrOutput)
+}
+
+// Whether the platform suspended the zone (`Suspended`).
+func (o PullZoneResultOutput) Suspended() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZoneResult) *bool { return v.Suspended }).(pulumi.BoolPtrOutput)
+}
+
+// The pricing tier, by name: `Premium` or `Volume` (`Type`).
+func (o PullZoneResultOutput) Type() pulumi.AnyOutput {
+	return o.ApplyT(func(v PullZoneResult) interface{} { return v.Type }).(pulumi.AnyOutput)
+}
+
+type PullZoneResultArrayOutput struct{ *pulumi.OutputState }
+
+func (PullZoneResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZoneResult)(nil)).Elem()
+}
+
+func (o PullZoneResultArrayOutput) ToPullZoneResultArrayOutput() PullZoneResultArrayOutput {
+	return o
+}
+
+func (o PullZoneResultArrayOutput) ToPullZoneResultArrayOutputWithContext(ctx context.Context) PullZoneResultArrayOutput {
+	return o
+}
+
+func (o PullZoneResultArrayOutput) Index(i pulumi.IntInput) PullZoneResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PullZoneResult {
+		return vs[0].([]PullZoneResult)[vs[1].(int)]
+	}).(PullZoneResultOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorInput)(nil)).Elem(), PullZonePriorArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorPtrInput)(nil)).Elem(), PullZonePriorArgs{})
+	pulumi.RegisterOutputType(PullZoneHostnameResultOutput{})
+	pulumi.RegisterOutputType(PullZoneHostnameResultArrayOutput{})
 	pulumi.RegisterOutputType(PullZonePriorOutput{})
 	pulumi.RegisterOutputType(PullZonePriorPtrOutput{})
+	pulumi.RegisterOutputType(PullZoneResultOutput{})
+	pulumi.RegisterOutputType(PullZoneResultArrayOutput{})
 }

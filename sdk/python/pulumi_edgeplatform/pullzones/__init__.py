@@ -7,8 +7,11 @@ from .. import _utilities
 import typing
 # Export this package's modules as members:
 from ._enums import *
+from .cache_purge import *
 from .check_name_availability import *
 from .edge_rule import *
+from .get_pull_zone import *
+from .get_pull_zones import *
 from .pull_zone import *
 from ._inputs import *
 from . import outputs

@@ -13,11 +13,69 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
 from ._enums import *
 
 __all__ = [
+    'PullZoneHostnameResult',
     'PullZonePrior',
+    'PullZoneResult',
 ]
+
+@pulumi.output_type
+class PullZoneHostnameResult(dict):
+    def __init__(__self__, *,
+                 force_ssl: Optional[_builtins.bool] = None,
+                 has_certificate: Optional[_builtins.bool] = None,
+                 hostname: Optional[_builtins.str] = None,
+                 is_system_hostname: Optional[_builtins.bool] = None):
+        """
+        :param _builtins.bool force_ssl: Whether HTTP is redirected to HTTPS (`ForceSSL`).
+        :param _builtins.bool has_certificate: Whether the hostname has a certificate (`HasCertificate`).
+        :param _builtins.str hostname: The hostname (`Value`).
+        :param _builtins.bool is_system_hostname: Whether it is the zone's system hostname (`IsSystemHostname`).
+        """
+        if force_ssl is not None:
+            pulumi.set(__self__, "force_ssl", force_ssl)
+        if has_certificate is not None:
+            pulumi.set(__self__, "has_certificate", has_certificate)
+        if hostname is not None:
+            pulumi.set(__self__, "hostname", hostname)
+        if is_system_hostname is not None:
+            pulumi.set(__self__, "is_system_hostname", is_system_hostname)
+
+    @_builtins.property
+    @pulumi.getter(name="forceSsl")
+    def force_ssl(self) -> Optional[_builtins.bool]:
+        """
+        Whether HTTP is redirected to HTTPS (`ForceSSL`).
+        """
+        return pulumi.get(self, "force_ssl")
+
+    @_builtins.property
+    @pulumi.getter(name="hasCertificate")
+    def has_certificate(self) -> Optional[_builtins.bool]:
+        """
+        Whether the hostname has a certificate (`HasCertificate`).
+        """
+        return pulumi.get(self, "has_certificate")
+
+    @_builtins.property
+    @pulumi.getter
+    def hostname(self) -> Optional[_builtins.str]:
+        """
+        The hostname (`Value`).
+        """
+        return pulumi.get(self, "hostname")
+
+    @_builtins.property
+    @pulumi.getter(name="isSystemHostname")
+    def is_system_hostname(self) -> Optional[_builtins.bool]:
+        """
+        Whether it is the zone's system hostname (`IsSystemHostname`).
+        """
+        return pulumi.get(self, "is_system_hostname")
+
 
 @pulumi.output_type
 class PullZonePrior(dict):
@@ -611,5 +669,156 @@ class PullZonePrior(dict):
         Before Pulumi: Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
         """
         return pulumi.get(self, "verify_origin_ssl")
+
+
+@pulumi.output_type
+class PullZoneResult(dict):
+    def __init__(__self__, *,
+                 cname_domain: Optional[_builtins.str] = None,
+                 edge_script_id: Optional[_builtins.float] = None,
+                 enable_logging: Optional[_builtins.bool] = None,
+                 enable_origin_shield: Optional[_builtins.bool] = None,
+                 enabled: Optional[_builtins.bool] = None,
+                 hostnames: Optional[Sequence['outputs.PullZoneHostnameResult']] = None,
+                 name: Optional[_builtins.str] = None,
+                 origin_url: Optional[_builtins.str] = None,
+                 pull_zone_id: Optional[_builtins.float] = None,
+                 storage_zone_id: Optional[_builtins.float] = None,
+                 suspended: Optional[_builtins.bool] = None,
+                 type: Optional[Any] = None):
+        """
+        :param _builtins.str cname_domain: The CNAME domain its hostnames point to (`CnameDomain`).
+        :param _builtins.float edge_script_id: The edge script attached to it (`EdgeScriptId`; null for none).
+        :param _builtins.bool enable_logging: Whether access logging is on (`EnableLogging`).
+        :param _builtins.bool enable_origin_shield: Whether the origin shield is on (`EnableOriginShield`).
+        :param _builtins.bool enabled: Whether the zone serves (`Enabled`).
+        :param Sequence['PullZoneHostnameResult'] hostnames: Its hostnames, in the platform's order (`Hostnames`).
+        :param _builtins.str name: The zone's name (`Name`): never empty.
+        :param _builtins.str origin_url: The origin's URL (`OriginUrl`; null for a storage, script or container origin).
+        :param _builtins.float pull_zone_id: The zone's id (`Id`).
+        :param _builtins.float storage_zone_id: The storage zone it serves from (`StorageZoneId`; null for none).
+        :param _builtins.bool suspended: Whether the platform suspended the zone (`Suspended`).
+        :param Any type: The pricing tier, by name: `Premium` or `Volume` (`Type`).
+        """
+        if cname_domain is not None:
+            pulumi.set(__self__, "cname_domain", cname_domain)
+        if edge_script_id is not None:
+            pulumi.set(__self__, "edge_script_id", edge_script_id)
+        if enable_logging is not None:
+            pulumi.set(__self__, "enable_logging", enable_logging)
+        if enable_origin_shield is not None:
+            pulumi.set(__self__, "enable_origin_shield", enable_origin_shield)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if hostnames is not None:
+            pulumi.set(__self__, "hostnames", hostnames)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if origin_url is not None:
+            pulumi.set(__self__, "origin_url", origin_url)
+        if pull_zone_id is not None:
+            pulumi.set(__self__, "pull_zone_id", pull_zone_id)
+        if storage_zone_id is not None:
+            pulumi.set(__self__, "storage_zone_id", storage_zone_id)
+        if suspended is not None:
+            pulumi.set(__self__, "suspended", suspended)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="cnameDomain")
+    def cname_domain(self) -> Optional[_builtins.str]:
+        """
+        The CNAME domain its hostnames point to (`CnameDomain`).
+        """
+        return pulumi.get(self, "cname_domain")
+
+    @_builtins.property
+    @pulumi.getter(name="edgeScriptId")
+    def edge_script_id(self) -> Optional[_builtins.float]:
+        """
+        The edge script attached to it (`EdgeScriptId`; null for none).
+        """
+        return pulumi.get(self, "edge_script_id")
+
+    @_builtins.property
+    @pulumi.getter(name="enableLogging")
+    def enable_logging(self) -> Optional[_builtins.bool]:
+        """
+        Whether access logging is on (`EnableLogging`).
+        """
+        return pulumi.get(self, "enable_logging")
+
+    @_builtins.property
+    @pulumi.getter(name="enableOriginShield")
+    def enable_origin_shield(self) -> Optional[_builtins.bool]:
+        """
+        Whether the origin shield is on (`EnableOriginShield`).
+        """
+        return pulumi.get(self, "enable_origin_shield")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether the zone serves (`Enabled`).
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def hostnames(self) -> Optional[Sequence['outputs.PullZoneHostnameResult']]:
+        """
+        Its hostnames, in the platform's order (`Hostnames`).
+        """
+        return pulumi.get(self, "hostnames")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The zone's name (`Name`): never empty.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="originUrl")
+    def origin_url(self) -> Optional[_builtins.str]:
+        """
+        The origin's URL (`OriginUrl`; null for a storage, script or container origin).
+        """
+        return pulumi.get(self, "origin_url")
+
+    @_builtins.property
+    @pulumi.getter(name="pullZoneId")
+    def pull_zone_id(self) -> Optional[_builtins.float]:
+        """
+        The zone's id (`Id`).
+        """
+        return pulumi.get(self, "pull_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="storageZoneId")
+    def storage_zone_id(self) -> Optional[_builtins.float]:
+        """
+        The storage zone it serves from (`StorageZoneId`; null for none).
+        """
+        return pulumi.get(self, "storage_zone_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def suspended(self) -> Optional[_builtins.bool]:
+        """
+        Whether the platform suspended the zone (`Suspended`).
+        """
+        return pulumi.get(self, "suspended")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[Any]:
+        """
+        The pricing tier, by name: `Premium` or `Volume` (`Type`).
+        """
+        return pulumi.get(self, "type")
 
 

@@ -1,0 +1,99 @@
+/**
+ * `edge.pullzones.CachePurge`: a purge of a pull zone's cache (all of it, or one cache tag) or
+ * of one URL, as a one-shot Pulumi dynamic resource (type token
+ * `pulumi-nodejs:dynamic/pullzones:CachePurge`). Its arguments, state and outputs are generated
+ * from the kind's declaration (`./generated/cache-purge`).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { withConnectionInput, type EdgeResourceOptions } from "./readable-resource";
+import type { LookupState } from "./resource-options";
+import { InvalidArgumentError } from "edgeplatform-client";
+import { refuseImport } from "./resource-options";
+import { serializedProvider } from "../core/serialized-provider";
+import { quietStacks, restack } from "./quiet-stacks";
+import type { CachePurgeArgs, CachePurgeOutputs, CachePurgeState } from "./generated/cache-purge";
+
+export type { CachePurgeArgs, CachePurgeState } from "./generated/cache-purge";
+
+/** The outputs of a {@link CachePurge} (generated from the kind's declaration). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
+export interface CachePurge extends CachePurgeOutputs {}
+
+/**
+ * Purges once, when created, and again whenever an argument or `triggers` change (a replace).
+ * Exactly one target: `{ pullZoneId }` (the whole zone), `{ pullZoneId, cacheTag }` (the files
+ * carrying that tag) or `{ url }` (one URL). Destroy does nothing on the platform: the purge is
+ * a past event.
+ *
+ * Renaming the resource without `aliases` purges again: the engine sees a new resource (and
+ * deletes the old one, which does nothing). To rename it without purging, give the new name
+ * the old one: `{ aliases: [{ name: "<old name>" }] }`.
+ *
+ * ```ts
+ * new edge.pullzones.CachePurge("purge-on-release", {
+ *   pullZoneId: zone.pullZoneId, triggers: [releaseVersion],
+ * });
+ * ```
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
+export class CachePurge extends pulumi.dynamic.Resource {
+  /**
+   * Not supported, and always throws: the resource is a past one-shot purge, which the
+   * platform keeps no record of, so there is nothing to read.
+   * @throws InvalidArgumentError explaining why.
+   */
+  public static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: LookupState<CachePurgeState>,
+    opts?: EdgeResourceOptions,
+  ): never {
+    void id;
+    void state;
+    void opts;
+    throw new InvalidArgumentError(
+      "edge.pullzones.CachePurge.get",
+      name,
+      "is not supported: the resource records a one-shot purge, which the platform keeps no " +
+        "record of, so there is nothing to read",
+    );
+  }
+
+  /**
+   * Runs the purge.
+   * @param name The unique name of the resource.
+   * @param args The target (a zone, a zone's cache tag, or a URL) and the triggers.
+   * @param opts Options for the resource.
+   */
+  constructor(name: string, args: CachePurgeArgs, opts?: EdgeResourceOptions) {
+    refuseImport(
+      "edge.pullzones.CachePurge",
+      opts,
+      "the resource is a one-shot purge with nothing to adopt: construct it to purge (it " +
+        "purges again when its target or triggers change)",
+      false,
+    );
+    const engine = withConnectionInput(opts, {
+      pullZoneId: undefined,
+      cacheTag: undefined,
+      url: undefined,
+      triggers: undefined,
+      ...args,
+    });
+    const limit = quietStacks();
+    try {
+      super(
+        serializedProvider("cache-purge"),
+        name,
+        engine.inputs,
+        engine.opts,
+        "pullzones",
+        "CachePurge",
+      );
+    } catch (e) {
+      throw restack(e, limit, new.target);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+}
