@@ -22,7 +22,9 @@ import {
 import type { PullZoneModel } from "edgeplatform-client";
 import { messageOf, ResourceOperationError } from "../../core/common";
 import { getClient } from "../../core/settings";
+import { parentWrite } from "../../core/zone-objects/parent";
 import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
+import { pullZoneParent } from "../parents/pull-zone";
 import {
   settingsProvider,
   type EngineKind,
@@ -722,6 +724,10 @@ export const pullZoneKind: EngineKind<PullZoneModel> = {
     return out;
   },
   resolveZone,
+  // The platform rewrites the whole zone for a settings write as for an edge rule's: the
+  // zone's writes (the read before each, the write, its read-back) go one at a time, in the
+  // queue its edge rules' writes wait in (kinds/parents/pull-zone.ts).
+  writesUnder: (zone, operation) => parentWrite(pullZoneParent, zone, operation),
   read: async (t) => snapshotOf(await getClient().pullzones.get(t.zone)),
   async write(t, current, changes) {
     // Every setting as just read, the changes over it: the same zone whether the platform
