@@ -24,7 +24,7 @@ import { messageOf, ResourceOperationError } from "../../core/common";
 import { getClient } from "../../core/settings";
 import { parentWrite } from "../../core/zone-objects/parent";
 import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
-import { pullZoneParent } from "../parents/pull-zone";
+import { pullZoneParent, sharedPullZone } from "../parents/pull-zone";
 import {
   settingsProvider,
   type EngineKind,
@@ -692,6 +692,9 @@ const DOCS: SettingsDocs = {
   },
 };
 
+/** The zone's settings as a reader of the zone's shared answer (no rule's guid is this). */
+const SETTINGS_READER = "settings";
+
 /** Pull-zone names: letters, digits and dashes (the platform's rule). */
 const NAME = /^[a-zA-Z0-9-]{1,60}$/;
 
@@ -728,7 +731,13 @@ export const pullZoneKind: EngineKind<PullZoneModel> = {
   // zone's writes (the read before each, the write, its read-back) go one at a time, in the
   // queue its edge rules' writes wait in (kinds/parents/pull-zone.ts).
   writesUnder: (zone, operation) => parentWrite(pullZoneParent, zone, operation),
-  read: async (t) => snapshotOf(await getClient().pullzones.get(t.zone)),
+  // A refresh takes the zone's answer its edge rules' reads share: one GET for them all.
+  read: async (t, context) =>
+    snapshotOf(
+      context?.refresh
+        ? await sharedPullZone(t.zone, SETTINGS_READER)
+        : await getClient().pullzones.get(t.zone),
+    ),
   async write(t, current, changes) {
     // Every setting as just read, the changes over it: the same zone whether the platform
     // merges the body or replaces the zone's settings with it.
