@@ -29,7 +29,6 @@ import {
   settingsProvider,
   type EngineKind,
   type SettingsInputs,
-  type SettingsOutputs,
   type StoredForm,
   type ZoneResolution,
 } from "../../core/zone-settings/engine";
@@ -43,6 +42,11 @@ import {
   type SettingsField,
   type SettingsSnapshot,
 } from "../../core/zone-settings/kind";
+import {
+  createOrAdoptForm,
+  createOrAdoptOutputs,
+  statedPriorArg,
+} from "../../core/zone-settings/create-or-adopt";
 
 const bool = () => ({ type: "boolean" });
 const int = (minimum = -2147483648, maximum = 2147483647) => ({
@@ -548,65 +552,16 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
  * `origin` says whether Pulumi created it (the engine's `created`). The program's `originUrl`
  * is compared without trailing slashes.
  */
-export const pullZoneForm: StoredForm = {
-  inputs(program) {
-    const { pullZoneId, originUrl, ...rest } = program;
-    return {
-      ...rest,
-      ...(pullZoneId !== undefined ? { shieldZoneId: pullZoneId as number } : {}),
-      ...(originUrl !== undefined
-        ? { originUrl: typeof originUrl === "string" ? normalOriginUrl(originUrl) : originUrl }
-        : {}),
-    };
-  },
-  state(stored) {
-    const { pullZoneId, origin, ...rest } = stored ?? {};
-    return {
-      ...rest,
-      shieldZoneId: pullZoneId as number,
-      prior: (rest.prior as Record<string, unknown> | undefined) ?? {},
-      managed: (rest.managed as string[] | undefined) ?? [],
-      ...(origin === "created" ? { created: true } : {}),
-    };
-  },
-  stored(s: SettingsOutputs) {
-    const {
-      shieldZoneId,
-      created,
-      pullZoneId: _p,
-      byPullZone: _b,
-      ...rest
-    } = s as Record<string, unknown>;
-    return {
-      pullZoneId: shieldZoneId,
-      ...(rest.readOnly === true ? {} : { origin: created === true ? "created" : "adopted" }),
-      ...rest,
-    };
-  },
-  programInputs(stored) {
-    const i: Record<string, unknown> =
-      stored.origin === "created" ? { name: stored.name } : { pullZoneId: stored.pullZoneId };
-    if (stored.readOnly === true) return i;
-    for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
-    return i;
-  },
-  property: (p) => (p === "shieldZoneId" ? "pullZoneId" : p),
-};
+export const pullZoneForm: StoredForm = createOrAdoptForm({
+  address: "pullZoneId",
+  createBy: "name",
+  normalize: { originUrl: normalOriginUrl },
+});
 
 /** Every enumeration's output, typed as the platform holds it (by name). */
 const OUTPUT_TYPES = Object.fromEntries(
   FIELDS.filter((f) => f.names).map((f) => [f.path, "string | number"]),
 );
-
-const prior = {
-  description:
-    "The way out after an interrupted `pulumi up` (the write landed, the state never recorded " +
-    "it): the managed settings' values before Pulumi, as the interrupted run printed them " +
-    "(`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed " +
-    "settings may be named. Stating or changing it writes nothing to the platform. Default: " +
-    "the values read when Pulumi first managed each setting.",
-  tsType: "Record<string, unknown>",
-};
 
 /**
  * The public types besides the settings: the two forms that name the zone (`name` creates,
@@ -653,7 +608,7 @@ const DOCS: SettingsDocs = {
     },
     PullZonePriorArgs: {
       typeDoc: "The optional stated prior of a {@link PullZone}.",
-      args: { prior },
+      args: { prior: statedPriorArg },
     },
   },
   stateBase: false,
@@ -667,28 +622,7 @@ const DOCS: SettingsDocs = {
       tsType: "string",
       first: true,
     },
-    origin: {
-      description:
-        '`"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).',
-      tsType: '"created" | "adopted" | undefined',
-      first: true,
-    },
-    prior: {
-      description:
-        "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
-        "an adopted zone restores. `{}` for a read-only view.",
-      tsType: "Record<string, unknown>",
-    },
-    managed: { description: "The managed settings' names.", tsType: "string[]" },
-    priorPinned: {
-      description:
-        "True when the program states `prior` (the record is the program's); else undefined.",
-      tsType: "boolean | undefined",
-    },
-    readOnly: {
-      description: "True for a zone read with `PullZone.get` (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    ...createOrAdoptOutputs("PullZone"),
   },
 };
 
