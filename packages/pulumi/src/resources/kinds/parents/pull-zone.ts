@@ -7,7 +7,10 @@
  * asked for here is always a fresh GET: the engine's recovery after a write whose outcome is
  * unknown lists the parent to find what the write made, which an earlier read cannot show.
  * The platform rewrites the whole zone for a child's write (concurrent writes lose updates),
- * so writes under one pull zone go one at a time, read-back included (`serialWrites`).
+ * so writes under one pull zone go one at a time, read-back included (`serialWrites`); the
+ * zone's own settings writes (`PullZone`, kinds/settings/pull-zone.ts `writesUnder`) wait in
+ * the same queue. A refresh of the zone's settings and its children shares one answer of the
+ * zone ({@link sharedPullZone}).
  */
 import type { PullZoneModel } from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../core/settings";
