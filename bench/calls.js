@@ -7,7 +7,8 @@
  * no-change `preview`, an `up` that changes one field of one object, `refresh`, `destroy`.
  * The settings kinds (shield-zone, bot-detection, upload-scanning, api-guardian,
  * response-page, under-attack-mode, bot-categorization) are one object each, in shield zone 1;
- * dns-record is N records of DNS zone 1, dns-zone that zone's settings (adopted).
+ * dns-record is N records of DNS zone 1, dns-zone that zone's settings (adopted),
+ * pull-zone-edge-rules pull zone 1's settings (adopted) and N edge rules in it.
  * Goal: the minimum the semantics need (the `expected` of each kind below). Every command
  * that runs `check` (up, preview) also reads GET /shield/shield-zone/defaults once per
  * provider process, the API key check (core/credentials.ts): a no-change preview makes that
@@ -153,6 +154,35 @@ function dnsRecordsProgram(n, changed) {
         name: `bench-${i}`,
         value: `192.0.2.${(i % 250) + 1}`,
         ttl: changed === i ? 600 : 300,
+      });
+    }
+    return { count: n };
+  };
+}
+
+/**
+ * Inline program: pull zone 1's settings (adopted: its cache max-age) and `n` edge rules
+ * `bench-rule-i` in it (their `pullZoneId` the PullZone's output); `changed` gives rule 0
+ * another header value.
+ */
+function pullZoneRulesProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    const zone = new edge.pullzones.PullZone("zone", {
+      pullZoneId: 1,
+      cacheControlMaxAgeOverride: 3600,
+    });
+    for (let i = 0; i < n; i++) {
+      new edge.pullzones.EdgeRule(`rule-${i}`, {
+        pullZoneId: zone.pullZoneId,
+        description: `bench-rule-${i}`,
+        actionType: "SetResponseHeader",
+        actionParameter1: `X-Bench-${i}`,
+        actionParameter2: changed === i ? "changed" : "on",
+        triggers: [{ type: "Url", patternMatches: [`*/bench-${i}/*`] }],
+        triggerMatchingType: "MatchAny",
+        enabled: true,
+        priority: 100 + i,
       });
     }
     return { count: n };
@@ -315,6 +345,27 @@ const KINDS = {
       },
     };
   })(),
+  // Pull zone 1's settings (adopted) and N edge rules in it. Up: the zone's settings read
+  // once (check: the values before Pulumi) and written once; the rules' name checks read the
+  // zone once per run; one write per rule. One field: the rule as it is (the zone's GET) + its
+  // write. Refresh: one GET of the zone serves its settings and every rule. Destroy: one
+  // DELETE per rule, and the zone's settings read and written back.
+  "pull-zone-edge-rules": {
+    program: (n, changed) => pullZoneRulesProgram(n, changed ? 0 : undefined),
+    expected: (n) => ({
+      create: [`2 GET + ${n + 1} POST`, { GET: 2, POST: n + 1 }],
+      oneField: ["1 GET + 1 POST", { GET: 1, POST: 1 }],
+      refresh: ["1 GET", { GET: 1 }],
+      destroy: [`1 GET + 1 POST + ${n} DELETE`, { GET: 1, POST: 1, DELETE: n }],
+    }),
+    left: (st, before) => {
+      const model = (s) => s.pullZones.find((z) => z.id === 1).model;
+      const rules = model(st).EdgeRules.filter((r) => /^bench-rule-/.test(r.Description || ""));
+      const was = model(before).CacheControlMaxAgeOverride;
+      const now = model(st).CacheControlMaxAgeOverride;
+      return now === was ? rules : [...rules, { CacheControlMaxAgeOverride: { was, now } }];
+    },
+  },
   // One category's action: one PUT of that entry (destroy: the action before, None).
   "bot-categorization": settingsKind(
     "BotCategorization",

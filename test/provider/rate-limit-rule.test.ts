@@ -131,9 +131,17 @@ describe("create (shieldZoneId / pullZoneId)", () => {
     expect((await ruleById(outs.ruleId))?.shieldZoneId).toBe(2);
   });
 
-  test("pullZoneId without a shield zone: a clear error, nothing written", async () => {
+  test("pullZoneId without a shield zone: a clear error once the bounded wait for one ends, nothing written", async () => {
     const inputs = checked({ pullZoneId: 2, ruleName: "x", ruleConfiguration: sampleConfig() });
-    await expect(p.create(inputs)).rejects.toThrow(/shield zone of pull zone 2 could not be found/);
+    const saved = { ...timing };
+    Object.assign(timing, { readBackMs: 300, readBackStepMs: 20 });
+    try {
+      await expect(p.create(inputs)).rejects.toThrow(
+        /shield zone of pull zone 2 could not be found .*; it did not appear within 0.3 s/,
+      );
+    } finally {
+      Object.assign(timing, saved);
+    }
     expect((await t.journal()).filter((e) => e.method !== "GET")).toEqual([]);
   });
 

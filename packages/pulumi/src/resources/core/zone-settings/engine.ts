@@ -96,6 +96,19 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     };
   };
 
+  /**
+   * `op` run under the kind's write discipline for the zone `zoneOf` its arguments name
+   * ({@link EngineKind.writesUnder}); at once when the kind has none or the zone is not known
+   * yet (a zone the operation creates: nothing else can write it before it exists).
+   */
+  const underZone =
+    <A extends unknown[], T>(zoneOf: (...args: A) => unknown, op: (...args: A) => Promise<T>) =>
+    (...args: A): Promise<T> => {
+      const zone = zoneOf(...args);
+      if (!kind.writesUnder || typeof zone !== "number") return op(...args);
+      return kind.writesUnder(zone, () => op(...args));
+    };
+
   const ops: SettingsOps = {
     configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
     async check(olds: unknown, news: unknown) {
@@ -106,11 +119,16 @@ export function settingsProvider<R>(kind: EngineKind<R>): SettingsOps {
     },
     priorRead,
     diff: async (id: string, olds: SettingsOutputs, news: SettingsInputs) => diff(id, olds, news),
-    create: guarded(create),
+    create: guarded(underZone((inputs: SettingsInputs) => inputs?.shieldZoneId, create)),
     read: guarded(read),
     import: guarded((id: string) => read(id, {} as SettingsOutputs, true)),
-    update: guarded(update),
-    delete: guarded(del),
+    update: guarded(
+      underZone(
+        (_id: string, olds: SettingsOutputs, _news: SettingsInputs) => olds?.shieldZoneId,
+        update,
+      ),
+    ),
+    delete: guarded(underZone((_id: string, props: SettingsOutputs) => props?.shieldZoneId, del)),
     /** The check, for tests and `check` of the stubs. */
     checkSync: checkGuarded,
     diffSync: diff,

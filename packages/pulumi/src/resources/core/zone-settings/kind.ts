@@ -175,6 +175,11 @@ export interface ReadContext {
   last?: Readonly<Record<string, unknown>>;
   /** Only the fields' values are needed (no outputs). */
   valuesOnly?: boolean;
+  /**
+   * A refresh's read (no write follows it): the kind may take the answer the run's other
+   * reads of the object share (a pull zone's GET serves its settings and its edge rules).
+   */
+  refresh?: boolean;
 }
 
 /** A kind of settings object, as the engine drives it. */

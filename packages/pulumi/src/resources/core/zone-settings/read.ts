@@ -83,7 +83,7 @@ export function readOperation<R>(c: EngineContext<R>) {
           );
           target.alias = r.name;
           snap = (r.current as SettingsSnapshot<R> | undefined) ?? (await readGated(target, what));
-        } else snap = await readGated(target, what, { last: props });
+        } else snap = await readGated(target, what, { last: props, refresh: !viewOnly });
       } catch (e) {
         return notGone(kind, target.zone, e, what, objectNoun(target));
       }

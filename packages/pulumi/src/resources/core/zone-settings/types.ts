@@ -107,6 +107,13 @@ export interface EngineKind<R = unknown> extends SettingsKind<R> {
   address?: ZoneAddress;
   /** Settings the program must give (path → the failure's reason); else at least one. */
   required?: Readonly<Record<string, string>>;
+  /**
+   * How an operation that writes zone `zone` runs (create of an adopted object, update,
+   * delete: the read before the write, the write and its read-back), for a kind whose
+   * platform rewrites a whole object shared with other kinds (a pull zone and its edge
+   * rules): through that object's queue of writes, one at a time. Default: at once.
+   */
+  writesUnder?<T>(zone: number, operation: () => Promise<T>): Promise<T>;
   /** The kind's stored form, when it is not the engine's (see {@link StoredForm}). */
   form?: StoredForm;
   /** A key inside the zone that the platform resolves (a managed list: by id or name). */

@@ -7,12 +7,16 @@
  * asked for here is always a fresh GET: the engine's recovery after a write whose outcome is
  * unknown lists the parent to find what the write made, which an earlier read cannot show.
  * The platform rewrites the whole zone for a child's write (concurrent writes lose updates),
- * so writes under one pull zone go one at a time, read-back included (`serialWrites`).
+ * so writes under one pull zone go one at a time, read-back included (`serialWrites`); the
+ * zone's own settings writes (`PullZone`, kinds/settings/pull-zone.ts `writesUnder`) wait in
+ * the same queue. A refresh of the zone's settings and its children shares one answer of the
+ * zone ({@link sharedPullZone}).
  */
 import type { PullZoneModel } from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../core/settings";
-import type { ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
+import type { ObjectId, ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
 import type { Parent } from "../../core/zone-objects/parent";
+import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 
 /** A child kind of a pull zone: how its objects are taken from the zone's answer. */
 export interface PullZoneChildKind<O extends ZoneObject> extends ZoneObjectKind<O> {
@@ -33,3 +37,12 @@ export const pullZoneParent: Parent = {
     return child.childrenInZone(await getClient().pullzones.get(id), id);
   },
 };
+
+/**
+ * Pull zone `zone`'s answer that the reads of one refresh share (zone-reads.ts
+ * `sharedZoneAnswer`): its settings' read (`PullZone`) and its edge rules' reads, so that a
+ * refresh of a zone and all its rules is one GET. `reader` is what reads it (a rule's guid;
+ * another id for the zone's settings): a session ends when one reader reads twice.
+ */
+export const sharedPullZone = (zone: number, reader: ObjectId): Promise<PullZoneModel> =>
+  sharedZoneAnswer(`pull-zone\0${zone}`, reader, () => getClient().pullzones.get(zone));

@@ -21,7 +21,6 @@ import {
   settingsProvider,
   type EngineKind,
   type SettingsInputs,
-  type SettingsOutputs,
   type StoredForm,
   type ZoneResolution,
 } from "../../core/zone-settings/engine";
@@ -35,6 +34,11 @@ import {
   type SettingsField,
   type SettingsSnapshot,
 } from "../../core/zone-settings/kind";
+import {
+  createOrAdoptForm,
+  createOrAdoptOutputs,
+  statedPriorArg,
+} from "../../core/zone-settings/create-or-adopt";
 import { setTimeout as sleep } from "node:timers/promises";
 
 const bool = () => ({ type: "boolean" });
@@ -262,50 +266,11 @@ async function recoverCreated(
  * `origin` says whether Pulumi created it (the engine's `created`). The program's `domain` is
  * compared as the platform keeps it (lower case, no trailing dot).
  */
-export const dnsZoneForm: StoredForm = {
-  inputs(program) {
-    const { zoneId, domain, ...rest } = program;
-    return {
-      ...rest,
-      ...(zoneId !== undefined ? { shieldZoneId: zoneId as number } : {}),
-      ...(domain !== undefined
-        ? { domain: typeof domain === "string" ? normalDomain(domain) : domain }
-        : {}),
-    };
-  },
-  state(stored) {
-    const { zoneId, origin, ...rest } = stored ?? {};
-    return {
-      ...rest,
-      shieldZoneId: zoneId as number,
-      prior: (rest.prior as Record<string, unknown> | undefined) ?? {},
-      managed: (rest.managed as string[] | undefined) ?? [],
-      ...(origin === "created" ? { created: true } : {}),
-    };
-  },
-  stored(s: SettingsOutputs) {
-    const {
-      shieldZoneId,
-      created,
-      pullZoneId: _p,
-      byPullZone: _b,
-      ...rest
-    } = s as Record<string, unknown>;
-    return {
-      zoneId: shieldZoneId,
-      ...(rest.readOnly === true ? {} : { origin: created === true ? "created" : "adopted" }),
-      ...rest,
-    };
-  },
-  programInputs(stored) {
-    const i: Record<string, unknown> =
-      stored.origin === "created" ? { domain: stored.domain } : { zoneId: stored.zoneId };
-    if (stored.readOnly === true) return i;
-    for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
-    return i;
-  },
-  property: (p) => (p === "shieldZoneId" ? "zoneId" : p),
-};
+export const dnsZoneForm: StoredForm = createOrAdoptForm({
+  address: "zoneId",
+  createBy: "domain",
+  normalize: { domain: normalDomain },
+});
 
 /** Every setting's output, typed as the platform holds it (an enumeration by name). */
 const OUTPUT_TYPES = Object.fromEntries(
@@ -356,17 +321,7 @@ const DOCS: SettingsDocs = {
     },
     DnsZonePriorArgs: {
       typeDoc: "The optional stated prior of a {@link DnsZone}.",
-      args: {
-        prior: {
-          description:
-            "The way out after an interrupted `pulumi up` (the write landed, the state never " +
-            "recorded it): the managed settings' values before Pulumi, as the interrupted run " +
-            "printed them (`configuration before Pulumi {...}`), by setting name (`null`: not " +
-            "set). Only managed settings may be named. Stating or changing it writes nothing to " +
-            "the platform. Default: the values read when Pulumi first managed each setting.",
-          tsType: "Record<string, unknown>",
-        },
-      },
+      args: { prior: statedPriorArg },
     },
   },
   stateBase: false,
@@ -375,28 +330,7 @@ const DOCS: SettingsDocs = {
   outputs: {
     zoneId: { description: "Id of the DNS zone.", tsType: "number", first: true },
     domain: { description: "The zone's domain.", tsType: "string", first: true },
-    origin: {
-      description:
-        '`"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).',
-      tsType: '"created" | "adopted" | undefined',
-      first: true,
-    },
-    prior: {
-      description:
-        "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
-        "an adopted zone restores. `{}` for a read-only view.",
-      tsType: "Record<string, unknown>",
-    },
-    managed: { description: "The managed settings' names.", tsType: "string[]" },
-    priorPinned: {
-      description:
-        "True when the program states `prior` (the record is the program's); else undefined.",
-      tsType: "boolean | undefined",
-    },
-    readOnly: {
-      description: "True for a zone read with `DnsZone.get` (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    ...createOrAdoptOutputs("DnsZone"),
   },
 };
 

@@ -22,12 +22,13 @@ import {
 import type { PullZoneModel } from "edgeplatform-client";
 import { messageOf, ResourceOperationError } from "../../core/common";
 import { getClient } from "../../core/settings";
+import { parentWrite } from "../../core/zone-objects/parent";
 import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
+import { pullZoneParent, sharedPullZone } from "../parents/pull-zone";
 import {
   settingsProvider,
   type EngineKind,
   type SettingsInputs,
-  type SettingsOutputs,
   type StoredForm,
   type ZoneResolution,
 } from "../../core/zone-settings/engine";
@@ -41,6 +42,11 @@ import {
   type SettingsField,
   type SettingsSnapshot,
 } from "../../core/zone-settings/kind";
+import {
+  createOrAdoptForm,
+  createOrAdoptOutputs,
+  statedPriorArg,
+} from "../../core/zone-settings/create-or-adopt";
 
 const bool = () => ({ type: "boolean" });
 const int = (minimum = -2147483648, maximum = 2147483647) => ({
@@ -546,65 +552,16 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
  * `origin` says whether Pulumi created it (the engine's `created`). The program's `originUrl`
  * is compared without trailing slashes.
  */
-export const pullZoneForm: StoredForm = {
-  inputs(program) {
-    const { pullZoneId, originUrl, ...rest } = program;
-    return {
-      ...rest,
-      ...(pullZoneId !== undefined ? { shieldZoneId: pullZoneId as number } : {}),
-      ...(originUrl !== undefined
-        ? { originUrl: typeof originUrl === "string" ? normalOriginUrl(originUrl) : originUrl }
-        : {}),
-    };
-  },
-  state(stored) {
-    const { pullZoneId, origin, ...rest } = stored ?? {};
-    return {
-      ...rest,
-      shieldZoneId: pullZoneId as number,
-      prior: (rest.prior as Record<string, unknown> | undefined) ?? {},
-      managed: (rest.managed as string[] | undefined) ?? [],
-      ...(origin === "created" ? { created: true } : {}),
-    };
-  },
-  stored(s: SettingsOutputs) {
-    const {
-      shieldZoneId,
-      created,
-      pullZoneId: _p,
-      byPullZone: _b,
-      ...rest
-    } = s as Record<string, unknown>;
-    return {
-      pullZoneId: shieldZoneId,
-      ...(rest.readOnly === true ? {} : { origin: created === true ? "created" : "adopted" }),
-      ...rest,
-    };
-  },
-  programInputs(stored) {
-    const i: Record<string, unknown> =
-      stored.origin === "created" ? { name: stored.name } : { pullZoneId: stored.pullZoneId };
-    if (stored.readOnly === true) return i;
-    for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
-    return i;
-  },
-  property: (p) => (p === "shieldZoneId" ? "pullZoneId" : p),
-};
+export const pullZoneForm: StoredForm = createOrAdoptForm({
+  address: "pullZoneId",
+  createBy: "name",
+  normalize: { originUrl: normalOriginUrl },
+});
 
 /** Every enumeration's output, typed as the platform holds it (by name). */
 const OUTPUT_TYPES = Object.fromEntries(
   FIELDS.filter((f) => f.names).map((f) => [f.path, "string | number"]),
 );
-
-const prior = {
-  description:
-    "The way out after an interrupted `pulumi up` (the write landed, the state never recorded " +
-    "it): the managed settings' values before Pulumi, as the interrupted run printed them " +
-    "(`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed " +
-    "settings may be named. Stating or changing it writes nothing to the platform. Default: " +
-    "the values read when Pulumi first managed each setting.",
-  tsType: "Record<string, unknown>",
-};
 
 /**
  * The public types besides the settings: the two forms that name the zone (`name` creates,
@@ -651,7 +608,7 @@ const DOCS: SettingsDocs = {
     },
     PullZonePriorArgs: {
       typeDoc: "The optional stated prior of a {@link PullZone}.",
-      args: { prior },
+      args: { prior: statedPriorArg },
     },
   },
   stateBase: false,
@@ -665,30 +622,12 @@ const DOCS: SettingsDocs = {
       tsType: "string",
       first: true,
     },
-    origin: {
-      description:
-        '`"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).',
-      tsType: '"created" | "adopted" | undefined',
-      first: true,
-    },
-    prior: {
-      description:
-        "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
-        "an adopted zone restores. `{}` for a read-only view.",
-      tsType: "Record<string, unknown>",
-    },
-    managed: { description: "The managed settings' names.", tsType: "string[]" },
-    priorPinned: {
-      description:
-        "True when the program states `prior` (the record is the program's); else undefined.",
-      tsType: "boolean | undefined",
-    },
-    readOnly: {
-      description: "True for a zone read with `PullZone.get` (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    ...createOrAdoptOutputs("PullZone"),
   },
 };
+
+/** The zone's settings as a reader of the zone's shared answer (no rule's guid is this). */
+const SETTINGS_READER = "settings";
 
 /** Pull-zone names: letters, digits and dashes (the platform's rule). */
 const NAME = /^[a-zA-Z0-9-]{1,60}$/;
@@ -722,7 +661,17 @@ export const pullZoneKind: EngineKind<PullZoneModel> = {
     return out;
   },
   resolveZone,
-  read: async (t) => snapshotOf(await getClient().pullzones.get(t.zone)),
+  // The platform rewrites the whole zone for a settings write as for an edge rule's: the
+  // zone's writes (the read before each, the write, its read-back) go one at a time, in the
+  // queue its edge rules' writes wait in (kinds/parents/pull-zone.ts).
+  writesUnder: (zone, operation) => parentWrite(pullZoneParent, zone, operation),
+  // A refresh takes the zone's answer its edge rules' reads share: one GET for them all.
+  read: async (t, context) =>
+    snapshotOf(
+      context?.refresh
+        ? await sharedPullZone(t.zone, SETTINGS_READER)
+        : await getClient().pullzones.get(t.zone),
+    ),
   async write(t, current, changes) {
     // Every setting as just read, the changes over it: the same zone whether the platform
     // merges the body or replaces the zone's settings with it.

@@ -1,0 +1,122 @@
+/**
+ * What the settings kinds whose object Pulumi may create or adopt share (`DnsZone` by
+ * `domain` or `zoneId`, `PullZone` by `name` or `pullZoneId`): their stored form, where the
+ * object is named by the kind's own input and `origin` says whether Pulumi created it, and
+ * the public outputs and stated prior that describe it.
+ */
+import type { SettingsDocs } from "./kind";
+import type { SettingsOutputs, StoredForm } from "./types";
+
+/** How a create-or-adopt kind names its object in its inputs and state. */
+export interface CreateOrAdoptNames {
+  /** The input and output naming the object by id (`"zoneId"`): the engine's `shieldZoneId`. */
+  address: string;
+  /** The input that creates the object instead (`"domain"`). */
+  createBy: string;
+  /**
+   * Inputs compared in the form the platform keeps them, by input (`domain`: lower case, no
+   * trailing dot): applied to a string value, any other value is kept as it is for `check`.
+   */
+  normalize?: Readonly<Record<string, (value: string) => string>>;
+}
+
+/**
+ * The stored form of a create-or-adopt kind: the object is `names.address` (the engine's
+ * `shieldZoneId`), and `origin` is `"created"` or `"adopted"` (the engine's `created`; a
+ * read-only view has none). A read's program inputs name the object the way it was made:
+ * by `names.createBy` when Pulumi created it, else by its id.
+ */
+export function createOrAdoptForm(names: CreateOrAdoptNames): StoredForm {
+  const { address, createBy } = names;
+  const normalize = names.normalize ?? {};
+  return {
+    inputs(program) {
+      const { [address]: id, ...rest } = program;
+      for (const input of Object.keys(normalize)) delete rest[input];
+      const out: Record<string, unknown> = { ...rest };
+      if (id !== undefined) out.shieldZoneId = id as number;
+      for (const [input, normal] of Object.entries(normalize)) {
+        const v = program[input];
+        if (v !== undefined) out[input] = typeof v === "string" ? normal(v) : v;
+      }
+      return out;
+    },
+    state(stored) {
+      const { [address]: id, origin, ...rest } = stored ?? {};
+      return {
+        ...rest,
+        shieldZoneId: id as number,
+        prior: (rest.prior as Record<string, unknown> | undefined) ?? {},
+        managed: (rest.managed as string[] | undefined) ?? [],
+        ...(origin === "created" ? { created: true } : {}),
+      };
+    },
+    stored(s: SettingsOutputs) {
+      const {
+        shieldZoneId,
+        created,
+        pullZoneId: _p,
+        byPullZone: _b,
+        ...rest
+      } = s as Record<string, unknown>;
+      return {
+        [address]: shieldZoneId,
+        ...(rest.readOnly === true ? {} : { origin: created === true ? "created" : "adopted" }),
+        ...rest,
+      };
+    },
+    programInputs(stored) {
+      const i: Record<string, unknown> =
+        stored.origin === "created"
+          ? { [createBy]: stored[createBy] }
+          : { [address]: stored[address] };
+      if (stored.readOnly === true) return i;
+      for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
+      return i;
+    },
+    property: (p) => (p === "shieldZoneId" ? address : p),
+  };
+}
+
+/** The stated `prior` of a create-or-adopt kind (its `<Kind>PriorArgs`). */
+export const statedPriorArg = {
+  description:
+    "The way out after an interrupted `pulumi up` (the write landed, the state never recorded " +
+    "it): the managed settings' values before Pulumi, as the interrupted run printed them " +
+    "(`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed " +
+    "settings may be named. Stating or changing it writes nothing to the platform. Default: " +
+    "the values read when Pulumi first managed each setting.",
+  tsType: "Record<string, unknown>",
+};
+
+/**
+ * The outputs every create-or-adopt kind has after those of its object's identity: `origin`,
+ * the record of the values before Pulumi, and the marks of a stated prior and of a read-only
+ * view (`<type>.get`).
+ */
+export function createOrAdoptOutputs(type: string): NonNullable<SettingsDocs["outputs"]> {
+  return {
+    origin: {
+      description:
+        '`"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).',
+      tsType: '"created" | "adopted" | undefined',
+      first: true,
+    },
+    prior: {
+      description:
+        "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
+        "an adopted zone restores. `{}` for a read-only view.",
+      tsType: "Record<string, unknown>",
+    },
+    managed: { description: "The managed settings' names.", tsType: "string[]" },
+    priorPinned: {
+      description:
+        "True when the program states `prior` (the record is the program's); else undefined.",
+      tsType: "boolean | undefined",
+    },
+    readOnly: {
+      description: `True for a zone read with \`${type}.get\` (a read-only view); else undefined.`,
+      tsType: "boolean | undefined",
+    },
+  };
+}
