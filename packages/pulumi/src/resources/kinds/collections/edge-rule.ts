@@ -5,7 +5,7 @@
  * the engine's; what is its own:
  * - its parent is a pull zone (kinds/parents/pull-zone.ts): its rules come in the zone's GET
  *   (`EdgeRules`; there is no list endpoint of rules), one read per run for the name checks,
- *   and a refresh's reads share one answer of the zone (zone-reads.ts `sharedZoneAnswer`); the
+ *   and a refresh's reads share one answer of the zone (the parent's `sharedPullZone`); the
  *   platform rewrites the zone for a rule's write, so writes to one zone go one at a time;
  * - its name is its `Description`, unique in a zone (the engine's default);
  * - its order is an explicit `priority`, the platform's `OrderIndex`, never its position in
@@ -31,8 +31,7 @@ import {
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
 import type { Spelling } from "../../core/zone-objects/spelling";
-import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
-import { pullZoneParent, type PullZoneChildKind } from "../parents/pull-zone";
+import { pullZoneParent, sharedPullZone, type PullZoneChildKind } from "../parents/pull-zone";
 import { edgeRuleDocs } from "./edge-rule-docs";
 import { enumCodec } from "./enum-codec";
 import type { CollectionKindDocs } from "./rule-docs";
@@ -202,7 +201,7 @@ export const edgeRuleKind: PullZoneChildKind<EdgeRuleObject> & { docs: Collectio
      * zone's rules); a rule missing from it (created since) is looked up in a fresh one.
      */
     read: async (id, zone) => {
-      const shared = await sharedZoneAnswer(`pull-zone\0${zone}`, id, () => api().get(zone));
+      const shared = await sharedPullZone(zone, id);
       if ((shared.EdgeRules ?? []).some((r) => r.Guid === id)) return ruleIn(shared, zone, id);
       return ruleIn(await api().get(zone), zone, id);
     },
