@@ -59,6 +59,8 @@ import {
   edgeRuleProvider,
   edgeRuleFieldChanges,
 } from "../resources/kinds/collections/edge-rule-fields";
+import { edgeScriptKind, edgeScriptProvider } from "../resources/kinds/settings/edge-script";
+import { codeInputs } from "../resources/public/edge-script-code";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -277,5 +279,30 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: edgeRuleProvider,
     fieldChanges: edgeRuleFieldChanges,
     declaration: edgeRuleKind,
+  },
+  {
+    family: "settings",
+    module: "compute",
+    typeName: "EdgeScript",
+    noun: "edge script (created, or adopted) with its code and live release",
+    kind: edgeScriptKind,
+    provider: edgeScriptProvider,
+    docs: {
+      inputs: {
+        "resources/public/generated/edge-script.ts": [
+          "EdgeScriptCreateArgs",
+          "EdgeScriptAdoptArgs",
+          "EdgeScriptSettingsArgs",
+          "EdgeScriptPriorArgs",
+        ],
+      },
+      outputs: { "resources/public/generated/edge-script.ts": ["EdgeScriptState"] },
+    },
+    derived: {
+      args: { code: { type: "string" }, codeFile: { type: "string" } },
+      input: "codeSize",
+      unprinted: ["code"],
+      toEngine: codeInputs,
+    },
   },
 ];
