@@ -7,12 +7,19 @@
  * saving the code also publishes it).
  */
 import { createHash } from "crypto";
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
 import * as pulumi from "@pulumi/pulumi";
 import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../packages/emulator/src";
 import { buildSchema } from "../../packages/pulumi/src/plugin/schema";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
 import { edgeScriptProvider } from "../../packages/pulumi/src/resources/kinds/settings/edge-script";
-import { storeCode } from "../../packages/pulumi/src/resources/public/edge-script-code";
+import {
+  codeInputs,
+  storedCode,
+  storeCode,
+} from "../../packages/pulumi/src/resources/public/edge-script-code";
 import { EdgeScript } from "../../packages/pulumi/src/resources/public/edge-script";
 import { usePlatform, type EmulatorState } from "./helpers";
 import { edgeScript as tableDeclaration } from "./lifecycle-table/edge-script";
@@ -382,5 +389,34 @@ describe("deploymentKey, a secret", () => {
     expect(schema.properties.deploymentKey.secret).toBe(true);
     expect(schema.properties.codeHash.secret).toBeUndefined();
     expect(schema.inputProperties.code).toBeDefined();
+  });
+});
+
+describe("the code as the plugin takes it (code or codeFile)", () => {
+  test("the hash and size of the code stored for the provider; a file by its path; both refused; unknown stays unknown", () => {
+    const op = "edgeplatform:compute:EdgeScript";
+    const inline = codeInputs(op, { scriptId: 1, code: V3 });
+    expect(inline).toEqual({ scriptId: 1, codeHash: sha(V3), codeSize: Buffer.byteLength(V3) });
+    expect(storedCode(sha(V3))).toBe(V3);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "edge-script-code-"));
+    try {
+      const file = path.join(dir, "code.js");
+      fs.writeFileSync(file, V4);
+      expect(codeInputs(op, { codeFile: file })).toEqual({
+        codeHash: sha(V4),
+        codeSize: Buffer.byteLength(V4),
+      });
+      expect(() => codeInputs(op, { codeFile: path.join(dir, "missing.js") })).toThrow(
+        /codeFile.*cannot read/,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(() => codeInputs(op, { code: V3, codeFile: "x.js" })).toThrow(
+      /give `code` or `codeFile`, not both/,
+    );
+    // A code not known yet (a preview): its hash and size are not known either.
+    const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+    expect(codeInputs(op, { code: unknown })).toEqual({ codeHash: unknown, codeSize: unknown });
   });
 });
