@@ -288,6 +288,13 @@ async function resolveScript(inputs: SettingsInputs, what: string): Promise<Zone
 }
 
 /**
+ * The engine's `create` input (what creates the script: its value is the same for every
+ * script, so that a rename is an update, and it reads well in messages: "script for a new
+ * edge script").
+ */
+const CREATE = "a new edge script";
+
+/**
  * The stored form of `EdgeScript`: the script is `scriptId` (the engine's `shieldZoneId`),
  * `origin` says whether Pulumi created it. Without `scriptId` the program creates the script
  * (the engine's `create`), so that `name` is a setting: a rename is an update, never a new
@@ -298,7 +305,7 @@ export const edgeScriptForm: StoredForm = {
     const { scriptId, ...rest } = program;
     const out: SettingsInputs = { ...rest };
     if (present(scriptId)) out.shieldZoneId = scriptId as number;
-    else out.create = true;
+    else out.create = CREATE;
     if (program.publish === true && !present(program.liveCodeHash))
       out.liveCodeHash = program.codeHash;
     return out;
@@ -310,7 +317,7 @@ export const edgeScriptForm: StoredForm = {
       shieldZoneId: scriptId as number,
       prior: (rest.prior as Record<string, unknown> | undefined) ?? {},
       managed: (rest.managed as string[] | undefined) ?? [],
-      ...(origin === "created" ? { created: true, create: true } : {}),
+      ...(origin === "created" ? { created: true, create: CREATE } : {}),
     };
   },
   stored(s: SettingsOutputs) {
@@ -500,7 +507,7 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
   allowEmpty: true,
   address: { input: "scriptId", noun: "edge script", label: "script", createBy: "create" },
   extraInputs: {
-    create: { type: "boolean", const: true },
+    create: { type: "string", const: CREATE },
     codeSize: { type: "integer", minimum: 0 },
     publish: { type: "boolean" },
     linkedPullZone: { type: "boolean" },
@@ -528,7 +535,7 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
 /** The input failures of an edge script that its schema cannot say. */
 function checkScript(n: Record<string, unknown>) {
   const out: { property: string; reason: string }[] = [];
-  const creating = n.create === true;
+  const creating = n.create === CREATE;
   if (creating && !present(n.name))
     out.push({
       property: "name",
