@@ -218,7 +218,7 @@ class KindTypes {
           name,
           type: this.uses(e.tsType),
           description: e.description,
-          secret: false,
+          secret: !!e.secret,
         }));
     out.push(...extra(true));
     for (const c of this.children("")) {
@@ -267,7 +267,7 @@ class KindTypes {
     ];
     // A secret setting's value before Pulumi is in `prior`: secret too.
     const secrets = outputs.filter((o) => o.secret).map((o) => o.name);
-    if (secrets.length > 0) secrets.push("prior");
+    if (this.kind.fields.some((f) => f.secret)) secrets.push("prior");
     const stub = stubOf(type);
     const used = [...this.names].filter((n) => !this.declared.has(n));
     const spec = used.filter((n) => this.enumName.exported(n)).sort();

@@ -99,6 +99,11 @@ function canonical(s: EmulatorState): Any {
   // A DNS zone's date of its last write is the platform's record, not a setting: no restore
   // gives it back.
   for (const z of c.dnsZones ?? []) delete z.DateModified;
+  // An edge script's dates of its last write (of anything, of its code) likewise.
+  for (const x of c.scripts ?? []) {
+    delete x.lastModified;
+    delete x.codeModified;
+  }
   delete c.nextIds;
   return c;
 }

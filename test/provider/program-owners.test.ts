@@ -46,7 +46,7 @@ afterAll(async () => {
 type Ctor = new (n: string, a: Record<string, unknown>) => pulumi.CustomResource;
 /** The class of that name in the package's namespaces (as the real-engine table's program). */
 function classOf(kind: string): Ctor {
-  const areas = [edge.shield, edge.dns, edge.containers, edge.pullzones];
+  const areas = [edge.shield, edge.dns, edge.containers, edge.pullzones, edge.compute];
   for (const ns of areas as Record<string, unknown>[]) {
     if (typeof ns[kind] === "function") return ns[kind] as Ctor;
   }

@@ -26,7 +26,7 @@ const ENTRY = path.join(REPO_ROOT, "packages", "pulumi", "dist", "index.d.ts");
 /** Exported names whose properties are public arguments, outputs or results. */
 const PUBLIC_SHAPE = /(Args|Result|State|Options|Connection|Progress)$/;
 /** Namespaces whose classes are resources. */
-const RESOURCE_AREAS = new Set(["shield", "dns", "containers", "pullzones"]);
+const RESOURCE_AREAS = new Set(["shield", "dns", "containers", "pullzones", "compute"]);
 
 beforeAll(() => {
   execFileSync(

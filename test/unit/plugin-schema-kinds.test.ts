@@ -28,6 +28,7 @@ import { cachePurgeInputsSchema } from "../../packages/pulumi/src/resources/kind
 import { zoneDnssecKind } from "../../packages/pulumi/src/resources/kinds/settings/zone-dnssec";
 import { dnsZoneKind } from "../../packages/pulumi/src/resources/kinds/settings/dns-zone";
 import { pullZoneKind } from "../../packages/pulumi/src/resources/kinds/settings/pull-zone";
+import { edgeScriptKind } from "../../packages/pulumi/src/resources/kinds/settings/edge-script";
 import { ROOT as REPO_ROOT } from "../support/build";
 
 const SRC = path.join(REPO_ROOT, "packages", "pulumi", "src", "resources");
@@ -227,6 +228,31 @@ const KINDS: Expected[] = [
     inputs: cachePurgeInputsSchema as unknown as Js,
     args: { "generated/cache-purge.ts": ["CachePurgeArgs"] },
     outputs: { "generated/cache-purge.ts": ["CachePurgeOutputs"] },
+  },
+  {
+    stub: "edge-script",
+    token: "edgeplatform:compute:EdgeScript",
+    // The engine's `create` is made by its stored form from the absence of `scriptId`.
+    inputs: {
+      ...settingsSchemas.edgeScriptInputsSchema,
+      properties: Object.fromEntries(
+        Object.entries(
+          (settingsSchemas.edgeScriptInputsSchema as unknown as Js).properties ?? {},
+        ).filter(([k]) => !edgeScriptKind.form!.engineOnly!.includes(k)),
+      ),
+    } as unknown as Js,
+    rename: (p) => edgeScriptKind.form!.property(p),
+    args: {
+      "generated/edge-script.ts": [
+        "EdgeScriptCreateArgs",
+        "EdgeScriptAdoptArgs",
+        "EdgeScriptSettingsArgs",
+        "EdgeScriptPriorArgs",
+      ],
+    },
+    outputs: { "generated/edge-script.ts": ["EdgeScriptOutputs"] },
+    // The code (`code` or `codeFile`) becomes its hash and size; the size is an output only.
+    derived: { args: ["code", "codeFile"], input: "codeSize" },
   },
 ];
 

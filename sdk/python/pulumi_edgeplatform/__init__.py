@@ -38,6 +38,14 @@ _utilities.register(
 [
  {
   "pkg": "edgeplatform",
+  "mod": "compute",
+  "fqn": "pulumi_edgeplatform.compute",
+  "classes": {
+   "edgeplatform:compute:EdgeScript": "EdgeScript"
+  }
+ },
+ {
+  "pkg": "edgeplatform",
   "mod": "containers",
   "fqn": "pulumi_edgeplatform.containers",
   "classes": {

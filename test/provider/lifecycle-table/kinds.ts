@@ -22,6 +22,7 @@ import { dnsRecord } from "./dns-record";
 import { pullZone } from "./pull-zone";
 import { edgeRule } from "./edge-rule";
 import { cachePurge } from "./cache-purge";
+import { edgeScript } from "./edge-script";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -42,4 +43,5 @@ export const KINDS: readonly KindDeclaration[] = [
   pullZone,
   edgeRule,
   cachePurge,
+  edgeScript,
 ];

@@ -202,7 +202,8 @@ function newRun() {
  * The state to compare: JSON; a zone's plan fields as the platform answers them (a fixture
  * without `planType`/`wafEnabled` is Basic with the WAF on; a zone PATCH writes them); the
  * emulator's id counters left out (an id once used is not given again), and a DNS zone's
- * `DateModified` (when it was last written, not what it holds: a record write sets it).
+ * `DateModified` and an edge script's `lastModified`/`codeModified` (when it was last written,
+ * not what it holds: a write sets it).
  */
 function canonical(s: EmulatorState): Any {
   const c = JSON.parse(JSON.stringify(s));
@@ -211,6 +212,11 @@ function canonical(s: EmulatorState): Any {
   // A DNS zone's date of its last write is the platform's record, not a setting: no restore
   // gives it back.
   for (const z of c.dnsZones ?? []) delete z.DateModified;
+  // An edge script's dates of its last write (of anything, of its code) likewise.
+  for (const x of c.scripts ?? []) {
+    delete x.lastModified;
+    delete x.codeModified;
+  }
   delete c.nextIds;
   return c;
 }

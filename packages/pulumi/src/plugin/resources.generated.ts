@@ -62,6 +62,8 @@ import {
 import type { cachePurgeInputsSchema } from "../resources/kinds/own/cache-purge-schemas";
 import { cachePurgeProvider, cachePurgeFieldChanges } from "../resources/kinds/own/cache-purge";
 import { cachePurgeDeclaration } from "../resources/kinds/own/cache-purge-docs";
+import { edgeScriptKind, edgeScriptProvider } from "../resources/kinds/settings/edge-script";
+import { codeInputs } from "../resources/public/edge-script-code";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -295,5 +297,30 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: cachePurgeProvider,
     fieldChanges: cachePurgeFieldChanges,
     declaration: cachePurgeDeclaration,
+  },
+  {
+    family: "settings",
+    module: "compute",
+    typeName: "EdgeScript",
+    noun: "edge script (created, or adopted) with its code and live release",
+    kind: edgeScriptKind,
+    provider: edgeScriptProvider,
+    docs: {
+      inputs: {
+        "resources/public/generated/edge-script.ts": [
+          "EdgeScriptCreateArgs",
+          "EdgeScriptAdoptArgs",
+          "EdgeScriptSettingsArgs",
+          "EdgeScriptPriorArgs",
+        ],
+      },
+      outputs: { "resources/public/generated/edge-script.ts": ["EdgeScriptState"] },
+    },
+    derived: {
+      args: { code: { type: "string" }, codeFile: { type: "string" } },
+      input: "codeSize",
+      unprinted: ["code"],
+      toEngine: codeInputs,
+    },
   },
 ];

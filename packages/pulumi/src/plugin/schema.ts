@@ -567,6 +567,7 @@ class FlatBuilder {
   /** Whether the input or output at path `at` holds a secret setting (`secret: true`). */
   secret(at: string): boolean {
     if (this.r.family !== "settings") return false;
+    if (this.r.kind.docs?.outputs?.[at]?.secret) return true;
     const p = at.replace(/^prior\./, "");
     return this.r.kind.fields.some((f) => f.secret && (f.path === p || f.path.startsWith(`${p}.`)));
   }
@@ -674,6 +675,7 @@ function settingsInputs(r: SettingsResource): JsonSchema {
   if (!form) return js;
   const properties: Record<string, JsonSchema> = {};
   for (const [k, s] of Object.entries(js.properties ?? {})) {
+    if (form.engineOnly?.includes(k)) continue;
     const name = form.property(k);
     if (k === "prior" && name !== "prior") {
       // A stored form stating the prior by fields of its own (`priorEnabled`): each leaf.
@@ -700,7 +702,11 @@ function flatSchema(r: FlatResource | SettingsResource, types: Record<string, Pu
   const declaredOutputs = r.family === "settings" ? (r.kind.docs?.outputs ?? {}) : {};
   for (const [f, o] of Object.entries(declaredOutputs)) {
     if (properties[f]) continue; // an input too (`pageType`): typed and described as one
-    properties[f] = { ...declaredType(o.tsType), description: o.description };
+    properties[f] = {
+      ...declaredType(o.tsType),
+      description: o.description,
+      ...(o.secret ? { secret: true } : {}),
+    };
   }
   for (const [f, d] of [...b.declaredOutputs(), ...b.outputDocs]) {
     if (f.includes(".") || properties[f]) continue;

@@ -11,9 +11,15 @@ import type { PluginResource } from "./resources";
 export function secretProperties(r: PluginResource): string[] {
   if (r.family !== "settings") return [];
   const secret = r.kind.fields.filter((f) => f.secret);
-  if (secret.length === 0) return [];
+  // Outputs that are no setting but hold a secret (a script's deployment key).
+  const outputs = Object.entries(r.kind.docs?.outputs ?? {})
+    .filter(([, o]) => o.secret)
+    .map(([name]) => name);
+  if (secret.length === 0) return outputs;
   const named = (p: string) => r.kind.form?.property(p) ?? p;
-  return [...new Set([...secret.map((f) => named(f.path.split(".")[0])), named("prior")])];
+  return [
+    ...new Set([...secret.map((f) => named(f.path.split(".")[0])), named("prior"), ...outputs]),
+  ];
 }
 
 /**

@@ -6,4 +6,8 @@ import builtins as _builtins
 from .. import _utilities
 import typing
 # Export this package's modules as members:
+from ._enums import *
+from .edge_script import *
 from .get_script_statistics import *
+from ._inputs import *
+from . import outputs

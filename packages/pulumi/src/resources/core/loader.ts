@@ -272,6 +272,19 @@ export const cachePurgeStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.cachePurge.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.compute.EdgeScript`. */
+export const edgeScriptStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.edgeScript.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.edgeScript.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.edgeScript.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.edgeScript.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.edgeScript.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.edgeScript.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.edgeScript.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** The resources with a serialized provider (their stub names: `pulumi-edgeplatform/stubs/<kind>`). */
 export type StubKind =
   | "rate-limit-rule"
@@ -291,7 +304,8 @@ export type StubKind =
   | "dns-record"
   | "pull-zone"
   | "edge-rule"
-  | "cache-purge";
+  | "cache-purge"
+  | "edge-script";
 
 /** The by-value stubs: what is serialized when the package cannot be named (serialized-provider.ts). */
 export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -313,4 +327,5 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "pull-zone": pullZoneStub,
   "edge-rule": edgeRuleStub,
   "cache-purge": cachePurgeStub,
+  "edge-script": edgeScriptStub,
 };

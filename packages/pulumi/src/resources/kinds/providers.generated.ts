@@ -26,6 +26,7 @@ import type { dnsRecordProvider } from "./collections/dns-record-provider";
 import type { pullZoneProvider } from "./settings/pull-zone";
 import type { edgeRuleProvider } from "./collections/edge-rule-fields";
 import type { cachePurgeProvider } from "./own/cache-purge";
+import type { edgeScriptProvider } from "./settings/edge-script";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -100,5 +101,9 @@ export const __providers = {
   /** `edge.pullzones.CachePurge` (cache purge). */
   get cachePurge(): typeof cachePurgeProvider {
     return gated(require("./own/cache-purge").cachePurgeProvider);
+  },
+  /** `edge.compute.EdgeScript` (edge script). */
+  get edgeScript(): typeof edgeScriptProvider {
+    return gated(require("./settings/edge-script").edgeScriptProvider);
   },
 };

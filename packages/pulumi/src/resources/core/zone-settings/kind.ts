@@ -95,6 +95,8 @@ export interface SettingsExtra {
   output?: true;
   /** Placed before the settings (an addressing argument, an id output); default: after. */
   first?: true;
+  /** An output that holds a secret (a deployment key): a Pulumi secret, never printed. */
+  secret?: true;
 }
 
 /**

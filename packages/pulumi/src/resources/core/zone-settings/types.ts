@@ -189,6 +189,8 @@ export interface StoredForm {
   programInputs(stored: Record<string, unknown>): Record<string, unknown>;
   /** An input property of the engine's form as the program names it (`shieldZoneId` → `zoneId`). */
   property(engine: string): string;
+  /** Inputs of the engine's form that `inputs` makes and the program never names (no schema). */
+  engineOnly?: readonly string[];
   /** How the program states `prior` (for messages: "priorEnabled: false"); else the engine's. */
   priorInput?(prior: Record<string, unknown>): string;
   /** Recorded values as messages name them ("DNSSEC disabled"); else the engine's. */
