@@ -115,6 +115,8 @@ const IMPORTS: Record<string, Import> = {
     },
     form: '"<pullZoneId>/<edgeRuleId>"',
   },
+  // Edge script 1 (edge-router), its live release 12.
+  EdgeScript: { id: "1", inputs: { scriptId: 1, name: "edge-router" }, form: '"<scriptId>"' },
 };
 
 const t = usePlatform();
