@@ -211,6 +211,8 @@ function canonical(s: EmulatorState): Any {
   // A DNS zone's date of its last write is the platform's record, not a setting: no restore
   // gives it back.
   for (const z of c.dnsZones ?? []) delete z.DateModified;
+  // A container registry's `lastUpdatedAt` likewise (the date of its last write).
+  for (const r of c.registries ?? []) delete r.lastUpdatedAt;
   delete c.nextIds;
   return c;
 }

@@ -59,6 +59,10 @@ import {
   edgeRuleProvider,
   edgeRuleFieldChanges,
 } from "../resources/kinds/collections/edge-rule-fields";
+import {
+  imageRegistryKind,
+  imageRegistryProvider,
+} from "../resources/kinds/settings/image-registry";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -277,5 +281,24 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: edgeRuleProvider,
     fieldChanges: edgeRuleFieldChanges,
     declaration: edgeRuleKind,
+  },
+  {
+    family: "settings",
+    module: "containers",
+    typeName: "ImageRegistry",
+    noun: "Magic Containers image registry (created, or adopted)",
+    kind: imageRegistryKind,
+    provider: imageRegistryProvider,
+    docs: {
+      inputs: {
+        "resources/public/generated/image-registry.ts": [
+          "ImageRegistryCreateArgs",
+          "ImageRegistryAdoptArgs",
+          "ImageRegistrySettingsArgs",
+          "ImageRegistryOptionsArgs",
+        ],
+      },
+      outputs: { "resources/public/generated/image-registry.ts": ["ImageRegistryState"] },
+    },
   },
 ];

@@ -20,6 +20,7 @@ import { responsePageKind } from "./settings/response-page";
 import { underAttackModeKind } from "./settings/under-attack-mode";
 import { botCategorizationKind } from "./settings/bot-categorization";
 import { pullZoneKind } from "./settings/pull-zone";
+import { imageRegistryKind } from "./settings/image-registry";
 
 /** Inputs of `edge.dns.ZoneDnssec`. */
 export const zoneDnssecInputsSchema = settingsInputsSchema(zoneDnssecKind);
@@ -43,3 +44,5 @@ export const underAttackModeInputsSchema = settingsInputsSchema(underAttackModeK
 export const botCategorizationInputsSchema = settingsInputsSchema(botCategorizationKind);
 /** Inputs of `edge.pullzones.PullZone`. */
 export const pullZoneInputsSchema = settingsInputsSchema(pullZoneKind);
+/** Inputs of `edge.containers.ImageRegistry`. */
+export const imageRegistryInputsSchema = settingsInputsSchema(imageRegistryKind);
