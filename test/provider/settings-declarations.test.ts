@@ -11,13 +11,14 @@ import {
 
 const SETTINGS_KINDS = PLUGIN_RESOURCES.flatMap((r) => (r.family === "settings" ? [r.kind] : []));
 
-test("the eleven settings kinds are declared", () => {
+test("the twelve settings kinds are declared", () => {
   expect(SETTINGS_KINDS.map((k) => k.type).sort()).toEqual(
     [
       "ApiGuardian",
       "BotCategorization",
       "BotDetection",
       "DnsZone",
+      "ImageRegistry",
       "ManagedAccessList",
       "PullZone",
       "ResponsePage",
