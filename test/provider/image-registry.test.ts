@@ -210,6 +210,24 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(canonical(await ctl.state())).toEqual(canonical(before));
   });
 
+  test("a create answered `saved` without an id: the registry of that name is recorded, never created twice", async () => {
+    await ctl.fault({
+      method: "POST",
+      path: "^/mc/registries$",
+      status: 200,
+      body: { id: null, error: null, status: "saved" },
+      afterHandler: true,
+    });
+    const made = await create(CREATE);
+    expect(await lines()).toEqual(["POST /mc/registries"]);
+    const mine = (await ctl.state()).registries.filter(
+      (r: Any) => r.displayName === "GitHub packages",
+    );
+    expect(mine.length).toBe(1);
+    expect(made.outs).toMatchObject({ registryId: mine[0].id, origin: "created" });
+    await ctl.clearFaults();
+  });
+
   test("a display name the account already uses is refused before any write, naming the registry", async () => {
     const e = await rejection(create({ ...CREATE, displayName: "Docker Hub mirror" }));
     expect(String(e.message)).toMatch(

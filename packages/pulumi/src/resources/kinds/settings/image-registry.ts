@@ -132,10 +132,16 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
   };
   let id: number;
   try {
-    id = saved(what, await getClient().containers.addRegistry(body), "created");
+    const answer = await getClient().containers.addRegistry(body);
+    // Saved without an id: the registry exists, found by its name like a lost answer.
+    id =
+      answer.status === "saved" && typeof answer.id !== "number"
+        ? await recoverCreated(name, new Error("the answer named no registry id"), what)
+        : saved(what, answer, "created");
   } catch (e) {
-    if (e instanceof ResourceOperationError || !outcomeUnknown(e)) {
-      if (e instanceof ResourceOperationError) throw e;
+    if (e instanceof ResourceOperationError) throw e;
+    if (!outcomeUnknown(e)) {
+      // Refused (a 400, a scoped key's 403): nothing was made.
       const now = await registriesNamed(name).catch(() => []);
       if (now.length > 0) throw taken(what, name, now[0], e);
       throw new ResourceOperationError(
