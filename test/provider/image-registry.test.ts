@@ -87,10 +87,8 @@ describe("check (no API call)", () => {
     expect(failuresOf({ registryType: "gitHub" })).toEqual([
       "displayName: is required to create a registry (with `registryType`): its name on the account",
     ]);
-    // A failure about the secret setting is the resource's, naming it (its value never shown).
-    expect(failuresOf({ registryId: 1, userName: "u" })).toEqual([
-      ": `token` is required with `userName`: the platform takes a registry's credentials as a pair",
-    ]);
+    // A user name alone is managed as read (an import); a token needs its user name.
+    expect(failuresOf({ registryId: 1, userName: "u" })).toEqual([]);
     expect(failuresOf({ registryId: 1, token: "t-0123456789" })).toEqual([
       "userName: is required with `token`: the platform takes a registry's credentials as a pair",
     ]);
@@ -293,6 +291,15 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(text).toMatch(/the platform did not save the registry \(the registry refused/);
     for (const t of [TOKEN, ROTATED, refused]) expect(text).not.toContain(t);
     for (const t of [TOKEN, ROTATED, refused]) expect(logged.join("")).not.toContain(t);
+  });
+
+  test("a new user name without a token: refused before any write (the platform takes the pair)", async () => {
+    const made = await create({ registryId: 1, userName: "deploy-bot" });
+    expect(await lines()).toEqual([]);
+    resetRunState();
+    const e = await rejection(update(made, { registryId: 1, userName: "other-bot" }));
+    expect(String(e.message)).toContain("a new userName is written with its token");
+    expect(await lines()).toEqual([]);
   });
 
   test("a failed write's error never holds the token (a 500 answer quoting the request)", async () => {

@@ -47,10 +47,16 @@ namespace EdgePlatform.Pulumi.Containers
         public Output<object?> Origin { get; private set; } = null!;
 
         /// <summary>
-        /// The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+        /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         /// </summary>
         [Output("prior")]
         public Output<Outputs.ImageRegistryPrior?> Prior { get; private set; } = null!;
+
+        /// <summary>
+        /// True when the program states `prior` (the record is the program's); else undefined.
+        /// </summary>
+        [Output("priorPinned")]
+        public Output<bool?> PriorPinned { get; private set; } = null!;
 
         /// <summary>
         /// True for a registry read with `ImageRegistry.get` (a read-only view); else undefined.
@@ -77,7 +83,7 @@ namespace EdgePlatform.Pulumi.Containers
         public Output<string?> Token { get; private set; } = null!;
 
         /// <summary>
-        /// User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        /// User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         /// </summary>
         [Output("userName")]
         public Output<string?> UserName { get; private set; } = null!;
@@ -144,7 +150,7 @@ namespace EdgePlatform.Pulumi.Containers
         public Input<string>? DisplayName { get; set; }
 
         /// <summary>
-        /// The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+        /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         /// </summary>
         [Input("prior")]
         public Input<Inputs.ImageRegistryPriorArgs>? Prior { get; set; }
@@ -178,7 +184,7 @@ namespace EdgePlatform.Pulumi.Containers
         }
 
         /// <summary>
-        /// User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        /// User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         /// </summary>
         [Input("userName")]
         public Input<string>? UserName { get; set; }

@@ -296,6 +296,7 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
           "ImageRegistryAdoptArgs",
           "ImageRegistrySettingsArgs",
           "ImageRegistryOptionsArgs",
+          "ImageRegistryPriorArgs",
         ],
       },
       outputs: { "resources/public/generated/image-registry.ts": ["ImageRegistryState"] },

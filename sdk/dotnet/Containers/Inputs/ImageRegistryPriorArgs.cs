@@ -36,7 +36,7 @@ namespace EdgePlatform.Pulumi.Containers.Inputs
         }
 
         /// <summary>
-        /// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        /// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         /// </summary>
         [Input("userName")]
         public Input<string>? UserName { get; set; }

@@ -23,7 +23,7 @@ namespace EdgePlatform.Pulumi.Containers.Outputs
         /// </summary>
         public readonly string? Token;
         /// <summary>
-        /// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        /// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         /// </summary>
         public readonly string? UserName;
 

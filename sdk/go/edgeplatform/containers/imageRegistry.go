@@ -25,8 +25,10 @@ type ImageRegistry struct {
 	Managed pulumi.StringArrayOutput `pulumi:"managed"`
 	// `"created"` (destroy deletes the registry) or `"adopted"` (destroy keeps it unless `deleteOnDestroy`).
 	Origin pulumi.AnyOutput `pulumi:"origin"`
-	// The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior ImageRegistryPriorPtrOutput `pulumi:"prior"`
+	// True when the program states `prior` (the record is the program's); else undefined.
+	PriorPinned pulumi.BoolPtrOutput `pulumi:"priorPinned"`
 	// True for a registry read with `ImageRegistry.get` (a read-only view); else undefined.
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
 	// Id of an existing container registry to adopt: kept by destroy (unless `deleteOnDestroy`), which gives back its display name (not its credentials: the platform never answers a token). Another id replaces the resource.
@@ -35,7 +37,7 @@ type ImageRegistry struct {
 	RegistryType ImageRegistryRegistryTypePtrOutput `pulumi:"registryType"`
 	// Token (or password) of `userName` (`passwordCredentials.password`). A secret: encrypted in the state and the outputs, never printed. The platform never answers it, so a token changed outside Pulumi is not seen by refresh; a new value is one write.
 	Token pulumi.StringPtrOutput `pulumi:"token"`
-	// User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+	// User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
 	UserName pulumi.StringPtrOutput `pulumi:"userName"`
 }
 
@@ -90,7 +92,7 @@ type imageRegistryArgs struct {
 	DeleteOnDestroy *bool `pulumi:"deleteOnDestroy"`
 	// Name of the registry in the dashboard and the API (`displayName`, 1–50 characters). Required to create one: a name the account already uses is refused before any write.
 	DisplayName *string `pulumi:"displayName"`
-	// The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior *ImageRegistryPrior `pulumi:"prior"`
 	// Id of an existing container registry to adopt: kept by destroy (unless `deleteOnDestroy`), which gives back its display name (not its credentials: the platform never answers a token). Another id replaces the resource.
 	RegistryId *int `pulumi:"registryId"`
@@ -98,7 +100,7 @@ type imageRegistryArgs struct {
 	RegistryType *ImageRegistryRegistryType `pulumi:"registryType"`
 	// Token (or password) of `userName` (`passwordCredentials.password`). A secret: encrypted in the state and the outputs, never printed. The platform never answers it, so a token changed outside Pulumi is not seen by refresh; a new value is one write.
 	Token *string `pulumi:"token"`
-	// User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+	// User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
 	UserName *string `pulumi:"userName"`
 }
 
@@ -108,7 +110,7 @@ type ImageRegistryArgs struct {
 	DeleteOnDestroy pulumi.BoolPtrInput
 	// Name of the registry in the dashboard and the API (`displayName`, 1–50 characters). Required to create one: a name the account already uses is refused before any write.
 	DisplayName pulumi.StringPtrInput
-	// The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior ImageRegistryPriorPtrInput
 	// Id of an existing container registry to adopt: kept by destroy (unless `deleteOnDestroy`), which gives back its display name (not its credentials: the platform never answers a token). Another id replaces the resource.
 	RegistryId pulumi.IntPtrInput
@@ -116,7 +118,7 @@ type ImageRegistryArgs struct {
 	RegistryType ImageRegistryRegistryTypePtrInput
 	// Token (or password) of `userName` (`passwordCredentials.password`). A secret: encrypted in the state and the outputs, never printed. The platform never answers it, so a token changed outside Pulumi is not seen by refresh; a new value is one write.
 	Token pulumi.StringPtrInput
-	// User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+	// User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
 	UserName pulumi.StringPtrInput
 }
 
@@ -232,9 +234,14 @@ func (o ImageRegistryOutput) Origin() pulumi.AnyOutput {
 	return o.ApplyT(func(v *ImageRegistry) pulumi.AnyOutput { return v.Origin }).(pulumi.AnyOutput)
 }
 
-// The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 func (o ImageRegistryOutput) Prior() ImageRegistryPriorPtrOutput {
 	return o.ApplyT(func(v *ImageRegistry) ImageRegistryPriorPtrOutput { return v.Prior }).(ImageRegistryPriorPtrOutput)
+}
+
+// True when the program states `prior` (the record is the program's); else undefined.
+func (o ImageRegistryOutput) PriorPinned() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ImageRegistry) pulumi.BoolPtrOutput { return v.PriorPinned }).(pulumi.BoolPtrOutput)
 }
 
 // True for a registry read with `ImageRegistry.get` (a read-only view); else undefined.
@@ -257,7 +264,7 @@ func (o ImageRegistryOutput) Token() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ImageRegistry) pulumi.StringPtrOutput { return v.Token }).(pulumi.StringPtrOutput)
 }
 
-// User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+// User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
 func (o ImageRegistryOutput) UserName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ImageRegistry) pulumi.StringPtrOutput { return v.UserName }).(pulumi.StringPtrOutput)
 }

@@ -18,7 +18,7 @@ type ImageRegistryPrior struct {
 	DisplayName *string `pulumi:"displayName"`
 	// Before Pulumi: Token (or password) of `userName` (`passwordCredentials.password`). A secret: encrypted in the state and the outputs, never printed. The platform never answers it, so a token changed outside Pulumi is not seen by refresh; a new value is one write.
 	Token *string `pulumi:"token"`
-	// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+	// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
 	UserName *string `pulumi:"userName"`
 }
 
@@ -38,7 +38,7 @@ type ImageRegistryPriorArgs struct {
 	DisplayName pulumi.StringPtrInput `pulumi:"displayName"`
 	// Before Pulumi: Token (or password) of `userName` (`passwordCredentials.password`). A secret: encrypted in the state and the outputs, never printed. The platform never answers it, so a token changed outside Pulumi is not seen by refresh; a new value is one write.
 	Token pulumi.StringPtrInput `pulumi:"token"`
-	// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+	// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
 	UserName pulumi.StringPtrInput `pulumi:"userName"`
 }
 
@@ -129,7 +129,7 @@ func (o ImageRegistryPriorOutput) Token() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ImageRegistryPrior) *string { return v.Token }).(pulumi.StringPtrOutput)
 }
 
-// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
 func (o ImageRegistryPriorOutput) UserName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v ImageRegistryPrior) *string { return v.UserName }).(pulumi.StringPtrOutput)
 }
@@ -178,7 +178,7 @@ func (o ImageRegistryPriorPtrOutput) Token() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
-// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+// Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
 func (o ImageRegistryPriorPtrOutput) UserName() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *ImageRegistryPrior) *string {
 		if v == nil {

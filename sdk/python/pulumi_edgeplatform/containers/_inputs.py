@@ -31,7 +31,7 @@ class ImageRegistryPriorArgsDict(TypedDict):
     """
     user_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+    Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
     """
 
 @pulumi.input_type
@@ -43,7 +43,7 @@ class ImageRegistryPriorArgs:
         """
         :param pulumi.Input[_builtins.str] display_name: Before Pulumi: Name of the registry in the dashboard and the API (`displayName`, 1–50 characters). Required to create one: a name the account already uses is refused before any write.
         :param pulumi.Input[_builtins.str] token: Before Pulumi: Token (or password) of `userName` (`passwordCredentials.password`). A secret: encrypted in the state and the outputs, never printed. The platform never answers it, so a token changed outside Pulumi is not seen by refresh; a new value is one write.
-        :param pulumi.Input[_builtins.str] user_name: Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        :param pulumi.Input[_builtins.str] user_name: Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         """
         if display_name is not None:
             pulumi.set(__self__, "display_name", display_name)
@@ -80,7 +80,7 @@ class ImageRegistryPriorArgs:
     @pulumi.getter(name="userName")
     def user_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        Before Pulumi: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         """
         return pulumi.get(self, "user_name")
 

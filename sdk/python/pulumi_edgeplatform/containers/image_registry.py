@@ -34,11 +34,11 @@ class ImageRegistryArgs:
 
         :param pulumi.Input[_builtins.bool] delete_on_destroy: Destroy deletes an adopted registry too (a created one is always deleted). Default false: an adopted registry is kept.
         :param pulumi.Input[_builtins.str] display_name: Name of the registry in the dashboard and the API (`displayName`, 1–50 characters). Required to create one: a name the account already uses is refused before any write.
-        :param pulumi.Input['ImageRegistryPriorArgs'] prior: The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+        :param pulumi.Input['ImageRegistryPriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.int] registry_id: Id of an existing container registry to adopt: kept by destroy (unless `deleteOnDestroy`), which gives back its display name (not its credentials: the platform never answers a token). Another id replaces the resource.
         :param pulumi.Input['ImageRegistryRegistryType'] registry_type: Creates a registry of this type (POST `/mc/registries`): `"dockerHub"` (docker.io), `"gitHub"` (ghcr.io) or `"bunnyRegistry"`; destroy deletes it. Another type replaces the resource (a new registry, then the old one deleted).
         :param pulumi.Input[_builtins.str] token: Token (or password) of `userName` (`passwordCredentials.password`). A secret: encrypted in the state and the outputs, never printed. The platform never answers it, so a token changed outside Pulumi is not seen by refresh; a new value is one write.
-        :param pulumi.Input[_builtins.str] user_name: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        :param pulumi.Input[_builtins.str] user_name: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         """
         if delete_on_destroy is not None:
             pulumi.set(__self__, "delete_on_destroy", delete_on_destroy)
@@ -83,7 +83,7 @@ class ImageRegistryArgs:
     @pulumi.getter
     def prior(self) -> pulumi.Input[Optional['ImageRegistryPriorArgs']]:
         """
-        The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+        The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         """
         return pulumi.get(self, "prior")
 
@@ -131,7 +131,7 @@ class ImageRegistryArgs:
     @pulumi.getter(name="userName")
     def user_name(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         """
         return pulumi.get(self, "user_name")
 
@@ -161,11 +161,11 @@ class ImageRegistry(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] delete_on_destroy: Destroy deletes an adopted registry too (a created one is always deleted). Default false: an adopted registry is kept.
         :param pulumi.Input[_builtins.str] display_name: Name of the registry in the dashboard and the API (`displayName`, 1–50 characters). Required to create one: a name the account already uses is refused before any write.
-        :param pulumi.Input[Union['ImageRegistryPriorArgs', 'ImageRegistryPriorArgsDict']] prior: The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+        :param pulumi.Input[Union['ImageRegistryPriorArgs', 'ImageRegistryPriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.int] registry_id: Id of an existing container registry to adopt: kept by destroy (unless `deleteOnDestroy`), which gives back its display name (not its credentials: the platform never answers a token). Another id replaces the resource.
         :param pulumi.Input['ImageRegistryRegistryType'] registry_type: Creates a registry of this type (POST `/mc/registries`): `"dockerHub"` (docker.io), `"gitHub"` (ghcr.io) or `"bunnyRegistry"`; destroy deletes it. Another type replaces the resource (a new registry, then the old one deleted).
         :param pulumi.Input[_builtins.str] token: Token (or password) of `userName` (`passwordCredentials.password`). A secret: encrypted in the state and the outputs, never printed. The platform never answers it, so a token changed outside Pulumi is not seen by refresh; a new value is one write.
-        :param pulumi.Input[_builtins.str] user_name: User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        :param pulumi.Input[_builtins.str] user_name: User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         """
         ...
     @overload
@@ -217,6 +217,7 @@ class ImageRegistry(pulumi.CustomResource):
             __props__.__dict__["host_name"] = None
             __props__.__dict__["managed"] = None
             __props__.__dict__["origin"] = None
+            __props__.__dict__["prior_pinned"] = None
             __props__.__dict__["read_only"] = None
         secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["token"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
@@ -248,6 +249,7 @@ class ImageRegistry(pulumi.CustomResource):
         __props__.__dict__["managed"] = None
         __props__.__dict__["origin"] = None
         __props__.__dict__["prior"] = None
+        __props__.__dict__["prior_pinned"] = None
         __props__.__dict__["read_only"] = None
         __props__.__dict__["registry_id"] = None
         __props__.__dict__["registry_type"] = None
@@ -299,9 +301,17 @@ class ImageRegistry(pulumi.CustomResource):
     @pulumi.getter
     def prior(self) -> pulumi.Output[Optional['outputs.ImageRegistryPrior']]:
         """
-        The managed settings before Pulumi managed them (never the token): what destroy of an adopted registry gives back. `{}` for a read-only view.
+        The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         """
         return pulumi.get(self, "prior")
+
+    @_builtins.property
+    @pulumi.getter(name="priorPinned")
+    def prior_pinned(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        True when the program states `prior` (the record is the program's); else undefined.
+        """
+        return pulumi.get(self, "prior_pinned")
 
     @_builtins.property
     @pulumi.getter(name="readOnly")
@@ -339,7 +349,7 @@ class ImageRegistry(pulumi.CustomResource):
     @pulumi.getter(name="userName")
     def user_name(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+        User name the platform pulls images with (`passwordCredentials.userName`). A new one is written with `token`.
         """
         return pulumi.get(self, "user_name")
 

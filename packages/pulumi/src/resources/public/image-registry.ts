@@ -11,6 +11,7 @@ import type {
   ImageRegistryCreateArgs,
   ImageRegistryOptionsArgs,
   ImageRegistryOutputs,
+  ImageRegistryPriorArgs,
   ImageRegistrySettingsArgs,
 } from "./generated/image-registry";
 import { IMAGE_REGISTRY_OUTPUTS, IMAGE_REGISTRY_SECRET_OUTPUTS } from "./generated/image-registry";
@@ -19,17 +20,20 @@ export type {
   ImageRegistryAdoptArgs,
   ImageRegistryCreateArgs,
   ImageRegistryOptionsArgs,
+  ImageRegistryPriorArgs,
   ImageRegistrySettingsArgs,
   ImageRegistryState,
 } from "./generated/image-registry";
 
 /**
  * Arguments of {@link ImageRegistry}: exactly one of `registryType` (create a registry, with
- * its `displayName`) and `registryId` (adopt one), the settings to manage and `deleteOnDestroy`.
+ * its `displayName`) and `registryId` (adopt one), the settings to manage, `deleteOnDestroy` and
+ * the optional stated `prior`.
  */
 export type ImageRegistryArgs = (ImageRegistryCreateArgs | ImageRegistryAdoptArgs) &
   ImageRegistrySettingsArgs &
-  ImageRegistryOptionsArgs;
+  ImageRegistryOptionsArgs &
+  ImageRegistryPriorArgs;
 
 /** The kind: its stub, its type token and how its arguments adopt an object. */
 const KIND = {

@@ -52,8 +52,8 @@ const FIELDS: readonly SettingsField[] = [
   field(
     "userName",
     { type: "string", minLength: 1 },
-    "User name the platform pulls images with (`passwordCredentials.userName`); given with " +
-      "`token`.",
+    "User name the platform pulls images with (`passwordCredentials.userName`). A new one is " +
+      "written with `token`.",
   ),
   field(
     "token",
@@ -231,6 +231,14 @@ async function write(
     string | null;
   const token = ("token" in changes ? changes.token : current.values.token) as string | null;
   const sendCredentials = credentials && typeof userName === "string" && typeof token === "string";
+  // Destroy giving an adopted registry back its values (the engine's restore): no token to send.
+  const restoring = / delete$/.test(what);
+  if (credentials && !sendCredentials && !restoring)
+    throw new ResourceOperationError(
+      `${what} failed: a new userName is written with its token (the platform takes a ` +
+        `registry's credentials as a pair, and never answers the token): give \`token\` too. ` +
+        `Nothing was written.`,
+    );
   if (credentials && !sendCredentials)
     void logLine(
       `${what}: container registry ${t.zone}'s credentials are left as they are: the platform ` +
@@ -303,7 +311,7 @@ export const imageRegistryForm: StoredForm = {
 const DOCS: SettingsDocs = {
   argsDoc:
     "Settings of {@link ImageRegistryArgs}. Every setting left out is not managed (never " +
-    "written); `userName` and `token` go together.",
+    "written); `token` goes with `userName`.",
   argTypes: {
     ImageRegistryCreateArgs: {
       typeDoc: "Creates a registry: `registryType` (with `displayName`).",
@@ -336,6 +344,20 @@ const DOCS: SettingsDocs = {
             "platform never answers a token). Another id replaces the resource.",
           tsType: "number",
           required: true,
+        },
+      },
+    },
+    ImageRegistryPriorArgs: {
+      typeDoc: "The optional stated prior of an {@link ImageRegistry}.",
+      args: {
+        prior: {
+          description:
+            "The way out after an interrupted `pulumi up` (the write landed, the state never " +
+            "recorded it): the managed settings' values before Pulumi, as the interrupted run " +
+            "printed them (`configuration before Pulumi {...}`), by setting name (`null`: not " +
+            "set). Only managed settings may be named. Stating or changing it writes nothing to " +
+            "the platform. Default: the values read when Pulumi first managed each setting.",
+          tsType: "Record<string, unknown>",
         },
       },
     },
@@ -382,13 +404,17 @@ const DOCS: SettingsDocs = {
       tsType: "Record<string, unknown>",
     },
     managed: { description: "The managed settings' names.", tsType: "string[]" },
+    priorPinned: {
+      description:
+        "True when the program states `prior` (the record is the program's); else undefined.",
+      tsType: "boolean | undefined",
+    },
     readOnly: {
       description:
         "True for a registry read with `ImageRegistry.get` (a read-only view); else undefined.",
       tsType: "boolean | undefined",
     },
   },
-  stateOnly: ["priorPinned"],
 };
 
 /** `edge.containers.ImageRegistry`. */
@@ -418,10 +444,12 @@ export const imageRegistryKind: EngineKind<ContainerRegistry> = {
         property: "displayName",
         reason: "is required to create a registry (with `registryType`): its name on the account",
       });
-    if (given("userName") !== given("token"))
+    // A token needs its user name (the platform takes them as a pair); a user name alone is
+    // managed as read (an import), and a change of it without a token is refused at the write.
+    if (given("token") && !given("userName"))
       out.push({
-        property: given("userName") ? "token" : "userName",
-        reason: `is required with \`${given("userName") ? "userName" : "token"}\`: the platform takes a registry's credentials as a pair`,
+        property: "userName",
+        reason: "is required with `token`: the platform takes a registry's credentials as a pair",
       });
     return out;
   },

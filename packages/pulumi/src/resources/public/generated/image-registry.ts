@@ -32,6 +32,18 @@ export interface ImageRegistryAdoptArgs {
   registryId: pulumi.Input<number>;
 }
 
+/** The optional stated prior of an {@link ImageRegistry}. */
+export interface ImageRegistryPriorArgs {
+  /**
+   * The way out after an interrupted `pulumi up` (the write landed, the state never recorded it):
+   * the managed settings' values before Pulumi, as the interrupted run printed them (`configuration
+   * before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named.
+   * Stating or changing it writes nothing to the platform. Default: the values read when Pulumi
+   * first managed each setting.
+   */
+  prior?: pulumi.Input<Record<string, unknown>>;
+}
+
 /** The optional choices of an {@link ImageRegistry}. */
 export interface ImageRegistryOptionsArgs {
   /**
@@ -43,7 +55,7 @@ export interface ImageRegistryOptionsArgs {
 
 /**
  * Settings of {@link ImageRegistryArgs}. Every setting left out is not managed (never written);
- * `userName` and `token` go together.
+ * `token` goes with `userName`.
  */
 export interface ImageRegistrySettingsArgs {
   /**
@@ -52,7 +64,8 @@ export interface ImageRegistrySettingsArgs {
    */
   displayName?: pulumi.Input<string>;
   /**
-   * User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+   * User name the platform pulls images with (`passwordCredentials.userName`). A new one is written
+   * with `token`.
    */
   userName?: pulumi.Input<string>;
   /**
@@ -82,7 +95,8 @@ export interface ImageRegistryState {
    */
   displayName: string | undefined;
   /**
-   * User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+   * User name the platform pulls images with (`passwordCredentials.userName`). A new one is written
+   * with `token`.
    */
   userName: string | undefined;
   /**
@@ -100,6 +114,8 @@ export interface ImageRegistryState {
   prior: Record<string, unknown>;
   /** The managed settings' names. */
   managed: string[];
+  /** True when the program states `prior` (the record is the program's); else undefined. */
+  priorPinned: boolean | undefined;
   /** True for a registry read with `ImageRegistry.get` (a read-only view); else undefined. */
   readOnly: boolean | undefined;
 }
@@ -123,7 +139,8 @@ export interface ImageRegistryOutputs {
    */
   readonly displayName: pulumi.Output<string | undefined>;
   /**
-   * User name the platform pulls images with (`passwordCredentials.userName`); given with `token`.
+   * User name the platform pulls images with (`passwordCredentials.userName`). A new one is written
+   * with `token`.
    */
   readonly userName: pulumi.Output<string | undefined>;
   /**
@@ -141,6 +158,8 @@ export interface ImageRegistryOutputs {
   readonly prior: pulumi.Output<Record<string, unknown>>;
   /** The managed settings' names. */
   readonly managed: pulumi.Output<string[]>;
+  /** True when the program states `prior` (the record is the program's); else undefined. */
+  readonly priorPinned: pulumi.Output<boolean | undefined>;
   /** True for a registry read with `ImageRegistry.get` (a read-only view); else undefined. */
   readonly readOnly: pulumi.Output<boolean | undefined>;
 }
@@ -157,8 +176,8 @@ export const IMAGE_REGISTRY_OUTPUTS: readonly string[] = [
   "deleteOnDestroy",
   "prior",
   "managed",
-  "readOnly",
   "priorPinned",
+  "readOnly",
 ];
 
 /** The outputs that hold a secret setting: Pulumi secrets in the state and the outputs. */
