@@ -104,6 +104,8 @@ function canonical(s: EmulatorState): Any {
     delete x.lastModified;
     delete x.codeModified;
   }
+  // A container registry's `lastUpdatedAt` likewise (the date of its last write).
+  for (const r of c.registries ?? []) delete r.lastUpdatedAt;
   delete c.nextIds;
   return c;
 }

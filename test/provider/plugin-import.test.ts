@@ -101,6 +101,8 @@ const IMPORTS: Record<string, Import> = {
   },
   // Pull zone 1 (zone-one).
   PullZone: { id: "1", inputs: { pullZoneId: 1 }, form: '"<pullZoneId>"' },
+  // Container registry 2 (GitHub Container Registry), used by no application.
+  ImageRegistry: { id: "2", inputs: { registryId: 2 }, form: '"<registryId>"' },
   // Edge rule 1 of pull zone 1: `fixture rule 1`, a response header X-Rule-1, on.
   EdgeRule: {
     id: "1/00000000-0000-4000-8000-000000000001",

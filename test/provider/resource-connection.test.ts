@@ -260,7 +260,10 @@ describe("every resource class takes opts.connection", () => {
     const literalTrue: { [A in keyof typeof checked]: Record<string, true> } = checked;
     expect(Object.keys(literalTrue.dns).sort()).toEqual(["DnsRecord", "DnsZone", "ZoneDnssec"]);
     expect(Object.keys(literalTrue.shield).length).toBeGreaterThanOrEqual(10);
-    expect(Object.keys(literalTrue.containers)).toEqual(["VolumeInstancesDeletion"]);
+    expect(Object.keys(literalTrue.containers).sort()).toEqual([
+      "ImageRegistry",
+      "VolumeInstancesDeletion",
+    ]);
   });
 });
 

@@ -19,6 +19,7 @@ test("the twelve settings kinds are declared", () => {
       "BotDetection",
       "DnsZone",
       "EdgeScript",
+      "ImageRegistry",
       "ManagedAccessList",
       "PullZone",
       "ResponsePage",

@@ -29,6 +29,7 @@ import { zoneDnssecKind } from "../../packages/pulumi/src/resources/kinds/settin
 import { dnsZoneKind } from "../../packages/pulumi/src/resources/kinds/settings/dns-zone";
 import { pullZoneKind } from "../../packages/pulumi/src/resources/kinds/settings/pull-zone";
 import { edgeScriptKind } from "../../packages/pulumi/src/resources/kinds/settings/edge-script";
+import { imageRegistryKind } from "../../packages/pulumi/src/resources/kinds/settings/image-registry";
 import { ROOT as REPO_ROOT } from "../support/build";
 
 const SRC = path.join(REPO_ROOT, "packages", "pulumi", "src", "resources");
@@ -214,6 +215,22 @@ const KINDS: Expected[] = [
     inputs: dnsRecordInputsSchema as unknown as Js,
     args: { "generated/dns-record.ts": ["DnsRecordArgs"] },
     outputs: { "generated/dns-record.ts": ["DnsRecordOutputs"] },
+  },
+  {
+    stub: "image-registry",
+    token: "edgeplatform:containers:ImageRegistry",
+    inputs: settingsSchemas.imageRegistryInputsSchema as unknown as Js,
+    rename: (p) => imageRegistryKind.form!.property(p),
+    args: {
+      "generated/image-registry.ts": [
+        "ImageRegistryCreateArgs",
+        "ImageRegistryAdoptArgs",
+        "ImageRegistrySettingsArgs",
+        "ImageRegistryOptionsArgs",
+        "ImageRegistryPriorArgs",
+      ],
+    },
+    outputs: { "generated/image-registry.ts": ["ImageRegistryOutputs"] },
   },
   {
     stub: "edge-rule",

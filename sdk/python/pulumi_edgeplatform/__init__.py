@@ -49,6 +49,7 @@ _utilities.register(
   "mod": "containers",
   "fqn": "pulumi_edgeplatform.containers",
   "classes": {
+   "edgeplatform:containers:ImageRegistry": "ImageRegistry",
    "edgeplatform:containers:VolumeInstancesDeletion": "VolumeInstancesDeletion"
   }
  },

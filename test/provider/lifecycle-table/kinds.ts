@@ -23,6 +23,7 @@ import { pullZone } from "./pull-zone";
 import { edgeRule } from "./edge-rule";
 import { cachePurge } from "./cache-purge";
 import { edgeScript } from "./edge-script";
+import { imageRegistry } from "./image-registry";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -44,4 +45,5 @@ export const KINDS: readonly KindDeclaration[] = [
   edgeRule,
   cachePurge,
   edgeScript,
+  imageRegistry,
 ];

@@ -64,6 +64,10 @@ import { cachePurgeProvider, cachePurgeFieldChanges } from "../resources/kinds/o
 import { cachePurgeDeclaration } from "../resources/kinds/own/cache-purge-docs";
 import { edgeScriptKind, edgeScriptProvider } from "../resources/kinds/settings/edge-script";
 import { codeInputs } from "../resources/public/edge-script-code";
+import {
+  imageRegistryKind,
+  imageRegistryProvider,
+} from "../resources/kinds/settings/image-registry";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -321,6 +325,26 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
       input: "codeSize",
       unprinted: ["code"],
       toEngine: codeInputs,
+    },
+  },
+  {
+    family: "settings",
+    module: "containers",
+    typeName: "ImageRegistry",
+    noun: "Magic Containers image registry (created, or adopted)",
+    kind: imageRegistryKind,
+    provider: imageRegistryProvider,
+    docs: {
+      inputs: {
+        "resources/public/generated/image-registry.ts": [
+          "ImageRegistryCreateArgs",
+          "ImageRegistryAdoptArgs",
+          "ImageRegistrySettingsArgs",
+          "ImageRegistryOptionsArgs",
+          "ImageRegistryPriorArgs",
+        ],
+      },
+      outputs: { "resources/public/generated/image-registry.ts": ["ImageRegistryState"] },
     },
   },
 ];

@@ -6,6 +6,10 @@ import builtins as _builtins
 from .. import _utilities
 import typing
 # Export this package's modules as members:
+from ._enums import *
 from .get_region_settings import *
 from .get_registry import *
+from .image_registry import *
 from .volume_instances_deletion import *
+from ._inputs import *
+from . import outputs

@@ -285,6 +285,19 @@ export const edgeScriptStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.edgeScript.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.containers.ImageRegistry`. */
+export const imageRegistryStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.imageRegistry.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.imageRegistry.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.imageRegistry.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.imageRegistry.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.imageRegistry.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.imageRegistry.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.imageRegistry.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** The resources with a serialized provider (their stub names: `pulumi-edgeplatform/stubs/<kind>`). */
 export type StubKind =
   | "rate-limit-rule"
@@ -305,7 +318,8 @@ export type StubKind =
   | "pull-zone"
   | "edge-rule"
   | "cache-purge"
-  | "edge-script";
+  | "edge-script"
+  | "image-registry";
 
 /** The by-value stubs: what is serialized when the package cannot be named (serialized-provider.ts). */
 export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -328,4 +342,5 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "edge-rule": edgeRuleStub,
   "cache-purge": cachePurgeStub,
   "edge-script": edgeScriptStub,
+  "image-registry": imageRegistryStub,
 };

@@ -27,6 +27,7 @@ import type { pullZoneProvider } from "./settings/pull-zone";
 import type { edgeRuleProvider } from "./collections/edge-rule-fields";
 import type { cachePurgeProvider } from "./own/cache-purge";
 import type { edgeScriptProvider } from "./settings/edge-script";
+import type { imageRegistryProvider } from "./settings/image-registry";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -105,5 +106,9 @@ export const __providers = {
   /** `edge.compute.EdgeScript` (edge script). */
   get edgeScript(): typeof edgeScriptProvider {
     return gated(require("./settings/edge-script").edgeScriptProvider);
+  },
+  /** `edge.containers.ImageRegistry` (image registry). */
+  get imageRegistry(): typeof imageRegistryProvider {
+    return gated(require("./settings/image-registry").imageRegistryProvider);
   },
 };

@@ -21,6 +21,7 @@ import { underAttackModeKind } from "./settings/under-attack-mode";
 import { botCategorizationKind } from "./settings/bot-categorization";
 import { pullZoneKind } from "./settings/pull-zone";
 import { edgeScriptKind } from "./settings/edge-script";
+import { imageRegistryKind } from "./settings/image-registry";
 
 /** Inputs of `edge.dns.ZoneDnssec`. */
 export const zoneDnssecInputsSchema = settingsInputsSchema(zoneDnssecKind);
@@ -46,3 +47,5 @@ export const botCategorizationInputsSchema = settingsInputsSchema(botCategorizat
 export const pullZoneInputsSchema = settingsInputsSchema(pullZoneKind);
 /** Inputs of `edge.compute.EdgeScript`. */
 export const edgeScriptInputsSchema = settingsInputsSchema(edgeScriptKind);
+/** Inputs of `edge.containers.ImageRegistry`. */
+export const imageRegistryInputsSchema = settingsInputsSchema(imageRegistryKind);

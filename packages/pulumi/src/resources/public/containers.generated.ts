@@ -7,3 +7,4 @@
  */
 
 export * from "./volume-instances-deletion";
+export * from "./image-registry";

@@ -35,22 +35,23 @@ export function deleteOperation<R>(c: EngineContext<R>) {
     const target = targetOf(props);
     const what = `${label(target.zone, shownKey(target))}: delete`;
     const note = kind.deleteNote?.(target, props);
-    if (props.created && kind.deleteCreated) {
+    const adoptedIf = kind.deleteCreated?.adoptedIf;
+    const deletesAdopted = adoptedIf !== undefined && props[adoptedIf] === true;
+    if ((props.created || deletesAdopted) && kind.deleteCreated) {
       const key = targetKey(target);
       const { run, consequence } = kind.deleteCreated;
+      const why = props.created ? "Pulumi created" : `${adoptedIf}: true for`;
       return operation(what, async () => {
         // Another resource of this run manages the object now (its id named by another
         // resource): deleting it would delete what that one manages.
         if (isClaimed(CLAIM, key))
           throw new ResourceOperationError(
             `${what} failed: another resource of this program now manages ` +
-              `${objectNoun(target)}; Pulumi created it, but deleting it ${consequence} ` +
+              `${objectNoun(target)}; ${props.created ? "Pulumi created it" : `${adoptedIf} is true`}, but deleting it ${consequence} ` +
               `would take it from that resource. Nothing was written. Remove this entry ` +
               `with \`pulumi state delete <urn>\` to keep it.`,
           );
-        await logLine(
-          `${what}: Pulumi created ${LABEL} ${target.zone}: deleting it ${consequence}`,
-        );
+        await logLine(`${what}: ${why} ${LABEL} ${target.zone}: deleting it ${consequence}`);
         try {
           await run(target, what);
         } catch (e) {

@@ -71,6 +71,11 @@ export interface CreatedDeletion {
   run(target: SettingsTarget, what: string): Promise<void>;
   /** What the delete takes with it, in the log lines of destroy and of a replacing diff. */
   consequence: string;
+  /**
+   * A boolean input (kept in the state: the kind's `passThrough`) that makes destroy delete an
+   * adopted object too when true (`deleteOnDestroy`); without it, an adopted object is kept.
+   */
+  adoptedIf?: string;
 }
 
 /** A kind plus the hooks only some kinds need. */
