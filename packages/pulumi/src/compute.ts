@@ -1,3 +1,5 @@
-/** Compute area: edge script statistics. */
+/** Compute area: edge script variables, and edge script statistics. */
+// The resources of the area, from the list of kinds (kinds/kind-list.json, npm run kinds).
+export * from "./resources/public/compute.generated";
 export { getScriptStatistics, getScriptStatisticsOutput } from "./functions/compute";
 export type { GetScriptStatisticsArgs, GetScriptStatisticsResult } from "./functions/compute";

@@ -211,6 +211,8 @@ function canonical(s: EmulatorState): Any {
   // A DNS zone's date of its last write is the platform's record, not a setting: no restore
   // gives it back.
   for (const z of c.dnsZones ?? []) delete z.DateModified;
+  // So is an edge script's: a variable's write sets it.
+  for (const x of c.scripts ?? []) delete x.lastModified;
   delete c.nextIds;
   return c;
 }

@@ -259,6 +259,20 @@ export const edgeRuleStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.edgeRule.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.compute.ScriptVariable`. */
+export const scriptVariableStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.scriptVariable.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.scriptVariable.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.scriptVariable.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.scriptVariable.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.scriptVariable.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.scriptVariable.update(a, b, c),
+  delete: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.scriptVariable.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** The resources with a serialized provider (their stub names: `pulumi-edgeplatform/stubs/<kind>`). */
 export type StubKind =
   | "rate-limit-rule"
@@ -277,7 +291,8 @@ export type StubKind =
   | "bot-categorization"
   | "dns-record"
   | "pull-zone"
-  | "edge-rule";
+  | "edge-rule"
+  | "script-variable";
 
 /** The by-value stubs: what is serialized when the package cannot be named (serialized-provider.ts). */
 export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -298,4 +313,5 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "dns-record": dnsRecordStub,
   "pull-zone": pullZoneStub,
   "edge-rule": edgeRuleStub,
+  "script-variable": scriptVariableStub,
 };

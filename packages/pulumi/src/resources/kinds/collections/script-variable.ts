@@ -54,9 +54,12 @@ export const SCRIPT_VARIABLE_SPELLING: Spelling = {
   idWithParent: { example: "1/21" },
 };
 
-/** The field semantics of a variable's values (no enumerations). */
+/** The enumerations of a variable's fields: none. */
+export const SCRIPT_VARIABLE_ENUMS: Record<string, Record<string, number>> = {};
+
+/** The field semantics of a variable's values. */
 export const scriptVariableFields: ConfigurationFields = {
-  enums: {},
+  enums: SCRIPT_VARIABLE_ENUMS,
   normalize: (c) => c,
   nullable: new Set(["defaultValue"]),
   requiredForCreate: [],
@@ -159,11 +162,16 @@ export const scriptVariableKind: EdgeScriptChildKind<ScriptVariableObject> & {
         return { status: 200, object: fromVariable(script, answer) };
       return { status: "unnamed" };
     },
-    /** One write of the planned fields (the platform keeps what is not sent). */
+    /**
+     * One write of the planned fields that differ from the variable as just read (the
+     * platform keeps what is not sent).
+     */
     update: async (id, body, current) => {
       const script = current.parentId;
       const fields = (body.fields ?? {}) as Record<string, unknown>;
-      const answer = await api().updateVariable(script, id, wireFields(fields) as never);
+      const was = current.fields ?? {};
+      const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => was[k] !== v));
+      const answer = await api().updateVariable(script, id, wireFields(changed) as never);
       const object =
         typeof answer?.Id === "number" && answer.Id === id
           ? fromVariable(script, answer)
