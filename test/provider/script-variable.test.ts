@@ -148,12 +148,16 @@ describe.each(PROFILES)("profile %s", (_label, profile) => {
   });
 });
 
-test("another name replaces a created variable (the platform cannot rename one)", async () => {
+test("another name (the platform cannot rename a variable) or another script replaces a created variable", async () => {
   const inputs = { scriptId: 2, name: "REGION", defaultValue: "eu" };
   const { id, outs } = await create(inputs);
   await nextRun();
   const diff = await p.diff(id, outs, checked({ ...inputs, name: "ZONE" }));
   expect(diff.replaces).toEqual(["name"]);
+  // Names are unique in a script: the old variable goes first.
+  expect(diff.deleteBeforeReplace).toBe(true);
+  const moved = await p.diff(id, outs, checked({ ...inputs, scriptId: 3 }));
+  expect(moved.replaces).toEqual(["scriptId"]);
   expect(await writes()).toEqual([]);
 });
 

@@ -38,6 +38,14 @@ _utilities.register(
 [
  {
   "pkg": "edgeplatform",
+  "mod": "compute",
+  "fqn": "pulumi_edgeplatform.compute",
+  "classes": {
+   "edgeplatform:compute:ScriptVariable": "ScriptVariable"
+  }
+ },
+ {
+  "pkg": "edgeplatform",
   "mod": "containers",
   "fqn": "pulumi_edgeplatform.containers",
   "classes": {
