@@ -21,6 +21,7 @@ import * as settingsSchemas from "../../packages/pulumi/src/resources/kinds/sett
 import { accessListInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/access-list-schemas";
 import { dnsRecordInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/dns-record-schemas";
 import { edgeRuleInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/edge-rule-schemas";
+import { scriptVariableInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/script-variable-schemas";
 import { rateLimitRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule";
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { volumeInstancesDeletionInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion-schemas";
@@ -219,6 +220,13 @@ const KINDS: Expected[] = [
     inputs: edgeRuleInputsSchema as unknown as Js,
     args: { "generated/edge-rule.ts": ["EdgeRuleArgs"] },
     outputs: { "generated/edge-rule.ts": ["EdgeRuleOutputs"] },
+  },
+  {
+    stub: "script-variable",
+    token: "edgeplatform:compute:ScriptVariable",
+    inputs: scriptVariableInputsSchema as unknown as Js,
+    args: { "generated/script-variable.ts": ["ScriptVariableArgs"] },
+    outputs: { "generated/script-variable.ts": ["ScriptVariableOutputs"] },
   },
 ];
 
