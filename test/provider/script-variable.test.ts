@@ -187,3 +187,19 @@ test("check: the script is required; a new variable needs its name; bad values a
   expect(bad.some((f) => f.startsWith("required:"))).toBe(true);
   expect(bad.some((f) => f.startsWith("colour:"))).toBe(true);
 });
+
+test('get: "<scriptId>/<variableId>" reads a variable without managing it; another id is refused', async () => {
+  const read = await p.read("1/21", undefined);
+  expect(read.props).toMatchObject({
+    variableId: 21,
+    scriptId: 1,
+    name: "ORIGIN",
+    defaultValue: "https://origin.example",
+    required: true,
+    readOnly: true,
+  });
+  await expect(p.read("21", undefined)).rejects.toThrow(
+    'the id must be "<scriptId>/<variableId>" (e.g. "1/21"); got "21"',
+  );
+  expect(await writes()).toEqual([]);
+});
