@@ -30,7 +30,7 @@ type Ctor = new (
 
 /** The class of that name in the package's namespaces. */
 function classOf(kind: string): Ctor {
-  const areas = [edge.shield, edge.dns, edge.containers, edge.pullzones];
+  const areas = [edge.shield, edge.dns, edge.containers, edge.pullzones, edge.compute];
   for (const ns of areas as Record<string, unknown>[]) {
     if (typeof ns[kind] === "function") return ns[kind] as Ctor;
   }
