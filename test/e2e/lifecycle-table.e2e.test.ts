@@ -90,7 +90,8 @@ const RULE_TIMEOUT = 600_000;
  * The state to compare: rules by id with their JSON parsed; a zone's plan fields as the
  * platform answers them (absent: Basic, WAF on; a zone PATCH writes them); the emulator's id
  * counters left out (an id once used is not given again), and a DNS zone's `DateModified`
- * (when it was last written, not what it holds: a record write sets it).
+ * (when it was last written, not what it holds: a record write sets it), and an edge
+ * script's `lastModified` (a variable write sets it).
  */
 function canonical(s: EmulatorState): Any {
   const c = clone(sortedRules(s)) as Any;
@@ -99,7 +100,7 @@ function canonical(s: EmulatorState): Any {
   // A DNS zone's date of its last write is the platform's record, not a setting: no restore
   // gives it back.
   for (const z of c.dnsZones ?? []) delete z.DateModified;
-  // An edge script's dates of its last write (of anything, of its code) likewise.
+  // An edge script's dates of its last write (of anything, of its code) likewise (a variable's write sets it too).
   for (const x of c.scripts ?? []) {
     delete x.lastModified;
     delete x.codeModified;

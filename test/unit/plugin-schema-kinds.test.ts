@@ -21,6 +21,7 @@ import * as settingsSchemas from "../../packages/pulumi/src/resources/kinds/sett
 import { accessListInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/access-list-schemas";
 import { dnsRecordInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/dns-record-schemas";
 import { edgeRuleInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/edge-rule-schemas";
+import { scriptVariableInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/script-variable-schemas";
 import { rateLimitRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule";
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { volumeInstancesDeletionInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion-schemas";
@@ -270,6 +271,13 @@ const KINDS: Expected[] = [
     outputs: { "generated/edge-script.ts": ["EdgeScriptOutputs"] },
     // The code (`code` or `codeFile`) becomes its hash and size; the size is an output only.
     derived: { args: ["code", "codeFile"], input: "codeSize" },
+  },
+  {
+    stub: "script-variable",
+    token: "edgeplatform:compute:ScriptVariable",
+    inputs: scriptVariableInputsSchema as unknown as Js,
+    args: { "generated/script-variable.ts": ["ScriptVariableArgs"] },
+    outputs: { "generated/script-variable.ts": ["ScriptVariableOutputs"] },
   },
 ];
 

@@ -1,4 +1,4 @@
-/** Compute area: edge scripts (their code and live release) and their statistics. */
+/** Compute area: edge scripts (their code and live release), their variables, and their statistics. */
 // The resources of the area, from the list of kinds (kinds/kind-list.json, npm run kinds).
 export * from "./resources/public/compute.generated";
 export { getScriptStatistics, getScriptStatisticsOutput } from "./functions/compute";

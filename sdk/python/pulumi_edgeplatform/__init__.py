@@ -41,7 +41,8 @@ _utilities.register(
   "mod": "compute",
   "fqn": "pulumi_edgeplatform.compute",
   "classes": {
-   "edgeplatform:compute:EdgeScript": "EdgeScript"
+   "edgeplatform:compute:EdgeScript": "EdgeScript",
+   "edgeplatform:compute:ScriptVariable": "ScriptVariable"
   }
  },
  {

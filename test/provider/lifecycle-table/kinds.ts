@@ -24,6 +24,7 @@ import { edgeRule } from "./edge-rule";
 import { cachePurge } from "./cache-purge";
 import { edgeScript } from "./edge-script";
 import { imageRegistry } from "./image-registry";
+import { scriptVariable } from "./script-variable";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -46,4 +47,5 @@ export const KINDS: readonly KindDeclaration[] = [
   cachePurge,
   edgeScript,
   imageRegistry,
+  scriptVariable,
 ];

@@ -212,7 +212,7 @@ function canonical(s: EmulatorState): Any {
   // A DNS zone's date of its last write is the platform's record, not a setting: no restore
   // gives it back.
   for (const z of c.dnsZones ?? []) delete z.DateModified;
-  // An edge script's dates of its last write (of anything, of its code) likewise.
+  // An edge script's dates of its last write (of anything, of its code) likewise (a variable's write sets it too).
   for (const x of c.scripts ?? []) {
     delete x.lastModified;
     delete x.codeModified;

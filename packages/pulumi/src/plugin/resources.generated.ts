@@ -68,6 +68,15 @@ import {
   imageRegistryKind,
   imageRegistryProvider,
 } from "../resources/kinds/settings/image-registry";
+import type { scriptVariableInputsSchema } from "../resources/kinds/collections/script-variable-schemas";
+import {
+  SCRIPT_VARIABLE_ENUMS,
+  scriptVariableKind,
+} from "../resources/kinds/collections/script-variable";
+import {
+  scriptVariableProvider,
+  scriptVariableFieldChanges,
+} from "../resources/kinds/collections/script-variable-fields";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -346,5 +355,20 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
       },
       outputs: { "resources/public/generated/image-registry.ts": ["ImageRegistryState"] },
     },
+  },
+  {
+    family: "flat",
+    module: "compute",
+    typeName: "ScriptVariable",
+    noun: "variable of an edge script",
+    inputsSchema: schemaRef<typeof scriptVariableInputsSchema>(
+      __dirname,
+      "../resources/kinds/collections/script-variable-schemas",
+      "scriptVariableInputsSchema",
+    ),
+    enums: SCRIPT_VARIABLE_ENUMS,
+    provider: scriptVariableProvider,
+    fieldChanges: scriptVariableFieldChanges,
+    declaration: scriptVariableKind,
   },
 ];

@@ -9,5 +9,6 @@ import typing
 from ._enums import *
 from .edge_script import *
 from .get_script_statistics import *
+from .script_variable import *
 from ._inputs import *
 from . import outputs

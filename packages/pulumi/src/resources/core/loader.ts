@@ -298,6 +298,20 @@ export const imageRegistryStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.imageRegistry.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.compute.ScriptVariable`. */
+export const scriptVariableStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.scriptVariable.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.scriptVariable.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.scriptVariable.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.scriptVariable.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.scriptVariable.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.scriptVariable.update(a, b, c),
+  delete: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.scriptVariable.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** The resources with a serialized provider (their stub names: `pulumi-edgeplatform/stubs/<kind>`). */
 export type StubKind =
   | "rate-limit-rule"
@@ -319,7 +333,8 @@ export type StubKind =
   | "edge-rule"
   | "cache-purge"
   | "edge-script"
-  | "image-registry";
+  | "image-registry"
+  | "script-variable";
 
 /** The by-value stubs: what is serialized when the package cannot be named (serialized-provider.ts). */
 export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -343,4 +358,5 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "cache-purge": cachePurgeStub,
   "edge-script": edgeScriptStub,
   "image-registry": imageRegistryStub,
+  "script-variable": scriptVariableStub,
 };

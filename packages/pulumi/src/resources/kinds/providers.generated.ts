@@ -28,6 +28,7 @@ import type { edgeRuleProvider } from "./collections/edge-rule-fields";
 import type { cachePurgeProvider } from "./own/cache-purge";
 import type { edgeScriptProvider } from "./settings/edge-script";
 import type { imageRegistryProvider } from "./settings/image-registry";
+import type { scriptVariableProvider } from "./collections/script-variable-fields";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -110,5 +111,9 @@ export const __providers = {
   /** `edge.containers.ImageRegistry` (image registry). */
   get imageRegistry(): typeof imageRegistryProvider {
     return gated(require("./settings/image-registry").imageRegistryProvider);
+  },
+  /** `edge.compute.ScriptVariable` (script variable). */
+  get scriptVariable(): typeof scriptVariableProvider {
+    return gated(require("./collections/script-variable-fields").scriptVariableProvider);
   },
 };

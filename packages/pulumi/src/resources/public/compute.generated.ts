@@ -7,3 +7,4 @@
  */
 
 export * from "./edge-script";
+export * from "./script-variable";
