@@ -21,6 +21,7 @@ import { botCategorization } from "./bot-categorization";
 import { dnsRecord } from "./dns-record";
 import { pullZone } from "./pull-zone";
 import { edgeRule } from "./edge-rule";
+import { optimizerClass } from "./optimizer-class";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -40,4 +41,5 @@ export const KINDS: readonly KindDeclaration[] = [
   dnsRecord,
   pullZone,
   edgeRule,
+  optimizerClass,
 ];

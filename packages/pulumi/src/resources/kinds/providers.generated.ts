@@ -25,6 +25,7 @@ import type { botCategorizationProvider } from "./settings/bot-categorization";
 import type { dnsRecordProvider } from "./collections/dns-record-provider";
 import type { pullZoneProvider } from "./settings/pull-zone";
 import type { edgeRuleProvider } from "./collections/edge-rule-fields";
+import type { optimizerClassProvider } from "./collections/optimizer-class-fields";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -95,5 +96,9 @@ export const __providers = {
   /** `edge.pullzones.EdgeRule` (edge rule). */
   get edgeRule(): typeof edgeRuleProvider {
     return gated(require("./collections/edge-rule-fields").edgeRuleProvider);
+  },
+  /** `edge.pullzones.OptimizerClass` (optimizer class). */
+  get optimizerClass(): typeof optimizerClassProvider {
+    return gated(require("./collections/optimizer-class-fields").optimizerClassProvider);
   },
 };

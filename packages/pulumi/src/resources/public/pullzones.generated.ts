@@ -8,3 +8,4 @@
 
 export * from "./pull-zone";
 export * from "./edge-rule";
+export * from "./optimizer-class";
