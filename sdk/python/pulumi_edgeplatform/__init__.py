@@ -60,6 +60,7 @@ _utilities.register(
   "fqn": "pulumi_edgeplatform.pullzones",
   "classes": {
    "edgeplatform:pullzones:EdgeRule": "EdgeRule",
+   "edgeplatform:pullzones:OptimizerClass": "OptimizerClass",
    "edgeplatform:pullzones:PullZone": "PullZone"
   }
  },

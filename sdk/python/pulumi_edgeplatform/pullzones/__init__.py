@@ -9,6 +9,7 @@ import typing
 from ._enums import *
 from .check_name_availability import *
 from .edge_rule import *
+from .optimizer_class import *
 from .pull_zone import *
 from ._inputs import *
 from . import outputs
