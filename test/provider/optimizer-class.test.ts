@@ -213,3 +213,20 @@ test("check: the zone and a name are required; properties are strings; a class i
   const r = checkOptimizerClassInputs({}, { pullZoneId: 1, name: "a", properties: { q: 1 } });
   expect(r.failures?.[0].reason).toMatch(/must be a string/);
 });
+
+test('get by "<pullZoneId>/<name>": reads the class without managing it, no write', async () => {
+  await ctl().setProfile("default");
+  await t.clearJournal();
+  later();
+  const r = await p.read("1/thumb", undefined as never);
+  expect(r.props).toMatchObject({
+    className: "thumb",
+    pullZoneId: 1,
+    name: "thumb",
+    properties: { width: "200", height: "200" },
+    readOnly: true,
+  });
+  expect(await writes()).toEqual([]);
+  // A class the zone does not hold is not found (an empty id: nothing to read).
+  expect((await p.read("1/nope", undefined as never)).id).toBe("");
+});
