@@ -55,6 +55,9 @@ export const optimizerClass: KindDeclaration = {
   scopedKey: na("the emulator's scoped keys do not cover pull zones yet"),
   // A class's name is its identity, unique in a zone: the new resource's create is refused.
   rename: "refused",
+  // The refusal names the class by its name (its id), not a shield or DNS zone's numeric id.
+  refusal:
+    /edgeplatform OptimizerClass[^\n]*create failed: pull zone \d+ already has optimizer class ([A-Za-z0-9_-]+) (?:named|holding every value)/,
   async202: na("the published API answers a pull zone's settings write 200, never 202"),
   spellings: na("one spelling of the zone (`pullZoneId`): a pull zone has no other"),
   interrupted: {
