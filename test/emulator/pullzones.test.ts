@@ -376,3 +376,50 @@ test("a name check (a read sent as a POST) is journaled unchanged, refused or no
     ["/pullzone", 201, false],
   ]);
 });
+
+describe("optimizer classes: the zone's whole array, written by POST /pullzone/{id}", () => {
+  const thumb = { Name: "thumb", Properties: { width: "200", height: "200" } };
+
+  test.each([
+    ["a class without a name", [{ Properties: { width: "1" } }], "OptimizerClasses[0].Name"],
+    [
+      "two classes of one name (any case)",
+      [thumb, { Name: "THUMB", Properties: {} }],
+      "OptimizerClasses[1].Name",
+    ],
+    [
+      "a property that is no string",
+      [{ Name: "a", Properties: { width: 200 } }],
+      "OptimizerClasses[0].Properties.width",
+    ],
+  ])("refused: %s (400 naming the field; nothing written)", async (_what, classes, field) => {
+    const r = await call(emu, "POST", "/pullzone/1", { body: { OptimizerClasses: classes } });
+    expect(r.status).toBe(400);
+    expect(r.json.Field).toBe(field);
+    expect((await zone(1)).OptimizerClasses).toEqual([thumb]);
+  });
+
+  test.each(["merge", "replace"])(
+    "pullZoneUpdate %s: the array sent is stored and returned; a settings write without it keeps it (merge)",
+    async (mode) => {
+      await ctl.setProfile({ pullZoneUpdate: mode as "merge" | "replace" });
+      const classes = [thumb, { Name: "hero", Properties: { width: "1200" } }];
+      const w = await call(emu, "POST", "/pullzone/1", {
+        body: { OriginUrl: "https://origin.zone-one.example", OptimizerClasses: classes },
+      });
+      expect(w.status).toBe(200);
+      expect(w.json.OptimizerClasses).toEqual(classes);
+      expect((await zone(1)).OptimizerClasses).toEqual(classes);
+      await call(emu, "POST", "/pullzone/1", {
+        body: { OriginUrl: "https://origin.zone-one.example" },
+      });
+      // merge keeps what the body leaves out; replace resets it to a new zone's (none)
+      expect((await zone(1)).OptimizerClasses).toEqual(mode === "merge" ? classes : []);
+    },
+  );
+
+  test("a write leaves a zone that hides nothing without a hidden record", async () => {
+    await call(emu, "POST", "/pullzone/1", { body: { OptimizerClasses: [thumb] } });
+    expect((await ctl.state()).pullZones.find((z) => z.id === 1)?.hidden).toBeUndefined();
+  });
+});

@@ -95,6 +95,34 @@ export function settingsFailures(b: Json, add: boolean): FieldFailure[] {
     if (!isIpOrRange(ip))
       out.push({ field: `BlockedIps[${i}]`, message: "must be an IP address or a CIDR range" });
   });
+  out.push(...optimizerClassFailures(b.OptimizerClasses));
+  return out;
+}
+
+/**
+ * Failures of a zone's `OptimizerClasses` as written (the whole array): each class has a
+ * non-empty `Name`, unique in the array (in any case), and `Properties` of string values.
+ */
+export function optimizerClassFailures(classes: unknown): FieldFailure[] {
+  if (!Array.isArray(classes)) return [];
+  const out: FieldFailure[] = [];
+  const seen = new Set<string>();
+  classes.forEach((c: Json | null, i) => {
+    const at = `OptimizerClasses[${i}]`;
+    const name = c?.Name;
+    if (typeof name !== "string" || name.trim() === "")
+      out.push({ field: `${at}.Name`, message: "is required: the class's name" });
+    else if (seen.has(name.toLowerCase()))
+      out.push({ field: `${at}.Name`, message: `the class ${name} is given twice` });
+    else seen.add(name.toLowerCase());
+    const props = c?.Properties;
+    if (props === undefined || props === null) return;
+    if (typeof props !== "object" || Array.isArray(props))
+      return void out.push({ field: `${at}.Properties`, message: "must be a map of strings" });
+    for (const [k, v] of Object.entries(props as Json))
+      if (typeof v !== "string")
+        out.push({ field: `${at}.Properties.${k}`, message: "must be a string" });
+  });
   return out;
 }
 

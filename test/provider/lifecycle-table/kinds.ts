@@ -25,6 +25,7 @@ import { cachePurge } from "./cache-purge";
 import { edgeScript } from "./edge-script";
 import { imageRegistry } from "./image-registry";
 import { scriptVariable } from "./script-variable";
+import { optimizerClass } from "./optimizer-class";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -48,4 +49,5 @@ export const KINDS: readonly KindDeclaration[] = [
   edgeScript,
   imageRegistry,
   scriptVariable,
+  optimizerClass,
 ];

@@ -107,7 +107,10 @@ export function registerPullZoneZoneRoutes(app: FastifyInstance, ctx: EmulatorCo
           for (const k of Object.keys(fresh)) if (!KEPT.has(k)) record[k] = fresh[k];
           at.hidden = {};
         }
-        applySettings(record, (at.hidden ??= {}), req.body);
+        // A zone that hides nothing keeps no `hidden` (a write leaves its state as it was).
+        const hidden = at.hidden ?? {};
+        applySettings(record, hidden, req.body);
+        if (at.hidden !== undefined || Object.keys(hidden).length > 0) at.hidden = hidden;
       });
       const now = find(z.id);
       if (!written || !now) return reply.code(404).send();

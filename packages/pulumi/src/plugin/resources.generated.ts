@@ -77,6 +77,12 @@ import {
   scriptVariableProvider,
   scriptVariableFieldChanges,
 } from "../resources/kinds/collections/script-variable-fields";
+import type { optimizerClassInputsSchema } from "../resources/kinds/collections/optimizer-class-schemas";
+import {
+  optimizerClassProvider,
+  optimizerClassFieldChanges,
+} from "../resources/kinds/collections/optimizer-class-fields";
+import { optimizerClassKind } from "../resources/kinds/collections/optimizer-class";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -370,5 +376,21 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: scriptVariableProvider,
     fieldChanges: scriptVariableFieldChanges,
     declaration: scriptVariableKind,
+  },
+  {
+    family: "flat",
+    module: "pullzones",
+    typeName: "OptimizerClass",
+    noun: "optimizer class of a pull zone",
+    inputsSchema: schemaRef<typeof optimizerClassInputsSchema>(
+      __dirname,
+      "../resources/kinds/collections/optimizer-class-schemas",
+      "optimizerClassInputsSchema",
+    ),
+    enums: {},
+    typed: { properties: { type: "object", additionalProperties: { type: "string" } } },
+    provider: optimizerClassProvider,
+    fieldChanges: optimizerClassFieldChanges,
+    declaration: optimizerClassKind,
   },
 ];

@@ -312,6 +312,20 @@ export const scriptVariableStub = {
     require("pulumi-edgeplatform").__providers.scriptVariable.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.pullzones.OptimizerClass`. */
+export const optimizerClassStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.optimizerClass.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.optimizerClass.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.optimizerClass.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.optimizerClass.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.optimizerClass.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.optimizerClass.update(a, b, c),
+  delete: (a: any, b: any) =>
+    require("pulumi-edgeplatform").__providers.optimizerClass.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** The resources with a serialized provider (their stub names: `pulumi-edgeplatform/stubs/<kind>`). */
 export type StubKind =
   | "rate-limit-rule"
@@ -334,7 +348,8 @@ export type StubKind =
   | "cache-purge"
   | "edge-script"
   | "image-registry"
-  | "script-variable";
+  | "script-variable"
+  | "optimizer-class";
 
 /** The by-value stubs: what is serialized when the package cannot be named (serialized-provider.ts). */
 export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -359,4 +374,5 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "edge-script": edgeScriptStub,
   "image-registry": imageRegistryStub,
   "script-variable": scriptVariableStub,
+  "optimizer-class": optimizerClassStub,
 };

@@ -29,6 +29,7 @@ import type { cachePurgeProvider } from "./own/cache-purge";
 import type { edgeScriptProvider } from "./settings/edge-script";
 import type { imageRegistryProvider } from "./settings/image-registry";
 import type { scriptVariableProvider } from "./collections/script-variable-fields";
+import type { optimizerClassProvider } from "./collections/optimizer-class-fields";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -115,5 +116,9 @@ export const __providers = {
   /** `edge.compute.ScriptVariable` (script variable). */
   get scriptVariable(): typeof scriptVariableProvider {
     return gated(require("./collections/script-variable-fields").scriptVariableProvider);
+  },
+  /** `edge.pullzones.OptimizerClass` (optimizer class). */
+  get optimizerClass(): typeof optimizerClassProvider {
+    return gated(require("./collections/optimizer-class-fields").optimizerClassProvider);
   },
 };

@@ -9,3 +9,4 @@
 export * from "./pull-zone";
 export * from "./edge-rule";
 export * from "./cache-purge";
+export * from "./optimizer-class";

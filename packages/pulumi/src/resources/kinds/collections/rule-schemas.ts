@@ -1,7 +1,7 @@
 /**
- * The TypeBox declaration of the rule kinds' top-level inputs (RateLimitRule, WafRule) for `check` (a schema module: the build
- * precompiles each exported `*Schema`, and `check` refers to them with `schemaRef`, so the
- * provider host loads neither TypeBox nor ajv's compiler; see edgeplatform-client's
+ * The TypeBox declaration of the rule kinds' top-level inputs for `check` (a schema module:
+ * the build precompiles each exported `*Schema`, and `check` refers to them with `schemaRef`,
+ * so the provider host loads neither TypeBox nor ajv's compiler; see edgeplatform-client's
  * `spec/precompiled.ts`).
  */
 import { Type } from "@sinclair/typebox";
