@@ -119,6 +119,24 @@ const IMPORTS: Record<string, Import> = {
   },
   // Edge script 1 (edge-router), its live release 12.
   EdgeScript: { id: "1", inputs: { scriptId: 1, name: "edge-router" }, form: '"<scriptId>"' },
+  // Variable 21 of edge script 1: ORIGIN, required, https://origin.example.
+  ScriptVariable: {
+    id: "1/21",
+    inputs: {
+      scriptId: 1,
+      variableId: 21,
+      name: "ORIGIN",
+      defaultValue: "https://origin.example",
+      required: true,
+    },
+    form: '"<scriptId>/<variableId>"',
+  },
+  // Optimizer class "thumb" of pull zone 1.
+  OptimizerClass: {
+    id: "1/thumb",
+    inputs: { pullZoneId: 1, className: "thumb" },
+    form: '"<pullZoneId>/<className>"',
+  },
 };
 
 const t = usePlatform();

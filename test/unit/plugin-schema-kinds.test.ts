@@ -22,6 +22,7 @@ import { accessListInputsSchema } from "../../packages/pulumi/src/resources/kind
 import { dnsRecordInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/dns-record-schemas";
 import { edgeRuleInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/edge-rule-schemas";
 import { scriptVariableInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/script-variable-schemas";
+import { optimizerClassInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/optimizer-class-schemas";
 import { rateLimitRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule";
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { volumeInstancesDeletionInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion-schemas";
@@ -278,6 +279,13 @@ const KINDS: Expected[] = [
     inputs: scriptVariableInputsSchema as unknown as Js,
     args: { "generated/script-variable.ts": ["ScriptVariableArgs"] },
     outputs: { "generated/script-variable.ts": ["ScriptVariableOutputs"] },
+  },
+  {
+    stub: "optimizer-class",
+    token: "edgeplatform:pullzones:OptimizerClass",
+    inputs: optimizerClassInputsSchema as unknown as Js,
+    args: { "generated/optimizer-class.ts": ["OptimizerClassArgs"] },
+    outputs: { "generated/optimizer-class.ts": ["OptimizerClassOutputs"] },
   },
 ];
 
