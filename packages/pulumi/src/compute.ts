@@ -3,3 +3,23 @@
 export * from "./resources/public/compute.generated";
 export { getScriptStatistics, getScriptStatisticsOutput } from "./functions/compute";
 export type { GetScriptStatisticsArgs, GetScriptStatisticsResult } from "./functions/compute";
+export {
+  getEdgeScript,
+  getEdgeScriptOutput,
+  getEdgeScripts,
+  getEdgeScriptsOutput,
+  getReleases,
+  getReleasesOutput,
+} from "./functions/compute-scripts";
+export type {
+  EdgeScriptLinkedPullZoneResult,
+  EdgeScriptReleaseResult,
+  EdgeScriptSummaryResult,
+  EdgeScriptVariableResult,
+  GetEdgeScriptArgs,
+  GetEdgeScriptResult,
+  GetEdgeScriptsArgs,
+  GetEdgeScriptsResult,
+  GetReleasesArgs,
+  GetReleasesResult,
+} from "./functions/compute-scripts";

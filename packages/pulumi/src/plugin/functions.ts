@@ -10,6 +10,7 @@
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
 import { getScriptStatistics } from "../functions/compute";
+import { getEdgeScript, getEdgeScripts, getReleases } from "../functions/compute-scripts";
 import { getRegionSettings, getRegistry } from "../functions/containers";
 import { getDnsRecords, getDnsZone, getDnsZones, getDnsZoneStatistics } from "../functions/dns";
 import { getLegacyAccessLogs } from "../functions/legacy-logging";
@@ -108,6 +109,36 @@ export const PLUGIN_FUNCTIONS: readonly PluginFunction[] = [
     getRegionSettings: [getRegionSettings, undefined, { [SPEC_TYPES]: ["RegionSettings"] }],
   }),
   ...declaredIn("compute", "compute", "compute", { getScriptStatistics: [getScriptStatistics] }),
+  ...declaredIn("compute", "compute-scripts", "compute", {
+    getEdgeScript: [
+      getEdgeScript,
+      undefined,
+      {
+        [F("compute-scripts")]: [
+          "GetEdgeScriptResult",
+          "EdgeScriptSummaryResult",
+          "EdgeScriptVariableResult",
+          "EdgeScriptLinkedPullZoneResult",
+        ],
+      },
+    ],
+    getEdgeScripts: [
+      getEdgeScripts,
+      undefined,
+      {
+        [F("compute-scripts")]: [
+          "GetEdgeScriptsResult",
+          "EdgeScriptSummaryResult",
+          "EdgeScriptLinkedPullZoneResult",
+        ],
+      },
+    ],
+    getReleases: [
+      getReleases,
+      undefined,
+      { [F("compute-scripts")]: ["GetReleasesResult", "EdgeScriptReleaseResult"] },
+    ],
+  }),
   ...declaredIn("pullzones", "pullzones", "pullzones", {
     checkNameAvailability: [checkNameAvailability],
   }),
