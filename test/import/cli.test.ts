@@ -91,6 +91,8 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Usage: edgeplatform-import /);
     expect(r.stdout).toContain("--shield-zone ID");
+    expect(r.stdout).toContain("--script ID... [--out FILE]");
+    expect(r.stdout).toMatch(/\n {2}--script ID {8}this edge script, its code and its variables/);
     expect(r.stdout).toContain("EDGEPLATFORM_API_KEY");
     expect(r.stderr).toBe("");
   });
@@ -365,7 +367,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         [],
         {},
-        /nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID, --bind-file FILE or --from-terraform STATE/,
+        /nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID, --script ID, --bind-file FILE or --from-terraform STATE/,
       ],
       [
         ["--shield-zone", "abc"],
@@ -379,7 +381,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         ["--shield-zone", "1", "--bogus"],
         {},
-        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --kind, --out, --base-url, --help\)/,
+        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --kind, --out, --base-url, --help\)/,
       ],
       [
         ["--shield-zone", "1", "--kind", "waf"],
@@ -839,4 +841,91 @@ describe("edgeplatform-import: DNS records (--dns-zone) and zone files (--bind-f
       /^edgeplatform-import: nothing written: cannot read .*no-such\.zone: ENOENT/,
     );
   }, 60_000);
+});
+
+describe("edgeplatform-import: edge scripts (--script)", () => {
+  /** The fixtures' edge-router (script 1): its saved code and its secret's value. */
+  const ROUTER_V2 = "export default { fetch: () => new Response('v2') };\n";
+  const SECRET_VALUE = "fixture-secret-api-token";
+  const DEPLOYMENT_KEY = "fixture-deployment-key-1";
+
+  test("--script 1: the program, the code file beside it, the secret named; reads only", async () => {
+    const { EmulatorControl } = await import("../../packages/emulator/src");
+    const control = new EmulatorControl(emu.url);
+    await control.clearJournal();
+    const sub = fs.mkdtempSync(path.join(dir, "script-"));
+    const out = path.join(sub, "index.ts");
+    const r = await run(["--script", "1", "--out", out]);
+    expect(r.code).toBe(0);
+    noKey(r);
+    const program = fs.readFileSync(out, "utf8");
+    expect(r.stderr).toBe(
+      "note: secret edge-router/API_TOKEN: value not readable: supply it (named in a comment)\n" +
+        `edgeplatform-import: wrote 1 edge script and 2 script variables (${Buffer.byteLength(program)} bytes) ` +
+        `to ${out}, the code to ${path.join(sub, "edge-router.js")}\n`,
+    );
+    expect(r.stdout).toBe("");
+    expect(fs.readFileSync(path.join(sub, "edge-router.js"), "utf8")).toBe(ROUTER_V2);
+    expect(program).toContain(
+      'const edgeRouter = new edge.compute.EdgeScript("edge-router", {\n' +
+        "  scriptId: 1,\n" +
+        '  name: "edge-router",\n' +
+        '  scriptType: "CDN",\n' +
+        '  codeFile: path.join(__dirname, "edge-router.js"),\n' +
+        "});\n",
+    );
+    expect(program).toContain("//   API_TOKEN: value not readable: supply it\n");
+    expect(program.match(/new edge\.compute\.ScriptVariable\(/g)).toHaveLength(2);
+    expect(program).toContain("  variableId: 21,\n");
+    expect(program).toContain("  variableId: 22,\n");
+    for (const text of [program, r.stderr]) {
+      expect(text).not.toContain(SECRET_VALUE);
+      expect(text).not.toContain(DEPLOYMENT_KEY);
+    }
+    const calls = (await control.journal()).map((e) => e.method);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((m) => m === "GET")).toBe(true);
+  });
+
+  test("an unknown script: exit 1 naming it, neither the program nor a code file written", async () => {
+    const sub = fs.mkdtempSync(path.join(dir, "script-"));
+    const out = path.join(sub, "index.ts");
+    const r = await run(["--script", "1", "--script", "999", "--out", out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^edgeplatform-import: nothing written: 1 edge script could not be read:\n {2}edge script 999: not found \(404/,
+    );
+    expect(fs.readdirSync(sub)).toEqual([]);
+  });
+
+  test("a code file beside the program with other content: exit 1, nothing written or replaced", async () => {
+    const sub = fs.mkdtempSync(path.join(dir, "script-"));
+    const out = path.join(sub, "index.ts");
+    fs.writeFileSync(path.join(sub, "edge-router.js"), "// mine\n");
+    const r = await run(["--script", "1", "--out", out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `nothing written: ${path.join(sub, "edge-router.js")} already exists`,
+    );
+    expect(fs.readFileSync(path.join(sub, "edge-router.js"), "utf8")).toBe("// mine\n");
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  test.each([
+    [
+      ["--script", "0"],
+      /--script: "0" is not an edge script id \(allowed: a whole number from 1\)/,
+    ],
+    [["--script", "x1"], /--script: "x1" is not an edge script id/],
+    [["--script"], /--script needs a value/],
+    [
+      ["--script", "1", "--shield-zone", "1"],
+      /--script: writes edge scripts: it does not go with --shield-zone/,
+    ],
+  ])("bad command line %j: exit 2 naming the flag", async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe("");
+  });
 });

@@ -6,7 +6,8 @@
  * (DNSSEC, the zone, its records) from the platform and writes a TypeScript Pulumi program
  * that adopts them (see `generate.ts`); or, with `--bind-file`, writes the records of a BIND
  * zone file (`bind.ts`) as records to create; or, with `--from-terraform`, adopts what a
- * Terraform state manages (`terraform-cli.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
+ * Terraform state manages (`terraform-cli.ts`); or, with `--script`, adopts edge scripts,
+ * their code and their variables (`script-cli.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
  * the environment. Nothing is written unless everything was read; `--out` is written
  * atomically (temporary file + rename).
  *
@@ -53,6 +54,7 @@ import { parseZoneFile, readZoneFile, ZoneFileError } from "./bind";
 import { plural } from "./render";
 import { reportFileOf, zoneFileReport } from "./zone-report";
 import { migrateTerraformState } from "./terraform-cli";
+import { importScripts } from "./script-cli";
 import {
   DECLARED_KINDS,
   IMPORT_HELP,
@@ -97,6 +99,7 @@ export const LARGE_ADOPT = 1000;
 export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]... [--dns-zone ID]... [--kind KIND]... [--out FILE] [--base-url URL]
        ${COMMAND} --bind-file FILE [--domain DOMAIN | --dns-zone ID] [--allow-partial] [--out FILE] [--base-url URL]
        ${COMMAND} --from-terraform STATE [--out FILE] [--base-url URL]
+       ${COMMAND} --script ID... [--out FILE] [--base-url URL]
 
 ${IMPORT_HELP}
 
@@ -116,6 +119,14 @@ other resource is listed with the reason and nothing is written for it. The repo
 error, and comments at the top of the program) gives the \`terraform state rm\` commands that
 make Terraform forget what the program adopts; they are never run.
 
+With --script: the edge script as an edge.compute.EdgeScript (adopt mode: scriptId, its name
+and type) whose saved code is written to a file beside the program (the directory of --out,
+else the working directory; a file there with other content is never replaced), given as
+codeFile, and each of its variables as an edge.compute.ScriptVariable (variableId, its default
+value and whether it is required). Its secrets have no resource: the program lists their names
+in a comment, each "value not readable: supply it". \`pulumi up\` of it makes no API writes
+while nothing has changed.
+
 Options (each zone option can be repeated; give at least one):
   --shield-zone ID   everything of this shield zone (see --kind)
   --pull-zone ID     everything of the shield zone of this pull zone
@@ -125,6 +136,7 @@ Options (each zone option can be repeated; give at least one):
   --domain DOMAIN    the zone of --bind-file (default: the file's first $ORIGIN)
   --allow-partial    --bind-file: exit 0 when lines were refused (default: exit 3)
   --from-terraform STATE  adopt what this Terraform state manages (see above)
+  --script ID        this edge script, its code and its variables (repeatable; see above)
   --kind KIND        import only these kinds of the shield zones (repeatable; default: all):
                      ${IMPORT_KINDS.slice(0, 5).join(", ")},
                      ${IMPORT_KINDS.slice(5).join(", ")}
@@ -160,6 +172,8 @@ export interface ImportOptions {
   allowPartial?: boolean;
   /** A Terraform state whose covered resources are adopted (`--from-terraform`). */
   fromTerraform?: string;
+  /** Edge scripts adopted with their code and variables (`--script`; none when left out). */
+  scripts?: number[];
   out?: string;
   baseUrl?: string;
   help: boolean;
@@ -189,6 +203,16 @@ function zoneId(flag: string, raw: string): number {
   return n;
 }
 
+/** The id of `--script`. @throws UsageError naming the flag and the allowed values */
+function scriptId(raw: string): number {
+  const n = /^[0-9]+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(
+      `--script: ${JSON.stringify(raw)} is not an edge script id (allowed: a whole number from 1)`,
+    );
+  return n;
+}
+
 function baseUrlFlag(raw: string): string {
   let u: URL | undefined;
   try {
@@ -211,6 +235,7 @@ export function parseArgs(argv: string[]): ImportOptions {
     pullZones: [],
     dnsZones: [],
     kinds: [],
+    scripts: [],
     help: false,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -233,10 +258,11 @@ export function parseArgs(argv: string[]): ImportOptions {
       flag === "--base-url" ||
       flag === "--bind-file" ||
       flag === "--from-terraform" ||
+      flag === "--script" ||
       flag === "--domain";
     if (!known) {
       throw new UsageError(
-        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --kind, --out, --base-url, --help)`,
+        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --kind, --out, --base-url, --help)`,
       );
     }
     let value: string;
@@ -251,6 +277,8 @@ export function parseArgs(argv: string[]): ImportOptions {
     }
     if (flag in ZONE_FLAGS) {
       o[ZONE_FLAGS[flag as keyof typeof ZONE_FLAGS]].push(zoneId(flag, value));
+    } else if (flag === "--script") {
+      (o.scripts ??= []).push(scriptId(value));
     } else if (flag === "--kind") {
       const kind = IMPORT_KINDS.find((k) => k === value.trim().toLowerCase());
       if (!kind) {
@@ -288,6 +316,21 @@ export function parseArgs(argv: string[]): ImportOptions {
   o.shieldZones = unique(o.shieldZones);
   o.pullZones = unique(o.pullZones);
   o.dnsZones = unique(o.dnsZones);
+  o.scripts = unique(o.scripts ?? []);
+  if (!o.help && o.scripts.length > 0) {
+    const others = o.shieldZones.length + o.pullZones.length + o.dnsZones.length + o.kinds.length;
+    if (
+      others > 0 ||
+      o.bindFile !== undefined ||
+      o.domain !== undefined ||
+      o.fromTerraform !== undefined ||
+      o.allowPartial
+    )
+      throw new UsageError(
+        "--script: writes edge scripts: it does not go with --shield-zone, --pull-zone, --dns-zone, --kind, --bind-file, --domain, --allow-partial or --from-terraform",
+      );
+    return o;
+  }
   if (!o.help && o.fromTerraform !== undefined) {
     const others = o.shieldZones.length + o.pullZones.length + o.dnsZones.length + o.kinds.length;
     if (others > 0 || o.bindFile !== undefined || o.domain !== undefined)
@@ -300,7 +343,7 @@ export function parseArgs(argv: string[]): ImportOptions {
     o.bindFile === undefined
   ) {
     throw new UsageError(
-      "nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID, --bind-file FILE or --from-terraform STATE",
+      "nothing to import: give at least one --shield-zone ID, --pull-zone ID, --dns-zone ID, --script ID, --bind-file FILE or --from-terraform STATE",
     );
   }
   if (!o.help && o.domain !== undefined && o.bindFile === undefined) {
@@ -388,6 +431,7 @@ export type ImportClient = CollectionClient & {
     | "getCustomPage"
   >;
   dns: Pick<Client["dns"], "getZone" | "listZones">;
+  compute: Pick<Client["compute"], "getScript" | "getCode" | "listSecrets" | "getActiveRelease">;
 };
 
 /** The client's methods of collection kind `c` (`read.api`), by name. */
@@ -821,6 +865,17 @@ export async function main(
     const deps = { io, fail, makeClient, readSnapshot, writeFile: writeAtomically };
     return migrateTerraformState(opts.fromTerraform, opts.out, settings, {
       ...deps,
+      redact: (t) => redact(t, secrets),
+    });
+  }
+
+  if (opts.scripts !== undefined && opts.scripts.length > 0) {
+    return importScripts(opts.scripts, opts.out, settings, {
+      io,
+      fail,
+      makeClient,
+      explain,
+      writeFile: writeAtomically,
       redact: (t) => redact(t, secrets),
     });
   }
