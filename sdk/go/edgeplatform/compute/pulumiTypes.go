@@ -13,6 +13,64 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type EdgeScriptLinkedPullZoneResult struct {
+	// The pull zone's default hostname (`DefaultHostname`).
+	DefaultHostname *string `pulumi:"defaultHostname"`
+	// The pull zone's name (`PullZoneName`).
+	Name *string `pulumi:"name"`
+	// The pull zone's id (`Id`).
+	PullZoneId *float64 `pulumi:"pullZoneId"`
+}
+
+type EdgeScriptLinkedPullZoneResultOutput struct{ *pulumi.OutputState }
+
+func (EdgeScriptLinkedPullZoneResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeScriptLinkedPullZoneResult)(nil)).Elem()
+}
+
+func (o EdgeScriptLinkedPullZoneResultOutput) ToEdgeScriptLinkedPullZoneResultOutput() EdgeScriptLinkedPullZoneResultOutput {
+	return o
+}
+
+func (o EdgeScriptLinkedPullZoneResultOutput) ToEdgeScriptLinkedPullZoneResultOutputWithContext(ctx context.Context) EdgeScriptLinkedPullZoneResultOutput {
+	return o
+}
+
+// The pull zone's default hostname (`DefaultHostname`).
+func (o EdgeScriptLinkedPullZoneResultOutput) DefaultHostname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptLinkedPullZoneResult) *string { return v.DefaultHostname }).(pulumi.StringPtrOutput)
+}
+
+// The pull zone's name (`PullZoneName`).
+func (o EdgeScriptLinkedPullZoneResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptLinkedPullZoneResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The pull zone's id (`Id`).
+func (o EdgeScriptLinkedPullZoneResultOutput) PullZoneId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v EdgeScriptLinkedPullZoneResult) *float64 { return v.PullZoneId }).(pulumi.Float64PtrOutput)
+}
+
+type EdgeScriptLinkedPullZoneResultArrayOutput struct{ *pulumi.OutputState }
+
+func (EdgeScriptLinkedPullZoneResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EdgeScriptLinkedPullZoneResult)(nil)).Elem()
+}
+
+func (o EdgeScriptLinkedPullZoneResultArrayOutput) ToEdgeScriptLinkedPullZoneResultArrayOutput() EdgeScriptLinkedPullZoneResultArrayOutput {
+	return o
+}
+
+func (o EdgeScriptLinkedPullZoneResultArrayOutput) ToEdgeScriptLinkedPullZoneResultArrayOutputWithContext(ctx context.Context) EdgeScriptLinkedPullZoneResultArrayOutput {
+	return o
+}
+
+func (o EdgeScriptLinkedPullZoneResultArrayOutput) Index(i pulumi.IntInput) EdgeScriptLinkedPullZoneResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EdgeScriptLinkedPullZoneResult {
+		return vs[0].([]EdgeScriptLinkedPullZoneResult)[vs[1].(int)]
+	}).(EdgeScriptLinkedPullZoneResultOutput)
+}
+
 type EdgeScriptPrior struct {
 	// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
 	CodeHash *string `pulumi:"codeHash"`
@@ -207,9 +265,293 @@ func (o EdgeScriptPriorPtrOutput) ScriptType() EdgeScriptTypePtrOutput {
 	}).(EdgeScriptTypePtrOutput)
 }
 
+type EdgeScriptReleaseResult struct {
+	// Its author (`Author`).
+	Author *string `pulumi:"author"`
+	// Its author's e-mail address (`AuthorEmail`).
+	AuthorEmail *string `pulumi:"authorEmail"`
+	// sha256 (hex) of its code when the platform reports the code (`Code`); else null.
+	CodeHash *string `pulumi:"codeHash"`
+	// The commit it was built from (`CommitSha`).
+	CommitSha *string `pulumi:"commitSha"`
+	// When it was published (`DatePublished`, ISO 8601).
+	DatePublished *string `pulumi:"datePublished"`
+	// When it was released (`DateReleased`, ISO 8601).
+	DateReleased *string `pulumi:"dateReleased"`
+	// Whether it is the live release (`Status` Live).
+	Live *bool `pulumi:"live"`
+	// Its note (`Note`).
+	Note *string `pulumi:"note"`
+	// The release's id (`Id`).
+	ReleaseId *float64 `pulumi:"releaseId"`
+	// `"Live"` (the release that runs) or `"Archived"` (`Status`); null for an unknown status.
+	Status interface{} `pulumi:"status"`
+	// The release's uuid (`Uuid`): what `publish/{uuid}` makes live again.
+	Uuid *string `pulumi:"uuid"`
+}
+
+type EdgeScriptReleaseResultOutput struct{ *pulumi.OutputState }
+
+func (EdgeScriptReleaseResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeScriptReleaseResult)(nil)).Elem()
+}
+
+func (o EdgeScriptReleaseResultOutput) ToEdgeScriptReleaseResultOutput() EdgeScriptReleaseResultOutput {
+	return o
+}
+
+func (o EdgeScriptReleaseResultOutput) ToEdgeScriptReleaseResultOutputWithContext(ctx context.Context) EdgeScriptReleaseResultOutput {
+	return o
+}
+
+// Its author (`Author`).
+func (o EdgeScriptReleaseResultOutput) Author() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *string { return v.Author }).(pulumi.StringPtrOutput)
+}
+
+// Its author's e-mail address (`AuthorEmail`).
+func (o EdgeScriptReleaseResultOutput) AuthorEmail() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *string { return v.AuthorEmail }).(pulumi.StringPtrOutput)
+}
+
+// sha256 (hex) of its code when the platform reports the code (`Code`); else null.
+func (o EdgeScriptReleaseResultOutput) CodeHash() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *string { return v.CodeHash }).(pulumi.StringPtrOutput)
+}
+
+// The commit it was built from (`CommitSha`).
+func (o EdgeScriptReleaseResultOutput) CommitSha() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *string { return v.CommitSha }).(pulumi.StringPtrOutput)
+}
+
+// When it was published (`DatePublished`, ISO 8601).
+func (o EdgeScriptReleaseResultOutput) DatePublished() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *string { return v.DatePublished }).(pulumi.StringPtrOutput)
+}
+
+// When it was released (`DateReleased`, ISO 8601).
+func (o EdgeScriptReleaseResultOutput) DateReleased() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *string { return v.DateReleased }).(pulumi.StringPtrOutput)
+}
+
+// Whether it is the live release (`Status` Live).
+func (o EdgeScriptReleaseResultOutput) Live() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *bool { return v.Live }).(pulumi.BoolPtrOutput)
+}
+
+// Its note (`Note`).
+func (o EdgeScriptReleaseResultOutput) Note() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *string { return v.Note }).(pulumi.StringPtrOutput)
+}
+
+// The release's id (`Id`).
+func (o EdgeScriptReleaseResultOutput) ReleaseId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *float64 { return v.ReleaseId }).(pulumi.Float64PtrOutput)
+}
+
+// `"Live"` (the release that runs) or `"Archived"` (`Status`); null for an unknown status.
+func (o EdgeScriptReleaseResultOutput) Status() pulumi.AnyOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) interface{} { return v.Status }).(pulumi.AnyOutput)
+}
+
+// The release's uuid (`Uuid`): what `publish/{uuid}` makes live again.
+func (o EdgeScriptReleaseResultOutput) Uuid() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptReleaseResult) *string { return v.Uuid }).(pulumi.StringPtrOutput)
+}
+
+type EdgeScriptReleaseResultArrayOutput struct{ *pulumi.OutputState }
+
+func (EdgeScriptReleaseResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EdgeScriptReleaseResult)(nil)).Elem()
+}
+
+func (o EdgeScriptReleaseResultArrayOutput) ToEdgeScriptReleaseResultArrayOutput() EdgeScriptReleaseResultArrayOutput {
+	return o
+}
+
+func (o EdgeScriptReleaseResultArrayOutput) ToEdgeScriptReleaseResultArrayOutputWithContext(ctx context.Context) EdgeScriptReleaseResultArrayOutput {
+	return o
+}
+
+func (o EdgeScriptReleaseResultArrayOutput) Index(i pulumi.IntInput) EdgeScriptReleaseResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EdgeScriptReleaseResult {
+		return vs[0].([]EdgeScriptReleaseResult)[vs[1].(int)]
+	}).(EdgeScriptReleaseResultOutput)
+}
+
+type EdgeScriptSummaryResult struct {
+	// The id of the live release (`CurrentReleaseId`); null when nothing was published.
+	CurrentReleaseId *float64 `pulumi:"currentReleaseId"`
+	// The script's default hostname (`DefaultHostname`).
+	DefaultHostname *string `pulumi:"defaultHostname"`
+	// When the script last changed (`LastModified`, ISO 8601).
+	LastModified *string `pulumi:"lastModified"`
+	// The pull zones it runs on, in the platform's order (`LinkedPullZones`).
+	LinkedPullZones []EdgeScriptLinkedPullZoneResult `pulumi:"linkedPullZones"`
+	// The script's name (`Name`); null when the platform gives none.
+	Name *string `pulumi:"name"`
+	// The script's id (`Id`).
+	ScriptId *float64 `pulumi:"scriptId"`
+	// The script's type, by name, as `EdgeScript`'s `scriptType` takes it: `"CDN"` (standalone:
+	// it answers requests itself), `"Middleware"` or `"DNS"` (`ScriptType`); null for a type
+	// this version does not know.
+	ScriptType interface{} `pulumi:"scriptType"`
+	// The script's system hostname (`SystemHostname`).
+	SystemHostname *string `pulumi:"systemHostname"`
+}
+
+type EdgeScriptSummaryResultOutput struct{ *pulumi.OutputState }
+
+func (EdgeScriptSummaryResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeScriptSummaryResult)(nil)).Elem()
+}
+
+func (o EdgeScriptSummaryResultOutput) ToEdgeScriptSummaryResultOutput() EdgeScriptSummaryResultOutput {
+	return o
+}
+
+func (o EdgeScriptSummaryResultOutput) ToEdgeScriptSummaryResultOutputWithContext(ctx context.Context) EdgeScriptSummaryResultOutput {
+	return o
+}
+
+// The id of the live release (`CurrentReleaseId`); null when nothing was published.
+func (o EdgeScriptSummaryResultOutput) CurrentReleaseId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v EdgeScriptSummaryResult) *float64 { return v.CurrentReleaseId }).(pulumi.Float64PtrOutput)
+}
+
+// The script's default hostname (`DefaultHostname`).
+func (o EdgeScriptSummaryResultOutput) DefaultHostname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptSummaryResult) *string { return v.DefaultHostname }).(pulumi.StringPtrOutput)
+}
+
+// When the script last changed (`LastModified`, ISO 8601).
+func (o EdgeScriptSummaryResultOutput) LastModified() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptSummaryResult) *string { return v.LastModified }).(pulumi.StringPtrOutput)
+}
+
+// The pull zones it runs on, in the platform's order (`LinkedPullZones`).
+func (o EdgeScriptSummaryResultOutput) LinkedPullZones() EdgeScriptLinkedPullZoneResultArrayOutput {
+	return o.ApplyT(func(v EdgeScriptSummaryResult) []EdgeScriptLinkedPullZoneResult { return v.LinkedPullZones }).(EdgeScriptLinkedPullZoneResultArrayOutput)
+}
+
+// The script's name (`Name`); null when the platform gives none.
+func (o EdgeScriptSummaryResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptSummaryResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// The script's id (`Id`).
+func (o EdgeScriptSummaryResultOutput) ScriptId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v EdgeScriptSummaryResult) *float64 { return v.ScriptId }).(pulumi.Float64PtrOutput)
+}
+
+// The script's type, by name, as `EdgeScript`'s `scriptType` takes it: `"CDN"` (standalone:
+// it answers requests itself), `"Middleware"` or `"DNS"` (`ScriptType`); null for a type
+// this version does not know.
+func (o EdgeScriptSummaryResultOutput) ScriptType() pulumi.AnyOutput {
+	return o.ApplyT(func(v EdgeScriptSummaryResult) interface{} { return v.ScriptType }).(pulumi.AnyOutput)
+}
+
+// The script's system hostname (`SystemHostname`).
+func (o EdgeScriptSummaryResultOutput) SystemHostname() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptSummaryResult) *string { return v.SystemHostname }).(pulumi.StringPtrOutput)
+}
+
+type EdgeScriptSummaryResultArrayOutput struct{ *pulumi.OutputState }
+
+func (EdgeScriptSummaryResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EdgeScriptSummaryResult)(nil)).Elem()
+}
+
+func (o EdgeScriptSummaryResultArrayOutput) ToEdgeScriptSummaryResultArrayOutput() EdgeScriptSummaryResultArrayOutput {
+	return o
+}
+
+func (o EdgeScriptSummaryResultArrayOutput) ToEdgeScriptSummaryResultArrayOutputWithContext(ctx context.Context) EdgeScriptSummaryResultArrayOutput {
+	return o
+}
+
+func (o EdgeScriptSummaryResultArrayOutput) Index(i pulumi.IntInput) EdgeScriptSummaryResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EdgeScriptSummaryResult {
+		return vs[0].([]EdgeScriptSummaryResult)[vs[1].(int)]
+	}).(EdgeScriptSummaryResultOutput)
+}
+
+type EdgeScriptVariableResult struct {
+	// The value the script sees when none is set (`DefaultValue`; null: none).
+	DefaultValue *string `pulumi:"defaultValue"`
+	// The variable's name (`Name`).
+	Name *string `pulumi:"name"`
+	// Whether the script needs a value for it (`Required`).
+	Required *bool `pulumi:"required"`
+	// The variable's id (`Id`).
+	VariableId *float64 `pulumi:"variableId"`
+}
+
+type EdgeScriptVariableResultOutput struct{ *pulumi.OutputState }
+
+func (EdgeScriptVariableResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EdgeScriptVariableResult)(nil)).Elem()
+}
+
+func (o EdgeScriptVariableResultOutput) ToEdgeScriptVariableResultOutput() EdgeScriptVariableResultOutput {
+	return o
+}
+
+func (o EdgeScriptVariableResultOutput) ToEdgeScriptVariableResultOutputWithContext(ctx context.Context) EdgeScriptVariableResultOutput {
+	return o
+}
+
+// The value the script sees when none is set (`DefaultValue`; null: none).
+func (o EdgeScriptVariableResultOutput) DefaultValue() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptVariableResult) *string { return v.DefaultValue }).(pulumi.StringPtrOutput)
+}
+
+// The variable's name (`Name`).
+func (o EdgeScriptVariableResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EdgeScriptVariableResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Whether the script needs a value for it (`Required`).
+func (o EdgeScriptVariableResultOutput) Required() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v EdgeScriptVariableResult) *bool { return v.Required }).(pulumi.BoolPtrOutput)
+}
+
+// The variable's id (`Id`).
+func (o EdgeScriptVariableResultOutput) VariableId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v EdgeScriptVariableResult) *float64 { return v.VariableId }).(pulumi.Float64PtrOutput)
+}
+
+type EdgeScriptVariableResultArrayOutput struct{ *pulumi.OutputState }
+
+func (EdgeScriptVariableResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EdgeScriptVariableResult)(nil)).Elem()
+}
+
+func (o EdgeScriptVariableResultArrayOutput) ToEdgeScriptVariableResultArrayOutput() EdgeScriptVariableResultArrayOutput {
+	return o
+}
+
+func (o EdgeScriptVariableResultArrayOutput) ToEdgeScriptVariableResultArrayOutputWithContext(ctx context.Context) EdgeScriptVariableResultArrayOutput {
+	return o
+}
+
+func (o EdgeScriptVariableResultArrayOutput) Index(i pulumi.IntInput) EdgeScriptVariableResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EdgeScriptVariableResult {
+		return vs[0].([]EdgeScriptVariableResult)[vs[1].(int)]
+	}).(EdgeScriptVariableResultOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EdgeScriptPriorInput)(nil)).Elem(), EdgeScriptPriorArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*EdgeScriptPriorPtrInput)(nil)).Elem(), EdgeScriptPriorArgs{})
+	pulumi.RegisterOutputType(EdgeScriptLinkedPullZoneResultOutput{})
+	pulumi.RegisterOutputType(EdgeScriptLinkedPullZoneResultArrayOutput{})
 	pulumi.RegisterOutputType(EdgeScriptPriorOutput{})
 	pulumi.RegisterOutputType(EdgeScriptPriorPtrOutput{})
+	pulumi.RegisterOutputType(EdgeScriptReleaseResultOutput{})
+	pulumi.RegisterOutputType(EdgeScriptReleaseResultArrayOutput{})
+	pulumi.RegisterOutputType(EdgeScriptSummaryResultOutput{})
+	pulumi.RegisterOutputType(EdgeScriptSummaryResultArrayOutput{})
+	pulumi.RegisterOutputType(EdgeScriptVariableResultOutput{})
+	pulumi.RegisterOutputType(EdgeScriptVariableResultArrayOutput{})
 }

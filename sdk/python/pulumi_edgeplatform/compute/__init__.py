@@ -8,6 +8,9 @@ import typing
 # Export this package's modules as members:
 from ._enums import *
 from .edge_script import *
+from .get_edge_script import *
+from .get_edge_scripts import *
+from .get_releases import *
 from .get_script_statistics import *
 from .script_variable import *
 from ._inputs import *

@@ -13,11 +13,59 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
 from ._enums import *
 
 __all__ = [
+    'EdgeScriptLinkedPullZoneResult',
     'EdgeScriptPrior',
+    'EdgeScriptReleaseResult',
+    'EdgeScriptSummaryResult',
+    'EdgeScriptVariableResult',
 ]
+
+@pulumi.output_type
+class EdgeScriptLinkedPullZoneResult(dict):
+    def __init__(__self__, *,
+                 default_hostname: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 pull_zone_id: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str default_hostname: The pull zone's default hostname (`DefaultHostname`).
+        :param _builtins.str name: The pull zone's name (`PullZoneName`).
+        :param _builtins.float pull_zone_id: The pull zone's id (`Id`).
+        """
+        if default_hostname is not None:
+            pulumi.set(__self__, "default_hostname", default_hostname)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if pull_zone_id is not None:
+            pulumi.set(__self__, "pull_zone_id", pull_zone_id)
+
+    @_builtins.property
+    @pulumi.getter(name="defaultHostname")
+    def default_hostname(self) -> Optional[_builtins.str]:
+        """
+        The pull zone's default hostname (`DefaultHostname`).
+        """
+        return pulumi.get(self, "default_hostname")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The pull zone's name (`PullZoneName`).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="pullZoneId")
+    def pull_zone_id(self) -> Optional[_builtins.float]:
+        """
+        The pull zone's id (`Id`).
+        """
+        return pulumi.get(self, "pull_zone_id")
+
 
 @pulumi.output_type
 class EdgeScriptPrior(dict):
@@ -93,5 +141,306 @@ class EdgeScriptPrior(dict):
         Before Pulumi: Kind of script: `"CDN"` (standalone: it answers requests itself), `"Middleware"` (runs in front of a pull zone's origin) or `"DNS"` (answers DNS queries) (0–2; `ScriptType`). Required to create a script.
         """
         return pulumi.get(self, "script_type")
+
+
+@pulumi.output_type
+class EdgeScriptReleaseResult(dict):
+    def __init__(__self__, *,
+                 author: Optional[_builtins.str] = None,
+                 author_email: Optional[_builtins.str] = None,
+                 code_hash: Optional[_builtins.str] = None,
+                 commit_sha: Optional[_builtins.str] = None,
+                 date_published: Optional[_builtins.str] = None,
+                 date_released: Optional[_builtins.str] = None,
+                 live: Optional[_builtins.bool] = None,
+                 note: Optional[_builtins.str] = None,
+                 release_id: Optional[_builtins.float] = None,
+                 status: Optional[Any] = None,
+                 uuid: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str author: Its author (`Author`).
+        :param _builtins.str author_email: Its author's e-mail address (`AuthorEmail`).
+        :param _builtins.str code_hash: sha256 (hex) of its code when the platform reports the code (`Code`); else null.
+        :param _builtins.str commit_sha: The commit it was built from (`CommitSha`).
+        :param _builtins.str date_published: When it was published (`DatePublished`, ISO 8601).
+        :param _builtins.str date_released: When it was released (`DateReleased`, ISO 8601).
+        :param _builtins.bool live: Whether it is the live release (`Status` Live).
+        :param _builtins.str note: Its note (`Note`).
+        :param _builtins.float release_id: The release's id (`Id`).
+        :param Any status: `"Live"` (the release that runs) or `"Archived"` (`Status`); null for an unknown status.
+        :param _builtins.str uuid: The release's uuid (`Uuid`): what `publish/{uuid}` makes live again.
+        """
+        if author is not None:
+            pulumi.set(__self__, "author", author)
+        if author_email is not None:
+            pulumi.set(__self__, "author_email", author_email)
+        if code_hash is not None:
+            pulumi.set(__self__, "code_hash", code_hash)
+        if commit_sha is not None:
+            pulumi.set(__self__, "commit_sha", commit_sha)
+        if date_published is not None:
+            pulumi.set(__self__, "date_published", date_published)
+        if date_released is not None:
+            pulumi.set(__self__, "date_released", date_released)
+        if live is not None:
+            pulumi.set(__self__, "live", live)
+        if note is not None:
+            pulumi.set(__self__, "note", note)
+        if release_id is not None:
+            pulumi.set(__self__, "release_id", release_id)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+        if uuid is not None:
+            pulumi.set(__self__, "uuid", uuid)
+
+    @_builtins.property
+    @pulumi.getter
+    def author(self) -> Optional[_builtins.str]:
+        """
+        Its author (`Author`).
+        """
+        return pulumi.get(self, "author")
+
+    @_builtins.property
+    @pulumi.getter(name="authorEmail")
+    def author_email(self) -> Optional[_builtins.str]:
+        """
+        Its author's e-mail address (`AuthorEmail`).
+        """
+        return pulumi.get(self, "author_email")
+
+    @_builtins.property
+    @pulumi.getter(name="codeHash")
+    def code_hash(self) -> Optional[_builtins.str]:
+        """
+        sha256 (hex) of its code when the platform reports the code (`Code`); else null.
+        """
+        return pulumi.get(self, "code_hash")
+
+    @_builtins.property
+    @pulumi.getter(name="commitSha")
+    def commit_sha(self) -> Optional[_builtins.str]:
+        """
+        The commit it was built from (`CommitSha`).
+        """
+        return pulumi.get(self, "commit_sha")
+
+    @_builtins.property
+    @pulumi.getter(name="datePublished")
+    def date_published(self) -> Optional[_builtins.str]:
+        """
+        When it was published (`DatePublished`, ISO 8601).
+        """
+        return pulumi.get(self, "date_published")
+
+    @_builtins.property
+    @pulumi.getter(name="dateReleased")
+    def date_released(self) -> Optional[_builtins.str]:
+        """
+        When it was released (`DateReleased`, ISO 8601).
+        """
+        return pulumi.get(self, "date_released")
+
+    @_builtins.property
+    @pulumi.getter
+    def live(self) -> Optional[_builtins.bool]:
+        """
+        Whether it is the live release (`Status` Live).
+        """
+        return pulumi.get(self, "live")
+
+    @_builtins.property
+    @pulumi.getter
+    def note(self) -> Optional[_builtins.str]:
+        """
+        Its note (`Note`).
+        """
+        return pulumi.get(self, "note")
+
+    @_builtins.property
+    @pulumi.getter(name="releaseId")
+    def release_id(self) -> Optional[_builtins.float]:
+        """
+        The release's id (`Id`).
+        """
+        return pulumi.get(self, "release_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[Any]:
+        """
+        `"Live"` (the release that runs) or `"Archived"` (`Status`); null for an unknown status.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def uuid(self) -> Optional[_builtins.str]:
+        """
+        The release's uuid (`Uuid`): what `publish/{uuid}` makes live again.
+        """
+        return pulumi.get(self, "uuid")
+
+
+@pulumi.output_type
+class EdgeScriptSummaryResult(dict):
+    def __init__(__self__, *,
+                 current_release_id: Optional[_builtins.float] = None,
+                 default_hostname: Optional[_builtins.str] = None,
+                 last_modified: Optional[_builtins.str] = None,
+                 linked_pull_zones: Optional[Sequence['outputs.EdgeScriptLinkedPullZoneResult']] = None,
+                 name: Optional[_builtins.str] = None,
+                 script_id: Optional[_builtins.float] = None,
+                 script_type: Optional[Any] = None,
+                 system_hostname: Optional[_builtins.str] = None):
+        """
+        :param _builtins.float current_release_id: The id of the live release (`CurrentReleaseId`); null when nothing was published.
+        :param _builtins.str default_hostname: The script's default hostname (`DefaultHostname`).
+        :param _builtins.str last_modified: When the script last changed (`LastModified`, ISO 8601).
+        :param Sequence['EdgeScriptLinkedPullZoneResult'] linked_pull_zones: The pull zones it runs on, in the platform's order (`LinkedPullZones`).
+        :param _builtins.str name: The script's name (`Name`); null when the platform gives none.
+        :param _builtins.float script_id: The script's id (`Id`).
+        :param Any script_type: The script's type, by name, as `EdgeScript`'s `scriptType` takes it: `"CDN"` (standalone:
+               it answers requests itself), `"Middleware"` or `"DNS"` (`ScriptType`); null for a type
+               this version does not know.
+        :param _builtins.str system_hostname: The script's system hostname (`SystemHostname`).
+        """
+        if current_release_id is not None:
+            pulumi.set(__self__, "current_release_id", current_release_id)
+        if default_hostname is not None:
+            pulumi.set(__self__, "default_hostname", default_hostname)
+        if last_modified is not None:
+            pulumi.set(__self__, "last_modified", last_modified)
+        if linked_pull_zones is not None:
+            pulumi.set(__self__, "linked_pull_zones", linked_pull_zones)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if script_id is not None:
+            pulumi.set(__self__, "script_id", script_id)
+        if script_type is not None:
+            pulumi.set(__self__, "script_type", script_type)
+        if system_hostname is not None:
+            pulumi.set(__self__, "system_hostname", system_hostname)
+
+    @_builtins.property
+    @pulumi.getter(name="currentReleaseId")
+    def current_release_id(self) -> Optional[_builtins.float]:
+        """
+        The id of the live release (`CurrentReleaseId`); null when nothing was published.
+        """
+        return pulumi.get(self, "current_release_id")
+
+    @_builtins.property
+    @pulumi.getter(name="defaultHostname")
+    def default_hostname(self) -> Optional[_builtins.str]:
+        """
+        The script's default hostname (`DefaultHostname`).
+        """
+        return pulumi.get(self, "default_hostname")
+
+    @_builtins.property
+    @pulumi.getter(name="lastModified")
+    def last_modified(self) -> Optional[_builtins.str]:
+        """
+        When the script last changed (`LastModified`, ISO 8601).
+        """
+        return pulumi.get(self, "last_modified")
+
+    @_builtins.property
+    @pulumi.getter(name="linkedPullZones")
+    def linked_pull_zones(self) -> Optional[Sequence['outputs.EdgeScriptLinkedPullZoneResult']]:
+        """
+        The pull zones it runs on, in the platform's order (`LinkedPullZones`).
+        """
+        return pulumi.get(self, "linked_pull_zones")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The script's name (`Name`); null when the platform gives none.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="scriptId")
+    def script_id(self) -> Optional[_builtins.float]:
+        """
+        The script's id (`Id`).
+        """
+        return pulumi.get(self, "script_id")
+
+    @_builtins.property
+    @pulumi.getter(name="scriptType")
+    def script_type(self) -> Optional[Any]:
+        """
+        The script's type, by name, as `EdgeScript`'s `scriptType` takes it: `"CDN"` (standalone:
+        it answers requests itself), `"Middleware"` or `"DNS"` (`ScriptType`); null for a type
+        this version does not know.
+        """
+        return pulumi.get(self, "script_type")
+
+    @_builtins.property
+    @pulumi.getter(name="systemHostname")
+    def system_hostname(self) -> Optional[_builtins.str]:
+        """
+        The script's system hostname (`SystemHostname`).
+        """
+        return pulumi.get(self, "system_hostname")
+
+
+@pulumi.output_type
+class EdgeScriptVariableResult(dict):
+    def __init__(__self__, *,
+                 default_value: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 required: Optional[_builtins.bool] = None,
+                 variable_id: Optional[_builtins.float] = None):
+        """
+        :param _builtins.str default_value: The value the script sees when none is set (`DefaultValue`; null: none).
+        :param _builtins.str name: The variable's name (`Name`).
+        :param _builtins.bool required: Whether the script needs a value for it (`Required`).
+        :param _builtins.float variable_id: The variable's id (`Id`).
+        """
+        if default_value is not None:
+            pulumi.set(__self__, "default_value", default_value)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+        if variable_id is not None:
+            pulumi.set(__self__, "variable_id", variable_id)
+
+    @_builtins.property
+    @pulumi.getter(name="defaultValue")
+    def default_value(self) -> Optional[_builtins.str]:
+        """
+        The value the script sees when none is set (`DefaultValue`; null: none).
+        """
+        return pulumi.get(self, "default_value")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The variable's name (`Name`).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> Optional[_builtins.bool]:
+        """
+        Whether the script needs a value for it (`Required`).
+        """
+        return pulumi.get(self, "required")
+
+    @_builtins.property
+    @pulumi.getter(name="variableId")
+    def variable_id(self) -> Optional[_builtins.float]:
+        """
+        The variable's id (`Id`).
+        """
+        return pulumi.get(self, "variable_id")
 
 
