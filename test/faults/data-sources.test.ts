@@ -8,6 +8,11 @@
 import { getEventLogs } from "../../packages/pulumi/src/functions/shield";
 import { getRegistry, getRegionSettings } from "../../packages/pulumi/src/functions/containers";
 import { getScriptStatistics } from "../../packages/pulumi/src/functions/compute";
+import {
+  getEdgeScript,
+  getEdgeScripts,
+  getReleases,
+} from "../../packages/pulumi/src/functions/compute-scripts";
 import { checkNameAvailability } from "../../packages/pulumi/src/functions/pullzones";
 import { getAccessLogs } from "../../packages/pulumi/src/functions/logging";
 import { getLegacyAccessLogs } from "../../packages/pulumi/src/functions/legacy-logging";
@@ -103,6 +108,27 @@ const OPS: DataSourceOp[] = [
         { scriptId: 1, dateFrom: window.from, dateTo: window.to, hourly: true },
         options,
       ),
+    essence: (r) => r,
+  },
+  {
+    name: "compute.getEdgeScript",
+    method: "GET",
+    path: "^/compute/script/1$",
+    call: () => getEdgeScript({ scriptId: 1 }, options),
+    essence: (r) => r,
+  },
+  {
+    name: "compute.getEdgeScripts",
+    method: "GET",
+    path: "^/compute/script$",
+    call: () => getEdgeScripts({}, options),
+    essence: (r) => r,
+  },
+  {
+    name: "compute.getReleases",
+    method: "GET",
+    path: "^/compute/script/1/releases$",
+    call: () => getReleases({ scriptId: 1 }, options),
     essence: (r) => r,
   },
   {
