@@ -358,6 +358,16 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
       userName: "adopt-bot",
       lastPasswordSymbols: "001",
     });
+    // A refresh reports the program's inputs as it wrote them, `deleteOnDestroy` included.
+    resetRunState();
+    const read = await p.read(made.id, made.outs);
+    expect(read.inputs).toEqual({
+      registryId: 2,
+      deleteOnDestroy: true,
+      displayName: two.displayName,
+      userName: "adopt-bot",
+      token: TOKEN,
+    });
     resetRunState();
     await ctl.clearJournal();
     await p.delete(made.id, made.outs);

@@ -1,6 +1,7 @@
 /**
  * What the settings kinds whose object Pulumi may create or adopt share (`DnsZone` by
- * `domain` or `zoneId`, `PullZone` by `name` or `pullZoneId`): their stored form, where the
+ * `domain` or `zoneId`, `PullZone` by `name` or `pullZoneId`, `ImageRegistry` by
+ * `registryType` or `registryId`): their stored form, where the
  * object is named by the kind's own input and `origin` says whether Pulumi created it, and
  * the public outputs and stated prior that describe it.
  */
@@ -18,6 +19,11 @@ export interface CreateOrAdoptNames {
    * trailing dot): applied to a string value, any other value is kept as it is for `check`.
    */
   normalize?: Readonly<Record<string, (value: string) => string>>;
+  /**
+   * Inputs of the program a read reports as the state keeps them, a read-only view's too
+   * (`deleteOnDestroy`); left out when the state has none. Default: none.
+   */
+  kept?: readonly string[];
 }
 
 /**
@@ -70,6 +76,7 @@ export function createOrAdoptForm(names: CreateOrAdoptNames): StoredForm {
         stored.origin === "created"
           ? { [createBy]: stored[createBy] }
           : { [address]: stored[address] };
+      for (const k of names.kept ?? []) if (stored[k] !== undefined) i[k] = stored[k];
       if (stored.readOnly === true) return i;
       for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
       return i;

@@ -26,7 +26,6 @@ import {
   settingsProvider,
   type EngineKind,
   type SettingsInputs,
-  type SettingsOutputs,
   type StoredForm,
   type ZoneResolution,
 } from "../../core/zone-settings/engine";
@@ -37,6 +36,7 @@ import {
   type SettingsSnapshot,
   type Wire,
 } from "../../core/zone-settings/kind";
+import { createOrAdoptForm } from "../../core/zone-settings/create-or-adopt";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** The registry types of the published document (`RegistryType`). */
@@ -265,47 +265,11 @@ async function deleteRegistry(t: { zone: number }): Promise<void> {
  * The stored form of `ImageRegistry`: the registry is `registryId` (the engine's
  * `shieldZoneId`), and `origin` says whether Pulumi created it (the engine's `created`).
  */
-export const imageRegistryForm: StoredForm = {
-  inputs(program) {
-    const { registryId, ...rest } = program;
-    return { ...rest, ...(registryId !== undefined ? { shieldZoneId: registryId as number } : {}) };
-  },
-  state(stored) {
-    const { registryId, origin, ...rest } = stored ?? {};
-    return {
-      ...rest,
-      shieldZoneId: registryId as number,
-      prior: (rest.prior as Record<string, unknown> | undefined) ?? {},
-      managed: (rest.managed as string[] | undefined) ?? [],
-      ...(origin === "created" ? { created: true } : {}),
-    };
-  },
-  stored(s: SettingsOutputs) {
-    const {
-      shieldZoneId,
-      created,
-      pullZoneId: _p,
-      byPullZone: _b,
-      ...rest
-    } = s as Record<string, unknown>;
-    return {
-      registryId: shieldZoneId,
-      ...(rest.readOnly === true ? {} : { origin: created === true ? "created" : "adopted" }),
-      ...rest,
-    };
-  },
-  programInputs(stored) {
-    const i: Record<string, unknown> =
-      stored.origin === "created"
-        ? { registryType: stored.registryType }
-        : { registryId: stored.registryId };
-    if (stored.deleteOnDestroy !== undefined) i.deleteOnDestroy = stored.deleteOnDestroy;
-    if (stored.readOnly === true) return i;
-    for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
-    return i;
-  },
-  property: (p) => (p === "shieldZoneId" ? "registryId" : p),
-};
+export const imageRegistryForm: StoredForm = createOrAdoptForm({
+  address: "registryId",
+  createBy: "registryType",
+  kept: ["deleteOnDestroy"],
+});
 
 /** The forms of the arguments (`registryType` creates, `registryId` adopts) and the outputs. */
 const DOCS: SettingsDocs = {
