@@ -97,9 +97,34 @@ export const statedPriorArg = {
 };
 
 /**
- * The outputs every create-or-adopt kind has after those of its object's identity: `origin`,
- * the record of the values before Pulumi, and the marks of a stated prior and of a read-only
- * view (`<type>.get`).
+ * The outputs of the record of a kind whose object Pulumi may create or adopt, after its own:
+ * `prior` (described by `prior`: what it holds and what destroy does with it), the managed
+ * settings' names, and the marks of a stated prior and of a read-only view
+ * (`<type>.get` reads one `object`: `"zone"`).
+ */
+export function recordOutputs(
+  type: string,
+  object: string,
+  prior: string,
+): NonNullable<SettingsDocs["outputs"]> {
+  return {
+    prior: { description: prior, tsType: "Record<string, unknown>" },
+    managed: { description: "The managed settings' names.", tsType: "string[]" },
+    priorPinned: {
+      description:
+        "True when the program states `prior` (the record is the program's); else undefined.",
+      tsType: "boolean | undefined",
+    },
+    readOnly: {
+      description: `True for a ${object} read with \`${type}.get\` (a read-only view); else undefined.`,
+      tsType: "boolean | undefined",
+    },
+  };
+}
+
+/**
+ * The outputs every create-or-adopt zone kind has after those of its zone's identity: `origin`
+ * and the record ({@link recordOutputs}).
  */
 export function createOrAdoptOutputs(type: string): NonNullable<SettingsDocs["outputs"]> {
   return {
@@ -109,21 +134,11 @@ export function createOrAdoptOutputs(type: string): NonNullable<SettingsDocs["ou
       tsType: '"created" | "adopted" | undefined',
       first: true,
     },
-    prior: {
-      description:
-        "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
+    ...recordOutputs(
+      type,
+      "zone",
+      "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
         "an adopted zone restores. `{}` for a read-only view.",
-      tsType: "Record<string, unknown>",
-    },
-    managed: { description: "The managed settings' names.", tsType: "string[]" },
-    priorPinned: {
-      description:
-        "True when the program states `prior` (the record is the program's); else undefined.",
-      tsType: "boolean | undefined",
-    },
-    readOnly: {
-      description: `True for a zone read with \`${type}.get\` (a read-only view); else undefined.`,
-      tsType: "boolean | undefined",
-    },
+    ),
   };
 }

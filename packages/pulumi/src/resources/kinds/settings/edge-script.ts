@@ -39,6 +39,7 @@ import {
   type SettingsSnapshot,
   type Wire,
 } from "../../core/zone-settings/kind";
+import { recordOutputs, statedPriorArg } from "../../core/zone-settings/create-or-adopt";
 import { codeHash, codeSize, rememberCode, storedCode } from "../../public/edge-script-code";
 
 const SHA256 = { type: "string", pattern: "^[0-9a-f]{64}$" };
@@ -345,16 +346,6 @@ export const edgeScriptForm: StoredForm = {
   engineOnly: ["create"],
 };
 
-const prior = {
-  description:
-    "The way out after an interrupted `pulumi up` (the write landed, the state never recorded " +
-    "it): the managed settings' values before Pulumi, as the interrupted run printed them " +
-    "(`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed " +
-    "settings may be named. Stating or changing it writes nothing to the platform. Default: " +
-    "the values read when Pulumi first managed each setting.",
-  tsType: "Record<string, unknown>",
-};
-
 const code = {
   code: {
     description:
@@ -435,7 +426,7 @@ const DOCS: SettingsDocs = {
     },
     EdgeScriptPriorArgs: {
       typeDoc: "The optional stated prior of an {@link EdgeScript}.",
-      args: { prior },
+      args: { prior: statedPriorArg },
     },
   },
   stateBase: false,
@@ -477,23 +468,12 @@ const DOCS: SettingsDocs = {
       description: "Ids of every pull zone the script runs on.",
       tsType: "number[]",
     },
-    prior: {
-      description:
-        "The managed settings before Pulumi managed them: what destroy of an adopted script " +
+    ...recordOutputs(
+      "EdgeScript",
+      "script",
+      "The managed settings before Pulumi managed them: what destroy of an adopted script " +
         "restores. `{}` for a read-only view.",
-      tsType: "Record<string, unknown>",
-    },
-    managed: { description: "The managed settings' names.", tsType: "string[]" },
-    priorPinned: {
-      description:
-        "True when the program states `prior` (the record is the program's); else undefined.",
-      tsType: "boolean | undefined",
-    },
-    readOnly: {
-      description:
-        "True for a script read with `EdgeScript.get` (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    ),
   },
 };
 

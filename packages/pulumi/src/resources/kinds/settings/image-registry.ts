@@ -36,7 +36,11 @@ import {
   type SettingsSnapshot,
   type Wire,
 } from "../../core/zone-settings/kind";
-import { createOrAdoptForm } from "../../core/zone-settings/create-or-adopt";
+import {
+  createOrAdoptForm,
+  recordOutputs,
+  statedPriorArg,
+} from "../../core/zone-settings/create-or-adopt";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** The registry types of the published document (`RegistryType`). */
@@ -313,17 +317,7 @@ const DOCS: SettingsDocs = {
     },
     ImageRegistryPriorArgs: {
       typeDoc: "The optional stated prior of an {@link ImageRegistry}.",
-      args: {
-        prior: {
-          description:
-            "The way out after an interrupted `pulumi up` (the write landed, the state never " +
-            "recorded it): the managed settings' values before Pulumi, as the interrupted run " +
-            "printed them (`configuration before Pulumi {...}`), by setting name (`null`: not " +
-            "set). Only managed settings may be named. Stating or changing it writes nothing to " +
-            "the platform. Default: the values read when Pulumi first managed each setting.",
-          tsType: "Record<string, unknown>",
-        },
-      },
+      args: { prior: statedPriorArg },
     },
     ImageRegistryOptionsArgs: {
       typeDoc: "The optional choices of an {@link ImageRegistry}.",
@@ -361,23 +355,12 @@ const DOCS: SettingsDocs = {
       description: "The program's `deleteOnDestroy`; undefined when left out.",
       tsType: "boolean | undefined",
     },
-    prior: {
-      description:
-        "The managed settings before Pulumi managed them (never the token): what destroy of " +
-        "an adopted registry gives back. `{}` for a read-only view.",
-      tsType: "Record<string, unknown>",
-    },
-    managed: { description: "The managed settings' names.", tsType: "string[]" },
-    priorPinned: {
-      description:
-        "True when the program states `prior` (the record is the program's); else undefined.",
-      tsType: "boolean | undefined",
-    },
-    readOnly: {
-      description:
-        "True for a registry read with `ImageRegistry.get` (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    ...recordOutputs(
+      "ImageRegistry",
+      "registry",
+      "The managed settings before Pulumi managed them (never the token): what destroy of an " +
+        "adopted registry gives back. `{}` for a read-only view.",
+    ),
   },
 };
 
