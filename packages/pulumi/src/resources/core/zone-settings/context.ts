@@ -22,6 +22,7 @@ import {
   type SettingsSnapshot,
   type SettingsTarget,
   type Wire,
+  type WriteContext,
 } from "./kind";
 import type { SettingsInputs, SettingsOutputs, ZoneResolution, EngineKind } from "./types";
 import { gated, managedOf, fieldOf } from "./answers";
@@ -201,14 +202,16 @@ export function engineContext<R>(kind: EngineKind<R>) {
   const readPresent = async (target: SettingsTarget, what: string, context?: ReadContext) =>
     (await readGated(target, what, context)) ?? absent(target, what);
 
-  /** Writes `changes`; a plan-gated answer fails naming the plan. */
+  /** Writes `changes` (`context`: why); a plan-gated answer fails naming the plan. */
   const writeGated = (
     target: SettingsTarget,
     snap: SettingsSnapshot<R>,
     changes: Record<string, Wire>,
     prior: Record<string, unknown>,
     what: string,
-  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes, what, prior));
+    context?: WriteContext,
+  ) =>
+    gated(kind, target.zone, what, () => kind.write(target, snap, changes, what, prior, context));
 
   /** The fields of `desired` whose platform value differs. */
   function changesOf(

@@ -35,6 +35,7 @@ import {
   type SettingsField,
   type SettingsSnapshot,
   type Wire,
+  type WriteContext,
 } from "../../core/zone-settings/kind";
 import {
   createOrAdoptForm,
@@ -222,13 +223,16 @@ async function recoverCreated(name: string, cause: unknown, what: string): Promi
  * Writes `changes` with one PUT: the display name (changed, or as read: the platform requires
  * it) and, when the user name or the token changes, both credentials (the token the state
  * holds when only the user name changes). A user name to give back without a token (destroy of
- * an adopted registry: the platform never answered its token) is not written: the log says so.
+ * an adopted registry, `context.restoring`: the platform never answered its token) is not
+ * written: the log says so.
  */
 async function write(
   t: { zone: number },
   current: SettingsSnapshot<ContainerRegistry>,
   changes: Record<string, Wire>,
   what: string,
+  _prior: unknown,
+  context?: WriteContext,
 ): Promise<void> {
   const credentials = "userName" in changes || "token" in changes;
   const userName = ("userName" in changes ? changes.userName : current.values.userName) as
@@ -236,7 +240,7 @@ async function write(
   const token = ("token" in changes ? changes.token : current.values.token) as string | null;
   const sendCredentials = credentials && typeof userName === "string" && typeof token === "string";
   // Destroy giving an adopted registry back its values (the engine's restore): no token to send.
-  const restoring = / delete$/.test(what);
+  const restoring = context?.restoring === true;
   if (credentials && !sendCredentials && !restoring)
     throw new ResourceOperationError(
       `${what} failed: a new userName is written with its token (the platform takes a ` +
