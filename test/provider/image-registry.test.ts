@@ -234,6 +234,23 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(await lines()).toEqual([]);
   });
 
+  test("a create refused while a registry of that name appears (another's create landing first): refused naming it", async () => {
+    // The fault stands for another creator: the registry is made, and this create is answered 409.
+    await ctl.fault({ method: "POST", path: "^/mc/registries$", status: 409, afterHandler: true });
+    const e = await rejection(create(CREATE));
+    const theirs = (await ctl.state()).registries.filter(
+      (r: Any) => r.displayName === "GitHub packages",
+    );
+    expect(theirs.length).toBe(1);
+    expect(String(e.message)).toContain(
+      `the account already has container registry ${theirs[0].id} named "GitHub packages"; an ` +
+        `ImageRegistry never creates a second container registry of a name in use`,
+    );
+    expect(String(e.message)).toContain(`\`registryId: ${theirs[0].id}\``);
+    expect(await lines()).toEqual(["POST /mc/registries"]);
+    await ctl.clearFaults();
+  });
+
   test("adopt with its own display name: no write; destroy keeps it as it was", async () => {
     const before = await ctl.state();
     const made = await create({ registryId: 1, displayName: "Docker Hub mirror" });

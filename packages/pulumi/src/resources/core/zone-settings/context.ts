@@ -26,6 +26,7 @@ import {
 } from "./kind";
 import type { SettingsInputs, SettingsOutputs, ZoneResolution, EngineKind } from "./types";
 import { gated, managedOf, fieldOf } from "./answers";
+import { nameChecks } from "./unique-names";
 
 /**
  * The schema module of the settings kinds' inputs (generated from the list of kinds, built by
@@ -234,8 +235,14 @@ export function engineContext<R>(kind: EngineKind<R>) {
     return p;
   }
 
+  /** The checks of the kind's unique names (none when it declares none). */
+  const names = nameChecks(kind.uniqueNames, {
+    type: TYPE,
+    adopt: kind.address?.input ?? "shieldZoneId",
+  });
+
   async function resolve(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-    if (kind.resolveZone) return kind.resolveZone(inputs, what);
+    if (kind.resolveZone) return kind.resolveZone(inputs, what, names);
     if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
     return { zone: await shieldZoneOfPullZone(inputs.pullZoneId as number) };
   }

@@ -23,6 +23,7 @@ import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
 import {
   settingsProvider,
   type EngineKind,
+  type NameChecks,
   type SettingsInputs,
   type SettingsOps,
   type SettingsOutputs,
@@ -209,36 +210,23 @@ async function scriptsNamed(name: string): Promise<EdgeScript[]> {
 }
 
 /**
- * The refusal of a name the account already uses. The platform does not keep script names
- * unique, but a create by a name in use is refused: an interrupted run, a second stack or a
- * rename would otherwise leave a second script of that name.
- */
-function nameTaken(what: string, name: string, scripts: EdgeScript[], cause?: unknown) {
-  const ids = scripts.map((s) => s.Id).join(", ");
-  return new ResourceOperationError(
-    `${what} failed: the account already has an edge script named ${name} (edge script ${ids}); ` +
-      `an EdgeScript never makes a second script of a name in use, nor takes one over by its ` +
-      `name. Choose another name, or adopt it with \`scriptId: ${scripts[0].Id}\` instead of ` +
-      `creating it (destroy then gives back what it had and never deletes it). Nothing was ` +
-      `written.`,
-    cause,
-  );
-}
-
-/**
  * Adopts the script `scriptId` names, or creates the script `name` (POST `/compute/script`,
- * with its type, code and linked pull zone) once the account has no script of that name. A
+ * with its type, code and linked pull zone) once `names` (the kind's unique names) finds no
+ * script of that name on the account. A
  * create whose outcome is unknown (a 5xx, a lost answer) is never re-sent: the one script of
  * that name listed afterwards (the name was free before) is Pulumi's; else the error says
  * what to do.
  */
-async function resolveScript(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
+async function resolveScript(
+  inputs: SettingsInputs,
+  what: string,
+  names: NameChecks,
+): Promise<ZoneResolution> {
   if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const name = String(inputs.name);
   const code =
     typeof inputs.codeHash === "string" ? await codeOf(undefined, inputs.codeHash, what) : "";
-  const taken = await scriptsNamed(name);
-  if (taken.length > 0) throw nameTaken(what, name, taken);
+  await names.before(name, what);
   const body: Record<string, unknown> = {
     Name: name,
     ScriptType: toWire(fieldNamed("scriptType"), inputs.scriptType),
@@ -260,8 +248,7 @@ async function resolveScript(inputs: SettingsInputs, what: string): Promise<Zone
     return { zone: made.Id, created: true, current: snapshotOf(made, code, live) };
   } catch (e) {
     if (!outcomeUnknown(e)) {
-      const now = await scriptsNamed(name).catch(() => []);
-      if (now.length > 0) throw nameTaken(what, name, now, e);
+      await names.afterRefusal(name, what, e);
       throw new ResourceOperationError(
         `${what} failed: the platform refused edge script ${name}: ${messageOf(e)}. Nothing was written.`,
         e,
@@ -496,6 +483,12 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
   },
   passThrough: ["publish", "deleteOnDestroy", "linkedPullZone", "linkedPullZoneName"],
   checkExtra: checkScript,
+  uniqueNames: {
+    input: "name",
+    one: "edge script",
+    many: "edge scripts",
+    idsNamed: async (name) => (await scriptsNamed(name)).map((s) => s.Id),
+  },
   resolveZone: resolveScript,
   read: (t) => readScript(t.zone),
   write,

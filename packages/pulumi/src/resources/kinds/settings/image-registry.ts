@@ -25,6 +25,7 @@ import { logLine, outcomeUnknown, timing } from "../../core/zone-objects/recover
 import {
   settingsProvider,
   type EngineKind,
+  type NameChecks,
   type SettingsInputs,
   type StoredForm,
   type ZoneResolution,
@@ -105,29 +106,21 @@ async function registriesNamed(displayName: string): Promise<McContainerRegistry
   return (list.items ?? []).filter((r) => r.displayName === displayName);
 }
 
-/** The refusal of a display name the account already uses: no take-over, no duplicate. */
-const taken = (what: string, name: string, r: McContainerRegistry, cause?: unknown) =>
-  new ResourceOperationError(
-    `${what} failed: the account already has container registry ${String(r.id)} named ` +
-      `${JSON.stringify(name)}; an ImageRegistry never creates a second registry of one name ` +
-      `nor takes one over by its name. To manage that registry, adopt it with ` +
-      `\`registryId: ${String(r.id)}\` instead of \`registryType\` (destroy then keeps it), or ` +
-      `choose another displayName. Nothing was written.`,
-    cause,
-  );
-
 /**
  * Adopts the registry `registryId` names, or creates one of `registryType` (POST
- * `/mc/registries`, with the display name and credentials) after checking that the account
- * has no registry of that display name. A create whose outcome is unknown is never re-sent:
+ * `/mc/registries`, with the display name and credentials) once `names` (the kind's unique
+ * display names) finds none of that display name on the account. A create whose outcome is unknown is never re-sent:
  * the listing then has exactly one registry of this name, absent before the write, and that
  * one is Pulumi's; else the error says what to do.
  */
-async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
+async function resolveZone(
+  inputs: SettingsInputs,
+  what: string,
+  names: NameChecks,
+): Promise<ZoneResolution> {
   if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const name = String(inputs.displayName);
-  const before = await registriesNamed(name);
-  if (before.length > 0) throw taken(what, name, before[0]);
+  await names.before(name, what);
   const body: McContainerRegistryRequest = {
     displayName: name,
     type: inputs.registryType as McContainerRegistryRequest["type"],
@@ -147,8 +140,7 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
     if (e instanceof ResourceOperationError) throw e;
     if (!outcomeUnknown(e)) {
       // Refused (a 400, a scoped key's 403): nothing was made.
-      const now = await registriesNamed(name).catch(() => []);
-      if (now.length > 0) throw taken(what, name, now[0], e);
+      await names.afterRefusal(name, what, e);
       throw new ResourceOperationError(
         `${what} failed: the platform refused the registry ${JSON.stringify(name)}: ` +
           `${messageOf(e)}. Nothing was written.`,
@@ -403,6 +395,12 @@ export const imageRegistryKind: EngineKind<ContainerRegistry> = {
         reason: "is required with `token`: the platform takes a registry's credentials as a pair",
       });
     return out;
+  },
+  uniqueNames: {
+    input: "displayName",
+    one: "container registry",
+    many: "container registries",
+    idsNamed: async (name) => (await registriesNamed(name)).map((r) => r.id),
   },
   resolveZone,
   read: async (t, context) =>
