@@ -241,9 +241,10 @@ export function engineContext<R>(kind: EngineKind<R>) {
     adopt: kind.address?.input ?? "shieldZoneId",
   });
 
+  /** The zone of create's inputs: the one they name by id, else the kind's or its pull zone's. */
   async function resolve(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-    if (kind.resolveZone) return kind.resolveZone(inputs, what, names);
     if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
+    if (kind.resolveZone) return kind.resolveZone(inputs, what, names);
     return { zone: await shieldZoneOfPullZone(inputs.pullZoneId as number) };
   }
 

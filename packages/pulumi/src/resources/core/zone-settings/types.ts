@@ -82,9 +82,10 @@ export interface CreatedDeletion {
 /** A kind plus the hooks only some kinds need. */
 export interface EngineKind<R = unknown> extends SettingsKind<R> {
   /**
-   * Finds (or creates) the shield zone of create's inputs; default: resolve it. A create by
-   * name runs `names` (the kind's {@link EngineKind.uniqueNames}) before its write and after a
-   * refused one.
+   * Finds (or creates) the object of create's inputs when they name none by id (the engine's
+   * `shieldZoneId`: that one, adopted); default: the shield zone of their pull zone. A create
+   * by name runs `names` (the kind's {@link EngineKind.uniqueNames}) before its write and
+   * after a refused one.
    */
   resolveZone?(inputs: SettingsInputs, what: string, names: NameChecks): Promise<ZoneResolution>;
   /**

@@ -192,13 +192,12 @@ const taken = (what: string, domain: string, z: DnsZone, cause?: unknown) =>
   );
 
 /**
- * Adopts the zone `zoneId` names, or creates the zone of `domain` (POST `/dnszone`) after
- * checking that the account has none. A create whose outcome is unknown (a 5xx, a lost
+ * Creates the zone of `domain` (POST `/dnszone`; a zone named by `zoneId` is adopted by the
+ * engine) after checking that the account has none. A create whose outcome is unknown (a 5xx, a lost
  * answer) is never re-sent: the listing then has exactly one zone of this domain, which it did
  * not have before the write, and that zone is Pulumi's; else the error says what to do.
  */
 async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const domain = normalDomain(String(inputs.domain));
   const before = await zonesOf(domain);
   if (before.length > 0) throw taken(what, domain, before[0]);

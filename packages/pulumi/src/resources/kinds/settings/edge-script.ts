@@ -210,10 +210,9 @@ async function scriptsNamed(name: string): Promise<EdgeScript[]> {
 }
 
 /**
- * Adopts the script `scriptId` names, or creates the script `name` (POST `/compute/script`,
- * with its type, code and linked pull zone) once `names` (the kind's unique names) finds no
- * script of that name on the account. A
- * create whose outcome is unknown (a 5xx, a lost answer) is never re-sent: the one script of
+ * Creates the script `name` (POST `/compute/script`, with its type, code and linked pull
+ * zone; one named by `scriptId` is adopted by the engine) once `names` (the kind's unique
+ * names) finds no script of that name on the account. A create whose outcome is unknown (a 5xx, a lost answer) is never re-sent: the one script of
  * that name listed afterwards (the name was free before) is Pulumi's; else the error says
  * what to do.
  */
@@ -222,7 +221,6 @@ async function resolveScript(
   what: string,
   names: NameChecks,
 ): Promise<ZoneResolution> {
-  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const name = String(inputs.name);
   const code =
     typeof inputs.codeHash === "string" ? await codeOf(undefined, inputs.codeHash, what) : "";

@@ -107,9 +107,10 @@ async function registriesNamed(displayName: string): Promise<McContainerRegistry
 }
 
 /**
- * Adopts the registry `registryId` names, or creates one of `registryType` (POST
- * `/mc/registries`, with the display name and credentials) once `names` (the kind's unique
- * display names) finds none of that display name on the account. A create whose outcome is unknown is never re-sent:
+ * Creates a registry of `registryType` (POST `/mc/registries`, with the display name and
+ * credentials; one named by `registryId` is adopted by the engine) once `names` (the kind's
+ * unique display names) finds none of that display name on the account. A create whose
+ * outcome is unknown is never re-sent:
  * the listing then has exactly one registry of this name, absent before the write, and that
  * one is Pulumi's; else the error says what to do.
  */
@@ -118,7 +119,6 @@ async function resolveZone(
   what: string,
   names: NameChecks,
 ): Promise<ZoneResolution> {
-  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const name = String(inputs.displayName);
   await names.before(name, what);
   const body: McContainerRegistryRequest = {

@@ -496,13 +496,12 @@ function taken(what: string, name: string, z: PullZoneModel | undefined, cause?:
 }
 
 /**
- * Adopts the zone `pullZoneId` names, or creates the zone `name` (POST `/pullzone`, with the
- * origin URL and type) once the platform says the name is free. A create whose outcome is
+ * Creates the zone `name` (POST `/pullzone`, with the origin URL and type; a zone named by
+ * `pullZoneId` is adopted by the engine) once the platform says the name is free. A create whose outcome is
  * unknown (a 5xx, a lost answer) is never re-sent: a zone of that name the account lists
  * afterwards (the name was free before) is Pulumi's; else the error says what to do.
  */
 async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const name = String(inputs.name);
   const client = getClient();
   const free = (await client.pullzones.checkNameAvailability(name)).Available;
