@@ -5,7 +5,7 @@
  * object is named by the kind's own input and `origin` says whether Pulumi created it, and
  * the public outputs and stated prior that describe it.
  */
-import type { SettingsDocs } from "./kind";
+import type { SettingsArgsType, SettingsDocs } from "./kind";
 import type { SettingsOutputs, StoredForm } from "./types";
 
 /** How a create-or-adopt kind names its object in its inputs and state. */
@@ -95,6 +95,56 @@ export const statedPriorArg = {
     "the values read when Pulumi first managed each setting.",
   tsType: "Record<string, unknown>",
 };
+
+/** One of the two forms of arguments that name a create-or-adopt kind's object. */
+export interface NamingForm {
+  /** The form's input (`"domain"`; the adopting one: the id, `"zoneId"`). */
+  input: string;
+  /** The doc comment of the form's interface (`"Creates a zone: \`domain\`."`). */
+  typeDoc: string;
+  /** What the input does. */
+  description: string;
+  /** The input's TypeScript type; default `number` (an id). */
+  tsType?: string;
+}
+
+/**
+ * The argument interfaces of a create-or-adopt kind: `<type>CreateArgs` (the input that
+ * creates the object, the id forbidden), `<type>AdoptArgs` (the id, the creating input
+ * forbidden) and `<type>PriorArgs` (the stated prior); `object` names the object in the
+ * forbidden inputs' descriptions (`"zone"`).
+ */
+export function createOrAdoptArgTypes(
+  type: string,
+  object: string,
+  create: NamingForm,
+  adopt: NamingForm,
+): Record<string, SettingsArgsType> {
+  const input = (f: NamingForm) => ({
+    description: f.description,
+    tsType: f.tsType ?? "number",
+    required: true,
+  });
+  const not = (other: NamingForm) => ({
+    description: `Not with \`${other.input}\`: one of the two names the ${object}.`,
+    tsType: "never",
+  });
+  const a = /^[AEIOU]/.test(type) ? "an" : "a";
+  return {
+    [`${type}CreateArgs`]: {
+      typeDoc: create.typeDoc,
+      args: { [create.input]: input(create), [adopt.input]: not(create) },
+    },
+    [`${type}AdoptArgs`]: {
+      typeDoc: adopt.typeDoc,
+      args: { [create.input]: not(adopt), [adopt.input]: input(adopt) },
+    },
+    [`${type}PriorArgs`]: {
+      typeDoc: `The optional stated prior of ${a} {@link ${type}}.`,
+      args: { prior: statedPriorArg },
+    },
+  };
+}
 
 /**
  * The outputs of the record of a kind whose object Pulumi may create or adopt, after its own:

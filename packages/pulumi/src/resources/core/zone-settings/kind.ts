@@ -397,6 +397,23 @@ export function viewOf(f: SettingsField, wire: Wire): unknown {
 }
 
 /**
+ * Every setting of `fields` as a read-only view shows it ({@link viewOf}), by path, from a
+ * snapshot's `values` (null: not set): the outputs of a kind whose outputs hold every setting.
+ */
+export const viewsOf = (
+  fields: readonly SettingsField[],
+  values: Readonly<Record<string, Wire>>,
+): Record<string, unknown> =>
+  Object.fromEntries(fields.map((f) => [f.path, viewOf(f, values[f.path] ?? null)]));
+
+/**
+ * The output types of the enumerations among `fields` (`string | number`: a name, or the
+ * platform's integer), by path: a kind's `docs.outputTypes` when its outputs hold every setting.
+ */
+export const enumOutputTypes = (fields: readonly SettingsField[]): Record<string, string> =>
+  Object.fromEntries(fields.filter((f) => f.names).map((f) => [f.path, "string | number"]));
+
+/**
  * The inputs with every enumeration integer as its name (the settings and a stated `prior`):
  * what `check` returns, so that `preview --diff` and the state read `mode: "Block"` whether
  * the program wrote `edge.shield.WafExecutionMode.Block` (1) or the name. A copy; values that

@@ -26,18 +26,19 @@ import {
 } from "../../core/zone-settings/engine";
 import {
   enumField,
+  enumOutputTypes,
   field,
   flatValues,
   placed,
-  viewOf,
+  viewsOf,
   type SettingsDocs,
   type SettingsField,
   type SettingsSnapshot,
 } from "../../core/zone-settings/kind";
 import {
+  createOrAdoptArgTypes,
   createOrAdoptForm,
   createOrAdoptOutputs,
-  statedPriorArg,
 } from "../../core/zone-settings/create-or-adopt";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -271,11 +272,6 @@ export const dnsZoneForm: StoredForm = createOrAdoptForm({
   normalize: { domain: normalDomain },
 });
 
-/** Every setting's output, typed as the platform holds it (an enumeration by name). */
-const OUTPUT_TYPES = Object.fromEntries(
-  FIELDS.filter((f) => f.names).map((f) => [f.path, "string | number"]),
-);
-
 /**
  * The public types besides the settings: the two forms that name the zone (`domain` creates,
  * `zoneId` adopts), the stated prior, and the outputs of the zone's identity and record.
@@ -283,49 +279,30 @@ const OUTPUT_TYPES = Object.fromEntries(
 const DOCS: SettingsDocs = {
   argsDoc:
     "Settings of {@link DnsZoneArgs}. Every setting left out is not managed (never written).",
-  argTypes: {
-    DnsZoneCreateArgs: {
+  argTypes: createOrAdoptArgTypes(
+    "DnsZone",
+    "zone",
+    {
+      input: "domain",
       typeDoc: "Creates a zone: `domain`.",
-      args: {
-        domain: {
-          description:
-            "Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every " +
-            "record in it. A domain that already has a zone on the account is refused before any " +
-            "write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain " +
-            "replaces the resource (a new zone, then the old one deleted).",
-          tsType: "string",
-          required: true,
-        },
-        zoneId: {
-          description: "Not with `domain`: one of the two names the zone.",
-          tsType: "never",
-        },
-      },
+      description:
+        "Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every " +
+        "record in it. A domain that already has a zone on the account is refused before any " +
+        "write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain " +
+        "replaces the resource (a new zone, then the old one deleted).",
+      tsType: "string",
     },
-    DnsZoneAdoptArgs: {
+    {
+      input: "zoneId",
       typeDoc: "Adopts a zone: `zoneId`.",
-      args: {
-        domain: {
-          description: "Not with `zoneId`: one of the two names the zone.",
-          tsType: "never",
-        },
-        zoneId: {
-          description:
-            "Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the " +
-            "settings it had before. Another id replaces the resource.",
-          tsType: "number",
-          required: true,
-        },
-      },
+      description:
+        "Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the " +
+        "settings it had before. Another id replaces the resource.",
     },
-    DnsZonePriorArgs: {
-      typeDoc: "The optional stated prior of a {@link DnsZone}.",
-      args: { prior: statedPriorArg },
-    },
-  },
+  ),
   stateBase: false,
   outputsSet: true,
-  outputTypes: OUTPUT_TYPES,
+  outputTypes: enumOutputTypes(FIELDS),
   outputs: {
     zoneId: { description: "Id of the DNS zone.", tsType: "number", first: true },
     domain: { description: "The zone's domain.", tsType: "string", first: true },
@@ -370,7 +347,7 @@ export const dnsZoneKind: EngineKind<DnsZone> = {
   // the program writes it: the engine's).
   outputs: (snap) => ({
     domain: snap.raw.Domain,
-    ...Object.fromEntries(FIELDS.map((f) => [f.path, viewOf(f, snap.values[f.path] ?? null)])),
+    ...viewsOf(FIELDS, snap.values),
   }),
   deleteCreated: {
     run: (t) => getClient().dns.deleteZone(t.zone),

@@ -34,7 +34,7 @@ import {
   enumField,
   field,
   toWire,
-  viewOf,
+  viewsOf,
   type SettingsDocs,
   type SettingsField,
   type SettingsSnapshot,
@@ -491,7 +491,7 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
   read: (t) => readScript(t.zone),
   write,
   outputs: (snap) => ({
-    ...Object.fromEntries(FIELDS.map((f) => [f.path, viewOf(f, snap.values[f.path] ?? null)])),
+    ...viewsOf(FIELDS, snap.values),
     ...liveOutputs(snap.raw),
     linkedPullZoneId: snap.raw.script.LinkedPullZones?.[0]?.Id ?? null,
     linkedPullZoneIds: (snap.raw.script.LinkedPullZones ?? []).map((z) => z.Id),

@@ -39,9 +39,9 @@ import {
   type WriteContext,
 } from "../../core/zone-settings/kind";
 import {
+  createOrAdoptArgTypes,
   createOrAdoptForm,
   recordOutputs,
-  statedPriorArg,
 } from "../../core/zone-settings/create-or-adopt";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -277,44 +277,27 @@ const DOCS: SettingsDocs = {
     "Settings of {@link ImageRegistryArgs}. Every setting left out is not managed (never " +
     "written); `token` goes with `userName`.",
   argTypes: {
-    ImageRegistryCreateArgs: {
-      typeDoc: "Creates a registry: `registryType` (with `displayName`).",
-      args: {
-        registryType: {
-          description:
-            'Creates a registry of this type (POST `/mc/registries`): `"dockerHub"` ' +
-            '(docker.io), `"gitHub"` (ghcr.io) or `"bunnyRegistry"`; destroy deletes it. ' +
-            "Another type replaces the resource (a new registry, then the old one deleted).",
-          tsType: '"dockerHub" | "gitHub" | "bunnyRegistry"',
-          required: true,
-        },
-        registryId: {
-          description: "Not with `registryType`: one of the two names the registry.",
-          tsType: "never",
-        },
+    ...createOrAdoptArgTypes(
+      "ImageRegistry",
+      "registry",
+      {
+        input: "registryType",
+        typeDoc: "Creates a registry: `registryType` (with `displayName`).",
+        description:
+          'Creates a registry of this type (POST `/mc/registries`): `"dockerHub"` ' +
+          '(docker.io), `"gitHub"` (ghcr.io) or `"bunnyRegistry"`; destroy deletes it. ' +
+          "Another type replaces the resource (a new registry, then the old one deleted).",
+        tsType: '"dockerHub" | "gitHub" | "bunnyRegistry"',
       },
-    },
-    ImageRegistryAdoptArgs: {
-      typeDoc: "Adopts a registry: `registryId`.",
-      args: {
-        registryType: {
-          description: "Not with `registryId`: one of the two names the registry.",
-          tsType: "never",
-        },
-        registryId: {
-          description:
-            "Id of an existing container registry to adopt: kept by destroy (unless " +
-            "`deleteOnDestroy`), which gives back its display name (not its credentials: the " +
-            "platform never answers a token). Another id replaces the resource.",
-          tsType: "number",
-          required: true,
-        },
+      {
+        input: "registryId",
+        typeDoc: "Adopts a registry: `registryId`.",
+        description:
+          "Id of an existing container registry to adopt: kept by destroy (unless " +
+          "`deleteOnDestroy`), which gives back its display name (not its credentials: the " +
+          "platform never answers a token). Another id replaces the resource.",
       },
-    },
-    ImageRegistryPriorArgs: {
-      typeDoc: "The optional stated prior of an {@link ImageRegistry}.",
-      args: { prior: statedPriorArg },
-    },
+    ),
     ImageRegistryOptionsArgs: {
       typeDoc: "The optional choices of an {@link ImageRegistry}.",
       args: {
