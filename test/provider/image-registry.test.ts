@@ -226,6 +226,30 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     await ctl.clearFaults();
   });
 
+  test("a create whose answer is lost while the listing lags: listed again until the registry shows, recorded once", async () => {
+    await ctl.fault({ method: "POST", path: "^/mc/registries$", status: 504, afterHandler: true });
+    // The listing before the POST and the first one after it show no registry of the name.
+    await ctl.fault({
+      method: "GET",
+      path: "^/mc/registries$",
+      status: 200,
+      body: { items: [] },
+      count: 2,
+    });
+    const made = await create(CREATE);
+    const mine = (await ctl.state()).registries.filter(
+      (r: Any) => r.displayName === "GitHub packages",
+    );
+    expect(mine.length).toBe(1);
+    expect(made.outs).toMatchObject({ registryId: mine[0].id, origin: "created" });
+    const listings = (await ctl.journal()).filter(
+      (e) => e.method === "GET" && e.path === "/mc/registries",
+    );
+    expect(listings.length).toBe(3);
+    expect(await lines()).toEqual(["POST /mc/registries"]);
+    await ctl.clearFaults();
+  });
+
   test("a display name the account already uses is refused before any write, naming the registry", async () => {
     const e = await rejection(create({ ...CREATE, displayName: "Docker Hub mirror" }));
     expect(String(e.message)).toMatch(

@@ -6,7 +6,10 @@
  * makes a second object of one name, nor takes one over by its name: an interrupted run, a
  * second stack or a rename would otherwise leave two.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { ResourceOperationError } from "../common";
+import { getClient } from "../settings";
+import { timing } from "../zone-objects/recovery";
 
 /** What a kind declares of its names (`EngineKind.uniqueNames`). */
 export interface UniqueNames {
@@ -82,4 +85,20 @@ export function nameChecks(u: UniqueNames | undefined, w: NameWords): NameChecks
       if (ids.length > 0) throw nameInUse(u, w, what, name, ids, cause);
     },
   };
+}
+
+/**
+ * After a create by name whose outcome is unknown (never re-sent): the objects `list` finds of
+ * that name, listed again after a bounded pause while it finds none (the recovery paths'
+ * `timing`: up to `recoveryRelists` more listings, `recoveryMaxStepMs` apart at most). A
+ * failed listing throws as it is.
+ */
+export async function relistedAfterCreate<O>(list: () => Promise<O[]>): Promise<O[]> {
+  const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
+  let found: O[] = [];
+  for (let i = 0; i <= timing.recoveryRelists && found.length === 0; i++) {
+    if (i > 0) await sleep(step);
+    found = await list();
+  }
+  return found;
 }

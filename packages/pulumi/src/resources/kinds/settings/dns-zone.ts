@@ -16,7 +16,7 @@ import {
 import type { DnsZone } from "edgeplatform-client";
 import { messageOf, ResourceOperationError, type Failure } from "../../core/common";
 import { getClient } from "../../core/settings";
-import { logLine, outcomeUnknown, timing } from "../../core/zone-objects/recovery";
+import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
 import {
   settingsProvider,
   type EngineKind,
@@ -40,7 +40,7 @@ import {
   createOrAdoptForm,
   createOrAdoptOutputs,
 } from "../../core/zone-settings/create-or-adopt";
-import { setTimeout as sleep } from "node:timers/promises";
+import { relistedAfterCreate } from "../../core/zone-settings/unique-names";
 
 const bool = () => ({ type: "boolean" });
 /** A nameserver: a hostname (the platform's check, `isDnsHostname`, at its write). */
@@ -227,13 +227,9 @@ async function recoverCreated(
   cause: unknown,
   what: string,
 ): Promise<ZoneResolution> {
-  const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
   let found: DnsZone[] = [];
   try {
-    for (let i = 0; i <= timing.recoveryRelists && found.length === 0; i++) {
-      if (i > 0) await sleep(step);
-      found = await zonesOf(domain);
-    }
+    found = await relistedAfterCreate(() => zonesOf(domain));
   } catch (e) {
     throw new ResourceOperationError(
       `${what} failed: the outcome of the zone's create (POST /dnszone) is unknown ` +

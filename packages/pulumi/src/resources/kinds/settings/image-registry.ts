@@ -21,7 +21,7 @@ import type {
 } from "edgeplatform-client";
 import { messageOf, ResourceOperationError } from "../../core/common";
 import { getClient } from "../../core/settings";
-import { logLine, outcomeUnknown, timing } from "../../core/zone-objects/recovery";
+import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
 import {
   settingsProvider,
   type EngineKind,
@@ -43,7 +43,7 @@ import {
   createOrAdoptForm,
   recordOutputs,
 } from "../../core/zone-settings/create-or-adopt";
-import { setTimeout as sleep } from "node:timers/promises";
+import { relistedAfterCreate } from "../../core/zone-settings/unique-names";
 
 /** The registry types of the published document (`RegistryType`). */
 export const REGISTRY_TYPES = ["dockerHub", "gitHub", "bunnyRegistry"] as const;
@@ -175,13 +175,9 @@ async function createdSnapshot(
 
 /** After a POST `/mc/registries` with an unknown outcome: the registry, found by proof only. */
 async function recoverCreated(name: string, cause: unknown, what: string): Promise<number> {
-  const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
   let found: McContainerRegistry[] = [];
   try {
-    for (let i = 0; i <= timing.recoveryRelists && found.length === 0; i++) {
-      if (i > 0) await sleep(step);
-      found = await registriesNamed(name);
-    }
+    found = await relistedAfterCreate(() => registriesNamed(name));
   } catch (e) {
     throw new ResourceOperationError(
       `${what} failed: the outcome of the registry's create (POST /mc/registries) is unknown ` +
