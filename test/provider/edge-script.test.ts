@@ -341,14 +341,32 @@ describe("create by name and adopt by id", () => {
     const e = await rejection(
       p.create(await checked({ name: "edge-router", scriptType: "CDN", ...storeCode(V3) })),
     );
-    expect(e.message).toContain(
-      "the account already has an edge script named edge-router (edge script 1)",
-    );
+    expect(e.message).toContain('the account already has edge script 1 named "edge-router"');
     expect(e.message).toContain("`scriptId: 1`");
     expect(e.message).toContain("Nothing was written");
     expect(tableDeclaration.refusal!.exec(e.message)?.[1]).toBe("1");
     expect(await writes()).toEqual([]);
     expect(canonical(await t.state())).toEqual(canonical(before));
+  });
+
+  test("a create refused while a script of that name appears (another's create landing first): refused naming it", async () => {
+    // The fault stands for another creator: the script is made, and this create is answered 409.
+    await ctl().fault({
+      method: "POST",
+      path: "^/compute/script$",
+      status: 409,
+      afterHandler: true,
+    });
+    const e = await rejection(
+      p.create(await checked({ name: "late-comer", scriptType: "CDN", ...storeCode(V3) })),
+    );
+    const theirs = byName(await t.state(), "late-comer");
+    expect(e.message).toContain(
+      `the account already has edge script ${theirs.id} named "late-comer"; an EdgeScript never ` +
+        `creates a second edge script of a name in use`,
+    );
+    expect(e.message).toContain(`\`scriptId: ${theirs.id}\``);
+    expect(await writes()).toEqual(["POST /compute/script"]);
   });
 
   test("deleteOnDestroy: true deletes an adopted script; without it the adopted script is never deleted", async () => {

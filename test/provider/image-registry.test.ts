@@ -226,12 +226,53 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     await ctl.clearFaults();
   });
 
+  test("a create whose answer is lost while the listing lags: listed again until the registry shows, recorded once", async () => {
+    await ctl.fault({ method: "POST", path: "^/mc/registries$", status: 504, afterHandler: true });
+    // The listing before the POST and the first one after it show no registry of the name.
+    await ctl.fault({
+      method: "GET",
+      path: "^/mc/registries$",
+      status: 200,
+      body: { items: [] },
+      count: 2,
+    });
+    const made = await create(CREATE);
+    const mine = (await ctl.state()).registries.filter(
+      (r: Any) => r.displayName === "GitHub packages",
+    );
+    expect(mine.length).toBe(1);
+    expect(made.outs).toMatchObject({ registryId: mine[0].id, origin: "created" });
+    const listings = (await ctl.journal()).filter(
+      (e) => e.method === "GET" && e.path === "/mc/registries",
+    );
+    expect(listings.length).toBe(3);
+    expect(await lines()).toEqual(["POST /mc/registries"]);
+    await ctl.clearFaults();
+  });
+
   test("a display name the account already uses is refused before any write, naming the registry", async () => {
     const e = await rejection(create({ ...CREATE, displayName: "Docker Hub mirror" }));
     expect(String(e.message)).toMatch(
       /create failed: the account already has container registry 1 named "Docker Hub mirror"; .*`registryId: 1`/,
     );
     expect(await lines()).toEqual([]);
+  });
+
+  test("a create refused while a registry of that name appears (another's create landing first): refused naming it", async () => {
+    // The fault stands for another creator: the registry is made, and this create is answered 409.
+    await ctl.fault({ method: "POST", path: "^/mc/registries$", status: 409, afterHandler: true });
+    const e = await rejection(create(CREATE));
+    const theirs = (await ctl.state()).registries.filter(
+      (r: Any) => r.displayName === "GitHub packages",
+    );
+    expect(theirs.length).toBe(1);
+    expect(String(e.message)).toContain(
+      `the account already has container registry ${theirs[0].id} named "GitHub packages"; an ` +
+        `ImageRegistry never creates a second container registry of a name in use`,
+    );
+    expect(String(e.message)).toContain(`\`registryId: ${theirs[0].id}\``);
+    expect(await lines()).toEqual(["POST /mc/registries"]);
+    await ctl.clearFaults();
   });
 
   test("adopt with its own display name: no write; destroy keeps it as it was", async () => {
@@ -357,6 +398,16 @@ describe.each(PROFILE_NAMES)("profile %s", (profile) => {
     expect(registryOf(await ctl.state(), 2)).toMatchObject({
       userName: "adopt-bot",
       lastPasswordSymbols: "001",
+    });
+    // A refresh reports the program's inputs as it wrote them, `deleteOnDestroy` included.
+    resetRunState();
+    const read = await p.read(made.id, made.outs);
+    expect(read.inputs).toEqual({
+      registryId: 2,
+      deleteOnDestroy: true,
+      displayName: two.displayName,
+      userName: "adopt-bot",
+      token: TOKEN,
     });
     resetRunState();
     await ctl.clearJournal();

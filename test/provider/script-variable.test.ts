@@ -136,9 +136,10 @@ describe.each(PROFILES)("profile %s", (_label, profile) => {
   });
 
   test("a name the script already holds: the create is refused before any write", async () => {
-    await expect(create({ scriptId: 1, name: "LOG_LEVEL", defaultValue: "debug" })).rejects.toThrow(
-      /edge script 1 already has variable 22 named "LOG_LEVEL"/,
-    );
+    const e = create({ scriptId: 1, name: "LOG_LEVEL", defaultValue: "debug" });
+    await expect(e).rejects.toThrow(/edge script 1 already has variable 22 named "LOG_LEVEL"/);
+    // Unique in the parent, named as the parent is: an edge script, not a zone.
+    await expect(e).rejects.toThrow("Variable names are unique in an edge script, and Pulumi");
     expect(await writes()).toEqual([]);
     expect((await variablesOf(1)).find((v) => v.Id === 22)).toEqual({
       Id: 22,
@@ -147,6 +148,15 @@ describe.each(PROFILES)("profile %s", (_label, profile) => {
       DefaultValue: "info",
     });
   });
+});
+
+test("two resources of one program creating one name in a script: the second is refused, naming the script", async () => {
+  await create({ scriptId: 2, name: "REGION", defaultValue: "eu" });
+  await expect(create({ scriptId: 2, name: "REGION", defaultValue: "us" })).rejects.toThrow(
+    'another resource of this program already creates or manages a variable named "REGION" in ' +
+      "edge script 2; variable names are unique in an edge script.",
+  );
+  expect(await writes()).toEqual(["POST /compute/script/2/variables/add"]);
 });
 
 test("another name (the platform cannot rename a variable) or another script replaces a created variable", async () => {

@@ -149,7 +149,7 @@ test("a name taken in the account: refused in the kind's and the parent's words,
   const app = platform.put(7, "web", { image: "other" });
   await expect(provider.create(web())).rejects.toThrow(
     `edgeplatform TestApp (account 7): create failed: account 7 already has app ${app.id} ` +
-      `named "web". App names are unique in a zone`,
+      `named "web". App names are unique in an account`,
   );
   await expect(provider.create(web())).rejects.toThrow(`adopt it with \`appId: ${app.id}\``);
   expect(platform.calls.filter((c) => c.startsWith("POST"))).toEqual([]);

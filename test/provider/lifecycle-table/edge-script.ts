@@ -47,7 +47,7 @@ export const edgeScript: KindDeclaration = {
   // A script is never taken over by its name, nor made twice: the new resource's create is refused.
   rename: "refused",
   refusal:
-    /edgeplatform EdgeScript[^\n]*create failed: the account already has an edge script named \S+ \(edge script (\d+)\)/,
+    /edgeplatform EdgeScript[^\n]*create failed: the account already has edge script (\d+) named /,
   async202: na("the published API answers edge-script writes 200, 201 or 204, never 202"),
   spellings: na("one spelling of the script (`scriptId`); `name` creates one"),
   interrupted: na(

@@ -17,6 +17,7 @@ import {
   stripUnknowns,
 } from "../common";
 import { capabilitiesOf } from "./capabilities";
+import { uniqueIn } from "./create-messages";
 import { wordsOf, type ZoneObjectKind } from "./kind";
 import { placingFields } from "./parent";
 import type { ConfigurationPlan } from "./plan";
@@ -122,7 +123,7 @@ export const checkFor =
           property: w.name,
           reason:
             `is required when creating a ${w.one} (${placingFields(kind.parent).join(" or ")}): ` +
-            "names are unique in a zone, and the name is how a create is made idempotent",
+            `names are unique in ${uniqueIn(w)}, and the name is how a create is made idempotent`,
         });
       }
       const config = n[cfg];

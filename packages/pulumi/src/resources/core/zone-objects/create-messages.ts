@@ -7,6 +7,15 @@ import type { claimKeys } from "./context";
 import type { MessageWords, ZoneObject } from "./kind";
 
 /**
+ * Where a kind's names are unique, in its parent's word: `a zone` for a zone parent (DNS, pull
+ * or shield zone), else the parent with its article (`an edge script`, `an account`).
+ */
+export function uniqueIn(w: MessageWords): string {
+  if (/\bzone$/.test(w.zone)) return "a zone";
+  return `${/^[aeiou]/i.test(w.zone) ? "an" : "a"} ${w.zone}`;
+}
+
+/**
  * The message of a create that found an object of the same name: never taken over (it may be
  * another stack's, or made by hand); nothing is written.
  */
@@ -23,7 +32,7 @@ export function sameNameMessage(
   const One = w.one[0].toUpperCase() + w.one.slice(1);
   return (
     `${what} failed: ${w.zone} ${zone} already has ${one ? w.one : w.many} ` +
-    `${ids.join(", ")} named "${name}". ${One} names are unique in a zone, and Pulumi never ` +
+    `${ids.join(", ")} named "${name}". ${One} names are unique in ${uniqueIn(w)}, and Pulumi never ` +
     `takes over a ${w.one} this stack did not create (it may belong to another stack, or have ` +
     `been made by hand). Nothing was written. Ways out: adopt it with \`${w.id}: ${id}\` ` +
     `(destroy then leaves it; add \`deleteOnDestroy: true\` to make destroy delete it); or ` +

@@ -8,7 +8,7 @@ import { PROVIDER_KEY, ResourceOperationError } from "../common";
 import { claim, claimsOf, claimValue, isClaimed, unclaim } from "../run-state";
 import type { EngineContext } from "./context";
 import { converge } from "./converge";
-import { sameNameMessage, stableJson, twinMessage } from "./create-messages";
+import { sameNameMessage, stableJson, twinMessage, uniqueIn } from "./create-messages";
 import { acceptedId, idOfText } from "./ids";
 import type { ObjectId, ZoneObject } from "./kind";
 import { parentOf, parentWrite } from "./parent";
@@ -54,7 +54,7 @@ async function createUnder<O extends ZoneObject>(
     if (isClaimed(keys.name(zone), name) || same.some((r) => isClaimed(keys.object, r.id))) {
       throw new ResourceOperationError(
         `${what} failed: another resource of this program already creates or manages a ` +
-          `${w.one} named "${name}" in ${w.zone} ${zone}; ${w.one} names are unique in a zone.`,
+          `${w.one} named "${name}" in ${w.zone} ${zone}; ${w.one} names are unique in ${uniqueIn(w)}.`,
       );
     }
     if (same.length === 1 && isClaimed(keys.replacing, same[0].id)) {

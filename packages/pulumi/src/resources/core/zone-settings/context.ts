@@ -22,9 +22,11 @@ import {
   type SettingsSnapshot,
   type SettingsTarget,
   type Wire,
+  type WriteContext,
 } from "./kind";
 import type { SettingsInputs, SettingsOutputs, ZoneResolution, EngineKind } from "./types";
 import { gated, managedOf, fieldOf } from "./answers";
+import { nameChecks } from "./unique-names";
 
 /**
  * The schema module of the settings kinds' inputs (generated from the list of kinds, built by
@@ -201,14 +203,16 @@ export function engineContext<R>(kind: EngineKind<R>) {
   const readPresent = async (target: SettingsTarget, what: string, context?: ReadContext) =>
     (await readGated(target, what, context)) ?? absent(target, what);
 
-  /** Writes `changes`; a plan-gated answer fails naming the plan. */
+  /** Writes `changes` (`context`: why); a plan-gated answer fails naming the plan. */
   const writeGated = (
     target: SettingsTarget,
     snap: SettingsSnapshot<R>,
     changes: Record<string, Wire>,
     prior: Record<string, unknown>,
     what: string,
-  ) => gated(kind, target.zone, what, () => kind.write(target, snap, changes, what, prior));
+    context?: WriteContext,
+  ) =>
+    gated(kind, target.zone, what, () => kind.write(target, snap, changes, what, prior, context));
 
   /** The fields of `desired` whose platform value differs. */
   function changesOf(
@@ -231,9 +235,16 @@ export function engineContext<R>(kind: EngineKind<R>) {
     return p;
   }
 
+  /** The checks of the kind's unique names (none when it declares none). */
+  const names = nameChecks(kind.uniqueNames, {
+    type: TYPE,
+    adopt: kind.address?.input ?? "shieldZoneId",
+  });
+
+  /** The zone of create's inputs: the one they name by id, else the kind's or its pull zone's. */
   async function resolve(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-    if (kind.resolveZone) return kind.resolveZone(inputs, what);
     if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
+    if (kind.resolveZone) return kind.resolveZone(inputs, what, names);
     return { zone: await shieldZoneOfPullZone(inputs.pullZoneId as number) };
   }
 

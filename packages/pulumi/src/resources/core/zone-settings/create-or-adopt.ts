@@ -1,10 +1,11 @@
 /**
  * What the settings kinds whose object Pulumi may create or adopt share (`DnsZone` by
- * `domain` or `zoneId`, `PullZone` by `name` or `pullZoneId`): their stored form, where the
+ * `domain` or `zoneId`, `PullZone` by `name` or `pullZoneId`, `ImageRegistry` by
+ * `registryType` or `registryId`): their stored form, where the
  * object is named by the kind's own input and `origin` says whether Pulumi created it, and
  * the public outputs and stated prior that describe it.
  */
-import type { SettingsDocs } from "./kind";
+import type { SettingsArgsType, SettingsDocs } from "./kind";
 import type { SettingsOutputs, StoredForm } from "./types";
 
 /** How a create-or-adopt kind names its object in its inputs and state. */
@@ -18,6 +19,11 @@ export interface CreateOrAdoptNames {
    * trailing dot): applied to a string value, any other value is kept as it is for `check`.
    */
   normalize?: Readonly<Record<string, (value: string) => string>>;
+  /**
+   * Inputs of the program a read reports as the state keeps them, a read-only view's too
+   * (`deleteOnDestroy`); left out when the state has none. Default: none.
+   */
+  kept?: readonly string[];
 }
 
 /**
@@ -70,6 +76,7 @@ export function createOrAdoptForm(names: CreateOrAdoptNames): StoredForm {
         stored.origin === "created"
           ? { [createBy]: stored[createBy] }
           : { [address]: stored[address] };
+      for (const k of names.kept ?? []) if (stored[k] !== undefined) i[k] = stored[k];
       if (stored.readOnly === true) return i;
       for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
       return i;
@@ -89,10 +96,85 @@ export const statedPriorArg = {
   tsType: "Record<string, unknown>",
 };
 
+/** One of the two forms of arguments that name a create-or-adopt kind's object. */
+export interface NamingForm {
+  /** The form's input (`"domain"`; the adopting one: the id, `"zoneId"`). */
+  input: string;
+  /** The doc comment of the form's interface (`"Creates a zone: \`domain\`."`). */
+  typeDoc: string;
+  /** What the input does. */
+  description: string;
+  /** The input's TypeScript type; default `number` (an id). */
+  tsType?: string;
+}
+
 /**
- * The outputs every create-or-adopt kind has after those of its object's identity: `origin`,
- * the record of the values before Pulumi, and the marks of a stated prior and of a read-only
- * view (`<type>.get`).
+ * The argument interfaces of a create-or-adopt kind: `<type>CreateArgs` (the input that
+ * creates the object, the id forbidden), `<type>AdoptArgs` (the id, the creating input
+ * forbidden) and `<type>PriorArgs` (the stated prior); `object` names the object in the
+ * forbidden inputs' descriptions (`"zone"`).
+ */
+export function createOrAdoptArgTypes(
+  type: string,
+  object: string,
+  create: NamingForm,
+  adopt: NamingForm,
+): Record<string, SettingsArgsType> {
+  const input = (f: NamingForm) => ({
+    description: f.description,
+    tsType: f.tsType ?? "number",
+    required: true,
+  });
+  const not = (other: NamingForm) => ({
+    description: `Not with \`${other.input}\`: one of the two names the ${object}.`,
+    tsType: "never",
+  });
+  const a = /^[AEIOU]/.test(type) ? "an" : "a";
+  return {
+    [`${type}CreateArgs`]: {
+      typeDoc: create.typeDoc,
+      args: { [create.input]: input(create), [adopt.input]: not(create) },
+    },
+    [`${type}AdoptArgs`]: {
+      typeDoc: adopt.typeDoc,
+      args: { [create.input]: not(adopt), [adopt.input]: input(adopt) },
+    },
+    [`${type}PriorArgs`]: {
+      typeDoc: `The optional stated prior of ${a} {@link ${type}}.`,
+      args: { prior: statedPriorArg },
+    },
+  };
+}
+
+/**
+ * The outputs of the record of a kind whose object Pulumi may create or adopt, after its own:
+ * `prior` (described by `prior`: what it holds and what destroy does with it), the managed
+ * settings' names, and the marks of a stated prior and of a read-only view
+ * (`<type>.get` reads one `object`: `"zone"`).
+ */
+export function recordOutputs(
+  type: string,
+  object: string,
+  prior: string,
+): NonNullable<SettingsDocs["outputs"]> {
+  return {
+    prior: { description: prior, tsType: "Record<string, unknown>" },
+    managed: { description: "The managed settings' names.", tsType: "string[]" },
+    priorPinned: {
+      description:
+        "True when the program states `prior` (the record is the program's); else undefined.",
+      tsType: "boolean | undefined",
+    },
+    readOnly: {
+      description: `True for a ${object} read with \`${type}.get\` (a read-only view); else undefined.`,
+      tsType: "boolean | undefined",
+    },
+  };
+}
+
+/**
+ * The outputs every create-or-adopt zone kind has after those of its zone's identity: `origin`
+ * and the record ({@link recordOutputs}).
  */
 export function createOrAdoptOutputs(type: string): NonNullable<SettingsDocs["outputs"]> {
   return {
@@ -102,21 +184,11 @@ export function createOrAdoptOutputs(type: string): NonNullable<SettingsDocs["ou
       tsType: '"created" | "adopted" | undefined',
       first: true,
     },
-    prior: {
-      description:
-        "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
+    ...recordOutputs(
+      type,
+      "zone",
+      "The managed settings before Pulumi managed them (enumerations by name): what destroy of " +
         "an adopted zone restores. `{}` for a read-only view.",
-      tsType: "Record<string, unknown>",
-    },
-    managed: { description: "The managed settings' names.", tsType: "string[]" },
-    priorPinned: {
-      description:
-        "True when the program states `prior` (the record is the program's); else undefined.",
-      tsType: "boolean | undefined",
-    },
-    readOnly: {
-      description: `True for a zone read with \`${type}.get\` (a read-only view); else undefined.`,
-      tsType: "boolean | undefined",
-    },
+    ),
   };
 }

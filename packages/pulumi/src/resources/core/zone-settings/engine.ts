@@ -42,6 +42,7 @@ export type {
   ZoneAddress,
   ZoneResolution,
 } from "./types";
+export type { NameChecks, UniqueNames } from "./unique-names";
 export { isPlanGated, managedOf } from "./answers";
 
 /**

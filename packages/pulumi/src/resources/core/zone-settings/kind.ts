@@ -184,6 +184,16 @@ export interface ReadContext {
   refresh?: boolean;
 }
 
+/** Why the engine writes: what a kind's write may do differently for it. */
+export interface WriteContext {
+  /**
+   * Destroy of an adopted object giving back its values before Pulumi (the engine's restore),
+   * not a write of the program's values: a value the platform never answered (a registry's
+   * token) cannot be sent with them. Default false.
+   */
+  restoring?: boolean;
+}
+
 /** A kind of settings object, as the engine drives it. */
 export interface SettingsKind<R = unknown> {
   /** Type name (`"ShieldZone"`): type token `pulumi-nodejs:dynamic/shield:<type>`, messages. */
@@ -206,7 +216,8 @@ export interface SettingsKind<R = unknown> {
    * goes back to the value it recorded). Returns when
    * the change is visible (a write answered 202 is read back, bounded), with the outputs the
    * write's answer adds, if any (a DNSSEC switch's DS record). A refusal is a
-   * `ResourceOperationError` whose message starts with `what` ("… failed: …").
+   * `ResourceOperationError` whose message starts with `what` ("… failed: …"). `context` says
+   * why the engine writes (a destroy's restore).
    */
   write(
     target: SettingsTarget,
@@ -214,6 +225,7 @@ export interface SettingsKind<R = unknown> {
     changes: Record<string, Wire>,
     what: string,
     prior: Readonly<Record<string, unknown>>,
+    context?: WriteContext,
   ): Promise<void | Record<string, unknown>>;
   /** Checks desired values against the platform before a write (create/update only). */
   validate?(target: SettingsTarget, desired: Record<string, Wire>, what: string): Promise<void>;
@@ -383,6 +395,23 @@ export function nameOf(f: SettingsField, wire: Wire): unknown {
 export function viewOf(f: SettingsField, wire: Wire): unknown {
   return f.switchOf ? f.switchOf(wire) : nameOf(f, wire);
 }
+
+/**
+ * Every setting of `fields` as a read-only view shows it ({@link viewOf}), by path, from a
+ * snapshot's `values` (null: not set): the outputs of a kind whose outputs hold every setting.
+ */
+export const viewsOf = (
+  fields: readonly SettingsField[],
+  values: Readonly<Record<string, Wire>>,
+): Record<string, unknown> =>
+  Object.fromEntries(fields.map((f) => [f.path, viewOf(f, values[f.path] ?? null)]));
+
+/**
+ * The output types of the enumerations among `fields` (`string | number`: a name, or the
+ * platform's integer), by path: a kind's `docs.outputTypes` when its outputs hold every setting.
+ */
+export const enumOutputTypes = (fields: readonly SettingsField[]): Record<string, string> =>
+  Object.fromEntries(fields.filter((f) => f.names).map((f) => [f.path, "string | number"]));
 
 /**
  * The inputs with every enumeration integer as its name (the settings and a stated `prior`):

@@ -144,7 +144,8 @@ export function deleteOperation<R>(c: EngineContext<R>) {
         const restore: Record<string, Wire> = {};
         for (const p of plan.restore) restore[p] = toWire(fieldOf(kind, p)!, record[p]);
         const changes = changesOf(snap, restore);
-        if (Object.keys(changes).length > 0) await writeGated(target, snap, changes, prior, what);
+        if (Object.keys(changes).length > 0)
+          await writeGated(target, snap, changes, prior, what, { restoring: true });
         if (note) logLine(`${what}: ${note}`);
       });
     });

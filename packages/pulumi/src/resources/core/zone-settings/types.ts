@@ -8,6 +8,7 @@ import type { Failure } from "../common";
 import type { ConfigureRequestLike } from "../settings";
 import type { JsonSchema, SettingsKind, SettingsSnapshot, SettingsTarget } from "./kind";
 import type { SharedField } from "./shared-field";
+import type { NameChecks, UniqueNames } from "./unique-names";
 
 /** Inputs of a settings resource after `check`: the zone, the kind's key, the settings. */
 export type SettingsInputs = {
@@ -80,8 +81,18 @@ export interface CreatedDeletion {
 
 /** A kind plus the hooks only some kinds need. */
 export interface EngineKind<R = unknown> extends SettingsKind<R> {
-  /** Finds (or creates) the shield zone of create's inputs; default: resolve it. */
-  resolveZone?(inputs: SettingsInputs, what: string): Promise<ZoneResolution>;
+  /**
+   * Finds (or creates) the object of create's inputs when they name none by id (the engine's
+   * `shieldZoneId`: that one, adopted); default: the shield zone of their pull zone. A create
+   * by name runs `names` (the kind's {@link EngineKind.uniqueNames}) before its write and
+   * after a refused one.
+   */
+  resolveZone?(inputs: SettingsInputs, what: string, names: NameChecks): Promise<ZoneResolution>;
+  /**
+   * Names unique under the object's parent (the account) though the platform does not keep
+   * them so (unique-names.ts): a create by a name in use is refused. Default: not checked.
+   */
+  uniqueNames?: UniqueNames;
   /** Kind-specific input failures (`check`). */
   checkExtra?(news: Record<string, unknown>): Failure[];
   /**

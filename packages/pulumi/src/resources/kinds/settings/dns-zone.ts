@@ -16,7 +16,7 @@ import {
 import type { DnsZone } from "edgeplatform-client";
 import { messageOf, ResourceOperationError, type Failure } from "../../core/common";
 import { getClient } from "../../core/settings";
-import { logLine, outcomeUnknown, timing } from "../../core/zone-objects/recovery";
+import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
 import {
   settingsProvider,
   type EngineKind,
@@ -26,20 +26,21 @@ import {
 } from "../../core/zone-settings/engine";
 import {
   enumField,
+  enumOutputTypes,
   field,
   flatValues,
   placed,
-  viewOf,
+  viewsOf,
   type SettingsDocs,
   type SettingsField,
   type SettingsSnapshot,
 } from "../../core/zone-settings/kind";
 import {
+  createOrAdoptArgTypes,
   createOrAdoptForm,
   createOrAdoptOutputs,
-  statedPriorArg,
 } from "../../core/zone-settings/create-or-adopt";
-import { setTimeout as sleep } from "node:timers/promises";
+import { relistedAfterCreate } from "../../core/zone-settings/unique-names";
 
 const bool = () => ({ type: "boolean" });
 /** A nameserver: a hostname (the platform's check, `isDnsHostname`, at its write). */
@@ -192,13 +193,12 @@ const taken = (what: string, domain: string, z: DnsZone, cause?: unknown) =>
   );
 
 /**
- * Adopts the zone `zoneId` names, or creates the zone of `domain` (POST `/dnszone`) after
- * checking that the account has none. A create whose outcome is unknown (a 5xx, a lost
+ * Creates the zone of `domain` (POST `/dnszone`; a zone named by `zoneId` is adopted by the
+ * engine) after checking that the account has none. A create whose outcome is unknown (a 5xx, a lost
  * answer) is never re-sent: the listing then has exactly one zone of this domain, which it did
  * not have before the write, and that zone is Pulumi's; else the error says what to do.
  */
 async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const domain = normalDomain(String(inputs.domain));
   const before = await zonesOf(domain);
   if (before.length > 0) throw taken(what, domain, before[0]);
@@ -227,13 +227,9 @@ async function recoverCreated(
   cause: unknown,
   what: string,
 ): Promise<ZoneResolution> {
-  const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
   let found: DnsZone[] = [];
   try {
-    for (let i = 0; i <= timing.recoveryRelists && found.length === 0; i++) {
-      if (i > 0) await sleep(step);
-      found = await zonesOf(domain);
-    }
+    found = await relistedAfterCreate(() => zonesOf(domain));
   } catch (e) {
     throw new ResourceOperationError(
       `${what} failed: the outcome of the zone's create (POST /dnszone) is unknown ` +
@@ -272,11 +268,6 @@ export const dnsZoneForm: StoredForm = createOrAdoptForm({
   normalize: { domain: normalDomain },
 });
 
-/** Every setting's output, typed as the platform holds it (an enumeration by name). */
-const OUTPUT_TYPES = Object.fromEntries(
-  FIELDS.filter((f) => f.names).map((f) => [f.path, "string | number"]),
-);
-
 /**
  * The public types besides the settings: the two forms that name the zone (`domain` creates,
  * `zoneId` adopts), the stated prior, and the outputs of the zone's identity and record.
@@ -284,49 +275,30 @@ const OUTPUT_TYPES = Object.fromEntries(
 const DOCS: SettingsDocs = {
   argsDoc:
     "Settings of {@link DnsZoneArgs}. Every setting left out is not managed (never written).",
-  argTypes: {
-    DnsZoneCreateArgs: {
+  argTypes: createOrAdoptArgTypes(
+    "DnsZone",
+    "zone",
+    {
+      input: "domain",
       typeDoc: "Creates a zone: `domain`.",
-      args: {
-        domain: {
-          description:
-            "Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every " +
-            "record in it. A domain that already has a zone on the account is refused before any " +
-            "write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain " +
-            "replaces the resource (a new zone, then the old one deleted).",
-          tsType: "string",
-          required: true,
-        },
-        zoneId: {
-          description: "Not with `domain`: one of the two names the zone.",
-          tsType: "never",
-        },
-      },
+      description:
+        "Creates a DNS zone for this domain (POST `/dnszone`); destroy deletes it, with every " +
+        "record in it. A domain that already has a zone on the account is refused before any " +
+        "write, naming the zone's id: adopt that zone with `zoneId` instead. Another domain " +
+        "replaces the resource (a new zone, then the old one deleted).",
+      tsType: "string",
     },
-    DnsZoneAdoptArgs: {
+    {
+      input: "zoneId",
       typeDoc: "Adopts a zone: `zoneId`.",
-      args: {
-        domain: {
-          description: "Not with `zoneId`: one of the two names the zone.",
-          tsType: "never",
-        },
-        zoneId: {
-          description:
-            "Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the " +
-            "settings it had before. Another id replaces the resource.",
-          tsType: "number",
-          required: true,
-        },
-      },
+      description:
+        "Id of an existing DNS zone to adopt: never deleted by Pulumi; destroy gives back the " +
+        "settings it had before. Another id replaces the resource.",
     },
-    DnsZonePriorArgs: {
-      typeDoc: "The optional stated prior of a {@link DnsZone}.",
-      args: { prior: statedPriorArg },
-    },
-  },
+  ),
   stateBase: false,
   outputsSet: true,
-  outputTypes: OUTPUT_TYPES,
+  outputTypes: enumOutputTypes(FIELDS),
   outputs: {
     zoneId: { description: "Id of the DNS zone.", tsType: "number", first: true },
     domain: { description: "The zone's domain.", tsType: "string", first: true },
@@ -371,7 +343,7 @@ export const dnsZoneKind: EngineKind<DnsZone> = {
   // the program writes it: the engine's).
   outputs: (snap) => ({
     domain: snap.raw.Domain,
-    ...Object.fromEntries(FIELDS.map((f) => [f.path, viewOf(f, snap.values[f.path] ?? null)])),
+    ...viewsOf(FIELDS, snap.values),
   }),
   deleteCreated: {
     run: (t) => getClient().dns.deleteZone(t.zone),

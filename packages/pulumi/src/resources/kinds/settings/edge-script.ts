@@ -23,6 +23,7 @@ import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
 import {
   settingsProvider,
   type EngineKind,
+  type NameChecks,
   type SettingsInputs,
   type SettingsOps,
   type SettingsOutputs,
@@ -33,12 +34,13 @@ import {
   enumField,
   field,
   toWire,
-  viewOf,
+  viewsOf,
   type SettingsDocs,
   type SettingsField,
   type SettingsSnapshot,
   type Wire,
 } from "../../core/zone-settings/kind";
+import { recordOutputs, statedPriorArg } from "../../core/zone-settings/create-or-adopt";
 import { codeHash, codeSize, rememberCode, storedCode } from "../../public/edge-script-code";
 
 const SHA256 = { type: "string", pattern: "^[0-9a-f]{64}$" };
@@ -208,36 +210,21 @@ async function scriptsNamed(name: string): Promise<EdgeScript[]> {
 }
 
 /**
- * The refusal of a name the account already uses. The platform does not keep script names
- * unique, but a create by a name in use is refused: an interrupted run, a second stack or a
- * rename would otherwise leave a second script of that name.
- */
-function nameTaken(what: string, name: string, scripts: EdgeScript[], cause?: unknown) {
-  const ids = scripts.map((s) => s.Id).join(", ");
-  return new ResourceOperationError(
-    `${what} failed: the account already has an edge script named ${name} (edge script ${ids}); ` +
-      `an EdgeScript never makes a second script of a name in use, nor takes one over by its ` +
-      `name. Choose another name, or adopt it with \`scriptId: ${scripts[0].Id}\` instead of ` +
-      `creating it (destroy then gives back what it had and never deletes it). Nothing was ` +
-      `written.`,
-    cause,
-  );
-}
-
-/**
- * Adopts the script `scriptId` names, or creates the script `name` (POST `/compute/script`,
- * with its type, code and linked pull zone) once the account has no script of that name. A
- * create whose outcome is unknown (a 5xx, a lost answer) is never re-sent: the one script of
+ * Creates the script `name` (POST `/compute/script`, with its type, code and linked pull
+ * zone; one named by `scriptId` is adopted by the engine) once `names` (the kind's unique
+ * names) finds no script of that name on the account. A create whose outcome is unknown (a 5xx, a lost answer) is never re-sent: the one script of
  * that name listed afterwards (the name was free before) is Pulumi's; else the error says
  * what to do.
  */
-async function resolveScript(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
+async function resolveScript(
+  inputs: SettingsInputs,
+  what: string,
+  names: NameChecks,
+): Promise<ZoneResolution> {
   const name = String(inputs.name);
   const code =
     typeof inputs.codeHash === "string" ? await codeOf(undefined, inputs.codeHash, what) : "";
-  const taken = await scriptsNamed(name);
-  if (taken.length > 0) throw nameTaken(what, name, taken);
+  await names.before(name, what);
   const body: Record<string, unknown> = {
     Name: name,
     ScriptType: toWire(fieldNamed("scriptType"), inputs.scriptType),
@@ -259,8 +246,7 @@ async function resolveScript(inputs: SettingsInputs, what: string): Promise<Zone
     return { zone: made.Id, created: true, current: snapshotOf(made, code, live) };
   } catch (e) {
     if (!outcomeUnknown(e)) {
-      const now = await scriptsNamed(name).catch(() => []);
-      if (now.length > 0) throw nameTaken(what, name, now, e);
+      await names.afterRefusal(name, what, e);
       throw new ResourceOperationError(
         `${what} failed: the platform refused edge script ${name}: ${messageOf(e)}. Nothing was written.`,
         e,
@@ -345,16 +331,6 @@ export const edgeScriptForm: StoredForm = {
   engineOnly: ["create"],
 };
 
-const prior = {
-  description:
-    "The way out after an interrupted `pulumi up` (the write landed, the state never recorded " +
-    "it): the managed settings' values before Pulumi, as the interrupted run printed them " +
-    "(`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed " +
-    "settings may be named. Stating or changing it writes nothing to the platform. Default: " +
-    "the values read when Pulumi first managed each setting.",
-  tsType: "Record<string, unknown>",
-};
-
 const code = {
   code: {
     description:
@@ -435,7 +411,7 @@ const DOCS: SettingsDocs = {
     },
     EdgeScriptPriorArgs: {
       typeDoc: "The optional stated prior of an {@link EdgeScript}.",
-      args: { prior },
+      args: { prior: statedPriorArg },
     },
   },
   stateBase: false,
@@ -477,23 +453,12 @@ const DOCS: SettingsDocs = {
       description: "Ids of every pull zone the script runs on.",
       tsType: "number[]",
     },
-    prior: {
-      description:
-        "The managed settings before Pulumi managed them: what destroy of an adopted script " +
+    ...recordOutputs(
+      "EdgeScript",
+      "script",
+      "The managed settings before Pulumi managed them: what destroy of an adopted script " +
         "restores. `{}` for a read-only view.",
-      tsType: "Record<string, unknown>",
-    },
-    managed: { description: "The managed settings' names.", tsType: "string[]" },
-    priorPinned: {
-      description:
-        "True when the program states `prior` (the record is the program's); else undefined.",
-      tsType: "boolean | undefined",
-    },
-    readOnly: {
-      description:
-        "True for a script read with `EdgeScript.get` (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    ),
   },
 };
 
@@ -516,11 +481,17 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
   },
   passThrough: ["publish", "deleteOnDestroy", "linkedPullZone", "linkedPullZoneName"],
   checkExtra: checkScript,
+  uniqueNames: {
+    input: "name",
+    one: "edge script",
+    many: "edge scripts",
+    idsNamed: async (name) => (await scriptsNamed(name)).map((s) => s.Id),
+  },
   resolveZone: resolveScript,
   read: (t) => readScript(t.zone),
   write,
   outputs: (snap) => ({
-    ...Object.fromEntries(FIELDS.map((f) => [f.path, viewOf(f, snap.values[f.path] ?? null)])),
+    ...viewsOf(FIELDS, snap.values),
     ...liveOutputs(snap.raw),
     linkedPullZoneId: snap.raw.script.LinkedPullZones?.[0]?.Id ?? null,
     linkedPullZoneIds: (snap.raw.script.LinkedPullZones ?? []).map((z) => z.Id),

@@ -21,12 +21,12 @@ import type {
 } from "edgeplatform-client";
 import { messageOf, ResourceOperationError } from "../../core/common";
 import { getClient } from "../../core/settings";
-import { logLine, outcomeUnknown, timing } from "../../core/zone-objects/recovery";
+import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
 import {
   settingsProvider,
   type EngineKind,
+  type NameChecks,
   type SettingsInputs,
-  type SettingsOutputs,
   type StoredForm,
   type ZoneResolution,
 } from "../../core/zone-settings/engine";
@@ -36,8 +36,14 @@ import {
   type SettingsField,
   type SettingsSnapshot,
   type Wire,
+  type WriteContext,
 } from "../../core/zone-settings/kind";
-import { setTimeout as sleep } from "node:timers/promises";
+import {
+  createOrAdoptArgTypes,
+  createOrAdoptForm,
+  recordOutputs,
+} from "../../core/zone-settings/create-or-adopt";
+import { relistedAfterCreate } from "../../core/zone-settings/unique-names";
 
 /** The registry types of the published document (`RegistryType`). */
 export const REGISTRY_TYPES = ["dockerHub", "gitHub", "bunnyRegistry"] as const;
@@ -100,29 +106,21 @@ async function registriesNamed(displayName: string): Promise<McContainerRegistry
   return (list.items ?? []).filter((r) => r.displayName === displayName);
 }
 
-/** The refusal of a display name the account already uses: no take-over, no duplicate. */
-const taken = (what: string, name: string, r: McContainerRegistry, cause?: unknown) =>
-  new ResourceOperationError(
-    `${what} failed: the account already has container registry ${String(r.id)} named ` +
-      `${JSON.stringify(name)}; an ImageRegistry never creates a second registry of one name ` +
-      `nor takes one over by its name. To manage that registry, adopt it with ` +
-      `\`registryId: ${String(r.id)}\` instead of \`registryType\` (destroy then keeps it), or ` +
-      `choose another displayName. Nothing was written.`,
-    cause,
-  );
-
 /**
- * Adopts the registry `registryId` names, or creates one of `registryType` (POST
- * `/mc/registries`, with the display name and credentials) after checking that the account
- * has no registry of that display name. A create whose outcome is unknown is never re-sent:
+ * Creates a registry of `registryType` (POST `/mc/registries`, with the display name and
+ * credentials; one named by `registryId` is adopted by the engine) once `names` (the kind's
+ * unique display names) finds none of that display name on the account. A create whose
+ * outcome is unknown is never re-sent:
  * the listing then has exactly one registry of this name, absent before the write, and that
  * one is Pulumi's; else the error says what to do.
  */
-async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
+async function resolveZone(
+  inputs: SettingsInputs,
+  what: string,
+  names: NameChecks,
+): Promise<ZoneResolution> {
   const name = String(inputs.displayName);
-  const before = await registriesNamed(name);
-  if (before.length > 0) throw taken(what, name, before[0]);
+  await names.before(name, what);
   const body: McContainerRegistryRequest = {
     displayName: name,
     type: inputs.registryType as McContainerRegistryRequest["type"],
@@ -142,8 +140,7 @@ async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneRe
     if (e instanceof ResourceOperationError) throw e;
     if (!outcomeUnknown(e)) {
       // Refused (a 400, a scoped key's 403): nothing was made.
-      const now = await registriesNamed(name).catch(() => []);
-      if (now.length > 0) throw taken(what, name, now[0], e);
+      await names.afterRefusal(name, what, e);
       throw new ResourceOperationError(
         `${what} failed: the platform refused the registry ${JSON.stringify(name)}: ` +
           `${messageOf(e)}. Nothing was written.`,
@@ -178,13 +175,9 @@ async function createdSnapshot(
 
 /** After a POST `/mc/registries` with an unknown outcome: the registry, found by proof only. */
 async function recoverCreated(name: string, cause: unknown, what: string): Promise<number> {
-  const step = Math.min(getClient().timeoutMs, timing.recoveryMaxStepMs);
   let found: McContainerRegistry[] = [];
   try {
-    for (let i = 0; i <= timing.recoveryRelists && found.length === 0; i++) {
-      if (i > 0) await sleep(step);
-      found = await registriesNamed(name);
-    }
+    found = await relistedAfterCreate(() => registriesNamed(name));
   } catch (e) {
     throw new ResourceOperationError(
       `${what} failed: the outcome of the registry's create (POST /mc/registries) is unknown ` +
@@ -218,13 +211,16 @@ async function recoverCreated(name: string, cause: unknown, what: string): Promi
  * Writes `changes` with one PUT: the display name (changed, or as read: the platform requires
  * it) and, when the user name or the token changes, both credentials (the token the state
  * holds when only the user name changes). A user name to give back without a token (destroy of
- * an adopted registry: the platform never answered its token) is not written: the log says so.
+ * an adopted registry, `context.restoring`: the platform never answered its token) is not
+ * written: the log says so.
  */
 async function write(
   t: { zone: number },
   current: SettingsSnapshot<ContainerRegistry>,
   changes: Record<string, Wire>,
   what: string,
+  _prior: unknown,
+  context?: WriteContext,
 ): Promise<void> {
   const credentials = "userName" in changes || "token" in changes;
   const userName = ("userName" in changes ? changes.userName : current.values.userName) as
@@ -232,7 +228,7 @@ async function write(
   const token = ("token" in changes ? changes.token : current.values.token) as string | null;
   const sendCredentials = credentials && typeof userName === "string" && typeof token === "string";
   // Destroy giving an adopted registry back its values (the engine's restore): no token to send.
-  const restoring = / delete$/.test(what);
+  const restoring = context?.restoring === true;
   if (credentials && !sendCredentials && !restoring)
     throw new ResourceOperationError(
       `${what} failed: a new userName is written with its token (the platform takes a ` +
@@ -265,47 +261,11 @@ async function deleteRegistry(t: { zone: number }): Promise<void> {
  * The stored form of `ImageRegistry`: the registry is `registryId` (the engine's
  * `shieldZoneId`), and `origin` says whether Pulumi created it (the engine's `created`).
  */
-export const imageRegistryForm: StoredForm = {
-  inputs(program) {
-    const { registryId, ...rest } = program;
-    return { ...rest, ...(registryId !== undefined ? { shieldZoneId: registryId as number } : {}) };
-  },
-  state(stored) {
-    const { registryId, origin, ...rest } = stored ?? {};
-    return {
-      ...rest,
-      shieldZoneId: registryId as number,
-      prior: (rest.prior as Record<string, unknown> | undefined) ?? {},
-      managed: (rest.managed as string[] | undefined) ?? [],
-      ...(origin === "created" ? { created: true } : {}),
-    };
-  },
-  stored(s: SettingsOutputs) {
-    const {
-      shieldZoneId,
-      created,
-      pullZoneId: _p,
-      byPullZone: _b,
-      ...rest
-    } = s as Record<string, unknown>;
-    return {
-      registryId: shieldZoneId,
-      ...(rest.readOnly === true ? {} : { origin: created === true ? "created" : "adopted" }),
-      ...rest,
-    };
-  },
-  programInputs(stored) {
-    const i: Record<string, unknown> =
-      stored.origin === "created"
-        ? { registryType: stored.registryType }
-        : { registryId: stored.registryId };
-    if (stored.deleteOnDestroy !== undefined) i.deleteOnDestroy = stored.deleteOnDestroy;
-    if (stored.readOnly === true) return i;
-    for (const p of (stored.managed as string[] | undefined) ?? []) i[p] = stored[p];
-    return i;
-  },
-  property: (p) => (p === "shieldZoneId" ? "registryId" : p),
-};
+export const imageRegistryForm: StoredForm = createOrAdoptForm({
+  address: "registryId",
+  createBy: "registryType",
+  kept: ["deleteOnDestroy"],
+});
 
 /** The forms of the arguments (`registryType` creates, `registryId` adopts) and the outputs. */
 const DOCS: SettingsDocs = {
@@ -313,54 +273,27 @@ const DOCS: SettingsDocs = {
     "Settings of {@link ImageRegistryArgs}. Every setting left out is not managed (never " +
     "written); `token` goes with `userName`.",
   argTypes: {
-    ImageRegistryCreateArgs: {
-      typeDoc: "Creates a registry: `registryType` (with `displayName`).",
-      args: {
-        registryType: {
-          description:
-            'Creates a registry of this type (POST `/mc/registries`): `"dockerHub"` ' +
-            '(docker.io), `"gitHub"` (ghcr.io) or `"bunnyRegistry"`; destroy deletes it. ' +
-            "Another type replaces the resource (a new registry, then the old one deleted).",
-          tsType: '"dockerHub" | "gitHub" | "bunnyRegistry"',
-          required: true,
-        },
-        registryId: {
-          description: "Not with `registryType`: one of the two names the registry.",
-          tsType: "never",
-        },
+    ...createOrAdoptArgTypes(
+      "ImageRegistry",
+      "registry",
+      {
+        input: "registryType",
+        typeDoc: "Creates a registry: `registryType` (with `displayName`).",
+        description:
+          'Creates a registry of this type (POST `/mc/registries`): `"dockerHub"` ' +
+          '(docker.io), `"gitHub"` (ghcr.io) or `"bunnyRegistry"`; destroy deletes it. ' +
+          "Another type replaces the resource (a new registry, then the old one deleted).",
+        tsType: '"dockerHub" | "gitHub" | "bunnyRegistry"',
       },
-    },
-    ImageRegistryAdoptArgs: {
-      typeDoc: "Adopts a registry: `registryId`.",
-      args: {
-        registryType: {
-          description: "Not with `registryId`: one of the two names the registry.",
-          tsType: "never",
-        },
-        registryId: {
-          description:
-            "Id of an existing container registry to adopt: kept by destroy (unless " +
-            "`deleteOnDestroy`), which gives back its display name (not its credentials: the " +
-            "platform never answers a token). Another id replaces the resource.",
-          tsType: "number",
-          required: true,
-        },
+      {
+        input: "registryId",
+        typeDoc: "Adopts a registry: `registryId`.",
+        description:
+          "Id of an existing container registry to adopt: kept by destroy (unless " +
+          "`deleteOnDestroy`), which gives back its display name (not its credentials: the " +
+          "platform never answers a token). Another id replaces the resource.",
       },
-    },
-    ImageRegistryPriorArgs: {
-      typeDoc: "The optional stated prior of an {@link ImageRegistry}.",
-      args: {
-        prior: {
-          description:
-            "The way out after an interrupted `pulumi up` (the write landed, the state never " +
-            "recorded it): the managed settings' values before Pulumi, as the interrupted run " +
-            "printed them (`configuration before Pulumi {...}`), by setting name (`null`: not " +
-            "set). Only managed settings may be named. Stating or changing it writes nothing to " +
-            "the platform. Default: the values read when Pulumi first managed each setting.",
-          tsType: "Record<string, unknown>",
-        },
-      },
-    },
+    ),
     ImageRegistryOptionsArgs: {
       typeDoc: "The optional choices of an {@link ImageRegistry}.",
       args: {
@@ -397,23 +330,12 @@ const DOCS: SettingsDocs = {
       description: "The program's `deleteOnDestroy`; undefined when left out.",
       tsType: "boolean | undefined",
     },
-    prior: {
-      description:
-        "The managed settings before Pulumi managed them (never the token): what destroy of " +
-        "an adopted registry gives back. `{}` for a read-only view.",
-      tsType: "Record<string, unknown>",
-    },
-    managed: { description: "The managed settings' names.", tsType: "string[]" },
-    priorPinned: {
-      description:
-        "True when the program states `prior` (the record is the program's); else undefined.",
-      tsType: "boolean | undefined",
-    },
-    readOnly: {
-      description:
-        "True for a registry read with `ImageRegistry.get` (a read-only view); else undefined.",
-      tsType: "boolean | undefined",
-    },
+    ...recordOutputs(
+      "ImageRegistry",
+      "registry",
+      "The managed settings before Pulumi managed them (never the token): what destroy of an " +
+        "adopted registry gives back. `{}` for a read-only view.",
+    ),
   },
 };
 
@@ -452,6 +374,12 @@ export const imageRegistryKind: EngineKind<ContainerRegistry> = {
         reason: "is required with `token`: the platform takes a registry's credentials as a pair",
       });
     return out;
+  },
+  uniqueNames: {
+    input: "displayName",
+    one: "container registry",
+    many: "container registries",
+    idsNamed: async (name) => (await registriesNamed(name)).map((r) => r.id),
   },
   resolveZone,
   read: async (t, context) =>

@@ -34,18 +34,19 @@ import {
 } from "../../core/zone-settings/engine";
 import {
   enumField,
+  enumOutputTypes,
   field,
   flatValues,
   placed,
-  viewOf,
+  viewsOf,
   type SettingsDocs,
   type SettingsField,
   type SettingsSnapshot,
 } from "../../core/zone-settings/kind";
 import {
+  createOrAdoptArgTypes,
   createOrAdoptForm,
   createOrAdoptOutputs,
-  statedPriorArg,
 } from "../../core/zone-settings/create-or-adopt";
 
 const bool = () => ({ type: "boolean" });
@@ -496,13 +497,12 @@ function taken(what: string, name: string, z: PullZoneModel | undefined, cause?:
 }
 
 /**
- * Adopts the zone `pullZoneId` names, or creates the zone `name` (POST `/pullzone`, with the
- * origin URL and type) once the platform says the name is free. A create whose outcome is
+ * Creates the zone `name` (POST `/pullzone`, with the origin URL and type; a zone named by
+ * `pullZoneId` is adopted by the engine) once the platform says the name is free. A create whose outcome is
  * unknown (a 5xx, a lost answer) is never re-sent: a zone of that name the account lists
  * afterwards (the name was free before) is Pulumi's; else the error says what to do.
  */
 async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const name = String(inputs.name);
   const client = getClient();
   const free = (await client.pullzones.checkNameAvailability(name)).Available;
@@ -558,11 +558,6 @@ export const pullZoneForm: StoredForm = createOrAdoptForm({
   normalize: { originUrl: normalOriginUrl },
 });
 
-/** Every enumeration's output, typed as the platform holds it (by name). */
-const OUTPUT_TYPES = Object.fromEntries(
-  FIELDS.filter((f) => f.names).map((f) => [f.path, "string | number"]),
-);
-
 /**
  * The public types besides the settings: the two forms that name the zone (`name` creates,
  * `pullZoneId` adopts), the stated prior, and the outputs of the zone's identity.
@@ -571,49 +566,30 @@ const DOCS: SettingsDocs = {
   argsDoc:
     "Settings of {@link PullZoneArgs}: origin, caching, security, limits and logging. Every " +
     "setting left out is not managed (never written, kept as it is by every write).",
-  argTypes: {
-    PullZoneCreateArgs: {
+  argTypes: createOrAdoptArgTypes(
+    "PullZone",
+    "zone",
+    {
+      input: "name",
       typeDoc: "Creates a zone: `name` (with `originUrl`).",
-      args: {
-        name: {
-          description:
-            "Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); " +
-            "destroy deletes it. Names are unique across the platform: a taken name is refused " +
-            "before any write. Another name replaces the resource (a new zone, then the old " +
-            "one deleted).",
-          tsType: "string",
-          required: true,
-        },
-        pullZoneId: {
-          description: "Not with `name`: one of the two names the zone.",
-          tsType: "never",
-        },
-      },
+      description:
+        "Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); " +
+        "destroy deletes it. Names are unique across the platform: a taken name is refused " +
+        "before any write. Another name replaces the resource (a new zone, then the old " +
+        "one deleted).",
+      tsType: "string",
     },
-    PullZoneAdoptArgs: {
+    {
+      input: "pullZoneId",
       typeDoc: "Adopts a zone: `pullZoneId`.",
-      args: {
-        name: {
-          description: "Not with `pullZoneId`: one of the two names the zone.",
-          tsType: "never",
-        },
-        pullZoneId: {
-          description:
-            "Id of an existing pull zone to adopt: never deleted by Pulumi; destroy gives back " +
-            "the settings it had before. Another id replaces the resource.",
-          tsType: "number",
-          required: true,
-        },
-      },
+      description:
+        "Id of an existing pull zone to adopt: never deleted by Pulumi; destroy gives back " +
+        "the settings it had before. Another id replaces the resource.",
     },
-    PullZonePriorArgs: {
-      typeDoc: "The optional stated prior of a {@link PullZone}.",
-      args: { prior: statedPriorArg },
-    },
-  },
+  ),
   stateBase: false,
   outputsSet: true,
-  outputTypes: OUTPUT_TYPES,
+  outputTypes: enumOutputTypes(FIELDS),
   outputs: {
     pullZoneId: { description: "Id of the pull zone.", tsType: "number", first: true },
     name: { description: "The zone's name.", tsType: "string", first: true },
@@ -681,7 +657,7 @@ export const pullZoneKind: EngineKind<PullZoneModel> = {
   outputs: (snap) => ({
     name: snap.raw.Name,
     cnameDomain: snap.raw.CnameDomain,
-    ...Object.fromEntries(FIELDS.map((f) => [f.path, viewOf(f, snap.values[f.path] ?? null)])),
+    ...viewsOf(FIELDS, snap.values),
   }),
   deleteCreated: {
     run: (t) => getClient().pullzones.delete(t.zone),

@@ -383,9 +383,11 @@ async function knownRuleIds(zone: number): Promise<Set<string>> {
   return ids;
 }
 
-/** Creates the pull zone's shield zone, or adopts the one it has (also after a 409). */
+/**
+ * Creates the pull zone's shield zone, or adopts the one it has (also after a 409); one named
+ * by `shieldZoneId` is adopted by the engine.
+ */
 async function resolveZone(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-  if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
   const pullZoneId = inputs.pullZoneId as number;
   const client = getClient();
   // The first lookup is the run's (shared with the other spellings' check); later ones ask.
