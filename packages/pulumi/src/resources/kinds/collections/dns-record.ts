@@ -32,6 +32,7 @@ import {
 import { deepEqual, isPlainObject } from "../../core/common";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
+import type { Spelling } from "../../core/zone-objects/spelling";
 import { mayReplace } from "../../core/zone-objects/state";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { dnsZoneParent } from "../parents/dns-zone";
@@ -81,6 +82,26 @@ export const DNS_RECORD_FIELDS = {
 export type DnsRecordField = keyof typeof DNS_RECORD_FIELDS;
 /** Every field, in the published order. */
 export const DNS_RECORD_FIELD_NAMES = Object.keys(DNS_RECORD_FIELDS) as DnsRecordField[];
+
+/**
+ * The public spelling of a record (with {@link DNS_RECORD_WORDS} and the DNS zone's
+ * `zoneId`): its fields flat at the top level (the state holds every one, those the program
+ * leaves out listed in `unmanaged`), its zone given with its id too, and a `get` id of the
+ * form `"<zoneId>/<recordId>"`. Its state always holds `type`, `name` and `origin`; a target
+ * is kept without its trailing dot (a state written before is read so); a Script record's
+ * `scriptId`, which the platform may not report, is kept as the program wrote it; and a
+ * read-only view leaves out the fields the record does not set.
+ */
+export const DNS_RECORD_SPELLING: Spelling = {
+  fields: { flat: DNS_RECORD_FIELD_NAMES },
+  parentAlways: true,
+  idWithParent: { example: "3/301" },
+  alwaysStored: ["type", "name", "origin"],
+  listsUnreported: true,
+  normalForms: { value: (value, state) => normalDnsValue(state.type, value) },
+  keptWhenUnreported: ["scriptId"],
+  viewLeavesOutUnset: true,
+};
 
 /** A record's enumerations both ways (a name matched with the white space around it left out). */
 const ENUMS = enumCodec(DNS_RECORD_ENUMS, { trim: true });
@@ -234,7 +255,7 @@ export const dnsRecordKind: DescribedKind<DnsRecordObject> = {
   noun: "DNS record",
   words: DNS_RECORD_WORDS,
   parent: dnsZoneParent,
-  spelling: { fields: { flat: DNS_RECORD_FIELD_NAMES }, parentAlways: true },
+  spelling: DNS_RECORD_SPELLING,
   claimKey: "dns-record",
   config: dnsRecordFields,
   configurationSchema: schemaRef(__dirname, "./dns-record-schemas", "dnsRecordConfigurationSchema"),
