@@ -10,7 +10,11 @@
  * `description`; the configuration is either one nested object (`{ nested: "<field>" }`: the
  * state holds what the engine keeps, renamed, nothing else) or flat top-level fields
  * (`{ flat: [...] }`: the state holds every field, the managed ones as the program wrote
- * them, the others as the platform reports them, listed in `unmanaged`).
+ * them, the others as the platform reports them, listed in `unmanaged`). A flat kind may also
+ * declare the forms its state keeps (fields always stored, a field held as a count and a
+ * digest, values reported beside the fields, normal forms, fields the platform may not
+ * report, a view without unset fields): each an option of {@link Spelling}, named for what it
+ * does.
  */
 import type { SchemaRef } from "edgeplatform-client/spec/runtime";
 import { isPlainObject, PROVIDER_KEY, ResourceOperationError } from "../common";

@@ -2,7 +2,8 @@
  * `edge.shield.AccessList` as a zone-object kind: a custom access list of a shield zone
  * (`/shield/shield-zone/{id}/access-lists…`, spec/shield.md "Access lists"). Identity, adopt,
  * names, recovery and ownership are the engine's; the public field names (`listId`, `name`,
- * `entries`, …) are mapped at the provider boundary (access-list-fields.ts).
+ * `entries`, …) are its spelling ({@link ACCESS_LIST_SPELLING}), applied at the generic
+ * boundary (core/zone-objects/boundary.ts; its `check`: access-list-fields.ts).
  *
  * In the engine's terms a list is `{id, parentId: its shield zone, name, description,
  * fields: {type, entries, enabled, action}}`, where `entries` is the

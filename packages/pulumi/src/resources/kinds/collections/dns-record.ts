@@ -15,8 +15,9 @@
  *
  * In the engine's terms a record is `{id, parentId: its DNS zone, name: Name,
  * fields: {type, value, ttl, …}}` with the public field names and the
- * enumerations as integers; the public fields are mapped at the provider boundary
- * (dns-record-fields.ts).
+ * enumerations as integers; the public fields are its spelling ({@link DNS_RECORD_SPELLING}),
+ * applied at the generic boundary (core/zone-objects/boundary.ts; its `check`:
+ * dns-record-fields.ts).
  */
 import { linkId } from "./dns-record-link";
 import { refuseCnameConflicts } from "./dns-record-names";
@@ -135,7 +136,7 @@ const variablesOf = (v: unknown): { name: string; value: string }[] =>
  * The script a Script record points at, by id: its `ScriptId` when the platform reports one
  * (the published record model has none), else its `LinkName` when that names the script by
  * id (`script-<id>` or `<id>`, as `edgeplatform-import` reads it); undefined otherwise (a
- * link by name: the state keeps the program's value, dns-record-fields.ts).
+ * link by name: the state keeps the program's value, `keptWhenUnreported` of its spelling).
  */
 export function scriptIdOf(r: Pick<DnsRecord, "Type" | "LinkName"> & { ScriptId?: unknown }) {
   if (typeof r.ScriptId === "number") return r.ScriptId;
