@@ -214,6 +214,23 @@ describe("adopt, update, read, delete", () => {
     });
   });
 
+  test("a refresh reports the program's addressing: an adopted list with its shield zone, a list placed by pull zone without one", async () => {
+    const adopted = await p.create(checked({ listId: 501, shieldZoneId: 1, enabled: true }));
+    resetRunState();
+    const a = await p.read(adopted.id, adopted.outs as AccessListOutputs);
+    expect(a.inputs).toEqual({ listId: 501, shieldZoneId: 1, enabled: true });
+    const inputs = checked({ pullZoneId: 4, name: "partners", type: "CIDR", entries: ENTRIES });
+    const made = await p.create(inputs);
+    resetRunState();
+    const b = await p.read(made.id, made.outs as AccessListOutputs);
+    expect(b.inputs).toEqual({
+      pullZoneId: 4,
+      name: "partners",
+      type: "CIDR",
+      entries: "192.0.2.0/24\n2001:db8::/32",
+    });
+  });
+
   test("content stored with \\r\\n, a trailing newline and padded entries holds the same entries: adopt makes no write, refresh shows no drift", async () => {
     const st = await t.state();
     st.accessLists.find((l) => l.id === 501)!.content = " 203.0.113.0/24\r\n\n198.51.100.0/25 \n";

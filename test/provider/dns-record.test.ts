@@ -330,6 +330,43 @@ describe("a Script record's scriptId is read back", () => {
     ]);
   });
 
+  test("a record linked to its script by name keeps the program's scriptId (the platform reports none)", async () => {
+    const a = await create({ zoneId: 1, type: "Script", name: "edge", scriptId: 5 });
+    // Outside Pulumi: the platform now names the script by its name, not its id.
+    const s = await t.state();
+    const r = s.dnsZones.find((x) => x.Id === 1)!.Records!.find((x) => x.Id === Number(a.id))!;
+    r.LinkName = "my-edge-script";
+    await t.setState(s);
+    resetRunState(); // `pulumi refresh`
+    const got = await p.read(a.id, a.outs);
+    expect((got.inputs as DnsRecordInputs).scriptId).toBe(5);
+    expect((got.props as DnsRecordOutputs).scriptId).toBe(5);
+  });
+
+  test("an A record lists every field the program leaves out as unmanaged, scriptId too (never reported for it)", async () => {
+    const a = await create({ zoneId: 1, type: "A", name: "api", value: "192.0.2.7" });
+    expect(a.outs.unmanaged).toEqual([
+      "ttl",
+      "priority",
+      "weight",
+      "port",
+      "flags",
+      "tag",
+      "pullZoneId",
+      "scriptId",
+      "accelerated",
+      "monitorType",
+      "geolocationLatitude",
+      "geolocationLongitude",
+      "latencyZone",
+      "smartRoutingType",
+      "disabled",
+      "environmentVariables",
+      "comment",
+      "autoSslIssuance",
+    ]);
+  });
+
   test("an adopted Script record reports the script it points at (record 312: script 1)", async () => {
     const a = await create({ recordId: 312, zoneId: 3, type: "Script", name: "edge" });
     expect(a.outs.scriptId).toBe(1);

@@ -1,9 +1,8 @@
 /**
- * The provider boundary of `edge.shield.AccessList`: its `check`, and the mapping between
- * its public fields (`listId`, `name`, `description`, `type`, `entries`, `enabled`, `action`)
- * and the engine's neutral ones (`id`, `parentId`, `name`, `description`, `fields`). The
- * engine (provider.ts `zoneObjectEngine`) runs unchanged in between. (Its entries, held as a
- * count and a digest, are why it does not use the generic boundary, spelling.ts, yet.)
+ * The provider of `edge.shield.AccessList`: its `check` (before any call), its public types,
+ * and the zone-object engine's provider built from its declaration, whose boundary applies
+ * the kind's spelling (access-list.ts `ACCESS_LIST_SPELLING`: `listId`, `shieldZoneId` or
+ * `pullZoneId`, `name`, `description`, flat fields `type`, `entries`, `enabled`, `action`).
  *
  * The entries are held once: the inputs `check` returns hold `entries` as ONE string (the
  * entries joined by "\n", in the program's order: `preview --diff` shows a change as added
@@ -12,7 +11,6 @@
  * the new entries equals the stored one (then they ARE the new entries); otherwise it gets a
  * value no content equals, so the entries count as changed, and `read` reports the platform's.
  */
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import {
   AccessListAction,
   AccessListType,
@@ -22,18 +20,10 @@ import {
   type AccessListTypeValue,
 } from "edgeplatform-client/spec/runtime";
 import type { accessListInputsSchema as AccessListInputsSchema } from "./access-list-schemas";
-import {
-  checkInputs,
-  Failure,
-  isUnknown,
-  ownerConflicts,
-  PROVIDER_KEY,
-  safeCheck,
-} from "../../core/common";
-import { idParts, zoneObjectEngine } from "../../core/zone-objects/provider";
-import { PartialCreateError } from "../../core/zone-objects/recovery";
-import type { TopField, ZoneObjectInputs, ZoneObjectOutputs } from "../../core/zone-objects/state";
-import { accessListKind, digestOf, enumName } from "./access-list";
+import { Failure, isUnknown } from "../../core/common";
+import { flatCheck } from "../../core/zone-objects/boundary";
+import { zoneObjectProvider } from "../../core/zone-objects/provider";
+import { accessListKind, enumName } from "./access-list";
 
 /** Inputs of an access list after `check` (`entries`: one string, the entries joined by "\n"). */
 export interface AccessListInputs {
@@ -49,10 +39,8 @@ export interface AccessListInputs {
   deleteOnDestroy?: boolean;
 }
 
-/** The managed fields besides the name and description. */
-const CONFIG = ["type", "entries", "enabled", "action"] as const;
 /** A field of an access list that may be left out (not managed). */
-export type AccessListField = "name" | "description" | (typeof CONFIG)[number];
+export type AccessListField = "name" | "description" | "type" | "entries" | "enabled" | "action";
 
 /** State of an access list: identity, mode, the platform's values, the entries' digest. */
 export interface AccessListOutputs {
@@ -103,12 +91,9 @@ function enumValue(field: "type" | "action", v: unknown, failures: Failure[]): n
  * type) and returns them with `type` and `action` as names (`1` and `"cidr"` are `"CIDR"`)
  * and `entries` joined into one string. No API call.
  */
-export function checkAccessList(olds: unknown, news: unknown): dynamic.CheckResult {
-  return safeCheck(news, (n) => {
-    const conflicts = ownerConflicts(n, ["listId"]);
-    if (conflicts.length > 0) return { inputs: n, failures: conflicts };
-    const failures = checkInputs(inputsSchema, n);
-    const out: Record<string, unknown> = { ...n };
+export const checkAccessList = flatCheck(accessListKind, {
+  inputsSchema,
+  own: (n, out, failures) => {
     const adopt = isSet(n.listId);
     if (adopt && !isSet(n.shieldZoneId)) {
       failures.push({
@@ -177,248 +162,17 @@ export function checkAccessList(olds: unknown, news: unknown): dynamic.CheckResu
         out.entries = list.join("\n");
       }
     }
-    void olds;
-    return { inputs: out, failures };
-  });
-}
+  },
+});
 
-/** The engine's inputs of the public ones. */
-export function toEngineInputs(i: AccessListInputs): ZoneObjectInputs {
-  const config: Record<string, unknown> = {};
-  for (const f of CONFIG) if (i[f] !== undefined) config[f] = i[f];
-  const out: ZoneObjectInputs & Record<string, unknown> = { fields: config };
-  if (i.listId !== undefined) out.id = i.listId;
-  if (i.shieldZoneId !== undefined) out.parentId = i.shieldZoneId;
-  if (i.pullZoneId !== undefined) out.pullZoneId = i.pullZoneId;
-  if (i.name !== undefined) out.name = i.name;
-  if (i.description !== undefined) out.description = i.description;
-  if (i.deleteOnDestroy !== undefined) out.deleteOnDestroy = i.deleteOnDestroy;
-  const provider = (i as Record<string, unknown>)[PROVIDER_KEY];
-  if (provider !== undefined) out[PROVIDER_KEY] = provider;
-  return out;
-}
-
-/** The public inputs of the engine's (what `read` reports); an adopted list keeps its zone. */
-function fromEngineInputs(
-  i: ZoneObjectInputs & { pullZoneId?: number },
-  zone: number,
-): AccessListInputs {
-  const out: AccessListInputs = {};
-  if (isSet(i.id)) {
-    out.listId = i.id as number;
-    out.shieldZoneId = zone;
-  }
-  if (isSet(i.parentId)) out.shieldZoneId = i.parentId;
-  if (isSet(i.pullZoneId)) out.pullZoneId = i.pullZoneId;
-  if (i.name !== undefined) out.name = i.name as string;
-  if (i.description !== undefined) out.description = i.description;
-  const c = i.fields ?? {};
-  for (const f of CONFIG) if (c[f] !== undefined) (out as Record<string, unknown>)[f] = c[f];
-  if (i.deleteOnDestroy !== undefined) out.deleteOnDestroy = i.deleteOnDestroy;
-  return out;
-}
-
-const TOP: [TopField, AccessListField][] = [
-  ["name", "name"],
-  ["description", "description"],
-];
-
-/** The public state of the engine's: the entries become their count and digest. */
-export function toPublicOutputs(o: ZoneObjectOutputs & Record<string, unknown>): AccessListOutputs {
-  const c = o.fields ?? {};
-  const r = o.reported ?? {};
-  const managed = (f: string) => c[f] !== undefined;
-  const unmanaged: AccessListField[] = TOP.filter(([t]) => (o.unmanaged ?? []).includes(t)).map(
-    ([, p]) => p,
-  );
-  for (const f of CONFIG) if (!managed(f) && o.reported) unmanaged.push(f);
-  const entries = typeof c.entries === "string" ? c.entries : undefined;
-  const out: AccessListOutputs & Record<string, unknown> = {
-    listId: o.id as number,
-    shieldZoneId: o.parentId,
-    ...(o.pullZoneId !== undefined ? { pullZoneId: o.pullZoneId as number } : {}),
-    ...(r.configurationId !== undefined ? { configurationId: r.configurationId as number } : {}),
-    ...(o.name !== undefined ? { name: o.name } : {}),
-    ...(o.description !== undefined ? { description: o.description } : {}),
-    ...(managed("type") || r.type !== undefined
-      ? { type: (managed("type") ? c.type : enumName("type", r.type)) as string | number }
-      : {}),
-    ...(managed("enabled") || r.enabled !== undefined
-      ? { enabled: (managed("enabled") ? c.enabled : r.enabled) as boolean }
-      : {}),
-    ...(managed("action") || r.action !== undefined
-      ? { action: (managed("action") ? c.action : enumName("action", r.action)) as string }
-      : {}),
-    ...(entries !== undefined
-      ? { entryCount: accessListEntries(entries).length, entriesDigest: digestOf(entries) }
-      : r.entriesDigest !== undefined
-        ? { entryCount: r.entryCount as number, entriesDigest: r.entriesDigest as string }
-        : {}),
-    adopted: o.adopted,
-    ...(o.origin !== undefined ? { origin: o.origin } : {}),
-    ...(o.deleteOnDestroy !== undefined ? { deleteOnDestroy: o.deleteOnDestroy } : {}),
-    ...(unmanaged.length > 0 ? { unmanaged } : {}),
-    ...(o.readOnly !== undefined ? { readOnly: o.readOnly } : {}),
-  };
-  if (o[PROVIDER_KEY] !== undefined) out[PROVIDER_KEY] = o[PROVIDER_KEY];
-  return out;
-}
-
-/**
- * The engine's state of the public one. `entries`: the new inputs' entries, used as the old
- * entries only when their digest is the stored one.
- */
-export function toEngineOutputs(
-  o: AccessListOutputs & Record<string, unknown>,
-  entries?: unknown,
-): ZoneObjectOutputs {
-  const unmanaged = o.unmanaged ?? [];
-  const config: Record<string, unknown> = {};
-  for (const f of ["type", "enabled", "action"] as const) {
-    if (o[f] !== undefined && !unmanaged.includes(f)) config[f] = o[f];
-  }
-  if (o.entriesDigest !== undefined && !unmanaged.includes("entries")) {
-    config.entries =
-      typeof entries === "string" && digestOf(entries) === o.entriesDigest
-        ? entries
-        : { entriesDigest: o.entriesDigest };
-  }
-  const out: ZoneObjectOutputs & { pullZoneId?: number } = {
-    id: o.listId,
-    parentId: o.shieldZoneId,
-    adopted: o.adopted === true,
-    fields: config,
-    reported: {
-      configurationId: o.configurationId,
-      type: wire("type", o.type),
-      enabled: o.enabled,
-      action: wire("action", o.action),
-      entryCount: o.entryCount,
-      entriesDigest: o.entriesDigest,
-    },
-  };
-  if (o.pullZoneId !== undefined) out.pullZoneId = o.pullZoneId;
-  if (o.origin !== undefined) out.origin = o.origin;
-  if (o.name !== undefined) out.name = o.name;
-  if (o.description !== undefined) out.description = o.description;
-  if (o.deleteOnDestroy !== undefined) out.deleteOnDestroy = o.deleteOnDestroy;
-  const top = TOP.filter(([, p]) => unmanaged.includes(p)).map(([t]) => t);
-  if (top.length > 0) out.unmanaged = top;
-  if (o.readOnly !== undefined) out.readOnly = o.readOnly;
-  return out;
-}
-
-const wire = (field: string, v: unknown): unknown =>
-  (accessListKind.config.normalize({ [field]: v }) as Record<string, unknown>)[field];
-
-/** Public names of the engine's replaced fields. */
-const publicName = (f: string) => (f === "id" ? "listId" : f === "parentId" ? "shieldZoneId" : f);
-
-/** A resource id `"<shieldZoneId>/<listId>"` (what `AccessList.get` takes) split. */
-function splitId(rid: string): { zone?: number; list: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(rid);
-  return m ? { zone: Number(m[1]), list: Number(m[2]) } : { list: Number(rid) };
-}
-
-const engine = zoneObjectEngine(accessListKind);
-
-/** Maps a partial create's state to the public form (the list's id stays in the state). */
-function publicPartial(e: unknown): never {
-  if (e instanceof PartialCreateError && typeof e.properties.id === "number") {
-    const props = e.properties as ZoneObjectOutputs & Record<string, unknown>;
-    (e as { properties: Record<string, unknown> }).properties = { ...toPublicOutputs(props) };
-  }
-  throw e;
-}
-
-/** Creates (zone modes) or adopts (`listId`) the list. */
-async function create(inputs: AccessListInputs): Promise<dynamic.CreateResult> {
-  try {
-    const res = await engine.create(toEngineInputs(inputs));
-    return { id: res.id, outs: toPublicOutputs(res.outs as never) };
-  } catch (e) {
-    return publicPartial(e);
-  }
-}
-
-/** Reads the list; a `get` id may be `"<shieldZoneId>/<listId>"`. */
-async function read(rid: string, props: AccessListOutputs): Promise<dynamic.ReadResult> {
-  const view = typeof props?.listId !== "number";
-  // With no state (`get`, `pulumi import`) the id names the zone too.
-  const { zone, list } = view
-    ? (([z, o]) => ({ zone: z, list: o }))(
-        idParts(rid, ["shieldZoneId", "listId"], "1/501", `edgeplatform AccessList: read`),
-      )
-    : splitId(rid);
-  const known = view
-    ? ({ id: list, parentId: zone, readOnly: true } as unknown as ZoneObjectOutputs)
-    : toEngineOutputs(props as never);
-  const res = await engine.read(String(list), known);
-  if (!res.id || !res.props) return { id: res.id };
-  const outs = res.props as ZoneObjectOutputs;
-  return {
-    id: zone !== undefined ? rid : res.id,
-    props: toPublicOutputs(outs as never),
-    inputs: fromEngineInputs(res.inputs as ZoneObjectInputs, outs.parentId) as never,
-  };
-}
-
-/** Replacements (another list or zone, a created list's type or description) and changes. */
-function diff(rid: string, olds: AccessListOutputs, news: AccessListInputs): dynamic.DiffResult {
-  const res = engine.diff(rid, toEngineOutputs(olds as never, news?.entries), toEngineInputs(news));
-  return { ...res, replaces: (res.replaces ?? []).map(publicName) };
-}
-
-/** Brings the list to the program's values (only what differs). */
-async function update(
-  rid: string,
-  olds: AccessListOutputs,
-  news: AccessListInputs,
-): Promise<dynamic.UpdateResult> {
-  const res = await engine.update(
-    String(splitId(rid).list),
-    toEngineOutputs(olds as never, news?.entries),
-    toEngineInputs(news),
-  );
-  return { outs: toPublicOutputs(res.outs as never) };
-}
-
-/** Deletes a created list (`deleteOnDestroy`); leaves an adopted one. */
-async function del(rid: string, props: AccessListOutputs): Promise<void> {
-  await engine.delete(String(splitId(rid).list), toEngineOutputs(props as never));
-}
-
-/** A field of the engine's (`fields.entries`) by its public name (`entries`). */
-const publicField = (f: string): string =>
-  f === "id" ? "listId" : f === "parentId" ? "shieldZoneId" : f.replace(/^fields\./, "");
+/** The provider built from the declaration, with the kind's own check. */
+export const accessListEngine = zoneObjectProvider(accessListKind, { check: checkAccessList });
 
 /**
  * The fields the diff finds changed, by their public names (the native plugin's
  * `detailedDiff`): the engine's per-field report of the mapped inputs and state. No API call.
  */
-export function accessListFieldChanges(
-  olds: AccessListOutputs,
-  news: AccessListInputs,
-): { replaces: string[]; changed: string[]; removed: string[] } {
-  const r = engine.fieldChanges(
-    toEngineOutputs((olds ?? {}) as never, news?.entries),
-    toEngineInputs(news ?? {}),
-  );
-  return {
-    replaces: r.replaces.map(publicField),
-    changed: r.changed.map(publicField),
-    removed: r.removed.map(publicField),
-  };
-}
+export const accessListFieldChanges = accessListEngine.fieldChanges;
 
 /** The dynamic provider of `edge.shield.AccessList` (what the serialized stub calls). */
-export const accessListProvider = {
-  configure: engine.configure,
-  check: async (olds: unknown, news: unknown) => checkAccessList(olds, news),
-  diff: async (rid: string, olds: AccessListOutputs, news: AccessListInputs) =>
-    diff(rid, olds, news),
-  create,
-  read,
-  update,
-  delete: del,
-};
+export const accessListProvider = accessListEngine.provider;

@@ -2,7 +2,8 @@
  * `edge.shield.AccessList` as a zone-object kind: a custom access list of a shield zone
  * (`/shield/shield-zone/{id}/access-lists…`, spec/shield.md "Access lists"). Identity, adopt,
  * names, recovery and ownership are the engine's; the public field names (`listId`, `name`,
- * `entries`, …) are mapped at the provider boundary (access-list-fields.ts).
+ * `entries`, …) are its spelling ({@link ACCESS_LIST_SPELLING}), applied at the generic
+ * boundary (core/zone-objects/boundary.ts; its `check`: access-list-fields.ts).
  *
  * In the engine's terms a list is `{id, parentId: its shield zone, name, description,
  * fields: {type, entries, enabled, action}}`, where `entries` is the
@@ -41,6 +42,7 @@ import {
   timing,
 } from "../../core/zone-objects/recovery";
 import { spellingFields } from "../../core/zone-objects/parent";
+import type { Spelling } from "../../core/zone-objects/spelling";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { mayReplace } from "../../core/zone-objects/state";
 import { shieldZoneParent } from "../parents/shield-zone";
@@ -76,6 +78,30 @@ export const accessListFields: ConfigurationFields = {
 /** sha256 (hex) of a list's content: what the state keeps instead of the entries. */
 export const digestOf = (content: string): string =>
   createHash("sha256").update(content).digest("hex");
+
+/**
+ * The public spelling of a custom list (with {@link ACCESS_LIST_WORDS} and the shield zone's
+ * `shieldZoneId`, or `pullZoneId`): its fields flat at the top level, its entries held in the
+ * state as `entryCount` and `entriesDigest` (never the entries), its configuration's id
+ * (`configurationId`) reported beside them, its shield zone given with its id too, and a
+ * `get` id of the form `"<shieldZoneId>/<listId>"`. A field the program leaves out is listed
+ * in `unmanaged` once the list was read.
+ */
+export const ACCESS_LIST_SPELLING: Spelling = {
+  description: "description",
+  fields: { flat: ["type", "entries", "enabled", "action"] },
+  parentAlways: true,
+  idWithParent: { example: "1/501" },
+  listsUnreported: true,
+  reportedOnly: ["configurationId"],
+  digested: {
+    field: "entries",
+    count: "entryCount",
+    countOf: (content) => accessListEntries(content).length,
+    digest: "entriesDigest",
+    digestOf,
+  },
+};
 
 /** The checksum sent with a content (md5 hex, as the platform computes it when absent). */
 const checksumOf = (content: string): string => createHash("md5").update(content).digest("hex");
@@ -484,10 +510,7 @@ export const accessListKind: DescribedKind<AccessListObject> = {
   noun: "custom access list",
   words: ACCESS_LIST_WORDS,
   parent: shieldZoneParent,
-  spelling: {
-    description: "description",
-    fields: { flat: ["type", "enabled", "action", "entries"] },
-  },
+  spelling: ACCESS_LIST_SPELLING,
   claimKey: "access-list",
   config: accessListFields,
   configurationSchema: schemaRef(

@@ -15,8 +15,9 @@
  *
  * In the engine's terms a record is `{id, parentId: its DNS zone, name: Name,
  * fields: {type, value, ttl, …}}` with the public field names and the
- * enumerations as integers; the public fields are mapped at the provider boundary
- * (dns-record-fields.ts).
+ * enumerations as integers; the public fields are its spelling ({@link DNS_RECORD_SPELLING}),
+ * applied at the generic boundary (core/zone-objects/boundary.ts; its `check`:
+ * dns-record-fields.ts).
  */
 import { linkId } from "./dns-record-link";
 import { refuseCnameConflicts } from "./dns-record-names";
@@ -32,6 +33,7 @@ import {
 import { deepEqual, isPlainObject } from "../../core/common";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
+import type { Spelling } from "../../core/zone-objects/spelling";
 import { mayReplace } from "../../core/zone-objects/state";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { dnsZoneParent } from "../parents/dns-zone";
@@ -82,6 +84,26 @@ export type DnsRecordField = keyof typeof DNS_RECORD_FIELDS;
 /** Every field, in the published order. */
 export const DNS_RECORD_FIELD_NAMES = Object.keys(DNS_RECORD_FIELDS) as DnsRecordField[];
 
+/**
+ * The public spelling of a record (with {@link DNS_RECORD_WORDS} and the DNS zone's
+ * `zoneId`): its fields flat at the top level (the state holds every one, those the program
+ * leaves out listed in `unmanaged`), its zone given with its id too, and a `get` id of the
+ * form `"<zoneId>/<recordId>"`. Its state always holds `type`, `name` and `origin`; a target
+ * is kept without its trailing dot (a state written before is read so); a Script record's
+ * `scriptId`, which the platform may not report, is kept as the program wrote it; and a
+ * read-only view leaves out the fields the record does not set.
+ */
+export const DNS_RECORD_SPELLING: Spelling = {
+  fields: { flat: DNS_RECORD_FIELD_NAMES },
+  parentAlways: true,
+  idWithParent: { example: "3/301" },
+  alwaysStored: ["type", "name", "origin"],
+  listsUnreported: true,
+  normalForms: { value: (value, state) => normalDnsValue(state.type, value) },
+  keptWhenUnreported: ["scriptId"],
+  viewLeavesOutUnset: true,
+};
+
 /** A record's enumerations both ways (a name matched with the white space around it left out). */
 const ENUMS = enumCodec(DNS_RECORD_ENUMS, { trim: true });
 /** The integer of an enumeration value given as a name (any case); other values as they are. */
@@ -114,7 +136,7 @@ const variablesOf = (v: unknown): { name: string; value: string }[] =>
  * The script a Script record points at, by id: its `ScriptId` when the platform reports one
  * (the published record model has none), else its `LinkName` when that names the script by
  * id (`script-<id>` or `<id>`, as `edgeplatform-import` reads it); undefined otherwise (a
- * link by name: the state keeps the program's value, dns-record-fields.ts).
+ * link by name: the state keeps the program's value, `keptWhenUnreported` of its spelling).
  */
 export function scriptIdOf(r: Pick<DnsRecord, "Type" | "LinkName"> & { ScriptId?: unknown }) {
   if (typeof r.ScriptId === "number") return r.ScriptId;
@@ -234,7 +256,7 @@ export const dnsRecordKind: DescribedKind<DnsRecordObject> = {
   noun: "DNS record",
   words: DNS_RECORD_WORDS,
   parent: dnsZoneParent,
-  spelling: { fields: { flat: DNS_RECORD_FIELD_NAMES }, parentAlways: true },
+  spelling: DNS_RECORD_SPELLING,
   claimKey: "dns-record",
   config: dnsRecordFields,
   configurationSchema: schemaRef(__dirname, "./dns-record-schemas", "dnsRecordConfigurationSchema"),

@@ -10,16 +10,9 @@
  * (enumerations by name): the fields the program writes are managed, the others reported and
  * listed in `unmanaged`.
  */
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
-import {
-  checkInputs,
-  isPlainObject,
-  isUnknown,
-  ownerConflicts,
-  safeCheck,
-  type Failure,
-} from "../../core/common";
+import { isPlainObject, isUnknown, type Failure } from "../../core/common";
+import { flatCheck } from "../../core/zone-objects/boundary";
 import { zoneObjectProvider } from "../../core/zone-objects/provider";
 import { EDGE_RULE_ENUMS, EDGE_RULE_FIELDS, edgeRuleKind } from "./edge-rule";
 import type { edgeRuleInputsSchema as EdgeRuleInputsSchema } from "./edge-rule-schemas";
@@ -128,18 +121,10 @@ function checkTrigger(t: unknown, at: string, failures: Failure[]): unknown {
 }
 
 /** The `check` of an edge rule: validates the inputs; returns them with enumeration names. */
-export function checkEdgeRuleInputs(olds: unknown, news: unknown): dynamic.CheckResult {
-  return safeCheck(news, (n) => {
-    const conflicts = ownerConflicts(n, ["edgeRuleId"]);
-    if (conflicts.length > 0) return { inputs: n, failures: conflicts };
-    const failures: Failure[] = checkInputs(inputsSchema, n);
-    const out: Record<string, unknown> = { ...n };
-    if (!isSet(n.pullZoneId)) {
-      failures.push({
-        property: "pullZoneId",
-        reason: "is required: the pull zone of the rule (with edgeRuleId to adopt a rule of it)",
-      });
-    }
+export const checkEdgeRuleInputs = flatCheck(edgeRuleKind, {
+  inputsSchema,
+  parentRequired: "is required: the pull zone of the rule (with edgeRuleId to adopt a rule of it)",
+  own: (n, out, failures) => {
     if (!isSet(n.edgeRuleId)) {
       if (
         !isUnknown(n.description) &&
@@ -169,10 +154,8 @@ export function checkEdgeRuleInputs(olds: unknown, news: unknown): dynamic.Check
         out.triggers = triggers.map((t, i) => checkTrigger(t, `triggers[${i}]`, failures));
       }
     }
-    void olds;
-    return { inputs: out, failures };
-  });
-}
+  },
+});
 
 /** The engine built from the declaration, with the kind's own check. */
 export const edgeRuleEngine = zoneObjectProvider(edgeRuleKind, { check: checkEdgeRuleInputs });

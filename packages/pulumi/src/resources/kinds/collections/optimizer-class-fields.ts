@@ -9,16 +9,9 @@
  * the zone). The state holds `properties` as the platform holds them; left out by the
  * program, they are reported and listed in `unmanaged`.
  */
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
-import {
-  checkInputs,
-  isPlainObject,
-  isUnknown,
-  ownerConflicts,
-  safeCheck,
-  type Failure,
-} from "../../core/common";
+import { isPlainObject, isUnknown, type Failure } from "../../core/common";
+import { flatCheck } from "../../core/zone-objects/boundary";
 import { zoneObjectProvider } from "../../core/zone-objects/provider";
 import { optimizerClassKind } from "./optimizer-class";
 import type { optimizerClassInputsSchema as InputsSchema } from "./optimizer-class-schemas";
@@ -67,17 +60,10 @@ function propertyFailures(p: unknown): Failure[] {
 }
 
 /** The `check` of an optimizer class: validates the inputs before any call. */
-export function checkOptimizerClassInputs(olds: unknown, news: unknown): dynamic.CheckResult {
-  return safeCheck(news, (n) => {
-    const conflicts = ownerConflicts(n, ["className"]);
-    if (conflicts.length > 0) return { inputs: n, failures: conflicts };
-    const failures: Failure[] = checkInputs(inputsSchema, n);
-    if (!isSet(n.pullZoneId)) {
-      failures.push({
-        property: "pullZoneId",
-        reason: "is required: the pull zone of the class (with className to adopt a class of it)",
-      });
-    }
+export const checkOptimizerClassInputs = flatCheck(optimizerClassKind, {
+  inputsSchema,
+  parentRequired: "is required: the pull zone of the class (with className to adopt a class of it)",
+  own: (n, out, failures) => {
     if (isSet(n.className)) {
       failures.push(...nameFailures("className", n.className));
       if (
@@ -102,10 +88,8 @@ export function checkOptimizerClassInputs(olds: unknown, news: unknown): dynamic
       failures.push(...nameFailures("name", n.name));
     }
     failures.push(...propertyFailures(n.properties));
-    void olds;
-    return { inputs: { ...n }, failures };
-  });
-}
+  },
+});
 
 /** The engine built from the declaration, with the kind's own check. */
 export const optimizerClassEngine = zoneObjectProvider(optimizerClassKind, {

@@ -8,9 +8,9 @@
  * adopts that variable of the script, without it a new variable is created under `name`
  * (unique in the script).
  */
-import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { schemaRef } from "edgeplatform-client/spec/runtime";
-import { checkInputs, isUnknown, ownerConflicts, safeCheck, type Failure } from "../../core/common";
+import { isUnknown } from "../../core/common";
+import { flatCheck } from "../../core/zone-objects/boundary";
 import { zoneObjectProvider } from "../../core/zone-objects/provider";
 import { scriptVariableKind, type SCRIPT_VARIABLE_FIELDS } from "./script-variable";
 import type { scriptVariableInputsSchema as ScriptVariableInputsSchema } from "./script-variable-schemas";
@@ -27,17 +27,11 @@ const inputsSchema = schemaRef<typeof ScriptVariableInputsSchema>(
 const isSet = (v: unknown) => v !== undefined && v !== null;
 
 /** The `check` of a script variable: validates the inputs (no call). */
-export function checkScriptVariableInputs(olds: unknown, news: unknown): dynamic.CheckResult {
-  return safeCheck(news, (n) => {
-    const conflicts = ownerConflicts(n, ["variableId"]);
-    if (conflicts.length > 0) return { inputs: n, failures: conflicts };
-    const failures: Failure[] = checkInputs(inputsSchema, n);
-    if (!isSet(n.scriptId)) {
-      failures.push({
-        property: "scriptId",
-        reason: "is required: the edge script of the variable (with variableId to adopt one of it)",
-      });
-    }
+export const checkScriptVariableInputs = flatCheck(scriptVariableKind, {
+  inputsSchema,
+  parentRequired:
+    "is required: the edge script of the variable (with variableId to adopt one of it)",
+  own: (n, out, failures) => {
     if (
       !isSet(n.variableId) &&
       !isUnknown(n.name) &&
@@ -50,10 +44,8 @@ export function checkScriptVariableInputs(olds: unknown, news: unknown): dynamic
           "unique in its script, and how a create is made idempotent",
       });
     }
-    void olds;
-    return { inputs: { ...n }, failures };
-  });
-}
+  },
+});
 
 /** The engine built from the declaration, with the kind's own check. */
 export const scriptVariableEngine = zoneObjectProvider(scriptVariableKind, {
