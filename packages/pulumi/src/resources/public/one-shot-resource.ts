@@ -10,6 +10,7 @@ import { InvalidArgumentError } from "edgeplatform-client";
 import type { StubKind } from "../core/serialized-provider";
 import { withConnectionInput, type EdgeResourceOptions } from "./readable-resource";
 import { refuseImport } from "./resource-options";
+import { outputKeys } from "./object-inputs";
 import { QuietResource } from "./quiet-stacks";
 
 /** A one-shot kind as its class states it. */
@@ -63,11 +64,10 @@ export abstract class OneShotResource extends QuietResource {
     opts: EdgeResourceOptions | undefined,
   ) {
     refuseImport(`edge.${kind.module}.${kind.type}`, opts, kind.importInstead, false);
-    const keys = (names: readonly string[]) => Object.fromEntries(names.map((k) => [k, undefined]));
     const engine = withConnectionInput(opts, {
-      ...keys(kind.before),
+      ...outputKeys(kind.before),
       ...args,
-      ...keys(kind.after),
+      ...outputKeys(kind.after),
     });
     super(kind.stub, name, engine.inputs, engine.opts, kind.module, kind.type);
   }
