@@ -505,11 +505,66 @@ const EVERY_KIND: Record<string, { type: string; properties: Record<string, unkn
     type: "edgeplatform:dns:DnsRecord",
     properties: { zoneId: 1, type: "A", name: "yaml", value: "192.0.2.7", ttl: 300 },
   },
+  // A new pull zone (no fixture zone has its name), logging off (a new zone logs).
+  pullZone: {
+    type: "edgeplatform:pullzones:PullZone",
+    properties: {
+      name: "yaml-zone",
+      originUrl: "https://origin.yaml.example",
+      enableLogging: false,
+    },
+  },
+  // An edge rule of fixture pull zone 2 (which has none).
+  edgeRule: {
+    type: "edgeplatform:pullzones:EdgeRule",
+    properties: {
+      pullZoneId: 2,
+      description: "yaml-rule",
+      actionType: "SetResponseHeader",
+      actionParameter1: "X-Yaml",
+      actionParameter2: "on",
+      triggers: [{ type: "Url", patternMatches: ["*/yaml/*"] }],
+      triggerMatchingType: "MatchAny",
+      enabled: true,
+      priority: 3,
+    },
+  },
+  // An optimizer class of fixture pull zone 1, beside its class `thumb`.
+  optimizerClass: {
+    type: "edgeplatform:pullzones:OptimizerClass",
+    properties: { pullZoneId: 1, name: "yaml-class", properties: { width: "640" } },
+  },
+  purge: {
+    type: "edgeplatform:pullzones:CachePurge",
+    properties: { pullZoneId: 2, triggers: [1] },
+  },
+  script: {
+    type: "edgeplatform:compute:EdgeScript",
+    properties: {
+      name: "yaml-script",
+      scriptType: "CDN",
+      code: "export default { fetch: () => new Response('yaml') };\n",
+    },
+  },
+  // A variable of fixture edge script 2 (which has none).
+  scriptVariable: {
+    type: "edgeplatform:compute:ScriptVariable",
+    properties: { scriptId: 2, name: "YAML_VAR", defaultValue: "on", required: false },
+  },
+  registry: {
+    type: "edgeplatform:containers:ImageRegistry",
+    properties: {
+      registryType: "gitHub",
+      displayName: "yaml-registry",
+      userName: "yaml-bot",
+      token: { "fn::secret": "yaml-token-0001" },
+    },
+  },
 };
 
 /**
- * One existing object of every kind but the action (VolumeInstancesDeletion), none of which
- * the program of every kind manages, nor a platform field of it (`UnderAttackMode` and
+ * One existing object of every kind but the actions (VolumeInstancesDeletion, CachePurge), none
+ * of which the program of every kind manages, nor a platform field of it (`UnderAttackMode` and
  * `ShieldZone` share a zone's DDoS sensitivity): resource name → type and `pulumi import` id.
  * From the emulator's fixtures, but for zone 4's block page (the test adds it).
  */
@@ -528,6 +583,12 @@ const IMPORTED: Record<string, [type: string, id: string]> = {
   "imp-dnssec": ["edgeplatform:dns:ZoneDnssec", "2"],
   "imp-dns-zone": ["edgeplatform:dns:DnsZone", "3"],
   "imp-record": ["edgeplatform:dns:DnsRecord", "3/301"],
+  "imp-pull-zone": ["edgeplatform:pullzones:PullZone", "8"],
+  "imp-edge-rule": ["edgeplatform:pullzones:EdgeRule", "1/00000000-0000-4000-8000-000000000001"],
+  "imp-optimizer-class": ["edgeplatform:pullzones:OptimizerClass", "1/thumb"],
+  "imp-script": ["edgeplatform:compute:EdgeScript", "1"],
+  "imp-script-variable": ["edgeplatform:compute:ScriptVariable", "1/21"],
+  "imp-registry": ["edgeplatform:containers:ImageRegistry", "2"],
 };
 /** The block page the test gives shield zone 4 before anything runs (an object to import). */
 const PAGE_OF_ZONE_4 = "<p>zone four</p>";
@@ -565,6 +626,21 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
   ].join("\n");
 }
 
+test("the program of every kind has a resource of each kind of the list, and imports each kind but the actions", () => {
+  const name = (type: string) => type.split(":").pop() as string;
+  const doc = docProgram("edgeplatform:shield:BotDetection");
+  const declared = new Set([
+    ...[...doc.matchAll(/^\s+type: edgeplatform:\w+:(\w+)$/gm)].map((m) => m[1]),
+    ...Object.values(EVERY_KIND).map((r) => name(r.type)),
+  ]);
+  const imported = new Set(Object.values(IMPORTED).map(([type]) => name(type)));
+  const missing = KINDS.flatMap((k) => [
+    ...(declared.has(k.name) ? [] : [`${k.name}: no resource in EVERY_KIND`]),
+    ...(k.destroy === "keeps" || imported.has(k.name) ? [] : [`${k.name}: no object in IMPORTED`]),
+  ]);
+  expect(missing).toEqual([]);
+});
+
 (run ? describe : describe.skip)("native plugin with Pulumi YAML: every kind", () => {
   const yaml = useYamlHarness("yaml-all");
 
@@ -591,7 +667,7 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
    * deletion): refresh must leave it as it is.
    */
   type Drift = { resource: string; change(s: Any): void; field: string; shown: string };
-  const byName = (list: Any[], key: string, name: string) => {
+  const byName = (list: Any[], key: string, name: string | number) => {
     const found = list.find((x) => x[key] === name);
     if (!found) throw new Error(`no ${name} on the platform`);
     return found;
@@ -636,6 +712,25 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
       shown: "false",
     },
     fromTable("ZoneDnssec", "dnssec", () => "1"),
+    fromTable("PullZone", "pullZone", (s) => String(byName(s.pullZones, "name", "yaml-zone").id)),
+    fromTable(
+      "EdgeRule",
+      "edgeRule",
+      (s) => byName(byName(s.pullZones, "id", 2).model.EdgeRules, "Description", "yaml-rule").Guid,
+    ),
+    // The table's drift of the class's properties, shown by the one property it changes.
+    {
+      ...fromTable("OptimizerClass", "optimizerClass", () => "yaml-class"),
+      field: "width",
+      shown: '"1"',
+    },
+    fromTable("EdgeScript", "script", (s) => String(byName(s.scripts, "name", "yaml-script").id)),
+    fromTable("ScriptVariable", "scriptVariable", (s) =>
+      String(byName(byName(s.scripts, "id", 2).variables, "Name", "YAML_VAR").Id),
+    ),
+    fromTable("ImageRegistry", "registry", (s) =>
+      String(byName(s.registries, "displayName", "yaml-registry").id),
+    ),
   ];
 
   /**
@@ -687,6 +782,28 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
         expect(
           up.accessListConfigs.find((c) => c.shieldZoneId === 1 && c.listId === 3)?.isEnabled,
         ).toBe(true);
+        const pullZone = (id: number): Any => up.pullZones.find((z) => z.id === id);
+        expect(up.pullZones.filter((z) => z.name === "yaml-zone")).toHaveLength(1);
+        expect((up.pullZones.find((z) => z.name === "yaml-zone") as Any).model.EnableLogging).toBe(
+          false,
+        );
+        expect(pullZone(2).model.EdgeRules.map((r: Any) => r.Description)).toEqual(["yaml-rule"]);
+        expect(
+          pullZone(1)
+            .model.OptimizerClasses.map((c: Any) => c.Name)
+            .sort(),
+        ).toEqual(["thumb", "yaml-class"]);
+        expect(up.scripts.filter((x) => x.name === "yaml-script")).toHaveLength(1);
+        expect(
+          (up.scripts.find((x) => x.id === 2) as Any).variables.map((v: Any) => v.Name),
+        ).toEqual(["YAML_VAR"]);
+        expect(up.registries.find((r) => r.displayName === "yaml-registry")?.userName).toBe(
+          "yaml-bot",
+        );
+        const purges = (await control.journal()).filter(
+          (e: Any) => e.method === "POST" && e.path === "/pullzone/2/purgeCache",
+        );
+        expect(purges).toHaveLength(1);
 
         // One setting of one settings kind changes: the preview names exactly that field.
         y.writeProgram(program("High"));
@@ -774,8 +891,9 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
           ),
         ).toEqual([]);
         expect(blocks.get("managed")).not.toMatch(/\baction\b/);
-        // Nothing else changed: no other resource is updated, VolumeInstancesDeletion included.
+        // Nothing else changed: no other resource is updated, the actions included.
         expect(blocks.has("wipe")).toBe(false);
+        expect(blocks.has("purge")).toBe(false);
         expect(refreshed).toMatch(new RegExp(`~ ${DRIFTS.length} updated\\b`));
         // The unmanaged setting put back by hand (destroy restores only what Pulumi managed).
         const action = before.accessListConfigs.find(
@@ -790,13 +908,15 @@ function everyKindProgram(sensitivity: string, extra: Record<string, unknown> = 
         // The platform as before up, but for: the deleted volume instances (a one-shot
         // operation: destroy does nothing), the id counters, and a zone's `wafEnabled` that the
         // fixture leaves out (read as its default, true; a settings write stores it), and a DNS
-        // zone's date of its last write (the platform's record: no restore gives it back).
+        // zone's and an edge script's date of its last write (the platform's record, which a
+        // variable's create and delete set too: no restore gives it back).
         const comparable = (s: typeof before) => ({
           ...s,
           apps: undefined,
           nextIds: undefined,
           shieldZones: s.shieldZones.map((z) => ({ ...z, wafEnabled: z.wafEnabled ?? true })),
           dnsZones: s.dnsZones.map((z) => ({ ...z, DateModified: undefined })),
+          scripts: s.scripts.map((x) => ({ ...x, lastModified: undefined })),
         });
         expect(comparable(after)).toEqual(comparable(before));
         console.log(

@@ -1,6 +1,7 @@
 /** CachePurge provider against the in-process emulator: one purge call per run, none on delete. */
 import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
 import {
+  cachePurgeFieldChanges,
   checkCachePurge,
   diffCachePurge,
   type CachePurgeOutputs,
@@ -133,5 +134,19 @@ describe("a trigger change purges again; delete and read call nothing", () => {
       "POST /pullzone/1/purgeCache null",
     ]);
     expect(second.id).not.toEqual(first.id);
+  });
+});
+
+test("the plugin's field changes: each changed input is a replace reason, nothing else", () => {
+  const olds = { pullZoneId: 1, triggers: ["v1"] };
+  expect(cachePurgeFieldChanges(olds, { pullZoneId: 1, triggers: ["v1"] })).toEqual({
+    replaces: [],
+    changed: [],
+    removed: [],
+  });
+  expect(cachePurgeFieldChanges(olds, { url: "https://a.example/", triggers: ["v2"] })).toEqual({
+    replaces: ["pullZoneId", "url", "triggers"],
+    changed: [],
+    removed: [],
   });
 });

@@ -3,6 +3,7 @@ import { UNKNOWN } from "../../packages/pulumi/src/resources/core/common";
 import {
   checkVolumeInstancesDeletion,
   diffVolumeInstancesDeletion,
+  volumeInstancesDeletionFieldChanges,
   VolumeInstancesDeletionOutputs,
   volumeInstancesDeletionProvider as p,
 } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion";
@@ -133,4 +134,14 @@ describe("finding 10: the DELETE is never re-sent; an unknown outcome is learnt 
     expect((await t.journal()).filter((e) => e.method === "DELETE")).toHaveLength(1);
     expect(await ids()).toHaveLength(3);
   });
+});
+
+test("the plugin's field changes: each changed input is a replace reason, nothing else", () => {
+  const olds = { appId: "app-1", volumeId: "vol-detached", deletedInstanceIds: ["a"] };
+  expect(
+    volumeInstancesDeletionFieldChanges(olds, { appId: "app-1", volumeId: "vol-detached" }),
+  ).toEqual({ replaces: [], changed: [], removed: [] });
+  expect(
+    volumeInstancesDeletionFieldChanges(olds, { appId: "app-1", volumeId: "v2", triggers: [1] }),
+  ).toEqual({ replaces: ["volumeId", "triggers"], changed: [], removed: [] });
 });

@@ -4,16 +4,28 @@
  * `pulumi-nodejs:dynamic/pullzones:CachePurge`). Its arguments, state and outputs are generated
  * from the kind's declaration (`./generated/cache-purge`).
  */
-import * as pulumi from "@pulumi/pulumi";
-import { withConnectionInput, type EdgeResourceOptions } from "./readable-resource";
+import type * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type { LookupState } from "./resource-options";
-import { InvalidArgumentError } from "edgeplatform-client";
-import { refuseImport } from "./resource-options";
-import { serializedProvider } from "../core/serialized-provider";
-import { quietStacks, restack } from "./quiet-stacks";
+import { OneShotResource, refuseOneShotGet, type OneShotKind } from "./one-shot-resource";
 import type { CachePurgeArgs, CachePurgeOutputs, CachePurgeState } from "./generated/cache-purge";
 
 export type { CachePurgeArgs, CachePurgeState } from "./generated/cache-purge";
+
+/** The kind: its stub, its type token, its refusals, its inputs. */
+const KIND: OneShotKind = {
+  stub: "cache-purge",
+  module: "pullzones",
+  type: "CachePurge",
+  getRefusal:
+    "the resource records a one-shot purge, which the platform keeps no record of, so there " +
+    "is nothing to read",
+  importInstead:
+    "the resource is a one-shot purge with nothing to adopt: construct it to purge (it " +
+    "purges again when its target or triggers change)",
+  before: ["pullZoneId", "cacheTag", "url", "triggers"],
+  after: [],
+};
 
 /** The outputs of a {@link CachePurge} (generated from the kind's declaration). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
@@ -36,7 +48,7 @@ export interface CachePurge extends CachePurgeOutputs {}
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
-export class CachePurge extends pulumi.dynamic.Resource {
+export class CachePurge extends OneShotResource {
   /**
    * Not supported, and always throws: the resource is a past one-shot purge, which the
    * platform keeps no record of, so there is nothing to read.
@@ -48,15 +60,7 @@ export class CachePurge extends pulumi.dynamic.Resource {
     state?: LookupState<CachePurgeState>,
     opts?: EdgeResourceOptions,
   ): never {
-    void id;
-    void state;
-    void opts;
-    throw new InvalidArgumentError(
-      "edge.pullzones.CachePurge.get",
-      name,
-      "is not supported: the resource records a one-shot purge, which the platform keeps no " +
-        "record of, so there is nothing to read",
-    );
+    return refuseOneShotGet(KIND, name, id, state, opts);
   }
 
   /**
@@ -66,34 +70,6 @@ export class CachePurge extends pulumi.dynamic.Resource {
    * @param opts Options for the resource.
    */
   constructor(name: string, args: CachePurgeArgs, opts?: EdgeResourceOptions) {
-    refuseImport(
-      "edge.pullzones.CachePurge",
-      opts,
-      "the resource is a one-shot purge with nothing to adopt: construct it to purge (it " +
-        "purges again when its target or triggers change)",
-      false,
-    );
-    const engine = withConnectionInput(opts, {
-      pullZoneId: undefined,
-      cacheTag: undefined,
-      url: undefined,
-      triggers: undefined,
-      ...args,
-    });
-    const limit = quietStacks();
-    try {
-      super(
-        serializedProvider("cache-purge"),
-        name,
-        engine.inputs,
-        engine.opts,
-        "pullzones",
-        "CachePurge",
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    super(KIND, name, args, opts);
   }
 }

@@ -23,6 +23,7 @@ export type {
   DnsZoneSettingsArgs,
   DnsZoneState,
 } from "./generated/dns-zone";
+import { outputKeys } from "./object-inputs";
 
 /**
  * Arguments of {@link DnsZone}: exactly one of `domain` (create a zone) and `zoneId` (adopt
@@ -77,7 +78,7 @@ export class DnsZone extends ReadableResource {
 
 /** The engine's inputs: every output a key, the program's arguments (none for a read). */
 function dnsZoneInputs(name: string, args: DnsZoneArgs | undefined): pulumi.Inputs {
-  const base: pulumi.Inputs = Object.fromEntries(DNS_ZONE_OUTPUTS.map((o) => [o, undefined]));
+  const base = outputKeys(DNS_ZONE_OUTPUTS);
   if (args === undefined) return base;
   const resource = `edge.dns.DnsZone "${name}"`;
   const inputs: pulumi.Inputs = { ...base, ...args };

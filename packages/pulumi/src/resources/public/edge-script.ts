@@ -27,6 +27,7 @@ export type {
   EdgeScriptSettingsArgs,
   EdgeScriptState,
 } from "./generated/edge-script";
+import { outputKeys } from "./object-inputs";
 
 /**
  * Arguments of {@link EdgeScript}: `name` and `scriptType` (create a script) or `scriptId`
@@ -94,7 +95,7 @@ const OPERATION = "edge.compute.EdgeScript";
  * @throws InvalidArgumentError when both are given, or the file cannot be read.
  */
 function edgeScriptInputs(name: string, args: EdgeScriptArgs | undefined): pulumi.Inputs {
-  const base: pulumi.Inputs = Object.fromEntries(EDGE_SCRIPT_OUTPUTS.map((o) => [o, undefined]));
+  const base = outputKeys(EDGE_SCRIPT_OUTPUTS);
   if (args === undefined) return base;
   const { code, codeFile, ...rest } = args;
   oneCode(OPERATION, code, codeFile);

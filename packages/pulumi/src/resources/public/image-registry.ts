@@ -24,6 +24,7 @@ export type {
   ImageRegistrySettingsArgs,
   ImageRegistryState,
 } from "./generated/image-registry";
+import { outputKeys } from "./object-inputs";
 
 /**
  * Arguments of {@link ImageRegistry}: exactly one of `registryType` (create a registry, with
@@ -88,7 +89,7 @@ export class ImageRegistry extends ReadableResource {
 
 /** The engine's inputs: every output a key, the program's arguments (none for a read). */
 function imageRegistryInputs(name: string, args: ImageRegistryArgs | undefined): pulumi.Inputs {
-  const base: pulumi.Inputs = Object.fromEntries(IMAGE_REGISTRY_OUTPUTS.map((o) => [o, undefined]));
+  const base = outputKeys(IMAGE_REGISTRY_OUTPUTS);
   if (args === undefined) return base;
   const resource = `edge.containers.ImageRegistry "${name}"`;
   const inputs: pulumi.Inputs = { ...base, ...args };

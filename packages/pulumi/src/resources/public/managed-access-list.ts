@@ -24,6 +24,7 @@ export type {
   ManagedAccessListPriorState,
   ManagedAccessListState,
 } from "./generated/managed-access-list";
+import { outputKeys } from "./object-inputs";
 
 /** An access-list action: its name or the API's integer (0 None … 5 Bypass). */
 export type AccessListActionArg = keyof typeof AccessListAction | 0 | 1 | 2 | 3 | 4 | 5;
@@ -90,9 +91,7 @@ function managedAccessListInputs(
   name: string,
   args: ManagedAccessListArgs | undefined,
 ): pulumi.Inputs {
-  const base: pulumi.Inputs = Object.fromEntries(
-    MANAGED_ACCESS_LIST_OUTPUTS.map((o) => [o, undefined]),
-  );
+  const base = outputKeys(MANAGED_ACCESS_LIST_OUTPUTS);
   if (args === undefined) return base;
   return {
     ...base,

@@ -8,6 +8,13 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { soleOwner } from "./one-owner";
 
+/**
+ * Every name a key of the engine's inputs, undefined: an output the class can read that the
+ * program does not give (the outputs come back under these keys).
+ */
+export const outputKeys = (names: readonly string[]): pulumi.Inputs =>
+  Object.fromEntries(names.map((k) => [k, undefined]));
+
 /** How a collection kind's class hands its arguments to the engine. */
 export interface ObjectInputsKind {
   /** The outputs placed before the arguments (the inputs' key order), and after the id. */
@@ -32,7 +39,6 @@ export function objectInputs(
   name: string,
   args: object | undefined,
 ): pulumi.Inputs {
-  const keys = (names: readonly string[]) => Object.fromEntries(names.map((k) => [k, undefined]));
   const id =
     args === undefined
       ? undefined
@@ -43,9 +49,9 @@ export function objectInputs(
           (value) => `${kind.noun} ${value}`,
         );
   return {
-    ...keys(kind.before),
+    ...outputKeys(kind.before),
     ...(args as pulumi.Inputs | undefined),
     [kind.idField]: id,
-    ...keys(kind.after),
+    ...outputKeys(kind.after),
   };
 }

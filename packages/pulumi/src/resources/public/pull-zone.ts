@@ -22,6 +22,7 @@ export type {
   PullZoneSettingsArgs,
   PullZoneState,
 } from "./generated/pull-zone";
+import { outputKeys } from "./object-inputs";
 
 /**
  * Arguments of {@link PullZone}: exactly one of `name` (create a zone, with `originUrl`) and
@@ -78,7 +79,7 @@ export class PullZone extends ReadableResource {
 
 /** The engine's inputs: every output a key, the program's arguments (none for a read). */
 function pullZoneInputs(name: string, args: PullZoneArgs | undefined): pulumi.Inputs {
-  const base: pulumi.Inputs = Object.fromEntries(PULL_ZONE_OUTPUTS.map((o) => [o, undefined]));
+  const base = outputKeys(PULL_ZONE_OUTPUTS);
   if (args === undefined) return base;
   const resource = `edge.pullzones.PullZone "${name}"`;
   const inputs: pulumi.Inputs = { ...base, ...args };

@@ -7,14 +7,14 @@
  * is here.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { serializedProvider, type StubKind } from "../core/serialized-provider";
+import type { StubKind } from "../core/serialized-provider";
 import {
   lookupOptions,
   refuseImport,
   refuseReplaceOptions,
   type LookupState,
 } from "./resource-options";
-import { quietStacks, restack } from "./quiet-stacks";
+import { QuietResource } from "./quiet-stacks";
 import { secretInputs, withSecretOutputs } from "./secret-fields";
 
 /** What a class's static `get` hands its constructor in place of arguments: a read. */
@@ -108,7 +108,7 @@ type ResourceClass<T> = new (name: string, args: never, opts?: EdgeResourceOptio
 /**
  * The base class of the package's resources: `get` and the constructor's common part.
  */
-export abstract class ReadableResource extends pulumi.dynamic.Resource {
+export abstract class ReadableResource extends QuietResource {
   /**
    * Reads an existing object into the program without managing it: the engine reads it on
    * every `up` and `refresh`, never writes it and never deletes it (also not on `destroy`).
@@ -157,21 +157,7 @@ export abstract class ReadableResource extends pulumi.dynamic.Resource {
       { ...(view ? lookupOptions(token, view.id, view.state, opts) : opts), connection },
       inputs(view ? undefined : isObject(args) ? secretInputs(args, secrets) : args),
     );
-    const limit = quietStacks();
-    try {
-      super(
-        serializedProvider(kind.stub),
-        name,
-        engine.inputs,
-        engine.opts,
-        kind.module,
-        kind.type,
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    super(kind.stub, name, engine.inputs, engine.opts, kind.module, kind.type);
   }
 }
 

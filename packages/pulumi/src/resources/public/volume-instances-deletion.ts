@@ -4,13 +4,10 @@
  * `pulumi-nodejs:dynamic/containers:VolumeInstancesDeletion`). Its arguments, state and outputs
  * are generated from the kind's declaration (`./generated/volume-instances-deletion`).
  */
-import * as pulumi from "@pulumi/pulumi";
-import { withConnectionInput, type EdgeResourceOptions } from "./readable-resource";
+import type * as pulumi from "@pulumi/pulumi";
+import type { EdgeResourceOptions } from "./readable-resource";
 import type { LookupState } from "./resource-options";
-import { InvalidArgumentError } from "edgeplatform-client";
-import { refuseImport } from "./resource-options";
-import { serializedProvider } from "../core/serialized-provider";
-import { quietStacks, restack } from "./quiet-stacks";
+import { OneShotResource, refuseOneShotGet, type OneShotKind } from "./one-shot-resource";
 import type {
   VolumeInstancesDeletionArgs,
   VolumeInstancesDeletionOutputs,
@@ -21,6 +18,22 @@ export type {
   VolumeInstancesDeletionArgs,
   VolumeInstancesDeletionState,
 } from "./generated/volume-instances-deletion";
+
+/** The kind: its stub, its type token, its refusals, its inputs. */
+const KIND: OneShotKind = {
+  stub: "volume-instances-deletion",
+  module: "containers",
+  type: "VolumeInstancesDeletion",
+  getRefusal:
+    "the resource records a one-shot deletion, which the platform keeps no record of, so " +
+    "there is nothing to read; list a volume's instances with " +
+    "`new edge.Client(...).containers.listVolumes(appId)` instead",
+  importInstead:
+    "the resource is a one-shot operation with nothing to adopt: construct it to run the " +
+    "deletion (it runs again when appId, volumeId or triggers change)",
+  before: ["triggers"],
+  after: ["deletedInstanceIds"],
+};
 
 /** The outputs of a {@link VolumeInstancesDeletion} (generated from the kind's declaration). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the outputs: declared once, in the generated module
@@ -42,7 +55,7 @@ export interface VolumeInstancesDeletion extends VolumeInstancesDeletionOutputs 
  * ```
  */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs: declared once, in the generated module
-export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
+export class VolumeInstancesDeletion extends OneShotResource {
   /**
    * Not supported, and always throws: the resource is a past one-shot operation (its id is
    * `<appId>/<volumeId>/<time>`), and the platform keeps no record of a deletion that could
@@ -56,16 +69,7 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
     state?: LookupState<VolumeInstancesDeletionState>,
     opts?: EdgeResourceOptions,
   ): never {
-    void id;
-    void state;
-    void opts;
-    throw new InvalidArgumentError(
-      "edge.containers.VolumeInstancesDeletion.get",
-      name,
-      "is not supported: the resource records a one-shot deletion, which the platform keeps " +
-        "no record of, so there is nothing to read; list a volume's instances with " +
-        "`new edge.Client(...).containers.listVolumes(appId)` instead",
-    );
+    return refuseOneShotGet(KIND, name, id, state, opts);
   }
 
   /**
@@ -75,32 +79,6 @@ export class VolumeInstancesDeletion extends pulumi.dynamic.Resource {
    * @param opts Options for the resource.
    */
   constructor(name: string, args: VolumeInstancesDeletionArgs, opts?: EdgeResourceOptions) {
-    refuseImport(
-      "edge.containers.VolumeInstancesDeletion",
-      opts,
-      "the resource is a one-shot operation with nothing to adopt: construct it to run the " +
-        "deletion (it runs again when appId, volumeId or triggers change)",
-      false,
-    );
-    const engine = withConnectionInput(opts, {
-      triggers: undefined,
-      ...args,
-      deletedInstanceIds: undefined,
-    });
-    const limit = quietStacks();
-    try {
-      super(
-        serializedProvider("volume-instances-deletion"),
-        name,
-        engine.inputs,
-        engine.opts,
-        "containers",
-        "VolumeInstancesDeletion",
-      );
-    } catch (e) {
-      throw restack(e, limit, new.target);
-    } finally {
-      Error.stackTraceLimit = limit;
-    }
+    super(KIND, name, args, opts);
   }
 }

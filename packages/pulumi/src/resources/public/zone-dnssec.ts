@@ -8,6 +8,7 @@ import { ReadableResource, type EdgeResourceOptions } from "./readable-resource"
 import { zoneDependentOptions } from "./zone-protection";
 import type { ZoneDnssecArgs, ZoneDnssecOutputs } from "./generated/zone-dnssec";
 import { ZONE_DNSSEC_OUTPUTS, ZONE_DNSSEC_SECRET_OUTPUTS } from "./generated/zone-dnssec";
+import { outputKeys } from "./object-inputs";
 
 export type { ZoneDnssecArgs, ZoneDnssecState } from "./generated/zone-dnssec";
 
@@ -56,7 +57,7 @@ export class ZoneDnssec extends ReadableResource {
 
 /** The engine's inputs: every output a key, the program's arguments (none for a read). */
 function zoneDnssecInputs(name: string, args: ZoneDnssecArgs | undefined): pulumi.Inputs {
-  const base: pulumi.Inputs = Object.fromEntries(ZONE_DNSSEC_OUTPUTS.map((o) => [o, undefined]));
+  const base = outputKeys(ZONE_DNSSEC_OUTPUTS);
   if (args === undefined) return base;
   return {
     ...base,

@@ -8,6 +8,7 @@ import type { StubKind } from "../core/serialized-provider";
 import { otherSpellings, sharingFields, soleOwner } from "./one-owner";
 import { SHARED_FIELDS } from "../kinds/settings/shared-fields";
 import { ReadableResource } from "./readable-resource";
+import { outputKeys } from "./object-inputs";
 
 /** An enumeration argument: its name or the API's integer. */
 export type EnumArg<E extends Record<string, number>> = keyof E | E[keyof E];
@@ -78,7 +79,7 @@ export function settingsInputs(
   outputs: readonly string[],
   key?: { name: string; value: pulumi.Input<string> | undefined },
 ): pulumi.Inputs {
-  const base: pulumi.Inputs = Object.fromEntries(outputs.map((o) => [o, undefined]));
+  const base = outputKeys(outputs);
   if (!args) return base;
   const zoneField = args.shieldZoneId !== undefined ? "shieldZoneId" : "pullZoneId";
   const zoneValue = args[zoneField] as pulumi.Input<number> | undefined;

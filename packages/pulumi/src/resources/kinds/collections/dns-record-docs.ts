@@ -2,22 +2,18 @@
  * The descriptions of a DNS record's fields: the source of its public types
  * (`public/generated/dns-record.ts`, scripts/gen-kind-types.js) and of the plugin's schema.
  */
-import { createOrAdoptDocs, type CollectionKindDocs } from "./rule-docs";
+import { createOrAdoptKindDocs, type CollectionKindDocs } from "./rule-docs";
 
-/** The argument and the outputs that say how the resource holds its record. */
-const MODE = createOrAdoptDocs({
+/** Its type, its docs' start, and the argument and outputs that say how it holds its record. */
+const { head: HEAD, mode: MODE } = createOrAdoptKindDocs({
+  type: "DnsRecord",
   noun: "record",
   idField: "recordId",
-  type: "DnsRecord",
-  unmanaged: { tsType: "DnsRecordField[] | undefined" },
 });
 
 /** `edge.dns.DnsRecord`'s arguments (one form: `recordId` adopts) and outputs. */
 export const dnsRecordDocs: CollectionKindDocs = {
-  type: "DnsRecord",
-  argsDoc: "Arguments of {@link DnsRecord}.",
-  stateDoc: "State (outputs) of a {@link DnsRecord}.",
-  forms: {},
+  ...HEAD,
   argItems: {
     environmentVariables: {
       typeName: "DnsRecordVariableArgs",

@@ -2,14 +2,13 @@
  * The descriptions of an edge rule's fields: the source of its public types
  * (`public/generated/edge-rule.ts`, scripts/gen-kind-types.js) and of the plugin's schema.
  */
-import { createOrAdoptDocs, type CollectionKindDocs } from "./rule-docs";
+import { createOrAdoptKindDocs, type CollectionKindDocs } from "./rule-docs";
 
-/** The argument and the outputs that say how the resource holds its rule. */
-const MODE = createOrAdoptDocs({
+/** Its type, its docs' start, and the argument and outputs that say how it holds its rule. */
+const { head: HEAD, mode: MODE } = createOrAdoptKindDocs({
+  type: "EdgeRule",
   noun: "rule",
   idField: "edgeRuleId",
-  type: "EdgeRule",
-  unmanaged: { tsType: "EdgeRuleField[] | undefined" },
 });
 
 /** A trigger's fields (its input form and the state's). */
@@ -42,10 +41,7 @@ const TRIGGER_FIELDS = {
 
 /** `edge.pullzones.EdgeRule`'s arguments (one form: `edgeRuleId` adopts) and outputs. */
 export const edgeRuleDocs: CollectionKindDocs = {
-  type: "EdgeRule",
-  argsDoc: "Arguments of {@link EdgeRule}.",
-  stateDoc: "State (outputs) of an {@link EdgeRule}.",
-  forms: {},
+  ...HEAD,
   argItems: {
     triggers: {
       typeName: "EdgeRuleTriggerArgs",

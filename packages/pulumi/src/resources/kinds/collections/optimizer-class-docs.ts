@@ -3,22 +3,18 @@
  * (`public/generated/optimizer-class.ts`, scripts/gen-kind-types.js) and of the plugin's
  * schema.
  */
-import { createOrAdoptDocs, type CollectionKindDocs } from "./rule-docs";
+import { createOrAdoptKindDocs, type CollectionKindDocs } from "./rule-docs";
 
-/** The argument and the outputs that say how the resource holds its class. */
-const MODE = createOrAdoptDocs({
+/** Its type, its docs' start, and the argument and outputs that say how it holds its class. */
+const { head: HEAD, mode: MODE } = createOrAdoptKindDocs({
+  type: "OptimizerClass",
   noun: "class",
   idField: "className",
-  type: "OptimizerClass",
-  unmanaged: { tsType: "OptimizerClassField[] | undefined" },
 });
 
 /** `edge.pullzones.OptimizerClass`'s arguments (one form: `className` adopts) and outputs. */
 export const optimizerClassDocs: CollectionKindDocs = {
-  type: "OptimizerClass",
-  argsDoc: "Arguments of {@link OptimizerClass}.",
-  stateDoc: "State (outputs) of an {@link OptimizerClass}.",
-  forms: {},
+  ...HEAD,
   common: {
     pullZoneId: {
       description:

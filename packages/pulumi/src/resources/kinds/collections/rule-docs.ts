@@ -181,6 +181,29 @@ export function createOrAdoptDocs(own: Parameters<typeof modeOutputs>[0]): {
   };
 }
 
+/**
+ * The start of the docs of a kind whose objects are created under their parent and adopted by
+ * id alone, in one form (`DnsRecord`, `EdgeRule`, `ScriptVariable`, `OptimizerClass`): `head`,
+ * its type, the docs of its arguments and state and no forms; `mode`, {@link createOrAdoptDocs}
+ * with its left-out fields typed `<type>Field`.
+ * @param own.type The kind's class; `own.noun` and `own.idField` as for {@link modeOutputs}.
+ */
+export function createOrAdoptKindDocs(own: { type: string; noun: string; idField: string }): {
+  head: Pick<CollectionKindDocs, "type" | "argsDoc" | "stateDoc" | "forms">;
+  mode: ReturnType<typeof createOrAdoptDocs>;
+} {
+  const article = /^[AEIOU]/.test(own.type) ? "an" : "a";
+  return {
+    head: {
+      type: own.type,
+      argsDoc: `Arguments of {@link ${own.type}}.`,
+      stateDoc: `State (outputs) of ${article} {@link ${own.type}}.`,
+      forms: {},
+    },
+    mode: createOrAdoptDocs({ ...own, unmanaged: { tsType: `${own.type}Field[] | undefined` } }),
+  };
+}
+
 /** The match fields every rule kind's configuration has (besides its action and rate). */
 export const MATCH_FIELDS: Record<string, DescribedField> = {
   variableTypes: {

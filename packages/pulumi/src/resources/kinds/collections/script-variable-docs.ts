@@ -3,22 +3,18 @@
  * (`public/generated/script-variable.ts`, scripts/gen-kind-types.js) and of the plugin's
  * schema.
  */
-import { createOrAdoptDocs, type CollectionKindDocs } from "./rule-docs";
+import { createOrAdoptKindDocs, type CollectionKindDocs } from "./rule-docs";
 
-/** The argument and the outputs that say how the resource holds its variable. */
-const MODE = createOrAdoptDocs({
+/** Its type, its docs' start, and the argument and outputs that say how it holds its variable. */
+const { head: HEAD, mode: MODE } = createOrAdoptKindDocs({
+  type: "ScriptVariable",
   noun: "variable",
   idField: "variableId",
-  type: "ScriptVariable",
-  unmanaged: { tsType: "ScriptVariableField[] | undefined" },
 });
 
 /** `edge.compute.ScriptVariable`'s arguments (one form: `variableId` adopts) and outputs. */
 export const scriptVariableDocs: CollectionKindDocs = {
-  type: "ScriptVariable",
-  argsDoc: "Arguments of {@link ScriptVariable}.",
-  stateDoc: "State (outputs) of a {@link ScriptVariable}.",
-  forms: {},
+  ...HEAD,
   common: {
     scriptId: {
       description:

@@ -10,15 +10,14 @@ import { schemaRef } from "edgeplatform-client/spec/runtime";
 import type { cachePurgeInputsSchema as CachePurgeInputsSchema } from "./cache-purge-schemas";
 import {
   checkInputs,
-  containsUnknown,
-  deepEqual,
   type Failure,
   isUnknown,
   operation,
   present,
   safeCheck,
 } from "../../core/common";
-import { configureFromRequest, ConfigureRequestLike, getClient } from "../../core/settings";
+import { getClient } from "../../core/settings";
+import { oneShotKind } from "./one-shot";
 
 /** Inputs of a cache purge: exactly one target form (see {@link CACHE_PURGE_FORMS}). */
 export interface CachePurgeInputs {
@@ -67,19 +66,6 @@ export function checkCachePurge(_olds: unknown, news: unknown): dynamic.CheckRes
   });
 }
 
-/** Every input change replaces (purges again). No API call. */
-export function diffCachePurge(
-  _id: string,
-  olds: Partial<CachePurgeOutputs>,
-  news: Partial<CachePurgeInputs>,
-): dynamic.DiffResult {
-  const replaces = CACHE_PURGE_INPUTS.filter((key) => {
-    const n = news[key] ?? null;
-    return containsUnknown(n) || !deepEqual(olds[key] ?? null, n);
-  });
-  return { changes: replaces.length > 0, replaces: [...replaces], deleteBeforeReplace: false };
-}
-
 /** What a purge targets, in messages: `pull zone 1`, `pull zone 1, cache tag "t"`, `URL …`. */
 const targetOf = (i: CachePurgeInputs): string =>
   i.url !== undefined
@@ -106,43 +92,21 @@ export async function createCachePurge(
   });
 }
 
-/** Returns the state unchanged: the purge is a past event, there is nothing to read. */
-export async function readCachePurge(
-  id: string,
-  props: CachePurgeOutputs,
-): Promise<dynamic.ReadResult<CachePurgeOutputs>> {
-  return { id, props };
-}
+/** The one-shot kind: every input change replaces, read and destroy call nothing. */
+const oneShot = oneShotKind<CachePurgeInputs, CachePurgeOutputs>({
+  inputs: CACHE_PURGE_INPUTS,
+  check: checkCachePurge,
+  create: createCachePurge,
+});
 
-/** Destroying the record of a purge does nothing on the platform. */
-export async function deleteCachePurge(): Promise<void> {}
+/** Every input change replaces (purges again). No API call. */
+export const diffCachePurge = oneShot.diff;
 
 /** The dynamic provider of `edge.pullzones.CachePurge`. */
-export const cachePurgeProvider = {
-  configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
-  check: async (olds: unknown, news: unknown) => checkCachePurge(olds, news),
-  diff: async (id: string, olds: CachePurgeOutputs, news: CachePurgeInputs) =>
-    diffCachePurge(id, olds, news),
-  create: createCachePurge,
-  read: readCachePurge,
-  /** Never called: every input change replaces (diff). Kept so the stub's method resolves. */
-  update: async (_id: string, olds: CachePurgeOutputs) => ({ outs: olds }),
-  delete: deleteCachePurge,
-};
+export const cachePurgeProvider = oneShot.provider;
 
 /**
  * The per-field changes of a diff (the plugin's): every input change replaces (the kind's
  * diff), so each changed input is a replace reason.
  */
-export function cachePurgeFieldChanges(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): { replaces: string[]; changed: string[]; removed: string[] } {
-  return {
-    replaces: CACHE_PURGE_INPUTS.filter(
-      (f) => JSON.stringify(olds?.[f] ?? null) !== JSON.stringify(news?.[f] ?? null),
-    ),
-    changed: [],
-    removed: [],
-  };
-}
+export const cachePurgeFieldChanges = oneShot.fieldChanges;

@@ -12,14 +12,13 @@ import type { volumeInstancesDeletionInputsSchema as VolumeInstancesDeletionInpu
 import type { Volume } from "edgeplatform-client";
 import {
   checkInputs,
-  containsUnknown,
-  deepEqual,
   messageOf,
   operation,
   ResourceOperationError,
   safeCheck,
 } from "../../core/common";
-import { configureFromRequest, ConfigureRequestLike, getClient } from "../../core/settings";
+import { getClient } from "../../core/settings";
+import { oneShotKind } from "./one-shot";
 
 /** Inputs of a volume-instances deletion. */
 export interface VolumeInstancesDeletionInputs {
@@ -52,19 +51,6 @@ export function checkVolumeInstancesDeletion(_olds: unknown, news: unknown): dyn
     });
     return { inputs: n, failures };
   });
-}
-
-/** Every input change replaces (runs the deletion again). No API call. */
-export function diffVolumeInstancesDeletion(
-  _id: string,
-  olds: Partial<VolumeInstancesDeletionOutputs>,
-  news: Partial<VolumeInstancesDeletionInputs>,
-): dynamic.DiffResult {
-  const replaces = VOLUME_INSTANCES_DELETION_INPUTS.filter((key) => {
-    const n = news[key] ?? null;
-    return containsUnknown(n) || !deepEqual(olds[key] ?? null, n);
-  });
-  return { changes: replaces.length > 0, replaces: [...replaces], deleteBeforeReplace: false };
 }
 
 /** Instances of `volume` that are attached, as `id (containers: a, b)`. */
@@ -191,46 +177,21 @@ async function learnOutcome(
   return deleted;
 }
 
-/** Returns the state unchanged: the deletion is a past event, there is nothing to read. */
-export async function readVolumeInstancesDeletion(
-  id: string,
-  props: VolumeInstancesDeletionOutputs,
-): Promise<dynamic.ReadResult<VolumeInstancesDeletionOutputs>> {
-  return { id, props };
-}
+/** The one-shot kind: every input change replaces, read and destroy call nothing. */
+const oneShot = oneShotKind<VolumeInstancesDeletionInputs, VolumeInstancesDeletionOutputs>({
+  inputs: VOLUME_INSTANCES_DELETION_INPUTS,
+  check: checkVolumeInstancesDeletion,
+  create: createVolumeInstancesDeletion,
+});
 
-/** Destroying the record of a one-shot operation does nothing upstream. */
-export async function deleteVolumeInstancesDeletion(): Promise<void> {}
+/** Every input change replaces (runs the deletion again). No API call. */
+export const diffVolumeInstancesDeletion = oneShot.diff;
 
 /** The dynamic provider of `edge.containers.VolumeInstancesDeletion`. */
-export const volumeInstancesDeletionProvider = {
-  configure: async (req: ConfigureRequestLike): Promise<void> => configureFromRequest(req),
-  check: async (olds: unknown, news: unknown) => checkVolumeInstancesDeletion(olds, news),
-  diff: async (
-    id: string,
-    olds: VolumeInstancesDeletionOutputs,
-    news: VolumeInstancesDeletionInputs,
-  ) => diffVolumeInstancesDeletion(id, olds, news),
-  create: createVolumeInstancesDeletion,
-  read: readVolumeInstancesDeletion,
-  /** Never called: every input change replaces (diff). Kept so the stub's method resolves. */
-  update: async (_id: string, olds: VolumeInstancesDeletionOutputs) => ({ outs: olds }),
-  delete: deleteVolumeInstancesDeletion,
-};
+export const volumeInstancesDeletionProvider = oneShot.provider;
 
 /**
  * The per-field changes of a diff (the plugin's): every input change replaces (the kind's
  * diff), so each changed input is a replace reason.
  */
-export function volumeInstancesDeletionFieldChanges(
-  olds: Record<string, unknown>,
-  news: Record<string, unknown>,
-): { replaces: string[]; changed: string[]; removed: string[] } {
-  return {
-    replaces: ["appId", "volumeId", "triggers"].filter(
-      (f) => JSON.stringify(olds?.[f] ?? null) !== JSON.stringify(news?.[f] ?? null),
-    ),
-    changed: [],
-    removed: [],
-  };
-}
+export const volumeInstancesDeletionFieldChanges = oneShot.fieldChanges;
