@@ -45,6 +45,11 @@ export interface Spelling {
    * flat fields brings its own `check` instead.
    */
   inputsSchema?: SchemaRef;
+  /**
+   * Outputs the platform reports beside the flat fields (a hostname's `hasCertificate`):
+   * copied from the object's `reported` values into the state, never inputs. Default: none.
+   */
+  reported?: readonly string[];
 }
 
 type Row = Record<string, unknown>;
@@ -171,6 +176,7 @@ export function toPublicOutputs(k: Kind, plan: ConfigurationPlan, o: ObjectOutpu
     }
   }
   for (const f of ["origin", "deleteOnDestroy"]) if (e[f] !== undefined) out[f] = e[f];
+  for (const f of k.spelling.reported ?? []) if (r[f] !== undefined) out[f] = r[f];
   if (unmanaged.length > 0) out.unmanaged = unmanaged;
   if (e.readOnly !== undefined) out.readOnly = e.readOnly;
   if (e[PROVIDER_KEY] !== undefined) out[PROVIDER_KEY] = e[PROVIDER_KEY];
@@ -194,6 +200,7 @@ export function toEngineOutputs(k: Kind, plan: ConfigurationPlan, o: unknown): O
     reported[f] = plan.mergeConfiguration({}, { [f]: o[f] })[f];
     if (!unmanaged.includes(f)) fields[f] = o[f];
   }
+  for (const f of k.spelling.reported ?? []) if (o[f] !== undefined) reported[f] = o[f];
   const out: Row = {
     id: o[k.words.id],
     parentId: o[k.parent.field],
