@@ -23,6 +23,7 @@ import { dnsRecordInputsSchema } from "../../packages/pulumi/src/resources/kinds
 import { edgeRuleInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/edge-rule-schemas";
 import { scriptVariableInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/script-variable-schemas";
 import { optimizerClassInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/optimizer-class-schemas";
+import { hostnameInputsSchema } from "../../packages/pulumi/src/resources/kinds/collections/hostname-schemas";
 import { rateLimitRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule";
 import { wafRuleKind } from "../../packages/pulumi/src/resources/kinds/collections/waf-rule";
 import { volumeInstancesDeletionInputsSchema } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion-schemas";
@@ -286,6 +287,13 @@ const KINDS: Expected[] = [
     inputs: optimizerClassInputsSchema as unknown as Js,
     args: { "generated/optimizer-class.ts": ["OptimizerClassArgs"] },
     outputs: { "generated/optimizer-class.ts": ["OptimizerClassOutputs"] },
+  },
+  {
+    stub: "hostname",
+    token: "edgeplatform:pullzones:Hostname",
+    inputs: hostnameInputsSchema as unknown as Js,
+    args: { "generated/hostname.ts": ["HostnameArgs"] },
+    outputs: { "generated/hostname.ts": ["HostnameOutputs"] },
   },
 ];
 

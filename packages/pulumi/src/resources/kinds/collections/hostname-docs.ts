@@ -78,6 +78,7 @@ export const hostnameDocs: CollectionKindDocs = {
         '(`{ type: "free" }`, `{ type: "custom" }`, `{ type: "managed" }` for the system ' +
         "hostname), or null.",
       tsType: "HostnameCertificate | null",
+      secret: true,
     },
     certificateKeyType: {
       description: "The key type of the certificate.",
