@@ -280,6 +280,15 @@ test("check: a hostname, a certificate's form and a key type, each refused namin
   expect(failures({ pullZoneId: 1, hostname: "a.example.com", certificateKeyType: "dsa" })).toMatch(
     /^certificateKeyType: must be "Ecdsa" or "Rsa"/,
   );
+  // The SDKs' certificate is a map of strings: a timeout written as digits is a number.
+  const sdk = {
+    pullZoneId: 1,
+    hostname: "a.example.com",
+    certificate: { type: "free", timeoutSeconds: "300" },
+  };
+  expect(checkHostnameInputs({}, sdk).inputs).toMatchObject({
+    certificate: { type: "free", timeoutSeconds: 300 },
+  });
   expect(checkHostnameInputs({}, { pullZoneId: 1, hostname: "Example.COM." }).inputs).toMatchObject(
     {
       hostname: "example.com",

@@ -5,6 +5,7 @@
  * `existingHostname` (and its `pullZoneId`) an existing one is adopted. Its arguments, state
  * and outputs are generated from the kind's declaration (`./generated/hostname`).
  */
+import type * as pulumi from "@pulumi/pulumi";
 import type { EdgeResourceOptions } from "./readable-resource";
 import { ZoneObjectResource, type ZoneObjectKind } from "./zone-object-resource";
 import type { HostnameArgs, HostnameOutputs } from "./generated/hostname";
@@ -28,6 +29,21 @@ export type HostnameCertificate =
   | {
       /** Reported only: the platform's own certificate (the system hostname). */
       type: "managed";
+    };
+
+/** A hostname's certificate as a program writes it (its fields may be outputs: a key from a secret). */
+export type HostnameCertificateArgs =
+  | {
+      type: "free";
+      /** How long a create or update waits for the certificate (seconds, 1–3600; default 120). */
+      timeoutSeconds?: pulumi.Input<number>;
+    }
+  | {
+      type: "custom";
+      /** The certificate (PEM, or base64 of it). */
+      certificate: pulumi.Input<string>;
+      /** Its private key (PEM, or base64 of it): always a secret in the state. */
+      privateKey: pulumi.Input<string>;
     };
 
 /** The key type of a hostname's certificate. */

@@ -56,7 +56,7 @@ export const hostnameDocs: CollectionKindDocs = {
         "not managed.",
       tsType: "boolean",
     },
-    certificate: { description: CERTIFICATE, tsType: "HostnameCertificate | null" },
+    certificate: { description: CERTIFICATE, tsType: "HostnameCertificateArgs | null" },
     certificateKeyType: {
       description:
         'The key type of the hostname\'s certificate: `"Ecdsa"` or `"Rsa"`. Left out: not managed.',

@@ -132,7 +132,16 @@ export function checkHostnameInputs(olds: unknown, news: unknown): dynamic.Check
         reason: "is required when adding a hostname (no existingHostname): www.example.com",
       });
     }
-    failures.push(...certificateFailures(n.certificate));
+    // The SDKs' certificate is a map of strings: a timeout written "300" is 300.
+    const c = n.certificate;
+    if (
+      isPlainObject(c) &&
+      typeof c.timeoutSeconds === "string" &&
+      /^\d+$/.test(c.timeoutSeconds)
+    ) {
+      inputs.certificate = { ...c, timeoutSeconds: Number(c.timeoutSeconds) };
+    }
+    failures.push(...certificateFailures(inputs.certificate));
     const k = n.certificateKeyType;
     if (isSet(k) && !isUnknown(k)) {
       const name = enumNameOf(KEY_TYPES, k);

@@ -7,7 +7,12 @@
  */
 
 import type * as pulumi from "@pulumi/pulumi";
-import type { HostnameCertificate, HostnameField, HostnameKeyType } from "../hostname";
+import type {
+  HostnameCertificate,
+  HostnameCertificateArgs,
+  HostnameField,
+  HostnameKeyType,
+} from "../hostname";
 
 /** Arguments of {@link Hostname}. */
 export interface HostnameArgs {
@@ -42,7 +47,7 @@ export interface HostnameArgs {
    * program passes, and never in a log or message). `null`: no certificate (one there is removed).
    * Left out: not managed.
    */
-  certificate?: pulumi.Input<HostnameCertificate | null>;
+  certificate?: pulumi.Input<HostnameCertificateArgs | null>;
   /** The key type of the hostname's certificate: `"Ecdsa"` or `"Rsa"`. Left out: not managed. */
   certificateKeyType?: pulumi.Input<HostnameKeyType>;
   /**
