@@ -28,17 +28,11 @@ beforeAll(() => void (front = pluginFrontEnd()));
 afterAll(async () => front.stop());
 
 test("the schema marks certificate secret, input and output", () => {
-  const r = (
-    buildSchema() as {
-      resources: Record<
-        string,
-        {
-          inputProperties: Record<string, { secret?: boolean }>;
-          properties: Record<string, { secret?: boolean }>;
-        }
-      >;
-    }
-  ).resources["edgeplatform:pullzones:Hostname"];
+  type Props = Record<string, { secret?: boolean }>;
+  const schema = buildSchema("0.0.0") as unknown as {
+    resources: Record<string, { inputProperties: Props; properties: Props }>;
+  };
+  const r = schema.resources["edgeplatform:pullzones:Hostname"];
   expect(r.inputProperties.certificate.secret).toBe(true);
   expect(r.properties.certificate.secret).toBe(true);
   expect(r.properties.hostname.secret).toBeUndefined();
