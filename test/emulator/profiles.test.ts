@@ -60,6 +60,7 @@ describe("PROFILES", () => {
       mcDeployMs: 0,
       mcAppPut: "replace",
       mcListOrder: "created",
+      freeCertificateMs: 0,
     });
     const flipped: Record<string, Partial<BehaviourProfile>> = {
       "merge-patch": { ruleConfigPatch: "merge" },

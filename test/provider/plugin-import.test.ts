@@ -138,6 +138,12 @@ const IMPORTS: Record<string, Import> = {
     inputs: { pullZoneId: 1, className: "thumb" },
     form: '"<pullZoneId>/<className>"',
   },
+  // Hostname cdn.zone-one.example of pull zone 1 (forceSsl, a free certificate).
+  Hostname: {
+    id: "1/cdn.zone-one.example",
+    inputs: { pullZoneId: 1, existingHostname: "cdn.zone-one.example" },
+    form: '"<pullZoneId>/<existingHostname>"',
+  },
 };
 
 /** The action kinds (their destroy keeps: a past operation), by type: nothing to import. */

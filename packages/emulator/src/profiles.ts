@@ -134,6 +134,15 @@ export interface BehaviourProfile {
    * creation order, or `"name"` by name (the published document gives no order).
    */
   mcListOrder: "created" | "name";
+  /**
+   * A free certificate (GET `/pullzone/loadFreeCertificate`; issuance is asynchronous on the
+   * platform): 0 (default) settles at once (a hostname under `.invalid` is refused 400, any
+   * other gets its certificate); > 0: answered 200 at once, the hostname reads
+   * `HasCertificate: false` with the validation's `CertificateProvisionType` (pending) for this
+   * many ms, then has its certificate (issued), or, under `.invalid`, reads
+   * `CertificateProvisionType: Unknown` still without one (failed).
+   */
+  freeCertificateMs: number;
 }
 
 /** How long a zone rewrite of the `"lost-updates"` behaviour holds its copy (ms). */
@@ -171,6 +180,7 @@ const DEFAULT_PROFILE: BehaviourProfile = Object.freeze({
   mcDeployMs: 0,
   mcAppPut: "replace",
   mcListOrder: "created",
+  freeCertificateMs: 0,
 });
 
 /**
@@ -290,6 +300,7 @@ const ALLOWED: { [K in keyof BehaviourProfile]: string } = {
   mcDeployMs: "an integer from 0 to 600000 (milliseconds)",
   mcAppPut: `"replace" or "merge"`,
   mcListOrder: `"created" or "name"`,
+  freeCertificateMs: "an integer from 0 to 600000 (milliseconds)",
 };
 
 function validField(k: keyof BehaviourProfile, v: unknown): boolean {
@@ -328,6 +339,7 @@ function validField(k: keyof BehaviourProfile, v: unknown): boolean {
     case "scriptVarUpsert":
       return v === "merge" || v === "replace";
     case "mcDeployMs":
+    case "freeCertificateMs":
       return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 600_000;
     case "mcAppPut":
       return v === "replace" || v === "merge";

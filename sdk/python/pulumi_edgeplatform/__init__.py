@@ -71,6 +71,7 @@ _utilities.register(
   "classes": {
    "edgeplatform:pullzones:CachePurge": "CachePurge",
    "edgeplatform:pullzones:EdgeRule": "EdgeRule",
+   "edgeplatform:pullzones:Hostname": "Hostname",
    "edgeplatform:pullzones:OptimizerClass": "OptimizerClass",
    "edgeplatform:pullzones:PullZone": "PullZone"
   }

@@ -26,6 +26,7 @@ import { edgeScript } from "./edge-script";
 import { imageRegistry } from "./image-registry";
 import { scriptVariable } from "./script-variable";
 import { optimizerClass } from "./optimizer-class";
+import { hostname } from "./hostname";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -50,4 +51,5 @@ export const KINDS: readonly KindDeclaration[] = [
   imageRegistry,
   scriptVariable,
   optimizerClass,
+  hostname,
 ];

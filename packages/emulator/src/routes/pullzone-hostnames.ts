@@ -2,7 +2,8 @@
  * Hostnames of a pull zone and their certificates (published core API): add and remove a
  * hostname (one zone per hostname; the system hostname stays), force HTTPS, a free
  * certificate (`loadFreeCertificate`: a hostname under `.invalid` fails to validate and
- * stays, certificate-less, as on the platform), a certificate of one's own (PEM, or base64 of
+ * stays, certificate-less, as on the platform; at once, or pending for the profile's
+ * `freeCertificateMs` and then issued or failed), a certificate of one's own (PEM, or base64 of
  * PEM; the key is kept, never answered), its key type, and the external DNS-01 and HTTP-01
  * validations (request, then complete). Answers 204 unless the document declares a body.
  */
@@ -21,6 +22,10 @@ export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: Emulat
   const ids = () => ctx.store.state.nextIds as { hostname: number };
   /** Hostnames whose external validation was requested: `dns` or `http`. */
   const requested = new Map<string, "dns" | "http">();
+  const unvalidated: FieldFailure = {
+    field: "hostname",
+    message: "the domain could not be validated for a certificate",
+  };
   const notOf = (field = "Hostname"): FieldFailure => ({
     field,
     message: "is not a hostname of this pull zone",
@@ -104,13 +109,24 @@ export function registerPullZoneHostnameRoutes(app: FastifyInstance, ctx: Emulat
     async (req, reply) => {
       const found = byHostname(String(req.query.hostname ?? ""), req);
       if (!found) return invalid(reply, req.url, [notOf("hostname")]);
-      if (found.hostname.Value.endsWith(".invalid"))
-        return invalid(reply, req.url, [
-          { field: "hostname", message: "the domain could not be validated for a certificate" },
-        ]);
-      Object.assign(found.hostname, {
-        HasCertificate: true,
-        CertificateProvisionType: req.query.useOnlyHttp01 === false ? 2 : 1,
+      const h = found.hostname;
+      const fails = h.Value.endsWith(".invalid");
+      const provision = req.query.useOnlyHttp01 === false ? 2 : 1;
+      const ms = ctx.profile.freeCertificateMs;
+      if (ms === 0) {
+        if (fails) return invalid(reply, req.url, [unvalidated]);
+        Object.assign(h, { HasCertificate: true, CertificateProvisionType: provision });
+        return saved(reply, 200);
+      }
+      // Pending: the validation's provision type without a certificate, settled after `ms`.
+      Object.assign(h, { HasCertificate: false, CertificateProvisionType: provision });
+      ctx.pending.schedule(ms, () => {
+        // The zone's record as it is then (a rewrite may have replaced it; gone: nothing).
+        const now = byHostname(h.Value)?.hostname;
+        if (!now) return;
+        const issued = { HasCertificate: true, CertificateProvisionType: provision };
+        Object.assign(now, fails ? { HasCertificate: false, CertificateProvisionType: 0 } : issued);
+        ctx.store.commit();
       });
       return saved(reply, 200);
     },

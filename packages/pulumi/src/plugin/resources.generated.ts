@@ -83,6 +83,12 @@ import {
   optimizerClassFieldChanges,
 } from "../resources/kinds/collections/optimizer-class-fields";
 import { optimizerClassKind } from "../resources/kinds/collections/optimizer-class";
+import type { hostnameInputsSchema } from "../resources/kinds/collections/hostname-schemas";
+import {
+  hostnameProvider,
+  hostnameFieldChanges,
+} from "../resources/kinds/collections/hostname-fields";
+import { hostnameKind } from "../resources/kinds/collections/hostname";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -392,5 +398,32 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: optimizerClassProvider,
     fieldChanges: optimizerClassFieldChanges,
     declaration: optimizerClassKind,
+  },
+  {
+    family: "flat",
+    module: "pullzones",
+    typeName: "Hostname",
+    noun: "hostname of a pull zone",
+    inputsSchema: schemaRef<typeof hostnameInputsSchema>(
+      __dirname,
+      "../resources/kinds/collections/hostname-schemas",
+      "hostnameInputsSchema",
+    ),
+    enums: {},
+    typed: {
+      certificate: {
+        type: "object",
+        properties: {
+          type: { type: "string" },
+          timeoutSeconds: { type: "integer" },
+          certificate: { type: "string" },
+          privateKey: { type: "string" },
+        },
+      },
+      certificateKeyType: { type: "string" },
+    },
+    provider: hostnameProvider,
+    fieldChanges: hostnameFieldChanges,
+    declaration: hostnameKind,
   },
 ];

@@ -566,6 +566,7 @@ class FlatBuilder {
 
   /** Whether the input or output at path `at` holds a secret setting (`secret: true`). */
   secret(at: string): boolean {
+    if (this.r.family === "flat") return this.r.declaration?.docs.outputs[at]?.secret === true;
     if (this.r.family !== "settings") return false;
     if (this.r.kind.docs?.outputs?.[at]?.secret) return true;
     const p = at.replace(/^prior\./, "");

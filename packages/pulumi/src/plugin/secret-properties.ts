@@ -9,6 +9,11 @@ import type { PluginResource } from "./resources";
 
 /** The top-level properties of `r`'s state that hold a secret setting; `[]` when none. */
 export function secretProperties(r: PluginResource): string[] {
+  if (r.family === "flat") {
+    // A flat kind described by its declaration: its outputs declared secret.
+    const outputs = Object.entries(r.declaration?.docs.outputs ?? {});
+    return outputs.filter(([, o]) => o.secret).map(([name]) => name);
+  }
   if (r.family !== "settings") return [];
   const secret = r.kind.fields.filter((f) => f.secret);
   // Outputs that are no setting but hold a secret (a script's deployment key).

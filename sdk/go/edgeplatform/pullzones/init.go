@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &CachePurge{}
 	case "edgeplatform:pullzones:EdgeRule":
 		r = &EdgeRule{}
+	case "edgeplatform:pullzones:Hostname":
+		r = &Hostname{}
 	case "edgeplatform:pullzones:OptimizerClass":
 		r = &OptimizerClass{}
 	case "edgeplatform:pullzones:PullZone":

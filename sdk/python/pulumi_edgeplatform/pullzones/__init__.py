@@ -12,6 +12,7 @@ from .check_name_availability import *
 from .edge_rule import *
 from .get_pull_zone import *
 from .get_pull_zones import *
+from .hostname import *
 from .optimizer_class import *
 from .pull_zone import *
 from ._inputs import *

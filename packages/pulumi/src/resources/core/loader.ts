@@ -326,6 +326,19 @@ export const optimizerClassStub = {
     require("pulumi-edgeplatform").__providers.optimizerClass.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.pullzones.Hostname`. */
+export const hostnameStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.hostname.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.hostname.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.hostname.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.hostname.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.hostname.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.hostname.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.hostname.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** The resources with a serialized provider (their stub names: `pulumi-edgeplatform/stubs/<kind>`). */
 export type StubKind =
   | "rate-limit-rule"
@@ -349,7 +362,8 @@ export type StubKind =
   | "edge-script"
   | "image-registry"
   | "script-variable"
-  | "optimizer-class";
+  | "optimizer-class"
+  | "hostname";
 
 /** The by-value stubs: what is serialized when the package cannot be named (serialized-provider.ts). */
 export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -375,4 +389,5 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "image-registry": imageRegistryStub,
   "script-variable": scriptVariableStub,
   "optimizer-class": optimizerClassStub,
+  hostname: hostnameStub,
 };

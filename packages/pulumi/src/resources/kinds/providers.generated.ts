@@ -30,6 +30,7 @@ import type { edgeScriptProvider } from "./settings/edge-script";
 import type { imageRegistryProvider } from "./settings/image-registry";
 import type { scriptVariableProvider } from "./collections/script-variable-fields";
 import type { optimizerClassProvider } from "./collections/optimizer-class-fields";
+import type { hostnameProvider } from "./collections/hostname-fields";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -120,5 +121,9 @@ export const __providers = {
   /** `edge.pullzones.OptimizerClass` (optimizer class). */
   get optimizerClass(): typeof optimizerClassProvider {
     return gated(require("./collections/optimizer-class-fields").optimizerClassProvider);
+  },
+  /** `edge.pullzones.Hostname` (hostname). */
+  get hostname(): typeof hostnameProvider {
+    return gated(require("./collections/hostname-fields").hostnameProvider);
   },
 };

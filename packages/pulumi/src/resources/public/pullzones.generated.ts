@@ -10,3 +10,4 @@ export * from "./pull-zone";
 export * from "./edge-rule";
 export * from "./cache-purge";
 export * from "./optimizer-class";
+export * from "./hostname";

@@ -30,6 +30,8 @@ export interface ZoneObjectKind {
   /** Every output of the class is a key of the inputs: those before the id and after it. */
   before: readonly string[];
   after: readonly string[];
+  /** Outputs holding a secret (Pulumi secrets in state and outputs, whatever the program gives). */
+  secretOutputs?: readonly string[];
 }
 
 /** How the arguments adopt an object of `kind` (the hint of `opts.import`'s refusal). */
@@ -63,7 +65,8 @@ export abstract class ZoneObjectResource extends ReadableResource {
       token: `edge.${module}.${type}`,
       noun: kind.noun,
     };
-    super({ stub, module, type, adopt: adoptHint(kind) }, name, args, opts, (a) =>
+    const secretOutputs = kind.secretOutputs;
+    super({ stub, module, type, adopt: adoptHint(kind), secretOutputs }, name, args, opts, (a) =>
       objectInputs(inputs, name, a as object | undefined),
     );
   }

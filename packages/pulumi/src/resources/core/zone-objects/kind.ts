@@ -128,6 +128,13 @@ export interface ConfigurationFields {
    * with at least one entry)`); none by default.
    */
   requiredNote?: string;
+  /**
+   * The form a field's value is compared in (after its wire form), when parts of it are never
+   * reported by the platform (a certificate's private key): the program's value and the
+   * platform's are equal when their forms are. The wire value keeps every part. Default: the
+   * value itself.
+   */
+  compareForm?(field: string, value: unknown): unknown;
 }
 
 /**

@@ -86,6 +86,7 @@ export function configurationPlan(fields: ConfigurationFields) {
   function canonical(field: string, v: unknown): unknown {
     const w = wireValue(field, v);
     if (fields.nullable.has(field) && isEmptyish(w)) return null;
+    if (fields.compareForm) return fields.compareForm(field, w) ?? null;
     if (maps.has(field) && isPlainObject(w)) {
       const out: Record<string, unknown> = {};
       for (const [k, x] of Object.entries(w)) if (x !== undefined && x !== null) out[k] = x;

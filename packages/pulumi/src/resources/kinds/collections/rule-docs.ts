@@ -30,6 +30,8 @@ export interface RuleOutput {
   description: string;
   /** Its type in the state (`C`: the written configuration, for the configuration output). */
   tsType: string;
+  /** It holds a secret (a certificate's key): `secret` in the plugin's schema and answers. */
+  secret?: boolean;
 }
 
 /** The items of a list field of the configuration (`chainedRuleConditions`). */

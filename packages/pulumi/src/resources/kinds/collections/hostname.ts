@@ -1,0 +1,260 @@
+/**
+ * `edge.pullzones.Hostname` as a zone-object kind: one hostname of a pull zone (the zone's
+ * `Hostnames`, published core API, tag "Pull Zone"), identified by its value (lower-case, no
+ * trailing dot; string ids). Identity, adopt by id, "gone" on evidence, claims and recovery
+ * are the engine's; what is its own:
+ * - its parent is a pull zone (kinds/parents/pull-zone.ts): its hostnames come in the zone's
+ *   GET, a refresh's reads share one answer of the zone, and its writes wait in the zone's
+ *   one-at-a-time queue;
+ * - a hostname belongs to one pull zone on the whole account: a create whose hostname another
+ *   zone has is refused before any write (`beforeCreate`);
+ * - a create is the hostname's add, then (`afterCreate`) its `forceSsl`, its certificate's
+ *   key type and its certificate; a free certificate is waited for (hostname-certificate.ts).
+ *   When any of these fails the create removes the hostname it added: a failed certificate
+ *   never leaves a hostname behind (an adopted hostname is never removed);
+ * - the system hostname (`*.b-cdn.net`) is never removed: its delete is refused, naming it.
+ *
+ * In the engine's terms a hostname is `{id: value, parentId: its pull zone, name: value,
+ * fields: {forceSsl, certificate, certificateKeyType}}`.
+ */
+import { schemaRef, type PullZoneModel } from "edgeplatform-client/spec/runtime";
+import { deepEqual, messageOf, ResourceOperationError } from "../../core/common";
+import { getClient } from "../../core/settings";
+import type { ConfigurationFields, Words } from "../../core/zone-objects/kind";
+import { enumNameOf } from "../../core/zone-objects/plan";
+import type { Spelling } from "../../core/zone-objects/spelling";
+import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
+import { pullZoneParent, type PullZoneChildKind } from "../parents/pull-zone";
+import { CertificateFailed, writeCertificate } from "./hostname-certificate";
+import { hostnameDocs } from "./hostname-docs";
+import {
+  certificateForm,
+  fromHostname,
+  hostnameIn,
+  hostnamesOf,
+  KEY_TYPES,
+  normalHostname,
+  type HostnameObject,
+} from "./hostname-wire";
+import type { CollectionKindDocs } from "./rule-docs";
+
+/** The words of a hostname's messages and its public id and name fields. */
+export const HOSTNAME_WORDS: Words = {
+  one: "hostname",
+  many: "hostnames",
+  id: "existingHostname",
+  name: "hostname",
+};
+
+/** A hostname's managed fields, by their public names. */
+export const HOSTNAME_FIELDS = ["forceSsl", "certificate", "certificateKeyType"] as const;
+
+/**
+ * The public spelling of a hostname: its fields flat at the top level, its pull zone given
+ * with its id too, a `get` id of the form `"<pullZoneId>/<hostname>"`, and what the platform
+ * reports beside the fields.
+ */
+export const HOSTNAME_SPELLING: Spelling = {
+  fields: { flat: HOSTNAME_FIELDS },
+  parentAlways: true,
+  idWithParent: { example: "1/www.example.com" },
+  reportedOnly: ["hasCertificate", "certificateProvisionType", "isSystemHostname"],
+};
+
+/** The key type as the platform's integer (names in any case; others as they are). */
+const keyTypeWire = (v: unknown): unknown => {
+  const name = enumNameOf(KEY_TYPES, v);
+  return typeof name === "string" && name in KEY_TYPES ? KEY_TYPES[name] : v;
+};
+
+/** The field semantics of a hostname's values. */
+export const hostnameFields: ConfigurationFields = {
+  enums: { certificateKeyType: KEY_TYPES },
+  normalize: (c) =>
+    c && typeof c === "object" && "certificateKeyType" in c
+      ? { ...c, certificateKeyType: keyTypeWire((c as Record<string, unknown>).certificateKeyType) }
+      : c,
+  nullable: new Set(["certificate"]),
+  requiredForCreate: [],
+  compareForm: (field, v) => (field === "certificate" ? certificateForm(v) : v),
+};
+
+/** Thrown when a zone answers without the hostname: a plain not-found (the engine confirms it). */
+class HostnameNotInZone extends Error {
+  readonly isNotFound = true;
+  constructor(zone: number, value: string) {
+    super(`pull zone ${zone} has no hostname ${value}`);
+  }
+}
+
+const api = () => getClient().pullzones;
+
+/** The zone a hostname's API call needs: known from the state or the program. */
+function zoneOf(zone: number | undefined, value: string): number {
+  if (typeof zone !== "number") {
+    throw new Error(`the pull zone of hostname ${value} is not known (the API is keyed by zone)`);
+  }
+  return zone;
+}
+
+/** Hostname `value` of a zone's answer, or a not-found error. */
+function objectIn(z: PullZoneModel, zone: number, value: string): HostnameObject {
+  const h = hostnameIn(z, value);
+  if (!h) throw new HostnameNotInZone(zone, value);
+  return fromHostname(zone, h);
+}
+
+/** Zone `zone` read now, certificates included (a custom one is compared by its PEM). */
+const readZone = (zone: number) => api().get(zone, { includeCertificate: true });
+
+/**
+ * Writes the fields of `desired` that differ from `current` (the engine's forms), in order:
+ * `forceSsl`, the key type, the certificate. @throws CertificateFailed for a free certificate
+ * that was not issued.
+ */
+async function writeFields(
+  zone: number,
+  value: string,
+  desired: Record<string, unknown>,
+  current: Record<string, unknown>,
+): Promise<void> {
+  const differs = (f: string) =>
+    desired[f] !== undefined &&
+    !deepEqual(
+      hostnameFields.compareForm!(f, desired[f] ?? null),
+      hostnameFields.compareForm!(f, current[f] ?? null),
+    );
+  if (differs("forceSsl")) await api().setForceSsl(zone, value, desired.forceSsl === true);
+  if (differs("certificateKeyType")) {
+    await api().updatePrivateKeyType(zone, value, desired.certificateKeyType as never);
+  }
+  if (differs("certificate")) {
+    await writeCertificate(
+      zone,
+      value,
+      (desired.certificate ?? null) as Record<string, unknown> | null,
+    );
+  }
+}
+
+/** A hostname another zone of the account has: refused before any write. */
+async function refuseTakenElsewhere(zone: number, value: string, what: string): Promise<void> {
+  const zones = await api().list();
+  const other = zones.find((z) => z.Id !== zone && hostnameIn(z, value));
+  if (other) {
+    throw new ResourceOperationError(
+      `${what} failed: hostname ${value} is a hostname of pull zone ${String(other.Id)} ` +
+        `(${String(other.Name)}); a hostname belongs to one pull zone. Nothing was written ` +
+        "(remove it there first, or manage it there).",
+    );
+  }
+}
+
+/**
+ * The writes of a new hostname after its add; when one fails, the hostname is removed again
+ * (a failed certificate never leaves a hostname behind) and the create fails naming why.
+ */
+async function completeCreate(
+  object: HostnameObject,
+  desired: Record<string, unknown>,
+  what: string,
+) {
+  const zone = object.parentId;
+  const value = object.id;
+  try {
+    await writeFields(zone, value, desired, object.fields ?? {});
+  } catch (e) {
+    const why =
+      e instanceof CertificateFailed
+        ? `the free certificate of ${value} was not issued: ${e.reason}`
+        : `writing hostname ${value} failed: ${messageOf(e)}`;
+    try {
+      await api().removeHostname(zone, value);
+    } catch (r) {
+      throw new ResourceOperationError(
+        `${what} failed: ${why}; removing the hostname from pull zone ${zone} failed too ` +
+          `(${messageOf(r)}): remove it by hand, or adopt it with \`existingHostname\``,
+        e,
+      );
+    }
+    throw new ResourceOperationError(
+      `${what} failed: ${why}. The hostname was removed from pull zone ${zone} (a hostname ` +
+        "is not left without its certificate); fix the cause and run `pulumi up` again.",
+      e,
+    );
+  }
+  return objectIn(await readZone(zone), zone, value);
+}
+
+/** The hostname kind (with the descriptions of its public types, `docs`). */
+export const hostnameKind: PullZoneChildKind<HostnameObject> & { docs: CollectionKindDocs } = {
+  typeName: "Hostname",
+  noun: "hostname",
+  words: HOSTNAME_WORDS,
+  parent: pullZoneParent,
+  spelling: HOSTNAME_SPELLING,
+  ids: "string",
+  claimKey: "hostname",
+  config: hostnameFields,
+  configurationSchema: schemaRef(__dirname, "./hostname-schemas", "hostnameConfigurationSchema"),
+  adoptReadsShared: true,
+  replacedBy: (olds, news) =>
+    typeof news.name === "string" &&
+    typeof olds.name === "string" &&
+    normalHostname(news.name) !== normalHostname(olds.name)
+      ? ["hostname"]
+      : [],
+  childrenInZone: (z, zone) => hostnamesOf(z).map((h) => fromHostname(zone, h)),
+  beforeCreate: ({ zone, inputs, what }) => refuseTakenElsewhere(zone, String(inputs.name), what),
+  afterCreate: ({ object, inputs, what }) =>
+    completeCreate(
+      object,
+      hostnameFields.normalize(inputs.fields ?? {}) as Record<string, unknown>,
+      what,
+    ),
+  endpoints: {
+    get: async (value, zone) => objectIn(await readZone(zoneOf(zone, value)), zone!, value),
+    /**
+     * A refresh's read: the zone's answer the reads of this refresh share (a custom
+     * certificate: a read with certificates, to compare its PEM), else a fresh one.
+     */
+    read: async (value, zone) => {
+      const shared = await sharedZoneAnswer(`pull-zone\0${zone}`, value, () => api().get(zone));
+      const h = hostnameIn(shared, value);
+      if (h && h.CertificateProvisionType !== 3) return fromHostname(zone, h);
+      return objectIn(await readZone(zone), zone, value);
+    },
+    /** The hostname's add; its fields are written by `afterCreate`. */
+    create: async (body) => {
+      const zone = body.parentId as number;
+      const value = normalHostname(String(body.name));
+      await api().addHostname(zone, value);
+      return { status: 200, object: objectIn(await readZone(zone), zone, value) };
+    },
+    /** The fields that differ from the hostname as just read, one write each. */
+    update: async (value, body, current) => {
+      const zone = current.parentId;
+      await writeFields(
+        zone,
+        value,
+        (body.fields ?? {}) as Record<string, unknown>,
+        current.fields ?? {},
+      );
+      return { status: 200, object: objectIn(await readZone(zone), zone, value) };
+    },
+    /** Removes the hostname; the system hostname is never removed (refused, naming it). */
+    delete: async (value, zone) => {
+      const z = zoneOf(zone, value);
+      const h = hostnameIn(await api().get(z), value);
+      if (!h) throw new HostnameNotInZone(z, value);
+      if (h.IsSystemHostname === true) {
+        throw new Error(
+          `hostname ${value} is the system hostname of pull zone ${z}: the platform never ` +
+            "removes it (set `deleteOnDestroy: false`, or leave it out of the program)",
+        );
+      }
+      await api().removeHostname(z, value);
+    },
+  },
+  docs: hostnameDocs,
+};
