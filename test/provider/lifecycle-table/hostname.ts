@@ -1,23 +1,26 @@
 /**
  * Hostname in the lifecycle table: a collection of a pull zone whose writes are the zone's
- * hostname endpoints (`addHostname`, `setForceSSL`, `removeHostname`). Fixture pull zone 1
- * holds its system hostname, `cdn.zone-one.example` and `static.zone-one.example`, which
- * every write must keep. A hostname's id is its value.
+ * hostname endpoints (`addHostname`, `setForceSSL`, `removeHostname`). The created hostname is
+ * on pull zone 4, whose writes queue behind no other kind's (the table's interrupted up holds
+ * every kind's create write at once; a zone's writes go one at a time); the adopted one is
+ * fixture pull zone 1's `static.zone-one.example`. Every write must keep a zone's other
+ * hostnames. A hostname's id is its value, unique across zones.
  */
 import { hostnameProvider } from "../../../packages/pulumi/src/resources/kinds/collections/hostname-fields";
 import { na, type Any, type KindDeclaration, type Provider } from "./kind";
 
+/** Every zone's hostnames (a hostname is in one zone at most). */
 const hostnamesOf = (s: Any): Any[] =>
-  (s.pullZones as Any[]).find((z: Any) => z.id === 1)?.model?.Hostnames ?? [];
+  (s.pullZones as Any[]).flatMap((z: Any) => z.model?.Hostnames ?? []);
 const hostnameOf = (s: Any, value: string) => hostnamesOf(s).find((h: Any) => h.Value === value);
-const program = { pullZoneId: 1, hostname: "table.example.com", forceSsl: true };
+const program = { pullZoneId: 4, hostname: "table.example.com", forceSsl: true };
 
 export const hostname: KindDeclaration = {
   name: "Hostname",
   provider: hostnameProvider as unknown as Provider,
   destroy: "deletes",
   create: () => ({ ...program }),
-  createWrite: { method: "POST", path: "^/pullzone/1/addHostname$" },
+  createWrite: { method: "POST", path: "^/pullzone/4/addHostname$" },
   find: (s, id) => hostnameOf(s, id),
   created: {
     get: (h) => h && { Value: h.Value, ForceSSL: h.ForceSSL },
@@ -34,7 +37,7 @@ export const hostname: KindDeclaration = {
     field: "forceSsl",
     inputs: (c) => ({ ...c, forceSsl: false }),
     apply: (s, id) => void (hostnameOf(s, id).ForceSSL = false),
-    write: () => ({ method: "POST", path: "/pullzone/1/setForceSSL" }),
+    write: () => ({ method: "POST", path: "/pullzone/4/setForceSSL" }),
     body: (body, _before, id) => expect(body).toEqual({ Hostname: id, ForceSSL: false }),
   },
   drift: {
@@ -44,8 +47,10 @@ export const hostname: KindDeclaration = {
   },
   gone: {
     remove: (s, id) => {
-      const z = (s.pullZones as Any[]).find((x: Any) => x.id === 1).model;
-      z.Hostnames = z.Hostnames.filter((h: Any) => h.Value !== id);
+      for (const z of s.pullZones as Any[]) {
+        if (z.model?.Hostnames)
+          z.model.Hostnames = z.model.Hostnames.filter((h: Any) => h.Value !== id);
+      }
     },
   },
   scopedKey: na("the emulator's scoped keys do not cover pull zones yet"),
@@ -63,7 +68,7 @@ export const hostname: KindDeclaration = {
   twoStacks: "refused",
   // A hostname's add is sent once: a lost answer is resolved by reading the zone.
   unknownOutcome: {
-    fault: { method: "POST", path: "^/pullzone/1/addHostname$", status: 504, afterHandler: true },
+    fault: { method: "POST", path: "^/pullzone/4/addHostname$", status: 504, afterHandler: true },
     resend: "never",
   },
 };
