@@ -10,7 +10,7 @@
  * spelling.ts), and messages and checks say it and {@link Parent.word}; its other spellings'
  * fields are the parent's own (`pullZoneId`), in the engine's inputs and state too.
  */
-import type { ZoneObject, ZoneObjectKind } from "./kind";
+import type { ObjectId, ZoneObject, ZoneObjectKind } from "./kind";
 import type { ObjectInputs } from "./state";
 
 /** Another input field that names a parent, resolved through the platform. */
@@ -135,4 +135,28 @@ export function parentWrite<T>(parent: Parent, id: unknown, write: () => Promise
     if (queues.get(k) === tail) queues.delete(k);
   });
   return run;
+}
+
+/**
+ * The two errors of a kind whose API is keyed by its parent (`one`: what one object is
+ * called, `edge rule`): `notIn`, the parent's answer lacks the object (a plain not-found, which
+ * the engine confirms before it forgets anything); `parentOf`, the parent a call needs, known
+ * from the state or the program, else an error naming the object.
+ */
+export function parentKeyed(parent: Pick<Parent, "word">, one: string) {
+  const keyedBy = parent.word.split(" ").pop();
+  return {
+    notIn: (parentId: number, id: ObjectId): Error =>
+      Object.assign(new Error(`${parent.word} ${parentId} has no ${one} ${id}`), {
+        isNotFound: true as const,
+      }),
+    parentOf(parentId: number | undefined, id: ObjectId): number {
+      if (typeof parentId !== "number") {
+        throw new Error(
+          `the ${parent.word} of ${one} ${id} is not known (the API is keyed by ${keyedBy})`,
+        );
+      }
+      return parentId;
+    },
+  };
 }

@@ -19,6 +19,7 @@
  * applied at the generic boundary (core/zone-objects/boundary.ts; its `check`:
  * dns-record-fields.ts).
  */
+import { parentKeyed } from "../../core/zone-objects/parent";
 import { linkId } from "./dns-record-link";
 import { refuseCnameConflicts } from "./dns-record-names";
 import {
@@ -213,14 +214,6 @@ export const sameValue = (field: string, a: unknown, b: unknown): boolean =>
 /** A record type's name, from the engine's value (an integer or a name). */
 const typeName = (v: unknown) => String(enumName("type", enumWire("type", v)));
 
-/** Thrown when a zone answers without the record: a plain not-found (the engine confirms it). */
-class RecordNotInZone extends Error {
-  readonly isNotFound = true;
-  constructor(zone: number, id: number) {
-    super(`DNS zone ${zone} has no record ${id}`);
-  }
-}
-
 const api = () => getClient().dns;
 
 /** A zone answer's records by id (built once per answer: a refresh reads N records of it). */
@@ -234,17 +227,12 @@ function byId(z: DnsZone): Map<number, DnsRecord> {
 /** The record `id` of a zone's answer, or a not-found error. */
 function recordIn(z: DnsZone, zone: number, id: number): DnsRecordObject {
   const r = byId(z).get(id);
-  if (!r) throw new RecordNotInZone(zone, id);
+  if (!r) throw notIn(zone, id);
   return fromRecord(zone, r);
 }
 
-/** The zone a record API call needs: known from the state or the program. */
-function zoneOf(zone: number | undefined, id: number): number {
-  if (typeof zone !== "number") {
-    throw new Error(`the DNS zone of record ${id} is not known (the record API is keyed by zone)`);
-  }
-  return zone;
-}
+/** A missing object of its parent's answer (a plain not-found), and the parent a call needs. */
+const { notIn, parentOf: zoneOf } = parentKeyed(dnsZoneParent, "record");
 
 /** Whether an answer of the record PUT is its zone (`Domain`, `Records`), not the record. */
 const isZoneAnswer = (a: unknown): boolean =>

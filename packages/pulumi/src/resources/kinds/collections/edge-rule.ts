@@ -19,6 +19,7 @@
  * fields: {actionType, actionParameter1, actionParameter2, triggers, triggerMatchingType,
  * enabled, priority, …}}` with the enumerations as integers.
  */
+import { parentKeyed } from "../../core/zone-objects/parent";
 import {
   EdgeRuleActionType,
   PatternMatchingTypes,
@@ -155,28 +156,15 @@ export function wireRule(name: unknown, fields: Record<string, unknown>): EdgeRu
   return out as EdgeRuleV2Model;
 }
 
-/** Thrown when a zone answers without the rule: a plain not-found (the engine confirms it). */
-class RuleNotInZone extends Error {
-  readonly isNotFound = true;
-  constructor(zone: number, id: string) {
-    super(`pull zone ${zone} has no edge rule ${id}`);
-  }
-}
-
 const api = () => getClient().pullzones;
 
-/** The zone a rule's API call needs: known from the state or the program. */
-function zoneOf(zone: number | undefined, id: string): number {
-  if (typeof zone !== "number") {
-    throw new Error(`the pull zone of edge rule ${id} is not known (the API is keyed by zone)`);
-  }
-  return zone;
-}
+/** A missing object of its parent's answer (a plain not-found), and the parent a call needs. */
+const { notIn, parentOf: zoneOf } = parentKeyed(pullZoneParent, "edge rule");
 
 /** Rule `id` of a zone's answer, or a not-found error. */
 function ruleIn(z: PullZoneModel, zone: number, id: string): EdgeRuleObject {
   const r = (z.EdgeRules ?? []).find((x) => x.Guid === id);
-  if (!r) throw new RuleNotInZone(zone, id);
+  if (!r) throw notIn(zone, id);
   return fromEdgeRule(zone, r);
 }
 

@@ -17,6 +17,7 @@
  * In the engine's terms a hostname is `{id: value, parentId: its pull zone, name: value,
  * fields: {forceSsl, certificate, certificateKeyType}}`.
  */
+import { parentKeyed } from "../../core/zone-objects/parent";
 import { schemaRef, type PullZoneModel } from "edgeplatform-client/spec/runtime";
 import { deepEqual, messageOf, ResourceOperationError } from "../../core/common";
 import { getClient } from "../../core/settings";
@@ -79,28 +80,15 @@ export const hostnameFields: ConfigurationFields = {
   compareForm: (field, v) => (field === "certificate" ? certificateForm(v) : v),
 };
 
-/** Thrown when a zone answers without the hostname: a plain not-found (the engine confirms it). */
-class HostnameNotInZone extends Error {
-  readonly isNotFound = true;
-  constructor(zone: number, value: string) {
-    super(`pull zone ${zone} has no hostname ${value}`);
-  }
-}
-
 const api = () => getClient().pullzones;
 
-/** The zone a hostname's API call needs: known from the state or the program. */
-function zoneOf(zone: number | undefined, value: string): number {
-  if (typeof zone !== "number") {
-    throw new Error(`the pull zone of hostname ${value} is not known (the API is keyed by zone)`);
-  }
-  return zone;
-}
+/** A missing object of its parent's answer (a plain not-found), and the parent a call needs. */
+const { notIn, parentOf: zoneOf } = parentKeyed(pullZoneParent, "hostname");
 
 /** Hostname `value` of a zone's answer, or a not-found error. */
 function objectIn(z: PullZoneModel, zone: number, value: string): HostnameObject {
   const h = hostnameIn(z, value);
-  if (!h) throw new HostnameNotInZone(zone, value);
+  if (!h) throw notIn(zone, value);
   return fromHostname(zone, h);
 }
 
@@ -246,7 +234,7 @@ export const hostnameKind: PullZoneChildKind<HostnameObject> & { docs: Collectio
     delete: async (value, zone) => {
       const z = zoneOf(zone, value);
       const h = hostnameIn(await api().get(z), value);
-      if (!h) throw new HostnameNotInZone(z, value);
+      if (!h) throw notIn(z, value);
       if (h.IsSystemHostname === true) {
         throw new Error(
           `hostname ${value} is the system hostname of pull zone ${z}: the platform never ` +

@@ -15,6 +15,7 @@
  * In the engine's terms a class is `{id: Name, parentId: its pull zone, name: Name,
  * fields: {properties}}`.
  */
+import { parentKeyed } from "../../core/zone-objects/parent";
 import { schemaRef, type PullZoneModel } from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
@@ -72,30 +73,15 @@ export function fromOptimizerClass(zone: number, c: WireClass): OptimizerClassOb
   return { id: c.Name ?? "", parentId: zone, name: c.Name ?? "", fields, reported: fields };
 }
 
-/** Thrown when a zone answers without the class: a plain not-found (the engine confirms it). */
-class ClassNotInZone extends Error {
-  readonly isNotFound = true;
-  constructor(zone: number, name: string) {
-    super(`pull zone ${zone} has no optimizer class ${name}`);
-  }
-}
-
 const api = () => getClient().pullzones;
 
-/** The zone a class's API call needs: known from the state or the program. */
-function zoneOf(zone: number | undefined, name: string): number {
-  if (typeof zone !== "number") {
-    throw new Error(
-      `the pull zone of optimizer class ${name} is not known (the API is keyed by zone)`,
-    );
-  }
-  return zone;
-}
+/** A missing object of its parent's answer (a plain not-found), and the parent a call needs. */
+const { notIn, parentOf: zoneOf } = parentKeyed(pullZoneParent, "optimizer class");
 
 /** Class `name` of a zone's answer, or a not-found error. */
 function classIn(z: PullZoneModel, zone: number, name: string): OptimizerClassObject {
   const c = classesOf(z).find((x) => x.Name === name);
-  if (!c) throw new ClassNotInZone(zone, name);
+  if (!c) throw notIn(zone, name);
   return fromOptimizerClass(zone, c);
 }
 
@@ -193,7 +179,7 @@ export const optimizerClassKind: PullZoneChildKind<OptimizerClassObject> & {
       const fields = { ...(current.fields ?? {}), ...((body.fields ?? {}) as object) };
       const back = await rewriteClasses(zone, (cs) => {
         const at = cs.findIndex((c) => c.Name === name);
-        if (at < 0) throw new ClassNotInZone(zone, name);
+        if (at < 0) throw notIn(zone, name);
         cs[at] = wireClass(name, fields, cs[at]);
         return cs;
       });
@@ -203,7 +189,7 @@ export const optimizerClassKind: PullZoneChildKind<OptimizerClassObject> & {
     delete: async (name, zone) => {
       const z = zoneOf(zone, name);
       await rewriteClasses(z, (cs) => {
-        if (!cs.some((c) => c.Name === name)) throw new ClassNotInZone(z, name);
+        if (!cs.some((c) => c.Name === name)) throw notIn(z, name);
         return cs.filter((c) => c.Name !== name);
       });
     },

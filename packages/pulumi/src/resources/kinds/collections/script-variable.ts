@@ -15,6 +15,7 @@
  * In the engine's terms a variable is `{id: Id, parentId: its script, name: Name, fields:
  * {defaultValue, required}}`.
  */
+import { parentKeyed } from "../../core/zone-objects/parent";
 import {
   schemaRef,
   type EdgeScript,
@@ -74,28 +75,15 @@ export function fromVariable(script: number, v: EdgeScriptVariable): ScriptVaria
   return { id: v.Id, parentId: script, name: v.Name ?? "", fields, reported: { ...fields } };
 }
 
-/** Thrown when a script answers without the variable: a plain not-found. */
-class VariableNotInScript extends Error {
-  readonly isNotFound = true;
-  constructor(script: number, id: number) {
-    super(`edge script ${script} has no variable ${id}`);
-  }
-}
-
 const api = () => getClient().compute;
 
-/** The script a variable's API call needs: known from the state or the program. */
-function scriptOf(script: number | undefined, id: number): number {
-  if (typeof script !== "number") {
-    throw new Error(`the edge script of variable ${id} is not known (the API is keyed by script)`);
-  }
-  return script;
-}
+/** A missing object of its parent's answer (a plain not-found), and the parent a call needs. */
+const { notIn, parentOf: scriptOf } = parentKeyed(edgeScriptParent, "variable");
 
 /** Variable `id` of a script's answer, or a not-found error. */
 function variableIn(s: EdgeScript, script: number, id: number): ScriptVariableObject {
   const v = (s.EdgeScriptVariables ?? []).find((x) => x.Id === id);
-  if (!v) throw new VariableNotInScript(script, id);
+  if (!v) throw notIn(script, id);
   return fromVariable(script, v);
 }
 
