@@ -14,7 +14,7 @@ import * as os from "os";
 import * as path from "path";
 import { createHash, randomBytes } from "crypto";
 import { ALL_TYPES_DNS_ZONE, recordOfEachType } from "../../packages/emulator/src";
-import { DnsRecordType } from "../../packages/client/src/spec";
+import { DnsRecordType, EdgeRuleActionType } from "../../packages/client/src/spec";
 import { docs } from "../docs/lib";
 import { isNa } from "../provider/lifecycle-table/kind";
 import { KINDS } from "../provider/lifecycle-table/kinds";
@@ -57,9 +57,10 @@ function yamlAvailable(): boolean {
 
 /**
  * The Pulumi YAML programs of docs/yaml.md (`<!-- check: pulumi -->` before a ```yaml block):
- * three, a rate-limit rule with the values of programs/rate-limit-program.ts, settings of a
- * shield zone (run as part of the every-kind program below), and two accounts through two
- * explicit providers.
+ * nine, a rate-limit rule with the values of programs/rate-limit-program.ts, settings of a
+ * shield zone and the data sources (both run as part of the every-kind program below), an API
+ * document, a protected DNS zone, a pull zone, an edge script, an image registry, and two
+ * accounts through two explicit providers.
  */
 const docPrograms = docs
   .collectBlocks()
@@ -78,7 +79,7 @@ function docProgram(type: string): string {
  * `plugins:` (the installed plugin).
  */
 function docProgramAsWritten(text: string, unless?: string): string {
-  expect(docPrograms.map((b) => b.file)).toEqual(Array(6).fill("docs/yaml.md"));
+  expect(docPrograms.map((b) => b.file)).toEqual(Array(9).fill("docs/yaml.md"));
   const found = docPrograms.filter(
     (b) => b.code.includes(text) && (unless === undefined || !b.code.includes(unless)),
   );
@@ -1356,6 +1357,185 @@ function twoAccountsProgram(
     10 * OP_TIMEOUT,
   );
 });
+
+/**
+ * The documentation's programs of pull zones, edge scripts and containers (docs/yaml.md), each
+ * as written with this checkout's plugin, in a stack of its own: `up` makes what the program
+ * says, a second `preview` shows no change, and `destroy` leaves the platform as before `up`.
+ */
+(run ? describe : describe.skip)(
+  "native plugin with Pulumi YAML: the documentation's programs of pull zones, edge scripts and containers",
+  () => {
+    const yaml = useYamlHarness("yaml-doc-areas");
+    type State = Awaited<ReturnType<KindHarness["control"]["state"]>>;
+    /**
+     * The platform as compared before `up` and after `destroy`: but for the id counters, a DNS
+     * zone's and an edge script's date of its last write (the platform's record, which a
+     * record's or variable's create and delete set too).
+     */
+    const comparable = (s: State) => ({
+      ...s,
+      nextIds: undefined,
+      dnsZones: s.dnsZones.map((z) => ({ ...z, DateModified: undefined })),
+      scripts: s.scripts.map((x) => ({ ...x, lastModified: undefined })),
+    });
+
+    /**
+     * Runs the documentation's program that declares `type` (the only one): stack config
+     * `config` (key → [value, secret]) over the emulator's settings, `up`, then `afterUp` with
+     * the platform and the stack's outputs, a `preview --expect-no-changes`, `destroy`, and
+     * the platform compared with the one before `up`. Resolves with the CLI's output of all
+     * runs and the state as exported after `up`.
+     */
+    const runDocProgram = async (
+      type: string,
+      config: Record<string, [value: string, secret: boolean]>,
+      afterUp: (platform: State, outputs: Record<string, unknown>) => Promise<void> | void,
+    ): Promise<{ out: string; exported: string }> => {
+      const control = yaml.harness.control;
+      const code = docProgram(type);
+      await control.reset();
+      const before = await control.state();
+      const y = new YamlStack(yaml.cli);
+      const outs: string[] = [];
+      try {
+        y.writeProgram(code);
+        await y.ok(["stack", "init", "dev"]);
+        await y.ok(["config", "set", "edgeplatform:baseUrl", yaml.harness.url]);
+        await y.ok(["config", "set", "--secret", "edgeplatform:apiKey", yaml.harness.apiKey]);
+        for (const [key, [value, secret]] of Object.entries(config)) {
+          await y.ok(["config", "set", ...(secret ? ["--secret"] : []), key, value]);
+        }
+        outs.push((await y.ok(["up", "--yes", "--skip-preview"])).out);
+        const outputs = JSON.parse((await y.ok(["stack", "output", "--json"])).stdout) as Record<
+          string,
+          unknown
+        >;
+        await afterUp(await control.state(), outputs);
+        const exported = (await y.ok(["stack", "export"])).stdout;
+        outs.push((await y.ok(["preview", "--expect-no-changes", "--diff"])).out);
+        outs.push((await y.ok(["destroy", "--yes", "--skip-preview"])).out);
+        expect(comparable(await control.state())).toEqual(comparable(before));
+        return { out: outs.join("\n"), exported };
+      } finally {
+        y.cleanup();
+      }
+    };
+
+    test(
+      "the documentation's program of pull zones: up makes the zone, its two rules in order, its class, hostname and purge; a second preview shows no change; destroy leaves the platform as before",
+      async () => {
+        await runDocProgram("edgeplatform:pullzones:PullZone", {}, async (platform, outputs) => {
+          const zones = platform.pullZones.filter((z) => z.name === "docs-site");
+          expect(zones).toHaveLength(1);
+          const model = zones[0].model as Any;
+          expect(model.OriginUrl).toBe("https://origin.docs-site.example");
+          expect(model.CacheControlMaxAgeOverride).toBe(3600);
+          const rules = [...model.EdgeRules].sort((a: Any, b: Any) => a.OrderIndex - b.OrderIndex);
+          expect(
+            rules.map((r: Any) => [
+              r.Description,
+              r.ActionType,
+              r.ActionParameter1,
+              r.ActionParameter2,
+              r.OrderIndex,
+            ]),
+          ).toEqual([
+            [
+              "old blog moved",
+              EdgeRuleActionType.Redirect,
+              "https://www.docs-site.example/blog/",
+              "301",
+              0,
+            ],
+            [
+              "no indexing of previews",
+              EdgeRuleActionType.SetResponseHeader,
+              "X-Robots-Tag",
+              "noindex",
+              1,
+            ],
+          ]);
+          expect(model.OptimizerClasses).toEqual([
+            expect.objectContaining({
+              Name: "hero",
+              Properties: { width: "1200", quality: "80" },
+            }),
+          ]);
+          expect(
+            model.Hostnames.filter((h: Any) => h.Value === "www.docs-site.example").map(
+              (h: Any) => h.ForceSSL,
+            ),
+          ).toEqual([true]);
+          const purges = (await yaml.harness.control.journal()).filter(
+            (e: Any) => e.method === "POST" && e.path === `/pullzone/${zones[0].id}/purgeCache`,
+          );
+          expect(purges).toHaveLength(1);
+          expect(outputs).toEqual({
+            zoneId: zones[0].id,
+            redirectRuleId: rules[0].Guid,
+            headerRuleId: rules[1].Guid,
+          });
+        });
+      },
+      4 * OP_TIMEOUT,
+    );
+
+    test(
+      "the documentation's program of edge scripts: up makes the DNS script with its code published, its variable and a Script record pointing at it; a second preview shows no change; destroy leaves the platform as before",
+      async () => {
+        await runDocProgram("edgeplatform:compute:EdgeScript", {}, (platform, outputs) => {
+          const scripts = platform.scripts.filter((x) => x.name === "geo-steering");
+          expect(scripts).toHaveLength(1);
+          const script = scripts[0] as Any;
+          expect(script.scriptType).toBe(0); // DNS
+          expect(script.code).toBe(
+            'export default { resolve: () => ({ type: "A", value: "192.0.2.20" }) };\n',
+          );
+          const live = script.releases.find((r: Any) => r.Id === script.currentReleaseId);
+          expect(live?.Code).toBe(script.code);
+          expect(script.variables.map((v: Any) => [v.Name, v.DefaultValue, v.Required])).toEqual([
+            ["FALLBACK", "192.0.2.20", false],
+          ]);
+          const records = (platform.dnsZones.find((z) => z.Id === 1)?.Records ?? []).filter(
+            (r) => r.Name === "geo",
+          );
+          expect(records.map((r) => [r.Type, r.LinkName, r.Ttl])).toEqual([
+            [DnsRecordType.Script, `script-${script.id}`, 60],
+          ]);
+          expect(outputs).toEqual({ scriptId: script.id, liveReleaseId: live.Id });
+        });
+      },
+      4 * OP_TIMEOUT,
+    );
+
+    test(
+      "the documentation's program of containers: up makes the registry with the token of the stack config's secret; the token nowhere in the state or the output; a second preview shows no change; destroy deletes it",
+      async () => {
+        const token = `ghp_docs_${randomBytes(12).toString("hex")}`;
+        registerSecret(token);
+        const { out, exported } = await runDocProgram(
+          "edgeplatform:containers:ImageRegistry",
+          { ghcrToken: [token, true] },
+          (platform, outputs) => {
+            const made = platform.registries.filter((r) => r.displayName === "GitHub packages");
+            expect(made).toHaveLength(1);
+            expect(made[0]).toMatchObject({
+              hostName: "ghcr.io",
+              userName: "deploy-bot",
+              firstPasswordSymbols: token.slice(0, 3),
+              lastPasswordSymbols: token.slice(-3),
+            });
+            expect(outputs).toEqual({ registryId: made[0].id, hostName: "ghcr.io" });
+          },
+        );
+        expect(exported).not.toContain(token);
+        expect(out).not.toContain(token);
+      },
+      4 * OP_TIMEOUT,
+    );
+  },
+);
 
 /** The path of the file named `name` under `dir` (the first found). */
 function findFile(dir: string, name: string): string {
