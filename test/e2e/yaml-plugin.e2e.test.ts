@@ -535,6 +535,11 @@ const EVERY_KIND: Record<string, { type: string; properties: Record<string, unkn
     type: "edgeplatform:pullzones:OptimizerClass",
     properties: { pullZoneId: 1, name: "yaml-class", properties: { width: "640" } },
   },
+  // A hostname of fixture pull zone 4 (which has only its system hostname).
+  hostname: {
+    type: "edgeplatform:pullzones:Hostname",
+    properties: { pullZoneId: 4, hostname: "yaml.example.net", forceSsl: true },
+  },
   purge: {
     type: "edgeplatform:pullzones:CachePurge",
     properties: { pullZoneId: 2, triggers: [1] },
@@ -587,6 +592,7 @@ const IMPORTED: Record<string, [type: string, id: string]> = {
   "imp-pull-zone": ["edgeplatform:pullzones:PullZone", "8"],
   "imp-edge-rule": ["edgeplatform:pullzones:EdgeRule", "1/00000000-0000-4000-8000-000000000001"],
   "imp-optimizer-class": ["edgeplatform:pullzones:OptimizerClass", "1/thumb"],
+  "imp-hostname": ["edgeplatform:pullzones:Hostname", "1/static.zone-one.example"],
   "imp-script": ["edgeplatform:compute:EdgeScript", "1"],
   "imp-script-variable": ["edgeplatform:compute:ScriptVariable", "1/21"],
   "imp-registry": ["edgeplatform:containers:ImageRegistry", "2"],
@@ -725,6 +731,7 @@ test("the program of every kind has a resource of each kind of the list, and imp
       field: "width",
       shown: '"1"',
     },
+    fromTable("Hostname", "hostname", () => "yaml.example.net"),
     fromTable("EdgeScript", "script", (s) => String(byName(s.scripts, "name", "yaml-script").id)),
     fromTable("ScriptVariable", "scriptVariable", (s) =>
       String(byName(byName(s.scripts, "id", 2).variables, "Name", "YAML_VAR").Id),
@@ -794,6 +801,9 @@ test("the program of every kind has a resource of each kind of the list, and imp
             .model.OptimizerClasses.map((c: Any) => c.Name)
             .sort(),
         ).toEqual(["thumb", "yaml-class"]);
+        expect(
+          pullZone(4).model.Hostnames.filter((h: Any) => h.Value === "yaml.example.net"),
+        ).toEqual([expect.objectContaining({ ForceSSL: true })]);
         expect(up.scripts.filter((x) => x.name === "yaml-script")).toHaveLength(1);
         expect(
           (up.scripts.find((x) => x.id === 2) as Any).variables.map((v: Any) => v.Name),

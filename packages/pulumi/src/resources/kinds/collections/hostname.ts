@@ -52,14 +52,17 @@ export const HOSTNAME_FIELDS = ["forceSsl", "certificate", "certificateKeyType"]
 
 /**
  * The public spelling of a hostname: its fields flat at the top level, its pull zone given
- * with its id too, a `get` id of the form `"<pullZoneId>/<hostname>"`, and what the platform
- * reports beside the fields.
+ * with its id too, a `get` id of the form `"<pullZoneId>/<hostname>"`, what the platform
+ * reports beside the fields, and a read-only view (`get`, import) without the fields a
+ * hostname does not set (no certificate: none to write back, so an import's program leaves it
+ * out and its first preview is clean).
  */
 export const HOSTNAME_SPELLING: Spelling = {
   fields: { flat: HOSTNAME_FIELDS },
   parentAlways: true,
   idWithParent: { example: "1/www.example.com" },
   reportedOnly: ["hasCertificate", "certificateProvisionType", "isSystemHostname"],
+  viewLeavesOutUnset: true,
 };
 
 /** The key type as the platform's integer (names in any case; others as they are). */
