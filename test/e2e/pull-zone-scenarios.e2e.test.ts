@@ -22,6 +22,13 @@
  * Expected values come from the scenario (the program's values, the fixtures), never from the
  * provider's code. After each scenario the emulator's whole state is compared with what the
  * program owns, and the journal's writes counted.
+ *
+ * Broken on purpose once each (then restored), these scenarios failed: an edge rule's update
+ * with the rule as read laid over the plan (1: the swap wrote the old priorities); a refresh's
+ * read of a rule without its `actionType` (2: six resources updated, not two); a create that
+ * takes over the rule of its description (3: the next `up` succeeded); a rule's delete by
+ * position, the rule before it in the zone's list (4: one of A's rules deleted); a hostname
+ * create that does not remove the hostname when its certificate fails (5: no removal).
  */
 import * as path from "path";
 import type { EmulatorState } from "../../packages/emulator/src";
@@ -336,6 +343,7 @@ const run = e2eAvailable();
         }
         show("interrupted up", interrupted, 30);
         expect(interrupted.ok).toBe(false);
+        expect(text(interrupted)).toMatch(/EdgeRule rule-[67] creating \(interrupted\)/);
         await waitFor(
           "the held write applied",
           async () => (await control.journal()).some((e) => `${e.method} ${e.path}` === RULE_WRITE),
@@ -363,6 +371,7 @@ const run = e2eAvailable();
         );
         show("up after the interrupt", next, 40);
         expect(next.ok).toBe(false);
+        expect(text(next)).toMatch(/with 1 pending operations from previous deployment/);
         const refused = new RegExp(
           `edgeplatform EdgeRule[^\\n]*create failed: pull zone ${ZONE} already has edge rule ([0-9a-f-]{36}) named[^\\n]*`,
         ).exec(text(next));
@@ -501,6 +510,7 @@ const run = e2eAvailable();
         );
         show("up with a failing certificate", failed, 40);
         expect(failed.ok).toBe(false);
+        expect(text(failed)).toMatch(`The hostname was removed from pull zone ${ZONE}`);
         expect(text(failed)).toMatch(
           new RegExp(`error: edgeplatform Hostname[^\\n]*${bad.replace(/\./g, "\\.")}`),
         );
