@@ -6,13 +6,17 @@ import { isClaimed } from "../run-state";
 import type { claimKeys } from "./context";
 import type { MessageWords, ZoneObject } from "./kind";
 
+/** `noun` with its indefinite article (`a rule`, `an edge rule`). */
+export const withArticle = (noun: string): string =>
+  `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+
 /**
  * Where a kind's names are unique, in its parent's word: `a zone` for a zone parent (DNS, pull
  * or shield zone), else the parent with its article (`an edge script`, `an account`).
  */
 export function uniqueIn(w: MessageWords): string {
   if (/\bzone$/.test(w.zone)) return "a zone";
-  return `${/^[aeiou]/i.test(w.zone) ? "an" : "a"} ${w.zone}`;
+  return withArticle(w.zone);
 }
 
 /**
@@ -33,7 +37,7 @@ export function sameNameMessage(
   return (
     `${what} failed: ${w.zone} ${zone} already has ${one ? w.one : w.many} ` +
     `${ids.join(", ")} named "${name}". ${One} names are unique in ${uniqueIn(w)}, and Pulumi never ` +
-    `takes over a ${w.one} this stack did not create (it may belong to another stack, or have ` +
+    `takes over ${withArticle(w.one)} this stack did not create (it may belong to another stack, or have ` +
     `been made by hand). Nothing was written. Ways out: adopt it with \`${w.id}: ${id}\` ` +
     `(destroy then leaves it; add \`deleteOnDestroy: true\` to make destroy delete it); or ` +
     `choose another ${w.name}; or, if you renamed this resource in the program, give the new ` +
@@ -70,7 +74,7 @@ export function twinMessage(
 ) {
   if (twins.length === 0 || twins.every((r) => isClaimed(keys.object, r.id))) {
     return (
-      `${what} failed: another resource of this program already creates or manages a ${w.one} ` +
+      `${what} failed: another resource of this program already creates or manages ${withArticle(w.one)} ` +
       `holding every value of this one in ${w.zone} ${zone}; a second one would be a ` +
       `duplicate. Nothing was written. Remove one of the two resources, or change a value.`
     );
@@ -83,7 +87,7 @@ export function twinMessage(
     `${what} failed: ${w.zone} ${zone} already has ${ids.length === 1 ? w.one : w.many} ` +
     `${ids.join(", ")} holding every value of this one. ${w.one[0].toUpperCase()}${w.one.slice(1)}s ` +
     `of one name are allowed (a round-robin set), but an identical one would be a duplicate, ` +
-    `and Pulumi never takes over a ${w.one} this stack did not create (it may belong to ` +
+    `and Pulumi never takes over ${withArticle(w.one)} this stack did not create (it may belong to ` +
     `another stack, or have been made by hand). Nothing was written. Ways out: if you renamed ` +
     `this resource in the program, give the new name the old one: \`aliases: [{ name: "<old ` +
     `name>" }]\` (${w.one} ${id} stays this stack's, created, deleted by destroy); or, if an ` +
