@@ -93,6 +93,18 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(r.stdout).toContain("--shield-zone ID");
     expect(r.stdout).toContain("--script ID... [--out FILE]");
     expect(r.stdout).toMatch(/\n {2}--script ID {8}this edge script, its code and its variables/);
+    expect(r.stdout).toMatch(
+      /\n {2}--pull-zone ID {5}this pull zone and everything of its shield zone/,
+    );
+    const pullZone = r.stdout.slice(r.stdout.indexOf("With --pull-zone:"));
+    for (const written of [
+      "edge.pullzones.PullZone (adopt mode: pullZoneId",
+      "edge.pullzones.EdgeRule (edgeRuleId",
+      "edge.pullzones.OptimizerClass (className",
+      "edge.pullzones.Hostname (existingHostname",
+      '"certificate key not readable: supply it"',
+    ])
+      expect(pullZone.replace(/\s+/g, " ")).toContain(written);
     expect(r.stdout).toContain("EDGEPLATFORM_API_KEY");
     expect(r.stderr).toBe("");
   });
@@ -111,7 +123,8 @@ describe("edgeplatform-import (bin, child process)", () => {
     ]);
     expect(r.stderr).toBe(
       `edgeplatform-import: wrote ${2 + 4 + BIG_ZONE_RULES} rate-limit rules, 2 WAF rules, ` +
-        `1 access list, 2 managed access lists, 3 ShieldZones, 2 DNS zones and 0 DNS records ` +
+        `1 access list, 2 managed access lists, 3 ShieldZones, 2 pull zones, 0 edge rules, ` +
+        `0 optimizer classes, 0 hostnames, 2 DNS zones and 0 DNS records ` +
         `(${Buffer.byteLength(r.stdout)} bytes) to standard output\n`,
     );
     expect(r.code).toBe(0);
@@ -306,7 +319,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       "--shield-zone",
       "99",
       "--pull-zone",
-      "3",
+      "97",
       "--dns-zone",
       "98",
       "--out",
@@ -316,7 +329,7 @@ describe("edgeplatform-import (bin, child process)", () => {
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(
       "edgeplatform-import: nothing written: 3 zones could not be read:\n" +
-        "  pull zone 3: not found, or the API key has no access to it (200 not_found_or_unauthorised_access.pullzone)\n" +
+        "  pull zone 97: not found (404 not_found.pullzone)\n" +
         "  shield zone 99: not found, or the API key has no access to it (200 not_found_or_unauthorised_access.shieldzone)\n" +
         "  DNS zone 98: not found (404 not_found.dnszone)\n",
     );

@@ -140,6 +140,11 @@ export function importFixtures(): EmulatorState {
     { id: 3, name: "shield-big", pullZoneId: 7 },
     { id: 4, name: "shield-empty" },
   ];
+  // Pull zone 7 (of shield zone 3): a new zone's record.
+  f.pullZones = [
+    ...f.pullZones,
+    { id: 7, name: "zone-big", logging: "enabled", extendedLogging: false, logRecordsPerDay: 2000 },
+  ];
   f.rateLimitRules = [
     ...f.rateLimitRules,
     ...zoneTwoRules(),

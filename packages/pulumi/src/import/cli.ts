@@ -3,7 +3,8 @@
  * `edgeplatform-import`: reads shield zones (directly or through pull zones: rate-limit
  * rules, custom WAF rules, custom access lists, configured managed lists, the zone's
  * settings, bot detection, upload scanning, API guardian, response pages) and DNS zones
- * (DNSSEC, the zone, its records) from the platform and writes a TypeScript Pulumi program
+ * (DNSSEC, the zone, its records) and pull zones (the zone, its edge rules, optimizer classes
+ * and hostnames: `pull-zone.ts`) from the platform and writes a TypeScript Pulumi program
  * that adopts them (see `generate.ts`); or, with `--bind-file`, writes the records of a BIND
  * zone file (`bind.ts`) as records to create; or, with `--from-terraform`, adopts what a
  * Terraform state manages (`terraform-cli.ts`); or, with `--script`, adopts edge scripts,
@@ -51,6 +52,7 @@ import {
   ZoneFileZoneImport,
 } from "./generate";
 import { parseZoneFile, readZoneFile, ZoneFileError } from "./bind";
+import type { PullZoneImport } from "./pull-zone";
 import { plural } from "./render";
 import { reportFileOf, zoneFileReport } from "./zone-report";
 import { migrateTerraformState } from "./terraform-cli";
@@ -103,6 +105,16 @@ export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]..
 
 ${IMPORT_HELP}
 
+With --pull-zone: besides its shield zone's objects, the pull zone as an
+edge.pullzones.PullZone (adopt mode: pullZoneId, the settings that differ from a new zone's;
+the log-forwarding token, a secret, is never written), each of its edge rules as an
+edge.pullzones.EdgeRule (edgeRuleId, every field, in priority order), each optimizer class as
+an edge.pullzones.OptimizerClass (className, its properties) and each hostname but the
+system one as an edge.pullzones.Hostname (existingHostname, forceSsl, a free certificate); each
+takes the PullZone's pullZoneId output. A custom certificate's key cannot be read: that
+hostname's certificate is left out with a comment "certificate key not readable: supply it".
+With --kind, only the kinds named are written (not the pull zone's own resources).
+
 With --bind-file: the records of a BIND zone file as edge.dns.DnsRecord resources to create,
 in a new edge.dns.DnsZone for the file's domain (its $ORIGIN, or --domain) or in the existing
 zone --dns-zone (a record it already has is adopted by its id instead). The SOA record and the
@@ -129,7 +141,7 @@ while nothing has changed.
 
 Options (each zone option can be repeated; give at least one):
   --shield-zone ID   everything of this shield zone (see --kind)
-  --pull-zone ID     everything of the shield zone of this pull zone
+  --pull-zone ID     this pull zone and everything of its shield zone (see above)
   --dns-zone ID      this DNS zone: its DNSSEC state, the zone and all its records; with
                      --bind-file: the zone to put the file's records in
   --bind-file FILE   write the records of this BIND zone file as records to create
@@ -164,6 +176,11 @@ export interface ImportOptions {
   dnsZones: number[];
   /** The kinds to import from shield zones (`--kind`; all when none is given). */
   kinds: ImportKind[];
+  /**
+   * Whether each `--pull-zone` is written with the zone itself, its edge rules, optimizer
+   * classes and hostnames (`pull-zone.ts`): when no `--kind` is given.
+   */
+  pullZoneResources?: boolean;
   /** A BIND zone file whose records are written as records to create (`--bind-file`). */
   bindFile?: string;
   /** The zone of {@link bindFile} (`--domain`). */
@@ -373,6 +390,9 @@ export function parseArgs(argv: string[]): ImportOptions {
       "--kind: chooses what to import from shield zones: give --shield-zone ID or --pull-zone ID",
     );
   }
+  // Without --kind, a pull zone is written with its own resources too (the zone, its edge
+  // rules, optimizer classes and hostnames); --kind names the only kinds written.
+  o.pullZoneResources = o.kinds.length === 0 && o.pullZones.length > 0;
   // In the documented order, whatever the order of the flags.
   o.kinds =
     o.kinds.length === 0 ? [...IMPORT_KINDS] : IMPORT_KINDS.filter((k) => o.kinds.includes(k));
@@ -431,6 +451,7 @@ export type ImportClient = CollectionClient & {
     | "getCustomPage"
   >;
   dns: Pick<Client["dns"], "getZone" | "listZones">;
+  pullzones: Pick<Client["pullzones"], "get">;
   compute: Pick<Client["compute"], "getScript" | "getCode" | "listSecrets" | "getActiveRelease">;
 };
 
@@ -472,6 +493,11 @@ export function unreadableReason(e: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether `e` is the answer for a pull zone that has no shield zone (a not-found). */
+const noShieldZone = (e: unknown): boolean =>
+  e instanceof EdgeApiError &&
+  (e.isNotFound || (e.errorKey ?? "").toLowerCase().startsWith("not_found_or_unauthorised"));
+
 function explain(what: string, e: unknown, url: string): string {
   if (!(e instanceof EdgeApiError)) {
     return `${what}: ${e instanceof Error ? e.message : String(e)}`;
@@ -511,9 +537,29 @@ export async function readSnapshot(
 ): Promise<ReadResult> {
   const problems: string[] = [];
   const empty: string[] = [];
+  const notes: string[] = [];
   const zones = new Map<number, number[]>(); // shield zone -> pull zones that led to it
   for (const id of opts.shieldZones) zones.set(id, zones.get(id) ?? []);
+  // The pull zones themselves first: a zone that was read and has no shield zone is still
+  // written (a note says it has no Shield objects).
+  const pullZones: PullZoneImport[] = [];
+  if (opts.pullZoneResources) {
+    for (const pz of opts.pullZones) {
+      try {
+        const zone = await client.pullzones.get(pz);
+        if (!zone || typeof zone !== "object" || zone.Id !== pz) {
+          problems.push(`pull zone ${pz}: the platform's answer is not that pull zone`);
+          continue;
+        }
+        pullZones.push({ pullZoneId: pz, zone });
+      } catch (e) {
+        problems.push(explain(`pull zone ${pz}`, e, baseUrl));
+      }
+    }
+  }
+  const wasRead = (pz: number) => pullZones.some((p) => p.pullZoneId === pz);
   for (const pz of opts.pullZones) {
+    if (opts.pullZoneResources && !wasRead(pz)) continue; // its problem is said already
     try {
       const sz = await client.shield.getShieldZoneByPullZone(pz);
       if (!sz || !Number.isInteger(sz.shieldZoneId)) {
@@ -522,6 +568,10 @@ export async function readSnapshot(
       }
       zones.set(sz.shieldZoneId, [...(zones.get(sz.shieldZoneId) ?? []), pz]);
     } catch (e) {
+      if (wasRead(pz) && noShieldZone(e)) {
+        notes.push(`pull zone ${pz} has no shield zone: no Shield objects to adopt`);
+        continue;
+      }
       problems.push(explain(`pull zone ${pz}`, e, baseUrl));
     }
   }
@@ -577,10 +627,17 @@ export async function readSnapshot(
     }
   }
   return {
-    snapshot: { source: baseUrl, shieldZones, dnsZones, ...(defaults ? { defaults } : {}) },
+    snapshot: {
+      source: baseUrl,
+      shieldZones,
+      dnsZones,
+      ...(defaults ? { defaults } : {}),
+      ...(pullZones.length > 0 ? { pullZones } : {}),
+    },
     problems,
     empty,
     skipped,
+    ...(notes.length > 0 ? { notes } : {}),
   };
 }
 
@@ -938,6 +995,14 @@ export async function main(
     ...(shield ? opts.kinds : [])
       .filter((k) => !(whenAny(k) || k === "response-page") || count(KIND_WORDS[k].type) > 0)
       .map((k) => plural(count(KIND_WORDS[k].type), KIND_WORDS[k].one)),
+    ...(opts.pullZoneResources
+      ? [
+          plural(count(":PullZone"), "pull zone"),
+          plural(count(":EdgeRule"), "edge rule"),
+          `${count(":OptimizerClass")} optimizer class${count(":OptimizerClass") === 1 ? "" : "es"}`,
+          plural(count(":Hostname"), "hostname"),
+        ]
+      : []),
     ...(opts.dnsZones.length > 0 && zoneFileText === undefined
       ? [plural(count(":ZoneDnssec"), "DNS zone"), plural(count(":DnsRecord"), "DNS record")]
       : []),
@@ -973,6 +1038,7 @@ export async function main(
     ...read.empty.map((m) => `note: ${m} (nothing to adopt there)`),
     ...read.skipped.map((m) => `warning: ${m}`),
     ...program.warnings.map((m) => `warning: ${m}`),
+    ...(program.notes ?? []).map((m) => `note: ${m} (named in a comment)`),
   ];
   const adopting = zoneFileText === undefined ? count(":DnsRecord") : 0;
   if (adopting >= LARGE_ADOPT) {

@@ -52,6 +52,12 @@ import {
 import type { DnsRecord } from "edgeplatform-client/spec";
 import type { ZoneFileImport } from "./bind";
 import {
+  pullZoneHeader,
+  pullZoneLines,
+  type PullZoneImport,
+  type PullZoneResourceType,
+} from "./pull-zone";
+import {
   COLLECTION_KINDS,
   DECLARED_KINDS,
   KIND_WORDS,
@@ -248,6 +254,8 @@ export interface ImportSnapshot {
   zoneFiles?: ZoneFileZoneImport[];
   /** The platform's defaults of the settings kinds (needed when a zone's settings were read). */
   defaults?: SettingsDefaults;
+  /** Pull zones (`--pull-zone`) written as adopting pull-zone resources (`pull-zone.ts`). */
+  pullZones?: PullZoneImport[];
 }
 
 /** One resource of the generated program. */
@@ -270,6 +278,8 @@ export interface GeneratedResource {
   shieldZoneId?: number;
   /** The line of the zone file a record to create (or its new zone, 0) comes from. */
   line?: number;
+  /** A pull zone's child's own id: the edge rule's guid, the class's name, the hostname. */
+  key?: string;
 }
 
 /** Type tokens of the resources the generator writes. */
@@ -280,7 +290,8 @@ export type ResourceType =
   | "pulumi-nodejs:dynamic/shield:ResponsePage"
   | "pulumi-nodejs:dynamic/dns:ZoneDnssec"
   | "pulumi-nodejs:dynamic/dns:DnsZone"
-  | "pulumi-nodejs:dynamic/dns:DnsRecord";
+  | "pulumi-nodejs:dynamic/dns:DnsRecord"
+  | PullZoneResourceType;
 
 /** Result of {@link generateProgram}. */
 export interface GeneratedProgram {
@@ -293,6 +304,8 @@ export interface GeneratedProgram {
    * provider version does not know, fields left out.
    */
   warnings: string[];
+  /** What a human must supply (each also a comment): custom certificates' keys. */
+  notes?: string[];
 }
 
 /** Thrown by {@link generateProgram} when there is nothing to adopt. */
@@ -591,6 +604,7 @@ function header(
   zones: Zone[],
   dns: DnsZoneImport[],
   files: ZoneFileZoneImport[],
+  pullZones: PullZoneImport[] = [],
 ): string[] {
   // The notes of the collection kinds that have objects, each once.
   const notes = [
@@ -611,6 +625,7 @@ function header(
         ? [`//     not on the zone's plan (nothing to adopt): ${z.notOnPlan.join(", ")}`]
         : []),
     ]),
+    ...pullZones.map(pullZoneHeader),
     ...dns.map(
       (d) =>
         `//   DNS zone ${d.zoneId}${d.domain ? ` (${d.domain})` : ""}: ` +
@@ -656,6 +671,15 @@ function header(
           "// DNS zones are adopted by `zoneId` (destroy deletes none of them) and their records by",
           "// `recordId`, with every field each record holds that its type takes (a field at a new",
           "// record's default is left out): `pulumi up` writes nothing while nothing changed.",
+        ]
+      : []),
+    ...(pullZones.length > 0
+      ? [
+          "// Pull zones are adopted by `pullZoneId` with the settings that differ from a new zone's",
+          "// (the others are not managed), their edge rules by `edgeRuleId`, optimizer classes by",
+          "// `className` and hostnames by `existingHostname`, each as it is now: `pulumi up` writes",
+          "// nothing while nothing changed, and `pulumi destroy` deletes none of them (an adopted",
+          "// zone gets back the settings it had when Pulumi adopted it, i.e. these).",
         ]
       : []),
     ...(files.length > 0
@@ -913,7 +937,15 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     (a, b) => a.zoneId - b.zoneId,
   );
   const files = snapshot.zoneFiles ?? [];
-  if (zones.every((z) => zoneCount(z) === 0) && dns.length === 0 && files.length === 0) {
+  const pullZones = [
+    ...new Map((snapshot.pullZones ?? []).map((p) => [p.pullZoneId, p])).values(),
+  ].sort((a, b) => a.pullZoneId - b.pullZoneId);
+  if (
+    zones.every((z) => zoneCount(z) === 0) &&
+    dns.length === 0 &&
+    files.length === 0 &&
+    pullZones.length === 0
+  ) {
     throw new NothingToImportError();
   }
 
@@ -981,7 +1013,7 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   const referred = COLLECTIONS.find((c) => c.settingsRefer);
   const resources: GeneratedResource[] = [];
   const out = [
-    ...header(snapshot.source, zones, dns, files),
+    ...header(snapshot.source, zones, dns, files, pullZones),
     "",
     'import * as edge from "pulumi-edgeplatform";',
   ];
@@ -1062,6 +1094,22 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     }
   }
 
+  const notes: string[] = [];
+  for (const p of pullZones) {
+    const section = pullZoneLines(
+      p,
+      {
+        name: (base, suffix, shared) => namer.name(base, suffix, shared),
+        variable: (name, prefix, suffix) => namer.variable(name, prefix, suffix),
+        kebab: toKebabCase,
+      },
+      warn,
+    );
+    out.push("", ...section.lines);
+    resources.push(...section.resources);
+    notes.push(...section.notes);
+  }
+
   if (dns.length > 0) out.push("", "// DNS zones: DNSSEC as it is now");
   for (const d of dns) {
     const base = `dnssec-${toKebabCase(d.domain ?? "") || `zone-${d.zoneId}`}`;
@@ -1101,8 +1149,17 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     ...exportList("dnsZoneIds", refs(":ZoneDnssec", "zoneId")),
     ...exportList("dnsZones", refs(":DnsZone", "zoneId")),
     ...exportList("dnsRecordIds", refs(":DnsRecord", "recordId")),
+    ...exportList("pullZoneIds", refs(":PullZone", "pullZoneId")),
+    ...exportList("edgeRuleIds", refs(":EdgeRule", "edgeRuleId")),
+    ...exportList("optimizerClassNames", refs(":OptimizerClass", "className")),
+    ...exportList("hostnames", refs(":Hostname", "existingHostname")),
   );
-  return { text: `${out.join("\n")}\n`, resources, warnings };
+  return {
+    text: `${out.join("\n")}\n`,
+    resources,
+    warnings,
+    ...(notes.length > 0 ? { notes } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------

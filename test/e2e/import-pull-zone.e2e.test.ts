@@ -1,0 +1,185 @@
+/**
+ * End to end with the real Pulumi engine: bringing an existing pull zone under Pulumi with
+ * `edgeplatform-import --pull-zone`. The emulator's fixture zone 1 (`zone-one`, protected by
+ * shield zone 1), here with three edge rules listed out of priority order, two optimizer
+ * classes and two hostnames besides the system one (`cdn.`, forced to HTTPS with a free
+ * certificate; `static.`, with a custom certificate) → the bin writes the program (reads
+ * only) → `pulumi up` of it adopts the zone, its children and the shield zone's objects with
+ * zero platform writes → a preview with `--expect-no-changes` passes → destroy deletes nothing.
+ * The tests share one stack and run in order.
+ */
+import { spawn } from "child_process";
+import { randomBytes } from "crypto";
+import * as fs from "fs";
+import * as path from "path";
+import { defaultFixtures, startEmulator } from "../../packages/emulator/src";
+import { fixtureEdgeRuleGuid } from "../../packages/emulator/src/fixtures-pullzone";
+import { registerSecret } from "../support/secrets";
+import {
+  CLI_BUILD_TIMEOUT_MS,
+  Control,
+  e2eAvailable,
+  provideCliAndDist,
+  REPO_ROOT,
+  TestStack,
+} from "./setup";
+
+type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
+
+const WRAPPER = path.join(REPO_ROOT, "test", "e2e", "import-program.ts");
+const BIN = path.join(REPO_ROOT, "packages", "pulumi", "dist", "import", "cli.js");
+const OP_TIMEOUT = 300_000;
+const CERT = "-----BEGIN CERTIFICATE-----\nMIIBe2efixture\n-----END CERTIFICATE-----\n";
+const KEY = "-----BEGIN PRIVATE KEY-----\nMIIEe2ekey\n-----END PRIVATE KEY-----\n";
+/** Zone 1's rules 3, 1 and 2, in that order in the zone's list. */
+const RULES = [3, 1, 2];
+/** The pull zone, 3 rules, 2 classes, 2 hostnames. */
+const PULL_ZONE_RESOURCES = 1 + RULES.length + 2 + 2;
+
+/** Calls other than reads (name checks and log reads are reads too). */
+const nonReads = async (control: Control) =>
+  (await control.journal())
+    .filter((r) => r.method !== "GET" && !r.path.startsWith("/logging"))
+    .map((r) => `${r.method} ${r.path}`);
+
+const run = e2eAvailable();
+(run ? describe : describe.skip)(
+  "real Pulumi engine: adopting a pull zone with edgeplatform-import --pull-zone",
+  () => {
+    let emu: RunningEmulator;
+    let control: Control;
+    let stack: TestStack;
+    let apiKey: string;
+    let programFile: string;
+    let resources = 0;
+
+    const importBin = (args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, [BIN, ...args], {
+          env: {
+            PATH: process.env.PATH,
+            EDGEPLATFORM_API_KEY: apiKey,
+            EDGEPLATFORM_BASE_URL: emu.url,
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+        child.on("error", reject);
+        child.on("close", (code) => resolve({ code, stdout, stderr }));
+      });
+
+    beforeAll(async () => {
+      const cli = await provideCliAndDist();
+      apiKey = `e2e-${randomBytes(16).toString("hex")}`;
+      registerSecret(apiKey);
+      const f = defaultFixtures();
+      const one = f.pullZones.find((z) => z.id === 1)!.model!;
+      one.EdgeRules = RULES.map((n) =>
+        one.EdgeRules.find((r) => r.Guid === fixtureEdgeRuleGuid(n))!,
+      );
+      one.OptimizerClasses.push({ Name: "hero", Properties: { width: "1200", quality: "80" } });
+      Object.assign(
+        one.Hostnames.find((h) => h.Value === "static.zone-one.example")!,
+        {
+          HasCertificate: true,
+          CertificateProvisionType: 3,
+          Certificate: CERT,
+          CertificateKey: KEY,
+          CertificateKeyType: 1,
+        },
+      );
+      emu = await startEmulator({ port: 0, host: "127.0.0.1", apiKey, fixtures: f });
+      control = new Control(emu.url);
+      stack = new TestStack(cli, {
+        projectName: "edgeplatform-import-pull-zone-e2e",
+        stackName: "import-pull-zone",
+        passphrase: randomBytes(12).toString("hex"),
+        programModule: WRAPPER,
+        programExport: "importedProgram",
+        config: {
+          "edgeplatform:baseUrl": { value: emu.url },
+          "edgeplatform:apiKey": { value: apiKey, secret: true },
+        },
+      });
+      programFile = path.join(stack.projectDir, "adopted.ts");
+    }, CLI_BUILD_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await emu?.close();
+      if (process.env.KEEP_E2E_DIR !== "1") stack?.cleanup();
+    });
+
+    test("1. edgeplatform-import --pull-zone 1 writes the program, reads only", async () => {
+      await control.clearJournal();
+      const r = await importBin(["--pull-zone", "1", "--out", programFile]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toContain(
+        "1 pull zone, 3 edge rules, 2 optimizer classes and 2 hostnames (",
+      );
+      expect(r.stderr).toContain(
+        "note: hostname static.zone-one.example of pull zone 1: custom certificate: certificate key not readable: supply it",
+      );
+      const program = fs.readFileSync(programFile, "utf8");
+      expect(program).not.toContain(apiKey);
+      expect(program).not.toContain("MIIEe2ekey");
+      expect(program).toContain("// custom certificate: certificate key not readable: supply it");
+      resources = (program.match(/new edge\./g) ?? []).length;
+      expect((program.match(/new edge\.pullzones\./g) ?? []).length).toBe(PULL_ZONE_RESOURCES);
+      expect(resources).toBeGreaterThan(PULL_ZONE_RESOURCES); // the shield zone's objects too
+      expect(await nonReads(control)).toEqual([]);
+    });
+
+    test(
+      "2. pulumi up of the generated program adopts everything with zero platform writes",
+      async () => {
+        await control.clearJournal();
+        const r = await stack.op({ op: "up" }, { file: programFile });
+        expect(r.summary?.result).toBe("succeeded");
+        expect(await nonReads(control)).toEqual([]);
+        expect(r.summary?.resourceChanges).toMatchObject({ create: resources + 1 }); // + the stack
+        expect(r.outputs?.pullZoneIds.value).toEqual([1]);
+        // by priority, not by the zone's list
+        expect(r.outputs?.edgeRuleIds.value).toEqual([1, 2, 3].map(fixtureEdgeRuleGuid));
+        expect(r.outputs?.optimizerClassNames.value).toEqual(["hero", "thumb"]);
+        expect(r.outputs?.hostnames.value).toEqual([
+          "cdn.zone-one.example",
+          "static.zone-one.example",
+        ]);
+      },
+      OP_TIMEOUT,
+    );
+
+    test(
+      "3. preview --expect-no-changes passes and writes nothing",
+      async () => {
+        await control.clearJournal();
+        const r = await stack.op(
+          { op: "preview", opts: { expectNoChanges: true, diff: true } },
+          { file: programFile },
+        );
+        expect(r.ok).toBe(true);
+        expect(await nonReads(control)).toEqual([]);
+      },
+      OP_TIMEOUT,
+    );
+
+    test(
+      "4. destroy deletes nothing: the zone keeps its rules, classes, hostnames and certificate",
+      async () => {
+        await control.clearJournal();
+        const r = await stack.op({ op: "destroy" }, { file: programFile });
+        expect(r.summary?.resourceChanges).toMatchObject({ delete: resources + 1 });
+        expect(await nonReads(control)).toEqual([]);
+        const zone = (await control.state()).pullZones.find((z) => z.id === 1)!.model!;
+        expect(zone.EdgeRules.map((x) => x.Guid)).toEqual(RULES.map(fixtureEdgeRuleGuid));
+        expect(zone.OptimizerClasses.map((c) => c.Name)).toEqual(["thumb", "hero"]);
+        const stat = zone.Hostnames.find((h) => h.Value === "static.zone-one.example");
+        expect(stat?.CertificateProvisionType).toBe(3);
+      },
+      OP_TIMEOUT,
+    );
+  },
+);
