@@ -39,14 +39,15 @@ export const SCRIPT_SECRET_FIELDS = ["value"] as const;
 /**
  * The public spelling of a secret (with {@link SCRIPT_SECRET_WORDS} and the script's
  * `scriptId`): its value flat at the top level and kept as the program wrote it (the platform
- * never reports it), its script given with its id too, and a `get` id of the form
- * `"<scriptId>/<secretId>"`.
+ * never reports it; a read with no state, `get` or `pulumi import`, leaves it out), its script
+ * given with its id too, and a `get` id of the form `"<scriptId>/<secretId>"`.
  */
 export const SCRIPT_SECRET_SPELLING: Spelling = {
   fields: { flat: SCRIPT_SECRET_FIELDS },
   parentAlways: true,
   idWithParent: { example: "1/31" },
   keptWhenUnreported: ["value"],
+  viewLeavesOutUnset: true,
 };
 
 /** The enumerations of a secret's fields: none. */
