@@ -100,10 +100,12 @@ function canonical(s: EmulatorState): Any {
   // A DNS zone's date of its last write is the platform's record, not a setting: no restore
   // gives it back.
   for (const z of c.dnsZones ?? []) delete z.DateModified;
-  // An edge script's dates of its last write (of anything, of its code) likewise (a variable's write sets it too).
+  // An edge script's dates of its last write (of anything, of its code) likewise (a variable's write sets it too),
+  // and a secret's (a write of its value sets it).
   for (const x of c.scripts ?? []) {
     delete x.lastModified;
     delete x.codeModified;
+    for (const secret of x.secrets ?? []) delete secret.LastModified;
   }
   // A container registry's `lastUpdatedAt` likewise (the date of its last write).
   for (const r of c.registries ?? []) delete r.lastUpdatedAt;

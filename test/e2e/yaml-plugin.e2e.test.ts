@@ -557,6 +557,12 @@ const EVERY_KIND: Record<string, { type: string; properties: Record<string, unkn
     type: "edgeplatform:compute:ScriptVariable",
     properties: { scriptId: 2, name: "YAML_VAR", defaultValue: "on", required: false },
   },
+  // A secret of fixture edge script 2 (which has none), its value written plain: the plugin
+  // makes it a secret all the same.
+  scriptSecret: {
+    type: "edgeplatform:compute:ScriptSecret",
+    properties: { scriptId: 2, name: "YAML_SECRET", value: "yaml-secret-value-0001" },
+  },
   registry: {
     type: "edgeplatform:containers:ImageRegistry",
     properties: {
@@ -595,6 +601,7 @@ const IMPORTED: Record<string, [type: string, id: string]> = {
   "imp-hostname": ["edgeplatform:pullzones:Hostname", "1/static.zone-one.example"],
   "imp-script": ["edgeplatform:compute:EdgeScript", "1"],
   "imp-script-variable": ["edgeplatform:compute:ScriptVariable", "1/21"],
+  "imp-script-secret": ["edgeplatform:compute:ScriptSecret", "1/31"],
   "imp-registry": ["edgeplatform:containers:ImageRegistry", "2"],
 };
 /** The block page the test gives shield zone 4 before anything runs (an object to import). */
@@ -808,6 +815,9 @@ test("the program of every kind has a resource of each kind of the list, and imp
         expect(
           (up.scripts.find((x) => x.id === 2) as Any).variables.map((v: Any) => v.Name),
         ).toEqual(["YAML_VAR"]);
+        expect(
+          (up.scripts.find((x) => x.id === 2) as Any).secrets.map((x: Any) => [x.Name, x.value]),
+        ).toEqual([["YAML_SECRET", "yaml-secret-value-0001"]]);
         expect(up.registries.find((r) => r.displayName === "yaml-registry")?.userName).toBe(
           "yaml-bot",
         );
@@ -856,6 +866,19 @@ test("the program of every kind has a resource of each kind of the list, and imp
             .filter((z) => z.pullZoneId !== undefined && z.pullZoneId !== null)
             .map((z) => ({ shieldZoneId: z.id, pullZoneId: z.pullZoneId })),
         });
+        // The secret's value, written plain, is encrypted in the state (and never read back:
+        // the imported secret has none).
+        const secretState = exported.deployment.resources?.find((r) =>
+          r.urn.endsWith("::scriptSecret"),
+        ) as { outputs?: Record<string, unknown> } | undefined;
+        expect(secretState?.outputs?.value).toEqual({
+          "4dabf18193072939515e22adb298388d": "1b47061264138c4ac30d75fd1eb44270",
+          ciphertext: expect.any(String),
+        });
+        expect(JSON.stringify(exported)).not.toContain("yaml-secret-value-0001");
+        expect(inputsOf("imp-script-secret")).toEqual(
+          expect.not.objectContaining({ value: expect.anything() }),
+        );
         // The fixtures' values (packages/emulator/src/fixtures*.ts), as the state holds them.
         expect(inputsOf("imp-rl")).toMatchObject({
           ruleId: 101,

@@ -138,6 +138,12 @@ const IMPORTS: Record<string, Import> = {
     inputs: { pullZoneId: 1, className: "thumb" },
     form: '"<pullZoneId>/<className>"',
   },
+  // Secret 31 of edge script 1: API_TOKEN (its value never read: not in the inputs, not managed).
+  ScriptSecret: {
+    id: "1/31",
+    inputs: { scriptId: 1, secretId: 31, name: "API_TOKEN" },
+    form: '"<scriptId>/<secretId>"',
+  },
   // Hostname cdn.zone-one.example of pull zone 1 (forceSsl, a free certificate).
   Hostname: {
     id: "1/cdn.zone-one.example",

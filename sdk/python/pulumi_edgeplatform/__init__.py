@@ -42,6 +42,7 @@ _utilities.register(
   "fqn": "pulumi_edgeplatform.compute",
   "classes": {
    "edgeplatform:compute:EdgeScript": "EdgeScript",
+   "edgeplatform:compute:ScriptSecret": "ScriptSecret",
    "edgeplatform:compute:ScriptVariable": "ScriptVariable"
   }
  },

@@ -27,6 +27,7 @@ import { imageRegistry } from "./image-registry";
 import { scriptVariable } from "./script-variable";
 import { optimizerClass } from "./optimizer-class";
 import { hostname } from "./hostname";
+import { scriptSecret } from "./script-secret";
 
 export const KINDS: readonly KindDeclaration[] = [
   rateLimitRule,
@@ -52,4 +53,5 @@ export const KINDS: readonly KindDeclaration[] = [
   scriptVariable,
   optimizerClass,
   hostname,
+  scriptSecret,
 ];

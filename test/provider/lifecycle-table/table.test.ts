@@ -202,8 +202,8 @@ function newRun() {
  * The state to compare: JSON; a zone's plan fields as the platform answers them (a fixture
  * without `planType`/`wafEnabled` is Basic with the WAF on; a zone PATCH writes them); the
  * emulator's id counters left out (an id once used is not given again), and a DNS zone's
- * `DateModified` and an edge script's `lastModified`/`codeModified` (when it was last written,
- * not what it holds: a write sets it).
+ * `DateModified`, an edge script's `lastModified`/`codeModified` and its secrets'
+ * `LastModified` (when it was last written, not what it holds: a write sets it).
  */
 function canonical(s: EmulatorState): Any {
   const c = JSON.parse(JSON.stringify(s));
@@ -212,10 +212,12 @@ function canonical(s: EmulatorState): Any {
   // A DNS zone's date of its last write is the platform's record, not a setting: no restore
   // gives it back.
   for (const z of c.dnsZones ?? []) delete z.DateModified;
-  // An edge script's dates of its last write (of anything, of its code) likewise (a variable's write sets it too).
+  // An edge script's dates of its last write (of anything, of its code) likewise (a variable's write sets it too),
+  // and a secret's (a write of its value sets it).
   for (const x of c.scripts ?? []) {
     delete x.lastModified;
     delete x.codeModified;
+    for (const secret of x.secrets ?? []) delete secret.LastModified;
   }
   // A container registry's `lastUpdatedAt` likewise (the date of its last write).
   for (const r of c.registries ?? []) delete r.lastUpdatedAt;

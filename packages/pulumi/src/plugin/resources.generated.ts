@@ -89,6 +89,15 @@ import {
   hostnameFieldChanges,
 } from "../resources/kinds/collections/hostname-fields";
 import { hostnameKind } from "../resources/kinds/collections/hostname";
+import type { scriptSecretInputsSchema } from "../resources/kinds/collections/script-secret-schemas";
+import {
+  SCRIPT_SECRET_ENUMS,
+  scriptSecretKind,
+} from "../resources/kinds/collections/script-secret";
+import {
+  scriptSecretProvider,
+  scriptSecretFieldChanges,
+} from "../resources/kinds/collections/script-secret-fields";
 
 /** Every kind of the package, as the plugin serves it. */
 export const PLUGIN_KINDS: readonly PluginKind[] = [
@@ -425,5 +434,20 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
     provider: hostnameProvider,
     fieldChanges: hostnameFieldChanges,
     declaration: hostnameKind,
+  },
+  {
+    family: "flat",
+    module: "compute",
+    typeName: "ScriptSecret",
+    noun: "secret of an edge script",
+    inputsSchema: schemaRef<typeof scriptSecretInputsSchema>(
+      __dirname,
+      "../resources/kinds/collections/script-secret-schemas",
+      "scriptSecretInputsSchema",
+    ),
+    enums: SCRIPT_SECRET_ENUMS,
+    provider: scriptSecretProvider,
+    fieldChanges: scriptSecretFieldChanges,
+    declaration: scriptSecretKind,
   },
 ];

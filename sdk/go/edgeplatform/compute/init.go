@@ -23,6 +23,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 	switch typ {
 	case "edgeplatform:compute:EdgeScript":
 		r = &EdgeScript{}
+	case "edgeplatform:compute:ScriptSecret":
+		r = &ScriptSecret{}
 	case "edgeplatform:compute:ScriptVariable":
 		r = &ScriptVariable{}
 	default:

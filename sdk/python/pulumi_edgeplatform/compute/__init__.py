@@ -12,6 +12,7 @@ from .get_edge_script import *
 from .get_edge_scripts import *
 from .get_releases import *
 from .get_script_statistics import *
+from .script_secret import *
 from .script_variable import *
 from ._inputs import *
 from . import outputs

@@ -339,6 +339,19 @@ export const hostnameStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.hostname.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.compute.ScriptSecret`. */
+export const scriptSecretStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.scriptSecret.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.scriptSecret.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.scriptSecret.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.scriptSecret.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.scriptSecret.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.scriptSecret.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.scriptSecret.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** The resources with a serialized provider (their stub names: `pulumi-edgeplatform/stubs/<kind>`). */
 export type StubKind =
   | "rate-limit-rule"
@@ -363,7 +376,8 @@ export type StubKind =
   | "image-registry"
   | "script-variable"
   | "optimizer-class"
-  | "hostname";
+  | "hostname"
+  | "script-secret";
 
 /** The by-value stubs: what is serialized when the package cannot be named (serialized-provider.ts). */
 export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
@@ -390,4 +404,5 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "script-variable": scriptVariableStub,
   "optimizer-class": optimizerClassStub,
   hostname: hostnameStub,
+  "script-secret": scriptSecretStub,
 };

@@ -31,6 +31,7 @@ import type { imageRegistryProvider } from "./settings/image-registry";
 import type { scriptVariableProvider } from "./collections/script-variable-fields";
 import type { optimizerClassProvider } from "./collections/optimizer-class-fields";
 import type { hostnameProvider } from "./collections/hostname-fields";
+import type { scriptSecretProvider } from "./collections/script-secret-fields";
 
 /** @internal Dynamic-provider implementations by stub name. */
 export const __providers = {
@@ -125,5 +126,9 @@ export const __providers = {
   /** `edge.pullzones.Hostname` (hostname). */
   get hostname(): typeof hostnameProvider {
     return gated(require("./collections/hostname-fields").hostnameProvider);
+  },
+  /** `edge.compute.ScriptSecret` (script secret). */
+  get scriptSecret(): typeof scriptSecretProvider {
+    return gated(require("./collections/script-secret-fields").scriptSecretProvider);
   },
 };

@@ -8,3 +8,4 @@
 
 export * from "./edge-script";
 export * from "./script-variable";
+export * from "./script-secret";
