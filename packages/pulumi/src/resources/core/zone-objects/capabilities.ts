@@ -89,6 +89,18 @@ export interface Replacement {
   replacedBy(olds: Partial<ObjectOutputs>, news: ObjectInputs): string[];
 }
 
+/**
+ * The `replacedBy` of a kind the platform cannot rename: a created object given another name
+ * (no id in the program) is another object, so the name replaces it.
+ */
+export const renameReplaces = (olds: Partial<ObjectOutputs>, news: ObjectInputs): string[] =>
+  news.id === undefined &&
+  typeof olds.name === "string" &&
+  typeof news.name === "string" &&
+  olds.name !== news.name
+    ? ["name"]
+    : [];
+
 /** Checks of the configuration that a schema cannot say (a count above 0). Default: none. */
 export interface ExtraChecks {
   extraChecks(wire: Record<string, unknown>): Failure[];

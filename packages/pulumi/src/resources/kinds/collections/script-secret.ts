@@ -17,6 +17,7 @@
  * In the engine's terms a secret is `{id: Id, parentId: its script, name: Name, fields:
  * {value}}`, its `value` null as read.
  */
+import { renameReplaces } from "../../core/zone-objects/capabilities";
 import { schemaRef, type EdgeScriptSecret } from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
@@ -112,13 +113,7 @@ export const scriptSecretKind: EdgeScriptChildKind<ScriptSecretObject> & {
     "scriptSecretConfigurationSchema",
   ),
   // The platform cannot rename a secret: another name is another secret.
-  replacedBy: (olds, news) =>
-    news.id === undefined &&
-    typeof olds.name === "string" &&
-    typeof news.name === "string" &&
-    olds.name !== news.name
-      ? ["name"]
-      : [],
+  replacedBy: renameReplaces,
   listInScript: async (script) =>
     (await api().listSecrets(script)).map((x) => fromSecret(script, x)),
   endpoints: {

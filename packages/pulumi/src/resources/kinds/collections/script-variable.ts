@@ -15,6 +15,7 @@
  * In the engine's terms a variable is `{id: Id, parentId: its script, name: Name, fields:
  * {defaultValue, required}}`.
  */
+import { renameReplaces } from "../../core/zone-objects/capabilities";
 import { parentKeyed } from "../../core/zone-objects/parent";
 import {
   schemaRef,
@@ -115,13 +116,7 @@ export const scriptVariableKind: EdgeScriptChildKind<ScriptVariableObject> & {
   // An adopt by variableId reads the variable from the script's answer a run's reads share.
   adoptReadsShared: true,
   // The platform cannot rename a variable: another name is another variable.
-  replacedBy: (olds, news) =>
-    news.id === undefined &&
-    typeof olds.name === "string" &&
-    typeof news.name === "string" &&
-    olds.name !== news.name
-      ? ["name"]
-      : [],
+  replacedBy: renameReplaces,
   childrenInScript: (s, script) =>
     (s.EdgeScriptVariables ?? []).map((v) => fromVariable(script, v)),
   endpoints: {
