@@ -2,8 +2,8 @@
  * End to end with the real Pulumi engine: adopting an edge script with `edgeplatform-import
  * --script`. The emulator's fixture script 1 (`edge-router`: standalone, variables 21 ORIGIN
  * and 22 LOG_LEVEL, secret 31 API_TOKEN, live release 12 running its saved code) → the bin
- * writes the program and the code file beside it → `pulumi up` of it adopts the script and
- * both variables with zero platform writes → a preview with `--expect-no-changes` passes → an
+ * writes the program and the code file beside it → `pulumi up` of it adopts the script, both
+ * variables and the secret (no value: flagged for the user to supply) with zero platform writes → a preview with `--expect-no-changes` passes → an
  * edit of the code file is one code write → destroy deletes nothing: the script gets its code
  * back (one code write) and the variables stay. The tests share one stack and run in order.
  */
@@ -29,8 +29,8 @@ const BIN = path.join(REPO_ROOT, "packages", "pulumi", "dist", "import", "cli.js
 const OP_TIMEOUT = 240_000;
 /** The fixture script's saved code (packages/emulator/src/fixtures-scripts.ts). */
 const ROUTER_V2 = "export default { fetch: () => new Response('v2') };\n";
-/** The script and its two variables. */
-const RESOURCES = 3;
+/** The script, its two variables and its secret. */
+const RESOURCES = 4;
 
 const run = e2eAvailable();
 (run ? describe : describe.skip)(
@@ -96,11 +96,13 @@ const run = e2eAvailable();
       await control.clearJournal();
       const r = await importBin(["--script", "1", "--out", programFile]);
       expect(r.code).toBe(0);
-      expect(r.stderr).toContain("wrote 1 edge script and 2 script variables (");
+      expect(r.stderr).toContain("wrote 1 edge script, 2 script variables and 1 script secret (");
       expect(fs.readFileSync(codeFile, "utf8")).toBe(ROUTER_V2);
       const program = fs.readFileSync(programFile, "utf8");
       expect(program).not.toContain(apiKey);
-      expect(program).toContain("//   API_TOKEN: value not readable: supply it");
+      expect(program).toContain(
+        "// secret API_TOKEN of edge script 1: value not readable: supply it",
+      );
       expect(await control.writes()).toEqual([]);
     });
 

@@ -873,8 +873,8 @@ describe("edgeplatform-import: edge scripts (--script)", () => {
     noKey(r);
     const program = fs.readFileSync(out, "utf8");
     expect(r.stderr).toBe(
-      "note: secret edge-router/API_TOKEN: value not readable: supply it (named in a comment)\n" +
-        `edgeplatform-import: wrote 1 edge script and 2 script variables (${Buffer.byteLength(program)} bytes) ` +
+      "note: secret edge-router/API_TOKEN: value not readable: supply it (adopted with no value)\n" +
+        `edgeplatform-import: wrote 1 edge script, 2 script variables and 1 script secret (${Buffer.byteLength(program)} bytes) ` +
         `to ${out}, the code to ${path.join(sub, "edge-router.js")}\n`,
     );
     expect(r.stdout).toBe("");
@@ -887,7 +887,9 @@ describe("edgeplatform-import: edge scripts (--script)", () => {
         '  codeFile: path.join(__dirname, "edge-router.js"),\n' +
         "});\n",
     );
-    expect(program).toContain("//   API_TOKEN: value not readable: supply it\n");
+    expect(program).toContain(
+      "// secret API_TOKEN of edge script 1: value not readable: supply it\n",
+    );
     expect(program.match(/new edge\.compute\.ScriptVariable\(/g)).toHaveLength(2);
     expect(program).toContain("  variableId: 21,\n");
     expect(program).toContain("  variableId: 22,\n");

@@ -1,7 +1,7 @@
 /**
  * The edge-script part of the `edgeplatform-import` generator (`--script`): each script an
  * adopting EdgeScript whose code is a file beside the program (`codeFile`), each variable an
- * adopting ScriptVariable, the secrets named in a comment only. The program is also run
+ * adopting ScriptVariable, each secret an adopting ScriptSecret with no value, flagged. The program is also run
  * (transpiled, with a stand-in for `pulumi-edgeplatform`) to check the inputs each resource gets.
  */
 import * as path from "path";
@@ -34,7 +34,11 @@ function evaluate(text: string): { resources: Captured[]; exports: Record<string
       }
     };
   const edge = {
-    compute: { EdgeScript: fake("EdgeScript"), ScriptVariable: fake("ScriptVariable") },
+    compute: {
+      EdgeScript: fake("EdgeScript"),
+      ScriptVariable: fake("ScriptVariable"),
+      ScriptSecret: fake("ScriptSecret"),
+    },
   };
   const module = { exports: {} as Record<string, unknown> };
   const req = (id: string) => {
@@ -132,18 +136,24 @@ describe("edgeplatform-import generator: edge scripts (--script)", () => {
           required: false,
         },
       },
+      {
+        kind: "ScriptSecret",
+        name: "edge-router-api-token",
+        args: { scriptId: "script:1", secretId: 31, name: "API_TOKEN" },
+      },
     ]);
     expect(exports).toEqual({ edgeScriptIds: ["script:1"], scriptVariableIds: [21, 22, 24] });
     expect(p.text).not.toContain(DEPLOYMENT_KEY);
     expect(p.text).not.toContain("new Response"); // the code is in its file, not the program
   });
 
-  test("the secrets: names only, in a comment, each flagged; no resource for them", () => {
+  test("the secrets: adopted by id with no value (nothing written for them), each flagged", () => {
     const p = generateScriptProgram({ source: "http://127.0.0.1:4010", scripts: [router] });
     expect(p.text).toContain(
-      "// 1 secret of edge script 1, names only (no resource for them yet):\n" +
-        "//   API_TOKEN: value not readable: supply it\n",
+      "// secret API_TOKEN of edge script 1: value not readable: supply it\n" +
+        'const edgeRouterApiToken = new edge.compute.ScriptSecret("edge-router-api-token", {\n',
     );
+    expect(p.text).not.toMatch(/ScriptSecret\([^)]*value:/);
     expect(p.secrets).toEqual(["edge-router/API_TOKEN"]);
     expect(p.text).toContain(
       "//   edge script 1 (edge-router): 3 variables, 1 secret, live release 12",

@@ -116,10 +116,11 @@ export async function importScripts(
       [
         ...program.warnings.map((m) => `warning: ${m}`),
         ...program.secrets.map(
-          (s) => `note: secret ${s}: value not readable: supply it (named in a comment)`,
+          (s) => `note: secret ${s}: value not readable: supply it (adopted with no value)`,
         ),
-        `edgeplatform-import: wrote ${plural(count(":EdgeScript"), "edge script")} and ` +
-          `${plural(count(":ScriptVariable"), "script variable")} ` +
+        `edgeplatform-import: wrote ${plural(count(":EdgeScript"), "edge script")}, ` +
+          `${plural(count(":ScriptVariable"), "script variable")} and ` +
+          `${plural(count(":ScriptSecret"), "script secret")} ` +
           `(${Buffer.byteLength(program.text)} bytes) to ${out ?? "standard output"}, ` +
           `the code to ${written.join(", ")}`,
       ].join("\n") + "\n",

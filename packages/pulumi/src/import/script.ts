@@ -2,9 +2,10 @@
  * The program `edgeplatform-import --script ID` writes: each edge script as an adopting
  * `edge.compute.EdgeScript` (its `scriptId`, name and type, its saved code in a file beside the
  * program, given as `codeFile`) and each of its variables as an adopting
- * `edge.compute.ScriptVariable` (`variableId`, name, default value, required). A script's
- * secrets have no resource: the program names them in a comment, names only (their values
- * cannot be read). Pure and deterministic: scripts sorted by id, variables by id.
+ * `edge.compute.ScriptVariable` (`variableId`, name, default value, required), and each of its
+ * secrets as an adopting `edge.compute.ScriptSecret` (`secretId`, name) with no value: a
+ * secret's value cannot be read, so the program flags it for the user to supply. Pure and
+ * deterministic: scripts sorted by id, variables and secrets by id.
  */
 import type { EdgeScript, EdgeScriptSecret } from "edgeplatform-client";
 import { EdgeScriptType } from "edgeplatform-client/spec/runtime";
@@ -45,7 +46,10 @@ export interface ScriptCodeFile {
 
 /** One resource of the program. */
 export interface ScriptResource {
-  type: "pulumi-nodejs:dynamic/compute:EdgeScript" | "pulumi-nodejs:dynamic/compute:ScriptVariable";
+  type:
+    | "pulumi-nodejs:dynamic/compute:EdgeScript"
+    | "pulumi-nodejs:dynamic/compute:ScriptVariable"
+    | "pulumi-nodejs:dynamic/compute:ScriptSecret";
   /** Pulumi resource name. */
   name: string;
   /** TypeScript variable. */
@@ -113,8 +117,9 @@ function header(source: string, scripts: ScriptImport[]): string[] {
     "// `pulumi destroy` (or removing a resource from this file) deletes nothing: a script gets",
     "// back the name, type and code it had when Pulumi adopted it (those written here), and",
     "// each variable stays where it is.",
-    "// A script's secrets have no resource yet: they are listed by name below each script, and",
-    "// their values cannot be read.",
+    "// Each secret is adopted by its `secretId` with no value: its value cannot be read, so",
+    "// nothing is written for it; give it a `value` (a Pulumi secret, such as",
+    "// `config.requireSecret(...)`) and the next `up` writes that value once.",
   ];
 }
 
@@ -127,7 +132,7 @@ function statement(variable: string, type: string, name: string, args: string[])
   ];
 }
 
-/** The lines of one script: its resource, its secrets' comment, its variables' resources. */
+/** The lines of one script: its resource, then its variables' and its secrets' resources. */
 function scriptLines(
   s: ScriptImport,
   n: ReturnType<typeof namer>,
@@ -162,16 +167,6 @@ function scriptLines(
       `codeFile: path.join(__dirname, ${str(file)})`,
     ]),
   ];
-  const secrets = [...s.secrets].sort((a, b) => a.Id - b.Id);
-  if (secrets.length > 0) {
-    lines.push(
-      `// ${plural(secrets.length, "secret")} of edge script ${script.Id}, names only (no resource for them yet):`,
-    );
-    for (const x of secrets) {
-      lines.push(`//   ${x.Name ?? `secret ${x.Id}`}: value not readable: supply it`);
-      out.secrets.push(`${name}/${x.Name ?? x.Id}`);
-    }
-  }
   const vars = [...(script.EdgeScriptVariables ?? [])].sort((a, b) => a.Id - b.Id);
   for (const v of vars) {
     if (v.Name === null || v.Name === "") {
@@ -195,6 +190,26 @@ function scriptLines(
         `name: ${str(v.Name)}`,
         `defaultValue: ${literal(v.DefaultValue ?? null)}`,
         `required: ${v.Required === true}`,
+      ]),
+    );
+  }
+  const secrets = [...s.secrets].sort((a, b) => a.Id - b.Id);
+  for (const x of secrets) {
+    out.secrets.push(`${name}/${x.Name ?? x.Id}`);
+    const sname = n.name(`${name}-${toKebabCase(x.Name ?? "") || `secret-${x.Id}`}`, x.Id);
+    const svar = n.variable(sname, "secret", "Secret");
+    out.resources.push({
+      type: "pulumi-nodejs:dynamic/compute:ScriptSecret",
+      name: sname,
+      variable: svar,
+      id: x.Id,
+    });
+    lines.push(
+      `// secret ${x.Name ?? x.Id} of edge script ${script.Id}: value not readable: supply it`,
+      ...statement(svar, "ScriptSecret", sname, [
+        `scriptId: ${variable}.scriptId`,
+        `secretId: ${x.Id}`,
+        ...(x.Name ? [`name: ${str(x.Name)}`] : []),
       ]),
     );
   }
