@@ -15,11 +15,13 @@ export type { HostnameArgs, HostnameState } from "./generated/hostname";
 /** A hostname's certificate: a free one (waited for, up to `timeoutSeconds`) or one's own. */
 export type HostnameCertificate =
   | {
+      /** A free certificate, issued by the platform (asynchronous: waited for). */
       type: "free";
       /** How long a create or update waits for the certificate (seconds, 1–3600; default 120). */
       timeoutSeconds?: number;
     }
   | {
+      /** A certificate of one's own, uploaded with its key. */
       type: "custom";
       /** The certificate (PEM, or base64 of it). */
       certificate: string;
@@ -34,11 +36,13 @@ export type HostnameCertificate =
 /** A hostname's certificate as a program writes it (its fields may be outputs: a key from a secret). */
 export type HostnameCertificateArgs =
   | {
+      /** A free certificate, issued by the platform (asynchronous: waited for). */
       type: "free";
       /** How long a create or update waits for the certificate (seconds, 1–3600; default 120). */
       timeoutSeconds?: pulumi.Input<number>;
     }
   | {
+      /** A certificate of one's own, uploaded with its key. */
       type: "custom";
       /** The certificate (PEM, or base64 of it). */
       certificate: pulumi.Input<string>;
