@@ -408,6 +408,57 @@ describe("deploymentKey, a secret", () => {
     expect(schema.properties.codeHash.secret).toBeUndefined();
     expect(schema.inputProperties.code).toBeDefined();
   });
+
+  test("deploymentKeyRotation: a change rotates the key once (one POST, the new key an output, never printed); create, adopt, no change and removal rotate nothing", async () => {
+    const rotate = "POST /compute/script/1/deploymentKey/rotate";
+    const before = scriptOf(await t.state(), 1).deploymentKey as string;
+    // Adopting with a rotation value: nothing rotates (there is no earlier value to change).
+    const a = await p.create(await checked({ scriptId: 1, deploymentKeyRotation: "2026-11" }));
+    expect(await writes()).toEqual([]);
+    expect(a.outs.deploymentKey).toBe(before);
+    // The same value again: no change, nothing written.
+    const same = await checked({ scriptId: 1, deploymentKeyRotation: "2026-11" });
+    expect((await p.diff(a.id, a.outs, same)).changes).toBe(false);
+    // A new value: one rotation, the new key in the outputs and never in the log.
+    resetRunState();
+    await t.clearJournal();
+    const next = await checked({ scriptId: 1, deploymentKeyRotation: "2026-12" });
+    expect((await p.diff(a.id, a.outs, next)).changes).toBe(true);
+    const u = await p.update(a.id, a.outs, next);
+    expect(await writes()).toEqual([rotate]);
+    const after = scriptOf(await t.state(), 1).deploymentKey as string;
+    expect(after).not.toBe(before);
+    expect(u.outs).toMatchObject({ deploymentKey: after, deploymentKeyRotation: "2026-12" });
+    expect(logged.join("\n")).toContain("rotated the deployment key of edge script 1");
+    expect(logged.join("\n")).not.toContain(after);
+    // Another change with the same value: that write only, no rotation.
+    resetRunState();
+    await t.clearJournal();
+    const renamed = await checked({
+      scriptId: 1,
+      name: "rotated-once",
+      deploymentKeyRotation: "2026-12",
+    });
+    const u1 = await p.update(a.id, u.outs, renamed);
+    expect(await writes()).toEqual(["POST /compute/script/1"]);
+    // Removing the value rotates nothing.
+    resetRunState();
+    await t.clearJournal();
+    const u2 = await p.update(a.id, u1.outs, await checked({ scriptId: 1, name: "rotated-once" }));
+    expect(await writes()).toEqual([]);
+    expect(scriptOf(await t.state(), 1).deploymentKey).toBe(after);
+    // A create with a value rotates nothing either.
+    resetRunState();
+    await t.clearJournal();
+    await p.create(
+      await checked({ name: "rotated", scriptType: "CDN", deploymentKeyRotation: "v1" }),
+    );
+    expect((await writes()).filter((w) => w.endsWith("/deploymentKey/rotate"))).toEqual([]);
+    expect(u2.outs.deploymentKeyRotation).toBeUndefined();
+    expect(await failuresOf({ scriptId: 1, deploymentKeyRotation: "" })).toEqual([
+      expect.stringContaining("deploymentKeyRotation"),
+    ]);
+  });
 });
 
 describe("the code as the plugin takes it (code or codeFile)", () => {

@@ -41,6 +41,12 @@ namespace EdgePlatform.Pulumi.Compute
         public Output<string?> DeploymentKey { get; private set; } = null!;
 
         /// <summary>
+        /// Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
+        /// </summary>
+        [Output("deploymentKeyRotation")]
+        public Output<string?> DeploymentKeyRotation { get; private set; } = null!;
+
+        /// <summary>
         /// Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.
         /// </summary>
         [Output("linkedPullZone")]
@@ -208,6 +214,12 @@ namespace EdgePlatform.Pulumi.Compute
         /// </summary>
         [Input("deleteOnDestroy")]
         public Input<bool>? DeleteOnDestroy { get; set; }
+
+        /// <summary>
+        /// Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
+        /// </summary>
+        [Input("deploymentKeyRotation")]
+        public Input<string>? DeploymentKeyRotation { get; set; }
 
         /// <summary>
         /// Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.

@@ -23,6 +23,8 @@ type EdgeScript struct {
 	DeleteOnDestroy pulumi.BoolPtrOutput `pulumi:"deleteOnDestroy"`
 	// The script's deployment key (what a CI job deploys with). A secret: encrypted in the state and the outputs, never printed.
 	DeploymentKey pulumi.StringPtrOutput `pulumi:"deploymentKey"`
+	// Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
+	DeploymentKeyRotation pulumi.StringPtrOutput `pulumi:"deploymentKeyRotation"`
 	// Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.
 	LinkedPullZone pulumi.BoolPtrOutput `pulumi:"linkedPullZone"`
 	// Id of the first pull zone the script runs on (the one made with it, with `linkedPullZone`); null when none.
@@ -109,6 +111,8 @@ type edgeScriptArgs struct {
 	CodeHash *string `pulumi:"codeHash"`
 	// Whether destroy deletes the adopted script (default false: destroy gives back what it had before).
 	DeleteOnDestroy *bool `pulumi:"deleteOnDestroy"`
+	// Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
+	DeploymentKeyRotation *string `pulumi:"deploymentKeyRotation"`
 	// Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.
 	LinkedPullZone *bool `pulumi:"linkedPullZone"`
 	// Name of the pull zone made with the script (with `linkedPullZone`).
@@ -137,6 +141,8 @@ type EdgeScriptArgs struct {
 	CodeHash pulumi.StringPtrInput
 	// Whether destroy deletes the adopted script (default false: destroy gives back what it had before).
 	DeleteOnDestroy pulumi.BoolPtrInput
+	// Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
+	DeploymentKeyRotation pulumi.StringPtrInput
 	// Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.
 	LinkedPullZone pulumi.BoolPtrInput
 	// Name of the pull zone made with the script (with `linkedPullZone`).
@@ -260,6 +266,11 @@ func (o EdgeScriptOutput) DeleteOnDestroy() pulumi.BoolPtrOutput {
 // The script's deployment key (what a CI job deploys with). A secret: encrypted in the state and the outputs, never printed.
 func (o EdgeScriptOutput) DeploymentKey() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.StringPtrOutput { return v.DeploymentKey }).(pulumi.StringPtrOutput)
+}
+
+// Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
+func (o EdgeScriptOutput) DeploymentKeyRotation() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *EdgeScript) pulumi.StringPtrOutput { return v.DeploymentKeyRotation }).(pulumi.StringPtrOutput)
 }
 
 // Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.

@@ -26,6 +26,7 @@ class EdgeScriptArgs:
                  code_file: pulumi.Input[Optional[_builtins.str]] = None,
                  code_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  delete_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
+                 deployment_key_rotation: pulumi.Input[Optional[_builtins.str]] = None,
                  linked_pull_zone: pulumi.Input[Optional[_builtins.bool]] = None,
                  linked_pull_zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  live_code_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -41,6 +42,7 @@ class EdgeScriptArgs:
         :param pulumi.Input[_builtins.str] code_file: Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code`.
         :param pulumi.Input[_builtins.str] code_hash: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
         :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroy deletes the adopted script (default false: destroy gives back what it had before).
+        :param pulumi.Input[_builtins.str] deployment_key_rotation: Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
         :param pulumi.Input[_builtins.bool] linked_pull_zone: Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.
         :param pulumi.Input[_builtins.str] linked_pull_zone_name: Name of the pull zone made with the script (with `linkedPullZone`).
         :param pulumi.Input[_builtins.str] live_code_hash: sha256 (hex) of the code the live release runs. `publish: true` sets it to `codeHash` (the saved code is published once it changes); stated, it makes the release running that code live again (a rollback: the release must exist). Left out (and no `publish`): the live release is not managed.
@@ -58,6 +60,8 @@ class EdgeScriptArgs:
             pulumi.set(__self__, "code_hash", code_hash)
         if delete_on_destroy is not None:
             pulumi.set(__self__, "delete_on_destroy", delete_on_destroy)
+        if deployment_key_rotation is not None:
+            pulumi.set(__self__, "deployment_key_rotation", deployment_key_rotation)
         if linked_pull_zone is not None:
             pulumi.set(__self__, "linked_pull_zone", linked_pull_zone)
         if linked_pull_zone_name is not None:
@@ -122,6 +126,18 @@ class EdgeScriptArgs:
     @delete_on_destroy.setter
     def delete_on_destroy(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "delete_on_destroy", value)
+
+    @_builtins.property
+    @pulumi.getter(name="deploymentKeyRotation")
+    def deployment_key_rotation(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
+        """
+        return pulumi.get(self, "deployment_key_rotation")
+
+    @deployment_key_rotation.setter
+    def deployment_key_rotation(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "deployment_key_rotation", value)
 
     @_builtins.property
     @pulumi.getter(name="linkedPullZone")
@@ -230,6 +246,7 @@ class EdgeScript(pulumi.CustomResource):
                  code_file: pulumi.Input[Optional[_builtins.str]] = None,
                  code_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  delete_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
+                 deployment_key_rotation: pulumi.Input[Optional[_builtins.str]] = None,
                  linked_pull_zone: pulumi.Input[Optional[_builtins.bool]] = None,
                  linked_pull_zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  live_code_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -248,6 +265,7 @@ class EdgeScript(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] code_file: Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code`.
         :param pulumi.Input[_builtins.str] code_hash: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
         :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroy deletes the adopted script (default false: destroy gives back what it had before).
+        :param pulumi.Input[_builtins.str] deployment_key_rotation: Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
         :param pulumi.Input[_builtins.bool] linked_pull_zone: Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.
         :param pulumi.Input[_builtins.str] linked_pull_zone_name: Name of the pull zone made with the script (with `linkedPullZone`).
         :param pulumi.Input[_builtins.str] live_code_hash: sha256 (hex) of the code the live release runs. `publish: true` sets it to `codeHash` (the saved code is published once it changes); stated, it makes the release running that code live again (a rollback: the release must exist). Left out (and no `publish`): the live release is not managed.
@@ -285,6 +303,7 @@ class EdgeScript(pulumi.CustomResource):
                  code_file: pulumi.Input[Optional[_builtins.str]] = None,
                  code_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  delete_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
+                 deployment_key_rotation: pulumi.Input[Optional[_builtins.str]] = None,
                  linked_pull_zone: pulumi.Input[Optional[_builtins.bool]] = None,
                  linked_pull_zone_name: pulumi.Input[Optional[_builtins.str]] = None,
                  live_code_hash: pulumi.Input[Optional[_builtins.str]] = None,
@@ -306,6 +325,7 @@ class EdgeScript(pulumi.CustomResource):
             __props__.__dict__["code_file"] = code_file
             __props__.__dict__["code_hash"] = code_hash
             __props__.__dict__["delete_on_destroy"] = delete_on_destroy
+            __props__.__dict__["deployment_key_rotation"] = deployment_key_rotation
             __props__.__dict__["linked_pull_zone"] = linked_pull_zone
             __props__.__dict__["linked_pull_zone_name"] = linked_pull_zone_name
             __props__.__dict__["live_code_hash"] = live_code_hash
@@ -352,6 +372,7 @@ class EdgeScript(pulumi.CustomResource):
         __props__.__dict__["code_size"] = None
         __props__.__dict__["delete_on_destroy"] = None
         __props__.__dict__["deployment_key"] = None
+        __props__.__dict__["deployment_key_rotation"] = None
         __props__.__dict__["linked_pull_zone"] = None
         __props__.__dict__["linked_pull_zone_id"] = None
         __props__.__dict__["linked_pull_zone_ids"] = None
@@ -401,6 +422,14 @@ class EdgeScript(pulumi.CustomResource):
         The script's deployment key (what a CI job deploys with). A secret: encrypted in the state and the outputs, never printed.
         """
         return pulumi.get(self, "deployment_key")
+
+    @_builtins.property
+    @pulumi.getter(name="deploymentKeyRotation")
+    def deployment_key_rotation(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
+        """
+        return pulumi.get(self, "deployment_key_rotation")
 
     @_builtins.property
     @pulumi.getter(name="linkedPullZone")

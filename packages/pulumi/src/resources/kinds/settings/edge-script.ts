@@ -201,6 +201,26 @@ const liveOutputs = (r: ScriptRead) => ({
   deploymentKey: r.script.DeploymentKey ?? null,
 });
 
+/**
+ * Rotates the deployment key of script `t.zone` when an update changes
+ * `deploymentKeyRotation` (never on a create or an adopt, never when it is removed): one POST,
+ * then the new key as the `deploymentKey` output.
+ */
+async function rotateKey(
+  t: { zone: number },
+  inputs: SettingsInputs,
+  olds: SettingsOutputs | undefined,
+  what: string,
+): Promise<Record<string, unknown>> {
+  const want = inputs.deploymentKeyRotation;
+  if (olds === undefined || typeof want !== "string" || want === olds.deploymentKeyRotation)
+    return {};
+  const c = getClient().compute;
+  await c.rotateDeploymentKey(t.zone);
+  await logLine(`${what}: rotated the deployment key of edge script ${t.zone} (${want})`);
+  return { deploymentKey: (await c.getScript(t.zone)).DeploymentKey ?? null };
+}
+
 /** The account's scripts named exactly `name`. */
 async function scriptsNamed(name: string): Promise<EdgeScript[]> {
   const out: EdgeScript[] = [];
@@ -345,6 +365,15 @@ const code = {
       "Not with `code`.",
     tsType: "string | undefined",
   },
+  deploymentKeyRotation: {
+    description:
+      "Any text (a date, a counter): when it changes in an update, the script's deployment " +
+      "key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the " +
+      "`deploymentKey` output. Setting it for the first time on an existing resource rotates " +
+      "too; a create, an adopt, or removing it rotates nothing.",
+    tsType: "string",
+    output: true as const,
+  },
   publish: {
     description:
       "Whether the saved code is the live release: when the code changes, one publish follows " +
@@ -478,8 +507,15 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
     linkedPullZone: { type: "boolean" },
     linkedPullZoneName: { type: "string", pattern: "^[a-zA-Z0-9-]{1,60}$" },
     deleteOnDestroy: { type: "boolean" },
+    deploymentKeyRotation: { type: "string", minLength: 1 },
   },
-  passThrough: ["publish", "deleteOnDestroy", "linkedPullZone", "linkedPullZoneName"],
+  passThrough: [
+    "publish",
+    "deleteOnDestroy",
+    "linkedPullZone",
+    "linkedPullZoneName",
+    "deploymentKeyRotation",
+  ],
   checkExtra: checkScript,
   uniqueNames: {
     input: "name",
@@ -490,6 +526,7 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
   resolveZone: resolveScript,
   read: (t) => readScript(t.zone),
   write,
+  afterWrite: rotateKey,
   outputs: (snap) => ({
     ...viewsOf(FIELDS, snap.values),
     ...liveOutputs(snap.raw),

@@ -91,6 +91,13 @@ export interface EdgeScriptSettingsArgs {
    */
   codeFile?: pulumi.Input<string | undefined>;
   /**
+   * Any text (a date, a counter): when it changes in an update, the script's deployment key is
+   * rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output.
+   * Setting it for the first time on an existing resource rotates too; a create, an adopt, or
+   * removing it rotates nothing.
+   */
+  deploymentKeyRotation?: pulumi.Input<string>;
+  /**
    * Whether the saved code is the live release: when the code changes, one publish follows its
    * write (none when the platform published it on save). Default: the live release is not managed
    * (a code change is saved, not published). With `code` or `codeFile`.
@@ -236,6 +243,7 @@ export const EDGE_SCRIPT_OUTPUTS: readonly string[] = [
   "managed",
   "priorPinned",
   "readOnly",
+  "deploymentKeyRotation",
   "publish",
 ];
 
