@@ -4,8 +4,9 @@
  * and 22 LOG_LEVEL, secret 31 API_TOKEN, live release 12 running its saved code) → the bin
  * writes the program and the code file beside it → `pulumi up` of it adopts the script, both
  * variables and the secret (no value: flagged for the user to supply) with zero platform writes → a preview with `--expect-no-changes` passes → an
- * edit of the code file is one code write → destroy deletes nothing: the script gets its code
- * back (one code write) and the variables stay. The tests share one stack and run in order.
+ * edit of the code file is one code write and one publish (the import wrote `publish: true`:
+ * the live release ran the saved code) → destroy deletes nothing: the script gets its code and
+ * live release back (one code write, one publish of release 12) and the variables stay. The tests share one stack and run in order.
  */
 import { spawn } from "child_process";
 import { randomBytes } from "crypto";
@@ -136,7 +137,7 @@ const run = e2eAvailable();
     );
 
     test(
-      "4. an edit of the code file is one code write",
+      "4. an edit of the code file is one code write and one publish (its live release ran the saved code: `publish: true`)",
       async () => {
         const edited = ROUTER_V2.replace("'v2'", "'v3'");
         fs.writeFileSync(codeFile, edited);
@@ -144,22 +145,34 @@ const run = e2eAvailable();
         const r = await stack.op({ op: "up" }, { file: programFile });
         expect(r.summary?.resourceChanges).toMatchObject({ update: 1, same: RESOURCES });
         const writes = await control.writes();
-        expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual(["POST /compute/script/1/code"]);
-        expect((await control.state()).scripts.find((s) => s.id === 1)?.code).toBe(edited);
+        expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+          "POST /compute/script/1/code",
+          "POST /compute/script/1/publish",
+        ]);
+        const script = (await control.state()).scripts.find((s) => s.id === 1);
+        expect(script?.code).toBe(edited);
+        const live = script?.releases?.find((x) => x.Id === script.currentReleaseId);
+        expect(live?.Code).toBe(edited);
       },
       OP_TIMEOUT,
     );
 
     test(
-      "5. destroy deletes nothing: the script gets its code back, the variables stay",
+      "5. destroy deletes nothing: the script gets its code and live release back, the variables stay",
       async () => {
+        const before = (await control.state()).scripts.find((s) => s.id === 1);
+        const release12 = before?.releases?.find((x) => x.Id === 12)?.Uuid;
         await control.clearJournal();
         const r = await stack.op({ op: "destroy" }, { file: programFile });
         expect(r.summary?.resourceChanges).toMatchObject({ delete: RESOURCES + 1 });
         const writes = await control.writes();
-        expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual(["POST /compute/script/1/code"]);
+        expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+          "POST /compute/script/1/code",
+          `POST /compute/script/1/publish/${release12}`,
+        ]);
         const script = (await control.state()).scripts.find((s) => s.id === 1);
         expect(script?.code).toBe(ROUTER_V2);
+        expect(script?.currentReleaseId).toBe(12);
         expect(script?.variables?.map((v) => v.Id)).toEqual([21, 22]);
         expect(script?.secrets?.map((x) => x.Id)).toEqual([31]);
       },

@@ -4,6 +4,7 @@
  * adopting ScriptVariable, each secret an adopting ScriptSecret with no value, flagged. The program is also run
  * (transpiled, with a stand-in for `pulumi-edgeplatform`) to check the inputs each resource gets.
  */
+import { createHash } from "crypto";
 import * as path from "path";
 import * as ts from "typescript";
 import type { EdgeScript } from "../../packages/client/src";
@@ -52,6 +53,8 @@ function evaluate(text: string): { resources: Captured[]; exports: Record<string
 
 const CODE = "export default { fetch: () => new Response('v2') };\n";
 const DEPLOYMENT_KEY = "deployment-key-never-written";
+/** sha256 (hex) of a code, computed here (not by the code under test). */
+const sha = (s: string) => createHash("sha256").update(Buffer.from(s, "utf8")).digest("hex");
 
 /** A script as the platform answers it (the fields the import reads). */
 function script(over: Partial<EdgeScript>): EdgeScript {
@@ -84,7 +87,7 @@ const router: ScriptImport = {
   }),
   code: CODE,
   secrets: [{ Id: 31, Name: "API_TOKEN", LastModified: "2026-01-01T00:00:00Z" }],
-  liveRunsSavedCode: true,
+  liveCodeHash: sha(CODE),
 };
 
 describe("edgeplatform-import generator: edge scripts (--script)", () => {
@@ -101,6 +104,7 @@ describe("edgeplatform-import generator: edge scripts (--script)", () => {
           name: "edge-router",
           scriptType: "CDN",
           codeFile: path.join(DIR, "edge-router.js"),
+          publish: true, // its live release runs the saved code
         },
       },
       {
@@ -170,7 +174,7 @@ describe("edgeplatform-import generator: edge scripts (--script)", () => {
       script: script({ Id: 3, Name: "geo answer", ScriptType: 0 }),
       code: "x",
       secrets: [],
-      liveRunsSavedCode: false,
+      liveCodeHash: sha("older code"),
     };
     const p = generateScriptProgram({ source: "http://h", scripts: [dns, resizer, dns] });
     const { resources } = evaluate(p.text);
@@ -179,7 +183,12 @@ describe("edgeplatform-import generator: edge scripts (--script)", () => {
       ["geo-answer", "DNS", "geo answer"],
     ]);
     expect(p.files.map((f) => f.name)).toEqual(["script-2.js", "geo-answer.js"]);
-    expect(p.text).toContain("its live release 12 runs other code (not managed here)");
+    expect(p.text).toContain("its live release 12 runs other code (pinned by its sha256)");
+    // The other code's release stays live: pinned by that code's sha256, never published over.
+    expect(resources[1].args).toMatchObject({ liveCodeHash: sha("older code") });
+    expect(resources[1].args.publish).toBeUndefined();
+    expect(resources[0].args.publish).toBeUndefined(); // nothing live: not managed
+    expect(resources[0].args.liveCodeHash).toBeUndefined();
     expect(p.text).toContain("//   edge script 2: 0 variables, 0 secrets, nothing published");
   });
 

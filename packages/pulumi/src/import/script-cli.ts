@@ -30,23 +30,18 @@ export interface ScriptDeps {
   writeFile: (file: string, text: string) => void;
 }
 
-/** Reads one script: the script, its code, its secrets and whether its live release runs that code. */
+/** Reads one script: the script, its code, its secrets and the code its live release runs. */
 async function readScript(client: ImportClient, id: number): Promise<ScriptImport> {
   const c = client.compute;
   const script = await c.getScript(id);
   const code = (await c.getCode(id)).Code ?? "";
   const secrets = await c.listSecrets(id);
-  let liveRunsSavedCode: boolean | undefined;
+  let liveCodeHash: string | undefined;
   if (script.CurrentReleaseId > 0) {
     const live = await c.getActiveRelease(id);
-    if (typeof live.Code === "string") liveRunsSavedCode = codeHash(live.Code) === codeHash(code);
+    if (typeof live.Code === "string") liveCodeHash = codeHash(live.Code);
   }
-  return {
-    script,
-    code,
-    secrets,
-    ...(liveRunsSavedCode !== undefined ? { liveRunsSavedCode } : {}),
-  };
+  return { script, code, secrets, ...(liveCodeHash !== undefined ? { liveCodeHash } : {}) };
 }
 
 /**

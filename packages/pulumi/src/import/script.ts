@@ -9,6 +9,7 @@
  */
 import type { EdgeScript, EdgeScriptSecret } from "edgeplatform-client";
 import { EdgeScriptType } from "edgeplatform-client/spec/runtime";
+import { codeHash } from "../resources/public/edge-script-code";
 import { describeSource, toIdentifier, toKebabCase } from "./generate";
 import { enumValue, literal, plural, str, type Warn } from "./render";
 
@@ -21,10 +22,11 @@ export interface ScriptImport {
   /** Its secrets (GET `…/secrets`): names only. */
   secrets: EdgeScriptSecret[];
   /**
-   * Whether its live release runs the saved code (said in a comment); undefined when nothing
-   * is live or the release's code is not reported.
+   * The sha256 (hex) of the code its live release runs: the saved code's makes the program
+   * `publish: true`, another is pinned as `liveCodeHash`; undefined when nothing is live or the
+   * release's code is not reported (the live release is then not managed).
    */
-  liveRunsSavedCode?: boolean;
+  liveCodeHash?: string;
 }
 
 /** Everything `--script` read. */
@@ -112,8 +114,10 @@ function header(source: string, scripts: ScriptImport[]): string[] {
     "// it had at import time (the code is the file beside this program named in `codeFile`; the",
     "// state keeps its sha256, never the code), and each variable by its `variableId`: when",
     "// nothing changed on the platform since the import, it makes no API writes. Edit the code",
-    "// file and `pulumi up` saves it (one code write); add `publish: true` to publish it too.",
-    "// The live release is not managed here.",
+    "// file and `pulumi up` saves it (one code write). The live release is managed: a script",
+    "// whose live release runs its saved code has `publish: true` (a code edit is then one code",
+    "// write and one publish); one whose live release runs other code has that code's sha256 as",
+    "// `liveCodeHash` (the release stays live; destroy gives it back).",
     "// `pulumi destroy` (or removing a resource from this file) deletes nothing: a script gets",
     "// back the name, type and code it had when Pulumi adopted it (those written here), and",
     "// each variable stays where it is.",
@@ -152,12 +156,15 @@ function scriptLines(
     id: script.Id,
   });
   const type = enumValue("scriptType", EdgeScriptType, script.ScriptType, warn);
+  const saved = s.liveCodeHash !== undefined && s.liveCodeHash === codeHash(s.code);
   const live =
-    s.liveRunsSavedCode === undefined
-      ? ""
-      : s.liveRunsSavedCode
-        ? `; its live release ${script.CurrentReleaseId} runs that code`
-        : `; its live release ${script.CurrentReleaseId} runs other code (not managed here)`;
+    s.liveCodeHash === undefined
+      ? script.CurrentReleaseId > 0
+        ? `; its live release ${script.CurrentReleaseId} reports no code (not managed here)`
+        : ""
+      : saved
+        ? `; its live release ${script.CurrentReleaseId} runs that code (published)`
+        : `; its live release ${script.CurrentReleaseId} runs other code (pinned by its sha256)`;
   const lines = [
     `// edge script ${script.Id}${script.Name ? ` (${script.Name})` : ""}: its saved code is ${file}${live}`,
     ...statement(variable, "EdgeScript", name, [
@@ -165,6 +172,11 @@ function scriptLines(
       ...(script.Name !== null && script.Name !== undefined ? [`name: ${str(script.Name)}`] : []),
       `scriptType: ${type.text}${type.comment ? ` /* ${type.comment} */` : ""}`,
       `codeFile: path.join(__dirname, ${str(file)})`,
+      ...(s.liveCodeHash === undefined
+        ? []
+        : saved
+          ? ["publish: true"]
+          : [`liveCodeHash: ${str(s.liveCodeHash)}`]),
     ]),
   ];
   const vars = [...(script.EdgeScriptVariables ?? [])].sort((a, b) => a.Id - b.Id);
