@@ -38,6 +38,25 @@ test("the schema marks certificate secret, input and output", () => {
   expect(r.properties.hostname.secret).toBeUndefined();
 });
 
+test("the schema types certificate as a named object (every SDK types its members, not a map of strings)", () => {
+  type Prop = { $ref?: string; type?: string; secret?: boolean; description?: string };
+  const schema = buildSchema("0.0.0") as unknown as {
+    resources: Record<string, { inputProperties: Record<string, Prop> }>;
+    types: Record<string, { type: string; properties: Record<string, Prop> }>;
+  };
+  const ref = schema.resources["edgeplatform:pullzones:Hostname"].inputProperties.certificate.$ref;
+  expect(ref).toBe("#/types/edgeplatform:pullzones:HostnameCertificate");
+  const type = schema.types["edgeplatform:pullzones:HostnameCertificate"];
+  expect(Object.entries(type.properties).map(([k, v]) => [k, v.type])).toEqual([
+    ["type", "string"],
+    ["timeoutSeconds", "integer"],
+    ["certificate", "string"],
+    ["privateKey", "string"],
+  ]);
+  expect(type.properties.privateKey.secret).toBe(true);
+  for (const p of Object.values(type.properties)) expect(p.description).toMatch(/\w/);
+});
+
 test("Create and Read answer certificate as a secret (the other outputs plain)", async () => {
   resetRunState();
   await front.configure({ "edgeplatform:apiKey": t.emu.apiKey, "edgeplatform:baseUrl": t.emu.url });

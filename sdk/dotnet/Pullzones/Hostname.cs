@@ -26,7 +26,7 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
         /// </summary>
         [Output("certificate")]
-        public Output<ImmutableDictionary<string, string>?> Certificate { get; private set; } = null!;
+        public Output<Outputs.HostnameCertificate?> Certificate { get; private set; } = null!;
 
         /// <summary>
         /// The key type of the hostname's certificate: `"Ecdsa"` or `"Rsa"`. Left out: not managed.
@@ -156,18 +156,18 @@ namespace EdgePlatform.Pulumi.Pullzones
     public sealed class HostnameArgs : global::Pulumi.ResourceArgs
     {
         [Input("certificate")]
-        private InputMap<string>? _certificate;
+        private Input<Inputs.HostnameCertificateArgs>? _certificate;
 
         /// <summary>
         /// The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
         /// </summary>
-        public InputMap<string> Certificate
+        public Input<Inputs.HostnameCertificateArgs>? Certificate
         {
-            get => _certificate ?? (_certificate = new InputMap<string>());
+            get => _certificate;
             set
             {
-                var emptySecret = Output.CreateSecret(ImmutableDictionary.Create<string, string>());
-                _certificate = Output.All(value, emptySecret).Apply(v => v[0]);
+                var emptySecret = Output.CreateSecret(0);
+                _certificate = Output.Tuple<Input<Inputs.HostnameCertificateArgs>?, int>(value, emptySecret).Apply(t => t.Item1);
             }
         }
 

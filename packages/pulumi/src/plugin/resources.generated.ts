@@ -423,10 +423,26 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
       certificate: {
         type: "object",
         properties: {
-          type: { type: "string" },
-          timeoutSeconds: { type: "integer" },
-          certificate: { type: "string" },
-          privateKey: { type: "string" },
+          type: {
+            type: "string",
+            description:
+              '`"free"` (issued by the platform, waited for) or `"custom"` (one\'s own, with its key).',
+          },
+          timeoutSeconds: {
+            type: "integer",
+            description:
+              'With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).',
+          },
+          certificate: {
+            type: "string",
+            description: 'With `"custom"`: the certificate (PEM, or base64 of it).',
+          },
+          privateKey: {
+            type: "string",
+            description:
+              'With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.',
+            secret: true,
+          },
         },
       },
       certificateKeyType: { type: "string" },

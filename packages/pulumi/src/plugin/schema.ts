@@ -650,8 +650,22 @@ class FlatBuilder {
       return { type };
     }
     const typed = this.r.family === "flat" ? this.r.typed?.[at] : undefined;
-    if (typed) return structuredClone(typed) as PulumiType;
-    return { $ref: ANY };
+    if (!typed) return { $ref: ANY };
+    const t = structuredClone(typed) as PulumiType & { properties?: Record<string, PulumiType> };
+    if (t.type !== "object" || !t.properties) return t;
+    // An object the program writes (Hostname's `certificate`): a named type, so that every SDK
+    // types its members (an inline object would be a map of strings).
+    const token = this.token(`${this.r.typeName}${pascal(at)}`);
+    this.types[token] = {
+      type: "object",
+      properties: Object.fromEntries(
+        Object.entries(t.properties).map(([f, member]) => [
+          f,
+          { ...member, description: member.description ?? this.describe(`${at}.${f}`, false) },
+        ]),
+      ),
+    };
+    return { $ref: `#/types/${token}` };
   }
 
   /** The properties of an object schema, each typed and described. */

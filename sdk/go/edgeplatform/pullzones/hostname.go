@@ -18,7 +18,7 @@ type Hostname struct {
 	// True when the program addresses the hostname by `existingHostname` (adopt mode), and for `get`.
 	Adopted pulumi.BoolPtrOutput `pulumi:"adopted"`
 	// The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
-	Certificate pulumi.StringMapOutput `pulumi:"certificate"`
+	Certificate HostnameCertificatePtrOutput `pulumi:"certificate"`
 	// The key type of the hostname's certificate: `"Ecdsa"` or `"Rsa"`. Left out: not managed.
 	CertificateKeyType pulumi.StringPtrOutput `pulumi:"certificateKeyType"`
 	// How the certificate was provided: `Unknown` (none), `Http01`, `Dns01` (free), `Custom`, `Managed` (the platform's own).
@@ -55,7 +55,7 @@ func NewHostname(ctx *pulumi.Context,
 	}
 
 	if args.Certificate != nil {
-		args.Certificate = pulumi.ToSecret(args.Certificate).(pulumi.StringMapInput)
+		args.Certificate = pulumi.ToSecret(args.Certificate).(HostnameCertificatePtrInput)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"certificate",
@@ -95,7 +95,7 @@ func (HostnameState) ElementType() reflect.Type {
 
 type hostnameArgs struct {
 	// The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
-	Certificate map[string]string `pulumi:"certificate"`
+	Certificate *HostnameCertificate `pulumi:"certificate"`
 	// The key type of the hostname's certificate: `"Ecdsa"` or `"Rsa"`. Left out: not managed.
 	CertificateKeyType *string `pulumi:"certificateKeyType"`
 	// Whether destroying the resource deletes the hostname. Default: true when the resource creates the hostname, false when it adopts one (`existingHostname`).
@@ -113,7 +113,7 @@ type hostnameArgs struct {
 // The set of arguments for constructing a Hostname resource.
 type HostnameArgs struct {
 	// The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
-	Certificate pulumi.StringMapInput
+	Certificate HostnameCertificatePtrInput
 	// The key type of the hostname's certificate: `"Ecdsa"` or `"Rsa"`. Left out: not managed.
 	CertificateKeyType pulumi.StringPtrInput
 	// Whether destroying the resource deletes the hostname. Default: true when the resource creates the hostname, false when it adopts one (`existingHostname`).
@@ -221,8 +221,8 @@ func (o HostnameOutput) Adopted() pulumi.BoolPtrOutput {
 }
 
 // The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
-func (o HostnameOutput) Certificate() pulumi.StringMapOutput {
-	return o.ApplyT(func(v *Hostname) pulumi.StringMapOutput { return v.Certificate }).(pulumi.StringMapOutput)
+func (o HostnameOutput) Certificate() HostnameCertificatePtrOutput {
+	return o.ApplyT(func(v *Hostname) HostnameCertificatePtrOutput { return v.Certificate }).(HostnameCertificatePtrOutput)
 }
 
 // The key type of the hostname's certificate: `"Ecdsa"` or `"Rsa"`. Left out: not managed.

@@ -13,6 +13,200 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type HostnameCertificate struct {
+	// With `"custom"`: the certificate (PEM, or base64 of it).
+	Certificate *string `pulumi:"certificate"`
+	// With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.
+	PrivateKey *string `pulumi:"privateKey"`
+	// With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).
+	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
+	// `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
+	Type *string `pulumi:"type"`
+}
+
+// HostnameCertificateInput is an input type that accepts HostnameCertificateArgs and HostnameCertificateOutput values.
+// You can construct a concrete instance of `HostnameCertificateInput` via:
+//
+//	HostnameCertificateArgs{...}
+type HostnameCertificateInput interface {
+	pulumi.Input
+
+	ToHostnameCertificateOutput() HostnameCertificateOutput
+	ToHostnameCertificateOutputWithContext(context.Context) HostnameCertificateOutput
+}
+
+type HostnameCertificateArgs struct {
+	// With `"custom"`: the certificate (PEM, or base64 of it).
+	Certificate pulumi.StringPtrInput `pulumi:"certificate"`
+	// With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.
+	PrivateKey pulumi.StringPtrInput `pulumi:"privateKey"`
+	// With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).
+	TimeoutSeconds pulumi.IntPtrInput `pulumi:"timeoutSeconds"`
+	// `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
+	Type pulumi.StringPtrInput `pulumi:"type"`
+}
+
+func (HostnameCertificateArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*HostnameCertificate)(nil)).Elem()
+}
+
+func (i HostnameCertificateArgs) ToHostnameCertificateOutput() HostnameCertificateOutput {
+	return i.ToHostnameCertificateOutputWithContext(context.Background())
+}
+
+func (i HostnameCertificateArgs) ToHostnameCertificateOutputWithContext(ctx context.Context) HostnameCertificateOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HostnameCertificateOutput)
+}
+
+func (i HostnameCertificateArgs) ToHostnameCertificatePtrOutput() HostnameCertificatePtrOutput {
+	return i.ToHostnameCertificatePtrOutputWithContext(context.Background())
+}
+
+func (i HostnameCertificateArgs) ToHostnameCertificatePtrOutputWithContext(ctx context.Context) HostnameCertificatePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HostnameCertificateOutput).ToHostnameCertificatePtrOutputWithContext(ctx)
+}
+
+// HostnameCertificatePtrInput is an input type that accepts HostnameCertificateArgs, HostnameCertificatePtr and HostnameCertificatePtrOutput values.
+// You can construct a concrete instance of `HostnameCertificatePtrInput` via:
+//
+//	        HostnameCertificateArgs{...}
+//
+//	or:
+//
+//	        nil
+type HostnameCertificatePtrInput interface {
+	pulumi.Input
+
+	ToHostnameCertificatePtrOutput() HostnameCertificatePtrOutput
+	ToHostnameCertificatePtrOutputWithContext(context.Context) HostnameCertificatePtrOutput
+}
+
+type hostnameCertificatePtrType HostnameCertificateArgs
+
+func HostnameCertificatePtr(v *HostnameCertificateArgs) HostnameCertificatePtrInput {
+	return (*hostnameCertificatePtrType)(v)
+}
+
+func (*hostnameCertificatePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**HostnameCertificate)(nil)).Elem()
+}
+
+func (i *hostnameCertificatePtrType) ToHostnameCertificatePtrOutput() HostnameCertificatePtrOutput {
+	return i.ToHostnameCertificatePtrOutputWithContext(context.Background())
+}
+
+func (i *hostnameCertificatePtrType) ToHostnameCertificatePtrOutputWithContext(ctx context.Context) HostnameCertificatePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(HostnameCertificatePtrOutput)
+}
+
+type HostnameCertificateOutput struct{ *pulumi.OutputState }
+
+func (HostnameCertificateOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*HostnameCertificate)(nil)).Elem()
+}
+
+func (o HostnameCertificateOutput) ToHostnameCertificateOutput() HostnameCertificateOutput {
+	return o
+}
+
+func (o HostnameCertificateOutput) ToHostnameCertificateOutputWithContext(ctx context.Context) HostnameCertificateOutput {
+	return o
+}
+
+func (o HostnameCertificateOutput) ToHostnameCertificatePtrOutput() HostnameCertificatePtrOutput {
+	return o.ToHostnameCertificatePtrOutputWithContext(context.Background())
+}
+
+func (o HostnameCertificateOutput) ToHostnameCertificatePtrOutputWithContext(ctx context.Context) HostnameCertificatePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v HostnameCertificate) *HostnameCertificate {
+		return &v
+	}).(HostnameCertificatePtrOutput)
+}
+
+// With `"custom"`: the certificate (PEM, or base64 of it).
+func (o HostnameCertificateOutput) Certificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostnameCertificate) *string { return v.Certificate }).(pulumi.StringPtrOutput)
+}
+
+// With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.
+func (o HostnameCertificateOutput) PrivateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostnameCertificate) *string { return v.PrivateKey }).(pulumi.StringPtrOutput)
+}
+
+// With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).
+func (o HostnameCertificateOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v HostnameCertificate) *int { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+}
+
+// `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
+func (o HostnameCertificateOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v HostnameCertificate) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type HostnameCertificatePtrOutput struct{ *pulumi.OutputState }
+
+func (HostnameCertificatePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**HostnameCertificate)(nil)).Elem()
+}
+
+func (o HostnameCertificatePtrOutput) ToHostnameCertificatePtrOutput() HostnameCertificatePtrOutput {
+	return o
+}
+
+func (o HostnameCertificatePtrOutput) ToHostnameCertificatePtrOutputWithContext(ctx context.Context) HostnameCertificatePtrOutput {
+	return o
+}
+
+func (o HostnameCertificatePtrOutput) Elem() HostnameCertificateOutput {
+	return o.ApplyT(func(v *HostnameCertificate) HostnameCertificate {
+		if v != nil {
+			return *v
+		}
+		var ret HostnameCertificate
+		return ret
+	}).(HostnameCertificateOutput)
+}
+
+// With `"custom"`: the certificate (PEM, or base64 of it).
+func (o HostnameCertificatePtrOutput) Certificate() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *HostnameCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Certificate
+	}).(pulumi.StringPtrOutput)
+}
+
+// With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.
+func (o HostnameCertificatePtrOutput) PrivateKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *HostnameCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PrivateKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).
+func (o HostnameCertificatePtrOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *HostnameCertificate) *int {
+		if v == nil {
+			return nil
+		}
+		return v.TimeoutSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
+func (o HostnameCertificatePtrOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *HostnameCertificate) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(pulumi.StringPtrOutput)
+}
+
 type PullZoneHostnameResult struct {
 	// Whether HTTP is redirected to HTTPS (`ForceSSL`).
 	ForceSsl *bool `pulumi:"forceSsl"`
@@ -1097,8 +1291,12 @@ func (o PullZoneResultArrayOutput) Index(i pulumi.IntInput) PullZoneResultOutput
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*HostnameCertificateInput)(nil)).Elem(), HostnameCertificateArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*HostnameCertificatePtrInput)(nil)).Elem(), HostnameCertificateArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorInput)(nil)).Elem(), PullZonePriorArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorPtrInput)(nil)).Elem(), PullZonePriorArgs{})
+	pulumi.RegisterOutputType(HostnameCertificateOutput{})
+	pulumi.RegisterOutputType(HostnameCertificatePtrOutput{})
 	pulumi.RegisterOutputType(PullZoneHostnameResultOutput{})
 	pulumi.RegisterOutputType(PullZoneHostnameResultArrayOutput{})
 	pulumi.RegisterOutputType(PullZonePriorOutput{})

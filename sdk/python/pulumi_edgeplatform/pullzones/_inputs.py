@@ -16,9 +16,100 @@ from .. import _utilities
 from ._enums import *
 
 __all__ = [
+    'HostnameCertificateArgs',
+    'HostnameCertificateArgsDict',
     'PullZonePriorArgs',
     'PullZonePriorArgsDict',
 ]
+
+class HostnameCertificateArgsDict(TypedDict):
+    certificate: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    With `"custom"`: the certificate (PEM, or base64 of it).
+    """
+    private_key: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.
+    """
+    timeout_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).
+    """
+    type: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
+    """
+
+@pulumi.input_type
+class HostnameCertificateArgs:
+    def __init__(__self__, *,
+                 certificate: pulumi.Input[Optional[_builtins.str]] = None,
+                 private_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 type: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] certificate: With `"custom"`: the certificate (PEM, or base64 of it).
+        :param pulumi.Input[_builtins.str] private_key: With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.
+        :param pulumi.Input[_builtins.int] timeout_seconds: With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).
+        :param pulumi.Input[_builtins.str] type: `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
+        """
+        if certificate is not None:
+            pulumi.set(__self__, "certificate", certificate)
+        if private_key is not None:
+            pulumi.set(__self__, "private_key", private_key)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def certificate(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        With `"custom"`: the certificate (PEM, or base64 of it).
+        """
+        return pulumi.get(self, "certificate")
+
+    @certificate.setter
+    def certificate(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "certificate", value)
+
+    @_builtins.property
+    @pulumi.getter(name="privateKey")
+    def private_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.
+        """
+        return pulumi.get(self, "private_key")
+
+    @private_key.setter
+    def private_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "private_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+    @timeout_seconds.setter
+    def timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "type", value)
+
 
 class PullZonePriorArgsDict(TypedDict):
     add_host_header: NotRequired[pulumi.Input[Optional[_builtins.bool]]]

@@ -13,13 +13,15 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
+from ._inputs import *
 
 __all__ = ['HostnameArgs', 'Hostname']
 
 @pulumi.input_type
 class HostnameArgs:
     def __init__(__self__, *,
-                 certificate: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 certificate: pulumi.Input[Optional['HostnameCertificateArgs']] = None,
                  certificate_key_type: pulumi.Input[Optional[_builtins.str]] = None,
                  delete_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
                  existing_hostname: pulumi.Input[Optional[_builtins.str]] = None,
@@ -29,7 +31,7 @@ class HostnameArgs:
         """
         The set of arguments for constructing a Hostname resource.
 
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] certificate: The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
+        :param pulumi.Input['HostnameCertificateArgs'] certificate: The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
         :param pulumi.Input[_builtins.str] certificate_key_type: The key type of the hostname's certificate: `"Ecdsa"` or `"Rsa"`. Left out: not managed.
         :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the hostname. Default: true when the resource creates the hostname, false when it adopts one (`existingHostname`).
         :param pulumi.Input[_builtins.str] existing_hostname: Adopt the zone's existing hostname of this value (with its `pullZoneId`; the zone's system hostname too, for its `forceSsl`): create = the writes of the managed fields that differ (none when they match); destroy leaves the hostname, with its `forceSsl` as it was before, unless `deleteOnDestroy` is true. Left out: `hostname` is added.
@@ -54,14 +56,14 @@ class HostnameArgs:
 
     @_builtins.property
     @pulumi.getter
-    def certificate(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+    def certificate(self) -> pulumi.Input[Optional['HostnameCertificateArgs']]:
         """
         The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
         """
         return pulumi.get(self, "certificate")
 
     @certificate.setter
-    def certificate(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+    def certificate(self, value: pulumi.Input[Optional['HostnameCertificateArgs']]):
         pulumi.set(self, "certificate", value)
 
     @_builtins.property
@@ -143,7 +145,7 @@ class Hostname(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 certificate: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 certificate: pulumi.Input[Optional[Union['HostnameCertificateArgs', 'HostnameCertificateArgsDict']]] = None,
                  certificate_key_type: pulumi.Input[Optional[_builtins.str]] = None,
                  delete_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
                  existing_hostname: pulumi.Input[Optional[_builtins.str]] = None,
@@ -156,7 +158,7 @@ class Hostname(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] certificate: The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
+        :param pulumi.Input[Union['HostnameCertificateArgs', 'HostnameCertificateArgsDict']] certificate: The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
         :param pulumi.Input[_builtins.str] certificate_key_type: The key type of the hostname's certificate: `"Ecdsa"` or `"Rsa"`. Left out: not managed.
         :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroying the resource deletes the hostname. Default: true when the resource creates the hostname, false when it adopts one (`existingHostname`).
         :param pulumi.Input[_builtins.str] existing_hostname: Adopt the zone's existing hostname of this value (with its `pullZoneId`; the zone's system hostname too, for its `forceSsl`): create = the writes of the managed fields that differ (none when they match); destroy leaves the hostname, with its `forceSsl` as it was before, unless `deleteOnDestroy` is true. Left out: `hostname` is added.
@@ -188,7 +190,7 @@ class Hostname(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
-                 certificate: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 certificate: pulumi.Input[Optional[Union['HostnameCertificateArgs', 'HostnameCertificateArgsDict']]] = None,
                  certificate_key_type: pulumi.Input[Optional[_builtins.str]] = None,
                  delete_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
                  existing_hostname: pulumi.Input[Optional[_builtins.str]] = None,
@@ -270,7 +272,7 @@ class Hostname(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def certificate(self) -> pulumi.Output[Optional[Mapping[str, _builtins.str]]]:
+    def certificate(self) -> pulumi.Output[Optional['outputs.HostnameCertificate']]:
         """
         The hostname's certificate: `{ type: "free" }` (issued by the platform after it validates the domain, asynchronously: a create or update waits for it, `timeoutSeconds`, default 120; when it is not issued, a create removes the hostname it added and fails naming why) or `{ type: "custom", certificate, privateKey }` (PEM text; the key is a secret in the state, whatever the program passes, and never in a log or message). `null`: no certificate (one there is removed). Left out: not managed.
         """

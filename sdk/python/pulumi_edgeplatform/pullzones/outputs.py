@@ -17,10 +17,85 @@ from . import outputs
 from ._enums import *
 
 __all__ = [
+    'HostnameCertificate',
     'PullZoneHostnameResult',
     'PullZonePrior',
     'PullZoneResult',
 ]
+
+@pulumi.output_type
+class HostnameCertificate(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "privateKey":
+            suggest = "private_key"
+        elif key == "timeoutSeconds":
+            suggest = "timeout_seconds"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in HostnameCertificate. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        HostnameCertificate.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        HostnameCertificate.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 certificate: Optional[_builtins.str] = None,
+                 private_key: Optional[_builtins.str] = None,
+                 timeout_seconds: Optional[_builtins.int] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str certificate: With `"custom"`: the certificate (PEM, or base64 of it).
+        :param _builtins.str private_key: With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.
+        :param _builtins.int timeout_seconds: With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).
+        :param _builtins.str type: `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
+        """
+        if certificate is not None:
+            pulumi.set(__self__, "certificate", certificate)
+        if private_key is not None:
+            pulumi.set(__self__, "private_key", private_key)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter
+    def certificate(self) -> Optional[_builtins.str]:
+        """
+        With `"custom"`: the certificate (PEM, or base64 of it).
+        """
+        return pulumi.get(self, "certificate")
+
+    @_builtins.property
+    @pulumi.getter(name="privateKey")
+    def private_key(self) -> Optional[_builtins.str]:
+        """
+        With `"custom"`: its private key (PEM, or base64 of it); always a secret in the state.
+        """
+        return pulumi.get(self, "private_key")
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> Optional[_builtins.int]:
+        """
+        With `"free"`: how long a create or update waits for the certificate (seconds, 1–3600; default 120).
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
+        """
+        return pulumi.get(self, "type")
+
 
 @pulumi.output_type
 class PullZoneHostnameResult(dict):
