@@ -186,3 +186,30 @@ test("a platform error fails the call with its message; an unknown function is n
     /unknown function edgeplatform:dns:getNothing/,
   );
 });
+
+test("pullzones: the statistics of a zone; a reversed range and an unknown zone name the field", async () => {
+  const range = { pullZoneId: 1, dateFrom: "2024-05-01", dateTo: "2024-05-02" };
+  const traffic = await invoke("edgeplatform:pullzones:getPullZoneStatistics", range);
+  expect(traffic.failures).toEqual([]);
+  expect(traffic.result.pullZoneId).toBe(1);
+  expect(Object.keys(traffic.result.requestsServedChart)).toEqual([
+    "2024-05-01T00:00:00Z",
+    "2024-05-02T00:00:00Z",
+  ]);
+  const [read] = await control.journal({ path: /^\/statistics$/ });
+  expect(read.query).toMatchObject({ pullZone: "1", dateFrom: "2024-05-01T00:00:00.000Z" });
+  const optimizer = await invoke("edgeplatform:pullzones:getPullZoneOptimizerStatistics", range);
+  expect(optimizer.failures).toEqual([]);
+  expect(Object.keys(optimizer.result.trafficSavedChart)).toHaveLength(2);
+
+  const reversed = await invoke("edgeplatform:pullzones:getPullZoneStatistics", {
+    ...range,
+    dateFrom: "2024-05-03",
+  });
+  expect(reversed.failures.map((f) => f[0])).toEqual(["dateFrom"]);
+  const unknown = await invoke("edgeplatform:pullzones:getPullZoneSafeHopStatistics", {
+    pullZoneId: 999,
+  });
+  expect(unknown.failures.map((f) => f[0])).toEqual(["pullZoneId"]);
+  expect(unknown.failures[0][1]).toContain("no pull zone 999");
+});

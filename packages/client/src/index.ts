@@ -51,6 +51,12 @@ export { ComputeApi, computeEndpoints, statisticsRange } from "./api/compute";
 export type { ScriptStatisticsQuery } from "./api/compute";
 export { PullZonesApi, pullZonesEndpoints } from "./api/pullzones";
 export type { NameAvailabilityAnswer, WithEnumNames } from "./api/pullzones";
+export {
+  checkedRange,
+  PullZoneStatisticsApi,
+  pullZoneStatisticsEndpoints,
+} from "./api/pullzone-statistics";
+export type { StatisticsRange, TrafficStatisticsQuery } from "./api/pullzone-statistics";
 export { LoggingApi, loggingEndpoints } from "./api/logging";
 export type {
   AccessLogPagesOptions,
@@ -194,6 +200,14 @@ export type {
   UpdateDnsRecordRequest,
   UpdateDnsZoneRequest,
 } from "./spec/dns-schemas";
+export type {
+  OptimizerStatisticsModel,
+  OriginShieldConcurrencyStatisticsModel,
+  PullZoneStatisticsRangeQuery,
+  SafeHopStatisticsModel,
+  StatisticsModel,
+  StatisticsQuery,
+} from "./spec/pullzone-statistics-schemas";
 export type {
   ApiGuardianEndpoint,
   ApiGuardianEndpointUpdate,

@@ -20,6 +20,7 @@ import { registerControlRoutes } from "./routes/control";
 import { registerDnsRoutes } from "./routes/dns";
 import { registerLoggingRoutes } from "./routes/logging";
 import { registerPullZoneRoutes } from "./routes/pullzones";
+import { registerPullZoneStatisticsRoutes } from "./routes/pullzone-statistics";
 import { registerShieldRoutes } from "./routes/shield";
 import { registerShieldZoneRoutes } from "./routes/shield-zones";
 import { registerShieldZoneFeatureRoutes } from "./routes/shield-zone-features";
@@ -334,6 +335,7 @@ export function buildServer(opts: EmulatorOptions = {}): {
   registerContainerAreaRoutes(app, ctx);
   registerComputeRoutes(app, ctx);
   registerPullZoneRoutes(app, ctx);
+  registerPullZoneStatisticsRoutes(app, ctx);
   registerLoggingRoutes(app, ctx);
   return { app, ctx };
 }

@@ -17,3 +17,24 @@ export type {
   PullZoneHostnameResult,
   PullZoneResult,
 } from "./functions/pullzones-zones";
+export {
+  getPullZoneOptimizerStatistics,
+  getPullZoneOptimizerStatisticsOutput,
+  getPullZoneOriginShieldQueueStatistics,
+  getPullZoneOriginShieldQueueStatisticsOutput,
+  getPullZoneSafeHopStatistics,
+  getPullZoneSafeHopStatisticsOutput,
+  getPullZoneStatistics,
+  getPullZoneStatisticsOutput,
+} from "./functions/pullzones-statistics";
+export type {
+  GetPullZoneOptimizerStatisticsArgs,
+  GetPullZoneOptimizerStatisticsResult,
+  GetPullZoneOriginShieldQueueStatisticsArgs,
+  GetPullZoneOriginShieldQueueStatisticsResult,
+  GetPullZoneSafeHopStatisticsArgs,
+  GetPullZoneSafeHopStatisticsResult,
+  GetPullZoneStatisticsArgs,
+  GetPullZoneStatisticsResult,
+  PullZoneStatisticsRangeArgs,
+} from "./functions/pullzones-statistics";

@@ -19,6 +19,7 @@ import { DnsApi } from "./dns";
 import type { RateLimit } from "./limiter";
 import { LoggingApi } from "./logging";
 import { PullZonesApi } from "./pullzones";
+import { PullZoneStatisticsApi } from "./pullzone-statistics";
 import { ShieldApi } from "./shield";
 import { ShieldZonesApi } from "./shield-zones";
 import { ShieldBotsApi } from "./shield-bots";
@@ -119,6 +120,8 @@ export class Client {
   readonly compute: ComputeApi;
   /** Pull-zone name availability. */
   readonly pullzones: PullZonesApi;
+  /** Pull-zone statistics: traffic, optimizer, SafeHop, origin-shield queue. */
+  readonly pullzoneStatistics: PullZoneStatisticsApi;
   /** CDN access logs (v2 JSON and v1 legacy). */
   readonly logging: LoggingApi;
   /** Timeout of one attempt, in milliseconds (option `timeoutMs`, default 30 000). */
@@ -153,6 +156,7 @@ export class Client {
     this.containers = new ContainersApi(caller);
     this.compute = new ComputeApi(caller);
     this.pullzones = new PullZonesApi(caller);
+    this.pullzoneStatistics = new PullZoneStatisticsApi(caller);
     this.logging = new LoggingApi(caller);
   }
 
@@ -187,7 +191,7 @@ export class Client {
 
   /** Keeps the API key out of `util.inspect` / `console.log(client)`. */
   [Symbol.for("nodejs.util.inspect.custom")](): string {
-    return "Client { shield, waf, shieldZones, accessLists, shieldBots, shieldMetrics, shieldEvents, wafReview, shieldCatalog, shieldZoneActions, dns, containers, compute, pullzones, logging }";
+    return "Client { shield, waf, shieldZones, accessLists, shieldBots, shieldMetrics, shieldEvents, wafReview, shieldCatalog, shieldZoneActions, dns, containers, compute, pullzones, pullzoneStatistics, logging }";
   }
 
   /** Keeps the API key out of `JSON.stringify(client)`. */

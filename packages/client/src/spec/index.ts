@@ -21,6 +21,7 @@ export * from "./dns-records";
 export * from "./dns-schemas";
 export * from "./pullzone-enums";
 export * from "./pullzone-schemas";
+export * from "./pullzone-statistics-schemas";
 export type * from "./types";
 export * from "./validation";
 export * from "./retention";

@@ -18,6 +18,12 @@ import { getAccessLogs } from "../functions/logging";
 import type { DataSourceOptions } from "../functions/options";
 import { checkNameAvailability } from "../functions/pullzones";
 import { getPullZone, getPullZones } from "../functions/pullzones-zones";
+import {
+  getPullZoneOptimizerStatistics,
+  getPullZoneOriginShieldQueueStatistics,
+  getPullZoneSafeHopStatistics,
+  getPullZoneStatistics,
+} from "../functions/pullzones-statistics";
 import { getAccessLists, getEventLogs, getWafRules } from "../functions/shield";
 import { getBots, getEventLogSearch, getShieldMetrics } from "../functions/shield-activity";
 import {
@@ -145,6 +151,21 @@ export const PLUGIN_FUNCTIONS: readonly PluginFunction[] = [
   ...declaredIn("pullzones", "pullzones-zones", "pullzones", {
     getPullZone: [getPullZone, undefined, { [F("pullzones-zones")]: ["PullZoneResult"] }],
     getPullZones: [getPullZones],
+  }),
+  ...declaredIn("pullzones", "pullzones-statistics", "pullzones-statistics", {
+    getPullZoneStatistics: [getPullZoneStatistics],
+    getPullZoneOptimizerStatistics: [
+      getPullZoneOptimizerStatistics,
+      "pullZoneStatisticsRangeArgsSchema",
+    ],
+    getPullZoneSafeHopStatistics: [
+      getPullZoneSafeHopStatistics,
+      "pullZoneStatisticsRangeArgsSchema",
+    ],
+    getPullZoneOriginShieldQueueStatistics: [
+      getPullZoneOriginShieldQueueStatistics,
+      "pullZoneStatisticsRangeArgsSchema",
+    ],
   }),
   ...declaredIn("logging", "logging", "logging", { getAccessLogs: [getAccessLogs] }),
   ...declaredIn("logging", "legacy-logging", "legacy-logging", {

@@ -11,6 +11,10 @@ from .cache_purge import *
 from .check_name_availability import *
 from .edge_rule import *
 from .get_pull_zone import *
+from .get_pull_zone_optimizer_statistics import *
+from .get_pull_zone_origin_shield_queue_statistics import *
+from .get_pull_zone_safe_hop_statistics import *
+from .get_pull_zone_statistics import *
 from .get_pull_zones import *
 from .hostname import *
 from .optimizer_class import *
