@@ -7,6 +7,10 @@
  */
 import { getEventLogs } from "../../packages/pulumi/src/functions/shield";
 import { getRegistry, getRegionSettings } from "../../packages/pulumi/src/functions/containers";
+import {
+  getContainerApp,
+  getContainerApps,
+} from "../../packages/pulumi/src/functions/containers-apps";
 import { getScriptStatistics } from "../../packages/pulumi/src/functions/compute";
 import {
   getEdgeScript,
@@ -98,6 +102,28 @@ const OPS: DataSourceOp[] = [
     path: "^/mc/apps/app-1/region-settings$",
     call: () => getRegionSettings({ appId: "app-1" }, options),
     essence: (r) => r,
+  },
+  {
+    name: "containers.getContainerApp",
+    method: "GET",
+    path: "^/mc/apps/app-1$",
+    call: () => getContainerApp({ appId: "app-1" }, options),
+    // The status is the platform's word at the read: not compared.
+    essence: (r) => ({ ...r, status: undefined }),
+  },
+  {
+    name: "containers.getContainerApp (its volumes)",
+    method: "GET",
+    path: "^/mc/apps/app-1/volumes$",
+    call: () => getContainerApp({ appId: "app-1" }, options),
+    essence: (r) => ({ ...r, status: undefined }),
+  },
+  {
+    name: "containers.getContainerApps",
+    method: "GET",
+    path: "^/mc/apps$",
+    call: () => getContainerApps({}, options),
+    essence: (r) => r.apps.map((a: Any) => ({ ...a, status: undefined })),
   },
   {
     name: "compute.getScriptStatistics",

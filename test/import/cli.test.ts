@@ -394,7 +394,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         ["--shield-zone", "1", "--bogus"],
         {},
-        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --kind, --out, --base-url, --help\)/,
+        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --registry, --kind, --out, --base-url, --help\)/,
       ],
       [
         ["--shield-zone", "1", "--kind", "waf"],
@@ -885,6 +885,7 @@ describe("edgeplatform-import: edge scripts (--script)", () => {
         '  name: "edge-router",\n' +
         '  scriptType: "CDN",\n' +
         '  codeFile: path.join(__dirname, "edge-router.js"),\n' +
+        "  publish: true,\n" + // its live release 12 runs the saved code
         "});\n",
     );
     expect(program).toContain(

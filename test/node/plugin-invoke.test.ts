@@ -213,3 +213,31 @@ test("pullzones: the statistics of a zone; a reversed range and an unknown zone 
   expect(unknown.failures.map((f) => f[0])).toEqual(["pullZoneId"]);
   expect(unknown.failures[0][1]).toContain("no pull zone 999");
 });
+
+test("containers: getContainerApp answers app-1 with each environment value a secret; getContainerApps lists both apps", async () => {
+  const raw = await call(
+    "invoke",
+    new pb.InvokeRequest()
+      .setTok("edgeplatform:containers:getContainerApp")
+      .setArgs(Struct.fromJavaScript({ appId: "app-1" })),
+  );
+  const app = raw.getReturn().toJavaScript() as Any;
+  expect(app).toMatchObject({ appId: "app-1", name: "shop" });
+  expect(app.containers.map((c: Any) => c.name)).toEqual(["web", "worker"]);
+  expect(app.endpoints).toEqual([
+    expect.objectContaining({ type: "cdn", pullZoneId: 1, containerName: "web" }),
+  ]);
+  // The platform marks no value secret, so each is answered as one (the fixture's two values).
+  expect(app.containers[0].environmentVariables).toEqual([
+    { name: "DB_PASSWORD", value: secret("fixture-db-secret") },
+    { name: "LOG_LEVEL", value: secret("info") },
+  ]);
+
+  const apps = await invoke("edgeplatform:containers:getContainerApps", {});
+  expect(apps.failures).toEqual([]);
+  expect(apps.result.apps.map((a: Any) => a.appId).sort()).toEqual(["app-1", "app-2"]);
+
+  await expect(
+    invoke("edgeplatform:containers:getContainerApp", { appId: "app-missing" }),
+  ).rejects.toThrow(/container app \\?"app-missing\\?" was not found/);
+});

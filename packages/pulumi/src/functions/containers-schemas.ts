@@ -23,3 +23,19 @@ export const getRegionSettingsArgsSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const getContainerAppArgsSchema = Type.Object(
+  {
+    /** ID of the application (`app-…`). */
+    appId: Type.String({ pattern: NON_BLANK }),
+  },
+  { additionalProperties: false },
+);
+
+export const getContainerAppsArgsSchema = Type.Object(
+  {
+    /** Only the applications with exactly this name (case-sensitive); default: every one. */
+    name: Type.Optional(Type.String({ pattern: NON_BLANK })),
+  },
+  { additionalProperties: false },
+);

@@ -16,8 +16,14 @@ const getRegistryArgs = schemaRef<typeof S.getRegistryArgsSchema>(
   "./containers-schemas",
   "getRegistryArgsSchema",
 );
-/** Arguments of {@link getRegistry}. */
-export type GetRegistryArgs = Static<typeof S.getRegistryArgsSchema>;
+/**
+ * Arguments of {@link getRegistry}. `registryId` may also be the decimal string a resource's
+ * `id` is (an `ImageRegistry`'s `id` output): the argument check reads it as the number.
+ */
+export type GetRegistryArgs = Omit<Static<typeof S.getRegistryArgsSchema>, "registryId"> & {
+  /** ID of the container registry: a positive integer, or its decimal string (`"12"`). */
+  registryId: number | string;
+};
 
 /** Result of {@link getRegistry}: the registry as the platform returns it (13 fields). */
 export type GetRegistryResult = ContainerRegistry;
@@ -51,7 +57,7 @@ export async function getRegistry(
  * `pulumi.unsecret(reg.hostName)` for a field you want in plain text.
  *
  * ```ts
- * const reg = edge.containers.getRegistryOutput({ registryId: registry.id });
+ * const reg = edge.containers.getRegistryOutput({ registryId: registry.id }); // or .registryId
  * export const host = pulumi.unsecret(reg.hostName);
  * ```
  */

@@ -8,7 +8,8 @@
  * that adopts them (see `generate.ts`); or, with `--bind-file`, writes the records of a BIND
  * zone file (`bind.ts`) as records to create; or, with `--from-terraform`, adopts what a
  * Terraform state manages (`terraform-cli.ts`); or, with `--script`, adopts edge scripts,
- * their code and their variables (`script-cli.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
+ * their code and their variables (`script-cli.ts`); or, with `--registry`, adopts container
+ * registries (`registry-cli.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
  * the environment. Nothing is written unless everything was read; `--out` is written
  * atomically (temporary file + rename).
  *
@@ -57,6 +58,7 @@ import { plural } from "./render";
 import { reportFileOf, zoneFileReport } from "./zone-report";
 import { migrateTerraformState } from "./terraform-cli";
 import { importScripts } from "./script-cli";
+import { importRegistries } from "./registry-cli";
 import {
   DECLARED_KINDS,
   IMPORT_HELP,
@@ -102,6 +104,7 @@ export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]..
        ${COMMAND} --bind-file FILE [--domain DOMAIN | --dns-zone ID] [--allow-partial] [--out FILE] [--base-url URL]
        ${COMMAND} --from-terraform STATE [--out FILE] [--base-url URL]
        ${COMMAND} --script ID... [--out FILE] [--base-url URL]
+       ${COMMAND} --registry ID... [--out FILE] [--base-url URL]
 
 ${IMPORT_HELP}
 
@@ -139,6 +142,12 @@ value and whether it is required). Its secrets have no resource: the program lis
 in a comment, each "value not readable: supply it". \`pulumi up\` of it makes no API writes
 while nothing has changed.
 
+With --registry: the container registry as an edge.containers.ImageRegistry (adopt mode:
+registryId, its display name and user name). The platform never answers a registry's token:
+the program leaves it out, flagged "token not readable: supply it" (also on standard error).
+\`pulumi up\` of it makes no API writes; once the token is supplied, the next \`up\` writes
+the credentials once (one PUT).
+
 Options (each zone option can be repeated; give at least one):
   --shield-zone ID   everything of this shield zone (see --kind)
   --pull-zone ID     this pull zone and everything of its shield zone (see above)
@@ -149,6 +158,7 @@ Options (each zone option can be repeated; give at least one):
   --allow-partial    --bind-file: exit 0 when lines were refused (default: exit 3)
   --from-terraform STATE  adopt what this Terraform state manages (see above)
   --script ID        this edge script, its code and its variables (repeatable; see above)
+  --registry ID      this container registry (repeatable; see above)
   --kind KIND        import only these kinds of the shield zones (repeatable; default: all):
                      ${IMPORT_KINDS.slice(0, 5).join(", ")},
                      ${IMPORT_KINDS.slice(5).join(", ")}
@@ -191,6 +201,8 @@ export interface ImportOptions {
   fromTerraform?: string;
   /** Edge scripts adopted with their code and variables (`--script`; none when left out). */
   scripts?: number[];
+  /** Container registries adopted (`--registry`; none when left out). */
+  registries?: number[];
   out?: string;
   baseUrl?: string;
   help: boolean;
@@ -220,12 +232,12 @@ function zoneId(flag: string, raw: string): number {
   return n;
 }
 
-/** The id of `--script`. @throws UsageError naming the flag and the allowed values */
-function scriptId(raw: string): number {
+/** The id of `--script` or `--registry`. @throws UsageError naming the flag and the allowed values */
+function objectId(raw: string, flag = "--script", what = "an edge script id"): number {
   const n = /^[0-9]+$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
   if (!Number.isSafeInteger(n) || n < 1)
     throw new UsageError(
-      `--script: ${JSON.stringify(raw)} is not an edge script id (allowed: a whole number from 1)`,
+      `${flag}: ${JSON.stringify(raw)} is not ${what} (allowed: a whole number from 1)`,
     );
   return n;
 }
@@ -276,10 +288,11 @@ export function parseArgs(argv: string[]): ImportOptions {
       flag === "--bind-file" ||
       flag === "--from-terraform" ||
       flag === "--script" ||
+      flag === "--registry" ||
       flag === "--domain";
     if (!known) {
       throw new UsageError(
-        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --kind, --out, --base-url, --help)`,
+        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --registry, --kind, --out, --base-url, --help)`,
       );
     }
     let value: string;
@@ -295,7 +308,9 @@ export function parseArgs(argv: string[]): ImportOptions {
     if (flag in ZONE_FLAGS) {
       o[ZONE_FLAGS[flag as keyof typeof ZONE_FLAGS]].push(zoneId(flag, value));
     } else if (flag === "--script") {
-      (o.scripts ??= []).push(scriptId(value));
+      (o.scripts ??= []).push(objectId(value));
+    } else if (flag === "--registry") {
+      (o.registries ??= []).push(objectId(value, flag, "a container registry id"));
     } else if (flag === "--kind") {
       const kind = IMPORT_KINDS.find((k) => k === value.trim().toLowerCase());
       if (!kind) {
@@ -334,6 +349,22 @@ export function parseArgs(argv: string[]): ImportOptions {
   o.pullZones = unique(o.pullZones);
   o.dnsZones = unique(o.dnsZones);
   o.scripts = unique(o.scripts ?? []);
+  o.registries = unique(o.registries ?? []);
+  if (!o.help && o.registries.length > 0) {
+    const others = o.shieldZones.length + o.pullZones.length + o.dnsZones.length + o.kinds.length;
+    if (
+      others > 0 ||
+      o.scripts.length > 0 ||
+      o.bindFile !== undefined ||
+      o.domain !== undefined ||
+      o.fromTerraform !== undefined ||
+      o.allowPartial
+    )
+      throw new UsageError(
+        "--registry: writes container registries: it does not go with --shield-zone, --pull-zone, --dns-zone, --script, --kind, --bind-file, --domain, --allow-partial or --from-terraform",
+      );
+    return o;
+  }
   if (!o.help && o.scripts.length > 0) {
     const others = o.shieldZones.length + o.pullZones.length + o.dnsZones.length + o.kinds.length;
     if (
@@ -453,6 +484,7 @@ export type ImportClient = CollectionClient & {
   dns: Pick<Client["dns"], "getZone" | "listZones">;
   pullzones: Pick<Client["pullzones"], "get">;
   compute: Pick<Client["compute"], "getScript" | "getCode" | "listSecrets" | "getActiveRelease">;
+  containers: Pick<Client["containers"], "getRegistry">;
 };
 
 /** The client's methods of collection kind `c` (`read.api`), by name. */
@@ -928,6 +960,17 @@ export async function main(
 
   if (opts.scripts !== undefined && opts.scripts.length > 0) {
     return importScripts(opts.scripts, opts.out, settings, {
+      io,
+      fail,
+      makeClient,
+      explain,
+      writeFile: writeAtomically,
+      redact: (t) => redact(t, secrets),
+    });
+  }
+
+  if (opts.registries !== undefined && opts.registries.length > 0) {
+    return importRegistries(opts.registries, opts.out, settings, {
       io,
       fail,
       makeClient,

@@ -12,6 +12,11 @@ import { schemaRef } from "edgeplatform-client/spec/runtime";
 import { getScriptStatistics } from "../functions/compute";
 import { getEdgeScript, getEdgeScripts, getReleases } from "../functions/compute-scripts";
 import { getRegionSettings, getRegistry } from "../functions/containers";
+import {
+  getContainerApp,
+  getContainerApps,
+  type GetContainerAppResult,
+} from "../functions/containers-apps";
 import { getDnsRecords, getDnsZone, getDnsZones, getDnsZoneStatistics } from "../functions/dns";
 import { getLegacyAccessLogs } from "../functions/legacy-logging";
 import { getAccessLogs } from "../functions/logging";
@@ -49,6 +54,11 @@ export interface PluginFunction {
   file: string;
   /** Declarations of the result's fields (relative to packages/pulumi/src). */
   result: DeclarationSources;
+  /**
+   * The result with the values it holds as secrets wrapped by `secret` (the plugin answers
+   * them as Pulumi secrets); absent: nothing in the result is a secret.
+   */
+  secrets?: (result: never, secret: (value: unknown) => unknown) => unknown;
 }
 
 const F = (name: string) => `functions/${name}.ts`;
@@ -59,7 +69,12 @@ const SPEC_TYPES = "../../client/src/spec/types.ts";
  * `<name>ArgsSchema` (`"zoneArgsSchema"`), and its result's declarations when not
  * `<Name>Result` of its file.
  */
-type Entry = [run: unknown, args?: string, result?: DeclarationSources];
+type Entry = [
+  run: unknown,
+  args?: string,
+  result?: DeclarationSources,
+  secrets?: PluginFunction["secrets"],
+];
 
 /**
  * The functions of `module` declared in `functions/<file>.ts`, their arguments' schemas in
@@ -71,7 +86,7 @@ function declaredIn(
   schemas: string,
   entries: Record<string, Entry>,
 ): PluginFunction[] {
-  return Object.entries(entries).map(([name, [run, argsSchema, result]]) => ({
+  return Object.entries(entries).map(([name, [run, argsSchema, result, secrets]]) => ({
     module,
     name,
     run: run as PluginFunction["run"],
@@ -82,7 +97,19 @@ function declaredIn(
     ),
     file: F(file),
     result: result ?? { [F(file)]: [`${name[0].toUpperCase()}${name.slice(1)}Result`] },
+    ...(secrets ? { secrets } : {}),
   }));
+}
+
+/** An application with each environment value a secret (the platform marks none, so all). */
+function environmentSecrets(r: GetContainerAppResult, secret: (v: unknown) => unknown): unknown {
+  const containers = r.containers.map((c) => ({
+    ...c,
+    environmentVariables: c.environmentVariables.map((v) =>
+      v.value === null ? v : { ...v, value: secret(v.value) },
+    ),
+  }));
+  return { ...r, containers };
 }
 
 /** The functions of the plugin: every data source of the package. */
@@ -113,6 +140,31 @@ export const PLUGIN_FUNCTIONS: readonly PluginFunction[] = [
   ...declaredIn("containers", "containers", "containers", {
     getRegistry: [getRegistry, undefined, { [SPEC_TYPES]: ["ContainerRegistry"] }],
     getRegionSettings: [getRegionSettings, undefined, { [SPEC_TYPES]: ["RegionSettings"] }],
+  }),
+  ...declaredIn("containers", "containers-apps", "containers", {
+    getContainerApp: [
+      getContainerApp,
+      undefined,
+      {
+        [F("containers-apps")]: [
+          "GetContainerAppResult",
+          "ContainerAppAutoscalingResult",
+          "ContainerAppRegionSettingsResult",
+          "ContainerAppContainerResult",
+          "ContainerAppEnvironmentVariableResult",
+          "ContainerAppEndpointResult",
+          "ContainerAppPortMappingResult",
+          "ContainerAppVolumeMountResult",
+          "ContainerAppVolumeResult",
+        ],
+      },
+      environmentSecrets as PluginFunction["secrets"],
+    ],
+    getContainerApps: [
+      getContainerApps,
+      undefined,
+      { [F("containers-apps")]: ["GetContainerAppsResult", "ContainerAppSummaryResult"] },
+    ],
   }),
   ...declaredIn("compute", "compute", "compute", { getScriptStatistics: [getScriptStatistics] }),
   ...declaredIn("compute", "compute-scripts", "compute", {

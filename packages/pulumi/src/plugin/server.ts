@@ -606,7 +606,7 @@ async function invoke(req: Any): Promise<Any> {
     const result = await f.run(fromStruct(req.getArgs()) as never, {
       connection: { client: getClient() },
     });
-    return res.setReturn(toStruct(result));
+    return res.setReturn(toStruct(f.secrets ? f.secrets(result as never, secret) : result));
   } catch (e) {
     const field = (e as { field?: unknown }).field;
     if ((e as Error)?.name !== "InvalidArgumentError" || typeof field !== "string") throw e;

@@ -13,6 +13,709 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type ContainerAppAutoscalingResult struct {
+	// The most instances (`max`).
+	Max *float64 `pulumi:"max"`
+	// The fewest instances (`min`).
+	Min *float64 `pulumi:"min"`
+}
+
+type ContainerAppAutoscalingResultOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppAutoscalingResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppAutoscalingResult)(nil)).Elem()
+}
+
+func (o ContainerAppAutoscalingResultOutput) ToContainerAppAutoscalingResultOutput() ContainerAppAutoscalingResultOutput {
+	return o
+}
+
+func (o ContainerAppAutoscalingResultOutput) ToContainerAppAutoscalingResultOutputWithContext(ctx context.Context) ContainerAppAutoscalingResultOutput {
+	return o
+}
+
+// The most instances (`max`).
+func (o ContainerAppAutoscalingResultOutput) Max() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppAutoscalingResult) *float64 { return v.Max }).(pulumi.Float64PtrOutput)
+}
+
+// The fewest instances (`min`).
+func (o ContainerAppAutoscalingResultOutput) Min() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppAutoscalingResult) *float64 { return v.Min }).(pulumi.Float64PtrOutput)
+}
+
+type ContainerAppAutoscalingResultPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppAutoscalingResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppAutoscalingResult)(nil)).Elem()
+}
+
+func (o ContainerAppAutoscalingResultPtrOutput) ToContainerAppAutoscalingResultPtrOutput() ContainerAppAutoscalingResultPtrOutput {
+	return o
+}
+
+func (o ContainerAppAutoscalingResultPtrOutput) ToContainerAppAutoscalingResultPtrOutputWithContext(ctx context.Context) ContainerAppAutoscalingResultPtrOutput {
+	return o
+}
+
+func (o ContainerAppAutoscalingResultPtrOutput) Elem() ContainerAppAutoscalingResultOutput {
+	return o.ApplyT(func(v *ContainerAppAutoscalingResult) ContainerAppAutoscalingResult {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppAutoscalingResult
+		return ret
+	}).(ContainerAppAutoscalingResultOutput)
+}
+
+// The most instances (`max`).
+func (o ContainerAppAutoscalingResultPtrOutput) Max() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ContainerAppAutoscalingResult) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Max
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The fewest instances (`min`).
+func (o ContainerAppAutoscalingResultPtrOutput) Min() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ContainerAppAutoscalingResult) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.Min
+	}).(pulumi.Float64PtrOutput)
+}
+
+type ContainerAppContainerResult struct {
+	// The container's id (`id`).
+	ContainerId *string `pulumi:"containerId"`
+	// Its endpoints, by display name.
+	Endpoints []ContainerAppEndpointResult `pulumi:"endpoints"`
+	// Its environment, by name.
+	EnvironmentVariables []ContainerAppEnvironmentVariableResult `pulumi:"environmentVariables"`
+	// The image as the platform spells it (`image`: `namespace/name:tag`).
+	Image *string `pulumi:"image"`
+	// The digest the tag resolved to (`imageDigest`, `sha256:…`): the image that runs.
+	ImageDigest *string `pulumi:"imageDigest"`
+	// The image's name (`imageName`).
+	ImageName *string `pulumi:"imageName"`
+	// The image's namespace (`imageNamespace`).
+	ImageNamespace *string `pulumi:"imageNamespace"`
+	// When the image is pulled (`imagePullPolicy`): `"always"` or `"ifNotPresent"`.
+	ImagePullPolicy *string `pulumi:"imagePullPolicy"`
+	// The id of the registry it is pulled from (`imageRegistryId`), as a number.
+	ImageRegistryId *float64 `pulumi:"imageRegistryId"`
+	// The image's tag (`imageTag`).
+	ImageTag *string `pulumi:"imageTag"`
+	// The container's name (`name`).
+	Name *string `pulumi:"name"`
+	// Its volume mounts, by volume name.
+	VolumeMounts []ContainerAppVolumeMountResult `pulumi:"volumeMounts"`
+}
+
+type ContainerAppContainerResultOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainerResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainerResult)(nil)).Elem()
+}
+
+func (o ContainerAppContainerResultOutput) ToContainerAppContainerResultOutput() ContainerAppContainerResultOutput {
+	return o
+}
+
+func (o ContainerAppContainerResultOutput) ToContainerAppContainerResultOutputWithContext(ctx context.Context) ContainerAppContainerResultOutput {
+	return o
+}
+
+// The container's id (`id`).
+func (o ContainerAppContainerResultOutput) ContainerId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) *string { return v.ContainerId }).(pulumi.StringPtrOutput)
+}
+
+// Its endpoints, by display name.
+func (o ContainerAppContainerResultOutput) Endpoints() ContainerAppEndpointResultArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) []ContainerAppEndpointResult { return v.Endpoints }).(ContainerAppEndpointResultArrayOutput)
+}
+
+// Its environment, by name.
+func (o ContainerAppContainerResultOutput) EnvironmentVariables() ContainerAppEnvironmentVariableResultArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) []ContainerAppEnvironmentVariableResult {
+		return v.EnvironmentVariables
+	}).(ContainerAppEnvironmentVariableResultArrayOutput)
+}
+
+// The image as the platform spells it (`image`: `namespace/name:tag`).
+func (o ContainerAppContainerResultOutput) Image() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) *string { return v.Image }).(pulumi.StringPtrOutput)
+}
+
+// The digest the tag resolved to (`imageDigest`, `sha256:…`): the image that runs.
+func (o ContainerAppContainerResultOutput) ImageDigest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) *string { return v.ImageDigest }).(pulumi.StringPtrOutput)
+}
+
+// The image's name (`imageName`).
+func (o ContainerAppContainerResultOutput) ImageName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) *string { return v.ImageName }).(pulumi.StringPtrOutput)
+}
+
+// The image's namespace (`imageNamespace`).
+func (o ContainerAppContainerResultOutput) ImageNamespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) *string { return v.ImageNamespace }).(pulumi.StringPtrOutput)
+}
+
+// When the image is pulled (`imagePullPolicy`): `"always"` or `"ifNotPresent"`.
+func (o ContainerAppContainerResultOutput) ImagePullPolicy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) *string { return v.ImagePullPolicy }).(pulumi.StringPtrOutput)
+}
+
+// The id of the registry it is pulled from (`imageRegistryId`), as a number.
+func (o ContainerAppContainerResultOutput) ImageRegistryId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) *float64 { return v.ImageRegistryId }).(pulumi.Float64PtrOutput)
+}
+
+// The image's tag (`imageTag`).
+func (o ContainerAppContainerResultOutput) ImageTag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) *string { return v.ImageTag }).(pulumi.StringPtrOutput)
+}
+
+// The container's name (`name`).
+func (o ContainerAppContainerResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Its volume mounts, by volume name.
+func (o ContainerAppContainerResultOutput) VolumeMounts() ContainerAppVolumeMountResultArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainerResult) []ContainerAppVolumeMountResult { return v.VolumeMounts }).(ContainerAppVolumeMountResultArrayOutput)
+}
+
+type ContainerAppContainerResultArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainerResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainerResult)(nil)).Elem()
+}
+
+func (o ContainerAppContainerResultArrayOutput) ToContainerAppContainerResultArrayOutput() ContainerAppContainerResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainerResultArrayOutput) ToContainerAppContainerResultArrayOutputWithContext(ctx context.Context) ContainerAppContainerResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainerResultArrayOutput) Index(i pulumi.IntInput) ContainerAppContainerResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppContainerResult {
+		return vs[0].([]ContainerAppContainerResult)[vs[1].(int)]
+	}).(ContainerAppContainerResultOutput)
+}
+
+type ContainerAppEndpointResult struct {
+	// The name of the container it belongs to.
+	ContainerName *string `pulumi:"containerName"`
+	// The endpoint's name (`displayName`).
+	DisplayName *string `pulumi:"displayName"`
+	// The endpoint's id (`id`).
+	EndpointId *string `pulumi:"endpointId"`
+	// Whether it serves TLS (`isSslEnabled`).
+	IsSslEnabled *bool `pulumi:"isSslEnabled"`
+	// Its ports (`portMappings`), in the platform's order.
+	PortMappings []ContainerAppPortMappingResult `pulumi:"portMappings"`
+	// The public host name it answers on (`publicHost`).
+	PublicHost *string `pulumi:"publicHost"`
+	// The pull zone of a CDN endpoint (`pullZoneId`), as a number: what a `PullZone` adopts or
+	// `getPullZone` reads. Null for another type.
+	PullZoneId *float64 `pulumi:"pullZoneId"`
+	// Its type (`type`): `"cdn"`, `"anycast"` or `"publicIp"`.
+	Type *string `pulumi:"type"`
+}
+
+type ContainerAppEndpointResultOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppEndpointResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppEndpointResult)(nil)).Elem()
+}
+
+func (o ContainerAppEndpointResultOutput) ToContainerAppEndpointResultOutput() ContainerAppEndpointResultOutput {
+	return o
+}
+
+func (o ContainerAppEndpointResultOutput) ToContainerAppEndpointResultOutputWithContext(ctx context.Context) ContainerAppEndpointResultOutput {
+	return o
+}
+
+// The name of the container it belongs to.
+func (o ContainerAppEndpointResultOutput) ContainerName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppEndpointResult) *string { return v.ContainerName }).(pulumi.StringPtrOutput)
+}
+
+// The endpoint's name (`displayName`).
+func (o ContainerAppEndpointResultOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppEndpointResult) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+// The endpoint's id (`id`).
+func (o ContainerAppEndpointResultOutput) EndpointId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppEndpointResult) *string { return v.EndpointId }).(pulumi.StringPtrOutput)
+}
+
+// Whether it serves TLS (`isSslEnabled`).
+func (o ContainerAppEndpointResultOutput) IsSslEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ContainerAppEndpointResult) *bool { return v.IsSslEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Its ports (`portMappings`), in the platform's order.
+func (o ContainerAppEndpointResultOutput) PortMappings() ContainerAppPortMappingResultArrayOutput {
+	return o.ApplyT(func(v ContainerAppEndpointResult) []ContainerAppPortMappingResult { return v.PortMappings }).(ContainerAppPortMappingResultArrayOutput)
+}
+
+// The public host name it answers on (`publicHost`).
+func (o ContainerAppEndpointResultOutput) PublicHost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppEndpointResult) *string { return v.PublicHost }).(pulumi.StringPtrOutput)
+}
+
+// The pull zone of a CDN endpoint (`pullZoneId`), as a number: what a `PullZone` adopts or
+// `getPullZone` reads. Null for another type.
+func (o ContainerAppEndpointResultOutput) PullZoneId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppEndpointResult) *float64 { return v.PullZoneId }).(pulumi.Float64PtrOutput)
+}
+
+// Its type (`type`): `"cdn"`, `"anycast"` or `"publicIp"`.
+func (o ContainerAppEndpointResultOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppEndpointResult) *string { return v.Type }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppEndpointResultArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppEndpointResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppEndpointResult)(nil)).Elem()
+}
+
+func (o ContainerAppEndpointResultArrayOutput) ToContainerAppEndpointResultArrayOutput() ContainerAppEndpointResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppEndpointResultArrayOutput) ToContainerAppEndpointResultArrayOutputWithContext(ctx context.Context) ContainerAppEndpointResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppEndpointResultArrayOutput) Index(i pulumi.IntInput) ContainerAppEndpointResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppEndpointResult {
+		return vs[0].([]ContainerAppEndpointResult)[vs[1].(int)]
+	}).(ContainerAppEndpointResultOutput)
+}
+
+type ContainerAppEnvironmentVariableResult struct {
+	// The variable's name.
+	Name *string `pulumi:"name"`
+	// Its value (null when the platform gives none). The platform does not say which values are
+	// secrets, so every value is handled as one: the Output form is a secret Output when any
+	// value is present, and the provider plugin answers each value as a secret.
+	Value *string `pulumi:"value"`
+}
+
+type ContainerAppEnvironmentVariableResultOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppEnvironmentVariableResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppEnvironmentVariableResult)(nil)).Elem()
+}
+
+func (o ContainerAppEnvironmentVariableResultOutput) ToContainerAppEnvironmentVariableResultOutput() ContainerAppEnvironmentVariableResultOutput {
+	return o
+}
+
+func (o ContainerAppEnvironmentVariableResultOutput) ToContainerAppEnvironmentVariableResultOutputWithContext(ctx context.Context) ContainerAppEnvironmentVariableResultOutput {
+	return o
+}
+
+// The variable's name.
+func (o ContainerAppEnvironmentVariableResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppEnvironmentVariableResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Its value (null when the platform gives none). The platform does not say which values are
+// secrets, so every value is handled as one: the Output form is a secret Output when any
+// value is present, and the provider plugin answers each value as a secret.
+func (o ContainerAppEnvironmentVariableResultOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppEnvironmentVariableResult) *string { return v.Value }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppEnvironmentVariableResultArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppEnvironmentVariableResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppEnvironmentVariableResult)(nil)).Elem()
+}
+
+func (o ContainerAppEnvironmentVariableResultArrayOutput) ToContainerAppEnvironmentVariableResultArrayOutput() ContainerAppEnvironmentVariableResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppEnvironmentVariableResultArrayOutput) ToContainerAppEnvironmentVariableResultArrayOutputWithContext(ctx context.Context) ContainerAppEnvironmentVariableResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppEnvironmentVariableResultArrayOutput) Index(i pulumi.IntInput) ContainerAppEnvironmentVariableResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppEnvironmentVariableResult {
+		return vs[0].([]ContainerAppEnvironmentVariableResult)[vs[1].(int)]
+	}).(ContainerAppEnvironmentVariableResultOutput)
+}
+
+type ContainerAppPortMappingResult struct {
+	// The port the container listens on (`containerPort`).
+	ContainerPort *float64 `pulumi:"containerPort"`
+	// The port the endpoint exposes (`exposedPort`).
+	ExposedPort *float64 `pulumi:"exposedPort"`
+	// Its protocols (`protocols`): `"tcp"`, `"udp"`.
+	Protocols []string `pulumi:"protocols"`
+}
+
+type ContainerAppPortMappingResultOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPortMappingResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPortMappingResult)(nil)).Elem()
+}
+
+func (o ContainerAppPortMappingResultOutput) ToContainerAppPortMappingResultOutput() ContainerAppPortMappingResultOutput {
+	return o
+}
+
+func (o ContainerAppPortMappingResultOutput) ToContainerAppPortMappingResultOutputWithContext(ctx context.Context) ContainerAppPortMappingResultOutput {
+	return o
+}
+
+// The port the container listens on (`containerPort`).
+func (o ContainerAppPortMappingResultOutput) ContainerPort() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppPortMappingResult) *float64 { return v.ContainerPort }).(pulumi.Float64PtrOutput)
+}
+
+// The port the endpoint exposes (`exposedPort`).
+func (o ContainerAppPortMappingResultOutput) ExposedPort() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppPortMappingResult) *float64 { return v.ExposedPort }).(pulumi.Float64PtrOutput)
+}
+
+// Its protocols (`protocols`): `"tcp"`, `"udp"`.
+func (o ContainerAppPortMappingResultOutput) Protocols() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppPortMappingResult) []string { return v.Protocols }).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppPortMappingResultArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPortMappingResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPortMappingResult)(nil)).Elem()
+}
+
+func (o ContainerAppPortMappingResultArrayOutput) ToContainerAppPortMappingResultArrayOutput() ContainerAppPortMappingResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppPortMappingResultArrayOutput) ToContainerAppPortMappingResultArrayOutputWithContext(ctx context.Context) ContainerAppPortMappingResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppPortMappingResultArrayOutput) Index(i pulumi.IntInput) ContainerAppPortMappingResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPortMappingResult {
+		return vs[0].([]ContainerAppPortMappingResult)[vs[1].(int)]
+	}).(ContainerAppPortMappingResultOutput)
+}
+
+type ContainerAppRegionSettingsResult struct {
+	// The regions it may run in (`allowedRegionIds`).
+	AllowedRegionIds []string `pulumi:"allowedRegionIds"`
+	// At most this many regions (`maxAllowedRegions`); null: no limit given.
+	MaxAllowedRegions *float64 `pulumi:"maxAllowedRegions"`
+	// `"static"` or `"dynamic"` (`provisioningType`); null when the platform gives none.
+	ProvisioningType *string `pulumi:"provisioningType"`
+	// The regions it always runs in (`requiredRegionIds`).
+	RequiredRegionIds []string `pulumi:"requiredRegionIds"`
+}
+
+type ContainerAppRegionSettingsResultOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppRegionSettingsResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppRegionSettingsResult)(nil)).Elem()
+}
+
+func (o ContainerAppRegionSettingsResultOutput) ToContainerAppRegionSettingsResultOutput() ContainerAppRegionSettingsResultOutput {
+	return o
+}
+
+func (o ContainerAppRegionSettingsResultOutput) ToContainerAppRegionSettingsResultOutputWithContext(ctx context.Context) ContainerAppRegionSettingsResultOutput {
+	return o
+}
+
+// The regions it may run in (`allowedRegionIds`).
+func (o ContainerAppRegionSettingsResultOutput) AllowedRegionIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppRegionSettingsResult) []string { return v.AllowedRegionIds }).(pulumi.StringArrayOutput)
+}
+
+// At most this many regions (`maxAllowedRegions`); null: no limit given.
+func (o ContainerAppRegionSettingsResultOutput) MaxAllowedRegions() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppRegionSettingsResult) *float64 { return v.MaxAllowedRegions }).(pulumi.Float64PtrOutput)
+}
+
+// `"static"` or `"dynamic"` (`provisioningType`); null when the platform gives none.
+func (o ContainerAppRegionSettingsResultOutput) ProvisioningType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppRegionSettingsResult) *string { return v.ProvisioningType }).(pulumi.StringPtrOutput)
+}
+
+// The regions it always runs in (`requiredRegionIds`).
+func (o ContainerAppRegionSettingsResultOutput) RequiredRegionIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppRegionSettingsResult) []string { return v.RequiredRegionIds }).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppRegionSettingsResultPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppRegionSettingsResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppRegionSettingsResult)(nil)).Elem()
+}
+
+func (o ContainerAppRegionSettingsResultPtrOutput) ToContainerAppRegionSettingsResultPtrOutput() ContainerAppRegionSettingsResultPtrOutput {
+	return o
+}
+
+func (o ContainerAppRegionSettingsResultPtrOutput) ToContainerAppRegionSettingsResultPtrOutputWithContext(ctx context.Context) ContainerAppRegionSettingsResultPtrOutput {
+	return o
+}
+
+func (o ContainerAppRegionSettingsResultPtrOutput) Elem() ContainerAppRegionSettingsResultOutput {
+	return o.ApplyT(func(v *ContainerAppRegionSettingsResult) ContainerAppRegionSettingsResult {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppRegionSettingsResult
+		return ret
+	}).(ContainerAppRegionSettingsResultOutput)
+}
+
+// The regions it may run in (`allowedRegionIds`).
+func (o ContainerAppRegionSettingsResultPtrOutput) AllowedRegionIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppRegionSettingsResult) []string {
+		if v == nil {
+			return nil
+		}
+		return v.AllowedRegionIds
+	}).(pulumi.StringArrayOutput)
+}
+
+// At most this many regions (`maxAllowedRegions`); null: no limit given.
+func (o ContainerAppRegionSettingsResultPtrOutput) MaxAllowedRegions() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *ContainerAppRegionSettingsResult) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.MaxAllowedRegions
+	}).(pulumi.Float64PtrOutput)
+}
+
+// `"static"` or `"dynamic"` (`provisioningType`); null when the platform gives none.
+func (o ContainerAppRegionSettingsResultPtrOutput) ProvisioningType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppRegionSettingsResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ProvisioningType
+	}).(pulumi.StringPtrOutput)
+}
+
+// The regions it always runs in (`requiredRegionIds`).
+func (o ContainerAppRegionSettingsResultPtrOutput) RequiredRegionIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppRegionSettingsResult) []string {
+		if v == nil {
+			return nil
+		}
+		return v.RequiredRegionIds
+	}).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppSummaryResult struct {
+	// The application's id.
+	AppId *string `pulumi:"appId"`
+	// The address of its first endpoint (`displayEndpoint.address`); null: no endpoint.
+	DisplayEndpoint *string `pulumi:"displayEndpoint"`
+	// The application's name.
+	Name *string `pulumi:"name"`
+	// Its status (`status`); null when the platform gives none.
+	Status *string `pulumi:"status"`
+}
+
+type ContainerAppSummaryResultOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppSummaryResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppSummaryResult)(nil)).Elem()
+}
+
+func (o ContainerAppSummaryResultOutput) ToContainerAppSummaryResultOutput() ContainerAppSummaryResultOutput {
+	return o
+}
+
+func (o ContainerAppSummaryResultOutput) ToContainerAppSummaryResultOutputWithContext(ctx context.Context) ContainerAppSummaryResultOutput {
+	return o
+}
+
+// The application's id.
+func (o ContainerAppSummaryResultOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppSummaryResult) *string { return v.AppId }).(pulumi.StringPtrOutput)
+}
+
+// The address of its first endpoint (`displayEndpoint.address`); null: no endpoint.
+func (o ContainerAppSummaryResultOutput) DisplayEndpoint() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppSummaryResult) *string { return v.DisplayEndpoint }).(pulumi.StringPtrOutput)
+}
+
+// The application's name.
+func (o ContainerAppSummaryResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppSummaryResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Its status (`status`); null when the platform gives none.
+func (o ContainerAppSummaryResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppSummaryResult) *string { return v.Status }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppSummaryResultArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppSummaryResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppSummaryResult)(nil)).Elem()
+}
+
+func (o ContainerAppSummaryResultArrayOutput) ToContainerAppSummaryResultArrayOutput() ContainerAppSummaryResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppSummaryResultArrayOutput) ToContainerAppSummaryResultArrayOutputWithContext(ctx context.Context) ContainerAppSummaryResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppSummaryResultArrayOutput) Index(i pulumi.IntInput) ContainerAppSummaryResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppSummaryResult {
+		return vs[0].([]ContainerAppSummaryResult)[vs[1].(int)]
+	}).(ContainerAppSummaryResultOutput)
+}
+
+type ContainerAppVolumeMountResult struct {
+	// Where the container sees it (`mountPath`).
+	MountPath *string `pulumi:"mountPath"`
+	// The volume's name.
+	Name *string `pulumi:"name"`
+}
+
+type ContainerAppVolumeMountResultOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppVolumeMountResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppVolumeMountResult)(nil)).Elem()
+}
+
+func (o ContainerAppVolumeMountResultOutput) ToContainerAppVolumeMountResultOutput() ContainerAppVolumeMountResultOutput {
+	return o
+}
+
+func (o ContainerAppVolumeMountResultOutput) ToContainerAppVolumeMountResultOutputWithContext(ctx context.Context) ContainerAppVolumeMountResultOutput {
+	return o
+}
+
+// Where the container sees it (`mountPath`).
+func (o ContainerAppVolumeMountResultOutput) MountPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppVolumeMountResult) *string { return v.MountPath }).(pulumi.StringPtrOutput)
+}
+
+// The volume's name.
+func (o ContainerAppVolumeMountResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppVolumeMountResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppVolumeMountResultArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppVolumeMountResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppVolumeMountResult)(nil)).Elem()
+}
+
+func (o ContainerAppVolumeMountResultArrayOutput) ToContainerAppVolumeMountResultArrayOutput() ContainerAppVolumeMountResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppVolumeMountResultArrayOutput) ToContainerAppVolumeMountResultArrayOutputWithContext(ctx context.Context) ContainerAppVolumeMountResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppVolumeMountResultArrayOutput) Index(i pulumi.IntInput) ContainerAppVolumeMountResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppVolumeMountResult {
+		return vs[0].([]ContainerAppVolumeMountResult)[vs[1].(int)]
+	}).(ContainerAppVolumeMountResultOutput)
+}
+
+type ContainerAppVolumeResult struct {
+	// How many of them are attached to a container (`attachedInstancesCount`).
+	AttachedInstancesCount *float64 `pulumi:"attachedInstancesCount"`
+	// The volume's name (what a container mounts).
+	Name *string `pulumi:"name"`
+	// Its size in GB (`size`).
+	Size *float64 `pulumi:"size"`
+	// How many instances it has (`totalInstancesCount`).
+	TotalInstancesCount *float64 `pulumi:"totalInstancesCount"`
+	// The volume's id: what `VolumeInstancesDeletion` takes as `volumeId`.
+	VolumeId *string `pulumi:"volumeId"`
+}
+
+type ContainerAppVolumeResultOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppVolumeResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppVolumeResult)(nil)).Elem()
+}
+
+func (o ContainerAppVolumeResultOutput) ToContainerAppVolumeResultOutput() ContainerAppVolumeResultOutput {
+	return o
+}
+
+func (o ContainerAppVolumeResultOutput) ToContainerAppVolumeResultOutputWithContext(ctx context.Context) ContainerAppVolumeResultOutput {
+	return o
+}
+
+// How many of them are attached to a container (`attachedInstancesCount`).
+func (o ContainerAppVolumeResultOutput) AttachedInstancesCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppVolumeResult) *float64 { return v.AttachedInstancesCount }).(pulumi.Float64PtrOutput)
+}
+
+// The volume's name (what a container mounts).
+func (o ContainerAppVolumeResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppVolumeResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Its size in GB (`size`).
+func (o ContainerAppVolumeResultOutput) Size() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppVolumeResult) *float64 { return v.Size }).(pulumi.Float64PtrOutput)
+}
+
+// How many instances it has (`totalInstancesCount`).
+func (o ContainerAppVolumeResultOutput) TotalInstancesCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v ContainerAppVolumeResult) *float64 { return v.TotalInstancesCount }).(pulumi.Float64PtrOutput)
+}
+
+// The volume's id: what `VolumeInstancesDeletion` takes as `volumeId`.
+func (o ContainerAppVolumeResultOutput) VolumeId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppVolumeResult) *string { return v.VolumeId }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppVolumeResultArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppVolumeResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppVolumeResult)(nil)).Elem()
+}
+
+func (o ContainerAppVolumeResultArrayOutput) ToContainerAppVolumeResultArrayOutput() ContainerAppVolumeResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppVolumeResultArrayOutput) ToContainerAppVolumeResultArrayOutputWithContext(ctx context.Context) ContainerAppVolumeResultArrayOutput {
+	return o
+}
+
+func (o ContainerAppVolumeResultArrayOutput) Index(i pulumi.IntInput) ContainerAppVolumeResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppVolumeResult {
+		return vs[0].([]ContainerAppVolumeResult)[vs[1].(int)]
+	}).(ContainerAppVolumeResultOutput)
+}
+
 type ImageRegistryPrior struct {
 	// Before Pulumi: Name of the registry in the dashboard and the API (`displayName`, 1–50 characters). Required to create one: a name the account already uses is refused before any write.
 	DisplayName *string `pulumi:"displayName"`
@@ -191,6 +894,24 @@ func (o ImageRegistryPriorPtrOutput) UserName() pulumi.StringPtrOutput {
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ImageRegistryPriorInput)(nil)).Elem(), ImageRegistryPriorArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ImageRegistryPriorPtrInput)(nil)).Elem(), ImageRegistryPriorArgs{})
+	pulumi.RegisterOutputType(ContainerAppAutoscalingResultOutput{})
+	pulumi.RegisterOutputType(ContainerAppAutoscalingResultPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainerResultOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainerResultArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppEndpointResultOutput{})
+	pulumi.RegisterOutputType(ContainerAppEndpointResultArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppEnvironmentVariableResultOutput{})
+	pulumi.RegisterOutputType(ContainerAppEnvironmentVariableResultArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppPortMappingResultOutput{})
+	pulumi.RegisterOutputType(ContainerAppPortMappingResultArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppRegionSettingsResultOutput{})
+	pulumi.RegisterOutputType(ContainerAppRegionSettingsResultPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppSummaryResultOutput{})
+	pulumi.RegisterOutputType(ContainerAppSummaryResultArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppVolumeMountResultOutput{})
+	pulumi.RegisterOutputType(ContainerAppVolumeMountResultArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppVolumeResultOutput{})
+	pulumi.RegisterOutputType(ContainerAppVolumeResultArrayOutput{})
 	pulumi.RegisterOutputType(ImageRegistryPriorOutput{})
 	pulumi.RegisterOutputType(ImageRegistryPriorPtrOutput{})
 }

@@ -13,11 +13,594 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from . import outputs
 from ._enums import *
 
 __all__ = [
+    'ContainerAppAutoscalingResult',
+    'ContainerAppContainerResult',
+    'ContainerAppEndpointResult',
+    'ContainerAppEnvironmentVariableResult',
+    'ContainerAppPortMappingResult',
+    'ContainerAppRegionSettingsResult',
+    'ContainerAppSummaryResult',
+    'ContainerAppVolumeMountResult',
+    'ContainerAppVolumeResult',
     'ImageRegistryPrior',
 ]
+
+@pulumi.output_type
+class ContainerAppAutoscalingResult(dict):
+    def __init__(__self__, *,
+                 max: Optional[_builtins.float] = None,
+                 min: Optional[_builtins.float] = None):
+        """
+        :param _builtins.float max: The most instances (`max`).
+        :param _builtins.float min: The fewest instances (`min`).
+        """
+        if max is not None:
+            pulumi.set(__self__, "max", max)
+        if min is not None:
+            pulumi.set(__self__, "min", min)
+
+    @_builtins.property
+    @pulumi.getter
+    def max(self) -> Optional[_builtins.float]:
+        """
+        The most instances (`max`).
+        """
+        return pulumi.get(self, "max")
+
+    @_builtins.property
+    @pulumi.getter
+    def min(self) -> Optional[_builtins.float]:
+        """
+        The fewest instances (`min`).
+        """
+        return pulumi.get(self, "min")
+
+
+@pulumi.output_type
+class ContainerAppContainerResult(dict):
+    def __init__(__self__, *,
+                 container_id: Optional[_builtins.str] = None,
+                 endpoints: Optional[Sequence['outputs.ContainerAppEndpointResult']] = None,
+                 environment_variables: Optional[Sequence['outputs.ContainerAppEnvironmentVariableResult']] = None,
+                 image: Optional[_builtins.str] = None,
+                 image_digest: Optional[_builtins.str] = None,
+                 image_name: Optional[_builtins.str] = None,
+                 image_namespace: Optional[_builtins.str] = None,
+                 image_pull_policy: Optional[_builtins.str] = None,
+                 image_registry_id: Optional[_builtins.float] = None,
+                 image_tag: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 volume_mounts: Optional[Sequence['outputs.ContainerAppVolumeMountResult']] = None):
+        """
+        :param _builtins.str container_id: The container's id (`id`).
+        :param Sequence['ContainerAppEndpointResult'] endpoints: Its endpoints, by display name.
+        :param Sequence['ContainerAppEnvironmentVariableResult'] environment_variables: Its environment, by name.
+        :param _builtins.str image: The image as the platform spells it (`image`: `namespace/name:tag`).
+        :param _builtins.str image_digest: The digest the tag resolved to (`imageDigest`, `sha256:…`): the image that runs.
+        :param _builtins.str image_name: The image's name (`imageName`).
+        :param _builtins.str image_namespace: The image's namespace (`imageNamespace`).
+        :param _builtins.str image_pull_policy: When the image is pulled (`imagePullPolicy`): `"always"` or `"ifNotPresent"`.
+        :param _builtins.float image_registry_id: The id of the registry it is pulled from (`imageRegistryId`), as a number.
+        :param _builtins.str image_tag: The image's tag (`imageTag`).
+        :param _builtins.str name: The container's name (`name`).
+        :param Sequence['ContainerAppVolumeMountResult'] volume_mounts: Its volume mounts, by volume name.
+        """
+        if container_id is not None:
+            pulumi.set(__self__, "container_id", container_id)
+        if endpoints is not None:
+            pulumi.set(__self__, "endpoints", endpoints)
+        if environment_variables is not None:
+            pulumi.set(__self__, "environment_variables", environment_variables)
+        if image is not None:
+            pulumi.set(__self__, "image", image)
+        if image_digest is not None:
+            pulumi.set(__self__, "image_digest", image_digest)
+        if image_name is not None:
+            pulumi.set(__self__, "image_name", image_name)
+        if image_namespace is not None:
+            pulumi.set(__self__, "image_namespace", image_namespace)
+        if image_pull_policy is not None:
+            pulumi.set(__self__, "image_pull_policy", image_pull_policy)
+        if image_registry_id is not None:
+            pulumi.set(__self__, "image_registry_id", image_registry_id)
+        if image_tag is not None:
+            pulumi.set(__self__, "image_tag", image_tag)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if volume_mounts is not None:
+            pulumi.set(__self__, "volume_mounts", volume_mounts)
+
+    @_builtins.property
+    @pulumi.getter(name="containerId")
+    def container_id(self) -> Optional[_builtins.str]:
+        """
+        The container's id (`id`).
+        """
+        return pulumi.get(self, "container_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoints(self) -> Optional[Sequence['outputs.ContainerAppEndpointResult']]:
+        """
+        Its endpoints, by display name.
+        """
+        return pulumi.get(self, "endpoints")
+
+    @_builtins.property
+    @pulumi.getter(name="environmentVariables")
+    def environment_variables(self) -> Optional[Sequence['outputs.ContainerAppEnvironmentVariableResult']]:
+        """
+        Its environment, by name.
+        """
+        return pulumi.get(self, "environment_variables")
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> Optional[_builtins.str]:
+        """
+        The image as the platform spells it (`image`: `namespace/name:tag`).
+        """
+        return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter(name="imageDigest")
+    def image_digest(self) -> Optional[_builtins.str]:
+        """
+        The digest the tag resolved to (`imageDigest`, `sha256:…`): the image that runs.
+        """
+        return pulumi.get(self, "image_digest")
+
+    @_builtins.property
+    @pulumi.getter(name="imageName")
+    def image_name(self) -> Optional[_builtins.str]:
+        """
+        The image's name (`imageName`).
+        """
+        return pulumi.get(self, "image_name")
+
+    @_builtins.property
+    @pulumi.getter(name="imageNamespace")
+    def image_namespace(self) -> Optional[_builtins.str]:
+        """
+        The image's namespace (`imageNamespace`).
+        """
+        return pulumi.get(self, "image_namespace")
+
+    @_builtins.property
+    @pulumi.getter(name="imagePullPolicy")
+    def image_pull_policy(self) -> Optional[_builtins.str]:
+        """
+        When the image is pulled (`imagePullPolicy`): `"always"` or `"ifNotPresent"`.
+        """
+        return pulumi.get(self, "image_pull_policy")
+
+    @_builtins.property
+    @pulumi.getter(name="imageRegistryId")
+    def image_registry_id(self) -> Optional[_builtins.float]:
+        """
+        The id of the registry it is pulled from (`imageRegistryId`), as a number.
+        """
+        return pulumi.get(self, "image_registry_id")
+
+    @_builtins.property
+    @pulumi.getter(name="imageTag")
+    def image_tag(self) -> Optional[_builtins.str]:
+        """
+        The image's tag (`imageTag`).
+        """
+        return pulumi.get(self, "image_tag")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The container's name (`name`).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="volumeMounts")
+    def volume_mounts(self) -> Optional[Sequence['outputs.ContainerAppVolumeMountResult']]:
+        """
+        Its volume mounts, by volume name.
+        """
+        return pulumi.get(self, "volume_mounts")
+
+
+@pulumi.output_type
+class ContainerAppEndpointResult(dict):
+    def __init__(__self__, *,
+                 container_name: Optional[_builtins.str] = None,
+                 display_name: Optional[_builtins.str] = None,
+                 endpoint_id: Optional[_builtins.str] = None,
+                 is_ssl_enabled: Optional[_builtins.bool] = None,
+                 port_mappings: Optional[Sequence['outputs.ContainerAppPortMappingResult']] = None,
+                 public_host: Optional[_builtins.str] = None,
+                 pull_zone_id: Optional[_builtins.float] = None,
+                 type: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str container_name: The name of the container it belongs to.
+        :param _builtins.str display_name: The endpoint's name (`displayName`).
+        :param _builtins.str endpoint_id: The endpoint's id (`id`).
+        :param _builtins.bool is_ssl_enabled: Whether it serves TLS (`isSslEnabled`).
+        :param Sequence['ContainerAppPortMappingResult'] port_mappings: Its ports (`portMappings`), in the platform's order.
+        :param _builtins.str public_host: The public host name it answers on (`publicHost`).
+        :param _builtins.float pull_zone_id: The pull zone of a CDN endpoint (`pullZoneId`), as a number: what a `PullZone` adopts or
+               `getPullZone` reads. Null for another type.
+        :param _builtins.str type: Its type (`type`): `"cdn"`, `"anycast"` or `"publicIp"`.
+        """
+        if container_name is not None:
+            pulumi.set(__self__, "container_name", container_name)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+        if endpoint_id is not None:
+            pulumi.set(__self__, "endpoint_id", endpoint_id)
+        if is_ssl_enabled is not None:
+            pulumi.set(__self__, "is_ssl_enabled", is_ssl_enabled)
+        if port_mappings is not None:
+            pulumi.set(__self__, "port_mappings", port_mappings)
+        if public_host is not None:
+            pulumi.set(__self__, "public_host", public_host)
+        if pull_zone_id is not None:
+            pulumi.set(__self__, "pull_zone_id", pull_zone_id)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="containerName")
+    def container_name(self) -> Optional[_builtins.str]:
+        """
+        The name of the container it belongs to.
+        """
+        return pulumi.get(self, "container_name")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        """
+        The endpoint's name (`displayName`).
+        """
+        return pulumi.get(self, "display_name")
+
+    @_builtins.property
+    @pulumi.getter(name="endpointId")
+    def endpoint_id(self) -> Optional[_builtins.str]:
+        """
+        The endpoint's id (`id`).
+        """
+        return pulumi.get(self, "endpoint_id")
+
+    @_builtins.property
+    @pulumi.getter(name="isSslEnabled")
+    def is_ssl_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Whether it serves TLS (`isSslEnabled`).
+        """
+        return pulumi.get(self, "is_ssl_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="portMappings")
+    def port_mappings(self) -> Optional[Sequence['outputs.ContainerAppPortMappingResult']]:
+        """
+        Its ports (`portMappings`), in the platform's order.
+        """
+        return pulumi.get(self, "port_mappings")
+
+    @_builtins.property
+    @pulumi.getter(name="publicHost")
+    def public_host(self) -> Optional[_builtins.str]:
+        """
+        The public host name it answers on (`publicHost`).
+        """
+        return pulumi.get(self, "public_host")
+
+    @_builtins.property
+    @pulumi.getter(name="pullZoneId")
+    def pull_zone_id(self) -> Optional[_builtins.float]:
+        """
+        The pull zone of a CDN endpoint (`pullZoneId`), as a number: what a `PullZone` adopts or
+        `getPullZone` reads. Null for another type.
+        """
+        return pulumi.get(self, "pull_zone_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional[_builtins.str]:
+        """
+        Its type (`type`): `"cdn"`, `"anycast"` or `"publicIp"`.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class ContainerAppEnvironmentVariableResult(dict):
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None,
+                 value: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str name: The variable's name.
+        :param _builtins.str value: Its value (null when the platform gives none). The platform does not say which values are
+               secrets, so every value is handled as one: the Output form is a secret Output when any
+               value is present, and the provider plugin answers each value as a secret.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if value is not None:
+            pulumi.set(__self__, "value", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The variable's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def value(self) -> Optional[_builtins.str]:
+        """
+        Its value (null when the platform gives none). The platform does not say which values are
+        secrets, so every value is handled as one: the Output form is a secret Output when any
+        value is present, and the provider plugin answers each value as a secret.
+        """
+        return pulumi.get(self, "value")
+
+
+@pulumi.output_type
+class ContainerAppPortMappingResult(dict):
+    def __init__(__self__, *,
+                 container_port: Optional[_builtins.float] = None,
+                 exposed_port: Optional[_builtins.float] = None,
+                 protocols: Optional[Sequence[_builtins.str]] = None):
+        """
+        :param _builtins.float container_port: The port the container listens on (`containerPort`).
+        :param _builtins.float exposed_port: The port the endpoint exposes (`exposedPort`).
+        :param Sequence[_builtins.str] protocols: Its protocols (`protocols`): `"tcp"`, `"udp"`.
+        """
+        if container_port is not None:
+            pulumi.set(__self__, "container_port", container_port)
+        if exposed_port is not None:
+            pulumi.set(__self__, "exposed_port", exposed_port)
+        if protocols is not None:
+            pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter(name="containerPort")
+    def container_port(self) -> Optional[_builtins.float]:
+        """
+        The port the container listens on (`containerPort`).
+        """
+        return pulumi.get(self, "container_port")
+
+    @_builtins.property
+    @pulumi.getter(name="exposedPort")
+    def exposed_port(self) -> Optional[_builtins.float]:
+        """
+        The port the endpoint exposes (`exposedPort`).
+        """
+        return pulumi.get(self, "exposed_port")
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Its protocols (`protocols`): `"tcp"`, `"udp"`.
+        """
+        return pulumi.get(self, "protocols")
+
+
+@pulumi.output_type
+class ContainerAppRegionSettingsResult(dict):
+    def __init__(__self__, *,
+                 allowed_region_ids: Optional[Sequence[_builtins.str]] = None,
+                 max_allowed_regions: Optional[_builtins.float] = None,
+                 provisioning_type: Optional[_builtins.str] = None,
+                 required_region_ids: Optional[Sequence[_builtins.str]] = None):
+        """
+        :param Sequence[_builtins.str] allowed_region_ids: The regions it may run in (`allowedRegionIds`).
+        :param _builtins.float max_allowed_regions: At most this many regions (`maxAllowedRegions`); null: no limit given.
+        :param _builtins.str provisioning_type: `"static"` or `"dynamic"` (`provisioningType`); null when the platform gives none.
+        :param Sequence[_builtins.str] required_region_ids: The regions it always runs in (`requiredRegionIds`).
+        """
+        if allowed_region_ids is not None:
+            pulumi.set(__self__, "allowed_region_ids", allowed_region_ids)
+        if max_allowed_regions is not None:
+            pulumi.set(__self__, "max_allowed_regions", max_allowed_regions)
+        if provisioning_type is not None:
+            pulumi.set(__self__, "provisioning_type", provisioning_type)
+        if required_region_ids is not None:
+            pulumi.set(__self__, "required_region_ids", required_region_ids)
+
+    @_builtins.property
+    @pulumi.getter(name="allowedRegionIds")
+    def allowed_region_ids(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The regions it may run in (`allowedRegionIds`).
+        """
+        return pulumi.get(self, "allowed_region_ids")
+
+    @_builtins.property
+    @pulumi.getter(name="maxAllowedRegions")
+    def max_allowed_regions(self) -> Optional[_builtins.float]:
+        """
+        At most this many regions (`maxAllowedRegions`); null: no limit given.
+        """
+        return pulumi.get(self, "max_allowed_regions")
+
+    @_builtins.property
+    @pulumi.getter(name="provisioningType")
+    def provisioning_type(self) -> Optional[_builtins.str]:
+        """
+        `"static"` or `"dynamic"` (`provisioningType`); null when the platform gives none.
+        """
+        return pulumi.get(self, "provisioning_type")
+
+    @_builtins.property
+    @pulumi.getter(name="requiredRegionIds")
+    def required_region_ids(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        The regions it always runs in (`requiredRegionIds`).
+        """
+        return pulumi.get(self, "required_region_ids")
+
+
+@pulumi.output_type
+class ContainerAppSummaryResult(dict):
+    def __init__(__self__, *,
+                 app_id: Optional[_builtins.str] = None,
+                 display_endpoint: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 status: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str app_id: The application's id.
+        :param _builtins.str display_endpoint: The address of its first endpoint (`displayEndpoint.address`); null: no endpoint.
+        :param _builtins.str name: The application's name.
+        :param _builtins.str status: Its status (`status`); null when the platform gives none.
+        """
+        if app_id is not None:
+            pulumi.set(__self__, "app_id", app_id)
+        if display_endpoint is not None:
+            pulumi.set(__self__, "display_endpoint", display_endpoint)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if status is not None:
+            pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter(name="appId")
+    def app_id(self) -> Optional[_builtins.str]:
+        """
+        The application's id.
+        """
+        return pulumi.get(self, "app_id")
+
+    @_builtins.property
+    @pulumi.getter(name="displayEndpoint")
+    def display_endpoint(self) -> Optional[_builtins.str]:
+        """
+        The address of its first endpoint (`displayEndpoint.address`); null: no endpoint.
+        """
+        return pulumi.get(self, "display_endpoint")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The application's name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> Optional[_builtins.str]:
+        """
+        Its status (`status`); null when the platform gives none.
+        """
+        return pulumi.get(self, "status")
+
+
+@pulumi.output_type
+class ContainerAppVolumeMountResult(dict):
+    def __init__(__self__, *,
+                 mount_path: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str mount_path: Where the container sees it (`mountPath`).
+        :param _builtins.str name: The volume's name.
+        """
+        if mount_path is not None:
+            pulumi.set(__self__, "mount_path", mount_path)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter(name="mountPath")
+    def mount_path(self) -> Optional[_builtins.str]:
+        """
+        Where the container sees it (`mountPath`).
+        """
+        return pulumi.get(self, "mount_path")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The volume's name.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class ContainerAppVolumeResult(dict):
+    def __init__(__self__, *,
+                 attached_instances_count: Optional[_builtins.float] = None,
+                 name: Optional[_builtins.str] = None,
+                 size: Optional[_builtins.float] = None,
+                 total_instances_count: Optional[_builtins.float] = None,
+                 volume_id: Optional[_builtins.str] = None):
+        """
+        :param _builtins.float attached_instances_count: How many of them are attached to a container (`attachedInstancesCount`).
+        :param _builtins.str name: The volume's name (what a container mounts).
+        :param _builtins.float size: Its size in GB (`size`).
+        :param _builtins.float total_instances_count: How many instances it has (`totalInstancesCount`).
+        :param _builtins.str volume_id: The volume's id: what `VolumeInstancesDeletion` takes as `volumeId`.
+        """
+        if attached_instances_count is not None:
+            pulumi.set(__self__, "attached_instances_count", attached_instances_count)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if size is not None:
+            pulumi.set(__self__, "size", size)
+        if total_instances_count is not None:
+            pulumi.set(__self__, "total_instances_count", total_instances_count)
+        if volume_id is not None:
+            pulumi.set(__self__, "volume_id", volume_id)
+
+    @_builtins.property
+    @pulumi.getter(name="attachedInstancesCount")
+    def attached_instances_count(self) -> Optional[_builtins.float]:
+        """
+        How many of them are attached to a container (`attachedInstancesCount`).
+        """
+        return pulumi.get(self, "attached_instances_count")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        The volume's name (what a container mounts).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> Optional[_builtins.float]:
+        """
+        Its size in GB (`size`).
+        """
+        return pulumi.get(self, "size")
+
+    @_builtins.property
+    @pulumi.getter(name="totalInstancesCount")
+    def total_instances_count(self) -> Optional[_builtins.float]:
+        """
+        How many instances it has (`totalInstancesCount`).
+        """
+        return pulumi.get(self, "total_instances_count")
+
+    @_builtins.property
+    @pulumi.getter(name="volumeId")
+    def volume_id(self) -> Optional[_builtins.str]:
+        """
+        The volume's id: what `VolumeInstancesDeletion` takes as `volumeId`.
+        """
+        return pulumi.get(self, "volume_id")
+
 
 @pulumi.output_type
 class ImageRegistryPrior(dict):
