@@ -179,7 +179,7 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<int?> EdgeScriptId { get; private set; } = null!;
 
         /// <summary>
-        /// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+        /// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
         /// </summary>
         [Output("enableAccessControlOriginHeader")]
         public Output<bool?> EnableAccessControlOriginHeader { get; private set; } = null!;
@@ -1175,7 +1175,7 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Input<int>? EdgeScriptId { get; set; }
 
         /// <summary>
-        /// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+        /// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
         /// </summary>
         [Input("enableAccessControlOriginHeader")]
         public Input<bool>? EnableAccessControlOriginHeader { get; set; }

@@ -222,7 +222,7 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         public Input<int>? EdgeScriptId { get; set; }
 
         /// <summary>
-        /// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+        /// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
         /// </summary>
         [Input("enableAccessControlOriginHeader")]
         public Input<bool>? EnableAccessControlOriginHeader { get; set; }

@@ -119,7 +119,7 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// </summary>
         public readonly int? EdgeScriptId;
         /// <summary>
-        /// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+        /// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
         /// </summary>
         public readonly bool? EnableAccessControlOriginHeader;
         /// <summary>

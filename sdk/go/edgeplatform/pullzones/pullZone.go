@@ -69,7 +69,7 @@ type PullZone struct {
 	EdgeScriptExecutionPhase ExecutionPhasePtrOutput `pulumi:"edgeScriptExecutionPhase"`
 	// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
 	EdgeScriptId pulumi.IntPtrOutput `pulumi:"edgeScriptId"`
-	// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+	// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
 	EnableAccessControlOriginHeader pulumi.BoolPtrOutput `pulumi:"enableAccessControlOriginHeader"`
 	// Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
 	EnableAutoSsl pulumi.BoolPtrOutput `pulumi:"enableAutoSsl"`
@@ -420,7 +420,7 @@ type pullZoneArgs struct {
 	EdgeScriptExecutionPhase *ExecutionPhase `pulumi:"edgeScriptExecutionPhase"`
 	// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
 	EdgeScriptId *int `pulumi:"edgeScriptId"`
-	// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+	// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
 	EnableAccessControlOriginHeader *bool `pulumi:"enableAccessControlOriginHeader"`
 	// Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
 	EnableAutoSsl *bool `pulumi:"enableAutoSsl"`
@@ -714,7 +714,7 @@ type PullZoneArgs struct {
 	EdgeScriptExecutionPhase ExecutionPhasePtrInput
 	// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
 	EdgeScriptId pulumi.IntPtrInput
-	// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+	// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
 	EnableAccessControlOriginHeader pulumi.BoolPtrInput
 	// Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
 	EnableAutoSsl pulumi.BoolPtrInput
@@ -1176,7 +1176,7 @@ func (o PullZoneOutput) EdgeScriptId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.EdgeScriptId }).(pulumi.IntPtrOutput)
 }
 
-// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
 func (o PullZoneOutput) EnableAccessControlOriginHeader() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableAccessControlOriginHeader }).(pulumi.BoolPtrOutput)
 }

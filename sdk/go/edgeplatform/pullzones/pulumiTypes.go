@@ -131,7 +131,7 @@ type PullZonePrior struct {
 	EdgeScriptExecutionPhase *ExecutionPhase `pulumi:"edgeScriptExecutionPhase"`
 	// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
 	EdgeScriptId *int `pulumi:"edgeScriptId"`
-	// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+	// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
 	EnableAccessControlOriginHeader *bool `pulumi:"enableAccessControlOriginHeader"`
 	// Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
 	EnableAutoSsl *bool `pulumi:"enableAutoSsl"`
@@ -429,7 +429,7 @@ type PullZonePriorArgs struct {
 	EdgeScriptExecutionPhase ExecutionPhasePtrInput `pulumi:"edgeScriptExecutionPhase"`
 	// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
 	EdgeScriptId pulumi.IntPtrInput `pulumi:"edgeScriptId"`
-	// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+	// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
 	EnableAccessControlOriginHeader pulumi.BoolPtrInput `pulumi:"enableAccessControlOriginHeader"`
 	// Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
 	EnableAutoSsl pulumi.BoolPtrInput `pulumi:"enableAutoSsl"`
@@ -870,7 +870,7 @@ func (o PullZonePriorOutput) EdgeScriptId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *int { return v.EdgeScriptId }).(pulumi.IntPtrOutput)
 }
 
-// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
 func (o PullZonePriorOutput) EnableAccessControlOriginHeader() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableAccessControlOriginHeader }).(pulumi.BoolPtrOutput)
 }
@@ -1734,7 +1734,7 @@ func (o PullZonePriorPtrOutput) EdgeScriptId() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
-// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`; new zone: true).
+// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
 func (o PullZonePriorPtrOutput) EnableAccessControlOriginHeader() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *bool {
 		if v == nil {

@@ -12,7 +12,7 @@ export const HEADERS: readonly SettingsField[] = [
       "enableAccessControlOriginHeader",
       bool(),
       "Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry " +
-        "CORS headers (`EnableAccessControlOriginHeader`; new zone: true).",
+        "CORS headers (`EnableAccessControlOriginHeader`).",
     ),
   ),
   at(

@@ -387,7 +387,7 @@ export interface PullZoneSettingsArgs {
   shieldDdosProtectionType?: pulumi.Input<EnumArg<typeof ShieldDDosProtectionType>>;
   /**
    * Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS
-   * headers (`EnableAccessControlOriginHeader`; new zone: true).
+   * headers (`EnableAccessControlOriginHeader`).
    */
   enableAccessControlOriginHeader?: pulumi.Input<boolean>;
   /**
@@ -891,7 +891,7 @@ export interface PullZoneState {
   shieldDdosProtectionType: string | number;
   /**
    * Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS
-   * headers (`EnableAccessControlOriginHeader`; new zone: true).
+   * headers (`EnableAccessControlOriginHeader`).
    */
   enableAccessControlOriginHeader: boolean;
   /**
@@ -1406,7 +1406,7 @@ export interface PullZoneOutputs {
   readonly shieldDdosProtectionType: pulumi.Output<string | number>;
   /**
    * Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS
-   * headers (`EnableAccessControlOriginHeader`; new zone: true).
+   * headers (`EnableAccessControlOriginHeader`).
    */
   readonly enableAccessControlOriginHeader: pulumi.Output<boolean>;
   /**
