@@ -274,7 +274,8 @@ describe("logForwardingToken, a secret", () => {
       { pullZoneId: 1, logForwardingToken: TOKEN },
       { transformations: [record] },
     );
-    expect(seen.zone).toEqual(["logForwardingToken", "prior"]);
+    // Every secret setting of the kind is a secret output (the S3 origin's too), and `prior`.
+    expect(seen.zone).toEqual(["logForwardingToken", "awsSigningSecret", "prior"]);
     const schema = buildSchema("0.0.0-test").resources["edgeplatform:pullzones:PullZone"];
     expect(schema.inputProperties.logForwardingToken.secret).toBe(true);
     expect(schema.properties.logForwardingToken.secret).toBe(true);

@@ -12,9 +12,12 @@
  * - an edge rule: a guid in the 8-4-4-4-12 form; a new rule names its action; each trigger
  *   has at least one pattern; a redirect's first parameter is an absolute URL, a status code
  *   100–599, a cache time a whole number of seconds from 0;
- * - a certificate and its key: PEM text, or base64 of PEM text.
+ * - a certificate and its key: PEM text, or base64 of PEM text;
+ * - the settings the document describes in words (countries, routing filters, WebSocket
+ *   tiers…): `pullzone-settings-rules.ts`.
  */
 import { isIP } from "net";
+import { settingsRuleFailures } from "./pullzone-settings-rules";
 
 /** One refused field: its path and why. */
 export interface FieldFailure {
@@ -96,6 +99,7 @@ export function settingsFailures(b: Json, add: boolean): FieldFailure[] {
       out.push({ field: `BlockedIps[${i}]`, message: "must be an IP address or a CIDR range" });
   });
   out.push(...optimizerClassFailures(b.OptimizerClasses));
+  out.push(...settingsRuleFailures(b));
   return out;
 }
 

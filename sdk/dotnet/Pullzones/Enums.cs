@@ -181,6 +181,92 @@ namespace EdgePlatform.Pulumi.Pullzones
     }
 
     /// <summary>
+    /// ExecutionPhase: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct ExecutionPhase : IEquatable<ExecutionPhase>
+    {
+        private readonly string _value;
+
+        private ExecutionPhase(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// Cache (0 on the wire)
+        /// </summary>
+        public static ExecutionPhase Cache { get; } = new ExecutionPhase("Cache");
+        /// <summary>
+        /// LoadBalancer (1 on the wire)
+        /// </summary>
+        public static ExecutionPhase LoadBalancer { get; } = new ExecutionPhase("LoadBalancer");
+        /// <summary>
+        /// PreCache (2 on the wire)
+        /// </summary>
+        public static ExecutionPhase PreCache { get; } = new ExecutionPhase("PreCache");
+
+        public static bool operator ==(ExecutionPhase left, ExecutionPhase right) => left.Equals(right);
+        public static bool operator !=(ExecutionPhase left, ExecutionPhase right) => !left.Equals(right);
+
+        public static explicit operator string(ExecutionPhase value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ExecutionPhase other && Equals(other);
+        public bool Equals(ExecutionPhase other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// IpFamilyPolicy: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct IpFamilyPolicy : IEquatable<IpFamilyPolicy>
+    {
+        private readonly string _value;
+
+        private IpFamilyPolicy(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// IPv4Only (0 on the wire)
+        /// </summary>
+        public static IpFamilyPolicy IPv4Only { get; } = new IpFamilyPolicy("IPv4Only");
+        /// <summary>
+        /// DualStack (1 on the wire)
+        /// </summary>
+        public static IpFamilyPolicy DualStack { get; } = new IpFamilyPolicy("DualStack");
+        /// <summary>
+        /// DualStackPreferIPv6 (2 on the wire)
+        /// </summary>
+        public static IpFamilyPolicy DualStackPreferIPv6 { get; } = new IpFamilyPolicy("DualStackPreferIPv6");
+        /// <summary>
+        /// IPv6Only (3 on the wire)
+        /// </summary>
+        public static IpFamilyPolicy IPv6Only { get; } = new IpFamilyPolicy("IPv6Only");
+
+        public static bool operator ==(IpFamilyPolicy left, IpFamilyPolicy right) => left.Equals(right);
+        public static bool operator !=(IpFamilyPolicy left, IpFamilyPolicy right) => !left.Equals(right);
+
+        public static explicit operator string(IpFamilyPolicy value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is IpFamilyPolicy other && Equals(other);
+        public bool Equals(IpFamilyPolicy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
     /// LogAnonymizationType: the names of the platform's integer values (the state keeps the name).
     /// </summary>
     [EnumType]
@@ -210,6 +296,133 @@ namespace EdgePlatform.Pulumi.Pullzones
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is LogAnonymizationType other && Equals(other);
         public bool Equals(LogAnonymizationType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// OptimizerWatermarkPosition: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct OptimizerWatermarkPosition : IEquatable<OptimizerWatermarkPosition>
+    {
+        private readonly string _value;
+
+        private OptimizerWatermarkPosition(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// BottomLeft (0 on the wire)
+        /// </summary>
+        public static OptimizerWatermarkPosition BottomLeft { get; } = new OptimizerWatermarkPosition("BottomLeft");
+        /// <summary>
+        /// BottomRight (1 on the wire)
+        /// </summary>
+        public static OptimizerWatermarkPosition BottomRight { get; } = new OptimizerWatermarkPosition("BottomRight");
+        /// <summary>
+        /// TopLeft (2 on the wire)
+        /// </summary>
+        public static OptimizerWatermarkPosition TopLeft { get; } = new OptimizerWatermarkPosition("TopLeft");
+        /// <summary>
+        /// TopRight (3 on the wire)
+        /// </summary>
+        public static OptimizerWatermarkPosition TopRight { get; } = new OptimizerWatermarkPosition("TopRight");
+        /// <summary>
+        /// Center (4 on the wire)
+        /// </summary>
+        public static OptimizerWatermarkPosition Center { get; } = new OptimizerWatermarkPosition("Center");
+        /// <summary>
+        /// CenterStretch (5 on the wire)
+        /// </summary>
+        public static OptimizerWatermarkPosition CenterStretch { get; } = new OptimizerWatermarkPosition("CenterStretch");
+
+        public static bool operator ==(OptimizerWatermarkPosition left, OptimizerWatermarkPosition right) => left.Equals(right);
+        public static bool operator !=(OptimizerWatermarkPosition left, OptimizerWatermarkPosition right) => !left.Equals(right);
+
+        public static explicit operator string(OptimizerWatermarkPosition value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is OptimizerWatermarkPosition other && Equals(other);
+        public bool Equals(OptimizerWatermarkPosition other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// PermaCacheType: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct PermaCacheType : IEquatable<PermaCacheType>
+    {
+        private readonly string _value;
+
+        private PermaCacheType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// Automatic (0 on the wire)
+        /// </summary>
+        public static PermaCacheType Automatic { get; } = new PermaCacheType("Automatic");
+        /// <summary>
+        /// Manual (1 on the wire)
+        /// </summary>
+        public static PermaCacheType Manual { get; } = new PermaCacheType("Manual");
+
+        public static bool operator ==(PermaCacheType left, PermaCacheType right) => left.Equals(right);
+        public static bool operator !=(PermaCacheType left, PermaCacheType right) => !left.Equals(right);
+
+        public static explicit operator string(PermaCacheType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PermaCacheType other && Equals(other);
+        public bool Equals(PermaCacheType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// PreloadingScreenTheme: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct PreloadingScreenTheme : IEquatable<PreloadingScreenTheme>
+    {
+        private readonly string _value;
+
+        private PreloadingScreenTheme(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// Light (0 on the wire)
+        /// </summary>
+        public static PreloadingScreenTheme Light { get; } = new PreloadingScreenTheme("Light");
+        /// <summary>
+        /// Dark (1 on the wire)
+        /// </summary>
+        public static PreloadingScreenTheme Dark { get; } = new PreloadingScreenTheme("Dark");
+
+        public static bool operator ==(PreloadingScreenTheme left, PreloadingScreenTheme right) => left.Equals(right);
+        public static bool operator !=(PreloadingScreenTheme left, PreloadingScreenTheme right) => !left.Equals(right);
+
+        public static explicit operator string(PreloadingScreenTheme value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PreloadingScreenTheme other && Equals(other);
+        public bool Equals(PreloadingScreenTheme other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;
@@ -300,6 +513,127 @@ namespace EdgePlatform.Pulumi.Pullzones
     }
 
     /// <summary>
+    /// PullZoneOriginType: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct PullZoneOriginType : IEquatable<PullZoneOriginType>
+    {
+        private readonly string _value;
+
+        private PullZoneOriginType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// OriginUrl (0 on the wire)
+        /// </summary>
+        public static PullZoneOriginType OriginUrl { get; } = new PullZoneOriginType("OriginUrl");
+        /// <summary>
+        /// DnsAccelerate (1 on the wire)
+        /// </summary>
+        public static PullZoneOriginType DnsAccelerate { get; } = new PullZoneOriginType("DnsAccelerate");
+        /// <summary>
+        /// StorageZone (2 on the wire)
+        /// </summary>
+        public static PullZoneOriginType StorageZone { get; } = new PullZoneOriginType("StorageZone");
+        /// <summary>
+        /// LoadBalancer (3 on the wire)
+        /// </summary>
+        public static PullZoneOriginType LoadBalancer { get; } = new PullZoneOriginType("LoadBalancer");
+        /// <summary>
+        /// EdgeScript (4 on the wire)
+        /// </summary>
+        public static PullZoneOriginType EdgeScript { get; } = new PullZoneOriginType("EdgeScript");
+        /// <summary>
+        /// MagicContainers (5 on the wire)
+        /// </summary>
+        public static PullZoneOriginType MagicContainers { get; } = new PullZoneOriginType("MagicContainers");
+        /// <summary>
+        /// PushZone (6 on the wire)
+        /// </summary>
+        public static PullZoneOriginType PushZone { get; } = new PullZoneOriginType("PushZone");
+
+        public static bool operator ==(PullZoneOriginType left, PullZoneOriginType right) => left.Equals(right);
+        public static bool operator !=(PullZoneOriginType left, PullZoneOriginType right) => !left.Equals(right);
+
+        public static explicit operator string(PullZoneOriginType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PullZoneOriginType other && Equals(other);
+        public bool Equals(PullZoneOriginType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// PullZonePriorRoutingFilters: the values of `prior.routingFilters`.
+    /// </summary>
+    [EnumType]
+    public readonly struct PullZonePriorRoutingFilters : IEquatable<PullZonePriorRoutingFilters>
+    {
+        private readonly string _value;
+
+        private PullZonePriorRoutingFilters(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static PullZonePriorRoutingFilters All { get; } = new PullZonePriorRoutingFilters("all");
+        public static PullZonePriorRoutingFilters Eu { get; } = new PullZonePriorRoutingFilters("eu");
+        public static PullZonePriorRoutingFilters Scripting { get; } = new PullZonePriorRoutingFilters("scripting");
+
+        public static bool operator ==(PullZonePriorRoutingFilters left, PullZonePriorRoutingFilters right) => left.Equals(right);
+        public static bool operator !=(PullZonePriorRoutingFilters left, PullZonePriorRoutingFilters right) => !left.Equals(right);
+
+        public static explicit operator string(PullZonePriorRoutingFilters value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PullZonePriorRoutingFilters other && Equals(other);
+        public bool Equals(PullZonePriorRoutingFilters other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// PullZoneRoutingFilters: the values of `routingFilters`.
+    /// </summary>
+    [EnumType]
+    public readonly struct PullZoneRoutingFilters : IEquatable<PullZoneRoutingFilters>
+    {
+        private readonly string _value;
+
+        private PullZoneRoutingFilters(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static PullZoneRoutingFilters All { get; } = new PullZoneRoutingFilters("all");
+        public static PullZoneRoutingFilters Eu { get; } = new PullZoneRoutingFilters("eu");
+        public static PullZoneRoutingFilters Scripting { get; } = new PullZoneRoutingFilters("scripting");
+
+        public static bool operator ==(PullZoneRoutingFilters left, PullZoneRoutingFilters right) => left.Equals(right);
+        public static bool operator !=(PullZoneRoutingFilters left, PullZoneRoutingFilters right) => !left.Equals(right);
+
+        public static explicit operator string(PullZoneRoutingFilters value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PullZoneRoutingFilters other && Equals(other);
+        public bool Equals(PullZoneRoutingFilters other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
     /// PullZoneType: the names of the platform's integer values (the state keeps the name).
     /// </summary>
     [EnumType]
@@ -329,6 +663,125 @@ namespace EdgePlatform.Pulumi.Pullzones
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is PullZoneType other && Equals(other);
         public bool Equals(PullZoneType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ShieldDDosProtectionType: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct ShieldDDosProtectionType : IEquatable<ShieldDDosProtectionType>
+    {
+        private readonly string _value;
+
+        private ShieldDDosProtectionType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// DetectOnly (0 on the wire)
+        /// </summary>
+        public static ShieldDDosProtectionType DetectOnly { get; } = new ShieldDDosProtectionType("DetectOnly");
+        /// <summary>
+        /// ActiveStandard (1 on the wire)
+        /// </summary>
+        public static ShieldDDosProtectionType ActiveStandard { get; } = new ShieldDDosProtectionType("ActiveStandard");
+        /// <summary>
+        /// ActiveAggressive (2 on the wire)
+        /// </summary>
+        public static ShieldDDosProtectionType ActiveAggressive { get; } = new ShieldDDosProtectionType("ActiveAggressive");
+
+        public static bool operator ==(ShieldDDosProtectionType left, ShieldDDosProtectionType right) => left.Equals(right);
+        public static bool operator !=(ShieldDDosProtectionType left, ShieldDDosProtectionType right) => !left.Equals(right);
+
+        public static explicit operator string(ShieldDDosProtectionType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ShieldDDosProtectionType other && Equals(other);
+        public bool Equals(ShieldDDosProtectionType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// StickySessionType: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct StickySessionType : IEquatable<StickySessionType>
+    {
+        private readonly string _value;
+
+        private StickySessionType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// Off (0 on the wire)
+        /// </summary>
+        public static StickySessionType Off { get; } = new StickySessionType("Off");
+        /// <summary>
+        /// On (1 on the wire)
+        /// </summary>
+        public static StickySessionType On { get; } = new StickySessionType("On");
+
+        public static bool operator ==(StickySessionType left, StickySessionType right) => left.Equals(right);
+        public static bool operator !=(StickySessionType left, StickySessionType right) => !left.Equals(right);
+
+        public static explicit operator string(StickySessionType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is StickySessionType other && Equals(other);
+        public bool Equals(StickySessionType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// TlsSecurityLevelType: the names of the platform's integer values (the state keeps the name).
+    /// </summary>
+    [EnumType]
+    public readonly struct TlsSecurityLevelType : IEquatable<TlsSecurityLevelType>
+    {
+        private readonly string _value;
+
+        private TlsSecurityLevelType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        /// <summary>
+        /// Legacy (0 on the wire)
+        /// </summary>
+        public static TlsSecurityLevelType Legacy { get; } = new TlsSecurityLevelType("Legacy");
+        /// <summary>
+        /// Compatible (1 on the wire)
+        /// </summary>
+        public static TlsSecurityLevelType Compatible { get; } = new TlsSecurityLevelType("Compatible");
+        /// <summary>
+        /// ModernOnly (2 on the wire)
+        /// </summary>
+        public static TlsSecurityLevelType ModernOnly { get; } = new TlsSecurityLevelType("ModernOnly");
+
+        public static bool operator ==(TlsSecurityLevelType left, TlsSecurityLevelType right) => left.Equals(right);
+        public static bool operator !=(TlsSecurityLevelType left, TlsSecurityLevelType right) => !left.Equals(right);
+
+        public static explicit operator string(TlsSecurityLevelType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is TlsSecurityLevelType other && Equals(other);
+        public bool Equals(TlsSecurityLevelType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;

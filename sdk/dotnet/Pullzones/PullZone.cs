@@ -17,6 +17,18 @@ namespace EdgePlatform.Pulumi.Pullzones
     public partial class PullZone : global::Pulumi.CustomResource
     {
         /// <summary>
+        /// File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        /// </summary>
+        [Output("accessControlOriginHeaderExtensions")]
+        public Output<ImmutableArray<string>> AccessControlOriginHeaderExtensions { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+        /// </summary>
+        [Output("addCanonicalHeader")]
+        public Output<bool?> AddCanonicalHeader { get; private set; } = null!;
+
+        /// <summary>
         /// Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
         /// </summary>
         [Output("addHostHeader")]
@@ -27,6 +39,30 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Output("allowedReferrers")]
         public Output<ImmutableArray<string>> AllowedReferrers { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        /// </summary>
+        [Output("awsSigningEnabled")]
+        public Output<bool?> AwsSigningEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// Access key id the requests are signed with (`AWSSigningKey`).
+        /// </summary>
+        [Output("awsSigningKey")]
+        public Output<string?> AwsSigningKey { get; private set; } = null!;
+
+        /// <summary>
+        /// Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        /// </summary>
+        [Output("awsSigningRegionName")]
+        public Output<string?> AwsSigningRegionName { get; private set; } = null!;
+
+        /// <summary>
+        /// Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+        /// </summary>
+        [Output("awsSigningSecret")]
+        public Output<string?> AwsSigningSecret { get; private set; } = null!;
 
         /// <summary>
         /// Whether requests without a Referer header are refused (`BlockNoneReferrer`).
@@ -47,6 +83,12 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<bool?> BlockRootPathAccess { get; private set; } = null!;
 
         /// <summary>
+        /// Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+        /// </summary>
+        [Output("blockedCountries")]
+        public Output<ImmutableArray<string>> BlockedCountries { get; private set; } = null!;
+
+        /// <summary>
         /// IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
         /// </summary>
         [Output("blockedIps")]
@@ -57,6 +99,12 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Output("blockedReferrers")]
         public Output<ImmutableArray<string>> BlockedReferrers { get; private set; } = null!;
+
+        /// <summary>
+        /// Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        /// </summary>
+        [Output("budgetRedirectedCountries")]
+        public Output<ImmutableArray<string>> BudgetRedirectedCountries { get; private set; } = null!;
 
         /// <summary>
         /// Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
@@ -83,6 +131,12 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<bool?> CacheErrorResponses { get; private set; } = null!;
 
         /// <summary>
+        /// Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+        /// </summary>
+        [Output("cacheKeyHeaders")]
+        public Output<string?> CacheKeyHeaders { get; private set; } = null!;
+
+        /// <summary>
         /// The zone's system hostname (`&lt;name&gt;.b-cdn.net`): what DNS records point at.
         /// </summary>
         [Output("cnameDomain")]
@@ -95,10 +149,58 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<int?> ConnectionLimitPerIpCount { get; private set; } = null!;
 
         /// <summary>
+        /// Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+        /// </summary>
+        [Output("cookieVaryParameters")]
+        public Output<ImmutableArray<string>> CookieVaryParameters { get; private set; } = null!;
+
+        /// <summary>
         /// Whether cookies are stripped from responses (`DisableCookies`).
         /// </summary>
         [Output("disableCookies")]
         public Output<bool?> DisableCookies { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        /// </summary>
+        [Output("disableLetsEncrypt")]
+        public Output<bool?> DisableLetsEncrypt { get; private set; } = null!;
+
+        /// <summary>
+        /// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        /// </summary>
+        [Output("edgeScriptExecutionPhase")]
+        public Output<EdgePlatform.Pulumi.Pullzones.ExecutionPhase?> EdgeScriptExecutionPhase { get; private set; } = null!;
+
+        /// <summary>
+        /// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        /// </summary>
+        [Output("edgeScriptId")]
+        public Output<int?> EdgeScriptId { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        /// </summary>
+        [Output("enableAccessControlOriginHeader")]
+        public Output<bool?> EnableAccessControlOriginHeader { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        /// </summary>
+        [Output("enableAutoSsl")]
+        public Output<bool?> EnableAutoSsl { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        /// </summary>
+        [Output("enableAvifVary")]
+        public Output<bool?> EnableAvifVary { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+        /// </summary>
+        [Output("enableBunnyImageAi")]
+        public Output<bool?> EnableBunnyImageAi { get; private set; } = null!;
 
         /// <summary>
         /// Whether large files are cached in slices (`EnableCacheSlice`).
@@ -107,10 +209,76 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<bool?> EnableCacheSlice { get; private set; } = null!;
 
         /// <summary>
+        /// Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        /// </summary>
+        [Output("enableCookieVary")]
+        public Output<bool?> EnableCookieVary { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        /// </summary>
+        [Output("enableCountryCodeVary")]
+        public Output<bool?> EnableCountryCodeVary { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        /// </summary>
+        [Output("enableCountryStateCodeVary")]
+        public Output<bool?> EnableCountryStateCodeVary { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Output("enableGeoZoneAf")]
+        public Output<bool?> EnableGeoZoneAf { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Output("enableGeoZoneAsia")]
+        public Output<bool?> EnableGeoZoneAsia { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Output("enableGeoZoneEu")]
+        public Output<bool?> EnableGeoZoneEu { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Output("enableGeoZoneSa")]
+        public Output<bool?> EnableGeoZoneSa { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Output("enableGeoZoneUs")]
+        public Output<bool?> EnableGeoZoneUs { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+        /// </summary>
+        [Output("enableHostnameVary")]
+        public Output<bool?> EnableHostnameVary { get; private set; } = null!;
+
+        /// <summary>
         /// Whether the zone's requests are logged (`EnableLogging`).
         /// </summary>
         [Output("enableLogging")]
         public Output<bool?> EnableLogging { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        /// </summary>
+        [Output("enableMobileVary")]
+        public Output<bool?> EnableMobileVary { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+        /// </summary>
+        [Output("enableOriginShield")]
+        public Output<bool?> EnableOriginShield { get; private set; } = null!;
 
         /// <summary>
         /// Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
@@ -119,10 +287,76 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<bool?> EnableQueryStringOrdering { get; private set; } = null!;
 
         /// <summary>
+        /// Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        /// </summary>
+        [Output("enableRequestCoalescing")]
+        public Output<bool?> EnableRequestCoalescing { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+        /// </summary>
+        [Output("enableSafeHop")]
+        public Output<bool?> EnableSafeHop { get; private set; } = null!;
+
+        /// <summary>
         /// Whether only responses of cacheable content types are cached (`EnableSmartCache`).
         /// </summary>
         [Output("enableSmartCache")]
         public Output<bool?> EnableSmartCache { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        /// </summary>
+        [Output("enableTls1")]
+        public Output<bool?> EnableTls1 { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        /// </summary>
+        [Output("enableTls11")]
+        public Output<bool?> EnableTls11 { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        /// </summary>
+        [Output("enableWebSockets")]
+        public Output<bool?> EnableWebSockets { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        /// </summary>
+        [Output("enableWebpVary")]
+        public Output<bool?> EnableWebpVary { get; private set; } = null!;
+
+        /// <summary>
+        /// HTML of the zone's own error page (`ErrorPageCustomCode`).
+        /// </summary>
+        [Output("errorPageCustomCode")]
+        public Output<string?> ErrorPageCustomCode { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        /// </summary>
+        [Output("errorPageEnableCustomCode")]
+        public Output<bool?> ErrorPageEnableCustomCode { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        /// </summary>
+        [Output("errorPageEnableStatuspageWidget")]
+        public Output<bool?> ErrorPageEnableStatuspageWidget { get; private set; } = null!;
+
+        /// <summary>
+        /// Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        /// </summary>
+        [Output("errorPageStatuspageCode")]
+        public Output<string?> ErrorPageStatuspageCode { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+        /// </summary>
+        [Output("errorPageWhitelabel")]
+        public Output<bool?> ErrorPageWhitelabel { get; private set; } = null!;
 
         /// <summary>
         /// Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
@@ -137,6 +371,12 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<bool?> IgnoreQueryStrings { get; private set; } = null!;
 
         /// <summary>
+        /// Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+        /// </summary>
+        [Output("ipFamilyPolicy")]
+        public Output<EdgePlatform.Pulumi.Pullzones.IpFamilyPolicy?> IpFamilyPolicy { get; private set; } = null!;
+
+        /// <summary>
         /// Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
         /// </summary>
         [Output("limitRateAfter")]
@@ -147,6 +387,12 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Output("limitRatePerSecond")]
         public Output<int?> LimitRatePerSecond { get; private set; } = null!;
+
+        /// <summary>
+        /// Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+        /// </summary>
+        [Output("loadBalancerId")]
+        public Output<int?> LoadBalancerId { get; private set; } = null!;
 
         /// <summary>
         /// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
@@ -203,10 +449,46 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<bool?> LoggingIpAnonymizationEnabled { get; private set; } = null!;
 
         /// <summary>
+        /// Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        /// </summary>
+        [Output("loggingSaveToStorage")]
+        public Output<bool?> LoggingSaveToStorage { get; private set; } = null!;
+
+        /// <summary>
+        /// Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        /// </summary>
+        [Output("loggingStorageZoneId")]
+        public Output<int?> LoggingStorageZoneId { get; private set; } = null!;
+
+        /// <summary>
+        /// Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        /// </summary>
+        [Output("magicContainersAppId")]
+        public Output<string?> MagicContainersAppId { get; private set; } = null!;
+
+        /// <summary>
+        /// Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        /// </summary>
+        [Output("magicContainersEndpointId")]
+        public Output<string?> MagicContainersEndpointId { get; private set; } = null!;
+
+        /// <summary>
         /// The managed settings' names.
         /// </summary>
         [Output("managed")]
         public Output<ImmutableArray<string>> Managed { get; private set; } = null!;
+
+        /// <summary>
+        /// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        /// </summary>
+        [Output("maxWebSocketConnections")]
+        public Output<int?> MaxWebSocketConnections { get; private set; } = null!;
+
+        /// <summary>
+        /// Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+        /// </summary>
+        [Output("middlewareScriptId")]
+        public Output<int?> MiddlewareScriptId { get; private set; } = null!;
 
         /// <summary>
         /// Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
@@ -219,6 +501,138 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Output("name")]
         public Output<string?> Name { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        /// </summary>
+        [Output("optimizerAutomaticOptimizationEnabled")]
+        public Output<bool?> OptimizerAutomaticOptimizationEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        /// </summary>
+        [Output("optimizerDesktopMaxWidth")]
+        public Output<int?> OptimizerDesktopMaxWidth { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        /// </summary>
+        [Output("optimizerEnableManipulationEngine")]
+        public Output<bool?> OptimizerEnableManipulationEngine { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        /// </summary>
+        [Output("optimizerEnableUpscaling")]
+        public Output<bool?> OptimizerEnableUpscaling { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        /// </summary>
+        [Output("optimizerEnableWebp")]
+        public Output<bool?> OptimizerEnableWebp { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        /// </summary>
+        [Output("optimizerEnabled")]
+        public Output<bool?> OptimizerEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        /// </summary>
+        [Output("optimizerForceClasses")]
+        public Output<bool?> OptimizerForceClasses { get; private set; } = null!;
+
+        /// <summary>
+        /// Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        /// </summary>
+        [Output("optimizerImageQuality")]
+        public Output<int?> OptimizerImageQuality { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        /// </summary>
+        [Output("optimizerMinifyCss")]
+        public Output<bool?> OptimizerMinifyCss { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        /// </summary>
+        [Output("optimizerMinifyJavaScript")]
+        public Output<bool?> OptimizerMinifyJavaScript { get; private set; } = null!;
+
+        /// <summary>
+        /// Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        /// </summary>
+        [Output("optimizerMobileImageQuality")]
+        public Output<int?> OptimizerMobileImageQuality { get; private set; } = null!;
+
+        /// <summary>
+        /// Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        /// </summary>
+        [Output("optimizerMobileMaxWidth")]
+        public Output<int?> OptimizerMobileMaxWidth { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        /// </summary>
+        [Output("optimizerPrerenderHtml")]
+        public Output<bool?> OptimizerPrerenderHtml { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        /// </summary>
+        [Output("optimizerStaticHtmlEnabled")]
+        public Output<bool?> OptimizerStaticHtmlEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        /// </summary>
+        [Output("optimizerStaticHtmlWordPressBypassCookie")]
+        public Output<string?> OptimizerStaticHtmlWordPressBypassCookie { get; private set; } = null!;
+
+        /// <summary>
+        /// Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        /// </summary>
+        [Output("optimizerStaticHtmlWordPressPath")]
+        public Output<string?> OptimizerStaticHtmlWordPressPath { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        /// </summary>
+        [Output("optimizerTunnelEnabled")]
+        public Output<bool?> OptimizerTunnelEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        /// </summary>
+        [Output("optimizerWatermarkEnabled")]
+        public Output<bool?> OptimizerWatermarkEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        /// </summary>
+        [Output("optimizerWatermarkMinImageSize")]
+        public Output<int?> OptimizerWatermarkMinImageSize { get; private set; } = null!;
+
+        /// <summary>
+        /// Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        /// </summary>
+        [Output("optimizerWatermarkOffset")]
+        public Output<double?> OptimizerWatermarkOffset { get; private set; } = null!;
+
+        /// <summary>
+        /// Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        /// </summary>
+        [Output("optimizerWatermarkPosition")]
+        public Output<EdgePlatform.Pulumi.Pullzones.OptimizerWatermarkPosition?> OptimizerWatermarkPosition { get; private set; } = null!;
+
+        /// <summary>
+        /// URL of the watermark image (`OptimizerWatermarkUrl`).
+        /// </summary>
+        [Output("optimizerWatermarkUrl")]
+        public Output<string?> OptimizerWatermarkUrl { get; private set; } = null!;
 
         /// <summary>
         /// `"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).
@@ -251,10 +665,124 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<int?> OriginRetries { get; private set; } = null!;
 
         /// <summary>
+        /// Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        /// </summary>
+        [Output("originRetry5xxResponses")]
+        public Output<bool?> OriginRetry5xxResponses { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        /// </summary>
+        [Output("originRetryConnectionTimeout")]
+        public Output<bool?> OriginRetryConnectionTimeout { get; private set; } = null!;
+
+        /// <summary>
+        /// Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        /// </summary>
+        [Output("originRetryDelay")]
+        public Output<int?> OriginRetryDelay { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        /// </summary>
+        [Output("originRetryResponseTimeout")]
+        public Output<bool?> OriginRetryResponseTimeout { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        /// </summary>
+        [Output("originShieldEnableConcurrencyLimit")]
+        public Output<bool?> OriginShieldEnableConcurrencyLimit { get; private set; } = null!;
+
+        /// <summary>
+        /// Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        /// </summary>
+        [Output("originShieldMaxConcurrentRequests")]
+        public Output<int?> OriginShieldMaxConcurrentRequests { get; private set; } = null!;
+
+        /// <summary>
+        /// Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        /// </summary>
+        [Output("originShieldMaxQueuedRequests")]
+        public Output<int?> OriginShieldMaxQueuedRequests { get; private set; } = null!;
+
+        /// <summary>
+        /// Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        /// </summary>
+        [Output("originShieldQueueMaxWaitTime")]
+        public Output<int?> OriginShieldQueueMaxWaitTime { get; private set; } = null!;
+
+        /// <summary>
+        /// Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        /// </summary>
+        [Output("originShieldZoneCode")]
+        public Output<string?> OriginShieldZoneCode { get; private set; } = null!;
+
+        /// <summary>
+        /// Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+        /// </summary>
+        [Output("originType")]
+        public Output<EdgePlatform.Pulumi.Pullzones.PullZoneOriginType?> OriginType { get; private set; } = null!;
+
+        /// <summary>
         /// URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
         /// </summary>
         [Output("originUrl")]
         public Output<string?> OriginUrl { get; private set; } = null!;
+
+        /// <summary>
+        /// Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        /// </summary>
+        [Output("permaCacheStorageZoneId")]
+        public Output<int?> PermaCacheStorageZoneId { get; private set; } = null!;
+
+        /// <summary>
+        /// How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        /// </summary>
+        [Output("permaCacheType")]
+        public Output<EdgePlatform.Pulumi.Pullzones.PermaCacheType?> PermaCacheType { get; private set; } = null!;
+
+        /// <summary>
+        /// HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        /// </summary>
+        [Output("preloadingScreenCode")]
+        public Output<string?> PreloadingScreenCode { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        /// </summary>
+        [Output("preloadingScreenCodeEnabled")]
+        public Output<bool?> PreloadingScreenCodeEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        /// </summary>
+        [Output("preloadingScreenDelay")]
+        public Output<int?> PreloadingScreenDelay { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        /// </summary>
+        [Output("preloadingScreenEnabled")]
+        public Output<bool?> PreloadingScreenEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        /// </summary>
+        [Output("preloadingScreenLogoUrl")]
+        public Output<string?> PreloadingScreenLogoUrl { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        /// </summary>
+        [Output("preloadingScreenShowOnFirstVisit")]
+        public Output<bool?> PreloadingScreenShowOnFirstVisit { get; private set; } = null!;
+
+        /// <summary>
+        /// Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+        /// </summary>
+        [Output("preloadingScreenTheme")]
+        public Output<EdgePlatform.Pulumi.Pullzones.PreloadingScreenTheme?> PreloadingScreenTheme { get; private set; } = null!;
 
         /// <summary>
         /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
@@ -275,10 +803,22 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<int?> PullZoneId { get; private set; } = null!;
 
         /// <summary>
+        /// Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        /// </summary>
+        [Output("queryStringVaryParameters")]
+        public Output<ImmutableArray<string>> QueryStringVaryParameters { get; private set; } = null!;
+
+        /// <summary>
         /// True for a zone read with `PullZone.get` (a read-only view); else undefined.
         /// </summary>
         [Output("readOnly")]
         public Output<bool?> ReadOnly { get; private set; } = null!;
+
+        /// <summary>
+        /// Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+        /// </summary>
+        [Output("requestCoalescingTimeout")]
+        public Output<int?> RequestCoalescingTimeout { get; private set; } = null!;
 
         /// <summary>
         /// Requests per second allowed from one IP address (`RequestLimit`); 0: none.
@@ -287,10 +827,64 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<int?> RequestLimit { get; private set; } = null!;
 
         /// <summary>
+        /// Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        /// </summary>
+        [Output("routingFilters")]
+        public Output<ImmutableArray<EdgePlatform.Pulumi.Pullzones.PullZoneRoutingFilters>> RoutingFilters { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        /// </summary>
+        [Output("shieldDdosProtectionEnabled")]
+        public Output<bool?> ShieldDdosProtectionEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        /// </summary>
+        [Output("shieldDdosProtectionType")]
+        public Output<EdgePlatform.Pulumi.Pullzones.ShieldDDosProtectionType?> ShieldDdosProtectionType { get; private set; } = null!;
+
+        /// <summary>
+        /// Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        /// </summary>
+        [Output("stickySessionClientHeaders")]
+        public Output<string?> StickySessionClientHeaders { get; private set; } = null!;
+
+        /// <summary>
+        /// Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        /// </summary>
+        [Output("stickySessionCookieName")]
+        public Output<string?> StickySessionCookieName { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        /// </summary>
+        [Output("stickySessionType")]
+        public Output<EdgePlatform.Pulumi.Pullzones.StickySessionType?> StickySessionType { get; private set; } = null!;
+
+        /// <summary>
+        /// Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        /// </summary>
+        [Output("storageZoneId")]
+        public Output<int?> StorageZoneId { get; private set; } = null!;
+
+        /// <summary>
+        /// Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+        /// </summary>
+        [Output("tlsSecurityLevel")]
+        public Output<EdgePlatform.Pulumi.Pullzones.TlsSecurityLevelType?> TlsSecurityLevel { get; private set; } = null!;
+
+        /// <summary>
         /// Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
         /// </summary>
         [Output("type")]
         public Output<EdgePlatform.Pulumi.Pullzones.PullZoneType?> Type { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+        /// </summary>
+        [Output("useBackgroundUpdate")]
+        public Output<bool?> UseBackgroundUpdate { get; private set; } = null!;
 
         /// <summary>
         /// Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
@@ -309,6 +903,18 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Output("verifyOriginSsl")]
         public Output<bool?> VerifyOriginSsl { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        /// </summary>
+        [Output("zoneSecurityEnabled")]
+        public Output<bool?> ZoneSecurityEnabled { get; private set; } = null!;
+
+        /// <summary>
+        /// Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+        /// </summary>
+        [Output("zoneSecurityIncludeHashRemoteIp")]
+        public Output<bool?> ZoneSecurityIncludeHashRemoteIp { get; private set; } = null!;
 
 
         /// <summary>
@@ -335,6 +941,7 @@ namespace EdgePlatform.Pulumi.Pullzones
                 Version = Utilities.Version,
                 AdditionalSecretOutputs =
                 {
+                    "awsSigningSecret",
                     "logForwardingToken",
                 },
             };
@@ -359,6 +966,24 @@ namespace EdgePlatform.Pulumi.Pullzones
 
     public sealed class PullZoneArgs : global::Pulumi.ResourceArgs
     {
+        [Input("accessControlOriginHeaderExtensions")]
+        private InputList<string>? _accessControlOriginHeaderExtensions;
+
+        /// <summary>
+        /// File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        /// </summary>
+        public InputList<string> AccessControlOriginHeaderExtensions
+        {
+            get => _accessControlOriginHeaderExtensions ?? (_accessControlOriginHeaderExtensions = new InputList<string>());
+            set => _accessControlOriginHeaderExtensions = value;
+        }
+
+        /// <summary>
+        /// Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+        /// </summary>
+        [Input("addCanonicalHeader")]
+        public Input<bool>? AddCanonicalHeader { get; set; }
+
         /// <summary>
         /// Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
         /// </summary>
@@ -378,6 +1003,40 @@ namespace EdgePlatform.Pulumi.Pullzones
         }
 
         /// <summary>
+        /// Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        /// </summary>
+        [Input("awsSigningEnabled")]
+        public Input<bool>? AwsSigningEnabled { get; set; }
+
+        /// <summary>
+        /// Access key id the requests are signed with (`AWSSigningKey`).
+        /// </summary>
+        [Input("awsSigningKey")]
+        public Input<string>? AwsSigningKey { get; set; }
+
+        /// <summary>
+        /// Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        /// </summary>
+        [Input("awsSigningRegionName")]
+        public Input<string>? AwsSigningRegionName { get; set; }
+
+        [Input("awsSigningSecret")]
+        private Input<string>? _awsSigningSecret;
+
+        /// <summary>
+        /// Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+        /// </summary>
+        public Input<string>? AwsSigningSecret
+        {
+            get => _awsSigningSecret;
+            set
+            {
+                var emptySecret = Output.CreateSecret(0);
+                _awsSigningSecret = Output.Tuple<Input<string>?, int>(value, emptySecret).Apply(t => t.Item1);
+            }
+        }
+
+        /// <summary>
         /// Whether requests without a Referer header are refused (`BlockNoneReferrer`).
         /// </summary>
         [Input("blockNoneReferrer")]
@@ -394,6 +1053,18 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Input("blockRootPathAccess")]
         public Input<bool>? BlockRootPathAccess { get; set; }
+
+        [Input("blockedCountries")]
+        private InputList<string>? _blockedCountries;
+
+        /// <summary>
+        /// Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+        /// </summary>
+        public InputList<string> BlockedCountries
+        {
+            get => _blockedCountries ?? (_blockedCountries = new InputList<string>());
+            set => _blockedCountries = value;
+        }
 
         [Input("blockedIps")]
         private InputList<string>? _blockedIps;
@@ -417,6 +1088,18 @@ namespace EdgePlatform.Pulumi.Pullzones
         {
             get => _blockedReferrers ?? (_blockedReferrers = new InputList<string>());
             set => _blockedReferrers = value;
+        }
+
+        [Input("budgetRedirectedCountries")]
+        private InputList<string>? _budgetRedirectedCountries;
+
+        /// <summary>
+        /// Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        /// </summary>
+        public InputList<string> BudgetRedirectedCountries
+        {
+            get => _budgetRedirectedCountries ?? (_budgetRedirectedCountries = new InputList<string>());
+            set => _budgetRedirectedCountries = value;
         }
 
         /// <summary>
@@ -444,10 +1127,28 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Input<bool>? CacheErrorResponses { get; set; }
 
         /// <summary>
+        /// Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+        /// </summary>
+        [Input("cacheKeyHeaders")]
+        public Input<string>? CacheKeyHeaders { get; set; }
+
+        /// <summary>
         /// Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
         /// </summary>
         [Input("connectionLimitPerIpCount")]
         public Input<int>? ConnectionLimitPerIpCount { get; set; }
+
+        [Input("cookieVaryParameters")]
+        private InputList<string>? _cookieVaryParameters;
+
+        /// <summary>
+        /// Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+        /// </summary>
+        public InputList<string> CookieVaryParameters
+        {
+            get => _cookieVaryParameters ?? (_cookieVaryParameters = new InputList<string>());
+            set => _cookieVaryParameters = value;
+        }
 
         /// <summary>
         /// Whether cookies are stripped from responses (`DisableCookies`).
@@ -456,10 +1157,106 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Input<bool>? DisableCookies { get; set; }
 
         /// <summary>
+        /// Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        /// </summary>
+        [Input("disableLetsEncrypt")]
+        public Input<bool>? DisableLetsEncrypt { get; set; }
+
+        /// <summary>
+        /// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        /// </summary>
+        [Input("edgeScriptExecutionPhase")]
+        public Input<EdgePlatform.Pulumi.Pullzones.ExecutionPhase>? EdgeScriptExecutionPhase { get; set; }
+
+        /// <summary>
+        /// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        /// </summary>
+        [Input("edgeScriptId")]
+        public Input<int>? EdgeScriptId { get; set; }
+
+        /// <summary>
+        /// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        /// </summary>
+        [Input("enableAccessControlOriginHeader")]
+        public Input<bool>? EnableAccessControlOriginHeader { get; set; }
+
+        /// <summary>
+        /// Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        /// </summary>
+        [Input("enableAutoSsl")]
+        public Input<bool>? EnableAutoSsl { get; set; }
+
+        /// <summary>
+        /// Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        /// </summary>
+        [Input("enableAvifVary")]
+        public Input<bool>? EnableAvifVary { get; set; }
+
+        /// <summary>
+        /// Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+        /// </summary>
+        [Input("enableBunnyImageAi")]
+        public Input<bool>? EnableBunnyImageAi { get; set; }
+
+        /// <summary>
         /// Whether large files are cached in slices (`EnableCacheSlice`).
         /// </summary>
         [Input("enableCacheSlice")]
         public Input<bool>? EnableCacheSlice { get; set; }
+
+        /// <summary>
+        /// Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        /// </summary>
+        [Input("enableCookieVary")]
+        public Input<bool>? EnableCookieVary { get; set; }
+
+        /// <summary>
+        /// Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        /// </summary>
+        [Input("enableCountryCodeVary")]
+        public Input<bool>? EnableCountryCodeVary { get; set; }
+
+        /// <summary>
+        /// Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        /// </summary>
+        [Input("enableCountryStateCodeVary")]
+        public Input<bool>? EnableCountryStateCodeVary { get; set; }
+
+        /// <summary>
+        /// Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneAf")]
+        public Input<bool>? EnableGeoZoneAf { get; set; }
+
+        /// <summary>
+        /// Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneAsia")]
+        public Input<bool>? EnableGeoZoneAsia { get; set; }
+
+        /// <summary>
+        /// Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneEu")]
+        public Input<bool>? EnableGeoZoneEu { get; set; }
+
+        /// <summary>
+        /// Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneSa")]
+        public Input<bool>? EnableGeoZoneSa { get; set; }
+
+        /// <summary>
+        /// Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneUs")]
+        public Input<bool>? EnableGeoZoneUs { get; set; }
+
+        /// <summary>
+        /// Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+        /// </summary>
+        [Input("enableHostnameVary")]
+        public Input<bool>? EnableHostnameVary { get; set; }
 
         /// <summary>
         /// Whether the zone's requests are logged (`EnableLogging`).
@@ -468,16 +1265,94 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Input<bool>? EnableLogging { get; set; }
 
         /// <summary>
+        /// Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        /// </summary>
+        [Input("enableMobileVary")]
+        public Input<bool>? EnableMobileVary { get; set; }
+
+        /// <summary>
+        /// Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+        /// </summary>
+        [Input("enableOriginShield")]
+        public Input<bool>? EnableOriginShield { get; set; }
+
+        /// <summary>
         /// Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
         /// </summary>
         [Input("enableQueryStringOrdering")]
         public Input<bool>? EnableQueryStringOrdering { get; set; }
 
         /// <summary>
+        /// Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        /// </summary>
+        [Input("enableRequestCoalescing")]
+        public Input<bool>? EnableRequestCoalescing { get; set; }
+
+        /// <summary>
+        /// Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+        /// </summary>
+        [Input("enableSafeHop")]
+        public Input<bool>? EnableSafeHop { get; set; }
+
+        /// <summary>
         /// Whether only responses of cacheable content types are cached (`EnableSmartCache`).
         /// </summary>
         [Input("enableSmartCache")]
         public Input<bool>? EnableSmartCache { get; set; }
+
+        /// <summary>
+        /// Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        /// </summary>
+        [Input("enableTls1")]
+        public Input<bool>? EnableTls1 { get; set; }
+
+        /// <summary>
+        /// Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        /// </summary>
+        [Input("enableTls11")]
+        public Input<bool>? EnableTls11 { get; set; }
+
+        /// <summary>
+        /// Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        /// </summary>
+        [Input("enableWebSockets")]
+        public Input<bool>? EnableWebSockets { get; set; }
+
+        /// <summary>
+        /// Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        /// </summary>
+        [Input("enableWebpVary")]
+        public Input<bool>? EnableWebpVary { get; set; }
+
+        /// <summary>
+        /// HTML of the zone's own error page (`ErrorPageCustomCode`).
+        /// </summary>
+        [Input("errorPageCustomCode")]
+        public Input<string>? ErrorPageCustomCode { get; set; }
+
+        /// <summary>
+        /// Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        /// </summary>
+        [Input("errorPageEnableCustomCode")]
+        public Input<bool>? ErrorPageEnableCustomCode { get; set; }
+
+        /// <summary>
+        /// Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        /// </summary>
+        [Input("errorPageEnableStatuspageWidget")]
+        public Input<bool>? ErrorPageEnableStatuspageWidget { get; set; }
+
+        /// <summary>
+        /// Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        /// </summary>
+        [Input("errorPageStatuspageCode")]
+        public Input<string>? ErrorPageStatuspageCode { get; set; }
+
+        /// <summary>
+        /// Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+        /// </summary>
+        [Input("errorPageWhitelabel")]
+        public Input<bool>? ErrorPageWhitelabel { get; set; }
 
         /// <summary>
         /// Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
@@ -492,6 +1367,12 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Input<bool>? IgnoreQueryStrings { get; set; }
 
         /// <summary>
+        /// Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+        /// </summary>
+        [Input("ipFamilyPolicy")]
+        public Input<EdgePlatform.Pulumi.Pullzones.IpFamilyPolicy>? IpFamilyPolicy { get; set; }
+
+        /// <summary>
         /// Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
         /// </summary>
         [Input("limitRateAfter")]
@@ -502,6 +1383,12 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Input("limitRatePerSecond")]
         public Input<int>? LimitRatePerSecond { get; set; }
+
+        /// <summary>
+        /// Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+        /// </summary>
+        [Input("loadBalancerId")]
+        public Input<int>? LoadBalancerId { get; set; }
 
         /// <summary>
         /// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
@@ -568,6 +1455,42 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Input<bool>? LoggingIpAnonymizationEnabled { get; set; }
 
         /// <summary>
+        /// Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        /// </summary>
+        [Input("loggingSaveToStorage")]
+        public Input<bool>? LoggingSaveToStorage { get; set; }
+
+        /// <summary>
+        /// Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        /// </summary>
+        [Input("loggingStorageZoneId")]
+        public Input<int>? LoggingStorageZoneId { get; set; }
+
+        /// <summary>
+        /// Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        /// </summary>
+        [Input("magicContainersAppId")]
+        public Input<string>? MagicContainersAppId { get; set; }
+
+        /// <summary>
+        /// Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        /// </summary>
+        [Input("magicContainersEndpointId")]
+        public Input<string>? MagicContainersEndpointId { get; set; }
+
+        /// <summary>
+        /// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        /// </summary>
+        [Input("maxWebSocketConnections")]
+        public Input<int>? MaxWebSocketConnections { get; set; }
+
+        /// <summary>
+        /// Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+        /// </summary>
+        [Input("middlewareScriptId")]
+        public Input<int>? MiddlewareScriptId { get; set; }
+
+        /// <summary>
         /// Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
         /// </summary>
         [Input("monthlyBandwidthLimit")]
@@ -578,6 +1501,138 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Input("name")]
         public Input<string>? Name { get; set; }
+
+        /// <summary>
+        /// Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        /// </summary>
+        [Input("optimizerAutomaticOptimizationEnabled")]
+        public Input<bool>? OptimizerAutomaticOptimizationEnabled { get; set; }
+
+        /// <summary>
+        /// Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        /// </summary>
+        [Input("optimizerDesktopMaxWidth")]
+        public Input<int>? OptimizerDesktopMaxWidth { get; set; }
+
+        /// <summary>
+        /// Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        /// </summary>
+        [Input("optimizerEnableManipulationEngine")]
+        public Input<bool>? OptimizerEnableManipulationEngine { get; set; }
+
+        /// <summary>
+        /// Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        /// </summary>
+        [Input("optimizerEnableUpscaling")]
+        public Input<bool>? OptimizerEnableUpscaling { get; set; }
+
+        /// <summary>
+        /// Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        /// </summary>
+        [Input("optimizerEnableWebp")]
+        public Input<bool>? OptimizerEnableWebp { get; set; }
+
+        /// <summary>
+        /// Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        /// </summary>
+        [Input("optimizerEnabled")]
+        public Input<bool>? OptimizerEnabled { get; set; }
+
+        /// <summary>
+        /// Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        /// </summary>
+        [Input("optimizerForceClasses")]
+        public Input<bool>? OptimizerForceClasses { get; set; }
+
+        /// <summary>
+        /// Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        /// </summary>
+        [Input("optimizerImageQuality")]
+        public Input<int>? OptimizerImageQuality { get; set; }
+
+        /// <summary>
+        /// Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        /// </summary>
+        [Input("optimizerMinifyCss")]
+        public Input<bool>? OptimizerMinifyCss { get; set; }
+
+        /// <summary>
+        /// Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        /// </summary>
+        [Input("optimizerMinifyJavaScript")]
+        public Input<bool>? OptimizerMinifyJavaScript { get; set; }
+
+        /// <summary>
+        /// Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        /// </summary>
+        [Input("optimizerMobileImageQuality")]
+        public Input<int>? OptimizerMobileImageQuality { get; set; }
+
+        /// <summary>
+        /// Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        /// </summary>
+        [Input("optimizerMobileMaxWidth")]
+        public Input<int>? OptimizerMobileMaxWidth { get; set; }
+
+        /// <summary>
+        /// Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        /// </summary>
+        [Input("optimizerPrerenderHtml")]
+        public Input<bool>? OptimizerPrerenderHtml { get; set; }
+
+        /// <summary>
+        /// Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        /// </summary>
+        [Input("optimizerStaticHtmlEnabled")]
+        public Input<bool>? OptimizerStaticHtmlEnabled { get; set; }
+
+        /// <summary>
+        /// Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        /// </summary>
+        [Input("optimizerStaticHtmlWordPressBypassCookie")]
+        public Input<string>? OptimizerStaticHtmlWordPressBypassCookie { get; set; }
+
+        /// <summary>
+        /// Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        /// </summary>
+        [Input("optimizerStaticHtmlWordPressPath")]
+        public Input<string>? OptimizerStaticHtmlWordPressPath { get; set; }
+
+        /// <summary>
+        /// Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        /// </summary>
+        [Input("optimizerTunnelEnabled")]
+        public Input<bool>? OptimizerTunnelEnabled { get; set; }
+
+        /// <summary>
+        /// Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        /// </summary>
+        [Input("optimizerWatermarkEnabled")]
+        public Input<bool>? OptimizerWatermarkEnabled { get; set; }
+
+        /// <summary>
+        /// Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        /// </summary>
+        [Input("optimizerWatermarkMinImageSize")]
+        public Input<int>? OptimizerWatermarkMinImageSize { get; set; }
+
+        /// <summary>
+        /// Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        /// </summary>
+        [Input("optimizerWatermarkOffset")]
+        public Input<double>? OptimizerWatermarkOffset { get; set; }
+
+        /// <summary>
+        /// Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        /// </summary>
+        [Input("optimizerWatermarkPosition")]
+        public Input<EdgePlatform.Pulumi.Pullzones.OptimizerWatermarkPosition>? OptimizerWatermarkPosition { get; set; }
+
+        /// <summary>
+        /// URL of the watermark image (`OptimizerWatermarkUrl`).
+        /// </summary>
+        [Input("optimizerWatermarkUrl")]
+        public Input<string>? OptimizerWatermarkUrl { get; set; }
 
         /// <summary>
         /// Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
@@ -604,10 +1659,124 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Input<int>? OriginRetries { get; set; }
 
         /// <summary>
+        /// Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        /// </summary>
+        [Input("originRetry5xxResponses")]
+        public Input<bool>? OriginRetry5xxResponses { get; set; }
+
+        /// <summary>
+        /// Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        /// </summary>
+        [Input("originRetryConnectionTimeout")]
+        public Input<bool>? OriginRetryConnectionTimeout { get; set; }
+
+        /// <summary>
+        /// Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        /// </summary>
+        [Input("originRetryDelay")]
+        public Input<int>? OriginRetryDelay { get; set; }
+
+        /// <summary>
+        /// Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        /// </summary>
+        [Input("originRetryResponseTimeout")]
+        public Input<bool>? OriginRetryResponseTimeout { get; set; }
+
+        /// <summary>
+        /// Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        /// </summary>
+        [Input("originShieldEnableConcurrencyLimit")]
+        public Input<bool>? OriginShieldEnableConcurrencyLimit { get; set; }
+
+        /// <summary>
+        /// Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        /// </summary>
+        [Input("originShieldMaxConcurrentRequests")]
+        public Input<int>? OriginShieldMaxConcurrentRequests { get; set; }
+
+        /// <summary>
+        /// Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        /// </summary>
+        [Input("originShieldMaxQueuedRequests")]
+        public Input<int>? OriginShieldMaxQueuedRequests { get; set; }
+
+        /// <summary>
+        /// Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        /// </summary>
+        [Input("originShieldQueueMaxWaitTime")]
+        public Input<int>? OriginShieldQueueMaxWaitTime { get; set; }
+
+        /// <summary>
+        /// Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        /// </summary>
+        [Input("originShieldZoneCode")]
+        public Input<string>? OriginShieldZoneCode { get; set; }
+
+        /// <summary>
+        /// Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+        /// </summary>
+        [Input("originType")]
+        public Input<EdgePlatform.Pulumi.Pullzones.PullZoneOriginType>? OriginType { get; set; }
+
+        /// <summary>
         /// URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
         /// </summary>
         [Input("originUrl")]
         public Input<string>? OriginUrl { get; set; }
+
+        /// <summary>
+        /// Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        /// </summary>
+        [Input("permaCacheStorageZoneId")]
+        public Input<int>? PermaCacheStorageZoneId { get; set; }
+
+        /// <summary>
+        /// How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        /// </summary>
+        [Input("permaCacheType")]
+        public Input<EdgePlatform.Pulumi.Pullzones.PermaCacheType>? PermaCacheType { get; set; }
+
+        /// <summary>
+        /// HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        /// </summary>
+        [Input("preloadingScreenCode")]
+        public Input<string>? PreloadingScreenCode { get; set; }
+
+        /// <summary>
+        /// Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        /// </summary>
+        [Input("preloadingScreenCodeEnabled")]
+        public Input<bool>? PreloadingScreenCodeEnabled { get; set; }
+
+        /// <summary>
+        /// Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        /// </summary>
+        [Input("preloadingScreenDelay")]
+        public Input<int>? PreloadingScreenDelay { get; set; }
+
+        /// <summary>
+        /// Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        /// </summary>
+        [Input("preloadingScreenEnabled")]
+        public Input<bool>? PreloadingScreenEnabled { get; set; }
+
+        /// <summary>
+        /// URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        /// </summary>
+        [Input("preloadingScreenLogoUrl")]
+        public Input<string>? PreloadingScreenLogoUrl { get; set; }
+
+        /// <summary>
+        /// Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        /// </summary>
+        [Input("preloadingScreenShowOnFirstVisit")]
+        public Input<bool>? PreloadingScreenShowOnFirstVisit { get; set; }
+
+        /// <summary>
+        /// Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+        /// </summary>
+        [Input("preloadingScreenTheme")]
+        public Input<EdgePlatform.Pulumi.Pullzones.PreloadingScreenTheme>? PreloadingScreenTheme { get; set; }
 
         /// <summary>
         /// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
@@ -621,17 +1790,95 @@ namespace EdgePlatform.Pulumi.Pullzones
         [Input("pullZoneId")]
         public Input<int>? PullZoneId { get; set; }
 
+        [Input("queryStringVaryParameters")]
+        private InputList<string>? _queryStringVaryParameters;
+
+        /// <summary>
+        /// Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        /// </summary>
+        public InputList<string> QueryStringVaryParameters
+        {
+            get => _queryStringVaryParameters ?? (_queryStringVaryParameters = new InputList<string>());
+            set => _queryStringVaryParameters = value;
+        }
+
+        /// <summary>
+        /// Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+        /// </summary>
+        [Input("requestCoalescingTimeout")]
+        public Input<int>? RequestCoalescingTimeout { get; set; }
+
         /// <summary>
         /// Requests per second allowed from one IP address (`RequestLimit`); 0: none.
         /// </summary>
         [Input("requestLimit")]
         public Input<int>? RequestLimit { get; set; }
 
+        [Input("routingFilters")]
+        private InputList<EdgePlatform.Pulumi.Pullzones.PullZoneRoutingFilters>? _routingFilters;
+
+        /// <summary>
+        /// Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        /// </summary>
+        public InputList<EdgePlatform.Pulumi.Pullzones.PullZoneRoutingFilters> RoutingFilters
+        {
+            get => _routingFilters ?? (_routingFilters = new InputList<EdgePlatform.Pulumi.Pullzones.PullZoneRoutingFilters>());
+            set => _routingFilters = value;
+        }
+
+        /// <summary>
+        /// Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        /// </summary>
+        [Input("shieldDdosProtectionEnabled")]
+        public Input<bool>? ShieldDdosProtectionEnabled { get; set; }
+
+        /// <summary>
+        /// How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        /// </summary>
+        [Input("shieldDdosProtectionType")]
+        public Input<EdgePlatform.Pulumi.Pullzones.ShieldDDosProtectionType>? ShieldDdosProtectionType { get; set; }
+
+        /// <summary>
+        /// Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        /// </summary>
+        [Input("stickySessionClientHeaders")]
+        public Input<string>? StickySessionClientHeaders { get; set; }
+
+        /// <summary>
+        /// Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        /// </summary>
+        [Input("stickySessionCookieName")]
+        public Input<string>? StickySessionCookieName { get; set; }
+
+        /// <summary>
+        /// Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        /// </summary>
+        [Input("stickySessionType")]
+        public Input<EdgePlatform.Pulumi.Pullzones.StickySessionType>? StickySessionType { get; set; }
+
+        /// <summary>
+        /// Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        /// </summary>
+        [Input("storageZoneId")]
+        public Input<int>? StorageZoneId { get; set; }
+
+        /// <summary>
+        /// Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+        /// </summary>
+        [Input("tlsSecurityLevel")]
+        public Input<EdgePlatform.Pulumi.Pullzones.TlsSecurityLevelType>? TlsSecurityLevel { get; set; }
+
         /// <summary>
         /// Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
         /// </summary>
         [Input("type")]
         public Input<EdgePlatform.Pulumi.Pullzones.PullZoneType>? Type { get; set; }
+
+        /// <summary>
+        /// Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+        /// </summary>
+        [Input("useBackgroundUpdate")]
+        public Input<bool>? UseBackgroundUpdate { get; set; }
 
         /// <summary>
         /// Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
@@ -650,6 +1897,18 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Input("verifyOriginSsl")]
         public Input<bool>? VerifyOriginSsl { get; set; }
+
+        /// <summary>
+        /// Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        /// </summary>
+        [Input("zoneSecurityEnabled")]
+        public Input<bool>? ZoneSecurityEnabled { get; set; }
+
+        /// <summary>
+        /// Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+        /// </summary>
+        [Input("zoneSecurityIncludeHashRemoteIp")]
+        public Input<bool>? ZoneSecurityIncludeHashRemoteIp { get; set; }
 
         public PullZoneArgs()
         {

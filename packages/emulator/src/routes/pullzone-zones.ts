@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import type { EmulatorContext } from "../context";
 import { pathOf, scopeOf } from "../context";
 import { sendError } from "../errors";
+import { normalSettings } from "../pullzone-settings-rules";
 import { nameFailure, settingsFailures } from "../pullzone-validation";
 import type { PullZoneState } from "../state";
 import {
@@ -33,10 +34,13 @@ const KEPT = new Set([
   "UserId",
 ]);
 
-/** Writes the settings of `body` into the record (`hidden`: what it does not show). */
+/**
+ * Writes the settings of `body` into the record (`hidden`: what it does not show), in the
+ * form the platform stores them (`normalSettings`).
+ */
 function applySettings(record: PullZoneRecord, hidden: Json, body: Json): void {
   const keys = new Map(Object.keys(record).map((k) => [k.toLowerCase(), k]));
-  for (const [k, v] of Object.entries(body)) {
+  for (const [k, v] of Object.entries(normalSettings(body))) {
     if (v === undefined || v === null || k === "Name") continue;
     const at = keys.get(k.toLowerCase());
     if (at === undefined) hidden[k] = v;

@@ -13,6 +13,24 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
 
     public sealed class PullZonePriorArgs : global::Pulumi.ResourceArgs
     {
+        [Input("accessControlOriginHeaderExtensions")]
+        private InputList<string>? _accessControlOriginHeaderExtensions;
+
+        /// <summary>
+        /// Before Pulumi: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        /// </summary>
+        public InputList<string> AccessControlOriginHeaderExtensions
+        {
+            get => _accessControlOriginHeaderExtensions ?? (_accessControlOriginHeaderExtensions = new InputList<string>());
+            set => _accessControlOriginHeaderExtensions = value;
+        }
+
+        /// <summary>
+        /// Before Pulumi: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+        /// </summary>
+        [Input("addCanonicalHeader")]
+        public Input<bool>? AddCanonicalHeader { get; set; }
+
         /// <summary>
         /// Before Pulumi: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
         /// </summary>
@@ -32,6 +50,40 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         }
 
         /// <summary>
+        /// Before Pulumi: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        /// </summary>
+        [Input("awsSigningEnabled")]
+        public Input<bool>? AwsSigningEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Access key id the requests are signed with (`AWSSigningKey`).
+        /// </summary>
+        [Input("awsSigningKey")]
+        public Input<string>? AwsSigningKey { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        /// </summary>
+        [Input("awsSigningRegionName")]
+        public Input<string>? AwsSigningRegionName { get; set; }
+
+        [Input("awsSigningSecret")]
+        private Input<string>? _awsSigningSecret;
+
+        /// <summary>
+        /// Before Pulumi: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+        /// </summary>
+        public Input<string>? AwsSigningSecret
+        {
+            get => _awsSigningSecret;
+            set
+            {
+                var emptySecret = Output.CreateSecret(0);
+                _awsSigningSecret = Output.Tuple<Input<string>?, int>(value, emptySecret).Apply(t => t.Item1);
+            }
+        }
+
+        /// <summary>
         /// Before Pulumi: Whether requests without a Referer header are refused (`BlockNoneReferrer`).
         /// </summary>
         [Input("blockNoneReferrer")]
@@ -48,6 +100,18 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         /// </summary>
         [Input("blockRootPathAccess")]
         public Input<bool>? BlockRootPathAccess { get; set; }
+
+        [Input("blockedCountries")]
+        private InputList<string>? _blockedCountries;
+
+        /// <summary>
+        /// Before Pulumi: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+        /// </summary>
+        public InputList<string> BlockedCountries
+        {
+            get => _blockedCountries ?? (_blockedCountries = new InputList<string>());
+            set => _blockedCountries = value;
+        }
 
         [Input("blockedIps")]
         private InputList<string>? _blockedIps;
@@ -71,6 +135,18 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         {
             get => _blockedReferrers ?? (_blockedReferrers = new InputList<string>());
             set => _blockedReferrers = value;
+        }
+
+        [Input("budgetRedirectedCountries")]
+        private InputList<string>? _budgetRedirectedCountries;
+
+        /// <summary>
+        /// Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        /// </summary>
+        public InputList<string> BudgetRedirectedCountries
+        {
+            get => _budgetRedirectedCountries ?? (_budgetRedirectedCountries = new InputList<string>());
+            set => _budgetRedirectedCountries = value;
         }
 
         /// <summary>
@@ -98,10 +174,28 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         public Input<bool>? CacheErrorResponses { get; set; }
 
         /// <summary>
+        /// Before Pulumi: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+        /// </summary>
+        [Input("cacheKeyHeaders")]
+        public Input<string>? CacheKeyHeaders { get; set; }
+
+        /// <summary>
         /// Before Pulumi: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
         /// </summary>
         [Input("connectionLimitPerIpCount")]
         public Input<int>? ConnectionLimitPerIpCount { get; set; }
+
+        [Input("cookieVaryParameters")]
+        private InputList<string>? _cookieVaryParameters;
+
+        /// <summary>
+        /// Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+        /// </summary>
+        public InputList<string> CookieVaryParameters
+        {
+            get => _cookieVaryParameters ?? (_cookieVaryParameters = new InputList<string>());
+            set => _cookieVaryParameters = value;
+        }
 
         /// <summary>
         /// Before Pulumi: Whether cookies are stripped from responses (`DisableCookies`).
@@ -110,10 +204,106 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         public Input<bool>? DisableCookies { get; set; }
 
         /// <summary>
+        /// Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        /// </summary>
+        [Input("disableLetsEncrypt")]
+        public Input<bool>? DisableLetsEncrypt { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        /// </summary>
+        [Input("edgeScriptExecutionPhase")]
+        public Input<EdgePlatform.Pulumi.Pullzones.ExecutionPhase>? EdgeScriptExecutionPhase { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        /// </summary>
+        [Input("edgeScriptId")]
+        public Input<int>? EdgeScriptId { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        /// </summary>
+        [Input("enableAccessControlOriginHeader")]
+        public Input<bool>? EnableAccessControlOriginHeader { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        /// </summary>
+        [Input("enableAutoSsl")]
+        public Input<bool>? EnableAutoSsl { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        /// </summary>
+        [Input("enableAvifVary")]
+        public Input<bool>? EnableAvifVary { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+        /// </summary>
+        [Input("enableBunnyImageAi")]
+        public Input<bool>? EnableBunnyImageAi { get; set; }
+
+        /// <summary>
         /// Before Pulumi: Whether large files are cached in slices (`EnableCacheSlice`).
         /// </summary>
         [Input("enableCacheSlice")]
         public Input<bool>? EnableCacheSlice { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        /// </summary>
+        [Input("enableCookieVary")]
+        public Input<bool>? EnableCookieVary { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        /// </summary>
+        [Input("enableCountryCodeVary")]
+        public Input<bool>? EnableCountryCodeVary { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        /// </summary>
+        [Input("enableCountryStateCodeVary")]
+        public Input<bool>? EnableCountryStateCodeVary { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneAf")]
+        public Input<bool>? EnableGeoZoneAf { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneAsia")]
+        public Input<bool>? EnableGeoZoneAsia { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneEu")]
+        public Input<bool>? EnableGeoZoneEu { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneSa")]
+        public Input<bool>? EnableGeoZoneSa { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        [Input("enableGeoZoneUs")]
+        public Input<bool>? EnableGeoZoneUs { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+        /// </summary>
+        [Input("enableHostnameVary")]
+        public Input<bool>? EnableHostnameVary { get; set; }
 
         /// <summary>
         /// Before Pulumi: Whether the zone's requests are logged (`EnableLogging`).
@@ -122,16 +312,94 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         public Input<bool>? EnableLogging { get; set; }
 
         /// <summary>
+        /// Before Pulumi: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        /// </summary>
+        [Input("enableMobileVary")]
+        public Input<bool>? EnableMobileVary { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+        /// </summary>
+        [Input("enableOriginShield")]
+        public Input<bool>? EnableOriginShield { get; set; }
+
+        /// <summary>
         /// Before Pulumi: Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
         /// </summary>
         [Input("enableQueryStringOrdering")]
         public Input<bool>? EnableQueryStringOrdering { get; set; }
 
         /// <summary>
+        /// Before Pulumi: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        /// </summary>
+        [Input("enableRequestCoalescing")]
+        public Input<bool>? EnableRequestCoalescing { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+        /// </summary>
+        [Input("enableSafeHop")]
+        public Input<bool>? EnableSafeHop { get; set; }
+
+        /// <summary>
         /// Before Pulumi: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
         /// </summary>
         [Input("enableSmartCache")]
         public Input<bool>? EnableSmartCache { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        /// </summary>
+        [Input("enableTls1")]
+        public Input<bool>? EnableTls1 { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        /// </summary>
+        [Input("enableTls11")]
+        public Input<bool>? EnableTls11 { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        /// </summary>
+        [Input("enableWebSockets")]
+        public Input<bool>? EnableWebSockets { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        /// </summary>
+        [Input("enableWebpVary")]
+        public Input<bool>? EnableWebpVary { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: HTML of the zone's own error page (`ErrorPageCustomCode`).
+        /// </summary>
+        [Input("errorPageCustomCode")]
+        public Input<string>? ErrorPageCustomCode { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        /// </summary>
+        [Input("errorPageEnableCustomCode")]
+        public Input<bool>? ErrorPageEnableCustomCode { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        /// </summary>
+        [Input("errorPageEnableStatuspageWidget")]
+        public Input<bool>? ErrorPageEnableStatuspageWidget { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        /// </summary>
+        [Input("errorPageStatuspageCode")]
+        public Input<string>? ErrorPageStatuspageCode { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+        /// </summary>
+        [Input("errorPageWhitelabel")]
+        public Input<bool>? ErrorPageWhitelabel { get; set; }
 
         /// <summary>
         /// Before Pulumi: Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
@@ -146,6 +414,12 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         public Input<bool>? IgnoreQueryStrings { get; set; }
 
         /// <summary>
+        /// Before Pulumi: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+        /// </summary>
+        [Input("ipFamilyPolicy")]
+        public Input<EdgePlatform.Pulumi.Pullzones.IpFamilyPolicy>? IpFamilyPolicy { get; set; }
+
+        /// <summary>
         /// Before Pulumi: Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
         /// </summary>
         [Input("limitRateAfter")]
@@ -156,6 +430,12 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         /// </summary>
         [Input("limitRatePerSecond")]
         public Input<int>? LimitRatePerSecond { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+        /// </summary>
+        [Input("loadBalancerId")]
+        public Input<int>? LoadBalancerId { get; set; }
 
         /// <summary>
         /// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
@@ -222,10 +502,178 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         public Input<bool>? LoggingIpAnonymizationEnabled { get; set; }
 
         /// <summary>
+        /// Before Pulumi: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        /// </summary>
+        [Input("loggingSaveToStorage")]
+        public Input<bool>? LoggingSaveToStorage { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        /// </summary>
+        [Input("loggingStorageZoneId")]
+        public Input<int>? LoggingStorageZoneId { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        /// </summary>
+        [Input("magicContainersAppId")]
+        public Input<string>? MagicContainersAppId { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        /// </summary>
+        [Input("magicContainersEndpointId")]
+        public Input<string>? MagicContainersEndpointId { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        /// </summary>
+        [Input("maxWebSocketConnections")]
+        public Input<int>? MaxWebSocketConnections { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+        /// </summary>
+        [Input("middlewareScriptId")]
+        public Input<int>? MiddlewareScriptId { get; set; }
+
+        /// <summary>
         /// Before Pulumi: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
         /// </summary>
         [Input("monthlyBandwidthLimit")]
         public Input<int>? MonthlyBandwidthLimit { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        /// </summary>
+        [Input("optimizerAutomaticOptimizationEnabled")]
+        public Input<bool>? OptimizerAutomaticOptimizationEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        /// </summary>
+        [Input("optimizerDesktopMaxWidth")]
+        public Input<int>? OptimizerDesktopMaxWidth { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        /// </summary>
+        [Input("optimizerEnableManipulationEngine")]
+        public Input<bool>? OptimizerEnableManipulationEngine { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        /// </summary>
+        [Input("optimizerEnableUpscaling")]
+        public Input<bool>? OptimizerEnableUpscaling { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        /// </summary>
+        [Input("optimizerEnableWebp")]
+        public Input<bool>? OptimizerEnableWebp { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        /// </summary>
+        [Input("optimizerEnabled")]
+        public Input<bool>? OptimizerEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        /// </summary>
+        [Input("optimizerForceClasses")]
+        public Input<bool>? OptimizerForceClasses { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        /// </summary>
+        [Input("optimizerImageQuality")]
+        public Input<int>? OptimizerImageQuality { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        /// </summary>
+        [Input("optimizerMinifyCss")]
+        public Input<bool>? OptimizerMinifyCss { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        /// </summary>
+        [Input("optimizerMinifyJavaScript")]
+        public Input<bool>? OptimizerMinifyJavaScript { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        /// </summary>
+        [Input("optimizerMobileImageQuality")]
+        public Input<int>? OptimizerMobileImageQuality { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        /// </summary>
+        [Input("optimizerMobileMaxWidth")]
+        public Input<int>? OptimizerMobileMaxWidth { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        /// </summary>
+        [Input("optimizerPrerenderHtml")]
+        public Input<bool>? OptimizerPrerenderHtml { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        /// </summary>
+        [Input("optimizerStaticHtmlEnabled")]
+        public Input<bool>? OptimizerStaticHtmlEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        /// </summary>
+        [Input("optimizerStaticHtmlWordPressBypassCookie")]
+        public Input<string>? OptimizerStaticHtmlWordPressBypassCookie { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        /// </summary>
+        [Input("optimizerStaticHtmlWordPressPath")]
+        public Input<string>? OptimizerStaticHtmlWordPressPath { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        /// </summary>
+        [Input("optimizerTunnelEnabled")]
+        public Input<bool>? OptimizerTunnelEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        /// </summary>
+        [Input("optimizerWatermarkEnabled")]
+        public Input<bool>? OptimizerWatermarkEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        /// </summary>
+        [Input("optimizerWatermarkMinImageSize")]
+        public Input<int>? OptimizerWatermarkMinImageSize { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        /// </summary>
+        [Input("optimizerWatermarkOffset")]
+        public Input<double>? OptimizerWatermarkOffset { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        /// </summary>
+        [Input("optimizerWatermarkPosition")]
+        public Input<EdgePlatform.Pulumi.Pullzones.OptimizerWatermarkPosition>? OptimizerWatermarkPosition { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: URL of the watermark image (`OptimizerWatermarkUrl`).
+        /// </summary>
+        [Input("optimizerWatermarkUrl")]
+        public Input<string>? OptimizerWatermarkUrl { get; set; }
 
         /// <summary>
         /// Before Pulumi: Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
@@ -252,10 +700,142 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         public Input<int>? OriginRetries { get; set; }
 
         /// <summary>
+        /// Before Pulumi: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        /// </summary>
+        [Input("originRetry5xxResponses")]
+        public Input<bool>? OriginRetry5xxResponses { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        /// </summary>
+        [Input("originRetryConnectionTimeout")]
+        public Input<bool>? OriginRetryConnectionTimeout { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        /// </summary>
+        [Input("originRetryDelay")]
+        public Input<int>? OriginRetryDelay { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        /// </summary>
+        [Input("originRetryResponseTimeout")]
+        public Input<bool>? OriginRetryResponseTimeout { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        /// </summary>
+        [Input("originShieldEnableConcurrencyLimit")]
+        public Input<bool>? OriginShieldEnableConcurrencyLimit { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        /// </summary>
+        [Input("originShieldMaxConcurrentRequests")]
+        public Input<int>? OriginShieldMaxConcurrentRequests { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        /// </summary>
+        [Input("originShieldMaxQueuedRequests")]
+        public Input<int>? OriginShieldMaxQueuedRequests { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        /// </summary>
+        [Input("originShieldQueueMaxWaitTime")]
+        public Input<int>? OriginShieldQueueMaxWaitTime { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        /// </summary>
+        [Input("originShieldZoneCode")]
+        public Input<string>? OriginShieldZoneCode { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+        /// </summary>
+        [Input("originType")]
+        public Input<EdgePlatform.Pulumi.Pullzones.PullZoneOriginType>? OriginType { get; set; }
+
+        /// <summary>
         /// Before Pulumi: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
         /// </summary>
         [Input("originUrl")]
         public Input<string>? OriginUrl { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        /// </summary>
+        [Input("permaCacheStorageZoneId")]
+        public Input<int>? PermaCacheStorageZoneId { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        /// </summary>
+        [Input("permaCacheType")]
+        public Input<EdgePlatform.Pulumi.Pullzones.PermaCacheType>? PermaCacheType { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        /// </summary>
+        [Input("preloadingScreenCode")]
+        public Input<string>? PreloadingScreenCode { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        /// </summary>
+        [Input("preloadingScreenCodeEnabled")]
+        public Input<bool>? PreloadingScreenCodeEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        /// </summary>
+        [Input("preloadingScreenDelay")]
+        public Input<int>? PreloadingScreenDelay { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        /// </summary>
+        [Input("preloadingScreenEnabled")]
+        public Input<bool>? PreloadingScreenEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        /// </summary>
+        [Input("preloadingScreenLogoUrl")]
+        public Input<string>? PreloadingScreenLogoUrl { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        /// </summary>
+        [Input("preloadingScreenShowOnFirstVisit")]
+        public Input<bool>? PreloadingScreenShowOnFirstVisit { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+        /// </summary>
+        [Input("preloadingScreenTheme")]
+        public Input<EdgePlatform.Pulumi.Pullzones.PreloadingScreenTheme>? PreloadingScreenTheme { get; set; }
+
+        [Input("queryStringVaryParameters")]
+        private InputList<string>? _queryStringVaryParameters;
+
+        /// <summary>
+        /// Before Pulumi: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        /// </summary>
+        public InputList<string> QueryStringVaryParameters
+        {
+            get => _queryStringVaryParameters ?? (_queryStringVaryParameters = new InputList<string>());
+            set => _queryStringVaryParameters = value;
+        }
+
+        /// <summary>
+        /// Before Pulumi: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+        /// </summary>
+        [Input("requestCoalescingTimeout")]
+        public Input<int>? RequestCoalescingTimeout { get; set; }
 
         /// <summary>
         /// Before Pulumi: Requests per second allowed from one IP address (`RequestLimit`); 0: none.
@@ -263,11 +843,71 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         [Input("requestLimit")]
         public Input<int>? RequestLimit { get; set; }
 
+        [Input("routingFilters")]
+        private InputList<EdgePlatform.Pulumi.Pullzones.PullZonePriorRoutingFilters>? _routingFilters;
+
+        /// <summary>
+        /// Before Pulumi: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        /// </summary>
+        public InputList<EdgePlatform.Pulumi.Pullzones.PullZonePriorRoutingFilters> RoutingFilters
+        {
+            get => _routingFilters ?? (_routingFilters = new InputList<EdgePlatform.Pulumi.Pullzones.PullZonePriorRoutingFilters>());
+            set => _routingFilters = value;
+        }
+
+        /// <summary>
+        /// Before Pulumi: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        /// </summary>
+        [Input("shieldDdosProtectionEnabled")]
+        public Input<bool>? ShieldDdosProtectionEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        /// </summary>
+        [Input("shieldDdosProtectionType")]
+        public Input<EdgePlatform.Pulumi.Pullzones.ShieldDDosProtectionType>? ShieldDdosProtectionType { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        /// </summary>
+        [Input("stickySessionClientHeaders")]
+        public Input<string>? StickySessionClientHeaders { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        /// </summary>
+        [Input("stickySessionCookieName")]
+        public Input<string>? StickySessionCookieName { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        /// </summary>
+        [Input("stickySessionType")]
+        public Input<EdgePlatform.Pulumi.Pullzones.StickySessionType>? StickySessionType { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        /// </summary>
+        [Input("storageZoneId")]
+        public Input<int>? StorageZoneId { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+        /// </summary>
+        [Input("tlsSecurityLevel")]
+        public Input<EdgePlatform.Pulumi.Pullzones.TlsSecurityLevelType>? TlsSecurityLevel { get; set; }
+
         /// <summary>
         /// Before Pulumi: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
         /// </summary>
         [Input("type")]
         public Input<EdgePlatform.Pulumi.Pullzones.PullZoneType>? Type { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+        /// </summary>
+        [Input("useBackgroundUpdate")]
+        public Input<bool>? UseBackgroundUpdate { get; set; }
 
         /// <summary>
         /// Before Pulumi: Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
@@ -286,6 +926,18 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         /// </summary>
         [Input("verifyOriginSsl")]
         public Input<bool>? VerifyOriginSsl { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        /// </summary>
+        [Input("zoneSecurityEnabled")]
+        public Input<bool>? ZoneSecurityEnabled { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+        /// </summary>
+        [Input("zoneSecurityIncludeHashRemoteIp")]
+        public Input<bool>? ZoneSecurityIncludeHashRemoteIp { get; set; }
 
         public PullZonePriorArgs()
         {

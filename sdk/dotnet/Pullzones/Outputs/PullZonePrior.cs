@@ -15,6 +15,14 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
     public sealed class PullZonePrior
     {
         /// <summary>
+        /// Before Pulumi: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        /// </summary>
+        public readonly ImmutableArray<string> AccessControlOriginHeaderExtensions;
+        /// <summary>
+        /// Before Pulumi: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+        /// </summary>
+        public readonly bool? AddCanonicalHeader;
+        /// <summary>
         /// Before Pulumi: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
         /// </summary>
         public readonly bool? AddHostHeader;
@@ -22,6 +30,22 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// Before Pulumi: Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
         /// </summary>
         public readonly ImmutableArray<string> AllowedReferrers;
+        /// <summary>
+        /// Before Pulumi: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        /// </summary>
+        public readonly bool? AwsSigningEnabled;
+        /// <summary>
+        /// Before Pulumi: Access key id the requests are signed with (`AWSSigningKey`).
+        /// </summary>
+        public readonly string? AwsSigningKey;
+        /// <summary>
+        /// Before Pulumi: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        /// </summary>
+        public readonly string? AwsSigningRegionName;
+        /// <summary>
+        /// Before Pulumi: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+        /// </summary>
+        public readonly string? AwsSigningSecret;
         /// <summary>
         /// Before Pulumi: Whether requests without a Referer header are refused (`BlockNoneReferrer`).
         /// </summary>
@@ -35,6 +59,10 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// </summary>
         public readonly bool? BlockRootPathAccess;
         /// <summary>
+        /// Before Pulumi: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+        /// </summary>
+        public readonly ImmutableArray<string> BlockedCountries;
+        /// <summary>
         /// Before Pulumi: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
         /// </summary>
         public readonly ImmutableArray<string> BlockedIps;
@@ -42,6 +70,10 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// Before Pulumi: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
         /// </summary>
         public readonly ImmutableArray<string> BlockedReferrers;
+        /// <summary>
+        /// Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        /// </summary>
+        public readonly ImmutableArray<string> BudgetRedirectedCountries;
         /// <summary>
         /// Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         /// </summary>
@@ -59,29 +91,153 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// </summary>
         public readonly bool? CacheErrorResponses;
         /// <summary>
+        /// Before Pulumi: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+        /// </summary>
+        public readonly string? CacheKeyHeaders;
+        /// <summary>
         /// Before Pulumi: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
         /// </summary>
         public readonly int? ConnectionLimitPerIpCount;
+        /// <summary>
+        /// Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+        /// </summary>
+        public readonly ImmutableArray<string> CookieVaryParameters;
         /// <summary>
         /// Before Pulumi: Whether cookies are stripped from responses (`DisableCookies`).
         /// </summary>
         public readonly bool? DisableCookies;
         /// <summary>
+        /// Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        /// </summary>
+        public readonly bool? DisableLetsEncrypt;
+        /// <summary>
+        /// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.ExecutionPhase? EdgeScriptExecutionPhase;
+        /// <summary>
+        /// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        /// </summary>
+        public readonly int? EdgeScriptId;
+        /// <summary>
+        /// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        /// </summary>
+        public readonly bool? EnableAccessControlOriginHeader;
+        /// <summary>
+        /// Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        /// </summary>
+        public readonly bool? EnableAutoSsl;
+        /// <summary>
+        /// Before Pulumi: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        /// </summary>
+        public readonly bool? EnableAvifVary;
+        /// <summary>
+        /// Before Pulumi: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+        /// </summary>
+        public readonly bool? EnableBunnyImageAi;
+        /// <summary>
         /// Before Pulumi: Whether large files are cached in slices (`EnableCacheSlice`).
         /// </summary>
         public readonly bool? EnableCacheSlice;
+        /// <summary>
+        /// Before Pulumi: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        /// </summary>
+        public readonly bool? EnableCookieVary;
+        /// <summary>
+        /// Before Pulumi: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        /// </summary>
+        public readonly bool? EnableCountryCodeVary;
+        /// <summary>
+        /// Before Pulumi: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        /// </summary>
+        public readonly bool? EnableCountryStateCodeVary;
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        public readonly bool? EnableGeoZoneAf;
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        public readonly bool? EnableGeoZoneAsia;
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        public readonly bool? EnableGeoZoneEu;
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        public readonly bool? EnableGeoZoneSa;
+        /// <summary>
+        /// Before Pulumi: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        /// </summary>
+        public readonly bool? EnableGeoZoneUs;
+        /// <summary>
+        /// Before Pulumi: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+        /// </summary>
+        public readonly bool? EnableHostnameVary;
         /// <summary>
         /// Before Pulumi: Whether the zone's requests are logged (`EnableLogging`).
         /// </summary>
         public readonly bool? EnableLogging;
         /// <summary>
+        /// Before Pulumi: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        /// </summary>
+        public readonly bool? EnableMobileVary;
+        /// <summary>
+        /// Before Pulumi: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+        /// </summary>
+        public readonly bool? EnableOriginShield;
+        /// <summary>
         /// Before Pulumi: Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
         /// </summary>
         public readonly bool? EnableQueryStringOrdering;
         /// <summary>
+        /// Before Pulumi: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        /// </summary>
+        public readonly bool? EnableRequestCoalescing;
+        /// <summary>
+        /// Before Pulumi: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+        /// </summary>
+        public readonly bool? EnableSafeHop;
+        /// <summary>
         /// Before Pulumi: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
         /// </summary>
         public readonly bool? EnableSmartCache;
+        /// <summary>
+        /// Before Pulumi: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        /// </summary>
+        public readonly bool? EnableTls1;
+        /// <summary>
+        /// Before Pulumi: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        /// </summary>
+        public readonly bool? EnableTls11;
+        /// <summary>
+        /// Before Pulumi: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        /// </summary>
+        public readonly bool? EnableWebSockets;
+        /// <summary>
+        /// Before Pulumi: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        /// </summary>
+        public readonly bool? EnableWebpVary;
+        /// <summary>
+        /// Before Pulumi: HTML of the zone's own error page (`ErrorPageCustomCode`).
+        /// </summary>
+        public readonly string? ErrorPageCustomCode;
+        /// <summary>
+        /// Before Pulumi: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        /// </summary>
+        public readonly bool? ErrorPageEnableCustomCode;
+        /// <summary>
+        /// Before Pulumi: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        /// </summary>
+        public readonly bool? ErrorPageEnableStatuspageWidget;
+        /// <summary>
+        /// Before Pulumi: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        /// </summary>
+        public readonly string? ErrorPageStatuspageCode;
+        /// <summary>
+        /// Before Pulumi: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+        /// </summary>
+        public readonly bool? ErrorPageWhitelabel;
         /// <summary>
         /// Before Pulumi: Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
         /// </summary>
@@ -91,6 +247,10 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// </summary>
         public readonly bool? IgnoreQueryStrings;
         /// <summary>
+        /// Before Pulumi: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.IpFamilyPolicy? IpFamilyPolicy;
+        /// <summary>
         /// Before Pulumi: Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
         /// </summary>
         public readonly double? LimitRateAfter;
@@ -98,6 +258,10 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// Before Pulumi: Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
         /// </summary>
         public readonly int? LimitRatePerSecond;
+        /// <summary>
+        /// Before Pulumi: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+        /// </summary>
+        public readonly int? LoadBalancerId;
         /// <summary>
         /// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         /// </summary>
@@ -135,9 +299,121 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// </summary>
         public readonly bool? LoggingIpAnonymizationEnabled;
         /// <summary>
+        /// Before Pulumi: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        /// </summary>
+        public readonly bool? LoggingSaveToStorage;
+        /// <summary>
+        /// Before Pulumi: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        /// </summary>
+        public readonly int? LoggingStorageZoneId;
+        /// <summary>
+        /// Before Pulumi: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        /// </summary>
+        public readonly string? MagicContainersAppId;
+        /// <summary>
+        /// Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        /// </summary>
+        public readonly string? MagicContainersEndpointId;
+        /// <summary>
+        /// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        /// </summary>
+        public readonly int? MaxWebSocketConnections;
+        /// <summary>
+        /// Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+        /// </summary>
+        public readonly int? MiddlewareScriptId;
+        /// <summary>
         /// Before Pulumi: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
         /// </summary>
         public readonly int? MonthlyBandwidthLimit;
+        /// <summary>
+        /// Before Pulumi: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        /// </summary>
+        public readonly bool? OptimizerAutomaticOptimizationEnabled;
+        /// <summary>
+        /// Before Pulumi: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        /// </summary>
+        public readonly int? OptimizerDesktopMaxWidth;
+        /// <summary>
+        /// Before Pulumi: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        /// </summary>
+        public readonly bool? OptimizerEnableManipulationEngine;
+        /// <summary>
+        /// Before Pulumi: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        /// </summary>
+        public readonly bool? OptimizerEnableUpscaling;
+        /// <summary>
+        /// Before Pulumi: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        /// </summary>
+        public readonly bool? OptimizerEnableWebp;
+        /// <summary>
+        /// Before Pulumi: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        /// </summary>
+        public readonly bool? OptimizerEnabled;
+        /// <summary>
+        /// Before Pulumi: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        /// </summary>
+        public readonly bool? OptimizerForceClasses;
+        /// <summary>
+        /// Before Pulumi: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        /// </summary>
+        public readonly int? OptimizerImageQuality;
+        /// <summary>
+        /// Before Pulumi: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        /// </summary>
+        public readonly bool? OptimizerMinifyCss;
+        /// <summary>
+        /// Before Pulumi: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        /// </summary>
+        public readonly bool? OptimizerMinifyJavaScript;
+        /// <summary>
+        /// Before Pulumi: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        /// </summary>
+        public readonly int? OptimizerMobileImageQuality;
+        /// <summary>
+        /// Before Pulumi: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        /// </summary>
+        public readonly int? OptimizerMobileMaxWidth;
+        /// <summary>
+        /// Before Pulumi: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        /// </summary>
+        public readonly bool? OptimizerPrerenderHtml;
+        /// <summary>
+        /// Before Pulumi: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        /// </summary>
+        public readonly bool? OptimizerStaticHtmlEnabled;
+        /// <summary>
+        /// Before Pulumi: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        /// </summary>
+        public readonly string? OptimizerStaticHtmlWordPressBypassCookie;
+        /// <summary>
+        /// Before Pulumi: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        /// </summary>
+        public readonly string? OptimizerStaticHtmlWordPressPath;
+        /// <summary>
+        /// Before Pulumi: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        /// </summary>
+        public readonly bool? OptimizerTunnelEnabled;
+        /// <summary>
+        /// Before Pulumi: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        /// </summary>
+        public readonly bool? OptimizerWatermarkEnabled;
+        /// <summary>
+        /// Before Pulumi: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        /// </summary>
+        public readonly int? OptimizerWatermarkMinImageSize;
+        /// <summary>
+        /// Before Pulumi: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        /// </summary>
+        public readonly double? OptimizerWatermarkOffset;
+        /// <summary>
+        /// Before Pulumi: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.OptimizerWatermarkPosition? OptimizerWatermarkPosition;
+        /// <summary>
+        /// Before Pulumi: URL of the watermark image (`OptimizerWatermarkUrl`).
+        /// </summary>
+        public readonly string? OptimizerWatermarkUrl;
         /// <summary>
         /// Before Pulumi: Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
         /// </summary>
@@ -155,17 +431,137 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// </summary>
         public readonly int? OriginRetries;
         /// <summary>
+        /// Before Pulumi: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        /// </summary>
+        public readonly bool? OriginRetry5xxResponses;
+        /// <summary>
+        /// Before Pulumi: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        /// </summary>
+        public readonly bool? OriginRetryConnectionTimeout;
+        /// <summary>
+        /// Before Pulumi: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        /// </summary>
+        public readonly int? OriginRetryDelay;
+        /// <summary>
+        /// Before Pulumi: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        /// </summary>
+        public readonly bool? OriginRetryResponseTimeout;
+        /// <summary>
+        /// Before Pulumi: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        /// </summary>
+        public readonly bool? OriginShieldEnableConcurrencyLimit;
+        /// <summary>
+        /// Before Pulumi: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        /// </summary>
+        public readonly int? OriginShieldMaxConcurrentRequests;
+        /// <summary>
+        /// Before Pulumi: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        /// </summary>
+        public readonly int? OriginShieldMaxQueuedRequests;
+        /// <summary>
+        /// Before Pulumi: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        /// </summary>
+        public readonly int? OriginShieldQueueMaxWaitTime;
+        /// <summary>
+        /// Before Pulumi: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        /// </summary>
+        public readonly string? OriginShieldZoneCode;
+        /// <summary>
+        /// Before Pulumi: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.PullZoneOriginType? OriginType;
+        /// <summary>
         /// Before Pulumi: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
         /// </summary>
         public readonly string? OriginUrl;
+        /// <summary>
+        /// Before Pulumi: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        /// </summary>
+        public readonly int? PermaCacheStorageZoneId;
+        /// <summary>
+        /// Before Pulumi: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.PermaCacheType? PermaCacheType;
+        /// <summary>
+        /// Before Pulumi: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        /// </summary>
+        public readonly string? PreloadingScreenCode;
+        /// <summary>
+        /// Before Pulumi: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        /// </summary>
+        public readonly bool? PreloadingScreenCodeEnabled;
+        /// <summary>
+        /// Before Pulumi: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        /// </summary>
+        public readonly int? PreloadingScreenDelay;
+        /// <summary>
+        /// Before Pulumi: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        /// </summary>
+        public readonly bool? PreloadingScreenEnabled;
+        /// <summary>
+        /// Before Pulumi: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        /// </summary>
+        public readonly string? PreloadingScreenLogoUrl;
+        /// <summary>
+        /// Before Pulumi: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        /// </summary>
+        public readonly bool? PreloadingScreenShowOnFirstVisit;
+        /// <summary>
+        /// Before Pulumi: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.PreloadingScreenTheme? PreloadingScreenTheme;
+        /// <summary>
+        /// Before Pulumi: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        /// </summary>
+        public readonly ImmutableArray<string> QueryStringVaryParameters;
+        /// <summary>
+        /// Before Pulumi: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+        /// </summary>
+        public readonly int? RequestCoalescingTimeout;
         /// <summary>
         /// Before Pulumi: Requests per second allowed from one IP address (`RequestLimit`); 0: none.
         /// </summary>
         public readonly int? RequestLimit;
         /// <summary>
+        /// Before Pulumi: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        /// </summary>
+        public readonly ImmutableArray<EdgePlatform.Pulumi.Pullzones.PullZonePriorRoutingFilters> RoutingFilters;
+        /// <summary>
+        /// Before Pulumi: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        /// </summary>
+        public readonly bool? ShieldDdosProtectionEnabled;
+        /// <summary>
+        /// Before Pulumi: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.ShieldDDosProtectionType? ShieldDdosProtectionType;
+        /// <summary>
+        /// Before Pulumi: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        /// </summary>
+        public readonly string? StickySessionClientHeaders;
+        /// <summary>
+        /// Before Pulumi: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        /// </summary>
+        public readonly string? StickySessionCookieName;
+        /// <summary>
+        /// Before Pulumi: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.StickySessionType? StickySessionType;
+        /// <summary>
+        /// Before Pulumi: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        /// </summary>
+        public readonly int? StorageZoneId;
+        /// <summary>
+        /// Before Pulumi: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.TlsSecurityLevelType? TlsSecurityLevel;
+        /// <summary>
         /// Before Pulumi: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
         /// </summary>
         public readonly EdgePlatform.Pulumi.Pullzones.PullZoneType? Type;
+        /// <summary>
+        /// Before Pulumi: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+        /// </summary>
+        public readonly bool? UseBackgroundUpdate;
         /// <summary>
         /// Before Pulumi: Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
         /// </summary>
@@ -178,12 +574,32 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// Before Pulumi: Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
         /// </summary>
         public readonly bool? VerifyOriginSsl;
+        /// <summary>
+        /// Before Pulumi: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        /// </summary>
+        public readonly bool? ZoneSecurityEnabled;
+        /// <summary>
+        /// Before Pulumi: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+        /// </summary>
+        public readonly bool? ZoneSecurityIncludeHashRemoteIp;
 
         [OutputConstructor]
         private PullZonePrior(
+            ImmutableArray<string> accessControlOriginHeaderExtensions,
+
+            bool? addCanonicalHeader,
+
             bool? addHostHeader,
 
             ImmutableArray<string> allowedReferrers,
+
+            bool? awsSigningEnabled,
+
+            string? awsSigningKey,
+
+            string? awsSigningRegionName,
+
+            string? awsSigningSecret,
 
             bool? blockNoneReferrer,
 
@@ -191,9 +607,13 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
 
             bool? blockRootPathAccess,
 
+            ImmutableArray<string> blockedCountries,
+
             ImmutableArray<string> blockedIps,
 
             ImmutableArray<string> blockedReferrers,
+
+            ImmutableArray<string> budgetRedirectedCountries,
 
             int? burstSize,
 
@@ -203,25 +623,91 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
 
             bool? cacheErrorResponses,
 
+            string? cacheKeyHeaders,
+
             int? connectionLimitPerIpCount,
+
+            ImmutableArray<string> cookieVaryParameters,
 
             bool? disableCookies,
 
+            bool? disableLetsEncrypt,
+
+            EdgePlatform.Pulumi.Pullzones.ExecutionPhase? edgeScriptExecutionPhase,
+
+            int? edgeScriptId,
+
+            bool? enableAccessControlOriginHeader,
+
+            bool? enableAutoSsl,
+
+            bool? enableAvifVary,
+
+            bool? enableBunnyImageAi,
+
             bool? enableCacheSlice,
+
+            bool? enableCookieVary,
+
+            bool? enableCountryCodeVary,
+
+            bool? enableCountryStateCodeVary,
+
+            bool? enableGeoZoneAf,
+
+            bool? enableGeoZoneAsia,
+
+            bool? enableGeoZoneEu,
+
+            bool? enableGeoZoneSa,
+
+            bool? enableGeoZoneUs,
+
+            bool? enableHostnameVary,
 
             bool? enableLogging,
 
+            bool? enableMobileVary,
+
+            bool? enableOriginShield,
+
             bool? enableQueryStringOrdering,
 
+            bool? enableRequestCoalescing,
+
+            bool? enableSafeHop,
+
             bool? enableSmartCache,
+
+            bool? enableTls1,
+
+            bool? enableTls11,
+
+            bool? enableWebSockets,
+
+            bool? enableWebpVary,
+
+            string? errorPageCustomCode,
+
+            bool? errorPageEnableCustomCode,
+
+            bool? errorPageEnableStatuspageWidget,
+
+            string? errorPageStatuspageCode,
+
+            bool? errorPageWhitelabel,
 
             bool? followRedirects,
 
             bool? ignoreQueryStrings,
 
+            EdgePlatform.Pulumi.Pullzones.IpFamilyPolicy? ipFamilyPolicy,
+
             double? limitRateAfter,
 
             int? limitRatePerSecond,
+
+            int? loadBalancerId,
 
             EdgePlatform.Pulumi.Pullzones.LogAnonymizationType? logAnonymizationType,
 
@@ -241,7 +727,63 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
 
             bool? loggingIpAnonymizationEnabled,
 
+            bool? loggingSaveToStorage,
+
+            int? loggingStorageZoneId,
+
+            string? magicContainersAppId,
+
+            string? magicContainersEndpointId,
+
+            int? maxWebSocketConnections,
+
+            int? middlewareScriptId,
+
             int? monthlyBandwidthLimit,
+
+            bool? optimizerAutomaticOptimizationEnabled,
+
+            int? optimizerDesktopMaxWidth,
+
+            bool? optimizerEnableManipulationEngine,
+
+            bool? optimizerEnableUpscaling,
+
+            bool? optimizerEnableWebp,
+
+            bool? optimizerEnabled,
+
+            bool? optimizerForceClasses,
+
+            int? optimizerImageQuality,
+
+            bool? optimizerMinifyCss,
+
+            bool? optimizerMinifyJavaScript,
+
+            int? optimizerMobileImageQuality,
+
+            int? optimizerMobileMaxWidth,
+
+            bool? optimizerPrerenderHtml,
+
+            bool? optimizerStaticHtmlEnabled,
+
+            string? optimizerStaticHtmlWordPressBypassCookie,
+
+            string? optimizerStaticHtmlWordPressPath,
+
+            bool? optimizerTunnelEnabled,
+
+            bool? optimizerWatermarkEnabled,
+
+            int? optimizerWatermarkMinImageSize,
+
+            double? optimizerWatermarkOffset,
+
+            EdgePlatform.Pulumi.Pullzones.OptimizerWatermarkPosition? optimizerWatermarkPosition,
+
+            string? optimizerWatermarkUrl,
 
             int? originConnectTimeout,
 
@@ -251,39 +793,144 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
 
             int? originRetries,
 
+            bool? originRetry5xxResponses,
+
+            bool? originRetryConnectionTimeout,
+
+            int? originRetryDelay,
+
+            bool? originRetryResponseTimeout,
+
+            bool? originShieldEnableConcurrencyLimit,
+
+            int? originShieldMaxConcurrentRequests,
+
+            int? originShieldMaxQueuedRequests,
+
+            int? originShieldQueueMaxWaitTime,
+
+            string? originShieldZoneCode,
+
+            EdgePlatform.Pulumi.Pullzones.PullZoneOriginType? originType,
+
             string? originUrl,
+
+            int? permaCacheStorageZoneId,
+
+            EdgePlatform.Pulumi.Pullzones.PermaCacheType? permaCacheType,
+
+            string? preloadingScreenCode,
+
+            bool? preloadingScreenCodeEnabled,
+
+            int? preloadingScreenDelay,
+
+            bool? preloadingScreenEnabled,
+
+            string? preloadingScreenLogoUrl,
+
+            bool? preloadingScreenShowOnFirstVisit,
+
+            EdgePlatform.Pulumi.Pullzones.PreloadingScreenTheme? preloadingScreenTheme,
+
+            ImmutableArray<string> queryStringVaryParameters,
+
+            int? requestCoalescingTimeout,
 
             int? requestLimit,
 
+            ImmutableArray<EdgePlatform.Pulumi.Pullzones.PullZonePriorRoutingFilters> routingFilters,
+
+            bool? shieldDdosProtectionEnabled,
+
+            EdgePlatform.Pulumi.Pullzones.ShieldDDosProtectionType? shieldDdosProtectionType,
+
+            string? stickySessionClientHeaders,
+
+            string? stickySessionCookieName,
+
+            EdgePlatform.Pulumi.Pullzones.StickySessionType? stickySessionType,
+
+            int? storageZoneId,
+
+            EdgePlatform.Pulumi.Pullzones.TlsSecurityLevelType? tlsSecurityLevel,
+
             EdgePlatform.Pulumi.Pullzones.PullZoneType? type,
+
+            bool? useBackgroundUpdate,
 
             bool? useStaleWhileOffline,
 
             bool? useStaleWhileUpdating,
 
-            bool? verifyOriginSsl)
+            bool? verifyOriginSsl,
+
+            bool? zoneSecurityEnabled,
+
+            bool? zoneSecurityIncludeHashRemoteIp)
         {
+            AccessControlOriginHeaderExtensions = accessControlOriginHeaderExtensions;
+            AddCanonicalHeader = addCanonicalHeader;
             AddHostHeader = addHostHeader;
             AllowedReferrers = allowedReferrers;
+            AwsSigningEnabled = awsSigningEnabled;
+            AwsSigningKey = awsSigningKey;
+            AwsSigningRegionName = awsSigningRegionName;
+            AwsSigningSecret = awsSigningSecret;
             BlockNoneReferrer = blockNoneReferrer;
             BlockPostRequests = blockPostRequests;
             BlockRootPathAccess = blockRootPathAccess;
+            BlockedCountries = blockedCountries;
             BlockedIps = blockedIps;
             BlockedReferrers = blockedReferrers;
+            BudgetRedirectedCountries = budgetRedirectedCountries;
             BurstSize = burstSize;
             CacheControlMaxAgeOverride = cacheControlMaxAgeOverride;
             CacheControlPublicMaxAgeOverride = cacheControlPublicMaxAgeOverride;
             CacheErrorResponses = cacheErrorResponses;
+            CacheKeyHeaders = cacheKeyHeaders;
             ConnectionLimitPerIpCount = connectionLimitPerIpCount;
+            CookieVaryParameters = cookieVaryParameters;
             DisableCookies = disableCookies;
+            DisableLetsEncrypt = disableLetsEncrypt;
+            EdgeScriptExecutionPhase = edgeScriptExecutionPhase;
+            EdgeScriptId = edgeScriptId;
+            EnableAccessControlOriginHeader = enableAccessControlOriginHeader;
+            EnableAutoSsl = enableAutoSsl;
+            EnableAvifVary = enableAvifVary;
+            EnableBunnyImageAi = enableBunnyImageAi;
             EnableCacheSlice = enableCacheSlice;
+            EnableCookieVary = enableCookieVary;
+            EnableCountryCodeVary = enableCountryCodeVary;
+            EnableCountryStateCodeVary = enableCountryStateCodeVary;
+            EnableGeoZoneAf = enableGeoZoneAf;
+            EnableGeoZoneAsia = enableGeoZoneAsia;
+            EnableGeoZoneEu = enableGeoZoneEu;
+            EnableGeoZoneSa = enableGeoZoneSa;
+            EnableGeoZoneUs = enableGeoZoneUs;
+            EnableHostnameVary = enableHostnameVary;
             EnableLogging = enableLogging;
+            EnableMobileVary = enableMobileVary;
+            EnableOriginShield = enableOriginShield;
             EnableQueryStringOrdering = enableQueryStringOrdering;
+            EnableRequestCoalescing = enableRequestCoalescing;
+            EnableSafeHop = enableSafeHop;
             EnableSmartCache = enableSmartCache;
+            EnableTls1 = enableTls1;
+            EnableTls11 = enableTls11;
+            EnableWebSockets = enableWebSockets;
+            EnableWebpVary = enableWebpVary;
+            ErrorPageCustomCode = errorPageCustomCode;
+            ErrorPageEnableCustomCode = errorPageEnableCustomCode;
+            ErrorPageEnableStatuspageWidget = errorPageEnableStatuspageWidget;
+            ErrorPageStatuspageCode = errorPageStatuspageCode;
+            ErrorPageWhitelabel = errorPageWhitelabel;
             FollowRedirects = followRedirects;
             IgnoreQueryStrings = ignoreQueryStrings;
+            IpFamilyPolicy = ipFamilyPolicy;
             LimitRateAfter = limitRateAfter;
             LimitRatePerSecond = limitRatePerSecond;
+            LoadBalancerId = loadBalancerId;
             LogAnonymizationType = logAnonymizationType;
             LogFormat = logFormat;
             LogForwardingEnabled = logForwardingEnabled;
@@ -293,17 +940,77 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
             LogForwardingProtocol = logForwardingProtocol;
             LogForwardingToken = logForwardingToken;
             LoggingIpAnonymizationEnabled = loggingIpAnonymizationEnabled;
+            LoggingSaveToStorage = loggingSaveToStorage;
+            LoggingStorageZoneId = loggingStorageZoneId;
+            MagicContainersAppId = magicContainersAppId;
+            MagicContainersEndpointId = magicContainersEndpointId;
+            MaxWebSocketConnections = maxWebSocketConnections;
+            MiddlewareScriptId = middlewareScriptId;
             MonthlyBandwidthLimit = monthlyBandwidthLimit;
+            OptimizerAutomaticOptimizationEnabled = optimizerAutomaticOptimizationEnabled;
+            OptimizerDesktopMaxWidth = optimizerDesktopMaxWidth;
+            OptimizerEnableManipulationEngine = optimizerEnableManipulationEngine;
+            OptimizerEnableUpscaling = optimizerEnableUpscaling;
+            OptimizerEnableWebp = optimizerEnableWebp;
+            OptimizerEnabled = optimizerEnabled;
+            OptimizerForceClasses = optimizerForceClasses;
+            OptimizerImageQuality = optimizerImageQuality;
+            OptimizerMinifyCss = optimizerMinifyCss;
+            OptimizerMinifyJavaScript = optimizerMinifyJavaScript;
+            OptimizerMobileImageQuality = optimizerMobileImageQuality;
+            OptimizerMobileMaxWidth = optimizerMobileMaxWidth;
+            OptimizerPrerenderHtml = optimizerPrerenderHtml;
+            OptimizerStaticHtmlEnabled = optimizerStaticHtmlEnabled;
+            OptimizerStaticHtmlWordPressBypassCookie = optimizerStaticHtmlWordPressBypassCookie;
+            OptimizerStaticHtmlWordPressPath = optimizerStaticHtmlWordPressPath;
+            OptimizerTunnelEnabled = optimizerTunnelEnabled;
+            OptimizerWatermarkEnabled = optimizerWatermarkEnabled;
+            OptimizerWatermarkMinImageSize = optimizerWatermarkMinImageSize;
+            OptimizerWatermarkOffset = optimizerWatermarkOffset;
+            OptimizerWatermarkPosition = optimizerWatermarkPosition;
+            OptimizerWatermarkUrl = optimizerWatermarkUrl;
             OriginConnectTimeout = originConnectTimeout;
             OriginHostHeader = originHostHeader;
             OriginResponseTimeout = originResponseTimeout;
             OriginRetries = originRetries;
+            OriginRetry5xxResponses = originRetry5xxResponses;
+            OriginRetryConnectionTimeout = originRetryConnectionTimeout;
+            OriginRetryDelay = originRetryDelay;
+            OriginRetryResponseTimeout = originRetryResponseTimeout;
+            OriginShieldEnableConcurrencyLimit = originShieldEnableConcurrencyLimit;
+            OriginShieldMaxConcurrentRequests = originShieldMaxConcurrentRequests;
+            OriginShieldMaxQueuedRequests = originShieldMaxQueuedRequests;
+            OriginShieldQueueMaxWaitTime = originShieldQueueMaxWaitTime;
+            OriginShieldZoneCode = originShieldZoneCode;
+            OriginType = originType;
             OriginUrl = originUrl;
+            PermaCacheStorageZoneId = permaCacheStorageZoneId;
+            PermaCacheType = permaCacheType;
+            PreloadingScreenCode = preloadingScreenCode;
+            PreloadingScreenCodeEnabled = preloadingScreenCodeEnabled;
+            PreloadingScreenDelay = preloadingScreenDelay;
+            PreloadingScreenEnabled = preloadingScreenEnabled;
+            PreloadingScreenLogoUrl = preloadingScreenLogoUrl;
+            PreloadingScreenShowOnFirstVisit = preloadingScreenShowOnFirstVisit;
+            PreloadingScreenTheme = preloadingScreenTheme;
+            QueryStringVaryParameters = queryStringVaryParameters;
+            RequestCoalescingTimeout = requestCoalescingTimeout;
             RequestLimit = requestLimit;
+            RoutingFilters = routingFilters;
+            ShieldDdosProtectionEnabled = shieldDdosProtectionEnabled;
+            ShieldDdosProtectionType = shieldDdosProtectionType;
+            StickySessionClientHeaders = stickySessionClientHeaders;
+            StickySessionCookieName = stickySessionCookieName;
+            StickySessionType = stickySessionType;
+            StorageZoneId = storageZoneId;
+            TlsSecurityLevel = tlsSecurityLevel;
             Type = type;
+            UseBackgroundUpdate = useBackgroundUpdate;
             UseStaleWhileOffline = useStaleWhileOffline;
             UseStaleWhileUpdating = useStaleWhileUpdating;
             VerifyOriginSsl = verifyOriginSsl;
+            ZoneSecurityEnabled = zoneSecurityEnabled;
+            ZoneSecurityIncludeHashRemoteIp = zoneSecurityIncludeHashRemoteIp;
         }
     }
 }

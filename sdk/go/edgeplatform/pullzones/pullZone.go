@@ -15,20 +15,36 @@ import (
 type PullZone struct {
 	pulumi.CustomResourceState
 
+	// File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+	AccessControlOriginHeaderExtensions pulumi.StringArrayOutput `pulumi:"accessControlOriginHeaderExtensions"`
+	// Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+	AddCanonicalHeader pulumi.BoolPtrOutput `pulumi:"addCanonicalHeader"`
 	// Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
 	AddHostHeader pulumi.BoolPtrOutput `pulumi:"addHostHeader"`
 	// Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
 	AllowedReferrers pulumi.StringArrayOutput `pulumi:"allowedReferrers"`
+	// Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+	AwsSigningEnabled pulumi.BoolPtrOutput `pulumi:"awsSigningEnabled"`
+	// Access key id the requests are signed with (`AWSSigningKey`).
+	AwsSigningKey pulumi.StringPtrOutput `pulumi:"awsSigningKey"`
+	// Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+	AwsSigningRegionName pulumi.StringPtrOutput `pulumi:"awsSigningRegionName"`
+	// Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+	AwsSigningSecret pulumi.StringPtrOutput `pulumi:"awsSigningSecret"`
 	// Whether requests without a Referer header are refused (`BlockNoneReferrer`).
 	BlockNoneReferrer pulumi.BoolPtrOutput `pulumi:"blockNoneReferrer"`
 	// Whether POST requests are refused (`BlockPostRequests`).
 	BlockPostRequests pulumi.BoolPtrOutput `pulumi:"blockPostRequests"`
 	// Whether requests for the root path `/` are refused (`BlockRootPathAccess`).
 	BlockRootPathAccess pulumi.BoolPtrOutput `pulumi:"blockRootPathAccess"`
+	// Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+	BlockedCountries pulumi.StringArrayOutput `pulumi:"blockedCountries"`
 	// IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
 	BlockedIps pulumi.StringArrayOutput `pulumi:"blockedIps"`
 	// Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
 	BlockedReferrers pulumi.StringArrayOutput `pulumi:"blockedReferrers"`
+	// Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+	BudgetRedirectedCountries pulumi.StringArrayOutput `pulumi:"budgetRedirectedCountries"`
 	// Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize pulumi.IntPtrOutput `pulumi:"burstSize"`
 	// Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -37,28 +53,94 @@ type PullZone struct {
 	CacheControlPublicMaxAgeOverride pulumi.IntPtrOutput `pulumi:"cacheControlPublicMaxAgeOverride"`
 	// Whether the origin's error responses are cached (`CacheErrorResponses`).
 	CacheErrorResponses pulumi.BoolPtrOutput `pulumi:"cacheErrorResponses"`
+	// Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+	CacheKeyHeaders pulumi.StringPtrOutput `pulumi:"cacheKeyHeaders"`
 	// The zone's system hostname (`<name>.b-cdn.net`): what DNS records point at.
 	CnameDomain pulumi.StringPtrOutput `pulumi:"cnameDomain"`
 	// Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
 	ConnectionLimitPerIpCount pulumi.IntPtrOutput `pulumi:"connectionLimitPerIpCount"`
+	// Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+	CookieVaryParameters pulumi.StringArrayOutput `pulumi:"cookieVaryParameters"`
 	// Whether cookies are stripped from responses (`DisableCookies`).
 	DisableCookies pulumi.BoolPtrOutput `pulumi:"disableCookies"`
+	// Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+	DisableLetsEncrypt pulumi.BoolPtrOutput `pulumi:"disableLetsEncrypt"`
+	// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+	EdgeScriptExecutionPhase ExecutionPhasePtrOutput `pulumi:"edgeScriptExecutionPhase"`
+	// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+	EdgeScriptId pulumi.IntPtrOutput `pulumi:"edgeScriptId"`
+	// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+	EnableAccessControlOriginHeader pulumi.BoolPtrOutput `pulumi:"enableAccessControlOriginHeader"`
+	// Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+	EnableAutoSsl pulumi.BoolPtrOutput `pulumi:"enableAutoSsl"`
+	// Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+	EnableAvifVary pulumi.BoolPtrOutput `pulumi:"enableAvifVary"`
+	// Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+	EnableBunnyImageAi pulumi.BoolPtrOutput `pulumi:"enableBunnyImageAi"`
 	// Whether large files are cached in slices (`EnableCacheSlice`).
 	EnableCacheSlice pulumi.BoolPtrOutput `pulumi:"enableCacheSlice"`
+	// Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+	EnableCookieVary pulumi.BoolPtrOutput `pulumi:"enableCookieVary"`
+	// Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+	EnableCountryCodeVary pulumi.BoolPtrOutput `pulumi:"enableCountryCodeVary"`
+	// Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+	EnableCountryStateCodeVary pulumi.BoolPtrOutput `pulumi:"enableCountryStateCodeVary"`
+	// Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAf pulumi.BoolPtrOutput `pulumi:"enableGeoZoneAf"`
+	// Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAsia pulumi.BoolPtrOutput `pulumi:"enableGeoZoneAsia"`
+	// Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneEu pulumi.BoolPtrOutput `pulumi:"enableGeoZoneEu"`
+	// Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneSa pulumi.BoolPtrOutput `pulumi:"enableGeoZoneSa"`
+	// Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneUs pulumi.BoolPtrOutput `pulumi:"enableGeoZoneUs"`
+	// Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+	EnableHostnameVary pulumi.BoolPtrOutput `pulumi:"enableHostnameVary"`
 	// Whether the zone's requests are logged (`EnableLogging`).
 	EnableLogging pulumi.BoolPtrOutput `pulumi:"enableLogging"`
+	// Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+	EnableMobileVary pulumi.BoolPtrOutput `pulumi:"enableMobileVary"`
+	// Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+	EnableOriginShield pulumi.BoolPtrOutput `pulumi:"enableOriginShield"`
 	// Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
 	EnableQueryStringOrdering pulumi.BoolPtrOutput `pulumi:"enableQueryStringOrdering"`
+	// Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+	EnableRequestCoalescing pulumi.BoolPtrOutput `pulumi:"enableRequestCoalescing"`
+	// Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+	EnableSafeHop pulumi.BoolPtrOutput `pulumi:"enableSafeHop"`
 	// Whether only responses of cacheable content types are cached (`EnableSmartCache`).
 	EnableSmartCache pulumi.BoolPtrOutput `pulumi:"enableSmartCache"`
+	// Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+	EnableTls1 pulumi.BoolPtrOutput `pulumi:"enableTls1"`
+	// Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+	EnableTls11 pulumi.BoolPtrOutput `pulumi:"enableTls11"`
+	// Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+	EnableWebSockets pulumi.BoolPtrOutput `pulumi:"enableWebSockets"`
+	// Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+	EnableWebpVary pulumi.BoolPtrOutput `pulumi:"enableWebpVary"`
+	// HTML of the zone's own error page (`ErrorPageCustomCode`).
+	ErrorPageCustomCode pulumi.StringPtrOutput `pulumi:"errorPageCustomCode"`
+	// Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+	ErrorPageEnableCustomCode pulumi.BoolPtrOutput `pulumi:"errorPageEnableCustomCode"`
+	// Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+	ErrorPageEnableStatuspageWidget pulumi.BoolPtrOutput `pulumi:"errorPageEnableStatuspageWidget"`
+	// Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+	ErrorPageStatuspageCode pulumi.StringPtrOutput `pulumi:"errorPageStatuspageCode"`
+	// Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+	ErrorPageWhitelabel pulumi.BoolPtrOutput `pulumi:"errorPageWhitelabel"`
 	// Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
 	FollowRedirects pulumi.BoolPtrOutput `pulumi:"followRedirects"`
 	// Whether the query string is left out of the cache key (`IgnoreQueryStrings`).
 	IgnoreQueryStrings pulumi.BoolPtrOutput `pulumi:"ignoreQueryStrings"`
+	// Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+	IpFamilyPolicy IpFamilyPolicyPtrOutput `pulumi:"ipFamilyPolicy"`
 	// Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
 	LimitRateAfter pulumi.Float64PtrOutput `pulumi:"limitRateAfter"`
 	// Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
 	LimitRatePerSecond pulumi.IntPtrOutput `pulumi:"limitRatePerSecond"`
+	// Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+	LoadBalancerId pulumi.IntPtrOutput `pulumi:"loadBalancerId"`
 	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType LogAnonymizationTypePtrOutput `pulumi:"logAnonymizationType"`
 	// Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).
@@ -77,12 +159,68 @@ type PullZone struct {
 	LogForwardingToken pulumi.StringPtrOutput `pulumi:"logForwardingToken"`
 	// Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).
 	LoggingIpAnonymizationEnabled pulumi.BoolPtrOutput `pulumi:"loggingIpAnonymizationEnabled"`
+	// Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+	LoggingSaveToStorage pulumi.BoolPtrOutput `pulumi:"loggingSaveToStorage"`
+	// Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+	LoggingStorageZoneId pulumi.IntPtrOutput `pulumi:"loggingStorageZoneId"`
+	// Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+	MagicContainersAppId pulumi.StringPtrOutput `pulumi:"magicContainersAppId"`
+	// Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+	MagicContainersEndpointId pulumi.StringPtrOutput `pulumi:"magicContainersEndpointId"`
 	// The managed settings' names.
 	Managed pulumi.StringArrayOutput `pulumi:"managed"`
+	// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	MaxWebSocketConnections pulumi.IntPtrOutput `pulumi:"maxWebSocketConnections"`
+	// Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+	MiddlewareScriptId pulumi.IntPtrOutput `pulumi:"middlewareScriptId"`
 	// Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
 	MonthlyBandwidthLimit pulumi.IntPtrOutput `pulumi:"monthlyBandwidthLimit"`
 	// Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); destroy deletes it. Names are unique across the platform: a taken name is refused before any write. Another name replaces the resource (a new zone, then the old one deleted).
 	Name pulumi.StringPtrOutput `pulumi:"name"`
+	// Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+	OptimizerAutomaticOptimizationEnabled pulumi.BoolPtrOutput `pulumi:"optimizerAutomaticOptimizationEnabled"`
+	// Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+	OptimizerDesktopMaxWidth pulumi.IntPtrOutput `pulumi:"optimizerDesktopMaxWidth"`
+	// Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+	OptimizerEnableManipulationEngine pulumi.BoolPtrOutput `pulumi:"optimizerEnableManipulationEngine"`
+	// Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+	OptimizerEnableUpscaling pulumi.BoolPtrOutput `pulumi:"optimizerEnableUpscaling"`
+	// Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+	OptimizerEnableWebp pulumi.BoolPtrOutput `pulumi:"optimizerEnableWebp"`
+	// Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+	OptimizerEnabled pulumi.BoolPtrOutput `pulumi:"optimizerEnabled"`
+	// Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+	OptimizerForceClasses pulumi.BoolPtrOutput `pulumi:"optimizerForceClasses"`
+	// Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+	OptimizerImageQuality pulumi.IntPtrOutput `pulumi:"optimizerImageQuality"`
+	// Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+	OptimizerMinifyCss pulumi.BoolPtrOutput `pulumi:"optimizerMinifyCss"`
+	// Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+	OptimizerMinifyJavaScript pulumi.BoolPtrOutput `pulumi:"optimizerMinifyJavaScript"`
+	// Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+	OptimizerMobileImageQuality pulumi.IntPtrOutput `pulumi:"optimizerMobileImageQuality"`
+	// Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+	OptimizerMobileMaxWidth pulumi.IntPtrOutput `pulumi:"optimizerMobileMaxWidth"`
+	// Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+	OptimizerPrerenderHtml pulumi.BoolPtrOutput `pulumi:"optimizerPrerenderHtml"`
+	// Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+	OptimizerStaticHtmlEnabled pulumi.BoolPtrOutput `pulumi:"optimizerStaticHtmlEnabled"`
+	// Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+	OptimizerStaticHtmlWordPressBypassCookie pulumi.StringPtrOutput `pulumi:"optimizerStaticHtmlWordPressBypassCookie"`
+	// Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+	OptimizerStaticHtmlWordPressPath pulumi.StringPtrOutput `pulumi:"optimizerStaticHtmlWordPressPath"`
+	// Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+	OptimizerTunnelEnabled pulumi.BoolPtrOutput `pulumi:"optimizerTunnelEnabled"`
+	// Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+	OptimizerWatermarkEnabled pulumi.BoolPtrOutput `pulumi:"optimizerWatermarkEnabled"`
+	// Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+	OptimizerWatermarkMinImageSize pulumi.IntPtrOutput `pulumi:"optimizerWatermarkMinImageSize"`
+	// Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+	OptimizerWatermarkOffset pulumi.Float64PtrOutput `pulumi:"optimizerWatermarkOffset"`
+	// Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+	OptimizerWatermarkPosition OptimizerWatermarkPositionPtrOutput `pulumi:"optimizerWatermarkPosition"`
+	// URL of the watermark image (`OptimizerWatermarkUrl`).
+	OptimizerWatermarkUrl pulumi.StringPtrOutput `pulumi:"optimizerWatermarkUrl"`
 	// `"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).
 	Origin pulumi.AnyOutput `pulumi:"origin"`
 	// Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
@@ -93,26 +231,90 @@ type PullZone struct {
 	OriginResponseTimeout pulumi.IntPtrOutput `pulumi:"originResponseTimeout"`
 	// How many times a failed origin request is retried (`OriginRetries`; new zone: 0).
 	OriginRetries pulumi.IntPtrOutput `pulumi:"originRetries"`
+	// Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+	OriginRetry5xxResponses pulumi.BoolPtrOutput `pulumi:"originRetry5xxResponses"`
+	// Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+	OriginRetryConnectionTimeout pulumi.BoolPtrOutput `pulumi:"originRetryConnectionTimeout"`
+	// Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+	OriginRetryDelay pulumi.IntPtrOutput `pulumi:"originRetryDelay"`
+	// Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+	OriginRetryResponseTimeout pulumi.BoolPtrOutput `pulumi:"originRetryResponseTimeout"`
+	// Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+	OriginShieldEnableConcurrencyLimit pulumi.BoolPtrOutput `pulumi:"originShieldEnableConcurrencyLimit"`
+	// Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+	OriginShieldMaxConcurrentRequests pulumi.IntPtrOutput `pulumi:"originShieldMaxConcurrentRequests"`
+	// Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+	OriginShieldMaxQueuedRequests pulumi.IntPtrOutput `pulumi:"originShieldMaxQueuedRequests"`
+	// Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+	OriginShieldQueueMaxWaitTime pulumi.IntPtrOutput `pulumi:"originShieldQueueMaxWaitTime"`
+	// Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+	OriginShieldZoneCode pulumi.StringPtrOutput `pulumi:"originShieldZoneCode"`
+	// Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+	OriginType PullZoneOriginTypePtrOutput `pulumi:"originType"`
 	// URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
 	OriginUrl pulumi.StringPtrOutput `pulumi:"originUrl"`
+	// Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+	PermaCacheStorageZoneId pulumi.IntPtrOutput `pulumi:"permaCacheStorageZoneId"`
+	// How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+	PermaCacheType PermaCacheTypePtrOutput `pulumi:"permaCacheType"`
+	// HTML of the zone's own loading screen (`PreloadingScreenCode`).
+	PreloadingScreenCode pulumi.StringPtrOutput `pulumi:"preloadingScreenCode"`
+	// Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+	PreloadingScreenCodeEnabled pulumi.BoolPtrOutput `pulumi:"preloadingScreenCodeEnabled"`
+	// Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+	PreloadingScreenDelay pulumi.IntPtrOutput `pulumi:"preloadingScreenDelay"`
+	// Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+	PreloadingScreenEnabled pulumi.BoolPtrOutput `pulumi:"preloadingScreenEnabled"`
+	// URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+	PreloadingScreenLogoUrl pulumi.StringPtrOutput `pulumi:"preloadingScreenLogoUrl"`
+	// Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+	PreloadingScreenShowOnFirstVisit pulumi.BoolPtrOutput `pulumi:"preloadingScreenShowOnFirstVisit"`
+	// Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+	PreloadingScreenTheme PreloadingScreenThemePtrOutput `pulumi:"preloadingScreenTheme"`
 	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior PullZonePriorPtrOutput `pulumi:"prior"`
 	// True when the program states `prior` (the record is the program's); else undefined.
 	PriorPinned pulumi.BoolPtrOutput `pulumi:"priorPinned"`
 	// Id of an existing pull zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
 	PullZoneId pulumi.IntPtrOutput `pulumi:"pullZoneId"`
+	// Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+	QueryStringVaryParameters pulumi.StringArrayOutput `pulumi:"queryStringVaryParameters"`
 	// True for a zone read with `PullZone.get` (a read-only view); else undefined.
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
+	// Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+	RequestCoalescingTimeout pulumi.IntPtrOutput `pulumi:"requestCoalescingTimeout"`
 	// Requests per second allowed from one IP address (`RequestLimit`); 0: none.
 	RequestLimit pulumi.IntPtrOutput `pulumi:"requestLimit"`
+	// Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+	RoutingFilters PullZoneRoutingFiltersArrayOutput `pulumi:"routingFilters"`
+	// Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+	ShieldDdosProtectionEnabled pulumi.BoolPtrOutput `pulumi:"shieldDdosProtectionEnabled"`
+	// How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+	ShieldDdosProtectionType ShieldDDosProtectionTypePtrOutput `pulumi:"shieldDdosProtectionType"`
+	// Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+	StickySessionClientHeaders pulumi.StringPtrOutput `pulumi:"stickySessionClientHeaders"`
+	// Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+	StickySessionCookieName pulumi.StringPtrOutput `pulumi:"stickySessionCookieName"`
+	// Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+	StickySessionType StickySessionTypePtrOutput `pulumi:"stickySessionType"`
+	// Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+	StorageZoneId pulumi.IntPtrOutput `pulumi:"storageZoneId"`
+	// Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+	TlsSecurityLevel TlsSecurityLevelTypePtrOutput `pulumi:"tlsSecurityLevel"`
 	// Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
 	Type PullZoneTypePtrOutput `pulumi:"type"`
+	// Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+	UseBackgroundUpdate pulumi.BoolPtrOutput `pulumi:"useBackgroundUpdate"`
 	// Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
 	UseStaleWhileOffline pulumi.BoolPtrOutput `pulumi:"useStaleWhileOffline"`
 	// Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).
 	UseStaleWhileUpdating pulumi.BoolPtrOutput `pulumi:"useStaleWhileUpdating"`
 	// Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
 	VerifyOriginSsl pulumi.BoolPtrOutput `pulumi:"verifyOriginSsl"`
+	// Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+	ZoneSecurityEnabled pulumi.BoolPtrOutput `pulumi:"zoneSecurityEnabled"`
+	// Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+	ZoneSecurityIncludeHashRemoteIp pulumi.BoolPtrOutput `pulumi:"zoneSecurityIncludeHashRemoteIp"`
 }
 
 // NewPullZone registers a new resource with the given unique name, arguments, and options.
@@ -122,10 +324,14 @@ func NewPullZone(ctx *pulumi.Context,
 		args = &PullZoneArgs{}
 	}
 
+	if args.AwsSigningSecret != nil {
+		args.AwsSigningSecret = pulumi.ToSecret(args.AwsSigningSecret).(pulumi.StringPtrInput)
+	}
 	if args.LogForwardingToken != nil {
 		args.LogForwardingToken = pulumi.ToSecret(args.LogForwardingToken).(pulumi.StringPtrInput)
 	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
+		"awsSigningSecret",
 		"logForwardingToken",
 	})
 	opts = append(opts, secrets)
@@ -162,20 +368,36 @@ func (PullZoneState) ElementType() reflect.Type {
 }
 
 type pullZoneArgs struct {
+	// File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+	AccessControlOriginHeaderExtensions []string `pulumi:"accessControlOriginHeaderExtensions"`
+	// Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+	AddCanonicalHeader *bool `pulumi:"addCanonicalHeader"`
 	// Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
 	AddHostHeader *bool `pulumi:"addHostHeader"`
 	// Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
 	AllowedReferrers []string `pulumi:"allowedReferrers"`
+	// Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+	AwsSigningEnabled *bool `pulumi:"awsSigningEnabled"`
+	// Access key id the requests are signed with (`AWSSigningKey`).
+	AwsSigningKey *string `pulumi:"awsSigningKey"`
+	// Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+	AwsSigningRegionName *string `pulumi:"awsSigningRegionName"`
+	// Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+	AwsSigningSecret *string `pulumi:"awsSigningSecret"`
 	// Whether requests without a Referer header are refused (`BlockNoneReferrer`).
 	BlockNoneReferrer *bool `pulumi:"blockNoneReferrer"`
 	// Whether POST requests are refused (`BlockPostRequests`).
 	BlockPostRequests *bool `pulumi:"blockPostRequests"`
 	// Whether requests for the root path `/` are refused (`BlockRootPathAccess`).
 	BlockRootPathAccess *bool `pulumi:"blockRootPathAccess"`
+	// Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+	BlockedCountries []string `pulumi:"blockedCountries"`
 	// IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
 	BlockedIps []string `pulumi:"blockedIps"`
 	// Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
 	BlockedReferrers []string `pulumi:"blockedReferrers"`
+	// Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+	BudgetRedirectedCountries []string `pulumi:"budgetRedirectedCountries"`
 	// Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize *int `pulumi:"burstSize"`
 	// Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -184,26 +406,92 @@ type pullZoneArgs struct {
 	CacheControlPublicMaxAgeOverride *int `pulumi:"cacheControlPublicMaxAgeOverride"`
 	// Whether the origin's error responses are cached (`CacheErrorResponses`).
 	CacheErrorResponses *bool `pulumi:"cacheErrorResponses"`
+	// Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+	CacheKeyHeaders *string `pulumi:"cacheKeyHeaders"`
 	// Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
 	ConnectionLimitPerIpCount *int `pulumi:"connectionLimitPerIpCount"`
+	// Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+	CookieVaryParameters []string `pulumi:"cookieVaryParameters"`
 	// Whether cookies are stripped from responses (`DisableCookies`).
 	DisableCookies *bool `pulumi:"disableCookies"`
+	// Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+	DisableLetsEncrypt *bool `pulumi:"disableLetsEncrypt"`
+	// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+	EdgeScriptExecutionPhase *ExecutionPhase `pulumi:"edgeScriptExecutionPhase"`
+	// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+	EdgeScriptId *int `pulumi:"edgeScriptId"`
+	// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+	EnableAccessControlOriginHeader *bool `pulumi:"enableAccessControlOriginHeader"`
+	// Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+	EnableAutoSsl *bool `pulumi:"enableAutoSsl"`
+	// Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+	EnableAvifVary *bool `pulumi:"enableAvifVary"`
+	// Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+	EnableBunnyImageAi *bool `pulumi:"enableBunnyImageAi"`
 	// Whether large files are cached in slices (`EnableCacheSlice`).
 	EnableCacheSlice *bool `pulumi:"enableCacheSlice"`
+	// Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+	EnableCookieVary *bool `pulumi:"enableCookieVary"`
+	// Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+	EnableCountryCodeVary *bool `pulumi:"enableCountryCodeVary"`
+	// Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+	EnableCountryStateCodeVary *bool `pulumi:"enableCountryStateCodeVary"`
+	// Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAf *bool `pulumi:"enableGeoZoneAf"`
+	// Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAsia *bool `pulumi:"enableGeoZoneAsia"`
+	// Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneEu *bool `pulumi:"enableGeoZoneEu"`
+	// Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneSa *bool `pulumi:"enableGeoZoneSa"`
+	// Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneUs *bool `pulumi:"enableGeoZoneUs"`
+	// Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+	EnableHostnameVary *bool `pulumi:"enableHostnameVary"`
 	// Whether the zone's requests are logged (`EnableLogging`).
 	EnableLogging *bool `pulumi:"enableLogging"`
+	// Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+	EnableMobileVary *bool `pulumi:"enableMobileVary"`
+	// Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+	EnableOriginShield *bool `pulumi:"enableOriginShield"`
 	// Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
 	EnableQueryStringOrdering *bool `pulumi:"enableQueryStringOrdering"`
+	// Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+	EnableRequestCoalescing *bool `pulumi:"enableRequestCoalescing"`
+	// Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+	EnableSafeHop *bool `pulumi:"enableSafeHop"`
 	// Whether only responses of cacheable content types are cached (`EnableSmartCache`).
 	EnableSmartCache *bool `pulumi:"enableSmartCache"`
+	// Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+	EnableTls1 *bool `pulumi:"enableTls1"`
+	// Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+	EnableTls11 *bool `pulumi:"enableTls11"`
+	// Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+	EnableWebSockets *bool `pulumi:"enableWebSockets"`
+	// Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+	EnableWebpVary *bool `pulumi:"enableWebpVary"`
+	// HTML of the zone's own error page (`ErrorPageCustomCode`).
+	ErrorPageCustomCode *string `pulumi:"errorPageCustomCode"`
+	// Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+	ErrorPageEnableCustomCode *bool `pulumi:"errorPageEnableCustomCode"`
+	// Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+	ErrorPageEnableStatuspageWidget *bool `pulumi:"errorPageEnableStatuspageWidget"`
+	// Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+	ErrorPageStatuspageCode *string `pulumi:"errorPageStatuspageCode"`
+	// Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+	ErrorPageWhitelabel *bool `pulumi:"errorPageWhitelabel"`
 	// Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
 	FollowRedirects *bool `pulumi:"followRedirects"`
 	// Whether the query string is left out of the cache key (`IgnoreQueryStrings`).
 	IgnoreQueryStrings *bool `pulumi:"ignoreQueryStrings"`
+	// Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+	IpFamilyPolicy *IpFamilyPolicy `pulumi:"ipFamilyPolicy"`
 	// Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
 	LimitRateAfter *float64 `pulumi:"limitRateAfter"`
 	// Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
 	LimitRatePerSecond *int `pulumi:"limitRatePerSecond"`
+	// Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+	LoadBalancerId *int `pulumi:"loadBalancerId"`
 	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType *LogAnonymizationType `pulumi:"logAnonymizationType"`
 	// Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).
@@ -222,10 +510,66 @@ type pullZoneArgs struct {
 	LogForwardingToken *string `pulumi:"logForwardingToken"`
 	// Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).
 	LoggingIpAnonymizationEnabled *bool `pulumi:"loggingIpAnonymizationEnabled"`
+	// Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+	LoggingSaveToStorage *bool `pulumi:"loggingSaveToStorage"`
+	// Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+	LoggingStorageZoneId *int `pulumi:"loggingStorageZoneId"`
+	// Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+	MagicContainersAppId *string `pulumi:"magicContainersAppId"`
+	// Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+	MagicContainersEndpointId *string `pulumi:"magicContainersEndpointId"`
+	// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	MaxWebSocketConnections *int `pulumi:"maxWebSocketConnections"`
+	// Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+	MiddlewareScriptId *int `pulumi:"middlewareScriptId"`
 	// Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
 	MonthlyBandwidthLimit *int `pulumi:"monthlyBandwidthLimit"`
 	// Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); destroy deletes it. Names are unique across the platform: a taken name is refused before any write. Another name replaces the resource (a new zone, then the old one deleted).
 	Name *string `pulumi:"name"`
+	// Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+	OptimizerAutomaticOptimizationEnabled *bool `pulumi:"optimizerAutomaticOptimizationEnabled"`
+	// Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+	OptimizerDesktopMaxWidth *int `pulumi:"optimizerDesktopMaxWidth"`
+	// Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+	OptimizerEnableManipulationEngine *bool `pulumi:"optimizerEnableManipulationEngine"`
+	// Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+	OptimizerEnableUpscaling *bool `pulumi:"optimizerEnableUpscaling"`
+	// Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+	OptimizerEnableWebp *bool `pulumi:"optimizerEnableWebp"`
+	// Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+	OptimizerEnabled *bool `pulumi:"optimizerEnabled"`
+	// Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+	OptimizerForceClasses *bool `pulumi:"optimizerForceClasses"`
+	// Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+	OptimizerImageQuality *int `pulumi:"optimizerImageQuality"`
+	// Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+	OptimizerMinifyCss *bool `pulumi:"optimizerMinifyCss"`
+	// Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+	OptimizerMinifyJavaScript *bool `pulumi:"optimizerMinifyJavaScript"`
+	// Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+	OptimizerMobileImageQuality *int `pulumi:"optimizerMobileImageQuality"`
+	// Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+	OptimizerMobileMaxWidth *int `pulumi:"optimizerMobileMaxWidth"`
+	// Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+	OptimizerPrerenderHtml *bool `pulumi:"optimizerPrerenderHtml"`
+	// Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+	OptimizerStaticHtmlEnabled *bool `pulumi:"optimizerStaticHtmlEnabled"`
+	// Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+	OptimizerStaticHtmlWordPressBypassCookie *string `pulumi:"optimizerStaticHtmlWordPressBypassCookie"`
+	// Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+	OptimizerStaticHtmlWordPressPath *string `pulumi:"optimizerStaticHtmlWordPressPath"`
+	// Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+	OptimizerTunnelEnabled *bool `pulumi:"optimizerTunnelEnabled"`
+	// Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+	OptimizerWatermarkEnabled *bool `pulumi:"optimizerWatermarkEnabled"`
+	// Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+	OptimizerWatermarkMinImageSize *int `pulumi:"optimizerWatermarkMinImageSize"`
+	// Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+	OptimizerWatermarkOffset *float64 `pulumi:"optimizerWatermarkOffset"`
+	// Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+	OptimizerWatermarkPosition *OptimizerWatermarkPosition `pulumi:"optimizerWatermarkPosition"`
+	// URL of the watermark image (`OptimizerWatermarkUrl`).
+	OptimizerWatermarkUrl *string `pulumi:"optimizerWatermarkUrl"`
 	// Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
 	OriginConnectTimeout *int `pulumi:"originConnectTimeout"`
 	// Host header sent to the origin (`OriginHostHeader`); empty: the origin URL's host.
@@ -234,40 +578,120 @@ type pullZoneArgs struct {
 	OriginResponseTimeout *int `pulumi:"originResponseTimeout"`
 	// How many times a failed origin request is retried (`OriginRetries`; new zone: 0).
 	OriginRetries *int `pulumi:"originRetries"`
+	// Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+	OriginRetry5xxResponses *bool `pulumi:"originRetry5xxResponses"`
+	// Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+	OriginRetryConnectionTimeout *bool `pulumi:"originRetryConnectionTimeout"`
+	// Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+	OriginRetryDelay *int `pulumi:"originRetryDelay"`
+	// Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+	OriginRetryResponseTimeout *bool `pulumi:"originRetryResponseTimeout"`
+	// Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+	OriginShieldEnableConcurrencyLimit *bool `pulumi:"originShieldEnableConcurrencyLimit"`
+	// Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+	OriginShieldMaxConcurrentRequests *int `pulumi:"originShieldMaxConcurrentRequests"`
+	// Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+	OriginShieldMaxQueuedRequests *int `pulumi:"originShieldMaxQueuedRequests"`
+	// Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+	OriginShieldQueueMaxWaitTime *int `pulumi:"originShieldQueueMaxWaitTime"`
+	// Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+	OriginShieldZoneCode *string `pulumi:"originShieldZoneCode"`
+	// Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+	OriginType *PullZoneOriginType `pulumi:"originType"`
 	// URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
 	OriginUrl *string `pulumi:"originUrl"`
+	// Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+	PermaCacheStorageZoneId *int `pulumi:"permaCacheStorageZoneId"`
+	// How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+	PermaCacheType *PermaCacheType `pulumi:"permaCacheType"`
+	// HTML of the zone's own loading screen (`PreloadingScreenCode`).
+	PreloadingScreenCode *string `pulumi:"preloadingScreenCode"`
+	// Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+	PreloadingScreenCodeEnabled *bool `pulumi:"preloadingScreenCodeEnabled"`
+	// Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+	PreloadingScreenDelay *int `pulumi:"preloadingScreenDelay"`
+	// Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+	PreloadingScreenEnabled *bool `pulumi:"preloadingScreenEnabled"`
+	// URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+	PreloadingScreenLogoUrl *string `pulumi:"preloadingScreenLogoUrl"`
+	// Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+	PreloadingScreenShowOnFirstVisit *bool `pulumi:"preloadingScreenShowOnFirstVisit"`
+	// Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+	PreloadingScreenTheme *PreloadingScreenTheme `pulumi:"preloadingScreenTheme"`
 	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior *PullZonePrior `pulumi:"prior"`
 	// Id of an existing pull zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
 	PullZoneId *int `pulumi:"pullZoneId"`
+	// Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+	QueryStringVaryParameters []string `pulumi:"queryStringVaryParameters"`
+	// Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+	RequestCoalescingTimeout *int `pulumi:"requestCoalescingTimeout"`
 	// Requests per second allowed from one IP address (`RequestLimit`); 0: none.
 	RequestLimit *int `pulumi:"requestLimit"`
+	// Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+	RoutingFilters []PullZoneRoutingFilters `pulumi:"routingFilters"`
+	// Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+	ShieldDdosProtectionEnabled *bool `pulumi:"shieldDdosProtectionEnabled"`
+	// How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+	ShieldDdosProtectionType *ShieldDDosProtectionType `pulumi:"shieldDdosProtectionType"`
+	// Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+	StickySessionClientHeaders *string `pulumi:"stickySessionClientHeaders"`
+	// Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+	StickySessionCookieName *string `pulumi:"stickySessionCookieName"`
+	// Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+	StickySessionType *StickySessionType `pulumi:"stickySessionType"`
+	// Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+	StorageZoneId *int `pulumi:"storageZoneId"`
+	// Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+	TlsSecurityLevel *TlsSecurityLevelType `pulumi:"tlsSecurityLevel"`
 	// Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
 	Type *PullZoneType `pulumi:"type"`
+	// Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+	UseBackgroundUpdate *bool `pulumi:"useBackgroundUpdate"`
 	// Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
 	UseStaleWhileOffline *bool `pulumi:"useStaleWhileOffline"`
 	// Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).
 	UseStaleWhileUpdating *bool `pulumi:"useStaleWhileUpdating"`
 	// Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
 	VerifyOriginSsl *bool `pulumi:"verifyOriginSsl"`
+	// Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+	ZoneSecurityEnabled *bool `pulumi:"zoneSecurityEnabled"`
+	// Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+	ZoneSecurityIncludeHashRemoteIp *bool `pulumi:"zoneSecurityIncludeHashRemoteIp"`
 }
 
 // The set of arguments for constructing a PullZone resource.
 type PullZoneArgs struct {
+	// File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+	AccessControlOriginHeaderExtensions pulumi.StringArrayInput
+	// Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+	AddCanonicalHeader pulumi.BoolPtrInput
 	// Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
 	AddHostHeader pulumi.BoolPtrInput
 	// Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
 	AllowedReferrers pulumi.StringArrayInput
+	// Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+	AwsSigningEnabled pulumi.BoolPtrInput
+	// Access key id the requests are signed with (`AWSSigningKey`).
+	AwsSigningKey pulumi.StringPtrInput
+	// Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+	AwsSigningRegionName pulumi.StringPtrInput
+	// Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+	AwsSigningSecret pulumi.StringPtrInput
 	// Whether requests without a Referer header are refused (`BlockNoneReferrer`).
 	BlockNoneReferrer pulumi.BoolPtrInput
 	// Whether POST requests are refused (`BlockPostRequests`).
 	BlockPostRequests pulumi.BoolPtrInput
 	// Whether requests for the root path `/` are refused (`BlockRootPathAccess`).
 	BlockRootPathAccess pulumi.BoolPtrInput
+	// Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+	BlockedCountries pulumi.StringArrayInput
 	// IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
 	BlockedIps pulumi.StringArrayInput
 	// Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
 	BlockedReferrers pulumi.StringArrayInput
+	// Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+	BudgetRedirectedCountries pulumi.StringArrayInput
 	// Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize pulumi.IntPtrInput
 	// Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -276,26 +700,92 @@ type PullZoneArgs struct {
 	CacheControlPublicMaxAgeOverride pulumi.IntPtrInput
 	// Whether the origin's error responses are cached (`CacheErrorResponses`).
 	CacheErrorResponses pulumi.BoolPtrInput
+	// Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+	CacheKeyHeaders pulumi.StringPtrInput
 	// Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
 	ConnectionLimitPerIpCount pulumi.IntPtrInput
+	// Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+	CookieVaryParameters pulumi.StringArrayInput
 	// Whether cookies are stripped from responses (`DisableCookies`).
 	DisableCookies pulumi.BoolPtrInput
+	// Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+	DisableLetsEncrypt pulumi.BoolPtrInput
+	// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+	EdgeScriptExecutionPhase ExecutionPhasePtrInput
+	// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+	EdgeScriptId pulumi.IntPtrInput
+	// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+	EnableAccessControlOriginHeader pulumi.BoolPtrInput
+	// Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+	EnableAutoSsl pulumi.BoolPtrInput
+	// Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+	EnableAvifVary pulumi.BoolPtrInput
+	// Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+	EnableBunnyImageAi pulumi.BoolPtrInput
 	// Whether large files are cached in slices (`EnableCacheSlice`).
 	EnableCacheSlice pulumi.BoolPtrInput
+	// Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+	EnableCookieVary pulumi.BoolPtrInput
+	// Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+	EnableCountryCodeVary pulumi.BoolPtrInput
+	// Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+	EnableCountryStateCodeVary pulumi.BoolPtrInput
+	// Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAf pulumi.BoolPtrInput
+	// Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAsia pulumi.BoolPtrInput
+	// Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneEu pulumi.BoolPtrInput
+	// Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneSa pulumi.BoolPtrInput
+	// Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneUs pulumi.BoolPtrInput
+	// Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+	EnableHostnameVary pulumi.BoolPtrInput
 	// Whether the zone's requests are logged (`EnableLogging`).
 	EnableLogging pulumi.BoolPtrInput
+	// Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+	EnableMobileVary pulumi.BoolPtrInput
+	// Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+	EnableOriginShield pulumi.BoolPtrInput
 	// Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
 	EnableQueryStringOrdering pulumi.BoolPtrInput
+	// Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+	EnableRequestCoalescing pulumi.BoolPtrInput
+	// Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+	EnableSafeHop pulumi.BoolPtrInput
 	// Whether only responses of cacheable content types are cached (`EnableSmartCache`).
 	EnableSmartCache pulumi.BoolPtrInput
+	// Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+	EnableTls1 pulumi.BoolPtrInput
+	// Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+	EnableTls11 pulumi.BoolPtrInput
+	// Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+	EnableWebSockets pulumi.BoolPtrInput
+	// Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+	EnableWebpVary pulumi.BoolPtrInput
+	// HTML of the zone's own error page (`ErrorPageCustomCode`).
+	ErrorPageCustomCode pulumi.StringPtrInput
+	// Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+	ErrorPageEnableCustomCode pulumi.BoolPtrInput
+	// Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+	ErrorPageEnableStatuspageWidget pulumi.BoolPtrInput
+	// Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+	ErrorPageStatuspageCode pulumi.StringPtrInput
+	// Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+	ErrorPageWhitelabel pulumi.BoolPtrInput
 	// Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
 	FollowRedirects pulumi.BoolPtrInput
 	// Whether the query string is left out of the cache key (`IgnoreQueryStrings`).
 	IgnoreQueryStrings pulumi.BoolPtrInput
+	// Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+	IpFamilyPolicy IpFamilyPolicyPtrInput
 	// Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
 	LimitRateAfter pulumi.Float64PtrInput
 	// Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
 	LimitRatePerSecond pulumi.IntPtrInput
+	// Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+	LoadBalancerId pulumi.IntPtrInput
 	// How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType LogAnonymizationTypePtrInput
 	// Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).
@@ -314,10 +804,66 @@ type PullZoneArgs struct {
 	LogForwardingToken pulumi.StringPtrInput
 	// Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).
 	LoggingIpAnonymizationEnabled pulumi.BoolPtrInput
+	// Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+	LoggingSaveToStorage pulumi.BoolPtrInput
+	// Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+	LoggingStorageZoneId pulumi.IntPtrInput
+	// Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+	MagicContainersAppId pulumi.StringPtrInput
+	// Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+	MagicContainersEndpointId pulumi.StringPtrInput
+	// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	MaxWebSocketConnections pulumi.IntPtrInput
+	// Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+	MiddlewareScriptId pulumi.IntPtrInput
 	// Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
 	MonthlyBandwidthLimit pulumi.IntPtrInput
 	// Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); destroy deletes it. Names are unique across the platform: a taken name is refused before any write. Another name replaces the resource (a new zone, then the old one deleted).
 	Name pulumi.StringPtrInput
+	// Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+	OptimizerAutomaticOptimizationEnabled pulumi.BoolPtrInput
+	// Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+	OptimizerDesktopMaxWidth pulumi.IntPtrInput
+	// Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+	OptimizerEnableManipulationEngine pulumi.BoolPtrInput
+	// Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+	OptimizerEnableUpscaling pulumi.BoolPtrInput
+	// Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+	OptimizerEnableWebp pulumi.BoolPtrInput
+	// Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+	OptimizerEnabled pulumi.BoolPtrInput
+	// Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+	OptimizerForceClasses pulumi.BoolPtrInput
+	// Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+	OptimizerImageQuality pulumi.IntPtrInput
+	// Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+	OptimizerMinifyCss pulumi.BoolPtrInput
+	// Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+	OptimizerMinifyJavaScript pulumi.BoolPtrInput
+	// Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+	OptimizerMobileImageQuality pulumi.IntPtrInput
+	// Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+	OptimizerMobileMaxWidth pulumi.IntPtrInput
+	// Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+	OptimizerPrerenderHtml pulumi.BoolPtrInput
+	// Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+	OptimizerStaticHtmlEnabled pulumi.BoolPtrInput
+	// Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+	OptimizerStaticHtmlWordPressBypassCookie pulumi.StringPtrInput
+	// Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+	OptimizerStaticHtmlWordPressPath pulumi.StringPtrInput
+	// Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+	OptimizerTunnelEnabled pulumi.BoolPtrInput
+	// Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+	OptimizerWatermarkEnabled pulumi.BoolPtrInput
+	// Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+	OptimizerWatermarkMinImageSize pulumi.IntPtrInput
+	// Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+	OptimizerWatermarkOffset pulumi.Float64PtrInput
+	// Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+	OptimizerWatermarkPosition OptimizerWatermarkPositionPtrInput
+	// URL of the watermark image (`OptimizerWatermarkUrl`).
+	OptimizerWatermarkUrl pulumi.StringPtrInput
 	// Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
 	OriginConnectTimeout pulumi.IntPtrInput
 	// Host header sent to the origin (`OriginHostHeader`); empty: the origin URL's host.
@@ -326,22 +872,86 @@ type PullZoneArgs struct {
 	OriginResponseTimeout pulumi.IntPtrInput
 	// How many times a failed origin request is retried (`OriginRetries`; new zone: 0).
 	OriginRetries pulumi.IntPtrInput
+	// Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+	OriginRetry5xxResponses pulumi.BoolPtrInput
+	// Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+	OriginRetryConnectionTimeout pulumi.BoolPtrInput
+	// Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+	OriginRetryDelay pulumi.IntPtrInput
+	// Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+	OriginRetryResponseTimeout pulumi.BoolPtrInput
+	// Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+	OriginShieldEnableConcurrencyLimit pulumi.BoolPtrInput
+	// Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+	OriginShieldMaxConcurrentRequests pulumi.IntPtrInput
+	// Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+	OriginShieldMaxQueuedRequests pulumi.IntPtrInput
+	// Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+	OriginShieldQueueMaxWaitTime pulumi.IntPtrInput
+	// Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+	OriginShieldZoneCode pulumi.StringPtrInput
+	// Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+	OriginType PullZoneOriginTypePtrInput
 	// URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
 	OriginUrl pulumi.StringPtrInput
+	// Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+	PermaCacheStorageZoneId pulumi.IntPtrInput
+	// How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+	PermaCacheType PermaCacheTypePtrInput
+	// HTML of the zone's own loading screen (`PreloadingScreenCode`).
+	PreloadingScreenCode pulumi.StringPtrInput
+	// Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+	PreloadingScreenCodeEnabled pulumi.BoolPtrInput
+	// Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+	PreloadingScreenDelay pulumi.IntPtrInput
+	// Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+	PreloadingScreenEnabled pulumi.BoolPtrInput
+	// URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+	PreloadingScreenLogoUrl pulumi.StringPtrInput
+	// Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+	PreloadingScreenShowOnFirstVisit pulumi.BoolPtrInput
+	// Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+	PreloadingScreenTheme PreloadingScreenThemePtrInput
 	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior PullZonePriorPtrInput
 	// Id of an existing pull zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
 	PullZoneId pulumi.IntPtrInput
+	// Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+	QueryStringVaryParameters pulumi.StringArrayInput
+	// Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+	RequestCoalescingTimeout pulumi.IntPtrInput
 	// Requests per second allowed from one IP address (`RequestLimit`); 0: none.
 	RequestLimit pulumi.IntPtrInput
+	// Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+	RoutingFilters PullZoneRoutingFiltersArrayInput
+	// Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+	ShieldDdosProtectionEnabled pulumi.BoolPtrInput
+	// How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+	ShieldDdosProtectionType ShieldDDosProtectionTypePtrInput
+	// Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+	StickySessionClientHeaders pulumi.StringPtrInput
+	// Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+	StickySessionCookieName pulumi.StringPtrInput
+	// Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+	StickySessionType StickySessionTypePtrInput
+	// Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+	StorageZoneId pulumi.IntPtrInput
+	// Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+	TlsSecurityLevel TlsSecurityLevelTypePtrInput
 	// Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
 	Type PullZoneTypePtrInput
+	// Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+	UseBackgroundUpdate pulumi.BoolPtrInput
 	// Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
 	UseStaleWhileOffline pulumi.BoolPtrInput
 	// Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).
 	UseStaleWhileUpdating pulumi.BoolPtrInput
 	// Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
 	VerifyOriginSsl pulumi.BoolPtrInput
+	// Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+	ZoneSecurityEnabled pulumi.BoolPtrInput
+	// Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+	ZoneSecurityIncludeHashRemoteIp pulumi.BoolPtrInput
 }
 
 func (PullZoneArgs) ElementType() reflect.Type {
@@ -431,6 +1041,16 @@ func (o PullZoneOutput) ToPullZoneOutputWithContext(ctx context.Context) PullZon
 	return o
 }
 
+// File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+func (o PullZoneOutput) AccessControlOriginHeaderExtensions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.AccessControlOriginHeaderExtensions }).(pulumi.StringArrayOutput)
+}
+
+// Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+func (o PullZoneOutput) AddCanonicalHeader() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.AddCanonicalHeader }).(pulumi.BoolPtrOutput)
+}
+
 // Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
 func (o PullZoneOutput) AddHostHeader() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.AddHostHeader }).(pulumi.BoolPtrOutput)
@@ -439,6 +1059,26 @@ func (o PullZoneOutput) AddHostHeader() pulumi.BoolPtrOutput {
 // Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
 func (o PullZoneOutput) AllowedReferrers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.AllowedReferrers }).(pulumi.StringArrayOutput)
+}
+
+// Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+func (o PullZoneOutput) AwsSigningEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.AwsSigningEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Access key id the requests are signed with (`AWSSigningKey`).
+func (o PullZoneOutput) AwsSigningKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.AwsSigningKey }).(pulumi.StringPtrOutput)
+}
+
+// Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+func (o PullZoneOutput) AwsSigningRegionName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.AwsSigningRegionName }).(pulumi.StringPtrOutput)
+}
+
+// Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+func (o PullZoneOutput) AwsSigningSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.AwsSigningSecret }).(pulumi.StringPtrOutput)
 }
 
 // Whether requests without a Referer header are refused (`BlockNoneReferrer`).
@@ -456,6 +1096,11 @@ func (o PullZoneOutput) BlockRootPathAccess() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.BlockRootPathAccess }).(pulumi.BoolPtrOutput)
 }
 
+// Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+func (o PullZoneOutput) BlockedCountries() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.BlockedCountries }).(pulumi.StringArrayOutput)
+}
+
 // IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
 func (o PullZoneOutput) BlockedIps() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.BlockedIps }).(pulumi.StringArrayOutput)
@@ -464,6 +1109,11 @@ func (o PullZoneOutput) BlockedIps() pulumi.StringArrayOutput {
 // Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
 func (o PullZoneOutput) BlockedReferrers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.BlockedReferrers }).(pulumi.StringArrayOutput)
+}
+
+// Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+func (o PullZoneOutput) BudgetRedirectedCountries() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.BudgetRedirectedCountries }).(pulumi.StringArrayOutput)
 }
 
 // Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
@@ -486,6 +1136,11 @@ func (o PullZoneOutput) CacheErrorResponses() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.CacheErrorResponses }).(pulumi.BoolPtrOutput)
 }
 
+// Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+func (o PullZoneOutput) CacheKeyHeaders() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.CacheKeyHeaders }).(pulumi.StringPtrOutput)
+}
+
 // The zone's system hostname (`<name>.b-cdn.net`): what DNS records point at.
 func (o PullZoneOutput) CnameDomain() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.CnameDomain }).(pulumi.StringPtrOutput)
@@ -496,9 +1151,49 @@ func (o PullZoneOutput) ConnectionLimitPerIpCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.ConnectionLimitPerIpCount }).(pulumi.IntPtrOutput)
 }
 
+// Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+func (o PullZoneOutput) CookieVaryParameters() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.CookieVaryParameters }).(pulumi.StringArrayOutput)
+}
+
 // Whether cookies are stripped from responses (`DisableCookies`).
 func (o PullZoneOutput) DisableCookies() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.DisableCookies }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+func (o PullZoneOutput) DisableLetsEncrypt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.DisableLetsEncrypt }).(pulumi.BoolPtrOutput)
+}
+
+// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+func (o PullZoneOutput) EdgeScriptExecutionPhase() ExecutionPhasePtrOutput {
+	return o.ApplyT(func(v *PullZone) ExecutionPhasePtrOutput { return v.EdgeScriptExecutionPhase }).(ExecutionPhasePtrOutput)
+}
+
+// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+func (o PullZoneOutput) EdgeScriptId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.EdgeScriptId }).(pulumi.IntPtrOutput)
+}
+
+// Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+func (o PullZoneOutput) EnableAccessControlOriginHeader() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableAccessControlOriginHeader }).(pulumi.BoolPtrOutput)
+}
+
+// Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+func (o PullZoneOutput) EnableAutoSsl() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableAutoSsl }).(pulumi.BoolPtrOutput)
+}
+
+// Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+func (o PullZoneOutput) EnableAvifVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableAvifVary }).(pulumi.BoolPtrOutput)
+}
+
+// Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+func (o PullZoneOutput) EnableBunnyImageAi() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableBunnyImageAi }).(pulumi.BoolPtrOutput)
 }
 
 // Whether large files are cached in slices (`EnableCacheSlice`).
@@ -506,9 +1201,64 @@ func (o PullZoneOutput) EnableCacheSlice() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableCacheSlice }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+func (o PullZoneOutput) EnableCookieVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableCookieVary }).(pulumi.BoolPtrOutput)
+}
+
+// Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+func (o PullZoneOutput) EnableCountryCodeVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableCountryCodeVary }).(pulumi.BoolPtrOutput)
+}
+
+// Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+func (o PullZoneOutput) EnableCountryStateCodeVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableCountryStateCodeVary }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+func (o PullZoneOutput) EnableGeoZoneAf() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableGeoZoneAf }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+func (o PullZoneOutput) EnableGeoZoneAsia() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableGeoZoneAsia }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+func (o PullZoneOutput) EnableGeoZoneEu() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableGeoZoneEu }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+func (o PullZoneOutput) EnableGeoZoneSa() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableGeoZoneSa }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+func (o PullZoneOutput) EnableGeoZoneUs() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableGeoZoneUs }).(pulumi.BoolPtrOutput)
+}
+
+// Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+func (o PullZoneOutput) EnableHostnameVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableHostnameVary }).(pulumi.BoolPtrOutput)
+}
+
 // Whether the zone's requests are logged (`EnableLogging`).
 func (o PullZoneOutput) EnableLogging() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableLogging }).(pulumi.BoolPtrOutput)
+}
+
+// Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+func (o PullZoneOutput) EnableMobileVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableMobileVary }).(pulumi.BoolPtrOutput)
+}
+
+// Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+func (o PullZoneOutput) EnableOriginShield() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableOriginShield }).(pulumi.BoolPtrOutput)
 }
 
 // Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
@@ -516,9 +1266,64 @@ func (o PullZoneOutput) EnableQueryStringOrdering() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableQueryStringOrdering }).(pulumi.BoolPtrOutput)
 }
 
+// Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+func (o PullZoneOutput) EnableRequestCoalescing() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableRequestCoalescing }).(pulumi.BoolPtrOutput)
+}
+
+// Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+func (o PullZoneOutput) EnableSafeHop() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableSafeHop }).(pulumi.BoolPtrOutput)
+}
+
 // Whether only responses of cacheable content types are cached (`EnableSmartCache`).
 func (o PullZoneOutput) EnableSmartCache() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableSmartCache }).(pulumi.BoolPtrOutput)
+}
+
+// Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+func (o PullZoneOutput) EnableTls1() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableTls1 }).(pulumi.BoolPtrOutput)
+}
+
+// Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+func (o PullZoneOutput) EnableTls11() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableTls11 }).(pulumi.BoolPtrOutput)
+}
+
+// Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+func (o PullZoneOutput) EnableWebSockets() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableWebSockets }).(pulumi.BoolPtrOutput)
+}
+
+// Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+func (o PullZoneOutput) EnableWebpVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.EnableWebpVary }).(pulumi.BoolPtrOutput)
+}
+
+// HTML of the zone's own error page (`ErrorPageCustomCode`).
+func (o PullZoneOutput) ErrorPageCustomCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.ErrorPageCustomCode }).(pulumi.StringPtrOutput)
+}
+
+// Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+func (o PullZoneOutput) ErrorPageEnableCustomCode() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.ErrorPageEnableCustomCode }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+func (o PullZoneOutput) ErrorPageEnableStatuspageWidget() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.ErrorPageEnableStatuspageWidget }).(pulumi.BoolPtrOutput)
+}
+
+// Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+func (o PullZoneOutput) ErrorPageStatuspageCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.ErrorPageStatuspageCode }).(pulumi.StringPtrOutput)
+}
+
+// Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+func (o PullZoneOutput) ErrorPageWhitelabel() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.ErrorPageWhitelabel }).(pulumi.BoolPtrOutput)
 }
 
 // Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
@@ -531,6 +1336,11 @@ func (o PullZoneOutput) IgnoreQueryStrings() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.IgnoreQueryStrings }).(pulumi.BoolPtrOutput)
 }
 
+// Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+func (o PullZoneOutput) IpFamilyPolicy() IpFamilyPolicyPtrOutput {
+	return o.ApplyT(func(v *PullZone) IpFamilyPolicyPtrOutput { return v.IpFamilyPolicy }).(IpFamilyPolicyPtrOutput)
+}
+
 // Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
 func (o PullZoneOutput) LimitRateAfter() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.Float64PtrOutput { return v.LimitRateAfter }).(pulumi.Float64PtrOutput)
@@ -539,6 +1349,11 @@ func (o PullZoneOutput) LimitRateAfter() pulumi.Float64PtrOutput {
 // Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
 func (o PullZoneOutput) LimitRatePerSecond() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.LimitRatePerSecond }).(pulumi.IntPtrOutput)
+}
+
+// Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+func (o PullZoneOutput) LoadBalancerId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.LoadBalancerId }).(pulumi.IntPtrOutput)
 }
 
 // How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
@@ -586,9 +1401,39 @@ func (o PullZoneOutput) LoggingIpAnonymizationEnabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.LoggingIpAnonymizationEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+func (o PullZoneOutput) LoggingSaveToStorage() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.LoggingSaveToStorage }).(pulumi.BoolPtrOutput)
+}
+
+// Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+func (o PullZoneOutput) LoggingStorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.LoggingStorageZoneId }).(pulumi.IntPtrOutput)
+}
+
+// Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+func (o PullZoneOutput) MagicContainersAppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.MagicContainersAppId }).(pulumi.StringPtrOutput)
+}
+
+// Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+func (o PullZoneOutput) MagicContainersEndpointId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.MagicContainersEndpointId }).(pulumi.StringPtrOutput)
+}
+
 // The managed settings' names.
 func (o PullZoneOutput) Managed() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.Managed }).(pulumi.StringArrayOutput)
+}
+
+// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+func (o PullZoneOutput) MaxWebSocketConnections() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.MaxWebSocketConnections }).(pulumi.IntPtrOutput)
+}
+
+// Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+func (o PullZoneOutput) MiddlewareScriptId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.MiddlewareScriptId }).(pulumi.IntPtrOutput)
 }
 
 // Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
@@ -599,6 +1444,116 @@ func (o PullZoneOutput) MonthlyBandwidthLimit() pulumi.IntPtrOutput {
 // Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); destroy deletes it. Names are unique across the platform: a taken name is refused before any write. Another name replaces the resource (a new zone, then the old one deleted).
 func (o PullZoneOutput) Name() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+func (o PullZoneOutput) OptimizerAutomaticOptimizationEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerAutomaticOptimizationEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+func (o PullZoneOutput) OptimizerDesktopMaxWidth() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OptimizerDesktopMaxWidth }).(pulumi.IntPtrOutput)
+}
+
+// Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+func (o PullZoneOutput) OptimizerEnableManipulationEngine() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerEnableManipulationEngine }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+func (o PullZoneOutput) OptimizerEnableUpscaling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerEnableUpscaling }).(pulumi.BoolPtrOutput)
+}
+
+// Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+func (o PullZoneOutput) OptimizerEnableWebp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerEnableWebp }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+func (o PullZoneOutput) OptimizerEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+func (o PullZoneOutput) OptimizerForceClasses() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerForceClasses }).(pulumi.BoolPtrOutput)
+}
+
+// Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+func (o PullZoneOutput) OptimizerImageQuality() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OptimizerImageQuality }).(pulumi.IntPtrOutput)
+}
+
+// Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+func (o PullZoneOutput) OptimizerMinifyCss() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerMinifyCss }).(pulumi.BoolPtrOutput)
+}
+
+// Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+func (o PullZoneOutput) OptimizerMinifyJavaScript() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerMinifyJavaScript }).(pulumi.BoolPtrOutput)
+}
+
+// Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+func (o PullZoneOutput) OptimizerMobileImageQuality() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OptimizerMobileImageQuality }).(pulumi.IntPtrOutput)
+}
+
+// Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+func (o PullZoneOutput) OptimizerMobileMaxWidth() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OptimizerMobileMaxWidth }).(pulumi.IntPtrOutput)
+}
+
+// Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+func (o PullZoneOutput) OptimizerPrerenderHtml() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerPrerenderHtml }).(pulumi.BoolPtrOutput)
+}
+
+// Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+func (o PullZoneOutput) OptimizerStaticHtmlEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerStaticHtmlEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+func (o PullZoneOutput) OptimizerStaticHtmlWordPressBypassCookie() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.OptimizerStaticHtmlWordPressBypassCookie }).(pulumi.StringPtrOutput)
+}
+
+// Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+func (o PullZoneOutput) OptimizerStaticHtmlWordPressPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.OptimizerStaticHtmlWordPressPath }).(pulumi.StringPtrOutput)
+}
+
+// Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+func (o PullZoneOutput) OptimizerTunnelEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerTunnelEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+func (o PullZoneOutput) OptimizerWatermarkEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OptimizerWatermarkEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+func (o PullZoneOutput) OptimizerWatermarkMinImageSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OptimizerWatermarkMinImageSize }).(pulumi.IntPtrOutput)
+}
+
+// Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+func (o PullZoneOutput) OptimizerWatermarkOffset() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.Float64PtrOutput { return v.OptimizerWatermarkOffset }).(pulumi.Float64PtrOutput)
+}
+
+// Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+func (o PullZoneOutput) OptimizerWatermarkPosition() OptimizerWatermarkPositionPtrOutput {
+	return o.ApplyT(func(v *PullZone) OptimizerWatermarkPositionPtrOutput { return v.OptimizerWatermarkPosition }).(OptimizerWatermarkPositionPtrOutput)
+}
+
+// URL of the watermark image (`OptimizerWatermarkUrl`).
+func (o PullZoneOutput) OptimizerWatermarkUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.OptimizerWatermarkUrl }).(pulumi.StringPtrOutput)
 }
 
 // `"created"` (destroy deletes the zone) or `"adopted"` (destroy restores its settings).
@@ -626,9 +1581,104 @@ func (o PullZoneOutput) OriginRetries() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OriginRetries }).(pulumi.IntPtrOutput)
 }
 
+// Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+func (o PullZoneOutput) OriginRetry5xxResponses() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OriginRetry5xxResponses }).(pulumi.BoolPtrOutput)
+}
+
+// Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+func (o PullZoneOutput) OriginRetryConnectionTimeout() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OriginRetryConnectionTimeout }).(pulumi.BoolPtrOutput)
+}
+
+// Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+func (o PullZoneOutput) OriginRetryDelay() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OriginRetryDelay }).(pulumi.IntPtrOutput)
+}
+
+// Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+func (o PullZoneOutput) OriginRetryResponseTimeout() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OriginRetryResponseTimeout }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+func (o PullZoneOutput) OriginShieldEnableConcurrencyLimit() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.OriginShieldEnableConcurrencyLimit }).(pulumi.BoolPtrOutput)
+}
+
+// Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+func (o PullZoneOutput) OriginShieldMaxConcurrentRequests() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OriginShieldMaxConcurrentRequests }).(pulumi.IntPtrOutput)
+}
+
+// Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+func (o PullZoneOutput) OriginShieldMaxQueuedRequests() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OriginShieldMaxQueuedRequests }).(pulumi.IntPtrOutput)
+}
+
+// Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+func (o PullZoneOutput) OriginShieldQueueMaxWaitTime() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.OriginShieldQueueMaxWaitTime }).(pulumi.IntPtrOutput)
+}
+
+// Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+func (o PullZoneOutput) OriginShieldZoneCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.OriginShieldZoneCode }).(pulumi.StringPtrOutput)
+}
+
+// Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+func (o PullZoneOutput) OriginType() PullZoneOriginTypePtrOutput {
+	return o.ApplyT(func(v *PullZone) PullZoneOriginTypePtrOutput { return v.OriginType }).(PullZoneOriginTypePtrOutput)
+}
+
 // URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
 func (o PullZoneOutput) OriginUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.OriginUrl }).(pulumi.StringPtrOutput)
+}
+
+// Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+func (o PullZoneOutput) PermaCacheStorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.PermaCacheStorageZoneId }).(pulumi.IntPtrOutput)
+}
+
+// How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+func (o PullZoneOutput) PermaCacheType() PermaCacheTypePtrOutput {
+	return o.ApplyT(func(v *PullZone) PermaCacheTypePtrOutput { return v.PermaCacheType }).(PermaCacheTypePtrOutput)
+}
+
+// HTML of the zone's own loading screen (`PreloadingScreenCode`).
+func (o PullZoneOutput) PreloadingScreenCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.PreloadingScreenCode }).(pulumi.StringPtrOutput)
+}
+
+// Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+func (o PullZoneOutput) PreloadingScreenCodeEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.PreloadingScreenCodeEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+func (o PullZoneOutput) PreloadingScreenDelay() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.PreloadingScreenDelay }).(pulumi.IntPtrOutput)
+}
+
+// Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+func (o PullZoneOutput) PreloadingScreenEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.PreloadingScreenEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+func (o PullZoneOutput) PreloadingScreenLogoUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.PreloadingScreenLogoUrl }).(pulumi.StringPtrOutput)
+}
+
+// Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+func (o PullZoneOutput) PreloadingScreenShowOnFirstVisit() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.PreloadingScreenShowOnFirstVisit }).(pulumi.BoolPtrOutput)
+}
+
+// Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+func (o PullZoneOutput) PreloadingScreenTheme() PreloadingScreenThemePtrOutput {
+	return o.ApplyT(func(v *PullZone) PreloadingScreenThemePtrOutput { return v.PreloadingScreenTheme }).(PreloadingScreenThemePtrOutput)
 }
 
 // The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
@@ -646,9 +1696,19 @@ func (o PullZoneOutput) PullZoneId() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.PullZoneId }).(pulumi.IntPtrOutput)
 }
 
+// Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+func (o PullZoneOutput) QueryStringVaryParameters() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.QueryStringVaryParameters }).(pulumi.StringArrayOutput)
+}
+
 // True for a zone read with `PullZone.get` (a read-only view); else undefined.
 func (o PullZoneOutput) ReadOnly() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.ReadOnly }).(pulumi.BoolPtrOutput)
+}
+
+// Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+func (o PullZoneOutput) RequestCoalescingTimeout() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.RequestCoalescingTimeout }).(pulumi.IntPtrOutput)
 }
 
 // Requests per second allowed from one IP address (`RequestLimit`); 0: none.
@@ -656,9 +1716,54 @@ func (o PullZoneOutput) RequestLimit() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.RequestLimit }).(pulumi.IntPtrOutput)
 }
 
+// Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+func (o PullZoneOutput) RoutingFilters() PullZoneRoutingFiltersArrayOutput {
+	return o.ApplyT(func(v *PullZone) PullZoneRoutingFiltersArrayOutput { return v.RoutingFilters }).(PullZoneRoutingFiltersArrayOutput)
+}
+
+// Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+func (o PullZoneOutput) ShieldDdosProtectionEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.ShieldDdosProtectionEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+func (o PullZoneOutput) ShieldDdosProtectionType() ShieldDDosProtectionTypePtrOutput {
+	return o.ApplyT(func(v *PullZone) ShieldDDosProtectionTypePtrOutput { return v.ShieldDdosProtectionType }).(ShieldDDosProtectionTypePtrOutput)
+}
+
+// Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+func (o PullZoneOutput) StickySessionClientHeaders() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.StickySessionClientHeaders }).(pulumi.StringPtrOutput)
+}
+
+// Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+func (o PullZoneOutput) StickySessionCookieName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.StringPtrOutput { return v.StickySessionCookieName }).(pulumi.StringPtrOutput)
+}
+
+// Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+func (o PullZoneOutput) StickySessionType() StickySessionTypePtrOutput {
+	return o.ApplyT(func(v *PullZone) StickySessionTypePtrOutput { return v.StickySessionType }).(StickySessionTypePtrOutput)
+}
+
+// Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+func (o PullZoneOutput) StorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.StorageZoneId }).(pulumi.IntPtrOutput)
+}
+
+// Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+func (o PullZoneOutput) TlsSecurityLevel() TlsSecurityLevelTypePtrOutput {
+	return o.ApplyT(func(v *PullZone) TlsSecurityLevelTypePtrOutput { return v.TlsSecurityLevel }).(TlsSecurityLevelTypePtrOutput)
+}
+
 // Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
 func (o PullZoneOutput) Type() PullZoneTypePtrOutput {
 	return o.ApplyT(func(v *PullZone) PullZoneTypePtrOutput { return v.Type }).(PullZoneTypePtrOutput)
+}
+
+// Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+func (o PullZoneOutput) UseBackgroundUpdate() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.UseBackgroundUpdate }).(pulumi.BoolPtrOutput)
 }
 
 // Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
@@ -674,6 +1779,16 @@ func (o PullZoneOutput) UseStaleWhileUpdating() pulumi.BoolPtrOutput {
 // Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
 func (o PullZoneOutput) VerifyOriginSsl() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.VerifyOriginSsl }).(pulumi.BoolPtrOutput)
+}
+
+// Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+func (o PullZoneOutput) ZoneSecurityEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.ZoneSecurityEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+func (o PullZoneOutput) ZoneSecurityIncludeHashRemoteIp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.ZoneSecurityIncludeHashRemoteIp }).(pulumi.BoolPtrOutput)
 }
 
 type PullZoneArrayOutput struct{ *pulumi.OutputState }

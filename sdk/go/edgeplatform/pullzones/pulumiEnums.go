@@ -280,6 +280,351 @@ func (in *edgeRuleActionTypePtr) ToEdgeRuleActionTypePtrOutputWithContext(ctx co
 	return pulumi.ToOutputWithContext(ctx, in).(EdgeRuleActionTypePtrOutput)
 }
 
+// ExecutionPhase: the names of the platform's integer values (the state keeps the name).
+type ExecutionPhase string
+
+const (
+	// Cache (0 on the wire)
+	ExecutionPhaseCache = ExecutionPhase("Cache")
+	// LoadBalancer (1 on the wire)
+	ExecutionPhaseLoadBalancer = ExecutionPhase("LoadBalancer")
+	// PreCache (2 on the wire)
+	ExecutionPhasePreCache = ExecutionPhase("PreCache")
+)
+
+func (ExecutionPhase) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExecutionPhase)(nil)).Elem()
+}
+
+func (e ExecutionPhase) ToExecutionPhaseOutput() ExecutionPhaseOutput {
+	return pulumi.ToOutput(e).(ExecutionPhaseOutput)
+}
+
+func (e ExecutionPhase) ToExecutionPhaseOutputWithContext(ctx context.Context) ExecutionPhaseOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ExecutionPhaseOutput)
+}
+
+func (e ExecutionPhase) ToExecutionPhasePtrOutput() ExecutionPhasePtrOutput {
+	return e.ToExecutionPhasePtrOutputWithContext(context.Background())
+}
+
+func (e ExecutionPhase) ToExecutionPhasePtrOutputWithContext(ctx context.Context) ExecutionPhasePtrOutput {
+	return ExecutionPhase(e).ToExecutionPhaseOutputWithContext(ctx).ToExecutionPhasePtrOutputWithContext(ctx)
+}
+
+func (e ExecutionPhase) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ExecutionPhase) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ExecutionPhase) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ExecutionPhase) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ExecutionPhaseOutput struct{ *pulumi.OutputState }
+
+func (ExecutionPhaseOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ExecutionPhase)(nil)).Elem()
+}
+
+func (o ExecutionPhaseOutput) ToExecutionPhaseOutput() ExecutionPhaseOutput {
+	return o
+}
+
+func (o ExecutionPhaseOutput) ToExecutionPhaseOutputWithContext(ctx context.Context) ExecutionPhaseOutput {
+	return o
+}
+
+func (o ExecutionPhaseOutput) ToExecutionPhasePtrOutput() ExecutionPhasePtrOutput {
+	return o.ToExecutionPhasePtrOutputWithContext(context.Background())
+}
+
+func (o ExecutionPhaseOutput) ToExecutionPhasePtrOutputWithContext(ctx context.Context) ExecutionPhasePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ExecutionPhase) *ExecutionPhase {
+		return &v
+	}).(ExecutionPhasePtrOutput)
+}
+
+func (o ExecutionPhaseOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ExecutionPhaseOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ExecutionPhase) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ExecutionPhaseOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ExecutionPhaseOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ExecutionPhase) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ExecutionPhasePtrOutput struct{ *pulumi.OutputState }
+
+func (ExecutionPhasePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ExecutionPhase)(nil)).Elem()
+}
+
+func (o ExecutionPhasePtrOutput) ToExecutionPhasePtrOutput() ExecutionPhasePtrOutput {
+	return o
+}
+
+func (o ExecutionPhasePtrOutput) ToExecutionPhasePtrOutputWithContext(ctx context.Context) ExecutionPhasePtrOutput {
+	return o
+}
+
+func (o ExecutionPhasePtrOutput) Elem() ExecutionPhaseOutput {
+	return o.ApplyT(func(v *ExecutionPhase) ExecutionPhase {
+		if v != nil {
+			return *v
+		}
+		var ret ExecutionPhase
+		return ret
+	}).(ExecutionPhaseOutput)
+}
+
+func (o ExecutionPhasePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ExecutionPhasePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ExecutionPhase) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ExecutionPhaseInput is an input type that accepts values of the ExecutionPhase enum
+// A concrete instance of `ExecutionPhaseInput` can be one of the following:
+//
+//	ExecutionPhaseCache
+//	ExecutionPhaseLoadBalancer
+//	ExecutionPhasePreCache
+type ExecutionPhaseInput interface {
+	pulumi.Input
+
+	ToExecutionPhaseOutput() ExecutionPhaseOutput
+	ToExecutionPhaseOutputWithContext(context.Context) ExecutionPhaseOutput
+}
+
+var executionPhasePtrType = reflect.TypeOf((**ExecutionPhase)(nil)).Elem()
+
+type ExecutionPhasePtrInput interface {
+	pulumi.Input
+
+	ToExecutionPhasePtrOutput() ExecutionPhasePtrOutput
+	ToExecutionPhasePtrOutputWithContext(context.Context) ExecutionPhasePtrOutput
+}
+
+type executionPhasePtr string
+
+func ExecutionPhasePtr(v string) ExecutionPhasePtrInput {
+	return (*executionPhasePtr)(&v)
+}
+
+func (*executionPhasePtr) ElementType() reflect.Type {
+	return executionPhasePtrType
+}
+
+func (in *executionPhasePtr) ToExecutionPhasePtrOutput() ExecutionPhasePtrOutput {
+	return pulumi.ToOutput(in).(ExecutionPhasePtrOutput)
+}
+
+func (in *executionPhasePtr) ToExecutionPhasePtrOutputWithContext(ctx context.Context) ExecutionPhasePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ExecutionPhasePtrOutput)
+}
+
+// IpFamilyPolicy: the names of the platform's integer values (the state keeps the name).
+type IpFamilyPolicy string
+
+const (
+	// IPv4Only (0 on the wire)
+	IpFamilyPolicyIPv4Only = IpFamilyPolicy("IPv4Only")
+	// DualStack (1 on the wire)
+	IpFamilyPolicyDualStack = IpFamilyPolicy("DualStack")
+	// DualStackPreferIPv6 (2 on the wire)
+	IpFamilyPolicyDualStackPreferIPv6 = IpFamilyPolicy("DualStackPreferIPv6")
+	// IPv6Only (3 on the wire)
+	IpFamilyPolicyIPv6Only = IpFamilyPolicy("IPv6Only")
+)
+
+func (IpFamilyPolicy) ElementType() reflect.Type {
+	return reflect.TypeOf((*IpFamilyPolicy)(nil)).Elem()
+}
+
+func (e IpFamilyPolicy) ToIpFamilyPolicyOutput() IpFamilyPolicyOutput {
+	return pulumi.ToOutput(e).(IpFamilyPolicyOutput)
+}
+
+func (e IpFamilyPolicy) ToIpFamilyPolicyOutputWithContext(ctx context.Context) IpFamilyPolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(IpFamilyPolicyOutput)
+}
+
+func (e IpFamilyPolicy) ToIpFamilyPolicyPtrOutput() IpFamilyPolicyPtrOutput {
+	return e.ToIpFamilyPolicyPtrOutputWithContext(context.Background())
+}
+
+func (e IpFamilyPolicy) ToIpFamilyPolicyPtrOutputWithContext(ctx context.Context) IpFamilyPolicyPtrOutput {
+	return IpFamilyPolicy(e).ToIpFamilyPolicyOutputWithContext(ctx).ToIpFamilyPolicyPtrOutputWithContext(ctx)
+}
+
+func (e IpFamilyPolicy) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IpFamilyPolicy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e IpFamilyPolicy) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e IpFamilyPolicy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type IpFamilyPolicyOutput struct{ *pulumi.OutputState }
+
+func (IpFamilyPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*IpFamilyPolicy)(nil)).Elem()
+}
+
+func (o IpFamilyPolicyOutput) ToIpFamilyPolicyOutput() IpFamilyPolicyOutput {
+	return o
+}
+
+func (o IpFamilyPolicyOutput) ToIpFamilyPolicyOutputWithContext(ctx context.Context) IpFamilyPolicyOutput {
+	return o
+}
+
+func (o IpFamilyPolicyOutput) ToIpFamilyPolicyPtrOutput() IpFamilyPolicyPtrOutput {
+	return o.ToIpFamilyPolicyPtrOutputWithContext(context.Background())
+}
+
+func (o IpFamilyPolicyOutput) ToIpFamilyPolicyPtrOutputWithContext(ctx context.Context) IpFamilyPolicyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v IpFamilyPolicy) *IpFamilyPolicy {
+		return &v
+	}).(IpFamilyPolicyPtrOutput)
+}
+
+func (o IpFamilyPolicyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o IpFamilyPolicyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IpFamilyPolicy) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o IpFamilyPolicyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IpFamilyPolicyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e IpFamilyPolicy) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type IpFamilyPolicyPtrOutput struct{ *pulumi.OutputState }
+
+func (IpFamilyPolicyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**IpFamilyPolicy)(nil)).Elem()
+}
+
+func (o IpFamilyPolicyPtrOutput) ToIpFamilyPolicyPtrOutput() IpFamilyPolicyPtrOutput {
+	return o
+}
+
+func (o IpFamilyPolicyPtrOutput) ToIpFamilyPolicyPtrOutputWithContext(ctx context.Context) IpFamilyPolicyPtrOutput {
+	return o
+}
+
+func (o IpFamilyPolicyPtrOutput) Elem() IpFamilyPolicyOutput {
+	return o.ApplyT(func(v *IpFamilyPolicy) IpFamilyPolicy {
+		if v != nil {
+			return *v
+		}
+		var ret IpFamilyPolicy
+		return ret
+	}).(IpFamilyPolicyOutput)
+}
+
+func (o IpFamilyPolicyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o IpFamilyPolicyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *IpFamilyPolicy) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// IpFamilyPolicyInput is an input type that accepts values of the IpFamilyPolicy enum
+// A concrete instance of `IpFamilyPolicyInput` can be one of the following:
+//
+//	IpFamilyPolicyIPv4Only
+//	IpFamilyPolicyDualStack
+//	IpFamilyPolicyDualStackPreferIPv6
+//	IpFamilyPolicyIPv6Only
+type IpFamilyPolicyInput interface {
+	pulumi.Input
+
+	ToIpFamilyPolicyOutput() IpFamilyPolicyOutput
+	ToIpFamilyPolicyOutputWithContext(context.Context) IpFamilyPolicyOutput
+}
+
+var ipFamilyPolicyPtrType = reflect.TypeOf((**IpFamilyPolicy)(nil)).Elem()
+
+type IpFamilyPolicyPtrInput interface {
+	pulumi.Input
+
+	ToIpFamilyPolicyPtrOutput() IpFamilyPolicyPtrOutput
+	ToIpFamilyPolicyPtrOutputWithContext(context.Context) IpFamilyPolicyPtrOutput
+}
+
+type ipFamilyPolicyPtr string
+
+func IpFamilyPolicyPtr(v string) IpFamilyPolicyPtrInput {
+	return (*ipFamilyPolicyPtr)(&v)
+}
+
+func (*ipFamilyPolicyPtr) ElementType() reflect.Type {
+	return ipFamilyPolicyPtrType
+}
+
+func (in *ipFamilyPolicyPtr) ToIpFamilyPolicyPtrOutput() IpFamilyPolicyPtrOutput {
+	return pulumi.ToOutput(in).(IpFamilyPolicyPtrOutput)
+}
+
+func (in *ipFamilyPolicyPtr) ToIpFamilyPolicyPtrOutputWithContext(ctx context.Context) IpFamilyPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(IpFamilyPolicyPtrOutput)
+}
+
 // LogAnonymizationType: the names of the platform's integer values (the state keeps the name).
 type LogAnonymizationType string
 
@@ -446,6 +791,522 @@ func (in *logAnonymizationTypePtr) ToLogAnonymizationTypePtrOutput() LogAnonymiz
 
 func (in *logAnonymizationTypePtr) ToLogAnonymizationTypePtrOutputWithContext(ctx context.Context) LogAnonymizationTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(LogAnonymizationTypePtrOutput)
+}
+
+// OptimizerWatermarkPosition: the names of the platform's integer values (the state keeps the name).
+type OptimizerWatermarkPosition string
+
+const (
+	// BottomLeft (0 on the wire)
+	OptimizerWatermarkPositionBottomLeft = OptimizerWatermarkPosition("BottomLeft")
+	// BottomRight (1 on the wire)
+	OptimizerWatermarkPositionBottomRight = OptimizerWatermarkPosition("BottomRight")
+	// TopLeft (2 on the wire)
+	OptimizerWatermarkPositionTopLeft = OptimizerWatermarkPosition("TopLeft")
+	// TopRight (3 on the wire)
+	OptimizerWatermarkPositionTopRight = OptimizerWatermarkPosition("TopRight")
+	// Center (4 on the wire)
+	OptimizerWatermarkPositionCenter = OptimizerWatermarkPosition("Center")
+	// CenterStretch (5 on the wire)
+	OptimizerWatermarkPositionCenterStretch = OptimizerWatermarkPosition("CenterStretch")
+)
+
+func (OptimizerWatermarkPosition) ElementType() reflect.Type {
+	return reflect.TypeOf((*OptimizerWatermarkPosition)(nil)).Elem()
+}
+
+func (e OptimizerWatermarkPosition) ToOptimizerWatermarkPositionOutput() OptimizerWatermarkPositionOutput {
+	return pulumi.ToOutput(e).(OptimizerWatermarkPositionOutput)
+}
+
+func (e OptimizerWatermarkPosition) ToOptimizerWatermarkPositionOutputWithContext(ctx context.Context) OptimizerWatermarkPositionOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(OptimizerWatermarkPositionOutput)
+}
+
+func (e OptimizerWatermarkPosition) ToOptimizerWatermarkPositionPtrOutput() OptimizerWatermarkPositionPtrOutput {
+	return e.ToOptimizerWatermarkPositionPtrOutputWithContext(context.Background())
+}
+
+func (e OptimizerWatermarkPosition) ToOptimizerWatermarkPositionPtrOutputWithContext(ctx context.Context) OptimizerWatermarkPositionPtrOutput {
+	return OptimizerWatermarkPosition(e).ToOptimizerWatermarkPositionOutputWithContext(ctx).ToOptimizerWatermarkPositionPtrOutputWithContext(ctx)
+}
+
+func (e OptimizerWatermarkPosition) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OptimizerWatermarkPosition) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e OptimizerWatermarkPosition) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e OptimizerWatermarkPosition) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type OptimizerWatermarkPositionOutput struct{ *pulumi.OutputState }
+
+func (OptimizerWatermarkPositionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*OptimizerWatermarkPosition)(nil)).Elem()
+}
+
+func (o OptimizerWatermarkPositionOutput) ToOptimizerWatermarkPositionOutput() OptimizerWatermarkPositionOutput {
+	return o
+}
+
+func (o OptimizerWatermarkPositionOutput) ToOptimizerWatermarkPositionOutputWithContext(ctx context.Context) OptimizerWatermarkPositionOutput {
+	return o
+}
+
+func (o OptimizerWatermarkPositionOutput) ToOptimizerWatermarkPositionPtrOutput() OptimizerWatermarkPositionPtrOutput {
+	return o.ToOptimizerWatermarkPositionPtrOutputWithContext(context.Background())
+}
+
+func (o OptimizerWatermarkPositionOutput) ToOptimizerWatermarkPositionPtrOutputWithContext(ctx context.Context) OptimizerWatermarkPositionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v OptimizerWatermarkPosition) *OptimizerWatermarkPosition {
+		return &v
+	}).(OptimizerWatermarkPositionPtrOutput)
+}
+
+func (o OptimizerWatermarkPositionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o OptimizerWatermarkPositionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OptimizerWatermarkPosition) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o OptimizerWatermarkPositionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OptimizerWatermarkPositionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e OptimizerWatermarkPosition) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type OptimizerWatermarkPositionPtrOutput struct{ *pulumi.OutputState }
+
+func (OptimizerWatermarkPositionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**OptimizerWatermarkPosition)(nil)).Elem()
+}
+
+func (o OptimizerWatermarkPositionPtrOutput) ToOptimizerWatermarkPositionPtrOutput() OptimizerWatermarkPositionPtrOutput {
+	return o
+}
+
+func (o OptimizerWatermarkPositionPtrOutput) ToOptimizerWatermarkPositionPtrOutputWithContext(ctx context.Context) OptimizerWatermarkPositionPtrOutput {
+	return o
+}
+
+func (o OptimizerWatermarkPositionPtrOutput) Elem() OptimizerWatermarkPositionOutput {
+	return o.ApplyT(func(v *OptimizerWatermarkPosition) OptimizerWatermarkPosition {
+		if v != nil {
+			return *v
+		}
+		var ret OptimizerWatermarkPosition
+		return ret
+	}).(OptimizerWatermarkPositionOutput)
+}
+
+func (o OptimizerWatermarkPositionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o OptimizerWatermarkPositionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *OptimizerWatermarkPosition) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// OptimizerWatermarkPositionInput is an input type that accepts values of the OptimizerWatermarkPosition enum
+// A concrete instance of `OptimizerWatermarkPositionInput` can be one of the following:
+//
+//	OptimizerWatermarkPositionBottomLeft
+//	OptimizerWatermarkPositionBottomRight
+//	OptimizerWatermarkPositionTopLeft
+//	OptimizerWatermarkPositionTopRight
+//	OptimizerWatermarkPositionCenter
+//	OptimizerWatermarkPositionCenterStretch
+type OptimizerWatermarkPositionInput interface {
+	pulumi.Input
+
+	ToOptimizerWatermarkPositionOutput() OptimizerWatermarkPositionOutput
+	ToOptimizerWatermarkPositionOutputWithContext(context.Context) OptimizerWatermarkPositionOutput
+}
+
+var optimizerWatermarkPositionPtrType = reflect.TypeOf((**OptimizerWatermarkPosition)(nil)).Elem()
+
+type OptimizerWatermarkPositionPtrInput interface {
+	pulumi.Input
+
+	ToOptimizerWatermarkPositionPtrOutput() OptimizerWatermarkPositionPtrOutput
+	ToOptimizerWatermarkPositionPtrOutputWithContext(context.Context) OptimizerWatermarkPositionPtrOutput
+}
+
+type optimizerWatermarkPositionPtr string
+
+func OptimizerWatermarkPositionPtr(v string) OptimizerWatermarkPositionPtrInput {
+	return (*optimizerWatermarkPositionPtr)(&v)
+}
+
+func (*optimizerWatermarkPositionPtr) ElementType() reflect.Type {
+	return optimizerWatermarkPositionPtrType
+}
+
+func (in *optimizerWatermarkPositionPtr) ToOptimizerWatermarkPositionPtrOutput() OptimizerWatermarkPositionPtrOutput {
+	return pulumi.ToOutput(in).(OptimizerWatermarkPositionPtrOutput)
+}
+
+func (in *optimizerWatermarkPositionPtr) ToOptimizerWatermarkPositionPtrOutputWithContext(ctx context.Context) OptimizerWatermarkPositionPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(OptimizerWatermarkPositionPtrOutput)
+}
+
+// PermaCacheType: the names of the platform's integer values (the state keeps the name).
+type PermaCacheType string
+
+const (
+	// Automatic (0 on the wire)
+	PermaCacheTypeAutomatic = PermaCacheType("Automatic")
+	// Manual (1 on the wire)
+	PermaCacheTypeManual = PermaCacheType("Manual")
+)
+
+func (PermaCacheType) ElementType() reflect.Type {
+	return reflect.TypeOf((*PermaCacheType)(nil)).Elem()
+}
+
+func (e PermaCacheType) ToPermaCacheTypeOutput() PermaCacheTypeOutput {
+	return pulumi.ToOutput(e).(PermaCacheTypeOutput)
+}
+
+func (e PermaCacheType) ToPermaCacheTypeOutputWithContext(ctx context.Context) PermaCacheTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PermaCacheTypeOutput)
+}
+
+func (e PermaCacheType) ToPermaCacheTypePtrOutput() PermaCacheTypePtrOutput {
+	return e.ToPermaCacheTypePtrOutputWithContext(context.Background())
+}
+
+func (e PermaCacheType) ToPermaCacheTypePtrOutputWithContext(ctx context.Context) PermaCacheTypePtrOutput {
+	return PermaCacheType(e).ToPermaCacheTypeOutputWithContext(ctx).ToPermaCacheTypePtrOutputWithContext(ctx)
+}
+
+func (e PermaCacheType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PermaCacheType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PermaCacheType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PermaCacheType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PermaCacheTypeOutput struct{ *pulumi.OutputState }
+
+func (PermaCacheTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PermaCacheType)(nil)).Elem()
+}
+
+func (o PermaCacheTypeOutput) ToPermaCacheTypeOutput() PermaCacheTypeOutput {
+	return o
+}
+
+func (o PermaCacheTypeOutput) ToPermaCacheTypeOutputWithContext(ctx context.Context) PermaCacheTypeOutput {
+	return o
+}
+
+func (o PermaCacheTypeOutput) ToPermaCacheTypePtrOutput() PermaCacheTypePtrOutput {
+	return o.ToPermaCacheTypePtrOutputWithContext(context.Background())
+}
+
+func (o PermaCacheTypeOutput) ToPermaCacheTypePtrOutputWithContext(ctx context.Context) PermaCacheTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PermaCacheType) *PermaCacheType {
+		return &v
+	}).(PermaCacheTypePtrOutput)
+}
+
+func (o PermaCacheTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PermaCacheTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PermaCacheType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PermaCacheTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PermaCacheTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PermaCacheType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PermaCacheTypePtrOutput struct{ *pulumi.OutputState }
+
+func (PermaCacheTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PermaCacheType)(nil)).Elem()
+}
+
+func (o PermaCacheTypePtrOutput) ToPermaCacheTypePtrOutput() PermaCacheTypePtrOutput {
+	return o
+}
+
+func (o PermaCacheTypePtrOutput) ToPermaCacheTypePtrOutputWithContext(ctx context.Context) PermaCacheTypePtrOutput {
+	return o
+}
+
+func (o PermaCacheTypePtrOutput) Elem() PermaCacheTypeOutput {
+	return o.ApplyT(func(v *PermaCacheType) PermaCacheType {
+		if v != nil {
+			return *v
+		}
+		var ret PermaCacheType
+		return ret
+	}).(PermaCacheTypeOutput)
+}
+
+func (o PermaCacheTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PermaCacheTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PermaCacheType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PermaCacheTypeInput is an input type that accepts values of the PermaCacheType enum
+// A concrete instance of `PermaCacheTypeInput` can be one of the following:
+//
+//	PermaCacheTypeAutomatic
+//	PermaCacheTypeManual
+type PermaCacheTypeInput interface {
+	pulumi.Input
+
+	ToPermaCacheTypeOutput() PermaCacheTypeOutput
+	ToPermaCacheTypeOutputWithContext(context.Context) PermaCacheTypeOutput
+}
+
+var permaCacheTypePtrType = reflect.TypeOf((**PermaCacheType)(nil)).Elem()
+
+type PermaCacheTypePtrInput interface {
+	pulumi.Input
+
+	ToPermaCacheTypePtrOutput() PermaCacheTypePtrOutput
+	ToPermaCacheTypePtrOutputWithContext(context.Context) PermaCacheTypePtrOutput
+}
+
+type permaCacheTypePtr string
+
+func PermaCacheTypePtr(v string) PermaCacheTypePtrInput {
+	return (*permaCacheTypePtr)(&v)
+}
+
+func (*permaCacheTypePtr) ElementType() reflect.Type {
+	return permaCacheTypePtrType
+}
+
+func (in *permaCacheTypePtr) ToPermaCacheTypePtrOutput() PermaCacheTypePtrOutput {
+	return pulumi.ToOutput(in).(PermaCacheTypePtrOutput)
+}
+
+func (in *permaCacheTypePtr) ToPermaCacheTypePtrOutputWithContext(ctx context.Context) PermaCacheTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PermaCacheTypePtrOutput)
+}
+
+// PreloadingScreenTheme: the names of the platform's integer values (the state keeps the name).
+type PreloadingScreenTheme string
+
+const (
+	// Light (0 on the wire)
+	PreloadingScreenThemeLight = PreloadingScreenTheme("Light")
+	// Dark (1 on the wire)
+	PreloadingScreenThemeDark = PreloadingScreenTheme("Dark")
+)
+
+func (PreloadingScreenTheme) ElementType() reflect.Type {
+	return reflect.TypeOf((*PreloadingScreenTheme)(nil)).Elem()
+}
+
+func (e PreloadingScreenTheme) ToPreloadingScreenThemeOutput() PreloadingScreenThemeOutput {
+	return pulumi.ToOutput(e).(PreloadingScreenThemeOutput)
+}
+
+func (e PreloadingScreenTheme) ToPreloadingScreenThemeOutputWithContext(ctx context.Context) PreloadingScreenThemeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PreloadingScreenThemeOutput)
+}
+
+func (e PreloadingScreenTheme) ToPreloadingScreenThemePtrOutput() PreloadingScreenThemePtrOutput {
+	return e.ToPreloadingScreenThemePtrOutputWithContext(context.Background())
+}
+
+func (e PreloadingScreenTheme) ToPreloadingScreenThemePtrOutputWithContext(ctx context.Context) PreloadingScreenThemePtrOutput {
+	return PreloadingScreenTheme(e).ToPreloadingScreenThemeOutputWithContext(ctx).ToPreloadingScreenThemePtrOutputWithContext(ctx)
+}
+
+func (e PreloadingScreenTheme) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PreloadingScreenTheme) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PreloadingScreenTheme) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PreloadingScreenTheme) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PreloadingScreenThemeOutput struct{ *pulumi.OutputState }
+
+func (PreloadingScreenThemeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PreloadingScreenTheme)(nil)).Elem()
+}
+
+func (o PreloadingScreenThemeOutput) ToPreloadingScreenThemeOutput() PreloadingScreenThemeOutput {
+	return o
+}
+
+func (o PreloadingScreenThemeOutput) ToPreloadingScreenThemeOutputWithContext(ctx context.Context) PreloadingScreenThemeOutput {
+	return o
+}
+
+func (o PreloadingScreenThemeOutput) ToPreloadingScreenThemePtrOutput() PreloadingScreenThemePtrOutput {
+	return o.ToPreloadingScreenThemePtrOutputWithContext(context.Background())
+}
+
+func (o PreloadingScreenThemeOutput) ToPreloadingScreenThemePtrOutputWithContext(ctx context.Context) PreloadingScreenThemePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PreloadingScreenTheme) *PreloadingScreenTheme {
+		return &v
+	}).(PreloadingScreenThemePtrOutput)
+}
+
+func (o PreloadingScreenThemeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PreloadingScreenThemeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PreloadingScreenTheme) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PreloadingScreenThemeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PreloadingScreenThemeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PreloadingScreenTheme) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PreloadingScreenThemePtrOutput struct{ *pulumi.OutputState }
+
+func (PreloadingScreenThemePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PreloadingScreenTheme)(nil)).Elem()
+}
+
+func (o PreloadingScreenThemePtrOutput) ToPreloadingScreenThemePtrOutput() PreloadingScreenThemePtrOutput {
+	return o
+}
+
+func (o PreloadingScreenThemePtrOutput) ToPreloadingScreenThemePtrOutputWithContext(ctx context.Context) PreloadingScreenThemePtrOutput {
+	return o
+}
+
+func (o PreloadingScreenThemePtrOutput) Elem() PreloadingScreenThemeOutput {
+	return o.ApplyT(func(v *PreloadingScreenTheme) PreloadingScreenTheme {
+		if v != nil {
+			return *v
+		}
+		var ret PreloadingScreenTheme
+		return ret
+	}).(PreloadingScreenThemeOutput)
+}
+
+func (o PreloadingScreenThemePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PreloadingScreenThemePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PreloadingScreenTheme) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PreloadingScreenThemeInput is an input type that accepts values of the PreloadingScreenTheme enum
+// A concrete instance of `PreloadingScreenThemeInput` can be one of the following:
+//
+//	PreloadingScreenThemeLight
+//	PreloadingScreenThemeDark
+type PreloadingScreenThemeInput interface {
+	pulumi.Input
+
+	ToPreloadingScreenThemeOutput() PreloadingScreenThemeOutput
+	ToPreloadingScreenThemeOutputWithContext(context.Context) PreloadingScreenThemeOutput
+}
+
+var preloadingScreenThemePtrType = reflect.TypeOf((**PreloadingScreenTheme)(nil)).Elem()
+
+type PreloadingScreenThemePtrInput interface {
+	pulumi.Input
+
+	ToPreloadingScreenThemePtrOutput() PreloadingScreenThemePtrOutput
+	ToPreloadingScreenThemePtrOutputWithContext(context.Context) PreloadingScreenThemePtrOutput
+}
+
+type preloadingScreenThemePtr string
+
+func PreloadingScreenThemePtr(v string) PreloadingScreenThemePtrInput {
+	return (*preloadingScreenThemePtr)(&v)
+}
+
+func (*preloadingScreenThemePtr) ElementType() reflect.Type {
+	return preloadingScreenThemePtrType
+}
+
+func (in *preloadingScreenThemePtr) ToPreloadingScreenThemePtrOutput() PreloadingScreenThemePtrOutput {
+	return pulumi.ToOutput(in).(PreloadingScreenThemePtrOutput)
+}
+
+func (in *preloadingScreenThemePtr) ToPreloadingScreenThemePtrOutputWithContext(ctx context.Context) PreloadingScreenThemePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PreloadingScreenThemePtrOutput)
 }
 
 // PullZoneLogFormat: the names of the platform's integer values (the state keeps the name).
@@ -790,6 +1651,615 @@ func (in *pullZoneLogForwarderProtocolTypePtr) ToPullZoneLogForwarderProtocolTyp
 	return pulumi.ToOutputWithContext(ctx, in).(PullZoneLogForwarderProtocolTypePtrOutput)
 }
 
+// PullZoneOriginType: the names of the platform's integer values (the state keeps the name).
+type PullZoneOriginType string
+
+const (
+	// OriginUrl (0 on the wire)
+	PullZoneOriginTypeOriginUrl = PullZoneOriginType("OriginUrl")
+	// DnsAccelerate (1 on the wire)
+	PullZoneOriginTypeDnsAccelerate = PullZoneOriginType("DnsAccelerate")
+	// StorageZone (2 on the wire)
+	PullZoneOriginTypeStorageZone = PullZoneOriginType("StorageZone")
+	// LoadBalancer (3 on the wire)
+	PullZoneOriginTypeLoadBalancer = PullZoneOriginType("LoadBalancer")
+	// EdgeScript (4 on the wire)
+	PullZoneOriginTypeEdgeScript = PullZoneOriginType("EdgeScript")
+	// MagicContainers (5 on the wire)
+	PullZoneOriginTypeMagicContainers = PullZoneOriginType("MagicContainers")
+	// PushZone (6 on the wire)
+	PullZoneOriginTypePushZone = PullZoneOriginType("PushZone")
+)
+
+func (PullZoneOriginType) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneOriginType)(nil)).Elem()
+}
+
+func (e PullZoneOriginType) ToPullZoneOriginTypeOutput() PullZoneOriginTypeOutput {
+	return pulumi.ToOutput(e).(PullZoneOriginTypeOutput)
+}
+
+func (e PullZoneOriginType) ToPullZoneOriginTypeOutputWithContext(ctx context.Context) PullZoneOriginTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PullZoneOriginTypeOutput)
+}
+
+func (e PullZoneOriginType) ToPullZoneOriginTypePtrOutput() PullZoneOriginTypePtrOutput {
+	return e.ToPullZoneOriginTypePtrOutputWithContext(context.Background())
+}
+
+func (e PullZoneOriginType) ToPullZoneOriginTypePtrOutputWithContext(ctx context.Context) PullZoneOriginTypePtrOutput {
+	return PullZoneOriginType(e).ToPullZoneOriginTypeOutputWithContext(ctx).ToPullZoneOriginTypePtrOutputWithContext(ctx)
+}
+
+func (e PullZoneOriginType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZoneOriginType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZoneOriginType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PullZoneOriginType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PullZoneOriginTypeOutput struct{ *pulumi.OutputState }
+
+func (PullZoneOriginTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneOriginType)(nil)).Elem()
+}
+
+func (o PullZoneOriginTypeOutput) ToPullZoneOriginTypeOutput() PullZoneOriginTypeOutput {
+	return o
+}
+
+func (o PullZoneOriginTypeOutput) ToPullZoneOriginTypeOutputWithContext(ctx context.Context) PullZoneOriginTypeOutput {
+	return o
+}
+
+func (o PullZoneOriginTypeOutput) ToPullZoneOriginTypePtrOutput() PullZoneOriginTypePtrOutput {
+	return o.ToPullZoneOriginTypePtrOutputWithContext(context.Background())
+}
+
+func (o PullZoneOriginTypeOutput) ToPullZoneOriginTypePtrOutputWithContext(ctx context.Context) PullZoneOriginTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PullZoneOriginType) *PullZoneOriginType {
+		return &v
+	}).(PullZoneOriginTypePtrOutput)
+}
+
+func (o PullZoneOriginTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PullZoneOriginTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZoneOriginType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PullZoneOriginTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZoneOriginTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZoneOriginType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PullZoneOriginTypePtrOutput struct{ *pulumi.OutputState }
+
+func (PullZoneOriginTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PullZoneOriginType)(nil)).Elem()
+}
+
+func (o PullZoneOriginTypePtrOutput) ToPullZoneOriginTypePtrOutput() PullZoneOriginTypePtrOutput {
+	return o
+}
+
+func (o PullZoneOriginTypePtrOutput) ToPullZoneOriginTypePtrOutputWithContext(ctx context.Context) PullZoneOriginTypePtrOutput {
+	return o
+}
+
+func (o PullZoneOriginTypePtrOutput) Elem() PullZoneOriginTypeOutput {
+	return o.ApplyT(func(v *PullZoneOriginType) PullZoneOriginType {
+		if v != nil {
+			return *v
+		}
+		var ret PullZoneOriginType
+		return ret
+	}).(PullZoneOriginTypeOutput)
+}
+
+func (o PullZoneOriginTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZoneOriginTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PullZoneOriginType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PullZoneOriginTypeInput is an input type that accepts values of the PullZoneOriginType enum
+// A concrete instance of `PullZoneOriginTypeInput` can be one of the following:
+//
+//	PullZoneOriginTypeOriginUrl
+//	PullZoneOriginTypeDnsAccelerate
+//	PullZoneOriginTypeStorageZone
+//	PullZoneOriginTypeLoadBalancer
+//	PullZoneOriginTypeEdgeScript
+//	PullZoneOriginTypeMagicContainers
+//	PullZoneOriginTypePushZone
+type PullZoneOriginTypeInput interface {
+	pulumi.Input
+
+	ToPullZoneOriginTypeOutput() PullZoneOriginTypeOutput
+	ToPullZoneOriginTypeOutputWithContext(context.Context) PullZoneOriginTypeOutput
+}
+
+var pullZoneOriginTypePtrType = reflect.TypeOf((**PullZoneOriginType)(nil)).Elem()
+
+type PullZoneOriginTypePtrInput interface {
+	pulumi.Input
+
+	ToPullZoneOriginTypePtrOutput() PullZoneOriginTypePtrOutput
+	ToPullZoneOriginTypePtrOutputWithContext(context.Context) PullZoneOriginTypePtrOutput
+}
+
+type pullZoneOriginTypePtr string
+
+func PullZoneOriginTypePtr(v string) PullZoneOriginTypePtrInput {
+	return (*pullZoneOriginTypePtr)(&v)
+}
+
+func (*pullZoneOriginTypePtr) ElementType() reflect.Type {
+	return pullZoneOriginTypePtrType
+}
+
+func (in *pullZoneOriginTypePtr) ToPullZoneOriginTypePtrOutput() PullZoneOriginTypePtrOutput {
+	return pulumi.ToOutput(in).(PullZoneOriginTypePtrOutput)
+}
+
+func (in *pullZoneOriginTypePtr) ToPullZoneOriginTypePtrOutputWithContext(ctx context.Context) PullZoneOriginTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PullZoneOriginTypePtrOutput)
+}
+
+// PullZonePriorRoutingFilters: the values of `prior.routingFilters`.
+type PullZonePriorRoutingFilters string
+
+const (
+	PullZonePriorRoutingFiltersAll       = PullZonePriorRoutingFilters("all")
+	PullZonePriorRoutingFiltersEu        = PullZonePriorRoutingFilters("eu")
+	PullZonePriorRoutingFiltersScripting = PullZonePriorRoutingFilters("scripting")
+)
+
+func (PullZonePriorRoutingFilters) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZonePriorRoutingFilters)(nil)).Elem()
+}
+
+func (e PullZonePriorRoutingFilters) ToPullZonePriorRoutingFiltersOutput() PullZonePriorRoutingFiltersOutput {
+	return pulumi.ToOutput(e).(PullZonePriorRoutingFiltersOutput)
+}
+
+func (e PullZonePriorRoutingFilters) ToPullZonePriorRoutingFiltersOutputWithContext(ctx context.Context) PullZonePriorRoutingFiltersOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PullZonePriorRoutingFiltersOutput)
+}
+
+func (e PullZonePriorRoutingFilters) ToPullZonePriorRoutingFiltersPtrOutput() PullZonePriorRoutingFiltersPtrOutput {
+	return e.ToPullZonePriorRoutingFiltersPtrOutputWithContext(context.Background())
+}
+
+func (e PullZonePriorRoutingFilters) ToPullZonePriorRoutingFiltersPtrOutputWithContext(ctx context.Context) PullZonePriorRoutingFiltersPtrOutput {
+	return PullZonePriorRoutingFilters(e).ToPullZonePriorRoutingFiltersOutputWithContext(ctx).ToPullZonePriorRoutingFiltersPtrOutputWithContext(ctx)
+}
+
+func (e PullZonePriorRoutingFilters) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZonePriorRoutingFilters) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZonePriorRoutingFilters) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PullZonePriorRoutingFilters) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PullZonePriorRoutingFiltersOutput struct{ *pulumi.OutputState }
+
+func (PullZonePriorRoutingFiltersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZonePriorRoutingFilters)(nil)).Elem()
+}
+
+func (o PullZonePriorRoutingFiltersOutput) ToPullZonePriorRoutingFiltersOutput() PullZonePriorRoutingFiltersOutput {
+	return o
+}
+
+func (o PullZonePriorRoutingFiltersOutput) ToPullZonePriorRoutingFiltersOutputWithContext(ctx context.Context) PullZonePriorRoutingFiltersOutput {
+	return o
+}
+
+func (o PullZonePriorRoutingFiltersOutput) ToPullZonePriorRoutingFiltersPtrOutput() PullZonePriorRoutingFiltersPtrOutput {
+	return o.ToPullZonePriorRoutingFiltersPtrOutputWithContext(context.Background())
+}
+
+func (o PullZonePriorRoutingFiltersOutput) ToPullZonePriorRoutingFiltersPtrOutputWithContext(ctx context.Context) PullZonePriorRoutingFiltersPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PullZonePriorRoutingFilters) *PullZonePriorRoutingFilters {
+		return &v
+	}).(PullZonePriorRoutingFiltersPtrOutput)
+}
+
+func (o PullZonePriorRoutingFiltersOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PullZonePriorRoutingFiltersOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZonePriorRoutingFilters) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PullZonePriorRoutingFiltersOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZonePriorRoutingFiltersOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZonePriorRoutingFilters) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PullZonePriorRoutingFiltersPtrOutput struct{ *pulumi.OutputState }
+
+func (PullZonePriorRoutingFiltersPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PullZonePriorRoutingFilters)(nil)).Elem()
+}
+
+func (o PullZonePriorRoutingFiltersPtrOutput) ToPullZonePriorRoutingFiltersPtrOutput() PullZonePriorRoutingFiltersPtrOutput {
+	return o
+}
+
+func (o PullZonePriorRoutingFiltersPtrOutput) ToPullZonePriorRoutingFiltersPtrOutputWithContext(ctx context.Context) PullZonePriorRoutingFiltersPtrOutput {
+	return o
+}
+
+func (o PullZonePriorRoutingFiltersPtrOutput) Elem() PullZonePriorRoutingFiltersOutput {
+	return o.ApplyT(func(v *PullZonePriorRoutingFilters) PullZonePriorRoutingFilters {
+		if v != nil {
+			return *v
+		}
+		var ret PullZonePriorRoutingFilters
+		return ret
+	}).(PullZonePriorRoutingFiltersOutput)
+}
+
+func (o PullZonePriorRoutingFiltersPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZonePriorRoutingFiltersPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PullZonePriorRoutingFilters) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PullZonePriorRoutingFiltersInput is an input type that accepts values of the PullZonePriorRoutingFilters enum
+// A concrete instance of `PullZonePriorRoutingFiltersInput` can be one of the following:
+//
+//	PullZonePriorRoutingFiltersAll
+//	PullZonePriorRoutingFiltersEu
+//	PullZonePriorRoutingFiltersScripting
+type PullZonePriorRoutingFiltersInput interface {
+	pulumi.Input
+
+	ToPullZonePriorRoutingFiltersOutput() PullZonePriorRoutingFiltersOutput
+	ToPullZonePriorRoutingFiltersOutputWithContext(context.Context) PullZonePriorRoutingFiltersOutput
+}
+
+var pullZonePriorRoutingFiltersPtrType = reflect.TypeOf((**PullZonePriorRoutingFilters)(nil)).Elem()
+
+type PullZonePriorRoutingFiltersPtrInput interface {
+	pulumi.Input
+
+	ToPullZonePriorRoutingFiltersPtrOutput() PullZonePriorRoutingFiltersPtrOutput
+	ToPullZonePriorRoutingFiltersPtrOutputWithContext(context.Context) PullZonePriorRoutingFiltersPtrOutput
+}
+
+type pullZonePriorRoutingFiltersPtr string
+
+func PullZonePriorRoutingFiltersPtr(v string) PullZonePriorRoutingFiltersPtrInput {
+	return (*pullZonePriorRoutingFiltersPtr)(&v)
+}
+
+func (*pullZonePriorRoutingFiltersPtr) ElementType() reflect.Type {
+	return pullZonePriorRoutingFiltersPtrType
+}
+
+func (in *pullZonePriorRoutingFiltersPtr) ToPullZonePriorRoutingFiltersPtrOutput() PullZonePriorRoutingFiltersPtrOutput {
+	return pulumi.ToOutput(in).(PullZonePriorRoutingFiltersPtrOutput)
+}
+
+func (in *pullZonePriorRoutingFiltersPtr) ToPullZonePriorRoutingFiltersPtrOutputWithContext(ctx context.Context) PullZonePriorRoutingFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PullZonePriorRoutingFiltersPtrOutput)
+}
+
+// PullZonePriorRoutingFiltersArrayInput is an input type that accepts PullZonePriorRoutingFiltersArray and PullZonePriorRoutingFiltersArrayOutput values.
+// You can construct a concrete instance of `PullZonePriorRoutingFiltersArrayInput` via:
+//
+//	PullZonePriorRoutingFiltersArray{ PullZonePriorRoutingFiltersArgs{...} }
+type PullZonePriorRoutingFiltersArrayInput interface {
+	pulumi.Input
+
+	ToPullZonePriorRoutingFiltersArrayOutput() PullZonePriorRoutingFiltersArrayOutput
+	ToPullZonePriorRoutingFiltersArrayOutputWithContext(context.Context) PullZonePriorRoutingFiltersArrayOutput
+}
+
+type PullZonePriorRoutingFiltersArray []PullZonePriorRoutingFilters
+
+func (PullZonePriorRoutingFiltersArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZonePriorRoutingFilters)(nil)).Elem()
+}
+
+func (i PullZonePriorRoutingFiltersArray) ToPullZonePriorRoutingFiltersArrayOutput() PullZonePriorRoutingFiltersArrayOutput {
+	return i.ToPullZonePriorRoutingFiltersArrayOutputWithContext(context.Background())
+}
+
+func (i PullZonePriorRoutingFiltersArray) ToPullZonePriorRoutingFiltersArrayOutputWithContext(ctx context.Context) PullZonePriorRoutingFiltersArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PullZonePriorRoutingFiltersArrayOutput)
+}
+
+type PullZonePriorRoutingFiltersArrayOutput struct{ *pulumi.OutputState }
+
+func (PullZonePriorRoutingFiltersArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZonePriorRoutingFilters)(nil)).Elem()
+}
+
+func (o PullZonePriorRoutingFiltersArrayOutput) ToPullZonePriorRoutingFiltersArrayOutput() PullZonePriorRoutingFiltersArrayOutput {
+	return o
+}
+
+func (o PullZonePriorRoutingFiltersArrayOutput) ToPullZonePriorRoutingFiltersArrayOutputWithContext(ctx context.Context) PullZonePriorRoutingFiltersArrayOutput {
+	return o
+}
+
+func (o PullZonePriorRoutingFiltersArrayOutput) Index(i pulumi.IntInput) PullZonePriorRoutingFiltersOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PullZonePriorRoutingFilters {
+		return vs[0].([]PullZonePriorRoutingFilters)[vs[1].(int)]
+	}).(PullZonePriorRoutingFiltersOutput)
+}
+
+// PullZoneRoutingFilters: the values of `routingFilters`.
+type PullZoneRoutingFilters string
+
+const (
+	PullZoneRoutingFiltersAll       = PullZoneRoutingFilters("all")
+	PullZoneRoutingFiltersEu        = PullZoneRoutingFilters("eu")
+	PullZoneRoutingFiltersScripting = PullZoneRoutingFilters("scripting")
+)
+
+func (PullZoneRoutingFilters) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneRoutingFilters)(nil)).Elem()
+}
+
+func (e PullZoneRoutingFilters) ToPullZoneRoutingFiltersOutput() PullZoneRoutingFiltersOutput {
+	return pulumi.ToOutput(e).(PullZoneRoutingFiltersOutput)
+}
+
+func (e PullZoneRoutingFilters) ToPullZoneRoutingFiltersOutputWithContext(ctx context.Context) PullZoneRoutingFiltersOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PullZoneRoutingFiltersOutput)
+}
+
+func (e PullZoneRoutingFilters) ToPullZoneRoutingFiltersPtrOutput() PullZoneRoutingFiltersPtrOutput {
+	return e.ToPullZoneRoutingFiltersPtrOutputWithContext(context.Background())
+}
+
+func (e PullZoneRoutingFilters) ToPullZoneRoutingFiltersPtrOutputWithContext(ctx context.Context) PullZoneRoutingFiltersPtrOutput {
+	return PullZoneRoutingFilters(e).ToPullZoneRoutingFiltersOutputWithContext(ctx).ToPullZoneRoutingFiltersPtrOutputWithContext(ctx)
+}
+
+func (e PullZoneRoutingFilters) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZoneRoutingFilters) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZoneRoutingFilters) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PullZoneRoutingFilters) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PullZoneRoutingFiltersOutput struct{ *pulumi.OutputState }
+
+func (PullZoneRoutingFiltersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneRoutingFilters)(nil)).Elem()
+}
+
+func (o PullZoneRoutingFiltersOutput) ToPullZoneRoutingFiltersOutput() PullZoneRoutingFiltersOutput {
+	return o
+}
+
+func (o PullZoneRoutingFiltersOutput) ToPullZoneRoutingFiltersOutputWithContext(ctx context.Context) PullZoneRoutingFiltersOutput {
+	return o
+}
+
+func (o PullZoneRoutingFiltersOutput) ToPullZoneRoutingFiltersPtrOutput() PullZoneRoutingFiltersPtrOutput {
+	return o.ToPullZoneRoutingFiltersPtrOutputWithContext(context.Background())
+}
+
+func (o PullZoneRoutingFiltersOutput) ToPullZoneRoutingFiltersPtrOutputWithContext(ctx context.Context) PullZoneRoutingFiltersPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PullZoneRoutingFilters) *PullZoneRoutingFilters {
+		return &v
+	}).(PullZoneRoutingFiltersPtrOutput)
+}
+
+func (o PullZoneRoutingFiltersOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PullZoneRoutingFiltersOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZoneRoutingFilters) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PullZoneRoutingFiltersOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZoneRoutingFiltersOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZoneRoutingFilters) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PullZoneRoutingFiltersPtrOutput struct{ *pulumi.OutputState }
+
+func (PullZoneRoutingFiltersPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PullZoneRoutingFilters)(nil)).Elem()
+}
+
+func (o PullZoneRoutingFiltersPtrOutput) ToPullZoneRoutingFiltersPtrOutput() PullZoneRoutingFiltersPtrOutput {
+	return o
+}
+
+func (o PullZoneRoutingFiltersPtrOutput) ToPullZoneRoutingFiltersPtrOutputWithContext(ctx context.Context) PullZoneRoutingFiltersPtrOutput {
+	return o
+}
+
+func (o PullZoneRoutingFiltersPtrOutput) Elem() PullZoneRoutingFiltersOutput {
+	return o.ApplyT(func(v *PullZoneRoutingFilters) PullZoneRoutingFilters {
+		if v != nil {
+			return *v
+		}
+		var ret PullZoneRoutingFilters
+		return ret
+	}).(PullZoneRoutingFiltersOutput)
+}
+
+func (o PullZoneRoutingFiltersPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZoneRoutingFiltersPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PullZoneRoutingFilters) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PullZoneRoutingFiltersInput is an input type that accepts values of the PullZoneRoutingFilters enum
+// A concrete instance of `PullZoneRoutingFiltersInput` can be one of the following:
+//
+//	PullZoneRoutingFiltersAll
+//	PullZoneRoutingFiltersEu
+//	PullZoneRoutingFiltersScripting
+type PullZoneRoutingFiltersInput interface {
+	pulumi.Input
+
+	ToPullZoneRoutingFiltersOutput() PullZoneRoutingFiltersOutput
+	ToPullZoneRoutingFiltersOutputWithContext(context.Context) PullZoneRoutingFiltersOutput
+}
+
+var pullZoneRoutingFiltersPtrType = reflect.TypeOf((**PullZoneRoutingFilters)(nil)).Elem()
+
+type PullZoneRoutingFiltersPtrInput interface {
+	pulumi.Input
+
+	ToPullZoneRoutingFiltersPtrOutput() PullZoneRoutingFiltersPtrOutput
+	ToPullZoneRoutingFiltersPtrOutputWithContext(context.Context) PullZoneRoutingFiltersPtrOutput
+}
+
+type pullZoneRoutingFiltersPtr string
+
+func PullZoneRoutingFiltersPtr(v string) PullZoneRoutingFiltersPtrInput {
+	return (*pullZoneRoutingFiltersPtr)(&v)
+}
+
+func (*pullZoneRoutingFiltersPtr) ElementType() reflect.Type {
+	return pullZoneRoutingFiltersPtrType
+}
+
+func (in *pullZoneRoutingFiltersPtr) ToPullZoneRoutingFiltersPtrOutput() PullZoneRoutingFiltersPtrOutput {
+	return pulumi.ToOutput(in).(PullZoneRoutingFiltersPtrOutput)
+}
+
+func (in *pullZoneRoutingFiltersPtr) ToPullZoneRoutingFiltersPtrOutputWithContext(ctx context.Context) PullZoneRoutingFiltersPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PullZoneRoutingFiltersPtrOutput)
+}
+
+// PullZoneRoutingFiltersArrayInput is an input type that accepts PullZoneRoutingFiltersArray and PullZoneRoutingFiltersArrayOutput values.
+// You can construct a concrete instance of `PullZoneRoutingFiltersArrayInput` via:
+//
+//	PullZoneRoutingFiltersArray{ PullZoneRoutingFiltersArgs{...} }
+type PullZoneRoutingFiltersArrayInput interface {
+	pulumi.Input
+
+	ToPullZoneRoutingFiltersArrayOutput() PullZoneRoutingFiltersArrayOutput
+	ToPullZoneRoutingFiltersArrayOutputWithContext(context.Context) PullZoneRoutingFiltersArrayOutput
+}
+
+type PullZoneRoutingFiltersArray []PullZoneRoutingFilters
+
+func (PullZoneRoutingFiltersArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZoneRoutingFilters)(nil)).Elem()
+}
+
+func (i PullZoneRoutingFiltersArray) ToPullZoneRoutingFiltersArrayOutput() PullZoneRoutingFiltersArrayOutput {
+	return i.ToPullZoneRoutingFiltersArrayOutputWithContext(context.Background())
+}
+
+func (i PullZoneRoutingFiltersArray) ToPullZoneRoutingFiltersArrayOutputWithContext(ctx context.Context) PullZoneRoutingFiltersArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PullZoneRoutingFiltersArrayOutput)
+}
+
+type PullZoneRoutingFiltersArrayOutput struct{ *pulumi.OutputState }
+
+func (PullZoneRoutingFiltersArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZoneRoutingFilters)(nil)).Elem()
+}
+
+func (o PullZoneRoutingFiltersArrayOutput) ToPullZoneRoutingFiltersArrayOutput() PullZoneRoutingFiltersArrayOutput {
+	return o
+}
+
+func (o PullZoneRoutingFiltersArrayOutput) ToPullZoneRoutingFiltersArrayOutputWithContext(ctx context.Context) PullZoneRoutingFiltersArrayOutput {
+	return o
+}
+
+func (o PullZoneRoutingFiltersArrayOutput) Index(i pulumi.IntInput) PullZoneRoutingFiltersOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PullZoneRoutingFilters {
+		return vs[0].([]PullZoneRoutingFilters)[vs[1].(int)]
+	}).(PullZoneRoutingFiltersOutput)
+}
+
 // PullZoneType: the names of the platform's integer values (the state keeps the name).
 type PullZoneType string
 
@@ -956,6 +2426,516 @@ func (in *pullZoneTypePtr) ToPullZoneTypePtrOutput() PullZoneTypePtrOutput {
 
 func (in *pullZoneTypePtr) ToPullZoneTypePtrOutputWithContext(ctx context.Context) PullZoneTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(PullZoneTypePtrOutput)
+}
+
+// ShieldDDosProtectionType: the names of the platform's integer values (the state keeps the name).
+type ShieldDDosProtectionType string
+
+const (
+	// DetectOnly (0 on the wire)
+	ShieldDDosProtectionTypeDetectOnly = ShieldDDosProtectionType("DetectOnly")
+	// ActiveStandard (1 on the wire)
+	ShieldDDosProtectionTypeActiveStandard = ShieldDDosProtectionType("ActiveStandard")
+	// ActiveAggressive (2 on the wire)
+	ShieldDDosProtectionTypeActiveAggressive = ShieldDDosProtectionType("ActiveAggressive")
+)
+
+func (ShieldDDosProtectionType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ShieldDDosProtectionType)(nil)).Elem()
+}
+
+func (e ShieldDDosProtectionType) ToShieldDDosProtectionTypeOutput() ShieldDDosProtectionTypeOutput {
+	return pulumi.ToOutput(e).(ShieldDDosProtectionTypeOutput)
+}
+
+func (e ShieldDDosProtectionType) ToShieldDDosProtectionTypeOutputWithContext(ctx context.Context) ShieldDDosProtectionTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ShieldDDosProtectionTypeOutput)
+}
+
+func (e ShieldDDosProtectionType) ToShieldDDosProtectionTypePtrOutput() ShieldDDosProtectionTypePtrOutput {
+	return e.ToShieldDDosProtectionTypePtrOutputWithContext(context.Background())
+}
+
+func (e ShieldDDosProtectionType) ToShieldDDosProtectionTypePtrOutputWithContext(ctx context.Context) ShieldDDosProtectionTypePtrOutput {
+	return ShieldDDosProtectionType(e).ToShieldDDosProtectionTypeOutputWithContext(ctx).ToShieldDDosProtectionTypePtrOutputWithContext(ctx)
+}
+
+func (e ShieldDDosProtectionType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ShieldDDosProtectionType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ShieldDDosProtectionType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ShieldDDosProtectionType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ShieldDDosProtectionTypeOutput struct{ *pulumi.OutputState }
+
+func (ShieldDDosProtectionTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ShieldDDosProtectionType)(nil)).Elem()
+}
+
+func (o ShieldDDosProtectionTypeOutput) ToShieldDDosProtectionTypeOutput() ShieldDDosProtectionTypeOutput {
+	return o
+}
+
+func (o ShieldDDosProtectionTypeOutput) ToShieldDDosProtectionTypeOutputWithContext(ctx context.Context) ShieldDDosProtectionTypeOutput {
+	return o
+}
+
+func (o ShieldDDosProtectionTypeOutput) ToShieldDDosProtectionTypePtrOutput() ShieldDDosProtectionTypePtrOutput {
+	return o.ToShieldDDosProtectionTypePtrOutputWithContext(context.Background())
+}
+
+func (o ShieldDDosProtectionTypeOutput) ToShieldDDosProtectionTypePtrOutputWithContext(ctx context.Context) ShieldDDosProtectionTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ShieldDDosProtectionType) *ShieldDDosProtectionType {
+		return &v
+	}).(ShieldDDosProtectionTypePtrOutput)
+}
+
+func (o ShieldDDosProtectionTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ShieldDDosProtectionTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ShieldDDosProtectionType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ShieldDDosProtectionTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ShieldDDosProtectionTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ShieldDDosProtectionType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ShieldDDosProtectionTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ShieldDDosProtectionTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ShieldDDosProtectionType)(nil)).Elem()
+}
+
+func (o ShieldDDosProtectionTypePtrOutput) ToShieldDDosProtectionTypePtrOutput() ShieldDDosProtectionTypePtrOutput {
+	return o
+}
+
+func (o ShieldDDosProtectionTypePtrOutput) ToShieldDDosProtectionTypePtrOutputWithContext(ctx context.Context) ShieldDDosProtectionTypePtrOutput {
+	return o
+}
+
+func (o ShieldDDosProtectionTypePtrOutput) Elem() ShieldDDosProtectionTypeOutput {
+	return o.ApplyT(func(v *ShieldDDosProtectionType) ShieldDDosProtectionType {
+		if v != nil {
+			return *v
+		}
+		var ret ShieldDDosProtectionType
+		return ret
+	}).(ShieldDDosProtectionTypeOutput)
+}
+
+func (o ShieldDDosProtectionTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ShieldDDosProtectionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ShieldDDosProtectionType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ShieldDDosProtectionTypeInput is an input type that accepts values of the ShieldDDosProtectionType enum
+// A concrete instance of `ShieldDDosProtectionTypeInput` can be one of the following:
+//
+//	ShieldDDosProtectionTypeDetectOnly
+//	ShieldDDosProtectionTypeActiveStandard
+//	ShieldDDosProtectionTypeActiveAggressive
+type ShieldDDosProtectionTypeInput interface {
+	pulumi.Input
+
+	ToShieldDDosProtectionTypeOutput() ShieldDDosProtectionTypeOutput
+	ToShieldDDosProtectionTypeOutputWithContext(context.Context) ShieldDDosProtectionTypeOutput
+}
+
+var shieldDDosProtectionTypePtrType = reflect.TypeOf((**ShieldDDosProtectionType)(nil)).Elem()
+
+type ShieldDDosProtectionTypePtrInput interface {
+	pulumi.Input
+
+	ToShieldDDosProtectionTypePtrOutput() ShieldDDosProtectionTypePtrOutput
+	ToShieldDDosProtectionTypePtrOutputWithContext(context.Context) ShieldDDosProtectionTypePtrOutput
+}
+
+type shieldDDosProtectionTypePtr string
+
+func ShieldDDosProtectionTypePtr(v string) ShieldDDosProtectionTypePtrInput {
+	return (*shieldDDosProtectionTypePtr)(&v)
+}
+
+func (*shieldDDosProtectionTypePtr) ElementType() reflect.Type {
+	return shieldDDosProtectionTypePtrType
+}
+
+func (in *shieldDDosProtectionTypePtr) ToShieldDDosProtectionTypePtrOutput() ShieldDDosProtectionTypePtrOutput {
+	return pulumi.ToOutput(in).(ShieldDDosProtectionTypePtrOutput)
+}
+
+func (in *shieldDDosProtectionTypePtr) ToShieldDDosProtectionTypePtrOutputWithContext(ctx context.Context) ShieldDDosProtectionTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ShieldDDosProtectionTypePtrOutput)
+}
+
+// StickySessionType: the names of the platform's integer values (the state keeps the name).
+type StickySessionType string
+
+const (
+	// Off (0 on the wire)
+	StickySessionTypeOff = StickySessionType("Off")
+	// On (1 on the wire)
+	StickySessionTypeOn = StickySessionType("On")
+)
+
+func (StickySessionType) ElementType() reflect.Type {
+	return reflect.TypeOf((*StickySessionType)(nil)).Elem()
+}
+
+func (e StickySessionType) ToStickySessionTypeOutput() StickySessionTypeOutput {
+	return pulumi.ToOutput(e).(StickySessionTypeOutput)
+}
+
+func (e StickySessionType) ToStickySessionTypeOutputWithContext(ctx context.Context) StickySessionTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(StickySessionTypeOutput)
+}
+
+func (e StickySessionType) ToStickySessionTypePtrOutput() StickySessionTypePtrOutput {
+	return e.ToStickySessionTypePtrOutputWithContext(context.Background())
+}
+
+func (e StickySessionType) ToStickySessionTypePtrOutputWithContext(ctx context.Context) StickySessionTypePtrOutput {
+	return StickySessionType(e).ToStickySessionTypeOutputWithContext(ctx).ToStickySessionTypePtrOutputWithContext(ctx)
+}
+
+func (e StickySessionType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StickySessionType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e StickySessionType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e StickySessionType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type StickySessionTypeOutput struct{ *pulumi.OutputState }
+
+func (StickySessionTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*StickySessionType)(nil)).Elem()
+}
+
+func (o StickySessionTypeOutput) ToStickySessionTypeOutput() StickySessionTypeOutput {
+	return o
+}
+
+func (o StickySessionTypeOutput) ToStickySessionTypeOutputWithContext(ctx context.Context) StickySessionTypeOutput {
+	return o
+}
+
+func (o StickySessionTypeOutput) ToStickySessionTypePtrOutput() StickySessionTypePtrOutput {
+	return o.ToStickySessionTypePtrOutputWithContext(context.Background())
+}
+
+func (o StickySessionTypeOutput) ToStickySessionTypePtrOutputWithContext(ctx context.Context) StickySessionTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v StickySessionType) *StickySessionType {
+		return &v
+	}).(StickySessionTypePtrOutput)
+}
+
+func (o StickySessionTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o StickySessionTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StickySessionType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o StickySessionTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StickySessionTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e StickySessionType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type StickySessionTypePtrOutput struct{ *pulumi.OutputState }
+
+func (StickySessionTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**StickySessionType)(nil)).Elem()
+}
+
+func (o StickySessionTypePtrOutput) ToStickySessionTypePtrOutput() StickySessionTypePtrOutput {
+	return o
+}
+
+func (o StickySessionTypePtrOutput) ToStickySessionTypePtrOutputWithContext(ctx context.Context) StickySessionTypePtrOutput {
+	return o
+}
+
+func (o StickySessionTypePtrOutput) Elem() StickySessionTypeOutput {
+	return o.ApplyT(func(v *StickySessionType) StickySessionType {
+		if v != nil {
+			return *v
+		}
+		var ret StickySessionType
+		return ret
+	}).(StickySessionTypeOutput)
+}
+
+func (o StickySessionTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o StickySessionTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *StickySessionType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// StickySessionTypeInput is an input type that accepts values of the StickySessionType enum
+// A concrete instance of `StickySessionTypeInput` can be one of the following:
+//
+//	StickySessionTypeOff
+//	StickySessionTypeOn
+type StickySessionTypeInput interface {
+	pulumi.Input
+
+	ToStickySessionTypeOutput() StickySessionTypeOutput
+	ToStickySessionTypeOutputWithContext(context.Context) StickySessionTypeOutput
+}
+
+var stickySessionTypePtrType = reflect.TypeOf((**StickySessionType)(nil)).Elem()
+
+type StickySessionTypePtrInput interface {
+	pulumi.Input
+
+	ToStickySessionTypePtrOutput() StickySessionTypePtrOutput
+	ToStickySessionTypePtrOutputWithContext(context.Context) StickySessionTypePtrOutput
+}
+
+type stickySessionTypePtr string
+
+func StickySessionTypePtr(v string) StickySessionTypePtrInput {
+	return (*stickySessionTypePtr)(&v)
+}
+
+func (*stickySessionTypePtr) ElementType() reflect.Type {
+	return stickySessionTypePtrType
+}
+
+func (in *stickySessionTypePtr) ToStickySessionTypePtrOutput() StickySessionTypePtrOutput {
+	return pulumi.ToOutput(in).(StickySessionTypePtrOutput)
+}
+
+func (in *stickySessionTypePtr) ToStickySessionTypePtrOutputWithContext(ctx context.Context) StickySessionTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(StickySessionTypePtrOutput)
+}
+
+// TlsSecurityLevelType: the names of the platform's integer values (the state keeps the name).
+type TlsSecurityLevelType string
+
+const (
+	// Legacy (0 on the wire)
+	TlsSecurityLevelTypeLegacy = TlsSecurityLevelType("Legacy")
+	// Compatible (1 on the wire)
+	TlsSecurityLevelTypeCompatible = TlsSecurityLevelType("Compatible")
+	// ModernOnly (2 on the wire)
+	TlsSecurityLevelTypeModernOnly = TlsSecurityLevelType("ModernOnly")
+)
+
+func (TlsSecurityLevelType) ElementType() reflect.Type {
+	return reflect.TypeOf((*TlsSecurityLevelType)(nil)).Elem()
+}
+
+func (e TlsSecurityLevelType) ToTlsSecurityLevelTypeOutput() TlsSecurityLevelTypeOutput {
+	return pulumi.ToOutput(e).(TlsSecurityLevelTypeOutput)
+}
+
+func (e TlsSecurityLevelType) ToTlsSecurityLevelTypeOutputWithContext(ctx context.Context) TlsSecurityLevelTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(TlsSecurityLevelTypeOutput)
+}
+
+func (e TlsSecurityLevelType) ToTlsSecurityLevelTypePtrOutput() TlsSecurityLevelTypePtrOutput {
+	return e.ToTlsSecurityLevelTypePtrOutputWithContext(context.Background())
+}
+
+func (e TlsSecurityLevelType) ToTlsSecurityLevelTypePtrOutputWithContext(ctx context.Context) TlsSecurityLevelTypePtrOutput {
+	return TlsSecurityLevelType(e).ToTlsSecurityLevelTypeOutputWithContext(ctx).ToTlsSecurityLevelTypePtrOutputWithContext(ctx)
+}
+
+func (e TlsSecurityLevelType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TlsSecurityLevelType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e TlsSecurityLevelType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e TlsSecurityLevelType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type TlsSecurityLevelTypeOutput struct{ *pulumi.OutputState }
+
+func (TlsSecurityLevelTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*TlsSecurityLevelType)(nil)).Elem()
+}
+
+func (o TlsSecurityLevelTypeOutput) ToTlsSecurityLevelTypeOutput() TlsSecurityLevelTypeOutput {
+	return o
+}
+
+func (o TlsSecurityLevelTypeOutput) ToTlsSecurityLevelTypeOutputWithContext(ctx context.Context) TlsSecurityLevelTypeOutput {
+	return o
+}
+
+func (o TlsSecurityLevelTypeOutput) ToTlsSecurityLevelTypePtrOutput() TlsSecurityLevelTypePtrOutput {
+	return o.ToTlsSecurityLevelTypePtrOutputWithContext(context.Background())
+}
+
+func (o TlsSecurityLevelTypeOutput) ToTlsSecurityLevelTypePtrOutputWithContext(ctx context.Context) TlsSecurityLevelTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v TlsSecurityLevelType) *TlsSecurityLevelType {
+		return &v
+	}).(TlsSecurityLevelTypePtrOutput)
+}
+
+func (o TlsSecurityLevelTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o TlsSecurityLevelTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TlsSecurityLevelType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o TlsSecurityLevelTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TlsSecurityLevelTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e TlsSecurityLevelType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type TlsSecurityLevelTypePtrOutput struct{ *pulumi.OutputState }
+
+func (TlsSecurityLevelTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**TlsSecurityLevelType)(nil)).Elem()
+}
+
+func (o TlsSecurityLevelTypePtrOutput) ToTlsSecurityLevelTypePtrOutput() TlsSecurityLevelTypePtrOutput {
+	return o
+}
+
+func (o TlsSecurityLevelTypePtrOutput) ToTlsSecurityLevelTypePtrOutputWithContext(ctx context.Context) TlsSecurityLevelTypePtrOutput {
+	return o
+}
+
+func (o TlsSecurityLevelTypePtrOutput) Elem() TlsSecurityLevelTypeOutput {
+	return o.ApplyT(func(v *TlsSecurityLevelType) TlsSecurityLevelType {
+		if v != nil {
+			return *v
+		}
+		var ret TlsSecurityLevelType
+		return ret
+	}).(TlsSecurityLevelTypeOutput)
+}
+
+func (o TlsSecurityLevelTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o TlsSecurityLevelTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TlsSecurityLevelType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// TlsSecurityLevelTypeInput is an input type that accepts values of the TlsSecurityLevelType enum
+// A concrete instance of `TlsSecurityLevelTypeInput` can be one of the following:
+//
+//	TlsSecurityLevelTypeLegacy
+//	TlsSecurityLevelTypeCompatible
+//	TlsSecurityLevelTypeModernOnly
+type TlsSecurityLevelTypeInput interface {
+	pulumi.Input
+
+	ToTlsSecurityLevelTypeOutput() TlsSecurityLevelTypeOutput
+	ToTlsSecurityLevelTypeOutputWithContext(context.Context) TlsSecurityLevelTypeOutput
+}
+
+var tlsSecurityLevelTypePtrType = reflect.TypeOf((**TlsSecurityLevelType)(nil)).Elem()
+
+type TlsSecurityLevelTypePtrInput interface {
+	pulumi.Input
+
+	ToTlsSecurityLevelTypePtrOutput() TlsSecurityLevelTypePtrOutput
+	ToTlsSecurityLevelTypePtrOutputWithContext(context.Context) TlsSecurityLevelTypePtrOutput
+}
+
+type tlsSecurityLevelTypePtr string
+
+func TlsSecurityLevelTypePtr(v string) TlsSecurityLevelTypePtrInput {
+	return (*tlsSecurityLevelTypePtr)(&v)
+}
+
+func (*tlsSecurityLevelTypePtr) ElementType() reflect.Type {
+	return tlsSecurityLevelTypePtrType
+}
+
+func (in *tlsSecurityLevelTypePtr) ToTlsSecurityLevelTypePtrOutput() TlsSecurityLevelTypePtrOutput {
+	return pulumi.ToOutput(in).(TlsSecurityLevelTypePtrOutput)
+}
+
+func (in *tlsSecurityLevelTypePtr) ToTlsSecurityLevelTypePtrOutputWithContext(ctx context.Context) TlsSecurityLevelTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(TlsSecurityLevelTypePtrOutput)
 }
 
 // TriggerMatchingTypes: the names of the platform's integer values (the state keeps the name).
@@ -1132,26 +3112,74 @@ func (in *triggerMatchingTypesPtr) ToTriggerMatchingTypesPtrOutputWithContext(ct
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleActionTypeInput)(nil)).Elem(), EdgeRuleActionType("ForceSSL"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EdgeRuleActionTypePtrInput)(nil)).Elem(), EdgeRuleActionType("ForceSSL"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ExecutionPhaseInput)(nil)).Elem(), ExecutionPhase("Cache"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ExecutionPhasePtrInput)(nil)).Elem(), ExecutionPhase("Cache"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IpFamilyPolicyInput)(nil)).Elem(), IpFamilyPolicy("IPv4Only"))
+	pulumi.RegisterInputType(reflect.TypeOf((*IpFamilyPolicyPtrInput)(nil)).Elem(), IpFamilyPolicy("IPv4Only"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LogAnonymizationTypeInput)(nil)).Elem(), LogAnonymizationType("OneDigit"))
 	pulumi.RegisterInputType(reflect.TypeOf((*LogAnonymizationTypePtrInput)(nil)).Elem(), LogAnonymizationType("OneDigit"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OptimizerWatermarkPositionInput)(nil)).Elem(), OptimizerWatermarkPosition("BottomLeft"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OptimizerWatermarkPositionPtrInput)(nil)).Elem(), OptimizerWatermarkPosition("BottomLeft"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PermaCacheTypeInput)(nil)).Elem(), PermaCacheType("Automatic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PermaCacheTypePtrInput)(nil)).Elem(), PermaCacheType("Automatic"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PreloadingScreenThemeInput)(nil)).Elem(), PreloadingScreenTheme("Light"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PreloadingScreenThemePtrInput)(nil)).Elem(), PreloadingScreenTheme("Light"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogFormatInput)(nil)).Elem(), PullZoneLogFormat("Plain"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogFormatPtrInput)(nil)).Elem(), PullZoneLogFormat("Plain"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogForwarderProtocolTypeInput)(nil)).Elem(), PullZoneLogForwarderProtocolType("UDP"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogForwarderProtocolTypePtrInput)(nil)).Elem(), PullZoneLogForwarderProtocolType("UDP"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneOriginTypeInput)(nil)).Elem(), PullZoneOriginType("OriginUrl"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneOriginTypePtrInput)(nil)).Elem(), PullZoneOriginType("OriginUrl"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorRoutingFiltersInput)(nil)).Elem(), PullZonePriorRoutingFilters("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorRoutingFiltersPtrInput)(nil)).Elem(), PullZonePriorRoutingFilters("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorRoutingFiltersArrayInput)(nil)).Elem(), PullZonePriorRoutingFiltersArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneRoutingFiltersInput)(nil)).Elem(), PullZoneRoutingFilters("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneRoutingFiltersPtrInput)(nil)).Elem(), PullZoneRoutingFilters("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneRoutingFiltersArrayInput)(nil)).Elem(), PullZoneRoutingFiltersArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneTypeInput)(nil)).Elem(), PullZoneType("Premium"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneTypePtrInput)(nil)).Elem(), PullZoneType("Premium"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ShieldDDosProtectionTypeInput)(nil)).Elem(), ShieldDDosProtectionType("DetectOnly"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ShieldDDosProtectionTypePtrInput)(nil)).Elem(), ShieldDDosProtectionType("DetectOnly"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StickySessionTypeInput)(nil)).Elem(), StickySessionType("Off"))
+	pulumi.RegisterInputType(reflect.TypeOf((*StickySessionTypePtrInput)(nil)).Elem(), StickySessionType("Off"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TlsSecurityLevelTypeInput)(nil)).Elem(), TlsSecurityLevelType("Legacy"))
+	pulumi.RegisterInputType(reflect.TypeOf((*TlsSecurityLevelTypePtrInput)(nil)).Elem(), TlsSecurityLevelType("Legacy"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerMatchingTypesInput)(nil)).Elem(), TriggerMatchingTypes("MatchAny"))
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerMatchingTypesPtrInput)(nil)).Elem(), TriggerMatchingTypes("MatchAny"))
 	pulumi.RegisterOutputType(EdgeRuleActionTypeOutput{})
 	pulumi.RegisterOutputType(EdgeRuleActionTypePtrOutput{})
+	pulumi.RegisterOutputType(ExecutionPhaseOutput{})
+	pulumi.RegisterOutputType(ExecutionPhasePtrOutput{})
+	pulumi.RegisterOutputType(IpFamilyPolicyOutput{})
+	pulumi.RegisterOutputType(IpFamilyPolicyPtrOutput{})
 	pulumi.RegisterOutputType(LogAnonymizationTypeOutput{})
 	pulumi.RegisterOutputType(LogAnonymizationTypePtrOutput{})
+	pulumi.RegisterOutputType(OptimizerWatermarkPositionOutput{})
+	pulumi.RegisterOutputType(OptimizerWatermarkPositionPtrOutput{})
+	pulumi.RegisterOutputType(PermaCacheTypeOutput{})
+	pulumi.RegisterOutputType(PermaCacheTypePtrOutput{})
+	pulumi.RegisterOutputType(PreloadingScreenThemeOutput{})
+	pulumi.RegisterOutputType(PreloadingScreenThemePtrOutput{})
 	pulumi.RegisterOutputType(PullZoneLogFormatOutput{})
 	pulumi.RegisterOutputType(PullZoneLogFormatPtrOutput{})
 	pulumi.RegisterOutputType(PullZoneLogForwarderProtocolTypeOutput{})
 	pulumi.RegisterOutputType(PullZoneLogForwarderProtocolTypePtrOutput{})
+	pulumi.RegisterOutputType(PullZoneOriginTypeOutput{})
+	pulumi.RegisterOutputType(PullZoneOriginTypePtrOutput{})
+	pulumi.RegisterOutputType(PullZonePriorRoutingFiltersOutput{})
+	pulumi.RegisterOutputType(PullZonePriorRoutingFiltersPtrOutput{})
+	pulumi.RegisterOutputType(PullZonePriorRoutingFiltersArrayOutput{})
+	pulumi.RegisterOutputType(PullZoneRoutingFiltersOutput{})
+	pulumi.RegisterOutputType(PullZoneRoutingFiltersPtrOutput{})
+	pulumi.RegisterOutputType(PullZoneRoutingFiltersArrayOutput{})
 	pulumi.RegisterOutputType(PullZoneTypeOutput{})
 	pulumi.RegisterOutputType(PullZoneTypePtrOutput{})
+	pulumi.RegisterOutputType(ShieldDDosProtectionTypeOutput{})
+	pulumi.RegisterOutputType(ShieldDDosProtectionTypePtrOutput{})
+	pulumi.RegisterOutputType(StickySessionTypeOutput{})
+	pulumi.RegisterOutputType(StickySessionTypePtrOutput{})
+	pulumi.RegisterOutputType(TlsSecurityLevelTypeOutput{})
+	pulumi.RegisterOutputType(TlsSecurityLevelTypePtrOutput{})
 	pulumi.RegisterOutputType(TriggerMatchingTypesOutput{})
 	pulumi.RegisterOutputType(TriggerMatchingTypesPtrOutput{})
 }

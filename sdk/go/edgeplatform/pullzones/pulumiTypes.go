@@ -273,20 +273,36 @@ func (o PullZoneHostnameResultArrayOutput) Index(i pulumi.IntInput) PullZoneHost
 }
 
 type PullZonePrior struct {
+	// Before Pulumi: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+	AccessControlOriginHeaderExtensions []string `pulumi:"accessControlOriginHeaderExtensions"`
+	// Before Pulumi: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+	AddCanonicalHeader *bool `pulumi:"addCanonicalHeader"`
 	// Before Pulumi: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
 	AddHostHeader *bool `pulumi:"addHostHeader"`
 	// Before Pulumi: Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
 	AllowedReferrers []string `pulumi:"allowedReferrers"`
+	// Before Pulumi: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+	AwsSigningEnabled *bool `pulumi:"awsSigningEnabled"`
+	// Before Pulumi: Access key id the requests are signed with (`AWSSigningKey`).
+	AwsSigningKey *string `pulumi:"awsSigningKey"`
+	// Before Pulumi: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+	AwsSigningRegionName *string `pulumi:"awsSigningRegionName"`
+	// Before Pulumi: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+	AwsSigningSecret *string `pulumi:"awsSigningSecret"`
 	// Before Pulumi: Whether requests without a Referer header are refused (`BlockNoneReferrer`).
 	BlockNoneReferrer *bool `pulumi:"blockNoneReferrer"`
 	// Before Pulumi: Whether POST requests are refused (`BlockPostRequests`).
 	BlockPostRequests *bool `pulumi:"blockPostRequests"`
 	// Before Pulumi: Whether requests for the root path `/` are refused (`BlockRootPathAccess`).
 	BlockRootPathAccess *bool `pulumi:"blockRootPathAccess"`
+	// Before Pulumi: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+	BlockedCountries []string `pulumi:"blockedCountries"`
 	// Before Pulumi: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
 	BlockedIps []string `pulumi:"blockedIps"`
 	// Before Pulumi: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
 	BlockedReferrers []string `pulumi:"blockedReferrers"`
+	// Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+	BudgetRedirectedCountries []string `pulumi:"budgetRedirectedCountries"`
 	// Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize *int `pulumi:"burstSize"`
 	// Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -295,26 +311,92 @@ type PullZonePrior struct {
 	CacheControlPublicMaxAgeOverride *int `pulumi:"cacheControlPublicMaxAgeOverride"`
 	// Before Pulumi: Whether the origin's error responses are cached (`CacheErrorResponses`).
 	CacheErrorResponses *bool `pulumi:"cacheErrorResponses"`
+	// Before Pulumi: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+	CacheKeyHeaders *string `pulumi:"cacheKeyHeaders"`
 	// Before Pulumi: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
 	ConnectionLimitPerIpCount *int `pulumi:"connectionLimitPerIpCount"`
+	// Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+	CookieVaryParameters []string `pulumi:"cookieVaryParameters"`
 	// Before Pulumi: Whether cookies are stripped from responses (`DisableCookies`).
 	DisableCookies *bool `pulumi:"disableCookies"`
+	// Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+	DisableLetsEncrypt *bool `pulumi:"disableLetsEncrypt"`
+	// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+	EdgeScriptExecutionPhase *ExecutionPhase `pulumi:"edgeScriptExecutionPhase"`
+	// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+	EdgeScriptId *int `pulumi:"edgeScriptId"`
+	// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+	EnableAccessControlOriginHeader *bool `pulumi:"enableAccessControlOriginHeader"`
+	// Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+	EnableAutoSsl *bool `pulumi:"enableAutoSsl"`
+	// Before Pulumi: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+	EnableAvifVary *bool `pulumi:"enableAvifVary"`
+	// Before Pulumi: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+	EnableBunnyImageAi *bool `pulumi:"enableBunnyImageAi"`
 	// Before Pulumi: Whether large files are cached in slices (`EnableCacheSlice`).
 	EnableCacheSlice *bool `pulumi:"enableCacheSlice"`
+	// Before Pulumi: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+	EnableCookieVary *bool `pulumi:"enableCookieVary"`
+	// Before Pulumi: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+	EnableCountryCodeVary *bool `pulumi:"enableCountryCodeVary"`
+	// Before Pulumi: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+	EnableCountryStateCodeVary *bool `pulumi:"enableCountryStateCodeVary"`
+	// Before Pulumi: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAf *bool `pulumi:"enableGeoZoneAf"`
+	// Before Pulumi: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAsia *bool `pulumi:"enableGeoZoneAsia"`
+	// Before Pulumi: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneEu *bool `pulumi:"enableGeoZoneEu"`
+	// Before Pulumi: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneSa *bool `pulumi:"enableGeoZoneSa"`
+	// Before Pulumi: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneUs *bool `pulumi:"enableGeoZoneUs"`
+	// Before Pulumi: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+	EnableHostnameVary *bool `pulumi:"enableHostnameVary"`
 	// Before Pulumi: Whether the zone's requests are logged (`EnableLogging`).
 	EnableLogging *bool `pulumi:"enableLogging"`
+	// Before Pulumi: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+	EnableMobileVary *bool `pulumi:"enableMobileVary"`
+	// Before Pulumi: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+	EnableOriginShield *bool `pulumi:"enableOriginShield"`
 	// Before Pulumi: Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
 	EnableQueryStringOrdering *bool `pulumi:"enableQueryStringOrdering"`
+	// Before Pulumi: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+	EnableRequestCoalescing *bool `pulumi:"enableRequestCoalescing"`
+	// Before Pulumi: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+	EnableSafeHop *bool `pulumi:"enableSafeHop"`
 	// Before Pulumi: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
 	EnableSmartCache *bool `pulumi:"enableSmartCache"`
+	// Before Pulumi: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+	EnableTls1 *bool `pulumi:"enableTls1"`
+	// Before Pulumi: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+	EnableTls11 *bool `pulumi:"enableTls11"`
+	// Before Pulumi: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+	EnableWebSockets *bool `pulumi:"enableWebSockets"`
+	// Before Pulumi: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+	EnableWebpVary *bool `pulumi:"enableWebpVary"`
+	// Before Pulumi: HTML of the zone's own error page (`ErrorPageCustomCode`).
+	ErrorPageCustomCode *string `pulumi:"errorPageCustomCode"`
+	// Before Pulumi: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+	ErrorPageEnableCustomCode *bool `pulumi:"errorPageEnableCustomCode"`
+	// Before Pulumi: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+	ErrorPageEnableStatuspageWidget *bool `pulumi:"errorPageEnableStatuspageWidget"`
+	// Before Pulumi: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+	ErrorPageStatuspageCode *string `pulumi:"errorPageStatuspageCode"`
+	// Before Pulumi: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+	ErrorPageWhitelabel *bool `pulumi:"errorPageWhitelabel"`
 	// Before Pulumi: Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
 	FollowRedirects *bool `pulumi:"followRedirects"`
 	// Before Pulumi: Whether the query string is left out of the cache key (`IgnoreQueryStrings`).
 	IgnoreQueryStrings *bool `pulumi:"ignoreQueryStrings"`
+	// Before Pulumi: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+	IpFamilyPolicy *IpFamilyPolicy `pulumi:"ipFamilyPolicy"`
 	// Before Pulumi: Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
 	LimitRateAfter *float64 `pulumi:"limitRateAfter"`
 	// Before Pulumi: Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
 	LimitRatePerSecond *int `pulumi:"limitRatePerSecond"`
+	// Before Pulumi: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+	LoadBalancerId *int `pulumi:"loadBalancerId"`
 	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType *LogAnonymizationType `pulumi:"logAnonymizationType"`
 	// Before Pulumi: Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).
@@ -333,8 +415,64 @@ type PullZonePrior struct {
 	LogForwardingToken *string `pulumi:"logForwardingToken"`
 	// Before Pulumi: Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).
 	LoggingIpAnonymizationEnabled *bool `pulumi:"loggingIpAnonymizationEnabled"`
+	// Before Pulumi: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+	LoggingSaveToStorage *bool `pulumi:"loggingSaveToStorage"`
+	// Before Pulumi: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+	LoggingStorageZoneId *int `pulumi:"loggingStorageZoneId"`
+	// Before Pulumi: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+	MagicContainersAppId *string `pulumi:"magicContainersAppId"`
+	// Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+	MagicContainersEndpointId *string `pulumi:"magicContainersEndpointId"`
+	// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	MaxWebSocketConnections *int `pulumi:"maxWebSocketConnections"`
+	// Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+	MiddlewareScriptId *int `pulumi:"middlewareScriptId"`
 	// Before Pulumi: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
 	MonthlyBandwidthLimit *int `pulumi:"monthlyBandwidthLimit"`
+	// Before Pulumi: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+	OptimizerAutomaticOptimizationEnabled *bool `pulumi:"optimizerAutomaticOptimizationEnabled"`
+	// Before Pulumi: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+	OptimizerDesktopMaxWidth *int `pulumi:"optimizerDesktopMaxWidth"`
+	// Before Pulumi: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+	OptimizerEnableManipulationEngine *bool `pulumi:"optimizerEnableManipulationEngine"`
+	// Before Pulumi: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+	OptimizerEnableUpscaling *bool `pulumi:"optimizerEnableUpscaling"`
+	// Before Pulumi: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+	OptimizerEnableWebp *bool `pulumi:"optimizerEnableWebp"`
+	// Before Pulumi: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+	OptimizerEnabled *bool `pulumi:"optimizerEnabled"`
+	// Before Pulumi: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+	OptimizerForceClasses *bool `pulumi:"optimizerForceClasses"`
+	// Before Pulumi: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+	OptimizerImageQuality *int `pulumi:"optimizerImageQuality"`
+	// Before Pulumi: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+	OptimizerMinifyCss *bool `pulumi:"optimizerMinifyCss"`
+	// Before Pulumi: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+	OptimizerMinifyJavaScript *bool `pulumi:"optimizerMinifyJavaScript"`
+	// Before Pulumi: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+	OptimizerMobileImageQuality *int `pulumi:"optimizerMobileImageQuality"`
+	// Before Pulumi: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+	OptimizerMobileMaxWidth *int `pulumi:"optimizerMobileMaxWidth"`
+	// Before Pulumi: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+	OptimizerPrerenderHtml *bool `pulumi:"optimizerPrerenderHtml"`
+	// Before Pulumi: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+	OptimizerStaticHtmlEnabled *bool `pulumi:"optimizerStaticHtmlEnabled"`
+	// Before Pulumi: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+	OptimizerStaticHtmlWordPressBypassCookie *string `pulumi:"optimizerStaticHtmlWordPressBypassCookie"`
+	// Before Pulumi: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+	OptimizerStaticHtmlWordPressPath *string `pulumi:"optimizerStaticHtmlWordPressPath"`
+	// Before Pulumi: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+	OptimizerTunnelEnabled *bool `pulumi:"optimizerTunnelEnabled"`
+	// Before Pulumi: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+	OptimizerWatermarkEnabled *bool `pulumi:"optimizerWatermarkEnabled"`
+	// Before Pulumi: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+	OptimizerWatermarkMinImageSize *int `pulumi:"optimizerWatermarkMinImageSize"`
+	// Before Pulumi: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+	OptimizerWatermarkOffset *float64 `pulumi:"optimizerWatermarkOffset"`
+	// Before Pulumi: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+	OptimizerWatermarkPosition *OptimizerWatermarkPosition `pulumi:"optimizerWatermarkPosition"`
+	// Before Pulumi: URL of the watermark image (`OptimizerWatermarkUrl`).
+	OptimizerWatermarkUrl *string `pulumi:"optimizerWatermarkUrl"`
 	// Before Pulumi: Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
 	OriginConnectTimeout *int `pulumi:"originConnectTimeout"`
 	// Before Pulumi: Host header sent to the origin (`OriginHostHeader`); empty: the origin URL's host.
@@ -343,18 +481,82 @@ type PullZonePrior struct {
 	OriginResponseTimeout *int `pulumi:"originResponseTimeout"`
 	// Before Pulumi: How many times a failed origin request is retried (`OriginRetries`; new zone: 0).
 	OriginRetries *int `pulumi:"originRetries"`
+	// Before Pulumi: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+	OriginRetry5xxResponses *bool `pulumi:"originRetry5xxResponses"`
+	// Before Pulumi: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+	OriginRetryConnectionTimeout *bool `pulumi:"originRetryConnectionTimeout"`
+	// Before Pulumi: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+	OriginRetryDelay *int `pulumi:"originRetryDelay"`
+	// Before Pulumi: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+	OriginRetryResponseTimeout *bool `pulumi:"originRetryResponseTimeout"`
+	// Before Pulumi: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+	OriginShieldEnableConcurrencyLimit *bool `pulumi:"originShieldEnableConcurrencyLimit"`
+	// Before Pulumi: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+	OriginShieldMaxConcurrentRequests *int `pulumi:"originShieldMaxConcurrentRequests"`
+	// Before Pulumi: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+	OriginShieldMaxQueuedRequests *int `pulumi:"originShieldMaxQueuedRequests"`
+	// Before Pulumi: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+	OriginShieldQueueMaxWaitTime *int `pulumi:"originShieldQueueMaxWaitTime"`
+	// Before Pulumi: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+	OriginShieldZoneCode *string `pulumi:"originShieldZoneCode"`
+	// Before Pulumi: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+	OriginType *PullZoneOriginType `pulumi:"originType"`
 	// Before Pulumi: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
 	OriginUrl *string `pulumi:"originUrl"`
+	// Before Pulumi: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+	PermaCacheStorageZoneId *int `pulumi:"permaCacheStorageZoneId"`
+	// Before Pulumi: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+	PermaCacheType *PermaCacheType `pulumi:"permaCacheType"`
+	// Before Pulumi: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+	PreloadingScreenCode *string `pulumi:"preloadingScreenCode"`
+	// Before Pulumi: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+	PreloadingScreenCodeEnabled *bool `pulumi:"preloadingScreenCodeEnabled"`
+	// Before Pulumi: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+	PreloadingScreenDelay *int `pulumi:"preloadingScreenDelay"`
+	// Before Pulumi: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+	PreloadingScreenEnabled *bool `pulumi:"preloadingScreenEnabled"`
+	// Before Pulumi: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+	PreloadingScreenLogoUrl *string `pulumi:"preloadingScreenLogoUrl"`
+	// Before Pulumi: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+	PreloadingScreenShowOnFirstVisit *bool `pulumi:"preloadingScreenShowOnFirstVisit"`
+	// Before Pulumi: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+	PreloadingScreenTheme *PreloadingScreenTheme `pulumi:"preloadingScreenTheme"`
+	// Before Pulumi: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+	QueryStringVaryParameters []string `pulumi:"queryStringVaryParameters"`
+	// Before Pulumi: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+	RequestCoalescingTimeout *int `pulumi:"requestCoalescingTimeout"`
 	// Before Pulumi: Requests per second allowed from one IP address (`RequestLimit`); 0: none.
 	RequestLimit *int `pulumi:"requestLimit"`
+	// Before Pulumi: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+	RoutingFilters []PullZonePriorRoutingFilters `pulumi:"routingFilters"`
+	// Before Pulumi: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+	ShieldDdosProtectionEnabled *bool `pulumi:"shieldDdosProtectionEnabled"`
+	// Before Pulumi: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+	ShieldDdosProtectionType *ShieldDDosProtectionType `pulumi:"shieldDdosProtectionType"`
+	// Before Pulumi: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+	StickySessionClientHeaders *string `pulumi:"stickySessionClientHeaders"`
+	// Before Pulumi: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+	StickySessionCookieName *string `pulumi:"stickySessionCookieName"`
+	// Before Pulumi: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+	StickySessionType *StickySessionType `pulumi:"stickySessionType"`
+	// Before Pulumi: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+	StorageZoneId *int `pulumi:"storageZoneId"`
+	// Before Pulumi: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+	TlsSecurityLevel *TlsSecurityLevelType `pulumi:"tlsSecurityLevel"`
 	// Before Pulumi: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
 	Type *PullZoneType `pulumi:"type"`
+	// Before Pulumi: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+	UseBackgroundUpdate *bool `pulumi:"useBackgroundUpdate"`
 	// Before Pulumi: Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
 	UseStaleWhileOffline *bool `pulumi:"useStaleWhileOffline"`
 	// Before Pulumi: Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).
 	UseStaleWhileUpdating *bool `pulumi:"useStaleWhileUpdating"`
 	// Before Pulumi: Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
 	VerifyOriginSsl *bool `pulumi:"verifyOriginSsl"`
+	// Before Pulumi: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+	ZoneSecurityEnabled *bool `pulumi:"zoneSecurityEnabled"`
+	// Before Pulumi: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+	ZoneSecurityIncludeHashRemoteIp *bool `pulumi:"zoneSecurityIncludeHashRemoteIp"`
 }
 
 // PullZonePriorInput is an input type that accepts PullZonePriorArgs and PullZonePriorOutput values.
@@ -369,20 +571,36 @@ type PullZonePriorInput interface {
 }
 
 type PullZonePriorArgs struct {
+	// Before Pulumi: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+	AccessControlOriginHeaderExtensions pulumi.StringArrayInput `pulumi:"accessControlOriginHeaderExtensions"`
+	// Before Pulumi: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+	AddCanonicalHeader pulumi.BoolPtrInput `pulumi:"addCanonicalHeader"`
 	// Before Pulumi: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
 	AddHostHeader pulumi.BoolPtrInput `pulumi:"addHostHeader"`
 	// Before Pulumi: Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
 	AllowedReferrers pulumi.StringArrayInput `pulumi:"allowedReferrers"`
+	// Before Pulumi: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+	AwsSigningEnabled pulumi.BoolPtrInput `pulumi:"awsSigningEnabled"`
+	// Before Pulumi: Access key id the requests are signed with (`AWSSigningKey`).
+	AwsSigningKey pulumi.StringPtrInput `pulumi:"awsSigningKey"`
+	// Before Pulumi: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+	AwsSigningRegionName pulumi.StringPtrInput `pulumi:"awsSigningRegionName"`
+	// Before Pulumi: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+	AwsSigningSecret pulumi.StringPtrInput `pulumi:"awsSigningSecret"`
 	// Before Pulumi: Whether requests without a Referer header are refused (`BlockNoneReferrer`).
 	BlockNoneReferrer pulumi.BoolPtrInput `pulumi:"blockNoneReferrer"`
 	// Before Pulumi: Whether POST requests are refused (`BlockPostRequests`).
 	BlockPostRequests pulumi.BoolPtrInput `pulumi:"blockPostRequests"`
 	// Before Pulumi: Whether requests for the root path `/` are refused (`BlockRootPathAccess`).
 	BlockRootPathAccess pulumi.BoolPtrInput `pulumi:"blockRootPathAccess"`
+	// Before Pulumi: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+	BlockedCountries pulumi.StringArrayInput `pulumi:"blockedCountries"`
 	// Before Pulumi: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
 	BlockedIps pulumi.StringArrayInput `pulumi:"blockedIps"`
 	// Before Pulumi: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
 	BlockedReferrers pulumi.StringArrayInput `pulumi:"blockedReferrers"`
+	// Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+	BudgetRedirectedCountries pulumi.StringArrayInput `pulumi:"budgetRedirectedCountries"`
 	// Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize pulumi.IntPtrInput `pulumi:"burstSize"`
 	// Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -391,26 +609,92 @@ type PullZonePriorArgs struct {
 	CacheControlPublicMaxAgeOverride pulumi.IntPtrInput `pulumi:"cacheControlPublicMaxAgeOverride"`
 	// Before Pulumi: Whether the origin's error responses are cached (`CacheErrorResponses`).
 	CacheErrorResponses pulumi.BoolPtrInput `pulumi:"cacheErrorResponses"`
+	// Before Pulumi: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+	CacheKeyHeaders pulumi.StringPtrInput `pulumi:"cacheKeyHeaders"`
 	// Before Pulumi: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
 	ConnectionLimitPerIpCount pulumi.IntPtrInput `pulumi:"connectionLimitPerIpCount"`
+	// Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+	CookieVaryParameters pulumi.StringArrayInput `pulumi:"cookieVaryParameters"`
 	// Before Pulumi: Whether cookies are stripped from responses (`DisableCookies`).
 	DisableCookies pulumi.BoolPtrInput `pulumi:"disableCookies"`
+	// Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+	DisableLetsEncrypt pulumi.BoolPtrInput `pulumi:"disableLetsEncrypt"`
+	// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+	EdgeScriptExecutionPhase ExecutionPhasePtrInput `pulumi:"edgeScriptExecutionPhase"`
+	// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+	EdgeScriptId pulumi.IntPtrInput `pulumi:"edgeScriptId"`
+	// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+	EnableAccessControlOriginHeader pulumi.BoolPtrInput `pulumi:"enableAccessControlOriginHeader"`
+	// Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+	EnableAutoSsl pulumi.BoolPtrInput `pulumi:"enableAutoSsl"`
+	// Before Pulumi: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+	EnableAvifVary pulumi.BoolPtrInput `pulumi:"enableAvifVary"`
+	// Before Pulumi: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+	EnableBunnyImageAi pulumi.BoolPtrInput `pulumi:"enableBunnyImageAi"`
 	// Before Pulumi: Whether large files are cached in slices (`EnableCacheSlice`).
 	EnableCacheSlice pulumi.BoolPtrInput `pulumi:"enableCacheSlice"`
+	// Before Pulumi: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+	EnableCookieVary pulumi.BoolPtrInput `pulumi:"enableCookieVary"`
+	// Before Pulumi: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+	EnableCountryCodeVary pulumi.BoolPtrInput `pulumi:"enableCountryCodeVary"`
+	// Before Pulumi: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+	EnableCountryStateCodeVary pulumi.BoolPtrInput `pulumi:"enableCountryStateCodeVary"`
+	// Before Pulumi: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAf pulumi.BoolPtrInput `pulumi:"enableGeoZoneAf"`
+	// Before Pulumi: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneAsia pulumi.BoolPtrInput `pulumi:"enableGeoZoneAsia"`
+	// Before Pulumi: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneEu pulumi.BoolPtrInput `pulumi:"enableGeoZoneEu"`
+	// Before Pulumi: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneSa pulumi.BoolPtrInput `pulumi:"enableGeoZoneSa"`
+	// Before Pulumi: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+	EnableGeoZoneUs pulumi.BoolPtrInput `pulumi:"enableGeoZoneUs"`
+	// Before Pulumi: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+	EnableHostnameVary pulumi.BoolPtrInput `pulumi:"enableHostnameVary"`
 	// Before Pulumi: Whether the zone's requests are logged (`EnableLogging`).
 	EnableLogging pulumi.BoolPtrInput `pulumi:"enableLogging"`
+	// Before Pulumi: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+	EnableMobileVary pulumi.BoolPtrInput `pulumi:"enableMobileVary"`
+	// Before Pulumi: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+	EnableOriginShield pulumi.BoolPtrInput `pulumi:"enableOriginShield"`
 	// Before Pulumi: Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
 	EnableQueryStringOrdering pulumi.BoolPtrInput `pulumi:"enableQueryStringOrdering"`
+	// Before Pulumi: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+	EnableRequestCoalescing pulumi.BoolPtrInput `pulumi:"enableRequestCoalescing"`
+	// Before Pulumi: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+	EnableSafeHop pulumi.BoolPtrInput `pulumi:"enableSafeHop"`
 	// Before Pulumi: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
 	EnableSmartCache pulumi.BoolPtrInput `pulumi:"enableSmartCache"`
+	// Before Pulumi: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+	EnableTls1 pulumi.BoolPtrInput `pulumi:"enableTls1"`
+	// Before Pulumi: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+	EnableTls11 pulumi.BoolPtrInput `pulumi:"enableTls11"`
+	// Before Pulumi: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+	EnableWebSockets pulumi.BoolPtrInput `pulumi:"enableWebSockets"`
+	// Before Pulumi: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+	EnableWebpVary pulumi.BoolPtrInput `pulumi:"enableWebpVary"`
+	// Before Pulumi: HTML of the zone's own error page (`ErrorPageCustomCode`).
+	ErrorPageCustomCode pulumi.StringPtrInput `pulumi:"errorPageCustomCode"`
+	// Before Pulumi: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+	ErrorPageEnableCustomCode pulumi.BoolPtrInput `pulumi:"errorPageEnableCustomCode"`
+	// Before Pulumi: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+	ErrorPageEnableStatuspageWidget pulumi.BoolPtrInput `pulumi:"errorPageEnableStatuspageWidget"`
+	// Before Pulumi: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+	ErrorPageStatuspageCode pulumi.StringPtrInput `pulumi:"errorPageStatuspageCode"`
+	// Before Pulumi: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+	ErrorPageWhitelabel pulumi.BoolPtrInput `pulumi:"errorPageWhitelabel"`
 	// Before Pulumi: Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
 	FollowRedirects pulumi.BoolPtrInput `pulumi:"followRedirects"`
 	// Before Pulumi: Whether the query string is left out of the cache key (`IgnoreQueryStrings`).
 	IgnoreQueryStrings pulumi.BoolPtrInput `pulumi:"ignoreQueryStrings"`
+	// Before Pulumi: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+	IpFamilyPolicy IpFamilyPolicyPtrInput `pulumi:"ipFamilyPolicy"`
 	// Before Pulumi: Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
 	LimitRateAfter pulumi.Float64PtrInput `pulumi:"limitRateAfter"`
 	// Before Pulumi: Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
 	LimitRatePerSecond pulumi.IntPtrInput `pulumi:"limitRatePerSecond"`
+	// Before Pulumi: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+	LoadBalancerId pulumi.IntPtrInput `pulumi:"loadBalancerId"`
 	// Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
 	LogAnonymizationType LogAnonymizationTypePtrInput `pulumi:"logAnonymizationType"`
 	// Before Pulumi: Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).
@@ -429,8 +713,64 @@ type PullZonePriorArgs struct {
 	LogForwardingToken pulumi.StringPtrInput `pulumi:"logForwardingToken"`
 	// Before Pulumi: Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).
 	LoggingIpAnonymizationEnabled pulumi.BoolPtrInput `pulumi:"loggingIpAnonymizationEnabled"`
+	// Before Pulumi: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+	LoggingSaveToStorage pulumi.BoolPtrInput `pulumi:"loggingSaveToStorage"`
+	// Before Pulumi: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+	LoggingStorageZoneId pulumi.IntPtrInput `pulumi:"loggingStorageZoneId"`
+	// Before Pulumi: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+	MagicContainersAppId pulumi.StringPtrInput `pulumi:"magicContainersAppId"`
+	// Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+	MagicContainersEndpointId pulumi.StringPtrInput `pulumi:"magicContainersEndpointId"`
+	// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	MaxWebSocketConnections pulumi.IntPtrInput `pulumi:"maxWebSocketConnections"`
+	// Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+	MiddlewareScriptId pulumi.IntPtrInput `pulumi:"middlewareScriptId"`
 	// Before Pulumi: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
 	MonthlyBandwidthLimit pulumi.IntPtrInput `pulumi:"monthlyBandwidthLimit"`
+	// Before Pulumi: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+	OptimizerAutomaticOptimizationEnabled pulumi.BoolPtrInput `pulumi:"optimizerAutomaticOptimizationEnabled"`
+	// Before Pulumi: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+	OptimizerDesktopMaxWidth pulumi.IntPtrInput `pulumi:"optimizerDesktopMaxWidth"`
+	// Before Pulumi: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+	OptimizerEnableManipulationEngine pulumi.BoolPtrInput `pulumi:"optimizerEnableManipulationEngine"`
+	// Before Pulumi: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+	OptimizerEnableUpscaling pulumi.BoolPtrInput `pulumi:"optimizerEnableUpscaling"`
+	// Before Pulumi: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+	OptimizerEnableWebp pulumi.BoolPtrInput `pulumi:"optimizerEnableWebp"`
+	// Before Pulumi: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+	OptimizerEnabled pulumi.BoolPtrInput `pulumi:"optimizerEnabled"`
+	// Before Pulumi: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+	OptimizerForceClasses pulumi.BoolPtrInput `pulumi:"optimizerForceClasses"`
+	// Before Pulumi: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+	OptimizerImageQuality pulumi.IntPtrInput `pulumi:"optimizerImageQuality"`
+	// Before Pulumi: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+	OptimizerMinifyCss pulumi.BoolPtrInput `pulumi:"optimizerMinifyCss"`
+	// Before Pulumi: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+	OptimizerMinifyJavaScript pulumi.BoolPtrInput `pulumi:"optimizerMinifyJavaScript"`
+	// Before Pulumi: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+	OptimizerMobileImageQuality pulumi.IntPtrInput `pulumi:"optimizerMobileImageQuality"`
+	// Before Pulumi: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+	OptimizerMobileMaxWidth pulumi.IntPtrInput `pulumi:"optimizerMobileMaxWidth"`
+	// Before Pulumi: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+	OptimizerPrerenderHtml pulumi.BoolPtrInput `pulumi:"optimizerPrerenderHtml"`
+	// Before Pulumi: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+	OptimizerStaticHtmlEnabled pulumi.BoolPtrInput `pulumi:"optimizerStaticHtmlEnabled"`
+	// Before Pulumi: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+	OptimizerStaticHtmlWordPressBypassCookie pulumi.StringPtrInput `pulumi:"optimizerStaticHtmlWordPressBypassCookie"`
+	// Before Pulumi: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+	OptimizerStaticHtmlWordPressPath pulumi.StringPtrInput `pulumi:"optimizerStaticHtmlWordPressPath"`
+	// Before Pulumi: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+	OptimizerTunnelEnabled pulumi.BoolPtrInput `pulumi:"optimizerTunnelEnabled"`
+	// Before Pulumi: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+	OptimizerWatermarkEnabled pulumi.BoolPtrInput `pulumi:"optimizerWatermarkEnabled"`
+	// Before Pulumi: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+	OptimizerWatermarkMinImageSize pulumi.IntPtrInput `pulumi:"optimizerWatermarkMinImageSize"`
+	// Before Pulumi: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+	OptimizerWatermarkOffset pulumi.Float64PtrInput `pulumi:"optimizerWatermarkOffset"`
+	// Before Pulumi: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+	OptimizerWatermarkPosition OptimizerWatermarkPositionPtrInput `pulumi:"optimizerWatermarkPosition"`
+	// Before Pulumi: URL of the watermark image (`OptimizerWatermarkUrl`).
+	OptimizerWatermarkUrl pulumi.StringPtrInput `pulumi:"optimizerWatermarkUrl"`
 	// Before Pulumi: Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
 	OriginConnectTimeout pulumi.IntPtrInput `pulumi:"originConnectTimeout"`
 	// Before Pulumi: Host header sent to the origin (`OriginHostHeader`); empty: the origin URL's host.
@@ -439,18 +779,82 @@ type PullZonePriorArgs struct {
 	OriginResponseTimeout pulumi.IntPtrInput `pulumi:"originResponseTimeout"`
 	// Before Pulumi: How many times a failed origin request is retried (`OriginRetries`; new zone: 0).
 	OriginRetries pulumi.IntPtrInput `pulumi:"originRetries"`
+	// Before Pulumi: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+	OriginRetry5xxResponses pulumi.BoolPtrInput `pulumi:"originRetry5xxResponses"`
+	// Before Pulumi: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+	OriginRetryConnectionTimeout pulumi.BoolPtrInput `pulumi:"originRetryConnectionTimeout"`
+	// Before Pulumi: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+	OriginRetryDelay pulumi.IntPtrInput `pulumi:"originRetryDelay"`
+	// Before Pulumi: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+	OriginRetryResponseTimeout pulumi.BoolPtrInput `pulumi:"originRetryResponseTimeout"`
+	// Before Pulumi: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+	OriginShieldEnableConcurrencyLimit pulumi.BoolPtrInput `pulumi:"originShieldEnableConcurrencyLimit"`
+	// Before Pulumi: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+	OriginShieldMaxConcurrentRequests pulumi.IntPtrInput `pulumi:"originShieldMaxConcurrentRequests"`
+	// Before Pulumi: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+	OriginShieldMaxQueuedRequests pulumi.IntPtrInput `pulumi:"originShieldMaxQueuedRequests"`
+	// Before Pulumi: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+	OriginShieldQueueMaxWaitTime pulumi.IntPtrInput `pulumi:"originShieldQueueMaxWaitTime"`
+	// Before Pulumi: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+	OriginShieldZoneCode pulumi.StringPtrInput `pulumi:"originShieldZoneCode"`
+	// Before Pulumi: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+	OriginType PullZoneOriginTypePtrInput `pulumi:"originType"`
 	// Before Pulumi: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
 	OriginUrl pulumi.StringPtrInput `pulumi:"originUrl"`
+	// Before Pulumi: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+	PermaCacheStorageZoneId pulumi.IntPtrInput `pulumi:"permaCacheStorageZoneId"`
+	// Before Pulumi: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+	PermaCacheType PermaCacheTypePtrInput `pulumi:"permaCacheType"`
+	// Before Pulumi: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+	PreloadingScreenCode pulumi.StringPtrInput `pulumi:"preloadingScreenCode"`
+	// Before Pulumi: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+	PreloadingScreenCodeEnabled pulumi.BoolPtrInput `pulumi:"preloadingScreenCodeEnabled"`
+	// Before Pulumi: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+	PreloadingScreenDelay pulumi.IntPtrInput `pulumi:"preloadingScreenDelay"`
+	// Before Pulumi: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+	PreloadingScreenEnabled pulumi.BoolPtrInput `pulumi:"preloadingScreenEnabled"`
+	// Before Pulumi: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+	PreloadingScreenLogoUrl pulumi.StringPtrInput `pulumi:"preloadingScreenLogoUrl"`
+	// Before Pulumi: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+	PreloadingScreenShowOnFirstVisit pulumi.BoolPtrInput `pulumi:"preloadingScreenShowOnFirstVisit"`
+	// Before Pulumi: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+	PreloadingScreenTheme PreloadingScreenThemePtrInput `pulumi:"preloadingScreenTheme"`
+	// Before Pulumi: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+	QueryStringVaryParameters pulumi.StringArrayInput `pulumi:"queryStringVaryParameters"`
+	// Before Pulumi: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+	RequestCoalescingTimeout pulumi.IntPtrInput `pulumi:"requestCoalescingTimeout"`
 	// Before Pulumi: Requests per second allowed from one IP address (`RequestLimit`); 0: none.
 	RequestLimit pulumi.IntPtrInput `pulumi:"requestLimit"`
+	// Before Pulumi: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+	RoutingFilters PullZonePriorRoutingFiltersArrayInput `pulumi:"routingFilters"`
+	// Before Pulumi: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+	ShieldDdosProtectionEnabled pulumi.BoolPtrInput `pulumi:"shieldDdosProtectionEnabled"`
+	// Before Pulumi: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+	ShieldDdosProtectionType ShieldDDosProtectionTypePtrInput `pulumi:"shieldDdosProtectionType"`
+	// Before Pulumi: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+	StickySessionClientHeaders pulumi.StringPtrInput `pulumi:"stickySessionClientHeaders"`
+	// Before Pulumi: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+	StickySessionCookieName pulumi.StringPtrInput `pulumi:"stickySessionCookieName"`
+	// Before Pulumi: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+	StickySessionType StickySessionTypePtrInput `pulumi:"stickySessionType"`
+	// Before Pulumi: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+	StorageZoneId pulumi.IntPtrInput `pulumi:"storageZoneId"`
+	// Before Pulumi: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+	TlsSecurityLevel TlsSecurityLevelTypePtrInput `pulumi:"tlsSecurityLevel"`
 	// Before Pulumi: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
 	Type PullZoneTypePtrInput `pulumi:"type"`
+	// Before Pulumi: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+	UseBackgroundUpdate pulumi.BoolPtrInput `pulumi:"useBackgroundUpdate"`
 	// Before Pulumi: Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
 	UseStaleWhileOffline pulumi.BoolPtrInput `pulumi:"useStaleWhileOffline"`
 	// Before Pulumi: Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).
 	UseStaleWhileUpdating pulumi.BoolPtrInput `pulumi:"useStaleWhileUpdating"`
 	// Before Pulumi: Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
 	VerifyOriginSsl pulumi.BoolPtrInput `pulumi:"verifyOriginSsl"`
+	// Before Pulumi: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+	ZoneSecurityEnabled pulumi.BoolPtrInput `pulumi:"zoneSecurityEnabled"`
+	// Before Pulumi: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+	ZoneSecurityIncludeHashRemoteIp pulumi.BoolPtrInput `pulumi:"zoneSecurityIncludeHashRemoteIp"`
 }
 
 func (PullZonePriorArgs) ElementType() reflect.Type {
@@ -530,6 +934,16 @@ func (o PullZonePriorOutput) ToPullZonePriorPtrOutputWithContext(ctx context.Con
 	}).(PullZonePriorPtrOutput)
 }
 
+// Before Pulumi: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+func (o PullZonePriorOutput) AccessControlOriginHeaderExtensions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PullZonePrior) []string { return v.AccessControlOriginHeaderExtensions }).(pulumi.StringArrayOutput)
+}
+
+// Before Pulumi: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+func (o PullZonePriorOutput) AddCanonicalHeader() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.AddCanonicalHeader }).(pulumi.BoolPtrOutput)
+}
+
 // Before Pulumi: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
 func (o PullZonePriorOutput) AddHostHeader() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.AddHostHeader }).(pulumi.BoolPtrOutput)
@@ -538,6 +952,26 @@ func (o PullZonePriorOutput) AddHostHeader() pulumi.BoolPtrOutput {
 // Before Pulumi: Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
 func (o PullZonePriorOutput) AllowedReferrers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v PullZonePrior) []string { return v.AllowedReferrers }).(pulumi.StringArrayOutput)
+}
+
+// Before Pulumi: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+func (o PullZonePriorOutput) AwsSigningEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.AwsSigningEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Access key id the requests are signed with (`AWSSigningKey`).
+func (o PullZonePriorOutput) AwsSigningKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.AwsSigningKey }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+func (o PullZonePriorOutput) AwsSigningRegionName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.AwsSigningRegionName }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+func (o PullZonePriorOutput) AwsSigningSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.AwsSigningSecret }).(pulumi.StringPtrOutput)
 }
 
 // Before Pulumi: Whether requests without a Referer header are refused (`BlockNoneReferrer`).
@@ -555,6 +989,11 @@ func (o PullZonePriorOutput) BlockRootPathAccess() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.BlockRootPathAccess }).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+func (o PullZonePriorOutput) BlockedCountries() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PullZonePrior) []string { return v.BlockedCountries }).(pulumi.StringArrayOutput)
+}
+
 // Before Pulumi: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
 func (o PullZonePriorOutput) BlockedIps() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v PullZonePrior) []string { return v.BlockedIps }).(pulumi.StringArrayOutput)
@@ -563,6 +1002,11 @@ func (o PullZonePriorOutput) BlockedIps() pulumi.StringArrayOutput {
 // Before Pulumi: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
 func (o PullZonePriorOutput) BlockedReferrers() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v PullZonePrior) []string { return v.BlockedReferrers }).(pulumi.StringArrayOutput)
+}
+
+// Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+func (o PullZonePriorOutput) BudgetRedirectedCountries() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PullZonePrior) []string { return v.BudgetRedirectedCountries }).(pulumi.StringArrayOutput)
 }
 
 // Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
@@ -585,9 +1029,19 @@ func (o PullZonePriorOutput) CacheErrorResponses() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.CacheErrorResponses }).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+func (o PullZonePriorOutput) CacheKeyHeaders() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.CacheKeyHeaders }).(pulumi.StringPtrOutput)
+}
+
 // Before Pulumi: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
 func (o PullZonePriorOutput) ConnectionLimitPerIpCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *int { return v.ConnectionLimitPerIpCount }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+func (o PullZonePriorOutput) CookieVaryParameters() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PullZonePrior) []string { return v.CookieVaryParameters }).(pulumi.StringArrayOutput)
 }
 
 // Before Pulumi: Whether cookies are stripped from responses (`DisableCookies`).
@@ -595,9 +1049,89 @@ func (o PullZonePriorOutput) DisableCookies() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.DisableCookies }).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+func (o PullZonePriorOutput) DisableLetsEncrypt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.DisableLetsEncrypt }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+func (o PullZonePriorOutput) EdgeScriptExecutionPhase() ExecutionPhasePtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *ExecutionPhase { return v.EdgeScriptExecutionPhase }).(ExecutionPhasePtrOutput)
+}
+
+// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+func (o PullZonePriorOutput) EdgeScriptId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.EdgeScriptId }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+func (o PullZonePriorOutput) EnableAccessControlOriginHeader() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableAccessControlOriginHeader }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+func (o PullZonePriorOutput) EnableAutoSsl() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableAutoSsl }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+func (o PullZonePriorOutput) EnableAvifVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableAvifVary }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+func (o PullZonePriorOutput) EnableBunnyImageAi() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableBunnyImageAi }).(pulumi.BoolPtrOutput)
+}
+
 // Before Pulumi: Whether large files are cached in slices (`EnableCacheSlice`).
 func (o PullZonePriorOutput) EnableCacheSlice() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableCacheSlice }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+func (o PullZonePriorOutput) EnableCookieVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableCookieVary }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+func (o PullZonePriorOutput) EnableCountryCodeVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableCountryCodeVary }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+func (o PullZonePriorOutput) EnableCountryStateCodeVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableCountryStateCodeVary }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorOutput) EnableGeoZoneAf() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableGeoZoneAf }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorOutput) EnableGeoZoneAsia() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableGeoZoneAsia }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorOutput) EnableGeoZoneEu() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableGeoZoneEu }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorOutput) EnableGeoZoneSa() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableGeoZoneSa }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorOutput) EnableGeoZoneUs() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableGeoZoneUs }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+func (o PullZonePriorOutput) EnableHostnameVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableHostnameVary }).(pulumi.BoolPtrOutput)
 }
 
 // Before Pulumi: Whether the zone's requests are logged (`EnableLogging`).
@@ -605,14 +1139,79 @@ func (o PullZonePriorOutput) EnableLogging() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableLogging }).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+func (o PullZonePriorOutput) EnableMobileVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableMobileVary }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+func (o PullZonePriorOutput) EnableOriginShield() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableOriginShield }).(pulumi.BoolPtrOutput)
+}
+
 // Before Pulumi: Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
 func (o PullZonePriorOutput) EnableQueryStringOrdering() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableQueryStringOrdering }).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+func (o PullZonePriorOutput) EnableRequestCoalescing() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableRequestCoalescing }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+func (o PullZonePriorOutput) EnableSafeHop() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableSafeHop }).(pulumi.BoolPtrOutput)
+}
+
 // Before Pulumi: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
 func (o PullZonePriorOutput) EnableSmartCache() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableSmartCache }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+func (o PullZonePriorOutput) EnableTls1() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableTls1 }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+func (o PullZonePriorOutput) EnableTls11() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableTls11 }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+func (o PullZonePriorOutput) EnableWebSockets() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableWebSockets }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+func (o PullZonePriorOutput) EnableWebpVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.EnableWebpVary }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: HTML of the zone's own error page (`ErrorPageCustomCode`).
+func (o PullZonePriorOutput) ErrorPageCustomCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.ErrorPageCustomCode }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+func (o PullZonePriorOutput) ErrorPageEnableCustomCode() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.ErrorPageEnableCustomCode }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+func (o PullZonePriorOutput) ErrorPageEnableStatuspageWidget() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.ErrorPageEnableStatuspageWidget }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+func (o PullZonePriorOutput) ErrorPageStatuspageCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.ErrorPageStatuspageCode }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+func (o PullZonePriorOutput) ErrorPageWhitelabel() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.ErrorPageWhitelabel }).(pulumi.BoolPtrOutput)
 }
 
 // Before Pulumi: Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
@@ -625,6 +1224,11 @@ func (o PullZonePriorOutput) IgnoreQueryStrings() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.IgnoreQueryStrings }).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+func (o PullZonePriorOutput) IpFamilyPolicy() IpFamilyPolicyPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *IpFamilyPolicy { return v.IpFamilyPolicy }).(IpFamilyPolicyPtrOutput)
+}
+
 // Before Pulumi: Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
 func (o PullZonePriorOutput) LimitRateAfter() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *float64 { return v.LimitRateAfter }).(pulumi.Float64PtrOutput)
@@ -633,6 +1237,11 @@ func (o PullZonePriorOutput) LimitRateAfter() pulumi.Float64PtrOutput {
 // Before Pulumi: Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
 func (o PullZonePriorOutput) LimitRatePerSecond() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *int { return v.LimitRatePerSecond }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+func (o PullZonePriorOutput) LoadBalancerId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.LoadBalancerId }).(pulumi.IntPtrOutput)
 }
 
 // Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
@@ -680,9 +1289,149 @@ func (o PullZonePriorOutput) LoggingIpAnonymizationEnabled() pulumi.BoolPtrOutpu
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.LoggingIpAnonymizationEnabled }).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+func (o PullZonePriorOutput) LoggingSaveToStorage() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.LoggingSaveToStorage }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+func (o PullZonePriorOutput) LoggingStorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.LoggingStorageZoneId }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+func (o PullZonePriorOutput) MagicContainersAppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.MagicContainersAppId }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+func (o PullZonePriorOutput) MagicContainersEndpointId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.MagicContainersEndpointId }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+func (o PullZonePriorOutput) MaxWebSocketConnections() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.MaxWebSocketConnections }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+func (o PullZonePriorOutput) MiddlewareScriptId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.MiddlewareScriptId }).(pulumi.IntPtrOutput)
+}
+
 // Before Pulumi: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
 func (o PullZonePriorOutput) MonthlyBandwidthLimit() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *int { return v.MonthlyBandwidthLimit }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+func (o PullZonePriorOutput) OptimizerAutomaticOptimizationEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerAutomaticOptimizationEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+func (o PullZonePriorOutput) OptimizerDesktopMaxWidth() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.OptimizerDesktopMaxWidth }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+func (o PullZonePriorOutput) OptimizerEnableManipulationEngine() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerEnableManipulationEngine }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+func (o PullZonePriorOutput) OptimizerEnableUpscaling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerEnableUpscaling }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+func (o PullZonePriorOutput) OptimizerEnableWebp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerEnableWebp }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+func (o PullZonePriorOutput) OptimizerEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+func (o PullZonePriorOutput) OptimizerForceClasses() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerForceClasses }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+func (o PullZonePriorOutput) OptimizerImageQuality() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.OptimizerImageQuality }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+func (o PullZonePriorOutput) OptimizerMinifyCss() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerMinifyCss }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+func (o PullZonePriorOutput) OptimizerMinifyJavaScript() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerMinifyJavaScript }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+func (o PullZonePriorOutput) OptimizerMobileImageQuality() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.OptimizerMobileImageQuality }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+func (o PullZonePriorOutput) OptimizerMobileMaxWidth() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.OptimizerMobileMaxWidth }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+func (o PullZonePriorOutput) OptimizerPrerenderHtml() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerPrerenderHtml }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+func (o PullZonePriorOutput) OptimizerStaticHtmlEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerStaticHtmlEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+func (o PullZonePriorOutput) OptimizerStaticHtmlWordPressBypassCookie() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.OptimizerStaticHtmlWordPressBypassCookie }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+func (o PullZonePriorOutput) OptimizerStaticHtmlWordPressPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.OptimizerStaticHtmlWordPressPath }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+func (o PullZonePriorOutput) OptimizerTunnelEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerTunnelEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+func (o PullZonePriorOutput) OptimizerWatermarkEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OptimizerWatermarkEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+func (o PullZonePriorOutput) OptimizerWatermarkMinImageSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.OptimizerWatermarkMinImageSize }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+func (o PullZonePriorOutput) OptimizerWatermarkOffset() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *float64 { return v.OptimizerWatermarkOffset }).(pulumi.Float64PtrOutput)
+}
+
+// Before Pulumi: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+func (o PullZonePriorOutput) OptimizerWatermarkPosition() OptimizerWatermarkPositionPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *OptimizerWatermarkPosition { return v.OptimizerWatermarkPosition }).(OptimizerWatermarkPositionPtrOutput)
+}
+
+// Before Pulumi: URL of the watermark image (`OptimizerWatermarkUrl`).
+func (o PullZonePriorOutput) OptimizerWatermarkUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.OptimizerWatermarkUrl }).(pulumi.StringPtrOutput)
 }
 
 // Before Pulumi: Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
@@ -705,9 +1454,114 @@ func (o PullZonePriorOutput) OriginRetries() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *int { return v.OriginRetries }).(pulumi.IntPtrOutput)
 }
 
+// Before Pulumi: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+func (o PullZonePriorOutput) OriginRetry5xxResponses() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OriginRetry5xxResponses }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+func (o PullZonePriorOutput) OriginRetryConnectionTimeout() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OriginRetryConnectionTimeout }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+func (o PullZonePriorOutput) OriginRetryDelay() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.OriginRetryDelay }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+func (o PullZonePriorOutput) OriginRetryResponseTimeout() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OriginRetryResponseTimeout }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+func (o PullZonePriorOutput) OriginShieldEnableConcurrencyLimit() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.OriginShieldEnableConcurrencyLimit }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+func (o PullZonePriorOutput) OriginShieldMaxConcurrentRequests() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.OriginShieldMaxConcurrentRequests }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+func (o PullZonePriorOutput) OriginShieldMaxQueuedRequests() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.OriginShieldMaxQueuedRequests }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+func (o PullZonePriorOutput) OriginShieldQueueMaxWaitTime() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.OriginShieldQueueMaxWaitTime }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+func (o PullZonePriorOutput) OriginShieldZoneCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.OriginShieldZoneCode }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+func (o PullZonePriorOutput) OriginType() PullZoneOriginTypePtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *PullZoneOriginType { return v.OriginType }).(PullZoneOriginTypePtrOutput)
+}
+
 // Before Pulumi: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
 func (o PullZonePriorOutput) OriginUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *string { return v.OriginUrl }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+func (o PullZonePriorOutput) PermaCacheStorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.PermaCacheStorageZoneId }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+func (o PullZonePriorOutput) PermaCacheType() PermaCacheTypePtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *PermaCacheType { return v.PermaCacheType }).(PermaCacheTypePtrOutput)
+}
+
+// Before Pulumi: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+func (o PullZonePriorOutput) PreloadingScreenCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.PreloadingScreenCode }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+func (o PullZonePriorOutput) PreloadingScreenCodeEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.PreloadingScreenCodeEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+func (o PullZonePriorOutput) PreloadingScreenDelay() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.PreloadingScreenDelay }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+func (o PullZonePriorOutput) PreloadingScreenEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.PreloadingScreenEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+func (o PullZonePriorOutput) PreloadingScreenLogoUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.PreloadingScreenLogoUrl }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+func (o PullZonePriorOutput) PreloadingScreenShowOnFirstVisit() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.PreloadingScreenShowOnFirstVisit }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+func (o PullZonePriorOutput) PreloadingScreenTheme() PreloadingScreenThemePtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *PreloadingScreenTheme { return v.PreloadingScreenTheme }).(PreloadingScreenThemePtrOutput)
+}
+
+// Before Pulumi: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+func (o PullZonePriorOutput) QueryStringVaryParameters() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v PullZonePrior) []string { return v.QueryStringVaryParameters }).(pulumi.StringArrayOutput)
+}
+
+// Before Pulumi: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+func (o PullZonePriorOutput) RequestCoalescingTimeout() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.RequestCoalescingTimeout }).(pulumi.IntPtrOutput)
 }
 
 // Before Pulumi: Requests per second allowed from one IP address (`RequestLimit`); 0: none.
@@ -715,9 +1569,54 @@ func (o PullZonePriorOutput) RequestLimit() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *int { return v.RequestLimit }).(pulumi.IntPtrOutput)
 }
 
+// Before Pulumi: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+func (o PullZonePriorOutput) RoutingFilters() PullZonePriorRoutingFiltersArrayOutput {
+	return o.ApplyT(func(v PullZonePrior) []PullZonePriorRoutingFilters { return v.RoutingFilters }).(PullZonePriorRoutingFiltersArrayOutput)
+}
+
+// Before Pulumi: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+func (o PullZonePriorOutput) ShieldDdosProtectionEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.ShieldDdosProtectionEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+func (o PullZonePriorOutput) ShieldDdosProtectionType() ShieldDDosProtectionTypePtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *ShieldDDosProtectionType { return v.ShieldDdosProtectionType }).(ShieldDDosProtectionTypePtrOutput)
+}
+
+// Before Pulumi: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+func (o PullZonePriorOutput) StickySessionClientHeaders() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.StickySessionClientHeaders }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+func (o PullZonePriorOutput) StickySessionCookieName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *string { return v.StickySessionCookieName }).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+func (o PullZonePriorOutput) StickySessionType() StickySessionTypePtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *StickySessionType { return v.StickySessionType }).(StickySessionTypePtrOutput)
+}
+
+// Before Pulumi: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+func (o PullZonePriorOutput) StorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.StorageZoneId }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+func (o PullZonePriorOutput) TlsSecurityLevel() TlsSecurityLevelTypePtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *TlsSecurityLevelType { return v.TlsSecurityLevel }).(TlsSecurityLevelTypePtrOutput)
+}
+
 // Before Pulumi: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
 func (o PullZonePriorOutput) Type() PullZoneTypePtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *PullZoneType { return v.Type }).(PullZoneTypePtrOutput)
+}
+
+// Before Pulumi: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+func (o PullZonePriorOutput) UseBackgroundUpdate() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.UseBackgroundUpdate }).(pulumi.BoolPtrOutput)
 }
 
 // Before Pulumi: Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
@@ -733,6 +1632,16 @@ func (o PullZonePriorOutput) UseStaleWhileUpdating() pulumi.BoolPtrOutput {
 // Before Pulumi: Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
 func (o PullZonePriorOutput) VerifyOriginSsl() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.VerifyOriginSsl }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+func (o PullZonePriorOutput) ZoneSecurityEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.ZoneSecurityEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+func (o PullZonePriorOutput) ZoneSecurityIncludeHashRemoteIp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *bool { return v.ZoneSecurityIncludeHashRemoteIp }).(pulumi.BoolPtrOutput)
 }
 
 type PullZonePriorPtrOutput struct{ *pulumi.OutputState }
@@ -759,6 +1668,26 @@ func (o PullZonePriorPtrOutput) Elem() PullZonePriorOutput {
 	}).(PullZonePriorOutput)
 }
 
+// Before Pulumi: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+func (o PullZonePriorPtrOutput) AccessControlOriginHeaderExtensions() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZonePrior) []string {
+		if v == nil {
+			return nil
+		}
+		return v.AccessControlOriginHeaderExtensions
+	}).(pulumi.StringArrayOutput)
+}
+
+// Before Pulumi: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+func (o PullZonePriorPtrOutput) AddCanonicalHeader() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.AddCanonicalHeader
+	}).(pulumi.BoolPtrOutput)
+}
+
 // Before Pulumi: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
 func (o PullZonePriorPtrOutput) AddHostHeader() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *bool {
@@ -777,6 +1706,46 @@ func (o PullZonePriorPtrOutput) AllowedReferrers() pulumi.StringArrayOutput {
 		}
 		return v.AllowedReferrers
 	}).(pulumi.StringArrayOutput)
+}
+
+// Before Pulumi: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+func (o PullZonePriorPtrOutput) AwsSigningEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.AwsSigningEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Access key id the requests are signed with (`AWSSigningKey`).
+func (o PullZonePriorPtrOutput) AwsSigningKey() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AwsSigningKey
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+func (o PullZonePriorPtrOutput) AwsSigningRegionName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AwsSigningRegionName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+func (o PullZonePriorPtrOutput) AwsSigningSecret() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AwsSigningSecret
+	}).(pulumi.StringPtrOutput)
 }
 
 // Before Pulumi: Whether requests without a Referer header are refused (`BlockNoneReferrer`).
@@ -809,6 +1778,16 @@ func (o PullZonePriorPtrOutput) BlockRootPathAccess() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+func (o PullZonePriorPtrOutput) BlockedCountries() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZonePrior) []string {
+		if v == nil {
+			return nil
+		}
+		return v.BlockedCountries
+	}).(pulumi.StringArrayOutput)
+}
+
 // Before Pulumi: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
 func (o PullZonePriorPtrOutput) BlockedIps() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZonePrior) []string {
@@ -826,6 +1805,16 @@ func (o PullZonePriorPtrOutput) BlockedReferrers() pulumi.StringArrayOutput {
 			return nil
 		}
 		return v.BlockedReferrers
+	}).(pulumi.StringArrayOutput)
+}
+
+// Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+func (o PullZonePriorPtrOutput) BudgetRedirectedCountries() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZonePrior) []string {
+		if v == nil {
+			return nil
+		}
+		return v.BudgetRedirectedCountries
 	}).(pulumi.StringArrayOutput)
 }
 
@@ -869,6 +1858,16 @@ func (o PullZonePriorPtrOutput) CacheErrorResponses() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+func (o PullZonePriorPtrOutput) CacheKeyHeaders() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CacheKeyHeaders
+	}).(pulumi.StringPtrOutput)
+}
+
 // Before Pulumi: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
 func (o PullZonePriorPtrOutput) ConnectionLimitPerIpCount() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *int {
@@ -879,6 +1878,16 @@ func (o PullZonePriorPtrOutput) ConnectionLimitPerIpCount() pulumi.IntPtrOutput 
 	}).(pulumi.IntPtrOutput)
 }
 
+// Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+func (o PullZonePriorPtrOutput) CookieVaryParameters() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZonePrior) []string {
+		if v == nil {
+			return nil
+		}
+		return v.CookieVaryParameters
+	}).(pulumi.StringArrayOutput)
+}
+
 // Before Pulumi: Whether cookies are stripped from responses (`DisableCookies`).
 func (o PullZonePriorPtrOutput) DisableCookies() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *bool {
@@ -886,6 +1895,76 @@ func (o PullZonePriorPtrOutput) DisableCookies() pulumi.BoolPtrOutput {
 			return nil
 		}
 		return v.DisableCookies
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+func (o PullZonePriorPtrOutput) DisableLetsEncrypt() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.DisableLetsEncrypt
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+func (o PullZonePriorPtrOutput) EdgeScriptExecutionPhase() ExecutionPhasePtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *ExecutionPhase {
+		if v == nil {
+			return nil
+		}
+		return v.EdgeScriptExecutionPhase
+	}).(ExecutionPhasePtrOutput)
+}
+
+// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+func (o PullZonePriorPtrOutput) EdgeScriptId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.EdgeScriptId
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+func (o PullZonePriorPtrOutput) EnableAccessControlOriginHeader() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableAccessControlOriginHeader
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+func (o PullZonePriorPtrOutput) EnableAutoSsl() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableAutoSsl
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+func (o PullZonePriorPtrOutput) EnableAvifVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableAvifVary
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+func (o PullZonePriorPtrOutput) EnableBunnyImageAi() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableBunnyImageAi
 	}).(pulumi.BoolPtrOutput)
 }
 
@@ -899,6 +1978,96 @@ func (o PullZonePriorPtrOutput) EnableCacheSlice() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+func (o PullZonePriorPtrOutput) EnableCookieVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableCookieVary
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+func (o PullZonePriorPtrOutput) EnableCountryCodeVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableCountryCodeVary
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+func (o PullZonePriorPtrOutput) EnableCountryStateCodeVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableCountryStateCodeVary
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorPtrOutput) EnableGeoZoneAf() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableGeoZoneAf
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorPtrOutput) EnableGeoZoneAsia() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableGeoZoneAsia
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorPtrOutput) EnableGeoZoneEu() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableGeoZoneEu
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorPtrOutput) EnableGeoZoneSa() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableGeoZoneSa
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+func (o PullZonePriorPtrOutput) EnableGeoZoneUs() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableGeoZoneUs
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+func (o PullZonePriorPtrOutput) EnableHostnameVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableHostnameVary
+	}).(pulumi.BoolPtrOutput)
+}
+
 // Before Pulumi: Whether the zone's requests are logged (`EnableLogging`).
 func (o PullZonePriorPtrOutput) EnableLogging() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *bool {
@@ -906,6 +2075,26 @@ func (o PullZonePriorPtrOutput) EnableLogging() pulumi.BoolPtrOutput {
 			return nil
 		}
 		return v.EnableLogging
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+func (o PullZonePriorPtrOutput) EnableMobileVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableMobileVary
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+func (o PullZonePriorPtrOutput) EnableOriginShield() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableOriginShield
 	}).(pulumi.BoolPtrOutput)
 }
 
@@ -919,6 +2108,26 @@ func (o PullZonePriorPtrOutput) EnableQueryStringOrdering() pulumi.BoolPtrOutput
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+func (o PullZonePriorPtrOutput) EnableRequestCoalescing() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableRequestCoalescing
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+func (o PullZonePriorPtrOutput) EnableSafeHop() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableSafeHop
+	}).(pulumi.BoolPtrOutput)
+}
+
 // Before Pulumi: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
 func (o PullZonePriorPtrOutput) EnableSmartCache() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *bool {
@@ -926,6 +2135,96 @@ func (o PullZonePriorPtrOutput) EnableSmartCache() pulumi.BoolPtrOutput {
 			return nil
 		}
 		return v.EnableSmartCache
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+func (o PullZonePriorPtrOutput) EnableTls1() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableTls1
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+func (o PullZonePriorPtrOutput) EnableTls11() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableTls11
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+func (o PullZonePriorPtrOutput) EnableWebSockets() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableWebSockets
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+func (o PullZonePriorPtrOutput) EnableWebpVary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.EnableWebpVary
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: HTML of the zone's own error page (`ErrorPageCustomCode`).
+func (o PullZonePriorPtrOutput) ErrorPageCustomCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorPageCustomCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+func (o PullZonePriorPtrOutput) ErrorPageEnableCustomCode() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorPageEnableCustomCode
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+func (o PullZonePriorPtrOutput) ErrorPageEnableStatuspageWidget() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorPageEnableStatuspageWidget
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+func (o PullZonePriorPtrOutput) ErrorPageStatuspageCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorPageStatuspageCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+func (o PullZonePriorPtrOutput) ErrorPageWhitelabel() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ErrorPageWhitelabel
 	}).(pulumi.BoolPtrOutput)
 }
 
@@ -949,6 +2248,16 @@ func (o PullZonePriorPtrOutput) IgnoreQueryStrings() pulumi.BoolPtrOutput {
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+func (o PullZonePriorPtrOutput) IpFamilyPolicy() IpFamilyPolicyPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *IpFamilyPolicy {
+		if v == nil {
+			return nil
+		}
+		return v.IpFamilyPolicy
+	}).(IpFamilyPolicyPtrOutput)
+}
+
 // Before Pulumi: Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
 func (o PullZonePriorPtrOutput) LimitRateAfter() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *float64 {
@@ -966,6 +2275,16 @@ func (o PullZonePriorPtrOutput) LimitRatePerSecond() pulumi.IntPtrOutput {
 			return nil
 		}
 		return v.LimitRatePerSecond
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+func (o PullZonePriorPtrOutput) LoadBalancerId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.LoadBalancerId
 	}).(pulumi.IntPtrOutput)
 }
 
@@ -1059,6 +2378,66 @@ func (o PullZonePriorPtrOutput) LoggingIpAnonymizationEnabled() pulumi.BoolPtrOu
 	}).(pulumi.BoolPtrOutput)
 }
 
+// Before Pulumi: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+func (o PullZonePriorPtrOutput) LoggingSaveToStorage() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.LoggingSaveToStorage
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+func (o PullZonePriorPtrOutput) LoggingStorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.LoggingStorageZoneId
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+func (o PullZonePriorPtrOutput) MagicContainersAppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.MagicContainersAppId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+func (o PullZonePriorPtrOutput) MagicContainersEndpointId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.MagicContainersEndpointId
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+func (o PullZonePriorPtrOutput) MaxWebSocketConnections() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaxWebSocketConnections
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+func (o PullZonePriorPtrOutput) MiddlewareScriptId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MiddlewareScriptId
+	}).(pulumi.IntPtrOutput)
+}
+
 // Before Pulumi: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
 func (o PullZonePriorPtrOutput) MonthlyBandwidthLimit() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *int {
@@ -1067,6 +2446,226 @@ func (o PullZonePriorPtrOutput) MonthlyBandwidthLimit() pulumi.IntPtrOutput {
 		}
 		return v.MonthlyBandwidthLimit
 	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+func (o PullZonePriorPtrOutput) OptimizerAutomaticOptimizationEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerAutomaticOptimizationEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+func (o PullZonePriorPtrOutput) OptimizerDesktopMaxWidth() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerDesktopMaxWidth
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+func (o PullZonePriorPtrOutput) OptimizerEnableManipulationEngine() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerEnableManipulationEngine
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+func (o PullZonePriorPtrOutput) OptimizerEnableUpscaling() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerEnableUpscaling
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+func (o PullZonePriorPtrOutput) OptimizerEnableWebp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerEnableWebp
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+func (o PullZonePriorPtrOutput) OptimizerEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+func (o PullZonePriorPtrOutput) OptimizerForceClasses() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerForceClasses
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+func (o PullZonePriorPtrOutput) OptimizerImageQuality() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerImageQuality
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+func (o PullZonePriorPtrOutput) OptimizerMinifyCss() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerMinifyCss
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+func (o PullZonePriorPtrOutput) OptimizerMinifyJavaScript() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerMinifyJavaScript
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+func (o PullZonePriorPtrOutput) OptimizerMobileImageQuality() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerMobileImageQuality
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+func (o PullZonePriorPtrOutput) OptimizerMobileMaxWidth() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerMobileMaxWidth
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+func (o PullZonePriorPtrOutput) OptimizerPrerenderHtml() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerPrerenderHtml
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+func (o PullZonePriorPtrOutput) OptimizerStaticHtmlEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerStaticHtmlEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+func (o PullZonePriorPtrOutput) OptimizerStaticHtmlWordPressBypassCookie() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerStaticHtmlWordPressBypassCookie
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+func (o PullZonePriorPtrOutput) OptimizerStaticHtmlWordPressPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerStaticHtmlWordPressPath
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+func (o PullZonePriorPtrOutput) OptimizerTunnelEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerTunnelEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+func (o PullZonePriorPtrOutput) OptimizerWatermarkEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerWatermarkEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+func (o PullZonePriorPtrOutput) OptimizerWatermarkMinImageSize() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerWatermarkMinImageSize
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+func (o PullZonePriorPtrOutput) OptimizerWatermarkOffset() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *float64 {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerWatermarkOffset
+	}).(pulumi.Float64PtrOutput)
+}
+
+// Before Pulumi: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+func (o PullZonePriorPtrOutput) OptimizerWatermarkPosition() OptimizerWatermarkPositionPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *OptimizerWatermarkPosition {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerWatermarkPosition
+	}).(OptimizerWatermarkPositionPtrOutput)
+}
+
+// Before Pulumi: URL of the watermark image (`OptimizerWatermarkUrl`).
+func (o PullZonePriorPtrOutput) OptimizerWatermarkUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OptimizerWatermarkUrl
+	}).(pulumi.StringPtrOutput)
 }
 
 // Before Pulumi: Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
@@ -1109,6 +2708,106 @@ func (o PullZonePriorPtrOutput) OriginRetries() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// Before Pulumi: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+func (o PullZonePriorPtrOutput) OriginRetry5xxResponses() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OriginRetry5xxResponses
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+func (o PullZonePriorPtrOutput) OriginRetryConnectionTimeout() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OriginRetryConnectionTimeout
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+func (o PullZonePriorPtrOutput) OriginRetryDelay() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.OriginRetryDelay
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+func (o PullZonePriorPtrOutput) OriginRetryResponseTimeout() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OriginRetryResponseTimeout
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+func (o PullZonePriorPtrOutput) OriginShieldEnableConcurrencyLimit() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.OriginShieldEnableConcurrencyLimit
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+func (o PullZonePriorPtrOutput) OriginShieldMaxConcurrentRequests() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.OriginShieldMaxConcurrentRequests
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+func (o PullZonePriorPtrOutput) OriginShieldMaxQueuedRequests() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.OriginShieldMaxQueuedRequests
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+func (o PullZonePriorPtrOutput) OriginShieldQueueMaxWaitTime() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.OriginShieldQueueMaxWaitTime
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+func (o PullZonePriorPtrOutput) OriginShieldZoneCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.OriginShieldZoneCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+func (o PullZonePriorPtrOutput) OriginType() PullZoneOriginTypePtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *PullZoneOriginType {
+		if v == nil {
+			return nil
+		}
+		return v.OriginType
+	}).(PullZoneOriginTypePtrOutput)
+}
+
 // Before Pulumi: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
 func (o PullZonePriorPtrOutput) OriginUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *string {
@@ -1117,6 +2816,116 @@ func (o PullZonePriorPtrOutput) OriginUrl() pulumi.StringPtrOutput {
 		}
 		return v.OriginUrl
 	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+func (o PullZonePriorPtrOutput) PermaCacheStorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PermaCacheStorageZoneId
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+func (o PullZonePriorPtrOutput) PermaCacheType() PermaCacheTypePtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *PermaCacheType {
+		if v == nil {
+			return nil
+		}
+		return v.PermaCacheType
+	}).(PermaCacheTypePtrOutput)
+}
+
+// Before Pulumi: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+func (o PullZonePriorPtrOutput) PreloadingScreenCode() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PreloadingScreenCode
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+func (o PullZonePriorPtrOutput) PreloadingScreenCodeEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.PreloadingScreenCodeEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+func (o PullZonePriorPtrOutput) PreloadingScreenDelay() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PreloadingScreenDelay
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+func (o PullZonePriorPtrOutput) PreloadingScreenEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.PreloadingScreenEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+func (o PullZonePriorPtrOutput) PreloadingScreenLogoUrl() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.PreloadingScreenLogoUrl
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+func (o PullZonePriorPtrOutput) PreloadingScreenShowOnFirstVisit() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.PreloadingScreenShowOnFirstVisit
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+func (o PullZonePriorPtrOutput) PreloadingScreenTheme() PreloadingScreenThemePtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *PreloadingScreenTheme {
+		if v == nil {
+			return nil
+		}
+		return v.PreloadingScreenTheme
+	}).(PreloadingScreenThemePtrOutput)
+}
+
+// Before Pulumi: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+func (o PullZonePriorPtrOutput) QueryStringVaryParameters() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *PullZonePrior) []string {
+		if v == nil {
+			return nil
+		}
+		return v.QueryStringVaryParameters
+	}).(pulumi.StringArrayOutput)
+}
+
+// Before Pulumi: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+func (o PullZonePriorPtrOutput) RequestCoalescingTimeout() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.RequestCoalescingTimeout
+	}).(pulumi.IntPtrOutput)
 }
 
 // Before Pulumi: Requests per second allowed from one IP address (`RequestLimit`); 0: none.
@@ -1129,6 +2938,86 @@ func (o PullZonePriorPtrOutput) RequestLimit() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// Before Pulumi: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+func (o PullZonePriorPtrOutput) RoutingFilters() PullZonePriorRoutingFiltersArrayOutput {
+	return o.ApplyT(func(v *PullZonePrior) []PullZonePriorRoutingFilters {
+		if v == nil {
+			return nil
+		}
+		return v.RoutingFilters
+	}).(PullZonePriorRoutingFiltersArrayOutput)
+}
+
+// Before Pulumi: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+func (o PullZonePriorPtrOutput) ShieldDdosProtectionEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ShieldDdosProtectionEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+func (o PullZonePriorPtrOutput) ShieldDdosProtectionType() ShieldDDosProtectionTypePtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *ShieldDDosProtectionType {
+		if v == nil {
+			return nil
+		}
+		return v.ShieldDdosProtectionType
+	}).(ShieldDDosProtectionTypePtrOutput)
+}
+
+// Before Pulumi: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+func (o PullZonePriorPtrOutput) StickySessionClientHeaders() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.StickySessionClientHeaders
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+func (o PullZonePriorPtrOutput) StickySessionCookieName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *string {
+		if v == nil {
+			return nil
+		}
+		return v.StickySessionCookieName
+	}).(pulumi.StringPtrOutput)
+}
+
+// Before Pulumi: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+func (o PullZonePriorPtrOutput) StickySessionType() StickySessionTypePtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *StickySessionType {
+		if v == nil {
+			return nil
+		}
+		return v.StickySessionType
+	}).(StickySessionTypePtrOutput)
+}
+
+// Before Pulumi: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+func (o PullZonePriorPtrOutput) StorageZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.StorageZoneId
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+func (o PullZonePriorPtrOutput) TlsSecurityLevel() TlsSecurityLevelTypePtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *TlsSecurityLevelType {
+		if v == nil {
+			return nil
+		}
+		return v.TlsSecurityLevel
+	}).(TlsSecurityLevelTypePtrOutput)
+}
+
 // Before Pulumi: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
 func (o PullZonePriorPtrOutput) Type() PullZoneTypePtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *PullZoneType {
@@ -1137,6 +3026,16 @@ func (o PullZonePriorPtrOutput) Type() PullZoneTypePtrOutput {
 		}
 		return v.Type
 	}).(PullZoneTypePtrOutput)
+}
+
+// Before Pulumi: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+func (o PullZonePriorPtrOutput) UseBackgroundUpdate() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.UseBackgroundUpdate
+	}).(pulumi.BoolPtrOutput)
 }
 
 // Before Pulumi: Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
@@ -1166,6 +3065,26 @@ func (o PullZonePriorPtrOutput) VerifyOriginSsl() pulumi.BoolPtrOutput {
 			return nil
 		}
 		return v.VerifyOriginSsl
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+func (o PullZonePriorPtrOutput) ZoneSecurityEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ZoneSecurityEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+func (o PullZonePriorPtrOutput) ZoneSecurityIncludeHashRemoteIp() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.ZoneSecurityIncludeHashRemoteIp
 	}).(pulumi.BoolPtrOutput)
 }
 

@@ -8,10 +8,21 @@ from enum import Enum
 
 __all__ = [
     'EdgeRuleActionType',
+    'ExecutionPhase',
+    'IpFamilyPolicy',
     'LogAnonymizationType',
+    'OptimizerWatermarkPosition',
+    'PermaCacheType',
+    'PreloadingScreenTheme',
     'PullZoneLogFormat',
     'PullZoneLogForwarderProtocolType',
+    'PullZoneOriginType',
+    'PullZonePriorRoutingFilters',
+    'PullZoneRoutingFilters',
     'PullZoneType',
+    'ShieldDDosProtectionType',
+    'StickySessionType',
+    'TlsSecurityLevelType',
     'TriggerMatchingTypes',
 ]
 
@@ -167,6 +178,48 @@ class EdgeRuleActionType(_builtins.str, Enum):
     """
 
 
+@pulumi.type_token("edgeplatform:pullzones:ExecutionPhase")
+class ExecutionPhase(_builtins.str, Enum):
+    """
+    ExecutionPhase: the names of the platform's integer values (the state keeps the name).
+    """
+    CACHE = "Cache"
+    """
+    Cache (0 on the wire)
+    """
+    LOAD_BALANCER = "LoadBalancer"
+    """
+    LoadBalancer (1 on the wire)
+    """
+    PRE_CACHE = "PreCache"
+    """
+    PreCache (2 on the wire)
+    """
+
+
+@pulumi.type_token("edgeplatform:pullzones:IpFamilyPolicy")
+class IpFamilyPolicy(_builtins.str, Enum):
+    """
+    IpFamilyPolicy: the names of the platform's integer values (the state keeps the name).
+    """
+    I_PV4_ONLY = "IPv4Only"
+    """
+    IPv4Only (0 on the wire)
+    """
+    DUAL_STACK = "DualStack"
+    """
+    DualStack (1 on the wire)
+    """
+    DUAL_STACK_PREFER_I_PV6 = "DualStackPreferIPv6"
+    """
+    DualStackPreferIPv6 (2 on the wire)
+    """
+    I_PV6_ONLY = "IPv6Only"
+    """
+    IPv6Only (3 on the wire)
+    """
+
+
 @pulumi.type_token("edgeplatform:pullzones:LogAnonymizationType")
 class LogAnonymizationType(_builtins.str, Enum):
     """
@@ -179,6 +232,67 @@ class LogAnonymizationType(_builtins.str, Enum):
     DROP = "Drop"
     """
     Drop (1 on the wire)
+    """
+
+
+@pulumi.type_token("edgeplatform:pullzones:OptimizerWatermarkPosition")
+class OptimizerWatermarkPosition(_builtins.str, Enum):
+    """
+    OptimizerWatermarkPosition: the names of the platform's integer values (the state keeps the name).
+    """
+    BOTTOM_LEFT = "BottomLeft"
+    """
+    BottomLeft (0 on the wire)
+    """
+    BOTTOM_RIGHT = "BottomRight"
+    """
+    BottomRight (1 on the wire)
+    """
+    TOP_LEFT = "TopLeft"
+    """
+    TopLeft (2 on the wire)
+    """
+    TOP_RIGHT = "TopRight"
+    """
+    TopRight (3 on the wire)
+    """
+    CENTER = "Center"
+    """
+    Center (4 on the wire)
+    """
+    CENTER_STRETCH = "CenterStretch"
+    """
+    CenterStretch (5 on the wire)
+    """
+
+
+@pulumi.type_token("edgeplatform:pullzones:PermaCacheType")
+class PermaCacheType(_builtins.str, Enum):
+    """
+    PermaCacheType: the names of the platform's integer values (the state keeps the name).
+    """
+    AUTOMATIC = "Automatic"
+    """
+    Automatic (0 on the wire)
+    """
+    MANUAL = "Manual"
+    """
+    Manual (1 on the wire)
+    """
+
+
+@pulumi.type_token("edgeplatform:pullzones:PreloadingScreenTheme")
+class PreloadingScreenTheme(_builtins.str, Enum):
+    """
+    PreloadingScreenTheme: the names of the platform's integer values (the state keeps the name).
+    """
+    LIGHT = "Light"
+    """
+    Light (0 on the wire)
+    """
+    DARK = "Dark"
+    """
+    Dark (1 on the wire)
     """
 
 
@@ -220,6 +334,61 @@ class PullZoneLogForwarderProtocolType(_builtins.str, Enum):
     """
 
 
+@pulumi.type_token("edgeplatform:pullzones:PullZoneOriginType")
+class PullZoneOriginType(_builtins.str, Enum):
+    """
+    PullZoneOriginType: the names of the platform's integer values (the state keeps the name).
+    """
+    ORIGIN_URL = "OriginUrl"
+    """
+    OriginUrl (0 on the wire)
+    """
+    DNS_ACCELERATE = "DnsAccelerate"
+    """
+    DnsAccelerate (1 on the wire)
+    """
+    STORAGE_ZONE = "StorageZone"
+    """
+    StorageZone (2 on the wire)
+    """
+    LOAD_BALANCER = "LoadBalancer"
+    """
+    LoadBalancer (3 on the wire)
+    """
+    EDGE_SCRIPT = "EdgeScript"
+    """
+    EdgeScript (4 on the wire)
+    """
+    MAGIC_CONTAINERS = "MagicContainers"
+    """
+    MagicContainers (5 on the wire)
+    """
+    PUSH_ZONE = "PushZone"
+    """
+    PushZone (6 on the wire)
+    """
+
+
+@pulumi.type_token("edgeplatform:pullzones:PullZonePriorRoutingFilters")
+class PullZonePriorRoutingFilters(_builtins.str, Enum):
+    """
+    PullZonePriorRoutingFilters: the values of `prior.routingFilters`.
+    """
+    ALL = "all"
+    EU = "eu"
+    SCRIPTING = "scripting"
+
+
+@pulumi.type_token("edgeplatform:pullzones:PullZoneRoutingFilters")
+class PullZoneRoutingFilters(_builtins.str, Enum):
+    """
+    PullZoneRoutingFilters: the values of `routingFilters`.
+    """
+    ALL = "all"
+    EU = "eu"
+    SCRIPTING = "scripting"
+
+
 @pulumi.type_token("edgeplatform:pullzones:PullZoneType")
 class PullZoneType(_builtins.str, Enum):
     """
@@ -232,6 +401,59 @@ class PullZoneType(_builtins.str, Enum):
     VOLUME = "Volume"
     """
     Volume (1 on the wire)
+    """
+
+
+@pulumi.type_token("edgeplatform:pullzones:ShieldDDosProtectionType")
+class ShieldDDosProtectionType(_builtins.str, Enum):
+    """
+    ShieldDDosProtectionType: the names of the platform's integer values (the state keeps the name).
+    """
+    DETECT_ONLY = "DetectOnly"
+    """
+    DetectOnly (0 on the wire)
+    """
+    ACTIVE_STANDARD = "ActiveStandard"
+    """
+    ActiveStandard (1 on the wire)
+    """
+    ACTIVE_AGGRESSIVE = "ActiveAggressive"
+    """
+    ActiveAggressive (2 on the wire)
+    """
+
+
+@pulumi.type_token("edgeplatform:pullzones:StickySessionType")
+class StickySessionType(_builtins.str, Enum):
+    """
+    StickySessionType: the names of the platform's integer values (the state keeps the name).
+    """
+    OFF = "Off"
+    """
+    Off (0 on the wire)
+    """
+    ON = "On"
+    """
+    On (1 on the wire)
+    """
+
+
+@pulumi.type_token("edgeplatform:pullzones:TlsSecurityLevelType")
+class TlsSecurityLevelType(_builtins.str, Enum):
+    """
+    TlsSecurityLevelType: the names of the platform's integer values (the state keeps the name).
+    """
+    LEGACY = "Legacy"
+    """
+    Legacy (0 on the wire)
+    """
+    COMPATIBLE = "Compatible"
+    """
+    Compatible (1 on the wire)
+    """
+    MODERN_ONLY = "ModernOnly"
+    """
+    ModernOnly (2 on the wire)
     """
 
 

@@ -157,20 +157,36 @@ class PullZonePrior(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "addHostHeader":
+        if key == "accessControlOriginHeaderExtensions":
+            suggest = "access_control_origin_header_extensions"
+        elif key == "addCanonicalHeader":
+            suggest = "add_canonical_header"
+        elif key == "addHostHeader":
             suggest = "add_host_header"
         elif key == "allowedReferrers":
             suggest = "allowed_referrers"
+        elif key == "awsSigningEnabled":
+            suggest = "aws_signing_enabled"
+        elif key == "awsSigningKey":
+            suggest = "aws_signing_key"
+        elif key == "awsSigningRegionName":
+            suggest = "aws_signing_region_name"
+        elif key == "awsSigningSecret":
+            suggest = "aws_signing_secret"
         elif key == "blockNoneReferrer":
             suggest = "block_none_referrer"
         elif key == "blockPostRequests":
             suggest = "block_post_requests"
         elif key == "blockRootPathAccess":
             suggest = "block_root_path_access"
+        elif key == "blockedCountries":
+            suggest = "blocked_countries"
         elif key == "blockedIps":
             suggest = "blocked_ips"
         elif key == "blockedReferrers":
             suggest = "blocked_referrers"
+        elif key == "budgetRedirectedCountries":
+            suggest = "budget_redirected_countries"
         elif key == "burstSize":
             suggest = "burst_size"
         elif key == "cacheControlMaxAgeOverride":
@@ -179,26 +195,92 @@ class PullZonePrior(dict):
             suggest = "cache_control_public_max_age_override"
         elif key == "cacheErrorResponses":
             suggest = "cache_error_responses"
+        elif key == "cacheKeyHeaders":
+            suggest = "cache_key_headers"
         elif key == "connectionLimitPerIpCount":
             suggest = "connection_limit_per_ip_count"
+        elif key == "cookieVaryParameters":
+            suggest = "cookie_vary_parameters"
         elif key == "disableCookies":
             suggest = "disable_cookies"
+        elif key == "disableLetsEncrypt":
+            suggest = "disable_lets_encrypt"
+        elif key == "edgeScriptExecutionPhase":
+            suggest = "edge_script_execution_phase"
+        elif key == "edgeScriptId":
+            suggest = "edge_script_id"
+        elif key == "enableAccessControlOriginHeader":
+            suggest = "enable_access_control_origin_header"
+        elif key == "enableAutoSsl":
+            suggest = "enable_auto_ssl"
+        elif key == "enableAvifVary":
+            suggest = "enable_avif_vary"
+        elif key == "enableBunnyImageAi":
+            suggest = "enable_bunny_image_ai"
         elif key == "enableCacheSlice":
             suggest = "enable_cache_slice"
+        elif key == "enableCookieVary":
+            suggest = "enable_cookie_vary"
+        elif key == "enableCountryCodeVary":
+            suggest = "enable_country_code_vary"
+        elif key == "enableCountryStateCodeVary":
+            suggest = "enable_country_state_code_vary"
+        elif key == "enableGeoZoneAf":
+            suggest = "enable_geo_zone_af"
+        elif key == "enableGeoZoneAsia":
+            suggest = "enable_geo_zone_asia"
+        elif key == "enableGeoZoneEu":
+            suggest = "enable_geo_zone_eu"
+        elif key == "enableGeoZoneSa":
+            suggest = "enable_geo_zone_sa"
+        elif key == "enableGeoZoneUs":
+            suggest = "enable_geo_zone_us"
+        elif key == "enableHostnameVary":
+            suggest = "enable_hostname_vary"
         elif key == "enableLogging":
             suggest = "enable_logging"
+        elif key == "enableMobileVary":
+            suggest = "enable_mobile_vary"
+        elif key == "enableOriginShield":
+            suggest = "enable_origin_shield"
         elif key == "enableQueryStringOrdering":
             suggest = "enable_query_string_ordering"
+        elif key == "enableRequestCoalescing":
+            suggest = "enable_request_coalescing"
+        elif key == "enableSafeHop":
+            suggest = "enable_safe_hop"
         elif key == "enableSmartCache":
             suggest = "enable_smart_cache"
+        elif key == "enableTls1":
+            suggest = "enable_tls1"
+        elif key == "enableTls11":
+            suggest = "enable_tls11"
+        elif key == "enableWebSockets":
+            suggest = "enable_web_sockets"
+        elif key == "enableWebpVary":
+            suggest = "enable_webp_vary"
+        elif key == "errorPageCustomCode":
+            suggest = "error_page_custom_code"
+        elif key == "errorPageEnableCustomCode":
+            suggest = "error_page_enable_custom_code"
+        elif key == "errorPageEnableStatuspageWidget":
+            suggest = "error_page_enable_statuspage_widget"
+        elif key == "errorPageStatuspageCode":
+            suggest = "error_page_statuspage_code"
+        elif key == "errorPageWhitelabel":
+            suggest = "error_page_whitelabel"
         elif key == "followRedirects":
             suggest = "follow_redirects"
         elif key == "ignoreQueryStrings":
             suggest = "ignore_query_strings"
+        elif key == "ipFamilyPolicy":
+            suggest = "ip_family_policy"
         elif key == "limitRateAfter":
             suggest = "limit_rate_after"
         elif key == "limitRatePerSecond":
             suggest = "limit_rate_per_second"
+        elif key == "loadBalancerId":
+            suggest = "load_balancer_id"
         elif key == "logAnonymizationType":
             suggest = "log_anonymization_type"
         elif key == "logFormat":
@@ -217,8 +299,64 @@ class PullZonePrior(dict):
             suggest = "log_forwarding_token"
         elif key == "loggingIpAnonymizationEnabled":
             suggest = "logging_ip_anonymization_enabled"
+        elif key == "loggingSaveToStorage":
+            suggest = "logging_save_to_storage"
+        elif key == "loggingStorageZoneId":
+            suggest = "logging_storage_zone_id"
+        elif key == "magicContainersAppId":
+            suggest = "magic_containers_app_id"
+        elif key == "magicContainersEndpointId":
+            suggest = "magic_containers_endpoint_id"
+        elif key == "maxWebSocketConnections":
+            suggest = "max_web_socket_connections"
+        elif key == "middlewareScriptId":
+            suggest = "middleware_script_id"
         elif key == "monthlyBandwidthLimit":
             suggest = "monthly_bandwidth_limit"
+        elif key == "optimizerAutomaticOptimizationEnabled":
+            suggest = "optimizer_automatic_optimization_enabled"
+        elif key == "optimizerDesktopMaxWidth":
+            suggest = "optimizer_desktop_max_width"
+        elif key == "optimizerEnableManipulationEngine":
+            suggest = "optimizer_enable_manipulation_engine"
+        elif key == "optimizerEnableUpscaling":
+            suggest = "optimizer_enable_upscaling"
+        elif key == "optimizerEnableWebp":
+            suggest = "optimizer_enable_webp"
+        elif key == "optimizerEnabled":
+            suggest = "optimizer_enabled"
+        elif key == "optimizerForceClasses":
+            suggest = "optimizer_force_classes"
+        elif key == "optimizerImageQuality":
+            suggest = "optimizer_image_quality"
+        elif key == "optimizerMinifyCss":
+            suggest = "optimizer_minify_css"
+        elif key == "optimizerMinifyJavaScript":
+            suggest = "optimizer_minify_java_script"
+        elif key == "optimizerMobileImageQuality":
+            suggest = "optimizer_mobile_image_quality"
+        elif key == "optimizerMobileMaxWidth":
+            suggest = "optimizer_mobile_max_width"
+        elif key == "optimizerPrerenderHtml":
+            suggest = "optimizer_prerender_html"
+        elif key == "optimizerStaticHtmlEnabled":
+            suggest = "optimizer_static_html_enabled"
+        elif key == "optimizerStaticHtmlWordPressBypassCookie":
+            suggest = "optimizer_static_html_word_press_bypass_cookie"
+        elif key == "optimizerStaticHtmlWordPressPath":
+            suggest = "optimizer_static_html_word_press_path"
+        elif key == "optimizerTunnelEnabled":
+            suggest = "optimizer_tunnel_enabled"
+        elif key == "optimizerWatermarkEnabled":
+            suggest = "optimizer_watermark_enabled"
+        elif key == "optimizerWatermarkMinImageSize":
+            suggest = "optimizer_watermark_min_image_size"
+        elif key == "optimizerWatermarkOffset":
+            suggest = "optimizer_watermark_offset"
+        elif key == "optimizerWatermarkPosition":
+            suggest = "optimizer_watermark_position"
+        elif key == "optimizerWatermarkUrl":
+            suggest = "optimizer_watermark_url"
         elif key == "originConnectTimeout":
             suggest = "origin_connect_timeout"
         elif key == "originHostHeader":
@@ -227,16 +365,80 @@ class PullZonePrior(dict):
             suggest = "origin_response_timeout"
         elif key == "originRetries":
             suggest = "origin_retries"
+        elif key == "originRetry5xxResponses":
+            suggest = "origin_retry5xx_responses"
+        elif key == "originRetryConnectionTimeout":
+            suggest = "origin_retry_connection_timeout"
+        elif key == "originRetryDelay":
+            suggest = "origin_retry_delay"
+        elif key == "originRetryResponseTimeout":
+            suggest = "origin_retry_response_timeout"
+        elif key == "originShieldEnableConcurrencyLimit":
+            suggest = "origin_shield_enable_concurrency_limit"
+        elif key == "originShieldMaxConcurrentRequests":
+            suggest = "origin_shield_max_concurrent_requests"
+        elif key == "originShieldMaxQueuedRequests":
+            suggest = "origin_shield_max_queued_requests"
+        elif key == "originShieldQueueMaxWaitTime":
+            suggest = "origin_shield_queue_max_wait_time"
+        elif key == "originShieldZoneCode":
+            suggest = "origin_shield_zone_code"
+        elif key == "originType":
+            suggest = "origin_type"
         elif key == "originUrl":
             suggest = "origin_url"
+        elif key == "permaCacheStorageZoneId":
+            suggest = "perma_cache_storage_zone_id"
+        elif key == "permaCacheType":
+            suggest = "perma_cache_type"
+        elif key == "preloadingScreenCode":
+            suggest = "preloading_screen_code"
+        elif key == "preloadingScreenCodeEnabled":
+            suggest = "preloading_screen_code_enabled"
+        elif key == "preloadingScreenDelay":
+            suggest = "preloading_screen_delay"
+        elif key == "preloadingScreenEnabled":
+            suggest = "preloading_screen_enabled"
+        elif key == "preloadingScreenLogoUrl":
+            suggest = "preloading_screen_logo_url"
+        elif key == "preloadingScreenShowOnFirstVisit":
+            suggest = "preloading_screen_show_on_first_visit"
+        elif key == "preloadingScreenTheme":
+            suggest = "preloading_screen_theme"
+        elif key == "queryStringVaryParameters":
+            suggest = "query_string_vary_parameters"
+        elif key == "requestCoalescingTimeout":
+            suggest = "request_coalescing_timeout"
         elif key == "requestLimit":
             suggest = "request_limit"
+        elif key == "routingFilters":
+            suggest = "routing_filters"
+        elif key == "shieldDdosProtectionEnabled":
+            suggest = "shield_ddos_protection_enabled"
+        elif key == "shieldDdosProtectionType":
+            suggest = "shield_ddos_protection_type"
+        elif key == "stickySessionClientHeaders":
+            suggest = "sticky_session_client_headers"
+        elif key == "stickySessionCookieName":
+            suggest = "sticky_session_cookie_name"
+        elif key == "stickySessionType":
+            suggest = "sticky_session_type"
+        elif key == "storageZoneId":
+            suggest = "storage_zone_id"
+        elif key == "tlsSecurityLevel":
+            suggest = "tls_security_level"
+        elif key == "useBackgroundUpdate":
+            suggest = "use_background_update"
         elif key == "useStaleWhileOffline":
             suggest = "use_stale_while_offline"
         elif key == "useStaleWhileUpdating":
             suggest = "use_stale_while_updating"
         elif key == "verifyOriginSsl":
             suggest = "verify_origin_ssl"
+        elif key == "zoneSecurityEnabled":
+            suggest = "zone_security_enabled"
+        elif key == "zoneSecurityIncludeHashRemoteIp":
+            suggest = "zone_security_include_hash_remote_ip"
 
         if suggest:
             pulumi.log.warn(f"Key '{key}' not found in PullZonePrior. Access the value via the '{suggest}' property getter instead.")
@@ -250,27 +452,68 @@ class PullZonePrior(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
+                 access_control_origin_header_extensions: Optional[Sequence[_builtins.str]] = None,
+                 add_canonical_header: Optional[_builtins.bool] = None,
                  add_host_header: Optional[_builtins.bool] = None,
                  allowed_referrers: Optional[Sequence[_builtins.str]] = None,
+                 aws_signing_enabled: Optional[_builtins.bool] = None,
+                 aws_signing_key: Optional[_builtins.str] = None,
+                 aws_signing_region_name: Optional[_builtins.str] = None,
+                 aws_signing_secret: Optional[_builtins.str] = None,
                  block_none_referrer: Optional[_builtins.bool] = None,
                  block_post_requests: Optional[_builtins.bool] = None,
                  block_root_path_access: Optional[_builtins.bool] = None,
+                 blocked_countries: Optional[Sequence[_builtins.str]] = None,
                  blocked_ips: Optional[Sequence[_builtins.str]] = None,
                  blocked_referrers: Optional[Sequence[_builtins.str]] = None,
+                 budget_redirected_countries: Optional[Sequence[_builtins.str]] = None,
                  burst_size: Optional[_builtins.int] = None,
                  cache_control_max_age_override: Optional[_builtins.int] = None,
                  cache_control_public_max_age_override: Optional[_builtins.int] = None,
                  cache_error_responses: Optional[_builtins.bool] = None,
+                 cache_key_headers: Optional[_builtins.str] = None,
                  connection_limit_per_ip_count: Optional[_builtins.int] = None,
+                 cookie_vary_parameters: Optional[Sequence[_builtins.str]] = None,
                  disable_cookies: Optional[_builtins.bool] = None,
+                 disable_lets_encrypt: Optional[_builtins.bool] = None,
+                 edge_script_execution_phase: Optional['ExecutionPhase'] = None,
+                 edge_script_id: Optional[_builtins.int] = None,
+                 enable_access_control_origin_header: Optional[_builtins.bool] = None,
+                 enable_auto_ssl: Optional[_builtins.bool] = None,
+                 enable_avif_vary: Optional[_builtins.bool] = None,
+                 enable_bunny_image_ai: Optional[_builtins.bool] = None,
                  enable_cache_slice: Optional[_builtins.bool] = None,
+                 enable_cookie_vary: Optional[_builtins.bool] = None,
+                 enable_country_code_vary: Optional[_builtins.bool] = None,
+                 enable_country_state_code_vary: Optional[_builtins.bool] = None,
+                 enable_geo_zone_af: Optional[_builtins.bool] = None,
+                 enable_geo_zone_asia: Optional[_builtins.bool] = None,
+                 enable_geo_zone_eu: Optional[_builtins.bool] = None,
+                 enable_geo_zone_sa: Optional[_builtins.bool] = None,
+                 enable_geo_zone_us: Optional[_builtins.bool] = None,
+                 enable_hostname_vary: Optional[_builtins.bool] = None,
                  enable_logging: Optional[_builtins.bool] = None,
+                 enable_mobile_vary: Optional[_builtins.bool] = None,
+                 enable_origin_shield: Optional[_builtins.bool] = None,
                  enable_query_string_ordering: Optional[_builtins.bool] = None,
+                 enable_request_coalescing: Optional[_builtins.bool] = None,
+                 enable_safe_hop: Optional[_builtins.bool] = None,
                  enable_smart_cache: Optional[_builtins.bool] = None,
+                 enable_tls1: Optional[_builtins.bool] = None,
+                 enable_tls11: Optional[_builtins.bool] = None,
+                 enable_web_sockets: Optional[_builtins.bool] = None,
+                 enable_webp_vary: Optional[_builtins.bool] = None,
+                 error_page_custom_code: Optional[_builtins.str] = None,
+                 error_page_enable_custom_code: Optional[_builtins.bool] = None,
+                 error_page_enable_statuspage_widget: Optional[_builtins.bool] = None,
+                 error_page_statuspage_code: Optional[_builtins.str] = None,
+                 error_page_whitelabel: Optional[_builtins.bool] = None,
                  follow_redirects: Optional[_builtins.bool] = None,
                  ignore_query_strings: Optional[_builtins.bool] = None,
+                 ip_family_policy: Optional['IpFamilyPolicy'] = None,
                  limit_rate_after: Optional[_builtins.float] = None,
                  limit_rate_per_second: Optional[_builtins.int] = None,
+                 load_balancer_id: Optional[_builtins.int] = None,
                  log_anonymization_type: Optional['LogAnonymizationType'] = None,
                  log_format: Optional['PullZoneLogFormat'] = None,
                  log_forwarding_enabled: Optional[_builtins.bool] = None,
@@ -280,39 +523,140 @@ class PullZonePrior(dict):
                  log_forwarding_protocol: Optional['PullZoneLogForwarderProtocolType'] = None,
                  log_forwarding_token: Optional[_builtins.str] = None,
                  logging_ip_anonymization_enabled: Optional[_builtins.bool] = None,
+                 logging_save_to_storage: Optional[_builtins.bool] = None,
+                 logging_storage_zone_id: Optional[_builtins.int] = None,
+                 magic_containers_app_id: Optional[_builtins.str] = None,
+                 magic_containers_endpoint_id: Optional[_builtins.str] = None,
+                 max_web_socket_connections: Optional[_builtins.int] = None,
+                 middleware_script_id: Optional[_builtins.int] = None,
                  monthly_bandwidth_limit: Optional[_builtins.int] = None,
+                 optimizer_automatic_optimization_enabled: Optional[_builtins.bool] = None,
+                 optimizer_desktop_max_width: Optional[_builtins.int] = None,
+                 optimizer_enable_manipulation_engine: Optional[_builtins.bool] = None,
+                 optimizer_enable_upscaling: Optional[_builtins.bool] = None,
+                 optimizer_enable_webp: Optional[_builtins.bool] = None,
+                 optimizer_enabled: Optional[_builtins.bool] = None,
+                 optimizer_force_classes: Optional[_builtins.bool] = None,
+                 optimizer_image_quality: Optional[_builtins.int] = None,
+                 optimizer_minify_css: Optional[_builtins.bool] = None,
+                 optimizer_minify_java_script: Optional[_builtins.bool] = None,
+                 optimizer_mobile_image_quality: Optional[_builtins.int] = None,
+                 optimizer_mobile_max_width: Optional[_builtins.int] = None,
+                 optimizer_prerender_html: Optional[_builtins.bool] = None,
+                 optimizer_static_html_enabled: Optional[_builtins.bool] = None,
+                 optimizer_static_html_word_press_bypass_cookie: Optional[_builtins.str] = None,
+                 optimizer_static_html_word_press_path: Optional[_builtins.str] = None,
+                 optimizer_tunnel_enabled: Optional[_builtins.bool] = None,
+                 optimizer_watermark_enabled: Optional[_builtins.bool] = None,
+                 optimizer_watermark_min_image_size: Optional[_builtins.int] = None,
+                 optimizer_watermark_offset: Optional[_builtins.float] = None,
+                 optimizer_watermark_position: Optional['OptimizerWatermarkPosition'] = None,
+                 optimizer_watermark_url: Optional[_builtins.str] = None,
                  origin_connect_timeout: Optional[_builtins.int] = None,
                  origin_host_header: Optional[_builtins.str] = None,
                  origin_response_timeout: Optional[_builtins.int] = None,
                  origin_retries: Optional[_builtins.int] = None,
+                 origin_retry5xx_responses: Optional[_builtins.bool] = None,
+                 origin_retry_connection_timeout: Optional[_builtins.bool] = None,
+                 origin_retry_delay: Optional[_builtins.int] = None,
+                 origin_retry_response_timeout: Optional[_builtins.bool] = None,
+                 origin_shield_enable_concurrency_limit: Optional[_builtins.bool] = None,
+                 origin_shield_max_concurrent_requests: Optional[_builtins.int] = None,
+                 origin_shield_max_queued_requests: Optional[_builtins.int] = None,
+                 origin_shield_queue_max_wait_time: Optional[_builtins.int] = None,
+                 origin_shield_zone_code: Optional[_builtins.str] = None,
+                 origin_type: Optional['PullZoneOriginType'] = None,
                  origin_url: Optional[_builtins.str] = None,
+                 perma_cache_storage_zone_id: Optional[_builtins.int] = None,
+                 perma_cache_type: Optional['PermaCacheType'] = None,
+                 preloading_screen_code: Optional[_builtins.str] = None,
+                 preloading_screen_code_enabled: Optional[_builtins.bool] = None,
+                 preloading_screen_delay: Optional[_builtins.int] = None,
+                 preloading_screen_enabled: Optional[_builtins.bool] = None,
+                 preloading_screen_logo_url: Optional[_builtins.str] = None,
+                 preloading_screen_show_on_first_visit: Optional[_builtins.bool] = None,
+                 preloading_screen_theme: Optional['PreloadingScreenTheme'] = None,
+                 query_string_vary_parameters: Optional[Sequence[_builtins.str]] = None,
+                 request_coalescing_timeout: Optional[_builtins.int] = None,
                  request_limit: Optional[_builtins.int] = None,
+                 routing_filters: Optional[Sequence['PullZonePriorRoutingFilters']] = None,
+                 shield_ddos_protection_enabled: Optional[_builtins.bool] = None,
+                 shield_ddos_protection_type: Optional['ShieldDDosProtectionType'] = None,
+                 sticky_session_client_headers: Optional[_builtins.str] = None,
+                 sticky_session_cookie_name: Optional[_builtins.str] = None,
+                 sticky_session_type: Optional['StickySessionType'] = None,
+                 storage_zone_id: Optional[_builtins.int] = None,
+                 tls_security_level: Optional['TlsSecurityLevelType'] = None,
                  type: Optional['PullZoneType'] = None,
+                 use_background_update: Optional[_builtins.bool] = None,
                  use_stale_while_offline: Optional[_builtins.bool] = None,
                  use_stale_while_updating: Optional[_builtins.bool] = None,
-                 verify_origin_ssl: Optional[_builtins.bool] = None):
+                 verify_origin_ssl: Optional[_builtins.bool] = None,
+                 zone_security_enabled: Optional[_builtins.bool] = None,
+                 zone_security_include_hash_remote_ip: Optional[_builtins.bool] = None):
         """
+        :param Sequence[_builtins.str] access_control_origin_header_extensions: Before Pulumi: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        :param _builtins.bool add_canonical_header: Before Pulumi: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
         :param _builtins.bool add_host_header: Before Pulumi: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
         :param Sequence[_builtins.str] allowed_referrers: Before Pulumi: Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
+        :param _builtins.bool aws_signing_enabled: Before Pulumi: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        :param _builtins.str aws_signing_key: Before Pulumi: Access key id the requests are signed with (`AWSSigningKey`).
+        :param _builtins.str aws_signing_region_name: Before Pulumi: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        :param _builtins.str aws_signing_secret: Before Pulumi: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
         :param _builtins.bool block_none_referrer: Before Pulumi: Whether requests without a Referer header are refused (`BlockNoneReferrer`).
         :param _builtins.bool block_post_requests: Before Pulumi: Whether POST requests are refused (`BlockPostRequests`).
         :param _builtins.bool block_root_path_access: Before Pulumi: Whether requests for the root path `/` are refused (`BlockRootPathAccess`).
+        :param Sequence[_builtins.str] blocked_countries: Before Pulumi: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
         :param Sequence[_builtins.str] blocked_ips: Before Pulumi: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
         :param Sequence[_builtins.str] blocked_referrers: Before Pulumi: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
+        :param Sequence[_builtins.str] budget_redirected_countries: Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
         :param _builtins.int burst_size: Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         :param _builtins.int cache_control_max_age_override: Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param _builtins.int cache_control_public_max_age_override: Before Pulumi: Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param _builtins.bool cache_error_responses: Before Pulumi: Whether the origin's error responses are cached (`CacheErrorResponses`).
+        :param _builtins.str cache_key_headers: Before Pulumi: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
         :param _builtins.int connection_limit_per_ip_count: Before Pulumi: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
+        :param Sequence[_builtins.str] cookie_vary_parameters: Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
         :param _builtins.bool disable_cookies: Before Pulumi: Whether cookies are stripped from responses (`DisableCookies`).
+        :param _builtins.bool disable_lets_encrypt: Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        :param 'ExecutionPhase' edge_script_execution_phase: Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        :param _builtins.int edge_script_id: Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        :param _builtins.bool enable_access_control_origin_header: Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        :param _builtins.bool enable_auto_ssl: Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        :param _builtins.bool enable_avif_vary: Before Pulumi: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        :param _builtins.bool enable_bunny_image_ai: Before Pulumi: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
         :param _builtins.bool enable_cache_slice: Before Pulumi: Whether large files are cached in slices (`EnableCacheSlice`).
+        :param _builtins.bool enable_cookie_vary: Before Pulumi: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        :param _builtins.bool enable_country_code_vary: Before Pulumi: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        :param _builtins.bool enable_country_state_code_vary: Before Pulumi: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        :param _builtins.bool enable_geo_zone_af: Before Pulumi: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        :param _builtins.bool enable_geo_zone_asia: Before Pulumi: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        :param _builtins.bool enable_geo_zone_eu: Before Pulumi: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        :param _builtins.bool enable_geo_zone_sa: Before Pulumi: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        :param _builtins.bool enable_geo_zone_us: Before Pulumi: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        :param _builtins.bool enable_hostname_vary: Before Pulumi: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
         :param _builtins.bool enable_logging: Before Pulumi: Whether the zone's requests are logged (`EnableLogging`).
+        :param _builtins.bool enable_mobile_vary: Before Pulumi: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        :param _builtins.bool enable_origin_shield: Before Pulumi: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
         :param _builtins.bool enable_query_string_ordering: Before Pulumi: Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
+        :param _builtins.bool enable_request_coalescing: Before Pulumi: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        :param _builtins.bool enable_safe_hop: Before Pulumi: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
         :param _builtins.bool enable_smart_cache: Before Pulumi: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
+        :param _builtins.bool enable_tls1: Before Pulumi: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        :param _builtins.bool enable_tls11: Before Pulumi: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        :param _builtins.bool enable_web_sockets: Before Pulumi: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        :param _builtins.bool enable_webp_vary: Before Pulumi: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        :param _builtins.str error_page_custom_code: Before Pulumi: HTML of the zone's own error page (`ErrorPageCustomCode`).
+        :param _builtins.bool error_page_enable_custom_code: Before Pulumi: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        :param _builtins.bool error_page_enable_statuspage_widget: Before Pulumi: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        :param _builtins.str error_page_statuspage_code: Before Pulumi: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        :param _builtins.bool error_page_whitelabel: Before Pulumi: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
         :param _builtins.bool follow_redirects: Before Pulumi: Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
         :param _builtins.bool ignore_query_strings: Before Pulumi: Whether the query string is left out of the cache key (`IgnoreQueryStrings`).
+        :param 'IpFamilyPolicy' ip_family_policy: Before Pulumi: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
         :param _builtins.float limit_rate_after: Before Pulumi: Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
         :param _builtins.int limit_rate_per_second: Before Pulumi: Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
+        :param _builtins.int load_balancer_id: Before Pulumi: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
         :param 'LogAnonymizationType' log_anonymization_type: Before Pulumi: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         :param 'PullZoneLogFormat' log_format: Before Pulumi: Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).
         :param _builtins.bool log_forwarding_enabled: Before Pulumi: Whether the logs are forwarded to `logForwardingHostname` (`LogForwardingEnabled`).
@@ -322,32 +666,108 @@ class PullZonePrior(dict):
         :param 'PullZoneLogForwarderProtocolType' log_forwarding_protocol: Before Pulumi: Protocol of the forwarding: `"UDP"`, `"TCP"`, `"TCPEncrypted"` or `"DataDog"` (0–3; `LogForwardingProtocol`).
         :param _builtins.str log_forwarding_token: Before Pulumi: Token the forwarding sends with the logs (`LogForwardingToken`). A secret: encrypted in the state and the outputs, never printed.
         :param _builtins.bool logging_ip_anonymization_enabled: Before Pulumi: Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).
+        :param _builtins.bool logging_save_to_storage: Before Pulumi: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        :param _builtins.int logging_storage_zone_id: Before Pulumi: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        :param _builtins.str magic_containers_app_id: Before Pulumi: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        :param _builtins.str magic_containers_endpoint_id: Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        :param _builtins.int max_web_socket_connections: Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        :param _builtins.int middleware_script_id: Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
         :param _builtins.int monthly_bandwidth_limit: Before Pulumi: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
+        :param _builtins.bool optimizer_automatic_optimization_enabled: Before Pulumi: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        :param _builtins.int optimizer_desktop_max_width: Before Pulumi: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        :param _builtins.bool optimizer_enable_manipulation_engine: Before Pulumi: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        :param _builtins.bool optimizer_enable_upscaling: Before Pulumi: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        :param _builtins.bool optimizer_enable_webp: Before Pulumi: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        :param _builtins.bool optimizer_enabled: Before Pulumi: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        :param _builtins.bool optimizer_force_classes: Before Pulumi: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        :param _builtins.int optimizer_image_quality: Before Pulumi: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        :param _builtins.bool optimizer_minify_css: Before Pulumi: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        :param _builtins.bool optimizer_minify_java_script: Before Pulumi: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        :param _builtins.int optimizer_mobile_image_quality: Before Pulumi: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        :param _builtins.int optimizer_mobile_max_width: Before Pulumi: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        :param _builtins.bool optimizer_prerender_html: Before Pulumi: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        :param _builtins.bool optimizer_static_html_enabled: Before Pulumi: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        :param _builtins.str optimizer_static_html_word_press_bypass_cookie: Before Pulumi: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        :param _builtins.str optimizer_static_html_word_press_path: Before Pulumi: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        :param _builtins.bool optimizer_tunnel_enabled: Before Pulumi: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        :param _builtins.bool optimizer_watermark_enabled: Before Pulumi: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        :param _builtins.int optimizer_watermark_min_image_size: Before Pulumi: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        :param _builtins.float optimizer_watermark_offset: Before Pulumi: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        :param 'OptimizerWatermarkPosition' optimizer_watermark_position: Before Pulumi: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        :param _builtins.str optimizer_watermark_url: Before Pulumi: URL of the watermark image (`OptimizerWatermarkUrl`).
         :param _builtins.int origin_connect_timeout: Before Pulumi: Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
         :param _builtins.str origin_host_header: Before Pulumi: Host header sent to the origin (`OriginHostHeader`); empty: the origin URL's host.
         :param _builtins.int origin_response_timeout: Before Pulumi: Seconds to wait for the origin's answer (`OriginResponseTimeout`; new zone: 60).
         :param _builtins.int origin_retries: Before Pulumi: How many times a failed origin request is retried (`OriginRetries`; new zone: 0).
+        :param _builtins.bool origin_retry5xx_responses: Before Pulumi: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        :param _builtins.bool origin_retry_connection_timeout: Before Pulumi: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        :param _builtins.int origin_retry_delay: Before Pulumi: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        :param _builtins.bool origin_retry_response_timeout: Before Pulumi: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        :param _builtins.bool origin_shield_enable_concurrency_limit: Before Pulumi: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        :param _builtins.int origin_shield_max_concurrent_requests: Before Pulumi: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        :param _builtins.int origin_shield_max_queued_requests: Before Pulumi: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        :param _builtins.int origin_shield_queue_max_wait_time: Before Pulumi: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        :param _builtins.str origin_shield_zone_code: Before Pulumi: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        :param 'PullZoneOriginType' origin_type: Before Pulumi: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
         :param _builtins.str origin_url: Before Pulumi: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
+        :param _builtins.int perma_cache_storage_zone_id: Before Pulumi: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        :param 'PermaCacheType' perma_cache_type: Before Pulumi: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        :param _builtins.str preloading_screen_code: Before Pulumi: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        :param _builtins.bool preloading_screen_code_enabled: Before Pulumi: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        :param _builtins.int preloading_screen_delay: Before Pulumi: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        :param _builtins.bool preloading_screen_enabled: Before Pulumi: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        :param _builtins.str preloading_screen_logo_url: Before Pulumi: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        :param _builtins.bool preloading_screen_show_on_first_visit: Before Pulumi: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        :param 'PreloadingScreenTheme' preloading_screen_theme: Before Pulumi: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+        :param Sequence[_builtins.str] query_string_vary_parameters: Before Pulumi: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        :param _builtins.int request_coalescing_timeout: Before Pulumi: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
         :param _builtins.int request_limit: Before Pulumi: Requests per second allowed from one IP address (`RequestLimit`); 0: none.
+        :param Sequence['PullZonePriorRoutingFilters'] routing_filters: Before Pulumi: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        :param _builtins.bool shield_ddos_protection_enabled: Before Pulumi: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        :param 'ShieldDDosProtectionType' shield_ddos_protection_type: Before Pulumi: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        :param _builtins.str sticky_session_client_headers: Before Pulumi: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        :param _builtins.str sticky_session_cookie_name: Before Pulumi: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        :param 'StickySessionType' sticky_session_type: Before Pulumi: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        :param _builtins.int storage_zone_id: Before Pulumi: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        :param 'TlsSecurityLevelType' tls_security_level: Before Pulumi: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
         :param 'PullZoneType' type: Before Pulumi: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
+        :param _builtins.bool use_background_update: Before Pulumi: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
         :param _builtins.bool use_stale_while_offline: Before Pulumi: Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
         :param _builtins.bool use_stale_while_updating: Before Pulumi: Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).
         :param _builtins.bool verify_origin_ssl: Before Pulumi: Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
+        :param _builtins.bool zone_security_enabled: Before Pulumi: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        :param _builtins.bool zone_security_include_hash_remote_ip: Before Pulumi: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
         """
+        if access_control_origin_header_extensions is not None:
+            pulumi.set(__self__, "access_control_origin_header_extensions", access_control_origin_header_extensions)
+        if add_canonical_header is not None:
+            pulumi.set(__self__, "add_canonical_header", add_canonical_header)
         if add_host_header is not None:
             pulumi.set(__self__, "add_host_header", add_host_header)
         if allowed_referrers is not None:
             pulumi.set(__self__, "allowed_referrers", allowed_referrers)
+        if aws_signing_enabled is not None:
+            pulumi.set(__self__, "aws_signing_enabled", aws_signing_enabled)
+        if aws_signing_key is not None:
+            pulumi.set(__self__, "aws_signing_key", aws_signing_key)
+        if aws_signing_region_name is not None:
+            pulumi.set(__self__, "aws_signing_region_name", aws_signing_region_name)
+        if aws_signing_secret is not None:
+            pulumi.set(__self__, "aws_signing_secret", aws_signing_secret)
         if block_none_referrer is not None:
             pulumi.set(__self__, "block_none_referrer", block_none_referrer)
         if block_post_requests is not None:
             pulumi.set(__self__, "block_post_requests", block_post_requests)
         if block_root_path_access is not None:
             pulumi.set(__self__, "block_root_path_access", block_root_path_access)
+        if blocked_countries is not None:
+            pulumi.set(__self__, "blocked_countries", blocked_countries)
         if blocked_ips is not None:
             pulumi.set(__self__, "blocked_ips", blocked_ips)
         if blocked_referrers is not None:
             pulumi.set(__self__, "blocked_referrers", blocked_referrers)
+        if budget_redirected_countries is not None:
+            pulumi.set(__self__, "budget_redirected_countries", budget_redirected_countries)
         if burst_size is not None:
             pulumi.set(__self__, "burst_size", burst_size)
         if cache_control_max_age_override is not None:
@@ -356,26 +776,92 @@ class PullZonePrior(dict):
             pulumi.set(__self__, "cache_control_public_max_age_override", cache_control_public_max_age_override)
         if cache_error_responses is not None:
             pulumi.set(__self__, "cache_error_responses", cache_error_responses)
+        if cache_key_headers is not None:
+            pulumi.set(__self__, "cache_key_headers", cache_key_headers)
         if connection_limit_per_ip_count is not None:
             pulumi.set(__self__, "connection_limit_per_ip_count", connection_limit_per_ip_count)
+        if cookie_vary_parameters is not None:
+            pulumi.set(__self__, "cookie_vary_parameters", cookie_vary_parameters)
         if disable_cookies is not None:
             pulumi.set(__self__, "disable_cookies", disable_cookies)
+        if disable_lets_encrypt is not None:
+            pulumi.set(__self__, "disable_lets_encrypt", disable_lets_encrypt)
+        if edge_script_execution_phase is not None:
+            pulumi.set(__self__, "edge_script_execution_phase", edge_script_execution_phase)
+        if edge_script_id is not None:
+            pulumi.set(__self__, "edge_script_id", edge_script_id)
+        if enable_access_control_origin_header is not None:
+            pulumi.set(__self__, "enable_access_control_origin_header", enable_access_control_origin_header)
+        if enable_auto_ssl is not None:
+            pulumi.set(__self__, "enable_auto_ssl", enable_auto_ssl)
+        if enable_avif_vary is not None:
+            pulumi.set(__self__, "enable_avif_vary", enable_avif_vary)
+        if enable_bunny_image_ai is not None:
+            pulumi.set(__self__, "enable_bunny_image_ai", enable_bunny_image_ai)
         if enable_cache_slice is not None:
             pulumi.set(__self__, "enable_cache_slice", enable_cache_slice)
+        if enable_cookie_vary is not None:
+            pulumi.set(__self__, "enable_cookie_vary", enable_cookie_vary)
+        if enable_country_code_vary is not None:
+            pulumi.set(__self__, "enable_country_code_vary", enable_country_code_vary)
+        if enable_country_state_code_vary is not None:
+            pulumi.set(__self__, "enable_country_state_code_vary", enable_country_state_code_vary)
+        if enable_geo_zone_af is not None:
+            pulumi.set(__self__, "enable_geo_zone_af", enable_geo_zone_af)
+        if enable_geo_zone_asia is not None:
+            pulumi.set(__self__, "enable_geo_zone_asia", enable_geo_zone_asia)
+        if enable_geo_zone_eu is not None:
+            pulumi.set(__self__, "enable_geo_zone_eu", enable_geo_zone_eu)
+        if enable_geo_zone_sa is not None:
+            pulumi.set(__self__, "enable_geo_zone_sa", enable_geo_zone_sa)
+        if enable_geo_zone_us is not None:
+            pulumi.set(__self__, "enable_geo_zone_us", enable_geo_zone_us)
+        if enable_hostname_vary is not None:
+            pulumi.set(__self__, "enable_hostname_vary", enable_hostname_vary)
         if enable_logging is not None:
             pulumi.set(__self__, "enable_logging", enable_logging)
+        if enable_mobile_vary is not None:
+            pulumi.set(__self__, "enable_mobile_vary", enable_mobile_vary)
+        if enable_origin_shield is not None:
+            pulumi.set(__self__, "enable_origin_shield", enable_origin_shield)
         if enable_query_string_ordering is not None:
             pulumi.set(__self__, "enable_query_string_ordering", enable_query_string_ordering)
+        if enable_request_coalescing is not None:
+            pulumi.set(__self__, "enable_request_coalescing", enable_request_coalescing)
+        if enable_safe_hop is not None:
+            pulumi.set(__self__, "enable_safe_hop", enable_safe_hop)
         if enable_smart_cache is not None:
             pulumi.set(__self__, "enable_smart_cache", enable_smart_cache)
+        if enable_tls1 is not None:
+            pulumi.set(__self__, "enable_tls1", enable_tls1)
+        if enable_tls11 is not None:
+            pulumi.set(__self__, "enable_tls11", enable_tls11)
+        if enable_web_sockets is not None:
+            pulumi.set(__self__, "enable_web_sockets", enable_web_sockets)
+        if enable_webp_vary is not None:
+            pulumi.set(__self__, "enable_webp_vary", enable_webp_vary)
+        if error_page_custom_code is not None:
+            pulumi.set(__self__, "error_page_custom_code", error_page_custom_code)
+        if error_page_enable_custom_code is not None:
+            pulumi.set(__self__, "error_page_enable_custom_code", error_page_enable_custom_code)
+        if error_page_enable_statuspage_widget is not None:
+            pulumi.set(__self__, "error_page_enable_statuspage_widget", error_page_enable_statuspage_widget)
+        if error_page_statuspage_code is not None:
+            pulumi.set(__self__, "error_page_statuspage_code", error_page_statuspage_code)
+        if error_page_whitelabel is not None:
+            pulumi.set(__self__, "error_page_whitelabel", error_page_whitelabel)
         if follow_redirects is not None:
             pulumi.set(__self__, "follow_redirects", follow_redirects)
         if ignore_query_strings is not None:
             pulumi.set(__self__, "ignore_query_strings", ignore_query_strings)
+        if ip_family_policy is not None:
+            pulumi.set(__self__, "ip_family_policy", ip_family_policy)
         if limit_rate_after is not None:
             pulumi.set(__self__, "limit_rate_after", limit_rate_after)
         if limit_rate_per_second is not None:
             pulumi.set(__self__, "limit_rate_per_second", limit_rate_per_second)
+        if load_balancer_id is not None:
+            pulumi.set(__self__, "load_balancer_id", load_balancer_id)
         if log_anonymization_type is not None:
             pulumi.set(__self__, "log_anonymization_type", log_anonymization_type)
         if log_format is not None:
@@ -394,8 +880,64 @@ class PullZonePrior(dict):
             pulumi.set(__self__, "log_forwarding_token", log_forwarding_token)
         if logging_ip_anonymization_enabled is not None:
             pulumi.set(__self__, "logging_ip_anonymization_enabled", logging_ip_anonymization_enabled)
+        if logging_save_to_storage is not None:
+            pulumi.set(__self__, "logging_save_to_storage", logging_save_to_storage)
+        if logging_storage_zone_id is not None:
+            pulumi.set(__self__, "logging_storage_zone_id", logging_storage_zone_id)
+        if magic_containers_app_id is not None:
+            pulumi.set(__self__, "magic_containers_app_id", magic_containers_app_id)
+        if magic_containers_endpoint_id is not None:
+            pulumi.set(__self__, "magic_containers_endpoint_id", magic_containers_endpoint_id)
+        if max_web_socket_connections is not None:
+            pulumi.set(__self__, "max_web_socket_connections", max_web_socket_connections)
+        if middleware_script_id is not None:
+            pulumi.set(__self__, "middleware_script_id", middleware_script_id)
         if monthly_bandwidth_limit is not None:
             pulumi.set(__self__, "monthly_bandwidth_limit", monthly_bandwidth_limit)
+        if optimizer_automatic_optimization_enabled is not None:
+            pulumi.set(__self__, "optimizer_automatic_optimization_enabled", optimizer_automatic_optimization_enabled)
+        if optimizer_desktop_max_width is not None:
+            pulumi.set(__self__, "optimizer_desktop_max_width", optimizer_desktop_max_width)
+        if optimizer_enable_manipulation_engine is not None:
+            pulumi.set(__self__, "optimizer_enable_manipulation_engine", optimizer_enable_manipulation_engine)
+        if optimizer_enable_upscaling is not None:
+            pulumi.set(__self__, "optimizer_enable_upscaling", optimizer_enable_upscaling)
+        if optimizer_enable_webp is not None:
+            pulumi.set(__self__, "optimizer_enable_webp", optimizer_enable_webp)
+        if optimizer_enabled is not None:
+            pulumi.set(__self__, "optimizer_enabled", optimizer_enabled)
+        if optimizer_force_classes is not None:
+            pulumi.set(__self__, "optimizer_force_classes", optimizer_force_classes)
+        if optimizer_image_quality is not None:
+            pulumi.set(__self__, "optimizer_image_quality", optimizer_image_quality)
+        if optimizer_minify_css is not None:
+            pulumi.set(__self__, "optimizer_minify_css", optimizer_minify_css)
+        if optimizer_minify_java_script is not None:
+            pulumi.set(__self__, "optimizer_minify_java_script", optimizer_minify_java_script)
+        if optimizer_mobile_image_quality is not None:
+            pulumi.set(__self__, "optimizer_mobile_image_quality", optimizer_mobile_image_quality)
+        if optimizer_mobile_max_width is not None:
+            pulumi.set(__self__, "optimizer_mobile_max_width", optimizer_mobile_max_width)
+        if optimizer_prerender_html is not None:
+            pulumi.set(__self__, "optimizer_prerender_html", optimizer_prerender_html)
+        if optimizer_static_html_enabled is not None:
+            pulumi.set(__self__, "optimizer_static_html_enabled", optimizer_static_html_enabled)
+        if optimizer_static_html_word_press_bypass_cookie is not None:
+            pulumi.set(__self__, "optimizer_static_html_word_press_bypass_cookie", optimizer_static_html_word_press_bypass_cookie)
+        if optimizer_static_html_word_press_path is not None:
+            pulumi.set(__self__, "optimizer_static_html_word_press_path", optimizer_static_html_word_press_path)
+        if optimizer_tunnel_enabled is not None:
+            pulumi.set(__self__, "optimizer_tunnel_enabled", optimizer_tunnel_enabled)
+        if optimizer_watermark_enabled is not None:
+            pulumi.set(__self__, "optimizer_watermark_enabled", optimizer_watermark_enabled)
+        if optimizer_watermark_min_image_size is not None:
+            pulumi.set(__self__, "optimizer_watermark_min_image_size", optimizer_watermark_min_image_size)
+        if optimizer_watermark_offset is not None:
+            pulumi.set(__self__, "optimizer_watermark_offset", optimizer_watermark_offset)
+        if optimizer_watermark_position is not None:
+            pulumi.set(__self__, "optimizer_watermark_position", optimizer_watermark_position)
+        if optimizer_watermark_url is not None:
+            pulumi.set(__self__, "optimizer_watermark_url", optimizer_watermark_url)
         if origin_connect_timeout is not None:
             pulumi.set(__self__, "origin_connect_timeout", origin_connect_timeout)
         if origin_host_header is not None:
@@ -404,18 +946,98 @@ class PullZonePrior(dict):
             pulumi.set(__self__, "origin_response_timeout", origin_response_timeout)
         if origin_retries is not None:
             pulumi.set(__self__, "origin_retries", origin_retries)
+        if origin_retry5xx_responses is not None:
+            pulumi.set(__self__, "origin_retry5xx_responses", origin_retry5xx_responses)
+        if origin_retry_connection_timeout is not None:
+            pulumi.set(__self__, "origin_retry_connection_timeout", origin_retry_connection_timeout)
+        if origin_retry_delay is not None:
+            pulumi.set(__self__, "origin_retry_delay", origin_retry_delay)
+        if origin_retry_response_timeout is not None:
+            pulumi.set(__self__, "origin_retry_response_timeout", origin_retry_response_timeout)
+        if origin_shield_enable_concurrency_limit is not None:
+            pulumi.set(__self__, "origin_shield_enable_concurrency_limit", origin_shield_enable_concurrency_limit)
+        if origin_shield_max_concurrent_requests is not None:
+            pulumi.set(__self__, "origin_shield_max_concurrent_requests", origin_shield_max_concurrent_requests)
+        if origin_shield_max_queued_requests is not None:
+            pulumi.set(__self__, "origin_shield_max_queued_requests", origin_shield_max_queued_requests)
+        if origin_shield_queue_max_wait_time is not None:
+            pulumi.set(__self__, "origin_shield_queue_max_wait_time", origin_shield_queue_max_wait_time)
+        if origin_shield_zone_code is not None:
+            pulumi.set(__self__, "origin_shield_zone_code", origin_shield_zone_code)
+        if origin_type is not None:
+            pulumi.set(__self__, "origin_type", origin_type)
         if origin_url is not None:
             pulumi.set(__self__, "origin_url", origin_url)
+        if perma_cache_storage_zone_id is not None:
+            pulumi.set(__self__, "perma_cache_storage_zone_id", perma_cache_storage_zone_id)
+        if perma_cache_type is not None:
+            pulumi.set(__self__, "perma_cache_type", perma_cache_type)
+        if preloading_screen_code is not None:
+            pulumi.set(__self__, "preloading_screen_code", preloading_screen_code)
+        if preloading_screen_code_enabled is not None:
+            pulumi.set(__self__, "preloading_screen_code_enabled", preloading_screen_code_enabled)
+        if preloading_screen_delay is not None:
+            pulumi.set(__self__, "preloading_screen_delay", preloading_screen_delay)
+        if preloading_screen_enabled is not None:
+            pulumi.set(__self__, "preloading_screen_enabled", preloading_screen_enabled)
+        if preloading_screen_logo_url is not None:
+            pulumi.set(__self__, "preloading_screen_logo_url", preloading_screen_logo_url)
+        if preloading_screen_show_on_first_visit is not None:
+            pulumi.set(__self__, "preloading_screen_show_on_first_visit", preloading_screen_show_on_first_visit)
+        if preloading_screen_theme is not None:
+            pulumi.set(__self__, "preloading_screen_theme", preloading_screen_theme)
+        if query_string_vary_parameters is not None:
+            pulumi.set(__self__, "query_string_vary_parameters", query_string_vary_parameters)
+        if request_coalescing_timeout is not None:
+            pulumi.set(__self__, "request_coalescing_timeout", request_coalescing_timeout)
         if request_limit is not None:
             pulumi.set(__self__, "request_limit", request_limit)
+        if routing_filters is not None:
+            pulumi.set(__self__, "routing_filters", routing_filters)
+        if shield_ddos_protection_enabled is not None:
+            pulumi.set(__self__, "shield_ddos_protection_enabled", shield_ddos_protection_enabled)
+        if shield_ddos_protection_type is not None:
+            pulumi.set(__self__, "shield_ddos_protection_type", shield_ddos_protection_type)
+        if sticky_session_client_headers is not None:
+            pulumi.set(__self__, "sticky_session_client_headers", sticky_session_client_headers)
+        if sticky_session_cookie_name is not None:
+            pulumi.set(__self__, "sticky_session_cookie_name", sticky_session_cookie_name)
+        if sticky_session_type is not None:
+            pulumi.set(__self__, "sticky_session_type", sticky_session_type)
+        if storage_zone_id is not None:
+            pulumi.set(__self__, "storage_zone_id", storage_zone_id)
+        if tls_security_level is not None:
+            pulumi.set(__self__, "tls_security_level", tls_security_level)
         if type is not None:
             pulumi.set(__self__, "type", type)
+        if use_background_update is not None:
+            pulumi.set(__self__, "use_background_update", use_background_update)
         if use_stale_while_offline is not None:
             pulumi.set(__self__, "use_stale_while_offline", use_stale_while_offline)
         if use_stale_while_updating is not None:
             pulumi.set(__self__, "use_stale_while_updating", use_stale_while_updating)
         if verify_origin_ssl is not None:
             pulumi.set(__self__, "verify_origin_ssl", verify_origin_ssl)
+        if zone_security_enabled is not None:
+            pulumi.set(__self__, "zone_security_enabled", zone_security_enabled)
+        if zone_security_include_hash_remote_ip is not None:
+            pulumi.set(__self__, "zone_security_include_hash_remote_ip", zone_security_include_hash_remote_ip)
+
+    @_builtins.property
+    @pulumi.getter(name="accessControlOriginHeaderExtensions")
+    def access_control_origin_header_extensions(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Before Pulumi: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "access_control_origin_header_extensions")
+
+    @_builtins.property
+    @pulumi.getter(name="addCanonicalHeader")
+    def add_canonical_header(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+        """
+        return pulumi.get(self, "add_canonical_header")
 
     @_builtins.property
     @pulumi.getter(name="addHostHeader")
@@ -432,6 +1054,38 @@ class PullZonePrior(dict):
         Before Pulumi: Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
         """
         return pulumi.get(self, "allowed_referrers")
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningEnabled")
+    def aws_signing_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        """
+        return pulumi.get(self, "aws_signing_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningKey")
+    def aws_signing_key(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Access key id the requests are signed with (`AWSSigningKey`).
+        """
+        return pulumi.get(self, "aws_signing_key")
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningRegionName")
+    def aws_signing_region_name(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        """
+        return pulumi.get(self, "aws_signing_region_name")
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningSecret")
+    def aws_signing_secret(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+        """
+        return pulumi.get(self, "aws_signing_secret")
 
     @_builtins.property
     @pulumi.getter(name="blockNoneReferrer")
@@ -458,6 +1112,14 @@ class PullZonePrior(dict):
         return pulumi.get(self, "block_root_path_access")
 
     @_builtins.property
+    @pulumi.getter(name="blockedCountries")
+    def blocked_countries(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Before Pulumi: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "blocked_countries")
+
+    @_builtins.property
     @pulumi.getter(name="blockedIps")
     def blocked_ips(self) -> Optional[Sequence[_builtins.str]]:
         """
@@ -472,6 +1134,14 @@ class PullZonePrior(dict):
         Before Pulumi: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
         """
         return pulumi.get(self, "blocked_referrers")
+
+    @_builtins.property
+    @pulumi.getter(name="budgetRedirectedCountries")
+    def budget_redirected_countries(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        """
+        return pulumi.get(self, "budget_redirected_countries")
 
     @_builtins.property
     @pulumi.getter(name="burstSize")
@@ -506,12 +1176,28 @@ class PullZonePrior(dict):
         return pulumi.get(self, "cache_error_responses")
 
     @_builtins.property
+    @pulumi.getter(name="cacheKeyHeaders")
+    def cache_key_headers(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+        """
+        return pulumi.get(self, "cache_key_headers")
+
+    @_builtins.property
     @pulumi.getter(name="connectionLimitPerIpCount")
     def connection_limit_per_ip_count(self) -> Optional[_builtins.int]:
         """
         Before Pulumi: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
         """
         return pulumi.get(self, "connection_limit_per_ip_count")
+
+    @_builtins.property
+    @pulumi.getter(name="cookieVaryParameters")
+    def cookie_vary_parameters(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+        """
+        return pulumi.get(self, "cookie_vary_parameters")
 
     @_builtins.property
     @pulumi.getter(name="disableCookies")
@@ -522,12 +1208,140 @@ class PullZonePrior(dict):
         return pulumi.get(self, "disable_cookies")
 
     @_builtins.property
+    @pulumi.getter(name="disableLetsEncrypt")
+    def disable_lets_encrypt(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        """
+        return pulumi.get(self, "disable_lets_encrypt")
+
+    @_builtins.property
+    @pulumi.getter(name="edgeScriptExecutionPhase")
+    def edge_script_execution_phase(self) -> Optional['ExecutionPhase']:
+        """
+        Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        """
+        return pulumi.get(self, "edge_script_execution_phase")
+
+    @_builtins.property
+    @pulumi.getter(name="edgeScriptId")
+    def edge_script_id(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        """
+        return pulumi.get(self, "edge_script_id")
+
+    @_builtins.property
+    @pulumi.getter(name="enableAccessControlOriginHeader")
+    def enable_access_control_origin_header(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        """
+        return pulumi.get(self, "enable_access_control_origin_header")
+
+    @_builtins.property
+    @pulumi.getter(name="enableAutoSsl")
+    def enable_auto_ssl(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        """
+        return pulumi.get(self, "enable_auto_ssl")
+
+    @_builtins.property
+    @pulumi.getter(name="enableAvifVary")
+    def enable_avif_vary(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        """
+        return pulumi.get(self, "enable_avif_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableBunnyImageAi")
+    def enable_bunny_image_ai(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+        """
+        return pulumi.get(self, "enable_bunny_image_ai")
+
+    @_builtins.property
     @pulumi.getter(name="enableCacheSlice")
     def enable_cache_slice(self) -> Optional[_builtins.bool]:
         """
         Before Pulumi: Whether large files are cached in slices (`EnableCacheSlice`).
         """
         return pulumi.get(self, "enable_cache_slice")
+
+    @_builtins.property
+    @pulumi.getter(name="enableCookieVary")
+    def enable_cookie_vary(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        """
+        return pulumi.get(self, "enable_cookie_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableCountryCodeVary")
+    def enable_country_code_vary(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        """
+        return pulumi.get(self, "enable_country_code_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableCountryStateCodeVary")
+    def enable_country_state_code_vary(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        """
+        return pulumi.get(self, "enable_country_state_code_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneAf")
+    def enable_geo_zone_af(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_af")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneAsia")
+    def enable_geo_zone_asia(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_asia")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneEu")
+    def enable_geo_zone_eu(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_eu")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneSa")
+    def enable_geo_zone_sa(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_sa")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneUs")
+    def enable_geo_zone_us(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_us")
+
+    @_builtins.property
+    @pulumi.getter(name="enableHostnameVary")
+    def enable_hostname_vary(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+        """
+        return pulumi.get(self, "enable_hostname_vary")
 
     @_builtins.property
     @pulumi.getter(name="enableLogging")
@@ -538,6 +1352,22 @@ class PullZonePrior(dict):
         return pulumi.get(self, "enable_logging")
 
     @_builtins.property
+    @pulumi.getter(name="enableMobileVary")
+    def enable_mobile_vary(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        """
+        return pulumi.get(self, "enable_mobile_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableOriginShield")
+    def enable_origin_shield(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+        """
+        return pulumi.get(self, "enable_origin_shield")
+
+    @_builtins.property
     @pulumi.getter(name="enableQueryStringOrdering")
     def enable_query_string_ordering(self) -> Optional[_builtins.bool]:
         """
@@ -546,12 +1376,100 @@ class PullZonePrior(dict):
         return pulumi.get(self, "enable_query_string_ordering")
 
     @_builtins.property
+    @pulumi.getter(name="enableRequestCoalescing")
+    def enable_request_coalescing(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        """
+        return pulumi.get(self, "enable_request_coalescing")
+
+    @_builtins.property
+    @pulumi.getter(name="enableSafeHop")
+    def enable_safe_hop(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+        """
+        return pulumi.get(self, "enable_safe_hop")
+
+    @_builtins.property
     @pulumi.getter(name="enableSmartCache")
     def enable_smart_cache(self) -> Optional[_builtins.bool]:
         """
         Before Pulumi: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
         """
         return pulumi.get(self, "enable_smart_cache")
+
+    @_builtins.property
+    @pulumi.getter(name="enableTls1")
+    def enable_tls1(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        """
+        return pulumi.get(self, "enable_tls1")
+
+    @_builtins.property
+    @pulumi.getter(name="enableTls11")
+    def enable_tls11(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        """
+        return pulumi.get(self, "enable_tls11")
+
+    @_builtins.property
+    @pulumi.getter(name="enableWebSockets")
+    def enable_web_sockets(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        """
+        return pulumi.get(self, "enable_web_sockets")
+
+    @_builtins.property
+    @pulumi.getter(name="enableWebpVary")
+    def enable_webp_vary(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        """
+        return pulumi.get(self, "enable_webp_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageCustomCode")
+    def error_page_custom_code(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: HTML of the zone's own error page (`ErrorPageCustomCode`).
+        """
+        return pulumi.get(self, "error_page_custom_code")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageEnableCustomCode")
+    def error_page_enable_custom_code(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        """
+        return pulumi.get(self, "error_page_enable_custom_code")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageEnableStatuspageWidget")
+    def error_page_enable_statuspage_widget(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        """
+        return pulumi.get(self, "error_page_enable_statuspage_widget")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageStatuspageCode")
+    def error_page_statuspage_code(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        """
+        return pulumi.get(self, "error_page_statuspage_code")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageWhitelabel")
+    def error_page_whitelabel(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+        """
+        return pulumi.get(self, "error_page_whitelabel")
 
     @_builtins.property
     @pulumi.getter(name="followRedirects")
@@ -570,6 +1488,14 @@ class PullZonePrior(dict):
         return pulumi.get(self, "ignore_query_strings")
 
     @_builtins.property
+    @pulumi.getter(name="ipFamilyPolicy")
+    def ip_family_policy(self) -> Optional['IpFamilyPolicy']:
+        """
+        Before Pulumi: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+        """
+        return pulumi.get(self, "ip_family_policy")
+
+    @_builtins.property
     @pulumi.getter(name="limitRateAfter")
     def limit_rate_after(self) -> Optional[_builtins.float]:
         """
@@ -584,6 +1510,14 @@ class PullZonePrior(dict):
         Before Pulumi: Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
         """
         return pulumi.get(self, "limit_rate_per_second")
+
+    @_builtins.property
+    @pulumi.getter(name="loadBalancerId")
+    def load_balancer_id(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+        """
+        return pulumi.get(self, "load_balancer_id")
 
     @_builtins.property
     @pulumi.getter(name="logAnonymizationType")
@@ -658,12 +1592,236 @@ class PullZonePrior(dict):
         return pulumi.get(self, "logging_ip_anonymization_enabled")
 
     @_builtins.property
+    @pulumi.getter(name="loggingSaveToStorage")
+    def logging_save_to_storage(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        """
+        return pulumi.get(self, "logging_save_to_storage")
+
+    @_builtins.property
+    @pulumi.getter(name="loggingStorageZoneId")
+    def logging_storage_zone_id(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        """
+        return pulumi.get(self, "logging_storage_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="magicContainersAppId")
+    def magic_containers_app_id(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        """
+        return pulumi.get(self, "magic_containers_app_id")
+
+    @_builtins.property
+    @pulumi.getter(name="magicContainersEndpointId")
+    def magic_containers_endpoint_id(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        """
+        return pulumi.get(self, "magic_containers_endpoint_id")
+
+    @_builtins.property
+    @pulumi.getter(name="maxWebSocketConnections")
+    def max_web_socket_connections(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        """
+        return pulumi.get(self, "max_web_socket_connections")
+
+    @_builtins.property
+    @pulumi.getter(name="middlewareScriptId")
+    def middleware_script_id(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+        """
+        return pulumi.get(self, "middleware_script_id")
+
+    @_builtins.property
     @pulumi.getter(name="monthlyBandwidthLimit")
     def monthly_bandwidth_limit(self) -> Optional[_builtins.int]:
         """
         Before Pulumi: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
         """
         return pulumi.get(self, "monthly_bandwidth_limit")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerAutomaticOptimizationEnabled")
+    def optimizer_automatic_optimization_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        """
+        return pulumi.get(self, "optimizer_automatic_optimization_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerDesktopMaxWidth")
+    def optimizer_desktop_max_width(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        """
+        return pulumi.get(self, "optimizer_desktop_max_width")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnableManipulationEngine")
+    def optimizer_enable_manipulation_engine(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        """
+        return pulumi.get(self, "optimizer_enable_manipulation_engine")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnableUpscaling")
+    def optimizer_enable_upscaling(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        """
+        return pulumi.get(self, "optimizer_enable_upscaling")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnableWebp")
+    def optimizer_enable_webp(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        """
+        return pulumi.get(self, "optimizer_enable_webp")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnabled")
+    def optimizer_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        """
+        return pulumi.get(self, "optimizer_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerForceClasses")
+    def optimizer_force_classes(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        """
+        return pulumi.get(self, "optimizer_force_classes")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerImageQuality")
+    def optimizer_image_quality(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        """
+        return pulumi.get(self, "optimizer_image_quality")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMinifyCss")
+    def optimizer_minify_css(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        """
+        return pulumi.get(self, "optimizer_minify_css")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMinifyJavaScript")
+    def optimizer_minify_java_script(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        """
+        return pulumi.get(self, "optimizer_minify_java_script")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMobileImageQuality")
+    def optimizer_mobile_image_quality(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        """
+        return pulumi.get(self, "optimizer_mobile_image_quality")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMobileMaxWidth")
+    def optimizer_mobile_max_width(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        """
+        return pulumi.get(self, "optimizer_mobile_max_width")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerPrerenderHtml")
+    def optimizer_prerender_html(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        """
+        return pulumi.get(self, "optimizer_prerender_html")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerStaticHtmlEnabled")
+    def optimizer_static_html_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        """
+        return pulumi.get(self, "optimizer_static_html_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerStaticHtmlWordPressBypassCookie")
+    def optimizer_static_html_word_press_bypass_cookie(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        """
+        return pulumi.get(self, "optimizer_static_html_word_press_bypass_cookie")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerStaticHtmlWordPressPath")
+    def optimizer_static_html_word_press_path(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        """
+        return pulumi.get(self, "optimizer_static_html_word_press_path")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerTunnelEnabled")
+    def optimizer_tunnel_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        """
+        return pulumi.get(self, "optimizer_tunnel_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkEnabled")
+    def optimizer_watermark_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        """
+        return pulumi.get(self, "optimizer_watermark_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkMinImageSize")
+    def optimizer_watermark_min_image_size(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        """
+        return pulumi.get(self, "optimizer_watermark_min_image_size")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkOffset")
+    def optimizer_watermark_offset(self) -> Optional[_builtins.float]:
+        """
+        Before Pulumi: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        """
+        return pulumi.get(self, "optimizer_watermark_offset")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkPosition")
+    def optimizer_watermark_position(self) -> Optional['OptimizerWatermarkPosition']:
+        """
+        Before Pulumi: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        """
+        return pulumi.get(self, "optimizer_watermark_position")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkUrl")
+    def optimizer_watermark_url(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: URL of the watermark image (`OptimizerWatermarkUrl`).
+        """
+        return pulumi.get(self, "optimizer_watermark_url")
 
     @_builtins.property
     @pulumi.getter(name="originConnectTimeout")
@@ -698,12 +1856,180 @@ class PullZonePrior(dict):
         return pulumi.get(self, "origin_retries")
 
     @_builtins.property
+    @pulumi.getter(name="originRetry5xxResponses")
+    def origin_retry5xx_responses(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        """
+        return pulumi.get(self, "origin_retry5xx_responses")
+
+    @_builtins.property
+    @pulumi.getter(name="originRetryConnectionTimeout")
+    def origin_retry_connection_timeout(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        """
+        return pulumi.get(self, "origin_retry_connection_timeout")
+
+    @_builtins.property
+    @pulumi.getter(name="originRetryDelay")
+    def origin_retry_delay(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        """
+        return pulumi.get(self, "origin_retry_delay")
+
+    @_builtins.property
+    @pulumi.getter(name="originRetryResponseTimeout")
+    def origin_retry_response_timeout(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        """
+        return pulumi.get(self, "origin_retry_response_timeout")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldEnableConcurrencyLimit")
+    def origin_shield_enable_concurrency_limit(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        """
+        return pulumi.get(self, "origin_shield_enable_concurrency_limit")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldMaxConcurrentRequests")
+    def origin_shield_max_concurrent_requests(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        """
+        return pulumi.get(self, "origin_shield_max_concurrent_requests")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldMaxQueuedRequests")
+    def origin_shield_max_queued_requests(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        """
+        return pulumi.get(self, "origin_shield_max_queued_requests")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldQueueMaxWaitTime")
+    def origin_shield_queue_max_wait_time(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        """
+        return pulumi.get(self, "origin_shield_queue_max_wait_time")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldZoneCode")
+    def origin_shield_zone_code(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        """
+        return pulumi.get(self, "origin_shield_zone_code")
+
+    @_builtins.property
+    @pulumi.getter(name="originType")
+    def origin_type(self) -> Optional['PullZoneOriginType']:
+        """
+        Before Pulumi: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+        """
+        return pulumi.get(self, "origin_type")
+
+    @_builtins.property
     @pulumi.getter(name="originUrl")
     def origin_url(self) -> Optional[_builtins.str]:
         """
         Before Pulumi: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
         """
         return pulumi.get(self, "origin_url")
+
+    @_builtins.property
+    @pulumi.getter(name="permaCacheStorageZoneId")
+    def perma_cache_storage_zone_id(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        """
+        return pulumi.get(self, "perma_cache_storage_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="permaCacheType")
+    def perma_cache_type(self) -> Optional['PermaCacheType']:
+        """
+        Before Pulumi: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        """
+        return pulumi.get(self, "perma_cache_type")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenCode")
+    def preloading_screen_code(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        """
+        return pulumi.get(self, "preloading_screen_code")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenCodeEnabled")
+    def preloading_screen_code_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        """
+        return pulumi.get(self, "preloading_screen_code_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenDelay")
+    def preloading_screen_delay(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        """
+        return pulumi.get(self, "preloading_screen_delay")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenEnabled")
+    def preloading_screen_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        """
+        return pulumi.get(self, "preloading_screen_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenLogoUrl")
+    def preloading_screen_logo_url(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        """
+        return pulumi.get(self, "preloading_screen_logo_url")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenShowOnFirstVisit")
+    def preloading_screen_show_on_first_visit(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        """
+        return pulumi.get(self, "preloading_screen_show_on_first_visit")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenTheme")
+    def preloading_screen_theme(self) -> Optional['PreloadingScreenTheme']:
+        """
+        Before Pulumi: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+        """
+        return pulumi.get(self, "preloading_screen_theme")
+
+    @_builtins.property
+    @pulumi.getter(name="queryStringVaryParameters")
+    def query_string_vary_parameters(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        Before Pulumi: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        """
+        return pulumi.get(self, "query_string_vary_parameters")
+
+    @_builtins.property
+    @pulumi.getter(name="requestCoalescingTimeout")
+    def request_coalescing_timeout(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+        """
+        return pulumi.get(self, "request_coalescing_timeout")
 
     @_builtins.property
     @pulumi.getter(name="requestLimit")
@@ -714,12 +2040,84 @@ class PullZonePrior(dict):
         return pulumi.get(self, "request_limit")
 
     @_builtins.property
+    @pulumi.getter(name="routingFilters")
+    def routing_filters(self) -> Optional[Sequence['PullZonePriorRoutingFilters']]:
+        """
+        Before Pulumi: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        """
+        return pulumi.get(self, "routing_filters")
+
+    @_builtins.property
+    @pulumi.getter(name="shieldDdosProtectionEnabled")
+    def shield_ddos_protection_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        """
+        return pulumi.get(self, "shield_ddos_protection_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="shieldDdosProtectionType")
+    def shield_ddos_protection_type(self) -> Optional['ShieldDDosProtectionType']:
+        """
+        Before Pulumi: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        """
+        return pulumi.get(self, "shield_ddos_protection_type")
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessionClientHeaders")
+    def sticky_session_client_headers(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        """
+        return pulumi.get(self, "sticky_session_client_headers")
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessionCookieName")
+    def sticky_session_cookie_name(self) -> Optional[_builtins.str]:
+        """
+        Before Pulumi: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        """
+        return pulumi.get(self, "sticky_session_cookie_name")
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessionType")
+    def sticky_session_type(self) -> Optional['StickySessionType']:
+        """
+        Before Pulumi: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        """
+        return pulumi.get(self, "sticky_session_type")
+
+    @_builtins.property
+    @pulumi.getter(name="storageZoneId")
+    def storage_zone_id(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        """
+        return pulumi.get(self, "storage_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="tlsSecurityLevel")
+    def tls_security_level(self) -> Optional['TlsSecurityLevelType']:
+        """
+        Before Pulumi: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+        """
+        return pulumi.get(self, "tls_security_level")
+
+    @_builtins.property
     @pulumi.getter
     def type(self) -> Optional['PullZoneType']:
         """
         Before Pulumi: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
         """
         return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="useBackgroundUpdate")
+    def use_background_update(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+        """
+        return pulumi.get(self, "use_background_update")
 
     @_builtins.property
     @pulumi.getter(name="useStaleWhileOffline")
@@ -744,6 +2142,22 @@ class PullZonePrior(dict):
         Before Pulumi: Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
         """
         return pulumi.get(self, "verify_origin_ssl")
+
+    @_builtins.property
+    @pulumi.getter(name="zoneSecurityEnabled")
+    def zone_security_enabled(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        """
+        return pulumi.get(self, "zone_security_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="zoneSecurityIncludeHashRemoteIp")
+    def zone_security_include_hash_remote_ip(self) -> Optional[_builtins.bool]:
+        """
+        Before Pulumi: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+        """
+        return pulumi.get(self, "zone_security_include_hash_remote_ip")
 
 
 @pulumi.output_type

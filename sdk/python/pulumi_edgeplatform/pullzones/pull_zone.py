@@ -22,27 +22,68 @@ __all__ = ['PullZoneArgs', 'PullZone']
 @pulumi.input_type
 class PullZoneArgs:
     def __init__(__self__, *,
+                 access_control_origin_header_extensions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 add_canonical_header: pulumi.Input[Optional[_builtins.bool]] = None,
                  add_host_header: pulumi.Input[Optional[_builtins.bool]] = None,
                  allowed_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 aws_signing_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 aws_signing_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 aws_signing_region_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 aws_signing_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  block_none_referrer: pulumi.Input[Optional[_builtins.bool]] = None,
                  block_post_requests: pulumi.Input[Optional[_builtins.bool]] = None,
                  block_root_path_access: pulumi.Input[Optional[_builtins.bool]] = None,
+                 blocked_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 budget_redirected_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  burst_size: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_public_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_error_responses: pulumi.Input[Optional[_builtins.bool]] = None,
+                 cache_key_headers: pulumi.Input[Optional[_builtins.str]] = None,
                  connection_limit_per_ip_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 cookie_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disable_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
+                 disable_lets_encrypt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 edge_script_execution_phase: pulumi.Input[Optional['ExecutionPhase']] = None,
+                 edge_script_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 enable_access_control_origin_header: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_auto_ssl: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_avif_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_bunny_image_ai: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_cache_slice: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_cookie_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_country_code_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_country_state_code_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_af: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_asia: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_eu: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_sa: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_us: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_hostname_vary: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_logging: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_mobile_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_origin_shield: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_query_string_ordering: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_request_coalescing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_safe_hop: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_smart_cache: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_tls1: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_tls11: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_web_sockets: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_webp_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 error_page_custom_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 error_page_enable_custom_code: pulumi.Input[Optional[_builtins.bool]] = None,
+                 error_page_enable_statuspage_widget: pulumi.Input[Optional[_builtins.bool]] = None,
+                 error_page_statuspage_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 error_page_whitelabel: pulumi.Input[Optional[_builtins.bool]] = None,
                  follow_redirects: pulumi.Input[Optional[_builtins.bool]] = None,
                  ignore_query_strings: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ip_family_policy: pulumi.Input[Optional['IpFamilyPolicy']] = None,
                  limit_rate_after: pulumi.Input[Optional[_builtins.float]] = None,
                  limit_rate_per_second: pulumi.Input[Optional[_builtins.int]] = None,
+                 load_balancer_id: pulumi.Input[Optional[_builtins.int]] = None,
                  log_anonymization_type: pulumi.Input[Optional['LogAnonymizationType']] = None,
                  log_format: pulumi.Input[Optional['PullZoneLogFormat']] = None,
                  log_forwarding_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -52,44 +93,145 @@ class PullZoneArgs:
                  log_forwarding_protocol: pulumi.Input[Optional['PullZoneLogForwarderProtocolType']] = None,
                  log_forwarding_token: pulumi.Input[Optional[_builtins.str]] = None,
                  logging_ip_anonymization_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 logging_save_to_storage: pulumi.Input[Optional[_builtins.bool]] = None,
+                 logging_storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 magic_containers_app_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 magic_containers_endpoint_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_web_socket_connections: pulumi.Input[Optional[_builtins.int]] = None,
+                 middleware_script_id: pulumi.Input[Optional[_builtins.int]] = None,
                  monthly_bandwidth_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimizer_automatic_optimization_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_desktop_max_width: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_enable_manipulation_engine: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_enable_upscaling: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_enable_webp: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_force_classes: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_image_quality: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_minify_css: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_minify_java_script: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_mobile_image_quality: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_mobile_max_width: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_prerender_html: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_static_html_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_static_html_word_press_bypass_cookie: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimizer_static_html_word_press_path: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimizer_tunnel_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_watermark_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_watermark_min_image_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_watermark_offset: pulumi.Input[Optional[_builtins.float]] = None,
+                 optimizer_watermark_position: pulumi.Input[Optional['OptimizerWatermarkPosition']] = None,
+                 optimizer_watermark_url: pulumi.Input[Optional[_builtins.str]] = None,
                  origin_connect_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  origin_host_header: pulumi.Input[Optional[_builtins.str]] = None,
                  origin_response_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  origin_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_retry5xx_responses: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_retry_connection_timeout: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_retry_delay: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_retry_response_timeout: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_shield_enable_concurrency_limit: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_shield_max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_shield_max_queued_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_shield_queue_max_wait_time: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_shield_zone_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 origin_type: pulumi.Input[Optional['PullZoneOriginType']] = None,
                  origin_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 perma_cache_storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 perma_cache_type: pulumi.Input[Optional['PermaCacheType']] = None,
+                 preloading_screen_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 preloading_screen_code_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 preloading_screen_delay: pulumi.Input[Optional[_builtins.int]] = None,
+                 preloading_screen_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 preloading_screen_logo_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 preloading_screen_show_on_first_visit: pulumi.Input[Optional[_builtins.bool]] = None,
+                 preloading_screen_theme: pulumi.Input[Optional['PreloadingScreenTheme']] = None,
                  prior: pulumi.Input[Optional['PullZonePriorArgs']] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 query_string_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 request_coalescing_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  request_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 routing_filters: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneRoutingFilters']]]] = None,
+                 shield_ddos_protection_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 shield_ddos_protection_type: pulumi.Input[Optional['ShieldDDosProtectionType']] = None,
+                 sticky_session_client_headers: pulumi.Input[Optional[_builtins.str]] = None,
+                 sticky_session_cookie_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 sticky_session_type: pulumi.Input[Optional['StickySessionType']] = None,
+                 storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 tls_security_level: pulumi.Input[Optional['TlsSecurityLevelType']] = None,
                  type: pulumi.Input[Optional['PullZoneType']] = None,
+                 use_background_update: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_stale_while_offline: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_stale_while_updating: pulumi.Input[Optional[_builtins.bool]] = None,
-                 verify_origin_ssl: pulumi.Input[Optional[_builtins.bool]] = None):
+                 verify_origin_ssl: pulumi.Input[Optional[_builtins.bool]] = None,
+                 zone_security_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 zone_security_include_hash_remote_ip: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         The set of arguments for constructing a PullZone resource.
 
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] access_control_origin_header_extensions: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        :param pulumi.Input[_builtins.bool] add_canonical_header: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
         :param pulumi.Input[_builtins.bool] add_host_header: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_referrers: Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
+        :param pulumi.Input[_builtins.bool] aws_signing_enabled: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        :param pulumi.Input[_builtins.str] aws_signing_key: Access key id the requests are signed with (`AWSSigningKey`).
+        :param pulumi.Input[_builtins.str] aws_signing_region_name: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        :param pulumi.Input[_builtins.str] aws_signing_secret: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Whether requests without a Referer header are refused (`BlockNoneReferrer`).
         :param pulumi.Input[_builtins.bool] block_post_requests: Whether POST requests are refused (`BlockPostRequests`).
         :param pulumi.Input[_builtins.bool] block_root_path_access: Whether requests for the root path `/` are refused (`BlockRootPathAccess`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_countries: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_ips: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_referrers: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] budget_redirected_countries: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
         :param pulumi.Input[_builtins.int] burst_size: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         :param pulumi.Input[_builtins.int] cache_control_max_age_override: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.int] cache_control_public_max_age_override: Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.bool] cache_error_responses: Whether the origin's error responses are cached (`CacheErrorResponses`).
+        :param pulumi.Input[_builtins.str] cache_key_headers: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
         :param pulumi.Input[_builtins.int] connection_limit_per_ip_count: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cookie_vary_parameters: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
         :param pulumi.Input[_builtins.bool] disable_cookies: Whether cookies are stripped from responses (`DisableCookies`).
+        :param pulumi.Input[_builtins.bool] disable_lets_encrypt: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        :param pulumi.Input['ExecutionPhase'] edge_script_execution_phase: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        :param pulumi.Input[_builtins.int] edge_script_id: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        :param pulumi.Input[_builtins.bool] enable_access_control_origin_header: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        :param pulumi.Input[_builtins.bool] enable_auto_ssl: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        :param pulumi.Input[_builtins.bool] enable_avif_vary: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        :param pulumi.Input[_builtins.bool] enable_bunny_image_ai: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
         :param pulumi.Input[_builtins.bool] enable_cache_slice: Whether large files are cached in slices (`EnableCacheSlice`).
+        :param pulumi.Input[_builtins.bool] enable_cookie_vary: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        :param pulumi.Input[_builtins.bool] enable_country_code_vary: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        :param pulumi.Input[_builtins.bool] enable_country_state_code_vary: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_af: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_asia: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_eu: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_sa: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_us: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_hostname_vary: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
         :param pulumi.Input[_builtins.bool] enable_logging: Whether the zone's requests are logged (`EnableLogging`).
+        :param pulumi.Input[_builtins.bool] enable_mobile_vary: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        :param pulumi.Input[_builtins.bool] enable_origin_shield: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
         :param pulumi.Input[_builtins.bool] enable_query_string_ordering: Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
+        :param pulumi.Input[_builtins.bool] enable_request_coalescing: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        :param pulumi.Input[_builtins.bool] enable_safe_hop: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
         :param pulumi.Input[_builtins.bool] enable_smart_cache: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
+        :param pulumi.Input[_builtins.bool] enable_tls1: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        :param pulumi.Input[_builtins.bool] enable_tls11: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        :param pulumi.Input[_builtins.bool] enable_web_sockets: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        :param pulumi.Input[_builtins.bool] enable_webp_vary: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        :param pulumi.Input[_builtins.str] error_page_custom_code: HTML of the zone's own error page (`ErrorPageCustomCode`).
+        :param pulumi.Input[_builtins.bool] error_page_enable_custom_code: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        :param pulumi.Input[_builtins.bool] error_page_enable_statuspage_widget: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        :param pulumi.Input[_builtins.str] error_page_statuspage_code: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        :param pulumi.Input[_builtins.bool] error_page_whitelabel: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
         :param pulumi.Input[_builtins.bool] follow_redirects: Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
         :param pulumi.Input[_builtins.bool] ignore_query_strings: Whether the query string is left out of the cache key (`IgnoreQueryStrings`).
+        :param pulumi.Input['IpFamilyPolicy'] ip_family_policy: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
         :param pulumi.Input[_builtins.float] limit_rate_after: Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
         :param pulumi.Input[_builtins.int] limit_rate_per_second: Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
+        :param pulumi.Input[_builtins.int] load_balancer_id: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
         :param pulumi.Input['LogAnonymizationType'] log_anonymization_type: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         :param pulumi.Input['PullZoneLogFormat'] log_format: Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).
         :param pulumi.Input[_builtins.bool] log_forwarding_enabled: Whether the logs are forwarded to `logForwardingHostname` (`LogForwardingEnabled`).
@@ -99,35 +241,111 @@ class PullZoneArgs:
         :param pulumi.Input['PullZoneLogForwarderProtocolType'] log_forwarding_protocol: Protocol of the forwarding: `"UDP"`, `"TCP"`, `"TCPEncrypted"` or `"DataDog"` (0–3; `LogForwardingProtocol`).
         :param pulumi.Input[_builtins.str] log_forwarding_token: Token the forwarding sends with the logs (`LogForwardingToken`). A secret: encrypted in the state and the outputs, never printed.
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).
+        :param pulumi.Input[_builtins.bool] logging_save_to_storage: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        :param pulumi.Input[_builtins.int] logging_storage_zone_id: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        :param pulumi.Input[_builtins.str] magic_containers_app_id: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        :param pulumi.Input[_builtins.str] magic_containers_endpoint_id: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        :param pulumi.Input[_builtins.int] max_web_socket_connections: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        :param pulumi.Input[_builtins.int] middleware_script_id: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
         :param pulumi.Input[_builtins.int] monthly_bandwidth_limit: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
         :param pulumi.Input[_builtins.str] name: Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); destroy deletes it. Names are unique across the platform: a taken name is refused before any write. Another name replaces the resource (a new zone, then the old one deleted).
+        :param pulumi.Input[_builtins.bool] optimizer_automatic_optimization_enabled: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        :param pulumi.Input[_builtins.int] optimizer_desktop_max_width: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        :param pulumi.Input[_builtins.bool] optimizer_enable_manipulation_engine: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        :param pulumi.Input[_builtins.bool] optimizer_enable_upscaling: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        :param pulumi.Input[_builtins.bool] optimizer_enable_webp: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        :param pulumi.Input[_builtins.bool] optimizer_enabled: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        :param pulumi.Input[_builtins.bool] optimizer_force_classes: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        :param pulumi.Input[_builtins.int] optimizer_image_quality: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        :param pulumi.Input[_builtins.bool] optimizer_minify_css: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        :param pulumi.Input[_builtins.bool] optimizer_minify_java_script: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        :param pulumi.Input[_builtins.int] optimizer_mobile_image_quality: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        :param pulumi.Input[_builtins.int] optimizer_mobile_max_width: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        :param pulumi.Input[_builtins.bool] optimizer_prerender_html: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        :param pulumi.Input[_builtins.bool] optimizer_static_html_enabled: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        :param pulumi.Input[_builtins.str] optimizer_static_html_word_press_bypass_cookie: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        :param pulumi.Input[_builtins.str] optimizer_static_html_word_press_path: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        :param pulumi.Input[_builtins.bool] optimizer_tunnel_enabled: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        :param pulumi.Input[_builtins.bool] optimizer_watermark_enabled: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        :param pulumi.Input[_builtins.int] optimizer_watermark_min_image_size: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        :param pulumi.Input[_builtins.float] optimizer_watermark_offset: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        :param pulumi.Input['OptimizerWatermarkPosition'] optimizer_watermark_position: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        :param pulumi.Input[_builtins.str] optimizer_watermark_url: URL of the watermark image (`OptimizerWatermarkUrl`).
         :param pulumi.Input[_builtins.int] origin_connect_timeout: Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
         :param pulumi.Input[_builtins.str] origin_host_header: Host header sent to the origin (`OriginHostHeader`); empty: the origin URL's host.
         :param pulumi.Input[_builtins.int] origin_response_timeout: Seconds to wait for the origin's answer (`OriginResponseTimeout`; new zone: 60).
         :param pulumi.Input[_builtins.int] origin_retries: How many times a failed origin request is retried (`OriginRetries`; new zone: 0).
+        :param pulumi.Input[_builtins.bool] origin_retry5xx_responses: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        :param pulumi.Input[_builtins.bool] origin_retry_connection_timeout: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        :param pulumi.Input[_builtins.int] origin_retry_delay: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        :param pulumi.Input[_builtins.bool] origin_retry_response_timeout: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        :param pulumi.Input[_builtins.bool] origin_shield_enable_concurrency_limit: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        :param pulumi.Input[_builtins.int] origin_shield_max_concurrent_requests: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        :param pulumi.Input[_builtins.int] origin_shield_max_queued_requests: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        :param pulumi.Input[_builtins.int] origin_shield_queue_max_wait_time: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        :param pulumi.Input[_builtins.str] origin_shield_zone_code: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        :param pulumi.Input['PullZoneOriginType'] origin_type: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
         :param pulumi.Input[_builtins.str] origin_url: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
+        :param pulumi.Input[_builtins.int] perma_cache_storage_zone_id: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        :param pulumi.Input['PermaCacheType'] perma_cache_type: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        :param pulumi.Input[_builtins.str] preloading_screen_code: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        :param pulumi.Input[_builtins.bool] preloading_screen_code_enabled: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        :param pulumi.Input[_builtins.int] preloading_screen_delay: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        :param pulumi.Input[_builtins.bool] preloading_screen_enabled: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        :param pulumi.Input[_builtins.str] preloading_screen_logo_url: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        :param pulumi.Input[_builtins.bool] preloading_screen_show_on_first_visit: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        :param pulumi.Input['PreloadingScreenTheme'] preloading_screen_theme: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
         :param pulumi.Input['PullZonePriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.int] pull_zone_id: Id of an existing pull zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] query_string_vary_parameters: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        :param pulumi.Input[_builtins.int] request_coalescing_timeout: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
         :param pulumi.Input[_builtins.int] request_limit: Requests per second allowed from one IP address (`RequestLimit`); 0: none.
+        :param pulumi.Input[Sequence[pulumi.Input['PullZoneRoutingFilters']]] routing_filters: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        :param pulumi.Input[_builtins.bool] shield_ddos_protection_enabled: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        :param pulumi.Input['ShieldDDosProtectionType'] shield_ddos_protection_type: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        :param pulumi.Input[_builtins.str] sticky_session_client_headers: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        :param pulumi.Input[_builtins.str] sticky_session_cookie_name: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        :param pulumi.Input['StickySessionType'] sticky_session_type: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        :param pulumi.Input[_builtins.int] storage_zone_id: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        :param pulumi.Input['TlsSecurityLevelType'] tls_security_level: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
         :param pulumi.Input['PullZoneType'] type: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
+        :param pulumi.Input[_builtins.bool] use_background_update: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
         :param pulumi.Input[_builtins.bool] use_stale_while_offline: Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
         :param pulumi.Input[_builtins.bool] use_stale_while_updating: Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).
         :param pulumi.Input[_builtins.bool] verify_origin_ssl: Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
+        :param pulumi.Input[_builtins.bool] zone_security_enabled: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        :param pulumi.Input[_builtins.bool] zone_security_include_hash_remote_ip: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
         """
+        if access_control_origin_header_extensions is not None:
+            pulumi.set(__self__, "access_control_origin_header_extensions", access_control_origin_header_extensions)
+        if add_canonical_header is not None:
+            pulumi.set(__self__, "add_canonical_header", add_canonical_header)
         if add_host_header is not None:
             pulumi.set(__self__, "add_host_header", add_host_header)
         if allowed_referrers is not None:
             pulumi.set(__self__, "allowed_referrers", allowed_referrers)
+        if aws_signing_enabled is not None:
+            pulumi.set(__self__, "aws_signing_enabled", aws_signing_enabled)
+        if aws_signing_key is not None:
+            pulumi.set(__self__, "aws_signing_key", aws_signing_key)
+        if aws_signing_region_name is not None:
+            pulumi.set(__self__, "aws_signing_region_name", aws_signing_region_name)
+        if aws_signing_secret is not None:
+            pulumi.set(__self__, "aws_signing_secret", aws_signing_secret)
         if block_none_referrer is not None:
             pulumi.set(__self__, "block_none_referrer", block_none_referrer)
         if block_post_requests is not None:
             pulumi.set(__self__, "block_post_requests", block_post_requests)
         if block_root_path_access is not None:
             pulumi.set(__self__, "block_root_path_access", block_root_path_access)
+        if blocked_countries is not None:
+            pulumi.set(__self__, "blocked_countries", blocked_countries)
         if blocked_ips is not None:
             pulumi.set(__self__, "blocked_ips", blocked_ips)
         if blocked_referrers is not None:
             pulumi.set(__self__, "blocked_referrers", blocked_referrers)
+        if budget_redirected_countries is not None:
+            pulumi.set(__self__, "budget_redirected_countries", budget_redirected_countries)
         if burst_size is not None:
             pulumi.set(__self__, "burst_size", burst_size)
         if cache_control_max_age_override is not None:
@@ -136,26 +354,92 @@ class PullZoneArgs:
             pulumi.set(__self__, "cache_control_public_max_age_override", cache_control_public_max_age_override)
         if cache_error_responses is not None:
             pulumi.set(__self__, "cache_error_responses", cache_error_responses)
+        if cache_key_headers is not None:
+            pulumi.set(__self__, "cache_key_headers", cache_key_headers)
         if connection_limit_per_ip_count is not None:
             pulumi.set(__self__, "connection_limit_per_ip_count", connection_limit_per_ip_count)
+        if cookie_vary_parameters is not None:
+            pulumi.set(__self__, "cookie_vary_parameters", cookie_vary_parameters)
         if disable_cookies is not None:
             pulumi.set(__self__, "disable_cookies", disable_cookies)
+        if disable_lets_encrypt is not None:
+            pulumi.set(__self__, "disable_lets_encrypt", disable_lets_encrypt)
+        if edge_script_execution_phase is not None:
+            pulumi.set(__self__, "edge_script_execution_phase", edge_script_execution_phase)
+        if edge_script_id is not None:
+            pulumi.set(__self__, "edge_script_id", edge_script_id)
+        if enable_access_control_origin_header is not None:
+            pulumi.set(__self__, "enable_access_control_origin_header", enable_access_control_origin_header)
+        if enable_auto_ssl is not None:
+            pulumi.set(__self__, "enable_auto_ssl", enable_auto_ssl)
+        if enable_avif_vary is not None:
+            pulumi.set(__self__, "enable_avif_vary", enable_avif_vary)
+        if enable_bunny_image_ai is not None:
+            pulumi.set(__self__, "enable_bunny_image_ai", enable_bunny_image_ai)
         if enable_cache_slice is not None:
             pulumi.set(__self__, "enable_cache_slice", enable_cache_slice)
+        if enable_cookie_vary is not None:
+            pulumi.set(__self__, "enable_cookie_vary", enable_cookie_vary)
+        if enable_country_code_vary is not None:
+            pulumi.set(__self__, "enable_country_code_vary", enable_country_code_vary)
+        if enable_country_state_code_vary is not None:
+            pulumi.set(__self__, "enable_country_state_code_vary", enable_country_state_code_vary)
+        if enable_geo_zone_af is not None:
+            pulumi.set(__self__, "enable_geo_zone_af", enable_geo_zone_af)
+        if enable_geo_zone_asia is not None:
+            pulumi.set(__self__, "enable_geo_zone_asia", enable_geo_zone_asia)
+        if enable_geo_zone_eu is not None:
+            pulumi.set(__self__, "enable_geo_zone_eu", enable_geo_zone_eu)
+        if enable_geo_zone_sa is not None:
+            pulumi.set(__self__, "enable_geo_zone_sa", enable_geo_zone_sa)
+        if enable_geo_zone_us is not None:
+            pulumi.set(__self__, "enable_geo_zone_us", enable_geo_zone_us)
+        if enable_hostname_vary is not None:
+            pulumi.set(__self__, "enable_hostname_vary", enable_hostname_vary)
         if enable_logging is not None:
             pulumi.set(__self__, "enable_logging", enable_logging)
+        if enable_mobile_vary is not None:
+            pulumi.set(__self__, "enable_mobile_vary", enable_mobile_vary)
+        if enable_origin_shield is not None:
+            pulumi.set(__self__, "enable_origin_shield", enable_origin_shield)
         if enable_query_string_ordering is not None:
             pulumi.set(__self__, "enable_query_string_ordering", enable_query_string_ordering)
+        if enable_request_coalescing is not None:
+            pulumi.set(__self__, "enable_request_coalescing", enable_request_coalescing)
+        if enable_safe_hop is not None:
+            pulumi.set(__self__, "enable_safe_hop", enable_safe_hop)
         if enable_smart_cache is not None:
             pulumi.set(__self__, "enable_smart_cache", enable_smart_cache)
+        if enable_tls1 is not None:
+            pulumi.set(__self__, "enable_tls1", enable_tls1)
+        if enable_tls11 is not None:
+            pulumi.set(__self__, "enable_tls11", enable_tls11)
+        if enable_web_sockets is not None:
+            pulumi.set(__self__, "enable_web_sockets", enable_web_sockets)
+        if enable_webp_vary is not None:
+            pulumi.set(__self__, "enable_webp_vary", enable_webp_vary)
+        if error_page_custom_code is not None:
+            pulumi.set(__self__, "error_page_custom_code", error_page_custom_code)
+        if error_page_enable_custom_code is not None:
+            pulumi.set(__self__, "error_page_enable_custom_code", error_page_enable_custom_code)
+        if error_page_enable_statuspage_widget is not None:
+            pulumi.set(__self__, "error_page_enable_statuspage_widget", error_page_enable_statuspage_widget)
+        if error_page_statuspage_code is not None:
+            pulumi.set(__self__, "error_page_statuspage_code", error_page_statuspage_code)
+        if error_page_whitelabel is not None:
+            pulumi.set(__self__, "error_page_whitelabel", error_page_whitelabel)
         if follow_redirects is not None:
             pulumi.set(__self__, "follow_redirects", follow_redirects)
         if ignore_query_strings is not None:
             pulumi.set(__self__, "ignore_query_strings", ignore_query_strings)
+        if ip_family_policy is not None:
+            pulumi.set(__self__, "ip_family_policy", ip_family_policy)
         if limit_rate_after is not None:
             pulumi.set(__self__, "limit_rate_after", limit_rate_after)
         if limit_rate_per_second is not None:
             pulumi.set(__self__, "limit_rate_per_second", limit_rate_per_second)
+        if load_balancer_id is not None:
+            pulumi.set(__self__, "load_balancer_id", load_balancer_id)
         if log_anonymization_type is not None:
             pulumi.set(__self__, "log_anonymization_type", log_anonymization_type)
         if log_format is not None:
@@ -174,10 +458,66 @@ class PullZoneArgs:
             pulumi.set(__self__, "log_forwarding_token", log_forwarding_token)
         if logging_ip_anonymization_enabled is not None:
             pulumi.set(__self__, "logging_ip_anonymization_enabled", logging_ip_anonymization_enabled)
+        if logging_save_to_storage is not None:
+            pulumi.set(__self__, "logging_save_to_storage", logging_save_to_storage)
+        if logging_storage_zone_id is not None:
+            pulumi.set(__self__, "logging_storage_zone_id", logging_storage_zone_id)
+        if magic_containers_app_id is not None:
+            pulumi.set(__self__, "magic_containers_app_id", magic_containers_app_id)
+        if magic_containers_endpoint_id is not None:
+            pulumi.set(__self__, "magic_containers_endpoint_id", magic_containers_endpoint_id)
+        if max_web_socket_connections is not None:
+            pulumi.set(__self__, "max_web_socket_connections", max_web_socket_connections)
+        if middleware_script_id is not None:
+            pulumi.set(__self__, "middleware_script_id", middleware_script_id)
         if monthly_bandwidth_limit is not None:
             pulumi.set(__self__, "monthly_bandwidth_limit", monthly_bandwidth_limit)
         if name is not None:
             pulumi.set(__self__, "name", name)
+        if optimizer_automatic_optimization_enabled is not None:
+            pulumi.set(__self__, "optimizer_automatic_optimization_enabled", optimizer_automatic_optimization_enabled)
+        if optimizer_desktop_max_width is not None:
+            pulumi.set(__self__, "optimizer_desktop_max_width", optimizer_desktop_max_width)
+        if optimizer_enable_manipulation_engine is not None:
+            pulumi.set(__self__, "optimizer_enable_manipulation_engine", optimizer_enable_manipulation_engine)
+        if optimizer_enable_upscaling is not None:
+            pulumi.set(__self__, "optimizer_enable_upscaling", optimizer_enable_upscaling)
+        if optimizer_enable_webp is not None:
+            pulumi.set(__self__, "optimizer_enable_webp", optimizer_enable_webp)
+        if optimizer_enabled is not None:
+            pulumi.set(__self__, "optimizer_enabled", optimizer_enabled)
+        if optimizer_force_classes is not None:
+            pulumi.set(__self__, "optimizer_force_classes", optimizer_force_classes)
+        if optimizer_image_quality is not None:
+            pulumi.set(__self__, "optimizer_image_quality", optimizer_image_quality)
+        if optimizer_minify_css is not None:
+            pulumi.set(__self__, "optimizer_minify_css", optimizer_minify_css)
+        if optimizer_minify_java_script is not None:
+            pulumi.set(__self__, "optimizer_minify_java_script", optimizer_minify_java_script)
+        if optimizer_mobile_image_quality is not None:
+            pulumi.set(__self__, "optimizer_mobile_image_quality", optimizer_mobile_image_quality)
+        if optimizer_mobile_max_width is not None:
+            pulumi.set(__self__, "optimizer_mobile_max_width", optimizer_mobile_max_width)
+        if optimizer_prerender_html is not None:
+            pulumi.set(__self__, "optimizer_prerender_html", optimizer_prerender_html)
+        if optimizer_static_html_enabled is not None:
+            pulumi.set(__self__, "optimizer_static_html_enabled", optimizer_static_html_enabled)
+        if optimizer_static_html_word_press_bypass_cookie is not None:
+            pulumi.set(__self__, "optimizer_static_html_word_press_bypass_cookie", optimizer_static_html_word_press_bypass_cookie)
+        if optimizer_static_html_word_press_path is not None:
+            pulumi.set(__self__, "optimizer_static_html_word_press_path", optimizer_static_html_word_press_path)
+        if optimizer_tunnel_enabled is not None:
+            pulumi.set(__self__, "optimizer_tunnel_enabled", optimizer_tunnel_enabled)
+        if optimizer_watermark_enabled is not None:
+            pulumi.set(__self__, "optimizer_watermark_enabled", optimizer_watermark_enabled)
+        if optimizer_watermark_min_image_size is not None:
+            pulumi.set(__self__, "optimizer_watermark_min_image_size", optimizer_watermark_min_image_size)
+        if optimizer_watermark_offset is not None:
+            pulumi.set(__self__, "optimizer_watermark_offset", optimizer_watermark_offset)
+        if optimizer_watermark_position is not None:
+            pulumi.set(__self__, "optimizer_watermark_position", optimizer_watermark_position)
+        if optimizer_watermark_url is not None:
+            pulumi.set(__self__, "optimizer_watermark_url", optimizer_watermark_url)
         if origin_connect_timeout is not None:
             pulumi.set(__self__, "origin_connect_timeout", origin_connect_timeout)
         if origin_host_header is not None:
@@ -186,22 +526,110 @@ class PullZoneArgs:
             pulumi.set(__self__, "origin_response_timeout", origin_response_timeout)
         if origin_retries is not None:
             pulumi.set(__self__, "origin_retries", origin_retries)
+        if origin_retry5xx_responses is not None:
+            pulumi.set(__self__, "origin_retry5xx_responses", origin_retry5xx_responses)
+        if origin_retry_connection_timeout is not None:
+            pulumi.set(__self__, "origin_retry_connection_timeout", origin_retry_connection_timeout)
+        if origin_retry_delay is not None:
+            pulumi.set(__self__, "origin_retry_delay", origin_retry_delay)
+        if origin_retry_response_timeout is not None:
+            pulumi.set(__self__, "origin_retry_response_timeout", origin_retry_response_timeout)
+        if origin_shield_enable_concurrency_limit is not None:
+            pulumi.set(__self__, "origin_shield_enable_concurrency_limit", origin_shield_enable_concurrency_limit)
+        if origin_shield_max_concurrent_requests is not None:
+            pulumi.set(__self__, "origin_shield_max_concurrent_requests", origin_shield_max_concurrent_requests)
+        if origin_shield_max_queued_requests is not None:
+            pulumi.set(__self__, "origin_shield_max_queued_requests", origin_shield_max_queued_requests)
+        if origin_shield_queue_max_wait_time is not None:
+            pulumi.set(__self__, "origin_shield_queue_max_wait_time", origin_shield_queue_max_wait_time)
+        if origin_shield_zone_code is not None:
+            pulumi.set(__self__, "origin_shield_zone_code", origin_shield_zone_code)
+        if origin_type is not None:
+            pulumi.set(__self__, "origin_type", origin_type)
         if origin_url is not None:
             pulumi.set(__self__, "origin_url", origin_url)
+        if perma_cache_storage_zone_id is not None:
+            pulumi.set(__self__, "perma_cache_storage_zone_id", perma_cache_storage_zone_id)
+        if perma_cache_type is not None:
+            pulumi.set(__self__, "perma_cache_type", perma_cache_type)
+        if preloading_screen_code is not None:
+            pulumi.set(__self__, "preloading_screen_code", preloading_screen_code)
+        if preloading_screen_code_enabled is not None:
+            pulumi.set(__self__, "preloading_screen_code_enabled", preloading_screen_code_enabled)
+        if preloading_screen_delay is not None:
+            pulumi.set(__self__, "preloading_screen_delay", preloading_screen_delay)
+        if preloading_screen_enabled is not None:
+            pulumi.set(__self__, "preloading_screen_enabled", preloading_screen_enabled)
+        if preloading_screen_logo_url is not None:
+            pulumi.set(__self__, "preloading_screen_logo_url", preloading_screen_logo_url)
+        if preloading_screen_show_on_first_visit is not None:
+            pulumi.set(__self__, "preloading_screen_show_on_first_visit", preloading_screen_show_on_first_visit)
+        if preloading_screen_theme is not None:
+            pulumi.set(__self__, "preloading_screen_theme", preloading_screen_theme)
         if prior is not None:
             pulumi.set(__self__, "prior", prior)
         if pull_zone_id is not None:
             pulumi.set(__self__, "pull_zone_id", pull_zone_id)
+        if query_string_vary_parameters is not None:
+            pulumi.set(__self__, "query_string_vary_parameters", query_string_vary_parameters)
+        if request_coalescing_timeout is not None:
+            pulumi.set(__self__, "request_coalescing_timeout", request_coalescing_timeout)
         if request_limit is not None:
             pulumi.set(__self__, "request_limit", request_limit)
+        if routing_filters is not None:
+            pulumi.set(__self__, "routing_filters", routing_filters)
+        if shield_ddos_protection_enabled is not None:
+            pulumi.set(__self__, "shield_ddos_protection_enabled", shield_ddos_protection_enabled)
+        if shield_ddos_protection_type is not None:
+            pulumi.set(__self__, "shield_ddos_protection_type", shield_ddos_protection_type)
+        if sticky_session_client_headers is not None:
+            pulumi.set(__self__, "sticky_session_client_headers", sticky_session_client_headers)
+        if sticky_session_cookie_name is not None:
+            pulumi.set(__self__, "sticky_session_cookie_name", sticky_session_cookie_name)
+        if sticky_session_type is not None:
+            pulumi.set(__self__, "sticky_session_type", sticky_session_type)
+        if storage_zone_id is not None:
+            pulumi.set(__self__, "storage_zone_id", storage_zone_id)
+        if tls_security_level is not None:
+            pulumi.set(__self__, "tls_security_level", tls_security_level)
         if type is not None:
             pulumi.set(__self__, "type", type)
+        if use_background_update is not None:
+            pulumi.set(__self__, "use_background_update", use_background_update)
         if use_stale_while_offline is not None:
             pulumi.set(__self__, "use_stale_while_offline", use_stale_while_offline)
         if use_stale_while_updating is not None:
             pulumi.set(__self__, "use_stale_while_updating", use_stale_while_updating)
         if verify_origin_ssl is not None:
             pulumi.set(__self__, "verify_origin_ssl", verify_origin_ssl)
+        if zone_security_enabled is not None:
+            pulumi.set(__self__, "zone_security_enabled", zone_security_enabled)
+        if zone_security_include_hash_remote_ip is not None:
+            pulumi.set(__self__, "zone_security_include_hash_remote_ip", zone_security_include_hash_remote_ip)
+
+    @_builtins.property
+    @pulumi.getter(name="accessControlOriginHeaderExtensions")
+    def access_control_origin_header_extensions(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "access_control_origin_header_extensions")
+
+    @access_control_origin_header_extensions.setter
+    def access_control_origin_header_extensions(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "access_control_origin_header_extensions", value)
+
+    @_builtins.property
+    @pulumi.getter(name="addCanonicalHeader")
+    def add_canonical_header(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+        """
+        return pulumi.get(self, "add_canonical_header")
+
+    @add_canonical_header.setter
+    def add_canonical_header(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "add_canonical_header", value)
 
     @_builtins.property
     @pulumi.getter(name="addHostHeader")
@@ -226,6 +654,54 @@ class PullZoneArgs:
     @allowed_referrers.setter
     def allowed_referrers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "allowed_referrers", value)
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningEnabled")
+    def aws_signing_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        """
+        return pulumi.get(self, "aws_signing_enabled")
+
+    @aws_signing_enabled.setter
+    def aws_signing_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "aws_signing_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningKey")
+    def aws_signing_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Access key id the requests are signed with (`AWSSigningKey`).
+        """
+        return pulumi.get(self, "aws_signing_key")
+
+    @aws_signing_key.setter
+    def aws_signing_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "aws_signing_key", value)
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningRegionName")
+    def aws_signing_region_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        """
+        return pulumi.get(self, "aws_signing_region_name")
+
+    @aws_signing_region_name.setter
+    def aws_signing_region_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "aws_signing_region_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningSecret")
+    def aws_signing_secret(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+        """
+        return pulumi.get(self, "aws_signing_secret")
+
+    @aws_signing_secret.setter
+    def aws_signing_secret(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "aws_signing_secret", value)
 
     @_builtins.property
     @pulumi.getter(name="blockNoneReferrer")
@@ -264,6 +740,18 @@ class PullZoneArgs:
         pulumi.set(self, "block_root_path_access", value)
 
     @_builtins.property
+    @pulumi.getter(name="blockedCountries")
+    def blocked_countries(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "blocked_countries")
+
+    @blocked_countries.setter
+    def blocked_countries(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "blocked_countries", value)
+
+    @_builtins.property
     @pulumi.getter(name="blockedIps")
     def blocked_ips(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
         """
@@ -286,6 +774,18 @@ class PullZoneArgs:
     @blocked_referrers.setter
     def blocked_referrers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
         pulumi.set(self, "blocked_referrers", value)
+
+    @_builtins.property
+    @pulumi.getter(name="budgetRedirectedCountries")
+    def budget_redirected_countries(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        """
+        return pulumi.get(self, "budget_redirected_countries")
+
+    @budget_redirected_countries.setter
+    def budget_redirected_countries(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "budget_redirected_countries", value)
 
     @_builtins.property
     @pulumi.getter(name="burstSize")
@@ -336,6 +836,18 @@ class PullZoneArgs:
         pulumi.set(self, "cache_error_responses", value)
 
     @_builtins.property
+    @pulumi.getter(name="cacheKeyHeaders")
+    def cache_key_headers(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+        """
+        return pulumi.get(self, "cache_key_headers")
+
+    @cache_key_headers.setter
+    def cache_key_headers(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "cache_key_headers", value)
+
+    @_builtins.property
     @pulumi.getter(name="connectionLimitPerIpCount")
     def connection_limit_per_ip_count(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -346,6 +858,18 @@ class PullZoneArgs:
     @connection_limit_per_ip_count.setter
     def connection_limit_per_ip_count(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "connection_limit_per_ip_count", value)
+
+    @_builtins.property
+    @pulumi.getter(name="cookieVaryParameters")
+    def cookie_vary_parameters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+        """
+        return pulumi.get(self, "cookie_vary_parameters")
+
+    @cookie_vary_parameters.setter
+    def cookie_vary_parameters(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "cookie_vary_parameters", value)
 
     @_builtins.property
     @pulumi.getter(name="disableCookies")
@@ -360,6 +884,90 @@ class PullZoneArgs:
         pulumi.set(self, "disable_cookies", value)
 
     @_builtins.property
+    @pulumi.getter(name="disableLetsEncrypt")
+    def disable_lets_encrypt(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        """
+        return pulumi.get(self, "disable_lets_encrypt")
+
+    @disable_lets_encrypt.setter
+    def disable_lets_encrypt(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "disable_lets_encrypt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="edgeScriptExecutionPhase")
+    def edge_script_execution_phase(self) -> pulumi.Input[Optional['ExecutionPhase']]:
+        """
+        When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        """
+        return pulumi.get(self, "edge_script_execution_phase")
+
+    @edge_script_execution_phase.setter
+    def edge_script_execution_phase(self, value: pulumi.Input[Optional['ExecutionPhase']]):
+        pulumi.set(self, "edge_script_execution_phase", value)
+
+    @_builtins.property
+    @pulumi.getter(name="edgeScriptId")
+    def edge_script_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        """
+        return pulumi.get(self, "edge_script_id")
+
+    @edge_script_id.setter
+    def edge_script_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "edge_script_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableAccessControlOriginHeader")
+    def enable_access_control_origin_header(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        """
+        return pulumi.get(self, "enable_access_control_origin_header")
+
+    @enable_access_control_origin_header.setter
+    def enable_access_control_origin_header(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_access_control_origin_header", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableAutoSsl")
+    def enable_auto_ssl(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        """
+        return pulumi.get(self, "enable_auto_ssl")
+
+    @enable_auto_ssl.setter
+    def enable_auto_ssl(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_auto_ssl", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableAvifVary")
+    def enable_avif_vary(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        """
+        return pulumi.get(self, "enable_avif_vary")
+
+    @enable_avif_vary.setter
+    def enable_avif_vary(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_avif_vary", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableBunnyImageAi")
+    def enable_bunny_image_ai(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+        """
+        return pulumi.get(self, "enable_bunny_image_ai")
+
+    @enable_bunny_image_ai.setter
+    def enable_bunny_image_ai(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_bunny_image_ai", value)
+
+    @_builtins.property
     @pulumi.getter(name="enableCacheSlice")
     def enable_cache_slice(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -370,6 +978,114 @@ class PullZoneArgs:
     @enable_cache_slice.setter
     def enable_cache_slice(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "enable_cache_slice", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableCookieVary")
+    def enable_cookie_vary(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        """
+        return pulumi.get(self, "enable_cookie_vary")
+
+    @enable_cookie_vary.setter
+    def enable_cookie_vary(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_cookie_vary", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableCountryCodeVary")
+    def enable_country_code_vary(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        """
+        return pulumi.get(self, "enable_country_code_vary")
+
+    @enable_country_code_vary.setter
+    def enable_country_code_vary(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_country_code_vary", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableCountryStateCodeVary")
+    def enable_country_state_code_vary(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        """
+        return pulumi.get(self, "enable_country_state_code_vary")
+
+    @enable_country_state_code_vary.setter
+    def enable_country_state_code_vary(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_country_state_code_vary", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneAf")
+    def enable_geo_zone_af(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_af")
+
+    @enable_geo_zone_af.setter
+    def enable_geo_zone_af(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_geo_zone_af", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneAsia")
+    def enable_geo_zone_asia(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_asia")
+
+    @enable_geo_zone_asia.setter
+    def enable_geo_zone_asia(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_geo_zone_asia", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneEu")
+    def enable_geo_zone_eu(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_eu")
+
+    @enable_geo_zone_eu.setter
+    def enable_geo_zone_eu(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_geo_zone_eu", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneSa")
+    def enable_geo_zone_sa(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_sa")
+
+    @enable_geo_zone_sa.setter
+    def enable_geo_zone_sa(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_geo_zone_sa", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneUs")
+    def enable_geo_zone_us(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_us")
+
+    @enable_geo_zone_us.setter
+    def enable_geo_zone_us(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_geo_zone_us", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableHostnameVary")
+    def enable_hostname_vary(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+        """
+        return pulumi.get(self, "enable_hostname_vary")
+
+    @enable_hostname_vary.setter
+    def enable_hostname_vary(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_hostname_vary", value)
 
     @_builtins.property
     @pulumi.getter(name="enableLogging")
@@ -384,6 +1100,30 @@ class PullZoneArgs:
         pulumi.set(self, "enable_logging", value)
 
     @_builtins.property
+    @pulumi.getter(name="enableMobileVary")
+    def enable_mobile_vary(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        """
+        return pulumi.get(self, "enable_mobile_vary")
+
+    @enable_mobile_vary.setter
+    def enable_mobile_vary(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_mobile_vary", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableOriginShield")
+    def enable_origin_shield(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+        """
+        return pulumi.get(self, "enable_origin_shield")
+
+    @enable_origin_shield.setter
+    def enable_origin_shield(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_origin_shield", value)
+
+    @_builtins.property
     @pulumi.getter(name="enableQueryStringOrdering")
     def enable_query_string_ordering(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -396,6 +1136,30 @@ class PullZoneArgs:
         pulumi.set(self, "enable_query_string_ordering", value)
 
     @_builtins.property
+    @pulumi.getter(name="enableRequestCoalescing")
+    def enable_request_coalescing(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        """
+        return pulumi.get(self, "enable_request_coalescing")
+
+    @enable_request_coalescing.setter
+    def enable_request_coalescing(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_request_coalescing", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableSafeHop")
+    def enable_safe_hop(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+        """
+        return pulumi.get(self, "enable_safe_hop")
+
+    @enable_safe_hop.setter
+    def enable_safe_hop(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_safe_hop", value)
+
+    @_builtins.property
     @pulumi.getter(name="enableSmartCache")
     def enable_smart_cache(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
@@ -406,6 +1170,114 @@ class PullZoneArgs:
     @enable_smart_cache.setter
     def enable_smart_cache(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "enable_smart_cache", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableTls1")
+    def enable_tls1(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        """
+        return pulumi.get(self, "enable_tls1")
+
+    @enable_tls1.setter
+    def enable_tls1(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_tls1", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableTls11")
+    def enable_tls11(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        """
+        return pulumi.get(self, "enable_tls11")
+
+    @enable_tls11.setter
+    def enable_tls11(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_tls11", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableWebSockets")
+    def enable_web_sockets(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        """
+        return pulumi.get(self, "enable_web_sockets")
+
+    @enable_web_sockets.setter
+    def enable_web_sockets(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_web_sockets", value)
+
+    @_builtins.property
+    @pulumi.getter(name="enableWebpVary")
+    def enable_webp_vary(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        """
+        return pulumi.get(self, "enable_webp_vary")
+
+    @enable_webp_vary.setter
+    def enable_webp_vary(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enable_webp_vary", value)
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageCustomCode")
+    def error_page_custom_code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        HTML of the zone's own error page (`ErrorPageCustomCode`).
+        """
+        return pulumi.get(self, "error_page_custom_code")
+
+    @error_page_custom_code.setter
+    def error_page_custom_code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "error_page_custom_code", value)
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageEnableCustomCode")
+    def error_page_enable_custom_code(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        """
+        return pulumi.get(self, "error_page_enable_custom_code")
+
+    @error_page_enable_custom_code.setter
+    def error_page_enable_custom_code(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "error_page_enable_custom_code", value)
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageEnableStatuspageWidget")
+    def error_page_enable_statuspage_widget(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        """
+        return pulumi.get(self, "error_page_enable_statuspage_widget")
+
+    @error_page_enable_statuspage_widget.setter
+    def error_page_enable_statuspage_widget(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "error_page_enable_statuspage_widget", value)
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageStatuspageCode")
+    def error_page_statuspage_code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        """
+        return pulumi.get(self, "error_page_statuspage_code")
+
+    @error_page_statuspage_code.setter
+    def error_page_statuspage_code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "error_page_statuspage_code", value)
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageWhitelabel")
+    def error_page_whitelabel(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+        """
+        return pulumi.get(self, "error_page_whitelabel")
+
+    @error_page_whitelabel.setter
+    def error_page_whitelabel(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "error_page_whitelabel", value)
 
     @_builtins.property
     @pulumi.getter(name="followRedirects")
@@ -432,6 +1304,18 @@ class PullZoneArgs:
         pulumi.set(self, "ignore_query_strings", value)
 
     @_builtins.property
+    @pulumi.getter(name="ipFamilyPolicy")
+    def ip_family_policy(self) -> pulumi.Input[Optional['IpFamilyPolicy']]:
+        """
+        Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+        """
+        return pulumi.get(self, "ip_family_policy")
+
+    @ip_family_policy.setter
+    def ip_family_policy(self, value: pulumi.Input[Optional['IpFamilyPolicy']]):
+        pulumi.set(self, "ip_family_policy", value)
+
+    @_builtins.property
     @pulumi.getter(name="limitRateAfter")
     def limit_rate_after(self) -> pulumi.Input[Optional[_builtins.float]]:
         """
@@ -454,6 +1338,18 @@ class PullZoneArgs:
     @limit_rate_per_second.setter
     def limit_rate_per_second(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "limit_rate_per_second", value)
+
+    @_builtins.property
+    @pulumi.getter(name="loadBalancerId")
+    def load_balancer_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+        """
+        return pulumi.get(self, "load_balancer_id")
+
+    @load_balancer_id.setter
+    def load_balancer_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "load_balancer_id", value)
 
     @_builtins.property
     @pulumi.getter(name="logAnonymizationType")
@@ -564,6 +1460,78 @@ class PullZoneArgs:
         pulumi.set(self, "logging_ip_anonymization_enabled", value)
 
     @_builtins.property
+    @pulumi.getter(name="loggingSaveToStorage")
+    def logging_save_to_storage(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        """
+        return pulumi.get(self, "logging_save_to_storage")
+
+    @logging_save_to_storage.setter
+    def logging_save_to_storage(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "logging_save_to_storage", value)
+
+    @_builtins.property
+    @pulumi.getter(name="loggingStorageZoneId")
+    def logging_storage_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        """
+        return pulumi.get(self, "logging_storage_zone_id")
+
+    @logging_storage_zone_id.setter
+    def logging_storage_zone_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "logging_storage_zone_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="magicContainersAppId")
+    def magic_containers_app_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        """
+        return pulumi.get(self, "magic_containers_app_id")
+
+    @magic_containers_app_id.setter
+    def magic_containers_app_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "magic_containers_app_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="magicContainersEndpointId")
+    def magic_containers_endpoint_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        """
+        return pulumi.get(self, "magic_containers_endpoint_id")
+
+    @magic_containers_endpoint_id.setter
+    def magic_containers_endpoint_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "magic_containers_endpoint_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxWebSocketConnections")
+    def max_web_socket_connections(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        """
+        return pulumi.get(self, "max_web_socket_connections")
+
+    @max_web_socket_connections.setter
+    def max_web_socket_connections(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_web_socket_connections", value)
+
+    @_builtins.property
+    @pulumi.getter(name="middlewareScriptId")
+    def middleware_script_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+        """
+        return pulumi.get(self, "middleware_script_id")
+
+    @middleware_script_id.setter
+    def middleware_script_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "middleware_script_id", value)
+
+    @_builtins.property
     @pulumi.getter(name="monthlyBandwidthLimit")
     def monthly_bandwidth_limit(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -586,6 +1554,270 @@ class PullZoneArgs:
     @name.setter
     def name(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerAutomaticOptimizationEnabled")
+    def optimizer_automatic_optimization_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        """
+        return pulumi.get(self, "optimizer_automatic_optimization_enabled")
+
+    @optimizer_automatic_optimization_enabled.setter
+    def optimizer_automatic_optimization_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_automatic_optimization_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerDesktopMaxWidth")
+    def optimizer_desktop_max_width(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        """
+        return pulumi.get(self, "optimizer_desktop_max_width")
+
+    @optimizer_desktop_max_width.setter
+    def optimizer_desktop_max_width(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "optimizer_desktop_max_width", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnableManipulationEngine")
+    def optimizer_enable_manipulation_engine(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        """
+        return pulumi.get(self, "optimizer_enable_manipulation_engine")
+
+    @optimizer_enable_manipulation_engine.setter
+    def optimizer_enable_manipulation_engine(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_enable_manipulation_engine", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnableUpscaling")
+    def optimizer_enable_upscaling(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        """
+        return pulumi.get(self, "optimizer_enable_upscaling")
+
+    @optimizer_enable_upscaling.setter
+    def optimizer_enable_upscaling(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_enable_upscaling", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnableWebp")
+    def optimizer_enable_webp(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        """
+        return pulumi.get(self, "optimizer_enable_webp")
+
+    @optimizer_enable_webp.setter
+    def optimizer_enable_webp(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_enable_webp", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnabled")
+    def optimizer_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        """
+        return pulumi.get(self, "optimizer_enabled")
+
+    @optimizer_enabled.setter
+    def optimizer_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerForceClasses")
+    def optimizer_force_classes(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        """
+        return pulumi.get(self, "optimizer_force_classes")
+
+    @optimizer_force_classes.setter
+    def optimizer_force_classes(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_force_classes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerImageQuality")
+    def optimizer_image_quality(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        """
+        return pulumi.get(self, "optimizer_image_quality")
+
+    @optimizer_image_quality.setter
+    def optimizer_image_quality(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "optimizer_image_quality", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMinifyCss")
+    def optimizer_minify_css(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        """
+        return pulumi.get(self, "optimizer_minify_css")
+
+    @optimizer_minify_css.setter
+    def optimizer_minify_css(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_minify_css", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMinifyJavaScript")
+    def optimizer_minify_java_script(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        """
+        return pulumi.get(self, "optimizer_minify_java_script")
+
+    @optimizer_minify_java_script.setter
+    def optimizer_minify_java_script(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_minify_java_script", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMobileImageQuality")
+    def optimizer_mobile_image_quality(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        """
+        return pulumi.get(self, "optimizer_mobile_image_quality")
+
+    @optimizer_mobile_image_quality.setter
+    def optimizer_mobile_image_quality(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "optimizer_mobile_image_quality", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMobileMaxWidth")
+    def optimizer_mobile_max_width(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        """
+        return pulumi.get(self, "optimizer_mobile_max_width")
+
+    @optimizer_mobile_max_width.setter
+    def optimizer_mobile_max_width(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "optimizer_mobile_max_width", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerPrerenderHtml")
+    def optimizer_prerender_html(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        """
+        return pulumi.get(self, "optimizer_prerender_html")
+
+    @optimizer_prerender_html.setter
+    def optimizer_prerender_html(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_prerender_html", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerStaticHtmlEnabled")
+    def optimizer_static_html_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        """
+        return pulumi.get(self, "optimizer_static_html_enabled")
+
+    @optimizer_static_html_enabled.setter
+    def optimizer_static_html_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_static_html_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerStaticHtmlWordPressBypassCookie")
+    def optimizer_static_html_word_press_bypass_cookie(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        """
+        return pulumi.get(self, "optimizer_static_html_word_press_bypass_cookie")
+
+    @optimizer_static_html_word_press_bypass_cookie.setter
+    def optimizer_static_html_word_press_bypass_cookie(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "optimizer_static_html_word_press_bypass_cookie", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerStaticHtmlWordPressPath")
+    def optimizer_static_html_word_press_path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        """
+        return pulumi.get(self, "optimizer_static_html_word_press_path")
+
+    @optimizer_static_html_word_press_path.setter
+    def optimizer_static_html_word_press_path(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "optimizer_static_html_word_press_path", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerTunnelEnabled")
+    def optimizer_tunnel_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        """
+        return pulumi.get(self, "optimizer_tunnel_enabled")
+
+    @optimizer_tunnel_enabled.setter
+    def optimizer_tunnel_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_tunnel_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkEnabled")
+    def optimizer_watermark_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        """
+        return pulumi.get(self, "optimizer_watermark_enabled")
+
+    @optimizer_watermark_enabled.setter
+    def optimizer_watermark_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "optimizer_watermark_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkMinImageSize")
+    def optimizer_watermark_min_image_size(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        """
+        return pulumi.get(self, "optimizer_watermark_min_image_size")
+
+    @optimizer_watermark_min_image_size.setter
+    def optimizer_watermark_min_image_size(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "optimizer_watermark_min_image_size", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkOffset")
+    def optimizer_watermark_offset(self) -> pulumi.Input[Optional[_builtins.float]]:
+        """
+        Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        """
+        return pulumi.get(self, "optimizer_watermark_offset")
+
+    @optimizer_watermark_offset.setter
+    def optimizer_watermark_offset(self, value: pulumi.Input[Optional[_builtins.float]]):
+        pulumi.set(self, "optimizer_watermark_offset", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkPosition")
+    def optimizer_watermark_position(self) -> pulumi.Input[Optional['OptimizerWatermarkPosition']]:
+        """
+        Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        """
+        return pulumi.get(self, "optimizer_watermark_position")
+
+    @optimizer_watermark_position.setter
+    def optimizer_watermark_position(self, value: pulumi.Input[Optional['OptimizerWatermarkPosition']]):
+        pulumi.set(self, "optimizer_watermark_position", value)
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkUrl")
+    def optimizer_watermark_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        URL of the watermark image (`OptimizerWatermarkUrl`).
+        """
+        return pulumi.get(self, "optimizer_watermark_url")
+
+    @optimizer_watermark_url.setter
+    def optimizer_watermark_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "optimizer_watermark_url", value)
 
     @_builtins.property
     @pulumi.getter(name="originConnectTimeout")
@@ -636,6 +1868,126 @@ class PullZoneArgs:
         pulumi.set(self, "origin_retries", value)
 
     @_builtins.property
+    @pulumi.getter(name="originRetry5xxResponses")
+    def origin_retry5xx_responses(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        """
+        return pulumi.get(self, "origin_retry5xx_responses")
+
+    @origin_retry5xx_responses.setter
+    def origin_retry5xx_responses(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "origin_retry5xx_responses", value)
+
+    @_builtins.property
+    @pulumi.getter(name="originRetryConnectionTimeout")
+    def origin_retry_connection_timeout(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        """
+        return pulumi.get(self, "origin_retry_connection_timeout")
+
+    @origin_retry_connection_timeout.setter
+    def origin_retry_connection_timeout(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "origin_retry_connection_timeout", value)
+
+    @_builtins.property
+    @pulumi.getter(name="originRetryDelay")
+    def origin_retry_delay(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        """
+        return pulumi.get(self, "origin_retry_delay")
+
+    @origin_retry_delay.setter
+    def origin_retry_delay(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "origin_retry_delay", value)
+
+    @_builtins.property
+    @pulumi.getter(name="originRetryResponseTimeout")
+    def origin_retry_response_timeout(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        """
+        return pulumi.get(self, "origin_retry_response_timeout")
+
+    @origin_retry_response_timeout.setter
+    def origin_retry_response_timeout(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "origin_retry_response_timeout", value)
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldEnableConcurrencyLimit")
+    def origin_shield_enable_concurrency_limit(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        """
+        return pulumi.get(self, "origin_shield_enable_concurrency_limit")
+
+    @origin_shield_enable_concurrency_limit.setter
+    def origin_shield_enable_concurrency_limit(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "origin_shield_enable_concurrency_limit", value)
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldMaxConcurrentRequests")
+    def origin_shield_max_concurrent_requests(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        """
+        return pulumi.get(self, "origin_shield_max_concurrent_requests")
+
+    @origin_shield_max_concurrent_requests.setter
+    def origin_shield_max_concurrent_requests(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "origin_shield_max_concurrent_requests", value)
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldMaxQueuedRequests")
+    def origin_shield_max_queued_requests(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        """
+        return pulumi.get(self, "origin_shield_max_queued_requests")
+
+    @origin_shield_max_queued_requests.setter
+    def origin_shield_max_queued_requests(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "origin_shield_max_queued_requests", value)
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldQueueMaxWaitTime")
+    def origin_shield_queue_max_wait_time(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        """
+        return pulumi.get(self, "origin_shield_queue_max_wait_time")
+
+    @origin_shield_queue_max_wait_time.setter
+    def origin_shield_queue_max_wait_time(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "origin_shield_queue_max_wait_time", value)
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldZoneCode")
+    def origin_shield_zone_code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        """
+        return pulumi.get(self, "origin_shield_zone_code")
+
+    @origin_shield_zone_code.setter
+    def origin_shield_zone_code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "origin_shield_zone_code", value)
+
+    @_builtins.property
+    @pulumi.getter(name="originType")
+    def origin_type(self) -> pulumi.Input[Optional['PullZoneOriginType']]:
+        """
+        Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+        """
+        return pulumi.get(self, "origin_type")
+
+    @origin_type.setter
+    def origin_type(self, value: pulumi.Input[Optional['PullZoneOriginType']]):
+        pulumi.set(self, "origin_type", value)
+
+    @_builtins.property
     @pulumi.getter(name="originUrl")
     def origin_url(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -646,6 +1998,114 @@ class PullZoneArgs:
     @origin_url.setter
     def origin_url(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "origin_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="permaCacheStorageZoneId")
+    def perma_cache_storage_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        """
+        return pulumi.get(self, "perma_cache_storage_zone_id")
+
+    @perma_cache_storage_zone_id.setter
+    def perma_cache_storage_zone_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "perma_cache_storage_zone_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="permaCacheType")
+    def perma_cache_type(self) -> pulumi.Input[Optional['PermaCacheType']]:
+        """
+        How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        """
+        return pulumi.get(self, "perma_cache_type")
+
+    @perma_cache_type.setter
+    def perma_cache_type(self, value: pulumi.Input[Optional['PermaCacheType']]):
+        pulumi.set(self, "perma_cache_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenCode")
+    def preloading_screen_code(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        """
+        return pulumi.get(self, "preloading_screen_code")
+
+    @preloading_screen_code.setter
+    def preloading_screen_code(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "preloading_screen_code", value)
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenCodeEnabled")
+    def preloading_screen_code_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        """
+        return pulumi.get(self, "preloading_screen_code_enabled")
+
+    @preloading_screen_code_enabled.setter
+    def preloading_screen_code_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "preloading_screen_code_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenDelay")
+    def preloading_screen_delay(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        """
+        return pulumi.get(self, "preloading_screen_delay")
+
+    @preloading_screen_delay.setter
+    def preloading_screen_delay(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "preloading_screen_delay", value)
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenEnabled")
+    def preloading_screen_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        """
+        return pulumi.get(self, "preloading_screen_enabled")
+
+    @preloading_screen_enabled.setter
+    def preloading_screen_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "preloading_screen_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenLogoUrl")
+    def preloading_screen_logo_url(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        """
+        return pulumi.get(self, "preloading_screen_logo_url")
+
+    @preloading_screen_logo_url.setter
+    def preloading_screen_logo_url(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "preloading_screen_logo_url", value)
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenShowOnFirstVisit")
+    def preloading_screen_show_on_first_visit(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        """
+        return pulumi.get(self, "preloading_screen_show_on_first_visit")
+
+    @preloading_screen_show_on_first_visit.setter
+    def preloading_screen_show_on_first_visit(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "preloading_screen_show_on_first_visit", value)
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenTheme")
+    def preloading_screen_theme(self) -> pulumi.Input[Optional['PreloadingScreenTheme']]:
+        """
+        Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+        """
+        return pulumi.get(self, "preloading_screen_theme")
+
+    @preloading_screen_theme.setter
+    def preloading_screen_theme(self, value: pulumi.Input[Optional['PreloadingScreenTheme']]):
+        pulumi.set(self, "preloading_screen_theme", value)
 
     @_builtins.property
     @pulumi.getter
@@ -672,6 +2132,30 @@ class PullZoneArgs:
         pulumi.set(self, "pull_zone_id", value)
 
     @_builtins.property
+    @pulumi.getter(name="queryStringVaryParameters")
+    def query_string_vary_parameters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        """
+        return pulumi.get(self, "query_string_vary_parameters")
+
+    @query_string_vary_parameters.setter
+    def query_string_vary_parameters(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "query_string_vary_parameters", value)
+
+    @_builtins.property
+    @pulumi.getter(name="requestCoalescingTimeout")
+    def request_coalescing_timeout(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+        """
+        return pulumi.get(self, "request_coalescing_timeout")
+
+    @request_coalescing_timeout.setter
+    def request_coalescing_timeout(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "request_coalescing_timeout", value)
+
+    @_builtins.property
     @pulumi.getter(name="requestLimit")
     def request_limit(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -684,6 +2168,102 @@ class PullZoneArgs:
         pulumi.set(self, "request_limit", value)
 
     @_builtins.property
+    @pulumi.getter(name="routingFilters")
+    def routing_filters(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneRoutingFilters']]]]:
+        """
+        Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        """
+        return pulumi.get(self, "routing_filters")
+
+    @routing_filters.setter
+    def routing_filters(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneRoutingFilters']]]]):
+        pulumi.set(self, "routing_filters", value)
+
+    @_builtins.property
+    @pulumi.getter(name="shieldDdosProtectionEnabled")
+    def shield_ddos_protection_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        """
+        return pulumi.get(self, "shield_ddos_protection_enabled")
+
+    @shield_ddos_protection_enabled.setter
+    def shield_ddos_protection_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "shield_ddos_protection_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="shieldDdosProtectionType")
+    def shield_ddos_protection_type(self) -> pulumi.Input[Optional['ShieldDDosProtectionType']]:
+        """
+        How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        """
+        return pulumi.get(self, "shield_ddos_protection_type")
+
+    @shield_ddos_protection_type.setter
+    def shield_ddos_protection_type(self, value: pulumi.Input[Optional['ShieldDDosProtectionType']]):
+        pulumi.set(self, "shield_ddos_protection_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessionClientHeaders")
+    def sticky_session_client_headers(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        """
+        return pulumi.get(self, "sticky_session_client_headers")
+
+    @sticky_session_client_headers.setter
+    def sticky_session_client_headers(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "sticky_session_client_headers", value)
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessionCookieName")
+    def sticky_session_cookie_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        """
+        return pulumi.get(self, "sticky_session_cookie_name")
+
+    @sticky_session_cookie_name.setter
+    def sticky_session_cookie_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "sticky_session_cookie_name", value)
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessionType")
+    def sticky_session_type(self) -> pulumi.Input[Optional['StickySessionType']]:
+        """
+        Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        """
+        return pulumi.get(self, "sticky_session_type")
+
+    @sticky_session_type.setter
+    def sticky_session_type(self, value: pulumi.Input[Optional['StickySessionType']]):
+        pulumi.set(self, "sticky_session_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="storageZoneId")
+    def storage_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        """
+        return pulumi.get(self, "storage_zone_id")
+
+    @storage_zone_id.setter
+    def storage_zone_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "storage_zone_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tlsSecurityLevel")
+    def tls_security_level(self) -> pulumi.Input[Optional['TlsSecurityLevelType']]:
+        """
+        Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+        """
+        return pulumi.get(self, "tls_security_level")
+
+    @tls_security_level.setter
+    def tls_security_level(self, value: pulumi.Input[Optional['TlsSecurityLevelType']]):
+        pulumi.set(self, "tls_security_level", value)
+
+    @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Input[Optional['PullZoneType']]:
         """
@@ -694,6 +2274,18 @@ class PullZoneArgs:
     @type.setter
     def type(self, value: pulumi.Input[Optional['PullZoneType']]):
         pulumi.set(self, "type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="useBackgroundUpdate")
+    def use_background_update(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+        """
+        return pulumi.get(self, "use_background_update")
+
+    @use_background_update.setter
+    def use_background_update(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "use_background_update", value)
 
     @_builtins.property
     @pulumi.getter(name="useStaleWhileOffline")
@@ -731,6 +2323,30 @@ class PullZoneArgs:
     def verify_origin_ssl(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "verify_origin_ssl", value)
 
+    @_builtins.property
+    @pulumi.getter(name="zoneSecurityEnabled")
+    def zone_security_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        """
+        return pulumi.get(self, "zone_security_enabled")
+
+    @zone_security_enabled.setter
+    def zone_security_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "zone_security_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="zoneSecurityIncludeHashRemoteIp")
+    def zone_security_include_hash_remote_ip(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+        """
+        return pulumi.get(self, "zone_security_include_hash_remote_ip")
+
+    @zone_security_include_hash_remote_ip.setter
+    def zone_security_include_hash_remote_ip(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "zone_security_include_hash_remote_ip", value)
+
 
 @pulumi.type_token("edgeplatform:pullzones:PullZone")
 class PullZone(pulumi.CustomResource):
@@ -738,27 +2354,68 @@ class PullZone(pulumi.CustomResource):
     def __init__(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 access_control_origin_header_extensions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 add_canonical_header: pulumi.Input[Optional[_builtins.bool]] = None,
                  add_host_header: pulumi.Input[Optional[_builtins.bool]] = None,
                  allowed_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 aws_signing_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 aws_signing_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 aws_signing_region_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 aws_signing_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  block_none_referrer: pulumi.Input[Optional[_builtins.bool]] = None,
                  block_post_requests: pulumi.Input[Optional[_builtins.bool]] = None,
                  block_root_path_access: pulumi.Input[Optional[_builtins.bool]] = None,
+                 blocked_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 budget_redirected_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  burst_size: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_public_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_error_responses: pulumi.Input[Optional[_builtins.bool]] = None,
+                 cache_key_headers: pulumi.Input[Optional[_builtins.str]] = None,
                  connection_limit_per_ip_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 cookie_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disable_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
+                 disable_lets_encrypt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 edge_script_execution_phase: pulumi.Input[Optional['ExecutionPhase']] = None,
+                 edge_script_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 enable_access_control_origin_header: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_auto_ssl: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_avif_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_bunny_image_ai: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_cache_slice: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_cookie_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_country_code_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_country_state_code_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_af: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_asia: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_eu: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_sa: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_us: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_hostname_vary: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_logging: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_mobile_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_origin_shield: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_query_string_ordering: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_request_coalescing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_safe_hop: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_smart_cache: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_tls1: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_tls11: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_web_sockets: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_webp_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 error_page_custom_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 error_page_enable_custom_code: pulumi.Input[Optional[_builtins.bool]] = None,
+                 error_page_enable_statuspage_widget: pulumi.Input[Optional[_builtins.bool]] = None,
+                 error_page_statuspage_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 error_page_whitelabel: pulumi.Input[Optional[_builtins.bool]] = None,
                  follow_redirects: pulumi.Input[Optional[_builtins.bool]] = None,
                  ignore_query_strings: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ip_family_policy: pulumi.Input[Optional['IpFamilyPolicy']] = None,
                  limit_rate_after: pulumi.Input[Optional[_builtins.float]] = None,
                  limit_rate_per_second: pulumi.Input[Optional[_builtins.int]] = None,
+                 load_balancer_id: pulumi.Input[Optional[_builtins.int]] = None,
                  log_anonymization_type: pulumi.Input[Optional['LogAnonymizationType']] = None,
                  log_format: pulumi.Input[Optional['PullZoneLogFormat']] = None,
                  log_forwarding_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -768,47 +2425,148 @@ class PullZone(pulumi.CustomResource):
                  log_forwarding_protocol: pulumi.Input[Optional['PullZoneLogForwarderProtocolType']] = None,
                  log_forwarding_token: pulumi.Input[Optional[_builtins.str]] = None,
                  logging_ip_anonymization_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 logging_save_to_storage: pulumi.Input[Optional[_builtins.bool]] = None,
+                 logging_storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 magic_containers_app_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 magic_containers_endpoint_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_web_socket_connections: pulumi.Input[Optional[_builtins.int]] = None,
+                 middleware_script_id: pulumi.Input[Optional[_builtins.int]] = None,
                  monthly_bandwidth_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimizer_automatic_optimization_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_desktop_max_width: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_enable_manipulation_engine: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_enable_upscaling: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_enable_webp: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_force_classes: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_image_quality: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_minify_css: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_minify_java_script: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_mobile_image_quality: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_mobile_max_width: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_prerender_html: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_static_html_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_static_html_word_press_bypass_cookie: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimizer_static_html_word_press_path: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimizer_tunnel_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_watermark_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_watermark_min_image_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_watermark_offset: pulumi.Input[Optional[_builtins.float]] = None,
+                 optimizer_watermark_position: pulumi.Input[Optional['OptimizerWatermarkPosition']] = None,
+                 optimizer_watermark_url: pulumi.Input[Optional[_builtins.str]] = None,
                  origin_connect_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  origin_host_header: pulumi.Input[Optional[_builtins.str]] = None,
                  origin_response_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  origin_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_retry5xx_responses: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_retry_connection_timeout: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_retry_delay: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_retry_response_timeout: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_shield_enable_concurrency_limit: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_shield_max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_shield_max_queued_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_shield_queue_max_wait_time: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_shield_zone_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 origin_type: pulumi.Input[Optional['PullZoneOriginType']] = None,
                  origin_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 perma_cache_storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 perma_cache_type: pulumi.Input[Optional['PermaCacheType']] = None,
+                 preloading_screen_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 preloading_screen_code_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 preloading_screen_delay: pulumi.Input[Optional[_builtins.int]] = None,
+                 preloading_screen_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 preloading_screen_logo_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 preloading_screen_show_on_first_visit: pulumi.Input[Optional[_builtins.bool]] = None,
+                 preloading_screen_theme: pulumi.Input[Optional['PreloadingScreenTheme']] = None,
                  prior: pulumi.Input[Optional[Union['PullZonePriorArgs', 'PullZonePriorArgsDict']]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 query_string_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 request_coalescing_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  request_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 routing_filters: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneRoutingFilters']]]] = None,
+                 shield_ddos_protection_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 shield_ddos_protection_type: pulumi.Input[Optional['ShieldDDosProtectionType']] = None,
+                 sticky_session_client_headers: pulumi.Input[Optional[_builtins.str]] = None,
+                 sticky_session_cookie_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 sticky_session_type: pulumi.Input[Optional['StickySessionType']] = None,
+                 storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 tls_security_level: pulumi.Input[Optional['TlsSecurityLevelType']] = None,
                  type: pulumi.Input[Optional['PullZoneType']] = None,
+                 use_background_update: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_stale_while_offline: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_stale_while_updating: pulumi.Input[Optional[_builtins.bool]] = None,
                  verify_origin_ssl: pulumi.Input[Optional[_builtins.bool]] = None,
+                 zone_security_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 zone_security_include_hash_remote_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         """
         A pull zone (created, or adopted) and its settings (the same engine as the TypeScript resource `edge.pullzones.PullZone`).
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] access_control_origin_header_extensions: File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        :param pulumi.Input[_builtins.bool] add_canonical_header: Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
         :param pulumi.Input[_builtins.bool] add_host_header: Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed_referrers: Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
+        :param pulumi.Input[_builtins.bool] aws_signing_enabled: Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        :param pulumi.Input[_builtins.str] aws_signing_key: Access key id the requests are signed with (`AWSSigningKey`).
+        :param pulumi.Input[_builtins.str] aws_signing_region_name: Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        :param pulumi.Input[_builtins.str] aws_signing_secret: Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
         :param pulumi.Input[_builtins.bool] block_none_referrer: Whether requests without a Referer header are refused (`BlockNoneReferrer`).
         :param pulumi.Input[_builtins.bool] block_post_requests: Whether POST requests are refused (`BlockPostRequests`).
         :param pulumi.Input[_builtins.bool] block_root_path_access: Whether requests for the root path `/` are refused (`BlockRootPathAccess`).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_countries: Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_ips: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_referrers: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] budget_redirected_countries: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
         :param pulumi.Input[_builtins.int] burst_size: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         :param pulumi.Input[_builtins.int] cache_control_max_age_override: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.int] cache_control_public_max_age_override: Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.bool] cache_error_responses: Whether the origin's error responses are cached (`CacheErrorResponses`).
+        :param pulumi.Input[_builtins.str] cache_key_headers: Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
         :param pulumi.Input[_builtins.int] connection_limit_per_ip_count: Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: none.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cookie_vary_parameters: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
         :param pulumi.Input[_builtins.bool] disable_cookies: Whether cookies are stripped from responses (`DisableCookies`).
+        :param pulumi.Input[_builtins.bool] disable_lets_encrypt: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        :param pulumi.Input['ExecutionPhase'] edge_script_execution_phase: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        :param pulumi.Input[_builtins.int] edge_script_id: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        :param pulumi.Input[_builtins.bool] enable_access_control_origin_header: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        :param pulumi.Input[_builtins.bool] enable_auto_ssl: Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        :param pulumi.Input[_builtins.bool] enable_avif_vary: Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        :param pulumi.Input[_builtins.bool] enable_bunny_image_ai: Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
         :param pulumi.Input[_builtins.bool] enable_cache_slice: Whether large files are cached in slices (`EnableCacheSlice`).
+        :param pulumi.Input[_builtins.bool] enable_cookie_vary: Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        :param pulumi.Input[_builtins.bool] enable_country_code_vary: Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        :param pulumi.Input[_builtins.bool] enable_country_state_code_vary: Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_af: Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_asia: Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_eu: Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_sa: Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_geo_zone_us: Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        :param pulumi.Input[_builtins.bool] enable_hostname_vary: Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
         :param pulumi.Input[_builtins.bool] enable_logging: Whether the zone's requests are logged (`EnableLogging`).
+        :param pulumi.Input[_builtins.bool] enable_mobile_vary: Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        :param pulumi.Input[_builtins.bool] enable_origin_shield: Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
         :param pulumi.Input[_builtins.bool] enable_query_string_ordering: Whether query parameters are sorted before the cache key is made (`EnableQueryStringOrdering`).
+        :param pulumi.Input[_builtins.bool] enable_request_coalescing: Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        :param pulumi.Input[_builtins.bool] enable_safe_hop: Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
         :param pulumi.Input[_builtins.bool] enable_smart_cache: Whether only responses of cacheable content types are cached (`EnableSmartCache`).
+        :param pulumi.Input[_builtins.bool] enable_tls1: Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        :param pulumi.Input[_builtins.bool] enable_tls11: Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        :param pulumi.Input[_builtins.bool] enable_web_sockets: Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        :param pulumi.Input[_builtins.bool] enable_webp_vary: Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        :param pulumi.Input[_builtins.str] error_page_custom_code: HTML of the zone's own error page (`ErrorPageCustomCode`).
+        :param pulumi.Input[_builtins.bool] error_page_enable_custom_code: Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        :param pulumi.Input[_builtins.bool] error_page_enable_statuspage_widget: Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        :param pulumi.Input[_builtins.str] error_page_statuspage_code: Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        :param pulumi.Input[_builtins.bool] error_page_whitelabel: Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
         :param pulumi.Input[_builtins.bool] follow_redirects: Whether the zone follows the origin's redirects instead of passing them on (`FollowRedirects`).
         :param pulumi.Input[_builtins.bool] ignore_query_strings: Whether the query string is left out of the cache key (`IgnoreQueryStrings`).
+        :param pulumi.Input['IpFamilyPolicy'] ip_family_policy: Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
         :param pulumi.Input[_builtins.float] limit_rate_after: Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).
         :param pulumi.Input[_builtins.int] limit_rate_per_second: Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
+        :param pulumi.Input[_builtins.int] load_balancer_id: Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
         :param pulumi.Input['LogAnonymizationType'] log_anonymization_type: How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; `LogAnonymizationType`).
         :param pulumi.Input['PullZoneLogFormat'] log_format: Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).
         :param pulumi.Input[_builtins.bool] log_forwarding_enabled: Whether the logs are forwarded to `logForwardingHostname` (`LogForwardingEnabled`).
@@ -818,20 +2576,80 @@ class PullZone(pulumi.CustomResource):
         :param pulumi.Input['PullZoneLogForwarderProtocolType'] log_forwarding_protocol: Protocol of the forwarding: `"UDP"`, `"TCP"`, `"TCPEncrypted"` or `"DataDog"` (0–3; `LogForwardingProtocol`).
         :param pulumi.Input[_builtins.str] log_forwarding_token: Token the forwarding sends with the logs (`LogForwardingToken`). A secret: encrypted in the state and the outputs, never printed.
         :param pulumi.Input[_builtins.bool] logging_ip_anonymization_enabled: Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).
+        :param pulumi.Input[_builtins.bool] logging_save_to_storage: Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        :param pulumi.Input[_builtins.int] logging_storage_zone_id: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        :param pulumi.Input[_builtins.str] magic_containers_app_id: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        :param pulumi.Input[_builtins.str] magic_containers_endpoint_id: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        :param pulumi.Input[_builtins.int] max_web_socket_connections: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        :param pulumi.Input[_builtins.int] middleware_script_id: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
         :param pulumi.Input[_builtins.int] monthly_bandwidth_limit: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
         :param pulumi.Input[_builtins.str] name: Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); destroy deletes it. Names are unique across the platform: a taken name is refused before any write. Another name replaces the resource (a new zone, then the old one deleted).
+        :param pulumi.Input[_builtins.bool] optimizer_automatic_optimization_enabled: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        :param pulumi.Input[_builtins.int] optimizer_desktop_max_width: Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        :param pulumi.Input[_builtins.bool] optimizer_enable_manipulation_engine: Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        :param pulumi.Input[_builtins.bool] optimizer_enable_upscaling: Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        :param pulumi.Input[_builtins.bool] optimizer_enable_webp: Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        :param pulumi.Input[_builtins.bool] optimizer_enabled: Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        :param pulumi.Input[_builtins.bool] optimizer_force_classes: Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        :param pulumi.Input[_builtins.int] optimizer_image_quality: Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        :param pulumi.Input[_builtins.bool] optimizer_minify_css: Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        :param pulumi.Input[_builtins.bool] optimizer_minify_java_script: Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        :param pulumi.Input[_builtins.int] optimizer_mobile_image_quality: Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        :param pulumi.Input[_builtins.int] optimizer_mobile_max_width: Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        :param pulumi.Input[_builtins.bool] optimizer_prerender_html: Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        :param pulumi.Input[_builtins.bool] optimizer_static_html_enabled: Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        :param pulumi.Input[_builtins.str] optimizer_static_html_word_press_bypass_cookie: Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        :param pulumi.Input[_builtins.str] optimizer_static_html_word_press_path: Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        :param pulumi.Input[_builtins.bool] optimizer_tunnel_enabled: Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        :param pulumi.Input[_builtins.bool] optimizer_watermark_enabled: Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        :param pulumi.Input[_builtins.int] optimizer_watermark_min_image_size: Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        :param pulumi.Input[_builtins.float] optimizer_watermark_offset: Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        :param pulumi.Input['OptimizerWatermarkPosition'] optimizer_watermark_position: Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        :param pulumi.Input[_builtins.str] optimizer_watermark_url: URL of the watermark image (`OptimizerWatermarkUrl`).
         :param pulumi.Input[_builtins.int] origin_connect_timeout: Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).
         :param pulumi.Input[_builtins.str] origin_host_header: Host header sent to the origin (`OriginHostHeader`); empty: the origin URL's host.
         :param pulumi.Input[_builtins.int] origin_response_timeout: Seconds to wait for the origin's answer (`OriginResponseTimeout`; new zone: 60).
         :param pulumi.Input[_builtins.int] origin_retries: How many times a failed origin request is retried (`OriginRetries`; new zone: 0).
+        :param pulumi.Input[_builtins.bool] origin_retry5xx_responses: Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        :param pulumi.Input[_builtins.bool] origin_retry_connection_timeout: Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        :param pulumi.Input[_builtins.int] origin_retry_delay: Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        :param pulumi.Input[_builtins.bool] origin_retry_response_timeout: Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        :param pulumi.Input[_builtins.bool] origin_shield_enable_concurrency_limit: Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        :param pulumi.Input[_builtins.int] origin_shield_max_concurrent_requests: Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        :param pulumi.Input[_builtins.int] origin_shield_max_queued_requests: Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        :param pulumi.Input[_builtins.int] origin_shield_queue_max_wait_time: Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        :param pulumi.Input[_builtins.str] origin_shield_zone_code: Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        :param pulumi.Input['PullZoneOriginType'] origin_type: Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
         :param pulumi.Input[_builtins.str] origin_url: URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
+        :param pulumi.Input[_builtins.int] perma_cache_storage_zone_id: Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        :param pulumi.Input['PermaCacheType'] perma_cache_type: How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        :param pulumi.Input[_builtins.str] preloading_screen_code: HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        :param pulumi.Input[_builtins.bool] preloading_screen_code_enabled: Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        :param pulumi.Input[_builtins.int] preloading_screen_delay: Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        :param pulumi.Input[_builtins.bool] preloading_screen_enabled: Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        :param pulumi.Input[_builtins.str] preloading_screen_logo_url: URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        :param pulumi.Input[_builtins.bool] preloading_screen_show_on_first_visit: Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        :param pulumi.Input['PreloadingScreenTheme'] preloading_screen_theme: Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
         :param pulumi.Input[Union['PullZonePriorArgs', 'PullZonePriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
         :param pulumi.Input[_builtins.int] pull_zone_id: Id of an existing pull zone to adopt: never deleted by Pulumi; destroy gives back the settings it had before. Another id replaces the resource.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] query_string_vary_parameters: Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        :param pulumi.Input[_builtins.int] request_coalescing_timeout: Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
         :param pulumi.Input[_builtins.int] request_limit: Requests per second allowed from one IP address (`RequestLimit`); 0: none.
+        :param pulumi.Input[Sequence[pulumi.Input['PullZoneRoutingFilters']]] routing_filters: Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        :param pulumi.Input[_builtins.bool] shield_ddos_protection_enabled: Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        :param pulumi.Input['ShieldDDosProtectionType'] shield_ddos_protection_type: How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        :param pulumi.Input[_builtins.str] sticky_session_client_headers: Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        :param pulumi.Input[_builtins.str] sticky_session_cookie_name: Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        :param pulumi.Input['StickySessionType'] sticky_session_type: Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        :param pulumi.Input[_builtins.int] storage_zone_id: Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        :param pulumi.Input['TlsSecurityLevelType'] tls_security_level: Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
         :param pulumi.Input['PullZoneType'] type: Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
+        :param pulumi.Input[_builtins.bool] use_background_update: Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
         :param pulumi.Input[_builtins.bool] use_stale_while_offline: Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).
         :param pulumi.Input[_builtins.bool] use_stale_while_updating: Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).
         :param pulumi.Input[_builtins.bool] verify_origin_ssl: Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
+        :param pulumi.Input[_builtins.bool] zone_security_enabled: Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        :param pulumi.Input[_builtins.bool] zone_security_include_hash_remote_ip: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
         """
         ...
     @overload
@@ -857,27 +2675,68 @@ class PullZone(pulumi.CustomResource):
     def _internal_init(__self__,
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
+                 access_control_origin_header_extensions: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 add_canonical_header: pulumi.Input[Optional[_builtins.bool]] = None,
                  add_host_header: pulumi.Input[Optional[_builtins.bool]] = None,
                  allowed_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 aws_signing_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 aws_signing_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 aws_signing_region_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 aws_signing_secret: pulumi.Input[Optional[_builtins.str]] = None,
                  block_none_referrer: pulumi.Input[Optional[_builtins.bool]] = None,
                  block_post_requests: pulumi.Input[Optional[_builtins.bool]] = None,
                  block_root_path_access: pulumi.Input[Optional[_builtins.bool]] = None,
+                 blocked_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 budget_redirected_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  burst_size: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_public_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_error_responses: pulumi.Input[Optional[_builtins.bool]] = None,
+                 cache_key_headers: pulumi.Input[Optional[_builtins.str]] = None,
                  connection_limit_per_ip_count: pulumi.Input[Optional[_builtins.int]] = None,
+                 cookie_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disable_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
+                 disable_lets_encrypt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 edge_script_execution_phase: pulumi.Input[Optional['ExecutionPhase']] = None,
+                 edge_script_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 enable_access_control_origin_header: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_auto_ssl: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_avif_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_bunny_image_ai: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_cache_slice: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_cookie_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_country_code_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_country_state_code_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_af: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_asia: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_eu: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_sa: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_geo_zone_us: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_hostname_vary: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_logging: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_mobile_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_origin_shield: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_query_string_ordering: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_request_coalescing: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_safe_hop: pulumi.Input[Optional[_builtins.bool]] = None,
                  enable_smart_cache: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_tls1: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_tls11: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_web_sockets: pulumi.Input[Optional[_builtins.bool]] = None,
+                 enable_webp_vary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 error_page_custom_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 error_page_enable_custom_code: pulumi.Input[Optional[_builtins.bool]] = None,
+                 error_page_enable_statuspage_widget: pulumi.Input[Optional[_builtins.bool]] = None,
+                 error_page_statuspage_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 error_page_whitelabel: pulumi.Input[Optional[_builtins.bool]] = None,
                  follow_redirects: pulumi.Input[Optional[_builtins.bool]] = None,
                  ignore_query_strings: pulumi.Input[Optional[_builtins.bool]] = None,
+                 ip_family_policy: pulumi.Input[Optional['IpFamilyPolicy']] = None,
                  limit_rate_after: pulumi.Input[Optional[_builtins.float]] = None,
                  limit_rate_per_second: pulumi.Input[Optional[_builtins.int]] = None,
+                 load_balancer_id: pulumi.Input[Optional[_builtins.int]] = None,
                  log_anonymization_type: pulumi.Input[Optional['LogAnonymizationType']] = None,
                  log_format: pulumi.Input[Optional['PullZoneLogFormat']] = None,
                  log_forwarding_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -887,20 +2746,80 @@ class PullZone(pulumi.CustomResource):
                  log_forwarding_protocol: pulumi.Input[Optional['PullZoneLogForwarderProtocolType']] = None,
                  log_forwarding_token: pulumi.Input[Optional[_builtins.str]] = None,
                  logging_ip_anonymization_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 logging_save_to_storage: pulumi.Input[Optional[_builtins.bool]] = None,
+                 logging_storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 magic_containers_app_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 magic_containers_endpoint_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 max_web_socket_connections: pulumi.Input[Optional[_builtins.int]] = None,
+                 middleware_script_id: pulumi.Input[Optional[_builtins.int]] = None,
                  monthly_bandwidth_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  name: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimizer_automatic_optimization_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_desktop_max_width: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_enable_manipulation_engine: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_enable_upscaling: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_enable_webp: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_force_classes: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_image_quality: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_minify_css: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_minify_java_script: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_mobile_image_quality: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_mobile_max_width: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_prerender_html: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_static_html_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_static_html_word_press_bypass_cookie: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimizer_static_html_word_press_path: pulumi.Input[Optional[_builtins.str]] = None,
+                 optimizer_tunnel_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_watermark_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 optimizer_watermark_min_image_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 optimizer_watermark_offset: pulumi.Input[Optional[_builtins.float]] = None,
+                 optimizer_watermark_position: pulumi.Input[Optional['OptimizerWatermarkPosition']] = None,
+                 optimizer_watermark_url: pulumi.Input[Optional[_builtins.str]] = None,
                  origin_connect_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  origin_host_header: pulumi.Input[Optional[_builtins.str]] = None,
                  origin_response_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  origin_retries: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_retry5xx_responses: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_retry_connection_timeout: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_retry_delay: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_retry_response_timeout: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_shield_enable_concurrency_limit: pulumi.Input[Optional[_builtins.bool]] = None,
+                 origin_shield_max_concurrent_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_shield_max_queued_requests: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_shield_queue_max_wait_time: pulumi.Input[Optional[_builtins.int]] = None,
+                 origin_shield_zone_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 origin_type: pulumi.Input[Optional['PullZoneOriginType']] = None,
                  origin_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 perma_cache_storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 perma_cache_type: pulumi.Input[Optional['PermaCacheType']] = None,
+                 preloading_screen_code: pulumi.Input[Optional[_builtins.str]] = None,
+                 preloading_screen_code_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 preloading_screen_delay: pulumi.Input[Optional[_builtins.int]] = None,
+                 preloading_screen_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 preloading_screen_logo_url: pulumi.Input[Optional[_builtins.str]] = None,
+                 preloading_screen_show_on_first_visit: pulumi.Input[Optional[_builtins.bool]] = None,
+                 preloading_screen_theme: pulumi.Input[Optional['PreloadingScreenTheme']] = None,
                  prior: pulumi.Input[Optional[Union['PullZonePriorArgs', 'PullZonePriorArgsDict']]] = None,
                  pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 query_string_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 request_coalescing_timeout: pulumi.Input[Optional[_builtins.int]] = None,
                  request_limit: pulumi.Input[Optional[_builtins.int]] = None,
+                 routing_filters: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneRoutingFilters']]]] = None,
+                 shield_ddos_protection_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 shield_ddos_protection_type: pulumi.Input[Optional['ShieldDDosProtectionType']] = None,
+                 sticky_session_client_headers: pulumi.Input[Optional[_builtins.str]] = None,
+                 sticky_session_cookie_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 sticky_session_type: pulumi.Input[Optional['StickySessionType']] = None,
+                 storage_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 tls_security_level: pulumi.Input[Optional['TlsSecurityLevelType']] = None,
                  type: pulumi.Input[Optional['PullZoneType']] = None,
+                 use_background_update: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_stale_while_offline: pulumi.Input[Optional[_builtins.bool]] = None,
                  use_stale_while_updating: pulumi.Input[Optional[_builtins.bool]] = None,
                  verify_origin_ssl: pulumi.Input[Optional[_builtins.bool]] = None,
+                 zone_security_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 zone_security_include_hash_remote_ip: pulumi.Input[Optional[_builtins.bool]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -910,27 +2829,68 @@ class PullZone(pulumi.CustomResource):
                 raise TypeError('__props__ is only valid when passed in combination with a valid opts.id to get an existing resource')
             __props__ = PullZoneArgs.__new__(PullZoneArgs)
 
+            __props__.__dict__["access_control_origin_header_extensions"] = access_control_origin_header_extensions
+            __props__.__dict__["add_canonical_header"] = add_canonical_header
             __props__.__dict__["add_host_header"] = add_host_header
             __props__.__dict__["allowed_referrers"] = allowed_referrers
+            __props__.__dict__["aws_signing_enabled"] = aws_signing_enabled
+            __props__.__dict__["aws_signing_key"] = aws_signing_key
+            __props__.__dict__["aws_signing_region_name"] = aws_signing_region_name
+            __props__.__dict__["aws_signing_secret"] = None if aws_signing_secret is None else pulumi.Output.secret(aws_signing_secret)
             __props__.__dict__["block_none_referrer"] = block_none_referrer
             __props__.__dict__["block_post_requests"] = block_post_requests
             __props__.__dict__["block_root_path_access"] = block_root_path_access
+            __props__.__dict__["blocked_countries"] = blocked_countries
             __props__.__dict__["blocked_ips"] = blocked_ips
             __props__.__dict__["blocked_referrers"] = blocked_referrers
+            __props__.__dict__["budget_redirected_countries"] = budget_redirected_countries
             __props__.__dict__["burst_size"] = burst_size
             __props__.__dict__["cache_control_max_age_override"] = cache_control_max_age_override
             __props__.__dict__["cache_control_public_max_age_override"] = cache_control_public_max_age_override
             __props__.__dict__["cache_error_responses"] = cache_error_responses
+            __props__.__dict__["cache_key_headers"] = cache_key_headers
             __props__.__dict__["connection_limit_per_ip_count"] = connection_limit_per_ip_count
+            __props__.__dict__["cookie_vary_parameters"] = cookie_vary_parameters
             __props__.__dict__["disable_cookies"] = disable_cookies
+            __props__.__dict__["disable_lets_encrypt"] = disable_lets_encrypt
+            __props__.__dict__["edge_script_execution_phase"] = edge_script_execution_phase
+            __props__.__dict__["edge_script_id"] = edge_script_id
+            __props__.__dict__["enable_access_control_origin_header"] = enable_access_control_origin_header
+            __props__.__dict__["enable_auto_ssl"] = enable_auto_ssl
+            __props__.__dict__["enable_avif_vary"] = enable_avif_vary
+            __props__.__dict__["enable_bunny_image_ai"] = enable_bunny_image_ai
             __props__.__dict__["enable_cache_slice"] = enable_cache_slice
+            __props__.__dict__["enable_cookie_vary"] = enable_cookie_vary
+            __props__.__dict__["enable_country_code_vary"] = enable_country_code_vary
+            __props__.__dict__["enable_country_state_code_vary"] = enable_country_state_code_vary
+            __props__.__dict__["enable_geo_zone_af"] = enable_geo_zone_af
+            __props__.__dict__["enable_geo_zone_asia"] = enable_geo_zone_asia
+            __props__.__dict__["enable_geo_zone_eu"] = enable_geo_zone_eu
+            __props__.__dict__["enable_geo_zone_sa"] = enable_geo_zone_sa
+            __props__.__dict__["enable_geo_zone_us"] = enable_geo_zone_us
+            __props__.__dict__["enable_hostname_vary"] = enable_hostname_vary
             __props__.__dict__["enable_logging"] = enable_logging
+            __props__.__dict__["enable_mobile_vary"] = enable_mobile_vary
+            __props__.__dict__["enable_origin_shield"] = enable_origin_shield
             __props__.__dict__["enable_query_string_ordering"] = enable_query_string_ordering
+            __props__.__dict__["enable_request_coalescing"] = enable_request_coalescing
+            __props__.__dict__["enable_safe_hop"] = enable_safe_hop
             __props__.__dict__["enable_smart_cache"] = enable_smart_cache
+            __props__.__dict__["enable_tls1"] = enable_tls1
+            __props__.__dict__["enable_tls11"] = enable_tls11
+            __props__.__dict__["enable_web_sockets"] = enable_web_sockets
+            __props__.__dict__["enable_webp_vary"] = enable_webp_vary
+            __props__.__dict__["error_page_custom_code"] = error_page_custom_code
+            __props__.__dict__["error_page_enable_custom_code"] = error_page_enable_custom_code
+            __props__.__dict__["error_page_enable_statuspage_widget"] = error_page_enable_statuspage_widget
+            __props__.__dict__["error_page_statuspage_code"] = error_page_statuspage_code
+            __props__.__dict__["error_page_whitelabel"] = error_page_whitelabel
             __props__.__dict__["follow_redirects"] = follow_redirects
             __props__.__dict__["ignore_query_strings"] = ignore_query_strings
+            __props__.__dict__["ip_family_policy"] = ip_family_policy
             __props__.__dict__["limit_rate_after"] = limit_rate_after
             __props__.__dict__["limit_rate_per_second"] = limit_rate_per_second
+            __props__.__dict__["load_balancer_id"] = load_balancer_id
             __props__.__dict__["log_anonymization_type"] = log_anonymization_type
             __props__.__dict__["log_format"] = log_format
             __props__.__dict__["log_forwarding_enabled"] = log_forwarding_enabled
@@ -940,26 +2900,86 @@ class PullZone(pulumi.CustomResource):
             __props__.__dict__["log_forwarding_protocol"] = log_forwarding_protocol
             __props__.__dict__["log_forwarding_token"] = None if log_forwarding_token is None else pulumi.Output.secret(log_forwarding_token)
             __props__.__dict__["logging_ip_anonymization_enabled"] = logging_ip_anonymization_enabled
+            __props__.__dict__["logging_save_to_storage"] = logging_save_to_storage
+            __props__.__dict__["logging_storage_zone_id"] = logging_storage_zone_id
+            __props__.__dict__["magic_containers_app_id"] = magic_containers_app_id
+            __props__.__dict__["magic_containers_endpoint_id"] = magic_containers_endpoint_id
+            __props__.__dict__["max_web_socket_connections"] = max_web_socket_connections
+            __props__.__dict__["middleware_script_id"] = middleware_script_id
             __props__.__dict__["monthly_bandwidth_limit"] = monthly_bandwidth_limit
             __props__.__dict__["name"] = name
+            __props__.__dict__["optimizer_automatic_optimization_enabled"] = optimizer_automatic_optimization_enabled
+            __props__.__dict__["optimizer_desktop_max_width"] = optimizer_desktop_max_width
+            __props__.__dict__["optimizer_enable_manipulation_engine"] = optimizer_enable_manipulation_engine
+            __props__.__dict__["optimizer_enable_upscaling"] = optimizer_enable_upscaling
+            __props__.__dict__["optimizer_enable_webp"] = optimizer_enable_webp
+            __props__.__dict__["optimizer_enabled"] = optimizer_enabled
+            __props__.__dict__["optimizer_force_classes"] = optimizer_force_classes
+            __props__.__dict__["optimizer_image_quality"] = optimizer_image_quality
+            __props__.__dict__["optimizer_minify_css"] = optimizer_minify_css
+            __props__.__dict__["optimizer_minify_java_script"] = optimizer_minify_java_script
+            __props__.__dict__["optimizer_mobile_image_quality"] = optimizer_mobile_image_quality
+            __props__.__dict__["optimizer_mobile_max_width"] = optimizer_mobile_max_width
+            __props__.__dict__["optimizer_prerender_html"] = optimizer_prerender_html
+            __props__.__dict__["optimizer_static_html_enabled"] = optimizer_static_html_enabled
+            __props__.__dict__["optimizer_static_html_word_press_bypass_cookie"] = optimizer_static_html_word_press_bypass_cookie
+            __props__.__dict__["optimizer_static_html_word_press_path"] = optimizer_static_html_word_press_path
+            __props__.__dict__["optimizer_tunnel_enabled"] = optimizer_tunnel_enabled
+            __props__.__dict__["optimizer_watermark_enabled"] = optimizer_watermark_enabled
+            __props__.__dict__["optimizer_watermark_min_image_size"] = optimizer_watermark_min_image_size
+            __props__.__dict__["optimizer_watermark_offset"] = optimizer_watermark_offset
+            __props__.__dict__["optimizer_watermark_position"] = optimizer_watermark_position
+            __props__.__dict__["optimizer_watermark_url"] = optimizer_watermark_url
             __props__.__dict__["origin_connect_timeout"] = origin_connect_timeout
             __props__.__dict__["origin_host_header"] = origin_host_header
             __props__.__dict__["origin_response_timeout"] = origin_response_timeout
             __props__.__dict__["origin_retries"] = origin_retries
+            __props__.__dict__["origin_retry5xx_responses"] = origin_retry5xx_responses
+            __props__.__dict__["origin_retry_connection_timeout"] = origin_retry_connection_timeout
+            __props__.__dict__["origin_retry_delay"] = origin_retry_delay
+            __props__.__dict__["origin_retry_response_timeout"] = origin_retry_response_timeout
+            __props__.__dict__["origin_shield_enable_concurrency_limit"] = origin_shield_enable_concurrency_limit
+            __props__.__dict__["origin_shield_max_concurrent_requests"] = origin_shield_max_concurrent_requests
+            __props__.__dict__["origin_shield_max_queued_requests"] = origin_shield_max_queued_requests
+            __props__.__dict__["origin_shield_queue_max_wait_time"] = origin_shield_queue_max_wait_time
+            __props__.__dict__["origin_shield_zone_code"] = origin_shield_zone_code
+            __props__.__dict__["origin_type"] = origin_type
             __props__.__dict__["origin_url"] = origin_url
+            __props__.__dict__["perma_cache_storage_zone_id"] = perma_cache_storage_zone_id
+            __props__.__dict__["perma_cache_type"] = perma_cache_type
+            __props__.__dict__["preloading_screen_code"] = preloading_screen_code
+            __props__.__dict__["preloading_screen_code_enabled"] = preloading_screen_code_enabled
+            __props__.__dict__["preloading_screen_delay"] = preloading_screen_delay
+            __props__.__dict__["preloading_screen_enabled"] = preloading_screen_enabled
+            __props__.__dict__["preloading_screen_logo_url"] = preloading_screen_logo_url
+            __props__.__dict__["preloading_screen_show_on_first_visit"] = preloading_screen_show_on_first_visit
+            __props__.__dict__["preloading_screen_theme"] = preloading_screen_theme
             __props__.__dict__["prior"] = prior
             __props__.__dict__["pull_zone_id"] = pull_zone_id
+            __props__.__dict__["query_string_vary_parameters"] = query_string_vary_parameters
+            __props__.__dict__["request_coalescing_timeout"] = request_coalescing_timeout
             __props__.__dict__["request_limit"] = request_limit
+            __props__.__dict__["routing_filters"] = routing_filters
+            __props__.__dict__["shield_ddos_protection_enabled"] = shield_ddos_protection_enabled
+            __props__.__dict__["shield_ddos_protection_type"] = shield_ddos_protection_type
+            __props__.__dict__["sticky_session_client_headers"] = sticky_session_client_headers
+            __props__.__dict__["sticky_session_cookie_name"] = sticky_session_cookie_name
+            __props__.__dict__["sticky_session_type"] = sticky_session_type
+            __props__.__dict__["storage_zone_id"] = storage_zone_id
+            __props__.__dict__["tls_security_level"] = tls_security_level
             __props__.__dict__["type"] = type
+            __props__.__dict__["use_background_update"] = use_background_update
             __props__.__dict__["use_stale_while_offline"] = use_stale_while_offline
             __props__.__dict__["use_stale_while_updating"] = use_stale_while_updating
             __props__.__dict__["verify_origin_ssl"] = verify_origin_ssl
+            __props__.__dict__["zone_security_enabled"] = zone_security_enabled
+            __props__.__dict__["zone_security_include_hash_remote_ip"] = zone_security_include_hash_remote_ip
             __props__.__dict__["cname_domain"] = None
             __props__.__dict__["managed"] = None
             __props__.__dict__["origin"] = None
             __props__.__dict__["prior_pinned"] = None
             __props__.__dict__["read_only"] = None
-        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["logForwardingToken"])
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["awsSigningSecret", "logForwardingToken"])
         opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(PullZone, __self__).__init__(
             'edgeplatform:pullzones:PullZone',
@@ -983,28 +3003,69 @@ class PullZone(pulumi.CustomResource):
 
         __props__ = PullZoneArgs.__new__(PullZoneArgs)
 
+        __props__.__dict__["access_control_origin_header_extensions"] = None
+        __props__.__dict__["add_canonical_header"] = None
         __props__.__dict__["add_host_header"] = None
         __props__.__dict__["allowed_referrers"] = None
+        __props__.__dict__["aws_signing_enabled"] = None
+        __props__.__dict__["aws_signing_key"] = None
+        __props__.__dict__["aws_signing_region_name"] = None
+        __props__.__dict__["aws_signing_secret"] = None
         __props__.__dict__["block_none_referrer"] = None
         __props__.__dict__["block_post_requests"] = None
         __props__.__dict__["block_root_path_access"] = None
+        __props__.__dict__["blocked_countries"] = None
         __props__.__dict__["blocked_ips"] = None
         __props__.__dict__["blocked_referrers"] = None
+        __props__.__dict__["budget_redirected_countries"] = None
         __props__.__dict__["burst_size"] = None
         __props__.__dict__["cache_control_max_age_override"] = None
         __props__.__dict__["cache_control_public_max_age_override"] = None
         __props__.__dict__["cache_error_responses"] = None
+        __props__.__dict__["cache_key_headers"] = None
         __props__.__dict__["cname_domain"] = None
         __props__.__dict__["connection_limit_per_ip_count"] = None
+        __props__.__dict__["cookie_vary_parameters"] = None
         __props__.__dict__["disable_cookies"] = None
+        __props__.__dict__["disable_lets_encrypt"] = None
+        __props__.__dict__["edge_script_execution_phase"] = None
+        __props__.__dict__["edge_script_id"] = None
+        __props__.__dict__["enable_access_control_origin_header"] = None
+        __props__.__dict__["enable_auto_ssl"] = None
+        __props__.__dict__["enable_avif_vary"] = None
+        __props__.__dict__["enable_bunny_image_ai"] = None
         __props__.__dict__["enable_cache_slice"] = None
+        __props__.__dict__["enable_cookie_vary"] = None
+        __props__.__dict__["enable_country_code_vary"] = None
+        __props__.__dict__["enable_country_state_code_vary"] = None
+        __props__.__dict__["enable_geo_zone_af"] = None
+        __props__.__dict__["enable_geo_zone_asia"] = None
+        __props__.__dict__["enable_geo_zone_eu"] = None
+        __props__.__dict__["enable_geo_zone_sa"] = None
+        __props__.__dict__["enable_geo_zone_us"] = None
+        __props__.__dict__["enable_hostname_vary"] = None
         __props__.__dict__["enable_logging"] = None
+        __props__.__dict__["enable_mobile_vary"] = None
+        __props__.__dict__["enable_origin_shield"] = None
         __props__.__dict__["enable_query_string_ordering"] = None
+        __props__.__dict__["enable_request_coalescing"] = None
+        __props__.__dict__["enable_safe_hop"] = None
         __props__.__dict__["enable_smart_cache"] = None
+        __props__.__dict__["enable_tls1"] = None
+        __props__.__dict__["enable_tls11"] = None
+        __props__.__dict__["enable_web_sockets"] = None
+        __props__.__dict__["enable_webp_vary"] = None
+        __props__.__dict__["error_page_custom_code"] = None
+        __props__.__dict__["error_page_enable_custom_code"] = None
+        __props__.__dict__["error_page_enable_statuspage_widget"] = None
+        __props__.__dict__["error_page_statuspage_code"] = None
+        __props__.__dict__["error_page_whitelabel"] = None
         __props__.__dict__["follow_redirects"] = None
         __props__.__dict__["ignore_query_strings"] = None
+        __props__.__dict__["ip_family_policy"] = None
         __props__.__dict__["limit_rate_after"] = None
         __props__.__dict__["limit_rate_per_second"] = None
+        __props__.__dict__["load_balancer_id"] = None
         __props__.__dict__["log_anonymization_type"] = None
         __props__.__dict__["log_format"] = None
         __props__.__dict__["log_forwarding_enabled"] = None
@@ -1014,25 +3075,101 @@ class PullZone(pulumi.CustomResource):
         __props__.__dict__["log_forwarding_protocol"] = None
         __props__.__dict__["log_forwarding_token"] = None
         __props__.__dict__["logging_ip_anonymization_enabled"] = None
+        __props__.__dict__["logging_save_to_storage"] = None
+        __props__.__dict__["logging_storage_zone_id"] = None
+        __props__.__dict__["magic_containers_app_id"] = None
+        __props__.__dict__["magic_containers_endpoint_id"] = None
         __props__.__dict__["managed"] = None
+        __props__.__dict__["max_web_socket_connections"] = None
+        __props__.__dict__["middleware_script_id"] = None
         __props__.__dict__["monthly_bandwidth_limit"] = None
         __props__.__dict__["name"] = None
+        __props__.__dict__["optimizer_automatic_optimization_enabled"] = None
+        __props__.__dict__["optimizer_desktop_max_width"] = None
+        __props__.__dict__["optimizer_enable_manipulation_engine"] = None
+        __props__.__dict__["optimizer_enable_upscaling"] = None
+        __props__.__dict__["optimizer_enable_webp"] = None
+        __props__.__dict__["optimizer_enabled"] = None
+        __props__.__dict__["optimizer_force_classes"] = None
+        __props__.__dict__["optimizer_image_quality"] = None
+        __props__.__dict__["optimizer_minify_css"] = None
+        __props__.__dict__["optimizer_minify_java_script"] = None
+        __props__.__dict__["optimizer_mobile_image_quality"] = None
+        __props__.__dict__["optimizer_mobile_max_width"] = None
+        __props__.__dict__["optimizer_prerender_html"] = None
+        __props__.__dict__["optimizer_static_html_enabled"] = None
+        __props__.__dict__["optimizer_static_html_word_press_bypass_cookie"] = None
+        __props__.__dict__["optimizer_static_html_word_press_path"] = None
+        __props__.__dict__["optimizer_tunnel_enabled"] = None
+        __props__.__dict__["optimizer_watermark_enabled"] = None
+        __props__.__dict__["optimizer_watermark_min_image_size"] = None
+        __props__.__dict__["optimizer_watermark_offset"] = None
+        __props__.__dict__["optimizer_watermark_position"] = None
+        __props__.__dict__["optimizer_watermark_url"] = None
         __props__.__dict__["origin"] = None
         __props__.__dict__["origin_connect_timeout"] = None
         __props__.__dict__["origin_host_header"] = None
         __props__.__dict__["origin_response_timeout"] = None
         __props__.__dict__["origin_retries"] = None
+        __props__.__dict__["origin_retry5xx_responses"] = None
+        __props__.__dict__["origin_retry_connection_timeout"] = None
+        __props__.__dict__["origin_retry_delay"] = None
+        __props__.__dict__["origin_retry_response_timeout"] = None
+        __props__.__dict__["origin_shield_enable_concurrency_limit"] = None
+        __props__.__dict__["origin_shield_max_concurrent_requests"] = None
+        __props__.__dict__["origin_shield_max_queued_requests"] = None
+        __props__.__dict__["origin_shield_queue_max_wait_time"] = None
+        __props__.__dict__["origin_shield_zone_code"] = None
+        __props__.__dict__["origin_type"] = None
         __props__.__dict__["origin_url"] = None
+        __props__.__dict__["perma_cache_storage_zone_id"] = None
+        __props__.__dict__["perma_cache_type"] = None
+        __props__.__dict__["preloading_screen_code"] = None
+        __props__.__dict__["preloading_screen_code_enabled"] = None
+        __props__.__dict__["preloading_screen_delay"] = None
+        __props__.__dict__["preloading_screen_enabled"] = None
+        __props__.__dict__["preloading_screen_logo_url"] = None
+        __props__.__dict__["preloading_screen_show_on_first_visit"] = None
+        __props__.__dict__["preloading_screen_theme"] = None
         __props__.__dict__["prior"] = None
         __props__.__dict__["prior_pinned"] = None
         __props__.__dict__["pull_zone_id"] = None
+        __props__.__dict__["query_string_vary_parameters"] = None
         __props__.__dict__["read_only"] = None
+        __props__.__dict__["request_coalescing_timeout"] = None
         __props__.__dict__["request_limit"] = None
+        __props__.__dict__["routing_filters"] = None
+        __props__.__dict__["shield_ddos_protection_enabled"] = None
+        __props__.__dict__["shield_ddos_protection_type"] = None
+        __props__.__dict__["sticky_session_client_headers"] = None
+        __props__.__dict__["sticky_session_cookie_name"] = None
+        __props__.__dict__["sticky_session_type"] = None
+        __props__.__dict__["storage_zone_id"] = None
+        __props__.__dict__["tls_security_level"] = None
         __props__.__dict__["type"] = None
+        __props__.__dict__["use_background_update"] = None
         __props__.__dict__["use_stale_while_offline"] = None
         __props__.__dict__["use_stale_while_updating"] = None
         __props__.__dict__["verify_origin_ssl"] = None
+        __props__.__dict__["zone_security_enabled"] = None
+        __props__.__dict__["zone_security_include_hash_remote_ip"] = None
         return PullZone(resource_name, opts=opts, __props__=__props__)
+
+    @_builtins.property
+    @pulumi.getter(name="accessControlOriginHeaderExtensions")
+    def access_control_origin_header_extensions(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        File extensions (without the dot) whose responses carry CORS headers, compared as a set (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "access_control_origin_header_extensions")
+
+    @_builtins.property
+    @pulumi.getter(name="addCanonicalHeader")
+    def add_canonical_header(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether responses carry a canonical `Link` header naming the origin's URL (`AddCanonicalHeader`; new zone: false).
+        """
+        return pulumi.get(self, "add_canonical_header")
 
     @_builtins.property
     @pulumi.getter(name="addHostHeader")
@@ -1049,6 +3186,38 @@ class PullZone(pulumi.CustomResource):
         Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other referrers are refused. The whole list is managed: `[]` empties it.
         """
         return pulumi.get(self, "allowed_referrers")
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningEnabled")
+    def aws_signing_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`; new zone: false).
+        """
+        return pulumi.get(self, "aws_signing_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningKey")
+    def aws_signing_key(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Access key id the requests are signed with (`AWSSigningKey`).
+        """
+        return pulumi.get(self, "aws_signing_key")
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningRegionName")
+    def aws_signing_region_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`).
+        """
+        return pulumi.get(self, "aws_signing_region_name")
+
+    @_builtins.property
+    @pulumi.getter(name="awsSigningSecret")
+    def aws_signing_secret(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the state and the outputs, never printed.
+        """
+        return pulumi.get(self, "aws_signing_secret")
 
     @_builtins.property
     @pulumi.getter(name="blockNoneReferrer")
@@ -1075,6 +3244,14 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "block_root_path_access")
 
     @_builtins.property
+    @pulumi.getter(name="blockedCountries")
+    def blocked_countries(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Countries whose clients are refused, as two-letter codes (`DE`), compared as a set (`BlockedCountries`). The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "blocked_countries")
+
+    @_builtins.property
     @pulumi.getter(name="blockedIps")
     def blocked_ips(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
@@ -1089,6 +3266,14 @@ class PullZone(pulumi.CustomResource):
         Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
         """
         return pulumi.get(self, "blocked_referrers")
+
+    @_builtins.property
+    @pulumi.getter(name="budgetRedirectedCountries")
+    def budget_redirected_countries(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        """
+        return pulumi.get(self, "budget_redirected_countries")
 
     @_builtins.property
     @pulumi.getter(name="burstSize")
@@ -1123,6 +3308,14 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "cache_error_responses")
 
     @_builtins.property
+    @pulumi.getter(name="cacheKeyHeaders")
+    def cache_key_headers(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Request headers the cache key includes, comma-separated (`CacheKeyHeaders`).
+        """
+        return pulumi.get(self, "cache_key_headers")
+
+    @_builtins.property
     @pulumi.getter(name="cnameDomain")
     def cname_domain(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
@@ -1139,12 +3332,76 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "connection_limit_per_ip_count")
 
     @_builtins.property
+    @pulumi.getter(name="cookieVaryParameters")
+    def cookie_vary_parameters(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
+        """
+        return pulumi.get(self, "cookie_vary_parameters")
+
+    @_builtins.property
     @pulumi.getter(name="disableCookies")
     def disable_cookies(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Whether cookies are stripped from responses (`DisableCookies`).
         """
         return pulumi.get(self, "disable_cookies")
+
+    @_builtins.property
+    @pulumi.getter(name="disableLetsEncrypt")
+    def disable_lets_encrypt(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        """
+        return pulumi.get(self, "disable_lets_encrypt")
+
+    @_builtins.property
+    @pulumi.getter(name="edgeScriptExecutionPhase")
+    def edge_script_execution_phase(self) -> pulumi.Output[Optional['ExecutionPhase']]:
+        """
+        When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
+        """
+        return pulumi.get(self, "edge_script_execution_phase")
+
+    @_builtins.property
+    @pulumi.getter(name="edgeScriptId")
+    def edge_script_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
+        """
+        return pulumi.get(self, "edge_script_id")
+
+    @_builtins.property
+    @pulumi.getter(name="enableAccessControlOriginHeader")
+    def enable_access_control_origin_header(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
+        """
+        return pulumi.get(self, "enable_access_control_origin_header")
+
+    @_builtins.property
+    @pulumi.getter(name="enableAutoSsl")
+    def enable_auto_ssl(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new zone: true).
+        """
+        return pulumi.get(self, "enable_auto_ssl")
+
+    @_builtins.property
+    @pulumi.getter(name="enableAvifVary")
+    def enable_avif_vary(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`).
+        """
+        return pulumi.get(self, "enable_avif_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableBunnyImageAi")
+    def enable_bunny_image_ai(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`).
+        """
+        return pulumi.get(self, "enable_bunny_image_ai")
 
     @_builtins.property
     @pulumi.getter(name="enableCacheSlice")
@@ -1155,12 +3412,100 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "enable_cache_slice")
 
     @_builtins.property
+    @pulumi.getter(name="enableCookieVary")
+    def enable_cookie_vary(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`).
+        """
+        return pulumi.get(self, "enable_cookie_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableCountryCodeVary")
+    def enable_country_code_vary(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`).
+        """
+        return pulumi.get(self, "enable_country_code_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableCountryStateCodeVary")
+    def enable_country_state_code_vary(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether each client country and state gets a cached copy of its own (`EnableCountryStateCodeVary`).
+        """
+        return pulumi.get(self, "enable_country_state_code_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneAf")
+    def enable_geo_zone_af(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_af")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneAsia")
+    def enable_geo_zone_asia(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_asia")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneEu")
+    def enable_geo_zone_eu(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_eu")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneSa")
+    def enable_geo_zone_sa(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_sa")
+
+    @_builtins.property
+    @pulumi.getter(name="enableGeoZoneUs")
+    def enable_geo_zone_us(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those clients are served from another region).
+        """
+        return pulumi.get(self, "enable_geo_zone_us")
+
+    @_builtins.property
+    @pulumi.getter(name="enableHostnameVary")
+    def enable_hostname_vary(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`).
+        """
+        return pulumi.get(self, "enable_hostname_vary")
+
+    @_builtins.property
     @pulumi.getter(name="enableLogging")
     def enable_logging(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Whether the zone's requests are logged (`EnableLogging`).
         """
         return pulumi.get(self, "enable_logging")
+
+    @_builtins.property
+    @pulumi.getter(name="enableMobileVary")
+    def enable_mobile_vary(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`).
+        """
+        return pulumi.get(self, "enable_mobile_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="enableOriginShield")
+    def enable_origin_shield(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone: false).
+        """
+        return pulumi.get(self, "enable_origin_shield")
 
     @_builtins.property
     @pulumi.getter(name="enableQueryStringOrdering")
@@ -1171,12 +3516,100 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "enable_query_string_ordering")
 
     @_builtins.property
+    @pulumi.getter(name="enableRequestCoalescing")
+    def enable_request_coalescing(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether concurrent requests for one uncached file make one origin request (`EnableRequestCoalescing`; new zone: false).
+        """
+        return pulumi.get(self, "enable_request_coalescing")
+
+    @_builtins.property
+    @pulumi.getter(name="enableSafeHop")
+    def enable_safe_hop(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether failed origin requests are retried (`EnableSafeHop`; new zone: false).
+        """
+        return pulumi.get(self, "enable_safe_hop")
+
+    @_builtins.property
     @pulumi.getter(name="enableSmartCache")
     def enable_smart_cache(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         Whether only responses of cacheable content types are cached (`EnableSmartCache`).
         """
         return pulumi.get(self, "enable_smart_cache")
+
+    @_builtins.property
+    @pulumi.getter(name="enableTls1")
+    def enable_tls1(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true).
+        """
+        return pulumi.get(self, "enable_tls1")
+
+    @_builtins.property
+    @pulumi.getter(name="enableTls11")
+    def enable_tls11(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true).
+        """
+        return pulumi.get(self, "enable_tls11")
+
+    @_builtins.property
+    @pulumi.getter(name="enableWebSockets")
+    def enable_web_sockets(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone: false).
+        """
+        return pulumi.get(self, "enable_web_sockets")
+
+    @_builtins.property
+    @pulumi.getter(name="enableWebpVary")
+    def enable_webp_vary(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`).
+        """
+        return pulumi.get(self, "enable_webp_vary")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageCustomCode")
+    def error_page_custom_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        HTML of the zone's own error page (`ErrorPageCustomCode`).
+        """
+        return pulumi.get(self, "error_page_custom_code")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageEnableCustomCode")
+    def error_page_enable_custom_code(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`).
+        """
+        return pulumi.get(self, "error_page_enable_custom_code")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageEnableStatuspageWidget")
+    def error_page_enable_statuspage_widget(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`).
+        """
+        return pulumi.get(self, "error_page_enable_statuspage_widget")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageStatuspageCode")
+    def error_page_statuspage_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`).
+        """
+        return pulumi.get(self, "error_page_statuspage_code")
+
+    @_builtins.property
+    @pulumi.getter(name="errorPageWhitelabel")
+    def error_page_whitelabel(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`).
+        """
+        return pulumi.get(self, "error_page_whitelabel")
 
     @_builtins.property
     @pulumi.getter(name="followRedirects")
@@ -1195,6 +3628,14 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "ignore_query_strings")
 
     @_builtins.property
+    @pulumi.getter(name="ipFamilyPolicy")
+    def ip_family_policy(self) -> pulumi.Output[Optional['IpFamilyPolicy']]:
+        """
+        Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+        """
+        return pulumi.get(self, "ip_family_policy")
+
+    @_builtins.property
     @pulumi.getter(name="limitRateAfter")
     def limit_rate_after(self) -> pulumi.Output[Optional[_builtins.float]]:
         """
@@ -1209,6 +3650,14 @@ class PullZone(pulumi.CustomResource):
         Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.
         """
         return pulumi.get(self, "limit_rate_per_second")
+
+    @_builtins.property
+    @pulumi.getter(name="loadBalancerId")
+    def load_balancer_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"` (`LoadBalancerId`).
+        """
+        return pulumi.get(self, "load_balancer_id")
 
     @_builtins.property
     @pulumi.getter(name="logAnonymizationType")
@@ -1283,12 +3732,60 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "logging_ip_anonymization_enabled")
 
     @_builtins.property
+    @pulumi.getter(name="loggingSaveToStorage")
+    def logging_save_to_storage(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the logs are also kept in the storage zone `loggingStorageZoneId` (`LoggingSaveToStorage`; new zone: false).
+        """
+        return pulumi.get(self, "logging_save_to_storage")
+
+    @_builtins.property
+    @pulumi.getter(name="loggingStorageZoneId")
+    def logging_storage_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
+        """
+        return pulumi.get(self, "logging_storage_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="magicContainersAppId")
+    def magic_containers_app_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
+        """
+        return pulumi.get(self, "magic_containers_app_id")
+
+    @_builtins.property
+    @pulumi.getter(name="magicContainersEndpointId")
+    def magic_containers_endpoint_id(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
+        """
+        return pulumi.get(self, "magic_containers_endpoint_id")
+
+    @_builtins.property
     @pulumi.getter
     def managed(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
         """
         The managed settings' names.
         """
         return pulumi.get(self, "managed")
+
+    @_builtins.property
+    @pulumi.getter(name="maxWebSocketConnections")
+    def max_web_socket_connections(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        """
+        return pulumi.get(self, "max_web_socket_connections")
+
+    @_builtins.property
+    @pulumi.getter(name="middlewareScriptId")
+    def middleware_script_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
+        """
+        return pulumi.get(self, "middleware_script_id")
 
     @_builtins.property
     @pulumi.getter(name="monthlyBandwidthLimit")
@@ -1305,6 +3802,182 @@ class PullZone(pulumi.CustomResource):
         Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); destroy deletes it. Names are unique across the platform: a taken name is refused before any write. Another name replaces the resource (a new zone, then the old one deleted).
         """
         return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerAutomaticOptimizationEnabled")
+    def optimizer_automatic_optimization_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
+        """
+        return pulumi.get(self, "optimizer_automatic_optimization_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerDesktopMaxWidth")
+    def optimizer_desktop_max_width(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new zone: 1600).
+        """
+        return pulumi.get(self, "optimizer_desktop_max_width")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnableManipulationEngine")
+    def optimizer_enable_manipulation_engine(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether images may be transformed by query parameters (`width`, `crop`…) (`OptimizerEnableManipulationEngine`).
+        """
+        return pulumi.get(self, "optimizer_enable_manipulation_engine")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnableUpscaling")
+    def optimizer_enable_upscaling(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`).
+        """
+        return pulumi.get(self, "optimizer_enable_upscaling")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnableWebp")
+    def optimizer_enable_webp(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone: true).
+        """
+        return pulumi.get(self, "optimizer_enable_webp")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerEnabled")
+    def optimizer_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new zone: false).
+        """
+        return pulumi.get(self, "optimizer_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerForceClasses")
+    def optimizer_force_classes(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`).
+        """
+        return pulumi.get(self, "optimizer_force_classes")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerImageQuality")
+    def optimizer_image_quality(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85).
+        """
+        return pulumi.get(self, "optimizer_image_quality")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMinifyCss")
+    def optimizer_minify_css(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true).
+        """
+        return pulumi.get(self, "optimizer_minify_css")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMinifyJavaScript")
+    def optimizer_minify_java_script(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true).
+        """
+        return pulumi.get(self, "optimizer_minify_java_script")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMobileImageQuality")
+    def optimizer_mobile_image_quality(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70).
+        """
+        return pulumi.get(self, "optimizer_mobile_image_quality")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerMobileMaxWidth")
+    def optimizer_mobile_max_width(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone: 800).
+        """
+        return pulumi.get(self, "optimizer_mobile_max_width")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerPrerenderHtml")
+    def optimizer_prerender_html(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`).
+        """
+        return pulumi.get(self, "optimizer_prerender_html")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerStaticHtmlEnabled")
+    def optimizer_static_html_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`).
+        """
+        return pulumi.get(self, "optimizer_static_html_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerStaticHtmlWordPressBypassCookie")
+    def optimizer_static_html_word_press_bypass_cookie(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Cookie whose requests bypass the static HTML cache (`OptimizerStaticHtmlWordPressBypassCookie`).
+        """
+        return pulumi.get(self, "optimizer_static_html_word_press_bypass_cookie")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerStaticHtmlWordPressPath")
+    def optimizer_static_html_word_press_path(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+        """
+        return pulumi.get(self, "optimizer_static_html_word_press_path")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerTunnelEnabled")
+    def optimizer_tunnel_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`).
+        """
+        return pulumi.get(self, "optimizer_tunnel_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkEnabled")
+    def optimizer_watermark_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images (`OptimizerWatermarkEnabled`).
+        """
+        return pulumi.get(self, "optimizer_watermark_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkMinImageSize")
+    def optimizer_watermark_min_image_size(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`).
+        """
+        return pulumi.get(self, "optimizer_watermark_min_image_size")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkOffset")
+    def optimizer_watermark_offset(self) -> pulumi.Output[Optional[_builtins.float]]:
+        """
+        Distance of the watermark from the image's edge, in percent of its size (`OptimizerWatermarkOffset`).
+        """
+        return pulumi.get(self, "optimizer_watermark_offset")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkPosition")
+    def optimizer_watermark_position(self) -> pulumi.Output[Optional['OptimizerWatermarkPosition']]:
+        """
+        Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`, `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+        """
+        return pulumi.get(self, "optimizer_watermark_position")
+
+    @_builtins.property
+    @pulumi.getter(name="optimizerWatermarkUrl")
+    def optimizer_watermark_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        URL of the watermark image (`OptimizerWatermarkUrl`).
+        """
+        return pulumi.get(self, "optimizer_watermark_url")
 
     @_builtins.property
     @pulumi.getter
@@ -1347,12 +4020,164 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "origin_retries")
 
     @_builtins.property
+    @pulumi.getter(name="originRetry5xxResponses")
+    def origin_retry5xx_responses(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`).
+        """
+        return pulumi.get(self, "origin_retry5xx_responses")
+
+    @_builtins.property
+    @pulumi.getter(name="originRetryConnectionTimeout")
+    def origin_retry_connection_timeout(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether a connection timeout is retried (`OriginRetryConnectionTimeout`).
+        """
+        return pulumi.get(self, "origin_retry_connection_timeout")
+
+    @_builtins.property
+    @pulumi.getter(name="originRetryDelay")
+    def origin_retry_delay(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0).
+        """
+        return pulumi.get(self, "origin_retry_delay")
+
+    @_builtins.property
+    @pulumi.getter(name="originRetryResponseTimeout")
+    def origin_retry_response_timeout(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether a response timeout is retried (`OriginRetryResponseTimeout`).
+        """
+        return pulumi.get(self, "origin_retry_response_timeout")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldEnableConcurrencyLimit")
+    def origin_shield_enable_concurrency_limit(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the origin shield limits its concurrent requests to the origin (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+        """
+        return pulumi.get(self, "origin_shield_enable_concurrency_limit")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldMaxConcurrentRequests")
+    def origin_shield_max_concurrent_requests(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Concurrent requests the origin shield sends to the origin at most, 1–10000 (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+        """
+        return pulumi.get(self, "origin_shield_max_concurrent_requests")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldMaxQueuedRequests")
+    def origin_shield_max_queued_requests(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Requests that wait in the origin shield's queue at most, 0–30000 (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+        """
+        return pulumi.get(self, "origin_shield_max_queued_requests")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldQueueMaxWaitTime")
+    def origin_shield_queue_max_wait_time(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`; new zone: 30).
+        """
+        return pulumi.get(self, "origin_shield_queue_max_wait_time")
+
+    @_builtins.property
+    @pulumi.getter(name="originShieldZoneCode")
+    def origin_shield_zone_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today (`OriginShieldZoneCode`).
+        """
+        return pulumi.get(self, "origin_shield_zone_code")
+
+    @_builtins.property
+    @pulumi.getter(name="originType")
+    def origin_type(self) -> pulumi.Output[Optional['PullZoneOriginType']]:
+        """
+        Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`, `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone: `"OriginUrl"`.
+        """
+        return pulumi.get(self, "origin_type")
+
+    @_builtins.property
     @pulumi.getter(name="originUrl")
     def origin_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a zone. Compared without trailing slashes (`https://origin.example/` is `https://origin.example`), as the platform may store either.
         """
         return pulumi.get(self, "origin_url")
+
+    @_builtins.property
+    @pulumi.getter(name="permaCacheStorageZoneId")
+    def perma_cache_storage_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no Perma-Cache.
+        """
+        return pulumi.get(self, "perma_cache_storage_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="permaCacheType")
+    def perma_cache_type(self) -> pulumi.Output[Optional['PermaCacheType']]:
+        """
+        How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`).
+        """
+        return pulumi.get(self, "perma_cache_type")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenCode")
+    def preloading_screen_code(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        HTML of the zone's own loading screen (`PreloadingScreenCode`).
+        """
+        return pulumi.get(self, "preloading_screen_code")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenCodeEnabled")
+    def preloading_screen_code_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`).
+        """
+        return pulumi.get(self, "preloading_screen_code_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenDelay")
+    def preloading_screen_delay(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+        """
+        return pulumi.get(self, "preloading_screen_delay")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenEnabled")
+    def preloading_screen_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`).
+        """
+        return pulumi.get(self, "preloading_screen_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenLogoUrl")
+    def preloading_screen_logo_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        URL of the logo on the loading screen (`PreloadingScreenLogoUrl`).
+        """
+        return pulumi.get(self, "preloading_screen_logo_url")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenShowOnFirstVisit")
+    def preloading_screen_show_on_first_visit(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the loading screen is shown on a client's first visit (`PreloadingScreenShowOnFirstVisit`).
+        """
+        return pulumi.get(self, "preloading_screen_show_on_first_visit")
+
+    @_builtins.property
+    @pulumi.getter(name="preloadingScreenTheme")
+    def preloading_screen_theme(self) -> pulumi.Output[Optional['PreloadingScreenTheme']]:
+        """
+        Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`).
+        """
+        return pulumi.get(self, "preloading_screen_theme")
 
     @_builtins.property
     @pulumi.getter
@@ -1379,12 +4204,28 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "pull_zone_id")
 
     @_builtins.property
+    @pulumi.getter(name="queryStringVaryParameters")
+    def query_string_vary_parameters(self) -> pulumi.Output[Optional[Sequence[_builtins.str]]]:
+        """
+        Query parameters the cache key is made of when the query string counts, compared as a set (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the platform drops other names).
+        """
+        return pulumi.get(self, "query_string_vary_parameters")
+
+    @_builtins.property
     @pulumi.getter(name="readOnly")
     def read_only(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
         True for a zone read with `PullZone.get` (a read-only view); else undefined.
         """
         return pulumi.get(self, "read_only")
+
+    @_builtins.property
+    @pulumi.getter(name="requestCoalescingTimeout")
+    def request_coalescing_timeout(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new zone: 30).
+        """
+        return pulumi.get(self, "request_coalescing_timeout")
 
     @_builtins.property
     @pulumi.getter(name="requestLimit")
@@ -1395,12 +4236,84 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "request_limit")
 
     @_builtins.property
+    @pulumi.getter(name="routingFilters")
+    def routing_filters(self) -> pulumi.Output[Optional[Sequence['PullZoneRoutingFilters']]]:
+        """
+        Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+        """
+        return pulumi.get(self, "routing_filters")
+
+    @_builtins.property
+    @pulumi.getter(name="shieldDdosProtectionEnabled")
+    def shield_ddos_protection_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`).
+        """
+        return pulumi.get(self, "shield_ddos_protection_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="shieldDdosProtectionType")
+    def shield_ddos_protection_type(self) -> pulumi.Output[Optional['ShieldDDosProtectionType']]:
+        """
+        How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2; `ShieldDDosProtectionType`).
+        """
+        return pulumi.get(self, "shield_ddos_protection_type")
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessionClientHeaders")
+    def sticky_session_client_headers(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Request headers that name a client for sticky sessions, comma-separated (`StickySessionClientHeaders`).
+        """
+        return pulumi.get(self, "sticky_session_client_headers")
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessionCookieName")
+    def sticky_session_cookie_name(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Name of the cookie that keeps a client on its origin (`StickySessionCookieName`).
+        """
+        return pulumi.get(self, "sticky_session_cookie_name")
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessionType")
+    def sticky_session_type(self) -> pulumi.Output[Optional['StickySessionType']]:
+        """
+        Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+        """
+        return pulumi.get(self, "sticky_session_type")
+
+    @_builtins.property
+    @pulumi.getter(name="storageZoneId")
+    def storage_zone_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Id of the storage zone the zone fetches from, with `originType` `"StorageZone"` (`StorageZoneId`).
+        """
+        return pulumi.get(self, "storage_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="tlsSecurityLevel")
+    def tls_security_level(self) -> pulumi.Output[Optional['TlsSecurityLevelType']]:
+        """
+        Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2; `TlsSecurityLevel`).
+        """
+        return pulumi.get(self, "tls_security_level")
+
+    @_builtins.property
     @pulumi.getter
     def type(self) -> pulumi.Output[Optional['PullZoneType']]:
         """
         Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: `"Premium"`.
         """
         return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter(name="useBackgroundUpdate")
+    def use_background_update(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether an expired copy is refreshed in the background while it is still served (`UseBackgroundUpdate`; new zone: false).
+        """
+        return pulumi.get(self, "use_background_update")
 
     @_builtins.property
     @pulumi.getter(name="useStaleWhileOffline")
@@ -1425,4 +4338,20 @@ class PullZone(pulumi.CustomResource):
         Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).
         """
         return pulumi.get(self, "verify_origin_ssl")
+
+    @_builtins.property
+    @pulumi.getter(name="zoneSecurityEnabled")
+    def zone_security_enabled(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`; new zone: false).
+        """
+        return pulumi.get(self, "zone_security_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="zoneSecurityIncludeHashRemoteIp")
+    def zone_security_include_hash_remote_ip(self) -> pulumi.Output[Optional[_builtins.bool]]:
+        """
+        Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
+        """
+        return pulumi.get(self, "zone_security_include_hash_remote_ip")
 

@@ -10,15 +10,7 @@
  * adopted one gets the settings it had back. Its state names the zone `pullZoneId` and says
  * `origin` (`"created"` or `"adopted"`): see {@link pullZoneForm}.
  */
-import {
-  LogAnonymizationType,
-  PullZoneLogForwarderProtocolType,
-  PullZoneLogFormat,
-  PullZoneType,
-  schemaJson,
-  specSchema,
-  validate,
-} from "edgeplatform-client/spec/runtime";
+import { schemaJson, specSchema, validate } from "edgeplatform-client/spec/runtime";
 import type { PullZoneModel } from "edgeplatform-client";
 import { messageOf, ResourceOperationError } from "../../core/common";
 import { getClient } from "../../core/settings";
@@ -33,11 +25,8 @@ import {
   type ZoneResolution,
 } from "../../core/zone-settings/engine";
 import {
-  enumField,
   enumOutputTypes,
-  field,
   flatValues,
-  placed,
   viewsOf,
   type SettingsDocs,
   type SettingsField,
@@ -48,385 +37,40 @@ import {
   createOrAdoptForm,
   createOrAdoptOutputs,
 } from "../../core/zone-settings/create-or-adopt";
+import { CACHE_VARY, CACHING } from "./pull-zone-caching";
+import { HEADERS } from "./pull-zone-headers";
+import { LIMITS } from "./pull-zone-limits";
+import { LOGGING } from "./pull-zone-logging";
+import { OPTIMIZER } from "./pull-zone-optimizer";
+import { ORIGIN, ORIGIN_AUTH, ORIGIN_SHIELD, SAFEHOP } from "./pull-zone-origin";
+import { PAGES } from "./pull-zone-pages";
+import { ROUTING } from "./pull-zone-routing";
+import { SECURITY, TLS, TOKENS } from "./pull-zone-security";
 
-const bool = () => ({ type: "boolean" });
-const int = (minimum = -2147483648, maximum = 2147483647) => ({
-  type: "integer",
-  minimum,
-  maximum,
-});
-/** A list of hostnames or addresses, compared as a set. */
-const list = () => ({ type: "array", items: { type: "string", minLength: 1 } });
-
-/** A setting at its platform key. */
-const at = (key: string, f: SettingsField) => placed(f, key);
-
-/** Origin: where the zone fetches from and how. */
-const ORIGIN: readonly SettingsField[] = [
-  at(
-    "OriginUrl",
-    field(
-      "originUrl",
-      { type: "string", minLength: 1, pattern: "^[hH][tT][tT][pP][sS]?://[^\\s]+$" },
-      "URL of the origin the zone fetches from, http(s) (`OriginUrl`). Required to create a " +
-        "zone. Compared without trailing slashes (`https://origin.example/` is " +
-        "`https://origin.example`), as the platform may store either.",
-    ),
-  ),
-  at(
-    "Type",
-    enumField(
-      "type",
-      PullZoneType,
-      'Tier of the zone: `"Premium"` or `"Volume"` (0–1; `Type`). Default for a new zone: ' +
-        '`"Premium"`.',
-    ),
-  ),
-  at(
-    "OriginHostHeader",
-    field(
-      "originHostHeader",
-      { type: "string" },
-      "Host header sent to the origin (`OriginHostHeader`); empty: the origin URL's host.",
-    ),
-  ),
-  at(
-    "AddHostHeader",
-    field(
-      "addHostHeader",
-      bool(),
-      "Whether the request's own Host header is forwarded to the origin (`AddHostHeader`).",
-    ),
-  ),
-  at(
-    "FollowRedirects",
-    field(
-      "followRedirects",
-      bool(),
-      "Whether the zone follows the origin's redirects instead of passing them on " +
-        "(`FollowRedirects`).",
-    ),
-  ),
-  at(
-    "VerifyOriginSSL",
-    field(
-      "verifyOriginSsl",
-      bool(),
-      "Whether the origin's TLS certificate is verified (`VerifyOriginSSL`).",
-    ),
-  ),
-  at(
-    "OriginConnectTimeout",
-    field(
-      "originConnectTimeout",
-      int(0),
-      "Seconds to wait for a connection to the origin (`OriginConnectTimeout`; new zone: 10).",
-    ),
-  ),
-  at(
-    "OriginResponseTimeout",
-    field(
-      "originResponseTimeout",
-      int(0),
-      "Seconds to wait for the origin's answer (`OriginResponseTimeout`; new zone: 60).",
-    ),
-  ),
-  at(
-    "OriginRetries",
-    field(
-      "originRetries",
-      int(0),
-      "How many times a failed origin request is retried (`OriginRetries`; new zone: 0).",
-    ),
-  ),
-];
-
-/** Caching: how long and by what the zone caches. */
-const CACHING: readonly SettingsField[] = [
-  at(
-    "CacheControlMaxAgeOverride",
-    field(
-      "cacheControlMaxAgeOverride",
-      int(-1),
-      "Seconds the edge caches a response, overriding the origin's Cache-Control " +
-        "(`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).",
-    ),
-  ),
-  at(
-    "CacheControlPublicMaxAgeOverride",
-    field(
-      "cacheControlPublicMaxAgeOverride",
-      int(-1),
-      "Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); " +
-        "-1: as the origin says (a new zone's).",
-    ),
-  ),
-  at(
-    "EnableQueryStringOrdering",
-    field(
-      "enableQueryStringOrdering",
-      bool(),
-      "Whether query parameters are sorted before the cache key is made " +
-        "(`EnableQueryStringOrdering`).",
-    ),
-  ),
-  at(
-    "IgnoreQueryStrings",
-    field(
-      "ignoreQueryStrings",
-      bool(),
-      "Whether the query string is left out of the cache key (`IgnoreQueryStrings`).",
-    ),
-  ),
-  at(
-    "EnableCacheSlice",
-    field(
-      "enableCacheSlice",
-      bool(),
-      "Whether large files are cached in slices (`EnableCacheSlice`).",
-    ),
-  ),
-  at(
-    "EnableSmartCache",
-    field(
-      "enableSmartCache",
-      bool(),
-      "Whether only responses of cacheable content types are cached (`EnableSmartCache`).",
-    ),
-  ),
-  at(
-    "CacheErrorResponses",
-    field(
-      "cacheErrorResponses",
-      bool(),
-      "Whether the origin's error responses are cached (`CacheErrorResponses`).",
-    ),
-  ),
-  at(
-    "UseStaleWhileUpdating",
-    field(
-      "useStaleWhileUpdating",
-      bool(),
-      "Whether a stale copy is served while it is refreshed (`UseStaleWhileUpdating`).",
-    ),
-  ),
-  at(
-    "UseStaleWhileOffline",
-    field(
-      "useStaleWhileOffline",
-      bool(),
-      "Whether a stale copy is served while the origin is down (`UseStaleWhileOffline`).",
-    ),
-  ),
-  at(
-    "DisableCookies",
-    field(
-      "disableCookies",
-      bool(),
-      "Whether cookies are stripped from responses (`DisableCookies`).",
-    ),
-  ),
-];
-
-/** Security: what the zone refuses. */
-const SECURITY: readonly SettingsField[] = [
-  at(
-    "BlockRootPathAccess",
-    field(
-      "blockRootPathAccess",
-      bool(),
-      "Whether requests for the root path `/` are refused (`BlockRootPathAccess`).",
-    ),
-  ),
-  at(
-    "BlockPostRequests",
-    field("blockPostRequests", bool(), "Whether POST requests are refused (`BlockPostRequests`)."),
-  ),
-  at(
-    "BlockNoneReferrer",
-    field(
-      "blockNoneReferrer",
-      bool(),
-      "Whether requests without a Referer header are refused (`BlockNoneReferrer`).",
-    ),
-  ),
-  at(
-    "AllowedReferrers",
-    field(
-      "allowedReferrers",
-      list(),
-      "Hostnames allowed as Referer, compared as a set (`AllowedReferrers`); when set, other " +
-        "referrers are refused. The whole list is managed: `[]` empties it.",
-      { unordered: true },
-    ),
-  ),
-  at(
-    "BlockedReferrers",
-    field(
-      "blockedReferrers",
-      list(),
-      "Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is " +
-        "managed: `[]` empties it.",
-      { unordered: true },
-    ),
-  ),
-  at(
-    "BlockedIps",
-    field(
-      "blockedIps",
-      list(),
-      "IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list " +
-        "is managed: `[]` empties it.",
-      { unordered: true },
-    ),
-  ),
-];
-
-/** Limits: rates, connections and bandwidth. */
-const LIMITS: readonly SettingsField[] = [
-  at(
-    "LimitRatePerSecond",
-    field(
-      "limitRatePerSecond",
-      int(0),
-      "Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none.",
-    ),
-  ),
-  at(
-    "LimitRateAfter",
-    field(
-      "limitRateAfter",
-      { type: "number", minimum: 0 },
-      "Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`).",
-    ),
-  ),
-  at(
-    "RequestLimit",
-    field(
-      "requestLimit",
-      int(0),
-      "Requests per second allowed from one IP address (`RequestLimit`); 0: none.",
-    ),
-  ),
-  at(
-    "BurstSize",
-    field(
-      "burstSize",
-      int(0),
-      "Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).",
-    ),
-  ),
-  at(
-    "ConnectionLimitPerIPCount",
-    field(
-      "connectionLimitPerIpCount",
-      int(0),
-      "Concurrent connections allowed from one IP address (`ConnectionLimitPerIPCount`); 0: " +
-        "none.",
-    ),
-  ),
-  at(
-    "MonthlyBandwidthLimit",
-    field(
-      "monthlyBandwidthLimit",
-      { type: "integer", minimum: 0 },
-      "Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); " +
-        "0: no limit.",
-    ),
-  ),
-];
-
-/** Logging: the zone's access logs and their forwarding. */
-const LOGGING: readonly SettingsField[] = [
-  at(
-    "EnableLogging",
-    field("enableLogging", bool(), "Whether the zone's requests are logged (`EnableLogging`)."),
-  ),
-  at(
-    "LoggingIPAnonymizationEnabled",
-    field(
-      "loggingIpAnonymizationEnabled",
-      bool(),
-      "Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`).",
-    ),
-  ),
-  at(
-    "LogAnonymizationType",
-    enumField(
-      "logAnonymizationType",
-      LogAnonymizationType,
-      'How logged IP addresses are anonymized: `"OneDigit"` or `"Drop"` (0–1; ' +
-        "`LogAnonymizationType`).",
-    ),
-  ),
-  at(
-    "LogFormat",
-    enumField(
-      "logFormat",
-      PullZoneLogFormat,
-      'Format of the logs: `"Plain"` or `"JSON"` (0–1; `LogFormat`).',
-    ),
-  ),
-  at(
-    "LogForwardingEnabled",
-    field(
-      "logForwardingEnabled",
-      bool(),
-      "Whether the logs are forwarded to `logForwardingHostname` (`LogForwardingEnabled`).",
-    ),
-  ),
-  at(
-    "LogForwardingHostname",
-    field(
-      "logForwardingHostname",
-      { type: "string" },
-      "Host the logs are forwarded to (`LogForwardingHostname`).",
-    ),
-  ),
-  at(
-    "LogForwardingPort",
-    field(
-      "logForwardingPort",
-      int(0, 65535),
-      "Port the logs are forwarded to (`LogForwardingPort`).",
-    ),
-  ),
-  at(
-    "LogForwardingProtocol",
-    enumField(
-      "logForwardingProtocol",
-      PullZoneLogForwarderProtocolType,
-      'Protocol of the forwarding: `"UDP"`, `"TCP"`, `"TCPEncrypted"` or `"DataDog"` (0–3; ' +
-        "`LogForwardingProtocol`).",
-    ),
-  ),
-  at(
-    "LogForwardingFormat",
-    enumField(
-      "logForwardingFormat",
-      PullZoneLogFormat,
-      'Format of the forwarded logs: `"Plain"` or `"JSON"` (0–1; `LogForwardingFormat`).',
-    ),
-  ),
-  at(
-    "LogForwardingToken",
-    field(
-      "logForwardingToken",
-      { type: "string" },
-      "Token the forwarding sends with the logs (`LogForwardingToken`). A secret: encrypted " +
-        "in the state and the outputs, never printed.",
-      { secret: true },
-    ),
-  ),
-];
-
+/**
+ * Every setting, by group (each group's module): the existing groups first, in the order
+ * their settings were declared (the order of `managed` and of the docs' table).
+ */
 const FIELDS: readonly SettingsField[] = [
   ...ORIGIN,
   ...CACHING,
   ...SECURITY,
   ...LIMITS,
   ...LOGGING,
+  ...ORIGIN_AUTH,
+  ...ORIGIN_SHIELD,
+  ...SAFEHOP,
+  ...CACHE_VARY,
+  ...TOKENS,
+  ...TLS,
+  ...HEADERS,
+  ...OPTIMIZER,
+  ...ROUTING,
+  ...PAGES,
 ];
+
+/** Every setting `PullZone` declares (for the tests that go over all of them). */
+export const PULL_ZONE_FIELDS = FIELDS;
 
 /** An origin URL in the form compared: trimmed, without trailing slashes. */
 export const normalOriginUrl = (u: string) => u.trim().replace(/\/+$/, "");
@@ -447,9 +91,30 @@ const snapshotOf = (z: PullZoneModel): SettingsSnapshot<PullZoneModel> => {
 };
 
 /**
+ * What a write sends to make a setting unset again (destroy restoring a setting the zone did
+ * not have): the platform takes null as "leave it as it is", so text is sent empty, a list
+ * empty, an id 0 ("none"); another setting stays null (left out).
+ */
+function emptyOf(f: SettingsField): unknown {
+  const s = f.schema as { type?: string; minimum?: number };
+  if (s.type === "string") return "";
+  if (s.type === "array") return [];
+  if (s.type === "integer" && s.minimum === 0) return 0;
+  return null;
+}
+
+/**
+ * The key the settings write takes for a setting read at `readKey` (the two may differ in
+ * case: the read's `EnableWebPVary` is the write's `EnableWebpVary`).
+ */
+const writeKey = (readKey: string) =>
+  keysOf().find((k) => k.toLowerCase() === readKey.toLowerCase()) ?? readKey;
+
+/**
  * The body of a settings write: every setting of the zone as read (`raw`, under the key the
  * write takes: the read may spell it in another case), the changed ones (path → platform
- * value) over them. Unset (null) settings are left out (the platform keeps what is not sent),
+ * value at the write's key; a change to unset as {@link emptyOf}) over them. Unset (null)
+ * settings as read are left out (the platform keeps what is not sent),
  * and so is a value as read that the write would refuse (a value below the write's minimum,
  * such as an `OriginShieldMaxConcurrentRequests` of 0): sending it back would fail the whole
  * write, leaving it out changes nothing under a merge.
@@ -467,8 +132,9 @@ export function settingsBody(
   const changed = new Set<string>();
   for (const f of FIELDS)
     if (f.path in changes) {
-      body[f.flatKey!] = changes[f.path];
-      changed.add(f.flatKey!);
+      const key = writeKey(f.flatKey!);
+      body[key] = changes[f.path] ?? emptyOf(f);
+      changed.add(key);
     }
   for (const failure of validate(SETTINGS, body)) {
     const key = failure.property.split(/[.[]/)[0];
@@ -564,7 +230,9 @@ export const pullZoneForm: StoredForm = createOrAdoptForm({
  */
 const DOCS: SettingsDocs = {
   argsDoc:
-    "Settings of {@link PullZoneArgs}: origin, caching, security, limits and logging. Every " +
+    "Settings of {@link PullZoneArgs}: origin (with its S3 signing, origin shield and " +
+    "SafeHop retries), caching, security (token authentication, TLS), limits, logging, " +
+    "headers, optimizer, routing and the zone's own pages. Every " +
     "setting left out is not managed (never written, kept as it is by every write).",
   argTypes: createOrAdoptArgTypes(
     "PullZone",

@@ -8,10 +8,19 @@
 
 import type * as pulumi from "@pulumi/pulumi";
 import type {
+  ExecutionPhase,
+  IpFamilyPolicy,
   LogAnonymizationType,
+  OptimizerWatermarkPosition,
+  PermaCacheType,
+  PreloadingScreenTheme,
   PullZoneLogFormat,
   PullZoneLogForwarderProtocolType,
+  PullZoneOriginType,
   PullZoneType,
+  ShieldDDosProtectionType,
+  StickySessionType,
+  TlsSecurityLevelType,
 } from "edgeplatform-client/spec";
 import type { EnumArg } from "../zone-settings-resource";
 
@@ -51,8 +60,10 @@ export interface PullZonePriorArgs {
 }
 
 /**
- * Settings of {@link PullZoneArgs}: origin, caching, security, limits and logging. Every setting
- * left out is not managed (never written, kept as it is by every write).
+ * Settings of {@link PullZoneArgs}: origin (with its S3 signing, origin shield and SafeHop
+ * retries), caching, security (token authentication, TLS), limits, logging, headers, optimizer,
+ * routing and the zone's own pages. Every setting left out is not managed (never written, kept as
+ * it is by every write).
  */
 export interface PullZoneSettingsArgs {
   /**
@@ -82,6 +93,42 @@ export interface PullZoneSettingsArgs {
   /** How many times a failed origin request is retried (`OriginRetries`; new zone: 0). */
   originRetries?: pulumi.Input<number>;
   /**
+   * Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`,
+   * `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting
+   * it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone:
+   * `"OriginUrl"`.
+   */
+  originType?: pulumi.Input<EnumArg<typeof PullZoneOriginType>>;
+  /**
+   * Id of the storage zone the zone fetches from, with `originType` `"StorageZone"`
+   * (`StorageZoneId`).
+   */
+  storageZoneId?: pulumi.Input<number>;
+  /**
+   * Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"`
+   * (`EdgeScriptId`).
+   */
+  edgeScriptId?: pulumi.Input<number>;
+  /** Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`). */
+  middlewareScriptId?: pulumi.Input<number>;
+  /**
+   * When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2;
+   * `EdgeScriptExecutionPhase`).
+   */
+  edgeScriptExecutionPhase?: pulumi.Input<EnumArg<typeof ExecutionPhase>>;
+  /**
+   * Id of the container app the zone fetches from, with `originType` `"MagicContainers"`
+   * (`MagicContainersAppId`).
+   */
+  magicContainersAppId?: pulumi.Input<string>;
+  /** Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`). */
+  magicContainersEndpointId?: pulumi.Input<string>;
+  /**
+   * Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"`
+   * (`LoadBalancerId`).
+   */
+  loadBalancerId?: pulumi.Input<number>;
+  /**
    * Seconds the edge caches a response, overriding the origin's Cache-Control
    * (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
    */
@@ -109,6 +156,18 @@ export interface PullZoneSettingsArgs {
   useStaleWhileOffline?: pulumi.Input<boolean>;
   /** Whether cookies are stripped from responses (`DisableCookies`). */
   disableCookies?: pulumi.Input<boolean>;
+  /**
+   * Whether an expired copy is refreshed in the background while it is still served
+   * (`UseBackgroundUpdate`; new zone: false).
+   */
+  useBackgroundUpdate?: pulumi.Input<boolean>;
+  /**
+   * Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no
+   * Perma-Cache.
+   */
+  permaCacheStorageZoneId?: pulumi.Input<number>;
+  /** How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`). */
+  permaCacheType?: pulumi.Input<EnumArg<typeof PermaCacheType>>;
   /** Whether requests for the root path `/` are refused (`BlockRootPathAccess`). */
   blockRootPathAccess?: pulumi.Input<boolean>;
   /** Whether POST requests are refused (`BlockPostRequests`). */
@@ -130,6 +189,11 @@ export interface PullZoneSettingsArgs {
    * managed: `[]` empties it.
    */
   blockedIps?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Countries whose clients are refused, as two-letter codes (`DE`), compared as a set
+   * (`BlockedCountries`). The whole list is managed: `[]` empties it.
+   */
+  blockedCountries?: pulumi.Input<pulumi.Input<string>[]>;
   /** Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none. */
   limitRatePerSecond?: pulumi.Input<number>;
   /** Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`). */
@@ -145,6 +209,17 @@ export interface PullZoneSettingsArgs {
    * limit.
    */
   monthlyBandwidthLimit?: pulumi.Input<number>;
+  /**
+   * Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone:
+   * false).
+   */
+  enableWebSockets?: pulumi.Input<boolean>;
+  /**
+   * WebSocket connections open at once across the platform at most: one of the tiers 500, 1000,
+   * 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to
+   * a tier).
+   */
+  maxWebSocketConnections?: pulumi.Input<number>;
   /** Whether the zone's requests are logged (`EnableLogging`). */
   enableLogging?: pulumi.Input<boolean>;
   /** Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`). */
@@ -173,6 +248,316 @@ export interface PullZoneSettingsArgs {
    * state and the outputs, never printed.
    */
   logForwardingToken?: pulumi.Input<string>;
+  /**
+   * Whether the logs are also kept in the storage zone `loggingStorageZoneId`
+   * (`LoggingSaveToStorage`; new zone: false).
+   */
+  loggingSaveToStorage?: pulumi.Input<boolean>;
+  /** Id of the storage zone the logs are kept in (`LoggingStorageZoneId`). */
+  loggingStorageZoneId?: pulumi.Input<number>;
+  /**
+   * Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`;
+   * new zone: false).
+   */
+  awsSigningEnabled?: pulumi.Input<boolean>;
+  /** Access key id the requests are signed with (`AWSSigningKey`). */
+  awsSigningKey?: pulumi.Input<string>;
+  /**
+   * Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the
+   * state and the outputs, never printed.
+   */
+  awsSigningSecret?: pulumi.Input<string>;
+  /** Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`). */
+  awsSigningRegionName?: pulumi.Input<string>;
+  /**
+   * Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone:
+   * false).
+   */
+  enableOriginShield?: pulumi.Input<boolean>;
+  /**
+   * Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today
+   * (`OriginShieldZoneCode`).
+   */
+  originShieldZoneCode?: pulumi.Input<string>;
+  /**
+   * Whether the origin shield limits its concurrent requests to the origin
+   * (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+   */
+  originShieldEnableConcurrencyLimit?: pulumi.Input<boolean>;
+  /**
+   * Concurrent requests the origin shield sends to the origin at most, 1–10000
+   * (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+   */
+  originShieldMaxConcurrentRequests?: pulumi.Input<number>;
+  /**
+   * Requests that wait in the origin shield's queue at most, 0–30000
+   * (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+   */
+  originShieldMaxQueuedRequests?: pulumi.Input<number>;
+  /**
+   * Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`;
+   * new zone: 30).
+   */
+  originShieldQueueMaxWaitTime?: pulumi.Input<number>;
+  /**
+   * Whether concurrent requests for one uncached file make one origin request
+   * (`EnableRequestCoalescing`; new zone: false).
+   */
+  enableRequestCoalescing?: pulumi.Input<boolean>;
+  /**
+   * Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new
+   * zone: 30).
+   */
+  requestCoalescingTimeout?: pulumi.Input<number>;
+  /** Whether failed origin requests are retried (`EnableSafeHop`; new zone: false). */
+  enableSafeHop?: pulumi.Input<boolean>;
+  /** Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`). */
+  originRetry5xxResponses?: pulumi.Input<boolean>;
+  /** Whether a connection timeout is retried (`OriginRetryConnectionTimeout`). */
+  originRetryConnectionTimeout?: pulumi.Input<boolean>;
+  /** Whether a response timeout is retried (`OriginRetryResponseTimeout`). */
+  originRetryResponseTimeout?: pulumi.Input<boolean>;
+  /** Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0). */
+  originRetryDelay?: pulumi.Input<number>;
+  /** Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`). */
+  enableWebpVary?: pulumi.Input<boolean>;
+  /** Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`). */
+  enableAvifVary?: pulumi.Input<boolean>;
+  /** Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`). */
+  enableMobileVary?: pulumi.Input<boolean>;
+  /** Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`). */
+  enableCountryCodeVary?: pulumi.Input<boolean>;
+  /**
+   * Whether each client country and state gets a cached copy of its own
+   * (`EnableCountryStateCodeVary`).
+   */
+  enableCountryStateCodeVary?: pulumi.Input<boolean>;
+  /** Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`). */
+  enableHostnameVary?: pulumi.Input<boolean>;
+  /**
+   * Query parameters the cache key is made of when the query string counts, compared as a set
+   * (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the
+   * platform drops other names).
+   */
+  queryStringVaryParameters?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`). */
+  enableCookieVary?: pulumi.Input<boolean>;
+  /**
+   * Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits,
+   * `-` and `_` only (the platform drops other names).
+   */
+  cookieVaryParameters?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Request headers the cache key includes, comma-separated (`CacheKeyHeaders`). */
+  cacheKeyHeaders?: pulumi.Input<string>;
+  /**
+   * Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`;
+   * new zone: false).
+   */
+  zoneSecurityEnabled?: pulumi.Input<boolean>;
+  /**
+   * Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`;
+   * new zone: false).
+   */
+  zoneSecurityIncludeHashRemoteIp?: pulumi.Input<boolean>;
+  /** Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true). */
+  enableTls1?: pulumi.Input<boolean>;
+  /** Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true). */
+  enableTls11?: pulumi.Input<boolean>;
+  /**
+   * Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2;
+   * `TlsSecurityLevel`).
+   */
+  tlsSecurityLevel?: pulumi.Input<EnumArg<typeof TlsSecurityLevelType>>;
+  /**
+   * Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new
+   * zone: true).
+   */
+  enableAutoSsl?: pulumi.Input<boolean>;
+  /**
+   * Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin
+   * (`DisableLetsEncrypt`; new zone: false).
+   */
+  disableLetsEncrypt?: pulumi.Input<boolean>;
+  /** Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`). */
+  shieldDdosProtectionEnabled?: pulumi.Input<boolean>;
+  /**
+   * How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2;
+   * `ShieldDDosProtectionType`).
+   */
+  shieldDdosProtectionType?: pulumi.Input<EnumArg<typeof ShieldDDosProtectionType>>;
+  /**
+   * Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS
+   * headers (`EnableAccessControlOriginHeader`).
+   */
+  enableAccessControlOriginHeader?: pulumi.Input<boolean>;
+  /**
+   * File extensions (without the dot) whose responses carry CORS headers, compared as a set
+   * (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+   */
+  accessControlOriginHeaderExtensions?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Whether responses carry a canonical `Link` header naming the origin's URL
+   * (`AddCanonicalHeader`; new zone: false).
+   */
+  addCanonicalHeader?: pulumi.Input<boolean>;
+  /**
+   * Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new
+   * zone: false).
+   */
+  optimizerEnabled?: pulumi.Input<boolean>;
+  /** Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`). */
+  optimizerTunnelEnabled?: pulumi.Input<boolean>;
+  /**
+   * Whether images are resized and compressed for the client on their own
+   * (`OptimizerAutomaticOptimizationEnabled`).
+   */
+  optimizerAutomaticOptimizationEnabled?: pulumi.Input<boolean>;
+  /**
+   * Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new
+   * zone: 1600).
+   */
+  optimizerDesktopMaxWidth?: pulumi.Input<number>;
+  /**
+   * Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone:
+   * 800).
+   */
+  optimizerMobileMaxWidth?: pulumi.Input<number>;
+  /** Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85). */
+  optimizerImageQuality?: pulumi.Input<number>;
+  /** Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70). */
+  optimizerMobileImageQuality?: pulumi.Input<number>;
+  /**
+   * Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone:
+   * true).
+   */
+  optimizerEnableWebp?: pulumi.Input<boolean>;
+  /** Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`). */
+  optimizerEnableUpscaling?: pulumi.Input<boolean>;
+  /**
+   * Whether images may be transformed by query parameters (`width`, `crop`…)
+   * (`OptimizerEnableManipulationEngine`).
+   */
+  optimizerEnableManipulationEngine?: pulumi.Input<boolean>;
+  /** Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`). */
+  optimizerForceClasses?: pulumi.Input<boolean>;
+  /** Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`). */
+  optimizerPrerenderHtml?: pulumi.Input<boolean>;
+  /** Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true). */
+  optimizerMinifyCss?: pulumi.Input<boolean>;
+  /** Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true). */
+  optimizerMinifyJavaScript?: pulumi.Input<boolean>;
+  /**
+   * Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images
+   * (`OptimizerWatermarkEnabled`).
+   */
+  optimizerWatermarkEnabled?: pulumi.Input<boolean>;
+  /** URL of the watermark image (`OptimizerWatermarkUrl`). */
+  optimizerWatermarkUrl?: pulumi.Input<string>;
+  /**
+   * Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`,
+   * `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+   */
+  optimizerWatermarkPosition?: pulumi.Input<EnumArg<typeof OptimizerWatermarkPosition>>;
+  /**
+   * Distance of the watermark from the image's edge, in percent of its size
+   * (`OptimizerWatermarkOffset`).
+   */
+  optimizerWatermarkOffset?: pulumi.Input<number>;
+  /** Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`). */
+  optimizerWatermarkMinImageSize?: pulumi.Input<number>;
+  /** Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`). */
+  optimizerStaticHtmlEnabled?: pulumi.Input<boolean>;
+  /**
+   * Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+   */
+  optimizerStaticHtmlWordPressPath?: pulumi.Input<string>;
+  /**
+   * Cookie whose requests bypass the static HTML cache
+   * (`OptimizerStaticHtmlWordPressBypassCookie`).
+   */
+  optimizerStaticHtmlWordPressBypassCookie?: pulumi.Input<string>;
+  /** Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`). */
+  enableBunnyImageAi?: pulumi.Input<boolean>;
+  /**
+   * Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those
+   * clients are served from another region).
+   */
+  enableGeoZoneUs?: pulumi.Input<boolean>;
+  /**
+   * Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients
+   * are served from another region).
+   */
+  enableGeoZoneEu?: pulumi.Input<boolean>;
+  /**
+   * Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off:
+   * those clients are served from another region).
+   */
+  enableGeoZoneAsia?: pulumi.Input<boolean>;
+  /**
+   * Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those
+   * clients are served from another region).
+   */
+  enableGeoZoneSa?: pulumi.Input<boolean>;
+  /**
+   * Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true;
+   * off: those clients are served from another region).
+   */
+  enableGeoZoneAf?: pulumi.Input<boolean>;
+  /**
+   * Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or
+   * `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+   */
+  ipFamilyPolicy?: pulumi.Input<EnumArg<typeof IpFamilyPolicy>>;
+  /**
+   * Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe
+   * only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+   */
+  routingFilters?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Countries whose clients are served from the cheapest region, as two-letter codes, compared as a
+   * set (`BudgetRedirectedCountries`). The whole list is managed.
+   */
+  budgetRedirectedCountries?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+   */
+  stickySessionType?: pulumi.Input<EnumArg<typeof StickySessionType>>;
+  /** Name of the cookie that keeps a client on its origin (`StickySessionCookieName`). */
+  stickySessionCookieName?: pulumi.Input<string>;
+  /**
+   * Request headers that name a client for sticky sessions, comma-separated
+   * (`StickySessionClientHeaders`).
+   */
+  stickySessionClientHeaders?: pulumi.Input<string>;
+  /** Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`). */
+  errorPageWhitelabel?: pulumi.Input<boolean>;
+  /** Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`). */
+  errorPageEnableCustomCode?: pulumi.Input<boolean>;
+  /** HTML of the zone's own error page (`ErrorPageCustomCode`). */
+  errorPageCustomCode?: pulumi.Input<string>;
+  /** Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`). */
+  errorPageEnableStatuspageWidget?: pulumi.Input<boolean>;
+  /** Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`). */
+  errorPageStatuspageCode?: pulumi.Input<string>;
+  /** Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`). */
+  preloadingScreenEnabled?: pulumi.Input<boolean>;
+  /**
+   * Whether the loading screen is shown on a client's first visit
+   * (`PreloadingScreenShowOnFirstVisit`).
+   */
+  preloadingScreenShowOnFirstVisit?: pulumi.Input<boolean>;
+  /** Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`). */
+  preloadingScreenTheme?: pulumi.Input<EnumArg<typeof PreloadingScreenTheme>>;
+  /** URL of the logo on the loading screen (`PreloadingScreenLogoUrl`). */
+  preloadingScreenLogoUrl?: pulumi.Input<string>;
+  /**
+   * Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+   */
+  preloadingScreenDelay?: pulumi.Input<number>;
+  /** Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`). */
+  preloadingScreenCodeEnabled?: pulumi.Input<boolean>;
+  /** HTML of the zone's own loading screen (`PreloadingScreenCode`). */
+  preloadingScreenCode?: pulumi.Input<string>;
 }
 
 /** State (outputs) of a {@link PullZone}. */
@@ -212,6 +597,42 @@ export interface PullZoneState {
   /** How many times a failed origin request is retried (`OriginRetries`; new zone: 0). */
   originRetries: number;
   /**
+   * Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`,
+   * `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting
+   * it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone:
+   * `"OriginUrl"`.
+   */
+  originType: string | number;
+  /**
+   * Id of the storage zone the zone fetches from, with `originType` `"StorageZone"`
+   * (`StorageZoneId`).
+   */
+  storageZoneId: number;
+  /**
+   * Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"`
+   * (`EdgeScriptId`).
+   */
+  edgeScriptId: number;
+  /** Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`). */
+  middlewareScriptId: number;
+  /**
+   * When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2;
+   * `EdgeScriptExecutionPhase`).
+   */
+  edgeScriptExecutionPhase: string | number;
+  /**
+   * Id of the container app the zone fetches from, with `originType` `"MagicContainers"`
+   * (`MagicContainersAppId`).
+   */
+  magicContainersAppId: string;
+  /** Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`). */
+  magicContainersEndpointId: string;
+  /**
+   * Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"`
+   * (`LoadBalancerId`).
+   */
+  loadBalancerId: number;
+  /**
    * Seconds the edge caches a response, overriding the origin's Cache-Control
    * (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
    */
@@ -239,6 +660,18 @@ export interface PullZoneState {
   useStaleWhileOffline: boolean;
   /** Whether cookies are stripped from responses (`DisableCookies`). */
   disableCookies: boolean;
+  /**
+   * Whether an expired copy is refreshed in the background while it is still served
+   * (`UseBackgroundUpdate`; new zone: false).
+   */
+  useBackgroundUpdate: boolean;
+  /**
+   * Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no
+   * Perma-Cache.
+   */
+  permaCacheStorageZoneId: number;
+  /** How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`). */
+  permaCacheType: string | number;
   /** Whether requests for the root path `/` are refused (`BlockRootPathAccess`). */
   blockRootPathAccess: boolean;
   /** Whether POST requests are refused (`BlockPostRequests`). */
@@ -260,6 +693,11 @@ export interface PullZoneState {
    * managed: `[]` empties it.
    */
   blockedIps: string[];
+  /**
+   * Countries whose clients are refused, as two-letter codes (`DE`), compared as a set
+   * (`BlockedCountries`). The whole list is managed: `[]` empties it.
+   */
+  blockedCountries: string[];
   /** Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none. */
   limitRatePerSecond: number;
   /** Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`). */
@@ -275,6 +713,17 @@ export interface PullZoneState {
    * limit.
    */
   monthlyBandwidthLimit: number;
+  /**
+   * Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone:
+   * false).
+   */
+  enableWebSockets: boolean;
+  /**
+   * WebSocket connections open at once across the platform at most: one of the tiers 500, 1000,
+   * 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to
+   * a tier).
+   */
+  maxWebSocketConnections: number;
   /** Whether the zone's requests are logged (`EnableLogging`). */
   enableLogging: boolean;
   /** Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`). */
@@ -303,6 +752,316 @@ export interface PullZoneState {
    * state and the outputs, never printed.
    */
   logForwardingToken: string;
+  /**
+   * Whether the logs are also kept in the storage zone `loggingStorageZoneId`
+   * (`LoggingSaveToStorage`; new zone: false).
+   */
+  loggingSaveToStorage: boolean;
+  /** Id of the storage zone the logs are kept in (`LoggingStorageZoneId`). */
+  loggingStorageZoneId: number;
+  /**
+   * Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`;
+   * new zone: false).
+   */
+  awsSigningEnabled: boolean;
+  /** Access key id the requests are signed with (`AWSSigningKey`). */
+  awsSigningKey: string;
+  /**
+   * Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the
+   * state and the outputs, never printed.
+   */
+  awsSigningSecret: string;
+  /** Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`). */
+  awsSigningRegionName: string;
+  /**
+   * Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone:
+   * false).
+   */
+  enableOriginShield: boolean;
+  /**
+   * Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today
+   * (`OriginShieldZoneCode`).
+   */
+  originShieldZoneCode: string;
+  /**
+   * Whether the origin shield limits its concurrent requests to the origin
+   * (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+   */
+  originShieldEnableConcurrencyLimit: boolean;
+  /**
+   * Concurrent requests the origin shield sends to the origin at most, 1–10000
+   * (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+   */
+  originShieldMaxConcurrentRequests: number;
+  /**
+   * Requests that wait in the origin shield's queue at most, 0–30000
+   * (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+   */
+  originShieldMaxQueuedRequests: number;
+  /**
+   * Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`;
+   * new zone: 30).
+   */
+  originShieldQueueMaxWaitTime: number;
+  /**
+   * Whether concurrent requests for one uncached file make one origin request
+   * (`EnableRequestCoalescing`; new zone: false).
+   */
+  enableRequestCoalescing: boolean;
+  /**
+   * Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new
+   * zone: 30).
+   */
+  requestCoalescingTimeout: number;
+  /** Whether failed origin requests are retried (`EnableSafeHop`; new zone: false). */
+  enableSafeHop: boolean;
+  /** Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`). */
+  originRetry5xxResponses: boolean;
+  /** Whether a connection timeout is retried (`OriginRetryConnectionTimeout`). */
+  originRetryConnectionTimeout: boolean;
+  /** Whether a response timeout is retried (`OriginRetryResponseTimeout`). */
+  originRetryResponseTimeout: boolean;
+  /** Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0). */
+  originRetryDelay: number;
+  /** Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`). */
+  enableWebpVary: boolean;
+  /** Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`). */
+  enableAvifVary: boolean;
+  /** Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`). */
+  enableMobileVary: boolean;
+  /** Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`). */
+  enableCountryCodeVary: boolean;
+  /**
+   * Whether each client country and state gets a cached copy of its own
+   * (`EnableCountryStateCodeVary`).
+   */
+  enableCountryStateCodeVary: boolean;
+  /** Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`). */
+  enableHostnameVary: boolean;
+  /**
+   * Query parameters the cache key is made of when the query string counts, compared as a set
+   * (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the
+   * platform drops other names).
+   */
+  queryStringVaryParameters: string[];
+  /** Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`). */
+  enableCookieVary: boolean;
+  /**
+   * Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits,
+   * `-` and `_` only (the platform drops other names).
+   */
+  cookieVaryParameters: string[];
+  /** Request headers the cache key includes, comma-separated (`CacheKeyHeaders`). */
+  cacheKeyHeaders: string;
+  /**
+   * Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`;
+   * new zone: false).
+   */
+  zoneSecurityEnabled: boolean;
+  /**
+   * Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`;
+   * new zone: false).
+   */
+  zoneSecurityIncludeHashRemoteIp: boolean;
+  /** Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true). */
+  enableTls1: boolean;
+  /** Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true). */
+  enableTls11: boolean;
+  /**
+   * Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2;
+   * `TlsSecurityLevel`).
+   */
+  tlsSecurityLevel: string | number;
+  /**
+   * Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new
+   * zone: true).
+   */
+  enableAutoSsl: boolean;
+  /**
+   * Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin
+   * (`DisableLetsEncrypt`; new zone: false).
+   */
+  disableLetsEncrypt: boolean;
+  /** Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`). */
+  shieldDdosProtectionEnabled: boolean;
+  /**
+   * How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2;
+   * `ShieldDDosProtectionType`).
+   */
+  shieldDdosProtectionType: string | number;
+  /**
+   * Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS
+   * headers (`EnableAccessControlOriginHeader`).
+   */
+  enableAccessControlOriginHeader: boolean;
+  /**
+   * File extensions (without the dot) whose responses carry CORS headers, compared as a set
+   * (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+   */
+  accessControlOriginHeaderExtensions: string[];
+  /**
+   * Whether responses carry a canonical `Link` header naming the origin's URL
+   * (`AddCanonicalHeader`; new zone: false).
+   */
+  addCanonicalHeader: boolean;
+  /**
+   * Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new
+   * zone: false).
+   */
+  optimizerEnabled: boolean;
+  /** Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`). */
+  optimizerTunnelEnabled: boolean;
+  /**
+   * Whether images are resized and compressed for the client on their own
+   * (`OptimizerAutomaticOptimizationEnabled`).
+   */
+  optimizerAutomaticOptimizationEnabled: boolean;
+  /**
+   * Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new
+   * zone: 1600).
+   */
+  optimizerDesktopMaxWidth: number;
+  /**
+   * Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone:
+   * 800).
+   */
+  optimizerMobileMaxWidth: number;
+  /** Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85). */
+  optimizerImageQuality: number;
+  /** Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70). */
+  optimizerMobileImageQuality: number;
+  /**
+   * Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone:
+   * true).
+   */
+  optimizerEnableWebp: boolean;
+  /** Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`). */
+  optimizerEnableUpscaling: boolean;
+  /**
+   * Whether images may be transformed by query parameters (`width`, `crop`…)
+   * (`OptimizerEnableManipulationEngine`).
+   */
+  optimizerEnableManipulationEngine: boolean;
+  /** Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`). */
+  optimizerForceClasses: boolean;
+  /** Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`). */
+  optimizerPrerenderHtml: boolean;
+  /** Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true). */
+  optimizerMinifyCss: boolean;
+  /** Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true). */
+  optimizerMinifyJavaScript: boolean;
+  /**
+   * Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images
+   * (`OptimizerWatermarkEnabled`).
+   */
+  optimizerWatermarkEnabled: boolean;
+  /** URL of the watermark image (`OptimizerWatermarkUrl`). */
+  optimizerWatermarkUrl: string;
+  /**
+   * Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`,
+   * `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+   */
+  optimizerWatermarkPosition: string | number;
+  /**
+   * Distance of the watermark from the image's edge, in percent of its size
+   * (`OptimizerWatermarkOffset`).
+   */
+  optimizerWatermarkOffset: number;
+  /** Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`). */
+  optimizerWatermarkMinImageSize: number;
+  /** Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`). */
+  optimizerStaticHtmlEnabled: boolean;
+  /**
+   * Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+   */
+  optimizerStaticHtmlWordPressPath: string;
+  /**
+   * Cookie whose requests bypass the static HTML cache
+   * (`OptimizerStaticHtmlWordPressBypassCookie`).
+   */
+  optimizerStaticHtmlWordPressBypassCookie: string;
+  /** Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`). */
+  enableBunnyImageAi: boolean;
+  /**
+   * Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those
+   * clients are served from another region).
+   */
+  enableGeoZoneUs: boolean;
+  /**
+   * Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients
+   * are served from another region).
+   */
+  enableGeoZoneEu: boolean;
+  /**
+   * Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off:
+   * those clients are served from another region).
+   */
+  enableGeoZoneAsia: boolean;
+  /**
+   * Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those
+   * clients are served from another region).
+   */
+  enableGeoZoneSa: boolean;
+  /**
+   * Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true;
+   * off: those clients are served from another region).
+   */
+  enableGeoZoneAf: boolean;
+  /**
+   * Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or
+   * `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+   */
+  ipFamilyPolicy: string | number;
+  /**
+   * Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe
+   * only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+   */
+  routingFilters: string[];
+  /**
+   * Countries whose clients are served from the cheapest region, as two-letter codes, compared as a
+   * set (`BudgetRedirectedCountries`). The whole list is managed.
+   */
+  budgetRedirectedCountries: string[];
+  /**
+   * Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+   */
+  stickySessionType: string | number;
+  /** Name of the cookie that keeps a client on its origin (`StickySessionCookieName`). */
+  stickySessionCookieName: string;
+  /**
+   * Request headers that name a client for sticky sessions, comma-separated
+   * (`StickySessionClientHeaders`).
+   */
+  stickySessionClientHeaders: string;
+  /** Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`). */
+  errorPageWhitelabel: boolean;
+  /** Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`). */
+  errorPageEnableCustomCode: boolean;
+  /** HTML of the zone's own error page (`ErrorPageCustomCode`). */
+  errorPageCustomCode: string;
+  /** Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`). */
+  errorPageEnableStatuspageWidget: boolean;
+  /** Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`). */
+  errorPageStatuspageCode: string;
+  /** Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`). */
+  preloadingScreenEnabled: boolean;
+  /**
+   * Whether the loading screen is shown on a client's first visit
+   * (`PreloadingScreenShowOnFirstVisit`).
+   */
+  preloadingScreenShowOnFirstVisit: boolean;
+  /** Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`). */
+  preloadingScreenTheme: string | number;
+  /** URL of the logo on the loading screen (`PreloadingScreenLogoUrl`). */
+  preloadingScreenLogoUrl: string;
+  /**
+   * Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+   */
+  preloadingScreenDelay: number;
+  /** Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`). */
+  preloadingScreenCodeEnabled: boolean;
+  /** HTML of the zone's own loading screen (`PreloadingScreenCode`). */
+  preloadingScreenCode: string;
   /**
    * The managed settings before Pulumi managed them (enumerations by name): what destroy of an
    * adopted zone restores. `{}` for a read-only view.
@@ -353,6 +1112,42 @@ export interface PullZoneOutputs {
   /** How many times a failed origin request is retried (`OriginRetries`; new zone: 0). */
   readonly originRetries: pulumi.Output<number>;
   /**
+   * Kind of origin: `"OriginUrl"`, `"DnsAccelerate"`, `"StorageZone"`, `"LoadBalancer"`,
+   * `"EdgeScript"`, `"MagicContainers"` or `"PushZone"` (0–6; `OriginType`). Each names the setting
+   * it needs: `originUrl`, `storageZoneId`, `edgeScriptId`, `magicContainersAppId`. New zone:
+   * `"OriginUrl"`.
+   */
+  readonly originType: pulumi.Output<string | number>;
+  /**
+   * Id of the storage zone the zone fetches from, with `originType` `"StorageZone"`
+   * (`StorageZoneId`).
+   */
+  readonly storageZoneId: pulumi.Output<number>;
+  /**
+   * Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"`
+   * (`EdgeScriptId`).
+   */
+  readonly edgeScriptId: pulumi.Output<number>;
+  /** Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`). */
+  readonly middlewareScriptId: pulumi.Output<number>;
+  /**
+   * When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2;
+   * `EdgeScriptExecutionPhase`).
+   */
+  readonly edgeScriptExecutionPhase: pulumi.Output<string | number>;
+  /**
+   * Id of the container app the zone fetches from, with `originType` `"MagicContainers"`
+   * (`MagicContainersAppId`).
+   */
+  readonly magicContainersAppId: pulumi.Output<string>;
+  /** Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`). */
+  readonly magicContainersEndpointId: pulumi.Output<string>;
+  /**
+   * Id of the load balancer the zone fetches from, with `originType` `"LoadBalancer"`
+   * (`LoadBalancerId`).
+   */
+  readonly loadBalancerId: pulumi.Output<number>;
+  /**
    * Seconds the edge caches a response, overriding the origin's Cache-Control
    * (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
    */
@@ -380,6 +1175,18 @@ export interface PullZoneOutputs {
   readonly useStaleWhileOffline: pulumi.Output<boolean>;
   /** Whether cookies are stripped from responses (`DisableCookies`). */
   readonly disableCookies: pulumi.Output<boolean>;
+  /**
+   * Whether an expired copy is refreshed in the background while it is still served
+   * (`UseBackgroundUpdate`; new zone: false).
+   */
+  readonly useBackgroundUpdate: pulumi.Output<boolean>;
+  /**
+   * Id of the storage zone that keeps the zone's Perma-Cache (`PermaCacheStorageZoneId`); 0: no
+   * Perma-Cache.
+   */
+  readonly permaCacheStorageZoneId: pulumi.Output<number>;
+  /** How the Perma-Cache is filled: `"Automatic"` or `"Manual"` (0–1; `PermaCacheType`). */
+  readonly permaCacheType: pulumi.Output<string | number>;
   /** Whether requests for the root path `/` are refused (`BlockRootPathAccess`). */
   readonly blockRootPathAccess: pulumi.Output<boolean>;
   /** Whether POST requests are refused (`BlockPostRequests`). */
@@ -401,6 +1208,11 @@ export interface PullZoneOutputs {
    * managed: `[]` empties it.
    */
   readonly blockedIps: pulumi.Output<string[]>;
+  /**
+   * Countries whose clients are refused, as two-letter codes (`DE`), compared as a set
+   * (`BlockedCountries`). The whole list is managed: `[]` empties it.
+   */
+  readonly blockedCountries: pulumi.Output<string[]>;
   /** Download speed limit per connection, in kB/s (`LimitRatePerSecond`); 0: none. */
   readonly limitRatePerSecond: pulumi.Output<number>;
   /** Megabytes sent at full speed before the rate limit applies (`LimitRateAfter`). */
@@ -416,6 +1228,17 @@ export interface PullZoneOutputs {
    * limit.
    */
   readonly monthlyBandwidthLimit: pulumi.Output<number>;
+  /**
+   * Whether clients may open WebSocket connections through the zone (`EnableWebSockets`; new zone:
+   * false).
+   */
+  readonly enableWebSockets: pulumi.Output<boolean>;
+  /**
+   * WebSocket connections open at once across the platform at most: one of the tiers 500, 1000,
+   * 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to
+   * a tier).
+   */
+  readonly maxWebSocketConnections: pulumi.Output<number>;
   /** Whether the zone's requests are logged (`EnableLogging`). */
   readonly enableLogging: pulumi.Output<boolean>;
   /** Whether IP addresses in the logs are anonymized (`LoggingIPAnonymizationEnabled`). */
@@ -445,6 +1268,316 @@ export interface PullZoneOutputs {
    */
   readonly logForwardingToken: pulumi.Output<string>;
   /**
+   * Whether the logs are also kept in the storage zone `loggingStorageZoneId`
+   * (`LoggingSaveToStorage`; new zone: false).
+   */
+  readonly loggingSaveToStorage: pulumi.Output<boolean>;
+  /** Id of the storage zone the logs are kept in (`LoggingStorageZoneId`). */
+  readonly loggingStorageZoneId: pulumi.Output<number>;
+  /**
+   * Whether the zone signs its origin requests for an S3-compatible bucket (`AWSSigningEnabled`;
+   * new zone: false).
+   */
+  readonly awsSigningEnabled: pulumi.Output<boolean>;
+  /** Access key id the requests are signed with (`AWSSigningKey`). */
+  readonly awsSigningKey: pulumi.Output<string>;
+  /**
+   * Secret access key the requests are signed with (`AWSSigningSecret`). A secret: encrypted in the
+   * state and the outputs, never printed.
+   */
+  readonly awsSigningSecret: pulumi.Output<string>;
+  /** Region of the bucket, as the signature names it (`AWSSigningRegionName`, `eu-central-1`). */
+  readonly awsSigningRegionName: pulumi.Output<string>;
+  /**
+   * Whether requests reach the origin through an origin shield (`EnableOriginShield`; new zone:
+   * false).
+   */
+  readonly enableOriginShield: pulumi.Output<boolean>;
+  /**
+   * Where the origin shield runs: a two-letter location code, `"FR"` or `"IL"` today
+   * (`OriginShieldZoneCode`).
+   */
+  readonly originShieldZoneCode: pulumi.Output<string>;
+  /**
+   * Whether the origin shield limits its concurrent requests to the origin
+   * (`OriginShieldEnableConcurrencyLimit`; new zone: false).
+   */
+  readonly originShieldEnableConcurrencyLimit: pulumi.Output<boolean>;
+  /**
+   * Concurrent requests the origin shield sends to the origin at most, 1–10000
+   * (`OriginShieldMaxConcurrentRequests`; new zone: 200).
+   */
+  readonly originShieldMaxConcurrentRequests: pulumi.Output<number>;
+  /**
+   * Requests that wait in the origin shield's queue at most, 0–30000
+   * (`OriginShieldMaxQueuedRequests`; new zone: 5000).
+   */
+  readonly originShieldMaxQueuedRequests: pulumi.Output<number>;
+  /**
+   * Seconds a request waits in the origin shield's queue at most (`OriginShieldQueueMaxWaitTime`;
+   * new zone: 30).
+   */
+  readonly originShieldQueueMaxWaitTime: pulumi.Output<number>;
+  /**
+   * Whether concurrent requests for one uncached file make one origin request
+   * (`EnableRequestCoalescing`; new zone: false).
+   */
+  readonly enableRequestCoalescing: pulumi.Output<boolean>;
+  /**
+   * Seconds coalesced requests wait for the one origin request (`RequestCoalescingTimeout`; new
+   * zone: 30).
+   */
+  readonly requestCoalescingTimeout: pulumi.Output<number>;
+  /** Whether failed origin requests are retried (`EnableSafeHop`; new zone: false). */
+  readonly enableSafeHop: pulumi.Output<boolean>;
+  /** Whether an origin answer with a 5xx status is retried (`OriginRetry5XXResponses`). */
+  readonly originRetry5xxResponses: pulumi.Output<boolean>;
+  /** Whether a connection timeout is retried (`OriginRetryConnectionTimeout`). */
+  readonly originRetryConnectionTimeout: pulumi.Output<boolean>;
+  /** Whether a response timeout is retried (`OriginRetryResponseTimeout`). */
+  readonly originRetryResponseTimeout: pulumi.Output<boolean>;
+  /** Seconds to wait before a retry (`OriginRetryDelay`; new zone: 0). */
+  readonly originRetryDelay: pulumi.Output<number>;
+  /** Whether clients that accept WebP get a cached copy of their own (`EnableWebpVary`). */
+  readonly enableWebpVary: pulumi.Output<boolean>;
+  /** Whether clients that accept AVIF get a cached copy of their own (`EnableAvifVary`). */
+  readonly enableAvifVary: pulumi.Output<boolean>;
+  /** Whether mobile and desktop clients get cached copies of their own (`EnableMobileVary`). */
+  readonly enableMobileVary: pulumi.Output<boolean>;
+  /** Whether each client country gets a cached copy of its own (`EnableCountryCodeVary`). */
+  readonly enableCountryCodeVary: pulumi.Output<boolean>;
+  /**
+   * Whether each client country and state gets a cached copy of its own
+   * (`EnableCountryStateCodeVary`).
+   */
+  readonly enableCountryStateCodeVary: pulumi.Output<boolean>;
+  /** Whether each of the zone's hostnames gets a cached copy of its own (`EnableHostnameVary`). */
+  readonly enableHostnameVary: pulumi.Output<boolean>;
+  /**
+   * Query parameters the cache key is made of when the query string counts, compared as a set
+   * (`QueryStringVaryParameters`); empty: all of them. Letters, digits, `-` and `_` only (the
+   * platform drops other names).
+   */
+  readonly queryStringVaryParameters: pulumi.Output<string[]>;
+  /** Whether the cache key includes the cookies of `cookieVaryParameters` (`EnableCookieVary`). */
+  readonly enableCookieVary: pulumi.Output<boolean>;
+  /**
+   * Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits,
+   * `-` and `_` only (the platform drops other names).
+   */
+  readonly cookieVaryParameters: pulumi.Output<string[]>;
+  /** Request headers the cache key includes, comma-separated (`CacheKeyHeaders`). */
+  readonly cacheKeyHeaders: pulumi.Output<string>;
+  /**
+   * Whether every request needs a URL signed with the zone's security key (`ZoneSecurityEnabled`;
+   * new zone: false).
+   */
+  readonly zoneSecurityEnabled: pulumi.Output<boolean>;
+  /**
+   * Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`;
+   * new zone: false).
+   */
+  readonly zoneSecurityIncludeHashRemoteIp: pulumi.Output<boolean>;
+  /** Whether clients may connect with TLS 1.0 (`EnableTLS1`; new zone: true). */
+  readonly enableTls1: pulumi.Output<boolean>;
+  /** Whether clients may connect with TLS 1.1 (`EnableTLS1_1`; new zone: true). */
+  readonly enableTls11: pulumi.Output<boolean>;
+  /**
+   * Lowest TLS cipher level the zone accepts: `"Legacy"`, `"Compatible"` or `"ModernOnly"` (0–2;
+   * `TlsSecurityLevel`).
+   */
+  readonly tlsSecurityLevel: pulumi.Output<string | number>;
+  /**
+   * Whether a hostname added to the zone gets a free certificate on its own (`EnableAutoSSL`; new
+   * zone: true).
+   */
+  readonly enableAutoSsl: pulumi.Output<boolean>;
+  /**
+   * Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin
+   * (`DisableLetsEncrypt`; new zone: false).
+   */
+  readonly disableLetsEncrypt: pulumi.Output<boolean>;
+  /** Whether the zone's DDoS protection is on (`ShieldDDosProtectionEnabled`). */
+  readonly shieldDdosProtectionEnabled: pulumi.Output<boolean>;
+  /**
+   * How the DDoS protection acts: `"DetectOnly"`, `"ActiveStandard"` or `"ActiveAggressive"` (0–2;
+   * `ShieldDDosProtectionType`).
+   */
+  readonly shieldDdosProtectionType: pulumi.Output<string | number>;
+  /**
+   * Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS
+   * headers (`EnableAccessControlOriginHeader`).
+   */
+  readonly enableAccessControlOriginHeader: pulumi.Output<boolean>;
+  /**
+   * File extensions (without the dot) whose responses carry CORS headers, compared as a set
+   * (`AccessControlOriginHeaderExtensions`). The whole list is managed: `[]` empties it.
+   */
+  readonly accessControlOriginHeaderExtensions: pulumi.Output<string[]>;
+  /**
+   * Whether responses carry a canonical `Link` header naming the origin's URL
+   * (`AddCanonicalHeader`; new zone: false).
+   */
+  readonly addCanonicalHeader: pulumi.Output<boolean>;
+  /**
+   * Whether the optimizer (a paid feature) works on the zone's responses (`OptimizerEnabled`; new
+   * zone: false).
+   */
+  readonly optimizerEnabled: pulumi.Output<boolean>;
+  /** Whether origin requests go through the optimizer's tunnel (`OptimizerTunnelEnabled`). */
+  readonly optimizerTunnelEnabled: pulumi.Output<boolean>;
+  /**
+   * Whether images are resized and compressed for the client on their own
+   * (`OptimizerAutomaticOptimizationEnabled`).
+   */
+  readonly optimizerAutomaticOptimizationEnabled: pulumi.Output<boolean>;
+  /**
+   * Widest image, in pixels, sent to a desktop client, 0–5000 (`OptimizerDesktopMaxWidth`; new
+   * zone: 1600).
+   */
+  readonly optimizerDesktopMaxWidth: pulumi.Output<number>;
+  /**
+   * Widest image, in pixels, sent to a mobile client, 0–5000 (`OptimizerMobileMaxWidth`; new zone:
+   * 800).
+   */
+  readonly optimizerMobileMaxWidth: pulumi.Output<number>;
+  /** Image quality for desktop clients, 1–100 (`OptimizerImageQuality`; new zone: 85). */
+  readonly optimizerImageQuality: pulumi.Output<number>;
+  /** Image quality for mobile clients, 1–100 (`OptimizerMobileImageQuality`; new zone: 70). */
+  readonly optimizerMobileImageQuality: pulumi.Output<number>;
+  /**
+   * Whether images are sent as WebP to clients that accept it (`OptimizerEnableWebP`; new zone:
+   * true).
+   */
+  readonly optimizerEnableWebp: pulumi.Output<boolean>;
+  /** Whether the optimizer may enlarge an image past its own size (`OptimizerEnableUpscaling`). */
+  readonly optimizerEnableUpscaling: pulumi.Output<boolean>;
+  /**
+   * Whether images may be transformed by query parameters (`width`, `crop`…)
+   * (`OptimizerEnableManipulationEngine`).
+   */
+  readonly optimizerEnableManipulationEngine: pulumi.Output<boolean>;
+  /** Whether only the zone's optimizer classes may transform images (`OptimizerForceClasses`). */
+  readonly optimizerForceClasses: pulumi.Output<boolean>;
+  /** Whether HTML is prerendered for search engines (`OptimizerPrerenderHtml`). */
+  readonly optimizerPrerenderHtml: pulumi.Output<boolean>;
+  /** Whether CSS is minified (`OptimizerMinifyCSS`; new zone: true). */
+  readonly optimizerMinifyCss: pulumi.Output<boolean>;
+  /** Whether JavaScript is minified (`OptimizerMinifyJavaScript`; new zone: true). */
+  readonly optimizerMinifyJavaScript: pulumi.Output<boolean>;
+  /**
+   * Whether the image at `optimizerWatermarkUrl` is drawn over the zone's images
+   * (`OptimizerWatermarkEnabled`).
+   */
+  readonly optimizerWatermarkEnabled: pulumi.Output<boolean>;
+  /** URL of the watermark image (`OptimizerWatermarkUrl`). */
+  readonly optimizerWatermarkUrl: pulumi.Output<string>;
+  /**
+   * Where the watermark goes: `"BottomLeft"`, `"BottomRight"`, `"TopLeft"`, `"TopRight"`,
+   * `"Center"` or `"CenterStretch"` (0–5; `OptimizerWatermarkPosition`).
+   */
+  readonly optimizerWatermarkPosition: pulumi.Output<string | number>;
+  /**
+   * Distance of the watermark from the image's edge, in percent of its size
+   * (`OptimizerWatermarkOffset`).
+   */
+  readonly optimizerWatermarkOffset: pulumi.Output<number>;
+  /** Images narrower than this, in pixels, get no watermark (`OptimizerWatermarkMinImageSize`). */
+  readonly optimizerWatermarkMinImageSize: pulumi.Output<number>;
+  /** Whether WordPress pages are cached as static HTML (`OptimizerStaticHtmlEnabled`). */
+  readonly optimizerStaticHtmlEnabled: pulumi.Output<boolean>;
+  /**
+   * Path of the WordPress pages never cached as static HTML (`OptimizerStaticHtmlWordPressPath`).
+   */
+  readonly optimizerStaticHtmlWordPressPath: pulumi.Output<string>;
+  /**
+   * Cookie whose requests bypass the static HTML cache
+   * (`OptimizerStaticHtmlWordPressBypassCookie`).
+   */
+  readonly optimizerStaticHtmlWordPressBypassCookie: pulumi.Output<string>;
+  /** Whether images may be generated by the platform's image AI (`EnableBunnyImageAi`). */
+  readonly enableBunnyImageAi: pulumi.Output<boolean>;
+  /**
+   * Whether the zone is served from North America (`EnableGeoZoneUS`; new zone: true; off: those
+   * clients are served from another region).
+   */
+  readonly enableGeoZoneUs: pulumi.Output<boolean>;
+  /**
+   * Whether the zone is served from Europe (`EnableGeoZoneEU`; new zone: true; off: those clients
+   * are served from another region).
+   */
+  readonly enableGeoZoneEu: pulumi.Output<boolean>;
+  /**
+   * Whether the zone is served from Asia and Oceania (`EnableGeoZoneASIA`; new zone: true; off:
+   * those clients are served from another region).
+   */
+  readonly enableGeoZoneAsia: pulumi.Output<boolean>;
+  /**
+   * Whether the zone is served from South America (`EnableGeoZoneSA`; new zone: true; off: those
+   * clients are served from another region).
+   */
+  readonly enableGeoZoneSa: pulumi.Output<boolean>;
+  /**
+   * Whether the zone is served from Africa and the Middle East (`EnableGeoZoneAF`; new zone: true;
+   * off: those clients are served from another region).
+   */
+  readonly enableGeoZoneAf: pulumi.Output<boolean>;
+  /**
+   * Address families the zone answers on: `"IPv4Only"`, `"DualStack"`, `"DualStackPreferIPv6"` or
+   * `"IPv6Only"` (0–3; `IpFamilyPolicy`).
+   */
+  readonly ipFamilyPolicy: pulumi.Output<string | number>;
+  /**
+   * Sets of edge locations the zone is served from, compared as a set: `"all"`, `"eu"` (Europe
+   * only), `"scripting"` (the locations that run edge scripts) (`RoutingFilters`).
+   */
+  readonly routingFilters: pulumi.Output<string[]>;
+  /**
+   * Countries whose clients are served from the cheapest region, as two-letter codes, compared as a
+   * set (`BudgetRedirectedCountries`). The whole list is managed.
+   */
+  readonly budgetRedirectedCountries: pulumi.Output<string[]>;
+  /**
+   * Whether a client keeps reaching the same origin: `"Off"` or `"On"` (0–1; `StickySessionType`).
+   */
+  readonly stickySessionType: pulumi.Output<string | number>;
+  /** Name of the cookie that keeps a client on its origin (`StickySessionCookieName`). */
+  readonly stickySessionCookieName: pulumi.Output<string>;
+  /**
+   * Request headers that name a client for sticky sessions, comma-separated
+   * (`StickySessionClientHeaders`).
+   */
+  readonly stickySessionClientHeaders: pulumi.Output<string>;
+  /** Whether the error pages leave out the platform's branding (`ErrorPageWhitelabel`). */
+  readonly errorPageWhitelabel: pulumi.Output<boolean>;
+  /** Whether the error pages are `errorPageCustomCode` (`ErrorPageEnableCustomCode`). */
+  readonly errorPageEnableCustomCode: pulumi.Output<boolean>;
+  /** HTML of the zone's own error page (`ErrorPageCustomCode`). */
+  readonly errorPageCustomCode: pulumi.Output<string>;
+  /** Whether the error pages show a Statuspage widget (`ErrorPageEnableStatuspageWidget`). */
+  readonly errorPageEnableStatuspageWidget: pulumi.Output<boolean>;
+  /** Code of the Statuspage page the widget shows (`ErrorPageStatuspageCode`). */
+  readonly errorPageStatuspageCode: pulumi.Output<string>;
+  /** Whether a loading screen is shown while a page loads (`PreloadingScreenEnabled`). */
+  readonly preloadingScreenEnabled: pulumi.Output<boolean>;
+  /**
+   * Whether the loading screen is shown on a client's first visit
+   * (`PreloadingScreenShowOnFirstVisit`).
+   */
+  readonly preloadingScreenShowOnFirstVisit: pulumi.Output<boolean>;
+  /** Colours of the loading screen: `"Light"` or `"Dark"` (0–1; `PreloadingScreenTheme`). */
+  readonly preloadingScreenTheme: pulumi.Output<string | number>;
+  /** URL of the logo on the loading screen (`PreloadingScreenLogoUrl`). */
+  readonly preloadingScreenLogoUrl: pulumi.Output<string>;
+  /**
+   * Milliseconds before the loading screen shows, 0–10000 (`PreloadingScreenDelay`; new zone: 700).
+   */
+  readonly preloadingScreenDelay: pulumi.Output<number>;
+  /** Whether the loading screen is `preloadingScreenCode` (`PreloadingScreenCodeEnabled`). */
+  readonly preloadingScreenCodeEnabled: pulumi.Output<boolean>;
+  /** HTML of the zone's own loading screen (`PreloadingScreenCode`). */
+  readonly preloadingScreenCode: pulumi.Output<string>;
+  /**
    * The managed settings before Pulumi managed them (enumerations by name): what destroy of an
    * adopted zone restores. `{}` for a read-only view.
    */
@@ -472,6 +1605,14 @@ export const PULL_ZONE_OUTPUTS: readonly string[] = [
   "originConnectTimeout",
   "originResponseTimeout",
   "originRetries",
+  "originType",
+  "storageZoneId",
+  "edgeScriptId",
+  "middlewareScriptId",
+  "edgeScriptExecutionPhase",
+  "magicContainersAppId",
+  "magicContainersEndpointId",
+  "loadBalancerId",
   "cacheControlMaxAgeOverride",
   "cacheControlPublicMaxAgeOverride",
   "enableQueryStringOrdering",
@@ -482,18 +1623,24 @@ export const PULL_ZONE_OUTPUTS: readonly string[] = [
   "useStaleWhileUpdating",
   "useStaleWhileOffline",
   "disableCookies",
+  "useBackgroundUpdate",
+  "permaCacheStorageZoneId",
+  "permaCacheType",
   "blockRootPathAccess",
   "blockPostRequests",
   "blockNoneReferrer",
   "allowedReferrers",
   "blockedReferrers",
   "blockedIps",
+  "blockedCountries",
   "limitRatePerSecond",
   "limitRateAfter",
   "requestLimit",
   "burstSize",
   "connectionLimitPerIpCount",
   "monthlyBandwidthLimit",
+  "enableWebSockets",
+  "maxWebSocketConnections",
   "enableLogging",
   "loggingIpAnonymizationEnabled",
   "logAnonymizationType",
@@ -504,6 +1651,93 @@ export const PULL_ZONE_OUTPUTS: readonly string[] = [
   "logForwardingProtocol",
   "logForwardingFormat",
   "logForwardingToken",
+  "loggingSaveToStorage",
+  "loggingStorageZoneId",
+  "awsSigningEnabled",
+  "awsSigningKey",
+  "awsSigningSecret",
+  "awsSigningRegionName",
+  "enableOriginShield",
+  "originShieldZoneCode",
+  "originShieldEnableConcurrencyLimit",
+  "originShieldMaxConcurrentRequests",
+  "originShieldMaxQueuedRequests",
+  "originShieldQueueMaxWaitTime",
+  "enableRequestCoalescing",
+  "requestCoalescingTimeout",
+  "enableSafeHop",
+  "originRetry5xxResponses",
+  "originRetryConnectionTimeout",
+  "originRetryResponseTimeout",
+  "originRetryDelay",
+  "enableWebpVary",
+  "enableAvifVary",
+  "enableMobileVary",
+  "enableCountryCodeVary",
+  "enableCountryStateCodeVary",
+  "enableHostnameVary",
+  "queryStringVaryParameters",
+  "enableCookieVary",
+  "cookieVaryParameters",
+  "cacheKeyHeaders",
+  "zoneSecurityEnabled",
+  "zoneSecurityIncludeHashRemoteIp",
+  "enableTls1",
+  "enableTls11",
+  "tlsSecurityLevel",
+  "enableAutoSsl",
+  "disableLetsEncrypt",
+  "shieldDdosProtectionEnabled",
+  "shieldDdosProtectionType",
+  "enableAccessControlOriginHeader",
+  "accessControlOriginHeaderExtensions",
+  "addCanonicalHeader",
+  "optimizerEnabled",
+  "optimizerTunnelEnabled",
+  "optimizerAutomaticOptimizationEnabled",
+  "optimizerDesktopMaxWidth",
+  "optimizerMobileMaxWidth",
+  "optimizerImageQuality",
+  "optimizerMobileImageQuality",
+  "optimizerEnableWebp",
+  "optimizerEnableUpscaling",
+  "optimizerEnableManipulationEngine",
+  "optimizerForceClasses",
+  "optimizerPrerenderHtml",
+  "optimizerMinifyCss",
+  "optimizerMinifyJavaScript",
+  "optimizerWatermarkEnabled",
+  "optimizerWatermarkUrl",
+  "optimizerWatermarkPosition",
+  "optimizerWatermarkOffset",
+  "optimizerWatermarkMinImageSize",
+  "optimizerStaticHtmlEnabled",
+  "optimizerStaticHtmlWordPressPath",
+  "optimizerStaticHtmlWordPressBypassCookie",
+  "enableBunnyImageAi",
+  "enableGeoZoneUs",
+  "enableGeoZoneEu",
+  "enableGeoZoneAsia",
+  "enableGeoZoneSa",
+  "enableGeoZoneAf",
+  "ipFamilyPolicy",
+  "routingFilters",
+  "budgetRedirectedCountries",
+  "stickySessionType",
+  "stickySessionCookieName",
+  "stickySessionClientHeaders",
+  "errorPageWhitelabel",
+  "errorPageEnableCustomCode",
+  "errorPageCustomCode",
+  "errorPageEnableStatuspageWidget",
+  "errorPageStatuspageCode",
+  "preloadingScreenEnabled",
+  "preloadingScreenShowOnFirstVisit",
+  "preloadingScreenTheme",
+  "preloadingScreenLogoUrl",
+  "preloadingScreenDelay",
+  "preloadingScreenCodeEnabled",
+  "preloadingScreenCode",
   "prior",
   "managed",
   "priorPinned",
@@ -511,4 +1745,8 @@ export const PULL_ZONE_OUTPUTS: readonly string[] = [
 ];
 
 /** The outputs that hold a secret setting: Pulumi secrets in the state and the outputs. */
-export const PULL_ZONE_SECRET_OUTPUTS: readonly string[] = ["logForwardingToken", "prior"];
+export const PULL_ZONE_SECRET_OUTPUTS: readonly string[] = [
+  "logForwardingToken",
+  "awsSigningSecret",
+  "prior",
+];
