@@ -189,6 +189,102 @@ function pullZoneRulesProgram(n, changed) {
   };
 }
 
+/** Inline program: `n` optimizer classes `bench-class-i` in pull zone 1; `changed` gives class 0 another width. */
+function optimizerClassesProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.pullzones.OptimizerClass(`class-${i}`, {
+        pullZoneId: 1,
+        name: `bench-class-${i}`,
+        properties: { width: changed === i ? "640" : `${100 + i}`, quality: "80" },
+      });
+    }
+    return { count: n };
+  };
+}
+
+/**
+ * Inline program: `n` hostnames `bench-i.calls.example` of pull zone 1, each with `forceSsl`
+ * and no certificate; `changed` turns hostname 0's `forceSsl` off.
+ */
+function hostnamesProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.pullzones.Hostname(`host-${i}`, {
+        pullZoneId: 1,
+        hostname: `bench-${i}.calls.example`,
+        forceSsl: changed !== i,
+      });
+    }
+    return { count: n };
+  };
+}
+
+/** Inline program: `n` standalone edge scripts `bench-script-i` with inline code; `changed` gives script 0 new code. */
+function edgeScriptsProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      const body = changed === i ? `v2 ${i}` : `v1 ${i}`;
+      new edge.compute.EdgeScript(`script-${i}`, {
+        name: `bench-script-${i}`,
+        scriptType: "CDN",
+        code: `export default { fetch: () => new Response("${body}") };\n`,
+      });
+    }
+    return { count: n };
+  };
+}
+
+/** Inline program: `n` variables `BENCH_i` of edge script 1; `changed` gives variable 0 another default. */
+function scriptVariablesProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.compute.ScriptVariable(`variable-${i}`, {
+        scriptId: 1,
+        name: `BENCH_${i}`,
+        defaultValue: changed === i ? "changed" : `value-${i}`,
+        required: false,
+      });
+    }
+    return { count: n };
+  };
+}
+
+/** Inline program: `n` secrets `BENCH_SECRET_i` of edge script 1; `changed` rotates secret 0. */
+function scriptSecretsProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.compute.ScriptSecret(`secret-${i}`, {
+        scriptId: 1,
+        name: `BENCH_SECRET_${i}`,
+        value: changed === i ? `rotated-${i}` : `secret-${i}`,
+      });
+    }
+    return { count: n };
+  };
+}
+
+/** Inline program: `n` Docker Hub registries `bench-registry-i`; `changed` renames registry 0. */
+function imageRegistriesProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.containers.ImageRegistry(`registry-${i}`, {
+        registryType: "dockerHub",
+        displayName: changed === i ? `bench-registry-${i}-renamed` : `bench-registry-${i}`,
+        userName: `bench-${i}`,
+        token: `bench-token-${i}`,
+      });
+    }
+    return { count: n };
+  };
+}
+
 /** The answer to GET `path` of the management API (what a settings kind manages, as read). */
 async function readApi(emu, path) {
   const res = await fetch(`${emu.url}${path}`, { headers: { accesskey: emu.apiKey } });
@@ -372,6 +468,116 @@ const KINDS = {
     "/shield/shield-zone/1/bot-categorization",
     "PUT",
   ),
+  // N classes of pull zone 1. The platform has no endpoint of a class: the zone's classes are
+  // one array, written only whole with the zone's settings (POST /pullzone/{id}, which answers
+  // the zone). Each create, change and delete of a class is therefore a write of the array
+  // as the platform holds it just before: one GET of the zone (which also serves the create's
+  // name check) and one POST. The answer of one class's write is not the base of the next:
+  // another writer (a second stack, the dashboard) may have written the zone in between, and
+  // a write from an older read would drop its class. Refresh: the zone's GET holds every class.
+  "optimizer-class": {
+    program: (n, changed) => optimizerClassesProgram(n, changed ? 0 : undefined),
+    expected: (n) => ({
+      create: [`${n} GET + ${n} POST`, { GET: n, POST: n }],
+      oneField: ["1 GET + 1 POST", { GET: 1, POST: 1 }],
+      refresh: ["1 GET", { GET: 1 }],
+      destroy: [`${n} GET + ${n} POST`, { GET: n, POST: n }],
+    }),
+    left: (st, before) => {
+      const classes = (s) => s.pullZones.find((z) => z.id === 1).model.OptimizerClasses ?? [];
+      const now = JSON.stringify(classes(st));
+      const was = JSON.stringify(classes(before));
+      return now === was ? [] : [{ OptimizerClasses: { was, now } }];
+    },
+  },
+  // N hostnames of pull zone 1, with forceSsl and no certificate. Create: a hostname another
+  // zone of the account has (or this one) is refused before any write, so the account's zones
+  // are listed once per run (GET /pullzone: each zone with its hostnames, one page here); then
+  // per hostname its add (POST …/addHostname) and its forceSsl (POST …/setForceSSL): the add
+  // takes only the name. Both answer no body, so one read of the zone after them gives what
+  // the platform holds (the outputs: certificate, system hostname). A new hostname without a
+  // certificate has nothing to wait for. One field (forceSsl): the zone's GET (the hostname
+  // as it is) + one setForceSSL. Refresh: the zone's GET holds every hostname. Destroy: one
+  // removeHostname each. A free certificate (certificate: { type: "free" }) adds per hostname
+  // its request (GET /pullzone/loadFreeCertificate) and at least one read of the zone (the
+  // certificate is issued asynchronously: the zone is read every second until it has it,
+  // bounded by timeoutSeconds).
+  hostname: {
+    program: (n, changed) => hostnamesProgram(n, changed ? 0 : undefined),
+    expected: (n) => ({
+      create: [`${1 + n} GET + ${2 * n} POST`, { GET: 1 + n, POST: 2 * n }],
+      oneField: ["1 GET + 1 POST", { GET: 1, POST: 1 }],
+      refresh: ["1 GET", { GET: 1 }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) =>
+      st.pullZones.flatMap((z) =>
+        (z.model.Hostnames ?? []).filter((h) => /^bench-\d+\.calls\.example$/.test(h.Value)),
+      ),
+  },
+  // N standalone scripts created with inline code (no publish). Create: names are not unique
+  // on the platform but Pulumi keeps them so: the account's scripts are listed once per run
+  // (GET /compute/script, one page here); then one POST /compute/script each, whose body holds
+  // the name, the type and the code. One field (the code of script 0): the code as saved (GET
+  // …/code, the hash compared) + one code write (POST …/code). Refresh: the account's listing
+  // (one page) holds each script's name, type and live release, and each script's saved code
+  // is one GET …/code (the state holds its hash). Destroy: one DELETE each.
+  "edge-script": {
+    program: (n, changed) => edgeScriptsProgram(n, changed ? 0 : undefined),
+    expected: (n) => ({
+      create: [`1 GET + ${n} POST`, { GET: 1, POST: n }],
+      oneField: ["1 GET + 1 POST", { GET: 1, POST: 1 }],
+      refresh: [`1 list page + ${n} code GET`, { GET: 1 + n }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) => st.scripts.filter((s) => /^bench-script-/.test(s.name || "")),
+  },
+  // N variables of edge script 1. Create: the script's GET (its EdgeScriptVariables) serves
+  // the name checks of the run; one POST …/variables/add each. One field (a default value):
+  // the variable as it is (the merge base: only what differs is sent) + one POST of it.
+  // Refresh: the script's GET once for all. Destroy: one DELETE each.
+  "script-variable": {
+    program: (n, changed) => scriptVariablesProgram(n, changed ? 0 : undefined),
+    expected: (n) => ({
+      create: [`1 GET + ${n} POST`, { GET: 1, POST: n }],
+      oneField: ["1 GET + 1 POST", { GET: 1, POST: 1 }],
+      refresh: ["1 GET", { GET: 1 }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) =>
+      st.scripts.flatMap((s) => (s.variables ?? []).filter((v) => /^BENCH_\d+$/.test(v.Name))),
+  },
+  // N secrets of edge script 1. Create: the script's secrets listed once per run (the name
+  // checks); one POST …/secrets each. One field (a rotation): one POST of that secret; the
+  // platform never answers a value, so there is nothing to read as a merge base. Refresh: the
+  // script's secrets listed once for all. Destroy: one DELETE each.
+  "script-secret": {
+    program: (n, changed) => scriptSecretsProgram(n, changed ? 0 : undefined),
+    expected: (n) => ({
+      create: [`1 GET + ${n} POST`, { GET: 1, POST: n }],
+      oneField: ["1 POST", { POST: 1 }],
+      refresh: ["1 GET", { GET: 1 }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) =>
+      st.scripts.flatMap((s) => (s.secrets ?? []).filter((v) => /^BENCH_SECRET_\d+$/.test(v.Name))),
+  },
+  // N registries created. Create: display names are not unique on the platform but Pulumi
+  // keeps them so: the account's registries are listed once per run (GET /mc/registries);
+  // one POST /mc/registries each, whose answer is a status and the id only: one GET
+  // /mc/registries/{id} gives the registry as the platform keeps it (host, user name). One field (a new display name): the listing (its name check,
+  // and the registry as it is) + one PUT /mc/registries/{id}. Refresh: the listing holds every
+  // registry. Destroy: one DELETE each.
+  "image-registry": {
+    program: (n, changed) => imageRegistriesProgram(n, changed ? 0 : undefined),
+    expected: (n) => ({
+      create: [`${1 + n} GET + ${n} POST`, { GET: 1 + n, POST: n }],
+      oneField: ["1 GET + 1 PUT", { GET: 1, PUT: 1 }],
+      refresh: ["1 GET", { GET: 1 }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) => st.registries.filter((r) => /^bench-registry-/.test(r.displayName || "")),
+  },
 };
 
 /**

@@ -8,26 +8,12 @@
  * zero platform writes → a preview with `--expect-no-changes` passes → destroy deletes nothing.
  * The tests share one stack and run in order.
  */
-import { spawn } from "child_process";
-import { randomBytes } from "crypto";
 import * as fs from "fs";
-import * as path from "path";
-import { defaultFixtures, startEmulator } from "../../packages/emulator/src";
+import { defaultFixtures } from "../../packages/emulator/src";
 import { fixtureEdgeRuleGuid } from "../../packages/emulator/src/fixtures-pullzone";
-import { registerSecret } from "../support/secrets";
-import {
-  CLI_BUILD_TIMEOUT_MS,
-  Control,
-  e2eAvailable,
-  provideCliAndDist,
-  REPO_ROOT,
-  TestStack,
-} from "./setup";
+import { type ImportScene, startImportScene } from "./import-setup";
+import { CLI_BUILD_TIMEOUT_MS, Control, e2eAvailable, TestStack } from "./setup";
 
-type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
-
-const WRAPPER = path.join(REPO_ROOT, "test", "e2e", "import-program.ts");
-const BIN = path.join(REPO_ROOT, "packages", "pulumi", "dist", "import", "cli.js");
 const OP_TIMEOUT = 300_000;
 const CERT = "-----BEGIN CERTIFICATE-----\nMIIBe2efixture\n-----END CERTIFICATE-----\n";
 const KEY = "-----BEGIN PRIVATE KEY-----\nMIIEe2ekey\n-----END PRIVATE KEY-----\n";
@@ -46,35 +32,15 @@ const run = e2eAvailable();
 (run ? describe : describe.skip)(
   "real Pulumi engine: adopting a pull zone with edgeplatform-import --pull-zone",
   () => {
-    let emu: RunningEmulator;
     let control: Control;
     let stack: TestStack;
     let apiKey: string;
     let programFile: string;
     let resources = 0;
-
-    const importBin = (args: string[]) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, ...args], {
-          env: {
-            PATH: process.env.PATH,
-            EDGEPLATFORM_API_KEY: apiKey,
-            EDGEPLATFORM_BASE_URL: emu.url,
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-        child.on("error", reject);
-        child.on("close", (code) => resolve({ code, stdout, stderr }));
-      });
+    let scene: ImportScene;
+    const importBin = (args: string[]) => scene.importBin(args);
 
     beforeAll(async () => {
-      const cli = await provideCliAndDist();
-      apiKey = `e2e-${randomBytes(16).toString("hex")}`;
-      registerSecret(apiKey);
       const f = defaultFixtures();
       const one = f.pullZones.find((z) => z.id === 1)!.model!;
       one.EdgeRules = RULES.map((n) =>
@@ -91,25 +57,16 @@ const run = e2eAvailable();
           CertificateKeyType: 1,
         },
       );
-      emu = await startEmulator({ port: 0, host: "127.0.0.1", apiKey, fixtures: f });
-      control = new Control(emu.url);
-      stack = new TestStack(cli, {
+      scene = await startImportScene({
         projectName: "edgeplatform-import-pull-zone-e2e",
         stackName: "import-pull-zone",
-        passphrase: randomBytes(12).toString("hex"),
-        programModule: WRAPPER,
-        programExport: "importedProgram",
-        config: {
-          "edgeplatform:baseUrl": { value: emu.url },
-          "edgeplatform:apiKey": { value: apiKey, secret: true },
-        },
+        fixtures: f,
       });
-      programFile = path.join(stack.projectDir, "adopted.ts");
+      ({ control, stack, apiKey, programFile } = scene);
     }, CLI_BUILD_TIMEOUT_MS);
 
     afterAll(async () => {
-      await emu?.close();
-      if (process.env.KEEP_E2E_DIR !== "1") stack?.cleanup();
+      await scene?.close();
     });
 
     test("1. edgeplatform-import --pull-zone 1 writes the program, reads only", async () => {

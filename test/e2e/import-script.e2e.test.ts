@@ -8,25 +8,12 @@
  * the live release ran the saved code) → destroy deletes nothing: the script gets its code and
  * live release back (one code write, one publish of release 12) and the variables stay. The tests share one stack and run in order.
  */
-import { spawn } from "child_process";
-import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { defaultFixtures, startEmulator } from "../../packages/emulator/src";
-import { registerSecret } from "../support/secrets";
-import {
-  CLI_BUILD_TIMEOUT_MS,
-  Control,
-  e2eAvailable,
-  provideCliAndDist,
-  REPO_ROOT,
-  TestStack,
-} from "./setup";
+import { defaultFixtures } from "../../packages/emulator/src";
+import { type ImportScene, startImportScene } from "./import-setup";
+import { CLI_BUILD_TIMEOUT_MS, Control, e2eAvailable, TestStack } from "./setup";
 
-type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
-
-const WRAPPER = path.join(REPO_ROOT, "test", "e2e", "import-program.ts");
-const BIN = path.join(REPO_ROOT, "packages", "pulumi", "dist", "import", "cli.js");
 const OP_TIMEOUT = 240_000;
 /** The fixture script's saved code (packages/emulator/src/fixtures-scripts.ts). */
 const ROUTER_V2 = "export default { fetch: () => new Response('v2') };\n";
@@ -37,60 +24,26 @@ const run = e2eAvailable();
 (run ? describe : describe.skip)(
   "real Pulumi engine: adopting an edge script with edgeplatform-import --script",
   () => {
-    let emu: RunningEmulator;
     let control: Control;
     let stack: TestStack;
     let apiKey: string;
     let programFile: string;
     let codeFile: string;
-
-    const importBin = (args: string[]) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, ...args], {
-          env: {
-            PATH: process.env.PATH,
-            EDGEPLATFORM_API_KEY: apiKey,
-            EDGEPLATFORM_BASE_URL: emu.url,
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-        child.on("error", reject);
-        child.on("close", (code) => resolve({ code, stdout, stderr }));
-      });
+    let scene: ImportScene;
+    const importBin = (args: string[]) => scene.importBin(args);
 
     beforeAll(async () => {
-      const cli = await provideCliAndDist();
-      apiKey = `e2e-${randomBytes(16).toString("hex")}`;
-      registerSecret(apiKey);
-      emu = await startEmulator({
-        port: 0,
-        host: "127.0.0.1",
-        apiKey,
-        fixtures: defaultFixtures(),
-      });
-      control = new Control(emu.url);
-      stack = new TestStack(cli, {
+      scene = await startImportScene({
         projectName: "edgeplatform-import-script-e2e",
         stackName: "import-script",
-        passphrase: randomBytes(12).toString("hex"),
-        programModule: WRAPPER,
-        programExport: "importedProgram",
-        config: {
-          "edgeplatform:baseUrl": { value: emu.url },
-          "edgeplatform:apiKey": { value: apiKey, secret: true },
-        },
+        fixtures: defaultFixtures(),
       });
-      programFile = path.join(stack.projectDir, "adopted.ts");
+      ({ control, stack, apiKey, programFile } = scene);
       codeFile = path.join(stack.projectDir, "edge-router.js");
     }, CLI_BUILD_TIMEOUT_MS);
 
     afterAll(async () => {
-      await emu?.close();
-      if (process.env.KEEP_E2E_DIR !== "1") stack?.cleanup();
+      await scene?.close();
     });
 
     test("1. edgeplatform-import --script 1 writes the program and the code file, reads only", async () => {

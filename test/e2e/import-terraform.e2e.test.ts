@@ -7,24 +7,13 @@
  * `pulumi up` adopts everything with zero platform writes → `preview --expect-no-changes`
  * passes. One stack; the tests run in order.
  */
-import { spawn } from "child_process";
-import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { startEmulator } from "../../packages/emulator/src";
 import { MIGRATE_ZONE, STATE_FILE, terraformFixtures } from "../import/terraform/fixtures";
-import { assertNoSecrets, registerSecret } from "../support/secrets";
-import {
-  CLI_BUILD_TIMEOUT_MS,
-  Control,
-  e2eAvailable,
-  provideCliAndDist,
-  REPO_ROOT,
-  TestStack,
-} from "./setup";
+import { assertNoSecrets } from "../support/secrets";
+import { type ImportScene, startImportScene } from "./import-setup";
+import { CLI_BUILD_TIMEOUT_MS, Control, e2eAvailable, TestStack } from "./setup";
 
-const WRAPPER = path.join(REPO_ROOT, "test", "e2e", "import-program.ts");
-const BIN = path.join(REPO_ROOT, "packages", "pulumi", "dist", "import", "cli.js");
 const OP_TIMEOUT = 240_000;
 
 /**
@@ -36,62 +25,27 @@ const RESOURCES = 2 + 2 + 1 + 1 + 2 + MIGRATE_ZONE.inState;
 
 const run = e2eAvailable();
 (run ? describe : describe.skip)("real Pulumi engine: moving from Terraform", () => {
-  let emu: Awaited<ReturnType<typeof startEmulator>>;
+  let scene: ImportScene;
   let control: Control;
   let stack: TestStack;
-  let apiKey: string;
   let programFile: string;
 
   beforeAll(async () => {
-    const cli = await provideCliAndDist();
-    apiKey = `e2e-${randomBytes(16).toString("hex")}`;
-    registerSecret(apiKey);
-    emu = await startEmulator({
-      port: 0,
-      host: "127.0.0.1",
-      apiKey,
-      fixtures: terraformFixtures(),
-    });
-    control = new Control(emu.url);
-    stack = new TestStack(cli, {
+    scene = await startImportScene({
       projectName: "edgeplatform-import-terraform-e2e",
       stackName: "terraform",
-      passphrase: randomBytes(12).toString("hex"),
-      programModule: WRAPPER,
-      programExport: "importedProgram",
-      config: {
-        "edgeplatform:baseUrl": { value: emu.url },
-        "edgeplatform:apiKey": { value: apiKey, secret: true },
-      },
+      fixtures: terraformFixtures(),
     });
-    programFile = path.join(stack.projectDir, "adopted.ts");
+    ({ control, stack, programFile } = scene);
   }, CLI_BUILD_TIMEOUT_MS);
 
   afterAll(async () => {
-    await emu?.close();
-    if (process.env.KEEP_E2E_DIR !== "1") stack?.cleanup();
+    await scene?.close();
   });
 
   test("1. --from-terraform writes the program, names the pull zone it does not cover, reads only", async () => {
     await control.clearJournal();
-    const r = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [BIN, "--from-terraform", STATE_FILE, "--out", programFile],
-        {
-          env: {
-            PATH: process.env.PATH,
-            EDGEPLATFORM_API_KEY: apiKey,
-            EDGEPLATFORM_BASE_URL: emu.url,
-          },
-          stdio: ["ignore", "ignore", "pipe"],
-        },
-      );
-      let stderr = "";
-      child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code, stderr }));
-    });
+    const r = await scene.importBin(["--from-terraform", STATE_FILE, "--out", programFile]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(
       "  bunnynet_pullzone.site: bunnynet_pullzone is not a kind this provider covers",

@@ -17,11 +17,9 @@
  * The kinds imported are {@link RESOURCE_KINDS_AVAILABLE} (every kind the import writes);
  * what each kind adds is in {@link EXPECTED}. The tests share one stack and run in order.
  */
-import { spawn } from "child_process";
-import { randomBytes } from "crypto";
 import * as fs from "fs";
 import * as path from "path";
-import { EmulatorState, startEmulator } from "../../packages/emulator/src";
+import { EmulatorState } from "../../packages/emulator/src";
 import {
   importFixtures,
   RESOURCE_KINDS_AVAILABLE,
@@ -31,20 +29,10 @@ import {
 import { bigZone } from "../import/big-zone";
 import { readRecords } from "../import/zone-reading";
 import { DnsRecordType } from "../../packages/client/src/spec";
-import { assertNoSecrets, registerSecret } from "../support/secrets";
-import {
-  CLI_BUILD_TIMEOUT_MS,
-  Control,
-  e2eAvailable,
-  provideCliAndDist,
-  REPO_ROOT,
-  TestStack,
-} from "./setup";
+import { assertNoSecrets } from "../support/secrets";
+import { type ImportScene, startImportScene } from "./import-setup";
+import { CLI_BUILD_TIMEOUT_MS, Control, e2eAvailable, TestStack } from "./setup";
 
-type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
-
-const WRAPPER = path.join(REPO_ROOT, "test", "e2e", "import-program.ts");
-const BIN = path.join(REPO_ROOT, "packages", "pulumi", "dist", "import", "cli.js");
 const OP_TIMEOUT = 240_000;
 
 /**
@@ -116,7 +104,7 @@ const run = e2eAvailable();
 (run ? describe : describe.skip)(
   "real Pulumi engine: adopting a zone with edgeplatform-import",
   () => {
-    let emu: RunningEmulator;
+    let scene: ImportScene;
     let control: Control;
     let stack: TestStack;
     let apiKey: string;
@@ -125,48 +113,20 @@ const run = e2eAvailable();
     /** The platform's state before the import (zones' settings filled in by the emulator). */
     let before: EmulatorState;
 
-    const importBin = (args: string[]) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, ...args], {
-          env: {
-            PATH: process.env.PATH,
-            EDGEPLATFORM_API_KEY: apiKey,
-            EDGEPLATFORM_BASE_URL: emu.url,
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-        child.on("error", reject);
-        child.on("close", (code) => resolve({ code, stdout, stderr }));
-      });
+    const importBin = (args: string[]) => scene.importBin(args);
 
     beforeAll(async () => {
-      const cli = await provideCliAndDist();
-      apiKey = `e2e-${randomBytes(16).toString("hex")}`;
-      registerSecret(apiKey);
-      emu = await startEmulator({ port: 0, host: "127.0.0.1", apiKey, fixtures: fixtures() });
-      control = new Control(emu.url);
-      stack = new TestStack(cli, {
+      scene = await startImportScene({
         projectName: "edgeplatform-import-e2e",
         stackName: "import",
-        passphrase: randomBytes(12).toString("hex"),
-        programModule: WRAPPER,
-        programExport: "importedProgram",
-        config: {
-          "edgeplatform:baseUrl": { value: emu.url },
-          "edgeplatform:apiKey": { value: apiKey, secret: true },
-        },
+        fixtures: fixtures(),
       });
-      programFile = path.join(stack.projectDir, "adopted.ts");
+      ({ control, stack, apiKey, programFile } = scene);
       before = await control.state();
     }, CLI_BUILD_TIMEOUT_MS);
 
     afterAll(async () => {
-      await emu?.close();
-      if (process.env.KEEP_E2E_DIR !== "1") stack?.cleanup();
+      await scene?.close();
     });
 
     test(`1. edgeplatform-import writes the program (${KINDS.join(", ")}; 1 DNS zone), reads only`, async () => {

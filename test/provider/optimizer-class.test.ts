@@ -160,6 +160,28 @@ describe.each(PROFILES)("profile %s", (_label, profile) => {
     expect(outs.properties).toEqual({ width: "150" });
   });
 
+  // The write answers the zone as written: nothing reads the zone back after it (a read after
+  // the write would tell no more). Each of a create, a change and a delete ends with its one
+  // write, after the reads of the zone that give the array as the platform holds it.
+  test("calls: a create, a change and a delete each end with their one write (no read back)", async () => {
+    const readsThenWrite = async () => {
+      const made = await calls();
+      expect(made[made.length - 1]).toBe("POST /pullzone/1");
+      expect(made.slice(0, -1).length).toBeGreaterThan(0);
+      expect(made.slice(0, -1).filter((c) => c !== "GET /pullzone/1")).toEqual([]);
+      await t.clearJournal();
+      later();
+    };
+    const a = await create({ pullZoneId: 1, name: "a", properties: { width: "100" } });
+    await readsThenWrite();
+    const news = checked({ pullZoneId: 1, name: "a", properties: { width: "150" } });
+    const { outs } = await p.update(a.id, a.outs, news);
+    expect(outs.properties).toEqual({ width: "150" });
+    await readsThenWrite();
+    await p.delete(a.id, outs);
+    await readsThenWrite();
+  });
+
   test("drift: a refresh reports the properties as the platform holds them", async () => {
     const a = await create({ pullZoneId: 1, name: "a", properties: { width: "100" } });
     await ctl().updateState((s: Any) => {

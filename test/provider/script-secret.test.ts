@@ -248,3 +248,14 @@ test("the class makes the value a Pulumi secret, input and output, whatever the 
   expect(inspect(seen.plain.props, { depth: 6 })).not.toContain(VALUE);
   expect(inspect(r, { depth: 6 })).not.toContain(VALUE);
 });
+
+test("refresh of a script's secrets is one GET of its secrets listing", async () => {
+  await ctl().setProfile("default");
+  const made = [];
+  for (const name of ["FIRST_TOKEN", "SECOND_TOKEN"])
+    made.push(await create({ scriptId: 2, name, value: VALUE }));
+  await nextRun();
+  const read = await Promise.all(made.map((m: Any) => p.read(m.id, m.outs)));
+  expect(read.map((r: Any) => r.props.name)).toEqual(["FIRST_TOKEN", "SECOND_TOKEN"]);
+  expect(await calls()).toEqual(["GET /compute/script/2/secrets"]);
+});

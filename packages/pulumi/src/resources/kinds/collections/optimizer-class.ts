@@ -90,9 +90,11 @@ function classIn(z: PullZoneModel, zone: number, name: string): OptimizerClassOb
  * queue, so no write of this process is between it and the write), `change` applied to its
  * array, then one POST `/pullzone/{id}` of every setting as read (`settingsBody`: a platform
  * that replaces the zone's settings with the body keeps them) with the whole array (every
- * class it does not change as read), and the zone read back. `once`: the write is sent once,
+ * class it does not change as read). `once`: the write is sent once,
  * never retried (a new class's write: an unknown outcome is resolved by reading the zone,
- * never by sending an array read before it again). @returns the zone as read back.
+ * never by sending an array read before it again). @returns the write's answer, the zone as
+ * written (no read back: a read after it would tell no more, a later writer's change coming
+ * after either).
  */
 async function rewriteClasses(
   zone: number,
@@ -104,8 +106,7 @@ async function rewriteClasses(
   const body = { ...settingsBody(read as Record<string, unknown>, {}), OptimizerClasses: classes };
   const stop = new AbortController();
   const opts = once ? { signal: stop.signal, onRetry: () => stop.abort() } : undefined;
-  await api().update(zone, body as never, opts);
-  return api().get(zone);
+  return api().update(zone, body as never, opts);
 }
 
 /** The platform's form of a class named `name` with the engine's `fields`. */

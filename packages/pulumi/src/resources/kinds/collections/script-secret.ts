@@ -4,7 +4,8 @@
  * its numeric id. Identity, adopt by id, "gone" on evidence, claims and recovery are the
  * engine's; what is its own:
  * - its parent is an edge script (kinds/parents/edge-script.ts); the script's GET does not
- *   hold its secrets, so they are listed by their own GET (`listInScript`);
+ *   hold its secrets, so they are listed by their own GET (`listInScript`), and a refresh's
+ *   reads share one answer of that listing (zone-reads.ts `sharedZoneAnswer`);
  * - its name is its `Name`, unique in a script (the engine's default), and the platform
  *   cannot rename a secret: another name replaces a created secret;
  * - its value is write-only: the platform reports names and dates, never a value. The state
@@ -22,6 +23,7 @@ import { schemaRef, type EdgeScriptSecret } from "edgeplatform-client/spec/runti
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
 import type { Spelling } from "../../core/zone-objects/spelling";
+import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 import { edgeScriptParent, type EdgeScriptChildKind } from "../parents/edge-script";
 import type { CollectionKindDocs } from "./rule-docs";
 import { scriptSecretDocs } from "./script-secret-docs";
@@ -118,7 +120,16 @@ export const scriptSecretKind: EdgeScriptChildKind<ScriptSecretObject> & {
     (await api().listSecrets(script)).map((x) => fromSecret(script, x)),
   endpoints: {
     get: (id, script) => secretOf(scriptOf(script, id), id),
-    read: (id, script) => secretOf(scriptOf(script, id), id),
+    /**
+     * A refresh's read: the script's listing of secrets the reads of this refresh share (one
+     * GET for the script's secrets); a secret missing from it (created since) is looked up anew.
+     */
+    read: async (id, script) => {
+      const s = scriptOf(script, id);
+      const shared = await sharedZoneAnswer(`script-secrets\0${s}`, id, () => api().listSecrets(s));
+      const x = shared.find((y) => y.Id === id);
+      return x ? fromSecret(s, x) : secretOf(s, id);
+    },
     /** One add (refused by the platform when the name exists). */
     create: async (body) => {
       const script = body.parentId as number;
