@@ -7,25 +7,13 @@
  * (one PUT) → destroy deletes nothing (the registry stays, its credentials as written). The
  * tests share one stack and run in order.
  */
-import { spawn } from "child_process";
 import { randomBytes } from "crypto";
 import * as fs from "fs";
-import * as path from "path";
-import { defaultFixtures, startEmulator } from "../../packages/emulator/src";
+import { defaultFixtures } from "../../packages/emulator/src";
 import { registerSecret } from "../support/secrets";
-import {
-  CLI_BUILD_TIMEOUT_MS,
-  Control,
-  e2eAvailable,
-  provideCliAndDist,
-  REPO_ROOT,
-  TestStack,
-} from "./setup";
+import { type ImportScene, startImportScene } from "./import-setup";
+import { CLI_BUILD_TIMEOUT_MS, Control, e2eAvailable, TestStack } from "./setup";
 
-type RunningEmulator = Awaited<ReturnType<typeof startEmulator>>;
-
-const WRAPPER = path.join(REPO_ROOT, "test", "e2e", "import-program.ts");
-const BIN = path.join(REPO_ROOT, "packages", "pulumi", "dist", "import", "cli.js");
 const OP_TIMEOUT = 240_000;
 const FLAGGED = /^ {2}\/\/ token: config\.requireSecret\("dockerHubMirrorToken"\), .*$/m;
 
@@ -33,61 +21,27 @@ const run = e2eAvailable();
 (run ? describe : describe.skip)(
   "real Pulumi engine: adopting a container registry with edgeplatform-import --registry",
   () => {
-    let emu: RunningEmulator;
     let control: Control;
     let stack: TestStack;
     let apiKey: string;
     let programFile: string;
+    let scene: ImportScene;
     const token = `registry-token-${randomBytes(12).toString("hex")}`;
-
-    const importBin = (args: string[]) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, [BIN, ...args], {
-          env: {
-            PATH: process.env.PATH,
-            EDGEPLATFORM_API_KEY: apiKey,
-            EDGEPLATFORM_BASE_URL: emu.url,
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-        child.on("error", reject);
-        child.on("close", (code) => resolve({ code, stdout, stderr }));
-      });
+    const importBin = (args: string[]) => scene.importBin(args);
     const registryOne = async () => (await control.state()).registries.find((r) => r.id === 1);
 
     beforeAll(async () => {
-      const cli = await provideCliAndDist();
-      apiKey = `e2e-${randomBytes(16).toString("hex")}`;
-      registerSecret(apiKey);
       registerSecret(token);
-      emu = await startEmulator({
-        port: 0,
-        host: "127.0.0.1",
-        apiKey,
-        fixtures: defaultFixtures(),
-      });
-      control = new Control(emu.url);
-      stack = new TestStack(cli, {
+      scene = await startImportScene({
         projectName: "edgeplatform-import-registry-e2e",
         stackName: "import-registry",
-        passphrase: randomBytes(12).toString("hex"),
-        programModule: WRAPPER,
-        programExport: "importedProgram",
-        config: {
-          "edgeplatform:baseUrl": { value: emu.url },
-          "edgeplatform:apiKey": { value: apiKey, secret: true },
-        },
+        fixtures: defaultFixtures(),
       });
-      programFile = path.join(stack.projectDir, "adopted.ts");
+      ({ control, stack, apiKey, programFile } = scene);
     }, CLI_BUILD_TIMEOUT_MS);
 
     afterAll(async () => {
-      await emu?.close();
-      if (process.env.KEEP_E2E_DIR !== "1") stack?.cleanup();
+      await scene?.close();
     });
 
     test("1. edgeplatform-import --registry 1 writes the program, the token flagged; reads only", async () => {
