@@ -2,7 +2,7 @@
  * The wait for a Magic Containers deployment (`ContainerApp`): the application is read until
  * its status is no longer `progressing`, bounded by the program's `deployTimeoutSeconds`
  * (default {@link DEFAULT_DEPLOY_TIMEOUT_SECONDS}), with a status line through the engine log
- * every {@link STATUS_EVERY_MS}. A `failing` application's error names each container that is
+ * every `deployTiming.statusEveryMs`. A `failing` application's error names each container that is
  * not ready and its reason (the application's overview).
  */
 import type { McApplication, McOverview } from "edgeplatform-client";
@@ -12,10 +12,11 @@ import { logLine } from "../../core/zone-objects/recovery";
 
 /** Default bound of the wait for a deployment, in seconds. */
 export const DEFAULT_DEPLOY_TIMEOUT_SECONDS = 600;
-/** How often a status line is printed while a deployment is under way (ms). */
-export const STATUS_EVERY_MS = 10_000;
-/** How often the application is read while a deployment is under way (ms). */
-const POLL_MS = 250;
+/**
+ * The wait's pace (ms): a status line every `statusEveryMs` while a deployment is under way,
+ * a read of the application every `pollMs`. Tests shorten them.
+ */
+export const deployTiming = { statusEveryMs: 10_000, pollMs: 250 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -41,13 +42,13 @@ export async function settled(
           `after ${timeoutSeconds} s (deployTimeoutSeconds). Nothing is lost: the state keeps ` +
           `the application; the next \`pulumi up\` waits for it again.`,
       );
-    if (Date.now() - lastLine >= STATUS_EVERY_MS) {
+    if (Date.now() - lastLine >= deployTiming.statusEveryMs) {
       lastLine = Date.now();
       void logLine(
         `${what}: waiting for app ${name}: ${app.status}, ${Math.round(waited / 1000)} s`,
       );
     }
-    await sleep(POLL_MS);
+    await sleep(deployTiming.pollMs);
   }
 }
 

@@ -61,7 +61,7 @@ const ENDPOINT = obj(
       ),
       portMappings: list(PORT, { minItems: 1, maxItems: 1 }),
     }),
-    anycast: obj({ type: { enum: ["IPv4", "IPv6"] }, portMappings: list(PORT, { minItems: 1 }) }, [
+    anycast: obj({ type: { enum: ["iPv4", "iPv6"] }, portMappings: list(PORT, { minItems: 1 }) }, [
       "type",
       "portMappings",
     ]),

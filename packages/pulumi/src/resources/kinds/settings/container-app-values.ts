@@ -117,7 +117,7 @@ function endpointOf(e: McContainerTemplate["endpoints"][number]): Record<string,
         portMappings: ports,
       },
     };
-  return { displayName: e.displayName, anycast: { type: "IPv4", portMappings: ports } };
+  return { displayName: e.displayName, anycast: { type: "iPv4", portMappings: ports } };
 }
 
 /** The image of a container template. */
