@@ -38,9 +38,9 @@ export function readOperation<R>(c: EngineContext<R>) {
   } = c;
 
   function parseId(id: string): SettingsTarget | undefined {
-    // A string id is the object's id as it is (no key inside it).
+    // A string id is the object's id as it is (no key inside it, no blank, no slash).
     if (kind.address?.ids === "string")
-      return /^\S+$/.test(String(id)) && !keyName && !rk
+      return /^[^\s/]+$/.test(String(id)) && !keyName && !rk
         ? { zone: String(id) as unknown as number }
         : undefined;
     const m = (rk ? /^(\d+)(?:\/(\d+))?$/ : /^(\d+)(?:\/([A-Za-z]+))?$/).exec(String(id));

@@ -26,7 +26,7 @@ export function settingsInputsSchema(
   // An object named by a string id (`address.ids: "string"`): a string of 1–200 characters.
   const zone =
     kind.address?.ids === "string"
-      ? { shieldZoneId: { type: "string", minLength: 1, maxLength: 200, pattern: "^\\S+$" } }
+      ? { shieldZoneId: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^\\s/]+$" } }
       : kind.address
         ? { shieldZoneId: { ...zoneId(), maximum: Number.MAX_SAFE_INTEGER } }
         : { shieldZoneId: zoneId(), pullZoneId: zoneId() };

@@ -161,7 +161,7 @@ export const CONTAINER_APP_FIELDS: readonly SettingsField[] = [
       "before Pulumi (one Pulumi added is deleted); one never named is not touched.",
     {
       tsType:
-        '{ name: string; image: { registryId: string; namespace: string; name: string; tag: string; digest?: string }; imagePullPolicy?: "always" | "ifNotPresent"; entryPoint?: Record<string, unknown>; environment?: Record<string, string>; probes?: { startup?: Record<string, unknown>; readiness?: Record<string, unknown>; liveness?: Record<string, unknown> }; endpoints?: Record<string, unknown>[]; volumeMounts?: { name: string; mountPath: string }[] }[]',
+        '{ name: string; image: { registryId: string; namespace: string; name: string; tag: string; digest?: string }; imagePullPolicy?: "always" | "ifNotPresent"; entryPoint?: Record<string, unknown>; environment?: Record<string, pulumi.Input<string>>; probes?: { startup?: Record<string, unknown>; readiness?: Record<string, unknown>; liveness?: Record<string, unknown> }; endpoints?: Record<string, unknown>[]; volumeMounts?: { name: string; mountPath: string }[] }[]',
       canonical: (v) => canonical(v, "containers"),
     },
   ),
@@ -182,7 +182,7 @@ export const CONTAINER_APP_FIELDS: readonly SettingsField[] = [
       'DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, ' +
       "whatever the program passes, never printed in a log or an error. A variable is plain " +
       "(`environment`) or secret, not both. Never recorded as a value before Pulumi.",
-    { secret: true, tsType: "Record<string, Record<string, string>>", canonical },
+    { secret: true, tsType: "Record<string, Record<string, pulumi.Input<string>>>", canonical },
   ),
 ];
 

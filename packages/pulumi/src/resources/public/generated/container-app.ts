@@ -89,7 +89,7 @@ export interface ContainerAppSettingsArgs {
       image: { registryId: string; namespace: string; name: string; tag: string; digest?: string };
       imagePullPolicy?: "always" | "ifNotPresent";
       entryPoint?: Record<string, unknown>;
-      environment?: Record<string, string>;
+      environment?: Record<string, pulumi.Input<string>>;
       probes?: {
         startup?: Record<string, unknown>;
         readiness?: Record<string, unknown>;
@@ -110,7 +110,7 @@ export interface ContainerAppSettingsArgs {
    * printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never
    * recorded as a value before Pulumi.
    */
-  secretEnvironment?: pulumi.Input<Record<string, Record<string, string>>>;
+  secretEnvironment?: pulumi.Input<Record<string, Record<string, pulumi.Input<string>>>>;
 }
 
 /** State (outputs) of a {@link ContainerApp}. */
