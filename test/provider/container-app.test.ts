@@ -212,6 +212,9 @@ describe.each(SETUPS)("%s", (_label, profile) => {
       volumeIds: { "cart-data": "vol-cart-data" },
       secretEnvironment: { api: { DB_PASSWORD: SECRET } },
     });
+    // The secret is only in `secretEnvironment` (a secret output), never in another output.
+    const { secretEnvironment: _secret, ...plainOutputs } = made.outs;
+    expect(JSON.stringify(plainOutputs)).not.toContain(SECRET);
     expect(made.outs.endpointOutputs["api/public"]).toMatchObject({
       container: "api",
       type: "cdn",
@@ -348,9 +351,10 @@ describe.each(SETUPS)("%s", (_label, profile) => {
     // The program fixes the image: one PATCH, then the deployment is active.
     resetRunState();
     await ctl.clearJournal();
-    // Nothing written by that update: the engine keeps the state it had (still unfinished).
-    expect(again.properties).toBeUndefined();
-    const fixed = await update(made, CREATE);
+    // The state after it (the one the error carries, else the one before) is still unfinished.
+    const after = { id, outs: again.properties ?? made.outs };
+    expect(["failing", "progressing"]).toContain(after.outs.status);
+    const fixed = await update(after, CREATE);
     const jobsId = containerOf(await ctl.state(), id, "jobs").id;
     expect(await lines()).toEqual([`PATCH /mc/apps/${id}/containers/${jobsId}`]);
     expect(fixed.outs.status).toBe("active");

@@ -277,7 +277,11 @@ async function resolveZone(
   } catch {
     current = undefined; // recorded all the same: the next read finds it
   }
-  return { zone: id, created: true, current: current ?? createdAsSent(id, body, inputs) };
+  const snap = current ?? createdAsSent(id, body, inputs);
+  // The engine records this read as the values before Pulumi (`prior`, no secret output): a
+  // secret value never goes there. The secret environment is compared again at the next read.
+  snap.values.secretEnvironment = null;
+  return { zone: id, created: true, current: snap };
 }
 
 /** The application as sent (its read failed): what the state records until the next read. */
@@ -298,7 +302,7 @@ function createdAsSent(
     autoScaling: body.autoScaling,
   } as unknown as McApplication;
   const snap = snapshotOf({ app }, inputs);
-  for (const k of ["containers", "volumes", "secretEnvironment", "regions"])
+  for (const k of ["containers", "volumes", "regions"])
     snap.values[k] = (inputs[k] as Wire) ?? null;
   return snap;
 }
