@@ -4,6 +4,7 @@
  */
 import type { EdgeResourceOptions } from "./readable-resource";
 import * as pulumi from "@pulumi/pulumi";
+import { soleOwner } from "./one-owner";
 import { ReadableResource } from "./readable-resource";
 import type {
   ContainerAppAdoptArgs,
@@ -103,8 +104,13 @@ function containerAppInputs(name: string, args: ContainerAppArgs | undefined): p
   if (args === undefined) return base;
   const resource = `edge.containers.ContainerApp "${name}"`;
   const inputs: pulumi.Inputs = { ...base, ...args };
-  // One application, one resource: the engine refuses a second resource for one application
-  // in a run (its claims); `soleOwner` takes numeric ids only.
-  void resource;
+  // One application, one resource.
+  if (args.appId !== undefined && args.appId !== null)
+    inputs.appId = soleOwner<string>(
+      "container-app",
+      resource,
+      args.appId,
+      (a) => `container application ${a}`,
+    );
   return inputs;
 }
