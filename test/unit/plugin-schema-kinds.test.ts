@@ -63,6 +63,8 @@ interface Expected {
   file: string;
   type: string;
   args: string;
+  /** Members of typed object inputs, as the kind list declares them. */
+  typedMembers: string[];
   /**
    * Arguments a program gives in place of an input of the engine (ApiGuardian's document,
    * `spec` or `specFile`, becomes `specHash`): inputs of the plugin as of the TypeScript
@@ -79,7 +81,15 @@ interface ListedKind {
   module: string;
   provider: { path: string };
   settings?: { path: string; kind: string };
+  /** Inputs whose type the plugin takes from the list (`check` validates them itself). */
+  plugin?: { typed?: Record<string, { properties?: Record<string, unknown> }> };
 }
+
+/** The members of the list's typed object inputs (`certificate.type`): inputs of the plugin too. */
+const typedMembers = (k: ListedKind): string[] =>
+  Object.entries(k.plugin?.typed ?? {}).flatMap(([f, t]) =>
+    Object.keys(t.properties ?? {}).map((m) => `${f}.${m}`),
+  );
 
 /** The kinds whose program gives arguments in place of an engine input, by type. */
 const DERIVED: Record<string, { args: string[]; input: string }> = {
@@ -150,6 +160,7 @@ const KINDS: Expected[] = LISTED.map((k) => {
     type: k.type,
     args: `${k.type}Args`,
     derived: DERIVED[k.type],
+    typedMembers: typedMembers(k),
   };
 });
 
@@ -356,7 +367,7 @@ describe.each(KINDS.map((k) => [k.token, k] as const))("plugin schema: %s", (tok
   test("its inputs, at every depth, are the fields of the kind's input schema", () => {
     const rename = k.rename ?? ((p: string) => p);
     const engine = schemaPaths(k.inputs).filter((p) => p !== k.derived?.input);
-    const expected = sorted([...engine.map(rename), ...(k.derived?.args ?? [])]);
+    const expected = sorted([...engine.map(rename), ...(k.derived?.args ?? []), ...k.typedMembers]);
     expect(expected.length).toBeGreaterThan(0);
     expect(sorted(pluginPaths(resource().inputProperties))).toEqual(expected);
   });

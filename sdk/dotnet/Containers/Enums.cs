@@ -8,6 +8,320 @@ using Pulumi;
 namespace EdgePlatform.Pulumi.Containers
 {
     /// <summary>
+    /// ContainerAppContainersEndpointsAnycastPortMappingsProtocols: the values of `containers.endpoints.anycast.portMappings.protocols`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppContainersEndpointsAnycastPortMappingsProtocols : IEquatable<ContainerAppContainersEndpointsAnycastPortMappingsProtocols>
+    {
+        private readonly string _value;
+
+        private ContainerAppContainersEndpointsAnycastPortMappingsProtocols(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppContainersEndpointsAnycastPortMappingsProtocols Tcp { get; } = new ContainerAppContainersEndpointsAnycastPortMappingsProtocols("tcp");
+        public static ContainerAppContainersEndpointsAnycastPortMappingsProtocols Udp { get; } = new ContainerAppContainersEndpointsAnycastPortMappingsProtocols("udp");
+        public static ContainerAppContainersEndpointsAnycastPortMappingsProtocols Sctp { get; } = new ContainerAppContainersEndpointsAnycastPortMappingsProtocols("sctp");
+
+        public static bool operator ==(ContainerAppContainersEndpointsAnycastPortMappingsProtocols left, ContainerAppContainersEndpointsAnycastPortMappingsProtocols right) => left.Equals(right);
+        public static bool operator !=(ContainerAppContainersEndpointsAnycastPortMappingsProtocols left, ContainerAppContainersEndpointsAnycastPortMappingsProtocols right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppContainersEndpointsAnycastPortMappingsProtocols value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppContainersEndpointsAnycastPortMappingsProtocols other && Equals(other);
+        public bool Equals(ContainerAppContainersEndpointsAnycastPortMappingsProtocols other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ContainerAppContainersEndpointsAnycastType: the values of `containers.endpoints.anycast.type`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppContainersEndpointsAnycastType : IEquatable<ContainerAppContainersEndpointsAnycastType>
+    {
+        private readonly string _value;
+
+        private ContainerAppContainersEndpointsAnycastType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppContainersEndpointsAnycastType IPv4 { get; } = new ContainerAppContainersEndpointsAnycastType("iPv4");
+        public static ContainerAppContainersEndpointsAnycastType IPv6 { get; } = new ContainerAppContainersEndpointsAnycastType("iPv6");
+
+        public static bool operator ==(ContainerAppContainersEndpointsAnycastType left, ContainerAppContainersEndpointsAnycastType right) => left.Equals(right);
+        public static bool operator !=(ContainerAppContainersEndpointsAnycastType left, ContainerAppContainersEndpointsAnycastType right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppContainersEndpointsAnycastType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppContainersEndpointsAnycastType other && Equals(other);
+        public bool Equals(ContainerAppContainersEndpointsAnycastType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ContainerAppContainersEndpointsCdnPortMappingsProtocols: the values of `containers.endpoints.cdn.portMappings.protocols`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppContainersEndpointsCdnPortMappingsProtocols : IEquatable<ContainerAppContainersEndpointsCdnPortMappingsProtocols>
+    {
+        private readonly string _value;
+
+        private ContainerAppContainersEndpointsCdnPortMappingsProtocols(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppContainersEndpointsCdnPortMappingsProtocols Tcp { get; } = new ContainerAppContainersEndpointsCdnPortMappingsProtocols("tcp");
+        public static ContainerAppContainersEndpointsCdnPortMappingsProtocols Udp { get; } = new ContainerAppContainersEndpointsCdnPortMappingsProtocols("udp");
+        public static ContainerAppContainersEndpointsCdnPortMappingsProtocols Sctp { get; } = new ContainerAppContainersEndpointsCdnPortMappingsProtocols("sctp");
+
+        public static bool operator ==(ContainerAppContainersEndpointsCdnPortMappingsProtocols left, ContainerAppContainersEndpointsCdnPortMappingsProtocols right) => left.Equals(right);
+        public static bool operator !=(ContainerAppContainersEndpointsCdnPortMappingsProtocols left, ContainerAppContainersEndpointsCdnPortMappingsProtocols right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppContainersEndpointsCdnPortMappingsProtocols value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppContainersEndpointsCdnPortMappingsProtocols other && Equals(other);
+        public bool Equals(ContainerAppContainersEndpointsCdnPortMappingsProtocols other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ContainerAppContainersImagePullPolicy: the values of `containers.imagePullPolicy`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppContainersImagePullPolicy : IEquatable<ContainerAppContainersImagePullPolicy>
+    {
+        private readonly string _value;
+
+        private ContainerAppContainersImagePullPolicy(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppContainersImagePullPolicy Always { get; } = new ContainerAppContainersImagePullPolicy("always");
+        public static ContainerAppContainersImagePullPolicy IfNotPresent { get; } = new ContainerAppContainersImagePullPolicy("ifNotPresent");
+
+        public static bool operator ==(ContainerAppContainersImagePullPolicy left, ContainerAppContainersImagePullPolicy right) => left.Equals(right);
+        public static bool operator !=(ContainerAppContainersImagePullPolicy left, ContainerAppContainersImagePullPolicy right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppContainersImagePullPolicy value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppContainersImagePullPolicy other && Equals(other);
+        public bool Equals(ContainerAppContainersImagePullPolicy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols: the values of `prior.containers.endpoints.anycast.portMappings.protocols`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols : IEquatable<ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols>
+    {
+        private readonly string _value;
+
+        private ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols Tcp { get; } = new ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols("tcp");
+        public static ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols Udp { get; } = new ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols("udp");
+        public static ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols Sctp { get; } = new ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols("sctp");
+
+        public static bool operator ==(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols left, ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols right) => left.Equals(right);
+        public static bool operator !=(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols left, ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols other && Equals(other);
+        public bool Equals(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ContainerAppPriorContainersEndpointsAnycastType: the values of `prior.containers.endpoints.anycast.type`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppPriorContainersEndpointsAnycastType : IEquatable<ContainerAppPriorContainersEndpointsAnycastType>
+    {
+        private readonly string _value;
+
+        private ContainerAppPriorContainersEndpointsAnycastType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppPriorContainersEndpointsAnycastType IPv4 { get; } = new ContainerAppPriorContainersEndpointsAnycastType("iPv4");
+        public static ContainerAppPriorContainersEndpointsAnycastType IPv6 { get; } = new ContainerAppPriorContainersEndpointsAnycastType("iPv6");
+
+        public static bool operator ==(ContainerAppPriorContainersEndpointsAnycastType left, ContainerAppPriorContainersEndpointsAnycastType right) => left.Equals(right);
+        public static bool operator !=(ContainerAppPriorContainersEndpointsAnycastType left, ContainerAppPriorContainersEndpointsAnycastType right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppPriorContainersEndpointsAnycastType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppPriorContainersEndpointsAnycastType other && Equals(other);
+        public bool Equals(ContainerAppPriorContainersEndpointsAnycastType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols: the values of `prior.containers.endpoints.cdn.portMappings.protocols`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols : IEquatable<ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols>
+    {
+        private readonly string _value;
+
+        private ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols Tcp { get; } = new ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols("tcp");
+        public static ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols Udp { get; } = new ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols("udp");
+        public static ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols Sctp { get; } = new ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols("sctp");
+
+        public static bool operator ==(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols left, ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols right) => left.Equals(right);
+        public static bool operator !=(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols left, ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols other && Equals(other);
+        public bool Equals(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ContainerAppPriorContainersImagePullPolicy: the values of `prior.containers.imagePullPolicy`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppPriorContainersImagePullPolicy : IEquatable<ContainerAppPriorContainersImagePullPolicy>
+    {
+        private readonly string _value;
+
+        private ContainerAppPriorContainersImagePullPolicy(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppPriorContainersImagePullPolicy Always { get; } = new ContainerAppPriorContainersImagePullPolicy("always");
+        public static ContainerAppPriorContainersImagePullPolicy IfNotPresent { get; } = new ContainerAppPriorContainersImagePullPolicy("ifNotPresent");
+
+        public static bool operator ==(ContainerAppPriorContainersImagePullPolicy left, ContainerAppPriorContainersImagePullPolicy right) => left.Equals(right);
+        public static bool operator !=(ContainerAppPriorContainersImagePullPolicy left, ContainerAppPriorContainersImagePullPolicy right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppPriorContainersImagePullPolicy value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppPriorContainersImagePullPolicy other && Equals(other);
+        public bool Equals(ContainerAppPriorContainersImagePullPolicy other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ContainerAppPriorRuntimeType: the values of `prior.runtimeType`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppPriorRuntimeType : IEquatable<ContainerAppPriorRuntimeType>
+    {
+        private readonly string _value;
+
+        private ContainerAppPriorRuntimeType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppPriorRuntimeType Shared { get; } = new ContainerAppPriorRuntimeType("shared");
+        public static ContainerAppPriorRuntimeType Reserved { get; } = new ContainerAppPriorRuntimeType("reserved");
+
+        public static bool operator ==(ContainerAppPriorRuntimeType left, ContainerAppPriorRuntimeType right) => left.Equals(right);
+        public static bool operator !=(ContainerAppPriorRuntimeType left, ContainerAppPriorRuntimeType right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppPriorRuntimeType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppPriorRuntimeType other && Equals(other);
+        public bool Equals(ContainerAppPriorRuntimeType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// ContainerAppRuntimeType: the values of `runtimeType`.
+    /// </summary>
+    [EnumType]
+    public readonly struct ContainerAppRuntimeType : IEquatable<ContainerAppRuntimeType>
+    {
+        private readonly string _value;
+
+        private ContainerAppRuntimeType(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static ContainerAppRuntimeType Shared { get; } = new ContainerAppRuntimeType("shared");
+        public static ContainerAppRuntimeType Reserved { get; } = new ContainerAppRuntimeType("reserved");
+
+        public static bool operator ==(ContainerAppRuntimeType left, ContainerAppRuntimeType right) => left.Equals(right);
+        public static bool operator !=(ContainerAppRuntimeType left, ContainerAppRuntimeType right) => !left.Equals(right);
+
+        public static explicit operator string(ContainerAppRuntimeType value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is ContainerAppRuntimeType other && Equals(other);
+        public bool Equals(ContainerAppRuntimeType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
     /// ImageRegistryRegistryType: the values of `registryType`.
     /// </summary>
     [EnumType]

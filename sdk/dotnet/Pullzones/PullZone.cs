@@ -479,7 +479,7 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<ImmutableArray<string>> Managed { get; private set; } = null!;
 
         /// <summary>
-        /// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        /// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
         /// </summary>
         [Output("maxWebSocketConnections")]
         public Output<int?> MaxWebSocketConnections { get; private set; } = null!;
@@ -1479,7 +1479,7 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Input<string>? MagicContainersEndpointId { get; set; }
 
         /// <summary>
-        /// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        /// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
         /// </summary>
         [Input("maxWebSocketConnections")]
         public Input<int>? MaxWebSocketConnections { get; set; }

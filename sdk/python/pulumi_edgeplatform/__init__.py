@@ -51,6 +51,7 @@ _utilities.register(
   "mod": "containers",
   "fqn": "pulumi_edgeplatform.containers",
   "classes": {
+   "edgeplatform:containers:ContainerApp": "ContainerApp",
    "edgeplatform:containers:ImageRegistry": "ImageRegistry",
    "edgeplatform:containers:VolumeInstancesDeletion": "VolumeInstancesDeletion"
   }

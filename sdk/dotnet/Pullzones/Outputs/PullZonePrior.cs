@@ -315,7 +315,7 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// </summary>
         public readonly string? MagicContainersEndpointId;
         /// <summary>
-        /// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        /// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
         /// </summary>
         public readonly int? MaxWebSocketConnections;
         /// <summary>

@@ -12,9 +12,9 @@ import (
 )
 
 // Reads a Magic Containers application (GET `/mc/apps/{appId}` and its volumes, GET `…/volumes`): name, runtime type, status, autoscaling, region settings, its containers (image, resolved digest, environment, endpoints, volume mounts), every endpoint (a CDN endpoint's `pullZoneId` as a number) and its volumes with their ids and sizes. Lists are sorted by name, so the result does not change with the platform's order.
-func GetContainerApp(ctx *pulumi.Context, args *GetContainerAppArgs, opts ...pulumi.InvokeOption) (*GetContainerAppResult, error) {
+func LookupContainerApp(ctx *pulumi.Context, args *LookupContainerAppArgs, opts ...pulumi.InvokeOption) (*LookupContainerAppResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
-	var rv GetContainerAppResult
+	var rv LookupContainerAppResult
 	err := ctx.Invoke("edgeplatform:containers:getContainerApp", args, &rv, opts...)
 	if err != nil {
 		return nil, err
@@ -22,12 +22,12 @@ func GetContainerApp(ctx *pulumi.Context, args *GetContainerAppArgs, opts ...pul
 	return &rv, nil
 }
 
-type GetContainerAppArgs struct {
+type LookupContainerAppArgs struct {
 	// ID of the application (`app-…`).
 	AppId string `pulumi:"appId"`
 }
 
-type GetContainerAppResult struct {
+type LookupContainerAppResult struct {
 	// The regions it may run in (`allowedRegionIds`).
 	AllowedRegionIds []string `pulumi:"allowedRegionIds"`
 	// The application's id.
@@ -118,252 +118,254 @@ type GetContainerAppResult struct {
 	Volumes []ContainerAppVolumeResult `pulumi:"volumes"`
 }
 
-func GetContainerAppOutput(ctx *pulumi.Context, args GetContainerAppOutputArgs, opts ...pulumi.InvokeOption) GetContainerAppResultOutput {
+func LookupContainerAppOutput(ctx *pulumi.Context, args LookupContainerAppOutputArgs, opts ...pulumi.InvokeOption) LookupContainerAppResultOutput {
 	return pulumi.ToOutputWithContext(ctx.Context(), args).
-		ApplyT(func(v interface{}) (GetContainerAppResultOutput, error) {
-			args := v.(GetContainerAppArgs)
+		ApplyT(func(v interface{}) (LookupContainerAppResultOutput, error) {
+			args := v.(LookupContainerAppArgs)
 			options := pulumi.InvokeOutputOptions{InvokeOptions: internal.PkgInvokeDefaultOpts(opts)}
-			return ctx.InvokeOutput("edgeplatform:containers:getContainerApp", args, GetContainerAppResultOutput{}, options).(GetContainerAppResultOutput), nil
-		}).(GetContainerAppResultOutput)
+			return ctx.InvokeOutput("edgeplatform:containers:getContainerApp", args, LookupContainerAppResultOutput{}, options).(LookupContainerAppResultOutput), nil
+		}).(LookupContainerAppResultOutput)
 }
 
-type GetContainerAppOutputArgs struct {
+type LookupContainerAppOutputArgs struct {
 	// ID of the application (`app-…`).
 	AppId pulumi.StringInput `pulumi:"appId"`
 }
 
-func (GetContainerAppOutputArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetContainerAppArgs)(nil)).Elem()
+func (LookupContainerAppOutputArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupContainerAppArgs)(nil)).Elem()
 }
 
-type GetContainerAppResultOutput struct{ *pulumi.OutputState }
+type LookupContainerAppResultOutput struct{ *pulumi.OutputState }
 
-func (GetContainerAppResultOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GetContainerAppResult)(nil)).Elem()
+func (LookupContainerAppResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LookupContainerAppResult)(nil)).Elem()
 }
 
-func (o GetContainerAppResultOutput) ToGetContainerAppResultOutput() GetContainerAppResultOutput {
+func (o LookupContainerAppResultOutput) ToLookupContainerAppResultOutput() LookupContainerAppResultOutput {
 	return o
 }
 
-func (o GetContainerAppResultOutput) ToGetContainerAppResultOutputWithContext(ctx context.Context) GetContainerAppResultOutput {
+func (o LookupContainerAppResultOutput) ToLookupContainerAppResultOutputWithContext(ctx context.Context) LookupContainerAppResultOutput {
 	return o
 }
 
 // The regions it may run in (`allowedRegionIds`).
-func (o GetContainerAppResultOutput) AllowedRegionIds() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetContainerAppResult) []string { return v.AllowedRegionIds }).(pulumi.StringArrayOutput)
+func (o LookupContainerAppResultOutput) AllowedRegionIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) []string { return v.AllowedRegionIds }).(pulumi.StringArrayOutput)
 }
 
 // The application's id.
-func (o GetContainerAppResultOutput) AppId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.AppId }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) AppId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.AppId }).(pulumi.StringPtrOutput)
 }
 
 // How many of them are attached to a container (`attachedInstancesCount`).
-func (o GetContainerAppResultOutput) AttachedInstancesCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.AttachedInstancesCount }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) AttachedInstancesCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.AttachedInstancesCount }).(pulumi.Float64PtrOutput)
 }
 
 // Its autoscaling; null when the platform gives none.
-func (o GetContainerAppResultOutput) AutoScaling() ContainerAppAutoscalingResultPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *ContainerAppAutoscalingResult { return v.AutoScaling }).(ContainerAppAutoscalingResultPtrOutput)
+func (o LookupContainerAppResultOutput) AutoScaling() ContainerAppAutoscalingResultPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *ContainerAppAutoscalingResult { return v.AutoScaling }).(ContainerAppAutoscalingResultPtrOutput)
 }
 
 // The container's id (`id`).
-func (o GetContainerAppResultOutput) ContainerId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.ContainerId }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) ContainerId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.ContainerId }).(pulumi.StringPtrOutput)
 }
 
 // The name of the container it belongs to.
-func (o GetContainerAppResultOutput) ContainerName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.ContainerName }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) ContainerName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.ContainerName }).(pulumi.StringPtrOutput)
 }
 
 // The port the container listens on (`containerPort`).
-func (o GetContainerAppResultOutput) ContainerPort() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.ContainerPort }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) ContainerPort() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.ContainerPort }).(pulumi.Float64PtrOutput)
 }
 
 // Its containers, by name.
-func (o GetContainerAppResultOutput) Containers() ContainerAppContainerResultArrayOutput {
-	return o.ApplyT(func(v GetContainerAppResult) []ContainerAppContainerResult { return v.Containers }).(ContainerAppContainerResultArrayOutput)
+func (o LookupContainerAppResultOutput) Containers() ContainerAppContainerResultArrayOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) []ContainerAppContainerResult { return v.Containers }).(ContainerAppContainerResultArrayOutput)
 }
 
 // The endpoint's name (`displayName`).
-func (o GetContainerAppResultOutput) DisplayName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
 }
 
 // The endpoint's id (`id`).
-func (o GetContainerAppResultOutput) EndpointId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.EndpointId }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) EndpointId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.EndpointId }).(pulumi.StringPtrOutput)
 }
 
 // Every container's endpoints, by container name then display name.
-func (o GetContainerAppResultOutput) Endpoints() ContainerAppEndpointResultArrayOutput {
-	return o.ApplyT(func(v GetContainerAppResult) []ContainerAppEndpointResult { return v.Endpoints }).(ContainerAppEndpointResultArrayOutput)
+func (o LookupContainerAppResultOutput) Endpoints() ContainerAppEndpointResultArrayOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) []ContainerAppEndpointResult { return v.Endpoints }).(ContainerAppEndpointResultArrayOutput)
 }
 
 // Its environment, by name.
-func (o GetContainerAppResultOutput) EnvironmentVariables() ContainerAppEnvironmentVariableResultArrayOutput {
-	return o.ApplyT(func(v GetContainerAppResult) []ContainerAppEnvironmentVariableResult { return v.EnvironmentVariables }).(ContainerAppEnvironmentVariableResultArrayOutput)
+func (o LookupContainerAppResultOutput) EnvironmentVariables() ContainerAppEnvironmentVariableResultArrayOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) []ContainerAppEnvironmentVariableResult {
+		return v.EnvironmentVariables
+	}).(ContainerAppEnvironmentVariableResultArrayOutput)
 }
 
 // The port the endpoint exposes (`exposedPort`).
-func (o GetContainerAppResultOutput) ExposedPort() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.ExposedPort }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) ExposedPort() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.ExposedPort }).(pulumi.Float64PtrOutput)
 }
 
 // The image as the platform spells it (`image`: `namespace/name:tag`).
-func (o GetContainerAppResultOutput) Image() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.Image }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) Image() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.Image }).(pulumi.StringPtrOutput)
 }
 
 // The digest the tag resolved to (`imageDigest`, `sha256:…`): the image that runs.
-func (o GetContainerAppResultOutput) ImageDigest() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.ImageDigest }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) ImageDigest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.ImageDigest }).(pulumi.StringPtrOutput)
 }
 
 // The image's name (`imageName`).
-func (o GetContainerAppResultOutput) ImageName() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.ImageName }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) ImageName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.ImageName }).(pulumi.StringPtrOutput)
 }
 
 // The image's namespace (`imageNamespace`).
-func (o GetContainerAppResultOutput) ImageNamespace() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.ImageNamespace }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) ImageNamespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.ImageNamespace }).(pulumi.StringPtrOutput)
 }
 
 // When the image is pulled (`imagePullPolicy`): `"always"` or `"ifNotPresent"`.
-func (o GetContainerAppResultOutput) ImagePullPolicy() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.ImagePullPolicy }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) ImagePullPolicy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.ImagePullPolicy }).(pulumi.StringPtrOutput)
 }
 
 // The id of the registry it is pulled from (`imageRegistryId`), as a number.
-func (o GetContainerAppResultOutput) ImageRegistryId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.ImageRegistryId }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) ImageRegistryId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.ImageRegistryId }).(pulumi.Float64PtrOutput)
 }
 
 // The image's tag (`imageTag`).
-func (o GetContainerAppResultOutput) ImageTag() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.ImageTag }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) ImageTag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.ImageTag }).(pulumi.StringPtrOutput)
 }
 
 // Whether it serves TLS (`isSslEnabled`).
-func (o GetContainerAppResultOutput) IsSslEnabled() pulumi.BoolPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *bool { return v.IsSslEnabled }).(pulumi.BoolPtrOutput)
+func (o LookupContainerAppResultOutput) IsSslEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *bool { return v.IsSslEnabled }).(pulumi.BoolPtrOutput)
 }
 
 // The most instances (`max`).
-func (o GetContainerAppResultOutput) Max() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.Max }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) Max() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.Max }).(pulumi.Float64PtrOutput)
 }
 
 // At most this many regions (`maxAllowedRegions`); null: no limit given.
-func (o GetContainerAppResultOutput) MaxAllowedRegions() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.MaxAllowedRegions }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) MaxAllowedRegions() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.MaxAllowedRegions }).(pulumi.Float64PtrOutput)
 }
 
 // The fewest instances (`min`).
-func (o GetContainerAppResultOutput) Min() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.Min }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) Min() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.Min }).(pulumi.Float64PtrOutput)
 }
 
 // Where the container sees it (`mountPath`).
-func (o GetContainerAppResultOutput) MountPath() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.MountPath }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) MountPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.MountPath }).(pulumi.StringPtrOutput)
 }
 
 // The application's name.
-func (o GetContainerAppResultOutput) Name() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.Name }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.Name }).(pulumi.StringPtrOutput)
 }
 
 // Its ports (`portMappings`), in the platform's order.
-func (o GetContainerAppResultOutput) PortMappings() ContainerAppPortMappingResultArrayOutput {
-	return o.ApplyT(func(v GetContainerAppResult) []ContainerAppPortMappingResult { return v.PortMappings }).(ContainerAppPortMappingResultArrayOutput)
+func (o LookupContainerAppResultOutput) PortMappings() ContainerAppPortMappingResultArrayOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) []ContainerAppPortMappingResult { return v.PortMappings }).(ContainerAppPortMappingResultArrayOutput)
 }
 
 // Its protocols (`protocols`): `"tcp"`, `"udp"`.
-func (o GetContainerAppResultOutput) Protocols() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetContainerAppResult) []string { return v.Protocols }).(pulumi.StringArrayOutput)
+func (o LookupContainerAppResultOutput) Protocols() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) []string { return v.Protocols }).(pulumi.StringArrayOutput)
 }
 
 // `"static"` or `"dynamic"` (`provisioningType`); null when the platform gives none.
-func (o GetContainerAppResultOutput) ProvisioningType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.ProvisioningType }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) ProvisioningType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.ProvisioningType }).(pulumi.StringPtrOutput)
 }
 
 // The public host name it answers on (`publicHost`).
-func (o GetContainerAppResultOutput) PublicHost() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.PublicHost }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) PublicHost() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.PublicHost }).(pulumi.StringPtrOutput)
 }
 
 // The pull zone of a CDN endpoint (`pullZoneId`), as a number: what a `PullZone` adopts or
 // `getPullZone` reads. Null for another type.
-func (o GetContainerAppResultOutput) PullZoneId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.PullZoneId }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) PullZoneId() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.PullZoneId }).(pulumi.Float64PtrOutput)
 }
 
 // Its region settings.
-func (o GetContainerAppResultOutput) RegionSettings() ContainerAppRegionSettingsResultPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *ContainerAppRegionSettingsResult { return v.RegionSettings }).(ContainerAppRegionSettingsResultPtrOutput)
+func (o LookupContainerAppResultOutput) RegionSettings() ContainerAppRegionSettingsResultPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *ContainerAppRegionSettingsResult { return v.RegionSettings }).(ContainerAppRegionSettingsResultPtrOutput)
 }
 
 // The regions it always runs in (`requiredRegionIds`).
-func (o GetContainerAppResultOutput) RequiredRegionIds() pulumi.StringArrayOutput {
-	return o.ApplyT(func(v GetContainerAppResult) []string { return v.RequiredRegionIds }).(pulumi.StringArrayOutput)
+func (o LookupContainerAppResultOutput) RequiredRegionIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) []string { return v.RequiredRegionIds }).(pulumi.StringArrayOutput)
 }
 
 // `"shared"` or `"reserved"` (`runtimeType`).
-func (o GetContainerAppResultOutput) RuntimeType() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.RuntimeType }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) RuntimeType() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.RuntimeType }).(pulumi.StringPtrOutput)
 }
 
 // Its size in GB (`size`).
-func (o GetContainerAppResultOutput) Size() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.Size }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) Size() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.Size }).(pulumi.Float64PtrOutput)
 }
 
 // Its status (`status`), e.g. `"active"`, `"progressing"`, `"failing"`, `"inactive"`: the
 // platform's word at the time of the read.
-func (o GetContainerAppResultOutput) Status() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.Status }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) Status() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.Status }).(pulumi.StringPtrOutput)
 }
 
 // How many instances it has (`totalInstancesCount`).
-func (o GetContainerAppResultOutput) TotalInstancesCount() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *float64 { return v.TotalInstancesCount }).(pulumi.Float64PtrOutput)
+func (o LookupContainerAppResultOutput) TotalInstancesCount() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *float64 { return v.TotalInstancesCount }).(pulumi.Float64PtrOutput)
 }
 
 // Its type (`type`): `"cdn"`, `"anycast"` or `"publicIp"`.
-func (o GetContainerAppResultOutput) Type() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.Type }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) Type() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.Type }).(pulumi.StringPtrOutput)
 }
 
 // Its value (null when the platform gives none). The platform does not say which values are
 // secrets, so every value is handled as one: the Output form is a secret Output when any
 // value is present, and the provider plugin answers each value as a secret.
-func (o GetContainerAppResultOutput) Value() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.Value }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) Value() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.Value }).(pulumi.StringPtrOutput)
 }
 
 // The volume's id: what `VolumeInstancesDeletion` takes as `volumeId`.
-func (o GetContainerAppResultOutput) VolumeId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GetContainerAppResult) *string { return v.VolumeId }).(pulumi.StringPtrOutput)
+func (o LookupContainerAppResultOutput) VolumeId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) *string { return v.VolumeId }).(pulumi.StringPtrOutput)
 }
 
 // Its volume mounts, by volume name.
-func (o GetContainerAppResultOutput) VolumeMounts() ContainerAppVolumeMountResultArrayOutput {
-	return o.ApplyT(func(v GetContainerAppResult) []ContainerAppVolumeMountResult { return v.VolumeMounts }).(ContainerAppVolumeMountResultArrayOutput)
+func (o LookupContainerAppResultOutput) VolumeMounts() ContainerAppVolumeMountResultArrayOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) []ContainerAppVolumeMountResult { return v.VolumeMounts }).(ContainerAppVolumeMountResultArrayOutput)
 }
 
 // Its volume templates, by name.
-func (o GetContainerAppResultOutput) Volumes() ContainerAppVolumeResultArrayOutput {
-	return o.ApplyT(func(v GetContainerAppResult) []ContainerAppVolumeResult { return v.Volumes }).(ContainerAppVolumeResultArrayOutput)
+func (o LookupContainerAppResultOutput) Volumes() ContainerAppVolumeResultArrayOutput {
+	return o.ApplyT(func(v LookupContainerAppResult) []ContainerAppVolumeResult { return v.Volumes }).(ContainerAppVolumeResultArrayOutput)
 }
 
 func init() {
-	pulumi.RegisterOutputType(GetContainerAppResultOutput{})
+	pulumi.RegisterOutputType(LookupContainerAppResultOutput{})
 }

@@ -21,6 +21,8 @@ func (m *module) Version() semver.Version {
 
 func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi.Resource, err error) {
 	switch typ {
+	case "edgeplatform:containers:ContainerApp":
+		r = &ContainerApp{}
 	case "edgeplatform:containers:ImageRegistry":
 		r = &ImageRegistry{}
 	case "edgeplatform:containers:VolumeInstancesDeletion":

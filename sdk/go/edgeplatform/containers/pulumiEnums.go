@@ -10,6 +10,1854 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// ContainerAppContainersEndpointsAnycastPortMappingsProtocols: the values of `containers.endpoints.anycast.portMappings.protocols`.
+type ContainerAppContainersEndpointsAnycastPortMappingsProtocols string
+
+const (
+	ContainerAppContainersEndpointsAnycastPortMappingsProtocolsTcp  = ContainerAppContainersEndpointsAnycastPortMappingsProtocols("tcp")
+	ContainerAppContainersEndpointsAnycastPortMappingsProtocolsUdp  = ContainerAppContainersEndpointsAnycastPortMappingsProtocols("udp")
+	ContainerAppContainersEndpointsAnycastPortMappingsProtocolsSctp = ContainerAppContainersEndpointsAnycastPortMappingsProtocols("sctp")
+)
+
+func (ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return pulumi.ToOutput(e).(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput)
+}
+
+func (e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput)
+}
+
+func (e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return e.ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return ContainerAppContainersEndpointsAnycastPortMappingsProtocols(e).ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutputWithContext(ctx).ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return o.ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersEndpointsAnycastPortMappingsProtocols) *ContainerAppContainersEndpointsAnycastPortMappingsProtocols {
+		return &v
+	}).(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput)
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppContainersEndpointsAnycastPortMappingsProtocols) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) Elem() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsAnycastPortMappingsProtocols) ContainerAppContainersEndpointsAnycastPortMappingsProtocols {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersEndpointsAnycastPortMappingsProtocols
+		return ret
+	}).(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput)
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppContainersEndpointsAnycastPortMappingsProtocols) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppContainersEndpointsAnycastPortMappingsProtocolsInput is an input type that accepts values of the ContainerAppContainersEndpointsAnycastPortMappingsProtocols enum
+// A concrete instance of `ContainerAppContainersEndpointsAnycastPortMappingsProtocolsInput` can be one of the following:
+//
+//	ContainerAppContainersEndpointsAnycastPortMappingsProtocolsTcp
+//	ContainerAppContainersEndpointsAnycastPortMappingsProtocolsUdp
+//	ContainerAppContainersEndpointsAnycastPortMappingsProtocolsSctp
+type ContainerAppContainersEndpointsAnycastPortMappingsProtocolsInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput
+	ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutputWithContext(context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput
+}
+
+var containerAppContainersEndpointsAnycastPortMappingsProtocolsPtrType = reflect.TypeOf((**ContainerAppContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+
+type ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput
+	ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput
+}
+
+type containerAppContainersEndpointsAnycastPortMappingsProtocolsPtr string
+
+func ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtr(v string) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrInput {
+	return (*containerAppContainersEndpointsAnycastPortMappingsProtocolsPtr)(&v)
+}
+
+func (*containerAppContainersEndpointsAnycastPortMappingsProtocolsPtr) ElementType() reflect.Type {
+	return containerAppContainersEndpointsAnycastPortMappingsProtocolsPtrType
+}
+
+func (in *containerAppContainersEndpointsAnycastPortMappingsProtocolsPtr) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput)
+}
+
+func (in *containerAppContainersEndpointsAnycastPortMappingsProtocolsPtr) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput)
+}
+
+// ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayInput is an input type that accepts ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArray and ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayInput` via:
+//
+//	ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArray{ ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArgs{...} }
+type ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput
+	ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutputWithContext(context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput
+}
+
+type ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArray []ContainerAppContainersEndpointsAnycastPortMappingsProtocols
+
+func (ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArray) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return i.ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArray) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput)
+}
+
+type ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput) ToContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput) Index(i pulumi.IntInput) ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppContainersEndpointsAnycastPortMappingsProtocols {
+		return vs[0].([]ContainerAppContainersEndpointsAnycastPortMappingsProtocols)[vs[1].(int)]
+	}).(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput)
+}
+
+// ContainerAppContainersEndpointsAnycastType: the values of `containers.endpoints.anycast.type`.
+type ContainerAppContainersEndpointsAnycastType string
+
+const (
+	ContainerAppContainersEndpointsAnycastTypeIPv4 = ContainerAppContainersEndpointsAnycastType("iPv4")
+	ContainerAppContainersEndpointsAnycastTypeIPv6 = ContainerAppContainersEndpointsAnycastType("iPv6")
+)
+
+func (ContainerAppContainersEndpointsAnycastType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsAnycastType)(nil)).Elem()
+}
+
+func (e ContainerAppContainersEndpointsAnycastType) ToContainerAppContainersEndpointsAnycastTypeOutput() ContainerAppContainersEndpointsAnycastTypeOutput {
+	return pulumi.ToOutput(e).(ContainerAppContainersEndpointsAnycastTypeOutput)
+}
+
+func (e ContainerAppContainersEndpointsAnycastType) ToContainerAppContainersEndpointsAnycastTypeOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppContainersEndpointsAnycastTypeOutput)
+}
+
+func (e ContainerAppContainersEndpointsAnycastType) ToContainerAppContainersEndpointsAnycastTypePtrOutput() ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return e.ToContainerAppContainersEndpointsAnycastTypePtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppContainersEndpointsAnycastType) ToContainerAppContainersEndpointsAnycastTypePtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return ContainerAppContainersEndpointsAnycastType(e).ToContainerAppContainersEndpointsAnycastTypeOutputWithContext(ctx).ToContainerAppContainersEndpointsAnycastTypePtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppContainersEndpointsAnycastType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppContainersEndpointsAnycastType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppContainersEndpointsAnycastType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppContainersEndpointsAnycastType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppContainersEndpointsAnycastTypeOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsAnycastTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsAnycastType)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypeOutput) ToContainerAppContainersEndpointsAnycastTypeOutput() ContainerAppContainersEndpointsAnycastTypeOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypeOutput) ToContainerAppContainersEndpointsAnycastTypeOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastTypeOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypeOutput) ToContainerAppContainersEndpointsAnycastTypePtrOutput() ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return o.ToContainerAppContainersEndpointsAnycastTypePtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypeOutput) ToContainerAppContainersEndpointsAnycastTypePtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersEndpointsAnycastType) *ContainerAppContainersEndpointsAnycastType {
+		return &v
+	}).(ContainerAppContainersEndpointsAnycastTypePtrOutput)
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppContainersEndpointsAnycastType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppContainersEndpointsAnycastType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersEndpointsAnycastTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsAnycastTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEndpointsAnycastType)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypePtrOutput) ToContainerAppContainersEndpointsAnycastTypePtrOutput() ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypePtrOutput) ToContainerAppContainersEndpointsAnycastTypePtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypePtrOutput) Elem() ContainerAppContainersEndpointsAnycastTypeOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsAnycastType) ContainerAppContainersEndpointsAnycastType {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersEndpointsAnycastType
+		return ret
+	}).(ContainerAppContainersEndpointsAnycastTypeOutput)
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsAnycastTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppContainersEndpointsAnycastType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppContainersEndpointsAnycastTypeInput is an input type that accepts values of the ContainerAppContainersEndpointsAnycastType enum
+// A concrete instance of `ContainerAppContainersEndpointsAnycastTypeInput` can be one of the following:
+//
+//	ContainerAppContainersEndpointsAnycastTypeIPv4
+//	ContainerAppContainersEndpointsAnycastTypeIPv6
+type ContainerAppContainersEndpointsAnycastTypeInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsAnycastTypeOutput() ContainerAppContainersEndpointsAnycastTypeOutput
+	ToContainerAppContainersEndpointsAnycastTypeOutputWithContext(context.Context) ContainerAppContainersEndpointsAnycastTypeOutput
+}
+
+var containerAppContainersEndpointsAnycastTypePtrType = reflect.TypeOf((**ContainerAppContainersEndpointsAnycastType)(nil)).Elem()
+
+type ContainerAppContainersEndpointsAnycastTypePtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsAnycastTypePtrOutput() ContainerAppContainersEndpointsAnycastTypePtrOutput
+	ToContainerAppContainersEndpointsAnycastTypePtrOutputWithContext(context.Context) ContainerAppContainersEndpointsAnycastTypePtrOutput
+}
+
+type containerAppContainersEndpointsAnycastTypePtr string
+
+func ContainerAppContainersEndpointsAnycastTypePtr(v string) ContainerAppContainersEndpointsAnycastTypePtrInput {
+	return (*containerAppContainersEndpointsAnycastTypePtr)(&v)
+}
+
+func (*containerAppContainersEndpointsAnycastTypePtr) ElementType() reflect.Type {
+	return containerAppContainersEndpointsAnycastTypePtrType
+}
+
+func (in *containerAppContainersEndpointsAnycastTypePtr) ToContainerAppContainersEndpointsAnycastTypePtrOutput() ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppContainersEndpointsAnycastTypePtrOutput)
+}
+
+func (in *containerAppContainersEndpointsAnycastTypePtr) ToContainerAppContainersEndpointsAnycastTypePtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppContainersEndpointsAnycastTypePtrOutput)
+}
+
+// ContainerAppContainersEndpointsCdnPortMappingsProtocols: the values of `containers.endpoints.cdn.portMappings.protocols`.
+type ContainerAppContainersEndpointsCdnPortMappingsProtocols string
+
+const (
+	ContainerAppContainersEndpointsCdnPortMappingsProtocolsTcp  = ContainerAppContainersEndpointsCdnPortMappingsProtocols("tcp")
+	ContainerAppContainersEndpointsCdnPortMappingsProtocolsUdp  = ContainerAppContainersEndpointsCdnPortMappingsProtocols("udp")
+	ContainerAppContainersEndpointsCdnPortMappingsProtocolsSctp = ContainerAppContainersEndpointsCdnPortMappingsProtocols("sctp")
+)
+
+func (ContainerAppContainersEndpointsCdnPortMappingsProtocols) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (e ContainerAppContainersEndpointsCdnPortMappingsProtocols) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return pulumi.ToOutput(e).(ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput)
+}
+
+func (e ContainerAppContainersEndpointsCdnPortMappingsProtocols) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput)
+}
+
+func (e ContainerAppContainersEndpointsCdnPortMappingsProtocols) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return e.ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppContainersEndpointsCdnPortMappingsProtocols) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return ContainerAppContainersEndpointsCdnPortMappingsProtocols(e).ToContainerAppContainersEndpointsCdnPortMappingsProtocolsOutputWithContext(ctx).ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppContainersEndpointsCdnPortMappingsProtocols) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppContainersEndpointsCdnPortMappingsProtocols) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppContainersEndpointsCdnPortMappingsProtocols) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppContainersEndpointsCdnPortMappingsProtocols) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return o.ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersEndpointsCdnPortMappingsProtocols) *ContainerAppContainersEndpointsCdnPortMappingsProtocols {
+		return &v
+	}).(ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput)
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppContainersEndpointsCdnPortMappingsProtocols) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppContainersEndpointsCdnPortMappingsProtocols) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput) Elem() ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdnPortMappingsProtocols) ContainerAppContainersEndpointsCdnPortMappingsProtocols {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersEndpointsCdnPortMappingsProtocols
+		return ret
+	}).(ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput)
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppContainersEndpointsCdnPortMappingsProtocols) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppContainersEndpointsCdnPortMappingsProtocolsInput is an input type that accepts values of the ContainerAppContainersEndpointsCdnPortMappingsProtocols enum
+// A concrete instance of `ContainerAppContainersEndpointsCdnPortMappingsProtocolsInput` can be one of the following:
+//
+//	ContainerAppContainersEndpointsCdnPortMappingsProtocolsTcp
+//	ContainerAppContainersEndpointsCdnPortMappingsProtocolsUdp
+//	ContainerAppContainersEndpointsCdnPortMappingsProtocolsSctp
+type ContainerAppContainersEndpointsCdnPortMappingsProtocolsInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput
+	ToContainerAppContainersEndpointsCdnPortMappingsProtocolsOutputWithContext(context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput
+}
+
+var containerAppContainersEndpointsCdnPortMappingsProtocolsPtrType = reflect.TypeOf((**ContainerAppContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+
+type ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput
+	ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput
+}
+
+type containerAppContainersEndpointsCdnPortMappingsProtocolsPtr string
+
+func ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtr(v string) ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrInput {
+	return (*containerAppContainersEndpointsCdnPortMappingsProtocolsPtr)(&v)
+}
+
+func (*containerAppContainersEndpointsCdnPortMappingsProtocolsPtr) ElementType() reflect.Type {
+	return containerAppContainersEndpointsCdnPortMappingsProtocolsPtrType
+}
+
+func (in *containerAppContainersEndpointsCdnPortMappingsProtocolsPtr) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput)
+}
+
+func (in *containerAppContainersEndpointsCdnPortMappingsProtocolsPtr) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput)
+}
+
+// ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayInput is an input type that accepts ContainerAppContainersEndpointsCdnPortMappingsProtocolsArray and ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayInput` via:
+//
+//	ContainerAppContainersEndpointsCdnPortMappingsProtocolsArray{ ContainerAppContainersEndpointsCdnPortMappingsProtocolsArgs{...} }
+type ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput
+	ToContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutputWithContext(context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput
+}
+
+type ContainerAppContainersEndpointsCdnPortMappingsProtocolsArray []ContainerAppContainersEndpointsCdnPortMappingsProtocols
+
+func (ContainerAppContainersEndpointsCdnPortMappingsProtocolsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsCdnPortMappingsProtocolsArray) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return i.ToContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsCdnPortMappingsProtocolsArray) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput)
+}
+
+type ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput() ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput) ToContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput) Index(i pulumi.IntInput) ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppContainersEndpointsCdnPortMappingsProtocols {
+		return vs[0].([]ContainerAppContainersEndpointsCdnPortMappingsProtocols)[vs[1].(int)]
+	}).(ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput)
+}
+
+// ContainerAppContainersImagePullPolicy: the values of `containers.imagePullPolicy`.
+type ContainerAppContainersImagePullPolicy string
+
+const (
+	ContainerAppContainersImagePullPolicyAlways       = ContainerAppContainersImagePullPolicy("always")
+	ContainerAppContainersImagePullPolicyIfNotPresent = ContainerAppContainersImagePullPolicy("ifNotPresent")
+)
+
+func (ContainerAppContainersImagePullPolicy) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersImagePullPolicy)(nil)).Elem()
+}
+
+func (e ContainerAppContainersImagePullPolicy) ToContainerAppContainersImagePullPolicyOutput() ContainerAppContainersImagePullPolicyOutput {
+	return pulumi.ToOutput(e).(ContainerAppContainersImagePullPolicyOutput)
+}
+
+func (e ContainerAppContainersImagePullPolicy) ToContainerAppContainersImagePullPolicyOutputWithContext(ctx context.Context) ContainerAppContainersImagePullPolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppContainersImagePullPolicyOutput)
+}
+
+func (e ContainerAppContainersImagePullPolicy) ToContainerAppContainersImagePullPolicyPtrOutput() ContainerAppContainersImagePullPolicyPtrOutput {
+	return e.ToContainerAppContainersImagePullPolicyPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppContainersImagePullPolicy) ToContainerAppContainersImagePullPolicyPtrOutputWithContext(ctx context.Context) ContainerAppContainersImagePullPolicyPtrOutput {
+	return ContainerAppContainersImagePullPolicy(e).ToContainerAppContainersImagePullPolicyOutputWithContext(ctx).ToContainerAppContainersImagePullPolicyPtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppContainersImagePullPolicy) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppContainersImagePullPolicy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppContainersImagePullPolicy) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppContainersImagePullPolicy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppContainersImagePullPolicyOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersImagePullPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersImagePullPolicy)(nil)).Elem()
+}
+
+func (o ContainerAppContainersImagePullPolicyOutput) ToContainerAppContainersImagePullPolicyOutput() ContainerAppContainersImagePullPolicyOutput {
+	return o
+}
+
+func (o ContainerAppContainersImagePullPolicyOutput) ToContainerAppContainersImagePullPolicyOutputWithContext(ctx context.Context) ContainerAppContainersImagePullPolicyOutput {
+	return o
+}
+
+func (o ContainerAppContainersImagePullPolicyOutput) ToContainerAppContainersImagePullPolicyPtrOutput() ContainerAppContainersImagePullPolicyPtrOutput {
+	return o.ToContainerAppContainersImagePullPolicyPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersImagePullPolicyOutput) ToContainerAppContainersImagePullPolicyPtrOutputWithContext(ctx context.Context) ContainerAppContainersImagePullPolicyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersImagePullPolicy) *ContainerAppContainersImagePullPolicy {
+		return &v
+	}).(ContainerAppContainersImagePullPolicyPtrOutput)
+}
+
+func (o ContainerAppContainersImagePullPolicyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersImagePullPolicyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppContainersImagePullPolicy) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppContainersImagePullPolicyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersImagePullPolicyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppContainersImagePullPolicy) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersImagePullPolicyPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersImagePullPolicyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersImagePullPolicy)(nil)).Elem()
+}
+
+func (o ContainerAppContainersImagePullPolicyPtrOutput) ToContainerAppContainersImagePullPolicyPtrOutput() ContainerAppContainersImagePullPolicyPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersImagePullPolicyPtrOutput) ToContainerAppContainersImagePullPolicyPtrOutputWithContext(ctx context.Context) ContainerAppContainersImagePullPolicyPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersImagePullPolicyPtrOutput) Elem() ContainerAppContainersImagePullPolicyOutput {
+	return o.ApplyT(func(v *ContainerAppContainersImagePullPolicy) ContainerAppContainersImagePullPolicy {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersImagePullPolicy
+		return ret
+	}).(ContainerAppContainersImagePullPolicyOutput)
+}
+
+func (o ContainerAppContainersImagePullPolicyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersImagePullPolicyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppContainersImagePullPolicy) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppContainersImagePullPolicyInput is an input type that accepts values of the ContainerAppContainersImagePullPolicy enum
+// A concrete instance of `ContainerAppContainersImagePullPolicyInput` can be one of the following:
+//
+//	ContainerAppContainersImagePullPolicyAlways
+//	ContainerAppContainersImagePullPolicyIfNotPresent
+type ContainerAppContainersImagePullPolicyInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersImagePullPolicyOutput() ContainerAppContainersImagePullPolicyOutput
+	ToContainerAppContainersImagePullPolicyOutputWithContext(context.Context) ContainerAppContainersImagePullPolicyOutput
+}
+
+var containerAppContainersImagePullPolicyPtrType = reflect.TypeOf((**ContainerAppContainersImagePullPolicy)(nil)).Elem()
+
+type ContainerAppContainersImagePullPolicyPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersImagePullPolicyPtrOutput() ContainerAppContainersImagePullPolicyPtrOutput
+	ToContainerAppContainersImagePullPolicyPtrOutputWithContext(context.Context) ContainerAppContainersImagePullPolicyPtrOutput
+}
+
+type containerAppContainersImagePullPolicyPtr string
+
+func ContainerAppContainersImagePullPolicyPtr(v string) ContainerAppContainersImagePullPolicyPtrInput {
+	return (*containerAppContainersImagePullPolicyPtr)(&v)
+}
+
+func (*containerAppContainersImagePullPolicyPtr) ElementType() reflect.Type {
+	return containerAppContainersImagePullPolicyPtrType
+}
+
+func (in *containerAppContainersImagePullPolicyPtr) ToContainerAppContainersImagePullPolicyPtrOutput() ContainerAppContainersImagePullPolicyPtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppContainersImagePullPolicyPtrOutput)
+}
+
+func (in *containerAppContainersImagePullPolicyPtr) ToContainerAppContainersImagePullPolicyPtrOutputWithContext(ctx context.Context) ContainerAppContainersImagePullPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppContainersImagePullPolicyPtrOutput)
+}
+
+// ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols: the values of `prior.containers.endpoints.anycast.portMappings.protocols`.
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols string
+
+const (
+	ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsTcp  = ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols("tcp")
+	ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsUdp  = ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols("udp")
+	ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsSctp = ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols("sctp")
+)
+
+func (ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return pulumi.ToOutput(e).(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return e.ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols(e).ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutputWithContext(ctx).ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return o.ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) *ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols {
+		return &v
+	}).(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput)
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) Elem() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols
+		return ret
+	}).(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput)
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsInput is an input type that accepts values of the ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols enum
+// A concrete instance of `ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsInput` can be one of the following:
+//
+//	ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsTcp
+//	ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsUdp
+//	ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsSctp
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput
+}
+
+var containerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrType = reflect.TypeOf((**ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput
+}
+
+type containerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtr string
+
+func ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtr(v string) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrInput {
+	return (*containerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtr)(&v)
+}
+
+func (*containerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtr) ElementType() reflect.Type {
+	return containerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrType
+}
+
+func (in *containerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtr) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput)
+}
+
+func (in *containerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtr) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput)
+}
+
+// ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayInput is an input type that accepts ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArray and ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayInput` via:
+//
+//	ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArray{ ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArgs{...} }
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArray []ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols
+
+func (ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArray) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return i.ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArray) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput) Index(i pulumi.IntInput) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols {
+		return vs[0].([]ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols)[vs[1].(int)]
+	}).(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput)
+}
+
+// ContainerAppPriorContainersEndpointsAnycastType: the values of `prior.containers.endpoints.anycast.type`.
+type ContainerAppPriorContainersEndpointsAnycastType string
+
+const (
+	ContainerAppPriorContainersEndpointsAnycastTypeIPv4 = ContainerAppPriorContainersEndpointsAnycastType("iPv4")
+	ContainerAppPriorContainersEndpointsAnycastTypeIPv6 = ContainerAppPriorContainersEndpointsAnycastType("iPv6")
+)
+
+func (ContainerAppPriorContainersEndpointsAnycastType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastType)(nil)).Elem()
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastType) ToContainerAppPriorContainersEndpointsAnycastTypeOutput() ContainerAppPriorContainersEndpointsAnycastTypeOutput {
+	return pulumi.ToOutput(e).(ContainerAppPriorContainersEndpointsAnycastTypeOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastType) ToContainerAppPriorContainersEndpointsAnycastTypeOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppPriorContainersEndpointsAnycastTypeOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastType) ToContainerAppPriorContainersEndpointsAnycastTypePtrOutput() ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return e.ToContainerAppPriorContainersEndpointsAnycastTypePtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastType) ToContainerAppPriorContainersEndpointsAnycastTypePtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return ContainerAppPriorContainersEndpointsAnycastType(e).ToContainerAppPriorContainersEndpointsAnycastTypeOutputWithContext(ctx).ToContainerAppPriorContainersEndpointsAnycastTypePtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorContainersEndpointsAnycastType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastTypeOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsAnycastTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastType)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypeOutput) ToContainerAppPriorContainersEndpointsAnycastTypeOutput() ContainerAppPriorContainersEndpointsAnycastTypeOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypeOutput) ToContainerAppPriorContainersEndpointsAnycastTypeOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastTypeOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypeOutput) ToContainerAppPriorContainersEndpointsAnycastTypePtrOutput() ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return o.ToContainerAppPriorContainersEndpointsAnycastTypePtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypeOutput) ToContainerAppPriorContainersEndpointsAnycastTypePtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersEndpointsAnycastType) *ContainerAppPriorContainersEndpointsAnycastType {
+		return &v
+	}).(ContainerAppPriorContainersEndpointsAnycastTypePtrOutput)
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorContainersEndpointsAnycastType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorContainersEndpointsAnycastType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsAnycastTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEndpointsAnycastType)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypePtrOutput) ToContainerAppPriorContainersEndpointsAnycastTypePtrOutput() ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypePtrOutput) ToContainerAppPriorContainersEndpointsAnycastTypePtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypePtrOutput) Elem() ContainerAppPriorContainersEndpointsAnycastTypeOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsAnycastType) ContainerAppPriorContainersEndpointsAnycastType {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersEndpointsAnycastType
+		return ret
+	}).(ContainerAppPriorContainersEndpointsAnycastTypeOutput)
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppPriorContainersEndpointsAnycastType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppPriorContainersEndpointsAnycastTypeInput is an input type that accepts values of the ContainerAppPriorContainersEndpointsAnycastType enum
+// A concrete instance of `ContainerAppPriorContainersEndpointsAnycastTypeInput` can be one of the following:
+//
+//	ContainerAppPriorContainersEndpointsAnycastTypeIPv4
+//	ContainerAppPriorContainersEndpointsAnycastTypeIPv6
+type ContainerAppPriorContainersEndpointsAnycastTypeInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsAnycastTypeOutput() ContainerAppPriorContainersEndpointsAnycastTypeOutput
+	ToContainerAppPriorContainersEndpointsAnycastTypeOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsAnycastTypeOutput
+}
+
+var containerAppPriorContainersEndpointsAnycastTypePtrType = reflect.TypeOf((**ContainerAppPriorContainersEndpointsAnycastType)(nil)).Elem()
+
+type ContainerAppPriorContainersEndpointsAnycastTypePtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsAnycastTypePtrOutput() ContainerAppPriorContainersEndpointsAnycastTypePtrOutput
+	ToContainerAppPriorContainersEndpointsAnycastTypePtrOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsAnycastTypePtrOutput
+}
+
+type containerAppPriorContainersEndpointsAnycastTypePtr string
+
+func ContainerAppPriorContainersEndpointsAnycastTypePtr(v string) ContainerAppPriorContainersEndpointsAnycastTypePtrInput {
+	return (*containerAppPriorContainersEndpointsAnycastTypePtr)(&v)
+}
+
+func (*containerAppPriorContainersEndpointsAnycastTypePtr) ElementType() reflect.Type {
+	return containerAppPriorContainersEndpointsAnycastTypePtrType
+}
+
+func (in *containerAppPriorContainersEndpointsAnycastTypePtr) ToContainerAppPriorContainersEndpointsAnycastTypePtrOutput() ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppPriorContainersEndpointsAnycastTypePtrOutput)
+}
+
+func (in *containerAppPriorContainersEndpointsAnycastTypePtr) ToContainerAppPriorContainersEndpointsAnycastTypePtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppPriorContainersEndpointsAnycastTypePtrOutput)
+}
+
+// ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols: the values of `prior.containers.endpoints.cdn.portMappings.protocols`.
+type ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols string
+
+const (
+	ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsTcp  = ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols("tcp")
+	ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsUdp  = ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols("udp")
+	ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsSctp = ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols("sctp")
+)
+
+func (ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return pulumi.ToOutput(e).(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return e.ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols(e).ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutputWithContext(ctx).ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return o.ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) *ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols {
+		return &v
+	}).(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput)
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput) Elem() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols
+		return ret
+	}).(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput)
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsInput is an input type that accepts values of the ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols enum
+// A concrete instance of `ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsInput` can be one of the following:
+//
+//	ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsTcp
+//	ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsUdp
+//	ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsSctp
+type ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput
+}
+
+var containerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrType = reflect.TypeOf((**ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+
+type ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput
+}
+
+type containerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtr string
+
+func ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtr(v string) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrInput {
+	return (*containerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtr)(&v)
+}
+
+func (*containerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtr) ElementType() reflect.Type {
+	return containerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrType
+}
+
+func (in *containerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtr) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput)
+}
+
+func (in *containerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtr) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput)
+}
+
+// ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayInput is an input type that accepts ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArray and ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayInput` via:
+//
+//	ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArray{ ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArgs{...} }
+type ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput
+}
+
+type ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArray []ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols
+
+func (ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArray) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return i.ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArray) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput) Index(i pulumi.IntInput) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols {
+		return vs[0].([]ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols)[vs[1].(int)]
+	}).(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput)
+}
+
+// ContainerAppPriorContainersImagePullPolicy: the values of `prior.containers.imagePullPolicy`.
+type ContainerAppPriorContainersImagePullPolicy string
+
+const (
+	ContainerAppPriorContainersImagePullPolicyAlways       = ContainerAppPriorContainersImagePullPolicy("always")
+	ContainerAppPriorContainersImagePullPolicyIfNotPresent = ContainerAppPriorContainersImagePullPolicy("ifNotPresent")
+)
+
+func (ContainerAppPriorContainersImagePullPolicy) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersImagePullPolicy)(nil)).Elem()
+}
+
+func (e ContainerAppPriorContainersImagePullPolicy) ToContainerAppPriorContainersImagePullPolicyOutput() ContainerAppPriorContainersImagePullPolicyOutput {
+	return pulumi.ToOutput(e).(ContainerAppPriorContainersImagePullPolicyOutput)
+}
+
+func (e ContainerAppPriorContainersImagePullPolicy) ToContainerAppPriorContainersImagePullPolicyOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePullPolicyOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppPriorContainersImagePullPolicyOutput)
+}
+
+func (e ContainerAppPriorContainersImagePullPolicy) ToContainerAppPriorContainersImagePullPolicyPtrOutput() ContainerAppPriorContainersImagePullPolicyPtrOutput {
+	return e.ToContainerAppPriorContainersImagePullPolicyPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorContainersImagePullPolicy) ToContainerAppPriorContainersImagePullPolicyPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePullPolicyPtrOutput {
+	return ContainerAppPriorContainersImagePullPolicy(e).ToContainerAppPriorContainersImagePullPolicyOutputWithContext(ctx).ToContainerAppPriorContainersImagePullPolicyPtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppPriorContainersImagePullPolicy) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorContainersImagePullPolicy) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorContainersImagePullPolicy) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorContainersImagePullPolicy) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppPriorContainersImagePullPolicyOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersImagePullPolicyOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersImagePullPolicy)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyOutput) ToContainerAppPriorContainersImagePullPolicyOutput() ContainerAppPriorContainersImagePullPolicyOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyOutput) ToContainerAppPriorContainersImagePullPolicyOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePullPolicyOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyOutput) ToContainerAppPriorContainersImagePullPolicyPtrOutput() ContainerAppPriorContainersImagePullPolicyPtrOutput {
+	return o.ToContainerAppPriorContainersImagePullPolicyPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyOutput) ToContainerAppPriorContainersImagePullPolicyPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePullPolicyPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersImagePullPolicy) *ContainerAppPriorContainersImagePullPolicy {
+		return &v
+	}).(ContainerAppPriorContainersImagePullPolicyPtrOutput)
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorContainersImagePullPolicy) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorContainersImagePullPolicy) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersImagePullPolicyPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersImagePullPolicyPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersImagePullPolicy)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyPtrOutput) ToContainerAppPriorContainersImagePullPolicyPtrOutput() ContainerAppPriorContainersImagePullPolicyPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyPtrOutput) ToContainerAppPriorContainersImagePullPolicyPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePullPolicyPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyPtrOutput) Elem() ContainerAppPriorContainersImagePullPolicyOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersImagePullPolicy) ContainerAppPriorContainersImagePullPolicy {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersImagePullPolicy
+		return ret
+	}).(ContainerAppPriorContainersImagePullPolicyOutput)
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersImagePullPolicyPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppPriorContainersImagePullPolicy) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppPriorContainersImagePullPolicyInput is an input type that accepts values of the ContainerAppPriorContainersImagePullPolicy enum
+// A concrete instance of `ContainerAppPriorContainersImagePullPolicyInput` can be one of the following:
+//
+//	ContainerAppPriorContainersImagePullPolicyAlways
+//	ContainerAppPriorContainersImagePullPolicyIfNotPresent
+type ContainerAppPriorContainersImagePullPolicyInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersImagePullPolicyOutput() ContainerAppPriorContainersImagePullPolicyOutput
+	ToContainerAppPriorContainersImagePullPolicyOutputWithContext(context.Context) ContainerAppPriorContainersImagePullPolicyOutput
+}
+
+var containerAppPriorContainersImagePullPolicyPtrType = reflect.TypeOf((**ContainerAppPriorContainersImagePullPolicy)(nil)).Elem()
+
+type ContainerAppPriorContainersImagePullPolicyPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersImagePullPolicyPtrOutput() ContainerAppPriorContainersImagePullPolicyPtrOutput
+	ToContainerAppPriorContainersImagePullPolicyPtrOutputWithContext(context.Context) ContainerAppPriorContainersImagePullPolicyPtrOutput
+}
+
+type containerAppPriorContainersImagePullPolicyPtr string
+
+func ContainerAppPriorContainersImagePullPolicyPtr(v string) ContainerAppPriorContainersImagePullPolicyPtrInput {
+	return (*containerAppPriorContainersImagePullPolicyPtr)(&v)
+}
+
+func (*containerAppPriorContainersImagePullPolicyPtr) ElementType() reflect.Type {
+	return containerAppPriorContainersImagePullPolicyPtrType
+}
+
+func (in *containerAppPriorContainersImagePullPolicyPtr) ToContainerAppPriorContainersImagePullPolicyPtrOutput() ContainerAppPriorContainersImagePullPolicyPtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppPriorContainersImagePullPolicyPtrOutput)
+}
+
+func (in *containerAppPriorContainersImagePullPolicyPtr) ToContainerAppPriorContainersImagePullPolicyPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePullPolicyPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppPriorContainersImagePullPolicyPtrOutput)
+}
+
+// ContainerAppPriorRuntimeType: the values of `prior.runtimeType`.
+type ContainerAppPriorRuntimeType string
+
+const (
+	ContainerAppPriorRuntimeTypeShared   = ContainerAppPriorRuntimeType("shared")
+	ContainerAppPriorRuntimeTypeReserved = ContainerAppPriorRuntimeType("reserved")
+)
+
+func (ContainerAppPriorRuntimeType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorRuntimeType)(nil)).Elem()
+}
+
+func (e ContainerAppPriorRuntimeType) ToContainerAppPriorRuntimeTypeOutput() ContainerAppPriorRuntimeTypeOutput {
+	return pulumi.ToOutput(e).(ContainerAppPriorRuntimeTypeOutput)
+}
+
+func (e ContainerAppPriorRuntimeType) ToContainerAppPriorRuntimeTypeOutputWithContext(ctx context.Context) ContainerAppPriorRuntimeTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppPriorRuntimeTypeOutput)
+}
+
+func (e ContainerAppPriorRuntimeType) ToContainerAppPriorRuntimeTypePtrOutput() ContainerAppPriorRuntimeTypePtrOutput {
+	return e.ToContainerAppPriorRuntimeTypePtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorRuntimeType) ToContainerAppPriorRuntimeTypePtrOutputWithContext(ctx context.Context) ContainerAppPriorRuntimeTypePtrOutput {
+	return ContainerAppPriorRuntimeType(e).ToContainerAppPriorRuntimeTypeOutputWithContext(ctx).ToContainerAppPriorRuntimeTypePtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppPriorRuntimeType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorRuntimeType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppPriorRuntimeType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppPriorRuntimeType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppPriorRuntimeTypeOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorRuntimeTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorRuntimeType)(nil)).Elem()
+}
+
+func (o ContainerAppPriorRuntimeTypeOutput) ToContainerAppPriorRuntimeTypeOutput() ContainerAppPriorRuntimeTypeOutput {
+	return o
+}
+
+func (o ContainerAppPriorRuntimeTypeOutput) ToContainerAppPriorRuntimeTypeOutputWithContext(ctx context.Context) ContainerAppPriorRuntimeTypeOutput {
+	return o
+}
+
+func (o ContainerAppPriorRuntimeTypeOutput) ToContainerAppPriorRuntimeTypePtrOutput() ContainerAppPriorRuntimeTypePtrOutput {
+	return o.ToContainerAppPriorRuntimeTypePtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorRuntimeTypeOutput) ToContainerAppPriorRuntimeTypePtrOutputWithContext(ctx context.Context) ContainerAppPriorRuntimeTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorRuntimeType) *ContainerAppPriorRuntimeType {
+		return &v
+	}).(ContainerAppPriorRuntimeTypePtrOutput)
+}
+
+func (o ContainerAppPriorRuntimeTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorRuntimeTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorRuntimeType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppPriorRuntimeTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorRuntimeTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppPriorRuntimeType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorRuntimeTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorRuntimeTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorRuntimeType)(nil)).Elem()
+}
+
+func (o ContainerAppPriorRuntimeTypePtrOutput) ToContainerAppPriorRuntimeTypePtrOutput() ContainerAppPriorRuntimeTypePtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorRuntimeTypePtrOutput) ToContainerAppPriorRuntimeTypePtrOutputWithContext(ctx context.Context) ContainerAppPriorRuntimeTypePtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorRuntimeTypePtrOutput) Elem() ContainerAppPriorRuntimeTypeOutput {
+	return o.ApplyT(func(v *ContainerAppPriorRuntimeType) ContainerAppPriorRuntimeType {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorRuntimeType
+		return ret
+	}).(ContainerAppPriorRuntimeTypeOutput)
+}
+
+func (o ContainerAppPriorRuntimeTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorRuntimeTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppPriorRuntimeType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppPriorRuntimeTypeInput is an input type that accepts values of the ContainerAppPriorRuntimeType enum
+// A concrete instance of `ContainerAppPriorRuntimeTypeInput` can be one of the following:
+//
+//	ContainerAppPriorRuntimeTypeShared
+//	ContainerAppPriorRuntimeTypeReserved
+type ContainerAppPriorRuntimeTypeInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorRuntimeTypeOutput() ContainerAppPriorRuntimeTypeOutput
+	ToContainerAppPriorRuntimeTypeOutputWithContext(context.Context) ContainerAppPriorRuntimeTypeOutput
+}
+
+var containerAppPriorRuntimeTypePtrType = reflect.TypeOf((**ContainerAppPriorRuntimeType)(nil)).Elem()
+
+type ContainerAppPriorRuntimeTypePtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorRuntimeTypePtrOutput() ContainerAppPriorRuntimeTypePtrOutput
+	ToContainerAppPriorRuntimeTypePtrOutputWithContext(context.Context) ContainerAppPriorRuntimeTypePtrOutput
+}
+
+type containerAppPriorRuntimeTypePtr string
+
+func ContainerAppPriorRuntimeTypePtr(v string) ContainerAppPriorRuntimeTypePtrInput {
+	return (*containerAppPriorRuntimeTypePtr)(&v)
+}
+
+func (*containerAppPriorRuntimeTypePtr) ElementType() reflect.Type {
+	return containerAppPriorRuntimeTypePtrType
+}
+
+func (in *containerAppPriorRuntimeTypePtr) ToContainerAppPriorRuntimeTypePtrOutput() ContainerAppPriorRuntimeTypePtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppPriorRuntimeTypePtrOutput)
+}
+
+func (in *containerAppPriorRuntimeTypePtr) ToContainerAppPriorRuntimeTypePtrOutputWithContext(ctx context.Context) ContainerAppPriorRuntimeTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppPriorRuntimeTypePtrOutput)
+}
+
+// ContainerAppRuntimeType: the values of `runtimeType`.
+type ContainerAppRuntimeType string
+
+const (
+	ContainerAppRuntimeTypeShared   = ContainerAppRuntimeType("shared")
+	ContainerAppRuntimeTypeReserved = ContainerAppRuntimeType("reserved")
+)
+
+func (ContainerAppRuntimeType) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppRuntimeType)(nil)).Elem()
+}
+
+func (e ContainerAppRuntimeType) ToContainerAppRuntimeTypeOutput() ContainerAppRuntimeTypeOutput {
+	return pulumi.ToOutput(e).(ContainerAppRuntimeTypeOutput)
+}
+
+func (e ContainerAppRuntimeType) ToContainerAppRuntimeTypeOutputWithContext(ctx context.Context) ContainerAppRuntimeTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ContainerAppRuntimeTypeOutput)
+}
+
+func (e ContainerAppRuntimeType) ToContainerAppRuntimeTypePtrOutput() ContainerAppRuntimeTypePtrOutput {
+	return e.ToContainerAppRuntimeTypePtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppRuntimeType) ToContainerAppRuntimeTypePtrOutputWithContext(ctx context.Context) ContainerAppRuntimeTypePtrOutput {
+	return ContainerAppRuntimeType(e).ToContainerAppRuntimeTypeOutputWithContext(ctx).ToContainerAppRuntimeTypePtrOutputWithContext(ctx)
+}
+
+func (e ContainerAppRuntimeType) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppRuntimeType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e ContainerAppRuntimeType) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e ContainerAppRuntimeType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type ContainerAppRuntimeTypeOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppRuntimeTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppRuntimeType)(nil)).Elem()
+}
+
+func (o ContainerAppRuntimeTypeOutput) ToContainerAppRuntimeTypeOutput() ContainerAppRuntimeTypeOutput {
+	return o
+}
+
+func (o ContainerAppRuntimeTypeOutput) ToContainerAppRuntimeTypeOutputWithContext(ctx context.Context) ContainerAppRuntimeTypeOutput {
+	return o
+}
+
+func (o ContainerAppRuntimeTypeOutput) ToContainerAppRuntimeTypePtrOutput() ContainerAppRuntimeTypePtrOutput {
+	return o.ToContainerAppRuntimeTypePtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppRuntimeTypeOutput) ToContainerAppRuntimeTypePtrOutputWithContext(ctx context.Context) ContainerAppRuntimeTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppRuntimeType) *ContainerAppRuntimeType {
+		return &v
+	}).(ContainerAppRuntimeTypePtrOutput)
+}
+
+func (o ContainerAppRuntimeTypeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o ContainerAppRuntimeTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppRuntimeType) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o ContainerAppRuntimeTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppRuntimeTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ContainerAppRuntimeType) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppRuntimeTypePtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppRuntimeTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppRuntimeType)(nil)).Elem()
+}
+
+func (o ContainerAppRuntimeTypePtrOutput) ToContainerAppRuntimeTypePtrOutput() ContainerAppRuntimeTypePtrOutput {
+	return o
+}
+
+func (o ContainerAppRuntimeTypePtrOutput) ToContainerAppRuntimeTypePtrOutputWithContext(ctx context.Context) ContainerAppRuntimeTypePtrOutput {
+	return o
+}
+
+func (o ContainerAppRuntimeTypePtrOutput) Elem() ContainerAppRuntimeTypeOutput {
+	return o.ApplyT(func(v *ContainerAppRuntimeType) ContainerAppRuntimeType {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppRuntimeType
+		return ret
+	}).(ContainerAppRuntimeTypeOutput)
+}
+
+func (o ContainerAppRuntimeTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppRuntimeTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ContainerAppRuntimeType) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// ContainerAppRuntimeTypeInput is an input type that accepts values of the ContainerAppRuntimeType enum
+// A concrete instance of `ContainerAppRuntimeTypeInput` can be one of the following:
+//
+//	ContainerAppRuntimeTypeShared
+//	ContainerAppRuntimeTypeReserved
+type ContainerAppRuntimeTypeInput interface {
+	pulumi.Input
+
+	ToContainerAppRuntimeTypeOutput() ContainerAppRuntimeTypeOutput
+	ToContainerAppRuntimeTypeOutputWithContext(context.Context) ContainerAppRuntimeTypeOutput
+}
+
+var containerAppRuntimeTypePtrType = reflect.TypeOf((**ContainerAppRuntimeType)(nil)).Elem()
+
+type ContainerAppRuntimeTypePtrInput interface {
+	pulumi.Input
+
+	ToContainerAppRuntimeTypePtrOutput() ContainerAppRuntimeTypePtrOutput
+	ToContainerAppRuntimeTypePtrOutputWithContext(context.Context) ContainerAppRuntimeTypePtrOutput
+}
+
+type containerAppRuntimeTypePtr string
+
+func ContainerAppRuntimeTypePtr(v string) ContainerAppRuntimeTypePtrInput {
+	return (*containerAppRuntimeTypePtr)(&v)
+}
+
+func (*containerAppRuntimeTypePtr) ElementType() reflect.Type {
+	return containerAppRuntimeTypePtrType
+}
+
+func (in *containerAppRuntimeTypePtr) ToContainerAppRuntimeTypePtrOutput() ContainerAppRuntimeTypePtrOutput {
+	return pulumi.ToOutput(in).(ContainerAppRuntimeTypePtrOutput)
+}
+
+func (in *containerAppRuntimeTypePtr) ToContainerAppRuntimeTypePtrOutputWithContext(ctx context.Context) ContainerAppRuntimeTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ContainerAppRuntimeTypePtrOutput)
+}
+
 // ImageRegistryRegistryType: the values of `registryType`.
 type ImageRegistryRegistryType string
 
@@ -179,8 +2027,56 @@ func (in *imageRegistryRegistryTypePtr) ToImageRegistryRegistryTypePtrOutputWith
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPortMappingsProtocolsInput)(nil)).Elem(), ContainerAppContainersEndpointsAnycastPortMappingsProtocols("tcp"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrInput)(nil)).Elem(), ContainerAppContainersEndpointsAnycastPortMappingsProtocols("tcp"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayInput)(nil)).Elem(), ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsAnycastTypeInput)(nil)).Elem(), ContainerAppContainersEndpointsAnycastType("iPv4"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsAnycastTypePtrInput)(nil)).Elem(), ContainerAppContainersEndpointsAnycastType("iPv4"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsCdnPortMappingsProtocolsInput)(nil)).Elem(), ContainerAppContainersEndpointsCdnPortMappingsProtocols("tcp"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrInput)(nil)).Elem(), ContainerAppContainersEndpointsCdnPortMappingsProtocols("tcp"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayInput)(nil)).Elem(), ContainerAppContainersEndpointsCdnPortMappingsProtocolsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersImagePullPolicyInput)(nil)).Elem(), ContainerAppContainersImagePullPolicy("always"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersImagePullPolicyPtrInput)(nil)).Elem(), ContainerAppContainersImagePullPolicy("always"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols("tcp"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols("tcp"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastTypeInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsAnycastType("iPv4"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastTypePtrInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsAnycastType("iPv4"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols("tcp"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols("tcp"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersImagePullPolicyInput)(nil)).Elem(), ContainerAppPriorContainersImagePullPolicy("always"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersImagePullPolicyPtrInput)(nil)).Elem(), ContainerAppPriorContainersImagePullPolicy("always"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorRuntimeTypeInput)(nil)).Elem(), ContainerAppPriorRuntimeType("shared"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorRuntimeTypePtrInput)(nil)).Elem(), ContainerAppPriorRuntimeType("shared"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppRuntimeTypeInput)(nil)).Elem(), ContainerAppRuntimeType("shared"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppRuntimeTypePtrInput)(nil)).Elem(), ContainerAppRuntimeType("shared"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ImageRegistryRegistryTypeInput)(nil)).Elem(), ImageRegistryRegistryType("dockerHub"))
 	pulumi.RegisterInputType(reflect.TypeOf((*ImageRegistryRegistryTypePtrInput)(nil)).Elem(), ImageRegistryRegistryType("dockerHub"))
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsAnycastTypeOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsAnycastTypePtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsCdnPortMappingsProtocolsOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsCdnPortMappingsProtocolsPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersImagePullPolicyOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersImagePullPolicyPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsAnycastTypeOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsAnycastTypePtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersImagePullPolicyOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersImagePullPolicyPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorRuntimeTypeOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorRuntimeTypePtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppRuntimeTypeOutput{})
+	pulumi.RegisterOutputType(ContainerAppRuntimeTypePtrOutput{})
 	pulumi.RegisterOutputType(ImageRegistryRegistryTypeOutput{})
 	pulumi.RegisterOutputType(ImageRegistryRegistryTypePtrOutput{})
 }

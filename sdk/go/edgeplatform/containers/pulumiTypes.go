@@ -13,6 +13,162 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+type ContainerAppAutoScaling struct {
+	// `max` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+	Max *int `pulumi:"max"`
+	// `min` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+	Min *int `pulumi:"min"`
+}
+
+// ContainerAppAutoScalingInput is an input type that accepts ContainerAppAutoScalingArgs and ContainerAppAutoScalingOutput values.
+// You can construct a concrete instance of `ContainerAppAutoScalingInput` via:
+//
+//	ContainerAppAutoScalingArgs{...}
+type ContainerAppAutoScalingInput interface {
+	pulumi.Input
+
+	ToContainerAppAutoScalingOutput() ContainerAppAutoScalingOutput
+	ToContainerAppAutoScalingOutputWithContext(context.Context) ContainerAppAutoScalingOutput
+}
+
+type ContainerAppAutoScalingArgs struct {
+	// `max` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+	Max pulumi.IntPtrInput `pulumi:"max"`
+	// `min` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+	Min pulumi.IntPtrInput `pulumi:"min"`
+}
+
+func (ContainerAppAutoScalingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppAutoScaling)(nil)).Elem()
+}
+
+func (i ContainerAppAutoScalingArgs) ToContainerAppAutoScalingOutput() ContainerAppAutoScalingOutput {
+	return i.ToContainerAppAutoScalingOutputWithContext(context.Background())
+}
+
+func (i ContainerAppAutoScalingArgs) ToContainerAppAutoScalingOutputWithContext(ctx context.Context) ContainerAppAutoScalingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppAutoScalingOutput)
+}
+
+func (i ContainerAppAutoScalingArgs) ToContainerAppAutoScalingPtrOutput() ContainerAppAutoScalingPtrOutput {
+	return i.ToContainerAppAutoScalingPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppAutoScalingArgs) ToContainerAppAutoScalingPtrOutputWithContext(ctx context.Context) ContainerAppAutoScalingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppAutoScalingOutput).ToContainerAppAutoScalingPtrOutputWithContext(ctx)
+}
+
+// ContainerAppAutoScalingPtrInput is an input type that accepts ContainerAppAutoScalingArgs, ContainerAppAutoScalingPtr and ContainerAppAutoScalingPtrOutput values.
+// You can construct a concrete instance of `ContainerAppAutoScalingPtrInput` via:
+//
+//	        ContainerAppAutoScalingArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppAutoScalingPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppAutoScalingPtrOutput() ContainerAppAutoScalingPtrOutput
+	ToContainerAppAutoScalingPtrOutputWithContext(context.Context) ContainerAppAutoScalingPtrOutput
+}
+
+type containerAppAutoScalingPtrType ContainerAppAutoScalingArgs
+
+func ContainerAppAutoScalingPtr(v *ContainerAppAutoScalingArgs) ContainerAppAutoScalingPtrInput {
+	return (*containerAppAutoScalingPtrType)(v)
+}
+
+func (*containerAppAutoScalingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppAutoScaling)(nil)).Elem()
+}
+
+func (i *containerAppAutoScalingPtrType) ToContainerAppAutoScalingPtrOutput() ContainerAppAutoScalingPtrOutput {
+	return i.ToContainerAppAutoScalingPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppAutoScalingPtrType) ToContainerAppAutoScalingPtrOutputWithContext(ctx context.Context) ContainerAppAutoScalingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppAutoScalingPtrOutput)
+}
+
+type ContainerAppAutoScalingOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppAutoScalingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppAutoScaling)(nil)).Elem()
+}
+
+func (o ContainerAppAutoScalingOutput) ToContainerAppAutoScalingOutput() ContainerAppAutoScalingOutput {
+	return o
+}
+
+func (o ContainerAppAutoScalingOutput) ToContainerAppAutoScalingOutputWithContext(ctx context.Context) ContainerAppAutoScalingOutput {
+	return o
+}
+
+func (o ContainerAppAutoScalingOutput) ToContainerAppAutoScalingPtrOutput() ContainerAppAutoScalingPtrOutput {
+	return o.ToContainerAppAutoScalingPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppAutoScalingOutput) ToContainerAppAutoScalingPtrOutputWithContext(ctx context.Context) ContainerAppAutoScalingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppAutoScaling) *ContainerAppAutoScaling {
+		return &v
+	}).(ContainerAppAutoScalingPtrOutput)
+}
+
+// `max` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+func (o ContainerAppAutoScalingOutput) Max() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppAutoScaling) *int { return v.Max }).(pulumi.IntPtrOutput)
+}
+
+// `min` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+func (o ContainerAppAutoScalingOutput) Min() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppAutoScaling) *int { return v.Min }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppAutoScalingPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppAutoScalingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppAutoScaling)(nil)).Elem()
+}
+
+func (o ContainerAppAutoScalingPtrOutput) ToContainerAppAutoScalingPtrOutput() ContainerAppAutoScalingPtrOutput {
+	return o
+}
+
+func (o ContainerAppAutoScalingPtrOutput) ToContainerAppAutoScalingPtrOutputWithContext(ctx context.Context) ContainerAppAutoScalingPtrOutput {
+	return o
+}
+
+func (o ContainerAppAutoScalingPtrOutput) Elem() ContainerAppAutoScalingOutput {
+	return o.ApplyT(func(v *ContainerAppAutoScaling) ContainerAppAutoScaling {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppAutoScaling
+		return ret
+	}).(ContainerAppAutoScalingOutput)
+}
+
+// `max` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+func (o ContainerAppAutoScalingPtrOutput) Max() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppAutoScaling) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Max
+	}).(pulumi.IntPtrOutput)
+}
+
+// `min` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+func (o ContainerAppAutoScalingPtrOutput) Min() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppAutoScaling) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Min
+	}).(pulumi.IntPtrOutput)
+}
+
 type ContainerAppAutoscalingResult struct {
 	// The most instances (`max`).
 	Max *float64 `pulumi:"max"`
@@ -209,6 +365,2565 @@ func (o ContainerAppContainerResultArrayOutput) Index(i pulumi.IntInput) Contain
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppContainerResult {
 		return vs[0].([]ContainerAppContainerResult)[vs[1].(int)]
 	}).(ContainerAppContainerResultOutput)
+}
+
+type ContainerAppContainers struct {
+	// `endpoints` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Endpoints []ContainerAppContainersEndpoints `pulumi:"endpoints"`
+	// `entryPoint` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	EntryPoint *ContainerAppContainersEntryPoint `pulumi:"entryPoint"`
+	// `environment` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Environment map[string]string `pulumi:"environment"`
+	// `image` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Image *ContainerAppContainersImage `pulumi:"image"`
+	// `imagePullPolicy` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	ImagePullPolicy *ContainerAppContainersImagePullPolicy `pulumi:"imagePullPolicy"`
+	// `name` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Name *string `pulumi:"name"`
+	// `probes` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Probes *ContainerAppContainersProbes `pulumi:"probes"`
+	// `volumeMounts` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	VolumeMounts []ContainerAppContainersVolumeMounts `pulumi:"volumeMounts"`
+}
+
+// ContainerAppContainersInput is an input type that accepts ContainerAppContainersArgs and ContainerAppContainersOutput values.
+// You can construct a concrete instance of `ContainerAppContainersInput` via:
+//
+//	ContainerAppContainersArgs{...}
+type ContainerAppContainersInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersOutput() ContainerAppContainersOutput
+	ToContainerAppContainersOutputWithContext(context.Context) ContainerAppContainersOutput
+}
+
+type ContainerAppContainersArgs struct {
+	// `endpoints` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Endpoints ContainerAppContainersEndpointsArrayInput `pulumi:"endpoints"`
+	// `entryPoint` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	EntryPoint ContainerAppContainersEntryPointPtrInput `pulumi:"entryPoint"`
+	// `environment` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Environment pulumi.StringMapInput `pulumi:"environment"`
+	// `image` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Image ContainerAppContainersImagePtrInput `pulumi:"image"`
+	// `imagePullPolicy` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	ImagePullPolicy ContainerAppContainersImagePullPolicyPtrInput `pulumi:"imagePullPolicy"`
+	// `name` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// `probes` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	Probes ContainerAppContainersProbesPtrInput `pulumi:"probes"`
+	// `volumeMounts` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+	VolumeMounts ContainerAppContainersVolumeMountsArrayInput `pulumi:"volumeMounts"`
+}
+
+func (ContainerAppContainersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainers)(nil)).Elem()
+}
+
+func (i ContainerAppContainersArgs) ToContainerAppContainersOutput() ContainerAppContainersOutput {
+	return i.ToContainerAppContainersOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersArgs) ToContainerAppContainersOutputWithContext(ctx context.Context) ContainerAppContainersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersOutput)
+}
+
+// ContainerAppContainersArrayInput is an input type that accepts ContainerAppContainersArray and ContainerAppContainersArrayOutput values.
+// You can construct a concrete instance of `ContainerAppContainersArrayInput` via:
+//
+//	ContainerAppContainersArray{ ContainerAppContainersArgs{...} }
+type ContainerAppContainersArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersArrayOutput() ContainerAppContainersArrayOutput
+	ToContainerAppContainersArrayOutputWithContext(context.Context) ContainerAppContainersArrayOutput
+}
+
+type ContainerAppContainersArray []ContainerAppContainersInput
+
+func (ContainerAppContainersArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainers)(nil)).Elem()
+}
+
+func (i ContainerAppContainersArray) ToContainerAppContainersArrayOutput() ContainerAppContainersArrayOutput {
+	return i.ToContainerAppContainersArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersArray) ToContainerAppContainersArrayOutputWithContext(ctx context.Context) ContainerAppContainersArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersArrayOutput)
+}
+
+type ContainerAppContainersOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainers)(nil)).Elem()
+}
+
+func (o ContainerAppContainersOutput) ToContainerAppContainersOutput() ContainerAppContainersOutput {
+	return o
+}
+
+func (o ContainerAppContainersOutput) ToContainerAppContainersOutputWithContext(ctx context.Context) ContainerAppContainersOutput {
+	return o
+}
+
+// `endpoints` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+func (o ContainerAppContainersOutput) Endpoints() ContainerAppContainersEndpointsArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainers) []ContainerAppContainersEndpoints { return v.Endpoints }).(ContainerAppContainersEndpointsArrayOutput)
+}
+
+// `entryPoint` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+func (o ContainerAppContainersOutput) EntryPoint() ContainerAppContainersEntryPointPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainers) *ContainerAppContainersEntryPoint { return v.EntryPoint }).(ContainerAppContainersEntryPointPtrOutput)
+}
+
+// `environment` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+func (o ContainerAppContainersOutput) Environment() pulumi.StringMapOutput {
+	return o.ApplyT(func(v ContainerAppContainers) map[string]string { return v.Environment }).(pulumi.StringMapOutput)
+}
+
+// `image` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+func (o ContainerAppContainersOutput) Image() ContainerAppContainersImagePtrOutput {
+	return o.ApplyT(func(v ContainerAppContainers) *ContainerAppContainersImage { return v.Image }).(ContainerAppContainersImagePtrOutput)
+}
+
+// `imagePullPolicy` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+func (o ContainerAppContainersOutput) ImagePullPolicy() ContainerAppContainersImagePullPolicyPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainers) *ContainerAppContainersImagePullPolicy { return v.ImagePullPolicy }).(ContainerAppContainersImagePullPolicyPtrOutput)
+}
+
+// `name` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+func (o ContainerAppContainersOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainers) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// `probes` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+func (o ContainerAppContainersOutput) Probes() ContainerAppContainersProbesPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainers) *ContainerAppContainersProbes { return v.Probes }).(ContainerAppContainersProbesPtrOutput)
+}
+
+// `volumeMounts` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+func (o ContainerAppContainersOutput) VolumeMounts() ContainerAppContainersVolumeMountsArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainers) []ContainerAppContainersVolumeMounts { return v.VolumeMounts }).(ContainerAppContainersVolumeMountsArrayOutput)
+}
+
+type ContainerAppContainersArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainers)(nil)).Elem()
+}
+
+func (o ContainerAppContainersArrayOutput) ToContainerAppContainersArrayOutput() ContainerAppContainersArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersArrayOutput) ToContainerAppContainersArrayOutputWithContext(ctx context.Context) ContainerAppContainersArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersArrayOutput) Index(i pulumi.IntInput) ContainerAppContainersOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppContainers {
+		return vs[0].([]ContainerAppContainers)[vs[1].(int)]
+	}).(ContainerAppContainersOutput)
+}
+
+type ContainerAppContainersEndpoints struct {
+	// `anycast` of containers.endpoints.anycast.
+	Anycast *ContainerAppContainersEndpointsAnycast `pulumi:"anycast"`
+	// `cdn` of containers.endpoints.cdn.
+	Cdn *ContainerAppContainersEndpointsCdn `pulumi:"cdn"`
+	// `displayName` of containers.endpoints.displayName.
+	DisplayName *string `pulumi:"displayName"`
+}
+
+// ContainerAppContainersEndpointsInput is an input type that accepts ContainerAppContainersEndpointsArgs and ContainerAppContainersEndpointsOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsInput` via:
+//
+//	ContainerAppContainersEndpointsArgs{...}
+type ContainerAppContainersEndpointsInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsOutput() ContainerAppContainersEndpointsOutput
+	ToContainerAppContainersEndpointsOutputWithContext(context.Context) ContainerAppContainersEndpointsOutput
+}
+
+type ContainerAppContainersEndpointsArgs struct {
+	// `anycast` of containers.endpoints.anycast.
+	Anycast ContainerAppContainersEndpointsAnycastPtrInput `pulumi:"anycast"`
+	// `cdn` of containers.endpoints.cdn.
+	Cdn ContainerAppContainersEndpointsCdnPtrInput `pulumi:"cdn"`
+	// `displayName` of containers.endpoints.displayName.
+	DisplayName pulumi.StringPtrInput `pulumi:"displayName"`
+}
+
+func (ContainerAppContainersEndpointsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpoints)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsArgs) ToContainerAppContainersEndpointsOutput() ContainerAppContainersEndpointsOutput {
+	return i.ToContainerAppContainersEndpointsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsArgs) ToContainerAppContainersEndpointsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsOutput)
+}
+
+// ContainerAppContainersEndpointsArrayInput is an input type that accepts ContainerAppContainersEndpointsArray and ContainerAppContainersEndpointsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsArrayInput` via:
+//
+//	ContainerAppContainersEndpointsArray{ ContainerAppContainersEndpointsArgs{...} }
+type ContainerAppContainersEndpointsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsArrayOutput() ContainerAppContainersEndpointsArrayOutput
+	ToContainerAppContainersEndpointsArrayOutputWithContext(context.Context) ContainerAppContainersEndpointsArrayOutput
+}
+
+type ContainerAppContainersEndpointsArray []ContainerAppContainersEndpointsInput
+
+func (ContainerAppContainersEndpointsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpoints)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsArray) ToContainerAppContainersEndpointsArrayOutput() ContainerAppContainersEndpointsArrayOutput {
+	return i.ToContainerAppContainersEndpointsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsArray) ToContainerAppContainersEndpointsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsArrayOutput)
+}
+
+type ContainerAppContainersEndpointsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpoints)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsOutput) ToContainerAppContainersEndpointsOutput() ContainerAppContainersEndpointsOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsOutput) ToContainerAppContainersEndpointsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsOutput {
+	return o
+}
+
+// `anycast` of containers.endpoints.anycast.
+func (o ContainerAppContainersEndpointsOutput) Anycast() ContainerAppContainersEndpointsAnycastPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpoints) *ContainerAppContainersEndpointsAnycast { return v.Anycast }).(ContainerAppContainersEndpointsAnycastPtrOutput)
+}
+
+// `cdn` of containers.endpoints.cdn.
+func (o ContainerAppContainersEndpointsOutput) Cdn() ContainerAppContainersEndpointsCdnPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpoints) *ContainerAppContainersEndpointsCdn { return v.Cdn }).(ContainerAppContainersEndpointsCdnPtrOutput)
+}
+
+// `displayName` of containers.endpoints.displayName.
+func (o ContainerAppContainersEndpointsOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpoints) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersEndpointsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpoints)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsArrayOutput) ToContainerAppContainersEndpointsArrayOutput() ContainerAppContainersEndpointsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsArrayOutput) ToContainerAppContainersEndpointsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsArrayOutput) Index(i pulumi.IntInput) ContainerAppContainersEndpointsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppContainersEndpoints {
+		return vs[0].([]ContainerAppContainersEndpoints)[vs[1].(int)]
+	}).(ContainerAppContainersEndpointsOutput)
+}
+
+type ContainerAppContainersEndpointsAnycast struct {
+	// `portMappings` of containers.endpoints.anycast.portMappings.
+	PortMappings []ContainerAppContainersEndpointsAnycastPortMappings `pulumi:"portMappings"`
+	// `type` of containers.endpoints.anycast.type.
+	Type *ContainerAppContainersEndpointsAnycastType `pulumi:"type"`
+}
+
+// ContainerAppContainersEndpointsAnycastInput is an input type that accepts ContainerAppContainersEndpointsAnycastArgs and ContainerAppContainersEndpointsAnycastOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsAnycastInput` via:
+//
+//	ContainerAppContainersEndpointsAnycastArgs{...}
+type ContainerAppContainersEndpointsAnycastInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsAnycastOutput() ContainerAppContainersEndpointsAnycastOutput
+	ToContainerAppContainersEndpointsAnycastOutputWithContext(context.Context) ContainerAppContainersEndpointsAnycastOutput
+}
+
+type ContainerAppContainersEndpointsAnycastArgs struct {
+	// `portMappings` of containers.endpoints.anycast.portMappings.
+	PortMappings ContainerAppContainersEndpointsAnycastPortMappingsArrayInput `pulumi:"portMappings"`
+	// `type` of containers.endpoints.anycast.type.
+	Type ContainerAppContainersEndpointsAnycastTypePtrInput `pulumi:"type"`
+}
+
+func (ContainerAppContainersEndpointsAnycastArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsAnycast)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsAnycastArgs) ToContainerAppContainersEndpointsAnycastOutput() ContainerAppContainersEndpointsAnycastOutput {
+	return i.ToContainerAppContainersEndpointsAnycastOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsAnycastArgs) ToContainerAppContainersEndpointsAnycastOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsAnycastOutput)
+}
+
+func (i ContainerAppContainersEndpointsAnycastArgs) ToContainerAppContainersEndpointsAnycastPtrOutput() ContainerAppContainersEndpointsAnycastPtrOutput {
+	return i.ToContainerAppContainersEndpointsAnycastPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsAnycastArgs) ToContainerAppContainersEndpointsAnycastPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsAnycastOutput).ToContainerAppContainersEndpointsAnycastPtrOutputWithContext(ctx)
+}
+
+// ContainerAppContainersEndpointsAnycastPtrInput is an input type that accepts ContainerAppContainersEndpointsAnycastArgs, ContainerAppContainersEndpointsAnycastPtr and ContainerAppContainersEndpointsAnycastPtrOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsAnycastPtrInput` via:
+//
+//	        ContainerAppContainersEndpointsAnycastArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppContainersEndpointsAnycastPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsAnycastPtrOutput() ContainerAppContainersEndpointsAnycastPtrOutput
+	ToContainerAppContainersEndpointsAnycastPtrOutputWithContext(context.Context) ContainerAppContainersEndpointsAnycastPtrOutput
+}
+
+type containerAppContainersEndpointsAnycastPtrType ContainerAppContainersEndpointsAnycastArgs
+
+func ContainerAppContainersEndpointsAnycastPtr(v *ContainerAppContainersEndpointsAnycastArgs) ContainerAppContainersEndpointsAnycastPtrInput {
+	return (*containerAppContainersEndpointsAnycastPtrType)(v)
+}
+
+func (*containerAppContainersEndpointsAnycastPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEndpointsAnycast)(nil)).Elem()
+}
+
+func (i *containerAppContainersEndpointsAnycastPtrType) ToContainerAppContainersEndpointsAnycastPtrOutput() ContainerAppContainersEndpointsAnycastPtrOutput {
+	return i.ToContainerAppContainersEndpointsAnycastPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppContainersEndpointsAnycastPtrType) ToContainerAppContainersEndpointsAnycastPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsAnycastPtrOutput)
+}
+
+type ContainerAppContainersEndpointsAnycastOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsAnycastOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsAnycast)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsAnycastOutput) ToContainerAppContainersEndpointsAnycastOutput() ContainerAppContainersEndpointsAnycastOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastOutput) ToContainerAppContainersEndpointsAnycastOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastOutput) ToContainerAppContainersEndpointsAnycastPtrOutput() ContainerAppContainersEndpointsAnycastPtrOutput {
+	return o.ToContainerAppContainersEndpointsAnycastPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsAnycastOutput) ToContainerAppContainersEndpointsAnycastPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersEndpointsAnycast) *ContainerAppContainersEndpointsAnycast {
+		return &v
+	}).(ContainerAppContainersEndpointsAnycastPtrOutput)
+}
+
+// `portMappings` of containers.endpoints.anycast.portMappings.
+func (o ContainerAppContainersEndpointsAnycastOutput) PortMappings() ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsAnycast) []ContainerAppContainersEndpointsAnycastPortMappings {
+		return v.PortMappings
+	}).(ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput)
+}
+
+// `type` of containers.endpoints.anycast.type.
+func (o ContainerAppContainersEndpointsAnycastOutput) Type() ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsAnycast) *ContainerAppContainersEndpointsAnycastType {
+		return v.Type
+	}).(ContainerAppContainersEndpointsAnycastTypePtrOutput)
+}
+
+type ContainerAppContainersEndpointsAnycastPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsAnycastPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEndpointsAnycast)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsAnycastPtrOutput) ToContainerAppContainersEndpointsAnycastPtrOutput() ContainerAppContainersEndpointsAnycastPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPtrOutput) ToContainerAppContainersEndpointsAnycastPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPtrOutput) Elem() ContainerAppContainersEndpointsAnycastOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsAnycast) ContainerAppContainersEndpointsAnycast {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersEndpointsAnycast
+		return ret
+	}).(ContainerAppContainersEndpointsAnycastOutput)
+}
+
+// `portMappings` of containers.endpoints.anycast.portMappings.
+func (o ContainerAppContainersEndpointsAnycastPtrOutput) PortMappings() ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsAnycast) []ContainerAppContainersEndpointsAnycastPortMappings {
+		if v == nil {
+			return nil
+		}
+		return v.PortMappings
+	}).(ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput)
+}
+
+// `type` of containers.endpoints.anycast.type.
+func (o ContainerAppContainersEndpointsAnycastPtrOutput) Type() ContainerAppContainersEndpointsAnycastTypePtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsAnycast) *ContainerAppContainersEndpointsAnycastType {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(ContainerAppContainersEndpointsAnycastTypePtrOutput)
+}
+
+type ContainerAppContainersEndpointsAnycastPortMappings struct {
+	// `containerPort` of containers.endpoints.anycast.portMappings.containerPort.
+	ContainerPort *int `pulumi:"containerPort"`
+	// `exposedPort` of containers.endpoints.anycast.portMappings.exposedPort.
+	ExposedPort *int `pulumi:"exposedPort"`
+	// `protocols` of containers.endpoints.anycast.portMappings.protocols.
+	Protocols []ContainerAppContainersEndpointsAnycastPortMappingsProtocols `pulumi:"protocols"`
+}
+
+// ContainerAppContainersEndpointsAnycastPortMappingsInput is an input type that accepts ContainerAppContainersEndpointsAnycastPortMappingsArgs and ContainerAppContainersEndpointsAnycastPortMappingsOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsAnycastPortMappingsInput` via:
+//
+//	ContainerAppContainersEndpointsAnycastPortMappingsArgs{...}
+type ContainerAppContainersEndpointsAnycastPortMappingsInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsAnycastPortMappingsOutput() ContainerAppContainersEndpointsAnycastPortMappingsOutput
+	ToContainerAppContainersEndpointsAnycastPortMappingsOutputWithContext(context.Context) ContainerAppContainersEndpointsAnycastPortMappingsOutput
+}
+
+type ContainerAppContainersEndpointsAnycastPortMappingsArgs struct {
+	// `containerPort` of containers.endpoints.anycast.portMappings.containerPort.
+	ContainerPort pulumi.IntPtrInput `pulumi:"containerPort"`
+	// `exposedPort` of containers.endpoints.anycast.portMappings.exposedPort.
+	ExposedPort pulumi.IntPtrInput `pulumi:"exposedPort"`
+	// `protocols` of containers.endpoints.anycast.portMappings.protocols.
+	Protocols ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayInput `pulumi:"protocols"`
+}
+
+func (ContainerAppContainersEndpointsAnycastPortMappingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPortMappings)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsAnycastPortMappingsArgs) ToContainerAppContainersEndpointsAnycastPortMappingsOutput() ContainerAppContainersEndpointsAnycastPortMappingsOutput {
+	return i.ToContainerAppContainersEndpointsAnycastPortMappingsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsAnycastPortMappingsArgs) ToContainerAppContainersEndpointsAnycastPortMappingsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsAnycastPortMappingsOutput)
+}
+
+// ContainerAppContainersEndpointsAnycastPortMappingsArrayInput is an input type that accepts ContainerAppContainersEndpointsAnycastPortMappingsArray and ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsAnycastPortMappingsArrayInput` via:
+//
+//	ContainerAppContainersEndpointsAnycastPortMappingsArray{ ContainerAppContainersEndpointsAnycastPortMappingsArgs{...} }
+type ContainerAppContainersEndpointsAnycastPortMappingsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsAnycastPortMappingsArrayOutput() ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput
+	ToContainerAppContainersEndpointsAnycastPortMappingsArrayOutputWithContext(context.Context) ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput
+}
+
+type ContainerAppContainersEndpointsAnycastPortMappingsArray []ContainerAppContainersEndpointsAnycastPortMappingsInput
+
+func (ContainerAppContainersEndpointsAnycastPortMappingsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpointsAnycastPortMappings)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsAnycastPortMappingsArray) ToContainerAppContainersEndpointsAnycastPortMappingsArrayOutput() ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput {
+	return i.ToContainerAppContainersEndpointsAnycastPortMappingsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsAnycastPortMappingsArray) ToContainerAppContainersEndpointsAnycastPortMappingsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput)
+}
+
+type ContainerAppContainersEndpointsAnycastPortMappingsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsAnycastPortMappingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPortMappings)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsOutput) ToContainerAppContainersEndpointsAnycastPortMappingsOutput() ContainerAppContainersEndpointsAnycastPortMappingsOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsOutput) ToContainerAppContainersEndpointsAnycastPortMappingsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsOutput {
+	return o
+}
+
+// `containerPort` of containers.endpoints.anycast.portMappings.containerPort.
+func (o ContainerAppContainersEndpointsAnycastPortMappingsOutput) ContainerPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsAnycastPortMappings) *int { return v.ContainerPort }).(pulumi.IntPtrOutput)
+}
+
+// `exposedPort` of containers.endpoints.anycast.portMappings.exposedPort.
+func (o ContainerAppContainersEndpointsAnycastPortMappingsOutput) ExposedPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsAnycastPortMappings) *int { return v.ExposedPort }).(pulumi.IntPtrOutput)
+}
+
+// `protocols` of containers.endpoints.anycast.portMappings.protocols.
+func (o ContainerAppContainersEndpointsAnycastPortMappingsOutput) Protocols() ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsAnycastPortMappings) []ContainerAppContainersEndpointsAnycastPortMappingsProtocols {
+		return v.Protocols
+	}).(ContainerAppContainersEndpointsAnycastPortMappingsProtocolsArrayOutput)
+}
+
+type ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpointsAnycastPortMappings)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput) ToContainerAppContainersEndpointsAnycastPortMappingsArrayOutput() ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput) ToContainerAppContainersEndpointsAnycastPortMappingsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput) Index(i pulumi.IntInput) ContainerAppContainersEndpointsAnycastPortMappingsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppContainersEndpointsAnycastPortMappings {
+		return vs[0].([]ContainerAppContainersEndpointsAnycastPortMappings)[vs[1].(int)]
+	}).(ContainerAppContainersEndpointsAnycastPortMappingsOutput)
+}
+
+type ContainerAppContainersEndpointsCdn struct {
+	// `isSslEnabled` of containers.endpoints.cdn.isSslEnabled.
+	IsSslEnabled *bool `pulumi:"isSslEnabled"`
+	// `portMappings` of containers.endpoints.cdn.portMappings.
+	PortMappings []ContainerAppContainersEndpointsCdnPortMappings `pulumi:"portMappings"`
+	// `pullZoneId` of containers.endpoints.cdn.pullZoneId.
+	PullZoneId *int `pulumi:"pullZoneId"`
+	// `stickySessions` of containers.endpoints.cdn.stickySessions.
+	StickySessions *ContainerAppContainersEndpointsCdnStickySessions `pulumi:"stickySessions"`
+}
+
+// ContainerAppContainersEndpointsCdnInput is an input type that accepts ContainerAppContainersEndpointsCdnArgs and ContainerAppContainersEndpointsCdnOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsCdnInput` via:
+//
+//	ContainerAppContainersEndpointsCdnArgs{...}
+type ContainerAppContainersEndpointsCdnInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsCdnOutput() ContainerAppContainersEndpointsCdnOutput
+	ToContainerAppContainersEndpointsCdnOutputWithContext(context.Context) ContainerAppContainersEndpointsCdnOutput
+}
+
+type ContainerAppContainersEndpointsCdnArgs struct {
+	// `isSslEnabled` of containers.endpoints.cdn.isSslEnabled.
+	IsSslEnabled pulumi.BoolPtrInput `pulumi:"isSslEnabled"`
+	// `portMappings` of containers.endpoints.cdn.portMappings.
+	PortMappings ContainerAppContainersEndpointsCdnPortMappingsArrayInput `pulumi:"portMappings"`
+	// `pullZoneId` of containers.endpoints.cdn.pullZoneId.
+	PullZoneId pulumi.IntPtrInput `pulumi:"pullZoneId"`
+	// `stickySessions` of containers.endpoints.cdn.stickySessions.
+	StickySessions ContainerAppContainersEndpointsCdnStickySessionsPtrInput `pulumi:"stickySessions"`
+}
+
+func (ContainerAppContainersEndpointsCdnArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsCdn)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsCdnArgs) ToContainerAppContainersEndpointsCdnOutput() ContainerAppContainersEndpointsCdnOutput {
+	return i.ToContainerAppContainersEndpointsCdnOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsCdnArgs) ToContainerAppContainersEndpointsCdnOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsCdnOutput)
+}
+
+func (i ContainerAppContainersEndpointsCdnArgs) ToContainerAppContainersEndpointsCdnPtrOutput() ContainerAppContainersEndpointsCdnPtrOutput {
+	return i.ToContainerAppContainersEndpointsCdnPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsCdnArgs) ToContainerAppContainersEndpointsCdnPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsCdnOutput).ToContainerAppContainersEndpointsCdnPtrOutputWithContext(ctx)
+}
+
+// ContainerAppContainersEndpointsCdnPtrInput is an input type that accepts ContainerAppContainersEndpointsCdnArgs, ContainerAppContainersEndpointsCdnPtr and ContainerAppContainersEndpointsCdnPtrOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsCdnPtrInput` via:
+//
+//	        ContainerAppContainersEndpointsCdnArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppContainersEndpointsCdnPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsCdnPtrOutput() ContainerAppContainersEndpointsCdnPtrOutput
+	ToContainerAppContainersEndpointsCdnPtrOutputWithContext(context.Context) ContainerAppContainersEndpointsCdnPtrOutput
+}
+
+type containerAppContainersEndpointsCdnPtrType ContainerAppContainersEndpointsCdnArgs
+
+func ContainerAppContainersEndpointsCdnPtr(v *ContainerAppContainersEndpointsCdnArgs) ContainerAppContainersEndpointsCdnPtrInput {
+	return (*containerAppContainersEndpointsCdnPtrType)(v)
+}
+
+func (*containerAppContainersEndpointsCdnPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEndpointsCdn)(nil)).Elem()
+}
+
+func (i *containerAppContainersEndpointsCdnPtrType) ToContainerAppContainersEndpointsCdnPtrOutput() ContainerAppContainersEndpointsCdnPtrOutput {
+	return i.ToContainerAppContainersEndpointsCdnPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppContainersEndpointsCdnPtrType) ToContainerAppContainersEndpointsCdnPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsCdnPtrOutput)
+}
+
+type ContainerAppContainersEndpointsCdnOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsCdnOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsCdn)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsCdnOutput) ToContainerAppContainersEndpointsCdnOutput() ContainerAppContainersEndpointsCdnOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnOutput) ToContainerAppContainersEndpointsCdnOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnOutput) ToContainerAppContainersEndpointsCdnPtrOutput() ContainerAppContainersEndpointsCdnPtrOutput {
+	return o.ToContainerAppContainersEndpointsCdnPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsCdnOutput) ToContainerAppContainersEndpointsCdnPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersEndpointsCdn) *ContainerAppContainersEndpointsCdn {
+		return &v
+	}).(ContainerAppContainersEndpointsCdnPtrOutput)
+}
+
+// `isSslEnabled` of containers.endpoints.cdn.isSslEnabled.
+func (o ContainerAppContainersEndpointsCdnOutput) IsSslEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdn) *bool { return v.IsSslEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// `portMappings` of containers.endpoints.cdn.portMappings.
+func (o ContainerAppContainersEndpointsCdnOutput) PortMappings() ContainerAppContainersEndpointsCdnPortMappingsArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdn) []ContainerAppContainersEndpointsCdnPortMappings {
+		return v.PortMappings
+	}).(ContainerAppContainersEndpointsCdnPortMappingsArrayOutput)
+}
+
+// `pullZoneId` of containers.endpoints.cdn.pullZoneId.
+func (o ContainerAppContainersEndpointsCdnOutput) PullZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdn) *int { return v.PullZoneId }).(pulumi.IntPtrOutput)
+}
+
+// `stickySessions` of containers.endpoints.cdn.stickySessions.
+func (o ContainerAppContainersEndpointsCdnOutput) StickySessions() ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdn) *ContainerAppContainersEndpointsCdnStickySessions {
+		return v.StickySessions
+	}).(ContainerAppContainersEndpointsCdnStickySessionsPtrOutput)
+}
+
+type ContainerAppContainersEndpointsCdnPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsCdnPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEndpointsCdn)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsCdnPtrOutput) ToContainerAppContainersEndpointsCdnPtrOutput() ContainerAppContainersEndpointsCdnPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPtrOutput) ToContainerAppContainersEndpointsCdnPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPtrOutput) Elem() ContainerAppContainersEndpointsCdnOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdn) ContainerAppContainersEndpointsCdn {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersEndpointsCdn
+		return ret
+	}).(ContainerAppContainersEndpointsCdnOutput)
+}
+
+// `isSslEnabled` of containers.endpoints.cdn.isSslEnabled.
+func (o ContainerAppContainersEndpointsCdnPtrOutput) IsSslEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdn) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.IsSslEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// `portMappings` of containers.endpoints.cdn.portMappings.
+func (o ContainerAppContainersEndpointsCdnPtrOutput) PortMappings() ContainerAppContainersEndpointsCdnPortMappingsArrayOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdn) []ContainerAppContainersEndpointsCdnPortMappings {
+		if v == nil {
+			return nil
+		}
+		return v.PortMappings
+	}).(ContainerAppContainersEndpointsCdnPortMappingsArrayOutput)
+}
+
+// `pullZoneId` of containers.endpoints.cdn.pullZoneId.
+func (o ContainerAppContainersEndpointsCdnPtrOutput) PullZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdn) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PullZoneId
+	}).(pulumi.IntPtrOutput)
+}
+
+// `stickySessions` of containers.endpoints.cdn.stickySessions.
+func (o ContainerAppContainersEndpointsCdnPtrOutput) StickySessions() ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdn) *ContainerAppContainersEndpointsCdnStickySessions {
+		if v == nil {
+			return nil
+		}
+		return v.StickySessions
+	}).(ContainerAppContainersEndpointsCdnStickySessionsPtrOutput)
+}
+
+type ContainerAppContainersEndpointsCdnPortMappings struct {
+	// `containerPort` of containers.endpoints.cdn.portMappings.containerPort.
+	ContainerPort *int `pulumi:"containerPort"`
+	// `exposedPort` of containers.endpoints.cdn.portMappings.exposedPort.
+	ExposedPort *int `pulumi:"exposedPort"`
+	// `protocols` of containers.endpoints.cdn.portMappings.protocols.
+	Protocols []ContainerAppContainersEndpointsCdnPortMappingsProtocols `pulumi:"protocols"`
+}
+
+// ContainerAppContainersEndpointsCdnPortMappingsInput is an input type that accepts ContainerAppContainersEndpointsCdnPortMappingsArgs and ContainerAppContainersEndpointsCdnPortMappingsOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsCdnPortMappingsInput` via:
+//
+//	ContainerAppContainersEndpointsCdnPortMappingsArgs{...}
+type ContainerAppContainersEndpointsCdnPortMappingsInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsCdnPortMappingsOutput() ContainerAppContainersEndpointsCdnPortMappingsOutput
+	ToContainerAppContainersEndpointsCdnPortMappingsOutputWithContext(context.Context) ContainerAppContainersEndpointsCdnPortMappingsOutput
+}
+
+type ContainerAppContainersEndpointsCdnPortMappingsArgs struct {
+	// `containerPort` of containers.endpoints.cdn.portMappings.containerPort.
+	ContainerPort pulumi.IntPtrInput `pulumi:"containerPort"`
+	// `exposedPort` of containers.endpoints.cdn.portMappings.exposedPort.
+	ExposedPort pulumi.IntPtrInput `pulumi:"exposedPort"`
+	// `protocols` of containers.endpoints.cdn.portMappings.protocols.
+	Protocols ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayInput `pulumi:"protocols"`
+}
+
+func (ContainerAppContainersEndpointsCdnPortMappingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsCdnPortMappings)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsCdnPortMappingsArgs) ToContainerAppContainersEndpointsCdnPortMappingsOutput() ContainerAppContainersEndpointsCdnPortMappingsOutput {
+	return i.ToContainerAppContainersEndpointsCdnPortMappingsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsCdnPortMappingsArgs) ToContainerAppContainersEndpointsCdnPortMappingsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsCdnPortMappingsOutput)
+}
+
+// ContainerAppContainersEndpointsCdnPortMappingsArrayInput is an input type that accepts ContainerAppContainersEndpointsCdnPortMappingsArray and ContainerAppContainersEndpointsCdnPortMappingsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsCdnPortMappingsArrayInput` via:
+//
+//	ContainerAppContainersEndpointsCdnPortMappingsArray{ ContainerAppContainersEndpointsCdnPortMappingsArgs{...} }
+type ContainerAppContainersEndpointsCdnPortMappingsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsCdnPortMappingsArrayOutput() ContainerAppContainersEndpointsCdnPortMappingsArrayOutput
+	ToContainerAppContainersEndpointsCdnPortMappingsArrayOutputWithContext(context.Context) ContainerAppContainersEndpointsCdnPortMappingsArrayOutput
+}
+
+type ContainerAppContainersEndpointsCdnPortMappingsArray []ContainerAppContainersEndpointsCdnPortMappingsInput
+
+func (ContainerAppContainersEndpointsCdnPortMappingsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpointsCdnPortMappings)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsCdnPortMappingsArray) ToContainerAppContainersEndpointsCdnPortMappingsArrayOutput() ContainerAppContainersEndpointsCdnPortMappingsArrayOutput {
+	return i.ToContainerAppContainersEndpointsCdnPortMappingsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsCdnPortMappingsArray) ToContainerAppContainersEndpointsCdnPortMappingsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsCdnPortMappingsArrayOutput)
+}
+
+type ContainerAppContainersEndpointsCdnPortMappingsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsCdnPortMappingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsCdnPortMappings)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsOutput) ToContainerAppContainersEndpointsCdnPortMappingsOutput() ContainerAppContainersEndpointsCdnPortMappingsOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsOutput) ToContainerAppContainersEndpointsCdnPortMappingsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsOutput {
+	return o
+}
+
+// `containerPort` of containers.endpoints.cdn.portMappings.containerPort.
+func (o ContainerAppContainersEndpointsCdnPortMappingsOutput) ContainerPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdnPortMappings) *int { return v.ContainerPort }).(pulumi.IntPtrOutput)
+}
+
+// `exposedPort` of containers.endpoints.cdn.portMappings.exposedPort.
+func (o ContainerAppContainersEndpointsCdnPortMappingsOutput) ExposedPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdnPortMappings) *int { return v.ExposedPort }).(pulumi.IntPtrOutput)
+}
+
+// `protocols` of containers.endpoints.cdn.portMappings.protocols.
+func (o ContainerAppContainersEndpointsCdnPortMappingsOutput) Protocols() ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdnPortMappings) []ContainerAppContainersEndpointsCdnPortMappingsProtocols {
+		return v.Protocols
+	}).(ContainerAppContainersEndpointsCdnPortMappingsProtocolsArrayOutput)
+}
+
+type ContainerAppContainersEndpointsCdnPortMappingsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsCdnPortMappingsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersEndpointsCdnPortMappings)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsArrayOutput) ToContainerAppContainersEndpointsCdnPortMappingsArrayOutput() ContainerAppContainersEndpointsCdnPortMappingsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsArrayOutput) ToContainerAppContainersEndpointsCdnPortMappingsArrayOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnPortMappingsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnPortMappingsArrayOutput) Index(i pulumi.IntInput) ContainerAppContainersEndpointsCdnPortMappingsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppContainersEndpointsCdnPortMappings {
+		return vs[0].([]ContainerAppContainersEndpointsCdnPortMappings)[vs[1].(int)]
+	}).(ContainerAppContainersEndpointsCdnPortMappingsOutput)
+}
+
+type ContainerAppContainersEndpointsCdnStickySessions struct {
+	// `cookieName` of containers.endpoints.cdn.stickySessions.cookieName.
+	CookieName *string `pulumi:"cookieName"`
+	// `enabled` of containers.endpoints.cdn.stickySessions.enabled.
+	Enabled *bool `pulumi:"enabled"`
+	// `sessionHeaders` of containers.endpoints.cdn.stickySessions.sessionHeaders.
+	SessionHeaders []string `pulumi:"sessionHeaders"`
+}
+
+// ContainerAppContainersEndpointsCdnStickySessionsInput is an input type that accepts ContainerAppContainersEndpointsCdnStickySessionsArgs and ContainerAppContainersEndpointsCdnStickySessionsOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsCdnStickySessionsInput` via:
+//
+//	ContainerAppContainersEndpointsCdnStickySessionsArgs{...}
+type ContainerAppContainersEndpointsCdnStickySessionsInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsCdnStickySessionsOutput() ContainerAppContainersEndpointsCdnStickySessionsOutput
+	ToContainerAppContainersEndpointsCdnStickySessionsOutputWithContext(context.Context) ContainerAppContainersEndpointsCdnStickySessionsOutput
+}
+
+type ContainerAppContainersEndpointsCdnStickySessionsArgs struct {
+	// `cookieName` of containers.endpoints.cdn.stickySessions.cookieName.
+	CookieName pulumi.StringPtrInput `pulumi:"cookieName"`
+	// `enabled` of containers.endpoints.cdn.stickySessions.enabled.
+	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
+	// `sessionHeaders` of containers.endpoints.cdn.stickySessions.sessionHeaders.
+	SessionHeaders pulumi.StringArrayInput `pulumi:"sessionHeaders"`
+}
+
+func (ContainerAppContainersEndpointsCdnStickySessionsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsCdnStickySessions)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEndpointsCdnStickySessionsArgs) ToContainerAppContainersEndpointsCdnStickySessionsOutput() ContainerAppContainersEndpointsCdnStickySessionsOutput {
+	return i.ToContainerAppContainersEndpointsCdnStickySessionsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsCdnStickySessionsArgs) ToContainerAppContainersEndpointsCdnStickySessionsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnStickySessionsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsCdnStickySessionsOutput)
+}
+
+func (i ContainerAppContainersEndpointsCdnStickySessionsArgs) ToContainerAppContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return i.ToContainerAppContainersEndpointsCdnStickySessionsPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEndpointsCdnStickySessionsArgs) ToContainerAppContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsCdnStickySessionsOutput).ToContainerAppContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx)
+}
+
+// ContainerAppContainersEndpointsCdnStickySessionsPtrInput is an input type that accepts ContainerAppContainersEndpointsCdnStickySessionsArgs, ContainerAppContainersEndpointsCdnStickySessionsPtr and ContainerAppContainersEndpointsCdnStickySessionsPtrOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEndpointsCdnStickySessionsPtrInput` via:
+//
+//	        ContainerAppContainersEndpointsCdnStickySessionsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppContainersEndpointsCdnStickySessionsPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppContainersEndpointsCdnStickySessionsPtrOutput
+	ToContainerAppContainersEndpointsCdnStickySessionsPtrOutputWithContext(context.Context) ContainerAppContainersEndpointsCdnStickySessionsPtrOutput
+}
+
+type containerAppContainersEndpointsCdnStickySessionsPtrType ContainerAppContainersEndpointsCdnStickySessionsArgs
+
+func ContainerAppContainersEndpointsCdnStickySessionsPtr(v *ContainerAppContainersEndpointsCdnStickySessionsArgs) ContainerAppContainersEndpointsCdnStickySessionsPtrInput {
+	return (*containerAppContainersEndpointsCdnStickySessionsPtrType)(v)
+}
+
+func (*containerAppContainersEndpointsCdnStickySessionsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEndpointsCdnStickySessions)(nil)).Elem()
+}
+
+func (i *containerAppContainersEndpointsCdnStickySessionsPtrType) ToContainerAppContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return i.ToContainerAppContainersEndpointsCdnStickySessionsPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppContainersEndpointsCdnStickySessionsPtrType) ToContainerAppContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEndpointsCdnStickySessionsPtrOutput)
+}
+
+type ContainerAppContainersEndpointsCdnStickySessionsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsCdnStickySessionsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEndpointsCdnStickySessions)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsCdnStickySessionsOutput) ToContainerAppContainersEndpointsCdnStickySessionsOutput() ContainerAppContainersEndpointsCdnStickySessionsOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnStickySessionsOutput) ToContainerAppContainersEndpointsCdnStickySessionsOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnStickySessionsOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnStickySessionsOutput) ToContainerAppContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return o.ToContainerAppContainersEndpointsCdnStickySessionsPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEndpointsCdnStickySessionsOutput) ToContainerAppContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersEndpointsCdnStickySessions) *ContainerAppContainersEndpointsCdnStickySessions {
+		return &v
+	}).(ContainerAppContainersEndpointsCdnStickySessionsPtrOutput)
+}
+
+// `cookieName` of containers.endpoints.cdn.stickySessions.cookieName.
+func (o ContainerAppContainersEndpointsCdnStickySessionsOutput) CookieName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdnStickySessions) *string { return v.CookieName }).(pulumi.StringPtrOutput)
+}
+
+// `enabled` of containers.endpoints.cdn.stickySessions.enabled.
+func (o ContainerAppContainersEndpointsCdnStickySessionsOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdnStickySessions) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// `sessionHeaders` of containers.endpoints.cdn.stickySessions.sessionHeaders.
+func (o ContainerAppContainersEndpointsCdnStickySessionsOutput) SessionHeaders() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainersEndpointsCdnStickySessions) []string { return v.SessionHeaders }).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppContainersEndpointsCdnStickySessionsPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEndpointsCdnStickySessionsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEndpointsCdnStickySessions)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEndpointsCdnStickySessionsPtrOutput) ToContainerAppContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnStickySessionsPtrOutput) ToContainerAppContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx context.Context) ContainerAppContainersEndpointsCdnStickySessionsPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEndpointsCdnStickySessionsPtrOutput) Elem() ContainerAppContainersEndpointsCdnStickySessionsOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdnStickySessions) ContainerAppContainersEndpointsCdnStickySessions {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersEndpointsCdnStickySessions
+		return ret
+	}).(ContainerAppContainersEndpointsCdnStickySessionsOutput)
+}
+
+// `cookieName` of containers.endpoints.cdn.stickySessions.cookieName.
+func (o ContainerAppContainersEndpointsCdnStickySessionsPtrOutput) CookieName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdnStickySessions) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CookieName
+	}).(pulumi.StringPtrOutput)
+}
+
+// `enabled` of containers.endpoints.cdn.stickySessions.enabled.
+func (o ContainerAppContainersEndpointsCdnStickySessionsPtrOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdnStickySessions) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// `sessionHeaders` of containers.endpoints.cdn.stickySessions.sessionHeaders.
+func (o ContainerAppContainersEndpointsCdnStickySessionsPtrOutput) SessionHeaders() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEndpointsCdnStickySessions) []string {
+		if v == nil {
+			return nil
+		}
+		return v.SessionHeaders
+	}).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppContainersEntryPoint struct {
+	// `arguments` of containers.entryPoint.arguments.
+	Arguments *string `pulumi:"arguments"`
+	// `argumentsArray` of containers.entryPoint.argumentsArray.
+	ArgumentsArray []string `pulumi:"argumentsArray"`
+	// `command` of containers.entryPoint.command.
+	Command *string `pulumi:"command"`
+	// `commandArray` of containers.entryPoint.commandArray.
+	CommandArray []string `pulumi:"commandArray"`
+	// `workingDirectory` of containers.entryPoint.workingDirectory.
+	WorkingDirectory *string `pulumi:"workingDirectory"`
+}
+
+// ContainerAppContainersEntryPointInput is an input type that accepts ContainerAppContainersEntryPointArgs and ContainerAppContainersEntryPointOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEntryPointInput` via:
+//
+//	ContainerAppContainersEntryPointArgs{...}
+type ContainerAppContainersEntryPointInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEntryPointOutput() ContainerAppContainersEntryPointOutput
+	ToContainerAppContainersEntryPointOutputWithContext(context.Context) ContainerAppContainersEntryPointOutput
+}
+
+type ContainerAppContainersEntryPointArgs struct {
+	// `arguments` of containers.entryPoint.arguments.
+	Arguments pulumi.StringPtrInput `pulumi:"arguments"`
+	// `argumentsArray` of containers.entryPoint.argumentsArray.
+	ArgumentsArray pulumi.StringArrayInput `pulumi:"argumentsArray"`
+	// `command` of containers.entryPoint.command.
+	Command pulumi.StringPtrInput `pulumi:"command"`
+	// `commandArray` of containers.entryPoint.commandArray.
+	CommandArray pulumi.StringArrayInput `pulumi:"commandArray"`
+	// `workingDirectory` of containers.entryPoint.workingDirectory.
+	WorkingDirectory pulumi.StringPtrInput `pulumi:"workingDirectory"`
+}
+
+func (ContainerAppContainersEntryPointArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEntryPoint)(nil)).Elem()
+}
+
+func (i ContainerAppContainersEntryPointArgs) ToContainerAppContainersEntryPointOutput() ContainerAppContainersEntryPointOutput {
+	return i.ToContainerAppContainersEntryPointOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEntryPointArgs) ToContainerAppContainersEntryPointOutputWithContext(ctx context.Context) ContainerAppContainersEntryPointOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEntryPointOutput)
+}
+
+func (i ContainerAppContainersEntryPointArgs) ToContainerAppContainersEntryPointPtrOutput() ContainerAppContainersEntryPointPtrOutput {
+	return i.ToContainerAppContainersEntryPointPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersEntryPointArgs) ToContainerAppContainersEntryPointPtrOutputWithContext(ctx context.Context) ContainerAppContainersEntryPointPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEntryPointOutput).ToContainerAppContainersEntryPointPtrOutputWithContext(ctx)
+}
+
+// ContainerAppContainersEntryPointPtrInput is an input type that accepts ContainerAppContainersEntryPointArgs, ContainerAppContainersEntryPointPtr and ContainerAppContainersEntryPointPtrOutput values.
+// You can construct a concrete instance of `ContainerAppContainersEntryPointPtrInput` via:
+//
+//	        ContainerAppContainersEntryPointArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppContainersEntryPointPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersEntryPointPtrOutput() ContainerAppContainersEntryPointPtrOutput
+	ToContainerAppContainersEntryPointPtrOutputWithContext(context.Context) ContainerAppContainersEntryPointPtrOutput
+}
+
+type containerAppContainersEntryPointPtrType ContainerAppContainersEntryPointArgs
+
+func ContainerAppContainersEntryPointPtr(v *ContainerAppContainersEntryPointArgs) ContainerAppContainersEntryPointPtrInput {
+	return (*containerAppContainersEntryPointPtrType)(v)
+}
+
+func (*containerAppContainersEntryPointPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEntryPoint)(nil)).Elem()
+}
+
+func (i *containerAppContainersEntryPointPtrType) ToContainerAppContainersEntryPointPtrOutput() ContainerAppContainersEntryPointPtrOutput {
+	return i.ToContainerAppContainersEntryPointPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppContainersEntryPointPtrType) ToContainerAppContainersEntryPointPtrOutputWithContext(ctx context.Context) ContainerAppContainersEntryPointPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersEntryPointPtrOutput)
+}
+
+type ContainerAppContainersEntryPointOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEntryPointOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersEntryPoint)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEntryPointOutput) ToContainerAppContainersEntryPointOutput() ContainerAppContainersEntryPointOutput {
+	return o
+}
+
+func (o ContainerAppContainersEntryPointOutput) ToContainerAppContainersEntryPointOutputWithContext(ctx context.Context) ContainerAppContainersEntryPointOutput {
+	return o
+}
+
+func (o ContainerAppContainersEntryPointOutput) ToContainerAppContainersEntryPointPtrOutput() ContainerAppContainersEntryPointPtrOutput {
+	return o.ToContainerAppContainersEntryPointPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersEntryPointOutput) ToContainerAppContainersEntryPointPtrOutputWithContext(ctx context.Context) ContainerAppContainersEntryPointPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersEntryPoint) *ContainerAppContainersEntryPoint {
+		return &v
+	}).(ContainerAppContainersEntryPointPtrOutput)
+}
+
+// `arguments` of containers.entryPoint.arguments.
+func (o ContainerAppContainersEntryPointOutput) Arguments() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEntryPoint) *string { return v.Arguments }).(pulumi.StringPtrOutput)
+}
+
+// `argumentsArray` of containers.entryPoint.argumentsArray.
+func (o ContainerAppContainersEntryPointOutput) ArgumentsArray() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainersEntryPoint) []string { return v.ArgumentsArray }).(pulumi.StringArrayOutput)
+}
+
+// `command` of containers.entryPoint.command.
+func (o ContainerAppContainersEntryPointOutput) Command() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEntryPoint) *string { return v.Command }).(pulumi.StringPtrOutput)
+}
+
+// `commandArray` of containers.entryPoint.commandArray.
+func (o ContainerAppContainersEntryPointOutput) CommandArray() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppContainersEntryPoint) []string { return v.CommandArray }).(pulumi.StringArrayOutput)
+}
+
+// `workingDirectory` of containers.entryPoint.workingDirectory.
+func (o ContainerAppContainersEntryPointOutput) WorkingDirectory() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersEntryPoint) *string { return v.WorkingDirectory }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersEntryPointPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersEntryPointPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersEntryPoint)(nil)).Elem()
+}
+
+func (o ContainerAppContainersEntryPointPtrOutput) ToContainerAppContainersEntryPointPtrOutput() ContainerAppContainersEntryPointPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEntryPointPtrOutput) ToContainerAppContainersEntryPointPtrOutputWithContext(ctx context.Context) ContainerAppContainersEntryPointPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersEntryPointPtrOutput) Elem() ContainerAppContainersEntryPointOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEntryPoint) ContainerAppContainersEntryPoint {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersEntryPoint
+		return ret
+	}).(ContainerAppContainersEntryPointOutput)
+}
+
+// `arguments` of containers.entryPoint.arguments.
+func (o ContainerAppContainersEntryPointPtrOutput) Arguments() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEntryPoint) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Arguments
+	}).(pulumi.StringPtrOutput)
+}
+
+// `argumentsArray` of containers.entryPoint.argumentsArray.
+func (o ContainerAppContainersEntryPointPtrOutput) ArgumentsArray() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEntryPoint) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ArgumentsArray
+	}).(pulumi.StringArrayOutput)
+}
+
+// `command` of containers.entryPoint.command.
+func (o ContainerAppContainersEntryPointPtrOutput) Command() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEntryPoint) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Command
+	}).(pulumi.StringPtrOutput)
+}
+
+// `commandArray` of containers.entryPoint.commandArray.
+func (o ContainerAppContainersEntryPointPtrOutput) CommandArray() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEntryPoint) []string {
+		if v == nil {
+			return nil
+		}
+		return v.CommandArray
+	}).(pulumi.StringArrayOutput)
+}
+
+// `workingDirectory` of containers.entryPoint.workingDirectory.
+func (o ContainerAppContainersEntryPointPtrOutput) WorkingDirectory() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersEntryPoint) *string {
+		if v == nil {
+			return nil
+		}
+		return v.WorkingDirectory
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersImage struct {
+	// `digest` of containers.image.digest.
+	Digest *string `pulumi:"digest"`
+	// `name` of containers.image.name.
+	Name *string `pulumi:"name"`
+	// `namespace` of containers.image.namespace.
+	Namespace *string `pulumi:"namespace"`
+	// `registryId` of containers.image.registryId.
+	RegistryId *string `pulumi:"registryId"`
+	// `tag` of containers.image.tag.
+	Tag *string `pulumi:"tag"`
+}
+
+// ContainerAppContainersImageInput is an input type that accepts ContainerAppContainersImageArgs and ContainerAppContainersImageOutput values.
+// You can construct a concrete instance of `ContainerAppContainersImageInput` via:
+//
+//	ContainerAppContainersImageArgs{...}
+type ContainerAppContainersImageInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersImageOutput() ContainerAppContainersImageOutput
+	ToContainerAppContainersImageOutputWithContext(context.Context) ContainerAppContainersImageOutput
+}
+
+type ContainerAppContainersImageArgs struct {
+	// `digest` of containers.image.digest.
+	Digest pulumi.StringPtrInput `pulumi:"digest"`
+	// `name` of containers.image.name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// `namespace` of containers.image.namespace.
+	Namespace pulumi.StringPtrInput `pulumi:"namespace"`
+	// `registryId` of containers.image.registryId.
+	RegistryId pulumi.StringPtrInput `pulumi:"registryId"`
+	// `tag` of containers.image.tag.
+	Tag pulumi.StringPtrInput `pulumi:"tag"`
+}
+
+func (ContainerAppContainersImageArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersImage)(nil)).Elem()
+}
+
+func (i ContainerAppContainersImageArgs) ToContainerAppContainersImageOutput() ContainerAppContainersImageOutput {
+	return i.ToContainerAppContainersImageOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersImageArgs) ToContainerAppContainersImageOutputWithContext(ctx context.Context) ContainerAppContainersImageOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersImageOutput)
+}
+
+func (i ContainerAppContainersImageArgs) ToContainerAppContainersImagePtrOutput() ContainerAppContainersImagePtrOutput {
+	return i.ToContainerAppContainersImagePtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersImageArgs) ToContainerAppContainersImagePtrOutputWithContext(ctx context.Context) ContainerAppContainersImagePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersImageOutput).ToContainerAppContainersImagePtrOutputWithContext(ctx)
+}
+
+// ContainerAppContainersImagePtrInput is an input type that accepts ContainerAppContainersImageArgs, ContainerAppContainersImagePtr and ContainerAppContainersImagePtrOutput values.
+// You can construct a concrete instance of `ContainerAppContainersImagePtrInput` via:
+//
+//	        ContainerAppContainersImageArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppContainersImagePtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersImagePtrOutput() ContainerAppContainersImagePtrOutput
+	ToContainerAppContainersImagePtrOutputWithContext(context.Context) ContainerAppContainersImagePtrOutput
+}
+
+type containerAppContainersImagePtrType ContainerAppContainersImageArgs
+
+func ContainerAppContainersImagePtr(v *ContainerAppContainersImageArgs) ContainerAppContainersImagePtrInput {
+	return (*containerAppContainersImagePtrType)(v)
+}
+
+func (*containerAppContainersImagePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersImage)(nil)).Elem()
+}
+
+func (i *containerAppContainersImagePtrType) ToContainerAppContainersImagePtrOutput() ContainerAppContainersImagePtrOutput {
+	return i.ToContainerAppContainersImagePtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppContainersImagePtrType) ToContainerAppContainersImagePtrOutputWithContext(ctx context.Context) ContainerAppContainersImagePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersImagePtrOutput)
+}
+
+type ContainerAppContainersImageOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersImageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersImage)(nil)).Elem()
+}
+
+func (o ContainerAppContainersImageOutput) ToContainerAppContainersImageOutput() ContainerAppContainersImageOutput {
+	return o
+}
+
+func (o ContainerAppContainersImageOutput) ToContainerAppContainersImageOutputWithContext(ctx context.Context) ContainerAppContainersImageOutput {
+	return o
+}
+
+func (o ContainerAppContainersImageOutput) ToContainerAppContainersImagePtrOutput() ContainerAppContainersImagePtrOutput {
+	return o.ToContainerAppContainersImagePtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersImageOutput) ToContainerAppContainersImagePtrOutputWithContext(ctx context.Context) ContainerAppContainersImagePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersImage) *ContainerAppContainersImage {
+		return &v
+	}).(ContainerAppContainersImagePtrOutput)
+}
+
+// `digest` of containers.image.digest.
+func (o ContainerAppContainersImageOutput) Digest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersImage) *string { return v.Digest }).(pulumi.StringPtrOutput)
+}
+
+// `name` of containers.image.name.
+func (o ContainerAppContainersImageOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersImage) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// `namespace` of containers.image.namespace.
+func (o ContainerAppContainersImageOutput) Namespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersImage) *string { return v.Namespace }).(pulumi.StringPtrOutput)
+}
+
+// `registryId` of containers.image.registryId.
+func (o ContainerAppContainersImageOutput) RegistryId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersImage) *string { return v.RegistryId }).(pulumi.StringPtrOutput)
+}
+
+// `tag` of containers.image.tag.
+func (o ContainerAppContainersImageOutput) Tag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersImage) *string { return v.Tag }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersImagePtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersImagePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersImage)(nil)).Elem()
+}
+
+func (o ContainerAppContainersImagePtrOutput) ToContainerAppContainersImagePtrOutput() ContainerAppContainersImagePtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersImagePtrOutput) ToContainerAppContainersImagePtrOutputWithContext(ctx context.Context) ContainerAppContainersImagePtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersImagePtrOutput) Elem() ContainerAppContainersImageOutput {
+	return o.ApplyT(func(v *ContainerAppContainersImage) ContainerAppContainersImage {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersImage
+		return ret
+	}).(ContainerAppContainersImageOutput)
+}
+
+// `digest` of containers.image.digest.
+func (o ContainerAppContainersImagePtrOutput) Digest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Digest
+	}).(pulumi.StringPtrOutput)
+}
+
+// `name` of containers.image.name.
+func (o ContainerAppContainersImagePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// `namespace` of containers.image.namespace.
+func (o ContainerAppContainersImagePtrOutput) Namespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Namespace
+	}).(pulumi.StringPtrOutput)
+}
+
+// `registryId` of containers.image.registryId.
+func (o ContainerAppContainersImagePtrOutput) RegistryId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RegistryId
+	}).(pulumi.StringPtrOutput)
+}
+
+// `tag` of containers.image.tag.
+func (o ContainerAppContainersImagePtrOutput) Tag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Tag
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersProbes struct {
+	// `liveness` of containers.probes.liveness.
+	Liveness *ContainerAppContainersProbesLiveness `pulumi:"liveness"`
+	// `readiness` of containers.probes.readiness.
+	Readiness *ContainerAppContainersProbesReadiness `pulumi:"readiness"`
+	// `startup` of containers.probes.startup.
+	Startup *ContainerAppContainersProbesStartup `pulumi:"startup"`
+}
+
+// ContainerAppContainersProbesInput is an input type that accepts ContainerAppContainersProbesArgs and ContainerAppContainersProbesOutput values.
+// You can construct a concrete instance of `ContainerAppContainersProbesInput` via:
+//
+//	ContainerAppContainersProbesArgs{...}
+type ContainerAppContainersProbesInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersProbesOutput() ContainerAppContainersProbesOutput
+	ToContainerAppContainersProbesOutputWithContext(context.Context) ContainerAppContainersProbesOutput
+}
+
+type ContainerAppContainersProbesArgs struct {
+	// `liveness` of containers.probes.liveness.
+	Liveness ContainerAppContainersProbesLivenessPtrInput `pulumi:"liveness"`
+	// `readiness` of containers.probes.readiness.
+	Readiness ContainerAppContainersProbesReadinessPtrInput `pulumi:"readiness"`
+	// `startup` of containers.probes.startup.
+	Startup ContainerAppContainersProbesStartupPtrInput `pulumi:"startup"`
+}
+
+func (ContainerAppContainersProbesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersProbes)(nil)).Elem()
+}
+
+func (i ContainerAppContainersProbesArgs) ToContainerAppContainersProbesOutput() ContainerAppContainersProbesOutput {
+	return i.ToContainerAppContainersProbesOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersProbesArgs) ToContainerAppContainersProbesOutputWithContext(ctx context.Context) ContainerAppContainersProbesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesOutput)
+}
+
+func (i ContainerAppContainersProbesArgs) ToContainerAppContainersProbesPtrOutput() ContainerAppContainersProbesPtrOutput {
+	return i.ToContainerAppContainersProbesPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersProbesArgs) ToContainerAppContainersProbesPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesOutput).ToContainerAppContainersProbesPtrOutputWithContext(ctx)
+}
+
+// ContainerAppContainersProbesPtrInput is an input type that accepts ContainerAppContainersProbesArgs, ContainerAppContainersProbesPtr and ContainerAppContainersProbesPtrOutput values.
+// You can construct a concrete instance of `ContainerAppContainersProbesPtrInput` via:
+//
+//	        ContainerAppContainersProbesArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppContainersProbesPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersProbesPtrOutput() ContainerAppContainersProbesPtrOutput
+	ToContainerAppContainersProbesPtrOutputWithContext(context.Context) ContainerAppContainersProbesPtrOutput
+}
+
+type containerAppContainersProbesPtrType ContainerAppContainersProbesArgs
+
+func ContainerAppContainersProbesPtr(v *ContainerAppContainersProbesArgs) ContainerAppContainersProbesPtrInput {
+	return (*containerAppContainersProbesPtrType)(v)
+}
+
+func (*containerAppContainersProbesPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersProbes)(nil)).Elem()
+}
+
+func (i *containerAppContainersProbesPtrType) ToContainerAppContainersProbesPtrOutput() ContainerAppContainersProbesPtrOutput {
+	return i.ToContainerAppContainersProbesPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppContainersProbesPtrType) ToContainerAppContainersProbesPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesPtrOutput)
+}
+
+type ContainerAppContainersProbesOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersProbesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersProbes)(nil)).Elem()
+}
+
+func (o ContainerAppContainersProbesOutput) ToContainerAppContainersProbesOutput() ContainerAppContainersProbesOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesOutput) ToContainerAppContainersProbesOutputWithContext(ctx context.Context) ContainerAppContainersProbesOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesOutput) ToContainerAppContainersProbesPtrOutput() ContainerAppContainersProbesPtrOutput {
+	return o.ToContainerAppContainersProbesPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersProbesOutput) ToContainerAppContainersProbesPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersProbes) *ContainerAppContainersProbes {
+		return &v
+	}).(ContainerAppContainersProbesPtrOutput)
+}
+
+// `liveness` of containers.probes.liveness.
+func (o ContainerAppContainersProbesOutput) Liveness() ContainerAppContainersProbesLivenessPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbes) *ContainerAppContainersProbesLiveness { return v.Liveness }).(ContainerAppContainersProbesLivenessPtrOutput)
+}
+
+// `readiness` of containers.probes.readiness.
+func (o ContainerAppContainersProbesOutput) Readiness() ContainerAppContainersProbesReadinessPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbes) *ContainerAppContainersProbesReadiness { return v.Readiness }).(ContainerAppContainersProbesReadinessPtrOutput)
+}
+
+// `startup` of containers.probes.startup.
+func (o ContainerAppContainersProbesOutput) Startup() ContainerAppContainersProbesStartupPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbes) *ContainerAppContainersProbesStartup { return v.Startup }).(ContainerAppContainersProbesStartupPtrOutput)
+}
+
+type ContainerAppContainersProbesPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersProbesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersProbes)(nil)).Elem()
+}
+
+func (o ContainerAppContainersProbesPtrOutput) ToContainerAppContainersProbesPtrOutput() ContainerAppContainersProbesPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesPtrOutput) ToContainerAppContainersProbesPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesPtrOutput) Elem() ContainerAppContainersProbesOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbes) ContainerAppContainersProbes {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersProbes
+		return ret
+	}).(ContainerAppContainersProbesOutput)
+}
+
+// `liveness` of containers.probes.liveness.
+func (o ContainerAppContainersProbesPtrOutput) Liveness() ContainerAppContainersProbesLivenessPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbes) *ContainerAppContainersProbesLiveness {
+		if v == nil {
+			return nil
+		}
+		return v.Liveness
+	}).(ContainerAppContainersProbesLivenessPtrOutput)
+}
+
+// `readiness` of containers.probes.readiness.
+func (o ContainerAppContainersProbesPtrOutput) Readiness() ContainerAppContainersProbesReadinessPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbes) *ContainerAppContainersProbesReadiness {
+		if v == nil {
+			return nil
+		}
+		return v.Readiness
+	}).(ContainerAppContainersProbesReadinessPtrOutput)
+}
+
+// `startup` of containers.probes.startup.
+func (o ContainerAppContainersProbesPtrOutput) Startup() ContainerAppContainersProbesStartupPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbes) *ContainerAppContainersProbesStartup {
+		if v == nil {
+			return nil
+		}
+		return v.Startup
+	}).(ContainerAppContainersProbesStartupPtrOutput)
+}
+
+type ContainerAppContainersProbesLiveness struct {
+	// `failureThreshold` of containers.probes.liveness.failureThreshold.
+	FailureThreshold *int `pulumi:"failureThreshold"`
+	// `grpc` of containers.probes.liveness.grpc.
+	Grpc map[string]interface{} `pulumi:"grpc"`
+	// `httpGet` of containers.probes.liveness.httpGet.
+	HttpGet map[string]interface{} `pulumi:"httpGet"`
+	// `initialDelaySeconds` of containers.probes.liveness.initialDelaySeconds.
+	InitialDelaySeconds *int `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of containers.probes.liveness.periodSeconds.
+	PeriodSeconds *int `pulumi:"periodSeconds"`
+	// `successThreshold` of containers.probes.liveness.successThreshold.
+	SuccessThreshold *int `pulumi:"successThreshold"`
+	// `tcpSocket` of containers.probes.liveness.tcpSocket.
+	TcpSocket map[string]interface{} `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of containers.probes.liveness.timeoutSeconds.
+	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
+}
+
+// ContainerAppContainersProbesLivenessInput is an input type that accepts ContainerAppContainersProbesLivenessArgs and ContainerAppContainersProbesLivenessOutput values.
+// You can construct a concrete instance of `ContainerAppContainersProbesLivenessInput` via:
+//
+//	ContainerAppContainersProbesLivenessArgs{...}
+type ContainerAppContainersProbesLivenessInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersProbesLivenessOutput() ContainerAppContainersProbesLivenessOutput
+	ToContainerAppContainersProbesLivenessOutputWithContext(context.Context) ContainerAppContainersProbesLivenessOutput
+}
+
+type ContainerAppContainersProbesLivenessArgs struct {
+	// `failureThreshold` of containers.probes.liveness.failureThreshold.
+	FailureThreshold pulumi.IntPtrInput `pulumi:"failureThreshold"`
+	// `grpc` of containers.probes.liveness.grpc.
+	Grpc pulumi.MapInput `pulumi:"grpc"`
+	// `httpGet` of containers.probes.liveness.httpGet.
+	HttpGet pulumi.MapInput `pulumi:"httpGet"`
+	// `initialDelaySeconds` of containers.probes.liveness.initialDelaySeconds.
+	InitialDelaySeconds pulumi.IntPtrInput `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of containers.probes.liveness.periodSeconds.
+	PeriodSeconds pulumi.IntPtrInput `pulumi:"periodSeconds"`
+	// `successThreshold` of containers.probes.liveness.successThreshold.
+	SuccessThreshold pulumi.IntPtrInput `pulumi:"successThreshold"`
+	// `tcpSocket` of containers.probes.liveness.tcpSocket.
+	TcpSocket pulumi.MapInput `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of containers.probes.liveness.timeoutSeconds.
+	TimeoutSeconds pulumi.IntPtrInput `pulumi:"timeoutSeconds"`
+}
+
+func (ContainerAppContainersProbesLivenessArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersProbesLiveness)(nil)).Elem()
+}
+
+func (i ContainerAppContainersProbesLivenessArgs) ToContainerAppContainersProbesLivenessOutput() ContainerAppContainersProbesLivenessOutput {
+	return i.ToContainerAppContainersProbesLivenessOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersProbesLivenessArgs) ToContainerAppContainersProbesLivenessOutputWithContext(ctx context.Context) ContainerAppContainersProbesLivenessOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesLivenessOutput)
+}
+
+func (i ContainerAppContainersProbesLivenessArgs) ToContainerAppContainersProbesLivenessPtrOutput() ContainerAppContainersProbesLivenessPtrOutput {
+	return i.ToContainerAppContainersProbesLivenessPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersProbesLivenessArgs) ToContainerAppContainersProbesLivenessPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesLivenessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesLivenessOutput).ToContainerAppContainersProbesLivenessPtrOutputWithContext(ctx)
+}
+
+// ContainerAppContainersProbesLivenessPtrInput is an input type that accepts ContainerAppContainersProbesLivenessArgs, ContainerAppContainersProbesLivenessPtr and ContainerAppContainersProbesLivenessPtrOutput values.
+// You can construct a concrete instance of `ContainerAppContainersProbesLivenessPtrInput` via:
+//
+//	        ContainerAppContainersProbesLivenessArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppContainersProbesLivenessPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersProbesLivenessPtrOutput() ContainerAppContainersProbesLivenessPtrOutput
+	ToContainerAppContainersProbesLivenessPtrOutputWithContext(context.Context) ContainerAppContainersProbesLivenessPtrOutput
+}
+
+type containerAppContainersProbesLivenessPtrType ContainerAppContainersProbesLivenessArgs
+
+func ContainerAppContainersProbesLivenessPtr(v *ContainerAppContainersProbesLivenessArgs) ContainerAppContainersProbesLivenessPtrInput {
+	return (*containerAppContainersProbesLivenessPtrType)(v)
+}
+
+func (*containerAppContainersProbesLivenessPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersProbesLiveness)(nil)).Elem()
+}
+
+func (i *containerAppContainersProbesLivenessPtrType) ToContainerAppContainersProbesLivenessPtrOutput() ContainerAppContainersProbesLivenessPtrOutput {
+	return i.ToContainerAppContainersProbesLivenessPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppContainersProbesLivenessPtrType) ToContainerAppContainersProbesLivenessPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesLivenessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesLivenessPtrOutput)
+}
+
+type ContainerAppContainersProbesLivenessOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersProbesLivenessOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersProbesLiveness)(nil)).Elem()
+}
+
+func (o ContainerAppContainersProbesLivenessOutput) ToContainerAppContainersProbesLivenessOutput() ContainerAppContainersProbesLivenessOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesLivenessOutput) ToContainerAppContainersProbesLivenessOutputWithContext(ctx context.Context) ContainerAppContainersProbesLivenessOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesLivenessOutput) ToContainerAppContainersProbesLivenessPtrOutput() ContainerAppContainersProbesLivenessPtrOutput {
+	return o.ToContainerAppContainersProbesLivenessPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersProbesLivenessOutput) ToContainerAppContainersProbesLivenessPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesLivenessPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersProbesLiveness) *ContainerAppContainersProbesLiveness {
+		return &v
+	}).(ContainerAppContainersProbesLivenessPtrOutput)
+}
+
+// `failureThreshold` of containers.probes.liveness.failureThreshold.
+func (o ContainerAppContainersProbesLivenessOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesLiveness) *int { return v.FailureThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of containers.probes.liveness.grpc.
+func (o ContainerAppContainersProbesLivenessOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesLiveness) map[string]interface{} { return v.Grpc }).(pulumi.MapOutput)
+}
+
+// `httpGet` of containers.probes.liveness.httpGet.
+func (o ContainerAppContainersProbesLivenessOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesLiveness) map[string]interface{} { return v.HttpGet }).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of containers.probes.liveness.initialDelaySeconds.
+func (o ContainerAppContainersProbesLivenessOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesLiveness) *int { return v.InitialDelaySeconds }).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of containers.probes.liveness.periodSeconds.
+func (o ContainerAppContainersProbesLivenessOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesLiveness) *int { return v.PeriodSeconds }).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of containers.probes.liveness.successThreshold.
+func (o ContainerAppContainersProbesLivenessOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesLiveness) *int { return v.SuccessThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of containers.probes.liveness.tcpSocket.
+func (o ContainerAppContainersProbesLivenessOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesLiveness) map[string]interface{} { return v.TcpSocket }).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of containers.probes.liveness.timeoutSeconds.
+func (o ContainerAppContainersProbesLivenessOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesLiveness) *int { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppContainersProbesLivenessPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersProbesLivenessPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersProbesLiveness)(nil)).Elem()
+}
+
+func (o ContainerAppContainersProbesLivenessPtrOutput) ToContainerAppContainersProbesLivenessPtrOutput() ContainerAppContainersProbesLivenessPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesLivenessPtrOutput) ToContainerAppContainersProbesLivenessPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesLivenessPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesLivenessPtrOutput) Elem() ContainerAppContainersProbesLivenessOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesLiveness) ContainerAppContainersProbesLiveness {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersProbesLiveness
+		return ret
+	}).(ContainerAppContainersProbesLivenessOutput)
+}
+
+// `failureThreshold` of containers.probes.liveness.failureThreshold.
+func (o ContainerAppContainersProbesLivenessPtrOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.FailureThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of containers.probes.liveness.grpc.
+func (o ContainerAppContainersProbesLivenessPtrOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesLiveness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Grpc
+	}).(pulumi.MapOutput)
+}
+
+// `httpGet` of containers.probes.liveness.httpGet.
+func (o ContainerAppContainersProbesLivenessPtrOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesLiveness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.HttpGet
+	}).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of containers.probes.liveness.initialDelaySeconds.
+func (o ContainerAppContainersProbesLivenessPtrOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.InitialDelaySeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of containers.probes.liveness.periodSeconds.
+func (o ContainerAppContainersProbesLivenessPtrOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PeriodSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of containers.probes.liveness.successThreshold.
+func (o ContainerAppContainersProbesLivenessPtrOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SuccessThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of containers.probes.liveness.tcpSocket.
+func (o ContainerAppContainersProbesLivenessPtrOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesLiveness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.TcpSocket
+	}).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of containers.probes.liveness.timeoutSeconds.
+func (o ContainerAppContainersProbesLivenessPtrOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.TimeoutSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppContainersProbesReadiness struct {
+	// `failureThreshold` of containers.probes.readiness.failureThreshold.
+	FailureThreshold *int `pulumi:"failureThreshold"`
+	// `grpc` of containers.probes.readiness.grpc.
+	Grpc map[string]interface{} `pulumi:"grpc"`
+	// `httpGet` of containers.probes.readiness.httpGet.
+	HttpGet map[string]interface{} `pulumi:"httpGet"`
+	// `initialDelaySeconds` of containers.probes.readiness.initialDelaySeconds.
+	InitialDelaySeconds *int `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of containers.probes.readiness.periodSeconds.
+	PeriodSeconds *int `pulumi:"periodSeconds"`
+	// `successThreshold` of containers.probes.readiness.successThreshold.
+	SuccessThreshold *int `pulumi:"successThreshold"`
+	// `tcpSocket` of containers.probes.readiness.tcpSocket.
+	TcpSocket map[string]interface{} `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of containers.probes.readiness.timeoutSeconds.
+	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
+}
+
+// ContainerAppContainersProbesReadinessInput is an input type that accepts ContainerAppContainersProbesReadinessArgs and ContainerAppContainersProbesReadinessOutput values.
+// You can construct a concrete instance of `ContainerAppContainersProbesReadinessInput` via:
+//
+//	ContainerAppContainersProbesReadinessArgs{...}
+type ContainerAppContainersProbesReadinessInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersProbesReadinessOutput() ContainerAppContainersProbesReadinessOutput
+	ToContainerAppContainersProbesReadinessOutputWithContext(context.Context) ContainerAppContainersProbesReadinessOutput
+}
+
+type ContainerAppContainersProbesReadinessArgs struct {
+	// `failureThreshold` of containers.probes.readiness.failureThreshold.
+	FailureThreshold pulumi.IntPtrInput `pulumi:"failureThreshold"`
+	// `grpc` of containers.probes.readiness.grpc.
+	Grpc pulumi.MapInput `pulumi:"grpc"`
+	// `httpGet` of containers.probes.readiness.httpGet.
+	HttpGet pulumi.MapInput `pulumi:"httpGet"`
+	// `initialDelaySeconds` of containers.probes.readiness.initialDelaySeconds.
+	InitialDelaySeconds pulumi.IntPtrInput `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of containers.probes.readiness.periodSeconds.
+	PeriodSeconds pulumi.IntPtrInput `pulumi:"periodSeconds"`
+	// `successThreshold` of containers.probes.readiness.successThreshold.
+	SuccessThreshold pulumi.IntPtrInput `pulumi:"successThreshold"`
+	// `tcpSocket` of containers.probes.readiness.tcpSocket.
+	TcpSocket pulumi.MapInput `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of containers.probes.readiness.timeoutSeconds.
+	TimeoutSeconds pulumi.IntPtrInput `pulumi:"timeoutSeconds"`
+}
+
+func (ContainerAppContainersProbesReadinessArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersProbesReadiness)(nil)).Elem()
+}
+
+func (i ContainerAppContainersProbesReadinessArgs) ToContainerAppContainersProbesReadinessOutput() ContainerAppContainersProbesReadinessOutput {
+	return i.ToContainerAppContainersProbesReadinessOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersProbesReadinessArgs) ToContainerAppContainersProbesReadinessOutputWithContext(ctx context.Context) ContainerAppContainersProbesReadinessOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesReadinessOutput)
+}
+
+func (i ContainerAppContainersProbesReadinessArgs) ToContainerAppContainersProbesReadinessPtrOutput() ContainerAppContainersProbesReadinessPtrOutput {
+	return i.ToContainerAppContainersProbesReadinessPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersProbesReadinessArgs) ToContainerAppContainersProbesReadinessPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesReadinessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesReadinessOutput).ToContainerAppContainersProbesReadinessPtrOutputWithContext(ctx)
+}
+
+// ContainerAppContainersProbesReadinessPtrInput is an input type that accepts ContainerAppContainersProbesReadinessArgs, ContainerAppContainersProbesReadinessPtr and ContainerAppContainersProbesReadinessPtrOutput values.
+// You can construct a concrete instance of `ContainerAppContainersProbesReadinessPtrInput` via:
+//
+//	        ContainerAppContainersProbesReadinessArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppContainersProbesReadinessPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersProbesReadinessPtrOutput() ContainerAppContainersProbesReadinessPtrOutput
+	ToContainerAppContainersProbesReadinessPtrOutputWithContext(context.Context) ContainerAppContainersProbesReadinessPtrOutput
+}
+
+type containerAppContainersProbesReadinessPtrType ContainerAppContainersProbesReadinessArgs
+
+func ContainerAppContainersProbesReadinessPtr(v *ContainerAppContainersProbesReadinessArgs) ContainerAppContainersProbesReadinessPtrInput {
+	return (*containerAppContainersProbesReadinessPtrType)(v)
+}
+
+func (*containerAppContainersProbesReadinessPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersProbesReadiness)(nil)).Elem()
+}
+
+func (i *containerAppContainersProbesReadinessPtrType) ToContainerAppContainersProbesReadinessPtrOutput() ContainerAppContainersProbesReadinessPtrOutput {
+	return i.ToContainerAppContainersProbesReadinessPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppContainersProbesReadinessPtrType) ToContainerAppContainersProbesReadinessPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesReadinessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesReadinessPtrOutput)
+}
+
+type ContainerAppContainersProbesReadinessOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersProbesReadinessOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersProbesReadiness)(nil)).Elem()
+}
+
+func (o ContainerAppContainersProbesReadinessOutput) ToContainerAppContainersProbesReadinessOutput() ContainerAppContainersProbesReadinessOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesReadinessOutput) ToContainerAppContainersProbesReadinessOutputWithContext(ctx context.Context) ContainerAppContainersProbesReadinessOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesReadinessOutput) ToContainerAppContainersProbesReadinessPtrOutput() ContainerAppContainersProbesReadinessPtrOutput {
+	return o.ToContainerAppContainersProbesReadinessPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersProbesReadinessOutput) ToContainerAppContainersProbesReadinessPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesReadinessPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersProbesReadiness) *ContainerAppContainersProbesReadiness {
+		return &v
+	}).(ContainerAppContainersProbesReadinessPtrOutput)
+}
+
+// `failureThreshold` of containers.probes.readiness.failureThreshold.
+func (o ContainerAppContainersProbesReadinessOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesReadiness) *int { return v.FailureThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of containers.probes.readiness.grpc.
+func (o ContainerAppContainersProbesReadinessOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesReadiness) map[string]interface{} { return v.Grpc }).(pulumi.MapOutput)
+}
+
+// `httpGet` of containers.probes.readiness.httpGet.
+func (o ContainerAppContainersProbesReadinessOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesReadiness) map[string]interface{} { return v.HttpGet }).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of containers.probes.readiness.initialDelaySeconds.
+func (o ContainerAppContainersProbesReadinessOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesReadiness) *int { return v.InitialDelaySeconds }).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of containers.probes.readiness.periodSeconds.
+func (o ContainerAppContainersProbesReadinessOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesReadiness) *int { return v.PeriodSeconds }).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of containers.probes.readiness.successThreshold.
+func (o ContainerAppContainersProbesReadinessOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesReadiness) *int { return v.SuccessThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of containers.probes.readiness.tcpSocket.
+func (o ContainerAppContainersProbesReadinessOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesReadiness) map[string]interface{} { return v.TcpSocket }).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of containers.probes.readiness.timeoutSeconds.
+func (o ContainerAppContainersProbesReadinessOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesReadiness) *int { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppContainersProbesReadinessPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersProbesReadinessPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersProbesReadiness)(nil)).Elem()
+}
+
+func (o ContainerAppContainersProbesReadinessPtrOutput) ToContainerAppContainersProbesReadinessPtrOutput() ContainerAppContainersProbesReadinessPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesReadinessPtrOutput) ToContainerAppContainersProbesReadinessPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesReadinessPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesReadinessPtrOutput) Elem() ContainerAppContainersProbesReadinessOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesReadiness) ContainerAppContainersProbesReadiness {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersProbesReadiness
+		return ret
+	}).(ContainerAppContainersProbesReadinessOutput)
+}
+
+// `failureThreshold` of containers.probes.readiness.failureThreshold.
+func (o ContainerAppContainersProbesReadinessPtrOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.FailureThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of containers.probes.readiness.grpc.
+func (o ContainerAppContainersProbesReadinessPtrOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesReadiness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Grpc
+	}).(pulumi.MapOutput)
+}
+
+// `httpGet` of containers.probes.readiness.httpGet.
+func (o ContainerAppContainersProbesReadinessPtrOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesReadiness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.HttpGet
+	}).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of containers.probes.readiness.initialDelaySeconds.
+func (o ContainerAppContainersProbesReadinessPtrOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.InitialDelaySeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of containers.probes.readiness.periodSeconds.
+func (o ContainerAppContainersProbesReadinessPtrOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PeriodSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of containers.probes.readiness.successThreshold.
+func (o ContainerAppContainersProbesReadinessPtrOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SuccessThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of containers.probes.readiness.tcpSocket.
+func (o ContainerAppContainersProbesReadinessPtrOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesReadiness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.TcpSocket
+	}).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of containers.probes.readiness.timeoutSeconds.
+func (o ContainerAppContainersProbesReadinessPtrOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.TimeoutSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppContainersProbesStartup struct {
+	// `failureThreshold` of containers.probes.startup.failureThreshold.
+	FailureThreshold *int `pulumi:"failureThreshold"`
+	// `grpc` of containers.probes.startup.grpc.
+	Grpc map[string]interface{} `pulumi:"grpc"`
+	// `httpGet` of containers.probes.startup.httpGet.
+	HttpGet map[string]interface{} `pulumi:"httpGet"`
+	// `initialDelaySeconds` of containers.probes.startup.initialDelaySeconds.
+	InitialDelaySeconds *int `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of containers.probes.startup.periodSeconds.
+	PeriodSeconds *int `pulumi:"periodSeconds"`
+	// `successThreshold` of containers.probes.startup.successThreshold.
+	SuccessThreshold *int `pulumi:"successThreshold"`
+	// `tcpSocket` of containers.probes.startup.tcpSocket.
+	TcpSocket map[string]interface{} `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of containers.probes.startup.timeoutSeconds.
+	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
+}
+
+// ContainerAppContainersProbesStartupInput is an input type that accepts ContainerAppContainersProbesStartupArgs and ContainerAppContainersProbesStartupOutput values.
+// You can construct a concrete instance of `ContainerAppContainersProbesStartupInput` via:
+//
+//	ContainerAppContainersProbesStartupArgs{...}
+type ContainerAppContainersProbesStartupInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersProbesStartupOutput() ContainerAppContainersProbesStartupOutput
+	ToContainerAppContainersProbesStartupOutputWithContext(context.Context) ContainerAppContainersProbesStartupOutput
+}
+
+type ContainerAppContainersProbesStartupArgs struct {
+	// `failureThreshold` of containers.probes.startup.failureThreshold.
+	FailureThreshold pulumi.IntPtrInput `pulumi:"failureThreshold"`
+	// `grpc` of containers.probes.startup.grpc.
+	Grpc pulumi.MapInput `pulumi:"grpc"`
+	// `httpGet` of containers.probes.startup.httpGet.
+	HttpGet pulumi.MapInput `pulumi:"httpGet"`
+	// `initialDelaySeconds` of containers.probes.startup.initialDelaySeconds.
+	InitialDelaySeconds pulumi.IntPtrInput `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of containers.probes.startup.periodSeconds.
+	PeriodSeconds pulumi.IntPtrInput `pulumi:"periodSeconds"`
+	// `successThreshold` of containers.probes.startup.successThreshold.
+	SuccessThreshold pulumi.IntPtrInput `pulumi:"successThreshold"`
+	// `tcpSocket` of containers.probes.startup.tcpSocket.
+	TcpSocket pulumi.MapInput `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of containers.probes.startup.timeoutSeconds.
+	TimeoutSeconds pulumi.IntPtrInput `pulumi:"timeoutSeconds"`
+}
+
+func (ContainerAppContainersProbesStartupArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersProbesStartup)(nil)).Elem()
+}
+
+func (i ContainerAppContainersProbesStartupArgs) ToContainerAppContainersProbesStartupOutput() ContainerAppContainersProbesStartupOutput {
+	return i.ToContainerAppContainersProbesStartupOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersProbesStartupArgs) ToContainerAppContainersProbesStartupOutputWithContext(ctx context.Context) ContainerAppContainersProbesStartupOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesStartupOutput)
+}
+
+func (i ContainerAppContainersProbesStartupArgs) ToContainerAppContainersProbesStartupPtrOutput() ContainerAppContainersProbesStartupPtrOutput {
+	return i.ToContainerAppContainersProbesStartupPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersProbesStartupArgs) ToContainerAppContainersProbesStartupPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesStartupPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesStartupOutput).ToContainerAppContainersProbesStartupPtrOutputWithContext(ctx)
+}
+
+// ContainerAppContainersProbesStartupPtrInput is an input type that accepts ContainerAppContainersProbesStartupArgs, ContainerAppContainersProbesStartupPtr and ContainerAppContainersProbesStartupPtrOutput values.
+// You can construct a concrete instance of `ContainerAppContainersProbesStartupPtrInput` via:
+//
+//	        ContainerAppContainersProbesStartupArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppContainersProbesStartupPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersProbesStartupPtrOutput() ContainerAppContainersProbesStartupPtrOutput
+	ToContainerAppContainersProbesStartupPtrOutputWithContext(context.Context) ContainerAppContainersProbesStartupPtrOutput
+}
+
+type containerAppContainersProbesStartupPtrType ContainerAppContainersProbesStartupArgs
+
+func ContainerAppContainersProbesStartupPtr(v *ContainerAppContainersProbesStartupArgs) ContainerAppContainersProbesStartupPtrInput {
+	return (*containerAppContainersProbesStartupPtrType)(v)
+}
+
+func (*containerAppContainersProbesStartupPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersProbesStartup)(nil)).Elem()
+}
+
+func (i *containerAppContainersProbesStartupPtrType) ToContainerAppContainersProbesStartupPtrOutput() ContainerAppContainersProbesStartupPtrOutput {
+	return i.ToContainerAppContainersProbesStartupPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppContainersProbesStartupPtrType) ToContainerAppContainersProbesStartupPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesStartupPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersProbesStartupPtrOutput)
+}
+
+type ContainerAppContainersProbesStartupOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersProbesStartupOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersProbesStartup)(nil)).Elem()
+}
+
+func (o ContainerAppContainersProbesStartupOutput) ToContainerAppContainersProbesStartupOutput() ContainerAppContainersProbesStartupOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesStartupOutput) ToContainerAppContainersProbesStartupOutputWithContext(ctx context.Context) ContainerAppContainersProbesStartupOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesStartupOutput) ToContainerAppContainersProbesStartupPtrOutput() ContainerAppContainersProbesStartupPtrOutput {
+	return o.ToContainerAppContainersProbesStartupPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppContainersProbesStartupOutput) ToContainerAppContainersProbesStartupPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesStartupPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppContainersProbesStartup) *ContainerAppContainersProbesStartup {
+		return &v
+	}).(ContainerAppContainersProbesStartupPtrOutput)
+}
+
+// `failureThreshold` of containers.probes.startup.failureThreshold.
+func (o ContainerAppContainersProbesStartupOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesStartup) *int { return v.FailureThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of containers.probes.startup.grpc.
+func (o ContainerAppContainersProbesStartupOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesStartup) map[string]interface{} { return v.Grpc }).(pulumi.MapOutput)
+}
+
+// `httpGet` of containers.probes.startup.httpGet.
+func (o ContainerAppContainersProbesStartupOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesStartup) map[string]interface{} { return v.HttpGet }).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of containers.probes.startup.initialDelaySeconds.
+func (o ContainerAppContainersProbesStartupOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesStartup) *int { return v.InitialDelaySeconds }).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of containers.probes.startup.periodSeconds.
+func (o ContainerAppContainersProbesStartupOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesStartup) *int { return v.PeriodSeconds }).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of containers.probes.startup.successThreshold.
+func (o ContainerAppContainersProbesStartupOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesStartup) *int { return v.SuccessThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of containers.probes.startup.tcpSocket.
+func (o ContainerAppContainersProbesStartupOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesStartup) map[string]interface{} { return v.TcpSocket }).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of containers.probes.startup.timeoutSeconds.
+func (o ContainerAppContainersProbesStartupOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersProbesStartup) *int { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppContainersProbesStartupPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersProbesStartupPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppContainersProbesStartup)(nil)).Elem()
+}
+
+func (o ContainerAppContainersProbesStartupPtrOutput) ToContainerAppContainersProbesStartupPtrOutput() ContainerAppContainersProbesStartupPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesStartupPtrOutput) ToContainerAppContainersProbesStartupPtrOutputWithContext(ctx context.Context) ContainerAppContainersProbesStartupPtrOutput {
+	return o
+}
+
+func (o ContainerAppContainersProbesStartupPtrOutput) Elem() ContainerAppContainersProbesStartupOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesStartup) ContainerAppContainersProbesStartup {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppContainersProbesStartup
+		return ret
+	}).(ContainerAppContainersProbesStartupOutput)
+}
+
+// `failureThreshold` of containers.probes.startup.failureThreshold.
+func (o ContainerAppContainersProbesStartupPtrOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.FailureThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of containers.probes.startup.grpc.
+func (o ContainerAppContainersProbesStartupPtrOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesStartup) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Grpc
+	}).(pulumi.MapOutput)
+}
+
+// `httpGet` of containers.probes.startup.httpGet.
+func (o ContainerAppContainersProbesStartupPtrOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesStartup) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.HttpGet
+	}).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of containers.probes.startup.initialDelaySeconds.
+func (o ContainerAppContainersProbesStartupPtrOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.InitialDelaySeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of containers.probes.startup.periodSeconds.
+func (o ContainerAppContainersProbesStartupPtrOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PeriodSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of containers.probes.startup.successThreshold.
+func (o ContainerAppContainersProbesStartupPtrOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SuccessThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of containers.probes.startup.tcpSocket.
+func (o ContainerAppContainersProbesStartupPtrOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesStartup) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.TcpSocket
+	}).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of containers.probes.startup.timeoutSeconds.
+func (o ContainerAppContainersProbesStartupPtrOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.TimeoutSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppContainersVolumeMounts struct {
+	// `mountPath` of containers.volumeMounts.mountPath.
+	MountPath *string `pulumi:"mountPath"`
+	// `name` of containers.volumeMounts.name.
+	Name *string `pulumi:"name"`
+}
+
+// ContainerAppContainersVolumeMountsInput is an input type that accepts ContainerAppContainersVolumeMountsArgs and ContainerAppContainersVolumeMountsOutput values.
+// You can construct a concrete instance of `ContainerAppContainersVolumeMountsInput` via:
+//
+//	ContainerAppContainersVolumeMountsArgs{...}
+type ContainerAppContainersVolumeMountsInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersVolumeMountsOutput() ContainerAppContainersVolumeMountsOutput
+	ToContainerAppContainersVolumeMountsOutputWithContext(context.Context) ContainerAppContainersVolumeMountsOutput
+}
+
+type ContainerAppContainersVolumeMountsArgs struct {
+	// `mountPath` of containers.volumeMounts.mountPath.
+	MountPath pulumi.StringPtrInput `pulumi:"mountPath"`
+	// `name` of containers.volumeMounts.name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+}
+
+func (ContainerAppContainersVolumeMountsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersVolumeMounts)(nil)).Elem()
+}
+
+func (i ContainerAppContainersVolumeMountsArgs) ToContainerAppContainersVolumeMountsOutput() ContainerAppContainersVolumeMountsOutput {
+	return i.ToContainerAppContainersVolumeMountsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersVolumeMountsArgs) ToContainerAppContainersVolumeMountsOutputWithContext(ctx context.Context) ContainerAppContainersVolumeMountsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersVolumeMountsOutput)
+}
+
+// ContainerAppContainersVolumeMountsArrayInput is an input type that accepts ContainerAppContainersVolumeMountsArray and ContainerAppContainersVolumeMountsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppContainersVolumeMountsArrayInput` via:
+//
+//	ContainerAppContainersVolumeMountsArray{ ContainerAppContainersVolumeMountsArgs{...} }
+type ContainerAppContainersVolumeMountsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppContainersVolumeMountsArrayOutput() ContainerAppContainersVolumeMountsArrayOutput
+	ToContainerAppContainersVolumeMountsArrayOutputWithContext(context.Context) ContainerAppContainersVolumeMountsArrayOutput
+}
+
+type ContainerAppContainersVolumeMountsArray []ContainerAppContainersVolumeMountsInput
+
+func (ContainerAppContainersVolumeMountsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersVolumeMounts)(nil)).Elem()
+}
+
+func (i ContainerAppContainersVolumeMountsArray) ToContainerAppContainersVolumeMountsArrayOutput() ContainerAppContainersVolumeMountsArrayOutput {
+	return i.ToContainerAppContainersVolumeMountsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppContainersVolumeMountsArray) ToContainerAppContainersVolumeMountsArrayOutputWithContext(ctx context.Context) ContainerAppContainersVolumeMountsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppContainersVolumeMountsArrayOutput)
+}
+
+type ContainerAppContainersVolumeMountsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersVolumeMountsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppContainersVolumeMounts)(nil)).Elem()
+}
+
+func (o ContainerAppContainersVolumeMountsOutput) ToContainerAppContainersVolumeMountsOutput() ContainerAppContainersVolumeMountsOutput {
+	return o
+}
+
+func (o ContainerAppContainersVolumeMountsOutput) ToContainerAppContainersVolumeMountsOutputWithContext(ctx context.Context) ContainerAppContainersVolumeMountsOutput {
+	return o
+}
+
+// `mountPath` of containers.volumeMounts.mountPath.
+func (o ContainerAppContainersVolumeMountsOutput) MountPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersVolumeMounts) *string { return v.MountPath }).(pulumi.StringPtrOutput)
+}
+
+// `name` of containers.volumeMounts.name.
+func (o ContainerAppContainersVolumeMountsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppContainersVolumeMounts) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppContainersVolumeMountsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppContainersVolumeMountsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppContainersVolumeMounts)(nil)).Elem()
+}
+
+func (o ContainerAppContainersVolumeMountsArrayOutput) ToContainerAppContainersVolumeMountsArrayOutput() ContainerAppContainersVolumeMountsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersVolumeMountsArrayOutput) ToContainerAppContainersVolumeMountsArrayOutputWithContext(ctx context.Context) ContainerAppContainersVolumeMountsArrayOutput {
+	return o
+}
+
+func (o ContainerAppContainersVolumeMountsArrayOutput) Index(i pulumi.IntInput) ContainerAppContainersVolumeMountsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppContainersVolumeMounts {
+		return vs[0].([]ContainerAppContainersVolumeMounts)[vs[1].(int)]
+	}).(ContainerAppContainersVolumeMountsOutput)
 }
 
 type ContainerAppEndpointResult struct {
@@ -419,6 +3134,3242 @@ func (o ContainerAppPortMappingResultArrayOutput) Index(i pulumi.IntInput) Conta
 	}).(ContainerAppPortMappingResultOutput)
 }
 
+type ContainerAppPrior struct {
+	// Before Pulumi: Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.
+	AutoScaling *ContainerAppPriorAutoScaling `pulumi:"autoScaling"`
+	// Before Pulumi: The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.
+	Containers []ContainerAppPriorContainers `pulumi:"containers"`
+	// Before Pulumi: Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.
+	Regions *ContainerAppPriorRegions `pulumi:"regions"`
+	// Before Pulumi: Runtime of the application: `"shared"` or `"reserved"`. Required to create one.
+	RuntimeType *ContainerAppPriorRuntimeType `pulumi:"runtimeType"`
+	// Before Pulumi: Secret environment variables by container name, then variable name (`{ web: { DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, whatever the program passes, never printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never recorded as a value before Pulumi.
+	SecretEnvironment map[string]map[string]string `pulumi:"secretEnvironment"`
+	// Before Pulumi: Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.
+	Volumes []ContainerAppPriorVolumes `pulumi:"volumes"`
+}
+
+// ContainerAppPriorInput is an input type that accepts ContainerAppPriorArgs and ContainerAppPriorOutput values.
+// You can construct a concrete instance of `ContainerAppPriorInput` via:
+//
+//	ContainerAppPriorArgs{...}
+type ContainerAppPriorInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorOutput() ContainerAppPriorOutput
+	ToContainerAppPriorOutputWithContext(context.Context) ContainerAppPriorOutput
+}
+
+type ContainerAppPriorArgs struct {
+	// Before Pulumi: Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.
+	AutoScaling ContainerAppPriorAutoScalingPtrInput `pulumi:"autoScaling"`
+	// Before Pulumi: The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.
+	Containers ContainerAppPriorContainersArrayInput `pulumi:"containers"`
+	// Before Pulumi: Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.
+	Regions ContainerAppPriorRegionsPtrInput `pulumi:"regions"`
+	// Before Pulumi: Runtime of the application: `"shared"` or `"reserved"`. Required to create one.
+	RuntimeType ContainerAppPriorRuntimeTypePtrInput `pulumi:"runtimeType"`
+	// Before Pulumi: Secret environment variables by container name, then variable name (`{ web: { DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, whatever the program passes, never printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never recorded as a value before Pulumi.
+	SecretEnvironment pulumi.StringMapMapInput `pulumi:"secretEnvironment"`
+	// Before Pulumi: Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.
+	Volumes ContainerAppPriorVolumesArrayInput `pulumi:"volumes"`
+}
+
+func (ContainerAppPriorArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPrior)(nil)).Elem()
+}
+
+func (i ContainerAppPriorArgs) ToContainerAppPriorOutput() ContainerAppPriorOutput {
+	return i.ToContainerAppPriorOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorArgs) ToContainerAppPriorOutputWithContext(ctx context.Context) ContainerAppPriorOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorOutput)
+}
+
+func (i ContainerAppPriorArgs) ToContainerAppPriorPtrOutput() ContainerAppPriorPtrOutput {
+	return i.ToContainerAppPriorPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorArgs) ToContainerAppPriorPtrOutputWithContext(ctx context.Context) ContainerAppPriorPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorOutput).ToContainerAppPriorPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorPtrInput is an input type that accepts ContainerAppPriorArgs, ContainerAppPriorPtr and ContainerAppPriorPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorPtrInput` via:
+//
+//	        ContainerAppPriorArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorPtrOutput() ContainerAppPriorPtrOutput
+	ToContainerAppPriorPtrOutputWithContext(context.Context) ContainerAppPriorPtrOutput
+}
+
+type containerAppPriorPtrType ContainerAppPriorArgs
+
+func ContainerAppPriorPtr(v *ContainerAppPriorArgs) ContainerAppPriorPtrInput {
+	return (*containerAppPriorPtrType)(v)
+}
+
+func (*containerAppPriorPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPrior)(nil)).Elem()
+}
+
+func (i *containerAppPriorPtrType) ToContainerAppPriorPtrOutput() ContainerAppPriorPtrOutput {
+	return i.ToContainerAppPriorPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorPtrType) ToContainerAppPriorPtrOutputWithContext(ctx context.Context) ContainerAppPriorPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorPtrOutput)
+}
+
+type ContainerAppPriorOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPrior)(nil)).Elem()
+}
+
+func (o ContainerAppPriorOutput) ToContainerAppPriorOutput() ContainerAppPriorOutput {
+	return o
+}
+
+func (o ContainerAppPriorOutput) ToContainerAppPriorOutputWithContext(ctx context.Context) ContainerAppPriorOutput {
+	return o
+}
+
+func (o ContainerAppPriorOutput) ToContainerAppPriorPtrOutput() ContainerAppPriorPtrOutput {
+	return o.ToContainerAppPriorPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorOutput) ToContainerAppPriorPtrOutputWithContext(ctx context.Context) ContainerAppPriorPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPrior) *ContainerAppPrior {
+		return &v
+	}).(ContainerAppPriorPtrOutput)
+}
+
+// Before Pulumi: Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.
+func (o ContainerAppPriorOutput) AutoScaling() ContainerAppPriorAutoScalingPtrOutput {
+	return o.ApplyT(func(v ContainerAppPrior) *ContainerAppPriorAutoScaling { return v.AutoScaling }).(ContainerAppPriorAutoScalingPtrOutput)
+}
+
+// Before Pulumi: The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.
+func (o ContainerAppPriorOutput) Containers() ContainerAppPriorContainersArrayOutput {
+	return o.ApplyT(func(v ContainerAppPrior) []ContainerAppPriorContainers { return v.Containers }).(ContainerAppPriorContainersArrayOutput)
+}
+
+// Before Pulumi: Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.
+func (o ContainerAppPriorOutput) Regions() ContainerAppPriorRegionsPtrOutput {
+	return o.ApplyT(func(v ContainerAppPrior) *ContainerAppPriorRegions { return v.Regions }).(ContainerAppPriorRegionsPtrOutput)
+}
+
+// Before Pulumi: Runtime of the application: `"shared"` or `"reserved"`. Required to create one.
+func (o ContainerAppPriorOutput) RuntimeType() ContainerAppPriorRuntimeTypePtrOutput {
+	return o.ApplyT(func(v ContainerAppPrior) *ContainerAppPriorRuntimeType { return v.RuntimeType }).(ContainerAppPriorRuntimeTypePtrOutput)
+}
+
+// Before Pulumi: Secret environment variables by container name, then variable name (`{ web: { DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, whatever the program passes, never printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never recorded as a value before Pulumi.
+func (o ContainerAppPriorOutput) SecretEnvironment() pulumi.StringMapMapOutput {
+	return o.ApplyT(func(v ContainerAppPrior) map[string]map[string]string { return v.SecretEnvironment }).(pulumi.StringMapMapOutput)
+}
+
+// Before Pulumi: Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.
+func (o ContainerAppPriorOutput) Volumes() ContainerAppPriorVolumesArrayOutput {
+	return o.ApplyT(func(v ContainerAppPrior) []ContainerAppPriorVolumes { return v.Volumes }).(ContainerAppPriorVolumesArrayOutput)
+}
+
+type ContainerAppPriorPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPrior)(nil)).Elem()
+}
+
+func (o ContainerAppPriorPtrOutput) ToContainerAppPriorPtrOutput() ContainerAppPriorPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorPtrOutput) ToContainerAppPriorPtrOutputWithContext(ctx context.Context) ContainerAppPriorPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorPtrOutput) Elem() ContainerAppPriorOutput {
+	return o.ApplyT(func(v *ContainerAppPrior) ContainerAppPrior {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPrior
+		return ret
+	}).(ContainerAppPriorOutput)
+}
+
+// Before Pulumi: Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.
+func (o ContainerAppPriorPtrOutput) AutoScaling() ContainerAppPriorAutoScalingPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPrior) *ContainerAppPriorAutoScaling {
+		if v == nil {
+			return nil
+		}
+		return v.AutoScaling
+	}).(ContainerAppPriorAutoScalingPtrOutput)
+}
+
+// Before Pulumi: The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.
+func (o ContainerAppPriorPtrOutput) Containers() ContainerAppPriorContainersArrayOutput {
+	return o.ApplyT(func(v *ContainerAppPrior) []ContainerAppPriorContainers {
+		if v == nil {
+			return nil
+		}
+		return v.Containers
+	}).(ContainerAppPriorContainersArrayOutput)
+}
+
+// Before Pulumi: Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.
+func (o ContainerAppPriorPtrOutput) Regions() ContainerAppPriorRegionsPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPrior) *ContainerAppPriorRegions {
+		if v == nil {
+			return nil
+		}
+		return v.Regions
+	}).(ContainerAppPriorRegionsPtrOutput)
+}
+
+// Before Pulumi: Runtime of the application: `"shared"` or `"reserved"`. Required to create one.
+func (o ContainerAppPriorPtrOutput) RuntimeType() ContainerAppPriorRuntimeTypePtrOutput {
+	return o.ApplyT(func(v *ContainerAppPrior) *ContainerAppPriorRuntimeType {
+		if v == nil {
+			return nil
+		}
+		return v.RuntimeType
+	}).(ContainerAppPriorRuntimeTypePtrOutput)
+}
+
+// Before Pulumi: Secret environment variables by container name, then variable name (`{ web: { DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, whatever the program passes, never printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never recorded as a value before Pulumi.
+func (o ContainerAppPriorPtrOutput) SecretEnvironment() pulumi.StringMapMapOutput {
+	return o.ApplyT(func(v *ContainerAppPrior) map[string]map[string]string {
+		if v == nil {
+			return nil
+		}
+		return v.SecretEnvironment
+	}).(pulumi.StringMapMapOutput)
+}
+
+// Before Pulumi: Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.
+func (o ContainerAppPriorPtrOutput) Volumes() ContainerAppPriorVolumesArrayOutput {
+	return o.ApplyT(func(v *ContainerAppPrior) []ContainerAppPriorVolumes {
+		if v == nil {
+			return nil
+		}
+		return v.Volumes
+	}).(ContainerAppPriorVolumesArrayOutput)
+}
+
+type ContainerAppPriorAutoScaling struct {
+	// `max` of prior.autoScaling.max.
+	Max *int `pulumi:"max"`
+	// `min` of prior.autoScaling.min.
+	Min *int `pulumi:"min"`
+}
+
+// ContainerAppPriorAutoScalingInput is an input type that accepts ContainerAppPriorAutoScalingArgs and ContainerAppPriorAutoScalingOutput values.
+// You can construct a concrete instance of `ContainerAppPriorAutoScalingInput` via:
+//
+//	ContainerAppPriorAutoScalingArgs{...}
+type ContainerAppPriorAutoScalingInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorAutoScalingOutput() ContainerAppPriorAutoScalingOutput
+	ToContainerAppPriorAutoScalingOutputWithContext(context.Context) ContainerAppPriorAutoScalingOutput
+}
+
+type ContainerAppPriorAutoScalingArgs struct {
+	// `max` of prior.autoScaling.max.
+	Max pulumi.IntPtrInput `pulumi:"max"`
+	// `min` of prior.autoScaling.min.
+	Min pulumi.IntPtrInput `pulumi:"min"`
+}
+
+func (ContainerAppPriorAutoScalingArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorAutoScaling)(nil)).Elem()
+}
+
+func (i ContainerAppPriorAutoScalingArgs) ToContainerAppPriorAutoScalingOutput() ContainerAppPriorAutoScalingOutput {
+	return i.ToContainerAppPriorAutoScalingOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorAutoScalingArgs) ToContainerAppPriorAutoScalingOutputWithContext(ctx context.Context) ContainerAppPriorAutoScalingOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorAutoScalingOutput)
+}
+
+func (i ContainerAppPriorAutoScalingArgs) ToContainerAppPriorAutoScalingPtrOutput() ContainerAppPriorAutoScalingPtrOutput {
+	return i.ToContainerAppPriorAutoScalingPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorAutoScalingArgs) ToContainerAppPriorAutoScalingPtrOutputWithContext(ctx context.Context) ContainerAppPriorAutoScalingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorAutoScalingOutput).ToContainerAppPriorAutoScalingPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorAutoScalingPtrInput is an input type that accepts ContainerAppPriorAutoScalingArgs, ContainerAppPriorAutoScalingPtr and ContainerAppPriorAutoScalingPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorAutoScalingPtrInput` via:
+//
+//	        ContainerAppPriorAutoScalingArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorAutoScalingPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorAutoScalingPtrOutput() ContainerAppPriorAutoScalingPtrOutput
+	ToContainerAppPriorAutoScalingPtrOutputWithContext(context.Context) ContainerAppPriorAutoScalingPtrOutput
+}
+
+type containerAppPriorAutoScalingPtrType ContainerAppPriorAutoScalingArgs
+
+func ContainerAppPriorAutoScalingPtr(v *ContainerAppPriorAutoScalingArgs) ContainerAppPriorAutoScalingPtrInput {
+	return (*containerAppPriorAutoScalingPtrType)(v)
+}
+
+func (*containerAppPriorAutoScalingPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorAutoScaling)(nil)).Elem()
+}
+
+func (i *containerAppPriorAutoScalingPtrType) ToContainerAppPriorAutoScalingPtrOutput() ContainerAppPriorAutoScalingPtrOutput {
+	return i.ToContainerAppPriorAutoScalingPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorAutoScalingPtrType) ToContainerAppPriorAutoScalingPtrOutputWithContext(ctx context.Context) ContainerAppPriorAutoScalingPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorAutoScalingPtrOutput)
+}
+
+type ContainerAppPriorAutoScalingOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorAutoScalingOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorAutoScaling)(nil)).Elem()
+}
+
+func (o ContainerAppPriorAutoScalingOutput) ToContainerAppPriorAutoScalingOutput() ContainerAppPriorAutoScalingOutput {
+	return o
+}
+
+func (o ContainerAppPriorAutoScalingOutput) ToContainerAppPriorAutoScalingOutputWithContext(ctx context.Context) ContainerAppPriorAutoScalingOutput {
+	return o
+}
+
+func (o ContainerAppPriorAutoScalingOutput) ToContainerAppPriorAutoScalingPtrOutput() ContainerAppPriorAutoScalingPtrOutput {
+	return o.ToContainerAppPriorAutoScalingPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorAutoScalingOutput) ToContainerAppPriorAutoScalingPtrOutputWithContext(ctx context.Context) ContainerAppPriorAutoScalingPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorAutoScaling) *ContainerAppPriorAutoScaling {
+		return &v
+	}).(ContainerAppPriorAutoScalingPtrOutput)
+}
+
+// `max` of prior.autoScaling.max.
+func (o ContainerAppPriorAutoScalingOutput) Max() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorAutoScaling) *int { return v.Max }).(pulumi.IntPtrOutput)
+}
+
+// `min` of prior.autoScaling.min.
+func (o ContainerAppPriorAutoScalingOutput) Min() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorAutoScaling) *int { return v.Min }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppPriorAutoScalingPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorAutoScalingPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorAutoScaling)(nil)).Elem()
+}
+
+func (o ContainerAppPriorAutoScalingPtrOutput) ToContainerAppPriorAutoScalingPtrOutput() ContainerAppPriorAutoScalingPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorAutoScalingPtrOutput) ToContainerAppPriorAutoScalingPtrOutputWithContext(ctx context.Context) ContainerAppPriorAutoScalingPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorAutoScalingPtrOutput) Elem() ContainerAppPriorAutoScalingOutput {
+	return o.ApplyT(func(v *ContainerAppPriorAutoScaling) ContainerAppPriorAutoScaling {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorAutoScaling
+		return ret
+	}).(ContainerAppPriorAutoScalingOutput)
+}
+
+// `max` of prior.autoScaling.max.
+func (o ContainerAppPriorAutoScalingPtrOutput) Max() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorAutoScaling) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Max
+	}).(pulumi.IntPtrOutput)
+}
+
+// `min` of prior.autoScaling.min.
+func (o ContainerAppPriorAutoScalingPtrOutput) Min() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorAutoScaling) *int {
+		if v == nil {
+			return nil
+		}
+		return v.Min
+	}).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppPriorContainers struct {
+	// `endpoints` of prior.containers.endpoints.
+	Endpoints []ContainerAppPriorContainersEndpoints `pulumi:"endpoints"`
+	// `entryPoint` of prior.containers.entryPoint.
+	EntryPoint *ContainerAppPriorContainersEntryPoint `pulumi:"entryPoint"`
+	// `environment` of prior.containers.environment.
+	Environment map[string]string `pulumi:"environment"`
+	// `image` of prior.containers.image.
+	Image *ContainerAppPriorContainersImage `pulumi:"image"`
+	// `imagePullPolicy` of prior.containers.imagePullPolicy.
+	ImagePullPolicy *ContainerAppPriorContainersImagePullPolicy `pulumi:"imagePullPolicy"`
+	// `name` of prior.containers.name.
+	Name *string `pulumi:"name"`
+	// `probes` of prior.containers.probes.
+	Probes *ContainerAppPriorContainersProbes `pulumi:"probes"`
+	// `volumeMounts` of prior.containers.volumeMounts.
+	VolumeMounts []ContainerAppPriorContainersVolumeMounts `pulumi:"volumeMounts"`
+}
+
+// ContainerAppPriorContainersInput is an input type that accepts ContainerAppPriorContainersArgs and ContainerAppPriorContainersOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersInput` via:
+//
+//	ContainerAppPriorContainersArgs{...}
+type ContainerAppPriorContainersInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersOutput() ContainerAppPriorContainersOutput
+	ToContainerAppPriorContainersOutputWithContext(context.Context) ContainerAppPriorContainersOutput
+}
+
+type ContainerAppPriorContainersArgs struct {
+	// `endpoints` of prior.containers.endpoints.
+	Endpoints ContainerAppPriorContainersEndpointsArrayInput `pulumi:"endpoints"`
+	// `entryPoint` of prior.containers.entryPoint.
+	EntryPoint ContainerAppPriorContainersEntryPointPtrInput `pulumi:"entryPoint"`
+	// `environment` of prior.containers.environment.
+	Environment pulumi.StringMapInput `pulumi:"environment"`
+	// `image` of prior.containers.image.
+	Image ContainerAppPriorContainersImagePtrInput `pulumi:"image"`
+	// `imagePullPolicy` of prior.containers.imagePullPolicy.
+	ImagePullPolicy ContainerAppPriorContainersImagePullPolicyPtrInput `pulumi:"imagePullPolicy"`
+	// `name` of prior.containers.name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// `probes` of prior.containers.probes.
+	Probes ContainerAppPriorContainersProbesPtrInput `pulumi:"probes"`
+	// `volumeMounts` of prior.containers.volumeMounts.
+	VolumeMounts ContainerAppPriorContainersVolumeMountsArrayInput `pulumi:"volumeMounts"`
+}
+
+func (ContainerAppPriorContainersArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainers)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersArgs) ToContainerAppPriorContainersOutput() ContainerAppPriorContainersOutput {
+	return i.ToContainerAppPriorContainersOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersArgs) ToContainerAppPriorContainersOutputWithContext(ctx context.Context) ContainerAppPriorContainersOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersOutput)
+}
+
+// ContainerAppPriorContainersArrayInput is an input type that accepts ContainerAppPriorContainersArray and ContainerAppPriorContainersArrayOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersArrayInput` via:
+//
+//	ContainerAppPriorContainersArray{ ContainerAppPriorContainersArgs{...} }
+type ContainerAppPriorContainersArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersArrayOutput() ContainerAppPriorContainersArrayOutput
+	ToContainerAppPriorContainersArrayOutputWithContext(context.Context) ContainerAppPriorContainersArrayOutput
+}
+
+type ContainerAppPriorContainersArray []ContainerAppPriorContainersInput
+
+func (ContainerAppPriorContainersArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainers)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersArray) ToContainerAppPriorContainersArrayOutput() ContainerAppPriorContainersArrayOutput {
+	return i.ToContainerAppPriorContainersArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersArray) ToContainerAppPriorContainersArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersArrayOutput)
+}
+
+type ContainerAppPriorContainersOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainers)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersOutput) ToContainerAppPriorContainersOutput() ContainerAppPriorContainersOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersOutput) ToContainerAppPriorContainersOutputWithContext(ctx context.Context) ContainerAppPriorContainersOutput {
+	return o
+}
+
+// `endpoints` of prior.containers.endpoints.
+func (o ContainerAppPriorContainersOutput) Endpoints() ContainerAppPriorContainersEndpointsArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainers) []ContainerAppPriorContainersEndpoints { return v.Endpoints }).(ContainerAppPriorContainersEndpointsArrayOutput)
+}
+
+// `entryPoint` of prior.containers.entryPoint.
+func (o ContainerAppPriorContainersOutput) EntryPoint() ContainerAppPriorContainersEntryPointPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainers) *ContainerAppPriorContainersEntryPoint { return v.EntryPoint }).(ContainerAppPriorContainersEntryPointPtrOutput)
+}
+
+// `environment` of prior.containers.environment.
+func (o ContainerAppPriorContainersOutput) Environment() pulumi.StringMapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainers) map[string]string { return v.Environment }).(pulumi.StringMapOutput)
+}
+
+// `image` of prior.containers.image.
+func (o ContainerAppPriorContainersOutput) Image() ContainerAppPriorContainersImagePtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainers) *ContainerAppPriorContainersImage { return v.Image }).(ContainerAppPriorContainersImagePtrOutput)
+}
+
+// `imagePullPolicy` of prior.containers.imagePullPolicy.
+func (o ContainerAppPriorContainersOutput) ImagePullPolicy() ContainerAppPriorContainersImagePullPolicyPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainers) *ContainerAppPriorContainersImagePullPolicy {
+		return v.ImagePullPolicy
+	}).(ContainerAppPriorContainersImagePullPolicyPtrOutput)
+}
+
+// `name` of prior.containers.name.
+func (o ContainerAppPriorContainersOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainers) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// `probes` of prior.containers.probes.
+func (o ContainerAppPriorContainersOutput) Probes() ContainerAppPriorContainersProbesPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainers) *ContainerAppPriorContainersProbes { return v.Probes }).(ContainerAppPriorContainersProbesPtrOutput)
+}
+
+// `volumeMounts` of prior.containers.volumeMounts.
+func (o ContainerAppPriorContainersOutput) VolumeMounts() ContainerAppPriorContainersVolumeMountsArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainers) []ContainerAppPriorContainersVolumeMounts { return v.VolumeMounts }).(ContainerAppPriorContainersVolumeMountsArrayOutput)
+}
+
+type ContainerAppPriorContainersArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainers)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersArrayOutput) ToContainerAppPriorContainersArrayOutput() ContainerAppPriorContainersArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersArrayOutput) ToContainerAppPriorContainersArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersArrayOutput) Index(i pulumi.IntInput) ContainerAppPriorContainersOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPriorContainers {
+		return vs[0].([]ContainerAppPriorContainers)[vs[1].(int)]
+	}).(ContainerAppPriorContainersOutput)
+}
+
+type ContainerAppPriorContainersEndpoints struct {
+	// `anycast` of prior.containers.endpoints.anycast.
+	Anycast *ContainerAppPriorContainersEndpointsAnycast `pulumi:"anycast"`
+	// `cdn` of prior.containers.endpoints.cdn.
+	Cdn *ContainerAppPriorContainersEndpointsCdn `pulumi:"cdn"`
+	// `displayName` of prior.containers.endpoints.displayName.
+	DisplayName *string `pulumi:"displayName"`
+}
+
+// ContainerAppPriorContainersEndpointsInput is an input type that accepts ContainerAppPriorContainersEndpointsArgs and ContainerAppPriorContainersEndpointsOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsInput` via:
+//
+//	ContainerAppPriorContainersEndpointsArgs{...}
+type ContainerAppPriorContainersEndpointsInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsOutput() ContainerAppPriorContainersEndpointsOutput
+	ToContainerAppPriorContainersEndpointsOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsOutput
+}
+
+type ContainerAppPriorContainersEndpointsArgs struct {
+	// `anycast` of prior.containers.endpoints.anycast.
+	Anycast ContainerAppPriorContainersEndpointsAnycastPtrInput `pulumi:"anycast"`
+	// `cdn` of prior.containers.endpoints.cdn.
+	Cdn ContainerAppPriorContainersEndpointsCdnPtrInput `pulumi:"cdn"`
+	// `displayName` of prior.containers.endpoints.displayName.
+	DisplayName pulumi.StringPtrInput `pulumi:"displayName"`
+}
+
+func (ContainerAppPriorContainersEndpointsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpoints)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsArgs) ToContainerAppPriorContainersEndpointsOutput() ContainerAppPriorContainersEndpointsOutput {
+	return i.ToContainerAppPriorContainersEndpointsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsArgs) ToContainerAppPriorContainersEndpointsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsOutput)
+}
+
+// ContainerAppPriorContainersEndpointsArrayInput is an input type that accepts ContainerAppPriorContainersEndpointsArray and ContainerAppPriorContainersEndpointsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsArrayInput` via:
+//
+//	ContainerAppPriorContainersEndpointsArray{ ContainerAppPriorContainersEndpointsArgs{...} }
+type ContainerAppPriorContainersEndpointsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsArrayOutput() ContainerAppPriorContainersEndpointsArrayOutput
+	ToContainerAppPriorContainersEndpointsArrayOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsArrayOutput
+}
+
+type ContainerAppPriorContainersEndpointsArray []ContainerAppPriorContainersEndpointsInput
+
+func (ContainerAppPriorContainersEndpointsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpoints)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsArray) ToContainerAppPriorContainersEndpointsArrayOutput() ContainerAppPriorContainersEndpointsArrayOutput {
+	return i.ToContainerAppPriorContainersEndpointsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsArray) ToContainerAppPriorContainersEndpointsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsArrayOutput)
+}
+
+type ContainerAppPriorContainersEndpointsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpoints)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsOutput) ToContainerAppPriorContainersEndpointsOutput() ContainerAppPriorContainersEndpointsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsOutput) ToContainerAppPriorContainersEndpointsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsOutput {
+	return o
+}
+
+// `anycast` of prior.containers.endpoints.anycast.
+func (o ContainerAppPriorContainersEndpointsOutput) Anycast() ContainerAppPriorContainersEndpointsAnycastPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpoints) *ContainerAppPriorContainersEndpointsAnycast {
+		return v.Anycast
+	}).(ContainerAppPriorContainersEndpointsAnycastPtrOutput)
+}
+
+// `cdn` of prior.containers.endpoints.cdn.
+func (o ContainerAppPriorContainersEndpointsOutput) Cdn() ContainerAppPriorContainersEndpointsCdnPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpoints) *ContainerAppPriorContainersEndpointsCdn { return v.Cdn }).(ContainerAppPriorContainersEndpointsCdnPtrOutput)
+}
+
+// `displayName` of prior.containers.endpoints.displayName.
+func (o ContainerAppPriorContainersEndpointsOutput) DisplayName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpoints) *string { return v.DisplayName }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpoints)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsArrayOutput) ToContainerAppPriorContainersEndpointsArrayOutput() ContainerAppPriorContainersEndpointsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsArrayOutput) ToContainerAppPriorContainersEndpointsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsArrayOutput) Index(i pulumi.IntInput) ContainerAppPriorContainersEndpointsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPriorContainersEndpoints {
+		return vs[0].([]ContainerAppPriorContainersEndpoints)[vs[1].(int)]
+	}).(ContainerAppPriorContainersEndpointsOutput)
+}
+
+type ContainerAppPriorContainersEndpointsAnycast struct {
+	// `portMappings` of prior.containers.endpoints.anycast.portMappings.
+	PortMappings []ContainerAppPriorContainersEndpointsAnycastPortMappings `pulumi:"portMappings"`
+	// `type` of prior.containers.endpoints.anycast.type.
+	Type *ContainerAppPriorContainersEndpointsAnycastType `pulumi:"type"`
+}
+
+// ContainerAppPriorContainersEndpointsAnycastInput is an input type that accepts ContainerAppPriorContainersEndpointsAnycastArgs and ContainerAppPriorContainersEndpointsAnycastOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsAnycastInput` via:
+//
+//	ContainerAppPriorContainersEndpointsAnycastArgs{...}
+type ContainerAppPriorContainersEndpointsAnycastInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsAnycastOutput() ContainerAppPriorContainersEndpointsAnycastOutput
+	ToContainerAppPriorContainersEndpointsAnycastOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsAnycastOutput
+}
+
+type ContainerAppPriorContainersEndpointsAnycastArgs struct {
+	// `portMappings` of prior.containers.endpoints.anycast.portMappings.
+	PortMappings ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayInput `pulumi:"portMappings"`
+	// `type` of prior.containers.endpoints.anycast.type.
+	Type ContainerAppPriorContainersEndpointsAnycastTypePtrInput `pulumi:"type"`
+}
+
+func (ContainerAppPriorContainersEndpointsAnycastArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycast)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastArgs) ToContainerAppPriorContainersEndpointsAnycastOutput() ContainerAppPriorContainersEndpointsAnycastOutput {
+	return i.ToContainerAppPriorContainersEndpointsAnycastOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastArgs) ToContainerAppPriorContainersEndpointsAnycastOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsAnycastOutput)
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastArgs) ToContainerAppPriorContainersEndpointsAnycastPtrOutput() ContainerAppPriorContainersEndpointsAnycastPtrOutput {
+	return i.ToContainerAppPriorContainersEndpointsAnycastPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastArgs) ToContainerAppPriorContainersEndpointsAnycastPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsAnycastOutput).ToContainerAppPriorContainersEndpointsAnycastPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorContainersEndpointsAnycastPtrInput is an input type that accepts ContainerAppPriorContainersEndpointsAnycastArgs, ContainerAppPriorContainersEndpointsAnycastPtr and ContainerAppPriorContainersEndpointsAnycastPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsAnycastPtrInput` via:
+//
+//	        ContainerAppPriorContainersEndpointsAnycastArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorContainersEndpointsAnycastPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsAnycastPtrOutput() ContainerAppPriorContainersEndpointsAnycastPtrOutput
+	ToContainerAppPriorContainersEndpointsAnycastPtrOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsAnycastPtrOutput
+}
+
+type containerAppPriorContainersEndpointsAnycastPtrType ContainerAppPriorContainersEndpointsAnycastArgs
+
+func ContainerAppPriorContainersEndpointsAnycastPtr(v *ContainerAppPriorContainersEndpointsAnycastArgs) ContainerAppPriorContainersEndpointsAnycastPtrInput {
+	return (*containerAppPriorContainersEndpointsAnycastPtrType)(v)
+}
+
+func (*containerAppPriorContainersEndpointsAnycastPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEndpointsAnycast)(nil)).Elem()
+}
+
+func (i *containerAppPriorContainersEndpointsAnycastPtrType) ToContainerAppPriorContainersEndpointsAnycastPtrOutput() ContainerAppPriorContainersEndpointsAnycastPtrOutput {
+	return i.ToContainerAppPriorContainersEndpointsAnycastPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorContainersEndpointsAnycastPtrType) ToContainerAppPriorContainersEndpointsAnycastPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsAnycastPtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsAnycastOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycast)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastOutput) ToContainerAppPriorContainersEndpointsAnycastOutput() ContainerAppPriorContainersEndpointsAnycastOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastOutput) ToContainerAppPriorContainersEndpointsAnycastOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastOutput) ToContainerAppPriorContainersEndpointsAnycastPtrOutput() ContainerAppPriorContainersEndpointsAnycastPtrOutput {
+	return o.ToContainerAppPriorContainersEndpointsAnycastPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastOutput) ToContainerAppPriorContainersEndpointsAnycastPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersEndpointsAnycast) *ContainerAppPriorContainersEndpointsAnycast {
+		return &v
+	}).(ContainerAppPriorContainersEndpointsAnycastPtrOutput)
+}
+
+// `portMappings` of prior.containers.endpoints.anycast.portMappings.
+func (o ContainerAppPriorContainersEndpointsAnycastOutput) PortMappings() ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsAnycast) []ContainerAppPriorContainersEndpointsAnycastPortMappings {
+		return v.PortMappings
+	}).(ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput)
+}
+
+// `type` of prior.containers.endpoints.anycast.type.
+func (o ContainerAppPriorContainersEndpointsAnycastOutput) Type() ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsAnycast) *ContainerAppPriorContainersEndpointsAnycastType {
+		return v.Type
+	}).(ContainerAppPriorContainersEndpointsAnycastTypePtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsAnycastPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEndpointsAnycast)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPtrOutput) ToContainerAppPriorContainersEndpointsAnycastPtrOutput() ContainerAppPriorContainersEndpointsAnycastPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPtrOutput) ToContainerAppPriorContainersEndpointsAnycastPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPtrOutput) Elem() ContainerAppPriorContainersEndpointsAnycastOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsAnycast) ContainerAppPriorContainersEndpointsAnycast {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersEndpointsAnycast
+		return ret
+	}).(ContainerAppPriorContainersEndpointsAnycastOutput)
+}
+
+// `portMappings` of prior.containers.endpoints.anycast.portMappings.
+func (o ContainerAppPriorContainersEndpointsAnycastPtrOutput) PortMappings() ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsAnycast) []ContainerAppPriorContainersEndpointsAnycastPortMappings {
+		if v == nil {
+			return nil
+		}
+		return v.PortMappings
+	}).(ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput)
+}
+
+// `type` of prior.containers.endpoints.anycast.type.
+func (o ContainerAppPriorContainersEndpointsAnycastPtrOutput) Type() ContainerAppPriorContainersEndpointsAnycastTypePtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsAnycast) *ContainerAppPriorContainersEndpointsAnycastType {
+		if v == nil {
+			return nil
+		}
+		return v.Type
+	}).(ContainerAppPriorContainersEndpointsAnycastTypePtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappings struct {
+	// `containerPort` of prior.containers.endpoints.anycast.portMappings.containerPort.
+	ContainerPort *int `pulumi:"containerPort"`
+	// `exposedPort` of prior.containers.endpoints.anycast.portMappings.exposedPort.
+	ExposedPort *int `pulumi:"exposedPort"`
+	// `protocols` of prior.containers.endpoints.anycast.portMappings.protocols.
+	Protocols []ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols `pulumi:"protocols"`
+}
+
+// ContainerAppPriorContainersEndpointsAnycastPortMappingsInput is an input type that accepts ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs and ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsAnycastPortMappingsInput` via:
+//
+//	ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs{...}
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs struct {
+	// `containerPort` of prior.containers.endpoints.anycast.portMappings.containerPort.
+	ContainerPort pulumi.IntPtrInput `pulumi:"containerPort"`
+	// `exposedPort` of prior.containers.endpoints.anycast.portMappings.exposedPort.
+	ExposedPort pulumi.IntPtrInput `pulumi:"exposedPort"`
+	// `protocols` of prior.containers.endpoints.anycast.portMappings.protocols.
+	Protocols ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayInput `pulumi:"protocols"`
+}
+
+func (ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPortMappings)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs) ToContainerAppPriorContainersEndpointsAnycastPortMappingsOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput {
+	return i.ToContainerAppPriorContainersEndpointsAnycastPortMappingsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs) ToContainerAppPriorContainersEndpointsAnycastPortMappingsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput)
+}
+
+// ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayInput is an input type that accepts ContainerAppPriorContainersEndpointsAnycastPortMappingsArray and ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayInput` via:
+//
+//	ContainerAppPriorContainersEndpointsAnycastPortMappingsArray{ ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs{...} }
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput
+	ToContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsArray []ContainerAppPriorContainersEndpointsAnycastPortMappingsInput
+
+func (ContainerAppPriorContainersEndpointsAnycastPortMappingsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpointsAnycastPortMappings)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastPortMappingsArray) ToContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput {
+	return i.ToContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsAnycastPortMappingsArray) ToContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPortMappings)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput {
+	return o
+}
+
+// `containerPort` of prior.containers.endpoints.anycast.portMappings.containerPort.
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput) ContainerPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsAnycastPortMappings) *int { return v.ContainerPort }).(pulumi.IntPtrOutput)
+}
+
+// `exposedPort` of prior.containers.endpoints.anycast.portMappings.exposedPort.
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput) ExposedPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsAnycastPortMappings) *int { return v.ExposedPort }).(pulumi.IntPtrOutput)
+}
+
+// `protocols` of prior.containers.endpoints.anycast.portMappings.protocols.
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput) Protocols() ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsAnycastPortMappings) []ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols {
+		return v.Protocols
+	}).(ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocolsArrayOutput)
+}
+
+type ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpointsAnycastPortMappings)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput() ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput) ToContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput) Index(i pulumi.IntInput) ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPriorContainersEndpointsAnycastPortMappings {
+		return vs[0].([]ContainerAppPriorContainersEndpointsAnycastPortMappings)[vs[1].(int)]
+	}).(ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdn struct {
+	// `isSslEnabled` of prior.containers.endpoints.cdn.isSslEnabled.
+	IsSslEnabled *bool `pulumi:"isSslEnabled"`
+	// `portMappings` of prior.containers.endpoints.cdn.portMappings.
+	PortMappings []ContainerAppPriorContainersEndpointsCdnPortMappings `pulumi:"portMappings"`
+	// `pullZoneId` of prior.containers.endpoints.cdn.pullZoneId.
+	PullZoneId *int `pulumi:"pullZoneId"`
+	// `stickySessions` of prior.containers.endpoints.cdn.stickySessions.
+	StickySessions *ContainerAppPriorContainersEndpointsCdnStickySessions `pulumi:"stickySessions"`
+}
+
+// ContainerAppPriorContainersEndpointsCdnInput is an input type that accepts ContainerAppPriorContainersEndpointsCdnArgs and ContainerAppPriorContainersEndpointsCdnOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsCdnInput` via:
+//
+//	ContainerAppPriorContainersEndpointsCdnArgs{...}
+type ContainerAppPriorContainersEndpointsCdnInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsCdnOutput() ContainerAppPriorContainersEndpointsCdnOutput
+	ToContainerAppPriorContainersEndpointsCdnOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsCdnOutput
+}
+
+type ContainerAppPriorContainersEndpointsCdnArgs struct {
+	// `isSslEnabled` of prior.containers.endpoints.cdn.isSslEnabled.
+	IsSslEnabled pulumi.BoolPtrInput `pulumi:"isSslEnabled"`
+	// `portMappings` of prior.containers.endpoints.cdn.portMappings.
+	PortMappings ContainerAppPriorContainersEndpointsCdnPortMappingsArrayInput `pulumi:"portMappings"`
+	// `pullZoneId` of prior.containers.endpoints.cdn.pullZoneId.
+	PullZoneId pulumi.IntPtrInput `pulumi:"pullZoneId"`
+	// `stickySessions` of prior.containers.endpoints.cdn.stickySessions.
+	StickySessions ContainerAppPriorContainersEndpointsCdnStickySessionsPtrInput `pulumi:"stickySessions"`
+}
+
+func (ContainerAppPriorContainersEndpointsCdnArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdn)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnArgs) ToContainerAppPriorContainersEndpointsCdnOutput() ContainerAppPriorContainersEndpointsCdnOutput {
+	return i.ToContainerAppPriorContainersEndpointsCdnOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnArgs) ToContainerAppPriorContainersEndpointsCdnOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsCdnOutput)
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnArgs) ToContainerAppPriorContainersEndpointsCdnPtrOutput() ContainerAppPriorContainersEndpointsCdnPtrOutput {
+	return i.ToContainerAppPriorContainersEndpointsCdnPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnArgs) ToContainerAppPriorContainersEndpointsCdnPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsCdnOutput).ToContainerAppPriorContainersEndpointsCdnPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorContainersEndpointsCdnPtrInput is an input type that accepts ContainerAppPriorContainersEndpointsCdnArgs, ContainerAppPriorContainersEndpointsCdnPtr and ContainerAppPriorContainersEndpointsCdnPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsCdnPtrInput` via:
+//
+//	        ContainerAppPriorContainersEndpointsCdnArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorContainersEndpointsCdnPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsCdnPtrOutput() ContainerAppPriorContainersEndpointsCdnPtrOutput
+	ToContainerAppPriorContainersEndpointsCdnPtrOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsCdnPtrOutput
+}
+
+type containerAppPriorContainersEndpointsCdnPtrType ContainerAppPriorContainersEndpointsCdnArgs
+
+func ContainerAppPriorContainersEndpointsCdnPtr(v *ContainerAppPriorContainersEndpointsCdnArgs) ContainerAppPriorContainersEndpointsCdnPtrInput {
+	return (*containerAppPriorContainersEndpointsCdnPtrType)(v)
+}
+
+func (*containerAppPriorContainersEndpointsCdnPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEndpointsCdn)(nil)).Elem()
+}
+
+func (i *containerAppPriorContainersEndpointsCdnPtrType) ToContainerAppPriorContainersEndpointsCdnPtrOutput() ContainerAppPriorContainersEndpointsCdnPtrOutput {
+	return i.ToContainerAppPriorContainersEndpointsCdnPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorContainersEndpointsCdnPtrType) ToContainerAppPriorContainersEndpointsCdnPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsCdnPtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsCdnOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdn)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnOutput) ToContainerAppPriorContainersEndpointsCdnOutput() ContainerAppPriorContainersEndpointsCdnOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnOutput) ToContainerAppPriorContainersEndpointsCdnOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnOutput) ToContainerAppPriorContainersEndpointsCdnPtrOutput() ContainerAppPriorContainersEndpointsCdnPtrOutput {
+	return o.ToContainerAppPriorContainersEndpointsCdnPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnOutput) ToContainerAppPriorContainersEndpointsCdnPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersEndpointsCdn) *ContainerAppPriorContainersEndpointsCdn {
+		return &v
+	}).(ContainerAppPriorContainersEndpointsCdnPtrOutput)
+}
+
+// `isSslEnabled` of prior.containers.endpoints.cdn.isSslEnabled.
+func (o ContainerAppPriorContainersEndpointsCdnOutput) IsSslEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdn) *bool { return v.IsSslEnabled }).(pulumi.BoolPtrOutput)
+}
+
+// `portMappings` of prior.containers.endpoints.cdn.portMappings.
+func (o ContainerAppPriorContainersEndpointsCdnOutput) PortMappings() ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdn) []ContainerAppPriorContainersEndpointsCdnPortMappings {
+		return v.PortMappings
+	}).(ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput)
+}
+
+// `pullZoneId` of prior.containers.endpoints.cdn.pullZoneId.
+func (o ContainerAppPriorContainersEndpointsCdnOutput) PullZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdn) *int { return v.PullZoneId }).(pulumi.IntPtrOutput)
+}
+
+// `stickySessions` of prior.containers.endpoints.cdn.stickySessions.
+func (o ContainerAppPriorContainersEndpointsCdnOutput) StickySessions() ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdn) *ContainerAppPriorContainersEndpointsCdnStickySessions {
+		return v.StickySessions
+	}).(ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsCdnPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEndpointsCdn)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPtrOutput) ToContainerAppPriorContainersEndpointsCdnPtrOutput() ContainerAppPriorContainersEndpointsCdnPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPtrOutput) ToContainerAppPriorContainersEndpointsCdnPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPtrOutput) Elem() ContainerAppPriorContainersEndpointsCdnOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdn) ContainerAppPriorContainersEndpointsCdn {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersEndpointsCdn
+		return ret
+	}).(ContainerAppPriorContainersEndpointsCdnOutput)
+}
+
+// `isSslEnabled` of prior.containers.endpoints.cdn.isSslEnabled.
+func (o ContainerAppPriorContainersEndpointsCdnPtrOutput) IsSslEnabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdn) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.IsSslEnabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// `portMappings` of prior.containers.endpoints.cdn.portMappings.
+func (o ContainerAppPriorContainersEndpointsCdnPtrOutput) PortMappings() ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdn) []ContainerAppPriorContainersEndpointsCdnPortMappings {
+		if v == nil {
+			return nil
+		}
+		return v.PortMappings
+	}).(ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput)
+}
+
+// `pullZoneId` of prior.containers.endpoints.cdn.pullZoneId.
+func (o ContainerAppPriorContainersEndpointsCdnPtrOutput) PullZoneId() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdn) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PullZoneId
+	}).(pulumi.IntPtrOutput)
+}
+
+// `stickySessions` of prior.containers.endpoints.cdn.stickySessions.
+func (o ContainerAppPriorContainersEndpointsCdnPtrOutput) StickySessions() ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdn) *ContainerAppPriorContainersEndpointsCdnStickySessions {
+		if v == nil {
+			return nil
+		}
+		return v.StickySessions
+	}).(ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnPortMappings struct {
+	// `containerPort` of prior.containers.endpoints.cdn.portMappings.containerPort.
+	ContainerPort *int `pulumi:"containerPort"`
+	// `exposedPort` of prior.containers.endpoints.cdn.portMappings.exposedPort.
+	ExposedPort *int `pulumi:"exposedPort"`
+	// `protocols` of prior.containers.endpoints.cdn.portMappings.protocols.
+	Protocols []ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols `pulumi:"protocols"`
+}
+
+// ContainerAppPriorContainersEndpointsCdnPortMappingsInput is an input type that accepts ContainerAppPriorContainersEndpointsCdnPortMappingsArgs and ContainerAppPriorContainersEndpointsCdnPortMappingsOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsCdnPortMappingsInput` via:
+//
+//	ContainerAppPriorContainersEndpointsCdnPortMappingsArgs{...}
+type ContainerAppPriorContainersEndpointsCdnPortMappingsInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsOutput
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsOutput
+}
+
+type ContainerAppPriorContainersEndpointsCdnPortMappingsArgs struct {
+	// `containerPort` of prior.containers.endpoints.cdn.portMappings.containerPort.
+	ContainerPort pulumi.IntPtrInput `pulumi:"containerPort"`
+	// `exposedPort` of prior.containers.endpoints.cdn.portMappings.exposedPort.
+	ExposedPort pulumi.IntPtrInput `pulumi:"exposedPort"`
+	// `protocols` of prior.containers.endpoints.cdn.portMappings.protocols.
+	Protocols ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayInput `pulumi:"protocols"`
+}
+
+func (ContainerAppPriorContainersEndpointsCdnPortMappingsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPortMappings)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnPortMappingsArgs) ToContainerAppPriorContainersEndpointsCdnPortMappingsOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsOutput {
+	return i.ToContainerAppPriorContainersEndpointsCdnPortMappingsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnPortMappingsArgs) ToContainerAppPriorContainersEndpointsCdnPortMappingsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsCdnPortMappingsOutput)
+}
+
+// ContainerAppPriorContainersEndpointsCdnPortMappingsArrayInput is an input type that accepts ContainerAppPriorContainersEndpointsCdnPortMappingsArray and ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsCdnPortMappingsArrayInput` via:
+//
+//	ContainerAppPriorContainersEndpointsCdnPortMappingsArray{ ContainerAppPriorContainersEndpointsCdnPortMappingsArgs{...} }
+type ContainerAppPriorContainersEndpointsCdnPortMappingsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput
+	ToContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput
+}
+
+type ContainerAppPriorContainersEndpointsCdnPortMappingsArray []ContainerAppPriorContainersEndpointsCdnPortMappingsInput
+
+func (ContainerAppPriorContainersEndpointsCdnPortMappingsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpointsCdnPortMappings)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnPortMappingsArray) ToContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput {
+	return i.ToContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnPortMappingsArray) ToContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnPortMappingsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsCdnPortMappingsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPortMappings)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsOutput {
+	return o
+}
+
+// `containerPort` of prior.containers.endpoints.cdn.portMappings.containerPort.
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsOutput) ContainerPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdnPortMappings) *int { return v.ContainerPort }).(pulumi.IntPtrOutput)
+}
+
+// `exposedPort` of prior.containers.endpoints.cdn.portMappings.exposedPort.
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsOutput) ExposedPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdnPortMappings) *int { return v.ExposedPort }).(pulumi.IntPtrOutput)
+}
+
+// `protocols` of prior.containers.endpoints.cdn.portMappings.protocols.
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsOutput) Protocols() ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdnPortMappings) []ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols {
+		return v.Protocols
+	}).(ContainerAppPriorContainersEndpointsCdnPortMappingsProtocolsArrayOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersEndpointsCdnPortMappings)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput() ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput) ToContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput) Index(i pulumi.IntInput) ContainerAppPriorContainersEndpointsCdnPortMappingsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPriorContainersEndpointsCdnPortMappings {
+		return vs[0].([]ContainerAppPriorContainersEndpointsCdnPortMappings)[vs[1].(int)]
+	}).(ContainerAppPriorContainersEndpointsCdnPortMappingsOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnStickySessions struct {
+	// `cookieName` of prior.containers.endpoints.cdn.stickySessions.cookieName.
+	CookieName *string `pulumi:"cookieName"`
+	// `enabled` of prior.containers.endpoints.cdn.stickySessions.enabled.
+	Enabled *bool `pulumi:"enabled"`
+	// `sessionHeaders` of prior.containers.endpoints.cdn.stickySessions.sessionHeaders.
+	SessionHeaders []string `pulumi:"sessionHeaders"`
+}
+
+// ContainerAppPriorContainersEndpointsCdnStickySessionsInput is an input type that accepts ContainerAppPriorContainersEndpointsCdnStickySessionsArgs and ContainerAppPriorContainersEndpointsCdnStickySessionsOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsCdnStickySessionsInput` via:
+//
+//	ContainerAppPriorContainersEndpointsCdnStickySessionsArgs{...}
+type ContainerAppPriorContainersEndpointsCdnStickySessionsInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsCdnStickySessionsOutput() ContainerAppPriorContainersEndpointsCdnStickySessionsOutput
+	ToContainerAppPriorContainersEndpointsCdnStickySessionsOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsCdnStickySessionsOutput
+}
+
+type ContainerAppPriorContainersEndpointsCdnStickySessionsArgs struct {
+	// `cookieName` of prior.containers.endpoints.cdn.stickySessions.cookieName.
+	CookieName pulumi.StringPtrInput `pulumi:"cookieName"`
+	// `enabled` of prior.containers.endpoints.cdn.stickySessions.enabled.
+	Enabled pulumi.BoolPtrInput `pulumi:"enabled"`
+	// `sessionHeaders` of prior.containers.endpoints.cdn.stickySessions.sessionHeaders.
+	SessionHeaders pulumi.StringArrayInput `pulumi:"sessionHeaders"`
+}
+
+func (ContainerAppPriorContainersEndpointsCdnStickySessionsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnStickySessions)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnStickySessionsArgs) ToContainerAppPriorContainersEndpointsCdnStickySessionsOutput() ContainerAppPriorContainersEndpointsCdnStickySessionsOutput {
+	return i.ToContainerAppPriorContainersEndpointsCdnStickySessionsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnStickySessionsArgs) ToContainerAppPriorContainersEndpointsCdnStickySessionsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnStickySessionsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsCdnStickySessionsOutput)
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnStickySessionsArgs) ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return i.ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEndpointsCdnStickySessionsArgs) ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsCdnStickySessionsOutput).ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorContainersEndpointsCdnStickySessionsPtrInput is an input type that accepts ContainerAppPriorContainersEndpointsCdnStickySessionsArgs, ContainerAppPriorContainersEndpointsCdnStickySessionsPtr and ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEndpointsCdnStickySessionsPtrInput` via:
+//
+//	        ContainerAppPriorContainersEndpointsCdnStickySessionsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorContainersEndpointsCdnStickySessionsPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput
+	ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutputWithContext(context.Context) ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput
+}
+
+type containerAppPriorContainersEndpointsCdnStickySessionsPtrType ContainerAppPriorContainersEndpointsCdnStickySessionsArgs
+
+func ContainerAppPriorContainersEndpointsCdnStickySessionsPtr(v *ContainerAppPriorContainersEndpointsCdnStickySessionsArgs) ContainerAppPriorContainersEndpointsCdnStickySessionsPtrInput {
+	return (*containerAppPriorContainersEndpointsCdnStickySessionsPtrType)(v)
+}
+
+func (*containerAppPriorContainersEndpointsCdnStickySessionsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEndpointsCdnStickySessions)(nil)).Elem()
+}
+
+func (i *containerAppPriorContainersEndpointsCdnStickySessionsPtrType) ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return i.ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorContainersEndpointsCdnStickySessionsPtrType) ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnStickySessionsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsCdnStickySessionsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnStickySessions)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsOutput) ToContainerAppPriorContainersEndpointsCdnStickySessionsOutput() ContainerAppPriorContainersEndpointsCdnStickySessionsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsOutput) ToContainerAppPriorContainersEndpointsCdnStickySessionsOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnStickySessionsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsOutput) ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return o.ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsOutput) ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersEndpointsCdnStickySessions) *ContainerAppPriorContainersEndpointsCdnStickySessions {
+		return &v
+	}).(ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput)
+}
+
+// `cookieName` of prior.containers.endpoints.cdn.stickySessions.cookieName.
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsOutput) CookieName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdnStickySessions) *string { return v.CookieName }).(pulumi.StringPtrOutput)
+}
+
+// `enabled` of prior.containers.endpoints.cdn.stickySessions.enabled.
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdnStickySessions) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
+}
+
+// `sessionHeaders` of prior.containers.endpoints.cdn.stickySessions.sessionHeaders.
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsOutput) SessionHeaders() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEndpointsCdnStickySessions) []string { return v.SessionHeaders }).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEndpointsCdnStickySessions)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput) ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput() ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput) ToContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput) Elem() ContainerAppPriorContainersEndpointsCdnStickySessionsOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdnStickySessions) ContainerAppPriorContainersEndpointsCdnStickySessions {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersEndpointsCdnStickySessions
+		return ret
+	}).(ContainerAppPriorContainersEndpointsCdnStickySessionsOutput)
+}
+
+// `cookieName` of prior.containers.endpoints.cdn.stickySessions.cookieName.
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput) CookieName() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdnStickySessions) *string {
+		if v == nil {
+			return nil
+		}
+		return v.CookieName
+	}).(pulumi.StringPtrOutput)
+}
+
+// `enabled` of prior.containers.endpoints.cdn.stickySessions.enabled.
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput) Enabled() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdnStickySessions) *bool {
+		if v == nil {
+			return nil
+		}
+		return v.Enabled
+	}).(pulumi.BoolPtrOutput)
+}
+
+// `sessionHeaders` of prior.containers.endpoints.cdn.stickySessions.sessionHeaders.
+func (o ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput) SessionHeaders() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEndpointsCdnStickySessions) []string {
+		if v == nil {
+			return nil
+		}
+		return v.SessionHeaders
+	}).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppPriorContainersEntryPoint struct {
+	// `arguments` of prior.containers.entryPoint.arguments.
+	Arguments *string `pulumi:"arguments"`
+	// `argumentsArray` of prior.containers.entryPoint.argumentsArray.
+	ArgumentsArray []string `pulumi:"argumentsArray"`
+	// `command` of prior.containers.entryPoint.command.
+	Command *string `pulumi:"command"`
+	// `commandArray` of prior.containers.entryPoint.commandArray.
+	CommandArray []string `pulumi:"commandArray"`
+	// `workingDirectory` of prior.containers.entryPoint.workingDirectory.
+	WorkingDirectory *string `pulumi:"workingDirectory"`
+}
+
+// ContainerAppPriorContainersEntryPointInput is an input type that accepts ContainerAppPriorContainersEntryPointArgs and ContainerAppPriorContainersEntryPointOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEntryPointInput` via:
+//
+//	ContainerAppPriorContainersEntryPointArgs{...}
+type ContainerAppPriorContainersEntryPointInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEntryPointOutput() ContainerAppPriorContainersEntryPointOutput
+	ToContainerAppPriorContainersEntryPointOutputWithContext(context.Context) ContainerAppPriorContainersEntryPointOutput
+}
+
+type ContainerAppPriorContainersEntryPointArgs struct {
+	// `arguments` of prior.containers.entryPoint.arguments.
+	Arguments pulumi.StringPtrInput `pulumi:"arguments"`
+	// `argumentsArray` of prior.containers.entryPoint.argumentsArray.
+	ArgumentsArray pulumi.StringArrayInput `pulumi:"argumentsArray"`
+	// `command` of prior.containers.entryPoint.command.
+	Command pulumi.StringPtrInput `pulumi:"command"`
+	// `commandArray` of prior.containers.entryPoint.commandArray.
+	CommandArray pulumi.StringArrayInput `pulumi:"commandArray"`
+	// `workingDirectory` of prior.containers.entryPoint.workingDirectory.
+	WorkingDirectory pulumi.StringPtrInput `pulumi:"workingDirectory"`
+}
+
+func (ContainerAppPriorContainersEntryPointArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEntryPoint)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersEntryPointArgs) ToContainerAppPriorContainersEntryPointOutput() ContainerAppPriorContainersEntryPointOutput {
+	return i.ToContainerAppPriorContainersEntryPointOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEntryPointArgs) ToContainerAppPriorContainersEntryPointOutputWithContext(ctx context.Context) ContainerAppPriorContainersEntryPointOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEntryPointOutput)
+}
+
+func (i ContainerAppPriorContainersEntryPointArgs) ToContainerAppPriorContainersEntryPointPtrOutput() ContainerAppPriorContainersEntryPointPtrOutput {
+	return i.ToContainerAppPriorContainersEntryPointPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersEntryPointArgs) ToContainerAppPriorContainersEntryPointPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEntryPointPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEntryPointOutput).ToContainerAppPriorContainersEntryPointPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorContainersEntryPointPtrInput is an input type that accepts ContainerAppPriorContainersEntryPointArgs, ContainerAppPriorContainersEntryPointPtr and ContainerAppPriorContainersEntryPointPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersEntryPointPtrInput` via:
+//
+//	        ContainerAppPriorContainersEntryPointArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorContainersEntryPointPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersEntryPointPtrOutput() ContainerAppPriorContainersEntryPointPtrOutput
+	ToContainerAppPriorContainersEntryPointPtrOutputWithContext(context.Context) ContainerAppPriorContainersEntryPointPtrOutput
+}
+
+type containerAppPriorContainersEntryPointPtrType ContainerAppPriorContainersEntryPointArgs
+
+func ContainerAppPriorContainersEntryPointPtr(v *ContainerAppPriorContainersEntryPointArgs) ContainerAppPriorContainersEntryPointPtrInput {
+	return (*containerAppPriorContainersEntryPointPtrType)(v)
+}
+
+func (*containerAppPriorContainersEntryPointPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEntryPoint)(nil)).Elem()
+}
+
+func (i *containerAppPriorContainersEntryPointPtrType) ToContainerAppPriorContainersEntryPointPtrOutput() ContainerAppPriorContainersEntryPointPtrOutput {
+	return i.ToContainerAppPriorContainersEntryPointPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorContainersEntryPointPtrType) ToContainerAppPriorContainersEntryPointPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEntryPointPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersEntryPointPtrOutput)
+}
+
+type ContainerAppPriorContainersEntryPointOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEntryPointOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersEntryPoint)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEntryPointOutput) ToContainerAppPriorContainersEntryPointOutput() ContainerAppPriorContainersEntryPointOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEntryPointOutput) ToContainerAppPriorContainersEntryPointOutputWithContext(ctx context.Context) ContainerAppPriorContainersEntryPointOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEntryPointOutput) ToContainerAppPriorContainersEntryPointPtrOutput() ContainerAppPriorContainersEntryPointPtrOutput {
+	return o.ToContainerAppPriorContainersEntryPointPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersEntryPointOutput) ToContainerAppPriorContainersEntryPointPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEntryPointPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersEntryPoint) *ContainerAppPriorContainersEntryPoint {
+		return &v
+	}).(ContainerAppPriorContainersEntryPointPtrOutput)
+}
+
+// `arguments` of prior.containers.entryPoint.arguments.
+func (o ContainerAppPriorContainersEntryPointOutput) Arguments() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEntryPoint) *string { return v.Arguments }).(pulumi.StringPtrOutput)
+}
+
+// `argumentsArray` of prior.containers.entryPoint.argumentsArray.
+func (o ContainerAppPriorContainersEntryPointOutput) ArgumentsArray() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEntryPoint) []string { return v.ArgumentsArray }).(pulumi.StringArrayOutput)
+}
+
+// `command` of prior.containers.entryPoint.command.
+func (o ContainerAppPriorContainersEntryPointOutput) Command() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEntryPoint) *string { return v.Command }).(pulumi.StringPtrOutput)
+}
+
+// `commandArray` of prior.containers.entryPoint.commandArray.
+func (o ContainerAppPriorContainersEntryPointOutput) CommandArray() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEntryPoint) []string { return v.CommandArray }).(pulumi.StringArrayOutput)
+}
+
+// `workingDirectory` of prior.containers.entryPoint.workingDirectory.
+func (o ContainerAppPriorContainersEntryPointOutput) WorkingDirectory() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersEntryPoint) *string { return v.WorkingDirectory }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersEntryPointPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersEntryPointPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersEntryPoint)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersEntryPointPtrOutput) ToContainerAppPriorContainersEntryPointPtrOutput() ContainerAppPriorContainersEntryPointPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEntryPointPtrOutput) ToContainerAppPriorContainersEntryPointPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersEntryPointPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersEntryPointPtrOutput) Elem() ContainerAppPriorContainersEntryPointOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEntryPoint) ContainerAppPriorContainersEntryPoint {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersEntryPoint
+		return ret
+	}).(ContainerAppPriorContainersEntryPointOutput)
+}
+
+// `arguments` of prior.containers.entryPoint.arguments.
+func (o ContainerAppPriorContainersEntryPointPtrOutput) Arguments() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEntryPoint) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Arguments
+	}).(pulumi.StringPtrOutput)
+}
+
+// `argumentsArray` of prior.containers.entryPoint.argumentsArray.
+func (o ContainerAppPriorContainersEntryPointPtrOutput) ArgumentsArray() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEntryPoint) []string {
+		if v == nil {
+			return nil
+		}
+		return v.ArgumentsArray
+	}).(pulumi.StringArrayOutput)
+}
+
+// `command` of prior.containers.entryPoint.command.
+func (o ContainerAppPriorContainersEntryPointPtrOutput) Command() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEntryPoint) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Command
+	}).(pulumi.StringPtrOutput)
+}
+
+// `commandArray` of prior.containers.entryPoint.commandArray.
+func (o ContainerAppPriorContainersEntryPointPtrOutput) CommandArray() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEntryPoint) []string {
+		if v == nil {
+			return nil
+		}
+		return v.CommandArray
+	}).(pulumi.StringArrayOutput)
+}
+
+// `workingDirectory` of prior.containers.entryPoint.workingDirectory.
+func (o ContainerAppPriorContainersEntryPointPtrOutput) WorkingDirectory() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersEntryPoint) *string {
+		if v == nil {
+			return nil
+		}
+		return v.WorkingDirectory
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersImage struct {
+	// `digest` of prior.containers.image.digest.
+	Digest *string `pulumi:"digest"`
+	// `name` of prior.containers.image.name.
+	Name *string `pulumi:"name"`
+	// `namespace` of prior.containers.image.namespace.
+	Namespace *string `pulumi:"namespace"`
+	// `registryId` of prior.containers.image.registryId.
+	RegistryId *string `pulumi:"registryId"`
+	// `tag` of prior.containers.image.tag.
+	Tag *string `pulumi:"tag"`
+}
+
+// ContainerAppPriorContainersImageInput is an input type that accepts ContainerAppPriorContainersImageArgs and ContainerAppPriorContainersImageOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersImageInput` via:
+//
+//	ContainerAppPriorContainersImageArgs{...}
+type ContainerAppPriorContainersImageInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersImageOutput() ContainerAppPriorContainersImageOutput
+	ToContainerAppPriorContainersImageOutputWithContext(context.Context) ContainerAppPriorContainersImageOutput
+}
+
+type ContainerAppPriorContainersImageArgs struct {
+	// `digest` of prior.containers.image.digest.
+	Digest pulumi.StringPtrInput `pulumi:"digest"`
+	// `name` of prior.containers.image.name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// `namespace` of prior.containers.image.namespace.
+	Namespace pulumi.StringPtrInput `pulumi:"namespace"`
+	// `registryId` of prior.containers.image.registryId.
+	RegistryId pulumi.StringPtrInput `pulumi:"registryId"`
+	// `tag` of prior.containers.image.tag.
+	Tag pulumi.StringPtrInput `pulumi:"tag"`
+}
+
+func (ContainerAppPriorContainersImageArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersImage)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersImageArgs) ToContainerAppPriorContainersImageOutput() ContainerAppPriorContainersImageOutput {
+	return i.ToContainerAppPriorContainersImageOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersImageArgs) ToContainerAppPriorContainersImageOutputWithContext(ctx context.Context) ContainerAppPriorContainersImageOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersImageOutput)
+}
+
+func (i ContainerAppPriorContainersImageArgs) ToContainerAppPriorContainersImagePtrOutput() ContainerAppPriorContainersImagePtrOutput {
+	return i.ToContainerAppPriorContainersImagePtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersImageArgs) ToContainerAppPriorContainersImagePtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersImageOutput).ToContainerAppPriorContainersImagePtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorContainersImagePtrInput is an input type that accepts ContainerAppPriorContainersImageArgs, ContainerAppPriorContainersImagePtr and ContainerAppPriorContainersImagePtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersImagePtrInput` via:
+//
+//	        ContainerAppPriorContainersImageArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorContainersImagePtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersImagePtrOutput() ContainerAppPriorContainersImagePtrOutput
+	ToContainerAppPriorContainersImagePtrOutputWithContext(context.Context) ContainerAppPriorContainersImagePtrOutput
+}
+
+type containerAppPriorContainersImagePtrType ContainerAppPriorContainersImageArgs
+
+func ContainerAppPriorContainersImagePtr(v *ContainerAppPriorContainersImageArgs) ContainerAppPriorContainersImagePtrInput {
+	return (*containerAppPriorContainersImagePtrType)(v)
+}
+
+func (*containerAppPriorContainersImagePtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersImage)(nil)).Elem()
+}
+
+func (i *containerAppPriorContainersImagePtrType) ToContainerAppPriorContainersImagePtrOutput() ContainerAppPriorContainersImagePtrOutput {
+	return i.ToContainerAppPriorContainersImagePtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorContainersImagePtrType) ToContainerAppPriorContainersImagePtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersImagePtrOutput)
+}
+
+type ContainerAppPriorContainersImageOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersImageOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersImage)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersImageOutput) ToContainerAppPriorContainersImageOutput() ContainerAppPriorContainersImageOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersImageOutput) ToContainerAppPriorContainersImageOutputWithContext(ctx context.Context) ContainerAppPriorContainersImageOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersImageOutput) ToContainerAppPriorContainersImagePtrOutput() ContainerAppPriorContainersImagePtrOutput {
+	return o.ToContainerAppPriorContainersImagePtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersImageOutput) ToContainerAppPriorContainersImagePtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersImage) *ContainerAppPriorContainersImage {
+		return &v
+	}).(ContainerAppPriorContainersImagePtrOutput)
+}
+
+// `digest` of prior.containers.image.digest.
+func (o ContainerAppPriorContainersImageOutput) Digest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersImage) *string { return v.Digest }).(pulumi.StringPtrOutput)
+}
+
+// `name` of prior.containers.image.name.
+func (o ContainerAppPriorContainersImageOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersImage) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// `namespace` of prior.containers.image.namespace.
+func (o ContainerAppPriorContainersImageOutput) Namespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersImage) *string { return v.Namespace }).(pulumi.StringPtrOutput)
+}
+
+// `registryId` of prior.containers.image.registryId.
+func (o ContainerAppPriorContainersImageOutput) RegistryId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersImage) *string { return v.RegistryId }).(pulumi.StringPtrOutput)
+}
+
+// `tag` of prior.containers.image.tag.
+func (o ContainerAppPriorContainersImageOutput) Tag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersImage) *string { return v.Tag }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersImagePtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersImagePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersImage)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersImagePtrOutput) ToContainerAppPriorContainersImagePtrOutput() ContainerAppPriorContainersImagePtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersImagePtrOutput) ToContainerAppPriorContainersImagePtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersImagePtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersImagePtrOutput) Elem() ContainerAppPriorContainersImageOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersImage) ContainerAppPriorContainersImage {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersImage
+		return ret
+	}).(ContainerAppPriorContainersImageOutput)
+}
+
+// `digest` of prior.containers.image.digest.
+func (o ContainerAppPriorContainersImagePtrOutput) Digest() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Digest
+	}).(pulumi.StringPtrOutput)
+}
+
+// `name` of prior.containers.image.name.
+func (o ContainerAppPriorContainersImagePtrOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Name
+	}).(pulumi.StringPtrOutput)
+}
+
+// `namespace` of prior.containers.image.namespace.
+func (o ContainerAppPriorContainersImagePtrOutput) Namespace() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Namespace
+	}).(pulumi.StringPtrOutput)
+}
+
+// `registryId` of prior.containers.image.registryId.
+func (o ContainerAppPriorContainersImagePtrOutput) RegistryId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.RegistryId
+	}).(pulumi.StringPtrOutput)
+}
+
+// `tag` of prior.containers.image.tag.
+func (o ContainerAppPriorContainersImagePtrOutput) Tag() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersImage) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Tag
+	}).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersProbes struct {
+	// `liveness` of prior.containers.probes.liveness.
+	Liveness *ContainerAppPriorContainersProbesLiveness `pulumi:"liveness"`
+	// `readiness` of prior.containers.probes.readiness.
+	Readiness *ContainerAppPriorContainersProbesReadiness `pulumi:"readiness"`
+	// `startup` of prior.containers.probes.startup.
+	Startup *ContainerAppPriorContainersProbesStartup `pulumi:"startup"`
+}
+
+// ContainerAppPriorContainersProbesInput is an input type that accepts ContainerAppPriorContainersProbesArgs and ContainerAppPriorContainersProbesOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersProbesInput` via:
+//
+//	ContainerAppPriorContainersProbesArgs{...}
+type ContainerAppPriorContainersProbesInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersProbesOutput() ContainerAppPriorContainersProbesOutput
+	ToContainerAppPriorContainersProbesOutputWithContext(context.Context) ContainerAppPriorContainersProbesOutput
+}
+
+type ContainerAppPriorContainersProbesArgs struct {
+	// `liveness` of prior.containers.probes.liveness.
+	Liveness ContainerAppPriorContainersProbesLivenessPtrInput `pulumi:"liveness"`
+	// `readiness` of prior.containers.probes.readiness.
+	Readiness ContainerAppPriorContainersProbesReadinessPtrInput `pulumi:"readiness"`
+	// `startup` of prior.containers.probes.startup.
+	Startup ContainerAppPriorContainersProbesStartupPtrInput `pulumi:"startup"`
+}
+
+func (ContainerAppPriorContainersProbesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersProbes)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersProbesArgs) ToContainerAppPriorContainersProbesOutput() ContainerAppPriorContainersProbesOutput {
+	return i.ToContainerAppPriorContainersProbesOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersProbesArgs) ToContainerAppPriorContainersProbesOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesOutput)
+}
+
+func (i ContainerAppPriorContainersProbesArgs) ToContainerAppPriorContainersProbesPtrOutput() ContainerAppPriorContainersProbesPtrOutput {
+	return i.ToContainerAppPriorContainersProbesPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersProbesArgs) ToContainerAppPriorContainersProbesPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesOutput).ToContainerAppPriorContainersProbesPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorContainersProbesPtrInput is an input type that accepts ContainerAppPriorContainersProbesArgs, ContainerAppPriorContainersProbesPtr and ContainerAppPriorContainersProbesPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersProbesPtrInput` via:
+//
+//	        ContainerAppPriorContainersProbesArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorContainersProbesPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersProbesPtrOutput() ContainerAppPriorContainersProbesPtrOutput
+	ToContainerAppPriorContainersProbesPtrOutputWithContext(context.Context) ContainerAppPriorContainersProbesPtrOutput
+}
+
+type containerAppPriorContainersProbesPtrType ContainerAppPriorContainersProbesArgs
+
+func ContainerAppPriorContainersProbesPtr(v *ContainerAppPriorContainersProbesArgs) ContainerAppPriorContainersProbesPtrInput {
+	return (*containerAppPriorContainersProbesPtrType)(v)
+}
+
+func (*containerAppPriorContainersProbesPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersProbes)(nil)).Elem()
+}
+
+func (i *containerAppPriorContainersProbesPtrType) ToContainerAppPriorContainersProbesPtrOutput() ContainerAppPriorContainersProbesPtrOutput {
+	return i.ToContainerAppPriorContainersProbesPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorContainersProbesPtrType) ToContainerAppPriorContainersProbesPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersProbesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersProbes)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersProbesOutput) ToContainerAppPriorContainersProbesOutput() ContainerAppPriorContainersProbesOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesOutput) ToContainerAppPriorContainersProbesOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesOutput) ToContainerAppPriorContainersProbesPtrOutput() ContainerAppPriorContainersProbesPtrOutput {
+	return o.ToContainerAppPriorContainersProbesPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersProbesOutput) ToContainerAppPriorContainersProbesPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersProbes) *ContainerAppPriorContainersProbes {
+		return &v
+	}).(ContainerAppPriorContainersProbesPtrOutput)
+}
+
+// `liveness` of prior.containers.probes.liveness.
+func (o ContainerAppPriorContainersProbesOutput) Liveness() ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbes) *ContainerAppPriorContainersProbesLiveness {
+		return v.Liveness
+	}).(ContainerAppPriorContainersProbesLivenessPtrOutput)
+}
+
+// `readiness` of prior.containers.probes.readiness.
+func (o ContainerAppPriorContainersProbesOutput) Readiness() ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbes) *ContainerAppPriorContainersProbesReadiness {
+		return v.Readiness
+	}).(ContainerAppPriorContainersProbesReadinessPtrOutput)
+}
+
+// `startup` of prior.containers.probes.startup.
+func (o ContainerAppPriorContainersProbesOutput) Startup() ContainerAppPriorContainersProbesStartupPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbes) *ContainerAppPriorContainersProbesStartup { return v.Startup }).(ContainerAppPriorContainersProbesStartupPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersProbesPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersProbes)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersProbesPtrOutput) ToContainerAppPriorContainersProbesPtrOutput() ContainerAppPriorContainersProbesPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesPtrOutput) ToContainerAppPriorContainersProbesPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesPtrOutput) Elem() ContainerAppPriorContainersProbesOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbes) ContainerAppPriorContainersProbes {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersProbes
+		return ret
+	}).(ContainerAppPriorContainersProbesOutput)
+}
+
+// `liveness` of prior.containers.probes.liveness.
+func (o ContainerAppPriorContainersProbesPtrOutput) Liveness() ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbes) *ContainerAppPriorContainersProbesLiveness {
+		if v == nil {
+			return nil
+		}
+		return v.Liveness
+	}).(ContainerAppPriorContainersProbesLivenessPtrOutput)
+}
+
+// `readiness` of prior.containers.probes.readiness.
+func (o ContainerAppPriorContainersProbesPtrOutput) Readiness() ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbes) *ContainerAppPriorContainersProbesReadiness {
+		if v == nil {
+			return nil
+		}
+		return v.Readiness
+	}).(ContainerAppPriorContainersProbesReadinessPtrOutput)
+}
+
+// `startup` of prior.containers.probes.startup.
+func (o ContainerAppPriorContainersProbesPtrOutput) Startup() ContainerAppPriorContainersProbesStartupPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbes) *ContainerAppPriorContainersProbesStartup {
+		if v == nil {
+			return nil
+		}
+		return v.Startup
+	}).(ContainerAppPriorContainersProbesStartupPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesLiveness struct {
+	// `failureThreshold` of prior.containers.probes.liveness.failureThreshold.
+	FailureThreshold *int `pulumi:"failureThreshold"`
+	// `grpc` of prior.containers.probes.liveness.grpc.
+	Grpc map[string]interface{} `pulumi:"grpc"`
+	// `httpGet` of prior.containers.probes.liveness.httpGet.
+	HttpGet map[string]interface{} `pulumi:"httpGet"`
+	// `initialDelaySeconds` of prior.containers.probes.liveness.initialDelaySeconds.
+	InitialDelaySeconds *int `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of prior.containers.probes.liveness.periodSeconds.
+	PeriodSeconds *int `pulumi:"periodSeconds"`
+	// `successThreshold` of prior.containers.probes.liveness.successThreshold.
+	SuccessThreshold *int `pulumi:"successThreshold"`
+	// `tcpSocket` of prior.containers.probes.liveness.tcpSocket.
+	TcpSocket map[string]interface{} `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of prior.containers.probes.liveness.timeoutSeconds.
+	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
+}
+
+// ContainerAppPriorContainersProbesLivenessInput is an input type that accepts ContainerAppPriorContainersProbesLivenessArgs and ContainerAppPriorContainersProbesLivenessOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersProbesLivenessInput` via:
+//
+//	ContainerAppPriorContainersProbesLivenessArgs{...}
+type ContainerAppPriorContainersProbesLivenessInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersProbesLivenessOutput() ContainerAppPriorContainersProbesLivenessOutput
+	ToContainerAppPriorContainersProbesLivenessOutputWithContext(context.Context) ContainerAppPriorContainersProbesLivenessOutput
+}
+
+type ContainerAppPriorContainersProbesLivenessArgs struct {
+	// `failureThreshold` of prior.containers.probes.liveness.failureThreshold.
+	FailureThreshold pulumi.IntPtrInput `pulumi:"failureThreshold"`
+	// `grpc` of prior.containers.probes.liveness.grpc.
+	Grpc pulumi.MapInput `pulumi:"grpc"`
+	// `httpGet` of prior.containers.probes.liveness.httpGet.
+	HttpGet pulumi.MapInput `pulumi:"httpGet"`
+	// `initialDelaySeconds` of prior.containers.probes.liveness.initialDelaySeconds.
+	InitialDelaySeconds pulumi.IntPtrInput `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of prior.containers.probes.liveness.periodSeconds.
+	PeriodSeconds pulumi.IntPtrInput `pulumi:"periodSeconds"`
+	// `successThreshold` of prior.containers.probes.liveness.successThreshold.
+	SuccessThreshold pulumi.IntPtrInput `pulumi:"successThreshold"`
+	// `tcpSocket` of prior.containers.probes.liveness.tcpSocket.
+	TcpSocket pulumi.MapInput `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of prior.containers.probes.liveness.timeoutSeconds.
+	TimeoutSeconds pulumi.IntPtrInput `pulumi:"timeoutSeconds"`
+}
+
+func (ContainerAppPriorContainersProbesLivenessArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersProbesLiveness)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersProbesLivenessArgs) ToContainerAppPriorContainersProbesLivenessOutput() ContainerAppPriorContainersProbesLivenessOutput {
+	return i.ToContainerAppPriorContainersProbesLivenessOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersProbesLivenessArgs) ToContainerAppPriorContainersProbesLivenessOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesLivenessOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesLivenessOutput)
+}
+
+func (i ContainerAppPriorContainersProbesLivenessArgs) ToContainerAppPriorContainersProbesLivenessPtrOutput() ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return i.ToContainerAppPriorContainersProbesLivenessPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersProbesLivenessArgs) ToContainerAppPriorContainersProbesLivenessPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesLivenessOutput).ToContainerAppPriorContainersProbesLivenessPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorContainersProbesLivenessPtrInput is an input type that accepts ContainerAppPriorContainersProbesLivenessArgs, ContainerAppPriorContainersProbesLivenessPtr and ContainerAppPriorContainersProbesLivenessPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersProbesLivenessPtrInput` via:
+//
+//	        ContainerAppPriorContainersProbesLivenessArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorContainersProbesLivenessPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersProbesLivenessPtrOutput() ContainerAppPriorContainersProbesLivenessPtrOutput
+	ToContainerAppPriorContainersProbesLivenessPtrOutputWithContext(context.Context) ContainerAppPriorContainersProbesLivenessPtrOutput
+}
+
+type containerAppPriorContainersProbesLivenessPtrType ContainerAppPriorContainersProbesLivenessArgs
+
+func ContainerAppPriorContainersProbesLivenessPtr(v *ContainerAppPriorContainersProbesLivenessArgs) ContainerAppPriorContainersProbesLivenessPtrInput {
+	return (*containerAppPriorContainersProbesLivenessPtrType)(v)
+}
+
+func (*containerAppPriorContainersProbesLivenessPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersProbesLiveness)(nil)).Elem()
+}
+
+func (i *containerAppPriorContainersProbesLivenessPtrType) ToContainerAppPriorContainersProbesLivenessPtrOutput() ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return i.ToContainerAppPriorContainersProbesLivenessPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorContainersProbesLivenessPtrType) ToContainerAppPriorContainersProbesLivenessPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesLivenessPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesLivenessOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersProbesLivenessOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersProbesLiveness)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersProbesLivenessOutput) ToContainerAppPriorContainersProbesLivenessOutput() ContainerAppPriorContainersProbesLivenessOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesLivenessOutput) ToContainerAppPriorContainersProbesLivenessOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesLivenessOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesLivenessOutput) ToContainerAppPriorContainersProbesLivenessPtrOutput() ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return o.ToContainerAppPriorContainersProbesLivenessPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersProbesLivenessOutput) ToContainerAppPriorContainersProbesLivenessPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersProbesLiveness) *ContainerAppPriorContainersProbesLiveness {
+		return &v
+	}).(ContainerAppPriorContainersProbesLivenessPtrOutput)
+}
+
+// `failureThreshold` of prior.containers.probes.liveness.failureThreshold.
+func (o ContainerAppPriorContainersProbesLivenessOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesLiveness) *int { return v.FailureThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of prior.containers.probes.liveness.grpc.
+func (o ContainerAppPriorContainersProbesLivenessOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesLiveness) map[string]interface{} { return v.Grpc }).(pulumi.MapOutput)
+}
+
+// `httpGet` of prior.containers.probes.liveness.httpGet.
+func (o ContainerAppPriorContainersProbesLivenessOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesLiveness) map[string]interface{} { return v.HttpGet }).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of prior.containers.probes.liveness.initialDelaySeconds.
+func (o ContainerAppPriorContainersProbesLivenessOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesLiveness) *int { return v.InitialDelaySeconds }).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of prior.containers.probes.liveness.periodSeconds.
+func (o ContainerAppPriorContainersProbesLivenessOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesLiveness) *int { return v.PeriodSeconds }).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of prior.containers.probes.liveness.successThreshold.
+func (o ContainerAppPriorContainersProbesLivenessOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesLiveness) *int { return v.SuccessThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of prior.containers.probes.liveness.tcpSocket.
+func (o ContainerAppPriorContainersProbesLivenessOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesLiveness) map[string]interface{} { return v.TcpSocket }).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of prior.containers.probes.liveness.timeoutSeconds.
+func (o ContainerAppPriorContainersProbesLivenessOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesLiveness) *int { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesLivenessPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersProbesLivenessPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersProbesLiveness)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) ToContainerAppPriorContainersProbesLivenessPtrOutput() ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) ToContainerAppPriorContainersProbesLivenessPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesLivenessPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) Elem() ContainerAppPriorContainersProbesLivenessOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesLiveness) ContainerAppPriorContainersProbesLiveness {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersProbesLiveness
+		return ret
+	}).(ContainerAppPriorContainersProbesLivenessOutput)
+}
+
+// `failureThreshold` of prior.containers.probes.liveness.failureThreshold.
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.FailureThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of prior.containers.probes.liveness.grpc.
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesLiveness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Grpc
+	}).(pulumi.MapOutput)
+}
+
+// `httpGet` of prior.containers.probes.liveness.httpGet.
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesLiveness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.HttpGet
+	}).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of prior.containers.probes.liveness.initialDelaySeconds.
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.InitialDelaySeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of prior.containers.probes.liveness.periodSeconds.
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PeriodSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of prior.containers.probes.liveness.successThreshold.
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SuccessThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of prior.containers.probes.liveness.tcpSocket.
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesLiveness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.TcpSocket
+	}).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of prior.containers.probes.liveness.timeoutSeconds.
+func (o ContainerAppPriorContainersProbesLivenessPtrOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesLiveness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.TimeoutSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesReadiness struct {
+	// `failureThreshold` of prior.containers.probes.readiness.failureThreshold.
+	FailureThreshold *int `pulumi:"failureThreshold"`
+	// `grpc` of prior.containers.probes.readiness.grpc.
+	Grpc map[string]interface{} `pulumi:"grpc"`
+	// `httpGet` of prior.containers.probes.readiness.httpGet.
+	HttpGet map[string]interface{} `pulumi:"httpGet"`
+	// `initialDelaySeconds` of prior.containers.probes.readiness.initialDelaySeconds.
+	InitialDelaySeconds *int `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of prior.containers.probes.readiness.periodSeconds.
+	PeriodSeconds *int `pulumi:"periodSeconds"`
+	// `successThreshold` of prior.containers.probes.readiness.successThreshold.
+	SuccessThreshold *int `pulumi:"successThreshold"`
+	// `tcpSocket` of prior.containers.probes.readiness.tcpSocket.
+	TcpSocket map[string]interface{} `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of prior.containers.probes.readiness.timeoutSeconds.
+	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
+}
+
+// ContainerAppPriorContainersProbesReadinessInput is an input type that accepts ContainerAppPriorContainersProbesReadinessArgs and ContainerAppPriorContainersProbesReadinessOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersProbesReadinessInput` via:
+//
+//	ContainerAppPriorContainersProbesReadinessArgs{...}
+type ContainerAppPriorContainersProbesReadinessInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersProbesReadinessOutput() ContainerAppPriorContainersProbesReadinessOutput
+	ToContainerAppPriorContainersProbesReadinessOutputWithContext(context.Context) ContainerAppPriorContainersProbesReadinessOutput
+}
+
+type ContainerAppPriorContainersProbesReadinessArgs struct {
+	// `failureThreshold` of prior.containers.probes.readiness.failureThreshold.
+	FailureThreshold pulumi.IntPtrInput `pulumi:"failureThreshold"`
+	// `grpc` of prior.containers.probes.readiness.grpc.
+	Grpc pulumi.MapInput `pulumi:"grpc"`
+	// `httpGet` of prior.containers.probes.readiness.httpGet.
+	HttpGet pulumi.MapInput `pulumi:"httpGet"`
+	// `initialDelaySeconds` of prior.containers.probes.readiness.initialDelaySeconds.
+	InitialDelaySeconds pulumi.IntPtrInput `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of prior.containers.probes.readiness.periodSeconds.
+	PeriodSeconds pulumi.IntPtrInput `pulumi:"periodSeconds"`
+	// `successThreshold` of prior.containers.probes.readiness.successThreshold.
+	SuccessThreshold pulumi.IntPtrInput `pulumi:"successThreshold"`
+	// `tcpSocket` of prior.containers.probes.readiness.tcpSocket.
+	TcpSocket pulumi.MapInput `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of prior.containers.probes.readiness.timeoutSeconds.
+	TimeoutSeconds pulumi.IntPtrInput `pulumi:"timeoutSeconds"`
+}
+
+func (ContainerAppPriorContainersProbesReadinessArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersProbesReadiness)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersProbesReadinessArgs) ToContainerAppPriorContainersProbesReadinessOutput() ContainerAppPriorContainersProbesReadinessOutput {
+	return i.ToContainerAppPriorContainersProbesReadinessOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersProbesReadinessArgs) ToContainerAppPriorContainersProbesReadinessOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesReadinessOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesReadinessOutput)
+}
+
+func (i ContainerAppPriorContainersProbesReadinessArgs) ToContainerAppPriorContainersProbesReadinessPtrOutput() ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return i.ToContainerAppPriorContainersProbesReadinessPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersProbesReadinessArgs) ToContainerAppPriorContainersProbesReadinessPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesReadinessOutput).ToContainerAppPriorContainersProbesReadinessPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorContainersProbesReadinessPtrInput is an input type that accepts ContainerAppPriorContainersProbesReadinessArgs, ContainerAppPriorContainersProbesReadinessPtr and ContainerAppPriorContainersProbesReadinessPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersProbesReadinessPtrInput` via:
+//
+//	        ContainerAppPriorContainersProbesReadinessArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorContainersProbesReadinessPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersProbesReadinessPtrOutput() ContainerAppPriorContainersProbesReadinessPtrOutput
+	ToContainerAppPriorContainersProbesReadinessPtrOutputWithContext(context.Context) ContainerAppPriorContainersProbesReadinessPtrOutput
+}
+
+type containerAppPriorContainersProbesReadinessPtrType ContainerAppPriorContainersProbesReadinessArgs
+
+func ContainerAppPriorContainersProbesReadinessPtr(v *ContainerAppPriorContainersProbesReadinessArgs) ContainerAppPriorContainersProbesReadinessPtrInput {
+	return (*containerAppPriorContainersProbesReadinessPtrType)(v)
+}
+
+func (*containerAppPriorContainersProbesReadinessPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersProbesReadiness)(nil)).Elem()
+}
+
+func (i *containerAppPriorContainersProbesReadinessPtrType) ToContainerAppPriorContainersProbesReadinessPtrOutput() ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return i.ToContainerAppPriorContainersProbesReadinessPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorContainersProbesReadinessPtrType) ToContainerAppPriorContainersProbesReadinessPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesReadinessPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesReadinessOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersProbesReadinessOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersProbesReadiness)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersProbesReadinessOutput) ToContainerAppPriorContainersProbesReadinessOutput() ContainerAppPriorContainersProbesReadinessOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesReadinessOutput) ToContainerAppPriorContainersProbesReadinessOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesReadinessOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesReadinessOutput) ToContainerAppPriorContainersProbesReadinessPtrOutput() ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return o.ToContainerAppPriorContainersProbesReadinessPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersProbesReadinessOutput) ToContainerAppPriorContainersProbesReadinessPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersProbesReadiness) *ContainerAppPriorContainersProbesReadiness {
+		return &v
+	}).(ContainerAppPriorContainersProbesReadinessPtrOutput)
+}
+
+// `failureThreshold` of prior.containers.probes.readiness.failureThreshold.
+func (o ContainerAppPriorContainersProbesReadinessOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesReadiness) *int { return v.FailureThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of prior.containers.probes.readiness.grpc.
+func (o ContainerAppPriorContainersProbesReadinessOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesReadiness) map[string]interface{} { return v.Grpc }).(pulumi.MapOutput)
+}
+
+// `httpGet` of prior.containers.probes.readiness.httpGet.
+func (o ContainerAppPriorContainersProbesReadinessOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesReadiness) map[string]interface{} { return v.HttpGet }).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of prior.containers.probes.readiness.initialDelaySeconds.
+func (o ContainerAppPriorContainersProbesReadinessOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesReadiness) *int { return v.InitialDelaySeconds }).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of prior.containers.probes.readiness.periodSeconds.
+func (o ContainerAppPriorContainersProbesReadinessOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesReadiness) *int { return v.PeriodSeconds }).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of prior.containers.probes.readiness.successThreshold.
+func (o ContainerAppPriorContainersProbesReadinessOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesReadiness) *int { return v.SuccessThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of prior.containers.probes.readiness.tcpSocket.
+func (o ContainerAppPriorContainersProbesReadinessOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesReadiness) map[string]interface{} { return v.TcpSocket }).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of prior.containers.probes.readiness.timeoutSeconds.
+func (o ContainerAppPriorContainersProbesReadinessOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesReadiness) *int { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesReadinessPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersProbesReadinessPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersProbesReadiness)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) ToContainerAppPriorContainersProbesReadinessPtrOutput() ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) ToContainerAppPriorContainersProbesReadinessPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesReadinessPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) Elem() ContainerAppPriorContainersProbesReadinessOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesReadiness) ContainerAppPriorContainersProbesReadiness {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersProbesReadiness
+		return ret
+	}).(ContainerAppPriorContainersProbesReadinessOutput)
+}
+
+// `failureThreshold` of prior.containers.probes.readiness.failureThreshold.
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.FailureThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of prior.containers.probes.readiness.grpc.
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesReadiness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Grpc
+	}).(pulumi.MapOutput)
+}
+
+// `httpGet` of prior.containers.probes.readiness.httpGet.
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesReadiness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.HttpGet
+	}).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of prior.containers.probes.readiness.initialDelaySeconds.
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.InitialDelaySeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of prior.containers.probes.readiness.periodSeconds.
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PeriodSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of prior.containers.probes.readiness.successThreshold.
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SuccessThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of prior.containers.probes.readiness.tcpSocket.
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesReadiness) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.TcpSocket
+	}).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of prior.containers.probes.readiness.timeoutSeconds.
+func (o ContainerAppPriorContainersProbesReadinessPtrOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesReadiness) *int {
+		if v == nil {
+			return nil
+		}
+		return v.TimeoutSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesStartup struct {
+	// `failureThreshold` of prior.containers.probes.startup.failureThreshold.
+	FailureThreshold *int `pulumi:"failureThreshold"`
+	// `grpc` of prior.containers.probes.startup.grpc.
+	Grpc map[string]interface{} `pulumi:"grpc"`
+	// `httpGet` of prior.containers.probes.startup.httpGet.
+	HttpGet map[string]interface{} `pulumi:"httpGet"`
+	// `initialDelaySeconds` of prior.containers.probes.startup.initialDelaySeconds.
+	InitialDelaySeconds *int `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of prior.containers.probes.startup.periodSeconds.
+	PeriodSeconds *int `pulumi:"periodSeconds"`
+	// `successThreshold` of prior.containers.probes.startup.successThreshold.
+	SuccessThreshold *int `pulumi:"successThreshold"`
+	// `tcpSocket` of prior.containers.probes.startup.tcpSocket.
+	TcpSocket map[string]interface{} `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of prior.containers.probes.startup.timeoutSeconds.
+	TimeoutSeconds *int `pulumi:"timeoutSeconds"`
+}
+
+// ContainerAppPriorContainersProbesStartupInput is an input type that accepts ContainerAppPriorContainersProbesStartupArgs and ContainerAppPriorContainersProbesStartupOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersProbesStartupInput` via:
+//
+//	ContainerAppPriorContainersProbesStartupArgs{...}
+type ContainerAppPriorContainersProbesStartupInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersProbesStartupOutput() ContainerAppPriorContainersProbesStartupOutput
+	ToContainerAppPriorContainersProbesStartupOutputWithContext(context.Context) ContainerAppPriorContainersProbesStartupOutput
+}
+
+type ContainerAppPriorContainersProbesStartupArgs struct {
+	// `failureThreshold` of prior.containers.probes.startup.failureThreshold.
+	FailureThreshold pulumi.IntPtrInput `pulumi:"failureThreshold"`
+	// `grpc` of prior.containers.probes.startup.grpc.
+	Grpc pulumi.MapInput `pulumi:"grpc"`
+	// `httpGet` of prior.containers.probes.startup.httpGet.
+	HttpGet pulumi.MapInput `pulumi:"httpGet"`
+	// `initialDelaySeconds` of prior.containers.probes.startup.initialDelaySeconds.
+	InitialDelaySeconds pulumi.IntPtrInput `pulumi:"initialDelaySeconds"`
+	// `periodSeconds` of prior.containers.probes.startup.periodSeconds.
+	PeriodSeconds pulumi.IntPtrInput `pulumi:"periodSeconds"`
+	// `successThreshold` of prior.containers.probes.startup.successThreshold.
+	SuccessThreshold pulumi.IntPtrInput `pulumi:"successThreshold"`
+	// `tcpSocket` of prior.containers.probes.startup.tcpSocket.
+	TcpSocket pulumi.MapInput `pulumi:"tcpSocket"`
+	// `timeoutSeconds` of prior.containers.probes.startup.timeoutSeconds.
+	TimeoutSeconds pulumi.IntPtrInput `pulumi:"timeoutSeconds"`
+}
+
+func (ContainerAppPriorContainersProbesStartupArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersProbesStartup)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersProbesStartupArgs) ToContainerAppPriorContainersProbesStartupOutput() ContainerAppPriorContainersProbesStartupOutput {
+	return i.ToContainerAppPriorContainersProbesStartupOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersProbesStartupArgs) ToContainerAppPriorContainersProbesStartupOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesStartupOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesStartupOutput)
+}
+
+func (i ContainerAppPriorContainersProbesStartupArgs) ToContainerAppPriorContainersProbesStartupPtrOutput() ContainerAppPriorContainersProbesStartupPtrOutput {
+	return i.ToContainerAppPriorContainersProbesStartupPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersProbesStartupArgs) ToContainerAppPriorContainersProbesStartupPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesStartupPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesStartupOutput).ToContainerAppPriorContainersProbesStartupPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorContainersProbesStartupPtrInput is an input type that accepts ContainerAppPriorContainersProbesStartupArgs, ContainerAppPriorContainersProbesStartupPtr and ContainerAppPriorContainersProbesStartupPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersProbesStartupPtrInput` via:
+//
+//	        ContainerAppPriorContainersProbesStartupArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorContainersProbesStartupPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersProbesStartupPtrOutput() ContainerAppPriorContainersProbesStartupPtrOutput
+	ToContainerAppPriorContainersProbesStartupPtrOutputWithContext(context.Context) ContainerAppPriorContainersProbesStartupPtrOutput
+}
+
+type containerAppPriorContainersProbesStartupPtrType ContainerAppPriorContainersProbesStartupArgs
+
+func ContainerAppPriorContainersProbesStartupPtr(v *ContainerAppPriorContainersProbesStartupArgs) ContainerAppPriorContainersProbesStartupPtrInput {
+	return (*containerAppPriorContainersProbesStartupPtrType)(v)
+}
+
+func (*containerAppPriorContainersProbesStartupPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersProbesStartup)(nil)).Elem()
+}
+
+func (i *containerAppPriorContainersProbesStartupPtrType) ToContainerAppPriorContainersProbesStartupPtrOutput() ContainerAppPriorContainersProbesStartupPtrOutput {
+	return i.ToContainerAppPriorContainersProbesStartupPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorContainersProbesStartupPtrType) ToContainerAppPriorContainersProbesStartupPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesStartupPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersProbesStartupPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesStartupOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersProbesStartupOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersProbesStartup)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersProbesStartupOutput) ToContainerAppPriorContainersProbesStartupOutput() ContainerAppPriorContainersProbesStartupOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesStartupOutput) ToContainerAppPriorContainersProbesStartupOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesStartupOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesStartupOutput) ToContainerAppPriorContainersProbesStartupPtrOutput() ContainerAppPriorContainersProbesStartupPtrOutput {
+	return o.ToContainerAppPriorContainersProbesStartupPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorContainersProbesStartupOutput) ToContainerAppPriorContainersProbesStartupPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesStartupPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorContainersProbesStartup) *ContainerAppPriorContainersProbesStartup {
+		return &v
+	}).(ContainerAppPriorContainersProbesStartupPtrOutput)
+}
+
+// `failureThreshold` of prior.containers.probes.startup.failureThreshold.
+func (o ContainerAppPriorContainersProbesStartupOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesStartup) *int { return v.FailureThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of prior.containers.probes.startup.grpc.
+func (o ContainerAppPriorContainersProbesStartupOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesStartup) map[string]interface{} { return v.Grpc }).(pulumi.MapOutput)
+}
+
+// `httpGet` of prior.containers.probes.startup.httpGet.
+func (o ContainerAppPriorContainersProbesStartupOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesStartup) map[string]interface{} { return v.HttpGet }).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of prior.containers.probes.startup.initialDelaySeconds.
+func (o ContainerAppPriorContainersProbesStartupOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesStartup) *int { return v.InitialDelaySeconds }).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of prior.containers.probes.startup.periodSeconds.
+func (o ContainerAppPriorContainersProbesStartupOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesStartup) *int { return v.PeriodSeconds }).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of prior.containers.probes.startup.successThreshold.
+func (o ContainerAppPriorContainersProbesStartupOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesStartup) *int { return v.SuccessThreshold }).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of prior.containers.probes.startup.tcpSocket.
+func (o ContainerAppPriorContainersProbesStartupOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesStartup) map[string]interface{} { return v.TcpSocket }).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of prior.containers.probes.startup.timeoutSeconds.
+func (o ContainerAppPriorContainersProbesStartupOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersProbesStartup) *int { return v.TimeoutSeconds }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppPriorContainersProbesStartupPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersProbesStartupPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorContainersProbesStartup)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) ToContainerAppPriorContainersProbesStartupPtrOutput() ContainerAppPriorContainersProbesStartupPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) ToContainerAppPriorContainersProbesStartupPtrOutputWithContext(ctx context.Context) ContainerAppPriorContainersProbesStartupPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) Elem() ContainerAppPriorContainersProbesStartupOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesStartup) ContainerAppPriorContainersProbesStartup {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorContainersProbesStartup
+		return ret
+	}).(ContainerAppPriorContainersProbesStartupOutput)
+}
+
+// `failureThreshold` of prior.containers.probes.startup.failureThreshold.
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) FailureThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.FailureThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `grpc` of prior.containers.probes.startup.grpc.
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) Grpc() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesStartup) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.Grpc
+	}).(pulumi.MapOutput)
+}
+
+// `httpGet` of prior.containers.probes.startup.httpGet.
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) HttpGet() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesStartup) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.HttpGet
+	}).(pulumi.MapOutput)
+}
+
+// `initialDelaySeconds` of prior.containers.probes.startup.initialDelaySeconds.
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) InitialDelaySeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.InitialDelaySeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `periodSeconds` of prior.containers.probes.startup.periodSeconds.
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) PeriodSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.PeriodSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// `successThreshold` of prior.containers.probes.startup.successThreshold.
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) SuccessThreshold() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.SuccessThreshold
+	}).(pulumi.IntPtrOutput)
+}
+
+// `tcpSocket` of prior.containers.probes.startup.tcpSocket.
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) TcpSocket() pulumi.MapOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesStartup) map[string]interface{} {
+		if v == nil {
+			return nil
+		}
+		return v.TcpSocket
+	}).(pulumi.MapOutput)
+}
+
+// `timeoutSeconds` of prior.containers.probes.startup.timeoutSeconds.
+func (o ContainerAppPriorContainersProbesStartupPtrOutput) TimeoutSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorContainersProbesStartup) *int {
+		if v == nil {
+			return nil
+		}
+		return v.TimeoutSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppPriorContainersVolumeMounts struct {
+	// `mountPath` of prior.containers.volumeMounts.mountPath.
+	MountPath *string `pulumi:"mountPath"`
+	// `name` of prior.containers.volumeMounts.name.
+	Name *string `pulumi:"name"`
+}
+
+// ContainerAppPriorContainersVolumeMountsInput is an input type that accepts ContainerAppPriorContainersVolumeMountsArgs and ContainerAppPriorContainersVolumeMountsOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersVolumeMountsInput` via:
+//
+//	ContainerAppPriorContainersVolumeMountsArgs{...}
+type ContainerAppPriorContainersVolumeMountsInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersVolumeMountsOutput() ContainerAppPriorContainersVolumeMountsOutput
+	ToContainerAppPriorContainersVolumeMountsOutputWithContext(context.Context) ContainerAppPriorContainersVolumeMountsOutput
+}
+
+type ContainerAppPriorContainersVolumeMountsArgs struct {
+	// `mountPath` of prior.containers.volumeMounts.mountPath.
+	MountPath pulumi.StringPtrInput `pulumi:"mountPath"`
+	// `name` of prior.containers.volumeMounts.name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+}
+
+func (ContainerAppPriorContainersVolumeMountsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersVolumeMounts)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersVolumeMountsArgs) ToContainerAppPriorContainersVolumeMountsOutput() ContainerAppPriorContainersVolumeMountsOutput {
+	return i.ToContainerAppPriorContainersVolumeMountsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersVolumeMountsArgs) ToContainerAppPriorContainersVolumeMountsOutputWithContext(ctx context.Context) ContainerAppPriorContainersVolumeMountsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersVolumeMountsOutput)
+}
+
+// ContainerAppPriorContainersVolumeMountsArrayInput is an input type that accepts ContainerAppPriorContainersVolumeMountsArray and ContainerAppPriorContainersVolumeMountsArrayOutput values.
+// You can construct a concrete instance of `ContainerAppPriorContainersVolumeMountsArrayInput` via:
+//
+//	ContainerAppPriorContainersVolumeMountsArray{ ContainerAppPriorContainersVolumeMountsArgs{...} }
+type ContainerAppPriorContainersVolumeMountsArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorContainersVolumeMountsArrayOutput() ContainerAppPriorContainersVolumeMountsArrayOutput
+	ToContainerAppPriorContainersVolumeMountsArrayOutputWithContext(context.Context) ContainerAppPriorContainersVolumeMountsArrayOutput
+}
+
+type ContainerAppPriorContainersVolumeMountsArray []ContainerAppPriorContainersVolumeMountsInput
+
+func (ContainerAppPriorContainersVolumeMountsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersVolumeMounts)(nil)).Elem()
+}
+
+func (i ContainerAppPriorContainersVolumeMountsArray) ToContainerAppPriorContainersVolumeMountsArrayOutput() ContainerAppPriorContainersVolumeMountsArrayOutput {
+	return i.ToContainerAppPriorContainersVolumeMountsArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorContainersVolumeMountsArray) ToContainerAppPriorContainersVolumeMountsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersVolumeMountsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorContainersVolumeMountsArrayOutput)
+}
+
+type ContainerAppPriorContainersVolumeMountsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersVolumeMountsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorContainersVolumeMounts)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersVolumeMountsOutput) ToContainerAppPriorContainersVolumeMountsOutput() ContainerAppPriorContainersVolumeMountsOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersVolumeMountsOutput) ToContainerAppPriorContainersVolumeMountsOutputWithContext(ctx context.Context) ContainerAppPriorContainersVolumeMountsOutput {
+	return o
+}
+
+// `mountPath` of prior.containers.volumeMounts.mountPath.
+func (o ContainerAppPriorContainersVolumeMountsOutput) MountPath() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersVolumeMounts) *string { return v.MountPath }).(pulumi.StringPtrOutput)
+}
+
+// `name` of prior.containers.volumeMounts.name.
+func (o ContainerAppPriorContainersVolumeMountsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorContainersVolumeMounts) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+type ContainerAppPriorContainersVolumeMountsArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorContainersVolumeMountsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorContainersVolumeMounts)(nil)).Elem()
+}
+
+func (o ContainerAppPriorContainersVolumeMountsArrayOutput) ToContainerAppPriorContainersVolumeMountsArrayOutput() ContainerAppPriorContainersVolumeMountsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersVolumeMountsArrayOutput) ToContainerAppPriorContainersVolumeMountsArrayOutputWithContext(ctx context.Context) ContainerAppPriorContainersVolumeMountsArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorContainersVolumeMountsArrayOutput) Index(i pulumi.IntInput) ContainerAppPriorContainersVolumeMountsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPriorContainersVolumeMounts {
+		return vs[0].([]ContainerAppPriorContainersVolumeMounts)[vs[1].(int)]
+	}).(ContainerAppPriorContainersVolumeMountsOutput)
+}
+
+type ContainerAppPriorRegions struct {
+	// `allowed` of prior.regions.allowed.
+	Allowed []string `pulumi:"allowed"`
+	// `maxAllowed` of prior.regions.maxAllowed.
+	MaxAllowed *int `pulumi:"maxAllowed"`
+	// `required` of prior.regions.required.
+	Required []string `pulumi:"required"`
+}
+
+// ContainerAppPriorRegionsInput is an input type that accepts ContainerAppPriorRegionsArgs and ContainerAppPriorRegionsOutput values.
+// You can construct a concrete instance of `ContainerAppPriorRegionsInput` via:
+//
+//	ContainerAppPriorRegionsArgs{...}
+type ContainerAppPriorRegionsInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorRegionsOutput() ContainerAppPriorRegionsOutput
+	ToContainerAppPriorRegionsOutputWithContext(context.Context) ContainerAppPriorRegionsOutput
+}
+
+type ContainerAppPriorRegionsArgs struct {
+	// `allowed` of prior.regions.allowed.
+	Allowed pulumi.StringArrayInput `pulumi:"allowed"`
+	// `maxAllowed` of prior.regions.maxAllowed.
+	MaxAllowed pulumi.IntPtrInput `pulumi:"maxAllowed"`
+	// `required` of prior.regions.required.
+	Required pulumi.StringArrayInput `pulumi:"required"`
+}
+
+func (ContainerAppPriorRegionsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorRegions)(nil)).Elem()
+}
+
+func (i ContainerAppPriorRegionsArgs) ToContainerAppPriorRegionsOutput() ContainerAppPriorRegionsOutput {
+	return i.ToContainerAppPriorRegionsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorRegionsArgs) ToContainerAppPriorRegionsOutputWithContext(ctx context.Context) ContainerAppPriorRegionsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorRegionsOutput)
+}
+
+func (i ContainerAppPriorRegionsArgs) ToContainerAppPriorRegionsPtrOutput() ContainerAppPriorRegionsPtrOutput {
+	return i.ToContainerAppPriorRegionsPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorRegionsArgs) ToContainerAppPriorRegionsPtrOutputWithContext(ctx context.Context) ContainerAppPriorRegionsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorRegionsOutput).ToContainerAppPriorRegionsPtrOutputWithContext(ctx)
+}
+
+// ContainerAppPriorRegionsPtrInput is an input type that accepts ContainerAppPriorRegionsArgs, ContainerAppPriorRegionsPtr and ContainerAppPriorRegionsPtrOutput values.
+// You can construct a concrete instance of `ContainerAppPriorRegionsPtrInput` via:
+//
+//	        ContainerAppPriorRegionsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppPriorRegionsPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorRegionsPtrOutput() ContainerAppPriorRegionsPtrOutput
+	ToContainerAppPriorRegionsPtrOutputWithContext(context.Context) ContainerAppPriorRegionsPtrOutput
+}
+
+type containerAppPriorRegionsPtrType ContainerAppPriorRegionsArgs
+
+func ContainerAppPriorRegionsPtr(v *ContainerAppPriorRegionsArgs) ContainerAppPriorRegionsPtrInput {
+	return (*containerAppPriorRegionsPtrType)(v)
+}
+
+func (*containerAppPriorRegionsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorRegions)(nil)).Elem()
+}
+
+func (i *containerAppPriorRegionsPtrType) ToContainerAppPriorRegionsPtrOutput() ContainerAppPriorRegionsPtrOutput {
+	return i.ToContainerAppPriorRegionsPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppPriorRegionsPtrType) ToContainerAppPriorRegionsPtrOutputWithContext(ctx context.Context) ContainerAppPriorRegionsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorRegionsPtrOutput)
+}
+
+type ContainerAppPriorRegionsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorRegionsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorRegions)(nil)).Elem()
+}
+
+func (o ContainerAppPriorRegionsOutput) ToContainerAppPriorRegionsOutput() ContainerAppPriorRegionsOutput {
+	return o
+}
+
+func (o ContainerAppPriorRegionsOutput) ToContainerAppPriorRegionsOutputWithContext(ctx context.Context) ContainerAppPriorRegionsOutput {
+	return o
+}
+
+func (o ContainerAppPriorRegionsOutput) ToContainerAppPriorRegionsPtrOutput() ContainerAppPriorRegionsPtrOutput {
+	return o.ToContainerAppPriorRegionsPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppPriorRegionsOutput) ToContainerAppPriorRegionsPtrOutputWithContext(ctx context.Context) ContainerAppPriorRegionsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppPriorRegions) *ContainerAppPriorRegions {
+		return &v
+	}).(ContainerAppPriorRegionsPtrOutput)
+}
+
+// `allowed` of prior.regions.allowed.
+func (o ContainerAppPriorRegionsOutput) Allowed() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorRegions) []string { return v.Allowed }).(pulumi.StringArrayOutput)
+}
+
+// `maxAllowed` of prior.regions.maxAllowed.
+func (o ContainerAppPriorRegionsOutput) MaxAllowed() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorRegions) *int { return v.MaxAllowed }).(pulumi.IntPtrOutput)
+}
+
+// `required` of prior.regions.required.
+func (o ContainerAppPriorRegionsOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppPriorRegions) []string { return v.Required }).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppPriorRegionsPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorRegionsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppPriorRegions)(nil)).Elem()
+}
+
+func (o ContainerAppPriorRegionsPtrOutput) ToContainerAppPriorRegionsPtrOutput() ContainerAppPriorRegionsPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorRegionsPtrOutput) ToContainerAppPriorRegionsPtrOutputWithContext(ctx context.Context) ContainerAppPriorRegionsPtrOutput {
+	return o
+}
+
+func (o ContainerAppPriorRegionsPtrOutput) Elem() ContainerAppPriorRegionsOutput {
+	return o.ApplyT(func(v *ContainerAppPriorRegions) ContainerAppPriorRegions {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppPriorRegions
+		return ret
+	}).(ContainerAppPriorRegionsOutput)
+}
+
+// `allowed` of prior.regions.allowed.
+func (o ContainerAppPriorRegionsPtrOutput) Allowed() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppPriorRegions) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Allowed
+	}).(pulumi.StringArrayOutput)
+}
+
+// `maxAllowed` of prior.regions.maxAllowed.
+func (o ContainerAppPriorRegionsPtrOutput) MaxAllowed() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppPriorRegions) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaxAllowed
+	}).(pulumi.IntPtrOutput)
+}
+
+// `required` of prior.regions.required.
+func (o ContainerAppPriorRegionsPtrOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppPriorRegions) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Required
+	}).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppPriorVolumes struct {
+	// `name` of prior.volumes.name.
+	Name *string `pulumi:"name"`
+	// `size` of prior.volumes.size.
+	Size *int `pulumi:"size"`
+}
+
+// ContainerAppPriorVolumesInput is an input type that accepts ContainerAppPriorVolumesArgs and ContainerAppPriorVolumesOutput values.
+// You can construct a concrete instance of `ContainerAppPriorVolumesInput` via:
+//
+//	ContainerAppPriorVolumesArgs{...}
+type ContainerAppPriorVolumesInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorVolumesOutput() ContainerAppPriorVolumesOutput
+	ToContainerAppPriorVolumesOutputWithContext(context.Context) ContainerAppPriorVolumesOutput
+}
+
+type ContainerAppPriorVolumesArgs struct {
+	// `name` of prior.volumes.name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// `size` of prior.volumes.size.
+	Size pulumi.IntPtrInput `pulumi:"size"`
+}
+
+func (ContainerAppPriorVolumesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorVolumes)(nil)).Elem()
+}
+
+func (i ContainerAppPriorVolumesArgs) ToContainerAppPriorVolumesOutput() ContainerAppPriorVolumesOutput {
+	return i.ToContainerAppPriorVolumesOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorVolumesArgs) ToContainerAppPriorVolumesOutputWithContext(ctx context.Context) ContainerAppPriorVolumesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorVolumesOutput)
+}
+
+// ContainerAppPriorVolumesArrayInput is an input type that accepts ContainerAppPriorVolumesArray and ContainerAppPriorVolumesArrayOutput values.
+// You can construct a concrete instance of `ContainerAppPriorVolumesArrayInput` via:
+//
+//	ContainerAppPriorVolumesArray{ ContainerAppPriorVolumesArgs{...} }
+type ContainerAppPriorVolumesArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppPriorVolumesArrayOutput() ContainerAppPriorVolumesArrayOutput
+	ToContainerAppPriorVolumesArrayOutputWithContext(context.Context) ContainerAppPriorVolumesArrayOutput
+}
+
+type ContainerAppPriorVolumesArray []ContainerAppPriorVolumesInput
+
+func (ContainerAppPriorVolumesArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorVolumes)(nil)).Elem()
+}
+
+func (i ContainerAppPriorVolumesArray) ToContainerAppPriorVolumesArrayOutput() ContainerAppPriorVolumesArrayOutput {
+	return i.ToContainerAppPriorVolumesArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppPriorVolumesArray) ToContainerAppPriorVolumesArrayOutputWithContext(ctx context.Context) ContainerAppPriorVolumesArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppPriorVolumesArrayOutput)
+}
+
+type ContainerAppPriorVolumesOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorVolumesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppPriorVolumes)(nil)).Elem()
+}
+
+func (o ContainerAppPriorVolumesOutput) ToContainerAppPriorVolumesOutput() ContainerAppPriorVolumesOutput {
+	return o
+}
+
+func (o ContainerAppPriorVolumesOutput) ToContainerAppPriorVolumesOutputWithContext(ctx context.Context) ContainerAppPriorVolumesOutput {
+	return o
+}
+
+// `name` of prior.volumes.name.
+func (o ContainerAppPriorVolumesOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorVolumes) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// `size` of prior.volumes.size.
+func (o ContainerAppPriorVolumesOutput) Size() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppPriorVolumes) *int { return v.Size }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppPriorVolumesArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppPriorVolumesArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppPriorVolumes)(nil)).Elem()
+}
+
+func (o ContainerAppPriorVolumesArrayOutput) ToContainerAppPriorVolumesArrayOutput() ContainerAppPriorVolumesArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorVolumesArrayOutput) ToContainerAppPriorVolumesArrayOutputWithContext(ctx context.Context) ContainerAppPriorVolumesArrayOutput {
+	return o
+}
+
+func (o ContainerAppPriorVolumesArrayOutput) Index(i pulumi.IntInput) ContainerAppPriorVolumesOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppPriorVolumes {
+		return vs[0].([]ContainerAppPriorVolumes)[vs[1].(int)]
+	}).(ContainerAppPriorVolumesOutput)
+}
+
 type ContainerAppRegionSettingsResult struct {
 	// The regions it may run in (`allowedRegionIds`).
 	AllowedRegionIds []string `pulumi:"allowedRegionIds"`
@@ -525,6 +6476,181 @@ func (o ContainerAppRegionSettingsResultPtrOutput) RequiredRegionIds() pulumi.St
 			return nil
 		}
 		return v.RequiredRegionIds
+	}).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppRegions struct {
+	// `allowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+	Allowed []string `pulumi:"allowed"`
+	// `maxAllowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+	MaxAllowed *int `pulumi:"maxAllowed"`
+	// `required` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+	Required []string `pulumi:"required"`
+}
+
+// ContainerAppRegionsInput is an input type that accepts ContainerAppRegionsArgs and ContainerAppRegionsOutput values.
+// You can construct a concrete instance of `ContainerAppRegionsInput` via:
+//
+//	ContainerAppRegionsArgs{...}
+type ContainerAppRegionsInput interface {
+	pulumi.Input
+
+	ToContainerAppRegionsOutput() ContainerAppRegionsOutput
+	ToContainerAppRegionsOutputWithContext(context.Context) ContainerAppRegionsOutput
+}
+
+type ContainerAppRegionsArgs struct {
+	// `allowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+	Allowed pulumi.StringArrayInput `pulumi:"allowed"`
+	// `maxAllowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+	MaxAllowed pulumi.IntPtrInput `pulumi:"maxAllowed"`
+	// `required` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+	Required pulumi.StringArrayInput `pulumi:"required"`
+}
+
+func (ContainerAppRegionsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppRegions)(nil)).Elem()
+}
+
+func (i ContainerAppRegionsArgs) ToContainerAppRegionsOutput() ContainerAppRegionsOutput {
+	return i.ToContainerAppRegionsOutputWithContext(context.Background())
+}
+
+func (i ContainerAppRegionsArgs) ToContainerAppRegionsOutputWithContext(ctx context.Context) ContainerAppRegionsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppRegionsOutput)
+}
+
+func (i ContainerAppRegionsArgs) ToContainerAppRegionsPtrOutput() ContainerAppRegionsPtrOutput {
+	return i.ToContainerAppRegionsPtrOutputWithContext(context.Background())
+}
+
+func (i ContainerAppRegionsArgs) ToContainerAppRegionsPtrOutputWithContext(ctx context.Context) ContainerAppRegionsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppRegionsOutput).ToContainerAppRegionsPtrOutputWithContext(ctx)
+}
+
+// ContainerAppRegionsPtrInput is an input type that accepts ContainerAppRegionsArgs, ContainerAppRegionsPtr and ContainerAppRegionsPtrOutput values.
+// You can construct a concrete instance of `ContainerAppRegionsPtrInput` via:
+//
+//	        ContainerAppRegionsArgs{...}
+//
+//	or:
+//
+//	        nil
+type ContainerAppRegionsPtrInput interface {
+	pulumi.Input
+
+	ToContainerAppRegionsPtrOutput() ContainerAppRegionsPtrOutput
+	ToContainerAppRegionsPtrOutputWithContext(context.Context) ContainerAppRegionsPtrOutput
+}
+
+type containerAppRegionsPtrType ContainerAppRegionsArgs
+
+func ContainerAppRegionsPtr(v *ContainerAppRegionsArgs) ContainerAppRegionsPtrInput {
+	return (*containerAppRegionsPtrType)(v)
+}
+
+func (*containerAppRegionsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppRegions)(nil)).Elem()
+}
+
+func (i *containerAppRegionsPtrType) ToContainerAppRegionsPtrOutput() ContainerAppRegionsPtrOutput {
+	return i.ToContainerAppRegionsPtrOutputWithContext(context.Background())
+}
+
+func (i *containerAppRegionsPtrType) ToContainerAppRegionsPtrOutputWithContext(ctx context.Context) ContainerAppRegionsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppRegionsPtrOutput)
+}
+
+type ContainerAppRegionsOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppRegionsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppRegions)(nil)).Elem()
+}
+
+func (o ContainerAppRegionsOutput) ToContainerAppRegionsOutput() ContainerAppRegionsOutput {
+	return o
+}
+
+func (o ContainerAppRegionsOutput) ToContainerAppRegionsOutputWithContext(ctx context.Context) ContainerAppRegionsOutput {
+	return o
+}
+
+func (o ContainerAppRegionsOutput) ToContainerAppRegionsPtrOutput() ContainerAppRegionsPtrOutput {
+	return o.ToContainerAppRegionsPtrOutputWithContext(context.Background())
+}
+
+func (o ContainerAppRegionsOutput) ToContainerAppRegionsPtrOutputWithContext(ctx context.Context) ContainerAppRegionsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ContainerAppRegions) *ContainerAppRegions {
+		return &v
+	}).(ContainerAppRegionsPtrOutput)
+}
+
+// `allowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+func (o ContainerAppRegionsOutput) Allowed() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppRegions) []string { return v.Allowed }).(pulumi.StringArrayOutput)
+}
+
+// `maxAllowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+func (o ContainerAppRegionsOutput) MaxAllowed() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppRegions) *int { return v.MaxAllowed }).(pulumi.IntPtrOutput)
+}
+
+// `required` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+func (o ContainerAppRegionsOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ContainerAppRegions) []string { return v.Required }).(pulumi.StringArrayOutput)
+}
+
+type ContainerAppRegionsPtrOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppRegionsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ContainerAppRegions)(nil)).Elem()
+}
+
+func (o ContainerAppRegionsPtrOutput) ToContainerAppRegionsPtrOutput() ContainerAppRegionsPtrOutput {
+	return o
+}
+
+func (o ContainerAppRegionsPtrOutput) ToContainerAppRegionsPtrOutputWithContext(ctx context.Context) ContainerAppRegionsPtrOutput {
+	return o
+}
+
+func (o ContainerAppRegionsPtrOutput) Elem() ContainerAppRegionsOutput {
+	return o.ApplyT(func(v *ContainerAppRegions) ContainerAppRegions {
+		if v != nil {
+			return *v
+		}
+		var ret ContainerAppRegions
+		return ret
+	}).(ContainerAppRegionsOutput)
+}
+
+// `allowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+func (o ContainerAppRegionsPtrOutput) Allowed() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppRegions) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Allowed
+	}).(pulumi.StringArrayOutput)
+}
+
+// `maxAllowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+func (o ContainerAppRegionsPtrOutput) MaxAllowed() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *ContainerAppRegions) *int {
+		if v == nil {
+			return nil
+		}
+		return v.MaxAllowed
+	}).(pulumi.IntPtrOutput)
+}
+
+// `required` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+func (o ContainerAppRegionsPtrOutput) Required() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *ContainerAppRegions) []string {
+		if v == nil {
+			return nil
+		}
+		return v.Required
 	}).(pulumi.StringArrayOutput)
 }
 
@@ -716,6 +6842,112 @@ func (o ContainerAppVolumeResultArrayOutput) Index(i pulumi.IntInput) ContainerA
 	}).(ContainerAppVolumeResultOutput)
 }
 
+type ContainerAppVolumes struct {
+	// `name` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+	Name *string `pulumi:"name"`
+	// `size` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+	Size *int `pulumi:"size"`
+}
+
+// ContainerAppVolumesInput is an input type that accepts ContainerAppVolumesArgs and ContainerAppVolumesOutput values.
+// You can construct a concrete instance of `ContainerAppVolumesInput` via:
+//
+//	ContainerAppVolumesArgs{...}
+type ContainerAppVolumesInput interface {
+	pulumi.Input
+
+	ToContainerAppVolumesOutput() ContainerAppVolumesOutput
+	ToContainerAppVolumesOutputWithContext(context.Context) ContainerAppVolumesOutput
+}
+
+type ContainerAppVolumesArgs struct {
+	// `name` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// `size` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+	Size pulumi.IntPtrInput `pulumi:"size"`
+}
+
+func (ContainerAppVolumesArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppVolumes)(nil)).Elem()
+}
+
+func (i ContainerAppVolumesArgs) ToContainerAppVolumesOutput() ContainerAppVolumesOutput {
+	return i.ToContainerAppVolumesOutputWithContext(context.Background())
+}
+
+func (i ContainerAppVolumesArgs) ToContainerAppVolumesOutputWithContext(ctx context.Context) ContainerAppVolumesOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppVolumesOutput)
+}
+
+// ContainerAppVolumesArrayInput is an input type that accepts ContainerAppVolumesArray and ContainerAppVolumesArrayOutput values.
+// You can construct a concrete instance of `ContainerAppVolumesArrayInput` via:
+//
+//	ContainerAppVolumesArray{ ContainerAppVolumesArgs{...} }
+type ContainerAppVolumesArrayInput interface {
+	pulumi.Input
+
+	ToContainerAppVolumesArrayOutput() ContainerAppVolumesArrayOutput
+	ToContainerAppVolumesArrayOutputWithContext(context.Context) ContainerAppVolumesArrayOutput
+}
+
+type ContainerAppVolumesArray []ContainerAppVolumesInput
+
+func (ContainerAppVolumesArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppVolumes)(nil)).Elem()
+}
+
+func (i ContainerAppVolumesArray) ToContainerAppVolumesArrayOutput() ContainerAppVolumesArrayOutput {
+	return i.ToContainerAppVolumesArrayOutputWithContext(context.Background())
+}
+
+func (i ContainerAppVolumesArray) ToContainerAppVolumesArrayOutputWithContext(ctx context.Context) ContainerAppVolumesArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ContainerAppVolumesArrayOutput)
+}
+
+type ContainerAppVolumesOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppVolumesOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ContainerAppVolumes)(nil)).Elem()
+}
+
+func (o ContainerAppVolumesOutput) ToContainerAppVolumesOutput() ContainerAppVolumesOutput {
+	return o
+}
+
+func (o ContainerAppVolumesOutput) ToContainerAppVolumesOutputWithContext(ctx context.Context) ContainerAppVolumesOutput {
+	return o
+}
+
+// `name` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+func (o ContainerAppVolumesOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ContainerAppVolumes) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// `size` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+func (o ContainerAppVolumesOutput) Size() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v ContainerAppVolumes) *int { return v.Size }).(pulumi.IntPtrOutput)
+}
+
+type ContainerAppVolumesArrayOutput struct{ *pulumi.OutputState }
+
+func (ContainerAppVolumesArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ContainerAppVolumes)(nil)).Elem()
+}
+
+func (o ContainerAppVolumesArrayOutput) ToContainerAppVolumesArrayOutput() ContainerAppVolumesArrayOutput {
+	return o
+}
+
+func (o ContainerAppVolumesArrayOutput) ToContainerAppVolumesArrayOutputWithContext(ctx context.Context) ContainerAppVolumesArrayOutput {
+	return o
+}
+
+func (o ContainerAppVolumesArrayOutput) Index(i pulumi.IntInput) ContainerAppVolumesOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ContainerAppVolumes {
+		return vs[0].([]ContainerAppVolumes)[vs[1].(int)]
+	}).(ContainerAppVolumesOutput)
+}
+
 type ImageRegistryPrior struct {
 	// Before Pulumi: Name of the registry in the dashboard and the API (`displayName`, 1–50 characters). Required to create one: a name the account already uses is refused before any write.
 	DisplayName *string `pulumi:"displayName"`
@@ -892,26 +7124,166 @@ func (o ImageRegistryPriorPtrOutput) UserName() pulumi.StringPtrOutput {
 }
 
 func init() {
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppAutoScalingInput)(nil)).Elem(), ContainerAppAutoScalingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppAutoScalingPtrInput)(nil)).Elem(), ContainerAppAutoScalingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersInput)(nil)).Elem(), ContainerAppContainersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersArrayInput)(nil)).Elem(), ContainerAppContainersArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsInput)(nil)).Elem(), ContainerAppContainersEndpointsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsArrayInput)(nil)).Elem(), ContainerAppContainersEndpointsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsAnycastInput)(nil)).Elem(), ContainerAppContainersEndpointsAnycastArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPtrInput)(nil)).Elem(), ContainerAppContainersEndpointsAnycastArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPortMappingsInput)(nil)).Elem(), ContainerAppContainersEndpointsAnycastPortMappingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsAnycastPortMappingsArrayInput)(nil)).Elem(), ContainerAppContainersEndpointsAnycastPortMappingsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsCdnInput)(nil)).Elem(), ContainerAppContainersEndpointsCdnArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsCdnPtrInput)(nil)).Elem(), ContainerAppContainersEndpointsCdnArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsCdnPortMappingsInput)(nil)).Elem(), ContainerAppContainersEndpointsCdnPortMappingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsCdnPortMappingsArrayInput)(nil)).Elem(), ContainerAppContainersEndpointsCdnPortMappingsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsCdnStickySessionsInput)(nil)).Elem(), ContainerAppContainersEndpointsCdnStickySessionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEndpointsCdnStickySessionsPtrInput)(nil)).Elem(), ContainerAppContainersEndpointsCdnStickySessionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEntryPointInput)(nil)).Elem(), ContainerAppContainersEntryPointArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersEntryPointPtrInput)(nil)).Elem(), ContainerAppContainersEntryPointArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersImageInput)(nil)).Elem(), ContainerAppContainersImageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersImagePtrInput)(nil)).Elem(), ContainerAppContainersImageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersProbesInput)(nil)).Elem(), ContainerAppContainersProbesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersProbesPtrInput)(nil)).Elem(), ContainerAppContainersProbesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersProbesLivenessInput)(nil)).Elem(), ContainerAppContainersProbesLivenessArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersProbesLivenessPtrInput)(nil)).Elem(), ContainerAppContainersProbesLivenessArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersProbesReadinessInput)(nil)).Elem(), ContainerAppContainersProbesReadinessArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersProbesReadinessPtrInput)(nil)).Elem(), ContainerAppContainersProbesReadinessArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersProbesStartupInput)(nil)).Elem(), ContainerAppContainersProbesStartupArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersProbesStartupPtrInput)(nil)).Elem(), ContainerAppContainersProbesStartupArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersVolumeMountsInput)(nil)).Elem(), ContainerAppContainersVolumeMountsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppContainersVolumeMountsArrayInput)(nil)).Elem(), ContainerAppContainersVolumeMountsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorInput)(nil)).Elem(), ContainerAppPriorArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorPtrInput)(nil)).Elem(), ContainerAppPriorArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorAutoScalingInput)(nil)).Elem(), ContainerAppPriorAutoScalingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorAutoScalingPtrInput)(nil)).Elem(), ContainerAppPriorAutoScalingArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersInput)(nil)).Elem(), ContainerAppPriorContainersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersArrayInput)(nil)).Elem(), ContainerAppPriorContainersArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsArrayInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsAnycastArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPtrInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsAnycastArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPortMappingsInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsAnycastPortMappingsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsCdnArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPtrInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsCdnArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPortMappingsInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsCdnPortMappingsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnPortMappingsArrayInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsCdnPortMappingsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnStickySessionsInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsCdnStickySessionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEndpointsCdnStickySessionsPtrInput)(nil)).Elem(), ContainerAppPriorContainersEndpointsCdnStickySessionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEntryPointInput)(nil)).Elem(), ContainerAppPriorContainersEntryPointArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersEntryPointPtrInput)(nil)).Elem(), ContainerAppPriorContainersEntryPointArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersImageInput)(nil)).Elem(), ContainerAppPriorContainersImageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersImagePtrInput)(nil)).Elem(), ContainerAppPriorContainersImageArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersProbesInput)(nil)).Elem(), ContainerAppPriorContainersProbesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersProbesPtrInput)(nil)).Elem(), ContainerAppPriorContainersProbesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersProbesLivenessInput)(nil)).Elem(), ContainerAppPriorContainersProbesLivenessArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersProbesLivenessPtrInput)(nil)).Elem(), ContainerAppPriorContainersProbesLivenessArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersProbesReadinessInput)(nil)).Elem(), ContainerAppPriorContainersProbesReadinessArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersProbesReadinessPtrInput)(nil)).Elem(), ContainerAppPriorContainersProbesReadinessArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersProbesStartupInput)(nil)).Elem(), ContainerAppPriorContainersProbesStartupArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersProbesStartupPtrInput)(nil)).Elem(), ContainerAppPriorContainersProbesStartupArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersVolumeMountsInput)(nil)).Elem(), ContainerAppPriorContainersVolumeMountsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorContainersVolumeMountsArrayInput)(nil)).Elem(), ContainerAppPriorContainersVolumeMountsArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorRegionsInput)(nil)).Elem(), ContainerAppPriorRegionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorRegionsPtrInput)(nil)).Elem(), ContainerAppPriorRegionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorVolumesInput)(nil)).Elem(), ContainerAppPriorVolumesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppPriorVolumesArrayInput)(nil)).Elem(), ContainerAppPriorVolumesArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppRegionsInput)(nil)).Elem(), ContainerAppRegionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppRegionsPtrInput)(nil)).Elem(), ContainerAppRegionsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppVolumesInput)(nil)).Elem(), ContainerAppVolumesArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ContainerAppVolumesArrayInput)(nil)).Elem(), ContainerAppVolumesArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ImageRegistryPriorInput)(nil)).Elem(), ImageRegistryPriorArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ImageRegistryPriorPtrInput)(nil)).Elem(), ImageRegistryPriorArgs{})
+	pulumi.RegisterOutputType(ContainerAppAutoScalingOutput{})
+	pulumi.RegisterOutputType(ContainerAppAutoScalingPtrOutput{})
 	pulumi.RegisterOutputType(ContainerAppAutoscalingResultOutput{})
 	pulumi.RegisterOutputType(ContainerAppAutoscalingResultPtrOutput{})
 	pulumi.RegisterOutputType(ContainerAppContainerResultOutput{})
 	pulumi.RegisterOutputType(ContainerAppContainerResultArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsAnycastOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsAnycastPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsAnycastPortMappingsOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsAnycastPortMappingsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsCdnOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsCdnPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsCdnPortMappingsOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsCdnPortMappingsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsCdnStickySessionsOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEndpointsCdnStickySessionsPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEntryPointOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersEntryPointPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersImageOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersImagePtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersProbesOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersProbesPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersProbesLivenessOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersProbesLivenessPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersProbesReadinessOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersProbesReadinessPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersProbesStartupOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersProbesStartupPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersVolumeMountsOutput{})
+	pulumi.RegisterOutputType(ContainerAppContainersVolumeMountsArrayOutput{})
 	pulumi.RegisterOutputType(ContainerAppEndpointResultOutput{})
 	pulumi.RegisterOutputType(ContainerAppEndpointResultArrayOutput{})
 	pulumi.RegisterOutputType(ContainerAppEnvironmentVariableResultOutput{})
 	pulumi.RegisterOutputType(ContainerAppEnvironmentVariableResultArrayOutput{})
 	pulumi.RegisterOutputType(ContainerAppPortMappingResultOutput{})
 	pulumi.RegisterOutputType(ContainerAppPortMappingResultArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorAutoScalingOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorAutoScalingPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsAnycastOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsAnycastPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsAnycastPortMappingsOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsAnycastPortMappingsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsCdnOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsCdnPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsCdnPortMappingsOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsCdnPortMappingsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsCdnStickySessionsOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEndpointsCdnStickySessionsPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEntryPointOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersEntryPointPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersImageOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersImagePtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersProbesOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersProbesPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersProbesLivenessOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersProbesLivenessPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersProbesReadinessOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersProbesReadinessPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersProbesStartupOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersProbesStartupPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersVolumeMountsOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorContainersVolumeMountsArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorRegionsOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorRegionsPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorVolumesOutput{})
+	pulumi.RegisterOutputType(ContainerAppPriorVolumesArrayOutput{})
 	pulumi.RegisterOutputType(ContainerAppRegionSettingsResultOutput{})
 	pulumi.RegisterOutputType(ContainerAppRegionSettingsResultPtrOutput{})
+	pulumi.RegisterOutputType(ContainerAppRegionsOutput{})
+	pulumi.RegisterOutputType(ContainerAppRegionsPtrOutput{})
 	pulumi.RegisterOutputType(ContainerAppSummaryResultOutput{})
 	pulumi.RegisterOutputType(ContainerAppSummaryResultArrayOutput{})
 	pulumi.RegisterOutputType(ContainerAppVolumeMountResultOutput{})
 	pulumi.RegisterOutputType(ContainerAppVolumeMountResultArrayOutput{})
 	pulumi.RegisterOutputType(ContainerAppVolumeResultOutput{})
 	pulumi.RegisterOutputType(ContainerAppVolumeResultArrayOutput{})
+	pulumi.RegisterOutputType(ContainerAppVolumesOutput{})
+	pulumi.RegisterOutputType(ContainerAppVolumesArrayOutput{})
 	pulumi.RegisterOutputType(ImageRegistryPriorOutput{})
 	pulumi.RegisterOutputType(ImageRegistryPriorPtrOutput{})
 }

@@ -169,7 +169,7 @@ type PullZone struct {
 	MagicContainersEndpointId pulumi.StringPtrOutput `pulumi:"magicContainersEndpointId"`
 	// The managed settings' names.
 	Managed pulumi.StringArrayOutput `pulumi:"managed"`
-	// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
 	MaxWebSocketConnections pulumi.IntPtrOutput `pulumi:"maxWebSocketConnections"`
 	// Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
 	MiddlewareScriptId pulumi.IntPtrOutput `pulumi:"middlewareScriptId"`
@@ -518,7 +518,7 @@ type pullZoneArgs struct {
 	MagicContainersAppId *string `pulumi:"magicContainersAppId"`
 	// Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
 	MagicContainersEndpointId *string `pulumi:"magicContainersEndpointId"`
-	// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
 	MaxWebSocketConnections *int `pulumi:"maxWebSocketConnections"`
 	// Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
 	MiddlewareScriptId *int `pulumi:"middlewareScriptId"`
@@ -812,7 +812,7 @@ type PullZoneArgs struct {
 	MagicContainersAppId pulumi.StringPtrInput
 	// Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
 	MagicContainersEndpointId pulumi.StringPtrInput
-	// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
 	MaxWebSocketConnections pulumi.IntPtrInput
 	// Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
 	MiddlewareScriptId pulumi.IntPtrInput
@@ -1426,7 +1426,7 @@ func (o PullZoneOutput) Managed() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.Managed }).(pulumi.StringArrayOutput)
 }
 
-// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+// WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
 func (o PullZoneOutput) MaxWebSocketConnections() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.MaxWebSocketConnections }).(pulumi.IntPtrOutput)
 }

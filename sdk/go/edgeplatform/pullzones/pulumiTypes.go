@@ -423,7 +423,7 @@ type PullZonePrior struct {
 	MagicContainersAppId *string `pulumi:"magicContainersAppId"`
 	// Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
 	MagicContainersEndpointId *string `pulumi:"magicContainersEndpointId"`
-	// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
 	MaxWebSocketConnections *int `pulumi:"maxWebSocketConnections"`
 	// Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
 	MiddlewareScriptId *int `pulumi:"middlewareScriptId"`
@@ -721,7 +721,7 @@ type PullZonePriorArgs struct {
 	MagicContainersAppId pulumi.StringPtrInput `pulumi:"magicContainersAppId"`
 	// Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
 	MagicContainersEndpointId pulumi.StringPtrInput `pulumi:"magicContainersEndpointId"`
-	// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+	// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
 	MaxWebSocketConnections pulumi.IntPtrInput `pulumi:"maxWebSocketConnections"`
 	// Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
 	MiddlewareScriptId pulumi.IntPtrInput `pulumi:"middlewareScriptId"`
@@ -1309,7 +1309,7 @@ func (o PullZonePriorOutput) MagicContainersEndpointId() pulumi.StringPtrOutput 
 	return o.ApplyT(func(v PullZonePrior) *string { return v.MagicContainersEndpointId }).(pulumi.StringPtrOutput)
 }
 
-// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
 func (o PullZonePriorOutput) MaxWebSocketConnections() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *int { return v.MaxWebSocketConnections }).(pulumi.IntPtrOutput)
 }
@@ -2418,7 +2418,7 @@ func (o PullZonePriorPtrOutput) MagicContainersEndpointId() pulumi.StringPtrOutp
 	}).(pulumi.StringPtrOutput)
 }
 
-// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+// Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
 func (o PullZonePriorPtrOutput) MaxWebSocketConnections() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *int {
 		if v == nil {

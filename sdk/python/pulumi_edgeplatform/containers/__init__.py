@@ -7,6 +7,7 @@ from .. import _utilities
 import typing
 # Export this package's modules as members:
 from ._enums import *
+from .container_app import *
 from .get_container_app import *
 from .get_container_apps import *
 from .get_region_settings import *

@@ -7,8 +7,112 @@ import pulumi
 from enum import Enum
 
 __all__ = [
+    'ContainerAppContainersEndpointsAnycastPortMappingsProtocols',
+    'ContainerAppContainersEndpointsAnycastType',
+    'ContainerAppContainersEndpointsCdnPortMappingsProtocols',
+    'ContainerAppContainersImagePullPolicy',
+    'ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols',
+    'ContainerAppPriorContainersEndpointsAnycastType',
+    'ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols',
+    'ContainerAppPriorContainersImagePullPolicy',
+    'ContainerAppPriorRuntimeType',
+    'ContainerAppRuntimeType',
     'ImageRegistryRegistryType',
 ]
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppContainersEndpointsAnycastPortMappingsProtocols")
+class ContainerAppContainersEndpointsAnycastPortMappingsProtocols(_builtins.str, Enum):
+    """
+    ContainerAppContainersEndpointsAnycastPortMappingsProtocols: the values of `containers.endpoints.anycast.portMappings.protocols`.
+    """
+    TCP = "tcp"
+    UDP = "udp"
+    SCTP = "sctp"
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppContainersEndpointsAnycastType")
+class ContainerAppContainersEndpointsAnycastType(_builtins.str, Enum):
+    """
+    ContainerAppContainersEndpointsAnycastType: the values of `containers.endpoints.anycast.type`.
+    """
+    I_PV4 = "iPv4"
+    I_PV6 = "iPv6"
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppContainersEndpointsCdnPortMappingsProtocols")
+class ContainerAppContainersEndpointsCdnPortMappingsProtocols(_builtins.str, Enum):
+    """
+    ContainerAppContainersEndpointsCdnPortMappingsProtocols: the values of `containers.endpoints.cdn.portMappings.protocols`.
+    """
+    TCP = "tcp"
+    UDP = "udp"
+    SCTP = "sctp"
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppContainersImagePullPolicy")
+class ContainerAppContainersImagePullPolicy(_builtins.str, Enum):
+    """
+    ContainerAppContainersImagePullPolicy: the values of `containers.imagePullPolicy`.
+    """
+    ALWAYS = "always"
+    IF_NOT_PRESENT = "ifNotPresent"
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols")
+class ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols(_builtins.str, Enum):
+    """
+    ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols: the values of `prior.containers.endpoints.anycast.portMappings.protocols`.
+    """
+    TCP = "tcp"
+    UDP = "udp"
+    SCTP = "sctp"
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppPriorContainersEndpointsAnycastType")
+class ContainerAppPriorContainersEndpointsAnycastType(_builtins.str, Enum):
+    """
+    ContainerAppPriorContainersEndpointsAnycastType: the values of `prior.containers.endpoints.anycast.type`.
+    """
+    I_PV4 = "iPv4"
+    I_PV6 = "iPv6"
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols")
+class ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols(_builtins.str, Enum):
+    """
+    ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols: the values of `prior.containers.endpoints.cdn.portMappings.protocols`.
+    """
+    TCP = "tcp"
+    UDP = "udp"
+    SCTP = "sctp"
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppPriorContainersImagePullPolicy")
+class ContainerAppPriorContainersImagePullPolicy(_builtins.str, Enum):
+    """
+    ContainerAppPriorContainersImagePullPolicy: the values of `prior.containers.imagePullPolicy`.
+    """
+    ALWAYS = "always"
+    IF_NOT_PRESENT = "ifNotPresent"
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppPriorRuntimeType")
+class ContainerAppPriorRuntimeType(_builtins.str, Enum):
+    """
+    ContainerAppPriorRuntimeType: the values of `prior.runtimeType`.
+    """
+    SHARED = "shared"
+    RESERVED = "reserved"
+
+
+@pulumi.type_token("edgeplatform:containers:ContainerAppRuntimeType")
+class ContainerAppRuntimeType(_builtins.str, Enum):
+    """
+    ContainerAppRuntimeType: the values of `runtimeType`.
+    """
+    SHARED = "shared"
+    RESERVED = "reserved"
 
 
 @pulumi.type_token("edgeplatform:containers:ImageRegistryRegistryType")

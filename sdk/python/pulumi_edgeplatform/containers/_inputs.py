@@ -16,9 +16,3394 @@ from .. import _utilities
 from ._enums import *
 
 __all__ = [
+    'ContainerAppAutoScalingArgs',
+    'ContainerAppAutoScalingArgsDict',
+    'ContainerAppContainersArgs',
+    'ContainerAppContainersArgsDict',
+    'ContainerAppContainersEndpointsArgs',
+    'ContainerAppContainersEndpointsArgsDict',
+    'ContainerAppContainersEndpointsAnycastArgs',
+    'ContainerAppContainersEndpointsAnycastArgsDict',
+    'ContainerAppContainersEndpointsAnycastPortMappingsArgs',
+    'ContainerAppContainersEndpointsAnycastPortMappingsArgsDict',
+    'ContainerAppContainersEndpointsCdnArgs',
+    'ContainerAppContainersEndpointsCdnArgsDict',
+    'ContainerAppContainersEndpointsCdnPortMappingsArgs',
+    'ContainerAppContainersEndpointsCdnPortMappingsArgsDict',
+    'ContainerAppContainersEndpointsCdnStickySessionsArgs',
+    'ContainerAppContainersEndpointsCdnStickySessionsArgsDict',
+    'ContainerAppContainersEntryPointArgs',
+    'ContainerAppContainersEntryPointArgsDict',
+    'ContainerAppContainersImageArgs',
+    'ContainerAppContainersImageArgsDict',
+    'ContainerAppContainersProbesArgs',
+    'ContainerAppContainersProbesArgsDict',
+    'ContainerAppContainersProbesLivenessArgs',
+    'ContainerAppContainersProbesLivenessArgsDict',
+    'ContainerAppContainersProbesReadinessArgs',
+    'ContainerAppContainersProbesReadinessArgsDict',
+    'ContainerAppContainersProbesStartupArgs',
+    'ContainerAppContainersProbesStartupArgsDict',
+    'ContainerAppContainersVolumeMountsArgs',
+    'ContainerAppContainersVolumeMountsArgsDict',
+    'ContainerAppPriorArgs',
+    'ContainerAppPriorArgsDict',
+    'ContainerAppPriorAutoScalingArgs',
+    'ContainerAppPriorAutoScalingArgsDict',
+    'ContainerAppPriorContainersArgs',
+    'ContainerAppPriorContainersArgsDict',
+    'ContainerAppPriorContainersEndpointsArgs',
+    'ContainerAppPriorContainersEndpointsArgsDict',
+    'ContainerAppPriorContainersEndpointsAnycastArgs',
+    'ContainerAppPriorContainersEndpointsAnycastArgsDict',
+    'ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs',
+    'ContainerAppPriorContainersEndpointsAnycastPortMappingsArgsDict',
+    'ContainerAppPriorContainersEndpointsCdnArgs',
+    'ContainerAppPriorContainersEndpointsCdnArgsDict',
+    'ContainerAppPriorContainersEndpointsCdnPortMappingsArgs',
+    'ContainerAppPriorContainersEndpointsCdnPortMappingsArgsDict',
+    'ContainerAppPriorContainersEndpointsCdnStickySessionsArgs',
+    'ContainerAppPriorContainersEndpointsCdnStickySessionsArgsDict',
+    'ContainerAppPriorContainersEntryPointArgs',
+    'ContainerAppPriorContainersEntryPointArgsDict',
+    'ContainerAppPriorContainersImageArgs',
+    'ContainerAppPriorContainersImageArgsDict',
+    'ContainerAppPriorContainersProbesArgs',
+    'ContainerAppPriorContainersProbesArgsDict',
+    'ContainerAppPriorContainersProbesLivenessArgs',
+    'ContainerAppPriorContainersProbesLivenessArgsDict',
+    'ContainerAppPriorContainersProbesReadinessArgs',
+    'ContainerAppPriorContainersProbesReadinessArgsDict',
+    'ContainerAppPriorContainersProbesStartupArgs',
+    'ContainerAppPriorContainersProbesStartupArgsDict',
+    'ContainerAppPriorContainersVolumeMountsArgs',
+    'ContainerAppPriorContainersVolumeMountsArgsDict',
+    'ContainerAppPriorRegionsArgs',
+    'ContainerAppPriorRegionsArgsDict',
+    'ContainerAppPriorVolumesArgs',
+    'ContainerAppPriorVolumesArgsDict',
+    'ContainerAppRegionsArgs',
+    'ContainerAppRegionsArgsDict',
+    'ContainerAppVolumesArgs',
+    'ContainerAppVolumesArgsDict',
     'ImageRegistryPriorArgs',
     'ImageRegistryPriorArgsDict',
 ]
+
+class ContainerAppAutoScalingArgsDict(TypedDict):
+    max: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `max` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+    """
+    min: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `min` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+    """
+
+@pulumi.input_type
+class ContainerAppAutoScalingArgs:
+    def __init__(__self__, *,
+                 max: pulumi.Input[Optional[_builtins.int]] = None,
+                 min: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] max: `max` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+        :param pulumi.Input[_builtins.int] min: `min` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+        """
+        if max is not None:
+            pulumi.set(__self__, "max", max)
+        if min is not None:
+            pulumi.set(__self__, "min", min)
+
+    @_builtins.property
+    @pulumi.getter
+    def max(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `max` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+        """
+        return pulumi.get(self, "max")
+
+    @max.setter
+    def max(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def min(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `min` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+        """
+        return pulumi.get(self, "min")
+
+    @min.setter
+    def min(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "min", value)
+
+
+class ContainerAppContainersArgsDict(TypedDict):
+    endpoints: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsArgsDict']]]]]
+    """
+    `endpoints` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+    """
+    entry_point: NotRequired[pulumi.Input[Optional['ContainerAppContainersEntryPointArgsDict']]]
+    """
+    `entryPoint` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+    """
+    environment: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    `environment` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+    """
+    image: NotRequired[pulumi.Input[Optional['ContainerAppContainersImageArgsDict']]]
+    """
+    `image` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+    """
+    image_pull_policy: NotRequired[pulumi.Input[Optional['ContainerAppContainersImagePullPolicy']]]
+    """
+    `imagePullPolicy` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+    """
+    probes: NotRequired[pulumi.Input[Optional['ContainerAppContainersProbesArgsDict']]]
+    """
+    `probes` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+    """
+    volume_mounts: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersVolumeMountsArgsDict']]]]]
+    """
+    `volumeMounts` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+    """
+
+@pulumi.input_type
+class ContainerAppContainersArgs:
+    def __init__(__self__, *,
+                 endpoints: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsArgs']]]] = None,
+                 entry_point: pulumi.Input[Optional['ContainerAppContainersEntryPointArgs']] = None,
+                 environment: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 image: pulumi.Input[Optional['ContainerAppContainersImageArgs']] = None,
+                 image_pull_policy: pulumi.Input[Optional['ContainerAppContainersImagePullPolicy']] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 probes: pulumi.Input[Optional['ContainerAppContainersProbesArgs']] = None,
+                 volume_mounts: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersVolumeMountsArgs']]]] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppContainersEndpointsArgs']]] endpoints: `endpoints` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param pulumi.Input['ContainerAppContainersEntryPointArgs'] entry_point: `entryPoint` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] environment: `environment` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param pulumi.Input['ContainerAppContainersImageArgs'] image: `image` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param pulumi.Input['ContainerAppContainersImagePullPolicy'] image_pull_policy: `imagePullPolicy` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param pulumi.Input[_builtins.str] name: `name` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param pulumi.Input['ContainerAppContainersProbesArgs'] probes: `probes` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppContainersVolumeMountsArgs']]] volume_mounts: `volumeMounts` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        if endpoints is not None:
+            pulumi.set(__self__, "endpoints", endpoints)
+        if entry_point is not None:
+            pulumi.set(__self__, "entry_point", entry_point)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
+        if image is not None:
+            pulumi.set(__self__, "image", image)
+        if image_pull_policy is not None:
+            pulumi.set(__self__, "image_pull_policy", image_pull_policy)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if probes is not None:
+            pulumi.set(__self__, "probes", probes)
+        if volume_mounts is not None:
+            pulumi.set(__self__, "volume_mounts", volume_mounts)
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoints(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsArgs']]]]:
+        """
+        `endpoints` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "endpoints")
+
+    @endpoints.setter
+    def endpoints(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsArgs']]]]):
+        pulumi.set(self, "endpoints", value)
+
+    @_builtins.property
+    @pulumi.getter(name="entryPoint")
+    def entry_point(self) -> pulumi.Input[Optional['ContainerAppContainersEntryPointArgs']]:
+        """
+        `entryPoint` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "entry_point")
+
+    @entry_point.setter
+    def entry_point(self, value: pulumi.Input[Optional['ContainerAppContainersEntryPointArgs']]):
+        pulumi.set(self, "entry_point", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        `environment` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "environment")
+
+    @environment.setter
+    def environment(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "environment", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> pulumi.Input[Optional['ContainerAppContainersImageArgs']]:
+        """
+        `image` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "image")
+
+    @image.setter
+    def image(self, value: pulumi.Input[Optional['ContainerAppContainersImageArgs']]):
+        pulumi.set(self, "image", value)
+
+    @_builtins.property
+    @pulumi.getter(name="imagePullPolicy")
+    def image_pull_policy(self) -> pulumi.Input[Optional['ContainerAppContainersImagePullPolicy']]:
+        """
+        `imagePullPolicy` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "image_pull_policy")
+
+    @image_pull_policy.setter
+    def image_pull_policy(self, value: pulumi.Input[Optional['ContainerAppContainersImagePullPolicy']]):
+        pulumi.set(self, "image_pull_policy", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def probes(self) -> pulumi.Input[Optional['ContainerAppContainersProbesArgs']]:
+        """
+        `probes` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "probes")
+
+    @probes.setter
+    def probes(self, value: pulumi.Input[Optional['ContainerAppContainersProbesArgs']]):
+        pulumi.set(self, "probes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="volumeMounts")
+    def volume_mounts(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersVolumeMountsArgs']]]]:
+        """
+        `volumeMounts` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "volume_mounts")
+
+    @volume_mounts.setter
+    def volume_mounts(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersVolumeMountsArgs']]]]):
+        pulumi.set(self, "volume_mounts", value)
+
+
+class ContainerAppContainersEndpointsArgsDict(TypedDict):
+    anycast: NotRequired[pulumi.Input[Optional['ContainerAppContainersEndpointsAnycastArgsDict']]]
+    """
+    `anycast` of containers.endpoints.anycast.
+    """
+    cdn: NotRequired[pulumi.Input[Optional['ContainerAppContainersEndpointsCdnArgsDict']]]
+    """
+    `cdn` of containers.endpoints.cdn.
+    """
+    display_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `displayName` of containers.endpoints.displayName.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersEndpointsArgs:
+    def __init__(__self__, *,
+                 anycast: pulumi.Input[Optional['ContainerAppContainersEndpointsAnycastArgs']] = None,
+                 cdn: pulumi.Input[Optional['ContainerAppContainersEndpointsCdnArgs']] = None,
+                 display_name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input['ContainerAppContainersEndpointsAnycastArgs'] anycast: `anycast` of containers.endpoints.anycast.
+        :param pulumi.Input['ContainerAppContainersEndpointsCdnArgs'] cdn: `cdn` of containers.endpoints.cdn.
+        :param pulumi.Input[_builtins.str] display_name: `displayName` of containers.endpoints.displayName.
+        """
+        if anycast is not None:
+            pulumi.set(__self__, "anycast", anycast)
+        if cdn is not None:
+            pulumi.set(__self__, "cdn", cdn)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def anycast(self) -> pulumi.Input[Optional['ContainerAppContainersEndpointsAnycastArgs']]:
+        """
+        `anycast` of containers.endpoints.anycast.
+        """
+        return pulumi.get(self, "anycast")
+
+    @anycast.setter
+    def anycast(self, value: pulumi.Input[Optional['ContainerAppContainersEndpointsAnycastArgs']]):
+        pulumi.set(self, "anycast", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def cdn(self) -> pulumi.Input[Optional['ContainerAppContainersEndpointsCdnArgs']]:
+        """
+        `cdn` of containers.endpoints.cdn.
+        """
+        return pulumi.get(self, "cdn")
+
+    @cdn.setter
+    def cdn(self, value: pulumi.Input[Optional['ContainerAppContainersEndpointsCdnArgs']]):
+        pulumi.set(self, "cdn", value)
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `displayName` of containers.endpoints.displayName.
+        """
+        return pulumi.get(self, "display_name")
+
+    @display_name.setter
+    def display_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "display_name", value)
+
+
+class ContainerAppContainersEndpointsAnycastArgsDict(TypedDict):
+    port_mappings: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsArgsDict']]]]]
+    """
+    `portMappings` of containers.endpoints.anycast.portMappings.
+    """
+    type: NotRequired[pulumi.Input[Optional['ContainerAppContainersEndpointsAnycastType']]]
+    """
+    `type` of containers.endpoints.anycast.type.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersEndpointsAnycastArgs:
+    def __init__(__self__, *,
+                 port_mappings: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsArgs']]]] = None,
+                 type: pulumi.Input[Optional['ContainerAppContainersEndpointsAnycastType']] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsArgs']]] port_mappings: `portMappings` of containers.endpoints.anycast.portMappings.
+        :param pulumi.Input['ContainerAppContainersEndpointsAnycastType'] type: `type` of containers.endpoints.anycast.type.
+        """
+        if port_mappings is not None:
+            pulumi.set(__self__, "port_mappings", port_mappings)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="portMappings")
+    def port_mappings(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsArgs']]]]:
+        """
+        `portMappings` of containers.endpoints.anycast.portMappings.
+        """
+        return pulumi.get(self, "port_mappings")
+
+    @port_mappings.setter
+    def port_mappings(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsArgs']]]]):
+        pulumi.set(self, "port_mappings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional['ContainerAppContainersEndpointsAnycastType']]:
+        """
+        `type` of containers.endpoints.anycast.type.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional['ContainerAppContainersEndpointsAnycastType']]):
+        pulumi.set(self, "type", value)
+
+
+class ContainerAppContainersEndpointsAnycastPortMappingsArgsDict(TypedDict):
+    container_port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `containerPort` of containers.endpoints.anycast.portMappings.containerPort.
+    """
+    exposed_port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `exposedPort` of containers.endpoints.anycast.portMappings.exposedPort.
+    """
+    protocols: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsProtocols']]]]]
+    """
+    `protocols` of containers.endpoints.anycast.portMappings.protocols.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersEndpointsAnycastPortMappingsArgs:
+    def __init__(__self__, *,
+                 container_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 exposed_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 protocols: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsProtocols']]]] = None):
+        """
+        :param pulumi.Input[_builtins.int] container_port: `containerPort` of containers.endpoints.anycast.portMappings.containerPort.
+        :param pulumi.Input[_builtins.int] exposed_port: `exposedPort` of containers.endpoints.anycast.portMappings.exposedPort.
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsProtocols']]] protocols: `protocols` of containers.endpoints.anycast.portMappings.protocols.
+        """
+        if container_port is not None:
+            pulumi.set(__self__, "container_port", container_port)
+        if exposed_port is not None:
+            pulumi.set(__self__, "exposed_port", exposed_port)
+        if protocols is not None:
+            pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter(name="containerPort")
+    def container_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `containerPort` of containers.endpoints.anycast.portMappings.containerPort.
+        """
+        return pulumi.get(self, "container_port")
+
+    @container_port.setter
+    def container_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "container_port", value)
+
+    @_builtins.property
+    @pulumi.getter(name="exposedPort")
+    def exposed_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `exposedPort` of containers.endpoints.anycast.portMappings.exposedPort.
+        """
+        return pulumi.get(self, "exposed_port")
+
+    @exposed_port.setter
+    def exposed_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "exposed_port", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsProtocols']]]]:
+        """
+        `protocols` of containers.endpoints.anycast.portMappings.protocols.
+        """
+        return pulumi.get(self, "protocols")
+
+    @protocols.setter
+    def protocols(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsAnycastPortMappingsProtocols']]]]):
+        pulumi.set(self, "protocols", value)
+
+
+class ContainerAppContainersEndpointsCdnArgsDict(TypedDict):
+    is_ssl_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    `isSslEnabled` of containers.endpoints.cdn.isSslEnabled.
+    """
+    port_mappings: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsArgsDict']]]]]
+    """
+    `portMappings` of containers.endpoints.cdn.portMappings.
+    """
+    pull_zone_id: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `pullZoneId` of containers.endpoints.cdn.pullZoneId.
+    """
+    sticky_sessions: NotRequired[pulumi.Input[Optional['ContainerAppContainersEndpointsCdnStickySessionsArgsDict']]]
+    """
+    `stickySessions` of containers.endpoints.cdn.stickySessions.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersEndpointsCdnArgs:
+    def __init__(__self__, *,
+                 is_ssl_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 port_mappings: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsArgs']]]] = None,
+                 pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 sticky_sessions: pulumi.Input[Optional['ContainerAppContainersEndpointsCdnStickySessionsArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.bool] is_ssl_enabled: `isSslEnabled` of containers.endpoints.cdn.isSslEnabled.
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsArgs']]] port_mappings: `portMappings` of containers.endpoints.cdn.portMappings.
+        :param pulumi.Input[_builtins.int] pull_zone_id: `pullZoneId` of containers.endpoints.cdn.pullZoneId.
+        :param pulumi.Input['ContainerAppContainersEndpointsCdnStickySessionsArgs'] sticky_sessions: `stickySessions` of containers.endpoints.cdn.stickySessions.
+        """
+        if is_ssl_enabled is not None:
+            pulumi.set(__self__, "is_ssl_enabled", is_ssl_enabled)
+        if port_mappings is not None:
+            pulumi.set(__self__, "port_mappings", port_mappings)
+        if pull_zone_id is not None:
+            pulumi.set(__self__, "pull_zone_id", pull_zone_id)
+        if sticky_sessions is not None:
+            pulumi.set(__self__, "sticky_sessions", sticky_sessions)
+
+    @_builtins.property
+    @pulumi.getter(name="isSslEnabled")
+    def is_ssl_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `isSslEnabled` of containers.endpoints.cdn.isSslEnabled.
+        """
+        return pulumi.get(self, "is_ssl_enabled")
+
+    @is_ssl_enabled.setter
+    def is_ssl_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "is_ssl_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="portMappings")
+    def port_mappings(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsArgs']]]]:
+        """
+        `portMappings` of containers.endpoints.cdn.portMappings.
+        """
+        return pulumi.get(self, "port_mappings")
+
+    @port_mappings.setter
+    def port_mappings(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsArgs']]]]):
+        pulumi.set(self, "port_mappings", value)
+
+    @_builtins.property
+    @pulumi.getter(name="pullZoneId")
+    def pull_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `pullZoneId` of containers.endpoints.cdn.pullZoneId.
+        """
+        return pulumi.get(self, "pull_zone_id")
+
+    @pull_zone_id.setter
+    def pull_zone_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "pull_zone_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessions")
+    def sticky_sessions(self) -> pulumi.Input[Optional['ContainerAppContainersEndpointsCdnStickySessionsArgs']]:
+        """
+        `stickySessions` of containers.endpoints.cdn.stickySessions.
+        """
+        return pulumi.get(self, "sticky_sessions")
+
+    @sticky_sessions.setter
+    def sticky_sessions(self, value: pulumi.Input[Optional['ContainerAppContainersEndpointsCdnStickySessionsArgs']]):
+        pulumi.set(self, "sticky_sessions", value)
+
+
+class ContainerAppContainersEndpointsCdnPortMappingsArgsDict(TypedDict):
+    container_port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `containerPort` of containers.endpoints.cdn.portMappings.containerPort.
+    """
+    exposed_port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `exposedPort` of containers.endpoints.cdn.portMappings.exposedPort.
+    """
+    protocols: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsProtocols']]]]]
+    """
+    `protocols` of containers.endpoints.cdn.portMappings.protocols.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersEndpointsCdnPortMappingsArgs:
+    def __init__(__self__, *,
+                 container_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 exposed_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 protocols: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsProtocols']]]] = None):
+        """
+        :param pulumi.Input[_builtins.int] container_port: `containerPort` of containers.endpoints.cdn.portMappings.containerPort.
+        :param pulumi.Input[_builtins.int] exposed_port: `exposedPort` of containers.endpoints.cdn.portMappings.exposedPort.
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsProtocols']]] protocols: `protocols` of containers.endpoints.cdn.portMappings.protocols.
+        """
+        if container_port is not None:
+            pulumi.set(__self__, "container_port", container_port)
+        if exposed_port is not None:
+            pulumi.set(__self__, "exposed_port", exposed_port)
+        if protocols is not None:
+            pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter(name="containerPort")
+    def container_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `containerPort` of containers.endpoints.cdn.portMappings.containerPort.
+        """
+        return pulumi.get(self, "container_port")
+
+    @container_port.setter
+    def container_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "container_port", value)
+
+    @_builtins.property
+    @pulumi.getter(name="exposedPort")
+    def exposed_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `exposedPort` of containers.endpoints.cdn.portMappings.exposedPort.
+        """
+        return pulumi.get(self, "exposed_port")
+
+    @exposed_port.setter
+    def exposed_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "exposed_port", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsProtocols']]]]:
+        """
+        `protocols` of containers.endpoints.cdn.portMappings.protocols.
+        """
+        return pulumi.get(self, "protocols")
+
+    @protocols.setter
+    def protocols(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppContainersEndpointsCdnPortMappingsProtocols']]]]):
+        pulumi.set(self, "protocols", value)
+
+
+class ContainerAppContainersEndpointsCdnStickySessionsArgsDict(TypedDict):
+    cookie_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `cookieName` of containers.endpoints.cdn.stickySessions.cookieName.
+    """
+    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    `enabled` of containers.endpoints.cdn.stickySessions.enabled.
+    """
+    session_headers: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `sessionHeaders` of containers.endpoints.cdn.stickySessions.sessionHeaders.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersEndpointsCdnStickySessionsArgs:
+    def __init__(__self__, *,
+                 cookie_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 session_headers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] cookie_name: `cookieName` of containers.endpoints.cdn.stickySessions.cookieName.
+        :param pulumi.Input[_builtins.bool] enabled: `enabled` of containers.endpoints.cdn.stickySessions.enabled.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] session_headers: `sessionHeaders` of containers.endpoints.cdn.stickySessions.sessionHeaders.
+        """
+        if cookie_name is not None:
+            pulumi.set(__self__, "cookie_name", cookie_name)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if session_headers is not None:
+            pulumi.set(__self__, "session_headers", session_headers)
+
+    @_builtins.property
+    @pulumi.getter(name="cookieName")
+    def cookie_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `cookieName` of containers.endpoints.cdn.stickySessions.cookieName.
+        """
+        return pulumi.get(self, "cookie_name")
+
+    @cookie_name.setter
+    def cookie_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "cookie_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `enabled` of containers.endpoints.cdn.stickySessions.enabled.
+        """
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sessionHeaders")
+    def session_headers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `sessionHeaders` of containers.endpoints.cdn.stickySessions.sessionHeaders.
+        """
+        return pulumi.get(self, "session_headers")
+
+    @session_headers.setter
+    def session_headers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "session_headers", value)
+
+
+class ContainerAppContainersEntryPointArgsDict(TypedDict):
+    arguments: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `arguments` of containers.entryPoint.arguments.
+    """
+    arguments_array: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `argumentsArray` of containers.entryPoint.argumentsArray.
+    """
+    command: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `command` of containers.entryPoint.command.
+    """
+    command_array: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `commandArray` of containers.entryPoint.commandArray.
+    """
+    working_directory: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `workingDirectory` of containers.entryPoint.workingDirectory.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersEntryPointArgs:
+    def __init__(__self__, *,
+                 arguments: pulumi.Input[Optional[_builtins.str]] = None,
+                 arguments_array: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 command: pulumi.Input[Optional[_builtins.str]] = None,
+                 command_array: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 working_directory: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] arguments: `arguments` of containers.entryPoint.arguments.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] arguments_array: `argumentsArray` of containers.entryPoint.argumentsArray.
+        :param pulumi.Input[_builtins.str] command: `command` of containers.entryPoint.command.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] command_array: `commandArray` of containers.entryPoint.commandArray.
+        :param pulumi.Input[_builtins.str] working_directory: `workingDirectory` of containers.entryPoint.workingDirectory.
+        """
+        if arguments is not None:
+            pulumi.set(__self__, "arguments", arguments)
+        if arguments_array is not None:
+            pulumi.set(__self__, "arguments_array", arguments_array)
+        if command is not None:
+            pulumi.set(__self__, "command", command)
+        if command_array is not None:
+            pulumi.set(__self__, "command_array", command_array)
+        if working_directory is not None:
+            pulumi.set(__self__, "working_directory", working_directory)
+
+    @_builtins.property
+    @pulumi.getter
+    def arguments(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `arguments` of containers.entryPoint.arguments.
+        """
+        return pulumi.get(self, "arguments")
+
+    @arguments.setter
+    def arguments(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "arguments", value)
+
+    @_builtins.property
+    @pulumi.getter(name="argumentsArray")
+    def arguments_array(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `argumentsArray` of containers.entryPoint.argumentsArray.
+        """
+        return pulumi.get(self, "arguments_array")
+
+    @arguments_array.setter
+    def arguments_array(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "arguments_array", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def command(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `command` of containers.entryPoint.command.
+        """
+        return pulumi.get(self, "command")
+
+    @command.setter
+    def command(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "command", value)
+
+    @_builtins.property
+    @pulumi.getter(name="commandArray")
+    def command_array(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `commandArray` of containers.entryPoint.commandArray.
+        """
+        return pulumi.get(self, "command_array")
+
+    @command_array.setter
+    def command_array(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "command_array", value)
+
+    @_builtins.property
+    @pulumi.getter(name="workingDirectory")
+    def working_directory(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `workingDirectory` of containers.entryPoint.workingDirectory.
+        """
+        return pulumi.get(self, "working_directory")
+
+    @working_directory.setter
+    def working_directory(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "working_directory", value)
+
+
+class ContainerAppContainersImageArgsDict(TypedDict):
+    digest: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `digest` of containers.image.digest.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of containers.image.name.
+    """
+    namespace: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `namespace` of containers.image.namespace.
+    """
+    registry_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `registryId` of containers.image.registryId.
+    """
+    tag: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `tag` of containers.image.tag.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersImageArgs:
+    def __init__(__self__, *,
+                 digest: pulumi.Input[Optional[_builtins.str]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 namespace: pulumi.Input[Optional[_builtins.str]] = None,
+                 registry_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 tag: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] digest: `digest` of containers.image.digest.
+        :param pulumi.Input[_builtins.str] name: `name` of containers.image.name.
+        :param pulumi.Input[_builtins.str] namespace: `namespace` of containers.image.namespace.
+        :param pulumi.Input[_builtins.str] registry_id: `registryId` of containers.image.registryId.
+        :param pulumi.Input[_builtins.str] tag: `tag` of containers.image.tag.
+        """
+        if digest is not None:
+            pulumi.set(__self__, "digest", digest)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if namespace is not None:
+            pulumi.set(__self__, "namespace", namespace)
+        if registry_id is not None:
+            pulumi.set(__self__, "registry_id", registry_id)
+        if tag is not None:
+            pulumi.set(__self__, "tag", tag)
+
+    @_builtins.property
+    @pulumi.getter
+    def digest(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `digest` of containers.image.digest.
+        """
+        return pulumi.get(self, "digest")
+
+    @digest.setter
+    def digest(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "digest", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of containers.image.name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def namespace(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `namespace` of containers.image.namespace.
+        """
+        return pulumi.get(self, "namespace")
+
+    @namespace.setter
+    def namespace(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "namespace", value)
+
+    @_builtins.property
+    @pulumi.getter(name="registryId")
+    def registry_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `registryId` of containers.image.registryId.
+        """
+        return pulumi.get(self, "registry_id")
+
+    @registry_id.setter
+    def registry_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "registry_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `tag` of containers.image.tag.
+        """
+        return pulumi.get(self, "tag")
+
+    @tag.setter
+    def tag(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tag", value)
+
+
+class ContainerAppContainersProbesArgsDict(TypedDict):
+    liveness: NotRequired[pulumi.Input[Optional['ContainerAppContainersProbesLivenessArgsDict']]]
+    """
+    `liveness` of containers.probes.liveness.
+    """
+    readiness: NotRequired[pulumi.Input[Optional['ContainerAppContainersProbesReadinessArgsDict']]]
+    """
+    `readiness` of containers.probes.readiness.
+    """
+    startup: NotRequired[pulumi.Input[Optional['ContainerAppContainersProbesStartupArgsDict']]]
+    """
+    `startup` of containers.probes.startup.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersProbesArgs:
+    def __init__(__self__, *,
+                 liveness: pulumi.Input[Optional['ContainerAppContainersProbesLivenessArgs']] = None,
+                 readiness: pulumi.Input[Optional['ContainerAppContainersProbesReadinessArgs']] = None,
+                 startup: pulumi.Input[Optional['ContainerAppContainersProbesStartupArgs']] = None):
+        """
+        :param pulumi.Input['ContainerAppContainersProbesLivenessArgs'] liveness: `liveness` of containers.probes.liveness.
+        :param pulumi.Input['ContainerAppContainersProbesReadinessArgs'] readiness: `readiness` of containers.probes.readiness.
+        :param pulumi.Input['ContainerAppContainersProbesStartupArgs'] startup: `startup` of containers.probes.startup.
+        """
+        if liveness is not None:
+            pulumi.set(__self__, "liveness", liveness)
+        if readiness is not None:
+            pulumi.set(__self__, "readiness", readiness)
+        if startup is not None:
+            pulumi.set(__self__, "startup", startup)
+
+    @_builtins.property
+    @pulumi.getter
+    def liveness(self) -> pulumi.Input[Optional['ContainerAppContainersProbesLivenessArgs']]:
+        """
+        `liveness` of containers.probes.liveness.
+        """
+        return pulumi.get(self, "liveness")
+
+    @liveness.setter
+    def liveness(self, value: pulumi.Input[Optional['ContainerAppContainersProbesLivenessArgs']]):
+        pulumi.set(self, "liveness", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def readiness(self) -> pulumi.Input[Optional['ContainerAppContainersProbesReadinessArgs']]:
+        """
+        `readiness` of containers.probes.readiness.
+        """
+        return pulumi.get(self, "readiness")
+
+    @readiness.setter
+    def readiness(self, value: pulumi.Input[Optional['ContainerAppContainersProbesReadinessArgs']]):
+        pulumi.set(self, "readiness", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def startup(self) -> pulumi.Input[Optional['ContainerAppContainersProbesStartupArgs']]:
+        """
+        `startup` of containers.probes.startup.
+        """
+        return pulumi.get(self, "startup")
+
+    @startup.setter
+    def startup(self, value: pulumi.Input[Optional['ContainerAppContainersProbesStartupArgs']]):
+        pulumi.set(self, "startup", value)
+
+
+class ContainerAppContainersProbesLivenessArgsDict(TypedDict):
+    failure_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `failureThreshold` of containers.probes.liveness.failureThreshold.
+    """
+    grpc: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `grpc` of containers.probes.liveness.grpc.
+    """
+    http_get: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `httpGet` of containers.probes.liveness.httpGet.
+    """
+    initial_delay_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `initialDelaySeconds` of containers.probes.liveness.initialDelaySeconds.
+    """
+    period_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `periodSeconds` of containers.probes.liveness.periodSeconds.
+    """
+    success_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `successThreshold` of containers.probes.liveness.successThreshold.
+    """
+    tcp_socket: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `tcpSocket` of containers.probes.liveness.tcpSocket.
+    """
+    timeout_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `timeoutSeconds` of containers.probes.liveness.timeoutSeconds.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersProbesLivenessArgs:
+    def __init__(__self__, *,
+                 failure_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 grpc: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 http_get: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 initial_delay_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 period_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 success_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 tcp_socket: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] failure_threshold: `failureThreshold` of containers.probes.liveness.failureThreshold.
+        :param pulumi.Input[Mapping[str, Any]] grpc: `grpc` of containers.probes.liveness.grpc.
+        :param pulumi.Input[Mapping[str, Any]] http_get: `httpGet` of containers.probes.liveness.httpGet.
+        :param pulumi.Input[_builtins.int] initial_delay_seconds: `initialDelaySeconds` of containers.probes.liveness.initialDelaySeconds.
+        :param pulumi.Input[_builtins.int] period_seconds: `periodSeconds` of containers.probes.liveness.periodSeconds.
+        :param pulumi.Input[_builtins.int] success_threshold: `successThreshold` of containers.probes.liveness.successThreshold.
+        :param pulumi.Input[Mapping[str, Any]] tcp_socket: `tcpSocket` of containers.probes.liveness.tcpSocket.
+        :param pulumi.Input[_builtins.int] timeout_seconds: `timeoutSeconds` of containers.probes.liveness.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `failureThreshold` of containers.probes.liveness.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @failure_threshold.setter
+    def failure_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "failure_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `grpc` of containers.probes.liveness.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @grpc.setter
+    def grpc(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "grpc", value)
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `httpGet` of containers.probes.liveness.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @http_get.setter
+    def http_get(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "http_get", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `initialDelaySeconds` of containers.probes.liveness.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @initial_delay_seconds.setter
+    def initial_delay_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "initial_delay_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `periodSeconds` of containers.probes.liveness.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @period_seconds.setter
+    def period_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "period_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `successThreshold` of containers.probes.liveness.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @success_threshold.setter
+    def success_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "success_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `tcpSocket` of containers.probes.liveness.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @tcp_socket.setter
+    def tcp_socket(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "tcp_socket", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `timeoutSeconds` of containers.probes.liveness.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+    @timeout_seconds.setter
+    def timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_seconds", value)
+
+
+class ContainerAppContainersProbesReadinessArgsDict(TypedDict):
+    failure_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `failureThreshold` of containers.probes.readiness.failureThreshold.
+    """
+    grpc: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `grpc` of containers.probes.readiness.grpc.
+    """
+    http_get: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `httpGet` of containers.probes.readiness.httpGet.
+    """
+    initial_delay_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `initialDelaySeconds` of containers.probes.readiness.initialDelaySeconds.
+    """
+    period_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `periodSeconds` of containers.probes.readiness.periodSeconds.
+    """
+    success_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `successThreshold` of containers.probes.readiness.successThreshold.
+    """
+    tcp_socket: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `tcpSocket` of containers.probes.readiness.tcpSocket.
+    """
+    timeout_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `timeoutSeconds` of containers.probes.readiness.timeoutSeconds.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersProbesReadinessArgs:
+    def __init__(__self__, *,
+                 failure_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 grpc: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 http_get: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 initial_delay_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 period_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 success_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 tcp_socket: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] failure_threshold: `failureThreshold` of containers.probes.readiness.failureThreshold.
+        :param pulumi.Input[Mapping[str, Any]] grpc: `grpc` of containers.probes.readiness.grpc.
+        :param pulumi.Input[Mapping[str, Any]] http_get: `httpGet` of containers.probes.readiness.httpGet.
+        :param pulumi.Input[_builtins.int] initial_delay_seconds: `initialDelaySeconds` of containers.probes.readiness.initialDelaySeconds.
+        :param pulumi.Input[_builtins.int] period_seconds: `periodSeconds` of containers.probes.readiness.periodSeconds.
+        :param pulumi.Input[_builtins.int] success_threshold: `successThreshold` of containers.probes.readiness.successThreshold.
+        :param pulumi.Input[Mapping[str, Any]] tcp_socket: `tcpSocket` of containers.probes.readiness.tcpSocket.
+        :param pulumi.Input[_builtins.int] timeout_seconds: `timeoutSeconds` of containers.probes.readiness.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `failureThreshold` of containers.probes.readiness.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @failure_threshold.setter
+    def failure_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "failure_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `grpc` of containers.probes.readiness.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @grpc.setter
+    def grpc(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "grpc", value)
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `httpGet` of containers.probes.readiness.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @http_get.setter
+    def http_get(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "http_get", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `initialDelaySeconds` of containers.probes.readiness.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @initial_delay_seconds.setter
+    def initial_delay_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "initial_delay_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `periodSeconds` of containers.probes.readiness.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @period_seconds.setter
+    def period_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "period_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `successThreshold` of containers.probes.readiness.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @success_threshold.setter
+    def success_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "success_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `tcpSocket` of containers.probes.readiness.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @tcp_socket.setter
+    def tcp_socket(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "tcp_socket", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `timeoutSeconds` of containers.probes.readiness.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+    @timeout_seconds.setter
+    def timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_seconds", value)
+
+
+class ContainerAppContainersProbesStartupArgsDict(TypedDict):
+    failure_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `failureThreshold` of containers.probes.startup.failureThreshold.
+    """
+    grpc: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `grpc` of containers.probes.startup.grpc.
+    """
+    http_get: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `httpGet` of containers.probes.startup.httpGet.
+    """
+    initial_delay_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `initialDelaySeconds` of containers.probes.startup.initialDelaySeconds.
+    """
+    period_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `periodSeconds` of containers.probes.startup.periodSeconds.
+    """
+    success_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `successThreshold` of containers.probes.startup.successThreshold.
+    """
+    tcp_socket: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `tcpSocket` of containers.probes.startup.tcpSocket.
+    """
+    timeout_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `timeoutSeconds` of containers.probes.startup.timeoutSeconds.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersProbesStartupArgs:
+    def __init__(__self__, *,
+                 failure_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 grpc: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 http_get: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 initial_delay_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 period_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 success_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 tcp_socket: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] failure_threshold: `failureThreshold` of containers.probes.startup.failureThreshold.
+        :param pulumi.Input[Mapping[str, Any]] grpc: `grpc` of containers.probes.startup.grpc.
+        :param pulumi.Input[Mapping[str, Any]] http_get: `httpGet` of containers.probes.startup.httpGet.
+        :param pulumi.Input[_builtins.int] initial_delay_seconds: `initialDelaySeconds` of containers.probes.startup.initialDelaySeconds.
+        :param pulumi.Input[_builtins.int] period_seconds: `periodSeconds` of containers.probes.startup.periodSeconds.
+        :param pulumi.Input[_builtins.int] success_threshold: `successThreshold` of containers.probes.startup.successThreshold.
+        :param pulumi.Input[Mapping[str, Any]] tcp_socket: `tcpSocket` of containers.probes.startup.tcpSocket.
+        :param pulumi.Input[_builtins.int] timeout_seconds: `timeoutSeconds` of containers.probes.startup.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `failureThreshold` of containers.probes.startup.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @failure_threshold.setter
+    def failure_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "failure_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `grpc` of containers.probes.startup.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @grpc.setter
+    def grpc(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "grpc", value)
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `httpGet` of containers.probes.startup.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @http_get.setter
+    def http_get(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "http_get", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `initialDelaySeconds` of containers.probes.startup.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @initial_delay_seconds.setter
+    def initial_delay_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "initial_delay_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `periodSeconds` of containers.probes.startup.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @period_seconds.setter
+    def period_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "period_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `successThreshold` of containers.probes.startup.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @success_threshold.setter
+    def success_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "success_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `tcpSocket` of containers.probes.startup.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @tcp_socket.setter
+    def tcp_socket(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "tcp_socket", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `timeoutSeconds` of containers.probes.startup.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+    @timeout_seconds.setter
+    def timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_seconds", value)
+
+
+class ContainerAppContainersVolumeMountsArgsDict(TypedDict):
+    mount_path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `mountPath` of containers.volumeMounts.mountPath.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of containers.volumeMounts.name.
+    """
+
+@pulumi.input_type
+class ContainerAppContainersVolumeMountsArgs:
+    def __init__(__self__, *,
+                 mount_path: pulumi.Input[Optional[_builtins.str]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] mount_path: `mountPath` of containers.volumeMounts.mountPath.
+        :param pulumi.Input[_builtins.str] name: `name` of containers.volumeMounts.name.
+        """
+        if mount_path is not None:
+            pulumi.set(__self__, "mount_path", mount_path)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter(name="mountPath")
+    def mount_path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `mountPath` of containers.volumeMounts.mountPath.
+        """
+        return pulumi.get(self, "mount_path")
+
+    @mount_path.setter
+    def mount_path(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "mount_path", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of containers.volumeMounts.name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+
+class ContainerAppPriorArgsDict(TypedDict):
+    auto_scaling: NotRequired[pulumi.Input[Optional['ContainerAppPriorAutoScalingArgsDict']]]
+    """
+    Before Pulumi: Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.
+    """
+    containers: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersArgsDict']]]]]
+    """
+    Before Pulumi: The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.
+    """
+    regions: NotRequired[pulumi.Input[Optional['ContainerAppPriorRegionsArgsDict']]]
+    """
+    Before Pulumi: Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.
+    """
+    runtime_type: NotRequired[pulumi.Input[Optional['ContainerAppPriorRuntimeType']]]
+    """
+    Before Pulumi: Runtime of the application: `"shared"` or `"reserved"`. Required to create one.
+    """
+    secret_environment: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]]]
+    """
+    Before Pulumi: Secret environment variables by container name, then variable name (`{ web: { DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, whatever the program passes, never printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never recorded as a value before Pulumi.
+    """
+    volumes: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorVolumesArgsDict']]]]]
+    """
+    Before Pulumi: Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorArgs:
+    def __init__(__self__, *,
+                 auto_scaling: pulumi.Input[Optional['ContainerAppPriorAutoScalingArgs']] = None,
+                 containers: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersArgs']]]] = None,
+                 regions: pulumi.Input[Optional['ContainerAppPriorRegionsArgs']] = None,
+                 runtime_type: pulumi.Input[Optional['ContainerAppPriorRuntimeType']] = None,
+                 secret_environment: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]] = None,
+                 volumes: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorVolumesArgs']]]] = None):
+        """
+        :param pulumi.Input['ContainerAppPriorAutoScalingArgs'] auto_scaling: Before Pulumi: Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppPriorContainersArgs']]] containers: Before Pulumi: The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.
+        :param pulumi.Input['ContainerAppPriorRegionsArgs'] regions: Before Pulumi: Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.
+        :param pulumi.Input['ContainerAppPriorRuntimeType'] runtime_type: Before Pulumi: Runtime of the application: `"shared"` or `"reserved"`. Required to create one.
+        :param pulumi.Input[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]] secret_environment: Before Pulumi: Secret environment variables by container name, then variable name (`{ web: { DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, whatever the program passes, never printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never recorded as a value before Pulumi.
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppPriorVolumesArgs']]] volumes: Before Pulumi: Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.
+        """
+        if auto_scaling is not None:
+            pulumi.set(__self__, "auto_scaling", auto_scaling)
+        if containers is not None:
+            pulumi.set(__self__, "containers", containers)
+        if regions is not None:
+            pulumi.set(__self__, "regions", regions)
+        if runtime_type is not None:
+            pulumi.set(__self__, "runtime_type", runtime_type)
+        if secret_environment is not None:
+            pulumi.set(__self__, "secret_environment", secret_environment)
+        if volumes is not None:
+            pulumi.set(__self__, "volumes", volumes)
+
+    @_builtins.property
+    @pulumi.getter(name="autoScaling")
+    def auto_scaling(self) -> pulumi.Input[Optional['ContainerAppPriorAutoScalingArgs']]:
+        """
+        Before Pulumi: Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.
+        """
+        return pulumi.get(self, "auto_scaling")
+
+    @auto_scaling.setter
+    def auto_scaling(self, value: pulumi.Input[Optional['ContainerAppPriorAutoScalingArgs']]):
+        pulumi.set(self, "auto_scaling", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def containers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersArgs']]]]:
+        """
+        Before Pulumi: The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.
+        """
+        return pulumi.get(self, "containers")
+
+    @containers.setter
+    def containers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersArgs']]]]):
+        pulumi.set(self, "containers", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def regions(self) -> pulumi.Input[Optional['ContainerAppPriorRegionsArgs']]:
+        """
+        Before Pulumi: Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.
+        """
+        return pulumi.get(self, "regions")
+
+    @regions.setter
+    def regions(self, value: pulumi.Input[Optional['ContainerAppPriorRegionsArgs']]):
+        pulumi.set(self, "regions", value)
+
+    @_builtins.property
+    @pulumi.getter(name="runtimeType")
+    def runtime_type(self) -> pulumi.Input[Optional['ContainerAppPriorRuntimeType']]:
+        """
+        Before Pulumi: Runtime of the application: `"shared"` or `"reserved"`. Required to create one.
+        """
+        return pulumi.get(self, "runtime_type")
+
+    @runtime_type.setter
+    def runtime_type(self, value: pulumi.Input[Optional['ContainerAppPriorRuntimeType']]):
+        pulumi.set(self, "runtime_type", value)
+
+    @_builtins.property
+    @pulumi.getter(name="secretEnvironment")
+    def secret_environment(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]]:
+        """
+        Before Pulumi: Secret environment variables by container name, then variable name (`{ web: { DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, whatever the program passes, never printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never recorded as a value before Pulumi.
+        """
+        return pulumi.get(self, "secret_environment")
+
+    @secret_environment.setter
+    def secret_environment(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]]]]]):
+        pulumi.set(self, "secret_environment", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def volumes(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorVolumesArgs']]]]:
+        """
+        Before Pulumi: Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.
+        """
+        return pulumi.get(self, "volumes")
+
+    @volumes.setter
+    def volumes(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorVolumesArgs']]]]):
+        pulumi.set(self, "volumes", value)
+
+
+class ContainerAppPriorAutoScalingArgsDict(TypedDict):
+    max: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `max` of prior.autoScaling.max.
+    """
+    min: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `min` of prior.autoScaling.min.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorAutoScalingArgs:
+    def __init__(__self__, *,
+                 max: pulumi.Input[Optional[_builtins.int]] = None,
+                 min: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] max: `max` of prior.autoScaling.max.
+        :param pulumi.Input[_builtins.int] min: `min` of prior.autoScaling.min.
+        """
+        if max is not None:
+            pulumi.set(__self__, "max", max)
+        if min is not None:
+            pulumi.set(__self__, "min", min)
+
+    @_builtins.property
+    @pulumi.getter
+    def max(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `max` of prior.autoScaling.max.
+        """
+        return pulumi.get(self, "max")
+
+    @max.setter
+    def max(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def min(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `min` of prior.autoScaling.min.
+        """
+        return pulumi.get(self, "min")
+
+    @min.setter
+    def min(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "min", value)
+
+
+class ContainerAppPriorContainersArgsDict(TypedDict):
+    endpoints: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsArgsDict']]]]]
+    """
+    `endpoints` of prior.containers.endpoints.
+    """
+    entry_point: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersEntryPointArgsDict']]]
+    """
+    `entryPoint` of prior.containers.entryPoint.
+    """
+    environment: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    `environment` of prior.containers.environment.
+    """
+    image: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersImageArgsDict']]]
+    """
+    `image` of prior.containers.image.
+    """
+    image_pull_policy: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersImagePullPolicy']]]
+    """
+    `imagePullPolicy` of prior.containers.imagePullPolicy.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of prior.containers.name.
+    """
+    probes: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersProbesArgsDict']]]
+    """
+    `probes` of prior.containers.probes.
+    """
+    volume_mounts: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersVolumeMountsArgsDict']]]]]
+    """
+    `volumeMounts` of prior.containers.volumeMounts.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersArgs:
+    def __init__(__self__, *,
+                 endpoints: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsArgs']]]] = None,
+                 entry_point: pulumi.Input[Optional['ContainerAppPriorContainersEntryPointArgs']] = None,
+                 environment: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None,
+                 image: pulumi.Input[Optional['ContainerAppPriorContainersImageArgs']] = None,
+                 image_pull_policy: pulumi.Input[Optional['ContainerAppPriorContainersImagePullPolicy']] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 probes: pulumi.Input[Optional['ContainerAppPriorContainersProbesArgs']] = None,
+                 volume_mounts: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersVolumeMountsArgs']]]] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsArgs']]] endpoints: `endpoints` of prior.containers.endpoints.
+        :param pulumi.Input['ContainerAppPriorContainersEntryPointArgs'] entry_point: `entryPoint` of prior.containers.entryPoint.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] environment: `environment` of prior.containers.environment.
+        :param pulumi.Input['ContainerAppPriorContainersImageArgs'] image: `image` of prior.containers.image.
+        :param pulumi.Input['ContainerAppPriorContainersImagePullPolicy'] image_pull_policy: `imagePullPolicy` of prior.containers.imagePullPolicy.
+        :param pulumi.Input[_builtins.str] name: `name` of prior.containers.name.
+        :param pulumi.Input['ContainerAppPriorContainersProbesArgs'] probes: `probes` of prior.containers.probes.
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppPriorContainersVolumeMountsArgs']]] volume_mounts: `volumeMounts` of prior.containers.volumeMounts.
+        """
+        if endpoints is not None:
+            pulumi.set(__self__, "endpoints", endpoints)
+        if entry_point is not None:
+            pulumi.set(__self__, "entry_point", entry_point)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
+        if image is not None:
+            pulumi.set(__self__, "image", image)
+        if image_pull_policy is not None:
+            pulumi.set(__self__, "image_pull_policy", image_pull_policy)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if probes is not None:
+            pulumi.set(__self__, "probes", probes)
+        if volume_mounts is not None:
+            pulumi.set(__self__, "volume_mounts", volume_mounts)
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoints(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsArgs']]]]:
+        """
+        `endpoints` of prior.containers.endpoints.
+        """
+        return pulumi.get(self, "endpoints")
+
+    @endpoints.setter
+    def endpoints(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsArgs']]]]):
+        pulumi.set(self, "endpoints", value)
+
+    @_builtins.property
+    @pulumi.getter(name="entryPoint")
+    def entry_point(self) -> pulumi.Input[Optional['ContainerAppPriorContainersEntryPointArgs']]:
+        """
+        `entryPoint` of prior.containers.entryPoint.
+        """
+        return pulumi.get(self, "entry_point")
+
+    @entry_point.setter
+    def entry_point(self, value: pulumi.Input[Optional['ContainerAppPriorContainersEntryPointArgs']]):
+        pulumi.set(self, "entry_point", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        `environment` of prior.containers.environment.
+        """
+        return pulumi.get(self, "environment")
+
+    @environment.setter
+    def environment(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "environment", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> pulumi.Input[Optional['ContainerAppPriorContainersImageArgs']]:
+        """
+        `image` of prior.containers.image.
+        """
+        return pulumi.get(self, "image")
+
+    @image.setter
+    def image(self, value: pulumi.Input[Optional['ContainerAppPriorContainersImageArgs']]):
+        pulumi.set(self, "image", value)
+
+    @_builtins.property
+    @pulumi.getter(name="imagePullPolicy")
+    def image_pull_policy(self) -> pulumi.Input[Optional['ContainerAppPriorContainersImagePullPolicy']]:
+        """
+        `imagePullPolicy` of prior.containers.imagePullPolicy.
+        """
+        return pulumi.get(self, "image_pull_policy")
+
+    @image_pull_policy.setter
+    def image_pull_policy(self, value: pulumi.Input[Optional['ContainerAppPriorContainersImagePullPolicy']]):
+        pulumi.set(self, "image_pull_policy", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of prior.containers.name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def probes(self) -> pulumi.Input[Optional['ContainerAppPriorContainersProbesArgs']]:
+        """
+        `probes` of prior.containers.probes.
+        """
+        return pulumi.get(self, "probes")
+
+    @probes.setter
+    def probes(self, value: pulumi.Input[Optional['ContainerAppPriorContainersProbesArgs']]):
+        pulumi.set(self, "probes", value)
+
+    @_builtins.property
+    @pulumi.getter(name="volumeMounts")
+    def volume_mounts(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersVolumeMountsArgs']]]]:
+        """
+        `volumeMounts` of prior.containers.volumeMounts.
+        """
+        return pulumi.get(self, "volume_mounts")
+
+    @volume_mounts.setter
+    def volume_mounts(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersVolumeMountsArgs']]]]):
+        pulumi.set(self, "volume_mounts", value)
+
+
+class ContainerAppPriorContainersEndpointsArgsDict(TypedDict):
+    anycast: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersEndpointsAnycastArgsDict']]]
+    """
+    `anycast` of prior.containers.endpoints.anycast.
+    """
+    cdn: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersEndpointsCdnArgsDict']]]
+    """
+    `cdn` of prior.containers.endpoints.cdn.
+    """
+    display_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `displayName` of prior.containers.endpoints.displayName.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersEndpointsArgs:
+    def __init__(__self__, *,
+                 anycast: pulumi.Input[Optional['ContainerAppPriorContainersEndpointsAnycastArgs']] = None,
+                 cdn: pulumi.Input[Optional['ContainerAppPriorContainersEndpointsCdnArgs']] = None,
+                 display_name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input['ContainerAppPriorContainersEndpointsAnycastArgs'] anycast: `anycast` of prior.containers.endpoints.anycast.
+        :param pulumi.Input['ContainerAppPriorContainersEndpointsCdnArgs'] cdn: `cdn` of prior.containers.endpoints.cdn.
+        :param pulumi.Input[_builtins.str] display_name: `displayName` of prior.containers.endpoints.displayName.
+        """
+        if anycast is not None:
+            pulumi.set(__self__, "anycast", anycast)
+        if cdn is not None:
+            pulumi.set(__self__, "cdn", cdn)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def anycast(self) -> pulumi.Input[Optional['ContainerAppPriorContainersEndpointsAnycastArgs']]:
+        """
+        `anycast` of prior.containers.endpoints.anycast.
+        """
+        return pulumi.get(self, "anycast")
+
+    @anycast.setter
+    def anycast(self, value: pulumi.Input[Optional['ContainerAppPriorContainersEndpointsAnycastArgs']]):
+        pulumi.set(self, "anycast", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def cdn(self) -> pulumi.Input[Optional['ContainerAppPriorContainersEndpointsCdnArgs']]:
+        """
+        `cdn` of prior.containers.endpoints.cdn.
+        """
+        return pulumi.get(self, "cdn")
+
+    @cdn.setter
+    def cdn(self, value: pulumi.Input[Optional['ContainerAppPriorContainersEndpointsCdnArgs']]):
+        pulumi.set(self, "cdn", value)
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `displayName` of prior.containers.endpoints.displayName.
+        """
+        return pulumi.get(self, "display_name")
+
+    @display_name.setter
+    def display_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "display_name", value)
+
+
+class ContainerAppPriorContainersEndpointsAnycastArgsDict(TypedDict):
+    port_mappings: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsArgsDict']]]]]
+    """
+    `portMappings` of prior.containers.endpoints.anycast.portMappings.
+    """
+    type: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersEndpointsAnycastType']]]
+    """
+    `type` of prior.containers.endpoints.anycast.type.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersEndpointsAnycastArgs:
+    def __init__(__self__, *,
+                 port_mappings: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs']]]] = None,
+                 type: pulumi.Input[Optional['ContainerAppPriorContainersEndpointsAnycastType']] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs']]] port_mappings: `portMappings` of prior.containers.endpoints.anycast.portMappings.
+        :param pulumi.Input['ContainerAppPriorContainersEndpointsAnycastType'] type: `type` of prior.containers.endpoints.anycast.type.
+        """
+        if port_mappings is not None:
+            pulumi.set(__self__, "port_mappings", port_mappings)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="portMappings")
+    def port_mappings(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs']]]]:
+        """
+        `portMappings` of prior.containers.endpoints.anycast.portMappings.
+        """
+        return pulumi.get(self, "port_mappings")
+
+    @port_mappings.setter
+    def port_mappings(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs']]]]):
+        pulumi.set(self, "port_mappings", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> pulumi.Input[Optional['ContainerAppPriorContainersEndpointsAnycastType']]:
+        """
+        `type` of prior.containers.endpoints.anycast.type.
+        """
+        return pulumi.get(self, "type")
+
+    @type.setter
+    def type(self, value: pulumi.Input[Optional['ContainerAppPriorContainersEndpointsAnycastType']]):
+        pulumi.set(self, "type", value)
+
+
+class ContainerAppPriorContainersEndpointsAnycastPortMappingsArgsDict(TypedDict):
+    container_port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `containerPort` of prior.containers.endpoints.anycast.portMappings.containerPort.
+    """
+    exposed_port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `exposedPort` of prior.containers.endpoints.anycast.portMappings.exposedPort.
+    """
+    protocols: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols']]]]]
+    """
+    `protocols` of prior.containers.endpoints.anycast.portMappings.protocols.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersEndpointsAnycastPortMappingsArgs:
+    def __init__(__self__, *,
+                 container_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 exposed_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 protocols: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols']]]] = None):
+        """
+        :param pulumi.Input[_builtins.int] container_port: `containerPort` of prior.containers.endpoints.anycast.portMappings.containerPort.
+        :param pulumi.Input[_builtins.int] exposed_port: `exposedPort` of prior.containers.endpoints.anycast.portMappings.exposedPort.
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols']]] protocols: `protocols` of prior.containers.endpoints.anycast.portMappings.protocols.
+        """
+        if container_port is not None:
+            pulumi.set(__self__, "container_port", container_port)
+        if exposed_port is not None:
+            pulumi.set(__self__, "exposed_port", exposed_port)
+        if protocols is not None:
+            pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter(name="containerPort")
+    def container_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `containerPort` of prior.containers.endpoints.anycast.portMappings.containerPort.
+        """
+        return pulumi.get(self, "container_port")
+
+    @container_port.setter
+    def container_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "container_port", value)
+
+    @_builtins.property
+    @pulumi.getter(name="exposedPort")
+    def exposed_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `exposedPort` of prior.containers.endpoints.anycast.portMappings.exposedPort.
+        """
+        return pulumi.get(self, "exposed_port")
+
+    @exposed_port.setter
+    def exposed_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "exposed_port", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols']]]]:
+        """
+        `protocols` of prior.containers.endpoints.anycast.portMappings.protocols.
+        """
+        return pulumi.get(self, "protocols")
+
+    @protocols.setter
+    def protocols(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols']]]]):
+        pulumi.set(self, "protocols", value)
+
+
+class ContainerAppPriorContainersEndpointsCdnArgsDict(TypedDict):
+    is_ssl_enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    `isSslEnabled` of prior.containers.endpoints.cdn.isSslEnabled.
+    """
+    port_mappings: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsArgsDict']]]]]
+    """
+    `portMappings` of prior.containers.endpoints.cdn.portMappings.
+    """
+    pull_zone_id: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `pullZoneId` of prior.containers.endpoints.cdn.pullZoneId.
+    """
+    sticky_sessions: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersEndpointsCdnStickySessionsArgsDict']]]
+    """
+    `stickySessions` of prior.containers.endpoints.cdn.stickySessions.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersEndpointsCdnArgs:
+    def __init__(__self__, *,
+                 is_ssl_enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 port_mappings: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsArgs']]]] = None,
+                 pull_zone_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 sticky_sessions: pulumi.Input[Optional['ContainerAppPriorContainersEndpointsCdnStickySessionsArgs']] = None):
+        """
+        :param pulumi.Input[_builtins.bool] is_ssl_enabled: `isSslEnabled` of prior.containers.endpoints.cdn.isSslEnabled.
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsArgs']]] port_mappings: `portMappings` of prior.containers.endpoints.cdn.portMappings.
+        :param pulumi.Input[_builtins.int] pull_zone_id: `pullZoneId` of prior.containers.endpoints.cdn.pullZoneId.
+        :param pulumi.Input['ContainerAppPriorContainersEndpointsCdnStickySessionsArgs'] sticky_sessions: `stickySessions` of prior.containers.endpoints.cdn.stickySessions.
+        """
+        if is_ssl_enabled is not None:
+            pulumi.set(__self__, "is_ssl_enabled", is_ssl_enabled)
+        if port_mappings is not None:
+            pulumi.set(__self__, "port_mappings", port_mappings)
+        if pull_zone_id is not None:
+            pulumi.set(__self__, "pull_zone_id", pull_zone_id)
+        if sticky_sessions is not None:
+            pulumi.set(__self__, "sticky_sessions", sticky_sessions)
+
+    @_builtins.property
+    @pulumi.getter(name="isSslEnabled")
+    def is_ssl_enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `isSslEnabled` of prior.containers.endpoints.cdn.isSslEnabled.
+        """
+        return pulumi.get(self, "is_ssl_enabled")
+
+    @is_ssl_enabled.setter
+    def is_ssl_enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "is_ssl_enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="portMappings")
+    def port_mappings(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsArgs']]]]:
+        """
+        `portMappings` of prior.containers.endpoints.cdn.portMappings.
+        """
+        return pulumi.get(self, "port_mappings")
+
+    @port_mappings.setter
+    def port_mappings(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsArgs']]]]):
+        pulumi.set(self, "port_mappings", value)
+
+    @_builtins.property
+    @pulumi.getter(name="pullZoneId")
+    def pull_zone_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `pullZoneId` of prior.containers.endpoints.cdn.pullZoneId.
+        """
+        return pulumi.get(self, "pull_zone_id")
+
+    @pull_zone_id.setter
+    def pull_zone_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "pull_zone_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessions")
+    def sticky_sessions(self) -> pulumi.Input[Optional['ContainerAppPriorContainersEndpointsCdnStickySessionsArgs']]:
+        """
+        `stickySessions` of prior.containers.endpoints.cdn.stickySessions.
+        """
+        return pulumi.get(self, "sticky_sessions")
+
+    @sticky_sessions.setter
+    def sticky_sessions(self, value: pulumi.Input[Optional['ContainerAppPriorContainersEndpointsCdnStickySessionsArgs']]):
+        pulumi.set(self, "sticky_sessions", value)
+
+
+class ContainerAppPriorContainersEndpointsCdnPortMappingsArgsDict(TypedDict):
+    container_port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `containerPort` of prior.containers.endpoints.cdn.portMappings.containerPort.
+    """
+    exposed_port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `exposedPort` of prior.containers.endpoints.cdn.portMappings.exposedPort.
+    """
+    protocols: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols']]]]]
+    """
+    `protocols` of prior.containers.endpoints.cdn.portMappings.protocols.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersEndpointsCdnPortMappingsArgs:
+    def __init__(__self__, *,
+                 container_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 exposed_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 protocols: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols']]]] = None):
+        """
+        :param pulumi.Input[_builtins.int] container_port: `containerPort` of prior.containers.endpoints.cdn.portMappings.containerPort.
+        :param pulumi.Input[_builtins.int] exposed_port: `exposedPort` of prior.containers.endpoints.cdn.portMappings.exposedPort.
+        :param pulumi.Input[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols']]] protocols: `protocols` of prior.containers.endpoints.cdn.portMappings.protocols.
+        """
+        if container_port is not None:
+            pulumi.set(__self__, "container_port", container_port)
+        if exposed_port is not None:
+            pulumi.set(__self__, "exposed_port", exposed_port)
+        if protocols is not None:
+            pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter(name="containerPort")
+    def container_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `containerPort` of prior.containers.endpoints.cdn.portMappings.containerPort.
+        """
+        return pulumi.get(self, "container_port")
+
+    @container_port.setter
+    def container_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "container_port", value)
+
+    @_builtins.property
+    @pulumi.getter(name="exposedPort")
+    def exposed_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `exposedPort` of prior.containers.endpoints.cdn.portMappings.exposedPort.
+        """
+        return pulumi.get(self, "exposed_port")
+
+    @exposed_port.setter
+    def exposed_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "exposed_port", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols']]]]:
+        """
+        `protocols` of prior.containers.endpoints.cdn.portMappings.protocols.
+        """
+        return pulumi.get(self, "protocols")
+
+    @protocols.setter
+    def protocols(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols']]]]):
+        pulumi.set(self, "protocols", value)
+
+
+class ContainerAppPriorContainersEndpointsCdnStickySessionsArgsDict(TypedDict):
+    cookie_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `cookieName` of prior.containers.endpoints.cdn.stickySessions.cookieName.
+    """
+    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    `enabled` of prior.containers.endpoints.cdn.stickySessions.enabled.
+    """
+    session_headers: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `sessionHeaders` of prior.containers.endpoints.cdn.stickySessions.sessionHeaders.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersEndpointsCdnStickySessionsArgs:
+    def __init__(__self__, *,
+                 cookie_name: pulumi.Input[Optional[_builtins.str]] = None,
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None,
+                 session_headers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] cookie_name: `cookieName` of prior.containers.endpoints.cdn.stickySessions.cookieName.
+        :param pulumi.Input[_builtins.bool] enabled: `enabled` of prior.containers.endpoints.cdn.stickySessions.enabled.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] session_headers: `sessionHeaders` of prior.containers.endpoints.cdn.stickySessions.sessionHeaders.
+        """
+        if cookie_name is not None:
+            pulumi.set(__self__, "cookie_name", cookie_name)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if session_headers is not None:
+            pulumi.set(__self__, "session_headers", session_headers)
+
+    @_builtins.property
+    @pulumi.getter(name="cookieName")
+    def cookie_name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `cookieName` of prior.containers.endpoints.cdn.stickySessions.cookieName.
+        """
+        return pulumi.get(self, "cookie_name")
+
+    @cookie_name.setter
+    def cookie_name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "cookie_name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        `enabled` of prior.containers.endpoints.cdn.stickySessions.enabled.
+        """
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enabled", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sessionHeaders")
+    def session_headers(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `sessionHeaders` of prior.containers.endpoints.cdn.stickySessions.sessionHeaders.
+        """
+        return pulumi.get(self, "session_headers")
+
+    @session_headers.setter
+    def session_headers(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "session_headers", value)
+
+
+class ContainerAppPriorContainersEntryPointArgsDict(TypedDict):
+    arguments: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `arguments` of prior.containers.entryPoint.arguments.
+    """
+    arguments_array: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `argumentsArray` of prior.containers.entryPoint.argumentsArray.
+    """
+    command: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `command` of prior.containers.entryPoint.command.
+    """
+    command_array: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `commandArray` of prior.containers.entryPoint.commandArray.
+    """
+    working_directory: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `workingDirectory` of prior.containers.entryPoint.workingDirectory.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersEntryPointArgs:
+    def __init__(__self__, *,
+                 arguments: pulumi.Input[Optional[_builtins.str]] = None,
+                 arguments_array: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 command: pulumi.Input[Optional[_builtins.str]] = None,
+                 command_array: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 working_directory: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] arguments: `arguments` of prior.containers.entryPoint.arguments.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] arguments_array: `argumentsArray` of prior.containers.entryPoint.argumentsArray.
+        :param pulumi.Input[_builtins.str] command: `command` of prior.containers.entryPoint.command.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] command_array: `commandArray` of prior.containers.entryPoint.commandArray.
+        :param pulumi.Input[_builtins.str] working_directory: `workingDirectory` of prior.containers.entryPoint.workingDirectory.
+        """
+        if arguments is not None:
+            pulumi.set(__self__, "arguments", arguments)
+        if arguments_array is not None:
+            pulumi.set(__self__, "arguments_array", arguments_array)
+        if command is not None:
+            pulumi.set(__self__, "command", command)
+        if command_array is not None:
+            pulumi.set(__self__, "command_array", command_array)
+        if working_directory is not None:
+            pulumi.set(__self__, "working_directory", working_directory)
+
+    @_builtins.property
+    @pulumi.getter
+    def arguments(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `arguments` of prior.containers.entryPoint.arguments.
+        """
+        return pulumi.get(self, "arguments")
+
+    @arguments.setter
+    def arguments(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "arguments", value)
+
+    @_builtins.property
+    @pulumi.getter(name="argumentsArray")
+    def arguments_array(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `argumentsArray` of prior.containers.entryPoint.argumentsArray.
+        """
+        return pulumi.get(self, "arguments_array")
+
+    @arguments_array.setter
+    def arguments_array(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "arguments_array", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def command(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `command` of prior.containers.entryPoint.command.
+        """
+        return pulumi.get(self, "command")
+
+    @command.setter
+    def command(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "command", value)
+
+    @_builtins.property
+    @pulumi.getter(name="commandArray")
+    def command_array(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `commandArray` of prior.containers.entryPoint.commandArray.
+        """
+        return pulumi.get(self, "command_array")
+
+    @command_array.setter
+    def command_array(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "command_array", value)
+
+    @_builtins.property
+    @pulumi.getter(name="workingDirectory")
+    def working_directory(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `workingDirectory` of prior.containers.entryPoint.workingDirectory.
+        """
+        return pulumi.get(self, "working_directory")
+
+    @working_directory.setter
+    def working_directory(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "working_directory", value)
+
+
+class ContainerAppPriorContainersImageArgsDict(TypedDict):
+    digest: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `digest` of prior.containers.image.digest.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of prior.containers.image.name.
+    """
+    namespace: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `namespace` of prior.containers.image.namespace.
+    """
+    registry_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `registryId` of prior.containers.image.registryId.
+    """
+    tag: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `tag` of prior.containers.image.tag.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersImageArgs:
+    def __init__(__self__, *,
+                 digest: pulumi.Input[Optional[_builtins.str]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 namespace: pulumi.Input[Optional[_builtins.str]] = None,
+                 registry_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 tag: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] digest: `digest` of prior.containers.image.digest.
+        :param pulumi.Input[_builtins.str] name: `name` of prior.containers.image.name.
+        :param pulumi.Input[_builtins.str] namespace: `namespace` of prior.containers.image.namespace.
+        :param pulumi.Input[_builtins.str] registry_id: `registryId` of prior.containers.image.registryId.
+        :param pulumi.Input[_builtins.str] tag: `tag` of prior.containers.image.tag.
+        """
+        if digest is not None:
+            pulumi.set(__self__, "digest", digest)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if namespace is not None:
+            pulumi.set(__self__, "namespace", namespace)
+        if registry_id is not None:
+            pulumi.set(__self__, "registry_id", registry_id)
+        if tag is not None:
+            pulumi.set(__self__, "tag", tag)
+
+    @_builtins.property
+    @pulumi.getter
+    def digest(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `digest` of prior.containers.image.digest.
+        """
+        return pulumi.get(self, "digest")
+
+    @digest.setter
+    def digest(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "digest", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of prior.containers.image.name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def namespace(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `namespace` of prior.containers.image.namespace.
+        """
+        return pulumi.get(self, "namespace")
+
+    @namespace.setter
+    def namespace(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "namespace", value)
+
+    @_builtins.property
+    @pulumi.getter(name="registryId")
+    def registry_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `registryId` of prior.containers.image.registryId.
+        """
+        return pulumi.get(self, "registry_id")
+
+    @registry_id.setter
+    def registry_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "registry_id", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `tag` of prior.containers.image.tag.
+        """
+        return pulumi.get(self, "tag")
+
+    @tag.setter
+    def tag(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "tag", value)
+
+
+class ContainerAppPriorContainersProbesArgsDict(TypedDict):
+    liveness: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersProbesLivenessArgsDict']]]
+    """
+    `liveness` of prior.containers.probes.liveness.
+    """
+    readiness: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersProbesReadinessArgsDict']]]
+    """
+    `readiness` of prior.containers.probes.readiness.
+    """
+    startup: NotRequired[pulumi.Input[Optional['ContainerAppPriorContainersProbesStartupArgsDict']]]
+    """
+    `startup` of prior.containers.probes.startup.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersProbesArgs:
+    def __init__(__self__, *,
+                 liveness: pulumi.Input[Optional['ContainerAppPriorContainersProbesLivenessArgs']] = None,
+                 readiness: pulumi.Input[Optional['ContainerAppPriorContainersProbesReadinessArgs']] = None,
+                 startup: pulumi.Input[Optional['ContainerAppPriorContainersProbesStartupArgs']] = None):
+        """
+        :param pulumi.Input['ContainerAppPriorContainersProbesLivenessArgs'] liveness: `liveness` of prior.containers.probes.liveness.
+        :param pulumi.Input['ContainerAppPriorContainersProbesReadinessArgs'] readiness: `readiness` of prior.containers.probes.readiness.
+        :param pulumi.Input['ContainerAppPriorContainersProbesStartupArgs'] startup: `startup` of prior.containers.probes.startup.
+        """
+        if liveness is not None:
+            pulumi.set(__self__, "liveness", liveness)
+        if readiness is not None:
+            pulumi.set(__self__, "readiness", readiness)
+        if startup is not None:
+            pulumi.set(__self__, "startup", startup)
+
+    @_builtins.property
+    @pulumi.getter
+    def liveness(self) -> pulumi.Input[Optional['ContainerAppPriorContainersProbesLivenessArgs']]:
+        """
+        `liveness` of prior.containers.probes.liveness.
+        """
+        return pulumi.get(self, "liveness")
+
+    @liveness.setter
+    def liveness(self, value: pulumi.Input[Optional['ContainerAppPriorContainersProbesLivenessArgs']]):
+        pulumi.set(self, "liveness", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def readiness(self) -> pulumi.Input[Optional['ContainerAppPriorContainersProbesReadinessArgs']]:
+        """
+        `readiness` of prior.containers.probes.readiness.
+        """
+        return pulumi.get(self, "readiness")
+
+    @readiness.setter
+    def readiness(self, value: pulumi.Input[Optional['ContainerAppPriorContainersProbesReadinessArgs']]):
+        pulumi.set(self, "readiness", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def startup(self) -> pulumi.Input[Optional['ContainerAppPriorContainersProbesStartupArgs']]:
+        """
+        `startup` of prior.containers.probes.startup.
+        """
+        return pulumi.get(self, "startup")
+
+    @startup.setter
+    def startup(self, value: pulumi.Input[Optional['ContainerAppPriorContainersProbesStartupArgs']]):
+        pulumi.set(self, "startup", value)
+
+
+class ContainerAppPriorContainersProbesLivenessArgsDict(TypedDict):
+    failure_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `failureThreshold` of prior.containers.probes.liveness.failureThreshold.
+    """
+    grpc: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `grpc` of prior.containers.probes.liveness.grpc.
+    """
+    http_get: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `httpGet` of prior.containers.probes.liveness.httpGet.
+    """
+    initial_delay_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `initialDelaySeconds` of prior.containers.probes.liveness.initialDelaySeconds.
+    """
+    period_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `periodSeconds` of prior.containers.probes.liveness.periodSeconds.
+    """
+    success_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `successThreshold` of prior.containers.probes.liveness.successThreshold.
+    """
+    tcp_socket: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `tcpSocket` of prior.containers.probes.liveness.tcpSocket.
+    """
+    timeout_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `timeoutSeconds` of prior.containers.probes.liveness.timeoutSeconds.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersProbesLivenessArgs:
+    def __init__(__self__, *,
+                 failure_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 grpc: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 http_get: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 initial_delay_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 period_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 success_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 tcp_socket: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] failure_threshold: `failureThreshold` of prior.containers.probes.liveness.failureThreshold.
+        :param pulumi.Input[Mapping[str, Any]] grpc: `grpc` of prior.containers.probes.liveness.grpc.
+        :param pulumi.Input[Mapping[str, Any]] http_get: `httpGet` of prior.containers.probes.liveness.httpGet.
+        :param pulumi.Input[_builtins.int] initial_delay_seconds: `initialDelaySeconds` of prior.containers.probes.liveness.initialDelaySeconds.
+        :param pulumi.Input[_builtins.int] period_seconds: `periodSeconds` of prior.containers.probes.liveness.periodSeconds.
+        :param pulumi.Input[_builtins.int] success_threshold: `successThreshold` of prior.containers.probes.liveness.successThreshold.
+        :param pulumi.Input[Mapping[str, Any]] tcp_socket: `tcpSocket` of prior.containers.probes.liveness.tcpSocket.
+        :param pulumi.Input[_builtins.int] timeout_seconds: `timeoutSeconds` of prior.containers.probes.liveness.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `failureThreshold` of prior.containers.probes.liveness.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @failure_threshold.setter
+    def failure_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "failure_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `grpc` of prior.containers.probes.liveness.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @grpc.setter
+    def grpc(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "grpc", value)
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `httpGet` of prior.containers.probes.liveness.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @http_get.setter
+    def http_get(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "http_get", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `initialDelaySeconds` of prior.containers.probes.liveness.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @initial_delay_seconds.setter
+    def initial_delay_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "initial_delay_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `periodSeconds` of prior.containers.probes.liveness.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @period_seconds.setter
+    def period_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "period_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `successThreshold` of prior.containers.probes.liveness.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @success_threshold.setter
+    def success_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "success_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `tcpSocket` of prior.containers.probes.liveness.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @tcp_socket.setter
+    def tcp_socket(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "tcp_socket", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `timeoutSeconds` of prior.containers.probes.liveness.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+    @timeout_seconds.setter
+    def timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_seconds", value)
+
+
+class ContainerAppPriorContainersProbesReadinessArgsDict(TypedDict):
+    failure_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `failureThreshold` of prior.containers.probes.readiness.failureThreshold.
+    """
+    grpc: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `grpc` of prior.containers.probes.readiness.grpc.
+    """
+    http_get: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `httpGet` of prior.containers.probes.readiness.httpGet.
+    """
+    initial_delay_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `initialDelaySeconds` of prior.containers.probes.readiness.initialDelaySeconds.
+    """
+    period_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `periodSeconds` of prior.containers.probes.readiness.periodSeconds.
+    """
+    success_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `successThreshold` of prior.containers.probes.readiness.successThreshold.
+    """
+    tcp_socket: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `tcpSocket` of prior.containers.probes.readiness.tcpSocket.
+    """
+    timeout_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `timeoutSeconds` of prior.containers.probes.readiness.timeoutSeconds.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersProbesReadinessArgs:
+    def __init__(__self__, *,
+                 failure_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 grpc: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 http_get: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 initial_delay_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 period_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 success_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 tcp_socket: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] failure_threshold: `failureThreshold` of prior.containers.probes.readiness.failureThreshold.
+        :param pulumi.Input[Mapping[str, Any]] grpc: `grpc` of prior.containers.probes.readiness.grpc.
+        :param pulumi.Input[Mapping[str, Any]] http_get: `httpGet` of prior.containers.probes.readiness.httpGet.
+        :param pulumi.Input[_builtins.int] initial_delay_seconds: `initialDelaySeconds` of prior.containers.probes.readiness.initialDelaySeconds.
+        :param pulumi.Input[_builtins.int] period_seconds: `periodSeconds` of prior.containers.probes.readiness.periodSeconds.
+        :param pulumi.Input[_builtins.int] success_threshold: `successThreshold` of prior.containers.probes.readiness.successThreshold.
+        :param pulumi.Input[Mapping[str, Any]] tcp_socket: `tcpSocket` of prior.containers.probes.readiness.tcpSocket.
+        :param pulumi.Input[_builtins.int] timeout_seconds: `timeoutSeconds` of prior.containers.probes.readiness.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `failureThreshold` of prior.containers.probes.readiness.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @failure_threshold.setter
+    def failure_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "failure_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `grpc` of prior.containers.probes.readiness.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @grpc.setter
+    def grpc(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "grpc", value)
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `httpGet` of prior.containers.probes.readiness.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @http_get.setter
+    def http_get(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "http_get", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `initialDelaySeconds` of prior.containers.probes.readiness.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @initial_delay_seconds.setter
+    def initial_delay_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "initial_delay_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `periodSeconds` of prior.containers.probes.readiness.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @period_seconds.setter
+    def period_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "period_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `successThreshold` of prior.containers.probes.readiness.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @success_threshold.setter
+    def success_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "success_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `tcpSocket` of prior.containers.probes.readiness.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @tcp_socket.setter
+    def tcp_socket(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "tcp_socket", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `timeoutSeconds` of prior.containers.probes.readiness.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+    @timeout_seconds.setter
+    def timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_seconds", value)
+
+
+class ContainerAppPriorContainersProbesStartupArgsDict(TypedDict):
+    failure_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `failureThreshold` of prior.containers.probes.startup.failureThreshold.
+    """
+    grpc: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `grpc` of prior.containers.probes.startup.grpc.
+    """
+    http_get: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `httpGet` of prior.containers.probes.startup.httpGet.
+    """
+    initial_delay_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `initialDelaySeconds` of prior.containers.probes.startup.initialDelaySeconds.
+    """
+    period_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `periodSeconds` of prior.containers.probes.startup.periodSeconds.
+    """
+    success_threshold: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `successThreshold` of prior.containers.probes.startup.successThreshold.
+    """
+    tcp_socket: NotRequired[pulumi.Input[Optional[Mapping[str, Any]]]]
+    """
+    `tcpSocket` of prior.containers.probes.startup.tcpSocket.
+    """
+    timeout_seconds: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `timeoutSeconds` of prior.containers.probes.startup.timeoutSeconds.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersProbesStartupArgs:
+    def __init__(__self__, *,
+                 failure_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 grpc: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 http_get: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 initial_delay_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 period_seconds: pulumi.Input[Optional[_builtins.int]] = None,
+                 success_threshold: pulumi.Input[Optional[_builtins.int]] = None,
+                 tcp_socket: pulumi.Input[Optional[Mapping[str, Any]]] = None,
+                 timeout_seconds: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.int] failure_threshold: `failureThreshold` of prior.containers.probes.startup.failureThreshold.
+        :param pulumi.Input[Mapping[str, Any]] grpc: `grpc` of prior.containers.probes.startup.grpc.
+        :param pulumi.Input[Mapping[str, Any]] http_get: `httpGet` of prior.containers.probes.startup.httpGet.
+        :param pulumi.Input[_builtins.int] initial_delay_seconds: `initialDelaySeconds` of prior.containers.probes.startup.initialDelaySeconds.
+        :param pulumi.Input[_builtins.int] period_seconds: `periodSeconds` of prior.containers.probes.startup.periodSeconds.
+        :param pulumi.Input[_builtins.int] success_threshold: `successThreshold` of prior.containers.probes.startup.successThreshold.
+        :param pulumi.Input[Mapping[str, Any]] tcp_socket: `tcpSocket` of prior.containers.probes.startup.tcpSocket.
+        :param pulumi.Input[_builtins.int] timeout_seconds: `timeoutSeconds` of prior.containers.probes.startup.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `failureThreshold` of prior.containers.probes.startup.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @failure_threshold.setter
+    def failure_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "failure_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `grpc` of prior.containers.probes.startup.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @grpc.setter
+    def grpc(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "grpc", value)
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `httpGet` of prior.containers.probes.startup.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @http_get.setter
+    def http_get(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "http_get", value)
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `initialDelaySeconds` of prior.containers.probes.startup.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @initial_delay_seconds.setter
+    def initial_delay_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "initial_delay_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `periodSeconds` of prior.containers.probes.startup.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @period_seconds.setter
+    def period_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "period_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `successThreshold` of prior.containers.probes.startup.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @success_threshold.setter
+    def success_threshold(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "success_threshold", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> pulumi.Input[Optional[Mapping[str, Any]]]:
+        """
+        `tcpSocket` of prior.containers.probes.startup.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @tcp_socket.setter
+    def tcp_socket(self, value: pulumi.Input[Optional[Mapping[str, Any]]]):
+        pulumi.set(self, "tcp_socket", value)
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `timeoutSeconds` of prior.containers.probes.startup.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+    @timeout_seconds.setter
+    def timeout_seconds(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "timeout_seconds", value)
+
+
+class ContainerAppPriorContainersVolumeMountsArgsDict(TypedDict):
+    mount_path: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `mountPath` of prior.containers.volumeMounts.mountPath.
+    """
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of prior.containers.volumeMounts.name.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorContainersVolumeMountsArgs:
+    def __init__(__self__, *,
+                 mount_path: pulumi.Input[Optional[_builtins.str]] = None,
+                 name: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] mount_path: `mountPath` of prior.containers.volumeMounts.mountPath.
+        :param pulumi.Input[_builtins.str] name: `name` of prior.containers.volumeMounts.name.
+        """
+        if mount_path is not None:
+            pulumi.set(__self__, "mount_path", mount_path)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter(name="mountPath")
+    def mount_path(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `mountPath` of prior.containers.volumeMounts.mountPath.
+        """
+        return pulumi.get(self, "mount_path")
+
+    @mount_path.setter
+    def mount_path(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "mount_path", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of prior.containers.volumeMounts.name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+
+class ContainerAppPriorRegionsArgsDict(TypedDict):
+    allowed: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `allowed` of prior.regions.allowed.
+    """
+    max_allowed: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `maxAllowed` of prior.regions.maxAllowed.
+    """
+    required: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `required` of prior.regions.required.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorRegionsArgs:
+    def __init__(__self__, *,
+                 allowed: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 max_allowed: pulumi.Input[Optional[_builtins.int]] = None,
+                 required: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed: `allowed` of prior.regions.allowed.
+        :param pulumi.Input[_builtins.int] max_allowed: `maxAllowed` of prior.regions.maxAllowed.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required: `required` of prior.regions.required.
+        """
+        if allowed is not None:
+            pulumi.set(__self__, "allowed", allowed)
+        if max_allowed is not None:
+            pulumi.set(__self__, "max_allowed", max_allowed)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def allowed(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `allowed` of prior.regions.allowed.
+        """
+        return pulumi.get(self, "allowed")
+
+    @allowed.setter
+    def allowed(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allowed", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxAllowed")
+    def max_allowed(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `maxAllowed` of prior.regions.maxAllowed.
+        """
+        return pulumi.get(self, "max_allowed")
+
+    @max_allowed.setter
+    def max_allowed(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_allowed", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `required` of prior.regions.required.
+        """
+        return pulumi.get(self, "required")
+
+    @required.setter
+    def required(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "required", value)
+
+
+class ContainerAppPriorVolumesArgsDict(TypedDict):
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of prior.volumes.name.
+    """
+    size: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `size` of prior.volumes.size.
+    """
+
+@pulumi.input_type
+class ContainerAppPriorVolumesArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 size: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.str] name: `name` of prior.volumes.name.
+        :param pulumi.Input[_builtins.int] size: `size` of prior.volumes.size.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if size is not None:
+            pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of prior.volumes.name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `size` of prior.volumes.size.
+        """
+        return pulumi.get(self, "size")
+
+    @size.setter
+    def size(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "size", value)
+
+
+class ContainerAppRegionsArgsDict(TypedDict):
+    allowed: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `allowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+    """
+    max_allowed: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `maxAllowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+    """
+    required: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    `required` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+    """
+
+@pulumi.input_type
+class ContainerAppRegionsArgs:
+    def __init__(__self__, *,
+                 allowed: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 max_allowed: pulumi.Input[Optional[_builtins.int]] = None,
+                 required: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] allowed: `allowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        :param pulumi.Input[_builtins.int] max_allowed: `maxAllowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] required: `required` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        """
+        if allowed is not None:
+            pulumi.set(__self__, "allowed", allowed)
+        if max_allowed is not None:
+            pulumi.set(__self__, "max_allowed", max_allowed)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def allowed(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `allowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        """
+        return pulumi.get(self, "allowed")
+
+    @allowed.setter
+    def allowed(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "allowed", value)
+
+    @_builtins.property
+    @pulumi.getter(name="maxAllowed")
+    def max_allowed(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `maxAllowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        """
+        return pulumi.get(self, "max_allowed")
+
+    @max_allowed.setter
+    def max_allowed(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "max_allowed", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        `required` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        """
+        return pulumi.get(self, "required")
+
+    @required.setter
+    def required(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "required", value)
+
+
+class ContainerAppVolumesArgsDict(TypedDict):
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+    """
+    size: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    `size` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+    """
+
+@pulumi.input_type
+class ContainerAppVolumesArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 size: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        :param pulumi.Input[_builtins.str] name: `name` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+        :param pulumi.Input[_builtins.int] size: `size` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if size is not None:
+            pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        `size` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+        """
+        return pulumi.get(self, "size")
+
+    @size.setter
+    def size(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "size", value)
+
 
 class ImageRegistryPriorArgsDict(TypedDict):
     display_name: NotRequired[pulumi.Input[Optional[_builtins.str]]]

@@ -17,17 +17,83 @@ from . import outputs
 from ._enums import *
 
 __all__ = [
+    'ContainerAppAutoScaling',
     'ContainerAppAutoscalingResult',
     'ContainerAppContainerResult',
+    'ContainerAppContainers',
+    'ContainerAppContainersEndpoints',
+    'ContainerAppContainersEndpointsAnycast',
+    'ContainerAppContainersEndpointsAnycastPortMappings',
+    'ContainerAppContainersEndpointsCdn',
+    'ContainerAppContainersEndpointsCdnPortMappings',
+    'ContainerAppContainersEndpointsCdnStickySessions',
+    'ContainerAppContainersEntryPoint',
+    'ContainerAppContainersImage',
+    'ContainerAppContainersProbes',
+    'ContainerAppContainersProbesLiveness',
+    'ContainerAppContainersProbesReadiness',
+    'ContainerAppContainersProbesStartup',
+    'ContainerAppContainersVolumeMounts',
     'ContainerAppEndpointResult',
     'ContainerAppEnvironmentVariableResult',
     'ContainerAppPortMappingResult',
+    'ContainerAppPrior',
+    'ContainerAppPriorAutoScaling',
+    'ContainerAppPriorContainers',
+    'ContainerAppPriorContainersEndpoints',
+    'ContainerAppPriorContainersEndpointsAnycast',
+    'ContainerAppPriorContainersEndpointsAnycastPortMappings',
+    'ContainerAppPriorContainersEndpointsCdn',
+    'ContainerAppPriorContainersEndpointsCdnPortMappings',
+    'ContainerAppPriorContainersEndpointsCdnStickySessions',
+    'ContainerAppPriorContainersEntryPoint',
+    'ContainerAppPriorContainersImage',
+    'ContainerAppPriorContainersProbes',
+    'ContainerAppPriorContainersProbesLiveness',
+    'ContainerAppPriorContainersProbesReadiness',
+    'ContainerAppPriorContainersProbesStartup',
+    'ContainerAppPriorContainersVolumeMounts',
+    'ContainerAppPriorRegions',
+    'ContainerAppPriorVolumes',
     'ContainerAppRegionSettingsResult',
+    'ContainerAppRegions',
     'ContainerAppSummaryResult',
     'ContainerAppVolumeMountResult',
     'ContainerAppVolumeResult',
+    'ContainerAppVolumes',
     'ImageRegistryPrior',
 ]
+
+@pulumi.output_type
+class ContainerAppAutoScaling(dict):
+    def __init__(__self__, *,
+                 max: Optional[_builtins.int] = None,
+                 min: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int max: `max` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+        :param _builtins.int min: `min` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+        """
+        if max is not None:
+            pulumi.set(__self__, "max", max)
+        if min is not None:
+            pulumi.set(__self__, "min", min)
+
+    @_builtins.property
+    @pulumi.getter
+    def max(self) -> Optional[_builtins.int]:
+        """
+        `max` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+        """
+        return pulumi.get(self, "max")
+
+    @_builtins.property
+    @pulumi.getter
+    def min(self) -> Optional[_builtins.int]:
+        """
+        `min` of autoScaling (Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.).
+        """
+        return pulumi.get(self, "min")
+
 
 @pulumi.output_type
 class ContainerAppAutoscalingResult(dict):
@@ -209,6 +275,1161 @@ class ContainerAppContainerResult(dict):
         Its volume mounts, by volume name.
         """
         return pulumi.get(self, "volume_mounts")
+
+
+@pulumi.output_type
+class ContainerAppContainers(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "entryPoint":
+            suggest = "entry_point"
+        elif key == "imagePullPolicy":
+            suggest = "image_pull_policy"
+        elif key == "volumeMounts":
+            suggest = "volume_mounts"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainers. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainers.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainers.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 endpoints: Optional[Sequence['outputs.ContainerAppContainersEndpoints']] = None,
+                 entry_point: Optional['outputs.ContainerAppContainersEntryPoint'] = None,
+                 environment: Optional[Mapping[str, _builtins.str]] = None,
+                 image: Optional['outputs.ContainerAppContainersImage'] = None,
+                 image_pull_policy: Optional['ContainerAppContainersImagePullPolicy'] = None,
+                 name: Optional[_builtins.str] = None,
+                 probes: Optional['outputs.ContainerAppContainersProbes'] = None,
+                 volume_mounts: Optional[Sequence['outputs.ContainerAppContainersVolumeMounts']] = None):
+        """
+        :param Sequence['ContainerAppContainersEndpoints'] endpoints: `endpoints` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param 'ContainerAppContainersEntryPoint' entry_point: `entryPoint` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param Mapping[str, _builtins.str] environment: `environment` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param 'ContainerAppContainersImage' image: `image` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param 'ContainerAppContainersImagePullPolicy' image_pull_policy: `imagePullPolicy` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param _builtins.str name: `name` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param 'ContainerAppContainersProbes' probes: `probes` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        :param Sequence['ContainerAppContainersVolumeMounts'] volume_mounts: `volumeMounts` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        if endpoints is not None:
+            pulumi.set(__self__, "endpoints", endpoints)
+        if entry_point is not None:
+            pulumi.set(__self__, "entry_point", entry_point)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
+        if image is not None:
+            pulumi.set(__self__, "image", image)
+        if image_pull_policy is not None:
+            pulumi.set(__self__, "image_pull_policy", image_pull_policy)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if probes is not None:
+            pulumi.set(__self__, "probes", probes)
+        if volume_mounts is not None:
+            pulumi.set(__self__, "volume_mounts", volume_mounts)
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoints(self) -> Optional[Sequence['outputs.ContainerAppContainersEndpoints']]:
+        """
+        `endpoints` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "endpoints")
+
+    @_builtins.property
+    @pulumi.getter(name="entryPoint")
+    def entry_point(self) -> Optional['outputs.ContainerAppContainersEntryPoint']:
+        """
+        `entryPoint` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "entry_point")
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        `environment` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "environment")
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> Optional['outputs.ContainerAppContainersImage']:
+        """
+        `image` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter(name="imagePullPolicy")
+    def image_pull_policy(self) -> Optional['ContainerAppContainersImagePullPolicy']:
+        """
+        `imagePullPolicy` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "image_pull_policy")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def probes(self) -> Optional['outputs.ContainerAppContainersProbes']:
+        """
+        `probes` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "probes")
+
+    @_builtins.property
+    @pulumi.getter(name="volumeMounts")
+    def volume_mounts(self) -> Optional[Sequence['outputs.ContainerAppContainersVolumeMounts']]:
+        """
+        `volumeMounts` of containers (The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.).
+        """
+        return pulumi.get(self, "volume_mounts")
+
+
+@pulumi.output_type
+class ContainerAppContainersEndpoints(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "displayName":
+            suggest = "display_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersEndpoints. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersEndpoints.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersEndpoints.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 anycast: Optional['outputs.ContainerAppContainersEndpointsAnycast'] = None,
+                 cdn: Optional['outputs.ContainerAppContainersEndpointsCdn'] = None,
+                 display_name: Optional[_builtins.str] = None):
+        """
+        :param 'ContainerAppContainersEndpointsAnycast' anycast: `anycast` of containers.endpoints.anycast.
+        :param 'ContainerAppContainersEndpointsCdn' cdn: `cdn` of containers.endpoints.cdn.
+        :param _builtins.str display_name: `displayName` of containers.endpoints.displayName.
+        """
+        if anycast is not None:
+            pulumi.set(__self__, "anycast", anycast)
+        if cdn is not None:
+            pulumi.set(__self__, "cdn", cdn)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def anycast(self) -> Optional['outputs.ContainerAppContainersEndpointsAnycast']:
+        """
+        `anycast` of containers.endpoints.anycast.
+        """
+        return pulumi.get(self, "anycast")
+
+    @_builtins.property
+    @pulumi.getter
+    def cdn(self) -> Optional['outputs.ContainerAppContainersEndpointsCdn']:
+        """
+        `cdn` of containers.endpoints.cdn.
+        """
+        return pulumi.get(self, "cdn")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        """
+        `displayName` of containers.endpoints.displayName.
+        """
+        return pulumi.get(self, "display_name")
+
+
+@pulumi.output_type
+class ContainerAppContainersEndpointsAnycast(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "portMappings":
+            suggest = "port_mappings"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersEndpointsAnycast. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersEndpointsAnycast.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersEndpointsAnycast.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 port_mappings: Optional[Sequence['outputs.ContainerAppContainersEndpointsAnycastPortMappings']] = None,
+                 type: Optional['ContainerAppContainersEndpointsAnycastType'] = None):
+        """
+        :param Sequence['ContainerAppContainersEndpointsAnycastPortMappings'] port_mappings: `portMappings` of containers.endpoints.anycast.portMappings.
+        :param 'ContainerAppContainersEndpointsAnycastType' type: `type` of containers.endpoints.anycast.type.
+        """
+        if port_mappings is not None:
+            pulumi.set(__self__, "port_mappings", port_mappings)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="portMappings")
+    def port_mappings(self) -> Optional[Sequence['outputs.ContainerAppContainersEndpointsAnycastPortMappings']]:
+        """
+        `portMappings` of containers.endpoints.anycast.portMappings.
+        """
+        return pulumi.get(self, "port_mappings")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional['ContainerAppContainersEndpointsAnycastType']:
+        """
+        `type` of containers.endpoints.anycast.type.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class ContainerAppContainersEndpointsAnycastPortMappings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "containerPort":
+            suggest = "container_port"
+        elif key == "exposedPort":
+            suggest = "exposed_port"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersEndpointsAnycastPortMappings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersEndpointsAnycastPortMappings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersEndpointsAnycastPortMappings.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 container_port: Optional[_builtins.int] = None,
+                 exposed_port: Optional[_builtins.int] = None,
+                 protocols: Optional[Sequence['ContainerAppContainersEndpointsAnycastPortMappingsProtocols']] = None):
+        """
+        :param _builtins.int container_port: `containerPort` of containers.endpoints.anycast.portMappings.containerPort.
+        :param _builtins.int exposed_port: `exposedPort` of containers.endpoints.anycast.portMappings.exposedPort.
+        :param Sequence['ContainerAppContainersEndpointsAnycastPortMappingsProtocols'] protocols: `protocols` of containers.endpoints.anycast.portMappings.protocols.
+        """
+        if container_port is not None:
+            pulumi.set(__self__, "container_port", container_port)
+        if exposed_port is not None:
+            pulumi.set(__self__, "exposed_port", exposed_port)
+        if protocols is not None:
+            pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter(name="containerPort")
+    def container_port(self) -> Optional[_builtins.int]:
+        """
+        `containerPort` of containers.endpoints.anycast.portMappings.containerPort.
+        """
+        return pulumi.get(self, "container_port")
+
+    @_builtins.property
+    @pulumi.getter(name="exposedPort")
+    def exposed_port(self) -> Optional[_builtins.int]:
+        """
+        `exposedPort` of containers.endpoints.anycast.portMappings.exposedPort.
+        """
+        return pulumi.get(self, "exposed_port")
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> Optional[Sequence['ContainerAppContainersEndpointsAnycastPortMappingsProtocols']]:
+        """
+        `protocols` of containers.endpoints.anycast.portMappings.protocols.
+        """
+        return pulumi.get(self, "protocols")
+
+
+@pulumi.output_type
+class ContainerAppContainersEndpointsCdn(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "isSslEnabled":
+            suggest = "is_ssl_enabled"
+        elif key == "portMappings":
+            suggest = "port_mappings"
+        elif key == "pullZoneId":
+            suggest = "pull_zone_id"
+        elif key == "stickySessions":
+            suggest = "sticky_sessions"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersEndpointsCdn. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersEndpointsCdn.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersEndpointsCdn.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 is_ssl_enabled: Optional[_builtins.bool] = None,
+                 port_mappings: Optional[Sequence['outputs.ContainerAppContainersEndpointsCdnPortMappings']] = None,
+                 pull_zone_id: Optional[_builtins.int] = None,
+                 sticky_sessions: Optional['outputs.ContainerAppContainersEndpointsCdnStickySessions'] = None):
+        """
+        :param _builtins.bool is_ssl_enabled: `isSslEnabled` of containers.endpoints.cdn.isSslEnabled.
+        :param Sequence['ContainerAppContainersEndpointsCdnPortMappings'] port_mappings: `portMappings` of containers.endpoints.cdn.portMappings.
+        :param _builtins.int pull_zone_id: `pullZoneId` of containers.endpoints.cdn.pullZoneId.
+        :param 'ContainerAppContainersEndpointsCdnStickySessions' sticky_sessions: `stickySessions` of containers.endpoints.cdn.stickySessions.
+        """
+        if is_ssl_enabled is not None:
+            pulumi.set(__self__, "is_ssl_enabled", is_ssl_enabled)
+        if port_mappings is not None:
+            pulumi.set(__self__, "port_mappings", port_mappings)
+        if pull_zone_id is not None:
+            pulumi.set(__self__, "pull_zone_id", pull_zone_id)
+        if sticky_sessions is not None:
+            pulumi.set(__self__, "sticky_sessions", sticky_sessions)
+
+    @_builtins.property
+    @pulumi.getter(name="isSslEnabled")
+    def is_ssl_enabled(self) -> Optional[_builtins.bool]:
+        """
+        `isSslEnabled` of containers.endpoints.cdn.isSslEnabled.
+        """
+        return pulumi.get(self, "is_ssl_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="portMappings")
+    def port_mappings(self) -> Optional[Sequence['outputs.ContainerAppContainersEndpointsCdnPortMappings']]:
+        """
+        `portMappings` of containers.endpoints.cdn.portMappings.
+        """
+        return pulumi.get(self, "port_mappings")
+
+    @_builtins.property
+    @pulumi.getter(name="pullZoneId")
+    def pull_zone_id(self) -> Optional[_builtins.int]:
+        """
+        `pullZoneId` of containers.endpoints.cdn.pullZoneId.
+        """
+        return pulumi.get(self, "pull_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessions")
+    def sticky_sessions(self) -> Optional['outputs.ContainerAppContainersEndpointsCdnStickySessions']:
+        """
+        `stickySessions` of containers.endpoints.cdn.stickySessions.
+        """
+        return pulumi.get(self, "sticky_sessions")
+
+
+@pulumi.output_type
+class ContainerAppContainersEndpointsCdnPortMappings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "containerPort":
+            suggest = "container_port"
+        elif key == "exposedPort":
+            suggest = "exposed_port"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersEndpointsCdnPortMappings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersEndpointsCdnPortMappings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersEndpointsCdnPortMappings.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 container_port: Optional[_builtins.int] = None,
+                 exposed_port: Optional[_builtins.int] = None,
+                 protocols: Optional[Sequence['ContainerAppContainersEndpointsCdnPortMappingsProtocols']] = None):
+        """
+        :param _builtins.int container_port: `containerPort` of containers.endpoints.cdn.portMappings.containerPort.
+        :param _builtins.int exposed_port: `exposedPort` of containers.endpoints.cdn.portMappings.exposedPort.
+        :param Sequence['ContainerAppContainersEndpointsCdnPortMappingsProtocols'] protocols: `protocols` of containers.endpoints.cdn.portMappings.protocols.
+        """
+        if container_port is not None:
+            pulumi.set(__self__, "container_port", container_port)
+        if exposed_port is not None:
+            pulumi.set(__self__, "exposed_port", exposed_port)
+        if protocols is not None:
+            pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter(name="containerPort")
+    def container_port(self) -> Optional[_builtins.int]:
+        """
+        `containerPort` of containers.endpoints.cdn.portMappings.containerPort.
+        """
+        return pulumi.get(self, "container_port")
+
+    @_builtins.property
+    @pulumi.getter(name="exposedPort")
+    def exposed_port(self) -> Optional[_builtins.int]:
+        """
+        `exposedPort` of containers.endpoints.cdn.portMappings.exposedPort.
+        """
+        return pulumi.get(self, "exposed_port")
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> Optional[Sequence['ContainerAppContainersEndpointsCdnPortMappingsProtocols']]:
+        """
+        `protocols` of containers.endpoints.cdn.portMappings.protocols.
+        """
+        return pulumi.get(self, "protocols")
+
+
+@pulumi.output_type
+class ContainerAppContainersEndpointsCdnStickySessions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "cookieName":
+            suggest = "cookie_name"
+        elif key == "sessionHeaders":
+            suggest = "session_headers"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersEndpointsCdnStickySessions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersEndpointsCdnStickySessions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersEndpointsCdnStickySessions.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 cookie_name: Optional[_builtins.str] = None,
+                 enabled: Optional[_builtins.bool] = None,
+                 session_headers: Optional[Sequence[_builtins.str]] = None):
+        """
+        :param _builtins.str cookie_name: `cookieName` of containers.endpoints.cdn.stickySessions.cookieName.
+        :param _builtins.bool enabled: `enabled` of containers.endpoints.cdn.stickySessions.enabled.
+        :param Sequence[_builtins.str] session_headers: `sessionHeaders` of containers.endpoints.cdn.stickySessions.sessionHeaders.
+        """
+        if cookie_name is not None:
+            pulumi.set(__self__, "cookie_name", cookie_name)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if session_headers is not None:
+            pulumi.set(__self__, "session_headers", session_headers)
+
+    @_builtins.property
+    @pulumi.getter(name="cookieName")
+    def cookie_name(self) -> Optional[_builtins.str]:
+        """
+        `cookieName` of containers.endpoints.cdn.stickySessions.cookieName.
+        """
+        return pulumi.get(self, "cookie_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        """
+        `enabled` of containers.endpoints.cdn.stickySessions.enabled.
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="sessionHeaders")
+    def session_headers(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `sessionHeaders` of containers.endpoints.cdn.stickySessions.sessionHeaders.
+        """
+        return pulumi.get(self, "session_headers")
+
+
+@pulumi.output_type
+class ContainerAppContainersEntryPoint(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "argumentsArray":
+            suggest = "arguments_array"
+        elif key == "commandArray":
+            suggest = "command_array"
+        elif key == "workingDirectory":
+            suggest = "working_directory"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersEntryPoint. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersEntryPoint.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersEntryPoint.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 arguments: Optional[_builtins.str] = None,
+                 arguments_array: Optional[Sequence[_builtins.str]] = None,
+                 command: Optional[_builtins.str] = None,
+                 command_array: Optional[Sequence[_builtins.str]] = None,
+                 working_directory: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str arguments: `arguments` of containers.entryPoint.arguments.
+        :param Sequence[_builtins.str] arguments_array: `argumentsArray` of containers.entryPoint.argumentsArray.
+        :param _builtins.str command: `command` of containers.entryPoint.command.
+        :param Sequence[_builtins.str] command_array: `commandArray` of containers.entryPoint.commandArray.
+        :param _builtins.str working_directory: `workingDirectory` of containers.entryPoint.workingDirectory.
+        """
+        if arguments is not None:
+            pulumi.set(__self__, "arguments", arguments)
+        if arguments_array is not None:
+            pulumi.set(__self__, "arguments_array", arguments_array)
+        if command is not None:
+            pulumi.set(__self__, "command", command)
+        if command_array is not None:
+            pulumi.set(__self__, "command_array", command_array)
+        if working_directory is not None:
+            pulumi.set(__self__, "working_directory", working_directory)
+
+    @_builtins.property
+    @pulumi.getter
+    def arguments(self) -> Optional[_builtins.str]:
+        """
+        `arguments` of containers.entryPoint.arguments.
+        """
+        return pulumi.get(self, "arguments")
+
+    @_builtins.property
+    @pulumi.getter(name="argumentsArray")
+    def arguments_array(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `argumentsArray` of containers.entryPoint.argumentsArray.
+        """
+        return pulumi.get(self, "arguments_array")
+
+    @_builtins.property
+    @pulumi.getter
+    def command(self) -> Optional[_builtins.str]:
+        """
+        `command` of containers.entryPoint.command.
+        """
+        return pulumi.get(self, "command")
+
+    @_builtins.property
+    @pulumi.getter(name="commandArray")
+    def command_array(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `commandArray` of containers.entryPoint.commandArray.
+        """
+        return pulumi.get(self, "command_array")
+
+    @_builtins.property
+    @pulumi.getter(name="workingDirectory")
+    def working_directory(self) -> Optional[_builtins.str]:
+        """
+        `workingDirectory` of containers.entryPoint.workingDirectory.
+        """
+        return pulumi.get(self, "working_directory")
+
+
+@pulumi.output_type
+class ContainerAppContainersImage(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "registryId":
+            suggest = "registry_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersImage. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersImage.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersImage.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 digest: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 namespace: Optional[_builtins.str] = None,
+                 registry_id: Optional[_builtins.str] = None,
+                 tag: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str digest: `digest` of containers.image.digest.
+        :param _builtins.str name: `name` of containers.image.name.
+        :param _builtins.str namespace: `namespace` of containers.image.namespace.
+        :param _builtins.str registry_id: `registryId` of containers.image.registryId.
+        :param _builtins.str tag: `tag` of containers.image.tag.
+        """
+        if digest is not None:
+            pulumi.set(__self__, "digest", digest)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if namespace is not None:
+            pulumi.set(__self__, "namespace", namespace)
+        if registry_id is not None:
+            pulumi.set(__self__, "registry_id", registry_id)
+        if tag is not None:
+            pulumi.set(__self__, "tag", tag)
+
+    @_builtins.property
+    @pulumi.getter
+    def digest(self) -> Optional[_builtins.str]:
+        """
+        `digest` of containers.image.digest.
+        """
+        return pulumi.get(self, "digest")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of containers.image.name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def namespace(self) -> Optional[_builtins.str]:
+        """
+        `namespace` of containers.image.namespace.
+        """
+        return pulumi.get(self, "namespace")
+
+    @_builtins.property
+    @pulumi.getter(name="registryId")
+    def registry_id(self) -> Optional[_builtins.str]:
+        """
+        `registryId` of containers.image.registryId.
+        """
+        return pulumi.get(self, "registry_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> Optional[_builtins.str]:
+        """
+        `tag` of containers.image.tag.
+        """
+        return pulumi.get(self, "tag")
+
+
+@pulumi.output_type
+class ContainerAppContainersProbes(dict):
+    def __init__(__self__, *,
+                 liveness: Optional['outputs.ContainerAppContainersProbesLiveness'] = None,
+                 readiness: Optional['outputs.ContainerAppContainersProbesReadiness'] = None,
+                 startup: Optional['outputs.ContainerAppContainersProbesStartup'] = None):
+        """
+        :param 'ContainerAppContainersProbesLiveness' liveness: `liveness` of containers.probes.liveness.
+        :param 'ContainerAppContainersProbesReadiness' readiness: `readiness` of containers.probes.readiness.
+        :param 'ContainerAppContainersProbesStartup' startup: `startup` of containers.probes.startup.
+        """
+        if liveness is not None:
+            pulumi.set(__self__, "liveness", liveness)
+        if readiness is not None:
+            pulumi.set(__self__, "readiness", readiness)
+        if startup is not None:
+            pulumi.set(__self__, "startup", startup)
+
+    @_builtins.property
+    @pulumi.getter
+    def liveness(self) -> Optional['outputs.ContainerAppContainersProbesLiveness']:
+        """
+        `liveness` of containers.probes.liveness.
+        """
+        return pulumi.get(self, "liveness")
+
+    @_builtins.property
+    @pulumi.getter
+    def readiness(self) -> Optional['outputs.ContainerAppContainersProbesReadiness']:
+        """
+        `readiness` of containers.probes.readiness.
+        """
+        return pulumi.get(self, "readiness")
+
+    @_builtins.property
+    @pulumi.getter
+    def startup(self) -> Optional['outputs.ContainerAppContainersProbesStartup']:
+        """
+        `startup` of containers.probes.startup.
+        """
+        return pulumi.get(self, "startup")
+
+
+@pulumi.output_type
+class ContainerAppContainersProbesLiveness(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "failureThreshold":
+            suggest = "failure_threshold"
+        elif key == "httpGet":
+            suggest = "http_get"
+        elif key == "initialDelaySeconds":
+            suggest = "initial_delay_seconds"
+        elif key == "periodSeconds":
+            suggest = "period_seconds"
+        elif key == "successThreshold":
+            suggest = "success_threshold"
+        elif key == "tcpSocket":
+            suggest = "tcp_socket"
+        elif key == "timeoutSeconds":
+            suggest = "timeout_seconds"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersProbesLiveness. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersProbesLiveness.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersProbesLiveness.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 failure_threshold: Optional[_builtins.int] = None,
+                 grpc: Optional[Mapping[str, Any]] = None,
+                 http_get: Optional[Mapping[str, Any]] = None,
+                 initial_delay_seconds: Optional[_builtins.int] = None,
+                 period_seconds: Optional[_builtins.int] = None,
+                 success_threshold: Optional[_builtins.int] = None,
+                 tcp_socket: Optional[Mapping[str, Any]] = None,
+                 timeout_seconds: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int failure_threshold: `failureThreshold` of containers.probes.liveness.failureThreshold.
+        :param Mapping[str, Any] grpc: `grpc` of containers.probes.liveness.grpc.
+        :param Mapping[str, Any] http_get: `httpGet` of containers.probes.liveness.httpGet.
+        :param _builtins.int initial_delay_seconds: `initialDelaySeconds` of containers.probes.liveness.initialDelaySeconds.
+        :param _builtins.int period_seconds: `periodSeconds` of containers.probes.liveness.periodSeconds.
+        :param _builtins.int success_threshold: `successThreshold` of containers.probes.liveness.successThreshold.
+        :param Mapping[str, Any] tcp_socket: `tcpSocket` of containers.probes.liveness.tcpSocket.
+        :param _builtins.int timeout_seconds: `timeoutSeconds` of containers.probes.liveness.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> Optional[_builtins.int]:
+        """
+        `failureThreshold` of containers.probes.liveness.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> Optional[Mapping[str, Any]]:
+        """
+        `grpc` of containers.probes.liveness.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> Optional[Mapping[str, Any]]:
+        """
+        `httpGet` of containers.probes.liveness.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> Optional[_builtins.int]:
+        """
+        `initialDelaySeconds` of containers.probes.liveness.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> Optional[_builtins.int]:
+        """
+        `periodSeconds` of containers.probes.liveness.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> Optional[_builtins.int]:
+        """
+        `successThreshold` of containers.probes.liveness.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> Optional[Mapping[str, Any]]:
+        """
+        `tcpSocket` of containers.probes.liveness.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> Optional[_builtins.int]:
+        """
+        `timeoutSeconds` of containers.probes.liveness.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+
+@pulumi.output_type
+class ContainerAppContainersProbesReadiness(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "failureThreshold":
+            suggest = "failure_threshold"
+        elif key == "httpGet":
+            suggest = "http_get"
+        elif key == "initialDelaySeconds":
+            suggest = "initial_delay_seconds"
+        elif key == "periodSeconds":
+            suggest = "period_seconds"
+        elif key == "successThreshold":
+            suggest = "success_threshold"
+        elif key == "tcpSocket":
+            suggest = "tcp_socket"
+        elif key == "timeoutSeconds":
+            suggest = "timeout_seconds"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersProbesReadiness. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersProbesReadiness.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersProbesReadiness.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 failure_threshold: Optional[_builtins.int] = None,
+                 grpc: Optional[Mapping[str, Any]] = None,
+                 http_get: Optional[Mapping[str, Any]] = None,
+                 initial_delay_seconds: Optional[_builtins.int] = None,
+                 period_seconds: Optional[_builtins.int] = None,
+                 success_threshold: Optional[_builtins.int] = None,
+                 tcp_socket: Optional[Mapping[str, Any]] = None,
+                 timeout_seconds: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int failure_threshold: `failureThreshold` of containers.probes.readiness.failureThreshold.
+        :param Mapping[str, Any] grpc: `grpc` of containers.probes.readiness.grpc.
+        :param Mapping[str, Any] http_get: `httpGet` of containers.probes.readiness.httpGet.
+        :param _builtins.int initial_delay_seconds: `initialDelaySeconds` of containers.probes.readiness.initialDelaySeconds.
+        :param _builtins.int period_seconds: `periodSeconds` of containers.probes.readiness.periodSeconds.
+        :param _builtins.int success_threshold: `successThreshold` of containers.probes.readiness.successThreshold.
+        :param Mapping[str, Any] tcp_socket: `tcpSocket` of containers.probes.readiness.tcpSocket.
+        :param _builtins.int timeout_seconds: `timeoutSeconds` of containers.probes.readiness.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> Optional[_builtins.int]:
+        """
+        `failureThreshold` of containers.probes.readiness.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> Optional[Mapping[str, Any]]:
+        """
+        `grpc` of containers.probes.readiness.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> Optional[Mapping[str, Any]]:
+        """
+        `httpGet` of containers.probes.readiness.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> Optional[_builtins.int]:
+        """
+        `initialDelaySeconds` of containers.probes.readiness.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> Optional[_builtins.int]:
+        """
+        `periodSeconds` of containers.probes.readiness.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> Optional[_builtins.int]:
+        """
+        `successThreshold` of containers.probes.readiness.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> Optional[Mapping[str, Any]]:
+        """
+        `tcpSocket` of containers.probes.readiness.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> Optional[_builtins.int]:
+        """
+        `timeoutSeconds` of containers.probes.readiness.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+
+@pulumi.output_type
+class ContainerAppContainersProbesStartup(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "failureThreshold":
+            suggest = "failure_threshold"
+        elif key == "httpGet":
+            suggest = "http_get"
+        elif key == "initialDelaySeconds":
+            suggest = "initial_delay_seconds"
+        elif key == "periodSeconds":
+            suggest = "period_seconds"
+        elif key == "successThreshold":
+            suggest = "success_threshold"
+        elif key == "tcpSocket":
+            suggest = "tcp_socket"
+        elif key == "timeoutSeconds":
+            suggest = "timeout_seconds"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersProbesStartup. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersProbesStartup.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersProbesStartup.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 failure_threshold: Optional[_builtins.int] = None,
+                 grpc: Optional[Mapping[str, Any]] = None,
+                 http_get: Optional[Mapping[str, Any]] = None,
+                 initial_delay_seconds: Optional[_builtins.int] = None,
+                 period_seconds: Optional[_builtins.int] = None,
+                 success_threshold: Optional[_builtins.int] = None,
+                 tcp_socket: Optional[Mapping[str, Any]] = None,
+                 timeout_seconds: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int failure_threshold: `failureThreshold` of containers.probes.startup.failureThreshold.
+        :param Mapping[str, Any] grpc: `grpc` of containers.probes.startup.grpc.
+        :param Mapping[str, Any] http_get: `httpGet` of containers.probes.startup.httpGet.
+        :param _builtins.int initial_delay_seconds: `initialDelaySeconds` of containers.probes.startup.initialDelaySeconds.
+        :param _builtins.int period_seconds: `periodSeconds` of containers.probes.startup.periodSeconds.
+        :param _builtins.int success_threshold: `successThreshold` of containers.probes.startup.successThreshold.
+        :param Mapping[str, Any] tcp_socket: `tcpSocket` of containers.probes.startup.tcpSocket.
+        :param _builtins.int timeout_seconds: `timeoutSeconds` of containers.probes.startup.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> Optional[_builtins.int]:
+        """
+        `failureThreshold` of containers.probes.startup.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> Optional[Mapping[str, Any]]:
+        """
+        `grpc` of containers.probes.startup.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> Optional[Mapping[str, Any]]:
+        """
+        `httpGet` of containers.probes.startup.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> Optional[_builtins.int]:
+        """
+        `initialDelaySeconds` of containers.probes.startup.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> Optional[_builtins.int]:
+        """
+        `periodSeconds` of containers.probes.startup.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> Optional[_builtins.int]:
+        """
+        `successThreshold` of containers.probes.startup.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> Optional[Mapping[str, Any]]:
+        """
+        `tcpSocket` of containers.probes.startup.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> Optional[_builtins.int]:
+        """
+        `timeoutSeconds` of containers.probes.startup.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+
+@pulumi.output_type
+class ContainerAppContainersVolumeMounts(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "mountPath":
+            suggest = "mount_path"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppContainersVolumeMounts. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppContainersVolumeMounts.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppContainersVolumeMounts.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 mount_path: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str mount_path: `mountPath` of containers.volumeMounts.mountPath.
+        :param _builtins.str name: `name` of containers.volumeMounts.name.
+        """
+        if mount_path is not None:
+            pulumi.set(__self__, "mount_path", mount_path)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter(name="mountPath")
+    def mount_path(self) -> Optional[_builtins.str]:
+        """
+        `mountPath` of containers.volumeMounts.mountPath.
+        """
+        return pulumi.get(self, "mount_path")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of containers.volumeMounts.name.
+        """
+        return pulumi.get(self, "name")
 
 
 @pulumi.output_type
@@ -395,6 +1616,1383 @@ class ContainerAppPortMappingResult(dict):
 
 
 @pulumi.output_type
+class ContainerAppPrior(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "autoScaling":
+            suggest = "auto_scaling"
+        elif key == "runtimeType":
+            suggest = "runtime_type"
+        elif key == "secretEnvironment":
+            suggest = "secret_environment"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPrior. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPrior.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPrior.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 auto_scaling: Optional['outputs.ContainerAppPriorAutoScaling'] = None,
+                 containers: Optional[Sequence['outputs.ContainerAppPriorContainers']] = None,
+                 regions: Optional['outputs.ContainerAppPriorRegions'] = None,
+                 runtime_type: Optional['ContainerAppPriorRuntimeType'] = None,
+                 secret_environment: Optional[Mapping[str, Mapping[str, _builtins.str]]] = None,
+                 volumes: Optional[Sequence['outputs.ContainerAppPriorVolumes']] = None):
+        """
+        :param 'ContainerAppPriorAutoScaling' auto_scaling: Before Pulumi: Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.
+        :param Sequence['ContainerAppPriorContainers'] containers: Before Pulumi: The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.
+        :param 'ContainerAppPriorRegions' regions: Before Pulumi: Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.
+        :param 'ContainerAppPriorRuntimeType' runtime_type: Before Pulumi: Runtime of the application: `"shared"` or `"reserved"`. Required to create one.
+        :param Mapping[str, Mapping[str, _builtins.str]] secret_environment: Before Pulumi: Secret environment variables by container name, then variable name (`{ web: { DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, whatever the program passes, never printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never recorded as a value before Pulumi.
+        :param Sequence['ContainerAppPriorVolumes'] volumes: Before Pulumi: Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.
+        """
+        if auto_scaling is not None:
+            pulumi.set(__self__, "auto_scaling", auto_scaling)
+        if containers is not None:
+            pulumi.set(__self__, "containers", containers)
+        if regions is not None:
+            pulumi.set(__self__, "regions", regions)
+        if runtime_type is not None:
+            pulumi.set(__self__, "runtime_type", runtime_type)
+        if secret_environment is not None:
+            pulumi.set(__self__, "secret_environment", secret_environment)
+        if volumes is not None:
+            pulumi.set(__self__, "volumes", volumes)
+
+    @_builtins.property
+    @pulumi.getter(name="autoScaling")
+    def auto_scaling(self) -> Optional['outputs.ContainerAppPriorAutoScaling']:
+        """
+        Before Pulumi: Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.
+        """
+        return pulumi.get(self, "auto_scaling")
+
+    @_builtins.property
+    @pulumi.getter
+    def containers(self) -> Optional[Sequence['outputs.ContainerAppPriorContainers']]:
+        """
+        Before Pulumi: The containers, keyed by `name` (their order does not matter; endpoints are keyed by `displayName`, volume mounts by `name`, environment by variable name). Each has its image (`registryId`, `namespace`, `name`, `tag`, and `digest` to pin one: the digest the platform resolves is the `imageDigests` output), `imagePullPolicy`, `entryPoint`, `environment` (plain values), `probes` (`startup`, `readiness`, `liveness`), `endpoints` (`cdn` with its pull zone, or `anycast`) and `volumeMounts`. A part left out is not managed. A container the program stops naming goes back to its value before Pulumi (one Pulumi added is deleted); one never named is not touched.
+        """
+        return pulumi.get(self, "containers")
+
+    @_builtins.property
+    @pulumi.getter
+    def regions(self) -> Optional['outputs.ContainerAppPriorRegions']:
+        """
+        Before Pulumi: Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.
+        """
+        return pulumi.get(self, "regions")
+
+    @_builtins.property
+    @pulumi.getter(name="runtimeType")
+    def runtime_type(self) -> Optional['ContainerAppPriorRuntimeType']:
+        """
+        Before Pulumi: Runtime of the application: `"shared"` or `"reserved"`. Required to create one.
+        """
+        return pulumi.get(self, "runtime_type")
+
+    @_builtins.property
+    @pulumi.getter(name="secretEnvironment")
+    def secret_environment(self) -> Optional[Mapping[str, Mapping[str, _builtins.str]]]:
+        """
+        Before Pulumi: Secret environment variables by container name, then variable name (`{ web: { DB_PASSWORD: "…" } }`): always a Pulumi secret in the state and the outputs, whatever the program passes, never printed in a log or an error. A variable is plain (`environment`) or secret, not both. Never recorded as a value before Pulumi.
+        """
+        return pulumi.get(self, "secret_environment")
+
+    @_builtins.property
+    @pulumi.getter
+    def volumes(self) -> Optional[Sequence['outputs.ContainerAppPriorVolumes']]:
+        """
+        Before Pulumi: Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.
+        """
+        return pulumi.get(self, "volumes")
+
+
+@pulumi.output_type
+class ContainerAppPriorAutoScaling(dict):
+    def __init__(__self__, *,
+                 max: Optional[_builtins.int] = None,
+                 min: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int max: `max` of prior.autoScaling.max.
+        :param _builtins.int min: `min` of prior.autoScaling.min.
+        """
+        if max is not None:
+            pulumi.set(__self__, "max", max)
+        if min is not None:
+            pulumi.set(__self__, "min", min)
+
+    @_builtins.property
+    @pulumi.getter
+    def max(self) -> Optional[_builtins.int]:
+        """
+        `max` of prior.autoScaling.max.
+        """
+        return pulumi.get(self, "max")
+
+    @_builtins.property
+    @pulumi.getter
+    def min(self) -> Optional[_builtins.int]:
+        """
+        `min` of prior.autoScaling.min.
+        """
+        return pulumi.get(self, "min")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainers(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "entryPoint":
+            suggest = "entry_point"
+        elif key == "imagePullPolicy":
+            suggest = "image_pull_policy"
+        elif key == "volumeMounts":
+            suggest = "volume_mounts"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainers. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainers.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainers.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 endpoints: Optional[Sequence['outputs.ContainerAppPriorContainersEndpoints']] = None,
+                 entry_point: Optional['outputs.ContainerAppPriorContainersEntryPoint'] = None,
+                 environment: Optional[Mapping[str, _builtins.str]] = None,
+                 image: Optional['outputs.ContainerAppPriorContainersImage'] = None,
+                 image_pull_policy: Optional['ContainerAppPriorContainersImagePullPolicy'] = None,
+                 name: Optional[_builtins.str] = None,
+                 probes: Optional['outputs.ContainerAppPriorContainersProbes'] = None,
+                 volume_mounts: Optional[Sequence['outputs.ContainerAppPriorContainersVolumeMounts']] = None):
+        """
+        :param Sequence['ContainerAppPriorContainersEndpoints'] endpoints: `endpoints` of prior.containers.endpoints.
+        :param 'ContainerAppPriorContainersEntryPoint' entry_point: `entryPoint` of prior.containers.entryPoint.
+        :param Mapping[str, _builtins.str] environment: `environment` of prior.containers.environment.
+        :param 'ContainerAppPriorContainersImage' image: `image` of prior.containers.image.
+        :param 'ContainerAppPriorContainersImagePullPolicy' image_pull_policy: `imagePullPolicy` of prior.containers.imagePullPolicy.
+        :param _builtins.str name: `name` of prior.containers.name.
+        :param 'ContainerAppPriorContainersProbes' probes: `probes` of prior.containers.probes.
+        :param Sequence['ContainerAppPriorContainersVolumeMounts'] volume_mounts: `volumeMounts` of prior.containers.volumeMounts.
+        """
+        if endpoints is not None:
+            pulumi.set(__self__, "endpoints", endpoints)
+        if entry_point is not None:
+            pulumi.set(__self__, "entry_point", entry_point)
+        if environment is not None:
+            pulumi.set(__self__, "environment", environment)
+        if image is not None:
+            pulumi.set(__self__, "image", image)
+        if image_pull_policy is not None:
+            pulumi.set(__self__, "image_pull_policy", image_pull_policy)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if probes is not None:
+            pulumi.set(__self__, "probes", probes)
+        if volume_mounts is not None:
+            pulumi.set(__self__, "volume_mounts", volume_mounts)
+
+    @_builtins.property
+    @pulumi.getter
+    def endpoints(self) -> Optional[Sequence['outputs.ContainerAppPriorContainersEndpoints']]:
+        """
+        `endpoints` of prior.containers.endpoints.
+        """
+        return pulumi.get(self, "endpoints")
+
+    @_builtins.property
+    @pulumi.getter(name="entryPoint")
+    def entry_point(self) -> Optional['outputs.ContainerAppPriorContainersEntryPoint']:
+        """
+        `entryPoint` of prior.containers.entryPoint.
+        """
+        return pulumi.get(self, "entry_point")
+
+    @_builtins.property
+    @pulumi.getter
+    def environment(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        `environment` of prior.containers.environment.
+        """
+        return pulumi.get(self, "environment")
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> Optional['outputs.ContainerAppPriorContainersImage']:
+        """
+        `image` of prior.containers.image.
+        """
+        return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter(name="imagePullPolicy")
+    def image_pull_policy(self) -> Optional['ContainerAppPriorContainersImagePullPolicy']:
+        """
+        `imagePullPolicy` of prior.containers.imagePullPolicy.
+        """
+        return pulumi.get(self, "image_pull_policy")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of prior.containers.name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def probes(self) -> Optional['outputs.ContainerAppPriorContainersProbes']:
+        """
+        `probes` of prior.containers.probes.
+        """
+        return pulumi.get(self, "probes")
+
+    @_builtins.property
+    @pulumi.getter(name="volumeMounts")
+    def volume_mounts(self) -> Optional[Sequence['outputs.ContainerAppPriorContainersVolumeMounts']]:
+        """
+        `volumeMounts` of prior.containers.volumeMounts.
+        """
+        return pulumi.get(self, "volume_mounts")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersEndpoints(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "displayName":
+            suggest = "display_name"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersEndpoints. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersEndpoints.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersEndpoints.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 anycast: Optional['outputs.ContainerAppPriorContainersEndpointsAnycast'] = None,
+                 cdn: Optional['outputs.ContainerAppPriorContainersEndpointsCdn'] = None,
+                 display_name: Optional[_builtins.str] = None):
+        """
+        :param 'ContainerAppPriorContainersEndpointsAnycast' anycast: `anycast` of prior.containers.endpoints.anycast.
+        :param 'ContainerAppPriorContainersEndpointsCdn' cdn: `cdn` of prior.containers.endpoints.cdn.
+        :param _builtins.str display_name: `displayName` of prior.containers.endpoints.displayName.
+        """
+        if anycast is not None:
+            pulumi.set(__self__, "anycast", anycast)
+        if cdn is not None:
+            pulumi.set(__self__, "cdn", cdn)
+        if display_name is not None:
+            pulumi.set(__self__, "display_name", display_name)
+
+    @_builtins.property
+    @pulumi.getter
+    def anycast(self) -> Optional['outputs.ContainerAppPriorContainersEndpointsAnycast']:
+        """
+        `anycast` of prior.containers.endpoints.anycast.
+        """
+        return pulumi.get(self, "anycast")
+
+    @_builtins.property
+    @pulumi.getter
+    def cdn(self) -> Optional['outputs.ContainerAppPriorContainersEndpointsCdn']:
+        """
+        `cdn` of prior.containers.endpoints.cdn.
+        """
+        return pulumi.get(self, "cdn")
+
+    @_builtins.property
+    @pulumi.getter(name="displayName")
+    def display_name(self) -> Optional[_builtins.str]:
+        """
+        `displayName` of prior.containers.endpoints.displayName.
+        """
+        return pulumi.get(self, "display_name")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersEndpointsAnycast(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "portMappings":
+            suggest = "port_mappings"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersEndpointsAnycast. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersEndpointsAnycast.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersEndpointsAnycast.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 port_mappings: Optional[Sequence['outputs.ContainerAppPriorContainersEndpointsAnycastPortMappings']] = None,
+                 type: Optional['ContainerAppPriorContainersEndpointsAnycastType'] = None):
+        """
+        :param Sequence['ContainerAppPriorContainersEndpointsAnycastPortMappings'] port_mappings: `portMappings` of prior.containers.endpoints.anycast.portMappings.
+        :param 'ContainerAppPriorContainersEndpointsAnycastType' type: `type` of prior.containers.endpoints.anycast.type.
+        """
+        if port_mappings is not None:
+            pulumi.set(__self__, "port_mappings", port_mappings)
+        if type is not None:
+            pulumi.set(__self__, "type", type)
+
+    @_builtins.property
+    @pulumi.getter(name="portMappings")
+    def port_mappings(self) -> Optional[Sequence['outputs.ContainerAppPriorContainersEndpointsAnycastPortMappings']]:
+        """
+        `portMappings` of prior.containers.endpoints.anycast.portMappings.
+        """
+        return pulumi.get(self, "port_mappings")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> Optional['ContainerAppPriorContainersEndpointsAnycastType']:
+        """
+        `type` of prior.containers.endpoints.anycast.type.
+        """
+        return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersEndpointsAnycastPortMappings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "containerPort":
+            suggest = "container_port"
+        elif key == "exposedPort":
+            suggest = "exposed_port"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersEndpointsAnycastPortMappings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersEndpointsAnycastPortMappings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersEndpointsAnycastPortMappings.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 container_port: Optional[_builtins.int] = None,
+                 exposed_port: Optional[_builtins.int] = None,
+                 protocols: Optional[Sequence['ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols']] = None):
+        """
+        :param _builtins.int container_port: `containerPort` of prior.containers.endpoints.anycast.portMappings.containerPort.
+        :param _builtins.int exposed_port: `exposedPort` of prior.containers.endpoints.anycast.portMappings.exposedPort.
+        :param Sequence['ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols'] protocols: `protocols` of prior.containers.endpoints.anycast.portMappings.protocols.
+        """
+        if container_port is not None:
+            pulumi.set(__self__, "container_port", container_port)
+        if exposed_port is not None:
+            pulumi.set(__self__, "exposed_port", exposed_port)
+        if protocols is not None:
+            pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter(name="containerPort")
+    def container_port(self) -> Optional[_builtins.int]:
+        """
+        `containerPort` of prior.containers.endpoints.anycast.portMappings.containerPort.
+        """
+        return pulumi.get(self, "container_port")
+
+    @_builtins.property
+    @pulumi.getter(name="exposedPort")
+    def exposed_port(self) -> Optional[_builtins.int]:
+        """
+        `exposedPort` of prior.containers.endpoints.anycast.portMappings.exposedPort.
+        """
+        return pulumi.get(self, "exposed_port")
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> Optional[Sequence['ContainerAppPriorContainersEndpointsAnycastPortMappingsProtocols']]:
+        """
+        `protocols` of prior.containers.endpoints.anycast.portMappings.protocols.
+        """
+        return pulumi.get(self, "protocols")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersEndpointsCdn(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "isSslEnabled":
+            suggest = "is_ssl_enabled"
+        elif key == "portMappings":
+            suggest = "port_mappings"
+        elif key == "pullZoneId":
+            suggest = "pull_zone_id"
+        elif key == "stickySessions":
+            suggest = "sticky_sessions"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersEndpointsCdn. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersEndpointsCdn.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersEndpointsCdn.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 is_ssl_enabled: Optional[_builtins.bool] = None,
+                 port_mappings: Optional[Sequence['outputs.ContainerAppPriorContainersEndpointsCdnPortMappings']] = None,
+                 pull_zone_id: Optional[_builtins.int] = None,
+                 sticky_sessions: Optional['outputs.ContainerAppPriorContainersEndpointsCdnStickySessions'] = None):
+        """
+        :param _builtins.bool is_ssl_enabled: `isSslEnabled` of prior.containers.endpoints.cdn.isSslEnabled.
+        :param Sequence['ContainerAppPriorContainersEndpointsCdnPortMappings'] port_mappings: `portMappings` of prior.containers.endpoints.cdn.portMappings.
+        :param _builtins.int pull_zone_id: `pullZoneId` of prior.containers.endpoints.cdn.pullZoneId.
+        :param 'ContainerAppPriorContainersEndpointsCdnStickySessions' sticky_sessions: `stickySessions` of prior.containers.endpoints.cdn.stickySessions.
+        """
+        if is_ssl_enabled is not None:
+            pulumi.set(__self__, "is_ssl_enabled", is_ssl_enabled)
+        if port_mappings is not None:
+            pulumi.set(__self__, "port_mappings", port_mappings)
+        if pull_zone_id is not None:
+            pulumi.set(__self__, "pull_zone_id", pull_zone_id)
+        if sticky_sessions is not None:
+            pulumi.set(__self__, "sticky_sessions", sticky_sessions)
+
+    @_builtins.property
+    @pulumi.getter(name="isSslEnabled")
+    def is_ssl_enabled(self) -> Optional[_builtins.bool]:
+        """
+        `isSslEnabled` of prior.containers.endpoints.cdn.isSslEnabled.
+        """
+        return pulumi.get(self, "is_ssl_enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="portMappings")
+    def port_mappings(self) -> Optional[Sequence['outputs.ContainerAppPriorContainersEndpointsCdnPortMappings']]:
+        """
+        `portMappings` of prior.containers.endpoints.cdn.portMappings.
+        """
+        return pulumi.get(self, "port_mappings")
+
+    @_builtins.property
+    @pulumi.getter(name="pullZoneId")
+    def pull_zone_id(self) -> Optional[_builtins.int]:
+        """
+        `pullZoneId` of prior.containers.endpoints.cdn.pullZoneId.
+        """
+        return pulumi.get(self, "pull_zone_id")
+
+    @_builtins.property
+    @pulumi.getter(name="stickySessions")
+    def sticky_sessions(self) -> Optional['outputs.ContainerAppPriorContainersEndpointsCdnStickySessions']:
+        """
+        `stickySessions` of prior.containers.endpoints.cdn.stickySessions.
+        """
+        return pulumi.get(self, "sticky_sessions")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersEndpointsCdnPortMappings(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "containerPort":
+            suggest = "container_port"
+        elif key == "exposedPort":
+            suggest = "exposed_port"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersEndpointsCdnPortMappings. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersEndpointsCdnPortMappings.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersEndpointsCdnPortMappings.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 container_port: Optional[_builtins.int] = None,
+                 exposed_port: Optional[_builtins.int] = None,
+                 protocols: Optional[Sequence['ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols']] = None):
+        """
+        :param _builtins.int container_port: `containerPort` of prior.containers.endpoints.cdn.portMappings.containerPort.
+        :param _builtins.int exposed_port: `exposedPort` of prior.containers.endpoints.cdn.portMappings.exposedPort.
+        :param Sequence['ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols'] protocols: `protocols` of prior.containers.endpoints.cdn.portMappings.protocols.
+        """
+        if container_port is not None:
+            pulumi.set(__self__, "container_port", container_port)
+        if exposed_port is not None:
+            pulumi.set(__self__, "exposed_port", exposed_port)
+        if protocols is not None:
+            pulumi.set(__self__, "protocols", protocols)
+
+    @_builtins.property
+    @pulumi.getter(name="containerPort")
+    def container_port(self) -> Optional[_builtins.int]:
+        """
+        `containerPort` of prior.containers.endpoints.cdn.portMappings.containerPort.
+        """
+        return pulumi.get(self, "container_port")
+
+    @_builtins.property
+    @pulumi.getter(name="exposedPort")
+    def exposed_port(self) -> Optional[_builtins.int]:
+        """
+        `exposedPort` of prior.containers.endpoints.cdn.portMappings.exposedPort.
+        """
+        return pulumi.get(self, "exposed_port")
+
+    @_builtins.property
+    @pulumi.getter
+    def protocols(self) -> Optional[Sequence['ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols']]:
+        """
+        `protocols` of prior.containers.endpoints.cdn.portMappings.protocols.
+        """
+        return pulumi.get(self, "protocols")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersEndpointsCdnStickySessions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "cookieName":
+            suggest = "cookie_name"
+        elif key == "sessionHeaders":
+            suggest = "session_headers"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersEndpointsCdnStickySessions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersEndpointsCdnStickySessions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersEndpointsCdnStickySessions.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 cookie_name: Optional[_builtins.str] = None,
+                 enabled: Optional[_builtins.bool] = None,
+                 session_headers: Optional[Sequence[_builtins.str]] = None):
+        """
+        :param _builtins.str cookie_name: `cookieName` of prior.containers.endpoints.cdn.stickySessions.cookieName.
+        :param _builtins.bool enabled: `enabled` of prior.containers.endpoints.cdn.stickySessions.enabled.
+        :param Sequence[_builtins.str] session_headers: `sessionHeaders` of prior.containers.endpoints.cdn.stickySessions.sessionHeaders.
+        """
+        if cookie_name is not None:
+            pulumi.set(__self__, "cookie_name", cookie_name)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+        if session_headers is not None:
+            pulumi.set(__self__, "session_headers", session_headers)
+
+    @_builtins.property
+    @pulumi.getter(name="cookieName")
+    def cookie_name(self) -> Optional[_builtins.str]:
+        """
+        `cookieName` of prior.containers.endpoints.cdn.stickySessions.cookieName.
+        """
+        return pulumi.get(self, "cookie_name")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        """
+        `enabled` of prior.containers.endpoints.cdn.stickySessions.enabled.
+        """
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="sessionHeaders")
+    def session_headers(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `sessionHeaders` of prior.containers.endpoints.cdn.stickySessions.sessionHeaders.
+        """
+        return pulumi.get(self, "session_headers")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersEntryPoint(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "argumentsArray":
+            suggest = "arguments_array"
+        elif key == "commandArray":
+            suggest = "command_array"
+        elif key == "workingDirectory":
+            suggest = "working_directory"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersEntryPoint. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersEntryPoint.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersEntryPoint.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 arguments: Optional[_builtins.str] = None,
+                 arguments_array: Optional[Sequence[_builtins.str]] = None,
+                 command: Optional[_builtins.str] = None,
+                 command_array: Optional[Sequence[_builtins.str]] = None,
+                 working_directory: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str arguments: `arguments` of prior.containers.entryPoint.arguments.
+        :param Sequence[_builtins.str] arguments_array: `argumentsArray` of prior.containers.entryPoint.argumentsArray.
+        :param _builtins.str command: `command` of prior.containers.entryPoint.command.
+        :param Sequence[_builtins.str] command_array: `commandArray` of prior.containers.entryPoint.commandArray.
+        :param _builtins.str working_directory: `workingDirectory` of prior.containers.entryPoint.workingDirectory.
+        """
+        if arguments is not None:
+            pulumi.set(__self__, "arguments", arguments)
+        if arguments_array is not None:
+            pulumi.set(__self__, "arguments_array", arguments_array)
+        if command is not None:
+            pulumi.set(__self__, "command", command)
+        if command_array is not None:
+            pulumi.set(__self__, "command_array", command_array)
+        if working_directory is not None:
+            pulumi.set(__self__, "working_directory", working_directory)
+
+    @_builtins.property
+    @pulumi.getter
+    def arguments(self) -> Optional[_builtins.str]:
+        """
+        `arguments` of prior.containers.entryPoint.arguments.
+        """
+        return pulumi.get(self, "arguments")
+
+    @_builtins.property
+    @pulumi.getter(name="argumentsArray")
+    def arguments_array(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `argumentsArray` of prior.containers.entryPoint.argumentsArray.
+        """
+        return pulumi.get(self, "arguments_array")
+
+    @_builtins.property
+    @pulumi.getter
+    def command(self) -> Optional[_builtins.str]:
+        """
+        `command` of prior.containers.entryPoint.command.
+        """
+        return pulumi.get(self, "command")
+
+    @_builtins.property
+    @pulumi.getter(name="commandArray")
+    def command_array(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `commandArray` of prior.containers.entryPoint.commandArray.
+        """
+        return pulumi.get(self, "command_array")
+
+    @_builtins.property
+    @pulumi.getter(name="workingDirectory")
+    def working_directory(self) -> Optional[_builtins.str]:
+        """
+        `workingDirectory` of prior.containers.entryPoint.workingDirectory.
+        """
+        return pulumi.get(self, "working_directory")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersImage(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "registryId":
+            suggest = "registry_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersImage. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersImage.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersImage.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 digest: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None,
+                 namespace: Optional[_builtins.str] = None,
+                 registry_id: Optional[_builtins.str] = None,
+                 tag: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str digest: `digest` of prior.containers.image.digest.
+        :param _builtins.str name: `name` of prior.containers.image.name.
+        :param _builtins.str namespace: `namespace` of prior.containers.image.namespace.
+        :param _builtins.str registry_id: `registryId` of prior.containers.image.registryId.
+        :param _builtins.str tag: `tag` of prior.containers.image.tag.
+        """
+        if digest is not None:
+            pulumi.set(__self__, "digest", digest)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if namespace is not None:
+            pulumi.set(__self__, "namespace", namespace)
+        if registry_id is not None:
+            pulumi.set(__self__, "registry_id", registry_id)
+        if tag is not None:
+            pulumi.set(__self__, "tag", tag)
+
+    @_builtins.property
+    @pulumi.getter
+    def digest(self) -> Optional[_builtins.str]:
+        """
+        `digest` of prior.containers.image.digest.
+        """
+        return pulumi.get(self, "digest")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of prior.containers.image.name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def namespace(self) -> Optional[_builtins.str]:
+        """
+        `namespace` of prior.containers.image.namespace.
+        """
+        return pulumi.get(self, "namespace")
+
+    @_builtins.property
+    @pulumi.getter(name="registryId")
+    def registry_id(self) -> Optional[_builtins.str]:
+        """
+        `registryId` of prior.containers.image.registryId.
+        """
+        return pulumi.get(self, "registry_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def tag(self) -> Optional[_builtins.str]:
+        """
+        `tag` of prior.containers.image.tag.
+        """
+        return pulumi.get(self, "tag")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersProbes(dict):
+    def __init__(__self__, *,
+                 liveness: Optional['outputs.ContainerAppPriorContainersProbesLiveness'] = None,
+                 readiness: Optional['outputs.ContainerAppPriorContainersProbesReadiness'] = None,
+                 startup: Optional['outputs.ContainerAppPriorContainersProbesStartup'] = None):
+        """
+        :param 'ContainerAppPriorContainersProbesLiveness' liveness: `liveness` of prior.containers.probes.liveness.
+        :param 'ContainerAppPriorContainersProbesReadiness' readiness: `readiness` of prior.containers.probes.readiness.
+        :param 'ContainerAppPriorContainersProbesStartup' startup: `startup` of prior.containers.probes.startup.
+        """
+        if liveness is not None:
+            pulumi.set(__self__, "liveness", liveness)
+        if readiness is not None:
+            pulumi.set(__self__, "readiness", readiness)
+        if startup is not None:
+            pulumi.set(__self__, "startup", startup)
+
+    @_builtins.property
+    @pulumi.getter
+    def liveness(self) -> Optional['outputs.ContainerAppPriorContainersProbesLiveness']:
+        """
+        `liveness` of prior.containers.probes.liveness.
+        """
+        return pulumi.get(self, "liveness")
+
+    @_builtins.property
+    @pulumi.getter
+    def readiness(self) -> Optional['outputs.ContainerAppPriorContainersProbesReadiness']:
+        """
+        `readiness` of prior.containers.probes.readiness.
+        """
+        return pulumi.get(self, "readiness")
+
+    @_builtins.property
+    @pulumi.getter
+    def startup(self) -> Optional['outputs.ContainerAppPriorContainersProbesStartup']:
+        """
+        `startup` of prior.containers.probes.startup.
+        """
+        return pulumi.get(self, "startup")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersProbesLiveness(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "failureThreshold":
+            suggest = "failure_threshold"
+        elif key == "httpGet":
+            suggest = "http_get"
+        elif key == "initialDelaySeconds":
+            suggest = "initial_delay_seconds"
+        elif key == "periodSeconds":
+            suggest = "period_seconds"
+        elif key == "successThreshold":
+            suggest = "success_threshold"
+        elif key == "tcpSocket":
+            suggest = "tcp_socket"
+        elif key == "timeoutSeconds":
+            suggest = "timeout_seconds"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersProbesLiveness. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersProbesLiveness.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersProbesLiveness.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 failure_threshold: Optional[_builtins.int] = None,
+                 grpc: Optional[Mapping[str, Any]] = None,
+                 http_get: Optional[Mapping[str, Any]] = None,
+                 initial_delay_seconds: Optional[_builtins.int] = None,
+                 period_seconds: Optional[_builtins.int] = None,
+                 success_threshold: Optional[_builtins.int] = None,
+                 tcp_socket: Optional[Mapping[str, Any]] = None,
+                 timeout_seconds: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int failure_threshold: `failureThreshold` of prior.containers.probes.liveness.failureThreshold.
+        :param Mapping[str, Any] grpc: `grpc` of prior.containers.probes.liveness.grpc.
+        :param Mapping[str, Any] http_get: `httpGet` of prior.containers.probes.liveness.httpGet.
+        :param _builtins.int initial_delay_seconds: `initialDelaySeconds` of prior.containers.probes.liveness.initialDelaySeconds.
+        :param _builtins.int period_seconds: `periodSeconds` of prior.containers.probes.liveness.periodSeconds.
+        :param _builtins.int success_threshold: `successThreshold` of prior.containers.probes.liveness.successThreshold.
+        :param Mapping[str, Any] tcp_socket: `tcpSocket` of prior.containers.probes.liveness.tcpSocket.
+        :param _builtins.int timeout_seconds: `timeoutSeconds` of prior.containers.probes.liveness.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> Optional[_builtins.int]:
+        """
+        `failureThreshold` of prior.containers.probes.liveness.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> Optional[Mapping[str, Any]]:
+        """
+        `grpc` of prior.containers.probes.liveness.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> Optional[Mapping[str, Any]]:
+        """
+        `httpGet` of prior.containers.probes.liveness.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> Optional[_builtins.int]:
+        """
+        `initialDelaySeconds` of prior.containers.probes.liveness.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> Optional[_builtins.int]:
+        """
+        `periodSeconds` of prior.containers.probes.liveness.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> Optional[_builtins.int]:
+        """
+        `successThreshold` of prior.containers.probes.liveness.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> Optional[Mapping[str, Any]]:
+        """
+        `tcpSocket` of prior.containers.probes.liveness.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> Optional[_builtins.int]:
+        """
+        `timeoutSeconds` of prior.containers.probes.liveness.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersProbesReadiness(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "failureThreshold":
+            suggest = "failure_threshold"
+        elif key == "httpGet":
+            suggest = "http_get"
+        elif key == "initialDelaySeconds":
+            suggest = "initial_delay_seconds"
+        elif key == "periodSeconds":
+            suggest = "period_seconds"
+        elif key == "successThreshold":
+            suggest = "success_threshold"
+        elif key == "tcpSocket":
+            suggest = "tcp_socket"
+        elif key == "timeoutSeconds":
+            suggest = "timeout_seconds"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersProbesReadiness. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersProbesReadiness.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersProbesReadiness.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 failure_threshold: Optional[_builtins.int] = None,
+                 grpc: Optional[Mapping[str, Any]] = None,
+                 http_get: Optional[Mapping[str, Any]] = None,
+                 initial_delay_seconds: Optional[_builtins.int] = None,
+                 period_seconds: Optional[_builtins.int] = None,
+                 success_threshold: Optional[_builtins.int] = None,
+                 tcp_socket: Optional[Mapping[str, Any]] = None,
+                 timeout_seconds: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int failure_threshold: `failureThreshold` of prior.containers.probes.readiness.failureThreshold.
+        :param Mapping[str, Any] grpc: `grpc` of prior.containers.probes.readiness.grpc.
+        :param Mapping[str, Any] http_get: `httpGet` of prior.containers.probes.readiness.httpGet.
+        :param _builtins.int initial_delay_seconds: `initialDelaySeconds` of prior.containers.probes.readiness.initialDelaySeconds.
+        :param _builtins.int period_seconds: `periodSeconds` of prior.containers.probes.readiness.periodSeconds.
+        :param _builtins.int success_threshold: `successThreshold` of prior.containers.probes.readiness.successThreshold.
+        :param Mapping[str, Any] tcp_socket: `tcpSocket` of prior.containers.probes.readiness.tcpSocket.
+        :param _builtins.int timeout_seconds: `timeoutSeconds` of prior.containers.probes.readiness.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> Optional[_builtins.int]:
+        """
+        `failureThreshold` of prior.containers.probes.readiness.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> Optional[Mapping[str, Any]]:
+        """
+        `grpc` of prior.containers.probes.readiness.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> Optional[Mapping[str, Any]]:
+        """
+        `httpGet` of prior.containers.probes.readiness.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> Optional[_builtins.int]:
+        """
+        `initialDelaySeconds` of prior.containers.probes.readiness.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> Optional[_builtins.int]:
+        """
+        `periodSeconds` of prior.containers.probes.readiness.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> Optional[_builtins.int]:
+        """
+        `successThreshold` of prior.containers.probes.readiness.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> Optional[Mapping[str, Any]]:
+        """
+        `tcpSocket` of prior.containers.probes.readiness.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> Optional[_builtins.int]:
+        """
+        `timeoutSeconds` of prior.containers.probes.readiness.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersProbesStartup(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "failureThreshold":
+            suggest = "failure_threshold"
+        elif key == "httpGet":
+            suggest = "http_get"
+        elif key == "initialDelaySeconds":
+            suggest = "initial_delay_seconds"
+        elif key == "periodSeconds":
+            suggest = "period_seconds"
+        elif key == "successThreshold":
+            suggest = "success_threshold"
+        elif key == "tcpSocket":
+            suggest = "tcp_socket"
+        elif key == "timeoutSeconds":
+            suggest = "timeout_seconds"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersProbesStartup. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersProbesStartup.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersProbesStartup.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 failure_threshold: Optional[_builtins.int] = None,
+                 grpc: Optional[Mapping[str, Any]] = None,
+                 http_get: Optional[Mapping[str, Any]] = None,
+                 initial_delay_seconds: Optional[_builtins.int] = None,
+                 period_seconds: Optional[_builtins.int] = None,
+                 success_threshold: Optional[_builtins.int] = None,
+                 tcp_socket: Optional[Mapping[str, Any]] = None,
+                 timeout_seconds: Optional[_builtins.int] = None):
+        """
+        :param _builtins.int failure_threshold: `failureThreshold` of prior.containers.probes.startup.failureThreshold.
+        :param Mapping[str, Any] grpc: `grpc` of prior.containers.probes.startup.grpc.
+        :param Mapping[str, Any] http_get: `httpGet` of prior.containers.probes.startup.httpGet.
+        :param _builtins.int initial_delay_seconds: `initialDelaySeconds` of prior.containers.probes.startup.initialDelaySeconds.
+        :param _builtins.int period_seconds: `periodSeconds` of prior.containers.probes.startup.periodSeconds.
+        :param _builtins.int success_threshold: `successThreshold` of prior.containers.probes.startup.successThreshold.
+        :param Mapping[str, Any] tcp_socket: `tcpSocket` of prior.containers.probes.startup.tcpSocket.
+        :param _builtins.int timeout_seconds: `timeoutSeconds` of prior.containers.probes.startup.timeoutSeconds.
+        """
+        if failure_threshold is not None:
+            pulumi.set(__self__, "failure_threshold", failure_threshold)
+        if grpc is not None:
+            pulumi.set(__self__, "grpc", grpc)
+        if http_get is not None:
+            pulumi.set(__self__, "http_get", http_get)
+        if initial_delay_seconds is not None:
+            pulumi.set(__self__, "initial_delay_seconds", initial_delay_seconds)
+        if period_seconds is not None:
+            pulumi.set(__self__, "period_seconds", period_seconds)
+        if success_threshold is not None:
+            pulumi.set(__self__, "success_threshold", success_threshold)
+        if tcp_socket is not None:
+            pulumi.set(__self__, "tcp_socket", tcp_socket)
+        if timeout_seconds is not None:
+            pulumi.set(__self__, "timeout_seconds", timeout_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="failureThreshold")
+    def failure_threshold(self) -> Optional[_builtins.int]:
+        """
+        `failureThreshold` of prior.containers.probes.startup.failureThreshold.
+        """
+        return pulumi.get(self, "failure_threshold")
+
+    @_builtins.property
+    @pulumi.getter
+    def grpc(self) -> Optional[Mapping[str, Any]]:
+        """
+        `grpc` of prior.containers.probes.startup.grpc.
+        """
+        return pulumi.get(self, "grpc")
+
+    @_builtins.property
+    @pulumi.getter(name="httpGet")
+    def http_get(self) -> Optional[Mapping[str, Any]]:
+        """
+        `httpGet` of prior.containers.probes.startup.httpGet.
+        """
+        return pulumi.get(self, "http_get")
+
+    @_builtins.property
+    @pulumi.getter(name="initialDelaySeconds")
+    def initial_delay_seconds(self) -> Optional[_builtins.int]:
+        """
+        `initialDelaySeconds` of prior.containers.probes.startup.initialDelaySeconds.
+        """
+        return pulumi.get(self, "initial_delay_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="periodSeconds")
+    def period_seconds(self) -> Optional[_builtins.int]:
+        """
+        `periodSeconds` of prior.containers.probes.startup.periodSeconds.
+        """
+        return pulumi.get(self, "period_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="successThreshold")
+    def success_threshold(self) -> Optional[_builtins.int]:
+        """
+        `successThreshold` of prior.containers.probes.startup.successThreshold.
+        """
+        return pulumi.get(self, "success_threshold")
+
+    @_builtins.property
+    @pulumi.getter(name="tcpSocket")
+    def tcp_socket(self) -> Optional[Mapping[str, Any]]:
+        """
+        `tcpSocket` of prior.containers.probes.startup.tcpSocket.
+        """
+        return pulumi.get(self, "tcp_socket")
+
+    @_builtins.property
+    @pulumi.getter(name="timeoutSeconds")
+    def timeout_seconds(self) -> Optional[_builtins.int]:
+        """
+        `timeoutSeconds` of prior.containers.probes.startup.timeoutSeconds.
+        """
+        return pulumi.get(self, "timeout_seconds")
+
+
+@pulumi.output_type
+class ContainerAppPriorContainersVolumeMounts(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "mountPath":
+            suggest = "mount_path"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorContainersVolumeMounts. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorContainersVolumeMounts.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorContainersVolumeMounts.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 mount_path: Optional[_builtins.str] = None,
+                 name: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str mount_path: `mountPath` of prior.containers.volumeMounts.mountPath.
+        :param _builtins.str name: `name` of prior.containers.volumeMounts.name.
+        """
+        if mount_path is not None:
+            pulumi.set(__self__, "mount_path", mount_path)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+
+    @_builtins.property
+    @pulumi.getter(name="mountPath")
+    def mount_path(self) -> Optional[_builtins.str]:
+        """
+        `mountPath` of prior.containers.volumeMounts.mountPath.
+        """
+        return pulumi.get(self, "mount_path")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of prior.containers.volumeMounts.name.
+        """
+        return pulumi.get(self, "name")
+
+
+@pulumi.output_type
+class ContainerAppPriorRegions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "maxAllowed":
+            suggest = "max_allowed"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppPriorRegions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppPriorRegions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppPriorRegions.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 allowed: Optional[Sequence[_builtins.str]] = None,
+                 max_allowed: Optional[_builtins.int] = None,
+                 required: Optional[Sequence[_builtins.str]] = None):
+        """
+        :param Sequence[_builtins.str] allowed: `allowed` of prior.regions.allowed.
+        :param _builtins.int max_allowed: `maxAllowed` of prior.regions.maxAllowed.
+        :param Sequence[_builtins.str] required: `required` of prior.regions.required.
+        """
+        if allowed is not None:
+            pulumi.set(__self__, "allowed", allowed)
+        if max_allowed is not None:
+            pulumi.set(__self__, "max_allowed", max_allowed)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def allowed(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `allowed` of prior.regions.allowed.
+        """
+        return pulumi.get(self, "allowed")
+
+    @_builtins.property
+    @pulumi.getter(name="maxAllowed")
+    def max_allowed(self) -> Optional[_builtins.int]:
+        """
+        `maxAllowed` of prior.regions.maxAllowed.
+        """
+        return pulumi.get(self, "max_allowed")
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `required` of prior.regions.required.
+        """
+        return pulumi.get(self, "required")
+
+
+@pulumi.output_type
+class ContainerAppPriorVolumes(dict):
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None,
+                 size: Optional[_builtins.int] = None):
+        """
+        :param _builtins.str name: `name` of prior.volumes.name.
+        :param _builtins.int size: `size` of prior.volumes.size.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if size is not None:
+            pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of prior.volumes.name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> Optional[_builtins.int]:
+        """
+        `size` of prior.volumes.size.
+        """
+        return pulumi.get(self, "size")
+
+
+@pulumi.output_type
 class ContainerAppRegionSettingsResult(dict):
     def __init__(__self__, *,
                  allowed_region_ids: Optional[Sequence[_builtins.str]] = None,
@@ -447,6 +3045,66 @@ class ContainerAppRegionSettingsResult(dict):
         The regions it always runs in (`requiredRegionIds`).
         """
         return pulumi.get(self, "required_region_ids")
+
+
+@pulumi.output_type
+class ContainerAppRegions(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "maxAllowed":
+            suggest = "max_allowed"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in ContainerAppRegions. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        ContainerAppRegions.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        ContainerAppRegions.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 allowed: Optional[Sequence[_builtins.str]] = None,
+                 max_allowed: Optional[_builtins.int] = None,
+                 required: Optional[Sequence[_builtins.str]] = None):
+        """
+        :param Sequence[_builtins.str] allowed: `allowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        :param _builtins.int max_allowed: `maxAllowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        :param Sequence[_builtins.str] required: `required` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        """
+        if allowed is not None:
+            pulumi.set(__self__, "allowed", allowed)
+        if max_allowed is not None:
+            pulumi.set(__self__, "max_allowed", max_allowed)
+        if required is not None:
+            pulumi.set(__self__, "required", required)
+
+    @_builtins.property
+    @pulumi.getter
+    def allowed(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `allowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        """
+        return pulumi.get(self, "allowed")
+
+    @_builtins.property
+    @pulumi.getter(name="maxAllowed")
+    def max_allowed(self) -> Optional[_builtins.int]:
+        """
+        `maxAllowed` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        """
+        return pulumi.get(self, "max_allowed")
+
+    @_builtins.property
+    @pulumi.getter
+    def required(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        `required` of regions (Regions the application may run in (`allowed`, region ids of `listRegions`), those it must run in (`required`, each also allowed) and how many at most (`maxAllowed`, at least the required count). Checked before any write; an unknown id is refused naming the allowed ones. Order does not matter. Required to create an application.).
+        """
+        return pulumi.get(self, "required")
 
 
 @pulumi.output_type
@@ -600,6 +3258,37 @@ class ContainerAppVolumeResult(dict):
         The volume's id: what `VolumeInstancesDeletion` takes as `volumeId`.
         """
         return pulumi.get(self, "volume_id")
+
+
+@pulumi.output_type
+class ContainerAppVolumes(dict):
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None,
+                 size: Optional[_builtins.int] = None):
+        """
+        :param _builtins.str name: `name` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+        :param _builtins.int size: `size` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if size is not None:
+            pulumi.set(__self__, "size", size)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> Optional[_builtins.int]:
+        """
+        `size` of volumes (Volume templates, keyed by `name`, each of `size` GB (their ids: the `volumeIds` output). A template left out is kept.).
+        """
+        return pulumi.get(self, "size")
 
 
 @pulumi.output_type

@@ -670,7 +670,7 @@ class PullZonePrior(dict):
         :param _builtins.int logging_storage_zone_id: Before Pulumi: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
         :param _builtins.str magic_containers_app_id: Before Pulumi: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
         :param _builtins.str magic_containers_endpoint_id: Before Pulumi: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
-        :param _builtins.int max_web_socket_connections: Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        :param _builtins.int max_web_socket_connections: Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
         :param _builtins.int middleware_script_id: Before Pulumi: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
         :param _builtins.int monthly_bandwidth_limit: Before Pulumi: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
         :param _builtins.bool optimizer_automatic_optimization_enabled: Before Pulumi: Whether images are resized and compressed for the client on their own (`OptimizerAutomaticOptimizationEnabled`).
@@ -1627,7 +1627,7 @@ class PullZonePrior(dict):
     @pulumi.getter(name="maxWebSocketConnections")
     def max_web_socket_connections(self) -> Optional[_builtins.int]:
         """
-        Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        Before Pulumi: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
         """
         return pulumi.get(self, "max_web_socket_connections")
 

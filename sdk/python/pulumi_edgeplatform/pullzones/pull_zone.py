@@ -245,7 +245,7 @@ class PullZoneArgs:
         :param pulumi.Input[_builtins.int] logging_storage_zone_id: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
         :param pulumi.Input[_builtins.str] magic_containers_app_id: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
         :param pulumi.Input[_builtins.str] magic_containers_endpoint_id: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
-        :param pulumi.Input[_builtins.int] max_web_socket_connections: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        :param pulumi.Input[_builtins.int] max_web_socket_connections: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
         :param pulumi.Input[_builtins.int] middleware_script_id: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
         :param pulumi.Input[_builtins.int] monthly_bandwidth_limit: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
         :param pulumi.Input[_builtins.str] name: Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); destroy deletes it. Names are unique across the platform: a taken name is refused before any write. Another name replaces the resource (a new zone, then the old one deleted).
@@ -1511,7 +1511,7 @@ class PullZoneArgs:
     @pulumi.getter(name="maxWebSocketConnections")
     def max_web_socket_connections(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
-        WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
         """
         return pulumi.get(self, "max_web_socket_connections")
 
@@ -2580,7 +2580,7 @@ class PullZone(pulumi.CustomResource):
         :param pulumi.Input[_builtins.int] logging_storage_zone_id: Id of the storage zone the logs are kept in (`LoggingStorageZoneId`).
         :param pulumi.Input[_builtins.str] magic_containers_app_id: Id of the container app the zone fetches from, with `originType` `"MagicContainers"` (`MagicContainersAppId`).
         :param pulumi.Input[_builtins.str] magic_containers_endpoint_id: Id of the container app's endpoint the zone fetches from (`MagicContainersEndpointId`).
-        :param pulumi.Input[_builtins.int] max_web_socket_connections: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        :param pulumi.Input[_builtins.int] max_web_socket_connections: WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
         :param pulumi.Input[_builtins.int] middleware_script_id: Id of the edge script run as middleware in front of the origin (`MiddlewareScriptId`).
         :param pulumi.Input[_builtins.int] monthly_bandwidth_limit: Bytes the zone may serve in a month before it stops serving (`MonthlyBandwidthLimit`); 0: no limit.
         :param pulumi.Input[_builtins.str] name: Creates a pull zone of this name (POST `/pullzone`, with `originUrl` and `type`); destroy deletes it. Names are unique across the platform: a taken name is refused before any write. Another name replaces the resource (a new zone, then the old one deleted).
@@ -3775,7 +3775,7 @@ class PullZone(pulumi.CustomResource):
     @pulumi.getter(name="maxWebSocketConnections")
     def max_web_socket_connections(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
-        WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
+        WebSocket connections open at once across the platform at most: one of the tiers 500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`; the platform rounds another value up to a tier).
         """
         return pulumi.get(self, "max_web_socket_connections")
 

@@ -38,18 +38,20 @@ function runRecord<T>(name: string, init: () => T): T {
 /**
  * Wraps the input that names an object (`what(id)` describes it) so that it reaches the
  * engine only if no other resource of this program names the same object; otherwise it
- * becomes an {@link OwnerConflict} that `check` refuses. `undefined`/`null` pass through.
+ * becomes an {@link OwnerConflict} that `check` refuses. `undefined`/`null` pass through. The
+ * id is a number, or a string for a kind whose objects have string ids (an application).
  * @param kind Kind of object (a key namespace, e.g. `"dnssec"`).
  * @param resource The resource's type and name, as messages show it.
  */
-export function soleOwner(
+export function soleOwner<T extends number | string = number>(
   kind: string,
   resource: string,
-  value: pulumi.Input<number> | undefined,
-  what: (id: number) => string,
-): pulumi.Output<number> | undefined {
+  value: pulumi.Input<T> | undefined,
+  what: (id: T) => string,
+): pulumi.Output<T> | undefined {
   if (value === undefined || value === null) return undefined;
-  return pulumi.output(value).apply(async (id: number): Promise<number> => {
+  return pulumi.output(value).apply(async (given): Promise<T> => {
+    const id = given as T; // a number or a string: Unwrap of either is itself
     if (id === undefined || id === null) return id;
     const owners = runRecord("owners", () => new Map<string, Set<string>>());
     const key = `${kind}\0${String(id)}`;
@@ -64,7 +66,7 @@ export function soleOwner(
         `${[...names].join(", ")}); one platform object can have one resource only. Keep one ` +
         `of them (to rename a resource, give the new name \`aliases\`). Nothing was written.`,
     };
-    return marker as unknown as number;
+    return marker as unknown as T;
   });
 }
 

@@ -72,10 +72,10 @@ export const LIMITS: readonly SettingsField[] = [
     "MaxWebSocketConnections",
     field(
       "maxWebSocketConnections",
-      { type: "integer", enum: WEBSOCKET_TIERS },
+      { type: "integer", enum: [0, ...WEBSOCKET_TIERS] },
       "WebSocket connections open at once across the platform at most: one of the tiers " +
-        "500, 1000, 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform " +
-        "rounds another value up to a tier).",
+        "500, 1000, 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) " +
+        "(`MaxWebSocketConnections`; the platform rounds another value up to a tier).",
     ),
   ),
 ];

@@ -216,8 +216,8 @@ export interface PullZoneSettingsArgs {
   enableWebSockets?: pulumi.Input<boolean>;
   /**
    * WebSocket connections open at once across the platform at most: one of the tiers 500, 1000,
-   * 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to
-   * a tier).
+   * 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`;
+   * the platform rounds another value up to a tier).
    */
   maxWebSocketConnections?: pulumi.Input<number>;
   /** Whether the zone's requests are logged (`EnableLogging`). */
@@ -720,8 +720,8 @@ export interface PullZoneState {
   enableWebSockets: boolean;
   /**
    * WebSocket connections open at once across the platform at most: one of the tiers 500, 1000,
-   * 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to
-   * a tier).
+   * 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`;
+   * the platform rounds another value up to a tier).
    */
   maxWebSocketConnections: number;
   /** Whether the zone's requests are logged (`EnableLogging`). */
@@ -1235,8 +1235,8 @@ export interface PullZoneOutputs {
   readonly enableWebSockets: pulumi.Output<boolean>;
   /**
    * WebSocket connections open at once across the platform at most: one of the tiers 500, 1000,
-   * 2500, 5000, 10000 or 25000 (`MaxWebSocketConnections`; the platform rounds another value up to
-   * a tier).
+   * 2500, 5000, 10000 or 25000, or 0 for none set (what a new zone has) (`MaxWebSocketConnections`;
+   * the platform rounds another value up to a tier).
    */
   readonly maxWebSocketConnections: pulumi.Output<number>;
   /** Whether the zone's requests are logged (`EnableLogging`). */
