@@ -362,8 +362,14 @@ function docType(f) {
       ? ` ${x.minimum}–${x.maximum}`
       : "";
   if (s.type === "integer" || s.type === "number") return `integer${range(s)}`;
-  if (s.type === "array") return `list of ${s.items?.type === "integer" ? "integers" : "strings"}`;
-  return s.type ?? "any";
+  if (s.type === "array") {
+    const item = s.items ?? {};
+    const of = { integer: "integers", number: "numbers", object: "objects", boolean: "booleans" };
+    return `list of ${of[item.type] ?? (item.properties ? "objects" : "strings")}`;
+  }
+  if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === "string"))
+    return s.enum.map((v) => `\`"${v}"\``).join(", ");
+  return s.type ?? (s.properties ? "object" : "any");
 }
 
 /**
