@@ -285,6 +285,33 @@ function imageRegistriesProgram(n, changed) {
   };
 }
 
+/** Inline program: `n` container apps of one container each; `changed` gives app 0's container another tag. */
+function containerAppsProgram(n, changed) {
+  return async () => {
+    const edge = require("pulumi-edgeplatform");
+    for (let i = 0; i < n; i++) {
+      new edge.containers.ContainerApp(`app-${i}`, {
+        name: `bench-app-${i}`,
+        runtimeType: "shared",
+        regions: { allowed: ["DE"], required: ["DE"], maxAllowed: 1 },
+        containers: [
+          {
+            name: "web",
+            image: {
+              registryId: "1",
+              namespace: "acme",
+              name: "bench-web",
+              tag: changed === i ? "2.0.0" : "1.0.0",
+            },
+            environment: { INDEX: String(i) },
+          },
+        ],
+      });
+    }
+    return { count: n };
+  };
+}
+
 /** The answer to GET `path` of the management API (what a settings kind manages, as read). */
 async function readApi(emu, path) {
   const res = await fetch(`${emu.url}${path}`, { headers: { accesskey: emu.apiKey } });
@@ -577,6 +604,22 @@ const KINDS = {
       destroy: [`${n} DELETE`, { DELETE: n }],
     }),
     left: (st) => st.registries.filter((r) => /^bench-registry-/.test(r.displayName || "")),
+  },
+  // N container apps of one container. Create: the account's apps listed once for the name
+  // checks of the run and the region ids listed once (checked before any write), one POST of
+  // each whole app, and at least one read of each app's deployment (the wait). One field
+  // (another image tag): the app as it is (the merge base), one PATCH of that container, one
+  // read of the deployment it starts. Refresh: one GET per app (the listing holds no
+  // containers). Destroy: one DELETE each.
+  "container-app": {
+    program: (n, changed) => containerAppsProgram(n, changed ? 0 : undefined),
+    expected: (n) => ({
+      create: [`${2 + n} GET + ${n} POST`, { GET: 2 + n, POST: n }],
+      oneField: ["2 GET + 1 PATCH", { GET: 2, PATCH: 1 }],
+      refresh: [`${n} GET`, { GET: n }],
+      destroy: [`${n} DELETE`, { DELETE: n }],
+    }),
+    left: (st) => st.apps.filter((a) => /^bench-app-/.test(a.name || "")),
   },
 };
 
