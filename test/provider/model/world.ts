@@ -276,6 +276,26 @@ export class World {
         );
       }
     }
+    // (8) No orphans: an object that appeared during a run neither faulted nor interrupted is
+    // in that stack's state (a hostname whose free certificate failed is removed, a create
+    // that failed after its write is recorded or found again), or is part of a container the
+    // run created with it (a DNS zone's own records). Settings objects that always exist are
+    // not made by a run (a managed list's configuration appears on its zone's first listing).
+    if (!faulted && !res.interrupted) {
+      const held = new Set(engine.stateKeys());
+      const existed = new Set(before.map((o) => o.key));
+      for (const o of after) {
+        if (existed.has(o.key) || held.has(o.key)) continue;
+        const k = KINDS.find((x) => x.tag === o.key.split(":")[0]);
+        if (k?.restoresPrior && !k.createdBy) continue;
+        const within = k?.within;
+        const container = within === undefined ? undefined : `${within}:${o.zone}`;
+        if (container !== undefined && !existed.has(container)) continue;
+        this.fail(
+          `(8) ${what} left ${label(o.key)} "${o.name}" on the platform, which no state lists`,
+        );
+      }
+    }
     // (2) Unmanaged fields of an owned object keep their values.
     const beforeByKey = new Map(before.map((o) => [o.key, o]));
     for (const o of after) {
