@@ -6,7 +6,7 @@
  * made) and the kinds' oracles, never from the provider's own plan functions.
  */
 import type { EmulatorControl, EmulatorState } from "../../../packages/emulator/src";
-import { Engine, ProgramInputs, RunResult } from "./engine";
+import { Engine, ProgramInputs, RunResult, StateEntry } from "./engine";
 import type { PlatformObject } from "./kind";
 import { KINDS, keyOf, kindOf } from "./kinds";
 import { canon } from "./oracle";
@@ -156,6 +156,10 @@ export class World {
   ): Promise<RunResult> {
     const before = await this.objects();
     const stateBefore = new Set(engine.stateKeys());
+    const entriesBefore: [string, StateEntry][] = [
+      ...engine.state,
+      ...engine.pendingDeletes.map((d) => [d.name, d] as [string, StateEntry]),
+    ];
     const adopted = this.adoptTargets(engine);
     // Settings objects: the fields each state entry manages now; a delete (destroy, or the
     // resource removed) writes them back to their prior values.
@@ -294,6 +298,22 @@ export class World {
         this.fail(
           `(8) ${what} left ${label(o.key)} "${o.name}" on the platform, which no state lists`,
         );
+      }
+    }
+    // (9) Deleted when asked: an object whose resource left the state in a run (destroyed,
+    // removed from the program, replaced) is gone from the platform, unless the resource
+    // leaves it by design: adopted by id (without `deleteOnDestroy: true`), a settings
+    // object (its delete restores), or `deleteOnDestroy: false`.
+    if (kind !== "refresh") {
+      const stateAfter = new Set([...engine.stateKeys(), ...peer.stateKeys()]);
+      for (const [name, st] of entriesBefore) {
+        const k = kindOf(name);
+        const key = keyOf(name, st.id);
+        if (stateAfter.has(key) || !afterByKey.has(key)) continue;
+        const keep = st.inputs.deleteOnDestroy;
+        if (keep === false || (k.adoptId(st.inputs) !== undefined && keep !== true)) continue;
+        if (k.restoresPrior && !k.createdBy?.(st)) continue;
+        this.fail(`(9) ${what} deleted ${name}, but ${label(key)} is still on the platform`);
       }
     }
     // (2) Unmanaged fields of an owned object keep their values.
