@@ -15,9 +15,11 @@ import fc from "fast-check";
 import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../packages/emulator/src";
 import type { BehaviourProfile, ProfileName } from "../../packages/emulator/src";
 import { Client } from "../../packages/client/src/api/client";
+import { certificateTiming } from "../../packages/pulumi/src/resources/kinds/collections/hostname-certificate";
 import { timing } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import { CLIENT_TIMEOUT_MS, commandArbitrary } from "./model/commands";
 import { KINDS } from "./model/kinds";
+import { setPublishesSavedCode } from "./model/kinds/scripts";
 import { World } from "./model/world";
 import { startPlatform, TestPlatform } from "./helpers";
 
@@ -43,6 +45,8 @@ jest.spyOn(Client, "fromSettings").mockImplementation((s, extra) =>
     ...extra,
   }),
 );
+// A free certificate issued late (`freeCertificateMs`) is polled every 20 ms, not every second.
+Object.assign(certificateTiming, { pollMs: 20 });
 Object.assign(timing, {
   readBackMs: 1_500,
   readBackStepMs: 10,
@@ -124,6 +128,7 @@ const PULL_ZONE_SWITCHES: Record<ProfileName, Partial<PullZoneSwitches>> = {
 
 /** Sets the emulator's behaviour profile; returns how late it applies accepted writes. */
 async function setProfile(name: ProfileName): Promise<number> {
+  setPublishesSavedCode(PULL_ZONE_SWITCHES[name].scriptCodeSave === "publish");
   const p = await ctl.setProfile({
     name,
     ...DNS_SWITCHES[name],

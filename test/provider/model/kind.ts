@@ -139,6 +139,12 @@ export interface ModelKind {
    */
   restoresPrior?: { fields: string[]; unseen: Record<string, unknown> };
   /**
+   * Settings objects: the managed fields destroy gives back, when not all of them (a field
+   * that changes with another and has no way back of its own: a live release on a platform
+   * that publishes saved code).
+   */
+  restoredFields?(prog: ProgramInputs): string[];
+  /**
    * Settings objects a program may also create (a DNS zone by `domain`): whether a state entry
    * created its object. Such an object is deleted by destroy, not restored (outside (7)).
    */

@@ -419,7 +419,8 @@ export class World {
       const key = keyOf(name, st.id);
       if (!settings(key) || kindOf(name).createdBy?.(st)) continue;
       const fields = held.get(key) ?? new Set<string>();
-      for (const f of kindOf(name).managedFields(st.inputs)) fields.add(f);
+      const k = kindOf(name);
+      for (const f of (k.restoredFields ?? k.managedFields)(st.inputs)) fields.add(f);
       held.set(key, fields);
     }
     // A write that landed but that the state never recorded (an interrupted up).

@@ -54,23 +54,41 @@ const scriptById = (s: EmulatorState, id: number) =>
 /** The script fields the programs manage (the platform's values: type by number, code by hash). */
 const SCRIPT_FIELDS = ["name", "scriptType", "codeHash"];
 
+/**
+ * Whether the platform publishes saved code as a new live release (the emulator's
+ * `scriptCodeSave: "publish"`): then a code write also changes the live release (set by the
+ * test with the profile).
+ */
+let publishesSavedCode = false;
+export const setPublishesSavedCode = (on: boolean) => void (publishesSavedCode = on);
+
+/** A script's own fields (the rest are `platform.*`). */
+const OWN = ["id", "name", "scriptType", "code", "codeModified", "currentReleaseId", "releases"];
+
 const projectScript = (x: StoredScript): PlatformObject => {
   // Compared without its variables and secrets (their own kinds) and the date of its last
   // change (the platform's bookkeeping: a variable's or secret's write moves it too).
   const { variables: _v, secrets: _s, lastModified: _at, ...raw } = x as Json;
+  const live = x.releases.find((r) => r.Id === x.currentReleaseId);
   const fields: Json = {
     name: x.name,
     scriptType: x.scriptType,
     codeHash: codeHash(String(x.code ?? "")),
+    // The live release, by its code's hash (its id and the release history are the
+    // platform's: a restore on a platform that publishes saved code makes a new release of
+    // the old code; an object nobody owns is still compared whole, `raw`).
+    liveCodeHash: live ? codeHash(String(live.Code ?? "")) : null,
   };
-  for (const [k, v] of Object.entries(raw)) {
-    if (!["id", "name", "scriptType", "code", "codeModified", "lastModified"].includes(k))
-      fields[`platform.${k}`] = v;
-  }
+  for (const [k, v] of Object.entries(raw)) if (!OWN.includes(k)) fields[`platform.${k}`] = v;
   return { key: `es:${x.id}`, id: x.id, zone: 0, name: x.name, fields, raw };
 };
 
-const scriptManaged = (p: ProgramInputs) => SCRIPT_FIELDS.filter((f) => p[f] !== undefined);
+/** The managed fields; a code write on a platform that publishes saved code moves the release. */
+const scriptManaged = (p: ProgramInputs) => {
+  const out = SCRIPT_FIELDS.filter((f) => p[f] !== undefined);
+  if (publishesSavedCode && p.codeHash !== undefined) out.push("liveCodeHash");
+  return out;
+};
 
 /** The code inputs of pool code `i`, as the program's `code` gives them. */
 const codeInputs = (i: number) => storeCode(CODES[i % CODES.length]);
@@ -94,7 +112,7 @@ export const edgeScriptKind: ModelKind = {
   managedFields: scriptManaged,
   differences(p, obj) {
     const out: string[] = [];
-    for (const f of scriptManaged(p)) {
+    for (const f of SCRIPT_FIELDS.filter((x) => p[x] !== undefined)) {
       const mine =
         f === "scriptType" && typeof p[f] === "string"
           ? (EdgeScriptType as Record<string, number>)[p[f]]
@@ -109,6 +127,9 @@ export const edgeScriptKind: ModelKind = {
     /another resource of this program (already|now) (creates or )?manages/,
   ],
   restoresPrior: { fields: SCRIPT_FIELDS, unseen: {} },
+  // Destroy gives back the code; on a platform that publishes saved code that is a new live
+  // release of it (a script that had none before cannot go back to none).
+  restoredFields: (p) => SCRIPT_FIELDS.filter((f) => p[f] !== undefined),
   createdBy: (st) => st.outputs.origin === "created",
   newContainer: (i) => ({
     name: SCRIPT_NAMES[i % SCRIPT_NAMES.length],
