@@ -214,7 +214,7 @@ class OobEdit implements Cmd {
     const obj = pick(this.kind.objects(s), this.obj);
     if (!obj) return;
     if (this.kind.oobEdit(s, obj, this.edit) === false) return;
-    await w.ctl.setState(s);
+    await w.setState(s);
     w.drifted.add(obj.key);
     w.attemptedPriors.delete(obj.key);
     w.log.push(
@@ -238,7 +238,7 @@ class OobDelete implements Cmd {
     const obj = pick(this.kind.objects(s), this.obj);
     if (!obj || !this.kind.oobDelete) return;
     this.kind.oobDelete(s, obj);
-    await w.ctl.setState(s);
+    await w.setState(s);
     if (w.engine.stateKeys().includes(obj.key)) w.goneOutOfBand.add(obj.key);
     if (w.other.stateKeys().includes(obj.key)) w.otherGone.add(obj.key);
     w.deletedOutOfBand.add(obj.key);
@@ -259,7 +259,7 @@ class OobCreate implements Cmd {
     const s = await w.ctl.state();
     const id = this.kind.oobCreate?.(s, this.spec, w.newOobName());
     if (id === undefined) return;
-    await w.ctl.setState(s);
+    await w.setState(s);
     const obj = this.kind.objects(s).find((o) => o.id === id);
     w.log.push(
       `out-of-band: create ${this.kind.name} ${id} "${obj?.name}" in shield zone ${this.spec.zone}`,

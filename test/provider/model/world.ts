@@ -82,6 +82,11 @@ export class World {
   lastRefreshFailed = false;
   /** Longest extra wait the next settle needs (a delayed request still in flight). */
   pendingDelayMs = 0;
+  /**
+   * The platform's objects after the last run, while nothing else changed it (an out-of-band
+   * change goes through `setState`): the next run's "before", without reading it again.
+   */
+  private lastSeen: PlatformObject[] | undefined;
   private readonly resSeq = new Map<string, number>();
   private oobSeq = 0;
 
@@ -118,8 +123,15 @@ export class World {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 
+  /** Replaces the platform's state (another actor's change). */
+  async setState(s: EmulatorState): Promise<void> {
+    this.lastSeen = undefined;
+    await this.ctl.setState(s);
+  }
+
   /** The platform's objects, of every kind. */
   async objects(): Promise<PlatformObject[]> {
+    this.lastSeen = undefined;
     return objectsOf(await this.ctl.state());
   }
 
@@ -154,7 +166,8 @@ export class World {
     faulted: boolean,
     engine: Engine = this.engine,
   ): Promise<RunResult> {
-    const before = await this.objects();
+    // The platform as the last run left it, unless something changed it since (setState).
+    const before = this.lastSeen ?? (await this.objects());
     const stateBefore = new Set(engine.stateKeys());
     const entriesBefore: [string, StateEntry][] = [
       ...engine.state,
@@ -196,6 +209,7 @@ export class World {
     await this.ctl.clearFaults();
     await this.settle();
     const after = await this.objects();
+    this.lastSeen = after;
     for (const o of after) if (readZones.has(`${o.key.split(":")[0]}:${o.zone}`)) read.add(o.key);
     this.log.push(
       `${what} → ${res.ok ? "ok" : res.interrupted ? "interrupted" : `FAILED: ${res.error}`}` +
