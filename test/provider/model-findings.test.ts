@@ -148,3 +148,22 @@ test.failing(
     expect(res.ok).toBe(true); // invariant (7): logForwardingToken is null again
   },
 );
+
+test.each([0, 100])(
+  "(8) a hostname whose free certificate fails is not left behind (certificate settled after %i ms)",
+  async (freeCertificateMs) => {
+    await ctl.setProfile({ name: "default", freeCertificateMs });
+    try {
+      const { w, up } = world();
+      w.engine.program.set("hn0", {
+        pullZoneId: 1,
+        hostname: "bad.invalid",
+        certificate: { type: "free", timeoutSeconds: 2 },
+      });
+      const res = await up(); // invariant (8): no hostname that no state lists
+      expect(res.ok).toBe(false);
+    } finally {
+      await ctl.setProfile({ name: "default" });
+    }
+  },
+);
