@@ -323,7 +323,9 @@ export class World {
       for (const [name, st] of entriesBefore) {
         const k = kindOf(name);
         const key = keyOf(name, st.id);
-        if (stateAfter.has(key) || !afterByKey.has(key)) continue;
+        // An object a program adopted once existed before Pulumi: it stays, whatever the
+        // entry says now (an adopted rule switched back to a create keeps its origin: (6)).
+        if (stateAfter.has(key) || !afterByKey.has(key) || this.adopted.has(key)) continue;
         const keep = st.inputs.deleteOnDestroy;
         if (keep === false || (k.adoptId(st.inputs) !== undefined && keep !== true)) continue;
         if (k.restoresPrior && !k.createdBy?.(st)) continue;

@@ -603,8 +603,15 @@ const hostnamesOf = (s: EmulatorState): [number, StoredHostname][] =>
       .map((h) => [z.id, h] as [number, StoredHostname]),
   );
 
+/**
+ * The managed fields. An adopted hostname's `forceSsl` from before the adopt is given back
+ * when it leaves the state, managed or not (documented: after adopt then destroy the zone is as
+ * it was), so it is a field its resource may write.
+ */
 const hostnameManaged = (p: ProgramInputs) =>
-  ["forceSsl", "certificate"].filter((f) => p[f] !== undefined);
+  ["forceSsl", "certificate"].filter(
+    (f) => p[f] !== undefined || (f === "forceSsl" && typeof p.existingHostname === "string"),
+  );
 
 /** `edge.pullzones.Hostname`. */
 export const hostnameKind: ModelKind = {
