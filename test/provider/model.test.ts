@@ -1,10 +1,11 @@
 /**
- * Model-based test of the Shield and DNS resources, every kind of test/provider/model/kinds/ in one
+ * Model-based test of the Shield, DNS, pull-zone and edge-scripting resources, every kind of test/provider/model/kinds/ in one
  * program (fast-check commands): random sequences of program edits (partial configurations,
  * `null`, unmanaged fields, mode switches, renames, removals, adoptions), out-of-band changes
  * by another actor, injected faults, interrupted runs and a second stack,
  * driven through a simulation of the Pulumi engine (test/provider/model/engine.ts) against
- * the emulator in every behaviour profile (each with DNS switches over it: `DNS_SWITCHES`). After each step the invariants of
+ * the emulator in every behaviour profile (each with DNS, pull-zone and edge-script switches
+ * over it: `DNS_SWITCHES`, `PULL_ZONE_SWITCHES`). After each step the invariants of
  * test/provider/model/world.ts are checked on the emulator's whole state.
  *
  * `npm test`: a fixed seed per profile, a few runs. `npm run fuzz` (FUZZ_STEPS=N): at least N
@@ -14,9 +15,11 @@ import fc from "fast-check";
 import { EmulatorControl, PROFILES as EMULATOR_PROFILES } from "../../packages/emulator/src";
 import type { BehaviourProfile, ProfileName } from "../../packages/emulator/src";
 import { Client } from "../../packages/client/src/api/client";
+import { certificateTiming } from "../../packages/pulumi/src/resources/kinds/collections/hostname-certificate";
 import { timing } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
 import { CLIENT_TIMEOUT_MS, commandArbitrary } from "./model/commands";
 import { KINDS } from "./model/kinds";
+import { setPublishesSavedCode } from "./model/kinds/scripts";
 import { World } from "./model/world";
 import { startPlatform, TestPlatform } from "./helpers";
 
@@ -42,6 +45,8 @@ jest.spyOn(Client, "fromSettings").mockImplementation((s, extra) =>
     ...extra,
   }),
 );
+// A free certificate issued late (`freeCertificateMs`) is polled every 20 ms, not every second.
+Object.assign(certificateTiming, { pollMs: 20 });
 Object.assign(timing, {
   readBackMs: 1_500,
   readBackStepMs: 10,
@@ -74,6 +79,17 @@ type DnsSwitches = Pick<
   "dnsZoneExists" | "dnsZoneUpdateAnswer" | "dnsRecordAddAnswer"
 >;
 
+type PullZoneSwitches = Pick<
+  BehaviourProfile,
+  | "pullZoneUpdate"
+  | "edgeRuleOrder"
+  | "pullZoneWrites"
+  | "edgeRuleAddAnswer"
+  | "scriptCodeSave"
+  | "scriptVarUpsert"
+  | "freeCertificateMs"
+>;
+
 /**
  * The DNS switches (how the platform answers where the published document is silent: a
  * domain that has a zone, a zone's update, a record's add) over each profile. No built-in
@@ -92,14 +108,40 @@ const DNS_SWITCHES: Record<ProfileName, Partial<DnsSwitches>> = {
   "embedded-plan-refusal": { dnsZoneExists: "409" },
 };
 
+/**
+ * The pull-zone and edge-script switches (how the platform answers where the published
+ * documents are silent: a zone's settings write merges or replaces, the order of a zone's edge
+ * rules, concurrent rewrites of one zone, an edge rule's write without a body, saved code
+ * published or not, a variable's upsert, a free certificate issued late) over each profile, as
+ * the DNS ones: every other value of each switch is driven under two profiles or more.
+ */
+const PULL_ZONE_SWITCHES: Record<ProfileName, Partial<PullZoneSwitches>> = {
+  default: {},
+  "merge-patch": { pullZoneUpdate: "replace", scriptVarUpsert: "replace" },
+  "fill-defaults": { edgeRuleOrder: "sorted", scriptCodeSave: "publish" },
+  "async-202": { edgeRuleAddAnswer: "empty", freeCertificateMs: 100 },
+  "stale-dnssec": { pullZoneWrites: "lost-updates", scriptVarUpsert: "replace" },
+  "embedded-not-found": { pullZoneUpdate: "replace", edgeRuleAddAnswer: "empty" },
+  "zone-replace": { pullZoneWrites: "lost-updates", scriptCodeSave: "publish" },
+  "embedded-plan-refusal": { edgeRuleOrder: "sorted", freeCertificateMs: 100 },
+};
+
 /** Sets the emulator's behaviour profile; returns how late it applies accepted writes. */
 async function setProfile(name: ProfileName): Promise<number> {
+  setPublishesSavedCode(PULL_ZONE_SWITCHES[name].scriptCodeSave === "publish");
   const p = await ctl.setProfile({
     name,
     ...DNS_SWITCHES[name],
+    ...PULL_ZONE_SWITCHES[name],
     ...(name === "async-202" ? { writeDelayMs: ASYNC_WRITE_DELAY_MS } : {}),
   });
   return p.writeDelayMs;
+}
+
+/** The switches over a profile, as printed (`` or ` + {...}`). */
+function switchesOf(profile: ProfileName): string {
+  const all = { ...DNS_SWITCHES[profile], ...PULL_ZONE_SWITCHES[profile] };
+  return Object.keys(all).length ? ` + ${JSON.stringify(all)}` : "";
 }
 
 /** What the runs of one profile did (the figures printed). */
@@ -118,6 +160,9 @@ function property(writeDelayMs: number, counter: Counter) {
     fc.commands([commandArbitrary], { maxCommands: MAX_COMMANDS, size: "max" }),
     async (cmds) => {
       await ctl.reset();
+      const fixtures = await ctl.state();
+      for (const k of KINDS) k.prepare?.(fixtures);
+      await ctl.setState(fixtures);
       const world = new World(ctl, { writeDelayMs });
       current = world;
       counter.runs++;
@@ -167,7 +212,7 @@ describe.each(PROFILES)(`Model (${KINDS.map((k) => k.name).join(", ")}), profile
       }
       const ms = Date.now() - started;
       realWrite(
-        `model ${profile}${Object.keys(DNS_SWITCHES[profile]).length ? ` + ${JSON.stringify(DNS_SWITCHES[profile])}` : ""}: ${counter.steps} steps in ${counter.runs} runs, ${(ms / 1000).toFixed(1)} s` +
+        `model ${profile}${switchesOf(profile)}: ${counter.steps} steps in ${counter.runs} runs, ${(ms / 1000).toFixed(1)} s` +
           ` (provider operations: ${[...counter.ops].map(([k, n]) => `${k} ${n}`).join(", ")})` +
           `${failures.length ? `, ${failures.length} failing seed(s), the first after ${counter.firstFailureAfter} steps` : ""}\n`,
       );

@@ -11,8 +11,8 @@ import fc from "fast-check";
 import type { FaultSpec } from "../../../packages/emulator/src";
 import { clone } from "./engine";
 import type { FieldEdit, ModelKind, OobCreateSpec, OobFieldEdit } from "./kind";
-import { KINDS, kindOf } from "./kinds";
-import { DOMAINS as ZONE_DOMAINS, dnsZoneKind, isRef } from "./kinds/dns";
+import { ALL_KINDS, KINDS, kindOf } from "./kinds";
+import { isRef } from "./kinds/dns";
 import { sometimes } from "./kinds/rules";
 import { objectsOf, World } from "./world";
 
@@ -50,20 +50,23 @@ class AddObject implements Cmd {
   check = (w: Readonly<World>) => w.engine.program.size < MAX_RESOURCES;
   async run(_m: World, w: World) {
     const inputs = clone(this.inputs);
-    // A reference to another resource's output (a record in a DNS zone the program creates):
-    // one of the program's zones, by index; none, a new zone resource is added first (the
-    // program's block of a zone and its record), or a fixture zone when the program is full.
+    // A reference to another resource's output (a record in a DNS zone the program creates,
+    // an edge rule in its pull zone): one of the program's containers, by index; none, a new
+    // container resource is added first (the program's block of a zone and what is in it), or
+    // a fixture container when the program is full.
+    const container = ALL_KINDS.find((k) => k.tag === this.kind.within);
     for (const [k, v] of Object.entries(inputs)) {
-      if (!isRef(v) || !v.$ref.startsWith("#")) continue;
+      if (!isRef(v) || !v.$ref.startsWith("#") || !container?.newContainer) continue;
       const i = Number(v.$ref.slice(1));
-      let target = pick(w.resourceNames(dnsZoneKind.tag), i);
+      let target = pick(w.resourceNames(container.tag), i);
       if (target === undefined && w.engine.program.size < MAX_RESOURCES - 1) {
-        target = w.newResourceName(dnsZoneKind.tag);
-        const zone = { domain: ZONE_DOMAINS[i % ZONE_DOMAINS.length] };
+        target = w.newResourceName(container.tag);
+        const zone = container.newContainer(i);
         w.engine.program.set(target, zone);
         w.log.push(`program: add ${target} = ${JSON.stringify(zone)}`);
       }
-      inputs[k] = target !== undefined ? { $ref: target } : 1 + (i % 3);
+      const fixtures = this.kind.fixtureContainers ?? [];
+      inputs[k] = target !== undefined ? { $ref: target } : fixtures[i % fixtures.length];
     }
     const name = w.newResourceName(this.kind.tag);
     w.engine.program.set(name, inputs);
@@ -185,7 +188,8 @@ class Adopt implements Cmd {
     const within = KINDS.find((k) => k.tag === this.kind.within);
     for (const [name, st] of w.engine.state) {
       if (!within || kindOf(name).tag !== within.tag || !w.engine.program.has(name)) continue;
-      if (within.createdBy?.(st) && Number(st.id) === obj.zone) inputs.zoneId = { $ref: name };
+      if (within.createdBy?.(st) && Number(st.id) === obj.zone && this.kind.refField)
+        inputs[this.kind.refField] = { $ref: name };
     }
     const name = w.newResourceName(this.kind.tag);
     w.engine.program.set(name, inputs);
@@ -210,7 +214,7 @@ class OobEdit implements Cmd {
     const obj = pick(this.kind.objects(s), this.obj);
     if (!obj) return;
     if (this.kind.oobEdit(s, obj, this.edit) === false) return;
-    await w.ctl.setState(s);
+    await w.setState(s);
     w.drifted.add(obj.key);
     w.attemptedPriors.delete(obj.key);
     w.log.push(
@@ -234,7 +238,7 @@ class OobDelete implements Cmd {
     const obj = pick(this.kind.objects(s), this.obj);
     if (!obj || !this.kind.oobDelete) return;
     this.kind.oobDelete(s, obj);
-    await w.ctl.setState(s);
+    await w.setState(s);
     if (w.engine.stateKeys().includes(obj.key)) w.goneOutOfBand.add(obj.key);
     if (w.other.stateKeys().includes(obj.key)) w.otherGone.add(obj.key);
     w.deletedOutOfBand.add(obj.key);
@@ -255,7 +259,7 @@ class OobCreate implements Cmd {
     const s = await w.ctl.state();
     const id = this.kind.oobCreate?.(s, this.spec, w.newOobName());
     if (id === undefined) return;
-    await w.ctl.setState(s);
+    await w.setState(s);
     const obj = this.kind.objects(s).find((o) => o.id === id);
     w.log.push(
       `out-of-band: create ${this.kind.name} ${id} "${obj?.name}" in shield zone ${this.spec.zone}`,

@@ -109,6 +109,11 @@ export interface ModelKind {
   modeSwitch?(prog: ProgramInputs, st: StateEntry, viaPullZone: boolean): string | undefined;
   /** What an adoption keeps and changes (drawn once, applied to the object found then). */
   adoptSpecs: fc.Arbitrary<unknown>;
+  /**
+   * Brings the fixtures to what the platform holds before each run (a pull zone always has an
+   * origin; the emulator's fixture zones but zone 1 have none, and a zone write is refused).
+   */
+  prepare?(s: EmulatorState): void;
   /** The inputs of a resource adopting `obj`. */
   adoptInputs(obj: PlatformObject, spec: unknown): ProgramInputs;
   /** Out-of-band field edits. */
@@ -126,13 +131,19 @@ export interface ModelKind {
    * Creates an object in the state document (a name the zone lacks: the pool's, else
    * `freshName`); returns its id, or undefined when the platform would refuse (a plan limit).
    */
-  oobCreate?(s: EmulatorState, spec: OobCreateSpec, freshName: string): number | undefined;
+  oobCreate?(s: EmulatorState, spec: OobCreateSpec, freshName: string): number | string | undefined;
   /**
    * Settings objects (they exist without Pulumi; destroy puts back what was there): the
    * fields destroy restores, and what an object not yet on the platform holds when it first
    * appears (a zone's configuration of a managed list appears on its first listing).
    */
   restoresPrior?: { fields: string[]; unseen: Record<string, unknown> };
+  /**
+   * Settings objects: the managed fields destroy gives back, when not all of them (a field
+   * that changes with another and has no way back of its own: a live release on a platform
+   * that publishes saved code).
+   */
+  restoredFields?(prog: ProgramInputs): string[];
   /**
    * Settings objects a program may also create (a DNS zone by `domain`): whether a state entry
    * created its object. Such an object is deleted by destroy, not restored (outside (7)).
@@ -143,4 +154,14 @@ export interface ModelKind {
    * zone's id): a run that deletes a container it owns deletes what is in it, as documented.
    */
   within?: string;
+  /**
+   * With `within`: the input naming the container (`zoneId` of a DNS record, `pullZoneId` of an
+   * edge rule). A new resource may name a container the program creates there
+   * (`{ $ref: "#<index>" }`, resolved by commands.ts to one of the program's containers).
+   */
+  refField?: string;
+  /** With `refField`: the fixture containers a new resource goes to when the program is full. */
+  fixtureContainers?: number[];
+  /** A container kind: the inputs of a new container resource `i` (for a `$ref` with none). */
+  newContainer?(i: number): ProgramInputs;
 }

@@ -6,7 +6,7 @@
  * made) and the kinds' oracles, never from the provider's own plan functions.
  */
 import type { EmulatorControl, EmulatorState } from "../../../packages/emulator/src";
-import { Engine, ProgramInputs, RunResult } from "./engine";
+import { Engine, ProgramInputs, RunResult, StateEntry } from "./engine";
 import type { PlatformObject } from "./kind";
 import { KINDS, keyOf, kindOf } from "./kinds";
 import { canon } from "./oracle";
@@ -82,6 +82,11 @@ export class World {
   lastRefreshFailed = false;
   /** Longest extra wait the next settle needs (a delayed request still in flight). */
   pendingDelayMs = 0;
+  /**
+   * The platform's objects after the last run, while nothing else changed it (an out-of-band
+   * change goes through `setState`): the next run's "before", without reading it again.
+   */
+  private lastSeen: PlatformObject[] | undefined;
   private readonly resSeq = new Map<string, number>();
   private oobSeq = 0;
 
@@ -118,8 +123,15 @@ export class World {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 
+  /** Replaces the platform's state (another actor's change). */
+  async setState(s: EmulatorState): Promise<void> {
+    this.lastSeen = undefined;
+    await this.ctl.setState(s);
+  }
+
   /** The platform's objects, of every kind. */
   async objects(): Promise<PlatformObject[]> {
+    this.lastSeen = undefined;
     return objectsOf(await this.ctl.state());
   }
 
@@ -154,8 +166,13 @@ export class World {
     faulted: boolean,
     engine: Engine = this.engine,
   ): Promise<RunResult> {
-    const before = await this.objects();
+    // The platform as the last run left it, unless something changed it since (setState).
+    const before = this.lastSeen ?? (await this.objects());
     const stateBefore = new Set(engine.stateKeys());
+    const entriesBefore: [string, StateEntry][] = [
+      ...engine.state,
+      ...engine.pendingDeletes.map((d) => [d.name, d] as [string, StateEntry]),
+    ];
     const adopted = this.adoptTargets(engine);
     // Settings objects: the fields each state entry manages now; a delete (destroy, or the
     // resource removed) writes them back to their prior values.
@@ -192,6 +209,7 @@ export class World {
     await this.ctl.clearFaults();
     await this.settle();
     const after = await this.objects();
+    this.lastSeen = after;
     for (const o of after) if (readZones.has(`${o.key.split(":")[0]}:${o.zone}`)) read.add(o.key);
     this.log.push(
       `${what} → ${res.ok ? "ok" : res.interrupted ? "interrupted" : `FAILED: ${res.error}`}` +
@@ -274,6 +292,44 @@ export class World {
           `(1) ${what} changed ${label(o.key)} "${o.name}" that the program does not own:\n` +
             `  before ${JSON.stringify(o.raw)}\n  after  ${now ? JSON.stringify(now.raw) : "(deleted)"}`,
         );
+      }
+    }
+    // (8) No orphans: an object that appeared during a run neither faulted nor interrupted is
+    // in that stack's state (a hostname whose free certificate failed is removed, a create
+    // that failed after its write is recorded or found again), or is part of a container the
+    // run created with it (a DNS zone's own records). Settings objects that always exist are
+    // not made by a run (a managed list's configuration appears on its zone's first listing).
+    if (!faulted && !res.interrupted) {
+      const held = new Set(engine.stateKeys());
+      const existed = new Set(before.map((o) => o.key));
+      for (const o of after) {
+        if (existed.has(o.key) || held.has(o.key)) continue;
+        const k = KINDS.find((x) => x.tag === o.key.split(":")[0]);
+        if (k?.restoresPrior && !k.createdBy) continue;
+        const within = k?.within;
+        const container = within === undefined ? undefined : `${within}:${o.zone}`;
+        if (container !== undefined && !existed.has(container)) continue;
+        this.fail(
+          `(8) ${what} left ${label(o.key)} "${o.name}" on the platform, which no state lists`,
+        );
+      }
+    }
+    // (9) Deleted when asked: an object whose resource left the state in a run (destroyed,
+    // removed from the program, replaced) is gone from the platform, unless the resource
+    // leaves it by design: adopted by id (without `deleteOnDestroy: true`), a settings
+    // object (its delete restores), or `deleteOnDestroy: false`.
+    if (kind !== "refresh") {
+      const stateAfter = new Set([...engine.stateKeys(), ...peer.stateKeys()]);
+      for (const [name, st] of entriesBefore) {
+        const k = kindOf(name);
+        const key = keyOf(name, st.id);
+        // An object a program adopted once existed before Pulumi: it stays, whatever the
+        // entry says now (an adopted rule switched back to a create keeps its origin: (6)).
+        if (stateAfter.has(key) || !afterByKey.has(key) || this.adopted.has(key)) continue;
+        const keep = st.inputs.deleteOnDestroy;
+        if (keep === false || (k.adoptId(st.inputs) !== undefined && keep !== true)) continue;
+        if (k.restoresPrior && !k.createdBy?.(st)) continue;
+        this.fail(`(9) ${what} deleted ${name}, but ${label(key)} is still on the platform`);
       }
     }
     // (2) Unmanaged fields of an owned object keep their values.
@@ -379,7 +435,8 @@ export class World {
       const key = keyOf(name, st.id);
       if (!settings(key) || kindOf(name).createdBy?.(st)) continue;
       const fields = held.get(key) ?? new Set<string>();
-      for (const f of kindOf(name).managedFields(st.inputs)) fields.add(f);
+      const k = kindOf(name);
+      for (const f of (k.restoredFields ?? k.managedFields)(st.inputs)) fields.add(f);
       held.set(key, fields);
     }
     // A write that landed but that the state never recorded (an interrupted up).

@@ -195,6 +195,7 @@ export const dnsZoneKind: ModelKind = {
   ],
   restoresPrior: { fields: ZONE_FIELDS.map((f) => f.path), unseen: {} },
   createdBy: (st) => st.outputs.origin === "created",
+  newContainer: (i) => ({ domain: DOMAINS[i % DOMAINS.length] }),
   addInputs: fc.tuple(fc.constantFrom(...DOMAINS), someZoneSettings).map(([domain, pairs]) => {
     const inputs: ProgramInputs = { domain };
     for (const [path, v] of pairs) inputs[path] = clone(v);
@@ -319,6 +320,8 @@ export const dnsRecordKind: ModelKind = {
   provider: dnsRecordProvider,
   objects: (s) => recordsOf(s).map(([zone, r]) => projectRecord(zone, r)),
   within: "d",
+  refField: "zoneId",
+  fixtureContainers: FIXTURE_ZONES,
   paths: {
     create: "^/dnszone/\\d+/records$",
     one: "^/dnszone/\\d+/records/\\d+$",

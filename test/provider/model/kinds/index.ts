@@ -3,14 +3,17 @@
  * its kind's tag (`r0` is a RateLimitRule, `w3` a WafRule, `a2` an AccessList, `m1` a
  * ManagedAccessList, `z0` a ShieldZone, `b0` a BotDetection, `u0` an UploadScanning, `g0` an
  * ApiGuardian, `p0` a ResponsePage, `x0` an UnderAttackMode, `c0` a BotCategorization, `d0` a
- * DnsZone, `n0` a DnsRecord), as a
+ * DnsZone, `n0` a DnsRecord, `pz0` a PullZone, `er0` an EdgeRule, `oc0` an OptimizerClass, `hn0` a
+ * Hostname, `es0` an EdgeScript, `sv0` a ScriptVariable, `ss0` a ScriptSecret), as a
  * Pulumi URN carries its type.
  */
 import type { ModelKind } from "../kind";
 import { accessListKind } from "./access-list";
 import { dnsRecordKind, dnsZoneKind } from "./dns";
 import { managedAccessListKind } from "./managed-access-list";
+import { edgeRuleKind, hostnameKind, optimizerClassKind, pullZoneKind } from "./pull-zones";
 import { rateLimitRuleKind, wafRuleKind } from "./rules";
+import { edgeScriptKind, scriptSecretKind, scriptVariableKind } from "./scripts";
 import {
   apiGuardianKind,
   botCategorizationKind,
@@ -22,7 +25,7 @@ import {
 } from "./zone-settings";
 
 /** Every kind, in a stable order. */
-const ALL_KINDS: readonly ModelKind[] = [
+export const ALL_KINDS: readonly ModelKind[] = [
   rateLimitRuleKind,
   wafRuleKind,
   accessListKind,
@@ -36,6 +39,13 @@ const ALL_KINDS: readonly ModelKind[] = [
   botCategorizationKind,
   dnsZoneKind,
   dnsRecordKind,
+  pullZoneKind,
+  edgeRuleKind,
+  optimizerClassKind,
+  hostnameKind,
+  edgeScriptKind,
+  scriptVariableKind,
+  scriptSecretKind,
 ];
 
 /**
