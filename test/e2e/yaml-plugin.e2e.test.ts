@@ -572,6 +572,24 @@ const EVERY_KIND: Record<string, { type: string; properties: Record<string, unkn
       token: { "fn::secret": "yaml-token-0001" },
     },
   },
+  // An application of one container from fixture registry 1, its secret variable written
+  // plain: the plugin makes it a secret all the same.
+  containerApp: {
+    type: "edgeplatform:containers:ContainerApp",
+    properties: {
+      name: "yaml-app",
+      runtimeType: "shared",
+      regions: { allowed: ["DE"] },
+      containers: [
+        {
+          name: "web",
+          image: { registryId: "1", namespace: "acme", name: "yaml-web", tag: "1.0.0" },
+          environment: { LOG_LEVEL: "info" },
+        },
+      ],
+      secretEnvironment: { web: { API_TOKEN: "yaml-app-secret-0001" } },
+    },
+  },
 };
 
 /**
@@ -603,6 +621,7 @@ const IMPORTED: Record<string, [type: string, id: string]> = {
   "imp-script-variable": ["edgeplatform:compute:ScriptVariable", "1/21"],
   "imp-script-secret": ["edgeplatform:compute:ScriptSecret", "1/31"],
   "imp-registry": ["edgeplatform:containers:ImageRegistry", "2"],
+  "imp-app": ["edgeplatform:containers:ContainerApp", "app-1"],
 };
 /** The block page the test gives shield zone 4 before anything runs (an object to import). */
 const PAGE_OF_ZONE_4 = "<p>zone four</p>";
@@ -876,6 +895,8 @@ test("the program of every kind has a resource of each kind of the list, and imp
           ciphertext: expect.any(String),
         });
         expect(JSON.stringify(exported)).not.toContain("yaml-secret-value-0001");
+        // The application's secret variable, written plain in the program: encrypted too.
+        expect(JSON.stringify(exported)).not.toContain("yaml-app-secret-0001");
         expect(inputsOf("imp-script-secret")).toEqual(
           expect.not.objectContaining({ value: expect.anything() }),
         );

@@ -114,3 +114,22 @@ test("an invalid mcDeployMs names the switch and its allowed values", async () =
   );
   expect(outcome).toMatch(/mcDeployMs: must be an integer from 0 to 600000/);
 });
+
+test("the overview names each container's status, and a failing container's reason", async () => {
+  const id = await addApp("overview-fail", "fail-2");
+  const pods = async () => (await c.containers.getAppOverview(id)).regions?.[0]?.pods ?? [];
+  expect((await pods())[0]?.containers).toEqual([
+    expect.objectContaining({ name: "main", status: "started" }),
+  ]);
+  clock += DEPLOY_MS;
+  expect((await pods())[0]?.containers).toEqual([
+    expect.objectContaining({ name: "main", status: "notStarted", reason: "CrashLoopBackOff" }),
+  ]);
+  const ok = await addApp("overview-ok", "1.0.0");
+  clock += DEPLOY_MS;
+  const [region] = (await c.containers.getAppOverview(ok)).regions ?? [];
+  expect(region?.pods?.[0]?.containers).toEqual([
+    expect.objectContaining({ name: "main", status: "ready" }),
+  ]);
+  expect(region?.pods?.[0]?.containers?.[0]).not.toHaveProperty("reason");
+});

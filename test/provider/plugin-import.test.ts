@@ -22,6 +22,8 @@ interface Import {
   id: string;
   inputs: Record<string, unknown>;
   form: string;
+  /** Ids not of that form; default `abc`, `1/2/3` and the empty id (a string id: no `abc`). */
+  bad?: string[];
 }
 
 /**
@@ -104,6 +106,23 @@ const IMPORTS: Record<string, Import> = {
   PullZone: { id: "1", inputs: { pullZoneId: 1 }, form: '"<pullZoneId>"' },
   // Container registry 2 (GitHub Container Registry), used by no application.
   ImageRegistry: { id: "2", inputs: { registryId: 2 }, form: '"<registryId>"' },
+  // Application app-1 ("shop"): its two containers as read (no environment values: they may be
+  // secrets, so an import leaves them to the program), its regions, volumes and autoscaling.
+  ContainerApp: {
+    id: "app-1",
+    inputs: {
+      appId: "app-1",
+      runtimeType: "shared",
+      autoScaling: { min: 1, max: 3 },
+      regions: { allowed: ["DE", "NY", "SG", "UK"], required: ["DE"], maxAllowed: 3 },
+      volumes: [
+        { name: "cache-data", size: 10 },
+        { name: "db-data", size: 20 },
+      ],
+    },
+    form: '"<appId>" (the object\'s id, a string)',
+    bad: ["1/2/3", "", "app 1"],
+  },
   // Edge rule 1 of pull zone 1: `fixture rule 1`, a response header X-Rule-1, on.
   EdgeRule: {
     id: "1/00000000-0000-4000-8000-000000000001",
@@ -238,7 +257,7 @@ describe.each(imported.map((k): [string, KindDeclaration] => [k.name, k]))("%s",
 
   test("an id of another form is refused naming the form the kind takes", async () => {
     const p = front.provider(k);
-    for (const bad of ["abc", "1/2/3", ""]) {
+    for (const bad of spec.bad ?? ["abc", "1/2/3", ""]) {
       const e = await p.read(bad, {}).then(
         () => undefined,
         (err: Error) => err,

@@ -24,6 +24,7 @@ import { edgeRule } from "./edge-rule";
 import { cachePurge } from "./cache-purge";
 import { edgeScript } from "./edge-script";
 import { imageRegistry } from "./image-registry";
+import { containerApp } from "./container-app";
 import { scriptVariable } from "./script-variable";
 import { optimizerClass } from "./optimizer-class";
 import { hostname } from "./hostname";
@@ -50,6 +51,7 @@ export const KINDS: readonly KindDeclaration[] = [
   cachePurge,
   edgeScript,
   imageRegistry,
+  containerApp,
   scriptVariable,
   optimizerClass,
   hostname,

@@ -221,6 +221,8 @@ function canonical(s: EmulatorState): Any {
   }
   // A container registry's `lastUpdatedAt` likewise (the date of its last write).
   for (const r of c.registries ?? []) delete r.lastUpdatedAt;
+  // An application's deployment start likewise (a write of the application restarts it).
+  for (const a of c.apps ?? []) if (a.deployment) delete a.deployment.startedAt;
   delete c.nextIds;
   return c;
 }

@@ -11,7 +11,7 @@ import { pathOf } from "../context";
 import { sendError } from "../errors";
 import { MC_BODIES, MC_QUERIES } from "../containers-document";
 import { appNotFound, findApp, MC_NODES, page } from "../containers-views";
-import { appStatus } from "../state-containers";
+import { appStatus, type McApp } from "../state-containers";
 import { appParams } from "./containers-apps";
 
 /** The regions the emulated platform offers. */
@@ -28,6 +28,46 @@ export const MC_REGIONS = [
   { id: "SG", name: "Singapore", group: "Asia", hasAnycastSupport: false, hasCapacity: true },
   { id: "JP", name: "Tokyo", group: "Asia", hasAnycastSupport: false, hasCapacity: false },
 ];
+
+/**
+ * The overview's regions: one pod per required region (else the first allowed one, else the
+ * platform's first region), each with
+ * every container's status; while the application is `failing`, a container whose image tag
+ * starts with `fail` is `notStarted` with the reason `CrashLoopBackOff`, the others `ready`.
+ * Nothing while undeployed.
+ */
+function overviewRegions(a: McApp, status: ReturnType<typeof appStatus>) {
+  if (status === "inactive") return [];
+  const s = a.regionSettings;
+  const regions =
+    s.requiredRegionIds.length > 0
+      ? s.requiredRegionIds
+      : s.allowedRegionIds.length > 0
+        ? s.allowedRegionIds.slice(0, 1)
+        : [MC_REGIONS[0].id];
+  return regions.map((region) => ({
+    region,
+    status,
+    pods: [
+      {
+        name: `pod-${a.id}-${region}`,
+        status: status === "active" ? "ready" : "scheduled",
+        containers: (a.containerTemplates ?? []).map((c) => {
+          const failed = status === "failing" && c.imageTag.startsWith("fail");
+          return {
+            id: c.id,
+            name: c.name,
+            image: c.image,
+            status: failed ? "notStarted" : status === "progressing" ? "started" : "ready",
+            ...(failed
+              ? { reason: "CrashLoopBackOff", message: `image ${c.image} exited at start` }
+              : {}),
+          };
+        }),
+      },
+    ],
+  }));
+}
 
 /** The account limits of the emulated platform. */
 export const MC_LIMITS = {
@@ -107,9 +147,11 @@ export function registerContainerAccountRoutes(app: FastifyInstance, ctx: Emulat
   app.get<{ Params: { appId: string } }>("/mc/apps/:appId/overview", appP, async (req, reply) => {
     const a = findApp(ctx, req.params.appId);
     if (!a) return appNotFound(reply, pathOf(req.url), req.params.appId);
+    const status = appStatus(a, ctx.now(), ctx.profile);
     return {
       desiredInstances: a.autoScaling?.min ?? 1,
-      status: appStatus(a, ctx.now(), ctx.profile),
+      status,
+      regions: overviewRegions(a, status),
     };
   });
   app.get<{ Params: { appId: string } }>(

@@ -68,6 +68,7 @@ import {
   imageRegistryKind,
   imageRegistryProvider,
 } from "../resources/kinds/settings/image-registry";
+import { containerAppKind, containerAppProvider } from "../resources/kinds/settings/container-app";
 import type { scriptVariableInputsSchema } from "../resources/kinds/collections/script-variable-schemas";
 import {
   SCRIPT_VARIABLE_ENUMS,
@@ -375,6 +376,26 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
         ],
       },
       outputs: { "resources/public/generated/image-registry.ts": ["ImageRegistryState"] },
+    },
+  },
+  {
+    family: "settings",
+    module: "containers",
+    typeName: "ContainerApp",
+    noun: "Magic Containers application (created, or adopted)",
+    kind: containerAppKind,
+    provider: containerAppProvider,
+    docs: {
+      inputs: {
+        "resources/public/generated/container-app.ts": [
+          "ContainerAppCreateArgs",
+          "ContainerAppAdoptArgs",
+          "ContainerAppSettingsArgs",
+          "ContainerAppOptionsArgs",
+          "ContainerAppPriorArgs",
+        ],
+      },
+      outputs: { "resources/public/generated/container-app.ts": ["ContainerAppState"] },
     },
   },
   {

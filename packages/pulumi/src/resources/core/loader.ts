@@ -298,6 +298,19 @@ export const imageRegistryStub = {
   delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.imageRegistry.delete(a, b),
 } as dynamic.ResourceProvider;
 
+/** Serialized provider of `edge.containers.ContainerApp`. */
+export const containerAppStub = {
+  configure: (a: any) => require("pulumi-edgeplatform").__providers.containerApp.configure(a),
+  check: (a: any, b: any) => require("pulumi-edgeplatform").__providers.containerApp.check(a, b),
+  diff: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.containerApp.diff(a, b, c),
+  create: (a: any) => require("pulumi-edgeplatform").__providers.containerApp.create(a),
+  read: (a: any, b: any) => require("pulumi-edgeplatform").__providers.containerApp.read(a, b),
+  update: (a: any, b: any, c: any) =>
+    require("pulumi-edgeplatform").__providers.containerApp.update(a, b, c),
+  delete: (a: any, b: any) => require("pulumi-edgeplatform").__providers.containerApp.delete(a, b),
+} as dynamic.ResourceProvider;
+
 /** Serialized provider of `edge.compute.ScriptVariable`. */
 export const scriptVariableStub = {
   configure: (a: any) => require("pulumi-edgeplatform").__providers.scriptVariable.configure(a),
@@ -374,6 +387,7 @@ export type StubKind =
   | "cache-purge"
   | "edge-script"
   | "image-registry"
+  | "container-app"
   | "script-variable"
   | "optimizer-class"
   | "hostname"
@@ -401,6 +415,7 @@ export const BY_VALUE: Record<StubKind, dynamic.ResourceProvider> = {
   "cache-purge": cachePurgeStub,
   "edge-script": edgeScriptStub,
   "image-registry": imageRegistryStub,
+  "container-app": containerAppStub,
   "script-variable": scriptVariableStub,
   "optimizer-class": optimizerClassStub,
   hostname: hostnameStub,

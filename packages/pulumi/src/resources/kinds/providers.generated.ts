@@ -28,6 +28,7 @@ import type { edgeRuleProvider } from "./collections/edge-rule-fields";
 import type { cachePurgeProvider } from "./own/cache-purge";
 import type { edgeScriptProvider } from "./settings/edge-script";
 import type { imageRegistryProvider } from "./settings/image-registry";
+import type { containerAppProvider } from "./settings/container-app";
 import type { scriptVariableProvider } from "./collections/script-variable-fields";
 import type { optimizerClassProvider } from "./collections/optimizer-class-fields";
 import type { hostnameProvider } from "./collections/hostname-fields";
@@ -114,6 +115,10 @@ export const __providers = {
   /** `edge.containers.ImageRegistry` (image registry). */
   get imageRegistry(): typeof imageRegistryProvider {
     return gated(require("./settings/image-registry").imageRegistryProvider);
+  },
+  /** `edge.containers.ContainerApp` (container application). */
+  get containerApp(): typeof containerAppProvider {
+    return gated(require("./settings/container-app").containerAppProvider);
   },
   /** `edge.compute.ScriptVariable` (script variable). */
   get scriptVariable(): typeof scriptVariableProvider {

@@ -22,6 +22,7 @@ import { botCategorizationKind } from "./settings/bot-categorization";
 import { pullZoneKind } from "./settings/pull-zone";
 import { edgeScriptKind } from "./settings/edge-script";
 import { imageRegistryKind } from "./settings/image-registry";
+import { containerAppKind } from "./settings/container-app";
 
 /** Inputs of `edge.dns.ZoneDnssec`. */
 export const zoneDnssecInputsSchema = settingsInputsSchema(zoneDnssecKind);
@@ -49,3 +50,5 @@ export const pullZoneInputsSchema = settingsInputsSchema(pullZoneKind);
 export const edgeScriptInputsSchema = settingsInputsSchema(edgeScriptKind);
 /** Inputs of `edge.containers.ImageRegistry`. */
 export const imageRegistryInputsSchema = settingsInputsSchema(imageRegistryKind);
+/** Inputs of `edge.containers.ContainerApp`. */
+export const containerAppInputsSchema = settingsInputsSchema(containerAppKind);

@@ -8,3 +8,4 @@
 
 export * from "./volume-instances-deletion";
 export * from "./image-registry";
+export * from "./container-app";

@@ -32,6 +32,7 @@ import type { SettingsInputs, SettingsOutputs } from "./types";
 import { managedOf } from "./answers";
 import type { EngineContext } from "./context";
 import type { EngineClaims } from "./claims";
+import { isObjectId } from "./object-ids";
 
 /** The `check` and `diff` of a kind. */
 export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
@@ -193,7 +194,9 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
       if (!present(n)) return wasManaged.has(f.path);
       const o = getPath(olds, f.path);
       // An enumeration compares by value: a state of 0.1 may hold the integer of the name.
-      const same = f.names ? sameValue(f, toWire(f, n), toWire(f, o)) : deepEqual(n, o);
+      // A field with a canonical form compares by it (a list keyed by name, in any order).
+      const same =
+        f.names || f.canonical ? sameValue(f, toWire(f, n), toWire(f, o)) : deepEqual(n, o);
       return !wasManaged.has(f.path) || !same;
     });
     // A stated prior that differs from the record: an update that writes nothing.
@@ -205,7 +208,7 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
     const passChanged = passThroughChanged(olds, news);
     // An object Pulumi created, now named by its id: adopted from now on (an update, no write).
     const handedOver = createBy !== undefined && olds.created === true && !present(news[createBy]);
-    if (typeof olds.shieldZoneId === "number" && !olds.readOnly) {
+    if (isObjectId(kind, olds.shieldZoneId) && !olds.readOnly) {
       const key = targetKey(targetOf(olds));
       // This run's program manages the object: a stale entry (the old half of a rename) must
       // not restore it later; a replacement for the same object keeps this record.
@@ -216,7 +219,7 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
       else claimWith(REPLACING, key, record, olds.priorRecordedAt);
       // The shared platform fields it manages: a create of another kind for one of them is
       // refused in this run (the free ones only: diff refuses nothing).
-      claimFields(olds.managed ?? [], olds.shieldZoneId, "diff", false);
+      claimFields(olds.managed ?? [], olds.shieldZoneId as number, "diff", false);
     }
     // A replacement deletes an object Pulumi created (a DNS zone, with its records): the
     // preview says so, under the resource.
@@ -235,7 +238,8 @@ export function checkOperations<R>(c: EngineContext<R>, claims: EngineClaims) {
         pinChanged ||
         spellingChanged ||
         handedOver ||
-        mapUnknown,
+        mapUnknown ||
+        kind.unfinished?.(olds) === true,
       replaces,
       deleteBeforeReplace: false,
     };

@@ -27,6 +27,7 @@ import {
 import type { SettingsInputs, SettingsOutputs, ZoneResolution, EngineKind } from "./types";
 import { gated, managedOf, fieldOf } from "./answers";
 import { nameChecks } from "./unique-names";
+import { isObjectId } from "./object-ids";
 
 /**
  * The schema module of the settings kinds' inputs (generated from the list of kinds, built by
@@ -243,7 +244,7 @@ export function engineContext<R>(kind: EngineKind<R>) {
 
   /** The zone of create's inputs: the one they name by id, else the kind's or its pull zone's. */
   async function resolve(inputs: SettingsInputs, what: string): Promise<ZoneResolution> {
-    if (typeof inputs.shieldZoneId === "number") return { zone: inputs.shieldZoneId };
+    if (isObjectId(kind, inputs.shieldZoneId)) return { zone: inputs.shieldZoneId as number };
     if (kind.resolveZone) return kind.resolveZone(inputs, what, names);
     return { zone: await shieldZoneOfPullZone(inputs.pullZoneId as number) };
   }

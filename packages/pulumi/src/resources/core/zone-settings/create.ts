@@ -64,7 +64,10 @@ export function createOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
       (createBy ? `for ${String(inputs[createBy])}` : `of pull zone ${String(inputs.pullZoneId)}`);
     let what = `${label(zoneText, keyOf(inputs))}: create`;
     return operation(what, async () => {
-      const { zone, created, current } = await resolve(inputs, what);
+      const resolved = await resolve(inputs, what);
+      const { created, current } = resolved;
+      // A string for a kind whose ids are strings (object-ids.ts): carried as it is.
+      const zone = resolved.zone as number;
       let target: SettingsTarget = { zone, key: keyOf(inputs) as string | undefined };
       // A resolved key: the platform says which object the spelling names, before the claim.
       let read: SettingsSnapshot<R> | undefined;

@@ -33,6 +33,12 @@ export interface SettingsField {
   /** A list compared as a set (order does not matter on the platform). */
   unordered?: boolean;
   /**
+   * The value's canonical form, for comparisons only (a list keyed by name: sorted by it, a
+   * map's keys sorted): two values with the same canonical form are one setting (no write, no
+   * drift, no diff). The value itself is kept as written or read.
+   */
+  canonical?: (value: Wire) => Wire;
+  /**
    * A switch over a richer platform value (`UnderAttackMode`'s `enabled` over the DDoS
    * sensitivity): the program's value (`true`/`false`) of a platform value. Platform values
    * with the same program value are the same setting (no write, no drift); the value before
@@ -245,7 +251,10 @@ export interface SettingsKind<R = unknown> {
 }
 
 /** What a field declares besides its path, schema and description. */
-export type FieldOptions = Pick<SettingsField, "unordered" | "secret" | "tsType" | "required">;
+export type FieldOptions = Pick<
+  SettingsField,
+  "unordered" | "secret" | "tsType" | "required" | "canonical"
+>;
 
 /** An enumeration input: its names or its integers (one failure naming every allowed value). */
 export function enumField(
@@ -458,6 +467,7 @@ export function sameValue(f: SettingsField, a: Wire, b: Wire): boolean {
     const on = (v: Wire) => (typeof v === "boolean" ? v : f.switchOf!(v));
     return on(a) === on(b);
   }
+  if (f.canonical) return JSON.stringify(f.canonical(a)) === JSON.stringify(f.canonical(b));
   if (Array.isArray(a) && Array.isArray(b) && f.unordered) {
     const sa = [...a].map(String).sort();
     const sb = [...b].map(String).sort();

@@ -26,6 +26,7 @@ import { withoutSecrets, type SettingsSnapshot, type SettingsTarget } from "./ki
 import type { SettingsInputs } from "./types";
 import { managedOf } from "./answers";
 import type { EngineContext } from "./context";
+import { isObjectId } from "./object-ids";
 
 /** The input `check` adds to a settings create: the managed settings as read before it. */
 export const PRIOR_READ = "priorRead";
@@ -81,12 +82,11 @@ export function priorReadOperation<R>(c: EngineContext<R>) {
   /** The object's managed settings now, or undefined when they cannot be read here. */
   async function read(inputs: SettingsInputs): Promise<Record<string, unknown> | undefined> {
     if (createBy && present(inputs[createBy])) return undefined; // Pulumi creates the object
-    const zone =
-      typeof inputs.shieldZoneId === "number"
-        ? inputs.shieldZoneId
-        : typeof inputs.pullZoneId === "number"
-          ? await shieldZoneOfPullZone(inputs.pullZoneId)
-          : undefined;
+    const zone = isObjectId(kind, inputs.shieldZoneId)
+      ? (inputs.shieldZoneId as number)
+      : typeof inputs.pullZoneId === "number"
+        ? await shieldZoneOfPullZone(inputs.pullZoneId)
+        : undefined;
     if (zone === undefined) return undefined;
     const what = "check";
     let target: SettingsTarget = { zone, key: keyOf(inputs) as string | undefined };

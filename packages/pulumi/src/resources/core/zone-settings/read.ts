@@ -17,6 +17,7 @@ import {
 import type { SettingsOutputs } from "./types";
 import { gated, managedOf, notGone } from "./answers";
 import type { EngineContext } from "./context";
+import { isObjectId } from "./object-ids";
 
 /** The `read` of a kind. */
 export function readOperation<R>(c: EngineContext<R>) {
@@ -37,6 +38,11 @@ export function readOperation<R>(c: EngineContext<R>) {
   } = c;
 
   function parseId(id: string): SettingsTarget | undefined {
+    // A string id is the object's id as it is (no key inside it, no blank, no slash).
+    if (kind.address?.ids === "string")
+      return /^[^\s/]+$/.test(String(id)) && !keyName && !rk
+        ? { zone: String(id) as unknown as number }
+        : undefined;
     const m = (rk ? /^(\d+)(?:\/(\d+))?$/ : /^(\d+)(?:\/([A-Za-z]+))?$/).exec(String(id));
     if (!m || (keyName !== undefined || rk !== undefined) !== (m[2] !== undefined))
       return undefined;
@@ -46,11 +52,14 @@ export function readOperation<R>(c: EngineContext<R>) {
   /** The zone's input as ids name it (`shieldZoneId`, or the kind's own: `zoneId`). */
   const zoneInput = kind.address?.input ?? "shieldZoneId";
   /** The form of an id (what `get` and `pulumi import` take), with an example. */
-  const idForm = keyName
-    ? `"<${zoneInput}>/<${keyName}>" (e.g. "1/${kind.keyInput!.values[0]}")`
-    : rk
-      ? `"<${zoneInput}>/<${rk.id}>" (e.g. "1/3")`
-      : `"<${zoneInput}>" (e.g. "1")`;
+  const idForm =
+    kind.address?.ids === "string"
+      ? `"<${zoneInput}>" (the object's id, a string)`
+      : keyName
+        ? `"<${zoneInput}>/<${keyName}>" (e.g. "1/${kind.keyInput!.values[0]}")`
+        : rk
+          ? `"<${zoneInput}>/<${rk.id}>" (e.g. "1/3")`
+          : `"<${zoneInput}>" (e.g. "1")`;
 
   /**
    * `importing`: the read of `pulumi import` (no state): the object as a resource that manages
@@ -64,8 +73,7 @@ export function readOperation<R>(c: EngineContext<R>) {
     importing = false,
   ): Promise<dynamic.ReadResult<SettingsOutputs>> {
     const parsed = parseId(id);
-    const viewOnly =
-      importing || typeof props?.shieldZoneId !== "number" || props.readOnly === true;
+    const viewOnly = importing || !isObjectId(kind, props?.shieldZoneId) || props.readOnly === true;
     const target: SettingsTarget | undefined = viewOnly ? parsed : targetOf(props);
     const what = `${label(target?.zone ?? "?", target && shownKey(target))}: ${importing ? "import" : "read"}`;
     return operation(what, async () => {

@@ -10,6 +10,7 @@ import { getPath, sameValue, setPath, toWire, type SettingsSnapshot, type Wire }
 import type { SettingsOutputs } from "./types";
 import { notGone, fieldOf } from "./answers";
 import type { EngineContext } from "./context";
+import { isObjectId } from "./object-ids";
 
 /** The `delete` of a kind: the restore of the values before Pulumi. */
 export function deleteOperation<R>(c: EngineContext<R>) {
@@ -31,7 +32,7 @@ export function deleteOperation<R>(c: EngineContext<R>) {
   } = c;
 
   async function del(_id: string, props: SettingsOutputs): Promise<void> {
-    if (!props || props.readOnly === true || typeof props.shieldZoneId !== "number") return;
+    if (!props || props.readOnly === true || !isObjectId(kind, props.shieldZoneId)) return;
     const target = targetOf(props);
     const what = `${label(target.zone, shownKey(target))}: delete`;
     const note = kind.deleteNote?.(target, props);

@@ -23,9 +23,13 @@ export function settingsInputsSchema(
 ): JsonSchema {
   const keyName = kind.keyInput?.name;
   // A zone addressed by an input of its own (a DNS zone id) has no pull-zone spelling.
-  const zone = kind.address
-    ? { shieldZoneId: { ...zoneId(), maximum: Number.MAX_SAFE_INTEGER } }
-    : { shieldZoneId: zoneId(), pullZoneId: zoneId() };
+  // An object named by a string id (`address.ids: "string"`): a string of 1–200 characters.
+  const zone =
+    kind.address?.ids === "string"
+      ? { shieldZoneId: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^\\s/]+$" } }
+      : kind.address
+        ? { shieldZoneId: { ...zoneId(), maximum: Number.MAX_SAFE_INTEGER } }
+        : { shieldZoneId: zoneId(), pullZoneId: zoneId() };
   return {
     additionalProperties: false,
     type: "object",

@@ -49,7 +49,8 @@ export type StoredState<S> = {
 
 /** What a kind may add to the engine: how the zone is found or made (a shield zone). */
 export interface ZoneResolution {
-  zone: number;
+  /** The object's id (a string for a kind whose `address.ids` is `"string"`). */
+  zone: number | string;
   /** Pulumi created the object in this call. */
   created?: boolean;
   /**
@@ -112,6 +113,13 @@ export interface EngineKind<R = unknown> extends SettingsKind<R> {
     olds: SettingsOutputs | undefined,
     what: string,
   ): Promise<Record<string, unknown>>;
+  /**
+   * Whether the state records an operation that did not finish (a deployment that failed or
+   * was left under way): `diff` then reports a change and `update` runs its write path (the
+   * kind's `afterWrite`) even when every value is the same, so that the next `pulumi up`
+   * retries it. Default: never.
+   */
+  unfinished?(olds: Partial<SettingsOutputs>): boolean;
   /** Extra log line of delete (what destroy cannot undo). */
   deleteNote?(target: SettingsTarget, props: SettingsOutputs): string | undefined;
   /** How destroy deletes an object Pulumi created (see {@link CreatedDeletion}). */
@@ -178,6 +186,13 @@ export interface ZoneAddress {
   noun: string;
   /** The zone in the resource's label (`"zone"`: `ZoneDnssec (zone 1)`). */
   label: string;
+  /**
+   * The form of the object's ids: `"string"` for an object the platform names by a string
+   * (a container application, `"app-1"`): the engine then carries that string as the object's
+   * id (`SettingsTarget.zone`; read it with `addressOf`), and a resource id is the string
+   * itself. Default: positive integers.
+   */
+  ids?: "string";
   /**
    * The input that creates the zone instead of naming it (`DnsZone`'s `domain`): the program
    * gives exactly one of the two. A changed value replaces; the object is Pulumi's own

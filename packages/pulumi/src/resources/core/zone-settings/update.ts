@@ -48,7 +48,8 @@ export function updateOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
     return operation(what, async () => {
       await refuseOtherSpellings(news, target, what);
       claimFields(managedPaths(news), target.zone, what);
-      if (sameAsState(olds, news)) {
+      // An unfinished operation (kind.unfinished) runs the write path again, even unchanged.
+      if (sameAsState(olds, news) && kind.unfinished?.(olds) !== true) {
         // Only the record changes (a prior stated or no longer stated): no call. A setting
         // with no record (a state of an earlier version) stays without one: what the object
         // holds now is Pulumi's write, never its value before Pulumi.
