@@ -12,7 +12,8 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { ensureBuilt } from "../support/build";
-import { startEmulator } from "../../packages/emulator/src";
+import { EmulatorControl, startEmulator } from "../../packages/emulator/src";
+import type { McApp } from "../../packages/emulator/src/state-containers";
 import { registerSecret } from "../support/secrets";
 
 const root = path.resolve(__dirname, "../..");
@@ -124,6 +125,17 @@ describe("edgeplatform-import --app (bin, child process)", () => {
       "containers: dockerHubMirror.id.apply((dockerHubMirrorId): Containers => [",
     );
     fs.writeFileSync(path.join(check, "both.ts"), both.stdout);
+    // The worker's image from registry 2: the two registries' ids joined with pulumi.all.
+    const control = new EmulatorControl(emu.url);
+    await control.updateState((st) => {
+      const app = st.apps.find((a) => a.id === "app-1") as McApp;
+      app.containerTemplates!.find((c) => c.name === "worker")!.imageRegistryId = "2";
+    });
+    const two = await run(["--app", "app-1", "--registry", "1", "--registry", "2"]);
+    await control.reset();
+    expect(two.code).toBe(0);
+    expect(two.stdout).toContain("pulumi.all([dockerHubMirror.id, gitHubContainerRegistry.id])");
+    fs.writeFileSync(path.join(check, "two.ts"), two.stdout);
     fs.writeFileSync(
       path.join(check, "tsconfig.json"),
       JSON.stringify({
@@ -143,7 +155,7 @@ describe("edgeplatform-import --app (bin, child process)", () => {
             "@pulumi/pulumi": [path.join(root, "node_modules/@pulumi/pulumi")],
           },
         },
-        files: ["app.ts", "both.ts"],
+        files: ["app.ts", "both.ts", "two.ts"],
       }),
     );
     let output = "";

@@ -14,6 +14,7 @@ import * as os from "os";
 import * as path from "path";
 import * as ts from "typescript";
 import { EmulatorControl, startEmulator } from "../../packages/emulator/src";
+import type { McApp } from "../../packages/emulator/src/state-containers";
 import { main } from "../../packages/pulumi/src/import/cli";
 import { looksSecret } from "../../packages/pulumi/src/import/app";
 import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
@@ -235,6 +236,33 @@ describe("edgeplatform-import --app", () => {
     expect(exports).toEqual({ appIds: ["app-1"], registryIds: [1] });
     expect(r.stderr).toContain("note: Docker Hub mirror (registry 1): token not readable");
     expect(r.stderr).toContain("wrote 1 container application and 1 container registry (");
+  });
+
+  test("containers from two registries adopted with them: their ids joined with pulumi.all, each image naming its own", async () => {
+    await control.updateState((st) => {
+      const app = st.apps.find((a) => a.id === "app-1") as McApp;
+      app.containerTemplates!.find((c) => c.name === "worker")!.imageRegistryId = "2";
+    });
+    try {
+      const r = await importArgs(["--app", "app-1", "--registry", "2", "--registry", "1"]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(
+        "containers: pulumi.all([dockerHubMirror.id, gitHubContainerRegistry.id]).apply(",
+      );
+      const { resources } = evaluate(r.stdout);
+      expect(resources.map((x) => x.name)).toEqual([
+        "docker-hub-mirror",
+        "git-hub-container-registry",
+        "shop",
+      ]);
+      const containers = resources[2].args.containers as { name: string; image: unknown }[];
+      expect(containers.map((c) => [c.name, c.image])).toEqual([
+        ["web", image("shop-web", "1")],
+        ["worker", image("shop-worker", "2")],
+      ]);
+    } finally {
+      await control.reset();
+    }
   });
 
   test("--out writes the program; an unknown application writes nothing and names it", async () => {
