@@ -47,6 +47,8 @@ export interface ImportSceneOptions {
   stackName: string;
   /** The emulator's state at start. */
   fixtures: EmulatorState;
+  /** More stack config besides the provider's (a secret the import flagged, supplied). */
+  config?: Record<string, { value: string; secret?: boolean }>;
 }
 
 /** Starts the emulator and makes the stack (call in `beforeAll`, CLI_BUILD_TIMEOUT_MS). */
@@ -69,6 +71,7 @@ export async function startImportScene(options: ImportSceneOptions): Promise<Imp
     config: {
       "edgeplatform:baseUrl": { value: emu.url },
       "edgeplatform:apiKey": { value: apiKey, secret: true },
+      ...options.config,
     },
   });
   const importBin = (args: string[]) =>

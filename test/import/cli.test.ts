@@ -394,7 +394,7 @@ describe("edgeplatform-import (bin, child process)", () => {
       [
         ["--shield-zone", "1", "--bogus"],
         {},
-        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --registry, --kind, --out, --base-url, --help\)/,
+        /unknown option "--bogus" \(allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --registry, --app, --kind, --out, --base-url, --help\)/,
       ],
       [
         ["--shield-zone", "1", "--kind", "waf"],

@@ -9,7 +9,7 @@
  * zone file (`bind.ts`) as records to create; or, with `--from-terraform`, adopts what a
  * Terraform state manages (`terraform-cli.ts`); or, with `--script`, adopts edge scripts,
  * their code and their variables (`script-cli.ts`); or, with `--registry`, adopts container
- * registries (`registry-cli.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
+ * registries (`registry-cli.ts`); or, with `--app`, adopts container applications (`app-cli.ts`). Settings are resolved like the provider's (`resolveSettings`): flags, then
  * the environment. Nothing is written unless everything was read; `--out` is written
  * atomically (temporary file + rename).
  *
@@ -59,6 +59,7 @@ import { reportFileOf, zoneFileReport } from "./zone-report";
 import { migrateTerraformState } from "./terraform-cli";
 import { importScripts } from "./script-cli";
 import { importRegistries } from "./registry-cli";
+import { importApps } from "./app-cli";
 import {
   DECLARED_KINDS,
   IMPORT_HELP,
@@ -105,6 +106,7 @@ export const USAGE = `Usage: ${COMMAND} [--shield-zone ID]... [--pull-zone ID]..
        ${COMMAND} --from-terraform STATE [--out FILE] [--base-url URL]
        ${COMMAND} --script ID... [--out FILE] [--base-url URL]
        ${COMMAND} --registry ID... [--out FILE] [--base-url URL]
+       ${COMMAND} --app ID... [--registry ID]... [--out FILE] [--base-url URL]
 
 ${IMPORT_HELP}
 
@@ -148,6 +150,16 @@ the program leaves it out, flagged "token not readable: supply it" (also on stan
 \`pulumi up\` of it makes no API writes; once the token is supplied, the next \`up\` writes
 the credentials once (one PUT).
 
+With --app: the Magic Containers application as an edge.containers.ContainerApp (adopt mode:
+appId, its runtime type, autoscaling, regions, containers by name with their image, pull
+policy, environment, endpoints, probes and volume mounts, and its volumes). The platform has no
+secret flag: a variable whose name contains PASSWORD, SECRET, TOKEN or KEY (any case) goes
+into secretEnvironment as config.requireSecret("<key>"), its value not written, flagged "value
+not readable as a secret: supply it" (also on standard error, with the key); every other
+variable is plain. Once the secrets are in the stack config, \`pulumi up\` makes no API
+writes. With --registry too, both are written, and an image of a registry adopted there names
+it by the ImageRegistry's id output.
+
 Options (each zone option can be repeated; give at least one):
   --shield-zone ID   everything of this shield zone (see --kind)
   --pull-zone ID     this pull zone and everything of its shield zone (see above)
@@ -159,6 +171,7 @@ Options (each zone option can be repeated; give at least one):
   --from-terraform STATE  adopt what this Terraform state manages (see above)
   --script ID        this edge script, its code and its variables (repeatable; see above)
   --registry ID      this container registry (repeatable; see above)
+  --app ID           this container application (repeatable; see above)
   --kind KIND        import only these kinds of the shield zones (repeatable; default: all):
                      ${IMPORT_KINDS.slice(0, 5).join(", ")},
                      ${IMPORT_KINDS.slice(5).join(", ")}
@@ -203,6 +216,8 @@ export interface ImportOptions {
   scripts?: number[];
   /** Container registries adopted (`--registry`; none when left out). */
   registries?: number[];
+  /** Magic Containers applications adopted (`--app`; none when left out). */
+  apps?: string[];
   out?: string;
   baseUrl?: string;
   help: boolean;
@@ -240,6 +255,16 @@ function objectId(raw: string, flag = "--script", what = "an edge script id"): n
       `${flag}: ${JSON.stringify(raw)} is not ${what} (allowed: a whole number from 1)`,
     );
   return n;
+}
+
+/** The id of `--app`: letters, digits, `-` and `_`. @throws UsageError naming the flag and the allowed values */
+function appId(raw: string): string {
+  const id = raw.trim();
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id))
+    throw new UsageError(
+      `--app: ${JSON.stringify(raw)} is not a container application id (allowed: letters, digits, - and _, for example app-1)`,
+    );
+  return id;
 }
 
 function baseUrlFlag(raw: string): string {
@@ -289,10 +314,11 @@ export function parseArgs(argv: string[]): ImportOptions {
       flag === "--from-terraform" ||
       flag === "--script" ||
       flag === "--registry" ||
+      flag === "--app" ||
       flag === "--domain";
     if (!known) {
       throw new UsageError(
-        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --registry, --kind, --out, --base-url, --help)`,
+        `unknown option ${JSON.stringify(flag)} (allowed: --shield-zone, --pull-zone, --dns-zone, --bind-file, --domain, --allow-partial, --from-terraform, --script, --registry, --app, --kind, --out, --base-url, --help)`,
       );
     }
     let value: string;
@@ -311,6 +337,8 @@ export function parseArgs(argv: string[]): ImportOptions {
       (o.scripts ??= []).push(objectId(value));
     } else if (flag === "--registry") {
       (o.registries ??= []).push(objectId(value, flag, "a container registry id"));
+    } else if (flag === "--app") {
+      (o.apps ??= []).push(appId(value));
     } else if (flag === "--kind") {
       const kind = IMPORT_KINDS.find((k) => k === value.trim().toLowerCase());
       if (!kind) {
@@ -350,6 +378,22 @@ export function parseArgs(argv: string[]): ImportOptions {
   o.dnsZones = unique(o.dnsZones);
   o.scripts = unique(o.scripts ?? []);
   o.registries = unique(o.registries ?? []);
+  o.apps = [...new Set(o.apps ?? [])];
+  if (!o.help && o.apps.length > 0) {
+    const others = o.shieldZones.length + o.pullZones.length + o.dnsZones.length + o.kinds.length;
+    if (
+      others > 0 ||
+      o.scripts.length > 0 ||
+      o.bindFile !== undefined ||
+      o.domain !== undefined ||
+      o.fromTerraform !== undefined ||
+      o.allowPartial
+    )
+      throw new UsageError(
+        "--app: writes container applications (and the --registry registries): it does not go with --shield-zone, --pull-zone, --dns-zone, --script, --kind, --bind-file, --domain, --allow-partial or --from-terraform",
+      );
+    return o;
+  }
   if (!o.help && o.registries.length > 0) {
     const others = o.shieldZones.length + o.pullZones.length + o.dnsZones.length + o.kinds.length;
     if (
@@ -484,7 +528,7 @@ export type ImportClient = CollectionClient & {
   dns: Pick<Client["dns"], "getZone" | "listZones">;
   pullzones: Pick<Client["pullzones"], "get">;
   compute: Pick<Client["compute"], "getScript" | "getCode" | "listSecrets" | "getActiveRelease">;
-  containers: Pick<Client["containers"], "getRegistry">;
+  containers: Pick<Client["containers"], "getRegistry" | "getApp">;
 };
 
 /** The client's methods of collection kind `c` (`read.api`), by name. */
@@ -960,6 +1004,17 @@ export async function main(
 
   if (opts.scripts !== undefined && opts.scripts.length > 0) {
     return importScripts(opts.scripts, opts.out, settings, {
+      io,
+      fail,
+      makeClient,
+      explain,
+      writeFile: writeAtomically,
+      redact: (t) => redact(t, secrets),
+    });
+  }
+
+  if (opts.apps !== undefined && opts.apps.length > 0) {
+    return importApps(opts.apps, opts.registries ?? [], opts.out, settings, {
       io,
       fail,
       makeClient,
