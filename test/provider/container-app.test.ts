@@ -35,6 +35,8 @@ type Any = any;
 
 /** The provider as the engine drives it (its state in the kind's stored form). */
 const p: Any = containerAppProvider;
+/** The protocol's struct, as the dynamic-provider host encodes a failure's state with it. */
+const { Struct } = require("google-protobuf/google/protobuf/struct_pb") as Any;
 
 // The provider's log lines are kept, not printed.
 const logged: string[] = [];
@@ -347,6 +349,9 @@ describe.each(SETUPS)("%s", (_label, profile) => {
     const again = await rejection(p.update(id, made.outs, inputs));
     expect(again.message).toMatch(/update failed: .*container jobs: CrashLoopBackOff/);
     expect(await lines()).toEqual([`POST /mc/apps/${id}/deploy`]);
+    // The state each failure carries is what the engine's host sends back: it must encode
+    // (an undefined value cannot, and the engine would wait for the answer forever).
+    for (const err of [e, again]) expect(() => Struct.fromJavaScript(err.properties)).not.toThrow();
 
     // The program fixes the image: one PATCH, then the deployment is active.
     resetRunState();

@@ -201,9 +201,23 @@ export class PartialCreateError extends ResourceOperationError {
   constructor(message: string, id: ObjectId, properties: Record<string, unknown>) {
     super(message);
     this.id = String(id);
-    this.properties = properties;
+    // A property left undefined is not recorded: the engine's host cannot encode one (the
+    // answer to the operation would never be sent, and `pulumi up` would wait forever).
+    this.properties = definedOnly(properties) as Record<string, unknown>;
     this.reasons = [this.message];
   }
+}
+
+/** `v` with every object key whose value is undefined left out, at every depth (in a list: null). */
+function definedOnly(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map((x) => (x === undefined ? null : definedOnly(x)));
+  if (v === null || typeof v !== "object" || Object.getPrototypeOf(v) !== Object.prototype)
+    return v;
+  return Object.fromEntries(
+    Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => [k, definedOnly(x)]),
+  );
 }
 
 /** State recorded for an object whose values are not known yet (a pending write). */
