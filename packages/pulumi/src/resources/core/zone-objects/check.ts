@@ -17,7 +17,7 @@ import {
   stripUnknowns,
 } from "../common";
 import { capabilitiesOf } from "./capabilities";
-import { uniqueIn } from "./create-messages";
+import { uniqueIn, withArticle } from "./create-messages";
 import { wordsOf, type ZoneObjectKind } from "./kind";
 import { placingFields } from "./parent";
 import type { ConfigurationPlan } from "./plan";
@@ -122,7 +122,7 @@ export const checkFor =
         failures.push({
           property: w.name,
           reason:
-            `is required when creating a ${w.one} (${placingFields(kind.parent).join(" or ")}): ` +
+            `is required when creating ${withArticle(w.one)} (${placingFields(kind.parent).join(" or ")}): ` +
             `names are unique in ${uniqueIn(w)}, and the name is how a create is made idempotent`,
         });
       }
@@ -137,7 +137,7 @@ export const checkFor =
           failures.push({
             property,
             reason:
-              `is required when creating a ${w.one}: a new ${w.one} needs ` +
+              `is required when creating ${withArticle(w.one)}: a new ${w.one} needs ` +
               plan.fields.requiredForCreate.join(", ") +
               (plan.fields.requiredNote ? ` ${plan.fields.requiredNote}` : ""),
           });

@@ -5,6 +5,7 @@
  * parent's names first where names are unique.
  */
 import { claim, isClaimed } from "../run-state";
+import { withArticle } from "./create-messages";
 import { ResourceOperationError } from "../common";
 import type { EngineContext } from "./context";
 import type { ZoneObject } from "./kind";
@@ -63,7 +64,7 @@ export async function assertNameFree<O extends ZoneObject>(
   if (other || isClaimed(keys.name(zone), name)) {
     throw new ResourceOperationError(
       `${what} failed: ${w.zone} ${zone} already has ${
-        other ? `${w.one} ${other.id}` : `a ${w.one} of this program`
+        other ? `${w.one} ${other.id}` : `${withArticle(w.one)} of this program`
       } named "${name}"; ${w.one} names are unique in a zone. Choose another ${w.name}, or ` +
         `rename that ${w.one} first. Nothing was written.`,
     );

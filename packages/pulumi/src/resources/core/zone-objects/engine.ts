@@ -17,6 +17,7 @@
  *   over the platform's current one (read just before), so nothing unmanaged is reset.
  */
 import { isNotFound, messageOf, ResourceOperationError } from "../common";
+import { withArticle } from "./create-messages";
 import { claim, isClaimed, unclaim } from "../run-state";
 import { engineContext, type EngineContext } from "./context";
 import { converge } from "./converge";
@@ -52,7 +53,7 @@ export async function adopt<O extends ZoneObject>(
   if (isClaimed(keys.object, objectId)) {
     throw new ResourceOperationError(
       `${what} failed: another resource of this program already manages ${w.one} ${objectId}; ` +
-        `a ${w.one} can be managed by one resource only. Nothing was written.`,
+        `${withArticle(w.one)} can be managed by one resource only. Nothing was written.`,
     );
   }
   claim(keys.object, objectId); // before the first await: two adopts of one object in parallel

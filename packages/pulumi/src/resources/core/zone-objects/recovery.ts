@@ -5,6 +5,7 @@
  * created (never re-sending it), and the partial-create error.
  */
 import { setTimeout as sleep } from "node:timers/promises";
+import { withArticle } from "./create-messages";
 import {
   isNotFound,
   isPlainObject,
@@ -265,7 +266,7 @@ export async function recoverCreatedByName<O extends ZoneObject>(
     throw new ResourceOperationError(
       `${what} failed: the create request's outcome is unknown (${messageOf(cause)}) and listing ` +
         `the zone's ${w.many} to find it failed too (${messageOf(e)}). The request was not ` +
-        `re-sent. The next \`pulumi up\` looks for a ${w.one} named "${inputs.name}" in ` +
+        `re-sent. The next \`pulumi up\` looks for ${withArticle(w.one)} named "${inputs.name}" in ` +
         `${w.zone} ${zone} before creating one, so running it again is safe.`,
       cause,
     );
