@@ -81,6 +81,12 @@ function valuesOf(f: SettingsField): fc.Arbitrary<unknown> {
       fc.constantFrom<unknown>(...Object.values(f.names)),
     );
   }
+  // What the declaration states first: its values, its examples (a field whose values the
+  // check narrows by a pattern declares them), then a list's item values.
+  if (Array.isArray(s.enum)) return fc.constantFrom<unknown>(...(s.enum as unknown[]));
+  if (Array.isArray(s.examples)) return fc.constantFrom<unknown>(...(s.examples as unknown[]));
+  const items = (s.items ?? {}) as Json;
+  if (Array.isArray(items.enum)) return fc.subarray(items.enum as unknown[]);
   const type = Array.isArray(s.type) ? (s.type as string[])[0] : s.type;
   if (type === "boolean") return fc.boolean();
   if (type === "integer" || type === "number") {
@@ -97,7 +103,10 @@ function valuesOf(f: SettingsField): fc.Arbitrary<unknown> {
   }
   if (typeof s.pattern === "string" && s.pattern.includes("[hH][tT][tT][pP]"))
     return fc.constantFrom(...ORIGINS);
-  return fc.constantFrom("", "logs.alpha.example", "host.beta.example");
+  const words = ["logs.alpha.example", "host.beta.example"];
+  return fc.constantFrom(
+    ...(typeof s.minLength === "number" && s.minLength > 0 ? words : ["", ...words]),
+  );
 }
 
 /** The platform's value of a program's value of a setting. */
