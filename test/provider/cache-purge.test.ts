@@ -135,6 +135,18 @@ describe("a trigger change purges again; delete and read call nothing", () => {
     ]);
     expect(second.id).not.toEqual(first.id);
   });
+
+  test("two purges in one millisecond have two ids (a replacement runs within one)", async () => {
+    const now = jest.spyOn(Date, "now").mockReturnValue(1_765_000_000_000);
+    try {
+      const a = await p.create({ pullZoneId: 1, triggers: ["v1"] });
+      const b = await p.create({ pullZoneId: 1, triggers: ["v2"] });
+      expect(b.id).not.toEqual(a.id);
+      expect(a.id).toMatch(/^purge\/1\/\w+$/);
+    } finally {
+      now.mockRestore();
+    }
+  });
 });
 
 test("the plugin's field changes: each changed input is a replace reason, nothing else", () => {

@@ -261,6 +261,7 @@ describe("every resource class takes opts.connection", () => {
     expect(Object.keys(literalTrue.dns).sort()).toEqual(["DnsRecord", "DnsZone", "ZoneDnssec"]);
     expect(Object.keys(literalTrue.shield).length).toBeGreaterThanOrEqual(10);
     expect(Object.keys(literalTrue.containers).sort()).toEqual([
+      "ContainerApp",
       "ImageRegistry",
       "VolumeInstancesDeletion",
     ]);

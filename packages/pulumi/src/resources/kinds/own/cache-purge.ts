@@ -17,7 +17,7 @@ import {
   safeCheck,
 } from "../../core/common";
 import { getClient } from "../../core/settings";
-import { oneShotKind } from "./one-shot";
+import { oneShotId, oneShotKind } from "./one-shot";
 
 /** Inputs of a cache purge: exactly one target form (see {@link CACHE_PURGE_FORMS}). */
 export interface CachePurgeInputs {
@@ -88,7 +88,7 @@ export async function createCachePurge(
       ...(inputs.triggers !== undefined ? { triggers: inputs.triggers } : {}),
     };
     const where = inputs.url !== undefined ? "url" : String(inputs.pullZoneId);
-    return { id: `purge/${where}/${Date.now().toString(36)}`, outs };
+    return { id: oneShotId(`purge/${where}`), outs };
   });
 }
 

@@ -4,9 +4,17 @@
  * returns the state unchanged, destroy does nothing upstream, and the plugin's per-field
  * changes are the replace reasons. Each kind brings its inputs, its check and its create.
  */
+import { randomBytes } from "node:crypto";
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { containsUnknown, deepEqual } from "../../core/common";
 import { configureFromRequest, ConfigureRequestLike } from "../../core/settings";
+
+/**
+ * The id of one run of a one-shot operation: `<prefix>/<time><random>`. Unique even for two
+ * runs in one millisecond (a replacement creates the new one before the old is deleted).
+ */
+export const oneShotId = (prefix: string): string =>
+  `${prefix}/${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
 
 /** A one-shot kind's own part of its provider. */
 export interface OneShotOperation<I, O extends I> {

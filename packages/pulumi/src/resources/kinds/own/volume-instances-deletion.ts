@@ -18,7 +18,7 @@ import {
   safeCheck,
 } from "../../core/common";
 import { getClient } from "../../core/settings";
-import { oneShotKind } from "./one-shot";
+import { oneShotId, oneShotKind } from "./one-shot";
 
 /** Inputs of a volume-instances deletion. */
 export interface VolumeInstancesDeletionInputs {
@@ -116,7 +116,7 @@ export async function createVolumeInstancesDeletion(
       ...(inputs.triggers !== undefined ? { triggers: inputs.triggers } : {}),
       deletedInstanceIds,
     };
-    return { id: `${inputs.appId}/${inputs.volumeId}/${Date.now().toString(36)}`, outs };
+    return { id: oneShotId(`${inputs.appId}/${inputs.volumeId}`), outs };
   });
 }
 
