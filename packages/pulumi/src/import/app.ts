@@ -21,7 +21,7 @@ import {
 } from "../resources/kinds/settings/container-app-values";
 import { describeSource, toIdentifier, toKebabCase } from "./generate";
 import { key, literal, MAX_LINE, str } from "./render";
-import { TOKEN_FLAG } from "./registry";
+import { registryLines } from "./registry";
 
 /** Everything `--app` (and `--registry`, when given with it) read. */
 export interface AppImportSnapshot {
@@ -200,21 +200,7 @@ export function generateAppProgram(snapshot: AppImportSnapshot): AppProgram {
       id: String(r.id),
     });
     out.tokens.push(`${r.displayName} (registry ${r.id})`);
-    const user = typeof r.userName === "string" && r.userName !== "" ? r.userName : undefined;
-    lines.push(
-      "",
-      `// container registry ${r.id} (${r.displayName}, ${r.hostName}): ${TOKEN_FLAG}`,
-      `const ${variable} = new edge.containers.ImageRegistry(${str(name)}, {`,
-      `  registryId: ${r.id},`,
-      `  displayName: ${str(r.displayName)},`,
-      ...(user !== undefined
-        ? [
-            `  userName: ${str(user)},`,
-            `  // token: config.requireSecret(${str(`${variable}Token`)}), // ${TOKEN_FLAG}`,
-          ]
-        : []),
-      "});",
-    );
+    lines.push(...registryLines(r, name, variable, `${variable}Token`));
   }
   for (const app of apps) {
     const name = unique(names, toKebabCase(app.name) || `app-${app.id}`, app.id);

@@ -66,6 +66,33 @@ function header(source: string, registries: ContainerRegistry[]): string[] {
 }
 
 /**
+ * The lines that adopt registry `r` as `const <variable> = new edge.containers.ImageRegistry`,
+ * with its token left out and flagged (a commented `config.requireSecret(<tokenKey>)`).
+ */
+export function registryLines(
+  r: ContainerRegistry,
+  name: string,
+  variable: string,
+  tokenKey: string,
+): string[] {
+  const user = typeof r.userName === "string" && r.userName !== "" ? r.userName : undefined;
+  return [
+    "",
+    `// container registry ${r.id} (${r.displayName}, ${r.hostName}): ${TOKEN_FLAG}`,
+    `const ${variable} = new edge.containers.ImageRegistry(${str(name)}, {`,
+    `  registryId: ${r.id},`,
+    `  displayName: ${str(r.displayName)},`,
+    ...(user !== undefined
+      ? [
+          `  userName: ${str(user)},`,
+          `  // token: config.requireSecret(${str(tokenKey)}), // ${TOKEN_FLAG}`,
+        ]
+      : []),
+    "});",
+  ];
+}
+
+/**
  * Writes the program that adopts the registries of `snapshot` (the same registry twice: once).
  */
 export function generateRegistryProgram(snapshot: RegistryImportSnapshot): RegistryProgram {
@@ -96,20 +123,8 @@ export function generateRegistryProgram(snapshot: RegistryImportSnapshot): Regis
       id: r.id,
     });
     out.tokens.push(`${r.displayName} (registry ${r.id})`);
-    const user = typeof r.userName === "string" && r.userName !== "" ? r.userName : undefined;
     lines.push(
-      "",
-      `// container registry ${r.id} (${r.displayName}, ${r.hostName}): ${TOKEN_FLAG}`,
-      `const ${variable} = new edge.containers.ImageRegistry(${str(name)}, {`,
-      `  registryId: ${r.id},`,
-      `  displayName: ${str(r.displayName)},`,
-      ...(user !== undefined
-        ? [
-            `  userName: ${str(user)},`,
-            `  // token: config.requireSecret(${str(`${toIdentifier(name, "registry", "Registry")}Token`)}), // ${TOKEN_FLAG}`,
-          ]
-        : []),
-      "});",
+      ...registryLines(r, name, variable, `${toIdentifier(name, "registry", "Registry")}Token`),
     );
   }
   const refs = out.resources.map((r) => `${r.variable}.registryId`);
