@@ -263,8 +263,10 @@ describe("{ signal }", () => {
     const silent = net.createServer((s) => s.on("error", () => undefined));
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     try {
+      // A time limit well above the delays: a loaded machine must not time the calls out.
       const mixed = client(emu, {
         proxy: false,
+        timeoutMs: 10_000,
         loggingUrl: `https://127.0.0.1:${(silent.address() as net.AddressInfo).port}`,
       });
       await fault(emu, { method: "POST", path: "^/shield/rate-limit$", delayMs: 1800 });
