@@ -7,8 +7,9 @@
  *   zone lose updates too (`pullZoneWrites: "lost-updates"`).
  * - The linking program: a new pull zone, its edge rules, a DNS record pointing at it, its
  *   shield zone and a WAF rule in that, created in dependency order in one `up`; a no-change
- *   preview is clean; destroy deletes what the program made, in dependency order, and
- *   nothing else.
+ *   preview is clean; a preview of one setting of the zone and one of its shield zone shows
+ *   two updates and nothing else; destroy deletes what the program made, in dependency order,
+ *   and nothing else.
  * Expected values come from the scenario (the program's values, the fixtures), never from the
  * provider's code. Fixture pull zone 1 holds 20 edge rules (`fixture rule N`) and caches as its
  * origin says (`CacheControlMaxAgeOverride` -1); DNS zone 1 has no record named `site`.
@@ -129,6 +130,16 @@ const run = e2eAvailable();
 
       const preview = await stack.op({ op: "preview", opts: { expectNoChanges: true } }, options);
       expect(preview.ok).toBe(true);
+      // One setting of the zone and one of its shield zone changed: a preview of two updates.
+      // The resources that take the zone's or the shield zone's id output are the same (in a
+      // preview of an update, an output that is not an input is not known yet: an id read
+      // from it would show every rule, record and WAF rule replaced).
+      const changed = await stack.op(
+        { op: "preview", opts: { diff: true } },
+        { linking: { ...options.linking!, changed: true } },
+      );
+      show("preview (two settings changed)", changed, 60);
+      expect(changed.changeSummary).toEqual({ update: 2, same: 5 });
 
       await control.clearJournal();
       const destroy = await stack.op({ op: "destroy" }, options);

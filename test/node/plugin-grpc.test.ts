@@ -4,12 +4,13 @@
  * the generated schema; `Configure` takes `apiKey`/`baseUrl` from the request; `Check` reports
  * one failure per property; `Diff` names the changed field in `detailedDiff`; `Read` with no
  * properties (an import) returns the whole rule, adopted and never deleted on destroy; an
- * error never holds the API key.
+ * error never holds the API key; `Create` and `Update` in a preview write nothing, and the
+ * update keeps the object's id output (its dependents are not shown replaced).
  */
 import { spawn, type ChildProcess } from "child_process";
 import { randomBytes } from "crypto";
 import path from "path";
-import { startEmulator, type RunningEmulator } from "../../packages/emulator/src";
+import { EmulatorControl, startEmulator, type RunningEmulator } from "../../packages/emulator/src";
 import { ensureBuilt, ROOT } from "../support/build";
 import { registerSecret } from "../support/secrets";
 
@@ -242,6 +243,38 @@ test("Configure takes the settings from the request; Read with no properties imp
     ruleConfiguration: { actionType: "RateLimit", requestCount: 100, timeframe: "PerOneMinute" },
   });
   expect(res.getInputs().toJavaScript()).toMatchObject({ ruleId: 101 });
+});
+
+test("Create and Update in a preview write nothing; the update keeps the zone's id output", async () => {
+  await call(
+    "configure",
+    new pb.ConfigureRequest().setArgs(struct({ apiKey, baseUrl: emu.url })).setAcceptsecrets(true),
+  );
+  const ctl = new EmulatorControl(emu.url);
+  const before = await ctl.journal();
+  const urn = "urn:pulumi:dev::p::edgeplatform:pullzones:PullZone::site";
+  // A zone the program created by name (its id an output only) and one setting changed.
+  const olds = { name: "site", pullZoneId: 100, origin: "created", blockPostRequests: false };
+  const news = { name: "site", originUrl: "https://origin.example", blockPostRequests: true };
+  const updated = await call(
+    "update",
+    new pb.UpdateRequest()
+      .setId("100")
+      .setUrn(urn)
+      .setOlds(struct(olds))
+      .setNews(struct(news))
+      .setPreview(true),
+  );
+  expect(updated.getProperties().toJavaScript()).toEqual({ ...news, pullZoneId: 100 });
+  const created = await call(
+    "create",
+    new pb.CreateRequest().setUrn(urn).setProperties(struct(news)).setPreview(true),
+  );
+  expect(created.getProperties().toJavaScript()).toEqual(news);
+  expect(created.getId()).toBe("");
+  // No request reached the platform (the journal as before).
+  const after = await ctl.journal();
+  expect(after.length).toBe(before.length);
 });
 
 test("a refused key: the error names the operation, never the key", async () => {

@@ -4,8 +4,8 @@
  * - `writes`: pull zone 1's settings (adopted) and `rules` new edge rules in that zone, each
  *   naming the zone by its literal id, so that the engine runs every write at once;
  * - `linking`: a new pull zone (`name`), two edge rules in it, a DNS record of type PullZone
- *   in DNS zone 1 pointing at it, and its shield zone with a custom WAF rule, each addressed
- *   by the pull zone's output `pullZoneId`.
+ *   in DNS zone 1 pointing at it, each addressed by the pull zone's output `pullZoneId`, and
+ *   its shield zone with a custom WAF rule addressed by the shield zone's `shieldZoneId`.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as edge from "pulumi-edgeplatform";
@@ -13,7 +13,8 @@ import * as edge from "pulumi-edgeplatform";
 /** Options of {@link program} (a type alias, so that it is a plain JSON record). */
 export type PullZoneProgramOptions = {
   writes?: { rules: number; cacheControlMaxAgeOverride: number };
-  linking?: { name: string; record: string };
+  /** `changed`: the zone's and the shield zone's one setting changed (a preview's case). */
+  linking?: { name: string; record: string; changed?: boolean };
 };
 
 /** Edge rule `i` (a response header on one path) of `zone`, at priority `100 + i`. */
@@ -44,7 +45,7 @@ export function program(o: PullZoneProgramOptions): Record<string, unknown> {
     const zone = new edge.pullzones.PullZone("site", {
       name: o.linking.name,
       originUrl: "https://origin.site.example",
-      blockPostRequests: true,
+      blockPostRequests: !o.linking.changed,
     });
     const rules = [0, 1].map((i) => headerRule(`site-rule-${i}`, zone.pullZoneId, i));
     const record = new edge.dns.DnsRecord("site-cdn", {
@@ -55,10 +56,10 @@ export function program(o: PullZoneProgramOptions): Record<string, unknown> {
     });
     const shield = new edge.shield.ShieldZone("site-shield", {
       pullZoneId: zone.pullZoneId,
-      waf: { mode: "Block" },
+      waf: { mode: o.linking.changed ? "Log" : "Block" },
     });
     const waf = new edge.shield.WafRule("site-waf", {
-      pullZoneId: zone.pullZoneId,
+      shieldZoneId: shield.shieldZoneId,
       ruleName: "site-admin",
       ruleDescription: "blocks /admin",
       ruleConfiguration: {

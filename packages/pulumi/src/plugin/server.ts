@@ -27,8 +27,8 @@
  *   failure naming it;
  * - `Delete` refused for the key stored with the provider (a `pulumi destroy` that did not run
  *   the program) names `pulumi destroy --run-program` (`stored-settings.ts`);
- * - secrets are not accepted (the engine strips and re-applies them), nor is `preview` on
- *   create/update (the engine never calls them during a preview).
+ * - secrets are not accepted (the engine strips and re-applies them); create and update in a
+ *   preview write nothing (an update keeps the object's id output known).
  */
 import { createHash } from "crypto";
 import * as fs from "fs";
@@ -457,10 +457,13 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
       instance.digest = digest;
       instance.urn = urn;
       if (ownProcess) serveOneConnection(connection);
-      return new providerPb.ConfigureResponse()
-        .setAcceptsecrets(false)
-        .setAcceptresources(false)
-        .setSupportspreview(false);
+      return (
+        new providerPb.ConfigureResponse()
+          .setAcceptsecrets(false)
+          .setAcceptresources(false)
+          // Create and Update are called in a preview too: they write nothing then (below).
+          .setSupportspreview(true)
+      );
     }),
     check: unary(async (req) => {
       const res = await run<Awaited<ReturnType<typeof checkKind>>>(
@@ -518,6 +521,9 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
       return res;
     }),
     create: unary(async (req) => {
+      // A preview: the inputs, as the engine shows a create without a provider's preview.
+      if (req.getPreview?.() === true)
+        return new providerPb.CreateResponse().setProperties(req.getProperties());
       const keys = secretProperties(resourceFor(req));
       const r = await run<{ id: string; outs?: unknown }>(
         req,
@@ -554,6 +560,8 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
       return res;
     }),
     update: unary(async (req) => {
+      if (req.getPreview?.() === true)
+        return new providerPb.UpdateResponse().setProperties(previewOfUpdate(req));
       const keys = secretProperties(resourceFor(req));
       const r = await run<{ outs?: unknown }>(
         req,
@@ -575,6 +583,24 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
     cancel: unary(async () => new emptyPb.Empty()),
     attach: unary(async () => new emptyPb.Empty()),
   };
+}
+
+/**
+ * The outputs a preview shows for an update (nothing is written): the new inputs, as without
+ * a provider's preview, and the object's id output as the state has it (an update never
+ * changes it: another id replaces). Without it the id output would be unknown in the
+ * preview, and every resource that takes it (an edge rule on `${zone.pullZoneId}`) would show
+ * replaced when only a setting of the zone changes.
+ */
+function previewOfUpdate(req: Any): Any {
+  const r = resourceFor(req);
+  const props = req.getNews();
+  if (r.family !== "settings") return props;
+  const key = r.kind.address?.input ?? "shieldZoneId";
+  const old = req.getOlds()?.getFieldsMap().get(key);
+  const fields = props.getFieldsMap();
+  if (old !== undefined && !fields.has(key)) fields.set(key, old);
+  return props;
 }
 
 /** The function a request is for (by its token). */

@@ -46,6 +46,8 @@ const KIND = {
     "match); ContainerApp.get(name, appId) reads it without managing it",
   // The secret environment is a secret output and input: from the declaration.
   secretOutputs: CONTAINER_APP_SECRET_OUTPUTS,
+  // Of a created object, known in a preview of an update (its dependents are not replaced).
+  idOutput: { name: "appId", type: "string" },
 } as const;
 
 /** The outputs of an {@link ContainerApp} (generated from the kind's declaration). */

@@ -43,6 +43,8 @@ const KIND = {
     "DnsZone.get(name, zoneId) reads it without managing it",
   // A secret setting (none yet) is a secret output and input: from the declaration.
   secretOutputs: DNS_ZONE_SECRET_OUTPUTS,
+  // Of a created object, known in a preview of an update (its dependents are not replaced).
+  idOutput: { name: "zoneId", type: "number" },
 } as const;
 
 /** The outputs of a {@link DnsZone} (generated from the kind's declaration). */

@@ -48,6 +48,8 @@ const KIND = {
     "EdgeScript.get(name, scriptId) reads it without managing it",
   // The deployment key is a secret output: from the declaration.
   secretOutputs: EDGE_SCRIPT_SECRET_OUTPUTS,
+  // Of a created object, known in a preview of an update (its dependents are not replaced).
+  idOutput: { name: "scriptId", type: "number" },
 } as const;
 
 /** The outputs of an {@link EdgeScript} (generated from the kind's declaration). */

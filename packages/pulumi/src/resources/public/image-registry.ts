@@ -46,6 +46,8 @@ const KIND = {
     "settings match); ImageRegistry.get(name, registryId) reads it without managing it",
   // The token is a secret output and input: from the declaration.
   secretOutputs: IMAGE_REGISTRY_SECRET_OUTPUTS,
+  // Of a created object, known in a preview of an update (its dependents are not replaced).
+  idOutput: { name: "registryId", type: "number" },
 } as const;
 
 /** The outputs of an {@link ImageRegistry} (generated from the kind's declaration). */

@@ -42,6 +42,8 @@ const KIND = {
     "match); PullZone.get(name, pullZoneId) reads it without managing it",
   // A secret setting (`logForwardingToken`) is a secret output and input: from the declaration.
   secretOutputs: PULL_ZONE_SECRET_OUTPUTS,
+  // Of a created object, known in a preview of an update (its dependents are not replaced).
+  idOutput: { name: "pullZoneId", type: "number" },
 } as const;
 
 /** The outputs of a {@link PullZone} (generated from the kind's declaration). */

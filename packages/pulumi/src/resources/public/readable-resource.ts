@@ -100,6 +100,14 @@ export interface ResourceKind {
    * whatever the program gives. None: no secret field.
    */
   secretOutputs?: readonly string[];
+  /**
+   * The output that is the object's id (`pullZoneId`), when the resource's id names the same
+   * object (its first `/`-separated part): where the program does not give that input, the
+   * output follows the resource's id. A preview of an update keeps the id known, while an
+   * output that is not an input becomes unknown there; so a resource that takes this output
+   * (an edge rule on `zone.pullZoneId`) is not shown replaced when only a setting changes.
+   */
+  idOutput?: { name: string; type: "number" | "string" };
 }
 
 /** The class a static `get` is called on: its constructor, any arguments. */
@@ -158,7 +166,22 @@ export abstract class ReadableResource extends QuietResource {
       inputs(view ? undefined : isObject(args) ? secretInputs(args, secrets) : args),
     );
     super(kind.stub, name, engine.inputs, engine.opts, kind.module, kind.type);
+    const idOutput = kind.idOutput;
+    if (
+      idOutput &&
+      !view &&
+      isObject(args) &&
+      !given((args as Record<string, unknown>)[idOutput.name])
+    ) {
+      const part = (id: string) => id.split("/")[0];
+      (this as unknown as Record<string, pulumi.Output<unknown>>)[idOutput.name] = this.id.apply(
+        (id) => (idOutput.type === "number" ? Number(part(id)) : part(id)),
+      );
+    }
   }
 }
+
+/** Whether the program gives an input (an Output counts, even one not known yet). */
+const given = (v: unknown) => v !== undefined && v !== null;
 
 const isObject = (v: unknown): v is object => typeof v === "object" && v !== null;

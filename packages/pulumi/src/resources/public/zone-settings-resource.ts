@@ -186,7 +186,9 @@ export abstract class ZoneSettingsResource<A extends object> extends ReadableRes
       `${kind.type}.get(name, "<shieldZoneId>${kind.key ? `/<${kind.key}>` : ""}") reads them without managing them`;
     // Its secret settings (`secretOutputs`) are secrets in the state and the outputs: the base
     // class makes them so.
-    super({ ...kind, module: "shield", adopt }, name, args, opts, (given) => {
+    // The shield zone of one named by its pull zone is known in a preview of an update.
+    const idOutput = { name: "shieldZoneId", type: "number" } as const;
+    super({ ...kind, module: "shield", adopt, idOutput }, name, args, opts, (given) => {
       const a = given as (A & Record<string, unknown>) | undefined;
       const key = a && kind.key ? { name: kind.key, value: a[kind.key] as never } : undefined;
       const engineArgs = a && kind.engineArgs ? kind.engineArgs(a) : a;
