@@ -519,13 +519,16 @@ const KINDS = {
   },
   // N hostnames of pull zone 1, with forceSsl and no certificate. Create: a hostname another
   // zone of the account has (or this one) is refused before any write, so the account's zones
-  // are listed once per run (GET /pullzone: each zone with its hostnames, one page here); then
-  // per hostname its add (POST …/addHostname) and its forceSsl (POST …/setForceSSL): the add
-  // takes only the name. Both answer no body, so one read of the zone after them gives what
-  // the platform holds (the outputs: certificate, system hostname). A new hostname without a
-  // certificate has nothing to wait for. One field (forceSsl): the zone's GET (the hostname
-  // as it is) + one setForceSSL. Refresh: the zone's GET holds every hostname. Destroy: one
-  // removeHostname each. A free certificate (certificate: { type: "free" }) adds per hostname
+  // are listed once per run (GET /pullzone: each zone with its hostnames, one page here; it
+  // serves the name checks too); then per hostname its add (POST …/addHostname) and its
+  // forceSsl (POST …/setForceSSL): the add takes only the name and answers no body, so one
+  // read of the zone gives the hostname as the platform made it (what the writes after it
+  // compare with; the outputs: certificate, system hostname); setForceSSL holds the value
+  // sent and changes nothing else reported. A new hostname without a certificate has nothing
+  // to wait for. One field (forceSsl): the zone's GET (the hostname as it is) + one
+  // setForceSSL. Refresh: the zone's GET holds every hostname. Destroy: one removeHostname
+  // each (the platform refuses one it does not hold: only then is the zone read, to tell
+  // why). A free certificate (certificate: { type: "free" }) adds per hostname
   // its request (GET /pullzone/loadFreeCertificate) and at least one read of the zone (the
   // certificate is issued asynchronously: the zone is read every second until it has it,
   // bounded by timeoutSeconds).

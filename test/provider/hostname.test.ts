@@ -321,3 +321,148 @@ test("the class makes the certificate (its key) a Pulumi secret, input and outpu
   expect(await pulumi.isSecret(seen.own.props.certificate)).toBe(true);
   expect(seen.own.props.hostname).toBe("own.example.com");
 });
+
+// The calls of each operation, counted from the journal (default profile). Create: the
+// account's pull zones listed once per run (GET /pullzone: the name checks of every zone and
+// the check that no other zone has the hostname); per hostname its add, one read of the zone
+// (the hostname as the platform made it) and its forceSsl, whose value is the one sent (no
+// read after it). Change of forceSsl: the zone's read + the write. Destroy: the remove alone.
+describe("calls per operation (default profile)", () => {
+  beforeEach(async () => {
+    await ctl().setProfile({ name: "default", freeCertificateMs: 0 });
+    await t.clearJournal();
+    later();
+  });
+  const take = async () => {
+    const made = await calls();
+    await t.clearJournal();
+    return made;
+  };
+  const PER_HOSTNAME = [
+    "POST /pullzone/1/addHostname",
+    "GET /pullzone/1",
+    "POST /pullzone/1/setForceSSL",
+  ];
+
+  test("three creates in one run: one listing of the account, then add, read, forceSsl each", async () => {
+    const made: Any[] = [];
+    for (const i of [0, 1, 2])
+      made.push(await create({ pullZoneId: 1, hostname: `calls-${i}.example`, forceSsl: true }));
+    expect(await take()).toEqual([
+      "GET /pullzone",
+      ...PER_HOSTNAME,
+      ...PER_HOSTNAME,
+      ...PER_HOSTNAME,
+    ]);
+    expect(made.map((m) => [m.id, m.outs.forceSsl, m.outs.hasCertificate])).toEqual([
+      ["calls-0.example", true, false],
+      ["calls-1.example", true, false],
+      ["calls-2.example", true, false],
+    ]);
+    for (const i of [0, 1, 2])
+      expect(await hostnameOf(1, `calls-${i}.example`)).toMatchObject({ ForceSSL: true });
+  });
+
+  test("a change of forceSsl: the zone's read and the write; the outputs hold the value sent", async () => {
+    const { id, outs } = await create({ pullZoneId: 1, hostname: "flip.example", forceSsl: true });
+    later();
+    await t.clearJournal();
+    const news = checked({ pullZoneId: 1, hostname: "flip.example", forceSsl: false });
+    const res = await p.update(id, outs, news);
+    expect(await take()).toEqual(["GET /pullzone/1", "POST /pullzone/1/setForceSSL"]);
+    expect(res.outs).toMatchObject({
+      forceSsl: false,
+      hasCertificate: false,
+      isSystemHostname: false,
+    });
+    expect((await hostnameOf(1, "flip.example")).ForceSSL).toBe(false);
+  });
+
+  test("a change of the key type is read back (it changes what the platform reports)", async () => {
+    const { id, outs } = await create({ pullZoneId: 1, hostname: "keys.example" });
+    later();
+    await t.clearJournal();
+    const news = checked({ pullZoneId: 1, hostname: "keys.example", certificateKeyType: "Rsa" });
+    const res = await p.update(id, outs, news);
+    expect(await take()).toEqual([
+      "GET /pullzone/1",
+      "POST /pullzone/1/updatePrivateKeyType",
+      "GET /pullzone/1",
+    ]);
+    expect(res.outs.certificateKeyType).toBe("Rsa");
+  });
+
+  test("destroy: the remove alone; a hostname removed outside Pulumi is gone, nothing else removed", async () => {
+    const before = await hostnamesOf(1);
+    const a = await create({ pullZoneId: 1, hostname: "del-a.example" });
+    const b = await create({ pullZoneId: 1, hostname: "del-b.example" });
+    later();
+    await t.clearJournal();
+    await p.delete(a.id, a.outs);
+    expect(await take()).toEqual(["DELETE /pullzone/1/removeHostname"]);
+    await ctl().updateState((s: Any) => {
+      const z = s.pullZones.find((x: Any) => x.id === 1).model;
+      z.Hostnames = z.Hostnames.filter((h: Any) => h.Value !== "del-b.example");
+    });
+    await p.delete(b.id, b.outs); // already gone: no failure
+    expect((await take()).filter((c) => c !== "GET /pullzone/1")).toEqual([
+      "DELETE /pullzone/1/removeHostname",
+    ]);
+    expect(await hostnamesOf(1)).toEqual(before);
+  });
+
+  test("the system hostname recorded in the state: its delete is refused with no call", async () => {
+    const { id, outs } = await create({
+      pullZoneId: 1,
+      existingHostname: "zone-one.b-cdn.net",
+      deleteOnDestroy: true,
+    });
+    later();
+    await t.clearJournal();
+    await expect(p.delete(id, outs)).rejects.toThrow(/system hostname of pull zone 1/);
+    expect(await take()).toEqual([]);
+    expect(await hostnameOf(1, "zone-one.b-cdn.net")).toBeDefined();
+  });
+
+  test("the system hostname in a state that does not record it: the platform's refusal is named", async () => {
+    const { id, outs } = await create({
+      pullZoneId: 1,
+      existingHostname: "zone-one.b-cdn.net",
+      deleteOnDestroy: true,
+    });
+    later();
+    await t.clearJournal();
+    const older = { ...outs };
+    delete older.isSystemHostname;
+    await expect(p.delete(id, older)).rejects.toThrow(/system hostname of pull zone 1/);
+    expect(await writes()).toEqual(["DELETE /pullzone/1/removeHostname"]);
+    expect(await hostnameOf(1, "zone-one.b-cdn.net")).toBeDefined();
+  });
+
+  test("one hostname added to two zones by two resources of one run: the second is refused before any write", async () => {
+    await create({ pullZoneId: 1, hostname: "twice.example" });
+    await t.clearJournal();
+    await expect(create({ pullZoneId: 2, hostname: "twice.example" })).rejects.toThrow(
+      /another resource of this program adds hostname twice\.example to pull zone 1[^]*Nothing was written/,
+    );
+    expect(await writes()).toEqual([]);
+  });
+
+  test("a hostname another zone got after the run's listing: the platform refuses it, nothing left", async () => {
+    await create({ pullZoneId: 1, hostname: "first.example" }); // the run lists the account
+    await ctl().updateState((s: Any) => {
+      const z = s.pullZones.find((x: Any) => x.id === 2).model;
+      z.Hostnames.push({
+        ...z.Hostnames[0],
+        Id: 9901,
+        Value: "late.example",
+        IsSystemHostname: false,
+        HasCertificate: false,
+        CertificateProvisionType: 0,
+      });
+    });
+    await expect(create({ pullZoneId: 1, hostname: "late.example" })).rejects.toThrow(/taken/);
+    expect(await hostnameOf(1, "late.example")).toBeUndefined();
+    expect(await hostnameOf(2, "late.example")).toBeDefined();
+  });
+});

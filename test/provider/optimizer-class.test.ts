@@ -247,3 +247,61 @@ test('get by "<pullZoneId>/<name>": reads the class without managing it, no writ
   // A class the zone does not hold is not found (an empty id: nothing to read).
   expect((await p.read("1/nope", undefined as never)).id).toBe("");
 });
+
+// A class's every write is a write of the zone's whole array as the platform holds it just
+// before: one GET of the zone, then one POST. The first create of a run lists the zone for its
+// name check inside its write, and that listing is the array it writes; a later create of the
+// same run reads the zone anew (another writer may have written it since the listing).
+describe("calls per operation (default profile)", () => {
+  beforeEach(async () => {
+    await ctl().setProfile("default");
+    await t.clearJournal();
+    later();
+  });
+  const take = async () => {
+    const made = await calls();
+    await t.clearJournal();
+    return made;
+  };
+  const ONE_WRITE = ["GET /pullzone/1", "POST /pullzone/1"];
+
+  test("a create, a second create, a change and a delete: one GET and one POST each", async () => {
+    const a = await create({ pullZoneId: 1, name: "a", properties: { width: "100" } });
+    expect(await take()).toEqual(ONE_WRITE);
+    const b = await create({ pullZoneId: 1, name: "b", properties: { width: "120" } });
+    expect(await take()).toEqual(ONE_WRITE);
+    later(); // the change is another run
+    const news = checked({ pullZoneId: 1, name: "a", properties: { width: "150" } });
+    const { outs } = await p.update(a.id, a.outs, news);
+    expect(outs.properties).toEqual({ width: "150" });
+    expect(await take()).toEqual(ONE_WRITE);
+    await p.delete(a.id, outs);
+    await p.delete(b.id, b.outs);
+    expect(await take()).toEqual([...ONE_WRITE, ...ONE_WRITE]);
+    expect(await classesOf(1)).toEqual([
+      { Name: "thumb", Properties: { width: "200", height: "200" } },
+    ]);
+  });
+
+  test("a class written by another writer after the run's listing survives the next create", async () => {
+    await create({ pullZoneId: 1, name: "a", properties: { width: "100" } });
+    await ctl().updateState((s: Any) => {
+      const z = s.pullZones.find((x: Any) => x.id === 1).model;
+      z.OptimizerClasses.push({ Name: "by-hand", Properties: { width: "1" } });
+    });
+    await create({ pullZoneId: 1, name: "b", properties: { width: "120" } });
+    expect((await classesOf(1)).map((c) => c.Name)).toEqual(["thumb", "a", "by-hand", "b"]);
+  });
+
+  test("a change reads the zone just before its write: another writer's class survives it", async () => {
+    const a = await create({ pullZoneId: 1, name: "a", properties: { width: "100" } });
+    later();
+    await ctl().updateState((s: Any) => {
+      const z = s.pullZones.find((x: Any) => x.id === 1).model;
+      z.OptimizerClasses.push({ Name: "by-hand", Properties: { width: "1" } });
+    });
+    const news = checked({ pullZoneId: 1, name: "a", properties: { width: "150" } });
+    await p.update(a.id, a.outs, news);
+    expect((await classesOf(1)).map((c) => c.Name)).toEqual(["thumb", "a", "by-hand"]);
+  });
+});

@@ -259,3 +259,26 @@ test("refresh of a script's secrets is one GET of its secrets listing", async ()
   expect(read.map((r: Any) => r.props.name)).toEqual(["FIRST_TOKEN", "SECOND_TOKEN"]);
   expect(await calls()).toEqual(["GET /compute/script/2/secrets"]);
 });
+
+// A rotation has nothing to read: the platform never reports a value (no merge base) and a
+// secret cannot be renamed. Its one call is the write of the value; a secret deleted outside
+// Pulumi answers that write with a not-found, and nothing is created in its place.
+test("a rotation is one call, the write of the value; a secret deleted since fails it, nothing made", async () => {
+  await ctl().setProfile("default");
+  const inputs = { scriptId: 2, name: "ROTATED_TOKEN", value: VALUE };
+  const { id, outs } = await create(inputs);
+  await nextRun();
+  const news = checked({ ...inputs, value: ROTATED });
+  const { outs: after } = await p.update(id, outs, news);
+  expect(await calls()).toEqual([`POST /compute/script/2/secrets/${id}`]);
+  expect(after).toMatchObject({ secretId: Number(id), name: "ROTATED_TOKEN", value: ROTATED });
+  expect((await secretsOf(2)).map((x) => [x.Id, x.value])).toEqual([[Number(id), ROTATED]]);
+
+  await ctl().updateState((s: Any) => {
+    s.scripts.find((x: Any) => x.id === 2).secrets = [];
+  });
+  await nextRun();
+  const again = checked({ ...inputs, value: "s3cr3t-value-third" });
+  await expect(p.update(id, after, again)).rejects.toThrow(/not found|404/i);
+  expect(await secretsOf(2)).toEqual([]);
+});

@@ -101,6 +101,28 @@ export const renameReplaces = (olds: Partial<ObjectOutputs>, news: ObjectInputs)
     ? ["name"]
     : [];
 
+/**
+ * The listing of the name checks: the objects of a parent that a create's name check (and a
+ * rename's) looks at, listed once per parent and run, from a wider listing the kind makes
+ * anyway (a hostname: the account's pull zones with their hostnames, also its check that no
+ * other zone has it). Default: the parent's listing (parent.ts `childrenOf`). A listing after
+ * a write (recovery) is always the parent's, read anew.
+ */
+export interface NameListing<O> {
+  namesListing(zone: number): Promise<O[]>;
+}
+
+/**
+ * The base of an update: `"read"` (the default: the object is read just before its PATCH,
+ * the merge base, so nothing unmanaged is reset) or `"state"`: the last known state is the
+ * base and nothing is read, for a kind whose platform reports nothing an update could merge
+ * with (a script secret: a name it cannot change and a value it never reports). The write
+ * itself then meets an object that is gone (a not-found), as the read would have.
+ */
+export interface UpdateBase {
+  updateBase: "read" | "state";
+}
+
 /** Checks of the configuration that a schema cannot say (a count above 0). Default: none. */
 export interface ExtraChecks {
   extraChecks(wire: Record<string, unknown>): Failure[];
@@ -114,6 +136,8 @@ export type KindCapabilities<O extends ZoneObject> = Partial<
     CreateCompletion<O> &
     ParentReads<O> &
     Replacement &
+    NameListing<O> &
+    UpdateBase &
     ExtraChecks
 >;
 
@@ -136,6 +160,8 @@ export function capabilitiesOf<O extends ZoneObject>(kind: ZoneObjectKind<O>) {
     completion: kind.afterCreate ? { afterCreate: kind.afterCreate } : undefined,
     listEntryReads: kind.listEntryReads,
     adoptReadsShared: kind.adoptReadsShared === true,
+    /** Whether an update's base is the last known state (no read before its write). */
+    updatesFromState: kind.updateBase === "state",
     replacedBy: (olds: Partial<ObjectOutputs>, news: ObjectInputs): string[] =>
       kind.replacedBy?.(olds, news) ?? [],
     extraChecks: (wire: Record<string, unknown>): Failure[] => kind.extraChecks?.(wire) ?? [],

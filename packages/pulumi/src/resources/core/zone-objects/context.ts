@@ -23,6 +23,10 @@ export const claimKeys = (kind: ZoneObjectKind) => ({
   deleted: `${kind.claimKey}-deleted`,
 });
 
+/** The objects of parent `zone` its name checks look at (capabilities.ts `NameListing`). */
+const namesOf = <O extends ZoneObject>(kind: ZoneObjectKind<O>, zone: number): Promise<O[]> =>
+  kind.namesListing ? kind.namesListing(zone) : childrenOf(kind, zone);
+
 /** What every operation of one kind's engine works with. */
 export interface EngineContext<O extends ZoneObject> extends ReturnType<typeof capabilitiesOf<O>> {
   kind: ZoneObjectKind<O>;
@@ -48,7 +52,7 @@ export function engineContext<O extends ZoneObject>(
     keys,
     w: wordsOf(kind),
     listZone: async (zone) =>
-      (await zoneListing(zone, () => childrenOf(kind, zone), kind.claimKey)).filter(
+      (await zoneListing(zone, () => namesOf(kind, zone), kind.claimKey)).filter(
         (r) => !isClaimed(keys.deleted, r.id),
       ),
     matches: (inputs, object) => plan.fieldsToPatch(inputs, object).length === 0,

@@ -73,10 +73,11 @@ export interface ZoneObjectEndpoints<O extends ZoneObject> {
    */
   update(id: O["id"], body: Record<string, unknown>, current: O): Promise<ZoneObjectWrite<O>>;
   /**
-   * DELETE one object (`zone`: its parent, when known). An answer with `statusCode: 202`
-   * (accepted, applied later) is read back until the object is not found.
+   * DELETE one object (`zone`: its parent, when known; `reported`: what the state recorded
+   * the platform reporting of it, when it did). An answer with `statusCode: 202` (accepted,
+   * applied later) is read back until the object is not found.
    */
-  delete(id: O["id"], zone?: number): Promise<unknown>;
+  delete(id: O["id"], zone?: number, reported?: Record<string, unknown>): Promise<unknown>;
   /**
    * Every object of a zone, all pages of `perPage` objects (default: the client's 100).
    * Optional when the parent lists its children itself ({@link Parent.listChildren}).

@@ -10,6 +10,7 @@
  * spelling.ts), and messages and checks say it and {@link Parent.word}; its other spellings'
  * fields are the parent's own (`pullZoneId`), in the engine's inputs and state too.
  */
+import { AsyncLocalStorage } from "async_hooks";
 import type { ObjectId, ZoneObject, ZoneObjectKind } from "./kind";
 import type { ObjectInputs } from "./state";
 
@@ -116,16 +117,43 @@ export function childrenOf<O extends ZoneObject>(
 /** The tail of each parent's queue of writes (parents with `serialWrites`). */
 const queues = new Map<string, Promise<unknown>>();
 
+/** The reads kept by the write running now under a `serialWrites` parent, by key. */
+const slots = new AsyncLocalStorage<Map<string, unknown>>();
+
+/**
+ * Keeps `answer`, a read of the parent made by the write running now under a `serialWrites`
+ * parent (its name check's listing, its update's read of the object), for that write's own
+ * read-modify-write ({@link takeSlotRead}): no write of this process can come between them,
+ * as between a read and the write right after it. Outside such a write, nothing is kept.
+ */
+export function keepSlotRead(key: string, answer: unknown): void {
+  slots.getStore()?.set(key, answer);
+}
+
+/**
+ * The read under `key` that the write running now kept ({@link keepSlotRead}), handed out
+ * once; undefined when there is none (then the caller reads anew). Every read the write kept
+ * is dropped with it: the write about to be made makes them old.
+ */
+export function takeSlotRead<T>(key: string): T | undefined {
+  const kept = slots.getStore();
+  const answer = kept?.get(key) as T | undefined;
+  kept?.clear();
+  return answer;
+}
+
 /**
  * Runs `write` (an operation's writes and read-backs) under parent `id`: after the writes
- * queued before it when the parent declares `serialWrites`, at once otherwise. Not nested:
- * a write waiting for itself would never run.
+ * queued before it when the parent declares `serialWrites`, at once otherwise; a queued
+ * write keeps its own reads ({@link keepSlotRead}). Not nested: a write waiting for itself
+ * would never run.
  */
 export function parentWrite<T>(parent: Parent, id: unknown, write: () => Promise<T>): Promise<T> {
   if (!parent.serialWrites || !isSet(id)) return write();
   const k = `${parent.field}\0${String(id)}`;
   const before = queues.get(k) ?? Promise.resolve();
-  const run = before.then(write, write);
+  const inSlot = () => slots.run(new Map(), write);
+  const run = before.then(inSlot, inSlot);
   const tail = run.then(
     () => undefined,
     () => undefined,

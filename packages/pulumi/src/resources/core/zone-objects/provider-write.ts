@@ -46,8 +46,9 @@ export async function create<O extends ZoneObject>(
 /**
  * Brings the object to the program's values. A change of mode, of `deleteOnDestroy` or of
  * the managed set alone makes no API call; a managed value that differs from the last known
- * state makes one GET (the platform's current values) and one PATCH of the top-level
- * fields that really differ.
+ * state makes one GET (the platform's current values; none for a kind whose update's base
+ * is its state, capabilities.ts `UpdateBase`) and one PATCH of the top-level fields that
+ * really differ.
  */
 export async function update<O extends ZoneObject>(
   p: ProviderContext<O>,
@@ -55,7 +56,7 @@ export async function update<O extends ZoneObject>(
   olds: ObjectOutputs,
   news: ObjectInputs,
 ): Promise<dynamic.UpdateResult<ObjectOutputs>> {
-  const { kind, plan, ops } = p;
+  const { kind, plan, ops, can } = p;
   const objectId = (isObjectId(kind.ids, olds?.id) ? olds.id : idOfText(kind.ids, id)) as O["id"];
   const what = `edgeplatform ${kind.typeName} ${objectId}: update`;
   return operation(what, async () => {
@@ -63,20 +64,20 @@ export async function update<O extends ZoneObject>(
       (["name", "description"] as const).some(
         (f) => news[f] !== undefined && (!managesTop(olds, f) || news[f] !== olds[f]),
       ) || plan.changedConfigFields(news.fields ?? {}, olds.fields).length > 0;
-    if (!stale) {
-      const known: ZoneObject = {
-        id: objectId,
-        parentId: olds.parentId,
-        name: olds.name,
-        description: olds.description,
-        fields: olds.fields ?? {},
-        ...(olds.reported ? { reported: olds.reported } : {}),
-      };
-      return { outs: plan.toOutputs(known, news, originOf(olds)) };
-    }
+    const known: ZoneObject = {
+      id: objectId,
+      parentId: olds.parentId,
+      name: olds.name,
+      description: olds.description,
+      fields: olds.fields ?? {},
+      ...(olds.reported ? { reported: olds.reported } : {}),
+    };
+    if (!stale) return { outs: plan.toOutputs(known, news, originOf(olds)) };
+    // The base of the write: the object read now, or the state where the kind says so.
+    const base = can.updatesFromState ? async () => known as O : undefined;
     const object = await zoneWrite(() =>
       parentWrite(kind.parent, olds.parentId, () =>
-        ops.converge(news, objectId, what, olds.parentId),
+        ops.converge(news, objectId, what, olds.parentId, base),
       ),
     );
     return { outs: plan.toOutputs(object, news, originOf(olds)) };
@@ -116,7 +117,9 @@ async function deleteObject<O extends ZoneObject>(
 ) {
   const { kind, keys } = p;
   try {
-    const res = await zoneWrite(() => kind.endpoints.delete(objectId, props?.parentId));
+    const res = await zoneWrite(() =>
+      kind.endpoints.delete(objectId, props?.parentId, props?.reported),
+    );
     // Accepted, applied later: not deleted until a read no longer finds it.
     if ((res as { statusCode?: unknown } | undefined)?.statusCode === 202) {
       await readBackGone(kind as ZoneObjectKind, objectId, props?.parentId, what);

@@ -7,21 +7,30 @@
  *   GET, a refresh's reads share one answer of the zone, and its writes wait in the zone's
  *   one-at-a-time queue;
  * - a hostname belongs to one pull zone on the whole account: a create whose hostname another
- *   zone has is refused before any write (`beforeCreate`);
- * - a create is the hostname's add, then (`afterCreate`) its `forceSsl`, its certificate's
- *   key type and its certificate; a free certificate is waited for (hostname-certificate.ts).
- *   When any of these fails the create removes the hostname it added: a failed certificate
- *   never leaves a hostname behind (an adopted hostname is never removed);
- * - the system hostname (`*.b-cdn.net`) is never removed: its delete is refused, naming it.
+ *   zone has, or another resource of the run adds to another zone, is refused before any
+ *   write (`beforeCreate`); the account's zones are listed once per run, and that listing
+ *   serves the name checks of every zone too (`namesListing`; the platform itself refuses a
+ *   hostname another zone took since);
+ * - a create is the hostname's add and one read of the zone (the hostname as the platform
+ *   made it), then (`afterCreate`) its `forceSsl`, its certificate's key type and its
+ *   certificate; a free certificate is waited for (hostname-certificate.ts). When any of these
+ *   fails the create removes the hostname it added: a failed certificate never leaves a
+ *   hostname behind (an adopted hostname is never removed). A `forceSsl` write alone is not
+ *   read back (the value sent is the one held); a key type or a certificate is;
+ * - a delete is the remove alone; a refused one reads the zone to tell why (gone: a
+ *   not-found the engine confirms); the system hostname (`*.b-cdn.net`) is never removed: its
+ *   delete is refused, naming it (before any call when the state recorded it as such).
  *
  * In the engine's terms a hostname is `{id: value, parentId: its pull zone, name: value,
  * fields: {forceSsl, certificate, certificateKeyType}}`.
  */
 import { parentKeyed } from "../../core/zone-objects/parent";
 import { schemaRef, type PullZoneModel } from "edgeplatform-client/spec/runtime";
-import { deepEqual, messageOf, ResourceOperationError } from "../../core/common";
+import { deepEqual, isNotFound, messageOf, ResourceOperationError } from "../../core/common";
+import { claimValue, claimWith, isClaimed, zoneListing } from "../../core/run-state";
+import { claimKeys } from "../../core/zone-objects/context";
 import { getClient } from "../../core/settings";
-import type { ConfigurationFields, Words } from "../../core/zone-objects/kind";
+import type { ConfigurationFields, Words, ZoneObjectKind } from "../../core/zone-objects/kind";
 import { enumNameOf } from "../../core/zone-objects/plan";
 import type { Spelling } from "../../core/zone-objects/spelling";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
@@ -100,21 +109,22 @@ const readZone = (zone: number) => api().get(zone, { includeCertificate: true })
 
 /**
  * Writes the fields of `desired` that differ from `current` (the engine's forms), in order:
- * `forceSsl`, the key type, the certificate. @throws CertificateFailed for a free certificate
- * that was not issued.
+ * `forceSsl`, the key type, the certificate. @returns the fields written. @throws
+ * CertificateFailed for a free certificate that was not issued.
  */
 async function writeFields(
   zone: number,
   value: string,
   desired: Record<string, unknown>,
   current: Record<string, unknown>,
-): Promise<void> {
+): Promise<string[]> {
   const differs = (f: string) =>
     desired[f] !== undefined &&
     !deepEqual(
       hostnameFields.compareForm!(f, desired[f] ?? null),
       hostnameFields.compareForm!(f, current[f] ?? null),
     );
+  const written = HOSTNAME_FIELDS.filter(differs);
   if (differs("forceSsl")) await api().setForceSsl(zone, value, desired.forceSsl === true);
   if (differs("certificateKeyType")) {
     await api().updatePrivateKeyType(zone, value, desired.certificateKeyType as never);
@@ -126,12 +136,61 @@ async function writeFields(
       (desired.certificate ?? null) as Record<string, unknown> | null,
     );
   }
+  return written;
 }
 
-/** A hostname another zone of the account has: refused before any write. */
+/**
+ * Hostname `current` after the writes of `written` (writeFields): a `forceSsl` write alone
+ * holds the value sent and changes nothing else the platform reports, so no read; a key type
+ * or a certificate changes what the platform reports of the certificate: the zone is read.
+ */
+async function afterWrites(
+  current: HostnameObject,
+  desired: Record<string, unknown>,
+  written: readonly string[],
+): Promise<HostnameObject> {
+  const zone = current.parentId;
+  if (written.some((f) => f !== "forceSsl"))
+    return objectIn(await readZone(zone), zone, current.id);
+  if (written.length === 0) return current;
+  const forceSsl = desired.forceSsl === true;
+  return {
+    ...current,
+    fields: { ...current.fields, forceSsl },
+    reported: { ...current.reported, forceSsl },
+  };
+}
+
+/**
+ * The account's pull zones, each with its hostnames, as listed once in this run (GET
+ * `/pullzone`): the name checks of every zone and the checks that no other zone has a new
+ * hostname.
+ */
+const accountZones = (): Promise<PullZoneModel[]> =>
+  zoneListing(0, () => api().list(), "hostname-account");
+
+/**
+ * The hostnames of zone `zone` that its name checks look at: the zone in the run's listing of
+ * the account; a zone that listing does not hold is read on its own (GET `/pullzone/{id}`).
+ */
+async function hostnamesForNames(zone: number): Promise<HostnameObject[]> {
+  const z = (await accountZones()).find((x) => x.Id === zone) ?? (await api().get(zone));
+  return hostnamesOf(z).map((h) => fromHostname(zone, h));
+}
+
+/** Claims of this run: the zone each hostname a resource adds goes to (one zone per hostname). */
+const ADDED = "hostname-added";
+
+/**
+ * A hostname another zone of the account has (in the run's listing, unless this run deleted
+ * it since) or another resource of this run adds to another zone: refused before any write.
+ */
 async function refuseTakenElsewhere(zone: number, value: string, what: string): Promise<void> {
-  const zones = await api().list();
-  const other = zones.find((z) => z.Id !== zone && hostnameIn(z, value));
+  const zones = await accountZones();
+  const deleted = claimKeys(hostnameKind as ZoneObjectKind).deleted;
+  const other = isClaimed(deleted, value)
+    ? undefined
+    : zones.find((z) => z.Id !== zone && hostnameIn(z, value));
   if (other) {
     throw new ResourceOperationError(
       `${what} failed: hostname ${value} is a hostname of pull zone ${String(other.Id)} ` +
@@ -139,6 +198,14 @@ async function refuseTakenElsewhere(zone: number, value: string, what: string): 
         "(remove it there first, or manage it there).",
     );
   }
+  const added = claimValue(ADDED, value);
+  if (added !== undefined && added !== zone) {
+    throw new ResourceOperationError(
+      `${what} failed: another resource of this program adds hostname ${value} to pull zone ` +
+        `${String(added)}; a hostname belongs to one pull zone. Nothing was written.`,
+    );
+  }
+  claimWith(ADDED, value, zone); // with the checks above, before any other create's await
 }
 
 /**
@@ -152,8 +219,9 @@ async function completeCreate(
 ) {
   const zone = object.parentId;
   const value = object.id;
+  let written: string[];
   try {
-    await writeFields(zone, value, desired, object.fields ?? {});
+    written = await writeFields(zone, value, desired, object.fields ?? {});
   } catch (e) {
     const why =
       e instanceof CertificateFailed
@@ -174,8 +242,21 @@ async function completeCreate(
       e,
     );
   }
-  return objectIn(await readZone(zone), zone, value);
+  return afterWrites(object, desired, written);
 }
+
+/** The refusal to remove hostname `value`, the system hostname of zone `zone`. */
+const systemHostname = (value: string, zone: number): Error =>
+  new Error(
+    `hostname ${value} is the system hostname of pull zone ${zone}: the platform never ` +
+      "removes it (set `deleteOnDestroy: false`, or leave it out of the program)",
+  );
+
+/** A refusal of the platform (4xx, not a not-found): the request was not applied. */
+const isRefusal = (e: unknown): boolean => {
+  const status = (e as { status?: unknown } | undefined)?.status;
+  return !isNotFound(e) && typeof status === "number" && status >= 400 && status < 500;
+};
 
 /** The hostname kind (with the descriptions of its public types, `docs`). */
 export const hostnameKind: PullZoneChildKind<HostnameObject> & { docs: CollectionKindDocs } = {
@@ -196,6 +277,7 @@ export const hostnameKind: PullZoneChildKind<HostnameObject> & { docs: Collectio
       ? ["hostname"]
       : [],
   childrenInZone: (z, zone) => hostnamesOf(z).map((h) => fromHostname(zone, h)),
+  namesListing: hostnamesForNames,
   beforeCreate: ({ zone, inputs, what }) => refuseTakenElsewhere(zone, String(inputs.name), what),
   afterCreate: ({ object, inputs, what }) =>
     completeCreate(
@@ -224,27 +306,27 @@ export const hostnameKind: PullZoneChildKind<HostnameObject> & { docs: Collectio
     },
     /** The fields that differ from the hostname as just read, one write each. */
     update: async (value, body, current) => {
-      const zone = current.parentId;
-      await writeFields(
-        zone,
-        value,
-        (body.fields ?? {}) as Record<string, unknown>,
-        current.fields ?? {},
-      );
-      return { status: 200, object: objectIn(await readZone(zone), zone, value) };
+      const desired = (body.fields ?? {}) as Record<string, unknown>;
+      const written = await writeFields(current.parentId, value, desired, current.fields ?? {});
+      return { status: 200, object: await afterWrites(current, desired, written) };
     },
-    /** Removes the hostname; the system hostname is never removed (refused, naming it). */
-    delete: async (value, zone) => {
+    /**
+     * Removes the hostname; the system hostname is never removed (refused, naming it: from
+     * the state when it recorded it so, else from the zone after the platform refuses).
+     */
+    delete: async (value, zone, reported) => {
       const z = zoneOf(zone, value);
-      const h = hostnameIn(await api().get(z), value);
-      if (!h) throw notIn(z, value);
-      if (h.IsSystemHostname === true) {
-        throw new Error(
-          `hostname ${value} is the system hostname of pull zone ${z}: the platform never ` +
-            "removes it (set `deleteOnDestroy: false`, or leave it out of the program)",
-        );
+      if (reported?.isSystemHostname === true) throw systemHostname(value, z);
+      try {
+        await api().removeHostname(z, value);
+      } catch (e) {
+        if (!isRefusal(e)) throw e;
+        // Refused: the zone as it is now tells why (gone: a not-found, confirmed by the engine).
+        const h = hostnameIn(await api().get(z), value);
+        if (!h) throw notIn(z, value);
+        if (h.IsSystemHostname === true) throw systemHostname(value, z);
+        throw e;
       }
-      await api().removeHostname(z, value);
     },
   },
   docs: hostnameDocs,

@@ -15,13 +15,13 @@
  * In the engine's terms a class is `{id: Name, parentId: its pull zone, name: Name,
  * fields: {properties}}`.
  */
-import { parentKeyed } from "../../core/zone-objects/parent";
+import { keepSlotRead, parentKeyed, takeSlotRead } from "../../core/zone-objects/parent";
 import { schemaRef, type PullZoneModel } from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../core/settings";
 import type { ConfigurationFields, Words, ZoneObject } from "../../core/zone-objects/kind";
 import type { Spelling } from "../../core/zone-objects/spelling";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
-import { pullZoneParent, type PullZoneChildKind } from "../parents/pull-zone";
+import { pullZoneParent, pullZoneSlotKey, type PullZoneChildKind } from "../parents/pull-zone";
 import { settingsBody } from "../settings/pull-zone";
 import { optimizerClassDocs } from "./optimizer-class-docs";
 import type { CollectionKindDocs } from "./rule-docs";
@@ -86,8 +86,10 @@ function classIn(z: PullZoneModel, zone: number, name: string): OptimizerClassOb
 }
 
 /**
- * One read-modify-write of zone `zone`'s classes: the zone read now (under the parent's
- * queue, so no write of this process is between it and the write), `change` applied to its
+ * One read-modify-write of zone `zone`'s classes: the zone as this write read it (its name
+ * check's listing, its update's read: parent.ts `takeSlotRead`), else read now, under the
+ * parent's queue either way, so no write of this process is between it and the write; a
+ * write never takes another write's read, nor an answer of a write. `change` applied to its
  * array, then one POST `/pullzone/{id}` of every setting as read (`settingsBody`: a platform
  * that replaces the zone's settings with the body keeps them) with the whole array (every
  * class it does not change as read). `once`: the write is sent once,
@@ -101,7 +103,8 @@ async function rewriteClasses(
   change: (classes: WireClass[]) => WireClass[],
   once = false,
 ): Promise<PullZoneModel> {
-  const read = await api().get(zone);
+  // The zone as this write read it just before (its name check, its update's read), else now.
+  const read = takeSlotRead<PullZoneModel>(pullZoneSlotKey(zone)) ?? (await api().get(zone));
   const classes = change(classesOf(read).map((c) => ({ ...c })));
   const body = { ...settingsBody(read as Record<string, unknown>, {}), OptimizerClasses: classes };
   const stop = new AbortController();
@@ -141,7 +144,13 @@ export const optimizerClassKind: PullZoneChildKind<OptimizerClassObject> & {
       : [],
   childrenInZone: (z, zone) => classesOf(z).map((c) => fromOptimizerClass(zone, c)),
   endpoints: {
-    get: async (name, zone) => classIn(await api().get(zoneOf(zone, name)), zone!, name),
+    /** The class as the zone holds it now (kept as the base of this write's rewrite). */
+    get: async (name, zone) => {
+      const z = zoneOf(zone, name);
+      const read = await api().get(z);
+      keepSlotRead(pullZoneSlotKey(z), read);
+      return classIn(read, z, name);
+    },
     /** A refresh's read: the zone's answer the reads of this refresh share, else a fresh one. */
     read: async (name, zone) => {
       const shared = await sharedZoneAnswer(`pull-zone\0${zone}`, name, () => api().get(zone));

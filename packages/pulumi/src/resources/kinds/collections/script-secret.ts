@@ -116,6 +116,9 @@ export const scriptSecretKind: EdgeScriptChildKind<ScriptSecretObject> & {
   ),
   // The platform cannot rename a secret: another name is another secret.
   replacedBy: renameReplaces,
+  // Nothing to merge with (a name it cannot change, a value it never reports): a rotation is
+  // its one write; a secret that is gone answers that write with a not-found.
+  updateBase: "state",
   listInScript: async (script) =>
     (await api().listSecrets(script)).map((x) => fromSecret(script, x)),
   endpoints: {

@@ -15,7 +15,7 @@
 import type { PullZoneModel } from "edgeplatform-client/spec/runtime";
 import { getClient } from "../../core/settings";
 import type { ObjectId, ZoneObject, ZoneObjectKind } from "../../core/zone-objects/kind";
-import type { Parent } from "../../core/zone-objects/parent";
+import { keepSlotRead, type Parent } from "../../core/zone-objects/parent";
 import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 
 /** A child kind of a pull zone: how its objects are taken from the zone's answer. */
@@ -34,9 +34,15 @@ export const pullZoneParent: Parent = {
     if (typeof child.childrenInZone !== "function") {
       throw new Error(`${kind.typeName}: a child of a pull zone must declare childrenInZone`);
     }
-    return child.childrenInZone(await getClient().pullzones.get(id), id);
+    const zone = await getClient().pullzones.get(id);
+    // A create's name check inside its write: the base of that write's rewrite of the zone.
+    keepSlotRead(pullZoneSlotKey(id), zone);
+    return child.childrenInZone(zone, id);
   },
 };
+
+/** The key under which a write under pull zone `id` keeps its read of the zone (parent.ts `keepSlotRead`). */
+export const pullZoneSlotKey = (id: number): string => `pull-zone\0${id}`;
 
 /**
  * Pull zone `zone`'s answer that the reads of one refresh share (zone-reads.ts
