@@ -1445,9 +1445,10 @@ function twoAccountsProgram(
       type: string,
       config: Record<string, [value: string, secret: boolean]>,
       afterUp: (platform: State, outputs: Record<string, unknown>) => Promise<void> | void,
+      unless = "type: pulumi:providers:",
     ): Promise<{ out: string; exported: string }> => {
       const control = yaml.harness.control;
-      const code = docProgram(type);
+      const code = docProgramWith(`type: ${type}\n`, unless);
       await control.reset();
       const before = await control.state();
       const y = new YamlStack(yaml.cli);
@@ -1538,27 +1539,42 @@ function twoAccountsProgram(
     test(
       "the documentation's program of edge scripts: up makes the DNS script with its code published, its variable and a Script record pointing at it; a second preview shows no change; destroy leaves the platform as before",
       async () => {
-        await runDocProgram("edgeplatform:compute:EdgeScript", {}, (platform, outputs) => {
-          const scripts = platform.scripts.filter((x) => x.name === "geo-steering");
-          expect(scripts).toHaveLength(1);
-          const script = scripts[0] as Any;
-          expect(script.scriptType).toBe(0); // DNS
-          expect(script.code).toBe(
-            'export default { resolve: () => ({ type: "A", value: "192.0.2.20" }) };\n',
-          );
-          const live = script.releases.find((r: Any) => r.Id === script.currentReleaseId);
-          expect(live?.Code).toBe(script.code);
-          expect(script.variables.map((v: Any) => [v.Name, v.DefaultValue, v.Required])).toEqual([
-            ["FALLBACK", "192.0.2.20", false],
-          ]);
-          const records = (platform.dnsZones.find((z) => z.Id === 1)?.Records ?? []).filter(
-            (r) => r.Name === "geo",
-          );
-          expect(records.map((r) => [r.Type, r.LinkName, r.Ttl])).toEqual([
-            [DnsRecordType.Script, `script-${script.id}`, 60],
-          ]);
-          expect(outputs).toEqual({ scriptId: script.id, liveReleaseId: live.Id });
-        });
+        const { out, exported } = await runDocProgram(
+          "edgeplatform:compute:EdgeScript",
+          {},
+          (platform, outputs) => {
+            const scripts = platform.scripts.filter((x) => x.name === "geo-steering");
+            expect(scripts).toHaveLength(1);
+            const script = scripts[0] as Any;
+            expect(script.scriptType).toBe(0); // DNS
+            expect(script.code).toBe(
+              'export default { resolve: () => ({ type: "A", value: "192.0.2.20" }) };\n',
+            );
+            const live = script.releases.find((r: Any) => r.Id === script.currentReleaseId);
+            expect(live?.Code).toBe(script.code);
+            expect(script.variables.map((v: Any) => [v.Name, v.DefaultValue, v.Required])).toEqual([
+              ["FALLBACK", "192.0.2.20", false],
+            ]);
+            const records = (platform.dnsZones.find((z) => z.Id === 1)?.Records ?? []).filter(
+              (r) => r.Name === "geo",
+            );
+            expect(records.map((r) => [r.Type, r.LinkName, r.Ttl])).toEqual([
+              [DnsRecordType.Script, `script-${script.id}`, 60],
+            ]);
+            expect(outputs).toEqual({ scriptId: script.id, liveReleaseId: live.Id });
+          },
+        );
+        // The code came as an asset (`fn::stringAsset`): its hash in the state, never its text.
+        const code = 'export default { resolve: () => ({ type: "A", value: "192.0.2.20" }) };\n';
+        const steering = (JSON.parse(exported) as Any).deployment.resources.find(
+          (r: Any) => r.type === "edgeplatform:compute:EdgeScript",
+        );
+        expect(steering.outputs.codeHash).toBe(
+          createHash("sha256").update(code, "utf8").digest("hex"),
+        );
+        expect(Object.keys(steering.inputs)).not.toContain("codeAsset");
+        expect(exported).not.toContain('192.0.2.20" })');
+        expect(out).not.toContain('192.0.2.20" })');
       },
       4 * OP_TIMEOUT,
     );
