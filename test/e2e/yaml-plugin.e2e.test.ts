@@ -57,10 +57,10 @@ function yamlAvailable(): boolean {
 
 /**
  * The Pulumi YAML programs of docs/yaml.md (`<!-- check: pulumi -->` before a ```yaml block):
- * nine, a rate-limit rule with the values of programs/rate-limit-program.ts, settings of a
+ * ten, a rate-limit rule with the values of programs/rate-limit-program.ts, settings of a
  * shield zone and the data sources (both run as part of the every-kind program below), an API
- * document, a protected DNS zone, a pull zone, an edge script, an image registry, and two
- * accounts through two explicit providers.
+ * document, a protected DNS zone, a pull zone, an edge script, an image registry, a container
+ * application pulling from its own registry, and two accounts through two explicit providers.
  */
 const docPrograms = docs
   .collectBlocks()
@@ -79,7 +79,7 @@ function docProgram(type: string): string {
  * `plugins:` (the installed plugin).
  */
 function docProgramAsWritten(text: string, unless?: string): string {
-  expect(docPrograms.map((b) => b.file)).toEqual(Array(9).fill("docs/yaml.md"));
+  expect(docPrograms.map((b) => b.file)).toEqual(Array(10).fill("docs/yaml.md"));
   const found = docPrograms.filter(
     (b) => b.code.includes(text) && (unless === undefined || !b.code.includes(unless)),
   );
@@ -1598,9 +1598,68 @@ function twoAccountsProgram(
             });
             expect(outputs).toEqual({ registryId: made[0].id, hostName: "ghcr.io" });
           },
+          "type: edgeplatform:containers:ContainerApp",
         );
         expect(exported).not.toContain(token);
         expect(out).not.toContain(token);
+      },
+      4 * OP_TIMEOUT,
+    );
+
+    test(
+      "the documentation's program of a container application: up makes its registry, then the application pulling from it (two containers, a CDN endpoint, a volume and its mount, a secret environment value); the secrets nowhere in the state or the output; a second preview shows no change; destroy deletes both",
+      async () => {
+        const token = `ghp_app_${randomBytes(12).toString("hex")}`;
+        const password = `db-${randomBytes(12).toString("hex")}`;
+        registerSecret(token);
+        registerSecret(password);
+        const { out, exported } = await runDocProgram(
+          "edgeplatform:containers:ContainerApp",
+          { ghcrToken: [token, true], dbPassword: [password, true] },
+          (platform, outputs) => {
+            const registries = platform.registries.filter((r) => r.displayName === "Cart images");
+            expect(registries).toHaveLength(1);
+            const apps = (platform.apps as Any[]).filter((a) => a.name === "cart");
+            expect(apps).toHaveLength(1);
+            const app = apps[0];
+            expect(app.runtimeType).toBe("shared");
+            expect(app.autoScaling).toEqual({ min: 1, max: 2 });
+            const byName = Object.fromEntries(
+              (app.containerTemplates as Any[]).map((c) => [c.name, c]),
+            );
+            expect(Object.keys(byName).sort()).toEqual(["api", "jobs"]);
+            // Both images from the program's registry, by its id output.
+            for (const [name, image] of [
+              ["api", "cart-api"],
+              ["jobs", "cart-jobs"],
+            ])
+              expect(byName[name]).toMatchObject({
+                imageRegistryId: String(registries[0].id),
+                imageNamespace: "acme",
+                imageName: image,
+                imageTag: "2.0.0",
+              });
+            const env = Object.fromEntries(
+              (byName.api.environmentVariables as Any[]).map((v) => [v.name, v.value]),
+            );
+            expect(env).toEqual({ LOG_LEVEL: "info", DB_PASSWORD: password });
+            expect(
+              (byName.api.endpoints as Any[]).map((e) => [
+                e.displayName,
+                e.type,
+                e.portMappings.map((m: Any) => m.containerPort),
+              ]),
+            ).toEqual([["public", "cdn", [8080]]]);
+            expect(byName.api.volumeMounts).toEqual([{ name: "cart-data", mountPath: "/data" }]);
+            expect(byName.jobs.endpoints).toEqual([]);
+            expect((app.volumes as Any[]).map((v) => [v.name, v.size])).toEqual([["cart-data", 5]]);
+            expect(outputs).toMatchObject({ appId: app.id, status: "active" });
+          },
+        );
+        for (const secret of [token, password]) {
+          expect(exported).not.toContain(secret);
+          expect(out).not.toContain(secret);
+        }
       },
       4 * OP_TIMEOUT,
     );
