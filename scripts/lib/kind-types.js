@@ -75,7 +75,8 @@ class KindTypes {
 
   /** Records the identifiers a hand-written type names (`ParanoiaLevel`). */
   uses(text) {
-    for (const m of String(text).matchAll(/\b[A-Z][A-Za-z0-9]*\b/g))
+    // A name qualified by a namespace (`pulumi.asset.Asset`) comes with its namespace's import.
+    for (const m of String(text).matchAll(/(?<![.\w])[A-Z][A-Za-z0-9]*\b/g))
       if (m[0].length > 1 && !["Record", "EnumArg", "Input", "Output"].includes(m[0]))
         this.names.add(m[0]);
     return text;

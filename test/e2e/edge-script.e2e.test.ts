@@ -4,8 +4,10 @@
  * on a loopback port. A script is created with its code from a file and a pull zone made with
  * it; the program adopts that zone as a PullZone whose origin is the script. `up`, a clean
  * preview, a code change (`preview --diff` shows the hash and size; `up` makes one code write
- * and one publish), then destroy: the script deleted, the zone's setting given back, the zone
- * left (Pulumi adopted it). The code and the deployment key appear nowhere in plain text.
+ * and one publish), the same file as a Pulumi `FileAsset` (no change, then a change of its
+ * code: one code write and one publish), then destroy: the script deleted, the zone's setting
+ * given back, the zone left (Pulumi adopted it). The code and the deployment key appear
+ * nowhere in plain text.
  */
 import { createHash } from "crypto";
 import * as fs from "fs";
@@ -31,6 +33,7 @@ const OP_TIMEOUT = 400_000;
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 const V1 = "export default { fetch: () => new Response('e2e-code-v1-7f3a') };\n";
 const V2 = "export default { fetch: () => new Response('e2e-code-v2-91c4, é') };\n";
+const V3 = "export default { fetch: () => new Response('e2e-code-v3-05be') };\n";
 const sha = (s: string) => createHash("sha256").update(Buffer.from(s, "utf8")).digest("hex");
 
 const run = e2eAvailable();
@@ -134,8 +137,24 @@ const run = e2eAvailable();
       expect(changed.releases?.find((r) => r.Id === changed.currentReleaseId)?.Code).toBe(V2);
       await stack.op({ op: "preview", opts: { diff: true, expectNoChanges: true } }, options);
 
+      // The same file as a Pulumi FileAsset (`codeAsset`): the same hash and size, no change;
+      // then other code in it: one code write and one publish, as with `codeFile`.
+      const asAsset: EdgeScriptProgramOptions = { ...options, asAsset: true };
+      await stack.op({ op: "preview", opts: { diff: true, expectNoChanges: true } }, asAsset);
+      fs.writeFileSync(codeFile, V3);
       await control.clearJournal();
-      await stack.op({ op: "destroy" }, options);
+      await stack.op({ op: "up" }, asAsset);
+      expect(await writeLines()).toEqual([
+        `POST /compute/script/${scriptId}/code`,
+        `POST /compute/script/${scriptId}/publish`,
+      ]);
+      expect((await control.state()).scripts.find((s) => s.id === scriptId)?.code).toBe(V3);
+      const assetState = JSON.stringify((await stack.op({ op: "export" })).deployment);
+      expect(assetState).toContain(sha(V3));
+      expect(assetState).not.toContain("e2e-code-v3-05be");
+
+      await control.clearJournal();
+      await stack.op({ op: "destroy" }, asAsset);
       expect((await writeLines()).sort()).toEqual(
         [`POST /pullzone/${zoneId}`, `DELETE /compute/script/${scriptId}`].sort(),
       );
@@ -148,7 +167,12 @@ const run = e2eAvailable();
       after.pullZones = after.pullZones.filter((z: { id: number }) => z.id !== zoneId);
       expect(after).toEqual(comparable(before));
       const all = stack.transcript.join("\n");
-      for (const secret of [made.deploymentKey, "e2e-code-v1-7f3a", "e2e-code-v2-91c4"])
+      for (const secret of [
+        made.deploymentKey,
+        "e2e-code-v1-7f3a",
+        "e2e-code-v2-91c4",
+        "e2e-code-v3-05be",
+      ])
         expect(all).not.toContain(secret);
       expect(text(up)).toContain("pulumi-nodejs:dynamic/compute:EdgeScript");
     },

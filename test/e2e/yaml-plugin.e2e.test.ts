@@ -57,10 +57,10 @@ function yamlAvailable(): boolean {
 
 /**
  * The Pulumi YAML programs of docs/yaml.md (`<!-- check: pulumi -->` before a ```yaml block):
- * nine, a rate-limit rule with the values of programs/rate-limit-program.ts, settings of a
+ * ten, a rate-limit rule with the values of programs/rate-limit-program.ts, settings of a
  * shield zone and the data sources (both run as part of the every-kind program below), an API
- * document, a protected DNS zone, a pull zone, an edge script, an image registry, and two
- * accounts through two explicit providers.
+ * document, a protected DNS zone, a pull zone, an edge script, an image registry, a container
+ * application pulling from its own registry, and two accounts through two explicit providers.
  */
 const docPrograms = docs
   .collectBlocks()
@@ -79,7 +79,7 @@ function docProgram(type: string): string {
  * `plugins:` (the installed plugin).
  */
 function docProgramAsWritten(text: string, unless?: string): string {
-  expect(docPrograms.map((b) => b.file)).toEqual(Array(9).fill("docs/yaml.md"));
+  expect(docPrograms.map((b) => b.file)).toEqual(Array(10).fill("docs/yaml.md"));
   const found = docPrograms.filter(
     (b) => b.code.includes(text) && (unless === undefined || !b.code.includes(unless)),
   );
@@ -1445,9 +1445,10 @@ function twoAccountsProgram(
       type: string,
       config: Record<string, [value: string, secret: boolean]>,
       afterUp: (platform: State, outputs: Record<string, unknown>) => Promise<void> | void,
+      unless = "type: pulumi:providers:",
     ): Promise<{ out: string; exported: string }> => {
       const control = yaml.harness.control;
-      const code = docProgram(type);
+      const code = docProgramWith(`type: ${type}\n`, unless);
       await control.reset();
       const before = await control.state();
       const y = new YamlStack(yaml.cli);
@@ -1538,27 +1539,42 @@ function twoAccountsProgram(
     test(
       "the documentation's program of edge scripts: up makes the DNS script with its code published, its variable and a Script record pointing at it; a second preview shows no change; destroy leaves the platform as before",
       async () => {
-        await runDocProgram("edgeplatform:compute:EdgeScript", {}, (platform, outputs) => {
-          const scripts = platform.scripts.filter((x) => x.name === "geo-steering");
-          expect(scripts).toHaveLength(1);
-          const script = scripts[0] as Any;
-          expect(script.scriptType).toBe(0); // DNS
-          expect(script.code).toBe(
-            'export default { resolve: () => ({ type: "A", value: "192.0.2.20" }) };\n',
-          );
-          const live = script.releases.find((r: Any) => r.Id === script.currentReleaseId);
-          expect(live?.Code).toBe(script.code);
-          expect(script.variables.map((v: Any) => [v.Name, v.DefaultValue, v.Required])).toEqual([
-            ["FALLBACK", "192.0.2.20", false],
-          ]);
-          const records = (platform.dnsZones.find((z) => z.Id === 1)?.Records ?? []).filter(
-            (r) => r.Name === "geo",
-          );
-          expect(records.map((r) => [r.Type, r.LinkName, r.Ttl])).toEqual([
-            [DnsRecordType.Script, `script-${script.id}`, 60],
-          ]);
-          expect(outputs).toEqual({ scriptId: script.id, liveReleaseId: live.Id });
-        });
+        const { out, exported } = await runDocProgram(
+          "edgeplatform:compute:EdgeScript",
+          {},
+          (platform, outputs) => {
+            const scripts = platform.scripts.filter((x) => x.name === "geo-steering");
+            expect(scripts).toHaveLength(1);
+            const script = scripts[0] as Any;
+            expect(script.scriptType).toBe(0); // DNS
+            expect(script.code).toBe(
+              'export default { resolve: () => ({ type: "A", value: "192.0.2.20" }) };\n',
+            );
+            const live = script.releases.find((r: Any) => r.Id === script.currentReleaseId);
+            expect(live?.Code).toBe(script.code);
+            expect(script.variables.map((v: Any) => [v.Name, v.DefaultValue, v.Required])).toEqual([
+              ["FALLBACK", "192.0.2.20", false],
+            ]);
+            const records = (platform.dnsZones.find((z) => z.Id === 1)?.Records ?? []).filter(
+              (r) => r.Name === "geo",
+            );
+            expect(records.map((r) => [r.Type, r.LinkName, r.Ttl])).toEqual([
+              [DnsRecordType.Script, `script-${script.id}`, 60],
+            ]);
+            expect(outputs).toEqual({ scriptId: script.id, liveReleaseId: live.Id });
+          },
+        );
+        // The code came as an asset (`fn::stringAsset`): its hash in the state, never its text.
+        const code = 'export default { resolve: () => ({ type: "A", value: "192.0.2.20" }) };\n';
+        const steering = (JSON.parse(exported) as Any).deployment.resources.find(
+          (r: Any) => r.type === "edgeplatform:compute:EdgeScript",
+        );
+        expect(steering.outputs.codeHash).toBe(
+          createHash("sha256").update(code, "utf8").digest("hex"),
+        );
+        expect(Object.keys(steering.inputs)).not.toContain("codeAsset");
+        expect(exported).not.toContain('192.0.2.20" })');
+        expect(out).not.toContain('192.0.2.20" })');
       },
       4 * OP_TIMEOUT,
     );
@@ -1582,9 +1598,68 @@ function twoAccountsProgram(
             });
             expect(outputs).toEqual({ registryId: made[0].id, hostName: "ghcr.io" });
           },
+          "type: edgeplatform:containers:ContainerApp",
         );
         expect(exported).not.toContain(token);
         expect(out).not.toContain(token);
+      },
+      4 * OP_TIMEOUT,
+    );
+
+    test(
+      "the documentation's program of a container application: up makes its registry, then the application pulling from it (two containers, a CDN endpoint, a volume and its mount, a secret environment value); the secrets nowhere in the state or the output; a second preview shows no change; destroy deletes both",
+      async () => {
+        const token = `ghp_app_${randomBytes(12).toString("hex")}`;
+        const password = `db-${randomBytes(12).toString("hex")}`;
+        registerSecret(token);
+        registerSecret(password);
+        const { out, exported } = await runDocProgram(
+          "edgeplatform:containers:ContainerApp",
+          { ghcrToken: [token, true], dbPassword: [password, true] },
+          (platform, outputs) => {
+            const registries = platform.registries.filter((r) => r.displayName === "Cart images");
+            expect(registries).toHaveLength(1);
+            const apps = (platform.apps as Any[]).filter((a) => a.name === "cart");
+            expect(apps).toHaveLength(1);
+            const app = apps[0];
+            expect(app.runtimeType).toBe("shared");
+            expect(app.autoScaling).toEqual({ min: 1, max: 2 });
+            const byName = Object.fromEntries(
+              (app.containerTemplates as Any[]).map((c) => [c.name, c]),
+            );
+            expect(Object.keys(byName).sort()).toEqual(["api", "jobs"]);
+            // Both images from the program's registry, by its id output.
+            for (const [name, image] of [
+              ["api", "cart-api"],
+              ["jobs", "cart-jobs"],
+            ])
+              expect(byName[name]).toMatchObject({
+                imageRegistryId: String(registries[0].id),
+                imageNamespace: "acme",
+                imageName: image,
+                imageTag: "2.0.0",
+              });
+            const env = Object.fromEntries(
+              (byName.api.environmentVariables as Any[]).map((v) => [v.name, v.value]),
+            );
+            expect(env).toEqual({ LOG_LEVEL: "info", DB_PASSWORD: password });
+            expect(
+              (byName.api.endpoints as Any[]).map((e) => [
+                e.displayName,
+                e.type,
+                e.portMappings.map((m: Any) => m.containerPort),
+              ]),
+            ).toEqual([["public", "cdn", [8080]]]);
+            expect(byName.api.volumeMounts).toEqual([{ name: "cart-data", mountPath: "/data" }]);
+            expect(byName.jobs.endpoints).toEqual([]);
+            expect((app.volumes as Any[]).map((v) => [v.name, v.size])).toEqual([["cart-data", 5]]);
+            expect(outputs).toMatchObject({ appId: app.id, status: "active" });
+          },
+        );
+        for (const secret of [token, password]) {
+          expect(exported).not.toContain(secret);
+          expect(out).not.toContain(secret);
+        }
       },
       4 * OP_TIMEOUT,
     );

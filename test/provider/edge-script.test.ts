@@ -107,7 +107,7 @@ describe("check", () => {
       'scriptType: is required to create an edge script: "CDN", "Middleware" or "DNS"',
     ]);
     expect(await failuresOf({ scriptId: 1, publish: true })).toEqual([
-      "publish: publishes the code: give `code` or `codeFile` too",
+      "publish: publishes the code: give `code`, `codeFile` or `codeAsset` too",
     ]);
     expect(await failuresOf({ scriptId: 1, linkedPullZone: true })).toEqual([
       "linkedPullZone: applies to a script Pulumi creates (`name`), not with `scriptId`",

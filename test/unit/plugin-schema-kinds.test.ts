@@ -94,8 +94,8 @@ const typedMembers = (k: ListedKind): string[] =>
 /** The kinds whose program gives arguments in place of an engine input, by type. */
 const DERIVED: Record<string, { args: string[]; input: string }> = {
   ApiGuardian: { args: ["spec", "specFile"], input: "specHash" },
-  // The code (`code` or `codeFile`) becomes its hash and size; the size is an output only.
-  EdgeScript: { args: ["code", "codeFile"], input: "codeSize" },
+  // The code (`code`, `codeFile` or `codeAsset`) becomes its hash and size; the size is an output only.
+  EdgeScript: { args: ["code", "codeFile", "codeAsset"], input: "codeSize" },
 };
 
 /** A settings kind's stored form, if it has one (the parts read here). */

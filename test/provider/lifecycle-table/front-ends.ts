@@ -145,10 +145,13 @@ export function pluginFrontEnd(
             .setOlds(toStruct(olds))
             .setNews(toStruct(news)),
         );
+        const detailedDiff: string[] = [];
+        res.getDetaileddiffMap().forEach((_: unknown, k: string) => detailedDiff.push(k));
         return {
           changes: res.getChanges() === providerPb.DiffResponse.DiffChanges.DIFF_SOME,
           replaces: res.getReplacesList(),
           deleteBeforeReplace: res.getDeletebeforereplace(),
+          detailedDiff: detailedDiff.sort(),
         };
       },
       async create(inputs) {

@@ -17,7 +17,12 @@ export type Inputs = Record<string, unknown>;
 /** A dynamic provider, as the Pulumi engine drives it. */
 export interface Provider {
   check(olds: unknown, news: unknown): Promise<{ inputs?: Any; failures?: unknown[] }>;
-  diff(id: string, olds: Any, news: Any): Promise<{ changes?: boolean; replaces?: string[] }>;
+  /** `detailedDiff`: the properties a native plugin's detailed diff names (the plugin only). */
+  diff(
+    id: string,
+    olds: Any,
+    news: Any,
+  ): Promise<{ changes?: boolean; replaces?: string[]; detailedDiff?: string[] }>;
   create(inputs: Any): Promise<{ id: string; outs?: Any }>;
   read(id: string, props: Any): Promise<{ id?: string; props?: Any; inputs?: Any }>;
   update(id: string, olds: Any, news: Any): Promise<{ outs?: Any }>;

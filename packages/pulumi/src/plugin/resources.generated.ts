@@ -352,9 +352,13 @@ export const PLUGIN_KINDS: readonly PluginKind[] = [
       outputs: { "resources/public/generated/edge-script.ts": ["EdgeScriptState"] },
     },
     derived: {
-      args: { code: { type: "string" }, codeFile: { type: "string" } },
+      args: {
+        code: { type: "string" },
+        codeFile: { type: "string" },
+        codeAsset: { $ref: "pulumi.json#/Asset" },
+      },
       input: "codeSize",
-      unprinted: ["code"],
+      unprinted: ["code", "codeAsset"],
       toEngine: codeInputs,
     },
   },

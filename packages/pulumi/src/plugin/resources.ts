@@ -79,8 +79,12 @@ interface ResourceBase {
  * property's name, and this plugin takes no secrets: the input of a secret argument is not one.)
  */
 export interface DerivedInputs {
-  /** The arguments (name → JSON schema), inputs of the plugin's schema in the input's place. */
-  args: Record<string, { type: string }>;
+  /**
+   * The arguments (name → JSON schema), inputs of the plugin's schema in the input's place: a
+   * type, or a type of the Pulumi schema itself (`{ $ref: "pulumi.json#/Asset" }`: the engine
+   * sends an asset in the property protocol).
+   */
+  args: Record<string, { type: string } | { $ref: `pulumi.json#/${string}` }>;
   /** The engine's input they become (not an input of the plugin's schema; an output). */
   input: string;
   /**

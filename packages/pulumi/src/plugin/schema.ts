@@ -50,6 +50,8 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   additionalProperties?: boolean | JsonSchema;
   items?: JsonSchema;
+  /** A type of the Pulumi schema itself (`pulumi.json#/Asset`): a derived argument's. */
+  $ref?: string;
 }
 
 /** A type or property of a Pulumi package schema. */
@@ -598,6 +600,8 @@ class FlatBuilder {
 
   /** The Pulumi type of the input at path `at`. */
   typeOf(raw: JsonSchema, at: string): PulumiType {
+    // A type of Pulumi's own schema (an asset): as it is.
+    if (raw.$ref?.startsWith("pulumi.json#/")) return { $ref: raw.$ref };
     const branches = (raw.anyOf ?? []).filter((b) => b.type !== "null");
     const js = branches.length === 1 ? branches[0] : raw;
     const names = this.enumOf(at);

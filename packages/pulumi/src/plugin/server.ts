@@ -504,6 +504,17 @@ function handlers(ownProcess: boolean): Record<string, unknown> {
         // The replace reasons are the diff's own; the kind's report breaks the rest down.
         const replaces = [...new Set([...(d.replaces ?? []), ...fields.replaces])];
         const changed = fields.changed.filter((f) => !replaces.includes(f));
+        // The input derived arguments become, beside the field they change (an edge script's
+        // `codeSize` beside its `codeHash`): the preview shows the code's new size too.
+        const derived = resourceFor(req).derived?.input;
+        const nd = derived === undefined ? undefined : (news as Record<string, unknown>)[derived];
+        if (
+          derived !== undefined &&
+          changed.length > 0 &&
+          nd !== undefined &&
+          JSON.stringify(nd) !== JSON.stringify((olds as Record<string, unknown>)?.[derived])
+        )
+          changed.push(derived);
         // A change the kind's report does not break down (none should): its top-level inputs.
         if (replaces.length + changed.length + fields.removed.length === 0) {
           const o = olds as Record<string, unknown>;

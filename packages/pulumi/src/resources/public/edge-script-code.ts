@@ -10,6 +10,7 @@ import * as path from "path";
 import { InvalidArgumentError } from "edgeplatform-client";
 import { isUnknown, present, UNKNOWN } from "../core/common";
 import { documentHash, readDocument, storeDocument } from "./api-guardian-documents";
+import { codeOfProtocolAsset } from "./edge-script-asset";
 
 /** sha256 of a script's code (UTF-8), hex. */
 export const codeHash = (code: string): string => documentHash(code);
@@ -44,13 +45,28 @@ export function rememberCode(code: string): void {
   }
 }
 
+/** The arguments that give a script's code, one at most. */
+const CODE_ARGS = ["code", "codeFile", "codeAsset"] as const;
+
 /**
  * Refuses code given twice.
- * @throws InvalidArgumentError naming `code` when both `code` and `codeFile` are given.
+ * @throws InvalidArgumentError naming the first of `code`, `codeFile` and `codeAsset` given
+ * when another is given too.
  */
-export function oneCode(operation: string, code: unknown, codeFile: unknown): void {
-  if (present(code) && present(codeFile))
-    throw new InvalidArgumentError(operation, "code", "give `code` or `codeFile`, not both");
+export function oneCode(operation: string, given: Record<string, unknown>): void {
+  const named = CODE_ARGS.filter((k) => present(given[k]));
+  if (named.length === 2)
+    throw new InvalidArgumentError(
+      operation,
+      named[0],
+      `give \`${named[0]}\` or \`${named[1]}\`, not both`,
+    );
+  if (named.length > 2)
+    throw new InvalidArgumentError(
+      operation,
+      named[0],
+      "give one of `code`, `codeFile` and `codeAsset`",
+    );
 }
 
 /**
@@ -92,25 +108,27 @@ export function checkCode(operation: string, code: unknown): string {
 
 /**
  * The engine's inputs of an edge script given as plain values (the native plugin's `check`):
- * the code (`code`, or the file `codeFile`) stored and named by its hash (`codeHash`) with its
- * size (`codeSize`), the rest as given; unknown code (a preview) an unknown hash and size. The
- * state keeps the hash and size, never the code or the file's name. A `codeHash` already among
- * the inputs is kept and the code not read.
- * @throws InvalidArgumentError naming `code` or `codeFile`.
+ * the code (`code`, the file `codeFile`, or the asset `codeAsset` as the property protocol
+ * carries it) stored and named by its hash (`codeHash`) with its size (`codeSize`), the rest
+ * as given; unknown code (a preview) an unknown hash and size. The state keeps the hash and
+ * size, never the code, the file's name or the asset. A `codeHash` already among the inputs
+ * is kept and the code not read.
+ * @throws InvalidArgumentError naming `code`, `codeFile` or `codeAsset`.
  */
 export function codeInputs(
   operation: string,
   inputs: Record<string, unknown>,
 ): Record<string, unknown> {
-  const { code, codeFile, ...rest } = inputs;
-  oneCode(operation, code, codeFile);
+  const { code, codeFile, codeAsset, ...rest } = inputs;
+  oneCode(operation, { code, codeFile, codeAsset });
   if (present(rest.codeHash)) return rest;
-  if (present(code)) {
-    if (isUnknown(code)) Object.assign(rest, { codeHash: UNKNOWN, codeSize: UNKNOWN });
-    else Object.assign(rest, storeCode(checkCode(operation, code)));
-  } else if (present(codeFile)) {
-    if (isUnknown(codeFile)) Object.assign(rest, { codeHash: UNKNOWN, codeSize: UNKNOWN });
-    else Object.assign(rest, storeCode(readCodeFile(operation, codeFile)));
-  }
-  return rest;
+  const given = [code, codeFile, codeAsset].find(present);
+  if (given === undefined) return rest;
+  if (isUnknown(given)) return Object.assign(rest, { codeHash: UNKNOWN, codeSize: UNKNOWN });
+  const text = present(code)
+    ? checkCode(operation, code)
+    : present(codeFile)
+      ? readCodeFile(operation, codeFile)
+      : codeOfProtocolAsset(operation, codeAsset);
+  return Object.assign(rest, storeCode(text));
 }

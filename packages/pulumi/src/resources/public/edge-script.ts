@@ -8,6 +8,7 @@ import type { EdgeResourceOptions } from "./readable-resource";
 import { ReadableResource } from "./readable-resource";
 import { soleOwner } from "./one-owner";
 import { checkCode, oneCode, readCodeFile, storeCode } from "./edge-script-code";
+import { codeOfAsset, describeValue, notAnAsset, type AssetSource } from "./edge-script-asset";
 import type {
   EdgeScriptAdoptArgs,
   EdgeScriptCreateArgs,
@@ -93,14 +94,14 @@ const OPERATION = "edge.compute.EdgeScript";
 
 /**
  * The engine's inputs: every output a key, the program's arguments (none for a read), the
- * code (`code` or `codeFile`) stored and named by its hash (`codeHash`) with its size.
+ * code (`code`, `codeFile` or `codeAsset`) stored and named by its hash (`codeHash`) with its size.
  * @throws InvalidArgumentError when both are given, or the file cannot be read.
  */
 function edgeScriptInputs(name: string, args: EdgeScriptArgs | undefined): pulumi.Inputs {
   const base = outputKeys(EDGE_SCRIPT_OUTPUTS);
   if (args === undefined) return base;
-  const { code, codeFile, ...rest } = args;
-  oneCode(OPERATION, code, codeFile);
+  const { code, codeFile, codeAsset, ...rest } = args;
+  oneCode(OPERATION, { code, codeFile, codeAsset });
   const inputs: pulumi.Inputs = { ...base, ...rest };
   const resource = `${OPERATION} "${name}"`;
   // One script, one resource.
@@ -125,9 +126,41 @@ function edgeScriptInputs(name: string, args: EdgeScriptArgs | undefined): pulum
     stored = pulumi
       .output(code)
       .apply((c) => (present(c) ? storeCode(checkCode(OPERATION, c)) : undefined));
+  if (present(codeAsset)) stored = storedAsset(codeAsset);
   if (stored) {
     inputs.codeHash = stored.apply((s) => s?.codeHash);
     inputs.codeSize = stored.apply((s) => s?.codeSize);
   }
   return inputs;
+}
+
+/**
+ * The code of a Pulumi asset (`codeAsset`) stored for the provider: its hash and size, once
+ * the asset's text, path or URI is known (unknown in a preview while it is). An asset given as
+ * it is is checked here (an error naming `codeAsset` thrown at once); one inside an output
+ * when the output resolves.
+ * @throws InvalidArgumentError naming `codeAsset` for an archive or any other value, a
+ * RemoteAsset of another URI than file://, or a file that cannot be read.
+ */
+function storedAsset(
+  codeAsset: pulumi.Input<pulumi.asset.Asset | undefined>,
+): pulumi.Output<{ codeHash: string; codeSize: number } | undefined> {
+  const later = pulumi.Output.isInstance(codeAsset) || codeAsset instanceof Promise;
+  if (!later) return readAsset(codeAsset);
+  const resolved: pulumi.Output<unknown> = pulumi.output(codeAsset);
+  type Stored = { codeHash: string; codeSize: number } | undefined;
+  return resolved.apply((a): pulumi.Output<Stored> =>
+    present(a) ? readAsset(a) : pulumi.output(undefined),
+  );
+}
+
+/** The stored code of the asset `a` (see {@link storedAsset}). */
+function readAsset(a: unknown): pulumi.Output<{ codeHash: string; codeSize: number }> {
+  if (!pulumi.asset.Asset.isInstance(a))
+    notAnAsset(OPERATION, pulumi.asset.Archive.isInstance(a) ? "an archive" : describeValue(a));
+  // An asset's fields are promises of its arguments (which may be outputs themselves).
+  const x = a as unknown as Record<keyof AssetSource, unknown>;
+  return pulumi
+    .output({ text: x.text, path: x.path, uri: x.uri })
+    .apply((resolved) => storeCode(codeOfAsset(OPERATION, resolved as AssetSource)));
 }

@@ -64,7 +64,8 @@ const FIELDS: readonly SettingsField[] = [
     "codeHash",
     SHA256,
     "sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the " +
-      "code. Set by `code` or `codeFile`; the provider compares it with the saved code's.",
+      "code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved " +
+      "code's.",
   ),
   field(
     "liveCodeHash",
@@ -355,15 +356,23 @@ const code = {
   code: {
     description:
       "The script's code, as text. The state holds its sha256 (`codeHash`) and size " +
-      "(`codeSize`), never the code. Not with `codeFile`.",
+      "(`codeSize`), never the code. Not with `codeFile` or `codeAsset`.",
     tsType: "string | undefined",
   },
   codeFile: {
     description:
       "Path of the script's code, relative to the program's directory, read on the machine " +
       "that runs `pulumi`. The state holds its sha256 and size, never the code or the path. " +
-      "Not with `code`.",
+      "Not with `code` or `codeAsset`.",
     tsType: "string | undefined",
+  },
+  codeAsset: {
+    description:
+      "The script's code as a Pulumi asset: a `StringAsset` (its text), a `FileAsset` (a path " +
+      "relative to the program's directory) or a `RemoteAsset` of a `file://` URI, read on " +
+      "the machine that runs `pulumi` (no other URI: the code is never fetched). The state " +
+      "holds its sha256 and size, never the code or the asset. Not with `code` or `codeFile`.",
+    tsType: "pulumi.asset.Asset | undefined",
   },
   deploymentKeyRotation: {
     description:
@@ -378,7 +387,8 @@ const code = {
     description:
       "Whether the saved code is the live release: when the code changes, one publish follows " +
       "its write (none when the platform published it on save). Default: the live release is " +
-      "not managed (a code change is saved, not published). With `code` or `codeFile`.",
+      "not managed (a code change is saved, not published). With `code`, `codeFile` or " +
+      "`codeAsset`.",
     tsType: "boolean",
     output: true as const,
   },
@@ -555,7 +565,10 @@ function checkScript(n: Record<string, unknown>) {
       reason: 'is required to create an edge script: "CDN", "Middleware" or "DNS"',
     });
   if (n.publish === true && !present(n.codeHash))
-    out.push({ property: "publish", reason: "publishes the code: give `code` or `codeFile` too" });
+    out.push({
+      property: "publish",
+      reason: "publishes the code: give `code`, `codeFile` or `codeAsset` too",
+    });
   if (n.publish === true && n.liveCodeHash !== n.codeHash)
     out.push({
       property: "liveCodeHash",

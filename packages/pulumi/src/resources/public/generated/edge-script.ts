@@ -70,7 +70,7 @@ export interface EdgeScriptSettingsArgs {
   scriptType?: pulumi.Input<EnumArg<typeof EdgeScriptType>>;
   /**
    * sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code.
-   * Set by `code` or `codeFile`; the provider compares it with the saved code's.
+   * Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
    */
   codeHash?: pulumi.Input<string>;
   /**
@@ -82,14 +82,22 @@ export interface EdgeScriptSettingsArgs {
   liveCodeHash?: pulumi.Input<string>;
   /**
    * The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`),
-   * never the code. Not with `codeFile`.
+   * never the code. Not with `codeFile` or `codeAsset`.
    */
   code?: pulumi.Input<string | undefined>;
   /**
    * Path of the script's code, relative to the program's directory, read on the machine that runs
-   * `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code`.
+   * `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code` or
+   * `codeAsset`.
    */
   codeFile?: pulumi.Input<string | undefined>;
+  /**
+   * The script's code as a Pulumi asset: a `StringAsset` (its text), a `FileAsset` (a path relative
+   * to the program's directory) or a `RemoteAsset` of a `file://` URI, read on the machine that
+   * runs `pulumi` (no other URI: the code is never fetched). The state holds its sha256 and size,
+   * never the code or the asset. Not with `code` or `codeFile`.
+   */
+  codeAsset?: pulumi.Input<pulumi.asset.Asset | undefined>;
   /**
    * Any text (a date, a counter): when it changes in an update, the script's deployment key is
    * rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output.
@@ -100,7 +108,7 @@ export interface EdgeScriptSettingsArgs {
   /**
    * Whether the saved code is the live release: when the code changes, one publish follows its
    * write (none when the platform published it on save). Default: the live release is not managed
-   * (a code change is saved, not published). With `code` or `codeFile`.
+   * (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
    */
   publish?: pulumi.Input<boolean>;
 }
@@ -124,7 +132,7 @@ export interface EdgeScriptState {
   scriptType: string | number;
   /**
    * sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code.
-   * Set by `code` or `codeFile`; the provider compares it with the saved code's.
+   * Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
    */
   codeHash: string;
   /**
@@ -184,7 +192,7 @@ export interface EdgeScriptOutputs {
   readonly scriptType: pulumi.Output<string | number>;
   /**
    * sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code.
-   * Set by `code` or `codeFile`; the provider compares it with the saved code's.
+   * Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
    */
   readonly codeHash: pulumi.Output<string>;
   /**
