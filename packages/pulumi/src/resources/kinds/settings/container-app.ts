@@ -484,7 +484,11 @@ export const containerAppKind: EngineKind<AppRaw> = {
     input: "name",
     one: "container application",
     many: "container applications",
-    idsNamed: appsNamed,
+    list: async () =>
+      (await allPages((q) => getClient().containers.listApps(q))).map((a) => ({
+        id: a.id,
+        name: a.name,
+      })),
   },
   resolveZone,
   read: async (t, context) => {

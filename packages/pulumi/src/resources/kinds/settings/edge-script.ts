@@ -221,6 +221,13 @@ async function rotateKey(
   return { deploymentKey: (await c.getScript(t.zone)).DeploymentKey ?? null };
 }
 
+/** Every script of the account (pages of 1 000: one call for most accounts). */
+async function allScripts(): Promise<EdgeScript[]> {
+  const out: EdgeScript[] = [];
+  for await (const s of getClient().compute.allScripts({ perPage: 1000 })) out.push(s);
+  return out;
+}
+
 /** The account's scripts named exactly `name`. */
 async function scriptsNamed(name: string): Promise<EdgeScript[]> {
   const out: EdgeScript[] = [];
@@ -521,7 +528,7 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
     input: "name",
     one: "edge script",
     many: "edge scripts",
-    idsNamed: async (name) => (await scriptsNamed(name)).map((s) => s.Id),
+    list: async () => (await allScripts()).map((s) => ({ id: s.Id, name: s.Name })),
   },
   resolveZone: resolveScript,
   read: (t) => readScript(t.zone),

@@ -379,7 +379,11 @@ export const imageRegistryKind: EngineKind<ContainerRegistry> = {
     input: "displayName",
     one: "container registry",
     many: "container registries",
-    idsNamed: async (name) => (await registriesNamed(name)).map((r) => r.id),
+    list: async () =>
+      ((await getClient().containers.listRegistries()).items ?? []).map((r) => ({
+        id: r.id,
+        name: r.displayName,
+      })),
   },
   resolveZone,
   read: async (t, context) =>
