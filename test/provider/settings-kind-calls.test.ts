@@ -205,3 +205,62 @@ test("ContainerApp: a name another writer takes after the run's listing is refus
   expect(calls).toEqual(["POST 409", "GET 200"]);
   expect(app.names(await t.state()).filter((x) => x === "theirs")).toEqual(["theirs"]);
 });
+
+describe("refresh and create reads", () => {
+  /** The GETs of the journal, each path with its ids as `{id}`. */
+  const gets = async () => {
+    const out: Record<string, number> = {};
+    for (const e of await t.journal())
+      if (e.method === "GET") {
+        const path = e.path
+          .replace(/\?.*$/, "")
+          .replace(/\/(app-)?\d+(?=\/|$)/g, "/{id}")
+          .replace(/\/ct-\d+/g, "/{id}");
+        out[path] = (out[path] ?? 0) + 1;
+      }
+    return out;
+  };
+  /** Creates three objects of `k` in one run; a new run (its process) begins after them. */
+  const three = async (k: Kind) => {
+    const made: Any[] = [];
+    for (const n of ["r-1", "r-2", "r-3"])
+      made.push(await k.provider.create((await k.provider.check({}, k.inputs(n))).inputs));
+    resetRunState();
+    await t.clearJournal();
+    return made;
+  };
+  const refreshAll = (k: Kind, made: Any[]) =>
+    Promise.all(made.map((m) => k.provider.read(m.id, m.outs)));
+
+  test("ImageRegistry: a refresh of three registries is one listing; nothing drifts", async () => {
+    const [k] = KINDS.filter((x) => x.label === "ImageRegistry");
+    const made = await three(k);
+    const read = await refreshAll(k, made);
+    expect(await gets()).toEqual({ "/mc/registries": 1 });
+    read.forEach((r, i) => expect(r.props).toEqual(made[i].outs));
+  });
+
+  test("EdgeScript: a refresh of three scripts is one listing page and each script's code", async () => {
+    const [k] = KINDS.filter((x) => x.label === "EdgeScript");
+    const made = await three(k);
+    const read = await refreshAll(k, made);
+    expect(await gets()).toEqual({ "/compute/script": 1, "/compute/script/{id}/code": 3 });
+    read.forEach((r, i) => expect(r.props).toEqual(made[i].outs));
+  });
+
+  test("ContainerApp: three creates of a run list the regions and names once and read each app once; their refresh is one GET each", async () => {
+    const [k] = KINDS.filter((x) => x.label === "ContainerApp");
+    const made: Any[] = [];
+    for (const n of ["r-1", "r-2", "r-3"])
+      made.push(await k.provider.create((await k.provider.check({}, k.inputs(n))).inputs));
+    // Per app: its read after the POST, which is also the first answer of the wait for its
+    // deployment (settled at once here); the regions and the names listed once for the run.
+    expect(await gets()).toEqual({ "/mc/regions": 1, "/mc/apps": 1, "/mc/apps/{id}": 3 });
+    for (const m of made) expect(m.outs.status).toBe("active");
+    resetRunState();
+    await t.clearJournal();
+    const read = await refreshAll(k, made);
+    expect(await gets()).toEqual({ "/mc/apps/{id}": 3 });
+    read.forEach((r, i) => expect(r.props).toEqual(made[i].outs));
+  });
+});

@@ -42,6 +42,7 @@ import {
 } from "../../core/zone-settings/kind";
 import { recordOutputs, statedPriorArg } from "../../core/zone-settings/create-or-adopt";
 import { codeHash, codeSize, rememberCode, storedCode } from "../../public/edge-script-code";
+import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 
 const SHA256 = { type: "string", pattern: "^[0-9a-f]{64}$" };
 
@@ -108,10 +109,30 @@ function snapshotOf(
   };
 }
 
-/** Reads the script `id`: its model, its saved code and its live release. */
-async function readScript(id: number): Promise<SettingsSnapshot<ScriptRead>> {
+/**
+ * Script `id` as the account's listing holds it (with its linked pull zones), from the listing
+ * the reads of one refresh share (zone-reads.ts `sharedZoneAnswer`: one listing for them all;
+ * each entry holds what the script's GET does); undefined when it lacks the script or fails.
+ */
+const listedScript = (id: number): Promise<EdgeScript | undefined> =>
+  sharedZoneAnswer("edge-scripts", id, async () => {
+    const out: EdgeScript[] = [];
+    const all = getClient().compute.allScripts({ perPage: 1000, includeLinkedPullzones: true });
+    for await (const s of all) out.push(s);
+    return out;
+  }).then(
+    (all) => all.find((s) => s.Id === id),
+    () => undefined,
+  );
+
+/**
+ * Reads the script `id`: its model (for a refresh, `refresh`, from the shared listing; else, or
+ * when the listing lacks it, its own GET, which says whether it is gone), its saved code and
+ * its live release.
+ */
+async function readScript(id: number, refresh = false): Promise<SettingsSnapshot<ScriptRead>> {
   const c = getClient().compute;
-  const script = await c.getScript(id);
+  const script = (refresh ? await listedScript(id) : undefined) ?? (await c.getScript(id));
   const code = (await c.getCode(id)).Code ?? "";
   // Kept in the user's own store: what a destroy gives back when no release holds it.
   rememberCode(code);
@@ -531,7 +552,7 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
     list: async () => (await allScripts()).map((s) => ({ id: s.Id, name: s.Name })),
   },
   resolveZone: resolveScript,
-  read: (t) => readScript(t.zone),
+  read: (t, context) => readScript(t.zone, context?.refresh === true),
   write,
   afterWrite: rotateKey,
   outputs: (snap) => ({
