@@ -195,8 +195,10 @@ async function write(
   if ("scriptType" in changes) meta.ScriptType = changes.scriptType;
   if (Object.keys(meta).length > 0) await c.updateScript(id, meta as never);
   let now = current;
+  let code: string | undefined;
   if ("codeHash" in changes) {
-    await c.setCode(id, await codeOf(id, String(changes.codeHash), what));
+    code = await codeOf(id, String(changes.codeHash), what);
+    await c.setCode(id, code);
     // A platform that publishes on save has a new live release now.
     if ("liveCodeHash" in changes) now = await readScript(id);
   }
@@ -211,7 +213,30 @@ async function write(
     const saved = "codeHash" in changes ? changes.codeHash : current.values.codeHash;
     await makeLive(id, String(want), saved, what);
   }
-  return liveOutputs((await readScript(id)).raw);
+  return liveOutputs(await writtenScript(id, current.raw, code));
+}
+
+/**
+ * Script `id` after a write, as its outputs need it: its model (GET: a platform that publishes
+ * on save, or a publish, made a new live release), the live release's uuid read only when the
+ * live release is not the one read before the write, and the saved code's size: the code just
+ * written (`code`), or the size read before when none was.
+ */
+async function writtenScript(
+  id: number,
+  before: ScriptRead,
+  code: string | undefined,
+): Promise<ScriptRead> {
+  const c = getClient().compute;
+  const script = await c.getScript(id);
+  const kept = before.live !== null && before.live.Id === script.CurrentReleaseId;
+  const live =
+    script.CurrentReleaseId > 0 ? (kept ? before.live : await c.getActiveRelease(id)) : null;
+  return {
+    script,
+    codeSize: code === undefined ? before.codeSize : codeSize(code),
+    live: live ? { Id: live.Id, Uuid: live.Uuid ?? null } : null,
+  };
 }
 
 /** The outputs of a read that change with a write. */
