@@ -229,7 +229,9 @@ async function writtenScript(
 ): Promise<ScriptRead> {
   const c = getClient().compute;
   const script = await c.getScript(id);
-  const kept = before.live !== null && before.live.Id === script.CurrentReleaseId;
+  // The release read before, when it is still the live one and its uuid was read.
+  const kept =
+    before.live !== null && before.live.Uuid !== null && before.live.Id === script.CurrentReleaseId;
   const live =
     script.CurrentReleaseId > 0 ? (kept ? before.live : await c.getActiveRelease(id)) : null;
   return {
