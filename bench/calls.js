@@ -548,15 +548,20 @@ const KINDS = {
   // N standalone scripts created with inline code (no publish). Create: names are not unique
   // on the platform but Pulumi keeps them so: the account's scripts are listed once per run
   // (GET /compute/script, one page here); then one POST /compute/script each, whose body holds
-  // the name, the type and the code. One field (the code of script 0): the code as saved (GET
-  // …/code, the hash compared) + one code write (POST …/code). Refresh: the account's listing
-  // (one page) holds each script's name, type and live release, and each script's saved code
-  // is one GET …/code (the state holds its hash). Destroy: one DELETE each.
+  // the name, the type and the code. One field (the code of script 0): the script as it is
+  // (GET /compute/script/{id}: its name and type are managed too, and the update writes back
+  // what differs from the platform) and its code as saved (GET …/code, the hash compared), one
+  // code write (POST …/code), then the script again (GET /compute/script/{id}): a platform that
+  // publishes on save has a new live release, which the outputs name (its uuid is one more GET
+  // only then; the code's size is the code written). No live release here: none is read.
+  // Refresh: the account's listing (one page) holds each script's name, type and live release,
+  // and each script's saved code is one GET …/code (the state holds its hash). Destroy: one
+  // DELETE each.
   "edge-script": {
     program: (n, changed) => edgeScriptsProgram(n, changed ? 0 : undefined),
     expected: (n) => ({
       create: [`1 GET + ${n} POST`, { GET: 1, POST: n }],
-      oneField: ["1 GET + 1 POST", { GET: 1, POST: 1 }],
+      oneField: ["3 GET + 1 POST", { GET: 3, POST: 1 }],
       refresh: [`1 list page + ${n} code GET`, { GET: 1 + n }],
       destroy: [`${n} DELETE`, { DELETE: n }],
     }),
@@ -595,9 +600,10 @@ const KINDS = {
   // N registries created. Create: display names are not unique on the platform but Pulumi
   // keeps them so: the account's registries are listed once per run (GET /mc/registries);
   // one POST /mc/registries each, whose answer is a status and the id only: one GET
-  // /mc/registries/{id} gives the registry as the platform keeps it (host, user name). One field (a new display name): the listing (its name check,
-  // and the registry as it is) + one PUT /mc/registries/{id}. Refresh: the listing holds every
-  // registry. Destroy: one DELETE each.
+  // /mc/registries/{id} gives the registry as the platform keeps it (host, user name). One
+  // field (a new display name): the registry as it is (GET /mc/registries/{id}, the merge
+  // base) + one PUT /mc/registries/{id}. Refresh: one listing holds every registry as its GET
+  // does, shared by the reads of the refresh. Destroy: one DELETE each.
   "image-registry": {
     program: (n, changed) => imageRegistriesProgram(n, changed ? 0 : undefined),
     expected: (n) => ({
@@ -610,10 +616,13 @@ const KINDS = {
   },
   // N container apps of one container. Create: the account's apps listed once for the name
   // checks of the run and the region ids listed once (checked before any write), one POST of
-  // each whole app, and at least one read of each app's deployment (the wait). One field
+  // each whole app, and one read of each app after it (the app as created, which is also the
+  // first answer of the wait for its deployment: more reads only while it deploys). One field
   // (another image tag): the app as it is (the merge base), one PATCH of that container, one
   // read of the deployment it starts. Refresh: one GET per app (the listing holds no
-  // containers). Destroy: one DELETE each.
+  // containers). An app with volume templates adds, to each read that gives outputs, the
+  // listing of its volumes (their ids are only there); these apps have none. Destroy: one
+  // DELETE each.
   "container-app": {
     program: (n, changed) => containerAppsProgram(n, changed ? 0 : undefined),
     expected: (n) => ({

@@ -101,6 +101,11 @@ export function zoneListing<T>(
   return rules;
 }
 
+/** Drops the listing of `zone` and `kind` ({@link zoneListing}): the next one lists again. */
+export function forgetListing(zone: number, kind = "rule"): void {
+  listings.delete(`${kind}\0${zone}`);
+}
+
 /**
  * The time a resource records the values before Pulumi (ISO 8601, milliseconds): what orders
  * two state entries for one object (the first owner is the one whose record is older).

@@ -204,7 +204,11 @@ export function engineContext<R>(kind: EngineKind<R>) {
   const readPresent = async (target: SettingsTarget, what: string, context?: ReadContext) =>
     (await readGated(target, what, context)) ?? absent(target, what);
 
-  /** Writes `changes` (`context`: why); a plan-gated answer fails naming the plan. */
+  /**
+   * Writes `changes` (`context`: why); a plan-gated answer fails naming the plan. A write of
+   * a unique name (a rename, or one given back) ends the run's listing of names, at its start
+   * and at its end (unique-names.ts).
+   */
   const writeGated = (
     target: SettingsTarget,
     snap: SettingsSnapshot<R>,
@@ -212,8 +216,13 @@ export function engineContext<R>(kind: EngineKind<R>) {
     prior: Record<string, unknown>,
     what: string,
     context?: WriteContext,
-  ) =>
-    gated(kind, target.zone, what, () => kind.write(target, snap, changes, what, prior, context));
+  ) => {
+    const write = () =>
+      gated(kind, target.zone, what, () => kind.write(target, snap, changes, what, prior, context));
+    if (!kind.uniqueNames || !(kind.uniqueNames.input in changes)) return write();
+    names.forget();
+    return write().finally(() => names.forget());
+  };
 
   /** The fields of `desired` whose platform value differs. */
   function changesOf(
@@ -310,6 +319,7 @@ export function engineContext<R>(kind: EngineKind<R>) {
     writeGated,
     changesOf,
     priorOf,
+    names,
     resolve,
     refused,
     passThroughChanged,

@@ -29,6 +29,7 @@ export function deleteOperation<R>(c: EngineContext<R>) {
     readGated,
     writeGated,
     changesOf,
+    names,
   } = c;
 
   async function del(_id: string, props: SettingsOutputs): Promise<void> {
@@ -57,6 +58,8 @@ export function deleteOperation<R>(c: EngineContext<R>) {
           await run(target, what);
         } catch (e) {
           return notGone(kind, target.zone, e, what, objectNoun(target));
+        } finally {
+          names.forget(); // the run's listing of names may show it: listed again
         }
       });
     }

@@ -23,17 +23,22 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * The application once its deployment settled (`active`, `failing`, `inactive`), or a failure
  * naming the time waited when `timeoutSeconds` pass first (the application is kept as it is).
+ * `read`: the application as read after the last write (a create's read-back), the wait's
+ * first answer; without it, the first answer is a GET.
  */
 export async function settled(
   appId: string,
   name: string,
   timeoutSeconds: number,
   what: string,
+  read?: McApplication,
 ): Promise<McApplication> {
   const start = Date.now();
   let lastLine = start;
+  let first = read;
   for (;;) {
-    const app = await getClient().containers.getApp(appId);
+    const app = first ?? (await getClient().containers.getApp(appId));
+    first = undefined;
     if (app.status !== "progressing") return app;
     const waited = Date.now() - start;
     if (waited >= timeoutSeconds * 1000)

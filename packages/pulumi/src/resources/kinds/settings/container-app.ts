@@ -16,6 +16,7 @@
 import type { McAddApplicationRequest, McApplication } from "edgeplatform-client";
 import { isNotFound, messageOf, ResourceOperationError, type Failure } from "../../core/common";
 import { getClient } from "../../core/settings";
+import { zoneListing } from "../../core/run-state";
 import { logLine, outcomeUnknown } from "../../core/zone-objects/recovery";
 import {
   settingsProvider,
@@ -67,6 +68,11 @@ const isObj = (v: unknown): v is Record<string, unknown> =>
 
 /** The applications written by this process's operation now under way (their deploy is waited for). */
 const written = new Set<string>();
+/**
+ * The application as a create read it back just after its POST, by id: the first answer of
+ * the wait for its deployment (one read, not two). Dropped by any later write.
+ */
+const readBack = new Map<string, McApplication>();
 
 /**
  * An application as the engine compares it. `last`: the state a read refreshes (its program
@@ -138,13 +144,15 @@ async function readApp(t: SettingsTarget, withVolumes: boolean): Promise<AppRaw 
     return undefined;
   }
   if (!withVolumes) return { app };
+  // The ids come only from the volumes' listing; an app without volume templates has none.
+  if (app.volumes.length === 0) return { app, volumeIds: {} };
   const vols = await c.listVolumes(id);
   return { app, volumeIds: Object.fromEntries(vols.items.map((v) => [v.name, v.id])) };
 }
 
-/** The regions the platform offers (their ids). */
+/** The regions the platform offers (their ids), listed once per run (the platform's own list). */
 const regionIds = async () =>
-  (await allPages((q) => getClient().containers.listRegions(q)))
+  (await zoneListing(0, () => allPages((q) => getClient().containers.listRegions(q)), "mc-regions"))
     .map((r) => r.id)
     .filter((x): x is string => typeof x === "string");
 
@@ -274,6 +282,7 @@ async function resolveZone(
   try {
     const raw = await readApp({ zone: id as unknown as number }, true);
     if (raw) current = snapshotOf(raw, inputs);
+    if (raw) readBack.set(id, raw.app);
   } catch {
     current = undefined; // recorded all the same: the next read finds it
   }
@@ -349,6 +358,7 @@ async function write(
   context?: WriteContext,
 ): Promise<void> {
   const id = addressOf(t);
+  readBack.delete(id); // written after its create's read: the wait reads it again
   if (!context?.restoring) await checkRegionIds(changes.regions as AppRegions | undefined, what);
   const c = getClient().containers;
   let calls = 0;
@@ -427,6 +437,8 @@ async function afterWrite(
 ): Promise<Record<string, unknown>> {
   const id = addressOf(t);
   const wrote = written.delete(id);
+  const read = readBack.get(id);
+  readBack.delete(id);
   const retry = olds !== undefined && unfinished(olds);
   if (!wrote && !retry) return {};
   const name = typeof olds?.name === "string" ? olds.name : String(inputs.name ?? id);
@@ -434,7 +446,7 @@ async function afterWrite(
     typeof inputs.deployTimeoutSeconds === "number"
       ? inputs.deployTimeoutSeconds
       : DEFAULT_DEPLOY_TIMEOUT_SECONDS;
-  let app = await settled(id, name, timeout, what);
+  let app = await settled(id, name, timeout, what, read);
   if (app.status === "failing" && !wrote) {
     void logLine(`${what}: application ${name}'s last deployment failed: deploying it again`);
     await getClient().containers.deployApp(id);
@@ -484,7 +496,11 @@ export const containerAppKind: EngineKind<AppRaw> = {
     input: "name",
     one: "container application",
     many: "container applications",
-    idsNamed: appsNamed,
+    list: async () =>
+      (await allPages((q) => getClient().containers.listApps(q))).map((a) => ({
+        id: a.id,
+        name: a.name,
+      })),
   },
   resolveZone,
   read: async (t, context) => {

@@ -42,6 +42,7 @@ import {
 } from "../../core/zone-settings/kind";
 import { recordOutputs, statedPriorArg } from "../../core/zone-settings/create-or-adopt";
 import { codeHash, codeSize, rememberCode, storedCode } from "../../public/edge-script-code";
+import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 
 const SHA256 = { type: "string", pattern: "^[0-9a-f]{64}$" };
 
@@ -109,10 +110,30 @@ function snapshotOf(
   };
 }
 
-/** Reads the script `id`: its model, its saved code and its live release. */
-async function readScript(id: number): Promise<SettingsSnapshot<ScriptRead>> {
+/**
+ * Script `id` as the account's listing holds it (with its linked pull zones), from the listing
+ * the reads of one refresh share (zone-reads.ts `sharedZoneAnswer`: one listing for them all;
+ * each entry holds what the script's GET does); undefined when it lacks the script or fails.
+ */
+const listedScript = (id: number): Promise<EdgeScript | undefined> =>
+  sharedZoneAnswer("edge-scripts", id, async () => {
+    const out: EdgeScript[] = [];
+    const all = getClient().compute.allScripts({ perPage: 1000, includeLinkedPullzones: true });
+    for await (const s of all) out.push(s);
+    return out;
+  }).then(
+    (all) => all.find((s) => s.Id === id),
+    () => undefined,
+  );
+
+/**
+ * Reads the script `id`: its model (for a refresh, `refresh`, from the shared listing; else, or
+ * when the listing lacks it, its own GET, which says whether it is gone), its saved code and
+ * its live release.
+ */
+async function readScript(id: number, refresh = false): Promise<SettingsSnapshot<ScriptRead>> {
   const c = getClient().compute;
-  const script = await c.getScript(id);
+  const script = (refresh ? await listedScript(id) : undefined) ?? (await c.getScript(id));
   const code = (await c.getCode(id)).Code ?? "";
   // Kept in the user's own store: what a destroy gives back when no release holds it.
   rememberCode(code);
@@ -175,8 +196,10 @@ async function write(
   if ("scriptType" in changes) meta.ScriptType = changes.scriptType;
   if (Object.keys(meta).length > 0) await c.updateScript(id, meta as never);
   let now = current;
+  let code: string | undefined;
   if ("codeHash" in changes) {
-    await c.setCode(id, await codeOf(id, String(changes.codeHash), what));
+    code = await codeOf(id, String(changes.codeHash), what);
+    await c.setCode(id, code);
     // A platform that publishes on save has a new live release now.
     if ("liveCodeHash" in changes) now = await readScript(id);
   }
@@ -191,7 +214,32 @@ async function write(
     const saved = "codeHash" in changes ? changes.codeHash : current.values.codeHash;
     await makeLive(id, String(want), saved, what);
   }
-  return liveOutputs((await readScript(id)).raw);
+  return liveOutputs(await writtenScript(id, current.raw, code));
+}
+
+/**
+ * Script `id` after a write, as its outputs need it: its model (GET: a platform that publishes
+ * on save, or a publish, made a new live release), the live release's uuid read only when the
+ * live release is not the one read before the write, and the saved code's size: the code just
+ * written (`code`), or the size read before when none was.
+ */
+async function writtenScript(
+  id: number,
+  before: ScriptRead,
+  code: string | undefined,
+): Promise<ScriptRead> {
+  const c = getClient().compute;
+  const script = await c.getScript(id);
+  // The release read before, when it is still the live one and its uuid was read.
+  const kept =
+    before.live !== null && before.live.Uuid !== null && before.live.Id === script.CurrentReleaseId;
+  const live =
+    script.CurrentReleaseId > 0 ? (kept ? before.live : await c.getActiveRelease(id)) : null;
+  return {
+    script,
+    codeSize: code === undefined ? before.codeSize : codeSize(code),
+    live: live ? { Id: live.Id, Uuid: live.Uuid ?? null } : null,
+  };
 }
 
 /** The outputs of a read that change with a write. */
@@ -220,6 +268,13 @@ async function rotateKey(
   await c.rotateDeploymentKey(t.zone);
   await logLine(`${what}: rotated the deployment key of edge script ${t.zone} (${want})`);
   return { deploymentKey: (await c.getScript(t.zone)).DeploymentKey ?? null };
+}
+
+/** Every script of the account (pages of 1 000: one call for most accounts). */
+async function allScripts(): Promise<EdgeScript[]> {
+  const out: EdgeScript[] = [];
+  for await (const s of getClient().compute.allScripts({ perPage: 1000 })) out.push(s);
+  return out;
 }
 
 /** The account's scripts named exactly `name`. */
@@ -531,10 +586,10 @@ export const edgeScriptKind: EngineKind<ScriptRead> = {
     input: "name",
     one: "edge script",
     many: "edge scripts",
-    idsNamed: async (name) => (await scriptsNamed(name)).map((s) => s.Id),
+    list: async () => (await allScripts()).map((s) => ({ id: s.Id, name: s.Name })),
   },
   resolveZone: resolveScript,
-  read: (t) => readScript(t.zone),
+  read: (t, context) => readScript(t.zone, context?.refresh === true),
   write,
   afterWrite: rotateKey,
   outputs: (snap) => ({

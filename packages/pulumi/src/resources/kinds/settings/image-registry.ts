@@ -44,6 +44,7 @@ import {
   recordOutputs,
 } from "../../core/zone-settings/create-or-adopt";
 import { relistedAfterCreate } from "../../core/zone-settings/unique-names";
+import { sharedZoneAnswer } from "../../core/zone-objects/zone-reads";
 
 /** The registry types of the published document (`RegistryType`). */
 export const REGISTRY_TYPES = ["dockerHub", "gitHub", "bunnyRegistry"] as const;
@@ -104,6 +105,24 @@ function saved(what: string, r: McSaveContainerRegistryResult, action: string): 
 async function registriesNamed(displayName: string): Promise<McContainerRegistry[]> {
   const list = await getClient().containers.listRegistries();
   return (list.items ?? []).filter((r) => r.displayName === displayName);
+}
+
+/**
+ * Registry `id` as read: for a refresh (`refresh`), from the account's listing that the reads
+ * of one refresh share (zone-reads.ts `sharedZoneAnswer`: one GET `/mc/registries` for them
+ * all; the listing holds each registry as its GET does); else, or when the listing lacks it
+ * or fails, its own GET (which says whether it is gone).
+ */
+async function registryRead(id: number, refresh: boolean): Promise<ContainerRegistry> {
+  const c = getClient().containers;
+  if (refresh) {
+    const listed = await sharedZoneAnswer("image-registries", id, () => c.listRegistries()).then(
+      (l) => (l.items ?? []).find((r) => r.id === id),
+      () => undefined,
+    );
+    if (listed) return listed as ContainerRegistry;
+  }
+  return c.getRegistry(id);
 }
 
 /**
@@ -379,11 +398,15 @@ export const imageRegistryKind: EngineKind<ContainerRegistry> = {
     input: "displayName",
     one: "container registry",
     many: "container registries",
-    idsNamed: async (name) => (await registriesNamed(name)).map((r) => r.id),
+    list: async () =>
+      ((await getClient().containers.listRegistries()).items ?? []).map((r) => ({
+        id: r.id,
+        name: r.displayName,
+      })),
   },
   resolveZone,
   read: async (t, context) =>
-    snapshotOf(await getClient().containers.getRegistry(t.zone), context?.last?.token),
+    snapshotOf(await registryRead(t.zone, context?.refresh === true), context?.last?.token),
   write,
   outputs: (snap) => ({
     hostName: snap.raw.hostName,
