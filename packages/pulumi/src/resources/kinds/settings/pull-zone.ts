@@ -48,6 +48,23 @@ import { ROUTING } from "./pull-zone-routing";
 import { SECURITY, TLS, TOKENS } from "./pull-zone-security";
 
 /**
+ * A setting's value as compared, unset (null) and its empty form ({@link emptyOf}: "", [], an
+ * id 0) being one value. A write cannot make a setting null again (the platform takes null as
+ * "leave it as it is"), so unset is written in its empty form, and a zone that never had the
+ * setting reads null: both are the setting unset (no write, no drift, no diff between them).
+ * A list compared as a set is compared sorted.
+ */
+function unsetAsEmpty(f: SettingsField): SettingsField {
+  const empty = emptyOf(f);
+  if (empty === null || f.names || f.canonical) return f;
+  const canonical = (v: unknown) => {
+    const x = v ?? empty;
+    return Array.isArray(x) && f.unordered ? x.map(String).sort() : x;
+  };
+  return { ...f, canonical };
+}
+
+/**
  * Every setting, by group (each group's module): the existing groups first, in the order
  * their settings were declared (the order of `managed` and of the docs' table).
  */
@@ -67,7 +84,7 @@ const FIELDS: readonly SettingsField[] = [
   ...OPTIMIZER,
   ...ROUTING,
   ...PAGES,
-];
+].map(unsetAsEmpty);
 
 /** Every setting `PullZone` declares (for the tests that go over all of them). */
 export const PULL_ZONE_FIELDS = FIELDS;
