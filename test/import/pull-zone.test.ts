@@ -188,6 +188,8 @@ describe("edgeplatform-import --pull-zone", () => {
         LogForwardingEnabled: true,
         LogForwardingHostname: "logs.example.com",
         LogForwardingToken: TOKEN,
+        BunnyAiImageBlueprints: [{ Name: "hero", Properties: { width: "1200" } }],
+        DnsOriginPort: 8443, // write-only: no answer shows it, so the import cannot
       }),
     });
     expect(f.status).toBeLessThan(300);
@@ -202,7 +204,12 @@ describe("edgeplatform-import --pull-zone", () => {
       ["zone-two", { pullZoneId: 2 }],
       [
         "zone-extended",
-        { pullZoneId: 4, logForwardingEnabled: true, logForwardingHostname: "logs.example.com" },
+        {
+          pullZoneId: 4,
+          logForwardingEnabled: true,
+          logForwardingHostname: "logs.example.com",
+          bunnyAiImageBlueprints: [{ name: "hero", properties: { width: "1200" } }],
+        },
       ],
     ]);
     expect(r.stdout).not.toContain(TOKEN);

@@ -8,11 +8,13 @@
  * `{ type: "free" }`). Each child takes the zone's `pullZoneId` output. Nothing the platform
  * cannot answer is invented: a custom certificate's key is never readable, so such a
  * hostname's certificate is left out (not managed) with a comment flagged "certificate key not
- * readable: supply it"; the log-forwarding token (a secret) is never written in a program.
+ * readable: supply it"; the log-forwarding token (a secret) is never written in a program,
+ * nor are the write-only settings (`dnsOriginPort`…), which no answer shows.
  * Pure and deterministic: the same zone always gives the same lines.
  */
 import type { PullZoneModel } from "edgeplatform-client";
 import { pullZoneKind } from "../resources/kinds/settings/pull-zone";
+import { BLUEPRINTS_PATH, blueprintsOf } from "../resources/kinds/settings/pull-zone-blueprints";
 import { EDGE_RULE_ENUMS } from "../resources/kinds/collections/edge-rule";
 import {
   KEY_TYPES,
@@ -173,6 +175,7 @@ export const PULL_ZONE_DEFAULTS: Readonly<Record<string, unknown>> = Object.free
   preloadingScreenDelay: 700,
   preloadingScreenCodeEnabled: false,
   preloadingScreenCode: "",
+  bunnyAiImageBlueprints: [],
 });
 
 /** The flag of a custom certificate, whose key the platform never answers. */
@@ -229,7 +232,9 @@ function settingLines(z: PullZoneModel, warn: Warn): { lines: string[]; secretsS
   const lines: string[] = [];
   const secretsSet: string[] = [];
   for (const f of pullZoneKind.fields) {
-    const v = raw[f.flatKey ?? f.path];
+    // The image blueprints in the program's form (`{ name, properties }`).
+    const read = raw[f.flatKey ?? f.path];
+    const v = f.path === BLUEPRINTS_PATH ? blueprintsOf(read) : read;
     if (v === undefined || v === null) continue;
     if (f.secret) {
       if (v !== "") secretsSet.push(f.path);
