@@ -7,8 +7,9 @@
  * `edge.pullzones.Hostname`s (`existingHostname`, `forceSsl`, a free certificate as
  * `{ type: "free" }`). Each child takes the zone's `pullZoneId` output. Nothing the platform
  * cannot answer is invented: a custom certificate's key is never readable, so such a
- * hostname's certificate is left out (not managed) with a comment flagged "certificate key not
- * readable: supply it"; the log-forwarding token (a secret) is never written in a program,
+ * hostname's certificate is written as read with its key from the stack config as a secret
+ * (`config.requireSecret`, the key named beside it and in the notes, flagged "certificate key
+ * not readable: supply it"; left out when the answer has no certificate); the log-forwarding token (a secret) is never written in a program,
  * nor are the write-only settings (`dnsOriginPort`…), which no answer shows.
  * Pure and deterministic: the same zone always gives the same lines.
  */
@@ -181,6 +182,9 @@ export const PULL_ZONE_DEFAULTS: Readonly<Record<string, unknown>> = Object.free
 /** The flag of a custom certificate, whose key the platform never answers. */
 export const KEY_NOT_READABLE = "certificate key not readable: supply it";
 
+/** The stack config key a custom certificate's private key is read from (`<variable>CertificateKey`). */
+export const certificateKeyConfig = (variable: string) => `${variable}CertificateKey`;
+
 /** Type tokens of the pull-zone resources. */
 export type PullZoneResourceType =
   | "pulumi-nodejs:dynamic/pullzones:PullZone"
@@ -213,6 +217,8 @@ export interface PullZoneLines {
   resources: PullZoneResource[];
   /** For standard error: what a human must supply (custom certificates' keys). */
   notes: string[];
+  /** Whether the lines read the stack config (`config`, a `pulumi.Config`). */
+  usesConfig?: boolean;
 }
 
 /** Deep equality of JSON-like values; lists compared as sets when `unordered`. */
@@ -470,7 +476,23 @@ export function pullZoneLines(p: PullZoneImport, names: PullZoneNames, warn: War
       );
       pushRendered(args, "  ", "certificateKeyType: ", r);
     }
-    if (provision === 3 && h.HasCertificate === true) {
+    if (provision === 3 && h.HasCertificate === true && typeof h.Certificate === "string") {
+      // The certificate as read; its key, never answered, from the stack config as a secret.
+      const configKey = certificateKeyConfig(n.variable);
+      out.usesConfig = true;
+      out.notes.push(
+        `hostname ${value} of pull zone ${id}: custom certificate: ${KEY_NOT_READABLE}: ` +
+          `pulumi config set --secret ${configKey} < <its key file>`,
+      );
+      args.push(
+        `  // ${KEY_NOT_READABLE}: pulumi config set --secret ${configKey} < <its key file>`,
+        "  certificate: {",
+        '    type: "custom",',
+        `    certificate: ${str(h.Certificate)},`,
+        `    privateKey: config.requireSecret(${str(configKey)}),`,
+        "  },",
+      );
+    } else if (provision === 3 && h.HasCertificate === true) {
       const m = `hostname ${value} of pull zone ${id}: custom certificate: ${KEY_NOT_READABLE}`;
       out.notes.push(m);
       args.push(
