@@ -3,8 +3,9 @@
  * `edgeplatform-import --pull-zone`. The emulator's fixture zone 1 (`zone-one`, protected by
  * shield zone 1), here with three edge rules listed out of priority order, two optimizer
  * classes and two hostnames besides the system one (`cdn.`, forced to HTTPS with a free
- * certificate; `static.`, with a custom certificate) → the bin writes the program (reads
- * only) → `pulumi up` of it adopts the zone, its children and the shield zone's objects with
+ * certificate; `static.`, with a custom certificate, whose key the program reads from the
+ * stack config as a secret: supplied there, as the import says) → the bin writes the program
+ * (reads only) → `pulumi up` of it adopts the zone, its children and the shield zone's objects with
  * zero platform writes → a preview with `--expect-no-changes` passes → destroy deletes nothing.
  * The tests share one stack and run in order.
  */
@@ -19,6 +20,9 @@ const CERT = "-----BEGIN CERTIFICATE-----\nMIIBe2efixture\n-----END CERTIFICATE-
 const KEY = "-----BEGIN PRIVATE KEY-----\nMIIEe2ekey\n-----END PRIVATE KEY-----\n";
 /** Zone 1's rules 3, 1 and 2, in that order in the zone's list. */
 const RULES = [3, 1, 2];
+/** The stack config key the import names for the custom certificate's key. */
+const KEY_CONFIG = "zoneOneHostStaticZoneOneExampleCertificateKey";
+const PROJECT = "edgeplatform-import-pull-zone-e2e";
 /** The pull zone, 3 rules, 2 classes, 2 hostnames. */
 const PULL_ZONE_RESOURCES = 1 + RULES.length + 2 + 2;
 
@@ -58,9 +62,10 @@ const run = e2eAvailable();
         },
       );
       scene = await startImportScene({
-        projectName: "edgeplatform-import-pull-zone-e2e",
+        projectName: PROJECT,
         stackName: "import-pull-zone",
         fixtures: f,
+        config: { [`${PROJECT}:${KEY_CONFIG}`]: { value: KEY, secret: true } },
       });
       ({ control, stack, apiKey, programFile } = scene);
     }, CLI_BUILD_TIMEOUT_MS);
@@ -77,12 +82,13 @@ const run = e2eAvailable();
         "1 pull zone, 3 edge rules, 2 optimizer classes and 2 hostnames (",
       );
       expect(r.stderr).toContain(
-        "note: hostname static.zone-one.example of pull zone 1: custom certificate: certificate key not readable: supply it",
+        "note: hostname static.zone-one.example of pull zone 1: custom certificate: certificate " +
+          `key not readable: supply it: pulumi config set --secret ${KEY_CONFIG} < <its key file>`,
       );
       const program = fs.readFileSync(programFile, "utf8");
       expect(program).not.toContain(apiKey);
       expect(program).not.toContain("MIIEe2ekey");
-      expect(program).toContain("// custom certificate: certificate key not readable: supply it");
+      expect(program).toContain(`privateKey: config.requireSecret("${KEY_CONFIG}"),`);
       resources = (program.match(/new edge\./g) ?? []).length;
       expect((program.match(/new edge\.pullzones\./g) ?? []).length).toBe(PULL_ZONE_RESOURCES);
       expect(resources).toBeGreaterThan(PULL_ZONE_RESOURCES); // the shield zone's objects too

@@ -294,3 +294,39 @@ describe("every declared setting round-trips through the emulator", () => {
     },
   );
 });
+
+describe('unset is null or the empty form ("", id 0): one value', () => {
+  test('"" over a text setting the zone never had (null), id 0 over no id: no write, no diff; destroy writes nothing', async () => {
+    // Fixture zone 1 has no log-forwarding hostname and no load balancer (null).
+    expect(modelOf(await t.state(), 1).LogForwardingHostname).toBeNull();
+    expect(modelOf(await t.state(), 1).LoadBalancerId).toBeNull();
+    const before = canonical(await t.state());
+    const news = await checked({ pullZoneId: 1, logForwardingHostname: "", loadBalancerId: 0 });
+    const r = await p.create(news);
+    resetRunState();
+    const read = await p.read(r.id, r.outs);
+    const d = await p.diff(r.id, read.props, news);
+    expect(d.changes).toBe(false);
+    await p.delete(r.id, read.props);
+    expect(await writes()).toEqual([]);
+    expect(canonical(await t.state())).toEqual(before);
+  });
+
+  test('a text setting set, then made unset by destroy: written as "", which reads as unset', async () => {
+    const news = await checked({ pullZoneId: 1, logForwardingHostname: "logs.example.com" });
+    const r = await p.create(news);
+    resetRunState();
+    await p.delete(r.id, r.outs);
+    expect(await writes()).toEqual(["POST /pullzone/1", "POST /pullzone/1"]);
+    const posts = (await t.journal()).filter((e) => e.method === "POST");
+    expect((posts[1].body as Any).LogForwardingHostname).toBe("");
+    expect(modelOf(await t.state(), 1).LogForwardingHostname).toBe("");
+    // Adopted again, the setting unset (null) in the program's prior view: "" is no change.
+    await t.clearJournal();
+    resetRunState();
+    const unset = await checked({ pullZoneId: 1, logForwardingHostname: "" });
+    const again = await p.create(unset);
+    expect(again.outs.prior).toMatchObject({ logForwardingHostname: "" });
+    expect(await writes()).toEqual([]);
+  });
+});

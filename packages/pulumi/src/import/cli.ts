@@ -117,7 +117,9 @@ edge.pullzones.EdgeRule (edgeRuleId, every field, in priority order), each optim
 an edge.pullzones.OptimizerClass (className, its properties) and each hostname but the
 system one as an edge.pullzones.Hostname (existingHostname, forceSsl, a free certificate); each
 takes the PullZone's pullZoneId output. A custom certificate's key cannot be read: that
-hostname's certificate is left out with a comment "certificate key not readable: supply it".
+hostname's certificate is written as read with its privateKey from the stack config as a
+secret (config.requireSecret("<key>")), flagged "certificate key not readable: supply it"
+with the key named.
 With --kind, only the kinds named are written (not the pull zone's own resources).
 
 With --bind-file: the records of a BIND zone file as edge.dns.DnsRecord resources to create,
@@ -622,7 +624,8 @@ export async function readSnapshot(
   if (opts.pullZoneResources) {
     for (const pz of opts.pullZones) {
       try {
-        const zone = await client.pullzones.get(pz);
+        // With its hostnames' certificates (never their keys): a custom one is written as read.
+        const zone = await client.pullzones.get(pz, { includeCertificate: true });
         if (!zone || typeof zone !== "object" || zone.Id !== pz) {
           problems.push(`pull zone ${pz}: the platform's answer is not that pull zone`);
           continue;

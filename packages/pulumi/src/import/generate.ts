@@ -1095,6 +1095,7 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
   }
 
   const notes: string[] = [];
+  let usesConfig = false;
   for (const p of pullZones) {
     const section = pullZoneLines(
       p,
@@ -1108,6 +1109,19 @@ export function generateProgram(snapshot: ImportSnapshot): GeneratedProgram {
     out.push("", ...section.lines);
     resources.push(...section.resources);
     notes.push(...section.notes);
+    usesConfig ||= section.usesConfig === true;
+  }
+  // A custom certificate's key comes from the stack config, as a secret.
+  if (usesConfig) {
+    const at = out.indexOf('import * as edge from "pulumi-edgeplatform";');
+    out.splice(
+      at,
+      1,
+      'import * as pulumi from "@pulumi/pulumi";',
+      'import * as edge from "pulumi-edgeplatform";',
+      "",
+      "const config = new pulumi.Config();",
+    );
   }
 
   if (dns.length > 0) out.push("", "// DNS zones: DNSSEC as it is now");

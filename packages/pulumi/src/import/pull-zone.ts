@@ -7,12 +7,15 @@
  * `edge.pullzones.Hostname`s (`existingHostname`, `forceSsl`, a free certificate as
  * `{ type: "free" }`). Each child takes the zone's `pullZoneId` output. Nothing the platform
  * cannot answer is invented: a custom certificate's key is never readable, so such a
- * hostname's certificate is left out (not managed) with a comment flagged "certificate key not
- * readable: supply it"; the log-forwarding token (a secret) is never written in a program.
+ * hostname's certificate is written as read with its key from the stack config as a secret
+ * (`config.requireSecret`, the key named beside it and in the notes, flagged "certificate key
+ * not readable: supply it"; left out when the answer has no certificate); the log-forwarding token (a secret) is never written in a program,
+ * nor are the write-only settings (`dnsOriginPort`…), which no answer shows.
  * Pure and deterministic: the same zone always gives the same lines.
  */
 import type { PullZoneModel } from "edgeplatform-client";
 import { pullZoneKind } from "../resources/kinds/settings/pull-zone";
+import { BLUEPRINTS_PATH, blueprintsOf } from "../resources/kinds/settings/pull-zone-blueprints";
 import { EDGE_RULE_ENUMS } from "../resources/kinds/collections/edge-rule";
 import {
   KEY_TYPES,
@@ -173,10 +176,14 @@ export const PULL_ZONE_DEFAULTS: Readonly<Record<string, unknown>> = Object.free
   preloadingScreenDelay: 700,
   preloadingScreenCodeEnabled: false,
   preloadingScreenCode: "",
+  bunnyAiImageBlueprints: [],
 });
 
 /** The flag of a custom certificate, whose key the platform never answers. */
 export const KEY_NOT_READABLE = "certificate key not readable: supply it";
+
+/** The stack config key a custom certificate's private key is read from (`<variable>CertificateKey`). */
+export const certificateKeyConfig = (variable: string) => `${variable}CertificateKey`;
 
 /** Type tokens of the pull-zone resources. */
 export type PullZoneResourceType =
@@ -210,6 +217,8 @@ export interface PullZoneLines {
   resources: PullZoneResource[];
   /** For standard error: what a human must supply (custom certificates' keys). */
   notes: string[];
+  /** Whether the lines read the stack config (`config`, a `pulumi.Config`). */
+  usesConfig?: boolean;
 }
 
 /** Deep equality of JSON-like values; lists compared as sets when `unordered`. */
@@ -229,7 +238,9 @@ function settingLines(z: PullZoneModel, warn: Warn): { lines: string[]; secretsS
   const lines: string[] = [];
   const secretsSet: string[] = [];
   for (const f of pullZoneKind.fields) {
-    const v = raw[f.flatKey ?? f.path];
+    // The image blueprints in the program's form (`{ name, properties }`).
+    const read = raw[f.flatKey ?? f.path];
+    const v = f.path === BLUEPRINTS_PATH ? blueprintsOf(read) : read;
     if (v === undefined || v === null) continue;
     if (f.secret) {
       if (v !== "") secretsSet.push(f.path);
@@ -465,7 +476,23 @@ export function pullZoneLines(p: PullZoneImport, names: PullZoneNames, warn: War
       );
       pushRendered(args, "  ", "certificateKeyType: ", r);
     }
-    if (provision === 3 && h.HasCertificate === true) {
+    if (provision === 3 && h.HasCertificate === true && typeof h.Certificate === "string") {
+      // The certificate as read; its key, never answered, from the stack config as a secret.
+      const configKey = certificateKeyConfig(n.variable);
+      out.usesConfig = true;
+      out.notes.push(
+        `hostname ${value} of pull zone ${id}: custom certificate: ${KEY_NOT_READABLE}: ` +
+          `pulumi config set --secret ${configKey} < <its key file>`,
+      );
+      args.push(
+        `  // ${KEY_NOT_READABLE}: pulumi config set --secret ${configKey} < <its key file>`,
+        "  certificate: {",
+        '    type: "custom",',
+        `    certificate: ${str(h.Certificate)},`,
+        `    privateKey: config.requireSecret(${str(configKey)}),`,
+        "  },",
+      );
+    } else if (provision === 3 && h.HasCertificate === true) {
       const m = `hostname ${value} of pull zone ${id}: custom certificate: ${KEY_NOT_READABLE}`;
       out.notes.push(m);
       args.push(

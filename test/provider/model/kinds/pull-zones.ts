@@ -40,6 +40,7 @@ import {
   pullZoneProvider,
 } from "../../../../packages/pulumi/src/resources/kinds/settings/pull-zone";
 import type { SettingsField } from "../../../../packages/pulumi/src/resources/core/zone-settings/kind";
+import { WRITE_ONLY_PATHS } from "../../../../packages/pulumi/src/resources/kinds/settings/pull-zone-write-only";
 import { clone, ProgramInputs, StateEntry } from "../engine";
 import type { FieldEdit, ModelKind, OobCreateSpec, OobFieldEdit, PlatformObject } from "../kind";
 import { canon } from "../oracle";
@@ -63,8 +64,14 @@ export const PULL_ZONE_NAMES = ["mz-alpha", "mz-beta", "zone-two"];
 // PullZone
 // ---------------------------------------------------------------------------------------
 
-/** The settings of the declaration (every one a flat setting at its platform key). */
-const SETTINGS: readonly SettingsField[] = pullZoneDeclaration.fields;
+/**
+ * The settings of the declaration (every one a flat setting at its platform key), but the
+ * write-only ones: no read of the zone shows them, so the invariants could not see whether
+ * the platform holds them (their behaviour: pull-zone-write-only.test.ts).
+ */
+const SETTINGS: readonly SettingsField[] = pullZoneDeclaration.fields.filter(
+  (f) => !WRITE_ONLY_PATHS.has(f.path),
+);
 const BY_PATH = new Map(SETTINGS.map((f) => [f.path, f]));
 const keyOfSetting = (f: SettingsField) => f.flatKey ?? f.path;
 
@@ -109,17 +116,49 @@ function valuesOf(f: SettingsField): fc.Arbitrary<unknown> {
   );
 }
 
+/** The image blueprints: `{ name, properties }` in a program, `{ Name, Properties }` stored. */
+const BLUEPRINTS = "bunnyAiImageBlueprints";
+type Blueprint = { name: string; properties?: Record<string, string> };
+/** A stored list of blueprints by name (the key): another order is the same list. */
+const sortedBlueprints = (v: unknown) =>
+  ((v ?? []) as Json[])
+    .map((b) => ({ Name: b.Name, Properties: b.Properties ?? {} }))
+    .sort((a, b) => String(a.Name).localeCompare(String(b.Name)));
+const blueprintsKey = (v: unknown) => canon(sortedBlueprints(v));
+
 /** The platform's value of a program's value of a setting. */
-const settingWire = (f: SettingsField, v: unknown) =>
-  f.names && typeof v === "string" && v in f.names ? (f.names as Names)[v] : v;
+const settingWire = (f: SettingsField, v: unknown) => {
+  if (f.path === BLUEPRINTS && Array.isArray(v))
+    return (v as Blueprint[]).map((b) => ({ Name: b.name, Properties: b.properties ?? {} }));
+  return f.names && typeof v === "string" && v in f.names ? (f.names as Names)[v] : v;
+};
+
+/**
+ * A setting's unset form, from its schema: text "", a list [], the id of another object 0
+ * ("none"). Unset reads null on a zone that never had the setting and this form after a
+ * write made it unset (a write's null leaves a setting as it is): both are the setting unset.
+ * Undefined: the setting has no such form (null is its only unset).
+ */
+function unsetForm(f: SettingsField): unknown {
+  const s = f.schema as Json;
+  if (f.names) return undefined;
+  if (s.type === "string") return "";
+  if (s.type === "array") return [];
+  if (s.type === "integer" && s.minimum === 0) return 0;
+  return undefined;
+}
+const UNSET = new Map(SETTINGS.map((f) => [f.path, unsetForm(f)]));
+/** A platform value of setting `path` with unset (null) in its unset form. */
+const orUnset = (path: string, v: unknown) => v ?? UNSET.get(path) ?? null;
 
 /** Whether the platform's `actual` holds the program's `mine` of setting `f`. */
 function settingHolds(f: SettingsField, mine: unknown, actual: unknown): boolean {
   const w = settingWire(f, mine);
   if (f.path === "originUrl") return normalUrl(w) === normalUrl(actual);
+  if (f.path === BLUEPRINTS) return blueprintsKey(w) === blueprintsKey(actual);
   if (Array.isArray(w) && (f.unordered || Array.isArray(actual)))
     return canon([...w].sort()) === canon([...((actual as unknown[]) ?? [])].sort());
-  return canon(w ?? null) === canon(actual ?? null);
+  return canon(orUnset(f.path, w)) === canon(orUnset(f.path, actual));
 }
 
 const zoneManaged = (p: ProgramInputs) =>
@@ -138,16 +177,11 @@ function zoneRaw(z: StoredPullZone): { raw: string; model: Json } {
 }
 
 const SETTING_KEYS = new Set(SETTINGS.map(keyOfSetting));
-/** The plain text settings (no origin URL pattern, no enumeration). */
-const TEXT_SETTINGS = SETTINGS.filter(
-  (f) =>
-    !f.names && (f.schema as Json).type === "string" && (f.schema as Json).pattern === undefined,
-);
-
 const projectZone = (z: StoredPullZone): PlatformObject => {
   const { raw, model } = zoneRaw(z);
   const fields: Json = {};
-  for (const f of SETTINGS) fields[f.path] = model[keyOfSetting(f)] ?? null;
+  for (const f of SETTINGS) fields[f.path] = orUnset(f.path, model[keyOfSetting(f)]);
+  fields[BLUEPRINTS] = sortedBlueprints(fields[BLUEPRINTS]);
   // The rest of the record, as one field (its JSON text): no setting the program names.
   const rest: Json = {};
   for (const [k, v] of Object.entries(model)) if (!SETTING_KEYS.has(k)) rest[k] = v;
@@ -198,15 +232,11 @@ export const pullZoneKind: ModelKind = {
   ],
   restoresPrior: { fields: SETTINGS.map((f) => f.path), unseen: {} },
   createdBy: (st) => st.outputs.origin === "created",
-  // Every zone has an origin. Its text settings hold "" rather than nothing: a setting that
-  // was unset (null) before Pulumi is not given back as unset by destroy (the platform keeps
-  // what a write sends as null), a finding kept in model-findings.test.ts; the model drives
-  // the rest of the restore.
+  // Every zone has an origin.
   prepare(s) {
     for (const z of s.pullZones) {
       const m = modelOf(z);
       if (!m.OriginUrl) m.OriginUrl = `https://origin.${z.name}.example`;
-      for (const f of TEXT_SETTINGS) m[keyOfSetting(f)] ??= "";
     }
   },
   newContainer: (i) => ({
@@ -259,7 +289,6 @@ export const pullZoneKind: ModelKind = {
     if (s.pullZones.some((z) => z.name === c.name)) return undefined;
     const z = newPullZone(s.nextIds as never, c.name!);
     z.model.OriginUrl = "https://origin.elsewhere.example";
-    for (const f of TEXT_SETTINGS) (z.model as Json)[keyOfSetting(f)] ??= "";
     s.pullZones.push(z as StoredPullZone);
     return z.id;
   },

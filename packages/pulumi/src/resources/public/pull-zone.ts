@@ -24,6 +24,14 @@ export type {
 } from "./generated/pull-zone";
 import { outputKeys } from "./object-inputs";
 
+/** One image blueprint of a {@link PullZone} (`bunnyAiImageBlueprints`), keyed by its name. */
+export interface PullZoneImageBlueprint {
+  /** Its name: the blueprint's key, unique in the zone's list (any case). */
+  name: string;
+  /** Its image properties, name → value (default: none). */
+  properties?: Record<string, string>;
+}
+
 /**
  * Arguments of {@link PullZone}: exactly one of `name` (create a zone, with `originUrl`) and
  * `pullZoneId` (adopt one), the settings to manage, and the optional stated `prior`.

@@ -37,6 +37,13 @@ import {
   createOrAdoptForm,
   createOrAdoptOutputs,
 } from "../../core/zone-settings/create-or-adopt";
+import {
+  BLUEPRINTS,
+  BLUEPRINTS_PATH,
+  blueprintFailures,
+  blueprintsBody,
+  blueprintsOf,
+} from "./pull-zone-blueprints";
 import { CACHE_VARY, CACHING } from "./pull-zone-caching";
 import { HEADERS } from "./pull-zone-headers";
 import { LIMITS } from "./pull-zone-limits";
@@ -46,6 +53,24 @@ import { ORIGIN, ORIGIN_AUTH, ORIGIN_SHIELD, SAFEHOP } from "./pull-zone-origin"
 import { PAGES } from "./pull-zone-pages";
 import { ROUTING } from "./pull-zone-routing";
 import { SECURITY, TLS, TOKENS } from "./pull-zone-security";
+import { WRITE_ONLY_PATHS, WRITE_ONLY_SETTINGS, writeOnlyValues } from "./pull-zone-write-only";
+
+/**
+ * A setting's value as compared, unset (null) and its empty form ({@link emptyOf}: "", [], an
+ * id 0) being one value. A write cannot make a setting null again (the platform takes null as
+ * "leave it as it is"), so unset is written in its empty form, and a zone that never had the
+ * setting reads null: both are the setting unset (no write, no drift, no diff between them).
+ * A list compared as a set is compared sorted.
+ */
+function unsetAsEmpty(f: SettingsField): SettingsField {
+  const empty = emptyOf(f);
+  if (empty === null || f.names || f.canonical) return f;
+  const canonical = (v: unknown) => {
+    const x = v ?? empty;
+    return Array.isArray(x) && f.unordered ? x.map(String).sort() : x;
+  };
+  return { ...f, canonical };
+}
 
 /**
  * Every setting, by group (each group's module): the existing groups first, in the order
@@ -67,7 +92,9 @@ const FIELDS: readonly SettingsField[] = [
   ...OPTIMIZER,
   ...ROUTING,
   ...PAGES,
-];
+  BLUEPRINTS,
+  ...WRITE_ONLY_SETTINGS,
+].map(unsetAsEmpty);
 
 /** Every setting `PullZone` declares (for the tests that go over all of them). */
 export const PULL_ZONE_FIELDS = FIELDS;
@@ -84,9 +111,21 @@ const keysOf = () =>
     (schemaJson(SETTINGS) as { properties: Record<string, unknown> }).properties,
   ));
 
-const snapshotOf = (z: PullZoneModel): SettingsSnapshot<PullZoneModel> => {
-  const values = flatValues(FIELDS, z as unknown as Record<string, unknown>);
+/**
+ * The zone's settings as compared: as read (the origin URL without trailing slashes, the
+ * image blueprints in the program's form), the write-only settings as the state `last` holds
+ * them (the answer never shows them: pull-zone-write-only.ts).
+ */
+const snapshotOf = (
+  z: PullZoneModel,
+  last?: Readonly<Record<string, unknown>>,
+): SettingsSnapshot<PullZoneModel> => {
+  const values = {
+    ...flatValues(FIELDS, z as unknown as Record<string, unknown>),
+    ...writeOnlyValues(last),
+  };
   if (typeof values.originUrl === "string") values.originUrl = normalOriginUrl(values.originUrl);
+  values[BLUEPRINTS_PATH] = blueprintsOf(values[BLUEPRINTS_PATH]);
   return { raw: z, values };
 };
 
@@ -117,11 +156,14 @@ const writeKey = (readKey: string) =>
  * settings as read are left out (the platform keeps what is not sent),
  * and so is a value as read that the write would refuse (a value below the write's minimum,
  * such as an `OriginShieldMaxConcurrentRequests` of 0): sending it back would fail the whole
- * write, leaving it out changes nothing under a merge.
+ * write, leaving it out changes nothing under a merge. The write-only settings the state
+ * holds (`kept`, by path: the answer never shows them) are sent as they are, so that a write
+ * that replaces the zone's settings keeps them too.
  */
 export function settingsBody(
   raw: Readonly<Record<string, unknown>>,
   changes: Readonly<Record<string, unknown>>,
+  kept: Readonly<Record<string, unknown>> = {},
 ): Record<string, unknown> {
   const read = new Map(Object.keys(raw).map((k) => [k.toLowerCase(), raw[k]]));
   const body: Record<string, unknown> = {};
@@ -129,11 +171,16 @@ export function settingsBody(
     const v = read.get(k.toLowerCase());
     if (v !== undefined && v !== null) body[k] = v;
   }
+  for (const f of WRITE_ONLY_SETTINGS) {
+    const v = kept[f.path];
+    if (v !== undefined && v !== null) body[writeKey(f.flatKey!)] = v;
+  }
   const changed = new Set<string>();
   for (const f of FIELDS)
     if (f.path in changes) {
       const key = writeKey(f.flatKey!);
-      body[key] = changes[f.path] ?? emptyOf(f);
+      const v = changes[f.path] ?? emptyOf(f);
+      body[key] = f.path === BLUEPRINTS_PATH ? blueprintsBody(v) : v;
       changed.add(key);
     }
   for (const failure of validate(SETTINGS, body)) {
@@ -257,7 +304,11 @@ const DOCS: SettingsDocs = {
   ),
   stateBase: false,
   outputsSet: true,
-  outputTypes: enumOutputTypes(FIELDS),
+  outputTypes: {
+    ...enumOutputTypes(FIELDS),
+    [BLUEPRINTS_PATH]: "PullZoneImageBlueprint[]",
+    dnsOriginScheme: '"http" | "https"',
+  },
   outputs: {
     pullZoneId: { description: "Id of the pull zone.", tsType: "number", first: true },
     name: { description: "The zone's name.", tsType: "string", first: true },
@@ -287,16 +338,14 @@ export const pullZoneKind: EngineKind<PullZoneModel> = {
   address: { input: "pullZoneId", noun: "pull zone", label: "pull zone", createBy: "name" },
   extraInputs: { name: { type: "string" } },
   checkExtra(news) {
+    const out = blueprintFailures(news[BLUEPRINTS_PATH]);
     const n = news.name;
-    if (n === undefined || n === null || typeof n !== "string") return [];
-    const out = NAME.test(n)
-      ? []
-      : [
-          {
-            property: "name",
-            reason: `must be 1 to 60 letters, digits and dashes; got ${JSON.stringify(n)}`,
-          },
-        ];
+    if (n === undefined || n === null || typeof n !== "string") return out;
+    if (!NAME.test(n))
+      out.push({
+        property: "name",
+        reason: `must be 1 to 60 letters, digits and dashes; got ${JSON.stringify(n)}`,
+      });
     if (news.originUrl === undefined || news.originUrl === null)
       out.push({
         property: "originUrl",
@@ -315,11 +364,13 @@ export const pullZoneKind: EngineKind<PullZoneModel> = {
       context?.refresh
         ? await sharedPullZone(t.zone, SETTINGS_READER)
         : await getClient().pullzones.get(t.zone),
+      context?.last,
     ),
   async write(t, current, changes) {
     // Every setting as just read, the changes over it: the same zone whether the platform
     // merges the body or replaces the zone's settings with it.
-    const body = settingsBody(current.raw as unknown as Record<string, unknown>, changes);
+    const kept = Object.fromEntries([...WRITE_ONLY_PATHS].map((p) => [p, current.values[p]]));
+    const body = settingsBody(current.raw as unknown as Record<string, unknown>, changes, kept);
     await getClient().pullzones.update(t.zone, body as never);
   },
   outputs: (snap) => ({

@@ -23,6 +23,7 @@ import type {
   TlsSecurityLevelType,
 } from "edgeplatform-client/spec";
 import type { EnumArg } from "../zone-settings-resource";
+import type { PullZoneImageBlueprint } from "../pull-zone";
 
 /** Creates a zone: `name` (with `originUrl`). */
 export interface PullZoneCreateArgs {
@@ -558,6 +559,36 @@ export interface PullZoneSettingsArgs {
   preloadingScreenCodeEnabled?: pulumi.Input<boolean>;
   /** HTML of the zone's own loading screen (`PreloadingScreenCode`). */
   preloadingScreenCode?: pulumi.Input<string>;
+  /**
+   * Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name`
+   * and its `properties` (name → value). Keyed by name (unique in the list, any case), never by
+   * position: another order is no change. The whole list is managed: `[]` empties it.
+   */
+  bunnyAiImageBlueprints?: pulumi.Input<PullZoneImageBlueprint[]>;
+  /**
+   * Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with
+   * `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state
+   * keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted
+   * zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that
+   * value.
+   */
+  dnsOriginPort?: pulumi.Input<number>;
+  /**
+   * Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`;
+   * with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the
+   * state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an
+   * adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior`
+   * states that value.
+   */
+  dnsOriginScheme?: pulumi.Input<"http" | "https">;
+  /**
+   * Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated
+   * by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says.
+   * Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a
+   * change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it
+   * (its value before cannot be read) unless `prior` states that value.
+   */
+  cacheControlBrowserMaxAgeOverride?: pulumi.Input<number>;
 }
 
 /** State (outputs) of a {@link PullZone}. */
@@ -1062,6 +1093,36 @@ export interface PullZoneState {
   preloadingScreenCodeEnabled: boolean;
   /** HTML of the zone's own loading screen (`PreloadingScreenCode`). */
   preloadingScreenCode: string;
+  /**
+   * Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name`
+   * and its `properties` (name → value). Keyed by name (unique in the list, any case), never by
+   * position: another order is no change. The whole list is managed: `[]` empties it.
+   */
+  bunnyAiImageBlueprints: PullZoneImageBlueprint[];
+  /**
+   * Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with
+   * `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state
+   * keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted
+   * zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that
+   * value.
+   */
+  dnsOriginPort: number;
+  /**
+   * Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`;
+   * with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the
+   * state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an
+   * adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior`
+   * states that value.
+   */
+  dnsOriginScheme: "http" | "https";
+  /**
+   * Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated
+   * by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says.
+   * Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a
+   * change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it
+   * (its value before cannot be read) unless `prior` states that value.
+   */
+  cacheControlBrowserMaxAgeOverride: number;
   /**
    * The managed settings before Pulumi managed them (enumerations by name): what destroy of an
    * adopted zone restores. `{}` for a read-only view.
@@ -1578,6 +1639,36 @@ export interface PullZoneOutputs {
   /** HTML of the zone's own loading screen (`PreloadingScreenCode`). */
   readonly preloadingScreenCode: pulumi.Output<string>;
   /**
+   * Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name`
+   * and its `properties` (name → value). Keyed by name (unique in the list, any case), never by
+   * position: another order is no change. The whole list is managed: `[]` empties it.
+   */
+  readonly bunnyAiImageBlueprints: pulumi.Output<PullZoneImageBlueprint[]>;
+  /**
+   * Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with
+   * `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state
+   * keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted
+   * zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that
+   * value.
+   */
+  readonly dnsOriginPort: pulumi.Output<number>;
+  /**
+   * Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`;
+   * with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the
+   * state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an
+   * adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior`
+   * states that value.
+   */
+  readonly dnsOriginScheme: pulumi.Output<"http" | "https">;
+  /**
+   * Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated
+   * by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says.
+   * Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a
+   * change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it
+   * (its value before cannot be read) unless `prior` states that value.
+   */
+  readonly cacheControlBrowserMaxAgeOverride: pulumi.Output<number>;
+  /**
    * The managed settings before Pulumi managed them (enumerations by name): what destroy of an
    * adopted zone restores. `{}` for a read-only view.
    */
@@ -1738,6 +1829,10 @@ export const PULL_ZONE_OUTPUTS: readonly string[] = [
   "preloadingScreenDelay",
   "preloadingScreenCodeEnabled",
   "preloadingScreenCode",
+  "bunnyAiImageBlueprints",
+  "dnsOriginPort",
+  "dnsOriginScheme",
+  "cacheControlBrowserMaxAgeOverride",
   "prior",
   "managed",
   "priorPinned",
