@@ -636,7 +636,7 @@ export const volumeInstancesDeletionKind: ModelKind = {
     })),
   within: "ca",
   refField: "appId",
-  fixtureContainers: ["app-1"] as unknown as number[],
+  // no `fixtureContainers`: each reference names its fixture value (app-1, vol-detached)
   paths: {
     create: "^/mc/apps/[^/]+/volumes/[^/]+$",
     one: "^/mc/apps/[^/]+/volumes/[^/]+$",
@@ -673,7 +673,8 @@ export const volumeInstancesDeletionKind: ModelKind = {
       fc.oneof(
         fc.constantFrom(...FIXTURE_VOLUMES).map((volumeId): Json => ({ appId: "app-1", volumeId })),
         fc.nat(3).map((i): Json => ({
-          appId: { $ref: `#${i}`, fixture: "app-1" },
+          // both name an output, so both go to one application the program creates
+          appId: { $ref: `#${i}`, output: "appId", fixture: "app-1" },
           volumeId: { $ref: `#${i}`, output: `volumeIds.${VOLUME}`, fixture: "vol-detached" },
         })),
       ),
