@@ -4,6 +4,7 @@
  * states the invariant it guards; a violation throws with the step log.
  */
 import { EmulatorControl } from "../../packages/emulator/src";
+import { containerAppProvider } from "../../packages/pulumi/src/resources/kinds/settings/container-app";
 import type { ProgramInputs } from "./model/engine";
 import { World } from "./model/world";
 import { startPlatform, TestPlatform } from "./helpers";
@@ -169,5 +170,102 @@ test.each([0, 100])(
     } finally {
       await ctl.setProfile({ name: "default" });
     }
+  },
+);
+
+test("(2) ImageRegistry: credentials the program stops managing leave the next up green (their token was never answered)", async () => {
+  const { w, up } = world();
+  // Registry 1 (user deploy-bot) adopted with new credentials; then the credentials are dropped
+  // from the program: the user name cannot go back without its token, which nobody knows.
+  w.engine.program.set("ir0", { registryId: 1, userName: "model-bot", token: "model-token-one" });
+  expect((await up()).ok).toBe(true);
+  w.engine.program.set("ir0", { registryId: 1 });
+  const res = await up(); // invariant (2): the unmanaged credentials stay as they are
+  expect(res.error).toBeUndefined();
+  const r = (await ctl.state()).registries.find((x) => x.id === 1)!;
+  expect(r.userName).toBe("model-bot");
+});
+
+/** A container of the model's image (registry 1 of the fixtures). */
+const container = (name: string, more: Record<string, unknown> = {}) => ({
+  name,
+  image: { registryId: "1", namespace: "acme", name: "model-app", tag: "1.0.0" },
+  ...more,
+});
+const anycast = (displayName: string) => ({
+  displayName,
+  anycast: {
+    type: "iPv4",
+    portMappings: [{ containerPort: 8080, exposedPort: 80, protocols: ["tcp"] }],
+  },
+});
+
+// Open finding (fails today, kept as `test.failing`): a write of the program's endpoints sends
+// them as the container's whole list, and the platform makes the list anew, so an endpoint the
+// program never named (fixture app-1's `public` CDN endpoint of `web`) is deleted.
+test.failing(
+  "(2) ContainerApp: naming one endpoint of an adopted container keeps the endpoints it does not name",
+  async () => {
+    const { w, up } = world();
+    w.engine.program.set("ca0", {
+      appId: "app-1",
+      containers: [container("web", { endpoints: [anycast("edge")] })],
+    });
+    const res = await up(); // invariant (2): `public` is not the program's
+    expect(res.ok).toBe(true);
+  },
+);
+
+// Open finding (fails today, kept as `test.failing`): the platform never deletes an
+// application's last container, so destroy of an adopted application without containers that
+// the program gave one fails, and every destroy after it.
+test.failing(
+  "(7) ContainerApp: destroy of an adopted application without containers, given one by the program, succeeds",
+  async () => {
+    const { w, up } = world();
+    w.engine.program.set("ca0", { appId: "app-2", containers: [container("web")] });
+    expect((await up()).ok).toBe(true);
+    const res = await w.run("destroy", "Destroy()", () => w.engine.destroy(), false);
+    expect(res.error).toBeUndefined();
+  },
+);
+
+// Open finding (fails today, kept as `test.failing`): the declaration takes an anycast endpoint
+// of type "iPv6" and an `autoScaling.min` of 0, which the published document does not (its
+// `AnycastIpProtocolVersion` is iPv4 only, its minimum 1): the check passes and the platform
+// refuses the write.
+test.failing.each([
+  [
+    "an iPv6 anycast endpoint",
+    {
+      containers: [
+        container("web", {
+          endpoints: [
+            { ...anycast("edge"), anycast: { ...anycast("edge").anycast, type: "iPv6" } },
+          ],
+        }),
+      ],
+    },
+  ],
+  ["autoScaling.min 0", { autoScaling: { min: 0, max: 1 } }],
+])("ContainerApp: the check refuses what the platform refuses: %s", async (_what, settings) => {
+  const check = await containerAppProvider.check!({}, { appId: "app-1", ...settings });
+  expect(check.failures?.length ?? 0).toBeGreaterThan(0);
+});
+
+// Open finding (fails today, kept as `test.failing`): the record before Pulumi holds a
+// container's endpoints as the program named them (none existed), so destroy of an adopted
+// application leaves the endpoint Pulumi added to one of its containers.
+test.failing(
+  "(7) ContainerApp: destroy of an adopted application removes the endpoint Pulumi added to its container",
+  async () => {
+    const { w, up } = world();
+    w.engine.program.set("ca0", {
+      appId: "app-1",
+      containers: [container("worker", { endpoints: [anycast("edge")] })],
+    });
+    expect((await up()).ok).toBe(true);
+    // invariant (7): worker has no endpoint again
+    await w.run("destroy", "Destroy()", () => w.engine.destroy(), false);
   },
 );

@@ -1,5 +1,6 @@
 /**
- * Model-based test of the Shield, DNS, pull-zone and edge-scripting resources, every kind of test/provider/model/kinds/ in one
+ * Model-based test of the Shield, DNS, pull-zone, edge-scripting and Magic Containers resources,
+ * every kind of test/provider/model/kinds/ in one
  * program (fast-check commands): random sequences of program edits (partial configurations,
  * `null`, unmanaged fields, mode switches, renames, removals, adoptions), out-of-band changes
  * by another actor, injected faults, interrupted runs and a second stack,
@@ -17,6 +18,7 @@ import type { BehaviourProfile, ProfileName } from "../../packages/emulator/src"
 import { Client } from "../../packages/client/src/api/client";
 import { certificateTiming } from "../../packages/pulumi/src/resources/kinds/collections/hostname-certificate";
 import { timing } from "../../packages/pulumi/src/resources/kinds/collections/rate-limit-rule-provider";
+import { deployTiming } from "../../packages/pulumi/src/resources/kinds/settings/container-app-deploy";
 import { CLIENT_TIMEOUT_MS, commandArbitrary } from "./model/commands";
 import { KINDS } from "./model/kinds";
 import { setPublishesSavedCode } from "./model/kinds/scripts";
@@ -45,8 +47,10 @@ jest.spyOn(Client, "fromSettings").mockImplementation((s, extra) =>
     ...extra,
   }),
 );
-// A free certificate issued late (`freeCertificateMs`) is polled every 20 ms, not every second.
+// A free certificate issued late (`freeCertificateMs`) is polled every 20 ms, not every second;
+// an application's deployment every 10 ms.
 Object.assign(certificateTiming, { pollMs: 20 });
+Object.assign(deployTiming, { pollMs: 10 });
 Object.assign(timing, {
   readBackMs: 1_500,
   readBackStepMs: 10,

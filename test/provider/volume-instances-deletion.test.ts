@@ -7,6 +7,8 @@ import {
   VolumeInstancesDeletionOutputs,
   volumeInstancesDeletionProvider as p,
 } from "../../packages/pulumi/src/resources/kinds/own/volume-instances-deletion";
+import { resetRunState } from "../../packages/pulumi/src/resources/core/run-state";
+import { containerAppProvider } from "../../packages/pulumi/src/resources/kinds/settings/container-app";
 import { startPlatform, TestPlatform } from "./helpers";
 
 let t: TestPlatform;
@@ -144,4 +146,83 @@ test("the plugin's field changes: each changed input is a replace reason, nothin
   expect(
     volumeInstancesDeletionFieldChanges(olds, { appId: "app-1", volumeId: "v2", triggers: [1] }),
   ).toEqual({ replaces: ["volumeId", "triggers"], changed: [], removed: [] });
+});
+
+describe("the volumeId from an application's volumeIds output", () => {
+  type Stored = Awaited<ReturnType<TestPlatform["state"]>>;
+  type Instance = Stored["apps"][number]["volumes"][number]["volumeInstances"][number];
+  const instance = (id: string, attachedTo: string[]): Instance => ({
+    id,
+    attachedContainers: attachedTo,
+    region: "DE",
+    status: attachedTo.length > 0 ? "attached" : "detached",
+    size: 1,
+    usage: 0,
+  });
+  const instancesBy = (s: Stored) =>
+    Object.fromEntries(
+      s.apps.flatMap((a) => a.volumes.map((v) => [v.id, v.volumeInstances.map((i) => i.id)])),
+    );
+
+  /** An application with templates `logs` and `data`; the platform made instances of both. */
+  async function appWithInstances(): Promise<Record<string, string>> {
+    const inputs = {
+      name: "volumes-app",
+      runtimeType: "shared",
+      regions: { allowed: ["DE"] },
+      containers: [
+        {
+          name: "web",
+          image: { registryId: "1", namespace: "acme", name: "web", tag: "1.0.0" },
+        },
+      ],
+      volumes: [
+        { name: "logs", size: 1 },
+        { name: "data", size: 1 },
+      ],
+    };
+    resetRunState(); // each test's `pulumi up` is a provider process of its own
+    const checked = await containerAppProvider.check!({}, inputs);
+    expect(checked.failures ?? []).toEqual([]);
+    const created = await containerAppProvider.create!(checked.inputs);
+    const volumeIds = created.outs?.volumeIds as Record<string, string>;
+    const s = await t.state();
+    const app = s.apps.find((a) => a.id === created.id)!;
+    const byName = (n: string) => app.volumes.find((v) => v.id === volumeIds[n])!;
+    byName("logs").volumeInstances = [instance("vi-logs-1", []), instance("vi-logs-2", [])];
+    byName("data").volumeInstances = [instance("vi-data-1", []), instance("vi-data-2", ["web-1"])];
+    await t.setState(s);
+    return { appId: created.id, ...volumeIds };
+  }
+
+  test("only the named template's instances go", async () => {
+    const ids = await appWithInstances();
+    const before = instancesBy(await t.state());
+    await t.clearJournal();
+    const r = await p.create({ appId: ids.appId, volumeId: ids.logs });
+    expect((r.outs as VolumeInstancesDeletionOutputs).deletedInstanceIds).toEqual([
+      "vi-logs-1",
+      "vi-logs-2",
+    ]);
+    expect((await t.journal()).map((e) => `${e.method} ${e.path}`)).toEqual([
+      `GET /mc/apps/${ids.appId}/volumes`,
+      `DELETE /mc/apps/${ids.appId}/volumes/${ids.logs}`,
+    ]);
+    // Every other template keeps its instances: the application's other one and app-1's.
+    expect(instancesBy(await t.state())).toEqual({ ...before, [ids.logs]: [] });
+  });
+
+  test("a template with an attached instance is refused before any DELETE, naming it", async () => {
+    const ids = await appWithInstances();
+    const before = instancesBy(await t.state());
+    await t.clearJournal();
+    const err = await p.create({ appId: ids.appId, volumeId: ids.data }).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(err?.message).toMatch(/vi-data-2 \(attached to container web-1\)/);
+    expect(err?.message).not.toMatch(/vi-data-1/);
+    expect((await t.journal()).map((e) => e.method)).toEqual(["GET"]);
+    expect(instancesBy(await t.state())).toEqual(before);
+  });
 });

@@ -58,15 +58,28 @@ class AddObject implements Cmd {
     for (const [k, v] of Object.entries(inputs)) {
       if (!isRef(v) || !v.$ref.startsWith("#") || !container?.newContainer) continue;
       const i = Number(v.$ref.slice(1));
-      let target = pick(w.resourceNames(container.tag), i);
+      // An output the program's container makes (`output`: a volume template it creates): one
+      // the program creates, not one it adopts.
+      const { output, fixture } = v as { output?: string; fixture?: unknown };
+      const targets = w
+        .resourceNames(container.tag)
+        .filter(
+          (n) => output === undefined || container.adoptId(w.engine.program.get(n)!) === undefined,
+        );
+      let target = pick(targets, i);
       if (target === undefined && w.engine.program.size < MAX_RESOURCES - 1) {
         target = w.newResourceName(container.tag);
         const zone = container.newContainer(i);
         w.engine.program.set(target, zone);
         w.log.push(`program: add ${target} = ${JSON.stringify(zone)}`);
       }
+      // A reference to one output of the container (`output`: a path in its outputs, the
+      // volume id of a template) keeps it; with no container, its fixture value (`fixture`).
       const fixtures = this.kind.fixtureContainers ?? [];
-      inputs[k] = target !== undefined ? { $ref: target } : fixtures[i % fixtures.length];
+      inputs[k] =
+        target !== undefined
+          ? { $ref: target, ...(output !== undefined ? { output } : {}) }
+          : (fixture ?? fixtures[i % fixtures.length]);
     }
     const name = w.newResourceName(this.kind.tag);
     w.engine.program.set(name, inputs);
@@ -128,7 +141,10 @@ class Rename implements Cmd {
       [...w.engine.program].map(([n, v]) => [
         n === name ? to : n,
         Object.fromEntries(
-          Object.entries(v).map(([k, x]) => [k, isRef(x) && x.$ref === name ? { $ref: to } : x]),
+          Object.entries(v).map(([k, x]) => [
+            k,
+            isRef(x) && x.$ref === name ? { ...x, $ref: to } : x,
+          ]),
         ),
       ]),
     );
@@ -182,6 +198,7 @@ class Adopt implements Cmd {
     const obj = pick(candidates, this.obj);
     if (!obj) return;
     const inputs = this.kind.adoptInputs(obj, this.spec);
+    if (!inputs) return;
     // An object in a container the program creates (a record of its DNS zone): the program
     // names the container by its resource's output, as a program does (and so cannot remove
     // the container's resource and keep this one).
@@ -237,7 +254,7 @@ class OobDelete implements Cmd {
     const s = await w.ctl.state();
     const obj = pick(this.kind.objects(s), this.obj);
     if (!obj || !this.kind.oobDelete) return;
-    this.kind.oobDelete(s, obj);
+    if (this.kind.oobDelete(s, obj) === false) return;
     await w.setState(s);
     if (w.engine.stateKeys().includes(obj.key)) w.goneOutOfBand.add(obj.key);
     if (w.other.stateKeys().includes(obj.key)) w.otherGone.add(obj.key);

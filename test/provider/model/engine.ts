@@ -167,7 +167,7 @@ export class Engine {
 
   /**
    * The program's inputs with each reference to another resource's output (`{ $ref: "d0" }`:
-   * a DNS zone's `zoneId`) replaced by its value in the state, as the engine passes an
+   * a DNS zone's `zoneId`; `{ $ref: "ca0", output: "volumeIds.data" }`: a path) replaced by its value in the state, as the engine passes an
    * output once the resource it comes from is done (the program registers it first).
    */
   resolve(prog: ProgramInputs): ProgramInputs {
@@ -175,10 +175,19 @@ export class Engine {
     for (const [k, v] of Object.entries(out)) {
       if (typeof v !== "object" || v === null || typeof (v as { $ref?: unknown }).$ref !== "string")
         continue;
-      const ref = (v as { $ref: string }).$ref;
+      const { $ref: ref, output } = v as { $ref: string; output?: string };
       const st = this.state.get(ref);
       if (!st) throw new Error(`model: ${ref} is not in the state when its ${k} is needed`);
-      out[k] = st.outputs[k];
+      // `output`: a path in the outputs (`volumeIds.cache-data`: a volume template's id).
+      out[k] =
+        output === undefined
+          ? st.outputs[k]
+          : output
+              .split(".")
+              .reduce<unknown>(
+                (o, part) => (o !== null && typeof o === "object" ? (o as never)[part] : undefined),
+                st.outputs,
+              );
     }
     return out;
   }

@@ -114,8 +114,8 @@ export interface ModelKind {
    * origin; the emulator's fixture zones but zone 1 have none, and a zone write is refused).
    */
   prepare?(s: EmulatorState): void;
-  /** The inputs of a resource adopting `obj`. */
-  adoptInputs(obj: PlatformObject, spec: unknown): ProgramInputs;
+  /** The inputs of a resource adopting `obj` (undefined: the kind adopts nothing, a one-shot). */
+  adoptInputs(obj: PlatformObject, spec: unknown): ProgramInputs | undefined;
   /** Out-of-band field edits. */
   oobEdits: fc.Arbitrary<OobFieldEdit>;
   /**
@@ -123,8 +123,11 @@ export interface ModelKind {
    * object (nothing changed).
    */
   oobEdit(s: EmulatorState, obj: PlatformObject, e: OobFieldEdit): void | false;
-  /** Deletes the object from the state document (absent: another actor cannot). */
-  oobDelete?(s: EmulatorState, obj: PlatformObject): void;
+  /**
+   * Deletes the object from the state document (absent: another actor cannot); `false`: the
+   * platform would refuse this one (a registry an application uses), nothing changed.
+   */
+  oobDelete?(s: EmulatorState, obj: PlatformObject): void | false;
   /** Out-of-band creates (absent: another actor cannot create one). */
   oobCreates?: fc.Arbitrary<OobCreateSpec>;
   /**
@@ -164,4 +167,14 @@ export interface ModelKind {
   fixtureContainers?: number[];
   /** A container kind: the inputs of a new container resource `i` (for a `$ref` with none). */
   newContainer?(i: number): ProgramInputs;
+  /**
+   * A one-shot operation (`VolumeInstancesDeletion`): its state entries name no platform
+   * object (a past event); its objects are what it acts on. A create (or replace) of an entry
+   * may remove exactly the objects `removes` names, given the platform before the run, and
+   * after a successful run they are gone; every other object stays as it was (invariant 1).
+   */
+  oneShot?: {
+    /** The keys of the objects a run of these (resolved) inputs removes; none may change else. */
+    removes(inputs: ProgramInputs, before: readonly PlatformObject[]): string[];
+  };
 }

@@ -27,10 +27,28 @@ const label = (key: string): string => {
   return `${KINDS.find((k) => k.tag === tag)?.name ?? tag} ${id}`;
 };
 
+/** An id as a key holds it: a number without leading zeros, or the text (`app-1`). */
+const idText = (id: string): string => (/^\d+$/.test(id) ? String(Number(id)) : id);
+
+/** Whether a key is a one-shot kind's (its state entries name no platform object). */
+const oneShotKey = (key: string): boolean =>
+  KINDS.find((k) => k.tag === key.split(":")[0])?.oneShot !== undefined;
+
 /** Options of a world. */
 export interface WorldOptions {
   /** How long the platform takes to apply an accepted write (0 = synchronous). */
   writeDelayMs: number;
+}
+
+/** The inputs a one-shot entry ran with: the program's (resolved), else as recorded. */
+function oneShotInputs(engine: Engine, name: string): ProgramInputs | undefined {
+  const prog = engine.program.get(name);
+  try {
+    if (prog) return engine.resolve(prog);
+  } catch {
+    // a reference not in the state now: as recorded
+  }
+  return engine.state.get(name)?.inputs;
 }
 
 /** One model run's world. Objects are named by key (`w:2001`): ids of two kinds may be equal. */
@@ -194,6 +212,20 @@ export class World {
       const k = kindOf(/^\S+ (\S+)/.exec(op)?.[1] ?? "").name;
       this.opsByKind.set(k, (this.opsByKind.get(k) ?? 0) + 1);
     }
+    // What the one-shot operations this run started may remove (a volume's detached
+    // instances), given the platform before it; after a successful run, those are gone.
+    const removable = new Set<string>();
+    const ranOneShots: [string, string[]][] = [];
+    for (const op of res.ops) {
+      const m = /^(create|replace) (\S+)/.exec(op);
+      const k = m ? kindOf(m[2]) : undefined;
+      if (!m || !k?.oneShot) continue;
+      const inputs = oneShotInputs(engine, m[2]);
+      if (!inputs) continue;
+      const keys = k.oneShot.removes(inputs, before);
+      for (const key of keys) removable.add(key);
+      ranOneShots.push([m[2], keys]);
+    }
     // Objects the run read (GET): the only way a provider can learn an out-of-band value.
     const read = new Set<string>();
     const readZones = new Set<string>();
@@ -201,9 +233,9 @@ export class World {
       if (e.method !== "GET") continue;
       for (const k of KINDS) {
         const m = k.paths.read.exec(e.path);
-        if (m) read.add(`${k.tag}:${Number(m[1])}`);
+        if (m) read.add(`${k.tag}:${idText(m[1])}`);
         const z = k.paths.readZone?.exec(e.path);
-        if (z) readZones.add(`${k.tag}:${Number(z[1])}`);
+        if (z) readZones.add(`${k.tag}:${idText(z[1])}`);
       }
     }
     await this.ctl.clearFaults();
@@ -287,6 +319,7 @@ export class World {
     for (const o of before) {
       if (mayTouch.has(o.key) || inDeletedContainer(o)) continue;
       const now = afterByKey.get(o.key);
+      if (!now && removable.has(o.key)) continue;
       if (!now || JSON.stringify(now.raw) !== JSON.stringify(o.raw)) {
         this.fail(
           `(1) ${what} changed ${label(o.key)} "${o.name}" that the program does not own:\n` +
@@ -351,6 +384,14 @@ export class World {
         }
       }
     }
+    // (9) A one-shot operation that ran in a successful run removed what it names.
+    if (res.ok) {
+      for (const [name, keys] of ranOneShots) {
+        const left = keys.filter((key) => afterByKey.has(key));
+        if (left.length > 0)
+          this.fail(`(9) ${what} ran ${name}, but ${left.map(label).join(", ")} is still there`);
+      }
+    }
     // (2) After a successful up, every resource is in state and its object holds the program.
     if (kind === "up" && res.ok && engine === this.engine) {
       for (const [name, prog] of this.engine.program) {
@@ -361,6 +402,7 @@ export class World {
           continue;
         }
         const key = keyOf(name, st.id);
+        if (k.oneShot) continue; // a past event: checked above
         const obj = afterByKey.get(key);
         if (!obj) {
           if (this.goneOutOfBand.has(key)) continue; // unchanged since the delete
@@ -524,7 +566,7 @@ export class World {
       const inState = engine.stateKeys();
       for (const g of [...gone]) if (!inState.includes(g)) gone.delete(g);
       for (const key of inState) {
-        if (!keys.has(key) && !gone.has(key)) {
+        if (!keys.has(key) && !gone.has(key) && !oneShotKey(key)) {
           this.fail(
             `(4) after ${what}, ${which} lists ${label(key)}, which the platform lacks, and no ` +
               `out-of-band delete explains it (last refresh ${this.lastRefreshFailed ? "failed" : "ok or none"})`,

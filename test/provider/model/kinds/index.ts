@@ -4,11 +4,13 @@
  * ManagedAccessList, `z0` a ShieldZone, `b0` a BotDetection, `u0` an UploadScanning, `g0` an
  * ApiGuardian, `p0` a ResponsePage, `x0` an UnderAttackMode, `c0` a BotCategorization, `d0` a
  * DnsZone, `n0` a DnsRecord, `pz0` a PullZone, `er0` an EdgeRule, `oc0` an OptimizerClass, `hn0` a
- * Hostname, `es0` an EdgeScript, `sv0` a ScriptVariable, `ss0` a ScriptSecret), as a
- * Pulumi URN carries its type.
+ * Hostname, `es0` an EdgeScript, `sv0` a ScriptVariable, `ss0` a ScriptSecret, `ca0` a
+ * ContainerApp, `ir0` an ImageRegistry, `vd0` a VolumeInstancesDeletion), as a Pulumi URN
+ * carries its type.
  */
 import type { ModelKind } from "../kind";
 import { accessListKind } from "./access-list";
+import { containerAppKind, imageRegistryKind, volumeInstancesDeletionKind } from "./containers";
 import { dnsRecordKind, dnsZoneKind } from "./dns";
 import { managedAccessListKind } from "./managed-access-list";
 import { edgeRuleKind, hostnameKind, optimizerClassKind, pullZoneKind } from "./pull-zones";
@@ -46,6 +48,9 @@ export const ALL_KINDS: readonly ModelKind[] = [
   edgeScriptKind,
   scriptVariableKind,
   scriptSecretKind,
+  containerAppKind,
+  imageRegistryKind,
+  volumeInstancesDeletionKind,
 ];
 
 /**

@@ -230,8 +230,8 @@ async function recoverCreated(name: string, cause: unknown, what: string): Promi
  * Writes `changes` with one PUT: the display name (changed, or as read: the platform requires
  * it) and, when the user name or the token changes, both credentials (the token the state
  * holds when only the user name changes). A user name to give back without a token (destroy of
- * an adopted registry, `context.restoring`: the platform never answered its token) is not
- * written: the log says so.
+ * an adopted registry, `context.restoring`, or credentials the program no longer manages: the
+ * platform never answered its token) is not written: the log says so.
  */
 async function write(
   t: { zone: number },
@@ -246,8 +246,10 @@ async function write(
     string | null;
   const token = ("token" in changes ? changes.token : current.values.token) as string | null;
   const sendCredentials = credentials && typeof userName === "string" && typeof token === "string";
-  // Destroy giving an adopted registry back its values (the engine's restore): no token to send.
-  const restoring = context?.restoring === true;
+  // Giving an adopted registry back its values before Pulumi (destroy's restore, or credentials
+  // the program stopped managing: their token before Pulumi is null, never answered): no token
+  // to send.
+  const restoring = context?.restoring === true || ("token" in changes && changes.token === null);
   if (credentials && !sendCredentials && !restoring)
     throw new ResourceOperationError(
       `${what} failed: a new userName is written with its token (the platform takes a ` +
