@@ -283,6 +283,30 @@ describe.each(SETUPS)("%s", (_label, profile) => {
     if (slow) expect(logged.join("")).toMatch(/update: waiting for app cart: progressing/);
   });
 
+  test("an endpoint the program no longer names, of an application it created, is removed; its other endpoints are kept", async () => {
+    const edge = {
+      displayName: "edge",
+      anycast: {
+        type: "iPv4",
+        portMappings: [{ containerPort: 8080, exposedPort: 81, protocols: ["tcp"] }],
+      },
+    };
+    const api = CREATE.containers[0] as Any;
+    const withEdge = {
+      ...CREATE,
+      containers: [{ ...api, endpoints: [...api.endpoints, edge] }, CREATE.containers[1]],
+    };
+    const made = await create(withEdge);
+    const names = async () =>
+      (containerOf(await ctl.state(), made.id, "api").endpoints as Any[])
+        .map((e) => e.displayName)
+        .sort();
+    expect(await names()).toEqual(["edge", "public"]);
+    resetRunState();
+    await update(made, CREATE);
+    expect(await names()).toEqual(["public"]);
+  });
+
   test("containers, endpoints, variables and volumes in another order: no change, no write", async () => {
     const made = await create({
       ...CREATE,

@@ -200,21 +200,18 @@ const anycast = (displayName: string) => ({
   },
 });
 
-// Open finding (fails today, kept as `test.failing`): a write of the program's endpoints sends
-// them as the container's whole list, and the platform makes the list anew, so an endpoint the
-// program never named (fixture app-1's `public` CDN endpoint of `web`) is deleted.
-test.failing(
-  "(2) ContainerApp: naming one endpoint of an adopted container keeps the endpoints it does not name",
-  async () => {
-    const { w, up } = world();
-    w.engine.program.set("ca0", {
-      appId: "app-1",
-      containers: [container("web", { endpoints: [anycast("edge")] })],
-    });
-    const res = await up(); // invariant (2): `public` is not the program's
-    expect(res.ok).toBe(true);
-  },
-);
+// Found by the model: a write of the program's endpoints sent them as the container's whole
+// list, and the platform makes the list anew, so an endpoint the program never named (fixture
+// app-1's `public` CDN endpoint of `web`) was deleted. The list sent keeps it now.
+test("(2) ContainerApp: naming one endpoint of an adopted container keeps the endpoints it does not name", async () => {
+  const { w, up } = world();
+  w.engine.program.set("ca0", {
+    appId: "app-1",
+    containers: [container("web", { endpoints: [anycast("edge")] })],
+  });
+  const res = await up(); // invariant (2): `public` is not the program's
+  expect(res.ok).toBe(true);
+});
 
 // Open finding (fails today, kept as `test.failing`): the platform never deletes an
 // application's last container, so destroy of an adopted application without containers that
@@ -253,19 +250,16 @@ test.failing.each([
   expect(check.failures?.length ?? 0).toBeGreaterThan(0);
 });
 
-// Open finding (fails today, kept as `test.failing`): the record before Pulumi holds a
-// container's endpoints as the program named them (none existed), so destroy of an adopted
-// application leaves the endpoint Pulumi added to one of its containers.
-test.failing(
-  "(7) ContainerApp: destroy of an adopted application removes the endpoint Pulumi added to its container",
-  async () => {
-    const { w, up } = world();
-    w.engine.program.set("ca0", {
-      appId: "app-1",
-      containers: [container("worker", { endpoints: [anycast("edge")] })],
-    });
-    expect((await up()).ok).toBe(true);
-    // invariant (7): worker has no endpoint again
-    await w.run("destroy", "Destroy()", () => w.engine.destroy(), false);
-  },
-);
+// Found by the model: the record before Pulumi holds a container's endpoints as the program
+// named them (none existed), so destroy of an adopted application left the endpoint Pulumi
+// added to one of its containers. The restore removes the endpoints Pulumi managed now.
+test("(7) ContainerApp: destroy of an adopted application removes the endpoint Pulumi added to its container", async () => {
+  const { w, up } = world();
+  w.engine.program.set("ca0", {
+    appId: "app-1",
+    containers: [container("worker", { endpoints: [anycast("edge")] })],
+  });
+  expect((await up()).ok).toBe(true);
+  // invariant (7): worker has no endpoint again
+  await w.run("destroy", "Destroy()", () => w.engine.destroy(), false);
+});

@@ -198,6 +198,11 @@ export interface WriteContext {
    * token) cannot be sent with them. Default false.
    */
   restoring?: boolean;
+  /**
+   * The object is Pulumi's own (created by it): its record holds no values before Pulumi, so
+   * nothing of it is kept as the platform's (a container app's endpoints). Default false.
+   */
+  created?: boolean;
 }
 
 /** A kind of settings object, as the engine drives it. */

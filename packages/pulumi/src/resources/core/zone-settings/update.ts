@@ -115,7 +115,8 @@ export function updateOperation<R>(c: EngineContext<R>, claims: EngineClaims) {
             logLine(
               `${what}: no longer managed, restored to the value before Pulumi: ${restored.join(", ")}`,
             );
-          written = (await writeGated(target, snap, changes, prior, what)) ?? {};
+          const context = olds.created === true ? { created: true } : undefined;
+          written = (await writeGated(target, snap, changes, prior, what, context)) ?? {};
           wrote = true; // from here on, a failure must keep the record
         }
         const more = (await kind.afterWrite?.(target, news, olds, what)) ?? {};

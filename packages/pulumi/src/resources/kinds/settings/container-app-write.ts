@@ -3,7 +3,8 @@
  * own settings (runtime, autoscaling, regions, volumes) in one PATCH `/mc/apps/{id}` (the fields
  * sent only; volumes merge by name), then one call per container that differs: POST of a new
  * container, PATCH `/mc/apps/{id}/containers/{cid}` of the parts that differ (its environment
- * as the whole list, its endpoints only when they differ: the platform makes endpoints anew),
+ * as the whole list, its endpoints only when they differ, with those the program does not name:
+ * the platform makes the list anew),
  * DELETE of one Pulumi added that the program no longer names (one that was there before
  * Pulumi goes back to its record instead). A container the program never named is not
  * touched.
@@ -86,6 +87,7 @@ export function containerPatchOf(
   want: AppContainer,
   secret: Env | undefined,
   dropped: readonly string[],
+  droppedEndpoints: readonly string[] = [],
 ): McPatchContainerRequest | undefined {
   const body: Record<string, unknown> = {};
   const now = containerOf(raw, Object.keys(want.environment ?? {}));
@@ -99,11 +101,26 @@ export function containerPatchOf(
   }
   for (const k of ["imagePullPolicy", "entryPoint", "probes", "volumeMounts"] as const)
     if (want[k] !== undefined && !same(projected(now[k], want[k], k), want[k])) body[k] = want[k];
+  // The platform makes a container's endpoints anew from the list sent: the list sent keeps
+  // every endpoint the program does not name, but for those Pulumi managed before and no
+  // longer names (`droppedEndpoints`, by display name).
+  const nowEndpoints = (now.endpoints ?? []) as { displayName?: unknown }[];
+  const named = new Set((want.endpoints ?? []).map((e) => String(e.displayName)));
+  const stale = nowEndpoints.some(
+    (e) => droppedEndpoints.includes(String(e.displayName)) && !named.has(String(e.displayName)),
+  );
   if (
-    want.endpoints !== undefined &&
-    !same(projected(now.endpoints, want.endpoints, "endpoints"), want.endpoints)
+    stale ||
+    (want.endpoints !== undefined &&
+      !same(projected(now.endpoints, want.endpoints, "endpoints"), want.endpoints))
   )
-    body.endpoints = want.endpoints;
+    body.endpoints = [
+      ...nowEndpoints.filter(
+        (e) =>
+          !named.has(String(e.displayName)) && !droppedEndpoints.includes(String(e.displayName)),
+      ),
+      ...(want.endpoints ?? []),
+    ];
   const vars = raw.environmentVariables ?? [];
   const desired: Env = { ...(want.environment ?? {}), ...(secret ?? {}) };
   const has = Object.fromEntries(vars.map((v) => [v.name, v.value ?? ""]));
@@ -144,6 +161,14 @@ export function containerWrites(
 ): ContainerWrites {
   const out: ContainerWrites = { add: [], patch: [], remove: [] };
   const byName = new Map(app.containerTemplates.map((c) => [c.name, c]));
+  /**
+   * The endpoints of container `name` that Pulumi may remove: those it managed, but for one
+   * the container had before Pulumi (its record), which is kept.
+   */
+  const pulumisEndpoints = (name: string): string[] => {
+    const before = new Set(endpointNames(prior?.find((p) => p.name === name)));
+    return endpointNames(was.containers.find((x) => x.name === name)).filter((n) => !before.has(n));
+  };
   for (const c of want) {
     const raw = byName.get(c.name);
     const secret = secrets[c.name];
@@ -156,7 +181,7 @@ export function containerWrites(
       ...Object.keys(before?.environment ?? {}),
       ...Object.keys(was.secrets[c.name] ?? {}),
     ];
-    const body = containerPatchOf(raw, c, secret, dropped);
+    const body = containerPatchOf(raw, c, secret, dropped, pulumisEndpoints(c.name));
     if (body) out.patch.push({ id: raw.id, name: c.name, body });
   }
   for (const old of was.containers) {
@@ -168,11 +193,15 @@ export function containerWrites(
       out.remove.push({ id: raw.id, name: old.name });
       continue;
     }
-    const body = containerPatchOf(raw, back, undefined, []);
+    const body = containerPatchOf(raw, back, undefined, [], pulumisEndpoints(old.name));
     if (body) out.patch.push({ id: raw.id, name: old.name, body });
   }
   return out;
 }
+
+/** The display names of the endpoints of container `c` (none: none). */
+const endpointNames = (c: AppContainer | undefined): string[] =>
+  ((c?.endpoints ?? []) as { displayName?: unknown }[]).map((e) => String(e.displayName));
 
 /** Sends `w` for application `appId`: adds, then patches, then removals. */
 export async function sendContainerWrites(appId: string, w: ContainerWrites): Promise<number> {

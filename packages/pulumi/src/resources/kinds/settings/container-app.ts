@@ -379,7 +379,10 @@ async function write(
         ? {}
         : (changes.secretEnvironment ?? current.values.secretEnvironment ?? {})
     ) as Secrets;
-    const priorContainers = prior.containers as AppContainer[] | undefined;
+    // An application Pulumi created had nothing before Pulumi: all its endpoints are Pulumi's.
+    const priorContainers = context?.created
+      ? undefined
+      : (prior.containers as AppContainer[] | undefined);
     calls += await sendContainerWrites(
       id,
       containerWrites(
