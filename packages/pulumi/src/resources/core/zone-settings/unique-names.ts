@@ -24,6 +24,7 @@ import { ResourceOperationError } from "../common";
 import { claim, forgetListing, isClaimed, unclaim, zoneListing } from "../run-state";
 import { getClient } from "../settings";
 import { timing } from "../zone-objects/recovery";
+import { withArticle } from "../zone-objects/create-messages";
 
 /** What a kind declares of its names (`EngineKind.uniqueNames`). */
 export interface UniqueNames {
@@ -106,7 +107,7 @@ export function nameInUse(
  */
 function twiceInRun(u: UniqueNames, what: string, name: string) {
   return new ResourceOperationError(
-    `${what} failed: another resource of this program already creates ${u.one} named ` +
+    `${what} failed: another resource of this program already creates ${withArticle(u.one)} named ` +
       `${JSON.stringify(name)} in ${u.parent ?? "the account"}; ${u.one} names are unique ` +
       `there (Pulumi keeps them so). Choose another ${u.input}. Nothing was written.`,
   );
