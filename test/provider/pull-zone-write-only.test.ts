@@ -73,9 +73,9 @@ describe.each(["merge", "replace"] as const)("write-only settings, POST answered
       CacheControlBrowserMaxAgeOverride: 600,
     });
     // The zone's answer has none of them.
-    const answer = await (
+    const answer = (await (
       await fetch(`${t.emu.url}/pullzone/1`, { headers: { AccessKey: t.emu.apiKey } })
-    ).json();
+    ).json()) as Record<string, unknown>;
     expect(Object.keys(answer)).not.toContain("DnsOriginPort");
     expect(r.outs).toMatchObject({ dnsOriginPort: 8443, dnsOriginScheme: "https" });
 
