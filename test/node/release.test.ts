@@ -49,9 +49,9 @@ test("a client version the provider does not pin: exit 1, naming the file, the f
   expect(r.code).toBe(1);
   expect(r.stderr).toContain("nothing was published");
   expect(r.stderr).toContain(
-    'packages/pulumi/package.json: dependencies.edgeplatform-client is "0.7.0"; it must be exactly "9.9.9"',
+    'packages/pulumi/package.json: dependencies.edgeplatform-client is "0.8.0"; it must be exactly "9.9.9"',
   );
-  expect(r.stderr).toContain('packages/emulator/package.json: version is "0.7.0"');
+  expect(r.stderr).toContain('packages/emulator/package.json: version is "0.8.0"');
 });
 
 test("a manifest without repository.directory or license: exit 1, naming each", async () => {

@@ -17,7 +17,7 @@ namespace EdgePlatform.Pulumi.Compute
     public partial class EdgeScript : global::Pulumi.CustomResource
     {
         /// <summary>
-        /// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+        /// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
         /// </summary>
         [Output("codeHash")]
         public Output<string?> CodeHash { get; private set; } = null!;
@@ -119,7 +119,7 @@ namespace EdgePlatform.Pulumi.Compute
         public Output<bool?> PriorPinned { get; private set; } = null!;
 
         /// <summary>
-        /// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+        /// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
         /// </summary>
         [Output("publish")]
         public Output<bool?> Publish { get; private set; } = null!;
@@ -192,19 +192,25 @@ namespace EdgePlatform.Pulumi.Compute
     public sealed class EdgeScriptArgs : global::Pulumi.ResourceArgs
     {
         /// <summary>
-        /// The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile`.
+        /// The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile` or `codeAsset`.
         /// </summary>
         [Input("code")]
         public Input<string>? Code { get; set; }
 
         /// <summary>
-        /// Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code`.
+        /// The script's code as a Pulumi asset: a `StringAsset` (its text), a `FileAsset` (a path relative to the program's directory) or a `RemoteAsset` of a `file://` URI, read on the machine that runs `pulumi` (no other URI: the code is never fetched). The state holds its sha256 and size, never the code or the asset. Not with `code` or `codeFile`.
+        /// </summary>
+        [Input("codeAsset")]
+        public Input<AssetOrArchive>? CodeAsset { get; set; }
+
+        /// <summary>
+        /// Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code` or `codeAsset`.
         /// </summary>
         [Input("codeFile")]
         public Input<string>? CodeFile { get; set; }
 
         /// <summary>
-        /// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+        /// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
         /// </summary>
         [Input("codeHash")]
         public Input<string>? CodeHash { get; set; }
@@ -252,7 +258,7 @@ namespace EdgePlatform.Pulumi.Compute
         public Input<Inputs.EdgeScriptPriorArgs>? Prior { get; set; }
 
         /// <summary>
-        /// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+        /// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
         /// </summary>
         [Input("publish")]
         public Input<bool>? Publish { get; set; }

@@ -431,6 +431,37 @@ namespace EdgePlatform.Pulumi.Pullzones
     }
 
     /// <summary>
+    /// PullZoneDnsOriginScheme: the values of `dnsOriginScheme`.
+    /// </summary>
+    [EnumType]
+    public readonly struct PullZoneDnsOriginScheme : IEquatable<PullZoneDnsOriginScheme>
+    {
+        private readonly string _value;
+
+        private PullZoneDnsOriginScheme(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static PullZoneDnsOriginScheme Http { get; } = new PullZoneDnsOriginScheme("http");
+        public static PullZoneDnsOriginScheme Https { get; } = new PullZoneDnsOriginScheme("https");
+
+        public static bool operator ==(PullZoneDnsOriginScheme left, PullZoneDnsOriginScheme right) => left.Equals(right);
+        public static bool operator !=(PullZoneDnsOriginScheme left, PullZoneDnsOriginScheme right) => !left.Equals(right);
+
+        public static explicit operator string(PullZoneDnsOriginScheme value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PullZoneDnsOriginScheme other && Equals(other);
+        public bool Equals(PullZoneDnsOriginScheme other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
     /// PullZoneLogFormat: the names of the platform's integer values (the state keeps the name).
     /// </summary>
     [EnumType]
@@ -562,6 +593,37 @@ namespace EdgePlatform.Pulumi.Pullzones
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override bool Equals(object? obj) => obj is PullZoneOriginType other && Equals(other);
         public bool Equals(PullZoneOriginType other) => string.Equals(_value, other._value, StringComparison.Ordinal);
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override int GetHashCode() => _value?.GetHashCode() ?? 0;
+
+        public override string ToString() => _value;
+    }
+
+    /// <summary>
+    /// PullZonePriorDnsOriginScheme: the values of `prior.dnsOriginScheme`.
+    /// </summary>
+    [EnumType]
+    public readonly struct PullZonePriorDnsOriginScheme : IEquatable<PullZonePriorDnsOriginScheme>
+    {
+        private readonly string _value;
+
+        private PullZonePriorDnsOriginScheme(string value)
+        {
+            _value = value ?? throw new ArgumentNullException(nameof(value));
+        }
+
+        public static PullZonePriorDnsOriginScheme Http { get; } = new PullZonePriorDnsOriginScheme("http");
+        public static PullZonePriorDnsOriginScheme Https { get; } = new PullZonePriorDnsOriginScheme("https");
+
+        public static bool operator ==(PullZonePriorDnsOriginScheme left, PullZonePriorDnsOriginScheme right) => left.Equals(right);
+        public static bool operator !=(PullZonePriorDnsOriginScheme left, PullZonePriorDnsOriginScheme right) => !left.Equals(right);
+
+        public static explicit operator string(PullZonePriorDnsOriginScheme value) => value._value;
+
+        [EditorBrowsable(EditorBrowsableState.Never)]
+        public override bool Equals(object? obj) => obj is PullZonePriorDnsOriginScheme other && Equals(other);
+        public bool Equals(PullZonePriorDnsOriginScheme other) => string.Equals(_value, other._value, StringComparison.Ordinal);
 
         [EditorBrowsable(EditorBrowsableState.Never)]
         public override int GetHashCode() => _value?.GetHashCode() ?? 0;

@@ -107,10 +107,22 @@ namespace EdgePlatform.Pulumi.Pullzones
         public Output<ImmutableArray<string>> BudgetRedirectedCountries { get; private set; } = null!;
 
         /// <summary>
+        /// Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+        /// </summary>
+        [Output("bunnyAiImageBlueprints")]
+        public Output<ImmutableArray<Outputs.PullZoneBunnyAiImageBlueprints>> BunnyAiImageBlueprints { get; private set; } = null!;
+
+        /// <summary>
         /// Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         /// </summary>
         [Output("burstSize")]
         public Output<int?> BurstSize { get; private set; } = null!;
+
+        /// <summary>
+        /// Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        [Output("cacheControlBrowserMaxAgeOverride")]
+        public Output<int?> CacheControlBrowserMaxAgeOverride { get; private set; } = null!;
 
         /// <summary>
         /// Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -165,6 +177,18 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Output("disableLetsEncrypt")]
         public Output<bool?> DisableLetsEncrypt { get; private set; } = null!;
+
+        /// <summary>
+        /// Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        [Output("dnsOriginPort")]
+        public Output<int?> DnsOriginPort { get; private set; } = null!;
+
+        /// <summary>
+        /// Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        [Output("dnsOriginScheme")]
+        public Output<EdgePlatform.Pulumi.Pullzones.PullZoneDnsOriginScheme?> DnsOriginScheme { get; private set; } = null!;
 
         /// <summary>
         /// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
@@ -1102,11 +1126,29 @@ namespace EdgePlatform.Pulumi.Pullzones
             set => _budgetRedirectedCountries = value;
         }
 
+        [Input("bunnyAiImageBlueprints")]
+        private InputList<Inputs.PullZoneBunnyAiImageBlueprintsArgs>? _bunnyAiImageBlueprints;
+
+        /// <summary>
+        /// Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+        /// </summary>
+        public InputList<Inputs.PullZoneBunnyAiImageBlueprintsArgs> BunnyAiImageBlueprints
+        {
+            get => _bunnyAiImageBlueprints ?? (_bunnyAiImageBlueprints = new InputList<Inputs.PullZoneBunnyAiImageBlueprintsArgs>());
+            set => _bunnyAiImageBlueprints = value;
+        }
+
         /// <summary>
         /// Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         /// </summary>
         [Input("burstSize")]
         public Input<int>? BurstSize { get; set; }
+
+        /// <summary>
+        /// Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        [Input("cacheControlBrowserMaxAgeOverride")]
+        public Input<int>? CacheControlBrowserMaxAgeOverride { get; set; }
 
         /// <summary>
         /// Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -1161,6 +1203,18 @@ namespace EdgePlatform.Pulumi.Pullzones
         /// </summary>
         [Input("disableLetsEncrypt")]
         public Input<bool>? DisableLetsEncrypt { get; set; }
+
+        /// <summary>
+        /// Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        [Input("dnsOriginPort")]
+        public Input<int>? DnsOriginPort { get; set; }
+
+        /// <summary>
+        /// Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        [Input("dnsOriginScheme")]
+        public Input<EdgePlatform.Pulumi.Pullzones.PullZoneDnsOriginScheme>? DnsOriginScheme { get; set; }
 
         /// <summary>
         /// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).

@@ -15,7 +15,7 @@ namespace EdgePlatform.Pulumi.Compute.Outputs
     public sealed class EdgeScriptPrior
     {
         /// <summary>
-        /// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+        /// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
         /// </summary>
         public readonly string? CodeHash;
         /// <summary>

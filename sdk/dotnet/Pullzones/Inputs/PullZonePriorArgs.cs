@@ -149,11 +149,29 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
             set => _budgetRedirectedCountries = value;
         }
 
+        [Input("bunnyAiImageBlueprints")]
+        private InputList<Inputs.PullZonePriorBunnyAiImageBlueprintsArgs>? _bunnyAiImageBlueprints;
+
+        /// <summary>
+        /// Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+        /// </summary>
+        public InputList<Inputs.PullZonePriorBunnyAiImageBlueprintsArgs> BunnyAiImageBlueprints
+        {
+            get => _bunnyAiImageBlueprints ?? (_bunnyAiImageBlueprints = new InputList<Inputs.PullZonePriorBunnyAiImageBlueprintsArgs>());
+            set => _bunnyAiImageBlueprints = value;
+        }
+
         /// <summary>
         /// Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         /// </summary>
         [Input("burstSize")]
         public Input<int>? BurstSize { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        [Input("cacheControlBrowserMaxAgeOverride")]
+        public Input<int>? CacheControlBrowserMaxAgeOverride { get; set; }
 
         /// <summary>
         /// Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -208,6 +226,18 @@ namespace EdgePlatform.Pulumi.Pullzones.Inputs
         /// </summary>
         [Input("disableLetsEncrypt")]
         public Input<bool>? DisableLetsEncrypt { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        [Input("dnsOriginPort")]
+        public Input<int>? DnsOriginPort { get; set; }
+
+        /// <summary>
+        /// Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        [Input("dnsOriginScheme")]
+        public Input<EdgePlatform.Pulumi.Pullzones.PullZonePriorDnsOriginScheme>? DnsOriginScheme { get; set; }
 
         /// <summary>
         /// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).

@@ -75,9 +75,17 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// </summary>
         public readonly ImmutableArray<string> BudgetRedirectedCountries;
         /// <summary>
+        /// Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+        /// </summary>
+        public readonly ImmutableArray<Outputs.PullZonePriorBunnyAiImageBlueprints> BunnyAiImageBlueprints;
+        /// <summary>
         /// Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         /// </summary>
         public readonly int? BurstSize;
+        /// <summary>
+        /// Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        public readonly int? CacheControlBrowserMaxAgeOverride;
         /// <summary>
         /// Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
         /// </summary>
@@ -110,6 +118,14 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
         /// Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
         /// </summary>
         public readonly bool? DisableLetsEncrypt;
+        /// <summary>
+        /// Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        public readonly int? DnsOriginPort;
+        /// <summary>
+        /// Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        /// </summary>
+        public readonly EdgePlatform.Pulumi.Pullzones.PullZonePriorDnsOriginScheme? DnsOriginScheme;
         /// <summary>
         /// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
         /// </summary>
@@ -615,7 +631,11 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
 
             ImmutableArray<string> budgetRedirectedCountries,
 
+            ImmutableArray<Outputs.PullZonePriorBunnyAiImageBlueprints> bunnyAiImageBlueprints,
+
             int? burstSize,
+
+            int? cacheControlBrowserMaxAgeOverride,
 
             int? cacheControlMaxAgeOverride,
 
@@ -632,6 +652,10 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
             bool? disableCookies,
 
             bool? disableLetsEncrypt,
+
+            int? dnsOriginPort,
+
+            EdgePlatform.Pulumi.Pullzones.PullZonePriorDnsOriginScheme? dnsOriginScheme,
 
             EdgePlatform.Pulumi.Pullzones.ExecutionPhase? edgeScriptExecutionPhase,
 
@@ -884,7 +908,9 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
             BlockedIps = blockedIps;
             BlockedReferrers = blockedReferrers;
             BudgetRedirectedCountries = budgetRedirectedCountries;
+            BunnyAiImageBlueprints = bunnyAiImageBlueprints;
             BurstSize = burstSize;
+            CacheControlBrowserMaxAgeOverride = cacheControlBrowserMaxAgeOverride;
             CacheControlMaxAgeOverride = cacheControlMaxAgeOverride;
             CacheControlPublicMaxAgeOverride = cacheControlPublicMaxAgeOverride;
             CacheErrorResponses = cacheErrorResponses;
@@ -893,6 +919,8 @@ namespace EdgePlatform.Pulumi.Pullzones.Outputs
             CookieVaryParameters = cookieVaryParameters;
             DisableCookies = disableCookies;
             DisableLetsEncrypt = disableLetsEncrypt;
+            DnsOriginPort = dnsOriginPort;
+            DnsOriginScheme = dnsOriginScheme;
             EdgeScriptExecutionPhase = edgeScriptExecutionPhase;
             EdgeScriptId = edgeScriptId;
             EnableAccessControlOriginHeader = enableAccessControlOriginHeader;

@@ -15,7 +15,7 @@ import (
 type EdgeScript struct {
 	pulumi.CustomResourceState
 
-	// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+	// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
 	CodeHash pulumi.StringPtrOutput `pulumi:"codeHash"`
 	// Size of the saved code in bytes.
 	CodeSize pulumi.Float64PtrOutput `pulumi:"codeSize"`
@@ -49,7 +49,7 @@ type EdgeScript struct {
 	Prior EdgeScriptPriorPtrOutput `pulumi:"prior"`
 	// True when the program states `prior` (the record is the program's); else undefined.
 	PriorPinned pulumi.BoolPtrOutput `pulumi:"priorPinned"`
-	// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+	// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
 	Publish pulumi.BoolPtrOutput `pulumi:"publish"`
 	// True for a script read with `EdgeScript.get` (a read-only view); else undefined.
 	ReadOnly pulumi.BoolPtrOutput `pulumi:"readOnly"`
@@ -103,11 +103,13 @@ func (EdgeScriptState) ElementType() reflect.Type {
 }
 
 type edgeScriptArgs struct {
-	// The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile`.
+	// The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile` or `codeAsset`.
 	Code *string `pulumi:"code"`
-	// Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code`.
+	// The script's code as a Pulumi asset: a `StringAsset` (its text), a `FileAsset` (a path relative to the program's directory) or a `RemoteAsset` of a `file://` URI, read on the machine that runs `pulumi` (no other URI: the code is never fetched). The state holds its sha256 and size, never the code or the asset. Not with `code` or `codeFile`.
+	CodeAsset pulumi.AssetOrArchive `pulumi:"codeAsset"`
+	// Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code` or `codeAsset`.
 	CodeFile *string `pulumi:"codeFile"`
-	// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+	// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
 	CodeHash *string `pulumi:"codeHash"`
 	// Whether destroy deletes the adopted script (default false: destroy gives back what it had before).
 	DeleteOnDestroy *bool `pulumi:"deleteOnDestroy"`
@@ -123,7 +125,7 @@ type edgeScriptArgs struct {
 	Name *string `pulumi:"name"`
 	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior *EdgeScriptPrior `pulumi:"prior"`
-	// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+	// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
 	Publish *bool `pulumi:"publish"`
 	// Id of an existing edge script to adopt: never deleted by Pulumi unless `deleteOnDestroy: true`; destroy gives back the name, type, code and live release it had before. Another id replaces the resource.
 	ScriptId *int `pulumi:"scriptId"`
@@ -133,11 +135,13 @@ type edgeScriptArgs struct {
 
 // The set of arguments for constructing a EdgeScript resource.
 type EdgeScriptArgs struct {
-	// The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile`.
+	// The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile` or `codeAsset`.
 	Code pulumi.StringPtrInput
-	// Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code`.
+	// The script's code as a Pulumi asset: a `StringAsset` (its text), a `FileAsset` (a path relative to the program's directory) or a `RemoteAsset` of a `file://` URI, read on the machine that runs `pulumi` (no other URI: the code is never fetched). The state holds its sha256 and size, never the code or the asset. Not with `code` or `codeFile`.
+	CodeAsset pulumi.AssetOrArchiveInput
+	// Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code` or `codeAsset`.
 	CodeFile pulumi.StringPtrInput
-	// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+	// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
 	CodeHash pulumi.StringPtrInput
 	// Whether destroy deletes the adopted script (default false: destroy gives back what it had before).
 	DeleteOnDestroy pulumi.BoolPtrInput
@@ -153,7 +157,7 @@ type EdgeScriptArgs struct {
 	Name pulumi.StringPtrInput
 	// The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
 	Prior EdgeScriptPriorPtrInput
-	// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+	// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
 	Publish pulumi.BoolPtrInput
 	// Id of an existing edge script to adopt: never deleted by Pulumi unless `deleteOnDestroy: true`; destroy gives back the name, type, code and live release it had before. Another id replaces the resource.
 	ScriptId pulumi.IntPtrInput
@@ -248,7 +252,7 @@ func (o EdgeScriptOutput) ToEdgeScriptOutputWithContext(ctx context.Context) Edg
 	return o
 }
 
-// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+// sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
 func (o EdgeScriptOutput) CodeHash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.StringPtrOutput { return v.CodeHash }).(pulumi.StringPtrOutput)
 }
@@ -333,7 +337,7 @@ func (o EdgeScriptOutput) PriorPinned() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.BoolPtrOutput { return v.PriorPinned }).(pulumi.BoolPtrOutput)
 }
 
-// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+// Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
 func (o EdgeScriptOutput) Publish() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *EdgeScript) pulumi.BoolPtrOutput { return v.Publish }).(pulumi.BoolPtrOutput)
 }

@@ -72,7 +72,7 @@ func (o EdgeScriptLinkedPullZoneResultArrayOutput) Index(i pulumi.IntInput) Edge
 }
 
 type EdgeScriptPrior struct {
-	// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+	// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
 	CodeHash *string `pulumi:"codeHash"`
 	// Before Pulumi: sha256 (hex) of the code the live release runs. `publish: true` sets it to `codeHash` (the saved code is published once it changes); stated, it makes the release running that code live again (a rollback: the release must exist). Left out (and no `publish`): the live release is not managed.
 	LiveCodeHash *string `pulumi:"liveCodeHash"`
@@ -94,7 +94,7 @@ type EdgeScriptPriorInput interface {
 }
 
 type EdgeScriptPriorArgs struct {
-	// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+	// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
 	CodeHash pulumi.StringPtrInput `pulumi:"codeHash"`
 	// Before Pulumi: sha256 (hex) of the code the live release runs. `publish: true` sets it to `codeHash` (the saved code is published once it changes); stated, it makes the release running that code live again (a rollback: the release must exist). Left out (and no `publish`): the live release is not managed.
 	LiveCodeHash pulumi.StringPtrInput `pulumi:"liveCodeHash"`
@@ -181,7 +181,7 @@ func (o EdgeScriptPriorOutput) ToEdgeScriptPriorPtrOutputWithContext(ctx context
 	}).(EdgeScriptPriorPtrOutput)
 }
 
-// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
 func (o EdgeScriptPriorOutput) CodeHash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v EdgeScriptPrior) *string { return v.CodeHash }).(pulumi.StringPtrOutput)
 }
@@ -225,7 +225,7 @@ func (o EdgeScriptPriorPtrOutput) Elem() EdgeScriptPriorOutput {
 	}).(EdgeScriptPriorOutput)
 }
 
-// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+// Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
 func (o EdgeScriptPriorPtrOutput) CodeHash() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *EdgeScriptPrior) *string {
 		if v == nil {

@@ -45,8 +45,12 @@ type PullZone struct {
 	BlockedReferrers pulumi.StringArrayOutput `pulumi:"blockedReferrers"`
 	// Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
 	BudgetRedirectedCountries pulumi.StringArrayOutput `pulumi:"budgetRedirectedCountries"`
+	// Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+	BunnyAiImageBlueprints PullZoneBunnyAiImageBlueprintsArrayOutput `pulumi:"bunnyAiImageBlueprints"`
 	// Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize pulumi.IntPtrOutput `pulumi:"burstSize"`
+	// Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	CacheControlBrowserMaxAgeOverride pulumi.IntPtrOutput `pulumi:"cacheControlBrowserMaxAgeOverride"`
 	// Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
 	CacheControlMaxAgeOverride pulumi.IntPtrOutput `pulumi:"cacheControlMaxAgeOverride"`
 	// Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -65,6 +69,10 @@ type PullZone struct {
 	DisableCookies pulumi.BoolPtrOutput `pulumi:"disableCookies"`
 	// Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
 	DisableLetsEncrypt pulumi.BoolPtrOutput `pulumi:"disableLetsEncrypt"`
+	// Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginPort pulumi.IntPtrOutput `pulumi:"dnsOriginPort"`
+	// Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginScheme PullZoneDnsOriginSchemePtrOutput `pulumi:"dnsOriginScheme"`
 	// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
 	EdgeScriptExecutionPhase ExecutionPhasePtrOutput `pulumi:"edgeScriptExecutionPhase"`
 	// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
@@ -398,8 +406,12 @@ type pullZoneArgs struct {
 	BlockedReferrers []string `pulumi:"blockedReferrers"`
 	// Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
 	BudgetRedirectedCountries []string `pulumi:"budgetRedirectedCountries"`
+	// Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+	BunnyAiImageBlueprints []PullZoneBunnyAiImageBlueprints `pulumi:"bunnyAiImageBlueprints"`
 	// Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize *int `pulumi:"burstSize"`
+	// Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	CacheControlBrowserMaxAgeOverride *int `pulumi:"cacheControlBrowserMaxAgeOverride"`
 	// Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
 	CacheControlMaxAgeOverride *int `pulumi:"cacheControlMaxAgeOverride"`
 	// Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -416,6 +428,10 @@ type pullZoneArgs struct {
 	DisableCookies *bool `pulumi:"disableCookies"`
 	// Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
 	DisableLetsEncrypt *bool `pulumi:"disableLetsEncrypt"`
+	// Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginPort *int `pulumi:"dnsOriginPort"`
+	// Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginScheme *PullZoneDnsOriginScheme `pulumi:"dnsOriginScheme"`
 	// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
 	EdgeScriptExecutionPhase *ExecutionPhase `pulumi:"edgeScriptExecutionPhase"`
 	// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
@@ -692,8 +708,12 @@ type PullZoneArgs struct {
 	BlockedReferrers pulumi.StringArrayInput
 	// Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
 	BudgetRedirectedCountries pulumi.StringArrayInput
+	// Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+	BunnyAiImageBlueprints PullZoneBunnyAiImageBlueprintsArrayInput
 	// Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize pulumi.IntPtrInput
+	// Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	CacheControlBrowserMaxAgeOverride pulumi.IntPtrInput
 	// Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
 	CacheControlMaxAgeOverride pulumi.IntPtrInput
 	// Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -710,6 +730,10 @@ type PullZoneArgs struct {
 	DisableCookies pulumi.BoolPtrInput
 	// Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
 	DisableLetsEncrypt pulumi.BoolPtrInput
+	// Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginPort pulumi.IntPtrInput
+	// Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginScheme PullZoneDnsOriginSchemePtrInput
 	// When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
 	EdgeScriptExecutionPhase ExecutionPhasePtrInput
 	// Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
@@ -1116,9 +1140,19 @@ func (o PullZoneOutput) BudgetRedirectedCountries() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.StringArrayOutput { return v.BudgetRedirectedCountries }).(pulumi.StringArrayOutput)
 }
 
+// Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+func (o PullZoneOutput) BunnyAiImageBlueprints() PullZoneBunnyAiImageBlueprintsArrayOutput {
+	return o.ApplyT(func(v *PullZone) PullZoneBunnyAiImageBlueprintsArrayOutput { return v.BunnyAiImageBlueprints }).(PullZoneBunnyAiImageBlueprintsArrayOutput)
+}
+
 // Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 func (o PullZoneOutput) BurstSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.BurstSize }).(pulumi.IntPtrOutput)
+}
+
+// Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+func (o PullZoneOutput) CacheControlBrowserMaxAgeOverride() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.CacheControlBrowserMaxAgeOverride }).(pulumi.IntPtrOutput)
 }
 
 // Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -1164,6 +1198,16 @@ func (o PullZoneOutput) DisableCookies() pulumi.BoolPtrOutput {
 // Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
 func (o PullZoneOutput) DisableLetsEncrypt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v *PullZone) pulumi.BoolPtrOutput { return v.DisableLetsEncrypt }).(pulumi.BoolPtrOutput)
+}
+
+// Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+func (o PullZoneOutput) DnsOriginPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZone) pulumi.IntPtrOutput { return v.DnsOriginPort }).(pulumi.IntPtrOutput)
+}
+
+// Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+func (o PullZoneOutput) DnsOriginScheme() PullZoneDnsOriginSchemePtrOutput {
+	return o.ApplyT(func(v *PullZone) PullZoneDnsOriginSchemePtrOutput { return v.DnsOriginScheme }).(PullZoneDnsOriginSchemePtrOutput)
 }
 
 // When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).

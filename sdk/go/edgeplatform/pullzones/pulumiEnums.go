@@ -1309,6 +1309,172 @@ func (in *preloadingScreenThemePtr) ToPreloadingScreenThemePtrOutputWithContext(
 	return pulumi.ToOutputWithContext(ctx, in).(PreloadingScreenThemePtrOutput)
 }
 
+// PullZoneDnsOriginScheme: the values of `dnsOriginScheme`.
+type PullZoneDnsOriginScheme string
+
+const (
+	PullZoneDnsOriginSchemeHttp  = PullZoneDnsOriginScheme("http")
+	PullZoneDnsOriginSchemeHttps = PullZoneDnsOriginScheme("https")
+)
+
+func (PullZoneDnsOriginScheme) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneDnsOriginScheme)(nil)).Elem()
+}
+
+func (e PullZoneDnsOriginScheme) ToPullZoneDnsOriginSchemeOutput() PullZoneDnsOriginSchemeOutput {
+	return pulumi.ToOutput(e).(PullZoneDnsOriginSchemeOutput)
+}
+
+func (e PullZoneDnsOriginScheme) ToPullZoneDnsOriginSchemeOutputWithContext(ctx context.Context) PullZoneDnsOriginSchemeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PullZoneDnsOriginSchemeOutput)
+}
+
+func (e PullZoneDnsOriginScheme) ToPullZoneDnsOriginSchemePtrOutput() PullZoneDnsOriginSchemePtrOutput {
+	return e.ToPullZoneDnsOriginSchemePtrOutputWithContext(context.Background())
+}
+
+func (e PullZoneDnsOriginScheme) ToPullZoneDnsOriginSchemePtrOutputWithContext(ctx context.Context) PullZoneDnsOriginSchemePtrOutput {
+	return PullZoneDnsOriginScheme(e).ToPullZoneDnsOriginSchemeOutputWithContext(ctx).ToPullZoneDnsOriginSchemePtrOutputWithContext(ctx)
+}
+
+func (e PullZoneDnsOriginScheme) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZoneDnsOriginScheme) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZoneDnsOriginScheme) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PullZoneDnsOriginScheme) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PullZoneDnsOriginSchemeOutput struct{ *pulumi.OutputState }
+
+func (PullZoneDnsOriginSchemeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneDnsOriginScheme)(nil)).Elem()
+}
+
+func (o PullZoneDnsOriginSchemeOutput) ToPullZoneDnsOriginSchemeOutput() PullZoneDnsOriginSchemeOutput {
+	return o
+}
+
+func (o PullZoneDnsOriginSchemeOutput) ToPullZoneDnsOriginSchemeOutputWithContext(ctx context.Context) PullZoneDnsOriginSchemeOutput {
+	return o
+}
+
+func (o PullZoneDnsOriginSchemeOutput) ToPullZoneDnsOriginSchemePtrOutput() PullZoneDnsOriginSchemePtrOutput {
+	return o.ToPullZoneDnsOriginSchemePtrOutputWithContext(context.Background())
+}
+
+func (o PullZoneDnsOriginSchemeOutput) ToPullZoneDnsOriginSchemePtrOutputWithContext(ctx context.Context) PullZoneDnsOriginSchemePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PullZoneDnsOriginScheme) *PullZoneDnsOriginScheme {
+		return &v
+	}).(PullZoneDnsOriginSchemePtrOutput)
+}
+
+func (o PullZoneDnsOriginSchemeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PullZoneDnsOriginSchemeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZoneDnsOriginScheme) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PullZoneDnsOriginSchemeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZoneDnsOriginSchemeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZoneDnsOriginScheme) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PullZoneDnsOriginSchemePtrOutput struct{ *pulumi.OutputState }
+
+func (PullZoneDnsOriginSchemePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PullZoneDnsOriginScheme)(nil)).Elem()
+}
+
+func (o PullZoneDnsOriginSchemePtrOutput) ToPullZoneDnsOriginSchemePtrOutput() PullZoneDnsOriginSchemePtrOutput {
+	return o
+}
+
+func (o PullZoneDnsOriginSchemePtrOutput) ToPullZoneDnsOriginSchemePtrOutputWithContext(ctx context.Context) PullZoneDnsOriginSchemePtrOutput {
+	return o
+}
+
+func (o PullZoneDnsOriginSchemePtrOutput) Elem() PullZoneDnsOriginSchemeOutput {
+	return o.ApplyT(func(v *PullZoneDnsOriginScheme) PullZoneDnsOriginScheme {
+		if v != nil {
+			return *v
+		}
+		var ret PullZoneDnsOriginScheme
+		return ret
+	}).(PullZoneDnsOriginSchemeOutput)
+}
+
+func (o PullZoneDnsOriginSchemePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZoneDnsOriginSchemePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PullZoneDnsOriginScheme) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PullZoneDnsOriginSchemeInput is an input type that accepts values of the PullZoneDnsOriginScheme enum
+// A concrete instance of `PullZoneDnsOriginSchemeInput` can be one of the following:
+//
+//	PullZoneDnsOriginSchemeHttp
+//	PullZoneDnsOriginSchemeHttps
+type PullZoneDnsOriginSchemeInput interface {
+	pulumi.Input
+
+	ToPullZoneDnsOriginSchemeOutput() PullZoneDnsOriginSchemeOutput
+	ToPullZoneDnsOriginSchemeOutputWithContext(context.Context) PullZoneDnsOriginSchemeOutput
+}
+
+var pullZoneDnsOriginSchemePtrType = reflect.TypeOf((**PullZoneDnsOriginScheme)(nil)).Elem()
+
+type PullZoneDnsOriginSchemePtrInput interface {
+	pulumi.Input
+
+	ToPullZoneDnsOriginSchemePtrOutput() PullZoneDnsOriginSchemePtrOutput
+	ToPullZoneDnsOriginSchemePtrOutputWithContext(context.Context) PullZoneDnsOriginSchemePtrOutput
+}
+
+type pullZoneDnsOriginSchemePtr string
+
+func PullZoneDnsOriginSchemePtr(v string) PullZoneDnsOriginSchemePtrInput {
+	return (*pullZoneDnsOriginSchemePtr)(&v)
+}
+
+func (*pullZoneDnsOriginSchemePtr) ElementType() reflect.Type {
+	return pullZoneDnsOriginSchemePtrType
+}
+
+func (in *pullZoneDnsOriginSchemePtr) ToPullZoneDnsOriginSchemePtrOutput() PullZoneDnsOriginSchemePtrOutput {
+	return pulumi.ToOutput(in).(PullZoneDnsOriginSchemePtrOutput)
+}
+
+func (in *pullZoneDnsOriginSchemePtr) ToPullZoneDnsOriginSchemePtrOutputWithContext(ctx context.Context) PullZoneDnsOriginSchemePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PullZoneDnsOriginSchemePtrOutput)
+}
+
 // PullZoneLogFormat: the names of the platform's integer values (the state keeps the name).
 type PullZoneLogFormat string
 
@@ -1832,6 +1998,172 @@ func (in *pullZoneOriginTypePtr) ToPullZoneOriginTypePtrOutput() PullZoneOriginT
 
 func (in *pullZoneOriginTypePtr) ToPullZoneOriginTypePtrOutputWithContext(ctx context.Context) PullZoneOriginTypePtrOutput {
 	return pulumi.ToOutputWithContext(ctx, in).(PullZoneOriginTypePtrOutput)
+}
+
+// PullZonePriorDnsOriginScheme: the values of `prior.dnsOriginScheme`.
+type PullZonePriorDnsOriginScheme string
+
+const (
+	PullZonePriorDnsOriginSchemeHttp  = PullZonePriorDnsOriginScheme("http")
+	PullZonePriorDnsOriginSchemeHttps = PullZonePriorDnsOriginScheme("https")
+)
+
+func (PullZonePriorDnsOriginScheme) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZonePriorDnsOriginScheme)(nil)).Elem()
+}
+
+func (e PullZonePriorDnsOriginScheme) ToPullZonePriorDnsOriginSchemeOutput() PullZonePriorDnsOriginSchemeOutput {
+	return pulumi.ToOutput(e).(PullZonePriorDnsOriginSchemeOutput)
+}
+
+func (e PullZonePriorDnsOriginScheme) ToPullZonePriorDnsOriginSchemeOutputWithContext(ctx context.Context) PullZonePriorDnsOriginSchemeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(PullZonePriorDnsOriginSchemeOutput)
+}
+
+func (e PullZonePriorDnsOriginScheme) ToPullZonePriorDnsOriginSchemePtrOutput() PullZonePriorDnsOriginSchemePtrOutput {
+	return e.ToPullZonePriorDnsOriginSchemePtrOutputWithContext(context.Background())
+}
+
+func (e PullZonePriorDnsOriginScheme) ToPullZonePriorDnsOriginSchemePtrOutputWithContext(ctx context.Context) PullZonePriorDnsOriginSchemePtrOutput {
+	return PullZonePriorDnsOriginScheme(e).ToPullZonePriorDnsOriginSchemeOutputWithContext(ctx).ToPullZonePriorDnsOriginSchemePtrOutputWithContext(ctx)
+}
+
+func (e PullZonePriorDnsOriginScheme) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZonePriorDnsOriginScheme) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e PullZonePriorDnsOriginScheme) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e PullZonePriorDnsOriginScheme) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type PullZonePriorDnsOriginSchemeOutput struct{ *pulumi.OutputState }
+
+func (PullZonePriorDnsOriginSchemeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZonePriorDnsOriginScheme)(nil)).Elem()
+}
+
+func (o PullZonePriorDnsOriginSchemeOutput) ToPullZonePriorDnsOriginSchemeOutput() PullZonePriorDnsOriginSchemeOutput {
+	return o
+}
+
+func (o PullZonePriorDnsOriginSchemeOutput) ToPullZonePriorDnsOriginSchemeOutputWithContext(ctx context.Context) PullZonePriorDnsOriginSchemeOutput {
+	return o
+}
+
+func (o PullZonePriorDnsOriginSchemeOutput) ToPullZonePriorDnsOriginSchemePtrOutput() PullZonePriorDnsOriginSchemePtrOutput {
+	return o.ToPullZonePriorDnsOriginSchemePtrOutputWithContext(context.Background())
+}
+
+func (o PullZonePriorDnsOriginSchemeOutput) ToPullZonePriorDnsOriginSchemePtrOutputWithContext(ctx context.Context) PullZonePriorDnsOriginSchemePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v PullZonePriorDnsOriginScheme) *PullZonePriorDnsOriginScheme {
+		return &v
+	}).(PullZonePriorDnsOriginSchemePtrOutput)
+}
+
+func (o PullZonePriorDnsOriginSchemeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PullZonePriorDnsOriginSchemeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZonePriorDnsOriginScheme) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PullZonePriorDnsOriginSchemeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZonePriorDnsOriginSchemeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e PullZonePriorDnsOriginScheme) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PullZonePriorDnsOriginSchemePtrOutput struct{ *pulumi.OutputState }
+
+func (PullZonePriorDnsOriginSchemePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**PullZonePriorDnsOriginScheme)(nil)).Elem()
+}
+
+func (o PullZonePriorDnsOriginSchemePtrOutput) ToPullZonePriorDnsOriginSchemePtrOutput() PullZonePriorDnsOriginSchemePtrOutput {
+	return o
+}
+
+func (o PullZonePriorDnsOriginSchemePtrOutput) ToPullZonePriorDnsOriginSchemePtrOutputWithContext(ctx context.Context) PullZonePriorDnsOriginSchemePtrOutput {
+	return o
+}
+
+func (o PullZonePriorDnsOriginSchemePtrOutput) Elem() PullZonePriorDnsOriginSchemeOutput {
+	return o.ApplyT(func(v *PullZonePriorDnsOriginScheme) PullZonePriorDnsOriginScheme {
+		if v != nil {
+			return *v
+		}
+		var ret PullZonePriorDnsOriginScheme
+		return ret
+	}).(PullZonePriorDnsOriginSchemeOutput)
+}
+
+func (o PullZonePriorDnsOriginSchemePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PullZonePriorDnsOriginSchemePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *PullZonePriorDnsOriginScheme) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// PullZonePriorDnsOriginSchemeInput is an input type that accepts values of the PullZonePriorDnsOriginScheme enum
+// A concrete instance of `PullZonePriorDnsOriginSchemeInput` can be one of the following:
+//
+//	PullZonePriorDnsOriginSchemeHttp
+//	PullZonePriorDnsOriginSchemeHttps
+type PullZonePriorDnsOriginSchemeInput interface {
+	pulumi.Input
+
+	ToPullZonePriorDnsOriginSchemeOutput() PullZonePriorDnsOriginSchemeOutput
+	ToPullZonePriorDnsOriginSchemeOutputWithContext(context.Context) PullZonePriorDnsOriginSchemeOutput
+}
+
+var pullZonePriorDnsOriginSchemePtrType = reflect.TypeOf((**PullZonePriorDnsOriginScheme)(nil)).Elem()
+
+type PullZonePriorDnsOriginSchemePtrInput interface {
+	pulumi.Input
+
+	ToPullZonePriorDnsOriginSchemePtrOutput() PullZonePriorDnsOriginSchemePtrOutput
+	ToPullZonePriorDnsOriginSchemePtrOutputWithContext(context.Context) PullZonePriorDnsOriginSchemePtrOutput
+}
+
+type pullZonePriorDnsOriginSchemePtr string
+
+func PullZonePriorDnsOriginSchemePtr(v string) PullZonePriorDnsOriginSchemePtrInput {
+	return (*pullZonePriorDnsOriginSchemePtr)(&v)
+}
+
+func (*pullZonePriorDnsOriginSchemePtr) ElementType() reflect.Type {
+	return pullZonePriorDnsOriginSchemePtrType
+}
+
+func (in *pullZonePriorDnsOriginSchemePtr) ToPullZonePriorDnsOriginSchemePtrOutput() PullZonePriorDnsOriginSchemePtrOutput {
+	return pulumi.ToOutput(in).(PullZonePriorDnsOriginSchemePtrOutput)
+}
+
+func (in *pullZonePriorDnsOriginSchemePtr) ToPullZonePriorDnsOriginSchemePtrOutputWithContext(ctx context.Context) PullZonePriorDnsOriginSchemePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(PullZonePriorDnsOriginSchemePtrOutput)
 }
 
 // PullZonePriorRoutingFilters: the values of `prior.routingFilters`.
@@ -3124,12 +3456,16 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*PermaCacheTypePtrInput)(nil)).Elem(), PermaCacheType("Automatic"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PreloadingScreenThemeInput)(nil)).Elem(), PreloadingScreenTheme("Light"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PreloadingScreenThemePtrInput)(nil)).Elem(), PreloadingScreenTheme("Light"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneDnsOriginSchemeInput)(nil)).Elem(), PullZoneDnsOriginScheme("http"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneDnsOriginSchemePtrInput)(nil)).Elem(), PullZoneDnsOriginScheme("http"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogFormatInput)(nil)).Elem(), PullZoneLogFormat("Plain"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogFormatPtrInput)(nil)).Elem(), PullZoneLogFormat("Plain"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogForwarderProtocolTypeInput)(nil)).Elem(), PullZoneLogForwarderProtocolType("UDP"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneLogForwarderProtocolTypePtrInput)(nil)).Elem(), PullZoneLogForwarderProtocolType("UDP"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneOriginTypeInput)(nil)).Elem(), PullZoneOriginType("OriginUrl"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneOriginTypePtrInput)(nil)).Elem(), PullZoneOriginType("OriginUrl"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorDnsOriginSchemeInput)(nil)).Elem(), PullZonePriorDnsOriginScheme("http"))
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorDnsOriginSchemePtrInput)(nil)).Elem(), PullZonePriorDnsOriginScheme("http"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorRoutingFiltersInput)(nil)).Elem(), PullZonePriorRoutingFilters("all"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorRoutingFiltersPtrInput)(nil)).Elem(), PullZonePriorRoutingFilters("all"))
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorRoutingFiltersArrayInput)(nil)).Elem(), PullZonePriorRoutingFiltersArray{})
@@ -3160,12 +3496,16 @@ func init() {
 	pulumi.RegisterOutputType(PermaCacheTypePtrOutput{})
 	pulumi.RegisterOutputType(PreloadingScreenThemeOutput{})
 	pulumi.RegisterOutputType(PreloadingScreenThemePtrOutput{})
+	pulumi.RegisterOutputType(PullZoneDnsOriginSchemeOutput{})
+	pulumi.RegisterOutputType(PullZoneDnsOriginSchemePtrOutput{})
 	pulumi.RegisterOutputType(PullZoneLogFormatOutput{})
 	pulumi.RegisterOutputType(PullZoneLogFormatPtrOutput{})
 	pulumi.RegisterOutputType(PullZoneLogForwarderProtocolTypeOutput{})
 	pulumi.RegisterOutputType(PullZoneLogForwarderProtocolTypePtrOutput{})
 	pulumi.RegisterOutputType(PullZoneOriginTypeOutput{})
 	pulumi.RegisterOutputType(PullZoneOriginTypePtrOutput{})
+	pulumi.RegisterOutputType(PullZonePriorDnsOriginSchemeOutput{})
+	pulumi.RegisterOutputType(PullZonePriorDnsOriginSchemePtrOutput{})
 	pulumi.RegisterOutputType(PullZonePriorRoutingFiltersOutput{})
 	pulumi.RegisterOutputType(PullZonePriorRoutingFiltersPtrOutput{})
 	pulumi.RegisterOutputType(PullZonePriorRoutingFiltersArrayOutput{})

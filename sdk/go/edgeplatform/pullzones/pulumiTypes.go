@@ -207,6 +207,112 @@ func (o HostnameCertificatePtrOutput) Type() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type PullZoneBunnyAiImageBlueprints struct {
+	// `name` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+	Name *string `pulumi:"name"`
+	// `properties` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+	Properties map[string]string `pulumi:"properties"`
+}
+
+// PullZoneBunnyAiImageBlueprintsInput is an input type that accepts PullZoneBunnyAiImageBlueprintsArgs and PullZoneBunnyAiImageBlueprintsOutput values.
+// You can construct a concrete instance of `PullZoneBunnyAiImageBlueprintsInput` via:
+//
+//	PullZoneBunnyAiImageBlueprintsArgs{...}
+type PullZoneBunnyAiImageBlueprintsInput interface {
+	pulumi.Input
+
+	ToPullZoneBunnyAiImageBlueprintsOutput() PullZoneBunnyAiImageBlueprintsOutput
+	ToPullZoneBunnyAiImageBlueprintsOutputWithContext(context.Context) PullZoneBunnyAiImageBlueprintsOutput
+}
+
+type PullZoneBunnyAiImageBlueprintsArgs struct {
+	// `name` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// `properties` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+	Properties pulumi.StringMapInput `pulumi:"properties"`
+}
+
+func (PullZoneBunnyAiImageBlueprintsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneBunnyAiImageBlueprints)(nil)).Elem()
+}
+
+func (i PullZoneBunnyAiImageBlueprintsArgs) ToPullZoneBunnyAiImageBlueprintsOutput() PullZoneBunnyAiImageBlueprintsOutput {
+	return i.ToPullZoneBunnyAiImageBlueprintsOutputWithContext(context.Background())
+}
+
+func (i PullZoneBunnyAiImageBlueprintsArgs) ToPullZoneBunnyAiImageBlueprintsOutputWithContext(ctx context.Context) PullZoneBunnyAiImageBlueprintsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PullZoneBunnyAiImageBlueprintsOutput)
+}
+
+// PullZoneBunnyAiImageBlueprintsArrayInput is an input type that accepts PullZoneBunnyAiImageBlueprintsArray and PullZoneBunnyAiImageBlueprintsArrayOutput values.
+// You can construct a concrete instance of `PullZoneBunnyAiImageBlueprintsArrayInput` via:
+//
+//	PullZoneBunnyAiImageBlueprintsArray{ PullZoneBunnyAiImageBlueprintsArgs{...} }
+type PullZoneBunnyAiImageBlueprintsArrayInput interface {
+	pulumi.Input
+
+	ToPullZoneBunnyAiImageBlueprintsArrayOutput() PullZoneBunnyAiImageBlueprintsArrayOutput
+	ToPullZoneBunnyAiImageBlueprintsArrayOutputWithContext(context.Context) PullZoneBunnyAiImageBlueprintsArrayOutput
+}
+
+type PullZoneBunnyAiImageBlueprintsArray []PullZoneBunnyAiImageBlueprintsInput
+
+func (PullZoneBunnyAiImageBlueprintsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZoneBunnyAiImageBlueprints)(nil)).Elem()
+}
+
+func (i PullZoneBunnyAiImageBlueprintsArray) ToPullZoneBunnyAiImageBlueprintsArrayOutput() PullZoneBunnyAiImageBlueprintsArrayOutput {
+	return i.ToPullZoneBunnyAiImageBlueprintsArrayOutputWithContext(context.Background())
+}
+
+func (i PullZoneBunnyAiImageBlueprintsArray) ToPullZoneBunnyAiImageBlueprintsArrayOutputWithContext(ctx context.Context) PullZoneBunnyAiImageBlueprintsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PullZoneBunnyAiImageBlueprintsArrayOutput)
+}
+
+type PullZoneBunnyAiImageBlueprintsOutput struct{ *pulumi.OutputState }
+
+func (PullZoneBunnyAiImageBlueprintsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZoneBunnyAiImageBlueprints)(nil)).Elem()
+}
+
+func (o PullZoneBunnyAiImageBlueprintsOutput) ToPullZoneBunnyAiImageBlueprintsOutput() PullZoneBunnyAiImageBlueprintsOutput {
+	return o
+}
+
+func (o PullZoneBunnyAiImageBlueprintsOutput) ToPullZoneBunnyAiImageBlueprintsOutputWithContext(ctx context.Context) PullZoneBunnyAiImageBlueprintsOutput {
+	return o
+}
+
+// `name` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+func (o PullZoneBunnyAiImageBlueprintsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZoneBunnyAiImageBlueprints) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// `properties` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+func (o PullZoneBunnyAiImageBlueprintsOutput) Properties() pulumi.StringMapOutput {
+	return o.ApplyT(func(v PullZoneBunnyAiImageBlueprints) map[string]string { return v.Properties }).(pulumi.StringMapOutput)
+}
+
+type PullZoneBunnyAiImageBlueprintsArrayOutput struct{ *pulumi.OutputState }
+
+func (PullZoneBunnyAiImageBlueprintsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZoneBunnyAiImageBlueprints)(nil)).Elem()
+}
+
+func (o PullZoneBunnyAiImageBlueprintsArrayOutput) ToPullZoneBunnyAiImageBlueprintsArrayOutput() PullZoneBunnyAiImageBlueprintsArrayOutput {
+	return o
+}
+
+func (o PullZoneBunnyAiImageBlueprintsArrayOutput) ToPullZoneBunnyAiImageBlueprintsArrayOutputWithContext(ctx context.Context) PullZoneBunnyAiImageBlueprintsArrayOutput {
+	return o
+}
+
+func (o PullZoneBunnyAiImageBlueprintsArrayOutput) Index(i pulumi.IntInput) PullZoneBunnyAiImageBlueprintsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PullZoneBunnyAiImageBlueprints {
+		return vs[0].([]PullZoneBunnyAiImageBlueprints)[vs[1].(int)]
+	}).(PullZoneBunnyAiImageBlueprintsOutput)
+}
+
 type PullZoneHostnameResult struct {
 	// Whether HTTP is redirected to HTTPS (`ForceSSL`).
 	ForceSsl *bool `pulumi:"forceSsl"`
@@ -303,8 +409,12 @@ type PullZonePrior struct {
 	BlockedReferrers []string `pulumi:"blockedReferrers"`
 	// Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
 	BudgetRedirectedCountries []string `pulumi:"budgetRedirectedCountries"`
+	// Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+	BunnyAiImageBlueprints []PullZonePriorBunnyAiImageBlueprints `pulumi:"bunnyAiImageBlueprints"`
 	// Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize *int `pulumi:"burstSize"`
+	// Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	CacheControlBrowserMaxAgeOverride *int `pulumi:"cacheControlBrowserMaxAgeOverride"`
 	// Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
 	CacheControlMaxAgeOverride *int `pulumi:"cacheControlMaxAgeOverride"`
 	// Before Pulumi: Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -321,6 +431,10 @@ type PullZonePrior struct {
 	DisableCookies *bool `pulumi:"disableCookies"`
 	// Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
 	DisableLetsEncrypt *bool `pulumi:"disableLetsEncrypt"`
+	// Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginPort *int `pulumi:"dnsOriginPort"`
+	// Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginScheme *PullZonePriorDnsOriginScheme `pulumi:"dnsOriginScheme"`
 	// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
 	EdgeScriptExecutionPhase *ExecutionPhase `pulumi:"edgeScriptExecutionPhase"`
 	// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
@@ -601,8 +715,12 @@ type PullZonePriorArgs struct {
 	BlockedReferrers pulumi.StringArrayInput `pulumi:"blockedReferrers"`
 	// Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
 	BudgetRedirectedCountries pulumi.StringArrayInput `pulumi:"budgetRedirectedCountries"`
+	// Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+	BunnyAiImageBlueprints PullZonePriorBunnyAiImageBlueprintsArrayInput `pulumi:"bunnyAiImageBlueprints"`
 	// Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 	BurstSize pulumi.IntPtrInput `pulumi:"burstSize"`
+	// Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	CacheControlBrowserMaxAgeOverride pulumi.IntPtrInput `pulumi:"cacheControlBrowserMaxAgeOverride"`
 	// Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
 	CacheControlMaxAgeOverride pulumi.IntPtrInput `pulumi:"cacheControlMaxAgeOverride"`
 	// Before Pulumi: Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -619,6 +737,10 @@ type PullZonePriorArgs struct {
 	DisableCookies pulumi.BoolPtrInput `pulumi:"disableCookies"`
 	// Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
 	DisableLetsEncrypt pulumi.BoolPtrInput `pulumi:"disableLetsEncrypt"`
+	// Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginPort pulumi.IntPtrInput `pulumi:"dnsOriginPort"`
+	// Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+	DnsOriginScheme PullZonePriorDnsOriginSchemePtrInput `pulumi:"dnsOriginScheme"`
 	// Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
 	EdgeScriptExecutionPhase ExecutionPhasePtrInput `pulumi:"edgeScriptExecutionPhase"`
 	// Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
@@ -1009,9 +1131,19 @@ func (o PullZonePriorOutput) BudgetRedirectedCountries() pulumi.StringArrayOutpu
 	return o.ApplyT(func(v PullZonePrior) []string { return v.BudgetRedirectedCountries }).(pulumi.StringArrayOutput)
 }
 
+// Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+func (o PullZonePriorOutput) BunnyAiImageBlueprints() PullZonePriorBunnyAiImageBlueprintsArrayOutput {
+	return o.ApplyT(func(v PullZonePrior) []PullZonePriorBunnyAiImageBlueprints { return v.BunnyAiImageBlueprints }).(PullZonePriorBunnyAiImageBlueprintsArrayOutput)
+}
+
 // Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 func (o PullZonePriorOutput) BurstSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *int { return v.BurstSize }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+func (o PullZonePriorOutput) CacheControlBrowserMaxAgeOverride() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.CacheControlBrowserMaxAgeOverride }).(pulumi.IntPtrOutput)
 }
 
 // Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
@@ -1052,6 +1184,16 @@ func (o PullZonePriorOutput) DisableCookies() pulumi.BoolPtrOutput {
 // Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
 func (o PullZonePriorOutput) DisableLetsEncrypt() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v PullZonePrior) *bool { return v.DisableLetsEncrypt }).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+func (o PullZonePriorOutput) DnsOriginPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *int { return v.DnsOriginPort }).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+func (o PullZonePriorOutput) DnsOriginScheme() PullZonePriorDnsOriginSchemePtrOutput {
+	return o.ApplyT(func(v PullZonePrior) *PullZonePriorDnsOriginScheme { return v.DnsOriginScheme }).(PullZonePriorDnsOriginSchemePtrOutput)
 }
 
 // Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
@@ -1818,6 +1960,16 @@ func (o PullZonePriorPtrOutput) BudgetRedirectedCountries() pulumi.StringArrayOu
 	}).(pulumi.StringArrayOutput)
 }
 
+// Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+func (o PullZonePriorPtrOutput) BunnyAiImageBlueprints() PullZonePriorBunnyAiImageBlueprintsArrayOutput {
+	return o.ApplyT(func(v *PullZonePrior) []PullZonePriorBunnyAiImageBlueprints {
+		if v == nil {
+			return nil
+		}
+		return v.BunnyAiImageBlueprints
+	}).(PullZonePriorBunnyAiImageBlueprintsArrayOutput)
+}
+
 // Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
 func (o PullZonePriorPtrOutput) BurstSize() pulumi.IntPtrOutput {
 	return o.ApplyT(func(v *PullZonePrior) *int {
@@ -1825,6 +1977,16 @@ func (o PullZonePriorPtrOutput) BurstSize() pulumi.IntPtrOutput {
 			return nil
 		}
 		return v.BurstSize
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+func (o PullZonePriorPtrOutput) CacheControlBrowserMaxAgeOverride() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.CacheControlBrowserMaxAgeOverride
 	}).(pulumi.IntPtrOutput)
 }
 
@@ -1906,6 +2068,26 @@ func (o PullZonePriorPtrOutput) DisableLetsEncrypt() pulumi.BoolPtrOutput {
 		}
 		return v.DisableLetsEncrypt
 	}).(pulumi.BoolPtrOutput)
+}
+
+// Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+func (o PullZonePriorPtrOutput) DnsOriginPort() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *int {
+		if v == nil {
+			return nil
+		}
+		return v.DnsOriginPort
+	}).(pulumi.IntPtrOutput)
+}
+
+// Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+func (o PullZonePriorPtrOutput) DnsOriginScheme() PullZonePriorDnsOriginSchemePtrOutput {
+	return o.ApplyT(func(v *PullZonePrior) *PullZonePriorDnsOriginScheme {
+		if v == nil {
+			return nil
+		}
+		return v.DnsOriginScheme
+	}).(PullZonePriorDnsOriginSchemePtrOutput)
 }
 
 // Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
@@ -3088,6 +3270,112 @@ func (o PullZonePriorPtrOutput) ZoneSecurityIncludeHashRemoteIp() pulumi.BoolPtr
 	}).(pulumi.BoolPtrOutput)
 }
 
+type PullZonePriorBunnyAiImageBlueprints struct {
+	// `name` of prior.bunnyAiImageBlueprints.name.
+	Name *string `pulumi:"name"`
+	// `properties` of prior.bunnyAiImageBlueprints.properties.
+	Properties map[string]string `pulumi:"properties"`
+}
+
+// PullZonePriorBunnyAiImageBlueprintsInput is an input type that accepts PullZonePriorBunnyAiImageBlueprintsArgs and PullZonePriorBunnyAiImageBlueprintsOutput values.
+// You can construct a concrete instance of `PullZonePriorBunnyAiImageBlueprintsInput` via:
+//
+//	PullZonePriorBunnyAiImageBlueprintsArgs{...}
+type PullZonePriorBunnyAiImageBlueprintsInput interface {
+	pulumi.Input
+
+	ToPullZonePriorBunnyAiImageBlueprintsOutput() PullZonePriorBunnyAiImageBlueprintsOutput
+	ToPullZonePriorBunnyAiImageBlueprintsOutputWithContext(context.Context) PullZonePriorBunnyAiImageBlueprintsOutput
+}
+
+type PullZonePriorBunnyAiImageBlueprintsArgs struct {
+	// `name` of prior.bunnyAiImageBlueprints.name.
+	Name pulumi.StringPtrInput `pulumi:"name"`
+	// `properties` of prior.bunnyAiImageBlueprints.properties.
+	Properties pulumi.StringMapInput `pulumi:"properties"`
+}
+
+func (PullZonePriorBunnyAiImageBlueprintsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZonePriorBunnyAiImageBlueprints)(nil)).Elem()
+}
+
+func (i PullZonePriorBunnyAiImageBlueprintsArgs) ToPullZonePriorBunnyAiImageBlueprintsOutput() PullZonePriorBunnyAiImageBlueprintsOutput {
+	return i.ToPullZonePriorBunnyAiImageBlueprintsOutputWithContext(context.Background())
+}
+
+func (i PullZonePriorBunnyAiImageBlueprintsArgs) ToPullZonePriorBunnyAiImageBlueprintsOutputWithContext(ctx context.Context) PullZonePriorBunnyAiImageBlueprintsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PullZonePriorBunnyAiImageBlueprintsOutput)
+}
+
+// PullZonePriorBunnyAiImageBlueprintsArrayInput is an input type that accepts PullZonePriorBunnyAiImageBlueprintsArray and PullZonePriorBunnyAiImageBlueprintsArrayOutput values.
+// You can construct a concrete instance of `PullZonePriorBunnyAiImageBlueprintsArrayInput` via:
+//
+//	PullZonePriorBunnyAiImageBlueprintsArray{ PullZonePriorBunnyAiImageBlueprintsArgs{...} }
+type PullZonePriorBunnyAiImageBlueprintsArrayInput interface {
+	pulumi.Input
+
+	ToPullZonePriorBunnyAiImageBlueprintsArrayOutput() PullZonePriorBunnyAiImageBlueprintsArrayOutput
+	ToPullZonePriorBunnyAiImageBlueprintsArrayOutputWithContext(context.Context) PullZonePriorBunnyAiImageBlueprintsArrayOutput
+}
+
+type PullZonePriorBunnyAiImageBlueprintsArray []PullZonePriorBunnyAiImageBlueprintsInput
+
+func (PullZonePriorBunnyAiImageBlueprintsArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZonePriorBunnyAiImageBlueprints)(nil)).Elem()
+}
+
+func (i PullZonePriorBunnyAiImageBlueprintsArray) ToPullZonePriorBunnyAiImageBlueprintsArrayOutput() PullZonePriorBunnyAiImageBlueprintsArrayOutput {
+	return i.ToPullZonePriorBunnyAiImageBlueprintsArrayOutputWithContext(context.Background())
+}
+
+func (i PullZonePriorBunnyAiImageBlueprintsArray) ToPullZonePriorBunnyAiImageBlueprintsArrayOutputWithContext(ctx context.Context) PullZonePriorBunnyAiImageBlueprintsArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(PullZonePriorBunnyAiImageBlueprintsArrayOutput)
+}
+
+type PullZonePriorBunnyAiImageBlueprintsOutput struct{ *pulumi.OutputState }
+
+func (PullZonePriorBunnyAiImageBlueprintsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PullZonePriorBunnyAiImageBlueprints)(nil)).Elem()
+}
+
+func (o PullZonePriorBunnyAiImageBlueprintsOutput) ToPullZonePriorBunnyAiImageBlueprintsOutput() PullZonePriorBunnyAiImageBlueprintsOutput {
+	return o
+}
+
+func (o PullZonePriorBunnyAiImageBlueprintsOutput) ToPullZonePriorBunnyAiImageBlueprintsOutputWithContext(ctx context.Context) PullZonePriorBunnyAiImageBlueprintsOutput {
+	return o
+}
+
+// `name` of prior.bunnyAiImageBlueprints.name.
+func (o PullZonePriorBunnyAiImageBlueprintsOutput) Name() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v PullZonePriorBunnyAiImageBlueprints) *string { return v.Name }).(pulumi.StringPtrOutput)
+}
+
+// `properties` of prior.bunnyAiImageBlueprints.properties.
+func (o PullZonePriorBunnyAiImageBlueprintsOutput) Properties() pulumi.StringMapOutput {
+	return o.ApplyT(func(v PullZonePriorBunnyAiImageBlueprints) map[string]string { return v.Properties }).(pulumi.StringMapOutput)
+}
+
+type PullZonePriorBunnyAiImageBlueprintsArrayOutput struct{ *pulumi.OutputState }
+
+func (PullZonePriorBunnyAiImageBlueprintsArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]PullZonePriorBunnyAiImageBlueprints)(nil)).Elem()
+}
+
+func (o PullZonePriorBunnyAiImageBlueprintsArrayOutput) ToPullZonePriorBunnyAiImageBlueprintsArrayOutput() PullZonePriorBunnyAiImageBlueprintsArrayOutput {
+	return o
+}
+
+func (o PullZonePriorBunnyAiImageBlueprintsArrayOutput) ToPullZonePriorBunnyAiImageBlueprintsArrayOutputWithContext(ctx context.Context) PullZonePriorBunnyAiImageBlueprintsArrayOutput {
+	return o
+}
+
+func (o PullZonePriorBunnyAiImageBlueprintsArrayOutput) Index(i pulumi.IntInput) PullZonePriorBunnyAiImageBlueprintsOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) PullZonePriorBunnyAiImageBlueprints {
+		return vs[0].([]PullZonePriorBunnyAiImageBlueprints)[vs[1].(int)]
+	}).(PullZonePriorBunnyAiImageBlueprintsOutput)
+}
+
 type PullZoneResult struct {
 	// The CNAME domain its hostnames point to (`CnameDomain`).
 	CnameDomain *string `pulumi:"cnameDomain"`
@@ -3212,14 +3500,22 @@ func (o PullZoneResultArrayOutput) Index(i pulumi.IntInput) PullZoneResultOutput
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*HostnameCertificateInput)(nil)).Elem(), HostnameCertificateArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*HostnameCertificatePtrInput)(nil)).Elem(), HostnameCertificateArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneBunnyAiImageBlueprintsInput)(nil)).Elem(), PullZoneBunnyAiImageBlueprintsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZoneBunnyAiImageBlueprintsArrayInput)(nil)).Elem(), PullZoneBunnyAiImageBlueprintsArray{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorInput)(nil)).Elem(), PullZonePriorArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorPtrInput)(nil)).Elem(), PullZonePriorArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorBunnyAiImageBlueprintsInput)(nil)).Elem(), PullZonePriorBunnyAiImageBlueprintsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*PullZonePriorBunnyAiImageBlueprintsArrayInput)(nil)).Elem(), PullZonePriorBunnyAiImageBlueprintsArray{})
 	pulumi.RegisterOutputType(HostnameCertificateOutput{})
 	pulumi.RegisterOutputType(HostnameCertificatePtrOutput{})
+	pulumi.RegisterOutputType(PullZoneBunnyAiImageBlueprintsOutput{})
+	pulumi.RegisterOutputType(PullZoneBunnyAiImageBlueprintsArrayOutput{})
 	pulumi.RegisterOutputType(PullZoneHostnameResultOutput{})
 	pulumi.RegisterOutputType(PullZoneHostnameResultArrayOutput{})
 	pulumi.RegisterOutputType(PullZonePriorOutput{})
 	pulumi.RegisterOutputType(PullZonePriorPtrOutput{})
+	pulumi.RegisterOutputType(PullZonePriorBunnyAiImageBlueprintsOutput{})
+	pulumi.RegisterOutputType(PullZonePriorBunnyAiImageBlueprintsArrayOutput{})
 	pulumi.RegisterOutputType(PullZoneResultOutput{})
 	pulumi.RegisterOutputType(PullZoneResultArrayOutput{})
 }

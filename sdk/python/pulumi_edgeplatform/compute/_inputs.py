@@ -23,7 +23,7 @@ __all__ = [
 class EdgeScriptPriorArgsDict(TypedDict):
     code_hash: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
-    Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+    Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
     """
     live_code_hash: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     """
@@ -46,7 +46,7 @@ class EdgeScriptPriorArgs:
                  name: pulumi.Input[Optional[_builtins.str]] = None,
                  script_type: pulumi.Input[Optional['EdgeScriptType']] = None):
         """
-        :param pulumi.Input[_builtins.str] code_hash: Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+        :param pulumi.Input[_builtins.str] code_hash: Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
         :param pulumi.Input[_builtins.str] live_code_hash: Before Pulumi: sha256 (hex) of the code the live release runs. `publish: true` sets it to `codeHash` (the saved code is published once it changes); stated, it makes the release running that code live again (a rollback: the release must exist). Left out (and no `publish`): the live release is not managed.
         :param pulumi.Input[_builtins.str] name: Before Pulumi: Name of the script (`Name`, 1–100 characters). Required to create a script; with `scriptId`, renames the adopted script (destroy gives its name back). Names are not unique on the platform.
         :param pulumi.Input['EdgeScriptType'] script_type: Before Pulumi: Kind of script: `"CDN"` (standalone: it answers requests itself), `"Middleware"` (runs in front of a pull zone's origin) or `"DNS"` (answers DNS queries) (0–2; `ScriptType`). Required to create a script.
@@ -64,7 +64,7 @@ class EdgeScriptPriorArgs:
     @pulumi.getter(name="codeHash")
     def code_hash(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+        Before Pulumi: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
         """
         return pulumi.get(self, "code_hash")
 

@@ -23,6 +23,7 @@ __all__ = ['EdgeScriptArgs', 'EdgeScript']
 class EdgeScriptArgs:
     def __init__(__self__, *,
                  code: pulumi.Input[Optional[_builtins.str]] = None,
+                 code_asset: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
                  code_file: pulumi.Input[Optional[_builtins.str]] = None,
                  code_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  delete_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -38,9 +39,10 @@ class EdgeScriptArgs:
         """
         The set of arguments for constructing a EdgeScript resource.
 
-        :param pulumi.Input[_builtins.str] code: The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile`.
-        :param pulumi.Input[_builtins.str] code_file: Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code`.
-        :param pulumi.Input[_builtins.str] code_hash: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+        :param pulumi.Input[_builtins.str] code: The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile` or `codeAsset`.
+        :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] code_asset: The script's code as a Pulumi asset: a `StringAsset` (its text), a `FileAsset` (a path relative to the program's directory) or a `RemoteAsset` of a `file://` URI, read on the machine that runs `pulumi` (no other URI: the code is never fetched). The state holds its sha256 and size, never the code or the asset. Not with `code` or `codeFile`.
+        :param pulumi.Input[_builtins.str] code_file: Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code` or `codeAsset`.
+        :param pulumi.Input[_builtins.str] code_hash: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
         :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroy deletes the adopted script (default false: destroy gives back what it had before).
         :param pulumi.Input[_builtins.str] deployment_key_rotation: Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
         :param pulumi.Input[_builtins.bool] linked_pull_zone: Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.
@@ -48,12 +50,14 @@ class EdgeScriptArgs:
         :param pulumi.Input[_builtins.str] live_code_hash: sha256 (hex) of the code the live release runs. `publish: true` sets it to `codeHash` (the saved code is published once it changes); stated, it makes the release running that code live again (a rollback: the release must exist). Left out (and no `publish`): the live release is not managed.
         :param pulumi.Input[_builtins.str] name: Name of the script (`Name`, 1–100 characters). Required to create a script; with `scriptId`, renames the adopted script (destroy gives its name back). Names are not unique on the platform.
         :param pulumi.Input['EdgeScriptPriorArgs'] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
-        :param pulumi.Input[_builtins.bool] publish: Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+        :param pulumi.Input[_builtins.bool] publish: Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
         :param pulumi.Input[_builtins.int] script_id: Id of an existing edge script to adopt: never deleted by Pulumi unless `deleteOnDestroy: true`; destroy gives back the name, type, code and live release it had before. Another id replaces the resource.
         :param pulumi.Input['EdgeScriptType'] script_type: Kind of script: `"CDN"` (standalone: it answers requests itself), `"Middleware"` (runs in front of a pull zone's origin) or `"DNS"` (answers DNS queries) (0–2; `ScriptType`). Required to create a script.
         """
         if code is not None:
             pulumi.set(__self__, "code", code)
+        if code_asset is not None:
+            pulumi.set(__self__, "code_asset", code_asset)
         if code_file is not None:
             pulumi.set(__self__, "code_file", code_file)
         if code_hash is not None:
@@ -83,7 +87,7 @@ class EdgeScriptArgs:
     @pulumi.getter
     def code(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile`.
+        The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile` or `codeAsset`.
         """
         return pulumi.get(self, "code")
 
@@ -92,10 +96,22 @@ class EdgeScriptArgs:
         pulumi.set(self, "code", value)
 
     @_builtins.property
+    @pulumi.getter(name="codeAsset")
+    def code_asset(self) -> pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]]:
+        """
+        The script's code as a Pulumi asset: a `StringAsset` (its text), a `FileAsset` (a path relative to the program's directory) or a `RemoteAsset` of a `file://` URI, read on the machine that runs `pulumi` (no other URI: the code is never fetched). The state holds its sha256 and size, never the code or the asset. Not with `code` or `codeFile`.
+        """
+        return pulumi.get(self, "code_asset")
+
+    @code_asset.setter
+    def code_asset(self, value: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]]):
+        pulumi.set(self, "code_asset", value)
+
+    @_builtins.property
     @pulumi.getter(name="codeFile")
     def code_file(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code`.
+        Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code` or `codeAsset`.
         """
         return pulumi.get(self, "code_file")
 
@@ -107,7 +123,7 @@ class EdgeScriptArgs:
     @pulumi.getter(name="codeHash")
     def code_hash(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
-        sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+        sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
         """
         return pulumi.get(self, "code_hash")
 
@@ -203,7 +219,7 @@ class EdgeScriptArgs:
     @pulumi.getter
     def publish(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+        Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
         """
         return pulumi.get(self, "publish")
 
@@ -243,6 +259,7 @@ class EdgeScript(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  code: pulumi.Input[Optional[_builtins.str]] = None,
+                 code_asset: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
                  code_file: pulumi.Input[Optional[_builtins.str]] = None,
                  code_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  delete_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -261,9 +278,10 @@ class EdgeScript(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] code: The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile`.
-        :param pulumi.Input[_builtins.str] code_file: Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code`.
-        :param pulumi.Input[_builtins.str] code_hash: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+        :param pulumi.Input[_builtins.str] code: The script's code, as text. The state holds its sha256 (`codeHash`) and size (`codeSize`), never the code. Not with `codeFile` or `codeAsset`.
+        :param pulumi.Input[Union[pulumi.Asset, pulumi.Archive]] code_asset: The script's code as a Pulumi asset: a `StringAsset` (its text), a `FileAsset` (a path relative to the program's directory) or a `RemoteAsset` of a `file://` URI, read on the machine that runs `pulumi` (no other URI: the code is never fetched). The state holds its sha256 and size, never the code or the asset. Not with `code` or `codeFile`.
+        :param pulumi.Input[_builtins.str] code_file: Path of the script's code, relative to the program's directory, read on the machine that runs `pulumi`. The state holds its sha256 and size, never the code or the path. Not with `code` or `codeAsset`.
+        :param pulumi.Input[_builtins.str] code_hash: sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
         :param pulumi.Input[_builtins.bool] delete_on_destroy: Whether destroy deletes the adopted script (default false: destroy gives back what it had before).
         :param pulumi.Input[_builtins.str] deployment_key_rotation: Any text (a date, a counter): when it changes in an update, the script's deployment key is rotated once (POST `…/deploymentKey/rotate`) and the new key is the `deploymentKey` output. Setting it for the first time on an existing resource rotates too; a create, an adopt, or removing it rotates nothing.
         :param pulumi.Input[_builtins.bool] linked_pull_zone: Whether a pull zone is created with the script (`CreateLinkedPullZone`), named `linkedPullZoneName` (default: the script's name); its id is the output `linkedPullZoneId`, which an `edge.pullzones.PullZone` adopts by `pullZoneId`. Read only when the script is created. Destroy never deletes it.
@@ -271,7 +289,7 @@ class EdgeScript(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] live_code_hash: sha256 (hex) of the code the live release runs. `publish: true` sets it to `codeHash` (the saved code is published once it changes); stated, it makes the release running that code live again (a rollback: the release must exist). Left out (and no `publish`): the live release is not managed.
         :param pulumi.Input[_builtins.str] name: Name of the script (`Name`, 1–100 characters). Required to create a script; with `scriptId`, renames the adopted script (destroy gives its name back). Names are not unique on the platform.
         :param pulumi.Input[Union['EdgeScriptPriorArgs', 'EdgeScriptPriorArgsDict']] prior: The way out after an interrupted `pulumi up` (the write landed, the state never recorded it): the managed settings' values before Pulumi, as the interrupted run printed them (`configuration before Pulumi {...}`), by setting name (`null`: not set). Only managed settings may be named. Stating or changing it writes nothing to the platform. Default: the values read when Pulumi first managed each setting.
-        :param pulumi.Input[_builtins.bool] publish: Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+        :param pulumi.Input[_builtins.bool] publish: Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
         :param pulumi.Input[_builtins.int] script_id: Id of an existing edge script to adopt: never deleted by Pulumi unless `deleteOnDestroy: true`; destroy gives back the name, type, code and live release it had before. Another id replaces the resource.
         :param pulumi.Input['EdgeScriptType'] script_type: Kind of script: `"CDN"` (standalone: it answers requests itself), `"Middleware"` (runs in front of a pull zone's origin) or `"DNS"` (answers DNS queries) (0–2; `ScriptType`). Required to create a script.
         """
@@ -300,6 +318,7 @@ class EdgeScript(pulumi.CustomResource):
                  resource_name: str,
                  opts: Optional[pulumi.ResourceOptions] = None,
                  code: pulumi.Input[Optional[_builtins.str]] = None,
+                 code_asset: pulumi.Input[Optional[Union[pulumi.Asset, pulumi.Archive]]] = None,
                  code_file: pulumi.Input[Optional[_builtins.str]] = None,
                  code_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  delete_on_destroy: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -322,6 +341,7 @@ class EdgeScript(pulumi.CustomResource):
             __props__ = EdgeScriptArgs.__new__(EdgeScriptArgs)
 
             __props__.__dict__["code"] = code
+            __props__.__dict__["code_asset"] = code_asset
             __props__.__dict__["code_file"] = code_file
             __props__.__dict__["code_hash"] = code_hash
             __props__.__dict__["delete_on_destroy"] = delete_on_destroy
@@ -395,7 +415,7 @@ class EdgeScript(pulumi.CustomResource):
     @pulumi.getter(name="codeHash")
     def code_hash(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code` or `codeFile`; the provider compares it with the saved code's.
+        sha256 (hex) of the code the script saves (`…/code`): what the state holds instead of the code. Set by `code`, `codeFile` or `codeAsset`; the provider compares it with the saved code's.
         """
         return pulumi.get(self, "code_hash")
 
@@ -531,7 +551,7 @@ class EdgeScript(pulumi.CustomResource):
     @pulumi.getter
     def publish(self) -> pulumi.Output[Optional[_builtins.bool]]:
         """
-        Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code` or `codeFile`.
+        Whether the saved code is the live release: when the code changes, one publish follows its write (none when the platform published it on save). Default: the live release is not managed (a code change is saved, not published). With `code`, `codeFile` or `codeAsset`.
         """
         return pulumi.get(self, "publish")
 

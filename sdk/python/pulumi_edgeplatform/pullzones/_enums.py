@@ -14,9 +14,11 @@ __all__ = [
     'OptimizerWatermarkPosition',
     'PermaCacheType',
     'PreloadingScreenTheme',
+    'PullZoneDnsOriginScheme',
     'PullZoneLogFormat',
     'PullZoneLogForwarderProtocolType',
     'PullZoneOriginType',
+    'PullZonePriorDnsOriginScheme',
     'PullZonePriorRoutingFilters',
     'PullZoneRoutingFilters',
     'PullZoneType',
@@ -296,6 +298,15 @@ class PreloadingScreenTheme(_builtins.str, Enum):
     """
 
 
+@pulumi.type_token("edgeplatform:pullzones:PullZoneDnsOriginScheme")
+class PullZoneDnsOriginScheme(_builtins.str, Enum):
+    """
+    PullZoneDnsOriginScheme: the values of `dnsOriginScheme`.
+    """
+    HTTP = "http"
+    HTTPS = "https"
+
+
 @pulumi.type_token("edgeplatform:pullzones:PullZoneLogFormat")
 class PullZoneLogFormat(_builtins.str, Enum):
     """
@@ -367,6 +378,15 @@ class PullZoneOriginType(_builtins.str, Enum):
     """
     PushZone (6 on the wire)
     """
+
+
+@pulumi.type_token("edgeplatform:pullzones:PullZonePriorDnsOriginScheme")
+class PullZonePriorDnsOriginScheme(_builtins.str, Enum):
+    """
+    PullZonePriorDnsOriginScheme: the values of `prior.dnsOriginScheme`.
+    """
+    HTTP = "http"
+    HTTPS = "https"
 
 
 @pulumi.type_token("edgeplatform:pullzones:PullZonePriorRoutingFilters")

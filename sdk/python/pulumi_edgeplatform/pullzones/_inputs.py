@@ -18,8 +18,12 @@ from ._enums import *
 __all__ = [
     'HostnameCertificateArgs',
     'HostnameCertificateArgsDict',
+    'PullZoneBunnyAiImageBlueprintsArgs',
+    'PullZoneBunnyAiImageBlueprintsArgsDict',
     'PullZonePriorArgs',
     'PullZonePriorArgsDict',
+    'PullZonePriorBunnyAiImageBlueprintsArgs',
+    'PullZonePriorBunnyAiImageBlueprintsArgsDict',
 ]
 
 class HostnameCertificateArgsDict(TypedDict):
@@ -111,6 +115,55 @@ class HostnameCertificateArgs:
         pulumi.set(self, "type", value)
 
 
+class PullZoneBunnyAiImageBlueprintsArgsDict(TypedDict):
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+    """
+    properties: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    `properties` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+    """
+
+@pulumi.input_type
+class PullZoneBunnyAiImageBlueprintsArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 properties: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] name: `name` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] properties: `properties` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        `properties` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+        """
+        return pulumi.get(self, "properties")
+
+    @properties.setter
+    def properties(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "properties", value)
+
+
 class PullZonePriorArgsDict(TypedDict):
     access_control_origin_header_extensions: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
     """
@@ -172,9 +225,17 @@ class PullZonePriorArgsDict(TypedDict):
     """
     Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
     """
+    bunny_ai_image_blueprints: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input['PullZonePriorBunnyAiImageBlueprintsArgsDict']]]]]
+    """
+    Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+    """
     burst_size: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
     Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
+    """
+    cache_control_browser_max_age_override: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
     """
     cache_control_max_age_override: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     """
@@ -207,6 +268,14 @@ class PullZonePriorArgsDict(TypedDict):
     disable_lets_encrypt: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     """
     Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+    """
+    dns_origin_port: NotRequired[pulumi.Input[Optional[_builtins.int]]]
+    """
+    Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+    """
+    dns_origin_scheme: NotRequired[pulumi.Input[Optional['PullZonePriorDnsOriginScheme']]]
+    """
+    Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
     """
     edge_script_execution_phase: NotRequired[pulumi.Input[Optional['ExecutionPhase']]]
     """
@@ -699,7 +768,9 @@ class PullZonePriorArgs:
                  blocked_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  budget_redirected_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 bunny_ai_image_blueprints: pulumi.Input[Optional[Sequence[pulumi.Input['PullZonePriorBunnyAiImageBlueprintsArgs']]]] = None,
                  burst_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 cache_control_browser_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_public_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_error_responses: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -708,6 +779,8 @@ class PullZonePriorArgs:
                  cookie_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disable_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
                  disable_lets_encrypt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 dns_origin_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 dns_origin_scheme: pulumi.Input[Optional['PullZonePriorDnsOriginScheme']] = None,
                  edge_script_execution_phase: pulumi.Input[Optional['ExecutionPhase']] = None,
                  edge_script_id: pulumi.Input[Optional[_builtins.int]] = None,
                  enable_access_control_origin_header: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -842,7 +915,9 @@ class PullZonePriorArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_ips: Before Pulumi: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_referrers: Before Pulumi: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] budget_redirected_countries: Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        :param pulumi.Input[Sequence[pulumi.Input['PullZonePriorBunnyAiImageBlueprintsArgs']]] bunny_ai_image_blueprints: Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
         :param pulumi.Input[_builtins.int] burst_size: Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
+        :param pulumi.Input[_builtins.int] cache_control_browser_max_age_override: Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
         :param pulumi.Input[_builtins.int] cache_control_max_age_override: Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.int] cache_control_public_max_age_override: Before Pulumi: Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.bool] cache_error_responses: Before Pulumi: Whether the origin's error responses are cached (`CacheErrorResponses`).
@@ -851,6 +926,8 @@ class PullZonePriorArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cookie_vary_parameters: Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
         :param pulumi.Input[_builtins.bool] disable_cookies: Before Pulumi: Whether cookies are stripped from responses (`DisableCookies`).
         :param pulumi.Input[_builtins.bool] disable_lets_encrypt: Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        :param pulumi.Input[_builtins.int] dns_origin_port: Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        :param pulumi.Input['PullZonePriorDnsOriginScheme'] dns_origin_scheme: Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
         :param pulumi.Input['ExecutionPhase'] edge_script_execution_phase: Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
         :param pulumi.Input[_builtins.int] edge_script_id: Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
         :param pulumi.Input[_builtins.bool] enable_access_control_origin_header: Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
@@ -1000,8 +1077,12 @@ class PullZonePriorArgs:
             pulumi.set(__self__, "blocked_referrers", blocked_referrers)
         if budget_redirected_countries is not None:
             pulumi.set(__self__, "budget_redirected_countries", budget_redirected_countries)
+        if bunny_ai_image_blueprints is not None:
+            pulumi.set(__self__, "bunny_ai_image_blueprints", bunny_ai_image_blueprints)
         if burst_size is not None:
             pulumi.set(__self__, "burst_size", burst_size)
+        if cache_control_browser_max_age_override is not None:
+            pulumi.set(__self__, "cache_control_browser_max_age_override", cache_control_browser_max_age_override)
         if cache_control_max_age_override is not None:
             pulumi.set(__self__, "cache_control_max_age_override", cache_control_max_age_override)
         if cache_control_public_max_age_override is not None:
@@ -1018,6 +1099,10 @@ class PullZonePriorArgs:
             pulumi.set(__self__, "disable_cookies", disable_cookies)
         if disable_lets_encrypt is not None:
             pulumi.set(__self__, "disable_lets_encrypt", disable_lets_encrypt)
+        if dns_origin_port is not None:
+            pulumi.set(__self__, "dns_origin_port", dns_origin_port)
+        if dns_origin_scheme is not None:
+            pulumi.set(__self__, "dns_origin_scheme", dns_origin_scheme)
         if edge_script_execution_phase is not None:
             pulumi.set(__self__, "edge_script_execution_phase", edge_script_execution_phase)
         if edge_script_id is not None:
@@ -1436,6 +1521,18 @@ class PullZonePriorArgs:
         pulumi.set(self, "budget_redirected_countries", value)
 
     @_builtins.property
+    @pulumi.getter(name="bunnyAiImageBlueprints")
+    def bunny_ai_image_blueprints(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PullZonePriorBunnyAiImageBlueprintsArgs']]]]:
+        """
+        Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "bunny_ai_image_blueprints")
+
+    @bunny_ai_image_blueprints.setter
+    def bunny_ai_image_blueprints(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PullZonePriorBunnyAiImageBlueprintsArgs']]]]):
+        pulumi.set(self, "bunny_ai_image_blueprints", value)
+
+    @_builtins.property
     @pulumi.getter(name="burstSize")
     def burst_size(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -1446,6 +1543,18 @@ class PullZonePriorArgs:
     @burst_size.setter
     def burst_size(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "burst_size", value)
+
+    @_builtins.property
+    @pulumi.getter(name="cacheControlBrowserMaxAgeOverride")
+    def cache_control_browser_max_age_override(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "cache_control_browser_max_age_override")
+
+    @cache_control_browser_max_age_override.setter
+    def cache_control_browser_max_age_override(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "cache_control_browser_max_age_override", value)
 
     @_builtins.property
     @pulumi.getter(name="cacheControlMaxAgeOverride")
@@ -1542,6 +1651,30 @@ class PullZonePriorArgs:
     @disable_lets_encrypt.setter
     def disable_lets_encrypt(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "disable_lets_encrypt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="dnsOriginPort")
+    def dns_origin_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "dns_origin_port")
+
+    @dns_origin_port.setter
+    def dns_origin_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "dns_origin_port", value)
+
+    @_builtins.property
+    @pulumi.getter(name="dnsOriginScheme")
+    def dns_origin_scheme(self) -> pulumi.Input[Optional['PullZonePriorDnsOriginScheme']]:
+        """
+        Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "dns_origin_scheme")
+
+    @dns_origin_scheme.setter
+    def dns_origin_scheme(self, value: pulumi.Input[Optional['PullZonePriorDnsOriginScheme']]):
+        pulumi.set(self, "dns_origin_scheme", value)
 
     @_builtins.property
     @pulumi.getter(name="edgeScriptExecutionPhase")
@@ -2958,5 +3091,54 @@ class PullZonePriorArgs:
     @zone_security_include_hash_remote_ip.setter
     def zone_security_include_hash_remote_ip(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "zone_security_include_hash_remote_ip", value)
+
+
+class PullZonePriorBunnyAiImageBlueprintsArgsDict(TypedDict):
+    name: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    `name` of prior.bunnyAiImageBlueprints.name.
+    """
+    properties: NotRequired[pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]]
+    """
+    `properties` of prior.bunnyAiImageBlueprints.properties.
+    """
+
+@pulumi.input_type
+class PullZonePriorBunnyAiImageBlueprintsArgs:
+    def __init__(__self__, *,
+                 name: pulumi.Input[Optional[_builtins.str]] = None,
+                 properties: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]] = None):
+        """
+        :param pulumi.Input[_builtins.str] name: `name` of prior.bunnyAiImageBlueprints.name.
+        :param pulumi.Input[Mapping[str, pulumi.Input[_builtins.str]]] properties: `properties` of prior.bunnyAiImageBlueprints.properties.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        `name` of prior.bunnyAiImageBlueprints.name.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]:
+        """
+        `properties` of prior.bunnyAiImageBlueprints.properties.
+        """
+        return pulumi.get(self, "properties")
+
+    @properties.setter
+    def properties(self, value: pulumi.Input[Optional[Mapping[str, pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "properties", value)
 
 

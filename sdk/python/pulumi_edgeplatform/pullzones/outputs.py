@@ -18,8 +18,10 @@ from ._enums import *
 
 __all__ = [
     'HostnameCertificate',
+    'PullZoneBunnyAiImageBlueprints',
     'PullZoneHostnameResult',
     'PullZonePrior',
+    'PullZonePriorBunnyAiImageBlueprints',
     'PullZoneResult',
 ]
 
@@ -95,6 +97,37 @@ class HostnameCertificate(dict):
         `"free"` (issued by the platform, waited for) or `"custom"` (one's own, with its key).
         """
         return pulumi.get(self, "type")
+
+
+@pulumi.output_type
+class PullZoneBunnyAiImageBlueprints(dict):
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None,
+                 properties: Optional[Mapping[str, _builtins.str]] = None):
+        """
+        :param _builtins.str name: `name` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+        :param Mapping[str, _builtins.str] properties: `properties` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        `properties` of bunnyAiImageBlueprints (Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.).
+        """
+        return pulumi.get(self, "properties")
 
 
 @pulumi.output_type
@@ -187,8 +220,12 @@ class PullZonePrior(dict):
             suggest = "blocked_referrers"
         elif key == "budgetRedirectedCountries":
             suggest = "budget_redirected_countries"
+        elif key == "bunnyAiImageBlueprints":
+            suggest = "bunny_ai_image_blueprints"
         elif key == "burstSize":
             suggest = "burst_size"
+        elif key == "cacheControlBrowserMaxAgeOverride":
+            suggest = "cache_control_browser_max_age_override"
         elif key == "cacheControlMaxAgeOverride":
             suggest = "cache_control_max_age_override"
         elif key == "cacheControlPublicMaxAgeOverride":
@@ -205,6 +242,10 @@ class PullZonePrior(dict):
             suggest = "disable_cookies"
         elif key == "disableLetsEncrypt":
             suggest = "disable_lets_encrypt"
+        elif key == "dnsOriginPort":
+            suggest = "dns_origin_port"
+        elif key == "dnsOriginScheme":
+            suggest = "dns_origin_scheme"
         elif key == "edgeScriptExecutionPhase":
             suggest = "edge_script_execution_phase"
         elif key == "edgeScriptId":
@@ -467,7 +508,9 @@ class PullZonePrior(dict):
                  blocked_ips: Optional[Sequence[_builtins.str]] = None,
                  blocked_referrers: Optional[Sequence[_builtins.str]] = None,
                  budget_redirected_countries: Optional[Sequence[_builtins.str]] = None,
+                 bunny_ai_image_blueprints: Optional[Sequence['outputs.PullZonePriorBunnyAiImageBlueprints']] = None,
                  burst_size: Optional[_builtins.int] = None,
+                 cache_control_browser_max_age_override: Optional[_builtins.int] = None,
                  cache_control_max_age_override: Optional[_builtins.int] = None,
                  cache_control_public_max_age_override: Optional[_builtins.int] = None,
                  cache_error_responses: Optional[_builtins.bool] = None,
@@ -476,6 +519,8 @@ class PullZonePrior(dict):
                  cookie_vary_parameters: Optional[Sequence[_builtins.str]] = None,
                  disable_cookies: Optional[_builtins.bool] = None,
                  disable_lets_encrypt: Optional[_builtins.bool] = None,
+                 dns_origin_port: Optional[_builtins.int] = None,
+                 dns_origin_scheme: Optional['PullZonePriorDnsOriginScheme'] = None,
                  edge_script_execution_phase: Optional['ExecutionPhase'] = None,
                  edge_script_id: Optional[_builtins.int] = None,
                  enable_access_control_origin_header: Optional[_builtins.bool] = None,
@@ -610,7 +655,9 @@ class PullZonePrior(dict):
         :param Sequence[_builtins.str] blocked_ips: Before Pulumi: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
         :param Sequence[_builtins.str] blocked_referrers: Before Pulumi: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
         :param Sequence[_builtins.str] budget_redirected_countries: Before Pulumi: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        :param Sequence['PullZonePriorBunnyAiImageBlueprints'] bunny_ai_image_blueprints: Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
         :param _builtins.int burst_size: Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
+        :param _builtins.int cache_control_browser_max_age_override: Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
         :param _builtins.int cache_control_max_age_override: Before Pulumi: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param _builtins.int cache_control_public_max_age_override: Before Pulumi: Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param _builtins.bool cache_error_responses: Before Pulumi: Whether the origin's error responses are cached (`CacheErrorResponses`).
@@ -619,6 +666,8 @@ class PullZonePrior(dict):
         :param Sequence[_builtins.str] cookie_vary_parameters: Before Pulumi: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
         :param _builtins.bool disable_cookies: Before Pulumi: Whether cookies are stripped from responses (`DisableCookies`).
         :param _builtins.bool disable_lets_encrypt: Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        :param _builtins.int dns_origin_port: Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        :param 'PullZonePriorDnsOriginScheme' dns_origin_scheme: Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
         :param 'ExecutionPhase' edge_script_execution_phase: Before Pulumi: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
         :param _builtins.int edge_script_id: Before Pulumi: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
         :param _builtins.bool enable_access_control_origin_header: Before Pulumi: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
@@ -768,8 +817,12 @@ class PullZonePrior(dict):
             pulumi.set(__self__, "blocked_referrers", blocked_referrers)
         if budget_redirected_countries is not None:
             pulumi.set(__self__, "budget_redirected_countries", budget_redirected_countries)
+        if bunny_ai_image_blueprints is not None:
+            pulumi.set(__self__, "bunny_ai_image_blueprints", bunny_ai_image_blueprints)
         if burst_size is not None:
             pulumi.set(__self__, "burst_size", burst_size)
+        if cache_control_browser_max_age_override is not None:
+            pulumi.set(__self__, "cache_control_browser_max_age_override", cache_control_browser_max_age_override)
         if cache_control_max_age_override is not None:
             pulumi.set(__self__, "cache_control_max_age_override", cache_control_max_age_override)
         if cache_control_public_max_age_override is not None:
@@ -786,6 +839,10 @@ class PullZonePrior(dict):
             pulumi.set(__self__, "disable_cookies", disable_cookies)
         if disable_lets_encrypt is not None:
             pulumi.set(__self__, "disable_lets_encrypt", disable_lets_encrypt)
+        if dns_origin_port is not None:
+            pulumi.set(__self__, "dns_origin_port", dns_origin_port)
+        if dns_origin_scheme is not None:
+            pulumi.set(__self__, "dns_origin_scheme", dns_origin_scheme)
         if edge_script_execution_phase is not None:
             pulumi.set(__self__, "edge_script_execution_phase", edge_script_execution_phase)
         if edge_script_id is not None:
@@ -1144,12 +1201,28 @@ class PullZonePrior(dict):
         return pulumi.get(self, "budget_redirected_countries")
 
     @_builtins.property
+    @pulumi.getter(name="bunnyAiImageBlueprints")
+    def bunny_ai_image_blueprints(self) -> Optional[Sequence['outputs.PullZonePriorBunnyAiImageBlueprints']]:
+        """
+        Before Pulumi: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "bunny_ai_image_blueprints")
+
+    @_builtins.property
     @pulumi.getter(name="burstSize")
     def burst_size(self) -> Optional[_builtins.int]:
         """
         Before Pulumi: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         """
         return pulumi.get(self, "burst_size")
+
+    @_builtins.property
+    @pulumi.getter(name="cacheControlBrowserMaxAgeOverride")
+    def cache_control_browser_max_age_override(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "cache_control_browser_max_age_override")
 
     @_builtins.property
     @pulumi.getter(name="cacheControlMaxAgeOverride")
@@ -1214,6 +1287,22 @@ class PullZonePrior(dict):
         Before Pulumi: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
         """
         return pulumi.get(self, "disable_lets_encrypt")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsOriginPort")
+    def dns_origin_port(self) -> Optional[_builtins.int]:
+        """
+        Before Pulumi: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "dns_origin_port")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsOriginScheme")
+    def dns_origin_scheme(self) -> Optional['PullZonePriorDnsOriginScheme']:
+        """
+        Before Pulumi: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "dns_origin_scheme")
 
     @_builtins.property
     @pulumi.getter(name="edgeScriptExecutionPhase")
@@ -2158,6 +2247,37 @@ class PullZonePrior(dict):
         Before Pulumi: Whether the signature also covers the client's IP address (`ZoneSecurityIncludeHashRemoteIP`; new zone: false).
         """
         return pulumi.get(self, "zone_security_include_hash_remote_ip")
+
+
+@pulumi.output_type
+class PullZonePriorBunnyAiImageBlueprints(dict):
+    def __init__(__self__, *,
+                 name: Optional[_builtins.str] = None,
+                 properties: Optional[Mapping[str, _builtins.str]] = None):
+        """
+        :param _builtins.str name: `name` of prior.bunnyAiImageBlueprints.name.
+        :param Mapping[str, _builtins.str] properties: `properties` of prior.bunnyAiImageBlueprints.properties.
+        """
+        if name is not None:
+            pulumi.set(__self__, "name", name)
+        if properties is not None:
+            pulumi.set(__self__, "properties", properties)
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> Optional[_builtins.str]:
+        """
+        `name` of prior.bunnyAiImageBlueprints.name.
+        """
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def properties(self) -> Optional[Mapping[str, _builtins.str]]:
+        """
+        `properties` of prior.bunnyAiImageBlueprints.properties.
+        """
+        return pulumi.get(self, "properties")
 
 
 @pulumi.output_type

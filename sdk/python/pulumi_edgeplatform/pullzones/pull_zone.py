@@ -37,7 +37,9 @@ class PullZoneArgs:
                  blocked_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  budget_redirected_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 bunny_ai_image_blueprints: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneBunnyAiImageBlueprintsArgs']]]] = None,
                  burst_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 cache_control_browser_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_public_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_error_responses: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -46,6 +48,8 @@ class PullZoneArgs:
                  cookie_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disable_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
                  disable_lets_encrypt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 dns_origin_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 dns_origin_scheme: pulumi.Input[Optional['PullZoneDnsOriginScheme']] = None,
                  edge_script_execution_phase: pulumi.Input[Optional['ExecutionPhase']] = None,
                  edge_script_id: pulumi.Input[Optional[_builtins.int]] = None,
                  enable_access_control_origin_header: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -185,7 +189,9 @@ class PullZoneArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_ips: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_referrers: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] budget_redirected_countries: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        :param pulumi.Input[Sequence[pulumi.Input['PullZoneBunnyAiImageBlueprintsArgs']]] bunny_ai_image_blueprints: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
         :param pulumi.Input[_builtins.int] burst_size: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
+        :param pulumi.Input[_builtins.int] cache_control_browser_max_age_override: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
         :param pulumi.Input[_builtins.int] cache_control_max_age_override: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.int] cache_control_public_max_age_override: Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.bool] cache_error_responses: Whether the origin's error responses are cached (`CacheErrorResponses`).
@@ -194,6 +200,8 @@ class PullZoneArgs:
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cookie_vary_parameters: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
         :param pulumi.Input[_builtins.bool] disable_cookies: Whether cookies are stripped from responses (`DisableCookies`).
         :param pulumi.Input[_builtins.bool] disable_lets_encrypt: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        :param pulumi.Input[_builtins.int] dns_origin_port: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        :param pulumi.Input['PullZoneDnsOriginScheme'] dns_origin_scheme: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
         :param pulumi.Input['ExecutionPhase'] edge_script_execution_phase: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
         :param pulumi.Input[_builtins.int] edge_script_id: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
         :param pulumi.Input[_builtins.bool] enable_access_control_origin_header: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
@@ -346,8 +354,12 @@ class PullZoneArgs:
             pulumi.set(__self__, "blocked_referrers", blocked_referrers)
         if budget_redirected_countries is not None:
             pulumi.set(__self__, "budget_redirected_countries", budget_redirected_countries)
+        if bunny_ai_image_blueprints is not None:
+            pulumi.set(__self__, "bunny_ai_image_blueprints", bunny_ai_image_blueprints)
         if burst_size is not None:
             pulumi.set(__self__, "burst_size", burst_size)
+        if cache_control_browser_max_age_override is not None:
+            pulumi.set(__self__, "cache_control_browser_max_age_override", cache_control_browser_max_age_override)
         if cache_control_max_age_override is not None:
             pulumi.set(__self__, "cache_control_max_age_override", cache_control_max_age_override)
         if cache_control_public_max_age_override is not None:
@@ -364,6 +376,10 @@ class PullZoneArgs:
             pulumi.set(__self__, "disable_cookies", disable_cookies)
         if disable_lets_encrypt is not None:
             pulumi.set(__self__, "disable_lets_encrypt", disable_lets_encrypt)
+        if dns_origin_port is not None:
+            pulumi.set(__self__, "dns_origin_port", dns_origin_port)
+        if dns_origin_scheme is not None:
+            pulumi.set(__self__, "dns_origin_scheme", dns_origin_scheme)
         if edge_script_execution_phase is not None:
             pulumi.set(__self__, "edge_script_execution_phase", edge_script_execution_phase)
         if edge_script_id is not None:
@@ -788,6 +804,18 @@ class PullZoneArgs:
         pulumi.set(self, "budget_redirected_countries", value)
 
     @_builtins.property
+    @pulumi.getter(name="bunnyAiImageBlueprints")
+    def bunny_ai_image_blueprints(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneBunnyAiImageBlueprintsArgs']]]]:
+        """
+        Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "bunny_ai_image_blueprints")
+
+    @bunny_ai_image_blueprints.setter
+    def bunny_ai_image_blueprints(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['PullZoneBunnyAiImageBlueprintsArgs']]]]):
+        pulumi.set(self, "bunny_ai_image_blueprints", value)
+
+    @_builtins.property
     @pulumi.getter(name="burstSize")
     def burst_size(self) -> pulumi.Input[Optional[_builtins.int]]:
         """
@@ -798,6 +826,18 @@ class PullZoneArgs:
     @burst_size.setter
     def burst_size(self, value: pulumi.Input[Optional[_builtins.int]]):
         pulumi.set(self, "burst_size", value)
+
+    @_builtins.property
+    @pulumi.getter(name="cacheControlBrowserMaxAgeOverride")
+    def cache_control_browser_max_age_override(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "cache_control_browser_max_age_override")
+
+    @cache_control_browser_max_age_override.setter
+    def cache_control_browser_max_age_override(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "cache_control_browser_max_age_override", value)
 
     @_builtins.property
     @pulumi.getter(name="cacheControlMaxAgeOverride")
@@ -894,6 +934,30 @@ class PullZoneArgs:
     @disable_lets_encrypt.setter
     def disable_lets_encrypt(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "disable_lets_encrypt", value)
+
+    @_builtins.property
+    @pulumi.getter(name="dnsOriginPort")
+    def dns_origin_port(self) -> pulumi.Input[Optional[_builtins.int]]:
+        """
+        Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "dns_origin_port")
+
+    @dns_origin_port.setter
+    def dns_origin_port(self, value: pulumi.Input[Optional[_builtins.int]]):
+        pulumi.set(self, "dns_origin_port", value)
+
+    @_builtins.property
+    @pulumi.getter(name="dnsOriginScheme")
+    def dns_origin_scheme(self) -> pulumi.Input[Optional['PullZoneDnsOriginScheme']]:
+        """
+        Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "dns_origin_scheme")
+
+    @dns_origin_scheme.setter
+    def dns_origin_scheme(self, value: pulumi.Input[Optional['PullZoneDnsOriginScheme']]):
+        pulumi.set(self, "dns_origin_scheme", value)
 
     @_builtins.property
     @pulumi.getter(name="edgeScriptExecutionPhase")
@@ -2369,7 +2433,9 @@ class PullZone(pulumi.CustomResource):
                  blocked_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  budget_redirected_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 bunny_ai_image_blueprints: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PullZoneBunnyAiImageBlueprintsArgs', 'PullZoneBunnyAiImageBlueprintsArgsDict']]]]] = None,
                  burst_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 cache_control_browser_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_public_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_error_responses: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -2378,6 +2444,8 @@ class PullZone(pulumi.CustomResource):
                  cookie_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disable_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
                  disable_lets_encrypt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 dns_origin_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 dns_origin_scheme: pulumi.Input[Optional['PullZoneDnsOriginScheme']] = None,
                  edge_script_execution_phase: pulumi.Input[Optional['ExecutionPhase']] = None,
                  edge_script_id: pulumi.Input[Optional[_builtins.int]] = None,
                  enable_access_control_origin_header: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -2520,7 +2588,9 @@ class PullZone(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_ips: IP addresses or CIDR ranges refused, compared as a set (`BlockedIps`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] blocked_referrers: Hostnames refused as Referer, compared as a set (`BlockedReferrers`). The whole list is managed: `[]` empties it.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] budget_redirected_countries: Countries whose clients are served from the cheapest region, as two-letter codes, compared as a set (`BudgetRedirectedCountries`). The whole list is managed.
+        :param pulumi.Input[Sequence[pulumi.Input[Union['PullZoneBunnyAiImageBlueprintsArgs', 'PullZoneBunnyAiImageBlueprintsArgsDict']]]] bunny_ai_image_blueprints: Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
         :param pulumi.Input[_builtins.int] burst_size: Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
+        :param pulumi.Input[_builtins.int] cache_control_browser_max_age_override: Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
         :param pulumi.Input[_builtins.int] cache_control_max_age_override: Seconds the edge caches a response, overriding the origin's Cache-Control (`CacheControlMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.int] cache_control_public_max_age_override: Seconds browsers are told to cache a response (`CacheControlPublicMaxAgeOverride`); -1: as the origin says (a new zone's).
         :param pulumi.Input[_builtins.bool] cache_error_responses: Whether the origin's error responses are cached (`CacheErrorResponses`).
@@ -2529,6 +2599,8 @@ class PullZone(pulumi.CustomResource):
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] cookie_vary_parameters: Cookies the cache key includes, compared as a set (`CookieVaryParameters`). Letters, digits, `-` and `_` only (the platform drops other names).
         :param pulumi.Input[_builtins.bool] disable_cookies: Whether cookies are stripped from responses (`DisableCookies`).
         :param pulumi.Input[_builtins.bool] disable_lets_encrypt: Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
+        :param pulumi.Input[_builtins.int] dns_origin_port: Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        :param pulumi.Input['PullZoneDnsOriginScheme'] dns_origin_scheme: Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
         :param pulumi.Input['ExecutionPhase'] edge_script_execution_phase: When the edge script runs: `"Cache"`, `"LoadBalancer"` or `"PreCache"` (0–2; `EdgeScriptExecutionPhase`).
         :param pulumi.Input[_builtins.int] edge_script_id: Id of the edge script that answers the zone's requests, with `originType` `"EdgeScript"` (`EdgeScriptId`).
         :param pulumi.Input[_builtins.bool] enable_access_control_origin_header: Whether responses for the extensions of `accessControlOriginHeaderExtensions` carry CORS headers (`EnableAccessControlOriginHeader`).
@@ -2690,7 +2762,9 @@ class PullZone(pulumi.CustomResource):
                  blocked_ips: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  blocked_referrers: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  budget_redirected_countries: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 bunny_ai_image_blueprints: pulumi.Input[Optional[Sequence[pulumi.Input[Union['PullZoneBunnyAiImageBlueprintsArgs', 'PullZoneBunnyAiImageBlueprintsArgsDict']]]]] = None,
                  burst_size: pulumi.Input[Optional[_builtins.int]] = None,
+                 cache_control_browser_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_control_public_max_age_override: pulumi.Input[Optional[_builtins.int]] = None,
                  cache_error_responses: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -2699,6 +2773,8 @@ class PullZone(pulumi.CustomResource):
                  cookie_vary_parameters: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
                  disable_cookies: pulumi.Input[Optional[_builtins.bool]] = None,
                  disable_lets_encrypt: pulumi.Input[Optional[_builtins.bool]] = None,
+                 dns_origin_port: pulumi.Input[Optional[_builtins.int]] = None,
+                 dns_origin_scheme: pulumi.Input[Optional['PullZoneDnsOriginScheme']] = None,
                  edge_script_execution_phase: pulumi.Input[Optional['ExecutionPhase']] = None,
                  edge_script_id: pulumi.Input[Optional[_builtins.int]] = None,
                  enable_access_control_origin_header: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -2844,7 +2920,9 @@ class PullZone(pulumi.CustomResource):
             __props__.__dict__["blocked_ips"] = blocked_ips
             __props__.__dict__["blocked_referrers"] = blocked_referrers
             __props__.__dict__["budget_redirected_countries"] = budget_redirected_countries
+            __props__.__dict__["bunny_ai_image_blueprints"] = bunny_ai_image_blueprints
             __props__.__dict__["burst_size"] = burst_size
+            __props__.__dict__["cache_control_browser_max_age_override"] = cache_control_browser_max_age_override
             __props__.__dict__["cache_control_max_age_override"] = cache_control_max_age_override
             __props__.__dict__["cache_control_public_max_age_override"] = cache_control_public_max_age_override
             __props__.__dict__["cache_error_responses"] = cache_error_responses
@@ -2853,6 +2931,8 @@ class PullZone(pulumi.CustomResource):
             __props__.__dict__["cookie_vary_parameters"] = cookie_vary_parameters
             __props__.__dict__["disable_cookies"] = disable_cookies
             __props__.__dict__["disable_lets_encrypt"] = disable_lets_encrypt
+            __props__.__dict__["dns_origin_port"] = dns_origin_port
+            __props__.__dict__["dns_origin_scheme"] = dns_origin_scheme
             __props__.__dict__["edge_script_execution_phase"] = edge_script_execution_phase
             __props__.__dict__["edge_script_id"] = edge_script_id
             __props__.__dict__["enable_access_control_origin_header"] = enable_access_control_origin_header
@@ -3018,7 +3098,9 @@ class PullZone(pulumi.CustomResource):
         __props__.__dict__["blocked_ips"] = None
         __props__.__dict__["blocked_referrers"] = None
         __props__.__dict__["budget_redirected_countries"] = None
+        __props__.__dict__["bunny_ai_image_blueprints"] = None
         __props__.__dict__["burst_size"] = None
+        __props__.__dict__["cache_control_browser_max_age_override"] = None
         __props__.__dict__["cache_control_max_age_override"] = None
         __props__.__dict__["cache_control_public_max_age_override"] = None
         __props__.__dict__["cache_error_responses"] = None
@@ -3028,6 +3110,8 @@ class PullZone(pulumi.CustomResource):
         __props__.__dict__["cookie_vary_parameters"] = None
         __props__.__dict__["disable_cookies"] = None
         __props__.__dict__["disable_lets_encrypt"] = None
+        __props__.__dict__["dns_origin_port"] = None
+        __props__.__dict__["dns_origin_scheme"] = None
         __props__.__dict__["edge_script_execution_phase"] = None
         __props__.__dict__["edge_script_id"] = None
         __props__.__dict__["enable_access_control_origin_header"] = None
@@ -3276,12 +3360,28 @@ class PullZone(pulumi.CustomResource):
         return pulumi.get(self, "budget_redirected_countries")
 
     @_builtins.property
+    @pulumi.getter(name="bunnyAiImageBlueprints")
+    def bunny_ai_image_blueprints(self) -> pulumi.Output[Optional[Sequence['outputs.PullZoneBunnyAiImageBlueprints']]]:
+        """
+        Image blueprints of the zone's AI image generation (`BunnyAiImageBlueprints`): each a `name` and its `properties` (name → value). Keyed by name (unique in the list, any case), never by position: another order is no change. The whole list is managed: `[]` empties it.
+        """
+        return pulumi.get(self, "bunny_ai_image_blueprints")
+
+    @_builtins.property
     @pulumi.getter(name="burstSize")
     def burst_size(self) -> pulumi.Output[Optional[_builtins.int]]:
         """
         Requests one IP address may send above `requestLimit` in a burst (`BurstSize`).
         """
         return pulumi.get(self, "burst_size")
+
+    @_builtins.property
+    @pulumi.getter(name="cacheControlBrowserMaxAgeOverride")
+    def cache_control_browser_max_age_override(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Seconds browsers are told to cache a response (`CacheControlBrowserMaxAgeOverride`, deprecated by the platform in favour of `cacheControlPublicMaxAgeOverride`); -1: as the origin says. Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "cache_control_browser_max_age_override")
 
     @_builtins.property
     @pulumi.getter(name="cacheControlMaxAgeOverride")
@@ -3354,6 +3454,22 @@ class PullZone(pulumi.CustomResource):
         Whether the platform's own Let's Encrypt validation is off, its requests passed to the origin (`DisableLetsEncrypt`; new zone: false).
         """
         return pulumi.get(self, "disable_lets_encrypt")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsOriginPort")
+    def dns_origin_port(self) -> pulumi.Output[Optional[_builtins.int]]:
+        """
+        Port the zone connects to at a DNS-accelerated origin, 1–65535 (`DnsOriginPort`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "dns_origin_port")
+
+    @_builtins.property
+    @pulumi.getter(name="dnsOriginScheme")
+    def dns_origin_scheme(self) -> pulumi.Output[Optional['PullZoneDnsOriginScheme']]:
+        """
+        Scheme the zone uses at a DNS-accelerated origin: `"http"` or `"https"` (`DnsOriginScheme`; with `originType` `"DnsAccelerate"`). Write-only: the zone's answer never shows it, so the state keeps the value Pulumi wrote, a change outside Pulumi is not seen, and destroy of an adopted zone leaves it as Pulumi wrote it (its value before cannot be read) unless `prior` states that value.
+        """
+        return pulumi.get(self, "dns_origin_scheme")
 
     @_builtins.property
     @pulumi.getter(name="edgeScriptExecutionPhase")
