@@ -227,11 +227,11 @@ test.failing(
   },
 );
 
-// Open finding (fails today, kept as `test.failing`): the declaration takes an anycast endpoint
-// of type "iPv6" and an `autoScaling.min` of 0, which the published document does not (its
-// `AnycastIpProtocolVersion` is iPv4 only, its minimum 1): the check passes and the platform
-// refuses the write.
-test.failing.each([
+// Found by the model: the declaration took an anycast endpoint of type "iPv6" and an
+// `autoScaling.min` of 0, which the published document does not (its
+// `AnycastIpProtocolVersion` is iPv4 only, its minimum 1): the check passed and the platform
+// refused the write. The check refuses them now.
+test.each([
   [
     "an iPv6 anycast endpoint",
     {

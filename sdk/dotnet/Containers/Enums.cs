@@ -53,7 +53,6 @@ namespace EdgePlatform.Pulumi.Containers
         }
 
         public static ContainerAppContainersEndpointsAnycastType IPv4 { get; } = new ContainerAppContainersEndpointsAnycastType("iPv4");
-        public static ContainerAppContainersEndpointsAnycastType IPv6 { get; } = new ContainerAppContainersEndpointsAnycastType("iPv6");
 
         public static bool operator ==(ContainerAppContainersEndpointsAnycastType left, ContainerAppContainersEndpointsAnycastType right) => left.Equals(right);
         public static bool operator !=(ContainerAppContainersEndpointsAnycastType left, ContainerAppContainersEndpointsAnycastType right) => !left.Equals(right);
@@ -179,7 +178,6 @@ namespace EdgePlatform.Pulumi.Containers
         }
 
         public static ContainerAppPriorContainersEndpointsAnycastType IPv4 { get; } = new ContainerAppPriorContainersEndpointsAnycastType("iPv4");
-        public static ContainerAppPriorContainersEndpointsAnycastType IPv6 { get; } = new ContainerAppPriorContainersEndpointsAnycastType("iPv6");
 
         public static bool operator ==(ContainerAppPriorContainersEndpointsAnycastType left, ContainerAppPriorContainersEndpointsAnycastType right) => left.Equals(right);
         public static bool operator !=(ContainerAppPriorContainersEndpointsAnycastType left, ContainerAppPriorContainersEndpointsAnycastType right) => !left.Equals(right);

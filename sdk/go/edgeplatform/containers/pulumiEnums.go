@@ -228,7 +228,6 @@ type ContainerAppContainersEndpointsAnycastType string
 
 const (
 	ContainerAppContainersEndpointsAnycastTypeIPv4 = ContainerAppContainersEndpointsAnycastType("iPv4")
-	ContainerAppContainersEndpointsAnycastTypeIPv6 = ContainerAppContainersEndpointsAnycastType("iPv6")
 )
 
 func (ContainerAppContainersEndpointsAnycastType) ElementType() reflect.Type {
@@ -354,7 +353,6 @@ func (o ContainerAppContainersEndpointsAnycastTypePtrOutput) ToStringPtrOutputWi
 // A concrete instance of `ContainerAppContainersEndpointsAnycastTypeInput` can be one of the following:
 //
 //	ContainerAppContainersEndpointsAnycastTypeIPv4
-//	ContainerAppContainersEndpointsAnycastTypeIPv6
 type ContainerAppContainersEndpointsAnycastTypeInput interface {
 	pulumi.Input
 
@@ -986,7 +984,6 @@ type ContainerAppPriorContainersEndpointsAnycastType string
 
 const (
 	ContainerAppPriorContainersEndpointsAnycastTypeIPv4 = ContainerAppPriorContainersEndpointsAnycastType("iPv4")
-	ContainerAppPriorContainersEndpointsAnycastTypeIPv6 = ContainerAppPriorContainersEndpointsAnycastType("iPv6")
 )
 
 func (ContainerAppPriorContainersEndpointsAnycastType) ElementType() reflect.Type {
@@ -1112,7 +1109,6 @@ func (o ContainerAppPriorContainersEndpointsAnycastTypePtrOutput) ToStringPtrOut
 // A concrete instance of `ContainerAppPriorContainersEndpointsAnycastTypeInput` can be one of the following:
 //
 //	ContainerAppPriorContainersEndpointsAnycastTypeIPv4
-//	ContainerAppPriorContainersEndpointsAnycastTypeIPv6
 type ContainerAppPriorContainersEndpointsAnycastTypeInput interface {
 	pulumi.Input
 

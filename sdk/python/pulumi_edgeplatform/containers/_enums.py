@@ -37,7 +37,6 @@ class ContainerAppContainersEndpointsAnycastType(_builtins.str, Enum):
     ContainerAppContainersEndpointsAnycastType: the values of `containers.endpoints.anycast.type`.
     """
     I_PV4 = "iPv4"
-    I_PV6 = "iPv6"
 
 
 @pulumi.type_token("edgeplatform:containers:ContainerAppContainersEndpointsCdnPortMappingsProtocols")
@@ -75,7 +74,6 @@ class ContainerAppPriorContainersEndpointsAnycastType(_builtins.str, Enum):
     ContainerAppPriorContainersEndpointsAnycastType: the values of `prior.containers.endpoints.anycast.type`.
     """
     I_PV4 = "iPv4"
-    I_PV6 = "iPv6"
 
 
 @pulumi.type_token("edgeplatform:containers:ContainerAppPriorContainersEndpointsCdnPortMappingsProtocols")

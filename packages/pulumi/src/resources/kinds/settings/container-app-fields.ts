@@ -10,6 +10,7 @@ import {
   type SettingsField,
 } from "../../core/zone-settings/kind";
 import { createOrAdoptArgTypes, recordOutputs } from "../../core/zone-settings/create-or-adopt";
+import { McAnycastIpProtocolVersion } from "edgeplatform-client";
 import { canonical } from "./container-app-values";
 
 const str = (more: Record<string, unknown> = {}): JsonSchema => ({
@@ -61,10 +62,15 @@ const ENDPOINT = obj(
       ),
       portMappings: list(PORT, { minItems: 1, maxItems: 1 }),
     }),
-    anycast: obj({ type: { enum: ["iPv4", "iPv6"] }, portMappings: list(PORT, { minItems: 1 }) }, [
-      "type",
-      "portMappings",
-    ]),
+    // The published document's protocol versions (iPv4 only): one the platform refuses is
+    // refused by check, before any write.
+    anycast: obj(
+      {
+        type: { enum: [...McAnycastIpProtocolVersion] },
+        portMappings: list(PORT, { minItems: 1 }),
+      },
+      ["type", "portMappings"],
+    ),
   },
   ["displayName"],
 );
@@ -128,7 +134,7 @@ export const CONTAINER_APP_FIELDS: readonly SettingsField[] = [
   ),
   field(
     "autoScaling",
-    obj({ min: int(0, 1000), max: int(1, 1000) }, ["min", "max"]),
+    obj({ min: int(1, 1000), max: int(1, 1000) }, ["min", "max"]),
     "Instances per region: `min` to `max` (`min` at most `max`). Default on create: 1 to 1.",
     { tsType: "{ min: number; max: number }", canonical },
   ),
